@@ -1,0 +1,6 @@
+// Copies the non-TypeScript assets the compiled code loads at run time (tree-sitter .scm queries) into dist/.
+import { cpSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
+
+mkdirSync('dist/src/parser/queries', { recursive: true });
+cpSync('src/parser/queries', 'dist/src/parser/queries', { recursive: true });
+if (existsSync('dist/src/cli/main.js')) chmodSync('dist/src/cli/main.js', 0o755);
