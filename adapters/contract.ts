@@ -1,0 +1,67 @@
+// The contract every build-system adapter implements: detect(projectRoot) → builds + diagnostics.
+// Adapters know build systems only; they never touch SQLite, tree-sitter or MCP.
+import type { Diagnostic } from '../src/model/diagnostic.js';
+
+export type { Diagnostic };
+
+export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed';
+
+/** One translation unit as the build compiles it. Paths are absolute. */
+export interface CompileUnit {
+  /** Absolute path of the source file. */
+  file: string;
+  /** Working directory of the compile command (absolute). */
+  directory: string;
+  /** argv of the compiler, compiler first (a `command` string is split shell-style). */
+  arguments: string[];
+  /** Object file, when the build records one. */
+  output?: string;
+}
+
+export interface BuildDescription {
+  buildSystem: BuildSystem;
+  /** Board, PlatformIO env, mbed target, or the build folder's name. */
+  variant: string;
+  /** Program within the variant: the app, `mcuboot`, a second slot... Single-image builds use `app`. */
+  image: string;
+  /** Kind of image when known: `app`, `bootloader`, `slot1`... */
+  imageType?: string;
+  /** True for the image a multi-image variant builds by default (sysbuild's `default` domain). */
+  defaultImage?: boolean;
+  board?: string;
+  description: string;
+  /** Absolute build folder. */
+  buildDir: string;
+  /** Absolute path of the compile database this build was read from, when there is one. */
+  compileCommands?: string;
+  units: CompileUnit[];
+  /** Defines the build system states for the whole build (mbed/PlatformIO derived builds), beyond each unit's own -D. */
+  defines?: Record<string, string>;
+  kconfig?: { dotConfig?: string; autoconfH?: string };
+  /** Linker script(s), absolute. */
+  linkerScripts: string[];
+  /** argv of the link command, when known (for -L, --defsym, -Map). */
+  linkArguments?: string[];
+  mapFile?: string;
+  elfFile?: string;
+  /** `read`: taken from files the build wrote. `derived`: reconstructed from project files because the build left none. */
+  provenance: 'read' | 'derived';
+}
+
+export interface AdapterOptions {
+  /** Compile databases the config names explicitly (absolute). */
+  compileCommandsPaths?: string[];
+  /** Folders (absolute) not to look into. */
+  excludePaths?: string[];
+}
+
+export interface AdapterResult {
+  builds: BuildDescription[];
+  diagnostics: Diagnostic[];
+}
+
+export interface BuildAdapter {
+  /** Short name, e.g. `zephyr`. */
+  name: string;
+  detect(projectRoot: string, options: AdapterOptions): AdapterResult;
+}

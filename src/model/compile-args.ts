@@ -1,0 +1,183 @@
+// Reads a compiler argv the way GCC/Clang do: include paths by kind, -D/-U in order, forced includes,
+// language and target flags. Splits `command` strings shell-style. Knows nothing of files on disk.
+import path from 'node:path';
+
+export type Language = 'c' | 'cpp';
+
+export interface MacroOp {
+  op: 'define' | 'undef';
+  name: string;
+  /** Replacement text for `define` (`1` when `-DNAME` has no `=`); may hold a parameter list in name (`-DF(x)=x`). */
+  value?: string;
+}
+
+export interface ParsedCompileArgs {
+  compiler: string;
+  language: Language;
+  /** `-x` language as written, when given. */
+  explicitLanguage?: string;
+  quoteDirs: string[];
+  includeDirs: string[];
+  systemDirs: string[];
+  afterDirs: string[];
+  sysroot?: string;
+  /** -D/-U in command-line order. */
+  macroOps: MacroOp[];
+  /** -imacros files, in order (absolute). */
+  imacros: string[];
+  /** -include files, in order (absolute). */
+  includes: string[];
+  /** Flags that change the compiler's implicit macros (-m*, -std, -f(no-)short-enums...), in order. */
+  targetFlags: string[];
+  /** Source file named on the command line, when one is found. */
+  source?: string;
+  /** -nostdinc given. */
+  noStdInc: boolean;
+}
+
+const CXX_EXT = new Set(['.cc', '.cpp', '.cxx', '.c++', '.cp', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp', '.ino']);
+const SOURCE_EXT = new Set(['.c', '.cc', '.cpp', '.cxx', '.c++', '.cp', '.ino', '.s', '.S', '.sx', '.m', '.mm']);
+
+/** Split a shell command line the way compile_commands.json `command` fields are written (POSIX quoting). */
+export function splitCommand(command: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let inToken = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i];
+    if (quote === "'") {
+      if (ch === "'") quote = null;
+      else cur += ch;
+      continue;
+    }
+    if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && i + 1 < command.length && '"\\$`\n'.includes(command[i + 1])) cur += command[++i];
+      else cur += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      inToken = true;
+    } else if (ch === '\\' && i + 1 < command.length) {
+      cur += command[++i];
+      inToken = true;
+    } else if (/\s/.test(ch)) {
+      if (inToken) out.push(cur);
+      cur = '';
+      inToken = false;
+    } else {
+      cur += ch;
+      inToken = true;
+    }
+  }
+  if (inToken) out.push(cur);
+  return out;
+}
+
+export function isCxxCompiler(compiler: string): boolean {
+  const base = path.basename(compiler).toLowerCase();
+  return /(^|-)(g\+\+|c\+\+|clang\+\+|armclang\+\+)(-[\d.]+)?(\.exe)?$/.test(base);
+}
+
+export function languageOfPath(file: string): Language | undefined {
+  const ext = path.extname(file).toLowerCase();
+  if (CXX_EXT.has(ext)) return 'cpp';
+  if (ext === '.c') return 'c';
+  return undefined;
+}
+
+export function isSourceFile(file: string): boolean {
+  return SOURCE_EXT.has(path.extname(file)) || SOURCE_EXT.has(path.extname(file).toLowerCase());
+}
+
+function parseMacroArg(text: string): MacroOp {
+  const eq = text.indexOf('=');
+  if (eq < 0) return { op: 'define', name: text, value: '1' };
+  return { op: 'define', name: text.slice(0, eq), value: text.slice(eq + 1) };
+}
+
+const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE)|O|ansi|pthread)/;
+
+/**
+ * Parse argv (compiler first). Relative paths resolve against `directory`.
+ */
+export function parseCompileArgs(argv: string[], directory: string, file?: string): ParsedCompileArgs {
+  const abs = (p: string) => (path.isAbsolute(p) ? path.normalize(p) : path.resolve(directory, p));
+  const r: ParsedCompileArgs = {
+    compiler: argv[0] ?? 'cc',
+    language: 'c',
+    quoteDirs: [],
+    includeDirs: [],
+    systemDirs: [],
+    afterDirs: [],
+    macroOps: [],
+    imacros: [],
+    includes: [],
+    targetFlags: [],
+    noStdInc: false,
+  };
+  // A value given either attached (-Ifoo) or as the next argument (-I foo).
+  const takeValue = (i: number, flag: string): [string | undefined, number] => {
+    const a = argv[i];
+    if (a.length > flag.length) return [a.slice(flag.length), i];
+    return [argv[i + 1], i + 1];
+  };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    let v: string | undefined;
+    if (a === '-o' || a === '-MF' || a === '-MT' || a === '-MQ' || a === '-Xlinker' || a === '-T' || a === '-L') {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-iquote')) {
+      [v, i] = takeValue(i, '-iquote');
+      if (v) r.quoteDirs.push(abs(v));
+    } else if (a.startsWith('-isystem')) {
+      [v, i] = takeValue(i, '-isystem');
+      if (v) r.systemDirs.push(abs(v));
+    } else if (a.startsWith('-idirafter')) {
+      [v, i] = takeValue(i, '-idirafter');
+      if (v) r.afterDirs.push(abs(v));
+    } else if (a.startsWith('-imacros')) {
+      [v, i] = takeValue(i, '-imacros');
+      if (v) r.imacros.push(abs(v));
+    } else if (a.startsWith('-include')) {
+      [v, i] = takeValue(i, '-include');
+      if (v) r.includes.push(abs(v));
+    } else if (a.startsWith('--sysroot')) {
+      if (a.startsWith('--sysroot=')) r.sysroot = abs(a.slice(10));
+      else if (argv[i + 1]) r.sysroot = abs(argv[++i]);
+    } else if (a.startsWith('-isysroot')) {
+      [v, i] = takeValue(i, '-isysroot');
+      if (v) r.sysroot = abs(v);
+    } else if (a.startsWith('-I')) {
+      [v, i] = takeValue(i, '-I');
+      if (v) r.includeDirs.push(abs(v));
+    } else if (a.startsWith('-D')) {
+      [v, i] = takeValue(i, '-D');
+      if (v) r.macroOps.push(parseMacroArg(v));
+    } else if (a.startsWith('-U')) {
+      [v, i] = takeValue(i, '-U');
+      if (v) r.macroOps.push({ op: 'undef', name: v });
+    } else if (a.startsWith('-x')) {
+      [v, i] = takeValue(i, '-x');
+      if (v) r.explicitLanguage = v;
+    } else if (a === '-nostdinc' || a === '-nostdinc++') {
+      r.noStdInc = true;
+    } else if (a === '-c' || a === '-E' || a === '-S') {
+      continue;
+    } else if (TARGET_FLAG.test(a) && !a.startsWith('-MD') && !a.startsWith('-MM') && a !== '-M' && !a.startsWith('-MF')) {
+      r.targetFlags.push(a);
+    } else if (!a.startsWith('-') && isSourceFile(a)) {
+      r.source = abs(a);
+    }
+  }
+  if (file && !r.source) r.source = abs(file);
+  const explicit = r.explicitLanguage;
+  if (explicit) r.language = /c\+\+/.test(explicit) ? 'cpp' : 'c';
+  else if (languageOfPath(file ?? r.source ?? '') === 'cpp' || isCxxCompiler(r.compiler)) r.language = 'cpp';
+  else r.language = 'c';
+  return r;
+}
