@@ -1,2 +1,144 @@
 #!/usr/bin/env node
-console.log('fw-context');
+// fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
+// Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createServer } from '../mcp/server.js';
+import { QueryError } from '../query/query-error.js';
+import { VERSION } from '../version.js';
+import { runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, type CommandOutput } from './commands.js';
+
+const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
+
+Usage: fw-context <command> [options]
+
+Commands:
+  init                      create .fw-context/config.ini here and list the builds found
+  index                     index every build (only changed files are re-parsed)
+  status                    state of the index (the get_active_build answer)
+  search QUERY              find symbols by concept   [--kind K] [--limit N] [--offset N] [--project-only]
+  lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)   [--kind K]
+  source NAME               print a symbol's source   [--file PATH] [--line N]
+  symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
+  serve                     run the MCP server on stdio
+  demo [--dir DIR]          copy the bundled example firmware, index it and query it
+
+Options for every command:
+  --json                    machine-readable output
+  --variant V, --image I    the build to answer from (needed when the project has several)
+  -C, --root DIR            run as if started in DIR
+  -h, --help, --version`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  variant: { type: 'string' },
+  image: { type: 'string' },
+  root: { type: 'string', short: 'C' },
+  kind: { type: 'string' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  'project-only': { type: 'boolean' },
+  prefix: { type: 'boolean' },
+  file: { type: 'string' },
+  line: { type: 'string' },
+  dir: { type: 'string' },
+  force: { type: 'boolean' },
+  build: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+function int(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new QueryError(`--${flag} must be an integer, got "${v}"`, `for example --${flag} 20`);
+  return n;
+}
+
+function progressPrinter(): ((m: string) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    process.stderr.write(`fw-context: ${(err as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values: v, positionals } = parsed;
+  if (v.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const [command, ...rest] = positionals;
+  if (!command || v.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return command || v.help ? 0 : 2;
+  }
+  const common = { cwd: v.root ?? process.cwd(), json: !!v.json, variant: v.variant, image: v.image };
+  const needArg = (what: string) => {
+    const arg = rest.join(' ').trim();
+    if (!arg) throw new QueryError(`${command} needs ${what}`, `fw-context ${command} <${what}>`);
+    return arg;
+  };
+  let result: CommandOutput;
+  try {
+    switch (command) {
+      case 'init':
+        result = runInit({ ...common, force: v.force });
+        break;
+      case 'index': {
+        const progress = v.json ? undefined : progressPrinter();
+        result = await runIndex({ ...common, onProgress: progress });
+        if (progress) process.stderr.write('\r\x1b[2K');
+        break;
+      }
+      case 'status':
+        result = runStatus(common);
+        break;
+      case 'search':
+        result = runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        break;
+      case 'lookup':
+        result = runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'source':
+        result = runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+        break;
+      case 'symbols':
+        result = runSymbols({ ...common, kind: v.kind, file: v.file });
+        break;
+      case 'serve': {
+        const server = createServer({ cwd: common.cwd });
+        await server.connect(new StdioServerTransport());
+        return -1;
+      }
+      case 'demo':
+        result = await runDemo({ ...common, dir: v.dir });
+        break;
+      default:
+        process.stderr.write(`fw-context: unknown command "${command}"\n\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (err) {
+    const e = err instanceof QueryError ? err : new QueryError((err as Error).message, 'see fw-context --help');
+    if (common.json) process.stdout.write(JSON.stringify(e.toJSON(), null, 2) + '\n');
+    else process.stderr.write(`fw-context: ${e.message}\nhint: ${e.hint}\n`);
+    return 1;
+  }
+  process.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  return result.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(`fw-context: ${(err as Error).stack ?? err}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,63 @@
+// Plain CMake adapter: a folder with CMakeCache.txt and compile_commands.json that is not a Zephyr build.
+// Variant = the folder (`build/Debug` → `Debug`); CMAKE_BUILD_TYPE and generator go in the description; the
+// board comes from BOARD/MCU-like cache entries; -T/-Map/-o from the link command (find-link-command.ts).
+import path from 'node:path';
+import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
+import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
+import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
+import { findLinkCommand } from './find-link-command.js';
+
+/** Cache entries projects use to name the board or chip, most specific first. */
+export const BOARD_CACHE_VARS = ['BOARD', 'PICO_BOARD', 'TARGET_BOARD', 'MCU', 'TARGET_MCU', 'MCU_MODEL', 'STM32_CHIP', 'CHIP', 'DEVICE'];
+
+export function isZephyrCache(cache: CMakeCache): boolean {
+  return cache.values.has('ZEPHYR_BASE') || cache.values.has('ZEPHYR_TOOLCHAIN_VARIANT') || cache.values.has('SYSBUILD');
+}
+
+export function boardFromCache(cache: CMakeCache): string | undefined {
+  for (const v of BOARD_CACHE_VARS) {
+    const val = cache.values.get(v);
+    if (val) return val;
+  }
+  return undefined;
+}
+
+export const cmakeAdapter: BuildAdapter = {
+  name: 'cmake',
+  detect(projectRoot: string, options: AdapterOptions): AdapterResult {
+    const result: AdapterResult = { builds: [], diagnostics: [] };
+    for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
+      const db = path.join(dir, 'compile_commands.json');
+      const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
+      if (!cache || !isFile(db) || isZephyrCache(cache)) continue;
+      const { units, diagnostics } = readCompileDatabase(db);
+      result.diagnostics.push(...diagnostics);
+      if (units.length === 0 && diagnostics.length > 0) continue;
+      const buildType = cache.values.get('CMAKE_BUILD_TYPE') || undefined;
+      const generator = cache.values.get('CMAKE_GENERATOR') || undefined;
+      const project = cache.values.get('CMAKE_PROJECT_NAME') || undefined;
+      const link = findLinkCommand(dir);
+      result.diagnostics.push(...link.diagnostics);
+      const details = [buildType && `CMAKE_BUILD_TYPE=${buildType}`, generator && `generator ${generator}`, `${units.length} units`].filter(Boolean).join(', ');
+      result.builds.push({
+        buildSystem: 'cmake',
+        variant: folderVariantName(projectRoot, dir),
+        image: 'app',
+        imageType: 'app',
+        defaultImage: true,
+        board: boardFromCache(cache),
+        description: `CMake build ${relPath(projectRoot, dir)}${project ? ` of ${project}` : ''} (${details})`,
+        buildDir: dir,
+        compileCommands: db,
+        units,
+        linkerScripts: link.link?.info.linkerScripts ?? [],
+        linkArguments: link.link?.argv,
+        mapFile: link.link?.info.mapFile,
+        elfFile: link.link?.info.output,
+        provenance: 'read',
+      });
+    }
+    return result;
+  },
+};

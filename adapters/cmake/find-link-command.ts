@@ -1,0 +1,66 @@
+// Finds a CMake build's link command: the link edge of build.ninja (Ninja generators) or the
+// `CMakeFiles/<target>.dir/link.txt` lines (Makefile generators). Prefers a link with a linker script.
+// Leaves out Visual Studio/Xcode generators and multi-config `build-<Config>.ninja` files.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../contract.js';
+import { splitCommand } from '../../src/model/compile-args.js';
+import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
+import { isFile, listDirs, readText } from '../shared/fs-helpers.js';
+import { parseNinjaManifest } from '../ninja/parse-ninja.js';
+import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
+
+export interface FoundLink {
+  argv: string[];
+  info: LinkInfo;
+  /** build.ninja or link.txt it came from. */
+  source: string;
+}
+
+/** link.txt files under `<dir>/CMakeFiles/*.dir/` and the same in sub-folders, a few levels down. */
+function findLinkTxt(dir: string, depth: number, out: string[]): void {
+  const cmakeFiles = path.join(dir, 'CMakeFiles');
+  for (const t of listDirs(cmakeFiles)) {
+    const f = path.join(cmakeFiles, t, 'link.txt');
+    if (t.endsWith('.dir') && isFile(f)) out.push(f);
+  }
+  if (depth <= 0) return;
+  for (const sub of listDirs(dir)) {
+    if (sub === 'CMakeFiles' || sub.startsWith('.')) continue;
+    findLinkTxt(path.join(dir, sub), depth - 1, out);
+  }
+}
+
+export function findLinkCommand(buildDir: string, preferOutput?: string): { link?: FoundLink; diagnostics: Diagnostic[] } {
+  const ninjaFile = path.join(buildDir, 'build.ninja');
+  if (isFile(ninjaFile)) {
+    const m = parseNinjaManifest(ninjaFile);
+    const r = recoverFromManifest(m);
+    const l = chooseLink(r.links, preferOutput);
+    return { link: l ? { argv: l.argv, info: l.info, source: ninjaFile } : undefined, diagnostics: [...m.diagnostics, ...r.diagnostics] };
+  }
+  const files: string[] = [];
+  findLinkTxt(buildDir, 3, files);
+  const links: FoundLink[] = [];
+  for (const f of files.sort()) {
+    // link.txt runs in the target's binary dir: the folder holding CMakeFiles/.
+    const cwd = path.dirname(path.dirname(path.dirname(f)));
+    for (const line of (readText(f) ?? '').split(/\r?\n/)) {
+      for (const seg of splitShellSegments(splitCommand(line)).map(stripLauncher)) {
+        if ((isCompilerProgram(seg[0]) || isLinkerProgram(seg[0])) && seg.includes('-o') && !seg.includes('-c')) {
+          links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f });
+        }
+      }
+    }
+  }
+  const pick =
+    (preferOutput && links.find((l) => l.info.output === preferOutput)) ||
+    links.find((l) => l.info.linkerScripts.length > 0) ||
+    links.find((l) => /\.(elf|axf)$/i.test(l.info.output ?? '')) ||
+    links[0];
+  return { link: pick, diagnostics: [] };
+}
+
+export function exists(p: string | undefined): string | undefined {
+  return p && fs.existsSync(p) ? p : undefined;
+}

@@ -1,0 +1,48 @@
+// Ninja adapter for build folders with a build.ninja and no compile database: compile units and the link
+// edge are recovered by parsing the manifest (parse-ninja.ts), as `ninja -t compdb` would list them.
+// Folders with a compile_commands.json are left to the CMake/compile-database adapters.
+import path from 'node:path';
+import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
+import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { readCMakeCache } from '../shared/cmake-cache.js';
+import { parseNinjaManifest } from './parse-ninja.js';
+import { chooseLink, recoverFromManifest } from './recover-units.js';
+
+export const ninjaAdapter: BuildAdapter = {
+  name: 'ninja',
+  detect(projectRoot: string, options: AdapterOptions): AdapterResult {
+    const result: AdapterResult = { builds: [], diagnostics: [] };
+    for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
+      const file = path.join(dir, 'build.ninja');
+      if (!isFile(file) || isFile(path.join(dir, 'compile_commands.json'))) continue;
+      const manifest = parseNinjaManifest(file);
+      const recovered = recoverFromManifest(manifest);
+      result.diagnostics.push(...manifest.diagnostics, ...recovered.diagnostics);
+      if (recovered.units.length === 0) {
+        if (manifest.edges.length > 0) {
+          result.diagnostics.push({ severity: 'info', file, message: 'no C/C++ compile edges found in this ninja file; not a build of its own', fix: 'point [build] compile_commands at the real build folder if this is wrong' });
+        }
+        continue;
+      }
+      const link = chooseLink(recovered.links);
+      const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
+      const buildType = cache?.values.get('CMAKE_BUILD_TYPE');
+      result.builds.push({
+        buildSystem: 'ninja',
+        variant: folderVariantName(projectRoot, dir),
+        image: 'app',
+        imageType: 'app',
+        defaultImage: true,
+        description: `ninja build ${relPath(projectRoot, file)} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${path.basename(link.info.output)}` : ''})`,
+        buildDir: dir,
+        units: recovered.units,
+        linkerScripts: link?.info.linkerScripts ?? [],
+        linkArguments: link?.argv,
+        mapFile: link?.info.mapFile,
+        elfFile: link?.info.output,
+        provenance: 'read',
+      });
+    }
+    return result;
+  },
+};

@@ -1,0 +1,94 @@
+// Zephyr adapter: build folders in the root, build*/ and their sub-folders. A plain build folder is one
+// variant with one image (`app`); a sysbuild folder (domains.yaml) is one variant whose images are its
+// domains. Variant = the board target, or the folder's name when several builds share a board.
+import path from 'node:path';
+import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
+import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { isZephyrBuildDir, readZephyrBuildInfo } from './read-build-info.js';
+import { readZephyrImage, type ZephyrImage } from './read-zephyr-image.js';
+import { imageTypeOf, readSysbuildDomains } from './read-sysbuild.js';
+
+interface ZephyrVariant {
+  dir: string;
+  board?: string;
+  builds: BuildDescription[];
+}
+
+function describeImage(projectRoot: string, img: ZephyrImage, what: string): string {
+  const app = img.info.appSourceDir ? path.basename(img.info.appSourceDir) : undefined;
+  const version = img.info.zephyrVersion ? `Zephyr ${img.info.zephyrVersion}` : 'Zephyr';
+  return `${version} ${what}${app ? ` ${app}` : ''}${img.info.board ? ` for ${img.info.board}` : ''} (${relPath(projectRoot, img.dir)}, ${img.units.length} units)`;
+}
+
+function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string): BuildDescription {
+  return {
+    buildSystem: 'zephyr',
+    variant: '',
+    image,
+    imageType,
+    defaultImage: isDefault,
+    board: img.info.board,
+    description: describeImage(projectRoot, img, what),
+    buildDir: img.dir,
+    compileCommands: img.compileCommands,
+    units: img.units,
+    kconfig: img.dotConfig || img.autoconfH ? { dotConfig: img.dotConfig, autoconfH: img.autoconfH } : undefined,
+    linkerScripts: img.linkerScripts,
+    linkArguments: img.linkArguments,
+    mapFile: img.mapFile,
+    elfFile: img.elfFile,
+    provenance: 'read',
+  };
+}
+
+export function detectZephyr(projectRoot: string, options: AdapterOptions): AdapterResult {
+  const result: AdapterResult = { builds: [], diagnostics: [] };
+  const dirs = candidateBuildDirs(projectRoot, options.excludePaths);
+  const variants: ZephyrVariant[] = [];
+  const sysbuildDirs = dirs.filter((d) => isFile(path.join(d, 'domains.yaml')));
+  const inside = (d: string, parent: string) => d === parent || d.startsWith(parent + path.sep);
+
+  for (const dir of sysbuildDirs) {
+    const layout = readSysbuildDomains(dir, result.diagnostics);
+    if (!layout) continue;
+    const top = readZephyrBuildInfo(dir, result.diagnostics);
+    const v: ZephyrVariant = { dir, board: top.board, builds: [] };
+    const declared = new Map(top.images.map((i) => [i.name, i.type]));
+    for (const d of layout.domains) {
+      const img = readZephyrImage(d.dir);
+      result.diagnostics.push(...img.diagnostics);
+      const isDefault = d.name === layout.defaultDomain;
+      const type = imageTypeOf(d.name, isDefault, declared.get(d.name));
+      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''} of`));
+    }
+    v.board ??= v.builds.find((b) => b.defaultImage)?.board ?? v.builds[0]?.board;
+    if (v.builds.length > 0 && !v.builds.some((b) => b.defaultImage)) v.builds[0].defaultImage = true;
+    variants.push(v);
+  }
+
+  for (const dir of dirs) {
+    if (sysbuildDirs.some((s) => inside(dir, s))) continue;
+    if (!isZephyrBuildDir(dir)) continue;
+    // A sysbuild top folder without domains.yaml (not built yet) has no compile units of its own.
+    const img = readZephyrImage(dir);
+    if (img.info.sysbuild && img.units.length === 0) {
+      result.diagnostics.push({ severity: 'warning', file: path.join(dir, 'domains.yaml'), message: 'sysbuild folder without domains.yaml', fix: 'finish the build with `west build` so that sysbuild writes domains.yaml' });
+      continue;
+    }
+    result.diagnostics.push(...img.diagnostics);
+    variants.push({ dir, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app')] });
+  }
+
+  const boardCount = new Map<string, number>();
+  for (const v of variants) if (v.board) boardCount.set(v.board, (boardCount.get(v.board) ?? 0) + 1);
+  for (const v of variants) {
+    const name = v.board && boardCount.get(v.board) === 1 ? v.board : folderVariantName(projectRoot, v.dir);
+    for (const b of v.builds) {
+      b.variant = name;
+      result.builds.push(b);
+    }
+  }
+  return result;
+}
+
+export const zephyrAdapter: BuildAdapter = { name: 'zephyr', detect: detectZephyr };

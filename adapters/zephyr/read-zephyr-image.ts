@@ -1,0 +1,71 @@
+// Reads one Zephyr image build folder (a plain build, or one sysbuild domain): compile_commands.json (or
+// the compile edges of build.ninja when there is none), zephyr/.config, autoconf.h (Zephyr 4.x and older
+// location), zephyr/linker.cmd, zephyr.map, zephyr.elf and the final link command of build.ninja.
+import path from 'node:path';
+import type { CompileUnit, Diagnostic } from '../contract.js';
+import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
+import { firstFile, isFile } from '../shared/fs-helpers.js';
+import { parseNinjaManifest } from '../ninja/parse-ninja.js';
+import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
+import { readZephyrBuildInfo, type ZephyrBuildInfo } from './read-build-info.js';
+
+export interface ZephyrImage {
+  dir: string;
+  info: ZephyrBuildInfo;
+  units: CompileUnit[];
+  compileCommands?: string;
+  dotConfig?: string;
+  autoconfH?: string;
+  linkerScripts: string[];
+  linkArguments?: string[];
+  mapFile?: string;
+  elfFile?: string;
+  diagnostics: Diagnostic[];
+}
+
+export function readZephyrImage(dir: string): ZephyrImage {
+  const diagnostics: Diagnostic[] = [];
+  const info = readZephyrBuildInfo(dir, diagnostics);
+  const img: ZephyrImage = { dir, info, units: [], linkerScripts: [], diagnostics };
+  const db = path.join(dir, 'compile_commands.json');
+  const ninja = path.join(dir, 'build.ninja');
+  const z = (...p: string[]) => path.join(dir, 'zephyr', ...p);
+  const elf = z('zephyr.elf');
+  // build.ninja gives the final link command (and the units when there is no compile database).
+  const recovered = isFile(ninja) ? (() => {
+    const m = parseNinjaManifest(ninja);
+    const r = recoverFromManifest(m);
+    diagnostics.push(...m.diagnostics, ...r.diagnostics);
+    return r;
+  })() : undefined;
+  if (isFile(db)) {
+    const r = readCompileDatabase(db);
+    img.units = r.units;
+    img.compileCommands = db;
+    diagnostics.push(...r.diagnostics);
+  } else if (recovered) {
+    img.units = recovered.units;
+    diagnostics.push({ severity: 'info', file: db, message: 'no compile database; compile units recovered from build.ninja' });
+  } else {
+    diagnostics.push({
+      severity: 'warning',
+      file: db,
+      message: 'Zephyr build folder without compile_commands.json or build.ninja: no compile units',
+      fix: 'build it once with `west build` (Zephyr exports the compile database by default), then run `fw-context index --build`',
+    });
+  }
+  img.dotConfig = firstFile([z('.config')]);
+  img.autoconfH = firstFile([z('include', 'generated', 'zephyr', 'autoconf.h'), z('include', 'generated', 'autoconf.h')]);
+  const linkerCmd = firstFile([z('linker.cmd')]);
+  const link = recovered ? chooseLink(recovered.links, elf) : undefined;
+  if (link) {
+    img.linkArguments = link.argv;
+    img.linkerScripts = link.info.linkerScripts;
+    img.mapFile = link.info.mapFile;
+    img.elfFile = link.info.output;
+  }
+  if (linkerCmd) img.linkerScripts = [linkerCmd, ...img.linkerScripts.filter((s) => s !== linkerCmd)];
+  img.mapFile = firstFile([z('zephyr.map')]) ?? img.mapFile;
+  img.elfFile = firstFile([elf]) ?? img.elfFile;
+  return img;
+}

@@ -1,0 +1,121 @@
+// What each CLI command does, as functions tests can call: they take resolved options and return the
+// value to print (text or JSON); main.ts only parses flags and prints.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { indexProject, detectProjectBuilds, type IndexResult } from '../indexer/index-project.js';
+import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
+import { copyFixture, fixturePath } from '../project/copy-fixture.js';
+import { getActiveBuild } from '../query/active-build.js';
+import { getSource } from '../query/get-source.js';
+import { listSymbols } from '../query/list-symbols.js';
+import { lookupSymbol } from '../query/lookup-symbol.js';
+import { withProject } from '../query/project-context.js';
+import { searchCode } from '../query/search-code.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { formatDiagnostics, formatIndexResult, formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
+
+export interface CommandOutput {
+  /** Printed on stdout. */
+  text: string;
+  exitCode: number;
+}
+
+export interface CommonOptions {
+  cwd: string;
+  json: boolean;
+  variant?: string;
+  image?: string;
+}
+
+const out = (json: boolean, value: unknown, text: () => string, exitCode = 0): CommandOutput => ({ text: json ? JSON.stringify(value, null, 2) : text(), exitCode });
+
+/** Project root for commands that may create state: an existing project above cwd, else cwd. */
+function rootFor(cwd: string): string {
+  return findProjectRoot(cwd) ?? path.resolve(cwd);
+}
+
+export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutput {
+  const root = path.resolve(opts.cwd);
+  const cfgFile = configPath(root);
+  const existed = fs.existsSync(cfgFile);
+  if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
+  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\n');
+  const config = readConfig(root);
+  const { builds, diagnostics } = detectProjectBuilds(root, config);
+  const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
+  return out(opts.json, { project_root: root, config: cfgFile, created: !existed, builds: rows, diagnostics }, () => {
+    const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
+    if (rows.length === 0) lines.push('No build found: build the firmware once so it writes compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), or name one under [build] compile_commands.');
+    else {
+      lines.push(`Found ${rows.length} build(s):`);
+      for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance})  ${r.units} units  in ${r.build_dir}`);
+      if (new Set(rows.map((r) => r.variant)).size > 1 && !config.defaultVariant) lines.push('Several variants: queries must name one, or set [build] default_variant in the config.');
+      lines.push('Next: fw-context index');
+    }
+    if (diagnostics.length) lines.push(`${diagnostics.length} diagnostic(s):`, formatDiagnostics(diagnostics));
+    return lines.join('\n');
+  });
+}
+
+export async function runIndex(opts: CommonOptions & { onProgress?: (m: string) => void }): Promise<CommandOutput> {
+  const root = rootFor(opts.cwd);
+  if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
+  const result: IndexResult = await indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress });
+  const failed = result.builds.length > 0 && result.builds.every((b) => b.error);
+  const none = result.builds.length === 0;
+  const text = () => (none ? `No build found in ${root}.\n${formatDiagnostics(result.diagnostics)}\nBuild the firmware once so it writes compile_commands.json, then run fw-context index again.` : formatIndexResult(result));
+  return out(opts.json, result, text, failed || none ? 1 : 0);
+}
+
+export function runStatus(opts: CommonOptions): CommandOutput {
+  try {
+    const s = withProject(opts.cwd, (ctx) => getActiveBuild(ctx, opts));
+    return out(opts.json, s, () => formatStatus(s));
+  } catch (err) {
+    const e = { error: (err as Error).message };
+    return out(opts.json, e, () => formatStatus(e), 1);
+  }
+}
+
+export function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => searchCode(ctx, opts));
+  return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
+}
+
+export function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => lookupSymbol(ctx, opts));
+  return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
+}
+
+export function runSource(opts: CommonOptions & { name: string; file?: string; line?: number }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => getSource(ctx, opts));
+  return out(opts.json, r, () => formatSource(r as unknown as Record<string, unknown>));
+}
+
+export function runSymbols(opts: CommonOptions & { kind?: string; file?: string }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => listSymbols(ctx, opts));
+  return out(opts.json, r.symbols, () => formatSymbolDump(r.symbols));
+}
+
+/** Copies the bundled example firmware to a folder, indexes it and asks it a few questions. */
+export async function runDemo(opts: CommonOptions & { dir?: string }): Promise<CommandOutput> {
+  const dir = opts.dir ? path.resolve(opts.cwd, opts.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-demo-'));
+  const root = copyFixture(fixturePath('index', 'drivers-hal-cmake'), dir);
+  runInit({ cwd: root, json: true });
+  const indexed = await runIndex({ cwd: root, json: false });
+  const steps: [string, CommandOutput][] = [
+    ['fw-context index', indexed],
+    ['fw-context status', runStatus({ cwd: root, json: false })],
+    ['fw-context search "uart init" --limit 5', runSearch({ cwd: root, json: false, query: 'uart init', limit: 5 })],
+    ['fw-context lookup HAL_UART_', runLookup({ cwd: root, json: false, name: 'HAL_UART_', prefix: true })],
+    ['fw-context source uart_init', runSource({ cwd: root, json: false, name: 'uart_init' })],
+  ];
+  if (opts.json) return { text: JSON.stringify({ project_root: root, steps: steps.map(([c, o]) => ({ command: c, exit_code: o.exitCode })) }, null, 2), exitCode: 0 };
+  const text = [`Example firmware copied to ${root}`, ...steps.map(([c, o]) => `\n$ ${c}\n${o.text}`), `\nTry more: cd ${root} && fw-context search "serial write"`].join('\n');
+  return { text, exitCode: steps.some(([, o]) => o.exitCode !== 0) ? 1 : 0 };
+}
+
+export function diagnosticsText(d: Diagnostic[]): string {
+  return formatDiagnostics(d);
+}

@@ -1,0 +1,84 @@
+// Human-readable renderings of query answers for the terminal. JSON output bypasses this file.
+import type { SymbolRow } from '../index/index-reader.js';
+import type { BuildIndexSummary, IndexResult } from '../indexer/index-project.js';
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.js';
+
+type Item = Record<string, unknown>;
+
+function location(r: Item): string {
+  return `${r.file}:${r.line}`;
+}
+
+export function formatSymbolLine(r: Item): string {
+  const kind = String(r.kind).padEnd(13);
+  const sig = r.kind === 'macro' ? `#define ${r.name}${r.params ?? ''} ${r._macro_value ?? ''}`.trim() : String(r.signature ?? '');
+  const extra = r.enum_value !== undefined && r.enum_value !== null ? ` = ${r.enum_value}` : '';
+  const fb = r._fallback ? `  [${r._fallback}]` : '';
+  return `${kind} ${r.qualified_name ?? r.name}${extra}  ${location(r)}${fb}\n${' '.repeat(14)}${sig}`;
+}
+
+/** Search/lookup answers: [warning?] notice rows... */
+export function formatPagedAnswer(items: Item[]): string {
+  const out: string[] = [];
+  for (const it of items) {
+    if ('warning' in it) out.push(`warning: ${it.warning}${it.hint ? `\nhint: ${it.hint}` : ''}`);
+    else if ('total' in it && 'shown' in it) {
+      const n = it as { total: number; offset: number; shown: number; more: boolean; next_offset?: number; variant: string; image: string };
+      out.push(`${n.shown} of ${n.total} result(s) from build ${n.variant}/${n.image}` + (n.offset ? ` (from offset ${n.offset})` : '') + (n.more ? ` — next page: --offset ${n.next_offset}` : ''));
+    } else {
+      out.push(formatSymbolLine(it));
+      const doc = typeof it.docstring === 'string' && it.docstring ? it.docstring.split('\n')[0] : '';
+      if (doc) out.push(`${' '.repeat(14)}// ${doc}`);
+    }
+  }
+  return out.join('\n');
+}
+
+export function formatSource(r: Item): string {
+  const head = `${r.kind} ${r.qualified_name}  ${r.file}:${r.line}-${r.end_line}  (build ${r.variant}/${r.image})`;
+  const warn = r.warning ? `warning: ${r.warning}\n` : '';
+  const lines = String(r.source).split('\n');
+  const width = String(Number(r.line) + lines.length).length;
+  const body = lines.map((l, i) => `${String(Number(r.line) + i).padStart(width)}  ${l}`).join('\n');
+  const others = (r.other_matches as Item[]).length ? `\nalso: ${(r.other_matches as Item[]).map((o) => `${o.kind} ${location(o)}`).join(', ')}` : '';
+  return `${warn}${head}\n${body}${r.truncated ? '\n… (truncated)' : ''}${others}`;
+}
+
+export function formatSymbolDump(symbols: SymbolRow[]): string {
+  return symbols.map((s) => `${s.file}:${s.line}\t${s.kind}\t${s.qualified_name}\t${s.signature}`).join('\n');
+}
+
+export function formatStatus(s: Item): string {
+  if ('error' in s) return `error: ${s.error}`;
+  const lines = [`status: ${s.status}`, `project: ${s.project_root}`];
+  if (s.indexed_at) lines.push(`indexed: ${s.indexed_at} UTC (first ${s.first_indexed_at} UTC)`);
+  if (s.symbol_count !== undefined) lines.push(`symbols: ${s.symbol_count}  files: ${s.file_count}  references: ${s.reference_count}  modified files: ${s.modified_files_count}  headers affecting units: ${s.header_affected_tus}`);
+  if (s.variants) {
+    const vi = s.variant_images as Record<string, string[]>;
+    lines.push(`builds: ${Object.entries(vi).map(([v, imgs]) => `${v} [${imgs.join(', ')}]`).join('; ')}`);
+    lines.push(`active: ${s.active_variant ?? '(none)'} / ${s.active_image ?? '(none)'}`);
+  }
+  if (Array.isArray(s.reindex_reasons) && s.reindex_reasons.length) lines.push('reindex needed because:', ...(s.reindex_reasons as string[]).map((r) => `  - ${r}`));
+  lines.push('', String(s.index_message));
+  return lines.join('\n');
+}
+
+export function formatDiagnostics(diags: Diagnostic[], max = 30): string {
+  const shown = diags.slice(0, max).map((d) => '  ' + formatDiagnostic(d));
+  if (diags.length > max) shown.push(`  … and ${diags.length - max} more (see --json)`);
+  return shown.join('\n');
+}
+
+function buildLine(b: BuildIndexSummary): string {
+  const err = b.error ? `  FAILED: ${b.error}` : '';
+  return `  ${b.variant}/${b.image} (${b.buildSystem}, ${b.provenance}): ${b.units} units, ${b.files} files, ${b.parsed} parsed, ${b.reused} reused, ${b.symbols} new symbols${err}`;
+}
+
+export function formatIndexResult(r: IndexResult): string {
+  const lines = [`Indexed ${r.builds.length} build(s) of ${r.root} in ${(r.elapsedMs / 1000).toFixed(2)} s:`, ...r.builds.map(buildLine)];
+  lines.push(r.parsed === 0 ? `No file changed: re-parsed none, reused ${r.reused}.` : `Parsed ${r.parsed} file(s), reused ${r.reused} unchanged.`);
+  if (r.removedBuilds) lines.push(`Removed ${r.removedBuilds} build(s) no longer found.`);
+  const diags = [...r.diagnostics, ...r.builds.flatMap((b) => b.diagnostics)];
+  if (diags.length) lines.push(`${diags.length} diagnostic(s):`, formatDiagnostics(diags));
+  return lines.join('\n');
+}

@@ -1,0 +1,111 @@
+// What query code may ask of an index: row types and the IndexReader interface. Query code depends on
+// this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
+
+export interface BuildRow {
+  id: number;
+  variant: string;
+  image: string;
+  imageType: string | null;
+  defaultImage: boolean;
+  board: string | null;
+  buildSystem: string;
+  buildDir: string;
+  compileCommands: string | null;
+  compileCommandsHash: string | null;
+  compileCommandsMtimeMs: number | null;
+  description: string;
+  defines: Record<string, string>;
+  definesVarying: number;
+  linkerScripts: string[];
+  entryPoint: string;
+  memory: unknown[];
+  memoryNote: string;
+  provenance: string;
+  implicitMacros: unknown[];
+  diagnostics: unknown[];
+  /** Absolute source paths of the build's compile units. */
+  units: string[];
+  indexedAt: string | null;
+}
+
+export interface FileRow {
+  id: number;
+  /** Project-relative POSIX path, or absolute for files outside the project. */
+  path: string;
+  contentHash: string;
+  size: number;
+  mtimeMs: number;
+  isVendor: boolean;
+}
+
+export interface SymbolRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  file: string;
+  line: number;
+  end_line: number;
+  column: number;
+  is_definition: boolean;
+  signature: string;
+  docstring: string;
+  is_template: boolean;
+  is_virtual: boolean;
+  is_pure_virtual: boolean;
+  enum_value?: string | null;
+  is_vendor: boolean;
+}
+
+export interface MacroRow {
+  name: string;
+  kind: 'macro';
+  file: string;
+  line: number;
+  params: string | null;
+  function_like: boolean;
+  _macro_value: string;
+  _macro_expanded_value: string | null;
+}
+
+export interface SymbolFilter {
+  buildId: number;
+  kinds?: string[];
+  excludeKinds?: string[];
+  projectOnly?: boolean;
+  file?: string;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Thrown by reader methods when FTS5 rejects a MATCH expression. */
+export class FtsQueryError extends Error {}
+
+export interface IndexMeta {
+  schemaVersion: number | null;
+  rowFormatVersion: number | null;
+  indexedAt: string | null;
+  firstIndexedAt: string | null;
+}
+
+export interface IndexReader {
+  meta(): IndexMeta;
+  builds(): BuildRow[];
+  counts(buildId?: number): { symbols: number; files: number; references: number };
+  files(buildId?: number): FileRow[];
+  /** FTS5 over symbols. `exactName` ranks rows whose name equals it first. */
+  searchSymbolsFts(match: string, filter: SymbolFilter, page: { limit: number; offset: number }, exactName?: string): Page<SymbolRow>;
+  /** Rows whose name_tokens contain at least `minHits` of `terms` (substring). */
+  searchSymbolsTokens(terms: string[], minHits: number, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  searchSymbolsDocstring(term: string, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
+  lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
+  listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  unitFiles(buildId: number): Map<string, string[]>;
+  close(): void;
+}

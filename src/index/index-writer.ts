@@ -1,0 +1,195 @@
+// Writes one build into the index in a single transaction (readers keep the old build until commit),
+// reuses parsed file versions by (file, content hash, mask hash, language), and removes orphans.
+import type { Db } from './open-index.js';
+import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
+import type { MacroRecord } from '../preprocessor/api.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+
+export interface FileVersion {
+  path: string;
+  contentHash: string;
+  size: number;
+  mtimeMs: number;
+  isVendor: boolean;
+  maskHash: string;
+  language: string;
+  isUnit: boolean;
+  /** Present when the file was parsed in this run; absent when an existing parse is reused. */
+  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null };
+}
+
+export interface BuildRecord {
+  variant: string;
+  image: string;
+  imageType: string | null;
+  defaultImage: boolean;
+  board: string | null;
+  buildSystem: string;
+  buildDir: string;
+  compileCommands: string | null;
+  compileCommandsHash: string | null;
+  compileCommandsMtimeMs: number | null;
+  description: string;
+  defines: Record<string, string>;
+  definesVarying: number;
+  linkerScripts: string[];
+  entryPoint: string;
+  memory: unknown[];
+  memoryNote: string;
+  provenance: string;
+  implicitMacros: unknown[];
+  diagnostics: Diagnostic[];
+  units: string[];
+}
+
+export interface BuildWrite {
+  build: BuildRecord;
+  files: FileVersion[];
+  macros: (Omit<MacroRecord, 'file'> & { file: string })[];
+  unitFiles: Map<string, string[]>;
+  fileDiagnostics: Diagnostic[];
+}
+
+export class IndexWriter {
+  constructor(readonly db: Db) {}
+
+  /** Id of an existing parse of this exact file version, if any. */
+  findParsed(path: string, contentHash: string, maskHash: string, language: string): number | undefined {
+    const r = this.db
+      .prepare('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.content_hash = ? AND p.mask_hash = ? AND p.language = ?')
+      .get(path, contentHash, maskHash, language) as { id: number } | undefined;
+    return r?.id;
+  }
+
+  writeBuild(w: BuildWrite, indexedAt: string): number {
+    const db = this.db;
+    const tx = db.transaction(() => {
+      const upsertFile = db.prepare(
+        `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (@path, @contentHash, @size, @mtimeMs, @isVendor)
+         ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
+         RETURNING id`,
+      );
+      const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND content_hash = ? AND mask_hash = ? AND language = ?');
+      const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
+      const insSym = db.prepare(
+        `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
+           docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body)
+         VALUES (@parsedId, @stableId, @parentId, @name, @qualifiedName, @kind, @line, @endLine, @column, @isDefinition, @signature,
+           @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body)`,
+      );
+      const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind) VALUES (?, ?, ?, ?, ?)');
+
+      const b = w.build;
+      const buildRow = {
+        variant: b.variant,
+        image: b.image,
+        imageType: b.imageType,
+        defaultImage: b.defaultImage ? 1 : 0,
+        board: b.board,
+        buildSystem: b.buildSystem,
+        buildDir: b.buildDir,
+        compileCommands: b.compileCommands,
+        compileCommandsHash: b.compileCommandsHash,
+        compileCommandsMtimeMs: b.compileCommandsMtimeMs,
+        description: b.description,
+        defines: JSON.stringify(b.defines),
+        definesVarying: b.definesVarying,
+        linkerScripts: JSON.stringify(b.linkerScripts),
+        entryPoint: b.entryPoint,
+        memory: JSON.stringify(b.memory),
+        memoryNote: b.memoryNote,
+        provenance: b.provenance,
+        implicitMacros: JSON.stringify(b.implicitMacros),
+        diagnostics: JSON.stringify(b.diagnostics),
+        units: JSON.stringify(b.units),
+        indexedAt,
+      };
+      const { id: buildId } = db
+        .prepare(
+          `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
+             compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
+             provenance, implicit_macros_json, diagnostics_json, units_json, indexed_at)
+           VALUES (@variant, @image, @imageType, @defaultImage, @board, @buildSystem, @buildDir, @compileCommands, @compileCommandsHash,
+             @compileCommandsMtimeMs, @description, @defines, @definesVarying, @linkerScripts, @entryPoint, @memory, @memoryNote,
+             @provenance, @implicitMacros, @diagnostics, @units, @indexedAt)
+           ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
+             board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
+             compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
+             compile_commands_mtime_ms = excluded.compile_commands_mtime_ms, description = excluded.description,
+             defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
+             linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
+             memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
+             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, indexed_at = excluded.indexed_at
+           RETURNING id`,
+        )
+        .get(buildRow) as { id: number };
+
+      db.prepare('DELETE FROM build_files WHERE build_id = ?').run(buildId);
+      db.prepare('DELETE FROM macros WHERE build_id = ?').run(buildId);
+      db.prepare('DELETE FROM unit_files WHERE build_id = ?').run(buildId);
+      db.prepare('DELETE FROM file_diagnostics WHERE build_id = ?').run(buildId);
+
+      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit) VALUES (?, ?, ?)');
+      for (const f of w.files) {
+        const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
+        let parsedId = (findParsed.get(fileId, f.contentHash, f.maskHash, f.language) as { id: number } | undefined)?.id;
+        if (parsedId === undefined) {
+          parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
+          for (const s of f.parsed?.symbols ?? []) {
+            insSym.run({
+              ...s,
+              parsedId,
+              isDefinition: s.isDefinition ? 1 : 0,
+              isTemplate: s.isTemplate ? 1 : 0,
+              isVirtual: s.isVirtual ? 1 : 0,
+              isPureVirtual: s.isPureVirtual ? 1 : 0,
+            });
+          }
+          for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind);
+        }
+        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0);
+      }
+
+      const insMacro = db.prepare(
+        'INSERT INTO macros(build_id, name, params, value, function_like, file, line, expanded_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const m of w.macros) insMacro.run(buildId, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue);
+      const insUnit = db.prepare('INSERT INTO unit_files(build_id, unit_path, file_path) VALUES (?, ?, ?)');
+      for (const [unit, files] of w.unitFiles) for (const f of files) insUnit.run(buildId, unit, f);
+      const insDiag = db.prepare('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
+      return buildId;
+    });
+    return tx.immediate();
+  }
+
+  /** Drop builds not in `keep` ("variant\0image" keys), then parses and files no build uses. */
+  removeBuildsExcept(keep: Set<string>): number {
+    const tx = this.db.transaction(() => {
+      let removed = 0;
+      for (const b of this.db.prepare('SELECT id, variant, image FROM builds').all() as { id: number; variant: string; image: string }[]) {
+        if (!keep.has(`${b.variant}\u0000${b.image}`)) {
+          this.db.prepare('DELETE FROM builds WHERE id = ?').run(b.id);
+          removed++;
+        }
+      }
+      this.db.exec(`
+        DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
+        DELETE FROM refs WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
+        DELETE FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
+        DELETE FROM files WHERE id NOT IN (SELECT file_id FROM parsed_files);
+      `);
+      return removed;
+    });
+    return tx.immediate();
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  getMeta(key: string): string | null {
+    const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return r?.value ?? null;
+  }
+}

@@ -1,0 +1,67 @@
+// Opens the SQLite index (WAL, foreign keys) and guards versions: the schema version and the row-format
+// version live in `meta`; a reader never rewrites an index written by a newer fw-context.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ROW_FORMAT_VERSION, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+
+export type Db = Database.Database;
+
+export class IndexVersionError extends Error {}
+
+function readMeta(db: Db, key: string): string | null {
+  try {
+    const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function metaValue(db: Db, key: string): string | null {
+  return readMeta(db, key);
+}
+
+/** Open for reading; null when there is no index file. Never creates or migrates anything. */
+export function openIndexForRead(file: string): Db | null {
+  if (!fs.existsSync(file)) return null;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
+ * Open for writing, creating the schema. An index of an older schema or row format is rebuilt from
+ * scratch (the caller reindexes everything); a newer one is refused.
+ */
+export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  let db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  const schema = Number(readMeta(db, 'schema_version') ?? 'NaN');
+  const rowFormat = Number(readMeta(db, 'row_format_version') ?? 'NaN');
+  const hasTables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n > 0;
+  if (hasTables && (schema > SCHEMA_VERSION || rowFormat > ROW_FORMAT_VERSION)) {
+    db.close();
+    throw new IndexVersionError(
+      `${file} was written by a newer fw-context (schema ${schema}, row format ${rowFormat}; this one knows ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}). Upgrade fw-context, or delete the file to rebuild it with this version.`,
+    );
+  }
+  let rebuilt = false;
+  if (hasTables && (schema !== SCHEMA_VERSION || rowFormat !== ROW_FORMAT_VERSION)) {
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    rebuilt = true;
+  }
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.exec(SCHEMA_SQL);
+  const put = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  put.run('schema_version', String(SCHEMA_VERSION));
+  put.run('row_format_version', String(ROW_FORMAT_VERSION));
+  return { db, rebuilt };
+}

@@ -1,0 +1,151 @@
+// SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
+// references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
+
+export const SCHEMA_VERSION = 1;
+/** Bumped when rows of the same tables start meaning something else (e.g. masked parsing). */
+export const ROW_FORMAT_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS builds (
+  id INTEGER PRIMARY KEY,
+  variant TEXT NOT NULL,
+  image TEXT NOT NULL,
+  image_type TEXT,
+  default_image INTEGER NOT NULL DEFAULT 0,
+  board TEXT,
+  build_system TEXT NOT NULL,
+  build_dir TEXT NOT NULL,
+  compile_commands TEXT,
+  compile_commands_hash TEXT,
+  compile_commands_mtime_ms REAL,
+  description TEXT NOT NULL DEFAULT '',
+  defines_json TEXT NOT NULL DEFAULT '{}',
+  defines_varying INTEGER NOT NULL DEFAULT 0,
+  linker_scripts_json TEXT NOT NULL DEFAULT '[]',
+  entry_point TEXT NOT NULL DEFAULT '',
+  memory_json TEXT NOT NULL DEFAULT '[]',
+  memory_note TEXT NOT NULL DEFAULT '',
+  provenance TEXT NOT NULL,
+  implicit_macros_json TEXT NOT NULL DEFAULT '[]',
+  diagnostics_json TEXT NOT NULL DEFAULT '[]',
+  units_json TEXT NOT NULL DEFAULT '[]',
+  indexed_at TEXT,
+  UNIQUE (variant, image)
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  content_hash TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  is_vendor INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS parsed_files (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id),
+  content_hash TEXT NOT NULL,
+  mask_hash TEXT NOT NULL,
+  language TEXT NOT NULL,
+  parse_error TEXT,
+  UNIQUE (file_id, content_hash, mask_hash, language)
+);
+
+CREATE TABLE IF NOT EXISTS build_files (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id),
+  is_unit INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (build_id, parsed_id)
+);
+CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
+
+CREATE TABLE IF NOT EXISTS symbols (
+  id INTEGER PRIMARY KEY,
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  stable_id TEXT NOT NULL,
+  parent_id TEXT,
+  name TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  is_definition INTEGER NOT NULL,
+  signature TEXT NOT NULL,
+  docstring TEXT NOT NULL,
+  is_template INTEGER NOT NULL,
+  is_virtual INTEGER NOT NULL,
+  is_pure_virtual INTEGER NOT NULL,
+  enum_value TEXT,
+  name_tokens TEXT NOT NULL,
+  body TEXT
+);
+CREATE INDEX IF NOT EXISTS symbols_parsed ON symbols(parsed_id);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
+
+CREATE TABLE IF NOT EXISTS refs (
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  kind TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refs_parsed ON refs(parsed_id);
+CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
+
+CREATE TABLE IF NOT EXISTS macros (
+  id INTEGER PRIMARY KEY,
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  params TEXT,
+  value TEXT NOT NULL,
+  function_like INTEGER NOT NULL,
+  file TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  expanded_value TEXT
+);
+CREATE INDEX IF NOT EXISTS macros_build ON macros(build_id, name);
+
+CREATE TABLE IF NOT EXISTS unit_files (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  unit_path TEXT NOT NULL,
+  file_path TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS unit_files_build ON unit_files(build_id);
+
+CREATE TABLE IF NOT EXISTS file_diagnostics (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  file TEXT NOT NULL,
+  line INTEGER,
+  severity TEXT NOT NULL,
+  message TEXT NOT NULL,
+  fix TEXT
+);
+
+CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
+  name, qualified_name, signature, docstring, name_tokens,
+  content='symbols', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS symbols_ai AFTER INSERT ON symbols BEGIN
+  INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens)
+  VALUES (new.id, new.name, new.qualified_name, new.signature, new.docstring, new.name_tokens);
+END;
+CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
+  INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified_name, signature, docstring, name_tokens)
+  VALUES ('delete', old.id, old.name, old.qualified_name, old.signature, old.docstring, old.name_tokens);
+END;
+
+CREATE VIRTUAL TABLE IF NOT EXISTS macros_fts USING fts5(
+  name, value, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS macros_ai AFTER INSERT ON macros BEGIN
+  INSERT INTO macros_fts(rowid, name, value) VALUES (new.id, new.name, new.value);
+END;
+CREATE TRIGGER IF NOT EXISTS macros_ad AFTER DELETE ON macros BEGIN
+  INSERT INTO macros_fts(macros_fts, rowid, name, value) VALUES ('delete', old.id, old.name, old.value);
+END;
+`;

@@ -1,0 +1,287 @@
+// The SQLite implementation of IndexReader: every symbol query is scoped to one build through
+// build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
+import type { Db } from './open-index.js';
+import { metaValue } from './open-index.js';
+import {
+  FtsQueryError,
+  type BuildRow,
+  type FileRow,
+  type IndexMeta,
+  type IndexReader,
+  type MacroRow,
+  type Page,
+  type SymbolFilter,
+  type SymbolRow,
+} from './index-reader.js';
+
+const SYMBOL_COLUMNS = `s.stable_id AS id, s.parent_id, s.name, s.qualified_name, s.kind, f.path AS file, s.line,
+  s.end_line, s.col AS "column", s.is_definition, s.signature, s.docstring, s.is_template, s.is_virtual,
+  s.is_pure_virtual, s.enum_value, f.is_vendor`;
+
+const SYMBOL_FROM = `symbols s
+  JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = s.parsed_id
+  JOIN files f ON f.id = p.file_id`;
+
+const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.function_like, m.value AS _macro_value,
+  m.expanded_value AS _macro_expanded_value`;
+
+type Params = Record<string, unknown>;
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+function toSymbol(r: Record<string, unknown>): SymbolRow {
+  const row: SymbolRow = {
+    id: r.id as string,
+    parent_id: (r.parent_id as string | null) ?? null,
+    name: r.name as string,
+    qualified_name: r.qualified_name as string,
+    kind: r.kind as string,
+    file: r.file as string,
+    line: r.line as number,
+    end_line: r.end_line as number,
+    column: r.column as number,
+    is_definition: !!r.is_definition,
+    signature: r.signature as string,
+    docstring: r.docstring as string,
+    is_template: !!r.is_template,
+    is_virtual: !!r.is_virtual,
+    is_pure_virtual: !!r.is_pure_virtual,
+    is_vendor: !!r.is_vendor,
+  };
+  if (row.kind === 'enum_constant') row.enum_value = (r.enum_value as string | null) ?? null;
+  return row;
+}
+
+function toMacro(r: Record<string, unknown>): MacroRow {
+  return {
+    name: r.name as string,
+    kind: 'macro',
+    file: r.file as string,
+    line: r.line as number,
+    params: (r.params as string | null) ?? null,
+    function_like: !!r.function_like,
+    _macro_value: r._macro_value as string,
+    _macro_expanded_value: (r._macro_expanded_value as string | null) ?? null,
+  };
+}
+
+function filterSql(filter: SymbolFilter, params: Params): string {
+  const parts: string[] = [];
+  params.buildId = filter.buildId;
+  if (filter.kinds?.length) {
+    parts.push(`s.kind IN (${filter.kinds.map((_, i) => `@k${i}`).join(', ')})`);
+    filter.kinds.forEach((k, i) => (params[`k${i}`] = k));
+  }
+  if (filter.excludeKinds?.length) {
+    parts.push(`s.kind NOT IN (${filter.excludeKinds.map((_, i) => `@x${i}`).join(', ')})`);
+    filter.excludeKinds.forEach((k, i) => (params[`x${i}`] = k));
+  }
+  if (filter.projectOnly) parts.push('f.is_vendor = 0');
+  if (filter.file) {
+    params.file = filter.file;
+    params.fileSuffix = '%/' + likeEscape(filter.file.replace(/^\.?\//, ''));
+    parts.push(`(f.path = @file OR f.path LIKE @fileSuffix ESCAPE '\\')`);
+  }
+  return parts.length ? ' AND ' + parts.join(' AND ') : '';
+}
+
+export class SqliteIndex implements IndexReader {
+  constructor(readonly db: Db) {}
+
+  meta(): IndexMeta {
+    const num = (k: string) => {
+      const v = metaValue(this.db, k);
+      return v === null ? null : Number(v);
+    };
+    return {
+      schemaVersion: num('schema_version'),
+      rowFormatVersion: num('row_format_version'),
+      indexedAt: metaValue(this.db, 'indexed_at'),
+      firstIndexedAt: metaValue(this.db, 'first_indexed_at'),
+    };
+  }
+
+  builds(): BuildRow[] {
+    let rows: Record<string, unknown>[];
+    try {
+      rows = this.db.prepare('SELECT * FROM builds ORDER BY variant, image').all() as Record<string, unknown>[];
+    } catch {
+      return [];
+    }
+    return rows.map((r) => ({
+      id: r.id as number,
+      variant: r.variant as string,
+      image: r.image as string,
+      imageType: (r.image_type as string | null) ?? null,
+      defaultImage: !!r.default_image,
+      board: (r.board as string | null) ?? null,
+      buildSystem: r.build_system as string,
+      buildDir: r.build_dir as string,
+      compileCommands: (r.compile_commands as string | null) ?? null,
+      compileCommandsHash: (r.compile_commands_hash as string | null) ?? null,
+      compileCommandsMtimeMs: (r.compile_commands_mtime_ms as number | null) ?? null,
+      description: r.description as string,
+      defines: JSON.parse(r.defines_json as string),
+      definesVarying: r.defines_varying as number,
+      linkerScripts: JSON.parse(r.linker_scripts_json as string),
+      entryPoint: r.entry_point as string,
+      memory: JSON.parse(r.memory_json as string),
+      memoryNote: r.memory_note as string,
+      provenance: r.provenance as string,
+      implicitMacros: JSON.parse(r.implicit_macros_json as string),
+      diagnostics: JSON.parse(r.diagnostics_json as string),
+      units: JSON.parse(r.units_json as string),
+      indexedAt: (r.indexed_at as string | null) ?? null,
+    }));
+  }
+
+  counts(buildId?: number): { symbols: number; files: number; references: number } {
+    const scope = buildId === undefined ? '' : ' WHERE bf.build_id = @buildId';
+    const p = buildId === undefined ? {} : { buildId };
+    const one = (sql: string) => (this.db.prepare(sql).get(p) as { n: number }).n;
+    return {
+      symbols: one(`SELECT count(*) AS n FROM symbols s JOIN (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b ON b.parsed_id = s.parsed_id`),
+      files: one(`SELECT count(DISTINCT p.file_id) AS n FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id${scope}`),
+      references: one(`SELECT count(*) AS n FROM refs r JOIN (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b ON b.parsed_id = r.parsed_id`),
+    };
+  }
+
+  files(buildId?: number): FileRow[] {
+    const sql =
+      buildId === undefined
+        ? 'SELECT * FROM files ORDER BY path'
+        : 'SELECT DISTINCT f.* FROM files f JOIN parsed_files p ON p.file_id = f.id JOIN build_files bf ON bf.parsed_id = p.id WHERE bf.build_id = ? ORDER BY f.path';
+    const rows = (buildId === undefined ? this.db.prepare(sql).all() : this.db.prepare(sql).all(buildId)) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      id: r.id as number,
+      path: r.path as string,
+      contentHash: r.content_hash as string,
+      size: r.size as number,
+      mtimeMs: r.mtime_ms as number,
+      isVendor: !!r.is_vendor,
+    }));
+  }
+
+  private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {
+    try {
+      const total = (this.db.prepare(count).get(params) as { n: number }).n;
+      const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
+      return { rows: rows.map(map), total };
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (/fts5|syntax error|no such column|unterminated|malformed MATCH/i.test(msg)) throw new FtsQueryError(msg);
+      throw err;
+    }
+  }
+
+  searchSymbolsFts(match: string, filter: SymbolFilter, page: { limit: number; offset: number }, exactName?: string): Page<SymbolRow> {
+    const params: Params = { match, exact: exactName ?? '' };
+    const where = `symbols_fts MATCH @match${filterSql(filter, params)}`;
+    const from = `symbols_fts JOIN ${SYMBOL_FROM.replace('symbols s', 'symbols s ON s.id = symbols_fts.rowid')}`;
+    const rank = `bm25(symbols_fts, 10.0, 4.0, 2.0, 1.0, 6.0) * (CASE WHEN f.is_vendor THEN 0.8 ELSE 1.0 END) * (CASE WHEN s.is_definition THEN 1.0 ELSE 0.95 END)`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${from} WHERE ${where} ORDER BY (s.name = @exact COLLATE NOCASE) DESC, ${rank}, f.path, s.line`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  searchSymbolsTokens(terms: string[], minHits: number, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { minHits };
+    const hits = terms.map((t, i) => {
+      params[`t${i}`] = `%${likeEscape(t.toLowerCase())}%`;
+      return `(s.name_tokens LIKE @t${i} ESCAPE '\\')`;
+    });
+    const where = `(${hits.join(' + ')}) >= @minHits${filterSql(filter, params)}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY (${hits.join(' + ')}) DESC, f.is_vendor, length(s.name), f.path, s.line`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  searchSymbolsDocstring(term: string, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { doc: `%${likeEscape(term)}%` };
+    const where = `s.docstring LIKE @doc ESCAPE '\\'${filterSql(filter, params)}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
+    const params: Params = { match, buildId };
+    const from = 'macros_fts JOIN macros m ON m.id = macros_fts.rowid';
+    const where = 'macros_fts MATCH @match AND m.build_id = @buildId';
+    return this.page(
+      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0), m.file, m.line`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+      params,
+      page,
+      toMacro,
+    );
+  }
+
+  lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { name, like: likeEscape(name) + '%' };
+    const match = prefix
+      ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\')`
+      : `(s.name = @name OR s.qualified_name = @name)`;
+    const where = `${match}${filterSql(filter, params)}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY s.is_definition DESC, f.is_vendor, length(s.name), s.name, f.path, s.line`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
+    const params: Params = { name, like: likeEscape(name) + '%', buildId };
+    const where = `${prefix ? `m.name LIKE @like ESCAPE '\\'` : 'm.name = @name'} AND m.build_id = @buildId`;
+    return this.page(
+      `SELECT ${MACRO_COLUMNS} FROM macros m WHERE ${where} ORDER BY m.name, m.file, m.line`,
+      `SELECT count(*) AS n FROM macros m WHERE ${where}`,
+      params,
+      page,
+      toMacro,
+    );
+  }
+
+  listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = {};
+    const where = `1 = 1${filterSql(filter, params)}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.path, s.line, s.col, s.kind, s.name`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  unitFiles(buildId: number): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const r of this.db.prepare('SELECT unit_path, file_path FROM unit_files WHERE build_id = ?').all(buildId) as { unit_path: string; file_path: string }[]) {
+      const l = out.get(r.unit_path) ?? [];
+      l.push(r.file_path);
+      out.set(r.unit_path, l);
+    }
+    return out;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

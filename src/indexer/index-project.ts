@@ -1,0 +1,268 @@
+// Indexes every build of a project: detect builds → preprocess each build's units → parse the masked text
+// of each file (reusing unchanged parses) → write each build in its own transaction. Per-file problems
+// become diagnostics; a build that fails leaves its previous rows answering.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildDescription } from '../../adapters/contract.js';
+import { detectBuilds } from '../../adapters/detect-builds.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { IndexWriter, type BuildWrite, type FileVersion } from '../index/index-writer.js';
+import { openIndexForWrite } from '../index/open-index.js';
+import { extractSymbols } from '../parser/extract-symbols.js';
+import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api.js';
+import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
+import { acquireLock, updateLockProgress } from './index-lock.js';
+import { commonDefines } from './build-defines.js';
+import { scanIncludes } from './include-scan.js';
+import { isUnderAny, isVendorFile, storedPath } from './vendor-paths.js';
+import { describeBuildMemory } from './build-memory.js';
+
+export interface IndexOptions {
+  root: string;
+  config?: ProjectConfig;
+  /** Only (re)index builds of this variant / image. */
+  variant?: string;
+  image?: string;
+  preprocess?: PreprocessBuild;
+  onProgress?: (message: string) => void;
+}
+
+export interface BuildIndexSummary {
+  variant: string;
+  image: string;
+  buildSystem: string;
+  provenance: string;
+  units: number;
+  files: number;
+  parsed: number;
+  reused: number;
+  symbols: number;
+  diagnostics: Diagnostic[];
+  error?: string;
+}
+
+export interface IndexResult {
+  root: string;
+  builds: BuildIndexSummary[];
+  parsed: number;
+  reused: number;
+  removedBuilds: number;
+  diagnostics: Diagnostic[];
+  elapsedMs: number;
+  preprocessMs: number;
+  parseMs: number;
+}
+
+export function utcStamp(d = new Date()): string {
+  return d.toISOString().replace('T', ' ').slice(0, 19);
+}
+
+function sha1(data: Buffer | string): string {
+  return createHash('sha1').update(data).digest('hex');
+}
+
+/** Apply [variants] renames from the config: build folder (relative) → variant name. */
+export function applyRenames(root: string, builds: BuildDescription[], config: ProjectConfig): void {
+  for (const b of builds) {
+    const rel = path.relative(root, b.buildDir).split(path.sep).join('/');
+    const rename = config.variantNames[rel] ?? config.variantNames[b.variant];
+    if (rename) b.variant = rename;
+  }
+}
+
+export function detectProjectBuilds(root: string, config: ProjectConfig): { builds: BuildDescription[]; diagnostics: Diagnostic[] } {
+  const abs = (p: string) => path.resolve(root, p);
+  const detected = detectBuilds(root, {
+    compileCommandsPaths: config.compileCommands.map(abs),
+    excludePaths: config.excludePaths.map(abs),
+  });
+  applyRenames(root, detected.builds, config);
+  return detected;
+}
+
+function maskText(text: string, active: Uint8Array): { masked: string; rowsMasked: Uint8Array } {
+  const lines = text.split('\n');
+  const rowsMasked = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    if (active[i]) continue;
+    rowsMasked[i] = 1;
+    const l = lines[i];
+    lines[i] = l.endsWith('\r') ? ' '.repeat(l.length - 1) + '\r' : ' '.repeat(l.length);
+  }
+  return { masked: lines.join('\n'), rowsMasked };
+}
+
+function macroResolver(pre: BuildPreprocessResult): (name: string) => bigint | null {
+  const values = new Map<string, bigint>();
+  for (const m of pre.macros) {
+    if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, BigInt(m.expandedValue));
+  }
+  return (name) => values.get(name) ?? null;
+}
+
+async function loadPreprocessor(): Promise<PreprocessBuild> {
+  try {
+    const modulePath = '../preprocessor/preprocess-build.js';
+    const mod = (await import(modulePath)) as { preprocessBuild?: PreprocessBuild };
+    if (mod.preprocessBuild) return mod.preprocessBuild;
+  } catch {
+    /* fall back to the include scan */
+  }
+  return scanIncludes;
+}
+
+export async function indexProject(options: IndexOptions): Promise<IndexResult> {
+  const started = performance.now();
+  const root = fs.realpathSync(options.root);
+  const config = options.config ?? readConfig(root);
+  const progress = options.onProgress ?? (() => {});
+  const preprocess = options.preprocess ?? (await loadPreprocessor());
+  const release = acquireLock(root);
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const { db } = openIndexForWrite(indexPath(root));
+  const writer = new IndexWriter(db);
+  try {
+    const detected = detectProjectBuilds(root, config);
+    result.diagnostics.push(...detected.diagnostics);
+    const selected = detected.builds.filter((b) => (!options.variant || b.variant === options.variant) && (!options.image || b.image === options.image));
+    const vendorRules = { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths };
+    const excluded = config.excludePaths;
+    const indexedAt = utcStamp();
+    const parsedThisRun = new Set<string>();
+
+    for (const [bi, build] of selected.entries()) {
+      const label = `${build.variant}/${build.image}`;
+      const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, symbols: 0, diagnostics: [] };
+      result.builds.push(summary);
+      try {
+        progress(`[${bi + 1}/${selected.length}] ${label}: preprocessing ${build.units.length} units`);
+        const units = build.units.filter((u) => !isUnderAny(root, u.file, excluded));
+        const pre = preprocess(units, { extraDefines: build.defines });
+        result.preprocessMs += pre.elapsedMs;
+        summary.diagnostics.push(...pre.diagnostics);
+        const resolveMacro = macroResolver(pre);
+        const unitSet = new Set(units.map((u) => u.file));
+        const files: FileVersion[] = [];
+        const activities = [...pre.files.values()].filter((f) => !isUnderAny(root, f.file, excluded));
+        const parseStart = performance.now();
+        for (const [fi, fa] of activities.entries()) {
+          if (fi % 50 === 0) {
+            const msg = `[${bi + 1}/${selected.length}] ${label}: ${fi}/${activities.length} files`;
+            progress(msg);
+            updateLockProgress(root, msg);
+          }
+          let buf: Buffer;
+          let stat: fs.Stats;
+          try {
+            buf = fs.readFileSync(fa.file);
+            stat = fs.statSync(fa.file);
+          } catch (err) {
+            summary.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
+            continue;
+          }
+          const rel = storedPath(root, fa.file);
+          const contentHash = sha1(buf);
+          const maskHash = sha1(Buffer.from(fa.activeLines.buffer, fa.activeLines.byteOffset, fa.activeLines.byteLength));
+          const version: FileVersion = {
+            path: rel,
+            contentHash,
+            size: stat.size,
+            mtimeMs: stat.mtimeMs,
+            isVendor: isVendorFile(fa.file, vendorRules),
+            maskHash,
+            language: fa.language,
+            isUnit: unitSet.has(fa.file),
+          };
+          const key = `${rel}\u0000${contentHash}\u0000${maskHash}\u0000${fa.language}`;
+          if (writer.findParsed(rel, contentHash, maskHash, fa.language) !== undefined || parsedThisRun.has(key)) {
+            if (!parsedThisRun.has(key)) summary.reused++;
+            files.push(version);
+            continue;
+          }
+          parsedThisRun.add(key);
+          summary.parsed++;
+          if (buf.subarray(0, 8192).includes(0)) {
+            const error = 'binary file: not C/C++ source';
+            version.parsed = { symbols: [], references: [], error };
+            summary.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: 'remove it from the compile database or add its folder to [index] exclude_paths' });
+            files.push(version);
+            continue;
+          }
+          try {
+            const { masked, rowsMasked } = maskText(buf.toString('utf8'), fa.activeLines);
+            const ex = extractSymbols(masked, { relPath: rel, language: fa.language, rowsMasked, macroValue: resolveMacro });
+            const error = ex.errors.length ? ex.errors.join('; ') : null;
+            if (error) summary.diagnostics.push({ severity: 'warning', file: fa.file, message: error });
+            version.parsed = { symbols: ex.symbols, references: ex.references, error };
+          } catch (err) {
+            const error = `parse failed: ${(err as Error).message}`;
+            version.parsed = { symbols: [], references: [], error };
+            summary.diagnostics.push({ severity: 'error', file: fa.file, message: error });
+          }
+          files.push(version);
+        }
+        result.parseMs += performance.now() - parseStart;
+        summary.files = files.length;
+        summary.symbols = files.reduce((n, f) => n + (f.parsed?.symbols.length ?? 0), 0);
+        const { defines, varying } = commonDefines(build);
+        const memory = describeBuildMemory(build);
+        summary.diagnostics.push(...memory.diagnostics);
+        let ccHash: string | null = null;
+        let ccMtime: number | null = null;
+        if (build.compileCommands && fs.existsSync(build.compileCommands)) {
+          ccHash = sha1(fs.readFileSync(build.compileCommands));
+          ccMtime = fs.statSync(build.compileCommands).mtimeMs;
+        }
+        const write: BuildWrite = {
+          build: {
+            variant: build.variant,
+            image: build.image,
+            imageType: build.imageType ?? null,
+            defaultImage: !!build.defaultImage,
+            board: build.board ?? null,
+            buildSystem: build.buildSystem,
+            buildDir: build.buildDir,
+            compileCommands: build.compileCommands ?? null,
+            compileCommandsHash: ccHash,
+            compileCommandsMtimeMs: ccMtime,
+            description: build.description,
+            defines,
+            definesVarying: varying,
+            linkerScripts: build.linkerScripts,
+            entryPoint: memory.entryPoint,
+            memory: memory.memory,
+            memoryNote: memory.note,
+            provenance: build.provenance,
+            implicitMacros: pre.implicitMacros,
+            diagnostics: summary.diagnostics.slice(0, 200),
+            units: units.map((u) => u.file),
+          },
+          files,
+          macros: pre.macros.map((m) => ({ ...m, file: m.file.startsWith('<') ? m.file : storedPath(root, m.file) })),
+          unitFiles: new Map([...pre.unitFiles].map(([u, fs_]) => [u, fs_.map((f) => storedPath(root, f))])),
+          fileDiagnostics: summary.diagnostics,
+        };
+        writer.writeBuild(write, indexedAt);
+      } catch (err) {
+        summary.error = (err as Error).message;
+        summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
+      }
+      result.parsed += summary.parsed;
+      result.reused += summary.reused;
+    }
+    // Builds that are no longer detected are dropped only on a full run that detected at least one build.
+    if (!options.variant && !options.image && detected.builds.length > 0) {
+      result.removedBuilds = writer.removeBuildsExcept(new Set(detected.builds.map((b) => `${b.variant}\u0000${b.image}`)));
+    }
+    if (result.builds.some((b) => !b.error)) {
+      writer.setMeta('indexed_at', indexedAt);
+      if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);
+    }
+  } finally {
+    db.close();
+    release();
+  }
+  result.elapsedMs = performance.now() - started;
+  return result;
+}

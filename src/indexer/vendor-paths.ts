@@ -1,0 +1,40 @@
+// Decides whether a file is vendor (SDK/HAL) code: configured vendor paths, default SDK folder names,
+// files outside the project root; configured project paths always win.
+import path from 'node:path';
+
+/** Folder names that hold SDK/HAL code in firmware repos, unless the project itself is one of them. */
+export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers', 'lib/vendor'];
+
+export interface VendorRules {
+  root: string;
+  vendorPaths: string[];
+  projectPaths: string[];
+}
+
+function under(rel: string, prefix: string): boolean {
+  const p = prefix.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  return p !== '' && (rel === p || rel.startsWith(p + '/'));
+}
+
+/** `file` is absolute. */
+export function isVendorFile(file: string, rules: VendorRules): boolean {
+  const rel = path.relative(rules.root, file).split(path.sep).join('/');
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return !rules.projectPaths.some((p) => path.isAbsolute(p) && file.startsWith(p));
+  if (rules.projectPaths.some((p) => under(rel, p))) return false;
+  if (rules.vendorPaths.some((p) => under(rel, p))) return true;
+  const rootName = path.basename(rules.root);
+  const segments = rel.split('/').slice(0, -1);
+  return segments.some((s) => DEFAULT_VENDOR_DIRS.includes(s) && s !== rootName);
+}
+
+/** Stored path: project-relative POSIX inside the root, absolute outside. */
+export function storedPath(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return file;
+  return rel.split(path.sep).join('/');
+}
+
+export function isUnderAny(root: string, file: string, prefixes: string[]): boolean {
+  const rel = storedPath(root, file);
+  return prefixes.some((p) => under(rel, p) || (path.isAbsolute(p) && file.startsWith(p)));
+}

@@ -1,0 +1,129 @@
+// The MCP server: registers the read-only query tools with zod input schemas and turns QueryErrors into
+// `isError` results with a recovery hint. Each call opens the project's index afresh (readers never block).
+import path from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { getActiveBuild } from '../query/active-build.js';
+import { getSource } from '../query/get-source.js';
+import { lookupSymbol } from '../query/lookup-symbol.js';
+import { withProject } from '../query/project-context.js';
+import { QueryError } from '../query/query-error.js';
+import { searchCode } from '../query/search-code.js';
+import { FILTER_KINDS } from '../model/symbol.js';
+import { ARG_DESCRIPTIONS as A, DESCRIPTIONS } from './tool-descriptions.js';
+import { VERSION } from '../version.js';
+
+export interface ServerOptions {
+  /** Folder whose project answers when a call names no project_root. */
+  cwd: string;
+}
+
+type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+function ok(value: unknown): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+}
+
+function fail(err: unknown): ToolResult {
+  const body = err instanceof QueryError ? err.toJSON() : { error: (err as Error).message ?? String(err), hint: 'check the arguments; if the index is damaged, run `fw-context index`' };
+  return { content: [{ type: 'text', text: JSON.stringify(body, null, 2) }], isError: true };
+}
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+const buildArgs = {
+  project_root: z.string().optional().describe(A.project_root),
+  variant: z.string().optional().describe(A.variant),
+  image: z.string().optional().describe(A.image),
+};
+
+export function createServer(options: ServerOptions): McpServer {
+  const server = new McpServer({ name: 'fw-context', version: VERSION });
+  const rootOf = (p?: string) => (p ? path.resolve(options.cwd, p) : options.cwd);
+
+  server.registerTool(
+    'get_active_build',
+    { title: 'Index and build state', description: DESCRIPTIONS.get_active_build, inputSchema: buildArgs, annotations: READ_ONLY },
+    async (args) => {
+      try {
+        return ok(withProject(rootOf(args.project_root), (ctx) => getActiveBuild(ctx, args)));
+      } catch (err) {
+        return { content: [{ type: 'text', text: JSON.stringify({ error: err instanceof QueryError ? `${err.message} (${err.hint})` : (err as Error).message }) }], isError: true };
+      }
+    },
+  );
+
+  server.registerTool(
+    'search_code',
+    {
+      title: 'Search symbols by concept',
+      description: DESCRIPTIONS.search_code,
+      inputSchema: {
+        query: z.string().min(1).describe(A.query),
+        kind: z.enum(FILTER_KINDS).optional().describe(A.kind),
+        limit: z.number().int().min(1).max(100).optional().describe(A.limit),
+        offset: z.number().int().min(0).optional().describe(A.offset),
+        project_only: z.boolean().optional().describe(A.project_only),
+        ...buildArgs,
+      },
+      annotations: READ_ONLY,
+    },
+    async (args) => {
+      try {
+        return ok(withProject(rootOf(args.project_root), (ctx) => searchCode(ctx, { ...args, projectOnly: args.project_only })));
+      } catch (err) {
+        return fail(err);
+      }
+    },
+  );
+
+  server.registerTool(
+    'lookup_symbol',
+    {
+      title: 'Look up symbols by name',
+      description: DESCRIPTIONS.lookup_symbol,
+      inputSchema: {
+        name: z.string().min(1).describe(A.name),
+        kind: z.enum(FILTER_KINDS).optional().describe(A.kind),
+        prefix: z.boolean().optional().describe(A.prefix),
+        limit: z.number().int().min(1).max(100).optional().describe(A.limit),
+        offset: z.number().int().min(0).optional().describe(A.offset),
+        project_only: z.boolean().optional().describe(A.project_only),
+        ...buildArgs,
+      },
+      annotations: READ_ONLY,
+    },
+    async (args) => {
+      try {
+        return ok(withProject(rootOf(args.project_root), (ctx) => lookupSymbol(ctx, { ...args, projectOnly: args.project_only })));
+      } catch (err) {
+        return fail(err);
+      }
+    },
+  );
+
+  server.registerTool(
+    'get_source',
+    {
+      title: 'Source text of a symbol',
+      description: DESCRIPTIONS.get_source,
+      inputSchema: {
+        name: z.string().min(1).describe(A.name),
+        file: z.string().optional().describe(A.file),
+        line: z.number().int().min(1).optional().describe(A.line),
+        max_lines: z.number().int().min(1).max(5000).optional().describe(A.max_lines),
+        ...buildArgs,
+      },
+      annotations: READ_ONLY,
+    },
+    async (args) => {
+      try {
+        return ok(withProject(rootOf(args.project_root), (ctx) => getSource(ctx, { ...args, maxLines: args.max_lines })));
+      } catch (err) {
+        return fail(err);
+      }
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,12 @@
+// Splits identifiers into lower-case words for search: CamelCase, snake_case, acronyms and `::` scopes.
+// `BuildType` → `build type`, `HAL_UART_Init` → `hal uart init`, `parseHTTPResponse` → `parse http response`.
+
+export function nameTokens(name: string): string {
+  const words: string[] = [];
+  for (const part of name.split(/[^A-Za-z0-9]+/)) {
+    if (!part) continue;
+    const pieces = part.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*|[0-9]+/g) ?? [part];
+    for (const p of pieces) words.push(p.toLowerCase());
+  }
+  return words.join(' ');
+}

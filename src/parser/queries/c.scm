@@ -1,0 +1,12 @@
+; Declarations tree-sitter-c reports for C. Each capture names the node category the extractor refines
+; into a symbol kind (function vs. declaration, global vs. local, ...). Comments feed docstrings.
+(function_definition) @definition.function
+(declaration) @definition.declaration
+(field_declaration) @definition.field
+(struct_specifier body: (field_declaration_list)) @definition.struct
+(union_specifier body: (field_declaration_list)) @definition.union
+(enum_specifier body: (enumerator_list)) @definition.enum
+(enumerator name: (identifier) @name) @definition.enum_constant
+(type_definition) @definition.typedef
+(call_expression function: (identifier) @reference.call)
+(call_expression function: (field_expression field: (field_identifier) @reference.call))

@@ -1,0 +1,16 @@
+; Declarations tree-sitter-cpp reports for C++: the C set plus classes, namespaces, aliases and
+; templates. The extractor turns categories into kinds (method, constructor, destructor, ...).
+(function_definition) @definition.function
+(declaration) @definition.declaration
+(field_declaration) @definition.field
+(struct_specifier body: (field_declaration_list)) @definition.struct
+(union_specifier body: (field_declaration_list)) @definition.union
+(class_specifier body: (field_declaration_list)) @definition.class
+(enum_specifier body: (enumerator_list)) @definition.enum
+(enumerator name: (identifier) @name) @definition.enum_constant
+(type_definition) @definition.typedef
+(alias_declaration) @definition.alias
+(namespace_definition) @definition.namespace
+(call_expression function: (identifier) @reference.call)
+(call_expression function: (field_expression field: (field_identifier) @reference.call))
+(call_expression function: (qualified_identifier name: (identifier) @reference.call))

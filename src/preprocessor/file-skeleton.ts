@@ -1,0 +1,192 @@
+// A file's directive skeleton: every directive line with its parsed form, conditional groups matched
+// (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached.
+import { createHash } from 'node:crypto';
+import { parseDefine, type MacroDef } from './macro-definition.js';
+import { scanSource } from './scan-source.js';
+import { lexLine, type Token } from './tokens.js';
+
+export type DirectiveKind =
+  | 'if' | 'ifdef' | 'ifndef' | 'elif' | 'elifdef' | 'elifndef' | 'else' | 'endif'
+  | 'define' | 'undef' | 'include' | 'include_next' | 'import' | 'pragma_once' | 'pragma' | 'error' | 'warning'
+  | 'line' | 'other';
+
+export interface Directive {
+  kind: DirectiveKind;
+  /** First and last physical line (1-based). */
+  line: number;
+  endLine: number;
+  /** Text after the directive name (comments removed, continuations joined). */
+  rest: string;
+  /** Lexed `rest` (for #if/#elif/#include/#line), filled lazily. */
+  toks?: Token[];
+  /** #ifdef/#ifndef/#elifdef/#elifndef/#undef operand. */
+  name?: string;
+  /** #define, parsed once. */
+  macro?: MacroDef;
+  /** Problem in this directive, reported only when it is reached in live code. */
+  error?: string;
+  /** Conditional directives: index of the next #elif/#else/#endif of the same group. */
+  next?: number;
+  /** Conditional directives: index of the group's #endif. */
+  end?: number;
+  /** Stray #elif/#else/#endif without #if. */
+  stray?: boolean;
+  /** #include forms: header name when written literally. */
+  header?: { name: string; angled: boolean };
+}
+
+export interface StructureProblem {
+  line: number;
+  message: string;
+}
+
+export interface FileSkeleton {
+  file: string;
+  lineCount: number;
+  directives: Directive[];
+  /** Conditional-structure problems (unterminated #if, #else after #else...), reported whenever the file is read. */
+  problems: StructureProblem[];
+  /** Macro whose definedness makes the whole file empty (`#ifndef X ... #endif` guard), if any. */
+  guard?: string;
+  pragmaOnce: boolean;
+  /** content hash */
+  hash: string;
+}
+
+const CONDITIONAL_OPEN = new Set(['if', 'ifdef', 'ifndef']);
+const CONDITIONAL_MID = new Set(['elif', 'elifdef', 'elifndef', 'else']);
+
+export function buildSkeleton(file: string, text: string, opts: { asm?: boolean } = {}): FileSkeleton {
+  const scan = scanSource(text, { asm: opts.asm });
+  const directives: Directive[] = [];
+  const problems: StructureProblem[] = [];
+  let pragmaOnce = false;
+  // Content outside of the first conditional group decides whether it is an include guard.
+  const codeLines: number[] = [];
+  for (const ll of scan.lines) {
+    if (!ll.directive) {
+      if (ll.hasCode) codeLines.push(ll.first);
+      continue;
+    }
+    const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
+    const word = m[1] ?? '';
+    const rest = (m[2] ?? '').trim();
+    const d: Directive = { kind: 'other', line: ll.first, endLine: ll.last, rest };
+    switch (word) {
+      case 'if': case 'elif': case 'else': case 'endif': case 'error': case 'warning': case 'line':
+      case 'include': case 'include_next': case 'import':
+        d.kind = word;
+        break;
+      case 'ifdef': case 'ifndef': case 'elifdef': case 'elifndef': case 'undef': {
+        d.kind = word;
+        const id = /^([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest);
+        if (id) d.name = id[1];
+        else if (word !== 'undef' || rest === '') d.error = `no macro name given in #${word} directive`;
+        else d.error = 'macro names must be identifiers';
+        if (word === 'undef' && !id) d.error = d.error ?? 'macro names must be identifiers';
+        break;
+      }
+      case 'define': {
+        d.kind = 'define';
+        const p = parseDefine(rest, file, ll.first);
+        if (p.def) d.macro = p.def;
+        else d.error = p.error;
+        break;
+      }
+      case 'pragma':
+        d.kind = /^once\b/.test(rest) ? 'pragma_once' : 'pragma';
+        if (d.kind === 'pragma_once') pragmaOnce = true;
+        break;
+      default:
+        d.kind = word === '' && /^\d/.test(rest) ? 'line' : 'other';
+    }
+    if (d.kind === 'include' || d.kind === 'include_next' || d.kind === 'import') {
+      const q = /^"([^"]*)"/.exec(rest) ?? undefined;
+      const a = /^<([^>]*)>/.exec(rest) ?? undefined;
+      if (q) d.header = { name: q[1], angled: false };
+      else if (a) d.header = { name: a[1], angled: true };
+    }
+    directives.push(d);
+  }
+  // Match conditional groups.
+  const stack: { open: number; last: number; sawElse: boolean }[] = [];
+  directives.forEach((d, i) => {
+    if (CONDITIONAL_OPEN.has(d.kind)) stack.push({ open: i, last: i, sawElse: false });
+    else if (CONDITIONAL_MID.has(d.kind)) {
+      const top = stack[stack.length - 1];
+      if (!top) {
+        d.stray = true;
+        problems.push({ line: d.line, message: `#${d.kind} without #if` });
+        return;
+      }
+      if (top.sawElse) problems.push({ line: d.line, message: `#${d.kind} after #else` });
+      if (d.kind === 'else') top.sawElse = true;
+      directives[top.last].next = i;
+      top.last = i;
+    } else if (d.kind === 'endif') {
+      const top = stack.pop();
+      if (!top) {
+        d.stray = true;
+        problems.push({ line: d.line, message: '#endif without #if' });
+        return;
+      }
+      directives[top.last].next = i;
+      let k: number | undefined = top.open;
+      while (k !== undefined) {
+        directives[k].end = i;
+        if (k === i) break;
+        k = directives[k].next;
+      }
+    }
+  });
+  for (const open of stack) problems.push({ line: directives[open.open].line, message: `unterminated #${directives[open.open].kind}` });
+  if (scan.unterminatedComment !== undefined) problems.push({ line: scan.unterminatedComment, message: 'unterminated comment' });
+
+  const sk: FileSkeleton = {
+    file,
+    lineCount: scan.lineCount,
+    directives,
+    problems,
+    pragmaOnce,
+    hash: createHash('sha1').update(text).digest('hex'),
+  };
+  sk.guard = detectGuard(directives, codeLines);
+  return sk;
+}
+
+/** `#ifndef X` (or `#if !defined X`) as first directive, its #endif last, no #elif/#else, no code outside. */
+function detectGuard(dirs: Directive[], codeLines: number[]): string | undefined {
+  if (dirs.length < 2) return undefined;
+  const first = dirs[0];
+  let name: string | undefined;
+  if (first.kind === 'ifndef') name = first.name;
+  else if (first.kind === 'if') {
+    const m = /^!\s*defined\s*(?:\(\s*([A-Za-z_$][\w$]*)\s*\)|([A-Za-z_$][\w$]*))\s*$/.exec(first.rest);
+    if (m) name = m[1] ?? m[2];
+  }
+  if (!name || first.end !== dirs.length - 1 || first.next !== first.end) return undefined;
+  const endLine = dirs[dirs.length - 1].line;
+  if (codeLines.some((l) => l < first.line || l > endLine)) return undefined;
+  return name;
+}
+
+export function directiveTokens(d: Directive): Token[] {
+  if (!d.toks) d.toks = lexLine(d.rest);
+  return d.toks;
+}
+
+/** Skeletons by path, reused while the content is the same (share one across builds of a run). */
+export class SkeletonCache {
+  private byPath = new Map<string, { text: string; sk: FileSkeleton }>();
+  get(file: string, text: string, asm = false): FileSkeleton {
+    const key = asm ? `asm:${file}` : file;
+    const hit = this.byPath.get(key);
+    if (hit && hit.text === text) return hit.sk;
+    const sk = buildSkeleton(file, text, { asm });
+    this.byPath.set(key, { text, sk });
+    return sk;
+  }
+  get size(): number {
+    return this.byPath.size;
+  }
+}

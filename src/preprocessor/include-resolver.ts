@@ -1,0 +1,83 @@
+// GCC's #include search: "..." from the includer's folder then -iquote, then -I, -isystem, system dirs,
+// -idirafter (duplicates removed as GCC does); #include_next continues after the dir a file was found in.
+// Leaves out framework dirs, -iprefix/-iwithprefix and header maps.
+import path from 'node:path';
+
+/** Where a file was found: index in the search chain, or INCLUDER_DIR / NO_SEARCH_PATH. */
+export const INCLUDER_DIR = -1;
+export const NO_SEARCH_PATH = -2;
+
+export interface SearchChain {
+  /** quote dirs + bracket dirs, in search order. */
+  dirs: string[];
+  /** Index of the first bracket (`<...>`) dir. */
+  bracketStart: number;
+  key: string;
+}
+
+export function buildSearchChain(opts: {
+  quoteDirs: string[];
+  includeDirs: string[];
+  systemDirs: string[];
+  compilerSystemDirs: string[];
+  afterDirs: string[];
+}): SearchChain {
+  const norm = (d: string) => path.normalize(d).replace(/[\\/]+$/, '') || '/';
+  const system = dedupe([...opts.systemDirs, ...opts.compilerSystemDirs].map(norm));
+  const sysSet = new Set(system);
+  const bracket = dedupe(opts.includeDirs.map(norm)).filter((d) => !sysSet.has(d));
+  const after = dedupe(opts.afterDirs.map(norm)).filter((d) => !sysSet.has(d));
+  const bracketAll = dedupe([...bracket, ...system, ...after]);
+  const bracketSet = new Set(bracketAll);
+  const quote = dedupe(opts.quoteDirs.map(norm)).filter((d) => !bracketSet.has(d));
+  const dirs = [...quote, ...bracketAll];
+  return { dirs, bracketStart: quote.length, key: `${quote.length}|${dirs.join('\0')}` };
+}
+
+function dedupe(list: string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((d) => (seen.has(d) ? false : (seen.add(d), true)));
+}
+
+export interface ResolvedInclude {
+  file: string;
+  dirIndex: number;
+}
+
+export class IncludeResolver {
+  private cache = new Map<string, ResolvedInclude | null>();
+  constructor(private exists: (file: string) => boolean) {}
+
+  /**
+   * Resolve `name`. `includerDir` is the including file's folder (for "..."); `fromDir` is the includer's own
+   * dirIndex when this is #include_next.
+   */
+  resolve(chain: SearchChain, name: string, angled: boolean, includerDir: string, next: boolean, fromDir: number): ResolvedInclude | undefined {
+    if (path.isAbsolute(name)) return this.exists(name) ? { file: path.normalize(name), dirIndex: NO_SEARCH_PATH } : undefined;
+    let start: number;
+    let tryIncluder = false;
+    if (next && fromDir !== NO_SEARCH_PATH) start = fromDir === INCLUDER_DIR ? 0 : fromDir + 1;
+    else if (angled) start = chain.bracketStart;
+    else {
+      start = 0;
+      tryIncluder = true;
+    }
+    if (tryIncluder) {
+      const f = path.join(includerDir, name);
+      if (this.exists(f)) return { file: f, dirIndex: INCLUDER_DIR };
+    }
+    const key = `${chain.key}\u0001${start}\u0001${name}`;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    let found: ResolvedInclude | null = null;
+    for (let i = start; i < chain.dirs.length; i++) {
+      const f = path.join(chain.dirs[i], name);
+      if (this.exists(f)) {
+        found = { file: f, dirIndex: i };
+        break;
+      }
+    }
+    this.cache.set(key, found);
+    return found ?? undefined;
+  }
+}

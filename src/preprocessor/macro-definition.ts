@@ -1,0 +1,118 @@
+// A macro definition parsed once from `#define` text (or -D): name, parameters, body tokens with parameter
+// indices marked. Leaves out redefinition-compatibility warnings.
+import { lexLine, spell, type Token } from './tokens.js';
+
+/** Special operators answered by code rather than a replacement list. */
+export type BuiltinMacro =
+  | 'has_include' | 'has_include_next' | 'has_attribute' | 'has_cpp_attribute' | 'has_c_attribute'
+  | 'has_builtin' | 'has_feature' | 'has_extension' | 'line' | 'file' | 'counter' | 'include_level' | 'base_file';
+
+export interface MacroDef {
+  name: string;
+  /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
+  params: string[] | null;
+  variadic: boolean;
+  body: Token[];
+  /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
+  paramsText: string | null;
+  /** Replacement text, single-spaced. */
+  valueText: string;
+  file: string;
+  line: number;
+  builtin?: BuiltinMacro;
+}
+
+export interface ParsedDefine {
+  def?: MacroDef;
+  error?: string;
+}
+
+/** Parse the text after `#define` (comments already removed). */
+export function parseDefine(text: string, file: string, line: number): ParsedDefine {
+  const toks = lexLine(text);
+  if (toks.length === 0 || toks[0].k !== 'ident') return { error: 'macro names must be identifiers' };
+  const name = toks[0].v;
+  if (name === 'defined') return { error: '"defined" cannot be used as a macro name' };
+  let i = 1;
+  let params: string[] | null = null;
+  let variadic = false;
+  let paramsText: string | null = null;
+  if (toks[1] && toks[1].v === '(' && !toks[1].sp) {
+    params = [];
+    i = 2;
+    const written: string[] = [];
+    let expectParam = true;
+    for (;;) {
+      const t = toks[i];
+      if (!t) return { error: `missing ')' in macro parameter list of "${name}"` };
+      if (t.v === ')' && t.k === 'punct') {
+        if (expectParam && params.length > 0) return { error: `parameter name missing in "${name}"` };
+        i++;
+        break;
+      }
+      if (!expectParam) {
+        if (t.v !== ',') return { error: `expected comma in macro parameter list of "${name}"` };
+        expectParam = true;
+        i++;
+        continue;
+      }
+      if (t.v === '...') {
+        params.push('__VA_ARGS__');
+        written.push('...');
+        variadic = true;
+        if (toks[i + 1]?.v !== ')') return { error: `missing ')' after "..." in "${name}"` };
+        expectParam = false;
+        i++;
+        continue;
+      }
+      if (t.k !== 'ident') return { error: `"${t.v}" may not appear in macro parameter list of "${name}"` };
+      if (toks[i + 1]?.v === '...') {
+        params.push(t.v);
+        written.push(`${t.v}...`);
+        variadic = true;
+        i += 2;
+        if (toks[i]?.v !== ')') return { error: `missing ')' after "..." in "${name}"` };
+        expectParam = false;
+        continue;
+      }
+      if (params.includes(t.v)) return { error: `duplicate macro parameter "${t.v}"` };
+      params.push(t.v);
+      written.push(t.v);
+      expectParam = false;
+      i++;
+    }
+    paramsText = `(${written.join(', ')})`;
+  }
+  const body = toks.slice(i).map((t) => ({ ...t }));
+  if (body.length) body[0].sp = false;
+  if (params) {
+    for (const t of body) {
+      if (t.k === 'ident') {
+        const pi = params.indexOf(t.v);
+        if (pi >= 0) t.pi = pi;
+      }
+    }
+    for (let k = 0; k < body.length; k++) {
+      if (body[k].v === '#' && body[k].k === 'punct') {
+        const nx = body[k + 1];
+        if (!nx || (nx.pi === undefined && nx.v !== '__VA_OPT__')) return { error: `'#' is not followed by a macro parameter in "${name}"` };
+      }
+    }
+  }
+  if (body.length && body[0].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
+  if (body.length && body[body.length - 1].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
+  return {
+    def: { name, params, variadic, body, paramsText, valueText: spell(body), file, line },
+  };
+}
+
+/** A -D argument (`NAME`, `NAME=value`, `F(x)=x`) as a definition. */
+export function defineFromCommandLine(name: string, value: string | undefined, file = '<command-line>'): ParsedDefine {
+  return parseDefine(`${name} ${value ?? '1'}`, file, 0);
+}
+
+export function builtinMacro(name: string, builtin: BuiltinMacro): MacroDef {
+  return { name, params: null, variadic: false, body: [], paramsText: null, valueText: '', file: '<built-in>', line: 0, builtin };
+}
+
+export type MacroEnv = Map<string, MacroDef>;

@@ -1,0 +1,181 @@
+// Translation phases 1–3 for one file: physical lines, backslash-newline splices, comments (block comments
+// spanning lines, `//`, not inside string/char literals), grouped into logical lines. Leaves out trigraphs.
+
+export interface LogicalLine {
+  /** First physical line (1-based). */
+  first: number;
+  /** Last physical line (1-based) it spans (continuations, multi-line comments). */
+  last: number;
+  /** True when the first token is `#` (or `%:`). */
+  directive: boolean;
+  /** Text with comments replaced by one space and splices removed (directives always; code lines when asked). */
+  text?: string;
+  /** True when the line holds at least one token (not blank / comment-only). */
+  hasCode: boolean;
+}
+
+export interface ScanResult {
+  lines: LogicalLine[];
+  lineCount: number;
+  /** Physical line where an unterminated block comment starts, if any. */
+  unterminatedComment?: number;
+}
+
+export interface ScanOptions {
+  /** Keep `text` on code lines too (text preprocessing). */
+  keepCodeText?: boolean;
+  /** Assembler-with-cpp lexing: a lone `'` does not open a character constant. */
+  asm?: boolean;
+}
+
+/** Split into physical lines (\n, \r\n, lone \r). */
+export function physicalLines(text: string): string[] {
+  const lines = text.split(/\r\n|\n|\r/);
+  // A file ending in a newline has no extra last line.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+const SPLICE = /\\[ \t]*$/;
+
+export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
+  const phys = physicalLines(source);
+  const n = phys.length;
+  const out: LogicalLine[] = [];
+  let p = 0;
+  let unterminatedComment: number | undefined;
+  while (p < n) {
+    const first = p + 1;
+    // Phase 2: join physical lines ending in a backslash.
+    let raw = phys[p];
+    p++;
+    while (SPLICE.test(raw) && p < n) {
+      raw = raw.replace(SPLICE, '') + phys[p];
+      p++;
+    }
+    if (SPLICE.test(raw)) raw = raw.replace(SPLICE, '');
+    // Fast path: nothing that can open a comment or a literal.
+    const quick = raw.indexOf('/') < 0 && raw.indexOf('"') < 0 && raw.indexOf("'") < 0;
+    let text: string;
+    if (quick) {
+      text = raw;
+    } else {
+      // Phase 3: strip comments, possibly pulling in following lines for a block comment or raw string.
+      let res = stripComments(raw, opts.asm ?? false);
+      while (res.open && p < n) {
+        let next = phys[p];
+        p++;
+        while (SPLICE.test(next) && p < n && res.open === 'comment') {
+          next = next.replace(SPLICE, '') + phys[p];
+          p++;
+        }
+        res = stripComments(res.pending + '\n' + next, opts.asm ?? false, res.open, res.done);
+      }
+      if (res.open === 'comment' && unterminatedComment === undefined) unterminatedComment = first;
+      text = res.done + (res.open ? '' : res.pending);
+    }
+    const m = /^[ \t\f\v]*(#|%:)/.exec(text);
+    const directive = m !== null;
+    const hasCode = /\S/.test(text);
+    const line: LogicalLine = { first, last: p, directive, hasCode };
+    if (directive || opts.keepCodeText) line.text = text;
+    out.push(line);
+  }
+  return { lines: out, lineCount: n, unterminatedComment };
+}
+
+interface StripState {
+  /** Text already final. */
+  done: string;
+  /** Unscanned remainder (only meaningful while `open`). */
+  pending: string;
+  open: 'comment' | 'raw' | null;
+}
+
+/**
+ * Replace comments in `text` by a space. When a block comment (or raw string) is still open at the end,
+ * returns open + the raw text from the opening so the caller can append the next line and continue.
+ */
+function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | null = null, doneSoFar = ''): StripState {
+  let done = doneSoFar;
+  let i = 0;
+  const n = text.length;
+  if (resume === 'comment') {
+    // `text` starts right after a `/*` (held in pending without the opener).
+    const end = text.indexOf('*/');
+    if (end < 0) return { done, pending: text, open: 'comment' };
+    done += ' ';
+    i = end + 2;
+  } else if (resume === 'raw') {
+    const r = finishRaw(text);
+    if (r < 0) return { done, pending: text, open: 'raw' };
+    done += text.slice(0, r);
+    i = r;
+  }
+  let segStart = i;
+  while (i < n) {
+    const c = text[i];
+    if (c === '/' && text[i + 1] === '/') {
+      done += text.slice(segStart, i) + ' ';
+      return { done, pending: '', open: null };
+    }
+    if (c === '/' && text[i + 1] === '*') {
+      done += text.slice(segStart, i);
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return { done, pending: text.slice(i + 2), open: 'comment' };
+      done += ' ';
+      i = end + 2;
+      segStart = i;
+      continue;
+    }
+    if (c === '"' || (c === "'" && !asm && !isDigitSeparator(text, i))) {
+      // Raw string R"delim( ... )delim" may span lines.
+      if (c === '"' && i > 0 && text[i - 1] === 'R' && !/[A-Za-z0-9_$]/.test(rawPrefixBefore(text, i))) {
+        done += text.slice(segStart, i);
+        const rest = text.slice(i);
+        const r = finishRaw(rest, true);
+        if (r < 0) return { done, pending: rest, open: 'raw' };
+        done += rest.slice(0, r);
+        i += r;
+        segStart = i;
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      i = Math.min(j + 1, n);
+      continue;
+    }
+    i++;
+  }
+  done += text.slice(segStart);
+  return { done, pending: '', open: null };
+}
+
+/** The character before an `R` prefix group (L, u, U, u8), to tell `R"` from `fooR"`. */
+function rawPrefixBefore(text: string, quote: number): string {
+  let k = quote - 1; // at R
+  const before = text.slice(Math.max(0, k - 2), k);
+  if (before.endsWith('u8')) k -= 2;
+  else if (/[LuU]$/.test(before)) k -= 1;
+  return k > 0 ? text[k - 1] : ' ';
+}
+
+/** Length of the raw string's remainder up to and including its closing `)delim"`, or -1 when still open. */
+function finishRaw(text: string, fromQuote = false): number {
+  // The raw string opening is kept in the text so the delimiter can be re-read.
+  const q = fromQuote ? 0 : text.indexOf('"');
+  const open = text.indexOf('(', q + 1);
+  if (open < 0) return -1;
+  const delim = text.slice(q + 1, open);
+  const close = text.indexOf(')' + delim + '"', open + 1);
+  return close < 0 ? -1 : close + delim.length + 2;
+}
+
+/** `1'000` digit separators (C++14, C23) are not character constants. */
+function isDigitSeparator(text: string, i: number): boolean {
+  if (i === 0 || !/[0-9A-Fa-f]/.test(text[i - 1]) || !/[0-9A-Za-z]/.test(text[i + 1] ?? '')) return false;
+  // Walk back to the start of the pp-number.
+  let k = i - 1;
+  while (k > 0 && /[0-9A-Za-z_.']/.test(text[k - 1])) k--;
+  return /[0-9]/.test(text[k]) && (k === 0 || !/[A-Za-z_$]/.test(text[k - 1]));
+}

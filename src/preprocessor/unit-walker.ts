@@ -1,0 +1,404 @@
+// Walks one translation unit over cached directive skeletons: evaluates conditionals with the unit's macro
+// environment, follows #include, records active line ranges per file and the #defines reached.
+// Touches directive lines only (code lines are never re-tokenized). Leaves out #line renumbering of output.
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
+import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
+import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
+import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
+import type { MacroDef, MacroEnv } from './macro-definition.js';
+import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
+import { mkTok, spell, type Token } from './tokens.js';
+
+export interface WalkHost {
+  /** Skeleton of a file, or undefined when it cannot be read. */
+  skeleton(file: string): FileSkeleton | undefined;
+  resolver: IncludeResolver;
+  exists(file: string): boolean;
+}
+
+export interface FileVisit {
+  file: string;
+  /** Active line ranges as [from, to] pairs (1-based, inclusive), possibly overlapping across inclusions. */
+  ranges: number[];
+  /** Directive indices of branches taken (if/elif/else heads), when decisions are recorded. */
+  taken?: Set<number>;
+  /** Directive indices of groups (their #if) evaluated in live code, when decisions are recorded. */
+  groups?: Set<number>;
+}
+
+export interface UnitWalkOptions {
+  env: MacroEnv;
+  chain: SearchChain;
+  features: CompilerFeatures;
+  evalOptions: EvalOptions;
+  strictIso?: boolean;
+  recordDecisions?: boolean;
+  /** Called as each active line range is reached, with the environment of that moment (text preprocessing). */
+  onActiveRange?: (file: string, from: number, to: number) => void;
+  /** Replace a conditional's decision (tests of the differential check). */
+  overrideDecision?: (file: string, line: number, computed: boolean) => boolean;
+}
+
+const MAX_DEPTH = 200;
+
+export class UnitWalker {
+  readonly visits = new Map<string, FileVisit>();
+  readonly diagnostics: Diagnostic[] = [];
+  /** #define directives executed in live code. */
+  readonly definesReached = new Set<MacroDef>();
+  private onceSeen = new Set<string>();
+  private counter = 0;
+  private pushed = new Map<string, (MacroDef | undefined)[]>();
+  // Context of the directive being evaluated (for builtins).
+  private curFile = '';
+  private curLine = 0;
+  private curDirIndex = NO_SEARCH_PATH;
+  private depth = 0;
+  private baseFile = '';
+  private readonly ctx: ExpandContext;
+
+  constructor(private host: WalkHost, private opts: UnitWalkOptions) {
+    this.ctx = {
+      env: opts.env,
+      mode: 'if',
+      strictIso: opts.strictIso,
+      builtin: (def, tok, stream, ctx) => this.builtin(def, tok, stream, ctx),
+      error: (m) => this.diag('error', this.curFile, this.curLine, m),
+    };
+  }
+
+  get env(): MacroEnv {
+    return this.opts.env;
+  }
+
+  diag(severity: Diagnostic['severity'], file: string, line: number | undefined, message: string, fix?: string): void {
+    this.diagnostics.push({ severity, file, line, message, ...(fix ? { fix } : {}) });
+  }
+
+  /** Walk a file as the main source (or a -include / -imacros file: `activeCode` false records no lines). */
+  walkRoot(file: string, activeCode = true): boolean {
+    if (!this.baseFile) this.baseFile = file;
+    if (!this.host.skeleton(file)) {
+      this.diag('error', file, undefined, `cannot read ${file}`, 'check the path in the compile command');
+      return false;
+    }
+    this.walkFile(file, NO_SEARCH_PATH, activeCode);
+    return true;
+  }
+
+  private visit(file: string): FileVisit {
+    let v = this.visits.get(file);
+    if (!v) {
+      v = { file, ranges: [] };
+      if (this.opts.recordDecisions) {
+        v.taken = new Set();
+        v.groups = new Set();
+      }
+      this.visits.set(file, v);
+      const sk = this.host.skeleton(file);
+      for (const p of sk?.problems ?? []) this.diag('error', file, p.line, p.message);
+    }
+    return v;
+  }
+
+  private walkFile(file: string, dirIndex: number, activeCode: boolean): void {
+    const sk = this.host.skeleton(file)!;
+    const visit = this.visit(file);
+    if (sk.pragmaOnce) this.onceSeen.add(file);
+    const dirs = sk.directives;
+    const n = dirs.length;
+    const saved = { f: this.curFile, d: this.curDirIndex };
+    this.curFile = file;
+    this.curDirIndex = dirIndex;
+    let pos = 1;
+    let i = 0;
+    const addRange = (from: number, to: number) => {
+      if (activeCode && from <= to) {
+        visit.ranges.push(from, to);
+        this.opts.onActiveRange?.(file, from, to);
+      }
+    };
+    const decide = (d: Directive, computed: boolean) =>
+      this.opts.overrideDecision ? this.opts.overrideDecision(file, d.line, computed) : computed;
+    while (i < n) {
+      const d = dirs[i];
+      addRange(pos, d.line - 1);
+      pos = d.endLine + 1;
+      this.curLine = d.line;
+      switch (d.kind) {
+        case 'if':
+        case 'ifdef':
+        case 'ifndef': {
+          visit.groups?.add(i);
+          let j: number | undefined = i;
+          let taken = -1;
+          while (j !== undefined) {
+            const dj: Directive = dirs[j];
+            this.curLine = dj.line;
+            if (dj.kind === 'endif') break;
+            if (dj.kind === 'else' || decide(dj, this.condition(dj, file))) {
+              taken = j;
+              break;
+            }
+            j = dj.next;
+          }
+          if (taken >= 0) {
+            visit.taken?.add(taken);
+            pos = dirs[taken].endLine + 1;
+            i = taken + 1;
+          } else if (j !== undefined) {
+            pos = dirs[j].endLine + 1;
+            i = j + 1;
+          } else {
+            // Unterminated #if whose branches are all false: the rest of the file is skipped.
+            pos = sk.lineCount + 1;
+            i = n;
+          }
+          continue;
+        }
+        case 'elif':
+        case 'elifdef':
+        case 'elifndef':
+        case 'else': {
+          if (d.stray) break;
+          // End of a taken branch: skip to the group's #endif.
+          if (d.end === undefined) {
+            pos = sk.lineCount + 1;
+            i = n;
+            continue;
+          }
+          pos = dirs[d.end].endLine + 1;
+          i = d.end + 1;
+          continue;
+        }
+        case 'endif':
+          break;
+        case 'define':
+          if (d.error) this.diag('error', file, d.line, d.error);
+          else if (d.macro) {
+            this.opts.env.set(d.macro.name, d.macro);
+            this.definesReached.add(d.macro);
+          }
+          break;
+        case 'undef':
+          if (d.error) this.diag('error', file, d.line, d.error);
+          else if (d.name) this.opts.env.delete(d.name);
+          break;
+        case 'include':
+        case 'include_next':
+        case 'import':
+          this.include(d, file, dirIndex, activeCode);
+          this.curFile = file;
+          this.curDirIndex = dirIndex;
+          break;
+        case 'pragma_once':
+          break;
+        case 'pragma':
+          this.pragma(d);
+          break;
+        case 'error':
+          this.diag('error', file, d.line, `#error ${d.rest}`);
+          break;
+        case 'warning':
+          this.diag('warning', file, d.line, `#warning ${d.rest}`);
+          break;
+        default:
+          break;
+      }
+      i++;
+    }
+    addRange(pos, sk.lineCount);
+    this.curFile = saved.f;
+    this.curDirIndex = saved.d;
+  }
+
+  /** Evaluate an #if/#elif/#ifdef... condition. Errors make it false (as GCC skips the group). */
+  private condition(d: Directive, file: string): boolean {
+    const env = this.opts.env;
+    switch (d.kind) {
+      case 'ifdef':
+      case 'elifdef':
+        if (d.error) this.diag('error', file, d.line, d.error);
+        return d.name !== undefined && env.has(d.name);
+      case 'ifndef':
+      case 'elifndef':
+        if (d.error) this.diag('error', file, d.line, d.error);
+        return d.name !== undefined && !env.has(d.name);
+      case 'if':
+      case 'elif':
+        return this.evaluate(directiveTokens(d), file, d.line) !== 0n;
+      default:
+        return false;
+    }
+  }
+
+  /** Expand and evaluate #if tokens; null-safe: returns 0n on error after reporting it. */
+  evaluate(toks: Token[], file: string, line: number): bigint {
+    let failed = false;
+    const ctx: ExpandContext = {
+      ...this.ctx,
+      error: (m) => {
+        failed = true;
+        this.diag('error', file, line, m);
+      },
+    };
+    try {
+      const expanded = expandTokens(toks, ctx);
+      if (failed) return 0n;
+      return evaluateExpression(expanded, this.opts.evalOptions).v;
+    } catch (e) {
+      if (e instanceof PPExprError) {
+        this.diag('error', file, line, `${e.message} (in #if)`);
+        return 0n;
+      }
+      throw e;
+    }
+  }
+
+  /** Expand a code line's tokens in text mode with this unit's environment and builtins. */
+  expandText(toks: Token[], file: string, line: number, onError: (m: string) => void): Token[] {
+    const saved = { f: this.curFile, l: this.curLine };
+    this.curFile = file;
+    this.curLine = line;
+    try {
+      return expandTokens(toks, { ...this.ctx, mode: 'text', error: onError });
+    } finally {
+      this.curFile = saved.f;
+      this.curLine = saved.l;
+    }
+  }
+
+  private include(d: Directive, file: string, dirIndex: number, activeCode: boolean): void {
+    let header = d.header;
+    if (!header) {
+      // Computed include: macro-expand the operand.
+      const ctx: ExpandContext = { ...this.ctx, mode: 'text' };
+      const toks = expandTokens(directiveTokens(d), ctx);
+      header = headerFromTokens(toks);
+      if (!header) {
+        this.diag('error', file, d.line, `#${d.kind} expects "FILENAME" or <FILENAME>`);
+        return;
+      }
+    }
+    if (this.depth >= MAX_DEPTH) {
+      this.diag('error', file, d.line, `#include nested depth ${MAX_DEPTH} exceeds maximum`);
+      return;
+    }
+    const next = d.kind === 'include_next';
+    const r = this.host.resolver.resolve(this.opts.chain, header.name, header.angled, path.dirname(file), next, dirIndex);
+    if (!r) {
+      const shown = header.angled ? `<${header.name}>` : `"${header.name}"`;
+      this.diag(
+        header.angled ? 'warning' : 'error',
+        file,
+        d.line,
+        `${shown}: no such file in the include path of this unit`,
+        'add its folder to the include path (-I) of the compile command, or install the toolchain so its system headers are found',
+      );
+      return;
+    }
+    if (this.onceSeen.has(r.file) || (d.kind === 'import' && this.visits.has(r.file))) {
+      this.visit(r.file);
+      return;
+    }
+    const sk = this.host.skeleton(r.file);
+    if (!sk) return;
+    if (sk.guard && this.opts.env.has(sk.guard)) {
+      this.visit(r.file);
+      return;
+    }
+    this.depth++;
+    this.walkFile(r.file, r.dirIndex, activeCode);
+    this.depth--;
+  }
+
+  private pragma(d: Directive): void {
+    const m = /^(push_macro|pop_macro)\s*\(\s*"([^"]+)"\s*\)/.exec(d.rest);
+    if (!m) return;
+    const name = m[2];
+    const stack = this.pushed.get(name) ?? [];
+    if (m[1] === 'push_macro') {
+      stack.push(this.opts.env.get(name));
+      this.pushed.set(name, stack);
+    } else if (stack.length) {
+      const def = stack.pop();
+      if (def) this.opts.env.set(name, def);
+      else this.opts.env.delete(name);
+    }
+  }
+
+  private builtin(def: MacroDef, tok: Token, stream: TokenStream, ctx: ExpandContext): Token[] {
+    const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
+    switch (def.builtin) {
+      case 'line':
+        return num(this.curLine);
+      case 'file':
+        return [mkTok('string', JSON.stringify(this.curFile), tok.sp)];
+      case 'base_file':
+        return [mkTok('string', JSON.stringify(this.baseFile), tok.sp)];
+      case 'counter':
+        return num(this.counter++);
+      case 'include_level':
+        return num(this.depth);
+      default:
+        break;
+    }
+    // Operators with a parenthesized operand.
+    const open = stream.next();
+    if (!open || open.v !== '(') {
+      ctx.error(`missing '(' after "${def.name}"`);
+      return num(0);
+    }
+    const collected = collectArgs(stream, null);
+    if (!collected) {
+      ctx.error(`missing ')' after "${def.name}" operand`);
+      return num(0);
+    }
+    const arg = collected.args.flat();
+    const f = this.opts.features;
+    switch (def.builtin) {
+      case 'has_include':
+      case 'has_include_next': {
+        let h = headerFromTokens(arg);
+        if (!h) h = headerFromTokens(expandTokens(arg, { ...ctx, mode: 'text' }));
+        if (!h) {
+          ctx.error(`operator "${def.name}" requires a header-name`);
+          return num(0);
+        }
+        const r = this.host.resolver.resolve(this.opts.chain, h.name, h.angled, path.dirname(this.curFile), def.builtin === 'has_include_next', this.curDirIndex);
+        return num(r ? 1 : 0);
+      }
+      case 'has_attribute':
+        return num(hasAttribute(spell(arg), f));
+      case 'has_cpp_attribute':
+        return num(hasCppAttribute(spell(arg), f));
+      case 'has_c_attribute':
+        return num(hasCAttribute(spell(arg), f));
+      case 'has_builtin':
+        return num(hasBuiltin(spell(arg), f));
+      case 'has_feature':
+      case 'has_extension':
+        return num(hasFeature(spell(arg), f));
+      default:
+        return num(0);
+    }
+  }
+}
+
+/** `"name"` or `< tokens >` → header name. */
+export function headerFromTokens(toks: Token[]): { name: string; angled: boolean } | undefined {
+  const t = toks.filter((x) => x.k !== 'placemarker');
+  if (t.length === 0) return undefined;
+  if (t[0].k === 'string' && t[0].v.startsWith('"')) return { name: t[0].v.slice(1, -1), angled: false };
+  if (t[0].v === '<') {
+    const close = t.findIndex((x, k) => k > 0 && x.v === '>');
+    if (close < 0) return undefined;
+    return { name: spell(t.slice(1, close)), angled: true };
+  }
+  if (t[0].v.startsWith('<') && t[0].v.endsWith('>')) return { name: t[0].v.slice(1, -1), angled: true };
+  return undefined;
+}
+
+export { INCLUDER_DIR };

@@ -1,0 +1,115 @@
+// Reads and writes `.fw-context/config.ini` with the `ini` package: [build] defaults, [index] path lists,
+// [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
+import fs from 'node:fs';
+import path from 'node:path';
+import ini from 'ini';
+
+export const STATE_DIR = '.fw-context';
+export const CONFIG_FILE = 'config.ini';
+export const INDEX_FILE = 'index.db';
+
+export interface ProjectConfig {
+  defaultVariant: string | null;
+  defaultImage: string | null;
+  /** Compile databases named explicitly (relative to the root as written). */
+  compileCommands: string[];
+  vendorPaths: string[];
+  projectPaths: string[];
+  excludePaths: string[];
+  /** Build folder (relative) → variant name. */
+  variantNames: Record<string, string>;
+}
+
+export const DEFAULT_CONFIG: ProjectConfig = {
+  defaultVariant: null,
+  defaultImage: null,
+  compileCommands: [],
+  vendorPaths: [],
+  projectPaths: [],
+  excludePaths: [],
+  variantNames: {},
+};
+
+function list(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String).map((s) => s.trim()).filter(Boolean);
+  if (typeof v !== 'string') return [];
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+export function configPath(root: string): string {
+  return path.join(root, STATE_DIR, CONFIG_FILE);
+}
+
+export function indexPath(root: string): string {
+  return path.join(root, STATE_DIR, INDEX_FILE);
+}
+
+export function parseConfig(text: string): ProjectConfig {
+  const data = ini.parse(text) as Record<string, Record<string, unknown>>;
+  const build = data.build ?? {};
+  const index = data.index ?? {};
+  const variants = data.variants ?? {};
+  return {
+    defaultVariant: str(build.default_variant),
+    defaultImage: str(build.default_image),
+    compileCommands: list(build.compile_commands),
+    vendorPaths: list(index.vendor_paths),
+    projectPaths: list(index.project_paths),
+    excludePaths: list(index.exclude_paths),
+    variantNames: Object.fromEntries(Object.entries(variants).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()])),
+  };
+}
+
+export function readConfig(root: string): ProjectConfig {
+  const p = configPath(root);
+  if (!fs.existsSync(p)) return { ...DEFAULT_CONFIG };
+  return parseConfig(fs.readFileSync(p, 'utf8'));
+}
+
+export function renderConfig(cfg: ProjectConfig): string {
+  const lines = [
+    '; fw-context project settings. Lists are comma-separated; paths are relative to the project root.',
+    '[build]',
+    '; Build that queries use when they name none (required only when the project has several builds).',
+    `default_variant = ${cfg.defaultVariant ?? ''}`,
+    `default_image = ${cfg.defaultImage ?? ''}`,
+    '; Extra compile_commands.json files or folders to read, besides the ones found automatically.',
+    `compile_commands = ${cfg.compileCommands.join(', ')}`,
+    '',
+    '[index]',
+    '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',
+    `vendor_paths = ${cfg.vendorPaths.join(', ')}`,
+    '; Folders that are always project code, even inside a default vendor folder such as modules/.',
+    `project_paths = ${cfg.projectPaths.join(', ')}`,
+    '; Folders never indexed.',
+    `exclude_paths = ${cfg.excludePaths.join(', ')}`,
+    '',
+    '[variants]',
+    '; Rename a build: <build folder> = <variant name>, e.g. build/Debug = debug',
+    ...Object.entries(cfg.variantNames).map(([k, v]) => `${k} = ${v}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function writeConfig(root: string, cfg: ProjectConfig): string {
+  const p = configPath(root);
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, renderConfig(cfg));
+  return p;
+}
+
+/** Nearest folder at or above `start` that holds `.fw-context/`, or null. */
+export function findProjectRoot(start: string): string | null {
+  let dir = path.resolve(start);
+  for (;;) {
+    if (fs.existsSync(path.join(dir, STATE_DIR))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}

@@ -1,0 +1,56 @@
+// Opens a project for querying: finds its root, reads its config, opens the index read-only behind the
+// IndexReader interface. Query functions receive this context, never a database handle.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IndexReader } from '../index/index-reader.js';
+import { openIndexForRead } from '../index/open-index.js';
+import { SqliteIndex } from '../index/sqlite-index.js';
+import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
+import { QueryError } from './query-error.js';
+
+export interface ProjectContext {
+  root: string;
+  initialized: boolean;
+  config: ProjectConfig;
+  reader: IndexReader | null;
+  close(): void;
+}
+
+/** `start` is a project root or any folder inside one (the nearest folder upward with .fw-context/ wins). */
+export function openProject(start: string): ProjectContext {
+  const resolved = path.resolve(start);
+  const found = findProjectRoot(resolved);
+  const root = found ?? resolved;
+  const initialized = found !== null && fs.existsSync(path.join(root, STATE_DIR));
+  const config = readConfig(root);
+  let reader: IndexReader | null = null;
+  if (initialized) {
+    try {
+      const db = openIndexForRead(indexPath(root));
+      if (db) reader = new SqliteIndex(db);
+    } catch {
+      reader = null;
+    }
+  }
+  return { root, initialized, config, reader, close: () => reader?.close() };
+}
+
+/** The reader, or a QueryError saying which command creates the index. */
+export function requireReader(ctx: ProjectContext): IndexReader {
+  if (!ctx.initialized) {
+    throw new QueryError(`${ctx.root} is not an fw-context project (no ${STATE_DIR}/ folder here or above)`, 'run `fw-context init` in the project root, then `fw-context index`');
+  }
+  if (!ctx.reader || ctx.reader.builds().length === 0) {
+    throw new QueryError(`no index for ${ctx.root} yet`, 'run `fw-context index` in the project root');
+  }
+  return ctx.reader;
+}
+
+export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T {
+  const ctx = openProject(start);
+  try {
+    return fn(ctx);
+  } finally {
+    ctx.close();
+  }
+}

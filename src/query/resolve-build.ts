@@ -1,0 +1,78 @@
+// Fail-closed build scoping: every symbol query resolves to exactly one (variant, image). One build is
+// used without asking; otherwise the query or the config must name it, and a refusal lists the choices.
+import type { BuildRow, IndexReader } from '../index/index-reader.js';
+import type { ProjectConfig } from '../project/config.js';
+import { QueryError } from './query-error.js';
+
+export interface BuildSelector {
+  variant?: string;
+  image?: string;
+}
+
+export function choicesOf(builds: BuildRow[]): { variants: string[]; variant_images: Record<string, string[]> } {
+  const variantImages: Record<string, string[]> = {};
+  for (const b of builds) (variantImages[b.variant] ??= []).push(b.image);
+  return { variants: Object.keys(variantImages).sort(), variant_images: variantImages };
+}
+
+function describeChoices(builds: BuildRow[]): string {
+  const { variant_images } = choicesOf(builds);
+  return Object.entries(variant_images)
+    .map(([v, imgs]) => (imgs.length > 1 || imgs[0] !== 'app' ? `${v} (images: ${imgs.join(', ')})` : v))
+    .join('; ');
+}
+
+export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}): BuildRow {
+  const builds = reader.builds();
+  if (builds.length === 0) throw new QueryError('the index holds no build yet', 'run `fw-context index`');
+  const details = choicesOf(builds);
+  const variant = sel.variant?.trim() || undefined;
+  const image = sel.image?.trim() || undefined;
+  if (variant === '*' || image === '*') {
+    throw new QueryError(
+      `one query answers for one build; "*" is not a build. Valid builds: ${describeChoices(builds)}`,
+      'repeat the query once per build you need, naming its variant (and image)',
+      details,
+    );
+  }
+  let candidates = builds;
+  const wantedVariant = variant ?? (builds.length > 1 || new Set(builds.map((b) => b.variant)).size > 1 ? config.defaultVariant ?? undefined : undefined);
+  if (wantedVariant) {
+    candidates = builds.filter((b) => b.variant === wantedVariant);
+    if (candidates.length === 0) {
+      const from = variant ? 'the query' : '[build] default_variant in .fw-context/config.ini';
+      throw new QueryError(
+        `unknown variant "${wantedVariant}" (named by ${from}). Valid builds: ${describeChoices(builds)}`,
+        `name one of the listed variants; if "${wantedVariant}" is a build folder not indexed yet, run \`fw-context index --variant ${wantedVariant}\``,
+        details,
+      );
+    }
+  } else if (new Set(builds.map((b) => b.variant)).size > 1) {
+    throw new QueryError(
+      `this project has ${builds.length} builds and the query names none. Valid builds: ${describeChoices(builds)}`,
+      'pass variant (and image when the variant lists several), or set [build] default_variant in .fw-context/config.ini',
+      details,
+    );
+  }
+  if (candidates.length === 1) {
+    if (image && candidates[0].image !== image) {
+      throw new QueryError(`variant "${candidates[0].variant}" has no image "${image}"; its image is ${candidates[0].image}`, `use image "${candidates[0].image}" or omit image`, details);
+    }
+    return candidates[0];
+  }
+  const wantedImage = image ?? config.defaultImage ?? undefined;
+  if (wantedImage) {
+    const hit = candidates.find((b) => b.image === wantedImage);
+    if (hit) return hit;
+    throw new QueryError(
+      `variant "${candidates[0].variant}" has no image "${wantedImage}". Its images: ${candidates.map((b) => b.image).join(', ')}`,
+      'name one of the listed images',
+      details,
+    );
+  }
+  throw new QueryError(
+    `variant "${candidates[0].variant}" has ${candidates.length} images and the query names none: ${candidates.map((b) => b.image).join(', ')}`,
+    'pass image (for example the application or the bootloader), or set [build] default_image in .fw-context/config.ini',
+    details,
+  );
+}
