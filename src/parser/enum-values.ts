@@ -6,7 +6,13 @@ type Node = Parser.SyntaxNode;
 
 /** Parses a C integer literal (`0x1F`, `010`, `0b11`, `42u`, `1'000` in C++), or null. */
 export function parseIntegerLiteral(text: string): bigint | null {
-  const t = text.replace(/'/g, '').replace(/[uUlLzZ]+$/, '');
+  const sign = /^\s*-/.test(text) ? -1n : 1n;
+  const t = text.replace(/^\s*[-+]\s*/, '').replace(/'/g, '').replace(/[uUlLzZ]+$/, '');
+  const v = parseUnsigned(t);
+  return v === null ? null : sign * v;
+}
+
+function parseUnsigned(t: string): bigint | null {
   try {
     if (/^0[xX][0-9a-fA-F]+$/.test(t)) return BigInt(t);
     if (/^0[bB][01]+$/.test(t)) return BigInt(t);

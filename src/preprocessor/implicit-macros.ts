@@ -1,0 +1,274 @@
+// A compiler's implicit macros and system include dirs: asked once from the real compiler (`-dM -E -v`) when it
+// exists, else taken from a built-in table (arm-none-eabi-gcc Cortex-M, host x86_64 GCC 12, generic), adjusted
+// for -std/-O/-f flags. Cached per compiler + target flags + language (memory, optional disk dir).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImplicitMacroSource } from './api.js';
+import { armTable } from './implicit-macro-tables-arm.js';
+import {
+  GCC12_CXX17_FEATURES,
+  HOST_X86_64_GCC12_C,
+  HOST_X86_64_GCC12_CXX_EXTRA,
+  HOST_X86_64_GCC12_CXX_REMOVED,
+} from './implicit-macro-tables-host.js';
+import { parseDefine, type MacroDef } from './macro-definition.js';
+
+export type QueryLanguage = 'c' | 'cpp' | 'asm';
+
+export interface ImplicitMacros {
+  source: ImplicitMacroSource;
+  /** Definitions in the order the compiler lists them. */
+  defines: MacroDef[];
+  /** `#include <...>` dirs the compiler searches by default (empty for tables). */
+  systemDirs: string[];
+  /** `#include "..."` dirs the compiler adds by default (rare). */
+  quoteDirs: string[];
+  /** __GNUC__, 0 when not GCC-compatible. */
+  gccMajor: number;
+}
+
+export interface ImplicitMacroOptions {
+  /** Ask the real compiler when it exists (default true). */
+  useRealCompiler?: boolean;
+  /** Folder for an on-disk cache of compiler answers (JSON per compiler + flags + language). */
+  cacheDir?: string;
+  /** Force a table (`arm-none-eabi-gcc`, `host-gcc`, `generic`), for tests and the differential check. */
+  forceTable?: 'arm-none-eabi-gcc' | 'host-gcc' | 'generic';
+}
+
+interface RawAnswer {
+  defines: string;
+  systemDirs: string[];
+  quoteDirs: string[];
+}
+
+/** Compiler wrappers that take the real compiler as first argument. */
+export const COMPILER_WRAPPERS = new Set(['ccache', 'sccache', 'distcc', 'icecc']);
+
+export class ImplicitMacroProvider {
+  private memo = new Map<string, ImplicitMacros>();
+  private present = new Map<string, boolean>();
+  constructor(private opts: ImplicitMacroOptions = {}) {}
+
+  get(compiler: string, targetFlags: string[], lang: QueryLanguage, cwd: string, sysroot?: string): ImplicitMacros {
+    const key = JSON.stringify([compiler, targetFlags, lang, sysroot ?? '', this.opts.forceTable ?? '', this.opts.useRealCompiler !== false]);
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    let result: ImplicitMacros | undefined;
+    if (this.opts.useRealCompiler !== false && !this.opts.forceTable) {
+      const raw = this.askCompiler(compiler, targetFlags, lang, cwd, sysroot, key);
+      if (raw) {
+        const defines = parseDefines(raw.defines);
+        result = {
+          source: { compiler, targetFlags, source: 'compiler' },
+          defines,
+          systemDirs: raw.systemDirs,
+          quoteDirs: raw.quoteDirs,
+          gccMajor: gccMajorOf(defines),
+        };
+      }
+    }
+    if (!result) {
+      const { name, text } = tableFor(compiler, targetFlags, lang, this.opts.forceTable);
+      const defines = parseDefines(text);
+      result = { source: { compiler, targetFlags, source: 'table', table: name }, defines, systemDirs: [], quoteDirs: [], gccMajor: gccMajorOf(defines) };
+    }
+    this.memo.set(key, result);
+    return result;
+  }
+
+  /** True when `compiler` runs on this machine. */
+  exists(compiler: string, cwd: string): boolean {
+    const k = `${cwd}\0${compiler}`;
+    let p = this.present.get(k);
+    if (p === undefined) {
+      const r = spawnSync(compiler, ['--version'], { cwd, encoding: 'utf8', timeout: 20000 });
+      p = !r.error && r.status === 0;
+      this.present.set(k, p);
+    }
+    return p;
+  }
+
+  private askCompiler(compiler: string, flags: string[], lang: QueryLanguage, cwd: string, sysroot: string | undefined, key: string): RawAnswer | undefined {
+    const diskFile = this.opts.cacheDir ? path.join(this.opts.cacheDir, `implicit-${createHash('sha1').update(key).digest('hex')}.json`) : undefined;
+    if (diskFile) {
+      try {
+        return JSON.parse(fs.readFileSync(diskFile, 'utf8')) as RawAnswer;
+      } catch {
+        // not cached yet
+      }
+    }
+    if (!this.exists(compiler, cwd)) return undefined;
+    const x = lang === 'cpp' ? 'c++' : lang === 'asm' ? 'assembler-with-cpp' : 'c';
+    const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dM', '-E', '-v', '-x', x, '/dev/null'];
+    const r = spawnSync(compiler, args, { cwd, encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+    if (r.error || r.status !== 0) return undefined;
+    const answer: RawAnswer = { defines: r.stdout, ...parseSearchDirs(r.stderr) };
+    if (diskFile) {
+      try {
+        fs.mkdirSync(path.dirname(diskFile), { recursive: true });
+        fs.writeFileSync(diskFile, JSON.stringify(answer));
+      } catch {
+        // cache is optional
+      }
+    }
+    return answer;
+  }
+}
+
+/** Dirs listed by `-v` between "search starts here:" and "End of search list." */
+export function parseSearchDirs(stderr: string): { systemDirs: string[]; quoteDirs: string[] } {
+  const systemDirs: string[] = [];
+  const quoteDirs: string[] = [];
+  let target: string[] | undefined;
+  for (const line of stderr.split(/\r?\n/)) {
+    if (line.startsWith('#include "..." search starts here:')) target = quoteDirs;
+    else if (line.startsWith('#include <...> search starts here:')) target = systemDirs;
+    else if (line.startsWith('End of search list.')) target = undefined;
+    else if (target && line.startsWith(' ')) target.push(path.normalize(line.trim().replace(/ \(framework directory\)$/, '')));
+  }
+  return { systemDirs, quoteDirs };
+}
+
+function parseDefines(text: string): MacroDef[] {
+  const out: MacroDef[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^#define\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const p = parseDefine(m[1], '<built-in>', 0);
+    if (p.def) out.push(p.def);
+  }
+  return out;
+}
+
+function gccMajorOf(defs: MacroDef[]): number {
+  const g = defs.find((d) => d.name === '__GNUC__');
+  return g ? Number.parseInt(g.valueText, 10) || 0 : 0;
+}
+
+export function tableKind(compiler: string): 'arm-none-eabi-gcc' | 'host-gcc' | 'generic' {
+  const base = path.basename(compiler).replace(/\.exe$/i, '');
+  if (/^arm-[\w-]*eabi[\w]*-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/.test(base)) return 'arm-none-eabi-gcc';
+  if (/^((x86_64-(pc-)?linux-gnu-)?(gcc|g\+\+|cc|c\+\+))(-[\d.]+)?$/.test(base)) return 'host-gcc';
+  return 'generic';
+}
+
+const GENERIC = `
+#define __STDC__ 1
+#define __STDC_HOSTED__ 1
+#define __STDC_VERSION__ 201710L
+#define __CHAR_BIT__ 8
+#define __SIZEOF_INT__ 4
+#define __SIZEOF_SHORT__ 2
+#define __SIZEOF_LONG_LONG__ 8
+#define __INT_MAX__ 0x7fffffff
+#define __ORDER_LITTLE_ENDIAN__ 1234
+#define __ORDER_BIG_ENDIAN__ 4321
+#define __ORDER_PDP_ENDIAN__ 3412
+#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
+`;
+
+/** The built-in table for a compiler, adjusted for the language and flags. */
+export function tableFor(compiler: string, flags: string[], lang: QueryLanguage, force?: ImplicitMacroOptions['forceTable']): { name: string; text: string } {
+  const kind = force ?? tableKind(compiler);
+  let name: string;
+  let text: string;
+  if (kind === 'arm-none-eabi-gcc') ({ name, text } = armTable(flags));
+  else if (kind === 'host-gcc') {
+    name = 'x86_64-linux-gnu-gcc-12';
+    text = HOST_X86_64_GCC12_C;
+  } else {
+    name = 'generic';
+    text = GENERIC;
+  }
+  const map = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const m = /^#define\s+([A-Za-z_]\w*)(.*)$/.exec(line);
+    if (m) map.set(m[1], m[2].trim() ? m[1] + m[2] : m[1] + ' ');
+  }
+  const set = (n: string, v: string) => map.set(n, `${n} ${v}`);
+  const del = (n: string) => map.delete(n);
+  const gnu = map.has('__GNUC__');
+  if (lang === 'cpp') {
+    del('__STDC_VERSION__');
+    set('__cplusplus', '201703L');
+    if (gnu) {
+      const major = (map.get('__GNUC__') ?? '__GNUC__ 12').split(' ')[1];
+      set('__GNUG__', major);
+      set('__GXX_WEAK__', '1');
+      set('__DEPRECATED', '1');
+      set('__GXX_RTTI', '1');
+      set('__EXCEPTIONS', '1');
+      set('__GXX_EXPERIMENTAL_CXX0X__', '1');
+      set('__STDCPP_DEFAULT_NEW_ALIGNMENT__', kind === 'host-gcc' ? '16' : '8');
+      for (const line of GCC12_CXX17_FEATURES.split('\n')) {
+        const m = /^#define\s+(\S+)\s+(.*)$/.exec(line);
+        if (m) set(m[1], m[2]);
+      }
+    }
+    if (kind === 'host-gcc') {
+      for (const n of HOST_X86_64_GCC12_CXX_REMOVED) if (n !== '__STDC_VERSION__') del(n);
+      for (const line of HOST_X86_64_GCC12_CXX_EXTRA.split('\n')) {
+        const m = /^#define\s+(\S+)\s+(.*)$/.exec(line);
+        if (m) set(m[1], m[2]);
+      }
+    }
+  }
+  if (lang === 'asm') set('__ASSEMBLER__', '1');
+  for (const f of flags) {
+    let m: RegExpExecArray | null;
+    if ((m = /^-std=(.*)$/.exec(f)) || f === '-ansi') {
+      const std = m ? m[1] : lang === 'cpp' ? 'c++98' : 'c90';
+      const strict = !/^gnu/.test(std);
+      if (strict) set('__STRICT_ANSI__', '1');
+      else del('__STRICT_ANSI__');
+      if (lang === 'cpp') {
+        const v: Record<string, string> = { '98': '199711L', '03': '199711L', '11': '201103L', '0x': '201103L', '14': '201402L', '1y': '201402L', '17': '201703L', '1z': '201703L', '20': '202002L', '2a': '202002L', '23': '202100L', '2b': '202100L' };
+        const k = /\+\+(\w+)$/.exec(std)?.[1];
+        if (k && v[k]) set('__cplusplus', v[k]);
+      } else {
+        const v: Record<string, string | null> = { '89': null, '90': null, '99': '199901L', '9x': '199901L', '11': '201112L', '1x': '201112L', '17': '201710L', '18': '201710L', '2x': '202000L', '23': '202000L', 'iso9899:199409': '199409L' };
+        const k = std === 'iso9899:199409' ? std : /(\w\w)$/.exec(std)?.[1];
+        if (k && k in v) {
+          if (v[k]) set('__STDC_VERSION__', v[k]!);
+          else del('__STDC_VERSION__');
+        }
+      }
+    } else if ((m = /^-O(.*)$/.exec(f))) {
+      const level = m[1];
+      del('__OPTIMIZE__');
+      del('__OPTIMIZE_SIZE__');
+      del('__NO_INLINE__');
+      if (level === '0') set('__NO_INLINE__', '1');
+      else {
+        set('__OPTIMIZE__', '1');
+        if (level === 's' || level === 'z') set('__OPTIMIZE_SIZE__', '1');
+        if (level === 'g') set('__NO_INLINE__', '1');
+      }
+    } else if (f === '-ffreestanding') set('__STDC_HOSTED__', '0');
+    else if (f === '-funsigned-char') set('__CHAR_UNSIGNED__', '1');
+    else if (f === '-fsigned-char') del('__CHAR_UNSIGNED__');
+    else if (f === '-fshort-enums' && map.has('__ARM_SIZEOF_MINIMAL_ENUM')) set('__ARM_SIZEOF_MINIMAL_ENUM', '1');
+    else if (f === '-fno-short-enums' && map.has('__ARM_SIZEOF_MINIMAL_ENUM')) set('__ARM_SIZEOF_MINIMAL_ENUM', '4');
+    else if (f === '-fno-exceptions') {
+      del('__EXCEPTIONS');
+      del('__cpp_exceptions');
+    } else if (f === '-fno-rtti') {
+      del('__GXX_RTTI');
+      del('__cpp_rtti');
+    } else if (f === '-fno-pie' || f === '-fno-PIE') {
+      del('__pie__');
+      del('__PIE__');
+    } else if (f === '-fno-pic' || f === '-fno-PIC') {
+      for (const n of ['__pie__', '__PIE__', '__pic__', '__PIC__']) del(n);
+    } else if ((f === '-fpic' || f === '-fPIC') && gnu) {
+      set('__pic__', f === '-fpic' ? '1' : '2');
+      set('__PIC__', f === '-fpic' ? '1' : '2');
+    }
+  }
+  if (!flags.some((f) => f.startsWith('-O')) && gnu) set('__NO_INLINE__', '1');
+  const body = [...map.values()].map((v) => `#define ${v}`).join('\n');
+  return { name, text: body };
+}

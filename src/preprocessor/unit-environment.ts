@@ -1,0 +1,115 @@
+// Sets up one compile unit the way the compiler does before reading its source: argv parsed, implicit macros
+// (real compiler or table), builtin operators, extra defines, -D/-U in order, include search chain.
+// Leaves out response files (@file) and -Wp, options.
+import path from 'node:path';
+import type { CompileUnit } from '../../adapters/contract.js';
+import { parseCompileArgs, type ParsedCompileArgs } from '../model/compile-args.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { CompilerFeatures } from './compiler-features.js';
+import type { EvalOptions } from './if-expression.js';
+import { COMPILER_WRAPPERS, type ImplicitMacroProvider, type ImplicitMacros, type QueryLanguage } from './implicit-macros.js';
+import { buildSearchChain, type SearchChain } from './include-resolver.js';
+import { builtinMacro, defineFromCommandLine, type BuiltinMacro, type MacroDef, type MacroEnv } from './macro-definition.js';
+
+export interface UnitEnvironment {
+  args: ParsedCompileArgs;
+  /** Language as the compiler reads the source: C, C++ or assembler-with-cpp. */
+  lang: QueryLanguage;
+  /** `.s` sources are assembled without preprocessing. */
+  preprocessed: boolean;
+  implicit: ImplicitMacros;
+  env: MacroEnv;
+  chain: SearchChain;
+  features: CompilerFeatures;
+  evalOptions: EvalOptions;
+  strictIso: boolean;
+  /** -D macros (and build-level extra defines) as definitions, for the build's macro list. */
+  commandLineDefines: MacroDef[];
+  diagnostics: Diagnostic[];
+}
+
+/** argv without a leading compiler wrapper (ccache gcc ... → gcc ...). */
+export function stripWrapper(argv: string[]): string[] {
+  let a = argv;
+  while (a.length > 1 && COMPILER_WRAPPERS.has(path.basename(a[0]))) a = a.slice(1);
+  return a;
+}
+
+export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
+  const argv = stripWrapper(unit.arguments);
+  const args = parseCompileArgs(argv, unit.directory, unit.file);
+  const ext = path.extname(unit.file);
+  const explicit = args.explicitLanguage;
+  let lang: QueryLanguage = args.language;
+  let preprocessed = true;
+  if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
+  else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
+  const implicit = provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
+  const env: MacroEnv = new Map();
+  const diagnostics: Diagnostic[] = [];
+  const g = implicit.gccMajor;
+  const builtins: [string, BuiltinMacro, boolean][] = [
+    ['__FILE__', 'file', true],
+    ['__LINE__', 'line', true],
+    ['__COUNTER__', 'counter', true],
+    ['__INCLUDE_LEVEL__', 'include_level', g > 0],
+    ['__BASE_FILE__', 'base_file', g > 0],
+    ['__has_include', 'has_include', true],
+    ['__has_include_next', 'has_include_next', g > 0],
+    ['__has_attribute', 'has_attribute', g === 0 || g >= 5],
+    ['__has_cpp_attribute', 'has_cpp_attribute', g === 0 || g >= 5],
+    ['__has_builtin', 'has_builtin', g === 0 || g >= 10],
+    ['__has_c_attribute', 'has_c_attribute', g === 0 || g >= 11],
+    ['__has_feature', 'has_feature', g >= 14],
+    ['__has_extension', 'has_extension', g >= 14],
+  ];
+  for (const [name, kind, on] of builtins) if (on) env.set(name, builtinMacro(name, kind));
+  for (const d of implicit.defines) if (!env.get(d.name)?.builtin) env.set(d.name, d);
+  const commandLineDefines: MacroDef[] = [];
+  for (const [name, value] of Object.entries(extraDefines ?? {})) {
+    const p = defineFromCommandLine(name, value);
+    if (p.def) {
+      env.set(p.def.name, p.def);
+      commandLineDefines.push(p.def);
+    }
+  }
+  for (const op of args.macroOps) {
+    if (op.op === 'undef') {
+      env.delete(op.name);
+      continue;
+    }
+    const p = defineFromCommandLine(op.name, op.value);
+    if (p.def) {
+      env.set(p.def.name, p.def);
+      commandLineDefines.push(p.def);
+    } else diagnostics.push({ severity: 'error', file: unit.file, message: `-D${op.name}: ${p.error}`, fix: 'fix the -D option in the compile command' });
+  }
+  const systemDirs = args.noStdInc ? [] : implicit.systemDirs;
+  const chain = buildSearchChain({
+    quoteDirs: [...args.quoteDirs, ...(args.noStdInc ? [] : implicit.quoteDirs)],
+    includeDirs: args.includeDirs,
+    systemDirs: args.systemDirs,
+    compilerSystemDirs: systemDirs,
+    afterDirs: args.afterDirs,
+  });
+  const wcharMin = env.get('__WCHAR_MIN__')?.valueText ?? '';
+  const stdc = Number.parseInt(env.get('__STDC_VERSION__')?.valueText ?? '0', 10);
+  return {
+    args,
+    lang,
+    preprocessed,
+    implicit,
+    env,
+    chain,
+    features: { gccMajor: g, cplusplus: lang === 'cpp' },
+    evalOptions: {
+      cplusplus: lang === 'cpp',
+      c23: lang !== 'cpp' && stdc > 201710,
+      unsignedChar: env.has('__CHAR_UNSIGNED__'),
+      unsignedWchar: /^0U?$/.test(wcharMin),
+    },
+    strictIso: env.has('__STRICT_ANSI__'),
+    commandLineDefines,
+    diagnostics,
+  };
+}

@@ -1,0 +1,128 @@
+// Extraction on small C and C++ snippets: kinds, qualified names, declarations vs definitions,
+// docstrings, enum values, templates and virtuals, name tokens.
+import { describe, expect, it } from 'vitest';
+import { extractSymbols } from '../../src/parser/extract-symbols.js';
+import { nameTokens } from '../../src/parser/name-tokens.js';
+
+const c = (text: string) => extractSymbols(text, { relPath: 'x.c', language: 'c' }).symbols;
+const cpp = (text: string) => extractSymbols(text, { relPath: 'x.cpp', language: 'cpp' }).symbols;
+const by = (syms: ReturnType<typeof c>, q: string) => syms.find((s) => s.qualifiedName === q);
+
+describe('name tokens', () => {
+  it('splits CamelCase, snake_case and acronyms', () => {
+    expect(nameTokens('BuildType')).toBe('build type');
+    expect(nameTokens('modem_parser_oob_init')).toBe('modem parser oob init');
+    expect(nameTokens('HAL_UART_Init')).toBe('hal uart init');
+    expect(nameTokens('parseHTTPResponse')).toBe('parse http response');
+    expect(nameTokens('uart2_init')).toBe('uart2 init');
+  });
+});
+
+describe('C extraction', () => {
+  const syms = c(`
+/** Doc of f. */
+int f(int a);
+int f(int a) { int local = a; return local; }
+extern int g_count;
+int g_total = 3, g_other;
+static void one_liner(void) { }
+struct point { int x; int y; };
+typedef struct { int a; } anon_t;
+union u { int i; float f; };
+typedef void (*callback_t)(int);
+void (*handler)(int);
+enum color { RED, GREEN = 5, BLUE, MASK = (1 << 4) | GREEN, NEG = -2, NEXT };
+// Not a docstring: a blank line follows.
+
+int after_blank(void);
+`);
+  it('tells declarations from definitions', () => {
+    const fs = syms.filter((s) => s.name === 'f' && s.kind === 'function');
+    expect(fs.map((s) => [s.kind, s.isDefinition])).toEqual([['function', false], ['function', true]]);
+    expect(by(syms, 'g_count')).toMatchObject({ kind: 'varglobal', isDefinition: false });
+    expect(by(syms, 'g_total')).toMatchObject({ kind: 'varglobal', isDefinition: true });
+    expect(by(syms, 'g_other')?.kind).toBe('varglobal');
+  });
+  it('finds locals under their function', () => {
+    expect(by(syms, 'f::local')).toMatchObject({ kind: 'varlocal' });
+  });
+  it('keeps one-line bodies', () => {
+    expect(by(syms, 'one_liner')?.body).toBe('static void one_liner(void) { }');
+  });
+  it('qualifies fields by their struct tag or typedef name', () => {
+    expect(by(syms, 'point::x')?.kind).toBe('field');
+    expect(by(syms, 'anon_t::a')?.kind).toBe('field');
+    expect(by(syms, 'u')?.kind).toBe('union');
+    expect(syms.filter((s) => s.name === 'anon_t').map((s) => s.kind).sort()).toEqual(['struct', 'typedef']);
+  });
+  it('treats function pointers as typedefs and variables, not functions', () => {
+    expect(by(syms, 'callback_t')?.kind).toBe('typedef');
+    expect(by(syms, 'handler')?.kind).toBe('varglobal');
+  });
+  it('computes explicit and implicit enum values', () => {
+    const v = (n: string) => by(syms, `color::${n}`)?.enumValue;
+    expect([v('RED'), v('GREEN'), v('BLUE'), v('MASK'), v('NEG'), v('NEXT')]).toEqual(['0', '5', '6', '21', '-2', '-1']);
+  });
+  it('attaches the adjacent comment block only', () => {
+    expect(syms.find((s) => s.name === 'f')?.docstring).toBe('Doc of f.');
+    expect(by(syms, 'after_blank')?.docstring).toBe('');
+  });
+  it('gives stable ids and parent ids', () => {
+    const x = by(syms, 'point::x')!;
+    expect(x.parentId).toBe(by(syms, 'point')!.stableId);
+    const again = c(`struct point { int x; int y; };`);
+    expect(again.find((s) => s.qualifiedName === 'point::x')!.stableId).toBe(x.stableId);
+  });
+});
+
+describe('C++ extraction', () => {
+  const syms = cpp(`
+namespace drv { namespace spi {
+/// A bus.
+class Bus {
+public:
+  Bus();
+  ~Bus();
+  virtual int transfer(int n) = 0;
+  virtual void reset() {}
+  static int count;
+  enum class Mode : unsigned char { M0, M3 = 3 };
+};
+template <typename T> T clamp(T v) { return v; }
+}}
+drv::spi::Bus::Bus() {}
+int drv::spi::Bus::count = 0;
+using byte_t = unsigned char;
+`);
+  it('builds qualified names through namespaces and classes', () => {
+    expect(by(syms, 'drv::spi::Bus')?.kind).toBe('class');
+    expect(by(syms, 'drv::spi::Bus::transfer')).toMatchObject({ kind: 'method', isVirtual: true, isPureVirtual: true, isDefinition: false });
+    expect(by(syms, 'drv::spi::Bus::reset')).toMatchObject({ kind: 'method', isVirtual: true, isPureVirtual: false, isDefinition: true });
+    expect(by(syms, 'drv::spi::Bus::Mode::M3')?.enumValue).toBe('3');
+  });
+  it('recognises constructors and destructors, in and out of the class', () => {
+    const ctors = syms.filter((s) => s.kind === 'constructor');
+    expect(ctors.map((s) => s.isDefinition)).toEqual([false, true]);
+    expect(syms.find((s) => s.kind === 'destructor')?.name).toBe('~Bus');
+  });
+  it('marks templates and aliases', () => {
+    expect(by(syms, 'drv::spi::clamp')).toMatchObject({ kind: 'function', isTemplate: true });
+    expect(by(syms, 'byte_t')?.kind).toBe('typedef');
+    expect(by(syms, 'drv::spi::Bus')?.docstring).toBe('A bus.');
+  });
+});
+
+describe('masked text', () => {
+  it('accepts a comment separated from its declaration by blanked lines only', () => {
+    const text = '/** Doc. */\n            \nint g(void);\n';
+    const masked = extractSymbols(text, { relPath: 'm.c', language: 'c', rowsMasked: Uint8Array.from([0, 1, 0, 0]) }).symbols;
+    expect(masked[0].docstring).toBe('Doc.');
+    const unmasked = extractSymbols(text, { relPath: 'm.c', language: 'c' }).symbols;
+    expect(unmasked[0].docstring).toBe('');
+  });
+  it('records syntax errors but keeps the symbols it can read', () => {
+    const r = extractSymbols('int ok(void) { return 1; }\nint broken( { \n', { relPath: 'b.c', language: 'c' });
+    expect(r.symbols.some((s) => s.name === 'ok')).toBe(true);
+    expect(r.errors[0]).toMatch(/syntax errors near line/);
+  });
+});
