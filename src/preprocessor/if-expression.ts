@@ -21,6 +21,10 @@ export interface EvalOptions {
   unsignedWchar?: boolean;
   /** Value mode (macro values, not #if): casts to known integer types are allowed; identifiers are errors. */
   valueMode?: boolean;
+  /**
+   * Errors GCC reports but evaluates through (division by zero gives the left operand). Without it they throw.
+   */
+  onError?: (message: string) => void;
 }
 
 const NAMED_OPS: Record<string, string> = {
@@ -122,7 +126,7 @@ export function evaluateExpression(tokens: readonly Token[], opts: EvalOptions =
       if (p === undefined || p < minPrec) return lhs;
       pos++;
       const rhs = binary(p + 1, ev);
-      lhs = applyBinary(op!, lhs, rhs, ev);
+      lhs = applyBinary(op!, lhs, rhs, ev, opts.onError);
     }
   };
 
@@ -175,7 +179,7 @@ export function evaluateExpression(tokens: readonly Token[], opts: EvalOptions =
   return result;
 }
 
-function applyBinary(op: string, a: PPValue, b: PPValue, ev: boolean): PPValue {
+function applyBinary(op: string, a: PPValue, b: PPValue, ev: boolean, onError?: (m: string) => void): PPValue {
   const u = a.u || b.u;
   const av = u ? BigInt.asUintN(64, a.v) : a.v;
   const bv = u ? BigInt.asUintN(64, b.v) : b.v;
@@ -184,8 +188,12 @@ function applyBinary(op: string, a: PPValue, b: PPValue, ev: boolean): PPValue {
     case '/':
     case '%':
       if (bv === 0n) {
-        if (ev) throw new PPExprError('division by zero in #if');
-        return { v: 0n, u };
+        // GCC reports it and goes on with the left operand as the result.
+        if (ev) {
+          if (!onError) throw new PPExprError('division by zero in #if');
+          onError('division by zero in #if');
+        }
+        return { v: av, u };
       }
       return wrap(op === '/' ? av / bv : av % bv, u);
     case '+': return wrap(av + bv, u);

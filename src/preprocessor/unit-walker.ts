@@ -247,7 +247,7 @@ export class UnitWalker {
     try {
       const expanded = expandTokens(toks, ctx);
       if (failed) return 0n;
-      return evaluateExpression(expanded, this.opts.evalOptions).v;
+      return evaluateExpression(expanded, { ...this.opts.evalOptions, onError: (m) => this.diag('error', file, line, `${m}`) }).v;
     } catch (e) {
       if (e instanceof PPExprError) {
         this.diag('error', file, line, `${e.message} (in #if)`);

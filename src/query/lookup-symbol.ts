@@ -1,7 +1,7 @@
 // lookup_symbol: symbols (and macros) of one build by exact name or qualified name, or by prefix.
 // For callers that know the name; concept searches belong to search_code.
 import type { MacroRow, SymbolRow } from '../index/index-reader.js';
-import { FILTER_KINDS } from '../model/symbol.js';
+import { kindsFor } from './kind-filter.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import { requireReader, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
@@ -37,9 +37,8 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
   const offset = req.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > LOOKUP_MAX_LIMIT) throw new QueryError(`limit must be 1 to ${LOOKUP_MAX_LIMIT}`, 'page with offset');
   if (!Number.isInteger(offset) || offset < 0) throw new QueryError('offset must be a non-negative integer', 'use next_offset from the page notice');
-  const kind = req.kind?.toLowerCase();
-  if (kind && !(FILTER_KINDS as readonly string[]).includes(kind)) throw new QueryError(`unknown kind "${req.kind}"`, `use one of: ${FILTER_KINDS.join(', ')}`);
-  const kinds = kind === 'variable' ? ['varglobal', 'varlocal'] : kind ? [kind] : undefined;
+  const kinds = kindsFor(req.kind);
+  const kind = kinds?.length === 1 ? kinds[0] : undefined;
   const wantsLocals = !!kinds && kinds.includes('varlocal');
   const filter = { buildId: build.id, kinds, projectOnly: !!req.projectOnly, excludeKinds: wantsLocals ? [] : ['varlocal'] };
 
@@ -53,7 +52,7 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
     const s = reader.lookupSymbols(name, prefix, filter, { limit, offset });
     rows = s.rows;
     total = s.total;
-    if (!kind) {
+    if (!kinds) {
       // Macros follow the symbols in one paged list.
       const macroOffset = Math.max(0, offset - s.total);
       const room = limit - rows.length;

@@ -1,7 +1,7 @@
 // search_code: FTS5 over symbol names, qualified names, signatures, docstrings and name tokens of ONE
 // build, with query repair and six relaxation steps. It does not search function bodies.
 import { FtsQueryError, type IndexReader, type MacroRow, type Page, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
-import { FILTER_KINDS } from '../model/symbol.js';
+import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
 import { requireReader } from './project-context.js';
 import { QueryError } from './query-error.js';
@@ -54,12 +54,7 @@ function validate(req: SearchRequest): { limit: number; offset: number; kinds?: 
   const offset = req.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) throw new QueryError(`limit must be an integer from 1 to ${SEARCH_MAX_LIMIT}, got ${req.limit}`, `use a limit between 1 and ${SEARCH_MAX_LIMIT} and page with offset`);
   if (!Number.isInteger(offset) || offset < 0) throw new QueryError(`offset must be a non-negative integer, got ${req.offset}`, 'use the next_offset of the page notice');
-  let kinds: string[] | undefined;
-  if (req.kind) {
-    const k = req.kind.toLowerCase();
-    if (!(FILTER_KINDS as readonly string[]).includes(k)) throw new QueryError(`unknown kind "${req.kind}"`, `use one of: ${FILTER_KINDS.join(', ')}`);
-    kinds = k === 'variable' ? ['varglobal', 'varlocal'] : [k];
-  }
+  const kinds = kindsFor(req.kind);
   return { limit, offset, kinds };
 }
 

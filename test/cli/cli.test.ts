@@ -1,0 +1,77 @@
+// The built CLI as a user runs it: init, index twice, search with --json and text output, errors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliJson, copyFixtureToTemp, runCli } from '../helpers/fixture-project.js';
+
+let root: string;
+beforeAll(() => {
+  root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+});
+
+describe('fw-context CLI', () => {
+  it('init creates the config and lists the build it found', () => {
+    const r = runCli(root, ['init']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Created \.fw-context\/config\.ini/);
+    expect(r.stdout).toMatch(/variant build\s+image app .*compile_commands \(read\)\s+6 units/);
+    const cfg = fs.readFileSync(path.join(root, '.fw-context/config.ini'), 'utf8');
+    expect(cfg).toMatch(/\[build\][\s\S]*default_variant =[\s\S]*\[index\][\s\S]*vendor_paths =/);
+  });
+
+  it('index says how many files it parsed, then that it re-parsed none', () => {
+    const first = runCli(root, ['index']);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Parsed \d+ file\(s\), reused 0 unchanged/);
+    const second = runCli(root, ['index']);
+    expect(second.stdout).toMatch(/No file changed: re-parsed none, reused \d+/);
+    expect(second.stderr).toBe(''); // no progress line when stderr is not a terminal
+  });
+
+  it('search --json lists the UART init function first', () => {
+    const r = cliJson(root, ['search', 'uart init']) as Record<string, any>[];
+    const first = r.find((x) => 'kind' in x)!;
+    expect(first).toMatchObject({ name: 'uart_init', kind: 'function', file: 'src/drivers/uart.c' });
+  });
+
+  it('search repairs serial_write and survives stray punctuation', () => {
+    const r = (cliJson(root, ['search', 'serial_write']) as Record<string, any>[]).filter((x) => 'kind' in x);
+    expect(r[0].name).toBe('serial_write');
+    expect(r.map((x) => x.name)).toEqual(expect.arrayContaining(['serial_read', 'uart_write']));
+    for (const q of ['uart (init', '"uart', '(']) {
+      const t = runCli(root, ['search', q]);
+      expect(t.status).toBe(0);
+    }
+  });
+
+  it('prints readable text by default', () => {
+    const r = runCli(root, ['search', 'uart init', '--limit', '2']);
+    expect(r.stdout.split('\n')[0]).toMatch(/^2 of \d+ result\(s\) from build build\/app — next page: --offset 2$/);
+    expect(r.stdout).toMatch(/function\s+uart_init\s+src\/drivers\/uart\.c:15/);
+    const s = runCli(root, ['source', 'uart_init']);
+    expect(s.stdout).toMatch(/^function uart_init {2}src\/drivers\/uart\.c:15-25/);
+    expect(s.stdout).toMatch(/15 {2}int uart_init\(int port/);
+  });
+
+  it('symbols dumps one line per symbol, or a JSON array with search fields', () => {
+    const text = runCli(root, ['symbols', '--kind', 'function', '--file', 'src/drivers/uart.c']).stdout.trim().split('\n');
+    expect(text).toEqual([
+      expect.stringMatching(/^src\/drivers\/uart\.c:15\tfunction\tuart_init\t/),
+      expect.stringMatching(/^src\/drivers\/uart\.c:27\tfunction\tuart_write\t/),
+      expect.stringMatching(/^src\/drivers\/uart\.c:33\tfunction\tuart_read\t/),
+      expect.stringMatching(/^src\/drivers\/uart\.c:45\tfunction\tUSART1_IRQHandler\t/),
+    ]);
+    const json = cliJson(root, ['symbols']) as Record<string, unknown>[];
+    expect(Object.keys(json[0])).toEqual(expect.arrayContaining(['name', 'qualified_name', 'kind', 'file', 'line', 'is_definition', 'signature', 'docstring']));
+  });
+
+  it('explains errors with a hint and exit code 1', () => {
+    const r = runCli(root, ['search', 'uart', '--kind', 'banana']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unknown kind "banana"[\s\S]*hint:/);
+    const j = cliJson(root, ['lookup', 'nothing_here', '--limit', '0']) as Record<string, unknown>;
+    expect(j).toHaveProperty('error');
+    const outside = runCli(path.dirname(root), ['status', '--json']);
+    expect(JSON.parse(outside.stdout).status).toBe('not_initialized');
+  });
+});

@@ -1,0 +1,76 @@
+// Spawns `fw-context serve` and drives it with the MCP SDK Client over stdio, as an agent client does:
+// the tools are listed, read-only, and answer what the CLI answers for the same question.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cliJson, copyFixtureToTemp, runCli, assertCliBuilt } from '../helpers/fixture-project.js';
+
+let root: string;
+let client: Client;
+
+const call = async (name: string, args: Record<string, unknown>) => {
+  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
+  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+};
+
+beforeAll(async () => {
+  assertCliBuilt();
+  root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+  expect(runCli(root, ['index']).status).toBe(0);
+  client = new Client({ name: 'fw-context-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: root, stderr: 'pipe' }));
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+describe('fw-context serve over stdio', () => {
+  it('lists the query tools, each read-only with a description and a schema', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['get_active_build', 'search_code', 'lookup_symbol', 'get_source']));
+    for (const t of tools) {
+      expect(t.annotations?.readOnlyHint).toBe(true);
+      expect(t.description!.length).toBeGreaterThan(200);
+      expect(t.inputSchema.type).toBe('object');
+    }
+    const search = tools.find((t) => t.name === 'search_code')!;
+    expect(search.inputSchema.required).toEqual(['query']);
+  });
+
+  it('get_active_build answers what `fw-context status` answers', async () => {
+    const { value } = await call('get_active_build', {});
+    expect(value).toEqual(cliJson(root, ['status']));
+    expect(value.status).toBe('ready');
+  });
+
+  it('search_code answers what `fw-context search` answers', async () => {
+    for (const q of ['uart init', 'serial_write', 'uart (init']) {
+      const { value, isError } = await call('search_code', { query: q, limit: 10 });
+      expect(isError).toBe(false);
+      expect(value).toEqual(cliJson(root, ['search', q, '--limit', '10']));
+    }
+    const { value } = await call('search_code', { query: 'uart init' });
+    expect(value.find((x: Record<string, unknown>) => 'kind' in x).name).toBe('uart_init');
+  });
+
+  it('lookup_symbol answers what `fw-context lookup` answers', async () => {
+    const { value } = await call('lookup_symbol', { name: 'HAL_UART_', prefix: true });
+    expect(value).toEqual(cliJson(root, ['lookup', 'HAL_UART_', '--prefix']));
+  });
+
+  it('get_source answers what `fw-context source` answers', async () => {
+    const { value } = await call('get_source', { name: 'uart_init', file: 'uart.c' });
+    expect(value).toEqual(cliJson(root, ['source', 'uart_init', '--file', 'uart.c']));
+    expect(value.source).toMatch(/^int uart_init/);
+  });
+
+  it('returns errors as isError results with a hint', async () => {
+    const { value, isError } = await call('get_source', { name: 'does_not_exist' });
+    expect(isError).toBe(true);
+    expect(value).toMatchObject({ error: expect.stringContaining('does_not_exist'), hint: expect.any(String) });
+    const bad = await client.callTool({ name: 'search_code', arguments: { query: 'x', limit: 500 } });
+    expect(bad.isError).toBe(true);
+  });
+});
