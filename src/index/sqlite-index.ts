@@ -180,7 +180,8 @@ export class SqliteIndex implements IndexReader {
   searchSymbolsFts(match: string, filter: SymbolFilter, page: { limit: number; offset: number }, exactName?: string): Page<SymbolRow> {
     const params: Params = { match, exact: exactName ?? '' };
     const where = `symbols_fts MATCH @match${filterSql(filter, params)}`;
-    const from = `symbols_fts JOIN ${SYMBOL_FROM.replace('symbols s', 'symbols s ON s.id = symbols_fts.rowid')}`;
+    // CROSS JOIN keeps FTS5 as the outer loop: the planner would otherwise run MATCH once per symbol.
+    const from = `symbols_fts CROSS JOIN ${SYMBOL_FROM.replace('symbols s', 'symbols s ON s.id = symbols_fts.rowid')}`;
     const rank = `bm25(symbols_fts, 10.0, 4.0, 2.0, 1.0, 6.0) * (CASE WHEN f.is_vendor THEN 0.8 ELSE 1.0 END) * (CASE WHEN s.is_definition THEN 1.0 ELSE 0.95 END)`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${from} WHERE ${where} ORDER BY (s.name = @exact COLLATE NOCASE) DESC, ${rank}, f.path, s.line`,
@@ -221,7 +222,7 @@ export class SqliteIndex implements IndexReader {
 
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
     const params: Params = { match, buildId };
-    const from = 'macros_fts JOIN macros m ON m.id = macros_fts.rowid';
+    const from = 'macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid';
     const where = 'macros_fts MATCH @match AND m.build_id = @buildId';
     return this.page(
       `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0), m.file, m.line`,

@@ -1,0 +1,87 @@
+// `npm run bench`: indexes a synthetic corpus and reports throughput, incremental re-index time, query
+// latency percentiles, the preprocessing share and peak RSS. It reports figures; it asserts nothing.
+// Usage: npm run bench -- [--files N] [--functions N] [--queries N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { scanIncludes } from '../../src/indexer/include-scan.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { openProject } from '../../src/query/project-context.js';
+import { searchCode } from '../../src/query/search-code.js';
+import { generateCorpus } from './synthetic-corpus.js';
+
+const { values } = parseArgs({ options: { files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' } } });
+const files = Number(values.files);
+const functionsPerFile = Number(values.functions);
+const queries = Number(values.queries);
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function fmt(n: number, digits = 1): string {
+  return n.toFixed(digits);
+}
+
+async function main(): Promise<void> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-')));
+  const { bytes, units } = generateCorpus(root, { files, functionsPerFile });
+  writeConfig(root, DEFAULT_CONFIG);
+  console.log(`corpus: ${units} units, ${(bytes / 1e6).toFixed(2)} MB in ${root}`);
+
+  // Baseline: every line active (no #if evaluation), as the Foundation indexed.
+  const baseRoot = root + '-baseline';
+  fs.cpSync(root, baseRoot, { recursive: true });
+  const base = await indexProject({ root: baseRoot, preprocess: scanIncludes });
+  const full = await indexProject({ root });
+  const b = full.builds[0];
+  const secs = full.elapsedMs / 1000;
+  console.log(`\nfull index: ${fmt(secs, 2)} s`);
+  console.log(`  files/s:   ${fmt(b.files / secs)}  (${b.files} files)`);
+  console.log(`  MB/s:      ${fmt(bytes / 1e6 / secs, 2)}`);
+  console.log(`  symbols/s: ${fmt(b.symbols / secs)}  (${b.symbols} symbols)`);
+  console.log(`  per file:  ${fmt(full.elapsedMs / b.files, 2)} ms`);
+  console.log(`  preprocessing: ${fmt(full.preprocessMs / 1000, 2)} s = ${fmt((100 * full.preprocessMs) / full.elapsedMs)} % of index time; parsing+extraction ${fmt((100 * full.parseMs) / full.elapsedMs)} %`);
+  console.log(`  without #if evaluation (all lines active): ${fmt(base.elapsedMs / 1000, 2)} s; with the preprocessor: ${fmt(secs, 2)} s; ratio ${fmt(full.elapsedMs / base.elapsedMs, 2)}x`);
+
+  const again = await indexProject({ root });
+  console.log(`\nre-index, nothing changed: ${fmt(again.elapsedMs / 1000, 2)} s (parsed ${again.parsed}, reused ${again.reused})`);
+  fs.appendFileSync(path.join(root, 'src', 'driver_0.c'), '\nint driver_0_added(void) { return 0; }\n');
+  const touched = await indexProject({ root });
+  console.log(`re-index after editing one file: ${fmt(touched.elapsedMs / 1000, 2)} s (parsed ${touched.parsed}, reused ${touched.reused})`);
+
+  const ctx = openProject(root);
+  const words = ['handle', 'module', 'state', 'config', 'counter', 'request', 'driver', 'operation', 'busy', 'speed'];
+  const time = (fn: () => unknown) => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  };
+  const searchMs: number[] = [];
+  const lookupMs: number[] = [];
+  for (let i = 0; i < queries; i++) {
+    const q = `${words[i % words.length]} ${words[(i * 7 + 3) % words.length]}`;
+    searchMs.push(time(() => searchCode(ctx, { query: q })));
+    lookupMs.push(time(() => lookupSymbol(ctx, { name: `driver_${i % files}_handle_${i % functionsPerFile}` })));
+  }
+  ctx.close();
+  searchMs.sort((x, y) => x - y);
+  lookupMs.sort((x, y) => x - y);
+  console.log(`\nsearch_code over ${queries} queries: p50 ${fmt(pct(searchMs, 50), 2)} ms, p99 ${fmt(pct(searchMs, 99), 2)} ms`);
+  console.log(`lookup_symbol over ${queries} queries: p50 ${fmt(pct(lookupMs, 50), 2)} ms, p99 ${fmt(pct(lookupMs, 99), 2)} ms`);
+  clearInterval(sampler);
+  console.log(`\npeak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(baseRoot, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
