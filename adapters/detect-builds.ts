@@ -1,29 +1,47 @@
-// Runs every adapter over a project, most specific first; a compile database claimed by one adapter
-// is not claimed again by a later one. New build systems are added to ADAPTERS.
-import type { AdapterOptions, AdapterResult, BuildAdapter } from './contract.js';
+// Runs every adapter over a project, most specific first; a compile database (or, for builds without one, a
+// build folder) claimed by one adapter is not claimed again by a later one. New build systems are added to
+// ADAPTERS. Identical diagnostics from several adapters (the same broken file) are reported once.
+import type { AdapterOptions, AdapterResult, BuildAdapter, Diagnostic } from './contract.js';
+import { zephyrAdapter } from './zephyr/detect-zephyr.js';
+import { mbedAdapter } from './mbed/detect-mbed.js';
+import { platformioAdapter } from './platformio/detect-platformio.js';
+import { cmakeAdapter } from './cmake/detect-cmake.js';
+import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
 
 /** Most specific first; the generic compile-database adapter stays last. */
-export const ADAPTERS: BuildAdapter[] = [compileCommandsAdapter];
+export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, compileCommandsAdapter];
+
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;
+}
 
 export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, adapters: BuildAdapter[] = ADAPTERS): AdapterResult {
   const out: AdapterResult = { builds: [], diagnostics: [] };
   const claimedDbs = new Set<string>();
-  const claimedDirs = new Set<string>();
+  /** Build folder → the adapter that claimed it. */
+  const claimedDirs = new Map<string, string>();
+  const seenDiagnostics = new Set<string>();
   for (const adapter of adapters) {
     let r: AdapterResult;
     try {
       r = adapter.detect(projectRoot, options);
     } catch (err) {
-      out.diagnostics.push({ severity: 'error', file: projectRoot, message: `the ${adapter.name} adapter failed: ${(err as Error).message}` });
+      out.diagnostics.push({ severity: 'error', file: projectRoot, message: `the ${adapter.name} adapter failed: ${(err as Error).message}`, fix: 'report this as a bug in fw-context, with the build folder if possible' });
       continue;
     }
-    out.diagnostics.push(...r.diagnostics);
+    for (const d of r.diagnostics) {
+      const k = diagnosticKey(d);
+      if (seenDiagnostics.has(k)) continue;
+      seenDiagnostics.add(k);
+      out.diagnostics.push(d);
+    }
     for (const b of r.builds) {
       if (b.compileCommands && claimedDbs.has(b.compileCommands)) continue;
-      if (!b.compileCommands && claimedDirs.has(b.buildDir) && b.buildSystem === 'compile_commands') continue;
+      const owner = claimedDirs.get(b.buildDir);
+      if (!b.compileCommands && owner !== undefined && owner !== adapter.name) continue;
       if (b.compileCommands) claimedDbs.add(b.compileCommands);
-      claimedDirs.add(b.buildDir);
+      if (!claimedDirs.has(b.buildDir)) claimedDirs.set(b.buildDir, adapter.name);
       out.builds.push(b);
     }
   }

@@ -10,7 +10,7 @@ export interface EvalEnvironment {
   /** Value of a symbol: undefined when nothing defines it, null when defined but its value is unknown. */
   symbol(name: string): bigint | null | undefined;
   /** Region by name (aliases resolved by the callee): undefined when there is no such region. */
-  region(name: string): { origin: bigint | null; length: bigint | null } | undefined;
+  region(name: string): { origin: bigint | null; length: bigint | null; note?: string } | undefined;
   /** Location counter, null when unknown here. */
   dot: bigint | null;
   constants?: { MAXPAGESIZE?: number; COMMONPAGESIZE?: number };
@@ -133,6 +133,7 @@ function call(fn: string, args: Expr[], env: EvalEnvironment, r: EvalResult): bi
       const name = nameArg(args[0]);
       const reg = env.region(name);
       if (!reg) { if (!r.undefinedRegions.includes(name)) r.undefinedRegions.push(name); return null; }
+      if (reg.note && !r.problems.includes(reg.note)) r.problems.push(reg.note);
       return fn === 'ORIGIN' ? reg.origin : reg.length;
     }
     case 'DEFINED': {

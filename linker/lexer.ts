@@ -119,6 +119,16 @@ export class ScriptLexer {
         this.pos = stop;
         continue;
       }
+      if (c === '/' && s[this.pos + 1] === '/') {
+        this.diagnostics.push({
+          severity: 'warning', file: this.file, line: this.line,
+          message: '`//` comment: GNU ld does not accept these (it would report a syntax error); skipped to end of line',
+          fix: 'write the comment as /* ... */',
+        });
+        const nl = s.indexOf('\n', this.pos);
+        this.pos = nl < 0 ? s.length : nl;
+        continue;
+      }
       if (c === '#') {
         // ld treats `#` to end of line as a comment; this also drops cpp line markers (`# 1 "file"`).
         const nl = s.indexOf('\n', this.pos);
@@ -141,7 +151,7 @@ export class ScriptLexer {
     this.invalidReports++;
     if (this.invalidReports > MAX_INVALID_REPORTS) return;
     const shown = [...this.text.slice(start, Math.min(this.pos, start + 8))]
-      .map((ch) => (ch >= ' ' && ch <= '~' ? ch : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)).join('');
+      .map((ch) => (ch >= ' ' && ch <= '~' ? ch : (ch.charCodeAt(0) > 0xff ? `\\u${ch.charCodeAt(0).toString(16)}` : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`))).join('');
     this.diagnostics.push({
       severity: 'warning', file: this.file, line: this.line,
       message: this.invalidReports === MAX_INVALID_REPORTS

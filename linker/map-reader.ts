@@ -114,7 +114,7 @@ export function parseMapFile(text: string, file: string, options: MapFileOptions
   };
   // ld's lang_propagate_lma_regions: a section without AT/AT>/address in the same region as the previous
   // section inherits that section's load region
-  const scriptSection = new Map<string, { region: string | null; loadRegion: string | null; noLoad: boolean }>();
+  const scriptSection = new Map<string, { region: string | null; loadRegion: string | null; noLoad: boolean; notAllocated: boolean }>();
   let prev: OutputSection | null = null;
   let prevLoad: string | null = null;
   for (const d of script?.sections ?? []) {
@@ -123,6 +123,8 @@ export function parseMapFile(text: string, file: string, options: MapFileOptions
     scriptSection.set(d.name, {
       region: resolve(d.region), loadRegion: resolve(loadRegion),
       noLoad: d.type !== null && /NOLOAD|DSECT|COPY|INFO|OVERLAY/.test(d.type),
+      // ld: DSECT, COPY, INFO and OVERLAY sections are not allocated at all
+      notAllocated: d.type !== null && /DSECT|COPY|INFO|OVERLAY/.test(d.type),
     });
     prev = d;
     prevLoad = loadRegion;
@@ -132,6 +134,7 @@ export function parseMapFile(text: string, file: string, options: MapFileOptions
     if (script) {
       // as ld: the regions the script names; orphans and sections without `>` go by address
       const decl = scriptSection.get(s.name);
+      if (decl?.notAllocated) continue;
       const region = decl?.region ?? s.region;
       raise(region, s.address + s.size);
       if (decl?.loadRegion && decl.loadRegion !== region && !decl.noLoad && !NOT_LOADED.test(s.name)) {

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../src/model/diagnostic.js';
 import { type EvalEnvironment, type EvalResult, evaluateExpression, toSafeNumber, U64 } from './expression-evaluator.js';
 import { type Expr, ScriptSyntaxError, formatExpression, parseExpression } from './expression-parser.js';
 import { ScriptLexer } from './lexer.js';
-import type { ParsedScript, RegionDeclaration } from './script-parser.js';
+import type { ParsedScript } from './script-parser.js';
 import type { LinkerSymbol, MemoryRegion } from './types.js';
 
 export interface ScriptEvaluationOptions {
@@ -65,29 +65,27 @@ export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOp
     }
   }
 
+  // ld evaluates regions once, in declaration order: ORIGIN()/LENGTH() of a region declared later (or of the
+  // region itself) reads a value not computed yet (origin 0, length ~0); we report null instead of that number.
   const evalRegions = (symbols: Map<string, bigint | null>): Map<string, RegionValue> => {
     const values = new Map<string, RegionValue>();
-    const inProgress = new Set<string>();
-    const byName = new Map(parsed.regions.map((r) => [r.name, r]));
-    const regionValue = (decl: RegionDeclaration): RegionValue => {
-      const done = values.get(decl.name);
-      if (done) return done;
-      if (inProgress.has(decl.name)) return { origin: null, length: null };
-      inProgress.add(decl.name);
+    for (const decl of parsed.regions) {
       const env: EvalEnvironment = {
         symbol: (n) => symbols.get(n),
-        region: (n) => { const d = byName.get(resolveAlias(n)); return d ? regionValue(d) : undefined; },
+        region: (n) => {
+          const target = resolveAlias(n);
+          const done = values.get(target);
+          if (done) return done;
+          if (!parsed.regions.some((r) => r.name === target)) return undefined;
+          return { origin: null, length: null, note: `region \`${n}\` is used before ld has evaluated it (declared later, or the region itself)` };
+        },
         dot: null,
         constants,
       };
       const originEval = decl.origin ? evaluateExpression(decl.origin, env) : undefined;
       const lengthEval = decl.length ? evaluateExpression(decl.length, env) : undefined;
-      const v: RegionValue = { origin: originEval?.value ?? null, length: lengthEval?.value ?? null, originEval, lengthEval };
-      inProgress.delete(decl.name);
-      values.set(decl.name, v);
-      return v;
-    };
-    for (const d of parsed.regions) regionValue(d);
+      values.set(decl.name, { origin: originEval?.value ?? null, length: lengthEval?.value ?? null, originEval, lengthEval });
+    }
     return values;
   };
 

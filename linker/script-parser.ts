@@ -113,7 +113,7 @@ class ScriptParser {
       const t = lex.peek(mode);
       if (t.kind === 'eof') {
         if (open) {
-          this.diag('error', lex.file, open.line, `\`{\` of ${open.what} opened here is never closed`,
+          this.diag('error', lex.file, open.line, `${open.what} opened here is never closed (no matching \`}\`)`,
             'add the missing `}`; statements after it were read as part of this block');
         }
         return;
@@ -306,12 +306,18 @@ class ScriptParser {
     });
   }
 
+  /** Reports an unknown word and skips the rest of its statement: to `;`, or to the end of its line. */
   private unknown(lex: ScriptLexer, t: Token, mode: LexMode): void {
     this.diag('warning', lex.file, t.line, `unknown construct \`${t.text}\` skipped`,
       'check the spelling; fw-context models the GNU ld script language');
-    if (this.isPunct(lex.peek(mode), '(')) this.skipBalanced(lex, mode);
-    if (this.isPunct(lex.peek(mode), '{')) this.skipBalanced(lex, mode);
-    this.optionalSemicolon(lex, mode);
+    for (;;) {
+      const n = lex.peek(mode);
+      if (n.kind === 'eof' || this.isPunct(n, '}')) return;
+      if (this.isPunct(n, '(') || this.isPunct(n, '{')) { this.skipBalanced(lex, mode); continue; }
+      if (n.line > t.line) return;
+      lex.next(mode);
+      if (this.isPunct(n, ';')) return;
+    }
   }
 
   private include(lex: ScriptLexer, name: Token, context: Context): void {

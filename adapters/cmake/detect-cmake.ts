@@ -7,6 +7,7 @@ import { readCompileDatabase } from '../compile-commands/read-compile-database.j
 import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
 import { findLinkCommand } from './find-link-command.js';
+import { guarded } from '../shared/guard.js';
 
 /** Cache entries projects use to name the board or chip, most specific first. */
 export const BOARD_CACHE_VARS = ['BOARD', 'PICO_BOARD', 'TARGET_BOARD', 'MCU', 'TARGET_MCU', 'MCU_MODEL', 'STM32_CHIP', 'CHIP', 'DEVICE'];
@@ -28,12 +29,17 @@ export const cmakeAdapter: BuildAdapter = {
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
     for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
+      guarded(dir, 'reading the CMake build folder', result.diagnostics, () => detectIn(dir));
+    }
+    return result;
+
+    function detectIn(dir: string): void {
       const db = path.join(dir, 'compile_commands.json');
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
-      if (!cache || !isFile(db) || isZephyrCache(cache)) continue;
+      if (!cache || !isFile(db) || isZephyrCache(cache)) return;
       const { units, diagnostics } = readCompileDatabase(db);
       result.diagnostics.push(...diagnostics);
-      if (units.length === 0 && diagnostics.length > 0) continue;
+      if (units.length === 0 && diagnostics.length > 0) return;
       const buildType = cache.values.get('CMAKE_BUILD_TYPE') || undefined;
       const generator = cache.values.get('CMAKE_GENERATOR') || undefined;
       const project = cache.values.get('CMAKE_PROJECT_NAME') || undefined;
@@ -58,6 +64,5 @@ export const cmakeAdapter: BuildAdapter = {
         provenance: 'read',
       });
     }
-    return result;
   },
 };

@@ -7,14 +7,20 @@ import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../share
 import { readCMakeCache } from '../shared/cmake-cache.js';
 import { parseNinjaManifest } from './parse-ninja.js';
 import { chooseLink, recoverFromManifest } from './recover-units.js';
+import { guarded } from '../shared/guard.js';
 
 export const ninjaAdapter: BuildAdapter = {
   name: 'ninja',
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
     for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
+      guarded(path.join(dir, 'build.ninja'), 'reading the ninja build', result.diagnostics, () => detectIn(dir));
+    }
+    return result;
+
+    function detectIn(dir: string): void {
       const file = path.join(dir, 'build.ninja');
-      if (!isFile(file) || isFile(path.join(dir, 'compile_commands.json'))) continue;
+      if (!isFile(file) || isFile(path.join(dir, 'compile_commands.json'))) return;
       const manifest = parseNinjaManifest(file);
       const recovered = recoverFromManifest(manifest);
       result.diagnostics.push(...manifest.diagnostics, ...recovered.diagnostics);
@@ -22,7 +28,7 @@ export const ninjaAdapter: BuildAdapter = {
         if (manifest.edges.length > 0) {
           result.diagnostics.push({ severity: 'info', file, message: 'no C/C++ compile edges found in this ninja file; not a build of its own', fix: 'point [build] compile_commands at the real build folder if this is wrong' });
         }
-        continue;
+        return;
       }
       const link = chooseLink(recovered.links);
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
@@ -43,6 +49,5 @@ export const ninjaAdapter: BuildAdapter = {
         provenance: 'read',
       });
     }
-    return result;
   },
 };

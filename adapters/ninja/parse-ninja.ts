@@ -1,7 +1,5 @@
-// Parses a build.ninja (and what it includes) into rules, edges, pools and defaults, with ninja's scoping:
-// top-level `a = b` is evaluated at once in the file scope; rule bindings stay unevaluated; edge bindings are
-// evaluated in the enclosing file scope; `include` shares the scope, `subninja` opens a child scope (rules too).
-// Paths are evaluated in the edge scope and canonicalized as ninja does. Leaves out: dyndep files, .ninja_deps.
+// Parses build.ninja and what it includes into rules, edges, pools and defaults, with ninja's scoping
+// (include shares a scope, subninja opens one; edge bindings evaluate in the file scope). Leaves out dyndep.
 import path from 'node:path';
 import type { Diagnostic } from '../contract.js';
 import { readText } from '../shared/fs-helpers.js';
@@ -37,6 +35,8 @@ export interface NinjaManifest {
   root: NinjaScope;
   /** Every manifest file read, the top one first. */
   files: string[];
+  /** Every output path (explicit and implicit) of every edge. */
+  outputs: Set<string>;
   diagnostics: Diagnostic[];
 }
 
@@ -209,6 +209,11 @@ class ManifestParser {
     if (edge.pool && edge.pool !== 'console' && !this.m.pools.has(edge.pool)) {
       this.m.diagnostics.push({ severity: 'warning', file: this.file, line, message: `unknown pool name '${edge.pool}'`, fix: 'declare the pool before the build statement' });
     }
+    for (const o of [...edge.outputs, ...edge.implicitOutputs]) {
+      if (this.m.outputs.has(o)) {
+        this.m.diagnostics.push({ severity: 'warning', file: this.file, line, message: `multiple rules generate ${o} (ninja refuses this manifest)`, fix: 'regenerate build.ninja; the later edge is ignored for that output' });
+      } else this.m.outputs.add(o);
+    }
     this.m.edges.push(edge);
   }
 
@@ -259,7 +264,7 @@ class ManifestParser {
 export function parseNinjaManifest(file: string, options: ParseNinjaOptions = {}): NinjaManifest {
   const buildDir = path.dirname(file);
   const root = new NinjaScope();
-  const m: NinjaManifest = { buildDir, file, edges: [], pools: new Map([['console', 1]]), defaults: [], root, files: [], diagnostics: [] };
+  const m: NinjaManifest = { buildDir, file, edges: [], pools: new Map([['console', 1]]), defaults: [], root, files: [], outputs: new Set(), diagnostics: [] };
   const readFile = options.readFile ?? readText;
   const text = readFile(file);
   if (text === undefined) {

@@ -7,6 +7,7 @@ import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../share
 import { isZephyrBuildDir, readZephyrBuildInfo } from './read-build-info.js';
 import { readZephyrImage, type ZephyrImage } from './read-zephyr-image.js';
 import { imageTypeOf, readSysbuildDomains } from './read-sysbuild.js';
+import { guarded } from '../shared/guard.js';
 
 interface ZephyrVariant {
   dir: string;
@@ -15,9 +16,10 @@ interface ZephyrVariant {
 }
 
 function describeImage(projectRoot: string, img: ZephyrImage, what: string): string {
-  const app = img.info.appSourceDir ? path.basename(img.info.appSourceDir) : undefined;
+  const src = img.info.appSourceDir;
+  const app = src ? (path.isAbsolute(src) && !path.relative(projectRoot, src).startsWith('..') ? relPath(projectRoot, src) : path.basename(src)) : undefined;
   const version = img.info.zephyrVersion ? `Zephyr ${img.info.zephyrVersion}` : 'Zephyr';
-  return `${version} ${what}${app ? ` ${app}` : ''}${img.info.board ? ` for ${img.info.board}` : ''} (${relPath(projectRoot, img.dir)}, ${img.units.length} units)`;
+  return `${version} ${what}${img.info.board ? ` for ${img.info.board}` : ''} (${app ? `source ${app}, ` : ''}build ${relPath(projectRoot, img.dir)}, ${img.units.length} units)`;
 }
 
 function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string): BuildDescription {
@@ -48,9 +50,10 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
   const sysbuildDirs = dirs.filter((d) => isFile(path.join(d, 'domains.yaml')));
   const inside = (d: string, parent: string) => d === parent || d.startsWith(parent + path.sep);
 
-  for (const dir of sysbuildDirs) {
+  for (const dir of sysbuildDirs) guarded(path.join(dir, 'domains.yaml'), 'reading the sysbuild folder', result.diagnostics, () => readSysbuildVariant(dir));
+  function readSysbuildVariant(dir: string): void {
     const layout = readSysbuildDomains(dir, result.diagnostics);
-    if (!layout) continue;
+    if (!layout) return;
     const top = readZephyrBuildInfo(dir, result.diagnostics);
     const v: ZephyrVariant = { dir, board: top.board, builds: [] };
     const declared = new Map(top.images.map((i) => [i.name, i.type]));
@@ -59,24 +62,25 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       result.diagnostics.push(...img.diagnostics);
       const isDefault = d.name === layout.defaultDomain;
       const type = imageTypeOf(d.name, isDefault, declared.get(d.name));
-      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''} of`));
+      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`));
     }
     v.board ??= v.builds.find((b) => b.defaultImage)?.board ?? v.builds[0]?.board;
     if (v.builds.length > 0 && !v.builds.some((b) => b.defaultImage)) v.builds[0].defaultImage = true;
     variants.push(v);
   }
 
-  for (const dir of dirs) {
-    if (sysbuildDirs.some((s) => inside(dir, s))) continue;
-    if (!isZephyrBuildDir(dir)) continue;
+  for (const dir of dirs) guarded(dir, 'reading the Zephyr build folder', result.diagnostics, () => readPlainBuild(dir));
+  function readPlainBuild(dir: string): void {
+    if (sysbuildDirs.some((s) => inside(dir, s))) return;
+    if (!isZephyrBuildDir(dir)) return;
     // A sysbuild top folder without domains.yaml (not built yet) has no compile units of its own.
     const img = readZephyrImage(dir);
     if (img.info.sysbuild && img.units.length === 0) {
       result.diagnostics.push({ severity: 'warning', file: path.join(dir, 'domains.yaml'), message: 'sysbuild folder without domains.yaml', fix: 'finish the build with `west build` so that sysbuild writes domains.yaml' });
-      continue;
+      return;
     }
     result.diagnostics.push(...img.diagnostics);
-    variants.push({ dir, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app')] });
+    variants.push({ dir, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build')] });
   }
 
   const boardCount = new Map<string, number>();

@@ -49,3 +49,29 @@ describe('cmake adapter', () => {
     expect(rec.units.map(key).sort()).toEqual(b.units.map(key).sort());
   });
 });
+
+describe('cmake adapter: Makefile generator', () => {
+  it('reads -T, -Map and -o from CMakeFiles/<target>.dir/link.txt', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-make-'));
+    try {
+      const b = path.join(dir, 'build');
+      fs.mkdirSync(path.join(b, 'CMakeFiles/fw.elf.dir'), { recursive: true });
+      fs.writeFileSync(path.join(b, 'CMakeCache.txt'), 'CMAKE_BUILD_TYPE:STRING=MinSizeRel\nCMAKE_GENERATOR:INTERNAL=Unix Makefiles\nBOARD:STRING=pico\n');
+      fs.writeFileSync(path.join(b, 'compile_commands.json'), JSON.stringify([{ directory: b, file: path.join(dir, 'main.c'), command: `arm-none-eabi-gcc -c ${path.join(dir, 'main.c')}` }]));
+      fs.writeFileSync(path.join(b, 'CMakeFiles/fw.elf.dir/link.txt'), '/usr/bin/arm-none-eabi-gcc -Os -Wl,--script=../memmap.ld -Wl,-Map,fw.map CMakeFiles/fw.elf.dir/main.c.obj -o fw.elf\n');
+      const r = cmakeAdapter.detect(dir, {});
+      expect(r.builds).toHaveLength(1);
+      const x = r.builds[0];
+      expect(x.variant).toBe('build');
+      expect(x.board).toBe('pico');
+      expect(x.description).toMatch(/Unix Makefiles/);
+      expect(x.linkerScripts).toEqual([path.join(dir, 'memmap.ld')]);
+      expect(x.mapFile).toBe(path.join(b, 'fw.map'));
+      expect(x.elfFile).toBe(path.join(b, 'fw.elf'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

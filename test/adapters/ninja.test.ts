@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ninjaAdapter } from '../../adapters/ninja/detect-ninja.js';
-import { parseNinjaText } from '../../adapters/ninja/parse-ninja.js';
+import { parseNinjaManifest, parseNinjaText } from '../../adapters/ninja/parse-ninja.js';
 import { recoverFromManifest } from '../../adapters/ninja/recover-units.js';
 import { edgeCommand } from '../../adapters/ninja/edge-command.js';
 import { isSourceFile, splitCommand } from '../../src/model/compile-args.js';
@@ -81,6 +81,32 @@ describe('ninja adapter (no compile database)', () => {
   });
 });
 
+describe.skipIf(!hasNinja())('recovered compile units equal `ninja -t compdb` on every fixture build.ninja', () => {
+  const cases: [string, string][] = [
+    ['ninja-only', 'build'],
+    ['cmake-stm32', 'build/Debug'],
+    ['cmake-stm32', 'build/Release'],
+    ['zephyr-multi-board', 'build-nrf52840dk'],
+  ];
+  for (const [name, sub] of cases) {
+    it(`${name}/${sub}`, () => {
+      const root = copyFixture(name);
+      try {
+        const dir = path.join(root, sub);
+        const out = execFileSync('ninja', ['-t', 'compdb'], { cwd: dir, encoding: 'utf8' });
+        const compdb = (JSON.parse(out) as { directory: string; file: string; command: string }[])
+          .filter((e) => e.command && isSourceFile(e.file))
+          .map((e) => ({ file: path.resolve(e.directory, e.file), directory: e.directory, arguments: splitCommand(e.command) }));
+        const rec = recoverFromManifest(parseNinjaManifest(path.join(dir, 'build.ninja')));
+        expect(rec.diagnostics).toEqual([]);
+        expect(sortEntries(rec.units.map((u) => ({ file: u.file, directory: u.directory, arguments: u.arguments })))).toEqual(sortEntries(compdb));
+      } finally {
+        removeFixture(root);
+      }
+    });
+  }
+});
+
 describe('ninja manifest parser', () => {
   it('looks up file-level variables before rule variables when an edge has no bindings (as ninja does)', () => {
     const m = parseNinjaText('command = filecmd\nrule r\n  command = rulecmd $in\nbuild a.o: r a.c\nbuild b.o: r b.c\n  x = 1\n', '/tmp/x');
@@ -99,6 +125,11 @@ describe('ninja manifest parser', () => {
     expect(d?.line).toBe(3);
     expect(m.diagnostics.some((x) => /bad \$-escape/.test(x.message) && x.line === 5)).toBe(true);
     expect(recoverFromManifest(m).units.map((u) => u.file)).toEqual(['/tmp/x/b.c']);
+  });
+
+  it('reports two edges producing the same output, as ninja does', () => {
+    const m = parseNinjaText('rule r\n  command = gcc -c $in -o $out\nx =\nbuild a.o: r a.c\nbuild ${x}a.o: r b.c\n', '/tmp/x');
+    expect(m.diagnostics.some((d) => /multiple rules generate a\.o/.test(d.message) && d.line === 5)).toBe(true);
   });
 
   it('detects cycles in rule variables without hanging', () => {

@@ -1,0 +1,177 @@
+// PlatformIO adapter: each [env:NAME] is a variant (image `app`); units are read from a compile database pio
+// wrote for the env, else derived from build_src_filter with a guessed GCC. Leaves out lib/ dependencies (LDF).
+import path from 'node:path';
+import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
+import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
+import { isExcluded, isFile, listDirs, relPath } from '../shared/fs-helpers.js';
+import { guarded } from '../shared/guard.js';
+import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
+import { applyUnflags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
+import { clearListingCache, matchSrcFiles } from './src-filter.js';
+import { guessToolchain } from './toolchain.js';
+
+const CXX_EXT = new Set(['.cpp', '.cc', '.cxx', '.ino']);
+
+/** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
+export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  const prefix = buildDir + path.sep;
+  for (const u of units) {
+    for (const a of [u.output ?? '', ...u.arguments]) {
+      const i = a.indexOf(prefix);
+      const rel = i >= 0 ? a.slice(i + prefix.length) : a.startsWith('.pio/build/') ? a.slice('.pio/build/'.length) : undefined;
+      if (rel === undefined) continue;
+      const env = rel.split(/[\\/]/)[0];
+      if (envs.includes(env)) {
+        counts.set(env, (counts.get(env) ?? 0) + 1);
+        break;
+      }
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+function stdFilter(flags: string[], cxx: boolean): string[] {
+  return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
+}
+
+function deriveUnits(projectDir: string, env: string, files: string[], srcDir: string, includeDir: string, buildDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
+  const defines = flags.defines.map(([n, v]) => (v === undefined ? `-D${n}` : `-D${n}=${v}`));
+  const includes = [includeDir, srcDir, ...flags.includeDirs].map((d) => `-I${d}`);
+  return files.map((rel) => {
+    const file = path.join(srcDir, rel);
+    const isCxx = CXX_EXT.has(path.extname(rel).toLowerCase());
+    const output = path.join(buildDir, env, 'src', `${rel}.o`);
+    const argv = [isCxx ? cxx : cc, '-o', output, '-c', ...(rel.endsWith('.ino') ? ['-x', 'c++'] : []), ...stdFilter(flags.ccFlags, isCxx), ...defines, ...includes, file];
+    return { file, directory: projectDir, arguments: argv, output };
+  });
+}
+
+export interface PioProjectResult {
+  builds: BuildDescription[];
+  diagnostics: Diagnostic[];
+  config: PioProjectConfig;
+}
+
+/** All envs of one PlatformIO project folder. */
+export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}): PioProjectResult {
+  const iniFile = path.join(projectDir, 'platformio.ini');
+  const config = new PioProjectConfig(projectDir, iniFile, options);
+  const diagnostics: Diagnostic[] = [];
+  const builds: BuildDescription[] = [];
+  const envs = config.envs();
+  const dir = (opt: string) => path.resolve(projectDir, config.get('platformio', opt) ?? opt.replace(/_dir$/, ''));
+  const srcDir = dir('src_dir');
+  const includeDir = dir('include_dir');
+  const buildDir = dir('build_dir');
+  const defaults = config.defaultEnvs();
+  for (const d of defaults) {
+    if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
+  }
+  if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
+
+  // A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into.
+  const rootDb = path.join(projectDir, 'compile_commands.json');
+  let rootDbEnv: string | undefined;
+  let rootDbUnits: ReturnType<typeof readCompileDatabase> | undefined;
+  if (isFile(rootDb)) {
+    rootDbUnits = readCompileDatabase(rootDb);
+    diagnostics.push(...rootDbUnits.diagnostics);
+    rootDbEnv = envOfDatabase(rootDbUnits.units, buildDir, envs);
+    if (!rootDbEnv && rootDbUnits.units.length > 0) {
+      rootDbEnv = defaults.find((d) => envs.includes(d)) ?? envs[0];
+      diagnostics.push({ severity: 'info', file: rootDb, message: `cannot tell which env wrote this compile database; taken as env '${rootDbEnv}'`, fix: 'regenerate it with `pio run -t compiledb -e <env>`' });
+    }
+  }
+
+  const filesCache = new Map<string, string[]>();
+  for (const env of envs) {
+    const section = `env:${env}`;
+    const platform = config.get(section, 'platform');
+    const board = config.get(section, 'board');
+    const frameworks = config.getList(section, 'framework');
+    let flags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
+    flags = resolvePaths(applyUnflags(flags, config.getList(section, 'build_unflags')), projectDir);
+    const ldscript = config.get(section, 'board_build.ldscript');
+    const linkerScripts = [...flags.linkerScripts, ...(ldscript ? [path.resolve(projectDir, ldscript)] : [])];
+    const envBuild = path.join(buildDir, env);
+    const elf = path.join(envBuild, 'firmware.elf');
+    const map = path.join(envBuild, 'firmware.map');
+    const isDefault = defaults.length ? defaults.includes(env) : env === envs[0];
+    const what = [platform && `platform ${platform}`, board && `board ${board}`, frameworks.length && `framework ${frameworks.join(', ')}`].filter(Boolean).join(', ');
+    const base = {
+      buildSystem: 'platformio' as const,
+      variant: env,
+      image: 'app',
+      imageType: 'app',
+      defaultImage: true,
+      board,
+      buildDir: envBuild,
+      linkerScripts,
+      mapFile: isFile(map) ? map : undefined,
+      elfFile: isFile(elf) ? elf : undefined,
+    };
+    const envDb = path.join(envBuild, 'compile_commands.json');
+    const db = isFile(envDb) ? envDb : rootDbEnv === env ? rootDb : undefined;
+    if (db) {
+      const r = db === rootDb && rootDbUnits ? rootDbUnits : readCompileDatabase(db);
+      if (db !== rootDb) diagnostics.push(...r.diagnostics);
+      if (r.units.length > 0) {
+        builds.push({
+          ...base,
+          description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${what}; ${r.units.length} units from ${relPath(projectRoot, db)})`,
+          compileCommands: db,
+          units: r.units,
+          provenance: 'read',
+        });
+        continue;
+      }
+    }
+    const filter = config.getList(section, 'build_src_filter').join(' ') || config.getList(section, 'src_filter').join(' ') || '+<*> -<.git/> -<.svn/>';
+    const key = `${srcDir}\u0000${filter}`;
+    let files = filesCache.get(key);
+    if (!files) {
+      files = matchSrcFiles(srcDir, filter);
+      filesCache.set(key, files);
+    }
+    const tc = guessToolchain(platform, board);
+    if (!tc.known && platform) {
+      diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
+    }
+    builds.push({
+      ...base,
+      description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
+      units: deriveUnits(projectDir, env, files, srcDir, includeDir, buildDir, flags, tc.cc, tc.cxx),
+      defines: definesOf(flags),
+      provenance: 'derived',
+    });
+  }
+  return { builds, diagnostics: [...config.diagnostics, ...diagnostics], config };
+}
+
+/** PlatformIO projects: platformio.ini at the root or in a direct sub-folder. */
+export function findPlatformioProjects(projectRoot: string, excluded: string[] = []): string[] {
+  const out: string[] = [];
+  if (isFile(path.join(projectRoot, 'platformio.ini'))) out.push(projectRoot);
+  for (const d of listDirs(projectRoot)) {
+    if (d.startsWith('.') || d === 'node_modules') continue;
+    const p = path.join(projectRoot, d);
+    if (!isExcluded(p, excluded) && isFile(path.join(p, 'platformio.ini'))) out.push(p);
+  }
+  return out;
+}
+
+export const platformioAdapter: BuildAdapter = {
+  name: 'platformio',
+  detect(projectRoot: string, options: AdapterOptions): AdapterResult {
+    clearListingCache();
+    const result: AdapterResult = { builds: [], diagnostics: [] };
+    for (const dir of findPlatformioProjects(projectRoot, options.excludePaths)) {
+      const r = guarded(path.join(dir, 'platformio.ini'), 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot));
+      if (!r) continue;
+      result.builds.push(...r.builds);
+      result.diagnostics.push(...r.diagnostics);
+    }
+    return result;
+  },
+};

@@ -1,0 +1,134 @@
+// PlatformIO's source filter: `+<pattern>`/`-<pattern>` in order over Python-glob matches below src_dir (a
+// matched folder means every file in it). Leaves out symlink loops and Windows separators.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SRC_BUILD_EXTS = new Set(['.c', '.cc', '.cpp', '.cxx', '.S', '.spp', '.SPP', '.sx', '.s', '.asm', '.ASM', '.ino']);
+
+const listing = new Map<string, fs.Dirent[] | null>();
+
+function readDir(dir: string): fs.Dirent[] | null {
+  let r = listing.get(dir);
+  if (r === undefined) {
+    try {
+      r = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      r = null;
+    }
+    listing.set(dir, r);
+  }
+  return r;
+}
+
+/** Forget cached listings (call at the start of a detect run). */
+export function clearListingCache(): void {
+  listing.clear();
+}
+
+function isDirCached(p: string): boolean {
+  const parent = readDir(path.dirname(p));
+  const e = parent?.find((d) => d.name === path.basename(p));
+  if (e) return e.isDirectory() || (e.isSymbolicLink() && readDir(p) !== null);
+  return readDir(p) !== null;
+}
+
+function existsCached(p: string): boolean {
+  const parent = readDir(path.dirname(p));
+  return parent ? parent.some((d) => d.name === path.basename(p)) : false;
+}
+
+const hasMagic = (s: string) => /[*?[]/.test(s);
+
+function fnmatchRegex(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) re += '\\[';
+      else {
+        let body = pattern.slice(i + 1, end);
+        if (body.startsWith('!')) body = '^' + body.slice(1);
+        re += `[${body.replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`); // a class like [z-a]: match it literally
+  }
+}
+
+function descendants(dir: string, out: string[], includeHidden: boolean): void {
+  for (const e of readDir(dir) ?? []) {
+    if (!includeHidden && e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    const isDir = e.isDirectory() || (e.isSymbolicLink() && readDir(p) !== null);
+    out.push(isDir ? p + path.sep : p);
+    if (isDir) descendants(p, out, includeHidden);
+  }
+}
+
+/** Python `glob.glob(join(base, pattern), recursive=True)`; folders come back with a trailing separator. */
+export function expandGlob(base: string, pattern: string): string[] {
+  const abs = path.isAbsolute(pattern);
+  const parts = pattern.split(/[/\\]/);
+  let current = [abs ? path.sep : base];
+  if (abs) parts.shift();
+  const dirOnly = parts.length > 1 && parts[parts.length - 1] === '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (part === '' || part === '.') continue;
+    const last = i === parts.length - 1 || (dirOnly && i === parts.length - 2);
+    const next: string[] = [];
+    for (const c of current) {
+      const dir = c.endsWith(path.sep) ? c.slice(0, -1) || path.sep : c;
+      if (part === '**') {
+        next.push(dir + path.sep);
+        const all: string[] = [];
+        descendants(dir, all, false);
+        for (const d of all) if (last || d.endsWith(path.sep)) next.push(d);
+      } else if (hasMagic(part)) {
+        const re = fnmatchRegex(part);
+        for (const e of readDir(dir) ?? []) {
+          if (e.name.startsWith('.') && !part.startsWith('.')) continue;
+          if (!re.test(e.name)) continue;
+          const p = path.join(dir, e.name);
+          next.push(isDirCached(p) ? p + path.sep : p);
+        }
+      } else {
+        const p = path.join(dir, part);
+        if (existsCached(p)) next.push(isDirCached(p) ? p + path.sep : p);
+      }
+    }
+    current = [...new Set(next)];
+  }
+  return dirOnly ? current.filter((c) => c.endsWith(path.sep)) : current;
+}
+
+/** Files (relative to srcDir, `/`-separated, sorted) the filter selects. */
+export function matchSrcFiles(srcDir: string, filter: string, exts: Set<string> = SRC_BUILD_EXTS): string[] {
+  const matches = new Set<string>();
+  for (const m of filter.matchAll(/([+-])<([^>]+)>/g)) {
+    const [, action, pattern] = m;
+    const items = new Set<string>();
+    for (const hit of expandGlob(srcDir, pattern)) {
+      if (hit.endsWith(path.sep)) {
+        const all: string[] = [];
+        descendants(hit.slice(0, -1), all, true);
+        for (const f of all) if (!f.endsWith(path.sep)) items.add(f);
+      } else items.add(hit);
+    }
+    for (const item of items) {
+      const rel = path.relative(srcDir, item).split(path.sep).join('/');
+      if (exts.size && !exts.has(path.extname(item))) continue;
+      if (action === '+') matches.add(rel);
+      else matches.delete(rel);
+    }
+  }
+  return [...matches].sort();
+}

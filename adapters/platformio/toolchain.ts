@@ -1,0 +1,72 @@
+// Guesses the GCC a PlatformIO platform compiles with, as a table (platform → target triple prefix), for
+// derived compile units. Board-level refinements only for Espressif's RISC-V and S2/S3 chips. The real
+// compiler flags a board adds (-mcpu, -std...) need the board manifest, which is not read here.
+
+export const PLATFORM_TOOLCHAINS: Record<string, string> = {
+  ststm32: 'arm-none-eabi',
+  nordicnrf52: 'arm-none-eabi',
+  nordicnrf51: 'arm-none-eabi',
+  nordicnrf53: 'arm-none-eabi',
+  atmelsam: 'arm-none-eabi',
+  teensy: 'arm-none-eabi',
+  raspberrypi: 'arm-none-eabi',
+  nxplpc: 'arm-none-eabi',
+  nxpimxrt: 'arm-none-eabi',
+  freescalekinetis: 'arm-none-eabi',
+  siliconlabsefm32: 'arm-none-eabi',
+  infineonxmc: 'arm-none-eabi',
+  maxim32: 'arm-none-eabi',
+  renesas_ra: 'arm-none-eabi',
+  'renesas-ra': 'arm-none-eabi',
+  apollo3blue: 'arm-none-eabi',
+  ststm8: 'sdcc',
+  espressif32: 'xtensa-esp32-elf',
+  espressif8266: 'xtensa-lx106-elf',
+  atmelavr: 'avr',
+  atmelmegaavr: 'avr',
+  timsp430: 'msp430',
+  microchippic32: 'pic32',
+  sifive: 'riscv64-unknown-elf',
+  gd32v: 'riscv-nuclei-elf',
+  chipsalliance: 'riscv64-unknown-elf',
+  native: '',
+  linux_x86_64: '',
+  linux_i686: '',
+  windows_x86: '',
+  windows_amd64: '',
+  darwin_x86_64: '',
+};
+
+/** `platformio/ststm32@^17.0.0`, `https://github.com/platformio/platform-ststm32.git` → `ststm32`. */
+export function platformName(platform: string): string {
+  let p = platform.trim();
+  if (/^(https?|git|file):|\.git$|\.zip$|\.tar\.gz$/.test(p)) {
+    p = p.replace(/[#?].*$/, '').replace(/\/+$/, '');
+    p = p.slice(p.lastIndexOf('/') + 1).replace(/\.(git|zip|tar\.gz)$/, '').replace(/^platform-/, '');
+  }
+  p = p.replace(/@.*$/, '');
+  if (p.includes('/')) p = p.slice(p.lastIndexOf('/') + 1);
+  return p.toLowerCase();
+}
+
+export interface GuessedToolchain {
+  cc: string;
+  cxx: string;
+  /** False when the platform is not in the table (plain gcc is assumed). */
+  known: boolean;
+}
+
+export function guessToolchain(platform: string | undefined, board: string | undefined): GuessedToolchain {
+  const name = platform ? platformName(platform) : '';
+  let prefix = PLATFORM_TOOLCHAINS[name];
+  const known = prefix !== undefined;
+  prefix ??= '';
+  if (name === 'espressif32' && board) {
+    if (/c2|c3|c5|c6|c61|h2|p4/i.test(board)) prefix = 'riscv32-esp-elf';
+    else if (/s3/i.test(board)) prefix = 'xtensa-esp32s3-elf';
+    else if (/s2/i.test(board)) prefix = 'xtensa-esp32s2-elf';
+  }
+  if (prefix === 'sdcc') return { cc: 'sdcc', cxx: 'sdcc', known };
+  const p = prefix ? `${prefix}-` : '';
+  return { cc: `${p}gcc`, cxx: `${p}g++`, known };
+}

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describePlatformioProject, platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
+import { readIniText } from '../../adapters/platformio/read-ini.js';
+import { matchSrcFiles } from '../../adapters/platformio/src-filter.js';
+import { guessToolchain, platformName } from '../../adapters/platformio/toolchain.js';
+import { copyFixture, rel, removeFixture } from './fixture-helper.js';
+
+describe('platformio adapter: multi-env project', () => {
+  const root = copyFixture('platformio-multi-env');
+  afterAll(() => removeFixture(root));
+  const r = describePlatformioProject(root, root, { env: { FWCTX_PIO_USER: 'ci-bot' } });
+  const env = (n: string) => r.builds.find((b) => b.variant === n)!;
+
+  it('finds every env, including the one in extra_configs', () => {
+    expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(r.builds.map((b) => b.variant)).toEqual(['nucleo_f401re', 'esp32dev', 'native']);
+    for (const b of r.builds) {
+      expect(b.buildSystem).toBe('platformio');
+      expect(b.image).toBe('app');
+      expect(b.provenance).toBe('derived');
+    }
+    expect(env('nucleo_f401re').board).toBe('nucleo_f401re');
+    expect(env('nucleo_f401re').description).toMatch(/platform ststm32/); // through extends
+    expect(env('nucleo_f401re').description).toMatch(/\(default\)/);
+    expect(env('native').description).not.toMatch(/\(default\)/);
+  });
+
+  it('resolves defines through extends and interpolation', () => {
+    expect(env('nucleo_f401re').defines).toEqual({
+      COMMON_FLAG: '1',
+      FW_VERSION: '"2.4.1"',
+      USE_HAL_DRIVER: '1',
+      BOARD_LED: '13',
+      MCU_NAME: 'stm32f401ret6',
+      PERCENT_FMT: '"%d"',
+      ENV_NAME: '"nucleo_f401re"',
+    });
+    expect(env('native').defines).toEqual({ COMMON_FLAG: '1', NATIVE_BUILD: '1', HOST_USER: 'ci-bot', ENV_NAME: '"native"' });
+  });
+
+  it('build_unflags removes the common define', () => {
+    expect(env('esp32dev').defines).toEqual({ ENV_NAME: '"esp32dev"' });
+    for (const u of env('esp32dev').units) expect(u.arguments.some((a) => a.startsWith('-DCOMMON_FLAG'))).toBe(false);
+  });
+
+  it('derives units from build_src_filter with the guessed toolchain and the env flags', () => {
+    const files = (n: string) => env(n).units.map((u) => rel(root, u.file));
+    expect(files('nucleo_f401re')).toEqual(['src/main.cpp', 'src/sensors/bme280.c']);
+    expect(files('esp32dev')).toEqual(['src/main.cpp', 'src/net/wifi.cpp', 'src/sensors/bme280.c']);
+    expect(files('native')).toEqual(['src/main.cpp', 'src/native_stub/host.c', 'src/sensors/bme280.c']);
+    const u = env('nucleo_f401re').units.find((x) => x.file.endsWith('bme280.c'))!;
+    expect(u.arguments[0]).toBe('arm-none-eabi-gcc');
+    expect(env('nucleo_f401re').units.find((x) => x.file.endsWith('main.cpp'))!.arguments[0]).toBe('arm-none-eabi-g++');
+    expect(env('esp32dev').units[0].arguments[0]).toBe('xtensa-esp32-elf-g++');
+    expect(env('native').units[0].arguments[0]).toBe('g++');
+    expect(u.arguments).toContain(`-I${path.join(root, 'include')}`);
+    expect(u.arguments).toContain(`-I${path.join(root, 'src')}`);
+    expect(u.arguments).toContain(`-I${path.join(root, 'include/generated')}`);
+    expect(u.arguments).toContain('-DBOARD_LED=13');
+    expect(u.arguments).toContain('-Os');
+    expect(u.directory).toBe(root);
+  });
+
+  it('takes the linker script from board_build.ldscript', () => {
+    expect(env('nucleo_f401re').linkerScripts.map((p) => rel(root, p))).toEqual(['ldscripts/custom_f401.ld']);
+    expect(env('esp32dev').linkerScripts).toEqual([]);
+  });
+
+  it('reads a compile database pio wrote for an env (provenance read, defines left to the indexer)', () => {
+    const dbDir = path.join(root, '.pio/build/esp32dev');
+    fs.mkdirSync(dbDir, { recursive: true });
+    const src = path.join(root, 'src/main.cpp');
+    fs.writeFileSync(
+      path.join(root, 'compile_commands.json'),
+      JSON.stringify([{ directory: root, file: src, arguments: ['xtensa-esp32-elf-g++', '-o', `${dbDir}/src/main.cpp.o`, '-c', '-DARDUINO=10812', src] }]),
+    );
+    try {
+      const again = describePlatformioProject(root, root, { env: {} });
+      const esp = again.builds.find((b) => b.variant === 'esp32dev')!;
+      expect(esp.provenance).toBe('read');
+      expect(rel(root, esp.compileCommands)).toBe('compile_commands.json');
+      expect(esp.defines).toBeUndefined();
+      expect(esp.units).toHaveLength(1);
+      expect(again.builds.find((b) => b.variant === 'nucleo_f401re')!.provenance).toBe('derived');
+    } finally {
+      fs.rmSync(path.join(root, 'compile_commands.json'));
+    }
+  });
+
+  it('is found by the adapter at the project root', () => {
+    process.env.FWCTX_PIO_USER = 'someone';
+    try {
+      const a = platformioAdapter.detect(root, {});
+      expect(a.builds).toHaveLength(3);
+      expect(a.builds.find((b) => b.variant === 'native')!.defines!.HOST_USER).toBe('someone');
+    } finally {
+      delete process.env.FWCTX_PIO_USER;
+    }
+  });
+});
+
+describe('platformio adapter: broken configuration', () => {
+  const root = copyFixture('platformio-circular-extends');
+  afterAll(() => removeFixture(root));
+
+  it('reports circular extends naming the file and sections, without hanging; other envs come out', () => {
+    const r = platformioAdapter.detect(root, {});
+    const cyc = r.diagnostics.find((d) => /circular extends/.test(d.message));
+    expect(cyc?.severity).toBe('error');
+    expect(rel(root, cyc?.file)).toBe('platformio.ini');
+    expect(cyc?.message).toMatch(/\[env:a\]/);
+    expect(cyc?.message).toMatch(/\[env:b\]/);
+    expect(cyc?.line).toBeGreaterThan(0);
+    expect(cyc?.fix).toBeTruthy();
+    expect(r.diagnostics.filter((d) => /circular extends/.test(d.message))).toHaveLength(1);
+    const missing = r.diagnostics.find((d) => /missing_section/.test(d.message));
+    expect(missing?.severity).toBe('warning');
+    expect(r.builds.map((b) => b.variant)).toEqual(['a', 'b', 'ok']);
+    expect(r.builds.find((b) => b.variant === 'a')!.defines).toEqual({ BASE: '1', FROM_A: '1' });
+    expect(r.builds.find((b) => b.variant === 'b')!.defines).toEqual({ BASE: '1', FROM_A: '1' });
+    expect(r.builds.find((b) => b.variant === 'ok')!.defines).toEqual({ OK: '1' });
+  });
+
+  it('reports an interpolation cycle instead of recursing forever', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-pio-loop-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'platformio.ini'), '[env:x]\nplatform = native\nbuild_flags = ${this.custom_a}\ncustom_a = ${this.custom_b}\ncustom_b = ${this.custom_a} -DZ\n');
+      const r = describePlatformioProject(dir, dir, { env: {} });
+      expect(r.builds).toHaveLength(1);
+      expect(r.diagnostics.some((d) => /infinite recursion/.test(d.message) && d.line === 4)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('platformio: 500 envs in extra_configs', () => {
+  it('parses and resolves them all', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-pio-500-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'envs'));
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(path.join(dir, 'src/main.c'), 'int main(void){return 0;}\n');
+      fs.writeFileSync(path.join(dir, 'platformio.ini'), '[platformio]\nextra_configs = envs/*.ini\n\n[env]\nbuild_flags = -D COMMON=1\n\n[base]\nplatform = ststm32\nframework = stm32cube\nbuild_flags =\n    ${env.build_flags}\n    -D BASE=1\n');
+      for (let f = 0; f < 10; f++) {
+        let text = '';
+        for (let i = 0; i < 50; i++) {
+          const n = f * 50 + i;
+          text += `[env:board_${n}]\nextends = base\nboard = board_${n}\nbuild_flags =\n    \${base.build_flags}\n    -D BOARD_ID=${n}\n    -D NAME=\\"\${this.__env__}\\"\n\n`;
+        }
+        fs.writeFileSync(path.join(dir, 'envs', `group_${f}.ini`), text);
+      }
+      const t0 = performance.now();
+      const r = platformioAdapter.detect(dir, {});
+      const ms = performance.now() - t0;
+      console.log(`platformio: ${r.builds.length} envs detected in ${ms.toFixed(1)} ms`);
+      expect(r.builds).toHaveLength(500);
+      expect(r.builds[499].defines).toEqual({ COMMON: '1', BASE: '1', BOARD_ID: '499', NAME: '"board_499"' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('platformio building blocks', () => {
+  it('reads ini the configparser way', () => {
+    const r = readIniText('[env:esp32.dev]\nbuild_flags = -DA=1;not-a-comment  ; comment\n  -DB="x #y"\n\n  -DC\nname: value # c\n; full comment\n  # indented comment\nother = 1\n', 'p.ini');
+    const s = r.sections[0];
+    expect(s.name).toBe('env:esp32.dev');
+    expect(s.options.get('build_flags')!.value).toBe('-DA=1;not-a-comment\n-DB="x\n\n-DC');
+    expect(s.options.get('name')!.value).toBe('value');
+    expect(s.options.get('other')!.value).toBe('1');
+    expect(s.options.get('other')!.line).toBe(9);
+  });
+
+  it('matches source filters like PlatformIO (globs, folders, hidden names, order)', () => {
+    const root = copyFixture('platformio-multi-env');
+    try {
+      const src = path.join(root, 'src');
+      expect(matchSrcFiles(src, '+<**/*.c>')).toEqual(['sensors/bme280.c', 'native_stub/host.c'].sort());
+      expect(matchSrcFiles(src, '+<*> -<sensors/>')).toEqual(['main.cpp', 'native_stub/host.c', 'net/wifi.cpp']);
+      expect(matchSrcFiles(src, '+<.hidden/>')).toEqual(['.hidden/skip.c']);
+      expect(matchSrcFiles(src, '+<*.cpp> +<n*/*.c>')).toEqual(['main.cpp', 'native_stub/host.c']);
+    } finally {
+      removeFixture(root);
+    }
+  });
+
+  it('interpolates ${platformio.*} and ${PROJECT_DIR}, and keeps unknown ${VAR} for SCons', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-pio-vars-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'firmware'));
+      fs.writeFileSync(path.join(dir, 'firmware/app.c'), 'int x;\n');
+      fs.writeFileSync(path.join(dir, 'platformio.ini'), '[platformio]\nsrc_dir = firmware\n[env:x]\nplatform = native\nbuild_flags = -D SRC=\\"${platformio.src_dir}\\" -I ${PROJECT_DIR}/gen -D BUILD=${BUILD_DIR}\n');
+      const r = describePlatformioProject(dir, dir, { env: {} });
+      expect(r.builds[0].defines).toEqual({ SRC: '"firmware"', BUILD: '${BUILD_DIR}' });
+      expect(r.builds[0].units.map((u) => path.relative(dir, u.file))).toEqual(['firmware/app.c']);
+      expect(r.builds[0].units[0].arguments).toContain(`-I${path.join(dir, 'gen')}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('guesses the compiler from the platform', () => {
+    expect(platformName('platformio/ststm32@^17.0.0')).toBe('ststm32');
+    expect(platformName('https://github.com/platformio/platform-espressif32.git#v6.5.0')).toBe('espressif32');
+    expect(guessToolchain('nordicnrf52', 'nrf52840_dk').cc).toBe('arm-none-eabi-gcc');
+    expect(guessToolchain('espressif32', 'esp32-c3-devkitm-1').cc).toBe('riscv32-esp-elf-gcc');
+    expect(guessToolchain('atmelavr', 'uno').cxx).toBe('avr-g++');
+    expect(guessToolchain('native', undefined).cc).toBe('gcc');
+  });
+});
