@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { indexProject, detectProjectBuilds, type IndexResult } from '../indexer/index-project.js';
+import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
+import { listVariants } from '../query/list-variants.js';
 import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
 import { getActiveBuild } from '../query/active-build.js';
@@ -58,14 +60,43 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
   });
 }
 
-export async function runIndex(opts: CommonOptions & { onProgress?: (m: string) => void }): Promise<CommandOutput> {
+export async function runIndex(opts: CommonOptions & { build?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
+  let regenerated: RegenerateOutcome[] = [];
+  if (opts.build) {
+    const { builds } = detectProjectBuilds(root, readConfig(root));
+    const selected = builds.filter((b) => (!opts.variant || b.variant === opts.variant) && (!opts.image || b.image === opts.image));
+    regenerated = regenerateBuilds(root, selected, opts.onProgress);
+  }
   const result: IndexResult = await indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress });
   const failed = result.builds.length > 0 && result.builds.every((b) => b.error);
   const none = result.builds.length === 0;
-  const text = () => (none ? `No build found in ${root}.\n${formatDiagnostics(result.diagnostics)}\nBuild the firmware once so it writes compile_commands.json, then run fw-context index again.` : formatIndexResult(result));
-  return out(opts.json, result, text, failed || none ? 1 : 0);
+  const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);
+  const text = () =>
+    [
+      ...(regenText.length ? ['Regenerating compile databases:', ...regenText] : []),
+      none ? `No build found in ${root}.\n${formatDiagnostics(result.diagnostics)}\nBuild the firmware once so it writes compile_commands.json, then run fw-context index again.` : formatIndexResult(result),
+    ].join('\n');
+  const exit = failed || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
+  return out(opts.json, opts.build ? { ...result, regenerated } : result, text, exit);
+}
+
+export function runVariants(opts: CommonOptions): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => listVariants(ctx));
+  return out(opts.json, r, () => {
+    const lines: string[] = [];
+    for (const v of r.variants) {
+      lines.push(`${v.variant}${v.board ? `  (board ${v.board})` : ''}${r.default_variant === v.variant ? '  [default]' : ''}`);
+      for (const i of v.images) {
+        const state = i.indexed ? `indexed ${i.indexed_at} UTC` : 'not indexed';
+        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}, ${i.units} units in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
+      }
+    }
+    if (!lines.length) lines.push('No build found.');
+    if (r.diagnostics.length) lines.push(`${r.diagnostics.length} diagnostic(s):`, formatDiagnostics(r.diagnostics));
+    return lines.join('\n');
+  });
 }
 
 export function runStatus(opts: CommonOptions): CommandOutput {

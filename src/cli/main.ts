@@ -6,7 +6,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createServer } from '../mcp/server.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
-import { runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, type CommandOutput } from './commands.js';
+import { runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
+import { runMemory } from './memory-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -14,7 +15,12 @@ Usage: fw-context <command> [options]
 
 Commands:
   init                      create .fw-context/config.ini here and list the builds found
-  index                     index every build (only changed files are re-parsed)
+  index [--build]           index every build (only changed files are re-parsed); --build first
+                            regenerates compile databases with cmake/west/pio/mbed-tools
+  variants                  every build (variant, images, board, build system), indexed or not
+  memory                    memory regions, entry point and usage of a build's linker script
+  memory --script PATH [-D NAME[=V]]... [--defsym NAME=V]...
+                            the same for any linker script, preprocessed with exactly those defines
   status                    state of the index (the get_active_build answer)
   search QUERY              find symbols by concept   [--kind K] [--limit N] [--offset N] [--project-only]
   lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)   [--kind K]
@@ -44,6 +50,9 @@ const OPTIONS = {
   dir: { type: 'string' },
   force: { type: 'boolean' },
   build: { type: 'boolean' },
+  script: { type: 'string' },
+  define: { type: 'string', short: 'D', multiple: true },
+  defsym: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -92,10 +101,16 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'index': {
         const progress = v.json ? undefined : progressPrinter();
-        result = await runIndex({ ...common, onProgress: progress });
+        result = await runIndex({ ...common, build: v.build, onProgress: progress });
         if (progress) process.stderr.write('\r\x1b[2K');
         break;
       }
+      case 'variants':
+        result = runVariants(common);
+        break;
+      case 'memory':
+        result = runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
+        break;
       case 'status':
         result = runStatus(common);
         break;

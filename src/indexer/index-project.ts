@@ -5,13 +5,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
-import { detectBuilds } from '../../adapters/detect-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { IndexWriter, type BuildWrite, type FileVersion } from '../index/index-writer.js';
 import { openIndexForWrite } from '../index/open-index.js';
 import { extractSymbols } from '../parser/extract-symbols.js';
 import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
+import { detectProjectBuilds } from '../project/project-builds.js';
+
+export { detectProjectBuilds };
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { commonDefines } from './build-defines.js';
 import { scanIncludes } from './include-scan.js';
@@ -60,25 +62,6 @@ export function utcStamp(d = new Date()): string {
 
 function sha1(data: Buffer | string): string {
   return createHash('sha1').update(data).digest('hex');
-}
-
-/** Apply [variants] renames from the config: build folder (relative) → variant name. */
-export function applyRenames(root: string, builds: BuildDescription[], config: ProjectConfig): void {
-  for (const b of builds) {
-    const rel = path.relative(root, b.buildDir).split(path.sep).join('/');
-    const rename = config.variantNames[rel] ?? config.variantNames[b.variant];
-    if (rename) b.variant = rename;
-  }
-}
-
-export function detectProjectBuilds(root: string, config: ProjectConfig): { builds: BuildDescription[]; diagnostics: Diagnostic[] } {
-  const abs = (p: string) => path.resolve(root, p);
-  const detected = detectBuilds(root, {
-    compileCommandsPaths: config.compileCommands.map(abs),
-    excludePaths: config.excludePaths.map(abs),
-  });
-  applyRenames(root, detected.builds, config);
-  return detected;
 }
 
 function maskText(text: string, active: Uint8Array): { masked: string; rowsMasked: Uint8Array } {

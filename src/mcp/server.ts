@@ -9,6 +9,7 @@ import { lookupSymbol } from '../query/lookup-symbol.js';
 import { withProject } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
 import { searchCode } from '../query/search-code.js';
+import { listVariants } from '../query/list-variants.js';
 import { FILTER_KINDS } from '../model/symbol.js';
 import { ARG_DESCRIPTIONS as A, DESCRIPTIONS } from './tool-descriptions.js';
 import { VERSION } from '../version.js';
@@ -119,6 +120,23 @@ export function createServer(options: ServerOptions): McpServer {
     async (args) => {
       try {
         return ok(withProject(rootOf(args.project_root), (ctx) => getSource(ctx, { ...args, maxLines: args.max_lines })));
+      } catch (err) {
+        return fail(err);
+      }
+    },
+  );
+
+  server.registerTool(
+    'list_variants',
+    {
+      title: 'Builds of the project',
+      description: DESCRIPTIONS.list_variants,
+      inputSchema: { project_root: buildArgs.project_root },
+      annotations: READ_ONLY,
+    },
+    async (args) => {
+      try {
+        return ok(withProject(rootOf(args.project_root), (ctx) => listVariants(ctx)));
       } catch (err) {
         return fail(err);
       }

@@ -63,6 +63,12 @@ Result: {name, qualified_name, kind, file, line, end_line, is_definition, signat
 It reads only files the index knows. To find names, use search_code or lookup_symbol first.
 
 ${BUILD_ARGS}`,
+
+  list_variants: `List every build of the project: each variant (a board, a PlatformIO env, an mbed target, a build folder) with its images (the application, a bootloader such as mcuboot, a second slot), and for each image its type, board, build_system (zephyr, cmake, ninja, platformio, mbed, compile_commands), provenance ("read": from files the build wrote; "derived": reconstructed from project files because the build left no compile database), build_dir, compile_commands, number of compile units, whether it is indexed (indexed, indexed_at) and whether its build folder still exists (declared). default_variant/default_image echo the config.
+
+Use it to learn the variant and image names every other tool takes. A build that is declared but not indexed answers no query until \`fw-context index --variant NAME\` runs. It reads build folders on disk, not source code; diagnostics lists problems found in build files (file, line, message, fix).
+
+Args: project_root (optional).`,
 } as const;
 
 export const ARG_DESCRIPTIONS = {

@@ -43,11 +43,11 @@ __builtin_sqrt __builtin_sqrtf __builtin_inf __builtin_inff __builtin_huge_val _
 __builtin_nan __builtin_nanf __builtin_isnan __builtin_isinf __builtin_isfinite __builtin_isnormal
 __builtin_signbit __builtin_copysign __builtin_fpclassify __builtin_isgreater __builtin_isless
 __builtin_LINE __builtin_FILE __builtin_FUNCTION __builtin_speculation_safe_value __builtin_classify_type
-__builtin_complex __builtin_shuffle __builtin_convertvector __builtin_call_with_static_chain
+__builtin_shuffle __builtin_convertvector
 __builtin_apply __builtin_apply_args __builtin_return __builtin_setjmp __builtin_longjmp
 __builtin___clear_cache __builtin_printf __builtin_sprintf __builtin_snprintf __builtin_malloc __builtin_free
 __builtin_calloc __builtin_realloc __builtin_stack_save __builtin_stack_restore __builtin_has_attribute
-__builtin_tgmath __builtin_assoc_barrier __builtin_shufflevector __builtin_clear_padding
+__builtin_assoc_barrier __builtin_shufflevector __builtin_clear_padding
 __sync_synchronize __sync_fetch_and_add __sync_fetch_and_sub __sync_fetch_and_or __sync_fetch_and_and
 __sync_fetch_and_xor __sync_fetch_and_nand __sync_add_and_fetch __sync_sub_and_fetch __sync_or_and_fetch
 __sync_and_and_fetch __sync_xor_and_fetch __sync_nand_and_fetch __sync_bool_compare_and_swap
@@ -60,8 +60,21 @@ __atomic_clear __atomic_thread_fence __atomic_signal_fence __atomic_always_lock_
 `.trim().split(/\s+/),
 );
 
-/** C++-only builtins (GCC 12). */
-const CPP_BUILTINS = new Set(['__builtin_is_constant_evaluated', '__builtin_bit_cast', '__builtin_launder', '__builtin_addressof', '__builtin_source_location']);
+/** C++-only builtins and type-trait keywords __has_builtin answers 1 for (GCC 12, checked against g++ 12). */
+const CPP_BUILTINS = new Set(
+  `
+__builtin_is_constant_evaluated __builtin_bit_cast __builtin_launder __builtin_addressof __builtin_source_location
+__integer_pack __is_same __is_same_as __is_aggregate __has_unique_object_representations __is_layout_compatible
+__builtin_is_corresponding_member __is_pointer_interconvertible_base_of __builtin_is_pointer_interconvertible_with_class
+__has_nothrow_assign __has_nothrow_constructor __has_nothrow_copy __has_trivial_assign __has_trivial_constructor
+__has_trivial_copy __has_trivial_destructor __has_virtual_destructor __is_abstract __is_base_of __is_class __is_empty
+__is_enum __is_final __is_literal_type __is_pod __is_polymorphic __is_standard_layout __is_trivial
+__is_trivially_assignable __is_trivially_constructible __is_trivially_copyable __is_union __underlying_type
+__is_assignable __is_constructible
+`.trim().split(/\s+/),
+);
+/** Added by GCC 13 (C++). */
+const CPP_BUILTINS_13 = new Set(['__is_convertible', '__is_nothrow_convertible', '__remove_cv', '__remove_reference', '__remove_cvref', '__reference_constructs_from_temporary', '__reference_converts_from_temporary', '__is_nothrow_assignable', '__is_nothrow_constructible']);
 
 export interface CompilerFeatures {
   /** __GNUC__ of the compiler, 0 when not GCC-like. */
@@ -104,6 +117,7 @@ export function hasCAttribute(name: string, f: CompilerFeatures): number {
 export function hasBuiltin(name: string, f: CompilerFeatures): number {
   if (BUILTINS.has(name)) return 1;
   if (f.cplusplus && CPP_BUILTINS.has(name)) return 1;
+  if (f.cplusplus && f.gccMajor >= 13 && CPP_BUILTINS_13.has(name)) return 1;
   return 0;
 }
 

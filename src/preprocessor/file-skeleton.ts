@@ -178,11 +178,14 @@ export function directiveTokens(d: Directive): Token[] {
 /** Skeletons by path, reused while the content is the same (share one across builds of a run). */
 export class SkeletonCache {
   private byPath = new Map<string, { text: string; sk: FileSkeleton }>();
+  /** Number of files scanned (cache misses), to verify reuse. */
+  scans = 0;
   get(file: string, text: string, asm = false): FileSkeleton {
     const key = asm ? `asm:${file}` : file;
     const hit = this.byPath.get(key);
     if (hit && hit.text === text) return hit.sk;
     const sk = buildSkeleton(file, text, { asm });
+    this.scans++;
     this.byPath.set(key, { text, sk });
     return sk;
   }

@@ -102,10 +102,12 @@ export class ImplicitMacroProvider {
     }
     if (!this.exists(compiler, cwd)) return undefined;
     const x = lang === 'cpp' ? 'c++' : lang === 'asm' ? 'assembler-with-cpp' : 'c';
-    const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dM', '-E', '-v', '-x', x, '/dev/null'];
+    // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
+    // header such as glibc's stdc-predef.h, which every unit then reads for itself.
+    const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'];
     const r = spawnSync(compiler, args, { cwd, encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
     if (r.error || r.status !== 0) return undefined;
-    const answer: RawAnswer = { defines: r.stdout, ...parseSearchDirs(r.stderr) };
+    const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
     if (diskFile) {
       try {
         fs.mkdirSync(path.dirname(diskFile), { recursive: true });
@@ -116,6 +118,18 @@ export class ImplicitMacroProvider {
     }
     return answer;
   }
+}
+
+/** `#define` lines of `-dD -E` output that belong to `<built-in>` / `<command-line>`. */
+export function builtInDefines(output: string): string {
+  const keep: string[] = [];
+  let inBuiltin = true;
+  for (const line of output.split(/\r?\n/)) {
+    const m = /^# \d+ "(.*)"/.exec(line);
+    if (m) inBuiltin = m[1] === '<built-in>' || m[1] === '<command-line>';
+    else if (inBuiltin && line.startsWith('#define ')) keep.push(line);
+  }
+  return keep.join('\n');
 }
 
 /** Dirs listed by `-v` between "search starts here:" and "End of search list." */

@@ -123,6 +123,10 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
       overrideDecision: options.overrideDecision,
     });
     for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, resolver), false);
+    if (environment.preinclude) {
+      const pre = resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
+      if (pre) walker.walkRoot(pre.file, true);
+    }
     for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, resolver), true);
     walker.walkRoot(unitFile, true);
 

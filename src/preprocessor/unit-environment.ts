@@ -23,6 +23,11 @@ export interface UnitEnvironment {
   features: CompilerFeatures;
   evalOptions: EvalOptions;
   strictIso: boolean;
+  /**
+   * Header GCC pre-includes on GNU/Linux targets (`stdc-predef.h`, as `#include <...>` that may be absent):
+   * only for hosted compiles without -nostdinc, after -imacros and before -include files.
+   */
+  preinclude?: string;
   /** -D macros (and build-level extra defines) as definitions, for the build's macro list. */
   commandLineDefines: MacroDef[];
   diagnostics: Diagnostic[];
@@ -35,6 +40,21 @@ export function stripWrapper(argv: string[]): string[] {
   return a;
 }
 
+/**
+ * Flags that change implicit macros or default include dirs: parseCompileArgs' targetFlags plus those its
+ * TARGET_FLAG pattern misses (-ffreestanding, -ffast-math, -fstack-protector..., -undef, --specs=...).
+ */
+const MORE_IMPLICIT_FLAGS =
+  /^(-f(no-)?(freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector.*|openmp.*|sanitize=.*|gnu89-inline|cf-protection.*|exec-charset=.*|wide-exec-charset=.*|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables)|-undef|-trigraphs|--?specs=.*)$/;
+
+export function implicitMacroFlags(argv: string[], args: ParsedCompileArgs): string[] {
+  const more = argv.slice(1).filter((a) => MORE_IMPLICIT_FLAGS.test(a));
+  if (!more.length) return args.targetFlags;
+  // Keep command-line order: re-walk argv, taking every flag of either kind.
+  const target = new Set(args.targetFlags);
+  return argv.slice(1).filter((a) => target.has(a) || MORE_IMPLICIT_FLAGS.test(a));
+}
+
 export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
   const argv = stripWrapper(unit.arguments);
   const args = parseCompileArgs(argv, unit.directory, unit.file);
@@ -44,7 +64,7 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
   let preprocessed = true;
   if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
   else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
-  const implicit = provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
+  const implicit = provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
   const env: MacroEnv = new Map();
   const diagnostics: Diagnostic[] = [];
   const g = implicit.gccMajor;
@@ -94,9 +114,12 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
   });
   const wcharMin = env.get('__WCHAR_MIN__')?.valueText ?? '';
   const stdc = Number.parseInt(env.get('__STDC_VERSION__')?.valueText ?? '0', 10);
+  const hosted = (env.get('__STDC_HOSTED__')?.valueText ?? '1') !== '0';
+  const preinclude = env.has('__linux__') && env.has('__GNUC__') && hosted && !args.noStdInc ? 'stdc-predef.h' : undefined;
   return {
     args,
     lang,
+    preinclude,
     preprocessed,
     implicit,
     env,

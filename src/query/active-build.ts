@@ -8,9 +8,9 @@ import { readLock } from '../indexer/index-lock.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
 import { configPath } from '../project/config.js';
 import { changedFiles } from './changed-files.js';
-import type { ProjectContext } from './project-context.js';
+import { resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
-import { choicesOf, resolveBuild, type BuildSelector } from './resolve-build.js';
+import { choicesOf, type BuildSelector } from './resolve-build.js';
 import { uncoveredSources } from './uncovered-sources.js';
 
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
@@ -74,7 +74,7 @@ export function getActiveBuild(ctx: ProjectContext, sel: BuildSelector = {}): Re
   const reasons = reindexReasons(ctx, reader, builds);
   let build: BuildRow | null = null;
   try {
-    build = resolveBuild(reader, ctx.config, sel);
+    build = resolveProjectBuild(ctx, sel);
   } catch (err) {
     if (sel.variant || sel.image) throw err;
     if (!(err instanceof QueryError)) throw err;

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MacroRow, SymbolRow } from '../index/index-reader.js';
 import { changedFiles, changedWarning } from './changed-files.js';
-import { requireReader, type ProjectContext } from './project-context.js';
+import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
-import { resolveBuild, type BuildSelector } from './resolve-build.js';
+import type { BuildSelector } from './resolve-build.js';
 
 export interface SourceRequest extends BuildSelector {
   name: string;
@@ -40,7 +40,7 @@ function fileMatches(stored: string, wanted: string): boolean {
 
 export function getSource(ctx: ProjectContext, req: SourceRequest): SourceResult {
   const reader = requireReader(ctx);
-  const build = resolveBuild(reader, ctx.config, req);
+  const build = resolveProjectBuild(ctx, req);
   const name = req.name.trim();
   if (!name) throw new QueryError('name is empty', 'give the symbol name as lookup_symbol or search_code returned it');
   const found = reader.lookupSymbols(name, false, { buildId: build.id }, { limit: 200, offset: 0 }).rows;

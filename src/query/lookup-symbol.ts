@@ -3,9 +3,9 @@
 import type { MacroRow, SymbolRow } from '../index/index-reader.js';
 import { kindsFor } from './kind-filter.js';
 import { changedFiles, changedWarning } from './changed-files.js';
-import { requireReader, type ProjectContext } from './project-context.js';
+import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
-import { resolveBuild, type BuildSelector } from './resolve-build.js';
+import type { BuildSelector } from './resolve-build.js';
 import type { PageNotice } from './search-code.js';
 
 export interface LookupRequest extends BuildSelector {
@@ -25,7 +25,7 @@ export const LOOKUP_MAX_LIMIT = 100;
 
 export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupResult {
   const reader = requireReader(ctx);
-  const build = resolveBuild(reader, ctx.config, req);
+  const build = resolveProjectBuild(ctx, req);
   let name = req.name.trim();
   let prefix = !!req.prefix;
   if (name.endsWith('*')) {

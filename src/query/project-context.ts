@@ -6,7 +6,10 @@ import type { IndexReader } from '../index/index-reader.js';
 import { openIndexForRead } from '../index/open-index.js';
 import { SqliteIndex } from '../index/sqlite-index.js';
 import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
+import { detectProjectBuilds } from '../project/project-builds.js';
+import type { BuildRow } from '../index/index-reader.js';
 import { QueryError } from './query-error.js';
+import { resolveBuild, type BuildSelector } from './resolve-build.js';
 
 export interface ProjectContext {
   root: string;
@@ -53,4 +56,10 @@ export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T
   } finally {
     ctx.close();
   }
+}
+
+/** The one build a query answers from; a refusal names builds declared on disk but not indexed yet. */
+export function resolveProjectBuild(ctx: ProjectContext, sel: BuildSelector): BuildRow {
+  const reader = requireReader(ctx);
+  return resolveBuild(reader, ctx.config, sel, () => detectProjectBuilds(ctx.root, ctx.config).builds);
 }

@@ -22,7 +22,10 @@ function describeChoices(builds: BuildRow[]): string {
     .join('; ');
 }
 
-export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}): BuildRow {
+/** Builds declared on disk but absent from the index, when the caller can tell (lazily: it runs the adapters). */
+export type DeclaredBuilds = () => { variant: string; image: string }[];
+
+export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}, declared?: DeclaredBuilds): BuildRow {
   const builds = reader.builds();
   if (builds.length === 0) throw new QueryError('the index holds no build yet', 'run `fw-context index`');
   const details = choicesOf(builds);
@@ -40,6 +43,14 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
   if (wantedVariant) {
     candidates = builds.filter((b) => b.variant === wantedVariant);
     if (candidates.length === 0) {
+      const pending = declared?.().filter((d) => d.variant === wantedVariant) ?? [];
+      if (pending.length) {
+        throw new QueryError(
+          `variant "${wantedVariant}" is a build of this project but is not indexed yet (images: ${pending.map((d) => d.image).join(', ')}). Indexed builds: ${describeChoices(builds)}`,
+          `run \`fw-context index --variant ${wantedVariant}\`, or name one of the indexed builds`,
+          details,
+        );
+      }
       const from = variant ? 'the query' : '[build] default_variant in .fw-context/config.ini';
       throw new QueryError(
         `unknown variant "${wantedVariant}" (named by ${from}). Valid builds: ${describeChoices(builds)}`,

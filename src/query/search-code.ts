@@ -3,9 +3,9 @@
 import { FtsQueryError, type IndexReader, type MacroRow, type Page, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
-import { requireReader } from './project-context.js';
+import { requireReader, resolveProjectBuild } from './project-context.js';
 import { QueryError } from './query-error.js';
-import { resolveBuild, type BuildSelector } from './resolve-build.js';
+import type { BuildSelector } from './resolve-build.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 
 export const SEARCH_DEFAULT_LIMIT = 20;
@@ -69,7 +69,7 @@ function tryPage<T>(fn: () => Page<T>): Page<T> | null {
 
 export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResult {
   const reader = requireReader(ctx);
-  const build = resolveBuild(reader, ctx.config, req);
+  const build = resolveProjectBuild(ctx, req);
   const { limit, offset, kinds } = validate(req);
   const page = { limit, offset };
   const wantsLocals = !!kinds && kinds.includes('varlocal');

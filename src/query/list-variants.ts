@@ -1,0 +1,97 @@
+// list_variants: every build the project declares (found by the adapters now) and every build the index
+// holds, with images, board, build system, provenance and whether (and when) it was indexed.
+import path from 'node:path';
+import { detectProjectBuilds } from '../project/project-builds.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { ProjectContext } from './project-context.js';
+import { QueryError } from './query-error.js';
+
+export interface VariantImage {
+  image: string;
+  type: string | null;
+  default_image: boolean;
+  board: string | null;
+  build_system: string;
+  provenance: string;
+  build_dir: string;
+  compile_commands: string | null;
+  description: string;
+  units: number;
+  indexed: boolean;
+  indexed_at: string | null;
+  /** Declared by the build folders on disk now (false: only in the index, its folder is gone). */
+  declared: boolean;
+}
+
+export interface VariantEntry {
+  variant: string;
+  board: string | null;
+  images: VariantImage[];
+}
+
+export interface ListVariantsResult {
+  project_root: string;
+  default_variant: string | null;
+  default_image: string | null;
+  variants: VariantEntry[];
+  diagnostics: Diagnostic[];
+}
+
+export function listVariants(ctx: ProjectContext): ListVariantsResult {
+  if (!ctx.initialized) throw new QueryError(`${ctx.root} is not an fw-context project`, 'run `fw-context init` in the project root');
+  const rel = (p: string) => path.relative(ctx.root, p) || '.';
+  const { builds: declared, diagnostics } = detectProjectBuilds(ctx.root, ctx.config);
+  const indexed = ctx.reader?.builds() ?? [];
+  const byKey = new Map<string, VariantImage & { variant: string }>();
+  for (const b of declared) {
+    byKey.set(`${b.variant}\u0000${b.image}`, {
+      variant: b.variant,
+      image: b.image,
+      type: b.imageType ?? null,
+      default_image: !!b.defaultImage,
+      board: b.board ?? null,
+      build_system: b.buildSystem,
+      provenance: b.provenance,
+      build_dir: rel(b.buildDir),
+      compile_commands: b.compileCommands ? rel(b.compileCommands) : null,
+      description: b.description,
+      units: b.units.length,
+      indexed: false,
+      indexed_at: null,
+      declared: true,
+    });
+  }
+  for (const b of indexed) {
+    const key = `${b.variant}\u0000${b.image}`;
+    const known = byKey.get(key);
+    if (known) {
+      known.indexed = true;
+      known.indexed_at = b.indexedAt;
+      continue;
+    }
+    byKey.set(key, {
+      variant: b.variant,
+      image: b.image,
+      type: b.imageType,
+      default_image: b.defaultImage,
+      board: b.board,
+      build_system: b.buildSystem,
+      provenance: b.provenance,
+      build_dir: rel(b.buildDir),
+      compile_commands: b.compileCommands ? rel(b.compileCommands) : null,
+      description: b.description,
+      units: b.units.length,
+      indexed: true,
+      indexed_at: b.indexedAt,
+      declared: false,
+    });
+  }
+  const variants = new Map<string, VariantEntry>();
+  for (const v of [...byKey.values()].sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image))) {
+    const { variant, ...image } = v;
+    const entry = variants.get(variant) ?? { variant, board: image.board, images: [] };
+    entry.images.push(image);
+    variants.set(variant, entry);
+  }
+  return { project_root: ctx.root, default_variant: ctx.config.defaultVariant, default_image: ctx.config.defaultImage, variants: [...variants.values()], diagnostics };
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDifferentialReport, keptLines, preprocessOnlyArgv, runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
+import { copyFixture, databases, hasCompiler, listCases } from './fixture-support.js';
+
+const HOST = hasCompiler('gcc') && hasCompiler('g++');
+// Fixtures whose compile errors are the point are not compared (the compiler stops at a missing header).
+const COMPARED = listCases().filter((c) => c !== 'malformed');
+
+describe('differential check helpers', () => {
+  it('drops output, compile-only and dependency flags and asks for -E -dD -dI', () => {
+    expect(preprocessOnlyArgv(['ccache', 'gcc', '-MD', '-MF', 'x.d', '-c', 'a.c', '-o', 'a.o', '-DX', '-MTfoo'])).toEqual(['gcc', 'a.c', '-DX', '-E', '-dD', '-dI']);
+  });
+  it('reads line markers into kept lines', () => {
+    const out = ['# 1 "a.c"', '# 1 "<built-in>"', '#define X 1', '# 1 "a.c"', 'int a;', '', '# 10 "inc/b.h" 1', 'int b;', '# 3 "a.c" 2', 'int c;'].join('\n');
+    const k = keptLines(out, '/p');
+    expect([...k.get('/p/a.c')!]).toEqual([1, 3]);
+    expect([...k.get('/p/inc/b.h')!]).toEqual([10]);
+  });
+});
+
+describe.skipIf(!HOST)('differential check against the host gcc', () => {
+  for (const name of COMPARED) {
+    const fx = copyFixture(name);
+    for (const db of databases(fx.root)) {
+      it(`${name}/${db}: 100% agreement where the compiler exists`, () => {
+        const report = runDifferentialCheck(path.join(fx.root, db));
+        const text = formatDifferentialReport(report, { relativeTo: fx.root });
+        expect(report.disagreements, text).toEqual([]);
+        expect(report.agreementPercent).toBe(100);
+        for (const u of report.units) {
+          if (u.status === 'skipped') expect(u.reason).toMatch(/not on this machine/);
+          else expect(u.filesOnlyCompilerRead).toEqual([]);
+        }
+        if (report.units.some((u) => u.status === 'checked')) expect(report.totalGroups).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it('covers the fixtures: every host-compiler case is checked, the arm one is skipped', () => {
+    const arm = copyFixture('arm-implicit');
+    const r = runDifferentialCheck(path.join(arm.root, 'compile_commands.json'));
+    expect(r.units.map((u) => u.status)).toEqual(['skipped']);
+    expect(formatDifferentialReport(r)).toContain('skipped');
+    const host = copyFixture('host-implicit');
+    const h = runDifferentialCheck(path.join(host.root, 'compile_commands.json'));
+    expect(h.units.map((u) => u.status)).toEqual(['checked', 'checked']);
+    expect(h.totalGroups).toBeGreaterThanOrEqual(20);
+  });
+
+  it('fails and reports in the documented format when fw-context decides wrongly (tampered decision)', () => {
+    const fx = copyFixture('multi-board');
+    const db = path.join(fx.root, 'build-a/compile_commands.json');
+    const board = path.join(fx.root, 'src/board.c');
+    const report = runDifferentialCheck(db, {
+      preprocess: { overrideDecision: (file, line, computed) => (file === board && line === 3 ? !computed : computed) },
+    });
+    expect(report.agreementPercent).toBeLessThan(100);
+    const text = formatDifferentialReport(report, { relativeTo: fx.root });
+    expect(text).toContain('src/board.c:3: #ifdef BOARD_A — compiler took #ifdef BOARD_A (line 3), fw-context took #else (line 13)');
+    expect(text).toMatch(/src\/board\.c: \d+\/\d+ groups agree \(\d+\.\d%\)/);
+  });
+
+  it('fails when the implicit macros are wrong (generic table instead of the real gcc)', () => {
+    const fx = copyFixture('host-implicit');
+    const report = runDifferentialCheck(path.join(fx.root, 'compile_commands.json'), { preprocess: { implicitMacros: { forceTable: 'generic' } } });
+    const hit = report.disagreements.find((d) => d.condition.includes('__x86_64__'));
+    expect(hit, formatDifferentialReport(report)).toBeDefined();
+    expect(hit!.compilerTook).toContain('#if defined(__x86_64__)');
+    expect(hit!.fwTook).toContain('#else');
+  });
+});
