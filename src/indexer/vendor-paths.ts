@@ -3,7 +3,7 @@
 import path from 'node:path';
 
 /** Folder names that hold SDK/HAL code in firmware repos, unless the project itself is one of them. */
-export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers', 'lib/vendor'];
+export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers'];
 
 export interface VendorRules {
   root: string;

@@ -22,7 +22,7 @@ export interface ServerOptions {
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
 function ok(value: unknown): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+  return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
 function fail(err: unknown): ToolResult {
