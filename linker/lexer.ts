@@ -136,6 +136,8 @@ export class ScriptLexer {
         continue;
       }
       if (this.isValidStart(c)) return;
+      // Other white space (a byte-order mark, a no-break space): skip it like a blank.
+      if (/\s/.test(c)) { this.pos++; continue; }
       // invalid character (garbage, binary): ld warns and ignores it
       const start = this.pos;
       while (this.pos < s.length && !this.isValidStart(s[this.pos]!) && !/\s/.test(s[this.pos]!)) this.pos++;

@@ -17,7 +17,8 @@ export { detectProjectBuilds };
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { commonDefines } from './build-defines.js';
 import { scanIncludes } from './include-scan.js';
-import { isUnderAny, isVendorFile, storedPath } from './vendor-paths.js';
+import { isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
+import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
 
 export interface IndexOptions {
@@ -82,6 +83,31 @@ function macroResolver(pre: BuildPreprocessResult): (name: string) => bigint | n
     if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, BigInt(m.expandedValue));
   }
   return (name) => values.get(name) ?? null;
+}
+
+/** A linker script as a file of the build whose symbols are its assignments (always re-stored: it is small). */
+function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbol[], vendorRules: VendorRules): FileVersion | null {
+  const abs = path.isAbsolute(file) ? file : path.join(root, file);
+  let buf: Buffer;
+  let stat: fs.Stats;
+  try {
+    buf = fs.readFileSync(abs);
+    stat = fs.statSync(abs);
+  } catch {
+    return null;
+  }
+  const contentHash = sha1(buf);
+  return {
+    path: storedPath(root, abs),
+    contentHash,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    isVendor: isVendorFile(abs, vendorRules),
+    maskHash: sha1(JSON.stringify(symbols.map((s) => [s.stableId, s.signature, s.line]))),
+    language: 'ld',
+    isUnit: false,
+    parsed: { symbols, references: [], error: null },
+  };
 }
 
 async function loadPreprocessor(): Promise<PreprocessBuild> {
@@ -189,8 +215,14 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         summary.files = files.length;
         summary.symbols = files.reduce((n, f) => n + (f.parsed?.symbols.length ?? 0), 0);
         const { defines, varying } = commonDefines(build);
-        const memory = describeBuildMemory(build);
+        const memory = describeBuildMemory(build, { root });
         summary.diagnostics.push(...memory.diagnostics);
+        // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
+        for (const group of memory.symbolsByFile) {
+          const version = linkerScriptVersion(root, group.file, group.symbols, vendorRules);
+          if (version && !files.some((f) => f.path === version.path)) files.push(version);
+        }
+        summary.symbols += memory.symbolsByFile.reduce((n, g) => n + g.symbols.length, 0);
         let ccHash: string | null = null;
         let ccMtime: number | null = null;
         if (build.compileCommands && fs.existsSync(build.compileCommands)) {
@@ -214,7 +246,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             definesVarying: varying,
             linkerScripts: build.linkerScripts,
             entryPoint: memory.entryPoint,
-            memory: memory.memory,
+            memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(root, m.file_path) : m.file_path })),
             memoryNote: memory.note,
             provenance: build.provenance,
             implicitMacros: pre.implicitMacros,

@@ -229,6 +229,7 @@ const bool = (x: boolean): PPValue => ({ v: x ? 1n : 0n, u: false });
 
 /** An integer constant (pp-number) as the preprocessor reads it. */
 export function parseNumber(text: string): PPValue {
+  if (text.length < 16 && /^(0|[1-9][0-9]*)$/.test(text)) return { v: BigInt(text), u: false };
   const s = text.replace(/'/g, '');
   const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([a-zA-Z]*)$/.exec(s);
   if (!m) {

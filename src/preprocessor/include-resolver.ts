@@ -31,8 +31,14 @@ export function buildSearchChain(opts: {
   const bracketSet = new Set(bracketAll);
   const quote = dedupe(opts.quoteDirs.map(norm)).filter((d) => !bracketSet.has(d));
   const dirs = [...quote, ...bracketAll];
-  return { dirs, bracketStart: quote.length, key: `${quote.length}|${dirs.join('\0')}` };
+  const long = `${quote.length}|${dirs.join('\0')}`;
+  let id = chainIds.get(long);
+  if (id === undefined) chainIds.set(long, (id = chainIds.size));
+  return { dirs, bracketStart: quote.length, key: String(id) };
 }
+
+/** Short ids for search chains (many units share one). */
+const chainIds = new Map<string, number>();
 
 function dedupe(list: string[]): string[] {
   const seen = new Set<string>();
@@ -46,6 +52,7 @@ export interface ResolvedInclude {
 
 export class IncludeResolver {
   private cache = new Map<string, ResolvedInclude | null>();
+  private includerCache = new Map<string, string | null>();
   constructor(private exists: (file: string) => boolean) {}
 
   /**
@@ -63,8 +70,14 @@ export class IncludeResolver {
       tryIncluder = true;
     }
     if (tryIncluder) {
-      const f = path.join(includerDir, name);
-      if (this.exists(f)) return { file: f, dirIndex: INCLUDER_DIR };
+      const k = `${includerDir}\u0002${name}`;
+      let f = this.includerCache.get(k);
+      if (f === undefined) {
+        const cand = path.join(includerDir, name);
+        f = this.exists(cand) ? cand : null;
+        this.includerCache.set(k, f);
+      }
+      if (f) return { file: f, dirIndex: INCLUDER_DIR };
     }
     const key = `${chain.key}\u0001${start}\u0001${name}`;
     const hit = this.cache.get(key);

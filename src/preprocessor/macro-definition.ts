@@ -20,6 +20,27 @@ export interface MacroDef {
   file: string;
   line: number;
   builtin?: BuiltinMacro;
+  /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
+  canon?: MacroDef;
+}
+
+const canonical = new Map<string, MacroDef>();
+
+/**
+ * One shared object per distinct (name, parameters, replacement): environments store these, so two units
+ * whose macros are textually the same hold identical objects (memoized #if results compare by identity).
+ */
+export function canonicalDefinition(def: MacroDef): MacroDef {
+  if (def.canon) return def.canon;
+  if (def.builtin) return (def.canon = def);
+  const key = `${def.name}\0${def.paramsText ?? ''}\0${def.valueText}`;
+  let c = canonical.get(key);
+  if (!c) {
+    if (canonical.size > 200000) canonical.clear();
+    canonical.set(key, (c = def));
+  }
+  def.canon = c;
+  return c;
 }
 
 export interface ParsedDefine {
@@ -106,9 +127,21 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
   };
 }
 
-/** A -D argument (`NAME`, `NAME=value`, `F(x)=x`) as a definition. */
+const interned = new Map<string, ParsedDefine>();
+
+/**
+ * A -D argument (`NAME`, `NAME=value`, `F(x)=x`) as a definition. Interned: units with the same -D share one
+ * definition object, so results memoized on definition identity carry over between units.
+ */
 export function defineFromCommandLine(name: string, value: string | undefined, file = '<command-line>'): ParsedDefine {
-  return parseDefine(`${name} ${value ?? '1'}`, file, 0);
+  const key = `${file}\0${name}\0${value ?? '1'}`;
+  let p = interned.get(key);
+  if (!p) {
+    if (interned.size > 50000) interned.clear();
+    p = parseDefine(`${name} ${value ?? '1'}`, file, 0);
+    interned.set(key, p);
+  }
+  return p;
 }
 
 export function builtinMacro(name: string, builtin: BuiltinMacro): MacroDef {

@@ -13,6 +13,8 @@ export interface ExpandContext {
   /** Answer a builtin operator (`__has_include`, `__LINE__`...); reads its operands from `stream`. */
   builtin?: (def: MacroDef, nameTok: Token, stream: TokenStream, ctx: ExpandContext) => Token[];
   error: (message: string) => void;
+  /** Macro lookup used instead of env.get (lets the caller record which names an expansion depended on). */
+  lookup?: (name: string, forDefined: boolean) => MacroDef | undefined;
 }
 
 /** Tokens still to be read; replacement lists are pushed in front (rescanning with the rest of the input). */
@@ -73,7 +75,7 @@ export function expandStream(stream: TokenStream, ctx: ExpandContext, out: Token
       out.push(tok);
       continue;
     }
-    const def = ctx.env.get(tok.v);
+    const def = ctx.lookup ? ctx.lookup(tok.v, false) : ctx.env.get(tok.v);
     if (!def) {
       out.push(tok);
       continue;
@@ -157,7 +159,8 @@ function readDefined(stream: TokenStream, ctx: ExpandContext): Token {
       return mkTok('number', '0');
     }
   }
-  return mkTok('number', ctx.env.has(t.v) ? '1' : '0', true);
+  const known = ctx.lookup ? ctx.lookup(t.v, true) !== undefined : ctx.env.has(t.v);
+  return mkTok('number', known ? '1' : '0', true);
 }
 
 /** Read a parenthesized argument list (the `(` already read). Splits at top-level commas; the variadic tail stays whole. */

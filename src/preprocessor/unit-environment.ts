@@ -9,7 +9,7 @@ import type { CompilerFeatures } from './compiler-features.js';
 import type { EvalOptions } from './if-expression.js';
 import { COMPILER_WRAPPERS, type ImplicitMacroProvider, type ImplicitMacros, type QueryLanguage } from './implicit-macros.js';
 import { buildSearchChain, type SearchChain } from './include-resolver.js';
-import { builtinMacro, defineFromCommandLine, type BuiltinMacro, type MacroDef, type MacroEnv } from './macro-definition.js';
+import { builtinMacro, canonicalDefinition, defineFromCommandLine, type BuiltinMacro, type MacroDef, type MacroEnv } from './macro-definition.js';
 
 export interface UnitEnvironment {
   args: ParsedCompileArgs;
@@ -84,12 +84,12 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     ['__has_extension', 'has_extension', g >= 14],
   ];
   for (const [name, kind, on] of builtins) if (on) env.set(name, builtinMacro(name, kind));
-  for (const d of implicit.defines) if (!env.get(d.name)?.builtin) env.set(d.name, d);
+  for (const d of implicit.defines) if (!env.get(d.name)?.builtin) env.set(d.name, canonicalDefinition(d));
   const commandLineDefines: MacroDef[] = [];
   for (const [name, value] of Object.entries(extraDefines ?? {})) {
     const p = defineFromCommandLine(name, value);
     if (p.def) {
-      env.set(p.def.name, p.def);
+      env.set(p.def.name, canonicalDefinition(p.def));
       commandLineDefines.push(p.def);
     }
   }
@@ -100,7 +100,7 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     }
     const p = defineFromCommandLine(op.name, op.value);
     if (p.def) {
-      env.set(p.def.name, p.def);
+      env.set(p.def.name, canonicalDefinition(p.def));
       commandLineDefines.push(p.def);
     } else diagnostics.push({ severity: 'error', file: unit.file, message: `-D${op.name}: ${p.error}`, fix: 'fix the -D option in the compile command' });
   }

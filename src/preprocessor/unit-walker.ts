@@ -7,7 +7,7 @@ import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, t
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
 import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
-import type { MacroDef, MacroEnv } from './macro-definition.js';
+import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-definition.js';
 import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
 import { mkTok, spell, type Token } from './tokens.js';
 
@@ -58,6 +58,8 @@ export class UnitWalker {
   private depth = 0;
   private baseFile = '';
   private readonly ctx: ExpandContext;
+  /** Evaluation options that change results, as a cache key. */
+  private readonly evalKey: string;
 
   constructor(private host: WalkHost, private opts: UnitWalkOptions) {
     this.ctx = {
@@ -67,6 +69,8 @@ export class UnitWalker {
       builtin: (def, tok, stream, ctx) => this.builtin(def, tok, stream, ctx),
       error: (m) => this.diag('error', this.curFile, this.curLine, m),
     };
+    const o = opts.evalOptions;
+    this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
   }
 
   get env(): MacroEnv {
@@ -178,7 +182,7 @@ export class UnitWalker {
         case 'define':
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.macro) {
-            this.opts.env.set(d.macro.name, d.macro);
+            this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
             this.definesReached.add(d.macro);
           }
           break;
@@ -228,26 +232,56 @@ export class UnitWalker {
         return d.name !== undefined && !env.has(d.name);
       case 'if':
       case 'elif':
-        return this.evaluate(directiveTokens(d), file, d.line) !== 0n;
+        return this.evaluate(directiveTokens(d), file, d.line, d) !== 0n;
       default:
         return false;
     }
   }
 
-  /** Expand and evaluate #if tokens; null-safe: returns 0n on error after reporting it. */
-  evaluate(toks: Token[], file: string, line: number): bigint {
+  /** Expand and evaluate #if tokens; reports errors and returns 0n for them. Memoized per directive. */
+  evaluate(toks: Token[], file: string, line: number, d?: Directive): bigint {
+    const env = this.opts.env;
+    const key = this.evalKey;
+    if (d?.evalCache) {
+      for (const e of d.evalCache) {
+        if (e.key !== key) continue;
+        let same = true;
+        for (const [name, def] of e.deps) {
+          if (env.get(name) !== def) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return e.value;
+      }
+    }
     let failed = false;
+    let cacheable = d !== undefined;
+    const deps = new Map<string, MacroDef | undefined>();
     const ctx: ExpandContext = {
       ...this.ctx,
       error: (m) => {
         failed = true;
         this.diag('error', file, line, m);
       },
+      lookup: (name, forDefined) => {
+        const def = env.get(name);
+        if (!deps.has(name)) deps.set(name, def);
+        if (def?.builtin && !forDefined) cacheable = false;
+        return def;
+      },
     };
+    let value: bigint;
     try {
       const expanded = expandTokens(toks, ctx);
       if (failed) return 0n;
-      return evaluateExpression(expanded, { ...this.opts.evalOptions, onError: (m) => this.diag('error', file, line, `${m}`) }).v;
+      value = evaluateExpression(expanded, {
+        ...this.opts.evalOptions,
+        onError: (m) => {
+          failed = true;
+          this.diag('error', file, line, m);
+        },
+      }).v;
     } catch (e) {
       if (e instanceof PPExprError) {
         this.diag('error', file, line, `${e.message} (in #if)`);
@@ -255,6 +289,11 @@ export class UnitWalker {
       }
       throw e;
     }
+    if (cacheable && !failed && d) {
+      d.evalCache ??= [];
+      if (d.evalCache.length < 32) d.evalCache.push({ key, deps: [...deps], value });
+    }
+    return value;
   }
 
   /** Expand a code line's tokens in text mode with this unit's environment and builtins. */

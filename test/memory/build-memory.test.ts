@@ -128,6 +128,19 @@ describe('describeBuildMemory on a corrupt script', () => {
     expect(m.memory).toEqual([]);
     expect(m.note).not.toBe('');
   });
+
+  it('reads scripts with a UTF-8 BOM or a pasted no-break space (the lexer alone loops on them)', () => {
+    const files: Record<string, string> = {
+      '/v/bom.ld': '\uFEFFMEMORY { RAM (rw) : ORIGIN = 0x20000000, LENGTH = 1K }\n',
+      '/v/nbsp.ld': 'ENTRY(go)\nMEMORY {\n  RAM (rw) :\u00a0ORIGIN = 0x20000000, LENGTH = 2K\n}\n',
+    };
+    const bom = describeBuildMemory(fakeBuild({ linkerScripts: ['/v/bom.ld'] }), { readFile: (f) => files[f] });
+    expect(bom.memory.map((r) => [r.name, r.length_value])).toEqual([['RAM', 1024]]);
+    expect(bom.diagnostics).toEqual([]);
+    const nbsp = describeBuildMemory(fakeBuild({ linkerScripts: ['/v/nbsp.ld'] }), { readFile: (f) => files[f] });
+    expect(nbsp.memory.map((r) => [r.name, r.line, r.length_value])).toEqual([['RAM', 3, 2048]]);
+    expect(nbsp.diagnostics).toEqual([expect.objectContaining({ file: '/v/nbsp.ld', line: 3, message: expect.stringContaining('U+00A0') })]);
+  });
 });
 
 function fakeBuild(over: Partial<BuildDescription>): BuildDescription {
