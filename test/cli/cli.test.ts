@@ -65,6 +65,20 @@ describe('fw-context CLI', () => {
     expect(Object.keys(json[0])).toEqual(expect.arrayContaining(['name', 'qualified_name', 'kind', 'file', 'line', 'is_definition', 'signature', 'docstring']));
   });
 
+  it('init on a repo with several build systems prints every build', () => {
+    const combined = copyFixtureToTemp('adapters', 'combined');
+    const r = runCli(combined, ['init']);
+    expect(r.status).toBe(0);
+    for (const line of [
+      /variant build-sysbuild\s+image mcuboot\s+board nrf52840dk\/nrf52840\s+zephyr \(read\)/,
+      /variant NUCLEO_F411RE\s+image app\s+board .*mbed \(derived\)/,
+      /variant esp32dev\s+image app\s+board esp32dev\s+platformio \(derived\)/,
+      /ninja \((read|derived)\)/,
+      /cmake \(read\)/,
+    ]) expect(r.stdout).toMatch(line);
+    expect(r.stdout).toMatch(/Several variants: queries must name one/);
+  });
+
   it('explains errors with a hint and exit code 1', () => {
     const r = runCli(root, ['search', 'uart', '--kind', 'banana']);
     expect(r.status).toBe(1);

@@ -23,3 +23,17 @@ describe('memory of an indexed build', () => {
     expect(estack).toEqual([expect.objectContaining({ kind: 'varglobal', file: expected.script, line: 10, signature: '_estack = ORIGIN(RAM) + LENGTH(RAM)' })]);
   });
 });
+
+describe('a corrupt linker script', () => {
+  it('gives diagnostics with file and line while the build still indexes', async () => {
+    const { root, result } = await indexedFixture(['memory', 'corrupt-script']);
+    const b = result.builds[0];
+    expect(b.error).toBeUndefined();
+    expect(b.diagnostics.some((d) => d.file.endsWith('app.ld') && d.line === 3 && /INCLUDE/.test(d.message))).toBe(true);
+    const s = withProject(root, (ctx) => getActiveBuild(ctx)) as Record<string, any>;
+    expect(s).toMatchObject({ status: 'ready', entry_point: 'Reset_Handler', memory: [] });
+    expect(s.memory_note).toMatch(/MEMORY/);
+    expect(s.symbol_count).toBeGreaterThan(0);
+    expect((withProject(root, (ctx) => lookupSymbol(ctx, { name: 'main' })) as Record<string, any>[]).some((x) => x.kind === 'function')).toBe(true);
+  });
+});

@@ -129,3 +129,14 @@ describe('a repo holding several build systems', () => {
     expect(path.isAbsolute(root)).toBe(true);
   });
 });
+
+describe('broken build inputs', () => {
+  it('name the file and the fix while the other builds index', async () => {
+    const { root, result } = await indexedFixture(['adapters', 'broken-compile-database']);
+    const bad = result.diagnostics.find((d) => d.file.endsWith('build-bad/compile_commands.json'));
+    expect(bad).toMatchObject({ severity: 'error', line: expect.any(Number), fix: expect.stringMatching(/regenerate/) });
+    expect(result.builds.map((b) => b.variant)).toEqual(['build-good']);
+    expect(result.builds[0].symbols).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(root, '.fw-context', 'index.db'))).toBe(true);
+  });
+});
