@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { getActiveBuild } from '../query/active-build.js';
 import { getSource } from '../query/get-source.js';
 import { lookupSymbol } from '../query/lookup-symbol.js';
-import { withProject } from '../query/project-context.js';
+import { withProject, type ProjectContext } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
 import { searchCode } from '../query/search-code.js';
 import { listVariants } from '../query/list-variants.js';
@@ -41,17 +41,24 @@ const buildArgs = {
 export function createServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: 'fw-context', version: VERSION });
   const rootOf = (p?: string) => (p ? path.resolve(options.cwd, p) : options.cwd);
+  /** Run one query against the project a call names (or the server's), errors as isError results. */
+  const answer = async (projectRoot: string | undefined, run: (ctx: ProjectContext) => unknown, onError: (err: unknown) => ToolResult = fail): Promise<ToolResult> => {
+    try {
+      return ok(withProject(rootOf(projectRoot), run));
+    } catch (err) {
+      return onError(err);
+    }
+  };
+  // get_active_build fails with {error} alone: no status, so a caller never mistakes a failure for a state.
+  const statusFailure = (err: unknown): ToolResult => ({
+    content: [{ type: 'text', text: JSON.stringify({ error: err instanceof QueryError ? `${err.message} (${err.hint})` : (err as Error).message }) }],
+    isError: true,
+  });
 
   server.registerTool(
     'get_active_build',
     { title: 'Index and build state', description: DESCRIPTIONS.get_active_build, inputSchema: buildArgs, annotations: READ_ONLY },
-    async (args) => {
-      try {
-        return ok(withProject(rootOf(args.project_root), (ctx) => getActiveBuild(ctx, args)));
-      } catch (err) {
-        return { content: [{ type: 'text', text: JSON.stringify({ error: err instanceof QueryError ? `${err.message} (${err.hint})` : (err as Error).message }) }], isError: true };
-      }
-    },
+    async (args) => answer(args.project_root, (ctx) => getActiveBuild(ctx, args), statusFailure),
   );
 
   server.registerTool(
@@ -69,13 +76,7 @@ export function createServer(options: ServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    async (args) => {
-      try {
-        return ok(withProject(rootOf(args.project_root), (ctx) => searchCode(ctx, { ...args, projectOnly: args.project_only })));
-      } catch (err) {
-        return fail(err);
-      }
-    },
+    async (args) => answer(args.project_root, (ctx) => searchCode(ctx, { ...args, projectOnly: args.project_only })),
   );
 
   server.registerTool(
@@ -94,13 +95,7 @@ export function createServer(options: ServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    async (args) => {
-      try {
-        return ok(withProject(rootOf(args.project_root), (ctx) => lookupSymbol(ctx, { ...args, projectOnly: args.project_only })));
-      } catch (err) {
-        return fail(err);
-      }
-    },
+    async (args) => answer(args.project_root, (ctx) => lookupSymbol(ctx, { ...args, projectOnly: args.project_only })),
   );
 
   server.registerTool(
@@ -117,13 +112,7 @@ export function createServer(options: ServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    async (args) => {
-      try {
-        return ok(withProject(rootOf(args.project_root), (ctx) => getSource(ctx, { ...args, maxLines: args.max_lines })));
-      } catch (err) {
-        return fail(err);
-      }
-    },
+    async (args) => answer(args.project_root, (ctx) => getSource(ctx, { ...args, maxLines: args.max_lines })),
   );
 
   server.registerTool(
@@ -134,13 +123,7 @@ export function createServer(options: ServerOptions): McpServer {
       inputSchema: { project_root: buildArgs.project_root },
       annotations: READ_ONLY,
     },
-    async (args) => {
-      try {
-        return ok(withProject(rootOf(args.project_root), (ctx) => listVariants(ctx)));
-      } catch (err) {
-        return fail(err);
-      }
-    },
+    async (args) => answer(args.project_root, (ctx) => listVariants(ctx)),
   );
 
   return server;

@@ -1,0 +1,61 @@
+// The MCP server in-process through the SDK's in-memory transport, on a multi-build project: refusals are
+// isError results that list the builds; list_variants and variant/image arguments scope the answers.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../src/mcp/server.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+let client: Client;
+let root: string;
+
+const call = async (name: string, args: Record<string, unknown>) => {
+  const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+};
+
+beforeAll(async () => {
+  ({ root } = await indexedFixture(['adapters', 'zephyr-multi-board']));
+  const server = createServer({ cwd: '/' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(b);
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+describe('MCP tools on a project with several builds', () => {
+  it('refuses an unscoped search with the valid builds and a hint', async () => {
+    const { value, isError } = await call('search_code', { query: 'board init', project_root: root });
+    expect(isError).toBe(true);
+    expect(value.error).toMatch(/4 builds/);
+    expect(value.hint).toMatch(/variant/);
+    expect(value.variant_images['build-sysbuild']).toEqual(['blinky', 'mcuboot']);
+  });
+
+  it('answers a scoped search from that build', async () => {
+    const { value, isError } = await call('search_code', { query: 'board init', project_root: root, variant: 'nucleo_f401re' });
+    expect(isError).toBe(false);
+    expect(value[0]).toMatchObject({ variant: 'nucleo_f401re', image: 'app' });
+    expect(value.slice(1).map((x: Record<string, unknown>) => x.file)).not.toContain('blinky/src/board_nrf.c');
+  });
+
+  it('list_variants lists every build with its images', async () => {
+    const { value } = await call('list_variants', { project_root: root });
+    expect(value.variants.map((v: Record<string, unknown>) => v.variant)).toEqual(['build-nrf52840dk', 'build-sysbuild', 'nucleo_f401re']);
+  });
+
+  it('get_active_build fails with {error} alone for an unknown variant', async () => {
+    const { value, isError } = await call('get_active_build', { project_root: root, variant: 'nope' });
+    expect(isError).toBe(true);
+    expect(Object.keys(value)).toEqual(['error']);
+  });
+
+  it('answers not_initialized for a folder that is no project', async () => {
+    const { value } = await call('get_active_build', { project_root: '/' });
+    expect(value.status).toBe('not_initialized');
+  });
+});
