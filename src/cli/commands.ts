@@ -6,6 +6,7 @@ import path from 'node:path';
 import { indexProject, detectProjectBuilds, type IndexResult } from '../indexer/index-project.js';
 import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
+import { formatDifferentialReport, runDifferentialCheck } from '../preprocessor/differential-check.js';
 import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
 import { getActiveBuild } from '../query/active-build.js';
@@ -80,6 +81,22 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; onProgre
     ].join('\n');
   const exit = failed || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
   return out(opts.json, opts.build ? { ...result, regenerated } : result, text, exit);
+}
+
+/**
+ * Compare, for every conditional group of every file a unit reads, the branch the unit's real compiler takes
+ * (`-E`) with the branch fw-context takes. With no path, checks each build's compile database.
+ */
+export function runCheckPreprocessor(opts: CommonOptions & { compileCommands?: string }): CommandOutput {
+  const root = rootFor(opts.cwd);
+  let paths: string[];
+  if (opts.compileCommands) paths = [path.resolve(opts.cwd, opts.compileCommands)];
+  else paths = [...new Set(detectProjectBuilds(root, readConfig(root)).builds.flatMap((b) => (b.compileCommands ? [b.compileCommands] : [])))];
+  if (paths.length === 0) return { text: 'No compile_commands.json found: give its path, e.g. fw-context check-preprocessor build/compile_commands.json', exitCode: 2 };
+  const reports = paths.map((p) => runDifferentialCheck(p));
+  const disagree = reports.some((r) => r.disagreements.length > 0);
+  const checked = reports.some((r) => r.units.some((u) => u.status === 'checked'));
+  return out(opts.json, reports.length === 1 ? reports[0] : reports, () => reports.map((r) => formatDifferentialReport(r, { relativeTo: root })).join('\n\n'), disagree ? 1 : checked ? 0 : 3);
 }
 
 export function runVariants(opts: CommonOptions): CommandOutput {

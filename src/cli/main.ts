@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createServer } from '../mcp/server.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
-import { runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
+import { runCheckPreprocessor, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
 import { runMemory } from './memory-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
@@ -27,6 +27,9 @@ Commands:
   source NAME               print a symbol's source   [--file PATH] [--line N]
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
   serve                     run the MCP server on stdio
+  check-preprocessor [compile_commands.json]
+                            compare every #if decision with the real compiler's (-E) for each unit
+                            whose compiler is installed; exit 1 on any disagreement
   demo [--dir DIR]          copy the bundled example firmware, index it and query it
 
 Options for every command:
@@ -87,7 +90,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command || v.help ? 0 : 2;
   }
-  const common = { cwd: v.root ?? process.cwd(), json: !!v.json, variant: v.variant, image: v.image };
+  // Under this package's own `npm run` scripts the working directory is the package root; INIT_CWD is where
+  // the user was. Only those scripts: a child of some other npm script inherits a foreign INIT_CWD.
+  const ownScript = ['check:preprocessor', 'start'].includes(process.env.npm_lifecycle_event ?? '');
+  const common = { cwd: v.root ?? (ownScript ? process.env.INIT_CWD : undefined) ?? process.cwd(), json: !!v.json, variant: v.variant, image: v.image };
   const needArg = (what: string) => {
     const arg = rest.join(' ').trim();
     if (!arg) throw new QueryError(`${command} needs ${what}`, `fw-context ${command} <${what}>`);
@@ -105,6 +111,9 @@ async function main(argv: string[]): Promise<number> {
         if (progress) process.stderr.write('\r\x1b[2K');
         break;
       }
+      case 'check-preprocessor':
+        result = runCheckPreprocessor({ ...common, compileCommands: rest[0] });
+        break;
       case 'variants':
         result = runVariants(common);
         break;

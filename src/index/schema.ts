@@ -2,8 +2,11 @@
 // references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
 
 export const SCHEMA_VERSION = 1;
-/** Bumped when rows of the same tables start meaning something else (e.g. masked parsing). */
-export const ROW_FORMAT_VERSION = 1;
+/**
+ * Bumped when rows of the same tables start meaning something else.
+ * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
+ */
+export const ROW_FORMAT_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

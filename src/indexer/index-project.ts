@@ -16,7 +16,9 @@ import { detectProjectBuilds } from '../project/project-builds.js';
 export { detectProjectBuilds };
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { commonDefines } from './build-defines.js';
-import { scanIncludes } from './include-scan.js';
+import { preprocessBuild } from '../preprocessor/preprocess-build.js';
+import { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
@@ -110,23 +112,15 @@ function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbo
   };
 }
 
-async function loadPreprocessor(): Promise<PreprocessBuild> {
-  try {
-    const modulePath = '../preprocessor/preprocess-build.js';
-    const mod = (await import(modulePath)) as { preprocessBuild?: PreprocessBuild };
-    if (mod.preprocessBuild) return mod.preprocessBuild;
-  } catch {
-    /* fall back to the include scan */
-  }
-  return scanIncludes;
-}
-
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
-  const preprocess = options.preprocess ?? (await loadPreprocessor());
+  // One skeleton cache and one compiler-answer cache per run: a header shared by builds is scanned once.
+  const skeletons = new SkeletonCache();
+  const implicitMacros = new ImplicitMacroProvider();
+  const preprocess: PreprocessBuild = options.preprocess ?? ((units, o) => preprocessBuild(units, { ...o, skeletons, implicitMacros }));
   const release = acquireLock(root);
   const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));

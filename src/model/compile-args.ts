@@ -98,7 +98,8 @@ function parseMacroArg(text: string): MacroOp {
   return { op: 'define', name: text.slice(0, eq), value: text.slice(eq + 1) };
 }
 
-const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE)|O|ansi|pthread)/;
+/** Flags that change the compiler's predefined macros (asked of the compiler or looked up in a table). */
+const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=)|O|ansi|pthread|undef$|-?specs=)/;
 
 /**
  * Parse argv (compiler first). Relative paths resolve against `directory`.
@@ -143,7 +144,9 @@ export function parseCompileArgs(argv: string[], directory: string, file?: strin
     } else if (a.startsWith('-imacros')) {
       [v, i] = takeValue(i, '-imacros');
       if (v) r.imacros.push(abs(v));
-    } else if (a.startsWith('-include')) {
+    } else if (a === '-include-pch') {
+      i++;
+    } else if (a.startsWith('-include') && !a.startsWith('-include-pch')) {
       [v, i] = takeValue(i, '-include');
       if (v) r.includes.push(abs(v));
     } else if (a.startsWith('--sysroot')) {

@@ -61,6 +61,8 @@ export interface PreprocessOptions {
   extraDefines?: Record<string, string>;
   /** Ask real compilers for implicit macros when present (default true). */
   useRealCompiler?: boolean;
+  /** Folder where compilers' answers (implicit macros, system include dirs) are cached between runs (optional). */
+  compilerCacheDir?: string;
 }
 
 export type PreprocessBuild = (units: CompileUnit[], options?: PreprocessOptions) => BuildPreprocessResult;

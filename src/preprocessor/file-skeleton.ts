@@ -35,7 +35,7 @@ export interface Directive {
    * #if/#elif results already computed, with the macro definitions (by identity) the expansion consulted:
    * a unit whose environment maps those names to the same definitions gets the same value.
    */
-  evalCache?: { key: string; deps: [string, MacroDef | undefined][]; value: bigint }[];
+  evalCache?: { key: string; names: string[]; defs: (MacroDef | undefined)[]; value: bigint }[];
   /** #include forms: header name when written literally. */
   header?: { name: string; angled: boolean };
 }

@@ -51,7 +51,7 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
   const provider =
     options.implicitMacros instanceof ImplicitMacroProvider
       ? options.implicitMacros
-      : new ImplicitMacroProvider({ useRealCompiler: options.useRealCompiler, ...(options.implicitMacros ?? {}) });
+      : new ImplicitMacroProvider({ useRealCompiler: options.useRealCompiler, cacheDir: options.compilerCacheDir, ...(options.implicitMacros ?? {}) });
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver };
 

@@ -245,14 +245,11 @@ export class UnitWalker {
     if (d?.evalCache) {
       for (const e of d.evalCache) {
         if (e.key !== key) continue;
-        let same = true;
-        for (const [name, def] of e.deps) {
-          if (env.get(name) !== def) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return e.value;
+        const names = e.names;
+        const defs = e.defs;
+        let k = 0;
+        while (k < names.length && env.get(names[k]) === defs[k]) k++;
+        if (k === names.length) return e.value;
       }
     }
     let failed = false;
@@ -291,7 +288,7 @@ export class UnitWalker {
     }
     if (cacheable && !failed && d) {
       d.evalCache ??= [];
-      if (d.evalCache.length < 32) d.evalCache.push({ key, deps: [...deps], value });
+      if (d.evalCache.length < 32) d.evalCache.push({ key, names: [...deps.keys()], defs: [...deps.values()], value });
     }
     return value;
   }

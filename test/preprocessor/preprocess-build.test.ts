@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hasCompiler } from './fixture-support.js';
 import type { CompileUnit } from '../../adapters/contract.js';
 import { SkeletonCache, buildSkeleton } from '../../src/preprocessor/file-skeleton.js';
 import { ImplicitMacroProvider, tableFor } from '../../src/preprocessor/implicit-macros.js';
@@ -110,6 +114,22 @@ describe('preprocessBuild', () => {
     expect(on.length).toBe(16);
     preprocessBuild(units, { readFile: (f) => hdrs[f], skeletons, implicitMacros: provider });
     expect(skeletons.scans).toBe(n + 30);
+  });
+});
+
+describe.skipIf(!hasCompiler('gcc'))('implicit macros from the real compiler', () => {
+  it('asks gcc once, keeps its include dirs and caches the answer on disk', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-cc-'));
+    const provider = new ImplicitMacroProvider({ cacheDir: dir });
+    const a = provider.get('gcc', ['-O2'], 'c', dir);
+    expect(a.source).toEqual({ compiler: 'gcc', targetFlags: ['-O2'], source: 'compiler' });
+    expect(a.defines.find((d) => d.name === '__OPTIMIZE__')).toBeDefined();
+    expect(a.defines.find((d) => d.name === '_STDC_PREDEF_H')).toBeUndefined();
+    expect(a.systemDirs.length).toBeGreaterThan(0);
+    expect(provider.get('gcc', ['-O2'], 'c', dir)).toBe(a);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    const again = new ImplicitMacroProvider({ cacheDir: dir }).get('gcc', ['-O2'], 'c', dir);
+    expect(again.systemDirs).toEqual(a.systemDirs);
   });
 });
 
