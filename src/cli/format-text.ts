@@ -71,6 +71,7 @@ export function formatDiagnostics(diags: Diagnostic[], max = 30): string {
 
 function buildLine(b: BuildIndexSummary): string {
   const err = b.error ? `  FAILED: ${b.error}` : '';
+  if (b.unchanged) return `  ${b.variant}/${b.image} (${b.buildSystem}, ${b.provenance}): unchanged since the last run (${b.files} files reused)`;
   return `  ${b.variant}/${b.image} (${b.buildSystem}, ${b.provenance}): ${b.units} units, ${b.files} files, ${b.parsed} parsed, ${b.reused} reused, ${b.symbols} new symbols${err}`;
 }
 

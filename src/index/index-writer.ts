@@ -40,6 +40,8 @@ export interface BuildRecord {
   implicitMacros: unknown[];
   diagnostics: Diagnostic[];
   units: string[];
+  /** Hash of everything the build description says (units, flags, defines, scripts, map): unchanged → same build. */
+  fingerprint: string;
 }
 
 export interface BuildWrite {
@@ -102,16 +104,17 @@ export class IndexWriter {
         implicitMacros: JSON.stringify(b.implicitMacros),
         diagnostics: JSON.stringify(b.diagnostics),
         units: JSON.stringify(b.units),
+        fingerprint: b.fingerprint,
         indexedAt,
       };
       const { id: buildId } = db
         .prepare(
           `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
              compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
-             provenance, implicit_macros_json, diagnostics_json, units_json, indexed_at)
+             provenance, implicit_macros_json, diagnostics_json, units_json, fingerprint, indexed_at)
            VALUES (@variant, @image, @imageType, @defaultImage, @board, @buildSystem, @buildDir, @compileCommands, @compileCommandsHash,
              @compileCommandsMtimeMs, @description, @defines, @definesVarying, @linkerScripts, @entryPoint, @memory, @memoryNote,
-             @provenance, @implicitMacros, @diagnostics, @units, @indexedAt)
+             @provenance, @implicitMacros, @diagnostics, @units, @fingerprint, @indexedAt)
            ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
              board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
              compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
@@ -119,7 +122,8 @@ export class IndexWriter {
              defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
              linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
              memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
-             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, indexed_at = excluded.indexed_at
+             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json,
+             fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
            RETURNING id`,
         )
         .get(buildRow) as { id: number };
@@ -182,6 +186,29 @@ export class IndexWriter {
       return removed;
     });
     return tx.immediate();
+  }
+
+  /**
+   * True when the stored build has this fingerprint and every file it read still has the size and mtime
+   * recorded: re-indexing it would write the same rows.
+   */
+  buildUnchanged(variant: string, image: string, fingerprint: string, root: string, stat: (path: string) => { size: number; mtimeMs: number } | null): boolean {
+    const b = this.db.prepare('SELECT id, fingerprint FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { id: number; fingerprint: string | null } | undefined;
+    if (!b || b.fingerprint !== fingerprint) return false;
+    const files = this.db
+      .prepare('SELECT f.path, f.size, f.mtime_ms FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id WHERE bf.build_id = ?')
+      .all(b.id) as { path: string; size: number; mtime_ms: number }[];
+    if (files.length === 0) return false;
+    return files.every((f) => {
+      const st = stat(f.path);
+      return st !== null && st.size === f.size && st.mtimeMs === f.mtime_ms;
+    });
+  }
+
+  /** Number of files of a stored build. */
+  buildFileCount(variant: string, image: string): number {
+    const r = this.db.prepare('SELECT count(*) AS n FROM build_files bf JOIN builds b ON b.id = bf.build_id WHERE b.variant = ? AND b.image = ?').get(variant, image) as { n: number };
+    return r.n;
   }
 
   setMeta(key: string, value: string): void {

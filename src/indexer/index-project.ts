@@ -44,6 +44,8 @@ export interface BuildIndexSummary {
   reused: number;
   symbols: number;
   diagnostics: Diagnostic[];
+  /** The build and every file it reads are as indexed: nothing was redone. */
+  unchanged?: boolean;
   error?: string;
 }
 
@@ -65,6 +67,41 @@ export function utcStamp(d = new Date()): string {
 
 function sha1(data: Buffer | string): string {
   return createHash('sha1').update(data).digest('hex');
+}
+
+function statOf(root: string, stored: string): { size: number; mtimeMs: number } | null {
+  try {
+    const st = fs.statSync(path.isAbsolute(stored) ? stored : path.join(root, stored));
+    return { size: st.size, mtimeMs: st.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** Everything a build description says, plus the state of the files it names that are not sources. */
+function buildFingerprint(build: BuildDescription): string {
+  const fileState = (f: string | undefined) => {
+    if (!f) return null;
+    try {
+      const st = fs.statSync(f);
+      return [f, st.size, st.mtimeMs];
+    } catch {
+      return [f, null];
+    }
+  };
+  return sha1(
+    JSON.stringify({
+      units: build.units.map((u) => [u.file, u.directory, u.arguments]),
+      defines: build.defines ?? {},
+      board: build.board ?? null,
+      description: build.description,
+      compileCommands: fileState(build.compileCommands),
+      scripts: build.linkerScripts.map(fileState),
+      link: build.linkArguments ?? [],
+      map: fileState(build.mapFile),
+      kconfig: [fileState(build.kconfig?.dotConfig), fileState(build.kconfig?.autoconfH)],
+    }),
+  );
 }
 
 function maskText(text: string, active: Uint8Array): { masked: string; rowsMasked: Uint8Array } {
@@ -139,6 +176,13 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, symbols: 0, diagnostics: [] };
       result.builds.push(summary);
       try {
+        const fingerprint = buildFingerprint(build);
+        if (writer.buildUnchanged(build.variant, build.image, fingerprint, root, (p) => statOf(root, p))) {
+          summary.files = summary.reused = writer.buildFileCount(build.variant, build.image);
+          summary.unchanged = true;
+          result.reused += summary.reused;
+          continue;
+        }
         progress(`[${bi + 1}/${selected.length}] ${label}: preprocessing ${build.units.length} units`);
         const units = build.units.filter((u) => !isUnderAny(root, u.file, excluded));
         const pre = preprocess(units, { extraDefines: build.defines });
@@ -246,6 +290,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             implicitMacros: pre.implicitMacros,
             diagnostics: summary.diagnostics.slice(0, 200),
             units: units.map((u) => u.file),
+            fingerprint,
           },
           files,
           macros: pre.macros.map((m) => ({ ...m, file: m.file.startsWith('<') ? m.file : storedPath(root, m.file) })),

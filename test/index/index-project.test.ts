@@ -85,3 +85,24 @@ describe('indexProject', () => {
     await expect(indexProject({ root })).rejects.toThrow(/newer fw-context/);
   });
 });
+
+describe('unchanged builds', () => {
+  it('skip preprocessing and parsing when nothing the build reads changed', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const again = await indexProject({ root });
+    expect(again.builds[0].unchanged).toBe(true);
+    expect(again.preprocessMs).toBe(0);
+    // Touching a header (same content, new mtime) takes the full path, which then reuses every parse.
+    const h = path.join(root, 'src/drivers/uart.h');
+    const t = new Date(Date.now() + 10_000);
+    fs.utimesSync(h, t, t);
+    const touched = await indexProject({ root });
+    expect(touched.builds[0].unchanged).toBeUndefined();
+    expect(touched.parsed).toBe(0);
+    // A changed compile database (another flag) is a different build.
+    const cdb = path.join(root, 'build/compile_commands.json');
+    fs.writeFileSync(cdb, fs.readFileSync(cdb, 'utf8').replace(/-DBOARD_REV=2/g, '-DBOARD_REV=3'));
+    const rebuilt = await indexProject({ root });
+    expect(rebuilt.builds[0].unchanged).toBeUndefined();
+  });
+});
