@@ -25,8 +25,21 @@ function ok(value: unknown): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
+/** An error as an agent can act on it: QueryErrors as they are, SQLite failures explained, never raw. */
+export function explainError(err: unknown): { error: string; hint: string } & Record<string, unknown> {
+  if (err instanceof QueryError) return err.toJSON() as { error: string; hint: string };
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+      return { error: 'the index is busy: an index run is committing a build', hint: 'retry in a few seconds' };
+    }
+    return { error: `the index could not be read (${code})`, hint: 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again' };
+  }
+  return { error: (err as Error).message ?? String(err), hint: 'check the arguments; if the index is damaged, run `fw-context index`' };
+}
+
 function fail(err: unknown): ToolResult {
-  const body = err instanceof QueryError ? err.toJSON() : { error: (err as Error).message ?? String(err), hint: 'check the arguments; if the index is damaged, run `fw-context index`' };
+  const body = explainError(err);
   return { content: [{ type: 'text', text: JSON.stringify(body, null, 2) }], isError: true };
 }
 
@@ -51,7 +64,7 @@ export function createServer(options: ServerOptions): McpServer {
   };
   // get_active_build fails with {error} alone: no status, so a caller never mistakes a failure for a state.
   const statusFailure = (err: unknown): ToolResult => ({
-    content: [{ type: 'text', text: JSON.stringify({ error: err instanceof QueryError ? `${err.message} (${err.hint})` : (err as Error).message }) }],
+    content: [{ type: 'text', text: JSON.stringify({ error: ((e) => `${e.error} (${e.hint})`)(explainError(err)) }) }],
     isError: true,
   });
 

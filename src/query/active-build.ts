@@ -22,7 +22,11 @@ export function projectId(root: string): string {
 function reindexReasons(ctx: ProjectContext, reader: IndexReader, builds: BuildRow[]): string[] {
   const reasons: string[] = [];
   const meta = reader.meta();
-  if (meta.schemaVersion !== SCHEMA_VERSION || meta.rowFormatVersion !== ROW_FORMAT_VERSION) {
+  if ((meta.schemaVersion ?? 0) > SCHEMA_VERSION || (meta.rowFormatVersion ?? 0) > ROW_FORMAT_VERSION) {
+    reasons.push(
+      `the index was written by a newer fw-context (schema ${meta.schemaVersion}/row format ${meta.rowFormatVersion}; this one knows ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}): upgrade fw-context, or delete .fw-context/index.db and run \`fw-context index\``,
+    );
+  } else if (meta.schemaVersion !== SCHEMA_VERSION || meta.rowFormatVersion !== ROW_FORMAT_VERSION) {
     reasons.push(
       `index schema ${meta.schemaVersion}/row format ${meta.rowFormatVersion} differs from this fw-context's ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}: run \`fw-context index\``,
     );

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { scanIncludes } from '../../src/indexer/include-scan.js';
+import { scanIncludes } from './all-lines-scan.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { openProject } from '../../src/query/project-context.js';

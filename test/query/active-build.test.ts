@@ -90,3 +90,26 @@ describe('get_active_build', () => {
     expect(status(root).status).toBe('ready');
   });
 });
+
+describe('index versions', () => {
+  it('an older row format asks for fw-context index; a newer schema asks for an upgrade', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const Database = (await import('better-sqlite3')).default;
+    const { indexPath } = await import('../../src/project/config.js');
+    const { SCHEMA_VERSION, ROW_FORMAT_VERSION } = await import('../../src/index/schema.js');
+    const set = (key: string, value: number) => {
+      const db = new Database(indexPath(root));
+      db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(value), key);
+      db.close();
+    };
+    set('row_format_version', ROW_FORMAT_VERSION - 1);
+    let s = status(root);
+    expect(s.status).toBe('reindex_needed');
+    expect(s.reindex_reasons[0]).toMatch(/differs from this fw-context's.*run `fw-context index`/);
+    await indexProject({ root });
+    expect(status(root)).toMatchObject({ status: 'ready', row_format_version: ROW_FORMAT_VERSION });
+    set('schema_version', SCHEMA_VERSION + 1);
+    s = status(root);
+    expect(s.reindex_reasons[0]).toMatch(/newer fw-context.*upgrade fw-context/);
+  });
+});

@@ -1,11 +1,11 @@
-// Fallback file discovery used when the real preprocessor is unavailable: follows #include lines through
-// the unit's include paths and treats every non-directive line as active (no #if evaluation).
+// Benchmark baseline: follows #include lines through the unit's include paths and treats every
+// non-directive line as active (no #if evaluation), to measure what the real preprocessor costs.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
-import { parseCompileArgs, type Language } from '../model/compile-args.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { BuildPreprocessResult, FileActivity, MacroRecord, PreprocessOptions } from '../preprocessor/api.js';
+import { parseCompileArgs, type Language } from '../../src/model/compile-args.js';
+import type { Diagnostic } from '../../src/model/diagnostic.js';
+import type { BuildPreprocessResult, FileActivity, MacroRecord, PreprocessOptions } from '../../src/preprocessor/api.js';
 
 const INCLUDE = /^\s*#\s*include(?:_next)?\s*([<"])([^>"]+)[>"]/;
 const DEFINE = /^\s*#\s*define\s+([A-Za-z_]\w*)(\([^)]*\))?\s*(.*)$/;
