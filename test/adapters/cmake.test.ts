@@ -1,3 +1,4 @@
+// Plain CMake adapter: build folders nested as presets make them, build type, link edge -T/-Map/ELF from build.ninja or link.txt.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cmakeAdapter } from '../../adapters/cmake/detect-cmake.js';

@@ -1,3 +1,4 @@
+// Adapter composition: most specific adapter first, a compile database claimed once, failures isolated per folder.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, detectBuilds } from '../../adapters/detect-builds.js';
 import type { BuildAdapter } from '../../adapters/contract.js';

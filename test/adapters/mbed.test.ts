@@ -1,3 +1,4 @@
+// mbed adapter: mbed-tools and Mbed CLI 1 build folders, and builds derived from targets.json with inherited labels and config.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mbedAdapter } from '../../adapters/mbed/detect-mbed.js';
 import { resolutionOrder, resolveTarget, targetLabels, type TargetsDb } from '../../adapters/mbed/resolve-target.js';

@@ -1,3 +1,4 @@
+// ninja manifest parser and unit recovery, compared with `ninja -t compdb` where ninja is installed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

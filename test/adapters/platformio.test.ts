@@ -1,3 +1,4 @@
+// PlatformIO adapter: platformio.ini rules (extends, interpolation, unflags, extra_configs) and derived or read units.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

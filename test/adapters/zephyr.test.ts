@@ -1,3 +1,4 @@
+// Zephyr adapter: board builds, old and new generated-file layouts, sysbuild domains as images.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

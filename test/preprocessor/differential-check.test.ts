@@ -1,3 +1,4 @@
+// The differential check against the host gcc: 100 % agreement on the fixtures, and planted disagreements it must report.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDifferentialReport, keptLines, preprocessOnlyArgv, runDifferentialCheck } from '../../src/preprocessor/differential-check.js';

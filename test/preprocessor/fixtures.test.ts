@@ -1,3 +1,4 @@
+// Preprocessor fixtures: active lines, macros and diagnostics per case compared with their expected files.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { preprocessBuild } from '../../src/preprocessor/preprocess-build.js';

@@ -1,3 +1,4 @@
+// preprocessBuild: unit environments, include resolution, guards, implicit macros and merging units into a build.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

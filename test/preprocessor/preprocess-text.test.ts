@@ -1,3 +1,4 @@
+// preprocessToText for linker scripts: line-preserving output, macro expansion, include-only-for-macros.
 import { describe, expect, it } from 'vitest';
 import { preprocessToText } from '../../src/preprocessor/preprocess-text.js';
 
