@@ -90,6 +90,8 @@ CREATE TABLE IF NOT EXISTS symbols (
 CREATE INDEX IF NOT EXISTS symbols_parsed ON symbols(parsed_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS symbols_name_exact ON symbols(name);
+CREATE INDEX IF NOT EXISTS symbols_qname_exact ON symbols(qualified_name);
 
 CREATE TABLE IF NOT EXISTS refs (
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,

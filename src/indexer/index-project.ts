@@ -309,6 +309,10 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     if (!options.variant && !options.image && detected.builds.length > 0) {
       result.removedBuilds = writer.removeBuildsExcept(new Set(detected.builds.map((b) => `${b.variant}\u0000${b.image}`)));
     }
+    if (result.builds.some((b) => !b.error && !b.unchanged)) {
+      // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
+      db.exec('ANALYZE');
+    }
     if (result.builds.some((b) => !b.error)) {
       writer.setMeta('indexed_at', indexedAt);
       if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);
