@@ -193,6 +193,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         const files: FileVersion[] = [];
         const activities = [...pre.files.values()].filter((f) => !isUnderAny(root, f.file, excluded));
         const parseStart = performance.now();
+        let vendorSyntax = 0;
         for (const [fi, fa] of activities.entries()) {
           if (fi % 50 === 0) {
             const msg = `[${bi + 1}/${selected.length}] ${label}: ${fi}/${activities.length} files`;
@@ -240,7 +241,10 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             const { masked, rowsMasked } = maskText(buf.toString('utf8'), fa.activeLines);
             const ex = extractSymbols(masked, { relPath: rel, language: fa.language, rowsMasked, macroValue: resolveMacro });
             const error = ex.errors.length ? ex.errors.join('; ') : null;
-            if (error) summary.diagnostics.push({ severity: 'warning', file: fa.file, message: error });
+            // Syntax the parser cannot read in SDK/system headers is macro-heavy code nobody here can fix:
+            // recorded on the file, summed up once instead of listed.
+            if (error && version.isVendor) vendorSyntax++;
+            else if (error) summary.diagnostics.push({ severity: 'warning', file: fa.file, message: error });
             version.parsed = { symbols: ex.symbols, references: ex.references, error };
           } catch (err) {
             const error = `parse failed: ${(err as Error).message}`;
@@ -250,6 +254,13 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
           files.push(version);
         }
         result.parseMs += performance.now() - parseStart;
+        if (vendorSyntax) {
+          summary.diagnostics.push({
+            severity: 'info',
+            file: build.buildDir,
+            message: `${vendorSyntax} vendor/system file(s) hold syntax the parser could not fully read (usually macro-heavy declarations); their other symbols are indexed`,
+          });
+        }
         summary.files = files.length;
         summary.symbols = files.reduce((n, f) => n + (f.parsed?.symbols.length ?? 0), 0);
         const { defines, varying } = commonDefines(build);
