@@ -8,6 +8,7 @@ import { readIniText } from '../../adapters/platformio/read-ini.js';
 import { matchSrcFiles } from '../../adapters/platformio/src-filter.js';
 import { guessToolchain, platformName } from '../../adapters/platformio/toolchain.js';
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
+import { generatePlatformioProject } from '../bench/synthetic-platformio.js';
 
 describe('platformio adapter: multi-env project', () => {
   const root = copyFixture('platformio-multi-env');
@@ -142,18 +143,7 @@ describe('platformio: 500 envs in extra_configs', () => {
   it('parses and resolves them all', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-pio-500-'));
     try {
-      fs.mkdirSync(path.join(dir, 'envs'));
-      fs.mkdirSync(path.join(dir, 'src'));
-      fs.writeFileSync(path.join(dir, 'src/main.c'), 'int main(void){return 0;}\n');
-      fs.writeFileSync(path.join(dir, 'platformio.ini'), '[platformio]\nextra_configs = envs/*.ini\n\n[env]\nbuild_flags = -D COMMON=1\n\n[base]\nplatform = ststm32\nframework = stm32cube\nbuild_flags =\n    ${env.build_flags}\n    -D BASE=1\n');
-      for (let f = 0; f < 10; f++) {
-        let text = '';
-        for (let i = 0; i < 50; i++) {
-          const n = f * 50 + i;
-          text += `[env:board_${n}]\nextends = base\nboard = board_${n}\nbuild_flags =\n    \${base.build_flags}\n    -D BOARD_ID=${n}\n    -D NAME=\\"\${this.__env__}\\"\n\n`;
-        }
-        fs.writeFileSync(path.join(dir, 'envs', `group_${f}.ini`), text);
-      }
+      generatePlatformioProject(dir, 500);
       const t0 = performance.now();
       const r = platformioAdapter.detect(dir, {});
       const ms = performance.now() - t0;

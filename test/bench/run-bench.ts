@@ -12,6 +12,8 @@ import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { openProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { generateCorpus } from './synthetic-corpus.js';
+import { generatePlatformioProject } from './synthetic-platformio.js';
+import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 
 const { values } = parseArgs({ options: { files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' } } });
 const files = Number(values.files);
@@ -75,6 +77,13 @@ async function main(): Promise<void> {
   lookupMs.sort((x, y) => x - y);
   console.log(`\nsearch_code over ${queries} queries: p50 ${fmt(pct(searchMs, 50), 2)} ms, p99 ${fmt(pct(searchMs, 99), 2)} ms`);
   console.log(`lookup_symbol over ${queries} queries: p50 ${fmt(pct(lookupMs, 50), 2)} ms, p99 ${fmt(pct(lookupMs, 99), 2)} ms`);
+  const pio = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-pio-')));
+  generatePlatformioProject(pio, 500);
+  const pioStart = performance.now();
+  const pioBuilds = platformioAdapter.detect(pio, {}).builds.length;
+  const pioMs = performance.now() - pioStart;
+  console.log(`\nplatformio.ini with ${pioBuilds} envs in extra_configs: detected and resolved in ${fmt(pioMs)} ms (${fmt((pioMs / pioBuilds) * 1000, 0)} µs per env)`);
+  fs.rmSync(pio, { recursive: true, force: true });
   clearInterval(sampler);
   console.log(`\npeak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
   fs.rmSync(root, { recursive: true, force: true });
