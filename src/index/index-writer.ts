@@ -4,6 +4,7 @@ import type { Db } from './open-index.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import type { BuildRow } from './index-reader.js';
 
 export interface FileVersion {
   path: string;
@@ -18,31 +19,12 @@ export interface FileVersion {
   parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null };
 }
 
-export interface BuildRecord {
-  variant: string;
-  image: string;
-  imageType: string | null;
-  defaultImage: boolean;
-  board: string | null;
-  buildSystem: string;
-  buildDir: string;
-  compileCommands: string | null;
-  compileCommandsHash: string | null;
-  compileCommandsMtimeMs: number | null;
-  description: string;
-  defines: Record<string, string>;
-  definesVarying: number;
-  linkerScripts: string[];
-  entryPoint: string;
-  memory: unknown[];
-  memoryNote: string;
-  provenance: string;
-  implicitMacros: unknown[];
+/** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */
+export type BuildRecord = Omit<BuildRow, 'id' | 'indexedAt' | 'diagnostics'> & {
   diagnostics: Diagnostic[];
-  units: string[];
   /** Hash of everything the build description says (units, flags, defines, scripts, map): unchanged → same build. */
   fingerprint: string;
-}
+};
 
 export interface BuildWrite {
   build: BuildRecord;

@@ -43,23 +43,19 @@ export function listVariants(ctx: ProjectContext): ListVariantsResult {
   const { builds: declared, diagnostics } = detectProjectBuilds(ctx.root, ctx.config);
   const indexed = ctx.reader?.builds() ?? [];
   const byKey = new Map<string, VariantImage & { variant: string }>();
+  const entry = (b: { variant: string; image: string; board: string | null; buildDir: string; compileCommands: string | null; description: string; provenance: string }, more: Omit<VariantImage, 'image' | 'board' | 'build_dir' | 'compile_commands' | 'description' | 'provenance'>) => ({
+    variant: b.variant,
+    image: b.image,
+    board: b.board,
+    provenance: b.provenance,
+    build_dir: rel(b.buildDir),
+    compile_commands: b.compileCommands ? rel(b.compileCommands) : null,
+    description: b.description,
+    ...more,
+  });
   for (const b of declared) {
-    byKey.set(`${b.variant}\u0000${b.image}`, {
-      variant: b.variant,
-      image: b.image,
-      type: b.imageType ?? null,
-      default_image: !!b.defaultImage,
-      board: b.board ?? null,
-      build_system: b.buildSystem,
-      provenance: b.provenance,
-      build_dir: rel(b.buildDir),
-      compile_commands: b.compileCommands ? rel(b.compileCommands) : null,
-      description: b.description,
-      units: b.units.length,
-      indexed: false,
-      indexed_at: null,
-      declared: true,
-    });
+    const row = { ...b, board: b.board ?? null, compileCommands: b.compileCommands ?? null };
+    byKey.set(`${b.variant}\u0000${b.image}`, entry(row, { type: b.imageType ?? null, default_image: !!b.defaultImage, build_system: b.buildSystem, units: b.units.length, indexed: false, indexed_at: null, declared: true }));
   }
   for (const b of indexed) {
     const key = `${b.variant}\u0000${b.image}`;
@@ -69,22 +65,7 @@ export function listVariants(ctx: ProjectContext): ListVariantsResult {
       known.indexed_at = b.indexedAt;
       continue;
     }
-    byKey.set(key, {
-      variant: b.variant,
-      image: b.image,
-      type: b.imageType,
-      default_image: b.defaultImage,
-      board: b.board,
-      build_system: b.buildSystem,
-      provenance: b.provenance,
-      build_dir: rel(b.buildDir),
-      compile_commands: b.compileCommands ? rel(b.compileCommands) : null,
-      description: b.description,
-      units: b.units.length,
-      indexed: true,
-      indexed_at: b.indexedAt,
-      declared: false,
-    });
+    byKey.set(key, entry(b, { type: b.imageType, default_image: b.defaultImage, build_system: b.buildSystem, units: b.units.length, indexed: true, indexed_at: b.indexedAt, declared: false }));
   }
   const variants = new Map<string, VariantEntry>();
   for (const v of [...byKey.values()].sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image))) {
