@@ -5,8 +5,9 @@ export const SCHEMA_VERSION = 2;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
+ * 3: uses of macros that expand to nothing (or only attributes) blanked before parsing.
  */
-export const ROW_FORMAT_VERSION = 2;
+export const ROW_FORMAT_VERSION = 3;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

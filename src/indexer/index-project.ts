@@ -16,6 +16,7 @@ import { detectProjectBuilds } from '../project/project-builds.js';
 export { detectProjectBuilds };
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { commonDefines } from './build-defines.js';
+import { blankableMacros, blankMacroUses } from './blank-macros.js';
 import { preprocessBuild } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
@@ -189,6 +190,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         result.preprocessMs += pre.elapsedMs;
         summary.diagnostics.push(...pre.diagnostics);
         const resolveMacro = macroResolver(pre);
+        const blankable = blankableMacros(pre.macros);
         const unitSet = new Set(units.map((u) => u.file));
         const files: FileVersion[] = [];
         const activities = [...pre.files.values()].filter((f) => !isUnderAny(root, f.file, excluded));
@@ -211,7 +213,17 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
           }
           const rel = storedPath(root, fa.file);
           const contentHash = sha1(buf);
-          const maskHash = sha1(Buffer.from(fa.activeLines.buffer, fa.activeLines.byteOffset, fa.activeLines.byteLength));
+          const binary = buf.subarray(0, 8192).includes(0);
+          // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash keys the parse,
+          // so builds that see a file the same way share one parse.
+          let parseText = '';
+          let rowsMasked: Uint8Array = new Uint8Array(0);
+          if (!binary) {
+            const m = maskText(buf.toString('utf8'), fa.activeLines);
+            parseText = blankMacroUses(m.masked, blankable);
+            rowsMasked = m.rowsMasked;
+          }
+          const maskHash = binary ? 'binary' : sha1(parseText);
           const version: FileVersion = {
             path: rel,
             contentHash,
@@ -230,7 +242,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
           }
           parsedThisRun.add(key);
           summary.parsed++;
-          if (buf.subarray(0, 8192).includes(0)) {
+          if (binary) {
             const error = 'binary file: not C/C++ source';
             version.parsed = { symbols: [], references: [], error };
             summary.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: 'remove it from the compile database or add its folder to [index] exclude_paths' });
@@ -238,8 +250,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             continue;
           }
           try {
-            const { masked, rowsMasked } = maskText(buf.toString('utf8'), fa.activeLines);
-            const ex = extractSymbols(masked, { relPath: rel, language: fa.language, rowsMasked, macroValue: resolveMacro });
+            const ex = extractSymbols(parseText, { relPath: rel, language: fa.language, rowsMasked, macroValue: resolveMacro });
             const error = ex.errors.length ? ex.errors.join('; ') : null;
             // Syntax the parser cannot read in SDK/system headers is macro-heavy code nobody here can fix:
             // recorded on the file, summed up once instead of listed.

@@ -1,0 +1,89 @@
+// Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
+// expand to nothing or to attributes are blanked (`SQLITE_API`, `LOG(x)` where LOG is empty), macros that
+// expand to storage-class keywords are replaced by them (`SQLITE_PRIVATE` → `static`). Columns and lines
+// never move; other macros are left alone.
+import type { MacroRecord } from '../preprocessor/api.js';
+
+export interface BlankableMacros {
+  /** Object-like macro → the text that replaces each use (padded to the name's length). */
+  objectLike: Map<string, string>;
+  functionLike: Set<string>;
+}
+
+const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
+const KEYWORDS_ONLY = /^(\s*(static|extern|inline|__inline__|__inline|const|volatile|register|_Noreturn|__attribute__\s*\(\(.*\)\)))+\s*$/s;
+
+/** What replaces a use of this object-like macro, or null when it must stay. */
+function replacementFor(m: MacroRecord): string | null {
+  const v = m.value.trim();
+  if (v === '' || ATTRIBUTE_ONLY.test(v)) return '';
+  if (KEYWORDS_ONLY.test(v)) {
+    const keywords = v.replace(/__attribute__\s*\(\(.*?\)\)/gs, ' ').replace(/\s+/g, ' ').trim();
+    return keywords.length <= m.name.length ? keywords : null;
+  }
+  return null;
+}
+
+/** Macros every definition of which (in this build) expands to nothing or only to attribute syntax. */
+export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
+  const verdict = new Map<string, { kind: 'object' | 'function' | 'no'; text: string }>();
+  for (const m of macros) {
+    const text = m.functionLike ? (m.value.trim() === '' ? '' : null) : replacementFor(m);
+    const kind = text === null ? 'no' : m.functionLike ? 'function' : 'object';
+    const prev = verdict.get(m.name);
+    const agree = prev === undefined || (prev.kind === kind && prev.text === text);
+    verdict.set(m.name, agree ? { kind, text: text ?? '' } : { kind: 'no', text: '' });
+  }
+  const out: BlankableMacros = { objectLike: new Map(), functionLike: new Set() };
+  for (const [name, v] of verdict) {
+    if (v.kind === 'object') out.objectLike.set(name, v.text.padEnd(name.length, ' '));
+    else if (v.kind === 'function') out.functionLike.add(name);
+  }
+  return out;
+}
+
+const TOKEN = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*|[()]/g;
+
+function blank(text: string): string {
+  return text.replace(/[^\r\n]/g, ' ');
+}
+
+/** The text with every use of a blankable macro replaced by spaces (a function-like use with its arguments). */
+export function blankMacroUses(text: string, macros: BlankableMacros): string {
+  if (macros.objectLike.size === 0 && macros.functionLike.size === 0) return text;
+  const parts: string[] = [];
+  let copied = 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    const tok = m[0];
+    const replacement = macros.objectLike.get(tok);
+    if (replacement !== undefined) {
+      parts.push(text.slice(copied, m.index), replacement);
+      copied = m.index + tok.length;
+    } else if (macros.functionLike.has(tok)) {
+      // Only a use with an argument list: the name followed (after blanks) by `(`.
+      const after = /^\s*\(/.exec(text.slice(m.index + tok.length, m.index + tok.length + 200));
+      if (!after) continue;
+      let depth = 0;
+      let end = -1;
+      TOKEN.lastIndex = m.index + tok.length;
+      for (let t = TOKEN.exec(text); t; t = TOKEN.exec(text)) {
+        if (t[0] === '(') depth++;
+        else if (t[0] === ')' && --depth === 0) {
+          end = t.index + 1;
+          break;
+        }
+      }
+      if (end < 0) {
+        TOKEN.lastIndex = m.index + tok.length;
+        continue;
+      }
+      parts.push(text.slice(copied, m.index), blank(text.slice(m.index, end)));
+      copied = end;
+      TOKEN.lastIndex = end;
+    }
+  }
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}

@@ -1,0 +1,46 @@
+// Decorating macros are rewritten before parsing without moving any column: empty and attribute-only
+// macros blanked, keyword macros replaced by their keywords, everything else untouched.
+import { describe, expect, it } from 'vitest';
+import { blankableMacros, blankMacroUses } from '../../src/indexer/blank-macros.js';
+import { extractSymbols } from '../../src/parser/extract-symbols.js';
+import type { MacroRecord } from '../../src/preprocessor/api.js';
+
+const def = (name: string, value: string, params: string | null = null): MacroRecord => ({ name, params, value, functionLike: params !== null, file: 'x.h', line: 1, expandedValue: null });
+
+describe('blankMacroUses', () => {
+  const macros = blankableMacros([
+    def('API', ''),
+    def('EXPORT', '__attribute__((visibility("default")))'),
+    def('PRIVATE', 'static'),
+    def('LONG_NAME_INLINE', 'static inline'),
+    def('TRACE', '', '(fmt, ...)'),
+    def('SIZE', '16'),
+    def('TWICE', ''),
+    def('TWICE', '1'),
+  ]);
+
+  it('classifies macros by every definition the build saw', () => {
+    expect([...macros.objectLike.keys()].sort()).toEqual(['API', 'EXPORT', 'LONG_NAME_INLINE', 'PRIVATE']);
+    expect([...macros.functionLike]).toEqual(['TRACE']);
+  });
+
+  it('keeps every line and column', () => {
+    const text = 'API int f(void);\nPRIVATE int g(void) {\n  TRACE("x=%d",\n        1)\n  return SIZE; /* API */ "API";\n}\n';
+    const out = blankMacroUses(text, macros);
+    expect(out.length).toBe(text.length);
+    expect(out.split('\n').map((l) => l.length)).toEqual(text.split('\n').map((l) => l.length));
+    expect(out).toBe('    int f(void);\nstatic  int g(void) {\n               \n          \n  return SIZE; /* API */ "API";\n}\n');
+  });
+
+  it('lets tree-sitter read declarations it could not read before', () => {
+    const text = 'EXPORT int api_call(int a);\nLONG_NAME_INLINE int helper(void) { return 1; }\n';
+    const before = extractSymbols(text, { relPath: 'a.c', language: 'c' });
+    const after = extractSymbols(blankMacroUses(text, macros), { relPath: 'a.c', language: 'c' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.map((s) => [s.name, s.line, s.signature])).toEqual([
+      ['api_call', 1, 'int api_call(int a)'],
+      ['helper', 2, 'static inline int helper(void)'],
+    ]);
+  });
+});
