@@ -6,6 +6,7 @@ import path from 'node:path';
 import { indexProject, detectProjectBuilds, type IndexResult } from '../indexer/index-project.js';
 import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
+import { findReferences } from '../query/find-references.js';
 import { formatDifferentialReport, runDifferentialCheck } from '../preprocessor/differential-check.js';
 import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
@@ -139,6 +140,19 @@ export function runLookup(opts: CommonOptions & { name: string; kind?: string; p
 export function runSource(opts: CommonOptions & { name: string; file?: string; line?: number }): CommandOutput {
   const r = withProject(opts.cwd, (ctx) => getSource(ctx, opts));
   return out(opts.json, r, () => formatSource(r as unknown as Record<string, unknown>));
+}
+
+export function runRefs(opts: CommonOptions & { name: string; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => findReferences(ctx, opts));
+  return out(opts.json, r, () =>
+    (r as Record<string, any>[])
+      .map((it) => {
+        if ('warning' in it) return `warning: ${it.warning}`;
+        if ('shown' in it) return `${it.shown} of ${it.total} call site(s) in build ${it.variant}/${it.image}${it.more ? ` — next page: --offset ${it.next_offset}` : ''}`;
+        return `${it.file}:${it.line}:${it.column}  ${it.in_symbol ? `in ${it.in_symbol}` : '(file scope)'}`;
+      })
+      .join('\n'),
+  );
 }
 
 export function runSymbols(opts: CommonOptions & { kind?: string; file?: string }): CommandOutput {

@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createServer } from '../mcp/server.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
-import { runCheckPreprocessor, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
+import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
 import { runMemory } from './memory-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
@@ -25,6 +25,7 @@ Commands:
   search QUERY              find symbols by concept   [--kind K] [--limit N] [--offset N] [--project-only]
   lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)   [--kind K]
   source NAME               print a symbol's source   [--file PATH] [--line N]
+  refs NAME                 call sites of a function, with the function making each call
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
   serve                     run the MCP server on stdio
   check-preprocessor [compile_commands.json]
@@ -131,6 +132,9 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'source':
         result = runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+        break;
+      case 'refs':
+        result = runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'symbols':
         result = runSymbols({ ...common, kind: v.kind, file: v.file });

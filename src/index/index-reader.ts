@@ -69,6 +69,17 @@ export interface MacroRow {
   _macro_expanded_value: string | null;
 }
 
+export interface ReferenceRow {
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+  column: number;
+  /** Qualified name of the function the reference sits in, when one encloses it. */
+  in_symbol: string | null;
+  is_vendor: boolean;
+}
+
 export interface SymbolFilter {
   buildId: number;
   kinds?: string[];
@@ -107,5 +118,7 @@ export interface IndexReader {
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   unitFiles(buildId: number): Map<string, string[]>;
+  /** Call sites of `name` in one build, project code first. */
+  findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow>;
   close(): void;
 }

@@ -10,6 +10,7 @@ import {
   type IndexReader,
   type MacroRow,
   type Page,
+  type ReferenceRow,
   type SymbolFilter,
   type SymbolRow,
 } from './index-reader.js';
@@ -269,6 +270,26 @@ export class SqliteIndex implements IndexReader {
       params,
       page,
       toSymbol,
+    );
+  }
+
+  findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow> {
+    const params: Params = { name, buildId };
+    const from = `refs r
+      JOIN build_files bf ON bf.parsed_id = r.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = r.parsed_id
+      JOIN files f ON f.id = p.file_id`;
+    const where = `r.name = @name${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    // The enclosing function: the innermost function-like symbol of the same parse whose lines hold the call.
+    const enclosing = `(SELECT s.qualified_name FROM symbols s WHERE s.parsed_id = r.parsed_id AND s.is_definition = 1
+        AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= r.line AND s.end_line >= r.line
+        ORDER BY s.line DESC LIMIT 1)`;
+    return this.page(
+      `SELECT r.name, r.kind, f.path AS file, r.line, r.col AS "column", ${enclosing} AS in_symbol, f.is_vendor FROM ${from} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+      params,
+      page,
+      (r) => ({ name: r.name as string, kind: r.kind as string, file: r.file as string, line: r.line as number, column: r.column as number, in_symbol: (r.in_symbol as string | null) ?? null, is_vendor: !!r.is_vendor }),
     );
   }
 

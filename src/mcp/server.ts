@@ -10,6 +10,7 @@ import { withProject, type ProjectContext } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
 import { searchCode } from '../query/search-code.js';
 import { listVariants } from '../query/list-variants.js';
+import { findReferences } from '../query/find-references.js';
 import { FILTER_KINDS } from '../model/symbol.js';
 import { ARG_DESCRIPTIONS as A, DESCRIPTIONS } from './tool-descriptions.js';
 import { VERSION } from '../version.js';
@@ -126,6 +127,23 @@ export function createServer(options: ServerOptions): McpServer {
       annotations: READ_ONLY,
     },
     async (args) => answer(args.project_root, (ctx) => getSource(ctx, { ...args, maxLines: args.max_lines })),
+  );
+
+  server.registerTool(
+    'find_references',
+    {
+      title: 'Call sites of a function',
+      description: DESCRIPTIONS.find_references,
+      inputSchema: {
+        name: z.string().min(1).describe(A.name),
+        limit: z.number().int().min(1).max(500).optional().describe('Results per page, 1-500 (default 50).'),
+        offset: z.number().int().min(0).optional().describe(A.offset),
+        project_only: z.boolean().optional().describe(A.project_only),
+        ...buildArgs,
+      },
+      annotations: READ_ONLY,
+    },
+    async (args) => answer(args.project_root, (ctx) => findReferences(ctx, { ...args, projectOnly: args.project_only })),
   );
 
   server.registerTool(

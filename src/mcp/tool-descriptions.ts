@@ -64,6 +64,14 @@ It reads only files the index knows. To find names, use search_code or lookup_sy
 
 ${BUILD_ARGS}`,
 
+  find_references: `List the call sites of a function in one build: every place the build compiles that calls name (a plain call, a call through a struct member of that name such as dev->api->init(...), or a qualified call ns::f()), each with file, line, column and in_symbol — the qualified name of the function that makes the call (null at file scope). Calls inside inactive #if branches are not listed: they are not part of that build. Matching is by name, not by type, so two functions of the same name in different files share their callers, and a call through a function pointer variable is listed under the variable's name. It does not list uses that are not calls (taking the address, assignments).
+
+Use it to answer "who calls X?" before changing X. Project code comes first; project_only=true leaves vendor code out.
+
+${PAGING} limit: 1-500, default 50.
+
+${BUILD_ARGS}`,
+
   list_variants: `List every build of the project: each variant (a board, a PlatformIO env, an mbed target, a build folder) with its images (the application, a bootloader such as mcuboot, a second slot), and for each image its type, board, build_system (zephyr, cmake, ninja, platformio, mbed, compile_commands), provenance ("read": from files the build wrote; "derived": reconstructed from project files because the build left no compile database), build_dir, compile_commands, number of compile units, whether it is indexed (indexed, indexed_at) and whether its build folder still exists (declared). default_variant/default_image echo the config.
 
 Use it to learn the variant and image names every other tool takes. A build that is declared but not indexed answers no query until \`fw-context index --variant NAME\` runs. It reads build folders on disk, not source code; diagnostics lists problems found in build files (file, line, message, fix).

@@ -93,3 +93,17 @@ describe('symbol dump', () => {
     ]);
   });
 });
+
+describe('find_references', () => {
+  it('lists the call sites of a function with the caller', async () => {
+    const { findReferences } = await import('../../src/query/find-references.js');
+    const r = withProject(root, (ctx) => findReferences(ctx, { name: 'uart_write' })) as Record<string, any>[];
+    expect(r[0]).toMatchObject({ total: 1, shown: 1 });
+    expect(r[1]).toMatchObject({ file: 'src/drivers/serial.c', in_symbol: 'serial_write', kind: 'call' });
+    const hal = withProject(root, (ctx) => findReferences(ctx, { name: 'HAL_UART_Init' })) as Record<string, any>[];
+    expect(hal.slice(1).map((x) => x.in_symbol)).toEqual(['uart_init']);
+    const method = withProject(root, (ctx) => findReferences(ctx, { name: 'read' })) as Record<string, any>[];
+    expect(method.slice(1).map((x) => x.in_symbol)).toContain('app::SensorManager::poll');
+    expect(() => withProject(root, (ctx) => findReferences(ctx, { name: 'a b' }))).toThrow(/not a C\/C\+\+ identifier/);
+  });
+});
