@@ -41,7 +41,7 @@ export function explainError(err: unknown): { error: string; hint: string } & Re
 
 function fail(err: unknown): ToolResult {
   const body = explainError(err);
-  return { content: [{ type: 'text', text: JSON.stringify(body, null, 2) }], isError: true };
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
 }
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
