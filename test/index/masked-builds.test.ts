@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
@@ -45,5 +46,18 @@ describe('two boards, one source', () => {
     expect(s.implicit_macros.length).toBeGreaterThan(0);
     expect(['compiler', 'table']).toContain(s.implicit_macros[0].source);
     expect(s.implicit_macros[0].compiler).toBe('gcc');
+  });
+});
+
+describe('malformed conditionals', () => {
+  it('give diagnostics with file and line while the rest of the unit indexes', async () => {
+    const { root: bad, result } = await indexedFixture(['preprocessor', 'malformed']);
+    const diags = result.builds[0].diagnostics.filter((d) => d.file.endsWith('broken.c'));
+    expect(diags.length).toBeGreaterThanOrEqual(3);
+    expect(diags.every((d) => typeof d.line === 'number')).toBe(true);
+    expect(diags.some((d) => /#elif after #else|after #else/.test(d.message))).toBe(true);
+    const names = withProject(bad, (ctx) => listSymbols(ctx, { file: 'src/broken.c' })).symbols.map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['before', 'after_errors', 'x_undefined']));
+    expect(names).not.toContain('x_defined');
   });
 });
