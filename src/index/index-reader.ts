@@ -25,6 +25,8 @@ export interface BuildRow {
   diagnostics: unknown[];
   /** Absolute source paths of the build's compile units. */
   units: string[];
+  /** Kconfig output of the build (Zephyr): project-relative paths and how many CONFIG_ symbols it sets. */
+  kconfig: { dot_config: string | null; autoconf_h: string | null; symbols: number } | null;
   indexedAt: string | null;
 }
 

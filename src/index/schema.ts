@@ -1,7 +1,7 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
 // references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS builds (
   implicit_macros_json TEXT NOT NULL DEFAULT '[]',
   diagnostics_json TEXT NOT NULL DEFAULT '[]',
   units_json TEXT NOT NULL DEFAULT '[]',
+  kconfig_json TEXT NOT NULL DEFAULT 'null',
   fingerprint TEXT,
   indexed_at TEXT,
   UNIQUE (variant, image)

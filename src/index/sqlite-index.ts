@@ -135,6 +135,7 @@ export class SqliteIndex implements IndexReader {
       implicitMacros: JSON.parse(r.implicit_macros_json as string),
       diagnostics: JSON.parse(r.diagnostics_json as string),
       units: JSON.parse(r.units_json as string),
+      kconfig: JSON.parse((r.kconfig_json as string | undefined) ?? 'null'),
       indexedAt: (r.indexed_at as string | null) ?? null,
     }));
   }

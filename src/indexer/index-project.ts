@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { IndexWriter, type BuildWrite, type FileVersion } from '../index/index-writer.js';
+import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion } from '../index/index-writer.js';
 import { openIndexForWrite } from '../index/open-index.js';
 import { extractSymbols } from '../parser/extract-symbols.js';
 import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api.js';
@@ -68,6 +68,20 @@ export function utcStamp(d = new Date()): string {
 
 function sha1(data: Buffer | string): string {
   return createHash('sha1').update(data).digest('hex');
+}
+
+/** Where a build's Kconfig output lives and how many CONFIG_ symbols autoconf.h sets. */
+function kconfigSummary(root: string, build: BuildDescription): BuildRecord['kconfig'] {
+  const k = build.kconfig;
+  if (!k || (!k.dotConfig && !k.autoconfH)) return null;
+  let symbols = 0;
+  try {
+    if (k.autoconfH) symbols = (fs.readFileSync(k.autoconfH, 'utf8').match(/^\s*#\s*define\s+CONFIG_\w+/gm) ?? []).length;
+    else if (k.dotConfig) symbols = (fs.readFileSync(k.dotConfig, 'utf8').match(/^CONFIG_\w+=/gm) ?? []).length;
+  } catch {
+    /* counted as 0: the file vanished */
+  }
+  return { dot_config: k.dotConfig ? storedPath(root, k.dotConfig) : null, autoconf_h: k.autoconfH ? storedPath(root, k.autoconfH) : null, symbols };
 }
 
 function statOf(root: string, stored: string): { size: number; mtimeMs: number } | null {
@@ -312,6 +326,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             implicitMacros: pre.implicitMacros,
             diagnostics: summary.diagnostics.slice(0, 200),
             units: units.map((u) => u.file),
+            kconfig: kconfigSummary(root, build),
             fingerprint,
           },
           files,

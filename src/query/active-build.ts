@@ -144,6 +144,7 @@ export function getActiveBuild(ctx: ProjectContext, sel: BuildSelector = {}): Re
     defines: build?.defines ?? {},
     defines_varying: build?.definesVarying ?? 0,
     implicit_macros: build?.implicitMacros ?? [],
+    kconfig: build?.kconfig ?? null,
     entry_point: build?.entryPoint ?? '',
     memory: build?.memory ?? [],
     memory_note: build ? build.memoryNote : 'memory and entry_point describe one build; name a variant',

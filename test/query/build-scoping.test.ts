@@ -79,6 +79,15 @@ describe('Zephyr: two boards and a sysbuild folder', () => {
     expect(s.variants.find((v: Record<string, unknown>) => v.name === 'nucleo_f401re').board).toBe('nucleo_f401re');
   });
 
+  it('reports the Kconfig output of a Zephyr build and its CONFIG_ values', () => {
+    const s = withProject(root, (ctx) => getActiveBuild(ctx, { variant: 'build-nrf52840dk' })) as Record<string, any>;
+    expect(s.kconfig).toMatchObject({ dot_config: 'build-nrf52840dk/zephyr/.config', autoconf_h: 'build-nrf52840dk/zephyr/include/generated/zephyr/autoconf.h' });
+    expect(s.kconfig.symbols).toBeGreaterThan(10);
+    const m = symbols(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'CONFIG_SERIAL', kind: 'macro', variant: 'build-nrf52840dk' })));
+    expect(m.length).toBeGreaterThan(0);
+    expect(m[0]).toMatchObject({ file: 'build-nrf52840dk/zephyr/include/generated/zephyr/autoconf.h', _macro_value: '1', _macro_expanded_value: '1' });
+  });
+
   it('list_variants shows every build and whether it is indexed', () => {
     const r = withProject(root, (ctx) => listVariants(ctx));
     const sys = r.variants.find((v) => v.variant === 'build-sysbuild')!;
