@@ -67,6 +67,7 @@ export class ScriptLexer {
   line = 1;
   private invalidReports = 0;
   private reportedEofInComment = false;
+  private reportedUnicodeSpace = false;
 
   constructor(readonly text: string, readonly file: string, private readonly diagnostics: Diagnostic[]) {
     if (text.includes('\u0000')) {
@@ -86,6 +87,7 @@ export class ScriptLexer {
     const m = this.mark();
     const reports = this.invalidReports;
     const eofInComment = this.reportedEofInComment;
+    const unicodeSpace = this.reportedUnicodeSpace;
     const diagCount = this.diagnostics.length;
     const t = this.next(mode);
     this.reset(m);
@@ -93,6 +95,7 @@ export class ScriptLexer {
     this.diagnostics.length = diagCount;
     this.invalidReports = reports;
     this.reportedEofInComment = eofInComment;
+    this.reportedUnicodeSpace = unicodeSpace;
     return t;
   }
 
@@ -136,8 +139,20 @@ export class ScriptLexer {
         continue;
       }
       if (this.isValidStart(c)) return;
-      // Other white space (a byte-order mark, a no-break space): skip it like a blank.
-      if (/\s/.test(c)) { this.pos++; continue; }
+      // Other white space (a byte-order mark, a pasted no-break space): read as a blank. ld itself rejects it,
+      // so the first one in a file is reported; a leading byte-order mark is an editor's, not a mistake.
+      if (/\s/.test(c)) {
+        if (!(this.pos === 0 && c === '\ufeff') && !this.reportedUnicodeSpace) {
+          this.reportedUnicodeSpace = true;
+          this.diagnostics.push({
+            severity: 'warning', file: this.file, line: this.line,
+            message: `non-ASCII white space U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} read as a space (ld does not accept it)`,
+            fix: 'replace it with a plain space',
+          });
+        }
+        this.pos++;
+        continue;
+      }
       // invalid character (garbage, binary): ld warns and ignores it
       const start = this.pos;
       while (this.pos < s.length && !this.isValidStart(s[this.pos]!) && !/\s/.test(s[this.pos]!)) this.pos++;

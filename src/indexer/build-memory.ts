@@ -238,31 +238,6 @@ export interface ScriptReadOptions {
   root?: string;
 }
 
-/** White space JavaScript's `\s` matches beyond ASCII (BOM, no-break space, line separators...). */
-const UNICODE_SPACE = /[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
-
-/**
- * Replaces non-ASCII white space with plain spaces (line numbers kept). Guard: linker/'s lexer loops forever
- * on such a character (its invalid-character skip stops at anything `\s` matches but does not skip it), and a
- * UTF-8 BOM or a pasted no-break space is common in real scripts. Remove once the lexer advances past them.
- */
-export function replaceUnicodeSpace(text: string, file: string, diagnostics: Diagnostic[]): string {
-  const first = text.search(UNICODE_SPACE);
-  if (first < 0) return text;
-  const code = text.charCodeAt(first);
-  const isBom = code === 0xfeff && first === 0 && text.slice(1).search(UNICODE_SPACE) < 0;
-  if (!isBom) {
-    let line = 1;
-    for (let i = 0; i < first; i++) if (text.charCodeAt(i) === 10) line++;
-    diagnostics.push({
-      severity: 'warning', file, line,
-      message: `non-ASCII white space U+${code.toString(16).toUpperCase().padStart(4, '0')} read as a space (ld does not accept it)`,
-      fix: 'replace it with a plain space',
-    });
-  }
-  return text.replace(UNICODE_SPACE, ' ');
-}
-
 /** Name used in diagnostics for the several `-T` scripts of one link read as one. */
 const LINK_COMMAND = '<link command>';
 
@@ -281,10 +256,7 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
     preprocessing.includeDirs = includeDirs;
     return preprocessToText(text, file, { defines: options.defines, undefines: options.undefines, includeDirs, readFile: options.readFile });
   };
-  const readScript = (f: string): string | undefined => {
-    const t = options.readFile(f);
-    return t === undefined ? undefined : replaceUnicodeSpace(t, f, diagnostics);
-  };
+  const readScript = options.readFile;
   const readInclude = createIncludeReader(readScript);
   let text: string;
   let file: string;

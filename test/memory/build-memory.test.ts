@@ -129,7 +129,7 @@ describe('describeBuildMemory on a corrupt script', () => {
     expect(m.note).not.toBe('');
   });
 
-  it('reads scripts with a UTF-8 BOM or a pasted no-break space (the lexer alone loops on them)', () => {
+  it('reads scripts with a UTF-8 BOM or a pasted no-break space, warning only about the latter', () => {
     const files: Record<string, string> = {
       '/v/bom.ld': '\uFEFFMEMORY { RAM (rw) : ORIGIN = 0x20000000, LENGTH = 1K }\n',
       '/v/nbsp.ld': 'ENTRY(go)\nMEMORY {\n  RAM (rw) :\u00a0ORIGIN = 0x20000000, LENGTH = 2K\n}\n',
