@@ -6,6 +6,7 @@
 // build folders are skipped. Include folders = every parent of a header, up to its deepest label folder.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fnmatchToRegex } from '../shared/fnmatch.js';
 
 export interface MbedLabels {
   TARGET: string[];
@@ -26,31 +27,6 @@ const SOURCE_EXT = new Set(['.c', '.cpp', '.cc', '.cxx']);
 const HEADER_EXT = new Set(['.h', '.hpp', '.hh', '.hxx', '.inc']);
 const SKIP_DIRS = new Set(['TESTS', 'TEST_APPS', 'UNITTESTS', 'BUILD', 'cmake_build', 'node_modules', '__pycache__']);
 const LABEL_RE = /^(TARGET|FEATURE|COMPONENT|TOOLCHAIN)_(.+)$/;
-
-/** fnmatch.translate: `*` → any run (slashes too), `?` → one char, `[...]` classes. */
-export function fnmatchToRegex(pattern: string): RegExp {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '*') re += '.*';
-    else if (c === '?') re += '.';
-    else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) re += '\\[';
-      else {
-        let body = pattern.slice(i + 1, end);
-        if (body.startsWith('!')) body = '^' + body.slice(1);
-        re += `[${body.replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^(?:${re})$`, 's');
-  } catch {
-    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`); // a class like [z-a]: match it literally
-  }
-}
 
 export function scanMbedProject(root: string, labels: MbedLabels, extraSkip: string[] = []): MbedScan {
   const scan: MbedScan = { sources: [], includeDirs: [], linkerScripts: [], libFiles: [] };
@@ -80,7 +56,7 @@ export function scanMbedProject(root: string, labels: MbedLabels, extraSkip: str
       for (const line of text.split(/\r?\n/)) {
         const p = line.trim();
         if (!p || p.startsWith('#')) continue;
-        ignore.push(fnmatchToRegex(rel ? `${rel}/${p}` : p));
+        ignore.push(fnmatchToRegex(rel ? `${rel}/${p}` : p, { wildcardsCrossSlash: true }));
       }
     }
     if (rel && isIgnored(rel + '/')) return;

@@ -2,6 +2,7 @@
 // matched folder means every file in it). Leaves out symlink loops and Windows separators.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fnmatchToRegex } from '../shared/fnmatch.js';
 
 export const SRC_BUILD_EXTS = new Set(['.c', '.cc', '.cpp', '.cxx', '.S', '.spp', '.SPP', '.sx', '.s', '.asm', '.ASM', '.ino']);
 
@@ -39,30 +40,6 @@ function existsCached(p: string): boolean {
 
 const hasMagic = (s: string) => /[*?[]/.test(s);
 
-function fnmatchRegex(pattern: string): RegExp {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) re += '\\[';
-      else {
-        let body = pattern.slice(i + 1, end);
-        if (body.startsWith('!')) body = '^' + body.slice(1);
-        re += `[${body.replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${re}$`);
-  } catch {
-    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`); // a class like [z-a]: match it literally
-  }
-}
-
 function descendants(dir: string, out: string[], includeHidden: boolean): void {
   for (const e of readDir(dir) ?? []) {
     if (!includeHidden && e.name.startsWith('.')) continue;
@@ -93,7 +70,7 @@ export function expandGlob(base: string, pattern: string): string[] {
         descendants(dir, all, false);
         for (const d of all) if (last || d.endsWith(path.sep)) next.push(d);
       } else if (hasMagic(part)) {
-        const re = fnmatchRegex(part);
+        const re = fnmatchToRegex(part, { wildcardsCrossSlash: false });
         for (const e of readDir(dir) ?? []) {
           if (e.name.startsWith('.') && !part.startsWith('.')) continue;
           if (!re.test(e.name)) continue;
