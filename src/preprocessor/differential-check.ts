@@ -13,7 +13,7 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { ImplicitMacroProvider } from './implicit-macros.js';
-import { preprocessBuildDetailed, type PreprocessBuildOptions, type UnitDetail } from './preprocess-build.js';
+import { preprocessBuildDetailed, type PreprocessBuildOptions } from './preprocess-build.js';
 import { stripWrapper } from './unit-environment.js';
 
 export interface DifferentialCheckOptions {

@@ -2,11 +2,10 @@
 // For callers that know the name; concept searches belong to search_code.
 import type { MacroRow, SymbolRow } from '../index/index-reader.js';
 import { kindsFor } from './kind-filter.js';
-import { changedFiles, changedWarning } from './changed-files.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
-import type { PageNotice } from './search-code.js';
+import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
 
 export interface LookupRequest extends BuildSelector {
   name: string;
@@ -33,10 +32,7 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
     name = name.replace(/\*+$/, '');
   }
   if (!name) throw new QueryError('name is empty', 'give the symbol name, or its start with prefix=true');
-  const limit = req.limit ?? LOOKUP_DEFAULT_LIMIT;
-  const offset = req.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > LOOKUP_MAX_LIMIT) throw new QueryError(`limit must be 1 to ${LOOKUP_MAX_LIMIT}`, 'page with offset');
-  if (!Number.isInteger(offset) || offset < 0) throw new QueryError('offset must be a non-negative integer', 'use next_offset from the page notice');
+  const { limit, offset } = pageBounds(req, LOOKUP_DEFAULT_LIMIT, LOOKUP_MAX_LIMIT);
   const kinds = kindsFor(req.kind);
   const kind = kinds?.length === 1 ? kinds[0] : undefined;
   const wantsLocals = !!kinds && kinds.includes('varlocal');
@@ -61,9 +57,5 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
       if (room > 0) rows = [...rows, ...m.rows.slice(0, room)];
     }
   }
-  const more = offset + rows.length < total;
-  const notice: PageNotice = { total, offset, shown: rows.length, more, ...(more ? { next_offset: offset + rows.length } : {}), variant: build.variant, image: build.image };
-  const files = rows.map((r) => r.file).filter((f) => !f.startsWith('<'));
-  const warning = changedWarning(rows.length ? changedFiles(reader, ctx.root, new Set(files)) : []);
-  return [...(warning ? [warning] : []), notice, ...rows];
+  return pagedAnswer(ctx, reader, build, rows, total, offset);
 }

@@ -4,9 +4,10 @@ import { FtsQueryError, type IndexReader, type MacroRow, type Page, type SymbolF
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
 import { requireReader, resolveProjectBuild } from './project-context.js';
-import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
-import { changedFiles, changedWarning } from './changed-files.js';
+import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
+
+export type { PageNotice };
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
@@ -19,16 +20,6 @@ export interface SearchRequest extends BuildSelector {
   limit?: number;
   offset?: number;
   projectOnly?: boolean;
-}
-
-export interface PageNotice {
-  total: number;
-  offset: number;
-  shown: number;
-  more: boolean;
-  next_offset?: number;
-  variant: string;
-  image: string;
 }
 
 export type SearchHit = (SymbolRow | MacroRow) & { _fallback?: Fallback };
@@ -50,10 +41,7 @@ export function toFtsQuery(query: string): { match: string | null; passthrough: 
 }
 
 function validate(req: SearchRequest): { limit: number; offset: number; kinds?: string[] } {
-  const limit = req.limit ?? SEARCH_DEFAULT_LIMIT;
-  const offset = req.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) throw new QueryError(`limit must be an integer from 1 to ${SEARCH_MAX_LIMIT}, got ${req.limit}`, `use a limit between 1 and ${SEARCH_MAX_LIMIT} and page with offset`);
-  if (!Number.isInteger(offset) || offset < 0) throw new QueryError(`offset must be a non-negative integer, got ${req.offset}`, 'use the next_offset of the page notice');
+  const { limit, offset } = pageBounds(req, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
   const kinds = kindsFor(req.kind);
   return { limit, offset, kinds };
 }
@@ -150,11 +138,5 @@ export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResul
 
 function finish(ctx: ProjectContext, reader: IndexReader, build: { variant: string; image: string }, p: Page<SymbolRow | MacroRow>, offset: number, fallback?: Fallback): SearchResult {
   const rows: SearchHit[] = p.rows.map((r) => (fallback ? { ...r, _fallback: fallback } : r));
-  const shown = rows.length;
-  const more = offset + shown < p.total;
-  const notice: PageNotice = { total: p.total, offset, shown, more, ...(more ? { next_offset: offset + shown } : {}), variant: build.variant, image: build.image };
-  const files = rows.map((r) => r.file).filter((f) => !f.startsWith('<'));
-  const changed = rows.length ? changedFiles(reader, ctx.root, new Set(files)) : changedFiles(reader, ctx.root);
-  const warning = changedWarning(changed);
-  return [...(warning ? [warning] : []), notice, ...rows];
+  return pagedAnswer(ctx, reader, build, rows, p.total, offset, true);
 }
