@@ -3,7 +3,6 @@
 // become diagnostics; a build that fails leaves its previous rows answering.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion } from '../index/index-writer.js';
@@ -20,7 +19,7 @@ import { blankableMacros, blankMacroUses } from './blank-macros.js';
 import { preprocessBuild } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
-import { isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
+import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
 
@@ -86,7 +85,7 @@ function kconfigSummary(root: string, build: BuildDescription): BuildRecord['kco
 
 function statOf(root: string, stored: string): { size: number; mtimeMs: number } | null {
   try {
-    const st = fs.statSync(path.isAbsolute(stored) ? stored : path.join(root, stored));
+    const st = fs.statSync(absolutePath(root, stored));
     return { size: st.size, mtimeMs: st.mtimeMs };
   } catch {
     return null;
@@ -141,7 +140,7 @@ function macroResolver(pre: BuildPreprocessResult): (name: string) => bigint | n
 
 /** A linker script as a file of the build whose symbols are its assignments (always re-stored: it is small). */
 function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbol[], vendorRules: VendorRules): FileVersion | null {
-  const abs = path.isAbsolute(file) ? file : path.join(root, file);
+  const abs = absolutePath(root, file);
   let buf: Buffer;
   let stat: fs.Stats;
   try {

@@ -34,6 +34,11 @@ export function storedPath(root: string, file: string): string {
   return rel.split(path.sep).join('/');
 }
 
+/** The file a stored path names: the inverse of storedPath. */
+export function absolutePath(root: string, stored: string): string {
+  return path.isAbsolute(stored) ? stored : path.join(root, stored);
+}
+
 export function isUnderAny(root: string, file: string, prefixes: string[]): boolean {
   const rel = storedPath(root, file);
   return prefixes.some((p) => under(rel, p) || (path.isAbsolute(p) && file.startsWith(p)));

@@ -2,11 +2,11 @@
 // that was only touched does not count. Deleted files count as changed.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
+import { absolutePath } from '../indexer/vendor-paths.js';
 
 export function fileChanged(root: string, f: FileRow): boolean {
-  const abs = path.isAbsolute(f.path) ? f.path : path.join(root, f.path);
+  const abs = absolutePath(root, f.path);
   let st: fs.Stats;
   try {
     st = fs.statSync(abs);

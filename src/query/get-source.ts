@@ -7,6 +7,7 @@ import { changedFiles, changedWarning } from './changed-files.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
+import { absolutePath } from '../indexer/vendor-paths.js';
 
 export interface SourceRequest extends BuildSelector {
   name: string;
@@ -61,7 +62,7 @@ export function getSource(ctx: ProjectContext, req: SourceRequest): SourceResult
   } else {
     chosen = candidates.find((c) => 'is_definition' in c && c.is_definition) ?? candidates[0];
   }
-  const abs = path.isAbsolute(chosen.file) ? chosen.file : path.join(ctx.root, chosen.file);
+  const abs = absolutePath(ctx.root, chosen.file);
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');
