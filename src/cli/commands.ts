@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { indexProject, detectProjectBuilds, type IndexResult } from '../indexer/index-project.js';
+import { indexProject, type IndexResult } from '../indexer/index-project.js';
+import { detectProjectBuilds } from '../project/project-builds.js';
 import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
 import { findReferences } from '../query/find-references.js';

@@ -11,8 +11,6 @@ import { extractSymbols } from '../parser/extract-symbols.js';
 import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
-
-export { detectProjectBuilds };
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { commonDefines } from './build-defines.js';
 import { blankableMacros, blankMacroUses } from './blank-macros.js';
