@@ -95,7 +95,7 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
   const scopes = new Map<number, Scope>();
   const ordinals = new Map<string, number>();
   const namespaces = new Set<string>();
-  const enumState = new Map<number, { last: bigint | null; names: Map<string, bigint> }>();
+  const enumState = new Map<number, { seen: number; last: bigint | null; names: Map<string, bigint> }>();
   const allEnumerators = new Map<string, bigint>();
   const masked = options.rowsMasked;
 
@@ -275,7 +275,7 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
         const { scope: parent } = enclosing(node);
         if (!name) {
           scopes.set(node.id, { symbol: null, kind: 'anonymous', qualifiedName: parent?.qualifiedName ?? '', name: '' });
-          if (kind === 'enum') enumState.set(node.id, { last: null, names: new Map() });
+          if (kind === 'enum') enumState.set(node.id, { seen: 0, last: null, names: new Map() });
           break;
         }
         const body = node.childForFieldName('body');
@@ -283,7 +283,7 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
         const sigText = clip(sig);
         const sym = add(kind, name, [], parent, node, statementOf(node), { signature: /^(struct|union|enum|class)( class| struct)?$/.test(sigText) ? `${sigText} ${name}` : sigText });
         scopes.set(node.id, { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
-        if (kind === 'enum') enumState.set(node.id, { last: null, names: new Map() });
+        if (kind === 'enum') enumState.set(node.id, { seen: 0, last: null, names: new Map() });
         break;
       }
       case 'definition.enum_constant': {
@@ -297,9 +297,10 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
         if (valueNode) {
           value = evaluateConstant(valueNode, (n) => state?.names.get(n) ?? allEnumerators.get(n) ?? options.macroValue?.(n) ?? null);
         } else {
-          value = state ? (state.names.size === 0 && state.last === null ? 0n : state.last === null ? null : state.last + 1n) : null;
+          value = state ? (state.seen === 0 ? 0n : state.last === null ? null : state.last + 1n) : null;
         }
         if (state) {
+          state.seen++;
           state.last = value;
           if (value !== null) state.names.set(name, value);
         }
@@ -309,7 +310,6 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
           signature: clip(node.text),
           enumValue: value === null ? null : value.toString(),
         });
-        if (state && value === null) state.names.set(name, null as unknown as bigint);
         break;
       }
       case 'definition.typedef': {
@@ -348,8 +348,6 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
         break;
     }
   }
-  // Enum constants whose value could not be computed were stored as null placeholders; remove them from lookups.
-  for (const s of enumState.values()) for (const [k, v] of s.names) if (v === null) s.names.delete(k);
 
   const errors: string[] = [];
   if (tree.rootNode.hasError) {

@@ -63,6 +63,10 @@ int after_blank(void);
     const v = (n: string) => by(syms, `color::${n}`)?.enumValue;
     expect([v('RED'), v('GREEN'), v('BLUE'), v('MASK'), v('NEG'), v('NEXT')]).toEqual(['0', '5', '6', '21', '-2', '-1']);
   });
+  it('leaves values unknown after a constant it cannot compute', () => {
+    const e = c('enum sized { FIRST = sizeof(int), SECOND, THIRD = 7, FOURTH };');
+    expect(e.filter((s) => s.kind === 'enum_constant').map((s) => s.enumValue)).toEqual([null, null, '7', '8']);
+  });
   it('attaches the adjacent comment block only', () => {
     expect(syms.find((s) => s.name === 'f')?.docstring).toBe('Doc of f.');
     expect(by(syms, 'after_blank')?.docstring).toBe('');
