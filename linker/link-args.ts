@@ -2,8 +2,8 @@
 // Works for both the compiler driver (`gcc ... -Wl,...`) and ld itself; response files (`@file`) are not expanded.
 import type { LinkArgsInfo } from './types.js';
 
-/** Splits `-Wl,a,b,c` into ld arguments; other arguments pass through. */
-function expandWl(argv: string[]): string[] {
+/** Splits `-Wl,a,b,c` and `-Xlinker a` into ld arguments; other arguments pass through. */
+export function flattenLinkArgs(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -16,7 +16,7 @@ function expandWl(argv: string[]): string[] {
 
 export function linkArgsInfo(argv: string[]): LinkArgsInfo {
   const info: LinkArgsInfo = { scripts: [], libraryPaths: [], defsyms: {}, mapFile: null, output: null };
-  const args = expandWl(argv);
+  const args = flattenLinkArgs(argv);
   const addDefsym = (s: string): void => {
     const eq = s.indexOf('=');
     if (eq > 0) info.defsyms[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();

@@ -1,6 +1,7 @@
-// Reads a link command (compiler driver or ld) for what the index needs: linker scripts (-T, --script,
-// through -Wl, and -Xlinker), the map file (-Map) and the output (-o). It does not run or check the link.
+// Reads a link command (compiler driver or ld) for what the index needs — linker scripts, map file, output —
+// through linker/'s reader, made absolute; and tells compiler, linker and launcher programs apart.
 import path from 'node:path';
+import { linkArgsInfo } from '../../linker/link-args.js';
 
 export interface LinkInfo {
   linkerScripts: string[];
@@ -8,42 +9,13 @@ export interface LinkInfo {
   output?: string;
 }
 
-/** Flatten `-Wl,a,b` and `-Xlinker a` into linker-level arguments, keeping driver arguments as they are. */
-function linkerLevelArgs(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a.startsWith('-Wl,')) out.push(...a.slice(4).split(','));
-    else if (a === '-Xlinker' && i + 1 < argv.length) out.push(argv[++i]);
-    else out.push(a);
-  }
-  return out;
-}
-
+/** Scripts, map and output of a link command, absolute against its working folder (read by linker/). */
 export function parseLinkArgs(argv: string[], directory: string): LinkInfo {
   const abs = (p: string) => path.resolve(directory, p);
-  const info: LinkInfo = { linkerScripts: [] };
-  // -o is a driver flag; read it before flattening so `-Wl,-o` oddities do not confuse it.
-  for (let i = 1; i < argv.length; i++) {
-    if (argv[i] === '-o' && argv[i + 1]) info.output = abs(argv[i + 1]);
-    else if (argv[i].startsWith('-o') && argv[i].length > 2 && !argv[i].startsWith('-objc')) info.output = abs(argv[i].slice(2));
-  }
-  const args = linkerLevelArgs(argv);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '-T' || a === '--script' || a === '-dT' || a === '--default-script') {
-      if (args[i + 1]) info.linkerScripts.push(abs(args[++i]));
-    } else if (a.startsWith('--script=') || a.startsWith('--default-script=')) {
-      info.linkerScripts.push(abs(a.slice(a.indexOf('=') + 1)));
-    } else if (a.startsWith('-T') && a.length > 2 && !a.startsWith('-Ttext') && !a.startsWith('-Tdata') && !a.startsWith('-Tbss')) {
-      info.linkerScripts.push(abs(a.slice(2)));
-    } else if (a === '-Map' || a === '--Map') {
-      if (args[i + 1]) info.mapFile = abs(args[++i]);
-    } else if (a.startsWith('-Map=') || a.startsWith('--Map=')) {
-      info.mapFile = abs(a.slice(a.indexOf('=') + 1));
-    }
-  }
-  info.linkerScripts = [...new Set(info.linkerScripts)];
+  const link = linkArgsInfo(argv.slice(1));
+  const info: LinkInfo = { linkerScripts: [...new Set(link.scripts.map(abs))] };
+  if (link.mapFile) info.mapFile = abs(link.mapFile);
+  if (link.output) info.output = abs(link.output);
   return info;
 }
 

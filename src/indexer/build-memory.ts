@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import {
-  createIncludeReader, linkArgsInfo, parseLinkerScript, parseMapFile,
+  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile,
   type LinkerScriptResult, type LinkerSymbol, type MemoryRegion, type PreprocessScript,
 } from '../../linker/index.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -107,18 +107,6 @@ function emptyMemory(note: string, diagnostics: Diagnostic[] = []): BuildMemory 
 
 // ---- link command -----------------------------------------------------------------------------------
 
-/** Driver- and linker-level arguments of a link command (`-Wl,a,b` and `-Xlinker a` flattened), program dropped. */
-function flatLinkArgs(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('-Wl,')) out.push(...a.slice(4).split(',').filter((x) => x !== ''));
-    else if (a === '-Xlinker' && i + 1 < argv.length) out.push(argv[++i]!);
-    else out.push(a);
-  }
-  return out;
-}
-
 export interface LinkPreprocessArgs {
   /** `-D`/`-U` in command-line order. */
   macroOps: Array<{ op: 'define'; name: string; value: string } | { op: 'undef'; name: string }>;
@@ -129,7 +117,7 @@ export interface LinkPreprocessArgs {
 /** The cpp-relevant flags of a link command (`-D`, `-U`, `-I`..., also inside `-Wl,`). */
 export function linkPreprocessArgs(argv: string[]): LinkPreprocessArgs {
   const out: LinkPreprocessArgs = { macroOps: [], includeDirs: [] };
-  const args = flatLinkArgs(argv);
+  const args = flattenLinkArgs(argv.slice(1));
   const define = (s: string) => {
     const eq = s.indexOf('=');
     if (eq < 0) out.macroOps.push({ op: 'define', name: s, value: '1' });
