@@ -17,21 +17,15 @@ export interface SourceRequest extends BuildSelector {
   maxLines?: number;
 }
 
-export interface SourceResult {
+type SymbolPlace = Pick<SymbolRow, 'qualified_name' | 'kind' | 'file' | 'line' | 'is_definition'>;
+
+export interface SourceResult extends SymbolPlace, Pick<SymbolRow, 'name' | 'end_line' | 'signature'> {
   warning?: string;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  file: string;
-  line: number;
-  end_line: number;
-  is_definition: boolean;
-  signature: string;
   source: string;
   truncated: boolean;
   variant: string;
   image: string;
-  other_matches: { qualified_name: string; kind: string; file: string; line: number; is_definition: boolean }[];
+  other_matches: SymbolPlace[];
 }
 
 function fileMatches(stored: string, wanted: string): boolean {
