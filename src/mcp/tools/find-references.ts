@@ -1,0 +1,27 @@
+// find_references: call sites of a function in one build, each with the function making the call.
+import { z } from 'zod';
+import { findReferences } from '../../query/find-references.js';
+import { ARG, BUILD_ARGS, buildArgs, defineTool, PAGING, READ_ONLY } from '../tool-kit.js';
+
+const DESCRIPTION = `List the call sites of a function in one build: every place the build compiles that calls name (a plain call, a call through a struct member of that name such as dev->api->init(...), or a qualified call ns::f()), each with file, line, column and in_symbol — the qualified name of the function that makes the call (null at file scope). Calls inside inactive #if branches are not listed: they are not part of that build. Matching is by name, not by type, so two functions of the same name in different files share their callers, and a call through a function pointer variable is listed under the variable's name. It does not list uses that are not calls (taking the address, assignments).
+
+Use it to answer "who calls X?" before changing X. Project code comes first; project_only=true leaves vendor code out.
+
+${PAGING} limit: 1-500, default 50.
+
+${BUILD_ARGS}`;
+
+export const FIND_REFERENCES_TOOL = defineTool({
+  name: 'find_references',
+  title: 'Call sites of a function',
+  description: DESCRIPTION,
+  inputSchema: {
+    name: z.string().min(1).describe(ARG.name),
+    limit: z.number().int().min(1).max(500).optional().describe('Results per page, 1-500 (default 50).'),
+    offset: z.number().int().min(0).optional().describe(ARG.offset),
+    project_only: z.boolean().optional().describe(ARG.project_only),
+    ...buildArgs,
+  },
+  annotations: READ_ONLY,
+  handler: (args, env) => env.answer(args.project_root, (ctx) => findReferences(ctx, { ...args, projectOnly: args.project_only })),
+});

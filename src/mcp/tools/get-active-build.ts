@@ -1,0 +1,35 @@
+// get_active_build: the state of the index and of the build queries answer from (the health contract).
+// A failure answers {error} alone, so a caller never mistakes it for a state.
+import { getActiveBuild } from '../../query/active-build.js';
+import { buildArgs, defineTool, explainError, READ_ONLY, type ToolResult } from '../tool-kit.js';
+
+const DESCRIPTION = `State of the fw-context index of this project and of the build queries answer from. Call it first, and again when answers look stale.
+
+status:
+- ready: the index matches the build; every query works.
+- reindex_needed: the index no longer matches the build; queries still answer from the old index. reindex_reasons says why, and each reason names the command that fixes it: \`fw-context index\` (the index is older than the compile database, or of another schema/row format) or \`fw-context index --build\` (source files were added that no compile database knows yet, so the build itself must be regenerated first).
+- reindexing: an index run is in progress (reindex_progress holds its last step); queries answer from the previous index until it commits.
+- no_index: the project is initialized but nothing is indexed: run \`fw-context index\`.
+- not_initialized: no .fw-context/ folder here or above: run \`fw-context init\` then \`fw-context index\`. Only status, project_root and index_message are returned.
+A failure returns {error} alone, without status.
+
+Fields: indexed_at / first_indexed_at (UTC, "YYYY-MM-DD HH:MM:SS"; file times on disk are local, never compare them directly), symbol_count, file_count, reference_count (call sites), modified_files_count (indexed files whose content differs from the index, checked by content hash, so a touched but unchanged file does not count; modified_files lists up to 20), header_affected_tus (compile units that include a changed header), schema_version vs current_schema and row_format_version vs current_row_format, stale (reindex_needed or header_affected_tus > 0), compile_commands (the compile database of the build), build_system, provenance ("read": from files the build wrote; "derived": reconstructed because the build system left none), vendor_paths / project_paths (config), multi (more than one build), variants [{name, description, board}], images [{name, description, dir, type}] of the active variant, variant_images (variant → image names), active_variant / active_image, defines (the -D names EVERY unit of the build carries with the same value) and defines_varying (names left out because some units differ), implicit_macros (per compiler: whether its predefined macros came from the real compiler or from fw-context's built-in table), kconfig (Zephyr builds: {dot_config, autoconf_h, symbols} — where the build's Kconfig output is and how many CONFIG_ symbols it sets; a Zephyr build keeps its configuration there rather than in -D flags, and lookup_symbol with kind macro reads each CONFIG_ value; null for builds without Kconfig), entry_point and memory (the ENTRY and MEMORY regions of that build's linker script, read as GNU ld reads it: each region {name, attributes, origin and length as the script writes them, origin_value and length_value as numbers or null when a name in them cannot be resolved, file_path, line, used: bytes placed in it according to the map file, present only when the build has one}; the end of a region is origin_value + length_value; an empty list means "not recorded", never "no memory", and memory_note says why), index_message (a one-paragraph summary for people).
+
+Fields that describe one build (counts, defines, memory) follow the build the arguments or the config name; with several builds and none named, counts cover all builds and memory is empty.
+
+Args: project_root (optional; defaults to the project of the server's working directory), variant, image.`;
+
+/** get_active_build fails with {error} alone: no status, so a caller never mistakes a failure for a state. */
+function statusFailure(err: unknown): ToolResult {
+  const e = explainError(err);
+  return { content: [{ type: 'text', text: JSON.stringify({ error: `${e.error} (${e.hint})` }) }], isError: true };
+}
+
+export const GET_ACTIVE_BUILD_TOOL = defineTool({
+  name: 'get_active_build',
+  title: 'Index and build state',
+  description: DESCRIPTION,
+  inputSchema: buildArgs,
+  annotations: READ_ONLY,
+  handler: (args, env) => env.answer(args.project_root, (ctx) => getActiveBuild(ctx, args), statusFailure),
+});

@@ -1,0 +1,18 @@
+// list_variants: every build of the project (variants, images, board, build system), indexed or not.
+import { listVariants } from '../../query/list-variants.js';
+import { buildArgs, defineTool, READ_ONLY } from '../tool-kit.js';
+
+const DESCRIPTION = `List every build of the project: each variant (a board, a PlatformIO env, an mbed target, a build folder) with its images (the application, a bootloader such as mcuboot, a second slot), and for each image its type, board, build_system (zephyr, cmake, ninja, platformio, mbed, compile_commands), provenance ("read": from files the build wrote; "derived": reconstructed from project files because the build left no compile database), build_dir, compile_commands, number of compile units, whether it is indexed (indexed, indexed_at) and whether its build folder still exists (declared). default_variant/default_image echo the config.
+
+Use it to learn the variant and image names every other tool takes. A build that is declared but not indexed answers no query until \`fw-context index --variant NAME\` runs. It reads build folders on disk, not source code; diagnostics lists problems found in build files (file, line, message, fix).
+
+Args: project_root (optional).`;
+
+export const LIST_VARIANTS_TOOL = defineTool({
+  name: 'list_variants',
+  title: 'Builds of the project',
+  description: DESCRIPTION,
+  inputSchema: { project_root: buildArgs.project_root },
+  annotations: READ_ONLY,
+  handler: (args, env) => env.answer(args.project_root, (ctx) => listVariants(ctx)),
+});
