@@ -82,6 +82,27 @@ export interface ReferenceRow {
   is_vendor: boolean;
 }
 
+/** How one build sees one file: the lines it compiles and its conditional decisions (ranges text, see line-ranges.ts). */
+export interface FileLinesRow {
+  buildId: number;
+  /** Stored path of the file. */
+  path: string;
+  lineCount: number;
+  active: string;
+  /** Lines of #if/#ifdef/#ifndef heads evaluated in live code. */
+  evaluated: string;
+  /** Lines of #if/#elif/#else heads whose branch some unit took. */
+  taken: string;
+  /** False for indexes written without decisions (then only `active` is known). */
+  decisionsRecorded: boolean;
+  /** Builds with the same linesId see the file identically. */
+  linesId: number;
+}
+
+/** A symbol row of some build (queries that span builds). */
+export type BuildSymbolRow = SymbolRow & { build_id: number };
+export type BuildMacroRow = MacroRow & { build_id: number };
+
 export interface SymbolFilter {
   buildId: number;
   kinds?: string[];
@@ -122,5 +143,26 @@ export interface IndexReader {
   unitFiles(buildId: number): Map<string, string[]>;
   /** Call sites of `name` in one build, project code first. */
   findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow>;
+  /** One build's view of a file (stored path), or null when the build does not read it. */
+  fileLines(buildId: number, path: string): FileLinesRow | null;
+  /** Every build's view of a file; builds that do not read it are absent. */
+  fileLinesInBuilds(path: string): FileLinesRow[];
+  /** Stored path → line-set id, for every file of a build that has lines recorded. */
+  fileLineIds(buildId: number): Map<string, number>;
+  /** Stored paths equal to `path`, or ending in `/path` (at most `limit`). */
+  matchFilePaths(path: string, limit: number): string[];
+  /** Symbols named `name` (or with that qualified name) in every build; the only symbol query that spans builds. */
+  lookupSymbolsInBuilds(name: string, kinds?: string[]): BuildSymbolRow[];
+  /** Macros named `name` in every build. */
+  lookupMacrosInBuilds(name: string): BuildMacroRow[];
+  /** Macros one build defines in one file (stored path), e.g. the CONFIG_ values of its autoconf.h. */
+  macrosInFile(buildId: number, file: string): MacroRow[];
+  /**
+   * Symbols of build `a` with no symbol of the same qualified name, kind and definition/declaration in build
+   * `b` (locals left out), by file and line.
+   */
+  symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow>;
+  /** Symbols the build's linker scripts assign (language ld). */
+  linkerScriptSymbols(buildId: number): SymbolRow[];
   close(): void;
 }

@@ -1,5 +1,6 @@
 // Writes one build into the index in a single transaction (readers keep the old build until commit),
 // reuses parsed file versions by (file, content hash, mask hash, language), and removes orphans.
+import { createHash } from 'node:crypto';
 import type { Db } from './open-index.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -26,12 +27,24 @@ export type BuildRecord = Omit<BuildRow, 'id' | 'indexedAt' | 'diagnostics'> & {
   fingerprint: string;
 };
 
+/** Lines of one file as a build sees them (see line_sets in schema.ts). */
+export interface FileLinesRecord {
+  path: string;
+  lineCount: number;
+  /** Ranges text of the lines the build compiles. */
+  active: string;
+  /** Ranges text of the #if heads evaluated in live code, and of the branch heads taken; null when not recorded. */
+  decisions: { evaluated: string; taken: string } | null;
+}
+
 export interface BuildWrite {
   build: BuildRecord;
   files: FileVersion[];
   macros: (Omit<MacroRecord, 'file'> & { file: string })[];
   unitFiles: Map<string, string[]>;
   fileDiagnostics: Diagnostic[];
+  /** Per file of `files`: its compiled lines and decisions in this build. */
+  fileLines?: FileLinesRecord[];
 }
 
 export class IndexWriter {
@@ -115,10 +128,13 @@ export class IndexWriter {
       db.prepare('DELETE FROM macros WHERE build_id = ?').run(buildId);
       db.prepare('DELETE FROM unit_files WHERE build_id = ?').run(buildId);
       db.prepare('DELETE FROM file_diagnostics WHERE build_id = ?').run(buildId);
+      db.prepare('DELETE FROM build_file_lines WHERE build_id = ?').run(buildId);
 
       const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit) VALUES (?, ?, ?)');
+      const fileIds = new Map<string, number>();
       for (const f of w.files) {
         const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
+        fileIds.set(f.path, fileId);
         let parsedId = (findParsed.get(fileId, f.contentHash, f.maskHash, f.language) as { id: number } | undefined)?.id;
         if (parsedId === undefined) {
           parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
@@ -143,11 +159,30 @@ export class IndexWriter {
       for (const m of w.macros) insMacro.run(buildId, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue);
       const insUnit = db.prepare('INSERT INTO unit_files(build_id, unit_path, file_path) VALUES (?, ?, ?)');
       for (const [unit, files] of w.unitFiles) for (const f of files) insUnit.run(buildId, unit, f);
+      this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
       const insDiag = db.prepare('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
       for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
       return buildId;
     });
     return tx.immediate();
+  }
+
+  /** build_file_lines rows of one build; identical line sets are stored once (keyed by their hash). */
+  private writeFileLines(buildId: number, records: FileLinesRecord[], fileIds: Map<string, number>): void {
+    const insSet = this.db.prepare(
+      'INSERT INTO line_sets(hash, line_count, active, evaluated, taken, decisions_recorded) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING',
+    );
+    const findSet = this.db.prepare('SELECT id FROM line_sets WHERE hash = ?');
+    const insLines = this.db.prepare('INSERT OR REPLACE INTO build_file_lines(build_id, file_id, lines_id) VALUES (?, ?, ?)');
+    for (const r of records) {
+      const fileId = fileIds.get(r.path);
+      if (fileId === undefined) continue;
+      const d = r.decisions;
+      const hash = createHash('sha1').update(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`).digest('hex');
+      insSet.run(hash, r.lineCount, r.active, d?.evaluated ?? '', d?.taken ?? '', d ? 1 : 0);
+      const { id } = findSet.get(hash) as { id: number };
+      insLines.run(buildId, fileId, id);
+    }
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys), then parses and files no build uses. */
@@ -164,7 +199,9 @@ export class IndexWriter {
         DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
         DELETE FROM refs WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
         DELETE FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
+        DELETE FROM build_file_lines WHERE file_id NOT IN (SELECT file_id FROM parsed_files);
         DELETE FROM files WHERE id NOT IN (SELECT file_id FROM parsed_files);
+        DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM build_file_lines);
       `);
       return removed;
     });

@@ -1,7 +1,8 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
 // references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
 
-export const SCHEMA_VERSION = 3;
+// 4: line_sets + build_file_lines (per build and file: the lines it compiles and its conditional decisions).
+export const SCHEMA_VERSION = 4;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -67,6 +68,26 @@ CREATE TABLE IF NOT EXISTS build_files (
   PRIMARY KEY (build_id, parsed_id)
 );
 CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
+
+-- Which lines of a file a build compiles, and which conditional heads its units evaluated and took
+-- (ranges text, 1-based: "1-20,25"). Builds that see a file the same way share one line_sets row.
+CREATE TABLE IF NOT EXISTS line_sets (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  line_count INTEGER NOT NULL,
+  active TEXT NOT NULL,
+  evaluated TEXT NOT NULL,
+  taken TEXT NOT NULL,
+  decisions_recorded INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS build_file_lines (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  file_id INTEGER NOT NULL REFERENCES files(id),
+  lines_id INTEGER NOT NULL REFERENCES line_sets(id),
+  PRIMARY KEY (build_id, file_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS build_file_lines_file ON build_file_lines(file_id);
 
 CREATE TABLE IF NOT EXISTS symbols (
   id INTEGER PRIMARY KEY,

@@ -4,7 +4,10 @@ import type { Db } from './open-index.js';
 import { metaValue } from './open-index.js';
 import {
   FtsQueryError,
+  type BuildMacroRow,
   type BuildRow,
+  type BuildSymbolRow,
+  type FileLinesRow,
   type FileRow,
   type IndexMeta,
   type IndexReader,
@@ -304,7 +307,93 @@ export class SqliteIndex implements IndexReader {
     return out;
   }
 
+  fileLines(buildId: number, path: string): FileLinesRow | null {
+    const r = this.db
+      .prepare(`SELECT ${FILE_LINES_COLUMNS} FROM files f JOIN build_file_lines bfl ON bfl.file_id = f.id AND bfl.build_id = ? JOIN line_sets ls ON ls.id = bfl.lines_id WHERE f.path = ?`)
+      .get(buildId, path) as Record<string, unknown> | undefined;
+    return r ? toFileLines(r) : null;
+  }
+
+  fileLinesInBuilds(path: string): FileLinesRow[] {
+    const rows = this.db
+      .prepare(`SELECT ${FILE_LINES_COLUMNS} FROM files f JOIN build_file_lines bfl ON bfl.file_id = f.id JOIN line_sets ls ON ls.id = bfl.lines_id WHERE f.path = ?`)
+      .all(path) as Record<string, unknown>[];
+    return rows.map(toFileLines);
+  }
+
+  fileLineIds(buildId: number): Map<string, number> {
+    const rows = this.db.prepare('SELECT f.path, bfl.lines_id FROM build_file_lines bfl JOIN files f ON f.id = bfl.file_id WHERE bfl.build_id = ?').all(buildId) as { path: string; lines_id: number }[];
+    return new Map(rows.map((r) => [r.path, r.lines_id]));
+  }
+
+  matchFilePaths(path: string, limit: number): string[] {
+    const clean = path.replace(/^\.\//, '');
+    const exact = this.db.prepare('SELECT path FROM files WHERE path = ?').get(clean) as { path: string } | undefined;
+    if (exact) return [exact.path];
+    const rows = this.db.prepare(`SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' ORDER BY length(path), path LIMIT ?`).all('%/' + likeEscape(clean), limit) as { path: string }[];
+    return rows.map((r) => r.path);
+  }
+
+  lookupSymbolsInBuilds(name: string, kinds?: string[]): BuildSymbolRow[] {
+    const params: Params = { name };
+    const kindSql = kinds?.length ? ` AND s.kind IN (${kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ')})` : '';
+    const rows = this.db
+      .prepare(
+        `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id JOIN parsed_files p ON p.id = s.parsed_id
+         JOIN files f ON f.id = p.file_id WHERE (s.name = @name OR s.qualified_name = @name)${kindSql}
+         ORDER BY bf.build_id, s.is_definition DESC, f.is_vendor, f.path, s.line`,
+      )
+      .all(params) as Record<string, unknown>[];
+    return rows.map((r) => ({ ...toSymbol(r), build_id: r.build_id as number }));
+  }
+
+  lookupMacrosInBuilds(name: string): BuildMacroRow[] {
+    // One index probe per build (macros are indexed by build, then name).
+    const rows = this.db
+      .prepare(`SELECT m.build_id, ${MACRO_COLUMNS} FROM builds b JOIN macros m ON m.build_id = b.id AND m.name = ? ORDER BY m.build_id, m.file, m.line`)
+      .all(name) as Record<string, unknown>[];
+    return rows.map((r) => ({ ...toMacro(r), build_id: r.build_id as number }));
+  }
+
+  macrosInFile(buildId: number, file: string): MacroRow[] {
+    const rows = this.db.prepare(`SELECT ${MACRO_COLUMNS} FROM macros m WHERE m.build_id = ? AND m.file = ? ORDER BY m.name, m.line`).all(buildId, file) as Record<string, unknown>[];
+    return rows.map(toMacro);
+  }
+
+  symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { buildId: a, other: b };
+    const where = `s.kind <> 'varlocal' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN build_files bf2 ON bf2.parsed_id = s2.parsed_id AND bf2.build_id = @other
+      WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = s.is_definition)`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line, s.col`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  linkerScriptSymbols(buildId: number): SymbolRow[] {
+    const rows = this.db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE p.language = 'ld' ORDER BY s.name, f.path, s.line`).all({ buildId }) as Record<string, unknown>[];
+    return rows.map(toSymbol);
+  }
+
   close(): void {
     this.db.close();
   }
+}
+
+const FILE_LINES_COLUMNS = `bfl.build_id, f.path, bfl.lines_id, ls.line_count, ls.active, ls.evaluated, ls.taken, ls.decisions_recorded`;
+
+function toFileLines(r: Record<string, unknown>): FileLinesRow {
+  return {
+    buildId: r.build_id as number,
+    path: r.path as string,
+    lineCount: r.line_count as number,
+    active: r.active as string,
+    evaluated: r.evaluated as string,
+    taken: r.taken as string,
+    decisionsRecorded: !!r.decisions_recorded,
+    linesId: r.lines_id as number,
+  };
 }

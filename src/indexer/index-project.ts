@@ -20,6 +20,7 @@ import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
+import { fileLinesOf } from './file-lines.js';
 
 export interface IndexOptions {
   root: string;
@@ -169,7 +170,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   // One skeleton cache and one compiler-answer cache per run: a header shared by builds is scanned once.
   const skeletons = new SkeletonCache();
   const implicitMacros = new ImplicitMacroProvider();
-  const preprocess: PreprocessBuild = options.preprocess ?? ((units, o) => preprocessBuild(units, { ...o, skeletons, implicitMacros }));
+  const preprocess: PreprocessBuild = options.preprocess ?? ((units, o) => preprocessBuild(units, { ...o, skeletons, implicitMacros, recordDecisions: true }));
   const release = acquireLock(root);
   const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
@@ -330,6 +331,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
           macros: pre.macros.map((m) => ({ ...m, file: m.file.startsWith('<') ? m.file : storedPath(root, m.file) })),
           unitFiles: new Map([...pre.unitFiles].map(([u, fs_]) => [u, fs_.map((f) => storedPath(root, f))])),
           fileDiagnostics: summary.diagnostics,
+          fileLines: fileLinesOf(root, activities),
         };
         writer.writeBuild(write, indexedAt);
       } catch (err) {

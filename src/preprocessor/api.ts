@@ -16,6 +16,12 @@ export interface FileActivity {
   activeLines: Uint8Array;
   /** Units (absolute source paths) that read this file. */
   readBy: string[];
+  /**
+   * Conditional decisions, merged over the units (present when decisions are recorded): lines of the
+   * #if/#ifdef/#ifndef heads of groups evaluated in live code, and of the #if/#elif/#else heads whose branch
+   * was taken. With activeLines they say which directive kept a line out of the build.
+   */
+  decisions?: { evaluated: Set<number>; taken: Set<number> };
 }
 
 export interface MacroRecord {

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';
-import { SkeletonCache } from './file-skeleton.js';
+import { SkeletonCache, type FileSkeleton } from './file-skeleton.js';
 import { FileSource, defaultReadFile } from './file-source.js';
 import { evaluateExpression } from './if-expression.js';
 import { ImplicitMacroProvider, type ImplicitMacroOptions } from './implicit-macros.js';
@@ -21,7 +21,7 @@ export interface PreprocessBuildOptions extends PreprocessOptions {
   skeletons?: SkeletonCache;
   /** Share compiler answers across builds, or configure them (disk cache dir, forced table). */
   implicitMacros?: ImplicitMacroProvider | ImplicitMacroOptions;
-  /** Keep per-unit conditional decisions (differential check). */
+  /** Keep conditional decisions: per unit (differential check) and merged per file (FileActivity.decisions). */
   recordDecisions?: boolean;
   /** Replace a conditional's decision (tests that prove the differential check can fail). */
   overrideDecision?: (file: string, line: number, computed: boolean) => boolean;
@@ -137,6 +137,7 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
       const fa = activity(visit.file, sk.lineCount);
       if (environment.lang === 'cpp') fa.language = 'cpp';
       if (!fa.readBy.includes(unitFile)) fa.readBy.push(unitFile);
+      if (visit.taken && visit.groups) mergeDecisions(fa, sk, visit.groups, visit.taken);
       const sig = visit.ranges.join(',');
       let applied = appliedRanges.get(visit.file);
       if (!applied) appliedRanges.set(visit.file, (applied = new Set()));
@@ -171,6 +172,13 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
     elapsedMs: performance.now() - t0,
   };
   return { result, units: details, source };
+}
+
+/** Adds a visit's decisions (directive indices) to the file's merged decisions (directive lines). */
+function mergeDecisions(fa: FileActivity, sk: FileSkeleton, groups: Set<number>, taken: Set<number>): void {
+  const d = (fa.decisions ??= { evaluated: new Set(), taken: new Set() });
+  for (const i of groups) d.evaluated.add(sk.directives[i].line);
+  for (const i of taken) d.taken.add(sk.directives[i].line);
 }
 
 /** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */

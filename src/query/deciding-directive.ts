@@ -1,0 +1,187 @@
+// Why a line is or is not compiled by one build: from the file's directive skeleton (scanned now from the
+// file on disk) and the build's stored decisions (lines compiled, #if heads evaluated, branch heads taken),
+// the conditional whose branch kept the line out, with its condition and the macro values the build has.
+// Leaves out re-running the preprocessor: the stored decisions are the build's own, merged over its units.
+import fs from 'node:fs';
+import type { FileLinesRow, IndexReader, MacroRow } from '../index/index-reader.js';
+import { absolutePath } from '../indexer/vendor-paths.js';
+import { LineSet } from '../model/line-ranges.js';
+import { buildSkeleton, type Directive, type FileSkeleton } from '../preprocessor/file-skeleton.js';
+
+const OPEN = new Set(['if', 'ifdef', 'ifndef']);
+const MID = new Set(['elif', 'elifdef', 'elifndef', 'else']);
+
+/** A conditional branch that holds a line: the group's opening directive and the head of the branch. */
+interface EnclosingBranch {
+  group: Directive;
+  head: Directive;
+  /** Every head of the group in order (#if, #elif..., #else). */
+  heads: Directive[];
+  /** Line of the group's #endif (past the end of the file when unterminated). */
+  endifLine: number;
+}
+
+/** The macro values a build had for a name a condition tests (every definition the build reached). */
+export interface MacroValue {
+  name: string;
+  defined: boolean;
+  definitions?: { value: string; expanded_value: string | null; params: string | null; file: string; line: number }[];
+}
+
+export interface DirectiveRef {
+  file: string;
+  line: number;
+  /** The directive as written, e.g. `#ifdef CONFIG_X` or `#elif BOARD_REV >= 2`. */
+  text: string;
+  /** The condition alone (`CONFIG_X`, `BOARD_REV >= 2`), or "" for #else. */
+  condition: string;
+}
+
+export interface DecidingDirective extends DirectiveRef {
+  /** The branch holding the line was not taken because this earlier branch of the same group was. */
+  taken_instead?: DirectiveRef;
+  /** The names the deciding condition(s) test, with their values in this build. */
+  macros: MacroValue[];
+}
+
+export type LineVerdict =
+  | { compiled: true }
+  | { compiled: false; reason: 'inactive_branch'; deciding: DecidingDirective }
+  | { compiled: false; reason: 'directive'; directive: DirectiveRef; evaluated: boolean | null; taken: boolean | null }
+  | { compiled: false; reason: 'not_reached'; note: string }
+  | { compiled: false; reason: 'beyond_end'; note: string };
+
+/** A file's skeleton as it is on disk now, or null when it cannot be read. Scanned once per query. */
+export function readSkeleton(root: string, storedPath: string): FileSkeleton | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(absolutePath(root, storedPath), 'utf8');
+  } catch {
+    return null;
+  }
+  return buildSkeleton(storedPath, text, { asm: /\.(s|S|asm)$/.test(storedPath) });
+}
+
+/** The directive whose physical lines hold `line`, if any. */
+export function directiveAt(sk: FileSkeleton, line: number): Directive | undefined {
+  return sk.directives.find((d) => d.line <= line && line <= d.endLine);
+}
+
+/** The conditional branches holding `line`, outermost first. */
+export function enclosingBranches(sk: FileSkeleton, line: number): EnclosingBranch[] {
+  const stack: EnclosingBranch[] = [];
+  for (const d of sk.directives) {
+    if (d.line >= line) break;
+    if (d.stray) continue;
+    if (OPEN.has(d.kind)) stack.push({ group: d, head: d, heads: groupHeads(sk, d), endifLine: d.end === undefined ? sk.lineCount + 1 : sk.directives[d.end].line });
+    else if (MID.has(d.kind) && stack.length) stack[stack.length - 1].head = d;
+    else if (d.kind === 'endif') stack.pop();
+  }
+  return stack;
+}
+
+function groupHeads(sk: FileSkeleton, open: Directive): Directive[] {
+  const heads: Directive[] = [];
+  let d: Directive | undefined = open;
+  while (d && d.kind !== 'endif') {
+    heads.push(d);
+    d = d.next === undefined ? undefined : sk.directives[d.next];
+  }
+  return heads;
+}
+
+export function directiveRef(file: string, d: Directive): DirectiveRef {
+  return { file, line: d.line, text: `#${d.kind}${d.rest ? ' ' + d.rest : ''}`, condition: d.kind === 'else' ? '' : d.rest };
+}
+
+/** Why `line` is (not) compiled in the build whose view of the file is `lines`. Macro values are left empty. */
+export function explainLine(sk: FileSkeleton, lines: FileLinesRow, line: number): LineVerdict {
+  if (line > sk.lineCount) return { compiled: false, reason: 'beyond_end', note: `the file has ${sk.lineCount} lines` };
+  const evaluated = new LineSet(lines.evaluated);
+  const taken = new LineSet(lines.taken);
+  const dir = directiveAt(sk, line);
+  if (dir) return directiveVerdict(sk, lines, dir, evaluated, taken);
+  if (new LineSet(lines.active).has(line)) return { compiled: true };
+  const chain = enclosingBranches(sk, line);
+  const deciding = lines.decisionsRecorded ? decidingByRecord(chain, evaluated, taken) : decidingByActiveLines(chain, new LineSet(lines.active));
+  if (deciding) {
+    const takenInstead = deciding.heads.find((h) => h !== deciding.head && taken.has(h.line));
+    return {
+      compiled: false,
+      reason: 'inactive_branch',
+      deciding: {
+        ...directiveRef(lines.path, deciding.head),
+        ...(takenInstead ? { taken_instead: directiveRef(lines.path, takenInstead) } : {}),
+        macros: [],
+      },
+    };
+  }
+  return {
+    compiled: false,
+    reason: 'not_reached',
+    note: chain.length
+      ? 'every conditional around the line took its branch, yet no unit compiled the line (it follows an unterminated group or the file was read only for its macros)'
+      : 'no unit compiled this line: the file was read only for its macros (-imacros), or the line follows an unterminated conditional',
+  };
+}
+
+function directiveVerdict(sk: FileSkeleton, lines: FileLinesRow, d: Directive, evaluated: LineSet, taken: LineSet): LineVerdict {
+  const ref = directiveRef(lines.path, d);
+  if (!lines.decisionsRecorded) return { compiled: false, reason: 'directive', directive: ref, evaluated: null, taken: null };
+  // A directive is processed when every branch around it was taken (and, for #elif/#else, its group evaluated).
+  const chain = enclosingBranches(sk, d.line);
+  const reached = chain.every((b) => taken.has(b.head.line));
+  const isHead = OPEN.has(d.kind) || MID.has(d.kind);
+  const group = OPEN.has(d.kind) ? d : MID.has(d.kind) ? sk.directives.find((g) => OPEN.has(g.kind) && groupHeads(sk, g).includes(d)) : undefined;
+  const groupEvaluated = group ? evaluated.has(group.line) : reached;
+  return { compiled: false, reason: 'directive', directive: ref, evaluated: isHead ? groupEvaluated : reached, taken: isHead ? taken.has(d.line) : null };
+}
+
+/** The outermost branch around the line whose group was evaluated but which was not taken. */
+function decidingByRecord(chain: EnclosingBranch[], evaluated: LineSet, taken: LineSet): EnclosingBranch | undefined {
+  for (const b of chain) {
+    if (taken.has(b.head.line)) continue;
+    return evaluated.has(b.group.line) ? b : undefined;
+  }
+  return undefined;
+}
+
+/** Without recorded decisions: the outermost branch around the line holding no compiled line at all. */
+function decidingByActiveLines(chain: EnclosingBranch[], active: LineSet): EnclosingBranch | undefined {
+  for (const b of chain) {
+    const next = b.heads[b.heads.indexOf(b.head) + 1];
+    const to = (next ? next.line : b.endifLine) - 1;
+    const holdsActive = active.pairs.some(([a, z]) => z > b.head.endLine && a <= to);
+    if (!holdsActive) return b;
+  }
+  return undefined;
+}
+
+/** Identifiers a condition tests (`defined`, `__has_include` and friends are operators, not macros). */
+export function conditionNames(condition: string): string[] {
+  const skip = new Set(['defined', '__has_include', '__has_include_next', '__has_attribute', '__has_builtin', '__has_feature', '__has_extension', '__has_cpp_attribute', '__has_c_attribute', 'true', 'false']);
+  const names: string[] = [];
+  for (const m of condition.replace(/"[^"]*"|<[^>]*>|'[^']*'/g, ' ').matchAll(/[A-Za-z_]\w*/g)) {
+    if (!skip.has(m[0]) && !names.includes(m[0])) names.push(m[0]);
+  }
+  return names;
+}
+
+/** The build's definitions of each name (at most `perName`), or defined: false. */
+export function macroValues(reader: IndexReader, buildId: number, names: string[], perName = 4): MacroValue[] {
+  return names.map((name) => {
+    const rows: MacroRow[] = reader.lookupMacros(name, false, buildId, { limit: perName, offset: 0 }).rows;
+    if (rows.length === 0) return { name, defined: false };
+    return {
+      name,
+      defined: true,
+      definitions: rows.map((r) => ({ value: r._macro_value, expanded_value: r._macro_expanded_value, params: r.params, file: r.file, line: r.line })),
+    };
+  });
+}
+
+/** Fills in the macro values a deciding directive (and the branch taken instead) tested in this build. */
+export function withMacroValues(reader: IndexReader, buildId: number, d: DecidingDirective, maxNames = 8): DecidingDirective {
+  const names = conditionNames(`${d.condition} ${d.taken_instead?.condition ?? ''}`).slice(0, maxNames);
+  return { ...d, macros: macroValues(reader, buildId, names) };
+}
