@@ -1,6 +1,8 @@
 // What query code may ask of an index: row types and the IndexReader interface. Query code depends on
 // this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
 
+import type { ContentIndexReader } from './content-index-reader.js';
+
 export interface BuildRow {
   id: number;
   variant: string;
@@ -164,5 +166,7 @@ export interface IndexReader {
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow>;
   /** Symbols the build's linker scripts assign (language ld). */
   linkerScriptSymbols(buildId: number): SymbolRow[];
+  /** The content index kept beside the symbols (text search over the project's files). */
+  content(): ContentIndexReader;
   close(): void;
 }

@@ -1,8 +1,11 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
 // references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
 
+import { CONTENT_SCHEMA_SQL } from './content-schema.js';
+
 // 4: line_sets + build_file_lines (per build and file: the lines it compiles and its conditional decisions).
-export const SCHEMA_VERSION = 4;
+// 5: the content index tables (content-schema.ts).
+export const SCHEMA_VERSION = 5;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -177,4 +180,4 @@ END;
 CREATE TRIGGER IF NOT EXISTS macros_ad AFTER DELETE ON macros BEGIN
   INSERT INTO macros_fts(macros_fts, rowid, name, value) VALUES ('delete', old.id, old.name, old.value);
 END;
-`;
+${CONTENT_SCHEMA_SQL}`;

@@ -2,6 +2,8 @@
 // build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
 import type { Db } from './open-index.js';
 import { metaValue } from './open-index.js';
+import type { ContentIndexReader } from './content-index-reader.js';
+import { SqliteContentIndex } from './sqlite-content-index.js';
 import {
   FtsQueryError,
   type BuildMacroRow,
@@ -376,6 +378,10 @@ export class SqliteIndex implements IndexReader {
   linkerScriptSymbols(buildId: number): SymbolRow[] {
     const rows = this.db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE p.language = 'ld' ORDER BY s.name, f.path, s.line`).all({ buildId }) as Record<string, unknown>[];
     return rows.map(toSymbol);
+  }
+
+  content(): ContentIndexReader {
+    return new SqliteContentIndex(this.db);
   }
 
   close(): void {

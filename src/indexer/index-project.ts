@@ -21,6 +21,7 @@ import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } 
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
 import { fileLinesOf } from './file-lines.js';
+import { updateContentIndex } from './update-content-index.js';
 
 export interface IndexOptions {
   root: string;
@@ -344,6 +345,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     // Builds that are no longer detected are dropped only on a full run that detected at least one build.
     if (!options.variant && !options.image && detected.builds.length > 0) {
       result.removedBuilds = writer.removeBuildsExcept(new Set(detected.builds.map((b) => `${b.variant}\u0000${b.image}`)));
+    }
+    try {
+      progress('content index: checking the project tree');
+      updateContentIndex(db, root, excluded);
+    } catch (err) {
+      result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
     }
     if (result.builds.some((b) => !b.error && !b.unchanged)) {
       // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.

@@ -1,0 +1,91 @@
+// The SQLite side of the content index: reading it (ContentIndexReader) and writing it (file rows and
+// trigram rows). Trigram queries are plain AND/OR of quoted tokens: the table keeps no
+// positions (detail=none), the caller verifies every candidate against the file text.
+import type { Db } from './open-index.js';
+import type { ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
+
+const GENERATION_KEY = 'content_generation';
+
+function quoteToken(t: string): string {
+  return `"${t.replace(/"/g, '""')}"`;
+}
+
+/** FTS5 MATCH text: OR of groups, each an AND of its trigrams. */
+export function trigramMatch(groups: string[][]): string {
+  return groups.map((g) => `(${[...new Set(g.map((t) => t.toLowerCase()))].map(quoteToken).join(' AND ')})`).join(' OR ');
+}
+
+export class SqliteContentIndex implements ContentIndexReader {
+  constructor(private readonly db: Db) {}
+
+  generation(): string | null {
+    try {
+      const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(GENERATION_KEY) as { value: string } | undefined;
+      return r?.value ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  files(): ContentFileRow[] {
+    const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms, kind FROM content_files ORDER BY path').all() as Record<string, unknown>[];
+    return rows.map((r) => ({ path: r.path as string, contentHash: r.content_hash as string, size: r.size as number, mtimeMs: r.mtime_ms as number, kind: r.kind as ContentFileKind }));
+  }
+
+  candidates(groups: string[][]): Set<string> {
+    const usable = groups.filter((g) => g.length > 0);
+    if (usable.length === 0) return new Set();
+    const rows = this.db
+      .prepare('SELECT f.path FROM content_trigrams t CROSS JOIN content_files f ON f.id = t.rowid WHERE content_trigrams MATCH ?')
+      .all(trigramMatch(usable)) as { path: string }[];
+    return new Set(rows.map((r) => r.path));
+  }
+}
+
+export interface ContentFileWrite {
+  path: string;
+  contentHash: string;
+  size: number;
+  mtimeMs: number;
+  kind: ContentFileKind;
+  /** The text to index (kind text only); absent when only the stat of an indexed text file changed. */
+  text?: string;
+}
+
+/** The content rows the index holds now, by path (for an update to compare against). */
+export function storedContentFiles(db: Db): Map<string, ContentFileRow> {
+  return new Map(new SqliteContentIndex(db).files().map((f) => [f.path, f]));
+}
+
+/** One transaction: upsert these files (their trigram rows replaced), delete those paths, bump the generation. */
+export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes: string[], bumpGeneration: boolean): void {
+  const find = db.prepare('SELECT id, kind FROM content_files WHERE path = ?');
+  const dropTrigrams = db.prepare('DELETE FROM content_trigrams WHERE rowid = ?');
+  const dropFile = db.prepare('DELETE FROM content_files WHERE id = ?');
+  const upsert = db.prepare(
+    `INSERT INTO content_files(path, content_hash, size, mtime_ms, kind) VALUES (@path, @contentHash, @size, @mtimeMs, @kind)
+     ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, kind = excluded.kind
+     RETURNING id`,
+  );
+  const addTrigrams = db.prepare('INSERT INTO content_trigrams(rowid, body) VALUES (?, ?)');
+  const tx = db.transaction(() => {
+    for (const p of deletes) {
+      const old = find.get(p) as { id: number; kind: string } | undefined;
+      if (!old) continue;
+      if (old.kind === 'text') dropTrigrams.run(old.id);
+      dropFile.run(old.id);
+    }
+    for (const f of upserts) {
+      // A text file written without text only changed its stat: its trigram row stays.
+      const old = find.get(f.path) as { id: number; kind: string } | undefined;
+      const newText = f.kind === 'text' && f.text !== undefined;
+      if (old?.kind === 'text' && (newText || f.kind !== 'text')) dropTrigrams.run(old.id);
+      const { id } = upsert.get({ path: f.path, contentHash: f.contentHash, size: f.size, mtimeMs: f.mtimeMs, kind: f.kind }) as { id: number };
+      if (newText) addTrigrams.run(id, f.text);
+    }
+    if (bumpGeneration) {
+      db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(GENERATION_KEY, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+    }
+  });
+  tx.immediate();
+}

@@ -1,0 +1,62 @@
+// Keeps the content index in step with the project tree after an index run: walks the searchable files,
+// re-reads only those whose size or mtime changed, re-indexes only those whose content hash changed, and
+// drops files that are gone.
+import { createHash } from 'node:crypto';
+import type { Db } from '../index/open-index.js';
+import { storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
+import { walkProjectFiles } from '../content/walk-tree.js';
+import { readProjectText } from '../content/text-file.js';
+import { isUnderAny } from './vendor-paths.js';
+import path from 'node:path';
+
+/** Text files larger than this are searched by reading them, not through the trigram index. */
+export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+const BATCH_FILES = 500;
+
+export interface ContentIndexSummary {
+  files: number;
+  reindexed: number;
+  removed: number;
+  elapsedMs: number;
+}
+
+function sha1(s: string): string {
+  return createHash('sha1').update(s).digest('hex');
+}
+
+/** Bring the content index up to date with the files under root (config exclude_paths left out). */
+export function updateContentIndex(db: Db, root: string, excludePaths: string[] = []): ContentIndexSummary {
+  const started = performance.now();
+  const stored = storedContentFiles(db);
+  const walked = walkProjectFiles(root).filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths));
+  const seen = new Set<string>();
+  let batch: ContentFileWrite[] = [];
+  let reindexed = 0;
+  let changed = false;
+  const flush = (final: boolean, deletes: string[] = []) => {
+    if (batch.length || deletes.length) {
+      writeContentChanges(db, batch, deletes, final);
+      changed = true;
+    } else if (final && changed) writeContentChanges(db, [], [], true);
+    batch = [];
+  };
+  for (const f of walked) {
+    seen.add(f.path);
+    const old = stored.get(f.path);
+    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
+    const read = readProjectText(root, f.path, true);
+    if ('skipped' in read) {
+      if (read.skipped === 'binary') batch.push({ path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' });
+    } else {
+      const hash = sha1(read.text);
+      const kind = read.size > LARGE_FILE_BYTES ? 'large' : 'text';
+      const same = old !== undefined && old.contentHash === hash && old.kind === kind;
+      batch.push({ path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(same || kind === 'large' ? {} : { text: read.text }) });
+      if (!same) reindexed++;
+    }
+    if (batch.length >= BATCH_FILES) flush(false);
+  }
+  const removed = [...stored.keys()].filter((p) => !seen.has(p));
+  flush(true, removed);
+  return { files: walked.length, reindexed, removed: removed.length, elapsedMs: performance.now() - started };
+}
