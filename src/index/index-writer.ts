@@ -6,6 +6,8 @@ import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildRow } from './index-reader.js';
+import type { CodeRelations } from '../model/code-relations.js';
+import { ReadingRowsWriter } from './reading-rows.js';
 
 export interface FileVersion {
   path: string;
@@ -17,7 +19,7 @@ export interface FileVersion {
   language: string;
   isUnit: boolean;
   /** Present when the file was parsed in this run; absent when an existing parse is reused. */
-  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null };
+  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations };
 }
 
 /** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */
@@ -45,6 +47,8 @@ export interface BuildWrite {
   fileDiagnostics: Diagnostic[];
   /** Per file of `files`: its compiled lines and decisions in this build. */
   fileLines?: FileLinesRecord[];
+  /** Include folders of the build's compile commands (stored paths). */
+  includeDirs?: string[];
 }
 
 export class IndexWriter {
@@ -75,6 +79,7 @@ export class IndexWriter {
            @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body)`,
       );
       const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind) VALUES (?, ?, ?, ?, ?)');
+      const reading = new ReadingRowsWriter(db);
 
       const b = w.build;
       const buildRow = {
@@ -129,6 +134,7 @@ export class IndexWriter {
       db.prepare('DELETE FROM unit_files WHERE build_id = ?').run(buildId);
       db.prepare('DELETE FROM file_diagnostics WHERE build_id = ?').run(buildId);
       db.prepare('DELETE FROM build_file_lines WHERE build_id = ?').run(buildId);
+      reading.writeIncludeDirs(buildId, w.includeDirs);
 
       const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit) VALUES (?, ?, ?)');
       const fileIds = new Map<string, number>();
@@ -149,6 +155,7 @@ export class IndexWriter {
             });
           }
           for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind);
+          reading.writeRelations(parsedId, f.parsed?.relations);
         }
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0);
       }

@@ -5,7 +5,8 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 
 // 4: line_sets + build_file_lines (per build and file: the lines it compiles and its conditional decisions).
 // 5: the content index tables (content-schema.ts).
-export const SCHEMA_VERSION = 5;
+// 6: variable_refs, class_bases, template_uses, build_include_dirs (reading code: variable accesses, C++ class structure, include folders).
+export const SCHEMA_VERSION = 6;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -156,6 +157,45 @@ CREATE TABLE IF NOT EXISTS file_diagnostics (
   severity TEXT NOT NULL,
   message TEXT NOT NULL,
   fix TEXT
+);
+
+CREATE TABLE IF NOT EXISTS variable_refs (
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  access TEXT NOT NULL,
+  via TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS variable_refs_name ON variable_refs(name);
+CREATE INDEX IF NOT EXISTS variable_refs_parsed ON variable_refs(parsed_id, line);
+
+CREATE TABLE IF NOT EXISTS class_bases (
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  class_qname TEXT NOT NULL,
+  base_name TEXT NOT NULL,
+  base_text TEXT NOT NULL,
+  access TEXT NOT NULL,
+  is_virtual INTEGER NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS class_bases_parsed ON class_bases(parsed_id);
+
+CREATE TABLE IF NOT EXISTS template_uses (
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  args TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  kind TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS template_uses_parsed ON template_uses(parsed_id);
+
+-- Include folders of a build's compile commands (-I, -iquote, -isystem, -idirafter), stored paths.
+CREATE TABLE IF NOT EXISTS build_include_dirs (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  dir TEXT NOT NULL,
+  PRIMARY KEY (build_id, dir)
 );
 
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(

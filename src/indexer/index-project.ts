@@ -22,6 +22,7 @@ import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex } from './update-content-index.js';
+import { buildIncludeDirs } from './include-dirs.js';
 
 export interface IndexOptions {
   root: string;
@@ -269,7 +270,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
             // recorded on the file, summed up once instead of listed.
             if (error && version.isVendor) vendorSyntax++;
             else if (error) summary.diagnostics.push({ severity: 'warning', file: fa.file, message: error });
-            version.parsed = { symbols: ex.symbols, references: ex.references, error };
+            version.parsed = { symbols: ex.symbols, references: ex.references, error, relations: ex.relations };
           } catch (err) {
             const error = `parse failed: ${(err as Error).message}`;
             version.parsed = { symbols: [], references: [], error };
@@ -333,6 +334,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
           unitFiles: new Map([...pre.unitFiles].map(([u, fs_]) => [u, fs_.map((f) => storedPath(root, f))])),
           fileDiagnostics: summary.diagnostics,
           fileLines: fileLinesOf(root, activities),
+          includeDirs: buildIncludeDirs(root, units),
         };
         writer.writeBuild(write, indexedAt);
       } catch (err) {

@@ -1,5 +1,6 @@
 // Symbol kinds and the shape of what extraction yields for one file: symbols, call references, errors.
 // Kinds are data: the search filter, the CLI and the MCP schemas all read SYMBOL_KINDS.
+import type { CodeRelations } from './code-relations.js';
 
 export const SYMBOL_KINDS = [
   'function', 'method', 'constructor', 'destructor', 'class', 'struct', 'union', 'enum', 'enum_constant',
@@ -46,4 +47,6 @@ export interface FileExtraction {
   references: ExtractedReference[];
   /** Syntax problems worth recording (file still indexed). */
   errors: string[];
+  /** Variable reads/writes, C++ base classes and template uses. */
+  relations?: CodeRelations;
 }

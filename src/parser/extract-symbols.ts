@@ -6,6 +6,8 @@ import type { Language } from '../model/compile-args.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { cleanComment } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
+import { extractClassRelations } from './extract-class-relations.js';
+import { extractVariableRefs } from './extract-variable-refs.js';
 import { nameTokens } from './name-tokens.js';
 import { parseText, type SyntaxNode } from './tree-sitter-parser.js';
 
@@ -363,5 +365,6 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
     visit(tree.rootNode);
     errors.push(`syntax errors near line${rows.length > 1 ? 's' : ''} ${rows.join(', ')} (the rest of the file is indexed)`);
   }
-  return { symbols, references, errors };
+  const relations = { variableRefs: extractVariableRefs(tree, options.language), ...extractClassRelations(tree, options.language, symbols) };
+  return { symbols, references, errors, relations };
 }

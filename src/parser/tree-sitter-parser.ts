@@ -43,3 +43,20 @@ export function parseText(text: string, lang: Language): { tree: Tree; captures:
   const captures = rt.query.captures(tree.rootNode) as Capture[];
   return { tree, captures };
 }
+
+const extraQueries = new Map<string, Parser.Query>();
+
+/**
+ * Captures of a second query file (`queries/<name>.scm`) over a tree parsed by parseText: extractors that
+ * live in their own module bring their own patterns. The query is compiled once per language and name.
+ */
+export function queryCaptures(tree: Tree, lang: Language, name: string): Capture[] {
+  const key = `${lang}\u0000${name}`;
+  let q = extraQueries.get(key);
+  if (!q) {
+    const grammar = (lang === 'cpp' ? Cpp : C) as unknown as Parser.Language;
+    q = new Parser.Query(grammar, fs.readFileSync(new URL(`./queries/${name}.scm`, import.meta.url), 'utf8'));
+    extraQueries.set(key, q);
+  }
+  return q.captures(tree.rootNode) as Capture[];
+}
