@@ -1,6 +1,7 @@
 // The contract every build-system adapter implements: detect(projectRoot) → builds + diagnostics.
 // Adapters know build systems only; they never touch SQLite, tree-sitter or MCP.
 import type { Diagnostic } from '../src/model/diagnostic.js';
+import type { Discovery, DiscoveryOptions } from './shared/discover-build-dirs.js';
 
 export type { Diagnostic };
 
@@ -53,6 +54,12 @@ export interface AdapterOptions {
   compileCommandsPaths?: string[];
   /** Folders (absolute) not to look into. */
   excludePaths?: string[];
+  /** The build search already run over the project (detectBuilds runs it once and hands it to every adapter). */
+  discovery?: Discovery;
+  /** How to search when no `discovery` is given: places, depth and time limits, cache file. */
+  search?: Omit<DiscoveryOptions, 'excludePaths'>;
+  /** Builds to derive from project files even when the project has real builds of that kind ([mbed] / [platformio] derive). */
+  derive?: { mbed?: string[]; platformio?: string[] };
 }
 
 export interface AdapterResult {

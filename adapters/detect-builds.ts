@@ -1,6 +1,8 @@
-// Runs every adapter over a project, most specific first; a compile database (or, for builds without one, a
-// build folder) claimed by one adapter is not claimed again by a later one. New build systems are added to
-// ADAPTERS. Identical diagnostics from several adapters (the same broken file) are reported once.
+// Runs the build search once (discover-build-dirs.ts), then every adapter over its result, most specific
+// first; a compile database (or, for builds without one, a build folder) claimed by one adapter is not claimed
+// again by a later one, compared by real path. New build systems are added to ADAPTERS. Identical diagnostics
+// from several adapters (the same broken file) are reported once.
+import fs from 'node:fs';
 import type { AdapterOptions, AdapterResult, BuildAdapter, Diagnostic } from './contract.js';
 import { zephyrAdapter } from './zephyr/detect-zephyr.js';
 import { mbedAdapter } from './mbed/detect-mbed.js';
@@ -8,6 +10,20 @@ import { platformioAdapter } from './platformio/detect-platformio.js';
 import { cmakeAdapter } from './cmake/detect-cmake.js';
 import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
+import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
+
+export interface DetectResult extends AdapterResult {
+  /** The build search the adapters worked from: folders searched, time, diagnostics (also in `diagnostics`). */
+  discovery: Discovery;
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
 
 /** Most specific first; the generic compile-database adapter stays last. */
 export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, compileCommandsAdapter];
@@ -16,8 +32,11 @@ function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;
 }
 
-export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, adapters: BuildAdapter[] = ADAPTERS): AdapterResult {
-  const out: AdapterResult = { builds: [], diagnostics: [] };
+export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, adapters: BuildAdapter[] = ADAPTERS): DetectResult {
+  projectRoot = realPath(projectRoot);
+  const discovery = discoveryFor(projectRoot, options);
+  options = { ...options, discovery };
+  const out: DetectResult = { builds: [], diagnostics: [...discovery.diagnostics], discovery };
   const claimedDbs = new Set<string>();
   /** Build folder → the adapter that claimed it. */
   const claimedDirs = new Map<string, string>();
@@ -37,11 +56,13 @@ export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, 
       out.diagnostics.push(d);
     }
     for (const b of r.builds) {
-      if (b.compileCommands && claimedDbs.has(b.compileCommands)) continue;
-      const owner = claimedDirs.get(b.buildDir);
-      if (!b.compileCommands && owner !== undefined && owner !== adapter.name) continue;
-      if (b.compileCommands) claimedDbs.add(b.compileCommands);
-      if (!claimedDirs.has(b.buildDir)) claimedDirs.set(b.buildDir, adapter.name);
+      const db = b.compileCommands && realPath(b.compileCommands);
+      const dir = realPath(b.buildDir);
+      if (db && claimedDbs.has(db)) continue;
+      const owner = claimedDirs.get(dir);
+      if (!db && owner !== undefined && owner !== adapter.name) continue;
+      if (db) claimedDbs.add(db);
+      if (!claimedDirs.has(dir)) claimedDirs.set(dir, adapter.name);
       out.builds.push(b);
     }
   }

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
-import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
 import { findLinkCommand } from './find-link-command.js';
 import { guarded } from '../shared/guard.js';
@@ -14,6 +15,11 @@ export const BOARD_CACHE_VARS = ['BOARD', 'PICO_BOARD', 'TARGET_BOARD', 'MCU', '
 
 export function isZephyrCache(cache: CMakeCache): boolean {
   return cache.values.has('ZEPHYR_BASE') || cache.values.has('ZEPHYR_TOOLCHAIN_VARIANT') || cache.values.has('SYSBUILD');
+}
+
+/** mbed CE (and mbed-tools) configure with -DMBED_TARGET=<board>: an mbed build, read by the mbed adapter. */
+export function isMbedCache(cache: CMakeCache): boolean {
+  return !!cache.values.get('MBED_TARGET');
 }
 
 export function boardFromCache(cache: CMakeCache): string | undefined {
@@ -28,15 +34,15 @@ export const cmakeAdapter: BuildAdapter = {
   name: 'cmake',
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
-      guarded(dir, 'reading the CMake build folder', result.diagnostics, () => detectIn(dir));
+    for (const found of dirsWith(discoveryFor(projectRoot, options), 'CMakeCache.txt')) {
+      guarded(found.dir, 'reading the CMake build folder', result.diagnostics, () => detectIn(found));
     }
     return result;
 
-    function detectIn(dir: string): void {
+    function detectIn({ dir, shownAs }: DiscoveredDir): void {
       const db = path.join(dir, 'compile_commands.json');
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
-      if (!cache || !isFile(db) || isZephyrCache(cache)) return;
+      if (!cache || !isFile(db) || isZephyrCache(cache) || isMbedCache(cache)) return;
       const { units, diagnostics } = readCompileDatabase(db);
       result.diagnostics.push(...diagnostics);
       if (units.length === 0 && diagnostics.length > 0) return;
@@ -48,12 +54,12 @@ export const cmakeAdapter: BuildAdapter = {
       const details = [buildType && `CMAKE_BUILD_TYPE=${buildType}`, generator && `generator ${generator}`, `${units.length} units`].filter(Boolean).join(', ');
       result.builds.push({
         buildSystem: 'cmake',
-        variant: folderVariantName(projectRoot, dir),
+        variant: folderVariantName(projectRoot, shownAs),
         image: 'app',
         imageType: 'app',
         defaultImage: true,
         board: boardFromCache(cache),
-        description: `CMake build ${relPath(projectRoot, dir)}${project ? ` of ${project}` : ''} (${details})`,
+        description: `CMake build ${relPath(projectRoot, shownAs)}${project ? ` of ${project}` : ''} (${details})`,
         buildDir: dir,
         compileCommands: db,
         units,

@@ -93,7 +93,7 @@ export function deriveMbedBuild(p: MbedProjectFiles, targetName: string, project
     imageType: 'app',
     defaultImage: true,
     board: targetName,
-    description: `Mbed OS target ${targetName} (toolchain GCC_ARM, profile develop; derived from ${relPath(projectRoot, p.appFile ?? p.projectDir)} and ${relPath(projectRoot, p.targetsFile)}; ${scan.sources.length} units)`,
+    description: `Mbed OS target ${targetName} (derived, not built: toolchain GCC_ARM, profile develop, from ${relPath(projectRoot, p.appFile ?? p.projectDir)} and ${relPath(projectRoot, p.targetsFile)}; ${scan.sources.length} units)`,
     buildDir: p.projectDir,
     units: mbedUnits(p.projectDir, scan.sources, scan.includeDirs, coreFlags, { c: DEVELOP_C, cxx: DEVELOP_CXX }),
     defines,

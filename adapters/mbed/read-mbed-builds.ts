@@ -1,5 +1,6 @@
-// Existing mbed build folders: mbed-tools `cmake_build/<TARGET>/<profile>/<TOOLCHAIN>/` (read as built) and
-// Mbed CLI 1 `BUILD/<TARGET>/<TOOLCHAIN>/` (profile flags read, sources re-scanned: derived).
+// Existing mbed build folders: CMake-generated ones wherever the build search found them (mbed CE `build/`
+// with MBED_TARGET in CMakeCache.txt, mbed-tools `cmake_build/<TARGET>/<profile>/<TOOLCHAIN>/`; read as built)
+// and Mbed CLI 1 `BUILD/<TARGET>/<TOOLCHAIN>/` (profile flags read, sources re-scanned: derived).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription, Diagnostic } from '../contract.js';
@@ -7,6 +8,8 @@ import { readCompileDatabase } from '../compile-commands/read-compile-database.j
 import { findLinkCommand } from '../cmake/find-link-command.js';
 import { definesFromList } from '../shared/macros.js';
 import { isFile, listDirs, readText, relPath } from '../shared/fs-helpers.js';
+import { readCMakeCache } from '../shared/cmake-cache.js';
+import type { DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readJsonFile } from './read-json-either.js';
 import { scanMbedProject, type MbedLabels } from './scan-sources.js';
 import { mbedUnits } from './derive-mbed-build.js';
@@ -22,46 +25,59 @@ export function readMbedConfigCmake(text: string): Map<string, string[]> {
   return out;
 }
 
-export function readCmakeBuilds(projectDir: string, projectRoot: string, diagnostics: Diagnostic[]): BuildDescription[] {
-  const builds: BuildDescription[] = [];
-  const base = path.join(projectDir, 'cmake_build');
-  for (const target of listDirs(base)) {
-    for (const profile of listDirs(path.join(base, target))) {
-      for (const toolchain of listDirs(path.join(base, target, profile))) {
-        const dir = path.join(base, target, profile, toolchain);
-        const db = path.join(dir, 'compile_commands.json');
-        if (!isFile(db)) continue;
-        const r = readCompileDatabase(db);
-        diagnostics.push(...r.diagnostics);
-        if (r.units.length === 0 && r.diagnostics.length > 0) continue;
-        const cfgText = readText(path.join(dir, 'mbed_config.cmake'));
-        const cfg = cfgText ? readMbedConfigCmake(cfgText) : new Map<string, string[]>();
-        const name = cfg.get('MBED_TARGET')?.[0] ?? target;
-        const link = findLinkCommand(dir);
-        diagnostics.push(...link.diagnostics);
-        let scripts = link.link?.info.linkerScripts ?? [];
-        if (scripts.length === 0) scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
-        builds.push({
-          buildSystem: 'mbed',
-          variant: name,
-          image: 'app',
-          imageType: 'app',
-          defaultImage: true,
-          board: name,
-          description: `Mbed OS target ${name} (mbed-tools, toolchain ${cfg.get('MBED_TOOLCHAIN')?.[0] ?? toolchain}, profile ${profile}; ${r.units.length} units from ${relPath(projectRoot, db)})`,
-          buildDir: dir,
-          compileCommands: db,
-          units: r.units,
-          linkerScripts: scripts,
-          linkArguments: link.link?.argv,
-          mapFile: link.link?.info.mapFile,
-          elfFile: link.link?.info.output,
-          provenance: 'read',
-        });
-      }
-    }
+/** mbed CE (`cmake -B build -DMBED_TARGET=...`) and mbed-tools (`cmake_build/<T>/<profile>/<TC>`) build folders. */
+export function isMbedCmakeBuild(found: DiscoveredDir): boolean {
+  if (found.markers.includes('mbed_config.cmake')) return true;
+  return found.markers.includes('CMakeCache.txt') && !!readCMakeCache(path.join(found.dir, 'CMakeCache.txt'))?.values.get('MBED_TARGET');
+}
+
+/** A CMake-generated mbed build folder, read as built: units from its compile database, target from the cache. */
+export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, diagnostics: Diagnostic[]): BuildDescription | undefined {
+  const { dir, shownAs } = found;
+  const db = path.join(dir, 'compile_commands.json');
+  if (!isFile(db)) {
+    diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder without compile_commands.json; not read', fix: 'configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON (mbed CE sets it by default) and build once' });
+    return undefined;
   }
-  return builds;
+  const r = readCompileDatabase(db);
+  diagnostics.push(...r.diagnostics);
+  if (r.units.length === 0 && r.diagnostics.length > 0) return undefined;
+  const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
+  const cfgText = readText(path.join(dir, 'mbed_config.cmake'));
+  const cfg = cfgText ? readMbedConfigCmake(cfgText) : new Map<string, string[]>();
+  // mbed-tools folders are cmake_build/<TARGET>/<profile>/<TOOLCHAIN>.
+  const parts = shownAs.split(path.sep);
+  const toolsLayout = parts.length >= 4 && parts[parts.length - 4] === 'cmake_build';
+  const target = cache?.values.get('MBED_TARGET') || cfg.get('MBED_TARGET')?.[0] || (toolsLayout ? parts[parts.length - 3] : undefined);
+  if (!target) {
+    diagnostics.push({ severity: 'warning', file: path.join(dir, 'CMakeCache.txt'), message: 'mbed build folder that names no MBED_TARGET; read as a plain CMake build', fix: 'configure with -DMBED_TARGET=<board>' });
+    return undefined;
+  }
+  const toolchain = cfg.get('MBED_TOOLCHAIN')?.[0] ?? (toolsLayout ? parts[parts.length - 1] : undefined);
+  const profile = cache?.values.get('CMAKE_BUILD_TYPE') || (toolsLayout ? parts[parts.length - 2] : undefined);
+  const link = findLinkCommand(dir);
+  diagnostics.push(...link.diagnostics);
+  let scripts = link.link?.info.linkerScripts ?? [];
+  if (scripts.length === 0) scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
+  const tool = toolsLayout ? 'mbed-tools' : 'mbed CE CMake';
+  const what = [toolchain && `toolchain ${toolchain}`, profile && `profile ${profile}`].filter(Boolean).join(', ');
+  return {
+    buildSystem: 'mbed',
+    variant: target,
+    image: 'app',
+    imageType: 'app',
+    defaultImage: true,
+    board: target,
+    description: `Mbed OS target ${target} (${tool} build ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${r.units.length} units from ${relPath(projectRoot, path.join(shownAs, 'compile_commands.json'))})`,
+    buildDir: dir,
+    compileCommands: db,
+    units: r.units,
+    linkerScripts: scripts,
+    linkArguments: link.link?.argv,
+    mapFile: link.link?.info.mapFile,
+    elfFile: link.link?.info.output,
+    provenance: 'read',
+  };
 }
 
 interface ProfileFile {

@@ -3,7 +3,8 @@
 // Folders with a compile_commands.json are left to the CMake/compile-database adapters.
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
-import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
 import { parseNinjaManifest } from './parse-ninja.js';
 import { chooseLink, recoverFromManifest } from './recover-units.js';
@@ -13,12 +14,12 @@ export const ninjaAdapter: BuildAdapter = {
   name: 'ninja',
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    for (const dir of candidateBuildDirs(projectRoot, options.excludePaths)) {
-      guarded(path.join(dir, 'build.ninja'), 'reading the ninja build', result.diagnostics, () => detectIn(dir));
+    for (const found of dirsWith(discoveryFor(projectRoot, options), 'build.ninja')) {
+      guarded(path.join(found.dir, 'build.ninja'), 'reading the ninja build', result.diagnostics, () => detectIn(found));
     }
     return result;
 
-    function detectIn(dir: string): void {
+    function detectIn({ dir, shownAs }: DiscoveredDir): void {
       const file = path.join(dir, 'build.ninja');
       if (!isFile(file) || isFile(path.join(dir, 'compile_commands.json'))) return;
       const manifest = parseNinjaManifest(file);
@@ -35,11 +36,11 @@ export const ninjaAdapter: BuildAdapter = {
       const buildType = cache?.values.get('CMAKE_BUILD_TYPE');
       result.builds.push({
         buildSystem: 'ninja',
-        variant: folderVariantName(projectRoot, dir),
+        variant: folderVariantName(projectRoot, shownAs),
         image: 'app',
         imageType: 'app',
         defaultImage: true,
-        description: `ninja build ${relPath(projectRoot, file)} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${path.basename(link.info.output)}` : ''})`,
+        description: `ninja build ${relPath(projectRoot, path.join(shownAs, 'build.ninja'))} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${path.basename(link.info.output)}` : ''})`,
         buildDir: dir,
         units: recovered.units,
         linkerScripts: link?.info.linkerScripts ?? [],

@@ -1,9 +1,12 @@
-// PlatformIO adapter: each [env:NAME] is a variant (image `app`); units are read from a compile database pio
-// wrote for the env, else derived from build_src_filter with a guessed GCC. Leaves out lib/ dependencies (LDF).
+// PlatformIO adapter: projects (platformio.ini) wherever the build search found them; each [env:NAME] is a
+// variant (image `app`). Units are read from a compile database pio wrote for the env, else derived from
+// build_src_filter with a guessed GCC. An env never built (no .pio/build/<env>) is derived only when no env of
+// the project was built, or when [platformio] derive names it. Leaves out lib/ dependencies (LDF).
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
-import { isExcluded, isFile, listDirs, relPath } from '../shared/fs-helpers.js';
+import { isDir, isFile, relPath } from '../shared/fs-helpers.js';
+import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
 import { guarded } from '../shared/guard.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
@@ -54,7 +57,7 @@ export interface PioProjectResult {
 }
 
 /** All envs of one PlatformIO project folder. */
-export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}): PioProjectResult {
+export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}, derive: string[] = []): PioProjectResult {
   const iniFile = path.join(projectDir, 'platformio.ini');
   const config = new PioProjectConfig(projectDir, iniFile, options);
   const diagnostics: Diagnostic[] = [];
@@ -84,6 +87,9 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     }
   }
 
+  const envDbOf = (env: string) => path.join(buildDir, env, 'compile_commands.json');
+  const built = envs.filter((e) => isDir(path.join(buildDir, e)) || rootDbEnv === e);
+  const skipped: string[] = [];
   const filesCache = new Map<string, string[]>();
   for (const env of envs) {
     const section = `env:${env}`;
@@ -111,7 +117,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
       mapFile: isFile(map) ? map : undefined,
       elfFile: isFile(elf) ? elf : undefined,
     };
-    const envDb = path.join(envBuild, 'compile_commands.json');
+    const envDb = envDbOf(env);
     const db = isFile(envDb) ? envDb : rootDbEnv === env ? rootDb : undefined;
     if (db) {
       const r = db === rootDb && rootDbUnits ? rootDbUnits : readCompileDatabase(db);
@@ -127,6 +133,11 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
         continue;
       }
     }
+    const wasBuilt = built.includes(env);
+    if (!wasBuilt && built.length > 0 && !derive.includes(env)) {
+      skipped.push(env);
+      continue;
+    }
     const filter = config.getList(section, 'build_src_filter').join(' ') || config.getList(section, 'src_filter').join(' ') || '+<*> -<.git/> -<.svn/>';
     const key = `${srcDir}\u0000${filter}`;
     let files = filesCache.get(key);
@@ -140,34 +151,31 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     }
     builds.push({
       ...base,
-      description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
+      description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${wasBuilt ? '' : 'derived, not built: '}${what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
       units: deriveUnits(projectDir, env, files, srcDir, includeDir, buildDir, flags, tc.cc, tc.cxx),
       defines: definesOf(flags),
       provenance: 'derived',
     });
   }
+  if (skipped.length > 0) {
+    diagnostics.push({
+      severity: 'info',
+      file: iniFile,
+      message: `${skipped.length} env(s) never built are not derived because other envs of this project were built: ${skipped.slice(0, 8).join(', ')}${skipped.length > 8 ? ', ...' : ''}`,
+      fix: 'build them (`pio run -e <env> -t compiledb`), or name them in [platformio] derive in .fw-context/config.ini',
+    });
+  }
   return { builds, diagnostics: [...config.diagnostics, ...diagnostics], config };
 }
 
-/** PlatformIO projects: platformio.ini at the root or in a direct sub-folder. */
-export function findPlatformioProjects(projectRoot: string, excluded: string[] = []): string[] {
-  const out: string[] = [];
-  if (isFile(path.join(projectRoot, 'platformio.ini'))) out.push(projectRoot);
-  for (const d of listDirs(projectRoot)) {
-    if (d.startsWith('.') || d === 'node_modules') continue;
-    const p = path.join(projectRoot, d);
-    if (!isExcluded(p, excluded) && isFile(path.join(p, 'platformio.ini'))) out.push(p);
-  }
-  return out;
-}
 
 export const platformioAdapter: BuildAdapter = {
   name: 'platformio',
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     clearListingCache();
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    for (const dir of findPlatformioProjects(projectRoot, options.excludePaths)) {
-      const r = guarded(path.join(dir, 'platformio.ini'), 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot));
+    for (const { dir } of dirsWith(discoveryFor(projectRoot, options), 'platformio.ini')) {
+      const r = guarded(path.join(dir, 'platformio.ini'), 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot, {}, options.derive?.platformio));
       if (!r) continue;
       result.builds.push(...r.builds);
       result.diagnostics.push(...r.diagnostics);

@@ -1,5 +1,5 @@
-// Small, never-throwing file-system helpers shared by the adapters (existence checks, safe reads,
-// the folders a build may live in). No caching and no globbing here.
+// Small, never-throwing file-system helpers shared by the adapters (existence checks, safe reads, display
+// names of build folders). No caching and no globbing here: the build search is discover-build-dirs.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -50,36 +50,23 @@ export function isExcluded(p: string, excluded: string[] = []): boolean {
   return excluded.some((e) => p === e || p.startsWith(e + path.sep));
 }
 
-/**
- * Folders a build may live in: the root, `build*` folders and their sub-folders down to `depth` levels
- * (CMake presets nest `build/<preset>/<config>`), and `out/build/*` (Visual Studio's preset layout).
- */
-export function candidateBuildDirs(projectRoot: string, excluded: string[] = [], depth = 2): string[] {
-  const out: string[] = [];
-  const add = (d: string) => {
-    if (!isExcluded(d, excluded)) out.push(d);
-  };
-  add(projectRoot);
-  const walk = (dir: string, level: number) => {
-    add(dir);
-    if (level >= depth) return;
-    for (const sub of listDirs(dir)) {
-      if (sub.startsWith('.') || sub === 'CMakeFiles') continue;
-      walk(path.join(dir, sub), level + 1);
-    }
-  };
-  for (const name of listDirs(projectRoot)) {
-    if (/^build/i.test(name)) walk(path.join(projectRoot, name), 1);
+/** The real path of `p` (symlinks resolved), or `p` itself when it cannot be resolved. */
+export function realDir(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
   }
-  const outBuild = path.join(projectRoot, 'out', 'build');
-  for (const name of listDirs(outBuild)) walk(path.join(outBuild, name), 2);
-  return [...new Set(out)];
 }
 
-/** A build folder's display name: its path below the root without a leading `build`/`out/build`, joined with `-`. */
+/**
+ * A build folder's display name: its path below the root (as the user reaches it, through links) without a
+ * leading `build`/`out/build`, joined with `-`; a folder outside the root is named by its last component.
+ */
 export function folderVariantName(projectRoot: string, dir: string): string {
   if (path.resolve(dir) === path.resolve(projectRoot)) return path.basename(projectRoot) || 'default';
   let rel = path.relative(projectRoot, dir).split(path.sep);
+  if (rel[0] === '..') return path.basename(dir);
   if (rel[0] === 'out' && rel[1] === 'build' && rel.length > 2) rel = rel.slice(2);
   else if (rel.length > 1 && /^build$/i.test(rel[0])) rel = rel.slice(1);
   return rel.join('-');

@@ -1,28 +1,30 @@
-// Zephyr adapter: build folders in the root, build*/ and their sub-folders. A plain build folder is one
+// Zephyr adapter: build folders the build search found anywhere in the tree. A plain build folder is one
 // variant with one image (`app`); a sysbuild folder (domains.yaml) is one variant whose images are its
 // domains. Variant = the board target, or the folder's name when several builds share a board.
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
-import { candidateBuildDirs, folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
+import { folderVariantName, relPath } from '../shared/fs-helpers.js';
+import { discoveryFor } from '../shared/discover-build-dirs.js';
 import { isZephyrBuildDir, readZephyrBuildInfo } from './read-build-info.js';
 import { readZephyrImage, type ZephyrImage } from './read-zephyr-image.js';
 import { imageTypeOf, readSysbuildDomains } from './read-sysbuild.js';
 import { guarded } from '../shared/guard.js';
 
 interface ZephyrVariant {
+  /** The build folder as reached from the root (names the variant when boards repeat). */
   dir: string;
   board?: string;
   builds: BuildDescription[];
 }
 
-function describeImage(projectRoot: string, img: ZephyrImage, what: string): string {
+function describeImage(projectRoot: string, img: ZephyrImage, what: string, shownAs: string): string {
   const src = img.info.appSourceDir;
   const app = src ? (path.isAbsolute(src) && !path.relative(projectRoot, src).startsWith('..') ? relPath(projectRoot, src) : path.basename(src)) : undefined;
   const version = img.info.zephyrVersion ? `Zephyr ${img.info.zephyrVersion}` : 'Zephyr';
-  return `${version} ${what}${img.info.board ? ` for ${img.info.board}` : ''} (${app ? `source ${app}, ` : ''}build ${relPath(projectRoot, img.dir)}, ${img.units.length} units)`;
+  return `${version} ${what}${img.info.board ? ` for ${img.info.board}` : ''} (${app ? `source ${app}, ` : ''}build ${relPath(projectRoot, shownAs)}, ${img.units.length} units)`;
 }
 
-function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string): BuildDescription {
+function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string, shownAs = img.dir): BuildDescription {
   return {
     buildSystem: 'zephyr',
     variant: '',
@@ -30,7 +32,7 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
     imageType,
     defaultImage: isDefault,
     board: img.info.board,
-    description: describeImage(projectRoot, img, what),
+    description: describeImage(projectRoot, img, what, shownAs),
     buildDir: img.dir,
     compileCommands: img.compileCommands,
     units: img.units,
@@ -45,32 +47,34 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
 
 export function detectZephyr(projectRoot: string, options: AdapterOptions): AdapterResult {
   const result: AdapterResult = { builds: [], diagnostics: [] };
-  const dirs = candidateBuildDirs(projectRoot, options.excludePaths);
+  const found = discoveryFor(projectRoot, options).dirs.filter((d) => d.markers.some((m) => m === 'CMakeCache.txt' || m === 'build_info.yml' || m === 'domains.yaml'));
   const variants: ZephyrVariant[] = [];
-  const sysbuildDirs = dirs.filter((d) => isFile(path.join(d, 'domains.yaml')));
+  const sysbuilds = found.filter((d) => d.markers.includes('domains.yaml'));
+  const sysbuildDirs = sysbuilds.map((d) => d.dir);
   const inside = (d: string, parent: string) => d === parent || d.startsWith(parent + path.sep);
 
-  for (const dir of sysbuildDirs) guarded(path.join(dir, 'domains.yaml'), 'reading the sysbuild folder', result.diagnostics, () => readSysbuildVariant(dir));
-  function readSysbuildVariant(dir: string): void {
+  for (const s of sysbuilds) guarded(path.join(s.dir, 'domains.yaml'), 'reading the sysbuild folder', result.diagnostics, () => readSysbuildVariant(s.dir, s.shownAs));
+  function readSysbuildVariant(dir: string, shownAs: string): void {
     const layout = readSysbuildDomains(dir, result.diagnostics);
     if (!layout) return;
     const top = readZephyrBuildInfo(dir, result.diagnostics);
-    const v: ZephyrVariant = { dir, board: top.board, builds: [] };
+    const v: ZephyrVariant = { dir: shownAs, board: top.board, builds: [] };
     const declared = new Map(top.images.map((i) => [i.name, i.type]));
     for (const d of layout.domains) {
       const img = readZephyrImage(d.dir);
       result.diagnostics.push(...img.diagnostics);
       const isDefault = d.name === layout.defaultDomain;
       const type = imageTypeOf(d.name, isDefault, declared.get(d.name));
-      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`));
+      const shownImg = inside(d.dir, dir) ? path.join(shownAs, path.relative(dir, d.dir)) : d.dir;
+      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`, shownImg));
     }
     v.board ??= v.builds.find((b) => b.defaultImage)?.board ?? v.builds[0]?.board;
     if (v.builds.length > 0 && !v.builds.some((b) => b.defaultImage)) v.builds[0].defaultImage = true;
     variants.push(v);
   }
 
-  for (const dir of dirs) guarded(dir, 'reading the Zephyr build folder', result.diagnostics, () => readPlainBuild(dir));
-  function readPlainBuild(dir: string): void {
+  for (const d of found) guarded(d.dir, 'reading the Zephyr build folder', result.diagnostics, () => readPlainBuild(d.dir, d.shownAs));
+  function readPlainBuild(dir: string, shownAs: string): void {
     if (sysbuildDirs.some((s) => inside(dir, s))) return;
     if (!isZephyrBuildDir(dir)) return;
     // A sysbuild top folder without domains.yaml (not built yet) has no compile units of its own.
@@ -80,7 +84,7 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       return;
     }
     result.diagnostics.push(...img.diagnostics);
-    variants.push({ dir, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build')] });
+    variants.push({ dir: shownAs, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build', shownAs)] });
   }
 
   const boardCount = new Map<string, number>();

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../contract.js';
-import { isDir, readText } from '../shared/fs-helpers.js';
+import { isDir, readText, realDir } from '../shared/fs-helpers.js';
 
 export interface SysbuildDomain {
   name: string;
@@ -67,7 +67,8 @@ export function readSysbuildDomains(sysbuildDir: string, diagnostics: Diagnostic
       }
     }
     candidates.push(path.join(sysbuildDir, name));
-    const dir = candidates.find(isDir);
+    const found = candidates.find(isDir);
+    const dir = found && realDir(found);
     if (!dir) {
       diagnostics.push({
         severity: 'error',

@@ -47,10 +47,12 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
   fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\n');
   const config = readConfig(root);
-  const { builds, diagnostics } = detectProjectBuilds(root, config);
+  const { builds, diagnostics, discovery } = detectProjectBuilds(root, config);
   const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
-  return out(opts.json, { project_root: root, config: cfgFile, created: !existed, builds: rows, diagnostics }, () => {
+  const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, elapsed_ms: Math.round(discovery.elapsedMs) };
+  return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
     const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
+    lines.push(`Searched ${search.folders} folders in ${search.elapsed_ms} ms for builds${search.folders_from_cache ? ` (${search.folders_from_cache} unchanged since the last search)` : ''}.`);
     if (rows.length === 0) lines.push('No build found: build the firmware once so it writes compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), or name one under [build] compile_commands.');
     else {
       lines.push(`Found ${rows.length} build(s):`);

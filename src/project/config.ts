@@ -1,5 +1,5 @@
-// Reads and writes `.fw-context/config.ini` with the `ini` package: [build] defaults, [index] path lists,
-// [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
+// Reads and writes `.fw-context/config.ini` with the `ini` package: [build] defaults and search places,
+// [index] path lists, [mbed]/[platformio] builds to derive, [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
 import fs from 'node:fs';
 import path from 'node:path';
 import ini from 'ini';
@@ -18,6 +18,12 @@ export interface ProjectConfig {
   excludePaths: string[];
   /** Build folder (relative) → variant name. */
   variantNames: Record<string, string>;
+  /** Where the build search looks: folders or globs relative to the root (`.` = the whole tree); empty = the whole tree. */
+  buildDirs: string[];
+  /** mbed targets to derive from project files even when the project has real mbed builds. */
+  mbedDerive: string[];
+  /** PlatformIO envs to derive even when other envs of their project were built. */
+  platformioDerive: string[];
 }
 
 export const DEFAULT_CONFIG: ProjectConfig = {
@@ -28,6 +34,9 @@ export const DEFAULT_CONFIG: ProjectConfig = {
   projectPaths: [],
   excludePaths: [],
   variantNames: {},
+  buildDirs: [],
+  mbedDerive: [],
+  platformioDerive: [],
 };
 
 function list(v: unknown): string[] {
@@ -53,6 +62,8 @@ export function parseConfig(text: string): ProjectConfig {
   const build = data.build ?? {};
   const index = data.index ?? {};
   const variants = data.variants ?? {};
+  const mbed = data.mbed ?? {};
+  const platformio = data.platformio ?? {};
   return {
     defaultVariant: str(build.default_variant),
     defaultImage: str(build.default_image),
@@ -61,6 +72,9 @@ export function parseConfig(text: string): ProjectConfig {
     projectPaths: list(index.project_paths),
     excludePaths: list(index.exclude_paths),
     variantNames: Object.fromEntries(Object.entries(variants).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()])),
+    buildDirs: list(build.dirs),
+    mbedDerive: list(mbed.derive),
+    platformioDerive: list(platformio.derive),
   };
 }
 
@@ -79,6 +93,17 @@ export function renderConfig(cfg: ProjectConfig): string {
     `default_image = ${cfg.defaultImage ?? ''}`,
     '; Extra compile_commands.json files or folders to read, besides the ones found automatically.',
     `compile_commands = ${cfg.compileCommands.join(', ')}`,
+    '; Where to search for builds: folders or globs (samples/*/build*); `.` is the whole tree (the default).',
+    '; Write `., /mnt/fast/builds` to add a place outside the tree; exclude_paths below still wins.',
+    `dirs = ${cfg.buildDirs.join(', ')}`,
+    '',
+    '[mbed]',
+    '; Targets to derive from mbed_app/targets.json even though the project has real mbed builds ("derived, not built").',
+    `derive = ${cfg.mbedDerive.join(', ')}`,
+    '',
+    '[platformio]',
+    '; Envs to derive from platformio.ini even though other envs of the project were built ("derived, not built").',
+    `derive = ${cfg.platformioDerive.join(', ')}`,
     '',
     '[index]',
     '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',

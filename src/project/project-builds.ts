@@ -2,9 +2,8 @@
 // config's [variants] renames applied.
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
-import { detectBuilds } from '../../adapters/detect-builds.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { ProjectConfig } from './config.js';
+import { detectBuilds, type DetectResult } from '../../adapters/detect-builds.js';
+import { STATE_DIR, type ProjectConfig } from './config.js';
 
 /** Apply [variants] renames from the config: build folder (relative) or detected variant → new name. */
 export function applyRenames(root: string, builds: BuildDescription[], config: ProjectConfig): void {
@@ -15,11 +14,18 @@ export function applyRenames(root: string, builds: BuildDescription[], config: P
   }
 }
 
-export function detectProjectBuilds(root: string, config: ProjectConfig): { builds: BuildDescription[]; diagnostics: Diagnostic[] } {
+/** Where the build search keeps its folder cache between runs. */
+export function discoveryCachePath(root: string): string {
+  return path.join(root, STATE_DIR, 'build-search.json');
+}
+
+export function detectProjectBuilds(root: string, config: ProjectConfig): DetectResult {
   const abs = (p: string) => path.resolve(root, p);
   const detected = detectBuilds(root, {
     compileCommandsPaths: config.compileCommands.map(abs),
     excludePaths: config.excludePaths.map(abs),
+    search: { dirs: config.buildDirs, cacheFile: discoveryCachePath(root) },
+    derive: { mbed: config.mbedDerive, platformio: config.platformioDerive },
   });
   applyRenames(root, detected.builds, config);
   return detected;

@@ -86,9 +86,17 @@ describe('platformio adapter: multi-env project', () => {
       expect(rel(root, esp.compileCommands)).toBe('compile_commands.json');
       expect(esp.defines).toBeUndefined();
       expect(esp.units).toHaveLength(1);
-      expect(again.builds.find((b) => b.variant === 'nucleo_f401re')!.provenance).toBe('derived');
+      // Another env was built, so envs never built are not derived unless the config names them.
+      expect(again.builds.map((b) => b.variant)).toEqual(['esp32dev']);
+      expect(again.diagnostics.find((d) => /never built are not derived/.test(d.message))?.message).toMatch(/2 env\(s\).*nucleo_f401re, native/);
+      const named = describePlatformioProject(root, root, { env: {} }, ['nucleo_f401re']);
+      const f401 = named.builds.find((b) => b.variant === 'nucleo_f401re')!;
+      expect(f401.provenance).toBe('derived');
+      expect(f401.description).toMatch(/derived, not built/);
+      expect(named.builds.find((b) => b.variant === 'esp32dev')!.description).not.toMatch(/not built/);
     } finally {
       fs.rmSync(path.join(root, 'compile_commands.json'));
+      fs.rmSync(path.join(root, '.pio'), { recursive: true });
     }
   });
 
