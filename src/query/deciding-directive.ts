@@ -3,7 +3,7 @@
 // the conditional whose branch kept the line out, with its condition and the macro values the build has.
 // Leaves out re-running the preprocessor: the stored decisions are the build's own, merged over its units.
 import fs from 'node:fs';
-import type { FileLinesRow, IndexReader, MacroRow } from '../index/index-reader.js';
+import type { BuildRow, FileLinesRow, IndexReader, MacroRow } from '../index/index-reader.js';
 import { absolutePath } from '../indexer/vendor-paths.js';
 import { LineSet } from '../model/line-ranges.js';
 import { buildSkeleton, type Directive, type FileSkeleton } from '../preprocessor/file-skeleton.js';
@@ -25,6 +25,8 @@ interface EnclosingBranch {
 export interface MacroValue {
   name: string;
   defined: boolean;
+  /** For an undefined CONFIG_ name of a Kconfig build: where the build's configuration lives. */
+  note?: string;
   definitions?: { value: string; expanded_value: string | null; params: string | null; file: string; line: number }[];
 }
 
@@ -44,22 +46,29 @@ export interface DecidingDirective extends DirectiveRef {
   macros: MacroValue[];
 }
 
-export type LineVerdict =
-  | { compiled: true }
-  | { compiled: false; reason: 'inactive_branch'; deciding: DecidingDirective }
-  | { compiled: false; reason: 'directive'; directive: DirectiveRef; evaluated: boolean | null; taken: boolean | null }
-  | { compiled: false; reason: 'not_reached'; note: string }
-  | { compiled: false; reason: 'beyond_end'; note: string };
+/**
+ * Whether one build compiles a line. For a directive line, compiled means the preprocessor processed it
+ * (every branch around it was taken); `directive` then describes it and, for an #if/#elif/#else head,
+ * whether its branch was taken.
+ */
+export interface LineVerdict {
+  compiled: boolean;
+  /** Why not: a conditional kept it out (`deciding` names it), or nothing explains it (`note`), or no such line. */
+  reason?: 'inactive_branch' | 'not_reached' | 'beyond_end';
+  deciding?: DecidingDirective;
+  note?: string;
+  directive?: { text: string; branch_taken?: boolean };
+}
 
-/** A file's skeleton as it is on disk now, or null when it cannot be read. Scanned once per query. */
-export function readSkeleton(root: string, storedPath: string): FileSkeleton | null {
+/** A file's text and skeleton as they are on disk now, or null when it cannot be read. Scanned once per query. */
+export function readSkeleton(root: string, storedPath: string): { skeleton: FileSkeleton; text: string } | null {
   let text: string;
   try {
     text = fs.readFileSync(absolutePath(root, storedPath), 'utf8');
   } catch {
     return null;
   }
-  return buildSkeleton(storedPath, text, { asm: /\.(s|S|asm)$/.test(storedPath) });
+  return { skeleton: buildSkeleton(storedPath, text, { asm: /\.(s|S|asm)$/.test(storedPath) }), text };
 }
 
 /** The directive whose physical lines hold `line`, if any. */
@@ -96,14 +105,17 @@ export function directiveRef(file: string, d: Directive): DirectiveRef {
 
 /** Why `line` is (not) compiled in the build whose view of the file is `lines`. Macro values are left empty. */
 export function explainLine(sk: FileSkeleton, lines: FileLinesRow, line: number): LineVerdict {
-  if (line > sk.lineCount) return { compiled: false, reason: 'beyond_end', note: `the file has ${sk.lineCount} lines` };
-  const evaluated = new LineSet(lines.evaluated);
+  if (line > sk.lineCount || line < 1) return { compiled: false, reason: 'beyond_end', note: `the file has ${sk.lineCount} lines` };
   const taken = new LineSet(lines.taken);
+  const active = new LineSet(lines.active);
   const dir = directiveAt(sk, line);
-  if (dir) return directiveVerdict(sk, lines, dir, evaluated, taken);
-  if (new LineSet(lines.active).has(line)) return { compiled: true };
-  const chain = enclosingBranches(sk, line);
-  const deciding = lines.decisionsRecorded ? decidingByRecord(chain, evaluated, taken) : decidingByActiveLines(chain, new LineSet(lines.active));
+  let chain = enclosingBranches(sk, dir ? dir.line : line);
+  // #elif/#else/#endif belong to the group around them: they are processed when that group is reached.
+  if (dir && (MID.has(dir.kind) || dir.kind === 'endif') && !dir.stray) chain = chain.slice(0, -1);
+  const directive = dir ? { text: directiveRef(lines.path, dir).text, ...(isHead(dir) && lines.decisionsRecorded ? { branch_taken: taken.has(dir.line) } : {}) } : undefined;
+  const compiled = dir ? processed(chain, taken, active, lines.decisionsRecorded) : active.has(line);
+  if (compiled) return { compiled: true, ...(directive ? { directive } : {}) };
+  const deciding = lines.decisionsRecorded ? decidingByRecord(chain, new LineSet(lines.evaluated), taken) : decidingByActiveLines(chain, active);
   if (deciding) {
     const takenInstead = deciding.heads.find((h) => h !== deciding.head && taken.has(h.line));
     return {
@@ -114,27 +126,27 @@ export function explainLine(sk: FileSkeleton, lines: FileLinesRow, line: number)
         ...(takenInstead ? { taken_instead: directiveRef(lines.path, takenInstead) } : {}),
         macros: [],
       },
+      ...(directive ? { directive } : {}),
     };
   }
   return {
     compiled: false,
     reason: 'not_reached',
     note: chain.length
-      ? 'every conditional around the line took its branch, yet no unit compiled the line (it follows an unterminated group or the file was read only for its macros)'
-      : 'no unit compiled this line: the file was read only for its macros (-imacros), or the line follows an unterminated conditional',
+      ? 'every conditional around the line took its branch, yet no unit of the build compiled it: it follows an unterminated group, or the file was read only for its macros (-imacros)'
+      : 'no unit of the build compiled this line: the file was read only for its macros (-imacros), or the line follows an unterminated conditional',
+    ...(directive ? { directive } : {}),
   };
 }
 
-function directiveVerdict(sk: FileSkeleton, lines: FileLinesRow, d: Directive, evaluated: LineSet, taken: LineSet): LineVerdict {
-  const ref = directiveRef(lines.path, d);
-  if (!lines.decisionsRecorded) return { compiled: false, reason: 'directive', directive: ref, evaluated: null, taken: null };
-  // A directive is processed when every branch around it was taken (and, for #elif/#else, its group evaluated).
-  const chain = enclosingBranches(sk, d.line);
-  const reached = chain.every((b) => taken.has(b.head.line));
-  const isHead = OPEN.has(d.kind) || MID.has(d.kind);
-  const group = OPEN.has(d.kind) ? d : MID.has(d.kind) ? sk.directives.find((g) => OPEN.has(g.kind) && groupHeads(sk, g).includes(d)) : undefined;
-  const groupEvaluated = group ? evaluated.has(group.line) : reached;
-  return { compiled: false, reason: 'directive', directive: ref, evaluated: isHead ? groupEvaluated : reached, taken: isHead ? taken.has(d.line) : null };
+function isHead(d: Directive): boolean {
+  return OPEN.has(d.kind) || MID.has(d.kind);
+}
+
+/** A directive is processed when every branch around it was taken (without decisions: when code around it is compiled). */
+function processed(chain: EnclosingBranch[], taken: LineSet, active: LineSet, recorded: boolean): boolean {
+  if (recorded) return chain.every((b) => taken.has(b.head.line));
+  return decidingByActiveLines(chain, active) === undefined && active.size > 0;
 }
 
 /** The outermost branch around the line whose group was evaluated but which was not taken. */
@@ -168,10 +180,13 @@ export function conditionNames(condition: string): string[] {
 }
 
 /** The build's definitions of each name (at most `perName`), or defined: false. */
-export function macroValues(reader: IndexReader, buildId: number, names: string[], perName = 4): MacroValue[] {
+export function macroValues(reader: IndexReader, build: BuildRow, names: string[], perName = 4): MacroValue[] {
+  const autoconf = build.kconfig?.autoconf_h;
   return names.map((name) => {
-    const rows: MacroRow[] = reader.lookupMacros(name, false, buildId, { limit: perName, offset: 0 }).rows;
-    if (rows.length === 0) return { name, defined: false };
+    const rows: MacroRow[] = reader.lookupMacros(name, false, build.id, { limit: perName, offset: 0 }).rows;
+    if (rows.length === 0) {
+      return { name, defined: false, ...(autoconf && name.startsWith('CONFIG_') ? { note: `not set by this build's Kconfig (${autoconf})` } : {}) };
+    }
     return {
       name,
       defined: true,
@@ -181,7 +196,7 @@ export function macroValues(reader: IndexReader, buildId: number, names: string[
 }
 
 /** Fills in the macro values a deciding directive (and the branch taken instead) tested in this build. */
-export function withMacroValues(reader: IndexReader, buildId: number, d: DecidingDirective, maxNames = 8): DecidingDirective {
+export function withMacroValues(reader: IndexReader, build: BuildRow, d: DecidingDirective, maxNames = 8): DecidingDirective {
   const names = conditionNames(`${d.condition} ${d.taken_instead?.condition ?? ''}`).slice(0, maxNames);
-  return { ...d, macros: macroValues(reader, buildId, names) };
+  return { ...d, macros: macroValues(reader, build, names) };
 }
