@@ -8,6 +8,7 @@ import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
 import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
 import { runMemory } from './memory-command.js';
+import { runDiff, runWhere } from './crossbuild-commands.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -27,6 +28,12 @@ Commands:
   source NAME               print a symbol's source   [--file PATH] [--line N]
   refs NAME                 call sites of a function, with the function making each call
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
+  where NAME                every build: is NAME defined, only declared or absent there, and which #if
+                            decides it (macros: their value per build)   [--kind K]
+  where FILE:LINE           every build: is that line compiled, and which #if keeps it out
+  diff A B                  what differs between two builds (VARIANT or VARIANT:IMAGE): units, files,
+                            symbols, -D defines, Kconfig, memory regions, linker symbols
+                            [--section S] [--limit N] [--offset N]
   serve                     run the MCP server on stdio
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit
@@ -55,6 +62,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   build: { type: 'boolean' },
   script: { type: 'string' },
+  section: { type: 'string' },
   define: { type: 'string', short: 'D', multiple: true },
   defsym: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -138,6 +146,13 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'symbols':
         result = runSymbols({ ...common, kind: v.kind, file: v.file });
+        break;
+      case 'where':
+        result = runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'diff':
+        if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
+        result = runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'serve': {
         const server = createServer({ cwd: common.cwd });

@@ -161,7 +161,7 @@ export interface IndexReader {
   macrosInFile(buildId: number, file: string): MacroRow[];
   /**
    * Symbols of build `a` with no symbol of the same qualified name, kind and definition/declaration in build
-   * `b` (locals left out), by file and line.
+   * `b` (locals and linker-script symbols left out), by file and line.
    */
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow>;
   /** Symbols the build's linker scripts assign (language ld). */

@@ -364,7 +364,7 @@ export class SqliteIndex implements IndexReader {
 
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { buildId: a, other: b };
-    const where = `s.kind <> 'varlocal' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN build_files bf2 ON bf2.parsed_id = s2.parsed_id AND bf2.build_id = @other
+    const where = `s.kind <> 'varlocal' AND p.language <> 'ld' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN build_files bf2 ON bf2.parsed_id = s2.parsed_id AND bf2.build_id = @other
       WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = s.is_definition)`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line, s.col`,

@@ -34,6 +34,9 @@ export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempoten
 
 export const BUILD_ARGS = `Build scoping: every answer comes from exactly ONE build (a variant — a board, a PlatformIO env, an mbed target, a build folder — and an image — the application, a bootloader, a second slot). A project with one build needs neither argument. With several, pass variant (and image when that variant has more than one) or the tool refuses and lists the valid choices; [build] default_variant/default_image in .fw-context/config.ini stand in when set. "*" is refused: ask once per build.`;
 
+/** The cross-build tools say so: they are the only ones that answer from more than one build. */
+export const CROSS_BUILD = `Unlike every other tool, which answers from exactly one build, this one spans builds BY DESIGN: it compares what the builds compile and labels each part of the answer with its build ("variant:image"); the usual variant/image arguments and [build] default_variant do not narrow it. Use it to ask which builds something reaches; then query one build with the other tools.`;
+
 export const PAGING = `Paging: the answer is a JSON array. An optional {warning} comes first when a file the answer names changed on disk since indexing (line numbers may be off; run fw-context index). Then the page notice {total, offset, shown, more, next_offset, variant, image}: total counts every match of the step that answered; when more is true, call again with offset = next_offset. Find the notice by its keys, not its position.`;
 
 /** Argument descriptions several tools share. */

@@ -92,12 +92,15 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
 
   let places = definitionPlaces(symbols, macros);
   let note: string | undefined;
-  if (symbols.length === 0 && macros.length === 0) {
+  if (!symbols.some((s) => s.is_definition) && macros.length === 0) {
+    // No build compiles a definition: look for one in the sources, so each build can say what keeps it out.
     const found = scanForDefinitions(reader, ctx.root, name, symbolKinds, wantsMacros);
-    places = found.places.map((p) => ({ ...p, defined_in_builds: 0 }));
-    note = places.length
-      ? `no indexed build compiles ${name}; it is written in the sources at the places listed, and each build says why it leaves them out`
-      : `no indexed build defines or declares ${name}, and no indexed file holds a definition of it${found.complete ? '' : ' (the scan of indexed files stopped at its size limit)'}`;
+    const defs = found.places.filter((p) => p.is_definition || symbols.length === 0);
+    if (defs.length) places = defs.map((p) => ({ ...p, defined_in_builds: 0 }));
+    const where = defs.length ? `; it is written in the sources at the places listed, and each build says why it leaves them out` : '';
+    const stopped = found.complete ? '' : ' (the scan of indexed files stopped at its size limit)';
+    if (symbols.length) note = `no indexed build compiles a definition of ${name}, only declarations${where || `, and no indexed file defines it${stopped}`}`;
+    else note = defs.length ? `no indexed build compiles ${name}${where}` : `no indexed build defines or declares ${name}, and no indexed file holds a definition of it${stopped}`;
   }
   const explainers = new Map<string, LineVerdicts>();
   const explainer = (file: string) => {
@@ -163,9 +166,12 @@ function presenceIn(
   if (defs.length || myMacros.length) {
     return { ...head, status: 'defined', ...(defs.length ? { locations: defs.slice(0, MAX_LOCATIONS).map(place) } : {}), ...macro };
   }
-  const why = places.map((p) => whyAbsent(b, p, explainer(p.file)));
-  if (mine.length) return { ...head, status: 'declared', locations: mine.slice(0, MAX_LOCATIONS).map(place), ...(why.length ? { why_not_defined: why } : {}) };
-  return { ...head, status: 'absent', ...(why.length ? { why_not_defined: why } : {}) };
+  // A build that declares the name is told why the definitions are missing, not why other declarations are.
+  const explained = mine.length ? places.filter((p) => p.is_definition) : places;
+  const why = explained.map((p) => whyAbsent(b, p, explainer(p.file)));
+  const whyField = why.length ? { why_not_defined: why } : {};
+  if (mine.length) return { ...head, status: 'declared', locations: mine.slice(0, MAX_LOCATIONS).map(place), ...whyField };
+  return { ...head, status: 'absent', ...whyField };
 }
 
 function place(s: BuildSymbolRow): SymbolPlace {

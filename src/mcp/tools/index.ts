@@ -7,6 +7,9 @@ import { SEARCH_CODE_TOOL } from './search-code.js';
 import { LOOKUP_SYMBOL_TOOL } from './lookup-symbol.js';
 import { GET_SOURCE_TOOL } from './get-source.js';
 import { FIND_REFERENCES_TOOL } from './find-references.js';
+import { WHICH_BUILDS_TOOL } from './which-builds.js';
+import { IS_COMPILED_TOOL } from './is-compiled.js';
+import { DIFF_BUILDS_TOOL } from './diff-builds.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const TOOLS: ToolDefinition<any>[] = [
@@ -16,4 +19,7 @@ export const TOOLS: ToolDefinition<any>[] = [
   LOOKUP_SYMBOL_TOOL,
   GET_SOURCE_TOOL,
   FIND_REFERENCES_TOOL,
+  WHICH_BUILDS_TOOL,
+  IS_COMPILED_TOOL,
+  DIFF_BUILDS_TOOL,
 ];

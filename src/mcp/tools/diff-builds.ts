@@ -1,0 +1,39 @@
+// diff_builds: what differs between two builds (files, symbols, defines, Kconfig, memory, linker symbols).
+import { z } from 'zod';
+import { DIFF_SECTIONS, diffBuilds } from '../../query/diff-builds.js';
+import { ARG, CROSS_BUILD, defineTool, READ_ONLY, buildArgs } from '../tool-kit.js';
+
+const DESCRIPTION = `Compare two builds A and B — two boards, two PlatformIO envs, or the application and the bootloader image of one sysbuild — and list what differs. ${CROSS_BUILD}
+
+a and b are {variant, image?} objects (image when the variant has several, e.g. {variant: "build-sysbuild", image: "mcuboot"}).
+
+Answer: {a, b: {label ("variant:image"), variant, image, board}, counts (size of every list), entry_point: {a, b, differs}, notes (comparisons that could not be made: a build without Kconfig output or memory regions), sections}. Sections, each a paged list {total, offset, shown, more, next_offset?, items}:
+- units_only_in_a / units_only_in_b: compile units (source files) only one build compiles.
+- files_only_in_a / files_only_in_b: every file read (sources and headers) by only one build.
+- files_compiled_differently: files both read whose compiled lines or #if decisions differ.
+- symbols_only_in_a / symbols_only_in_b: {name, qualified_name, kind, is_definition, file, line, signature} with no symbol of the same qualified name, kind and definition/declaration in the other build (locals left out).
+- defines: -D defines that every unit of a build carries, differing or missing in the other: {name, a, b} (null = not set).
+- kconfig: CONFIG_ values from each build's autoconf.h that differ: {name, a, b} (null = not set).
+- memory_regions: MEMORY regions of the linker scripts that differ: {name, a, b} with {origin, length (as written), origin_value, length_value (bytes), attributes}, null where the build has no such region.
+- linker_symbols: symbols the linker scripts assign, differing: {name, a, b} (the assignment text).
+Every list holds at most limit items (1-1000, default 50) from offset; to page one list, pass section with offset = its next_offset (the answer then holds that section only).
+
+Args: a, b, section, limit, offset, project_root.`;
+
+const side = z.object({ variant: z.string().min(1).describe(ARG.variant), image: z.string().optional().describe(ARG.image) });
+
+export const DIFF_BUILDS_TOOL = defineTool({
+  name: 'diff_builds',
+  title: 'Differences between two builds',
+  description: DESCRIPTION,
+  inputSchema: {
+    a: side.describe('Build A: {variant, image?}.'),
+    b: side.describe('Build B: {variant, image?}.'),
+    section: z.enum(DIFF_SECTIONS).optional().describe('Only this list, to page through it with offset.'),
+    limit: z.number().int().min(1).max(1000).optional().describe('Items per list, 1-1000 (default 50).'),
+    offset: z.number().int().min(0).optional().describe('Skip this many items of each list (with section: of that list).'),
+    project_root: buildArgs.project_root,
+  },
+  annotations: READ_ONLY,
+  handler: (args, env) => env.answer(args.project_root, (ctx) => diffBuilds(ctx, args)),
+});
