@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
 import { runMemory } from './memory-command.js';
 import { runDiff, runWhere } from './crossbuild-commands.js';
+import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -23,6 +24,9 @@ Commands:
   memory --script PATH [-D NAME[=V]]... [--defsym NAME=V]...
                             the same for any linker script, preprocessed with exactly those defines
   status                    state of the index (the get_active_build answer)
+  check [--format text|json|github]
+                            does the index match every build as the build system describes it now?
+                            exit 0 yes, 1 no (one line per problem), 2 cannot tell; github: annotations
   search QUERY              find symbols by concept   [--kind K] [--limit N] [--offset N] [--project-only]
   lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)   [--kind K]
   source NAME               print a symbol's source   [--file PATH] [--line N]
@@ -48,6 +52,7 @@ Options for every command:
 
 const OPTIONS = {
   json: { type: 'boolean' },
+  format: { type: 'string' },
   variant: { type: 'string' },
   image: { type: 'string' },
   root: { type: 'string', short: 'C' },
@@ -132,6 +137,15 @@ async function main(argv: string[]): Promise<number> {
       case 'status':
         result = runStatus(common);
         break;
+      case 'check': {
+        const format = v.format ?? 'text';
+        if (!CHECK_FORMATS.includes(format as CheckFormat)) {
+          process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
+          return 2;
+        }
+        result = runCheck({ ...common, format: format as CheckFormat });
+        break;
+      }
       case 'search':
         result = runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;

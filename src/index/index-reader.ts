@@ -29,6 +29,8 @@ export interface BuildRow {
   units: string[];
   /** Kconfig output of the build (Zephyr): project-relative paths and how many CONFIG_ symbols it sets. */
   kconfig: { dot_config: string | null; autoconf_h: string | null; symbols: number } | null;
+  /** Hash of the build description at index time (see indexer/build-fingerprint.ts). */
+  fingerprint: string | null;
   indexedAt: string | null;
 }
 
@@ -129,6 +131,8 @@ export interface IndexMeta {
 }
 
 export interface IndexReader {
+  /** Null when the index can be read; otherwise why not (a damaged or foreign file). An index without tables yet is readable. */
+  unreadable(): string | null;
   meta(): IndexMeta;
   builds(): BuildRow[];
   counts(buildId?: number): { symbols: number; files: number; references: number };

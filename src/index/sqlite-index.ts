@@ -110,6 +110,18 @@ export class SqliteIndex implements IndexReader {
     };
   }
 
+  unreadable(): string | null {
+    try {
+      this.db.prepare('SELECT count(*) FROM builds').get();
+      return null;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (/no such table/i.test(message)) return null;
+      const code = (err as { code?: string }).code;
+      return `the index cannot be read${code ? ` (${code})` : ''}: ${message}`;
+    }
+  }
+
   builds(): BuildRow[] {
     let rows: Record<string, unknown>[];
     try {
@@ -141,6 +153,7 @@ export class SqliteIndex implements IndexReader {
       diagnostics: JSON.parse(r.diagnostics_json as string),
       units: JSON.parse(r.units_json as string),
       kconfig: JSON.parse((r.kconfig_json as string | undefined) ?? 'null'),
+      fingerprint: (r.fingerprint as string | null | undefined) ?? null,
       indexedAt: (r.indexed_at as string | null) ?? null,
     }));
   }

@@ -12,6 +12,7 @@ import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api
 import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
+import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { blankableMacros, blankMacroUses } from './blank-macros.js';
 import { preprocessBuild } from '../preprocessor/preprocess-build.js';
@@ -91,32 +92,6 @@ function statOf(root: string, stored: string): { size: number; mtimeMs: number }
   } catch {
     return null;
   }
-}
-
-/** Everything a build description says, plus the state of the files it names that are not sources. */
-function buildFingerprint(build: BuildDescription): string {
-  const fileState = (f: string | undefined) => {
-    if (!f) return null;
-    try {
-      const st = fs.statSync(f);
-      return [f, st.size, st.mtimeMs];
-    } catch {
-      return [f, null];
-    }
-  };
-  return sha1(
-    JSON.stringify({
-      units: build.units.map((u) => [u.file, u.directory, u.arguments]),
-      defines: build.defines ?? {},
-      board: build.board ?? null,
-      description: build.description,
-      compileCommands: fileState(build.compileCommands),
-      scripts: build.linkerScripts.map(fileState),
-      link: build.linkArguments ?? [],
-      map: fileState(build.mapFile),
-      kconfig: [fileState(build.kconfig?.dotConfig), fileState(build.kconfig?.autoconfH)],
-    }),
-  );
 }
 
 function maskText(text: string, active: Uint8Array): { masked: string; rowsMasked: Uint8Array } {

@@ -3,11 +3,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildRow, IndexReader } from '../index/index-reader.js';
+import type { BuildRow, IndexMeta } from '../index/index-reader.js';
 import { readLock } from '../indexer/index-lock.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
-import { configPath } from '../project/config.js';
-import { changedFiles } from './changed-files.js';
+import { configPath, indexPath } from '../project/config.js';
+import { changedFiles, unitsReadingChanged } from './changed-files.js';
 import { resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import { choicesOf, type BuildSelector } from './resolve-build.js';
@@ -19,18 +19,27 @@ export function projectId(root: string): string {
   return createHash('sha1').update(root).digest('hex').slice(0, 12);
 }
 
-function reindexReasons(ctx: ProjectContext, reader: IndexReader, builds: BuildRow[]): string[] {
-  const reasons: string[] = [];
-  const meta = reader.meta();
-  if ((meta.schemaVersion ?? 0) > SCHEMA_VERSION || (meta.rowFormatVersion ?? 0) > ROW_FORMAT_VERSION) {
-    reasons.push(
-      `the index was written by a newer fw-context (schema ${meta.schemaVersion}/row format ${meta.rowFormatVersion}; this one knows ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}): upgrade fw-context, or delete .fw-context/index.db and run \`fw-context index\``,
-    );
-  } else if (meta.schemaVersion !== SCHEMA_VERSION || meta.rowFormatVersion !== ROW_FORMAT_VERSION) {
-    reasons.push(
-      `index schema ${meta.schemaVersion}/row format ${meta.rowFormatVersion} differs from this fw-context's ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}: run \`fw-context index\``,
-    );
+/** What the stored versions mean for this process: a reason to reindex (older index) or a client restart (newer index). */
+export function versionState(meta: IndexMeta): { reason: string | null; clientRestartReason: string | null } {
+  const schema = meta.schemaVersion ?? 0;
+  const rows = meta.rowFormatVersion ?? 0;
+  if (schema > SCHEMA_VERSION || rows > ROW_FORMAT_VERSION) {
+    return {
+      reason: null,
+      clientRestartReason:
+        `The index was written by a newer fw-context (schema ${schema}, row format ${rows}) than this process reads (${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}). ` +
+        'The index is correct and this process is the old reader: restart the LLM client (Claude Code, opencode, or the one in use) so that it starts the installed fw-context again; on the command line, run the newer fw-context. Do not re-index: the indexer would write the same newer format.',
+    };
   }
+  if (schema !== SCHEMA_VERSION || rows !== ROW_FORMAT_VERSION) {
+    return { reason: `index schema ${meta.schemaVersion}/row format ${meta.rowFormatVersion} differs from this fw-context's ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}: run \`fw-context index\``, clientRestartReason: null };
+  }
+  return { reason: null, clientRestartReason: null };
+}
+
+/** Changed compile databases, then sources newer than every compile database that no build compiles. */
+function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
+  const reasons: string[] = [];
   for (const b of builds) {
     if (!b.compileCommands) continue;
     const rel = path.relative(ctx.root, b.compileCommands) || b.compileCommands;
@@ -56,53 +65,78 @@ function reindexReasons(ctx: ProjectContext, reader: IndexReader, builds: BuildR
   return reasons;
 }
 
-export function getActiveBuild(ctx: ProjectContext, sel: BuildSelector = {}): Record<string, unknown> {
+export interface ActiveBuildRequest extends BuildSelector {
+  /** false: hash every indexed file even when its size and mtime match the index (slower, catches edits that kept both). */
+  fast?: boolean;
+}
+
+/** The index run under way (the lock), or null. */
+type RunningRun = ReturnType<typeof readLock>;
+
+function statusMessage(status: IndexStatus, run: RunningRun, summary: string, changed: string[], reasons: string[], clientRestart: string | null): string {
+  const parts: string[] = [];
+  if (clientRestart) parts.push(clientRestart);
+  parts.push(status === 'ready' ? `Index ready: ${summary}` : status === 'reindexing' ? `Reindexing (${run?.progress ?? 'in progress'}); answers come from the last finished run: ${summary}` : `Reindex needed: ${summary}`);
+  if (changed.length) {
+    parts.push(
+      run
+        ? `${changed.length} indexed file(s) changed on disk since; the run under way refreshes them.`
+        : `${changed.length} indexed file(s) changed on disk since; answers that name them carry a warning until they are re-indexed (\`fw-context index\`, or the server's background refresh).`,
+    );
+  }
+  if (reasons.length) parts.push(reasons.join(' '));
+  if (reasons.length && run) parts.push(`An index run (pid ${run.pid}, started ${run.startedAt}) is under way: a second one would only wait for the same lock. A reason that needs \`fw-context index --build\` can outlive it.`);
+  return parts.join(' ');
+}
+
+/** Build-scoped counts and header dependencies, over the one build (or every build when none resolves). */
+function changeCounts(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null, rehash: boolean): { changed: string[]; headerAffected: number } {
+  const reader = ctx.reader!;
+  const changed = changedFiles(reader, ctx.root, undefined, rehash);
+  const changedSet = new Set(changed);
+  let headerAffected = 0;
+  for (const b of build ? [build] : builds) headerAffected += unitsReadingChanged(ctx.root, reader.unitFiles(b.id), changedSet).size;
+  return { changed, headerAffected };
+}
+
+function notIndexedAnswer(ctx: ProjectContext, run: RunningRun): Record<string, unknown> {
+  return {
+    status: run ? 'reindexing' : 'no_index',
+    project_root: ctx.root,
+    project_id: projectId(ctx.root),
+    bg_reindex_running: !!run,
+    reindex_progress: run?.progress ?? null,
+    index_message: run ? `The first index run is in progress (${run.progress ?? 'starting'}).` : 'No index yet: run `fw-context index`.',
+  };
+}
+
+export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}): Record<string, unknown> {
   const root = ctx.root;
   if (!ctx.initialized) {
     return { status: 'not_initialized', project_root: root, index_message: `Not an fw-context project: run \`fw-context init\` in ${root}, then \`fw-context index\`.` };
   }
-  const lock = readLock(root);
+  if (ctx.indexError) throw new QueryError(`${ctx.indexError} (${indexPath(root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
+  const run = readLock(root);
   const reader = ctx.reader;
   const builds = reader?.builds() ?? [];
-  if (!reader || builds.length === 0) {
-    return {
-      status: lock ? 'reindexing' : 'no_index',
-      project_root: root,
-      project_id: projectId(root),
-      bg_reindex_running: !!lock,
-      reindex_progress: lock?.progress ?? null,
-      index_message: lock ? `The first index run is in progress (${lock.progress ?? 'starting'}).` : 'No index yet: run `fw-context index`.',
-    };
-  }
+  if (!reader || builds.length === 0) return notIndexedAnswer(ctx, run);
   const meta = reader.meta();
-  const reasons = reindexReasons(ctx, reader, builds);
+  const version = versionState(meta);
+  const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds)];
   let build: BuildRow | null = null;
   try {
-    build = resolveProjectBuild(ctx, sel);
+    build = resolveProjectBuild(ctx, req);
   } catch (err) {
-    if (sel.variant || sel.image) throw err;
+    if (req.variant || req.image) throw err;
     if (!(err instanceof QueryError)) throw err;
   }
   const counts = reader.counts(build?.id);
-  const changed = changedFiles(reader, root);
-  const changedSet = new Set(changed);
-  let headerAffected = 0;
-  for (const b of build ? [build] : builds) {
-    for (const [unit, files] of reader.unitFiles(b.id)) {
-      const unitRel = path.relative(root, unit).split(path.sep).join('/');
-      if (files.some((f) => f !== unitRel && f !== unit && changedSet.has(f))) headerAffected++;
-    }
-  }
-  const status: IndexStatus = lock ? 'reindexing' : reasons.length ? 'reindex_needed' : 'ready';
+  const { changed, headerAffected } = changeCounts(ctx, builds, build, req.fast === false);
+  // The contract: reindex_needed wins over reindexing — the answers of this moment come from the last finished run.
+  const status: IndexStatus = reasons.length ? 'reindex_needed' : run ? 'reindexing' : 'ready';
   const { variants, variant_images } = choicesOf(builds);
-  const multi = builds.length > 1;
   const where = build ? `build ${build.variant}/${build.image}` : `${builds.length} builds (no default build: name a variant)`;
-  const parts = [
-    status === 'ready' ? 'Index ready' : status === 'reindexing' ? `Reindexing (${lock?.progress ?? 'in progress'})` : 'Reindex needed',
-    `: ${counts.symbols} symbols in ${counts.files} files of ${where}, indexed ${meta.indexedAt} UTC.`,
-  ];
-  if (changed.length) parts.push(` ${changed.length} indexed file(s) changed on disk since; run \`fw-context index\` to refresh them.`);
-  if (reasons.length) parts.push(' ' + reasons.join(' '));
+  const summary = `${counts.symbols} symbols in ${counts.files} files of ${where}, indexed ${meta.indexedAt} UTC.`;
   const cfgText = fs.existsSync(configPath(root)) ? fs.readFileSync(configPath(root), 'utf8') : '';
   return {
     status,
@@ -127,12 +161,14 @@ export function getActiveBuild(ctx: ProjectContext, sel: BuildSelector = {}): Re
     current_row_format: ROW_FORMAT_VERSION,
     reindex_needed: reasons.length > 0,
     reindex_reasons: reasons,
+    client_restart_required: version.clientRestartReason !== null,
+    client_restart_reason: version.clientRestartReason,
     stale: reasons.length > 0 || headerAffected > 0,
-    bg_reindex_running: !!lock,
-    reindex_progress: lock?.progress ?? null,
+    bg_reindex_running: !!run,
+    reindex_progress: run?.progress ?? null,
     vendor_paths: ctx.config.vendorPaths,
     project_paths: ctx.config.projectPaths,
-    multi,
+    multi: builds.length > 1,
     variants: variants.map((v) => {
       const b = builds.find((x) => x.variant === v)!;
       return { name: v, description: b.description, board: b.board };
@@ -149,6 +185,6 @@ export function getActiveBuild(ctx: ProjectContext, sel: BuildSelector = {}): Re
     memory: build?.memory ?? [],
     memory_note: build ? build.memoryNote : 'memory and entry_point describe one build; name a variant',
     diagnostics_count: build?.diagnostics.length ?? 0,
-    index_message: parts.join(''),
+    index_message: statusMessage(status, run, summary, changed, reasons, version.clientRestartReason),
   };
 }

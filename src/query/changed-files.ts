@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
-import { absolutePath } from '../indexer/vendor-paths.js';
+import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 
-export function fileChanged(root: string, f: FileRow): boolean {
+/** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
+export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
   const abs = absolutePath(root, f.path);
   let st: fs.Stats;
   try {
@@ -13,7 +14,7 @@ export function fileChanged(root: string, f: FileRow): boolean {
   } catch {
     return true;
   }
-  if (st.size === f.size && st.mtimeMs === f.mtimeMs) return false;
+  if (!rehash && st.size === f.size && st.mtimeMs === f.mtimeMs) return false;
   try {
     return createHash('sha1').update(fs.readFileSync(abs)).digest('hex') !== f.contentHash;
   } catch {
@@ -22,12 +23,12 @@ export function fileChanged(root: string, f: FileRow): boolean {
 }
 
 /** Changed files among all indexed files, or among `only` (stored paths) when given. */
-export function changedFiles(reader: IndexReader, root: string, only?: Iterable<string>): string[] {
+export function changedFiles(reader: IndexReader, root: string, only?: Iterable<string>, rehash = false): string[] {
   const wanted = only ? new Set(only) : null;
   const out: string[] = [];
   for (const f of reader.files()) {
     if (wanted && !wanted.has(f.path)) continue;
-    if (fileChanged(root, f)) out.push(f.path);
+    if (fileChanged(root, f, rehash)) out.push(f.path);
   }
   return out;
 }
@@ -38,4 +39,18 @@ export function changedWarning(paths: string[]): { warning: string } | null {
   return {
     warning: `${paths.length} file(s) changed on disk since indexing: ${shown}. Lines and signatures from them may be out of date; run \`fw-context index\` to refresh.`,
   };
+}
+
+/**
+ * Units of a build that read a changed file other than themselves (a header, an -imacros file), each with
+ * those files. `unitFiles` is the build's unit → files-read map; units are absolute, files stored paths.
+ */
+export function unitsReadingChanged(root: string, unitFiles: Map<string, string[]>, changed: Set<string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [unit, files] of unitFiles) {
+    const unitRel = storedPath(root, unit);
+    const hit = files.filter((f) => f !== unitRel && f !== unit && changed.has(f));
+    if (hit.length) out.set(unitRel, hit);
+  }
+  return out;
 }

@@ -16,6 +16,8 @@ export interface ProjectContext {
   initialized: boolean;
   config: ProjectConfig;
   reader: IndexReader | null;
+  /** Why the index file that exists cannot be read (damaged, not an index, no access); null otherwise. */
+  indexError: string | null;
   close(): void;
 }
 
@@ -27,21 +29,30 @@ export function openProject(start: string): ProjectContext {
   const initialized = found !== null && fs.existsSync(path.join(root, STATE_DIR));
   const config = readConfig(root);
   let reader: IndexReader | null = null;
+  let indexError: string | null = null;
   if (initialized) {
     try {
       const db = openIndexForRead(indexPath(root));
       if (db) reader = new SqliteIndex(db);
-    } catch {
+      indexError = reader?.unreadable() ?? null;
+    } catch (err) {
+      indexError = `the index cannot be opened: ${(err as Error).message}`;
+    }
+    if (indexError) {
+      reader?.close();
       reader = null;
     }
   }
-  return { root, initialized, config, reader, close: () => reader?.close() };
+  return { root, initialized, config, reader, indexError, close: () => reader?.close() };
 }
 
 /** The reader, or a QueryError saying which command creates the index. */
 export function requireReader(ctx: ProjectContext): IndexReader {
   if (!ctx.initialized) {
     throw new QueryError(`${ctx.root} is not an fw-context project (no ${STATE_DIR}/ folder here or above)`, 'run `fw-context init` in the project root, then `fw-context index`');
+  }
+  if (ctx.indexError) {
+    throw new QueryError(`${ctx.indexError} (${indexPath(ctx.root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
   }
   if (!ctx.reader || ctx.reader.builds().length === 0) {
     throw new QueryError(`no index for ${ctx.root} yet`, 'run `fw-context index` in the project root');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DEFAULT_VENDOR_DIRS, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import type { ProjectConfig } from '../project/config.js';
 
-const SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
+export const SOURCE_FILE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
 const SKIP_DIRS = new Set(['.git', '.fw-context', 'node_modules', '.pio', '.svn', '.hg', 'dist', 'BUILD', 'cmake_build']);
 const MAX_ENTRIES = 50_000;
 
@@ -29,7 +29,7 @@ export function uncoveredSources(root: string, config: ProjectConfig, covered: S
         if (DEFAULT_VENDOR_DIRS.includes(e.name) && !config.projectPaths.length) continue;
         if (buildDirs.includes(p) || isUnderAny(root, p, excluded)) continue;
         walk(p);
-      } else if (e.isFile() && SOURCE.test(e.name) && !covered.has(p)) {
+      } else if (e.isFile() && SOURCE_FILE.test(e.name) && !covered.has(p)) {
         try {
           if (fs.statSync(p).mtimeMs > newerThanMs) out.push(storedPath(root, p));
         } catch {

@@ -4,7 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/mcp/server.js';
+import fs from 'node:fs';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { indexPath } from '../../src/project/config.js';
 
 let client: Client;
 let root: string;
@@ -57,5 +59,15 @@ describe('MCP tools on a project with several builds', () => {
   it('answers not_initialized for a folder that is no project', async () => {
     const { value } = await call('get_active_build', { project_root: '/' });
     expect(value.status).toBe('not_initialized');
+  });
+
+  it('get_active_build answers {error} alone when the index cannot be read', async () => {
+    const { root: broken } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(indexPath(broken) + suffix, { force: true });
+    fs.writeFileSync(indexPath(broken), 'not an index '.repeat(500));
+    const { value, isError } = await call('get_active_build', { project_root: broken });
+    expect(isError).toBe(true);
+    expect(Object.keys(value)).toEqual(['error']);
+    expect(value.error).toMatch(/cannot be read.*fw-context index/);
   });
 });

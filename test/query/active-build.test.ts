@@ -92,7 +92,7 @@ describe('get_active_build', () => {
 });
 
 describe('index versions', () => {
-  it('an older row format asks for fw-context index; a newer schema asks for an upgrade', async () => {
+  it('an older row format asks for fw-context index; a newer one asks for a client restart and stays ready', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     const Database = (await import('better-sqlite3')).default;
     const { indexPath } = await import('../../src/project/config.js');
@@ -108,8 +108,39 @@ describe('index versions', () => {
     expect(s.reindex_reasons[0]).toMatch(/differs from this fw-context's.*run `fw-context index`/);
     await indexProject({ root });
     expect(status(root)).toMatchObject({ status: 'ready', row_format_version: ROW_FORMAT_VERSION });
-    set('schema_version', SCHEMA_VERSION + 1);
+    set('row_format_version', ROW_FORMAT_VERSION + 1);
     s = status(root);
-    expect(s.reindex_reasons[0]).toMatch(/newer fw-context.*upgrade fw-context/);
+    expect(s).toMatchObject({ status: 'ready', reindex_needed: false, reindex_reasons: [], client_restart_required: true });
+    expect(s.client_restart_reason).toMatch(/newer fw-context.*restart the LLM client.*Do not re-index/);
+    expect(s.index_message.startsWith(s.client_restart_reason)).toBe(true);
+    set('row_format_version', ROW_FORMAT_VERSION);
+    set('schema_version', SCHEMA_VERSION + 1);
+    expect(status(root)).toMatchObject({ status: 'ready', client_restart_required: true });
+  });
+
+  it('an unreadable index is an error, never a status', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const { indexPath } = await import('../../src/project/config.js');
+    for (const s of ['-wal', '-shm']) fs.rmSync(indexPath(root) + s, { force: true });
+    fs.writeFileSync(indexPath(root), 'garbage, not an index '.repeat(300));
+    expect(() => status(root)).toThrow(/cannot be read/);
+  });
+});
+
+describe('a run under way', () => {
+  it('says reindexing with its progress, and lets reindex_needed win', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const { lockPath } = await import('../../src/indexer/index-lock.js');
+    fs.writeFileSync(lockPath(root), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), progress: '[1/1] build/app: 0/12 files' }));
+    try {
+      expect(status(root)).toMatchObject({ status: 'reindexing', bg_reindex_running: true, reindex_progress: '[1/1] build/app: 0/12 files' });
+      const db = path.join(root, 'build/compile_commands.json');
+      fs.writeFileSync(db, fs.readFileSync(db, 'utf8').replace('-DBOARD_REV=2', '-DBOARD_REV=3'));
+      const s = status(root);
+      expect(s).toMatchObject({ status: 'reindex_needed', bg_reindex_running: true });
+      expect(s.index_message).toMatch(/under way: a second one would only wait/);
+    } finally {
+      fs.rmSync(lockPath(root), { force: true });
+    }
   });
 });

@@ -1,0 +1,208 @@
+// `fw-context check`: does the index match every build as the build system describes it now? Per build:
+// indexed, not vanished, same compile database / description, no changed file or header. Never writes.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildDescription } from '../../adapters/contract.js';
+import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
+import { buildFingerprint, describedFiles } from '../indexer/build-fingerprint.js';
+import { readLock } from '../indexer/index-lock.js';
+import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
+import { detectProjectBuilds } from '../project/project-builds.js';
+import { versionState } from './active-build.js';
+import { fileChanged, unitsReadingChanged } from './changed-files.js';
+import type { ProjectContext } from './project-context.js';
+import type { BuildSelector } from './resolve-build.js';
+import { uncoveredInBuildFolders, type UncoveredSource } from './uncovered-in-build.js';
+
+export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
+
+export type CheckReasonCode =
+  | 'not_indexed'
+  | 'vanished'
+  | 'row_format'
+  | 'compile_database'
+  | 'build_description'
+  | 'file_changed'
+  | 'file_deleted'
+  | 'header_changed';
+
+/** One problem: the build, the file (root-relative where inside the root) and line it concerns, why, and the fix. */
+export interface CheckReason {
+  code: CheckReasonCode;
+  file: string;
+  line: number | null;
+  message: string;
+  fix: string;
+}
+
+export interface CheckBuild {
+  variant: string;
+  image: string;
+  build_dir: string;
+  status: CheckBuildStatus;
+  reasons: CheckReason[];
+}
+
+export interface CheckResult {
+  project_root: string;
+  /** ok: exit 0; stale: exit 1; unknown: exit 2 (cannot tell). */
+  status: 'ok' | 'stale' | 'unknown';
+  exit_code: 0 | 1 | 2;
+  message: string;
+  builds: CheckBuild[];
+  /** Sources in a build's source folders that no build compiles: information, never a failure. */
+  info: UncoveredSource[];
+  /** An index run holding the lock while the check ran: the result describes the last finished run. */
+  index_run: { pid: number; started_at: string; progress: string | null } | null;
+}
+
+const INDEX = '`fw-context index`';
+
+function unknown(root: string, message: string): CheckResult {
+  return { project_root: root, status: 'unknown', exit_code: 2, message, builds: [], info: [], index_run: null };
+}
+
+function sha1File(file: string): string | null {
+  try {
+    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** The 1-based line of the first line of `text` holding `needle`, or null. */
+function lineOf(text: string, needle: string): number | null {
+  const at = text.indexOf(needle);
+  return at < 0 ? null : text.slice(0, at).split('\n').length;
+}
+
+/** Why the check cannot tell, or null when it can. */
+function precondition(ctx: ProjectContext): string | null {
+  if (!ctx.initialized) return `${ctx.root} is not an fw-context project: run \`fw-context init\` in the project root, then ${INDEX}.`;
+  if (ctx.indexError) return `${ctx.indexError}: run ${INDEX} to rebuild it (if that fails, delete .fw-context/index.db and index again).`;
+  if (!ctx.reader || ctx.reader.builds().length === 0) return `No index yet in ${ctx.root}: run ${INDEX} (after building the firmware once so that it writes its compile database).`;
+  const restart = versionState(ctx.reader.meta()).clientRestartReason;
+  if (restart) return `The index was written by a newer fw-context than this one: run the newer fw-context to check it. ${restart}`;
+  return null;
+}
+
+/** What changed in a build's description: its compile database, its unit list, or something else the fingerprint covers. */
+function descriptionReasons(root: string, excluded: string[], declared: BuildDescription, row: BuildRow): CheckReason[] {
+  const units = declared.units.map((u) => u.file).filter((f) => !isUnderAny(root, f, excluded));
+  const before = new Set(row.units);
+  const now = new Set(units);
+  const added = units.filter((u) => !before.has(u));
+  const removed = row.units.filter((u) => !now.has(u));
+  const unitNote = [added.length ? `${added.length} unit(s) added (${added.slice(0, 5).map((u) => storedPath(root, u)).join(', ')})` : '', removed.length ? `${removed.length} unit(s) removed (${removed.slice(0, 5).map((u) => storedPath(root, u)).join(', ')})` : '']
+    .filter(Boolean)
+    .join(', ');
+  const db = declared.compileCommands;
+  if (db && sha1File(db) !== row.compileCommandsHash) {
+    let line: number | null = null;
+    if (added.length) line = lineOf(fs.readFileSync(db, 'utf8'), JSON.stringify(added[0]).slice(1, -1)) ?? lineOf(fs.readFileSync(db, 'utf8'), path.basename(added[0]));
+    const what = unitNote ? `changed since indexing: ${unitNote}` : 'changed since indexing (compiler arguments or defines)';
+    return [{ code: 'compile_database', file: storedPath(root, db), line, message: what, fix: INDEX }];
+  }
+  if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
+  if (!row.fingerprint || row.fingerprint === buildFingerprint(declared)) return [];
+  // The fingerprint holds the size and mtime of the files the description names; name the ones written since.
+  const indexedMs = row.indexedAt ? Date.parse(row.indexedAt.replace(' ', 'T') + 'Z') : 0;
+  const newer = describedFiles(declared).filter((f) => f !== db && (fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > indexedMs);
+  if (newer.length) return newer.map((f) => ({ code: 'build_description', file: storedPath(root, f), line: null, message: 'written since indexing (linker script, map file or Kconfig output of the build)', fix: INDEX }));
+  // Only the compile database's time changed (same content): the answers are the same.
+  if (db && (fs.statSync(db, { throwIfNoEntry: false })?.mtimeMs ?? 0) > indexedMs) return [];
+  return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board or link step)', fix: INDEX }];
+}
+
+/** Files of the build whose content differs from the index: units, and headers with the units that read them. */
+function fileReasons(ctx: ProjectContext, reader: IndexReader, row: BuildRow, changedCache: Map<string, boolean>): CheckReason[] {
+  const root = ctx.root;
+  const changed = new Set<string>();
+  const files = new Map<string, FileRow>();
+  for (const f of reader.files(row.id)) {
+    files.set(f.path, f);
+    let hit = changedCache.get(f.path);
+    if (hit === undefined) changedCache.set(f.path, (hit = fileChanged(root, f)));
+    if (hit) changed.add(f.path);
+  }
+  if (changed.size === 0) return [];
+  const unitPaths = new Set(row.units.map((u) => storedPath(root, u)));
+  const readers = new Map<string, string[]>();
+  for (const [unit, headers] of unitsReadingChanged(root, reader.unitFiles(row.id), changed)) {
+    for (const h of headers) (readers.get(h) ?? readers.set(h, []).get(h)!).push(unit);
+  }
+  return [...changed].sort().map((file): CheckReason => {
+    const gone = !fs.existsSync(absolutePath(root, file));
+    if (gone) return { code: 'file_deleted', file, line: null, message: unitPaths.has(file) ? 'deleted since indexing (a unit of the build)' : 'deleted since indexing', fix: INDEX };
+    const units = readers.get(file);
+    if (units && !unitPaths.has(file)) {
+      const shown = units.slice(0, 3).join(', ') + (units.length > 3 ? `, and ${units.length - 3} more` : '');
+      return { code: 'header_changed', file, line: 1, message: `changed on disk since indexing; ${units.length} unit(s) of the build read it (${shown})`, fix: INDEX };
+    }
+    return { code: 'file_changed', file, line: 1, message: 'changed on disk since indexing', fix: INDEX };
+  });
+}
+
+function statusOf(reasons: CheckReason[]): CheckBuildStatus {
+  if (reasons.some((r) => r.code === 'not_indexed')) return 'not_indexed';
+  if (reasons.some((r) => r.code === 'vanished')) return 'vanished';
+  return reasons.length ? 'stale' : 'ok';
+}
+
+function summary(builds: CheckBuild[]): string {
+  const bad = builds.filter((b) => b.status !== 'ok');
+  if (!bad.length) return `The index matches ${builds.length} build(s).`;
+  const problems = bad.reduce((n, b) => n + b.reasons.length, 0);
+  return `${problems} problem(s) in ${bad.length} of ${builds.length} build(s): run ${INDEX}${bad.some((b) => b.status === 'vanished') ? ' (a full run drops builds whose folder is gone)' : ''}.`;
+}
+
+export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckResult {
+  const why = precondition(ctx);
+  if (why) return unknown(ctx.root, why);
+  const root = ctx.root;
+  const reader = ctx.reader!;
+  const wanted = (b: { variant: string; image: string }) => (!sel.variant || b.variant === sel.variant) && (!sel.image || b.image === sel.image);
+  const detected = detectProjectBuilds(root, ctx.config).builds;
+  const declared = detected.filter(wanted);
+  const indexed = reader.builds().filter(wanted);
+  if (declared.length === 0 && indexed.length === 0) {
+    const all = [...new Set([...detected, ...reader.builds()].map((b) => `${b.variant}/${b.image}`))].join(', ');
+    return unknown(root, `No build ${sel.variant ?? '*'}/${sel.image ?? '*'} in this project. Builds: ${all || 'none'}.`);
+  }
+  const olderRows = versionState(reader.meta()).reason;
+  const key = (b: { variant: string; image: string }) => `${b.variant}\u0000${b.image}`;
+  const rows = new Map(indexed.map((b) => [key(b), b]));
+  const changedCache = new Map<string, boolean>();
+  const builds: CheckBuild[] = [];
+  for (const d of declared) {
+    const row = rows.get(key(d));
+    rows.delete(key(d));
+    const buildDir = storedPath(root, d.buildDir);
+    let reasons: CheckReason[];
+    if (!row) {
+      reasons = [{ code: 'not_indexed', file: buildDir, line: null, message: `build folder ${buildDir} declares this build, but it is not indexed`, fix: INDEX }];
+    } else {
+      reasons = [...(olderRows ? [{ code: 'row_format' as const, file: '.fw-context/index.db', line: null, message: olderRows.replace(/: run `fw-context index`$/, ''), fix: INDEX }] : []), ...descriptionReasons(root, ctx.config.excludePaths, d, row), ...fileReasons(ctx, reader, row, changedCache)];
+    }
+    builds.push({ variant: d.variant, image: d.image, build_dir: buildDir, status: statusOf(reasons), reasons });
+  }
+  for (const row of rows.values()) {
+    const buildDir = storedPath(root, row.buildDir);
+    const reasons: CheckReason[] = [{ code: 'vanished', file: buildDir, line: null, message: `indexed, but the build system no longer declares it (${fs.existsSync(row.buildDir) ? 'its folder holds no build any more' : 'its folder is gone'})`, fix: INDEX }];
+    builds.push({ variant: row.variant, image: row.image, build_dir: buildDir, status: 'vanished', reasons });
+  }
+  builds.sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image));
+  const info = uncoveredInBuildFolders(root, ctx.config, declared, [...detected.flatMap((b) => b.units.map((u) => u.file)), ...reader.builds().flatMap((b) => b.units)]);
+  const run = readLock(root);
+  const stale = builds.some((b) => b.status !== 'ok');
+  return {
+    project_root: root,
+    status: stale ? 'stale' : 'ok',
+    exit_code: stale ? 1 : 0,
+    message: summary(builds),
+    builds,
+    info,
+    index_run: run ? { pid: run.pid, started_at: run.startedAt, progress: run.progress ?? null } : null,
+  };
+}
