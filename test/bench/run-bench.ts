@@ -1,6 +1,6 @@
 // `npm run bench`: indexes a synthetic corpus and reports throughput, incremental re-index time, query
 // latency percentiles, the preprocessing share and peak RSS. It reports figures; it asserts nothing.
-// Usage: npm run bench -- [--files N] [--functions N] [--queries N]
+// Usage: npm run bench -- [--files N] [--functions N] [--queries N] [--envs N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +12,13 @@ import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { openProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { generateCorpus } from './synthetic-corpus.js';
-import { generatePlatformioProject } from './synthetic-platformio.js';
+import { generatePlatformioProject, writePlatformioSources } from './synthetic-platformio.js';
+import { whichBuilds } from '../../src/query/which-builds.js';
+import { isCompiled } from '../../src/query/is-compiled.js';
+import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 
-const { values } = parseArgs({ options: { files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' } } });
+const { values } = parseArgs({ options: { files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
 const files = Number(values.files);
 const functionsPerFile = Number(values.functions);
 const queries = Number(values.queries);
@@ -84,10 +87,42 @@ async function main(): Promise<void> {
   const pioMs = performance.now() - pioStart;
   console.log(`\nplatformio.ini with ${pioBuilds} envs in extra_configs: detected and resolved in ${fmt(pioMs)} ms (${fmt((pioMs / pioBuilds) * 1000, 0)} µs per env)`);
   fs.rmSync(pio, { recursive: true, force: true });
+  await crossBuildBench(Number(values.envs));
   clearInterval(sampler);
   console.log(`\npeak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
   fs.rmSync(root, { recursive: true, force: true });
   fs.rmSync(baseRoot, { recursive: true, force: true });
+}
+
+/** which_builds / is_compiled / diff_builds over a PlatformIO project with many envs (each a build). */
+async function crossBuildBench(envs: number): Promise<void> {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-xb-')));
+  generatePlatformioProject(dir, envs);
+  writePlatformioSources(dir, 20);
+  writeConfig(dir, DEFAULT_CONFIG);
+  const indexed = await indexProject({ root: dir });
+  console.log(`
+cross-build: ${indexed.builds.length} PlatformIO envs indexed in ${fmt(indexed.elapsedMs / 1000, 1)} s`);
+  const ctx = openProject(dir);
+  const timed = (label: string, runs: number, fn: (i: number) => unknown) => {
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      fn(i);
+      ms.push(performance.now() - t);
+    }
+    ms.sort((x, y) => x - y);
+    console.log(`  ${label}: p50 ${fmt(pct(ms, 50), 1)} ms, max ${fmt(ms[ms.length - 1], 1)} ms (${runs} calls)`);
+  };
+  const all = { limit: 1000 };
+  timed('which_builds, defined in 1 env (deciding #if for the others)', 10, (i) => whichBuilds(ctx, { name: `drv_${i}_special`, ...all }));
+  timed('which_builds, defined in half the envs', 10, (i) => whichBuilds(ctx, { name: `drv_${i}_even`, ...all }));
+  timed('which_builds, a macro with a value per env', 10, () => whichBuilds(ctx, { name: 'BOARD_UART_COUNT', ...all }));
+  timed('which_builds, a name no env has (sources scanned)', 3, (i) => whichBuilds(ctx, { name: `missing_${i}`, ...all }));
+  timed('is_compiled on a line under #if', 10, (i) => isCompiled(ctx, { file: `src/drv_${i}.c`, line: 7, ...all }));
+  timed('diff_builds between two envs', 10, (i) => diffBuilds(ctx, { a: { variant: `board_${i}` }, b: { variant: `board_${i + 1}` } }));
+  ctx.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

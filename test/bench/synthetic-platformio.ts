@@ -20,3 +20,20 @@ export function generatePlatformioProject(dir: string, envs: number, perFile = 5
     fs.writeFileSync(path.join(dir, 'envs', `group_${f}.ini`), text);
   }
 }
+
+/**
+ * Sources for the envs of generatePlatformioProject: `files` driver units sharing one header, whose #if
+ * branches select code by BOARD_ID (every other board, one board in `rare`), so envs compile different code.
+ */
+export function writePlatformioSources(dir: string, files: number, rare = 7): void {
+  fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+  const header = ['#ifndef BOARD_H', '#define BOARD_H', '#if BOARD_ID % 2 == 0', '#define BOARD_UART_COUNT 2', '#else', '#define BOARD_UART_COUNT 1', '#endif', 'int board_clock_hz(void);', '#endif', ''];
+  fs.writeFileSync(path.join(dir, 'src', 'board.h'), header.join('\n'));
+  for (let i = 0; i < files; i++) {
+    const lines = [`/* Driver ${i} of the synthetic PlatformIO project. */`, '#include "board.h"', '', `static int drv_${i}_state;`, ''];
+    lines.push('#if BOARD_ID % 2 == 0', `int drv_${i}_even(int v)`, '{', `  return v + drv_${i}_state * BOARD_UART_COUNT;`, '}', '#else', `int drv_${i}_odd(int v)`, '{', `  return v - drv_${i}_state;`, '}', '#endif', '');
+    lines.push(`#if BOARD_ID == ${rare}`, `int drv_${i}_special(void)`, '{', '  return BOARD_ID;', '}', '#endif', '');
+    lines.push(`int drv_${i}_common(void)`, '{', `  return drv_${i}_state;`, '}', '');
+    fs.writeFileSync(path.join(dir, 'src', `drv_${i}.c`), lines.join('\n'));
+  }
+}
