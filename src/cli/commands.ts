@@ -45,7 +45,7 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
   const cfgFile = configPath(root);
   const existed = fs.existsSync(cfgFile);
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
-  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\n');
+  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\n');
   const config = readConfig(root);
   const { builds, diagnostics, discovery } = detectProjectBuilds(root, config);
   const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));

@@ -3,7 +3,7 @@
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createServer } from '../mcp/server.js';
+import { createFwContextServer } from '../mcp/server.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
 import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
@@ -38,7 +38,9 @@ Commands:
   diff A B                  what differs between two builds (VARIANT or VARIANT:IMAGE): units, files,
                             symbols, -D defines, Kconfig, memory regions, linker symbols
                             [--section S] [--limit N] [--offset N]
-  serve                     run the MCP server on stdio
+  serve [--poll] [--no-refresh]
+                            run the MCP server on stdio; it re-indexes edited files in the background
+                            (file watcher, or --poll every 2 s; --no-refresh: never, answers only warn)
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit
                             whose compiler is installed; exit 1 on any disagreement
@@ -66,6 +68,8 @@ const OPTIONS = {
   dir: { type: 'string' },
   force: { type: 'boolean' },
   build: { type: 'boolean' },
+  poll: { type: 'boolean' },
+  'no-refresh': { type: 'boolean' },
   script: { type: 'string' },
   section: { type: 'string' },
   define: { type: 'string', short: 'D', multiple: true },
@@ -169,8 +173,11 @@ async function main(argv: string[]): Promise<number> {
         result = runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'serve': {
-        const server = createServer({ cwd: common.cwd });
-        await server.connect(new StdioServerTransport());
+        // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
+        const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
+        const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
+        process.stdin.on('end', () => fw.close());
+        await fw.server.connect(new StdioServerTransport());
         return -1;
       }
       case 'demo':

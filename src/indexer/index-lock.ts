@@ -1,11 +1,25 @@
-// A lock file beside the index says an index run is in progress (pid + start time), so status can say
-// `reindexing`; a lock left by a dead process is ignored and replaced.
+// One index writer per project at a time. The exclusion is an operating-system lock (index/process-lock),
+// so a killed writer leaves nothing that blocks the next; beside it a small JSON file says who runs and
+// its last progress line, for status (`reindexing`). A JSON file whose process is dead is ignored.
 import fs from 'node:fs';
 import path from 'node:path';
+import { tryProcessLock } from '../index/process-lock.js';
 import { STATE_DIR } from '../project/config.js';
 
+export interface LockInfo {
+  pid: number;
+  startedAt: string;
+  progress?: string;
+}
+
+/** The JSON file that names the running index run. */
 export function lockPath(root: string): string {
   return path.join(root, STATE_DIR, 'index.lock');
+}
+
+/** The file the operating-system lock is taken on. */
+export function writerLockPath(root: string): string {
+  return path.join(root, STATE_DIR, 'index.writer-lock');
 }
 
 function alive(pid: number): boolean {
@@ -18,30 +32,53 @@ function alive(pid: number): boolean {
 }
 
 /** The running index run's lock, or null. */
-export function readLock(root: string): { pid: number; startedAt: string; progress?: string } | null {
+export function readLock(root: string): LockInfo | null {
   try {
-    const data = JSON.parse(fs.readFileSync(lockPath(root), 'utf8')) as { pid: number; startedAt: string; progress?: string };
+    const data = JSON.parse(fs.readFileSync(lockPath(root), 'utf8')) as LockInfo;
     return alive(data.pid) ? data : null;
   } catch {
     return null;
   }
 }
 
+export class IndexBusyError extends Error {}
+
+/** Take the writer lock: its release function, or IndexBusyError naming the run that holds it. */
 export function acquireLock(root: string): () => void {
-  const existing = readLock(root);
-  if (existing && existing.pid !== process.pid) {
-    throw new Error(`another fw-context index run (pid ${existing.pid}, started ${existing.startedAt}) is indexing this project; wait for it to finish`);
+  fs.mkdirSync(path.join(root, STATE_DIR), { recursive: true });
+  const releaseOs = tryProcessLock(writerLockPath(root));
+  if (!releaseOs) {
+    const holder = readLock(root);
+    const who = holder ? ` (pid ${holder.pid}, started ${holder.startedAt}${holder.progress ? `, at "${holder.progress}"` : ''})` : '';
+    throw new IndexBusyError(`another fw-context index run${who} is indexing this project; wait for it to finish`);
   }
   const file = lockPath(root);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const startedAt = new Date().toISOString();
-  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, startedAt }));
-  return () => fs.rmSync(file, { force: true });
+  const mine: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };
+  fs.writeFileSync(file, JSON.stringify(mine));
+  return () => {
+    try {
+      // Only the JSON of this run: a run that started after a crash of ours writes its own.
+      if (readLockRaw(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+    } finally {
+      releaseOs();
+    }
+  };
+}
+
+function readLockRaw(file: string): LockInfo | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;
+  } catch {
+    return null;
+  }
 }
 
 export function updateLockProgress(root: string, progress: string): void {
   try {
-    fs.writeFileSync(lockPath(root), JSON.stringify({ pid: process.pid, startedAt: readLock(root)?.startedAt ?? new Date().toISOString(), progress }));
+    const file = lockPath(root);
+    const current = readLockRaw(file);
+    if (current && current.pid !== process.pid) return;
+    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, startedAt: current?.startedAt ?? new Date().toISOString(), progress }));
   } catch {
     /* progress is best effort */
   }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z, type ZodRawShape } from 'zod';
 import { withProject, type ProjectContext } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
+import type { RefreshState } from '../indexer/refresh-runner.js';
+import type { FreshnessKeeper } from './keep-fresh.js';
 
 export type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -11,6 +13,8 @@ export type ToolResult = { content: { type: 'text'; text: string }[]; isError?: 
 export interface ToolEnv {
   /** The server's working folder (the default project). */
   cwd: string;
+  /** The server's background refresh of a project, when the server keeps projects fresh. */
+  background(root: string): RefreshState | null;
   /** Run a query on the project a call names (or the server's); errors become isError results. */
   answer(projectRoot: string | undefined, run: (ctx: ProjectContext) => unknown, onError?: (err: unknown) => ToolResult): Promise<ToolResult>;
 }
@@ -84,14 +88,23 @@ export function fail(err: unknown): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(explainError(err)) }], isError: true };
 }
 
-/** The ToolEnv of a server rooted at cwd. */
-export function toolEnv(cwd: string): ToolEnv {
+/** The ToolEnv of a server rooted at cwd; with a keeper, each answered project is checked for edits afterwards. */
+export function toolEnv(cwd: string, keeper?: FreshnessKeeper): ToolEnv {
   const rootOf = (p?: string) => (p ? path.resolve(cwd, p) : cwd);
+  const notice = (ctx: ProjectContext) => {
+    if (keeper && ctx.initialized && ctx.reader) keeper.noticeCall(ctx.root);
+  };
   return {
     cwd,
+    background: (root) => keeper?.state(root) ?? null,
     async answer(projectRoot, run, onError = fail) {
       try {
-        return ok(withProject(rootOf(projectRoot), run));
+        return ok(
+          withProject(rootOf(projectRoot), (ctx) => {
+            notice(ctx);
+            return run(ctx);
+          }),
+        );
       } catch (err) {
         return onError(err);
       }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow, IndexMeta } from '../index/index-reader.js';
 import { readLock } from '../indexer/index-lock.js';
+import type { RefreshState } from '../indexer/refresh-runner.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
 import { configPath, indexPath } from '../project/config.js';
 import { changedFiles, unitsReadingChanged } from './changed-files.js';
@@ -110,13 +111,28 @@ function notIndexedAnswer(ctx: ProjectContext, run: RunningRun): Record<string, 
   };
 }
 
-export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}): Record<string, unknown> {
+/** The index run under way: the writer lock's holder, or the server's own background refresh while it starts. */
+function runningRun(root: string, background: RefreshState | null): RunningRun {
+  const lock = readLock(root);
+  // The server's own worker reports every progress line over IPC; the lock file holds only some of them.
+  if (lock) return { ...lock, progress: (background?.running && background.pid === lock.pid ? background.progress : null) ?? lock.progress ?? undefined };
+  if (background?.running) return { pid: background.pid ?? 0, startedAt: background.startedAt ?? '', progress: background.progress ?? undefined };
+  return null;
+}
+
+function lastRefresh(background: RefreshState | null): Record<string, unknown> {
+  if (!background || !background.lastOutcome) return {};
+  return { last_refresh: { outcome: background.lastOutcome, message: background.lastMessage, finished_at: background.lastFinishedAt, runs: background.runs } };
+}
+
+/** `background`: the server's own refresh of this project (fw-context serve), null elsewhere. */
+export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}, background: RefreshState | null = null): Record<string, unknown> {
   const root = ctx.root;
   if (!ctx.initialized) {
     return { status: 'not_initialized', project_root: root, index_message: `Not an fw-context project: run \`fw-context init\` in ${root}, then \`fw-context index\`.` };
   }
   if (ctx.indexError) throw new QueryError(`${ctx.indexError} (${indexPath(root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
-  const run = readLock(root);
+  const run = runningRun(root, background);
   const reader = ctx.reader;
   const builds = reader?.builds() ?? [];
   if (!reader || builds.length === 0) return notIndexedAnswer(ctx, run);
@@ -166,6 +182,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     stale: reasons.length > 0 || headerAffected > 0,
     bg_reindex_running: !!run,
     reindex_progress: run?.progress ?? null,
+    ...lastRefresh(background),
     vendor_paths: ctx.config.vendorPaths,
     project_paths: ctx.config.projectPaths,
     multi: builds.length > 1,

@@ -36,5 +36,5 @@ export const GET_ACTIVE_BUILD_TOOL = defineTool({
   description: DESCRIPTION,
   inputSchema: { ...buildArgs, fast: z.boolean().optional().describe('Default true. false hashes every indexed file even when its size and mtime match the index (slower).') },
   annotations: READ_ONLY,
-  handler: (args, env) => env.answer(args.project_root, (ctx) => getActiveBuild(ctx, args), statusFailure),
+  handler: (args, env) => env.answer(args.project_root, (ctx) => getActiveBuild(ctx, args, env.background(ctx.root)), statusFailure),
 });

@@ -1,0 +1,164 @@
+// Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files
+// changed on disk, it re-indexes the builds that hold them in a background child process, one at a time.
+// Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
+import fs from 'node:fs';
+import { readLock } from '../indexer/index-lock.js';
+import { absolutePath } from '../indexer/vendor-paths.js';
+import { RefreshRunner, type RefreshOutcome, type RefreshState } from '../indexer/refresh-runner.js';
+import { versionState } from '../query/active-build.js';
+import { changedFiles } from '../query/changed-files.js';
+import { withProject } from '../query/project-context.js';
+import { FilesWatcher } from './files-watcher.js';
+
+export interface KeepFreshOptions {
+  /** Quiet time after file events before checking (default 300 ms). */
+  debounceMs?: number;
+  /** Polling period where watching is unavailable (default 2000 ms). */
+  pollMs?: number;
+  /** Poll instead of watching. */
+  polling?: boolean;
+  /** Each refresh waits this long before indexing (tests observe a run in progress with it). */
+  holdMs?: number;
+  /** Projects watched at once (default 8); calls to others still trigger refreshes. */
+  maxWatched?: number;
+}
+
+/** What a refresh run needs: the changed files and the builds that hold them, and a key of that state. */
+interface RefreshPlan {
+  builds: { variant: string; image: string }[];
+  changed: string[];
+  signature: string;
+}
+
+interface Project {
+  watcher: FilesWatcher | null;
+  lastCallCheck: number;
+  /** The state the last finished run started from: never run twice for the same state. */
+  lastSignature: string | null;
+  retry: NodeJS.Timeout | null;
+}
+
+const CALL_CHECK_INTERVAL_MS = 1000;
+const BUSY_RETRY_MS = 1000;
+
+export class FreshnessKeeper {
+  private readonly projects = new Map<string, Project>();
+  private readonly runner: RefreshRunner;
+  private readonly inFlight = new Map<string, string>();
+  private closed = false;
+
+  constructor(private readonly options: KeepFreshOptions = {}) {
+    this.runner = new RefreshRunner((root, outcome) => this.finished(root, outcome));
+  }
+
+  /** Background state of a project for get_active_build. */
+  state(root: string): RefreshState {
+    return this.runner.state(root);
+  }
+
+  /** Start watching a project's indexed files (idempotent). */
+  watch(root: string): void {
+    const p = this.project(root);
+    if (p.watcher || this.closed) return;
+    const watched = [...this.projects.values()].filter((x) => x.watcher).length;
+    if (watched >= (this.options.maxWatched ?? 8)) return;
+    const files = this.indexedFiles(root);
+    if (!files.size) return;
+    p.watcher = new FilesWatcher(files, () => this.check(root), { debounceMs: this.options.debounceMs ?? 300, pollMs: this.options.pollMs ?? 2000, polling: this.options.polling });
+  }
+
+  /** A call answered for this project: look for changed files after it (at most once a second). */
+  noticeCall(root: string): void {
+    const p = this.project(root);
+    this.watch(root);
+    const now = Date.now();
+    if (now - p.lastCallCheck < CALL_CHECK_INTERVAL_MS) return;
+    p.lastCallCheck = now;
+    setTimeout(() => this.check(root), 20).unref();
+  }
+
+  /** Start a refresh when indexed files changed and no run of this server is going. */
+  check(root: string): void {
+    if (this.closed) return;
+    const p = this.project(root);
+    if (this.runner.running(root)) return; // it checks again when the run ends
+    if (readLock(root)) {
+      // Another process is writing this index; look again once it may have finished (it may do our work).
+      this.retryLater(root, p);
+      return;
+    }
+    let plan: RefreshPlan | null;
+    try {
+      plan = this.plan(root);
+    } catch {
+      return; // an unreadable index: get_active_build reports it; nothing to refresh
+    }
+    if (!plan || plan.signature === p.lastSignature) return;
+    this.inFlight.set(root, plan.signature);
+    this.runner.start({ root, builds: plan.builds, holdMs: this.options.holdMs });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.runner.close();
+    for (const p of this.projects.values()) {
+      p.watcher?.close();
+      if (p.retry) clearTimeout(p.retry);
+    }
+  }
+
+  private project(root: string): Project {
+    let p = this.projects.get(root);
+    if (!p) this.projects.set(root, (p = { watcher: null, lastCallCheck: 0, lastSignature: null, retry: null }));
+    return p;
+  }
+
+  private indexedFiles(root: string): Set<string> {
+    return withProject(root, (ctx) => new Set((ctx.reader?.files() ?? []).map((f) => absolutePath(ctx.root, f.path))));
+  }
+
+  /** The builds holding changed indexed files, or null when nothing is to be done. */
+  private plan(root: string): RefreshPlan | null {
+    return withProject(root, (ctx) => {
+      const reader = ctx.reader;
+      if (!ctx.initialized || !reader || ctx.indexError) return null;
+      if (versionState(reader.meta()).clientRestartReason) return null; // a newer index: this process must not write it
+      const changed = changedFiles(reader, ctx.root);
+      if (!changed.length) return null;
+      const set = new Set(changed);
+      const builds = reader.builds().filter((b) => reader.files(b.id).some((f) => set.has(f.path)));
+      if (!builds.length) return null;
+      const stamp = (f: string) => {
+        const st = fs.statSync(absolutePath(ctx.root, f), { throwIfNoEntry: false });
+        return st ? `${f}:${st.size}:${st.mtimeMs}` : `${f}:gone`;
+      };
+      return { builds: builds.map((b) => ({ variant: b.variant, image: b.image })), changed, signature: changed.map(stamp).join('\n') };
+    });
+  }
+
+  private retryLater(root: string, p: Project): void {
+    if (p.retry) return;
+    p.retry = setTimeout(() => {
+      p.retry = null;
+      this.check(root);
+    }, BUSY_RETRY_MS);
+    p.retry.unref();
+  }
+
+  private finished(root: string, outcome: RefreshOutcome): void {
+    const p = this.project(root);
+    const signature = this.inFlight.get(root) ?? null;
+    this.inFlight.delete(root);
+    if (this.closed) return;
+    if (outcome === 'busy') {
+      this.retryLater(root, p);
+      return;
+    }
+    p.lastSignature = signature;
+    // The run may have added files (a new header); watch the new set.
+    p.watcher?.close();
+    p.watcher = null;
+    this.watch(root);
+    this.check(root);
+  }
+}
