@@ -22,6 +22,8 @@ export interface MacroDef {
   builtin?: BuiltinMacro;
   /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
   canon?: MacroDef;
+  /** Integer values already computed, with the definitions (by identity) the expansion consulted. */
+  valueCache?: { names: string[]; defs: (MacroDef | undefined)[]; value: string | null }[];
 }
 
 const canonical = new Map<string, MacroDef>();

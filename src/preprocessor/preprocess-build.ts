@@ -8,10 +8,11 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';
 import { SkeletonCache, type FileSkeleton } from './file-skeleton.js';
 import { FileSource, defaultReadFile } from './file-source.js';
-import { evaluateExpression } from './if-expression.js';
 import { ImplicitMacroProvider, type ImplicitMacroOptions } from './implicit-macros.js';
 import { IncludeResolver } from './include-resolver.js';
 import type { MacroDef } from './macro-definition.js';
+import { activeLinesOf, mergeUnitResults } from './merge-unit-results.js';
+import { findForced, macroValue, walkUnit, type UnitResult } from './unit-result.js';
 import { physicalLines } from './scan-source.js';
 import { setUpUnit, type UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
@@ -42,16 +43,90 @@ export interface DetailedBuildResult {
 }
 
 export function preprocessBuild(units: CompileUnit[], options: PreprocessBuildOptions = {}): BuildPreprocessResult {
-  return preprocessBuildDetailed(units, options).result;
+  const t0 = performance.now();
+  const source = new FileSource(options.readFile ?? defaultReadFile, options.skeletons ?? new SkeletonCache());
+  const provider = providerOf(options);
+  const resolver = new IncludeResolver((f) => source.exists(f));
+  const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null };
+  const results: UnitResult[] = [];
+  const environments: UnitEnvironment[] = [];
+  for (const unit of units) {
+    const environment = setUpUnit(unit, provider, options.extraDefines);
+    environments.push(environment);
+    results.push(walkUnit(unit, environment, host, options.recordDecisions));
+  }
+  const merged = mergeUnitResults(results, environments.map((e) => e.diagnostics));
+  const files = new Map<string, FileActivity>();
+  for (const m of merged.files.values()) {
+    const sk = source.skeleton(m.file);
+    if (!sk) continue;
+    files.set(m.file, { file: m.file, language: m.language, activeLines: activeLinesOf(m.ranges, sk.lineCount), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}) });
+  }
+  const macros = [...definedMacros(merged.defineSites, (f) => source.skeleton(f)), ...commandLineMacros(environments, resolver, source)];
+  return {
+    files,
+    macros,
+    unitFiles: merged.unitFiles,
+    implicitMacros: implicitSourcesOf(environments),
+    diagnostics: merged.diagnostics,
+    elapsedMs: performance.now() - t0,
+  };
+}
+
+function providerOf(options: PreprocessBuildOptions): ImplicitMacroProvider {
+  return options.implicitMacros instanceof ImplicitMacroProvider
+    ? options.implicitMacros
+    : new ImplicitMacroProvider({ useRealCompiler: options.useRealCompiler, cacheDir: options.compilerCacheDir, ...(options.implicitMacros ?? {}) });
+}
+
+/** The distinct implicit-macro sources of a build's units. */
+export function implicitSourcesOf(environments: UnitEnvironment[]): ImplicitMacroSource[] {
+  const out = new Map<string, ImplicitMacroSource>();
+  for (const e of environments) out.set(JSON.stringify(e.implicit.source), e.implicit.source);
+  return [...out.values()];
+}
+
+function recordOf(def: MacroDef, expandedValue: string | null): MacroRecord {
+  return { name: def.name, params: def.paramsText, value: def.valueText, functionLike: def.params !== null, file: def.file, line: def.line, expandedValue };
+}
+
+/** Macro records of #define sites, read from the files' skeletons. */
+export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined): MacroRecord[] {
+  const out: MacroRecord[] = [];
+  for (const [file, lines] of sites) {
+    const sk = skeleton(file);
+    if (!sk) continue;
+    for (const d of sk.directives) {
+      if (d.kind !== 'define' || !d.macro || !lines.has(d.line)) continue;
+      out.push(recordOf(d.macro, lines.get(d.line)!));
+    }
+  }
+  return out;
+}
+
+/**
+ * -D macros of a build's units (one record per name and value), valued with the unit's starting
+ * environment (compiler macros and -D options).
+ */
+export function commandLineMacros(environments: UnitEnvironment[], resolver: IncludeResolver, source: FileSource): MacroRecord[] {
+  const out = new Map<string, MacroRecord>();
+  const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver };
+  for (const environment of environments) {
+    let walker: UnitWalker | undefined;
+    for (const def of environment.commandLineDefines) {
+      const k = `${def.name}\0${def.valueText}`;
+      if (out.has(k)) continue;
+      walker ??= new UnitWalker(host, { env: new Map(environment.env), chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso });
+      out.set(k, recordOf(def, macroValue(def, walker)));
+    }
+  }
+  return [...out.values()];
 }
 
 export function preprocessBuildDetailed(units: CompileUnit[], options: PreprocessBuildOptions = {}): DetailedBuildResult {
   const t0 = performance.now();
   const source = new FileSource(options.readFile ?? defaultReadFile, options.skeletons ?? new SkeletonCache());
-  const provider =
-    options.implicitMacros instanceof ImplicitMacroProvider
-      ? options.implicitMacros
-      : new ImplicitMacroProvider({ useRealCompiler: options.useRealCompiler, cacheDir: options.compilerCacheDir, ...(options.implicitMacros ?? {}) });
+  const provider = providerOf(options);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver };
 
@@ -179,28 +254,4 @@ function mergeDecisions(fa: FileActivity, sk: FileSkeleton, groups: Set<number>,
   const d = (fa.decisions ??= { evaluated: new Set(), taken: new Set() });
   for (const i of groups) d.evaluated.add(sk.directives[i].line);
   for (const i of taken) d.taken.add(sk.directives[i].line);
-}
-
-/** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */
-function findForced(abs: string, unit: CompileUnit, environment: UnitEnvironment, resolver: IncludeResolver): string {
-  if (resolver.resolve(environment.chain, abs, false, unit.directory, false, -2)) return abs;
-  const rel = path.relative(unit.directory, abs);
-  const r = resolver.resolve(environment.chain, rel, false, unit.directory, false, -2);
-  return r ? r.file : abs;
-}
-
-/** The integer an object-like macro's replacement evaluates to, as decimal text, or null. */
-export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
-  if (def.params !== null || def.body.length === 0 || def.builtin) return null;
-  if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
-  let failed = false;
-  try {
-    const seed = def.body.map((t) => ({ ...t, hs: new Set([def.name]) }));
-    const toks = walker.expandText(seed, def.file, def.line, () => (failed = true));
-    if (failed || toks.length === 0) return null;
-    const v = evaluateExpression(toks, { valueMode: true });
-    return v.v.toString();
-  } catch {
-    return null;
-  }
 }

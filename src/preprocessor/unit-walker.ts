@@ -294,12 +294,12 @@ export class UnitWalker {
   }
 
   /** Expand a code line's tokens in text mode with this unit's environment and builtins. */
-  expandText(toks: Token[], file: string, line: number, onError: (m: string) => void): Token[] {
+  expandText(toks: Token[], file: string, line: number, onError: (m: string) => void, lookup?: ExpandContext['lookup']): Token[] {
     const saved = { f: this.curFile, l: this.curLine };
     this.curFile = file;
     this.curLine = line;
     try {
-      return expandTokens(toks, { ...this.ctx, mode: 'text', error: onError });
+      return expandTokens(toks, { ...this.ctx, mode: 'text', error: onError, ...(lookup ? { lookup } : {}) });
     } finally {
       this.curFile = saved.f;
       this.curLine = saved.l;

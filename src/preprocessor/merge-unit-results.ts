@@ -1,0 +1,80 @@
+// Merges a build's unit results into what the build compiles: per file the union of the lines active in
+// any unit (and the units that read it), per unit the files it read, the #define sites reached with the
+// value the first unit reaching them computed, and the diagnostics (deduplicated, in unit order).
+import type { Language } from '../model/compile-args.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { mergeRanges, type UnitResult } from './unit-result.js';
+
+export interface MergedFile {
+  file: string;
+  /** C++ when any unit reading it is C++. */
+  language: Language;
+  lineCount: number;
+  /** Union of the units' active ranges: sorted, merged [from, to] pairs. */
+  ranges: number[];
+  readBy: string[];
+  /** Union of the units' evaluated / taken conditional heads (directive lines), when recorded. */
+  decisions?: { evaluated: Set<number>; taken: Set<number> };
+}
+
+export interface MergedBuild {
+  files: Map<string, MergedFile>;
+  unitFiles: Map<string, string[]>;
+  /** file → line → integer value (or null) of each #define reached. */
+  defineSites: Map<string, Map<number, string | null>>;
+  diagnostics: Diagnostic[];
+}
+
+/** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
+export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] = []): MergedBuild {
+  const files = new Map<string, MergedFile & { parts: number[]; seen: Set<string> }>();
+  const unitFiles = new Map<string, string[]>();
+  const defineSites = new Map<string, Map<number, string | null>>();
+  const diagnostics: Diagnostic[] = [];
+  const diagSeen = new Set<string>();
+  const addDiag = (d: Diagnostic) => {
+    const k = `${d.severity}\0${d.file}\0${d.line ?? ''}\0${d.message}`;
+    if (diagSeen.has(k)) return;
+    diagSeen.add(k);
+    diagnostics.push(d);
+  };
+  results.forEach((r, i) => {
+    (leading[i] ?? []).forEach(addDiag);
+    for (const f of r.files) {
+      let m = files.get(f.file);
+      if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.lines, ranges: [], readBy: [], parts: [], seen: new Set() }));
+      if (r.lang === 'cpp') m.language = 'cpp';
+      if (f.evaluated && f.taken) {
+        const d = (m.decisions ??= { evaluated: new Set(), taken: new Set() });
+        for (const l of f.evaluated) d.evaluated.add(l);
+        for (const l of f.taken) d.taken.add(l);
+      }
+      if (!m.readBy.includes(r.unit)) m.readBy.push(r.unit);
+      const sig = f.ranges.join(',');
+      if (!m.seen.has(sig)) {
+        m.seen.add(sig);
+        for (const x of f.ranges) m.parts.push(x);
+      }
+    }
+    unitFiles.set(r.unit, r.files.map((f) => f.file));
+    for (const [fi, line, value] of r.macros) {
+      const file = r.files[fi].file;
+      let sites = defineSites.get(file);
+      if (!sites) defineSites.set(file, (sites = new Map()));
+      if (!sites.has(line)) sites.set(line, value);
+    }
+    r.diagnostics.forEach(addDiag);
+  });
+  const out = new Map<string, MergedFile>();
+  for (const [file, m] of files) {
+    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges: mergeRanges(m.parts), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}) });
+  }
+  return { files: out, unitFiles, defineSites, diagnostics };
+}
+
+/** activeLines[i] = 1 when line i+1 lies in one of the ranges. */
+export function activeLinesOf(ranges: number[], lineCount: number): Uint8Array {
+  const a = new Uint8Array(lineCount);
+  for (let k = 0; k < ranges.length; k += 2) a.fill(1, ranges[k] - 1, Math.min(ranges[k + 1], lineCount));
+  return a;
+}

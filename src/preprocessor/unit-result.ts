@@ -1,0 +1,203 @@
+// One compile unit preprocessed on its own, as plain data that can be stored and reused: the files it read
+// (content hash, active line ranges), the starting-state macros it consulted, the #defines it reached with
+// their values, and its diagnostics. A stored result is valid for another run or build when the key,
+// every file's content and every consulted macro are the same (see unitKey / resultStillHolds).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { CompileUnit } from '../../adapters/contract.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileSource } from './file-source.js';
+import { evaluateExpression } from './if-expression.js';
+import type { IncludeResolver } from './include-resolver.js';
+import type { MacroDef, MacroEnv } from './macro-definition.js';
+import { physicalLines } from './scan-source.js';
+import { definitionKey, TrackedEnv } from './tracked-env.js';
+import type { UnitEnvironment } from './unit-environment.js';
+import { UnitWalker } from './unit-walker.js';
+
+export interface UnitFileRead {
+  /** Absolute path. */
+  file: string;
+  /** sha1 of the file's bytes when read. */
+  hash: string;
+  /** Number of lines of the file. */
+  lines: number;
+  /** Active line ranges as sorted, merged [from, to] pairs (1-based, inclusive). */
+  ranges: number[];
+  /** When decisions are recorded: lines of the #if heads evaluated in live code and of the branch heads taken. */
+  evaluated?: number[];
+  taken?: number[];
+}
+
+/** A #define reached in live code: its file (index into `files`), line and integer value (or null). */
+export type ReachedDefine = [fileIndex: number, line: number, value: string | null];
+
+export interface UnitResult {
+  /** Absolute source path. */
+  unit: string;
+  /** What the walk depends on besides file contents and consulted macros (see unitKey). */
+  key: string;
+  lang: 'c' | 'cpp' | 'asm';
+  /** In first-read order; the unit's own file included. */
+  files: UnitFileRead[];
+  /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
+  tested: [string, string | null][];
+  macros: ReachedDefine[];
+  diagnostics: Diagnostic[];
+}
+
+export interface WalkUnitHost {
+  source: FileSource;
+  resolver: IncludeResolver;
+  /** sha1 of a file's bytes (memoized per run by the caller). */
+  fileHash(file: string): string | null;
+}
+
+function sha1(s: string): string {
+  return createHash('sha1').update(s).digest('hex');
+}
+
+/**
+ * Everything besides file contents and macro values that decides a unit's walk: source path, directory,
+ * include search chain, language and evaluation options, forced includes.
+ */
+export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
+  return sha1(
+    JSON.stringify([
+      path.normalize(unit.file),
+      unit.directory,
+      env.chain.key,
+      env.lang,
+      env.preprocessed,
+      env.evalOptions,
+      env.strictIso,
+      env.features,
+      env.args.imacros,
+      env.args.includes,
+      env.preinclude ?? null,
+    ]),
+  );
+}
+
+/** True when a stored result still describes this unit: same key, same consulted macros, same file contents. */
+export function resultStillHolds(result: UnitResult, key: string, env: MacroEnv, fileHash: (file: string) => string | null): boolean {
+  if (result.key !== key) return false;
+  for (const [name, defKey] of result.tested) if (definitionKey(env.get(name)) !== defKey) return false;
+  for (const f of result.files) if (fileHash(f.file) !== f.hash) return false;
+  return true;
+}
+
+/** Sort and merge [from, to] pairs. */
+export function mergeRanges(r: number[]): number[] {
+  if (r.length <= 2) return r.slice();
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < r.length; k += 2) pairs.push([r[k], r[k + 1]]);
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: number[] = [];
+  for (const [a, b] of pairs) {
+    const n = out.length;
+    if (n && a <= out[n - 1] + 1) out[n - 1] = Math.max(out[n - 1], b);
+    else out.push(a, b);
+  }
+  return out;
+}
+
+/**
+ * Walk one unit from its environment and return its result (the environment's macro map is not changed).
+ * `recordDecisions` adds each file's evaluated and taken conditional heads.
+ */
+export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: WalkUnitHost, recordDecisions = false): UnitResult {
+  const unitFile = path.normalize(unit.file);
+  const key = unitKey(unit, environment);
+  const base = { unit: unitFile, key, lang: environment.lang };
+  if (!environment.preprocessed) {
+    // Plain assembler: every line is assembled as written.
+    const text = host.source.read(unitFile);
+    const hash = host.fileHash(unitFile);
+    if (text === undefined || hash === null) {
+      const d: Diagnostic = { severity: 'error', file: unitFile, message: `cannot read ${unitFile}`, fix: 'check the path in the compile command' };
+      return { ...base, files: [], tested: [], macros: [], diagnostics: [d] };
+    }
+    const lines = physicalLines(text).length;
+    return { ...base, files: [{ file: unitFile, hash, lines, ranges: [1, lines] }], tested: [], macros: [], diagnostics: [] };
+  }
+  const env = new TrackedEnv(environment.env);
+  const walker = new UnitWalker(
+    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver },
+    { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, recordDecisions },
+  );
+  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false);
+  if (environment.preinclude) {
+    const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
+    if (pre) walker.walkRoot(pre.file, true);
+  }
+  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true);
+  walker.walkRoot(unitFile, true);
+
+  const files: UnitFileRead[] = [];
+  const index = new Map<string, number>();
+  for (const visit of walker.visits.values()) {
+    const sk = host.source.skeleton(visit.file);
+    const hash = sk ? host.fileHash(visit.file) : null;
+    if (!sk || hash === null) continue;
+    index.set(visit.file, files.length);
+    const read: UnitFileRead = { file: visit.file, hash, lines: sk.lineCount, ranges: mergeRanges(visit.ranges) };
+    if (visit.groups && visit.taken) {
+      read.evaluated = [...visit.groups].map((i) => sk.directives[i].line);
+      read.taken = [...visit.taken].map((i) => sk.directives[i].line);
+    }
+    files.push(read);
+  }
+  // Values with the unit's final environment, as the build's macro list reports them.
+  const macros: ReachedDefine[] = [];
+  for (const def of walker.definesReached) {
+    const fi = index.get(def.file);
+    if (fi !== undefined) macros.push([fi, def.line, macroValue(def, walker)]);
+  }
+  return { ...base, files, tested: env.tested(), macros, diagnostics: walker.diagnostics };
+}
+
+/** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */
+export function findForced(abs: string, unit: CompileUnit, environment: UnitEnvironment, resolver: IncludeResolver): string {
+  if (resolver.resolve(environment.chain, abs, false, unit.directory, false, -2)) return abs;
+  const rel = path.relative(unit.directory, abs);
+  const r = resolver.resolve(environment.chain, rel, false, unit.directory, false, -2);
+  return r ? r.file : abs;
+}
+
+/**
+ * The integer an object-like macro's replacement evaluates to, as decimal text, or null. Memoized on the
+ * definition with the definitions the expansion consulted, like #if results.
+ */
+export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
+  if (def.params !== null || def.body.length === 0 || def.builtin) return null;
+  if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
+  const env = walker.env;
+  for (const e of def.valueCache ?? []) {
+    let k = 0;
+    while (k < e.names.length && env.get(e.names[k]) === e.defs[k]) k++;
+    if (k === e.names.length) return e.value;
+  }
+  let failed = false;
+  let cacheable = true;
+  const deps = new Map<string, MacroDef | undefined>();
+  const lookup = (name: string, forDefined: boolean) => {
+    const d = env.get(name);
+    if (!deps.has(name)) deps.set(name, d);
+    if (d?.builtin && !forDefined) cacheable = false;
+    return d;
+  };
+  let value: string | null = null;
+  try {
+    const seed = def.body.map((t) => ({ ...t, hs: new Set([def.name]) }));
+    const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
+    if (!failed && toks.length > 0) value = evaluateExpression(toks, { valueMode: true }).v.toString();
+  } catch {
+    value = null;
+  }
+  if (cacheable) {
+    def.valueCache ??= [];
+    if (def.valueCache.length < 16) def.valueCache.push({ names: [...deps.keys()], defs: [...deps.values()], value });
+  }
+  return value;
+}
