@@ -1,5 +1,6 @@
 // Writes one build into the index in a single transaction (readers keep the old build until commit),
-// reuses parsed file versions by (file, content hash, mask hash, language), and removes orphans.
+// reuses parsed file versions by (file, mask hash, language), macro groups and unit results by their hash,
+// and removes rows no build uses any more.
 import { createHash } from 'node:crypto';
 import type { Db } from './open-index.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
@@ -8,6 +9,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildRow } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
+import type { EncodedUnitResult } from './unit-result-rows.js';
 
 export interface FileVersion {
   path: string;
@@ -18,6 +20,8 @@ export interface FileVersion {
   maskHash: string;
   language: string;
   isUnit: boolean;
+  /** Hash of what decided the parse (content, active ranges, language, blanked macros). */
+  activity?: string;
   /** Present when the file was parsed in this run; absent when an existing parse is reused. */
   parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations };
 }
@@ -39,11 +43,19 @@ export interface FileLinesRecord {
   decisions: { evaluated: string; taken: string } | null;
 }
 
+/** The #defines of one file a build reached (stored once per distinct hash). */
+export interface MacroGroup {
+  hash: string;
+  file: string;
+  records: MacroRecord[];
+}
+
 export interface BuildWrite {
   build: BuildRecord;
   files: FileVersion[];
-  macros: (Omit<MacroRecord, 'file'> & { file: string })[];
-  unitFiles: Map<string, string[]>;
+  macroGroups: MacroGroup[];
+  /** Per unit (absolute source path): its preprocessing result. */
+  units: { unitPath: string; result: EncodedUnitResult | number }[];
   fileDiagnostics: Diagnostic[];
   /** Per file of `files`: its compiled lines and decisions in this build. */
   fileLines?: FileLinesRecord[];
@@ -51,15 +63,55 @@ export interface BuildWrite {
   includeDirs?: string[];
 }
 
+/** A stored build file: what decided its parse and which parse it is. */
+export interface StoredBuildFile {
+  activity: string | null;
+  parsedId: number;
+  maskHash: string;
+  contentHash: string;
+  language: string;
+}
+
 export class IndexWriter {
   constructor(readonly db: Db) {}
 
-  /** Id of an existing parse of this exact file version, if any. */
-  findParsed(path: string, contentHash: string, maskHash: string, language: string): number | undefined {
+  /** Id of an existing parse of this file under this mask, if any. */
+  findParsed(path: string, maskHash: string, language: string): number | undefined {
     const r = this.db
-      .prepare('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.content_hash = ? AND p.mask_hash = ? AND p.language = ?')
-      .get(path, contentHash, maskHash, language) as { id: number } | undefined;
+      .prepare('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
+      .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
+  }
+
+  /** The files a stored build parsed, by stored path. */
+  buildFiles(variant: string, image: string): Map<string, StoredBuildFile> {
+    const rows = this.db
+      .prepare(
+        `SELECT f.path, bf.activity, bf.parsed_id, p.mask_hash, f.content_hash, p.language FROM build_files bf
+         JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id
+         WHERE b.variant = ? AND b.image = ?`,
+      )
+      .all(variant, image) as { path: string; activity: string | null; parsed_id: number; mask_hash: string; content_hash: string; language: string }[];
+    return new Map(rows.map((r) => [r.path, { activity: r.activity, parsedId: r.parsed_id, maskHash: r.mask_hash, contentHash: r.content_hash, language: r.language }]));
+  }
+
+  /** Id of a stored macro group, if any. */
+  macroGroupId(hash: string): number | undefined {
+    return (this.db.prepare('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
+  }
+
+  /** The records of a stored macro group. */
+  macroGroupRecords(id: number): MacroRecord[] {
+    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value FROM macros WHERE group_id = ? ORDER BY id').all(id) as {
+      name: string; params: string | null; value: string; function_like: number; file: string; line: number; expanded_value: string | null;
+    }[];
+    return rows.map((r) => ({ name: r.name, params: r.params, value: r.value, functionLike: !!r.function_like, file: r.file, line: r.line, expandedValue: r.expanded_value }));
+  }
+
+  /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
+  fileStates(): Map<string, { contentHash: string; size: number; mtimeMs: number }> {
+    const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms FROM files').all() as { path: string; content_hash: string; size: number; mtime_ms: number }[];
+    return new Map(rows.map((r) => [r.path, { contentHash: r.content_hash, size: r.size, mtimeMs: r.mtime_ms }]));
   }
 
   writeBuild(w: BuildWrite, indexedAt: string): number {
@@ -70,7 +122,7 @@ export class IndexWriter {
          ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
          RETURNING id`,
       );
-      const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND content_hash = ? AND mask_hash = ? AND language = ?');
+      const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?');
       const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
       const insSym = db.prepare(
         `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
@@ -129,19 +181,15 @@ export class IndexWriter {
         )
         .get(buildRow) as { id: number };
 
-      db.prepare('DELETE FROM build_files WHERE build_id = ?').run(buildId);
-      db.prepare('DELETE FROM macros WHERE build_id = ?').run(buildId);
-      db.prepare('DELETE FROM unit_files WHERE build_id = ?').run(buildId);
-      db.prepare('DELETE FROM file_diagnostics WHERE build_id = ?').run(buildId);
-      db.prepare('DELETE FROM build_file_lines WHERE build_id = ?').run(buildId);
+      for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) db.prepare(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
       reading.writeIncludeDirs(buildId, w.includeDirs);
 
-      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit) VALUES (?, ?, ?)');
+      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       const fileIds = new Map<string, number>();
       for (const f of w.files) {
         const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
         fileIds.set(f.path, fileId);
-        let parsedId = (findParsed.get(fileId, f.contentHash, f.maskHash, f.language) as { id: number } | undefined)?.id;
+        let parsedId = (findParsed.get(fileId, f.maskHash, f.language) as { id: number } | undefined)?.id;
         if (parsedId === undefined) {
           parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
           for (const s of f.parsed?.symbols ?? []) {
@@ -157,15 +205,11 @@ export class IndexWriter {
           for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind);
           reading.writeRelations(parsedId, f.parsed?.relations);
         }
-        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0);
+        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
       }
 
-      const insMacro = db.prepare(
-        'INSERT INTO macros(build_id, name, params, value, function_like, file, line, expanded_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      );
-      for (const m of w.macros) insMacro.run(buildId, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue);
-      const insUnit = db.prepare('INSERT INTO unit_files(build_id, unit_path, file_path) VALUES (?, ?, ?)');
-      for (const [unit, files] of w.unitFiles) for (const f of files) insUnit.run(buildId, unit, f);
+      this.writeMacroGroups(buildId, w.macroGroups);
+      this.writeUnits(buildId, w.units);
       this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
       const insDiag = db.prepare('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
       for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
@@ -192,7 +236,36 @@ export class IndexWriter {
     }
   }
 
-  /** Drop builds not in `keep` ("variant\0image" keys), then parses and files no build uses. */
+  private writeMacroGroups(buildId: number, groups: MacroGroup[]): void {
+    const db = this.db;
+    const insGroup = db.prepare('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const findGroup = db.prepare('SELECT id FROM macro_groups WHERE hash = ?');
+    const insMacro = db.prepare(
+      'INSERT INTO macros(group_id, name, params, value, function_like, file, line, expanded_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const link = db.prepare('INSERT OR IGNORE INTO build_macro_groups(build_id, group_id) VALUES (?, ?)');
+    for (const g of groups) {
+      const inserted = insGroup.get(g.hash, g.file) as { id: number } | undefined;
+      const id = inserted?.id ?? (findGroup.get(g.hash) as { id: number }).id;
+      if (inserted) for (const m of g.records) insMacro.run(id, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue);
+      link.run(buildId, id);
+    }
+  }
+
+  private writeUnits(buildId: number, units: BuildWrite['units']): void {
+    const db = this.db;
+    const insResult = db.prepare('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const findResult = db.prepare('SELECT id FROM unit_results WHERE hash = ?');
+    const link = db.prepare('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
+    for (const u of units) {
+      const r = u.result;
+      const id =
+        typeof r === 'number' ? r : ((insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined)?.id ?? (findResult.get(r.hash) as { id: number }).id);
+      link.run(buildId, u.unitPath, id);
+    }
+  }
+
+  /** Drop builds not in `keep` ("variant\0image" keys) and the rows no build uses any more. */
   removeBuildsExcept(keep: Set<string>): number {
     const tx = this.db.transaction(() => {
       let removed = 0;
@@ -202,17 +275,31 @@ export class IndexWriter {
           removed++;
         }
       }
+      return removed;
+    });
+    const removed = tx.immediate();
+    this.collectGarbage();
+    return removed;
+  }
+
+  /** Delete parses, files, macro groups and unit results no build references (one transaction). */
+  collectGarbage(): void {
+    this.db.transaction(() => {
       this.db.exec(`
-        DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
-        DELETE FROM refs WHERE parsed_id IN (SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files));
-        DELETE FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
+        CREATE TEMP TABLE IF NOT EXISTS orphan_parses(id INTEGER PRIMARY KEY);
+        DELETE FROM orphan_parses;
+        INSERT INTO orphan_parses SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
+        DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM orphan_parses);
+        DELETE FROM refs WHERE parsed_id IN (SELECT id FROM orphan_parses);
+        DELETE FROM parsed_files WHERE id IN (SELECT id FROM orphan_parses);
         DELETE FROM build_file_lines WHERE file_id NOT IN (SELECT file_id FROM parsed_files);
         DELETE FROM files WHERE id NOT IN (SELECT file_id FROM parsed_files);
         DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM build_file_lines);
+        DELETE FROM macros WHERE group_id IN (SELECT id FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups));
+        DELETE FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups);
+        DELETE FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units);
       `);
-      return removed;
-    });
-    return tx.immediate();
+    }).immediate();
   }
 
   /**
@@ -230,6 +317,11 @@ export class IndexWriter {
       const st = stat(f.path);
       return st !== null && st.size === f.size && st.mtimeMs === f.mtime_ms;
     });
+  }
+
+  /** Number of symbols of a stored build. */
+  buildSymbolCount(buildId: number): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id WHERE bf.build_id = ?').get(buildId) as { n: number }).n;
   }
 
   /** Number of files of a stored build. */

@@ -1,18 +1,24 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
-// references, macros, and FTS5 tables. SCHEMA_VERSION changes with tables; ROW_FORMAT_VERSION with row content.
+// references, per-unit preprocessing results, macro groups, and FTS5 tables. Rows several builds share
+// (parses, unit results, macro groups) are stored once and referenced by id. SCHEMA_VERSION changes with
+// tables; ROW_FORMAT_VERSION with row content.
 
 import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 
 // 4: line_sets + build_file_lines (per build and file: the lines it compiles and its conditional decisions).
 // 5: the content index tables (content-schema.ts).
 // 6: variable_refs, class_bases, template_uses, build_include_dirs (reading code: variable accesses, C++ class structure, include folders).
-export const SCHEMA_VERSION = 6;
+// 7: unit_results + build_units replace unit_files (per-unit results stored once, shared by builds);
+//    macros belong to shared macro_groups (one per file and reached-define set) instead of to a build;
+//    parses keyed by (file, mask, language) without the content hash; build_files.activity.
+export const SCHEMA_VERSION = 7;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
  * 3: uses of macros that expand to nothing (or only attributes) blanked before parsing.
+ * 4: inactive lines blanked to empty lines (not spaces), so an edit there changes no parse (bodies show them empty).
  */
-export const ROW_FORMAT_VERSION = 3;
+export const ROW_FORMAT_VERSION = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,13 +68,15 @@ CREATE TABLE IF NOT EXISTS parsed_files (
   mask_hash TEXT NOT NULL,
   language TEXT NOT NULL,
   parse_error TEXT,
-  UNIQUE (file_id, content_hash, mask_hash, language)
+  UNIQUE (file_id, mask_hash, language)
 );
 
 CREATE TABLE IF NOT EXISTS build_files (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id),
   is_unit INTEGER NOT NULL DEFAULT 0,
+  -- Hash of what decided the parse (content, active ranges, language, blanked macros): equal → same parse.
+  activity TEXT,
   PRIMARY KEY (build_id, parsed_id)
 );
 CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
@@ -130,9 +138,22 @@ CREATE TABLE IF NOT EXISTS refs (
 CREATE INDEX IF NOT EXISTS refs_parsed ON refs(parsed_id);
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
 
+-- The #defines of one file a build reached, with their values: shared by every build that reached the same.
+CREATE TABLE IF NOT EXISTS macro_groups (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  file TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS build_macro_groups (
+  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  group_id INTEGER NOT NULL REFERENCES macro_groups(id),
+  PRIMARY KEY (build_id, group_id)
+);
+CREATE INDEX IF NOT EXISTS build_macro_groups_group ON build_macro_groups(group_id);
+
 CREATE TABLE IF NOT EXISTS macros (
   id INTEGER PRIMARY KEY,
-  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  group_id INTEGER NOT NULL REFERENCES macro_groups(id),
   name TEXT NOT NULL,
   params TEXT,
   value TEXT NOT NULL,
@@ -141,14 +162,27 @@ CREATE TABLE IF NOT EXISTS macros (
   line INTEGER NOT NULL,
   expanded_value TEXT
 );
-CREATE INDEX IF NOT EXISTS macros_build ON macros(build_id, name);
+CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
+CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 
-CREATE TABLE IF NOT EXISTS unit_files (
+-- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, \`tested\`
+-- and \`files\` (JSON) say whether one still holds, \`data\` (deflated JSON) holds ranges, defines and diagnostics.
+CREATE TABLE IF NOT EXISTS unit_results (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE,
+  tested TEXT NOT NULL,
+  files TEXT NOT NULL,
+  data BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
+CREATE TABLE IF NOT EXISTS build_units (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   unit_path TEXT NOT NULL,
-  file_path TEXT NOT NULL
+  result_id INTEGER NOT NULL REFERENCES unit_results(id),
+  PRIMARY KEY (build_id, unit_path)
 );
-CREATE INDEX IF NOT EXISTS unit_files_build ON unit_files(build_id);
+CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
 CREATE TABLE IF NOT EXISTS file_diagnostics (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,

@@ -242,8 +242,8 @@ export class SqliteIndex implements IndexReader {
 
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
     const params: Params = { match, buildId };
-    const from = 'macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid';
-    const where = 'macros_fts MATCH @match AND m.build_id = @buildId';
+    const from = 'macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
+    const where = 'macros_fts MATCH @match';
     return this.page(
       `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0), m.file, m.line`,
       `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
@@ -270,10 +270,11 @@ export class SqliteIndex implements IndexReader {
 
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
     const params: Params = { name, like: likeEscape(name) + '%', buildId };
-    const where = `${prefix ? `m.name LIKE @like ESCAPE '\\'` : 'm.name = @name'} AND m.build_id = @buildId`;
+    const where = prefix ? `m.name LIKE @like ESCAPE '\\'` : 'm.name = @name';
+    const from = 'macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
     return this.page(
-      `SELECT ${MACRO_COLUMNS} FROM macros m WHERE ${where} ORDER BY m.name, m.file, m.line`,
-      `SELECT count(*) AS n FROM macros m WHERE ${where}`,
+      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY m.name, m.file, m.line`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
       params,
       page,
       toMacro,
@@ -314,11 +315,10 @@ export class SqliteIndex implements IndexReader {
 
   unitFiles(buildId: number): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    for (const r of this.db.prepare('SELECT unit_path, file_path FROM unit_files WHERE build_id = ?').all(buildId) as { unit_path: string; file_path: string }[]) {
-      const l = out.get(r.unit_path) ?? [];
-      l.push(r.file_path);
-      out.set(r.unit_path, l);
-    }
+    const rows = this.db
+      .prepare('SELECT bu.unit_path, r.files FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ? ORDER BY bu.unit_path')
+      .all(buildId) as { unit_path: string; files: string }[];
+    for (const r of rows) out.set(r.unit_path, (JSON.parse(r.files) as [string, string][]).map(([f]) => f));
     return out;
   }
 

@@ -1,29 +1,33 @@
-// Indexes every build of a project: detect builds → preprocess each build's units → parse the masked text
-// of each file (reusing unchanged parses) → write each build in its own transaction. Per-file problems
-// become diagnostics; a build that fails leaves its previous rows answering.
-import { createHash } from 'node:crypto';
+// Indexes every build of a project in stages: detect → plan/preprocess units (reusing stored unit results
+// whose inputs hold) → merge → macros → mask (keeping parses whose inputs hold) → parse → write, one
+// transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
 import fs from 'node:fs';
-import type { BuildDescription } from '../../adapters/contract.js';
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion } from '../index/index-writer.js';
-import { openIndexForWrite } from '../index/open-index.js';
-import { extractSymbols } from '../parser/extract-symbols.js';
-import type { BuildPreprocessResult, PreprocessBuild } from '../preprocessor/api.js';
+import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type MacroGroup } from '../index/index-writer.js';
+import { openIndexForWrite, type Db } from '../index/open-index.js';
+import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
-import { blankableMacros, blankMacroUses } from './blank-macros.js';
-import { preprocessBuild } from '../preprocessor/preprocess-build.js';
+import { blankableMacros } from './blank-macros.js';
+import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
+import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { describeBuildMemory } from './build-memory.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
+import { FileStates, sha1 } from './file-states.js';
+import { preprocessUnits } from './preprocess-units.js';
+import { buildMacros } from './build-macros.js';
+import { maskFiles } from './mask-files.js';
+import { parseDiagnostics, runParseJobsInline, type MacroValues } from './parse-jobs.js';
 
 export interface IndexOptions {
   root: string;
@@ -44,6 +48,9 @@ export interface BuildIndexSummary {
   files: number;
   parsed: number;
   reused: number;
+  /** Units preprocessed in this run / whose stored result was reused. */
+  preprocessed: number;
+  reusedUnits: number;
   symbols: number;
   diagnostics: Diagnostic[];
   /** The build and every file it reads are as indexed: nothing was redone. */
@@ -56,6 +63,8 @@ export interface IndexResult {
   builds: BuildIndexSummary[];
   parsed: number;
   reused: number;
+  /** Units preprocessed in this run, over all builds. */
+  preprocessed: number;
   removedBuilds: number;
   diagnostics: Diagnostic[];
   elapsedMs: number;
@@ -65,10 +74,6 @@ export interface IndexResult {
 
 export function utcStamp(d = new Date()): string {
   return d.toISOString().replace('T', ' ').slice(0, 19);
-}
-
-function sha1(data: Buffer | string): string {
-  return createHash('sha1').update(data).digest('hex');
 }
 
 /** Where a build's Kconfig output lives and how many CONFIG_ symbols autoconf.h sets. */
@@ -92,26 +97,6 @@ function statOf(root: string, stored: string): { size: number; mtimeMs: number }
   } catch {
     return null;
   }
-}
-
-function maskText(text: string, active: Uint8Array): { masked: string; rowsMasked: Uint8Array } {
-  const lines = text.split('\n');
-  const rowsMasked = new Uint8Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (active[i]) continue;
-    rowsMasked[i] = 1;
-    const l = lines[i];
-    lines[i] = l.endsWith('\r') ? ' '.repeat(l.length - 1) + '\r' : ' '.repeat(l.length);
-  }
-  return { masked: lines.join('\n'), rowsMasked };
-}
-
-function macroResolver(pre: BuildPreprocessResult): (name: string) => bigint | null {
-  const values = new Map<string, bigint>();
-  for (const m of pre.macros) {
-    if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, BigInt(m.expandedValue));
-  }
-  return (name) => values.get(name) ?? null;
 }
 
 /** A linker script as a file of the build whose symbols are its assignments (always re-stored: it is small). */
@@ -139,208 +124,250 @@ function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbo
   };
 }
 
+
+/** What every build of one run shares. */
+interface RunContext {
+  root: string;
+  db: Db;
+  writer: IndexWriter;
+  states: FileStates;
+  skeletons: SkeletonCache;
+  provider: ImplicitMacroProvider;
+  vendorRules: VendorRules;
+  excluded: string[];
+  indexedAt: string;
+  preprocess?: PreprocessBuild;
+  progress: (message: string) => void;
+  /** Time spent in the preprocess and parse stages, over all builds (ms). */
+  timing: { preprocessMs: number; parseMs: number };
+}
+
+/** What the preprocess stages hand to the mask stage. */
+interface BuildPreprocessing {
+  files: MergedFile[];
+  macros: MacroRecord[];
+  macroGroups: MacroGroup[];
+  units: BuildWrite['units'];
+  implicitMacros: BuildPreprocessResult['implicitMacros'];
+  diagnostics: Diagnostic[];
+}
+
+/** Units → stored or fresh unit results → merged files, macros and diagnostics. */
+function preprocessStage(units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): BuildPreprocessing {
+  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, extraDefines: build.defines });
+  summary.preprocessed = pre.walked;
+  summary.reusedUnits = pre.reused;
+  const merged = mergeUnitResults(pre.results, pre.environments.map((e) => e.diagnostics));
+  const commandLine = commandLineMacros(pre.environments, pre.resolver, pre.source);
+  const macros = buildMacros(merged, commandLine, { root: run.root, writer: run.writer, states: run.states, skeleton: (f) => pre.source.skeleton(f) });
+  return {
+    files: [...merged.files.values()],
+    macros: macros.records,
+    macroGroups: macros.groups,
+    units: pre.rows,
+    implicitMacros: implicitSourcesOf(pre.environments),
+    diagnostics: merged.diagnostics,
+  };
+}
+
+/** A caller-supplied preprocessor (benchmark baselines): whole-build result, nothing stored per unit. */
+function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): BuildPreprocessing {
+  const pre = preprocess(units, { extraDefines: build.defines });
+  summary.preprocessed = units.length;
+  const files: MergedFile[] = [...pre.files.values()].map((fa) => {
+    const ranges: number[] = [];
+    for (let i = 0; i < fa.activeLines.length; i++) {
+      if (!fa.activeLines[i]) continue;
+      if (ranges.length && ranges[ranges.length - 1] === i) ranges[ranges.length - 1] = i + 1;
+      else ranges.push(i + 1, i + 1);
+    }
+    return { file: fa.file, language: fa.language, lineCount: fa.activeLines.length, ranges, readBy: fa.readBy, ...(fa.decisions ? { decisions: fa.decisions } : {}) };
+  });
+  const macros = pre.macros.map((m) => ({ ...m, file: m.file.startsWith('<') ? m.file : storedPath(run.root, m.file) }));
+  const byFile = new Map<string, MacroRecord[]>();
+  for (const m of macros) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  const macroGroups = [...byFile].map(([file, records]) => ({ hash: sha1(JSON.stringify([file, records])), file, records }));
+  return { files, macros, macroGroups, units: [], implicitMacros: pre.implicitMacros, diagnostics: pre.diagnostics };
+}
+
+function macroValuesOf(macros: MacroRecord[]): MacroValues {
+  const values: MacroValues = new Map();
+  for (const m of macros) if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, m.expandedValue);
+  return values;
+}
+
+function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, memory: ReturnType<typeof describeBuildMemory>, fingerprint: string, units: CompileUnit[]): BuildRecord {
+  let ccHash: string | null = null;
+  let ccMtime: number | null = null;
+  if (build.compileCommands && fs.existsSync(build.compileCommands)) {
+    ccHash = sha1(fs.readFileSync(build.compileCommands));
+    ccMtime = fs.statSync(build.compileCommands).mtimeMs;
+  }
+  const { defines, varying } = commonDefines(build);
+  return {
+    variant: build.variant,
+    image: build.image,
+    imageType: build.imageType ?? null,
+    defaultImage: !!build.defaultImage,
+    board: build.board ?? null,
+    buildSystem: build.buildSystem,
+    buildDir: build.buildDir,
+    compileCommands: build.compileCommands ?? null,
+    compileCommandsHash: ccHash,
+    compileCommandsMtimeMs: ccMtime,
+    description: build.description,
+    defines,
+    definesVarying: varying,
+    linkerScripts: build.linkerScripts,
+    entryPoint: memory.entryPoint,
+    memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(run.root, m.file_path) : m.file_path })),
+    memoryNote: memory.note,
+    provenance: build.provenance,
+    implicitMacros: pre.implicitMacros,
+    diagnostics: summary.diagnostics.slice(0, 200),
+    units: units.map((u) => u.file),
+    kconfig: kconfigSummary(run.root, build),
+    fingerprint,
+  };
+}
+
+/** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
+function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): void {
+  const fingerprint = buildFingerprint(build);
+  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, run.root, (p) => statOf(run.root, p))) {
+    summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
+    summary.reusedUnits = build.units.length;
+    summary.unchanged = true;
+    return;
+  }
+  run.progress(`${label}: preprocessing ${build.units.length} units`);
+  const units = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
+  const t0 = performance.now();
+  const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
+  run.timing.preprocessMs += performance.now() - t0;
+  summary.diagnostics.push(...pre.diagnostics);
+
+  const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
+  const masked = maskFiles(files, {
+    root: run.root,
+    writer: run.writer,
+    states: run.states,
+    vendorRules: run.vendorRules,
+    blankable: blankableMacros(pre.macros),
+    previous: run.writer.buildFiles(build.variant, build.image),
+    unitSet: new Set(units.map((u) => u.file)),
+  });
+  summary.diagnostics.push(...masked.diagnostics);
+  run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
+  updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
+  const t1 = performance.now();
+  runParseJobsInline(masked.jobs, macroValuesOf(pre.macros));
+  run.timing.parseMs += performance.now() - t1;
+  const parsed = parseDiagnostics(masked.jobs);
+  summary.diagnostics.push(...parsed.diagnostics);
+  if (parsed.vendorSyntax) {
+    summary.diagnostics.push({
+      severity: 'info',
+      file: build.buildDir,
+      message: `${parsed.vendorSyntax} vendor/system file(s) hold syntax the parser could not fully read (usually macro-heavy declarations); their other symbols are indexed`,
+    });
+  }
+  summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
+  summary.reused = masked.versions.length - summary.parsed;
+  const versions = masked.versions;
+  summary.files = versions.length;
+
+  const memory = describeBuildMemory(build, { root: run.root });
+  summary.diagnostics.push(...memory.diagnostics);
+  // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
+  for (const group of memory.symbolsByFile) {
+    const version = linkerScriptVersion(run.root, group.file, group.symbols, run.vendorRules);
+    if (version && !versions.some((f) => f.path === version.path)) versions.push(version);
+  }
+  const buildId = run.writer.writeBuild(
+    {
+      build: buildRecord(build, run, summary, pre, memory, fingerprint, units),
+      files: versions,
+      macroGroups: pre.macroGroups,
+      units: pre.units,
+      fileDiagnostics: summary.diagnostics,
+      fileLines: fileLinesOf(run.root, files),
+      includeDirs: buildIncludeDirs(run.root, units),
+    },
+    run.indexedAt,
+  );
+  summary.symbols = run.writer.buildSymbolCount(buildId);
+}
+
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
-  // One skeleton cache and one compiler-answer cache per run: a header shared by builds is scanned once.
-  const skeletons = new SkeletonCache();
-  const implicitMacros = new ImplicitMacroProvider();
-  const preprocess: PreprocessBuild = options.preprocess ?? ((units, o) => preprocessBuild(units, { ...o, skeletons, implicitMacros, recordDecisions: true }));
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   try {
     const detected = detectProjectBuilds(root, config);
     result.diagnostics.push(...detected.diagnostics);
     const selected = detected.builds.filter((b) => (!options.variant || b.variant === options.variant) && (!options.image || b.image === options.image));
-    const vendorRules = { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths };
-    const excluded = config.excludePaths;
-    const indexedAt = utcStamp();
-    const parsedThisRun = new Set<string>();
-
+    // One skeleton cache, compiler-answer cache and file-hash table per run: what builds share is done once.
+    const run: RunContext = {
+      root,
+      db,
+      writer,
+      states: new FileStates(root, writer.fileStates()),
+      skeletons: new SkeletonCache(),
+      provider: new ImplicitMacroProvider(),
+      vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
+      excluded: config.excludePaths,
+      indexedAt: utcStamp(),
+      preprocess: options.preprocess,
+      progress,
+      timing: { preprocessMs: 0, parseMs: 0 },
+    };
     for (const [bi, build] of selected.entries()) {
-      const label = `${build.variant}/${build.image}`;
-      const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, symbols: 0, diagnostics: [] };
+      const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
+      const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
       result.builds.push(summary);
       try {
-        const fingerprint = buildFingerprint(build);
-        if (writer.buildUnchanged(build.variant, build.image, fingerprint, root, (p) => statOf(root, p))) {
-          summary.files = summary.reused = writer.buildFileCount(build.variant, build.image);
-          summary.unchanged = true;
-          result.reused += summary.reused;
-          continue;
-        }
-        progress(`[${bi + 1}/${selected.length}] ${label}: preprocessing ${build.units.length} units`);
-        const units = build.units.filter((u) => !isUnderAny(root, u.file, excluded));
-        const pre = preprocess(units, { extraDefines: build.defines });
-        result.preprocessMs += pre.elapsedMs;
-        summary.diagnostics.push(...pre.diagnostics);
-        const resolveMacro = macroResolver(pre);
-        const blankable = blankableMacros(pre.macros);
-        const unitSet = new Set(units.map((u) => u.file));
-        const files: FileVersion[] = [];
-        const activities = [...pre.files.values()].filter((f) => !isUnderAny(root, f.file, excluded));
-        const parseStart = performance.now();
-        let vendorSyntax = 0;
-        for (const [fi, fa] of activities.entries()) {
-          if (fi % 50 === 0) {
-            const msg = `[${bi + 1}/${selected.length}] ${label}: ${fi}/${activities.length} files`;
-            progress(msg);
-            updateLockProgress(root, msg);
-          }
-          let buf: Buffer;
-          let stat: fs.Stats;
-          try {
-            buf = fs.readFileSync(fa.file);
-            stat = fs.statSync(fa.file);
-          } catch (err) {
-            summary.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
-            continue;
-          }
-          const rel = storedPath(root, fa.file);
-          const contentHash = sha1(buf);
-          const binary = buf.subarray(0, 8192).includes(0);
-          // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash keys the parse,
-          // so builds that see a file the same way share one parse.
-          let parseText = '';
-          let rowsMasked: Uint8Array = new Uint8Array(0);
-          if (!binary) {
-            const m = maskText(buf.toString('utf8'), fa.activeLines);
-            parseText = blankMacroUses(m.masked, blankable);
-            rowsMasked = m.rowsMasked;
-          }
-          const maskHash = binary ? 'binary' : sha1(parseText);
-          const version: FileVersion = {
-            path: rel,
-            contentHash,
-            size: stat.size,
-            mtimeMs: stat.mtimeMs,
-            isVendor: isVendorFile(fa.file, vendorRules),
-            maskHash,
-            language: fa.language,
-            isUnit: unitSet.has(fa.file),
-          };
-          const key = `${rel}\u0000${contentHash}\u0000${maskHash}\u0000${fa.language}`;
-          if (writer.findParsed(rel, contentHash, maskHash, fa.language) !== undefined || parsedThisRun.has(key)) {
-            if (!parsedThisRun.has(key)) summary.reused++;
-            files.push(version);
-            continue;
-          }
-          parsedThisRun.add(key);
-          summary.parsed++;
-          if (binary) {
-            const error = 'binary file: not C/C++ source';
-            version.parsed = { symbols: [], references: [], error };
-            summary.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: 'remove it from the compile database or add its folder to [index] exclude_paths' });
-            files.push(version);
-            continue;
-          }
-          try {
-            const ex = extractSymbols(parseText, { relPath: rel, language: fa.language, rowsMasked, macroValue: resolveMacro });
-            const error = ex.errors.length ? ex.errors.join('; ') : null;
-            // Syntax the parser cannot read in SDK/system headers is macro-heavy code nobody here can fix:
-            // recorded on the file, summed up once instead of listed.
-            if (error && version.isVendor) vendorSyntax++;
-            else if (error) summary.diagnostics.push({ severity: 'warning', file: fa.file, message: error });
-            version.parsed = { symbols: ex.symbols, references: ex.references, error, relations: ex.relations };
-          } catch (err) {
-            const error = `parse failed: ${(err as Error).message}`;
-            version.parsed = { symbols: [], references: [], error };
-            summary.diagnostics.push({ severity: 'error', file: fa.file, message: error });
-          }
-          files.push(version);
-        }
-        result.parseMs += performance.now() - parseStart;
-        if (vendorSyntax) {
-          summary.diagnostics.push({
-            severity: 'info',
-            file: build.buildDir,
-            message: `${vendorSyntax} vendor/system file(s) hold syntax the parser could not fully read (usually macro-heavy declarations); their other symbols are indexed`,
-          });
-        }
-        summary.files = files.length;
-        summary.symbols = files.reduce((n, f) => n + (f.parsed?.symbols.length ?? 0), 0);
-        const { defines, varying } = commonDefines(build);
-        const memory = describeBuildMemory(build, { root });
-        summary.diagnostics.push(...memory.diagnostics);
-        // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
-        for (const group of memory.symbolsByFile) {
-          const version = linkerScriptVersion(root, group.file, group.symbols, vendorRules);
-          if (version && !files.some((f) => f.path === version.path)) files.push(version);
-        }
-        summary.symbols += memory.symbolsByFile.reduce((n, g) => n + g.symbols.length, 0);
-        let ccHash: string | null = null;
-        let ccMtime: number | null = null;
-        if (build.compileCommands && fs.existsSync(build.compileCommands)) {
-          ccHash = sha1(fs.readFileSync(build.compileCommands));
-          ccMtime = fs.statSync(build.compileCommands).mtimeMs;
-        }
-        const write: BuildWrite = {
-          build: {
-            variant: build.variant,
-            image: build.image,
-            imageType: build.imageType ?? null,
-            defaultImage: !!build.defaultImage,
-            board: build.board ?? null,
-            buildSystem: build.buildSystem,
-            buildDir: build.buildDir,
-            compileCommands: build.compileCommands ?? null,
-            compileCommandsHash: ccHash,
-            compileCommandsMtimeMs: ccMtime,
-            description: build.description,
-            defines,
-            definesVarying: varying,
-            linkerScripts: build.linkerScripts,
-            entryPoint: memory.entryPoint,
-            memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(root, m.file_path) : m.file_path })),
-            memoryNote: memory.note,
-            provenance: build.provenance,
-            implicitMacros: pre.implicitMacros,
-            diagnostics: summary.diagnostics.slice(0, 200),
-            units: units.map((u) => u.file),
-            kconfig: kconfigSummary(root, build),
-            fingerprint,
-          },
-          files,
-          macros: pre.macros.map((m) => ({ ...m, file: m.file.startsWith('<') ? m.file : storedPath(root, m.file) })),
-          unitFiles: new Map([...pre.unitFiles].map(([u, fs_]) => [u, fs_.map((f) => storedPath(root, f))])),
-          fileDiagnostics: summary.diagnostics,
-          fileLines: fileLinesOf(root, activities),
-          includeDirs: buildIncludeDirs(root, units),
-        };
-        writer.writeBuild(write, indexedAt);
+        indexBuild(build, run, summary, label);
       } catch (err) {
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
       result.parsed += summary.parsed;
       result.reused += summary.reused;
+      result.preprocessed += summary.preprocessed;
     }
-    // Builds that are no longer detected are dropped only on a full run that detected at least one build.
-    if (!options.variant && !options.image && detected.builds.length > 0) {
-      result.removedBuilds = writer.removeBuildsExcept(new Set(detected.builds.map((b) => `${b.variant}\u0000${b.image}`)));
-    }
+    result.preprocessMs = run.timing.preprocessMs;
+    result.parseMs = run.timing.parseMs;
     try {
       progress('content index: checking the project tree');
-      updateContentIndex(db, root, excluded);
+      updateContentIndex(db, root, run.excluded);
     } catch (err) {
       result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
     }
-    if (result.builds.some((b) => !b.error && !b.unchanged)) {
-      // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
-      db.exec('ANALYZE');
-    }
-    if (result.builds.some((b) => !b.error)) {
-      writer.setMeta('indexed_at', indexedAt);
-      if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);
-    }
+    finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
     db.close();
     release();
   }
   result.elapsedMs = performance.now() - started;
   return result;
+}
+
+/** Drop builds no longer detected (full runs only), collect unused rows, refresh statistics and run times. */
+function finishRun(options: IndexOptions, detected: BuildDescription[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
+  const wrote = result.builds.some((b) => !b.error && !b.unchanged);
+  if (!options.variant && !options.image && detected.length > 0) {
+    result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)));
+  } else if (wrote) writer.collectGarbage();
+  // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
+  if (wrote) db.exec('ANALYZE');
+  if (result.builds.some((b) => !b.error)) {
+    writer.setMeta('indexed_at', indexedAt);
+    if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);
+  }
 }

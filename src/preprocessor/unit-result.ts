@@ -58,14 +58,14 @@ function sha1(s: string): string {
 }
 
 /**
- * Everything besides file contents and macro values that decides a unit's walk: source path, directory,
- * include search chain, language and evaluation options, forced includes.
+ * Everything besides file contents and macro values that decides a unit's walk: source path, include
+ * search chain, language and evaluation options, forced includes (already absolute). The working
+ * directory is left out so that builds compiling the same file the same way share the result.
  */
 export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
   return sha1(
     JSON.stringify([
       path.normalize(unit.file),
-      unit.directory,
       env.chain.key,
       env.lang,
       env.preprocessed,
@@ -79,11 +79,13 @@ export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
   );
 }
 
-/** True when a stored result still describes this unit: same key, same consulted macros, same file contents. */
-export function resultStillHolds(result: UnitResult, key: string, env: MacroEnv, fileHash: (file: string) => string | null): boolean {
-  if (result.key !== key) return false;
-  for (const [name, defKey] of result.tested) if (definitionKey(env.get(name)) !== defKey) return false;
-  for (const f of result.files) if (fileHash(f.file) !== f.hash) return false;
+/**
+ * True when a stored result still describes a unit with this starting environment: every consulted macro
+ * has the same definition and every file read the same content (the key was matched by the caller).
+ */
+export function inputsStillHold(tested: [string, string | null][], files: [string, string][], env: MacroEnv, fileHash: (file: string) => string | null): boolean {
+  for (const [name, defKey] of tested) if (definitionKey(env.get(name)) !== defKey) return false;
+  for (const [file, hash] of files) if (fileHash(file) !== hash) return false;
   return true;
 }
 

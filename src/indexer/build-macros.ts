@@ -1,0 +1,47 @@
+// Macro stage of a build: the #defines it reached, grouped per file. A group whose file content and reached
+// sites match a stored group is read back from the index; others are read from the file's directives.
+// Groups are what the index stores once for every build that reached the same.
+import type { MergedBuild } from '../preprocessor/merge-unit-results.js';
+import type { MacroRecord } from '../preprocessor/api.js';
+import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
+import { definedMacros } from '../preprocessor/preprocess-build.js';
+import type { IndexWriter, MacroGroup } from '../index/index-writer.js';
+import { sha1, type FileStates } from './file-states.js';
+import { storedPath } from './vendor-paths.js';
+
+export interface BuildMacros {
+  groups: MacroGroup[];
+  /** Every record of the build (stored paths). */
+  records: MacroRecord[];
+  /** Groups read back from the index instead of from files. */
+  reusedGroups: number;
+}
+
+export function buildMacros(
+  merged: MergedBuild,
+  commandLine: MacroRecord[],
+  ctx: { root: string; writer: IndexWriter; states: FileStates; skeleton: (file: string) => FileSkeleton | undefined },
+): BuildMacros {
+  const out: BuildMacros = { groups: [], records: [], reusedGroups: 0 };
+  const files = [...merged.defineSites.keys()].sort();
+  for (const file of files) {
+    const sites = merged.defineSites.get(file)!;
+    const stored = storedPath(ctx.root, file);
+    const lines = [...sites].sort((a, b) => a[0] - b[0]);
+    const hash = sha1(JSON.stringify([stored, ctx.states.hash(file), lines]));
+    const id = ctx.writer.macroGroupId(hash);
+    let records: MacroRecord[];
+    if (id !== undefined) {
+      records = ctx.writer.macroGroupRecords(id);
+      out.reusedGroups++;
+    } else records = definedMacros(new Map([[file, sites]]), ctx.skeleton).map((m) => ({ ...m, file: stored }));
+    out.groups.push({ hash, file: stored, records });
+    out.records.push(...records);
+  }
+  if (commandLine.length) {
+    const hash = sha1(JSON.stringify(['<command-line>', commandLine]));
+    out.groups.push({ hash, file: '<command-line>', records: commandLine });
+    out.records.push(...commandLine);
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+// Mask stage of a build: for each file the build compiles, decides whether its stored parse still holds
+// (same content, active ranges, language and blanked macros → nothing is read), else reads it and blanks
+// inactive lines and decorating-macro uses. A masked text seen before under the same path and language
+// reuses that parse; the rest become parse jobs.
+import fs from 'node:fs';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileVersion, IndexWriter, StoredBuildFile } from '../index/index-writer.js';
+import type { MergedFile } from '../preprocessor/merge-unit-results.js';
+import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
+import { blankMacroUses, type BlankableMacros } from './blank-macros.js';
+import { sha1, type FileStates } from './file-states.js';
+import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
+
+export interface ParseJob {
+  version: FileVersion;
+  /** Absolute path (for diagnostics). */
+  file: string;
+  text: string;
+  rowsMasked: Uint8Array;
+}
+
+export interface MaskedFiles {
+  versions: FileVersion[];
+  jobs: ParseJob[];
+  /** Files whose stored parse was kept without reading them / after masking them again. */
+  kept: number;
+  remasked: number;
+  diagnostics: Diagnostic[];
+}
+
+/** Inactive lines become empty (a trailing \r kept), so their content never reaches a parse or its hash. */
+export function maskText(text: string, ranges: number[]): { masked: string; rowsMasked: Uint8Array } {
+  const lines = text.split('\n');
+  const active = activeLinesOf(ranges, lines.length);
+  const rowsMasked = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    if (active[i]) continue;
+    rowsMasked[i] = 1;
+    lines[i] = lines[i].endsWith('\r') ? '\r' : '';
+  }
+  return { masked: lines.join('\n'), rowsMasked };
+}
+
+export function blankableHash(b: BlankableMacros): string {
+  return sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort()]));
+}
+
+export interface MaskContext {
+  root: string;
+  writer: IndexWriter;
+  states: FileStates;
+  vendorRules: VendorRules;
+  blankable: BlankableMacros;
+  /** The build's files as last stored, by stored path. */
+  previous: Map<string, StoredBuildFile>;
+  unitSet: Set<string>;
+}
+
+export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
+  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [] };
+  const blankKey = blankableHash(ctx.blankable);
+  const queued = new Set<string>();
+  for (const fa of files) {
+    const state = ctx.states.get(fa.file);
+    if (!state) {
+      out.diagnostics.push({ severity: 'warning', file: fa.file, message: 'cannot read: the file vanished or is not a regular file' });
+      continue;
+    }
+    const rel = storedPath(ctx.root, fa.file);
+    const activity = sha1(`${state.hash}\0${fa.ranges.join(',')}\0${fa.language}\0${blankKey}`);
+    const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
+    const prev = ctx.previous.get(rel);
+    if (prev && prev.activity === activity && prev.language === fa.language) {
+      out.kept++;
+      out.versions.push({ ...base, maskHash: prev.maskHash });
+      continue;
+    }
+    let buf: Buffer;
+    try {
+      buf = fs.readFileSync(fa.file);
+    } catch (err) {
+      out.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
+      continue;
+    }
+    if (buf.subarray(0, 8192).includes(0)) {
+      const error = 'binary file: not C/C++ source';
+      const version: FileVersion = { ...base, maskHash: 'binary', parsed: { symbols: [], references: [], error } };
+      out.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: 'remove it from the compile database or add its folder to [index] exclude_paths' });
+      out.versions.push(version);
+      continue;
+    }
+    // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
+    // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
+    const m = maskText(buf.toString('utf8'), fa.ranges);
+    const text = blankMacroUses(m.masked, ctx.blankable);
+    const maskHash = sha1(`${text}\0${fa.ranges.join(',')}`);
+    const version: FileVersion = { ...base, maskHash };
+    out.versions.push(version);
+    const key = `${rel}\0${maskHash}\0${fa.language}`;
+    if (queued.has(key) || ctx.writer.findParsed(rel, maskHash, fa.language) !== undefined) {
+      out.remasked++;
+      continue;
+    }
+    queued.add(key);
+    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked });
+  }
+  return out;
+}

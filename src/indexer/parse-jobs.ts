@@ -1,0 +1,47 @@
+// Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version.
+// Syntax errors in vendor files are counted, not listed (macro-heavy SDK code nobody here can fix).
+import type { Diagnostic } from '../model/diagnostic.js';
+import { extractSymbols } from '../parser/extract-symbols.js';
+import type { ParseJob } from './mask-files.js';
+
+export interface ParseOutcome {
+  diagnostics: Diagnostic[];
+  vendorSyntax: number;
+}
+
+/** Integer macro values of a build (for enum initializers that name a macro). */
+export type MacroValues = Map<string, string>;
+
+export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked'> & { relPath: string; language: string }, values: MacroValues): NonNullable<ParseJob['version']['parsed']> {
+  try {
+    const ex = extractSymbols(job.text, {
+      relPath: job.relPath,
+      language: job.language as 'c' | 'cpp',
+      rowsMasked: job.rowsMasked,
+      macroValue: (name) => {
+        const v = values.get(name);
+        return v === undefined ? null : BigInt(v);
+      },
+    });
+    return { symbols: ex.symbols, references: ex.references, error: ex.errors.length ? ex.errors.join('; ') : null, relations: ex.relations };
+  } catch (err) {
+    return { symbols: [], references: [], error: `parse failed: ${(err as Error).message}` };
+  }
+}
+
+/** Diagnostics for parsed files: a parse failure is an error, syntax trouble a warning (vendor: counted). */
+export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
+  const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
+  for (const job of jobs) {
+    const error = job.version.parsed?.error;
+    if (!error) continue;
+    if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file: job.file, message: error });
+    else if (job.version.isVendor) out.vendorSyntax++;
+    else out.diagnostics.push({ severity: 'warning', file: job.file, message: error });
+  }
+  return out;
+}
+
+export function runParseJobsInline(jobs: ParseJob[], values: MacroValues): void {
+  for (const job of jobs) job.version.parsed = parseJob({ text: job.text, rowsMasked: job.rowsMasked, relPath: job.version.path, language: job.version.language }, values);
+}

@@ -1,0 +1,73 @@
+// Preprocess stage of a build: sets up every unit, reuses a stored result whose inputs (consulted macros,
+// file contents) still hold, and walks only the others. Results carry absolute paths; the stored rows
+// carry project-relative ones.
+import type { CompileUnit } from '../../adapters/contract.js';
+import type { Db } from '../index/open-index.js';
+import { encodeUnitResult, findUnitResult, type EncodedUnitResult, type UnitResultRow } from '../index/unit-result-rows.js';
+import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
+import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
+import { IncludeResolver } from '../preprocessor/include-resolver.js';
+import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
+import type { FileStates } from './file-states.js';
+import { absolutePath, storedPath } from './vendor-paths.js';
+
+export interface PreprocessUnitsContext {
+  root: string;
+  db: Db;
+  provider: ImplicitMacroProvider;
+  skeletons: SkeletonCache;
+  states: FileStates;
+  extraDefines?: Record<string, string>;
+}
+
+export interface PreprocessedUnits {
+  results: UnitResult[];
+  environments: UnitEnvironment[];
+  /** Per unit: the stored row to link (id when reused, encoded when new). */
+  rows: { unitPath: string; result: EncodedUnitResult | number }[];
+  /** Units walked in this run / reused from a stored result. */
+  walked: number;
+  reused: number;
+  resolver: IncludeResolver;
+  source: FileSource;
+  elapsedMs: number;
+}
+
+function toStoredRow(root: string, r: UnitResult): UnitResultRow {
+  return { ...r, unit: storedPath(root, r.unit), files: r.files.map((f) => ({ ...f, file: storedPath(root, f.file) })) };
+}
+
+function fromStoredRow(root: string, r: UnitResultRow): UnitResult {
+  return { ...r, unit: absolutePath(root, r.unit), files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })) };
+}
+
+export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContext): PreprocessedUnits {
+  const t0 = performance.now();
+  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const resolver = new IncludeResolver((f) => source.exists(f));
+  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f) };
+  const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
+  for (const unit of units) {
+    const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
+    const key = unitKey(unit, environment);
+    const stored = findUnitResult(ctx.db, key, (tested, files) =>
+      inputsStillHold(tested, files.map(([f, h]) => [absolutePath(ctx.root, f), h]), environment.env, (f) => ctx.states.hash(f)),
+    );
+    out.environments.push(environment);
+    if (stored) {
+      out.reused++;
+      const result = fromStoredRow(ctx.root, stored.row);
+      out.results.push(result);
+      out.rows.push({ unitPath: result.unit, result: stored.id });
+      continue;
+    }
+    out.walked++;
+    const result = walkUnit(unit, environment, host, true);
+    out.results.push(result);
+    out.rows.push({ unitPath: result.unit, result: encodeUnitResult(toStoredRow(ctx.root, result)) });
+  }
+  out.elapsedMs = performance.now() - t0;
+  return out;
+}

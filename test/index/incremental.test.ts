@@ -1,0 +1,97 @@
+// Incremental indexing counted in work done, not time: a .c edit redoes one unit and one parse, a header
+// edit only the units that read it, an edit outside active lines re-parses nothing; preprocessing that does
+// not depend on what differs between builds is stored once.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { indexPath } from '../../src/project/config.js';
+import { openProject } from '../../src/query/project-context.js';
+import { getActiveBuild } from '../../src/query/active-build.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+const future = (file: string) => {
+  const t = new Date(Date.now() + 20_000);
+  fs.utimesSync(file, t, t);
+};
+
+describe('re-index after an edit', () => {
+  it('a .c edit preprocesses exactly that unit and parses exactly that file', async () => {
+    const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    expect(result.preprocessed).toBe(6);
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_extra(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1, reusedUnits: 5, parsed: 1 });
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'gpio_extra' })).toContainEqual(expect.objectContaining({ name: 'gpio_extra', file: 'src/drivers/gpio.c' }));
+    ctx.close();
+  });
+
+  it('a header edit redoes only the units that include it, and parses only what changed', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const header = path.join(root, 'src/drivers/gpio.h');
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('int gpio_read(gpio_pin_t pin);', 'int gpio_read(gpio_pin_t pin);\nvoid gpio_toggle(gpio_pin_t pin);'));
+    const ctx = openProject(root);
+    // Before re-indexing, the unit graph says which units the edit affects: gpio.c and main.c.
+    expect(getActiveBuild(ctx).header_affected_tus).toBe(2);
+    ctx.close();
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 2, reusedUnits: 4, parsed: 1 });
+    const after = openProject(root);
+    expect(lookupSymbol(after, { name: 'gpio_toggle' })).toContainEqual(expect.objectContaining({ name: 'gpio_toggle', file: 'src/drivers/gpio.h' }));
+    expect(getActiveBuild(after).header_affected_tus).toBe(0);
+    after.close();
+  });
+
+  it('an edit that changes no active line re-parses nothing', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    // A comment on a directive line: the file's bytes change, its compiled lines do not.
+    fs.writeFileSync(unit, fs.readFileSync(unit, 'utf8').replace('#include "gpio.h"', '#include "gpio.h" /* pins and modes */'));
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1, parsed: 0 });
+    const db = new Database(indexPath(root), { readonly: true });
+    const row = db.prepare("SELECT content_hash FROM files WHERE path = 'src/drivers/gpio.c'").get() as { content_hash: string };
+    expect(row.content_hash).toMatch(/^[0-9a-f]{40}$/);
+    db.close();
+  });
+
+  it('a touched file with the same bytes redoes nothing', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    future(path.join(root, 'src/drivers/uart.h'));
+    const r = await indexProject({ root });
+    expect(r.builds[0].unchanged).toBeUndefined();
+    expect(r.builds[0]).toMatchObject({ preprocessed: 0, parsed: 0 });
+  });
+
+  it('a changed -D on one unit redoes only the units whose preprocessing read that macro', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const cdb = path.join(root, 'build-board-b/compile_commands.json');
+    fs.writeFileSync(cdb, fs.readFileSync(cdb, 'utf8').replace(/-DBOARD_ID=2/g, '-DBOARD_ID=3'));
+    const r = await indexProject({ root });
+    const b = r.builds.find((x) => x.variant.endsWith('board-b'))!;
+    // crc.c never tests BOARD_ID: its stored result holds; board.c's does not.
+    expect(b).toMatchObject({ preprocessed: 1, reusedUnits: 1 });
+  });
+});
+
+describe('work shared between builds', () => {
+  it('stores a unit result and a macro group once when builds see them the same way', async () => {
+    const { root, result } = await indexedFixture(['index', 'shared-units']);
+    expect(result.builds).toHaveLength(2);
+    // The second build reuses crc.c's result from the first.
+    expect(result.builds.map((b) => b.preprocessed).sort()).toEqual([1, 2]);
+    const db = new Database(indexPath(root), { readonly: true });
+    const n = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(n('SELECT count(*) AS n FROM build_units')).toBe(4);
+    expect(n('SELECT count(*) AS n FROM unit_results')).toBe(3);
+    // crc.h's defines are one group both builds link; board.h's differ (LED_COUNT 2 vs 4).
+    expect(n("SELECT count(*) AS n FROM macro_groups WHERE file = 'include/crc.h'")).toBe(1);
+    expect(n("SELECT count(*) AS n FROM macro_groups WHERE file = 'include/board.h'")).toBe(2);
+    const leds = db.prepare("SELECT m.line, b.variant FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id JOIN builds b ON b.id = g.build_id WHERE m.name = 'LED_COUNT' ORDER BY b.variant").all() as { line: number }[];
+    expect(leds.map((l) => l.line)).toEqual([7, 9]);
+    db.close();
+  });
+});
