@@ -162,6 +162,7 @@ CREATE TABLE IF NOT EXISTS macros (
   line INTEGER NOT NULL,
   expanded_value TEXT
 );
+CREATE INDEX IF NOT EXISTS macro_groups_file ON macro_groups(file);
 CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
 CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 

@@ -363,15 +363,17 @@ export class SqliteIndex implements IndexReader {
   }
 
   lookupMacrosInBuilds(name: string): BuildMacroRow[] {
-    // One index probe per build (macros are indexed by build, then name).
+    // Macros by name, then the builds whose macro groups hold them.
     const rows = this.db
-      .prepare(`SELECT m.build_id, ${MACRO_COLUMNS} FROM builds b JOIN macros m ON m.build_id = b.id AND m.name = ? ORDER BY m.build_id, m.file, m.line`)
+      .prepare(`SELECT g.build_id, ${MACRO_COLUMNS} FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id WHERE m.name = ? ORDER BY g.build_id, m.file, m.line`)
       .all(name) as Record<string, unknown>[];
     return rows.map((r) => ({ ...toMacro(r), build_id: r.build_id as number }));
   }
 
   macrosInFile(buildId: number, file: string): MacroRow[] {
-    const rows = this.db.prepare(`SELECT ${MACRO_COLUMNS} FROM macros m WHERE m.build_id = ? AND m.file = ? ORDER BY m.name, m.line`).all(buildId, file) as Record<string, unknown>[];
+    const rows = this.db
+      .prepare(`SELECT ${MACRO_COLUMNS} FROM macro_groups mg JOIN build_macro_groups g ON g.group_id = mg.id AND g.build_id = ? JOIN macros m ON m.group_id = mg.id WHERE mg.file = ? ORDER BY m.name, m.line`)
+      .all(buildId, file) as Record<string, unknown>[];
     return rows.map(toMacro);
   }
 
