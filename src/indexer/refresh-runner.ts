@@ -1,6 +1,6 @@
-// Runs background index refreshes in a child process (refresh-worker), at most one per project from this
-// process, and keeps what status needs: running, last progress line, last outcome. It decides nothing about
-// when to refresh; the caller does.
+// Runs background index refreshes in a child process (refresh-worker), one job at a time per project from
+// this process, and keeps what status needs: running, last progress line, last outcome. The child stays
+// between jobs and leaves when idle. It decides nothing about when to refresh; the caller does.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,16 +15,16 @@ export interface RefreshJob {
 
 export type RefreshMessage =
   | { type: 'progress'; message: string }
-  | { type: 'done'; parsed: number; reused: number; elapsedMs: number; errors: string[] }
+  | { type: 'done'; parsed: number; reused: number; elapsedMs: number }
   | { type: 'busy'; message: string }
   | { type: 'error'; message: string };
 
-export const EXIT_BUSY = 3;
-
+/** done: indexed; busy: another process held the writer lock; failed: the run or the child failed. */
 export type RefreshOutcome = 'done' | 'busy' | 'failed';
 
 export interface RefreshState {
   running: boolean;
+  /** Process id of the child doing the run. */
   pid: number | null;
   startedAt: string | null;
   progress: string | null;
@@ -44,9 +44,15 @@ function workerPath(): string {
 
 const idle = (): RefreshState => ({ running: false, pid: null, startedAt: null, progress: null, lastOutcome: null, lastMessage: null, lastFinishedAt: null, runs: 0 });
 
+interface Worker {
+  child: ChildProcess;
+  stderr: string;
+}
+
 export class RefreshRunner {
   private readonly states = new Map<string, RefreshState>();
-  private readonly children = new Map<string, ChildProcess>();
+  private readonly workers = new Map<string, Worker>();
+  private closed = false;
 
   constructor(private readonly onFinished: (root: string, outcome: RefreshOutcome) => void) {}
 
@@ -55,38 +61,49 @@ export class RefreshRunner {
   }
 
   running(root: string): boolean {
-    return this.children.has(root);
+    return this.states.get(root)?.running ?? false;
   }
 
   /** Start a refresh of `job.builds`; false when one of this process is already running for the project. */
   start(job: RefreshJob): boolean {
-    if (this.children.has(job.root)) return false;
+    if (this.closed || this.running(job.root)) return false;
     const state = this.states.get(job.root) ?? idle();
     this.states.set(job.root, state);
-    const child = fork(workerPath(), [JSON.stringify(job)], { cwd: job.root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-    Object.assign(state, { running: true, pid: child.pid ?? null, startedAt: new Date().toISOString(), progress: 'starting', runs: state.runs + 1 });
-    this.children.set(job.root, child);
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    let last: RefreshMessage | null = null;
-    child.on('message', (m: RefreshMessage) => {
-      last = m;
-      if (m.type === 'progress') state.progress = m.message;
-    });
-    child.on('exit', (code) => {
-      this.children.delete(job.root);
-      const outcome: RefreshOutcome = code === 0 ? 'done' : code === EXIT_BUSY ? 'busy' : 'failed';
-      const msg = last as RefreshMessage | null;
-      const detail = msg?.type === 'done' ? `re-parsed ${msg.parsed} file(s) in ${Math.round(msg.elapsedMs)} ms${msg.errors.length ? `; ${msg.errors.join('; ')}` : ''}` : msg && 'message' in msg ? msg.message : stderr.trim() || `exit code ${code}`;
-      Object.assign(state, { running: false, pid: null, progress: null, lastOutcome: outcome, lastMessage: detail, lastFinishedAt: new Date().toISOString() });
-      this.onFinished(job.root, outcome);
-    });
+    const worker = this.workers.get(job.root) ?? this.spawn(job.root);
+    Object.assign(state, { running: true, pid: worker.child.pid ?? null, startedAt: new Date().toISOString(), progress: 'starting', runs: state.runs + 1 });
+    worker.child.send({ type: 'job', job });
     return true;
   }
 
-  /** Stop every running refresh (the server is going away); their writes roll back. */
+  /** Stop every worker (the server is going away); a run in progress rolls back its open transaction. */
   close(): void {
-    for (const child of this.children.values()) child.kill();
-    this.children.clear();
+    this.closed = true;
+    for (const w of this.workers.values()) w.child.kill();
+    this.workers.clear();
+  }
+
+  private spawn(root: string): Worker {
+    const child = fork(workerPath(), [], { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    const worker: Worker = { child, stderr: '' };
+    this.workers.set(root, worker);
+    child.stderr?.on('data', (d: Buffer) => (worker.stderr = (worker.stderr + d.toString()).slice(-2000)));
+    child.on('message', (m: RefreshMessage) => {
+      const state = this.states.get(root);
+      if (!state?.running) return;
+      if (m.type === 'progress') state.progress = m.message;
+      else if (m.type === 'done') this.finish(root, 'done', `re-indexed: ${m.parsed} file(s) parsed, ${m.reused} reused, in ${Math.round(m.elapsedMs)} ms`);
+      else this.finish(root, m.type === 'busy' ? 'busy' : 'failed', m.message);
+    });
+    child.on('exit', (code, signal) => {
+      if (this.workers.get(root)?.child === child) this.workers.delete(root);
+      if (this.running(root)) this.finish(root, 'failed', worker.stderr.trim() || `the refresh process ended (${signal ?? `exit code ${code}`})`);
+    });
+    return worker;
+  }
+
+  private finish(root: string, outcome: RefreshOutcome, message: string): void {
+    const state = this.states.get(root)!;
+    Object.assign(state, { running: false, pid: null, progress: null, lastOutcome: outcome, lastMessage: message, lastFinishedAt: new Date().toISOString() });
+    if (!this.closed) this.onFinished(root, outcome);
   }
 }

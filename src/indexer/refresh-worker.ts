@@ -1,16 +1,26 @@
-// Child process of `fw-context serve`: re-indexes the named builds of one project off the server's request
-// path and reports over IPC. Exits 0 when done, 3 when another run holds the writer lock, 1 on failure;
-// it stops at once when the server that started it goes away.
-import { IndexBusyError } from './index-lock.js';
+// Child process of `fw-context serve`: re-indexes the builds each job names, off the server's request path,
+// and reports over IPC. It stays for the next job (no start-up cost per edit) and leaves when idle, or at
+// once when the server that started it goes away.
+import { acquireLock, IndexBusyError, updateLockProgress } from './index-lock.js';
 import { indexProject } from './index-project.js';
-import { EXIT_BUSY, type RefreshJob, type RefreshMessage } from './refresh-runner.js';
+import type { RefreshJob, RefreshMessage } from './refresh-runner.js';
+
+const IDLE_EXIT_MS = Number(process.env.FW_CONTEXT_REFRESH_IDLE_MS ?? 60_000);
 
 const send = (m: RefreshMessage) => new Promise<void>((resolve) => (process.send ? process.send(m, () => resolve()) : resolve()));
 
-async function run(job: RefreshJob): Promise<number> {
+async function runJob(job: RefreshJob): Promise<RefreshMessage> {
   if (job.holdMs) {
-    await send({ type: 'progress', message: `waiting ${job.holdMs} ms before indexing` });
-    await new Promise((r) => setTimeout(r, job.holdMs));
+    // Held under the writer lock, as the indexing that follows is: other servers see this run, and a kill here is a kill of a lock holder.
+    const release = acquireLock(job.root);
+    try {
+      const message = `waiting ${job.holdMs} ms before indexing`;
+      updateLockProgress(job.root, message);
+      await send({ type: 'progress', message });
+      await new Promise((r) => setTimeout(r, job.holdMs));
+    } finally {
+      release();
+    }
   }
   let parsed = 0;
   let reused = 0;
@@ -23,21 +33,29 @@ async function run(job: RefreshJob): Promise<number> {
     reused += result.reused;
     errors.push(...result.builds.flatMap((s) => (s.error ? [`${s.variant}/${s.image}: ${s.error}`] : [])));
   }
-  await send({ type: 'done', parsed, reused, elapsedMs: performance.now() - started, errors });
-  return errors.length ? 1 : 0;
+  const elapsedMs = performance.now() - started;
+  return errors.length ? { type: 'error', message: errors.join('; ') } : { type: 'done', parsed, reused, elapsedMs };
 }
 
 function main(): void {
+  let idle: NodeJS.Timeout | null = null;
+  const armIdle = () => {
+    idle = setTimeout(() => process.exit(0), IDLE_EXIT_MS);
+  };
   process.on('disconnect', () => process.exit(2));
-  const job = JSON.parse(process.argv[2] ?? '{}') as RefreshJob;
-  run(job).then(
-    (code) => process.exit(code),
-    async (err) => {
-      const busy = err instanceof IndexBusyError;
-      await send({ type: busy ? 'busy' : 'error', message: (err as Error).message });
-      process.exit(busy ? EXIT_BUSY : 1);
-    },
-  );
+  process.on('message', async (m: { type: 'job'; job: RefreshJob }) => {
+    if (m?.type !== 'job') return;
+    if (idle) clearTimeout(idle);
+    let answer: RefreshMessage;
+    try {
+      answer = await runJob(m.job);
+    } catch (err) {
+      answer = { type: err instanceof IndexBusyError ? 'busy' : 'error', message: (err as Error).message };
+    }
+    await send(answer);
+    armIdle();
+  });
+  armIdle();
 }
 
 main();

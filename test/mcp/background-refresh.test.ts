@@ -106,7 +106,9 @@ describe('fw-context serve keeps the index fresh', () => {
     const first = await serve(root, 3000);
     fs.appendFileSync(path.join(root, 'src/main.c'), '\nint main_watchdog_kick(void) { return 0; }\n');
     await first.call('search_code', { query: 'main' });
-    await until(async () => ((await first.call('get_active_build')).bg_reindex_running ? true : null));
+    // Its refresh holds the writer lock (the injected delay runs under it) when the server is killed.
+    const holder = await until(() => readLock(root));
+    expect(holder.pid).not.toBe(first.transport.pid);
     process.kill(first.transport.pid!, 'SIGKILL');
     const second = await serve(root, 0);
     await until(async () => found(await second.call('lookup_symbol', { name: 'main_watchdog_kick' }), 'main_watchdog_kick'));
