@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { indexProject, type IndexResult } from '../indexer/index-project.js';
+import { IndexBusyError } from '../indexer/index-lock.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
 import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
@@ -74,7 +75,7 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; onProgre
     const selected = builds.filter((b) => (!opts.variant || b.variant === opts.variant) && (!opts.image || b.image === opts.image));
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
-  const result: IndexResult = await indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress });
+  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress }), opts.onProgress);
   const failed = result.builds.length > 0 && result.builds.every((b) => b.error);
   const none = result.builds.length === 0;
   const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);
@@ -85,6 +86,22 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; onProgre
     ].join('\n');
   const exit = failed || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
   return out(opts.json, opts.build ? { ...result, regenerated } : result, text, exit);
+}
+
+const LOCK_WAIT_MS = 30 * 60_000;
+
+/** Run `index`, waiting while another run (a server's background refresh, another shell) holds the writer lock. */
+async function indexWhenFree(index: () => Promise<IndexResult>, onProgress?: (m: string) => void): Promise<IndexResult> {
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      return await index();
+    } catch (err) {
+      if (!(err instanceof IndexBusyError) || Date.now() > until) throw err;
+      onProgress?.(`waiting: ${err.message}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 /**

@@ -74,7 +74,7 @@ export interface ActiveBuildRequest extends BuildSelector {
 /** The index run under way (the lock), or null. */
 type RunningRun = ReturnType<typeof readLock>;
 
-function statusMessage(status: IndexStatus, run: RunningRun, summary: string, changed: string[], reasons: string[], clientRestart: string | null): string {
+function statusMessage(status: IndexStatus, run: RunningRun, summary: string, changed: string[], reasons: string[], clientRestart: string | null, background: RefreshState | null): string {
   const parts: string[] = [];
   if (clientRestart) parts.push(clientRestart);
   parts.push(status === 'ready' ? `Index ready: ${summary}` : status === 'reindexing' ? `Reindexing (${run?.progress ?? 'in progress'}); answers come from the last finished run: ${summary}` : `Reindex needed: ${summary}`);
@@ -86,6 +86,7 @@ function statusMessage(status: IndexStatus, run: RunningRun, summary: string, ch
     );
   }
   if (reasons.length) parts.push(reasons.join(' '));
+  if (!run && background?.lastOutcome === 'failed') parts.push(`The last background refresh failed (${background.lastMessage}); run \`fw-context index\` to see every diagnostic.`);
   if (reasons.length && run) parts.push(`An index run (pid ${run.pid}, started ${run.startedAt}) is under way: a second one would only wait for the same lock. A reason that needs \`fw-context index --build\` can outlive it.`);
   return parts.join(' ');
 }
@@ -202,6 +203,6 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     memory: build?.memory ?? [],
     memory_note: build ? build.memoryNote : 'memory and entry_point describe one build; name a variant',
     diagnostics_count: build?.diagnostics.length ?? 0,
-    index_message: statusMessage(status, run, summary, changed, reasons, version.clientRestartReason),
+    index_message: statusMessage(status, run, summary, changed, reasons, version.clientRestartReason, background),
   };
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLock, IndexBusyError, lockPath, readLock, updateLockProgress } from '../../src/indexer/index-lock.js';
-import { PROJECT_ROOT, assertCliBuilt, tempDir } from '../helpers/fixture-project.js';
+import { CLI, PROJECT_ROOT, assertCliBuilt, copyFixtureToTemp, runCli, tempDir } from '../helpers/fixture-project.js';
 
 /** A separate process that takes the lock, says so, and holds it until killed. */
 function holder(root: string) {
@@ -59,5 +59,22 @@ describe('index writer lock', () => {
       release();
     }
     acquireLock(root)();
+  });
+
+  it('fw-context index waits for the run that holds the lock, then indexes', async () => {
+    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+    expect(runCli(root, ['init']).status).toBe(0);
+    const h = holder(root);
+    await h.locked;
+    const order: string[] = [];
+    const cli = spawn(process.execPath, [CLI, 'index'], { cwd: root, stdio: 'ignore' });
+    const cliDone = new Promise<number | null>((resolve) => cli.on('exit', (code) => (order.push('index'), resolve(code))));
+    // Let the index command meet the lock before the holder goes away.
+    await new Promise((r) => setTimeout(r, 1500));
+    h.child.kill('SIGKILL');
+    await h.exited;
+    order.push('holder');
+    expect(await cliDone).toBe(0);
+    expect(order).toEqual(['holder', 'index']);
   });
 });
