@@ -10,6 +10,7 @@ import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, r
 import { runMemory } from './memory-command.js';
 import { runDiff, runWhere } from './crossbuild-commands.js';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
+import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -38,6 +39,18 @@ Commands:
   diff A B                  what differs between two builds (VARIANT or VARIANT:IMAGE): units, files,
                             symbols, -D defines, Kconfig, memory regions, linker symbols
                             [--section S] [--limit N] [--offset N]
+  bodies QUERY              function bodies holding every word of QUERY (literal, case-insensitive)
+                            [--limit N] [--offset N] [--project-only]
+  read FILE                 a file as the build compiles it (other branches blank, numbering kept)
+                            [--start-line N] [--end-line N] [--plain]
+  file-map FILE             a file's symbols grouped by kind   [--kind K] [--signatures]
+  vars NAME                 variables whose name holds NAME, with readers and writers
+                            [--scope global|static|local|field] [--max-refs N]
+  context NAME              source, callers, callees and constants of a symbol   [--file PATH] [--line N]
+  inheritance CLASS         bases and subclasses of a C++ class   [--direct]
+  members CLASS             fields, methods, constructors of a class   [--inherited]
+  overrides METHOD          the classes declaring a method, with what each overrides
+  instances TEMPLATE        argument lists a template is instantiated with
   serve [--poll] [--no-refresh]
                             run the MCP server on stdio; it re-indexes edited files in the background
                             (file watcher, or --poll every 2 s; --no-refresh: never, answers only warn)
@@ -74,6 +87,14 @@ const OPTIONS = {
   section: { type: 'string' },
   define: { type: 'string', short: 'D', multiple: true },
   defsym: { type: 'string', multiple: true },
+  'start-line': { type: 'string' },
+  'end-line': { type: 'string' },
+  plain: { type: 'boolean' },
+  signatures: { type: 'boolean' },
+  scope: { type: 'string' },
+  'max-refs': { type: 'string' },
+  direct: { type: 'boolean' },
+  inherited: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -171,6 +192,33 @@ async function main(argv: string[]): Promise<number> {
       case 'diff':
         if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
         result = runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'bodies':
+        result = runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        break;
+      case 'read':
+        result = runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
+        break;
+      case 'file-map':
+        result = runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'vars':
+        result = runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'context':
+        result = runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+        break;
+      case 'inheritance':
+        result = runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
+        break;
+      case 'members':
+        result = runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
+        break;
+      case 'overrides':
+        result = runOverrides({ ...common, methodName: needArg('METHOD') });
+        break;
+      case 'instances':
+        result = runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'serve': {
         // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).

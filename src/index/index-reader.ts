@@ -1,5 +1,6 @@
 // What query code may ask of an index: row types and the IndexReader interface. Query code depends on
 // this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
+import type { ReadingIndex } from './reading-reader.js';
 
 import type { ContentIndexReader } from './content-index-reader.js';
 
@@ -172,5 +173,7 @@ export interface IndexReader {
   linkerScriptSymbols(buildId: number): SymbolRow[];
   /** The content index kept beside the symbols (text search over the project's files). */
   content(): ContentIndexReader;
+  /** The code-reading queries (bodies, variable accesses, class structure) of the same index. */
+  reading(): ReadingIndex;
   close(): void;
 }

@@ -2,6 +2,8 @@
 // build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
 import type { Db } from './open-index.js';
 import { metaValue } from './open-index.js';
+import type { ReadingIndex } from './reading-reader.js';
+import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 import { SqliteContentIndex } from './sqlite-content-index.js';
 import {
@@ -20,11 +22,11 @@ import {
   type SymbolRow,
 } from './index-reader.js';
 
-const SYMBOL_COLUMNS = `s.stable_id AS id, s.parent_id, s.name, s.qualified_name, s.kind, f.path AS file, s.line,
+export const SYMBOL_COLUMNS = `s.stable_id AS id, s.parent_id, s.name, s.qualified_name, s.kind, f.path AS file, s.line,
   s.end_line, s.col AS "column", s.is_definition, s.signature, s.docstring, s.is_template, s.is_virtual,
   s.is_pure_virtual, s.enum_value, f.is_vendor`;
 
-const SYMBOL_FROM = `symbols s
+export const SYMBOL_FROM = `symbols s
   JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
   JOIN parsed_files p ON p.id = s.parsed_id
   JOIN files f ON f.id = p.file_id`;
@@ -34,11 +36,11 @@ const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.func
 
 type Params = Record<string, unknown>;
 
-function likeEscape(s: string): string {
+export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
-function toSymbol(r: Record<string, unknown>): SymbolRow {
+export function toSymbol(r: Record<string, unknown>): SymbolRow {
   const row: SymbolRow = {
     id: r.id as string,
     parent_id: (r.parent_id as string | null) ?? null,
@@ -397,6 +399,10 @@ export class SqliteIndex implements IndexReader {
 
   content(): ContentIndexReader {
     return new SqliteContentIndex(this.db);
+  }
+
+  reading(): ReadingIndex {
+    return new SqliteReading(this.db);
   }
 
   close(): void {

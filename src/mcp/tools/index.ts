@@ -10,6 +10,15 @@ import { FIND_REFERENCES_TOOL } from './find-references.js';
 import { WHICH_BUILDS_TOOL } from './which-builds.js';
 import { IS_COMPILED_TOOL } from './is-compiled.js';
 import { DIFF_BUILDS_TOOL } from './diff-builds.js';
+import { SEARCH_BODIES_TOOL } from './search-bodies.js';
+import { READ_FILE_TOOL } from './read-file.js';
+import { GET_FILE_MAP_TOOL } from './get-file-map.js';
+import { FIND_VARIABLES_TOOL } from './find-variables.js';
+import { GET_SYMBOL_CONTEXT_TOOL } from './get-symbol-context.js';
+import { GET_INHERITANCE_CHAIN_TOOL } from './get-inheritance-chain.js';
+import { GET_CLASS_MEMBERS_TOOL } from './get-class-members.js';
+import { GET_METHOD_OVERRIDES_TOOL } from './get-method-overrides.js';
+import { GET_TEMPLATE_INSTANCES_TOOL } from './get-template-instances.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const TOOLS: ToolDefinition<any>[] = [
@@ -22,4 +31,13 @@ export const TOOLS: ToolDefinition<any>[] = [
   WHICH_BUILDS_TOOL,
   IS_COMPILED_TOOL,
   DIFF_BUILDS_TOOL,
+  SEARCH_BODIES_TOOL,
+  READ_FILE_TOOL,
+  GET_FILE_MAP_TOOL,
+  FIND_VARIABLES_TOOL,
+  GET_SYMBOL_CONTEXT_TOOL,
+  GET_INHERITANCE_CHAIN_TOOL,
+  GET_CLASS_MEMBERS_TOOL,
+  GET_METHOD_OVERRIDES_TOOL,
+  GET_TEMPLATE_INSTANCES_TOOL,
 ];

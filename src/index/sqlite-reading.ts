@@ -1,0 +1,164 @@
+// SQLite implementation of ReadingIndex: every query joins build_files, so it answers for one build only.
+import type { Db } from './open-index.js';
+import type { Page, SymbolRow } from './index-reader.js';
+import type { BodyRow, CallInRange, ClassBaseRow, ReadingIndex, RefScope, TemplateUseRow, VariableRefRow } from './reading-reader.js';
+import { likeEscape, SYMBOL_COLUMNS, SYMBOL_FROM, toSymbol } from './sqlite-index.js';
+
+type Params = Record<string, unknown>;
+
+const IN_BUILD = `JOIN build_files bf ON bf.parsed_id = x.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = x.parsed_id
+  JOIN files f ON f.id = p.file_id`;
+
+/** The innermost function definition of the same parse whose lines hold row x. */
+const ENCLOSING_FUNCTION = `(SELECT s.qualified_name FROM symbols s WHERE s.parsed_id = x.parsed_id AND s.is_definition = 1
+  AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= x.line AND s.end_line >= x.line
+  ORDER BY s.line DESC LIMIT 1)`;
+
+function toVarRef(r: Record<string, unknown>): VariableRefRow {
+  return {
+    name: r.name as string,
+    access: r.access as VariableRefRow['access'],
+    via: r.via as VariableRefRow['via'],
+    file: r.file as string,
+    line: r.line as number,
+    column: r.col as number,
+    is_vendor: !!r.is_vendor,
+    in_function: (r.in_function as string | null) ?? null,
+  };
+}
+
+export class SqliteReading implements ReadingIndex {
+  constructor(private readonly db: Db) {}
+
+  private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {
+    const total = (this.db.prepare(count).get(params) as { n: number }).n;
+    const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, ...page }) as Record<string, unknown>[];
+    return { rows: rows.map(map), total };
+  }
+
+  buildFilePaths(buildId: number, path: string, limit: number): string[] {
+    const clean = path.replace(/^\.\//, '');
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT f.path FROM files f JOIN parsed_files p ON p.file_id = f.id JOIN build_files bf ON bf.parsed_id = p.id AND bf.build_id = @buildId
+         WHERE f.path = @exact OR f.path LIKE @suffix ESCAPE '\\' ORDER BY f.path = @exact DESC, length(f.path), f.path LIMIT @limit`,
+      )
+      .all({ buildId, exact: clean, suffix: '%/' + likeEscape(clean), limit }) as { path: string }[];
+    return rows.map((r) => r.path);
+  }
+
+  includeDirs(buildId: number): string[] {
+    return (this.db.prepare('SELECT dir FROM build_include_dirs WHERE build_id = ? ORDER BY dir').all(buildId) as { dir: string }[]).map((r) => r.dir);
+  }
+
+  searchBodies(buildId: number, terms: string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<BodyRow> {
+    const params: Params = { buildId };
+    const conds = terms.map((t, i) => ((params[`t${i}`] = `%${likeEscape(t)}%`), `s.body LIKE @t${i} ESCAPE '\\'`));
+    const where = `s.body IS NOT NULL AND ${conds.join(' AND ')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS}, s.body FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      (r) => ({ ...toSymbol(r), body: r.body as string }),
+    );
+  }
+
+  symbolsInFile(buildId: number, path: string): SymbolRow[] {
+    const rows = this.db.prepare(`SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE f.path = @path ORDER BY s.line, s.col`).all({ buildId, path }) as Record<string, unknown>[];
+    return rows.map(toSymbol);
+  }
+
+  symbolsNameLike(buildId: number, substring: string, kinds: string[], page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { buildId, like: `%${likeEscape(substring)}%`, exact: substring };
+    const kindSql = kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ');
+    const where = `s.name LIKE @like ESCAPE '\\' AND s.kind IN (${kindSql}) AND (s.is_definition = 1 OR NOT EXISTS (SELECT 1 FROM symbols s2
+      JOIN build_files b2 ON b2.parsed_id = s2.parsed_id AND b2.build_id = @buildId
+      WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = 1))`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY (s.name = @exact) DESC, f.is_vendor, s.kind = 'varlocal', length(s.name), s.name, f.path, s.line`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  variableRefs(buildId: number, name: string, scope: RefScope, page: { limit: number; offset: number }): Page<VariableRefRow> & { counts: Record<string, number> } {
+    const params: Params = { buildId, name };
+    const parts = ['x.name = @name'];
+    if (scope.fieldOf !== undefined) {
+      const owners = scope.fieldOf.map((o, i) => ((params[`o${i}`] = likeEscape(o) + '::%'), `fn LIKE @o${i} ESCAPE '\\'`));
+      parts.push(owners.length ? `(x.via = 'member' OR (x.via = 'name' AND (SELECT ${owners.join(' OR ')} FROM (SELECT ${ENCLOSING_FUNCTION} AS fn))))` : `x.via = 'member'`);
+    } else if (scope.via) parts.push(`x.via = '${scope.via === 'member' ? 'member' : 'name'}'`);
+    if (scope.file !== undefined) parts.push('f.path = @file'), (params.file = scope.file);
+    if (scope.fromLine !== undefined) parts.push('x.line >= @from'), (params.from = scope.fromLine);
+    if (scope.toLine !== undefined) parts.push('x.line <= @to'), (params.to = scope.toLine);
+    const from = `variable_refs x ${IN_BUILD}`;
+    const where = parts.join(' AND ');
+    const counts: Record<string, number> = { read: 0, write: 0, address: 0 };
+    for (const r of this.db.prepare(`SELECT x.access, count(*) AS n FROM ${from} WHERE ${where} GROUP BY x.access`).all(params) as { access: string; n: number }[]) counts[r.access] = r.n;
+    const result = this.page(
+      `SELECT x.name, x.access, x.via, f.path AS file, x.line, x.col, f.is_vendor, ${ENCLOSING_FUNCTION} AS in_function FROM ${from} WHERE ${where}
+       ORDER BY CASE x.access WHEN 'write' THEN 0 WHEN 'address' THEN 1 ELSE 2 END, f.is_vendor, f.path, x.line, x.col`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+      params,
+      page,
+      toVarRef,
+    );
+    return { ...result, counts };
+  }
+
+  callsInRange(buildId: number, file: string, fromLine: number, toLine: number): CallInRange[] {
+    return this.db
+      .prepare(`SELECT x.name, x.line, x.col AS "column", x.kind FROM refs x ${IN_BUILD} WHERE f.path = @file AND x.line BETWEEN @from AND @to ORDER BY x.line, x.col`)
+      .all({ buildId, file, from: fromLine, to: toLine }) as CallInRange[];
+  }
+
+  namesInRange(buildId: number, file: string, fromLine: number, toLine: number): VariableRefRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT x.name, x.access, x.via, f.path AS file, x.line, x.col, f.is_vendor, NULL AS in_function FROM variable_refs x ${IN_BUILD}
+         WHERE f.path = @file AND x.line BETWEEN @from AND @to ORDER BY x.line, x.col`,
+      )
+      .all({ buildId, file, from: fromLine, to: toLine }) as Record<string, unknown>[];
+    return rows.map(toVarRef);
+  }
+
+  private bases(where: string, params: Params): ClassBaseRow[] {
+    const rows = this.db
+      .prepare(`SELECT x.class_qname, x.base_name, x.base_text, x.access, x.is_virtual, f.path AS file, x.line FROM class_bases x ${IN_BUILD} WHERE ${where} ORDER BY f.path, x.line`)
+      .all(params) as Record<string, unknown>[];
+    return rows.map((r) => ({ ...(r as unknown as ClassBaseRow), is_virtual: !!r.is_virtual }));
+  }
+
+  basesOf(buildId: number, classQualifiedName: string): ClassBaseRow[] {
+    return this.bases('x.class_qname = @q', { buildId, q: classQualifiedName });
+  }
+
+  derivedFrom(buildId: number, baseName: string): ClassBaseRow[] {
+    return this.bases(`(x.base_name = @b OR x.base_name LIKE @suffix ESCAPE '\\')`, { buildId, b: baseName, suffix: '%::' + likeEscape(baseName) });
+  }
+
+  membersOf(buildId: number, scope: string): SymbolRow[] {
+    const rows = this.db
+      .prepare(`SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE s.qualified_name LIKE @like ESCAPE '\\' AND instr(substr(s.qualified_name, @cut), '::') = 0 ORDER BY f.path, s.line, s.col`)
+      .all({ buildId, like: likeEscape(scope) + '::%', cut: scope.length + 3 }) as Record<string, unknown>[];
+    return rows.map(toSymbol);
+  }
+
+  templateUses(buildId: number, name: string, page: { limit: number; offset: number }): Page<TemplateUseRow> {
+    const params: Params = { buildId, name, suffix: '%::' + likeEscape(name) };
+    const from = `template_uses x ${IN_BUILD}`;
+    const where = `(x.name = @name OR x.name LIKE @suffix ESCAPE '\\')`;
+    return this.page(
+      `SELECT x.name, x.args, x.kind, f.path AS file, x.line, x.col AS "column", f.is_vendor FROM ${from} WHERE ${where}
+       ORDER BY CASE x.kind WHEN 'explicit' THEN 0 WHEN 'specialization' THEN 1 ELSE 2 END, x.args, f.is_vendor, f.path, x.line`,
+      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+      params,
+      page,
+      (r) => ({ ...(r as unknown as TemplateUseRow), is_vendor: !!r.is_vendor }),
+    );
+  }
+}

@@ -1,0 +1,102 @@
+// get_file_map: what one file defines in one build, grouped by kind with lines — enum constants nested
+// under their enum, the #defines the build reads there as kind macro — each group paged on its own.
+// Local variables are left out unless asked for by kind.
+import type { SymbolRow } from '../index/index-reader.js';
+import { SYMBOL_KINDS } from '../model/symbol.js';
+import { changedWarning, changedFiles } from './changed-files.js';
+import { resolveReadableFile } from './file-access.js';
+import { kindsFor } from './kind-filter.js';
+import { pageBounds } from './paged-answer.js';
+import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
+import { QueryError } from './query-error.js';
+import type { BuildSelector } from './resolve-build.js';
+
+export interface FileMapRequest extends BuildSelector {
+  filePath: string;
+  kind?: string;
+  signatures?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export interface FileMapItem {
+  name: string;
+  qualified_name: string;
+  line: number;
+  end_line: number;
+  is_definition: boolean;
+  signature?: string;
+  value?: string | null;
+  constants?: { name: string; line: number; value: string | null }[];
+}
+
+export interface FileMapGroup {
+  kind: string;
+  total: number;
+  offset: number;
+  shown: number;
+  more: boolean;
+  next_offset?: number;
+  items: FileMapItem[];
+}
+
+export interface FileMapResult {
+  warning?: string;
+  file: string;
+  variant: string;
+  image: string;
+  is_vendor: boolean;
+  total_symbols: number;
+  counts: Record<string, number>;
+  groups: FileMapGroup[];
+}
+
+function item(s: SymbolRow, signatures: boolean, constants?: SymbolRow[]): FileMapItem {
+  const it: FileMapItem = { name: s.name, qualified_name: s.qualified_name, line: s.line, end_line: s.end_line, is_definition: s.is_definition };
+  if (signatures) it.signature = s.signature;
+  if (s.kind === 'enum_constant') it.value = s.enum_value ?? null;
+  if (constants) it.constants = constants.map((c) => ({ name: c.name, line: c.line, value: c.enum_value ?? null }));
+  return it;
+}
+
+export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapResult {
+  const reader = requireReader(ctx);
+  const build = resolveProjectBuild(ctx, req);
+  const file = resolveReadableFile(ctx, reader, build, req.filePath);
+  if (!file.inBuild) {
+    throw new QueryError(`build ${build.variant}/${build.image} does not compile or include ${file.stored}: it has no symbols there`, 'read it with read_file, or ask the build that compiles it (list_variants)');
+  }
+  const wanted = kindsFor(req.kind);
+  const { limit, offset } = pageBounds(req, 100, 500);
+  if (offset > 0 && !wanted) throw new QueryError('offset pages one kind: pass kind together with offset', 'call again with kind set to the group to page, e.g. kind=function offset=100');
+  const signatures = req.signatures ?? false;
+  const symbols = reader.reading().symbolsInFile(build.id, file.stored);
+  const nested = !wanted?.includes('enum_constant');
+  const enumIds = new Set(symbols.filter((s) => s.kind === 'enum').map((s) => s.id));
+  const constantsOf = new Map<string, SymbolRow[]>();
+  for (const s of symbols) if (s.kind === 'enum_constant' && s.parent_id && enumIds.has(s.parent_id)) (constantsOf.get(s.parent_id) ?? constantsOf.set(s.parent_id, []).get(s.parent_id)!).push(s);
+  const byKind = new Map<string, FileMapItem[]>();
+  const counts: Record<string, number> = {};
+  for (const s of symbols) {
+    counts[s.kind] = (counts[s.kind] ?? 0) + 1;
+    if (wanted ? !wanted.includes(s.kind) : s.kind === 'varlocal') continue;
+    if (nested && s.kind === 'enum_constant' && s.parent_id && enumIds.has(s.parent_id)) continue;
+    const list = byKind.get(s.kind) ?? byKind.set(s.kind, []).get(s.kind)!;
+    list.push(item(s, signatures, s.kind === 'enum' && nested ? constantsOf.get(s.id) ?? [] : undefined));
+  }
+  const macros = reader.macrosInFile(build.id, file.stored);
+  if (macros.length) counts.macro = macros.length;
+  if (macros.length && (!wanted || wanted.includes('macro'))) {
+    byKind.set('macro', macros.map((m) => ({ name: m.name, qualified_name: m.name, line: m.line, end_line: m.line, is_definition: true, ...(signatures ? { signature: `#define ${m.name}${m.params ?? ''} ${m._macro_value}`.trim() } : {}), value: m._macro_expanded_value ?? m._macro_value })));
+  }
+  const groups: FileMapGroup[] = [];
+  for (const kind of SYMBOL_KINDS) {
+    const all = byKind.get(kind);
+    if (!all) continue;
+    const items = all.slice(offset, offset + limit);
+    const more = offset + items.length < all.length;
+    groups.push({ kind, total: all.length, offset, shown: items.length, more, ...(more ? { next_offset: offset + items.length } : {}), items });
+  }
+  const warning = changedWarning(changedFiles(reader, ctx.root, [file.stored]));
+  return { ...(warning ?? {}), file: file.stored, variant: build.variant, image: build.image, is_vendor: reader.files(build.id).find((f) => f.path === file.stored)?.isVendor ?? false, total_symbols: symbols.length + macros.length, counts, groups };
+}
