@@ -12,6 +12,7 @@ import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { openProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { generateCorpus } from './synthetic-corpus.js';
+import { refreshBench } from './refresh-bench.js';
 import { generatePlatformioProject, writePlatformioSources } from './synthetic-platformio.js';
 import { whichBuilds } from '../../src/query/which-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   fs.appendFileSync(path.join(root, 'src', 'driver_0.c'), '\nint driver_0_added(void) { return 0; }\n');
   const touched = await indexProject({ root });
   console.log(`re-index after editing one file: ${fmt(touched.elapsedMs / 1000, 2)} s (parsed ${touched.parsed}, reused ${touched.reused})`);
+
+  await refreshBench(root, 'src/driver_1.c');
 
   const ctx = openProject(root);
   const words = ['handle', 'module', 'state', 'config', 'counter', 'request', 'driver', 'operation', 'busy', 'speed'];
