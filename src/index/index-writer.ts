@@ -303,20 +303,24 @@ export class IndexWriter {
   }
 
   /**
-   * True when the stored build has this fingerprint and every file it read still has the size and mtime
-   * recorded: re-indexing it would write the same rows.
+   * True when the stored build has this fingerprint and every file its units read still has the content
+   * they read (`hash` answers a file's current content hash): re-indexing it would write the same rows.
    */
-  buildUnchanged(variant: string, image: string, fingerprint: string, root: string, stat: (path: string) => { size: number; mtimeMs: number } | null): boolean {
+  buildUnchanged(variant: string, image: string, fingerprint: string, hash: (stored: string) => string | null): boolean {
     const b = this.db.prepare('SELECT id, fingerprint FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { id: number; fingerprint: string | null } | undefined;
     if (!b || b.fingerprint !== fingerprint) return false;
-    const files = this.db
-      .prepare('SELECT f.path, f.size, f.mtime_ms FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id WHERE bf.build_id = ?')
-      .all(b.id) as { path: string; size: number; mtime_ms: number }[];
-    if (files.length === 0) return false;
-    return files.every((f) => {
-      const st = stat(f.path);
-      return st !== null && st.size === f.size && st.mtimeMs === f.mtime_ms;
-    });
+    const rows = this.db.prepare('SELECT DISTINCT r.files FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ?').all(b.id) as { files: string }[];
+    if (rows.length === 0) return false;
+    const checked = new Set<string>();
+    for (const r of rows) {
+      for (const [file, h] of JSON.parse(r.files) as [string, string][]) {
+        const k = `${file}\0${h}`;
+        if (checked.has(k)) continue;
+        checked.add(k);
+        if (hash(file) !== h) return false;
+      }
+    }
+    return true;
   }
 
   /** Number of symbols of a stored build. */

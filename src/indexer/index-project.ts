@@ -90,15 +90,6 @@ function kconfigSummary(root: string, build: BuildDescription): BuildRecord['kco
   return { dot_config: k.dotConfig ? storedPath(root, k.dotConfig) : null, autoconf_h: k.autoconfH ? storedPath(root, k.autoconfH) : null, symbols };
 }
 
-function statOf(root: string, stored: string): { size: number; mtimeMs: number } | null {
-  try {
-    const st = fs.statSync(absolutePath(root, stored));
-    return { size: st.size, mtimeMs: st.mtimeMs };
-  } catch {
-    return null;
-  }
-}
-
 /** A linker script as a file of the build whose symbols are its assignments (always re-stored: it is small). */
 function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbol[], vendorRules: VendorRules): FileVersion | null {
   const abs = absolutePath(root, file);
@@ -234,7 +225,7 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): void {
   const fingerprint = buildFingerprint(build);
-  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, run.root, (p) => statOf(run.root, p))) {
+  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, (p) => run.states.hash(absolutePath(run.root, p)))) {
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;
     summary.unchanged = true;

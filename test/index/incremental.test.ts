@@ -62,8 +62,8 @@ describe('re-index after an edit', () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     future(path.join(root, 'src/drivers/uart.h'));
     const r = await indexProject({ root });
-    expect(r.builds[0].unchanged).toBeUndefined();
-    expect(r.builds[0]).toMatchObject({ preprocessed: 0, parsed: 0 });
+    // Its bytes are what the build read: the build counts as unchanged (the size/mtime differ, the hash does not).
+    expect(r.builds[0]).toMatchObject({ unchanged: true, preprocessed: 0, parsed: 0 });
   });
 
   it('a changed -D on one unit redoes only the units whose preprocessing read that macro', async () => {
@@ -74,6 +74,18 @@ describe('re-index after an edit', () => {
     const b = r.builds.find((x) => x.variant.endsWith('board-b'))!;
     // crc.c never tests BOARD_ID: its stored result holds; board.c's does not.
     expect(b).toMatchObject({ preprocessed: 1, reusedUnits: 1 });
+  });
+
+  it('an edit seen by several builds redoes it in each of them', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    fs.appendFileSync(path.join(root, 'src/board.c'), '\nint board_extra(void) { return 2; }\n');
+    const r = await indexProject({ root });
+    // board.c tests BOARD_ID, so each build walks it again; the first build's write must not make the
+    // second look unchanged.
+    expect(r.builds.map((b) => [b.unchanged, b.preprocessed, b.reusedUnits])).toEqual([
+      [undefined, 1, 1],
+      [undefined, 1, 1],
+    ]);
   });
 });
 
