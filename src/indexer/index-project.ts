@@ -27,7 +27,8 @@ import { FileStates, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
-import { parseDiagnostics, runParseJobsInline, type MacroValues } from './parse-jobs.js';
+import { parseDiagnostics, type MacroValues } from './parse-jobs.js';
+import { defaultWorkerCount, ParsePool } from './parse-pool.js';
 
 export interface IndexOptions {
   root: string;
@@ -37,6 +38,8 @@ export interface IndexOptions {
   image?: string;
   preprocess?: PreprocessBuild;
   onProgress?: (message: string) => void;
+  /** Worker threads for parsing (0: all on the main thread). Default: all cores but one, at most 8. */
+  workers?: number;
 }
 
 export interface BuildIndexSummary {
@@ -65,6 +68,8 @@ export interface IndexResult {
   reused: number;
   /** Units preprocessed in this run, over all builds. */
   preprocessed: number;
+  /** Files parsed on worker threads (the rest of `parsed` on the main thread). */
+  parsedOnWorkers: number;
   removedBuilds: number;
   diagnostics: Diagnostic[];
   elapsedMs: number;
@@ -131,6 +136,7 @@ interface RunContext {
   progress: (message: string) => void;
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
   timing: { preprocessMs: number; parseMs: number };
+  pool: ParsePool;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -223,7 +229,7 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
 }
 
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
-function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): void {
+async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
   if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, (p) => run.states.hash(absolutePath(run.root, p)))) {
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
@@ -252,7 +258,7 @@ function indexBuild(build: BuildDescription, run: RunContext, summary: BuildInde
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   const t1 = performance.now();
-  runParseJobsInline(masked.jobs, macroValuesOf(pre.macros));
+  await run.pool.run(masked.jobs, macroValuesOf(pre.macros));
   run.timing.parseMs += performance.now() - t1;
   const parsed = parseDiagnostics(masked.jobs);
   summary.diagnostics.push(...parsed.diagnostics);
@@ -296,9 +302,10 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
+  const pool = new ParsePool(options.workers ?? defaultWorkerCount());
   try {
     const detected = detectProjectBuilds(root, config);
     result.diagnostics.push(...detected.diagnostics);
@@ -317,13 +324,14 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       preprocess: options.preprocess,
       progress,
       timing: { preprocessMs: 0, parseMs: 0 },
+      pool,
     };
     for (const [bi, build] of selected.entries()) {
       const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
       const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
       result.builds.push(summary);
       try {
-        indexBuild(build, run, summary, label);
+        await indexBuild(build, run, summary, label);
       } catch (err) {
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
@@ -332,6 +340,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       result.reused += summary.reused;
       result.preprocessed += summary.preprocessed;
     }
+    result.parsedOnWorkers = pool.onWorkers;
     result.preprocessMs = run.timing.preprocessMs;
     result.parseMs = run.timing.parseMs;
     try {
@@ -342,6 +351,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     }
     finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
+    await pool.close();
     db.close();
     release();
   }

@@ -12,6 +12,12 @@ export interface ParseOutcome {
 /** Integer macro values of a build (for enum initializers that name a macro). */
 export type MacroValues = Map<string, string>;
 
+/** What a worker receives: a batch of jobs and the build's macro values. */
+export interface ParseTask {
+  values: [string, string][];
+  jobs: { text: string; rowsMasked: Uint8Array; relPath: string; language: string }[];
+}
+
 export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked'> & { relPath: string; language: string }, values: MacroValues): NonNullable<ParseJob['version']['parsed']> {
   try {
     const ex = extractSymbols(job.text, {
