@@ -14,10 +14,13 @@ export interface SymbolContextRequest extends SourceRequest {
 const FUNCTION_KINDS = new Set(['function', 'method', 'constructor', 'destructor']);
 const MAX_LIST = 100;
 
+/** Where the build defines a callee: a function (definition preferred) or a function-like macro. */
 function definitionOf(reader: IndexReader, buildId: number, name: string): { qualified_name: string; kind: string; file: string; line: number; is_vendor: boolean } | null {
   const rows = reader.lookupSymbols(name, false, { buildId }, { limit: 5, offset: 0 }).rows;
   const hit = rows.find((r) => r.is_definition) ?? rows[0];
-  return hit ? { qualified_name: hit.qualified_name, kind: hit.kind, file: hit.file, line: hit.line, is_vendor: hit.is_vendor } : null;
+  if (hit) return { qualified_name: hit.qualified_name, kind: hit.kind, file: hit.file, line: hit.line, is_vendor: hit.is_vendor };
+  const macro = reader.lookupMacros(name, false, buildId, { limit: 1, offset: 0 }).rows[0];
+  return macro ? { qualified_name: macro.name, kind: 'macro', file: macro.file, line: macro.line, is_vendor: macro.file.startsWith('/') || macro.file.startsWith('<') } : null;
 }
 
 /** Names used in the body, split into constants (enum constants, macros) and variables (globals, statics, fields). */
@@ -54,10 +57,11 @@ export function getSymbolContext(ctx: ProjectContext, req: SymbolContextRequest)
   const maxCallers = Math.min(Math.max(req.maxCallers ?? 30, 1), 200);
   const callers = reader.findReferences(source.name, build.id, false, { limit: maxCallers, offset: 0 });
   const calls = isFunction ? reading.callsInRange(build.id, source.file, source.line, source.end_line) : [];
-  const callees = new Map<string, { name: string; lines: number[]; defined_at: ReturnType<typeof definitionOf> }>();
+  const callees = new Map<string, { name: string; lines: number[]; ref_kinds: string[]; defined_at: ReturnType<typeof definitionOf> }>();
   for (const c of calls) {
-    const entry = callees.get(c.name) ?? callees.set(c.name, { name: c.name, lines: [], defined_at: null }).get(c.name)!;
+    const entry = callees.get(c.name) ?? callees.set(c.name, { name: c.name, lines: [], ref_kinds: [], defined_at: null }).get(c.name)!;
     entry.lines.push(c.line);
+    if (!entry.ref_kinds.includes(c.kind)) entry.ref_kinds.push(c.kind);
   }
   for (const e of [...callees.values()].slice(0, MAX_LIST)) e.defined_at = definitionOf(reader, build.id, e.name);
   const used = namesUsed(reader, build.id, reading.namesInRange(build.id, source.file, source.line, source.end_line));
