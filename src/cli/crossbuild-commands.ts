@@ -65,6 +65,7 @@ export function formatWhichBuilds(r: WhichBuildsResult): string {
   const n = r.defined_in.length + r.declared_only_in.length + r.absent_from.length;
   const lines = [`${r.name}: defined in ${r.defined_in.length} of ${n} build(s)${r.declared_only_in.length ? `, only declared in ${r.declared_only_in.length}` : ''}`];
   if (r.note) lines.push(r.note);
+  if (r.warning) lines.push(`warning: ${r.warning}`);
   const width = Math.max(...r.builds.map((b) => `${b.variant}:${b.image}`.length)) + 2;
   for (const b of r.builds) {
     const label = pad(`${b.variant}:${b.image}`, width) + pad(b.status, 10);

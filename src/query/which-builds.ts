@@ -2,6 +2,7 @@
 // absent — and when absent, why: the #if that keeps its definition out (with the macro values that decided
 // it), or that the build does not compile the file. Spans every build by design; paged over builds.
 import type { BuildMacroRow, BuildRow, BuildSymbolRow } from '../index/index-reader.js';
+import { changedFiles, changedWarning } from './changed-files.js';
 import { absentFileStatus, buildLabel, LineVerdicts, type AbsentFileStatus } from './cross-build.js';
 import type { DecidingDirective } from './deciding-directive.js';
 import { CROSS_BUILD_DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT } from './is-compiled.js';
@@ -68,6 +69,8 @@ export interface WhichBuildsResult {
   /** Known places of the definition (from the builds that have it, or found in the sources when none does). */
   definition_places: (SymbolPlace & { defined_in_builds: number })[];
   note?: string;
+  /** A file of the definition places changed on disk since indexing: lines may have moved. */
+  warning?: string;
   total: number;
   offset: number;
   shown: number;
@@ -111,6 +114,7 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
   const rows = reader.builds().map((b) => presenceIn(b, symbols, macros, places, explainer));
   const page = rows.slice(offset, offset + limit);
   const more = offset + page.length < rows.length;
+  const warning = changedWarning(changedFiles(reader, ctx.root, places.map((p) => p.file)))?.warning;
   return {
     name,
     kind: req.kind ?? null,
@@ -119,6 +123,7 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
     absent_from: rows.filter((r) => r.status === 'absent').map(buildLabel),
     definition_places: places,
     ...(note ? { note } : {}),
+    ...(warning ? { warning } : {}),
     total: rows.length,
     offset,
     shown: page.length,

@@ -1,6 +1,8 @@
 // Questions that span builds, on a Zephyr workspace with two boards and a sysbuild app + MCUboot:
 // which builds define a symbol (and the #if that decides for the others), whether a line is compiled per
 // build, and what differs between two builds.
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
@@ -158,5 +160,13 @@ describe('diff_builds', () => {
     expect(() => diff({ variant: 'nucleo_f401re' }, { variant: 'nucleo_f401re' })).toThrow(/same build/);
     expect(() => diff({ variant: 'nucleo_f401re' }, { variant: 'build-nrf52840dk' }, { section: 'everything' })).toThrow(/unknown section/);
     expect(() => diff({ variant: 'build-sysbuild' }, { variant: 'build-nrf52840dk' })).toThrow(/images/);
+  });
+});
+
+describe('a file edited after indexing', () => {
+  it('is named in a warning (runs last: it edits the fixture copy)', () => {
+    fs.appendFileSync(path.join(root, 'zephyr/drivers/gpio/gpio_pins.c'), '\n/* edited */\n');
+    expect(which('gpio_nrfx_pin_configure').warning).toMatch(/zephyr\/drivers\/gpio\/gpio_pins\.c/);
+    expect(compiled('zephyr/drivers/gpio/gpio_pins.c', 7).warning).toMatch(/changed on disk/);
   });
 });

@@ -8,7 +8,7 @@ const DESCRIPTION = `For EVERY indexed build (each variant and image: boards, Pl
 
 name is an exact name or qualified name (no wildcards); kind narrows it (function, varglobal, struct, macro, ...).
 
-Answer: {name, kind, defined_in, declared_only_in, absent_from (build labels "variant:image"), definition_places (where the definition is written: file, line, kind, signature, defined_in_builds), note?, total, offset, shown, more, next_offset?, builds: [...]}. Each builds entry: {variant, image, board, status}:
+Answer: {name, kind, defined_in, declared_only_in, absent_from (build labels "variant:image"), definition_places (where the definition is written: file, line, kind, signature, defined_in_builds), note?, warning? (a file of those places changed on disk since indexing: lines may have moved; run fw-context index), total, offset, shown, more, next_offset?, builds: [...]}. Each builds entry: {variant, image, board, status}:
 - "defined": locations lists the definitions in that build (file, line, kind, signature); for a macro, macro lists each #define the build reached with its value and expanded_value (the integer it evaluates to, when it does) — the macro's value in that build.
 - "declared": only declarations (a prototype, an extern) are compiled there; locations lists them, why_not_defined says why the definition is not.
 - "absent": the build has no symbol of that name; why_not_defined says why.
