@@ -19,6 +19,16 @@ export interface CompileUnit {
   output?: string;
 }
 
+/** How an image's linked units were determined. */
+export interface LinkDetermination {
+  /** `ninja-link-edge`: the image's link edge in build.ninja (Zephyr: the final link), through the static libraries it builds; `map-file`: the objects and archive members the linker's map file shows loaded. */
+  method: 'ninja-link-edge' | 'map-file';
+  /** build.ninja or the map file (absolute). */
+  source: string;
+  /** Objects (and archive members) the link consumes. */
+  objects: number;
+}
+
 export interface BuildDescription {
   buildSystem: BuildSystem;
   /** Board, PlatformIO env, mbed target, or the build folder's name. */
@@ -45,6 +55,12 @@ export interface BuildDescription {
   linkArguments?: string[];
   mapFile?: string;
   elfFile?: string;
+  /**
+   * Source files (absolute) of the units whose objects the image links, when the build records its link;
+   * the other units are compiled but not in this image. Undefined: the link is unknown, every unit counts.
+   */
+  linkedUnits?: string[];
+  linking?: LinkDetermination;
   /** `read`: taken from files the build wrote. `derived`: reconstructed from project files because the build left none. */
   provenance: 'read' | 'derived';
 }

@@ -12,6 +12,7 @@ import type { LinkerScriptOptions, LinkerScriptResult } from './types.js';
 
 export type * from './types.js';
 export { parseMapFile } from './map-reader.js';
+export { readLoadedObjects, type LoadedObjects } from './map-loaded-objects.js';
 export { flattenLinkArgs, linkArgsInfo } from './link-args.js';
 export { createIncludeReader, includeSearchDirs } from './include-reader.js';
 export { needsPreprocessing } from './preprocess-detect.js';

@@ -2,7 +2,8 @@
 // Variant = the folder (`build/Debug` → `Debug`); CMAKE_BUILD_TYPE and generator go in the description; the
 // board comes from BOARD/MCU-like cache entries; -T/-Map/-o from the link command (find-link-command.ts).
 import path from 'node:path';
-import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
+import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
 import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
@@ -52,7 +53,7 @@ export const cmakeAdapter: BuildAdapter = {
       const link = findLinkCommand(dir);
       result.diagnostics.push(...link.diagnostics);
       const details = [buildType && `CMAKE_BUILD_TYPE=${buildType}`, generator && `generator ${generator}`, `${units.length} units`].filter(Boolean).join(', ');
-      result.builds.push({
+      const build: BuildDescription = {
         buildSystem: 'cmake',
         variant: folderVariantName(projectRoot, shownAs),
         image: 'app',
@@ -68,7 +69,9 @@ export const cmakeAdapter: BuildAdapter = {
         mapFile: link.link?.info.mapFile,
         elfFile: link.link?.info.output,
         provenance: 'read',
-      });
+      };
+      applyLinkedUnits(build, link.link?.objects, result.diagnostics);
+      result.builds.push(build);
     }
   },
 };

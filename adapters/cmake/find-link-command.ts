@@ -9,12 +9,16 @@ import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, 
 import { isFile, listDirs, readText } from '../shared/fs-helpers.js';
 import { parseNinjaManifest } from '../ninja/parse-ninja.js';
 import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
+import { linkedObjects } from '../ninja/link-closure.js';
+import type { LinkedObjects } from '../shared/linked-units.js';
 
 export interface FoundLink {
   argv: string[];
   info: LinkInfo;
   /** build.ninja or link.txt it came from. */
   source: string;
+  /** The objects the link consumes (ninja only: through the static libraries the manifest builds). */
+  objects?: LinkedObjects;
 }
 
 /** link.txt files under `<dir>/CMakeFiles/*.dir/` and the same in sub-folders, a few levels down. */
@@ -37,7 +41,8 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
     const m = parseNinjaManifest(ninjaFile);
     const r = recoverFromManifest(m);
     const l = chooseLink(r.links, preferOutput);
-    return { link: l ? { argv: l.argv, info: l.info, source: ninjaFile } : undefined, diagnostics: [...m.diagnostics, ...r.diagnostics] };
+    const objects: LinkedObjects | undefined = l ? { method: 'ninja-link-edge', source: ninjaFile, objects: linkedObjects(m, l) } : undefined;
+    return { link: l ? { argv: l.argv, info: l.info, source: ninjaFile, objects } : undefined, diagnostics: [...m.diagnostics, ...r.diagnostics] };
   }
   const files: string[] = [];
   findLinkTxt(buildDir, 3, files);

@@ -9,6 +9,7 @@ import { findLinkCommand } from '../cmake/find-link-command.js';
 import { definesFromList } from '../shared/macros.js';
 import { isFile, listDirs, readText, relPath } from '../shared/fs-helpers.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
 import type { DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readJsonFile } from './read-json-either.js';
 import { scanMbedProject, type MbedLabels } from './scan-sources.js';
@@ -59,16 +60,16 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
   diagnostics.push(...link.diagnostics);
   let scripts = link.link?.info.linkerScripts ?? [];
   if (scripts.length === 0) scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
-  const tool = toolsLayout ? 'mbed-tools' : 'mbed CE CMake';
+  const tool = toolsLayout ? 'mbed-tools' : 'mbed CE';
   const what = [toolchain && `toolchain ${toolchain}`, profile && `profile ${profile}`].filter(Boolean).join(', ');
-  return {
+  const build: BuildDescription = {
     buildSystem: 'mbed',
     variant: target,
     image: 'app',
     imageType: 'app',
     defaultImage: true,
     board: target,
-    description: `Mbed OS target ${target} (${tool} build ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${r.units.length} units from ${relPath(projectRoot, path.join(shownAs, 'compile_commands.json'))})`,
+    description: `Mbed OS target ${target} (${tool}, folder ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${r.units.length} units from ${relPath(projectRoot, path.join(shownAs, 'compile_commands.json'))})`,
     buildDir: dir,
     compileCommands: db,
     units: r.units,
@@ -78,6 +79,8 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
     elfFile: link.link?.info.output,
     provenance: 'read',
   };
+  applyLinkedUnits(build, link.link?.objects, diagnostics);
+  return build;
 }
 
 interface ProfileFile {

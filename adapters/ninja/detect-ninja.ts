@@ -2,7 +2,9 @@
 // edge are recovered by parsing the manifest (parse-ninja.ts), as `ninja -t compdb` would list them.
 // Folders with a compile_commands.json are left to the CMake/compile-database adapters.
 import path from 'node:path';
-import type { AdapterOptions, AdapterResult, BuildAdapter } from '../contract.js';
+import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
+import { linkedObjects } from './link-closure.js';
 import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
@@ -34,7 +36,7 @@ export const ninjaAdapter: BuildAdapter = {
       const link = chooseLink(recovered.links);
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
       const buildType = cache?.values.get('CMAKE_BUILD_TYPE');
-      result.builds.push({
+      const build: BuildDescription = {
         buildSystem: 'ninja',
         variant: folderVariantName(projectRoot, shownAs),
         image: 'app',
@@ -48,7 +50,9 @@ export const ninjaAdapter: BuildAdapter = {
         mapFile: link?.info.mapFile,
         elfFile: link?.info.output,
         provenance: 'read',
-      });
+      };
+      applyLinkedUnits(build, link ? { method: 'ninja-link-edge', source: file, objects: linkedObjects(manifest, link) } : undefined, result.diagnostics);
+      result.builds.push(build);
     }
   },
 };

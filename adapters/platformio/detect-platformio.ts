@@ -8,6 +8,7 @@ import { readCompileDatabase } from '../compile-commands/read-compile-database.j
 import { isDir, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
 import { guarded } from '../shared/guard.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
@@ -87,6 +88,11 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     }
   }
 
+  // With a firmware.map, the image's units are the objects it shows loaded.
+  const pushBuild = (b: BuildDescription) => {
+    applyLinkedUnits(b, undefined, diagnostics);
+    builds.push(b);
+  };
   const envDbOf = (env: string) => path.join(buildDir, env, 'compile_commands.json');
   const built = envs.filter((e) => isDir(path.join(buildDir, e)) || rootDbEnv === e);
   const skipped: string[] = [];
@@ -123,7 +129,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
       const r = db === rootDb && rootDbUnits ? rootDbUnits : readCompileDatabase(db);
       if (db !== rootDb) diagnostics.push(...r.diagnostics);
       if (r.units.length > 0) {
-        builds.push({
+        pushBuild({
           ...base,
           description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${what}; ${r.units.length} units from ${relPath(projectRoot, db)})`,
           compileCommands: db,
@@ -149,7 +155,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     if (!tc.known && platform) {
       diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
     }
-    builds.push({
+    pushBuild({
       ...base,
       description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${wasBuilt ? '' : 'derived, not built: '}${what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
       units: deriveUnits(projectDir, env, files, srcDir, includeDir, buildDir, flags, tc.cc, tc.cxx),

@@ -2,9 +2,10 @@
 // variant with one image (`app`); a sysbuild folder (domains.yaml) is one variant whose images are its
 // domains. Variant = the board target, or the folder's name when several builds share a board.
 import path from 'node:path';
-import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
+import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { folderVariantName, relPath } from '../shared/fs-helpers.js';
 import { discoveryFor } from '../shared/discover-build-dirs.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
 import { isZephyrBuildDir, readZephyrBuildInfo } from './read-build-info.js';
 import { readZephyrImage, type ZephyrImage } from './read-zephyr-image.js';
 import { imageTypeOf, readSysbuildDomains } from './read-sysbuild.js';
@@ -24,8 +25,8 @@ function describeImage(projectRoot: string, img: ZephyrImage, what: string, show
   return `${version} ${what}${img.info.board ? ` for ${img.info.board}` : ''} (${app ? `source ${app}, ` : ''}build ${relPath(projectRoot, shownAs)}, ${img.units.length} units)`;
 }
 
-function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string, shownAs = img.dir): BuildDescription {
-  return {
+function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType: string, isDefault: boolean, what: string, diagnostics: Diagnostic[], shownAs = img.dir): BuildDescription {
+  const build: BuildDescription = {
     buildSystem: 'zephyr',
     variant: '',
     image,
@@ -43,6 +44,8 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
     elfFile: img.elfFile,
     provenance: 'read',
   };
+  applyLinkedUnits(build, img.link, diagnostics);
+  return build;
 }
 
 export function detectZephyr(projectRoot: string, options: AdapterOptions): AdapterResult {
@@ -66,7 +69,7 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       const isDefault = d.name === layout.defaultDomain;
       const type = imageTypeOf(d.name, isDefault, declared.get(d.name));
       const shownImg = inside(d.dir, dir) ? path.join(shownAs, path.relative(dir, d.dir)) : d.dir;
-      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`, shownImg));
+      v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`, result.diagnostics, shownImg));
     }
     v.board ??= v.builds.find((b) => b.defaultImage)?.board ?? v.builds[0]?.board;
     if (v.builds.length > 0 && !v.builds.some((b) => b.defaultImage)) v.builds[0].defaultImage = true;
@@ -84,7 +87,7 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       return;
     }
     result.diagnostics.push(...img.diagnostics);
-    variants.push({ dir: shownAs, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build', shownAs)] });
+    variants.push({ dir: shownAs, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build', result.diagnostics, shownAs)] });
   }
 
   const boardCount = new Map<string, number>();

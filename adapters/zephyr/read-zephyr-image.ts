@@ -8,6 +8,8 @@ import { firstFile, isFile } from '../shared/fs-helpers.js';
 import { parseNinjaManifest } from '../ninja/parse-ninja.js';
 import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
 import { readZephyrBuildInfo, type ZephyrBuildInfo } from './read-build-info.js';
+import { linkedObjects } from '../ninja/link-closure.js';
+import type { LinkedObjects } from '../shared/linked-units.js';
 
 export interface ZephyrImage {
   dir: string;
@@ -20,6 +22,8 @@ export interface ZephyrImage {
   linkArguments?: string[];
   mapFile?: string;
   elfFile?: string;
+  /** The objects the image's final link consumes (from build.ninja). */
+  link?: LinkedObjects;
   diagnostics: Diagnostic[];
 }
 
@@ -32,12 +36,9 @@ export function readZephyrImage(dir: string): ZephyrImage {
   const z = (...p: string[]) => path.join(dir, 'zephyr', ...p);
   const elf = z('zephyr.elf');
   // build.ninja gives the final link command (and the units when there is no compile database).
-  const recovered = isFile(ninja) ? (() => {
-    const m = parseNinjaManifest(ninja);
-    const r = recoverFromManifest(m);
-    diagnostics.push(...m.diagnostics, ...r.diagnostics);
-    return r;
-  })() : undefined;
+  const manifest = isFile(ninja) ? parseNinjaManifest(ninja) : undefined;
+  const recovered = manifest ? recoverFromManifest(manifest) : undefined;
+  if (manifest && recovered) diagnostics.push(...manifest.diagnostics, ...recovered.diagnostics);
   if (isFile(db)) {
     const r = readCompileDatabase(db);
     img.units = r.units;
@@ -57,7 +58,9 @@ export function readZephyrImage(dir: string): ZephyrImage {
   img.dotConfig = firstFile([z('.config')]);
   img.autoconfH = firstFile([z('include', 'generated', 'zephyr', 'autoconf.h'), z('include', 'generated', 'autoconf.h')]);
   const linkerCmd = firstFile([z('linker.cmd')]);
-  const link = recovered ? chooseLink(recovered.links, elf) : undefined;
+  // The final link (zephyr.elf; zephyr_pre0.elf when the build stopped before it) is the image.
+  const link = recovered ? (recovered.links.find((l) => l.outputs.includes(elf)) ?? recovered.links.find((l) => l.outputs.includes(z('zephyr_pre0.elf'))) ?? chooseLink(recovered.links, elf)) : undefined;
+  if (link && manifest) img.link = { method: 'ninja-link-edge', source: ninja, objects: linkedObjects(manifest, link) };
   if (link) {
     img.linkArguments = link.argv;
     img.linkerScripts = link.info.linkerScripts;

@@ -128,7 +128,7 @@ export function runVariants(opts: CommonOptions): CommandOutput {
       lines.push(`${v.variant}${v.board ? `  (board ${v.board})` : ''}${r.default_variant === v.variant ? '  [default]' : ''}`);
       for (const i of v.images) {
         const state = i.indexed ? `indexed ${i.indexed_at} UTC` : 'not indexed';
-        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}, ${i.units} units in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
+        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
       }
     }
     if (!lines.length) lines.push('No build found.');

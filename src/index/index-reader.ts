@@ -28,6 +28,10 @@ export interface BuildRow {
   diagnostics: unknown[];
   /** Absolute source paths of the build's compile units. */
   units: string[];
+  /** Source paths of the units the image links (the only ones its queries answer from); null: the link is unknown, every unit counts. */
+  linkedUnits: string[] | null;
+  /** How linkedUnits was determined: the link edge of build.ninja, or the map file (project-relative source). */
+  linking: { method: 'ninja-link-edge' | 'map-file'; source: string; objects: number } | null;
   /** Kconfig output of the build (Zephyr): project-relative paths and how many CONFIG_ symbols it sets. */
   kconfig: { dot_config: string | null; autoconf_h: string | null; symbols: number } | null;
   /** Hash of the build description at index time (see indexer/build-fingerprint.ts). */

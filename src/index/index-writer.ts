@@ -156,6 +156,8 @@ export class IndexWriter {
         implicitMacros: JSON.stringify(b.implicitMacros),
         diagnostics: JSON.stringify(b.diagnostics),
         units: JSON.stringify(b.units),
+        linkedUnits: b.linkedUnits ? JSON.stringify(b.linkedUnits) : null,
+        linking: JSON.stringify(b.linking),
         kconfig: JSON.stringify(b.kconfig),
         fingerprint: b.fingerprint,
         indexedAt,
@@ -164,10 +166,10 @@ export class IndexWriter {
         .prepare(
           `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
              compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
-             provenance, implicit_macros_json, diagnostics_json, units_json, kconfig_json, fingerprint, indexed_at)
+             provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, indexed_at)
            VALUES (@variant, @image, @imageType, @defaultImage, @board, @buildSystem, @buildDir, @compileCommands, @compileCommandsHash,
              @compileCommandsMtimeMs, @description, @defines, @definesVarying, @linkerScripts, @entryPoint, @memory, @memoryNote,
-             @provenance, @implicitMacros, @diagnostics, @units, @kconfig, @fingerprint, @indexedAt)
+             @provenance, @implicitMacros, @diagnostics, @units, @linkedUnits, @linking, @kconfig, @fingerprint, @indexedAt)
            ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
              board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
              compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
@@ -175,7 +177,8 @@ export class IndexWriter {
              defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
              linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
              memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
-             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, kconfig_json = excluded.kconfig_json,
+             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, linked_units_json = excluded.linked_units_json,
+             linking_json = excluded.linking_json, kconfig_json = excluded.kconfig_json,
              fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
            RETURNING id`,
         )

@@ -11,7 +11,8 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 7: unit_results + build_units replace unit_files (per-unit results stored once, shared by builds);
 //    macros belong to shared macro_groups (one per file and reached-define set) instead of to a build;
 //    parses keyed by (file, mask, language) without the content hash; build_files.activity.
-export const SCHEMA_VERSION = 7;
+// 8: builds.linked_units_json, builds.linking_json (the units an image links, and how that was determined).
+export const SCHEMA_VERSION = 8;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -46,6 +47,8 @@ CREATE TABLE IF NOT EXISTS builds (
   implicit_macros_json TEXT NOT NULL DEFAULT '[]',
   diagnostics_json TEXT NOT NULL DEFAULT '[]',
   units_json TEXT NOT NULL DEFAULT '[]',
+  linked_units_json TEXT,
+  linking_json TEXT NOT NULL DEFAULT 'null',
   kconfig_json TEXT NOT NULL DEFAULT 'null',
   fingerprint TEXT,
   indexed_at TEXT,

@@ -154,6 +154,8 @@ export class SqliteIndex implements IndexReader {
       implicitMacros: JSON.parse(r.implicit_macros_json as string),
       diagnostics: JSON.parse(r.diagnostics_json as string),
       units: JSON.parse(r.units_json as string),
+      linkedUnits: JSON.parse((r.linked_units_json as string | null) ?? 'null'),
+      linking: JSON.parse((r.linking_json as string | undefined) ?? 'null'),
       kconfig: JSON.parse((r.kconfig_json as string | undefined) ?? 'null'),
       fingerprint: (r.fingerprint as string | null | undefined) ?? null,
       indexedAt: (r.indexed_at as string | null) ?? null,

@@ -22,6 +22,7 @@ export function buildFingerprint(build: BuildDescription): string {
   };
   const text = JSON.stringify({
     units: build.units.map((u) => [u.file, u.directory, u.arguments]),
+    linked: build.linkedUnits ?? null,
     defines: build.defines ?? {},
     board: build.board ?? null,
     description: build.description,

@@ -193,7 +193,7 @@ function macroValuesOf(macros: MacroRecord[]): MacroValues {
   return values;
 }
 
-function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, memory: ReturnType<typeof describeBuildMemory>, fingerprint: string, units: CompileUnit[]): BuildRecord {
+function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, memory: ReturnType<typeof describeBuildMemory>, fingerprint: string, units: CompileUnit[], linkedUnits: CompileUnit[] | null): BuildRecord {
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
   if (build.compileCommands && fs.existsSync(build.compileCommands)) {
@@ -223,6 +223,8 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
     implicitMacros: pre.implicitMacros,
     diagnostics: summary.diagnostics.slice(0, 200),
     units: units.map((u) => u.file),
+    linkedUnits: linkedUnits ? linkedUnits.map((u) => u.file) : null,
+    linking: build.linking ? { ...build.linking, source: storedPath(run.root, build.linking.source) } : null,
     kconfig: kconfigSummary(run.root, build),
     fingerprint,
   };
@@ -237,8 +239,11 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     summary.unchanged = true;
     return;
   }
-  run.progress(`${label}: preprocessing ${build.units.length} units`);
-  const units = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
+  // Only the units the image links answer its queries; the others are recorded as compiled, not linked.
+  const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
+  const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
+  const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
+  run.progress(`${label}: preprocessing ${units.length} units`);
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
@@ -283,7 +288,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   }
   const buildId = run.writer.writeBuild(
     {
-      build: buildRecord(build, run, summary, pre, memory, fingerprint, units),
+      build: buildRecord(build, run, summary, pre, memory, fingerprint, compiled, linked ? units : null),
       files: versions,
       macroGroups: pre.macroGroups,
       units: pre.units,

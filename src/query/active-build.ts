@@ -13,6 +13,7 @@ import { resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import { choicesOf, type BuildSelector } from './resolve-build.js';
 import { uncoveredSources } from './uncovered-sources.js';
+import { linkingInfo } from './linking-info.js';
 
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
 
@@ -164,6 +165,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     compile_commands: build?.compileCommands ?? null,
     description: build?.description ?? '',
     provenance: build?.provenance ?? null,
+    ...(build ? linkingInfo(root, build.units.length, build.linkedUnits?.length ?? null, build.linking) : {}),
     indexed_at: meta.indexedAt,
     first_indexed_at: meta.firstIndexedAt,
     symbol_count: counts.symbols,

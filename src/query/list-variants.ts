@@ -5,8 +5,9 @@ import { detectProjectBuilds } from '../project/project-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
+import { linkingInfo, type LinkingInfo } from './linking-info.js';
 
-export interface VariantImage {
+interface VariantImageFields {
   image: string;
   type: string | null;
   default_image: boolean;
@@ -16,12 +17,12 @@ export interface VariantImage {
   build_dir: string;
   compile_commands: string | null;
   description: string;
-  units: number;
   indexed: boolean;
   indexed_at: string | null;
   /** Declared by the build folders on disk now (false: only in the index, its folder is gone). */
   declared: boolean;
 }
+export type VariantImage = VariantImageFields & LinkingInfo;
 
 export interface VariantEntry {
   variant: string;
@@ -55,7 +56,8 @@ export function listVariants(ctx: ProjectContext): ListVariantsResult {
   });
   for (const b of declared) {
     const row = { ...b, board: b.board ?? null, compileCommands: b.compileCommands ?? null };
-    byKey.set(`${b.variant}\u0000${b.image}`, entry(row, { type: b.imageType ?? null, default_image: !!b.defaultImage, build_system: b.buildSystem, units: b.units.length, indexed: false, indexed_at: null, declared: true }));
+    const link = linkingInfo(ctx.root, b.units.length, b.linkedUnits?.length ?? null, b.linking);
+    byKey.set(`${b.variant}\u0000${b.image}`, entry(row, { type: b.imageType ?? null, default_image: !!b.defaultImage, build_system: b.buildSystem, ...link, indexed: false, indexed_at: null, declared: true }));
   }
   for (const b of indexed) {
     const key = `${b.variant}\u0000${b.image}`;
@@ -65,7 +67,8 @@ export function listVariants(ctx: ProjectContext): ListVariantsResult {
       known.indexed_at = b.indexedAt;
       continue;
     }
-    byKey.set(key, entry(b, { type: b.imageType, default_image: b.defaultImage, build_system: b.buildSystem, units: b.units.length, indexed: true, indexed_at: b.indexedAt, declared: false }));
+    const link = linkingInfo(ctx.root, b.units.length, b.linkedUnits?.length ?? null, b.linking);
+    byKey.set(key, entry(b, { type: b.imageType, default_image: b.defaultImage, build_system: b.buildSystem, ...link, indexed: true, indexed_at: b.indexedAt, declared: false }));
   }
   const variants = new Map<string, VariantEntry>();
   for (const v of [...byKey.values()].sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image))) {

@@ -31,6 +31,8 @@ function summarize(root: string): unknown {
       linkerScripts: b.linkerScripts.map(rel),
       mapFile: rel(b.mapFile),
       elfFile: rel(b.elfFile),
+      linkedUnits: b.linkedUnits?.map((u) => rel(u)).sort(),
+      linking: b.linking && { ...b.linking, source: rel(b.linking.source) },
     })),
     diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, file: rel(d.file), line: d.line, message: scrub(d.message), fix: d.fix && scrub(d.fix) })),
   };

@@ -1,0 +1,81 @@
+// Which compile units an image links, from the objects its link consumes (ninja link edge, or the map file's
+// loaded objects and archive members): a unit is linked when its object is among them. Units whose object the
+// build does not record (no `-o`) cannot be placed, so the answer is "unknown" rather than "not linked".
+import path from 'node:path';
+import type { BuildDescription, CompileUnit, Diagnostic, LinkDetermination } from '../contract.js';
+import { readLoadedObjects } from '../../linker/index.js';
+import { isFile, readText } from './fs-helpers.js';
+
+/** The object a unit writes, absolute: its `output`, else its `-o` argument. */
+export function unitObject(u: CompileUnit): string | undefined {
+  if (u.output) return path.resolve(u.directory, u.output);
+  const i = u.arguments.indexOf('-o');
+  const o = i >= 0 ? u.arguments[i + 1] : u.arguments.find((a) => a.startsWith('-o') && a.length > 2)?.slice(2);
+  return o ? path.resolve(u.directory, o) : undefined;
+}
+
+export interface LinkedObjects {
+  method: LinkDetermination['method'];
+  /** build.ninja or the map file. */
+  source: string;
+  /** Objects linked, absolute. */
+  objects: Set<string>;
+  /** Archive members linked: archive path (absolute) → member names, when the source lists them so. */
+  members?: Map<string, Set<string>>;
+}
+
+/** CMake names an archive lib<target>.a and puts the target's objects under CMakeFiles/<target>.dir/. */
+function memberOf(obj: string, members: Map<string, Set<string>>): boolean {
+  const base = path.basename(obj);
+  for (const [archive, names] of members) {
+    if (!names.has(base)) continue;
+    const target = path.basename(archive).replace(/^lib/, '').replace(/\.(a|lib)$/i, '');
+    const cmakeDir = /[\\/]CMakeFiles[\\/]([^\\/]+)\.dir[\\/]/.exec(obj);
+    if (!cmakeDir || cmakeDir[1] === target) return true;
+  }
+  return false;
+}
+
+/**
+ * The source files of the units `link` puts in the image, or undefined (with the reason) when the link cannot
+ * be matched to the units: no unit records its object, or none of the recorded objects is linked.
+ */
+export function linkedUnitsOf(units: CompileUnit[], link: LinkedObjects): { linkedUnits?: string[]; linking?: LinkDetermination; note?: string } {
+  const placed = units.map((u) => ({ u, obj: unitObject(u) }));
+  if (!placed.some((p) => p.obj)) return { note: 'the compile units record no object file, so the link cannot be matched to them' };
+  const linked = placed.filter((p) => p.obj && (link.objects.has(p.obj) || (link.members && memberOf(p.obj, link.members))));
+  if (linked.length === 0) return { note: `none of the ${units.length} units' objects is among the ${link.objects.size} objects the link consumes` };
+  return {
+    linkedUnits: [...new Set(linked.map((p) => p.u.file))],
+    linking: { method: link.method, source: link.source, objects: link.objects.size + [...(link.members?.values() ?? [])].reduce((n, s) => n + s.size, 0) },
+  };
+}
+
+/** The objects and archive members a GNU ld map file shows loaded, absolute against the folder ld ran in. */
+export function mapLinkedObjects(mapFile: string, linkDir: string): LinkedObjects | undefined {
+  const text = readText(mapFile);
+  if (text === undefined) return undefined;
+  const loaded = readLoadedObjects(text);
+  const members = new Map([...loaded.members].map(([a, m]) => [path.resolve(linkDir, a), m]));
+  return { method: 'map-file', source: mapFile, objects: new Set(loaded.objects.map((o) => path.resolve(linkDir, o))), members };
+}
+
+/**
+ * Sets `linkedUnits`/`linking` on a build from its link (else from its map file, when it has one). A link that
+ * matches no unit leaves every unit counted, with an info diagnostic saying why.
+ */
+export function applyLinkedUnits(build: BuildDescription, link: LinkedObjects | undefined, diagnostics: Diagnostic[]): void {
+  const candidates = [link, build.mapFile && isFile(build.mapFile) ? () => mapLinkedObjects(build.mapFile!, build.buildDir) : undefined];
+  for (const c of candidates) {
+    const objects = typeof c === 'function' ? c() : c;
+    // A map without LOAD lines or archive members (abridged, or another linker's format) says nothing.
+    if (!objects || (objects.objects.size === 0 && !objects.members?.size)) continue;
+    const r = linkedUnitsOf(build.units, objects);
+    if (r.linkedUnits) {
+      build.linkedUnits = r.linkedUnits;
+      build.linking = r.linking;
+      return;
+    }
+    diagnostics.push({ severity: 'info', file: objects.source, message: `cannot tell which of its units the image links: ${r.note}; every unit is counted as linked`, fix: 'rebuild so that the compile database and the link agree (or ignore: queries then also answer from units outside the image)' });
+  }
+}

@@ -1,0 +1,79 @@
+// An image answers from the units it links: mbed CE (ninja link edge of the image), Zephyr (final link through
+// its static libraries) and a Zephyr build with only a map file. Units outside the link are counted as compiled,
+// not linked, and never answer a query scoped to that image.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getActiveBuild } from '../../src/query/active-build.js';
+import { listVariants } from '../../src/query/list-variants.js';
+import { listSymbols } from '../../src/query/list-symbols.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { withProject } from '../../src/query/project-context.js';
+import { searchCode } from '../../src/query/search-code.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+type Rows = Record<string, any>[];
+const symbolNames = (r: unknown) => (r as Rows).filter((x) => 'kind' in x).map((x) => x.name as string);
+
+describe('mbed CE CMake build: one variant named by its target, answering from its linked units', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'mbed-ce-cmake']));
+  });
+
+  it('is one mbed variant named by MBED_TARGET, with board and defines, and no derived phantom build', () => {
+    const v = withProject(root, (ctx) => listVariants(ctx));
+    expect(v.variants.map((x) => x.variant)).toEqual(['NUCLEO_F429ZI']);
+    const img = v.variants[0].images[0];
+    expect(img).toMatchObject({ board: 'NUCLEO_F429ZI', build_system: 'mbed', provenance: 'read', build_dir: 'build', indexed: true });
+    const s = withProject(root, (ctx) => getActiveBuild(ctx, {}));
+    expect(s.defines).toMatchObject({ TARGET_NAME: 'NUCLEO_F429ZI', TOOLCHAIN_GCC_ARM: '1', __CORTEX_M4: '1' });
+    expect(v.diagnostics.some((d) => /targets\.json/.test(d.file) || /mbed-os[\\/]targets/.test(d.file))).toBe(false);
+  });
+
+  it('list_variants and get_active_build count the units outside the link and say how linking was determined', () => {
+    const img = withProject(root, (ctx) => listVariants(ctx)).variants[0].images[0];
+    expect(img.units).toBe(4);
+    expect(img.linked_units).toBe(2);
+    expect(img.linking).toMatchObject({ method: 'ninja-link-edge', source: 'build/build.ninja' });
+    expect(img.linking.note).toMatch(/2 unit\(s\) compiled but not linked/);
+    const s = withProject(root, (ctx) => getActiveBuild(ctx, {}));
+    expect(s).toMatchObject({ units: 4, linked_units: 2, linking: { method: 'ninja-link-edge' } });
+  });
+
+  it('a function defined only in an unlinked unit answers no query for the image', () => {
+    for (const name of ['ac_buffer_init', 'ble_stack_start']) {
+      expect(symbolNames(withProject(root, (ctx) => searchCode(ctx, { query: name })))).not.toContain(name);
+      expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name })))).toEqual([]);
+    }
+    const all = withProject(root, (ctx) => listSymbols(ctx, {})).symbols.map((s) => s.name);
+    expect(all).not.toContain('ac_buffer_init');
+    expect(all).not.toContain('ble_stack_start');
+    // The linked units and the headers they include answer.
+    expect(all).toContain('main');
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'led_toggle' })))).toContain('led_toggle');
+  });
+});
+
+describe('Zephyr: the final link through static libraries, and the map file as fallback', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'zephyr-workspace-anywhere']));
+  });
+  const image = (variant: string) => withProject(root, (ctx) => listVariants(ctx)).variants.find((v) => v.variant === variant)!.images[0];
+
+  it('app/build: libapp.a and libzephyr.a are linked, libsubsys__shell.a is not', () => {
+    expect(image('qemu_cortex_m3/ti_lm3s6965')).toMatchObject({ units: 3, linked_units: 2, linking: { method: 'ninja-link-edge', source: 'app/build/build.ninja' } });
+    const names = withProject(root, (ctx) => listSymbols(ctx, { variant: 'qemu_cortex_m3/ti_lm3s6965' })).symbols.map((s) => s.name);
+    expect(names).toContain('printk');
+    expect(names).not.toContain('shell_start');
+  });
+
+  it('samples/x/build-nrf: the objects its zephyr.map shows loaded', () => {
+    expect(image('nrf52840dk/nrf52840')).toMatchObject({ units: 3, linked_units: 2, linking: { method: 'map-file', source: 'samples/x/build-nrf/zephyr/zephyr.map' } });
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'shell_start', variant: 'nrf52840dk/nrf52840' })))).toEqual([]);
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'printk', variant: 'nrf52840dk/nrf52840' })))).toContain('printk');
+  });
+
+  it('a build without a readable link counts every unit', () => {
+    expect(image('nucleo_f401re/stm32f401xe')).toMatchObject({ units: 1, linked_units: 1, linking: { method: 'unknown', source: null } });
+  });
+});
