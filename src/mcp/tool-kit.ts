@@ -16,7 +16,8 @@ export interface ToolEnv {
   /** The server's background refresh of a project, when the server keeps projects fresh. */
   background(root: string): RefreshState | null;
   /** Run a query on the project a call names (or the server's); errors become isError results. */
-  answer(projectRoot: string | undefined, run: (ctx: ProjectContext) => unknown, onError?: (err: unknown) => ToolResult): Promise<ToolResult>;
+  /** `noticeEdits: false` keeps the call from starting a background refresh (get_active_build only reports). */
+  answer(projectRoot: string | undefined, run: (ctx: ProjectContext) => unknown, onError?: (err: unknown) => ToolResult, options?: { noticeEdits?: boolean }): Promise<ToolResult>;
 }
 
 export interface ToolDefinition<S extends ZodRawShape = ZodRawShape> {
@@ -97,11 +98,11 @@ export function toolEnv(cwd: string, keeper?: FreshnessKeeper): ToolEnv {
   return {
     cwd,
     background: (root) => keeper?.state(root) ?? null,
-    async answer(projectRoot, run, onError = fail) {
+    async answer(projectRoot, run, onError = fail, options = {}) {
       try {
         return ok(
           withProject(rootOf(projectRoot), (ctx) => {
-            notice(ctx);
+            if (options.noticeEdits !== false) notice(ctx);
             return run(ctx);
           }),
         );

@@ -14,7 +14,7 @@ status:
 - not_initialized: no .fw-context/ folder here or above: run \`fw-context init\` then \`fw-context index\`. Only status, project_root and index_message are returned.
 A failure (a damaged index, no access to it) returns {error} alone, without status: read that key first.
 
-Edited files: the server notices indexed files that changed on disk (on a call, and through a file watcher) and re-indexes just those in the background; meanwhile modified_files_count counts them and answers that name them carry a warning. They never set reindex_needed.
+Edited files: the server notices indexed files that changed on disk (through its file watcher, and on every query call — this tool only reports and starts nothing) and re-indexes just those in the background; meanwhile modified_files_count counts them and answers that name them carry a warning. They never set reindex_needed.
 
 client_restart_required: the index was written by a NEWER fw-context than this server process reads. The index is right and this process is old: status stays ready and queries keep working. No command repairs it and a reindex must NOT be run; tell the operator to restart the LLM client (the server is its child process), using client_restart_reason, which index_message also opens with.
 
@@ -36,5 +36,5 @@ export const GET_ACTIVE_BUILD_TOOL = defineTool({
   description: DESCRIPTION,
   inputSchema: { ...buildArgs, fast: z.boolean().optional().describe('Default true. false hashes every indexed file even when its size and mtime match the index (slower).') },
   annotations: READ_ONLY,
-  handler: (args, env) => env.answer(args.project_root, (ctx) => getActiveBuild(ctx, args, env.background(ctx.root)), statusFailure),
+  handler: (args, env) => env.answer(args.project_root, (ctx) => getActiveBuild(ctx, args, env.background(ctx.root)), statusFailure, { noticeEdits: false }),
 });
