@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import { readLock } from '../../src/indexer/index-lock.js';
+import { changedFiles } from '../../src/query/changed-files.js';
 import { CLI, assertCliBuilt, indexedFixture } from '../helpers/fixture-project.js';
 
 type Item = Record<string, any>;
@@ -135,4 +136,24 @@ describe('refresh without calls', () => {
       expect(keeper.state(root)).toMatchObject({ running: false, runs: 1 });
     });
   }
+
+  it('an edit saved while a refresh runs is not lost', async () => {
+    assertCliBuilt();
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const keeper = new FreshnessKeeper({ debounceMs: 50, holdMs: 500 });
+    keepers.push(keeper);
+    keeper.watch(root);
+    const file = path.join(root, 'src/drivers/gpio.c');
+    fs.appendFileSync(file, '\nint gpio_first_added(void) { return 1; }\n');
+    await until(() => (keeper.state(root).running ? true : null), 20);
+    fs.appendFileSync(file, '\nint gpio_second_added(void) { return 2; }\n');
+    // Either the running refresh read the second edit too, or a refresh of its own follows when it ends.
+    const { lookupSymbol } = await import('../../src/query/lookup-symbol.js');
+    const { withProject } = await import('../../src/query/project-context.js');
+    await until(() => (found(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'gpio_second_added' })) as Item[], 'gpio_second_added') ? true : null));
+    expect(found(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'gpio_first_added' })) as Item[], 'gpio_first_added')).not.toBeNull();
+    const state = await until(() => (keeper.state(root).running ? null : keeper.state(root)));
+    expect(state.lastOutcome).toBe('done');
+    expect(withProject(root, (ctx) => changedFiles(ctx.reader!, ctx.root))).toEqual([]);
+  });
 });
