@@ -38,7 +38,7 @@ export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
     diagnostics: r.diagnostics,
   });
   const hash = createHash('sha1').update(r.key).update('\0').update(tested).update('\0').update(files).update('\0').update(body).digest('hex');
-  return { key: r.key, hash, tested, files, data: zlib.deflateRawSync(body) };
+  return { key: r.key, hash, tested, files, data: zlib.deflateRawSync(body, { level: 1 }) };
 }
 
 export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer): UnitResultRow {

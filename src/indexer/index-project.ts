@@ -2,12 +2,13 @@
 // whose inputs hold) → merge → macros → mask (keeping parses whose inputs hold) → parse → write, one
 // transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type MacroGroup } from '../index/index-writer.js';
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
-import { indexPath, readConfig, type ProjectConfig } from '../project/config.js';
+import { indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
@@ -56,6 +57,9 @@ export interface BuildIndexSummary {
   reusedUnits: number;
   symbols: number;
   diagnostics: Diagnostic[];
+  /** Time this build took (ms), and per stage. */
+  elapsedMs?: number;
+  stageMs?: Record<'preprocess' | 'merge' | 'macros' | 'mask' | 'parse' | 'write', number>;
   /** The build and every file it reads are as indexed: nothing was redone. */
   unchanged?: boolean;
   error?: string;
@@ -151,12 +155,22 @@ interface BuildPreprocessing {
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
 function preprocessStage(units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): BuildPreprocessing {
+  const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
+  let t = performance.now();
+  const lap = (k: keyof typeof stage) => {
+    const now = performance.now();
+    stage[k] += now - t;
+    t = now;
+  };
   const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, extraDefines: build.defines });
+  lap('preprocess');
   summary.preprocessed = pre.walked;
   summary.reusedUnits = pre.reused;
   const merged = mergeUnitResults(pre.results, pre.environments.map((e) => e.diagnostics));
+  lap('merge');
   const commandLine = commandLineMacros(pre.environments, pre.resolver, pre.source);
   const macros = buildMacros(merged, commandLine, { root: run.root, writer: run.writer, states: run.states, skeleton: (f) => pre.source.skeleton(f) });
+  lap('macros');
   return {
     files: [...merged.files.values()],
     macros: macros.records,
@@ -250,6 +264,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   summary.diagnostics.push(...pre.diagnostics);
 
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
+  const tMask = performance.now();
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
@@ -263,7 +278,11 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   const t1 = performance.now();
+  const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
+  stage.mask += performance.now() - tMask;
+  const tParse = performance.now();
   await run.pool.run(masked.jobs, macroValuesOf(pre.macros));
+  stage.parse += performance.now() - tParse;
   run.timing.parseMs += performance.now() - t1;
   const parsed = parseDiagnostics(masked.jobs);
   summary.diagnostics.push(...parsed.diagnostics);
@@ -286,6 +305,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     const version = linkerScriptVersion(run.root, group.file, group.symbols, run.vendorRules);
     if (version && !versions.some((f) => f.path === version.path)) versions.push(version);
   }
+  const tWrite = performance.now();
   const buildId = run.writer.writeBuild(
     {
       build: buildRecord(build, run, summary, pre, memory, fingerprint, compiled, linked ? units : null),
@@ -299,6 +319,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     run.indexedAt,
   );
   summary.symbols = run.writer.buildSymbolCount(buildId);
+  stage.write += performance.now() - tWrite;
 }
 
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
@@ -322,7 +343,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       writer,
       states: new FileStates(root, writer.fileStates()),
       skeletons: new SkeletonCache(),
-      provider: new ImplicitMacroProvider(),
+      // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
+      provider: new ImplicitMacroProvider({ cacheDir: path.join(root, STATE_DIR, 'compilers') }),
       vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
       excluded: config.excludePaths,
       indexedAt: utcStamp(),
@@ -335,12 +357,14 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
       const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
       result.builds.push(summary);
+      const buildStarted = performance.now();
       try {
         await indexBuild(build, run, summary, label);
       } catch (err) {
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
+      summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;
       result.reused += summary.reused;
       result.preprocessed += summary.preprocessed;

@@ -92,7 +92,9 @@ export class ImplicitMacroProvider {
   }
 
   private askCompiler(compiler: string, flags: string[], lang: QueryLanguage, cwd: string, sysroot: string | undefined, key: string): RawAnswer | undefined {
-    const diskFile = this.opts.cacheDir ? path.join(this.opts.cacheDir, `implicit-${createHash('sha1').update(key).digest('hex')}.json`) : undefined;
+    // On disk the answer is keyed by the compiler binary too (path, size, mtime): an upgraded compiler is asked again.
+    const binary = this.opts.cacheDir ? compilerIdentity(compiler, cwd) : null;
+    const diskFile = binary ? path.join(this.opts.cacheDir!, `implicit-${createHash('sha1').update(key).update(binary).digest('hex')}.json`) : undefined;
     if (diskFile) {
       try {
         return JSON.parse(fs.readFileSync(diskFile, 'utf8')) as RawAnswer;
@@ -118,6 +120,23 @@ export class ImplicitMacroProvider {
     }
     return answer;
   }
+}
+
+/** Resolved path, size and mtime of a compiler as the shell would find it, or null when it is not found. */
+export function compilerIdentity(compiler: string, cwd: string): string | null {
+  const candidates = compiler.includes('/')
+    ? [path.resolve(cwd, compiler)]
+    : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.join(d, compiler));
+  for (const c of candidates) {
+    try {
+      const real = fs.realpathSync(c);
+      const st = fs.statSync(real);
+      if (st.isFile()) return `${real}\0${st.size}\0${st.mtimeMs}`;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }
 
 /** `#define` lines of `-dD -E` output that belong to `<built-in>` / `<command-line>`. */

@@ -27,7 +27,7 @@ export interface MergedBuild {
 
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] = []): MergedBuild {
-  const files = new Map<string, MergedFile & { parts: number[]; seen: Set<string> }>();
+  const files = new Map<string, MergedFile & { parts: number[]; seen: Set<string>; readers: Set<string> }>();
   const unitFiles = new Map<string, string[]>();
   const defineSites = new Map<string, Map<number, string | null>>();
   const diagnostics: Diagnostic[] = [];
@@ -42,25 +42,34 @@ export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] 
     (leading[i] ?? []).forEach(addDiag);
     for (const f of r.files) {
       let m = files.get(f.file);
-      if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.lines, ranges: [], readBy: [], parts: [], seen: new Set() }));
+      if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.lines, ranges: [], readBy: [], parts: [], seen: new Set(), readers: new Set() }));
       if (r.lang === 'cpp') m.language = 'cpp';
       if (f.evaluated && f.taken) {
         const d = (m.decisions ??= { evaluated: new Set(), taken: new Set() });
         for (const l of f.evaluated) d.evaluated.add(l);
         for (const l of f.taken) d.taken.add(l);
       }
-      if (!m.readBy.includes(r.unit)) m.readBy.push(r.unit);
-      const sig = f.ranges.join(',');
+      if (!m.readers.has(r.unit)) {
+        m.readers.add(r.unit);
+        m.readBy.push(r.unit);
+      }
+      const sig = f.ranges.length === 2 ? `${f.ranges[0]},${f.ranges[1]}` : f.ranges.join(',');
       if (!m.seen.has(sig)) {
         m.seen.add(sig);
         for (const x of f.ranges) m.parts.push(x);
       }
     }
     unitFiles.set(r.unit, r.files.map((f) => f.file));
+    // The sites of each file, looked up once per unit rather than once per define.
+    const sitesOf: (Map<number, string | null> | undefined)[] = new Array(r.files.length);
     for (const [fi, line, value] of r.macros) {
-      const file = r.files[fi].file;
-      let sites = defineSites.get(file);
-      if (!sites) defineSites.set(file, (sites = new Map()));
+      let sites = sitesOf[fi];
+      if (!sites) {
+        const file = r.files[fi].file;
+        sites = defineSites.get(file);
+        if (!sites) defineSites.set(file, (sites = new Map()));
+        sitesOf[fi] = sites;
+      }
       if (!sites.has(line)) sites.set(line, value);
     }
     r.diagnostics.forEach(addDiag);

@@ -1,6 +1,7 @@
-// `npm run bench`: indexes a synthetic corpus and reports throughput, incremental re-index time, query
-// latency percentiles, the preprocessing share and peak RSS. It reports figures; it asserts nothing.
-// Usage: npm run bench -- [--files N] [--functions N] [--queries N] [--envs N]
+// `npm run bench`: indexes synthetic corpora and reports figures beside their goals (indexing-bench.ts: a
+// Zephyr-shaped multi-board corpus, edits, memory, size, ctags ratio, 262 PlatformIO envs), then throughput,
+// the preprocessing share, refresh and cross-build query latency. It reports figures; it asserts nothing.
+// Usage: npm run bench -- [--boards N] [--units N] [--headers N] [--files N] [--functions N] [--queries N] [--envs N] [--indexing-only]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +14,14 @@ import { openProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { generateCorpus } from './synthetic-corpus.js';
 import { refreshBench } from './refresh-bench.js';
+import { indexingBench } from './indexing-bench.js';
 import { generatePlatformioProject, writePlatformioSources } from './synthetic-platformio.js';
 import { whichBuilds } from '../../src/query/which-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 
-const { values } = parseArgs({ options: { files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
+const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
 const files = Number(values.files);
 const functionsPerFile = Number(values.functions);
 const queries = Number(values.queries);
@@ -36,6 +38,12 @@ function fmt(n: number, digits = 1): string {
 }
 
 async function main(): Promise<void> {
+  await indexingBench({ boards: Number(values.boards), units: Number(values.units), headers: Number(values.headers), envs: Number(values.envs), queries });
+  if (values['indexing-only']) {
+    clearInterval(sampler);
+    return;
+  }
+  console.log('\nsingle-build corpus');
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-')));
   const { bytes, units } = generateCorpus(root, { files, functionsPerFile });
   writeConfig(root, DEFAULT_CONFIG);

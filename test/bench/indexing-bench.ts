@@ -1,0 +1,177 @@
+// The indexing figures of `npm run bench`, each printed beside its goal: full index of a Zephyr-shaped
+// multi-board corpus, re-index after a .c and a header edit (index work and CLI round trip), peak RSS,
+// index size, per-build cost of the 2nd..Nth build, query latency, the ratio to Universal Ctags over the
+// same files, and a PlatformIO project with 262 envs. Indexing runs in child processes so memory is the
+// indexer's own.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { openProject } from '../../src/query/project-context.js';
+import { searchCode } from '../../src/query/search-code.js';
+import { generateZephyrCorpus } from './synthetic-zephyr.js';
+import { generatePlatformioProject, writePlatformioSources } from './synthetic-platformio.js';
+
+interface ChildRun {
+  elapsedMs: number;
+  preprocessMs: number;
+  parseMs: number;
+  parsed: number;
+  preprocessed: number;
+  parsedOnWorkers: number;
+  builds: { variant: string; elapsedMs: number; files: number; units: number; error: string | null }[];
+  maxRssMiB: number;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.join(HERE, '..', '..', 'src', 'cli', 'main.js');
+
+export const GOALS = {
+  cEditMs: 150,
+  cliRoundTripMs: 400,
+  peakRssMiB: 300,
+  ctagsRatio: 10,
+  pioSeconds: 60,
+  pioIndexMB: 100,
+};
+
+function fmt(n: number, digits = 1): string {
+  return n.toFixed(digits);
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function line(label: string, value: string, goal: string, met: boolean | null): void {
+  const mark = met === null ? '' : met ? '  ok' : '  MISSED';
+  console.log(`  ${label.padEnd(44)} ${value.padStart(14)}   goal ${goal}${mark}`);
+}
+
+/** Index `root` in a child process (workers as the default unless given). */
+function indexInChild(root: string, workers?: number): ChildRun {
+  const args = [path.join(HERE, 'index-child.js'), root, ...(workers !== undefined ? [String(workers)] : [])];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`index child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildRun;
+}
+
+/** Wall time of `fw-context index` from the shell. */
+function cliIndexMs(root: string): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [CLI, 'index'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`fw-context index failed: ${r.stderr}`);
+  return performance.now() - t;
+}
+
+function indexBytes(root: string): number {
+  const db = indexPath(root);
+  return [db, `${db}-wal`].reduce((n, f) => n + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
+}
+
+function hasTool(tool: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Seconds Universal Ctags takes over these files with the fields the issue names, or null without ctags. */
+function ctagsSeconds(files: string[]): number | null {
+  if (!hasTool('ctags')) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-ctags-'));
+  const list = path.join(dir, 'files');
+  fs.writeFileSync(list, files.join('\n') + '\n');
+  const t = performance.now();
+  const r = spawnSync('ctags', ['-L', list, '--fields=+nKS', '-f', path.join(dir, 'tags')], { encoding: 'utf8' });
+  const s = (performance.now() - t) / 1000;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return r.status === 0 ? s : null;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory() && e.name !== '.fw-context') out.push(...sourceFiles(p));
+    else if (/\.[ch]$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+export interface IndexingBenchOptions {
+  boards: number;
+  units: number;
+  headers: number;
+  envs: number;
+  queries: number;
+}
+
+export async function indexingBench(o: IndexingBenchOptions): Promise<void> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-zephyr-')));
+  const corpus = generateZephyrCorpus(root, { boards: o.boards, units: o.units, headers: o.headers });
+  writeConfig(root, DEFAULT_CONFIG);
+  console.log(`Zephyr-shaped corpus: ${o.boards} boards × ${o.units} units, ${o.headers} common headers, autoconf.h per board (${fmt(corpus.bytes / 1e6, 2)} MB)`);
+
+  const full = indexInChild(root);
+  const ctags = ctagsSeconds(sourceFiles(root));
+  const perBuild = full.builds.map((b) => b.elapsedMs);
+  const rest = perBuild.slice(1);
+  const restMean = rest.length ? rest.reduce((a, b) => a + b, 0) / rest.length : NaN;
+  const cliFull = cliIndexMs(root);
+  fs.appendFileSync(corpus.sampleUnit, '\nint drv_0_bench_added(void) { return 0; }\n');
+  const cEdit = indexInChild(root);
+  fs.appendFileSync(corpus.sampleUnit, '\nint drv_0_bench_added_2(void) { return 0; }\n');
+  const cEditCli = cliIndexMs(root);
+  fs.appendFileSync(corpus.sampleHeader, '\nint k_bench_added(void);\n');
+  const hEdit = indexInChild(root);
+  const bytes = indexBytes(root);
+
+  console.log('\nindexing');
+  line('full index', `${fmt(full.elapsedMs / 1000, 2)} s`, ctags === null ? '≤ 10 × ctags (ctags not installed)' : `≤ ${fmt(GOALS.ctagsRatio * ctags, 2)} s (10 × ctags)`, ctags === null ? null : full.elapsedMs / 1000 <= GOALS.ctagsRatio * ctags);
+  line('  preprocess / parse', `${fmt(full.preprocessMs / 1000, 2)} / ${fmt(full.parseMs / 1000, 2)} s`, '-', null);
+  line('  files parsed (on workers)', `${full.parsed} (${full.parsedOnWorkers})`, '-', null);
+  if (ctags !== null) line('ratio to ctags -L files --fields=+nKS', `${fmt(full.elapsedMs / 1000 / ctags, 1)} ×`, `≤ ${GOALS.ctagsRatio} × (ctags ${fmt(ctags * 1000, 0)} ms)`, full.elapsedMs / 1000 / ctags <= GOALS.ctagsRatio);
+  line('1st build', `${fmt(perBuild[0] / 1000, 2)} s`, '-', null);
+  line('each of builds 2..N (mean)', `${fmt(restMean / 1000, 2)} s`, '< 1st build (shared work)', rest.length ? restMean < perBuild[0] : null);
+  line('peak RSS of the indexer', `${fmt(full.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, full.maxRssMiB <= GOALS.peakRssMiB);
+  line('index size', `${fmt(bytes / 1e6, 1)} MB`, '-', null);
+  line('no-op re-index from the CLI', `${fmt(cliFull, 0)} ms`, '-', null);
+  line(`.c edit: index work (${cEdit.preprocessed} units, ${cEdit.parsed} parsed)`, `${fmt(cEdit.elapsedMs, 0)} ms`, `≤ ${GOALS.cEditMs} ms`, cEdit.elapsedMs <= GOALS.cEditMs);
+  line('.c edit: fw-context index round trip', `${fmt(cEditCli, 0)} ms`, `≤ ${GOALS.cliRoundTripMs} ms`, cEditCli <= GOALS.cliRoundTripMs);
+  line(`header edit: index work (${hEdit.preprocessed} units, ${hEdit.parsed} parsed)`, `${fmt(hEdit.elapsedMs, 0)} ms`, 'only the including units', null);
+  line('peak RSS, header edit', `${fmt(hEdit.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, hEdit.maxRssMiB <= GOALS.peakRssMiB);
+
+  const ctx = openProject(root);
+  const lookups: number[] = [];
+  const searches: number[] = [];
+  const words = ['handle', 'event', 'driver', 'obj', 'ready', 'state', 'count', 'op'];
+  for (let i = 0; i < o.queries; i++) {
+    const variant = `build-board_${i % o.boards}`;
+    let t = performance.now();
+    lookupSymbol(ctx, { name: `drv_${i % o.units}_handle_${i % 8}`, variant });
+    lookups.push(performance.now() - t);
+    t = performance.now();
+    searchCode(ctx, { query: `${words[i % words.length]} ${words[(i * 3 + 1) % words.length]}`, variant });
+    searches.push(performance.now() - t);
+  }
+  ctx.close();
+  lookups.sort((a, b) => a - b);
+  searches.sort((a, b) => a - b);
+  console.log('\nqueries on that index');
+  line('lookup_symbol p50 / p99', `${fmt(pct(lookups, 50), 2)} / ${fmt(pct(lookups, 99), 2)} ms`, '-', null);
+  line('search_code p50 / p99', `${fmt(pct(searches, 50), 2)} / ${fmt(pct(searches, 99), 2)} ms`, '-', null);
+  fs.rmSync(root, { recursive: true, force: true });
+
+  const pio = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-pio-index-')));
+  generatePlatformioProject(pio, o.envs);
+  writePlatformioSources(pio, 20);
+  writeConfig(pio, DEFAULT_CONFIG);
+  const p = indexInChild(pio);
+  const pioBytes = indexBytes(pio);
+  console.log(`\nPlatformIO project, ${p.builds.length} envs (20 driver units each, #if on BOARD_ID)`);
+  line('full index', `${fmt(p.elapsedMs / 1000, 1)} s`, `≤ ${GOALS.pioSeconds} s`, p.elapsedMs / 1000 <= GOALS.pioSeconds);
+  line('index size', `${fmt(pioBytes / 1e6, 1)} MB`, `≤ ${GOALS.pioIndexMB} MB`, pioBytes / 1e6 <= GOALS.pioIndexMB);
+  line('peak RSS of the indexer', `${fmt(p.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, p.maxRssMiB <= GOALS.peakRssMiB);
+  fs.rmSync(pio, { recursive: true, force: true });
+}
