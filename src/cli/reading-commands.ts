@@ -106,7 +106,7 @@ export function runMembers(opts: CommonOptions & { className: string; includeInh
     for (const group of ['fields', 'constructors', 'destructors', 'methods', 'types']) {
       if (!r[group].length) continue;
       lines.push(`${group}:`);
-      for (const m of r[group]) lines.push(`  ${m.file}:${m.line}  ${m.signature}${m.is_pure_virtual ? ' = 0' : ''}${m.inherited_from ? `  (from ${m.inherited_from})` : ''}${m.definition && m.definition.line !== m.line ? `  defined at ${m.definition.file}:${m.definition.line}` : ''}`);
+      for (const m of r[group]) lines.push(`  ${m.file}:${m.line}  ${m.access ? `${m.access}: ` : ''}${m.signature}${m.is_pure_virtual ? ' = 0' : ''}${m.inherited_from ? `  (from ${m.inherited_from})` : ''}${m.definition && m.definition.line !== m.line ? `  defined at ${m.definition.file}:${m.definition.line}` : ''}`);
     }
     return lines.join('\n');
   });

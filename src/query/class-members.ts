@@ -1,9 +1,10 @@
 // get_class_members: what a C++ class (or C struct/union) declares — fields, methods, constructors,
-// destructors, nested types — merged with out-of-class definitions, optionally with inherited members.
-// Access (public/private) is not recorded by the index and not reported.
+// destructors, nested types — merged with out-of-class definitions and with their declared access,
+// optionally with inherited members.
 import type { SymbolRow } from '../index/index-reader.js';
 import type { ReadingIndex } from '../index/reading-reader.js';
 import { Hierarchy } from './class-hierarchy.js';
+import { memberAccess, type Access } from './member-access.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 
@@ -22,6 +23,8 @@ export interface ClassMember {
   is_virtual: boolean;
   is_pure_virtual: boolean;
   is_override: boolean;
+  /** Declared access (from the class body's labels); null for a member only defined out of the class. */
+  access: Access | null;
   /** Where the body is, when it is defined (in the class or out of it). */
   definition: { file: string; line: number } | null;
   /** The base class it comes from (include_inherited). */
@@ -30,9 +33,11 @@ export interface ClassMember {
 
 const GROUPS: Record<string, string> = { field: 'fields', method: 'methods', constructor: 'constructors', destructor: 'destructors', function: 'methods' };
 
-function membersOf(reading: ReadingIndex, buildId: number, cls: SymbolRow): ClassMember[] {
+function membersOf(reading: ReadingIndex, buildId: number, cls: SymbolRow, root: string): ClassMember[] {
   const byName = new Map<string, SymbolRow[]>();
-  for (const s of reading.membersOf(buildId, cls.qualified_name)) {
+  const all = reading.membersOf(buildId, cls.qualified_name);
+  const accessAt = memberAccess(root, cls, all);
+  for (const s of all) {
     if (s.kind === 'varlocal' || s.kind === 'enum_constant') continue;
     const key = `${s.kind}\u0000${s.name}`;
     (byName.get(key) ?? byName.set(key, []).get(key)!).push(s);
@@ -56,6 +61,7 @@ function membersOf(reading: ReadingIndex, buildId: number, cls: SymbolRow): Clas
         is_virtual: s.is_virtual || isOverride,
         is_pure_virtual: s.is_pure_virtual,
         is_override: isOverride,
+        access: s.parent_id === cls.id ? accessAt(s.line) : null,
         definition: def && s.kind !== 'field' ? { file: def.file, line: def.line } : null,
       });
     }
@@ -68,13 +74,13 @@ export function getClassMembers(ctx: ProjectContext, req: ClassMembersRequest) {
   const build = resolveProjectBuild(ctx, req);
   const h = new Hierarchy(reader, build.id);
   const cls = h.classes.resolve(req.className, 'class_name');
-  const members = membersOf(reader.reading(), build.id, cls);
+  const members = membersOf(reader.reading(), build.id, cls, ctx.root);
   if (req.includeInherited) {
     const own = new Set(members.map((m) => `${m.kind}\u0000${m.name}`));
     for (const base of h.bases(cls, true).filter((b) => b.resolved)) {
       const baseClass = h.classes.lookup(base.qualified_name);
       if (!baseClass) continue;
-      for (const m of membersOf(reader.reading(), build.id, baseClass)) {
+      for (const m of membersOf(reader.reading(), build.id, baseClass, ctx.root)) {
         if (m.kind === 'constructor' || m.kind === 'destructor' || own.has(`${m.kind}\u0000${m.name}`)) continue;
         own.add(`${m.kind}\u0000${m.name}`);
         members.push({ ...m, inherited_from: base.qualified_name });

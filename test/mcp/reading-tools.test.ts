@@ -236,7 +236,8 @@ describe('C++ class tools', () => {
   it('get_class_members merges out-of-class definitions and adds inherited members', async () => {
     const m = (await call('get_class_members', { class_name: 'FilteredSensor', include_inherited: true })).value;
     const read = m.methods.find((x: Value) => x.name === 'read' && !x.inherited_from);
-    expect(read).toMatchObject({ file: 'include/sensor.hpp', line: 17, is_override: true, definition: { file: 'src/sensor.cpp', line: 4 } });
+    expect(read).toMatchObject({ file: 'include/sensor.hpp', line: 17, access: 'public', is_override: true, definition: { file: 'src/sensor.cpp', line: 4 } });
+    expect(m.fields.map((f: Value) => f.access)).toEqual(['private', 'protected']);
     expect(m.fields.map((f: Value) => [f.name, f.inherited_from ?? null])).toEqual([['history_', null], ['last_value_', 'Sensor']]);
     expect(m.methods.find((x: Value) => x.name === 'name')).toMatchObject({ inherited_from: 'Sensor', is_virtual: true });
     expect(m.destructors).toEqual([]);

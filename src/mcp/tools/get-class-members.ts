@@ -5,7 +5,7 @@ import { BUILD_ARGS, buildArgs, defineTool, READ_ONLY } from '../tool-kit.js';
 
 const DESCRIPTION = `List the members of a C++ class (or a C struct/union) as one build compiles it, grouped: fields, methods, constructors, destructors and types (nested classes, enums, typedefs). Members inside an inactive #if branch of the build are absent. A method declared in the class and defined elsewhere (int Uart::send() in uart.cpp) is one entry: file/line of the declaration, definition {file, line} of the body (null when the build has none, e.g. pure virtual).
 
-Each member: name, kind, signature, file, line, is_static, is_virtual, is_pure_virtual, is_override (declared override or final), definition. include_inherited=true adds the members of every base class (transitively) that the class does not redeclare, each with inherited_from; constructors and destructors are not inherited. Access (public/protected/private) is not reported.
+Each member: name, kind, signature, file, line, access (public, protected or private as the class body declares it — the last access label before the member, else the default: private in a class, public in a struct or union; null for a member the build only defines out of the class), is_static, is_virtual, is_pure_virtual, is_override (declared override or final), definition. include_inherited=true adds the members of every base class (transitively) that the class does not redeclare, each with inherited_from; constructors and destructors are not inherited.
 
 class_name: the class name or its qualified name; a name shared by several classes is refused with the choices.
 
