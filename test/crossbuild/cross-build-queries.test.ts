@@ -51,6 +51,15 @@ describe('which_builds', () => {
     }
   });
 
+  it('works for types: a bootloader struct, absent where no unit includes its header', () => {
+    const r = which('boot_rsp', 'struct');
+    expect(r.defined_in).toEqual(['build-sysbuild:mcuboot']);
+    expect(entry(r.builds, 'nucleo_f401re:app').why_not_defined).toEqual([
+      expect.objectContaining({ file: 'bootloader/mcuboot/boot/bootutil/include/bootutil/bootutil.h', status: 'file_not_included' }),
+    ]);
+    expect(which('boot_rsp::br_image_off', 'field').defined_in).toEqual(['build-sysbuild:mcuboot']);
+  });
+
   it('gives a macro its value in each build', () => {
     const r = which('GPIO_PORT_PIN_COUNT');
     expect(r.defined_in).toHaveLength(4);
