@@ -32,6 +32,8 @@ interface RefreshPlan {
 
 interface Project {
   watcher: FilesWatcher | null;
+  /** indexed_at of the index the watcher's file set was read from. */
+  watchedIndexAt: string | null;
   lastCallCheck: number;
   /** The state the last finished run started from: never run twice for the same state. */
   lastSignature: string | null;
@@ -62,15 +64,20 @@ export class FreshnessKeeper {
     if (p.watcher || this.closed) return;
     const watched = [...this.projects.values()].filter((x) => x.watcher).length;
     if (watched >= (this.options.maxWatched ?? 8)) return;
-    const files = this.indexedFiles(root);
+    const { files, indexedAt } = this.indexedFiles(root);
     if (!files.size) return;
+    p.watchedIndexAt = indexedAt;
     p.watcher = new FilesWatcher(files, () => this.check(root), { debounceMs: this.options.debounceMs ?? 300, pollMs: this.options.pollMs ?? 2000, polling: this.options.polling });
   }
 
-  /** A call answered for this project: look for changed files after it (at most once a second). */
-  noticeCall(root: string): void {
+  /**
+   * A call answered for this project: look for changed files after it (at most once a second). `indexedAt`
+   * is the index's run time the call saw; when another process re-indexed since, the watcher follows.
+   */
+  noticeCall(root: string, indexedAt: string | null = null): void {
     const p = this.project(root);
-    this.watch(root);
+    if (p.watcher && indexedAt && indexedAt !== p.watchedIndexAt) this.rewatch(root, p);
+    else this.watch(root);
     const now = Date.now();
     if (now - p.lastCallCheck < CALL_CHECK_INTERVAL_MS) return;
     p.lastCallCheck = now;
@@ -109,12 +116,19 @@ export class FreshnessKeeper {
 
   private project(root: string): Project {
     let p = this.projects.get(root);
-    if (!p) this.projects.set(root, (p = { watcher: null, lastCallCheck: 0, lastSignature: null, retry: null }));
+    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, retry: null }));
     return p;
   }
 
-  private indexedFiles(root: string): Set<string> {
-    return withProject(root, (ctx) => new Set((ctx.reader?.files() ?? []).map((f) => absolutePath(ctx.root, f.path))));
+  private indexedFiles(root: string): { files: Set<string>; indexedAt: string | null } {
+    return withProject(root, (ctx) => ({ files: new Set((ctx.reader?.files() ?? []).map((f) => absolutePath(ctx.root, f.path))), indexedAt: ctx.reader?.meta().indexedAt ?? null }));
+  }
+
+  /** Watch the files of the index as it is now (a run may have added or dropped files). */
+  private rewatch(root: string, p: Project): void {
+    p.watcher?.close();
+    p.watcher = null;
+    this.watch(root);
   }
 
   /** The builds holding changed indexed files, or null when nothing is to be done. */
@@ -156,9 +170,7 @@ export class FreshnessKeeper {
     }
     p.lastSignature = signature;
     // The run may have added files (a new header); watch the new set.
-    p.watcher?.close();
-    p.watcher = null;
-    this.watch(root);
+    this.rewatch(root, p);
     this.check(root);
   }
 }

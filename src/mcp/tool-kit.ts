@@ -93,7 +93,7 @@ export function fail(err: unknown): ToolResult {
 export function toolEnv(cwd: string, keeper?: FreshnessKeeper): ToolEnv {
   const rootOf = (p?: string) => (p ? path.resolve(cwd, p) : cwd);
   const notice = (ctx: ProjectContext) => {
-    if (keeper && ctx.initialized && ctx.reader) keeper.noticeCall(ctx.root);
+    if (keeper && ctx.initialized && ctx.reader) keeper.noticeCall(ctx.root, ctx.reader.meta().indexedAt);
   };
   return {
     cwd,
