@@ -26,6 +26,8 @@ export interface RefScope {
   fromLine?: number;
   toLine?: number;
   via?: 'name' | 'member';
+  /** Leave out uses inside a function that declares a local of the same name before them (it shadows a global). */
+  excludeShadowed?: boolean;
   /** Member uses, plus plain-name uses inside the methods of these classes (a C++ field: its class and subclasses). Overrides `via`. */
   fieldOf?: string[];
 }

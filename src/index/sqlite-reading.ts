@@ -15,6 +15,11 @@ const ENCLOSING_FUNCTION = `(SELECT s.qualified_name FROM symbols s WHERE s.pars
   AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= x.line AND s.end_line >= x.line
   ORDER BY s.line DESC LIMIT 1)`;
 
+/** A local of the same name, declared earlier in the function holding the use, hides the global. */
+const SHADOWED = `NOT EXISTS (SELECT 1 FROM symbols l WHERE l.parsed_id = x.parsed_id AND l.kind = 'varlocal' AND l.name = x.name AND l.line <= x.line
+  AND l.parent_id = (SELECT s.stable_id FROM symbols s WHERE s.parsed_id = x.parsed_id AND s.is_definition = 1
+    AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= x.line AND s.end_line >= x.line ORDER BY s.line DESC LIMIT 1))`;
+
 function toVarRef(r: Record<string, unknown>): VariableRefRow {
   return {
     name: r.name as string,
@@ -92,6 +97,7 @@ export class SqliteReading implements ReadingIndex {
       const owners = scope.fieldOf.map((o, i) => ((params[`o${i}`] = likeEscape(o) + '::%'), `fn LIKE @o${i} ESCAPE '\\'`));
       parts.push(owners.length ? `(x.via = 'member' OR (x.via = 'name' AND (SELECT ${owners.join(' OR ')} FROM (SELECT ${ENCLOSING_FUNCTION} AS fn))))` : `x.via = 'member'`);
     } else if (scope.via) parts.push(`x.via = '${scope.via === 'member' ? 'member' : 'name'}'`);
+    if (scope.excludeShadowed) parts.push(SHADOWED);
     if (scope.file !== undefined) parts.push('f.path = @file'), (params.file = scope.file);
     if (scope.fromLine !== undefined) parts.push('x.line >= @from'), (params.from = scope.fromLine);
     if (scope.toLine !== undefined) parts.push('x.line <= @to'), (params.to = scope.toLine);

@@ -1,7 +1,8 @@
 // find_variables: globals, file statics, fields and locals of one build whose name holds a substring, each
 // with its uses classified read / write / address and the function (and class) holding each use. Uses are
 // matched by name within the variable's scope (the function for a local, the file for a static, member
-// accesses for a field); types are not resolved, so same-named fields of different structs share uses.
+// accesses for a field; a global's uses shadowed by a same-named local left out); types are not resolved,
+// so same-named fields of different structs share uses.
 import type { SymbolRow } from '../index/index-reader.js';
 import type { RefScope, VariableRefRow } from '../index/reading-reader.js';
 import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
@@ -95,7 +96,7 @@ export function findVariables(ctx: ProjectContext, req: FindVariablesRequest): (
   const answers = rows.map((s) => {
     const storage = storageOf(s);
     const owner = ownerScope(s);
-    const refScope: RefScope = { via: 'name' };
+    const refScope: RefScope = { via: 'name', excludeShadowed: storage === 'global' || storage === 'static' };
     if (storage === 'field') refScope.fieldOf = owner ? fieldClasses(hierarchy, owner) : [];
     else if (storage === 'static') refScope.file = s.file;
     else if (storage === 'local') {

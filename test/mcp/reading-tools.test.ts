@@ -70,10 +70,10 @@ describe('read_file', () => {
     expect(a.content).not.toContain('hal_adc_read');
     const b = (await call('read_file', { file_path: 'main.c', line_numbers: false }, 'build-board-b')).value;
     const bl = b.content.split('\n');
-    expect(bl).toHaveLength(50);
+    expect(bl).toHaveLength(56);
     expect(bl[24]).toBe('');
     expect(bl[32]).toBe('  int value = hal_adc_read(SENSOR_CHANNEL_B);');
-    expect(b).toMatchObject({ view: 'preprocessed', all_lines_inactive: false, stale: false, total_lines: 50 });
+    expect(b).toMatchObject({ view: 'preprocessed', all_lines_inactive: false, stale: false, total_lines: 56 });
   });
 
   it('shows the build\'s live #defines and hides the others', async () => {
@@ -147,7 +147,7 @@ describe('get_file_map', () => {
   it('lists every function of a file, the build\'s own', async () => {
     const a = (await call('get_file_map', { file_path: 'src/main.c', signatures: true })).value;
     const fns = a.groups.find((g: Value) => g.kind === 'function');
-    expect(fns.items.map((i: Value) => [i.name, i.line])).toEqual([['record_error', 10], ['led_toggle', 16], ['sensor_poll', 23], ['app_tick', 39], ['app_status', 47]]);
+    expect(fns.items.map((i: Value) => [i.name, i.line])).toEqual([['record_error', 10], ['led_toggle', 16], ['sensor_poll', 23], ['app_tick', 39], ['app_status', 47], ['local_shadow', 52]]);
     expect(fns.items[2].signature).toBe('int sensor_poll(void)');
     expect(a.groups.find((g: Value) => g.kind === 'varlocal')).toBeUndefined();
     const b = (await call('get_file_map', { file_path: 'src/main.c' }, 'build-board-b')).value;
@@ -166,7 +166,7 @@ describe('get_file_map', () => {
   it('pages one kind at a time', async () => {
     const p = (await call('get_file_map', { file_path: 'src/main.c', kind: 'function', limit: 2, offset: 2 })).value;
     expect(p.groups).toHaveLength(1);
-    expect(p.groups[0]).toMatchObject({ kind: 'function', total: 5, offset: 2, shown: 2, more: true, next_offset: 4 });
+    expect(p.groups[0]).toMatchObject({ kind: 'function', total: 6, offset: 2, shown: 2, more: true, next_offset: 4 });
     expect((await call('get_file_map', { file_path: 'src/main.c', offset: 2 })).isError).toBe(true);
   });
 
@@ -187,8 +187,11 @@ describe('find_variables', () => {
   });
 
   it('tells address-taking and statics, and keeps a local to its function', async () => {
-    const tick = rows((await call('find_variables', { name: 'tick_count' })).value)[0];
-    expect(tick.refs.map((r: Value) => [r.ref_kind, r.line])).toEqual([['write', 41], ['address', 42]]);
+    const ticks = rows((await call('find_variables', { name: 'tick_count' })).value);
+    expect(ticks.map((t: Value) => t.storage)).toEqual(['global', 'local']);
+    // The local of local_shadow hides the global there: its uses are the local's only.
+    expect(ticks[0].refs.map((r: Value) => [r.ref_kind, r.line])).toEqual([['write', 41], ['address', 42]]);
+    expect(ticks[1]).toMatchObject({ owner: 'local_shadow', counts: { read: 1 } });
     const st = rows((await call('find_variables', { name: 'error_count', scope: 'static' })).value)[0];
     expect(st).toMatchObject({ storage: 'static', counts: { write: 1, read: 1 } });
     const local = rows((await call('find_variables', { name: 'value', scope: 'local' }, 'build-board-b')).value)[0];
