@@ -259,11 +259,24 @@ export class IndexWriter {
     const db = this.db;
     const insResult = db.prepare('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
     const findResult = db.prepare('SELECT id FROM unit_results WHERE hash = ?');
+    const insView = db.prepare('INSERT INTO file_views(hash, data) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING');
+    const findView = db.prepare('SELECT id FROM file_views WHERE hash = ?');
+    const linkView = db.prepare('INSERT OR IGNORE INTO unit_result_views(result_id, view_id) VALUES (?, ?)');
     const link = db.prepare('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
     for (const u of units) {
       const r = u.result;
-      const id =
-        typeof r === 'number' ? r : ((insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined)?.id ?? (findResult.get(r.hash) as { id: number }).id);
+      let id: number;
+      if (typeof r === 'number') id = r;
+      else {
+        const inserted = insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined;
+        id = inserted?.id ?? (findResult.get(r.hash) as { id: number }).id;
+        if (inserted) {
+          for (const [hash, data] of r.views) {
+            insView.run(hash, data);
+            linkView.run(id, (findView.get(hash) as { id: number }).id);
+          }
+        }
+      }
       link.run(buildId, u.unitPath, id);
     }
   }
@@ -300,7 +313,9 @@ export class IndexWriter {
         DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM build_file_lines);
         DELETE FROM macros WHERE group_id IN (SELECT id FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups));
         DELETE FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups);
+        DELETE FROM unit_result_views WHERE result_id NOT IN (SELECT result_id FROM build_units);
         DELETE FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units);
+        DELETE FROM file_views WHERE id NOT IN (SELECT view_id FROM unit_result_views);
       `);
     }).immediate();
   }

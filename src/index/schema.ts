@@ -12,7 +12,8 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 //    macros belong to shared macro_groups (one per file and reached-define set) instead of to a build;
 //    parses keyed by (file, mask, language) without the content hash; build_files.activity.
 // 8: builds.linked_units_json, builds.linking_json (the units an image links, and how that was determined).
-export const SCHEMA_VERSION = 8;
+// 9: file_views + unit_result_views: unit results name shared per-file views instead of holding them.
+export const SCHEMA_VERSION = 9;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -180,6 +181,19 @@ CREATE TABLE IF NOT EXISTS unit_results (
   data BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
+-- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
+-- for every unit and build that saw it the same way.
+CREATE TABLE IF NOT EXISTS file_views (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS unit_result_views (
+  result_id INTEGER NOT NULL REFERENCES unit_results(id),
+  view_id INTEGER NOT NULL REFERENCES file_views(id),
+  PRIMARY KEY (result_id, view_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS unit_result_views_view ON unit_result_views(view_id);
 CREATE TABLE IF NOT EXISTS build_units (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   unit_path TEXT NOT NULL,

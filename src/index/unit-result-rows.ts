@@ -1,9 +1,12 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
-// result still holds are plain JSON, the bulk (ranges, defines, diagnostics) is deflated JSON. Paths are
-// stored as the indexer hands them (project-relative where possible), so builds and runs share rows.
+// result still holds are plain JSON, the rest (deflated JSON) names the unit's file views by hash. File
+// views (one file as one unit saw it) are stored once in file_views and shared by every unit and build
+// that saw the file the same way. Paths are stored as the indexer hands them (project-relative where
+// possible), so builds and runs share rows.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileView } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
 
 /** A unit result with its file paths already in stored form. */
@@ -11,9 +14,8 @@ export interface UnitResultRow {
   unit: string;
   key: string;
   lang: 'c' | 'cpp' | 'asm';
-  files: { file: string; hash: string; lines: number; ranges: number[]; evaluated?: number[]; taken?: number[] }[];
+  files: { file: string; hash: string; view: FileView }[];
   tested: [string, string | null][];
-  macros: [number, number, string | null][];
   diagnostics: Diagnostic[];
 }
 
@@ -23,60 +25,86 @@ export interface EncodedUnitResult {
   tested: string;
   files: string;
   data: Buffer;
+  /** The views the result names (hash → JSON), to store when new. */
+  views: Map<string, string>;
+  /** Per file of the result, its view's hash. */
+  viewHashes: string[];
+}
+
+function sha1(s: string): string {
+  return createHash('sha1').update(s).digest('hex');
 }
 
 export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
   const tested = JSON.stringify(r.tested);
   const files = JSON.stringify(r.files.map((f) => [f.file, f.hash]));
-  const body = JSON.stringify({
-    unit: r.unit,
-    lang: r.lang,
-    lines: r.files.map((f) => f.lines),
-    ranges: r.files.map((f) => f.ranges),
-    decisions: r.files.map((f) => (f.evaluated && f.taken ? [f.evaluated, f.taken] : null)),
-    macros: r.macros,
-    diagnostics: r.diagnostics,
+  const views = new Map<string, string>();
+  const viewHashes = r.files.map((f) => {
+    const json = JSON.stringify(f.view);
+    const h = sha1(json);
+    views.set(h, json);
+    return h;
   });
-  const hash = createHash('sha1').update(r.key).update('\0').update(tested).update('\0').update(files).update('\0').update(body).digest('hex');
-  return { key: r.key, hash, tested, files, data: zlib.deflateRawSync(body, { level: 1 }) };
+  const body = JSON.stringify({ unit: r.unit, lang: r.lang, views: viewHashes, diagnostics: r.diagnostics });
+  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}`);
+  return { key: r.key, hash, tested, files, data: zlib.deflateRawSync(body, { level: 1 }), views, viewHashes };
 }
 
-export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer): UnitResultRow {
-  const body = JSON.parse(zlib.inflateRawSync(data).toString('utf8')) as {
-    unit: string;
-    lang: UnitResultRow['lang'];
-    lines: number[];
-    ranges: number[][];
-    decisions: ([number[], number[]] | null)[];
-    macros: UnitResultRow['macros'];
-    diagnostics: Diagnostic[];
-  };
+/** Loads file views by hash, each once per run (the same object for every unit that names it). */
+export class FileViewCache {
+  private byHash = new Map<string, FileView>();
+  constructor(private db: Db) {}
+
+  get(hash: string): FileView {
+    let v = this.byHash.get(hash);
+    if (!v) {
+      const row = this.db.prepare('SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
+      if (!row) throw new Error(`file view ${hash} is missing from the index`);
+      v = JSON.parse(row.data) as FileView;
+      this.remember(hash, v);
+    }
+    return v;
+  }
+
+  /** The cached object for a view seen in this run, or `view` itself (now cached). */
+  intern(hash: string, view: FileView): FileView {
+    const hit = this.byHash.get(hash);
+    if (hit) return hit;
+    this.remember(hash, view);
+    return view;
+  }
+
+  private remember(hash: string, view: FileView): void {
+    if (this.byHash.size > 200_000) this.byHash.clear();
+    this.byHash.set(hash, view);
+  }
+}
+
+export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
+  const body = JSON.parse(zlib.inflateRawSync(data).toString('utf8')) as { unit: string; lang: UnitResultRow['lang']; views: string[]; diagnostics: Diagnostic[] };
   const pairs = JSON.parse(files) as [string, string][];
   return {
     unit: body.unit,
     key,
     lang: body.lang,
-    files: pairs.map(([file, hash], i) => {
-      const d = body.decisions[i];
-      return { file, hash, lines: body.lines[i], ranges: body.ranges[i], ...(d ? { evaluated: d[0], taken: d[1] } : {}) };
-    }),
+    files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(body.views[i]) })),
     tested: JSON.parse(tested) as [string, string | null][],
-    macros: body.macros,
     diagnostics: body.diagnostics,
   };
 }
 
-/** Newest stored results under `key` that `holds` accepts (checked on the cheap columns before inflating). */
+/** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
 export function findUnitResult(
   db: Db,
   key: string,
   holds: (tested: [string, string | null][], files: [string, string][]) => boolean,
+  views: FileViewCache,
 ): { id: number; row: UnitResultRow } | undefined {
   const rows = db.prepare('SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
     if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
     const { data } = db.prepare('SELECT data FROM unit_results WHERE id = ?').get(r.id) as { data: Buffer };
-    return { id: r.id, row: decodeUnitResult(key, r.tested, r.files, data) };
+    return { id: r.id, row: decodeUnitResult(key, r.tested, r.files, data, views) };
   }
   return undefined;
 }

@@ -26,6 +26,7 @@ import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
+import { FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { parseDiagnostics, type MacroValues } from './parse-jobs.js';
@@ -141,6 +142,7 @@ interface RunContext {
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
   timing: { preprocessMs: number; parseMs: number };
   pool: ParsePool;
+  views: FileViewCache;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -162,7 +164,7 @@ function preprocessStage(units: CompileUnit[], build: BuildDescription, run: Run
     stage[k] += now - t;
     t = now;
   };
-  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, extraDefines: build.defines });
+  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, views: run.views, extraDefines: build.defines });
   lap('preprocess');
   summary.preprocessed = pre.walked;
   summary.reusedUnits = pre.reused;
@@ -352,6 +354,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       progress,
       timing: { preprocessMs: 0, parseMs: 0 },
       pool,
+      views: new FileViewCache(db),
     };
     for (const [bi, build] of selected.entries()) {
       const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;

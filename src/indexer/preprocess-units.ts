@@ -3,7 +3,7 @@
 // carry project-relative ones.
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Db } from '../index/open-index.js';
-import { encodeUnitResult, findUnitResult, type EncodedUnitResult, type UnitResultRow } from '../index/unit-result-rows.js';
+import { encodeUnitResult, findUnitResult, type EncodedUnitResult, type FileViewCache, type UnitResultRow } from '../index/unit-result-rows.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
@@ -19,6 +19,8 @@ export interface PreprocessUnitsContext {
   provider: ImplicitMacroProvider;
   skeletons: SkeletonCache;
   states: FileStates;
+  /** File views loaded or made in this run, shared by the units that name them. */
+  views: FileViewCache;
   extraDefines?: Record<string, string>;
 }
 
@@ -54,6 +56,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
     const key = unitKey(unit, environment);
     const stored = findUnitResult(ctx.db, key, (tested, files) =>
       inputsStillHold(tested, files.map(([f, h]) => [absolutePath(ctx.root, f), h]), environment.env, (f) => ctx.states.hash(f)),
+      ctx.views,
     );
     out.environments.push(environment);
     if (stored) {
@@ -65,8 +68,11 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
     }
     out.walked++;
     const result = walkUnit(unit, environment, host, true);
+    const encoded = encodeUnitResult(toStoredRow(ctx.root, result));
+    // Views equal to one already seen in this run become that object, so merging skips them by identity.
+    result.files.forEach((f, i) => (f.view = ctx.views.intern(encoded.viewHashes[i], f.view)));
     out.results.push(result);
-    out.rows.push({ unitPath: result.unit, result: encodeUnitResult(toStoredRow(ctx.root, result)) });
+    out.rows.push({ unitPath: result.unit, result: encoded });
   }
   out.elapsedMs = performance.now() - t0;
   return out;

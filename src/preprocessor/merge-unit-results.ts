@@ -3,7 +3,7 @@
 // value the first unit reaching them computed, and the diagnostics (deduplicated, in unit order).
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { mergeRanges, type UnitResult } from './unit-result.js';
+import { mergeRanges, type FileView, type UnitResult } from './unit-result.js';
 
 export interface MergedFile {
   file: string;
@@ -27,7 +27,7 @@ export interface MergedBuild {
 
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] = []): MergedBuild {
-  const files = new Map<string, MergedFile & { parts: number[]; seen: Set<string>; readers: Set<string> }>();
+  const files = new Map<string, MergedFile & { parts: number[]; views: Set<FileView | string>; readers: Set<string> }>();
   const unitFiles = new Map<string, string[]>();
   const defineSites = new Map<string, Map<number, string | null>>();
   const diagnostics: Diagnostic[] = [];
@@ -42,36 +42,34 @@ export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] 
     (leading[i] ?? []).forEach(addDiag);
     for (const f of r.files) {
       let m = files.get(f.file);
-      if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.lines, ranges: [], readBy: [], parts: [], seen: new Set(), readers: new Set() }));
+      if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.view.lines, ranges: [], readBy: [], parts: [], views: new Set(), readers: new Set() }));
       if (r.lang === 'cpp') m.language = 'cpp';
-      if (f.evaluated && f.taken) {
-        const d = (m.decisions ??= { evaluated: new Set(), taken: new Set() });
-        for (const l of f.evaluated) d.evaluated.add(l);
-        for (const l of f.taken) d.taken.add(l);
-      }
       if (!m.readers.has(r.unit)) {
         m.readers.add(r.unit);
         m.readBy.push(r.unit);
       }
-      const sig = f.ranges.length === 2 ? `${f.ranges[0]},${f.ranges[1]}` : f.ranges.join(',');
-      if (!m.seen.has(sig)) {
-        m.seen.add(sig);
-        for (const x of f.ranges) m.parts.push(x);
+      // A view already applied to this file (the same object, or the same ranges) adds nothing: its
+      // defines' values are those of the first unit that had it, as for any define site.
+      const v = f.view;
+      const sig = v.ranges.length === 2 ? `${v.ranges[0]},${v.ranges[1]}` : v.ranges.join(',');
+      if (m.views.has(v)) continue;
+      m.views.add(v);
+      if (!m.views.has(sig)) {
+        m.views.add(sig);
+        for (const x of v.ranges) m.parts.push(x);
+      }
+      if (v.evaluated && v.taken) {
+        const d = (m.decisions ??= { evaluated: new Set(), taken: new Set() });
+        for (const l of v.evaluated) d.evaluated.add(l);
+        for (const l of v.taken) d.taken.add(l);
+      }
+      if (v.defines.length) {
+        let sites = defineSites.get(f.file);
+        if (!sites) defineSites.set(f.file, (sites = new Map()));
+        for (const [line, value] of v.defines) if (!sites.has(line)) sites.set(line, value);
       }
     }
     unitFiles.set(r.unit, r.files.map((f) => f.file));
-    // The sites of each file, looked up once per unit rather than once per define.
-    const sitesOf: (Map<number, string | null> | undefined)[] = new Array(r.files.length);
-    for (const [fi, line, value] of r.macros) {
-      let sites = sitesOf[fi];
-      if (!sites) {
-        const file = r.files[fi].file;
-        sites = defineSites.get(file);
-        if (!sites) defineSites.set(file, (sites = new Map()));
-        sitesOf[fi] = sites;
-      }
-      if (!sites.has(line)) sites.set(line, value);
-    }
     r.diagnostics.forEach(addDiag);
   });
   const out = new Map<string, MergedFile>();

@@ -1,6 +1,6 @@
 // One compile unit preprocessed on its own, as plain data that can be stored and reused: the files it read
-// (content hash, active line ranges), the starting-state macros it consulted, the #defines it reached with
-// their values, and its diagnostics. A stored result is valid for another run or build when the key,
+// (content hash, and a view: active lines, decisions, #defines reached with their values), the
+// starting-state macros it consulted, and its diagnostics. A stored result is valid for another run or build when the key,
 // every file's content and every consulted macro are the same (see unitKey / resultStillHolds).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -15,11 +15,12 @@ import { definitionKey, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';
 
-export interface UnitFileRead {
-  /** Absolute path. */
-  file: string;
-  /** sha1 of the file's bytes when read. */
-  hash: string;
+/**
+ * How one unit saw one file: its active lines, the conditional heads it evaluated and took, the #defines it
+ * reached with their values. Units that see a header the same way share one view (by value, and by object
+ * once loaded), which is what makes merging and storing many units cheap.
+ */
+export interface FileView {
   /** Number of lines of the file. */
   lines: number;
   /** Active line ranges as sorted, merged [from, to] pairs (1-based, inclusive). */
@@ -27,10 +28,17 @@ export interface UnitFileRead {
   /** When decisions are recorded: lines of the #if heads evaluated in live code and of the branch heads taken. */
   evaluated?: number[];
   taken?: number[];
+  /** #defines reached in live code: [line, integer value or null], in the order reached. */
+  defines: [number, string | null][];
 }
 
-/** A #define reached in live code: its file (index into `files`), line and integer value (or null). */
-export type ReachedDefine = [fileIndex: number, line: number, value: string | null];
+export interface UnitFileRead {
+  /** Absolute path. */
+  file: string;
+  /** sha1 of the file's bytes when read. */
+  hash: string;
+  view: FileView;
+}
 
 export interface UnitResult {
   /** Absolute source path. */
@@ -42,7 +50,6 @@ export interface UnitResult {
   files: UnitFileRead[];
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
-  macros: ReachedDefine[];
   diagnostics: Diagnostic[];
 }
 
@@ -118,10 +125,10 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     const hash = host.fileHash(unitFile);
     if (text === undefined || hash === null) {
       const d: Diagnostic = { severity: 'error', file: unitFile, message: `cannot read ${unitFile}`, fix: 'check the path in the compile command' };
-      return { ...base, files: [], tested: [], macros: [], diagnostics: [d] };
+      return { ...base, files: [], tested: [], diagnostics: [d] };
     }
     const lines = physicalLines(text).length;
-    return { ...base, files: [{ file: unitFile, hash, lines, ranges: [1, lines] }], tested: [], macros: [], diagnostics: [] };
+    return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [] };
   }
   const env = new TrackedEnv(environment.env);
   const walker = new UnitWalker(
@@ -143,20 +150,19 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     const hash = sk ? host.fileHash(visit.file) : null;
     if (!sk || hash === null) continue;
     index.set(visit.file, files.length);
-    const read: UnitFileRead = { file: visit.file, hash, lines: sk.lineCount, ranges: mergeRanges(visit.ranges) };
+    const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
-      read.evaluated = [...visit.groups].map((i) => sk.directives[i].line);
-      read.taken = [...visit.taken].map((i) => sk.directives[i].line);
+      view.evaluated = [...visit.groups].map((i) => sk.directives[i].line);
+      view.taken = [...visit.taken].map((i) => sk.directives[i].line);
     }
-    files.push(read);
+    files.push({ file: visit.file, hash, view });
   }
   // Values with the unit's final environment, as the build's macro list reports them.
-  const macros: ReachedDefine[] = [];
   for (const def of walker.definesReached) {
     const fi = index.get(def.file);
-    if (fi !== undefined) macros.push([fi, def.line, macroValue(def, walker)]);
+    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker)]);
   }
-  return { ...base, files, tested: env.tested(), macros, diagnostics: walker.diagnostics };
+  return { ...base, files, tested: env.tested(), diagnostics: walker.diagnostics };
 }
 
 /** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */
