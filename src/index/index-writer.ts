@@ -23,7 +23,8 @@ export interface FileVersion {
   /** Hash of what decided the parse (content, active ranges, language, blanked macros). */
   activity?: string;
   /** Present when the file was parsed in this run; absent when an existing parse is reused. */
-  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations };
+  /** `nameless`: lines of declarations skipped for want of a name (reported, not stored). */
+  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations; nameless?: number[] };
 }
 
 /** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */

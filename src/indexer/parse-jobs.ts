@@ -1,7 +1,7 @@
 // Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version.
 // Syntax errors in vendor files are counted, not listed (macro-heavy SDK code nobody here can fix).
 import type { Diagnostic } from '../model/diagnostic.js';
-import { extractSymbols } from '../parser/extract-symbols.js';
+import { extractSymbols, namelessDiagnostic } from '../parser/extract-symbols.js';
 import type { ParseJob } from './mask-files.js';
 
 export interface ParseOutcome {
@@ -29,7 +29,7 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked'> & { relPath:
         return v === undefined ? null : BigInt(v);
       },
     });
-    return { symbols: ex.symbols, references: ex.references, error: ex.errors.length ? ex.errors.join('; ') : null, relations: ex.relations };
+    return { symbols: ex.symbols, references: ex.references, error: ex.errors.length ? ex.errors.join('; ') : null, relations: ex.relations, nameless: ex.nameless };
   } catch (err) {
     return { symbols: [], references: [], error: `parse failed: ${(err as Error).message}` };
   }
@@ -39,6 +39,8 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked'> & { relPath:
 export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
   const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
   for (const job of jobs) {
+    const nameless = job.version.parsed?.nameless;
+    if (nameless?.length) out.diagnostics.push(namelessDiagnostic(job.file, nameless));
     const error = job.version.parsed?.error;
     if (!error) continue;
     if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file: job.file, message: error });

@@ -49,4 +49,6 @@ export interface FileExtraction {
   errors: string[];
   /** Variable reads/writes, C++ base classes and template uses. */
   relations?: CodeRelations;
+  /** Lines (1-based) of declarations skipped because their declarator names nothing the parser can read. */
+  nameless: number[];
 }

@@ -1,5 +1,8 @@
-// Turns the comment block before a declaration into docstring text: strips `/** */`, `/*! */`,
-// leading `*`, `///`, `//!` and `//` markers; keeps the words and line breaks of the comment.
+// Docstrings: the comment block right before a declaration (or a `///<` comment after a field or enum
+// constant on its line), cleaned of `/** */`, `/*! */`, leading `*`, `///`, `//!` and `//` markers.
+import { nodeKey, type Frame, type SiblingComment, type WalkResult } from './tree-sitter-parser.js';
+
+const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
 export function cleanComment(raw: string): string {
   let text = raw.trim();
@@ -13,4 +16,40 @@ export function cleanComment(raw: string): string {
   while (lines.length && !lines[0].trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return lines.join('\n').trim();
+}
+
+/** A comment documents what follows when it ends on an earlier line and every line between was blanked. */
+function adjacent(source: string, comment: SiblingComment, nextStart: number, masked: Uint8Array | undefined): boolean {
+  let row = comment.endRow;
+  let newlines = 0;
+  for (let i = comment.endIndex; i < nextStart; i++) {
+    if (source.charCodeAt(i) !== 10) continue;
+    if (newlines > 0 && (!masked || !masked[row])) return false;
+    newlines++;
+    row++;
+  }
+  return newlines > 0;
+}
+
+/**
+ * The docstring of the statement `stmt` from the comments the walk saw beside it. Leading comments win;
+ * a trailing `///<` comment on the same line counts where `trailingAllowed` (fields, enum constants).
+ */
+export function docstringOf(source: string, stmt: Frame, comments: Pick<WalkResult, 'leading' | 'trailing'>, masked: Uint8Array | undefined, trailingAllowed: boolean): string {
+  const key = nodeKey(stmt);
+  const run = comments.leading.get(key);
+  const parts: string[] = [];
+  let nextStart = stmt.startIndex;
+  for (let i = (run?.length ?? 0) - 1; i >= 0; i--) {
+    const c = run![i];
+    if (!adjacent(source, c, nextStart, masked)) break;
+    // The first comment of a run that shares its line with code before it belongs to that code.
+    if (i === 0 && c.prevEndIndex >= 0 && !source.slice(c.prevEndIndex, c.startIndex).includes('\n')) break;
+    if (TRAILING_MARK.test(c.text)) break;
+    parts.unshift(c.text);
+    nextStart = c.startIndex;
+  }
+  if (parts.length) return cleanComment(parts.map((p) => cleanComment(p)).join('\n'));
+  const trailing = trailingAllowed ? comments.trailing.get(key) : undefined;
+  return trailing ? cleanComment(trailing.text.replace(/^(\/\/[/!]|\/\*[*!])</, '$1')) : '';
 }

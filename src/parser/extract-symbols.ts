@@ -1,15 +1,19 @@
 // Turns one file's (masked) text into symbols, call references and syntax errors with tree-sitter.
 // Kinds, qualified names (`ns::Class::method`, `tag::field`, `enum::CONST`), docstrings, enum values.
 // It does not resolve types across files or decide which lines are compiled (the preprocessor does).
+// Work is linear in the size of the file: one tree walk, no parent or sibling lookups per symbol.
 import { createHash } from 'node:crypto';
 import type { Language } from '../model/compile-args.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
-import { cleanComment } from './docstring.js';
+import { dataTableInsides } from './data-tables.js';
+import { clip, clipRange, collapse, hasChildOfType, nameOf, unwrapDeclarator } from './declarators.js';
+import { docstringOf } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
 import { extractClassRelations } from './extract-class-relations.js';
 import { extractVariableRefs } from './extract-variable-refs.js';
 import { nameTokens } from './name-tokens.js';
-import { parseText, type SyntaxNode } from './tree-sitter-parser.js';
+import { nodeKey, parseText, walkCaptures, type Frame, type SyntaxNode } from './tree-sitter-parser.js';
 
 export interface ExtractOptions {
   /** Path recorded in stable ids (project-relative). */
@@ -22,8 +26,8 @@ export interface ExtractOptions {
 }
 
 const SCOPE_TYPES = new Set(['namespace_definition', 'class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier', 'function_definition']);
-const DECLARATOR_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'array_declarator', 'attributed_declarator', 'init_declarator', 'parenthesized_declarator']);
-const MAX_SIGNATURE = 400;
+const NAME_TYPES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name', 'template_function', 'type_identifier']);
+const STATEMENT_WRAPPERS = new Set(['template_declaration', 'type_definition', 'declaration']);
 
 interface Scope {
   symbol: ExtractedSymbol | null;
@@ -33,139 +37,90 @@ interface Scope {
   name: string;
 }
 
-interface DeclaratorInfo {
-  nameNode: SyntaxNode | null;
-  isFunction: boolean;
+/** The node whose preceding comments document a declaration: itself or its declaration/template wrapper. */
+interface Statement {
+  frame: Frame;
+  /** How many levels above the captured node it is (0: the node itself). */
+  up: number;
 }
 
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+type Ancestors = readonly Frame[];
 
-function clip(text: string): string {
-  const t = collapse(text);
-  return t.length > MAX_SIGNATURE ? t.slice(0, MAX_SIGNATURE - 1) + '…' : t;
-}
+/** Collects the symbols of one file while the tree walk reports captures. */
+class FileExtractor {
+  readonly symbols: ExtractedSymbol[] = [];
+  readonly references: ExtractedReference[] = [];
+  /** Rows (1-based) of declarators that name nothing the parser could read: skipped, counted. */
+  readonly nameless: number[] = [];
+  private readonly scopes = new Map<string, Scope>();
+  private readonly ordinals = new Map<string, number>();
+  private readonly namespaces = new Set<string>();
+  private readonly enumState = new Map<string, { seen: number; last: bigint | null; names: Map<string, bigint> }>();
+  private readonly allEnumerators = new Map<string, bigint>();
+  /** Docstrings are read after the walk, once the comments after each node are known too. */
+  readonly pendingDocs: { sym: ExtractedSymbol; stmt: Frame; trailing: boolean }[] = [];
 
-/** Find the name of a declarator and whether it declares a function (not a function pointer). */
-function unwrapDeclarator(node: SyntaxNode | null): DeclaratorInfo {
-  let cur = node;
-  let isFunction = false;
-  let sawPointerToFunction = false;
-  while (cur) {
-    if (cur.type === 'function_declarator') {
-      const inner = cur.childForFieldName('declarator');
-      if (inner && inner.type === 'parenthesized_declarator') {
-        sawPointerToFunction = true;
-        cur = inner;
-        continue;
-      }
-      if (!sawPointerToFunction) isFunction = true;
-      cur = inner;
-      continue;
-    }
-    if (DECLARATOR_WRAPPERS.has(cur.type)) {
-      cur = cur.childForFieldName('declarator') ?? cur.namedChildren.find((c) => c.type !== 'attribute_specifier' && c.type !== 'type_qualifier' && c.type !== 'ms_pointer_modifier') ?? null;
-      continue;
-    }
-    break;
-  }
-  return { nameNode: cur, isFunction };
-}
+  constructor(private readonly source: string, private readonly options: ExtractOptions) {}
 
-function nameOf(node: SyntaxNode): { scope: string[]; name: string } {
-  if (node.type === 'qualified_identifier') {
-    const parts = collapse(node.text).replace(/\s*::\s*/g, '::').split('::');
-    const name = parts.pop() ?? node.text;
-    return { scope: parts.filter(Boolean).map((x) => x.replace(/<.*>$/, '')), name };
-  }
-  if (node.type === 'template_function' || node.type === 'template_type') {
-    return { scope: [], name: node.childForFieldName('name')?.text ?? node.text };
-  }
-  return { scope: [], name: collapse(node.text) };
-}
-
-function hasChildOfType(node: SyntaxNode, type: string, text?: string): boolean {
-  for (const c of node.children) if (c.type === type && (text === undefined || c.text === text)) return true;
-  return false;
-}
-
-export function extractSymbols(text: string, options: ExtractOptions): FileExtraction {
-  const { tree, captures } = parseText(text, options.language);
-  const symbols: ExtractedSymbol[] = [];
-  const references: ExtractedReference[] = [];
-  const scopes = new Map<number, Scope>();
-  const ordinals = new Map<string, number>();
-  const namespaces = new Set<string>();
-  const enumState = new Map<number, { seen: number; last: bigint | null; names: Map<string, bigint> }>();
-  const allEnumerators = new Map<string, bigint>();
-  const masked = options.rowsMasked;
-
-  const stableId = (kind: string, qname: string) => {
+  private stableId(kind: string, qname: string): string {
     const key = `${kind}\u0000${qname}`;
-    const n = ordinals.get(key) ?? 0;
-    ordinals.set(key, n + 1);
-    return createHash('sha1').update(`${options.relPath}\u0000${key}\u0000${n}`).digest('hex').slice(0, 16);
-  };
+    const n = this.ordinals.get(key) ?? 0;
+    this.ordinals.set(key, n + 1);
+    return createHash('sha1').update(`${this.options.relPath}\u0000${key}\u0000${n}`).digest('hex').slice(0, 16);
+  }
 
   /** Nearest enclosing named scope; `inFunction` when a function body lies between. */
-  const enclosing = (node: SyntaxNode): { scope: Scope | null; inFunction: boolean; inClassBody: boolean } => {
+  private enclosing(ancestors: Ancestors): { scope: Scope | null; inFunction: boolean; inClassBody: boolean } {
     let inFunction = false;
     let inClassBody = false;
     let first = true;
-    for (let p = node.parent; p; p = p.parent) {
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const p = ancestors[i];
       if (p.type === 'compound_statement') inFunction = true;
       if (p.type === 'field_declaration_list' && first) inClassBody = true;
       if (SCOPE_TYPES.has(p.type)) {
         first = false;
-        const s = scopes.get(p.id);
+        const s = this.scopes.get(nodeKey(p));
         if (s && s.symbol) return { scope: s, inFunction, inClassBody };
       }
-      if (p.type === 'translation_unit') break;
     }
     return { scope: null, inFunction, inClassBody };
-  };
+  }
 
-  const docstringFor = (stmt: SyntaxNode, trailingAllowed: boolean): string => {
-    const parts: string[] = [];
-    let cur: SyntaxNode = stmt;
-    for (let prev = stmt.previousSibling; prev && prev.type === 'comment'; prev = prev.previousSibling) {
-      const gapStart = prev.endPosition.row + 1;
-      const gapEnd = cur.startPosition.row - 1;
-      let adjacent = gapStart <= gapEnd + 1;
-      for (let r = gapStart; adjacent && r <= gapEnd; r++) if (!masked || !masked[r]) adjacent = false;
-      if (!adjacent) break;
-      const before = prev.previousSibling;
-      if (before && before.type !== 'comment' && before.endPosition.row === prev.startPosition.row) break;
-      if (/^\/\/[/!]<|^\/\*[*!]</.test(prev.text)) break;
-      parts.unshift(prev.text);
-      cur = prev;
+  private statementOf(node: SyntaxNode, ancestors: Ancestors): Statement {
+    let frame: Frame = node;
+    let up = 0;
+    const parent = ancestors[ancestors.length - 1];
+    if (parent && STATEMENT_WRAPPERS.has(parent.type)) {
+      frame = parent;
+      up = 1;
     }
-    if (parts.length) return cleanComment(parts.map((p) => cleanComment(p)).join('\n'));
-    if (trailingAllowed) {
-      for (let next = stmt.nextSibling, hops = 0; next && hops < 2; next = next.nextSibling, hops++) {
-        if (next.type === 'comment') {
-          if (next.startPosition.row === stmt.endPosition.row && /^\/\/[/!]<|^\/\*[*!]</.test(next.text)) return cleanComment(next.text.replace(/^(\/\/[/!]|\/\*[*!])</, '$1'));
-          break;
-        }
-        if (next.text !== ',' && next.text !== ';') break;
-      }
+    const above = ancestors[ancestors.length - 1 - up];
+    if (above?.type === 'template_declaration') {
+      frame = above;
+      up++;
     }
-    return '';
-  };
+    return { frame, up };
+  }
 
-  const add = (
+  private add(
     kind: SymbolKind,
     name: string,
     scopeParts: string[],
     parent: Scope | null,
     node: SyntaxNode,
-    stmt: SyntaxNode,
+    stmt: Statement,
+    at: { node: SyntaxNode; ancestors: Ancestors },
     extra: Partial<ExtractedSymbol> & { signature: string },
-  ): ExtractedSymbol => {
+  ): ExtractedSymbol | null {
+    if (!name.trim()) {
+      this.nameless.push(node.startPosition.row + 1);
+      return null;
+    }
     const qualifiedName = [...(parent ? [parent.qualifiedName] : []), ...scopeParts, name].filter(Boolean).join('::');
+    const stmtParent = at.ancestors[at.ancestors.length - 1 - stmt.up];
     const sym: ExtractedSymbol = {
-      stableId: stableId(kind, qualifiedName),
+      stableId: this.stableId(kind, qualifiedName),
       parentId: parent?.symbol?.stableId ?? null,
       name,
       qualifiedName,
@@ -174,8 +129,8 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
       endLine: node.endPosition.row + 1,
       column: node.startPosition.column + 1,
       isDefinition: true,
-      docstring: docstringFor(stmt, kind === 'enum_constant' || kind === 'field'),
-      isTemplate: stmt.parent?.type === 'template_declaration' || stmt.type === 'template_declaration',
+      docstring: '',
+      isTemplate: stmtParent?.type === 'template_declaration' || stmt.frame.type === 'template_declaration',
       isVirtual: false,
       isPureVirtual: false,
       enumValue: null,
@@ -183,188 +138,239 @@ export function extractSymbols(text: string, options: ExtractOptions): FileExtra
       body: null,
       ...extra,
     };
-    if (sym.isTemplate && stmt.parent?.type === 'template_declaration') sym.signature = clip(`template${stmt.parent.childForFieldName('parameters')?.text ?? ''} ${sym.signature}`);
-    symbols.push(sym);
+    if (stmtParent?.type === 'template_declaration') {
+      const template = ancestorNode(at.node, stmt.up + 1);
+      sym.signature = clip(`template${template?.childForFieldName('parameters')?.text ?? ''} ${sym.signature}`);
+    }
+    this.pendingDocs.push({ sym, stmt: stmt.frame, trailing: kind === 'enum_constant' || kind === 'field' });
+    this.symbols.push(sym);
     return sym;
-  };
+  }
 
-  /** The node whose preceding comments document `node` (its declaration or template wrapper). */
-  const statementOf = (node: SyntaxNode): SyntaxNode => {
-    let s = node;
-    if (s.parent && (s.parent.type === 'template_declaration' || s.parent.type === 'type_definition' || s.parent.type === 'declaration')) s = s.parent;
-    if (s.parent?.type === 'template_declaration') s = s.parent;
-    return s;
-  };
-
-  const functionKind = (name: string, scopeParts: string[], parent: Scope | null, inClassBody: boolean): SymbolKind => {
+  private functionKind(name: string, scopeParts: string[], parent: Scope | null, inClassBody: boolean): SymbolKind {
     const owner = scopeParts.length ? scopeParts[scopeParts.length - 1] : inClassBody && parent ? parent.name : null;
-    const ownerIsClass = owner !== null && (inClassBody || !namespaces.has(owner));
-    if (!ownerIsClass || options.language === 'c') return 'function';
+    const ownerIsClass = owner !== null && (inClassBody || !this.namespaces.has(owner));
+    if (!ownerIsClass || this.options.language === 'c') return 'function';
     if (name === owner) return 'constructor';
     if (name === `~${owner}`) return 'destructor';
     return 'method';
-  };
+  }
 
-  const declare = (decl: SyntaxNode, declarator: SyntaxNode, category: 'declaration' | 'field' | 'function') => {
+  /** `specifiersEnd`: where the first declarator of `decl` starts (storage class and type come before). */
+  declare(decl: SyntaxNode, declarator: SyntaxNode, category: 'declaration' | 'field' | 'function', ancestors: Ancestors, specifiersEnd: number): void {
     const info = unwrapDeclarator(declarator);
-    if (!info.nameNode) return;
-    if (!['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name', 'template_function', 'type_identifier'].includes(info.nameNode.type)) return;
+    if (!info.nameNode || !NAME_TYPES.has(info.nameNode.type)) {
+      if (info.nameNode?.isMissing) this.nameless.push(decl.startPosition.row + 1);
+      return;
+    }
     const { scope: scopeParts, name } = nameOf(info.nameNode);
-    const { scope: parent, inFunction, inClassBody } = enclosing(decl);
-    const prefix = text.slice(decl.startIndex, declarator.startIndex);
-    const isVirtual = hasChildOfType(decl, 'virtual') || /\bvirtual\b/.test(prefix);
+    const { scope: parent, inFunction, inClassBody } = this.enclosing(ancestors);
+    const specifiers = this.source.slice(decl.startIndex, specifiersEnd);
+    const at = { node: decl, ancestors };
     if (info.isFunction || category === 'function') {
-      const kind = functionKind(name, scopeParts, parent, inClassBody);
+      const kind = this.functionKind(name, scopeParts, parent, inClassBody);
+      const isVirtual = this.options.language === 'cpp' && (hasChildOfType(decl, 'virtual') || /\bvirtual\b/.test(specifiers));
       const isDef = category === 'function';
       const body = isDef ? decl.childForFieldName('body') : null;
-      const sigText = isDef ? text.slice(decl.startIndex, body ? body.startIndex : decl.endIndex) : prefix + declarator.text;
+      const sigEnd = isDef ? (body ? body.startIndex : decl.endIndex) : declarator.endIndex;
       const pure = category === 'field' && decl.childForFieldName('default_value')?.text === '0';
-      const stmt = statementOf(decl);
-      const sym = add(kind, name, scopeParts, parent, decl, stmt, {
-        signature: clip(sigText),
+      const stmt = this.statementOf(decl, ancestors);
+      const sym = this.add(kind, name, scopeParts, parent, decl, stmt, at, {
+        signature: clipRange(this.source, decl.startIndex, sigEnd),
         isDefinition: isDef,
         isVirtual: isVirtual || pure,
         isPureVirtual: pure,
-        body: isDef ? stmt.text : null,
-        line: stmt.startPosition.row + 1,
+        body: isDef ? this.source.slice(stmt.frame.startIndex, stmt.frame.endIndex) : null,
+        line: (stmt.up ? ancestorNode(decl, stmt.up) ?? decl : decl).startPosition.row + 1,
       });
-      if (isDef) scopes.set(decl.id, { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
+      if (isDef && sym) this.scopes.set(nodeKey(decl), { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
       return;
     }
+    const signature = clipRange(this.source, decl.startIndex, declarator.endIndex);
+    const own: Statement = { frame: decl, up: 0 };
     if (category === 'field') {
-      add('field', name, [], parent, declarator, decl, { signature: clip(prefix + declarator.text) });
+      this.add('field', name, [], parent, declarator, own, at, { signature });
       return;
     }
-    const isExtern = /\bextern\b/.test(prefix) && declarator.type !== 'init_declarator';
-    const kind: SymbolKind = inFunction ? 'varlocal' : 'varglobal';
-    add(kind, name, scopeParts, parent, declarator, decl, { signature: clip(prefix + declarator.text), isDefinition: !isExtern });
-  };
+    const isExtern = /\bextern\b/.test(specifiers) && declarator.type !== 'init_declarator';
+    this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern });
+  }
 
-  const tagName = (node: SyntaxNode): string | null => {
+  /** The tag, or for `typedef struct { ... } name_t;` the typedef name. */
+  private tagName(node: SyntaxNode, ancestors: Ancestors): string | null {
     const n = node.childForFieldName('name');
     if (n) return nameOf(n).name;
-    if (node.parent?.type === 'type_definition') {
-      const d = node.parent.childForFieldName('declarator');
-      const info = unwrapDeclarator(d);
+    if (ancestors[ancestors.length - 1]?.type === 'type_definition') {
+      const info = unwrapDeclarator(ancestorNode(node, 1)?.childForFieldName('declarator') ?? null);
       if (info.nameNode) return info.nameNode.text;
     }
     return null;
-  };
+  }
 
-  for (const cap of captures) {
-    const node = cap.node;
-    switch (cap.name) {
+  aggregate(kind: SymbolKind, node: SyntaxNode, ancestors: Ancestors): void {
+    const { scope: parent } = this.enclosing(ancestors);
+    const name = this.tagName(node, ancestors);
+    const key = nodeKey(node);
+    if (!name) {
+      this.scopes.set(key, { symbol: null, kind: 'anonymous', qualifiedName: parent?.qualifiedName ?? '', name: '' });
+      if (kind === 'enum') this.enumState.set(key, { seen: 0, last: null, names: new Map() });
+      return;
+    }
+    const body = node.childForFieldName('body');
+    const sigText = clipRange(this.source, node.startIndex, body ? body.startIndex : node.endIndex);
+    const signature = /^(struct|union|enum|class)( class| struct)?$/.test(sigText) ? `${sigText} ${name}` : sigText;
+    const sym = this.add(kind, name, [], parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature });
+    this.scopes.set(key, { symbol: sym, kind: sym ? kind : 'anonymous', qualifiedName: sym?.qualifiedName ?? parent?.qualifiedName ?? '', name: sym ? name : '' });
+    if (kind === 'enum') this.enumState.set(key, { seen: 0, last: null, names: new Map() });
+  }
+
+  enumConstant(node: SyntaxNode, ancestors: Ancestors): void {
+    const enumFrame = ancestors[ancestors.length - 2];
+    const state = enumFrame ? this.enumState.get(nodeKey(enumFrame)) : undefined;
+    const nameNode = node.childForFieldName('name');
+    if (!nameNode) return;
+    const name = nameNode.text;
+    const valueNode = node.childForFieldName('value');
+    let value: bigint | null;
+    if (valueNode) {
+      value = evaluateConstant(valueNode, (n) => state?.names.get(n) ?? this.allEnumerators.get(n) ?? this.options.macroValue?.(n) ?? null);
+    } else {
+      value = state ? (state.seen === 0 ? 0n : state.last === null ? null : state.last + 1n) : null;
+    }
+    if (state) {
+      state.seen++;
+      state.last = value;
+      if (value !== null) state.names.set(name, value);
+    }
+    if (value !== null) this.allEnumerators.set(name, value);
+    const { scope: parent } = this.enclosing(ancestors);
+    this.add('enum_constant', name, [], parent, node, { frame: node, up: 0 }, { node, ancestors }, {
+      signature: clipRange(this.source, node.startIndex, node.endIndex),
+      enumValue: value === null ? null : value.toString(),
+    });
+  }
+
+  typedef(node: SyntaxNode, ancestors: Ancestors): void {
+    const { scope: parent } = this.enclosing(ancestors);
+    const body = node.childForFieldName('type')?.childForFieldName('body');
+    const sig = body
+      ? clip(this.source.slice(node.startIndex, body.startIndex) + '{...}' + this.source.slice(body.endIndex, node.endIndex).replace(/;\s*$/, ''))
+      : clip(clipRange(this.source, node.startIndex, node.endIndex).replace(/;\s*$/, ''));
+    for (const d of node.childrenForFieldName('declarator')) {
+      const info = unwrapDeclarator(d);
+      if (!info.nameNode) continue;
+      this.add('typedef', info.nameNode.text, [], parent, d, { frame: node, up: 0 }, { node, ancestors }, { signature: sig });
+    }
+  }
+
+  alias(node: SyntaxNode, ancestors: Ancestors): void {
+    const n = node.childForFieldName('name');
+    if (!n) return;
+    const { scope: parent } = this.enclosing(ancestors);
+    this.add('typedef', n.text, [], parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature: clip(node.text.replace(/;\s*$/, '')) });
+  }
+
+  namespace(node: SyntaxNode, ancestors: Ancestors): void {
+    const n = node.childForFieldName('name');
+    const { scope: parent } = this.enclosing(ancestors);
+    const full = n ? collapse(n.text).replace(/\s*::\s*/g, '::') : '(anonymous)';
+    const parts = full.split('::');
+    const name = parts.pop()!;
+    parts.forEach((p) => this.namespaces.add(p));
+    this.namespaces.add(name);
+    const body = node.childForFieldName('body');
+    const sym = this.add('namespace', name, parts, parent, node, { frame: node, up: 0 }, { node, ancestors }, { signature: clipRange(this.source, node.startIndex, body ? body.startIndex : node.endIndex) });
+    if (sym) this.scopes.set(nodeKey(node), { symbol: sym, kind: 'namespace', qualifiedName: sym.qualifiedName, name });
+  }
+
+  capture(name: string, node: SyntaxNode, ancestors: Ancestors): void {
+    switch (name) {
       case 'reference.call':
-        references.push({ name: node.text, line: node.startPosition.row + 1, column: node.startPosition.column + 1, kind: 'call' });
+        this.references.push({ name: node.text, line: node.startPosition.row + 1, column: node.startPosition.column + 1, kind: 'call' });
         break;
       case 'definition.function': {
         const d = node.childForFieldName('declarator');
-        if (d) declare(node, d, 'function');
+        if (d) this.declare(node, d, 'function', ancestors, d.startIndex);
         break;
       }
       case 'definition.declaration':
-        for (const d of node.childrenForFieldName('declarator')) declare(node, d, 'declaration');
+      case 'definition.field': {
+        const ds = node.childrenForFieldName('declarator');
+        const category = name === 'definition.field' ? 'field' : 'declaration';
+        for (const d of ds) this.declare(node, d, category, ancestors, ds[0].startIndex);
         break;
-      case 'definition.field':
-        for (const d of node.childrenForFieldName('declarator')) declare(node, d, 'field');
-        break;
+      }
       case 'definition.struct':
       case 'definition.union':
       case 'definition.class':
-      case 'definition.enum': {
-        const kind = cap.name.slice('definition.'.length) as SymbolKind;
-        const name = tagName(node);
-        const { scope: parent } = enclosing(node);
-        if (!name) {
-          scopes.set(node.id, { symbol: null, kind: 'anonymous', qualifiedName: parent?.qualifiedName ?? '', name: '' });
-          if (kind === 'enum') enumState.set(node.id, { seen: 0, last: null, names: new Map() });
-          break;
-        }
-        const body = node.childForFieldName('body');
-        const sig = text.slice(node.startIndex, body ? body.startIndex : node.endIndex);
-        const sigText = clip(sig);
-        const sym = add(kind, name, [], parent, node, statementOf(node), { signature: /^(struct|union|enum|class)( class| struct)?$/.test(sigText) ? `${sigText} ${name}` : sigText });
-        scopes.set(node.id, { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
-        if (kind === 'enum') enumState.set(node.id, { seen: 0, last: null, names: new Map() });
+      case 'definition.enum':
+        this.aggregate(name.slice('definition.'.length) as SymbolKind, node, ancestors);
         break;
-      }
-      case 'definition.enum_constant': {
-        const enumNode = node.parent?.parent;
-        const state = enumNode ? enumState.get(enumNode.id) : undefined;
-        const nameNode = node.childForFieldName('name');
-        if (!nameNode) break;
-        const name = nameNode.text;
-        const valueNode = node.childForFieldName('value');
-        let value: bigint | null;
-        if (valueNode) {
-          value = evaluateConstant(valueNode, (n) => state?.names.get(n) ?? allEnumerators.get(n) ?? options.macroValue?.(n) ?? null);
-        } else {
-          value = state ? (state.seen === 0 ? 0n : state.last === null ? null : state.last + 1n) : null;
-        }
-        if (state) {
-          state.seen++;
-          state.last = value;
-          if (value !== null) state.names.set(name, value);
-        }
-        if (value !== null) allEnumerators.set(name, value);
-        const { scope: parent } = enclosing(node);
-        add('enum_constant', name, [], parent, node, node, {
-          signature: clip(node.text),
-          enumValue: value === null ? null : value.toString(),
-        });
+      case 'definition.enum_constant':
+        this.enumConstant(node, ancestors);
         break;
-      }
-      case 'definition.typedef': {
-        const { scope: parent } = enclosing(node);
-        const type = node.childForFieldName('type');
-        const body = type?.childForFieldName('body');
-        const sig = body ? text.slice(node.startIndex, body.startIndex) + '{...}' + text.slice(body.endIndex, node.endIndex) : node.text;
-        for (const d of node.childrenForFieldName('declarator')) {
-          const info = unwrapDeclarator(d);
-          if (!info.nameNode) continue;
-          add('typedef', info.nameNode.text, [], parent, d, node, { signature: clip(sig.replace(/;\s*$/, '')) });
-        }
+      case 'definition.typedef':
+        this.typedef(node, ancestors);
         break;
-      }
-      case 'definition.alias': {
-        const n = node.childForFieldName('name');
-        if (!n) break;
-        const { scope: parent } = enclosing(node);
-        add('typedef', n.text, [], parent, node, statementOf(node), { signature: clip(node.text.replace(/;\s*$/, '')) });
+      case 'definition.alias':
+        this.alias(node, ancestors);
         break;
-      }
-      case 'definition.namespace': {
-        const n = node.childForFieldName('name');
-        const { scope: parent } = enclosing(node);
-        const full = n ? collapse(n.text).replace(/\s*::\s*/g, '::') : '(anonymous)';
-        const parts = full.split('::');
-        const name = parts.pop()!;
-        parts.forEach((p) => namespaces.add(p));
-        namespaces.add(name);
-        const body = node.childForFieldName('body');
-        const sym = add('namespace', name, parts, parent, node, node, { signature: clip(text.slice(node.startIndex, body ? body.startIndex : node.endIndex)) });
-        scopes.set(node.id, { symbol: sym, kind: 'namespace', qualifiedName: sym.qualifiedName, name });
+      case 'definition.namespace':
+        this.namespace(node, ancestors);
         break;
-      }
       default:
         break;
     }
   }
+}
 
-  const errors: string[] = [];
-  if (tree.rootNode.hasError) {
-    const rows: number[] = [];
-    const visit = (n: SyntaxNode) => {
-      if (rows.length >= 5) return;
-      if (n.type === 'ERROR' || n.isMissing) {
-        rows.push(n.startPosition.row + 1);
-        return;
-      }
-      for (const c of n.children) if (c.hasError || c.isMissing) visit(c);
-    };
-    visit(tree.rootNode);
-    errors.push(`syntax errors near line${rows.length > 1 ? 's' : ''} ${rows.join(', ')} (the rest of the file is indexed)`);
+/** Parent lookups made (tree-sitter's cost more than constant time: kept to template and typedef wrappers). */
+let parentLookups = 0;
+
+/** The node `levels` above `node`. */
+function ancestorNode(node: SyntaxNode, levels: number): SyntaxNode | null {
+  let n: SyntaxNode | null = node;
+  for (let i = 0; i < levels && n; i++, parentLookups++) n = n.parent;
+  return n;
+}
+
+export interface ExtractStats {
+  /** Syntax-tree nodes the walk entered (each exactly once). */
+  nodesVisited: number;
+  /** Characters inside literal-only data tables, which the parser skipped. */
+  skippedTableChars: number;
+  /** Parent lookups on syntax nodes (not constant time in tree-sitter; none for plain C declarations). */
+  parentLookups: number;
+}
+
+export function extractSymbols(text: string, options: ExtractOptions, stats?: ExtractStats): FileExtraction {
+  const tables = dataTableInsides(text);
+  const lookupsBefore = parentLookups;
+  const tree = parseText(text, options.language, tables.spans);
+  const x = new FileExtractor(text, options);
+  const walk = walkCaptures(tree, text, options.language, (name, node, ancestors) => x.capture(name, node, ancestors));
+  for (const d of x.pendingDocs) d.sym.docstring = docstringOf(text, d.stmt, walk, options.rowsMasked, d.trailing);
+  if (stats) {
+    stats.nodesVisited += walk.nodesVisited;
+    stats.skippedTableChars += tables.chars;
+    stats.parentLookups += parentLookups - lookupsBefore;
   }
-  const relations = { variableRefs: extractVariableRefs(tree, options.language), ...extractClassRelations(tree, options.language, symbols) };
-  return { symbols, references, errors, relations };
+  const errors: string[] = [];
+  const rows = walk.errorRows.map((r) => r + 1);
+  if (rows.length) errors.push(`syntax errors near line${rows.length > 1 ? 's' : ''} ${rows.join(', ')} (the rest of the file is indexed)`);
+  const relations = { variableRefs: extractVariableRefs(tree, options.language), ...extractClassRelations(tree, options.language, x.symbols) };
+  // A capture under a field can lie after a node entered later (`get()->fn()`): references in document order.
+  const references = x.references.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { symbols: x.symbols, references, errors, nameless: x.nameless, relations };
+}
+
+/** One counted diagnostic for the declarations of a file that were skipped for want of a name. */
+export function namelessDiagnostic(file: string, lines: number[]): Diagnostic {
+  const n = lines.length;
+  return {
+    severity: 'info',
+    file,
+    line: lines[0],
+    message: `${n} declaration${n > 1 ? 's' : ''} skipped: the parser found no name in ${n > 1 ? 'them' : 'it'} (line${n > 1 ? 's' : ''} ${lines.slice(0, 5).join(', ')}${n > 5 ? ', ...' : ''}); usually a macro that writes the declaration, such as a stack or task definition`,
+  };
 }

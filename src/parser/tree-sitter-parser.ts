@@ -1,24 +1,22 @@
-// The one home of tree-sitter: loads the C and C++ grammars and their .scm queries, parses text.
-// Leaves symbol meaning to extract-symbols.ts.
+// The one home of tree-sitter: loads the C and C++ grammars and their capture tables, parses text, and
+// walks a tree once, in linear time, reporting captures with their ancestors and the comments beside
+// each node. Symbol meaning is left to extract-symbols.ts.
 import fs from 'node:fs';
 import Parser from 'tree-sitter';
 import C from 'tree-sitter-c';
 import Cpp from 'tree-sitter-cpp';
 import type { Language } from '../model/compile-args.js';
+import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 
 export type SyntaxNode = Parser.SyntaxNode;
 export type Tree = Parser.Tree;
 
 interface LanguageRuntime {
   parser: Parser;
-  query: Parser.Query;
+  patterns: PatternTable;
 }
 
 const runtimes = new Map<Language, LanguageRuntime>();
-
-function loadQuery(lang: Language): string {
-  return fs.readFileSync(new URL(`./queries/${lang}.scm`, import.meta.url), 'utf8');
-}
 
 function runtime(lang: Language): LanguageRuntime {
   let rt = runtimes.get(lang);
@@ -26,10 +24,181 @@ function runtime(lang: Language): LanguageRuntime {
     const grammar = (lang === 'cpp' ? Cpp : C) as unknown as Parser.Language;
     const parser = new Parser();
     parser.setLanguage(grammar);
-    rt = { parser, query: new Parser.Query(grammar, loadQuery(lang)) };
+    const file = new URL(`./queries/${lang}.scm`, import.meta.url);
+    rt = { parser, patterns: readPatterns(fs.readFileSync(file, 'utf8'), `queries/${lang}.scm`) };
     runtimes.set(lang, rt);
   }
   return rt;
+}
+
+/** Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint): positions stay those of `text`. */
+export function parseText(text: string, lang: Language, skip: [number, number][] = []): Tree {
+  const { parser } = runtime(lang);
+  if (!skip.length) return parser.parse(text);
+  return parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) });
+}
+
+/** The complement of `skip` as tree-sitter ranges, with row/column points counted in one pass. */
+function includedRanges(text: string, skip: [number, number][]): Parser.Range[] {
+  let row = 0;
+  let lineStart = 0;
+  let at = 0;
+  const pointAt = (offset: number): Parser.Point => {
+    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+      row++;
+      lineStart = nl + 1;
+    }
+    at = Math.max(at, offset);
+    return { row, column: offset - lineStart };
+  };
+  const ranges: Parser.Range[] = [];
+  let from = 0;
+  for (const [start, end] of [...skip, [text.length, text.length] as [number, number]]) {
+    const startPosition = pointAt(from);
+    ranges.push({ startIndex: from, endIndex: start, startPosition, endPosition: pointAt(start) });
+    from = end;
+  }
+  return ranges;
+}
+
+/** An ancestor of a captured node: its type and extent (its identity for maps kept across the walk). */
+export interface Frame {
+  type: string;
+  startIndex: number;
+  endIndex: number;
+}
+
+/** A comment next to a node among its siblings. */
+export interface SiblingComment {
+  text: string;
+  startIndex: number;
+  endIndex: number;
+  /** End offset of the sibling before the comment, or -1 when it is the first child. */
+  prevEndIndex: number;
+  endRow: number;
+}
+
+export interface WalkResult {
+  /** Every node of the tree is visited exactly once. */
+  nodesVisited: number;
+  /** Runs of comments that directly precede a node among its siblings, keyed by nodeKey. */
+  leading: Map<string, SiblingComment[]>;
+  /** The first comment after a node, within one `,` or `;` sibling, keyed by nodeKey. */
+  trailing: Map<string, SiblingComment>;
+  /** Rows (0-based) of the first syntax errors and missing tokens, in document order (at most 5). */
+  errorRows: number[];
+}
+
+export type CaptureVisitor = (name: string, node: SyntaxNode, ancestors: readonly Frame[]) => void;
+
+/** Identity of a node for maps kept across one walk (node objects are created only for captures). */
+export function nodeKey(n: Frame): string {
+  return `${n.type}:${n.startIndex}:${n.endIndex}`;
+}
+
+function matchPattern(p: QueryPattern, node: SyntaxNode, out: [string, SyntaxNode][]): boolean {
+  const start = out.length;
+  for (const c of p.captures) out.push([c, node]);
+  for (const f of p.fields) {
+    const child = node.childForFieldName(f.field);
+    if (!child || child.type !== f.pattern.type || !matchPattern(f.pattern, child, out)) {
+      out.length = start;
+      return false;
+    }
+  }
+  return true;
+}
+
+interface Level {
+  pending: SiblingComment[];
+  /** End offset of the previous sibling, -1 before the first. */
+  prevEnd: number;
+  /** The sibling a trailing comment may document (type, extent) and how many `,`/`;` siblings followed it. */
+  trailType: string | null;
+  trailStart: number;
+  trailEnd: number;
+  trailHops: number;
+}
+
+const newLevel = (): Level => ({ pending: [], prevEnd: -1, trailType: null, trailStart: 0, trailEnd: 0, trailHops: 0 });
+
+/** Type names by type id, filled as ids are met: one string per type instead of one per node. */
+const typeNames = new Map<Language, string[]>();
+
+/**
+ * One pre-order walk over the tree with a cursor: each node is entered once, node objects are made only
+ * where a capture table names the node type, and ancestors come from a stack instead of parent lookups
+ * (tree-sitter's parent and sibling lookups, and its query cursor, cost more than constant time on long
+ * sibling lists, which made large generated files quadratic).
+ */
+export function walkCaptures(tree: Tree, text: string, lang: Language, visit: CaptureVisitor): WalkResult {
+  const { patterns } = runtime(lang);
+  const names = typeNames.get(lang) ?? [];
+  typeNames.set(lang, names);
+  const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [] };
+  const ancestors: Frame[] = [];
+  const levels: Level[] = [newLevel()];
+  const cursor = tree.walk();
+  const found: [string, SyntaxNode][] = [];
+  let inError = 0;
+  for (;;) {
+    result.nodesVisited++;
+    const typeId = cursor.nodeTypeId;
+    const type = (names[typeId] ??= cursor.nodeType);
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    noteSibling(levels[levels.length - 1], type, startIndex, endIndex, cursor, text, result);
+    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || (startIndex === endIndex && cursor.nodeIsMissing))) {
+      result.errorRows.push(cursor.startPosition.row);
+    }
+    const list = patterns.get(type);
+    if (list) {
+      const node = cursor.currentNode;
+      for (const p of list) {
+        found.length = 0;
+        if (matchPattern(p, node, found)) for (const [name, n] of found) visit(name, n, ancestors);
+      }
+    }
+    if (cursor.gotoFirstChild()) {
+      ancestors.push({ type, startIndex, endIndex });
+      levels.push(newLevel());
+      if (type === 'ERROR') inError++;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return result;
+      const left = ancestors.pop()!;
+      levels.pop();
+      if (left.type === 'ERROR') inError--;
+    }
+  }
+}
+
+const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
+
+/** Records comments that lead or trail the siblings of one level. */
+function noteSibling(level: Level, type: string, startIndex: number, endIndex: number, cursor: Parser.TreeCursor, text: string, result: WalkResult): void {
+  if (type === 'comment') {
+    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: level.prevEnd, endRow: cursor.endPosition.row };
+    if (level.trailType !== null && level.trailHops < 2 && TRAILING_MARK.test(comment.text) && !text.slice(level.trailEnd, startIndex).includes('\n')) {
+      result.trailing.set(nodeKey({ type: level.trailType, startIndex: level.trailStart, endIndex: level.trailEnd }), comment);
+    }
+    level.trailType = null;
+    level.pending.push(comment);
+  } else {
+    if (level.pending.length) {
+      result.leading.set(nodeKey({ type, startIndex, endIndex }), level.pending);
+      level.pending = [];
+    }
+    if (type === ',' || type === ';') level.trailHops++;
+    else {
+      level.trailType = type;
+      level.trailStart = startIndex;
+      level.trailEnd = endIndex;
+      level.trailHops = 0;
+    }
+  }
+  level.prevEnd = endIndex;
 }
 
 export interface Capture {
@@ -37,26 +206,38 @@ export interface Capture {
   node: SyntaxNode;
 }
 
-export function parseText(text: string, lang: Language): { tree: Tree; captures: Capture[] } {
-  const rt = runtime(lang);
-  const tree = rt.parser.parse(text);
-  const captures = rt.query.captures(tree.rootNode) as Capture[];
-  return { tree, captures };
-}
-
-const extraQueries = new Map<string, Parser.Query>();
+const extraTables = new Map<string, PatternTable>();
 
 /**
- * Captures of a second query file (`queries/<name>.scm`) over a tree parsed by parseText: extractors that
- * live in their own module bring their own patterns. The query is compiled once per language and name.
+ * Captures of a second capture table (`queries/<name>.scm`) over a tree parsed by parseText, in document
+ * order: extractors that live in their own module bring their own patterns. Matched by one linear cursor
+ * walk, like the symbol table (tree-sitter's query cursor is superlinear on long sibling lists).
  */
 export function queryCaptures(tree: Tree, lang: Language, name: string): Capture[] {
   const key = `${lang}\u0000${name}`;
-  let q = extraQueries.get(key);
-  if (!q) {
-    const grammar = (lang === 'cpp' ? Cpp : C) as unknown as Parser.Language;
-    q = new Parser.Query(grammar, fs.readFileSync(new URL(`./queries/${name}.scm`, import.meta.url), 'utf8'));
-    extraQueries.set(key, q);
+  let table = extraTables.get(key);
+  if (!table) {
+    table = readPatterns(fs.readFileSync(new URL(`./queries/${name}.scm`, import.meta.url), 'utf8'), `queries/${name}.scm`);
+    extraTables.set(key, table);
   }
-  return q.captures(tree.rootNode) as Capture[];
+  const names = typeNames.get(lang) ?? [];
+  typeNames.set(lang, names);
+  const out: Capture[] = [];
+  const found: [string, SyntaxNode][] = [];
+  const cursor = tree.walk();
+  for (;;) {
+    const list = table.get((names[cursor.nodeTypeId] ??= cursor.nodeType));
+    if (list) {
+      const node = cursor.currentNode;
+      for (const p of list) {
+        found.length = 0;
+        if (matchPattern(p, node, found)) for (const [n, at] of found) out.push({ name: n, node: at });
+      }
+    }
+    if (cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      // A capture under a field can lie after a node entered later (`get()->fn`): order by position.
+      if (!cursor.gotoParent()) return out.sort((a, b) => a.node.startIndex - b.node.startIndex);
+    }
+  }
 }

@@ -20,6 +20,7 @@ import { whichBuilds } from '../../src/query/which-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
+import { benchLargeFiles } from './large-file-bench.js';
 
 const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
 const files = Number(values.files);
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   console.log(`\nplatformio.ini with ${pioBuilds} envs in extra_configs: detected and resolved in ${fmt(pioMs)} ms (${fmt((pioMs / pioBuilds) * 1000, 0)} µs per env)`);
   fs.rmSync(pio, { recursive: true, force: true });
   await crossBuildBench(Number(values.envs));
+  await benchLargeFiles();
   clearInterval(sampler);
   console.log(`\npeak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
   fs.rmSync(root, { recursive: true, force: true });

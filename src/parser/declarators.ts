@@ -1,0 +1,83 @@
+// Reading C/C++ declarators and signatures: the name a declarator declares, whether it declares a
+// function (not a pointer to one), qualified-name parts, and signatures clipped to a bounded length.
+import type { SyntaxNode } from './tree-sitter-parser.js';
+
+const DECLARATOR_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'array_declarator', 'attributed_declarator', 'init_declarator', 'parenthesized_declarator']);
+export const MAX_SIGNATURE = 400;
+
+export interface DeclaratorInfo {
+  nameNode: SyntaxNode | null;
+  isFunction: boolean;
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function clip(text: string): string {
+  const t = collapse(text);
+  return t.length > MAX_SIGNATURE ? t.slice(0, MAX_SIGNATURE - 1) + '…' : t;
+}
+
+const isSpace = (code: number, ch: string) => (code <= 32 ? code === 32 || (code >= 9 && code <= 13) : code > 127 && /\s/.test(ch));
+
+/** clip(text.slice(start, end)), reading only as far as the clipped result needs: linear in what it keeps. */
+export function clipRange(text: string, start: number, end: number): string {
+  let out = '';
+  let space = false;
+  for (let i = start; i < end; i++) {
+    const ch = text[i];
+    if (isSpace(text.charCodeAt(i), ch)) {
+      space = out.length > 0;
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += ch;
+    if (out.length > MAX_SIGNATURE) return out.slice(0, MAX_SIGNATURE - 1) + '…';
+  }
+  return out;
+}
+
+/** Find the name of a declarator and whether it declares a function (not a function pointer). */
+export function unwrapDeclarator(node: SyntaxNode | null): DeclaratorInfo {
+  let cur = node;
+  let isFunction = false;
+  let sawPointerToFunction = false;
+  while (cur) {
+    if (cur.type === 'function_declarator') {
+      const inner = cur.childForFieldName('declarator');
+      if (inner && inner.type === 'parenthesized_declarator') {
+        sawPointerToFunction = true;
+        cur = inner;
+        continue;
+      }
+      if (!sawPointerToFunction) isFunction = true;
+      cur = inner;
+      continue;
+    }
+    if (DECLARATOR_WRAPPERS.has(cur.type)) {
+      cur = cur.childForFieldName('declarator') ?? cur.namedChildren.find((c) => c.type !== 'attribute_specifier' && c.type !== 'type_qualifier' && c.type !== 'ms_pointer_modifier') ?? null;
+      continue;
+    }
+    break;
+  }
+  return { nameNode: cur, isFunction };
+}
+
+export function nameOf(node: SyntaxNode): { scope: string[]; name: string } {
+  if (node.type === 'qualified_identifier') {
+    const parts = collapse(node.text).replace(/\s*::\s*/g, '::').split('::');
+    const name = parts.pop() ?? node.text;
+    return { scope: parts.filter(Boolean).map((x) => x.replace(/<.*>$/, '')), name };
+  }
+  if (node.type === 'template_function' || node.type === 'template_type') {
+    return { scope: [], name: node.childForFieldName('name')?.text ?? node.text };
+  }
+  return { scope: [], name: collapse(node.text) };
+}
+
+export function hasChildOfType(node: SyntaxNode, type: string, text?: string): boolean {
+  for (const c of node.children) if (c.type === type && (text === undefined || c.text === text)) return true;
+  return false;
+}
