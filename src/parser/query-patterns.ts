@@ -1,11 +1,14 @@
 // Reads the capture tables in queries/*.scm — the subset of tree-sitter query syntax they use: node
-// types, `field: (child)` constraints and `@capture` names. Predicates, alternations, quantifiers,
-// wildcards and anchors are refused at load, naming the line, so a table never silently means less.
+// types, `field: (child)` and `field: "token"` constraints, unnamed child patterns `(parent (child))` and
+// `@capture` names. Predicates, alternations, quantifiers, wildcards and anchors are refused at load,
+// naming the line, so a table never silently means less. Where several children satisfy a constraint,
+// each is captured (tree-sitter reports one match per child).
 
 export interface QueryPattern {
+  /** Node type, or the text of an anonymous token ("." or "&"). */
   type: string;
-  /** Children that must exist under a field, each matched as a pattern of its own. */
-  fields: { field: string; pattern: QueryPattern }[];
+  /** Children that must exist: under a field, or (field null) anywhere among the children. */
+  fields: { field: string | null; pattern: QueryPattern }[];
   captures: string[];
 }
 
@@ -43,6 +46,10 @@ class ScmReader {
 
   pattern(): QueryPattern {
     this.skipSpace();
+    if (this.src[this.pos] === '"') {
+      const token = this.word(/^"(?:[^"\\]|\\.)*"/);
+      return { type: JSON.parse(token) as string, fields: [], captures: this.captures() };
+    }
     if (this.src[this.pos] !== '(') this.fail('expected "("');
     this.pos++;
     this.skipSpace();
@@ -51,18 +58,21 @@ class ScmReader {
     for (;;) {
       this.skipSpace();
       if (this.src[this.pos] === ')') break;
-      const field = this.word(/^[A-Za-z_][A-Za-z0-9_]*:/).slice(0, -1);
+      const field = this.src[this.pos] === '(' || this.src[this.pos] === '"' ? null : this.word(/^[A-Za-z_][A-Za-z0-9_]*:/).slice(0, -1);
       fields.push({ field, pattern: this.pattern() });
     }
     this.pos++;
+    return { type, fields, captures: this.captures() };
+  }
+
+  private captures(): string[] {
     const captures: string[] = [];
     for (;;) {
       this.skipSpace();
-      if (this.src[this.pos] !== '@') break;
+      if (this.src[this.pos] !== '@') return captures;
       this.pos++;
       captures.push(this.word(/^[A-Za-z_][A-Za-z0-9_.]*/));
     }
-    return { type, fields, captures };
   }
 }
 

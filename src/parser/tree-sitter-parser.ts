@@ -96,12 +96,15 @@ export function nodeKey(n: Frame): string {
   return `${n.type}:${n.startIndex}:${n.endIndex}`;
 }
 
+/** Captures of `p` at `node` appended to `out`; false (and `out` unchanged) when it does not match. */
 function matchPattern(p: QueryPattern, node: SyntaxNode, out: [string, SyntaxNode][]): boolean {
   const start = out.length;
   for (const c of p.captures) out.push([c, node]);
   for (const f of p.fields) {
-    const child = node.childForFieldName(f.field);
-    if (!child || child.type !== f.pattern.type || !matchPattern(f.pattern, child, out)) {
+    const candidates = f.field === null ? node.children : node.childrenForFieldName(f.field);
+    let matched = false;
+    for (const child of candidates) if (child.type === f.pattern.type && matchPattern(f.pattern, child, out)) matched = true;
+    if (!matched) {
       out.length = start;
       return false;
     }
