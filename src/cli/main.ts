@@ -11,6 +11,7 @@ import { runMemory } from './memory-command.js';
 import { runDiff, runWhere } from './crossbuild-commands.js';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
 import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
+import { runSearchSymbols } from './search-symbols-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -33,6 +34,7 @@ Commands:
   source NAME               print a symbol's source   [--file PATH] [--line N]
   refs NAME                 call sites of a function, with the function making each call
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
+  symbols --glob PATTERN    declarations by name pattern (* and ?, Type.member)   [--kind K] [--limit N] [--offset N]
   where NAME                every build: is NAME defined, only declared or absent there, and which #if
                             decides it (macros: their value per build)   [--kind K]
   where FILE:LINE           every build: is that line compiled, and which #if keeps it out
@@ -77,6 +79,7 @@ const OPTIONS = {
   'project-only': { type: 'boolean' },
   prefix: { type: 'boolean' },
   file: { type: 'string' },
+  glob: { type: 'string' },
   line: { type: 'string' },
   dir: { type: 'string' },
   force: { type: 'boolean' },
@@ -184,7 +187,8 @@ async function main(argv: string[]): Promise<number> {
         result = runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'symbols':
-        result = runSymbols({ ...common, kind: v.kind, file: v.file });
+        if (v.glob !== undefined) result = runSearchSymbols({ ...common, glob: v.glob, kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        else result = runSymbols({ ...common, kind: v.kind, file: v.file });
         break;
       case 'where':
         result = runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });

@@ -151,6 +151,13 @@ export interface IndexReader {
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  /**
+   * Symbols whose name matches the GLOB `namePattern` (case-sensitive, `*` and `?`) and, when given, whose
+   * qualified name matches one of `qualifiedPatterns`; project code first, then by name, file and line.
+   */
+  globSymbols(namePattern: string, qualifiedPatterns: string[] | null, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
+  /** Macros of one build whose name matches the GLOB `namePattern`, by name, file and line. */
+  globMacros(namePattern: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   unitFiles(buildId: number): Map<string, string[]>;
   /** Call sites of `name` in one build, project code first. */
   findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow>;

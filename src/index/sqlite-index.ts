@@ -285,6 +285,33 @@ export class SqliteIndex implements IndexReader {
     );
   }
 
+  globSymbols(namePattern: string, qualifiedPatterns: string[] | null, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
+    const params: Params = { namePattern };
+    let qualified = '';
+    if (qualifiedPatterns) {
+      qualified = ` AND (${qualifiedPatterns.map((q, i) => ((params[`q${i}`] = q), `s.qualified_name GLOB @q${i}`)).join(' OR ') || '0'})`;
+    }
+    const where = `s.name GLOB @namePattern${qualified}${filterSql(filter, params)}`;
+    return this.page(
+      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, s.name, f.path, s.line, s.col`,
+      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toSymbol,
+    );
+  }
+
+  globMacros(namePattern: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
+    const where = 'm.name GLOB @namePattern AND m.build_id = @buildId';
+    return this.page(
+      `SELECT ${MACRO_COLUMNS} FROM macros m WHERE ${where} ORDER BY m.name, m.file, m.line`,
+      `SELECT count(*) AS n FROM macros m WHERE ${where}`,
+      { namePattern, buildId },
+      page,
+      toMacro,
+    );
+  }
+
   listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = {};
     const where = `1 = 1${filterSql(filter, params)}`;
