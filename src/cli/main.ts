@@ -12,6 +12,7 @@ import { runDiff, runWhere } from './crossbuild-commands.js';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
 import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
 import { runSearchSymbols } from './search-symbols-command.js';
+import { runFind } from './find-command.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -53,6 +54,9 @@ Commands:
   members CLASS             fields, methods, constructors of a class   [--inherited]
   overrides METHOD          the classes declaring a method, with what each overrides
   instances TEMPLATE        argument lists a template is instantiated with
+  find QUERY                files, text and declarations; /re/ regex, "phrase" literal
+                            [--target files|content|symbols|auto] [--match literal|word|regex|fuzzy]
+                            [--glob G]... [--build-only] [--ignore-case] [--limit N] [--skip N --page-identity ID]
   serve [--poll] [--no-refresh]
                             run the MCP server on stdio; it re-indexes edited files in the background
                             (file watcher, or --poll every 2 s; --no-refresh: never, answers only warn)
@@ -79,7 +83,13 @@ const OPTIONS = {
   'project-only': { type: 'boolean' },
   prefix: { type: 'boolean' },
   file: { type: 'string' },
-  glob: { type: 'string' },
+  glob: { type: 'string', multiple: true },
+  target: { type: 'string' },
+  match: { type: 'string' },
+  skip: { type: 'string' },
+  'page-identity': { type: 'string' },
+  'build-only': { type: 'boolean' },
+  'ignore-case': { type: 'boolean' },
   line: { type: 'string' },
   dir: { type: 'string' },
   force: { type: 'boolean' },
@@ -187,7 +197,7 @@ async function main(argv: string[]): Promise<number> {
         result = runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'symbols':
-        if (v.glob !== undefined) result = runSearchSymbols({ ...common, glob: v.glob, kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        if (v.glob !== undefined) result = runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         else result = runSymbols({ ...common, kind: v.kind, file: v.file });
         break;
       case 'where':
@@ -223,6 +233,9 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'instances':
         result = runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        break;
+      case 'find':
+        result = await runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
         break;
       case 'serve': {
         // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).

@@ -12,12 +12,6 @@ export interface WalkedFile {
   mtimeMs: number;
 }
 
-/** Ignore rules of one folder: the folder's path relative to the root ('' for the root) and its matcher. */
-interface FolderRules {
-  dir: string;
-  rules: Ignore;
-}
-
 const IGNORE_FILES_ALWAYS = ['.ignore', '.rgignore'];
 
 /** True when `root` sits in a git work tree (a .git entry in it or above): only then is .gitignore read. */
@@ -30,7 +24,7 @@ export function insideGitRepo(root: string): boolean {
 
 /** Names whose change changes what the walk lists. */
 export function isIgnoreFileName(name: string): boolean {
-  return name === '.gitignore' || IGNORE_FILES_ALWAYS.includes(name);
+  return name === '.gitignore' || name === 'exclude' || IGNORE_FILES_ALWAYS.includes(name);
 }
 
 function readRules(absDir: string, names: string[]): Ignore | null {
@@ -45,16 +39,54 @@ function readRules(absDir: string, names: string[]): Ignore | null {
   return text.trim() ? ignore({ allowRelativePaths: true }).add(text) : null;
 }
 
-/** Ignored by the rules in force: the deepest folder with a verdict on the path decides (as in git). */
-function isIgnored(stack: FolderRules[], rel: string, isDir: boolean): boolean {
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const { dir, rules } = stack[i];
-    const sub = dir ? rel.slice(dir.length + 1) : rel;
-    const verdict = rules.test(isDir ? sub + '/' : sub);
-    if (verdict.ignored) return true;
-    if (verdict.unignored) return false;
+/** The ignore rules of a project, read once per folder. */
+export class IgnoreRules {
+  private readonly names: string[];
+  private readonly exclude: Ignore | null;
+  private readonly byFolder = new Map<string, Ignore | null>();
+
+  constructor(private readonly root: string) {
+    const useGit = insideGitRepo(root);
+    this.names = useGit ? ['.gitignore', ...IGNORE_FILES_ALWAYS] : IGNORE_FILES_ALWAYS;
+    this.exclude = useGit ? readRules(path.join(root, '.git', 'info'), ['exclude']) : null;
   }
-  return false;
+
+  /** Rules of one folder ('' for the root). */
+  folder(rel: string): Ignore | null {
+    let r = this.byFolder.get(rel);
+    if (r === undefined) {
+      r = readRules(rel ? path.join(this.root, rel) : this.root, this.names);
+      this.byFolder.set(rel, r);
+    }
+    return r;
+  }
+
+  /** Ignored by the rules of the folders above it: the deepest folder with a verdict decides (as in git). */
+  ignoredBy(folders: string[], rel: string, isDir: boolean): boolean {
+    for (let i = folders.length - 1; i >= -1; i--) {
+      const dir = i >= 0 ? folders[i] : '';
+      const rules = i >= 0 ? this.folder(dir) : this.exclude;
+      if (!rules) continue;
+      const sub = dir ? rel.slice(dir.length + 1) : rel;
+      const verdict = rules.test(isDir ? sub + '/' : sub);
+      if (verdict.ignored) return true;
+      if (verdict.unignored) return false;
+    }
+    return false;
+  }
+
+  /** Would a walk list this path? (No hidden part, no ignored folder above it, not ignored itself.) */
+  includes(rel: string, isDir: boolean): boolean {
+    const parts = rel.split('/');
+    if (parts.some((p) => p.startsWith('.'))) return false;
+    const folders = [''];
+    for (let k = 1; k < parts.length; k++) {
+      const dir = parts.slice(0, k).join('/');
+      if (this.ignoredBy(folders, dir, true)) return false;
+      folders.push(dir);
+    }
+    return !this.ignoredBy(folders, rel, isDir);
+  }
 }
 
 export interface WalkOptions {
@@ -62,25 +94,18 @@ export interface WalkOptions {
   start?: string;
   /** Called for every folder entered (to watch it, for example). */
   onFolder?: (rel: string) => void;
+  rules?: IgnoreRules;
 }
 
-/** Every searchable file under root, sorted by path. */
+/** Every searchable file under root (or under options.start), sorted by path. */
 export function walkProjectFiles(root: string, options: WalkOptions = {}): WalkedFile[] {
-  const useGit = insideGitRepo(root);
-  const names = useGit ? ['.gitignore', ...IGNORE_FILES_ALWAYS] : IGNORE_FILES_ALWAYS;
+  const rules = options.rules ?? new IgnoreRules(root);
   const out: WalkedFile[] = [];
-  const stack: FolderRules[] = [];
-  if (useGit) {
-    const exclude = readRules(path.join(root, '.git', 'info'), ['exclude']);
-    if (exclude) stack.push({ dir: '', rules: exclude });
-  }
-  // Rules of the folders above the start folder apply to it too.
   const start = options.start ?? '';
-  const parts = start ? start.split('/') : [];
-  for (let i = 0; i < parts.length; i++) {
-    const rel = parts.slice(0, i).join('/');
-    const rules = readRules(path.join(root, rel), names);
-    if (rules) stack.push({ dir: rel, rules });
+  const folders = [''];
+  if (start) {
+    const parts = start.split('/');
+    for (let k = 1; k < parts.length; k++) folders.push(parts.slice(0, k).join('/'));
   }
   const visit = (rel: string) => {
     const abs = rel ? path.join(root, rel) : root;
@@ -91,14 +116,13 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
       return;
     }
     options.onFolder?.(rel);
-    const rules = readRules(abs, names);
-    if (rules) stack.push({ dir: rel, rules });
+    if (rel) folders.push(rel);
     for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (!isIgnored(stack, childRel, true)) visit(childRel);
-      } else if (e.isFile() && !isIgnored(stack, childRel, false)) {
+        if (!rules.ignoredBy(folders, childRel, true)) visit(childRel);
+      } else if (e.isFile() && !rules.ignoredBy(folders, childRel, false)) {
         try {
           const st = fs.statSync(path.join(abs, e.name));
           out.push({ path: childRel, size: st.size, mtimeMs: st.mtimeMs });
@@ -107,7 +131,7 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
         }
       }
     }
-    if (rules) stack.pop();
+    if (rel) folders.pop();
   };
   visit(start);
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

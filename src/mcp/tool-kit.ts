@@ -2,7 +2,7 @@
 // description paragraphs, and the answer/error helpers. A tool module holds its own schema, text and query.
 import path from 'node:path';
 import { z, type ZodRawShape } from 'zod';
-import { withProject, type ProjectContext } from '../query/project-context.js';
+import { openProject, type ProjectContext } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import type { FreshnessKeeper } from './keep-fresh.js';
@@ -99,15 +99,16 @@ export function toolEnv(cwd: string, keeper?: FreshnessKeeper): ToolEnv {
     cwd,
     background: (root) => keeper?.state(root) ?? null,
     async answer(projectRoot, run, onError = fail, options = {}) {
+      let ctx: ProjectContext | null = null;
       try {
-        return ok(
-          withProject(rootOf(projectRoot), (ctx) => {
-            if (options.noticeEdits !== false) notice(ctx);
-            return run(ctx);
-          }),
-        );
+        ctx = openProject(rootOf(projectRoot));
+        if (options.noticeEdits !== false) notice(ctx);
+        // A query may answer asynchronously (find's regex worker): the project stays open until it has.
+        return ok(await run(ctx));
       } catch (err) {
         return onError(err);
+      } finally {
+        ctx?.close();
       }
     },
   };

@@ -20,6 +20,7 @@ import { GET_CLASS_MEMBERS_TOOL } from './get-class-members.js';
 import { GET_METHOD_OVERRIDES_TOOL } from './get-method-overrides.js';
 import { GET_TEMPLATE_INSTANCES_TOOL } from './get-template-instances.js';
 import { SEARCH_SYMBOLS_TOOL } from './search-symbols.js';
+import { FIND_TOOL } from './find.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const TOOLS: ToolDefinition<any>[] = [
@@ -42,4 +43,5 @@ export const TOOLS: ToolDefinition<any>[] = [
   GET_METHOD_OVERRIDES_TOOL,
   GET_TEMPLATE_INSTANCES_TOOL,
   SEARCH_SYMBOLS_TOOL,
+  FIND_TOOL,
 ];
