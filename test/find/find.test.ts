@@ -4,28 +4,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { find } from '../../src/query/find.js';
 import { withProject } from '../../src/query/project-context.js';
 import { cliJson } from '../helpers/fixture-project.js';
-import { indexedFindFixture } from './find-fixture.js';
-import { connectClient, type ToolCaller } from './mcp-client.js';
+import { BOARD_A, BOARD_B, useFindSession } from './find-fixture.js';
 
-let root: string;
-let client: ToolCaller;
-const A = { variant: 'build-board-a' };
-const B = { variant: 'build-board-b' };
-
-beforeAll(async () => {
-  root = await indexedFindFixture();
-  client = await connectClient(root);
-});
-afterAll(() => client?.close());
+const session = useFindSession();
+const A = BOARD_A;
+const B = BOARD_B;
 
 type Match = { path: string; line: number; text: string; column?: number; kind?: string; active?: boolean; symbol?: { name: string } };
 type Answer = { root: string; complete: boolean; matches: Match[]; next?: Record<string, unknown>; total: number; reason?: string; route: { target: string; match: string }; note?: string };
 const run = async (args: Record<string, unknown>): Promise<Answer> => {
-  const r = await client.call('find', args);
+  const r = await session.client.call('find', args);
   if (r.isError) throw new Error(r.text);
   return r.value as Answer;
 };
@@ -34,7 +26,7 @@ const places = (a: Answer) => a.matches.map((m) => `${m.path}:${m.line}`);
 describe('find: strict content modes', () => {
   it('literal: every line holding the text, with column, exhaustive', async () => {
     const a = await run({ query: 'uart_rx_buffer', target: 'content', match: 'literal' });
-    expect(a.root).toBe(root);
+    expect(a.root).toBe(session.root);
     expect(a.complete).toBe(true);
     expect(a.matches).toEqual([
       { path: 'src/uart_drv.c', line: 4, column: 22, text: 'static unsigned char uart_rx_buffer[UART_RX_BUFFER_SIZE];' },
@@ -64,7 +56,7 @@ describe('find: strict content modes', () => {
   });
 
   it('an invalid regex is an error naming the regex and where it fails', async () => {
-    const r = await client.call('find', { query: '/uart_(init/' });
+    const r = await session.client.call('find', { query: '/uart_(init/' });
     expect(r.isError).toBe(true);
     expect(r.value.error).toContain('/uart_(init/');
     expect(r.value.error).toContain('Unterminated group');
@@ -118,12 +110,28 @@ describe('find: scope, paging', () => {
   it('a changed file changes the page identity: the continuation asks for a restart', async () => {
     const first = await run({ query: 'timeout', target: 'content', limit: 1 });
     expect(first.next).toBeDefined();
-    fs.appendFileSync(path.join(root, 'docs', 'uart.md'), 'Another timeout line.\n');
-    const r = await client.call('find', first.next!);
+    fs.appendFileSync(path.join(session.root, 'docs', 'uart.md'), 'Another timeout line.\n');
+    const r = await session.client.call('find', first.next!);
     expect(r.isError).toBe(true);
     expect(r.value.code).toBe('PAGE_IDENTITY_CHANGED');
     const again = await run({ query: 'timeout', target: 'content' });
     expect(places(again)).toContain('docs/uart.md:5');
+  });
+});
+
+describe('find: a long session', () => {
+  it('follows files created, edited and deleted after the index run', async () => {
+    expect((await run({ query: 'fresh_token_7781', target: 'content' })).total).toBe(0);
+    const file = path.join(session.root, 'src', 'fresh.c');
+    fs.writeFileSync(file, 'int fresh_token_7781;\n');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(places(await run({ query: 'fresh_token_7781', target: 'content' }))).toEqual(['src/fresh.c:1']);
+    fs.writeFileSync(file, '\n\nint fresh_token_7781 = 2;\n');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(places(await run({ query: 'fresh_token_7781', target: 'content' }))).toEqual(['src/fresh.c:3']);
+    fs.rmSync(file);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await run({ query: 'fresh', target: 'files', match: 'literal' })).total).toBe(0);
   });
 });
 
@@ -168,35 +176,35 @@ describe('find: build-aware', () => {
 
 describe('find: safety', () => {
   it('a catastrophic regex answers complete: false with a reason instead of hanging', async () => {
-    fs.writeFileSync(path.join(root, 'docs', 'long-line.txt'), 'a'.repeat(200_000) + 'b\n');
+    fs.writeFileSync(path.join(session.root, 'docs', 'long-line.txt'), 'a'.repeat(200_000) + 'b\n');
     const started = Date.now();
-    const r = await withProject(root, (ctx) => find(ctx, { query: '/(a+)+$/', target: 'content', scope: { globs: ['docs/**'] } }, { regexBudgetMs: 1000 }));
+    const r = await withProject(session.root, (ctx) => find(ctx, { query: '/(a+)+$/', target: 'content', scope: { globs: ['docs/**'] } }, { regexBudgetMs: 1000 }));
     expect(Date.now() - started).toBeLessThan(8000);
     expect(r.complete).toBe(false);
     expect(r.reason).toMatch(/time budget/);
     expect(r.next).toBeUndefined();
-    fs.rmSync(path.join(root, 'docs', 'long-line.txt'));
+    fs.rmSync(path.join(session.root, 'docs', 'long-line.txt'));
   }, 20_000);
 
   it('never reads outside the root: no symlinks followed, no .. in globs', async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-outside-'));
     fs.writeFileSync(path.join(outside, 'secret.c'), 'int outside_secret_token;\n');
-    fs.symlinkSync(outside, path.join(root, 'linked'));
-    fs.symlinkSync(path.join(outside, 'secret.c'), path.join(root, 'src', 'linked.c'));
+    fs.symlinkSync(outside, path.join(session.root, 'linked'));
+    fs.symlinkSync(path.join(outside, 'secret.c'), path.join(session.root, 'src', 'linked.c'));
     try {
       expect((await run({ query: 'outside_secret_token', target: 'content' })).total).toBe(0);
       expect((await run({ query: 'outside_secret_token', target: 'content', scope: { globs: ['../**', `${outside}/**`] } })).total).toBe(0);
       expect((await run({ query: 'secret', target: 'files', match: 'literal' })).total).toBe(0);
     } finally {
-      fs.rmSync(path.join(root, 'linked'));
-      fs.rmSync(path.join(root, 'src', 'linked.c'));
+      fs.rmSync(path.join(session.root, 'linked'));
+      fs.rmSync(path.join(session.root, 'src', 'linked.c'));
     }
   });
 });
 
 describe('find on the command line', () => {
   it('answers the same JSON', () => {
-    const r = cliJson(root, ['find', 'uart_b_only_flush', '--target', 'content', '--variant', 'build-board-a']) as Answer;
+    const r = cliJson(session.root, ['find', 'uart_b_only_flush', '--target', 'content', '--variant', 'build-board-a']) as Answer;
     expect(r.matches.map((m) => [m.path, m.line, m.active])).toEqual([['src/uart_drv.c', 26, false]]);
   });
 });

@@ -1,23 +1,15 @@
 // search_symbols over MCP on the two-board C/C++ fixture: globs (prefix, suffix, ?), kinds, Type.member
 // with derived classes, paging counts, INVALID_PARAMETER errors, and build scoping of #if branches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliJson } from '../helpers/fixture-project.js';
-import { indexedFindFixture } from './find-fixture.js';
-import { connectClient, type ToolCaller } from './mcp-client.js';
+import { BOARD_A, BOARD_B, useFindSession } from './find-fixture.js';
 
-let root: string;
-let client: ToolCaller;
-const A = { variant: 'build-board-a' };
-const B = { variant: 'build-board-b' };
-
-beforeAll(async () => {
-  root = await indexedFindFixture();
-  client = await connectClient(root);
-});
-afterAll(() => client?.close());
+const session = useFindSession();
+const A = BOARD_A;
+const B = BOARD_B;
 
 const search = async (args: Record<string, unknown>) => {
-  const r = await client.call('search_symbols', args);
+  const r = await session.client.call('search_symbols', args);
   if (r.isError) throw new Error(r.text);
   return r.value as { results: Record<string, any>[]; meta: Record<string, any>; pagination: Record<string, any> };
 };
@@ -72,12 +64,12 @@ describe('search_symbols', () => {
   });
 
   it('rejects an unknown kind and an out-of-range maxResults with INVALID_PARAMETER and the valid values', async () => {
-    const kind = await client.call('search_symbols', { query: 'x*', kind: 'interface', ...A });
+    const kind = await session.client.call('search_symbols', { query: 'x*', kind: 'interface', ...A });
     expect(kind.isError).toBe(true);
     expect(kind.text).toContain('INVALID_PARAMETER');
     expect(kind.text).toContain('function, method, constructor');
     for (const maxResults of [-1, 1001, 2.5]) {
-      const r = await client.call('search_symbols', { query: 'x*', maxResults, ...A });
+      const r = await session.client.call('search_symbols', { query: 'x*', maxResults, ...A });
       expect(r.isError).toBe(true);
       expect(r.text).toMatch(/INVALID_PARAMETER.*0 to 1000/);
     }
@@ -88,13 +80,13 @@ describe('search_symbols', () => {
     expect(names(await search({ query: '*_only_flush', ...B }))).toEqual(['uart_b_only_flush']);
     expect(names(await search({ query: 'board_?_sensor_count', kind: 'variable', ...A }))).toEqual(['app::board_a_sensor_count']);
     expect(names(await search({ query: 'board_?_sensor_count', kind: 'variable', ...B }))).toEqual(['app::board_b_sensor_count']);
-    const unscoped = await client.call('search_symbols', { query: 'uart_*' });
+    const unscoped = await session.client.call('search_symbols', { query: 'uart_*' });
     expect(unscoped.isError).toBe(true);
     expect(unscoped.text).toContain('build-board-a');
   });
 
   it('is the CLI command symbols --glob', () => {
-    const r = cliJson(root, ['symbols', '--glob', 'Sensor::*', '--kind', 'field', '--variant', 'build-board-b']) as { results: { qualifiedName: string }[] };
+    const r = cliJson(session.root, ['symbols', '--glob', 'Sensor::*', '--kind', 'field', '--variant', 'build-board-b']) as { results: { qualifiedName: string }[] };
     expect(r.results.map((x) => x.qualifiedName)).toEqual(['app::Sensor::id_']);
   });
 });
