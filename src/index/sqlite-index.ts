@@ -273,8 +273,12 @@ export class SqliteIndex implements IndexReader {
   }
 
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
-    const params: Params = { name, like: likeEscape(name) + '%', buildId };
     const where = prefix ? `m.name LIKE @like ESCAPE '\\'` : 'm.name = @name';
+    return this.buildMacros(where, { name, like: likeEscape(name) + '%', buildId }, page);
+  }
+
+  /** Macros of the build (params.buildId) whose row satisfies `where`, by name, file and line. */
+  private buildMacros(where: string, params: Params, page: { limit: number; offset: number }): Page<MacroRow> {
     const from = 'macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
     return this.page(
       `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY m.name, m.file, m.line`,
@@ -302,14 +306,7 @@ export class SqliteIndex implements IndexReader {
   }
 
   globMacros(namePattern: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
-    const where = 'm.name GLOB @namePattern AND m.build_id = @buildId';
-    return this.page(
-      `SELECT ${MACRO_COLUMNS} FROM macros m WHERE ${where} ORDER BY m.name, m.file, m.line`,
-      `SELECT count(*) AS n FROM macros m WHERE ${where}`,
-      { namePattern, buildId },
-      page,
-      toMacro,
-    );
+    return this.buildMacros('m.name GLOB @namePattern', { namePattern, buildId }, page);
   }
 
   listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
