@@ -127,11 +127,11 @@ export class IndexWriter {
       const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
       const insSym = db.prepare(
         `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
-           docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body)
+           docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
          VALUES (@parsedId, @stableId, @parentId, @name, @qualifiedName, @kind, @line, @endLine, @column, @isDefinition, @signature,
-           @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body)`,
+           @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body, @alias, @viaMacro)`,
       );
-      const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind) VALUES (?, ?, ?, ?, ?)');
+      const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
       const reading = new ReadingRowsWriter(db);
 
       const b = w.build;
@@ -204,9 +204,11 @@ export class IndexWriter {
               isTemplate: s.isTemplate ? 1 : 0,
               isVirtual: s.isVirtual ? 1 : 0,
               isPureVirtual: s.isPureVirtual ? 1 : 0,
+              alias: s.alias ?? null,
+              viaMacro: s.viaMacro ?? null,
             });
           }
-          for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind);
+          for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
           reading.writeRelations(parsedId, f.parsed?.relations);
         }
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);

@@ -13,14 +13,17 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 //    parses keyed by (file, mask, language) without the content hash; build_files.activity.
 // 8: builds.linked_units_json, builds.linking_json (the units an image links, and how that was determined).
 // 9: file_views + unit_result_views: unit results name shared per-file views instead of holding them.
-export const SCHEMA_VERSION = 9;
+// 10: refs.caller/via_macro/slot/detail, symbols.alias/via_macro (the call graph, macro-made symbols).
+export const SCHEMA_VERSION = 10;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
  * 3: uses of macros that expand to nothing (or only attributes) blanked before parsing.
  * 4: inactive lines blanked to empty lines (not spaces), so an edit there changes no parse (bodies show them empty).
+ * 5: call rows from the macro-expanded text (kinds call/macro_call/indirect/vector/fn_pointer, with caller,
+ *    via_macro, slot, detail); macro-made and renamed symbols (alias, via_macro); assembler files read as such.
  */
-export const ROW_FORMAT_VERSION = 4;
+export const ROW_FORMAT_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -124,23 +127,32 @@ CREATE TABLE IF NOT EXISTS symbols (
   is_pure_virtual INTEGER NOT NULL,
   enum_value TEXT,
   name_tokens TEXT NOT NULL,
-  body TEXT
+  body TEXT,
+  alias TEXT,
+  via_macro TEXT
 );
 CREATE INDEX IF NOT EXISTS symbols_parsed ON symbols(parsed_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_name_exact ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_qname_exact ON symbols(qualified_name);
+CREATE INDEX IF NOT EXISTS symbols_alias ON symbols(alias) WHERE alias IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS refs (
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
-  kind TEXT NOT NULL
+  kind TEXT NOT NULL,
+  caller TEXT,
+  via_macro TEXT,
+  slot TEXT,
+  detail TEXT
 );
 CREATE INDEX IF NOT EXISTS refs_parsed ON refs(parsed_id);
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
+CREATE INDEX IF NOT EXISTS refs_caller ON refs(caller) WHERE caller IS NOT NULL;
+CREATE INDEX IF NOT EXISTS refs_slot ON refs(slot) WHERE slot IS NOT NULL;
 
 -- The #defines of one file a build reached, with their values: shared by every build that reached the same.
 CREATE TABLE IF NOT EXISTS macro_groups (

@@ -31,6 +31,7 @@ import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { parseDiagnostics, type MacroValues } from './parse-jobs.js';
 import { defaultWorkerCount, ParsePool } from './parse-pool.js';
+import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
 export interface IndexOptions {
   root: string;
@@ -273,6 +274,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     states: run.states,
     vendorRules: run.vendorRules,
     blankable: blankableMacros(pre.macros),
+    macroTable: new BuildMacroTable(pre.macros),
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(units.map((u) => u.file)),
   });

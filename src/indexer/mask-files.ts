@@ -8,6 +8,9 @@ import type { FileVersion, IndexWriter, StoredBuildFile } from '../index/index-w
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankMacroUses, type BlankableMacros } from './blank-macros.js';
+import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { isAssemblerPath } from '../parser/extract-asm.js';
+import { invocationsDigest } from './extract-file.js';
 import { sha1, type FileStates } from './file-states.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 
@@ -17,6 +20,8 @@ export interface ParseJob {
   file: string;
   text: string;
   rowsMasked: Uint8Array;
+  /** Macro invocations of the text whose expansion calls, defines or renames (call-graph extraction). */
+  invocations?: MacroInvocation[];
 }
 
 export interface MaskedFiles {
@@ -54,6 +59,8 @@ export interface MaskContext {
   /** The build's files as last stored, by stored path. */
   previous: Map<string, StoredBuildFile>;
   unitSet: Set<string>;
+  /** The build's macro table: invocations in each file are expanded with it (its digest keys the parse). */
+  macroTable?: BuildMacroTable;
 }
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
@@ -67,7 +74,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
       continue;
     }
     const rel = storedPath(ctx.root, fa.file);
-    const activity = sha1(`${state.hash}\0${fa.ranges.join(',')}\0${fa.language}\0${blankKey}`);
+    const activity = sha1(`${state.hash}\0${fa.ranges.join(',')}\0${fa.language}\0${blankKey}\0${ctx.macroTable?.digest ?? ''}`);
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {
@@ -93,7 +100,9 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf.toString('utf8'), fa.ranges);
     const text = blankMacroUses(m.masked, ctx.blankable);
-    const maskHash = sha1(`${text}\0${fa.ranges.join(',')}`);
+    const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
+    if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
+    const maskHash = sha1(`${text}\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;
@@ -102,7 +111,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
       continue;
     }
     queued.add(key);
-    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked });
+    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations: found?.invocations });
   }
   return out;
 }

@@ -1,7 +1,9 @@
 // Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version.
 // Syntax errors in vendor files are counted, not listed (macro-heavy SDK code nobody here can fix).
 import type { Diagnostic } from '../model/diagnostic.js';
-import { extractSymbols, namelessDiagnostic } from '../parser/extract-symbols.js';
+import { namelessDiagnostic } from '../parser/extract-symbols.js';
+import { extractFile } from './extract-file.js';
+import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { ParseJob } from './mask-files.js';
 
 export interface ParseOutcome {
@@ -15,12 +17,14 @@ export type MacroValues = Map<string, string>;
 /** What a worker receives: a batch of jobs and the build's macro values. */
 export interface ParseTask {
   values: [string, string][];
-  jobs: { text: string; rowsMasked: Uint8Array; relPath: string; language: string }[];
+  jobs: { text: string; rowsMasked: Uint8Array; relPath: string; language: string; invocations?: MacroInvocation[] }[];
 }
 
-export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked'> & { relPath: string; language: string }, values: MacroValues): NonNullable<ParseJob['version']['parsed']> {
+export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked' | 'invocations'> & { relPath: string; language: string }, values: MacroValues): NonNullable<ParseJob['version']['parsed']> {
   try {
-    const ex = extractSymbols(job.text, {
+    const ex = extractFile(job.text, {
+      fileText: job.text,
+      invocations: job.invocations,
       relPath: job.relPath,
       language: job.language as 'c' | 'cpp',
       rowsMasked: job.rowsMasked,
@@ -51,5 +55,5 @@ export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
 }
 
 export function runParseJobsInline(jobs: ParseJob[], values: MacroValues): void {
-  for (const job of jobs) job.version.parsed = parseJob({ text: job.text, rowsMasked: job.rowsMasked, relPath: job.version.path, language: job.version.language }, values);
+  for (const job of jobs) job.version.parsed = parseJob({ text: job.text, rowsMasked: job.rowsMasked, invocations: job.invocations, relPath: job.version.path, language: job.version.language }, values);
 }

@@ -54,7 +54,7 @@ export class ParsePool {
     if (cur.length) batches.push(cur);
     await Promise.all(
       batches.map(async (batch) => {
-        const task: ParseTask = { values: valueList, jobs: batch.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language })) };
+        const task: ParseTask = { values: valueList, jobs: batch.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language, invocations: j.invocations })) };
         const results = (await this.pool!.run(task)) as NonNullable<ParseJob['version']['parsed']>[];
         batch.forEach((j, i) => (j.version.parsed = results[i]));
       }),

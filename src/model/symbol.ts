@@ -33,13 +33,36 @@ export interface ExtractedSymbol {
   nameTokens: string;
   /** Full text of a function/method definition; null otherwise. */
   body: string | null;
+  /** The name as written when a macro renamed it (`xPortPendSVHandler` for `PendSV_Handler`). */
+  alias?: string | null;
+  /** The macro whose expansion at this place defines or renames the symbol. */
+  viaMacro?: string | null;
 }
+
+/**
+ * What a reference row records. Calls: `call` (written in the source), `macro_call` (written by a macro
+ * expansion at the invocation), `indirect` (through a pointer or struct member), `vector` (an interrupt vector
+ * slot naming a handler). `fn_pointer`: a function name stored into a pointer (initialiser, assignment,
+ * argument) — a possible target of indirect calls. Other modules add their own kinds.
+ */
+export type ReferenceKind = 'call' | 'macro_call' | 'indirect' | 'vector' | 'fn_pointer' | (string & {});
+
+/** The kinds that are edges of the call graph. */
+export const CALL_KINDS = ['call', 'macro_call', 'indirect', 'vector'] as const;
 
 export interface ExtractedReference {
   name: string;
   line: number;
   column: number;
-  kind: 'call';
+  kind: ReferenceKind;
+  /** Qualified name of the function the reference sits in (null at file scope). */
+  caller?: string | null;
+  /** Macro whose expansion at this place writes the reference. */
+  viaMacro?: string | null;
+  /** Pointer slot an indirect call reads or a fn_pointer row writes (`T.field`, `.field`, `var:x`, `var:x[]`, `arg:f#i`, `local:f.x`); vector rows: `vector:TABLE#N`. */
+  slot?: string | null;
+  /** Indirect calls: the callee expression. fn_pointer: where it is stored. vector: table and slot. */
+  detail?: string | null;
 }
 
 export interface FileExtraction {

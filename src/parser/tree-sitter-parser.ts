@@ -33,10 +33,16 @@ function runtime(lang: Language): LanguageRuntime {
 
 /** Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint): positions stay those of `text`. */
 export function parseText(text: string, lang: Language, skip: [number, number][] = []): Tree {
+  const skipKey = skip.join(';');
+  // The last parse is kept: the symbol and call extractors of one file share it.
+  if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
   const { parser } = runtime(lang);
-  if (!skip.length) return parser.parse(text);
-  return parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) });
+  const tree = skip.length ? parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) }) : parser.parse(text);
+  last = { text, lang, skipKey, tree };
+  return tree;
 }
+
+let last: { text: string; lang: Language; skipKey: string; tree: Tree } | undefined;
 
 /** The complement of `skip` as tree-sitter ranges, with row/column points counted in one pass. */
 function includedRanges(text: string, skip: [number, number][]): Parser.Range[] {

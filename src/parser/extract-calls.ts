@@ -1,0 +1,363 @@
+// Call sites, function-pointer stores and macro-made symbols of one file, from the text the compiler sees:
+// the parse text with recorded macro invocations expanded in place. Each row carries the calling function;
+// rows a macro writes are located at its invocation with `viaMacro`. Pointer slots (`T.field`, `.field`,
+// `var:x`, `var:x[]`, `arg:f#i`, `local:f.x`) tie indirect calls to the functions stored there.
+// Leaves out type inference beyond declared struct/typedef names of identifiers.
+import { createHash } from 'node:crypto';
+import type { Language } from '../model/compile-args.js';
+import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
+import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { expandInvocations, type ExpandedText } from './expanded-text.js';
+import { unwrapDeclarator } from './declarators.js';
+import { dataTableInsides } from './data-tables.js';
+import { nameTokens } from './name-tokens.js';
+import { parseText, type SyntaxNode } from './tree-sitter-parser.js';
+
+export interface CallExtractOptions {
+  relPath: string;
+  language: Language;
+  /** The file as read (bodies of macro-made functions are cut from it). */
+  fileText: string;
+  /** Recorded invocations of this file, in text order (none: the parse text is used as it is). */
+  invocations?: readonly MacroInvocation[];
+}
+
+export interface CallExtraction {
+  references: ExtractedReference[];
+  /** Functions and variables that macro expansions define, declare or rename, located at the invocation. */
+  symbols: ExtractedSymbol[];
+}
+
+interface FnContext {
+  name: string;
+  qname: string;
+  params: string[];
+  /** Local names → declared struct/typedef name (or null). */
+  locals: Map<string, string | null>;
+  paramTypes: (string | null)[];
+  /** Parameters and locals declared as function pointers (their copies are followed). */
+  fnPtrs: Set<string>;
+}
+
+const FN_PTR_TYPEDEF = /(cb|callback|handler|func|fn|hook|isr|entry)(_t)?$/i;
+
+/** A declarator of a function pointer (`void (*cb)(int)`), or a name typed by a callback-like typedef. */
+function isFnPointer(declarator: SyntaxNode | null, type: SyntaxNode | null): boolean {
+  if (type?.type === 'type_identifier' && FN_PTR_TYPEDEF.test(type.text)) return true;
+  for (let d = declarator; d; d = d.childForFieldName('declarator')) {
+    if (d.type === 'function_declarator' && d.childForFieldName('declarator')?.type === 'parenthesized_declarator') return true;
+  }
+  return false;
+}
+
+const NOT_VALUES = new Set(['NULL', 'nullptr', 'true', 'false']);
+const MAX_DETAIL = 160;
+
+function clip(s: string, n = MAX_DETAIL): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > n ? t.slice(0, n - 1) + '…' : t;
+}
+
+/** The struct/union/class tag or typedef name a type node names, if any. */
+function typeName(type: SyntaxNode | null): string | null {
+  if (!type) return null;
+  if (type.type === 'struct_specifier' || type.type === 'union_specifier' || type.type === 'class_specifier') return type.childForFieldName('name')?.text ?? null;
+  if (type.type === 'type_identifier') return type.text;
+  return null;
+}
+
+export function extractCalls(source: string, options: CallExtractOptions): CallExtraction {
+  const exp: ExpandedText | null = options.invocations?.length ? expandInvocations(source, options.invocations) : null;
+  const text = exp && exp.used.length ? exp.text : source;
+  // Literal-only data tables are skipped as the symbol extractor skips them (the same parse when nothing expands).
+  const tree = parseText(text, options.language, dataTableInsides(text).spans);
+  return new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree.rootNode);
+}
+
+class CallWalker {
+  private refs: ExtractedReference[] = [];
+  private symbols: ExtractedSymbol[] = [];
+  private globals = new Map<string, string | null>();
+  private lineStarts: number[] = [0];
+  private ordinals = new Map<string, number>();
+
+  constructor(
+    private text: string,
+    private exp: ExpandedText | null,
+    private opts: CallExtractOptions,
+  ) {
+    const t = opts.fileText;
+    for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+  }
+
+  run(root: SyntaxNode): CallExtraction {
+    for (const c of root.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
+    this.walk(root, null, []);
+    return { references: this.refs, symbols: this.symbols };
+  }
+
+  /** File position (1-based line, column) of an offset in the parsed text, and the invocation it lies in. */
+  private where(offset: number): { line: number; column: number; inv?: MacroInvocation } {
+    const loc = this.exp ? this.exp.locate(offset) : { offset };
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= loc.offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: loc.offset - starts[lo] + 1, inv: loc.inv };
+  }
+
+  private ref(node: SyntaxNode, name: string, kind: string, fn: FnContext | null, slot: string | null, detail: string | null): void {
+    const w = this.where(node.startIndex);
+    const viaMacro = w.inv?.name ?? null;
+    const k = kind === 'call' && viaMacro ? 'macro_call' : kind;
+    this.refs.push({ name, line: w.line, column: w.column, kind: k, caller: fn?.qname ?? null, viaMacro, slot, detail });
+  }
+
+  private walk(node: SyntaxNode, fn: FnContext | null, scopes: string[]): void {
+    switch (node.type) {
+      case 'function_definition':
+        this.functionDefinition(node, scopes);
+        return;
+      case 'namespace_definition':
+      case 'class_specifier':
+      case 'struct_specifier': {
+        const n = node.childForFieldName('name');
+        const body = node.childForFieldName('body');
+        if (body && (node.type === 'namespace_definition' || this.opts.language === 'cpp')) {
+          this.walk(body, fn, n ? [...scopes, n.text] : scopes);
+          return;
+        }
+        break;
+      }
+      case 'declaration':
+        this.declaration(node, fn, scopes);
+        break;
+      case 'call_expression':
+        this.call(node, fn);
+        break;
+      case 'assignment_expression':
+        this.assignment(node, fn);
+        break;
+      default:
+        break;
+    }
+    for (let i = 0; i < node.namedChildCount; i++) this.walk(node.namedChild(i)!, fn, scopes);
+  }
+
+  private functionDefinition(node: SyntaxNode, scopes: string[]): void {
+    const declarator = node.childForFieldName('declarator');
+    const info = unwrapDeclarator(declarator);
+    const nameNode = info.nameNode;
+    const written = nameNode ? nameNode.text.replace(/\s+/g, '') : '';
+    const name = written.split('::').pop() ?? written;
+    const qname = [...scopes, written].filter(Boolean).join('::');
+    const ctx: FnContext = { name, qname, params: [], paramTypes: [], locals: new Map(), fnPtrs: new Set() };
+    let fd: SyntaxNode | null = declarator;
+    while (fd && fd.type !== 'function_declarator') fd = fd.childForFieldName('declarator');
+    for (const p of fd?.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (p.type !== 'parameter_declaration') continue;
+      const pn = unwrapDeclarator(p.childForFieldName('declarator')).nameNode;
+      ctx.params.push(pn?.text ?? '');
+      ctx.paramTypes.push(typeName(p.childForFieldName('type')));
+      if (pn && isFnPointer(p.childForFieldName('declarator'), p.childForFieldName('type'))) ctx.fnPtrs.add(pn.text);
+    }
+    if (nameNode) this.macroSymbol(node, nameNode, qname, scopes, true, true);
+    const body = node.childForFieldName('body');
+    if (body) this.walk(body, ctx, scopes);
+  }
+
+  /** Record names declared by a declaration, with their struct/typedef type. */
+  private declareNames(decl: SyntaxNode, into: Map<string, string | null>): void {
+    const t = typeName(decl.childForFieldName('type'));
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const info = unwrapDeclarator(d);
+      if (info.nameNode && !info.isFunction) into.set(info.nameNode.text, t);
+    }
+  }
+
+  private declaration(node: SyntaxNode, fn: FnContext | null, scopes: string[]): void {
+    if (fn) {
+      this.declareNames(node, fn.locals);
+      for (const d of node.childrenForFieldName('declarator')) {
+        const n = unwrapDeclarator(d).nameNode;
+        if (n && isFnPointer(d, node.childForFieldName('type'))) fn.fnPtrs.add(n.text);
+      }
+    }
+    const type = typeName(node.childForFieldName('type'));
+    for (const d of node.childrenForFieldName('declarator')) {
+      const info = unwrapDeclarator(d);
+      if (!info.nameNode) continue;
+      if (!fn) this.macroSymbol(node, info.nameNode, [...scopes, info.nameNode.text].join('::'), scopes, info.isFunction, false);
+      if (d.type !== 'init_declarator') continue;
+      const value = d.childForFieldName('value');
+      const varName = info.nameNode.text;
+      if (!value) continue;
+      const holder = fn ? `local:${fn.name}.${varName}` : `var:${varName}`;
+      if (value.type === 'initializer_list') this.initializerList(value, type, holder, fn, varName);
+      else this.storeValue(value, holder, fn, `${varName} = ${clip(value.text, 60)}`);
+    }
+  }
+
+  /** Designated (`.f = fn`, `[i] = fn`) and positional entries of an initializer list; details name the index. */
+  private initializerList(list: SyntaxNode, type: string | null, holder: string, fn: FnContext | null, varName: string): void {
+    let index = 0;
+    for (const item of list.namedChildren) {
+      if (item.type === 'comment') continue;
+      if (item.type === 'initializer_pair') {
+        const designators = item.childrenForFieldName('designator');
+        const last = designators[designators.length - 1];
+        const value = item.childForFieldName('value');
+        if (!value) continue;
+        const field = last?.type === 'field_designator' ? last.text.replace(/^\./, '') : null;
+        const sub = last?.type === 'subscript_designator' ? last.text.replace(/^\[|\]$/g, '').trim() : null;
+        const slot = field ? `${designators.length === 1 && type ? type : ''}.${field}` : `${holder.replace(/\[\]$/, '')}[]`;
+        if (value.type === 'initializer_list') this.initializerList(value, null, slot, fn, varName);
+        else this.storeValue(value, slot, fn, sub !== null ? `${varName}[${sub}] = ${clip(value.text, 60)}` : `${varName}: ${clip(item.text, 60)}`);
+      } else if (item.type === 'initializer_list') {
+        this.initializerList(item, type, holder, fn, varName);
+      } else {
+        const slot = type && !holder.endsWith('[]') ? `${type}#${index}` : `${holder.replace(/\[\]$/, '')}[]`;
+        this.storeValue(item, slot, fn, `${varName}[${index}] = ${clip(item.text, 60)}`);
+      }
+      index++;
+    }
+  }
+
+  /**
+   * A function name stored into `slot` (a plain name or `&name` that is not a local): a fn_pointer row. A
+   * parameter or local stored there: a slot_copy row (name = the source slot), followed when resolving targets.
+   */
+  private storeValue(value: SyntaxNode, slot: string, fn: FnContext | null, detail: string, allowAddress = true): void {
+    let v = value;
+    if (v.type === 'pointer_expression' && v.child(0)?.text === '&') {
+      if (!allowAddress) return;
+      v = v.childForFieldName('argument') ?? v;
+    }
+    while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
+    if (v.type === 'cast_expression') v = v.childForFieldName('value') ?? v;
+    if (v.type !== 'identifier' && v.type !== 'qualified_identifier') return;
+    const name = v.text;
+    if (NOT_VALUES.has(name) || !/[a-z]/.test(name)) return;
+    if (fn && (fn.locals.has(name) || fn.params.includes(name))) {
+      const from = this.slotOfName(name, fn);
+      if (from && from.slot !== slot && fn.fnPtrs.has(name)) this.ref(v, from.slot, 'slot_copy', fn, slot, clip(detail));
+      return;
+    }
+    this.ref(v, name.split('::').pop()!, 'fn_pointer', fn, slot, clip(detail));
+  }
+
+  private slotOfName(name: string, fn: FnContext | null): { slot: string; type: string | null } | null {
+    if (fn) {
+      const pi = fn.params.indexOf(name);
+      if (pi >= 0) return { slot: `arg:${fn.name}#${pi}`, type: fn.paramTypes[pi] };
+      if (fn.locals.has(name)) return { slot: `local:${fn.name}.${name}`, type: fn.locals.get(name) ?? null };
+    }
+    if (this.globals.has(name)) return { slot: `var:${name}`, type: this.globals.get(name) ?? null };
+    return null;
+  }
+
+  /** Slot of a member access `obj.f` / `obj->f`: `T.f` when obj is a name of known type, else `.f`. */
+  private fieldSlot(fe: SyntaxNode, fn: FnContext | null): string {
+    const obj = fe.childForFieldName('argument');
+    const field = fe.childForFieldName('field')?.text ?? '';
+    const t = obj && obj.type === 'identifier' ? this.slotOfName(obj.text, fn)?.type ?? null : null;
+    return `${t ?? ''}.${field}`;
+  }
+
+  private call(node: SyntaxNode, fn: FnContext | null): void {
+    const callee = node.childForFieldName('function');
+    if (!callee) return;
+    let target = callee;
+    while (target.type === 'parenthesized_expression' && target.namedChildCount === 1) target = target.namedChild(0)!;
+    let deref = false;
+    if (target.type === 'pointer_expression' && target.child(0)?.text === '*') {
+      target = target.childForFieldName('argument') ?? target;
+      deref = true;
+      while (target.type === 'parenthesized_expression' && target.namedChildCount === 1) target = target.namedChild(0)!;
+    }
+    const expr = clip(callee.text);
+    if (target.type === 'identifier' || target.type === 'qualified_identifier' || target.type === 'template_function') {
+      const name = target.type === 'identifier' ? target.text : (target.childForFieldName('name')?.text ?? target.text).split('::').pop()!;
+      const held = target.type === 'identifier' ? this.slotOfName(name, fn) : null;
+      if (held || deref) this.ref(target, name, 'indirect', fn, held?.slot ?? `var:${name}`, expr);
+      else this.ref(target, name, 'call', fn, null, null);
+    } else if (target.type === 'field_expression') {
+      const field = target.childForFieldName('field');
+      const name = field?.text ?? '';
+      if (this.opts.language === 'cpp' && !deref) this.ref(field ?? target, name, 'call', fn, null, null);
+      else this.ref(field ?? target, name, 'indirect', fn, this.fieldSlot(target, fn), expr);
+    } else if (target.type === 'subscript_expression') {
+      const arr = target.childForFieldName('argument');
+      const base = arr?.type === 'identifier' ? arr.text : arr?.type === 'field_expression' ? arr.childForFieldName('field')?.text ?? '' : '';
+      const held = arr?.type === 'identifier' ? this.slotOfName(base, fn) : null;
+      const slot = arr?.type === 'field_expression' ? `${this.fieldSlot(arr, fn)}[]` : `${held?.slot ?? `var:${base}`}[]`;
+      this.ref(target, base || expr, 'indirect', fn, slot, expr);
+    } else {
+      this.ref(target, expr, 'indirect', fn, null, expr);
+    }
+    // Function names passed as arguments may be called through the parameter.
+    if (target.type === 'identifier' && !this.slotOfName(target.text, fn)) {
+      const args = node.childForFieldName('arguments')?.namedChildren ?? [];
+      args.forEach((a, i) => this.storeValue(a, `arg:${target.text}#${i}`, fn, `${target.text}(… ${clip(a.text, 60)} …)`, false));
+    }
+  }
+
+  private assignment(node: SyntaxNode, fn: FnContext | null): void {
+    if (node.child(1)?.text !== '=') return;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (!left || !right) return;
+    let slot: string | null = null;
+    if (left.type === 'field_expression') slot = this.fieldSlot(left, fn);
+    else if (left.type === 'identifier') slot = this.slotOfName(left.text, fn)?.slot ?? `var:${left.text}`;
+    else if (left.type === 'subscript_expression') {
+      const arr = left.childForFieldName('argument');
+      if (arr?.type === 'identifier') slot = `${this.slotOfName(arr.text, fn)?.slot ?? `var:${arr.text}`}[]`;
+    }
+    if (slot) this.storeValue(right, slot, fn, clip(node.text, 80));
+  }
+
+  /** A function or variable whose declarator name a macro expansion wrote: a symbol at the invocation. */
+  private macroSymbol(node: SyntaxNode, nameNode: SyntaxNode, qname: string, scopes: string[], isFunction: boolean, isDefinition: boolean): void {
+    if (!this.exp) return;
+    const at = this.where(nameNode.startIndex);
+    const inv = at.inv;
+    if (!inv) return;
+    const name = qname.split('::').pop()!;
+    const rename = inv.objectLike && inv.expansion === name;
+    const start = this.where(node.startIndex);
+    const end = this.where(Math.max(node.startIndex, node.endIndex - 1));
+    const kind = isFunction ? 'function' : 'varglobal';
+    const body = isDefinition ? this.opts.fileText.slice(this.lineStarts[start.line - 1], this.lineStarts[end.line] ?? this.opts.fileText.length).replace(/\s+$/, '') : null;
+    const bodyNode = node.childForFieldName('body');
+    const sig = this.text.slice(node.startIndex, bodyNode ? bodyNode.startIndex : node.endIndex);
+    const key = `${kind}\0${qname}`;
+    const n = this.ordinals.get(key) ?? 0;
+    this.ordinals.set(key, n + 1);
+    this.symbols.push({
+      stableId: createHash('sha1').update(`${this.opts.relPath}\0macro\0${key}\0${n}`).digest('hex').slice(0, 16),
+      parentId: null,
+      name,
+      qualifiedName: [...scopes, name].join('::'),
+      kind,
+      line: start.line,
+      endLine: Math.max(end.line, start.line),
+      column: at.column,
+      isDefinition: isDefinition || (!isFunction && !/\bextern\b/.test(sig)),
+      signature: clip(sig.replace(/;\s*$/, ''), 400),
+      docstring: '',
+      isTemplate: false,
+      isVirtual: false,
+      isPureVirtual: false,
+      enumValue: null,
+      nameTokens: nameTokens(name),
+      body,
+      alias: rename ? inv.name : null,
+      viaMacro: inv.name,
+    });
+  }
+}

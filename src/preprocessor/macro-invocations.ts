@@ -1,0 +1,263 @@
+// Finds, in a file's parse text (inactive lines already empty), the macro invocations whose expansion with the
+// build's macro table at that line can call, define or rename functions, with that expansion as text.
+// Bounded: expansions past MAX_EXPANSION_TOKENS or that fail are left out with a diagnostic. Leaves out
+// parsing the expansions (the parser does that) and invocations nested in another one.
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { MacroRecord } from './api.js';
+import { parseDefine, type MacroDef } from './macro-definition.js';
+import { expandTokens } from './macro-expander.js';
+import { lexLine, type Token } from './tokens.js';
+
+export const MAX_EXPANSION_TOKENS = 20000;
+
+export interface MacroInvocation {
+  /** Macro name as written. */
+  name: string;
+  /** Offsets of the invocation in the file text: the name's start, the end after `)` (or the name). */
+  start: number;
+  end: number;
+  /** 1-based line and 0-based column of the name. */
+  line: number;
+  column: number;
+  /** Object-like macro (a rename when its expansion is one identifier). */
+  objectLike: boolean;
+  /** The expansion as C text. */
+  expansion: string;
+}
+
+/** Words that take a parenthesized operand but are not calls. */
+const NOT_CALLS = new Set([
+  '__attribute__', '__attribute', '__declspec', 'sizeof', '_Alignof', 'alignof', '__alignof__', '_Static_assert', 'static_assert',
+  '__typeof__', '__typeof', 'typeof', '__asm__', '__asm', 'asm', '__volatile__', '_Generic', '__builtin_offsetof', 'offsetof',
+  'defined', 'if', 'while', 'for', 'switch', 'return', '__extension__', '_Pragma', '__builtin_expect', '__builtin_constant_p',
+  '__builtin_choose_expr', '__builtin_types_compatible_p', 'decltype', 'alignas', '_Alignas',
+]);
+
+interface FileCode {
+  /** Text with comments replaced by spaces (literals kept): what invocations are lexed from. */
+  noComments: string;
+  /** Identifier occurrences outside comments and literals: [start offset, length] pairs, in order. */
+  idents: Int32Array;
+  lineStarts: Int32Array;
+}
+
+/** Blank comments (keeping newlines) and list identifier positions outside literals. */
+function scanCode(text: string): FileCode {
+  const n = text.length;
+  const chars = text.split('');
+  const idents: number[] = [];
+  const lineStarts: number[] = [0];
+  let i = 0;
+  const blank = (a: number, b: number) => {
+    for (let k = a; k < b; k++) if (chars[k] !== '\n' && chars[k] !== '\r') chars[k] = ' ';
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStarts.push(i + 1);
+      i++;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const e = text.indexOf('*/', i + 2);
+      const end = e < 0 ? n : e + 2;
+      for (let k = i; k < end; k++) if (text.charCodeAt(k) === 10) lineStarts.push(k + 1);
+      blank(i, end);
+      i = end;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      let e = text.indexOf('\n', i);
+      if (e < 0) e = n;
+      blank(i, e);
+      i = e;
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      let k = i + 1;
+      while (k < n) {
+        const d = text.charCodeAt(k);
+        if (d === 92) k += 2;
+        else if (d === c || d === 10) break;
+        else k++;
+      }
+      i = k + 1;
+      continue;
+    }
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
+      let k = i + 1;
+      for (; k < n; k++) {
+        const d = text.charCodeAt(k);
+        if (!((d >= 65 && d <= 90) || (d >= 97 && d <= 122) || d === 95 || (d >= 48 && d <= 57))) break;
+      }
+      // A string prefix (u8"..", L'..') is part of the literal, not an identifier.
+      const q = text.charCodeAt(k);
+      if (!(q === 34 || q === 39) || k - i > 2) idents.push(i, k - i);
+      i = k;
+      continue;
+    }
+    if (c >= 48 && c <= 57) {
+      let k = i + 1;
+      while (k < n && /[\w.]/.test(text[k])) k++;
+      i = k;
+      continue;
+    }
+    i++;
+  }
+  return { noComments: chars.join(''), idents: Int32Array.from(idents), lineStarts: Int32Array.from(lineStarts) };
+}
+
+/** First index in `starts` whose value is > off, minus one: the 0-based line of offset off. */
+function lineOf(starts: Int32Array, off: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= off) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** End offset after the `)` matching the `(` at `open`, or -1 when it does not close before `limit`. */
+function matchParen(code: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let k = open; k < limit; k++) {
+    const ch = code.charCodeAt(k);
+    if (ch === 34 || ch === 39) {
+      let j = k + 1;
+      while (j < limit && code.charCodeAt(j) !== ch && code.charCodeAt(j) !== 10) j += code.charCodeAt(j) === 92 ? 2 : 1;
+      k = j;
+      continue;
+    }
+    if (ch === 40) depth++;
+    else if (ch === 41 && --depth === 0) return k + 1;
+  }
+  return -1;
+}
+
+/** Tokens as C text: a space wherever two tokens would otherwise run together. */
+export function joinTokens(toks: readonly Token[]): string {
+  let s = '';
+  let prev: Token | undefined;
+  for (const t of toks) {
+    if (t.k === 'placemarker') continue;
+    if (prev && (t.sp || (/[\w$]$/.test(prev.v) && /^[\w$]/.test(t.v)) || (prev.k === 'punct' && t.k === 'punct'))) s += ' ';
+    s += t.v;
+    prev = t;
+  }
+  return s;
+}
+
+const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
+
+/** Worth recording: the expansion calls or declares something, or renames to one identifier. */
+function interesting(toks: readonly Token[], objectLike: boolean): boolean {
+  const real = toks.filter((t) => t.k !== 'placemarker');
+  if (objectLike && real.length === 1 && real[0].k === 'ident') return true;
+  for (let k = 0; k < real.length; k++) {
+    if (DECLARING.has(real[k].v) && real.length > 2) return true;
+    if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
+  }
+  return false;
+}
+
+/**
+ * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
+ * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
+ * the first definition elsewhere (headers are usually included before use).
+ */
+export class BuildMacroTable {
+  private byName = new Map<string, MacroDef[]>();
+  /** Changes whenever any definition of the build does. */
+  readonly digest: string;
+
+  constructor(records: readonly MacroRecord[]) {
+    const h = createHash('sha1');
+    const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    for (const r of sorted) {
+      h.update(`${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${r.line}\n`);
+      const p = parseDefine(`${r.name}${r.params ?? ''} ${r.value}`, r.file, r.line);
+      if (!p.def) continue;
+      const list = this.byName.get(r.name) ?? [];
+      list.push(p.def);
+      this.byName.set(r.name, list);
+    }
+    this.digest = h.digest('hex');
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  lookup(name: string, file: string, line: number): MacroDef | undefined {
+    const defs = this.byName.get(name);
+    if (!defs) return undefined;
+    if (defs.length === 1) return defs[0].file === file && defs[0].line > line ? undefined : defs[0];
+    let own: MacroDef | undefined;
+    let other: MacroDef | undefined;
+    for (const d of defs) {
+      if (d.file === file) {
+        if (d.line < line) own = d;
+      } else other ??= d;
+    }
+    return own ?? other;
+  }
+}
+
+export interface FoundInvocations {
+  invocations: MacroInvocation[];
+  diagnostics: Diagnostic[];
+}
+
+/** Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested. */
+export function findInvocations(text: string, file: string, table: BuildMacroTable): FoundInvocations {
+  const out: FoundInvocations = { invocations: [], diagnostics: [] };
+  if (table.size === 0) return out;
+  const fc = scanCode(text);
+  const ids = fc.idents;
+  const code = fc.noComments;
+  let covered = -1;
+  for (let k = 0; k < ids.length / 2; k++) {
+    const off = ids[k * 2];
+    if (off < covered) continue;
+    const len = ids[k * 2 + 1];
+    const name = code.substr(off, len);
+    const line0 = lineOf(fc.lineStarts, off);
+    const def = table.lookup(name, file, line0 + 1);
+    if (!def) continue;
+    let end = off + len;
+    if (def.params) {
+      let p = end;
+      while (p < code.length && /\s/.test(code[p])) p++;
+      if (code[p] !== '(') continue;
+      end = matchParen(code, p, code.length);
+      if (end < 0) continue;
+    }
+    covered = end;
+    const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
+    const expansion = expandAt(inv, code.slice(off, end), file, table, out.diagnostics);
+    if (expansion === undefined) continue;
+    inv.expansion = expansion;
+    out.invocations.push(inv);
+  }
+  return out;
+}
+
+function expandAt(inv: MacroInvocation, source: string, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {
+  let error: string | undefined;
+  const toks = expandTokens(lexLine(source), { env: new Map(), mode: 'text', error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
+  const note = (message: string) => {
+    if (diagnostics.length < 20) diagnostics.push({ severity: 'info', file, line: inv.line, message });
+  };
+  if (error) {
+    note(`macro ${inv.name}: ${error}; calls its expansion writes here are not indexed`);
+    return undefined;
+  }
+  if (toks.length > MAX_EXPANSION_TOKENS) {
+    note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
+    return undefined;
+  }
+  return interesting(toks, inv.objectLike) ? joinTokens(toks) : undefined;
+}
