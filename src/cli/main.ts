@@ -13,6 +13,7 @@ import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
 import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
 import { runSearchSymbols } from './search-symbols-command.js';
 import { runFind } from './find-command.js';
+import { CALL_GRAPH_COMMANDS, runCallGraph } from './call-graph-commands.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -60,6 +61,16 @@ Commands:
   serve [--poll] [--no-refresh]
                             run the MCP server on stdio; it re-indexes edited files in the background
                             (file watcher, or --poll every 2 s; --no-refresh: never, answers only warn)
+  callers NAME / callees NAME
+                            call sites of a function / calls it makes (written, macro-made, indirect)
+  call-path FROM TO         up to 5 shortest call chains   [--depth N]
+  callers-tree NAME / callees-tree NAME
+                            transitive callers / callees   [--depth N]
+  hotspots / dead-code      most-called functions / functions nothing calls or references
+  indirect-calls [NAME]     calls through function pointers (all when NAME is left out)
+  indirect-targets NAME     functions a pointer call can reach   [--file PATH] [--line N]
+  vectors                   interrupt vector table: slot, handler, handled/default/unhandled/runtime
+  serve                     run the MCP server on stdio
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit
                             whose compiler is installed; exit 1 on any disagreement
@@ -92,6 +103,7 @@ const OPTIONS = {
   'ignore-case': { type: 'boolean' },
   line: { type: 'string' },
   dir: { type: 'string' },
+  depth: { type: 'string' },
   force: { type: 'boolean' },
   build: { type: 'boolean' },
   poll: { type: 'boolean' },
@@ -249,6 +261,10 @@ async function main(argv: string[]): Promise<number> {
         result = await runDemo({ ...common, dir: v.dir });
         break;
       default:
+        if (CALL_GRAPH_COMMANDS.includes(command)) {
+          result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
+          break;
+        }
         process.stderr.write(`fw-context: unknown command "${command}"\n\n${USAGE}\n`);
         return 2;
     }

@@ -1,7 +1,7 @@
 // What query code may ask of an index: row types and the IndexReader interface. Query code depends on
 // this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
 import type { ReadingIndex } from './reading-reader.js';
-
+import type { CallGraphReader } from './call-graph-reader.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 
 export interface BuildRow {
@@ -186,5 +186,7 @@ export interface IndexReader {
   content(): ContentIndexReader;
   /** The code-reading queries (bodies, variable accesses, class structure) of the same index. */
   reading(): ReadingIndex;
+  /** Call rows, pointer stores and vector rows (the call graph). */
+  callGraph(): CallGraphReader;
   close(): void;
 }

@@ -1,6 +1,8 @@
 // The SQLite implementation of IndexReader: every symbol query is scoped to one build through
 // build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
 import type { Db } from './open-index.js';
+import type { CallGraphReader } from './call-graph-reader.js';
+import { SqliteCallGraph } from './sqlite-call-graph.js';
 import { metaValue } from './open-index.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
@@ -339,6 +341,10 @@ export class SqliteIndex implements IndexReader {
       page,
       (r) => ({ name: r.name as string, kind: r.kind as string, file: r.file as string, line: r.line as number, column: r.column as number, in_symbol: (r.in_symbol as string | null) ?? null, is_vendor: !!r.is_vendor }),
     );
+  }
+
+  callGraph(): CallGraphReader {
+    return new SqliteCallGraph(this.db);
   }
 
   unitFiles(buildId: number): Map<string, string[]> {

@@ -43,7 +43,9 @@ export interface ExtractedSymbol {
  * What a reference row records. Calls: `call` (written in the source), `macro_call` (written by a macro
  * expansion at the invocation), `indirect` (through a pointer or struct member), `vector` (an interrupt vector
  * slot naming a handler). `fn_pointer`: a function name stored into a pointer (initialiser, assignment,
- * argument) — a possible target of indirect calls. Other modules add their own kinds.
+ * argument) — a possible target of indirect calls; `slot_copy`: a function-pointer parameter or local copied into
+ * another slot (name = the source slot); `vector_reserved`: a zero entry of a vector table. Other modules add
+ * their own kinds.
  */
 export type ReferenceKind = 'call' | 'macro_call' | 'indirect' | 'vector' | 'fn_pointer' | (string & {});
 

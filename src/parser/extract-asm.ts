@@ -89,7 +89,10 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
       case '.thumb_set':
       case '.set':
       case '.equ':
-        if (IDENT.test(names[0] ?? '') && IDENT.test(names[1] ?? '')) aliases.push({ name: names[0], target: names[1], line: lineNo, column: raw.indexOf(names[0]) + 1 });
+        if (IDENT.test(names[0] ?? '') && IDENT.test(names[1] ?? '')) {
+          aliases.push({ name: names[0], target: names[1], line: lineNo, column: raw.indexOf(names[0]) + 1 });
+          references.push({ name: names[1], line: lineNo, column: Math.max(1, raw.lastIndexOf(names[1]) + 1), kind: 'fn_pointer', caller: null, viaMacro: null, slot: `alias:${names[0]}`, detail: `${op} ${names[0]}, ${names[1]}` });
+        }
         return;
       case '.word':
       case '.long':
@@ -99,7 +102,9 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
         for (const n of names) {
           if (!n) continue;
           const tableName: string = table ? (table as Label).name : 'vectors';
-          references.push({ name: IDENT.test(n) ? n : n.replace(/\s+/g, ''), line: lineNo, column: Math.max(1, raw.indexOf(n) + 1), kind: 'vector', caller: null, viaMacro: null, slot: `vector:${tableName}#${slot}`, detail: `${tableName}[${slot}]` });
+          // A zero (or computed) entry is a reserved slot: its own kind keeps it out of call counts.
+          const named = IDENT.test(n);
+          references.push({ name: named ? n : n.replace(/\s+/g, ''), line: lineNo, column: Math.max(1, raw.indexOf(n) + 1), kind: named ? 'vector' : 'vector_reserved', caller: null, viaMacro: null, slot: `vector:${tableName}#${slot}`, detail: `${tableName}[${slot}]` });
           slot++;
         }
         return;

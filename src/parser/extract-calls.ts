@@ -51,6 +51,25 @@ function isFnPointer(declarator: SyntaxNode | null, type: SyntaxNode | null): bo
 }
 
 const NOT_VALUES = new Set(['NULL', 'nullptr', 'true', 'false']);
+/** Zephyr's static interrupt registrations (the ISR is the third argument). */
+const IRQ_MACROS = new Set(['IRQ_CONNECT', 'IRQ_DIRECT_CONNECT']);
+
+/** Top-level comma-separated arguments of a macro invocation's text. */
+export function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
 const MAX_DETAIL = 160;
 
 function clip(s: string, n = MAX_DETAIL): string {
@@ -93,6 +112,7 @@ class CallWalker {
   run(root: SyntaxNode): CallExtraction {
     for (const c of root.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
     this.walk(root, null, []);
+    for (const inv of this.exp?.used ?? []) this.irqRegistration(inv);
     return { references: this.refs, symbols: this.symbols };
   }
 
@@ -302,7 +322,7 @@ class CallWalker {
     // Function names passed as arguments may be called through the parameter.
     if (target.type === 'identifier' && !this.slotOfName(target.text, fn)) {
       const args = node.childForFieldName('arguments')?.namedChildren ?? [];
-      args.forEach((a, i) => this.storeValue(a, `arg:${target.text}#${i}`, fn, `${target.text}(… ${clip(a.text, 60)} …)`, false));
+      args.forEach((a, i) => this.storeValue(a, `arg:${target.text}#${i}`, fn, clip(node.text, 120), false));
     }
   }
 
@@ -319,6 +339,16 @@ class CallWalker {
       if (arr?.type === 'identifier') slot = `${this.slotOfName(arr.text, fn)?.slot ?? `var:${arr.text}`}[]`;
     }
     if (slot) this.storeValue(right, slot, fn, clip(node.text, 80));
+  }
+
+  /** `IRQ_CONNECT(irq, prio, isr, ...)` expanded here: the ISR is stored for that IRQ (read by get_vector_table). */
+  private irqRegistration(inv: MacroInvocation): void {
+    if (!IRQ_MACROS.has(inv.name)) return;
+    const written = this.opts.fileText.slice(inv.start, inv.end);
+    const args = splitArgs(written.slice(written.indexOf('(') + 1, written.lastIndexOf(')')));
+    const isr = args[2]?.replace(/^\(\s*void\s*\*\s*\)|^&/g, '').trim();
+    if (!isr || !/^[A-Za-z_]\w*$/.test(isr)) return;
+    this.refs.push({ name: isr, line: inv.line, column: inv.column + 1, kind: 'fn_pointer', caller: null, viaMacro: inv.name, slot: `arg:${inv.name}#2`, detail: clip(written, 120) });
   }
 
   /** A function or variable whose declarator name a macro expansion wrote: a symbol at the invocation. */

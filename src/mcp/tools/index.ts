@@ -21,6 +21,16 @@ import { GET_METHOD_OVERRIDES_TOOL } from './get-method-overrides.js';
 import { GET_TEMPLATE_INSTANCES_TOOL } from './get-template-instances.js';
 import { SEARCH_SYMBOLS_TOOL } from './search-symbols.js';
 import { FIND_TOOL } from './find.js';
+import { FIND_CALLERS_TOOL } from './find-callers.js';
+import { FIND_CALLEES_TOOL } from './find-callees.js';
+import { FIND_CALL_PATH_TOOL } from './find-call-path.js';
+import { FIND_CALLERS_RECURSIVE_TOOL } from './find-callers-recursive.js';
+import { FIND_CALLEES_RECURSIVE_TOOL } from './find-callees-recursive.js';
+import { FIND_HOTSPOTS_TOOL } from './find-hotspots.js';
+import { FIND_DEAD_CODE_TOOL } from './find-dead-code.js';
+import { FIND_INDIRECT_CALL_SITES_TOOL } from './find-indirect-call-sites.js';
+import { FIND_INDIRECT_TARGETS_TOOL } from './find-indirect-targets.js';
+import { GET_VECTOR_TABLE_TOOL } from './get-vector-table.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const TOOLS: ToolDefinition<any>[] = [
@@ -44,4 +54,14 @@ export const TOOLS: ToolDefinition<any>[] = [
   GET_TEMPLATE_INSTANCES_TOOL,
   SEARCH_SYMBOLS_TOOL,
   FIND_TOOL,
+  FIND_CALLERS_TOOL,
+  FIND_CALLEES_TOOL,
+  FIND_CALL_PATH_TOOL,
+  FIND_CALLERS_RECURSIVE_TOOL,
+  FIND_CALLEES_RECURSIVE_TOOL,
+  FIND_HOTSPOTS_TOOL,
+  FIND_DEAD_CODE_TOOL,
+  FIND_INDIRECT_CALL_SITES_TOOL,
+  FIND_INDIRECT_TARGETS_TOOL,
+  GET_VECTOR_TABLE_TOOL,
 ];

@@ -1,0 +1,131 @@
+// The SQLite implementation of CallGraphReader: refs rows joined to the build through build_files, found by
+// the name index (callers), the caller index (callees) or the slot index (pointer stores).
+import type { CallCountRow, CallGraphReader, CallQueryOptions, CallRow, UnreferencedFunction } from './call-graph-reader.js';
+import type { Page } from './index-reader.js';
+import type { Db } from './open-index.js';
+
+const CALL_FROM = `refs r
+  JOIN build_files bf ON bf.parsed_id = r.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = r.parsed_id
+  JOIN files f ON f.id = p.file_id`;
+
+const CALL_COLUMNS = `r.caller, r.name AS callee, f.path AS file, r.line, r.col AS "column", r.kind AS ref_kind, r.via_macro, r.slot,
+  r.detail, f.is_vendor`;
+
+type Params = Record<string, unknown>;
+
+function toCall(r: Record<string, unknown>): CallRow {
+  return {
+    caller: (r.caller as string | null) ?? null,
+    callee: r.callee as string,
+    file: r.file as string,
+    line: r.line as number,
+    column: r.column as number,
+    ref_kind: r.ref_kind as string,
+    via_macro: (r.via_macro as string | null) ?? null,
+    slot: (r.slot as string | null) ?? null,
+    detail: (r.detail as string | null) ?? null,
+    is_vendor: !!r.is_vendor,
+  };
+}
+
+/** `@p0, @p1, ...` for a list, filling params. */
+function list(prefix: string, values: readonly string[], params: Params): string {
+  values.forEach((v, i) => (params[`${prefix}${i}`] = v));
+  return values.map((_, i) => `@${prefix}${i}`).join(', ') || 'NULL';
+}
+
+export class SqliteCallGraph implements CallGraphReader {
+  constructor(private db: Db) {}
+
+  private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {
+    const total = (this.db.prepare(count).get(params) as { n: number }).n;
+    const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
+    return { rows: rows.map(map), total };
+  }
+
+  private callsWhere(column: string, values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
+    const params: Params = { buildId };
+    const where = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)})${opts.projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.page(
+      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
+      `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toCall,
+    );
+  }
+
+  callsTo(names: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
+    return this.callsWhere('name', names, buildId, opts, page);
+  }
+
+  callsFrom(callers: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
+    return this.callsWhere('caller', callers, buildId, opts, page);
+  }
+
+  callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow> {
+    const params: Params = { buildId };
+    const where = `r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.page(
+      `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
+      `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
+      params,
+      page,
+      (r) => ({ name: r.name as string, calls: r.calls as number, callers: r.callers as number }),
+    );
+  }
+
+  unreferencedFunctions(buildId: number, projectOnly: boolean): UnreferencedFunction[] {
+    const sql = `SELECT s.name, s.qualified_name, f.path AS file, s.line, s.signature, f.is_vendor, s.via_macro
+      FROM symbols s
+      JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = s.parsed_id
+      JOIN files f ON f.id = p.file_id
+      WHERE s.kind IN ('function', 'method') AND s.is_definition = 1 AND s.body IS NOT NULL${projectOnly ? ' AND f.is_vendor = 0' : ''}
+        AND NOT EXISTS (SELECT 1 FROM refs r JOIN build_files b2 ON b2.parsed_id = r.parsed_id AND b2.build_id = @buildId
+          WHERE (r.name = s.name OR r.name = s.alias) AND (r.caller IS NULL OR r.caller <> s.qualified_name))
+      ORDER BY f.is_vendor, f.path, s.line`;
+    return (this.db.prepare(sql).all({ buildId }) as Record<string, unknown>[]).map((r) => ({
+      name: r.name as string,
+      qualified_name: r.qualified_name as string,
+      file: r.file as string,
+      line: r.line as number,
+      signature: r.signature as string,
+      is_vendor: !!r.is_vendor,
+      via_macro: (r.via_macro as string | null) ?? null,
+    }));
+  }
+
+  rowsBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, limit: number): CallRow[] {
+    const params: Params = { buildId, limit };
+    const byField = fields.map((f, i) => {
+      params[`f${i}`] = `%.${f.replace(/[\\%_]/g, (c) => '\\' + c)}`;
+      return `r.slot LIKE @f${i} ESCAPE '\\'`;
+    });
+    const where = `r.kind IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField.length ? ` OR ${byField.join(' OR ')}` : ''})`;
+    return (this.db.prepare(`SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.path, r.line, r.col LIMIT @limit`).all(params) as Record<string, unknown>[]).map(toCall);
+  }
+
+  rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
+    const params: Params = { buildId };
+    const where = `r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.page(
+      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
+      `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toCall,
+    );
+  }
+
+  vectorArrays(buildId: number): { name: string; file: string; line: number }[] {
+    const sql = `SELECT s.name, f.path AS file, s.line FROM symbols s
+      JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = s.parsed_id
+      JOIN files f ON f.id = p.file_id
+      WHERE s.kind = 'varglobal' AND s.is_definition = 1 AND (s.signature LIKE '%section%vector%' OR s.signature LIKE '%section%intvec%')
+      ORDER BY f.path, s.line`;
+    return this.db.prepare(sql).all({ buildId }) as { name: string; file: string; line: number }[];
+  }
+}

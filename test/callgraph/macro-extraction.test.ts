@@ -1,0 +1,60 @@
+// Macro-aware extraction on a small driver stack: calls a FOR_EACH-style macro, an errno-style object macro and
+// a function-generating macro write are call rows marked via_macro at the invocation; macro-made and renamed
+// functions are symbols under their expanded names.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findCallers, findCallees } from '../../src/query/call-graph/call-sites.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { withProject } from '../../src/query/project-context.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+let root: string;
+type Row = Record<string, unknown>;
+const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+
+beforeAll(async () => {
+  ({ root } = await indexedFixture(['callgraph', 'driver-stack']));
+});
+
+describe('calls written by macros', () => {
+  it('a FOR_EACH-style macro calls the list helpers at the invocation', () => {
+    const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'sys_slist_peek_next' })));
+    expect(r).toContainEqual(expect.objectContaining({ caller: 'count_nodes', file: 'src/lists.c', line: 21, column: 2, ref_kind: 'macro_call', via_macro: 'SYS_SLIST_FOR_EACH_NODE' }));
+  });
+
+  it('an errno-style object macro calls z_errno() where errno is written', () => {
+    const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'z_errno' })));
+    expect(r).toEqual([expect.objectContaining({ caller: 'uart_alloc_buffer', file: 'src/drivers/uart.c', line: 35, ref_kind: 'macro_call', via_macro: 'errno' })]);
+  });
+
+  it('functions a macro generates are symbols, and their calls have them as caller', () => {
+    const made = rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'work_queue_is_empty' })));
+    expect(made[0]).toMatchObject({ kind: 'function', file: 'src/lists.c', line: 14 });
+    const callees = rows(withProject(root, (ctx) => findCallees(ctx, { name: 'work_queue_count' })));
+    expect(callees.map((c) => [c.callee, c.ref_kind, c.via_macro])).toEqual([
+      ['sys_slist_peek_head', 'macro_call', 'GEN_LIST_HELPERS'],
+      ['sys_slist_peek_next', 'macro_call', 'GEN_LIST_HELPERS'],
+    ]);
+    // The generated function is called by name like any other.
+    const callers = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'work_queue_is_empty' })));
+    expect(callers).toEqual([expect.objectContaining({ caller: 'queue_busy', ref_kind: 'call' })]);
+  });
+
+  it('portTASK_FUNCTION(prvIdleTask, ...) defines prvIdleTask, not a function named after the macro', () => {
+    const task = rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'prvIdleTask' })));
+    expect(task[0]).toMatchObject({ kind: 'function', file: 'src/port.c', line: 17, is_definition: true });
+    expect(rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'portTASK_FUNCTION' }))).filter((s) => s.kind === 'function')).toEqual([]);
+    const callees = rows(withProject(root, (ctx) => findCallees(ctx, { name: 'prvIdleTask' })));
+    expect(callees.map((c) => c.callee)).toEqual(['prvCheckTasks']);
+  });
+
+  it('a handler whose declarator is a macro is indexed under the expanded name', () => {
+    const h = rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'PendSV_Handler', kind: 'function' })));
+    expect(h.map((s) => `${s.file}:${s.line}`)).toEqual(expect.arrayContaining(['src/port.c:23', 'include/port.h:6']));
+    expect(rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'xPortPendSVHandler', kind: 'function' })))).toEqual([]);
+  });
+
+  it('calls in inactive #if branches are not call sites', () => {
+    const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'hal_uart_write' })));
+    expect(r.map((x) => x.caller)).toEqual(['uarte_poll_out']);
+  });
+});
