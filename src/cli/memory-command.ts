@@ -119,7 +119,7 @@ function memoryDiagnostics(build: BuildRow): Diagnostic[] {
 function buildMemory(opts: MemoryOptions): MemoryOutput {
   return withProject(opts.cwd, (ctx) => {
     const reader = requireReader(ctx);
-    const build = resolveBuild(reader, ctx.config, { variant: opts.variant, image: opts.image });
+    const build = resolveBuild(reader, ctx.config, { variant: opts.variant, image: opts.image }, undefined, ctx.root);
     const memory = build.memory as RegionLike[];
     const diagnostics = memoryDiagnostics(build);
     const value = {

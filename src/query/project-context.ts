@@ -72,5 +72,5 @@ export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T
 /** The one build a query answers from; a refusal names builds declared on disk but not indexed yet. */
 export function resolveProjectBuild(ctx: ProjectContext, sel: BuildSelector): BuildRow {
   const reader = requireReader(ctx);
-  return resolveBuild(reader, ctx.config, sel, () => detectProjectBuilds(ctx.root, ctx.config).builds);
+  return resolveBuild(reader, ctx.config, sel, () => detectProjectBuilds(ctx.root, ctx.config).builds, ctx.root);
 }

@@ -3,6 +3,7 @@
 import type { BuildRow, IndexReader } from '../index/index-reader.js';
 import type { ProjectConfig } from '../project/config.js';
 import { QueryError } from './query-error.js';
+import { variantsByAlias } from './variant-aliases.js';
 
 export interface BuildSelector {
   variant?: string;
@@ -25,7 +26,11 @@ function describeChoices(builds: BuildRow[]): string {
 /** Builds declared on disk but absent from the index, when the caller can tell (lazily: it runs the adapters). */
 export type DeclaredBuilds = () => { variant: string; image: string }[];
 
-export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}, declared?: DeclaredBuilds): BuildRow {
+/**
+ * The build a query names. A variant name that is not a variant may be an alias (board, board without
+ * qualifiers, build folder; `root` makes relative folders resolvable); several variants behind one alias refuse.
+ */
+export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}, declared?: DeclaredBuilds, root?: string): BuildRow {
   const builds = reader.builds();
   if (builds.length === 0) throw new QueryError('the index holds no build yet', 'run `fw-context index`');
   const details = choicesOf(builds);
@@ -42,6 +47,17 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
   const wantedVariant = variant ?? (builds.length > 1 || new Set(builds.map((b) => b.variant)).size > 1 ? config.defaultVariant ?? undefined : undefined);
   if (wantedVariant) {
     candidates = builds.filter((b) => b.variant === wantedVariant);
+    if (candidates.length === 0) {
+      const aliases = variantsByAlias(builds, wantedVariant, root);
+      if (aliases.length === 1) candidates = builds.filter((b) => b.variant === aliases[0].variant);
+      else if (aliases.length > 1) {
+        throw new QueryError(
+          `"${wantedVariant}" is ambiguous: it names ${aliases.length} variants (${aliases.map((a) => `${a.variant} by its ${a.via}`).join('; ')})`,
+          `name one of them exactly: ${aliases.map((a) => a.variant).join(', ')}`,
+          { ...details, candidates: aliases.map((a) => a.variant) },
+        );
+      }
+    }
     if (candidates.length === 0) {
       const pending = declared?.().filter((d) => d.variant === wantedVariant) ?? [];
       if (pending.length) {

@@ -8,7 +8,7 @@ import { listSymbols } from '../../src/query/list-symbols.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
-import { indexedFixture } from '../helpers/fixture-project.js';
+import { cliJson, indexedFixture } from '../helpers/fixture-project.js';
 
 type Rows = Record<string, any>[];
 const symbolNames = (r: unknown) => (r as Rows).filter((x) => 'kind' in x).map((x) => x.name as string);
@@ -75,5 +75,51 @@ describe('Zephyr: the final link through static libraries, and the map file as f
 
   it('a build without a readable link counts every unit', () => {
     expect(image('nucleo_f401re/stm32f401xe')).toMatchObject({ units: 1, linked_units: 1, linking: { method: 'unknown', source: null } });
+  });
+});
+
+describe('variant aliases: board, board without qualifiers, build folder', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'zephyr-workspace-anywhere']));
+  });
+  const variantOf = (variant: string) => withProject(root, (ctx) => getActiveBuild(ctx, { variant })).active_variant;
+
+  it('resolves a board without qualifiers, a build folder (relative or last component) and a board in other case', () => {
+    expect(variantOf('qemu_cortex_m3')).toBe('qemu_cortex_m3/ti_lm3s6965');
+    expect(variantOf('app/build')).toBe('qemu_cortex_m3/ti_lm3s6965');
+    expect(variantOf('samples/x/build-nrf/')).toBe('nrf52840dk/nrf52840');
+    expect(variantOf('build-nrf')).toBe('nrf52840dk/nrf52840');
+    expect(variantOf('NUCLEO_F401RE')).toBe('nucleo_f401re/stm32f401xe');
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'printk', variant: 'app/build' })))).toContain('printk');
+  });
+
+  it('works the same through the CLI --variant flag', () => {
+    expect((cliJson(root, ['status', '--variant', 'qemu_cortex_m3']) as Record<string, unknown>).active_variant).toBe('qemu_cortex_m3/ti_lm3s6965');
+    expect((cliJson(root, ['status', '--variant', 'samples/x/build-nrf']) as Record<string, unknown>).active_variant).toBe('nrf52840dk/nrf52840');
+  });
+
+});
+
+describe('variant aliases: an alias several variants share is refused', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'zephyr-multi-board']));
+  });
+
+  it('lists the candidates when the board names two variants', () => {
+    let e: (Error & { details?: Record<string, unknown> }) | undefined;
+    try {
+      withProject(root, (ctx) => searchCode(ctx, { query: 'main', variant: 'nrf52840dk' }));
+    } catch (err) {
+      e = err as Error & { details?: Record<string, unknown> };
+    }
+    expect(e?.message).toMatch(/"nrf52840dk" is ambiguous: it names 2 variants/);
+    expect(e?.message).toContain('build-nrf52840dk by its board without qualifiers');
+    expect(e?.message).toContain('build-sysbuild');
+    expect(e?.details?.candidates).toEqual(['build-nrf52840dk', 'build-sysbuild']);
+    // Unique aliases still resolve in the same project.
+    expect(withProject(root, (ctx) => getActiveBuild(ctx, { variant: 'nucleo_f401re' })).active_variant).toBe('nucleo_f401re');
+    expect(withProject(root, (ctx) => getActiveBuild(ctx, { variant: 'build-stm32f4' })).active_variant).toBe('nucleo_f401re');
   });
 });
