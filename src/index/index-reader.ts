@@ -65,7 +65,8 @@ export interface SymbolRow {
   is_template: boolean;
   is_virtual: boolean;
   is_pure_virtual: boolean;
-  enum_value?: string | null;
+  /** Enum constants: the integer value (a decimal string beyond ±(2^53 - 1), to stay exact), or null when not evaluable. */
+  enum_value?: number | string | null;
   is_vendor: boolean;
 }
 

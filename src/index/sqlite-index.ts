@@ -42,6 +42,16 @@ export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
+/**
+ * An enum constant's value as JSON gives it: a number when it is a safe integer (|v| <= 2^53 - 1), else the exact
+ * decimal string (a 64-bit value such as 0xFFFFFFFFFFFFFFFF would lose digits as a double); null when not evaluable.
+ */
+export function enumValueOf(stored: string | null | undefined): number | string | null {
+  if (stored === null || stored === undefined || !/^-?\d+$/.test(stored)) return null;
+  const n = Number(stored);
+  return Number.isSafeInteger(n) ? n : stored;
+}
+
 export function toSymbol(r: Record<string, unknown>): SymbolRow {
   const row: SymbolRow = {
     id: r.id as string,
@@ -61,7 +71,7 @@ export function toSymbol(r: Record<string, unknown>): SymbolRow {
     is_pure_virtual: !!r.is_pure_virtual,
     is_vendor: !!r.is_vendor,
   };
-  if (row.kind === 'enum_constant') row.enum_value = (r.enum_value as string | null) ?? null;
+  if (row.kind === 'enum_constant') row.enum_value = enumValueOf(r.enum_value as string | null);
   return row;
 }
 

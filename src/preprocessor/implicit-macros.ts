@@ -84,7 +84,7 @@ export class ImplicitMacroProvider {
     const k = `${cwd}\0${compiler}`;
     let p = this.present.get(k);
     if (p === undefined) {
-      const r = spawnSync(compiler, ['--version'], { cwd, encoding: 'utf8', timeout: 20000 });
+      const r = spawnSync(compiler, ['--version'], { cwd: runDir(cwd), encoding: 'utf8', timeout: 20000 });
       p = !r.error && r.status === 0;
       this.present.set(k, p);
     }
@@ -107,7 +107,7 @@ export class ImplicitMacroProvider {
     // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
     // header such as glibc's stdc-predef.h, which every unit then reads for itself.
     const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'];
-    const r = spawnSync(compiler, args, { cwd, encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+    const r = spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
     if (r.error || r.status !== 0) return undefined;
     const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
     if (diskFile) {
@@ -137,6 +137,14 @@ export function compilerIdentity(compiler: string, cwd: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Where to run the compiler: the unit's folder, or (when a compile database names a folder that is gone) the
+ * current one; a missing cwd would make spawn fail as if the compiler were not installed.
+ */
+function runDir(cwd: string): string | undefined {
+  return fs.existsSync(cwd) ? cwd : undefined;
 }
 
 /** `#define` lines of `-dD -E` output that belong to `<built-in>` / `<command-line>`. */

@@ -26,8 +26,8 @@ export interface FileMapItem {
   end_line: number;
   is_definition: boolean;
   signature?: string;
-  value?: string | null;
-  constants?: { name: string; line: number; value: string | null }[];
+  value?: number | string | null;
+  constants?: { name: string; line: number; value: number | string | null }[];
 }
 
 export interface FileMapGroup {

@@ -60,7 +60,7 @@ describe('search_code', () => {
   it('filters by kind and falls back without it', () => {
     const r = hits(search({ query: 'gpio mode', kind: 'enum_constant' }));
     expect(r.every((x) => x.kind === 'enum_constant')).toBe(true);
-    expect(r.find((x) => x.name === 'GPIO_MODE_IRQ_RISING')?.enum_value).toBe('16');
+    expect(r.find((x) => x.name === 'GPIO_MODE_IRQ_RISING')?.enum_value).toBe(16);
     const fb = hits(search({ query: 'serial write', kind: 'namespace' }));
     expect(fb[0]._fallback).toBe('fts5');
   });

@@ -25,7 +25,7 @@ Steps 3-6 ignore kind. If nothing can run, the answer is one {warning, hint} ite
 
 kind filters: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable (globals and locals), field, namespace, macro. Local variables (varlocal) are left out unless kind is varlocal or variable: a local is never the answer to "which symbol is about X". project_only=true leaves out vendor code (SDK/HAL folders).
 
-Each result: name, qualified_name, kind, file (project-relative), line, end_line, column, is_definition (false for a prototype or extern declaration), signature, docstring, is_template, is_virtual, is_pure_virtual, enum_value (enum constants: the integer value when it could be computed), id and parent_id (stable ids), is_vendor. Results are metadata, not code: read the code with get_source.
+Each result: name, qualified_name, kind, file (project-relative), line, end_line, column, is_definition (false for a prototype or extern declaration), signature, docstring, is_template, is_virtual, is_pure_virtual, enum_value (enum constants: the integer value as a JSON number; a value beyond ±(2^53 - 1), such as a 64-bit mask, is given as its exact decimal string; null when it cannot be computed, e.g. sizeof or an unknown macro), id and parent_id (stable ids), is_vendor. Results are metadata, not code: read the code with get_source.
 
 ${PAGING} limit: 1-100, default 20.
 
