@@ -19,6 +19,7 @@ import { lookupSymbol } from '../query/lookup-symbol.js';
 import { withProject } from '../query/project-context.js';
 import { searchCode } from '../query/search-code.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
 import { formatDiagnostics, formatIndexResult, formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
 
 export interface CommandOutput {
@@ -57,7 +58,8 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
     if (rows.length === 0) lines.push('No build found: build the firmware once so it writes compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), or name one under [build] compile_commands.');
     else {
       lines.push(`Found ${rows.length} build(s):`);
-      for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance})  ${r.units} units  in ${r.build_dir}`);
+      if (rows.length <= LIST_IN_FULL) for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance}${/derived, not built/.test(r.description) ? ', not built' : ''})  ${r.units} units  in ${r.build_dir}`);
+      else lines.push(...summarizeBuilds(builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, buildSystem: b.buildSystem, notBuilt: /derived, not built/.test(b.description) }))).map((l) => `  ${l}`));
       if (new Set(rows.map((r) => r.variant)).size > 1 && !config.defaultVariant) lines.push('Several variants: queries must name one, or set [build] default_variant in the config.');
       lines.push('Next: fw-context index');
     }
@@ -124,11 +126,13 @@ export function runVariants(opts: CommonOptions): CommandOutput {
   const r = withProject(opts.cwd, (ctx) => listVariants(ctx));
   return out(opts.json, r, () => {
     const lines: string[] = [];
-    for (const v of r.variants) {
+    const images = r.variants.flatMap((v) => v.images.map((i) => ({ variant: v.variant, image: i.image, board: i.board, buildSystem: i.build_system, notBuilt: /derived, not built/.test(i.description) })));
+    if (images.length > LIST_IN_FULL) lines.push(...summarizeBuilds(images));
+    else for (const v of r.variants) {
       lines.push(`${v.variant}${v.board ? `  (board ${v.board})` : ''}${r.default_variant === v.variant ? '  [default]' : ''}`);
       for (const i of v.images) {
         const state = i.indexed ? `indexed ${i.indexed_at} UTC` : 'not indexed';
-        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
+        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}${/derived, not built/.test(i.description) ? ' (not built)' : ''}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
       }
     }
     if (!lines.length) lines.push('No build found.');

@@ -1,4 +1,5 @@
 // Human-readable renderings of query answers for the terminal. JSON output bypasses this file.
+import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
 import type { SymbolRow } from '../index/index-reader.js';
 import type { BuildIndexSummary, IndexResult } from '../indexer/index-project.js';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.js';
@@ -55,7 +56,13 @@ export function formatStatus(s: Item): string {
   if (s.symbol_count !== undefined) lines.push(`symbols: ${s.symbol_count}  files: ${s.file_count}  references: ${s.reference_count}  modified files: ${s.modified_files_count}  headers affecting units: ${s.header_affected_tus}`);
   if (s.variants) {
     const vi = s.variant_images as Record<string, string[]>;
-    lines.push(`builds: ${Object.entries(vi).map(([v, imgs]) => `${v} [${imgs.join(', ')}]`).join('; ')}`);
+    const entries = Object.entries(vi);
+    if (entries.length <= LIST_IN_FULL) lines.push(`builds: ${entries.map(([v, imgs]) => `${v} [${imgs.join(', ')}]`).join('; ')}`);
+    else {
+      const info = new Map((s.variants as { name: string; board: string | null; build_system?: string; description: string }[]).map((v) => [v.name, v]));
+      const builds = entries.flatMap(([v, imgs]) => imgs.map((image) => ({ variant: v, image, board: info.get(v)?.board ?? null, buildSystem: info.get(v)?.build_system ?? '?', notBuilt: /derived, not built/.test(info.get(v)?.description ?? '') })));
+      lines.push(...summarizeBuilds(builds).map((l) => `builds: ${l}`));
+    }
     lines.push(`active: ${s.active_variant ?? '(none)'} / ${s.active_image ?? '(none)'}`);
   }
   if (Array.isArray(s.reindex_reasons) && s.reindex_reasons.length) lines.push('reindex needed because:', ...(s.reindex_reasons as string[]).map((r) => `  - ${r}`));

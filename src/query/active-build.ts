@@ -191,7 +191,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     multi: builds.length > 1,
     variants: variants.map((v) => {
       const b = builds.find((x) => x.variant === v)!;
-      return { name: v, description: b.description, board: b.board };
+      return { name: v, description: b.description, board: b.board, build_system: b.buildSystem };
     }),
     images: (build ? builds.filter((b) => b.variant === build!.variant) : builds).map((b) => ({ name: b.image, description: b.description, dir: b.buildDir, type: b.imageType })),
     variant_images,
