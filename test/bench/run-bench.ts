@@ -1,6 +1,6 @@
 // `npm run bench`: indexes synthetic corpora and reports figures beside their goals (indexing-bench.ts: a
 // Zephyr-shaped multi-board corpus, edits, memory, size, ctags ratio, 262 PlatformIO envs), then throughput,
-// the preprocessing share, refresh and cross-build query latency. It reports figures; it asserts nothing.
+// the preprocessing share, refresh and cross-build query latency, the build search on a 40 k-file workspace. It reports figures; it asserts nothing.
 // Usage: npm run bench -- [--boards N] [--units N] [--headers N] [--files N] [--functions N] [--queries N] [--envs N] [--indexing-only]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import { isCompiled } from '../../src/query/is-compiled.js';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 import { benchLargeFiles } from './large-file-bench.js';
+import { discoveryBench } from './discovery-bench.js';
 
 const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
 const files = Number(values.files);
@@ -101,6 +102,9 @@ async function main(): Promise<void> {
   fs.rmSync(pio, { recursive: true, force: true });
   await crossBuildBench(Number(values.envs));
   await benchLargeFiles();
+  const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-ws-')));
+  discoveryBench(ws);
+  fs.rmSync(ws, { recursive: true, force: true });
   clearInterval(sampler);
   console.log(`\npeak RSS: ${fmt(peakRss / 1024 / 1024)} MiB`);
   fs.rmSync(root, { recursive: true, force: true });
