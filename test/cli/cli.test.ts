@@ -71,7 +71,7 @@ describe('fw-context CLI', () => {
     expect(r.status).toBe(0);
     for (const line of [
       /variant build-sysbuild\s+image mcuboot\s+board nrf52840dk\/nrf52840\s+zephyr \(read\)/,
-      /variant NUCLEO_F411RE\s+image app\s+board .*mbed \(derived\)/,
+      /variant NUCLEO_F411RE\s+image app\s+board .*mbed \(derived, not built\)/,
       /variant esp32dev\s+image app\s+board esp32dev\s+platformio \(derived\)/,
       /ninja \((read|derived)\)/,
       /cmake \(read\)/,

@@ -157,7 +157,7 @@ describe('get_file_map', () => {
   it('nests enum constants under their enum and lists the build\'s macros', async () => {
     const v = (await call('get_file_map', { file_path: 'board.h' }, 'build-board-b')).value;
     const e = v.groups.find((g: Value) => g.kind === 'enum').items[0];
-    expect(e.constants).toEqual([{ name: 'ERR_NONE', line: 16, value: '0' }, { name: 'ERR_BUS', line: 17, value: '4' }, { name: 'ERR_TIMEOUT', line: 18, value: '5' }]);
+    expect(e.constants).toEqual([{ name: 'ERR_NONE', line: 16, value: 0 }, { name: 'ERR_BUS', line: 17, value: 4 }, { name: 'ERR_TIMEOUT', line: 18, value: 5 }]);
     const macros = v.groups.find((g: Value) => g.kind === 'macro').items;
     expect(macros.find((m: Value) => m.name === 'LED_PIN')).toMatchObject({ line: 9, value: '12' });
     expect(macros.map((m: Value) => m.name)).not.toContain('SENSOR_ADDR_A');
@@ -217,7 +217,7 @@ describe('get_symbol_context', () => {
     const b = (await call('get_symbol_context', { name: 'led_toggle' }, 'build-board-b')).value;
     expect(b.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', expanded_value: '12' }));
     const poll = (await call('get_symbol_context', { name: 'sensor_poll' })).value;
-    expect(poll.constants).toContainEqual(expect.objectContaining({ name: 'ERR_BUS', kind: 'enum_constant', value: '4' }));
+    expect(poll.constants).toContainEqual(expect.objectContaining({ name: 'ERR_BUS', kind: 'enum_constant', value: 4 }));
     expect(poll.callees.map((c: Value) => c.name)).toEqual(['hal_i2c_read', 'record_error']);
   });
 
