@@ -72,7 +72,7 @@ describe('fw-context CLI', () => {
     for (const line of [
       /variant build-sysbuild\s+image mcuboot\s+board nrf52840dk\/nrf52840\s+zephyr \(read\)/,
       /variant NUCLEO_F411RE\s+image app\s+board .*mbed \(derived, not built\)/,
-      /variant esp32dev\s+image app\s+board esp32dev\s+platformio \(derived\)/,
+      /variant esp32dev\s+image app\s+board esp32dev\s+platformio \(derived, not built\)/,
       /ninja \((read|derived)\)/,
       /cmake \(read\)/,
     ]) expect(r.stdout).toMatch(line);
