@@ -81,7 +81,7 @@ function irqSlot(reader: IndexReader, buildId: number, detail: string | null): {
   let value: string | null = /^\d+$/.test(irq) ? irq : null;
   if (value === null && /^[A-Za-z_]\w*$/.test(irq)) {
     const c = reader.lookupSymbols(irq, false, { buildId, kinds: ['enum_constant'] }, { limit: 1, offset: 0 }).rows[0];
-    value = c?.enum_value ?? reader.lookupMacros(irq, false, buildId, { limit: 1, offset: 0 }).rows[0]?._macro_expanded_value ?? null;
+    value = (c?.enum_value !== undefined && c.enum_value !== null ? String(c.enum_value) : null) ?? reader.lookupMacros(irq, false, buildId, { limit: 1, offset: 0 }).rows[0]?._macro_expanded_value ?? null;
   }
   return { slot: value !== null && /^-?\d+$/.test(value) ? 16 + Number(value) : null, irq };
 }
