@@ -1,6 +1,8 @@
 // Call-graph CLI commands (callers, callees, call-path, callers-tree, callees-tree, hotspots, dead-code,
-// indirect-calls, indirect-targets, vectors): each calls its query and prints rows as `file:line:col  text`.
+// indirect-calls, indirect-targets, vectors, check-callgraph): each calls its query and prints rows as `file:line:col  text`.
+import path from 'node:path';
 import { findCallPath } from '../query/call-graph/call-path.js';
+import { checkCallGraph, formatCallGraphCheck } from '../query/call-graph/compiler-call-graph.js';
 import { findCallees, findCallers, findIndirectCallSites } from '../query/call-graph/call-sites.js';
 import { findCallTree } from '../query/call-graph/call-tree.js';
 import { findDeadCode } from '../query/call-graph/dead-code.js';
@@ -76,4 +78,11 @@ export function runCallGraph(command: string, opts: CallGraphOptions): CommandOu
   if (opts.args.length < c.args) throw new QueryError(`${command} needs ${c.usage.split(' ').slice(1, c.args + 1).join(' ')}`, `fw-context ${c.usage}`);
   const r = withProject(opts.cwd, (ctx) => c.run(ctx, opts)) as Row[];
   return { text: opts.json ? JSON.stringify(r, null, 2) : formatRows(r, c.line), exitCode: 0 };
+}
+
+/** check-callgraph: GCC's call graph of each unit against the index; exit 1 on a miss, 3 when nothing could be compared. */
+export function runCheckCallGraph(opts: CommonOptions & { compileCommands?: string }): CommandOutput {
+  const r = withProject(opts.cwd, (ctx) => checkCallGraph(ctx, { ...opts, compileCommands: opts.compileCommands ? path.resolve(opts.cwd, opts.compileCommands) : undefined }));
+  const checked = r.units.some((u) => u.status === 'checked');
+  return { text: opts.json ? JSON.stringify(r, null, 2) : formatCallGraphCheck(r), exitCode: r.missing.length ? 1 : checked ? 0 : 3 };
 }

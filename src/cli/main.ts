@@ -13,7 +13,7 @@ import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
 import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
 import { runSearchSymbols } from './search-symbols-command.js';
 import { runFind } from './find-command.js';
-import { CALL_GRAPH_COMMANDS, runCallGraph } from './call-graph-commands.js';
+import { CALL_GRAPH_COMMANDS, runCallGraph, runCheckCallGraph } from './call-graph-commands.js';
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -74,6 +74,9 @@ Commands:
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit
                             whose compiler is installed; exit 1 on any disagreement
+  check-callgraph [compile_commands.json]
+                            compare the indexed call graph with GCC's (-fcallgraph-info -fno-inline)
+                            for each unit; exit 1 when a compiler call edge or indirect call is missing
   demo [--dir DIR]          copy the bundled example firmware, index it and query it
 
 Options for every command:
@@ -177,6 +180,9 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'check-preprocessor':
         result = runCheckPreprocessor({ ...common, compileCommands: rest[0] });
+        break;
+      case 'check-callgraph':
+        result = runCheckCallGraph({ ...common, compileCommands: rest[0] });
         break;
       case 'variants':
         result = runVariants(common);

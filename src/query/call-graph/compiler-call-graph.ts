@@ -1,0 +1,146 @@
+// Differential check of the call graph against GCC's own (`-fcallgraph-info -fno-inline`): each C/C++ unit of
+// a compile database whose compiler writes a .ci file is compiled to a temp folder; every direct call edge
+// (by call site: file and line) must be a find_callers row of the indexed build, every indirect call site a
+// find_indirect_call_sites row. Compiler-generated edges (__builtin_*, __aeabi_*, and memcpy/memset for
+// struct copies where the line names none) are counted apart. Leaves out units of other languages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readCompileDatabase } from '../../../adapters/compile-commands/read-compile-database.js';
+import type { CompileUnit } from '../../../adapters/contract.js';
+import { CALL_KINDS } from '../../model/symbol.js';
+import { requireReader, resolveProjectBuild, type ProjectContext } from '../project-context.js';
+import { QueryError } from '../query-error.js';
+import type { BuildSelector } from '../resolve-build.js';
+import { storedPath } from '../../indexer/vendor-paths.js';
+
+export interface CompilerEdge {
+  caller: string;
+  callee: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface CallGraphCheckUnit {
+  unit: string;
+  status: 'checked' | 'skipped';
+  reason?: string;
+  edges: number;
+  indirect: number;
+}
+
+export interface CallGraphCheckReport {
+  compileCommands: string;
+  units: CallGraphCheckUnit[];
+  /** Direct edges / indirect sites the compiler reported and the index has. */
+  edges: number;
+  edgesFound: number;
+  indirect: number;
+  indirectFound: number;
+  /** Compiler-generated edges the source does not write (runtime helpers, struct-copy memcpy). */
+  implicit: number;
+  missing: (CompilerEdge & { kind: 'call' | 'indirect' })[];
+}
+
+/** Edges of a GCC .ci file (VCG): `edge: { sourcename: "a" targetname: "file.c:b" label: "file.c:7:3" }`. */
+export function parseCallGraphInfo(text: string, directory: string): CompilerEdge[] {
+  const out: CompilerEdge[] = [];
+  for (const m of text.matchAll(/edge: \{ sourcename: "([^"]*)" targetname: "([^"]*)" label: "([^"]*):(\d+):(\d+)" \}/g)) {
+    const strip = (n: string) => n.slice(n.lastIndexOf(':') + 1);
+    out.push({ caller: strip(m[1]), callee: strip(m[2]), file: path.resolve(directory, m[3]), line: Number(m[4]), column: Number(m[5]) });
+  }
+  return out;
+}
+
+const COMPILER_HELPER = /^(__builtin_|__aeabi_|__gnu_|__sync_|__atomic_)/;
+/** Calls GCC makes for struct copies and initialisers where the source names none. */
+const MEMORY_HELPER = /^(memcpy|memset|memmove|memcmp)$/;
+
+/** Compile one unit with -fcallgraph-info into `dir`; the edges, or why not. */
+function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[] | string {
+  const args = unit.arguments.slice(1);
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-o') i++;
+    else if (args[i].startsWith('-o') && args[i].length > 2) continue;
+    else if (/^-flto/.test(args[i])) continue;
+    else out.push(args[i]);
+  }
+  const obj = path.join(dir, `u${n}.o`);
+  const r = spawnSync(unit.arguments[0], [...out, '-fcallgraph-info', '-fno-inline', '-o', obj], { cwd: unit.directory, encoding: 'utf8', timeout: 60000 });
+  if (r.error) return `${unit.arguments[0]} could not run (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
+  const ci = path.join(dir, `u${n}.ci`);
+  if (!fs.existsSync(ci)) return r.status === 0 ? `${unit.arguments[0]} wrote no call graph (not GCC?)` : `the compiler failed: ${r.stderr.split('\n')[0]}`;
+  return parseCallGraphInfo(fs.readFileSync(ci, 'utf8'), unit.directory);
+}
+
+export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): CallGraphCheckReport {
+  const reader = requireReader(ctx);
+  const build = resolveProjectBuild(ctx, req);
+  const db = req.compileCommands ?? build.compileCommands;
+  if (!db) throw new QueryError(`build ${build.variant}/${build.image} has no compile_commands.json`, 'give its path: fw-context check-callgraph path/to/compile_commands.json');
+  const units = readCompileDatabase(db).units.filter((u) => /\.(c|cc|cpp|cxx|c\+\+)$/i.test(u.file));
+  const report: CallGraphCheckReport = { compileCommands: db, units: [], edges: 0, edgesFound: 0, indirect: 0, indirectFound: 0, implicit: 0, missing: [] };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-callgraph-'));
+  const cg = reader.callGraph();
+  const lines = new Map<string, string[]>();
+  const lineText = (file: string, line: number) => {
+    if (!lines.has(file)) lines.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : []);
+    return lines.get(file)![line - 1] ?? '';
+  };
+  try {
+    units.forEach((unit, n) => {
+      const edges = compilerEdges(unit, dir, n);
+      if (typeof edges === 'string') {
+        report.units.push({ unit: unit.file, status: 'skipped', reason: edges, edges: 0, indirect: 0 });
+        return;
+      }
+      const u: CallGraphCheckUnit = { unit: unit.file, status: 'checked', edges: 0, indirect: 0 };
+      for (const e of edges) {
+        const rel = storedPath(ctx.root, e.file);
+        const indirect = e.callee === '__indirect_call';
+        const written = new RegExp(`\\b${e.callee}\\b`).test(lineText(e.file, e.line));
+        if (!indirect && (COMPILER_HELPER.test(e.callee) || (MEMORY_HELPER.test(e.callee) && !written))) {
+          const rows = cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 500, offset: 0 }).rows;
+          if (!rows.some((r) => r.file === rel && r.line === e.line)) {
+            report.implicit++;
+            continue;
+          }
+        }
+        const rows = indirect
+          ? cg.rowsOfKinds(['indirect'], build.id, false, { limit: 100000, offset: 0 }).rows
+          : cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 5000, offset: 0 }).rows;
+        const found = rows.some((r) => r.file === rel && r.line === e.line);
+        if (indirect) {
+          u.indirect++;
+          report.indirect++;
+          if (found) report.indirectFound++;
+        } else {
+          u.edges++;
+          report.edges++;
+          if (found) report.edgesFound++;
+        }
+        if (!found) report.missing.push({ ...e, file: rel, kind: indirect ? 'indirect' : 'call' });
+      }
+      report.units.push(u);
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+export function formatCallGraphCheck(r: CallGraphCheckReport): string {
+  const checked = r.units.filter((u) => u.status === 'checked').length;
+  const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
+  const out = [
+    `${r.compileCommands}: ${checked} of ${r.units.length} unit(s) compiled with -fcallgraph-info`,
+    `direct call edges found: ${r.edgesFound}/${r.edges} (${pct(r.edgesFound, r.edges)}); indirect call sites found: ${r.indirectFound}/${r.indirect} (${pct(r.indirectFound, r.indirect)}); compiler-generated edges not compared: ${r.implicit}`,
+  ];
+  for (const u of r.units) if (u.status === 'skipped') out.push(`  skipped ${u.unit}: ${u.reason}`);
+  for (const m of r.missing.slice(0, 50)) out.push(`  missing ${m.kind} ${m.caller} → ${m.callee} at ${m.file}:${m.line}:${m.column}`);
+  if (r.missing.length > 50) out.push(`  … ${r.missing.length - 50} more`);
+  return out.join('\n');
+}

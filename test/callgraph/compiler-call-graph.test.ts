@@ -1,0 +1,48 @@
+// Differential check against GCC's call graph (-fcallgraph-info -fno-inline) on the driver-stack fixture:
+// every compiler call edge and indirect call site is in the index; a removed row is reported missing.
+// Skipped when gcc is not installed.
+import { describe, expect, it } from 'vitest';
+import { openIndexForWrite } from '../../src/index/open-index.js';
+import { indexPath } from '../../src/project/config.js';
+import { checkCallGraph, parseCallGraphInfo } from '../../src/query/call-graph/compiler-call-graph.js';
+import { withProject } from '../../src/query/project-context.js';
+import { hasTool, indexedFixture, runCli } from '../helpers/fixture-project.js';
+
+describe('GCC .ci files', () => {
+  it('reads direct and indirect edges with their call sites', () => {
+    const ci = `graph: { title: "t.c"
+node: { title: "t.c:f" label: "f\\nt.c:3:12" }
+edge: { sourcename: "g" targetname: "z_errno" label: "t.c:7:3" }
+edge: { sourcename: "g" targetname: "t.c:f" label: "t.c:8:3" }
+edge: { sourcename: "g" targetname: "__indirect_call" label: "t.c:9:3" }
+}`;
+    expect(parseCallGraphInfo(ci, '/src')).toEqual([
+      { caller: 'g', callee: 'z_errno', file: '/src/t.c', line: 7, column: 3 },
+      { caller: 'g', callee: 'f', file: '/src/t.c', line: 8, column: 3 },
+      { caller: 'g', callee: '__indirect_call', file: '/src/t.c', line: 9, column: 3 },
+    ]);
+  });
+});
+
+describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {
+  it('finds every compiler call edge and indirect call site, and reports a missing one', async () => {
+    const { root } = await indexedFixture(['callgraph', 'driver-stack']);
+    const r = withProject(root, (ctx) => checkCallGraph(ctx, {}));
+    expect(r.units.filter((u) => u.status === 'checked')).toHaveLength(5);
+    expect(r.edges).toBeGreaterThan(12);
+    expect(r.indirect).toBe(4);
+    expect(r.missing).toEqual([]);
+    expect(r.edgesFound).toBe(r.edges);
+    const cli = runCli(root, ['check-callgraph']);
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toMatch(/indirect call sites found: 4\/4/);
+
+    // Plant a miss: the macro-written call to z_errno disappears from the index.
+    const { db } = openIndexForWrite(indexPath(root));
+    db.prepare("DELETE FROM refs WHERE name = 'z_errno'").run();
+    db.close();
+    const broken = withProject(root, (ctx) => checkCallGraph(ctx, {}));
+    expect(broken.missing).toEqual([expect.objectContaining({ kind: 'call', caller: 'uart_alloc_buffer', callee: 'z_errno', file: 'src/drivers/uart.c', line: 35 })]);
+    expect(runCli(root, ['check-callgraph']).status).toBe(1);
+  });
+});
