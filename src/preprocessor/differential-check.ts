@@ -7,6 +7,7 @@
 // shows no output is a disagreement. Files read only through -imacros are not compared (their output is discarded).
 // Leaves out #line-renumbered files (their markers do not map to physical lines).
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { readCompileDatabase } from '../../adapters/compile-commands/read-compile-database.js';
 import type { CompileUnit } from '../../adapters/contract.js';
@@ -227,6 +228,8 @@ export function preprocessOnlyArgv(argv: string[]): string[] {
 
 function runCompilerE(unit: CompileUnit, timeout: number): { output?: string; error?: string } {
   const argv = preprocessOnlyArgv(unit.arguments);
+  // Relative paths of the command resolve against its folder: without it the compiler cannot be asked.
+  if (!fs.existsSync(unit.directory)) return { error: `the unit's folder ${unit.directory} does not exist (the build was moved or cleaned)` };
   const r = spawnSync(argv[0], argv.slice(1), { cwd: unit.directory, encoding: 'utf8', timeout, maxBuffer: 512 * 1024 * 1024 });
   if (r.error) return { error: r.error.message };
   if (!r.stdout) return { error: (r.stderr ?? '').split('\n').slice(0, 3).join(' ') || `exit status ${r.status}` };
