@@ -1,13 +1,5 @@
-// Trigrams a query implies: every 3-character substring of a literal, and for a regex the literal runs
-// every match must contain (per top-level alternative). No trigrams means the caller scans every file.
-
-/** Distinct 3-character substrings of `s` (none when shorter than 3). */
-export function literalTrigrams(s: string): string[] {
-  const out = new Set<string>();
-  const chars = [...s];
-  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
-  return [...out];
-}
+// Text a query implies for the trigram index: a literal itself, and for a regex the literal runs every
+// match must contain (per top-level alternative). Nothing implied means the caller scans every file.
 
 /** Index of the character closing the bracket or group opened at `i` (escapes and classes respected). */
 function skipBalanced(src: string, i: number): number {
@@ -89,15 +81,15 @@ function requiredRuns(alt: string): string[] {
 }
 
 /**
- * Trigram groups of a regex source: one AND-group per top-level alternative, or null when some
- * alternative implies no trigram (then every file must be scanned).
+ * Literal runs (3 characters or more) of a regex source: one AND-group per top-level alternative, or null
+ * when some alternative implies none (then every file must be scanned).
  */
-export function regexTrigramGroups(source: string): string[][] | null {
+export function regexLiteralRuns(source: string): string[][] | null {
   const groups: string[][] = [];
   for (const alt of alternatives(source)) {
-    const tris = requiredRuns(alt).flatMap(literalTrigrams);
-    if (tris.length === 0) return null;
-    groups.push([...new Set(tris)]);
+    const runs = requiredRuns(alt).filter((r) => [...r].length >= 3);
+    if (runs.length === 0) return null;
+    groups.push(runs);
   }
   return groups;
 }

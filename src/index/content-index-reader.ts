@@ -17,8 +17,8 @@ export interface ContentIndexReader {
   generation(): string | null;
   files(): ContentFileRow[];
   /**
-   * Paths of indexed text files holding every trigram of at least one group (case-insensitive: the index
-   * folds case). Each group is a list of 3-character strings; an empty list of groups matches nothing.
+   * Paths of indexed text files holding every run of text of at least one group (case-insensitive: the
+   * index folds case). Null when a group has no run of 3 or more characters (nothing narrows the search).
    */
-  candidates(groups: string[][]): Set<string>;
+  candidates(groups: string[][]): Set<string> | null;
 }

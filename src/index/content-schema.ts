@@ -12,7 +12,8 @@ CREATE TABLE IF NOT EXISTS content_files (
   kind TEXT NOT NULL
 );
 
+-- Positions are kept (detail=full): a quoted run of text matches only files holding it as a whole.
 CREATE VIRTUAL TABLE IF NOT EXISTS content_trigrams USING fts5(
-  body, content='', contentless_delete=1, detail=none, tokenize='trigram'
+  body, content='', contentless_delete=1, tokenize='trigram'
 );
 `;

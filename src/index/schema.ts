@@ -14,7 +14,8 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 8: builds.linked_units_json, builds.linking_json (the units an image links, and how that was determined).
 // 9: file_views + unit_result_views: unit results name shared per-file views instead of holding them.
 // 10: refs.caller/via_macro/slot/detail, symbols.alias/via_macro (the call graph, macro-made symbols).
-export const SCHEMA_VERSION = 10;
+// 11: content_trigrams keeps positions, so literal runs are matched as phrases.
+export const SCHEMA_VERSION = 11;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

@@ -1,6 +1,6 @@
 // The SQLite side of the content index: reading it (ContentIndexReader) and writing it (file rows and
-// trigram rows). Trigram queries are plain AND/OR of quoted tokens: the table keeps no
-// positions (detail=none), the caller verifies every candidate against the file text.
+// trigram rows). A query is an OR of groups, each an AND of quoted runs of text (FTS5 matches a run as
+// the phrase of its trigrams); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
 import type { ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
 
@@ -10,7 +10,7 @@ function quoteToken(t: string): string {
   return `"${t.replace(/"/g, '""')}"`;
 }
 
-/** FTS5 MATCH text: OR of groups, each an AND of its trigrams. */
+/** FTS5 MATCH text: OR of groups, each an AND of its runs (runs shorter than 3 characters say nothing). */
 export function trigramMatch(groups: string[][]): string {
   return groups.map((g) => `(${[...new Set(g.map((t) => t.toLowerCase()))].map(quoteToken).join(' AND ')})`).join(' OR ');
 }
@@ -32,8 +32,9 @@ export class SqliteContentIndex implements ContentIndexReader {
     return rows.map((r) => ({ path: r.path as string, contentHash: r.content_hash as string, size: r.size as number, mtimeMs: r.mtime_ms as number, kind: r.kind as ContentFileKind }));
   }
 
-  candidates(groups: string[][]): Set<string> {
-    const usable = groups.filter((g) => g.length > 0);
+  candidates(groups: string[][]): Set<string> | null {
+    const usable = groups.map((g) => g.filter((run) => [...run].length >= 3)).filter((g) => g.length > 0);
+    if (usable.length < groups.length) return null;
     if (usable.length === 0) return new Set();
     const rows = this.db
       .prepare('SELECT f.path FROM content_trigrams t CROSS JOIN content_files f ON f.id = t.rowid WHERE content_trigrams MATCH ?')

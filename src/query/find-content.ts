@@ -6,7 +6,7 @@ import type { ContentIndexReader } from '../index/content-index-reader.js';
 import { findLines, linePattern, MAX_LINE_TEXT, type LineHit } from '../content/line-match.js';
 import { scanWithRegex } from '../content/regex-scan.js';
 import { readProjectText } from '../content/text-file.js';
-import { literalTrigrams, regexTrigramGroups } from '../content/trigrams.js';
+import { regexLiteralRuns } from '../content/trigrams.js';
 import type { TreeSnapshot } from '../content/tree-state.js';
 import type { FindRoute } from './find-request.js';
 
@@ -42,14 +42,14 @@ function candidateFiles(snapshot: TreeSnapshot, content: ContentIndexReader, inS
   return out.sort();
 }
 
-function trigramGroups(route: FindRoute): string[][] | null {
-  if (route.match === 'regex') return regexTrigramGroups(route.text);
-  const tris = literalTrigrams(route.text);
-  return tris.length ? [tris] : null;
+/** The runs of text every match holds, for the trigram index; null when the query implies none. */
+function indexRuns(route: FindRoute): string[][] | null {
+  if (route.match === 'regex') return regexLiteralRuns(route.text);
+  return [...route.text].length >= 3 ? [[route.text]] : null;
 }
 
 export async function searchContent(root: string, snapshot: TreeSnapshot, content: ContentIndexReader, inScope: (p: string) => boolean, route: FindRoute, regexBudgetMs = REGEX_BUDGET_MS): Promise<ContentSearch> {
-  const paths = candidateFiles(snapshot, content, inScope, trigramGroups(route));
+  const paths = candidateFiles(snapshot, content, inScope, indexRuns(route));
   const digest = createHash('sha1');
   if (route.match === 'regex') {
     const r = await scanWithRegex(root, paths, route.text, route.regexFlags, MAX_LINE_TEXT, regexBudgetMs);

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 
   const rg = hasRg();
   if (!rg) console.log('rg is not installed: find times only (apt-get install ripgrep to compare)');
-  const queries = ['gpio_bank_17_irq', 'uart_dma_3', 'radio_', '(value) * 42;', 'return value;'];
+  const queries = ['gpio_bank_17_irq', 'uart_dma_3', 'spi_timer_1', 'radio_', '(value) * 42;'];
   await findAll('warm-up query');
   console.log(`\n${'query'.padEnd(20)} ${'matches'.padStart(8)} ${'find ms'.padStart(9)} ${rg ? `${'rg -F ms'.padStart(9)} ${'ratio'.padStart(7)}  same` : ''}`);
   for (const q of queries) {

@@ -31,10 +31,13 @@ describe('content index', () => {
     expect(files.find((f) => f.path === 'assets/logo.bin')?.kind).toBe('binary');
   });
 
-  it('finds candidate files by trigrams, case folded', () => {
-    expect([...withContent((c) => c.candidates([['uar', 'art', 'rt_', 't_d', '_dr', 'drv']]))].sort()).toEqual(['docs/uart.md', 'include/uart_drv.h', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
-    expect([...withContent((c) => c.candidates([['TEM', 'EMP', 'MPS']]))]).toEqual(['src/sensor.cpp']);
-    expect(withContent((c) => c.candidates([['zzq']])).size).toBe(0);
+  it('finds candidate files by runs of text, case folded, as phrases', () => {
+    expect([...withContent((c) => c.candidates([['uart_drv']]))!].sort()).toEqual(['docs/uart.md', 'include/uart_drv.h', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
+    expect([...withContent((c) => c.candidates([['TEMPS']]))!]).toEqual(['src/sensor.cpp']);
+    // Every trigram of "uart_init_drv" is in uart_drv.c, but not the run itself.
+    expect(withContent((c) => c.candidates([['uart_init_drv']]))!.size).toBe(0);
+    expect(withContent((c) => c.candidates([['uart_init'], ['TempSensor']]))!.size).toBe(4);
+    expect(withContent((c) => c.candidates([['ab']]))).toBeNull();
   });
 
   it('re-reads only changed files and drops deleted ones', async () => {
@@ -48,7 +51,7 @@ describe('content index', () => {
     fs.rmSync(path.join(root, 'tests', 'test_uart.c'));
     await indexProject({ root });
     expect(withContent((c) => c.generation())).not.toBe(before);
-    expect([...withContent((c) => c.candidates([['wat', 'atc', 'tch', 'chd', 'hdo', 'dog']]))]).toEqual(['docs/uart.md']);
+    expect([...withContent((c) => c.candidates([['watchdog']]))!]).toEqual(['docs/uart.md']);
     expect(withContent((c) => c.files()).map((f) => f.path)).not.toContain('tests/test_uart.c');
   });
 });

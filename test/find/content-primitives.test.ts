@@ -1,28 +1,24 @@
-// The pieces under find: trigrams a regex implies, gitignore-style scope globs, fuzzy ranking, line
+// The pieces under find: the text runs a regex implies, gitignore-style scope globs, fuzzy ranking, line
 // matching, and the preprocessor structure used to judge directive lines.
 import { describe, expect, it } from 'vitest';
 import { fuzzyScore } from '../../src/content/fuzzy-score.js';
 import { findLines, linePattern } from '../../src/content/line-match.js';
 import { pathScope } from '../../src/content/path-scope.js';
-import { literalTrigrams, regexTrigramGroups } from '../../src/content/trigrams.js';
+import { regexLiteralRuns } from '../../src/content/trigrams.js';
 import { directiveLines } from '../../src/query/find-build-lines.js';
 
-describe('trigrams', () => {
-  it('of a literal: every 3-character substring', () => {
-    expect(literalTrigrams('uart_')).toEqual(['uar', 'art', 'rt_']);
-    expect(literalTrigrams('ab')).toEqual([]);
-  });
-
-  it('of a regex: the literal runs every match needs, per alternative', () => {
-    expect(regexTrigramGroups('fn handle_\\w+')).toEqual([['fn ', 'n h', ' ha', 'han', 'and', 'ndl', 'dle', 'le_']]);
-    expect(regexTrigramGroups('baud > \\d+')).toEqual([['bau', 'aud', 'ud ', 'd >', ' > ']]);
-    expect(regexTrigramGroups('spi_(read|write)')).toEqual([['spi', 'pi_']]);
-    expect(regexTrigramGroups('uart_init|spi_init')).toEqual([['uar', 'art', 'rt_', 't_i', '_in', 'ini', 'nit'], ['spi', 'pi_', 'i_i', '_in', 'ini', 'nit']]);
-    // An optional character breaks the run; a required repeated one ends it.
-    expect(regexTrigramGroups('colou?r')).toEqual([['col', 'olo']]);
-    expect(regexTrigramGroups('(a+)+$')).toBeNull();
-    expect(regexTrigramGroups('ab|cde')).toBeNull();
-    expect(regexTrigramGroups('\\.text\\b')).toEqual([['.te', 'tex', 'ext']]);
+describe('runs of text a regex implies', () => {
+  it('are the literal runs every match needs, per alternative', () => {
+    expect(regexLiteralRuns('fn handle_\\w+')).toEqual([['fn handle_']]);
+    expect(regexLiteralRuns('baud > \\d+')).toEqual([['baud > ']]);
+    expect(regexLiteralRuns('spi_(read|write)')).toEqual([['spi_']]);
+    expect(regexLiteralRuns('uart_init|spi_init')).toEqual([['uart_init'], ['spi_init']]);
+    // An optional character breaks the run; a required repeated one ends it; short runs say nothing.
+    expect(regexLiteralRuns('colou?r')).toEqual([['colo']]);
+    expect(regexLiteralRuns('gpio+_set')).toEqual([['gpio', '_set']]);
+    expect(regexLiteralRuns('(a+)+$')).toBeNull();
+    expect(regexLiteralRuns('ab|cde')).toBeNull();
+    expect(regexLiteralRuns('\\.text\\b')).toEqual([['.text']]);
   });
 });
 
