@@ -93,6 +93,31 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
   };
 }
 
+/** The cheap columns of a stored result: what decides whether it still holds. */
+export interface StoredResultInputs {
+  id: number;
+  key: string;
+  tested: string;
+  files: string;
+}
+
+/** One stored result by id, inflated (its views through `views`). */
+export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileViewCache): UnitResultRow {
+  const { data } = db.prepare('SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
+  return decodeUnitResult(stored.key, stored.tested, stored.files, data, views);
+}
+
+/** Per unit path, the inputs of the result a stored build links (what the build's previous run used). */
+export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
+  const rows = db
+    .prepare(
+      `SELECT bu.unit_path, r.id, r.key, r.tested, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
+       JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
+    )
+    .all(variant, image) as { unit_path: string; id: number; key: string; tested: string; files: string }[];
+  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, tested: r.tested, files: r.files }]));
+}
+
 /** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
 export function findUnitResult(
   db: Db,
@@ -103,8 +128,7 @@ export function findUnitResult(
   const rows = db.prepare('SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
     if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
-    const { data } = db.prepare('SELECT data FROM unit_results WHERE id = ?').get(r.id) as { data: Buffer };
-    return { id: r.id, row: decodeUnitResult(key, r.tested, r.files, data, views) };
+    return { id: r.id, row: loadUnitResult(db, { ...r, key }, views) };
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // recorded hash (no read); anything else is read and hashed once per run.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { storedPath } from './vendor-paths.js';
+import { absolutePath, storedPath } from './vendor-paths.js';
 
 export interface FileState {
   hash: string;
@@ -18,6 +18,7 @@ export function sha1(data: Buffer | string): string {
 
 export class FileStates {
   private memo = new Map<string, FileState | null>();
+  private byStored = new Map<string, string | null>();
   /** Files read and hashed in this run (the rest were answered from the index's records). */
   hashed = 0;
 
@@ -46,5 +47,15 @@ export class FileStates {
 
   hash(file: string): string | null {
     return this.get(file)?.hash ?? null;
+  }
+
+  /** The content hash of a file named by its stored (project-relative) path. */
+  storedHash(stored: string): string | null {
+    let h = this.byStored.get(stored);
+    if (h === undefined) {
+      h = this.hash(absolutePath(this.root, stored));
+      this.byStored.set(stored, h);
+    }
+    return h;
   }
 }

@@ -26,7 +26,7 @@ import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
-import { FileViewCache } from '../index/unit-result-rows.js';
+import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { parseDiagnostics, type MacroValues } from './parse-jobs.js';
@@ -165,7 +165,8 @@ function preprocessStage(units: CompileUnit[], build: BuildDescription, run: Run
     stage[k] += now - t;
     t = now;
   };
-  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, views: run.views, extraDefines: build.defines });
+  const previous = buildUnitInputs(run.db, build.variant, build.image);
+  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, views: run.views, extraDefines: build.defines, previous });
   lap('preprocess');
   summary.preprocessed = pre.walked;
   summary.reusedUnits = pre.reused;
@@ -250,7 +251,7 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
-  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, (p) => run.states.hash(absolutePath(run.root, p)))) {
+  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, (p) => run.states.storedHash(p))) {
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;
     summary.unchanged = true;

@@ -1,9 +1,10 @@
 // Preprocess stage of a build: sets up every unit, reuses a stored result whose inputs (consulted macros,
 // file contents) still hold, and walks only the others. Results carry absolute paths; the stored rows
 // carry project-relative ones.
+import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Db } from '../index/open-index.js';
-import { encodeUnitResult, findUnitResult, type EncodedUnitResult, type FileViewCache, type UnitResultRow } from '../index/unit-result-rows.js';
+import { encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
@@ -22,6 +23,8 @@ export interface PreprocessUnitsContext {
   /** File views loaded or made in this run, shared by the units that name them. */
   views: FileViewCache;
   extraDefines?: Record<string, string>;
+  /** Per unit path, the result the build's previous run linked: checked first, without a lookup by key. */
+  previous?: Map<string, StoredResultInputs>;
 }
 
 export interface PreprocessedUnits {
@@ -45,6 +48,18 @@ function fromStoredRow(root: string, r: UnitResultRow): UnitResult {
   return { ...r, unit: absolutePath(root, r.unit), files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })) };
 }
 
+/**
+ * The result the build linked last time, when its key and inputs still hold. Two results of one key whose
+ * inputs both hold are the same walk (the same row), so this is what a lookup by key would find.
+ */
+function previousResult(unit: CompileUnit, key: string, environment: UnitEnvironment, ctx: PreprocessUnitsContext): { id: number; row: UnitResultRow } | undefined {
+  const prev = ctx.previous?.get(path.normalize(unit.file));
+  if (!prev || prev.key !== key) return undefined;
+  for (const [file, hash] of JSON.parse(prev.files) as [string, string][]) if (ctx.states.storedHash(file) !== hash) return undefined;
+  if (!inputsStillHold(JSON.parse(prev.tested) as [string, string | null][], [], environment.env, () => null)) return undefined;
+  return { id: prev.id, row: loadUnitResult(ctx.db, prev, ctx.views) };
+}
+
 export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContext): PreprocessedUnits {
   const t0 = performance.now();
   const source = new FileSource(defaultReadFile, ctx.skeletons);
@@ -54,10 +69,9 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
-    const stored = findUnitResult(ctx.db, key, (tested, files) =>
-      inputsStillHold(tested, files.map(([f, h]) => [absolutePath(ctx.root, f), h]), environment.env, (f) => ctx.states.hash(f)),
-      ctx.views,
-    );
+    const stored =
+      previousResult(unit, key, environment, ctx) ??
+      findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views);
     out.environments.push(environment);
     if (stored) {
       out.reused++;
