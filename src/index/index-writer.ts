@@ -64,6 +64,16 @@ export interface BuildWrite {
   includeDirs?: string[];
 }
 
+/** What changed in a stored build whose description did not: files re-merged, units redone. */
+export interface BuildPatch {
+  files: FileVersion[];
+  fileLines: FileLinesRecord[];
+  /** Stored paths whose macro groups are replaced by `macroGroups`. */
+  macroFiles: string[];
+  macroGroups: MacroGroup[];
+  units: BuildWrite['units'];
+}
+
 /** A stored build file: what decided its parse and which parse it is. */
 export interface StoredBuildFile {
   activity: string | null;
@@ -118,20 +128,7 @@ export class IndexWriter {
   writeBuild(w: BuildWrite, indexedAt: string): number {
     const db = this.db;
     const tx = db.transaction(() => {
-      const upsertFile = db.prepare(
-        `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (@path, @contentHash, @size, @mtimeMs, @isVendor)
-         ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
-         RETURNING id`,
-      );
-      const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?');
-      const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
-      const insSym = db.prepare(
-        `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
-           docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
-         VALUES (@parsedId, @stableId, @parentId, @name, @qualifiedName, @kind, @line, @endLine, @column, @isDefinition, @signature,
-           @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body, @alias, @viaMacro)`,
-      );
-      const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      const storeVersion = this.versionStore();
       const reading = new ReadingRowsWriter(db);
 
       const b = w.build;
@@ -191,26 +188,8 @@ export class IndexWriter {
       const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       const fileIds = new Map<string, number>();
       for (const f of w.files) {
-        const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
+        const { fileId, parsedId } = storeVersion(f);
         fileIds.set(f.path, fileId);
-        let parsedId = (findParsed.get(fileId, f.maskHash, f.language) as { id: number } | undefined)?.id;
-        if (parsedId === undefined) {
-          parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
-          for (const s of f.parsed?.symbols ?? []) {
-            insSym.run({
-              ...s,
-              parsedId,
-              isDefinition: s.isDefinition ? 1 : 0,
-              isTemplate: s.isTemplate ? 1 : 0,
-              isVirtual: s.isVirtual ? 1 : 0,
-              isPureVirtual: s.isPureVirtual ? 1 : 0,
-              alias: s.alias ?? null,
-              viaMacro: s.viaMacro ?? null,
-            });
-          }
-          for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
-          reading.writeRelations(parsedId, f.parsed?.relations);
-        }
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
       }
 
@@ -222,6 +201,86 @@ export class IndexWriter {
       return buildId;
     });
     return tx.immediate();
+  }
+
+  /** Stores a file version (file row, and its parse when new); answers the file and parse ids. */
+  private versionStore(): (f: FileVersion) => { fileId: number; parsedId: number } {
+    const db = this.db;
+    const upsertFile = db.prepare(
+      `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (@path, @contentHash, @size, @mtimeMs, @isVendor)
+       ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
+       RETURNING id`,
+    );
+    const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?');
+    const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
+    const insSym = db.prepare(
+      `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
+         docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
+       VALUES (@parsedId, @stableId, @parentId, @name, @qualifiedName, @kind, @line, @endLine, @column, @isDefinition, @signature,
+         @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body, @alias, @viaMacro)`,
+    );
+    const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const reading = new ReadingRowsWriter(db);
+    return (f) => {
+      const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
+      let parsedId = (findParsed.get(fileId, f.maskHash, f.language) as { id: number } | undefined)?.id;
+      if (parsedId === undefined) {
+        parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
+        for (const s of f.parsed?.symbols ?? []) {
+          insSym.run({
+            ...s,
+            parsedId,
+            isDefinition: s.isDefinition ? 1 : 0,
+            isTemplate: s.isTemplate ? 1 : 0,
+            isVirtual: s.isVirtual ? 1 : 0,
+            isPureVirtual: s.isPureVirtual ? 1 : 0,
+            alias: s.alias ?? null,
+            viaMacro: s.viaMacro ?? null,
+          });
+        }
+        for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+        reading.writeRelations(parsedId, f.parsed?.relations);
+      }
+      return { fileId, parsedId };
+    };
+  }
+
+  /**
+   * Replaces part of a stored build in one transaction: the rows of the files in `patch.files` (their
+   * parse, lines and macro groups) and the results of the units in `patch.units`; every other row stays.
+   */
+  patchBuild(variant: string, image: string, patch: BuildPatch, indexedAt: string): number {
+    const db = this.db;
+    const tx = db.transaction(() => {
+      const { id: buildId } = db.prepare('UPDATE builds SET indexed_at = ? WHERE variant = ? AND image = ? RETURNING id').get(indexedAt, variant, image) as { id: number };
+      const storeVersion = this.versionStore();
+      const dropFile = db.prepare(
+        'DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)',
+      );
+      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
+      const fileIds = new Map<string, number>();
+      for (const f of patch.files) {
+        dropFile.run(buildId, f.path);
+        const { fileId, parsedId } = storeVersion(f);
+        fileIds.set(f.path, fileId);
+        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+      }
+      const unlinkGroup = db.prepare('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
+      for (const file of patch.macroFiles) unlinkGroup.run(buildId, file);
+      this.writeMacroGroups(buildId, patch.macroGroups);
+      this.writeUnits(buildId, patch.units);
+      this.writeFileLines(buildId, patch.fileLines, fileIds);
+      return buildId;
+    });
+    return tx.immediate();
+  }
+
+  /** The macro groups a stored build links, with their records, in the order a full run builds them. */
+  buildMacroGroups(variant: string, image: string): MacroGroup[] {
+    const rows = this.db
+      .prepare('SELECT g.id, g.hash, g.file FROM build_macro_groups bg JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id WHERE b.variant = ? AND b.image = ?')
+      .all(variant, image) as { id: number; hash: string; file: string }[];
+    return rows.map((r) => ({ hash: r.hash, file: r.file, records: this.macroGroupRecords(r.id) }));
   }
 
   /** build_file_lines rows of one build; identical line sets are stored once (keyed by their hash). */
@@ -342,6 +401,18 @@ export class IndexWriter {
       }
     }
     return true;
+  }
+
+  /** The stored fingerprint of a build, if the build is stored. */
+  buildFingerprint(variant: string, image: string): string | null {
+    const r = this.db.prepare('SELECT fingerprint FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { fingerprint: string | null } | undefined;
+    return r?.fingerprint ?? null;
+  }
+
+  /** True when a stored build has a diagnostic about one of these files. */
+  buildDiagnosesAny(variant: string, image: string, files: string[]): boolean {
+    const q = this.db.prepare('SELECT 1 FROM file_diagnostics d JOIN builds b ON b.id = d.build_id WHERE b.variant = ? AND b.image = ? AND d.file = ? LIMIT 1');
+    return files.some((f) => q.get(variant, image, f) !== undefined);
   }
 
   /** Number of symbols of a stored build. */

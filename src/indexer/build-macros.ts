@@ -17,30 +17,36 @@ export interface BuildMacros {
   reusedGroups: number;
 }
 
-export function buildMacros(
-  merged: MergedBuild,
-  commandLine: MacroRecord[],
-  ctx: { root: string; writer: IndexWriter; states: FileStates; skeleton: (file: string) => FileSkeleton | undefined },
-): BuildMacros {
+type MacroContext = { root: string; writer: IndexWriter; states: FileStates; skeleton: (file: string) => FileSkeleton | undefined };
+
+/** The group of #defines one file's reached sites make: read back from the index when stored, else from the file. */
+export function macroGroupOf(file: string, sites: Map<number, string | null>, ctx: MacroContext): { group: MacroGroup; reused: boolean } {
+  const stored = storedPath(ctx.root, file);
+  const lines = [...sites].sort((a, b) => a[0] - b[0]);
+  const hash = sha1(JSON.stringify([stored, ctx.states.hash(file), lines]));
+  const id = ctx.writer.macroGroupId(hash);
+  const records =
+    id !== undefined ? ctx.writer.macroGroupRecords(id) : definedMacros(new Map([[file, sites]]), ctx.skeleton).map((m) => ({ ...m, file: stored }));
+  return { group: { hash, file: stored, records }, reused: id !== undefined };
+}
+
+/** The group of a build's -D macros (always last among its groups). */
+export function commandLineGroup(commandLine: MacroRecord[]): MacroGroup {
+  return { hash: sha1(JSON.stringify(['<command-line>', commandLine])), file: '<command-line>', records: commandLine };
+}
+
+export function buildMacros(merged: MergedBuild, commandLine: MacroRecord[], ctx: MacroContext): BuildMacros {
   const out: BuildMacros = { groups: [], records: [], reusedGroups: 0 };
   const files = [...merged.defineSites.keys()].sort();
   for (const file of files) {
-    const sites = merged.defineSites.get(file)!;
-    const stored = storedPath(ctx.root, file);
-    const lines = [...sites].sort((a, b) => a[0] - b[0]);
-    const hash = sha1(JSON.stringify([stored, ctx.states.hash(file), lines]));
-    const id = ctx.writer.macroGroupId(hash);
-    let records: MacroRecord[];
-    if (id !== undefined) {
-      records = ctx.writer.macroGroupRecords(id);
-      out.reusedGroups++;
-    } else records = definedMacros(new Map([[file, sites]]), ctx.skeleton).map((m) => ({ ...m, file: stored }));
-    out.groups.push({ hash, file: stored, records });
-    out.records.push(...records);
+    const { group, reused } = macroGroupOf(file, merged.defineSites.get(file)!, ctx);
+    if (reused) out.reusedGroups++;
+    out.groups.push(group);
+    out.records.push(...group.records);
   }
   if (commandLine.length) {
-    const hash = sha1(JSON.stringify(['<command-line>', commandLine]));
-    out.groups.push({ hash, file: '<command-line>', records: commandLine });
+    const group = commandLineGroup(commandLine);
+    out.groups.push(group);
     out.records.push(...commandLine);
   }
   return out;

@@ -29,7 +29,8 @@ import { preprocessUnits } from './preprocess-units.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
-import { parseDiagnostics, type MacroValues } from './parse-jobs.js';
+import { macroValuesOf, parseDiagnostics } from './parse-jobs.js';
+import { patchBuild } from './patch-build.js';
 import { defaultWorkerCount, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
@@ -62,6 +63,8 @@ export interface BuildIndexSummary {
   /** Time this build took (ms), and per stage. */
   elapsedMs?: number;
   stageMs?: Record<'preprocess' | 'merge' | 'macros' | 'mask' | 'parse' | 'write', number>;
+  /** Only the units whose files changed were redone and only the affected files' rows replaced. */
+  patched?: boolean;
   /** The build and every file it reads are as indexed: nothing was redone. */
   unchanged?: boolean;
   error?: string;
@@ -205,12 +208,6 @@ function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[]
   return { files, macros, macroGroups, units: [], implicitMacros: pre.implicitMacros, diagnostics: pre.diagnostics };
 }
 
-function macroValuesOf(macros: MacroRecord[]): MacroValues {
-  const values: MacroValues = new Map();
-  for (const m of macros) if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, m.expandedValue);
-  return values;
-}
-
 function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, memory: ReturnType<typeof describeBuildMemory>, fingerprint: string, units: CompileUnit[], linkedUnits: CompileUnit[] | null): BuildRecord {
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
@@ -248,6 +245,23 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
   };
 }
 
+/** The fast path for a build whose description is unchanged (see patch-build.ts); false when it does not apply. */
+async function patchStage(build: BuildDescription, units: CompileUnit[], fingerprint: string, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
+  const t0 = performance.now();
+  const patched = await patchBuild(build, units, fingerprint, run);
+  const ms = performance.now() - t0;
+  run.timing.preprocessMs += ms;
+  if (!patched) return false;
+  summary.patched = true;
+  summary.preprocessed = patched.walked;
+  summary.reusedUnits = units.length - patched.walked;
+  summary.files = patched.files;
+  summary.parsed = patched.parsed;
+  summary.reused = patched.files - patched.parsed;
+  summary.symbols = run.writer.buildSymbolCount(patched.buildId);
+  return true;
+}
+
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
@@ -261,6 +275,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
   const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
+  if (!run.preprocess && (await patchStage(build, units, fingerprint, run, summary))) return;
   run.progress(`${label}: preprocessing ${units.length} units`);
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
@@ -401,7 +416,8 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)));
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
-  if (wrote) db.exec('ANALYZE');
+  // (A patched build changed a few rows: its statistics stand.)
+  if (result.builds.some((b) => !b.error && !b.unchanged && !b.patched)) db.exec('ANALYZE');
   if (result.builds.some((b) => !b.error)) {
     writer.setMeta('indexed_at', indexedAt);
     if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);

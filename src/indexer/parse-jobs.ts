@@ -4,6 +4,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { namelessDiagnostic } from '../parser/extract-symbols.js';
 import { extractFile } from './extract-file.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
+import type { MacroRecord } from '../preprocessor/api.js';
 import type { ParseJob } from './mask-files.js';
 
 export interface ParseOutcome {
@@ -40,6 +41,13 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked' | 'invocation
 }
 
 /** Diagnostics for parsed files: a parse failure is an error, syntax trouble a warning (vendor: counted). */
+/** Integer values of the build's macros, by name (the parser sizes arrays and evaluates enums with them). */
+export function macroValuesOf(macros: MacroRecord[]): MacroValues {
+  const values: MacroValues = new Map();
+  for (const m of macros) if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, m.expandedValue);
+  return values;
+}
+
 export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
   const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
   for (const job of jobs) {

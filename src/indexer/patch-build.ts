@@ -1,0 +1,201 @@
+// Fast path of a re-index for a build whose description (fingerprint) is unchanged: finds the units whose
+// files changed (stat, hash only when size/mtime differ), redoes only those, re-merges only the files whose
+// view changed from the units that read them, and replaces only those files' rows in one transaction.
+// Declines (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving
+// the build, a change in the macros that blank or expand in parsed text, many dirty units.
+import path from 'node:path';
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+import type { MacroGroup } from '../index/index-writer.js';
+import { buildUnitInputs, encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type StoredResultInputs } from '../index/unit-result-rows.js';
+import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
+import { IncludeResolver } from '../preprocessor/include-resolver.js';
+import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
+import { setUpUnit } from '../preprocessor/unit-environment.js';
+import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { blankableMacros } from './blank-macros.js';
+import { commandLineGroup, macroGroupOf } from './build-macros.js';
+import { fileLinesOf } from './file-lines.js';
+import type { FileStates } from './file-states.js';
+import { blankableHash, maskFiles } from './mask-files.js';
+import { macroValuesOf, parseDiagnostics } from './parse-jobs.js';
+import type { ParsePool } from './parse-pool.js';
+import type { FileViewCache } from '../index/unit-result-rows.js';
+import type { IndexWriter } from '../index/index-writer.js';
+import type { Db } from '../index/open-index.js';
+import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
+import { absolutePath, isUnderAny, storedPath, type VendorRules } from './vendor-paths.js';
+
+/** Past this share of dirty units, the full path costs about the same and is taken. */
+const MAX_DIRTY_SHARE = 0.25;
+
+export interface PatchContext {
+  root: string;
+  db: Db;
+  writer: IndexWriter;
+  states: FileStates;
+  skeletons: SkeletonCache;
+  provider: ImplicitMacroProvider;
+  views: FileViewCache;
+  vendorRules: VendorRules;
+  excluded: string[];
+  pool: ParsePool;
+  indexedAt: string;
+}
+
+export interface PatchOutcome {
+  walked: number;
+  redone: number;
+  files: number;
+  parsed: number;
+  buildId: number;
+}
+
+interface RedoneUnit {
+  index: number;
+  old: UnitResult;
+  fresh: UnitResult;
+  row: EncodedUnitResult | number;
+}
+
+const toAbsolute = (root: string, r: ReturnType<typeof loadUnitResult>): UnitResult => ({
+  ...r,
+  unit: absolutePath(root, r.unit),
+  files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })),
+});
+
+function filesHold(inputs: StoredResultInputs, states: FileStates): boolean {
+  for (const [file, hash] of JSON.parse(inputs.files) as [string, string][]) if (states.storedHash(file) !== hash) return false;
+  return true;
+}
+
+/** Dirty units set up and redone (a stored result under their key, else a walk). */
+function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredResultInputs[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number } {
+  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const resolver = new IncludeResolver((f) => source.exists(f));
+  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f) };
+  const redone: RedoneUnit[] = [];
+  let walked = 0;
+  for (const i of dirty) {
+    const unit = units[i];
+    const environment = setUpUnit(unit, ctx.provider, build.defines);
+    const key = unitKey(unit, environment);
+    const old = toAbsolute(ctx.root, loadUnitResult(ctx.db, previous[i], ctx.views));
+    const stored = findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views);
+    if (stored) {
+      redone.push({ index: i, old, fresh: toAbsolute(ctx.root, stored.row), row: stored.id });
+      continue;
+    }
+    walked++;
+    const fresh = walkUnit(unit, environment, host, true);
+    const encoded = encodeUnitResult({ ...fresh, unit: storedPath(ctx.root, fresh.unit), files: fresh.files.map((f) => ({ ...f, file: storedPath(ctx.root, f.file) })) });
+    fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    redone.push({ index: i, old, fresh, row: encoded });
+  }
+  return { redone, walked };
+}
+
+/** Files whose content or view changed in a redone unit; null when the set of files a unit reads changed. */
+function changedFiles(redone: RedoneUnit[]): Set<string> | null {
+  const out = new Set<string>();
+  for (const r of redone) {
+    if (JSON.stringify(r.old.diagnostics) !== JSON.stringify(r.fresh.diagnostics) || r.old.lang !== r.fresh.lang) return null;
+    const before = new Map(r.old.files.map((f) => [f.file, `${f.hash}\0${JSON.stringify(f.view)}`]));
+    if (before.size !== r.fresh.files.length) return null;
+    for (const f of r.fresh.files) {
+      const was = before.get(f.file);
+      if (was === undefined) return null;
+      if (was !== `${f.hash}\0${JSON.stringify(f.view)}`) out.add(f.file);
+    }
+  }
+  return out;
+}
+
+/** The affected files merged again from every unit that reads them, in build order. */
+function remerge(files: Set<string>, units: CompileUnit[], previous: StoredResultInputs[], redone: RedoneUnit[], ctx: PatchContext) {
+  const fresh = new Map(redone.map((r) => [r.index, r.fresh]));
+  const wanted = [...files].map((f) => JSON.stringify(storedPath(ctx.root, f)));
+  const readers: UnitResult[] = [];
+  units.forEach((_, i) => {
+    const r = fresh.get(i);
+    if (r) readers.push(r);
+    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(ctx.root, loadUnitResult(ctx.db, previous[i], ctx.views)));
+  });
+  return mergeUnitResults(readers);
+}
+
+/** The build's macro groups with the affected files' groups replaced, in a full run's order. */
+function patchedGroups(stored: MacroGroup[], fresh: MacroGroup[], affected: Set<string>, root: string): MacroGroup[] {
+  const kept = stored.filter((g) => g.file !== '<command-line>' && !affected.has(g.file));
+  const byFile = [...kept, ...fresh].sort((a, b) => {
+    const x = absolutePath(root, a.file);
+    const y = absolutePath(root, b.file);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const commandLine = stored.find((g) => g.file === '<command-line>');
+  return commandLine ? [...byFile, commandLineGroup(commandLine.records)] : byFile;
+}
+
+/**
+ * Re-indexes the changed part of a build in place. Answers null (nothing written) when the fast path does
+ * not apply and the full path must run.
+ */
+export async function patchBuild(build: BuildDescription, units: CompileUnit[], fingerprint: string, ctx: PatchContext): Promise<PatchOutcome | null> {
+  if (ctx.writer.buildFingerprint(build.variant, build.image) !== fingerprint) return null;
+  const byPath = buildUnitInputs(ctx.db, build.variant, build.image);
+  if (byPath.size !== units.length) return null;
+  const previous: StoredResultInputs[] = [];
+  for (const u of units) {
+    const p = byPath.get(path.normalize(u.file));
+    if (!p) return null;
+    previous.push(p);
+  }
+  const dirty = units.flatMap((_, i) => (filesHold(previous[i], ctx.states) ? [] : [i]));
+  if (dirty.length === 0 || dirty.length > Math.max(1, units.length * MAX_DIRTY_SHARE)) return null;
+
+  const { redone, walked } = redoUnits(units, dirty, previous, build, ctx);
+  const changed = changedFiles(redone);
+  if (!changed) return null;
+  const merged = remerge(changed, units, previous, redone, ctx);
+  const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
+  const stored = ctx.writer.buildFiles(build.variant, build.image);
+  if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
+  if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
+
+  // Macro groups of the affected files made again; the blanked macros must stay as they were.
+  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const macroCtx = { root: ctx.root, writer: ctx.writer, states: ctx.states, skeleton: (f: string) => source.skeleton(f) };
+  const freshGroups = [...changed].flatMap((f) => {
+    const sites = merged.defineSites.get(f);
+    return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
+  });
+  const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
+  const groups = patchedGroups(storedGroups, freshGroups, new Set([...changed].map((f) => storedPath(ctx.root, f))), ctx.root);
+  const beforeRecords = patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records);
+  const records = groups.flatMap((g) => g.records);
+  const blankable = blankableMacros(records);
+  if (blankableHash(blankableMacros(beforeRecords)) !== blankableHash(blankable)) return null;
+  const macroTable = new BuildMacroTable(records);
+  if (new BuildMacroTable(beforeRecords).digest !== macroTable.digest) return null;
+
+  const masked = maskFiles(files, { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  if (masked.diagnostics.length) return null;
+  await ctx.pool.run(masked.jobs, macroValuesOf(records));
+  const parsed = parseDiagnostics(masked.jobs);
+  if (parsed.diagnostics.length || parsed.vendorSyntax) return null;
+
+  const buildId = ctx.writer.patchBuild(
+    build.variant,
+    build.image,
+    {
+      files: masked.versions,
+      fileLines: fileLinesOf(ctx.root, files),
+      macroFiles: [...changed].map((f) => storedPath(ctx.root, f)),
+      macroGroups: freshGroups,
+      units: redone.map((r) => ({ unitPath: r.fresh.unit, result: r.row })),
+    },
+    ctx.indexedAt,
+  );
+  return { walked, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId };
+}

@@ -1,0 +1,116 @@
+// The re-index fast path for a build whose description is unchanged (only the dirty units redone, only the
+// affected files' rows replaced) leaves the same rows a from-scratch index of the edited tree writes.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { indexPath } from '../../src/project/config.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+/** What queries read of each build, without row ids: files and parses, symbols, lines, macros, units. */
+function snapshot(dbFile: string): Record<string, unknown[]> {
+  const db = new Database(dbFile, { readonly: true });
+  const all = (sql: string) => (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
+  const out = {
+    files: all(
+      `SELECT b.variant, b.image, f.path, f.content_hash, p.mask_hash, p.language, p.parse_error, bf.is_unit, bf.activity
+       FROM build_files bf JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id`,
+    ),
+    symbols: all(
+      `SELECT b.variant, f.path, s.stable_id, s.name, s.qualified_name, s.kind, s.line, s.end_line, s.col, s.is_definition, s.signature
+       FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id JOIN builds b ON b.id = bf.build_id
+       JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id`,
+    ),
+    refs: all(
+      `SELECT b.variant, f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN build_files bf ON bf.parsed_id = r.parsed_id
+       JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id`,
+    ),
+    lines: all(
+      `SELECT b.variant, f.path, l.line_count, l.active, l.evaluated, l.taken FROM build_file_lines bl JOIN builds b ON b.id = bl.build_id
+       JOIN files f ON f.id = bl.file_id JOIN line_sets l ON l.id = bl.lines_id`,
+    ),
+    macros: all(
+      `SELECT b.variant, g.file, m.name, m.params, m.value, m.function_like, m.line, m.expanded_value FROM build_macro_groups bg
+       JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id JOIN macros m ON m.group_id = g.id`,
+    ),
+    units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
+    builds: all('SELECT variant, image, fingerprint, diagnostics_json, implicit_macros_json, units_json FROM builds'),
+    diagnostics: all('SELECT b.variant, d.file, d.line, d.severity, d.message FROM file_diagnostics d JOIN builds b ON b.id = d.build_id'),
+  };
+  db.close();
+  return out;
+}
+
+/**
+ * Without the parse diagnostics of the build. The full path reports them only for the files it parsed in
+ * that run (a kept parse's diagnostics are not carried over); the fast path keeps them.
+ */
+function withoutParseDiagnostics(rows: Record<string, unknown[]>): Record<string, unknown[]> {
+  return { ...rows, builds: rows.builds.map((b) => JSON.stringify([...(JSON.parse(String(b)) as unknown[]).slice(0, 3), ...(JSON.parse(String(b)) as unknown[]).slice(4)])), diagnostics: [] };
+}
+
+/** Rows of the index as it stands, then of a from-scratch index of the same tree. */
+async function againFromScratch(root: string): Promise<{ incremental: Record<string, unknown[]>; scratch: Record<string, unknown[]> }> {
+  const incremental = snapshot(indexPath(root));
+  for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
+  const full = await indexProject({ root });
+  expect(full.builds.every((b) => !b.patched && !b.unchanged)).toBe(true);
+  return { incremental, scratch: snapshot(indexPath(root)) };
+}
+
+describe('re-index fast path (unchanged build description)', () => {
+  it('a .c edit: only that unit and file are redone, and the rows equal a from-scratch index', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.appendFileSync(unit, '\nint gpio_patched(void) { return 2; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.symbols.some((s) => String(s).includes('gpio_patched'))).toBe(true);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('an edit changing no active line: nothing re-parsed, the rows equal a from-scratch index', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.writeFileSync(unit, fs.readFileSync(unit, 'utf8').replace('#include "gpio.h"', '#include "gpio.h" /* pins and modes */'));
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 0 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a header edit (the full path when many units read it): the rows equal a from-scratch index', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const header = path.join(root, 'src/drivers/gpio.h');
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('int gpio_read(gpio_pin_t pin);', 'int gpio_read(gpio_pin_t pin);\nvoid gpio_toggle(gpio_pin_t pin);'));
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 2, parsed: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.symbols.some((s) => String(s).includes('gpio_toggle'))).toBe(true);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  it('a .c edit adding a #define (the build's macro table changes) falls back to the full path, with the same rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\n#define GPIO_PATCHED 7\nint gpio_patched(void) { return GPIO_PATCHED; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1 });
+    expect(r.builds[0].patched).toBeUndefined();
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.macros.some((s) => String(s).includes('GPIO_PATCHED'))).toBe(true);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  it('a .c edit that makes a new include falls back to the full path, with the same rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.appendFileSync(unit, '\n#include "uart.h"\nint gpio_uses_uart(void) { return 3; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1 });
+    expect(r.builds[0].patched).toBeUndefined();
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+});
