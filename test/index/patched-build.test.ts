@@ -92,7 +92,7 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
   });
 
-  it('a .c edit adding a #define (the build's macro table changes) falls back to the full path, with the same rows as from scratch', async () => {
+  it('a .c edit adding a #define (the macro table of the build changes) falls back to the full path, with the same rows as from scratch', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\n#define GPIO_PATCHED 7\nint gpio_patched(void) { return GPIO_PATCHED; }\n');
     const r = await indexProject({ root });
