@@ -1,4 +1,5 @@
 // The differential check against the host gcc: 100 % agreement on the fixtures, and planted disagreements it must report.
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDifferentialReport, keptLines, preprocessOnlyArgv, runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
@@ -38,11 +39,16 @@ describe.skipIf(!HOST)('differential check against the host gcc', () => {
     }
   }
 
-  it('covers the fixtures: every host-compiler case is checked, the arm one is skipped', () => {
+  it('covers the fixtures: every host-compiler case is checked, the arm one where arm-none-eabi-gcc is installed', () => {
     const arm = copyFixture('arm-implicit');
     const r = runDifferentialCheck(path.join(arm.root, 'compile_commands.json'));
-    expect(r.units.map((u) => u.status)).toEqual(['skipped']);
-    expect(formatDifferentialReport(r)).toContain('skipped');
+    if (hasCompiler('arm-none-eabi-gcc')) {
+      expect(r.units.map((u) => u.status)).toEqual(['checked']);
+      expect(r.agreementPercent).toBe(100);
+    } else {
+      expect(r.units.map((u) => u.status)).toEqual(['skipped']);
+      expect(formatDifferentialReport(r)).toContain('skipped');
+    }
     const host = copyFixture('host-implicit');
     const h = runDifferentialCheck(path.join(host.root, 'compile_commands.json'));
     expect(h.units.map((u) => u.status)).toEqual(['checked', 'checked']);
@@ -60,6 +66,15 @@ describe.skipIf(!HOST)('differential check against the host gcc', () => {
     const text = formatDifferentialReport(report, { relativeTo: fx.root });
     expect(text).toContain('src/board.c:3: #ifdef BOARD_A — compiler took #ifdef BOARD_A (line 3), fw-context took #else (line 13)');
     expect(text).toMatch(/src\/board\.c: \d+\/\d+ groups agree \(\d+\.\d%\)/);
+  });
+
+  it('names a missing working folder instead of calling the compiler missing', () => {
+    const arm = copyFixture('arm-implicit');
+    fs.rmSync(path.join(arm.root, 'build-m4'), { recursive: true });
+    const r = runDifferentialCheck(path.join(arm.root, 'compile_commands.json'));
+    expect(r.units[0].status).toBe('skipped');
+    if (hasCompiler('arm-none-eabi-gcc')) expect(r.units[0].reason).toMatch(/working folder .*build-m4 does not exist/);
+    else expect(r.units[0].reason).toMatch(/not on this machine/);
   });
 
   it('fails when the implicit macros are wrong (generic table instead of the real gcc)', () => {
