@@ -227,10 +227,6 @@ export function preprocessOnlyArgv(argv: string[]): string[] {
 }
 
 function runCompilerE(unit: CompileUnit, timeout: number): { output?: string; error?: string } {
-  // Node reports a missing working folder as the compiler missing (ENOENT): say what is really gone.
-  if (!fs.existsSync(unit.directory)) {
-    return { error: `the compile command's working folder ${unit.directory} does not exist (its relative paths cannot be resolved); configure the build again` };
-  }
   const argv = preprocessOnlyArgv(unit.arguments);
   // Relative paths of the command resolve against its folder: without it the compiler cannot be asked.
   if (!fs.existsSync(unit.directory)) return { error: `the unit's folder ${unit.directory} does not exist (the build was moved or cleaned)` };
