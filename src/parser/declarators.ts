@@ -81,3 +81,21 @@ export function hasChildOfType(node: SyntaxNode, type: string, text?: string): b
   for (const c of node.children) if (c.type === type && (text === undefined || c.text === text)) return true;
   return false;
 }
+
+/**
+ * The function name of a definition whose head is a macro call, `STATIC portTASK_FUNCTION( prvIdleTask,
+ * pvParameters ) { ... }` (tree-sitter reads the call as a type and finds no declarator): its first argument.
+ */
+export function macroWrittenName(def: SyntaxNode): SyntaxNode | null {
+  const type = def.childForFieldName('type');
+  if (type?.type !== 'macro_type_specifier') return null;
+  const macro = type.childForFieldName('name');
+  const first = type.namedChildren.find((c) => c.id !== macro?.id);
+  const stack = first ? [first] : [];
+  while (stack.length) {
+    const n = stack.shift()!;
+    if ((n.type === 'identifier' || n.type === 'type_identifier') && !n.isMissing) return n;
+    stack.push(...n.namedChildren);
+  }
+  return null;
+}

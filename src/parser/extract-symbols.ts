@@ -7,7 +7,7 @@ import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { dataTableInsides } from './data-tables.js';
-import { clip, clipRange, collapse, hasChildOfType, nameOf, unwrapDeclarator } from './declarators.js';
+import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, unwrapDeclarator } from './declarators.js';
 import { docstringOf } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
 import { extractClassRelations } from './extract-class-relations.js';
@@ -159,11 +159,13 @@ class FileExtractor {
   /** `specifiersEnd`: where the first declarator of `decl` starts (storage class and type come before). */
   declare(decl: SyntaxNode, declarator: SyntaxNode, category: 'declaration' | 'field' | 'function', ancestors: Ancestors, specifiersEnd: number): void {
     const info = unwrapDeclarator(declarator);
-    if (!info.nameNode || !NAME_TYPES.has(info.nameNode.type)) {
-      if (info.nameNode?.isMissing) this.nameless.push(decl.startPosition.row + 1);
+    // A definition whose head a macro writes has a MISSING name: its first argument names it.
+    const nameNode = info.nameNode?.isMissing && category === 'function' ? macroWrittenName(decl) ?? info.nameNode : info.nameNode;
+    if (!nameNode || !NAME_TYPES.has(nameNode.type) || nameNode.isMissing) {
+      if (nameNode?.isMissing) this.nameless.push(decl.startPosition.row + 1);
       return;
     }
-    const { scope: scopeParts, name } = nameOf(info.nameNode);
+    const { scope: scopeParts, name } = nameOf(nameNode);
     const { scope: parent, inFunction, inClassBody } = this.enclosing(ancestors);
     const specifiers = this.source.slice(decl.startIndex, specifiersEnd);
     const at = { node: decl, ancestors };

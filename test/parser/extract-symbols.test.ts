@@ -130,3 +130,24 @@ describe('masked text', () => {
     expect(r.errors[0]).toMatch(/syntax errors near line/);
   });
 });
+
+describe('heads the parser cannot read', () => {
+  // FreeRTOS writes task functions through a port macro: portTASK_FUNCTION( name, params ) { ... }.
+  const syms = c(`
+static portTASK_FUNCTION_PROTO( prvIdleTask, pvParameters ) ;
+static portTASK_FUNCTION( prvIdleTask, pvParameters )
+{
+  prvCheckTasksWaitingTermination();
+}
+int after;
+`);
+  it('keeps no nameless symbol', () => {
+    expect(syms.filter((s) => !s.name)).toEqual([]);
+  });
+  it('names a definition written by a macro after its first argument', () => {
+    const f = syms.filter((s) => s.name === 'prvIdleTask');
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ kind: 'function', isDefinition: true });
+    expect(by(syms, 'after')?.kind).toBe('varglobal');
+  });
+});
