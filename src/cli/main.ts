@@ -284,6 +284,12 @@ async function main(argv: string[]): Promise<number> {
   return result.exitCode;
 }
 
+// A reader that stops early (`fw-context symbols | head`) closes the pipe: end quietly, as other CLIs do.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
