@@ -194,7 +194,7 @@ export async function runDemo(opts: CommonOptions & { dir?: string }): Promise<C
     ['fw-context index', indexed],
     ['fw-context status', runStatus({ cwd: root, json: false })],
     ['fw-context search "uart init" --limit 5', runSearch({ cwd: root, json: false, query: 'uart init', limit: 5 })],
-    ['fw-context lookup HAL_UART_', runLookup({ cwd: root, json: false, name: 'HAL_UART_', prefix: true })],
+    ["fw-context lookup 'HAL_UART_*'", runLookup({ cwd: root, json: false, name: 'HAL_UART_*' })],
     ['fw-context source uart_init', runSource({ cwd: root, json: false, name: 'uart_init' })],
   ];
   if (opts.json) return { text: JSON.stringify({ project_root: root, steps: steps.map(([c, o]) => ({ command: c, exit_code: o.exitCode })) }, null, 2), exitCode: 0 };

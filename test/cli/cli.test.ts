@@ -1,5 +1,6 @@
 // The built CLI as a user runs it: init, index twice, search with --json and text output, errors.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliJson, copyFixtureToTemp, runCli } from '../helpers/fixture-project.js';
@@ -87,5 +88,22 @@ describe('fw-context CLI', () => {
     expect(j).toHaveProperty('error');
     const outside = runCli(path.dirname(root), ['status', '--json']);
     expect(JSON.parse(outside.stdout).status).toBe('not_initialized');
+  });
+});
+
+describe('fw-context demo', () => {
+  it('prints commands that answer the same when a user types them in the demo folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-demo-'));
+    const r = runCli(dir, ['demo', '--dir', 'copy']);
+    expect(r.status).toBe(0);
+    const steps = r.stdout.split(/^\$ fw-context /m).slice(1).map((s) => s.replace(/\n+$/, ''));
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    for (const step of steps.filter((s) => !s.startsWith('index') && !s.startsWith('status'))) {
+      const [line, ...printed] = step.split('\n');
+      const args = [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+      const again = runCli(path.join(dir, 'copy'), args);
+      expect(again.status, line).toBe(0);
+      expect(again.stdout.trimEnd(), line).toBe(printed.join('\n').split('\n\nTry more:')[0].trimEnd());
+    }
   });
 });
