@@ -32,9 +32,11 @@ Commands:
                             does the index match every build as the build system describes it now?
                             exit 0 yes, 1 no (one line per problem), 2 cannot tell; github: annotations
   search QUERY              find symbols by concept   [--kind K] [--limit N] [--offset N] [--project-only]
-  lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)   [--kind K]
+  lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)
+                            [--kind K] [--limit N] [--offset N] [--project-only]
   source NAME               print a symbol's source   [--file PATH] [--line N]
   refs NAME                 call sites of a function, with the function making each call
+                            [--limit N] [--offset N] [--project-only]
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
   symbols --glob PATTERN    declarations by name pattern (* and ?, Type.member)   [--kind K] [--limit N] [--offset N]
   where NAME                every build: is NAME defined, only declared or absent there, and which #if
@@ -206,7 +208,7 @@ async function main(argv: string[]): Promise<number> {
         result = runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'lookup':
-        result = runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'source':
         result = runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });

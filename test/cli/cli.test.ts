@@ -45,6 +45,13 @@ describe('fw-context CLI', () => {
     }
   });
 
+  it('lookup --project-only leaves vendor code out, as lookup_symbol project_only does', () => {
+    const all = (cliJson(root, ['lookup', 'HAL_UART_Init']) as Record<string, any>[]).filter((x) => 'kind' in x);
+    expect(all.some((x) => x.is_vendor)).toBe(true);
+    const own = (cliJson(root, ['lookup', 'HAL_UART_Init', '--project-only']) as Record<string, any>[]).filter((x) => 'kind' in x);
+    expect(own.filter((x) => x.is_vendor)).toEqual([]);
+  });
+
   it('prints readable text by default', () => {
     const r = runCli(root, ['search', 'uart init', '--limit', '2']);
     expect(r.stdout.split('\n')[0]).toMatch(/^2 of \d+ result\(s\) from build build\/app — next page: --offset 2$/);
