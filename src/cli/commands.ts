@@ -156,7 +156,7 @@ export function runSearch(opts: CommonOptions & { query: string; kind?: string; 
   return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
 }
 
-export function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number }): CommandOutput {
+export function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
   const r = withProject(opts.cwd, (ctx) => lookupSymbol(ctx, opts));
   return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
 }
