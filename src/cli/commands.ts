@@ -3,13 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { indexProject, type IndexResult } from '../indexer/index-project.js';
+import type { IndexResult } from '../indexer/index-project.js';
 import { IndexBusyError } from '../indexer/index-lock.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
-import { regenerateBuilds, type RegenerateOutcome } from '../indexer/regenerate-build.js';
+import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
 import { findReferences } from '../query/find-references.js';
-import { formatDifferentialReport, runDifferentialCheck } from '../preprocessor/differential-check.js';
 import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
 import { getActiveBuild } from '../query/active-build.js';
@@ -71,8 +70,11 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
 export async function runIndex(opts: CommonOptions & { build?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
+  // The indexer (preprocessor, tree-sitter) loads only for commands that write the index.
+  const { indexProject } = await import('../indexer/index-project.js');
   let regenerated: RegenerateOutcome[] = [];
   if (opts.build) {
+    const { regenerateBuilds } = await import('../indexer/regenerate-build.js');
     const { builds } = detectProjectBuilds(root, readConfig(root));
     const selected = builds.filter((b) => (!opts.variant || b.variant === opts.variant) && (!opts.image || b.image === opts.image));
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
@@ -110,7 +112,8 @@ async function indexWhenFree(index: () => Promise<IndexResult>, onProgress?: (m:
  * Compare, for every conditional group of every file a unit reads, the branch the unit's real compiler takes
  * (`-E`) with the branch fw-context takes. With no path, checks each build's compile database.
  */
-export function runCheckPreprocessor(opts: CommonOptions & { compileCommands?: string }): CommandOutput {
+export async function runCheckPreprocessor(opts: CommonOptions & { compileCommands?: string }): Promise<CommandOutput> {
+  const { formatDifferentialReport, runDifferentialCheck } = await import('../preprocessor/differential-check.js');
   const root = rootFor(opts.cwd);
   let paths: string[];
   if (opts.compileCommands) paths = [path.resolve(opts.cwd, opts.compileCommands)];

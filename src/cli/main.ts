@@ -2,18 +2,21 @@
 // fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createFwContextServer } from '../mcp/server.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
-import { runCheckPreprocessor, runRefs, runDemo, runIndex, runInit, runLookup, runSearch, runSource, runStatus, runSymbols, runVariants, type CommandOutput } from './commands.js';
-import { runMemory } from './memory-command.js';
-import { runDiff, runWhere } from './crossbuild-commands.js';
-import { CHECK_FORMATS, runCheck, type CheckFormat } from './check-command.js';
-import { runBodies, runContext, runFileMap, runInheritance, runInstances, runMembers, runOverrides, runRead, runVars } from './reading-commands.js';
-import { runSearchSymbols } from './search-symbols-command.js';
-import { runFind } from './find-command.js';
-import { CALL_GRAPH_COMMANDS, runCallGraph, runCheckCallGraph } from './call-graph-commands.js';
+import type { CommandOutput } from './commands.js';
+import type { CheckFormat } from './check-command.js';
+
+// Command modules load when their command runs: a read-only command never loads tree-sitter, the
+// preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
+const commands = () => import('./commands.js');
+const memoryCommand = () => import('./memory-command.js');
+const crossbuild = () => import('./crossbuild-commands.js');
+const checkCommand = () => import('./check-command.js');
+const reading = () => import('./reading-commands.js');
+const searchSymbolsCommand = () => import('./search-symbols-command.js');
+const findCommand = () => import('./find-command.js');
+const callGraph = () => import('./call-graph-commands.js');
 
 const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
@@ -172,31 +175,32 @@ async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'init':
-        result = runInit({ ...common, force: v.force });
+        result = (await commands()).runInit({ ...common, force: v.force });
         break;
       case 'index': {
         const progress = v.json ? undefined : progressPrinter();
-        result = await runIndex({ ...common, build: v.build, onProgress: progress });
+        result = await (await commands()).runIndex({ ...common, build: v.build, onProgress: progress });
         if (progress) process.stderr.write('\r\x1b[2K');
         break;
       }
       case 'check-preprocessor':
-        result = runCheckPreprocessor({ ...common, compileCommands: rest[0] });
+        result = await (await commands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] });
         break;
       case 'check-callgraph':
         result = runCheckCallGraph({ ...common, compileCommands: rest[0] });
         break;
       case 'variants':
-        result = runVariants(common);
+        result = (await commands()).runVariants(common);
         break;
       case 'memory':
-        result = runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
+        result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
         break;
       case 'status':
-        result = runStatus(common);
+        result = (await commands()).runStatus(common);
         break;
       case 'check': {
         const format = v.format ?? 'text';
+        const { CHECK_FORMATS, runCheck } = await checkCommand();
         if (!CHECK_FORMATS.includes(format as CheckFormat)) {
           process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
           return 2;
@@ -205,70 +209,73 @@ async function main(argv: string[]): Promise<number> {
         break;
       }
       case 'search':
-        result = runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        result = (await commands()).runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'lookup':
-        result = runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        result = (await commands()).runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'source':
-        result = runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+        result = (await commands()).runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
         break;
       case 'refs':
-        result = runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        result = (await commands()).runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'symbols':
-        if (v.glob !== undefined) result = runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        else result = runSymbols({ ...common, kind: v.kind, file: v.file });
+        if (v.glob !== undefined) result = (await searchSymbolsCommand()).runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        else result = (await commands()).runSymbols({ ...common, kind: v.kind, file: v.file });
         break;
       case 'where':
-        result = runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = (await crossbuild()).runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'diff':
         if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
-        result = runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = (await crossbuild()).runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'bodies':
-        result = runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+        result = (await reading()).runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
         break;
       case 'read':
-        result = runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
+        result = (await reading()).runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
         break;
       case 'file-map':
-        result = runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = (await reading()).runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'vars':
-        result = runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = (await reading()).runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'context':
-        result = runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+        result = (await reading()).runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
         break;
       case 'inheritance':
-        result = runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
+        result = (await reading()).runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
         break;
       case 'members':
-        result = runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
+        result = (await reading()).runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
         break;
       case 'overrides':
-        result = runOverrides({ ...common, methodName: needArg('METHOD') });
+        result = (await reading()).runOverrides({ ...common, methodName: needArg('METHOD') });
         break;
       case 'instances':
-        result = runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+        result = (await reading()).runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
         break;
       case 'find':
-        result = await runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
+        result = await (await findCommand()).runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
         break;
       case 'serve': {
         // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
         const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
+        const { createFwContextServer } = await import('../mcp/server.js');
+        const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
         const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
         process.stdin.on('end', () => fw.close());
         await fw.server.connect(new StdioServerTransport());
         return -1;
       }
       case 'demo':
-        result = await runDemo({ ...common, dir: v.dir });
+        result = await (await commands()).runDemo({ ...common, dir: v.dir });
         break;
       default:
+        const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
         if (CALL_GRAPH_COMMANDS.includes(command)) {
           result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
           break;
