@@ -25,7 +25,7 @@ describe('read-only commands start without the indexer', () => {
     root = (await indexedFixture(['index', 'drivers-hal-cmake'])).root;
   });
 
-  it.each([['status'], ['lookup', 'uart_init'], ['search', 'uart init'], ['source', 'uart_init'], ['refs', 'uart_init'], ['symbols'], ['symbols', '--glob', 'uart*'], ['find', 'uart'], ['variants'], ['--version']])(
+  it.each([['status'], ['lookup', 'uart_init'], ['search', 'uart init'], ['source', 'uart_init'], ['refs', 'uart_init'], ['symbols'], ['symbols', '--glob', 'uart*'], ['find', 'uart'], ['hotspots'], ['variants'], ['--version']])(
     'fw-context %s loads no tree-sitter, preprocessor, parser or MCP SDK module',
     (...args) => {
       const { modules, status } = modulesLoaded(root, [...args, ...(args[0] === '--version' ? [] : ['--json'])]);
