@@ -11,6 +11,7 @@ import { expandInvocations, type ExpandedText } from './expanded-text.js';
 import { unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
+import { splitArgs } from './split-args.js';
 import { parseText, type SyntaxNode } from './tree-sitter-parser.js';
 
 export interface CallExtractOptions {
@@ -54,22 +55,6 @@ const NOT_VALUES = new Set(['NULL', 'nullptr', 'true', 'false']);
 /** Zephyr's static interrupt registrations (the ISR is the third argument). */
 const IRQ_MACROS = new Set(['IRQ_CONNECT', 'IRQ_DIRECT_CONNECT']);
 
-/** Top-level comma-separated arguments of a macro invocation's text. */
-export function splitArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of text) {
-    if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    if (ch === ',' && depth === 0) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur.trim()) out.push(cur.trim());
-  return out;
-}
 const MAX_DETAIL = 160;
 
 function clip(s: string, n = MAX_DETAIL): string {

@@ -1,4 +1,4 @@
-// Fast start: commands that only read the index load neither tree-sitter, the preprocessor, the parser
+// Fast start: commands that only read the index load neither tree-sitter, the preprocessor, the indexer
 // nor the MCP SDK. Proven by the modules each process resolves (a module hook records them), not by time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assertCliBuilt, CLI, indexedFixture, tempDir } from '../helpers/fixture-project.js';
 
 const PROBE = fileURLToPath(new URL('./module-probe.mjs', import.meta.url));
-const HEAVY = /node_modules\/tree-sitter|\/src\/preprocessor\/|\/src\/parser\/|@modelcontextprotocol|\/src\/indexer\/index-project\.js/;
+const HEAVY = /node_modules\/tree-sitter|\/src\/parser\/tree-sitter-parser\.js|\/src\/preprocessor\/|@modelcontextprotocol|\/src\/indexer\/index-project\.js/;
 
 /** Runs the built CLI with the module probe; returns the URLs of every module the process resolved. */
 function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
@@ -26,7 +26,7 @@ describe('read-only commands start without the indexer', () => {
   });
 
   it.each([['status'], ['lookup', 'uart_init'], ['search', 'uart init'], ['source', 'uart_init'], ['refs', 'uart_init'], ['symbols'], ['symbols', '--glob', 'uart*'], ['find', 'uart'], ['hotspots'], ['variants'], ['--version']])(
-    'fw-context %s loads no tree-sitter, preprocessor, parser or MCP SDK module',
+    'fw-context %s loads neither tree-sitter, the preprocessor, the indexer nor the MCP SDK',
     (...args) => {
       const { modules, status } = modulesLoaded(root, [...args, ...(args[0] === '--version' ? [] : ['--json'])]);
       expect(status).toBe(0);

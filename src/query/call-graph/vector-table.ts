@@ -8,7 +8,7 @@ import type { IndexReader, SymbolRow } from '../../index/index-reader.js';
 import { pageBounds, pagedAnswer, type PageNotice } from '../paged-answer.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from '../project-context.js';
 import type { BuildSelector } from '../resolve-build.js';
-import { splitArgs } from '../../parser/extract-calls.js';
+import { splitArgs } from '../../parser/split-args.js';
 
 export interface VectorTableRequest extends BuildSelector {
   limit?: number;
