@@ -187,7 +187,7 @@ async function main(argv: string[]): Promise<number> {
         result = await (await commands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] });
         break;
       case 'check-callgraph':
-        result = runCheckCallGraph({ ...common, compileCommands: rest[0] });
+        result = (await callGraph()).runCheckCallGraph({ ...common, compileCommands: rest[0] });
         break;
       case 'variants':
         result = (await commands()).runVariants(common);
