@@ -82,9 +82,17 @@ export function runContext(opts: CommonOptions & { name: string; file?: string; 
     [
       formatSource(r as unknown as Item),
       `callers (${r.callers.total}):`,
-      ...r.callers.rows.map((c) => `  ${c.file}:${c.line}  ${c.in_symbol ?? '(file scope)'}`),
-      `callees (${r.callees.length}):`,
-      ...r.callees.map((c) => `  ${c.name}  line ${c.lines.join(', ')}  ${c.defined_at ? `${c.defined_at.file}:${c.defined_at.line}` : '(no definition in the build)'}`),
+      ...r.callers.rows.map((c) => `  ${c.file}:${c.line}  ${c.caller ?? '(file scope)'}  ${c.ref_kind}${c.via_macro ? ` via ${c.via_macro}` : ''}`),
+      `callees (${r.callees.total}):`,
+      ...r.callees.rows.map((c) => `  ${c.name}  line ${c.lines.join(', ')}  ${c.ref_kinds.join('/')}  ${c.defined_at ? `${c.defined_at.file}:${c.defined_at.line}` : '(no definition in the build)'}`),
+      ...(r.pointer_wiring
+        ? [
+            `pointer calls (${r.pointer_wiring.indirect_calls.total}):`,
+            ...r.pointer_wiring.indirect_calls.rows.map((c) => `  ${c.expr}  [${c.slot ?? 'slot unknown'}] → ${c.targets.rows.map((t) => t.target ?? '(unresolved)').join(', ') || '(none)'}`),
+            `stored into (${r.pointer_wiring.stored_into.total}):`,
+            ...r.pointer_wiring.stored_into.rows.map((s) => `  ${s.slot ?? '?'}  ${s.file}:${s.line}`),
+          ]
+        : []),
       `constants (${r.constants.length}):`,
       ...r.constants.map((c: Item) => `  ${c.name} = ${c.expanded_value ?? c.value}  (${c.kind}, ${c.file}:${c.line})`),
       `variables (${r.variables.length}):`,

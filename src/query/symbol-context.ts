@@ -1,9 +1,10 @@
-// get_symbol_context: one call with what an agent needs before changing a function — its source, its
-// callers, its callees (with where each is defined), the constants it uses with their values in this build
-// (enum constants, #define values) and the globals and fields it reads or writes. Pointer wiring (which
-// functions a function pointer may hold) is not recorded by this index and is reported as unavailable.
+// get_symbol_context: one call with what an agent needs before changing a function — its source, its callers
+// and callees from the call graph (ref_kind, via_macro, defined_at), its pointer wiring, the constants it uses
+// with their values in this build and the globals and fields it touches. Lists are bounded; the call-graph tools page.
 import type { IndexReader } from '../index/index-reader.js';
 import type { VariableRefRow } from '../index/reading-reader.js';
+import { findCallees, findCallers, type CalleeRow, type CallerRow } from './call-graph/call-sites.js';
+import { pageRows, pointerWiring } from './call-graph/pointer-wiring.js';
 import { getSource, type SourceRequest } from './get-source.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 
@@ -48,30 +49,56 @@ function namesUsed(reader: IndexReader, buildId: number, uses: VariableRefRow[])
   return { constants, variables };
 }
 
+interface CalleeEntry {
+  name: string;
+  lines: number[];
+  ref_kinds: string[];
+  via_macro?: string[];
+  defined_at: ReturnType<typeof definitionOf>;
+}
+
+/** The function's call rows (those inside its own body: a same-named static elsewhere is left out), grouped by callee. */
+function calleesOf(ctx: ProjectContext, reader: IndexReader, build: { id: number; variant: string; image: string }, source: { name: string; file: string; line: number; end_line: number }) {
+  const calls = pageRows<CalleeRow>(findCallees(ctx, { variant: build.variant, image: build.image, name: source.name, limit: 500 })).rows.filter(
+    (c) => c.file === source.file && c.line >= source.line && c.line <= source.end_line,
+  );
+  const grouped = new Map<string, CalleeEntry>();
+  for (const c of calls.filter((r) => r.ref_kind !== 'indirect')) {
+    const e = grouped.get(c.callee) ?? grouped.set(c.callee, { name: c.callee, lines: [], ref_kinds: [], defined_at: null }).get(c.callee)!;
+    if (!e.lines.includes(c.line)) e.lines.push(c.line);
+    if (!e.ref_kinds.includes(c.ref_kind)) e.ref_kinds.push(c.ref_kind);
+    if (c.via_macro && !e.via_macro?.includes(c.via_macro)) (e.via_macro ??= []).push(c.via_macro);
+  }
+  const rows = [...grouped.values()].slice(0, MAX_LIST);
+  for (const e of rows) e.defined_at = definitionOf(reader, build.id, e.name);
+  return { calls, callees: { total: grouped.size, rows } };
+}
+
+/** Callers of a function from the call graph (pointer calls that reach it included); of other symbols, their references. */
+function callersOf(ctx: ProjectContext, reader: IndexReader, build: { id: number; variant: string; image: string }, name: string, isFunction: boolean, limit: number) {
+  if (isFunction) {
+    const p = pageRows<CallerRow>(findCallers(ctx, { variant: build.variant, image: build.image, name, limit }));
+    return { total: p.total, shown: p.rows.length, rows: p.rows };
+  }
+  const refs = reader.findReferences(name, build.id, false, { limit, offset: 0 });
+  return { total: refs.total, shown: refs.rows.length, rows: refs.rows.map((r): CallerRow => ({ caller: r.in_symbol, file: r.file, line: r.line, column: r.column, ref_kind: 'reference' })) };
+}
+
 export function getSymbolContext(ctx: ProjectContext, req: SymbolContextRequest) {
   const reader = requireReader(ctx);
   const build = resolveProjectBuild(ctx, req);
   const source = getSource(ctx, req);
-  const reading = reader.reading();
   const isFunction = FUNCTION_KINDS.has(source.kind);
   const maxCallers = Math.min(Math.max(req.maxCallers ?? 30, 1), 200);
-  const callers = reader.findReferences(source.name, build.id, false, { limit: maxCallers, offset: 0 });
-  const calls = isFunction ? reading.callsInRange(build.id, source.file, source.line, source.end_line) : [];
-  const callees = new Map<string, { name: string; lines: number[]; ref_kinds: string[]; defined_at: ReturnType<typeof definitionOf> }>();
-  for (const c of calls) {
-    const entry = callees.get(c.name) ?? callees.set(c.name, { name: c.name, lines: [], ref_kinds: [], defined_at: null }).get(c.name)!;
-    entry.lines.push(c.line);
-    if (!entry.ref_kinds.includes(c.kind)) entry.ref_kinds.push(c.kind);
-  }
-  for (const e of [...callees.values()].slice(0, MAX_LIST)) e.defined_at = definitionOf(reader, build.id, e.name);
-  const used = namesUsed(reader, build.id, reading.namesInRange(build.id, source.file, source.line, source.end_line));
+  const callers = callersOf(ctx, reader, build, source.name, isFunction, maxCallers);
+  const own = isFunction ? calleesOf(ctx, reader, build, source) : { calls: [], callees: { total: 0, rows: [] } };
+  const used = namesUsed(reader, build.id, reader.reading().namesInRange(build.id, source.file, source.line, source.end_line));
   return {
     ...source,
-    callers: { total: callers.total, shown: callers.rows.length, rows: callers.rows.map((r) => ({ file: r.file, line: r.line, column: r.column, in_symbol: r.in_symbol })) },
-    callees: [...callees.values()].slice(0, MAX_LIST),
+    callers,
+    callees: own.callees,
     constants: used.constants,
     variables: used.variables,
-    pointer_wiring: null,
-    notes: ['callees are the calls written in the body, matched by name; calls through function pointers are listed under the pointer\'s name', 'pointer_wiring is not recorded by this index: null'],
+    pointer_wiring: isFunction ? pointerWiring(ctx, build, source.name, own.calls) : null,
   };
 }

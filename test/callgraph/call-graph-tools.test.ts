@@ -140,3 +140,33 @@ describe('pointers, vectors, hotspots and dead code', () => {
     expect(missing.stderr).toMatch(/call-path needs FROM TO/);
   });
 });
+
+describe('get_symbol_context on the call graph', () => {
+  it('wires a driver function to the API struct field it is stored into and to the pointer call that reaches it', async () => {
+    const { value, isError } = await call('get_symbol_context', { name: 'uarte_poll_out' });
+    expect(isError).toBe(false);
+    expect(value.callers.rows).toEqual([expect.objectContaining({ caller: 'uart_poll_out', ref_kind: 'indirect', via_slot: 'uart_driver_api.poll_out' })]);
+    expect(value.callees.rows).toEqual([expect.objectContaining({ name: 'hal_uart_write', ref_kinds: ['call'], defined_at: expect.objectContaining({ file: 'src/drivers/uart.c', line: 7 }) })]);
+    expect(value.pointer_wiring.stored_into).toEqual({ total: 1, rows: [expect.objectContaining({ slot: 'uart_driver_api.poll_out', file: 'src/drivers/uart.c', line: 27, in_function: null })] });
+    expect(value.pointer_wiring.indirect_calls).toEqual({ total: 0, rows: [] });
+  });
+
+  it('resolves the pointer calls a function makes to the functions the build stores there', async () => {
+    const { value } = await call('get_symbol_context', { name: 'uart_poll_out' });
+    expect(value.callers.rows.map((r: Row) => r.caller).sort()).toEqual(['main', 'on_blink', 'unused_helper']);
+    expect(value.callees).toEqual({ total: 0, rows: [] });
+    const [site] = value.pointer_wiring.indirect_calls.rows;
+    expect(site).toMatchObject({ expr: 'api->poll_out', slot: 'uart_driver_api.poll_out', lines: [24] });
+    expect(site.targets.rows).toEqual([expect.objectContaining({ target: 'uarte_poll_out', match: 'type', file: 'src/drivers/uart.c', line: 27 })]);
+    const tick = (await call('get_symbol_context', { name: 'timer_tick' })).value;
+    expect(tick.pointer_wiring.indirect_calls.rows[0].targets.rows.map((t: Row) => t.target)).toContain('on_blink');
+  });
+
+  it('names the macro a callee is called through, and leaves pointer wiring null for a non-function', async () => {
+    const { value } = await call('get_symbol_context', { name: 'uart_alloc_buffer' });
+    expect(value.callees.rows).toContainEqual(expect.objectContaining({ name: 'z_errno', ref_kinds: ['macro_call'], via_macro: ['errno'] }));
+    expect(value.constants).toContainEqual(expect.objectContaining({ name: 'ENOMEM' }));
+    const api = (await call('get_symbol_context', { name: 'uart0' })).value;
+    expect(api.pointer_wiring).toBeNull();
+  });
+});

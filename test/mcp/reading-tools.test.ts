@@ -210,15 +210,15 @@ describe('get_symbol_context', () => {
   it('holds source, callees and the constants with this build\'s values', async () => {
     const a = (await call('get_symbol_context', { name: 'led_toggle' })).value;
     expect(a.source).toContain('hal_gpio_write');
-    expect(a.callees.map((c: Value) => c.name)).toEqual(['hal_gpio_write', 'hal_gpio_read']);
-    expect(a.callees[0].defined_at).toMatchObject({ is_vendor: true, line: 5 });
-    expect(a.callers.rows.map((r: Value) => r.in_symbol)).toEqual(['app_tick']);
+    expect(a.callees.rows.map((c: Value) => c.name)).toEqual(['hal_gpio_write', 'hal_gpio_read']);
+    expect(a.callees.rows[0].defined_at).toMatchObject({ is_vendor: true, line: 5 });
+    expect(a.callers.rows.map((r: Value) => [r.caller, r.ref_kind])).toEqual([['app_tick', 'call']]);
     expect(a.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', kind: 'macro', expanded_value: '5' }));
     const b = (await call('get_symbol_context', { name: 'led_toggle' }, 'build-board-b')).value;
     expect(b.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', expanded_value: '12' }));
     const poll = (await call('get_symbol_context', { name: 'sensor_poll' })).value;
     expect(poll.constants).toContainEqual(expect.objectContaining({ name: 'ERR_BUS', kind: 'enum_constant', value: 4 }));
-    expect(poll.callees.map((c: Value) => c.name)).toEqual(['hal_i2c_read', 'record_error']);
+    expect(poll.callees.rows.map((c: Value) => c.name)).toEqual(['hal_i2c_read', 'record_error']);
   });
 
   it('lists the globals a function touches and how', async () => {
