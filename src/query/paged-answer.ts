@@ -1,5 +1,6 @@
 // The shape every paged query answers with: an optional changed-file warning, the page notice
-// {total, offset, shown, more, next_offset, variant, image}, then the rows. Also checks limit and offset.
+// {total, offset, shown, more, next_offset, variant, image}, then the rows. Also checks limit and offset, and
+// takes the rows back out for queries that embed another query's page.
 import type { IndexReader } from '../index/index-reader.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import type { ProjectContext } from './project-context.js';
@@ -44,4 +45,11 @@ export function pagedAnswer<T extends { file: string }>(
   else if (warnOnEmpty) changed = changedFiles(reader, ctx.root);
   const warning = changedWarning(changed);
   return [...(warning ? [warning] : []), notice, ...rows];
+}
+
+/** The rows of a paged answer (its notice and warning left out) and its total. */
+export function pageRows<T>(answer: unknown[]): { total: number; rows: T[] } {
+  const notice = answer.find((r) => typeof r === 'object' && r !== null && 'total' in r && 'shown' in r) as { total: number } | undefined;
+  const rows = answer.filter((r) => typeof r === 'object' && r !== null && !('shown' in r) && !('warning' in r)) as T[];
+  return { total: notice?.total ?? rows.length, rows };
 }

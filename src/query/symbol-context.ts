@@ -4,7 +4,8 @@
 import type { IndexReader } from '../index/index-reader.js';
 import type { VariableRefRow } from '../index/reading-reader.js';
 import { findCallees, findCallers, type CalleeRow, type CallerRow } from './call-graph/call-sites.js';
-import { pageRows, pointerWiring } from './call-graph/pointer-wiring.js';
+import { pointerWiring } from './call-graph/pointer-wiring.js';
+import { pageRows } from './paged-answer.js';
 import { getSource, type SourceRequest } from './get-source.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 

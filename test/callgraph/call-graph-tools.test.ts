@@ -169,4 +169,11 @@ describe('get_symbol_context on the call graph', () => {
     const api = (await call('get_symbol_context', { name: 'uart0' })).value;
     expect(api.pointer_wiring).toBeNull();
   });
+
+  it('the CLI context command prints the pointer wiring', () => {
+    const text = runCli(root, ['context', 'uart_poll_out']);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/api->poll_out\s+\[uart_driver_api\.poll_out\] → uarte_poll_out/);
+    expect(runCli(root, ['context', 'uarte_poll_out']).stdout).toMatch(/stored into \(1\):\n\s+uart_driver_api\.poll_out\s+src\/drivers\/uart\.c:27/);
+  });
 });

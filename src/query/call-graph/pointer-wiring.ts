@@ -3,6 +3,7 @@
 // → uart_driver_api.poll_in). Bounded lists with totals; paging is left to find_indirect_targets/find_callers.
 import type { CalleeRow } from './call-sites.js';
 import { findIndirectTargets, type TargetRow } from './indirect-targets.js';
+import { pageRows } from '../paged-answer.js';
 import { requireReader, type ProjectContext } from '../project-context.js';
 import type { BuildSelector } from '../resolve-build.js';
 
@@ -12,13 +13,6 @@ export const WIRING_LIMIT = 20;
 export interface PointerWiring {
   indirect_calls: { total: number; rows: { expr: string; slot: string | null; lines: number[]; via_macro?: string; targets: { total: number; rows: Omit<TargetRow, 'slot'>[] } }[] };
   stored_into: { total: number; rows: { slot: string | null; file: string; line: number; stored_by?: string; in_function: string | null }[] };
-}
-
-/** The rows of a paged answer (its notice and warning left out) and its total. */
-export function pageRows<T>(answer: unknown[]): { total: number; rows: T[] } {
-  const notice = answer.find((r) => typeof r === 'object' && r !== null && 'total' in r && 'shown' in r) as { total: number } | undefined;
-  const rows = answer.filter((r) => typeof r === 'object' && r !== null && !('shown' in r) && !('warning' in r)) as T[];
-  return { total: notice?.total ?? rows.length, rows };
 }
 
 /** `calls`: the function's own callee rows (find_callees), of which the indirect ones are wired to their targets. */
