@@ -5,7 +5,7 @@ import type { BuildRow, IndexReader, SymbolRow } from '../index/index-reader.js'
 import { storedPath } from '../indexer/vendor-paths.js';
 import { buildLabel } from './cross-build.js';
 import { CROSS_BUILD_MAX_LIMIT } from './is-compiled.js';
-import { pageBounds } from './paged-answer.js';
+import { pageBounds, pageCounters } from './paged-answer.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
@@ -116,8 +116,7 @@ function resolveSide(ctx: ProjectContext, sel: BuildSelector | undefined, which:
 }
 
 function paged<T>(items: T[], total: number, offset: number): DiffList<T> {
-  const more = offset + items.length < total;
-  return { total, offset, shown: items.length, more, ...(more ? { next_offset: offset + items.length } : {}), items };
+  return { ...pageCounters(total, offset, items.length), items };
 }
 
 /** Every list but the symbol lists (those are paged in SQL), complete and sorted. */

@@ -6,7 +6,7 @@ import { SYMBOL_KINDS } from '../model/symbol.js';
 import { changedWarning, changedFiles } from './changed-files.js';
 import { resolveReadableFile } from './file-access.js';
 import { kindsFor } from './kind-filter.js';
-import { pageBounds } from './paged-answer.js';
+import { pageBounds, pageCounters } from './paged-answer.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
@@ -94,8 +94,7 @@ export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapRes
     const all = byKind.get(kind);
     if (!all) continue;
     const items = all.slice(offset, offset + limit);
-    const more = offset + items.length < all.length;
-    groups.push({ kind, total: all.length, offset, shown: items.length, more, ...(more ? { next_offset: offset + items.length } : {}), items });
+    groups.push({ kind, ...pageCounters(all.length, offset, items.length), items });
   }
   const warning = changedWarning(changedFiles(reader, ctx.root, [file.stored]));
   return { ...(warning ?? {}), file: file.stored, variant: build.variant, image: build.image, is_vendor: reader.files(build.id).find((f) => f.path === file.stored)?.isVendor ?? false, total_symbols: symbols.length + macros.length, counts, groups };

@@ -5,7 +5,7 @@ import type { BuildRow } from '../index/index-reader.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import { absentFileStatus, buildLabel, LineVerdicts, resolveIndexedFile, type AbsentFileStatus } from './cross-build.js';
 import type { DecidingDirective } from './deciding-directive.js';
-import { pageBounds } from './paged-answer.js';
+import { pageBounds, pageCounters } from './paged-answer.js';
 import { requireReader, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 
@@ -61,7 +61,6 @@ export function isCompiled(ctx: ProjectContext, req: IsCompiledRequest): IsCompi
   const rows = reader.builds().map((b) => buildLine(b, verdicts, req.line));
   const warning = file.indexed ? changedWarning(changedFiles(reader, ctx.root, [file.path]))?.warning : undefined;
   const page = rows.slice(offset, offset + limit);
-  const more = offset + page.length < rows.length;
   return {
     file: file.path,
     line: req.line,
@@ -69,11 +68,7 @@ export function isCompiled(ctx: ProjectContext, req: IsCompiledRequest): IsCompi
     ...(warning ? { warning } : {}),
     compiled_in: rows.filter((r) => r.compiled).map(buildLabel),
     not_compiled_in: rows.filter((r) => !r.compiled).map(buildLabel),
-    total: rows.length,
-    offset,
-    shown: page.length,
-    more,
-    ...(more ? { next_offset: offset + page.length } : {}),
+    ...pageCounters(rows.length, offset, page.length),
     builds: page,
   };
 }

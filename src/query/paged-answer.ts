@@ -16,6 +16,12 @@ export interface PageNotice {
   image: string;
 }
 
+/** The counters of one page: total, offset, shown, more, and next_offset when there is more. */
+export function pageCounters(total: number, offset: number, shown: number): { total: number; offset: number; shown: number; more: boolean; next_offset?: number } {
+  const more = offset + shown < total;
+  return { total, offset, shown, more, ...(more ? { next_offset: offset + shown } : {}) };
+}
+
 /** limit (default and maximum per tool) and offset of a request, or a QueryError saying what is allowed. */
 export function pageBounds(req: { limit?: number; offset?: number }, defaultLimit: number, maxLimit: number): { limit: number; offset: number } {
   const limit = req.limit ?? defaultLimit;
@@ -38,8 +44,7 @@ export function pagedAnswer<T extends { file: string }>(
   offset: number,
   warnOnEmpty = false,
 ): (Record<string, unknown> | PageNotice | T)[] {
-  const more = offset + rows.length < total;
-  const notice: PageNotice = { total, offset, shown: rows.length, more, ...(more ? { next_offset: offset + rows.length } : {}), variant: build.variant, image: build.image };
+  const notice: PageNotice = { ...pageCounters(total, offset, rows.length), variant: build.variant, image: build.image };
   let changed: string[] = [];
   if (rows.length) changed = changedFiles(reader, ctx.root, new Set(rows.map((r) => r.file).filter((f) => !f.startsWith('<'))));
   else if (warnOnEmpty) changed = changedFiles(reader, ctx.root);

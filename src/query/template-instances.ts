@@ -2,7 +2,7 @@
 // explicit instantiations, explicit specializations, and implicit instantiations the index sees as written
 // (a variable of type X<int>, a call f<int>()). Deduced calls (f(1)) and uses inside other templates are not seen.
 import type { TemplateUseRow } from '../index/reading-reader.js';
-import { pageBounds } from './paged-answer.js';
+import { pageBounds, pageCounters } from './paged-answer.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
@@ -49,16 +49,11 @@ export function getTemplateInstances(ctx: ProjectContext, req: TemplateInstances
     throw new QueryError(`no template named "${name}" and no use of it in build ${build.variant}/${build.image}`, 'check the name with lookup_symbol or search_code');
   }
   const page = all.slice(offset, offset + limit);
-  const more = offset + page.length < all.length;
   return {
     template: name,
     definitions: templates,
-    total: all.length,
+    ...pageCounters(all.length, offset, page.length),
     total_uses: uses.total,
-    offset,
-    shown: page.length,
-    more,
-    ...(more ? { next_offset: offset + page.length } : {}),
     instances: page,
     variant: build.variant,
     image: build.image,

@@ -7,7 +7,7 @@ import { absentFileStatus, buildLabel, LineVerdicts, type AbsentFileStatus } fro
 import type { DecidingDirective } from './deciding-directive.js';
 import { CROSS_BUILD_DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT } from './is-compiled.js';
 import { kindsFor } from './kind-filter.js';
-import { pageBounds } from './paged-answer.js';
+import { pageBounds, pageCounters } from './paged-answer.js';
 import { requireReader, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import { scanForDefinitions } from './unindexed-definitions.js';
@@ -113,7 +113,6 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
   };
   const rows = reader.builds().map((b) => presenceIn(b, symbols, macros, places, explainer));
   const page = rows.slice(offset, offset + limit);
-  const more = offset + page.length < rows.length;
   const warning = changedWarning(changedFiles(reader, ctx.root, places.map((p) => p.file)))?.warning;
   return {
     name,
@@ -124,11 +123,7 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
     definition_places: places,
     ...(note ? { note } : {}),
     ...(warning ? { warning } : {}),
-    total: rows.length,
-    offset,
-    shown: page.length,
-    more,
-    ...(more ? { next_offset: offset + page.length } : {}),
+    ...pageCounters(rows.length, offset, page.length),
     builds: page,
   };
 }
