@@ -8,6 +8,7 @@ import { IndexBusyError } from '../indexer/index-lock.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
 import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
+import { selectBuildsByName } from '../query/variant-aliases.js';
 import { findReferences } from '../query/find-references.js';
 import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
@@ -76,7 +77,7 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; onProgre
   if (opts.build) {
     const { regenerateBuilds } = await import('../indexer/regenerate-build.js');
     const { builds } = detectProjectBuilds(root, readConfig(root));
-    const selected = builds.filter((b) => (!opts.variant || b.variant === opts.variant) && (!opts.image || b.image === opts.image));
+    const selected = selectBuildsByName(builds, opts, root);
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
   const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress }), opts.onProgress);

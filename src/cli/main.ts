@@ -25,7 +25,8 @@ Usage: fw-context <command> [options]
 Commands:
   init                      create .fw-context/config.ini here and list the builds found
   index [--build]           index every build (only changed files are re-parsed); --build first
-                            regenerates compile databases with cmake/west/pio/mbed-tools
+                            regenerates compile databases with cmake/west/pio/mbed-tools;
+                            --variant/--image index only those (a board or build folder names its variant)
   variants                  every build (variant, images, board, build system), indexed or not
   memory                    memory regions, entry point and usage of a build's linker script
   memory --script PATH [-D NAME[=V]]... [--defsym NAME=V]...

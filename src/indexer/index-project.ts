@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { selectBuildsByName } from '../query/variant-aliases.js';
 import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type MacroGroup } from '../index/index-writer.js';
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
@@ -355,7 +356,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   try {
     const detected = detectProjectBuilds(root, config);
     result.diagnostics.push(...detected.diagnostics);
-    const selected = detected.builds.filter((b) => (!options.variant || b.variant === options.variant) && (!options.image || b.image === options.image));
+    // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
+    const selected = selectBuildsByName(detected.builds, options, root);
     // One skeleton cache, compiler-answer cache and file-hash table per run: what builds share is done once.
     const run: RunContext = {
       root,

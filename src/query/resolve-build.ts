@@ -3,7 +3,7 @@
 import type { BuildRow, IndexReader } from '../index/index-reader.js';
 import type { ProjectConfig } from '../project/config.js';
 import { QueryError } from './query-error.js';
-import { variantsByAlias } from './variant-aliases.js';
+import { ambiguousVariantError, variantsByAlias } from './variant-aliases.js';
 
 export interface BuildSelector {
   variant?: string;
@@ -50,13 +50,7 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
     if (candidates.length === 0) {
       const aliases = variantsByAlias(builds, wantedVariant, root);
       if (aliases.length === 1) candidates = builds.filter((b) => b.variant === aliases[0].variant);
-      else if (aliases.length > 1) {
-        throw new QueryError(
-          `"${wantedVariant}" is ambiguous: it names ${aliases.length} variants (${aliases.map((a) => `${a.variant} by its ${a.via}`).join('; ')})`,
-          `name one of them exactly: ${aliases.map((a) => a.variant).join(', ')}`,
-          { ...details, candidates: aliases.map((a) => a.variant) },
-        );
-      }
+      else if (aliases.length > 1) throw ambiguousVariantError(wantedVariant, aliases, details);
     }
     if (candidates.length === 0) {
       const pending = declared?.().filter((d) => d.variant === wantedVariant) ?? [];

@@ -1,9 +1,17 @@
 // Other names a query may give a build by: its board, the board without qualifiers (`qemu_cortex_m3` for
 // `qemu_cortex_m3/ti_lm3s6965`), or its build folder (relative to the project root, absolute, or its last
-// component). Used only when no variant has that exact name; the caller refuses when several variants match.
+// component). Used only when no variant has that exact name; several variants behind one name are refused.
+// Queries (indexed builds) and `fw-context index --variant` (detected builds) resolve names the same way.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildRow } from '../index/index-reader.js';
+import { QueryError } from './query-error.js';
+
+/** What an alias can match: an indexed build row or a detected build description. */
+export interface AliasTarget {
+  variant: string;
+  board?: string | null;
+  buildDir: string;
+}
 
 export interface AliasMatch {
   variant: string;
@@ -20,7 +28,7 @@ function realOrSame(p: string): string {
 }
 
 /** Variants `name` names through an alias, one entry per variant (the first way it matched). */
-export function variantsByAlias(builds: BuildRow[], name: string, root?: string): AliasMatch[] {
+export function variantsByAlias(builds: AliasTarget[], name: string, root?: string): AliasMatch[] {
   const wanted = name.replace(/[\\/]+$/, '');
   const asPath = root ? realOrSame(path.resolve(root, wanted)) : undefined;
   const out = new Map<string, string>();
@@ -32,4 +40,37 @@ export function variantsByAlias(builds: BuildRow[], name: string, root?: string)
     if (via && !out.has(b.variant)) out.set(b.variant, via);
   }
   return [...out].map(([variant, via]) => ({ variant, via }));
+}
+
+/** The refusal of a name that several variants answer to; `details` joins the candidates. */
+export function ambiguousVariantError(name: string, aliases: AliasMatch[], details: Record<string, unknown> = {}): QueryError {
+  return new QueryError(
+    `"${name}" is ambiguous: it names ${aliases.length} variants (${aliases.map((a) => `${a.variant} by its ${a.via}`).join('; ')})`,
+    `name one of them exactly: ${aliases.map((a) => a.variant).join(', ')}`,
+    { ...details, candidates: aliases.map((a) => a.variant) },
+  );
+}
+
+/**
+ * The builds `fw-context index --variant/--image` names: the variant exactly, else by its one alias. A name no
+ * build answers to, or that several variants answer to, is refused with the valid variants.
+ */
+export function selectBuildsByName<B extends AliasTarget & { image: string }>(builds: B[], sel: { variant?: string; image?: string }, root?: string): B[] {
+  let variant = sel.variant?.trim() || undefined;
+  const image = sel.image?.trim() || undefined;
+  const variants = [...new Set(builds.map((b) => b.variant))].sort();
+  if (variant && !variants.includes(variant)) {
+    const aliases = variantsByAlias(builds, variant, root);
+    if (aliases.length > 1) throw ambiguousVariantError(variant, aliases, { variants });
+    if (aliases.length === 0) {
+      throw new QueryError(`no build of this project is named "${variant}". Its variants: ${variants.join(', ') || '(none found)'}`, 'name one of the listed variants, its board or its build folder (fw-context variants lists them)', { variants });
+    }
+    variant = aliases[0].variant;
+  }
+  const selected = builds.filter((b) => (!variant || b.variant === variant) && (!image || b.image === image));
+  if (image && selected.length === 0) {
+    const images = [...new Set(builds.filter((b) => !variant || b.variant === variant).map((b) => b.image))].sort();
+    throw new QueryError(`no build${variant ? ` of variant "${variant}"` : ''} has an image "${image}". Its images: ${images.join(', ')}`, 'name one of the listed images', { images });
+  }
+  return selected;
 }

@@ -1,0 +1,39 @@
+// `fw-context index --variant` names a build the way queries do: exactly, by board, by board without
+// qualifiers or by build folder; a name several variants share, or none, is refused with the choices.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { copyFixtureToTemp, indexedFixture, runCli } from '../helpers/fixture-project.js';
+
+const indexedVariants = async (root: string, variant: string) => (await indexProject({ root, variant })).builds.map((b) => b.variant);
+
+describe('index --variant accepts the aliases queries accept', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'zephyr-workspace-anywhere']));
+  });
+
+  it('takes a board without qualifiers, a build folder (relative or last component) and a board in other case', async () => {
+    expect(await indexedVariants(root, 'qemu_cortex_m3')).toEqual(['qemu_cortex_m3/ti_lm3s6965']);
+    expect(await indexedVariants(root, 'samples/x/build-nrf/')).toEqual(['nrf52840dk/nrf52840']);
+    expect(await indexedVariants(root, 'build-nrf')).toEqual(['nrf52840dk/nrf52840']);
+    expect(await indexedVariants(root, 'NUCLEO_F401RE')).toEqual(['nucleo_f401re/stm32f401xe']);
+  });
+
+  it('refuses a name no build answers to, listing the variants, through the CLI too', () => {
+    const r = runCli(root, ['index', '--variant', 'no_such_board']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/no build of this project is named "no_such_board"/);
+    expect(r.stderr).toContain('qemu_cortex_m3/ti_lm3s6965');
+  });
+});
+
+describe('index --variant refuses an alias several variants share', () => {
+  it('names the candidates, as a query does', async () => {
+    const root = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    await expect(indexProject({ root, variant: 'nrf52840dk' })).rejects.toThrow(/"nrf52840dk" is ambiguous: it names 2 variants \(.*build-nrf52840dk by its board without qualifiers/);
+    const r = runCli(root, ['index', '--variant', 'nrf52840dk']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/name one of them exactly: (build-nrf52840dk, build-sysbuild|build-sysbuild, build-nrf52840dk)/);
+    expect(await indexedVariants(root, 'build-stm32f4')).toEqual(['nucleo_f401re']);
+  });
+});
