@@ -1,11 +1,12 @@
 // search_symbols: declarations of one build by name pattern (`*`, `?`, case-sensitive, whole name), kind,
-// and `Type.member` / `Type::member` (members of that type and of the types derived from it, as far as
-// the class signatures tell). Parameter errors carry INVALID_PARAMETER and the valid values.
+// and `Type.member` / `Type::member` (members of that type and of the types derived from it, by the base
+// lists the index records, each resolved in its class's scope). Parameter errors carry INVALID_PARAMETER.
 import type { IndexReader, MacroRow, Page, SymbolFilter, SymbolRow } from '../index/index-reader.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
-import { derivedTypes, globRegExp, memberGlobs, splitMemberPattern, toGlob } from './symbol-glob.js';
+import { Hierarchy } from './class-hierarchy.js';
+import { globRegExp, memberGlobs, splitMemberPattern, toGlob } from './symbol-glob.js';
 
 /** Kinds search_symbols accepts (case-insensitive) and the index kinds each stands for. */
 export const SEARCH_SYMBOL_KINDS: Record<string, string[]> = {
@@ -122,6 +123,14 @@ function plainPattern(reader: IndexReader, glob: string, kinds: string[] | null,
   return { rows: [...s.rows.map(toMatch), ...m.rows.map(macroMatch)], total: s.total + m.total };
 }
 
+/** Classes derived, directly or not, from a class the type pattern matches (those themselves left out). */
+function derivedTypes(reader: IndexReader, buildId: number, isBase: (qualifiedName: string) => boolean): string[] {
+  const hierarchy = new Hierarchy(reader, buildId);
+  const bases = reader.listSymbols({ buildId, kinds: ['class', 'struct', 'union'] }, { limit: -1, offset: 0 }).rows.filter((c) => isBase(c.qualified_name));
+  const derived = new Set(bases.flatMap((c) => hierarchy.derived(c, true).map((link) => link.qualified_name)));
+  return [...derived].filter((q) => !isBase(q)).sort();
+}
+
 export function searchSymbols(ctx: ProjectContext, req: SearchSymbolsRequest): SearchSymbolsResult {
   const { kinds, offset, maxResults, query } = checkParameters(req);
   const reader = requireReader(ctx);
@@ -134,8 +143,7 @@ export function searchSymbols(ctx: ProjectContext, req: SearchSymbolsRequest): S
   if (member) {
     const typeRe = globRegExp(member.type);
     const isBase = (q: string) => typeRe.test(q) || globRegExp(`*::${member.type}`).test(q);
-    const classes = reader.listSymbols({ buildId: build.id, kinds: ['class', 'struct'] }, { limit: -1, offset: 0 }).rows;
-    derived = derivedTypes(classes, isBase);
+    derived = derivedTypes(reader, build.id, isBase);
     const p = reader.globSymbols(toGlob(member.member), memberGlobs([member.type, ...derived], member.member), filter, { limit: maxResults, offset });
     page = { rows: p.rows.map(toMatch), total: p.total };
   } else {

@@ -33,60 +33,6 @@ export function memberGlobs(types: string[], member: string): string[] {
   return [...out];
 }
 
-/** Base classes named in a class/struct signature (`class A : public B, private ns::C<int>` → B, ns::C). */
-export function baseClassesOf(signature: string): string[] {
-  const colon = signature.search(/[^:]:[^:]/);
-  if (colon < 0) return [];
-  let depth = 0;
-  let current = '';
-  const bases: string[] = [];
-  for (const ch of signature.slice(colon + 2)) {
-    if (ch === '<') depth++;
-    else if (ch === '>') depth--;
-    else if (ch === ',' && depth === 0) {
-      bases.push(current);
-      current = '';
-      continue;
-    }
-    if (depth === 0 && ch !== '>') current += ch;
-  }
-  bases.push(current);
-  return bases
-    .map((b) => b.replace(/\b(public|private|protected|virtual)\b/g, '').replace(/\{.*$/, '').trim())
-    .filter((b) => /^[A-Za-z_][\w:]*$/.test(b));
-}
-
-function lastComponent(name: string): string {
-  const i = name.lastIndexOf('::');
-  return i < 0 ? name : name.slice(i + 2);
-}
-
-/**
- * The types derived (directly or not) from a type matching `typeGlob`, as far as the class signatures
- * tell: bases are compared by their last name component, so `ns::Base` and `Base` meet.
- */
-export function derivedTypes(classes: { qualified_name: string; signature: string }[], isBase: (qualifiedName: string) => boolean): string[] {
-  const children = new Map<string, Set<string>>();
-  for (const c of classes) {
-    for (const b of baseClassesOf(c.signature)) {
-      const key = lastComponent(b);
-      if (!children.has(key)) children.set(key, new Set());
-      children.get(key)!.add(c.qualified_name);
-    }
-  }
-  const found = new Set<string>();
-  const queue = classes.filter((c) => isBase(c.qualified_name)).map((c) => c.qualified_name);
-  while (queue.length) {
-    const t = queue.shift()!;
-    for (const child of children.get(lastComponent(t)) ?? []) {
-      if (found.has(child) || isBase(child)) continue;
-      found.add(child);
-      queue.push(child);
-    }
-  }
-  return [...found].sort();
-}
-
 /** The wildcard pattern as an anchored RegExp (same meaning as its GLOB). */
 export function globRegExp(pattern: string): RegExp {
   const body = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');

@@ -27,7 +27,7 @@ beforeAll(async () => {
 describe('content index', () => {
   it('covers the files ripgrep would search, binary ones marked', () => {
     const files = withContent((c) => c.files());
-    expect(files.map((f) => f.path)).toEqual(['README.md', 'assets/logo.bin', 'docs/uart.md', 'include/uart_drv.h', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
+    expect(files.map((f) => f.path)).toEqual(['README.md', 'assets/logo.bin', 'docs/uart.md', 'include/uart_drv.h', 'src/probe.cpp', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
     expect(files.find((f) => f.path === 'assets/logo.bin')?.kind).toBe('binary');
   });
 

@@ -82,7 +82,7 @@ describe('find: fuzzy and files', () => {
     expect(fuzzy.route.target).toBe('files');
     expect(fuzzy.matches[0].path).toBe('src/uart_drv.c');
     const all = await run({ query: '/\\.(c|cpp)$/', target: 'files' });
-    expect(all.matches.map((m) => m.path)).toEqual(['src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
+    expect(all.matches.map((m) => m.path)).toEqual(['src/probe.cpp', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
   });
 });
 

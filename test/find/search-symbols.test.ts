@@ -51,15 +51,27 @@ describe('search_symbols', () => {
     expect(names(await search({ query: 'TempSensor.read', kind: 'method', ...A }))).toEqual(['app::TempSensor::read']);
   });
 
+  it('Class.member follows the base list each derived class resolves to, not every class of the same last name', async () => {
+    const hw = await search({ query: 'hw::Probe.sample', kind: 'method', ...A });
+    expect(names(hw).sort()).toEqual(['hw::Probe::sample', 'hw::Thermocouple::sample']);
+    expect(hw.meta.derivedTypes).toEqual(['hw::Thermocouple']);
+    const sim = await search({ query: 'sim::Probe.sample', kind: 'method', ...A });
+    expect(names(sim).sort()).toEqual(['sim::FakeProbe::sample', 'sim::Probe::sample']);
+    expect(sim.meta.derivedTypes).toEqual(['sim::FakeProbe']);
+    // A pattern naming both bases takes both hierarchies.
+    expect((await search({ query: 'Probe.sample', kind: 'method', ...A })).meta.derivedTypes).toEqual(['hw::Thermocouple', 'sim::FakeProbe']);
+  });
+
   it('pages with totalCount, hasMore and offset', async () => {
-    const all = await search({ query: '*', kind: 'method', ...A, maxResults: 1000 });
+    // Board B: the ten methods of sensor.cpp (board A also compiles probe.cpp).
+    const all = await search({ query: '*', kind: 'method', ...B, maxResults: 1000 });
     expect(all.meta.totalCount).toBe(10);
-    const p1 = await search({ query: '*', kind: 'method', ...A, maxResults: 4 });
+    const p1 = await search({ query: '*', kind: 'method', ...B, maxResults: 4 });
     expect([p1.meta.totalCount, p1.results.length, p1.pagination.hasMore, p1.meta.truncated, p1.pagination.nextOffset]).toEqual([10, 4, true, true, 4]);
-    const p3 = await search({ query: '*', kind: 'method', ...A, maxResults: 4, offset: 8 });
+    const p3 = await search({ query: '*', kind: 'method', ...B, maxResults: 4, offset: 8 });
     expect([p3.results.length, p3.pagination.hasMore]).toEqual([2, false]);
-    expect([...p1.results, ...(await search({ query: '*', kind: 'method', ...A, maxResults: 4, offset: 4 })).results, ...p3.results]).toEqual(all.results);
-    const none = await search({ query: '*', kind: 'method', ...A, maxResults: 0 });
+    expect([...p1.results, ...(await search({ query: '*', kind: 'method', ...B, maxResults: 4, offset: 4 })).results, ...p3.results]).toEqual(all.results);
+    const none = await search({ query: '*', kind: 'method', ...B, maxResults: 0 });
     expect([none.meta.totalCount, none.results.length, none.pagination.hasMore]).toEqual([10, 0, true]);
   });
 

@@ -9,7 +9,7 @@ const DESCRIPTION = `Find C/C++ declarations of one build by name pattern. The p
 
 USAGE: search_symbols(query="HAL_UART_*", kind="function") → one page of declarations with their places.
 
-Members: "Type.member" or "Type::member" (the type may be qualified, ns::Type, and both parts may hold wildcards) selects the members of that class, struct, union, enum or namespace, and of the classes and structs derived from it as far as the indexed class heads tell (class B : public A makes B's members answer A.member); meta.derivedTypes lists the derived types searched. Sensor.read finds Sensor::read and TempSensor::read, never Logger::read.
+Members: "Type.member" or "Type::member" (the type may be qualified, ns::Type, and both parts may hold wildcards) selects the members of that class, struct, union, enum or namespace, and of the classes and structs derived from it, directly or not, by the base lists of the build's class heads, each base resolved in the scope of the class naming it (class B : public A makes B's members answer A.member; a B deriving from other::A does not); meta.derivedTypes lists the derived types searched. Sensor.read finds Sensor::read and TempSensor::read, never Logger::read.
 
 kind (optional, case-insensitive): ${KINDS}. variable means global and file-scope variables (function locals are never results); enum_constant the enumerators; macro the #defines the build sees. Without kind every kind is searched, macros after the other declarations. Any other kind is an error.
 
