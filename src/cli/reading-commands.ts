@@ -50,7 +50,8 @@ export function runRead(opts: CommonOptions & { filePath: string; startLine?: nu
 export function runFileMap(opts: CommonOptions & { filePath: string; kind?: string; signatures?: boolean; limit?: number; offset?: number }): CommandOutput {
   const r = withProject(opts.cwd, (ctx) => getFileMap(ctx, opts));
   return out(opts.json, r, () => {
-    const lines = [`${r.file} (build ${r.variant}/${r.image}): ${r.total_symbols} symbol(s)`, ...(r.warning ? [`warning: ${r.warning}`] : [])];
+    const locals = r.locals_left_out ? `, ${r.locals_left_out} local variable(s) not shown (--kind varlocal)` : '';
+    const lines = [`${r.file} (build ${r.variant}/${r.image}): ${r.total_symbols} symbol(s)${locals}`, ...(r.warning ? [`warning: ${r.warning}`] : [])];
     for (const g of r.groups) {
       lines.push(`${g.kind} (${g.total})${g.more ? ` — more: --kind ${g.kind} --offset ${g.next_offset}` : ''}`);
       for (const it of g.items) {

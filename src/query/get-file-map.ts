@@ -1,6 +1,7 @@
 // get_file_map: what one file defines in one build, grouped by kind with lines — enum constants nested
 // under their enum, the #defines the build reads there as kind macro — each group paged on its own.
-// Local variables are left out unless asked for by kind.
+// Local variables are left out unless asked for by kind; the counts cover exactly what the groups list
+// (every page of them) and say how many locals were left out.
 import type { SymbolRow } from '../index/index-reader.js';
 import { SYMBOL_KINDS } from '../model/symbol.js';
 import { changedWarning, changedFiles } from './changed-files.js';
@@ -46,8 +47,12 @@ export interface FileMapResult {
   variant: string;
   image: string;
   is_vendor: boolean;
+  /** Symbols and macros the groups list over all their pages, nested enum constants included. */
   total_symbols: number;
+  /** total_symbols by kind. */
   counts: Record<string, number>;
+  /** Local variables of the file not listed (0 when kind asks for them). */
+  locals_left_out: number;
   groups: FileMapGroup[];
 }
 
@@ -77,16 +82,22 @@ export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapRes
   for (const s of symbols) if (s.kind === 'enum_constant' && s.parent_id && enumIds.has(s.parent_id)) (constantsOf.get(s.parent_id) ?? constantsOf.set(s.parent_id, []).get(s.parent_id)!).push(s);
   const byKind = new Map<string, FileMapItem[]>();
   const counts: Record<string, number> = {};
+  let localsLeftOut = 0;
   for (const s of symbols) {
+    const nestedConstant = nested && s.kind === 'enum_constant' && !!s.parent_id && enumIds.has(s.parent_id);
+    const listed = wanted ? wanted.includes(s.kind) || (nestedConstant && wanted.includes('enum')) : s.kind !== 'varlocal';
+    if (!listed) {
+      if (s.kind === 'varlocal') localsLeftOut++;
+      continue;
+    }
     counts[s.kind] = (counts[s.kind] ?? 0) + 1;
-    if (wanted ? !wanted.includes(s.kind) : s.kind === 'varlocal') continue;
-    if (nested && s.kind === 'enum_constant' && s.parent_id && enumIds.has(s.parent_id)) continue;
+    if (nestedConstant) continue;
     const list = byKind.get(s.kind) ?? byKind.set(s.kind, []).get(s.kind)!;
     list.push(item(s, signatures, s.kind === 'enum' && nested ? constantsOf.get(s.id) ?? [] : undefined));
   }
   const macros = reader.macrosInFile(build.id, file.stored);
-  if (macros.length) counts.macro = macros.length;
   if (macros.length && (!wanted || wanted.includes('macro'))) {
+    counts.macro = macros.length;
     byKind.set('macro', macros.map((m) => ({ name: m.name, qualified_name: m.name, line: m.line, end_line: m.line, is_definition: true, ...(signatures ? { signature: `#define ${m.name}${m.params ?? ''} ${m._macro_value}`.trim() } : {}), value: m._macro_expanded_value ?? m._macro_value })));
   }
   const groups: FileMapGroup[] = [];
@@ -97,5 +108,5 @@ export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapRes
     groups.push({ kind, ...pageCounters(all.length, offset, items.length), items });
   }
   const warning = changedWarning(changedFiles(reader, ctx.root, [file.stored]));
-  return { ...(warning ?? {}), file: file.stored, variant: build.variant, image: build.image, is_vendor: reader.files(build.id).find((f) => f.path === file.stored)?.isVendor ?? false, total_symbols: symbols.length + macros.length, counts, groups };
+  return { ...(warning ?? {}), file: file.stored, variant: build.variant, image: build.image, is_vendor: reader.files(build.id).find((f) => f.path === file.stored)?.isVendor ?? false, total_symbols: Object.values(counts).reduce((a, b) => a + b, 0), counts, locals_left_out: localsLeftOut, groups };
 }

@@ -150,6 +150,12 @@ describe('get_file_map', () => {
     expect(fns.items.map((i: Value) => [i.name, i.line])).toEqual([['record_error', 10], ['led_toggle', 16], ['sensor_poll', 23], ['app_tick', 39], ['app_status', 47], ['local_shadow', 52]]);
     expect(fns.items[2].signature).toBe('int sensor_poll(void)');
     expect(a.groups.find((g: Value) => g.kind === 'varlocal')).toBeUndefined();
+    // The counts are those of the groups: locals are left out of both, and said so.
+    expect(a.total_symbols).toBe(a.groups.reduce((n: number, g: Value) => n + g.total, 0));
+    expect(a.counts).toEqual(Object.fromEntries(a.groups.map((g: Value) => [g.kind, g.total])));
+    expect(a.locals_left_out).toBe(3);
+    const locals = (await call('get_file_map', { file_path: 'src/main.c', kind: 'varlocal' })).value;
+    expect([locals.total_symbols, locals.locals_left_out, locals.groups[0].total]).toEqual([3, 0, 3]);
     const b = (await call('get_file_map', { file_path: 'src/main.c' }, 'build-board-b')).value;
     expect(b.groups.find((g: Value) => g.kind === 'function').items.find((i: Value) => i.name === 'sensor_poll').line).toBe(31);
   });
@@ -158,6 +164,9 @@ describe('get_file_map', () => {
     const v = (await call('get_file_map', { file_path: 'board.h' }, 'build-board-b')).value;
     const e = v.groups.find((g: Value) => g.kind === 'enum').items[0];
     expect(e.constants).toEqual([{ name: 'ERR_NONE', line: 16, value: 0 }, { name: 'ERR_BUS', line: 17, value: 4 }, { name: 'ERR_TIMEOUT', line: 18, value: 5 }]);
+    // Nested constants count as listed, with kind enum too (STATUS_OK of the nameless enum is listed flat).
+    expect(v.counts.enum_constant).toBe(4);
+    expect((await call('get_file_map', { file_path: 'board.h', kind: 'enum' }, 'build-board-b')).value.total_symbols).toBe(1 + 3);
     const macros = v.groups.find((g: Value) => g.kind === 'macro').items;
     expect(macros.find((m: Value) => m.name === 'LED_PIN')).toMatchObject({ line: 9, value: '12' });
     expect(macros.map((m: Value) => m.name)).not.toContain('SENSOR_ADDR_A');

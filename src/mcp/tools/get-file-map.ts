@@ -10,7 +10,7 @@ file_path: project-relative, absolute, or an unambiguous ending (uart.c); the sa
 
 kind: only that group (the kinds search_code accepts; enum_constant lists constants flat). signatures=true adds each symbol's signature (default false: names and lines only).
 
-Result: {file, variant, image, is_vendor, total_symbols, counts (per kind, locals and constants included), groups: [{kind, total, offset, shown, more, next_offset, items: [{name, qualified_name, line, end_line, is_definition, signature?, value?, constants?}]}]}. Each group shows at most limit items (default 100, 1-500); to page one group, call again with kind set and offset = its next_offset (offset without kind is refused). A warning field appears when the file changed since indexing.
+Result: {file, variant, image, is_vendor, total_symbols (what the groups list over all their pages, nested enum constants and macros included), counts (total_symbols per kind), locals_left_out (local variables of the file not listed; ask with kind varlocal), groups: [{kind, total, offset, shown, more, next_offset, items: [{name, qualified_name, line, end_line, is_definition, signature?, value?, constants?}]}]}. Each group shows at most limit items (default 100, 1-500); to page one group, call again with kind set and offset = its next_offset (offset without kind is refused). A warning field appears when the file changed since indexing.
 
 ${BUILD_ARGS}`;
 
