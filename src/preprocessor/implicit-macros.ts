@@ -14,6 +14,7 @@ import {
   HOST_X86_64_GCC12_CXX_REMOVED,
 } from './implicit-macro-tables-host.js';
 import { parseDefine, type MacroDef } from './macro-definition.js';
+import { compilerIdentity } from '../model/compiler-binary.js';
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
 
@@ -44,8 +45,7 @@ interface RawAnswer {
   quoteDirs: string[];
 }
 
-/** Compiler wrappers that take the real compiler as first argument. */
-export const COMPILER_WRAPPERS = new Set(['ccache', 'sccache', 'distcc', 'icecc']);
+export { COMPILER_WRAPPERS, compilerIdentity } from '../model/compiler-binary.js';
 
 export class ImplicitMacroProvider {
   private memo = new Map<string, ImplicitMacros>();
@@ -120,23 +120,6 @@ export class ImplicitMacroProvider {
     }
     return answer;
   }
-}
-
-/** Resolved path, size and mtime of a compiler as the shell would find it, or null when it is not found. */
-export function compilerIdentity(compiler: string, cwd: string): string | null {
-  const candidates = compiler.includes('/')
-    ? [path.resolve(cwd, compiler)]
-    : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.join(d, compiler));
-  for (const c of candidates) {
-    try {
-      const real = fs.realpathSync(c);
-      const st = fs.statSync(real);
-      if (st.isFile()) return `${real}\0${st.size}\0${st.mtimeMs}`;
-    } catch {
-      // not here
-    }
-  }
-  return null;
 }
 
 /**

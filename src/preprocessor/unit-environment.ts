@@ -7,7 +7,8 @@ import { parseCompileArgs, type ParsedCompileArgs } from '../model/compile-args.
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { CompilerFeatures } from './compiler-features.js';
 import type { EvalOptions } from './if-expression.js';
-import { COMPILER_WRAPPERS, type ImplicitMacroProvider, type ImplicitMacros, type QueryLanguage } from './implicit-macros.js';
+import { stripWrapper } from '../model/compiler-binary.js';
+import { type ImplicitMacroProvider, type ImplicitMacros, type QueryLanguage } from './implicit-macros.js';
 import { buildSearchChain, type SearchChain } from './include-resolver.js';
 import { builtinMacro, canonicalDefinition, defineFromCommandLine, type BuiltinMacro, type MacroDef, type MacroEnv } from './macro-definition.js';
 
@@ -33,12 +34,7 @@ export interface UnitEnvironment {
   diagnostics: Diagnostic[];
 }
 
-/** argv without a leading compiler wrapper (ccache gcc ... → gcc ...). */
-export function stripWrapper(argv: string[]): string[] {
-  let a = argv;
-  while (a.length > 1 && COMPILER_WRAPPERS.has(path.basename(a[0]))) a = a.slice(1);
-  return a;
-}
+export { stripWrapper } from '../model/compiler-binary.js';
 
 /**
  * Flags that change implicit macros or default include dirs: parseCompileArgs' targetFlags plus those its

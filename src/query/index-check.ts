@@ -106,13 +106,13 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
   }
   if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
   if (!row.fingerprint || row.fingerprint === buildFingerprint(declared)) return [];
+  // Only the compile database's time changed (same content, as checked above): the answers are the same.
+  if (db && row.compileCommandsMtimeMs !== null && row.fingerprint === buildFingerprint(declared, { compileCommandsMtimeMs: row.compileCommandsMtimeMs })) return [];
   // The fingerprint holds the size and mtime of the files the description names; name the ones written since.
   const indexedMs = row.indexedAt ? Date.parse(row.indexedAt.replace(' ', 'T') + 'Z') : 0;
   const newer = describedFiles(declared).filter((f) => f !== db && (fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > indexedMs);
   if (newer.length) return newer.map((f) => ({ code: 'build_description', file: storedPath(root, f), line: null, message: 'written since indexing (linker script, map file or Kconfig output of the build)', fix: INDEX }));
-  // Only the compile database's time changed (same content): the answers are the same.
-  if (db && (fs.statSync(db, { throwIfNoEntry: false })?.mtimeMs ?? 0) > indexedMs) return [];
-  return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board or link step)', fix: INDEX }];
+  return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board, link step, or a compiler binary replaced or upgraded)', fix: INDEX }];
 }
 
 /** Files of the build whose content differs from the index: units, and headers with the units that read them. */
