@@ -23,8 +23,17 @@ export interface FileVersion {
   /** Hash of what decided the parse (content, active ranges, language, blanked macros). */
   activity?: string;
   /** Present when the file was parsed in this run; absent when an existing parse is reused. */
-  /** `nameless`: lines of declarations skipped for want of a name (reported, not stored). */
-  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations; nameless?: number[] };
+  /** `nameless`: lines of declarations skipped for want of a name; `notes`: what the parse reported beside its error. */
+  parsed?: { symbols: ExtractedSymbol[]; references: ExtractedReference[]; error: string | null; relations?: CodeRelations; nameless?: number[]; notes?: ParseNote[] };
+}
+
+/** A diagnostic a parse reported about its own file (stored with the parse, the file added when reported). */
+export type ParseNote = Omit<Diagnostic, 'file'>;
+
+/** What a stored parse reported: its error and its notes. */
+export interface StoredParseReport {
+  error: string | null;
+  notes: ParseNote[];
 }
 
 /** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */
@@ -92,6 +101,14 @@ export class IndexWriter {
       .prepare('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
+  }
+
+  /** The error and notes of a stored parse, if that parse is stored. */
+  parseReport(path: string, maskHash: string, language: string): StoredParseReport | undefined {
+    const r = this.db
+      .prepare('SELECT p.parse_error, p.diagnostics_json FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
+      .get(path, maskHash, language) as { parse_error: string | null; diagnostics_json: string | null } | undefined;
+    return r ? { error: r.parse_error, notes: r.diagnostics_json ? (JSON.parse(r.diagnostics_json) as ParseNote[]) : [] } : undefined;
   }
 
   /** The files a stored build parsed, by stored path. */
@@ -212,7 +229,7 @@ export class IndexWriter {
        RETURNING id`,
     );
     const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?');
-    const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error) VALUES (?, ?, ?, ?, ?) RETURNING id');
+    const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?) RETURNING id');
     const insSym = db.prepare(
       `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
          docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
@@ -225,7 +242,8 @@ export class IndexWriter {
       const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
       let parsedId = (findParsed.get(fileId, f.maskHash, f.language) as { id: number } | undefined)?.id;
       if (parsedId === undefined) {
-        parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null) as { id: number }).id;
+        const notes = f.parsed?.notes?.length ? JSON.stringify(f.parsed.notes) : null;
+        parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null, notes) as { id: number }).id;
         for (const s of f.parsed?.symbols ?? []) {
           insSym.run({
             ...s,

@@ -15,7 +15,9 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 9: file_views + unit_result_views: unit results name shared per-file views instead of holding them.
 // 10: refs.caller/via_macro/slot/detail, symbols.alias/via_macro (the call graph, macro-made symbols).
 // 11: content_trigrams keeps positions, so literal runs are matched as phrases.
-export const SCHEMA_VERSION = 11;
+// 12: parsed_files.diagnostics_json: what a parse reported (skipped nameless declarations, macro expansions
+//     left out) is kept with it, so a run that reuses the parse reports it again.
+export const SCHEMA_VERSION = 12;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -76,6 +78,8 @@ CREATE TABLE IF NOT EXISTS parsed_files (
   mask_hash TEXT NOT NULL,
   language TEXT NOT NULL,
   parse_error TEXT,
+  -- Diagnostics the parse reported beside parse_error (JSON [{severity, line, message, fix}], file-less); NULL: none.
+  diagnostics_json TEXT,
   UNIQUE (file_id, mask_hash, language)
 );
 

@@ -30,7 +30,7 @@ import { preprocessUnits } from './preprocess-units.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
-import { macroValuesOf, parseDiagnostics } from './parse-jobs.js';
+import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import { patchBuild } from './patch-build.js';
 import { defaultWorkerCount, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
@@ -306,7 +306,10 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   stage.parse += performance.now() - tParse;
   run.timing.parseMs += performance.now() - t1;
   const parsed = parseDiagnostics(masked.jobs);
-  summary.diagnostics.push(...parsed.diagnostics);
+  // A parse kept from an earlier run reports what was stored with it (syntax trouble, skipped declarations).
+  const reusedParses = reusedParseDiagnostics(masked.versions, run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
+  summary.diagnostics.push(...parsed.diagnostics, ...reusedParses.diagnostics);
+  parsed.vendorSyntax += reusedParses.vendorSyntax;
   if (parsed.vendorSyntax) {
     summary.diagnostics.push({
       severity: 'info',

@@ -4,7 +4,7 @@
 // reuses that parse; the rest become parse jobs.
 import fs from 'node:fs';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FileVersion, IndexWriter, StoredBuildFile } from '../index/index-writer.js';
+import type { FileVersion, IndexWriter, ParseNote, StoredBuildFile } from '../index/index-writer.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankMacroUses, type BlankableMacros } from './blank-macros.js';
@@ -14,6 +14,9 @@ import { invocationsDigest } from './extract-file.js';
 import { sha1, type FileStates } from './file-states.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 
+/** What to do about a binary file a build compiles. */
+export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
+
 export interface ParseJob {
   version: FileVersion;
   /** Absolute path (for diagnostics). */
@@ -22,6 +25,8 @@ export interface ParseJob {
   rowsMasked: Uint8Array;
   /** Macro invocations of the text whose expansion calls, defines or renames (call-graph extraction). */
   invocations?: MacroInvocation[];
+  /** What finding them reported (expansions left out); stored with the parse. */
+  expansionNotes?: ParseNote[];
 }
 
 export interface MaskedFiles {
@@ -92,7 +97,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     if (buf.subarray(0, 8192).includes(0)) {
       const error = 'binary file: not C/C++ source';
       const version: FileVersion = { ...base, maskHash: 'binary', parsed: { symbols: [], references: [], error } };
-      out.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: 'remove it from the compile database or add its folder to [index] exclude_paths' });
+      out.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: BINARY_FIX });
       out.versions.push(version);
       continue;
     }
@@ -101,17 +106,19 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const m = maskText(buf.toString('utf8'), fa.ranges);
     const text = blankMacroUses(m.masked, ctx.blankable);
     const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
-    if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
     const maskHash = sha1(`${text}\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;
+    // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
     if (queued.has(key) || ctx.writer.findParsed(rel, maskHash, fa.language) !== undefined) {
       out.remasked++;
       continue;
     }
     queued.add(key);
-    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations: found?.invocations });
+    if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
+    const expansionNotes = found?.diagnostics.map(({ file: _file, ...note }) => note);
+    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations: found?.invocations, expansionNotes });
   }
   return out;
 }

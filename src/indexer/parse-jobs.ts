@@ -1,11 +1,14 @@
-// Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version.
+// Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version;
+// reports what each parse found wrong, fresh or reused (a reused parse reports what was stored with it).
 // Syntax errors in vendor files are counted, not listed (macro-heavy SDK code nobody here can fix).
 import type { Diagnostic } from '../model/diagnostic.js';
 import { namelessDiagnostic } from '../parser/extract-symbols.js';
 import { extractFile } from './extract-file.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { MacroRecord } from '../preprocessor/api.js';
-import type { ParseJob } from './mask-files.js';
+import { BINARY_FIX, type ParseJob } from './mask-files.js';
+import type { FileVersion, ParseNote, StoredParseReport } from '../index/index-writer.js';
+import { absolutePath } from './vendor-paths.js';
 
 export interface ParseOutcome {
   diagnostics: Diagnostic[];
@@ -40,7 +43,6 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked' | 'invocation
   }
 }
 
-/** Diagnostics for parsed files: a parse failure is an error, syntax trouble a warning (vendor: counted). */
 /** Integer values of the build's macros, by name (the parser sizes arrays and evaluates enums with them). */
 export function macroValuesOf(macros: MacroRecord[]): MacroValues {
   const values: MacroValues = new Map();
@@ -48,16 +50,40 @@ export function macroValuesOf(macros: MacroRecord[]): MacroValues {
   return values;
 }
 
+/** A parse's error and notes as diagnostics of `file`: a failure is an error, syntax trouble a warning (vendor: counted). */
+function reportParse(file: string, isVendor: boolean, report: StoredParseReport, out: ParseOutcome): void {
+  out.diagnostics.push(...report.notes.map((n) => ({ ...n, file })));
+  const error = report.error;
+  if (!error) return;
+  if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file, message: error });
+  else if (error.startsWith('binary file')) out.diagnostics.push({ severity: 'error', file, message: error, fix: BINARY_FIX });
+  else if (isVendor) out.vendorSyntax++;
+  else out.diagnostics.push({ severity: 'warning', file, message: error });
+}
+
+/**
+ * Diagnostics of the parses made in this run. Each parse also keeps its notes (declarations skipped for want
+ * of a name; macro expansions left out, which the mask stage reported already) to report when reused.
+ */
 export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
   const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
   for (const job of jobs) {
-    const nameless = job.version.parsed?.nameless;
-    if (nameless?.length) out.diagnostics.push(namelessDiagnostic(job.file, nameless));
-    const error = job.version.parsed?.error;
-    if (!error) continue;
-    if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file: job.file, message: error });
-    else if (job.version.isVendor) out.vendorSyntax++;
-    else out.diagnostics.push({ severity: 'warning', file: job.file, message: error });
+    const parsed = job.version.parsed;
+    if (!parsed) continue;
+    const nameless: ParseNote[] = parsed.nameless?.length ? [(({ file: _file, ...note }) => note)(namelessDiagnostic(job.file, parsed.nameless))] : [];
+    parsed.notes = [...nameless, ...(job.expansionNotes ?? [])];
+    reportParse(job.file, job.version.isVendor, { error: parsed.error, notes: nameless }, out);
+  }
+  return out;
+}
+
+/** Diagnostics of the parses this run reused (versions without a fresh parse), from what is stored with them. */
+export function reusedParseDiagnostics(versions: FileVersion[], root: string, stored: (v: FileVersion) => StoredParseReport | undefined): ParseOutcome {
+  const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
+  for (const v of versions) {
+    if (v.parsed) continue;
+    const report = stored(v);
+    if (report) reportParse(absolutePath(root, v.path), v.isVendor, report, out);
   }
   return out;
 }

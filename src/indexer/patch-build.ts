@@ -18,7 +18,7 @@ import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
-import { macroValuesOf, parseDiagnostics } from './parse-jobs.js';
+import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { IndexWriter } from '../index/index-writer.js';
@@ -184,6 +184,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   await ctx.pool.run(masked.jobs, macroValuesOf(records));
   const parsed = parseDiagnostics(masked.jobs);
   if (parsed.diagnostics.length || parsed.vendorSyntax) return null;
+  const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
+  if (reusedParses.diagnostics.length || reusedParses.vendorSyntax) return null;
 
   const buildId = ctx.writer.patchBuild(
     build.variant,
