@@ -6,10 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { createServer } from '../../src/mcp/server.js';
+import { connectClient } from '../helpers/mcp-client.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 
 const { values } = parseArgs({ options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
@@ -84,11 +82,7 @@ async function main(): Promise<void> {
   await indexProject({ root });
   console.log(`content index built in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
 
-  const server = createServer({ cwd: root });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(b);
+  const { client } = await connectClient(root);
   const findAll = async (query: string): Promise<{ ms: number; matches: Set<string>; total: number }> => {
     const matches = new Set<string>();
     let args: Record<string, unknown> | undefined = { query, target: 'content', match: 'literal', limit: 500 };

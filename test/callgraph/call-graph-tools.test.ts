@@ -1,33 +1,27 @@
 // The call-graph MCP tools over the SDK's in-memory transport on the driver-stack fixture: callers/callees/path
 // through a driver-API struct, pointer targets from designated initialisers, the vector table with handled and
 // default slots, dead code, hotspots, indirect call sites, and the CLI commands.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/server.js';
 import { cliJson, indexedFixture, runCli } from '../helpers/fixture-project.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
-let client: Client;
+let mcp: ToolCaller;
 let root: string;
 type Row = Record<string, any>;
 
 const call = async (name: string, args: Record<string, unknown>) => {
-  const r = (await client.callTool({ name, arguments: { project_root: root, ...args } })) as { content: { text: string }[]; isError?: boolean };
-  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+  const r = await mcp.call(name, { project_root: root, ...args });
+  return { value: r.value, isError: r.isError };
 };
 const rowsOf = (value: Row[]) => value.filter((r) => !('total' in r) && !('warning' in r) && !('note' in r) && !('found' in r));
 
 beforeAll(async () => {
   ({ root } = await indexedFixture(['callgraph', 'driver-stack']));
-  const server = createServer({ cwd: '/' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
+  mcp = await connectClient('/');
 });
 
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
 });
 
 describe('callers, callees and paths on a driver stack', () => {

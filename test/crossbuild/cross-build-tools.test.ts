@@ -1,35 +1,29 @@
 // The cross-build tools as agents and people reach them: MCP (real SDK client, in-memory transport) and
 // the built CLI (`fw-context where`, `fw-context diff`).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/server.js';
 import { cliJson, indexedFixture, runCli } from '../helpers/fixture-project.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
-let client: Client;
+let mcp: ToolCaller;
 let root: string;
 
 const call = async (name: string, args: Record<string, unknown>) => {
-  const r = (await client.callTool({ name, arguments: { project_root: root, ...args } })) as { content: { text: string }[]; isError?: boolean };
-  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+  const r = await mcp.call(name, { project_root: root, ...args });
+  return { value: r.value, isError: r.isError };
 };
 
 beforeAll(async () => {
   ({ root } = await indexedFixture(['crossbuild', 'zephyr-boards-sysbuild'], { defaultVariant: 'nucleo_f401re' }));
-  const server = createServer({ cwd: '/' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
+  mcp = await connectClient('/');
 });
 
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
 });
 
 describe('MCP', () => {
   it('lists the three cross-build tools as read-only, saying they span builds', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     for (const name of ['which_builds', 'is_compiled', 'diff_builds']) {
       const t = tools.find((x) => x.name === name)!;
       expect(t.annotations?.readOnlyHint).toBe(true);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
-import { connectClient, type ToolCaller } from './mcp-client.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
 export async function indexedFindFixture(): Promise<string> {
   const root = copyFixtureToTemp('find', 'two-boards-cpp');

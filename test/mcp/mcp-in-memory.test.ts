@@ -1,32 +1,26 @@
 // The MCP server in-process through the SDK's in-memory transport, on a multi-build project: refusals are
 // isError results that list the builds; list_variants and variant/image arguments scope the answers.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/server.js';
 import fs from 'node:fs';
 import { indexedFixture } from '../helpers/fixture-project.js';
 import { indexPath } from '../../src/project/config.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
-let client: Client;
+let mcp: ToolCaller;
 let root: string;
 
 const call = async (name: string, args: Record<string, unknown>) => {
-  const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
-  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+  const r = await mcp.call(name, args);
+  return { value: r.value, isError: r.isError };
 };
 
 beforeAll(async () => {
   ({ root } = await indexedFixture(['adapters', 'zephyr-multi-board']));
-  const server = createServer({ cwd: '/' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
+  mcp = await connectClient('/');
 });
 
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
 });
 
 describe('MCP tools on a project with several builds', () => {

@@ -3,23 +3,21 @@
 // rules of read_file / get_file_map (no "..", no absolute path or symlink leading outside the project).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/server.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { copyFixture, fixturePath } from '../../src/project/copy-fixture.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
-let client: Client;
+let mcp: ToolCaller;
 let base: string;
 let root: string;
 
 type Value = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const call = async (name: string, args: Record<string, unknown>, variant = 'build-board-a'): Promise<{ value: Value; isError: boolean }> => {
-  const r = (await client.callTool({ name, arguments: { project_root: root, variant, ...args } })) as { content: { text: string }[]; isError?: boolean };
-  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
+  const r = await mcp.call(name, { project_root: root, variant, ...args });
+  return { value: r.value, isError: r.isError };
 };
 const rows = (v: Value[]) => v.filter((x) => 'name' in x);
 
@@ -31,15 +29,11 @@ beforeAll(async () => {
   fs.symlinkSync('/etc', path.join(root, 'etc-link'));
   fs.writeFileSync(path.join(base, 'outside.c'), 'int secret;\n');
   fs.symlinkSync(path.join(base, 'outside.c'), path.join(root, 'src', 'linked.c'));
-  const server = createServer({ cwd: '/' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
+  mcp = await connectClient('/');
 });
 
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
 });
 
 describe('search_bodies', () => {
@@ -272,7 +266,7 @@ describe('C++ class tools', () => {
 
 describe('tool listing', () => {
   it('registers every reading tool read-only', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     for (const name of ['search_bodies', 'read_file', 'get_file_map', 'find_variables', 'get_symbol_context', 'get_inheritance_chain', 'get_class_members', 'get_method_overrides', 'get_template_instances']) {
       const t = tools.find((x) => x.name === name);
       expect(t?.annotations?.readOnlyHint).toBe(true);
