@@ -31,7 +31,7 @@ import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
-import { patchBuild } from './patch-build.js';
+import { patchBuild, type PatchContext } from './patch-build.js';
 import { defaultWorkerCount, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
@@ -132,22 +132,12 @@ function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbo
 
 
 /** What every build of one run shares. */
-interface RunContext {
-  root: string;
-  db: Db;
-  writer: IndexWriter;
-  states: FileStates;
-  skeletons: SkeletonCache;
-  provider: ImplicitMacroProvider;
-  vendorRules: VendorRules;
-  excluded: string[];
-  indexedAt: string;
+/** What one run shares across its builds: what the fast path needs, plus the full path's own hooks. */
+interface RunContext extends PatchContext {
   preprocess?: PreprocessBuild;
   progress: (message: string) => void;
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
   timing: { preprocessMs: number; parseMs: number };
-  pool: ParsePool;
-  views: FileViewCache;
 }
 
 /** What the preprocess stages hand to the mask stage. */

@@ -30,6 +30,7 @@ import { absolutePath, isUnderAny, storedPath, type VendorRules } from './vendor
 /** Past this share of dirty units, the full path costs about the same and is taken. */
 const MAX_DIRTY_SHARE = 0.25;
 
+/** What an index run shares across its builds (the full path adds its own hooks: RunContext in index-project.ts). */
 export interface PatchContext {
   root: string;
   db: Db;
