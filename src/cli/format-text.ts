@@ -6,7 +6,7 @@ import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.js';
 
 type Item = Record<string, unknown>;
 
-function location(r: Item): string {
+function location(r: Item | { file: string; line: number }): string {
   return `${r.file}:${r.line}`;
 }
 
@@ -28,8 +28,12 @@ export function formatPagedAnswer(items: Item[]): string {
       out.push(`${n.shown} of ${n.total} result(s) from build ${n.variant}/${n.image}` + (n.offset ? ` (from offset ${n.offset})` : '') + (n.more ? ` — next page: --offset ${n.next_offset}` : ''));
     } else {
       out.push(formatSymbolLine(it));
+      const pad = ' '.repeat(14);
+      if (it.kind === 'macro' && it.function_like && it._macro_expanded_value) out.push(`${pad}expands to ${it._macro_expanded_value}${it.wraps ? `  (wraps ${it.wraps})` : ''}`);
+      const decls = Array.isArray(it.declarations) ? (it.declarations as { file: string; line: number }[]) : [];
+      if (decls.length) out.push(`${pad}declared at ${decls.slice(0, 5).map(location).join(', ')}${decls.length > 5 ? ` and ${decls.length - 5} more` : ''}`);
       const doc = typeof it.docstring === 'string' && it.docstring ? it.docstring.split('\n')[0] : '';
-      if (doc) out.push(`${' '.repeat(14)}// ${doc}`);
+      if (doc) out.push(`${pad}// ${doc}`);
     }
   }
   return out.join('\n');

@@ -3,6 +3,7 @@
 import type { ReadingIndex } from './reading-reader.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import type { ContentIndexReader } from './content-index-reader.js';
+import type { SearchIndex } from './search-reader.js';
 
 export interface BuildRow {
   id: number;
@@ -143,11 +144,6 @@ export interface IndexReader {
   builds(): BuildRow[];
   counts(buildId?: number): { symbols: number; files: number; references: number };
   files(buildId?: number): FileRow[];
-  /** FTS5 over symbols. `exactName` ranks rows whose name equals it first. */
-  searchSymbolsFts(match: string, filter: SymbolFilter, page: { limit: number; offset: number }, exactName?: string): Page<SymbolRow>;
-  /** Rows whose name_tokens contain at least `minHits` of `terms` (substring). */
-  searchSymbolsTokens(terms: string[], minHits: number, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
-  searchSymbolsDocstring(term: string, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
@@ -189,5 +185,7 @@ export interface IndexReader {
   reading(): ReadingIndex;
   /** Call rows, pointer stores and vector rows (the call graph). */
   callGraph(): CallGraphReader;
+  /** Candidate rows for search_code's relaxation steps, and full rows of one page. */
+  search(): SearchIndex;
   close(): void;
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from './open-index.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
+import { nameTokens } from '../parser/name-tokens.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildRow } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
@@ -130,10 +131,13 @@ export class IndexWriter {
 
   /** The records of a stored macro group. */
   macroGroupRecords(id: number): MacroRecord[] {
-    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value FROM macros WHERE group_id = ? ORDER BY id').all(id) as {
-      name: string; params: string | null; value: string; function_like: number; file: string; line: number; expanded_value: string | null;
+    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as {
+      name: string; params: string | null; value: string; function_like: number; file: string; line: number; expanded_value: string | null; docstring: string;
     }[];
-    return rows.map((r) => ({ name: r.name, params: r.params, value: r.value, functionLike: !!r.function_like, file: r.file, line: r.line, expandedValue: r.expanded_value }));
+    return rows.map((r) => ({
+      name: r.name, params: r.params, value: r.value, functionLike: !!r.function_like, file: r.file, line: r.line, expandedValue: r.expanded_value,
+      ...(r.docstring ? { docstring: r.docstring } : {}),
+    }));
   }
 
   /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
@@ -324,13 +328,13 @@ export class IndexWriter {
     const insGroup = db.prepare('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
     const findGroup = db.prepare('SELECT id FROM macro_groups WHERE hash = ?');
     const insMacro = db.prepare(
-      'INSERT INTO macros(group_id, name, params, value, function_like, file, line, expanded_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO macros(group_id, name, params, value, function_like, file, line, expanded_value, name_tokens, docstring) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const link = db.prepare('INSERT OR IGNORE INTO build_macro_groups(build_id, group_id) VALUES (?, ?)');
     for (const g of groups) {
       const inserted = insGroup.get(g.hash, g.file) as { id: number } | undefined;
       const id = inserted?.id ?? (findGroup.get(g.hash) as { id: number }).id;
-      if (inserted) for (const m of g.records) insMacro.run(id, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue);
+      if (inserted) for (const m of g.records) insMacro.run(id, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue, nameTokens(m.name), m.docstring ?? '');
       link.run(buildId, id);
     }
   }

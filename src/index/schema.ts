@@ -17,7 +17,8 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 11: content_trigrams keeps positions, so literal runs are matched as phrases.
 // 12: parsed_files.diagnostics_json: what a parse reported (skipped nameless declarations, macro expansions
 //     left out) is kept with it, so a run that reuses the parse reports it again.
-export const SCHEMA_VERSION = 12;
+// 13: macros.name_tokens and macros.docstring, both in macros_fts (API-wrapper macros answer concept searches).
+export const SCHEMA_VERSION = 13;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -25,8 +26,10 @@ export const SCHEMA_VERSION = 12;
  * 4: inactive lines blanked to empty lines (not spaces), so an edit there changes no parse (bodies show them empty).
  * 5: call rows from the macro-expanded text (kinds call/macro_call/indirect/vector/fn_pointer, with caller,
  *    via_macro, slot, detail); macro-made and renamed symbols (alias, via_macro); assembler files read as such.
+ * 6: a function-like macro whose replacement expands to a call of a function (an API wrapper) keeps that
+ *    expansion in expanded_value (with its parameters as written) and its doc comment in docstring.
  */
-export const ROW_FORMAT_VERSION = 5;
+export const ROW_FORMAT_VERSION = 6;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -181,7 +184,9 @@ CREATE TABLE IF NOT EXISTS macros (
   function_like INTEGER NOT NULL,
   file TEXT NOT NULL,
   line INTEGER NOT NULL,
-  expanded_value TEXT
+  expanded_value TEXT,
+  name_tokens TEXT NOT NULL DEFAULT '',
+  docstring TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS macro_groups_file ON macro_groups(file);
 CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
@@ -281,12 +286,12 @@ CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
 END;
 
 CREATE VIRTUAL TABLE IF NOT EXISTS macros_fts USING fts5(
-  name, value, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  name, value, name_tokens, docstring, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER IF NOT EXISTS macros_ai AFTER INSERT ON macros BEGIN
-  INSERT INTO macros_fts(rowid, name, value) VALUES (new.id, new.name, new.value);
+  INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) VALUES (new.id, new.name, new.value, new.name_tokens, new.docstring);
 END;
 CREATE TRIGGER IF NOT EXISTS macros_ad AFTER DELETE ON macros BEGIN
-  INSERT INTO macros_fts(macros_fts, rowid, name, value) VALUES ('delete', old.id, old.name, old.value);
+  INSERT INTO macros_fts(macros_fts, rowid, name, value, name_tokens, docstring) VALUES ('delete', old.id, old.name, old.value, old.name_tokens, old.docstring);
 END;
 ${CONTENT_SCHEMA_SQL}`;

@@ -3,6 +3,8 @@
 import type { Db } from './open-index.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import { SqliteCallGraph } from './sqlite-call-graph.js';
+import type { SearchIndex } from './search-reader.js';
+import { SqliteSearch } from './sqlite-search.js';
 import { metaValue } from './open-index.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
@@ -33,10 +35,16 @@ export const SYMBOL_FROM = `symbols s
   JOIN parsed_files p ON p.id = s.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
-const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.function_like, m.value AS _macro_value,
+export const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.function_like, m.value AS _macro_value,
   m.expanded_value AS _macro_expanded_value`;
 
-type Params = Record<string, unknown>;
+export type Params = Record<string, unknown>;
+
+/** An SQLite error of a MATCH expression FTS5 could not read becomes an FtsQueryError; others are returned as they are. */
+export function ftsErrorOf(err: unknown): unknown {
+  const msg = (err as Error).message;
+  return /fts5|syntax error|no such column|unterminated|malformed MATCH/i.test(msg) ? new FtsQueryError(msg) : err;
+}
 
 export function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -75,7 +83,7 @@ export function toSymbol(r: Record<string, unknown>): SymbolRow {
   return row;
 }
 
-function toMacro(r: Record<string, unknown>): MacroRow {
+export function toMacro(r: Record<string, unknown>): MacroRow {
   return {
     name: r.name as string,
     kind: 'macro',
@@ -88,7 +96,7 @@ function toMacro(r: Record<string, unknown>): MacroRow {
   };
 }
 
-function filterSql(filter: SymbolFilter, params: Params): string {
+export function filterSql(filter: SymbolFilter, params: Params): string {
   const parts: string[] = [];
   params.buildId = filter.buildId;
   if (filter.kinds?.length) {
@@ -207,53 +215,8 @@ export class SqliteIndex implements IndexReader {
       const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
       return { rows: rows.map(map), total };
     } catch (err) {
-      const msg = (err as Error).message;
-      if (/fts5|syntax error|no such column|unterminated|malformed MATCH/i.test(msg)) throw new FtsQueryError(msg);
-      throw err;
+      throw ftsErrorOf(err);
     }
-  }
-
-  searchSymbolsFts(match: string, filter: SymbolFilter, page: { limit: number; offset: number }, exactName?: string): Page<SymbolRow> {
-    const params: Params = { match, exact: exactName ?? '' };
-    const where = `symbols_fts MATCH @match${filterSql(filter, params)}`;
-    // CROSS JOIN keeps FTS5 as the outer loop: the planner would otherwise run MATCH once per symbol.
-    const from = `symbols_fts CROSS JOIN ${SYMBOL_FROM.replace('symbols s', 'symbols s ON s.id = symbols_fts.rowid')}`;
-    const rank = `bm25(symbols_fts, 10.0, 4.0, 2.0, 1.0, 6.0) * (CASE WHEN f.is_vendor THEN 0.8 ELSE 1.0 END) * (CASE WHEN s.is_definition THEN 1.0 ELSE 0.95 END)`;
-    return this.page(
-      `SELECT ${SYMBOL_COLUMNS} FROM ${from} WHERE ${where} ORDER BY (s.name = @exact COLLATE NOCASE) DESC, ${rank}, f.path, s.line`,
-      `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
-      params,
-      page,
-      toSymbol,
-    );
-  }
-
-  searchSymbolsTokens(terms: string[], minHits: number, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
-    const params: Params = { minHits };
-    const hits = terms.map((t, i) => {
-      params[`t${i}`] = `%${likeEscape(t.toLowerCase())}%`;
-      return `(s.name_tokens LIKE @t${i} ESCAPE '\\')`;
-    });
-    const where = `(${hits.join(' + ')}) >= @minHits${filterSql(filter, params)}`;
-    return this.page(
-      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY (${hits.join(' + ')}) DESC, f.is_vendor, length(s.name), f.path, s.line`,
-      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
-      params,
-      page,
-      toSymbol,
-    );
-  }
-
-  searchSymbolsDocstring(term: string, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
-    const params: Params = { doc: `%${likeEscape(term)}%` };
-    const where = `s.docstring LIKE @doc ESCAPE '\\'${filterSql(filter, params)}`;
-    return this.page(
-      `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line`,
-      `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,
-      params,
-      page,
-      toSymbol,
-    );
   }
 
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
@@ -261,7 +224,7 @@ export class SqliteIndex implements IndexReader {
     const from = 'macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
     const where = 'macros_fts MATCH @match';
     return this.page(
-      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0), m.file, m.line`,
+      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0, 3.0, 0.5), m.file, m.line`,
       `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
       params,
       page,
@@ -355,6 +318,10 @@ export class SqliteIndex implements IndexReader {
 
   callGraph(): CallGraphReader {
     return new SqliteCallGraph(this.db);
+  }
+
+  search(): SearchIndex {
+    return new SqliteSearch(this.db);
   }
 
   unitFiles(buildId: number): Map<string, string[]> {

@@ -7,6 +7,7 @@ import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
 import { definedMacros } from '../preprocessor/preprocess-build.js';
 import type { IndexWriter, MacroGroup } from '../index/index-writer.js';
 import { sha1, type FileStates } from './file-states.js';
+import { withApiDocstrings } from './macro-docstring.js';
 import { storedPath } from './vendor-paths.js';
 
 export interface BuildMacros {
@@ -26,7 +27,9 @@ export function macroGroupOf(file: string, sites: Map<number, string | null>, ct
   const hash = sha1(JSON.stringify([stored, ctx.states.hash(file), lines]));
   const id = ctx.writer.macroGroupId(hash);
   const records =
-    id !== undefined ? ctx.writer.macroGroupRecords(id) : definedMacros(new Map([[file, sites]]), ctx.skeleton).map((m) => ({ ...m, file: stored }));
+    id !== undefined
+      ? ctx.writer.macroGroupRecords(id)
+      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton)).map((m) => ({ ...m, file: stored }));
   return { group: { hash, file: stored, records }, reused: id !== undefined };
 }
 

@@ -34,8 +34,14 @@ export interface MacroRecord {
   /** Absolute path, or `<command-line>` / `<built-in>`. */
   file: string;
   line: number;
-  /** The integer the macro expands to when it expands to a constant expression, else null. */
+  /**
+   * Object-like: the integer the macro expands to when it expands to a constant expression. Function-like: the
+   * replacement fully expanded (parameters kept as written) when it is a call of a function — an API wrapper
+   * such as `xSemaphoreTake(x, t)` → `xQueueSemaphoreTake ( ( x ) , ( t ) )`. Else null.
+   */
   expandedValue: string | null;
+  /** The comment block right above the #define (kept for API wrappers only). */
+  docstring?: string;
 }
 
 export interface ImplicitMacroSource {

@@ -11,6 +11,8 @@ import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
+import { spell } from './tokens.js';
+import { mayWrapCall, wrappedCall } from './api-wrapper.js';
 import { definitionKey, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';
@@ -174,12 +176,14 @@ export function findForced(abs: string, unit: CompileUnit, environment: UnitEnvi
 }
 
 /**
- * The integer an object-like macro's replacement evaluates to, as decimal text, or null. Memoized on the
- * definition with the definitions the expansion consulted, like #if results.
+ * The integer an object-like macro's replacement evaluates to, as decimal text; for a function-like macro,
+ * its expanded replacement when that is one call of a function (an API wrapper, see api-wrapper.ts); else
+ * null. Memoized on the definition with the definitions the expansion consulted, like #if results.
  */
 export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
-  if (def.params !== null || def.body.length === 0 || def.builtin) return null;
+  if (def.body.length === 0 || def.builtin) return null;
   if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
+  if (def.params !== null && !mayWrapCall(def.body)) return null;
   const env = walker.env;
   for (const e of def.valueCache ?? []) {
     let k = 0;
@@ -197,9 +201,12 @@ export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
   };
   let value: string | null = null;
   try {
-    const seed = def.body.map((t) => ({ ...t, hs: new Set([def.name]) }));
+    // Parameters stay as written: they are hidden from expansion like the macro itself.
+    const seed = def.body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
     const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
-    if (!failed && toks.length > 0) value = evaluateExpression(toks, { valueMode: true }).v.toString();
+    if (failed || toks.length === 0) value = null;
+    else if (def.params === null) value = evaluateExpression(toks, { valueMode: true }).v.toString();
+    else value = wrappedCall(toks, def.params) ? spell(toks) : null;
   } catch {
     value = null;
   }

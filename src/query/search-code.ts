@@ -1,16 +1,24 @@
 // search_code: FTS5 over symbol names, qualified names, signatures, docstrings and name tokens of ONE
-// build, with query repair and six relaxation steps. It does not search function bodies.
-import { FtsQueryError, type IndexReader, type MacroRow, type Page, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
+// build, with query repair and six relaxation steps; one row per symbol (declarations merged into their
+// definition), API-wrapper macros beside functions, ranked as search-ranking.ts says. No function bodies.
+import { FtsQueryError, type IndexReader, type MacroRow, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
+import type { ApiMacroCandidate, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
+import { wrappedFunction } from '../preprocessor/api-wrapper.js';
+import { changedFiles, changedWarning } from './changed-files.js';
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
 import { requireReader, resolveProjectBuild } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
+import { mergeKey, mergeSymbols, type MergedSymbol } from './search-merge.js';
+import { rankQuery, rankRows, type Rankable, type RankQuery } from './search-ranking.js';
 
 export type { PageNotice };
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
+/** Candidate rows one step reads at most (best BM25 first); past it, total adds the rows not read. */
+const CANDIDATE_CAP = 5000;
 
 export type Fallback = 'fts5' | 'name_tokens_like' | 'docstring_like' | 'individual_terms' | 'macros_fts';
 
@@ -22,8 +30,12 @@ export interface SearchRequest extends BuildSelector {
   projectOnly?: boolean;
 }
 
-export type SearchHit = (SymbolRow | MacroRow) & { _fallback?: Fallback };
-/** [warning?] + page notice + hits; or a single warning+hint item when the query cannot run. */
+/** A symbol row: the definition (or first declaration) with the other places that declare the same symbol. */
+export type SymbolHit = SymbolRow & { declarations: { file: string; line: number }[]; _fallback?: Fallback };
+/** A macro row; an API wrapper also names the function it calls (`wraps`). */
+export type MacroHit = MacroRow & { is_vendor?: boolean; wraps?: string; docstring?: string; _fallback?: Fallback };
+export type SearchHit = SymbolHit | MacroHit;
+/** [] when nothing matches ([warning] when indexed files changed); [warning?] + page notice + hits; or one warning+hint item. */
 export type SearchResult = (Record<string, unknown> | PageNotice | SearchHit)[];
 
 const OPERATORS = /"|\b(AND|OR|NOT|NEAR)\b|\b[a-z_]+\s*:/;
@@ -40,13 +52,7 @@ export function toFtsQuery(query: string): { match: string | null; passthrough: 
   return { match: terms.length ? terms.map((t) => `"${t}"*`).join(' OR ') : null, passthrough: false };
 }
 
-function validate(req: SearchRequest): { limit: number; offset: number; kinds?: string[] } {
-  const { limit, offset } = pageBounds(req, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
-  const kinds = kindsFor(req.kind);
-  return { limit, offset, kinds };
-}
-
-function tryPage<T>(fn: () => Page<T>): Page<T> | null {
+function attempt<T>(fn: () => T): T | null {
   try {
     return fn();
   } catch (err) {
@@ -55,10 +61,111 @@ function tryPage<T>(fn: () => Page<T>): Page<T> | null {
   }
 }
 
+/** What one relaxation step found: symbol candidates (plus how many past the cap) and API-wrapper macros. */
+interface StepFind {
+  symbols: SymbolCandidate[];
+  overflow: number;
+  macros: ApiMacroCandidate[];
+}
+
+type Row = Rankable & ({ macro: ApiMacroCandidate; wraps: string | null } | { merged: MergedSymbol });
+
+/** One search over one build: the relaxation steps share the query, the filter and the coverage test. */
+class Search {
+  private coverage: Set<number> | null | undefined;
+  ftsRefused = false;
+
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly buildId: number,
+    private readonly base: SymbolFilter,
+    private readonly q: RankQuery,
+    private readonly terms: string[],
+    private readonly passthrough: boolean,
+  ) {}
+
+  /** FTS5 candidates for `match` (repaired into bare words when FTS5 cannot read it), API macros when `withMacros`. */
+  fts(match: string | null, repaired: string | null, filter: SymbolFilter, withMacros: boolean): StepFind | null {
+    if (!match) return null;
+    for (const m of repaired && repaired !== match ? [match, repaired] : [match]) {
+      const found = attempt(() => this.index.ftsCandidates(m, filter, CANDIDATE_CAP));
+      if (!found) {
+        this.ftsRefused = true;
+        continue;
+      }
+      this.ftsRefused = false;
+      const macros = withMacros ? (attempt(() => this.index.apiMacroCandidates(m, this.buildId, !!filter.projectOnly, 200)) ?? []) : [];
+      return { symbols: found.rows, overflow: found.total - found.rows.length, macros };
+    }
+    return null;
+  }
+
+  /** Row ids holding every query word somewhere (null: every row counts as covering, e.g. a one-word query). */
+  private covering(): Set<number> | null {
+    if (this.coverage !== undefined) return this.coverage;
+    if (this.passthrough || this.terms.length < 2) return (this.coverage = null);
+    const all = this.terms.map((t) => `"${t}"*`).join(' AND ');
+    return (this.coverage = attempt(() => this.index.ftsRowIds(all, this.base, CANDIDATE_CAP * 4)) ?? null);
+  }
+
+  /** Merged, ranked rows of a step, API-wrapper macros followed by the function they call. */
+  rank(found: StepFind): Row[] {
+    const wraps = new Map(found.macros.map((m) => [m, wrappedFunction(m._macro_expanded_value ?? '', m.params)]));
+    const called = [...new Set([...wraps.values()].filter((w): w is string => !!w))];
+    const companions = called.length ? this.index.namedCandidates(called, { ...this.base, kinds: ['function', 'method'] }) : [];
+    const merged = this.completeDeclarations(mergeSymbols([...found.symbols, ...companions]));
+    const covering = this.covering();
+    const rows: Row[] = merged.map((g) => ({
+      ...g.primary,
+      name_score: g.name_score,
+      text_score: g.text_score,
+      covers_all: !covering || g.rowids.some((id) => covering.has(id)),
+      merged: g,
+    }));
+    for (const m of found.macros) {
+      const words = `${m.name_tokens} ${m.docstring.toLowerCase()}`.split(/[^a-z0-9]+/);
+      const coversAll = this.q.words.every((w) => words.some((t) => t.startsWith(w)));
+      rows.push({ ...m, is_definition: true, covers_all: coversAll, macro: m, wraps: wraps.get(m) ?? null });
+    }
+    return withCompanions(rankRows(this.q, rows));
+  }
+
+  /** Declaration-only groups get the definitions of the same symbol the step did not match (its docstring did). */
+  private completeDeclarations(groups: MergedSymbol[]): MergedSymbol[] {
+    const open = groups.filter((g) => !g.primary.is_definition);
+    if (!open.length) return groups;
+    const keys = new Set(open.map((g) => mergeKey(g.primary)));
+    const names = [...new Set(open.map((g) => g.primary.name))];
+    const extra: SymbolCandidate[] = [];
+    for (let i = 0; i < names.length; i += 500) {
+      for (const c of this.index.namedCandidates(names.slice(i, i + 500), this.base)) if (keys.has(mergeKey(c))) extra.push(c);
+    }
+    if (!extra.length) return groups;
+    const scores = new Map(groups.map((g) => [mergeKey(g.primary), g]));
+    return mergeSymbols([...groups.flatMap((g) => [g.primary, ...g.declarations]), ...extra]).map((g) => {
+      const before = scores.get(mergeKey(g.primary));
+      return before ? { ...g, name_score: Math.min(g.name_score, before.name_score), text_score: Math.min(g.text_score, before.text_score) } : g;
+    });
+  }
+}
+
+/** Moves the function an API-wrapper macro calls right after the macro, when it ranked lower. */
+function withCompanions(rows: Row[]): Row[] {
+  const out = rows.slice();
+  for (let i = 0; i < out.length; i++) {
+    const r = out[i];
+    if (!('macro' in r) || !r.wraps) continue;
+    const j = out.findIndex((x, k) => k > i && 'merged' in x && x.name === r.wraps);
+    if (j > i + 1) out.splice(i + 1, 0, ...out.splice(j, 1));
+  }
+  return out;
+}
+
 export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResult {
   const reader = requireReader(ctx);
   const build = resolveProjectBuild(ctx, req);
-  const { limit, offset, kinds } = validate(req);
+  const { limit, offset } = pageBounds(req, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
+  const kinds = kindsFor(req.kind);
   const page = { limit, offset };
   const wantsLocals = !!kinds && kinds.includes('varlocal');
   const base: SymbolFilter = { buildId: build.id, projectOnly: !!req.projectOnly, excludeKinds: wantsLocals ? [] : ['varlocal'] };
@@ -66,77 +173,90 @@ export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResul
   const { match, passthrough } = toFtsQuery(query);
   const repaired = passthrough ? toFtsQuery(query.replace(/["()*:^]/g, ' ').replace(/\b(AND|OR|NOT|NEAR)\b/g, ' ')).match : match;
   const terms = queryTerms(query);
-  const exact = /^[A-Za-z_]\w*$/.test(query) ? query : undefined;
-  let ftsRefused = false;
-
-  const answer = (p: Page<SymbolRow | MacroRow>, fallback?: Fallback): SearchResult => finish(ctx, reader, build, p, offset, fallback);
+  const index = reader.search();
+  const search = new Search(index, build.id, base, rankQuery(query), terms, passthrough);
+  const answer = (found: StepFind, fallback?: Fallback) => present(ctx, reader, build, search.rank(found), found.overflow, page, fallback);
 
   // kind=macro: the macros table is the primary answer.
   if (kinds?.[0] === 'macro') {
-    const m = match ? tryPage(() => reader.searchMacrosFts(repaired ?? match, build.id, page)) : null;
-    return answer(m ?? { rows: [], total: 0 });
+    const m = match ? attempt(() => reader.searchMacrosFts(repaired ?? match, build.id, page)) : null;
+    return macroAnswer(ctx, reader, build, m?.rows ?? [], m?.total ?? 0, offset);
   }
-  const fts = (filter: SymbolFilter): Page<SymbolRow> | null => {
-    if (!match) return null;
-    const first = tryPage(() => reader.searchSymbolsFts(match, filter, page, exact));
-    if (first) return first;
-    ftsRefused = true;
-    if (repaired && repaired !== match) {
-      const second = tryPage(() => reader.searchSymbolsFts(repaired, filter, page, exact));
-      if (second) {
-        ftsRefused = false;
-        return second;
-      }
-    }
-    return null;
-  };
-  // 1. FTS5 with the kind filter.
-  const step1 = fts({ ...base, kinds });
-  if (step1 && step1.total > 0) return answer(step1);
+  const some = (f: StepFind | null): f is StepFind => !!f && f.symbols.length + f.macros.length > 0;
+  // 1. FTS5 with the kind filter (API-wrapper macros join when no kind is asked for).
+  const step1 = search.fts(match, repaired, { ...base, kinds }, !kinds);
+  if (some(step1)) return answer(step1);
   // 2. FTS5 without the kind.
   if (kinds) {
-    const step2 = fts(base);
-    if (step2 && step2.total > 0) return answer(step2, 'fts5');
+    const step2 = search.fts(match, repaired, base, true);
+    if (some(step2)) return answer(step2, 'fts5');
   }
   // 3. name_tokens substring match, N-1 of N terms.
   if (terms.length) {
-    const step3 = reader.searchSymbolsTokens(terms, Math.max(1, terms.length - 1), base, page);
-    if (step3.total > 0) return answer(step3, 'name_tokens_like');
+    const t = index.tokenCandidates(terms, Math.max(1, terms.length - 1), base, CANDIDATE_CAP);
+    if (t.rows.length) return answer({ symbols: t.rows, overflow: t.total - t.rows.length, macros: [] }, 'name_tokens_like');
   }
   // 4. docstring LIKE for a single term.
   if (terms.length === 1) {
-    const step4 = reader.searchSymbolsDocstring(terms[0], base, page);
-    if (step4.total > 0) return answer(step4, 'docstring_like');
+    const d = index.docstringCandidates(terms[0], base, CANDIDATE_CAP);
+    if (d.rows.length) return answer({ symbols: d.rows, overflow: d.total - d.rows.length, macros: [] }, 'docstring_like');
   }
   // 5. FTS5 per word, merged.
   if (terms.length > 1) {
-    const seen = new Map<string, SymbolRow>();
-    for (const t of terms) {
-      const p = tryPage(() => reader.searchSymbolsFts(`"${t}"*`, base, { limit: 1000, offset: 0 }));
-      for (const r of p?.rows ?? []) if (!seen.has(r.id)) seen.set(r.id, r);
-    }
-    if (seen.size > 0) {
-      const all = [...seen.values()];
-      return answer({ rows: all.slice(offset, offset + limit), total: all.length }, 'individual_terms');
-    }
+    const all: SymbolCandidate[] = [];
+    for (const t of terms) all.push(...(attempt(() => index.ftsCandidates(`"${t}"*`, base, 1000))?.rows ?? []));
+    if (all.length) return answer({ symbols: all, overflow: 0, macros: [] }, 'individual_terms');
   }
   // 6. macros.
   if (repaired ?? match) {
-    const step6 = tryPage(() => reader.searchMacrosFts((repaired ?? match)!, build.id, page));
-    if (step6 && step6.total > 0) return answer(step6, 'macros_fts');
+    const step6 = attempt(() => reader.searchMacrosFts((repaired ?? match)!, build.id, page));
+    if (step6 && step6.total > 0) return macroAnswer(ctx, reader, build, step6.rows, step6.total, offset, 'macros_fts');
   }
-  if (ftsRefused || !match) {
+  if (search.ftsRefused || !match) {
     return [
       {
-        warning: `the query ${JSON.stringify(req.query)} holds no searchable word${ftsRefused ? ' and FTS5 could not read it' : ''}, and no relaxation step found a symbol`,
+        warning: `the query ${JSON.stringify(req.query)} holds no searchable word${search.ftsRefused ? ' and FTS5 could not read it' : ''}, and no relaxation step found a symbol`,
         hint: 'search with 1-3 plain words such as `uart init`; put an exact phrase in double quotes, and leave out punctuation',
       },
     ];
   }
-  return answer({ rows: [], total: 0 });
+  return noMatch(ctx, reader);
 }
 
-function finish(ctx: ProjectContext, reader: IndexReader, build: { variant: string; image: string }, p: Page<SymbolRow | MacroRow>, offset: number, fallback?: Fallback): SearchResult {
-  const rows: SearchHit[] = p.rows.map((r) => (fallback ? { ...r, _fallback: fallback } : r));
-  return pagedAnswer(ctx, reader, build, rows, p.total, offset, true);
+/** No match is `[]`, with the changed-files warning when indexed files changed since indexing (the code may be there). */
+function noMatch(ctx: ProjectContext, reader: IndexReader): SearchResult {
+  const warning = changedWarning(changedFiles(reader, ctx.root));
+  return warning ? [warning] : [];
+}
+
+function macroAnswer(ctx: ProjectContext, reader: IndexReader, build: { variant: string; image: string }, rows: MacroRow[], total: number, offset: number, fallback?: Fallback): SearchResult {
+  if (total === 0) return noMatch(ctx, reader);
+  return pagedAnswer(ctx, reader, build, rows.map((r) => (fallback ? { ...r, _fallback: fallback } : r)), total, offset);
+}
+
+/** The page of ranked rows as answer rows: full symbol rows with their declarations, macros as stored. */
+function present(
+  ctx: ProjectContext,
+  reader: IndexReader,
+  build: { variant: string; image: string },
+  rows: Row[],
+  overflow: number,
+  page: { limit: number; offset: number },
+  fallback?: Fallback,
+): SearchResult {
+  if (!rows.length) return noMatch(ctx, reader);
+  const shown = rows.slice(page.offset, page.offset + page.limit);
+  const full = reader.search().symbolRows(shown.flatMap((r) => ('merged' in r ? r.merged.rowids : [])));
+  const hits: SearchHit[] = shown.map((r) => {
+    const extra = fallback ? { _fallback: fallback } : {};
+    if ('macro' in r) {
+      const { docstring, name_tokens: _t, name_score: _n, text_score: _s, ...macro } = r.macro;
+      return { ...macro, ...(r.wraps ? { wraps: r.wraps } : {}), ...(docstring ? { docstring } : {}), ...extra };
+    }
+    const g = r.merged;
+    const row = full.get(g.primary.rowid)!;
+    const docstring = row.docstring || g.declarations.map((d) => full.get(d.rowid)?.docstring ?? '').find(Boolean) || '';
+    return { ...row, docstring, declarations: g.declarations.map((d) => ({ file: d.file, line: d.line })), ...extra };
+  });
+  return pagedAnswer(ctx, reader, build, hits, rows.length + overflow, page.offset, true);
 }

@@ -1,0 +1,50 @@
+// What search_code may ask of an index: light candidate rows (enough to rank and merge a symbol) for each
+// relaxation step, and the full rows of one page. Ranking and merging live in src/query, not here.
+import type { MacroRow, SymbolFilter, SymbolRow } from './index-reader.js';
+
+/** One symbol row as a search candidate. Scores are FTS5 BM25 values (lower is better; 0 when not scored). */
+export interface SymbolCandidate {
+  /** Row id of the symbol (stable within one index file). */
+  rowid: number;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  file: string;
+  line: number;
+  is_definition: boolean;
+  is_vendor: boolean;
+  /** Language of the parse the symbol comes from (c, cpp, asm, ld). */
+  language: string;
+  name_tokens: string;
+  signature: string;
+  /** BM25 over name, qualified name and name tokens. */
+  name_score: number;
+  /** BM25 over signature and docstring. */
+  text_score: number;
+}
+
+/** A function-like macro whose expansion is a call (an API wrapper), as a search candidate. */
+export type ApiMacroCandidate = MacroRow & { is_vendor: boolean; docstring: string; name_tokens: string; name_score: number; text_score: number };
+
+export interface CandidateList<T> {
+  rows: T[];
+  /** Matches in all, when more than the rows returned (the cap was reached). */
+  total: number;
+}
+
+export interface SearchIndex {
+  /** Symbols matching an FTS5 expression, best BM25 first, at most `cap`. */
+  ftsCandidates(match: string, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate>;
+  /** Row ids among the symbols matching an FTS5 expression (used to test which rows hold every query word). */
+  ftsRowIds(match: string, filter: SymbolFilter, cap: number): Set<number>;
+  /** Symbols whose name tokens contain at least `minHits` of `terms` as substrings, at most `cap`. */
+  tokenCandidates(terms: string[], minHits: number, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate>;
+  /** Symbols whose docstring contains `term`, at most `cap`. */
+  docstringCandidates(term: string, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate>;
+  /** Symbols with one of these exact names. */
+  namedCandidates(names: string[], filter: SymbolFilter): SymbolCandidate[];
+  /** API-wrapper macros of one build matching an FTS5 expression over name, value, name tokens and docstring (project files only with `projectOnly`). */
+  apiMacroCandidates(match: string, buildId: number, projectOnly: boolean, cap: number): ApiMacroCandidate[];
+  /** Full rows of the given symbol row ids, in no particular order. */
+  symbolRows(rowids: number[]): Map<number, SymbolRow>;
+}

@@ -1,0 +1,76 @@
+// API-wrapper macros: a function-like macro whose replacement, fully expanded with the build's macros, is one
+// call of a function (`xSemaphoreTake(x, t)` → `xQueueSemaphoreTake ( ( x ) , ( t ) )`). Statement macros
+// (`do { ... } while (0)`), expressions with operators and calls of builtins are not wrappers.
+import { lexLine, type Token } from './tokens.js';
+
+const NOT_FUNCTIONS = new Set([
+  'sizeof', '_Alignof', 'alignof', '_Generic', '_Static_assert', 'static_assert', 'typeof', '__typeof__', '__typeof',
+  'asm', '__asm', '__asm__', 'defined', '__attribute__', 'decltype', 'return', 'if', 'while', 'for', 'switch',
+  'do', 'static_cast', 'reinterpret_cast', 'const_cast', 'dynamic_cast', 'offsetof', '__offsetof__',
+]);
+
+/** Index of the `)` matching the `(` at `open`, or -1. */
+function closing(toks: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < toks.length; i++) {
+    const v = toks[i].k === 'punct' ? toks[i].v : '';
+    if (v === '(') depth++;
+    else if (v === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+const isPunct = (t: Token | undefined, v: string) => !!t && t.k === 'punct' && t.v === v;
+
+/** A cast's parenthesized type: identifiers, `*`, `::` and `struct`/`const` only (no operators, no call). */
+function isCast(toks: readonly Token[], from: number, to: number): boolean {
+  if (to - from < 2) return false;
+  for (let i = from + 1; i < to; i++) {
+    const t = toks[i];
+    if (t.k !== 'ident' && !isPunct(t, '*') && !isPunct(t, '::')) return false;
+  }
+  return true;
+}
+
+/**
+ * The function an expanded replacement calls when it is exactly one call (outer parentheses and leading
+ * casts allowed), else null. `params` are the macro's parameter names: a call through a parameter is no wrapper.
+ */
+export function wrappedCall(toks: readonly Token[], params: readonly string[]): string | null {
+  let from = 0;
+  let to = toks.length - 1;
+  for (;;) {
+    if (from > to) return null;
+    if (isPunct(toks[from], '(')) {
+      const end = closing(toks, from);
+      if (end < 0 || end > to) return null;
+      if (end === to) {
+        from++;
+        to--;
+        continue;
+      }
+      if (!isCast(toks, from, end)) return null;
+      from = end + 1;
+      continue;
+    }
+    break;
+  }
+  const callee = toks[from];
+  if (!callee || callee.k !== 'ident' || NOT_FUNCTIONS.has(callee.v) || callee.v.startsWith('__builtin') || params.includes(callee.v)) return null;
+  if (!isPunct(toks[from + 1], '(')) return null;
+  return closing(toks, from + 1) === to ? callee.v : null;
+}
+
+/** Cheap test before expanding a replacement: short, ends with `)`, no statement punctuation. */
+export function mayWrapCall(body: readonly Token[]): boolean {
+  if (body.length < 3 || body.length > 64 || !isPunct(body[body.length - 1], ')')) return false;
+  if (body[0].k !== 'ident' && !isPunct(body[0], '(')) return false;
+  return !body.some((t) => t.k === 'punct' && (t.v === ';' || t.v === '{' || t.v === '}' || t.v === '#' || t.v === '##'));
+}
+
+/** The function a stored API-wrapper expansion calls (`expansion` as spelled, `paramsText` as written), or null. */
+export function wrappedFunction(expansion: string, paramsText: string | null): string | null {
+  if (!expansion) return null;
+  const params = (paramsText ?? '').replace(/[()]/g, '').split(',').map((p) => p.trim().replace(/\.\.\.$/, ''));
+  return wrappedCall(lexLine(expansion), params);
+}
