@@ -157,7 +157,8 @@ export function runStatus(opts: CommonOptions): CommandOutput {
 
 export function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
   const r = withProject(opts.cwd, (ctx) => searchCode(ctx, opts));
-  return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
+  const noMatch = !r.some((x) => 'shown' in x || 'hint' in x);
+  return out(opts.json, r, () => [formatPagedAnswer(r as Record<string, unknown>[]), noMatch ? 'No symbol matches.' : ''].filter(Boolean).join('\n'));
 }
 
 export function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {

@@ -12,7 +12,7 @@ import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
 import { spell } from './tokens.js';
-import { mayWrapCall, wrappedCall } from './api-wrapper.js';
+import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
 import { definitionKey, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';

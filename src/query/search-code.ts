@@ -3,7 +3,7 @@
 // definition), API-wrapper macros beside functions, ranked as search-ranking.ts says. No function bodies.
 import { FtsQueryError, type IndexReader, type MacroRow, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
 import type { ApiMacroCandidate, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
-import { wrappedFunction } from '../preprocessor/api-wrapper.js';
+import { wrappedFunction } from '../model/api-wrapper.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';

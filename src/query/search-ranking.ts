@@ -1,6 +1,6 @@
 // Ranking of search_code rows within one relaxation step, as a sort key that can be explained in a sentence:
 // name match tier (exact name, the query words in sequence in the name, all words in the name, all words
-// anywhere), callables first for a verb-like query, definitions first, then BM25 (name tokens, then
+// anywhere), for a verb-like query names holding the verb and callables first, definitions first, then BM25 (name tokens, then
 // signature and docstring), project code before vendor code, shorter names first. No learned weights.
 import { nameTokens } from '../parser/name-tokens.js';
 
@@ -23,6 +23,8 @@ const MEMBER = new Set(['field', 'varlocal', 'variable']);
 /** The query as ranking reads it: lower-case words (identifiers split like name tokens) and its compact form. */
 export interface RankQuery {
   words: string[];
+  /** The verbs among the words ("take" in "mutex take"). */
+  verbs: string[];
   /** The query lower-cased without separators (`uart_init`, `uart init` → `uartinit`). */
   compact: string;
   verbLike: boolean;
@@ -30,7 +32,8 @@ export interface RankQuery {
 
 export function rankQuery(query: string): RankQuery {
   const words = nameTokens(query.replace(/\b(AND|OR|NOT|NEAR)\b/g, ' ')).split(' ').filter(Boolean);
-  return { words, compact: words.join(''), verbLike: words.some((w) => VERBS.has(w)) };
+  const verbs = words.filter((w) => VERBS.has(w));
+  return { words, verbs, compact: words.join(''), verbLike: verbs.length > 0 };
 }
 
 /** What ranking needs of a row (a merged symbol or a macro). Scores are BM25 (lower is better, 0: not scored). */
@@ -74,9 +77,12 @@ export function nameTier(q: RankQuery, r: Rankable): number {
   return 0;
 }
 
-function kindClass(q: RankQuery, kind: string): number {
+/** Verb-like queries: names holding the query's verbs first, then callables before types and values, fields and locals last. */
+function kindClass(q: RankQuery, r: Rankable): number {
   if (!q.verbLike) return 0;
-  return CALLABLE.has(kind) ? 0 : MEMBER.has(kind) ? 2 : 1;
+  const tokens = r.name_tokens.split(' ');
+  const verbMiss = q.verbs.every((v) => tokens.some((t) => t.startsWith(v))) ? 0 : 3;
+  return verbMiss + (CALLABLE.has(r.kind) ? 0 : MEMBER.has(r.kind) ? 2 : 1);
 }
 
 /** Name-token BM25 first; signature and docstring BM25 weigh less. Rounded so that near-equal scores tie. */
@@ -86,7 +92,7 @@ export function combinedScore(r: Pick<Rankable, 'name_score' | 'text_score'>): n
 
 /** Sorts rows best first (stable for equal keys: file and line decide last). */
 export function rankRows<T extends Rankable>(q: RankQuery, rows: T[]): T[] {
-  const keyed = rows.map((r) => ({ r, tier: nameTier(q, r), cls: kindClass(q, r.kind), score: combinedScore(r) }));
+  const keyed = rows.map((r) => ({ r, tier: nameTier(q, r), cls: kindClass(q, r), score: combinedScore(r) }));
   keyed.sort(
     (a, b) =>
       b.tier - a.tier ||

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openProject } from '../../src/query/project-context.js';
 import { searchCode, type SearchRequest } from '../../src/query/search-code.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { QueryError } from '../../src/query/query-error.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
@@ -90,6 +91,41 @@ describe('search_code', () => {
     expect(r[0]._fallback).toBeUndefined();
   });
 
+  it('gives a declaration and its definition one row, the definition with its declarations', () => {
+    const r = hits(search({ query: 'uart init', limit: 100 }));
+    const rows = r.filter((x) => x.name === 'uart_init');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ file: 'src/drivers/uart.c', is_definition: true, declarations: [{ file: 'src/drivers/uart.h', line: 42 }] });
+    // C++: the in-class declaration and the out-of-class definition of a method are one row too.
+    const poll = hits(search({ query: 'sensor manager poll', limit: 100 })).filter((x) => x.qualified_name === 'app::SensorManager::poll');
+    expect(poll).toHaveLength(1);
+    expect(poll[0].is_definition).toBe(true);
+    expect(poll[0].declarations).toHaveLength(1);
+    // lookup_symbol still lists every place.
+    const ctx = openProject(root);
+    try {
+      const all = (lookupSymbol(ctx, { name: 'uart_init' }) as Record<string, any>[]).filter((x) => 'kind' in x);
+      expect(all.map((x) => [x.file, x.is_definition])).toEqual([['src/drivers/uart.c', true], ['src/drivers/uart.h', false]]);
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it('counts merged rows in the page notice, across pages', () => {
+    const all = hits(search({ query: 'uart', limit: 100 }));
+    const total = notice(search({ query: 'uart', limit: 100 })).total;
+    expect(all).toHaveLength(total);
+    const keys = all.map((x) => `${x.kind} ${x.qualified_name ?? x.name} ${x.file}:${x.line}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const paged = [0, 4, 8, 12, 16, 20, 24, 28, 32].flatMap((offset) => hits(search({ query: 'uart', limit: 4, offset })));
+    expect(paged.map((x) => x.id ?? x.name)).toEqual(all.slice(0, paged.length).map((x) => x.id ?? x.name));
+  });
+
+  it('answers [] when nothing matches', () => {
+    expect(search({ query: 'zzzunknownword' })).toEqual([]);
+    expect(search({ query: 'zzzunknownword', kind: 'macro' })).toEqual([]);
+  });
+
   it('pages with offset and next_offset', () => {
     const first = search({ query: 'uart', limit: 3 });
     const n = notice(first);
@@ -118,6 +154,10 @@ describe('search_code', () => {
       expect('total' in r[1]).toBe(true);
       const unrelated = search({ query: 'gpio configure' });
       expect('warning' in unrelated[0]).toBe(false);
+      // No match: the answer is the warning alone (the code may be in the changed file).
+      const none = search({ query: 'zzzunknownword' });
+      expect(none).toHaveLength(1);
+      expect(none[0].warning).toMatch(/src\/drivers\/serial\.c/);
     } finally {
       fs.writeFileSync(file, before);
     }

@@ -14,18 +14,24 @@ Query syntax (SQLite FTS5):
 - Do not join words with underscores: \`modem_init\` is split by the tokenizer into a phrase that needs the two words side by side and misses modem_parser_oob_init; write \`modem init\`. A query with underscores or punctuation is repaired into separate words (serial_write → serial* OR write*, the exact name serial_write ranked first), never rejected.
 - A query holding a double quote, AND, OR, NOT, NEAR or a column filter (name:, docstring:) goes to FTS5 as written: "spi init" matches that exact phrase. If FTS5 cannot read it (a stray quote or parenthesis), it is repaired into bare words.
 
+Results: one row per symbol. A declaration (prototype, extern, in-class method) and the definition of the same symbol in this build (same qualified name and kind; C++ functions also the same parameter types) are ONE row at the definition, with the other places in declarations: [{file, line}]. A symbol the build declares but never defines is one row with is_definition false (its other declarations, if any, in declarations). lookup_symbol lists every place separately. API-wrapper macros — function-like #defines whose replacement expands to one call of a function, e.g. FreeRTOS \`xSemaphoreTake(x, t)\` → xQueueSemaphoreTake — are results beside functions (kind "macro"), and the function they call is listed right after them when it ranks lower.
+
+Ranking within a step: names that equal the query, then names holding the query words in sequence (\`task create\` → xTaskCreate, xTaskCreateStatic), then names holding every word, then rows holding every word in name, signature or docstring; for a verb-like query (init, take, toggle, erase...) names holding the verb and functions/macros before types, fields and locals; definitions before declarations; then BM25 over name tokens, then over signature and docstring; project code before vendor code at equal scores.
+
 Relaxation: when a step finds nothing the next runs; results of steps after the first carry _fallback naming the step:
-1. FTS5 with the kind filter (no _fallback key).
+1. FTS5 with the kind filter (no _fallback key); API-wrapper macros join when no kind is given.
 2. FTS5 without the kind filter — "fts5".
 3. Substring match on name tokens, needing all but one of the query words — "name_tokens_like".
 4. Substring match on docstrings, for a one-word query — "docstring_like".
 5. FTS5 once per word, results merged — "individual_terms".
-6. Macro names and values (#define), kind "macro" — "macros_fts"; such results carry _macro_value (replacement text) and _macro_expanded_value (its integer, when it is a constant).
-Steps 3-6 ignore kind. If nothing can run, the answer is one {warning, hint} item.
+6. Every macro's name, value, name tokens and doc comment (#define), kind "macro" — "macros_fts".
+Steps 3-6 ignore kind. No match at all is [] (or [ {warning} ] when indexed files changed since indexing: the code may be in them). A query with no searchable word, or one FTS5 cannot read and no step answers, gives one {warning, hint} item.
 
-kind filters: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable (globals and locals), field, namespace, macro. Local variables (varlocal) are left out unless kind is varlocal or variable: a local is never the answer to "which symbol is about X". project_only=true leaves out vendor code (SDK/HAL folders).
+kind filters: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable (globals and locals), field, namespace, macro (every #define, searched by name, value and name tokens). Local variables (varlocal) are left out unless kind is varlocal or variable: a local is never the answer to "which symbol is about X". project_only=true leaves out vendor code (SDK/HAL folders).
 
-Each result: name, qualified_name, kind, file (project-relative), line, end_line, column, is_definition (false for a prototype or extern declaration), signature, docstring, is_template, is_virtual, is_pure_virtual, enum_value (enum constants: the integer value as a JSON number; a value beyond ±(2^53 - 1), such as a 64-bit mask, is given as its exact decimal string; null when it cannot be computed, e.g. sizeof or an unknown macro), id and parent_id (stable ids), is_vendor. Results are metadata, not code: read the code with get_source.
+A symbol row: name, qualified_name, kind, file (project-relative), line, end_line, column (of the definition, or of the first declaration when there is none), is_definition (false: the build only declares it), declarations [{file, line}] (the other places that declare it), signature, docstring (the definition's, else the first declaration's that has one), is_template, is_virtual, is_pure_virtual, enum_value (enum constants: the integer value as a JSON number; a value beyond ±(2^53 - 1), such as a 64-bit mask, is given as its exact decimal string; null when it cannot be computed, e.g. sizeof or an unknown macro), id and parent_id (stable ids), is_vendor.
+A macro row: name, kind "macro", file, line, params (as written, null for an object-like macro), function_like, _macro_value (the replacement text as written), _macro_expanded_value (object-like: its integer value when it is a constant; an API wrapper: the replacement expanded with this build's macros, parameters kept), and for an API wrapper wraps (the function it calls), docstring (the comment above the #define) and is_vendor.
+Results are metadata, not code: read the code with get_source.
 
 ${PAGING} limit: 1-100, default 20.
 

@@ -1,7 +1,13 @@
 // API-wrapper macros: a function-like macro whose replacement, fully expanded with the build's macros, is one
 // call of a function (`xSemaphoreTake(x, t)` → `xQueueSemaphoreTake ( ( x ) , ( t ) )`). Statement macros
-// (`do { ... } while (0)`), expressions with operators and calls of builtins are not wrappers.
-import { lexLine, type Token } from './tokens.js';
+// (`do { ... } while (0)`), expressions with operators and calls of builtins are not wrappers. Pure code on
+// token spellings, shared by the preprocessor (at index time) and the queries (reading stored expansions).
+
+/** What the call-shape test needs of a preprocessing token. */
+export interface Token {
+  k: string;
+  v: string;
+}
 
 const NOT_FUNCTIONS = new Set([
   'sizeof', '_Alignof', 'alignof', '_Generic', '_Static_assert', 'static_assert', 'typeof', '__typeof__', '__typeof',
@@ -68,9 +74,18 @@ export function mayWrapCall(body: readonly Token[]): boolean {
   return !body.some((t) => t.k === 'punct' && (t.v === ';' || t.v === '{' || t.v === '}' || t.v === '#' || t.v === '##'));
 }
 
+/** Tokens of a spelled expansion as far as the call-shape test needs them: identifiers, literals, punctuators. */
+export function lexSpelled(text: string): Token[] {
+  const out: Token[] = [];
+  const re = /\s*(?:([A-Za-z_$][\w$]*)|(\d[\w.]*|'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")|(::|->|##|[^\s\w]))/gy;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) && m[0]) out.push(m[1] ? { k: 'ident', v: m[1] } : m[2] ? { k: 'number', v: m[2] } : { k: 'punct', v: m[3] });
+  return out;
+}
+
 /** The function a stored API-wrapper expansion calls (`expansion` as spelled, `paramsText` as written), or null. */
 export function wrappedFunction(expansion: string, paramsText: string | null): string | null {
   if (!expansion) return null;
   const params = (paramsText ?? '').replace(/[()]/g, '').split(',').map((p) => p.trim().replace(/\.\.\.$/, ''));
-  return wrappedCall(lexLine(expansion), params);
+  return wrappedCall(lexSpelled(expansion), params);
 }
