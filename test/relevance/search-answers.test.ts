@@ -1,32 +1,23 @@
 // search_code as clients see it, on the RTOS + HAL fixture: through a real MCP client (in-memory transport)
 // and through the built CLI — one row per symbol with declarations, API-wrapper macros with their expansion
 // and wrapped function, lookup_symbol still listing every place, [] for no match.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/mcp/server.js';
 import { cliJson, indexedFixture, runCli } from '../helpers/fixture-project.js';
+import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
-let client: Client;
+let mcp: ToolCaller;
 let root: string;
 
-const call = async (name: string, args: Record<string, unknown>) => {
-  const r = (await client.callTool({ name, arguments: { project_root: root, ...args } })) as { content: { text: string }[]; isError?: boolean };
-  return { value: JSON.parse(r.content[0].text), isError: !!r.isError };
-};
+const call = (name: string, args: Record<string, unknown>) => mcp.call(name, { project_root: root, ...args });
 const rows = (v: Record<string, any>[]) => v.filter((r) => 'kind' in r);
 
 beforeAll(async () => {
   ({ root } = await indexedFixture(['relevance', 'stm32-freertos-app']));
-  const server = createServer({ cwd: '/' });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
+  mcp = await connectClient('/');
 });
 
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
 });
 
 describe('search_code over MCP', () => {
@@ -39,7 +30,7 @@ describe('search_code over MCP', () => {
     expect(names).toContain('xQueueSemaphoreTake');
     const macro = rows(value).find((r) => r.name === 'xSemaphoreTake');
     expect(macro).toMatchObject({ kind: 'macro', wraps: 'xQueueSemaphoreTake', params: '(xSemaphore, xBlockTime)' });
-    expect(macro._macro_expanded_value).toContain('xQueueSemaphoreTake');
+    expect(macro!._macro_expanded_value).toContain('xQueueSemaphoreTake');
   });
 
   it('gives a declared and defined function one row; lookup_symbol lists both places', async () => {
@@ -76,7 +67,7 @@ describe('search_code over MCP', () => {
   });
 
   it('says what the row fields mean in its description', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     const d = tools.find((t) => t.name === 'search_code')!.description!;
     expect(d).toMatch(/declarations/);
     expect(d).toMatch(/_macro_expanded_value/);
