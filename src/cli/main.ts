@@ -286,8 +286,11 @@ async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const e = err instanceof QueryError ? err : new QueryError((err as Error).message, 'see fw-context --help');
-    if (common.json) process.stdout.write(JSON.stringify(e.toJSON(), null, 2) + '\n');
-    else process.stderr.write(`fw-context: ${e.message}\nhint: ${e.hint}\n`);
+    // Refusals name flags and commands here, not the MCP arguments and tools they name for agents.
+    const { CLI_SURFACE } = await import('./cli-surface.js');
+    const said = e.render(CLI_SURFACE);
+    if (common.json) process.stdout.write(JSON.stringify(said, null, 2) + '\n');
+    else process.stderr.write(`fw-context: ${said.error}\nhint: ${said.hint}\n`);
     return 1;
   }
   process.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');

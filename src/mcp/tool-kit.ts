@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { z, type ZodRawShape } from 'zod';
 import { openProject, type ProjectContext } from '../query/project-context.js';
-import { QueryError } from '../query/query-error.js';
+import { MCP_SURFACE, QueryError } from '../query/query-error.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import type { FreshnessKeeper } from './keep-fresh.js';
 
@@ -74,7 +74,7 @@ export function ok(value: unknown): ToolResult {
 
 /** An error as an agent can act on it: QueryErrors as they are, SQLite failures explained, never raw. */
 export function explainError(err: unknown): { error: string; hint: string } & Record<string, unknown> {
-  if (err instanceof QueryError) return err.toJSON() as { error: string; hint: string };
+  if (err instanceof QueryError) return err.render(MCP_SURFACE);
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('SQLITE_')) {
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {

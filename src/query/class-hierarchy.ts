@@ -129,7 +129,7 @@ export function getMethodOverrides(ctx: ProjectContext, req: OverridesRequest) {
     (perClass.get(owner) ?? perClass.set(owner, []).get(owner)!).push(r);
   }
   if (raw.includes('::') && !perClass.has(raw.slice(0, raw.length - name.length - 2))) {
-    throw new QueryError(`no method "${raw}" in this build`, 'check the name with lookup_symbol, or pass the bare method name');
+    throw new QueryError(`no method "${raw}" in this build`, (s) => `check the name with ${s.tool('lookup_symbol')}, or give the bare method name`);
   }
   const virtualIn = (owner: string) => (perClass.get(owner) ?? []).some((r) => r.is_virtual || r.is_pure_virtual);
   const methods = [...perClass.entries()].map(([owner, syms]) => {

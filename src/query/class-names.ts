@@ -53,8 +53,8 @@ export class ClassNames {
     const exact = pool.filter((r) => r.qualified_name === clean);
     const chosen = exact.length ? exact : pool;
     const distinct = [...new Set(chosen.map((r) => r.qualified_name))];
-    if (distinct.length === 0) throw new QueryError(`no class, struct or union named "${clean}" in this build`, `check ${argName} with lookup_symbol (kind class) or search_code`);
-    if (distinct.length > 1) throw new QueryError(`"${clean}" names ${distinct.length} classes: ${distinct.join(', ')}`, `pass the qualified name as ${argName}`, { matches: distinct });
+    if (distinct.length === 0) throw new QueryError(`no class, struct or union named "${clean}" in this build`, (s) => `check ${s.arg(argName)} with ${s.tool('lookup_symbol')} (${s.arg('kind', 'class')}) or ${s.tool('search_code')}`);
+    if (distinct.length > 1) throw new QueryError(`"${clean}" names ${distinct.length} classes: ${distinct.join(', ')}`, (s) => `give the qualified name as ${s.arg(argName)}`, { matches: distinct });
     return chosen[0];
   }
 }

@@ -31,7 +31,7 @@ export function absentFileStatus(file: string): { status: AbsentFileStatus; note
  */
 export function resolveIndexedFile(reader: IndexReader, root: string, file: string): { path: string; indexed: boolean } {
   const wanted = file.trim().replace(/\\/g, '/');
-  if (!wanted) throw new QueryError('file is empty', 'give a project-relative path (src/main.c) or its ending (main.c)');
+  if (!wanted) throw new QueryError('the file path is empty', 'give a project-relative path (src/main.c) or its ending (main.c)');
   const asStored = path.isAbsolute(wanted) ? storedPath(root, wanted) : wanted;
   const hits = reader.matchFilePaths(asStored, 11);
   if (hits.length === 1) return { path: hits[0], indexed: true };

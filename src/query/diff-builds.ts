@@ -66,9 +66,9 @@ export function diffBuilds(ctx: ProjectContext, req: DiffBuildsRequest): DiffBui
   const reader = requireReader(ctx);
   const a = resolveSide(ctx, req.a, 'a');
   const b = resolveSide(ctx, req.b, 'b');
-  if (a.id === b.id) throw new QueryError(`a and b name the same build (${buildLabel(a)})`, 'name two different builds, e.g. two boards, or the app and the bootloader image');
+  if (a.id === b.id) throw new QueryError((s) => `${s.arg('a')} and ${s.arg('b')} name the same build (${buildLabel(a)})`, 'name two different builds, e.g. two boards, or the app and the bootloader image');
   if (req.section !== undefined && !(DIFF_SECTIONS as readonly string[]).includes(req.section)) {
-    throw new QueryError(`unknown section "${req.section}"; sections: ${DIFF_SECTIONS.join(', ')}`, 'omit section for the summary of every list, or name one to page through it');
+    throw new QueryError((s) => `unknown ${s.arg('section')} "${req.section}"; sections: ${DIFF_SECTIONS.join(', ')}`, (s) => `omit ${s.arg('section')} for the summary of every list, or name one to page through it`);
   }
   const { limit, offset } = pageBounds(req, DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT);
   const notes: string[] = [];
@@ -111,7 +111,7 @@ function symbolEntry(s: SymbolRow): SymbolEntry {
 }
 
 function resolveSide(ctx: ProjectContext, sel: BuildSelector | undefined, which: 'a' | 'b'): BuildRow {
-  if (!sel?.variant?.trim()) throw new QueryError(`${which} names no build`, `give ${which} as {variant, image?} (CLI: VARIANT or VARIANT:IMAGE)`);
+  if (!sel?.variant?.trim()) throw new QueryError((s) => `${s.arg(which)} names no build`, (s) => (s.kind === 'mcp' ? `give ${which} as {variant, image?}` : `give ${s.arg(which)} as VARIANT or VARIANT:IMAGE`));
   return resolveProjectBuild(ctx, sel);
 }
 

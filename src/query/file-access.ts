@@ -35,9 +35,9 @@ function within(dir: string, file: string): boolean {
 /** The argument checked for shape: non-empty, no NUL, no `..` segment. */
 function checkShape(filePath: string): string {
   const p = filePath.trim();
-  if (!p) throw new QueryError('file_path is empty', PATH_HINT);
-  if (p.includes('\0')) throw new QueryError('file_path holds a NUL character', PATH_HINT);
-  if (p.split(/[\\/]+/).includes('..')) throw new QueryError(`file_path "${filePath}" holds a ".." segment: paths may not climb out of a folder`, PATH_HINT);
+  if (!p) throw new QueryError('the file path is empty', PATH_HINT);
+  if (p.includes('\0')) throw new QueryError('the file path holds a NUL character', PATH_HINT);
+  if (p.split(/[\\/]+/).includes('..')) throw new QueryError(`the file path "${filePath}" holds a ".." segment: paths may not climb out of a folder`, PATH_HINT);
   return p.replace(/\\/g, '/');
 }
 
@@ -66,7 +66,7 @@ export function resolveReadableFile(ctx: ProjectContext, reader: IndexReader, bu
   const p = checkShape(filePath);
   const includeDirs = reader.reading().includeDirs(build.id);
   const found = candidates(ctx, reader, build, p, includeDirs)[0];
-  if (!found) throw new QueryError(`no file "${p}" in the project, its index or the include folders of build ${build.variant}/${build.image}`, `${PATH_HINT}; find names with search_code or find`);
+  if (!found) throw new QueryError(`no file "${p}" in the project, its index or the include folders of build ${build.variant}/${build.image}`, (s) => `${PATH_HINT}; find names with ${s.tool('search_code')} or ${s.tool('find')}`);
   const abs = absolutePath(ctx.root, found.stored);
   const real = realOrNull(abs);
   if (!real) throw new QueryError(`${found.stored} does not exist on disk (moved or deleted since indexing?)`, 'run `fw-context index` to refresh the index');

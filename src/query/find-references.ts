@@ -17,7 +17,7 @@ export function findReferences(ctx: ProjectContext, req: ReferencesRequest): (Re
   const reader = requireReader(ctx);
   const build = resolveProjectBuild(ctx, req);
   const name = req.name.trim().split('::').pop() ?? '';
-  if (!/^[A-Za-z_]\w*$/.test(name)) throw new QueryError(`"${req.name}" is not a C/C++ identifier`, 'give the function name as lookup_symbol returns it, e.g. uart_init');
+  if (!/^[A-Za-z_]\w*$/.test(name)) throw new QueryError(`"${req.name}" is not a C/C++ identifier`, (s) => `give the function name as ${s.tool('lookup_symbol')} returns it, e.g. uart_init`);
   const { limit, offset } = pageBounds(req, 50, 500);
   const p = reader.findReferences(name, build.id, !!req.projectOnly, { limit, offset });
   return pagedAnswer(ctx, reader, build, p.rows, p.total, offset);

@@ -1,7 +1,7 @@
 // The find request: its arguments, their checks, and the route a query takes (which target, which match
 // mode) when the caller leaves them to auto: /re/ is a regex, "..." a literal phrase, a path-like query
 // looks for files, an identifier for declarations then content, anything else for content.
-import { QueryError } from './query-error.js';
+import { QueryError, type Surface } from './query-error.js';
 import { regexProblem } from '../content/regex-scan.js';
 import type { BuildSelector } from './resolve-build.js';
 
@@ -12,6 +12,9 @@ export type FindMatch = (typeof FIND_MATCHES)[number];
 
 export const FIND_DEFAULT_LIMIT = 50;
 export const FIND_MAX_LIMIT = 500;
+
+/** How a surface continues a search: MCP repeats `next`, the CLI the flags its last page printed. */
+const NEXT_PAGE = (s: Surface) => (s.kind === 'mcp' ? 'pass the arguments of next unchanged' : `use the ${s.arg('skip')} and ${s.arg('page_identity')} the previous page printed`);
 
 export interface FindRequest extends BuildSelector {
   query: string;
@@ -49,14 +52,14 @@ export function isPathLike(q: string): boolean {
 }
 
 function checkArgs(req: FindRequest): { limit: number; skip: number } {
-  if (typeof req.query !== 'string' || req.query.trim() === '') throw new QueryError('query is empty', 'give a text, an identifier, a path, /regex/ or "phrase"');
-  if (req.target && !(FIND_TARGETS as readonly string[]).includes(req.target)) throw new QueryError(`unknown target "${req.target}"; valid targets: ${FIND_TARGETS.join(', ')}`, `use one of: ${FIND_TARGETS.join(', ')}`);
-  if (req.match && !(FIND_MATCHES as readonly string[]).includes(req.match)) throw new QueryError(`unknown match "${req.match}"; valid modes: ${FIND_MATCHES.join(', ')}`, `use one of: ${FIND_MATCHES.join(', ')}`);
+  if (typeof req.query !== 'string' || req.query.trim() === '') throw new QueryError((s) => `${s.arg('query')} is empty`, 'give a text, an identifier, a path, /regex/ or "phrase"');
+  if (req.target && !(FIND_TARGETS as readonly string[]).includes(req.target)) throw new QueryError((s) => `unknown ${s.arg('target')} "${req.target}"; valid targets: ${FIND_TARGETS.join(', ')}`, `use one of: ${FIND_TARGETS.join(', ')}`);
+  if (req.match && !(FIND_MATCHES as readonly string[]).includes(req.match)) throw new QueryError((s) => `unknown ${s.arg('match')} "${req.match}"; valid modes: ${FIND_MATCHES.join(', ')}`, `use one of: ${FIND_MATCHES.join(', ')}`);
   const limit = req.limit ?? FIND_DEFAULT_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > FIND_MAX_LIMIT) throw new QueryError(`limit must be an integer from 1 to ${FIND_MAX_LIMIT}, got ${req.limit}`, `use a limit between 1 and ${FIND_MAX_LIMIT} and follow next for more`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FIND_MAX_LIMIT) throw new QueryError((s) => `${s.arg('limit')} must be an integer from 1 to ${FIND_MAX_LIMIT}, got ${req.limit}`, (s) => `use ${s.arg('limit')} between 1 and ${FIND_MAX_LIMIT} and ${NEXT_PAGE(s)} for more`);
   const skip = req.skip ?? 0;
-  if (!Number.isInteger(skip) || skip < 0) throw new QueryError(`skip must be a non-negative integer, got ${req.skip}`, 'pass the arguments of next unchanged');
-  if (skip > 0 && !req.page_identity) throw new QueryError('skip needs the page_identity of the page it continues', 'pass the arguments of next unchanged, or call again without skip');
+  if (!Number.isInteger(skip) || skip < 0) throw new QueryError((s) => `${s.arg('skip')} must be a non-negative integer, got ${req.skip}`, (s) => NEXT_PAGE(s));
+  if (skip > 0 && !req.page_identity) throw new QueryError((s) => `${s.arg('skip')} needs the ${s.arg('page_identity')} of the page it continues`, (s) => `${NEXT_PAGE(s)}, or call again without ${s.arg('skip')}`);
   return { limit, skip };
 }
 
@@ -66,13 +69,13 @@ function regexRoute(source: string, flags: string, req: FindRequest, notes: stri
   const problem = regexProblem(source, ignoreCase ? 'i' : '');
   if (problem) {
     const marker = `${source}\n${' '.repeat(problem.position - 1)}^`;
-    throw new QueryError(`invalid regex /${source}/: ${problem.message} at position ${problem.position}\n${marker}`, 'fix the pattern (escape ( ) [ ] { } * + ? | \\ . ^ $ to match them literally), or use match: "literal"', {
+    throw new QueryError(`invalid regex /${source}/: ${problem.message} at position ${problem.position}\n${marker}`, (s) => `fix the pattern (escape ( ) [ ] { } * + ? | \\ . ^ $ to match them literally), or use ${s.arg('match', 'literal')}`, {
       regex: source,
       position: problem.position,
     });
   }
   const target = req.target && req.target !== 'auto' ? req.target : 'content';
-  if (target === 'symbols') throw new QueryError('regex is not offered for declarations', 'use search_symbols with * and ? wildcards, or target "content"');
+  if (target === 'symbols') throw new QueryError('regex is not offered for declarations', (s) => `use ${s.tool('search_symbols')} with * and ? wildcards, or ${s.arg('target', 'content')}`);
   return { target, match: 'regex', text: source, regexFlags: ignoreCase ? 'i' : '', ignoreCase, notes };
 }
 

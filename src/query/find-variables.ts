@@ -77,11 +77,11 @@ export function findVariables(ctx: ProjectContext, req: FindVariablesRequest): (
   const needle = req.name.trim().split('::').pop() ?? '';
   if (!/^\w+$/.test(needle)) throw new QueryError(`"${req.name}" is not part of a C/C++ identifier`, 'give a name or part of one, e.g. tick_count');
   const scope = req.scope?.toLowerCase();
-  if (scope && !SCOPES[scope]) throw new QueryError(`unknown scope "${req.scope}"`, 'use one of: global, static, local, field, or omit scope');
+  if (scope && !SCOPES[scope]) throw new QueryError((s) => `unknown ${s.arg('scope')} "${req.scope}"`, (s) => `use one of: global, static, local, field, or omit ${s.arg('scope')}`);
   const kinds = scope ? SCOPES[scope] : ['varglobal', 'field', 'varlocal'];
   const { limit, offset } = pageBounds(req, 10, 50);
   const maxRefs = req.maxRefs ?? 30;
-  if (!Number.isInteger(maxRefs) || maxRefs < 1 || maxRefs > 200) throw new QueryError(`max_refs must be 1-200, got ${req.maxRefs}`, 'use a smaller max_refs');
+  if (!Number.isInteger(maxRefs) || maxRefs < 1 || maxRefs > 200) throw new QueryError((s) => `${s.arg('max_refs')} must be 1-200, got ${req.maxRefs}`, (s) => `use a smaller ${s.arg('max_refs')}`);
   const hierarchy = new Hierarchy(reader, build.id);
   const classes = hierarchy.classes;
   const page = reading.symbolsNameLike(build.id, needle, kinds, { limit: scope === 'static' || scope === 'global' ? 500 : limit, offset: scope === 'static' || scope === 'global' ? 0 : offset });

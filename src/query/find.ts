@@ -114,7 +114,7 @@ async function runLanes(ctx: ProjectContext, reader: IndexReader, snapshot: Tree
   const content = reader.content();
   if (route.target === 'files') return fileLane(snapshot, inScope, route, budgetMs);
   if (route.target === 'symbols') {
-    if (!build) throw new QueryError('declarations need a build', 'name variant (and image)');
+    if (!build) throw new QueryError('declarations need a build', (s) => `name it with ${s.arg('variant')} (and ${s.arg('image')})`);
     if (route.match === 'fuzzy') return { rows: fuzzySymbols(reader, build.id, route.text, inScope).map((r) => symbolMatch(r.item)), complete: true, readDigest: '' };
     return { rows: exactSymbols(reader, build, route.text, inScope), complete: true, readDigest: '' };
   }
@@ -183,7 +183,7 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
   const rows = build ? applyBuild(ctx, reader, build, lanes.rows, !!req.build_only) : lanes.rows;
   const identity = pageIdentity([route.target, route.match, route.text, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, dirtyDigest(snapshot, inScope), lanes.readDigest, lanes.readDigest ? null : rows.map((r) => `${r.path}:${r.line}`)]);
   if (req.page_identity && req.page_identity !== identity) {
-    throw new QueryError('the page identity changed: a file this search covers changed since the earlier page, so pages would not fit together', 'call find again with the same query and no skip or page_identity', { code: 'PAGE_IDENTITY_CHANGED' });
+    throw new QueryError('the page identity changed: a file this search covers changed since the earlier page, so pages would not fit together', (s) => `call ${s.tool('find')} again with the same query and no ${s.arg('skip')} or ${s.arg('page_identity')}`, { code: 'PAGE_IDENTITY_CHANGED' });
   }
   const page = rows.slice(skip, skip + limit);
   const result: FindResult = {

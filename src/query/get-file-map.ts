@@ -69,11 +69,11 @@ export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapRes
   const build = resolveProjectBuild(ctx, req);
   const file = resolveReadableFile(ctx, reader, build, req.filePath);
   if (!file.inBuild) {
-    throw new QueryError(`build ${build.variant}/${build.image} does not compile or include ${file.stored}: it has no symbols there`, 'read it with read_file, or ask the build that compiles it (list_variants)');
+    throw new QueryError(`build ${build.variant}/${build.image} does not compile or include ${file.stored}: it has no symbols there`, (s) => `read it with ${s.tool('read_file')}, or ask the build that compiles it (${s.tool('list_variants')})`);
   }
   const wanted = kindsFor(req.kind);
   const { limit, offset } = pageBounds(req, 100, 500);
-  if (offset > 0 && !wanted) throw new QueryError('offset pages one kind: pass kind together with offset', 'call again with kind set to the group to page, e.g. kind=function offset=100');
+  if (offset > 0 && !wanted) throw new QueryError((s) => `${s.arg('offset')} pages one kind: give ${s.arg('kind')} together with ${s.arg('offset')}`, (s) => `call again with ${s.arg('kind')} set to the group to page, e.g. ${s.arg('kind', 'function')} ${s.arg('offset', 100)}`);
   const signatures = req.signatures ?? false;
   const symbols = reader.reading().symbolsInFile(build.id, file.stored);
   const nested = !wanted?.includes('enum_constant');

@@ -37,7 +37,7 @@ export function getSource(ctx: ProjectContext, req: SourceRequest): SourceResult
   const reader = requireReader(ctx);
   const build = resolveProjectBuild(ctx, req);
   const name = req.name.trim();
-  if (!name) throw new QueryError('name is empty', 'give the symbol name as lookup_symbol or search_code returned it');
+  if (!name) throw new QueryError('the symbol name is empty', (s) => `give the symbol name as ${s.tool('lookup_symbol')} or ${s.tool('search_code')} returned it`);
   const found = reader.lookupSymbols(name, false, { buildId: build.id }, { limit: 200, offset: 0 }).rows;
   let candidates: (SymbolRow | MacroRow)[] = found;
   if (candidates.length === 0) candidates = reader.lookupMacros(name, false, build.id, { limit: 50, offset: 0 }).rows;
@@ -45,7 +45,7 @@ export function getSource(ctx: ProjectContext, req: SourceRequest): SourceResult
   if (candidates.length === 0) {
     throw new QueryError(
       `no symbol named "${name}"${req.file ? ` in ${req.file}` : ''} in build ${build.variant}/${build.image}`,
-      'find the exact name with search_code or lookup_symbol (prefix=true), then ask again',
+      (s) => `find the exact name with ${s.tool('search_code')} or ${s.tool('lookup_symbol')} (${s.arg('prefix', true)}), then ask again`,
     );
   }
   const endOf = (c: SymbolRow | MacroRow) => ('end_line' in c ? c.end_line : c.line);

@@ -51,7 +51,7 @@ export const CROSS_BUILD_MAX_LIMIT = 1000;
 
 export function isCompiled(ctx: ProjectContext, req: IsCompiledRequest): IsCompiledResult {
   const reader = requireReader(ctx);
-  if (!Number.isInteger(req.line) || req.line < 1) throw new QueryError(`line must be a positive integer, got ${req.line}`, 'give the 1-based line number, e.g. src/main.c:42');
+  if (!Number.isInteger(req.line) || req.line < 1) throw new QueryError((s) => `${s.kind === 'mcp' ? 'line' : 'LINE'} must be a positive integer, got ${req.line}`, (s) => `give the 1-based line number${s.kind === 'mcp' ? '' : ', e.g. src/main.c:42'}`);
   const { limit, offset } = pageBounds(req, CROSS_BUILD_DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT);
   const file = resolveIndexedFile(reader, ctx.root, req.file);
   const verdicts = new LineVerdicts(reader, ctx.root, file.path);

@@ -7,7 +7,7 @@ export function kindsFor(kind: string | undefined): string[] | undefined {
   if (!kind) return undefined;
   const k = kind.toLowerCase();
   if (!(FILTER_KINDS as readonly string[]).includes(k)) {
-    throw new QueryError(`unknown kind "${kind}"; valid kinds: ${FILTER_KINDS.join(', ')}`, `use one of: ${FILTER_KINDS.join(', ')}, or omit kind`);
+    throw new QueryError((s) => `unknown ${s.arg('kind')} "${kind}"; valid kinds: ${FILTER_KINDS.join(', ')}`, (s) => `use one of: ${FILTER_KINDS.join(', ')}, or omit ${s.arg('kind')}`);
   }
   return k === 'variable' ? ['varglobal', 'varlocal'] : [k];
 }

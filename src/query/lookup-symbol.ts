@@ -31,7 +31,7 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
     prefix = true;
     name = name.replace(/\*+$/, '');
   }
-  if (!name) throw new QueryError('name is empty', 'give the symbol name, or its start with prefix=true');
+  if (!name) throw new QueryError('the symbol name is empty', (s) => `give the symbol name, or its start with ${s.arg('prefix', true)}`);
   const { limit, offset } = pageBounds(req, LOOKUP_DEFAULT_LIMIT, LOOKUP_MAX_LIMIT);
   const kinds = kindsFor(req.kind);
   const kind = kinds?.length === 1 ? kinds[0] : undefined;

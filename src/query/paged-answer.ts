@@ -26,8 +26,8 @@ export function pageCounters(total: number, offset: number, shown: number): { to
 export function pageBounds(req: { limit?: number; offset?: number }, defaultLimit: number, maxLimit: number): { limit: number; offset: number } {
   const limit = req.limit ?? defaultLimit;
   const offset = req.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new QueryError(`limit must be an integer from 1 to ${maxLimit}, got ${req.limit}`, `use a limit between 1 and ${maxLimit} and page with offset`);
-  if (!Number.isInteger(offset) || offset < 0) throw new QueryError(`offset must be a non-negative integer, got ${req.offset}`, 'use the next_offset of the page notice');
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new QueryError((s) => `${s.arg('limit')} must be an integer from 1 to ${maxLimit}, got ${req.limit}`, (s) => `use ${s.arg('limit')} between 1 and ${maxLimit} and page with ${s.arg('offset')}`);
+  if (!Number.isInteger(offset) || offset < 0) throw new QueryError((s) => `${s.arg('offset')} must be a non-negative integer, got ${req.offset}`, (s) => `use the next_offset of the page notice as ${s.arg('offset')}`);
   return { limit, offset };
 }
 

@@ -45,11 +45,11 @@ const C_FAMILY = /\.(c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inc|inl|ipp|tpp|ino|s
 
 function pageOf(req: ReadFileRequest, total: number): { start: number; end: number } {
   const start = req.startLine ?? 1;
-  if (!Number.isInteger(start) || start < 1) throw new QueryError(`start_line must be a positive integer, got ${req.startLine}`, 'lines are numbered from 1');
+  if (!Number.isInteger(start) || start < 1) throw new QueryError((s) => `${s.arg('start_line')} must be a positive integer, got ${req.startLine}`, 'lines are numbered from 1');
   if (req.endLine !== undefined && (!Number.isInteger(req.endLine) || req.endLine < start)) {
-    throw new QueryError(`end_line must be an integer not below start_line (${start}), got ${req.endLine}`, 'omit end_line to read a page of 2000 lines');
+    throw new QueryError((s) => `${s.arg('end_line')} must be an integer not below ${s.arg('start_line')} (${start}), got ${req.endLine}`, (s) => `omit ${s.arg('end_line')} to read a page of 2000 lines`);
   }
-  if (start > Math.max(total, 1)) throw new QueryError(`start_line ${start} is past the end of the file (${total} lines)`, `use a start_line from 1 to ${total}`);
+  if (start > Math.max(total, 1)) throw new QueryError((s) => `${s.arg('start_line')} ${start} is past the end of the file (${total} lines)`, (s) => `use ${s.arg('start_line')} from 1 to ${total}`);
   const end = Math.min(req.endLine ?? start + READ_FILE_PAGE - 1, start + READ_FILE_PAGE - 1, total);
   return { start, end };
 }
@@ -59,7 +59,7 @@ export function readFile(ctx: ProjectContext, req: ReadFileRequest): ReadFileRes
   const build = resolveProjectBuild(ctx, req);
   const file = resolveReadableFile(ctx, reader, build, req.filePath);
   const buf = fs.readFileSync(file.real);
-  if (buf.subarray(0, 8192).includes(0)) throw new QueryError(`${file.stored} is a binary file`, 'read_file shows text files only');
+  if (buf.subarray(0, 8192).includes(0)) throw new QueryError(`${file.stored} is a binary file`, (s) => `${s.tool('read_file')} shows text files only`);
   const lines = buf.toString('utf8').replace(/\r\n/g, '\n').split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const row = reader.files().find((f) => f.path === file.stored);

@@ -39,7 +39,7 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
   if (variant === '*' || image === '*') {
     throw new QueryError(
       `one query answers for one build; "*" is not a build. Valid builds: ${describeChoices(builds)}`,
-      'repeat the query once per build you need, naming its variant (and image)',
+      (s) => `repeat the query once per build you need, naming its ${s.arg('variant')} (and ${s.arg('image')})`,
       details,
     );
   }
@@ -71,13 +71,13 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
   } else if (new Set(builds.map((b) => b.variant)).size > 1) {
     throw new QueryError(
       `this project has ${builds.length} builds and the query names none. Valid builds: ${describeChoices(builds)}`,
-      'pass variant (and image when the variant lists several), or set [build] default_variant in .fw-context/config.ini',
+      (s) => `pass ${s.arg('variant')} (and ${s.arg('image')} when the variant lists several), or set [build] default_variant in .fw-context/config.ini`,
       details,
     );
   }
   if (candidates.length === 1) {
     if (image && candidates[0].image !== image) {
-      throw new QueryError(`variant "${candidates[0].variant}" has no image "${image}"; its image is ${candidates[0].image}`, `use image "${candidates[0].image}" or omit image`, details);
+      throw new QueryError(`variant "${candidates[0].variant}" has no image "${image}"; its image is ${candidates[0].image}`, (s) => `use ${s.arg('image', candidates[0].image)} or omit ${s.arg('image')}`, details);
     }
     return candidates[0];
   }
@@ -93,7 +93,7 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
   }
   throw new QueryError(
     `variant "${candidates[0].variant}" has ${candidates.length} images and the query names none: ${candidates.map((b) => b.image).join(', ')}`,
-    'pass image (for example the application or the bootloader), or set [build] default_image in .fw-context/config.ini',
+    (s) => `pass ${s.arg('image')} (for example the application or the bootloader), or set [build] default_image in .fw-context/config.ini`,
     details,
   );
 }

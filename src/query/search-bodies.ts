@@ -70,7 +70,7 @@ export function searchBodies(ctx: ProjectContext, req: SearchBodiesRequest): (Re
   const reader = requireReader(ctx);
   const build = resolveProjectBuild(ctx, req);
   const terms = [...new Set(req.query.trim().split(/\s+/).filter(Boolean))];
-  if (terms.length === 0) throw new QueryError('query is empty', 'give one or more words that must all appear in the definition, e.g. "HAL_GPIO_WritePin LED"');
+  if (terms.length === 0) throw new QueryError((s) => `${s.arg('query')} is empty`, 'give one or more words that must all appear in the definition, e.g. "HAL_GPIO_WritePin LED"');
   if (terms.length > MAX_TERMS) throw new QueryError(`query has ${terms.length} terms; at most ${MAX_TERMS} are allowed`, 'keep the most specific words');
   const { limit, offset } = pageBounds(req, 20, 100);
   const p = reader.reading().searchBodies(build.id, terms, !!req.projectOnly, { limit, offset });

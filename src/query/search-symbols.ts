@@ -3,7 +3,7 @@
 // lists the index records, each resolved in its class's scope). Parameter errors carry INVALID_PARAMETER.
 import type { IndexReader, MacroRow, Page, SymbolFilter, SymbolRow } from '../index/index-reader.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
-import { QueryError } from './query-error.js';
+import { QueryError, renderWording, type Wording } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
 import { Hierarchy } from './class-hierarchy.js';
 import { globRegExp, memberGlobs, splitMemberPattern, toGlob } from './symbol-glob.js';
@@ -56,24 +56,24 @@ export interface SearchSymbolsResult {
   pagination: { offset: number; maxResults: number; returned: number; hasMore: boolean; nextOffset?: number };
 }
 
-function invalid(message: string, hint: string): QueryError {
-  return new QueryError(`INVALID_PARAMETER: ${message}`, hint, { code: 'INVALID_PARAMETER' });
+function invalid(message: Wording, hint: Wording): QueryError {
+  return new QueryError((s) => `INVALID_PARAMETER: ${renderWording(message, s)}`, hint, { code: 'INVALID_PARAMETER' });
 }
 
 function checkParameters(req: SearchSymbolsRequest): { kinds: string[] | null; offset: number; maxResults: number; query: string } {
   const query = req.query?.trim() ?? '';
-  if (!query) throw invalid('query is empty', 'give a name or a pattern with * and ?, for example uart_* or *_init');
+  if (!query) throw invalid((s) => `${s.arg('query')} is empty`, 'give a name or a pattern with * and ?, for example uart_* or *_init');
   const maxResults = req.maxResults ?? SEARCH_SYMBOLS_DEFAULT_MAX;
   if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > SEARCH_SYMBOLS_MAX) {
-    throw invalid(`maxResults must be an integer from 0 to ${SEARCH_SYMBOLS_MAX}, got ${req.maxResults}`, `use a maxResults between 0 and ${SEARCH_SYMBOLS_MAX} and page with offset`);
+    throw invalid((s) => `${s.arg('maxResults')} must be an integer from 0 to ${SEARCH_SYMBOLS_MAX}, got ${req.maxResults}`, (s) => `use ${s.arg('maxResults')} between 0 and ${SEARCH_SYMBOLS_MAX} and page with ${s.arg('offset')}`);
   }
   const offset = req.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw invalid(`offset must be a non-negative integer, got ${req.offset}`, 'use 0, or offset + returned of the previous page');
+  if (!Number.isInteger(offset) || offset < 0) throw invalid((s) => `${s.arg('offset')} must be a non-negative integer, got ${req.offset}`, (s) => `use 0, or ${s.arg('offset')} + returned of the previous page`);
   let kinds: string[] | null = null;
   if (req.kind !== undefined && req.kind !== '') {
     const valid = Object.keys(SEARCH_SYMBOL_KINDS);
     kinds = SEARCH_SYMBOL_KINDS[req.kind.toLowerCase()] ?? null;
-    if (!kinds) throw invalid(`unknown kind "${req.kind}"; valid kinds: ${valid.join(', ')}`, `use one of: ${valid.join(', ')}, or omit kind`);
+    if (!kinds) throw invalid((s) => `unknown ${s.arg('kind')} "${req.kind}"; valid kinds: ${valid.join(', ')}`, (s) => `use one of: ${valid.join(', ')}, or omit ${s.arg('kind')}`);
   }
   return { kinds, offset, maxResults, query };
 }

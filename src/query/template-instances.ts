@@ -46,7 +46,7 @@ export function getTemplateInstances(ctx: ProjectContext, req: TemplateInstances
     .rows.filter((s) => s.is_template)
     .map((s) => ({ qualified_name: s.qualified_name, kind: s.kind, file: s.file, line: s.line, signature: s.signature }));
   if (all.length === 0 && templates.length === 0) {
-    throw new QueryError(`no template named "${name}" and no use of it in build ${build.variant}/${build.image}`, 'check the name with lookup_symbol or search_code');
+    throw new QueryError(`no template named "${name}" and no use of it in build ${build.variant}/${build.image}`, (s) => `check the name with ${s.tool('lookup_symbol')} or ${s.tool('search_code')}`);
   }
   const page = all.slice(offset, offset + limit);
   return {

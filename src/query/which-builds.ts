@@ -85,7 +85,7 @@ const MAX_LOCATIONS = 5;
 export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): WhichBuildsResult {
   const reader = requireReader(ctx);
   const name = req.name.trim();
-  if (!name) throw new QueryError('name is empty', 'give the exact name of a function, variable, type or macro');
+  if (!name) throw new QueryError('the name is empty', 'give the exact name of a function, variable, type or macro');
   const { limit, offset } = pageBounds(req, CROSS_BUILD_DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT);
   const kinds = kindsFor(req.kind);
   const wantsMacros = !kinds || kinds.includes('macro');

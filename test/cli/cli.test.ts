@@ -90,7 +90,7 @@ describe('fw-context CLI', () => {
   it('explains errors with a hint and exit code 1', () => {
     const r = runCli(root, ['search', 'uart', '--kind', 'banana']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/unknown kind "banana"[\s\S]*hint:/);
+    expect(r.stderr).toMatch(/unknown --kind "banana"[\s\S]*hint: use one of: .*, or omit --kind/);
     const j = cliJson(root, ['lookup', 'nothing_here', '--limit', '0']) as Record<string, unknown>;
     expect(j).toHaveProperty('error');
     const outside = runCli(path.dirname(root), ['status', '--json']);

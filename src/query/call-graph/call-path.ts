@@ -45,8 +45,8 @@ export function findCallPath(ctx: ProjectContext, req: CallPathRequest): (Record
   const to = identifierOf(req.to);
   const maxDepth = req.maxDepth ?? 8;
   const budget = req.nodeBudget ?? 3000;
-  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 20) throw new QueryError(`max_depth must be 1-20, got ${req.maxDepth}`, 'use a max_depth between 1 and 20 (default 8)');
-  if (!Number.isInteger(budget) || budget < 1 || budget > 20000) throw new QueryError(`node_budget must be 1-20000, got ${req.nodeBudget}`, 'use a node_budget between 1 and 20000 (default 3000)');
+  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > 20) throw new QueryError((s) => `${s.arg('max_depth')} must be 1-20, got ${req.maxDepth}`, (s) => `use ${s.arg('max_depth')} between 1 and 20 (default 8)`);
+  if (!Number.isInteger(budget) || budget < 1 || budget > 20000) throw new QueryError((s) => `${s.arg('node_budget')} must be 1-20000, got ${req.nodeBudget}`, (s) => `use ${s.arg('node_budget')} between 1 and 20000 (default 3000)`);
   const walk = new CallGraphWalk(reader.callGraph(), build.id);
   const fwd = side(from);
   const bwd = side(to);

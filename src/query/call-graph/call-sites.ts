@@ -44,7 +44,7 @@ type Answer<T> = (Record<string, unknown> | PageNotice | T)[];
 /** The plain identifier a request names (`ns::f` → `f`), or a QueryError. */
 export function identifierOf(raw: string, what = 'function'): string {
   const name = raw.trim().split('::').pop() ?? '';
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new QueryError(`"${raw}" is not a C/C++ identifier`, `give the ${what} name as lookup_symbol returns it, e.g. uart_init`);
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new QueryError(`"${raw}" is not a C/C++ identifier`, (s) => `give the ${what} name as ${s.tool('lookup_symbol')} returns it, e.g. uart_init`);
   return name;
 }
 
@@ -96,7 +96,7 @@ export function findCallees(ctx: ProjectContext, req: CallSitesRequest): Answer<
     ...(r.ref_kind === 'indirect' ? { expr: r.detail ?? r.callee, slot: r.slot ?? undefined } : {}),
   }));
   if (p.total === 0 && !functionExists(ctx, build.id, req.name)) {
-    throw new QueryError(`no function "${req.name}" is defined in ${build.variant}/${build.image}`, 'check the spelling with lookup_symbol (kind function), or pick the build that compiles it');
+    throw new QueryError(`no function "${req.name}" is defined in ${build.variant}/${build.image}`, (s) => `check the spelling with ${s.tool('lookup_symbol')} (${s.arg('kind', 'function')}), or pick the build that compiles it`);
   }
   return pagedAnswer(ctx, reader, build, rows, p.total, offset);
 }

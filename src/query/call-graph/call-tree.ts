@@ -24,7 +24,7 @@ export function findCallTree(ctx: ProjectContext, req: CallTreeRequest, directio
   const build = resolveProjectBuild(ctx, req);
   const name = identifierOf(req.name);
   const depth = req.depth ?? 3;
-  if (!Number.isInteger(depth) || depth < 1 || depth > 10) throw new QueryError(`depth must be 1-10, got ${req.depth}`, 'use a depth between 1 and 10 (default 3)');
+  if (!Number.isInteger(depth) || depth < 1 || depth > 10) throw new QueryError((s) => `${s.arg('depth')} must be 1-10, got ${req.depth}`, (s) => `use ${s.arg('depth')} between 1 and 10 (default 3)`);
   const { limit, offset } = pageBounds(req, 100, 1000);
   const walk = new CallGraphWalk(reader.callGraph(), build.id, req.projectOnly);
   const rows: CallTreeRow[] = [];

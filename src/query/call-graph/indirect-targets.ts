@@ -47,11 +47,11 @@ export function findIndirectTargets(ctx: ProjectContext, req: IndirectTargetsReq
   let slots: { slot: string; site?: CallRow }[];
   if (/[.:#]/.test(raw)) slots = [{ slot: raw }];
   else {
-    if (!/^[A-Za-z_$][\w$]*$/.test(raw)) throw new QueryError(`"${raw}" is neither a pointer name nor a slot`, 'pass a name from find_indirect_call_sites (callee), e.g. poll_out, or a slot such as uart_driver_api.poll_out');
+    if (!/^[A-Za-z_$][\w$]*$/.test(raw)) throw new QueryError(`"${raw}" is neither a pointer name nor a slot`, (s) => `give a callee that ${s.tool('find_indirect_call_sites')} lists, e.g. poll_out, or a slot such as uart_driver_api.poll_out`);
     const sites = cg
       .callsTo([raw], build.id, { kinds: ['indirect'] }, { limit: 500, offset: 0 })
       .rows.filter((r) => (!req.file || r.file === req.file || r.file.endsWith('/' + req.file)) && (req.line === undefined || r.line === req.line));
-    if (!sites.length) throw new QueryError(`no call through a pointer named "${raw}" in ${build.variant}/${build.image}${req.file ? ` in ${req.file}` : ''}`, 'list them with find_indirect_call_sites (name "*"), then pass a callee from there');
+    if (!sites.length) throw new QueryError(`no call through a pointer named "${raw}" in ${build.variant}/${build.image}${req.file ? ` in ${req.file}` : ''}`, (s) => `list them with ${s.kind === 'mcp' ? 'find_indirect_call_sites (name "*")' : s.tool('find_indirect_call_sites')}, then give a callee from there`);
     const seen = new Map<string, CallRow>();
     for (const s of sites) if (s.slot && !seen.has(s.slot)) seen.set(s.slot, s);
     slots = [...seen].map(([slot, site]) => ({ slot, site }));
