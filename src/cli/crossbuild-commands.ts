@@ -48,7 +48,7 @@ const pad = (s: string, n: number) => (s.length >= n ? s + ' ' : s + ' '.repeat(
 function decidingText(d: DecidingDirective): string {
   const at = `inside ${d.text} (${d.file}:${d.line})`;
   const why = d.taken_instead ? `; the build took ${d.taken_instead.text} (line ${d.taken_instead.line}) instead` : ', false in this build';
-  const values = d.macros.map((m) => (m.defined ? `${m.name}=${m.definitions![0].value}` : `${m.name} undefined`)).join(', ');
+  const values = d.macros.map((m) => (m.defined ? `${m.name}=${m.definitions![0]._macro_value}` : `${m.name} undefined`)).join(', ');
   return `${at}${why}${values ? ` [${values}]` : ''}`;
 }
 
@@ -69,7 +69,7 @@ export function formatWhichBuilds(r: WhichBuildsResult): string {
   const width = Math.max(...r.builds.map((b) => `${b.variant}:${b.image}`.length)) + 2;
   for (const b of r.builds) {
     const label = pad(`${b.variant}:${b.image}`, width) + pad(b.status, 10);
-    if (b.macro) lines.push(label + b.macro.map((m) => `${r.name}${m.params ?? ''} = ${m.value}${m.expanded_value !== null && m.expanded_value !== m.value ? ` (= ${m.expanded_value})` : ''}  ${m.file}:${m.line}`).join('; '));
+    if (b.macro) lines.push(label + b.macro.map((m) => `${r.name}${m.params ?? ''} = ${m._macro_value}${m._macro_expanded_value !== null && m._macro_expanded_value !== m._macro_value ? ` (= ${m._macro_expanded_value})` : ''}  ${m.file}:${m.line}`).join('; '));
     if (b.locations) lines.push(label + b.locations.map((l) => `${l.file}:${l.line} (${l.kind})`).join(', '));
     for (const w of b.why_not_defined ?? []) lines.push(' '.repeat(b.locations ? width + 10 : 0) + (b.locations ? '' : label) + whyText(w));
     if (!b.macro && !b.locations && !b.why_not_defined?.length) lines.push(label + 'no definition known to explain');

@@ -55,8 +55,9 @@ export function runFileMap(opts: CommonOptions & { filePath: string; kind?: stri
     for (const g of r.groups) {
       lines.push(`${g.kind} (${g.total})${g.more ? ` — more: --kind ${g.kind} --offset ${g.next_offset}` : ''}`);
       for (const it of g.items) {
-        lines.push(`  ${String(it.line).padStart(5)}  ${it.qualified_name}${it.value !== undefined ? ` = ${it.value}` : ''}${it.signature ? `  ${it.signature}` : ''}`);
-        for (const c of it.constants ?? []) lines.push(`  ${String(c.line).padStart(5)}    ${c.name} = ${c.value ?? '?'}`);
+        const value = it.enum_value !== undefined ? it.enum_value : it._macro_value !== undefined ? it._macro_expanded_value ?? it._macro_value : undefined;
+        lines.push(`  ${String(it.line).padStart(5)}  ${it.qualified_name}${value !== undefined ? ` = ${value}` : ''}${it.signature ? `  ${it.signature}` : ''}`);
+        for (const c of it.constants ?? []) lines.push(`  ${String(c.line).padStart(5)}    ${c.name} = ${c.enum_value ?? '?'}`);
       }
     }
     return lines.join('\n');
@@ -95,7 +96,7 @@ export function runContext(opts: CommonOptions & { name: string; file?: string; 
           ]
         : []),
       `constants (${r.constants.length}):`,
-      ...r.constants.map((c: Item) => `  ${c.name} = ${c.expanded_value ?? c.value}  (${c.kind}, ${c.file}:${c.line})`),
+      ...r.constants.map((c: Item) => `  ${c.name} = ${c.kind === 'macro' ? c._macro_expanded_value ?? c._macro_value : c.enum_value}  (${c.kind}, ${c.file}:${c.line})`),
       `variables (${r.variables.length}):`,
       ...r.variables.map((v: Item) => `  ${v.qualified_name}  ${v.access.join('/')}  (${v.file}:${v.line})`),
     ].join('\n'),

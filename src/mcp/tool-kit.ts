@@ -61,6 +61,24 @@ export const ARG = {
   max_lines: 'Most lines of source to return (default 400).',
 } as const;
 
+/**
+ * A file argument under its one name, `file`, and its deprecated old name `file_path` (read_file and
+ * get_file_map took that), still accepted so that existing prompts keep working; `file` wins when both are given.
+ */
+export function fileArgs(description: string) {
+  return {
+    file: z.string().min(1).optional().describe(`${description} Required.`),
+    file_path: z.string().min(1).optional().describe('Deprecated old name of file: still accepted, give file instead.'),
+  };
+}
+
+/** The file a call names through fileArgs, or a QueryError asking for it. */
+export function fileArgOf(args: { file?: string; file_path?: string }): string {
+  const file = args.file ?? args.file_path;
+  if (!file) throw new QueryError('no file given', 'give file: a project-relative path (src/main.c), an absolute path, or an unambiguous ending (main.c)');
+  return file;
+}
+
 /** project_root, variant, image: the arguments that pick the project and the one build. */
 export const buildArgs = {
   project_root: z.string().optional().describe(ARG.project_root),

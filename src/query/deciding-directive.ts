@@ -27,7 +27,7 @@ export interface MacroValue {
   defined: boolean;
   /** For an undefined CONFIG_ name of a Kconfig build: where the build's configuration lives. */
   note?: string;
-  definitions?: { value: string; expanded_value: string | null; params: string | null; file: string; line: number }[];
+  definitions?: { _macro_value: string; _macro_expanded_value: string | null; params: string | null; file: string; line: number }[];
 }
 
 export interface DirectiveRef {
@@ -190,7 +190,7 @@ export function macroValues(reader: IndexReader, build: BuildRow, names: string[
     return {
       name,
       defined: true,
-      definitions: rows.map((r) => ({ value: r._macro_value, expanded_value: r._macro_expanded_value, params: r.params, file: r.file, line: r.line })),
+      definitions: rows.map((r) => ({ _macro_value: r._macro_value, _macro_expanded_value: r._macro_expanded_value, params: r.params, file: r.file, line: r.line })),
     };
   });
 }

@@ -27,8 +27,12 @@ export interface FileMapItem {
   end_line: number;
   is_definition: boolean;
   signature?: string;
-  value?: number | string | null;
-  constants?: { name: string; line: number; value: number | string | null }[];
+  /** Enum constants (listed flat): their value, as search_code names it. */
+  enum_value?: number | string | null;
+  /** Macros: their replacement text and, when constant, the integer it evaluates to (search_code's names). */
+  _macro_value?: string;
+  _macro_expanded_value?: string | null;
+  constants?: { name: string; line: number; enum_value: number | string | null }[];
 }
 
 export interface FileMapGroup {
@@ -59,8 +63,8 @@ export interface FileMapResult {
 function item(s: SymbolRow, signatures: boolean, constants?: SymbolRow[]): FileMapItem {
   const it: FileMapItem = { name: s.name, qualified_name: s.qualified_name, line: s.line, end_line: s.end_line, is_definition: s.is_definition };
   if (signatures) it.signature = s.signature;
-  if (s.kind === 'enum_constant') it.value = s.enum_value ?? null;
-  if (constants) it.constants = constants.map((c) => ({ name: c.name, line: c.line, value: c.enum_value ?? null }));
+  if (s.kind === 'enum_constant') it.enum_value = s.enum_value ?? null;
+  if (constants) it.constants = constants.map((c) => ({ name: c.name, line: c.line, enum_value: c.enum_value ?? null }));
   return it;
 }
 
@@ -98,7 +102,7 @@ export function getFileMap(ctx: ProjectContext, req: FileMapRequest): FileMapRes
   const macros = reader.macrosInFile(build.id, file.stored);
   if (macros.length && (!wanted || wanted.includes('macro'))) {
     counts.macro = macros.length;
-    byKind.set('macro', macros.map((m) => ({ name: m.name, qualified_name: m.name, line: m.line, end_line: m.line, is_definition: true, ...(signatures ? { signature: `#define ${m.name}${m.params ?? ''} ${m._macro_value}`.trim() } : {}), value: m._macro_expanded_value ?? m._macro_value })));
+    byKind.set('macro', macros.map((m) => ({ name: m.name, qualified_name: m.name, line: m.line, end_line: m.line, is_definition: true, ...(signatures ? { signature: `#define ${m.name}${m.params ?? ''} ${m._macro_value}`.trim() } : {}), _macro_value: m._macro_value, _macro_expanded_value: m._macro_expanded_value })));
   }
   const groups: FileMapGroup[] = [];
   for (const kind of SYMBOL_KINDS) {

@@ -36,12 +36,12 @@ function namesUsed(reader: IndexReader, buildId: number, uses: VariableRefRow[])
     const syms = reader.lookupSymbols(name, false, { buildId, kinds: ['enum_constant', 'varglobal', 'field'] }, { limit: 5, offset: 0 }).rows;
     const constant = syms.find((s) => s.kind === 'enum_constant');
     if (constant) {
-      constants.push({ name, kind: 'enum_constant', value: constant.enum_value ?? null, qualified_name: constant.qualified_name, file: constant.file, line: constant.line });
+      constants.push({ name, kind: 'enum_constant', enum_value: constant.enum_value ?? null, qualified_name: constant.qualified_name, file: constant.file, line: constant.line });
       continue;
     }
     const macro = reader.lookupMacros(name, false, buildId, { limit: 1, offset: 0 }).rows[0];
     if (macro && !macro.function_like) {
-      constants.push({ name, kind: 'macro', value: macro._macro_value, expanded_value: macro._macro_expanded_value, file: macro.file, line: macro.line });
+      constants.push({ name, kind: 'macro', _macro_value: macro._macro_value, _macro_expanded_value: macro._macro_expanded_value, file: macro.file, line: macro.line });
       continue;
     }
     const variable = syms.find((s) => s.kind !== 'enum_constant' && s.is_definition) ?? syms.find((s) => s.kind !== 'enum_constant');

@@ -28,9 +28,10 @@ export interface SymbolPlace {
   signature?: string;
 }
 
+/** A #define a build reached: the same value fields as search_code's macro results. */
 export interface MacroInBuild {
-  value: string;
-  expanded_value: string | null;
+  _macro_value: string;
+  _macro_expanded_value: string | null;
   params: string | null;
   file: string;
   line: number;
@@ -162,7 +163,7 @@ function presenceIn(
   const mine = symbols.filter((s) => s.build_id === b.id);
   const myMacros = macros.filter((m) => m.build_id === b.id);
   const defs = mine.filter((s) => s.is_definition);
-  const macro = myMacros.length ? { macro: myMacros.map((m) => ({ value: m._macro_value, expanded_value: m._macro_expanded_value, params: m.params, file: m.file, line: m.line })) } : {};
+  const macro = myMacros.length ? { macro: myMacros.map((m) => ({ _macro_value: m._macro_value, _macro_expanded_value: m._macro_expanded_value, params: m.params, file: m.file, line: m.line })) } : {};
   if (defs.length || myMacros.length) {
     return { ...head, status: 'defined', ...(defs.length ? { locations: defs.slice(0, MAX_LOCATIONS).map(place) } : {}), ...macro };
   }

@@ -36,7 +36,7 @@ describe('reading commands', () => {
     expect(bodies.slice(1).map((b) => b.name)).toEqual(['led_toggle']);
     const map = cliJson(root, ['file-map', 'src/state.c', '--variant', 'build-board-a']) as { groups: { kind: string }[] };
     expect(map.groups.map((g) => g.kind)).toEqual(['function', 'varglobal']);
-    expect(cliJson(root, ['context', 'error_reset', '--variant', 'build-board-a'])).toMatchObject({ constants: [{ name: 'ERR_NONE', value: 0 }] });
+    expect(cliJson(root, ['context', 'error_reset', '--variant', 'build-board-a'])).toMatchObject({ constants: [{ name: 'ERR_NONE', enum_value: 0 }] });
     expect(cliJson(root, ['inheritance', 'TemperatureSensor', '--direct', '--variant', 'build-board-a'])).toMatchObject({ bases: [{ qualified_name: 'FilteredSensor' }] });
     expect(runCli(root, ['members', 'Sensor', '--variant', 'build-board-a']).stdout).toContain('virtual int read() = 0');
     expect(runCli(root, ['overrides', 'name', '--variant', 'build-board-a']).stdout).toContain('overridden by: TemperatureSensor::name');

@@ -33,7 +33,7 @@ describe('which_builds', () => {
     expect(stm.deciding!.taken_instead).toMatchObject({ line: 11, text: '#elif defined(CONFIG_GPIO_STM32)' });
     expect(stm.deciding!.macros).toEqual([
       expect.objectContaining({ name: 'CONFIG_GPIO_NRFX', defined: false }),
-      { name: 'CONFIG_GPIO_STM32', defined: true, definitions: [expect.objectContaining({ value: '1', file: 'build-stm32f4/zephyr/include/generated/autoconf.h' })] },
+      { name: 'CONFIG_GPIO_STM32', defined: true, definitions: [expect.objectContaining({ _macro_value: '1', file: 'build-stm32f4/zephyr/include/generated/autoconf.h' })] },
     ]);
 
     const boot = entry(r.builds, 'build-sysbuild:mcuboot').why_not_defined![0];
@@ -63,7 +63,7 @@ describe('which_builds', () => {
   it('gives a macro its value in each build', () => {
     const r = which('GPIO_PORT_PIN_COUNT');
     expect(r.defined_in).toHaveLength(4);
-    const value = (label: string) => entry(r.builds, label).macro!.map((m) => [m.value, m.line]);
+    const value = (label: string) => entry(r.builds, label).macro!.map((m) => [m._macro_value, m.line]);
     expect(value('build-nrf52840dk:app')).toEqual([['32', 6]]);
     expect(value('build-sysbuild:mcuboot')).toEqual([['32', 6]]);
     expect(value('nucleo_f401re:app')).toEqual([['16', 8]]);

@@ -56,13 +56,13 @@ describe('search_bodies', () => {
 
 describe('read_file', () => {
   it('blanks the other board\'s branch and keeps line numbers', async () => {
-    const a = (await call('read_file', { file_path: 'src/main.c', start_line: 21, end_line: 37 })).value;
+    const a = (await call('read_file', { file: 'src/main.c', start_line: 21, end_line: 37 })).value;
     const lines = a.content.split('\n');
     expect(lines[0]).toBe('21\t#ifdef BOARD_A');
     expect(lines[4]).toBe('25\t  int value = hal_i2c_read(SENSOR_ADDR_A);');
     expect(lines[12]).toBe('33');
     expect(a.content).not.toContain('hal_adc_read');
-    const b = (await call('read_file', { file_path: 'main.c', line_numbers: false }, 'build-board-b')).value;
+    const b = (await call('read_file', { file: 'main.c', line_numbers: false }, 'build-board-b')).value;
     const bl = b.content.split('\n');
     expect(bl).toHaveLength(56);
     expect(bl[24]).toBe('');
@@ -71,33 +71,33 @@ describe('read_file', () => {
   });
 
   it('shows the build\'s live #defines and hides the others', async () => {
-    const v = (await call('read_file', { file_path: 'include/board.h' })).value.content.split('\n');
+    const v = (await call('read_file', { file: 'include/board.h' })).value.content.split('\n');
     expect(v[5]).toBe(' 6\t#define LED_PIN 5');
     expect(v[8]).toBe(' 9');
     expect(v[7]).toBe(' 8\t#else');
   });
 
   it('reads SDK headers outside the project and generated files', async () => {
-    const sdk = (await call('read_file', { file_path: 'hal_gpio.h' })).value;
+    const sdk = (await call('read_file', { file: 'hal_gpio.h' })).value;
     expect(sdk.file).toBe(path.join(base, 'sdk', 'include', 'hal_gpio.h'));
     expect(sdk).toMatchObject({ is_vendor: true, view: 'preprocessed' });
     expect(sdk.content).toContain('int hal_i2c_read(int addr);');
-    const gen = (await call('read_file', { file_path: 'app_config.h' }, 'build-board-b')).value;
+    const gen = (await call('read_file', { file: 'app_config.h' }, 'build-board-b')).value;
     expect(gen.file).toBe('build-board-b/generated/app_config.h');
     expect(gen.content).toContain('#define APP_RX_SIZE 32');
   });
 
   it('says all_lines_inactive for a header of an include folder no unit reads', async () => {
-    const v = (await call('read_file', { file_path: path.join(base, 'sdk', 'include', 'hal_unused.h') })).value;
+    const v = (await call('read_file', { file: path.join(base, 'sdk', 'include', 'hal_unused.h') })).value;
     expect(v).toMatchObject({ view: 'not_read', all_lines_inactive: true, content: '', total_lines: 2 });
   });
 
   it('pages long files', async () => {
     const long = Array.from({ length: 2500 }, (_, i) => `/* line ${i + 1} */`).join('\n') + '\n';
     fs.writeFileSync(path.join(root, 'notes.txt'), long);
-    const p1 = (await call('read_file', { file_path: 'notes.txt' })).value;
+    const p1 = (await call('read_file', { file: 'notes.txt' })).value;
     expect(p1).toMatchObject({ view: 'read_as_is', start_line: 1, end_line: 2000, more: true, next_start_line: 2001, total_lines: 2500 });
-    const p2 = (await call('read_file', { file_path: 'notes.txt', start_line: p1.next_start_line })).value;
+    const p2 = (await call('read_file', { file: 'notes.txt', start_line: p1.next_start_line })).value;
     expect(p2).toMatchObject({ start_line: 2001, end_line: 2500, more: false });
     expect(p2.content.split('\n')[0]).toBe('2001\t/* line 2001 */');
   });
@@ -107,7 +107,7 @@ describe('read_file', () => {
     const before = fs.readFileSync(f, 'utf8');
     fs.writeFileSync(f, before.replace('error_reset', 'error_clear'));
     try {
-      const v = (await call('read_file', { file_path: 'src/state.c' })).value;
+      const v = (await call('read_file', { file: 'src/state.c' })).value;
       expect(v.stale).toBe(true);
       expect(v.warning).toMatch(/changed on disk/);
     } finally {
@@ -116,7 +116,7 @@ describe('read_file', () => {
   });
 
   it('refuses an ambiguous ending with the matches', async () => {
-    const { value, isError } = await call('read_file', { file_path: '.h' });
+    const { value, isError } = await call('read_file', { file: '.h' });
     expect(isError).toBe(true);
     expect(value.error).toMatch(/no file|matches/);
   });
@@ -127,7 +127,7 @@ describe('path rules of read_file and get_file_map', () => {
   for (const tool of ['read_file', 'get_file_map']) {
     for (const p of escapes) {
       it(`${tool} refuses ${p}`, async () => {
-        const { value, isError } = await call(tool, { file_path: p });
+        const { value, isError } = await call(tool, { file: p });
         expect(isError).toBe(true);
         expect(value.error).toMatch(/\.\.|outside the project root/);
         expect(value.hint).toBeTruthy();
@@ -139,7 +139,7 @@ describe('path rules of read_file and get_file_map', () => {
 
 describe('get_file_map', () => {
   it('lists every function of a file, the build\'s own', async () => {
-    const a = (await call('get_file_map', { file_path: 'src/main.c', signatures: true })).value;
+    const a = (await call('get_file_map', { file: 'src/main.c', signatures: true })).value;
     const fns = a.groups.find((g: Value) => g.kind === 'function');
     expect(fns.items.map((i: Value) => [i.name, i.line])).toEqual([['record_error', 10], ['led_toggle', 16], ['sensor_poll', 23], ['app_tick', 39], ['app_status', 47], ['local_shadow', 52]]);
     expect(fns.items[2].signature).toBe('int sensor_poll(void)');
@@ -148,33 +148,33 @@ describe('get_file_map', () => {
     expect(a.total_symbols).toBe(a.groups.reduce((n: number, g: Value) => n + g.total, 0));
     expect(a.counts).toEqual(Object.fromEntries(a.groups.map((g: Value) => [g.kind, g.total])));
     expect(a.locals_left_out).toBe(3);
-    const locals = (await call('get_file_map', { file_path: 'src/main.c', kind: 'varlocal' })).value;
+    const locals = (await call('get_file_map', { file: 'src/main.c', kind: 'varlocal' })).value;
     expect([locals.total_symbols, locals.locals_left_out, locals.groups[0].total]).toEqual([3, 0, 3]);
-    const b = (await call('get_file_map', { file_path: 'src/main.c' }, 'build-board-b')).value;
+    const b = (await call('get_file_map', { file: 'src/main.c' }, 'build-board-b')).value;
     expect(b.groups.find((g: Value) => g.kind === 'function').items.find((i: Value) => i.name === 'sensor_poll').line).toBe(31);
   });
 
   it('nests enum constants under their enum and lists the build\'s macros', async () => {
-    const v = (await call('get_file_map', { file_path: 'board.h' }, 'build-board-b')).value;
+    const v = (await call('get_file_map', { file: 'board.h' }, 'build-board-b')).value;
     const e = v.groups.find((g: Value) => g.kind === 'enum').items[0];
-    expect(e.constants).toEqual([{ name: 'ERR_NONE', line: 16, value: 0 }, { name: 'ERR_BUS', line: 17, value: 4 }, { name: 'ERR_TIMEOUT', line: 18, value: 5 }]);
+    expect(e.constants).toEqual([{ name: 'ERR_NONE', line: 16, enum_value: 0 }, { name: 'ERR_BUS', line: 17, enum_value: 4 }, { name: 'ERR_TIMEOUT', line: 18, enum_value: 5 }]);
     // Nested constants count as listed, with kind enum too (STATUS_OK of the nameless enum is listed flat).
     expect(v.counts.enum_constant).toBe(4);
-    expect((await call('get_file_map', { file_path: 'board.h', kind: 'enum' }, 'build-board-b')).value.total_symbols).toBe(1 + 3);
+    expect((await call('get_file_map', { file: 'board.h', kind: 'enum' }, 'build-board-b')).value.total_symbols).toBe(1 + 3);
     const macros = v.groups.find((g: Value) => g.kind === 'macro').items;
-    expect(macros.find((m: Value) => m.name === 'LED_PIN')).toMatchObject({ line: 9, value: '12' });
+    expect(macros.find((m: Value) => m.name === 'LED_PIN')).toMatchObject({ line: 9, _macro_value: '12', _macro_expanded_value: '12' });
     expect(macros.map((m: Value) => m.name)).not.toContain('SENSOR_ADDR_A');
   });
 
   it('pages one kind at a time', async () => {
-    const p = (await call('get_file_map', { file_path: 'src/main.c', kind: 'function', limit: 2, offset: 2 })).value;
+    const p = (await call('get_file_map', { file: 'src/main.c', kind: 'function', limit: 2, offset: 2 })).value;
     expect(p.groups).toHaveLength(1);
     expect(p.groups[0]).toMatchObject({ kind: 'function', total: 6, offset: 2, shown: 2, more: true, next_offset: 4 });
-    expect((await call('get_file_map', { file_path: 'src/main.c', offset: 2 })).isError).toBe(true);
+    expect((await call('get_file_map', { file: 'src/main.c', offset: 2 })).isError).toBe(true);
   });
 
   it('refuses a file the build does not compile', async () => {
-    const { value, isError } = await call('get_file_map', { file_path: path.join(base, 'sdk', 'include', 'hal_unused.h') });
+    const { value, isError } = await call('get_file_map', { file: path.join(base, 'sdk', 'include', 'hal_unused.h') });
     expect(isError).toBe(true);
     expect(value.error).toMatch(/does not compile or include/);
   });
@@ -216,11 +216,11 @@ describe('get_symbol_context', () => {
     expect(a.callees.rows.map((c: Value) => c.name)).toEqual(['hal_gpio_write', 'hal_gpio_read']);
     expect(a.callees.rows[0].defined_at).toMatchObject({ is_vendor: true, line: 5 });
     expect(a.callers.rows.map((r: Value) => [r.caller, r.ref_kind])).toEqual([['app_tick', 'call']]);
-    expect(a.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', kind: 'macro', expanded_value: '5' }));
+    expect(a.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', kind: 'macro', _macro_value: '5', _macro_expanded_value: '5' }));
     const b = (await call('get_symbol_context', { name: 'led_toggle' }, 'build-board-b')).value;
-    expect(b.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', expanded_value: '12' }));
+    expect(b.constants).toContainEqual(expect.objectContaining({ name: 'LED_PIN', _macro_expanded_value: '12' }));
     const poll = (await call('get_symbol_context', { name: 'sensor_poll' })).value;
-    expect(poll.constants).toContainEqual(expect.objectContaining({ name: 'ERR_BUS', kind: 'enum_constant', value: 4 }));
+    expect(poll.constants).toContainEqual(expect.objectContaining({ name: 'ERR_BUS', kind: 'enum_constant', enum_value: 4 }));
     expect(poll.callees.rows.map((c: Value) => c.name)).toEqual(['hal_i2c_read', 'record_error']);
   });
 
