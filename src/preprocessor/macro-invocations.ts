@@ -229,11 +229,10 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     if (!def) continue;
     let end = off + len;
     if (def.params) {
-      let p = end;
-      while (p < code.length && /\s/.test(code[p])) p++;
-      if (code[p] !== '(') continue;
-      end = matchParen(code, p, code.length);
+      end = argumentsEnd(code, end);
       if (end < 0) continue;
+    } else {
+      end = rescanEnd(def, code, end, file, line0 + 1, table);
     }
     covered = end;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
@@ -243,6 +242,29 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     out.invocations.push(inv);
   }
   return out;
+}
+
+/** End offset of the `( ... )` that follows `from` (spaces between allowed), or -1 when none follows. */
+function argumentsEnd(code: string, from: number): number {
+  let p = from;
+  while (p < code.length && /\s/.test(code[p])) p++;
+  return code[p] === '(' ? matchParen(code, p, code.length) : -1;
+}
+
+/**
+ * An object-like macro whose replacement ends in a function-like macro's name (`#define portYIELD_WITHIN_API
+ * portYIELD` with `#define portYIELD() vPortYield()`) takes the `( ... )` written after it on rescanning: the
+ * invocation then reaches past that argument list, as the compiler reads it.
+ */
+function rescanEnd(def: MacroDef, code: string, end: number, file: string, line: number, table: BuildMacroTable): number {
+  let last: MacroDef | undefined = def;
+  for (let hops = 0; last && !last.params && hops < 8; hops++) {
+    const tail: Token | undefined = last.body[last.body.length - 1];
+    last = tail?.k === 'ident' && tail.v !== last.name ? table.lookup(tail.v, file, line) : undefined;
+  }
+  if (!last?.params) return end;
+  const after = argumentsEnd(code, end);
+  return after < 0 ? end : after;
 }
 
 function expandAt(inv: MacroInvocation, source: string, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {

@@ -53,6 +53,11 @@ describe('calls written by macros', () => {
     expect(rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'xPortPendSVHandler', kind: 'function' })))).toEqual([]);
   });
 
+  it('an object-like macro naming a function-like one takes the () written after it (portYIELD_WITHIN_API())', () => {
+    const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'vPortYield' })));
+    expect(r).toEqual([expect.objectContaining({ caller: 'vTaskSuspendSelf', file: 'src/port.c', line: 40, column: 2, ref_kind: 'macro_call', via_macro: 'portYIELD_WITHIN_API' })]);
+  });
+
   it('calls in inactive #if branches are not call sites', () => {
     const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'hal_uart_write' })));
     expect(r.map((x) => x.caller)).toEqual(['uarte_poll_out']);
