@@ -49,8 +49,10 @@ export interface CallGraphReader {
   callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow>;
   /** Function definitions no reference row of the build names (calls of itself aside). */
   unreferencedFunctions(buildId: number, projectOnly: boolean): UnreferencedFunction[];
-  /** Rows of `kinds` whose slot is one of `slots`, or a member named one of `fields` of any struct (`%.field`). */
+  /** Rows of `kinds` whose slot is one of `slots`, or a member named one of `fields` of any struct (`T.field`, `.field`), first `limit` in file order. */
   rowsBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, limit: number): CallRow[];
+  /** The same rows paged, with their total (vendor files last; `projectOnly` leaves them out). */
+  pageBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow>;
   /** Rows of `kinds` (any name), paged, in file order. */
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow>;
   /** Global arrays placed in an interrupt-vector section (C vector tables). */

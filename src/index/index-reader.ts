@@ -144,6 +144,8 @@ export interface IndexReader {
   builds(): BuildRow[];
   counts(buildId?: number): { symbols: number; files: number; references: number };
   files(buildId?: number): FileRow[];
+  /** The indexed files among `paths` (stored paths), by path; unknown paths are left out. */
+  filesAt(paths: readonly string[]): FileRow[];
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;

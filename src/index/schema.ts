@@ -158,9 +158,16 @@ CREATE TABLE IF NOT EXISTS refs (
   detail TEXT
 );
 CREATE INDEX IF NOT EXISTS refs_parsed ON refs(parsed_id);
-CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
-CREATE INDEX IF NOT EXISTS refs_caller ON refs(caller) WHERE caller IS NOT NULL;
+-- Rows by name / by calling function, covering the (kind, parse) that paged call queries count per file.
+-- They replace the one-column refs_name / refs_caller (dropped by any writer that opens an older index).
+DROP INDEX IF EXISTS refs_name;
+DROP INDEX IF EXISTS refs_caller;
+CREATE INDEX IF NOT EXISTS refs_name_kind ON refs(name, kind, parsed_id);
+CREATE INDEX IF NOT EXISTS refs_caller_kind ON refs(caller, kind, parsed_id) WHERE caller IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_slot ON refs(slot) WHERE slot IS NOT NULL;
+-- The member part of a slot ('.field' of 'T.field'): pointer calls and stores matched by member name alone.
+-- Created by any writer that opens an older index too (no schema bump: readers without it scan instead).
+CREATE INDEX IF NOT EXISTS refs_slot_field ON refs(substr(slot, instr(slot, '.'))) WHERE slot IS NOT NULL;
 
 -- The #defines of one file a build reached, with their values: shared by every build that reached the same.
 CREATE TABLE IF NOT EXISTS macro_groups (

@@ -30,7 +30,7 @@ function toCall(r: Record<string, unknown>): CallRow {
 }
 
 /** `@p0, @p1, ...` for a list, filling params. */
-function list(prefix: string, values: readonly string[], params: Params): string {
+function list(prefix: string, values: readonly (string | number)[], params: Params): string {
   values.forEach((v, i) => (params[`${prefix}${i}`] = v));
   return values.map((_, i) => `@${prefix}${i}`).join(', ') || 'NULL';
 }
@@ -44,16 +44,36 @@ export class SqliteCallGraph implements CallGraphReader {
     return { rows: rows.map(map), total };
   }
 
-  private callsWhere(column: string, values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
+  /**
+   * Call rows paged in file order without sorting them all: rows are counted per parsed file (an index-only
+   * scan of refs_name_kind / refs_caller_kind), the files ordered by path, and only the files the page
+   * covers are read row by row. A function called 30 000 times pages as fast as one called 30 times.
+   */
+  private callsWhere(column: 'name' | 'caller', values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    const where = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)})${opts.projectOnly ? ' AND f.is_vendor = 0' : ''}`;
-    return this.page(
-      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
-      `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
-      params,
-      page,
-      toCall,
-    );
+    const match = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)})`;
+    const perFile = this.db
+      .prepare(
+        `SELECT g.id, g.n FROM (SELECT r.parsed_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.parsed_id) g
+          JOIN build_files bf ON bf.parsed_id = g.id AND bf.build_id = @buildId JOIN parsed_files p ON p.id = g.id JOIN files f ON f.id = p.file_id
+        ${opts.projectOnly ? 'WHERE f.is_vendor = 0' : ''} ORDER BY f.is_vendor, f.path`,
+      )
+      .all(params) as { id: number; n: number }[];
+    let total = 0;
+    let first = -1;
+    const ids: number[] = [];
+    for (const g of perFile) {
+      if (total + g.n > page.offset && total < page.offset + page.limit) {
+        if (first < 0) first = total;
+        ids.push(g.id);
+      }
+      total += g.n;
+    }
+    if (!ids.length || page.limit <= 0) return { rows: [], total };
+    const rows = this.db
+      .prepare(`SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${match} AND r.parsed_id IN (${list('p', ids, params)}) ORDER BY f.is_vendor, f.path, r.line, r.col`)
+      .all(params) as Record<string, unknown>[];
+    return { rows: rows.slice(page.offset - first, page.offset - first + page.limit).map(toCall), total };
   }
 
   callsTo(names: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
@@ -97,14 +117,28 @@ export class SqliteCallGraph implements CallGraphReader {
     }));
   }
 
+  /** WHERE of slot queries: exact slots, or the member part (`substr(slot, instr(slot, '.'))`, indexed by refs_slot_field). */
+  private slotWhere(kinds: readonly string[], slots: string[], fields: string[], params: Params): string {
+    const byField = fields.length ? ` OR (r.slot IS NOT NULL AND substr(r.slot, instr(r.slot, '.')) IN (${list('f', fields.map((f) => `.${f}`), params)}) AND instr(r.slot, ':') = 0)` : '';
+    return `r.kind IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField})`;
+  }
+
   rowsBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, limit: number): CallRow[] {
     const params: Params = { buildId, limit };
-    const byField = fields.map((f, i) => {
-      params[`f${i}`] = `%.${f.replace(/[\\%_]/g, (c) => '\\' + c)}`;
-      return `r.slot LIKE @f${i} ESCAPE '\\'`;
-    });
-    const where = `r.kind IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField.length ? ` OR ${byField.join(' OR ')}` : ''})`;
+    const where = this.slotWhere(kinds, slots, fields, params);
     return (this.db.prepare(`SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.path, r.line, r.col LIMIT @limit`).all(params) as Record<string, unknown>[]).map(toCall);
+  }
+
+  pageBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
+    const params: Params = { buildId };
+    const where = `${this.slotWhere(kinds, slots, fields, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.page(
+      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
+      `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
+      params,
+      page,
+      toCall,
+    );
   }
 
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {

@@ -116,6 +116,17 @@ export function filterSql(filter: SymbolFilter, params: Params): string {
   return parts.length ? ' AND ' + parts.join(' AND ') : '';
 }
 
+function toFileRow(r: Record<string, unknown>): FileRow {
+  return {
+    id: r.id as number,
+    path: r.path as string,
+    contentHash: r.content_hash as string,
+    size: r.size as number,
+    mtimeMs: r.mtime_ms as number,
+    isVendor: !!r.is_vendor,
+  };
+}
+
 export class SqliteIndex implements IndexReader {
   constructor(readonly db: Db) {}
 
@@ -199,14 +210,18 @@ export class SqliteIndex implements IndexReader {
         ? 'SELECT * FROM files ORDER BY path'
         : 'SELECT DISTINCT f.* FROM files f JOIN parsed_files p ON p.file_id = f.id JOIN build_files bf ON bf.parsed_id = p.id WHERE bf.build_id = ? ORDER BY f.path';
     const rows = (buildId === undefined ? this.db.prepare(sql).all() : this.db.prepare(sql).all(buildId)) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: r.id as number,
-      path: r.path as string,
-      contentHash: r.content_hash as string,
-      size: r.size as number,
-      mtimeMs: r.mtime_ms as number,
-      isVendor: !!r.is_vendor,
-    }));
+    return rows.map(toFileRow);
+  }
+
+  filesAt(paths: readonly string[]): FileRow[] {
+    const out: FileRow[] = [];
+    // Chunks stay under SQLite's bound-parameter limit.
+    for (let i = 0; i < paths.length; i += 500) {
+      const chunk = paths.slice(i, i + 500);
+      const rows = this.db.prepare(`SELECT * FROM files WHERE path IN (${chunk.map(() => '?').join(', ')}) ORDER BY path`).all(...chunk) as Record<string, unknown>[];
+      out.push(...rows.map(toFileRow));
+    }
+    return out;
   }
 
   private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {

@@ -24,13 +24,8 @@ export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
 
 /** Changed files among all indexed files, or among `only` (stored paths) when given. */
 export function changedFiles(reader: IndexReader, root: string, only?: Iterable<string>, rehash = false): string[] {
-  const wanted = only ? new Set(only) : null;
-  const out: string[] = [];
-  for (const f of reader.files()) {
-    if (wanted && !wanted.has(f.path)) continue;
-    if (fileChanged(root, f, rehash)) out.push(f.path);
-  }
-  return out;
+  const rows = only ? reader.filesAt([...new Set(only)]) : reader.files();
+  return rows.filter((f) => fileChanged(root, f, rehash)).map((f) => f.path);
 }
 
 export function changedWarning(paths: string[]): { warning: string } | null {

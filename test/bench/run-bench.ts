@@ -2,6 +2,7 @@
 // Zephyr-shaped multi-board corpus, edits, memory, size, ctags ratio, 262 PlatformIO envs), then throughput,
 // the preprocessing share, refresh and cross-build query latency, the build search on a 40 k-file workspace. It reports figures; it asserts nothing.
 // Usage: npm run bench -- [--boards N] [--units N] [--headers N] [--files N] [--functions N] [--queries N] [--envs N] [--indexing-only]
+//        [--call-graph-only] [--cg-modules N] [--cg-functions N] (call-graph-bench.ts: find_callers p99 on a ≥ 100 k-symbol index)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,9 @@ import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 import { benchLargeFiles } from './large-file-bench.js';
 import { discoveryBench } from './discovery-bench.js';
+import { callGraphBench } from './call-graph-bench.js';
 
-const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' } } });
+const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' }, 'call-graph-only': { type: 'boolean', default: false }, 'cg-modules': { type: 'string', default: '850' }, 'cg-functions': { type: 'string', default: '40' } } });
 const files = Number(values.files);
 const functionsPerFile = Number(values.functions);
 const queries = Number(values.queries);
@@ -40,6 +42,12 @@ function fmt(n: number, digits = 1): string {
 }
 
 async function main(): Promise<void> {
+  const callGraph = () => callGraphBench({ modules: Number(values['cg-modules']), functionsPerModule: Number(values['cg-functions']), queries: Math.max(1000, queries) });
+  if (values['call-graph-only']) {
+    await callGraph();
+    clearInterval(sampler);
+    return;
+  }
   await indexingBench({ boards: Number(values.boards), units: Number(values.units), headers: Number(values.headers), envs: Number(values.envs), queries });
   if (values['indexing-only']) {
     clearInterval(sampler);
@@ -102,6 +110,7 @@ async function main(): Promise<void> {
   fs.rmSync(pio, { recursive: true, force: true });
   await crossBuildBench(Number(values.envs));
   await benchLargeFiles();
+  await callGraph();
   const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-ws-')));
   discoveryBench(ws);
   fs.rmSync(ws, { recursive: true, force: true });

@@ -74,25 +74,35 @@ export class CallGraphWalk {
     return edges;
   }
 
-  /** Indirect call sites whose pointer slot some store of `fn` reaches. */
+  /** Indirect call sites whose pointer slot some store of `fn` reaches (the first ROWS_PER_NAME). */
   pointerCallers(fn: string): CallRow[] {
+    const reach = this.pointerReach(fn);
+    if (!reach) return [];
+    return this.cg.rowsBySlot(['indirect'], reach.slots, reach.fields, this.buildId, ROWS_PER_NAME).filter((r) => slotsMeet(r.slot ?? '', reach.stored));
+  }
+
+  /**
+   * The slots `fn` is stored into (following copies on, a callback parameter stored into a struct member), and
+   * the call-site slots and member names that read them: what an indirect call must read to reach `fn`.
+   */
+  pointerReach(fn: string): { stored: Set<string>; slots: string[]; fields: string[] } | null {
     const stores = this.read(this.cg.callsTo([fn], this.buildId, { kinds: STORE_KINDS }, { limit: ROWS_PER_NAME, offset: 0 }));
-    const slots = new Set(stores.map((s) => s.slot).filter((s): s is string => !!s));
-    // Follow copies: a slot copied on into another slot (a callback parameter stored into a struct member).
-    let frontier = [...slots];
+    const stored = new Set(stores.map((s) => s.slot).filter((s): s is string => !!s));
+    let frontier = [...stored];
     for (let d = 0; d < COPY_DEPTH && frontier.length; d++) {
       const copies = this.read(this.cg.callsTo(frontier, this.buildId, { kinds: ['slot_copy'] }, { limit: ROWS_PER_NAME, offset: 0 }));
-      frontier = copies.map((c) => c.slot).filter((s): s is string => !!s && !slots.has(s));
-      frontier.forEach((s) => slots.add(s));
+      frontier = copies.map((c) => c.slot).filter((s): s is string => !!s && !stored.has(s));
+      frontier.forEach((s) => stored.add(s));
     }
-    if (!slots.size) return [];
-    const want = { slots: new Set<string>(), fields: new Set<string>() };
-    for (const s of slots) {
+    if (!stored.size) return null;
+    const slots = new Set<string>();
+    const fields = new Set<string>();
+    for (const s of stored) {
       const m = matchingSlots(s);
-      m.slots.forEach((x) => want.slots.add(x));
-      m.fields.forEach((x) => want.fields.add(x));
+      m.slots.forEach((x) => slots.add(x));
+      m.fields.forEach((x) => fields.add(x));
     }
-    return this.cg.rowsBySlot(['indirect'], [...want.slots], [...want.fields], this.buildId, ROWS_PER_NAME).filter((r) => slotsMeet(r.slot ?? '', slots));
+    return { stored, slots: [...slots], fields: [...fields] };
   }
 
   /** fn_pointer rows that store a function into a slot this indirect call reads (following copies back). */

@@ -67,14 +67,15 @@ export function findCallers(ctx: ProjectContext, req: CallSitesRequest): Answer<
   const { limit, offset } = pageBounds(req, 50, 500);
   const cg = reader.callGraph();
   const direct = cg.callsTo([name], build.id, { kinds: CALL_KINDS.filter((k) => k !== 'indirect'), projectOnly: req.projectOnly }, { limit, offset });
-  // Pointer callers follow the direct ones: fetched when the page reaches past them.
-  let rows = direct.rows.map(callerRow);
+  // Pointer callers follow the direct ones, paged in the index (the slot queries match exactly what slotsMeet accepts).
+  const rows = direct.rows.map(callerRow);
   let total = direct.total;
-  const viaPointer = new CallGraphWalk(cg, build.id, req.projectOnly).pointerCallers(name).filter((r) => !req.projectOnly || !r.is_vendor);
-  total += viaPointer.length;
-  if (rows.length < limit) {
-    const start = Math.max(0, offset - direct.total);
-    rows = rows.concat(viaPointer.slice(start, start + limit - rows.length).map((r) => ({ ...callerRow(r), via_slot: r.slot ?? undefined })));
+  const reach = new CallGraphWalk(cg, build.id, req.projectOnly).pointerReach(name);
+  if (reach) {
+    const page = { limit: limit - rows.length, offset: Math.max(0, offset - direct.total) };
+    const viaPointer = cg.pageBySlot(['indirect'], reach.slots, reach.fields, build.id, !!req.projectOnly, page);
+    total += viaPointer.total;
+    rows.push(...viaPointer.rows.map((r) => ({ ...callerRow(r), via_slot: r.slot ?? undefined })));
   }
   return pagedAnswer(ctx, reader, build, rows, total, offset);
 }
