@@ -25,6 +25,8 @@ export interface ContentSearch {
   searched: number;
   /** path:hash of every file read: the content a page answered from. */
   readDigest: string;
+  /** The files read (project-relative). */
+  read: string[];
 }
 
 /** The files to read: in scope, not binary, and either trigram candidates, large, or stale in the index. */
@@ -54,7 +56,7 @@ export async function searchContent(root: string, snapshot: TreeSnapshot, conten
   if (route.match === 'regex') {
     const r = await scanWithRegex(root, paths, route.text, route.regexFlags, MAX_LINE_TEXT, regexBudgetMs);
     for (const f of r.files) digest.update(`${f.path}\0${f.hash}\n`);
-    return { files: r.files.filter((f) => f.hits.length).map((f) => ({ path: f.path, hits: f.hits })), complete: r.complete, reason: r.reason, searched: paths.length, readDigest: digest.digest('hex') };
+    return { files: r.files.filter((f) => f.hits.length).map((f) => ({ path: f.path, hits: f.hits })), complete: r.complete, reason: r.reason, searched: paths.length, readDigest: digest.digest('hex'), read: paths };
   }
   const pattern = linePattern(route.text, route.match === 'word' ? 'word' : 'literal', route.ignoreCase);
   const files: ContentFileHits[] = [];
@@ -68,5 +70,5 @@ export async function searchContent(root: string, snapshot: TreeSnapshot, conten
     const hits = findLines(read.text, pattern);
     if (hits.length) files.push({ path: p, hits });
   }
-  return { files, complete: true, searched: paths.length, readDigest: digest.digest('hex') };
+  return { files, complete: true, searched: paths.length, readDigest: digest.digest('hex'), read: paths };
 }

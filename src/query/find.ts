@@ -15,6 +15,7 @@ import { routeFind, type FindRequest, type FindRoute } from './find-request.js';
 import { resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import { STATE_DIR } from '../project/config.js';
+import { FindCache } from './find-cache.js';
 import { memberGlobs, splitMemberPattern, toGlob } from './symbol-glob.js';
 
 export interface FindMatch {
@@ -48,6 +49,8 @@ export interface FindOptions {
   keepTreeState?: boolean;
   /** Time a regex may run before the search stops with complete: false (default REGEX_BUDGET_MS). */
   regexBudgetMs?: number;
+  /** Counts the searches run (not answered from the page cache), for tests that count work. */
+  stats?: { searches: number };
 }
 
 interface Lanes {
@@ -56,7 +59,20 @@ interface Lanes {
   reason?: string;
   readDigest: string;
   searched?: number;
+  /** Files a strict content search read (what a cached answer is checked against). */
+  read?: string[];
 }
+
+/** What one search computed: every match of the query (after the build filter) and how it was routed. */
+interface Searched {
+  rows: FindMatch[];
+  lanes: Lanes;
+  route: FindRoute;
+  identity: string;
+}
+
+/** Strict content searches of a long-lived server, kept for their next pages (see find-cache.ts). */
+const searches = new FindCache<Searched>();
 
 function requireContentIndex(ctx: ProjectContext): IndexReader {
   if (!ctx.initialized) throw new QueryError(`${ctx.root} is not an fw-context project (no ${STATE_DIR}/ folder here or above)`, 'run `fw-context init` in the project root, then `fw-context index`');
@@ -124,7 +140,7 @@ async function runLanes(ctx: ProjectContext, reader: IndexReader, snapshot: Tree
       return { rows: f.ranked.map((r) => ({ ...r.item })), complete: f.complete, reason: f.reason, readDigest: '' };
     }
     const c = await searchContent(ctx.root, snapshot, content, inScope, route, budgetMs);
-    return { rows: contentRows(c.files), complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched };
+    return { rows: contentRows(c.files), complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, read: c.read };
   }
   // Identifier: declarations named so, then the lines using the word; ranked names and files when neither exists.
   const declared = build ? exactSymbols(reader, build, route.text.replace(/\./g, '::'), inScope) : [];
@@ -132,7 +148,7 @@ async function runLanes(ctx: ProjectContext, reader: IndexReader, snapshot: Tree
   const c = await searchContent(ctx.root, snapshot, content, inScope, { ...route, target: 'content', match: 'word', text: word }, budgetMs);
   const seen = new Set(declared.map((d) => `${d.path}:${d.line}`));
   const rows = [...declared, ...contentRows(c.files).filter((r) => !seen.has(`${r.path}:${r.line}`))];
-  if (rows.length) return { rows, complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched };
+  if (rows.length) return { rows, complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, read: c.read };
   route.match = 'fuzzy';
   route.notes.push('no declaration or word matches the query exactly: ranked fuzzy matches of declaration names and file paths');
   const names = build ? fuzzySymbols(reader, build.id, route.text, inScope).map((r) => ({ score: r.score, row: symbolMatch(r.item) })) : [];
@@ -168,6 +184,22 @@ function pageIdentity(parts: unknown[]): string {
   return createHash('sha1').update(JSON.stringify(parts)).digest('hex').slice(0, 20);
 }
 
+/** Runs the search: every match, marked (or filtered) for the build, and the identity of the page sequence. */
+async function search(ctx: ProjectContext, reader: IndexReader, snapshot: TreeSnapshot, build: BuildRow | null, inScope: (p: string) => boolean, route: FindRoute, req: FindRequest, options: FindOptions): Promise<Searched> {
+  if (options.stats) options.stats.searches++;
+  const lanes = await runLanes(ctx, reader, snapshot, build, inScope, route, options.regexBudgetMs ?? REGEX_BUDGET_MS);
+  const rows = build ? applyBuild(ctx, reader, build, lanes.rows, !!req.build_only) : lanes.rows;
+  const identity = pageIdentity([route.target, route.match, route.text, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, dirtyDigest(snapshot, inScope), lanes.readDigest, lanes.readDigest ? null : rows.map((r) => `${r.path}:${r.line}`)]);
+  return { rows, lanes, route: { ...route, notes: [...route.notes] }, identity };
+}
+
+/** About what a match list holds in memory. */
+function estimateBytes(rows: FindMatch[]): number {
+  let n = 0;
+  for (const r of rows) n += 2 * (r.path.length + r.text.length) + 96;
+  return n;
+}
+
 export async function find(ctx: ProjectContext, req: FindRequest, options: FindOptions = {}): Promise<FindResult> {
   const { route, limit, skip } = routeFind(req);
   const reader = requireContentIndex(ctx);
@@ -179,9 +211,17 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
     throw new QueryError((err as Error).message, 'remove the empty glob; "!pattern" excludes, "**" crosses folders');
   }
   const snapshot = treeStateFor(ctx.root, !!options.keepTreeState).look(reader.content());
-  const lanes = await runLanes(ctx, reader, snapshot, build, inScope, route, options.regexBudgetMs ?? REGEX_BUDGET_MS);
-  const rows = build ? applyBuild(ctx, reader, build, lanes.rows, !!req.build_only) : lanes.rows;
-  const identity = pageIdentity([route.target, route.match, route.text, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, dirtyDigest(snapshot, inScope), lanes.readDigest, lanes.readDigest ? null : rows.map((r) => `${r.path}:${r.line}`)]);
+  // A server answers the next pages of a strict content search from the match list of the first.
+  const key = options.keepTreeState
+    ? JSON.stringify([route.target, route.match, route.text, route.ignoreCase, route.regexFlags, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, reader.meta().indexedAt, dirtyDigest(snapshot, inScope)])
+    : null;
+  let searched = key ? searches.get(ctx.root, key) : undefined;
+  if (!searched) {
+    searched = await search(ctx, reader, snapshot, build, inScope, route, req, options);
+    if (key && searched.lanes.read && searched.lanes.complete) searches.put(ctx.root, key, searched, searched.lanes.read, estimateBytes(searched.rows));
+  }
+  const { rows, lanes, identity } = searched;
+  Object.assign(route, searched.route);
   if (req.page_identity && req.page_identity !== identity) {
     throw new QueryError('the page identity changed: a file this search covers changed since the earlier page, so pages would not fit together', (s) => `call ${s.tool('find')} again with the same query and no ${s.arg('skip')} or ${s.arg('page_identity')}`, { code: 'PAGE_IDENTITY_CHANGED' });
   }
