@@ -1,6 +1,6 @@
-// Turns a file_path argument into one file a build may show: a project-relative path, an absolute path or
-// a path ending (drivers/uart.c) matched against the build's files. Refuses `..`, paths outside the
-// project root and the build's include folders (symlinks resolved first), and ambiguous endings.
+// Turns the file argument of read_file / get_file_map into one file a build may show: a project-relative
+// path, an absolute path or a path ending (drivers/uart.c) matched against the build's files. Refuses `..`,
+// paths outside the project root and the build's include folders (symlinks resolved first), and ambiguous endings.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow, IndexReader } from '../index/index-reader.js';
