@@ -4,6 +4,7 @@
 import { acquireLock, IndexBusyError, updateLockProgress } from './index-lock.js';
 import { indexProject } from './index-project.js';
 import type { RefreshJob, RefreshMessage } from './refresh-runner.js';
+import { QueryError } from '../query/query-error.js';
 
 const IDLE_EXIT_MS = Number(process.env.FW_CONTEXT_REFRESH_IDLE_MS ?? 60_000);
 
@@ -28,7 +29,15 @@ async function runJob(job: RefreshJob): Promise<RefreshMessage> {
   const started = performance.now();
   for (const [i, b] of job.builds.entries()) {
     const label = `refresh ${i + 1}/${job.builds.length} ${b.variant}/${b.image}`;
-    const result = await indexProject({ root: job.root, variant: b.variant, image: b.image, onProgress: (message) => void send({ type: 'progress', message: `${label}: ${message}` }) });
+    let result;
+    try {
+      result = await indexProject({ root: job.root, variant: b.variant, image: b.image, onProgress: (message) => void send({ type: 'progress', message: `${label}: ${message}` }) });
+    } catch (err) {
+      // A build gone from the project since the job was queued: say so and refresh the others.
+      if (!(err instanceof QueryError)) throw err;
+      errors.push(`${b.variant}/${b.image}: ${err.message}`);
+      continue;
+    }
     parsed += result.parsed;
     reused += result.reused;
     errors.push(...result.builds.flatMap((s) => (s.error ? [`${s.variant}/${s.image}: ${s.error}`] : [])));
