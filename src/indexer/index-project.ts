@@ -17,6 +17,7 @@ import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
@@ -80,6 +81,8 @@ export interface IndexResult {
   preprocessed: number;
   /** Files parsed on worker threads (the rest of `parsed` on the main thread). */
   parsedOnWorkers: number;
+  /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
+  headerWalks: { walked: number; replayed: number };
   removedBuilds: number;
   diagnostics: Diagnostic[];
   elapsedMs: number;
@@ -134,6 +137,7 @@ function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbo
 /** What every build of one run shares. */
 /** What one run shares across its builds: what the fast path needs, plus the full path's own hooks. */
 interface RunContext extends PatchContext {
+  headerCache: HeaderWalkCache;
   preprocess?: PreprocessBuild;
   progress: (message: string) => void;
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
@@ -160,7 +164,7 @@ function preprocessStage(units: CompileUnit[], build: BuildDescription, run: Run
     t = now;
   };
   const previous = buildUnitInputs(run.db, build.variant, build.image);
-  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, states: run.states, views: run.views, extraDefines: build.defines, previous });
+  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, headerCache: run.headerCache, states: run.states, views: run.views, extraDefines: build.defines, previous });
   lap('preprocess');
   summary.preprocessed = pre.walked;
   summary.reusedUnits = pre.reused;
@@ -342,7 +346,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -358,6 +362,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       writer,
       states: new FileStates(root, writer.fileStates()),
       skeletons: new SkeletonCache(),
+      headerCache: new HeaderWalkCache(),
       // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
       provider: new ImplicitMacroProvider({ cacheDir: path.join(root, STATE_DIR, 'compilers') }),
       vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
@@ -386,6 +391,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       result.preprocessed += summary.preprocessed;
     }
     result.parsedOnWorkers = pool.onWorkers;
+    result.headerWalks = { walked: run.headerCache.walked, replayed: run.headerCache.replayed };
     result.preprocessMs = run.timing.preprocessMs;
     result.parseMs = run.timing.parseMs;
     try {

@@ -24,6 +24,7 @@ import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { IndexWriter } from '../index/index-writer.js';
 import type { Db } from '../index/open-index.js';
 import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { absolutePath, isUnderAny, storedPath, type VendorRules } from './vendor-paths.js';
 
@@ -37,6 +38,7 @@ export interface PatchContext {
   writer: IndexWriter;
   states: FileStates;
   skeletons: SkeletonCache;
+  headerCache?: HeaderWalkCache;
   provider: ImplicitMacroProvider;
   views: FileViewCache;
   vendorRules: VendorRules;
@@ -75,7 +77,7 @@ function filesHold(inputs: StoredResultInputs, states: FileStates): boolean {
 function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredResultInputs[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number } {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f) };
+  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
   let walked = 0;
   for (const i of dirty) {

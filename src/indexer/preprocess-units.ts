@@ -7,6 +7,7 @@ import type { Db } from '../index/open-index.js';
 import { encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
@@ -19,6 +20,8 @@ export interface PreprocessUnitsContext {
   db: Db;
   provider: ImplicitMacroProvider;
   skeletons: SkeletonCache;
+  /** Header walks shared by every unit and build of the run. */
+  headerCache?: HeaderWalkCache;
   states: FileStates;
   /** File views loaded or made in this run, shared by the units that name them. */
   views: FileViewCache;
@@ -64,7 +67,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const t0 = performance.now();
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f) };
+  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);

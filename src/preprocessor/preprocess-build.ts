@@ -7,6 +7,7 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';
 import { SkeletonCache, type FileSkeleton } from './file-skeleton.js';
+import { HeaderWalkCache } from './header-walk-cache.js';
 import { FileSource, defaultReadFile } from './file-source.js';
 import { ImplicitMacroProvider, type ImplicitMacroOptions } from './implicit-macros.js';
 import { IncludeResolver } from './include-resolver.js';
@@ -26,6 +27,8 @@ export interface PreprocessBuildOptions extends PreprocessOptions {
   recordDecisions?: boolean;
   /** Replace a conditional's decision (tests that prove the differential check can fail). */
   overrideDecision?: (file: string, line: number, computed: boolean) => boolean;
+  /** Header walks to replay (shared across builds of a run), or false to walk every inclusion. Default: one per call. */
+  headerCache?: HeaderWalkCache | false;
 }
 
 export interface UnitDetail {
@@ -47,7 +50,7 @@ export function preprocessBuild(units: CompileUnit[], options: PreprocessBuildOp
   const source = new FileSource(options.readFile ?? defaultReadFile, options.skeletons ?? new SkeletonCache());
   const provider = providerOf(options);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null };
+  const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: headerCacheOf(options) };
   const results: UnitResult[] = [];
   const environments: UnitEnvironment[] = [];
   for (const unit of units) {
@@ -71,6 +74,10 @@ export function preprocessBuild(units: CompileUnit[], options: PreprocessBuildOp
     diagnostics: merged.diagnostics,
     elapsedMs: performance.now() - t0,
   };
+}
+
+function headerCacheOf(options: PreprocessBuildOptions): HeaderWalkCache | undefined {
+  return options.headerCache === false ? undefined : (options.headerCache ?? new HeaderWalkCache());
 }
 
 function providerOf(options: PreprocessBuildOptions): ImplicitMacroProvider {
@@ -128,7 +135,7 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
   const source = new FileSource(options.readFile ?? defaultReadFile, options.skeletons ?? new SkeletonCache());
   const provider = providerOf(options);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver };
+  const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver, headerCache: headerCacheOf(options) };
 
   const files = new Map<string, FileActivity>();
   const appliedRanges = new Map<string, Set<string>>();

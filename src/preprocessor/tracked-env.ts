@@ -10,6 +10,14 @@ export function definitionKey(def: MacroDef | undefined): string | null {
   return `${def.paramsText ?? ''}\u0001${def.valueText}`;
 }
 
+/** True when two definitions (or two absences) expand the same everywhere. */
+export function sameDefinition(a: MacroDef | undefined, b: MacroDef | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.name !== b.name) return false;
+  if (a.builtin || b.builtin) return a.builtin === b.builtin;
+  return a.paramsText === b.paramsText && a.valueText === b.valueText;
+}
+
 export class TrackedEnv extends Map<string, MacroDef> {
   private written?: Set<string>;
   /** Starting-state names consulted, with the definition they had (undefined: not defined). */

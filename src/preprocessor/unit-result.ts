@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
+import type { HeaderWalkCache } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -60,6 +61,8 @@ export interface WalkUnitHost {
   resolver: IncludeResolver;
   /** sha1 of a file's bytes (memoized per run by the caller). */
   fileHash(file: string): string | null;
+  /** Header walks recorded in this run, replayed where their inputs hold. */
+  headerCache?: HeaderWalkCache;
 }
 
 function sha1(s: string): string {
@@ -134,7 +137,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   }
   const env = new TrackedEnv(environment.env);
   const walker = new UnitWalker(
-    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver },
+    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache },
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, recordDecisions },
   );
   for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false);

@@ -5,6 +5,10 @@ import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
+import {
+  HeaderRecorder, OP_DEFINE, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
+  replayedDiagnostic, type HeaderEntry, type HeaderWalkCache,
+} from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
 import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
 import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-definition.js';
@@ -16,6 +20,8 @@ export interface WalkHost {
   skeleton(file: string): FileSkeleton | undefined;
   resolver: IncludeResolver;
   exists(file: string): boolean;
+  /** Recorded header walks to replay (one per run; see header-walk-cache.ts). */
+  headerCache?: HeaderWalkCache;
 }
 
 export interface FileVisit {
@@ -60,6 +66,10 @@ export class UnitWalker {
   private readonly ctx: ExpandContext;
   /** Evaluation options that change results, as a cache key. */
   private readonly evalKey: string;
+  /** Header cache in use (not with per-range callbacks or decision overrides), its key suffix, the recording under way. */
+  private readonly cache?: HeaderWalkCache;
+  private readonly cacheKey: string = '';
+  private rec?: HeaderRecorder;
 
   constructor(private host: WalkHost, private opts: UnitWalkOptions) {
     this.ctx = {
@@ -71,6 +81,28 @@ export class UnitWalker {
     };
     const o = opts.evalOptions;
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
+    if (host.headerCache && !opts.onActiveRange && !opts.overrideDecision) {
+      this.cache = host.headerCache;
+      this.cacheKey = `${opts.chain.key}\0${this.evalKey}\0${opts.features.gccMajor}${opts.features.cplusplus ? 1 : 0}`;
+      this.ctx.lookup = (name) => this.read(name);
+    }
+  }
+
+  /** A macro lookup of the walk (recorded as an input of the header walk under way). */
+  private read(name: string): MacroDef | undefined {
+    const def = this.opts.env.get(name);
+    if (this.rec !== undefined) this.rec.read(name, def);
+    return def;
+  }
+
+  private onceHas(file: string): boolean {
+    const seen = this.onceSeen.has(file);
+    if (this.rec !== undefined) this.rec.onceRead(file, seen);
+    return seen;
+  }
+
+  private log(...ops: unknown[]): void {
+    if (this.rec !== undefined) for (const op of ops) this.rec.ops.push(op);
   }
 
   get env(): MacroEnv {
@@ -78,7 +110,9 @@ export class UnitWalker {
   }
 
   diag(severity: Diagnostic['severity'], file: string, line: number | undefined, message: string, fix?: string): void {
-    this.diagnostics.push({ severity, file, line, message, ...(fix ? { fix } : {}) });
+    const d: Diagnostic = { severity, file, line, message, ...(fix ? { fix } : {}) };
+    this.diagnostics.push(d);
+    if (this.rec !== undefined) this.rec.ops.push(OP_DIAG, d);
   }
 
   /** Walk a file as the main source (or a -include / -imacros file: `activeCode` false records no lines). */
@@ -93,6 +127,12 @@ export class UnitWalker {
   }
 
   private visit(file: string): FileVisit {
+    if (this.rec !== undefined) this.rec.ops.push(OP_VISIT, file);
+    return this.visitQuietly(file);
+  }
+
+  /** The file's visit, made (with its structure problems reported) on the first read. */
+  private visitQuietly(file: string): FileVisit {
     let v = this.visits.get(file);
     if (!v) {
       v = { file, ranges: [] };
@@ -102,7 +142,7 @@ export class UnitWalker {
       }
       this.visits.set(file, v);
       const sk = this.host.skeleton(file);
-      for (const p of sk?.problems ?? []) this.diag('error', file, p.line, p.message);
+      for (const p of sk?.problems ?? []) this.diagnostics.push({ severity: 'error', file, line: p.line, message: p.message });
     }
     return v;
   }
@@ -110,7 +150,13 @@ export class UnitWalker {
   private walkFile(file: string, dirIndex: number, activeCode: boolean): void {
     const sk = this.host.skeleton(file)!;
     const visit = this.visit(file);
-    if (sk.pragmaOnce) this.onceSeen.add(file);
+    if (sk.pragmaOnce) {
+      this.onceSeen.add(file);
+      if (this.rec !== undefined) {
+        this.rec.onceAdded.add(file);
+        this.rec.ops.push(OP_ONCE, file);
+      }
+    }
     const dirs = sk.directives;
     const n = dirs.length;
     const saved = { f: this.curFile, d: this.curDirIndex };
@@ -122,6 +168,7 @@ export class UnitWalker {
       if (activeCode && from <= to) {
         visit.ranges.push(from, to);
         this.opts.onActiveRange?.(file, from, to);
+        if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
       }
     };
     const decide = (d: Directive, computed: boolean) =>
@@ -136,6 +183,7 @@ export class UnitWalker {
         case 'ifdef':
         case 'ifndef': {
           visit.groups?.add(i);
+          this.log(OP_GROUP, file, i);
           let j: number | undefined = i;
           let taken = -1;
           while (j !== undefined) {
@@ -150,6 +198,7 @@ export class UnitWalker {
           }
           if (taken >= 0) {
             visit.taken?.add(taken);
+            this.log(OP_TAKEN, file, taken);
             pos = dirs[taken].endLine + 1;
             i = taken + 1;
           } else if (j !== undefined) {
@@ -182,13 +231,24 @@ export class UnitWalker {
         case 'define':
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.macro) {
-            this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
+            const canon = canonicalDefinition(d.macro);
+            this.opts.env.set(d.macro.name, canon);
             this.definesReached.add(d.macro);
+            if (this.rec !== undefined) {
+              this.rec.written.add(d.macro.name);
+              this.rec.ops.push(OP_DEFINE, d.macro, canon);
+            }
           }
           break;
         case 'undef':
           if (d.error) this.diag('error', file, d.line, d.error);
-          else if (d.name) this.opts.env.delete(d.name);
+          else if (d.name) {
+            this.opts.env.delete(d.name);
+            if (this.rec !== undefined) {
+              this.rec.written.add(d.name);
+              this.rec.ops.push(OP_UNDEF, d.name);
+            }
+          }
           break;
         case 'include':
         case 'include_next':
@@ -220,16 +280,15 @@ export class UnitWalker {
 
   /** Evaluate an #if/#elif/#ifdef... condition. Errors make it false (as GCC skips the group). */
   private condition(d: Directive, file: string): boolean {
-    const env = this.opts.env;
     switch (d.kind) {
       case 'ifdef':
       case 'elifdef':
         if (d.error) this.diag('error', file, d.line, d.error);
-        return d.name !== undefined && env.has(d.name);
+        return d.name !== undefined && this.read(d.name) !== undefined;
       case 'ifndef':
       case 'elifndef':
         if (d.error) this.diag('error', file, d.line, d.error);
-        return d.name !== undefined && !env.has(d.name);
+        return d.name !== undefined && this.read(d.name) === undefined;
       case 'if':
       case 'elif':
         return this.evaluate(directiveTokens(d), file, d.line, d) !== 0n;
@@ -240,7 +299,6 @@ export class UnitWalker {
 
   /** Expand and evaluate #if tokens; reports errors and returns 0n for them. Memoized per directive. */
   evaluate(toks: Token[], file: string, line: number, d?: Directive): bigint {
-    const env = this.opts.env;
     const key = this.evalKey;
     if (d?.evalCache) {
       for (const e of d.evalCache) {
@@ -248,7 +306,7 @@ export class UnitWalker {
         const names = e.names;
         const defs = e.defs;
         let k = 0;
-        while (k < names.length && env.get(names[k]) === defs[k]) k++;
+        while (k < names.length && this.read(names[k]) === defs[k]) k++;
         if (k === names.length) return e.value;
       }
     }
@@ -262,7 +320,7 @@ export class UnitWalker {
         this.diag('error', file, line, m);
       },
       lookup: (name, forDefined) => {
-        const def = env.get(name);
+        const def = this.read(name);
         if (!deps.has(name)) deps.set(name, def);
         if (def?.builtin && !forDefined) cacheable = false;
         return def;
@@ -320,6 +378,7 @@ export class UnitWalker {
     }
     if (this.depth >= MAX_DEPTH) {
       this.diag('error', file, d.line, `#include nested depth ${MAX_DEPTH} exceeds maximum`);
+      if (this.rec !== undefined) this.rec.uncacheable = true;
       return;
     }
     const next = d.kind === 'include_next';
@@ -335,24 +394,112 @@ export class UnitWalker {
       );
       return;
     }
-    if (this.onceSeen.has(r.file) || (d.kind === 'import' && this.visits.has(r.file))) {
+    if (d.kind === 'import' && this.rec !== undefined) this.rec.uncacheable = true;
+    if (this.onceHas(r.file) || (d.kind === 'import' && this.visits.has(r.file))) {
       this.visit(r.file);
       return;
     }
     const sk = this.host.skeleton(r.file);
     if (!sk) return;
-    if (sk.guard && this.opts.env.has(sk.guard)) {
+    if (this.rec !== undefined) this.rec.files.set(r.file, sk);
+    if (sk.guard && this.read(sk.guard) !== undefined) {
       this.visit(r.file);
       return;
     }
     this.depth++;
-    this.walkFile(r.file, r.dirIndex, activeCode);
+    if (this.cache) this.walkHeader(r.file, r.dirIndex, activeCode, sk);
+    else this.walkFile(r.file, r.dirIndex, activeCode);
     this.depth--;
+  }
+
+  /** Walk an included header, or replay a recorded walk of it whose inputs hold. */
+  private walkHeader(file: string, dirIndex: number, activeCode: boolean, sk: FileSkeleton): void {
+    const cache = this.cache!;
+    const slot = cache.slot(`${file}\0${dirIndex}\0${activeCode ? 1 : 0}\0${this.cacheKey}`);
+    const state = { env: this.opts.env, onceSeen: this.onceSeen, skeleton: (f: string) => this.host.skeleton(f) };
+    const hit = cache.find(slot, state, MAX_DEPTH - this.depth);
+    if (hit) {
+      cache.replayed++;
+      // The entry's inputs become inputs of the unit and of the enclosing recording, as a walk would read them.
+      for (const name of hit.readNames) this.read(name);
+      for (const f of hit.onceFiles) this.onceHas(f);
+      this.rec?.absorbEffects(hit);
+      this.replay(hit);
+      return;
+    }
+    cache.walked++;
+    const rec = new HeaderRecorder(this.rec, file, sk);
+    this.rec = rec;
+    try {
+      this.walkFile(file, dirIndex, activeCode);
+    } finally {
+      this.rec = rec.parent;
+    }
+    const entry = rec.finish();
+    if (entry) cache.add(slot, entry);
+    this.rec?.absorbChild(rec, entry);
+  }
+
+  /** Apply a recorded walk's effects to this unit, in the order the walk had them. */
+  private replay(e: HeaderEntry): void {
+    const ops = e.ops;
+    const rec = this.rec;
+    const env = this.opts.env;
+    let k = 0;
+    while (k < ops.length) {
+      switch (ops[k] as number) {
+        case OP_VISIT:
+          this.visitQuietly(ops[k + 1] as string);
+          k += 2;
+          break;
+        case OP_RANGE:
+          this.visits.get(ops[k + 1] as string)!.ranges.push(ops[k + 2] as number, ops[k + 3] as number);
+          k += 4;
+          break;
+        case OP_GROUP:
+          this.visits.get(ops[k + 1] as string)!.groups?.add(ops[k + 2] as number);
+          k += 3;
+          break;
+        case OP_TAKEN:
+          this.visits.get(ops[k + 1] as string)!.taken?.add(ops[k + 2] as number);
+          k += 3;
+          break;
+        case OP_DEFINE: {
+          const def = ops[k + 1] as MacroDef;
+          env.set(def.name, ops[k + 2] as MacroDef);
+          this.definesReached.add(def);
+          rec?.written.add(def.name);
+          k += 3;
+          break;
+        }
+        case OP_UNDEF:
+          env.delete(ops[k + 1] as string);
+          rec?.written.add(ops[k + 1] as string);
+          k += 2;
+          break;
+        case OP_DIAG:
+          this.diagnostics.push(replayedDiagnostic(ops[k + 1] as Diagnostic));
+          k += 2;
+          break;
+        case OP_ONCE:
+          this.onceSeen.add(ops[k + 1] as string);
+          rec?.onceAdded.add(ops[k + 1] as string);
+          k += 2;
+          break;
+        case OP_SUB:
+          this.replay(ops[k + 1] as HeaderEntry);
+          k += 2;
+          break;
+        default:
+          throw new Error(`header cache: unknown operation ${String(ops[k])}`);
+      }
+    }
   }
 
   private pragma(d: Directive): void {
     const m = /^(push_macro|pop_macro)\s*\(\s*"([^"]+)"\s*\)/.exec(d.rest);
     if (!m) return;
+    if (this.rec !== undefined) this.rec.uncacheable = true;
     const name = m[2];
     const stack = this.pushed.get(name) ?? [];
     if (m[1] === 'push_macro') {
@@ -367,6 +514,7 @@ export class UnitWalker {
 
   private builtin(def: MacroDef, tok: Token, stream: TokenStream, ctx: ExpandContext): Token[] {
     const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
+    if (this.rec !== undefined && (def.builtin === 'counter' || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
     switch (def.builtin) {
       case 'line':
         return num(this.curLine);

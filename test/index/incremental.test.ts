@@ -6,11 +6,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexPath } from '../../src/project/config.js';
 import { openProject } from '../../src/query/project-context.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
-import { indexedFixture } from '../helpers/fixture-project.js';
+import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 
 const future = (file: string) => {
   const t = new Date(Date.now() + 20_000);
@@ -39,10 +40,31 @@ describe('re-index after an edit', () => {
     ctx.close();
     const r = await indexProject({ root });
     expect(r.builds[0]).toMatchObject({ preprocessed: 2, reusedUnits: 4, parsed: 1 });
+    // gpio.c walks gpio.h (and <stdint.h> under it); main.c replays that walk instead of repeating it.
+    expect(r.headerWalks.replayed).toBeGreaterThanOrEqual(1);
     const after = openProject(root);
     expect(lookupSymbol(after, { name: 'gpio_toggle' })).toContainEqual(expect.objectContaining({ name: 'gpio_toggle', file: 'src/drivers/gpio.h' }));
     expect(getActiveBuild(after).header_affected_tus).toBe(0);
     after.close();
+  });
+
+  it('a header edit walks each unchanged header once; the other including units replay it', async () => {
+    const root = tempDir();
+    const corpus = generateZephyrCorpus(root, { boards: 1, units: 12, headers: 10, functionsPerUnit: 1 });
+    writeConfig(root, DEFAULT_CONFIG);
+    const first = await indexProject({ root, workers: 0 });
+    // 11 kernel headers, util.h, devicetree.h and its generated header: walked once, then replayed.
+    expect(first.headerWalks.walked).toBeLessThanOrEqual(20);
+    expect(first.headerWalks.replayed).toBeGreaterThanOrEqual(2 * 11);
+    fs.appendFileSync(corpus.sampleHeader, '\nint k_edited_decl(void);\n');
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 12, reusedUnits: 0 });
+    // Only the first unit walks headers again; the 11 others replay kernel.h and devicetree.h.
+    expect(r.headerWalks.walked).toBe(first.headerWalks.walked);
+    expect(r.headerWalks.replayed).toBeGreaterThanOrEqual(2 * 11);
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'k_edited_decl' }).length).toBeGreaterThan(0);
+    ctx.close();
   });
 
   it('an edit that changes no active line re-parses nothing', async () => {

@@ -1,0 +1,159 @@
+// Header-level preprocessing cache: the walk of an included header (with everything it includes) recorded
+// as a replayable log, reused by a later inclusion whose inputs are the same — the file's place in the
+// search chain, the walker's configuration, the values of the macros the walk read before writing them,
+// the #pragma once state it tested and the content of every file it read. Leaves out walks that use
+// __COUNTER__, __INCLUDE_LEVEL__, __BASE_FILE__, push_macro/pop_macro or #import (they are walked each time).
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileSkeleton } from './file-skeleton.js';
+import type { MacroDef, MacroEnv } from './macro-definition.js';
+import { sameDefinition } from './tracked-env.js';
+
+/** Log operations, each followed by its operands in `HeaderEntry.ops`. */
+export const OP_VISIT = 0; // file
+export const OP_RANGE = 1; // file, from, to
+export const OP_GROUP = 2; // file, directive index
+export const OP_TAKEN = 3; // file, directive index
+export const OP_DEFINE = 4; // MacroDef (as written), MacroDef (canonical, set in the environment)
+export const OP_UNDEF = 5; // name
+export const OP_DIAG = 6; // Diagnostic
+export const OP_ONCE = 7; // file
+export const OP_SUB = 8; // HeaderEntry (a nested header walked or replayed)
+
+/** One recorded walk of a header: its inputs and its effects, in order. */
+export interface HeaderEntry {
+  /** Macros read before the walk wrote them, with the definition each had (undefined: not defined). */
+  readNames: string[];
+  readDefs: (MacroDef | undefined)[];
+  /** Files whose #pragma once state was tested before the walk marked them, with the state then. */
+  onceFiles: string[];
+  onceSeen: boolean[];
+  /** Every file whose content decided the walk, with the skeleton it had. */
+  files: string[];
+  skeletons: FileSkeleton[];
+  /** Deepest include nesting below the header. */
+  depth: number;
+  ops: unknown[];
+}
+
+/** A walk of a header being recorded (nested recordings form a stack through `parent`). */
+export class HeaderRecorder {
+  readonly reads = new Map<string, MacroDef | undefined>();
+  readonly written = new Set<string>();
+  readonly onceReads = new Map<string, boolean>();
+  readonly onceAdded = new Set<string>();
+  readonly files = new Map<string, FileSkeleton>();
+  readonly ops: unknown[] = [];
+  depth = 0;
+  /** Set when the walk used something the key does not hold (counter, include level, macro stacks). */
+  uncacheable = false;
+
+  constructor(readonly parent: HeaderRecorder | undefined, file: string, sk: FileSkeleton) {
+    this.files.set(file, sk);
+  }
+
+  read(name: string, def: MacroDef | undefined): void {
+    if (!this.written.has(name) && !this.reads.has(name)) this.reads.set(name, def);
+  }
+
+  onceRead(file: string, seen: boolean): void {
+    if (!this.onceAdded.has(file) && !this.onceReads.has(file)) this.onceReads.set(file, seen);
+  }
+
+  /** The finished walk as an entry, or undefined when it cannot be reused. */
+  finish(): HeaderEntry | undefined {
+    if (this.uncacheable) return undefined;
+    return {
+      readNames: [...this.reads.keys()],
+      readDefs: [...this.reads.values()],
+      onceFiles: [...this.onceReads.keys()],
+      onceSeen: [...this.onceReads.values()],
+      files: [...this.files.keys()],
+      skeletons: [...this.files.values()],
+      depth: this.depth,
+      ops: this.ops,
+    };
+  }
+
+  /** Takes in a nested recording that just finished (its entry, when it has one). */
+  absorbChild(child: HeaderRecorder, entry: HeaderEntry | undefined): void {
+    if (!entry) {
+      this.uncacheable = true;
+      return;
+    }
+    for (const [name, def] of child.reads) this.read(name, def);
+    for (const name of child.written) this.written.add(name);
+    for (const [file, seen] of child.onceReads) this.onceRead(file, seen);
+    for (const file of child.onceAdded) this.onceAdded.add(file);
+    this.absorbEffects(entry);
+  }
+
+  /** Takes in a replayed entry whose inputs were already read through this recording. */
+  absorbEffects(entry: HeaderEntry): void {
+    for (let k = 0; k < entry.files.length; k++) this.files.set(entry.files[k], entry.skeletons[k]);
+    if (entry.depth + 1 > this.depth) this.depth = entry.depth + 1;
+    this.ops.push(OP_SUB, entry);
+  }
+}
+
+/** What a walk's state looks like to the cache when checking an entry. */
+export interface HeaderWalkState {
+  env: MacroEnv;
+  onceSeen: Set<string>;
+  skeleton(file: string): FileSkeleton | undefined;
+}
+
+const MAX_ENTRIES_PER_SLOT = 64;
+const MAX_ENTRIES = 50_000;
+
+/** Recorded header walks of one run, by file, place in the search chain and walker configuration. */
+export class HeaderWalkCache {
+  private slots = new Map<string, HeaderEntry[]>();
+  private count = 0;
+  /** Header inclusions walked (no entry held) / of those, recorded for reuse / replayed from an entry. */
+  walked = 0;
+  recorded = 0;
+  replayed = 0;
+
+  slot(key: string): HeaderEntry[] {
+    let s = this.slots.get(key);
+    if (!s) this.slots.set(key, (s = []));
+    return s;
+  }
+
+  /** The first entry of `slot` whose inputs hold in `state`. */
+  find(slot: HeaderEntry[], state: HeaderWalkState, maxDepth: number): HeaderEntry | undefined {
+    for (const e of slot) if (e.depth < maxDepth && holds(e, state)) return e;
+    return undefined;
+  }
+
+  add(slot: HeaderEntry[], entry: HeaderEntry): void {
+    this.recorded++;
+    if (slot.length >= MAX_ENTRIES_PER_SLOT || this.count >= MAX_ENTRIES) return;
+    slot.push(entry);
+    this.count++;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+}
+
+const mapGet = Map.prototype.get;
+
+function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
+  const names = e.readNames;
+  const defs = e.readDefs;
+  // Read without notifying a tracking environment: a failed check must not count as consulted.
+  for (let k = 0; k < names.length; k++) {
+    const def = mapGet.call(state.env, names[k]) as MacroDef | undefined;
+    if (def !== defs[k] && !sameDefinition(def, defs[k])) return false;
+  }
+  for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;
+  for (let k = 0; k < e.files.length; k++) if (state.skeleton(e.files[k]) !== e.skeletons[k]) return false;
+  return true;
+}
+
+/** A diagnostic replayed into a unit: its own object, so units never share one. */
+export function replayedDiagnostic(d: Diagnostic): Diagnostic {
+  return { ...d };
+}

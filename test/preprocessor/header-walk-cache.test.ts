@@ -1,0 +1,150 @@
+// The header walk cache: replayed header walks give exactly what walking every inclusion gives (active
+// ranges, decisions, defines reached, diagnostics, consulted macros, first-read order), the gcc differential
+// check still agrees on a fixture built to trip it, and a changed header or macro value is never answered
+// from a stale entry.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CompileUnit } from '../../adapters/contract.js';
+import { runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
+import { SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
+import { FileSource } from '../../src/preprocessor/file-source.js';
+import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
+import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
+import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
+import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build.js';
+import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
+import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
+import { hasTool } from '../helpers/fixture-project.js';
+import { copyFixture } from './fixture-support.js';
+
+/** Everything a detailed build result says, as plain data (Sets and typed arrays spelled out). */
+function plain(r: DetailedBuildResult): unknown {
+  return {
+    files: [...r.result.files.values()].map((f) => [f.file, f.language, [...f.activeLines].join(''), f.readBy, f.decisions ? [[...f.decisions.evaluated], [...f.decisions.taken]] : null]),
+    macros: r.result.macros,
+    unitFiles: [...r.result.unitFiles],
+    diagnostics: r.result.diagnostics,
+    units: r.units.map((u) => [u.unit.file, [...u.visits.values()].map((v) => [v.file, v.ranges, [...(v.taken ?? [])], [...(v.groups ?? [])]]), u.diagnostics]),
+  };
+}
+
+const DATABASES = ['compile_commands.json', 'build-extra/compile_commands.json'];
+
+describe('header walk cache on a fixture of headers seen under different macro states', () => {
+  const fx = copyFixture('header-states');
+  const provider = new ImplicitMacroProvider({ useRealCompiler: false });
+
+  it('gives the same build results as walking every inclusion, and replays', () => {
+    const cache = new HeaderWalkCache();
+    const skeletons = new SkeletonCache();
+    for (const db of DATABASES) {
+      const units = fx.units(db);
+      const cached = preprocessBuildDetailed(units, { implicitMacros: provider, skeletons, headerCache: cache, recordDecisions: true });
+      const walked = preprocessBuildDetailed(units, { implicitMacros: provider, skeletons, headerCache: false, recordDecisions: true });
+      expect(plain(cached)).toEqual(plain(walked));
+      expect(cached.result.diagnostics.some((d) => d.message.includes('EXTRA is set'))).toBe(true);
+    }
+    expect(cache.recorded).toBeGreaterThan(5);
+    expect(cache.replayed).toBeGreaterThan(5);
+  });
+
+  it('gives the same unit results (views, consulted macros) as walking every inclusion', () => {
+    const units = DATABASES.flatMap((db) => fx.units(db));
+    const run = (cache: HeaderWalkCache | undefined): UnitResult[] => {
+      const source = new FileSource(undefined, new SkeletonCache());
+      const resolver = new IncludeResolver((f) => source.exists(f));
+      const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
+      return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
+    };
+    const cache = new HeaderWalkCache();
+    const cached = run(cache);
+    expect(cached).toEqual(run(undefined));
+    expect(cache.replayed).toBeGreaterThan(0);
+    // The unit that sees MODE=3 and EXTRA reads EXTRA through a replayed or walked header alike.
+    const c = cached.find((r) => r.unit.endsWith('c.c'))!;
+    expect(c.tested.map(([n]) => n)).toEqual(expect.arrayContaining(['EXTRA', 'MODE']));
+  });
+
+  it.skipIf(!hasTool('gcc'))('agrees with gcc -E on every conditional group', () => {
+    for (const db of DATABASES) {
+      const r = runDifferentialCheck(path.join(fx.root, db));
+      expect(r.units.every((u) => u.status === 'checked')).toBe(true);
+      expect(r.disagreements).toEqual([]);
+      expect(r.totalGroups).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('header walk cache invalidation', () => {
+  const unit = (file: string, args: string[]): CompileUnit => ({ file, directory: '/p', arguments: ['arm-none-eabi-gcc', ...args, '-I/p/inc', '-c', file] });
+  const header = (body: string) => `#ifndef H_H\n#define H_H\n${body}\n#endif\n`;
+  const provider = new ImplicitMacroProvider({ useRealCompiler: false });
+
+  function compare(files: Record<string, string>, units: CompileUnit[], cache: HeaderWalkCache, skeletons: SkeletonCache) {
+    const readFile = (f: string) => files[f];
+    const cached = preprocessBuildDetailed(units, { readFile, implicitMacros: provider, skeletons, headerCache: cache, recordDecisions: true });
+    const walked = preprocessBuildDetailed(units, { readFile, implicitMacros: provider, headerCache: false, recordDecisions: true });
+    expect(plain(cached)).toEqual(plain(walked));
+    return cached;
+  }
+
+  it('walks a header again when its content or a nested header changed', () => {
+    const cache = new HeaderWalkCache();
+    const skeletons = new SkeletonCache();
+    const files: Record<string, string> = {
+      '/p/inc/h.h': header('#include "n.h"\n#if LEVEL > 1\nint high;\n#else\nint low;\n#endif'),
+      '/p/inc/n.h': '#define LEVEL 1\n',
+      '/p/a.c': '#include "h.h"\nint a;\n',
+      '/p/b.c': '#include "h.h"\nint b;\n',
+    };
+    const units = [unit('/p/a.c', []), unit('/p/b.c', [])];
+    const first = compare(files, units, cache, skeletons);
+    const lowLine = 7;
+    expect(first.result.files.get('/p/inc/h.h')!.activeLines[lowLine - 1]).toBe(1);
+    const replayed = cache.replayed;
+    expect(replayed).toBeGreaterThan(0);
+    // Nested header edited: LEVEL becomes 2, the entry for h.h must not answer.
+    const second = compare({ ...files, '/p/inc/n.h': '#define LEVEL 2\n' }, units, cache, skeletons);
+    expect(second.result.files.get('/p/inc/h.h')!.activeLines[lowLine - 1]).toBe(0);
+    expect(second.result.files.get('/p/inc/h.h')!.activeLines[lowLine - 3]).toBe(1);
+    // The header itself edited: a line moves.
+    const third = compare({ ...files, '/p/inc/h.h': `// moved\n${files['/p/inc/h.h']}` }, units, cache, skeletons);
+    expect(third.result.files.get('/p/inc/h.h')!.activeLines[lowLine]).toBe(1);
+  });
+
+  it('walks a header again when a macro it tests has another value, and replays when only an untested one differs', () => {
+    const cache = new HeaderWalkCache();
+    const skeletons = new SkeletonCache();
+    const files: Record<string, string> = {
+      '/p/inc/h.h': header('#if MODE == 2\nint two;\n#elif defined(EXTRA)\nint extra;\n#else\nint other;\n#endif\n#define DERIVED (MODE * 2)'),
+      '/p/a.c': '#include "h.h"\nint a = DERIVED;\n',
+    };
+    const run = (args: string[]) => compare(files, [unit('/p/a.c', args)], cache, skeletons);
+    const active = (r: DetailedBuildResult) => [...r.result.files.get('/p/inc/h.h')!.activeLines].map((v, i) => (v ? i + 1 : 0)).filter(Boolean);
+    expect(active(run(['-DMODE=2']))).toContain(4);
+    let before = cache.replayed;
+    expect(active(run(['-DMODE=2', '-DUNRELATED=1']))).toContain(4);
+    expect(cache.replayed).toBe(before + 1);
+    before = cache.replayed;
+    const three = run(['-DMODE=3']);
+    expect(active(three)).toContain(8);
+    expect(active(three)).not.toContain(4);
+    expect(cache.replayed).toBe(before);
+    expect(active(run(['-DMODE=3', '-DEXTRA']))).toContain(6);
+    // The defines a replayed header reaches are valued in the unit that replays it.
+    const again = run(['-DMODE=3']);
+    expect(again.result.macros.find((m) => m.name === 'DERIVED')?.expandedValue).toBe('6');
+  });
+
+  it('never records a walk that uses __COUNTER__ or __INCLUDE_LEVEL__', () => {
+    const cache = new HeaderWalkCache();
+    const files: Record<string, string> = {
+      '/p/inc/h.h': '#if __COUNTER__ == 0\nint first_counter;\n#endif\n#if __INCLUDE_LEVEL__ == 1\nint level_one;\n#endif\n',
+      '/p/inc/w.h': '#include "h.h"\n',
+      '/p/a.c': '#include "w.h"\n#include "h.h"\n',
+    };
+    compare(files, [unit('/p/a.c', []), unit('/p/a.c', ['-DX'])], cache, new SkeletonCache());
+    expect(cache.size).toBe(0);
+    expect(cache.replayed).toBe(0);
+  });
+});
