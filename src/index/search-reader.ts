@@ -17,14 +17,12 @@ export interface SymbolCandidate {
   language: string;
   name_tokens: string;
   signature: string;
-  /** BM25 over name, qualified name and name tokens. */
-  name_score: number;
-  /** BM25 over signature and docstring. */
+  /** BM25 over signature and docstring (the name is scored by the ranking itself, on name tokens). */
   text_score: number;
 }
 
 /** A function-like macro whose expansion is a call (an API wrapper), as a search candidate. */
-export type ApiMacroCandidate = MacroRow & { is_vendor: boolean; docstring: string; name_tokens: string; name_score: number; text_score: number };
+export type ApiMacroCandidate = MacroRow & { is_vendor: boolean; docstring: string; name_tokens: string; text_score: number };
 
 export interface CandidateList<T> {
   rows: T[];
@@ -45,6 +43,10 @@ export interface SearchIndex {
   namedCandidates(names: string[], filter: SymbolFilter): SymbolCandidate[];
   /** API-wrapper macros of one build matching an FTS5 expression over name, value, name tokens and docstring (project files only with `projectOnly`). */
   apiMacroCandidates(match: string, buildId: number, projectOnly: boolean, cap: number): ApiMacroCandidate[];
+  /** The first `chars` characters of the docstrings and the signatures of the given symbol row ids. */
+  docHeads(rowids: number[], chars: number): Map<number, string>;
+  /** How many symbol names the index holds (all builds): the document count of name-token BM25. */
+  nameCount(): number;
   /** Full rows of the given symbol row ids, in no particular order. */
   symbolRows(rowids: number[]): Map<number, SymbolRow>;
 }

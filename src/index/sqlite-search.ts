@@ -9,7 +9,6 @@ const CANDIDATE_COLUMNS = `s.id AS rowid, s.name, s.qualified_name, s.kind, f.pa
   p.language, s.name_tokens, s.signature`;
 
 // Column order of symbols_fts: name, qualified_name, signature, docstring, name_tokens.
-const FTS_NAME_SCORE = 'bm25(symbols_fts, 1.0, 0.5, 0.0, 0.0, 1.0)';
 const FTS_TEXT_SCORE = 'bm25(symbols_fts, 0.0, 0.0, 0.5, 1.0, 0.0)';
 const FTS_ORDER = 'bm25(symbols_fts, 10.0, 4.0, 2.0, 1.0, 6.0)';
 // CROSS JOIN keeps FTS5 as the outer loop: the planner would otherwise run MATCH once per symbol.
@@ -29,7 +28,6 @@ function toCandidate(r: Record<string, unknown>): SymbolCandidate {
     language: r.language as string,
     name_tokens: r.name_tokens as string,
     signature: r.signature as string,
-    name_score: (r.name_score as number | null) ?? 0,
     text_score: (r.text_score as number | null) ?? 0,
   };
 }
@@ -57,7 +55,7 @@ export class SqliteSearch implements SearchIndex {
   ftsCandidates(match: string, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate> {
     const params: Params = { match };
     const where = `symbols_fts MATCH @match${filterSql(filter, params)}`;
-    const columns = `${CANDIDATE_COLUMNS}, ${FTS_NAME_SCORE} AS name_score, ${FTS_TEXT_SCORE} AS text_score`;
+    const columns = `${CANDIDATE_COLUMNS}, ${FTS_TEXT_SCORE} AS text_score`;
     return this.candidates(columns, ftsFrom(), where, `${FTS_ORDER}, f.path, s.line`, params, cap);
   }
 
@@ -95,7 +93,7 @@ export class SqliteSearch implements SearchIndex {
     const params: Params = { match, buildId, cap };
     // Column order of macros_fts: name, value, name_tokens, docstring.
     const sql = `SELECT ${MACRO_COLUMNS}, m.docstring, m.name_tokens, coalesce(f.is_vendor, 0) AS is_vendor,
-        bm25(macros_fts, 1.0, 0.0, 1.0, 0.0) AS name_score, bm25(macros_fts, 0.0, 0.5, 0.0, 1.0) AS text_score
+        bm25(macros_fts, 0.0, 0.5, 0.0, 1.0) AS text_score
       FROM macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
         LEFT JOIN files f ON f.path = m.file
       WHERE macros_fts MATCH @match AND m.function_like = 1 AND m.expanded_value IS NOT NULL${projectOnly ? ' AND coalesce(f.is_vendor, 0) = 0' : ''}
@@ -106,10 +104,24 @@ export class SqliteSearch implements SearchIndex {
         is_vendor: !!r.is_vendor,
         docstring: (r.docstring as string | null) ?? '',
         name_tokens: (r.name_tokens as string | null) ?? '',
-        name_score: (r.name_score as number | null) ?? 0,
         text_score: (r.text_score as number | null) ?? 0,
       })),
     );
+  }
+
+  docHeads(rowids: number[], chars: number): Map<number, string> {
+    const out = new Map<number, string>();
+    for (let i = 0; i < rowids.length; i += 500) {
+      const params: Params = { chars };
+      const list = rowids.slice(i, i + 500).map((id, k) => ((params[`r${k}`] = id), `@r${k}`)).join(', ');
+      const rows = this.db.prepare(`SELECT id, substr(docstring, 1, @chars) || ' ' || signature AS head FROM symbols WHERE id IN (${list})`).all(params) as { id: number; head: string }[];
+      for (const r of rows) out.set(r.id, r.head);
+    }
+    return out;
+  }
+
+  nameCount(): number {
+    return (this.db.prepare('SELECT max(id) AS n FROM symbols').get() as { n: number | null }).n ?? 0;
   }
 
   symbolRows(rowids: number[]): Map<number, SymbolRow> {

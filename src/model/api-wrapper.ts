@@ -28,6 +28,26 @@ function closing(toks: readonly Token[], open: number): number {
 
 const isPunct = (t: Token | undefined, v: string) => !!t && t.k === 'punct' && t.v === v;
 
+/** The top-level `?` and its `:` in toks[from..to], if the range is a conditional expression. */
+function conditional(toks: readonly Token[], from: number, to: number): { question: number; colon: number } | null {
+  let depth = 0;
+  let question = -1;
+  let nested = 0;
+  for (let i = from; i <= to; i++) {
+    const v = toks[i].k === 'punct' ? toks[i].v : '';
+    if (v === '(' || v === '[') depth++;
+    else if (v === ')' || v === ']') depth--;
+    else if (depth === 0 && v === '?') {
+      if (question < 0) question = i;
+      else nested++;
+    } else if (depth === 0 && v === ':' && question >= 0) {
+      if (nested === 0) return { question, colon: i };
+      nested--;
+    }
+  }
+  return null;
+}
+
 /** A cast's parenthesized type: identifiers, `*`, `::` and `struct`/`const` only (no operators, no call). */
 function isCast(toks: readonly Token[], from: number, to: number): boolean {
   if (to - from < 2) return false;
@@ -60,6 +80,12 @@ export function wrappedCall(toks: readonly Token[], params: readonly string[]): 
       continue;
     }
     break;
+  }
+  const choice = conditional(toks, from, to);
+  if (choice) {
+    // `c ? f(...) : g(...)`: a wrapper choosing between two calls wraps the first.
+    const first = wrappedCall(toks.slice(choice.question + 1, choice.colon), params);
+    return first && wrappedCall(toks.slice(choice.colon + 1, to + 1), params) ? first : null;
   }
   const callee = toks[from];
   if (!callee || callee.k !== 'ident' || NOT_FUNCTIONS.has(callee.v) || callee.v.startsWith('__builtin') || params.includes(callee.v)) return null;

@@ -4,6 +4,7 @@
 import { FtsQueryError, type IndexReader, type MacroRow, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
 import type { ApiMacroCandidate, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
 import { wrappedFunction } from '../model/api-wrapper.js';
+import { nameTokens } from '../parser/name-tokens.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
@@ -11,7 +12,7 @@ import { requireReader, resolveProjectBuild } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
 import { mergeKey, mergeSymbols, type MergedSymbol } from './search-merge.js';
-import { rankQuery, rankRows, type Rankable, type RankQuery } from './search-ranking.js';
+import { rankQuery, rankRows, stem, type Rankable, type RankQuery } from './search-ranking.js';
 
 export type { PageNotice };
 
@@ -45,10 +46,10 @@ export function queryTerms(query: string): string[] {
   return query.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** Bare terms → `"a"* OR "b"*`; queries with phrases or operators pass through as written. */
+/** Bare terms → `"a"* OR "b"*` (plurals cut to their stem: `tasks` → `"task"*`); queries with phrases or operators pass through as written. */
 export function toFtsQuery(query: string): { match: string | null; passthrough: boolean } {
   if (OPERATORS.test(query)) return { match: query.trim(), passthrough: true };
-  const terms = queryTerms(query);
+  const terms = queryTerms(query).map((t) => stem(t.toLowerCase()));
   return { match: terms.length ? terms.map((t) => `"${t}"*`).join(' OR ') : null, passthrough: false };
 }
 
@@ -114,20 +115,32 @@ class Search {
     const called = [...new Set([...wraps.values()].filter((w): w is string => !!w))];
     const companions = called.length ? this.index.namedCandidates(called, { ...this.base, kinds: ['function', 'method'] }) : [];
     const merged = this.completeDeclarations(mergeSymbols([...found.symbols, ...companions]));
-    const covering = this.covering();
-    const rows: Row[] = merged.map((g) => ({
-      ...g.primary,
-      name_score: g.name_score,
-      text_score: g.text_score,
-      covers_all: !covering || g.rowids.some((id) => covering.has(id)),
-      merged: g,
-    }));
+    const covered = this.coveredGroups(merged);
+    const rows: Row[] = merged.map((g) => ({ ...g.primary, text_score: g.text_score, covers_all: covered.has(g), merged: g }));
     for (const m of found.macros) {
-      const words = `${m.name_tokens} ${m.docstring.toLowerCase()}`.split(/[^a-z0-9]+/);
-      const coversAll = this.q.words.every((w) => words.some((t) => t.startsWith(w)));
-      rows.push({ ...m, is_definition: true, covers_all: coversAll, macro: m, wraps: wraps.get(m) ?? null });
+      rows.push({ ...m, is_definition: true, covers_all: this.coversAll(`${m.name_tokens} ${m.docstring}`), macro: m, wraps: wraps.get(m) ?? null });
     }
-    return withCompanions(rankRows(this.q, rows));
+    return withCompanions(rankRows(this.q, rows, this.index.nameCount()));
+  }
+
+  /** Every query word starts a word of `text`, identifiers in it split (a doc naming xSemaphoreCreateMutex mentions "mutex"). */
+  private coversAll(text: string): boolean {
+    const words = nameTokens(text).split(' ');
+    return this.q.words.every((w) => words.some((t) => t.startsWith(w)));
+  }
+
+  /**
+   * Groups holding every query word in name, signature or docstring: FTS5 says so for whole words; a group
+   * whose name holds a query word is also read with the identifiers of its docstring split.
+   */
+  private coveredGroups(groups: MergedSymbol[]): Set<MergedSymbol> {
+    const covering = this.covering();
+    if (!covering) return new Set(groups);
+    const out = new Set(groups.filter((g) => g.rowids.some((id) => covering.has(id))));
+    const named = groups.filter((g) => !out.has(g) && this.q.words.some((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w))));
+    const heads = this.index.docHeads(named.flatMap((g) => g.rowids), 2000);
+    for (const g of named) if (this.coversAll(`${g.primary.name_tokens} ${g.rowids.map((id) => heads.get(id) ?? '').join(' ')}`)) out.add(g);
+    return out;
   }
 
   /** Declaration-only groups get the definitions of the same symbol the step did not match (its docstring did). */
@@ -144,7 +157,7 @@ class Search {
     const scores = new Map(groups.map((g) => [mergeKey(g.primary), g]));
     return mergeSymbols([...groups.flatMap((g) => [g.primary, ...g.declarations]), ...extra]).map((g) => {
       const before = scores.get(mergeKey(g.primary));
-      return before ? { ...g, name_score: Math.min(g.name_score, before.name_score), text_score: Math.min(g.text_score, before.text_score) } : g;
+      return before ? { ...g, text_score: Math.min(g.text_score, before.text_score) } : g;
     });
   }
 }
@@ -172,7 +185,7 @@ export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResul
   const query = req.query.trim();
   const { match, passthrough } = toFtsQuery(query);
   const repaired = passthrough ? toFtsQuery(query.replace(/["()*:^]/g, ' ').replace(/\b(AND|OR|NOT|NEAR)\b/g, ' ')).match : match;
-  const terms = queryTerms(query);
+  const terms = queryTerms(query).map((t) => stem(t.toLowerCase()));
   const index = reader.search();
   const search = new Search(index, build.id, base, rankQuery(query), terms, passthrough);
   const answer = (found: StepFind, fallback?: Fallback) => present(ctx, reader, build, search.rank(found), found.overflow, page, fallback);
@@ -250,7 +263,7 @@ function present(
   const hits: SearchHit[] = shown.map((r) => {
     const extra = fallback ? { _fallback: fallback } : {};
     if ('macro' in r) {
-      const { docstring, name_tokens: _t, name_score: _n, text_score: _s, ...macro } = r.macro;
+      const { docstring, name_tokens: _t, text_score: _s, ...macro } = r.macro;
       return { ...macro, ...(r.wraps ? { wraps: r.wraps } : {}), ...(docstring ? { docstring } : {}), ...extra };
     }
     const g = r.merged;

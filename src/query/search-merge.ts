@@ -7,8 +7,7 @@ import type { SymbolCandidate } from '../index/search-reader.js';
 export interface MergedSymbol {
   primary: SymbolCandidate;
   declarations: SymbolCandidate[];
-  /** Best BM25 of the group's rows (a prototype's docstring often carries the match). */
-  name_score: number;
+  /** Best text BM25 of the group's rows (a prototype's docstring often carries the match). */
   text_score: number;
   /** Row ids of the group (the primary first). */
   rowids: number[];
@@ -67,7 +66,6 @@ function group(primary: SymbolCandidate, declarations: SymbolCandidate[]): Merge
   return {
     primary,
     declarations,
-    name_score: Math.min(...all.map((c) => c.name_score)),
     text_score: Math.min(...all.map((c) => c.text_score)),
     rowids: all.map((c) => c.rowid),
   };

@@ -1,7 +1,7 @@
 // Ranking of search_code rows within one relaxation step, as a sort key that can be explained in a sentence:
 // name match tier (exact name, the query words in sequence in the name, all words in the name, all words
-// anywhere), for a verb-like query names holding the verb and callables first, definitions first, then BM25 (name tokens, then
-// signature and docstring), project code before vendor code, shorter names first. No learned weights.
+// anywhere), for a verb-like query names holding the verb and callables first, definitions first, closer names
+// first, then BM25 (name tokens, then signature and docstring), project code before vendor code. No learned weights.
 import { nameTokens } from '../parser/name-tokens.js';
 
 /** Words that make a query verb-like ("uart init", "mutex take"): the answer is something one calls. */
@@ -22,6 +22,7 @@ const MEMBER = new Set(['field', 'varlocal', 'variable']);
 
 /** The query as ranking reads it: lower-case words (identifiers split like name tokens) and its compact form. */
 export interface RankQuery {
+  /** Words, plurals cut to their stem (`tasks` → `task`): every word matches a token it starts. */
   words: string[];
   /** The verbs among the words ("take" in "mutex take"). */
   verbs: string[];
@@ -30,20 +31,25 @@ export interface RankQuery {
   verbLike: boolean;
 }
 
-export function rankQuery(query: string): RankQuery {
-  const words = nameTokens(query.replace(/\b(AND|OR|NOT|NEAR)\b/g, ' ')).split(' ').filter(Boolean);
-  const verbs = words.filter((w) => VERBS.has(w));
-  return { words, verbs, compact: words.join(''), verbLike: verbs.length > 0 };
+/** A plural cut to its stem, which then matches both forms as a prefix: `tasks` → `task`, `bits` → `bit`. */
+export function stem(word: string): string {
+  return word.length >= 4 && /[^su]s$/.test(word) ? word.slice(0, -1) : word;
 }
 
-/** What ranking needs of a row (a merged symbol or a macro). Scores are BM25 (lower is better, 0: not scored). */
+export function rankQuery(query: string): RankQuery {
+  const raw = nameTokens(query.replace(/\b(AND|OR|NOT|NEAR)\b/g, ' ')).split(' ').filter(Boolean);
+  const words = raw.map(stem);
+  const verbs = words.filter((w) => VERBS.has(w));
+  return { words, verbs, compact: raw.join(''), verbLike: verbs.length > 0 };
+}
+
+/** What ranking needs of a row (a merged symbol or a macro). text_score is FTS5 BM25 (lower is better, 0: not scored). */
 export interface Rankable {
   name: string;
   kind: string;
   name_tokens: string;
   is_definition: boolean;
   is_vendor: boolean;
-  name_score: number;
   text_score: number;
   /** The row holds every query word somewhere (name, signature or docstring). */
   covers_all: boolean;
@@ -61,6 +67,8 @@ function inSequence(tokens: string[], words: string[]): boolean {
   return false;
 }
 
+const tokensOf = (r: Pick<Rankable, 'name_tokens'>) => (r.name_tokens ? r.name_tokens.split(' ') : []);
+
 /**
  * Name match tier, higher is better: 5 the name is the query, 4 the query words in sequence in the name
  * (`task create` ⇢ xTaskCreate, xTaskCreateStatic), 3 every word in the name, 2 every word somewhere and one
@@ -68,7 +76,7 @@ function inSequence(tokens: string[], words: string[]): boolean {
  */
 export function nameTier(q: RankQuery, r: Rankable): number {
   if (!q.words.length) return 0;
-  const tokens = r.name_tokens ? r.name_tokens.split(' ') : [];
+  const tokens = tokensOf(r);
   if (r.name.toLowerCase().replace(/[^a-z0-9]/g, '') === q.compact) return 5;
   if (inSequence(tokens, q.words)) return 4;
   const inName = q.words.filter((w) => tokens.some((t) => t.startsWith(w))).length;
@@ -80,25 +88,72 @@ export function nameTier(q: RankQuery, r: Rankable): number {
 /** Verb-like queries: names holding the query's verbs first, then callables before types and values, fields and locals last. */
 function kindClass(q: RankQuery, r: Rankable): number {
   if (!q.verbLike) return 0;
-  const tokens = r.name_tokens.split(' ');
+  const tokens = tokensOf(r);
   const verbMiss = q.verbs.every((v) => tokens.some((t) => t.startsWith(v))) ? 0 : 3;
   return verbMiss + (CALLABLE.has(r.kind) ? 0 : MEMBER.has(r.kind) ? 2 : 1);
 }
 
-/** Name-token BM25 first; signature and docstring BM25 weigh less. Rounded so that near-equal scores tie. */
-export function combinedScore(r: Pick<Rankable, 'name_score' | 'text_score'>): number {
-  return Math.round((r.name_score + 0.3 * r.text_score) * 100) / 100;
+/**
+ * BM25 over name tokens (k1 1.2, b 0.75), the same for symbols and macros: inverse document frequency of each
+ * query word among the candidate names (`total` names in the build's index), name length in tokens.
+ */
+export class NameBm25 {
+  private idf = new Map<string, number>();
+  private avgLength: number;
+
+  constructor(
+    private readonly q: RankQuery,
+    rows: Pick<Rankable, 'name_tokens'>[],
+    total: number,
+  ) {
+    const n = Math.max(total, rows.length, 1);
+    let lengths = 0;
+    const df = new Map(q.words.map((w) => [w, 0]));
+    for (const r of rows) {
+      const tokens = tokensOf(r);
+      lengths += tokens.length;
+      for (const w of q.words) if (tokens.some((t) => t.startsWith(w))) df.set(w, df.get(w)! + 1);
+    }
+    for (const [w, d] of df) this.idf.set(w, Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+    this.avgLength = rows.length ? lengths / rows.length : 1;
+  }
+
+  score(r: Pick<Rankable, 'name_tokens'>): number {
+    const tokens = tokensOf(r);
+    const norm = 1.2 * (1 - 0.75 + (0.75 * tokens.length) / this.avgLength);
+    let s = 0;
+    for (const w of new Set(this.q.words)) {
+      const tf = tokens.filter((t) => t.startsWith(w)).length;
+      if (tf) s += (this.idf.get(w)! * tf * 2.2) / (tf + norm);
+    }
+    return s;
+  }
 }
 
-/** Sorts rows best first (stable for equal keys: file and line decide last). */
-export function rankRows<T extends Rankable>(q: RankQuery, rows: T[]): T[] {
-  const keyed = rows.map((r) => ({ r, tier: nameTier(q, r), cls: kindClass(q, r), score: combinedScore(r) }));
+/** Relevance within a tier, higher is better: name-token BM25, plus signature and docstring BM25 at a third. Rounded so near-equal scores tie. */
+export function relevance(nameBm25: number, r: Pick<Rankable, 'text_score'>): number {
+  return Math.round((nameBm25 - 0.3 * r.text_score) * 100) / 100;
+}
+
+/** Name tokens no query word matched: fewer is a closer name (xTaskNotifyGive before vTaskGenericNotifyGiveFromISR). */
+function extraTokens(q: RankQuery, r: Rankable): number {
+  return tokensOf(r).filter((t) => !q.words.some((w) => t.startsWith(w))).length;
+}
+
+/** Sorts rows best first: tier, verb and kind class, definitions, closeness (tiers 3-5), relevance, project before vendor. */
+export function rankRows<T extends Rankable>(q: RankQuery, rows: T[], totalNames: number): T[] {
+  const bm25 = new NameBm25(q, rows, totalNames);
+  const keyed = rows.map((r) => {
+    const tier = nameTier(q, r);
+    return { r, tier, cls: kindClass(q, r), extra: tier >= 3 ? extraTokens(q, r) : 0, score: relevance(bm25.score(r), r) };
+  });
   keyed.sort(
     (a, b) =>
       b.tier - a.tier ||
       a.cls - b.cls ||
       Number(b.r.is_definition) - Number(a.r.is_definition) ||
-      a.score - b.score ||
+      a.extra - b.extra ||
+      b.score - a.score ||
       Number(a.r.is_vendor) - Number(b.r.is_vendor) ||
       a.r.name.length - b.r.name.length ||
       (a.r.file < b.r.file ? -1 : a.r.file > b.r.file ? 1 : 0) ||

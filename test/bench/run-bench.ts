@@ -1,8 +1,10 @@
 // `npm run bench`: indexes synthetic corpora and reports figures beside their goals (indexing-bench.ts: a
 // Zephyr-shaped multi-board corpus, edits, memory, size, ctags ratio, 262 PlatformIO envs), then throughput,
-// the preprocessing share, refresh and cross-build query latency, the build search on a 40 k-file workspace. It reports figures; it asserts nothing.
+// the preprocessing share, refresh and cross-build query latency, the build search on a 40 k-file workspace, and search_code
+// relevance on the fixtures/relevance query sets (top-1, top-5, MRR; alone with --relevance-only). It reports figures; it asserts nothing.
 // Usage: npm run bench -- [--boards N] [--units N] [--headers N] [--files N] [--functions N] [--queries N] [--envs N] [--indexing-only]
 //        [--call-graph-only] [--cg-modules N] [--cg-functions N] (call-graph-bench.ts: find_callers p99 on a ≥ 100 k-symbol index)
+//        [--relevance-only] (relevance-bench.ts: search_code top-1 / top-5 / MRR per query set)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,8 +26,9 @@ import { platformioAdapter } from '../../adapters/platformio/detect-platformio.j
 import { benchLargeFiles } from './large-file-bench.js';
 import { discoveryBench } from './discovery-bench.js';
 import { callGraphBench } from './call-graph-bench.js';
+import { relevanceBench } from './relevance-bench.js';
 
-const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' }, 'call-graph-only': { type: 'boolean', default: false }, 'cg-modules': { type: 'string', default: '850' }, 'cg-functions': { type: 'string', default: '40' } } });
+const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' }, 'call-graph-only': { type: 'boolean', default: false }, 'cg-modules': { type: 'string', default: '850' }, 'cg-functions': { type: 'string', default: '40' }, 'relevance-only': { type: 'boolean', default: false } } });
 const files = Number(values.files);
 const functionsPerFile = Number(values.functions);
 const queries = Number(values.queries);
@@ -43,6 +46,11 @@ function fmt(n: number, digits = 1): string {
 
 async function main(): Promise<void> {
   const callGraph = () => callGraphBench({ modules: Number(values['cg-modules']), functionsPerModule: Number(values['cg-functions']), queries: Math.max(1000, queries) });
+  if (values['relevance-only']) {
+    await relevanceBench();
+    clearInterval(sampler);
+    return;
+  }
   if (values['call-graph-only']) {
     await callGraph();
     clearInterval(sampler);
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     return;
   }
+  await relevanceBench();
   console.log('\nsingle-build corpus');
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-')));
   const { bytes, units } = generateCorpus(root, { files, functionsPerFile });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ProjectContext } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
-import { PROJECT_ROOT } from '../helpers/fixture-project.js';
+import { fixturePath } from '../../src/project/copy-fixture.js';
 
 export interface RelevanceQuery {
   query: string;
@@ -43,7 +43,7 @@ const RANKED = 20;
 
 /** The query files under fixtures/relevance (one per fixture repo). */
 export function queryFiles(): { file: string; data: QueryFile }[] {
-  const dir = path.join(PROJECT_ROOT, 'fixtures', 'relevance');
+  const dir = fixturePath('relevance');
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.queries.json'))
