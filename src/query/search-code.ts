@@ -130,14 +130,15 @@ class Search {
   }
 
   /**
-   * Groups holding every query word in name, signature or docstring: FTS5 says so for whole words; a group
-   * whose name holds a query word is also read with the identifiers of its docstring split.
+   * Groups holding every query word in name, signature or docstring: FTS5 says so for whole words; the
+   * best-matching groups whose name holds a query word (at most 300) are also read with the identifiers of
+   * their docstrings split.
    */
   private coveredGroups(groups: MergedSymbol[]): Set<MergedSymbol> {
     const covering = this.covering();
     if (!covering) return new Set(groups);
     const out = new Set(groups.filter((g) => g.rowids.some((id) => covering.has(id))));
-    const named = groups.filter((g) => !out.has(g) && this.q.words.some((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w))));
+    const named = groups.filter((g) => !out.has(g) && this.q.words.some((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w)))).slice(0, 300);
     const heads = this.index.docHeads(named.flatMap((g) => g.rowids), 2000);
     for (const g of named) if (this.coversAll(`${g.primary.name_tokens} ${g.rowids.map((id) => heads.get(id) ?? '').join(' ')}`)) out.add(g);
     return out;

@@ -16,7 +16,7 @@ Query syntax (SQLite FTS5):
 
 Results: one row per symbol. A declaration (prototype, extern, in-class method) and the definition of the same symbol in this build (same qualified name and kind; C++ functions also the same parameter types) are ONE row at the definition, with the other places in declarations: [{file, line}]. A symbol the build declares but never defines is one row with is_definition false (its other declarations, if any, in declarations). lookup_symbol lists every place separately. API-wrapper macros — function-like #defines whose replacement expands to one call of a function, e.g. FreeRTOS \`xSemaphoreTake(x, t)\` → xQueueSemaphoreTake — are results beside functions (kind "macro"), and the function they call is listed right after them when it ranks lower.
 
-Ranking within a step: names that equal the query, then names holding the query words in sequence (\`task create\` → xTaskCreate, xTaskCreateStatic), then names holding every word, then rows holding every word in name, signature or docstring; for a verb-like query (init, take, toggle, erase...) names holding the verb and functions/macros before types, fields and locals; definitions before declarations; then BM25 over name tokens, then over signature and docstring; project code before vendor code at equal scores.
+Ranking within a step: names that equal the query, then names holding the query words in sequence (\`task create\` → xTaskCreate, xTaskCreateStatic), then names holding every word, then rows holding every word in name, signature or docstring; for a verb-like query (init, take, toggle, erase...) names holding the verb and functions/macros before types, fields and locals; definitions before declarations; closer names (fewer words beyond the query's) first; then BM25 over name tokens, then over signature and docstring; project code before vendor code at equal scores. Plural query words also match their singular (tasks → task).
 
 Relaxation: when a step finds nothing the next runs; results of steps after the first carry _fallback naming the step:
 1. FTS5 with the kind filter (no _fallback key); API-wrapper macros join when no kind is given.
@@ -25,7 +25,7 @@ Relaxation: when a step finds nothing the next runs; results of steps after the 
 4. Substring match on docstrings, for a one-word query — "docstring_like".
 5. FTS5 once per word, results merged — "individual_terms".
 6. Every macro's name, value, name tokens and doc comment (#define), kind "macro" — "macros_fts".
-Steps 3-6 ignore kind. No match at all is [] (or [ {warning} ] when indexed files changed since indexing: the code may be in them). A query with no searchable word, or one FTS5 cannot read and no step answers, gives one {warning, hint} item.
+Steps 3-6 ignore kind. total counts merged rows (a step reads its 5000 best matches; past them, total adds the matches not read). No match at all is [] (or [ {warning} ] when indexed files changed since indexing: the code may be in them). A query with no searchable word, or one FTS5 cannot read and no step answers, gives one {warning, hint} item.
 
 kind filters: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable (globals and locals), field, namespace, macro (every #define, searched by name, value and name tokens). Local variables (varlocal) are left out unless kind is varlocal or variable: a local is never the answer to "which symbol is about X". project_only=true leaves out vendor code (SDK/HAL folders).
 
