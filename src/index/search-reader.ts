@@ -26,15 +26,20 @@ export type ApiMacroCandidate = MacroRow & { is_vendor: boolean; docstring: stri
 
 export interface CandidateList<T> {
   rows: T[];
-  /** Matches in all, when more than the rows returned (the cap was reached). */
+  /**
+   * Rows one per symbol among ALL matches: every definition, and one row for the declarations of a symbol
+   * the matches do not define (by qualified name and kind). Equals rows.length when the cap was not reached.
+   */
   total: number;
+  /** The cap was reached: rows are the best `cap` matches by BM25. */
+  capped: boolean;
 }
 
 export interface SearchIndex {
   /** Symbols matching an FTS5 expression, best BM25 first, at most `cap`. */
   ftsCandidates(match: string, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate>;
-  /** Row ids among the symbols matching an FTS5 expression (used to test which rows hold every query word). */
-  ftsRowIds(match: string, filter: SymbolFilter, cap: number): Set<number>;
+  /** Row ids of the symbols (of any build) matching an FTS5 expression, to test which candidates hold every query word. */
+  ftsRowIds(match: string, cap: number): Set<number>;
   /** Symbols whose name tokens contain at least `minHits` of `terms` as substrings, at most `cap`. */
   tokenCandidates(terms: string[], minHits: number, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate>;
   /** Symbols whose docstring contains `term`, at most `cap`. */

@@ -1,5 +1,6 @@
 // The SQLite side of search_code: candidate rows per relaxation step with their BM25 scores (FTS5), and
 // full rows for one page. Every symbol query is scoped to one build through build_files.
+import type Database from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import type { SymbolFilter, SymbolRow } from './index-reader.js';
 import type { ApiMacroCandidate, CandidateList, SearchIndex, SymbolCandidate } from './search-reader.js';
@@ -32,8 +33,23 @@ function toCandidate(r: Record<string, unknown>): SymbolCandidate {
   };
 }
 
+/** Prepared statements per connection: search runs the same few statements for every query. */
+const statements = new WeakMap<Db, Map<string, Statement>>();
+type Statement = Database.Statement<unknown[] | Record<string, unknown>>;
+
 export class SqliteSearch implements SearchIndex {
   constructor(private readonly db: Db) {}
+
+  private prepare(sql: string): Statement {
+    let cache = statements.get(this.db);
+    if (!cache) statements.set(this.db, (cache = new Map()));
+    let st = cache.get(sql);
+    if (!st) {
+      if (cache.size > 200) cache.clear();
+      cache.set(sql, (st = this.db.prepare(sql)));
+    }
+    return st;
+  }
 
   private run<T>(fn: () => T): T {
     try {
@@ -43,12 +59,22 @@ export class SqliteSearch implements SearchIndex {
     }
   }
 
-  /** Candidates of `from`/`where` in `order`, at most `cap`, with the count of all matches when the cap is reached. */
+  /**
+   * Candidates of `from`/`where`, at most `cap`, with the count of all matches when the cap is reached. Only
+   * then are they sorted by `order` (the ranking sorts them anyway): the best `cap` are kept.
+   */
   private candidates(columns: string, from: string, where: string, order: string, params: Params, cap: number): CandidateList<SymbolCandidate> {
     return this.run(() => {
-      const rows = (this.db.prepare(`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT @cap`).all({ ...params, cap }) as Record<string, unknown>[]).map(toCandidate);
-      const total = rows.length < cap ? rows.length : (this.db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(params) as { n: number }).n;
-      return { rows, total };
+      // One pass counts the matches and the symbols they make (definitions, plus one per symbol only declared).
+      const counts = `SELECT sum(n) AS n, sum(CASE WHEN nd > 0 THEN nd ELSE 1 END) AS symbols FROM
+        (SELECT count(*) AS n, sum(s.is_definition) AS nd FROM ${from} WHERE ${where} GROUP BY s.qualified_name, s.kind)`;
+      const c = this.prepare(counts).get(params) as { n: number | null; symbols: number | null };
+      if ((c.n ?? 0) <= cap) {
+        const all = (this.prepare(`SELECT ${columns} FROM ${from} WHERE ${where}`).all(params) as Record<string, unknown>[]).map(toCandidate);
+        return { rows: all, total: all.length, capped: false };
+      }
+      const rows = (this.prepare(`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT @cap`).all({ ...params, cap }) as Record<string, unknown>[]).map(toCandidate);
+      return { rows, total: c.symbols ?? rows.length, capped: true };
     });
   }
 
@@ -59,10 +85,9 @@ export class SqliteSearch implements SearchIndex {
     return this.candidates(columns, ftsFrom(), where, `${FTS_ORDER}, f.path, s.line`, params, cap);
   }
 
-  ftsRowIds(match: string, filter: SymbolFilter, cap: number): Set<number> {
-    const params: Params = { match, cap };
-    const where = `symbols_fts MATCH @match${filterSql(filter, params)}`;
-    return this.run(() => new Set((this.db.prepare(`SELECT s.id AS rowid FROM ${ftsFrom()} WHERE ${where} LIMIT @cap`).all(params) as { rowid: number }[]).map((r) => r.rowid)));
+  ftsRowIds(match: string, cap: number): Set<number> {
+    const sql = 'SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH @match LIMIT @cap';
+    return this.run(() => new Set((this.prepare(sql).pluck().all({ match, cap }) as number[])));
   }
 
   tokenCandidates(terms: string[], minHits: number, filter: SymbolFilter, cap: number): CandidateList<SymbolCandidate> {
@@ -99,7 +124,7 @@ export class SqliteSearch implements SearchIndex {
       WHERE macros_fts MATCH @match AND m.function_like = 1 AND m.expanded_value IS NOT NULL${projectOnly ? ' AND coalesce(f.is_vendor, 0) = 0' : ''}
       ORDER BY bm25(macros_fts, 10.0, 1.0, 6.0, 1.0), m.file, m.line LIMIT @cap`;
     return this.run(() =>
-      (this.db.prepare(sql).all(params) as Record<string, unknown>[]).map((r) => ({
+      (this.prepare(sql).all(params) as Record<string, unknown>[]).map((r) => ({
         ...toMacro(r),
         is_vendor: !!r.is_vendor,
         docstring: (r.docstring as string | null) ?? '',
@@ -114,14 +139,14 @@ export class SqliteSearch implements SearchIndex {
     for (let i = 0; i < rowids.length; i += 500) {
       const params: Params = { chars };
       const list = rowids.slice(i, i + 500).map((id, k) => ((params[`r${k}`] = id), `@r${k}`)).join(', ');
-      const rows = this.db.prepare(`SELECT id, substr(docstring, 1, @chars) || ' ' || signature AS head FROM symbols WHERE id IN (${list})`).all(params) as { id: number; head: string }[];
+      const rows = this.prepare(`SELECT id, substr(docstring, 1, @chars) || ' ' || signature AS head FROM symbols WHERE id IN (${list})`).all(params) as { id: number; head: string }[];
       for (const r of rows) out.set(r.id, r.head);
     }
     return out;
   }
 
   nameCount(): number {
-    return (this.db.prepare('SELECT max(id) AS n FROM symbols').get() as { n: number | null }).n ?? 0;
+    return (this.prepare('SELECT max(id) AS n FROM symbols').get({}) as { n: number | null }).n ?? 0;
   }
 
   symbolRows(rowids: number[]): Map<number, SymbolRow> {
@@ -130,7 +155,7 @@ export class SqliteSearch implements SearchIndex {
     const params: Params = {};
     const list = rowids.map((id, i) => ((params[`r${i}`] = id), `@r${i}`)).join(', ');
     const from = 'symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id';
-    const rows = this.db.prepare(`SELECT s.id AS rowid, ${SYMBOL_COLUMNS} FROM ${from} WHERE s.id IN (${list})`).all(params) as Record<string, unknown>[];
+    const rows = this.prepare(`SELECT s.id AS rowid, ${SYMBOL_COLUMNS} FROM ${from} WHERE s.id IN (${list})`).all(params) as Record<string, unknown>[];
     for (const r of rows) out.set(r.rowid as number, toSymbol(r));
     return out;
   }

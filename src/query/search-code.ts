@@ -2,7 +2,7 @@
 // build, with query repair and six relaxation steps; one row per symbol (declarations merged into their
 // definition), API-wrapper macros beside functions, ranked as search-ranking.ts says. No function bodies.
 import { FtsQueryError, type IndexReader, type MacroRow, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
-import type { ApiMacroCandidate, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
+import type { ApiMacroCandidate, CandidateList, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
 import { wrappedFunction } from '../model/api-wrapper.js';
 import { nameTokens } from '../parser/name-tokens.js';
 import { changedFiles, changedWarning } from './changed-files.js';
@@ -11,15 +11,17 @@ import type { ProjectContext } from './project-context.js';
 import { requireReader, resolveProjectBuild } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { pageBounds, pagedAnswer, type PageNotice } from './paged-answer.js';
-import { mergeKey, mergeSymbols, type MergedSymbol } from './search-merge.js';
+import { attachPlaces, mergeSymbols, type MergedSymbol } from './search-merge.js';
 import { rankQuery, rankRows, stem, type Rankable, type RankQuery } from './search-ranking.js';
 
 export type { PageNotice };
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
-/** Candidate rows one step reads at most (best BM25 first); past it, total adds the rows not read. */
-const CANDIDATE_CAP = 5000;
+/** Candidate rows one step ranks at most (past it, the best by FTS5 BM25; total still counts every match). */
+const CANDIDATE_CAP = 500;
+/** Declaration-only rows (best first) whose definitions a step looks up when the query did not match them. */
+const COMPLETED_DECLARATIONS = 200;
 
 export type Fallback = 'fts5' | 'name_tokens_like' | 'docstring_like' | 'individual_terms' | 'macros_fts';
 
@@ -62,12 +64,14 @@ function attempt<T>(fn: () => T): T | null {
   }
 }
 
-/** What one relaxation step found: symbol candidates (plus how many past the cap) and API-wrapper macros. */
+/** What one relaxation step found: symbol candidates and API-wrapper macros; `total` counts all matches, one per symbol, when the cap cut the candidates. */
 interface StepFind {
   symbols: SymbolCandidate[];
-  overflow: number;
+  total?: number;
   macros: ApiMacroCandidate[];
 }
+
+const stepOf = (c: CandidateList<SymbolCandidate>, macros: ApiMacroCandidate[] = []): StepFind => ({ symbols: c.rows, macros, ...(c.capped ? { total: c.total } : {}) });
 
 type Row = Rankable & ({ macro: ApiMacroCandidate; wraps: string | null } | { merged: MergedSymbol });
 
@@ -96,7 +100,7 @@ class Search {
       }
       this.ftsRefused = false;
       const macros = withMacros ? (attempt(() => this.index.apiMacroCandidates(m, this.buildId, !!filter.projectOnly, 200)) ?? []) : [];
-      return { symbols: found.rows, overflow: found.total - found.rows.length, macros };
+      return stepOf(found, macros);
     }
     return null;
   }
@@ -106,19 +110,26 @@ class Search {
     if (this.coverage !== undefined) return this.coverage;
     if (this.passthrough || this.terms.length < 2) return (this.coverage = null);
     const all = this.terms.map((t) => `"${t}"*`).join(' AND ');
-    return (this.coverage = attempt(() => this.index.ftsRowIds(all, this.base, CANDIDATE_CAP * 4)) ?? null);
+    return (this.coverage = attempt(() => this.index.ftsRowIds(all, CANDIDATE_CAP * 20)) ?? null);
   }
 
   /** Merged, ranked rows of a step, API-wrapper macros followed by the function they call. */
-  rank(found: StepFind): Row[] {
+  rank(found: StepFind, pageEnd: number): Row[] {
     const wraps = new Map(found.macros.map((m) => [m, wrappedFunction(m._macro_expanded_value ?? '', m.params)]));
     const called = [...new Set([...wraps.values()].filter((w): w is string => !!w))];
     const companions = called.length ? this.index.namedCandidates(called, { ...this.base, kinds: ['function', 'method'] }) : [];
     const merged = this.completeDeclarations(mergeSymbols([...found.symbols, ...companions]));
-    const covered = this.coveredGroups(merged);
-    const rows: Row[] = merged.map((g) => ({ ...g.primary, text_score: g.text_score, covers_all: covered.has(g), merged: g }));
+    // Which rows hold every word only orders rows below those holding every word in their name: when these
+    // fill the page, it is not needed.
+    const inName = merged.filter((g) => this.q.words.every((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w)))).length;
+    const covered = inName >= pageEnd ? new Set<MergedSymbol>() : this.coveredGroups(merged);
+    const rows: Row[] = merged.map((g) => {
+      const p = g.primary;
+      return { name: p.name, kind: p.kind, name_tokens: p.name_tokens, is_definition: p.is_definition, is_vendor: p.is_vendor, file: p.file, line: p.line, text_score: g.text_score, covers_all: covered.has(g), merged: g };
+    });
     for (const m of found.macros) {
-      rows.push({ ...m, is_definition: true, covers_all: this.coversAll(`${m.name_tokens} ${m.docstring}`), macro: m, wraps: wraps.get(m) ?? null });
+      const coversAll = this.coversAll(`${m.name_tokens} ${m.docstring}`);
+      rows.push({ name: m.name, kind: m.kind, name_tokens: m.name_tokens, is_definition: true, is_vendor: m.is_vendor, file: m.file, line: m.line, text_score: m.text_score, covers_all: coversAll, macro: m, wraps: wraps.get(m) ?? null });
     }
     return withCompanions(rankRows(this.q, rows, this.index.nameCount()));
   }
@@ -131,35 +142,28 @@ class Search {
 
   /**
    * Groups holding every query word in name, signature or docstring: FTS5 says so for whole words; the
-   * best-matching groups whose name holds a query word (at most 300) are also read with the identifiers of
+   * closest names (fewest tokens) holding a query word, at most 100, are also read with the identifiers of
    * their docstrings split.
    */
   private coveredGroups(groups: MergedSymbol[]): Set<MergedSymbol> {
     const covering = this.covering();
     if (!covering) return new Set(groups);
     const out = new Set(groups.filter((g) => g.rowids.some((id) => covering.has(id))));
-    const named = groups.filter((g) => !out.has(g) && this.q.words.some((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w)))).slice(0, 300);
-    const heads = this.index.docHeads(named.flatMap((g) => g.rowids), 2000);
+    const tokens = (g: MergedSymbol) => g.primary.name_tokens.split(' ');
+    const named = groups
+      .filter((g) => !out.has(g) && this.q.words.some((w) => tokens(g).some((t) => t.startsWith(w))))
+      .sort((a, b) => tokens(a).length - tokens(b).length)
+      .slice(0, 100);
+    const heads = this.index.docHeads(named.flatMap((g) => g.rowids), 1500);
     for (const g of named) if (this.coversAll(`${g.primary.name_tokens} ${g.rowids.map((id) => heads.get(id) ?? '').join(' ')}`)) out.add(g);
     return out;
   }
 
   /** Declaration-only groups get the definitions of the same symbol the step did not match (its docstring did). */
   private completeDeclarations(groups: MergedSymbol[]): MergedSymbol[] {
-    const open = groups.filter((g) => !g.primary.is_definition);
+    const open = groups.filter((g) => !g.primary.is_definition).slice(0, COMPLETED_DECLARATIONS);
     if (!open.length) return groups;
-    const keys = new Set(open.map((g) => mergeKey(g.primary)));
-    const names = [...new Set(open.map((g) => g.primary.name))];
-    const extra: SymbolCandidate[] = [];
-    for (let i = 0; i < names.length; i += 500) {
-      for (const c of this.index.namedCandidates(names.slice(i, i + 500), this.base)) if (keys.has(mergeKey(c))) extra.push(c);
-    }
-    if (!extra.length) return groups;
-    const scores = new Map(groups.map((g) => [mergeKey(g.primary), g]));
-    return mergeSymbols([...groups.flatMap((g) => [g.primary, ...g.declarations]), ...extra]).map((g) => {
-      const before = scores.get(mergeKey(g.primary));
-      return before ? { ...g, text_score: Math.min(g.text_score, before.text_score) } : g;
-    });
+    return attachPlaces(groups, this.index.namedCandidates([...new Set(open.map((g) => g.primary.name))], this.base));
   }
 }
 
@@ -189,7 +193,7 @@ export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResul
   const terms = queryTerms(query).map((t) => stem(t.toLowerCase()));
   const index = reader.search();
   const search = new Search(index, build.id, base, rankQuery(query), terms, passthrough);
-  const answer = (found: StepFind, fallback?: Fallback) => present(ctx, reader, build, search.rank(found), found.overflow, page, fallback);
+  const answer = (found: StepFind, fallback?: Fallback) => present(ctx, reader, build, search.rank(found, offset + limit), found.total, page, fallback);
 
   // kind=macro: the macros table is the primary answer.
   if (kinds?.[0] === 'macro') {
@@ -208,18 +212,18 @@ export function searchCode(ctx: ProjectContext, req: SearchRequest): SearchResul
   // 3. name_tokens substring match, N-1 of N terms.
   if (terms.length) {
     const t = index.tokenCandidates(terms, Math.max(1, terms.length - 1), base, CANDIDATE_CAP);
-    if (t.rows.length) return answer({ symbols: t.rows, overflow: t.total - t.rows.length, macros: [] }, 'name_tokens_like');
+    if (t.rows.length) return answer(stepOf(t), 'name_tokens_like');
   }
   // 4. docstring LIKE for a single term.
   if (terms.length === 1) {
     const d = index.docstringCandidates(terms[0], base, CANDIDATE_CAP);
-    if (d.rows.length) return answer({ symbols: d.rows, overflow: d.total - d.rows.length, macros: [] }, 'docstring_like');
+    if (d.rows.length) return answer(stepOf(d), 'docstring_like');
   }
   // 5. FTS5 per word, merged.
   if (terms.length > 1) {
     const all: SymbolCandidate[] = [];
-    for (const t of terms) all.push(...(attempt(() => index.ftsCandidates(`"${t}"*`, base, 1000))?.rows ?? []));
-    if (all.length) return answer({ symbols: all, overflow: 0, macros: [] }, 'individual_terms');
+    for (const t of terms) all.push(...(attempt(() => index.ftsCandidates(`"${t}"*`, base, CANDIDATE_CAP))?.rows ?? []));
+    if (all.length) return answer({ symbols: all, macros: [] }, 'individual_terms');
   }
   // 6. macros.
   if (repaired ?? match) {
@@ -254,7 +258,7 @@ function present(
   reader: IndexReader,
   build: { variant: string; image: string },
   rows: Row[],
-  overflow: number,
+  total: number | undefined,
   page: { limit: number; offset: number },
   fallback?: Fallback,
 ): SearchResult {
@@ -272,5 +276,5 @@ function present(
     const docstring = row.docstring || g.declarations.map((d) => full.get(d.rowid)?.docstring ?? '').find(Boolean) || '';
     return { ...row, docstring, declarations: g.declarations.map((d) => ({ file: d.file, line: d.line })), ...extra };
   });
-  return pagedAnswer(ctx, reader, build, hits, rows.length + overflow, page.offset, true);
+  return pagedAnswer(ctx, reader, build, hits, Math.max(rows.length, total ?? 0), page.offset, true);
 }

@@ -102,3 +102,25 @@ export function mergeSymbols(candidates: Iterable<SymbolCandidate>): MergedSymbo
   }
   return out;
 }
+
+/**
+ * Adds places of symbols to declaration-only groups with the same merge key (the definitions a query did not
+ * match): a definition becomes the row, the group's declaration joins its declarations. Other groups are kept.
+ */
+export function attachPlaces(groups: MergedSymbol[], places: SymbolCandidate[]): MergedSymbol[] {
+  const open = new Map<string, number>();
+  groups.forEach((g, i) => {
+    if (!g.primary.is_definition) open.set(mergeKey(g.primary), i);
+  });
+  const out = groups.slice();
+  for (const c of places) {
+    const i = open.get(mergeKey(c));
+    if (i === undefined) continue;
+    const g = out[i];
+    if (g.rowids.includes(c.rowid)) continue;
+    const merged = c.is_definition ? group(c, [g.primary, ...g.declarations].sort(byPlace)) : group(g.primary, [...g.declarations, c].sort(byPlace));
+    out[i] = { ...merged, text_score: g.text_score };
+    if (c.is_definition) open.delete(mergeKey(c));
+  }
+  return out;
+}

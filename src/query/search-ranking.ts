@@ -67,7 +67,16 @@ function inSequence(tokens: string[], words: string[]): boolean {
   return false;
 }
 
-const tokensOf = (r: Pick<Rankable, 'name_tokens'>) => (r.name_tokens ? r.name_tokens.split(' ') : []);
+const split = new Map<string, string[]>();
+/** Name tokens as a list (memoized: ranking reads them several times per row). */
+const tokensOf = (r: Pick<Rankable, 'name_tokens'>): string[] => {
+  let t = split.get(r.name_tokens);
+  if (!t) {
+    if (split.size > 50_000) split.clear();
+    split.set(r.name_tokens, (t = r.name_tokens ? r.name_tokens.split(' ') : []));
+  }
+  return t;
+};
 
 /**
  * Name match tier, higher is better: 5 the name is the query, 4 the query words in sequence in the name

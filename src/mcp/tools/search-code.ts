@@ -25,7 +25,7 @@ Relaxation: when a step finds nothing the next runs; results of steps after the 
 4. Substring match on docstrings, for a one-word query — "docstring_like".
 5. FTS5 once per word, results merged — "individual_terms".
 6. Every macro's name, value, name tokens and doc comment (#define), kind "macro" — "macros_fts".
-Steps 3-6 ignore kind. total counts merged rows (a step reads its 5000 best matches; past them, total adds the matches not read). No match at all is [] (or [ {warning} ] when indexed files changed since indexing: the code may be in them). A query with no searchable word, or one FTS5 cannot read and no step answers, gives one {warning, hint} item.
+Steps 3-6 ignore kind. total counts merged rows (past 500 matches a step ranks the 500 best by FTS5 BM25, and total counts every match, declarations with their definition by qualified name and kind). No match at all is [] (or [ {warning} ] when indexed files changed since indexing: the code may be in them). A query with no searchable word, or one FTS5 cannot read and no step answers, gives one {warning, hint} item.
 
 kind filters: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable (globals and locals), field, namespace, macro (every #define, searched by name, value and name tokens). Local variables (varlocal) are left out unless kind is varlocal or variable: a local is never the answer to "which symbol is about X". project_only=true leaves out vendor code (SDK/HAL folders).
 
