@@ -6,7 +6,11 @@ import { openIndexForWrite } from '../../src/index/open-index.js';
 import { indexPath } from '../../src/project/config.js';
 import { checkCallGraph, parseCallGraphInfo } from '../../src/query/call-graph/compiler-call-graph.js';
 import { withProject } from '../../src/query/project-context.js';
-import { hasTool, indexedFixture, runCli } from '../helpers/fixture-project.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { copyFixtureToTemp, hasTool, indexedFixture, runCli } from '../helpers/fixture-project.js';
 
 describe('GCC .ci files', () => {
   it('reads direct and indirect edges with their call sites', () => {
@@ -44,5 +48,22 @@ describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {
     const broken = withProject(root, (ctx) => checkCallGraph(ctx, {}));
     expect(broken.missing).toEqual([expect.objectContaining({ kind: 'call', caller: 'uart_alloc_buffer', callee: 'z_errno', file: 'src/drivers/uart.c', line: 35 })]);
     expect(runCli(root, ['check-callgraph']).status).toBe(1);
+  });
+});
+
+describe.skipIf(!hasTool('gcc'))('check-callgraph on a project with several builds', () => {
+  it('takes the build from the compile database it is given', async () => {
+    const root = copyFixtureToTemp('callgraph', 'driver-stack');
+    fs.cpSync(path.join(root, 'build'), path.join(root, 'build-b'), { recursive: true });
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+    const r = withProject(root, (ctx) => checkCallGraph(ctx, { compileCommands: path.join(root, 'build-b/compile_commands.json') }));
+    expect(r.missing).toEqual([]);
+    expect(r.edgesFound).toBe(r.edges);
+    const cli = runCli(root, ['check-callgraph', 'build/compile_commands.json']);
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    // Without a compile database the build must still be named.
+    expect(runCli(root, ['check-callgraph']).stderr).toMatch(/names none/);
   });
 });

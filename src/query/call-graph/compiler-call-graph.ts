@@ -2,7 +2,8 @@
 // a compile database whose compiler writes a .ci file is compiled to a temp folder; every direct call edge
 // (by call site: file and line) must be a find_callers row of the indexed build, every indirect call site a
 // find_indirect_call_sites row. Compiler-generated edges (__builtin_*, __aeabi_*, and memcpy/memset for
-// struct copies where the line names none) are counted apart. Leaves out units of other languages.
+// struct copies where the line names none) are counted apart. A compile database named alone selects the build
+// indexed from it. Leaves out units of other languages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,9 +77,26 @@ function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[
   return parseCallGraphInfo(fs.readFileSync(ci, 'utf8'), unit.directory);
 }
 
+/** A compile database named without a build names the one indexed build read from it. */
+function selectorOf(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): BuildSelector {
+  if (req.variant || !req.compileCommands) return req;
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const wanted = real(req.compileCommands);
+  const owners = requireReader(ctx)
+    .builds()
+    .filter((b) => b.compileCommands && real(path.resolve(ctx.root, b.compileCommands)) === wanted);
+  return owners.length === 1 ? { variant: owners[0].variant, image: owners[0].image } : req;
+}
+
 export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): CallGraphCheckReport {
   const reader = requireReader(ctx);
-  const build = resolveProjectBuild(ctx, req);
+  const build = resolveProjectBuild(ctx, selectorOf(ctx, req));
   const db = req.compileCommands ?? build.compileCommands;
   if (!db) throw new QueryError(`build ${build.variant}/${build.image} has no compile_commands.json`, 'give its path: fw-context check-callgraph path/to/compile_commands.json');
   const units = readCompileDatabase(db).units.filter((u) => /\.(c|cc|cpp|cxx|c\+\+)$/i.test(u.file));
