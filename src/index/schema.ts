@@ -28,8 +28,10 @@ export const SCHEMA_VERSION = 13;
  *    via_macro, slot, detail); macro-made and renamed symbols (alias, via_macro); assembler files read as such.
  * 6: a function-like macro whose replacement expands to a call of a function (an API wrapper) keeps that
  *    expansion in expanded_value (with its parameters as written) and its doc comment in docstring.
+ * 7: a macro-made function after a storage class (`static portTASK_FUNCTION(f, p)`) is one symbol, no longer
+ *    also the parser's reading of the invocation.
  */
-export const ROW_FORMAT_VERSION = 6;
+export const ROW_FORMAT_VERSION = 7;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

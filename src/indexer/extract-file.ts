@@ -31,11 +31,17 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
 
 /**
  * Add macro-made symbols. The parser's reading of the unexpanded invocation (`portTASK_FUNCTION(prvIdleTask, p)`
- * read as a function `portTASK_FUNCTION`, `xPortPendSVHandler` for `PendSV_Handler`) gives way to them.
+ * read as a function `portTASK_FUNCTION`, or as `prvIdleTask` after a storage class, `xPortPendSVHandler` for
+ * `PendSV_Handler`) gives way to them.
  */
 export function mergeMacroSymbols(symbols: ExtractedSymbol[], made: ExtractedSymbol[]): ExtractedSymbol[] {
   if (!made.length) return symbols;
   const replaced = (s: ExtractedSymbol) =>
-    made.some((m) => (m.viaMacro === s.name || m.alias === s.name || (s.name === '' && m.line === s.line)) && s.line <= m.line && m.line <= s.endLine);
+    made.some(
+      (m) =>
+        (m.viaMacro === s.name || m.alias === s.name || (s.name === '' && m.line === s.line) || (m.name === s.name && m.kind === s.kind)) &&
+        s.line <= m.line &&
+        m.line <= s.endLine,
+    );
   return [...symbols.filter((s) => !replaced(s)), ...made];
 }

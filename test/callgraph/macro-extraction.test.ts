@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findCallers, findCallees } from '../../src/query/call-graph/call-sites.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
-import { indexedFixture } from '../helpers/fixture-project.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { copyFixtureToTemp, indexedFixture } from '../helpers/fixture-project.js';
 
 let root: string;
 type Row = Record<string, unknown>;
@@ -61,5 +65,16 @@ describe('calls written by macros', () => {
   it('calls in inactive #if branches are not call sites', () => {
     const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'hal_uart_write' })));
     expect(r.map((x) => x.caller)).toEqual(['uarte_poll_out']);
+  });
+});
+
+describe('a storage class before a function-writing macro', () => {
+  it('`static portTASK_FUNCTION(prvTimerTask, p)` is one function, not also the parser reading of the invocation', async () => {
+    const copy = copyFixtureToTemp('callgraph', 'driver-stack');
+    fs.appendFileSync(path.join(copy, 'src/port.c'), '\nstatic portTASK_FUNCTION(prvTimerTask, pvParameters)\n{\n\tprvCheckTasks();\n}\n');
+    writeConfig(copy, DEFAULT_CONFIG);
+    await indexProject({ root: copy });
+    const task = rows(withProject(copy, (ctx) => lookupSymbol(ctx, { name: 'prvTimerTask' })));
+    expect(task).toEqual([expect.objectContaining({ kind: 'function', file: 'src/port.c', is_definition: true, signature: 'static void prvTimerTask(void *pvParameters)' })]);
   });
 });
