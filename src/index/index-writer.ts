@@ -365,12 +365,12 @@ export class IndexWriter {
     }
   }
 
-  /** Drop builds not in `keep` ("variant\0image" keys) and the rows no build uses any more. */
-  removeBuildsExcept(keep: Set<string>): number {
+  /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */
+  removeBuildsExcept(keep: Set<string>, keepFolder: (buildDir: string) => boolean = () => false): number {
     const tx = this.db.transaction(() => {
       let removed = 0;
-      for (const b of this.db.prepare('SELECT id, variant, image FROM builds').all() as { id: number; variant: string; image: string }[]) {
-        if (!keep.has(`${b.variant}\u0000${b.image}`)) {
+      for (const b of this.db.prepare('SELECT id, variant, image, build_dir FROM builds').all() as { id: number; variant: string; image: string; build_dir: string }[]) {
+        if (!keep.has(`${b.variant}\u0000${b.image}`) && !keepFolder(b.build_dir)) {
           this.db.prepare('DELETE FROM builds WHERE id = ?').run(b.id);
           removed++;
         }

@@ -10,7 +10,7 @@ import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type 
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
-import { detectProjectBuilds } from '../project/project-builds.js';
+import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
@@ -410,11 +410,19 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   return result;
 }
 
-/** Drop builds no longer detected (full runs only), collect unused rows, refresh statistics and run times. */
+/**
+ * Drop builds no longer detected (full runs only; a build whose folder failed to describe it this time, such
+ * as a compile database cut short, keeps its previous index), collect unused rows, refresh statistics and run times.
+ */
 function finishRun(options: IndexOptions, detected: BuildDescription[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
   const wrote = result.builds.some((b) => !b.error && !b.unchanged);
   if (!options.variant && !options.image && detected.length > 0) {
-    result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)));
+    const unreadable = (buildDir: string) => {
+      const why = unreadableDescription(result.root, result.diagnostics, buildDir);
+      if (why) result.diagnostics.push({ severity: 'warning', file: buildDir, message: `the build of this folder could not be read this time (${why.file}${why.line ? `:${why.line}` : ''}); its previous index is kept and answers queries until the folder describes a build again` });
+      return why !== undefined;
+    };
+    result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.)

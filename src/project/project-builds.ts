@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { detectBuilds, type DetectResult } from '../../adapters/detect-builds.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import { STATE_DIR, type ProjectConfig } from './config.js';
 
 /** Apply [variants] renames from the config: build folder (relative) or detected variant → new name. */
@@ -29,4 +30,17 @@ export function detectProjectBuilds(root: string, config: ProjectConfig): Detect
   });
   applyRenames(root, detected.builds, config);
   return detected;
+}
+
+/**
+ * The error that kept a build folder from describing a build this time (a compile database cut short or
+ * not valid JSON), if any: such a build is unreadable, not gone, so its previous index stays.
+ */
+export function unreadableDescription(root: string, diagnostics: readonly Diagnostic[], buildDir: string): Diagnostic | undefined {
+  const dir = path.resolve(root, buildDir);
+  return diagnostics.find((d) => {
+    if (d.severity !== 'error') return false;
+    const rel = path.relative(dir, path.resolve(root, d.file));
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
 }

@@ -8,7 +8,7 @@ import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import { buildFingerprint, describedFiles } from '../indexer/build-fingerprint.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
-import { detectProjectBuilds } from '../project/project-builds.js';
+import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
 import { versionState } from './active-build.js';
 import { fileChanged, unitsReadingChanged } from './changed-files.js';
 import type { ProjectContext } from './project-context.js';
@@ -20,6 +20,7 @@ export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
 export type CheckReasonCode =
   | 'not_indexed'
   | 'vanished'
+  | 'unreadable'
   | 'row_format'
   | 'compile_database'
   | 'build_description'
@@ -154,7 +155,8 @@ function summary(builds: CheckBuild[]): string {
   const bad = builds.filter((b) => b.status !== 'ok');
   if (!bad.length) return `The index matches ${builds.length} build(s).`;
   const problems = bad.reduce((n, b) => n + b.reasons.length, 0);
-  return `${problems} problem(s) in ${bad.length} of ${builds.length} build(s): run ${INDEX}${bad.some((b) => b.status === 'vanished') ? ' (a full run drops builds whose folder is gone)' : ''}.`;
+  const unreadable = bad.some((b) => b.reasons.some((r) => r.code === 'unreadable'));
+  return `${problems} problem(s) in ${bad.length} of ${builds.length} build(s): ${unreadable ? 'regenerate the build descriptions that cannot be read, then ' : ''}run ${INDEX}${bad.some((b) => b.status === 'vanished') ? ' (a full run drops builds whose folder is gone)' : ''}.`;
 }
 
 export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckResult {
@@ -163,7 +165,7 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
   const root = ctx.root;
   const reader = ctx.reader!;
   const wanted = (b: { variant: string; image: string }) => (!sel.variant || b.variant === sel.variant) && (!sel.image || b.image === sel.image);
-  const detected = detectProjectBuilds(root, ctx.config).builds;
+  const { builds: detected, diagnostics: detectDiagnostics } = detectProjectBuilds(root, ctx.config);
   const declared = detected.filter(wanted);
   const indexed = reader.builds().filter(wanted);
   if (declared.length === 0 && indexed.length === 0) {
@@ -189,6 +191,13 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
   }
   for (const row of rows.values()) {
     const buildDir = storedPath(root, row.buildDir);
+    const unreadable = unreadableDescription(root, detectDiagnostics, row.buildDir);
+    if (unreadable) {
+      const file = storedPath(root, path.resolve(root, unreadable.file));
+      const reasons: CheckReason[] = [{ code: 'unreadable', file, line: unreadable.line ?? null, message: `indexed, but its build description cannot be read now: ${unreadable.message}`, fix: unreadable.fix ?? 'regenerate it with the build system, then run `fw-context index`' }];
+      builds.push({ variant: row.variant, image: row.image, build_dir: buildDir, status: 'stale', reasons });
+      continue;
+    }
     const reasons: CheckReason[] = [{ code: 'vanished', file: buildDir, line: null, message: `indexed, but the build system no longer declares it (${fs.existsSync(row.buildDir) ? 'its folder holds no build any more' : 'its folder is gone'})`, fix: INDEX }];
     builds.push({ variant: row.variant, image: row.image, build_dir: buildDir, status: 'vanished', reasons });
   }
