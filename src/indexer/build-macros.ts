@@ -45,7 +45,8 @@ export function buildMacros(merged: MergedBuild, commandLine: MacroRecord[], ctx
     const { group, reused } = macroGroupOf(file, merged.defineSites.get(file)!, ctx);
     if (reused) out.reusedGroups++;
     out.groups.push(group);
-    out.records.push(...group.records);
+    // One by one: a generated register header holds more #defines than a spread call takes arguments.
+    for (const r of group.records) out.records.push(r);
   }
   if (commandLine.length) {
     const group = commandLineGroup(commandLine);
