@@ -10,7 +10,7 @@ import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
 import { findReferences } from '../query/find-references.js';
-import { DEFAULT_CONFIG, readConfig, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
+import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
 import { getActiveBuild } from '../query/active-build.js';
 import { getSource } from '../query/get-source.js';
@@ -49,7 +49,9 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
   fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\n');
   const config = readConfig(root);
-  const { builds, diagnostics, discovery } = detectProjectBuilds(root, config);
+  const detected = detectProjectBuilds(root, config);
+  const { builds, discovery } = detected;
+  const diagnostics = [...readConfigProblems(root), ...detected.diagnostics];
   const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
   const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, elapsed_ms: Math.round(discovery.elapsedMs) };
   return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {

@@ -9,7 +9,7 @@ import { selectBuildsByName } from '../query/variant-aliases.js';
 import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type MacroGroup } from '../index/index-writer.js';
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
-import { indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
+import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
@@ -352,6 +352,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
   try {
     const detected = detectProjectBuilds(root, config);
+    if (!options.config) result.diagnostics.push(...readConfigProblems(root));
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
     const selected = selectBuildsByName(detected.builds, options, root);

@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ini from 'ini';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { lintConfig } from './config-lint.js';
 
 export const STATE_DIR = '.fw-context';
 export const CONFIG_FILE = 'config.ini';
@@ -82,6 +84,12 @@ export function readConfig(root: string): ProjectConfig {
   const p = configPath(root);
   if (!fs.existsSync(p)) return { ...DEFAULT_CONFIG };
   return parseConfig(fs.readFileSync(p, 'utf8'));
+}
+
+/** Lines of the config file the reader passes over in silence (typos, an unclosed section header), as warnings. */
+export function readConfigProblems(root: string): Diagnostic[] {
+  const p = configPath(root);
+  return fs.existsSync(p) ? lintConfig(fs.readFileSync(p, 'utf8'), p) : [];
 }
 
 export function renderConfig(cfg: ProjectConfig): string {
