@@ -153,7 +153,10 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   // The contract: reindex_needed wins over reindexing — the answers of this moment come from the last finished run.
   const status: IndexStatus = reasons.length ? 'reindex_needed' : run ? 'reindexing' : 'ready';
   const { variants, variant_images } = choicesOf(builds);
-  const where = build ? `build ${build.variant}/${build.image}` : `${builds.length} builds (no default build: name a variant)`;
+  const noBuild = ctx.config.defaultVariant
+    ? `[build] default_variant "${ctx.config.defaultVariant}" in .fw-context/config.ini names no indexed build: fix it or name a variant`
+    : 'no default build: name a variant';
+  const where = build ? `build ${build.variant}/${build.image}` : `${builds.length} builds (${noBuild})`;
   const summary = `${counts.symbols} symbols in ${counts.files} files of ${where}, indexed ${meta.indexedAt} UTC.`;
   const cfgText = fs.existsSync(configPath(root)) ? fs.readFileSync(configPath(root), 'utf8') : '';
   return {

@@ -35,3 +35,15 @@ describe('config.ini problems', () => {
     expect(index.diagnostics).toContainEqual(expect.objectContaining({ message: expect.stringMatching(/not a section header/) }));
   });
 });
+
+describe('status with a default_variant that names no build', () => {
+  it('says so instead of "no default build"', () => {
+    const root = copyFixtureToTemp('callgraph', 'driver-stack');
+    fs.cpSync(path.join(root, 'build'), path.join(root, 'build-b'), { recursive: true });
+    expect(runCli(root, ['index']).status).toBe(0);
+    fs.writeFileSync(configPath(root), fs.readFileSync(configPath(root), 'utf8').replace(/default_variant =.*/, 'default_variant = nosuch'));
+    const status = runCli(root, ['status']);
+    expect(status.stdout).toMatch(/default_variant "nosuch" in \.fw-context\/config\.ini names no indexed build/);
+    expect(status.stdout).not.toMatch(/no default build/);
+  });
+});
