@@ -75,7 +75,7 @@ export function wrappedCall(toks: readonly Token[], params: readonly string[]): 
         to--;
         continue;
       }
-      if (!isCast(toks, from, end)) return null;
+      if (!isCast(toks, from, end)) break;
       from = end + 1;
       continue;
     }

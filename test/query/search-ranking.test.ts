@@ -13,6 +13,7 @@ describe('API-wrapper call shapes', () => {
     expect(wrappedFunction('xQueueSemaphoreTake ( ( xSemaphore ) , ( xBlockTime ) )', '(xSemaphore, xBlockTime)')).toBe('xQueueSemaphoreTake');
     expect(wrappedFunction('( ( void ) vQueueDelete ( ( QueueHandle_t ) ( x ) ) )', '(x)')).toBe('vQueueDelete');
     expect(wrappedFunction('( ( c ) < 6 ? fromTask ( t , c ) : fromISR ( t , c ) )', '(t, c)')).toBe('fromTask');
+    expect(wrappedFunction('( ( ( ( BaseType_t ) 1 ) ) < ( ( BaseType_t ) 6 ) ? fromTask ( t ) : fromISR ( t ) )', '(t)')).toBe('fromTask');
   });
 
   it('refuses statements, operators, builtins and calls through a parameter', () => {
