@@ -21,7 +21,7 @@ export interface SymbolCandidate {
   text_score: number;
 }
 
-/** A function-like macro whose expansion is a call (an API wrapper), as a search candidate. */
+/** A function-like macro whose expansion is a call (an API wrapper), as a search candidate (docstring: its first 4000 characters). */
 export type ApiMacroCandidate = MacroRow & { is_vendor: boolean; docstring: string; name_tokens: string; text_score: number };
 
 export interface CandidateList<T> {

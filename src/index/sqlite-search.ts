@@ -117,7 +117,7 @@ export class SqliteSearch implements SearchIndex {
   apiMacroCandidates(match: string, buildId: number, projectOnly: boolean, cap: number): ApiMacroCandidate[] {
     const params: Params = { match, buildId, cap };
     // Column order of macros_fts: name, value, name_tokens, docstring.
-    const sql = `SELECT ${MACRO_COLUMNS}, m.docstring, m.name_tokens, coalesce(f.is_vendor, 0) AS is_vendor,
+    const sql = `SELECT ${MACRO_COLUMNS}, substr(m.docstring, 1, 4000) AS docstring, m.name_tokens, coalesce(f.is_vendor, 0) AS is_vendor,
         bm25(macros_fts, 0.0, 0.5, 0.0, 1.0) AS text_score
       FROM macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
         LEFT JOIN files f ON f.path = m.file

@@ -4,7 +4,6 @@
 import { FtsQueryError, type IndexReader, type MacroRow, type SymbolFilter, type SymbolRow } from '../index/index-reader.js';
 import type { ApiMacroCandidate, CandidateList, SearchIndex, SymbolCandidate } from '../index/search-reader.js';
 import { wrappedFunction } from '../model/api-wrapper.js';
-import { nameTokens } from '../parser/name-tokens.js';
 import { changedFiles, changedWarning } from './changed-files.js';
 import { kindsFor } from './kind-filter.js';
 import type { ProjectContext } from './project-context.js';
@@ -21,7 +20,7 @@ export const SEARCH_MAX_LIMIT = 100;
 /** Candidate rows one step ranks at most (past it, the best by FTS5 BM25; total still counts every match). */
 const CANDIDATE_CAP = 500;
 /** Declaration-only rows (best first) whose definitions a step looks up when the query did not match them. */
-const COMPLETED_DECLARATIONS = 200;
+const COMPLETED_DECLARATIONS = 100;
 
 export type Fallback = 'fts5' | 'name_tokens_like' | 'docstring_like' | 'individual_terms' | 'macros_fts';
 
@@ -78,6 +77,7 @@ type Row = Rankable & ({ macro: ApiMacroCandidate; wraps: string | null } | { me
 /** One search over one build: the relaxation steps share the query, the filter and the coverage test. */
 class Search {
   private coverage: Set<number> | null | undefined;
+  private wordStarts: RegExp[] | undefined;
   ftsRefused = false;
 
   constructor(
@@ -136,8 +136,8 @@ class Search {
 
   /** Every query word starts a word of `text`, identifiers in it split (a doc naming xSemaphoreCreateMutex mentions "mutex"). */
   private coversAll(text: string): boolean {
-    const words = nameTokens(text).split(' ');
-    return this.q.words.every((w) => words.some((t) => t.startsWith(w)));
+    const head = text.length > 3000 ? text.slice(0, 3000) : text;
+    return (this.wordStarts ??= this.q.words.map(wordStart)).every((re) => re.test(head));
   }
 
   /**
@@ -159,12 +159,27 @@ class Search {
     return out;
   }
 
-  /** Declaration-only groups get the definitions of the same symbol the step did not match (its docstring did). */
+  /**
+   * Declaration-only groups get the definitions of the same symbol the step did not match (its docstring
+   * did): those whose name holds a query word (they can rank high), at most COMPLETED_DECLARATIONS.
+   */
   private completeDeclarations(groups: MergedSymbol[]): MergedSymbol[] {
-    const open = groups.filter((g) => !g.primary.is_definition).slice(0, COMPLETED_DECLARATIONS);
+    const named = (g: MergedSymbol) => this.q.words.some((w) => g.primary.name_tokens.split(' ').some((t) => t.startsWith(w)));
+    const open = groups.filter((g) => !g.primary.is_definition && named(g)).slice(0, COMPLETED_DECLARATIONS);
     if (!open.length) return groups;
     return attachPlaces(groups, this.index.namedCandidates([...new Set(open.map((g) => g.primary.name))], this.base));
   }
+}
+
+/**
+ * Where a lower-case word starts a word of a text as name tokens split it: after a non-alphanumeric character
+ * (any case: `take`, `Take`, `TAKE`), or capitalized after a lower-case letter or digit (xSemaphore`Take`).
+ */
+function wordStart(word: string): RegExp {
+  const w = word.replace(/[^a-z0-9]/g, '');
+  const any = [...w].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  const cap = w.charAt(0).toUpperCase() + w.slice(1);
+  return new RegExp(`(?<![A-Za-z0-9])${any}|(?<=[a-z0-9])${cap}`);
 }
 
 /** Moves the function an API-wrapper macro calls right after the macro, when it ranked lower. */
