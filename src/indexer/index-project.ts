@@ -28,6 +28,7 @@ import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
+import { releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
@@ -386,6 +387,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
+      // The build's intermediate data is garbage now: collect it before the next build allocates its own.
+      if (bi < selected.length - 1 && !summary.unchanged) releaseMemory();
       summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;
       result.reused += summary.reused;
