@@ -12,6 +12,23 @@ import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import type { EncodedUnitResult } from './unit-result-rows.js';
 
+/** A row of `macros` as stored. */
+interface MacroRow {
+  name: string;
+  params: string | null;
+  value: string;
+  function_like: number;
+  file: string;
+  line: number;
+  expanded_value: string | null;
+  docstring: string | null;
+}
+
+const macroRecord = (r: MacroRow): MacroRecord => ({
+  name: r.name, params: r.params, value: r.value, functionLike: !!r.function_like, file: r.file, line: r.line, expandedValue: r.expanded_value,
+  ...(r.docstring ? { docstring: r.docstring } : {}),
+});
+
 export interface FileVersion {
   path: string;
   contentHash: string;
@@ -131,13 +148,8 @@ export class IndexWriter {
 
   /** The records of a stored macro group. */
   macroGroupRecords(id: number): MacroRecord[] {
-    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as {
-      name: string; params: string | null; value: string; function_like: number; file: string; line: number; expanded_value: string | null; docstring: string;
-    }[];
-    return rows.map((r) => ({
-      name: r.name, params: r.params, value: r.value, functionLike: !!r.function_like, file: r.file, line: r.line, expandedValue: r.expanded_value,
-      ...(r.docstring ? { docstring: r.docstring } : {}),
-    }));
+    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as MacroRow[];
+    return rows.map(macroRecord);
   }
 
   /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
@@ -302,7 +314,15 @@ export class IndexWriter {
     const rows = this.db
       .prepare('SELECT g.id, g.hash, g.file FROM build_macro_groups bg JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id WHERE b.variant = ? AND b.image = ?')
       .all(variant, image) as { id: number; hash: string; file: string }[];
-    return rows.map((r) => ({ hash: r.hash, file: r.file, records: this.macroGroupRecords(r.id) }));
+    const records = new Map<number, MacroRecord[]>(rows.map((r) => [r.id, []]));
+    const macros = this.db
+      .prepare(
+        `SELECT m.group_id, m.name, m.params, m.value, m.function_like, m.file, m.line, m.expanded_value, m.docstring FROM macros m
+         JOIN build_macro_groups bg ON bg.group_id = m.group_id JOIN builds b ON b.id = bg.build_id WHERE b.variant = ? AND b.image = ? ORDER BY m.id`,
+      )
+      .all(variant, image) as (MacroRow & { group_id: number })[];
+    for (const m of macros) records.get(m.group_id)!.push(macroRecord(m));
+    return rows.map((r) => ({ hash: r.hash, file: r.file, records: records.get(r.id)! }));
   }
 
   /** build_file_lines rows of one build; identical line sets are stored once (keyed by their hash). */
@@ -402,27 +422,6 @@ export class IndexWriter {
         DELETE FROM file_views WHERE id NOT IN (SELECT view_id FROM unit_result_views);
       `);
     }).immediate();
-  }
-
-  /**
-   * True when the stored build has this fingerprint and every file its units read still has the content
-   * they read (`hash` answers a file's current content hash): re-indexing it would write the same rows.
-   */
-  buildUnchanged(variant: string, image: string, fingerprint: string, hash: (stored: string) => string | null): boolean {
-    const b = this.db.prepare('SELECT id, fingerprint FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { id: number; fingerprint: string | null } | undefined;
-    if (!b || b.fingerprint !== fingerprint) return false;
-    const rows = this.db.prepare('SELECT DISTINCT r.files FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ?').all(b.id) as { files: string }[];
-    if (rows.length === 0) return false;
-    const checked = new Set<string>();
-    for (const r of rows) {
-      for (const [file, h] of JSON.parse(r.files) as [string, string][]) {
-        const k = `${file}\0${h}`;
-        if (checked.has(k)) continue;
-        checked.add(k);
-        if (hash(file) !== h) return false;
-      }
-    }
-    return true;
   }
 
   /** The stored fingerprint of a build, if the build is stored. */

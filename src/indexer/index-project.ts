@@ -33,7 +33,7 @@ import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
-import { patchBuild, type PatchContext } from './patch-build.js';
+import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { defaultWorkerCount, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
@@ -242,9 +242,9 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
 }
 
 /** The fast path for a build whose description is unchanged (see patch-build.ts); false when it does not apply. */
-async function patchStage(build: BuildDescription, units: CompileUnit[], fingerprint: string, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
+async function patchStage(build: BuildDescription, units: CompileUnit[], stored: StoredBuildUnits, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
   const t0 = performance.now();
-  const patched = await patchBuild(build, units, fingerprint, run);
+  const patched = await patchBuild(build, units, stored, run);
   const ms = performance.now() - t0;
   run.timing.preprocessMs += ms;
   if (!patched) return false;
@@ -261,7 +261,8 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], fingerp
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
-  if (run.writer.buildUnchanged(build.variant, build.image, fingerprint, (p) => run.states.storedHash(p))) {
+  const stored = storedBuildUnits(build, fingerprint, run);
+  if (stored && stored.dirty.size === 0) {
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;
     summary.unchanged = true;
@@ -271,7 +272,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
   const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
-  if (!run.preprocess && (await patchStage(build, units, fingerprint, run, summary))) return;
+  if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) return;
   run.progress(`${label}: preprocessing ${units.length} units`);
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);

@@ -73,6 +73,25 @@ function filesHold(inputs: StoredResultInputs, states: FileStates): boolean {
   return true;
 }
 
+/** A stored build whose description is unchanged: the result each unit linked last time, and the units whose files changed since. */
+export interface StoredBuildUnits {
+  byPath: Map<string, StoredResultInputs>;
+  dirty: Set<string>;
+}
+
+/**
+ * The stored units of a build whose fingerprint is unchanged, each checked once against the files' current
+ * hashes; null when the build is not stored under this fingerprint. No dirty unit: the build is unchanged.
+ */
+export function storedBuildUnits(build: BuildDescription, fingerprint: string, ctx: PatchContext): StoredBuildUnits | null {
+  if (ctx.writer.buildFingerprint(build.variant, build.image) !== fingerprint) return null;
+  const byPath = buildUnitInputs(ctx.db, build.variant, build.image);
+  if (byPath.size === 0) return null;
+  const dirty = new Set<string>();
+  for (const [unit, inputs] of byPath) if (!filesHold(inputs, ctx.states)) dirty.add(unit);
+  return { byPath, dirty };
+}
+
 /** Dirty units set up and redone (a stored result under their key, else a walk). */
 function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredResultInputs[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number } {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
@@ -140,21 +159,29 @@ function patchedGroups(stored: MacroGroup[], fresh: MacroGroup[], affected: Set<
   return commandLine ? [...byFile, commandLineGroup(commandLine.records)] : byFile;
 }
 
+/** True when two sets of groups hold the same records file by file (then the build's macros did not change). */
+function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
+  if (a.length !== b.length) return false;
+  const byFile = new Map(a.map((g) => [g.file, JSON.stringify(g.records)]));
+  return b.every((g) => byFile.get(g.file) === JSON.stringify(g.records));
+}
+
 /**
  * Re-indexes the changed part of a build in place. Answers null (nothing written) when the fast path does
  * not apply and the full path must run.
  */
-export async function patchBuild(build: BuildDescription, units: CompileUnit[], fingerprint: string, ctx: PatchContext): Promise<PatchOutcome | null> {
-  if (ctx.writer.buildFingerprint(build.variant, build.image) !== fingerprint) return null;
-  const byPath = buildUnitInputs(ctx.db, build.variant, build.image);
+export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext): Promise<PatchOutcome | null> {
+  const { byPath } = storedUnits;
   if (byPath.size !== units.length) return null;
   const previous: StoredResultInputs[] = [];
-  for (const u of units) {
-    const p = byPath.get(path.normalize(u.file));
+  const dirty: number[] = [];
+  for (const [i, u] of units.entries()) {
+    const unitPath = path.normalize(u.file);
+    const p = byPath.get(unitPath);
     if (!p) return null;
     previous.push(p);
+    if (storedUnits.dirty.has(unitPath)) dirty.push(i);
   }
-  const dirty = units.flatMap((_, i) => (filesHold(previous[i], ctx.states) ? [] : [i]));
   if (dirty.length === 0 || dirty.length > Math.max(1, units.length * MAX_DIRTY_SHARE)) return null;
 
   const { redone, walked } = redoUnits(units, dirty, previous, build, ctx);
@@ -174,13 +201,16 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
   });
   const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
-  const groups = patchedGroups(storedGroups, freshGroups, new Set([...changed].map((f) => storedPath(ctx.root, f))), ctx.root);
-  const beforeRecords = patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records);
+  const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
+  const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   const records = groups.flatMap((g) => g.records);
   const blankable = blankableMacros(records);
-  if (blankableHash(blankableMacros(beforeRecords)) !== blankableHash(blankable)) return null;
   const macroTable = new BuildMacroTable(records);
-  if (new BuildMacroTable(beforeRecords).digest !== macroTable.digest) return null;
+  if (!sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups)) {
+    const beforeRecords = patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records);
+    if (blankableHash(blankableMacros(beforeRecords)) !== blankableHash(blankable)) return null;
+    if (new BuildMacroTable(beforeRecords).digest !== macroTable.digest) return null;
+  }
 
   const masked = maskFiles(files, { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
   if (masked.diagnostics.length) return null;

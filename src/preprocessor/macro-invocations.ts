@@ -169,6 +169,8 @@ function interesting(toks: readonly Token[], objectLike: boolean): boolean {
  * the first definition elsewhere (headers are usually included before use).
  */
 export class BuildMacroTable {
+  /** Records by name in (file, line) order; parsed into definitions when a name is first looked up. */
+  private records = new Map<string, MacroRecord[]>();
   private byName = new Map<string, MacroDef[]>();
   /** Changes whenever any definition of the build does. */
   readonly digest: string;
@@ -178,22 +180,35 @@ export class BuildMacroTable {
     const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
     for (const r of sorted) {
       h.update(`${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${r.line}\n`);
-      const p = parseDefine(`${r.name}${r.params ?? ''} ${r.value}`, r.file, r.line);
-      if (!p.def) continue;
-      const list = this.byName.get(r.name) ?? [];
-      list.push(p.def);
-      this.byName.set(r.name, list);
+      const list = this.records.get(r.name);
+      if (list) list.push(r);
+      else this.records.set(r.name, [r]);
     }
     this.digest = h.digest('hex');
   }
 
+  /** Number of macro names with a definition record. */
   get size(): number {
-    return this.byName.size;
+    return this.records.size;
+  }
+
+  private definitions(name: string): MacroDef[] | undefined {
+    let defs = this.byName.get(name);
+    if (defs) return defs;
+    const records = this.records.get(name);
+    if (!records) return undefined;
+    defs = [];
+    for (const r of records) {
+      const p = parseDefine(`${r.name}${r.params ?? ''} ${r.value}`, r.file, r.line);
+      if (p.def) defs.push(p.def);
+    }
+    this.byName.set(name, defs);
+    return defs;
   }
 
   lookup(name: string, file: string, line: number): MacroDef | undefined {
-    const defs = this.byName.get(name);
-    if (!defs) return undefined;
+    const defs = this.definitions(name);
+    if (!defs || defs.length === 0) return undefined;
     if (defs.length === 1) return defs[0].file === file && defs[0].line > line ? undefined : defs[0];
     let own: MacroDef | undefined;
     let other: MacroDef | undefined;
