@@ -3,14 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { IndexResult } from '../indexer/index-project.js';
-import { IndexBusyError } from '../indexer/index-lock.js';
 import { detectProjectBuilds } from '../project/project-builds.js';
-import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { listVariants } from '../query/list-variants.js';
-import { selectBuildsByName } from '../query/variant-aliases.js';
 import { findReferences } from '../query/find-references.js';
-import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath, findProjectRoot } from '../project/config.js';
+import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
 import { getActiveBuild } from '../query/active-build.js';
 import { getSource } from '../query/get-source.js';
@@ -20,27 +16,11 @@ import { withProject } from '../query/project-context.js';
 import { searchCode } from '../query/search-code.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
-import { formatDiagnostics, formatIndexResult, formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
+import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
+import { runIndex } from './index-command.js';
+import { formatDiagnostics, formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
 
-export interface CommandOutput {
-  /** Printed on stdout. */
-  text: string;
-  exitCode: number;
-}
-
-export interface CommonOptions {
-  cwd: string;
-  json: boolean;
-  variant?: string;
-  image?: string;
-}
-
-const out = (json: boolean, value: unknown, text: () => string, exitCode = 0): CommandOutput => ({ text: json ? JSON.stringify(value, null, 2) : text(), exitCode });
-
-/** Project root for commands that may create state: an existing project above cwd, else cwd. */
-function rootFor(cwd: string): string {
-  return findProjectRoot(cwd) ?? path.resolve(cwd);
-}
+export type { CommandOutput, CommonOptions } from './command-kit.js';
 
 export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutput {
   const root = path.resolve(opts.cwd);
@@ -68,47 +48,6 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
     if (diagnostics.length) lines.push(`${diagnostics.length} diagnostic(s):`, formatDiagnostics(diagnostics));
     return lines.join('\n');
   });
-}
-
-export async function runIndex(opts: CommonOptions & { build?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
-  const root = rootFor(opts.cwd);
-  if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
-  // The indexer (preprocessor, tree-sitter) loads only for commands that write the index.
-  const { indexProject } = await import('../indexer/index-project.js');
-  let regenerated: RegenerateOutcome[] = [];
-  if (opts.build) {
-    const { regenerateBuilds } = await import('../indexer/regenerate-build.js');
-    const { builds } = detectProjectBuilds(root, readConfig(root));
-    const selected = selectBuildsByName(builds, opts, root);
-    regenerated = regenerateBuilds(root, selected, opts.onProgress);
-  }
-  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress }), opts.onProgress);
-  const failed = result.builds.length > 0 && result.builds.every((b) => b.error);
-  const none = result.builds.length === 0;
-  const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);
-  const text = () =>
-    [
-      ...(regenText.length ? ['Regenerating compile databases:', ...regenText] : []),
-      none ? `No build found in ${root}.\n${formatDiagnostics(result.diagnostics)}\nBuild the firmware once so it writes compile_commands.json, then run fw-context index again.` : formatIndexResult(result),
-    ].join('\n');
-  const exit = failed || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
-  return out(opts.json, opts.build ? { ...result, regenerated } : result, text, exit);
-}
-
-const LOCK_WAIT_MS = 30 * 60_000;
-
-/** Run `index`, waiting while another run (a server's background refresh, another shell) holds the writer lock. */
-async function indexWhenFree(index: () => Promise<IndexResult>, onProgress?: (m: string) => void): Promise<IndexResult> {
-  const until = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      return await index();
-    } catch (err) {
-      if (!(err instanceof IndexBusyError) || Date.now() > until) throw err;
-      onProgress?.(`waiting: ${err.message}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
 }
 
 /**

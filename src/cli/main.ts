@@ -10,6 +10,7 @@ import type { CheckFormat } from './check-command.js';
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');
+const indexCommand = () => import('./index-command.js');
 const memoryCommand = () => import('./memory-command.js');
 const crossbuild = () => import('./crossbuild-commands.js');
 const checkCommand = () => import('./check-command.js');
@@ -180,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'index': {
         const progress = v.json ? undefined : progressPrinter();
-        result = await (await commands()).runIndex({ ...common, build: v.build, onProgress: progress });
+        result = await (await indexCommand()).runIndex({ ...common, build: v.build, onProgress: progress });
         if (progress) process.stderr.write('\r\x1b[2K');
         break;
       }

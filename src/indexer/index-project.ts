@@ -22,7 +22,7 @@ import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
-import { describeBuildMemory } from './build-memory.js';
+import type { describeBuildMemory } from './build-memory.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
@@ -318,6 +318,8 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const versions = masked.versions;
   summary.files = versions.length;
 
+  // The linker-script reader loads only when a build is indexed in full (the fast path keeps its rows).
+  const { describeBuildMemory } = await import('./build-memory.js');
   const memory = describeBuildMemory(build, { root: run.root });
   summary.diagnostics.push(...memory.diagnostics);
   // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
