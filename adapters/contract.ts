@@ -76,6 +76,8 @@ export interface AdapterOptions {
   search?: Omit<DiscoveryOptions, 'excludePaths'>;
   /** Builds to derive from project files even when the project has real builds of that kind ([mbed] / [platformio] derive). */
   derive?: { mbed?: string[]; platformio?: string[] };
+  /** JSON file keeping the last detection with what it consulted (detection-cache.ts); none: always detect. */
+  detectionCache?: string;
 }
 
 export interface AdapterResult {

@@ -2,7 +2,8 @@
 // first; a compile database (or, for builds without one, a build folder) claimed by one adapter is not claimed
 // again by a later one, compared by real path. New build systems are added to ADAPTERS. Identical diagnostics
 // from several adapters (the same broken file) are reported once.
-import fs from 'node:fs';
+import { realPathOf, recordDetectInputs } from './shared/detect-inputs.js';
+import { cachedResult, detectionKey, loadDetection, saveDetection, type DetectResult } from './detection-cache.js';
 import type { AdapterOptions, AdapterResult, BuildAdapter, Diagnostic } from './contract.js';
 import { zephyrAdapter } from './zephyr/detect-zephyr.js';
 import { mbedAdapter } from './mbed/detect-mbed.js';
@@ -12,17 +13,10 @@ import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
-export interface DetectResult extends AdapterResult {
-  /** The build search the adapters worked from: folders searched, time, diagnostics (also in `diagnostics`). */
-  discovery: Discovery;
-}
+export type { DetectResult } from './detection-cache.js';
 
 function realPath(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
-  }
+  return realPathOf(p) ?? p;
 }
 
 /** Most specific first; the generic compile-database adapter stays last. */
@@ -32,11 +26,9 @@ function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;
 }
 
-export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, adapters: BuildAdapter[] = ADAPTERS): DetectResult {
-  projectRoot = realPath(projectRoot);
-  const discovery = discoveryFor(projectRoot, options);
-  options = { ...options, discovery };
-  const out: DetectResult = { builds: [], diagnostics: [...discovery.diagnostics], discovery };
+/** Every adapter over the project, most specific first; a build claimed once is not claimed again. */
+function runAdapters(projectRoot: string, options: AdapterOptions, adapters: BuildAdapter[]): AdapterResult {
+  const out: AdapterResult = { builds: [], diagnostics: [] };
   const claimedDbs = new Set<string>();
   /** Build folder → the adapter that claimed it. */
   const claimedDirs = new Map<string, string>();
@@ -75,4 +67,23 @@ export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, 
     if (n > 0) b.variant = `${b.variant}-${n + 1}`;
   }
   return out;
+}
+
+/**
+ * The builds of a project: the build search, then every adapter over its result. With
+ * `options.detectionCache`, an answer whose consulted inputs all still hold is read back instead (the
+ * default adapters only).
+ */
+export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, adapters: BuildAdapter[] = ADAPTERS): DetectResult {
+  projectRoot = realPath(projectRoot);
+  const discovery = discoveryFor(projectRoot, options);
+  options = { ...options, discovery };
+  const cacheFile = adapters === ADAPTERS ? options.detectionCache : undefined;
+  const key = cacheFile ? detectionKey(projectRoot, options, discovery) : '';
+  const cached = cacheFile ? loadDetection(cacheFile, key) : undefined;
+  if (cached) return cachedResult(cached, discovery);
+  const checkedAt = Date.now();
+  const run = recordDetectInputs(() => runAdapters(projectRoot, options, adapters));
+  if (cacheFile) saveDetection(cacheFile, key, checkedAt, run.inputs, run.value);
+  return { builds: run.value.builds, diagnostics: [...discovery.diagnostics, ...run.value.diagnostics], discovery };
 }

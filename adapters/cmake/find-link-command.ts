@@ -1,12 +1,11 @@
 // Finds a CMake build's link command: the link edge of build.ninja (Ninja generators) or the
 // `CMakeFiles/<target>.dir/link.txt` lines (Makefile generators). Prefers a link with a linker script.
 // Leaves out Visual Studio/Xcode generators and multi-config `build-<Config>.ninja` files.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
-import { isFile, listDirs, readText } from '../shared/fs-helpers.js';
+import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-helpers.js';
 import { parseNinjaManifest } from '../ninja/parse-ninja.js';
 import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
 import { linkedObjects } from '../ninja/link-closure.js';
@@ -67,5 +66,5 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
 }
 
 export function exists(p: string | undefined): string | undefined {
-  return p && fs.existsSync(p) ? p : undefined;
+  return p && pathExists(p) ? p : undefined;
 }

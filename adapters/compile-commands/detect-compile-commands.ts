@@ -1,12 +1,11 @@
 // Generic adapter: a build is any compile_commands.json the build search found (discover-build-dirs.ts) or a
 // path the config names. Variant = the folder's name as reached from the root. A database that is a link to
 // another one is the same build: compared by real path (detect-builds.ts).
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
 import { readCompileDatabase } from './read-compile-database.js';
 import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
-import { folderVariantName, isDir, realDir } from '../shared/fs-helpers.js';
+import { exists, folderVariantName, isDir, realDir } from '../shared/fs-helpers.js';
 
 const DB_NAME = 'compile_commands.json';
 
@@ -40,7 +39,7 @@ export const compileCommandsAdapter: BuildAdapter = {
     for (const { db, shown } of [...named.map((db) => ({ db, shown: path.dirname(db) })), ...found]) {
       if (seen.has(db)) continue;
       seen.add(db);
-      if (!fs.existsSync(db)) {
+      if (!exists(db)) {
         result.diagnostics.push({ severity: 'error', file: db, message: 'the compile database named in the config does not exist', fix: 'build the project once, or correct [build] compile_commands in .fw-context/config.ini' });
         continue;
       }

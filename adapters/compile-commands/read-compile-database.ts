@@ -1,6 +1,6 @@
 // Reads a compile_commands.json into compile units: `arguments` or shell-split `command`, absolute paths.
 // Broken JSON or entries become diagnostics naming the file and line; good entries still load.
-import fs from 'node:fs';
+import { readDetectedFile } from '../shared/detect-inputs.js';
 import path from 'node:path';
 import type { CompileUnit, Diagnostic } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
@@ -69,11 +69,7 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
 }
 
 export function readCompileDatabase(file: string): CompileDatabaseResult {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    return { units: [], diagnostics: [{ severity: 'error', file, message: `cannot read compile database: ${(err as Error).message}` }] };
-  }
-  return parseCompileDatabase(text, file);
+  const read = readDetectedFile(file);
+  if ('error' in read) return { units: [], diagnostics: [{ severity: 'error', file, message: `cannot read compile database: ${read.error.message}` }] };
+  return parseCompileDatabase(read.text, file);
 }

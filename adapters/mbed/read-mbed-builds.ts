@@ -1,13 +1,12 @@
 // Existing mbed build folders: CMake-generated ones wherever the build search found them (mbed CE `build/`
 // with MBED_TARGET in CMakeCache.txt, mbed-tools `cmake_build/<TARGET>/<profile>/<TOOLCHAIN>/`; read as built)
 // and Mbed CLI 1 `BUILD/<TARGET>/<TOOLCHAIN>/` (profile flags read, sources re-scanned: derived).
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
 import { findLinkCommand } from '../cmake/find-link-command.js';
 import { definesFromList } from '../shared/macros.js';
-import { isFile, listDirs, readText, relPath } from '../shared/fs-helpers.js';
+import { isFile, listDirs, listNames, readText, relPath } from '../shared/fs-helpers.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import type { DiscoveredDir } from '../shared/discover-build-dirs.js';
@@ -59,7 +58,7 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
   const link = findLinkCommand(dir);
   diagnostics.push(...link.diagnostics);
   let scripts = link.link?.info.linkerScripts ?? [];
-  if (scripts.length === 0) scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
+  if (scripts.length === 0) scripts = listNames(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
   const tool = toolsLayout ? 'mbed-tools' : 'mbed CE';
   const what = [toolchain && `toolchain ${toolchain}`, profile && `profile ${profile}`].filter(Boolean).join(', ');
   const build: BuildDescription = {
@@ -113,8 +112,8 @@ export function readCli1Builds(projectDir: string, projectRoot: string, diagnost
       const inc = isFile(mbedConfigH) ? ['-include', mbedConfigH] : [];
       const defines = definesFromList(symbols);
       definesFromList([...(c?.flags ?? []), ...(cxx?.flags ?? [])].filter((f) => f.startsWith('-D')).map((f) => f.slice(2)), defines);
-      const elf = fs.readdirSync(dir).find((f) => f.endsWith('.elf'));
-      const map = fs.readdirSync(dir).find((f) => f.endsWith('.map'));
+      const elf = listNames(dir).find((f) => f.endsWith('.elf'));
+      const map = listNames(dir).find((f) => f.endsWith('.map'));
       const ld = path.join(dir, '.link_script.ld');
       builds.push({
         buildSystem: 'mbed',

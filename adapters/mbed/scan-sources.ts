@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fnmatchToRegex } from '../shared/fnmatch.js';
+import { listEntries } from '../shared/detect-inputs.js';
+import { readText } from '../shared/fs-helpers.js';
 
 export interface MbedLabels {
   TARGET: string[];
@@ -40,19 +42,11 @@ export function scanMbedProject(root: string, labels: MbedLabels, extraSkip: str
     TOOLCHAIN: new Set(labels.TOOLCHAIN),
   };
   const walk = (dir: string, rel: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = listEntries(dir);
+    if (!entries) return;
     if (entries.some((e) => e.name === '.mbedignore' && e.isFile())) {
-      let text = '';
-      try {
-        text = fs.readFileSync(path.join(dir, '.mbedignore'), 'utf8');
-      } catch {
-        // unreadable: nothing ignored
-      }
+      // Unreadable: nothing ignored.
+      const text = readText(path.join(dir, '.mbedignore')) ?? '';
       for (const line of text.split(/\r?\n/)) {
         const p = line.trim();
         if (!p || p.startsWith('#')) continue;

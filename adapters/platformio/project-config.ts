@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../contract.js';
 import { readText } from '../shared/fs-helpers.js';
+import { recordedEnv } from '../shared/detect-inputs.js';
 import { expandGlob } from './src-filter.js';
 import { readIniText, type IniOption, type IniSection } from './read-ini.js';
 import { MULTIPLE_OPTIONS, OPTION_DEFAULTS, OPTION_SYSENV, basicInterpolation, parseExtends, parseMultiValues } from './ini-values.js';
@@ -36,7 +37,7 @@ export class PioProjectConfig {
     readonly mainFile: string,
     options: PioConfigOptions = {},
   ) {
-    this.sysenv = options.env ?? process.env;
+    this.sysenv = options.env ?? recordedEnv();
     this.read(mainFile, true);
     this.checkExtendsCycles();
   }

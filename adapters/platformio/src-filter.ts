@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fnmatchToRegex } from '../shared/fnmatch.js';
+import { listEntries } from '../shared/detect-inputs.js';
 
 export const SRC_BUILD_EXTS = new Set(['.c', '.cc', '.cpp', '.cxx', '.S', '.spp', '.SPP', '.sx', '.s', '.asm', '.ASM', '.ino']);
 
@@ -11,11 +12,7 @@ const listing = new Map<string, fs.Dirent[] | null>();
 function readDir(dir: string): fs.Dirent[] | null {
   let r = listing.get(dir);
   if (r === undefined) {
-    try {
-      r = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      r = null;
-    }
+    r = listEntries(dir);
     listing.set(dir, r);
   }
   return r;

@@ -1,44 +1,38 @@
 // Small, never-throwing file-system helpers shared by the adapters (existence checks, safe reads, display
-// names of build folders). No caching and no globbing here: the build search is discover-build-dirs.ts.
-import fs from 'node:fs';
+// names of build folders). What they read is recorded for the detection cache (detect-inputs.ts). No
+// globbing here: the build search is discover-build-dirs.ts.
 import path from 'node:path';
+import { listEntries, pathKind, readDetectedText, realPathOf } from './detect-inputs.js';
 
 export function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return pathKind(p) === 'dir';
 }
 
 export function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
+  return pathKind(p) === 'file';
+}
+
+/** True when something (file or folder) is at `p`. */
+export function exists(p: string): boolean {
+  return pathKind(p) !== 'none';
 }
 
 /** The file's text, or undefined when it cannot be read. */
 export function readText(p: string): string | undefined {
-  try {
-    return fs.readFileSync(p, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readDetectedText(p);
 }
 
 /** Sub-folders of `dir` (names), sorted; [] when unreadable. */
 export function listDirs(dir: string): string[] {
-  try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    return [];
-  }
+  return (listEntries(dir) ?? [])
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+}
+
+/** Names of the entries of `dir`; [] when unreadable. */
+export function listNames(dir: string): string[] {
+  return (listEntries(dir) ?? []).map((e) => e.name);
 }
 
 /** The first path of `candidates` that is a file. */
@@ -52,11 +46,7 @@ export function isExcluded(p: string, excluded: string[] = []): boolean {
 
 /** The real path of `p` (symlinks resolved), or `p` itself when it cannot be resolved. */
 export function realDir(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
-  }
+  return realPathOf(p) ?? p;
 }
 
 /**

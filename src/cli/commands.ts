@@ -27,7 +27,7 @@ export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutpu
   const cfgFile = configPath(root);
   const existed = fs.existsSync(cfgFile);
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
-  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\n');
+  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\ndetection.json\n');
   const config = readConfig(root);
   const detected = detectProjectBuilds(root, config);
   const { builds, discovery } = detected;

@@ -10,7 +10,7 @@ import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type 
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
-import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
+import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
@@ -85,6 +85,8 @@ export interface IndexResult {
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
   headerWalks: { walked: number; replayed: number };
   removedBuilds: number;
+  /** Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run. */
+  detection: { cached: boolean; inputs: number; filesRechecked: number };
   diagnostics: Diagnostic[];
   elapsedMs: number;
   preprocessMs: number;
@@ -350,12 +352,13 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, removedBuilds: 0, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
   try {
-    const detected = detectProjectBuilds(root, config);
+    const detected = await detectProjectBuildsLazily(root, config);
+    if (detected.fromCache) result.detection = { cached: true, ...detected.fromCache };
     if (!options.config) result.diagnostics.push(...readConfigProblems(root));
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.

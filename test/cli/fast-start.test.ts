@@ -35,6 +35,13 @@ describe('read-only commands start without the indexer', () => {
     },
   );
 
+  it('index of an unchanged project answers detection from its cache: no adapter module loads', () => {
+    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
+    expect(status).toBe(0);
+    expect((JSON.parse(stdout) as { detection: { cached: boolean } }).detection.cached).toBe(true);
+    expect(modules.filter((m) => /\/adapters\/(zephyr|mbed|platformio|cmake|ninja|compile-commands)\/|node_modules\/(yaml|json5)\//.test(m))).toEqual([]);
+  });
+
   it('the probe sees them where they are needed: index loads tree-sitter and the preprocessor', () => {
     const { modules, status } = modulesLoaded(root, ['index', '--json']);
     expect(status).toBe(0);

@@ -9,7 +9,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { openProject } from '../../src/query/project-context.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
-import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 
@@ -108,6 +108,81 @@ describe('re-index after an edit', () => {
       [undefined, 1, 1],
       [undefined, 1, 1],
     ]);
+  });
+});
+
+/** Every file below `dir` (state folder excluded) last modified `seconds` ago: older than the racy window. */
+function ageTree(dir: string, seconds = 120): void {
+  const t = new Date(Date.now() - seconds * 1000);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.name === '.fw-context') continue;
+    if (e.isDirectory()) ageTree(p, seconds);
+    fs.utimesSync(p, t, t);
+  }
+}
+
+/** A fixture copy whose files are all older than the racy window, indexed once (detection cached). */
+async function agedIndexedFixture(parts: string[]): Promise<string> {
+  const root = copyFixtureToTemp(...parts);
+  writeConfig(root, DEFAULT_CONFIG);
+  ageTree(root);
+  const first = await indexProject({ root });
+  expect(first.detection.cached).toBe(false);
+  return root;
+}
+
+describe('build detection cache', () => {
+  it('an unchanged project is answered from the cache without reading its build files again', async () => {
+    const root = await agedIndexedFixture(['index', 'shared-units']);
+    const r = await indexProject({ root });
+    expect(r.detection).toMatchObject({ cached: true, filesRechecked: 0 });
+    expect(r.detection.inputs).toBeGreaterThan(0);
+    expect(r.builds.map((b) => b.unchanged)).toEqual([true, true]);
+  });
+
+  it('a changed compile database is detected again and its flags take effect', async () => {
+    const root = await agedIndexedFixture(['index', 'shared-units']);
+    const cdb = path.join(root, 'build-board-b/compile_commands.json');
+    fs.writeFileSync(cdb, fs.readFileSync(cdb, 'utf8').replace(/-DBOARD_ID=2/g, '-DBOARD_ID=3'));
+    const r = await indexProject({ root });
+    expect(r.detection.cached).toBe(false);
+    expect(r.builds.find((x) => x.variant.endsWith('board-b'))).toMatchObject({ preprocessed: 1, reusedUnits: 1 });
+    // The new answer is cached in turn.
+    expect((await indexProject({ root })).detection.cached).toBe(true);
+  });
+
+  it('a same-size edit that keeps a recent mtime is caught by content (the racy window)', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const cdb = path.join(root, 'build-board-b/compile_commands.json');
+    const { mtime } = fs.statSync(cdb);
+    const text = fs.readFileSync(cdb, 'utf8');
+    fs.writeFileSync(cdb, text.replace(/-DBOARD_ID=2/g, '-DBOARD_ID=3'));
+    fs.utimesSync(cdb, mtime, mtime);
+    expect(fs.statSync(cdb).size).toBe(Buffer.byteLength(text));
+    const r = await indexProject({ root });
+    expect(r.detection.cached).toBe(false);
+    expect(r.builds.find((x) => x.variant.endsWith('board-b'))).toMatchObject({ preprocessed: 1 });
+  });
+
+  it('a file recent when recorded is re-read once, then trusted by size and mtime', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    ageTree(root);
+    // Recorded while the files were new: checked by content this time, and stored as checked now.
+    expect((await indexProject({ root })).detection).toMatchObject({ cached: true });
+    expect((await indexProject({ root })).detection.filesRechecked).toBe(0);
+  });
+
+  it('a new build folder, or a file detection looked for and missed, makes it detect again', async () => {
+    const root = await agedIndexedFixture(['index', 'shared-units']);
+    fs.cpSync(path.join(root, 'build-board-b'), path.join(root, 'build-board-c'), { recursive: true });
+    const r = await indexProject({ root });
+    expect(r.detection.cached).toBe(false);
+    expect(r.builds).toHaveLength(3);
+    ageTree(root);
+    expect((await indexProject({ root })).detection.cached).toBe(true);
+    fs.writeFileSync(path.join(root, 'mbed_app.json'), '{}\n');
+    expect((await indexProject({ root })).detection.cached).toBe(false);
   });
 });
 

@@ -1,0 +1,136 @@
+// The last detection's answer kept in one JSON file beside what the adapters consulted for it (files by
+// size, mtime and content hash; existence checks; folder listings; real paths; environment variables — see
+// shared/detect-inputs.ts). A later detection asked the same question (same build search result, options
+// and adapter code) answers from it while every input still holds; anything else detects afresh.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AdapterOptions, AdapterResult } from './contract.js';
+import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
+import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
+
+const FORMAT = 1;
+
+interface CacheFile {
+  format: number;
+  key: string;
+  /** When the inputs were last known to hold (ms since the epoch): decides which mtimes are trusted. */
+  checkedAt: number;
+  inputs: DetectInput[];
+  result: AdapterResult;
+}
+
+export interface DetectResult extends AdapterResult {
+  /** The build search the adapters worked from: folders searched, time, diagnostics (also in `diagnostics`). */
+  discovery: Discovery;
+  /** Set when the answer came from the detection cache: inputs checked, files re-read to check them. */
+  fromCache?: { inputs: number; filesRechecked: number };
+}
+
+/** A detection answered from the cache: the answer, how many inputs were checked, how many files re-read for it. */
+export interface CachedDetection {
+  result: AdapterResult;
+  inputs: number;
+  filesRechecked: number;
+}
+
+let codeFingerprintMemo: string | undefined;
+
+/** Size and mtime of every module the adapters run (adapters, linker, compile-argument model): new code, new cache. */
+function codeFingerprint(): string {
+  if (codeFingerprintMemo) return codeFingerprintMemo;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const h = createHash('sha1');
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.[cm]?[jt]s$/.test(e.name) && !e.name.endsWith('.d.ts')) {
+        const st = fs.statSync(p);
+        h.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of [here, path.join(here, '..', 'linker'), path.join(here, '..', 'src', 'model')]) walk(dir);
+  return (codeFingerprintMemo = h.digest('hex'));
+}
+
+/** Everything besides the recorded inputs that decides the adapters' answer. */
+export function detectionKey(projectRoot: string, options: AdapterOptions, discovery: Discovery): string {
+  return JSON.stringify([
+    FORMAT,
+    codeFingerprint(),
+    projectRoot,
+    options.compileCommandsPaths ?? [],
+    options.excludePaths ?? [],
+    options.derive ?? {},
+    discovery.dirs,
+  ]);
+}
+
+function readCache(file: string): CacheFile | undefined {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+    return data.format === FORMAT && Array.isArray(data.inputs) && data.result ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache (a temporary file renamed over the old one); a failure only costs the next run a detection. */
+export function saveDetection(file: string, key: string, checkedAt: number, inputs: DetectInput[], result: AdapterResult): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, key, checkedAt, inputs, result } satisfies CacheFile));
+    fs.renameSync(tmp, file);
+  } catch {
+    /* read-only state folder: detect every time */
+  }
+}
+
+/**
+ * The stored answer for this question when every input it consulted still holds. A hit whose inputs had
+ * to be checked by content (recent mtimes) is stored again as checked now, so the next run trusts them.
+ */
+export function loadDetection(file: string, key: string): CachedDetection | undefined {
+  const data = readCache(file);
+  if (!data || data.key !== key) return undefined;
+  const now = Date.now();
+  const check = detectInputsHold(data.inputs, data.checkedAt);
+  if (!check.holds) return undefined;
+  if (check.byContent > 0) saveDetection(file, key, now, data.inputs, data.result);
+  return { result: data.result, inputs: data.inputs.length, filesRechecked: check.byContent };
+}
+
+/** A cached detection as detectBuilds answers it (the build search's diagnostics first). */
+export function cachedResult(cached: CachedDetection, discovery: Discovery): DetectResult {
+  return {
+    builds: cached.result.builds,
+    diagnostics: [...discovery.diagnostics, ...cached.result.diagnostics],
+    discovery,
+    fromCache: { inputs: cached.inputs, filesRechecked: cached.filesRechecked },
+  };
+}
+
+/**
+ * The cached answer of the default adapters for this project and options, without loading them, and the
+ * build search it ran (hand it to detectBuilds on a miss so the search is not repeated).
+ */
+export function cachedDetection(projectRoot: string, options: AdapterOptions): { hit?: CachedDetection; discovery: Discovery } {
+  try {
+    projectRoot = fs.realpathSync.native(projectRoot);
+  } catch {
+    /* detectBuilds keeps such a root as given too */
+  }
+  const discovery = discoveryFor(projectRoot, options);
+  const key = detectionKey(projectRoot, options, discovery);
+  return { hit: options.detectionCache ? loadDetection(options.detectionCache, key) : undefined, discovery };
+}

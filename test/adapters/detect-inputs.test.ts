@@ -1,0 +1,90 @@
+// What build detection consults is recorded and checked again: a changed file, folder listing, kind, real
+// path or environment variable makes the record stale; an unchanged one holds without re-reading old files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectInputsHold, envValue, listEntries, pathKind, readDetectedText, realPathOf, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
+import { tempDir } from '../helpers/fixture-project.js';
+
+const old = (p: string) => {
+  const t = new Date(Date.now() - 120_000);
+  fs.utimesSync(p, t, t);
+};
+
+describe('detection inputs', () => {
+  const saved = process.env.FWC_DETECT_TEST;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.FWC_DETECT_TEST;
+    else process.env.FWC_DETECT_TEST = saved;
+  });
+
+  function recorded(dir: string) {
+    const checkedAt = Date.now();
+    const { inputs } = recordDetectInputs(() => {
+      readDetectedText(path.join(dir, 'a.txt'));
+      readDetectedText(path.join(dir, 'missing.txt'));
+      pathKind(path.join(dir, 'sub'));
+      listEntries(dir);
+      realPathOf(path.join(dir, 'link'));
+      envValue('FWC_DETECT_TEST');
+    });
+    return { inputs, checkedAt };
+  }
+
+  function project(): string {
+    const dir = tempDir('fwc-detect-inputs-');
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'alpha');
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.symlinkSync(path.join(dir, 'sub'), path.join(dir, 'link'));
+    old(path.join(dir, 'a.txt'));
+    return dir;
+  }
+
+  it('records each kind of input once, and nothing outside a recording', () => {
+    const dir = project();
+    const { inputs } = recorded(dir);
+    expect(inputs.map((i) => i[0]).sort()).toEqual(['env', 'file', 'file', 'kind', 'list', 'real']);
+    expect(recordDetectInputs(() => 1).inputs).toEqual([]);
+  });
+
+  it('holds while nothing changed, reading no file whose mtime is old', () => {
+    const dir = project();
+    const { inputs, checkedAt } = recorded(dir);
+    expect(detectInputsHold(inputs, checkedAt)).toEqual({ holds: true, byContent: 0 });
+  });
+
+  it.each([
+    ['a file edited', (dir: string) => fs.writeFileSync(path.join(dir, 'a.txt'), 'alpha beta')],
+    ['a missing file created', (dir: string) => fs.writeFileSync(path.join(dir, 'missing.txt'), '')],
+    ['a folder replaced by a file', (dir: string) => {
+      fs.rmSync(path.join(dir, 'sub'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'sub'), '');
+    }],
+    ['an entry added to a listed folder', (dir: string) => fs.writeFileSync(path.join(dir, 'new.txt'), '')],
+    ['a symlink pointed elsewhere', (dir: string) => {
+      fs.mkdirSync(path.join(dir, 'other'));
+      fs.rmSync(path.join(dir, 'link'));
+      fs.symlinkSync(path.join(dir, 'other'), path.join(dir, 'link'));
+    }],
+    ['an environment variable set', () => (process.env.FWC_DETECT_TEST = 'x')],
+  ])('goes stale when %s', (_what, change) => {
+    const dir = project();
+    const { inputs } = recorded(dir);
+    change(dir);
+    expect(detectInputsHold(inputs, Date.now()).holds).toBe(false);
+  });
+
+  it('trusts an unchanged size and mtime only outside the racy window', () => {
+    const dir = project();
+    const f = path.join(dir, 'a.txt');
+    const { inputs, checkedAt } = recorded(dir);
+    const { mtime } = fs.statSync(f);
+    fs.writeFileSync(f, 'alphb');
+    fs.utimesSync(f, mtime, mtime);
+    // Recorded two minutes after the file's mtime: size and mtime are trusted (the rule make, ninja and rsync
+    // use); the edit that kept both is not seen.
+    expect(detectInputsHold(inputs, checkedAt).holds).toBe(true);
+    // Recorded within two seconds of it: compared by content, the edit is seen.
+    expect(detectInputsHold(inputs, mtime.getTime() + 1000).holds).toBe(false);
+  });
+});
