@@ -420,6 +420,7 @@ export class IndexWriter {
         DELETE FROM unit_result_views WHERE result_id NOT IN (SELECT result_id FROM build_units);
         DELETE FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units);
         DELETE FROM file_views WHERE id NOT IN (SELECT view_id FROM unit_result_views);
+        DELETE FROM skeletons WHERE path NOT IN (SELECT path FROM files);
       `);
     }).immediate();
   }

@@ -67,6 +67,16 @@ CREATE TABLE IF NOT EXISTS builds (
   UNIQUE (variant, image)
 );
 
+-- Directive skeletons (the preprocessor's outline of a file: directives parsed, conditionals matched) by path
+-- and content hash, so an unchanged file is neither read nor scanned again. A cache: any row may be missing.
+CREATE TABLE IF NOT EXISTS skeletons (
+  path TEXT NOT NULL,
+  asm INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (path, asm)
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,

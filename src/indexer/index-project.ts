@@ -17,6 +17,7 @@ import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import { StoredSkeletons } from './stored-skeletons.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
@@ -84,6 +85,8 @@ export interface IndexResult {
   parsedOnWorkers: number;
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
   headerWalks: { walked: number; replayed: number };
+  /** Files whose directive skeleton was scanned in this run / loaded from the index (unchanged, not read). */
+  skeletons: { scanned: number; loaded: number };
   removedBuilds: number;
   /** Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run. */
   detection: { cached: boolean; inputs: number; filesRechecked: number };
@@ -352,7 +355,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -364,12 +367,15 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
     const selected = selectBuildsByName(detected.builds, options, root);
     // One skeleton cache, compiler-answer cache and file-hash table per run: what builds share is done once.
+    const states = new FileStates(root, writer.fileStates());
+    // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
+    const storedSkeletons = new StoredSkeletons(db, root, states);
     const run: RunContext = {
       root,
       db,
       writer,
-      states: new FileStates(root, writer.fileStates()),
-      skeletons: new SkeletonCache(),
+      states,
+      skeletons: new SkeletonCache(storedSkeletons),
       headerCache: new HeaderWalkCache(),
       // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
       provider: new ImplicitMacroProvider({ cacheDir: path.join(root, STATE_DIR, 'compilers') }),
@@ -402,6 +408,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     }
     result.parsedOnWorkers = pool.onWorkers;
     result.headerWalks = { walked: run.headerCache.walked, replayed: run.headerCache.replayed };
+    result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
+    try {
+      storedSkeletons.flush();
+    } catch (err) {
+      result.diagnostics.push({ severity: 'warning', file: indexPath(root), message: `skeletons scanned in this run could not be kept for the next one: ${(err as Error).message}` });
+    }
     result.preprocessMs = run.timing.preprocessMs;
     result.parseMs = run.timing.parseMs;
     try {

@@ -1,6 +1,8 @@
 // A file's directive skeleton: every directive line with its parsed form, conditional groups matched
-// (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached.
+// (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached
+// (in memory for a run; across runs through a SkeletonStore, as bytes made by encodeSkeleton).
 import { createHash } from 'node:crypto';
+import v8 from 'node:v8';
 import { parseDefine, type MacroDef } from './macro-definition.js';
 import { scanSource } from './scan-source.js';
 import { lexLine, type Token } from './tokens.js';
@@ -180,11 +182,28 @@ export function directiveTokens(d: Directive): Token[] {
   return d.toks;
 }
 
+/**
+ * Where skeletons outlive a run: answers a file's content hash without reading it when it can (size and
+ * mtime as recorded), reads a file with the hash of its bytes, and loads/saves skeletons by (file, hash).
+ */
+export interface SkeletonStore {
+  /** Content hash of the file now; null when it is missing or not a regular file. */
+  hash(file: string): string | null;
+  /** The file's text and the sha1 of its bytes; undefined when it cannot be read. */
+  read(file: string): { text: string; hash: string } | undefined;
+  load(file: string, hash: string, asm: boolean): FileSkeleton | undefined;
+  save(file: string, hash: string, asm: boolean, sk: FileSkeleton): void;
+}
+
 /** Skeletons by path, reused while the content is the same (share one across builds of a run). */
 export class SkeletonCache {
-  private byPath = new Map<string, { text: string; sk: FileSkeleton }>();
+  private byPath = new Map<string, { text?: string; hash?: string; sk: FileSkeleton }>();
   /** Number of files scanned (cache misses), to verify reuse. */
   scans = 0;
+  /** Number of skeletons loaded from the store instead of scanned. */
+  loaded = 0;
+  constructor(readonly store?: SkeletonStore) {}
+
   get(file: string, text: string, asm = false): FileSkeleton {
     const key = asm ? `asm:${file}` : file;
     const hit = this.byPath.get(key);
@@ -194,7 +213,59 @@ export class SkeletonCache {
     this.byPath.set(key, { text, sk });
     return sk;
   }
+
+  /** Through the store: by the file's content hash, from memory, else stored, else scanned (and saved). */
+  getStored(file: string, asm = false): FileSkeleton | undefined {
+    const store = this.store!;
+    const hash = store.hash(file);
+    if (hash === null) return undefined;
+    const key = asm ? `asm:${file}` : file;
+    const hit = this.byPath.get(key);
+    if (hit && hit.hash === hash) return hit.sk;
+    let sk = store.load(file, hash, asm);
+    if (sk) this.loaded++;
+    else {
+      const read = store.read(file);
+      if (!read) return undefined;
+      sk = buildSkeleton(file, read.text, { asm });
+      this.scans++;
+      // Saved under the hash of the bytes read: a file changed behind its recorded size and mtime is
+      // scanned as it is now and never stored under the old hash.
+      store.save(file, read.hash, asm, sk);
+    }
+    this.byPath.set(key, { hash, sk });
+    return sk;
+  }
+
   get size(): number {
     return this.byPath.size;
   }
+}
+
+/** Bump when FileSkeleton, Directive, MacroDef or Token change shape: stored skeletons of another format are dropped. */
+export const SKELETON_FORMAT = 1;
+
+const plainToken = (t: Token): Token => (t.pi === undefined ? { k: t.k, v: t.v, sp: t.sp, hs: null } : { k: t.k, v: t.v, sp: t.sp, hs: null, pi: t.pi });
+
+/** A skeleton as bytes: run-time caches (evaluated #if values, macro values, canonical links) left out. */
+export function encodeSkeleton(sk: FileSkeleton): Buffer {
+  const directives = sk.directives.map((d) => {
+    const { evalCache: _e, toks, macro, ...rest } = d;
+    const out: Directive = { ...rest };
+    if (toks) out.toks = toks.map(plainToken);
+    if (macro) {
+      const { valueCache: _v, canon: _c, body, ...m } = macro;
+      out.macro = { ...m, body: body.map(plainToken) };
+    }
+    return out;
+  });
+  return v8.serialize({ ...sk, directives });
+}
+
+/** The skeleton `encodeSkeleton` made, naming `file` (where the file is now) in it and its macros. */
+export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
+  const sk = v8.deserialize(data) as FileSkeleton;
+  sk.file = file;
+  for (const d of sk.directives) if (d.macro) d.macro.file = file;
+  return sk;
 }

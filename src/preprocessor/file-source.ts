@@ -1,4 +1,5 @@
-// Reads files once per run (text or "missing"), answers existence, and hands out cached skeletons.
+// Reads files once per run (text or "missing"), answers existence, and hands out cached skeletons (through
+// the skeleton cache's store when it has one: then by content hash, without reading unchanged files).
 // Leaves out file-system watching; a new run sees new content.
 import fs from 'node:fs';
 import { SkeletonCache, type FileSkeleton } from './file-skeleton.js';
@@ -29,10 +30,13 @@ export class FileSource {
   }
 
   exists(file: string): boolean {
+    if (this.skeletons.store) return this.skeletons.store.hash(file) !== null;
     return this.read(file) !== undefined;
   }
 
+  /** With a skeleton store, by content hash (an unchanged file is not read); else from the text read. */
   skeleton(file: string): FileSkeleton | undefined {
+    if (this.skeletons.store) return this.skeletons.getStored(file, this.asm);
     const t = this.read(file);
     return t === undefined ? undefined : this.skeletons.get(file, t, this.asm);
   }

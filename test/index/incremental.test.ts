@@ -186,6 +186,50 @@ describe('build detection cache', () => {
   });
 });
 
+describe('stored skeletons', () => {
+  it('a re-index after a .c edit scans only that file; the headers its walk reads come from the index', async () => {
+    const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    expect(result.skeletons.loaded).toBe(0);
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_more(void) { return 2; }\n');
+    const r = await indexProject({ root });
+    expect(r.skeletons.scanned).toBe(1);
+    expect(r.skeletons.loaded).toBeGreaterThan(0);
+  });
+
+  it('a changed header is scanned again, never answered from its stored skeleton', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const header = path.join(root, 'src/drivers/gpio.h');
+    // Same size: only the content hash tells the stored skeleton from the new one.
+    const text = fs.readFileSync(header, 'utf8');
+    const edited = text.replace('int gpio_read(gpio_pin_t pin);', 'int gpio_peek(gpio_pin_t pin);');
+    expect(edited.length).toBe(text.length);
+    fs.writeFileSync(header, edited);
+    future(header);
+    const r = await indexProject({ root });
+    expect(r.skeletons.scanned).toBeGreaterThanOrEqual(1);
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'gpio_peek' })).toContainEqual(expect.objectContaining({ name: 'gpio_peek', file: 'src/drivers/gpio.h' }));
+    expect(lookupSymbol(ctx, { name: 'gpio_read' }).filter((s) => s.file === 'src/drivers/gpio.h')).toEqual([]);
+    ctx.close();
+  });
+
+  it('skeletons stored by other scanning code are dropped, and skeletons of files no build reads are collected', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const db = new Database(indexPath(root));
+    const stored = (db.prepare('SELECT count(*) AS n FROM skeletons').get() as { n: number }).n;
+    expect(stored).toBeGreaterThan(0);
+    db.prepare("UPDATE meta SET value = 'another format' WHERE key = 'skeleton_format'").run();
+    db.close();
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_again(void) { return 3; }\n');
+    const r = await indexProject({ root });
+    expect(r.skeletons.loaded).toBe(0);
+    const after = new Database(indexPath(root), { readonly: true });
+    const orphans = after.prepare('SELECT count(*) AS n FROM skeletons WHERE path NOT IN (SELECT path FROM files)').get() as { n: number };
+    expect(orphans.n).toBe(0);
+    after.close();
+  });
+});
+
 describe('work shared between builds', () => {
   it('stores a unit result and a macro group once when builds see them the same way', async () => {
     const { root, result } = await indexedFixture(['index', 'shared-units']);

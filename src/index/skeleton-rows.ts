@@ -1,0 +1,45 @@
+// Stored directive skeletons (the preprocessor's outline of a file), by path and content hash: a cache
+// that lets a run skip reading and scanning unchanged files. Rows of another skeleton format are dropped
+// when the store opens; rows of files no build indexes go with the other unused rows.
+import type { Db } from './open-index.js';
+
+export class SkeletonRows {
+  private readonly find;
+  private readonly pending: { path: string; asm: number; hash: string; data: Buffer }[] = [];
+
+  /** `format` names the encoding (and the code that scans): stored rows of another format are dropped. */
+  constructor(
+    private readonly db: Db,
+    format: string,
+  ) {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'skeleton_format'").get() as { value: string } | undefined;
+    if (row?.value !== format) {
+      db.transaction(() => {
+        db.prepare('DELETE FROM skeletons').run();
+        db.prepare("INSERT INTO meta(key, value) VALUES ('skeleton_format', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(format);
+      })();
+    }
+    this.find = db.prepare('SELECT data FROM skeletons WHERE path = ? AND asm = ? AND hash = ?').pluck();
+  }
+
+  get(path: string, asm: boolean, hash: string): Buffer | undefined {
+    return this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined;
+  }
+
+  /** Kept until `flush`. */
+  put(path: string, asm: boolean, hash: string, data: Buffer): void {
+    this.pending.push({ path, asm: asm ? 1 : 0, hash, data });
+  }
+
+  /** Writes what `put` kept, in one transaction (a run killed before it only loses cache rows). */
+  flush(): number {
+    if (this.pending.length === 0) return 0;
+    const ins = this.db.prepare('INSERT INTO skeletons(path, asm, hash, data) VALUES (?, ?, ?, ?) ON CONFLICT(path, asm) DO UPDATE SET hash = excluded.hash, data = excluded.data');
+    this.db.transaction(() => {
+      for (const r of this.pending) ins.run(r.path, r.asm, r.hash, r.data);
+    })();
+    const n = this.pending.length;
+    this.pending.length = 0;
+    return n;
+  }
+}

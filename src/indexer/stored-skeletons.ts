@@ -1,0 +1,80 @@
+// The skeleton store of an index run: a file's content hash comes from the run's file states (size and
+// mtime as the index recorded them, else read and hashed), its skeleton from the index's skeleton rows
+// under that hash, else it is read and scanned and saved at the end of the run.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../index/open-index.js';
+import { SkeletonRows } from '../index/skeleton-rows.js';
+import { decodeSkeleton, encodeSkeleton, SKELETON_FORMAT, type FileSkeleton, type SkeletonStore } from '../preprocessor/file-skeleton.js';
+import { sha1, type FileStates } from './file-states.js';
+import { storedPath } from './vendor-paths.js';
+
+/** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
+const SCANNING_MODULES = ['file-skeleton.js', 'scan-source.js', 'macro-definition.js', 'tokens.js'];
+
+/** SKELETON_FORMAT with the size and mtime of the scanning modules (their .js files beside the preprocessor's). */
+function skeletonFormat(): string {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor');
+  const h = createHash('sha1').update(String(SKELETON_FORMAT));
+  for (const m of SCANNING_MODULES) {
+    try {
+      const st = fs.statSync(path.join(dir, m));
+      h.update(`\0${m}\0${st.size}\0${st.mtimeMs}`);
+    } catch {
+      h.update(`\0${m}\0missing`);
+    }
+  }
+  return h.digest('hex');
+}
+
+export class StoredSkeletons implements SkeletonStore {
+  private readonly rows: SkeletonRows;
+  private readonly saved: { file: string; hash: string; asm: boolean; sk: FileSkeleton }[] = [];
+
+  constructor(
+    db: Db,
+    private readonly root: string,
+    private readonly states: FileStates,
+  ) {
+    this.rows = new SkeletonRows(db, skeletonFormat());
+  }
+
+  hash(file: string): string | null {
+    return this.states.hash(file);
+  }
+
+  read(file: string): { text: string; hash: string } | undefined {
+    try {
+      const buf = fs.readFileSync(file);
+      return { text: buf.toString('utf8'), hash: sha1(buf) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  load(file: string, hash: string, asm: boolean): FileSkeleton | undefined {
+    const data = this.rows.get(storedPath(this.root, file), asm, hash);
+    if (!data) return undefined;
+    try {
+      return decodeSkeleton(data, file);
+    } catch {
+      return undefined;
+    }
+  }
+
+  save(file: string, hash: string, asm: boolean, sk: FileSkeleton): void {
+    this.saved.push({ file, hash, asm, sk });
+  }
+
+  /**
+   * Stores the skeletons scanned in this run (encoded now, so directive tokens lexed while walking are kept).
+   * Answers how many were written.
+   */
+  flush(): number {
+    for (const s of this.saved) this.rows.put(storedPath(this.root, s.file), s.asm, s.hash, encodeSkeleton(s.sk));
+    this.saved.length = 0;
+    return this.rows.flush();
+  }
+}
