@@ -152,6 +152,15 @@ export class IndexWriter {
     return rows.map(macroRecord);
   }
 
+  /** New size and mtime for files whose content is as recorded (touched, or recorded too close to their mtime). */
+  refreshFileStates(rows: { path: string; size: number; mtimeMs: number; hash: string }[]): void {
+    if (rows.length === 0) return;
+    const upd = this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ? AND content_hash = ?');
+    this.db.transaction(() => {
+      for (const r of rows) upd.run(r.size, r.mtimeMs, r.path, r.hash);
+    })();
+  }
+
   /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
   fileStates(): Map<string, { contentHash: string; size: number; mtimeMs: number }> {
     const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms FROM files').all() as { path: string; content_hash: string; size: number; mtime_ms: number }[];

@@ -1,5 +1,7 @@
 // Content hashes of files for one index run: a file whose size and mtime match the index's record keeps its
-// recorded hash (no read); anything else is read and hashed once per run.
+// recorded hash (no read); anything else is read and hashed once per run. A hash taken within RACY_MS of
+// the file's mtime is recorded without a usable mtime (a second write in the same clock tick could keep
+// size and mtime), so the next run hashes the file again; once it is older, its record is refreshed.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { absolutePath, storedPath } from './vendor-paths.js';
@@ -7,8 +9,15 @@ import { absolutePath, storedPath } from './vendor-paths.js';
 export interface FileState {
   hash: string;
   size: number;
+  /** As the index should record it: UNTRUSTED_MTIME when hashed within RACY_MS of its mtime. */
   mtimeMs: number;
 }
+
+/** How close (ms) to a file's mtime a hash may be taken and still vouch for later runs by size and mtime. */
+export const RACY_MS = 2000;
+
+/** The mtime recorded for a file hashed too close to its mtime: matches no file, so it is hashed again. */
+export const UNTRUSTED_MTIME = -1;
 
 export type StoredFileStates = Map<string, { contentHash: string; size: number; mtimeMs: number }>;
 
@@ -21,6 +30,8 @@ export class FileStates {
   private byStored = new Map<string, string | null>();
   /** Files read and hashed in this run (the rest were answered from the index's records). */
   hashed = 0;
+  /** Recorded files hashed again with the recorded content whose size/mtime record can now be trusted. */
+  private refresh = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
   constructor(
     private root: string,
@@ -32,17 +43,26 @@ export class FileStates {
     let state: FileState | null = null;
     try {
       const st = fs.statSync(file);
-      const rec = this.stored.get(storedPath(this.root, file));
+      const stored = storedPath(this.root, file);
+      const rec = this.stored.get(stored);
       if (rec && rec.size === st.size && rec.mtimeMs === st.mtimeMs) state = { hash: rec.contentHash, size: st.size, mtimeMs: st.mtimeMs };
       else if (st.isFile()) {
         this.hashed++;
-        state = { hash: sha1(fs.readFileSync(file)), size: st.size, mtimeMs: st.mtimeMs };
+        const hash = sha1(fs.readFileSync(file));
+        const trusted = Date.now() - st.mtimeMs > RACY_MS;
+        state = { hash, size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME };
+        if (trusted && rec && rec.contentHash === hash) this.refresh.set(stored, { size: st.size, mtimeMs: st.mtimeMs, hash });
       }
     } catch {
       state = null;
     }
     this.memo.set(file, state);
     return state;
+  }
+
+  /** Recorded files found unchanged by content whose current size and mtime the index can record (see writer.refreshFileStates). */
+  refreshable(): { path: string; size: number; mtimeMs: number; hash: string }[] {
+    return [...this.refresh].map(([p, r]) => ({ path: p, ...r }));
   }
 
   hash(file: string): string | null {

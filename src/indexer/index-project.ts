@@ -85,6 +85,8 @@ export interface IndexResult {
   parsedOnWorkers: number;
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
   headerWalks: { walked: number; replayed: number };
+  /** Files read and hashed in this run (the others were answered by their recorded size and mtime). */
+  filesHashed: number;
   /** Files whose directive skeleton was scanned in this run / loaded from the index (unchanged, not read). */
   skeletons: { scanned: number; loaded: number };
   removedBuilds: number;
@@ -355,7 +357,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -409,10 +411,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.parsedOnWorkers = pool.onWorkers;
     result.headerWalks = { walked: run.headerCache.walked, replayed: run.headerCache.replayed };
     result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
+    result.filesHashed = states.hashed;
     try {
+      writer.refreshFileStates(states.refreshable());
       storedSkeletons.flush();
     } catch (err) {
-      result.diagnostics.push({ severity: 'warning', file: indexPath(root), message: `skeletons scanned in this run could not be kept for the next one: ${(err as Error).message}` });
+      result.diagnostics.push({ severity: 'warning', file: indexPath(root), message: `file records and skeletons of this run could not be kept for the next one: ${(err as Error).message}` });
     }
     result.preprocessMs = run.timing.preprocessMs;
     result.parseMs = run.timing.parseMs;

@@ -186,6 +186,39 @@ describe('build detection cache', () => {
   });
 });
 
+describe('change detection by size and mtime', () => {
+  it('a same-size edit that keeps a recent mtime is seen: a hash taken within 2 s of the mtime vouches for nothing', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    const { mtime, size } = fs.statSync(unit);
+    const text = fs.readFileSync(unit, 'utf8');
+    const edited = text.replace('gpio_read(', 'gpio_reed(');
+    expect(edited).not.toBe(text);
+    fs.writeFileSync(unit, edited);
+    fs.utimesSync(unit, mtime, mtime);
+    expect(fs.statSync(unit).size).toBe(size);
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1, parsed: 1 });
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'gpio_reed' }).length).toBeGreaterThan(0);
+    ctx.close();
+  });
+
+  it('records taken too close to their mtime are refreshed once the files are older; then no file is read', async () => {
+    const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    expect(result.filesHashed).toBeGreaterThan(0);
+    ageTree(root);
+    // The files' bytes are as recorded; their mtimes moved, so each is hashed once more (and the build's
+    // description, whose fingerprint holds mtimes, is read again).
+    const second = await indexProject({ root });
+    expect(second.filesHashed).toBeGreaterThan(0);
+    expect(second.builds[0]).toMatchObject({ preprocessed: 0, parsed: 0 });
+    const third = await indexProject({ root });
+    expect(third.filesHashed).toBe(0);
+    expect(third.builds[0]).toMatchObject({ unchanged: true });
+  });
+});
+
 describe('stored skeletons', () => {
   it('a re-index after a .c edit scans only that file; the headers its walk reads come from the index', async () => {
     const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
