@@ -402,7 +402,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
       // The build's intermediate data is garbage now: collect it before the next build allocates its own.
-      if (bi < selected.length - 1 && !summary.unchanged) releaseMemory();
+      if (bi < selected.length - 1) releaseMemory(summary.preprocessed + summary.parsed);
       summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;
       result.reused += summary.reused;
