@@ -40,7 +40,7 @@ export function parseBuildArg(arg: string): BuildSelector {
 export function runDiff(opts: CrossOptions & { a: string; b: string; section?: string }): CommandOutput {
   if (!opts.a || !opts.b) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE], e.g. fw-context diff board_a board_b');
   const r = withProject(opts.cwd, (ctx) => diffBuilds(ctx, { a: parseBuildArg(opts.a), b: parseBuildArg(opts.b), section: opts.section, limit: opts.limit, offset: opts.offset }));
-  return out(opts.json, r, () => formatDiff(r));
+  return out(opts.json, r, () => formatDiff(r, opts.section));
 }
 
 const pad = (s: string, n: number) => (s.length >= n ? s + ' ' : s + ' '.repeat(n - s.length));
@@ -103,10 +103,13 @@ const size = (v: number | null, text: string) => (v === null ? text : v % 1024 =
 const region = (r: RegionValue | null) => (r ? `${hex(r.origin_value, r.origin)} +${size(r.length_value, r.length)} (${r.attributes || '-'})` : '(none)');
 const value = (v: string | null) => (v === null ? '(unset)' : v);
 
-export function formatDiff(r: DiffBuildsResult): string {
+/** The whole summary, or with `section` (--section) that one list and its page alone. */
+export function formatDiff(r: DiffBuildsResult, section?: string): string {
   const s = r.sections;
   const lines = [`A = ${r.a.label}${r.a.board ? ` (${r.a.board})` : ''}`, `B = ${r.b.label}${r.b.board ? ` (${r.b.board})` : ''}`];
   const list = (title: string, parts: [string, string, { items: unknown[] } | undefined, (x: never) => string][]) => {
+    if (section) parts = parts.filter(([, key]) => key === section);
+    if (!parts.length) return;
     const counts = parts.map(([label, key]) => `${r.counts[key as keyof typeof r.counts]} ${label}`).join(', ');
     lines.push('', `${title}: ${counts}`);
     for (const [, , sec, fmt] of parts) for (const item of sec?.items ?? []) lines.push(`  ${fmt(item as never)}`);
@@ -123,8 +126,13 @@ export function formatDiff(r: DiffBuildsResult): string {
   list('-D defines', [['differ', 'defines', s.defines, pair]]);
   list('Kconfig', [['differ', 'kconfig', s.kconfig, pair]]);
   list('Memory regions', [['differ', 'memory_regions', s.memory_regions, (x: ValuePair<RegionValue>) => `${pad(x.name, 12)}A: ${region(x.a)}   B: ${region(x.b)}`]]);
-  lines.push('', `Entry point: ${r.entry_point.differs ? `A: ${r.entry_point.a || '(none)'}   B: ${r.entry_point.b || '(none)'}` : `${r.entry_point.a || '(none)'} in both`}`);
+  if (!section) lines.push('', `Entry point: ${r.entry_point.differs ? `A: ${r.entry_point.a || '(none)'}   B: ${r.entry_point.b || '(none)'}` : `${r.entry_point.a || '(none)'} in both`}`);
   list('Linker-script symbols', [['differ', 'linker_symbols', s.linker_symbols, pair]]);
+  const page = section ? s[section as keyof typeof s] : undefined;
+  if (page) {
+    lines.push('', page.shown ? `Items ${page.offset + 1}-${page.offset + page.shown} of ${page.total}${page.more ? ` — next page: --section ${section} --offset ${page.next_offset}` : ''}` : `No item at offset ${page.offset} (${page.total} in all)`);
+    return lines.join('\n');
+  }
   for (const n of r.notes) lines.push(`note: ${n}`);
   const cut = Object.entries(s).filter(([, v]) => v?.more);
   if (cut.length) lines.push('', `Lists cut at ${cut[0][1]!.shown} items (${cut.map(([k]) => k).join(', ')}): --section NAME --offset N to page, --limit N for more per list.`);

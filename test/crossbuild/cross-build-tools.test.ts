@@ -77,4 +77,12 @@ describe('CLI', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/two builds/);
   });
+
+  it('diff --section prints that list and its page alone', () => {
+    const r = runCli(root, ['diff', 'build-nrf52840dk', 'nucleo_f401re', '--section', 'kconfig', '--limit', '1']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Kconfig: \d+ differ$/m);
+    expect(r.stdout).toMatch(/^Items 1-1 of \d+ — next page: --section kconfig --offset 1$/m);
+    expect(r.stdout).not.toMatch(/Compile units|Files read|Memory regions|Entry point/);
+  });
 });
