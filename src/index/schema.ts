@@ -30,8 +30,9 @@ export const SCHEMA_VERSION = 13;
  *    expansion in expanded_value (with its parameters as written) and its doc comment in docstring.
  * 7: a macro-made function after a storage class (`static portTASK_FUNCTION(f, p)`) is one symbol, no longer
  *    also the parser's reading of the invocation.
+ * 8: a function address passed as an argument (`f(&task)`) is an fn_pointer row into the parameter, like `f(task)`.
  */
-export const ROW_FORMAT_VERSION = 7;
+export const ROW_FORMAT_VERSION = 8;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

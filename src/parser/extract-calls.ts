@@ -236,12 +236,9 @@ class CallWalker {
    * A function name stored into `slot` (a plain name or `&name` that is not a local): a fn_pointer row. A
    * parameter or local stored there: a slot_copy row (name = the source slot), followed when resolving targets.
    */
-  private storeValue(value: SyntaxNode, slot: string, fn: FnContext | null, detail: string, allowAddress = true): void {
+  private storeValue(value: SyntaxNode, slot: string, fn: FnContext | null, detail: string): void {
     let v = value;
-    if (v.type === 'pointer_expression' && v.child(0)?.text === '&') {
-      if (!allowAddress) return;
-      v = v.childForFieldName('argument') ?? v;
-    }
+    if (v.type === 'pointer_expression' && v.child(0)?.text === '&') v = v.childForFieldName('argument') ?? v;
     while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
     if (v.type === 'cast_expression') v = v.childForFieldName('value') ?? v;
     if (v.type !== 'identifier' && v.type !== 'qualified_identifier') return;
@@ -304,10 +301,10 @@ class CallWalker {
     } else {
       this.ref(target, expr, 'indirect', fn, null, expr);
     }
-    // Function names passed as arguments may be called through the parameter.
+    // Function names passed as arguments (`f(task)` or `f(&task)`) may be called through the parameter.
     if (target.type === 'identifier' && !this.slotOfName(target.text, fn)) {
       const args = node.childForFieldName('arguments')?.namedChildren ?? [];
-      args.forEach((a, i) => this.storeValue(a, `arg:${target.text}#${i}`, fn, clip(node.text, 120), false));
+      args.forEach((a, i) => this.storeValue(a, `arg:${target.text}#${i}`, fn, clip(node.text, 120)));
     }
   }
 

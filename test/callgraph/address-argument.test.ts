@@ -1,0 +1,32 @@
+// A function whose address is passed as an argument (`xTaskCreateStatic(&task, ...)`, as FreeRTOS examples
+// write it) is stored into that parameter like a plain `task` argument: a reference, not dead code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { findDeadCode } from '../../src/query/call-graph/dead-code.js';
+import { findReferences } from '../../src/query/find-references.js';
+import { withProject } from '../../src/query/project-context.js';
+import { copyFixtureToTemp } from '../helpers/fixture-project.js';
+
+type Row = Record<string, unknown>;
+const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+
+describe('a function address passed as an argument', () => {
+  it('is a reference of the function, which is then not dead', async () => {
+    const root = copyFixtureToTemp('callgraph', 'driver-stack');
+    fs.appendFileSync(
+      path.join(root, 'src/main.c'),
+      '\ntypedef void (*task_fn)(void *);\nint task_create(task_fn f, const char *name);\nstatic void by_address(void *p) { (void)p; }\nstatic void by_name(void *p) { (void)p; }\n' +
+        'int start_tasks(void)\n{\n\t(void)task_create(&by_address, "a");\n\treturn task_create(by_name, "b");\n}\n',
+    );
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+    const dead = rows(withProject(root, (ctx) => findDeadCode(ctx, { limit: 500 })) as unknown[]).map((r) => r.name);
+    expect(dead).not.toContain('by_name');
+    expect(dead).not.toContain('by_address');
+    const refs = rows(withProject(root, (ctx) => findReferences(ctx, { name: 'by_address' })) as unknown[]);
+    expect(refs).toEqual([expect.objectContaining({ file: 'src/main.c', in_symbol: 'start_tasks' })]);
+  });
+});
