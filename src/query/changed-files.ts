@@ -32,7 +32,7 @@ export function changedWarning(paths: string[]): { warning: string } | null {
   if (paths.length === 0) return null;
   const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? `, and ${paths.length - 5} more` : '');
   return {
-    warning: `${paths.length} file(s) changed on disk since indexing: ${shown}. Lines and signatures from them may be out of date; run \`fw-context index\` to refresh.`,
+    warning: `${paths.length} file(s) changed on disk since indexing: ${shown}. Lines and signatures from them may be out of date until they are re-indexed: an MCP server started without \`--no-refresh\` re-indexes them in the background (\`get_active_build\` says when it is done); from a shell, run \`fw-context index\`.`,
   };
 }
 

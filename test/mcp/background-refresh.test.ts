@@ -67,6 +67,8 @@ describe('fw-context serve keeps the index fresh', () => {
 
     const answer: Item[] = await s.call('search_code', { query: 'uart init' });
     expect(answer[0].warning).toMatch(/1 file\(s\) changed on disk.*src\/drivers\/uart\.c/);
+    // The agent is told the server refreshes by itself (not only to run a shell command).
+    expect(answer[0].warning).toMatch(/re-indexes them in the background \(`get_active_build` says when/);
     expect(answer.find((x) => x.kind)?.name).toBe('uart_init');
 
     const seen = new Set<string>();
