@@ -37,6 +37,7 @@ export const GOALS = {
   ctagsRatio: 10,
   pioSeconds: 60,
   pioIndexMB: 100,
+  statusMs: 150,
 };
 
 function fmt(n: number, digits = 1): string {
@@ -60,12 +61,17 @@ function indexInChild(root: string, workers?: number): ChildRun {
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildRun;
 }
 
+/** Wall time of one `fw-context <args>` from the shell. */
+function cliRunMs(root: string, args: string[]): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`fw-context ${args.join(' ')} failed: ${r.stderr}`);
+  return performance.now() - t;
+}
+
 /** Wall time of `fw-context index` from the shell. */
 function cliIndexMs(root: string): number {
-  const t = performance.now();
-  const r = spawnSync(process.execPath, [CLI, 'index'], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`fw-context index failed: ${r.stderr}`);
-  return performance.now() - t;
+  return cliRunMs(root, ['index']);
 }
 
 function indexBytes(root: string): number {
@@ -133,7 +139,21 @@ function singleBuildEdits(o: IndexingBenchOptions): void {
   line('no-op re-index from the CLI', `${fmt(noop, 0)} ms`, '-', null);
   line(`.c edit: index work (${work.preprocessed} unit, ${work.parsed} parsed)`, `${fmt(work.elapsedMs, 0)} ms`, `≤ ${GOALS.cEditMs} ms`, work.elapsedMs <= GOALS.cEditMs);
   line('.c edit: fw-context index round trip', `${fmt(cliMs, 0)} ms`, `≤ ${GOALS.cliRoundTripMs} ms`, cliMs <= GOALS.cliRoundTripMs);
+  startUp(root);
   fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** Start-up of read-only commands on an indexed build (medians), next to a bare `node` start. */
+function startUp(root: string): void {
+  const runs = (f: () => number) => median(Array.from({ length: 5 }, f));
+  const bare = runs(() => {
+    const t = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    return performance.now() - t;
+  });
+  const status = runs(() => cliRunMs(root, ['status']));
+  line('fw-context status (median of 5)', `${fmt(status, 0)} ms`, `≤ ${GOALS.statusMs} ms (node -e 0: ${fmt(bare, 0)} ms)`, status <= GOALS.statusMs);
+  line('fw-context --version (median of 5)', `${fmt(runs(() => cliRunMs(root, ['--version'])), 0)} ms`, '-', null);
 }
 
 /** Units of the single-build figure: the Zephyr hello_world build the issue measured has 108. */
