@@ -31,8 +31,11 @@ export const SCHEMA_VERSION = 13;
  * 7: a macro-made function after a storage class (`static portTASK_FUNCTION(f, p)`) is one symbol, no longer
  *    also the parser's reading of the invocation.
  * 8: a function address passed as an argument (`f(&task)`) is an fn_pointer row into the parameter, like `f(task)`.
+ * 9: attribute syntax is not a call (`alias("f")` wrote a call to alias); weak aliases of C declarations are
+ *    fn_pointer rows into `alias:NAME` like `.thumb_set`; a declaration whose attributes a macro writes is a
+ *    macro-made symbol with the expanded signature; `portYIELD_WITHIN_API()` (object-like → function-like) expands.
  */
-export const ROW_FORMAT_VERSION = 8;
+export const ROW_FORMAT_VERSION = 9;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

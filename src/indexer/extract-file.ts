@@ -32,7 +32,7 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
 /**
  * Add macro-made symbols. The parser's reading of the unexpanded invocation (`portTASK_FUNCTION(prvIdleTask, p)`
  * read as a function `portTASK_FUNCTION`, or as `prvIdleTask` after a storage class, `xPortPendSVHandler` for
- * `PendSV_Handler`) gives way to them.
+ * `PendSV_Handler`, a declaration of the same name without its macro-written attributes) gives way to them.
  */
 export function mergeMacroSymbols(symbols: ExtractedSymbol[], made: ExtractedSymbol[]): ExtractedSymbol[] {
   if (!made.length) return symbols;

@@ -124,6 +124,11 @@ class CallWalker {
 
   private walk(node: SyntaxNode, fn: FnContext | null, scopes: string[]): void {
     switch (node.type) {
+      // `__attribute__((alias("f")))`, `[[deprecated("x")]]`: attribute syntax, not calls.
+      case 'attribute_specifier':
+      case 'attribute_declaration':
+      case 'ms_declspec_modifier':
+        return;
       case 'function_definition':
         this.functionDefinition(node, scopes);
         return;
@@ -197,6 +202,7 @@ class CallWalker {
       const info = unwrapDeclarator(d);
       if (!info.nameNode) continue;
       if (!fn) this.macroSymbol(node, info.nameNode, [...scopes, info.nameNode.text].join('::'), scopes, info.isFunction, false);
+      if (!fn && info.isFunction) this.aliasOf(node, info.nameNode.text);
       if (d.type !== 'init_declarator') continue;
       const value = d.childForFieldName('value');
       const varName = info.nameNode.text;
@@ -323,6 +329,24 @@ class CallWalker {
     if (slot) this.storeValue(right, slot, fn, clip(node.text, 80));
   }
 
+  /** `void NMI_Handler(void) __attribute__((weak, alias("Default_Handler")))`: the alias target is stored into `alias:NMI_Handler`, as `.thumb_set` does in assembler. */
+  private aliasOf(decl: SyntaxNode, name: string): void {
+    for (const a of decl.descendantsOfType('attribute_specifier')) {
+      const m = /\balias\s*\(\s*"([A-Za-z_]\w*)"/.exec(a.text);
+      if (m) this.ref(a, m[1], 'fn_pointer', null, `alias:${name}`, clip(`${name}: ${a.text}`, 120));
+    }
+  }
+
+  /** The macro invocation inside a declaration that wrote an attribute (`ALIAS(f)` → `__attribute__((weak, alias("f")))`). */
+  private attributeInvocation(node: SyntaxNode): MacroInvocation | undefined {
+    const attrs = node.descendantsOfType(['attribute_specifier', 'attribute_declaration']);
+    for (const a of attrs) {
+      const inv = this.where(a.startIndex).inv;
+      if (inv) return inv;
+    }
+    return undefined;
+  }
+
   /** `IRQ_CONNECT(irq, prio, isr, ...)` expanded here: the ISR is stored for that IRQ (read by get_vector_table). */
   private irqRegistration(inv: MacroInvocation): void {
     if (!IRQ_MACROS.has(inv.name)) return;
@@ -330,17 +354,25 @@ class CallWalker {
     const args = splitArgs(written.slice(written.indexOf('(') + 1, written.lastIndexOf(')')));
     const isr = args[2]?.replace(/^\(\s*void\s*\*\s*\)|^&/g, '').trim();
     if (!isr || !/^[A-Za-z_]\w*$/.test(isr)) return;
-    this.refs.push({ name: isr, line: inv.line, column: inv.column + 1, kind: 'fn_pointer', caller: null, viaMacro: inv.name, slot: `arg:${inv.name}#2`, detail: clip(written, 120) });
+    // The IRQ as the compiler sees it (`DT_INST_IRQN(0)` → 2): the first member of the `{irq, flags, &isr, param}`
+    // registration record the expansion writes, kept in front of the written text.
+    const rec = new RegExp(`\\{\\s*([^{},;]+?)\\s*,[^{},;]*,\\s*(?:\\(\\s*void\\s*\\*\\s*\\)\\s*)?&?\\s*${isr}\\b`).exec(inv.expansion);
+    const irq = rec ? `irq=${rec[1].replace(/\s+/g, '')}; ` : '';
+    this.refs.push({ name: isr, line: inv.line, column: inv.column + 1, kind: 'fn_pointer', caller: null, viaMacro: inv.name, slot: `arg:${inv.name}#2`, detail: irq + clip(written, 120) });
   }
 
-  /** A function or variable whose declarator name a macro expansion wrote: a symbol at the invocation. */
+  /**
+   * A function or variable whose declarator name a macro expansion wrote: a symbol at the invocation. Also a
+   * function declaration whose attributes a macro writes (NXP's `void NMI_Handler(void) ALIAS(IntDefaultHandler);`):
+   * its signature then shows the expanded `__attribute__((weak, alias("IntDefaultHandler")))`.
+   */
   private macroSymbol(node: SyntaxNode, nameNode: SyntaxNode, qname: string, scopes: string[], isFunction: boolean, isDefinition: boolean): void {
     if (!this.exp) return;
     const at = this.where(nameNode.startIndex);
-    const inv = at.inv;
+    const inv = at.inv ?? (isFunction && !isDefinition ? this.attributeInvocation(node) : undefined);
     if (!inv) return;
     const name = qname.split('::').pop()!;
-    const rename = inv.objectLike && inv.expansion === name;
+    const rename = at.inv !== undefined && inv.objectLike && inv.expansion === name;
     const start = this.where(node.startIndex);
     const end = this.where(Math.max(node.startIndex, node.endIndex - 1));
     const kind = isFunction ? 'function' : 'varglobal';

@@ -1,9 +1,9 @@
 // Differential check of the call graph against GCC's own (`-fcallgraph-info -fno-inline`): each C/C++ unit of
 // a compile database whose compiler writes a .ci file is compiled to a temp folder; every direct call edge
 // (by call site: file and line) must be a find_callers row of the indexed build, every indirect call site a
-// find_indirect_call_sites row. Compiler-generated edges (__builtin_*, __aeabi_*, and memcpy/memset for
-// struct copies where the line names none) are counted apart. A compile database named alone selects the build
-// indexed from it. Leaves out units of other languages.
+// find_indirect_call_sites row. Compiler-generated edges (__builtin_*, __aeabi_*, memcpy/memset for struct
+// copies where the line names none, puts/fwrite where printf/fprintf was written) are counted apart. A compile
+// database named alone selects the build indexed from it. Leaves out units of other languages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,6 +58,15 @@ export function parseCallGraphInfo(text: string, directory: string): CompilerEdg
 const COMPILER_HELPER = /^(__builtin_|__aeabi_|__gnu_|__sync_|__atomic_)/;
 /** Calls GCC makes for struct copies and initialisers where the source names none. */
 const MEMORY_HELPER = /^(memcpy|memset|memmove|memcmp)$/;
+/** Library calls GCC substitutes for the one written, even at -O0 (`printf("x\n")` → puts, `fprintf(f, "x")` → fwrite). */
+const REWRITTEN_FROM: Record<string, RegExp> = {
+  puts: /\bprintf\b/,
+  putchar: /\bprintf\b/,
+  fputs: /\bfprintf\b/,
+  fputc: /\bfprintf\b|\bfputs\b/,
+  fwrite: /\bfprintf\b|\bfputs\b/,
+  strcpy: /\bsprintf\b/,
+};
 
 /** Compile one unit with -fcallgraph-info into `dir`; the edges, or why not. */
 function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[] | string {
@@ -119,8 +128,10 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
       for (const e of edges) {
         const rel = storedPath(ctx.root, e.file);
         const indirect = e.callee === '__indirect_call';
-        const written = new RegExp(`\\b${e.callee}\\b`).test(lineText(e.file, e.line));
-        if (!indirect && (COMPILER_HELPER.test(e.callee) || (MEMORY_HELPER.test(e.callee) && !written))) {
+        const text = lineText(e.file, e.line);
+        const written = new RegExp(`\\b${e.callee}\\b`).test(text);
+        const substituted = !written && (MEMORY_HELPER.test(e.callee) || (REWRITTEN_FROM[e.callee]?.test(text) ?? false));
+        if (!indirect && (COMPILER_HELPER.test(e.callee) || substituted)) {
           const rows = cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 500, offset: 0 }).rows;
           if (!rows.some((r) => r.file === rel && r.line === e.line)) {
             report.implicit++;

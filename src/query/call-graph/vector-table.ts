@@ -37,14 +37,30 @@ export interface VectorSlotRow {
 }
 
 const CORTEX_M = ['Initial_SP', 'Reset', 'NMI', 'HardFault', 'MemManage', 'BusFault', 'UsageFault', 'SecureFault', 'Reserved', 'Reserved', 'Reserved', 'SVCall', 'DebugMonitor', 'Reserved', 'PendSV', 'SysTick'];
-const RUNTIME_SLOTS = ['arg:NVIC_SetVector#1', 'arg:irq_connect_dynamic#2', 'arg:arch_irq_connect_dynamic#2', 'arg:z_isr_install#2'];
+/** CMSIS writes `#define NVIC_SetVector __NVIC_SetVector`: the call rows name the expanded function. */
+const RUNTIME_SLOTS = ['arg:NVIC_SetVector#1', 'arg:__NVIC_SetVector#1', 'arg:irq_connect_dynamic#2', 'arg:arch_irq_connect_dynamic#2', 'arg:z_isr_install#2'];
 const STATIC_IRQ_SLOTS = ['arg:IRQ_CONNECT#2', 'arg:IRQ_DIRECT_CONNECT#2'];
 
-/** CMSIS name of a slot from its index and handler (`USART1_IRQHandler` at slot ≥ 16 → `USART1_IRQn`). */
-export function cmsisSlotName(slot: number, handler: string | null): string {
+/**
+ * CMSIS name of a slot: the device header's `*_IRQn` constant of that IRQ when the build has one (`irqNames`),
+ * else from the handler's name (`USART1_IRQHandler` at slot ≥ 16 → `USART1_IRQn`), else `IRQ<n>`.
+ */
+export function cmsisSlotName(slot: number, handler: string | null, irqNames?: Map<number, string>): string {
   if (slot < 16) return CORTEX_M[slot];
+  const known = irqNames?.get(slot - 16);
+  if (known) return known;
   const m = handler ? /^(\w+?)_?(IRQHandler|Handler|IRQ_Handler|_isr)$/.exec(handler) : null;
   return m ? `${m[1]}_IRQn` : `IRQ${slot - 16}`;
+}
+
+/** IRQ number → `*_IRQn` enum constant of the build (CMSIS device headers), the first one per number. */
+function irqConstants(reader: IndexReader, buildId: number): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const c of reader.globSymbols('*_IRQn', null, { buildId, kinds: ['enum_constant'] }, { limit: 2000, offset: 0 }).rows) {
+    const v = Number(c.enum_value);
+    if (c.enum_value !== null && c.enum_value !== undefined && Number.isInteger(v) && v >= 0 && !out.has(v)) out.set(v, c.name);
+  }
+  return out;
 }
 
 class HandlerStatus {
@@ -76,14 +92,18 @@ class HandlerStatus {
 
 /** Slot index of an IRQ written in a registration (`IRQ_CONNECT(USART1_IRQn, ...)`): a literal, an enum constant or a macro. */
 function irqSlot(reader: IndexReader, buildId: number, detail: string | null): { slot: number | null; irq: string } {
-  const inner = detail ? detail.slice(detail.indexOf('(') + 1, detail.lastIndexOf(')')) : '';
-  const irq = splitArgs(inner)[0] ?? '';
-  let value: string | null = /^\d+$/.test(irq) ? irq : null;
+  // `irq=EXPR; ` in front: the IRQ as the macro expansion wrote it (devicetree macros already replaced).
+  const expanded = detail ? /^irq=([^;]*); /.exec(detail) : null;
+  const text = expanded ? detail!.slice(expanded[0].length) : detail ?? '';
+  const inner = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+  const written = splitArgs(inner)[0] ?? '';
+  const irq = expanded ? expanded[1].replace(/^\((.*)\)$/, '$1').replace(/[uUlL]+$/, '') : written;
+  let value: string | null = /^\d+$/.test(irq) ? irq : /^0x[0-9a-f]+$/i.test(irq) ? String(parseInt(irq, 16)) : null;
   if (value === null && /^[A-Za-z_]\w*$/.test(irq)) {
     const c = reader.lookupSymbols(irq, false, { buildId, kinds: ['enum_constant'] }, { limit: 1, offset: 0 }).rows[0];
     value = (c?.enum_value !== undefined && c.enum_value !== null ? String(c.enum_value) : null) ?? reader.lookupMacros(irq, false, buildId, { limit: 1, offset: 0 }).rows[0]?._macro_expanded_value ?? null;
   }
-  return { slot: value !== null && /^-?\d+$/.test(value) ? 16 + Number(value) : null, irq };
+  return { slot: value !== null && /^-?\d+$/.test(value) ? 16 + Number(value) : null, irq: written };
 }
 
 export function getVectorTable(ctx: ProjectContext, req: VectorTableRequest): (Record<string, unknown> | PageNotice | VectorSlotRow)[] {
@@ -92,28 +112,39 @@ export function getVectorTable(ctx: ProjectContext, req: VectorTableRequest): (R
   const { limit, offset } = pageBounds(req, 100, 500);
   const cg = reader.callGraph();
   const status = new HandlerStatus(reader, build.id);
+  const irqNames = irqConstants(reader, build.id);
   const rows: VectorSlotRow[] = [];
   const tableRow = (slot: number, handler: string | null, r: CallRow, source: VectorSlotRow['source'], table: string): VectorSlotRow => {
     const named = handler && /^[A-Za-z_]\w*$/.test(handler) ? handler : null;
     // Slot 0 of a Cortex-M table is the initial stack pointer (a linker symbol), not a handler.
     const st: Pick<VectorSlotRow, 'status' | 'default_handler' | 'defined_in'> = slot === 0 && named ? { status: 'handled' } : named ? status.of(named) : { status: 'unhandled' };
-    return { slot, name: cmsisSlotName(slot, named), handler: named, ...st, file: r.file, line: r.line, source, table };
+    return { slot, name: cmsisSlotName(slot, named, irqNames), handler: named, ...st, file: r.file, line: r.line, source, table };
   };
   for (const r of cg.rowsOfKinds(['vector', 'vector_reserved'], build.id, false, { limit: 5000, offset: 0 }).rows) {
     const m = /^vector:(.*)#(\d+)$/.exec(r.slot ?? '');
     if (m) rows.push(tableRow(Number(m[2]), r.callee, r, 'vector_table', m[1]));
   }
   for (const arr of cg.vectorArrays(build.id)) {
+    const filled = new Set<number>();
     for (const r of cg.rowsBySlot(['fn_pointer'], [`var:${arr.name}[]`], [], build.id, 5000)) {
       const m = /\[(\d+)\]/.exec(r.detail ?? '');
-      if (m) rows.push(tableRow(Number(m[1]), r.callee, r, 'c_array', arr.name));
+      if (!m) continue;
+      rows.push(tableRow(Number(m[1]), r.callee, r, 'c_array', arr.name));
+      filled.add(Number(m[1]));
+    }
+    // Entries that name no function (0, NULL, a number) store nothing: the gaps up to the last entry are unhandled slots.
+    const last = Math.max(-1, ...filled);
+    for (let slot = 0; slot < last; slot++) {
+      if (!filled.has(slot)) rows.push({ slot, name: cmsisSlotName(slot, null, irqNames), handler: null, status: 'unhandled', file: arr.file, line: arr.line, source: 'c_array', table: arr.name });
     }
   }
   const registrations = (slots: string[], st: VectorStatus, source: VectorSlotRow['source']) => {
     for (const r of cg.rowsBySlot(['fn_pointer'], slots, [], build.id, 5000)) {
       const { slot, irq } = irqSlot(reader, build.id, r.detail);
       const handled = st === 'handled' ? status.of(r.callee) : null;
-      rows.push({ slot, name: slot !== null ? cmsisSlotName(slot, r.callee) : irq, handler: r.callee, status: st, ...(handled?.defined_in ? { defined_in: handled.defined_in } : {}), file: r.file, line: r.line, source });
+      // The IRQ as the registration names it (`TIM3_IRQn`) wins over a name guessed from the handler.
+      const name = /^\w+_IRQn$/.test(irq) || slot === null ? irq : cmsisSlotName(slot, r.callee, irqNames);
+      rows.push({ slot, name, handler: r.callee, status: st, ...(handled?.defined_in ? { defined_in: handled.defined_in } : {}), file: r.file, line: r.line, source });
     }
   };
   registrations(STATIC_IRQ_SLOTS, 'handled', 'irq_connect');
