@@ -4,11 +4,11 @@ import { findCallees } from '../../query/call-graph/call-sites.js';
 import { ARG, BUILD_ARGS, buildArgs, defineTool, PAGING, READ_ONLY } from '../tool-kit.js';
 import { CALL_ROWS } from './call-graph-text.js';
 
-const DESCRIPTION = `What a function calls in one build: every call site inside the body of name, each {callee, file, line, column, ref_kind}, in source order per file. An indirect call is listed once with its pointer (callee is the pointer or member name, expr the callee expression, slot the pointer slot): ask find_indirect_targets with that callee for the functions it can reach.
+const DESCRIPTION = `What a function calls in one build: every call site inside the body of name, each {callee, file, line, column, ref_kind, via_macro?}, in source order per file (a function defined in several files of the build, e.g. two statics of one name, lists the calls of each). ref_kind is "call", "macro_call" (via_macro names the macro whose expansion makes the call, e.g. a FOR_EACH or LOG macro) or "indirect"; an indirect call is listed once with its pointer, not resolved: callee is the pointer or member name, expr the callee expression, slot the pointer slot — ask find_indirect_targets with that callee (or slot) for the functions it can reach, or use find_callees_recursive / find_call_path, which follow them.
 
 ${CALL_ROWS}
 
-An unknown function is an error with a hint; a function that calls nothing answers total 0. For the whole subtree use find_callees_recursive.
+Calls written inside a function-like macro's definition count where the macro is used, in the function that uses it. A name the build does not define as a function is an error with a hint; a function that calls nothing answers total 0. For the whole subtree use find_callees_recursive.
 
 ${PAGING} limit: 1-500, default 50.
 

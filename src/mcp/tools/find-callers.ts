@@ -4,11 +4,11 @@ import { findCallers } from '../../query/call-graph/call-sites.js';
 import { ARG, BUILD_ARGS, buildArgs, defineTool, PAGING, READ_ONLY } from '../tool-kit.js';
 import { CALL_ROWS } from './call-graph-text.js';
 
-const DESCRIPTION = `Who calls a function in one build: every call site of name, each {caller, file, line, column, ref_kind}, caller being the qualified name of the calling function (null at file scope). Direct and macro-written calls come first; then the indirect call sites that can reach the function because the build stores it into the pointer they call through (ref_kind "indirect", with expr and via_slot), and vector-table slots that name it.
+const DESCRIPTION = `Who calls a function in one build: every call site of name, each {caller, file, line, column, ref_kind, via_macro?}, caller being the qualified name of the calling function (null at file scope, e.g. a vector-table entry). First the rows that name the function — written calls ("call"), calls a macro expansion writes ("macro_call", via_macro names the macro), interrupt vector slots ("vector") — in file order (project files before vendor files, then path, line, column). Then the indirect call sites that can reach it because the build stores it into the pointer they call through (ref_kind "indirect", with expr and via_slot), also in file order; the match is by struct type and member, or by member name alone when a type is unknown on one side, so a widely used member (api->send) can list call sites that in fact reach another driver — via_slot shows which slot linked them. total counts both parts.
 
 ${CALL_ROWS}
 
-Only calls: taking the address, storing into a pointer and other uses are listed by find_references. For callers of callers use find_callers_recursive; for a chain between two functions, find_call_path.
+Only calls: taking the address, storing into a pointer, reading or passing the name are listed by find_references. A name nothing calls — or that the build does not define, or misspelt — answers total 0 (check the name with lookup_symbol). For callers of callers use find_callers_recursive; for a chain between two functions, find_call_path.
 
 ${PAGING} limit: 1-500, default 50.
 
