@@ -68,6 +68,22 @@ const REWRITTEN_FROM: Record<string, RegExp> = {
   strcpy: /\bsprintf\b/,
 };
 
+/** Last line of the call whose name starts at (line, column): its parentheses matched over the following lines. */
+function lastLineOfCall(lineText: (file: string, line: number) => string, file: string, line: number, column: number): number {
+  let depth = 0;
+  let opened = false;
+  for (let l = line; l < line + 40; l++) {
+    const text = l === line ? lineText(file, l).slice(Math.max(0, column - 1)) : lineText(file, l);
+    for (const ch of text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '')) {
+      if (ch === '(') {
+        depth++;
+        opened = true;
+      } else if (ch === ')' && --depth === 0 && opened) return l;
+    }
+  }
+  return line;
+}
+
 /** Compile one unit with -fcallgraph-info into `dir`; the edges, or why not. */
 function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[] | string {
   const args = unit.arguments.slice(1);
@@ -141,7 +157,12 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
         const rows = indirect
           ? cg.rowsOfKinds(['indirect'], build.id, false, { limit: 100000, offset: 0 }).rows
           : cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 5000, offset: 0 }).rows;
-        const found = rows.some((r) => r.file === rel && r.line === e.line);
+        // GCC may place a call written in the arguments of another call at that outer call (lfs_min(\n lfs_alignup(...)));
+        // a row of the same caller inside the outer call's parentheses is that call site.
+        const span = () => lastLineOfCall(lineText, e.file, e.line, e.column);
+        const found =
+          rows.some((r) => r.file === rel && r.line === e.line) ||
+          (!indirect && rows.some((r) => r.file === rel && r.caller === e.caller && r.line > e.line && r.line <= span()));
         if (indirect) {
           u.indirect++;
           report.indirect++;
