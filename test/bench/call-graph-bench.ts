@@ -28,15 +28,24 @@ function line(label: string, value: string, goal: string, met: boolean | null): 
   console.log(`  ${label.padEnd(44)} ${value.padStart(22)}   goal ${goal}${mark}`);
 }
 
-/** Times `fn` over `inputs` (after one warm-up call each for the first few); sorted milliseconds. */
-function timed<T>(inputs: T[], fn: (x: T) => unknown): number[] {
+/** Wall-clock and CPU milliseconds of `fn` over `inputs` (after a few warm-up calls), each sorted. */
+function timedBoth<T>(inputs: T[], fn: (x: T) => unknown): { wall: number[]; cpu: number[] } {
   for (const x of inputs.slice(0, 5)) fn(x);
-  const ms = inputs.map((x) => {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (const x of inputs) {
+    const c = process.cpuUsage();
     const t = performance.now();
     fn(x);
-    return performance.now() - t;
-  });
-  return ms.sort((a, b) => a - b);
+    wall.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+}
+
+function timed<T>(inputs: T[], fn: (x: T) => unknown): number[] {
+  return timedBoth(inputs, fn).wall;
 }
 
 function figures(ms: number[]): string {
@@ -60,8 +69,11 @@ export async function callGraphBench(opts: CallGraphBenchOptions): Promise<void>
       // Names drawn uniformly over the functions (hubs included as often as any other name), then the hubs alone.
       const pick = (i: number) => corpus.functions[(i * 7919) % corpus.functions.length];
       const names = Array.from({ length: opts.queries }, (_, i) => pick(i));
-      const callers = timed(names, (name) => findCallers(ctx, { name }));
-      line(`find_callers, ${names.length} names`, figures(callers), `p99 ≤ ${CALL_GRAPH_GOALS.findCallersP99Ms} ms`, pct(callers, 99) <= CALL_GRAPH_GOALS.findCallersP99Ms);
+      const callers = timedBoth(names, (name) => findCallers(ctx, { name }));
+      line(`find_callers, ${names.length} names`, figures(callers.wall), `p99 ≤ ${CALL_GRAPH_GOALS.findCallersP99Ms} ms`, pct(callers.wall, 99) <= CALL_GRAPH_GOALS.findCallersP99Ms);
+      // On a shared machine the wall-clock tail is mostly waiting for a core: the process's CPU time leaves that out.
+      line('  the same, CPU time of this process', figures(callers.cpu), `p99 ≤ ${CALL_GRAPH_GOALS.findCallersP99Ms} ms`, pct(callers.cpu, 99) <= CALL_GRAPH_GOALS.findCallersP99Ms);
+      console.log(`  (load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
       const hubs = timed(corpus.hubs.slice(0, 20), (name) => findCallers(ctx, { name }));
       line('find_callers, the 20 most-called (1st page)', `${figures(hubs)}`, '—', null);
       const callees = timed(names, (name) => findCallees(ctx, { name }));
