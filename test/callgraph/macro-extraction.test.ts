@@ -62,6 +62,11 @@ describe('calls written by macros', () => {
     expect(r).toEqual([expect.objectContaining({ caller: 'vTaskSuspendSelf', file: 'src/port.c', line: 40, column: 2, ref_kind: 'macro_call', via_macro: 'portYIELD_WITHIN_API' })]);
   });
 
+  it('a call written through an API macro (xQueueSendToBack over xQueueGenericSend) is a caller of the function', () => {
+    const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'xQueueGenericSend' })));
+    expect(r).toEqual([expect.objectContaining({ caller: 'prvSendTimerCommand', file: 'src/port.c', line: 55, ref_kind: 'macro_call', via_macro: 'xQueueSendToBack' })]);
+  });
+
   it('calls in inactive #if branches are not call sites', () => {
     const r = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'hal_uart_write' })));
     expect(r.map((x) => x.caller)).toEqual(['uarte_poll_out']);
