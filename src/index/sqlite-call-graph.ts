@@ -131,19 +131,16 @@ export class SqliteCallGraph implements CallGraphReader {
 
   pageBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    const where = `${this.slotWhere(kinds, slots, fields, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
-    return this.page(
-      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
-      `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
-      params,
-      page,
-      toCall,
-    );
+    return this.pageCalls(`${this.slotWhere(kinds, slots, fields, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
   }
 
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    const where = `r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    return this.pageCalls(`r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
+  }
+
+  /** One page of call rows matching `where`, project files first, in file and position order, with the total. */
+  private pageCalls(where: string, params: Params, page: { limit: number; offset: number }): Page<CallRow> {
     return this.page(
       `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
       `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
