@@ -2,7 +2,9 @@
 // reuses parsed file versions by (file, mask hash, language), macro groups and unit results by their hash,
 // and removes rows no build uses any more.
 import { createHash } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
+import { prepared } from './statement-cache.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -110,21 +112,75 @@ export interface StoredBuildFile {
   language: string;
 }
 
+const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
+    compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
+    provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, indexed_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
+    board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
+    compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
+    compile_commands_mtime_ms = excluded.compile_commands_mtime_ms, description = excluded.description,
+    defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
+    linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
+    memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
+    diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, linked_units_json = excluded.linked_units_json,
+    linking_json = excluded.linking_json, kconfig_json = excluded.kconfig_json,
+    fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
+  RETURNING id`;
+
+/** Bound on the file-view ids remembered per writer (beyond it the map starts again). */
+const MAX_REMEMBERED_VIEWS = 200_000;
+
 export class IndexWriter {
+  /** Ids of file_views rows stored by this writer or found stored, by hash (forgotten when a write fails or rows are collected). */
+  private readonly viewIds = new Map<string, number>();
+  private readingRows: ReadingRowsWriter | undefined;
+
   constructor(readonly db: Db) {}
+
+  /** A statement prepared once per connection (a run writes many builds with the same statements). */
+  private sql(text: string): Statement {
+    return prepared(this.db, text);
+  }
+
+  private get reading(): ReadingRowsWriter {
+    return (this.readingRows ??= new ReadingRowsWriter(this.db));
+  }
+
+  /**
+   * Runs `write` in one immediate transaction. Full-text rows of the symbols and macros it inserted are
+   * added at its end in one statement each: FTS5 flushes its pending terms at every statement that writes
+   * it, so a row-by-row trigger would write one segment per row (see schema.ts).
+   */
+  private writeTransaction<T>(write: () => T): T {
+    const tx = this.db.transaction(() => {
+      const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
+      const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
+      const out = write();
+      this.sql(
+        'INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens) SELECT id, name, qualified_name, signature, docstring, name_tokens FROM symbols WHERE id > ?',
+      ).run(lastSymbol);
+      this.sql('INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) SELECT id, name, value, name_tokens, docstring FROM macros WHERE id > ?').run(lastMacro);
+      return out;
+    });
+    try {
+      return tx.immediate();
+    } catch (e) {
+      this.viewIds.clear();
+      throw e;
+    }
+  }
 
   /** Id of an existing parse of this file under this mask, if any. */
   findParsed(path: string, maskHash: string, language: string): number | undefined {
-    const r = this.db
-      .prepare('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
+    const r = this.sql('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
   }
 
   /** The error and notes of a stored parse, if that parse is stored. */
   parseReport(path: string, maskHash: string, language: string): StoredParseReport | undefined {
-    const r = this.db
-      .prepare('SELECT p.parse_error, p.diagnostics_json FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
+    const r = this.sql('SELECT p.parse_error, p.diagnostics_json FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { parse_error: string | null; diagnostics_json: string | null } | undefined;
     return r ? { error: r.parse_error, notes: r.diagnostics_json ? (JSON.parse(r.diagnostics_json) as ParseNote[]) : [] } : undefined;
   }
@@ -143,12 +199,12 @@ export class IndexWriter {
 
   /** Id of a stored macro group, if any. */
   macroGroupId(hash: string): number | undefined {
-    return (this.db.prepare('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
+    return (this.sql('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
   }
 
   /** The records of a stored macro group. */
   macroGroupRecords(id: number): MacroRecord[] {
-    const rows = this.db.prepare('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as MacroRow[];
+    const rows = this.sql('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as MacroRow[];
     return rows.map(macroRecord);
   }
 
@@ -168,69 +224,22 @@ export class IndexWriter {
   }
 
   writeBuild(w: BuildWrite, indexedAt: string): number {
-    const db = this.db;
-    const tx = db.transaction(() => {
-      const storeVersion = this.versionStore();
-      const reading = new ReadingRowsWriter(db);
-
+    return this.writeTransaction(() => {
       const b = w.build;
-      const buildRow = {
-        variant: b.variant,
-        image: b.image,
-        imageType: b.imageType,
-        defaultImage: b.defaultImage ? 1 : 0,
-        board: b.board,
-        buildSystem: b.buildSystem,
-        buildDir: b.buildDir,
-        compileCommands: b.compileCommands,
-        compileCommandsHash: b.compileCommandsHash,
-        compileCommandsMtimeMs: b.compileCommandsMtimeMs,
-        description: b.description,
-        defines: JSON.stringify(b.defines),
-        definesVarying: b.definesVarying,
-        linkerScripts: JSON.stringify(b.linkerScripts),
-        entryPoint: b.entryPoint,
-        memory: JSON.stringify(b.memory),
-        memoryNote: b.memoryNote,
-        provenance: b.provenance,
-        implicitMacros: JSON.stringify(b.implicitMacros),
-        diagnostics: JSON.stringify(b.diagnostics),
-        units: JSON.stringify(b.units),
-        linkedUnits: b.linkedUnits ? JSON.stringify(b.linkedUnits) : null,
-        linking: JSON.stringify(b.linking),
-        kconfig: JSON.stringify(b.kconfig),
-        fingerprint: b.fingerprint,
-        indexedAt,
-      };
-      const { id: buildId } = db
-        .prepare(
-          `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
-             compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
-             provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, indexed_at)
-           VALUES (@variant, @image, @imageType, @defaultImage, @board, @buildSystem, @buildDir, @compileCommands, @compileCommandsHash,
-             @compileCommandsMtimeMs, @description, @defines, @definesVarying, @linkerScripts, @entryPoint, @memory, @memoryNote,
-             @provenance, @implicitMacros, @diagnostics, @units, @linkedUnits, @linking, @kconfig, @fingerprint, @indexedAt)
-           ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
-             board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
-             compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
-             compile_commands_mtime_ms = excluded.compile_commands_mtime_ms, description = excluded.description,
-             defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
-             linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
-             memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
-             diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, linked_units_json = excluded.linked_units_json,
-             linking_json = excluded.linking_json, kconfig_json = excluded.kconfig_json,
-             fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
-           RETURNING id`,
-        )
-        .get(buildRow) as { id: number };
+      const { id: buildId } = this.sql(UPSERT_BUILD).get(
+        b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
+        b.compileCommandsMtimeMs, b.description, JSON.stringify(b.defines), b.definesVarying, JSON.stringify(b.linkerScripts), b.entryPoint,
+        JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), JSON.stringify(b.diagnostics), JSON.stringify(b.units),
+        b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, indexedAt,
+      ) as { id: number };
 
-      for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) db.prepare(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
-      reading.writeIncludeDirs(buildId, w.includeDirs);
+      for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
+      this.reading.writeIncludeDirs(buildId, w.includeDirs);
 
-      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
+      const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       const fileIds = new Map<string, number>();
       for (const f of w.files) {
-        const { fileId, parsedId } = storeVersion(f);
+        const { fileId, parsedId } = this.storeVersion(f);
         fileIds.set(f.path, fileId);
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
       }
@@ -238,54 +247,46 @@ export class IndexWriter {
       this.writeMacroGroups(buildId, w.macroGroups);
       this.writeUnits(buildId, w.units);
       this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
-      const insDiag = db.prepare('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
+      const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
       for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
       return buildId;
     });
-    return tx.immediate();
   }
 
   /** Stores a file version (file row, and its parse when new); answers the file and parse ids. */
-  private versionStore(): (f: FileVersion) => { fileId: number; parsedId: number } {
-    const db = this.db;
-    const upsertFile = db.prepare(
-      `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (@path, @contentHash, @size, @mtimeMs, @isVendor)
+  private storeVersion(f: FileVersion): { fileId: number; parsedId: number } {
+    const { id: fileId } = this.sql(
+      `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
        RETURNING id`,
-    );
-    const findParsed = db.prepare('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?');
-    const insParsed = db.prepare('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?) RETURNING id');
-    const insSym = db.prepare(
+    ).get(f.path, f.contentHash, f.size, f.mtimeMs, f.isVendor ? 1 : 0) as { id: number };
+    const stored = this.sql('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?').get(fileId, f.maskHash, f.language) as { id: number } | undefined;
+    if (stored) return { fileId, parsedId: stored.id };
+    const parsed = f.parsed;
+    const notes = parsed?.notes?.length ? JSON.stringify(parsed.notes) : null;
+    const { id: parsedId } = this.sql(
+      'INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+    ).get(fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes) as { id: number };
+    if (parsed) this.writeParse(parsedId, parsed);
+    return { fileId, parsedId };
+  }
+
+  /** Symbol, reference and relation rows of a parse stored for the first time. */
+  private writeParse(parsedId: number, parsed: NonNullable<FileVersion['parsed']>): void {
+    const insSym = this.sql(
       `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
          docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
-       VALUES (@parsedId, @stableId, @parentId, @name, @qualifiedName, @kind, @line, @endLine, @column, @isDefinition, @signature,
-         @docstring, @isTemplate, @isVirtual, @isPureVirtual, @enumValue, @nameTokens, @body, @alias, @viaMacro)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insRef = db.prepare('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    const reading = new ReadingRowsWriter(db);
-    return (f) => {
-      const { id: fileId } = upsertFile.get({ ...f, isVendor: f.isVendor ? 1 : 0 }) as { id: number };
-      let parsedId = (findParsed.get(fileId, f.maskHash, f.language) as { id: number } | undefined)?.id;
-      if (parsedId === undefined) {
-        const notes = f.parsed?.notes?.length ? JSON.stringify(f.parsed.notes) : null;
-        parsedId = (insParsed.get(fileId, f.contentHash, f.maskHash, f.language, f.parsed?.error ?? null, notes) as { id: number }).id;
-        for (const s of f.parsed?.symbols ?? []) {
-          insSym.run({
-            ...s,
-            parsedId,
-            isDefinition: s.isDefinition ? 1 : 0,
-            isTemplate: s.isTemplate ? 1 : 0,
-            isVirtual: s.isVirtual ? 1 : 0,
-            isPureVirtual: s.isPureVirtual ? 1 : 0,
-            alias: s.alias ?? null,
-            viaMacro: s.viaMacro ?? null,
-          });
-        }
-        for (const r of f.parsed?.references ?? []) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
-        reading.writeRelations(parsedId, f.parsed?.relations);
-      }
-      return { fileId, parsedId };
-    };
+    for (const s of parsed.symbols) {
+      insSym.run(
+        parsedId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
+        s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, s.body, s.alias ?? null, s.viaMacro ?? null,
+      );
+    }
+    const insRef = this.sql('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const r of parsed.references) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+    this.reading.writeRelations(parsedId, parsed.relations);
   }
 
   /**
@@ -293,29 +294,26 @@ export class IndexWriter {
    * parse, lines and macro groups) and the results of the units in `patch.units`; every other row stays.
    */
   patchBuild(variant: string, image: string, patch: BuildPatch, indexedAt: string): number {
-    const db = this.db;
-    const tx = db.transaction(() => {
-      const { id: buildId } = db.prepare('UPDATE builds SET indexed_at = ? WHERE variant = ? AND image = ? RETURNING id').get(indexedAt, variant, image) as { id: number };
-      const storeVersion = this.versionStore();
-      const dropFile = db.prepare(
+    return this.writeTransaction(() => {
+      const { id: buildId } = this.sql('UPDATE builds SET indexed_at = ? WHERE variant = ? AND image = ? RETURNING id').get(indexedAt, variant, image) as { id: number };
+      const dropFile = this.sql(
         'DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)',
       );
-      const insBuildFile = db.prepare('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
+      const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       const fileIds = new Map<string, number>();
       for (const f of patch.files) {
         dropFile.run(buildId, f.path);
-        const { fileId, parsedId } = storeVersion(f);
+        const { fileId, parsedId } = this.storeVersion(f);
         fileIds.set(f.path, fileId);
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
       }
-      const unlinkGroup = db.prepare('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
+      const unlinkGroup = this.sql('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
       for (const file of patch.macroFiles) unlinkGroup.run(buildId, file);
       this.writeMacroGroups(buildId, patch.macroGroups);
       this.writeUnits(buildId, patch.units);
       this.writeFileLines(buildId, patch.fileLines, fileIds);
       return buildId;
     });
-    return tx.immediate();
   }
 
   /** The macro groups a stored build links, with their records, in the order a full run builds them. */
@@ -336,11 +334,11 @@ export class IndexWriter {
 
   /** build_file_lines rows of one build; identical line sets are stored once (keyed by their hash). */
   private writeFileLines(buildId: number, records: FileLinesRecord[], fileIds: Map<string, number>): void {
-    const insSet = this.db.prepare(
+    const insSet = this.sql(
       'INSERT INTO line_sets(hash, line_count, active, evaluated, taken, decisions_recorded) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING',
     );
-    const findSet = this.db.prepare('SELECT id FROM line_sets WHERE hash = ?');
-    const insLines = this.db.prepare('INSERT OR REPLACE INTO build_file_lines(build_id, file_id, lines_id) VALUES (?, ?, ?)');
+    const findSet = this.sql('SELECT id FROM line_sets WHERE hash = ?');
+    const insLines = this.sql('INSERT OR REPLACE INTO build_file_lines(build_id, file_id, lines_id) VALUES (?, ?, ?)');
     for (const r of records) {
       const fileId = fileIds.get(r.path);
       if (fileId === undefined) continue;
@@ -353,13 +351,12 @@ export class IndexWriter {
   }
 
   private writeMacroGroups(buildId: number, groups: MacroGroup[]): void {
-    const db = this.db;
-    const insGroup = db.prepare('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
-    const findGroup = db.prepare('SELECT id FROM macro_groups WHERE hash = ?');
-    const insMacro = db.prepare(
+    const insGroup = this.sql('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const findGroup = this.sql('SELECT id FROM macro_groups WHERE hash = ?');
+    const insMacro = this.sql(
       'INSERT INTO macros(group_id, name, params, value, function_like, file, line, expanded_value, name_tokens, docstring) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const link = db.prepare('INSERT OR IGNORE INTO build_macro_groups(build_id, group_id) VALUES (?, ?)');
+    const link = this.sql('INSERT OR IGNORE INTO build_macro_groups(build_id, group_id) VALUES (?, ?)');
     for (const g of groups) {
       const inserted = insGroup.get(g.hash, g.file) as { id: number } | undefined;
       const id = inserted?.id ?? (findGroup.get(g.hash) as { id: number }).id;
@@ -369,13 +366,10 @@ export class IndexWriter {
   }
 
   private writeUnits(buildId: number, units: BuildWrite['units']): void {
-    const db = this.db;
-    const insResult = db.prepare('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
-    const findResult = db.prepare('SELECT id FROM unit_results WHERE hash = ?');
-    const insView = db.prepare('INSERT INTO file_views(hash, data) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING');
-    const findView = db.prepare('SELECT id FROM file_views WHERE hash = ?');
-    const linkView = db.prepare('INSERT OR IGNORE INTO unit_result_views(result_id, view_id) VALUES (?, ?)');
-    const link = db.prepare('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
+    const linkView = this.sql('INSERT OR IGNORE INTO unit_result_views(result_id, view_id) VALUES (?, ?)');
+    const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
     for (const u of units) {
       const r = u.result;
       let id: number;
@@ -383,15 +377,22 @@ export class IndexWriter {
       else {
         const inserted = insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined;
         id = inserted?.id ?? (findResult.get(r.hash) as { id: number }).id;
-        if (inserted) {
-          for (const [hash, data] of r.views) {
-            insView.run(hash, data);
-            linkView.run(id, (findView.get(hash) as { id: number }).id);
-          }
-        }
+        if (inserted) for (const [hash, data] of r.views) linkView.run(id, this.viewId(hash, data));
       }
       link.run(buildId, u.unitPath, id);
     }
+  }
+
+  /** Id of the file_views row of this hash, stored with `data` when new. */
+  private viewId(hash: string, data: string): number {
+    let id = this.viewIds.get(hash);
+    if (id === undefined) {
+      this.sql('INSERT INTO file_views(hash, data) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING').run(hash, data);
+      id = (this.sql('SELECT id FROM file_views WHERE hash = ?').get(hash) as { id: number }).id;
+      if (this.viewIds.size >= MAX_REMEMBERED_VIEWS) this.viewIds.clear();
+      this.viewIds.set(hash, id);
+    }
+    return id;
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */
@@ -413,6 +414,7 @@ export class IndexWriter {
 
   /** Delete parses, files, macro groups and unit results no build references (one transaction). */
   collectGarbage(): void {
+    this.viewIds.clear();
     this.db.transaction(() => {
       this.db.exec(`
         CREATE TEMP TABLE IF NOT EXISTS orphan_parses(id INTEGER PRIMARY KEY);

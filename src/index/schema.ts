@@ -299,10 +299,10 @@ CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
   name, qualified_name, signature, docstring, name_tokens,
   content='symbols', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER IF NOT EXISTS symbols_ai AFTER INSERT ON symbols BEGIN
-  INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens)
-  VALUES (new.id, new.name, new.qualified_name, new.signature, new.docstring, new.name_tokens);
-END;
+-- Rows are added by the writer, one INSERT ... SELECT per write transaction over the symbols it inserted: FTS5
+-- flushes its pending terms at every statement that writes it, so a per-row insert trigger wrote one segment per
+-- symbol and made the full-text index the costliest part of a write. (Dropped here from indexes that had it.)
+DROP TRIGGER IF EXISTS symbols_ai;
 CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
   INSERT INTO symbols_fts(symbols_fts, rowid, name, qualified_name, signature, docstring, name_tokens)
   VALUES ('delete', old.id, old.name, old.qualified_name, old.signature, old.docstring, old.name_tokens);
@@ -311,9 +311,8 @@ END;
 CREATE VIRTUAL TABLE IF NOT EXISTS macros_fts USING fts5(
   name, value, name_tokens, docstring, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER IF NOT EXISTS macros_ai AFTER INSERT ON macros BEGIN
-  INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) VALUES (new.id, new.name, new.value, new.name_tokens, new.docstring);
-END;
+-- Rows added by the writer like symbols_fts's.
+DROP TRIGGER IF EXISTS macros_ai;
 CREATE TRIGGER IF NOT EXISTS macros_ad AFTER DELETE ON macros BEGIN
   INSERT INTO macros_fts(macros_fts, rowid, name, value, name_tokens, docstring) VALUES ('delete', old.id, old.name, old.value, old.name_tokens, old.docstring);
 END;

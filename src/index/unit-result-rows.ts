@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileView } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
+import { prepared } from './statement-cache.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -58,7 +59,7 @@ export class FileViewCache {
   get(hash: string): FileView {
     let v = this.byHash.get(hash);
     if (!v) {
-      const row = this.db.prepare('SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
+      const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
       if (!row) throw new Error(`file view ${hash} is missing from the index`);
       v = JSON.parse(row.data) as FileView;
       this.remember(hash, v);
@@ -103,7 +104,7 @@ export interface StoredResultInputs {
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileViewCache): UnitResultRow {
-  const { data } = db.prepare('SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
+  const { data } = prepared(db, 'SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
   return decodeUnitResult(stored.key, stored.tested, stored.files, data, views);
 }
 
@@ -125,7 +126,7 @@ export function findUnitResult(
   holds: (tested: [string, string | null][], files: [string, string][]) => boolean,
   views: FileViewCache,
 ): { id: number; row: UnitResultRow } | undefined {
-  const rows = db.prepare('SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
+  const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
     if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
     return { id: r.id, row: loadUnitResult(db, { ...r, key }, views) };
