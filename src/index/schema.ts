@@ -34,8 +34,10 @@ export const SCHEMA_VERSION = 13;
  * 9: attribute syntax is not a call (`alias("f")` wrote a call to alias); weak aliases of C declarations are
  *    fn_pointer rows into `alias:NAME` like `.thumb_set`; a declaration whose attributes a macro writes is a
  *    macro-made symbol with the expanded signature; `portYIELD_WITHIN_API()` (object-like → function-like) expands.
+ * 10: unit_results.data is the result's JSON followed by its file views' sha1 as 20 bytes each (was deflated JSON
+ *     naming the views in hex).
  */
-export const ROW_FORMAT_VERSION = 9;
+export const ROW_FORMAT_VERSION = 10;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -216,7 +218,7 @@ CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
 CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 
 -- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, \`tested\`
--- and \`files\` (JSON) say whether one still holds, \`data\` (deflated JSON) holds ranges, defines and diagnostics.
+-- and \`files\` (JSON) say whether one still holds, \`data\` holds its diagnostics (JSON) and its file views' sha1s (binary).
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,

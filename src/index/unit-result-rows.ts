@@ -1,14 +1,14 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
-// result still holds are plain JSON, the rest (deflated JSON) names the unit's file views by hash. File
-// views (one file as one unit saw it) are stored once in file_views and shared by every unit and build
-// that saw the file the same way. Paths are stored as the indexer hands them (project-relative where
-// possible), so builds and runs share rows.
-import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
+// result still holds are plain JSON; `data` holds the rest as JSON followed by the unit's file views named by
+// their sha1 (20 bytes each, one per file). File views (one file as one unit saw it) are stored once in
+// file_views and shared by every unit and build that saw the file the same way. Paths are stored as the
+// indexer hands them (project-relative where possible), so builds and runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
+import { sha1 } from '../model/sha1.js';
 import type { FileView } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
+import { ViewEncodings } from './view-encodings.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -32,23 +32,35 @@ export interface EncodedUnitResult {
   viewHashes: string[];
 }
 
-function sha1(s: string): string {
-  return createHash('sha1').update(s).digest('hex');
+/** Bytes of a view hash in `data`. */
+const VIEW_HASH_BYTES = 20;
+
+/** What `data` holds before the view hashes. */
+interface ResultBody {
+  unit: string;
+  lang: UnitResultRow['lang'];
+  diagnostics: Diagnostic[];
 }
+
+const viewEncodings = new ViewEncodings();
 
 export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
   const tested = JSON.stringify(r.tested);
   const files = JSON.stringify(r.files.map((f) => [f.file, f.hash]));
   const views = new Map<string, string>();
-  const viewHashes = r.files.map((f) => {
-    const json = JSON.stringify(f.view);
-    const h = sha1(json);
-    views.set(h, json);
-    return h;
-  });
-  const body = JSON.stringify({ unit: r.unit, lang: r.lang, views: viewHashes, diagnostics: r.diagnostics });
-  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}`);
-  return { key: r.key, hash, tested, files, data: zlib.deflateRawSync(body, { level: 1 }), views, viewHashes };
+  const viewHashes: string[] = new Array(r.files.length);
+  for (let i = 0; i < r.files.length; i++) {
+    const { json, hash } = viewEncodings.of(r.files[i].view);
+    views.set(hash, json);
+    viewHashes[i] = hash;
+  }
+  const body = JSON.stringify({ unit: r.unit, lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
+  const bodyBytes = Buffer.byteLength(body);
+  const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * viewHashes.length);
+  data.write(body, 0, 'utf8');
+  viewHashes.forEach((h, i) => data.write(h, bodyBytes + VIEW_HASH_BYTES * i, VIEW_HASH_BYTES, 'hex'));
+  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${viewHashes.join('')}`);
+  return { key: r.key, hash, tested, files, data, views, viewHashes };
 }
 
 /** Loads file views by hash, each once per run (the same object for every unit that names it). */
@@ -82,13 +94,17 @@ export class FileViewCache {
 }
 
 export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
-  const body = JSON.parse(zlib.inflateRawSync(data).toString('utf8')) as { unit: string; lang: UnitResultRow['lang']; views: string[]; diagnostics: Diagnostic[] };
   const pairs = JSON.parse(files) as [string, string][];
+  const hashesAt = data.length - VIEW_HASH_BYTES * pairs.length;
+  const body = JSON.parse(data.toString('utf8', 0, hashesAt)) as ResultBody;
   return {
     unit: body.unit,
     key,
     lang: body.lang,
-    files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(body.views[i]) })),
+    files: pairs.map(([file, hash], i) => {
+      const at = hashesAt + VIEW_HASH_BYTES * i;
+      return { file, hash, view: views.get(data.toString('hex', at, at + VIEW_HASH_BYTES)) };
+    }),
     tested: JSON.parse(tested) as [string, string | null][],
     diagnostics: body.diagnostics,
   };

@@ -1,0 +1,67 @@
+// JSON and sha1 of file views, memoized by value: a header seen the same way by every unit of every build
+// yields equal views (a few hundred distinct among tens of thousands), so each distinct one is serialized
+// and hashed once per process. Views are treated as immutable once encoded (as FileViewCache does).
+import type { FileView } from '../preprocessor/unit-result.js';
+import { sha1 } from '../model/sha1.js';
+
+export interface ViewEncoding {
+  json: string;
+  hash: string;
+}
+
+/** Bound on remembered views (beyond it the memo starts again). */
+const MAX_VIEWS = 50_000;
+
+const mix = (h: number, n: number): number => Math.imul(h ^ n, 0x01000193);
+
+/** A cheap structural key: equal views have equal keys; views of one key are told apart by sameView. */
+function viewKey(v: FileView): number {
+  let h = mix(0x811c9dc5, v.lines);
+  for (const n of v.ranges) h = mix(h, n);
+  h = mix(h, v.defines.length);
+  for (const [line, value] of v.defines) {
+    h = mix(h, line);
+    if (value === null) h = mix(h, -1);
+    else for (let i = 0; i < value.length; i++) h = mix(h, value.charCodeAt(i));
+  }
+  h = mix(h, v.evaluated ? v.evaluated.length : -1);
+  h = mix(h, v.taken ? v.taken.length : -1);
+  // Kept within V8's small-integer range, so the map key is not a boxed number.
+  return h & 0x3fffffff;
+}
+
+function sameNumbers(a: number[] | undefined, b: number[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameView(a: FileView, b: FileView): boolean {
+  if (a.lines !== b.lines || !sameNumbers(a.ranges, b.ranges) || !sameNumbers(a.evaluated, b.evaluated) || !sameNumbers(a.taken, b.taken)) return false;
+  if (a.defines.length !== b.defines.length) return false;
+  for (let i = 0; i < a.defines.length; i++) if (a.defines[i][0] !== b.defines[i][0] || a.defines[i][1] !== b.defines[i][1]) return false;
+  return true;
+}
+
+export class ViewEncodings {
+  private byKey = new Map<number, { view: FileView; encoding: ViewEncoding }[]>();
+  private size = 0;
+
+  of(view: FileView): ViewEncoding {
+    const key = viewKey(view);
+    let bucket = this.byKey.get(key);
+    if (bucket) for (const e of bucket) if (e.view === view || sameView(e.view, view)) return e.encoding;
+    const json = JSON.stringify(view);
+    const encoding = { json, hash: sha1(json) };
+    if (this.size >= MAX_VIEWS) {
+      this.byKey.clear();
+      this.size = 0;
+      bucket = undefined;
+    }
+    if (bucket) bucket.push({ view, encoding });
+    else this.byKey.set(key, [{ view, encoding }]);
+    this.size++;
+    return encoding;
+  }
+}

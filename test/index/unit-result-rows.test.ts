@@ -1,0 +1,56 @@
+// Encoding of per-unit results: views equal by value share one hash (the sha1 of the stored view JSON) even
+// when they are distinct objects, views that differ in any part do not, and a stored result decodes to
+// what was encoded.
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openIndexForWrite } from '../../src/index/open-index.js';
+import { decodeUnitResult, encodeUnitResult, FileViewCache, type UnitResultRow } from '../../src/index/unit-result-rows.js';
+import type { FileView } from '../../src/preprocessor/unit-result.js';
+import { tempDir } from '../helpers/fixture-project.js';
+
+const view = (defines: [number, string | null][], decisions = false): FileView => ({
+  lines: 40,
+  ranges: [1, 12, 20, 40],
+  defines,
+  ...(decisions ? { evaluated: [13], taken: [] } : {}),
+});
+
+function result(unit: string, views: FileView[]): UnitResultRow {
+  return {
+    unit,
+    key: 'k1',
+    lang: 'c',
+    files: views.map((v, i) => ({ file: `inc/h${i}.h`, hash: `content${i}`, view: v })),
+    tested: [['CONFIG_A', '1'], ['CONFIG_B', null]],
+    diagnostics: [{ severity: 'warning', file: 'src/a.c', line: 3, message: 'an unresolved include' }],
+  };
+}
+
+describe('unit result rows', () => {
+  it('name views by the sha1 of their JSON, equal views once however many objects hold them', () => {
+    const a = encodeUnitResult(result('src/a.c', [view([[3, '1']]), view([[3, '1']]), view([[3, '2']]), view([[3, '1']], true), view([[3, null]])]));
+    const [v0, v1, v2, v3, v4] = a.viewHashes;
+    expect(v0).toBe(createHash('sha1').update(JSON.stringify(view([[3, '1']]))).digest('hex'));
+    expect(v1).toBe(v0);
+    expect(new Set([v0, v2, v3, v4]).size).toBe(4);
+    expect(a.views.size).toBe(4);
+    expect(a.views.get(v3)).toBe(JSON.stringify(view([[3, '1']], true)));
+    // Another unit's equal views (new objects) get the same names; a different unit is another row.
+    const b = encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])]));
+    expect(b.viewHashes).toEqual([v0, v2]);
+    expect(b.hash).not.toBe(a.hash);
+    expect(encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])])).hash).toBe(b.hash);
+  });
+
+  it('decodes a stored result to what was encoded', () => {
+    const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
+    const row = result('src/a.c', [view([[3, '1'], [9, null]]), view([]), view([[3, '1'], [9, null]]), view([[5, '0x10']], true)]);
+    const encoded = encodeUnitResult(row);
+    const put = db.prepare('INSERT INTO file_views(hash, data) VALUES (?, ?)');
+    for (const [hash, data] of encoded.views) put.run(hash, data);
+    const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files, encoded.data, new FileViewCache(db));
+    expect(decoded).toEqual(row);
+    db.close();
+  });
+});
