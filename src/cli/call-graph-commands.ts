@@ -2,7 +2,6 @@
 // indirect-calls, indirect-targets, vectors, check-callgraph): each calls its query and prints rows as `file:line:col  text`.
 import path from 'node:path';
 import { findCallPath } from '../query/call-graph/call-path.js';
-import { checkCallGraph, formatCallGraphCheck } from '../query/call-graph/compiler-call-graph.js';
 import { findCallees, findCallers, findIndirectCallSites } from '../query/call-graph/call-sites.js';
 import { findCallTree } from '../query/call-graph/call-tree.js';
 import { findDeadCode } from '../query/call-graph/dead-code.js';
@@ -81,7 +80,9 @@ export function runCallGraph(command: string, opts: CallGraphOptions): CommandOu
 }
 
 /** check-callgraph: GCC's call graph of each unit against the index; exit 1 on a miss, 3 when nothing could be compared. */
-export function runCheckCallGraph(opts: CommonOptions & { compileCommands?: string }): CommandOutput {
+export async function runCheckCallGraph(opts: CommonOptions & { compileCommands?: string }): Promise<CommandOutput> {
+  // It reads compile databases (an adapter module): loaded for this command only, not for every call-graph query.
+  const { checkCallGraph, formatCallGraphCheck } = await import('../query/call-graph/compiler-call-graph.js');
   const r = withProject(opts.cwd, (ctx) => checkCallGraph(ctx, { ...opts, compileCommands: opts.compileCommands ? path.resolve(opts.cwd, opts.compileCommands) : undefined }));
   const checked = r.units.some((u) => u.status === 'checked');
   return { text: opts.json ? JSON.stringify(r, null, 2) : formatCallGraphCheck(r), exitCode: r.missing.length ? 1 : checked ? 0 : 3 };

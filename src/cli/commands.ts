@@ -1,118 +1,46 @@
-// What each CLI command does, as functions tests can call: they take resolved options and return the
-// value to print (text or JSON); main.ts only parses flags and prints.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { detectProjectBuilds } from '../project/project-builds.js';
-import { listVariants } from '../query/list-variants.js';
-import { findReferences } from '../query/find-references.js';
-import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath } from '../project/config.js';
-import { copyFixture, fixturePath } from '../project/copy-fixture.js';
-import { getActiveBuild } from '../query/active-build.js';
-import { getSource } from '../query/get-source.js';
-import { listSymbols } from '../query/list-symbols.js';
-import { lookupSymbol } from '../query/lookup-symbol.js';
+// The read-only query commands, as functions tests can call: they take resolved options and return the value
+// to print (text or JSON); main.ts only parses flags and prints. Commands that detect builds or index live in
+// project-commands.ts, so that these load no adapter, preprocessor or parser; each loads only its own query.
+import { DetectorNotLoaded } from '../project/declared-builds.js';
 import { withProject } from '../query/project-context.js';
-import { searchCode } from '../query/search-code.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
-import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
-import { runIndex } from './index-command.js';
-import { formatDiagnostics, formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
+import { out, type CommandOutput, type CommonOptions } from './command-kit.js';
+import { formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
 
 export type { CommandOutput, CommonOptions } from './command-kit.js';
 
-export function runInit(opts: CommonOptions & { force?: boolean }): CommandOutput {
-  const root = path.resolve(opts.cwd);
-  const cfgFile = configPath(root);
-  const existed = fs.existsSync(cfgFile);
-  if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
-  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\ndetection.json\n');
-  const config = readConfig(root);
-  const detected = detectProjectBuilds(root, config);
-  const { builds, discovery } = detected;
-  const diagnostics = [...readConfigProblems(root), ...detected.diagnostics];
-  const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
-  const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, elapsed_ms: Math.round(discovery.elapsedMs) };
-  return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
-    const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
-    lines.push(`Searched ${search.folders} folders in ${search.elapsed_ms} ms for builds${search.folders_from_cache ? ` (${search.folders_from_cache} unchanged since the last search)` : ''}.`);
-    if (rows.length === 0) lines.push('No build found: build the firmware once so it writes compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), or name one under [build] compile_commands.');
-    else {
-      lines.push(`Found ${rows.length} build(s):`);
-      if (rows.length <= LIST_IN_FULL) for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance}${/derived, not built/.test(r.description) ? ', not built' : ''})  ${r.units} units  in ${r.build_dir}`);
-      else lines.push(...summarizeBuilds(builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, buildSystem: b.buildSystem, notBuilt: /derived, not built/.test(b.description) }))).map((l) => `  ${l}`));
-      if (new Set(rows.map((r) => r.variant)).size > 1 && !config.defaultVariant) lines.push('Several variants: queries must name one, or set [build] default_variant in the config.');
-      lines.push('Next: fw-context index');
-    }
-    if (diagnostics.length) lines.push(`${diagnostics.length} diagnostic(s):`, formatDiagnostics(diagnostics));
-    return lines.join('\n');
-  });
-}
-
-/**
- * Compare, for every conditional group of every file a unit reads, the branch the unit's real compiler takes
- * (`-E`) with the branch fw-context takes. With no path, checks each build's compile database.
- */
-export async function runCheckPreprocessor(opts: CommonOptions & { compileCommands?: string }): Promise<CommandOutput> {
-  const { formatDifferentialReport, runDifferentialCheck } = await import('../preprocessor/differential-check.js');
-  const root = rootFor(opts.cwd);
-  let paths: string[];
-  if (opts.compileCommands) paths = [path.resolve(opts.cwd, opts.compileCommands)];
-  else paths = [...new Set(detectProjectBuilds(root, readConfig(root)).builds.flatMap((b) => (b.compileCommands ? [b.compileCommands] : [])))];
-  if (paths.length === 0) return { text: 'No compile_commands.json found: give its path, e.g. fw-context check-preprocessor build/compile_commands.json', exitCode: 2 };
-  const reports = paths.map((p) => runDifferentialCheck(p));
-  const disagree = reports.some((r) => r.disagreements.length > 0);
-  const checked = reports.some((r) => r.units.some((u) => u.status === 'checked'));
-  return out(opts.json, reports.length === 1 ? reports[0] : reports, () => reports.map((r) => formatDifferentialReport(r, { relativeTo: root })).join('\n\n'), disagree ? 1 : checked ? 0 : 3);
-}
-
-export function runVariants(opts: CommonOptions): CommandOutput {
-  const r = withProject(opts.cwd, (ctx) => listVariants(ctx));
-  return out(opts.json, r, () => {
-    const lines: string[] = [];
-    const images = r.variants.flatMap((v) => v.images.map((i) => ({ variant: v.variant, image: i.image, board: i.board, buildSystem: i.build_system, notBuilt: /derived, not built/.test(i.description) })));
-    if (images.length > LIST_IN_FULL) lines.push(...summarizeBuilds(images));
-    else for (const v of r.variants) {
-      lines.push(`${v.variant}${v.board ? `  (board ${v.board})` : ''}${r.default_variant === v.variant ? '  [default]' : ''}`);
-      for (const i of v.images) {
-        const state = i.indexed ? `indexed ${i.indexed_at} UTC` : 'not indexed';
-        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}${/derived, not built/.test(i.description) ? ' (not built)' : ''}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
-      }
-    }
-    if (!lines.length) lines.push('No build found.');
-    if (r.diagnostics.length) lines.push(`${r.diagnostics.length} diagnostic(s):`, formatDiagnostics(r.diagnostics));
-    return lines.join('\n');
-  });
-}
-
-export function runStatus(opts: CommonOptions): CommandOutput {
+export async function runStatus(opts: CommonOptions): Promise<CommandOutput> {
+  const { getActiveBuild } = await import('../query/active-build.js');
   try {
     const s = withProject(opts.cwd, (ctx) => getActiveBuild(ctx, opts));
     return out(opts.json, s, () => formatStatus(s));
   } catch (err) {
+    if (err instanceof DetectorNotLoaded) throw err;
     const e = { error: (err as Error).message };
     return out(opts.json, e, () => formatStatus(e), 1);
   }
 }
 
-export function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
+export async function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): Promise<CommandOutput> {
+  const { searchCode } = await import('../query/search-code.js');
   const r = withProject(opts.cwd, (ctx) => searchCode(ctx, opts));
   const noMatch = !r.some((x) => 'shown' in x || 'hint' in x);
   return out(opts.json, r, () => [formatPagedAnswer(r as Record<string, unknown>[]), noMatch ? 'No symbol matches.' : ''].filter(Boolean).join('\n'));
 }
 
-export function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
+export async function runLookup(opts: CommonOptions & { name: string; kind?: string; prefix?: boolean; limit?: number; offset?: number; projectOnly?: boolean }): Promise<CommandOutput> {
+  const { lookupSymbol } = await import('../query/lookup-symbol.js');
   const r = withProject(opts.cwd, (ctx) => lookupSymbol(ctx, opts));
   return out(opts.json, r, () => formatPagedAnswer(r as Record<string, unknown>[]));
 }
 
-export function runSource(opts: CommonOptions & { name: string; file?: string; line?: number }): CommandOutput {
+export async function runSource(opts: CommonOptions & { name: string; file?: string; line?: number }): Promise<CommandOutput> {
+  const { getSource } = await import('../query/get-source.js');
   const r = withProject(opts.cwd, (ctx) => getSource(ctx, opts));
   return out(opts.json, r, () => formatSource(r as unknown as Record<string, unknown>));
 }
 
-export function runRefs(opts: CommonOptions & { name: string; limit?: number; offset?: number; projectOnly?: boolean }): CommandOutput {
+export async function runRefs(opts: CommonOptions & { name: string; limit?: number; offset?: number; projectOnly?: boolean }): Promise<CommandOutput> {
+  const { findReferences } = await import('../query/find-references.js');
   const r = withProject(opts.cwd, (ctx) => findReferences(ctx, opts));
   return out(opts.json, r, () =>
     (r as Record<string, any>[])
@@ -125,29 +53,8 @@ export function runRefs(opts: CommonOptions & { name: string; limit?: number; of
   );
 }
 
-export function runSymbols(opts: CommonOptions & { kind?: string; file?: string }): CommandOutput {
+export async function runSymbols(opts: CommonOptions & { kind?: string; file?: string }): Promise<CommandOutput> {
+  const { listSymbols } = await import('../query/list-symbols.js');
   const r = withProject(opts.cwd, (ctx) => listSymbols(ctx, opts));
   return out(opts.json, r.symbols, () => formatSymbolDump(r.symbols));
-}
-
-/** Copies the bundled example firmware to a folder, indexes it and asks it a few questions. */
-export async function runDemo(opts: CommonOptions & { dir?: string }): Promise<CommandOutput> {
-  const dir = opts.dir ? path.resolve(opts.cwd, opts.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-demo-'));
-  const root = copyFixture(fixturePath('index', 'drivers-hal-cmake'), dir);
-  runInit({ cwd: root, json: true });
-  const indexed = await runIndex({ cwd: root, json: false });
-  const steps: [string, CommandOutput][] = [
-    ['fw-context index', indexed],
-    ['fw-context status', runStatus({ cwd: root, json: false })],
-    ['fw-context search "uart init" --limit 5', runSearch({ cwd: root, json: false, query: 'uart init', limit: 5 })],
-    ["fw-context lookup 'HAL_UART_*'", runLookup({ cwd: root, json: false, name: 'HAL_UART_*' })],
-    ['fw-context source uart_init', runSource({ cwd: root, json: false, name: 'uart_init' })],
-  ];
-  if (opts.json) return { text: JSON.stringify({ project_root: root, steps: steps.map(([c, o]) => ({ command: c, exit_code: o.exitCode })) }, null, 2), exitCode: 0 };
-  const text = [`Example firmware copied to ${root}`, ...steps.map(([c, o]) => `\n$ ${c}\n${o.text}`), `\nTry more: cd ${root} && fw-context search "serial write"`].join('\n');
-  return { text, exitCode: steps.some(([, o]) => o.exitCode !== 0) ? 1 : 0 };
-}
-
-export function diagnosticsText(d: Diagnostic[]): string {
-  return formatDiagnostics(d);
 }

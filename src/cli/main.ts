@@ -2,6 +2,7 @@
 // fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
 import { parseArgs } from 'node:util';
+import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
 import { VERSION } from '../version.js';
 import type { CommandOutput } from './commands.js';
@@ -10,6 +11,7 @@ import type { CheckFormat } from './check-command.js';
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');
+const projectCommands = () => import('./project-commands.js');
 const indexCommand = () => import('./index-command.js');
 const memoryCommand = () => import('./memory-command.js');
 const crossbuild = () => import('./crossbuild-commands.js');
@@ -173,118 +175,125 @@ async function main(argv: string[]): Promise<number> {
     if (!arg) throw new QueryError(`${command} needs ${what}`, `fw-context ${command} <${what}>`);
     return arg;
   };
-  let result: CommandOutput;
-  try {
+  // A read-only command that turns out to need build detection (a refusal naming builds not indexed yet)
+  // loads the adapters then and runs again: the others never load them.
+  const run = async (): Promise<CommandOutput | number> => {
+    let result: CommandOutput;
     switch (command) {
-      case 'init':
-        result = (await commands()).runInit({ ...common, force: v.force });
-        break;
-      case 'index': {
-        const progress = v.json ? undefined : progressPrinter();
-        result = await (await indexCommand()).runIndex({ ...common, build: v.build, onProgress: progress });
-        if (progress) process.stderr.write('\r\x1b[2K');
-        break;
-      }
-      case 'check-preprocessor':
-        result = await (await commands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] });
-        break;
-      case 'check-callgraph':
-        result = (await callGraph()).runCheckCallGraph({ ...common, compileCommands: rest[0] });
-        break;
-      case 'variants':
-        result = (await commands()).runVariants(common);
-        break;
-      case 'memory':
-        result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
-        break;
-      case 'status':
-        result = (await commands()).runStatus(common);
-        break;
-      case 'check': {
-        const format = v.format ?? 'text';
-        const { CHECK_FORMATS, runCheck } = await checkCommand();
-        if (!CHECK_FORMATS.includes(format as CheckFormat)) {
-          process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
-          return 2;
-        }
-        result = runCheck({ ...common, format: format as CheckFormat });
-        break;
-      }
-      case 'search':
-        result = (await commands()).runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-        break;
-      case 'lookup':
-        result = (await commands()).runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-        break;
-      case 'source':
-        result = (await commands()).runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
-        break;
-      case 'refs':
-        result = (await commands()).runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-        break;
-      case 'symbols':
-        if (v.glob !== undefined) result = (await searchSymbolsCommand()).runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        else result = (await commands()).runSymbols({ ...common, kind: v.kind, file: v.file });
-        break;
-      case 'where':
-        result = (await crossbuild()).runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        break;
-      case 'diff':
-        if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
-        result = (await crossbuild()).runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        break;
-      case 'bodies':
-        result = (await reading()).runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-        break;
-      case 'read':
-        result = (await reading()).runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
-        break;
-      case 'file-map':
-        result = (await reading()).runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        break;
-      case 'vars':
-        result = (await reading()).runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        break;
-      case 'context':
-        result = (await reading()).runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
-        break;
-      case 'inheritance':
-        result = (await reading()).runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
-        break;
-      case 'members':
-        result = (await reading()).runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
-        break;
-      case 'overrides':
-        result = (await reading()).runOverrides({ ...common, methodName: needArg('METHOD') });
-        break;
-      case 'instances':
-        result = (await reading()).runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
-        break;
-      case 'find':
-        result = await (await findCommand()).runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
-        break;
-      case 'serve': {
-        // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
-        const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
-        const { createFwContextServer } = await import('../mcp/server.js');
-        const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-        const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
-        process.stdin.on('end', () => fw.close());
-        await fw.server.connect(new StdioServerTransport());
-        return -1;
-      }
-      case 'demo':
-        result = await (await commands()).runDemo({ ...common, dir: v.dir });
-        break;
-      default:
-        const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
-        if (CALL_GRAPH_COMMANDS.includes(command)) {
-          result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
+        case 'init':
+          result = await (await projectCommands()).runInit({ ...common, force: v.force });
+          break;
+        case 'index': {
+          const progress = v.json ? undefined : progressPrinter();
+          result = await (await indexCommand()).runIndex({ ...common, build: v.build, onProgress: progress });
+          if (progress) process.stderr.write('\r\x1b[2K');
           break;
         }
-        process.stderr.write(`fw-context: unknown command "${command}"\n\n${USAGE}\n`);
-        return 2;
+        case 'check-preprocessor':
+          result = await (await projectCommands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] });
+          break;
+        case 'check-callgraph':
+          result = await (await callGraph()).runCheckCallGraph({ ...common, compileCommands: rest[0] });
+          break;
+        case 'variants':
+          result = await (await projectCommands()).runVariants(common);
+          break;
+        case 'memory':
+          result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
+          break;
+        case 'status':
+          result = await (await commands()).runStatus(common);
+          break;
+        case 'check': {
+          const format = v.format ?? 'text';
+          const { CHECK_FORMATS, runCheck } = await checkCommand();
+          if (!CHECK_FORMATS.includes(format as CheckFormat)) {
+            process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
+            return 2;
+          }
+          result = runCheck({ ...common, format: format as CheckFormat });
+          break;
+        }
+        case 'search':
+          result = await (await commands()).runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+          break;
+        case 'lookup':
+          result = await (await commands()).runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+          break;
+        case 'source':
+          result = await (await commands()).runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+          break;
+        case 'refs':
+          result = await (await commands()).runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+          break;
+        case 'symbols':
+          if (v.glob !== undefined) result = (await searchSymbolsCommand()).runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          else result = await (await commands()).runSymbols({ ...common, kind: v.kind, file: v.file });
+          break;
+        case 'where':
+          result = (await crossbuild()).runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          break;
+        case 'diff':
+          if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
+          result = (await crossbuild()).runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          break;
+        case 'bodies':
+          result = (await reading()).runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
+          break;
+        case 'read':
+          result = (await reading()).runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
+          break;
+        case 'file-map':
+          result = (await reading()).runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          break;
+        case 'vars':
+          result = (await reading()).runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          break;
+        case 'context':
+          result = (await reading()).runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
+          break;
+        case 'inheritance':
+          result = (await reading()).runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
+          break;
+        case 'members':
+          result = (await reading()).runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
+          break;
+        case 'overrides':
+          result = (await reading()).runOverrides({ ...common, methodName: needArg('METHOD') });
+          break;
+        case 'instances':
+          result = (await reading()).runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
+          break;
+        case 'find':
+          result = await (await findCommand()).runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
+          break;
+        case 'serve': {
+          // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
+          const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
+          const { createFwContextServer } = await import('../mcp/server.js');
+          const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+          const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
+          process.stdin.on('end', () => fw.close());
+          await fw.server.connect(new StdioServerTransport());
+          return -1;
+        }
+        case 'demo':
+          result = await (await projectCommands()).runDemo({ ...common, dir: v.dir });
+          break;
+        default:
+          const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
+          if (CALL_GRAPH_COMMANDS.includes(command)) {
+            result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
+            break;
+          }
+          process.stderr.write(`fw-context: unknown command "${command}"\n\n${USAGE}\n`);
+          return 2;
     }
+    return result;
+  };
+  let result: CommandOutput | number;
+  try {
+    result = await withDetectorOnDemand(run);
   } catch (err) {
     const e = err instanceof QueryError ? err : new QueryError((err as Error).message, 'see fw-context --help');
     // Refusals name flags and commands here, not the MCP arguments and tools they name for agents.
@@ -294,6 +303,7 @@ async function main(argv: string[]): Promise<number> {
     else process.stderr.write(`fw-context: ${said.error}\nhint: ${said.hint}\n`);
     return 1;
   }
+  if (typeof result === 'number') return result;
   process.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;
 }

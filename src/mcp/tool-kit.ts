@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z, type ZodRawShape } from 'zod';
 import { openProject, type ProjectContext } from '../query/project-context.js';
 import { MCP_SURFACE, QueryError } from '../query/query-error.js';
+import { withDetectorOnDemand } from '../project/declared-builds.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import type { FreshnessKeeper } from './keep-fresh.js';
 
@@ -117,16 +118,22 @@ export function toolEnv(cwd: string, keeper?: FreshnessKeeper): ToolEnv {
     cwd,
     background: (root) => keeper?.state(root) ?? null,
     async answer(projectRoot, run, onError = fail, options = {}) {
-      let ctx: ProjectContext | null = null;
+      let noticed = false;
+      const once = async () => {
+        const ctx = openProject(rootOf(projectRoot));
+        try {
+          if (options.noticeEdits !== false && !noticed) notice(ctx);
+          noticed = true;
+          // A query may answer asynchronously (find's regex worker): the project stays open until it has.
+          return ok(await run(ctx));
+        } finally {
+          ctx.close();
+        }
+      };
       try {
-        ctx = openProject(rootOf(projectRoot));
-        if (options.noticeEdits !== false) notice(ctx);
-        // A query may answer asynchronously (find's regex worker): the project stays open until it has.
-        return ok(await run(ctx));
+        return await withDetectorOnDemand(once);
       } catch (err) {
         return onError(err);
-      } finally {
-        ctx?.close();
       }
     },
   };

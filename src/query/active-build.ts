@@ -98,7 +98,8 @@ function changeCounts(ctx: ProjectContext, builds: BuildRow[], build: BuildRow |
   const changed = changedFiles(reader, ctx.root, undefined, rehash);
   const changedSet = new Set(changed);
   let headerAffected = 0;
-  for (const b of build ? [build] : builds) headerAffected += unitsReadingChanged(ctx.root, reader.unitFiles(b.id), changedSet).size;
+  // Nothing changed, nothing affected: the unit → files map is read only when there is a change to look up.
+  if (changedSet.size) for (const b of build ? [build] : builds) headerAffected += unitsReadingChanged(ctx.root, reader.unitFiles(b.id), changedSet).size;
   return { changed, headerAffected };
 }
 

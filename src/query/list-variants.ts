@@ -1,7 +1,9 @@
 // list_variants: every build the project declares (found by the adapters now) and every build the index
 // holds, with images, board, build system, provenance and whether (and when) it was indexed.
 import path from 'node:path';
-import { detectProjectBuilds } from '../project/project-builds.js';
+import type { DetectResult } from '../../adapters/detection-cache.js';
+import { detectProjectBuildsLazily } from '../project/build-detection.js';
+import { detectDeclaredBuilds } from '../project/declared-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
@@ -38,10 +40,21 @@ export interface ListVariantsResult {
   diagnostics: Diagnostic[];
 }
 
-export function listVariants(ctx: ProjectContext): ListVariantsResult {
+function requireInitialized(ctx: ProjectContext): void {
   if (!ctx.initialized) throw new QueryError(`${ctx.root} is not an fw-context project`, 'run `fw-context init` in the project root');
+}
+
+/** listVariants with the builds detected first, from the detection cache while it holds (no adapter loads then). */
+export async function listVariantsNow(ctx: ProjectContext): Promise<ListVariantsResult> {
+  requireInitialized(ctx);
+  return listVariants(ctx, await detectProjectBuildsLazily(ctx.root, ctx.config));
+}
+
+/** `detected`: the project's builds as detected now (by default, detected here with the adapters). */
+export function listVariants(ctx: ProjectContext, detected?: DetectResult): ListVariantsResult {
+  requireInitialized(ctx);
   const rel = (p: string) => path.relative(ctx.root, p) || '.';
-  const { builds: declared, diagnostics } = detectProjectBuilds(ctx.root, ctx.config);
+  const { builds: declared, diagnostics } = detected ?? detectDeclaredBuilds(ctx.root, ctx.config);
   const indexed = ctx.reader?.builds() ?? [];
   const byKey = new Map<string, VariantImage & { variant: string }>();
   const entry = (b: { variant: string; image: string; board: string | null; buildDir: string; compileCommands: string | null; description: string; provenance: string }, more: Omit<VariantImage, 'image' | 'board' | 'build_dir' | 'compile_commands' | 'description' | 'provenance'>) => ({

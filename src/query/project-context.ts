@@ -6,7 +6,7 @@ import type { IndexReader } from '../index/index-reader.js';
 import { openIndexForRead } from '../index/open-index.js';
 import { SqliteIndex } from '../index/sqlite-index.js';
 import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
-import { detectProjectBuilds } from '../project/project-builds.js';
+import { detectDeclaredBuilds } from '../project/declared-builds.js';
 import type { BuildRow } from '../index/index-reader.js';
 import { QueryError } from './query-error.js';
 import { resolveBuild, type BuildSelector } from './resolve-build.js';
@@ -69,8 +69,11 @@ export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T
   }
 }
 
-/** The one build a query answers from; a refusal names builds declared on disk but not indexed yet. */
+/**
+ * The one build a query answers from; a refusal names builds declared on disk but not indexed yet (only a
+ * refusal runs build detection, and may throw DetectorNotLoaded for the entry point to load it).
+ */
 export function resolveProjectBuild(ctx: ProjectContext, sel: BuildSelector): BuildRow {
   const reader = requireReader(ctx);
-  return resolveBuild(reader, ctx.config, sel, () => detectProjectBuilds(ctx.root, ctx.config).builds, ctx.root);
+  return resolveBuild(reader, ctx.config, sel, () => detectDeclaredBuilds(ctx.root, ctx.config).builds, ctx.root);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { summarizeBuilds, type SummaryBuild } from '../../src/cli/build-summary.js';
-import { runInit, runVariants } from '../../src/cli/commands.js';
+import { runInit, runVariants } from '../../src/cli/project-commands.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
 describe('summarizeBuilds', () => {
@@ -29,20 +29,20 @@ describe('init, variants and status on a project of 30 PlatformIO envs', () => {
   fs.writeFileSync(path.join(root, 'platformio.ini'), envs.join('\n'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('init reports the search and summarises instead of listing 30 builds; --json lists all', () => {
-    const text = runInit({ cwd: root, json: false }).text;
+  it('init reports the search and summarises instead of listing 30 builds; --json lists all', async () => {
+    const text = (await runInit({ cwd: root, json: false })).text;
     expect(text).toMatch(/Searched \d+ folders in \d+ ms for builds/);
     expect(text).toMatch(/30 build\(s\) in 30 variant\(s\); by build system: platformio 30/);
     expect(text).toMatch(/by board: uno 20, nano 10/);
     expect(text).toMatch(/30 of them derived, not built/);
     expect(text).not.toContain('e29');
-    const json = JSON.parse(runInit({ cwd: root, json: true }).text) as { builds: unknown[]; search: { folders: number } };
+    const json = JSON.parse((await runInit({ cwd: root, json: true })).text) as { builds: unknown[]; search: { folders: number } };
     expect(json.builds).toHaveLength(30);
     expect(json.search.folders).toBeGreaterThan(0);
   });
 
-  it('variants summarises too', () => {
-    const text = runVariants({ cwd: root, json: false }).text;
+  it('variants summarises too', async () => {
+    const text = (await runVariants({ cwd: root, json: false })).text;
     expect(text).toMatch(/^30 build\(s\)/);
     expect(text.split('\n').length).toBeLessThan(10);
   });

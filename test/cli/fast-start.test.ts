@@ -1,14 +1,19 @@
-// Fast start: commands that only read the index load neither tree-sitter, the preprocessor, the indexer
-// nor the MCP SDK. Proven by the modules each process resolves (a module hook records them), not by time.
+// Fast start: commands that only read the index load neither tree-sitter, the preprocessor, the indexer, the
+// MCP SDK nor the build adapters (yaml, json5, the linker reader). Proven by the modules each process resolves
+// (a module hook records them), not by time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertCliBuilt, CLI, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { assertCliBuilt, CLI, copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
 
 const PROBE = fileURLToPath(new URL('./module-probe.mjs', import.meta.url));
 const HEAVY = /node_modules\/tree-sitter|\/src\/parser\/tree-sitter-parser\.js|\/src\/preprocessor\/|@modelcontextprotocol|\/src\/indexer\/index-project\.js/;
+/** The build adapters and what only they use: a read-only command whose detection cache holds needs none. */
+const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|compile-commands)\b|node_modules\/(yaml|json5|zod)\/|\/dist\/linker\//;
 
 /** Runs the built CLI with the module probe; returns the URLs of every module the process resolved. */
 function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
@@ -23,17 +28,27 @@ describe('read-only commands start without the indexer', () => {
   let root = '';
   beforeAll(async () => {
     root = (await indexedFixture(['index', 'drivers-hal-cmake'])).root;
+    // The detection cache is keyed by the adapters' code: the built CLI's, not these tests' sources.
+    expect(spawnSync(process.execPath, [CLI, 'index'], { cwd: root }).status).toBe(0);
   });
 
   it.each([['status'], ['lookup', 'uart_init'], ['search', 'uart init'], ['source', 'uart_init'], ['refs', 'uart_init'], ['symbols'], ['symbols', '--glob', 'uart*'], ['find', 'uart'], ['hotspots'], ['variants'], ['--version']])(
-    'fw-context %s loads neither tree-sitter, the preprocessor, the indexer nor the MCP SDK',
+    'fw-context %s loads neither tree-sitter, the preprocessor, the indexer, the MCP SDK nor the adapters',
     (...args) => {
       const { modules, status } = modulesLoaded(root, [...args, ...(args[0] === '--version' ? [] : ['--json'])]);
       expect(status).toBe(0);
       expect(modules.length).toBeGreaterThan(1);
-      expect(modules.filter((m) => HEAVY.test(m))).toEqual([]);
+      expect(modules.filter((m) => HEAVY.test(m) || ADAPTERS.test(m))).toEqual([]);
     },
   );
+
+  it('status and lookup load only their own query module, not the other commands\' ones', () => {
+    const status = modulesLoaded(root, ['status', '--json']).modules;
+    expect(status.some((m) => /\/src\/query\/active-build\.js$/.test(m))).toBe(true);
+    expect(status.filter((m) => /\/src\/query\/(search-code|lookup-symbol|get-source|find-references|list-symbols|list-variants)\.js$/.test(m))).toEqual([]);
+    const lookup = modulesLoaded(root, ['lookup', 'uart_init', '--json']).modules;
+    expect(lookup.filter((m) => /\/src\/query\/(active-build|search-code|get-source|find-references)\.js$/.test(m))).toEqual([]);
+  });
 
   it('index of an unchanged project answers detection from its cache: no adapter module loads', () => {
     const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
@@ -47,5 +62,26 @@ describe('read-only commands start without the indexer', () => {
     expect(status).toBe(0);
     expect(modules.some((m) => /node_modules\/tree-sitter/.test(m))).toBe(true);
     expect(modules.some((m) => /\/src\/preprocessor\//.test(m))).toBe(true);
+  });
+});
+
+describe('a refusal that names builds not indexed yet loads the adapters only then', () => {
+  let root = '';
+  beforeAll(async () => {
+    root = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    writeConfig(root, { ...DEFAULT_CONFIG });
+    await indexProject({ root, variant: 'nucleo_f401re' });
+  });
+
+  it('a query for an indexed build loads no adapter; one for a declared build not indexed names it', () => {
+    const indexed = modulesLoaded(root, ['lookup', 'main', '--variant', 'nucleo_f401re', '--json']);
+    expect(indexed.status).toBe(0);
+    expect(indexed.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
+    const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json']);
+    expect(pending.status).toBe(1);
+    expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
+    expect(pending.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
+    const unknown = modulesLoaded(root, ['lookup', 'main', '--variant', 'no_such_board', '--json']);
+    expect((JSON.parse(unknown.stdout) as { error: string }).error).toMatch(/unknown variant "no_such_board"/);
   });
 });

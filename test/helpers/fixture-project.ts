@@ -6,6 +6,9 @@ import path from 'node:path';
 import { copyFixture, fixturePath } from '../../src/project/copy-fixture.js';
 import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
 import { writeConfig, DEFAULT_CONFIG, type ProjectConfig } from '../../src/project/config.js';
+// Query functions called directly (not through the CLI or the MCP server, which load it on demand) need build
+// detection loaded for list_variants and for refusals that name builds not indexed yet.
+import '../../src/project/project-builds.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const CLI = path.join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');

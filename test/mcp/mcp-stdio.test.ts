@@ -74,3 +74,26 @@ describe('fw-context serve over stdio', () => {
     expect(bad.isError).toBe(true);
   });
 });
+
+describe('fw-context serve: a build declared but not indexed', () => {
+  let multi: Client;
+  let multiRoot: string;
+  beforeAll(async () => {
+    multiRoot = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    expect(runCli(multiRoot, ['index', '--variant', 'nucleo_f401re']).status).toBe(0);
+    multi = new Client({ name: 'fw-context-test', version: '1.0.0' });
+    await multi.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--no-refresh'], cwd: multiRoot, stderr: 'pipe' }));
+  });
+  afterAll(async () => {
+    await multi?.close();
+  });
+
+  it('is named in the refusal (the server loads build detection for it) and listed by list_variants', async () => {
+    const r = (await multi.callTool({ name: 'lookup_symbol', arguments: { name: 'main', variant: 'build-nrf52840dk' } })) as { content: { text: string }[]; isError?: boolean };
+    expect(r.isError).toBe(true);
+    expect(JSON.parse(r.content[0].text).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet/);
+    const v = (await multi.callTool({ name: 'list_variants', arguments: {} })) as { content: { text: string }[] };
+    const variants = JSON.parse(v.content[0].text).variants as { variant: string; images: { indexed: boolean }[] }[];
+    expect(variants.map((x) => [x.variant, x.images[0].indexed])).toEqual(expect.arrayContaining([['build-nrf52840dk', false], ['nucleo_f401re', true]]));
+  });
+});

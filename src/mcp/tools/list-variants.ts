@@ -1,5 +1,5 @@
 // list_variants: every build of the project (variants, images, board, build system), indexed or not.
-import { listVariants } from '../../query/list-variants.js';
+import { listVariantsNow } from '../../query/list-variants.js';
 import { buildArgs, defineTool, READ_ONLY } from '../tool-kit.js';
 
 const DESCRIPTION = `List every build of the project: each variant (a board, a PlatformIO env, an mbed target, a build folder) with its images (the application, a bootloader such as mcuboot, a second slot), and for each image its type, board, build_system (zephyr, cmake, ninja, platformio, mbed, compile_commands), provenance ("read": from files the build wrote; "derived": reconstructed from project files because the build left no compile database; a description saying "derived, not built" means nobody built it), build_dir, compile_commands, units (compile units of the build) and linked_units (those whose objects the image links: the only ones its queries answer from; the rest are compiled for optional libraries the image does not contain), linking {method: "ninja-link-edge" | "map-file" | "unknown" (no readable link: every unit counts), source, note}, whether it is indexed (indexed, indexed_at) and whether its build folder still exists (declared). default_variant/default_image echo the config.
@@ -14,5 +14,5 @@ export const LIST_VARIANTS_TOOL = defineTool({
   description: DESCRIPTION,
   inputSchema: { project_root: buildArgs.project_root },
   annotations: READ_ONLY,
-  handler: (args, env) => env.answer(args.project_root, (ctx) => listVariants(ctx)),
+  handler: (args, env) => env.answer(args.project_root, (ctx) => listVariantsNow(ctx)),
 });
