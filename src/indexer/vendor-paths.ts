@@ -27,8 +27,21 @@ export function isVendorFile(file: string, rules: VendorRules): boolean {
   return segments.some((s) => DEFAULT_VENDOR_DIRS.includes(s) && s !== rootName);
 }
 
+/** A segment `.` or `..`, an empty segment, or a trailing slash: text path.relative would normalize. */
+const UNNORMALIZED = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
+
+/** `file` after `root/` when both are normalized POSIX paths and it lies under the root (what path.relative answers, without resolving both). */
+function plainSuffix(root: string, file: string): string | undefined {
+  if (path.sep !== '/' || root.length < 2 || file.length <= root.length + 1 || file.charCodeAt(root.length) !== 47 || !file.startsWith(root)) return undefined;
+  const rel = file.slice(root.length + 1);
+  if (rel.charCodeAt(0) === 47 || rel.startsWith('..') || UNNORMALIZED.test(rel) || UNNORMALIZED.test(root)) return undefined;
+  return rel;
+}
+
 /** Stored path: project-relative POSIX inside the root, absolute outside. */
 export function storedPath(root: string, file: string): string {
+  const plain = plainSuffix(root, file);
+  if (plain !== undefined) return plain;
   const rel = path.relative(root, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return file;
   return rel.split(path.sep).join('/');

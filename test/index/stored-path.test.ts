@@ -1,0 +1,42 @@
+// Stored paths: the fast form for a normalized path under the root answers what path.relative answers,
+// and paths that need normalizing, sit outside the root or share only a name prefix with it take the full route.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { absolutePath, storedPath } from '../../src/indexer/vendor-paths.js';
+
+/** The definition storedPath keeps: project-relative POSIX inside the root, absolute outside. */
+function reference(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return file;
+  return rel.split(path.sep).join('/');
+}
+
+describe('storedPath', () => {
+  const roots = ['/work/proj', '/work/proj/', '/work/./proj', '/w', '/'];
+  const files = [
+    '/work/proj/src/main.c',
+    '/work/proj/a.h',
+    '/work/proj',
+    '/work/proj/',
+    '/work/project/src/x.c',
+    '/work/proj/../other/y.h',
+    '/work/proj/src/../inc/z.h',
+    '/work/proj/./inc/z.h',
+    '/work/proj//inc/z.h',
+    '/work/proj/inc/',
+    '/work/proj/..hidden/a.h',
+    '/work/proj/.config/b.h',
+    '/work/proj/inc/..',
+    '/usr/include/stdio.h',
+    '/w/x.c',
+    '/wx/y.c',
+  ];
+  it.runIf(path.sep === '/')('answers what path.relative answers for every root and file', () => {
+    for (const root of roots) for (const file of files) expect(storedPath(root, file), `${root} ${file}`).toBe(reference(root, file));
+  });
+
+  it('is the inverse of absolutePath inside the root', () => {
+    const root = path.resolve('/tmp/fw-root');
+    expect(absolutePath(root, storedPath(root, path.join(root, 'src', 'drivers', 'gpio.c')))).toBe(path.join(root, 'src', 'drivers', 'gpio.c'));
+  });
+});
