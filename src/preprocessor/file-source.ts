@@ -16,6 +16,8 @@ export function defaultReadFile(file: string): string | undefined {
 
 export class FileSource {
   private texts = new Map<string, string | undefined>();
+  /** Skeletons answered through the store (a source lives for one run, when files hold still). */
+  private stored = new Map<string, FileSkeleton | undefined>();
   constructor(
     private readFileFn: ReadFile = defaultReadFile,
     readonly skeletons: SkeletonCache = new SkeletonCache(),
@@ -34,9 +36,13 @@ export class FileSource {
     return this.read(file) !== undefined;
   }
 
-  /** With a skeleton store, by content hash (an unchanged file is not read); else from the text read. */
+  /** With a skeleton store, by content hash (an unchanged file is not read, a file is asked once); else from the text read. */
   skeleton(file: string): FileSkeleton | undefined {
-    if (this.skeletons.store) return this.skeletons.getStored(file, this.asm);
+    if (this.skeletons.store) {
+      let sk = this.stored.get(file);
+      if (sk === undefined && !this.stored.has(file)) this.stored.set(file, (sk = this.skeletons.getStored(file, this.asm)));
+      return sk;
+    }
     const t = this.read(file);
     return t === undefined ? undefined : this.skeletons.get(file, t, this.asm);
   }
