@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
+import type { FileView } from './unit-result.js';
 import { sameDefinition } from './tracked-env.js';
 
 /** Log operations, each followed by its operands in `HeaderEntry.ops`. */
@@ -33,6 +34,18 @@ export interface HeaderEntry {
   /** Deepest include nesting below the header. */
   depth: number;
   ops: unknown[];
+  /**
+   * Views of files this walk alone made in a unit, by decisions flag and file (see unit-result.ts), each with
+   * the definitions its #define values were worked out with.
+   */
+  views?: Map<string, ReusableView[]>;
+}
+
+/** A file view a replayed walk made, reusable while every macro its values consulted has the same definition. */
+export interface ReusableView {
+  view: FileView;
+  names: string[];
+  defs: (MacroDef | undefined)[];
 }
 
 /** A walk of a header being recorded (nested recordings form a stack through `parent`). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
-import type { HeaderWalkCache } from './header-walk-cache.js';
+import type { HeaderWalkCache, ReusableView } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -140,20 +140,49 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache },
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, recordDecisions },
   );
-  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false);
+  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
   if (environment.preinclude) {
     const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
-    if (pre) walker.walkRoot(pre.file, true);
+    if (pre) walker.walkRoot(pre.file, true, true);
   }
-  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true);
+  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
   walker.walkRoot(unitFile, true);
+  return { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics };
+}
 
+/** A view being made for a file that one replayed walk made, to offer to later units replaying it. */
+interface PendingView {
+  memo: ReusableView[];
+  view: FileView;
+  deps: ValueDeps;
+}
+
+/**
+ * The files a walked unit read, in first-read order, with their views. A file that one replayed header walk
+ * made takes the view an earlier unit made from that walk, when the macros its #define values consulted
+ * have the same definitions; other views are made here and offered to later units.
+ */
+function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean): UnitFileRead[] {
   const files: UnitFileRead[] = [];
   const index = new Map<string, number>();
+  const pending = new Map<string, PendingView>();
+  const env = walker.env;
   for (const visit of walker.visits.values()) {
     const sk = host.source.skeleton(visit.file);
     const hash = sk ? host.fileHash(visit.file) : null;
     if (!sk || hash === null) continue;
+    let memo: ReusableView[] | undefined;
+    if (visit.origin && visit.entry) {
+      const views = (visit.entry.views ??= new Map());
+      const key = `${recordDecisions ? 1 : 0}${visit.file}`;
+      memo = views.get(key);
+      if (!memo) views.set(key, (memo = []));
+      const reused = reusableView(memo, env);
+      if (reused) {
+        files.push({ file: visit.file, hash, view: reused });
+        continue;
+      }
+    }
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
@@ -161,13 +190,30 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
       view.taken = [...visit.taken].map((i) => sk.directives[i].line);
     }
     files.push({ file: visit.file, hash, view });
+    if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   // Values with the unit's final environment, as the build's macro list reports them.
   for (const def of walker.definesReached) {
     const fi = index.get(def.file);
-    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker)]);
+    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker, pending.get(def.file)?.deps)]);
   }
-  return { ...base, files, tested: env.tested(), diagnostics: walker.diagnostics };
+  for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
+  return files;
+}
+
+const MAX_VIEWS_PER_FILE = 16;
+const mapGet = Map.prototype.get;
+
+/** The first view whose values' macros hold in `env`; those macros are then read as the values would read them. */
+function reusableView(memo: ReusableView[], env: MacroEnv): FileView | undefined {
+  for (const m of memo) {
+    let k = 0;
+    while (k < m.names.length && mapGet.call(env, m.names[k]) === m.defs[k]) k++;
+    if (k < m.names.length) continue;
+    for (const name of m.names) env.get(name);
+    return m.view;
+  }
+  return undefined;
 }
 
 /** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */
@@ -178,27 +224,40 @@ export function findForced(abs: string, unit: CompileUnit, environment: UnitEnvi
   return r ? r.file : abs;
 }
 
+/** The macros values were worked out with, by name; `complete` false when one value cannot be memoized. */
+export interface ValueDeps {
+  names: Map<string, MacroDef | undefined>;
+  complete: boolean;
+}
+
 /**
  * The integer an object-like macro's replacement evaluates to, as decimal text; for a function-like macro,
  * its expanded replacement when that is one call of a function (an API wrapper, see api-wrapper.ts); else
- * null. Memoized on the definition with the definitions the expansion consulted, like #if results.
+ * null. Memoized on the definition with the definitions the expansion consulted, like #if results: the
+ * environment reads exactly those names either way. `deps` collects them.
  */
-export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
+export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps): string | null {
   if (def.body.length === 0 || def.builtin) return null;
   if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
   if (def.params !== null && !mayWrapCall(def.body)) return null;
   const env = walker.env;
   for (const e of def.valueCache ?? []) {
     let k = 0;
-    while (k < e.names.length && env.get(e.names[k]) === e.defs[k]) k++;
-    if (k === e.names.length) return e.value;
+    // Checked without notifying a tracking environment: only the names of the answer count as read.
+    while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
+    if (k < e.names.length) continue;
+    for (let j = 0; j < e.names.length; j++) {
+      env.get(e.names[j]);
+      deps?.names.set(e.names[j], e.defs[j]);
+    }
+    return e.value;
   }
   let failed = false;
   let cacheable = true;
-  const deps = new Map<string, MacroDef | undefined>();
+  const consulted = new Map<string, MacroDef | undefined>();
   const lookup = (name: string, forDefined: boolean) => {
     const d = env.get(name);
-    if (!deps.has(name)) deps.set(name, d);
+    if (!consulted.has(name)) consulted.set(name, d);
     if (d?.builtin && !forDefined) cacheable = false;
     return d;
   };
@@ -215,7 +274,11 @@ export function macroValue(def: MacroDef, walker: UnitWalker): string | null {
   }
   if (cacheable) {
     def.valueCache ??= [];
-    if (def.valueCache.length < 16) def.valueCache.push({ names: [...deps.keys()], defs: [...deps.values()], value });
+    if (def.valueCache.length < 16) def.valueCache.push({ names: [...consulted.keys()], defs: [...consulted.values()], value });
+  }
+  if (deps) {
+    if (!cacheable) deps.complete = false;
+    for (const [name, d] of consulted) deps.names.set(name, d);
   }
   return value;
 }

@@ -32,6 +32,12 @@ export interface FileVisit {
   taken?: Set<number>;
   /** Directive indices of groups (their #if) evaluated in live code, when decisions are recorded. */
   groups?: Set<number>;
+  /**
+   * Set while everything the unit did to this file came from one replay of `entry` (numbered `origin`): the
+   * file's view is then the entry's, whatever unit replays it (see unit-result.ts). 0 once touched otherwise.
+   */
+  origin?: number;
+  entry?: HeaderEntry;
 }
 
 export interface UnitWalkOptions {
@@ -70,6 +76,10 @@ export class UnitWalker {
   private readonly cache?: HeaderWalkCache;
   private readonly cacheKey: string = '';
   private rec?: HeaderRecorder;
+  /** The replay under way (numbered from 1; 0 when none) and its entry: visits it makes are marked with them. */
+  private replaying = 0;
+  private replays = 0;
+  private replayEntry?: HeaderEntry;
 
   constructor(private host: WalkHost, private opts: UnitWalkOptions) {
     this.ctx = {
@@ -115,14 +125,19 @@ export class UnitWalker {
     if (this.rec !== undefined) this.rec.ops.push(OP_DIAG, d);
   }
 
-  /** Walk a file as the main source (or a -include / -imacros file: `activeCode` false records no lines). */
-  walkRoot(file: string, activeCode = true): boolean {
+  /**
+   * Walk a file as the main source (or a -include / -imacros file: `activeCode` false records no lines).
+   * A forced file (`forced`) is walked like an included header: replayed where a recorded walk holds.
+   */
+  walkRoot(file: string, activeCode = true, forced = false): boolean {
     if (!this.baseFile) this.baseFile = file;
-    if (!this.host.skeleton(file)) {
+    const sk = this.host.skeleton(file);
+    if (!sk) {
       this.diag('error', file, undefined, `cannot read ${file}`, 'check the path in the compile command');
       return false;
     }
-    this.walkFile(file, NO_SEARCH_PATH, activeCode);
+    if (forced && this.cache) this.walkHeader(file, NO_SEARCH_PATH, activeCode, sk);
+    else this.walkFile(file, NO_SEARCH_PATH, activeCode);
     return true;
   }
 
@@ -136,6 +151,10 @@ export class UnitWalker {
     let v = this.visits.get(file);
     if (!v) {
       v = { file, ranges: [] };
+      if (this.replaying) {
+        v.origin = this.replaying;
+        v.entry = this.replayEntry;
+      }
       if (this.opts.recordDecisions) {
         v.taken = new Set();
         v.groups = new Set();
@@ -150,6 +169,7 @@ export class UnitWalker {
   private walkFile(file: string, dirIndex: number, activeCode: boolean): void {
     const sk = this.host.skeleton(file)!;
     const visit = this.visit(file);
+    visit.origin = 0;
     if (sk.pragmaOnce) {
       this.onceSeen.add(file);
       if (this.rec !== undefined) {
@@ -424,7 +444,14 @@ export class UnitWalker {
       for (const name of hit.readNames) this.read(name);
       for (const f of hit.onceFiles) this.onceHas(f);
       this.rec?.absorbEffects(hit);
-      this.replay(hit);
+      this.replaying = ++this.replays;
+      this.replayEntry = hit;
+      try {
+        this.replay(hit);
+      } finally {
+        this.replaying = 0;
+        this.replayEntry = undefined;
+      }
       return;
     }
     cache.walked++;
@@ -440,6 +467,13 @@ export class UnitWalker {
     this.rec?.absorbChild(rec, entry);
   }
 
+  /** A file's visit about to change in a replay: no longer the replay's own when another made it. */
+  private touched(file: string): FileVisit {
+    const v = this.visits.get(file)!;
+    if (v.origin !== this.replaying) v.origin = 0;
+    return v;
+  }
+
   /** Apply a recorded walk's effects to this unit, in the order the walk had them. */
   private replay(e: HeaderEntry): void {
     const ops = e.ops;
@@ -453,21 +487,25 @@ export class UnitWalker {
           k += 2;
           break;
         case OP_RANGE:
-          this.visits.get(ops[k + 1] as string)!.ranges.push(ops[k + 2] as number, ops[k + 3] as number);
+          this.touched(ops[k + 1] as string).ranges.push(ops[k + 2] as number, ops[k + 3] as number);
           k += 4;
           break;
         case OP_GROUP:
-          this.visits.get(ops[k + 1] as string)!.groups?.add(ops[k + 2] as number);
+          this.touched(ops[k + 1] as string).groups?.add(ops[k + 2] as number);
           k += 3;
           break;
         case OP_TAKEN:
-          this.visits.get(ops[k + 1] as string)!.taken?.add(ops[k + 2] as number);
+          this.touched(ops[k + 1] as string).taken?.add(ops[k + 2] as number);
           k += 3;
           break;
         case OP_DEFINE: {
           const def = ops[k + 1] as MacroDef;
           env.set(def.name, ops[k + 2] as MacroDef);
-          this.definesReached.add(def);
+          if (!this.definesReached.has(def)) {
+            this.definesReached.add(def);
+            const v = this.visits.get(def.file);
+            if (v !== undefined && v.origin !== this.replaying) v.origin = 0;
+          }
           rec?.written.add(def.name);
           k += 3;
           break;

@@ -148,3 +148,40 @@ describe('header walk cache invalidation', () => {
     expect(cache.replayed).toBe(0);
   });
 });
+
+describe('file views of replayed header walks', () => {
+  const provider = new ImplicitMacroProvider({ useRealCompiler: false });
+  const unit = (file: string, args: string[] = []): CompileUnit => ({ file, directory: '/p', arguments: ['arm-none-eabi-gcc', ...args, '-I/p/inc', '-c', file] });
+  const files: Record<string, string> = {
+    '/p/inc/h.h': '#ifndef H_H\n#define H_H\n#define VAL (LATER + 1)\n#define TWICE (OPT * 2)\n#if defined(X)\nint x;\n#endif\n#endif\n',
+    '/p/a.c': '#include "h.h"\n#define LATER 1\n',
+    '/p/b.c': '#include "h.h"\n#define LATER 2\n',
+    '/p/c.c': '#include "h.h"\n#define LATER 2\n',
+    '/p/d.c': '#include "h.h"\n#define LATER 1\n',
+  };
+  const units = [unit('/p/a.c', ['-DOPT=1']), unit('/p/b.c', ['-DOPT=1']), unit('/p/c.c', ['-DOPT=1']), unit('/p/d.c', ['-DOPT=3']), unit('/p/a.c', ['-DOPT=3'])];
+  const run = (cache: HeaderWalkCache | undefined): UnitResult[] => {
+    const source = new FileSource((f) => files[f], new SkeletonCache());
+    const resolver = new IncludeResolver((f) => source.exists(f));
+    const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
+    return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
+  };
+  const view = (r: UnitResult) => r.files.find((f) => f.file === '/p/inc/h.h')!.view;
+
+  it('are shared while the macros their values read hold, and made again when one differs', () => {
+    const cache = new HeaderWalkCache();
+    const cached = run(cache);
+    expect(cached).toEqual(run(undefined));
+    expect(cache.replayed).toBe(4);
+    const [a, b, c, d, a3] = cached;
+    expect(view(a).defines).toEqual([[2, null], [3, '2'], [4, '2']]);
+    expect(view(b).defines).toEqual([[2, null], [3, '3'], [4, '2']]);
+    // c replays the walk b replayed, with the same values: the same object.
+    expect(view(c)).toBe(view(b));
+    // A macro defined after the header (LATER) or given on the command line (OPT) changes a value: made again.
+    expect(view(d).defines).toEqual([[2, null], [3, '2'], [4, '6']]);
+    expect(view(a3)).toBe(view(d));
+    // The command-line macro a reused view's value read is an input of the unit, as when the view is made.
+    for (const r of cached) expect(r.tested).toContainEqual(['OPT', expect.any(String)]);
+  });
+});
