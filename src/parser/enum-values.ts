@@ -1,8 +1,6 @@
 // Computes the integer value of enum constants from their initializer syntax trees: literals, earlier
 // constants, macros with known values, unary/binary/ternary operators. sizeof and casts to unknown types → null.
-import type Parser from 'tree-sitter';
-
-type Node = Parser.SyntaxNode;
+import type { FlatNode as Node } from './flat-tree.js';
 
 /** Parses a C integer literal (`0x1F`, `010`, `0b11`, `42u`, `1'000` in C++), or null. */
 export function parseIntegerLiteral(text: string): bigint | null {

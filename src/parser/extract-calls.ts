@@ -155,7 +155,7 @@ class CallWalker {
       default:
         break;
     }
-    for (let i = 0; i < node.namedChildCount; i++) this.walk(node.namedChild(i)!, fn, scopes);
+    for (const child of node.namedChildren) this.walk(child, fn, scopes);
   }
 
   private functionDefinition(node: SyntaxNode, scopes: string[]): void {

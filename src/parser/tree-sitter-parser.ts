@@ -1,19 +1,22 @@
-// The one home of tree-sitter: loads the C and C++ grammars and their capture tables, parses text, and
-// walks a tree once, in linear time, reporting captures with their ancestors and the comments beside
-// each node. Symbol meaning is left to extract-symbols.ts.
+// The one home of tree-sitter: loads the C and C++ grammars and their capture tables, parses text into a
+// FlatTree (flat-tree.ts: one cursor walk, then plain JavaScript), and walks it once, in linear time,
+// reporting captures with their ancestors and the comments beside each node. Symbol meaning is left to
+// extract-symbols.ts.
 import fs from 'node:fs';
 import Parser from 'tree-sitter';
 import C from 'tree-sitter-c';
 import Cpp from 'tree-sitter-cpp';
 import type { Language } from '../model/compile-args.js';
+import { flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 
-export type SyntaxNode = Parser.SyntaxNode;
-export type Tree = Parser.Tree;
+export type SyntaxNode = FlatNode;
+export type Tree = FlatTree;
 
 interface LanguageRuntime {
   parser: Parser;
   patterns: PatternTable;
+  names: GrammarNames;
 }
 
 const runtimes = new Map<Language, LanguageRuntime>();
@@ -25,7 +28,8 @@ function runtime(lang: Language): LanguageRuntime {
     const parser = new Parser();
     parser.setLanguage(grammar);
     const file = new URL(`./queries/${lang}.scm`, import.meta.url);
-    rt = { parser, patterns: readPatterns(fs.readFileSync(file, 'utf8'), `queries/${lang}.scm`) };
+    const nodeTypes = (grammar as unknown as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo ?? [];
+    rt = { parser, patterns: readPatterns(fs.readFileSync(file, 'utf8'), `queries/${lang}.scm`), names: newGrammarNames(nodeTypes) };
     runtimes.set(lang, rt);
   }
   return rt;
@@ -36,8 +40,9 @@ export function parseText(text: string, lang: Language, skip: [number, number][]
   const skipKey = skip.join(';');
   // The last parse is kept: the symbol and call extractors of one file share it.
   if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
-  const { parser } = runtime(lang);
-  const tree = skip.length ? parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) }) : parser.parse(text);
+  const { parser, names } = runtime(lang);
+  const parsed = skip.length ? parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) }) : parser.parse(text);
+  const tree = flatten(parsed, text, names);
   last = { text, lang, skipKey, tree };
   return tree;
 }
@@ -102,14 +107,18 @@ export function nodeKey(n: Frame): string {
   return `${n.type}:${n.startIndex}:${n.endIndex}`;
 }
 
-/** Captures of `p` at `node` appended to `out`; false (and `out` unchanged) when it does not match. */
-function matchPattern(p: QueryPattern, node: SyntaxNode, out: [string, SyntaxNode][]): boolean {
+/** Captures of `p` at node `id` appended to `out` as [name, id]; false (and `out` unchanged) when it does not match. */
+function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: [string, number][]): boolean {
   const start = out.length;
-  for (const c of p.captures) out.push([c, node]);
+  for (const c of p.captures) out.push([c, id]);
   for (const f of p.fields) {
-    const candidates = f.field === null ? node.children : node.childrenForFieldName(f.field);
+    const fieldId = f.field === null ? 0 : t.names.fieldIds.get(f.field);
     let matched = false;
-    for (const child of candidates) if (child.type === f.pattern.type && matchPattern(f.pattern, child, out)) matched = true;
+    if (fieldId !== undefined) {
+      for (let c = t.firstChild(id); c !== -1; c = t.next[c]) {
+        if ((f.field === null || t.field[c] === fieldId) && t.type(c) === f.pattern.type && matchPattern(f.pattern, t, c, out)) matched = true;
+      }
+    }
     if (!matched) {
       out.length = start;
       return false;
@@ -131,64 +140,55 @@ interface Level {
 
 const newLevel = (): Level => ({ pending: [], prevEnd: -1, trailType: null, trailStart: 0, trailEnd: 0, trailHops: 0 });
 
-/** Type names by type id, filled as ids are met: one string per type instead of one per node. */
-const typeNames = new Map<Language, string[]>();
-
 /**
- * One pre-order walk over the tree with a cursor: each node is entered once, node objects are made only
- * where a capture table names the node type, and ancestors come from a stack instead of parent lookups
- * (tree-sitter's parent and sibling lookups, and its query cursor, cost more than constant time on long
- * sibling lists, which made large generated files quadratic).
+ * One pre-order walk over the tree: each node is entered once, node objects are made only for captures, and
+ * ancestors come from a stack (tree-sitter's parent and sibling lookups, and its query cursor, cost more
+ * than constant time on long sibling lists, which made large generated files quadratic).
  */
 export function walkCaptures(tree: Tree, text: string, lang: Language, visit: CaptureVisitor): WalkResult {
   const { patterns } = runtime(lang);
-  const names = typeNames.get(lang) ?? [];
-  typeNames.set(lang, names);
   const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [] };
   const ancestors: Frame[] = [];
+  const open: number[] = [];
   const levels: Level[] = [newLevel()];
-  const cursor = tree.walk();
-  const found: [string, SyntaxNode][] = [];
+  const found: [string, number][] = [];
   let inError = 0;
-  for (;;) {
-    result.nodesVisited++;
-    const typeId = cursor.nodeTypeId;
-    const type = (names[typeId] ??= cursor.nodeType);
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
-    noteSibling(levels[levels.length - 1], type, startIndex, endIndex, cursor, text, result);
-    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || (startIndex === endIndex && cursor.nodeIsMissing))) {
-      result.errorRows.push(cursor.startPosition.row);
+  for (let id = 0; id < tree.count; id++) {
+    const parent = tree.parent[id];
+    while (open.length && open[open.length - 1] !== parent) {
+      open.pop();
+      levels.pop();
+      if (ancestors.pop()!.type === 'ERROR') inError--;
     }
+    result.nodesVisited++;
+    const type = tree.type(id);
+    const startIndex = tree.start[id];
+    const endIndex = tree.end[id];
+    noteSibling(levels[levels.length - 1], type, startIndex, endIndex, tree, text, result);
+    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || tree.missing[id])) result.errorRows.push(tree.pointAt(startIndex).row);
     const list = patterns.get(type);
     if (list) {
-      const node = cursor.currentNode;
       for (const p of list) {
         found.length = 0;
-        if (matchPattern(p, node, found)) for (const [name, n] of found) visit(name, n, ancestors);
+        if (matchPattern(p, tree, id, found)) for (const [name, n] of found) visit(name, tree.node(n), ancestors);
       }
     }
-    if (cursor.gotoFirstChild()) {
+    if (tree.after[id] > id + 1) {
+      open.push(id);
       ancestors.push({ type, startIndex, endIndex });
       levels.push(newLevel());
       if (type === 'ERROR') inError++;
-      continue;
-    }
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) return result;
-      const left = ancestors.pop()!;
-      levels.pop();
-      if (left.type === 'ERROR') inError--;
     }
   }
+  return result;
 }
 
 const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
 /** Records comments that lead or trail the siblings of one level. */
-function noteSibling(level: Level, type: string, startIndex: number, endIndex: number, cursor: Parser.TreeCursor, text: string, result: WalkResult): void {
+function noteSibling(level: Level, type: string, startIndex: number, endIndex: number, tree: Tree, text: string, result: WalkResult): void {
   if (type === 'comment') {
-    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: level.prevEnd, endRow: cursor.endPosition.row };
+    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: level.prevEnd, endRow: tree.pointAt(endIndex).row };
     if (level.trailType !== null && level.trailHops < 2 && TRAILING_MARK.test(comment.text) && !text.slice(level.trailEnd, startIndex).includes('\n')) {
       result.trailing.set(nodeKey({ type: level.trailType, startIndex: level.trailStart, endIndex: level.trailEnd }), comment);
     }
@@ -229,24 +229,16 @@ export function queryCaptures(tree: Tree, lang: Language, name: string): Capture
     table = readPatterns(fs.readFileSync(new URL(`./queries/${name}.scm`, import.meta.url), 'utf8'), `queries/${name}.scm`);
     extraTables.set(key, table);
   }
-  const names = typeNames.get(lang) ?? [];
-  typeNames.set(lang, names);
   const out: Capture[] = [];
-  const found: [string, SyntaxNode][] = [];
-  const cursor = tree.walk();
-  for (;;) {
-    const list = table.get((names[cursor.nodeTypeId] ??= cursor.nodeType));
-    if (list) {
-      const node = cursor.currentNode;
-      for (const p of list) {
-        found.length = 0;
-        if (matchPattern(p, node, found)) for (const [n, at] of found) out.push({ name: n, node: at });
-      }
-    }
-    if (cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) {
-      // A capture under a field can lie after a node entered later (`get()->fn`): order by position.
-      if (!cursor.gotoParent()) return out.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  const found: [string, number][] = [];
+  for (let id = 0; id < tree.count; id++) {
+    const list = table.get(tree.type(id));
+    if (!list) continue;
+    for (const p of list) {
+      found.length = 0;
+      if (matchPattern(p, tree, id, found)) for (const [n, at] of found) out.push({ name: n, node: tree.node(at) });
     }
   }
+  // A capture under a field can lie after a node entered later (`get()->fn`): order by position.
+  return out.sort((a, b) => a.node.startIndex - b.node.startIndex);
 }

@@ -1,0 +1,300 @@
+// A tree-sitter syntax tree copied into flat arrays by one cursor walk, and FlatNode, a view of one node
+// with the part of tree-sitter's SyntaxNode API the extractors use, answered in plain JavaScript. Every
+// SyntaxNode access crosses into native code and allocates; the copy costs a few native calls per node once.
+// Leaves out editing, re-parsing and the query API.
+import type Parser from 'tree-sitter';
+
+export interface Point {
+  row: number;
+  column: number;
+}
+
+/** A grammar's node-types.json entry (the part read here). */
+export interface NodeTypeInfo {
+  type: string;
+  named: boolean;
+  fields?: Record<string, unknown>;
+}
+
+/** Names of a grammar's node types and fields by id, learnt from the cursor as ids are first met. */
+export interface GrammarNames {
+  types: string[];
+  /** Whether nodes of a type id are named (a property of the type, aliases included). */
+  named: boolean[];
+  /** Whether no child of a node of this type id has a field (node-types.json lists none): no need to ask. */
+  fieldless: boolean[];
+  fields: string[];
+  fieldIds: Map<string, number>;
+  /** Node types that declare fields, as `named:type`. */
+  withFields: Set<string>;
+  /** Every node type node-types.json lists, as `named:type`. */
+  known: Set<string>;
+}
+
+export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarNames {
+  const key = (t: { type: string; named: boolean }) => `${t.named ? 1 : 0}:${t.type}`;
+  return {
+    types: [],
+    named: [],
+    fieldless: [],
+    fields: [],
+    fieldIds: new Map(),
+    withFields: new Set(nodeTypes.filter((t) => Object.keys(t.fields ?? {}).length).map(key)),
+    known: new Set(nodeTypes.map(key)),
+  };
+}
+
+const ERROR_TYPE_ID = 0xffff;
+
+/** Nodes in pre-order: node 0 is the root, a node's children follow it, its subtree is contiguous. */
+export class FlatTree {
+  count = 0;
+  typeId: Uint16Array;
+  start: Uint32Array;
+  end: Uint32Array;
+  /** Field id under the parent (0: none), as tree-sitter's cursor reports it. */
+  field: Uint16Array;
+  parent: Int32Array;
+  /** Next sibling, or -1. */
+  next: Int32Array;
+  /** The id just past the node's subtree. */
+  after: Int32Array;
+  missing: Uint8Array;
+  private lineStarts?: number[];
+
+  constructor(readonly text: string, readonly names: GrammarNames, capacity: number) {
+    this.typeId = this.field = new Uint16Array(0);
+    this.start = this.end = new Uint32Array(0);
+    this.parent = this.next = this.after = new Int32Array(0);
+    this.missing = new Uint8Array(0);
+    this.allocate(capacity);
+  }
+
+  /** (Re)allocates the columns, all in one buffer, keeping the nodes so far. */
+  private allocate(capacity: number): void {
+    const buffer = new ArrayBuffer(capacity * 25);
+    const int32 = (i: number) => new Int32Array(buffer, i * 4 * capacity, capacity);
+    const old = { start: this.start, end: this.end, parent: this.parent, next: this.next, after: this.after, typeId: this.typeId, field: this.field, missing: this.missing };
+    this.start = new Uint32Array(buffer, 0, capacity);
+    this.end = new Uint32Array(buffer, 4 * capacity, capacity);
+    this.parent = int32(2);
+    this.next = int32(3);
+    this.after = int32(4);
+    this.typeId = new Uint16Array(buffer, 20 * capacity, capacity);
+    this.field = new Uint16Array(buffer, 22 * capacity, capacity);
+    this.missing = new Uint8Array(buffer, 24 * capacity, capacity);
+    for (const [k, v] of Object.entries(old)) (this[k as keyof typeof old] as typeof v).set(v.subarray(0, this.count) as never);
+  }
+
+  grow(): void {
+    this.allocate(this.typeId.length * 2);
+  }
+
+  get rootNode(): FlatNode {
+    return new FlatNode(this, 0);
+  }
+
+  node(id: number): FlatNode {
+    return new FlatNode(this, id);
+  }
+
+  type(id: number): string {
+    return this.names.types[this.typeId[id]];
+  }
+
+  isNamed(id: number): boolean {
+    return this.names.named[this.typeId[id]];
+  }
+
+  /** First child of `id`, or -1. */
+  firstChild(id: number): number {
+    return this.after[id] > id + 1 ? id + 1 : -1;
+  }
+
+  /** Row and column (UTF-16 units, as tree-sitter reports them for strings) of an offset: rows end at `\n`. */
+  pointAt(offset: number): Point {
+    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { row: lo, column: offset - starts[lo] };
+  }
+
+  /** The first child of `id` under field `fieldId`, or -1. */
+  childForField(id: number, fieldId: number): number {
+    for (let c = this.firstChild(id); c !== -1; c = this.next[c]) if (this.field[c] === fieldId) return c;
+    return -1;
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * Copies `tree` (parsed from `text`) into a FlatTree: per node its type id, extent, field id, parent and next
+ * sibling. Type, field and named-ness tables are filled the first time an id is met.
+ */
+export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
+  const flat = new FlatTree(text, names, Math.max(256, text.length >> 3));
+  const cursor = tree.walk();
+  const { types, fieldless, fields } = names;
+  /** Last child seen at each depth (to link siblings), and the open ancestors. */
+  const lastAt: number[] = [-1];
+  const parents: number[] = [-1];
+  for (;;) {
+    if (flat.count === flat.typeId.length) flat.grow();
+    const id = flat.count++;
+    const typeId = cursor.nodeTypeId;
+    if (types[typeId] === undefined) learnType(names, typeId, cursor);
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    flat.typeId[id] = typeId;
+    flat.start[id] = startIndex;
+    flat.end[id] = endIndex;
+    const depth = parents.length - 1;
+    flat.parent[id] = parents[depth];
+    flat.next[id] = -1;
+    if (lastAt[depth] !== -1) flat.next[lastAt[depth]] = id;
+    lastAt[depth] = id;
+    const fieldId = id === 0 || fieldless[flat.typeId[parents[depth]]] ? 0 : cursor.currentFieldId;
+    flat.field[id] = fieldId;
+    if (fieldId && fields[fieldId] === undefined) {
+      fields[fieldId] = cursor.currentFieldName;
+      names.fieldIds.set(fields[fieldId], fieldId);
+    }
+    flat.missing[id] = startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
+    if (cursor.gotoFirstChild()) {
+      parents.push(id);
+      lastAt.push(-1);
+      continue;
+    }
+    flat.after[id] = id + 1;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return flat;
+      flat.after[parents.pop()!] = flat.count;
+      lastAt.pop();
+    }
+  }
+}
+
+function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCursor): void {
+  const type = cursor.nodeType;
+  const named = typeId === ERROR_TYPE_ID || cursor.nodeIsNamed;
+  const key = `${named ? 1 : 0}:${type}`;
+  names.types[typeId] = type;
+  names.named[typeId] = named;
+  names.fieldless[typeId] = typeId !== ERROR_TYPE_ID && names.known.has(key) && !names.withFields.has(key);
+}
+
+/** One node of a FlatTree; `id` is its pre-order index (equal ids: the same node). */
+export class FlatNode {
+  constructor(readonly tree: FlatTree, readonly id: number) {}
+
+  get type(): string {
+    return this.tree.type(this.id);
+  }
+
+  get startIndex(): number {
+    return this.tree.start[this.id];
+  }
+
+  get endIndex(): number {
+    return this.tree.end[this.id];
+  }
+
+  get text(): string {
+    return this.tree.text.slice(this.tree.start[this.id], this.tree.end[this.id]);
+  }
+
+  get startPosition(): Point {
+    return this.tree.pointAt(this.tree.start[this.id]);
+  }
+
+  get endPosition(): Point {
+    return this.tree.pointAt(this.tree.end[this.id]);
+  }
+
+  get isMissing(): boolean {
+    return this.tree.missing[this.id] === 1;
+  }
+
+  get isNamed(): boolean {
+    return this.tree.isNamed(this.id);
+  }
+
+  get parent(): FlatNode | null {
+    const p = this.tree.parent[this.id];
+    return p === -1 ? null : new FlatNode(this.tree, p);
+  }
+
+  get children(): FlatNode[] {
+    const out: FlatNode[] = [];
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) out.push(new FlatNode(this.tree, c));
+    return out;
+  }
+
+  get namedChildren(): FlatNode[] {
+    const out: FlatNode[] = [];
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) if (this.tree.isNamed(c)) out.push(new FlatNode(this.tree, c));
+    return out;
+  }
+
+  get namedChildCount(): number {
+    let n = 0;
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) if (this.tree.isNamed(c)) n++;
+    return n;
+  }
+
+  child(index: number): FlatNode | null {
+    let i = 0;
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) if (i++ === index) return new FlatNode(this.tree, c);
+    return null;
+  }
+
+  namedChild(index: number): FlatNode | null {
+    let i = 0;
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) if (this.tree.isNamed(c) && i++ === index) return new FlatNode(this.tree, c);
+    return null;
+  }
+
+  /**
+   * The first child under `field` (tree-sitter's childForFieldName; an ERROR node has no fields, though a
+   * cursor reports the fields of its children).
+   */
+  childForFieldName(field: string): FlatNode | null {
+    const fieldId = this.tree.names.fieldIds.get(field);
+    if (fieldId === undefined || this.tree.typeId[this.id] === ERROR_TYPE_ID) return null;
+    const c = this.tree.childForField(this.id, fieldId);
+    return c === -1 ? null : new FlatNode(this.tree, c);
+  }
+
+  childrenForFieldName(field: string): FlatNode[] {
+    const fieldId = this.tree.names.fieldIds.get(field);
+    const out: FlatNode[] = [];
+    if (fieldId === undefined) return out;
+    for (let c = this.tree.firstChild(this.id); c !== -1; c = this.tree.next[c]) if (this.tree.field[c] === fieldId) out.push(new FlatNode(this.tree, c));
+    return out;
+  }
+
+  /**
+   * This node and its descendants of the given types, in document order (tree-sitter's descendantsOfType,
+   * which also passes over nodes that end at the very start of the text).
+   */
+  descendantsOfType(types: string | string[]): FlatNode[] {
+    const wanted = typeof types === 'string' ? [types] : types;
+    const t = this.tree;
+    const out: FlatNode[] = [];
+    for (let i = this.id, last = t.after[this.id]; i < last; i++) {
+      if (t.end[i] === 0) i = t.after[i] - 1;
+      else if (wanted.includes(t.type(i))) out.push(new FlatNode(t, i));
+    }
+    return out;
+  }
+}
