@@ -1,12 +1,14 @@
 // `fw-context index`: (re)indexes the project's builds, waiting while another run holds the writer lock.
 // In its own module so that an index run loads neither the query modules nor the indexer before it needs them.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { IndexResult } from '../indexer/index-project.js';
 import { IndexBusyError } from '../indexer/index-lock.js';
 import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { configPath, DEFAULT_CONFIG, readConfig, writeConfig } from '../project/config.js';
 import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
 import { formatDiagnostics, formatIndexResult } from './format-text.js';
+import { formatDiagnostic } from '../model/diagnostic.js';
 
 export async function runIndex(opts: CommonOptions & { build?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
@@ -23,16 +25,56 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; onProgre
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
   const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress }), opts.onProgress);
-  const failed = result.builds.length > 0 && result.builds.every((b) => b.error);
   const none = result.builds.length === 0;
+  const failures = indexFailures(result, !!(opts.variant || opts.image));
   const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);
   const text = () =>
     [
       ...(regenText.length ? ['Regenerating compile databases:', ...regenText] : []),
       none ? `No build found in ${root}.\n${formatDiagnostics(result.diagnostics)}\nBuild the firmware once so it writes compile_commands.json, then run fw-context index again.` : formatIndexResult(result),
+      ...(failures.length && !none ? [formatFailures(failures)] : []),
     ].join('\n');
-  const exit = failed || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
-  return out(opts.json, opts.build ? { ...result, regenerated } : result, text, exit);
+  const exit = failures.length || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
+  return out(opts.json, { ...result, failed: failures, ...(opts.build ? { regenerated } : {}) }, text, exit);
+}
+
+/** A build this run could not index (its previous index, if any, still answers), or a project file that kept builds from being read. */
+export interface IndexFailure {
+  variant?: string;
+  image?: string;
+  file: string;
+  line?: number;
+  message: string;
+  fix?: string;
+}
+
+/**
+ * What makes `index` exit 1 although other builds were indexed: a build whose indexing failed, and, on a full
+ * run, every error that kept a build from being described (a compile database cut short or not valid JSON, a
+ * broken platformio.ini or domains.yaml). A run naming builds (--variant/--image) answers for those alone.
+ * Warnings and errors inside an indexed build's files (a binary file, a linker script) do not count.
+ */
+export function indexFailures(result: IndexResult, targeted: boolean): IndexFailure[] {
+  const failures: IndexFailure[] = [];
+  const shown = (file: string) => {
+    const rel = path.relative(result.root, path.resolve(result.root, file));
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+  };
+  for (const b of result.builds) {
+    if (!b.error) continue;
+    const d = b.diagnostics.find((x) => x.severity === 'error');
+    failures.push({ variant: b.variant, image: b.image, file: shown(d?.file ?? result.root), message: `indexing failed: ${b.error}; its previous index is kept`, fix: d?.fix });
+  }
+  if (!targeted) for (const d of result.diagnostics) if (d.severity === 'error') failures.push({ file: shown(d.file), line: d.line, message: d.message, fix: d.fix });
+  return failures;
+}
+
+function formatFailures(failures: IndexFailure[]): string {
+  const lines = failures.map((f) => {
+    const build = f.variant ? `${f.variant}/${f.image}: ` : '';
+    return `  ${build}${formatDiagnostic({ severity: 'error', file: f.file, line: f.line, message: f.message, fix: f.fix })}`;
+  });
+  return [`${failures.length} problem(s) kept builds from being indexed (exit 1; a build indexed before keeps answering from its previous index):`, ...lines].join('\n');
 }
 
 const LOCK_WAIT_MS = 30 * 60_000;

@@ -29,11 +29,14 @@ Commands:
   init                      create .fw-context/config.ini here and list the builds found
   index [--build]           index every build (only changed files are re-parsed); --build first
                             regenerates compile databases with cmake/west/pio/mbed-tools;
-                            --variant/--image index only those (a board or build folder names its variant)
+                            --variant/--image index only those (a board or build folder names its variant);
+                            exit 0 all indexed (warnings allowed), 1 a build could not be indexed (the
+                            others are; it keeps its previous index), no build found, or --build failed
   variants                  every build (variant, images, board, build system), indexed or not
   memory                    memory regions, entry point and usage of a build's linker script
   memory --script PATH [-D NAME[=V]]... [--defsym NAME=V]...
-                            the same for any linker script, preprocessed with exactly those defines
+                            the same for any linker script, preprocessed with exactly those defines;
+                            exit 1 when the script has an error (file:line printed)
   status                    state of the index (the get_active_build answer)
   check [--format text|json|github]
                             does the index match every build as the build system describes it now?

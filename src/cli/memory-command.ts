@@ -97,11 +97,13 @@ function scriptMemory(opts: MemoryOptions): MemoryOutput {
     defsyms,
     diagnostics: m.diagnostics,
   };
-  if (opts.json) return { text: JSON.stringify(value, null, 2), exitCode: 0 };
+  // A script ld would refuse (syntax error, missing INCLUDE) fails the command, as the link would; warnings do not.
+  const exitCode = m.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  if (opts.json) return { text: JSON.stringify(value, null, 2), exitCode };
   const head = [`Linker script ${shown(base, file)}`];
   const given = [...Object.entries(defines).map(([k, v]) => `-D${k}${v === '1' ? '' : `=${v}`}`), ...Object.entries(defsyms).map(([k, v]) => `--defsym ${k}=${v}`)];
   if (given.length) head.push(`with ${given.join(' ')}`);
-  return { text: formatMemoryText(head.join(' '), m.entryPoint, m.memory, m.note, m.diagnostics, base), exitCode: 0 };
+  return { text: formatMemoryText(head.join(' '), m.entryPoint, m.memory, m.note, m.diagnostics, base), exitCode };
 }
 
 // ---- a build ----------------------------------------------------------------------------------------

@@ -32,6 +32,18 @@ describe('a compile database that cannot be read', () => {
     ]);
     expect(runCli(root, ['check']).status).toBe(1);
 
+    // `index` itself fails (exit 1) naming the file and line, while it still indexes the other build.
+    fs.appendFileSync(path.join(root, 'src/lists.c'), '\nint added_after_break(void) { return 1; }\n');
+    const cli = runCli(root, ['index']);
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toMatch(/1 problem\(s\) kept builds from being indexed \(exit 1/);
+    expect(cli.stdout).toMatch(/^ {2}build-b\/compile_commands\.json:\d+: error: compile database is not valid JSON.*\(fix: regenerate/m);
+    const json = JSON.parse(runCli(root, ['index', '--json']).stdout);
+    expect(json.failed).toEqual([expect.objectContaining({ file: 'build-b/compile_commands.json', line: expect.any(Number), fix: expect.stringMatching(/regenerate/) })]);
+    expect(json.builds.map((b: { variant: string }) => b.variant)).toEqual(['build']);
+    expect((withProject(root, (ctx) => lookupSymbol(ctx, { name: 'added_after_break', variant: 'build' })) as unknown[]).length).toBeGreaterThan(1);
+    expect(runCli(root, ['index', '--variant', 'build']).status).toBe(0);
+
     // Once the build folder describes no build at all, a full run drops it.
     fs.rmSync(path.join(root, 'build-b'), { recursive: true });
     expect((await indexProject({ root })).removedBuilds).toBe(1);

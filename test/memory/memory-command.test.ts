@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, formatSize, runMemory, usageBar } from '../../src/cli/memory-command.js';
 import { fixturePath } from '../../src/project/copy-fixture.js';
 import { QueryError } from '../../src/query/query-error.js';
-import { copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { copyFixtureToTemp, indexedFixture, runCli, tempDir } from '../helpers/fixture-project.js';
 
 const ppDir = fixturePath('memory', 'preprocessed-script');
 const ppExpected = JSON.parse(fs.readFileSync(path.join(ppDir, 'expected.json'), 'utf8'));
@@ -67,6 +67,21 @@ describe('runMemory --script', () => {
     fs.writeFileSync(path.join(dir, 'a.ld'), '#if defined(__arm__) || defined(__GNUC__)\nMEMORY { X (rx) : ORIGIN = 0, LENGTH = 1K }\n#else\nMEMORY { Y (rx) : ORIGIN = 0, LENGTH = 2K }\n#endif\n');
     expect(JSON.parse(runMemory({ cwd: dir, json: true, script: 'a.ld' }).text).memory.map((m: any) => m.name)).toEqual(['Y']);
     expect(JSON.parse(runMemory({ cwd: dir, json: true, script: 'a.ld', defines: ['__arm__'] }).text).memory.map((m: any) => m.name)).toEqual(['X']);
+  });
+
+  it('a script with a syntax error exits 1 from the built CLI, naming file:line; a warning alone exits 0', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'bad.ld'), 'ENTRY(Reset_Handler)\nMEMORY\n{\n  FLASH (rx) : ORIGIN = 0x08000000, LENGTH = 512K\n  RAM (rwx) ORIGIN = 0x20000000, LENGTH = 96K\n}\n');
+    const r = runCli(dir, ['memory', '--script', 'bad.ld']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^ {2}bad\.ld:5: error: /m);
+    const j = runCli(dir, ['memory', '--script', 'bad.ld', '--json']);
+    expect(j.status).toBe(1);
+    expect(JSON.parse(j.stdout).diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', file: path.join(dir, 'bad.ld'), line: 5 }));
+    const corrupt = runCli(fixturePath('memory', 'corrupt-script'), ['memory', '--script', 'app.ld']);
+    expect(corrupt.status).toBe(1);
+    expect(corrupt.stdout).toMatch(/^ {2}app\.ld:8: error: SECTIONS opened here is never closed/m);
+    expect(runCli(ppDir, ['memory', '--script', 'app.ld']).status).toBe(0);
   });
 
   it('explains a missing script and a bad --defsym', () => {
