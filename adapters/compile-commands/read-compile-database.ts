@@ -1,5 +1,6 @@
 // Reads a compile_commands.json into compile units: `arguments` or shell-split `command`, absolute paths.
-// Broken JSON or entries become diagnostics naming the file and line; good entries still load.
+// Broken JSON or entries become diagnostics naming the file and line (an entry by its 1-based number and the
+// line its `{` opens on); good entries still load. An empty database (`[]`) is an error: it describes no build.
 import { readDetectedFile } from '../shared/detect-inputs.js';
 import path from 'node:path';
 import type { CompileUnit, Diagnostic } from '../contract.js';
@@ -24,6 +25,39 @@ function jsonErrorLine(text: string, err: Error): number | undefined {
   return lm ? Number(lm[1]) : undefined;
 }
 
+const EMPTY_FIX =
+  'build the firmware so that it writes its compile commands: for CMake configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON and run the build (PlatformIO: pio run -t compiledb); a database written by bear or compiledb over an up-to-date build is empty, so clean and build again under it. Then run `fw-context index`';
+const ENTRY_FIX = 'regenerate the compile database with the build system (each entry needs "directory", "file" and "arguments" or "command"), then run `fw-context index`';
+
+/**
+ * The line each top-level entry starts on: the first character of a value at bracket depth 1 of the array
+ * (after its `[` or a `,`), strings skipped. One pass over the text, run only when an entry needs naming.
+ */
+export function entryStartLines(text: string): number[] {
+  const lines: number[] = [];
+  let depth = 0;
+  let line = 1;
+  let inString = false;
+  let expectEntry = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character (never a newline in valid JSON)
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
+    if (expectEntry && c !== 93) lines.push(line);
+    expectEntry = false;
+    if (c === 34) inString = true;
+    else if (c === 123 || c === 91) expectEntry = ++depth === 1;
+    else if (c === 125 || c === 93) depth--;
+    else if (c === 44 && depth === 1) expectEntry = true;
+  }
+  return lines;
+}
+
 export function parseCompileDatabase(text: string, file: string): CompileDatabaseResult {
   const diagnostics: Diagnostic[] = [];
   let data: unknown;
@@ -43,18 +77,33 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
     diagnostics.push({ severity: 'error', file, line: 1, message: 'compile database must be a JSON array of entries', fix: 'regenerate it with the build system' });
     return { units: [], diagnostics };
   }
+  if (data.length === 0) {
+    diagnostics.push({ severity: 'error', file, line: 1, message: 'compile database is empty ([]): it lists no compile unit, so this build has nothing to index', fix: EMPTY_FIX });
+    return { units: [], diagnostics };
+  }
   const units: CompileUnit[] = [];
+  let starts: number[] | undefined;
+  // Entry N (1-based) and the line it starts on (the diagnostic's line); the text is scanned for them only once something is wrong.
+  const entryAt = (index: number) => {
+    starts ??= entryStartLines(text);
+    const line = starts[index];
+    return { line, name: `entry ${index + 1}` };
+  };
   data.forEach((entry, index) => {
     const e = entry as { directory?: unknown; file?: unknown; arguments?: unknown; command?: unknown; output?: unknown };
     if (typeof e !== 'object' || e === null || typeof e.directory !== 'string' || typeof e.file !== 'string') {
-      diagnostics.push({ severity: 'warning', file, message: `entry ${index} lacks "directory" or "file"; skipped`, fix: 'regenerate the compile database' });
+      const at = entryAt(index);
+      const missing = typeof e === 'object' && e !== null && !Array.isArray(e) ? (['directory', 'file'] as const).filter((k) => typeof e[k] !== 'string') : [];
+      const lacks = missing.length ? `lacks ${missing.map((k) => `"${k}"`).join(' and ')} (a string)` : 'is not an object';
+      diagnostics.push({ severity: 'warning', file, line: at.line, message: `${at.name} ${lacks}; skipped`, fix: ENTRY_FIX });
       return;
     }
     let args: string[];
     if (Array.isArray(e.arguments) && e.arguments.every((a) => typeof a === 'string')) args = e.arguments as string[];
     else if (typeof e.command === 'string') args = splitCommand(e.command);
     else {
-      diagnostics.push({ severity: 'warning', file, message: `entry ${index} (${e.file}) has neither "arguments" nor "command"; skipped`, fix: 'regenerate the compile database' });
+      const at = entryAt(index);
+      diagnostics.push({ severity: 'warning', file, line: at.line, message: `${at.name} (${e.file}) has neither "arguments" (a list of strings) nor "command"; skipped`, fix: ENTRY_FIX });
       return;
     }
     const directory = path.resolve(path.dirname(file), e.directory);
@@ -65,6 +114,9 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
       output: typeof e.output === 'string' ? path.resolve(directory, e.output) : undefined,
     });
   });
+  if (units.length === 0) {
+    diagnostics.push({ severity: 'error', file, line: 1, message: `none of the ${data.length} entries of the compile database is usable, so this build has nothing to index`, fix: ENTRY_FIX });
+  }
   return { units, diagnostics };
 }
 

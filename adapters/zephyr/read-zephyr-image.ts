@@ -39,11 +39,15 @@ export function readZephyrImage(dir: string): ZephyrImage {
   const manifest = isFile(ninja) ? parseNinjaManifest(ninja) : undefined;
   const recovered = manifest ? recoverFromManifest(manifest) : undefined;
   if (manifest && recovered) diagnostics.push(...manifest.diagnostics, ...recovered.diagnostics);
-  if (isFile(db)) {
-    const r = readCompileDatabase(db);
+  const r = isFile(db) ? readCompileDatabase(db) : undefined;
+  if (r && (r.units.length > 0 || !recovered?.units.length)) {
     img.units = r.units;
     img.compileCommands = db;
     diagnostics.push(...r.diagnostics);
+  } else if (r && recovered) {
+    // An empty, unusable or unreadable database beside a build.ninja that compiles units: the build is read from the ninja file.
+    img.units = recovered.units;
+    diagnostics.push(...r.diagnostics.map((d) => ({ ...d, severity: 'warning' as const, message: `${d.message}; the ${recovered.units.length} compile units are recovered from build.ninja instead` })));
   } else if (recovered) {
     img.units = recovered.units;
     diagnostics.push({ severity: 'info', file: db, message: 'no compile database; compile units recovered from build.ninja' });

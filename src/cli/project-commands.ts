@@ -13,6 +13,7 @@ import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
 import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
 import { runLookup, runSearch, runSource, runStatus } from './commands.js';
 import { formatDiagnostics } from './format-text.js';
+import { formatDiagnostic } from '../model/diagnostic.js';
 import { runIndex } from './index-command.js';
 
 export async function runInit(opts: CommonOptions & { force?: boolean }): Promise<CommandOutput> {
@@ -77,7 +78,7 @@ export async function runVariants(opts: CommonOptions): Promise<CommandOutput> {
       lines.push(`${v.variant}${v.board ? `  (board ${v.board})` : ''}${r.default_variant === v.variant ? '  [default]' : ''}`);
       for (const i of v.images) {
         const state = i.indexed ? `indexed ${i.indexed_at} UTC` : 'not indexed';
-        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}${/derived, not built/.test(i.description) ? ' (not built)' : ''}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : '; build folder gone'}`);
+        lines.push(`  image ${i.image}${i.type ? ` (${i.type})` : ''}${i.default_image ? ' [default image]' : ''}: ${i.build_system}, ${i.provenance}${/derived, not built/.test(i.description) ? ' (not built)' : ''}, ${i.units} units${i.linked_units !== i.units ? ` (${i.linked_units} linked)` : ''} in ${i.build_dir}; ${state}${i.declared ? '' : i.unreadable ? `; cannot be read now, answers from its previous index: ${formatDiagnostic(i.unreadable)}` : '; build folder gone'}`);
       }
     }
     if (!lines.length) lines.push('No build found.');

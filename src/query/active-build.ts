@@ -49,8 +49,12 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
       reasons.push(`${rel} of build ${b.variant}/${b.image} no longer exists: run \`fw-context index --build\` (or build the project), then \`fw-context index\``);
       continue;
     }
-    const hash = createHash('sha1').update(fs.readFileSync(b.compileCommands)).digest('hex');
-    if (hash !== b.compileCommandsHash) reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
+    const text = fs.readFileSync(b.compileCommands);
+    const hash = createHash('sha1').update(text).digest('hex');
+    if (hash === b.compileCommandsHash) continue;
+    if (/^\s*\[\s*\]\s*$/.test(text.toString('latin1'))) {
+      reasons.push(`${rel} of build ${b.variant}/${b.image} is empty ([]) now: it lists no compile unit, so the build answers from its previous index. Rebuild the firmware so that it writes its compile commands (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), then run \`fw-context index\``);
+    } else reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
   }
   const covered = new Set(builds.flatMap((b) => b.units));
   const dbTimes = builds.map((b) => b.compileCommandsMtimeMs).filter((t): t is number => typeof t === 'number');

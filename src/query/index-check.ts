@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import { buildFingerprint, describedFiles } from '../indexer/build-fingerprint.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
@@ -159,6 +160,25 @@ function summary(builds: CheckBuild[]): string {
   return `${problems} problem(s) in ${bad.length} of ${builds.length} build(s): ${unreadable ? 'regenerate the build descriptions that cannot be read, then ' : ''}run ${INDEX}${bad.some((b) => b.status === 'vanished') ? ' (a full run drops builds whose folder is gone)' : ''}.`;
 }
 
+/**
+ * Build folders never indexed whose compile database cannot be read (cut short, not valid JSON, empty): no build
+ * describes them, so they would pass unseen. Each is named by its folder, as --variant accepts it.
+ */
+function unreadableUnindexed(root: string, diagnostics: readonly Diagnostic[], detected: BuildDescription[], listed: CheckBuild[]): CheckBuild[] {
+  const known = new Set([...detected.flatMap((b) => (b.compileCommands ? [storedPath(root, b.compileCommands)] : [])), ...listed.flatMap((b) => b.reasons.filter((r) => r.code === 'unreadable').map((r) => r.file))]);
+  const out: CheckBuild[] = [];
+  for (const d of diagnostics) {
+    if (d.severity !== 'error' || path.basename(d.file) !== 'compile_commands.json') continue;
+    const file = storedPath(root, path.resolve(root, d.file));
+    if (known.has(file)) continue;
+    known.add(file);
+    const buildDir = storedPath(root, path.dirname(path.resolve(root, d.file)));
+    const reason: CheckReason = { code: 'unreadable', file, line: d.line ?? null, message: `this build folder's compile database cannot be read, so it is not indexed: ${d.message}`, fix: d.fix ?? 'regenerate it with the build system, then run `fw-context index`' };
+    out.push({ variant: buildDir, image: 'app', build_dir: buildDir, status: 'not_indexed', reasons: [reason] });
+  }
+  return out;
+}
+
 export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckResult {
   const why = precondition(ctx);
   if (why) return unknown(ctx.root, why);
@@ -201,6 +221,7 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
     const reasons: CheckReason[] = [{ code: 'vanished', file: buildDir, line: null, message: `indexed, but the build system no longer declares it (${fs.existsSync(row.buildDir) ? 'its folder holds no build any more' : 'its folder is gone'})`, fix: INDEX }];
     builds.push({ variant: row.variant, image: row.image, build_dir: buildDir, status: 'vanished', reasons });
   }
+  if (!sel.variant && !sel.image) builds.push(...unreadableUnindexed(root, detectDiagnostics, detected, builds));
   builds.sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image));
   const info = uncoveredInBuildFolders(root, ctx.config, declared, [...detected.flatMap((b) => b.units.map((u) => u.file)), ...reader.builds().flatMap((b) => b.units)]);
   const run = readLock(root);

@@ -2,7 +2,7 @@
 // holds, with images, board, build system, provenance and whether (and when) it was indexed.
 import path from 'node:path';
 import type { DetectResult } from '../../adapters/detection-cache.js';
-import { detectProjectBuildsLazily } from '../project/build-detection.js';
+import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
 import { detectDeclaredBuilds } from '../project/declared-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ProjectContext } from './project-context.js';
@@ -21,8 +21,10 @@ interface VariantImageFields {
   description: string;
   indexed: boolean;
   indexed_at: string | null;
-  /** Declared by the build folders on disk now (false: only in the index, its folder is gone). */
+  /** Declared by the build folders on disk now (false: only in the index, its folder is gone or unreadable). */
   declared: boolean;
+  /** Indexed, but its build description cannot be read now (an empty or broken compile database): the error; the previous index answers. */
+  unreadable?: Diagnostic;
 }
 export type VariantImage = VariantImageFields & LinkingInfo;
 
@@ -81,7 +83,8 @@ export function listVariants(ctx: ProjectContext, detected?: DetectResult): List
       continue;
     }
     const link = linkingInfo(ctx.root, b.units.length, b.linkedUnits?.length ?? null, b.linking);
-    byKey.set(key, entry(b, { type: b.imageType, default_image: b.defaultImage, build_system: b.buildSystem, ...link, indexed: true, indexed_at: b.indexedAt, declared: false }));
+    const unreadable = unreadableDescription(ctx.root, diagnostics, b.buildDir);
+    byKey.set(key, entry(b, { type: b.imageType, default_image: b.defaultImage, build_system: b.buildSystem, ...link, indexed: true, indexed_at: b.indexedAt, declared: false, ...(unreadable ? { unreadable: { ...unreadable, file: rel(path.resolve(ctx.root, unreadable.file)) } } : {}) }));
   }
   const variants = new Map<string, VariantEntry>();
   for (const v of [...byKey.values()].sort((a, b) => a.variant.localeCompare(b.variant) || a.image.localeCompare(b.image))) {
