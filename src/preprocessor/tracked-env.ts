@@ -51,6 +51,52 @@ export class TrackedEnv extends Map<string, MacroDef> {
 
   /** [name, definitionKey] of every starting-state macro consulted, sorted by name. */
   tested(): [string, string | null][] {
-    return [...this.consulted!].map(([n, d]) => [n, definitionKey(d)] as [string, string | null]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const consulted = this.consulted!;
+    const names = [...consulted.keys()];
+    const out: [string, string | null][] = new Array(names.length);
+    const order = sortedOrder(names);
+    for (let k = 0; k < order.length; k++) {
+      const name = names[order[k]];
+      out[k] = [name, definitionKey(consulted.get(name))];
+    }
+    return out;
   }
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Names consulted so far in this process, sorted, with their ranks: units of a run consult mostly the same
+ * names, so a unit's list is put in order by sorting small integers instead of comparing strings.
+ */
+const known = { names: [] as string[], rank: new Map<string, number>() };
+const MAX_KNOWN = 100_000;
+const INDEX_BITS = 2 ** 20;
+
+/** Indices of `names` (distinct) in the order of the names (code-unit order). */
+function sortedOrder(names: string[]): ArrayLike<number> {
+  const n = names.length;
+  if (n >= INDEX_BITS) return names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b]));
+  let added = false;
+  for (const name of names) {
+    if (known.rank.has(name)) continue;
+    known.names.push(name);
+    known.rank.set(name, -1);
+    added = true;
+  }
+  if (added) {
+    if (known.names.length > MAX_KNOWN) {
+      known.names = [...names];
+      known.rank = new Map();
+    }
+    known.names.sort(byCodeUnits);
+    known.names.forEach((name, i) => known.rank.set(name, i));
+  }
+  // rank * 2^20 + index: distinct, exact in a double, and ordered by rank.
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = known.rank.get(names[i])! * INDEX_BITS + i;
+  packed.sort();
+  const order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) order[k] = packed[k] % INDEX_BITS;
+  return order;
 }
