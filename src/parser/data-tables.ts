@@ -74,9 +74,22 @@ export function findDataTables(text: string): [number, number][] {
   return found;
 }
 
-/** The insides of the data tables of `text` as [start, end) offsets, and how many characters they hold. */
-export function dataTableInsides(text: string): { spans: [number, number][]; chars: number } {
+export interface DataTableInsides {
+  readonly spans: readonly [number, number][];
+  readonly chars: number;
+}
+
+let last: { text: string; insides: DataTableInsides } | undefined;
+
+/**
+ * The insides of the data tables of `text` as [start, end) offsets, and how many characters they hold. The
+ * last answer is kept: the symbol and call extractors of one file ask about the same text.
+ */
+export function dataTableInsides(text: string): DataTableInsides {
   if (text.length <= DATA_TABLE_MIN_CHARS) return { spans: [], chars: 0 };
+  if (last?.text === text) return last.insides;
   const spans = findDataTables(text).map(([open, close]): [number, number] => [open + 1, close]);
-  return { spans, chars: spans.reduce((n, [a, b]) => n + b - a, 0) };
+  const insides = { spans, chars: spans.reduce((n, [a, b]) => n + b - a, 0) };
+  last = { text, insides };
+  return insides;
 }

@@ -2,7 +2,7 @@
 // (`.set`, `.equ`) default-handler aliases, interrupt vector tables (`.word`/`.long`/`DCD` entries under a
 // vector section or label) as `vector` rows, and `bl`/`blx` (also `ldr rN, =X` then `bx/blx rN`) as calls.
 // Leaves out macros of the assembler (.macro), which vector tables rarely use.
-import { createHash } from 'node:crypto';
+import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { nameTokens } from './name-tokens.js';
 
@@ -144,7 +144,7 @@ function asmSymbols(
     l.isFunction = functions.has(l.name) || !VECTOR_LABEL.test(l.name);
   });
   const make = (name: string, line: number, endLine: number, column: number, isFunction: boolean, signature: string, body: string | null): ExtractedSymbol => ({
-    stableId: createHash('sha1').update(`${relPath}\0asm\0${name}\0${line}`).digest('hex').slice(0, 16),
+    stableId: sha1(`${relPath}\0asm\0${name}\0${line}`).slice(0, 16),
     parentId: null,
     name,
     qualifiedName: name,

@@ -3,8 +3,8 @@
 // rows a macro writes are located at its invocation with `viaMacro`. Pointer slots (`T.field`, `.field`,
 // `var:x`, `var:x[]`, `arg:f#i`, `local:f.x`) tie indirect calls to the functions stored there.
 // Leaves out type inference beyond declared struct/typedef names of identifiers.
-import { createHash } from 'node:crypto';
 import type { Language } from '../model/compile-args.js';
+import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations, type ExpandedText } from './expanded-text.js';
@@ -383,7 +383,7 @@ class CallWalker {
     const n = this.ordinals.get(key) ?? 0;
     this.ordinals.set(key, n + 1);
     this.symbols.push({
-      stableId: createHash('sha1').update(`${this.opts.relPath}\0macro\0${key}\0${n}`).digest('hex').slice(0, 16),
+      stableId: sha1(`${this.opts.relPath}\0macro\0${key}\0${n}`).slice(0, 16),
       parentId: null,
       name,
       qualifiedName: [...scopes, name].join('::'),

@@ -2,9 +2,9 @@
 // Kinds, qualified names (`ns::Class::method`, `tag::field`, `enum::CONST`), docstrings, enum values.
 // It does not resolve types across files or decide which lines are compiled (the preprocessor does).
 // Work is linear in the size of the file: one tree walk, no parent or sibling lookups per symbol.
-import { createHash } from 'node:crypto';
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { dataTableInsides } from './data-tables.js';
 import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, unwrapDeclarator } from './declarators.js';
@@ -66,7 +66,7 @@ class FileExtractor {
     const key = `${kind}\u0000${qname}`;
     const n = this.ordinals.get(key) ?? 0;
     this.ordinals.set(key, n + 1);
-    return createHash('sha1').update(`${this.options.relPath}\u0000${key}\u0000${n}`).digest('hex').slice(0, 16);
+    return sha1(`${this.options.relPath}\u0000${key}\u0000${n}`).slice(0, 16);
   }
 
   /** Nearest enclosing named scope; `inFunction` when a function body lies between. */

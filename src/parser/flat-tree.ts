@@ -14,6 +14,7 @@ export interface NodeTypeInfo {
   type: string;
   named: boolean;
   fields?: Record<string, unknown>;
+  subtypes?: unknown[];
 }
 
 /** Names of a grammar's node types and fields by id, learnt from the cursor as ids are first met. */
@@ -23,12 +24,15 @@ export interface GrammarNames {
   named: boolean[];
   /** Whether no child of a node of this type id has a field (node-types.json lists none): no need to ask. */
   fieldless: boolean[];
+  /** Whether a type id is a token, which never has children (node-types.json lists neither fields nor subtypes). */
+  token: boolean[];
   fields: string[];
   fieldIds: Map<string, number>;
   /** Node types that declare fields, as `named:type`. */
   withFields: Set<string>;
   /** Every node type node-types.json lists, as `named:type`. */
   known: Set<string>;
+  tokens: Set<string>;
 }
 
 export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarNames {
@@ -37,10 +41,12 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
     types: [],
     named: [],
     fieldless: [],
+    token: [],
     fields: [],
     fieldIds: new Map(),
     withFields: new Set(nodeTypes.filter((t) => Object.keys(t.fields ?? {}).length).map(key)),
     known: new Set(nodeTypes.map(key)),
+    tokens: new Set(nodeTypes.filter((t) => !t.fields && !t.subtypes).map(key)),
   };
 }
 
@@ -144,7 +150,7 @@ function lineStartsOf(text: string): number[] {
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
   const flat = new FlatTree(text, names, Math.max(256, text.length >> 3));
   const cursor = tree.walk();
-  const { types, fieldless, fields } = names;
+  const { types, fieldless, token, fields } = names;
   /** Last child seen at each depth (to link siblings), and the open ancestors. */
   const lastAt: number[] = [-1];
   const parents: number[] = [-1];
@@ -170,7 +176,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
       names.fieldIds.set(fields[fieldId], fieldId);
     }
     flat.missing[id] = startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
-    if (cursor.gotoFirstChild()) {
+    if (!token[typeId] && cursor.gotoFirstChild()) {
       parents.push(id);
       lastAt.push(-1);
       continue;
@@ -191,6 +197,7 @@ function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCurso
   names.types[typeId] = type;
   names.named[typeId] = named;
   names.fieldless[typeId] = typeId !== ERROR_TYPE_ID && names.known.has(key) && !names.withFields.has(key);
+  names.token[typeId] = typeId !== ERROR_TYPE_ID && names.tokens.has(key);
 }
 
 /** One node of a FlatTree; `id` is its pre-order index (equal ids: the same node). */
@@ -265,8 +272,10 @@ export class FlatNode {
   }
 
   /**
-   * The first child under `field` (tree-sitter's childForFieldName; an ERROR node has no fields, though a
-   * cursor reports the fields of its children).
+   * The first child the cursor reports under `field`: tree-sitter's childForFieldName (an ERROR node has no
+   * fields, though a cursor reports the fields of its children). The node lookup also answers a few grammar
+   * quirks no extractor asks about: the C++ parenthesized_expression answers the left/right/operator of the
+   * expression inside, a C function_definition read from C++ text answers `parameters`.
    */
   childForFieldName(field: string): FlatNode | null {
     const fieldId = this.tree.names.fieldIds.get(field);

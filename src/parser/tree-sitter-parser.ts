@@ -36,7 +36,7 @@ function runtime(lang: Language): LanguageRuntime {
 }
 
 /** Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint): positions stay those of `text`. */
-export function parseText(text: string, lang: Language, skip: [number, number][] = []): Tree {
+export function parseText(text: string, lang: Language, skip: readonly [number, number][] = []): Tree {
   const skipKey = skip.join(';');
   // The last parse is kept: the symbol and call extractors of one file share it.
   if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
@@ -50,7 +50,7 @@ export function parseText(text: string, lang: Language, skip: [number, number][]
 let last: { text: string; lang: Language; skipKey: string; tree: Tree } | undefined;
 
 /** The complement of `skip` as tree-sitter ranges, with row/column points counted in one pass. */
-function includedRanges(text: string, skip: [number, number][]): Parser.Range[] {
+function includedRanges(text: string, skip: readonly [number, number][]): Parser.Range[] {
   let row = 0;
   let lineStart = 0;
   let at = 0;
