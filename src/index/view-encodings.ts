@@ -47,8 +47,18 @@ function sameView(a: FileView, b: FileView): boolean {
 export class ViewEncodings {
   private byKey = new Map<number, { view: FileView; encoding: ViewEncoding }[]>();
   private size = 0;
+  /** By object: the preprocessor hands the same view object to every unit that replays one header walk. */
+  private byObject = new WeakMap<FileView, ViewEncoding>();
 
   of(view: FileView): ViewEncoding {
+    const known = this.byObject.get(view);
+    if (known) return known;
+    const encoding = this.byValue(view);
+    this.byObject.set(view, encoding);
+    return encoding;
+  }
+
+  private byValue(view: FileView): ViewEncoding {
     const key = viewKey(view);
     let bucket = this.byKey.get(key);
     if (bucket) for (const e of bucket) if (e.view === view || sameView(e.view, view)) return e.encoding;
