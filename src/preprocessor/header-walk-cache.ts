@@ -35,8 +35,8 @@ export interface HeaderEntry {
   depth: number;
   ops: unknown[];
   /**
-   * Views of files this walk alone made in a unit, by decisions flag and file (see unit-result.ts), each with
-   * the definitions its #define values were worked out with.
+   * Views of files this walk alone made in a unit, by file (see unit-result.ts), each with the definitions
+   * its #define values were worked out with.
    */
   views?: Map<string, ReusableView[]>;
 }
@@ -44,6 +44,8 @@ export interface HeaderEntry {
 /** A file view a replayed walk made, reusable while every macro its values consulted has the same definition. */
 export interface ReusableView {
   view: FileView;
+  /** Made with conditional decisions recorded (evaluated / taken heads). */
+  decisions: boolean;
   names: string[];
   defs: (MacroDef | undefined)[];
 }

@@ -174,10 +174,9 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     let memo: ReusableView[] | undefined;
     if (visit.origin && visit.entry) {
       const views = (visit.entry.views ??= new Map());
-      const key = `${recordDecisions ? 1 : 0}${visit.file}`;
-      memo = views.get(key);
-      if (!memo) views.set(key, (memo = []));
-      const reused = reusableView(memo, env);
+      memo = views.get(visit.file);
+      if (!memo) views.set(visit.file, (memo = []));
+      const reused = reusableView(memo, recordDecisions, env);
       if (reused) {
         files.push({ file: visit.file, hash, view: reused });
         continue;
@@ -197,16 +196,17 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     const fi = index.get(def.file);
     if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker, pending.get(def.file)?.deps)]);
   }
-  for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
+  for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
 }
 
 const MAX_VIEWS_PER_FILE = 16;
 const mapGet = Map.prototype.get;
 
-/** The first view whose values' macros hold in `env`; those macros are then read as the values would read them. */
-function reusableView(memo: ReusableView[], env: MacroEnv): FileView | undefined {
+/** The first view (with or without decisions) whose values' macros hold in `env`; those macros are then read as the values would read them. */
+function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): FileView | undefined {
   for (const m of memo) {
+    if (m.decisions !== decisions) continue;
     let k = 0;
     while (k < m.names.length && mapGet.call(env, m.names[k]) === m.defs[k]) k++;
     if (k < m.names.length) continue;
