@@ -81,7 +81,8 @@ Commands:
   hotspots / dead-code      most-called functions / functions nothing calls or references
   indirect-calls [NAME]     calls through function pointers (all when NAME is left out)
   indirect-targets NAME     functions a pointer call can reach   [--file PATH] [--line N]
-  vectors                   interrupt vector table: slot, handler, handled/default/unhandled/runtime
+  vectors                   interrupt vector table: slot, handler, and stack_pointer (slot 0)/handled/
+                            default/unhandled/runtime
   serve                     run the MCP server on stdio
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit

@@ -96,10 +96,12 @@ describe('pointers, vectors, hotspots and dead code', () => {
     expect(unresolved[0].unresolved).toMatch(/nothing this build compiles stores/);
   });
 
-  it('get_vector_table gives handled, default and unhandled slots with CMSIS names', async () => {
+  it('get_vector_table gives the stack pointer slot, handled, default and unhandled slots with CMSIS names', async () => {
     const slots = rowsOf((await call('get_vector_table', {})).value);
     const by = (n: number) => slots.find((s) => s.slot === n)!;
     expect(slots).toHaveLength(17);
+    expect(by(0)).toMatchObject({ name: 'Initial_SP', handler: '_estack', status: 'stack_pointer', source: 'vector_table' });
+    expect(by(0)).not.toHaveProperty('defined_in');
     expect(by(1)).toMatchObject({ name: 'Reset', handler: 'Reset_Handler', status: 'handled' });
     expect(by(2)).toMatchObject({ name: 'NMI', handler: 'NMI_Handler', status: 'default', default_handler: 'Default_Handler' });
     expect(by(4)).toMatchObject({ handler: null, status: 'unhandled' });

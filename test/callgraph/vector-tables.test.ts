@@ -1,7 +1,8 @@
 // get_vector_table beyond startup assembler: a C array placed in .isr_vector with weak aliases of Default_Handler
 // (written out and through an NXP-style ALIAS macro) and a run-time NVIC_SetVector install; Zephyr's
 // IRQ_CONNECT / IRQ_DIRECT_CONNECT (IRQ from devicetree macros, by number, by enum) and irq_connect_dynamic.
-// Also find_callers paging across files, and the differential check on the C startup where gcc exists.
+// Also find_callers paging across files, the differential check on the C startup where gcc exists, and slot 0
+// (the initial stack pointer) written as an expression.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCallGraph } from '../../src/query/call-graph/compiler-call-graph.js';
 import { findCallers } from '../../src/query/call-graph/call-sites.js';
@@ -9,7 +10,11 @@ import { findDeadCode } from '../../src/query/call-graph/dead-code.js';
 import { getVectorTable } from '../../src/query/call-graph/vector-table.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
-import { hasTool, indexedFixture } from '../helpers/fixture-project.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { copyFixtureToTemp, hasTool, indexedFixture } from '../helpers/fixture-project.js';
 
 type Row = Record<string, unknown>;
 const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r) && !('note' in r));
@@ -26,7 +31,7 @@ describe('a C vector table in .isr_vector (STM32/NXP startup in C)', () => {
 
   it('lists every slot of the array with its CMSIS name, zero entries as unhandled', () => {
     expect(slots.filter((s) => s.source === 'c_array').map((s) => s.slot)).toEqual(Array.from({ length: 22 }, (_, i) => i));
-    expect(at(0)[0]).toMatchObject({ name: 'Initial_SP', handler: '_estack', status: 'handled', table: 'g_pfnVectors', file: 'src/startup_stm32.c', line: 24 });
+    expect(at(0)[0]).toMatchObject({ name: 'Initial_SP', handler: '_estack', status: 'stack_pointer', table: 'g_pfnVectors', file: 'src/startup_stm32.c', line: 24 });
     expect(at(4)[0]).toMatchObject({ name: 'MemManage', handler: null, status: 'unhandled' });
     expect(at(18)[0]).toMatchObject({ name: 'IRQ2', handler: null, status: 'unhandled' });
   });
@@ -96,5 +101,17 @@ describe("Zephyr's IRQ_CONNECT and IRQ_DIRECT_CONNECT", () => {
     expect(slots[0]).toMatchObject({ file: 'zephyr/drivers/serial/uart_nrfx_uarte.c', line: 16, defined_in: 'zephyr/drivers/serial/uart_nrfx_uarte.c:8' });
     // The ISR_DIRECT_DECLARE handler is a function the macro defines, found where the macro is written.
     expect(slots[2]).toMatchObject({ defined_in: 'app/src/main.c:9' });
+  });
+});
+
+describe('slot 0 of a startup assembler table', () => {
+  it('is the stack pointer, shown as the entry writes it (an expression such as Zephyr\'s z_main_stack + size)', async () => {
+    const root = copyFixtureToTemp('callgraph', 'driver-stack');
+    const startup = path.join(root, 'startup/startup_cm4.s');
+    fs.writeFileSync(startup, fs.readFileSync(startup, 'utf8').replace('.word _estack', '.word z_main_stack + 2048'));
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+    const slot0 = rows(withProject(root, (ctx) => getVectorTable(ctx, {}))).filter((s) => s.slot === 0);
+    expect(slot0).toEqual([expect.objectContaining({ name: 'Initial_SP', handler: 'z_main_stack+2048', status: 'stack_pointer', source: 'vector_table' })]);
   });
 });

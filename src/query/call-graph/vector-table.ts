@@ -1,7 +1,7 @@
 // get_vector_table: the interrupt vector table of one build — `.word` tables of startup assembler files, C
-// arrays placed in a vector section — each slot with its CMSIS name, handler and status (handled: a strong
-// definition; default: only a weak alias such as `.thumb_set X, Default_Handler`; unhandled: a zero entry or a
-// name nothing defines; runtime: installed while running). Zephyr's IRQ_CONNECT registrations and runtime
+// arrays placed in a vector section — each slot with its CMSIS name, handler and status (stack_pointer: slot 0,
+// the initial stack pointer; handled: a strong definition; default: only a weak alias such as
+// `.thumb_set X, Default_Handler`; unhandled: a zero entry or a name nothing defines; runtime: installed while running). Zephyr's IRQ_CONNECT registrations and runtime
 // installs (irq_connect_dynamic, NVIC_SetVector) are listed per IRQ.
 import type { CallRow } from '../../index/call-graph-reader.js';
 import type { IndexReader, SymbolRow } from '../../index/index-reader.js';
@@ -15,14 +15,14 @@ export interface VectorTableRequest extends BuildSelector {
   offset?: number;
 }
 
-export type VectorStatus = 'handled' | 'default' | 'unhandled' | 'runtime';
+export type VectorStatus = 'stack_pointer' | 'handled' | 'default' | 'unhandled' | 'runtime';
 
 export interface VectorSlotRow {
   /** Index in the table (exception number; IRQ n is slot 16 + n on Cortex-M), null when the IRQ is not a constant. */
   slot: number | null;
   /** CMSIS name of the slot (`Reset`, `PendSV`, `USART1_IRQn`), or `Reserved`. */
   name: string;
-  /** The handler the slot names, null for a zero entry. */
+  /** The handler the slot names, null for a zero entry; slot 0 (stack_pointer): what the entry writes (`_estack`, `z_main_stack+CONFIG_MAIN_STACK_SIZE`). */
   handler: string | null;
   status: VectorStatus;
   /** Where the slot is written (table entry, IRQ_CONNECT, runtime install). */
@@ -115,9 +115,10 @@ export function getVectorTable(ctx: ProjectContext, req: VectorTableRequest): (R
   const irqNames = irqConstants(reader, build.id);
   const rows: VectorSlotRow[] = [];
   const tableRow = (slot: number, handler: string | null, r: CallRow, source: VectorSlotRow['source'], table: string): VectorSlotRow => {
+    // Slot 0 of a Cortex-M table is the initial stack pointer (a linker symbol, a stack array's end, an address), not a handler.
+    if (slot === 0) return { slot, name: cmsisSlotName(0, null), handler: handler || null, status: 'stack_pointer', file: r.file, line: r.line, source, table };
     const named = handler && /^[A-Za-z_]\w*$/.test(handler) ? handler : null;
-    // Slot 0 of a Cortex-M table is the initial stack pointer (a linker symbol), not a handler.
-    const st: Pick<VectorSlotRow, 'status' | 'default_handler' | 'defined_in'> = slot === 0 && named ? { status: 'handled' } : named ? status.of(named) : { status: 'unhandled' };
+    const st: Pick<VectorSlotRow, 'status' | 'default_handler' | 'defined_in'> = named ? status.of(named) : { status: 'unhandled' };
     return { slot, name: cmsisSlotName(slot, named, irqNames), handler: named, ...st, file: r.file, line: r.line, source, table };
   };
   for (const r of cg.rowsOfKinds(['vector', 'vector_reserved'], build.id, false, { limit: 5000, offset: 0 }).rows) {
@@ -135,7 +136,7 @@ export function getVectorTable(ctx: ProjectContext, req: VectorTableRequest): (R
     // Entries that name no function (0, NULL, a number) store nothing: the gaps up to the last entry are unhandled slots.
     const last = Math.max(-1, ...filled);
     for (let slot = 0; slot < last; slot++) {
-      if (!filled.has(slot)) rows.push({ slot, name: cmsisSlotName(slot, null, irqNames), handler: null, status: 'unhandled', file: arr.file, line: arr.line, source: 'c_array', table: arr.name });
+      if (!filled.has(slot)) rows.push({ slot, name: cmsisSlotName(slot, null, irqNames), handler: null, status: slot === 0 ? 'stack_pointer' : 'unhandled', file: arr.file, line: arr.line, source: 'c_array', table: arr.name });
     }
   }
   const registrations = (slots: string[], st: VectorStatus, source: VectorSlotRow['source']) => {
