@@ -26,7 +26,7 @@ export interface CallGraphOptions extends CommonOptions {
 type Row = Record<string, any>;
 
 const at = (r: Row) => `${r.file}:${r.line}${r.column ? `:${r.column}` : ''}`;
-const how = (r: Row) => `${r.ref_kind}${r.via_macro ? ` via ${r.via_macro}` : ''}${r.via_slot || r.slot ? ` [${r.via_slot ?? r.slot}]` : ''}${r.expr ? ` ${r.expr}` : ''}`;
+const how = (r: Row) => `${r.ref_kind}${r.via_macro ? ` via ${r.via_macro}` : ''}${r.via_slot ? ` [${r.via_slot}]` : ''}${r.expr ? ` ${r.expr}` : ''}`;
 
 const COMMANDS: Record<string, { usage: string; args: number; run: (ctx: ProjectContext, o: CallGraphOptions) => unknown; line: (r: Row) => string }> = {
   callers: { usage: 'callers NAME', args: 1, run: (ctx, o) => findCallers(ctx, { ...o, name: o.args[0] }), line: (r) => `${at(r)}  ${r.caller ?? '(file scope)'}  ${how(r)}` },

@@ -1,6 +1,6 @@
 // find_callers / find_callees / find_indirect_call_sites: call rows of one build, paged. Callers include the
 // indirect call sites that can reach the function through a pointer it is stored into (ref_kind indirect,
-// via_slot). Leaves out transitive walks (call-tree.ts) and paths (call-path.ts).
+// via_slot: the one name of a call row's pointer slot, in callers and callees alike). Leaves out transitive walks (call-tree.ts) and paths (call-path.ts).
 import type { CallRow } from '../../index/call-graph-reader.js';
 import { CALL_KINDS } from '../../model/symbol.js';
 import { pageBounds, pagedAnswer, type PageNotice } from '../paged-answer.js';
@@ -35,8 +35,9 @@ export interface CalleeRow {
   column: number;
   ref_kind: string;
   via_macro?: string;
+  /** Indirect: the pointer slot the call reads, as find_callers names it. */
   expr?: string;
-  slot?: string;
+  via_slot?: string;
 }
 
 type Answer<T> = (Record<string, unknown> | PageNotice | T)[];
@@ -94,7 +95,7 @@ export function findCallees(ctx: ProjectContext, req: CallSitesRequest): Answer<
     column: r.column,
     ref_kind: r.ref_kind,
     ...(r.via_macro ? { via_macro: r.via_macro } : {}),
-    ...(r.ref_kind === 'indirect' ? { expr: r.detail ?? r.callee, slot: r.slot ?? undefined } : {}),
+    ...(r.ref_kind === 'indirect' ? { expr: r.detail ?? r.callee, via_slot: r.slot ?? undefined } : {}),
   }));
   if (p.total === 0 && !functionExists(ctx, build.id, req.name)) {
     throw new QueryError(`no function "${req.name}" is defined in ${build.variant}/${build.image}`, (s) => `check the spelling with ${s.tool('lookup_symbol')} (${s.arg('kind', 'function')}), or pick the build that compiles it`);

@@ -19,8 +19,8 @@ export interface PointerWiring {
 export function pointerWiring(ctx: ProjectContext, build: BuildSelector & { id: number }, name: string, calls: CalleeRow[]): PointerWiring {
   const bySlot = new Map<string, { expr: string; slot: string | null; lines: number[]; via_macro?: string }>();
   for (const c of calls.filter((r) => r.ref_kind === 'indirect')) {
-    const key = c.slot ?? `expr:${c.expr ?? c.callee}`;
-    const entry = bySlot.get(key) ?? bySlot.set(key, { expr: c.expr ?? c.callee, slot: c.slot ?? null, lines: [], ...(c.via_macro ? { via_macro: c.via_macro } : {}) }).get(key)!;
+    const key = c.via_slot ?? `expr:${c.expr ?? c.callee}`;
+    const entry = bySlot.get(key) ?? bySlot.set(key, { expr: c.expr ?? c.callee, slot: c.via_slot ?? null, lines: [], ...(c.via_macro ? { via_macro: c.via_macro } : {}) }).get(key)!;
     if (!entry.lines.includes(c.line)) entry.lines.push(c.line);
   }
   const selector = { variant: build.variant, image: build.image };
