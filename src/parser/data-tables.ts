@@ -39,6 +39,12 @@ function numberEnd(text: string, i: number): number {
   return j;
 }
 
+/**
+ * A run of separators (blanks, `,`, signs) and pp-numbers, as the scanner below reads them one by one: one
+ * regular-expression step crosses the bulk of a table instead of a loop turn per character.
+ */
+const LITERAL_RUN = /(?:[ \t\n\r,+-]|(?:[0-9]|\.[0-9])(?:[eEpP][+-]|[0-9A-Za-z_.'])*){1,1024}/y;
+
 /** Literal-only brace groups at least DATA_TABLE_MIN_CHARS long, outermost only, as [open, close] offsets. */
 export function findDataTables(text: string): [number, number][] {
   const found: [number, number][] = [];
@@ -48,6 +54,11 @@ export function findDataTables(text: string): [number, number][] {
   };
   let i = 0;
   while (i < text.length) {
+    LITERAL_RUN.lastIndex = i;
+    if (LITERAL_RUN.test(text)) {
+      i = LITERAL_RUN.lastIndex;
+      continue;
+    }
     const c = text.charCodeAt(i);
     if (c === Ch.Space || c === Ch.Tab || c === Ch.Nl || c === Ch.Cr || c === Ch.Comma || c === Ch.Plus || c === Ch.Minus) i++;
     else if (isDigit(c) || (c === Ch.Dot && isDigit(text.charCodeAt(i + 1)))) i = numberEnd(text, i);

@@ -24,19 +24,18 @@ const isSpace = (code: number, ch: string) => (code <= 32 ? code === 32 || (code
 /** clip(text.slice(start, end)), reading only as far as the clipped result needs: linear in what it keeps. */
 export function clipRange(text: string, start: number, end: number): string {
   let out = '';
-  let space = false;
-  for (let i = start; i < end; i++) {
-    const ch = text[i];
-    if (isSpace(text.charCodeAt(i), ch)) {
-      space = out.length > 0;
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += ch;
+  let i = start;
+  for (;;) {
+    while (i < end && isSpace(text.charCodeAt(i), text[i])) i++;
+    if (i >= end) return out;
+    // One word at a time; a word longer than the clip is cut where the clip ends.
+    const stop = Math.min(end, i + MAX_SIGNATURE + 1);
+    let j = i + 1;
+    while (j < stop && !isSpace(text.charCodeAt(j), text[j])) j++;
+    out = out ? `${out} ${text.slice(i, j)}` : text.slice(i, j);
     if (out.length > MAX_SIGNATURE) return out.slice(0, MAX_SIGNATURE - 1) + '…';
+    i = j;
   }
-  return out;
 }
 
 /** Find the name of a declarator and whether it declares a function (not a function pointer). */
