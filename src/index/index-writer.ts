@@ -217,6 +217,13 @@ export class IndexWriter {
     })();
   }
 
+  /** A build whose compile database was rewritten with the same bytes: its fingerprint and the database's mtime now. */
+  refreshBuildDescription(variant: string, image: string, fingerprint: string, compileCommandsMtimeMs: number, compileCommandsHash: string): void {
+    this.db
+      .prepare('UPDATE builds SET fingerprint = ?, compile_commands_mtime_ms = ? WHERE variant = ? AND image = ? AND compile_commands_hash = ?')
+      .run(fingerprint, compileCommandsMtimeMs, variant, image, compileCommandsHash);
+  }
+
   /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
   fileStates(): Map<string, { contentHash: string; size: number; mtimeMs: number }> {
     const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms FROM files').all() as { path: string; content_hash: string; size: number; mtime_ms: number }[];

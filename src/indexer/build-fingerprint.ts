@@ -55,3 +55,21 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
   });
   return createHash('sha1').update(text).digest('hex');
 }
+
+/**
+ * Is the build described as it was when indexed? 'same': the fingerprint matches. 'same-bytes': only the
+ * compile database's mtime moved and its content hash is the recorded one (every CMake configure rewrites it):
+ * no change either. null: the description changed.
+ */
+export function descriptionMatch(
+  build: BuildDescription,
+  fingerprint: string,
+  stored: { fingerprint: string | null; compileCommandsHash: string | null; compileCommandsMtimeMs: number | null } | undefined,
+  contentHash: (file: string) => string | null,
+): 'same' | 'same-bytes' | null {
+  if (!stored?.fingerprint) return null;
+  if (stored.fingerprint === fingerprint) return 'same';
+  if (!build.compileCommands || stored.compileCommandsMtimeMs === null || !stored.compileCommandsHash) return null;
+  if (buildFingerprint(build, { compileCommandsMtimeMs: stored.compileCommandsMtimeMs }) !== stored.fingerprint) return null;
+  return contentHash(build.compileCommands) === stored.compileCommandsHash ? 'same-bytes' : null;
+}

@@ -27,7 +27,7 @@ import type { describeBuildMemory } from './build-memory.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
-import { FileStates, sha1 } from './file-states.js';
+import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
@@ -265,10 +265,23 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   return true;
 }
 
+/**
+ * A compile database rewritten with the bytes indexed: the build keeps its rows, and its record takes the
+ * database's new mtime (once older than RACY_MS, so that it vouches) so that later runs need not hash it again.
+ */
+function recordRewrittenDatabase(build: BuildDescription, fingerprint: string, run: RunContext): void {
+  const file = build.compileCommands!;
+  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  const hash = run.states.hash(file);
+  if (mtimeMs === undefined || hash === null || Date.now() - mtimeMs <= RACY_MS) return;
+  run.writer.refreshBuildDescription(build.variant, build.image, fingerprint, mtimeMs, hash);
+}
+
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
   const stored = storedBuildUnits(build, fingerprint, run);
+  if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;

@@ -1,9 +1,10 @@
 // Runs parse jobs on a pool of worker threads (piscina), in batches, and attaches each result to its job
-// in job order, so results are identical to a run on the main thread. The pool starts on first use and
-// lives for one index run. Leaves out preprocessing, which shares per-run caches and stays on the main thread.
+// in job order, so results are identical to a run on the main thread. The pool (and piscina) loads on first use
+// and lives for one index run: a small job, such as a one-file edit, runs inline and starts no thread.
+// Leaves out preprocessing, which shares per-run caches and stays on the main thread.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { ParseJob } from './mask-files.js';
 import { runParseJobsInline, type MacroValues, type ParseTask } from './parse-jobs.js';
 
@@ -37,7 +38,10 @@ export class ParsePool {
       runParseJobsInline(jobs, values);
       return;
     }
-    this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000 });
+    if (!this.pool) {
+      const { Piscina } = await import('piscina');
+      this.pool = new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000 });
+    }
     const valueList = [...values];
     const batches: ParseJob[][] = [];
     let cur: ParseJob[] = [];

@@ -6,7 +6,9 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup } from '../index/index-writer.js';
-import { buildUnitInputs, encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type StoredResultInputs } from '../index/unit-result-rows.js';
+import { buildUnitFiles, storedDescription, withTested, type StoredUnitFiles } from '../index/reindex-rows.js';
+import { descriptionMatch } from './build-fingerprint.js';
+import { encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult } from '../index/unit-result-rows.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
@@ -68,32 +70,36 @@ const toAbsolute = (root: string, r: ReturnType<typeof loadUnitResult>): UnitRes
   files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })),
 });
 
-function filesHold(inputs: StoredResultInputs, states: FileStates): boolean {
+function filesHold(inputs: StoredUnitFiles, states: FileStates): boolean {
   for (const [file, hash] of JSON.parse(inputs.files) as [string, string][]) if (states.storedHash(file) !== hash) return false;
   return true;
 }
 
 /** A stored build whose description is unchanged: the result each unit linked last time, and the units whose files changed since. */
 export interface StoredBuildUnits {
-  byPath: Map<string, StoredResultInputs>;
+  byPath: Map<string, StoredUnitFiles>;
   dirty: Set<string>;
+  /** The compile database was rewritten with the bytes indexed: its new mtime can be recorded. */
+  compileCommandsRewritten: boolean;
 }
 
 /**
- * The stored units of a build whose fingerprint is unchanged, each checked once against the files' current
- * hashes; null when the build is not stored under this fingerprint. No dirty unit: the build is unchanged.
+ * The stored units of a build whose description is unchanged (its fingerprint, or a compile database rewritten
+ * with the same bytes), each checked once against the files' current hashes; null when the build is not stored
+ * under this description. No dirty unit: the build is unchanged.
  */
 export function storedBuildUnits(build: BuildDescription, fingerprint: string, ctx: PatchContext): StoredBuildUnits | null {
-  if (ctx.writer.buildFingerprint(build.variant, build.image) !== fingerprint) return null;
-  const byPath = buildUnitInputs(ctx.db, build.variant, build.image);
+  const match = descriptionMatch(build, fingerprint, storedDescription(ctx.db, build.variant, build.image), (f) => ctx.states.hash(f));
+  if (!match) return null;
+  const byPath = buildUnitFiles(ctx.db, build.variant, build.image);
   if (byPath.size === 0) return null;
   const dirty = new Set<string>();
   for (const [unit, inputs] of byPath) if (!filesHold(inputs, ctx.states)) dirty.add(unit);
-  return { byPath, dirty };
+  return { byPath, dirty, compileCommandsRewritten: match === 'same-bytes' };
 }
 
 /** Dirty units set up and redone (a stored result under their key, else a walk). */
-function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredResultInputs[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number } {
+function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number } {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
@@ -103,7 +109,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredResult
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
-    const old = toAbsolute(ctx.root, loadUnitResult(ctx.db, previous[i], ctx.views));
+    const old = toAbsolute(ctx.root, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views));
     const stored = findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views);
     if (stored) {
       redone.push({ index: i, old, fresh: toAbsolute(ctx.root, stored.row), row: stored.id });
@@ -135,14 +141,14 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
 }
 
 /** The affected files merged again from every unit that reads them, in build order. */
-function remerge(files: Set<string>, units: CompileUnit[], previous: StoredResultInputs[], redone: RedoneUnit[], ctx: PatchContext) {
+function remerge(files: Set<string>, units: CompileUnit[], previous: StoredUnitFiles[], redone: RedoneUnit[], ctx: PatchContext) {
   const fresh = new Map(redone.map((r) => [r.index, r.fresh]));
   const wanted = [...files].map((f) => JSON.stringify(storedPath(ctx.root, f)));
   const readers: UnitResult[] = [];
   units.forEach((_, i) => {
     const r = fresh.get(i);
     if (r) readers.push(r);
-    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(ctx.root, loadUnitResult(ctx.db, previous[i], ctx.views)));
+    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(ctx.root, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views)));
   });
   return mergeUnitResults(readers);
 }
@@ -173,7 +179,7 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
 export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext): Promise<PatchOutcome | null> {
   const { byPath } = storedUnits;
   if (byPath.size !== units.length) return null;
-  const previous: StoredResultInputs[] = [];
+  const previous: StoredUnitFiles[] = [];
   const dirty: number[] = [];
   for (const [i, u] of units.entries()) {
     const unitPath = path.normalize(u.file);

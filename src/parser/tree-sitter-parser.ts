@@ -3,9 +3,8 @@
 // reporting captures with their ancestors and the comments beside each node. Symbol meaning is left to
 // extract-symbols.ts.
 import fs from 'node:fs';
-import Parser from 'tree-sitter';
-import C from 'tree-sitter-c';
-import Cpp from 'tree-sitter-cpp';
+import { createRequire } from 'node:module';
+import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
 import { flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
@@ -21,11 +20,16 @@ interface LanguageRuntime {
 
 const runtimes = new Map<Language, LanguageRuntime>();
 
+// The native binding and each grammar load on the first parse of their language (CommonJS packages, required
+// when needed): an index run that parses nothing, or only C, loads less.
+const require = createRequire(import.meta.url);
+
 function runtime(lang: Language): LanguageRuntime {
   let rt = runtimes.get(lang);
   if (!rt) {
-    const grammar = (lang === 'cpp' ? Cpp : C) as unknown as Parser.Language;
-    const parser = new Parser();
+    const ParserClass = require('tree-sitter') as typeof Parser;
+    const grammar = require(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language;
+    const parser = new ParserClass();
     parser.setLanguage(grammar);
     const file = new URL(`./queries/${lang}.scm`, import.meta.url);
     const nodeTypes = (grammar as unknown as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo ?? [];

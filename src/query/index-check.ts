@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { buildFingerprint, describedFiles } from '../indexer/build-fingerprint.js';
+import { buildFingerprint, descriptionMatch, describedFiles } from '../indexer/build-fingerprint.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
@@ -107,9 +107,8 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
     return [{ code: 'compile_database', file: storedPath(root, db), line, message: what, fix: INDEX }];
   }
   if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
-  if (!row.fingerprint || row.fingerprint === buildFingerprint(declared)) return [];
-  // Only the compile database's time changed (same content, as checked above): the answers are the same.
-  if (db && row.compileCommandsMtimeMs !== null && row.fingerprint === buildFingerprint(declared, { compileCommandsMtimeMs: row.compileCommandsMtimeMs })) return [];
+  // Unchanged, or only the compile database's time changed (same content): the answers are the same.
+  if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return [];
   // The fingerprint holds the size and mtime of the files the description names; name the ones written since.
   const indexedMs = row.indexedAt ? Date.parse(row.indexedAt.replace(' ', 'T') + 'Z') : 0;
   const newer = describedFiles(declared).filter((f) => f !== db && (fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > indexedMs);

@@ -57,11 +57,22 @@ describe('read-only commands start without the indexer', () => {
     expect(modules.filter((m) => /\/adapters\/(zephyr|mbed|platformio|cmake|ninja|compile-commands)\/|node_modules\/(yaml|json5)\//.test(m))).toEqual([]);
   });
 
-  it('the probe sees them where they are needed: index loads tree-sitter and the preprocessor', () => {
-    const { modules, status } = modulesLoaded(root, ['index', '--json']);
+  it('an index run that parses nothing loads no parser, nor the worker pool', () => {
+    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
     expect(status).toBe(0);
-    expect(modules.some((m) => /node_modules\/tree-sitter/.test(m))).toBe(true);
+    expect((JSON.parse(stdout) as { parsed: number }).parsed).toBe(0);
+    expect(modules.filter((m) => /node_modules\/(tree-sitter|piscina)/.test(m))).toEqual([]);
+  });
+
+  it('the probe sees them where they are needed: a .c edit loads the C grammar and the preprocessor, not C++ or workers', () => {
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_probe_extra(void) { return 3; }\n');
+    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
+    expect(status).toBe(0);
+    expect((JSON.parse(stdout) as { parsed: number }).parsed).toBe(1);
+    expect(modules.some((m) => /node_modules\/tree-sitter\//.test(m))).toBe(true);
+    expect(modules.some((m) => /node_modules\/tree-sitter-c\//.test(m))).toBe(true);
     expect(modules.some((m) => /\/src\/preprocessor\//.test(m))).toBe(true);
+    expect(modules.filter((m) => /node_modules\/(tree-sitter-cpp|piscina)\//.test(m))).toEqual([]);
   });
 });
 

@@ -152,6 +152,34 @@ describe('build detection cache', () => {
     expect((await indexProject({ root })).detection.cached).toBe(true);
   });
 
+  it('a compile database rewritten with the same bytes (a CMake re-configure) is no change: nothing is redone', async () => {
+    const root = await agedIndexedFixture(['index', 'shared-units']);
+    const cdb = path.join(root, 'build-board-b/compile_commands.json');
+    fs.writeFileSync(cdb, fs.readFileSync(cdb));
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(cdb, minuteAgo, minuteAgo);
+    const hashed: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const r = await indexProject({ root });
+      expect(r.builds.map((b) => [b.unchanged, b.preprocessed, b.parsed])).toEqual([
+        [true, 0, 0],
+        [true, 0, 0],
+      ]);
+      hashed.push(r.filesHashed);
+    }
+    // The first run read the database to compare its bytes and recorded its new mtime; the second read nothing.
+    expect(hashed).toEqual([1, 0]);
+    // A .c edit after it still takes the one-unit path in that build.
+    const unit = fs.readdirSync(path.join(root, 'src')).find((f) => f.endsWith('.c'))!;
+    fs.appendFileSync(path.join(root, 'src', unit), '\nint after_touch(void) { return 2; }\n');
+    const edited = await indexProject({ root });
+    expect(edited.builds.map((b) => [b.patched, b.preprocessed])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
+    expect(edited.parsed).toBeGreaterThanOrEqual(1);
+  });
+
   it('a same-size edit that keeps a recent mtime is caught by content (the racy window)', async () => {
     const { root } = await indexedFixture(['index', 'shared-units']);
     const cdb = path.join(root, 'build-board-b/compile_commands.json');
