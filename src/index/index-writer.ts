@@ -403,7 +403,8 @@ export class IndexWriter {
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */
-  removeBuildsExcept(keep: Set<string>, keepFolder: (buildDir: string) => boolean = () => false): number {
+  /** `collect`: collect unused rows even when no build was removed (the run wrote some). */
+  removeBuildsExcept(keep: Set<string>, keepFolder: (buildDir: string) => boolean = () => false, collect = true): number {
     const tx = this.db.transaction(() => {
       let removed = 0;
       for (const b of this.db.prepare('SELECT id, variant, image, build_dir FROM builds').all() as { id: number; variant: string; image: string; build_dir: string }[]) {
@@ -415,7 +416,7 @@ export class IndexWriter {
       return removed;
     });
     const removed = tx.immediate();
-    this.collectGarbage();
+    if (removed > 0 || collect) this.collectGarbage();
     return removed;
   }
 

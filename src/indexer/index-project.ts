@@ -461,7 +461,8 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
       if (why) result.diagnostics.push({ severity: 'warning', file: buildDir, message: `the build of this folder could not be read this time (${why.file}${why.line ? `:${why.line}` : ''}); its previous index is kept and answers queries until the folder describes a build again` });
       return why !== undefined;
     };
-    result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable);
+    // A run that wrote nothing and removed nothing left no unused rows: no collection.
+    result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable, wrote);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.)
