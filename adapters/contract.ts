@@ -39,6 +39,8 @@ export interface BuildDescription {
   imageType?: string;
   /** True for the image a multi-image variant builds by default (sysbuild's `default` domain). */
   defaultImage?: boolean;
+  /** True for the variant the build system builds when none is named (PlatformIO: the first env of default_envs). */
+  defaultVariant?: boolean;
   board?: string;
   description: string;
   /** Absolute build folder. */

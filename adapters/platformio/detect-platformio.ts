@@ -110,6 +110,8 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     const elf = path.join(envBuild, 'firmware.elf');
     const map = path.join(envBuild, 'firmware.map');
     const isDefault = defaults.length ? defaults.includes(env) : env === envs[0];
+    // `pio run` without -e builds default_envs; a query naming no build answers from the first of them.
+    const firstDefault = env === defaults.find((d) => envs.includes(d));
     const what = [platform && `platform ${platform}`, board && `board ${board}`, frameworks.length && `framework ${frameworks.join(', ')}`].filter(Boolean).join(', ');
     const base = {
       buildSystem: 'platformio' as const,
@@ -117,6 +119,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
       image: 'app',
       imageType: 'app',
       defaultImage: true,
+      ...(firstDefault ? { defaultVariant: true } : {}),
       board,
       buildDir: envBuild,
       linkerScripts,

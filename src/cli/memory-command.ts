@@ -6,9 +6,8 @@ import path from 'node:path';
 import type { BuildRow } from '../index/index-reader.js';
 import { defaultReadFile, readLinkerScripts, type MemoryEntry } from '../indexer/build-memory.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { requireReader, withProject } from '../query/project-context.js';
+import { resolveProjectBuild, withProject } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
-import { resolveBuild } from '../query/resolve-build.js';
 
 export interface MemoryOptions {
   cwd: string;
@@ -120,8 +119,7 @@ function memoryDiagnostics(build: BuildRow): Diagnostic[] {
 
 function buildMemory(opts: MemoryOptions): MemoryOutput {
   return withProject(opts.cwd, (ctx) => {
-    const reader = requireReader(ctx);
-    const build = resolveBuild(reader, ctx.config, { variant: opts.variant, image: opts.image }, undefined, ctx.root);
+    const build = resolveProjectBuild(ctx, { variant: opts.variant, image: opts.image });
     const memory = build.memory as RegionLike[];
     const diagnostics = memoryDiagnostics(build);
     const value = {

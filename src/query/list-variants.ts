@@ -93,5 +93,7 @@ export function listVariants(ctx: ProjectContext, detected?: DetectResult): List
     entry.images.push(image);
     variants.set(variant, entry);
   }
-  return { project_root: ctx.root, default_variant: ctx.config.defaultVariant, default_image: ctx.config.defaultImage, variants: [...variants.values()], diagnostics };
+  // The config's default, else the build system's own (the first of PlatformIO's default_envs).
+  const defaultVariant = ctx.config.defaultVariant ?? declared.find((b) => b.defaultVariant)?.variant ?? null;
+  return { project_root: ctx.root, default_variant: defaultVariant, default_image: ctx.config.defaultImage, variants: [...variants.values()], diagnostics };
 }

@@ -23,8 +23,17 @@ function describeChoices(builds: BuildRow[]): string {
     .join('; ');
 }
 
-/** Builds declared on disk but absent from the index, when the caller can tell (lazily: it runs the adapters). */
-export type DeclaredBuilds = () => { variant: string; image: string }[];
+/**
+ * The builds declared on disk now, when the caller can tell (lazily: it runs the adapters): names builds not
+ * indexed yet in a refusal, and gives the build system's own default variant (PlatformIO default_envs).
+ */
+export type DeclaredBuilds = () => { variant: string; image: string; defaultVariant?: boolean }[];
+
+/** The variant the build system builds when none is named, when it is indexed (the first of PlatformIO's default_envs). */
+function buildSystemDefault(builds: BuildRow[], declared?: DeclaredBuilds): string | undefined {
+  const named = declared?.().find((d) => d.defaultVariant)?.variant;
+  return named !== undefined && builds.some((b) => b.variant === named) ? named : undefined;
+}
 
 /**
  * The build a query names. A variant name that is not a variant may be an alias (board, board without
@@ -44,7 +53,9 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
     );
   }
   let candidates = builds;
-  const wantedVariant = variant ?? (builds.length > 1 || new Set(builds.map((b) => b.variant)).size > 1 ? config.defaultVariant ?? undefined : undefined);
+  const severalVariants = new Set(builds.map((b) => b.variant)).size > 1;
+  // Named by the query, else by [build] default_variant, else by the build system (platformio.ini default_envs).
+  const wantedVariant = variant ?? (builds.length > 1 || severalVariants ? config.defaultVariant ?? (severalVariants ? buildSystemDefault(builds, declared) : undefined) : undefined);
   if (wantedVariant) {
     candidates = builds.filter((b) => b.variant === wantedVariant);
     if (candidates.length === 0) {
@@ -68,10 +79,10 @@ export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: Bu
         details,
       );
     }
-  } else if (new Set(builds.map((b) => b.variant)).size > 1) {
+  } else if (severalVariants) {
     throw new QueryError(
       `this project has ${builds.length} builds and the query names none. Valid builds: ${describeChoices(builds)}`,
-      (s) => `pass ${s.arg('variant')} (and ${s.arg('image')} when the variant lists several), or set [build] default_variant in .fw-context/config.ini`,
+      (s) => `pass ${s.arg('variant')} (and ${s.arg('image')} when the variant lists several), or set [build] default_variant in .fw-context/config.ini (a PlatformIO project's default_envs in platformio.ini stands in for it)`,
       details,
     );
   }

@@ -28,6 +28,8 @@ describe('platformio adapter: multi-env project', () => {
     expect(env('nucleo_f401re').description).toMatch(/platform ststm32/); // through extends
     expect(env('nucleo_f401re').description).toMatch(/\(default\)/);
     expect(env('native').description).not.toMatch(/\(default\)/);
+    // `pio run` without -e builds default_envs; the first of them is the default variant of queries.
+    expect(['nucleo_f401re', 'esp32dev', 'native'].map((v) => !!env(v).defaultVariant)).toEqual([true, false, false]);
   });
 
   it('resolves defines through extends and interpolation', () => {
