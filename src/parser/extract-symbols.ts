@@ -326,7 +326,7 @@ class FileExtractor {
   }
 }
 
-/** Parent lookups made (tree-sitter's cost more than constant time: kept to template and typedef wrappers). */
+/** Parent lookups made (kept to template and typedef wrappers; the walk's ancestor stack answers the rest). */
 let parentLookups = 0;
 
 /** The node `levels` above `node`. */
@@ -341,7 +341,7 @@ export interface ExtractStats {
   nodesVisited: number;
   /** Characters inside literal-only data tables, which the parser skipped. */
   skippedTableChars: number;
-  /** Parent lookups on syntax nodes (not constant time in tree-sitter; none for plain C declarations). */
+  /** Parent lookups on syntax nodes (none for plain C declarations: the walk's ancestor stack answers them). */
   parentLookups: number;
 }
 

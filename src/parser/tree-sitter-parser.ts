@@ -145,8 +145,8 @@ interface Level {
 const newLevel = (): Level => ({ pending: [], prevEnd: -1, trailType: null, trailStart: 0, trailEnd: 0, trailHops: 0 });
 
 /**
- * One pre-order walk over the tree: each node is entered once, node objects are made only for captures, and
- * ancestors come from a stack (tree-sitter's parent and sibling lookups, and its query cursor, cost more
+ * One pre-order walk over the flat tree: each node is entered once, node objects are made only for captures,
+ * and ancestors come from a stack (tree-sitter's query cursor, and its parent and sibling lookups, cost more
  * than constant time on long sibling lists, which made large generated files quadratic).
  */
 export function walkCaptures(tree: Tree, text: string, lang: Language, visit: CaptureVisitor): WalkResult {
@@ -223,8 +223,8 @@ const extraTables = new Map<string, PatternTable>();
 
 /**
  * Captures of a second capture table (`queries/<name>.scm`) over a tree parsed by parseText, in document
- * order: extractors that live in their own module bring their own patterns. Matched by one linear cursor
- * walk, like the symbol table (tree-sitter's query cursor is superlinear on long sibling lists).
+ * order: extractors that live in their own module bring their own patterns. Matched by one linear walk of
+ * the flat tree, like the symbol table (tree-sitter's query cursor is superlinear on long sibling lists).
  */
 export function queryCaptures(tree: Tree, lang: Language, name: string): Capture[] {
   const key = `${lang}\u0000${name}`;
