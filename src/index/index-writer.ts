@@ -12,7 +12,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildRow } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
-import type { EncodedUnitResult } from './unit-result-rows.js';
+import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -128,12 +128,7 @@ const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_ima
     fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
   RETURNING id`;
 
-/** Bound on the file-view ids remembered per writer (beyond it the map starts again). */
-const MAX_REMEMBERED_VIEWS = 200_000;
-
 export class IndexWriter {
-  /** Ids of file_views rows stored by this writer or found stored, by hash (forgotten when a write fails or rows are collected). */
-  private readonly viewIds = new Map<string, number>();
   private readingRows: ReadingRowsWriter | undefined;
 
   constructor(readonly db: Db) {}
@@ -163,12 +158,7 @@ export class IndexWriter {
       this.sql('INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) SELECT id, name, value, name_tokens, docstring FROM macros WHERE id > ?').run(lastMacro);
       return out;
     });
-    try {
-      return tx.immediate();
-    } catch (e) {
-      this.viewIds.clear();
-      throw e;
-    }
+    return tx.immediate();
   }
 
   /** Id of an existing parse of this file under this mask, if any. */
@@ -375,8 +365,9 @@ export class IndexWriter {
   private writeUnits(buildId: number, units: BuildWrite['units']): void {
     const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
-    const linkView = this.sql('INSERT OR IGNORE INTO unit_result_views(result_id, view_id) VALUES (?, ?)');
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
+    // Views the new results name, with how many of them name each: stored or counted once per write.
+    const named = new Map<string, { data: string; uses: number }>();
     for (const u of units) {
       const r = u.result;
       let id: number;
@@ -384,22 +375,37 @@ export class IndexWriter {
       else {
         const inserted = insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined;
         id = inserted?.id ?? (findResult.get(r.hash) as { id: number }).id;
-        if (inserted) for (const [hash, data] of r.views) linkView.run(id, this.viewId(hash, data));
+        if (inserted) {
+          for (const [hash, data] of r.views) {
+            const v = named.get(hash);
+            if (v) v.uses++;
+            else named.set(hash, { data, uses: 1 });
+          }
+        }
       }
       link.run(buildId, u.unitPath, id);
     }
+    const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
+    for (const [hash, v] of named) useView.run(hash, v.data, v.uses);
   }
 
-  /** Id of the file_views row of this hash, stored with `data` when new. */
-  private viewId(hash: string, data: string): number {
-    let id = this.viewIds.get(hash);
-    if (id === undefined) {
-      this.sql('INSERT INTO file_views(hash, data) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING').run(hash, data);
-      id = (this.sql('SELECT id FROM file_views WHERE hash = ?').get(hash) as { id: number }).id;
-      if (this.viewIds.size >= MAX_REMEMBERED_VIEWS) this.viewIds.clear();
-      this.viewIds.set(hash, id);
+  /** Unit results no build links any more are deleted, and the views they named lose their uses (one transaction's part). */
+  private dropUnlinkedResults(): void {
+    const dead = this.sql('SELECT id, data, json_array_length(files) AS n FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units)').all() as {
+      id: number;
+      data: Buffer;
+      n: number;
+    }[];
+    if (dead.length === 0) return;
+    const released = new Map<string, number>();
+    const drop = this.sql('DELETE FROM unit_results WHERE id = ?');
+    for (const r of dead) {
+      for (const hash of new Set(storedViewHashes(r.data, r.n))) released.set(hash, (released.get(hash) ?? 0) + 1);
+      drop.run(r.id);
     }
-    return id;
+    const release = this.sql('UPDATE file_views SET uses = uses - ? WHERE hash = ?');
+    for (const [hash, n] of released) release.run(n, hash);
+    this.sql('DELETE FROM file_views WHERE uses <= 0').run();
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */
@@ -422,7 +428,6 @@ export class IndexWriter {
 
   /** Delete parses, files, macro groups and unit results no build references (one transaction). */
   collectGarbage(): void {
-    this.viewIds.clear();
     this.db.transaction(() => {
       this.db.exec(`
         CREATE TEMP TABLE IF NOT EXISTS orphan_parses(id INTEGER PRIMARY KEY);
@@ -436,11 +441,9 @@ export class IndexWriter {
         DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM build_file_lines);
         DELETE FROM macros WHERE group_id IN (SELECT id FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups));
         DELETE FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups);
-        DELETE FROM unit_result_views WHERE result_id NOT IN (SELECT result_id FROM build_units);
-        DELETE FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units);
-        DELETE FROM file_views WHERE id NOT IN (SELECT view_id FROM unit_result_views);
         DELETE FROM skeletons WHERE path NOT IN (SELECT path FROM files);
       `);
+      this.dropUnlinkedResults();
     }).immediate();
   }
 

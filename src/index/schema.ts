@@ -18,7 +18,9 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 12: parsed_files.diagnostics_json: what a parse reported (skipped nameless declarations, macro expansions
 //     left out) is kept with it, so a run that reuses the parse reports it again.
 // 13: macros.name_tokens and macros.docstring, both in macros_fts (API-wrapper macros answer concept searches).
-export const SCHEMA_VERSION = 13;
+// 14: file_views.uses (how many unit results name the view) replaces unit_result_views, a row per file of every
+//     result that the writer paid for on each insert and the collector scanned on every run.
+export const SCHEMA_VERSION = 14;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -229,18 +231,15 @@ CREATE TABLE IF NOT EXISTS unit_results (
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
 -- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
--- for every unit and build that saw it the same way.
+-- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (their
+-- data ends with the views' hashes); a view no result names any more is collected.
 CREATE TABLE IF NOT EXISTS file_views (
   id INTEGER PRIMARY KEY,
   hash TEXT NOT NULL UNIQUE,
-  data TEXT NOT NULL
+  data TEXT NOT NULL,
+  uses INTEGER NOT NULL
 );
-CREATE TABLE IF NOT EXISTS unit_result_views (
-  result_id INTEGER NOT NULL REFERENCES unit_results(id),
-  view_id INTEGER NOT NULL REFERENCES file_views(id),
-  PRIMARY KEY (result_id, view_id)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS unit_result_views_view ON unit_result_views(view_id);
+CREATE INDEX IF NOT EXISTS file_views_unused ON file_views(uses) WHERE uses <= 0;
 CREATE TABLE IF NOT EXISTS build_units (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   unit_path TEXT NOT NULL,

@@ -93,18 +93,23 @@ export class FileViewCache {
   }
 }
 
+/** The view hashes a stored result's `data` ends with, one per file of the result. */
+export function storedViewHashes(data: Buffer, fileCount: number): string[] {
+  const hashesAt = data.length - VIEW_HASH_BYTES * fileCount;
+  const hashes: string[] = new Array(fileCount);
+  for (let i = 0; i < fileCount; i++) hashes[i] = data.toString('hex', hashesAt + VIEW_HASH_BYTES * i, hashesAt + VIEW_HASH_BYTES * (i + 1));
+  return hashes;
+}
+
 export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(files) as [string, string][];
-  const hashesAt = data.length - VIEW_HASH_BYTES * pairs.length;
-  const body = JSON.parse(data.toString('utf8', 0, hashesAt)) as ResultBody;
+  const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * pairs.length)) as ResultBody;
+  const viewHashes = storedViewHashes(data, pairs.length);
   return {
     unit: body.unit,
     key,
     lang: body.lang,
-    files: pairs.map(([file, hash], i) => {
-      const at = hashesAt + VIEW_HASH_BYTES * i;
-      return { file, hash, view: views.get(data.toString('hex', at, at + VIEW_HASH_BYTES)) };
-    }),
+    files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(viewHashes[i]) })),
     tested: JSON.parse(tested) as [string, string | null][],
     diagnostics: body.diagnostics,
   };

@@ -47,7 +47,7 @@ describe('unit result rows', () => {
     const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
     const row = result('src/a.c', [view([[3, '1'], [9, null]]), view([]), view([[3, '1'], [9, null]]), view([[5, '0x10']], true)]);
     const encoded = encodeUnitResult(row);
-    const put = db.prepare('INSERT INTO file_views(hash, data) VALUES (?, ?)');
+    const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)');
     for (const [hash, data] of encoded.views) put.run(hash, data);
     const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files, encoded.data, new FileViewCache(db));
     expect(decoded).toEqual(row);
