@@ -29,6 +29,8 @@ Commands:
   init                      create .fw-context/config.ini here and list the builds found
   index [--build]           index every build (only changed files are re-parsed); --build first
                             regenerates compile databases with cmake/west/pio/mbed-tools;
+                            -j/--jobs N parse on N worker threads besides the main thread (0: main
+                            thread only; default all cores but two, at most 8);
                             --variant/--image index only those (a board or build folder names its variant);
                             exit 0 all indexed (warnings allowed), 1 a build could not be indexed (the
                             others are; it keeps its previous index), no build found, or --build failed
@@ -122,6 +124,7 @@ const OPTIONS = {
   depth: { type: 'string' },
   force: { type: 'boolean' },
   build: { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' },
   poll: { type: 'boolean' },
   'no-refresh': { type: 'boolean' },
   script: { type: 'string' },
@@ -139,6 +142,11 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
+
+function nonNegative(flag: string, n: number | undefined): number | undefined {
+  if (n !== undefined && n < 0) throw new QueryError(`--${flag} must be 0 or more, got ${n}`, `for example --${flag} 0 (main thread only)`);
+  return n;
+}
 
 function int(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -189,7 +197,7 @@ async function main(argv: string[]): Promise<number> {
           break;
         case 'index': {
           const progress = v.json ? undefined : progressPrinter();
-          result = await (await indexCommand()).runIndex({ ...common, build: v.build, onProgress: progress });
+          result = await (await indexCommand()).runIndex({ ...common, build: v.build, jobs: nonNegative('jobs', int('jobs', v.jobs)), onProgress: progress });
           if (progress) process.stderr.write('\r\x1b[2K');
           break;
         }

@@ -35,7 +35,7 @@ import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
-import { defaultWorkerCount, ParsePool } from './parse-pool.js';
+import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
 export interface IndexOptions {
@@ -293,6 +293,8 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
   if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) return;
+  // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
+  if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
   run.progress(`${label}: preprocessing ${units.length} units`);
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);

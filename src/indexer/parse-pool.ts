@@ -1,6 +1,7 @@
-// Runs parse jobs on a pool of worker threads (piscina), in batches, and attaches each result to its job
-// in job order, so results are identical to a run on the main thread. The pool (and piscina) loads on first use
-// and lives for one index run: a small job, such as a one-file edit, runs inline and starts no thread.
+// Runs parse jobs on a pool of worker threads (piscina) and on the main thread, which takes batches from the
+// same queue; each result is attached to its job, so results are identical to a run on the main thread.
+// The pool loads on first use (or when warmed) and lives for one index run: a small job, such as a one-file
+// edit, runs inline and starts no thread.
 // Leaves out preprocessing, which shares per-run caches and stays on the main thread.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +11,44 @@ import { runParseJobsInline, type MacroValues, type ParseTask } from './parse-jo
 
 /** Below this many jobs in a build, parsing on the main thread is faster than shipping texts to workers. */
 export const MIN_JOBS_FOR_WORKERS = 48;
-const BATCH_BYTES = 512 * 1024;
+/** A batch is about this much text (or BATCH_JOBS jobs): small enough that the lanes finish together. */
+const BATCH_BYTES = 96 * 1024;
+const BATCH_JOBS = 16;
 
-/** Worker threads to use when the caller does not say: all cores but one, at most 8. */
+/** Jobs cut into batches, in job order. */
+function batchesOf(jobs: ParseJob[]): ParseJob[][] {
+  const batches: ParseJob[][] = [];
+  let cur: ParseJob[] = [];
+  let bytes = 0;
+  for (const job of jobs) {
+    cur.push(job);
+    bytes += job.text.length;
+    if (bytes >= BATCH_BYTES || cur.length >= BATCH_JOBS) {
+      batches.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+  }
+  if (cur.length) batches.push(cur);
+  return batches;
+}
+
+/** Parses a line of C and of C++: loads both grammars in a worker. */
+const WARM_UP_TASK: ParseTask = {
+  values: [],
+  jobs: (['c', 'cpp'] as const).map((language) => ({ text: 'int warm_up;\n', rowsMasked: new Uint8Array(0), relPath: `warm-up.${language}`, language })),
+};
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Worker threads to use when the caller does not say: all cores but two, at most 8. The main thread parses
+ * too, and V8's collector and compiler threads need a core of their own: on 2 cores a parse worker made the
+ * full index slower (both threads parsed at ~60 % speed), so there it parses on the main thread alone.
+ */
 export function defaultWorkerCount(): number {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.max(0, Math.min(8, cores - 1));
+  return Math.max(0, Math.min(8, cores - 2));
 }
 
 /** The compiled worker module (tests run the TypeScript sources; workers always load the built file). */
@@ -30,7 +63,29 @@ export class ParsePool {
   onWorkers = 0;
   inline = 0;
 
+  private warming?: Promise<unknown>;
+
   constructor(readonly threads: number) {}
+
+  /**
+   * Starts the worker threads and has each load the grammars, while the main thread preprocesses the build
+   * that will need them (a thread takes ~150 ms to start, which would otherwise leave the main thread parsing alone).
+   */
+  warm(): void {
+    if (this.threads === 0 || this.warming) return;
+    this.warming = this.started()
+      .then((pool) => Promise.all(Array.from({ length: this.threads }, () => pool.run(WARM_UP_TASK))))
+      .catch(() => undefined);
+  }
+
+  private async started(): Promise<Piscina<ParseTask, unknown>> {
+    if (!this.pool) {
+      const { Piscina } = await import('piscina');
+      // Two tasks in flight per worker: the next batch is already in its queue while the main thread parses.
+      this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000, concurrentTasksPerWorker: 2 });
+    }
+    return this.pool;
+  }
 
   async run(jobs: ParseJob[], values: MacroValues): Promise<void> {
     if (this.threads === 0 || jobs.length < MIN_JOBS_FOR_WORKERS) {
@@ -38,35 +93,32 @@ export class ParsePool {
       runParseJobsInline(jobs, values);
       return;
     }
-    if (!this.pool) {
-      const { Piscina } = await import('piscina');
-      this.pool = new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000 });
-    }
+    await this.warming;
+    const pool = await this.started();
+    const queue = batchesOf(jobs);
     const valueList = [...values];
-    const batches: ParseJob[][] = [];
-    let cur: ParseJob[] = [];
-    let bytes = 0;
-    for (const job of jobs) {
-      cur.push(job);
-      bytes += job.text.length;
-      if (bytes >= BATCH_BYTES || cur.length >= 64) {
-        batches.push(cur);
-        cur = [];
-        bytes = 0;
-      }
-    }
-    if (cur.length) batches.push(cur);
-    await Promise.all(
-      batches.map(async (batch) => {
+    const workerLane = async (): Promise<void> => {
+      for (let batch = queue.shift(); batch; batch = queue.shift()) {
         const task: ParseTask = { values: valueList, jobs: batch.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language, invocations: j.invocations })) };
-        const results = (await this.pool!.run(task)) as NonNullable<ParseJob['version']['parsed']>[];
+        const results = (await pool.run(task)) as NonNullable<ParseJob['version']['parsed']>[];
         batch.forEach((j, i) => (j.version.parsed = results[i]));
-      }),
-    );
-    this.onWorkers += jobs.length;
+        this.onWorkers += batch.length;
+      }
+    };
+    // The main thread takes batches too, yielding between them so finished workers get their next batch.
+    const mainLane = async (): Promise<void> => {
+      await yieldToLoop();
+      for (let batch = queue.shift(); batch; batch = queue.shift()) {
+        runParseJobsInline(batch, values);
+        this.inline += batch.length;
+        await yieldToLoop();
+      }
+    };
+    await Promise.all([...Array.from({ length: this.threads * 2 }, workerLane), mainLane()]);
   }
 
   async close(): Promise<void> {
+    await this.warming;
     await this.pool?.destroy();
     this.pool = undefined;
   }

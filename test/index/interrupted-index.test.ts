@@ -22,7 +22,7 @@ function countsByBuild(root: string): Record<string, number> {
 
 function killedRun(root: string, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'index'], { cwd: root, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, 'index', '--jobs', '2'], { cwd: root, stdio: 'ignore' });
     const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
     child.on('exit', () => {
       clearTimeout(timer);
@@ -39,7 +39,7 @@ describe('an interrupted index run', () => {
     writeConfig(root, DEFAULT_CONFIG);
     await indexProject({ root });
     const before = countsByBuild(root);
-    // Every unit gains a function: the next run re-preprocesses and re-parses all of them (on workers).
+    // Every unit gains a function: the next run re-preprocesses and re-parses all of them (on two workers and the main thread).
     for (const f of fs.readdirSync(path.join(root, 'drivers'))) fs.appendFileSync(path.join(root, 'drivers', f), `\nint ${f.replace('.c', '')}_added(void) { return 7; }\n`);
     const seen: Record<string, number>[] = [];
     for (const ms of [150, 400, 700, 1000, 1400, 1900, 2600]) {
