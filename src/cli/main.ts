@@ -35,7 +35,8 @@ Commands:
                             exit 0 all indexed (warnings allowed), 1 a build could not be indexed (the
                             others are; it keeps its previous index), no build found, or --build failed
   variants                  every build (variant, images, board, build system), indexed or not
-  memory                    memory regions, entry point and usage of a build's linker script
+  memory                    memory regions, entry point and usage of a build's linker script;
+                            exit 1 when the indexed script had an error (file:line printed)
   memory --script PATH [-D NAME[=V]]... [--defsym NAME=V]...
                             the same for any linker script, preprocessed with exactly those defines;
                             exit 1 when the script has an error (file:line printed)

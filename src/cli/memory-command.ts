@@ -131,10 +131,12 @@ function buildMemory(opts: MemoryOptions): MemoryOutput {
       note: build.memoryNote,
       diagnostics,
     };
-    if (opts.json) return { text: JSON.stringify(value, null, 2), exitCode: 0 };
+    // As with --script: a linker script ld would refuse leaves the regions incomplete, so the command fails.
+    const exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+    if (opts.json) return { text: JSON.stringify(value, null, 2), exitCode };
     const scripts = build.linkerScripts.length ? ` — ${build.linkerScripts.map((s) => shown(ctx.root, s)).join(', ')}` : '';
     const head = `Build ${build.variant}/${build.image}${scripts}`;
-    return { text: formatMemoryText(head, build.entryPoint, memory, build.memoryNote, diagnostics, ctx.root), exitCode: 0 };
+    return { text: formatMemoryText(head, build.entryPoint, memory, build.memoryNote, diagnostics, ctx.root), exitCode };
   });
 }
 

@@ -136,11 +136,15 @@ describe('runMemory for a build whose script is corrupt', () => {
     expect(result.builds).toHaveLength(1);
     expect(result.builds[0]!.error).toBeUndefined();
     const r = runMemory({ cwd: root, json: false });
+    // The script has errors: the command fails, as `memory --script` and the link itself do.
+    expect(r.exitCode).toBe(1);
     expect(r.text).toMatch(/^entry point: Reset_Handler$/m);
     expect(r.text).toMatch(/^no memory regions: the linker script .*app\.ld defines no MEMORY region fw-context could read/m);
     expect(r.text).toMatch(/^ {2}app\.ld:3: error: INCLUDE `generated_memory\.ld`: file not found/m);
     expect(r.text).toMatch(/^ {2}app\.ld:8: error: SECTIONS opened here is never closed/m);
-    const j = JSON.parse(runMemory({ cwd: root, json: true }).text);
+    const jr = runMemory({ cwd: root, json: true });
+    expect(jr.exitCode).toBe(1);
+    const j = JSON.parse(jr.text);
     expect(j.memory).toEqual([]);
     expect(j.note).toMatch(/app\.ld:3/);
     expect(j.diagnostics.map((d: any) => d.line)).toEqual([3, 15, 8]);
