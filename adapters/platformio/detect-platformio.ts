@@ -80,7 +80,8 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
   let rootDbUnits: ReturnType<typeof readCompileDatabase> | undefined;
   if (isFile(rootDb)) {
     rootDbUnits = readCompileDatabase(rootDb);
-    diagnostics.push(...rootDbUnits.diagnostics);
+    const fallback = rootDbUnits.units.length === 0 ? 'no env is read from it: each takes its own folder\'s database or is derived from platformio.ini' : null;
+    diagnostics.push(...(fallback ? asFallback(rootDbUnits.diagnostics, fallback) : rootDbUnits.diagnostics));
     rootDbEnv = envOfDatabase(rootDbUnits.units, buildDir, envs);
     if (!rootDbEnv && rootDbUnits.units.length > 0) {
       rootDbEnv = defaults.find((d) => envs.includes(d)) ?? envs[0];
@@ -130,7 +131,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     const db = isFile(envDb) ? envDb : rootDbEnv === env ? rootDb : undefined;
     if (db) {
       const r = db === rootDb && rootDbUnits ? rootDbUnits : readCompileDatabase(db);
-      if (db !== rootDb) diagnostics.push(...r.diagnostics);
+      if (db !== rootDb) diagnostics.push(...(r.units.length > 0 ? r.diagnostics : asFallback(r.diagnostics, `env '${env}' is derived from platformio.ini instead`)));
       if (r.units.length > 0) {
         pushBuild({
           ...base,
@@ -192,3 +193,12 @@ export const platformioAdapter: BuildAdapter = {
     return result;
   },
 };
+
+/**
+ * Errors of a compile database that gives no unit, when the envs it would describe are indexed another way:
+ * warnings saying how, since no build fails (`fw-context index` exits 1 only when one does).
+ */
+function asFallback(diagnostics: Diagnostic[], how: string): Diagnostic[] {
+  // The reader's "nothing to index" no longer holds once the env is indexed another way.
+  return diagnostics.map((d) => (d.severity === 'error' ? { ...d, severity: 'warning', message: `${d.message.replace(/, so this build has nothing to index$/, '')}; ${how}` } : d));
+}

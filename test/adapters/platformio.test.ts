@@ -102,6 +102,29 @@ describe('platformio adapter: multi-env project', () => {
     }
   });
 
+  it('an empty env database ([]) is a warning, not a failure: the env is derived from platformio.ini instead', () => {
+    const dbDir = path.join(root, '.pio/build/esp32dev');
+    fs.mkdirSync(dbDir, { recursive: true });
+    fs.writeFileSync(path.join(dbDir, 'compile_commands.json'), '[]');
+    fs.writeFileSync(path.join(root, 'compile_commands.json'), '[]');
+    try {
+      const again = describePlatformioProject(root, root, { env: {} });
+      const esp = again.builds.find((b) => b.variant === 'esp32dev')!;
+      expect(esp.provenance).toBe('derived');
+      expect(esp.units.length).toBeGreaterThan(0);
+      const empty = again.diagnostics.filter((d) => /compile database is empty/.test(d.message));
+      expect(empty.map((d) => [rel(root, d.file), d.severity])).toEqual([
+        ['compile_commands.json', 'warning'],
+        ['.pio/build/esp32dev/compile_commands.json', 'warning'],
+      ]);
+      expect(empty[1].message).toMatch(/env 'esp32dev' is derived from platformio\.ini instead$/);
+      expect(again.diagnostics.some((d) => d.severity === 'error')).toBe(false);
+    } finally {
+      fs.rmSync(path.join(root, 'compile_commands.json'));
+      fs.rmSync(path.join(root, '.pio'), { recursive: true });
+    }
+  });
+
   it('is found by the adapter at the project root', () => {
     process.env.FWCTX_PIO_USER = 'someone';
     try {
