@@ -69,6 +69,7 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       const isDefault = d.name === layout.defaultDomain;
       const type = imageTypeOf(d.name, isDefault, declared.get(d.name));
       const shownImg = inside(d.dir, dir) ? path.join(shownAs, path.relative(dir, d.dir)) : d.dir;
+      if (unreadable(img)) continue;
       v.builds.push(toBuild(projectRoot, img, d.name, type, isDefault, `sysbuild image ${d.name}${type !== 'app' ? ` (${type})` : ''}`, result.diagnostics, shownImg));
     }
     v.board ??= v.builds.find((b) => b.defaultImage)?.board ?? v.builds[0]?.board;
@@ -87,7 +88,8 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
       return;
     }
     result.diagnostics.push(...img.diagnostics);
-    variants.push({ dir: shownAs, board: img.info.board, builds: [toBuild(projectRoot, img, 'app', 'app', true, 'app build', result.diagnostics, shownAs)] });
+    // An unreadable folder still counts for naming, so that the other builds of its board keep their variant names.
+    variants.push({ dir: shownAs, board: img.info.board, builds: unreadable(img) ? [] : [toBuild(projectRoot, img, 'app', 'app', true, 'app build', result.diagnostics, shownAs)] });
   }
 
   const boardCount = new Map<string, number>();
@@ -100,6 +102,14 @@ export function detectZephyr(projectRoot: string, options: AdapterOptions): Adap
     }
   }
   return result;
+}
+
+/**
+ * An image whose compile database could not be read and that nothing else describes (no build.ninja): it is
+ * left out, its error reported, so that its previous index is kept instead of being replaced by an empty build.
+ */
+function unreadable(img: ZephyrImage): boolean {
+  return img.units.length === 0 && img.diagnostics.some((d) => d.severity === 'error');
 }
 
 export const zephyrAdapter: BuildAdapter = { name: 'zephyr', detect: detectZephyr };
