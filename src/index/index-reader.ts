@@ -5,6 +5,20 @@ import type { CallGraphReader } from './call-graph-reader.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 import type { SearchIndex } from './search-reader.js';
 
+/** One file a build record was read from: stored path, size and mtime (size null: absent), hash of its text (null: not read). */
+export interface RecordInput {
+  path: string;
+  size: number | null;
+  mtimeMs: number;
+  hash: string | null;
+}
+
+/** What a build record was read from (see indexer/record-inputs.ts), and how many of its diagnostics (the last ones) that reading gave. */
+export interface RecordInputs {
+  files: RecordInput[];
+  memoryDiagnostics: number;
+}
+
 export interface BuildRow {
   id: number;
   variant: string;
@@ -37,6 +51,8 @@ export interface BuildRow {
   kconfig: { dot_config: string | null; autoconf_h: string | null; symbols: number } | null;
   /** Hash of the build description at index time (see indexer/build-fingerprint.ts). */
   fingerprint: string | null;
+  /** The files memory, entry point, linker-script symbols and the Kconfig summary were read from, as they were then. */
+  recordInputs: RecordInputs | null;
   indexedAt: string | null;
 }
 

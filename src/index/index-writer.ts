@@ -9,7 +9,7 @@ import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { BuildRow } from './index-reader.js';
+import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
@@ -103,6 +103,22 @@ export interface BuildPatch {
   units: BuildWrite['units'];
 }
 
+/** How many of a build's diagnostics its row keeps (file_diagnostics keeps them all). */
+export const BUILD_DIAGNOSTICS_KEPT = 200;
+
+/** What a build row holds from its linker scripts, map file and Kconfig output, read again (indexer/refresh-build-record.ts). */
+export interface RecordRefresh {
+  entryPoint: string;
+  memory: unknown[];
+  memoryNote: string;
+  kconfig: BuildRow['kconfig'];
+  recordInputs: RecordInputs;
+  /** What that reading reported: replaces the build's last `recordInputs.memoryDiagnostics` diagnostics (a full run writes them last). */
+  diagnostics: Diagnostic[];
+  /** The linker-script files with their symbols: replace the build's `ld` files. */
+  scripts: FileVersion[];
+}
+
 /** A stored build file: what decided its parse and which parse it is. */
 export interface StoredBuildFile {
   activity: string | null;
@@ -114,8 +130,8 @@ export interface StoredBuildFile {
 
 const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
     compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
-    provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, indexed_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, record_inputs_json, indexed_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
     board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
     compile_commands = excluded.compile_commands, compile_commands_hash = excluded.compile_commands_hash,
@@ -125,7 +141,7 @@ const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_ima
     memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
     diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, linked_units_json = excluded.linked_units_json,
     linking_json = excluded.linking_json, kconfig_json = excluded.kconfig_json,
-    fingerprint = excluded.fingerprint, indexed_at = excluded.indexed_at
+    fingerprint = excluded.fingerprint, record_inputs_json = excluded.record_inputs_json, indexed_at = excluded.indexed_at
   RETURNING id`;
 
 export class IndexWriter {
@@ -214,6 +230,42 @@ export class IndexWriter {
       .run(fingerprint, compileCommandsMtimeMs, variant, image, compileCommandsHash);
   }
 
+  /** A build whose record inputs were touched or rewritten with the same bytes: their sizes and mtimes now. */
+  refreshRecordInputs(variant: string, image: string, inputs: RecordInputs): void {
+    this.db.prepare('UPDATE builds SET record_inputs_json = ? WHERE variant = ? AND image = ?').run(JSON.stringify(inputs), variant, image);
+  }
+
+  /**
+   * Replaces, in one transaction, what a stored build's row holds from its linker scripts, map file and Kconfig
+   * output, the diagnostics reading them gave, and its linker-script files; its units and other files stay.
+   */
+  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, indexedAt: string): number {
+    return this.writeTransaction(() => {
+      const row = this.sql('SELECT id, diagnostics_json, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
+        id: number;
+        diagnostics_json: string;
+        record_inputs_json: string;
+      };
+      const buildId = row.id;
+      const previous = (JSON.parse(row.record_inputs_json) as RecordInputs | null)?.memoryDiagnostics ?? 0;
+      const { n: total } = this.sql('SELECT count(*) AS n FROM file_diagnostics WHERE build_id = ?').get(buildId) as { n: number };
+      const kept = Math.max(0, total - previous);
+      this.sql('DELETE FROM file_diagnostics WHERE rowid IN (SELECT rowid FROM file_diagnostics WHERE build_id = ? ORDER BY rowid DESC LIMIT ?)').run(buildId, previous);
+      const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const d of r.diagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
+      // The row keeps the first BUILD_DIAGNOSTICS_KEPT of the build's diagnostics, the record's last.
+      const stored = JSON.parse(row.diagnostics_json) as Diagnostic[];
+      const diagnostics = kept >= BUILD_DIAGNOSTICS_KEPT ? stored : [...stored.slice(0, kept), ...r.diagnostics].slice(0, BUILD_DIAGNOSTICS_KEPT);
+      this.sql(
+        'UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_json = ?, record_inputs_json = ?, indexed_at = ? WHERE id = ?',
+      ).run(r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), JSON.stringify(diagnostics), JSON.stringify(r.recordInputs), indexedAt, buildId);
+      this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
+      const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
+      for (const f of r.scripts) insBuildFile.run(buildId, this.storeVersion(f).parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+      return buildId;
+    });
+  }
+
   /** Stored paths, sizes, mtimes and content hashes of every indexed file. */
   fileStates(): Map<string, { contentHash: string; size: number; mtimeMs: number }> {
     const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms FROM files').all() as { path: string; content_hash: string; size: number; mtime_ms: number }[];
@@ -227,7 +279,7 @@ export class IndexWriter {
         b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
         b.compileCommandsMtimeMs, b.description, JSON.stringify(b.defines), b.definesVarying, JSON.stringify(b.linkerScripts), b.entryPoint,
         JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), JSON.stringify(b.diagnostics), JSON.stringify(b.units),
-        b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, indexedAt,
+        b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, JSON.stringify(b.recordInputs), indexedAt,
       ) as { id: number };
 
       for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);

@@ -1,6 +1,7 @@
 // What a re-index reads of a stored build, light: how its description was fingerprinted, and the unit results it
 // links (each unit's result id, key and the files it read with their hashes) without the macros they tested
 // (most of a result's stored inputs), which are read per result only for the units a re-index loads again.
+import type { RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import type { StoredResultInputs } from './unit-result-rows.js';
@@ -29,6 +30,12 @@ export interface StoredDescription {
   fingerprint: string | null;
   compileCommandsHash: string | null;
   compileCommandsMtimeMs: number | null;
+}
+
+/** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from; undefined: no such build. */
+export function storedRecordInputs(db: Db, variant: string, image: string): RecordInputs | null | undefined {
+  const r = prepared(db, 'SELECT record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { record_inputs_json: string } | undefined;
+  return r && (JSON.parse(r.record_inputs_json) as RecordInputs | null);
 }
 
 export function storedDescription(db: Db, variant: string, image: string): StoredDescription | undefined {

@@ -20,7 +20,9 @@ import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 // 13: macros.name_tokens and macros.docstring, both in macros_fts (API-wrapper macros answer concept searches).
 // 14: file_views.uses (how many unit results name the view) replaces unit_result_views, a row per file of every
 //     result that the writer paid for on each insert and the collector scanned on every run.
-export const SCHEMA_VERSION = 14;
+// 15: builds.record_inputs_json: the files a build's memory, linker-script symbols and Kconfig summary were read
+//     from, so that a relink refreshes them without taking the build's units down the full path.
+export const SCHEMA_VERSION = 15;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -71,6 +73,8 @@ CREATE TABLE IF NOT EXISTS builds (
   linking_json TEXT NOT NULL DEFAULT 'null',
   kconfig_json TEXT NOT NULL DEFAULT 'null',
   fingerprint TEXT,
+  -- The files memory, entry point, linker-script symbols and the Kconfig summary were read from (indexer/record-inputs.ts).
+  record_inputs_json TEXT NOT NULL DEFAULT 'null',
   indexed_at TEXT,
   UNIQUE (variant, image)
 );

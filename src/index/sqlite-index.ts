@@ -189,6 +189,7 @@ export class SqliteIndex implements IndexReader {
       linking: JSON.parse((r.linking_json as string | undefined) ?? 'null'),
       kconfig: JSON.parse((r.kconfig_json as string | undefined) ?? 'null'),
       fingerprint: (r.fingerprint as string | null | undefined) ?? null,
+      recordInputs: JSON.parse((r.record_inputs_json as string | undefined) ?? 'null'),
       indexedAt: (r.indexed_at as string | null) ?? null,
     }));
   }

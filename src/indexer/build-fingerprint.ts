@@ -1,16 +1,13 @@
 // The fingerprint of a build description: one hash over what the adapter says about the build (units,
-// arguments, defines, board), the state of the non-source files it names and of the compiler binaries its
-// units run (their implicit macros and include dirs come from them). Sources are checked apart.
+// arguments, defines, board, link step), the state of its compile database and of the compiler binaries its
+// units run (their implicit macros and include dirs come from them): what decides what the units compile.
+// Sources are checked apart (per unit), and so are the files only the build's record is read from — linker
+// scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { compilerIdentity, stripWrapper } from '../model/compiler-binary.js';
-
-/** The non-source files a build description names: compile database, linker scripts, map file, Kconfig output. */
-export function describedFiles(build: BuildDescription): string[] {
-  return [build.compileCommands, ...build.linkerScripts, build.mapFile, build.kconfig?.dotConfig, build.kconfig?.autoconfH].filter((f): f is string => !!f);
-}
 
 /**
  * The compiler binaries a build's units run (a wrapper such as ccache stripped), each as path, size and mtime
@@ -28,14 +25,14 @@ export function compilerStates(build: BuildDescription): string[] {
   return [...seen.values()].sort();
 }
 
-/** Everything a build description says, plus the state of the files it names that are not sources. */
+/** Everything a build description says, plus the state of its compile database and compilers. */
 export function buildFingerprint(build: BuildDescription, assume: { compileCommandsMtimeMs?: number } = {}): string {
   const fileState = (f: string | undefined) => {
     if (!f) return null;
     try {
       const st = fs.statSync(f);
       // `assume`: the fingerprint as it would be had the compile database kept an earlier mtime.
-      return [f, st.size, f === build.compileCommands ? assume.compileCommandsMtimeMs ?? st.mtimeMs : st.mtimeMs];
+      return [f, st.size, assume.compileCommandsMtimeMs ?? st.mtimeMs];
     } catch {
       return [f, null];
     }
@@ -47,10 +44,11 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
     board: build.board ?? null,
     description: build.description,
     compileCommands: fileState(build.compileCommands),
-    scripts: build.linkerScripts.map(fileState),
+    linking: build.linking ?? null,
+    scripts: build.linkerScripts,
     link: build.linkArguments ?? [],
-    map: fileState(build.mapFile),
-    kconfig: [fileState(build.kconfig?.dotConfig), fileState(build.kconfig?.autoconfH)],
+    map: build.mapFile ?? null,
+    kconfig: [build.kconfig?.dotConfig ?? null, build.kconfig?.autoconfH ?? null],
     compilers: compilerStates(build),
   });
   return createHash('sha1').update(text).digest('hex');

@@ -83,6 +83,8 @@ export interface BuildMemoryOptions {
   readFile?: (file: string) => string | undefined;
   /** Project root: symbol ids hash the project-relative path (as extract-symbols does) when given. */
   root?: string;
+  /** Told of every file read or probed (text undefined: absent or not readable), so that a re-index can tell when they change. */
+  onRead?: (file: string, text: string | undefined) => void;
 }
 
 /** Scripts larger than this are not read (a linker script is a few KB; this is a wrong file). */
@@ -343,7 +345,15 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
 
 /** Memory of one build: its linker script(s), its link command's -L/--defsym/-D, its map file. Never throws. */
 export function describeBuildMemory(build: BuildDescription, options: BuildMemoryOptions = {}): BuildMemory {
-  const readFile = options.readFile ?? defaultReadFile;
+  const read = options.readFile ?? defaultReadFile;
+  const onRead = options.onRead;
+  const readFile = onRead
+    ? (file: string) => {
+        const text = read(file);
+        onRead(file, text);
+        return text;
+      }
+    : read;
   const scripts = [...new Set(build.linkerScripts)];
   if (scripts.length === 0) {
     return emptyMemory(`no linker script recorded: the ${build.buildSystem} build names none`);

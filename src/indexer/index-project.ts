@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
-import { IndexWriter, type BuildRecord, type BuildWrite, type FileVersion, type MacroGroup } from '../index/index-writer.js';
+import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
 import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
@@ -21,9 +21,7 @@ import { StoredSkeletons } from './stored-skeletons.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
-import { absolutePath, isUnderAny, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
-import type { ExtractedSymbol } from '../model/symbol.js';
-import type { describeBuildMemory } from './build-memory.js';
+import { isUnderAny, storedPath } from './vendor-paths.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
@@ -35,6 +33,7 @@ import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
 import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
+import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 
@@ -71,6 +70,8 @@ export interface BuildIndexSummary {
   patched?: boolean;
   /** The build and every file it reads are as indexed: nothing was redone. */
   unchanged?: boolean;
+  /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
+  recordRefreshed?: boolean;
   error?: string;
 }
 
@@ -102,47 +103,6 @@ export function utcStamp(d = new Date()): string {
   return d.toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** Where a build's Kconfig output lives and how many CONFIG_ symbols autoconf.h sets. */
-function kconfigSummary(root: string, build: BuildDescription): BuildRecord['kconfig'] {
-  const k = build.kconfig;
-  if (!k || (!k.dotConfig && !k.autoconfH)) return null;
-  let symbols = 0;
-  try {
-    if (k.autoconfH) symbols = (fs.readFileSync(k.autoconfH, 'utf8').match(/^\s*#\s*define\s+CONFIG_\w+/gm) ?? []).length;
-    else if (k.dotConfig) symbols = (fs.readFileSync(k.dotConfig, 'utf8').match(/^CONFIG_\w+=/gm) ?? []).length;
-  } catch {
-    /* counted as 0: the file vanished */
-  }
-  return { dot_config: k.dotConfig ? storedPath(root, k.dotConfig) : null, autoconf_h: k.autoconfH ? storedPath(root, k.autoconfH) : null, symbols };
-}
-
-/** A linker script as a file of the build whose symbols are its assignments (always re-stored: it is small). */
-function linkerScriptVersion(root: string, file: string, symbols: ExtractedSymbol[], vendorRules: VendorRules): FileVersion | null {
-  const abs = absolutePath(root, file);
-  let buf: Buffer;
-  let stat: fs.Stats;
-  try {
-    buf = fs.readFileSync(abs);
-    stat = fs.statSync(abs);
-  } catch {
-    return null;
-  }
-  const contentHash = sha1(buf);
-  return {
-    path: storedPath(root, abs),
-    contentHash,
-    size: stat.size,
-    mtimeMs: stat.mtimeMs,
-    isVendor: isVendorFile(abs, vendorRules),
-    maskHash: sha1(JSON.stringify(symbols.map((s) => [s.stableId, s.signature, s.line]))),
-    language: 'ld',
-    isUnit: false,
-    parsed: { symbols, references: [], error: null },
-  };
-}
-
-
-/** What every build of one run shares. */
 /** What one run shares across its builds: what the fast path needs, plus the full path's own hooks. */
 interface RunContext extends PatchContext {
   headerCache: HeaderWalkCache;
@@ -211,7 +171,7 @@ function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[]
   return { files, macros, macroGroups, units: [], implicitMacros: pre.implicitMacros, diagnostics: pre.diagnostics };
 }
 
-function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, memory: ReturnType<typeof describeBuildMemory>, fingerprint: string, units: CompileUnit[], linkedUnits: CompileUnit[] | null): BuildRecord {
+function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, record: RecordRefresh, fingerprint: string, units: CompileUnit[], linkedUnits: CompileUnit[] | null): BuildRecord {
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
   if (build.compileCommands && fs.existsSync(build.compileCommands)) {
@@ -234,17 +194,18 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
     defines,
     definesVarying: varying,
     linkerScripts: build.linkerScripts,
-    entryPoint: memory.entryPoint,
-    memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(run.root, m.file_path) : m.file_path })),
-    memoryNote: memory.note,
+    entryPoint: record.entryPoint,
+    memory: record.memory,
+    memoryNote: record.memoryNote,
     provenance: build.provenance,
     implicitMacros: pre.implicitMacros,
-    diagnostics: summary.diagnostics.slice(0, 200),
+    diagnostics: summary.diagnostics.slice(0, BUILD_DIAGNOSTICS_KEPT),
     units: units.map((u) => u.file),
     linkedUnits: linkedUnits ? linkedUnits.map((u) => u.file) : null,
     linking: build.linking ? { ...build.linking, source: storedPath(run.root, build.linking.source) } : null,
-    kconfig: kconfigSummary(run.root, build),
+    kconfig: record.kconfig,
     fingerprint,
+    recordInputs: record.recordInputs,
   };
 }
 
@@ -262,6 +223,15 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.parsed = patched.parsed;
   summary.reused = patched.files - patched.parsed;
   summary.symbols = run.writer.buildSymbolCount(patched.buildId);
+  return true;
+}
+
+/** A stored build's record read again when its linker scripts, map file or Kconfig output changed; true when it was. */
+async function recordStage(build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
+  const refreshed = await refreshBuildRecord(build, run);
+  if (!refreshed) return false;
+  summary.recordRefreshed = true;
+  summary.diagnostics.push(...refreshed.diagnostics);
   return true;
 }
 
@@ -283,16 +253,21 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const stored = storedBuildUnits(build, fingerprint, run);
   if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {
+    // Units and their files hold; a relink or a Kconfig run may still have rewritten what the record is read from.
+    if (await recordStage(build, run, summary)) summary.patched = true;
+    else summary.unchanged = true;
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;
-    summary.unchanged = true;
     return;
   }
   // Only the units the image links answer its queries; the others are recorded as compiled, not linked.
   const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
   const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
-  if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) return;
+  if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) {
+    await recordStage(build, run, summary);
+    return;
+  }
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
   if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
   run.progress(`${label}: preprocessing ${units.length} units`);
@@ -340,19 +315,14 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const versions = masked.versions;
   summary.files = versions.length;
 
-  // The linker-script reader loads only when a build is indexed in full (the fast path keeps its rows).
-  const { describeBuildMemory } = await import('./build-memory.js');
-  const memory = describeBuildMemory(build, { root: run.root });
-  summary.diagnostics.push(...memory.diagnostics);
-  // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
-  for (const group of memory.symbolsByFile) {
-    const version = linkerScriptVersion(run.root, group.file, group.symbols, run.vendorRules);
-    if (version && !versions.some((f) => f.path === version.path)) versions.push(version);
-  }
+  // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
+  const record = await readBuildRecordParts(build, run.root, run.vendorRules);
+  summary.diagnostics.push(...record.diagnostics);
+  for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
   const tWrite = performance.now();
   const buildId = run.writer.writeBuild(
     {
-      build: buildRecord(build, run, summary, pre, memory, fingerprint, compiled, linked ? units : null),
+      build: buildRecord(build, run, summary, pre, record, fingerprint, compiled, linked ? units : null),
       files: versions,
       macroGroups: pre.macroGroups,
       units: pre.units,

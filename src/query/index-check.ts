@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { buildFingerprint, descriptionMatch, describedFiles } from '../indexer/build-fingerprint.js';
+import { buildFingerprint, descriptionMatch } from '../indexer/build-fingerprint.js';
+import { compareRecordInputs } from '../indexer/record-inputs.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
@@ -89,7 +90,20 @@ function precondition(ctx: ProjectContext): string | null {
   return null;
 }
 
-/** What changed in a build's description: its compile database, its unit list, or something else the fingerprint covers. */
+/** Files the build's memory, linker-script symbols or Kconfig summary were read from whose content changed since (a relink not indexed). */
+function recordReasons(root: string, row: BuildRow): CheckReason[] {
+  const now = row.recordInputs ? compareRecordInputs(root, row.recordInputs.files) : null;
+  if (now?.state !== 'changed') return [];
+  return now.changed.map((f) => ({
+    code: 'build_description',
+    file: storedPath(root, f),
+    line: null,
+    message: 'changed since indexing (linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it)',
+    fix: INDEX,
+  }));
+}
+
+/** What changed in a build's description: its compile database, its unit list, something else the fingerprint covers, or the files its record was read from. */
 function descriptionReasons(root: string, excluded: string[], declared: BuildDescription, row: BuildRow): CheckReason[] {
   const units = declared.units.map((u) => u.file).filter((f) => !isUnderAny(root, f, excluded));
   const before = new Set(row.units);
@@ -107,13 +121,14 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
     return [{ code: 'compile_database', file: storedPath(root, db), line, message: what, fix: INDEX }];
   }
   if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
+  // Compared by content: a map file touched or rewritten with the same bytes changes no answer.
+  const reasons = recordReasons(root, row);
   // Unchanged, or only the compile database's time changed (same content): the answers are the same.
-  if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return [];
-  // The fingerprint holds the size and mtime of the files the description names; name the ones written since.
-  const indexedMs = row.indexedAt ? Date.parse(row.indexedAt.replace(' ', 'T') + 'Z') : 0;
-  const newer = describedFiles(declared).filter((f) => f !== db && (fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > indexedMs);
-  if (newer.length) return newer.map((f) => ({ code: 'build_description', file: storedPath(root, f), line: null, message: 'written since indexing (linker script, map file or Kconfig output of the build)', fix: INDEX }));
-  return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board, link step, or a compiler binary replaced or upgraded)', fix: INDEX }];
+  if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return reasons;
+  return [
+    ...reasons,
+    { code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board, link step, or a compiler binary replaced or upgraded)', fix: INDEX },
+  ];
 }
 
 /** Files of the build whose content differs from the index: units, and headers with the units that read them. */

@@ -1,0 +1,85 @@
+// The files a build's record is read from besides its units — linker scripts (with what they INCLUDE or
+// #include, and the paths probed for them), the map file, .config/autoconf.h — each with size, mtime and a hash
+// of its text. They decide memory, entry point, linker-script symbols and the Kconfig summary, not what a unit
+// compiles, so a relink that rewrites them refreshes those without re-indexing a unit (see refresh-build-record.ts).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { RecordInput } from '../index/index-reader.js';
+import { RACY_MS, UNTRUSTED_MTIME } from './file-states.js';
+import { absolutePath, storedPath } from './vendor-paths.js';
+
+/** How the files a record was read from stand now. */
+export type RecordInputsState =
+  | { state: 'same' }
+  /** Only mtimes moved (touched, rewritten with the same bytes): the record holds; `files` carries the new mtimes. */
+  | { state: 'same-bytes'; files: RecordInput[] }
+  | { state: 'changed'; changed: string[] };
+
+const textHash = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/** size and mtime as a record keeps them: a file read within RACY_MS of its mtime is read again next time. */
+function stateOf(root: string, file: string, text: string | undefined): RecordInput {
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return { path: storedPath(root, file), size: null, mtimeMs: 0, hash: null };
+  const trusted = Date.now() - st.mtimeMs > RACY_MS;
+  return { path: storedPath(root, file), size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME, hash: text === undefined ? null : textHash(text) };
+}
+
+/** Collects the files read while a record is made (each once, in reading order). */
+export class RecordReads {
+  private seen = new Map<string, string | undefined>();
+
+  constructor(private root: string) {}
+
+  /** Notes a file read elsewhere (text undefined: it does not exist or was not read). */
+  note(file: string, text: string | undefined): void {
+    if (!this.seen.has(file)) this.seen.set(file, text);
+  }
+
+  /** Reads a whole file as text (undefined when it cannot be read), noting it. */
+  read(file: string): string | undefined {
+    if (this.seen.has(file)) return this.seen.get(file);
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    this.note(file, text);
+    return text;
+  }
+
+  inputs(): RecordInput[] {
+    return [...this.seen].map(([file, text]) => stateOf(this.root, file, text));
+  }
+}
+
+/** The recorded files compared with the disk: by size and mtime, and by content when those moved. */
+export function compareRecordInputs(root: string, recorded: RecordInput[]): RecordInputsState {
+  const changed: string[] = [];
+  let moved = false;
+  const now = recorded.map((r): RecordInput => {
+    const file = absolutePath(root, r.path);
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st || r.size === null) {
+      if (!!st !== (r.size !== null)) changed.push(file);
+      return r;
+    }
+    if (st.size === r.size && st.mtimeMs === r.mtimeMs) return r;
+    let text: string | undefined;
+    try {
+      text = r.hash === null ? undefined : fs.readFileSync(file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text === undefined || textHash(text) !== r.hash) {
+      changed.push(file);
+      return r;
+    }
+    const again = stateOf(root, file, text);
+    moved ||= again.mtimeMs !== r.mtimeMs || again.size !== r.size;
+    return again;
+  });
+  if (changed.length) return { state: 'changed', changed };
+  return moved ? { state: 'same-bytes', files: now } : { state: 'same' };
+}
