@@ -68,7 +68,8 @@ export function compareRecordInputs(root: string, recorded: RecordInput[]): Reco
     if (st.size === r.size && st.mtimeMs === r.mtimeMs) return r;
     let text: string | undefined;
     try {
-      text = r.hash === null ? undefined : fs.readFileSync(file, 'utf8');
+      // Another size is other bytes: a relinked map is not read here only to be read again for the record.
+      text = r.hash === null || st.size !== r.size ? undefined : fs.readFileSync(file, 'utf8');
     } catch {
       text = undefined;
     }
