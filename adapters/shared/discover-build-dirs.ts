@@ -4,8 +4,9 @@
 // prunes hidden folders, node_modules and CMakeFiles, does not descend into a build folder once found, and
 // stops at a depth and a time limit with a diagnostic. Reading build files is left to the adapters.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
 import type { Diagnostic } from '../contract.js';
 import { isExcluded } from './fs-helpers.js';
 import { DiscoveryCache, type CachedFolder } from './discovery-cache.js';
@@ -51,6 +52,9 @@ export interface Discovery {
 
 const GLOB_CHARS = /[*?[\]{}!]/;
 
+// picomatch loads only for a glob in [build] dirs: most searches (and every cached detection) have none.
+const require = createRequire(import.meta.url);
+
 /** A `dirs` entry split into the folder the walk starts from and the pattern found folders must match. */
 function searchRoot(root: string, entry: string): { base: string; match?: (rel: string) => boolean } {
   const parts = entry.split(/[\\/]/);
@@ -58,7 +62,7 @@ function searchRoot(root: string, entry: string): { base: string; match?: (rel: 
   if (firstGlob < 0) return { base: path.resolve(root, entry) };
   const base = path.resolve(root, parts.slice(0, firstGlob).join('/') || '.');
   const pattern = path.resolve(root, entry).split(path.sep).join('/');
-  const isMatch = picomatch(pattern, { dot: false });
+  const isMatch = (require('picomatch') as typeof Picomatch)(pattern, { dot: false });
   return { base, match: (p) => isMatch(p.split(path.sep).join('/')) };
 }
 

@@ -61,6 +61,8 @@ export interface BuildIndexSummary {
   /** Units preprocessed in this run / whose stored result was reused. */
   preprocessed: number;
   reusedUnits: number;
+  /** Of `preprocessed`, units whose previous result was carried over, not walked: only their source changed, between directives. */
+  carriedUnits?: number;
   symbols: number;
   diagnostics: Diagnostic[];
   /** Time this build took (ms), and per stage. */
@@ -82,6 +84,8 @@ export interface IndexResult {
   reused: number;
   /** Units preprocessed in this run, over all builds. */
   preprocessed: number;
+  /** Of `preprocessed`, units whose previous result was carried over instead of walked (see BuildIndexSummary). */
+  carriedUnits: number;
   /** Files parsed on worker threads (the rest of `parsed` on the main thread). */
   parsedOnWorkers: number;
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
@@ -217,8 +221,9 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   run.timing.preprocessMs += ms;
   if (!patched) return false;
   summary.patched = true;
-  summary.preprocessed = patched.walked;
-  summary.reusedUnits = units.length - patched.walked;
+  summary.preprocessed = patched.walked + patched.carried;
+  summary.carriedUnits = patched.carried;
+  summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
   summary.parsed = patched.parsed;
   summary.reused = patched.files - patched.parsed;
@@ -342,7 +347,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -392,6 +397,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       result.parsed += summary.parsed;
       result.reused += summary.reused;
       result.preprocessed += summary.preprocessed;
+      result.carriedUnits += summary.carriedUnits ?? 0;
     }
     result.parsedOnWorkers = pool.onWorkers;
     result.headerWalks = { walked: run.headerCache.walked, replayed: run.headerCache.replayed };

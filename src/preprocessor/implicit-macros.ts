@@ -1,9 +1,9 @@
 // A compiler's implicit macros and system include dirs: asked once from the real compiler (`-dM -E -v`) when it
 // exists, else taken from a built-in table (arm-none-eabi-gcc Cortex-M, host x86_64 GCC 12, generic), adjusted
 // for -std/-O/-f flags. Cached per compiler + target flags + language (memory, optional disk dir).
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ImplicitMacroSource } from './api.js';
 import { armTable } from './implicit-macro-tables-arm.js';
@@ -47,6 +47,11 @@ interface RawAnswer {
 
 export { COMPILER_WRAPPERS, compilerIdentity } from '../model/compiler-binary.js';
 
+// child_process (with net, dgram and streams behind it) loads only when a compiler is run: answers kept in the
+// cache folder, the usual case of a re-index, need none.
+const require = createRequire(import.meta.url);
+const childProcess = () => require('node:child_process') as typeof import('node:child_process');
+
 export class ImplicitMacroProvider {
   private memo = new Map<string, ImplicitMacros>();
   private present = new Map<string, boolean>();
@@ -84,7 +89,7 @@ export class ImplicitMacroProvider {
     const k = `${cwd}\0${compiler}`;
     let p = this.present.get(k);
     if (p === undefined) {
-      const r = spawnSync(compiler, ['--version'], { cwd: runDir(cwd), encoding: 'utf8', timeout: 20000 });
+      const r = childProcess().spawnSync(compiler, ['--version'], { cwd: runDir(cwd), encoding: 'utf8', timeout: 20000 });
       p = !r.error && r.status === 0;
       this.present.set(k, p);
     }
@@ -107,7 +112,7 @@ export class ImplicitMacroProvider {
     // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
     // header such as glibc's stdc-predef.h, which every unit then reads for itself.
     const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'];
-    const r = spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+    const r = childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
     if (r.error || r.status !== 0) return undefined;
     const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
     if (diskFile) {

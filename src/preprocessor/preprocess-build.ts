@@ -2,7 +2,6 @@
 // per-file active lines (union over units), languages, unit file lists, macros reached with their integer
 // values, diagnostics (deduplicated). Leaves out persisting anything; the indexer stores what it needs.
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';

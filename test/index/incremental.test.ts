@@ -80,6 +80,22 @@ describe('re-index after an edit', () => {
     db.close();
   });
 
+  it('a header whose name needs escaping in JSON: the unit reading it is found dirty when it changes, the others are not', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    // Stored file lists are JSON: this unit's list holds `odd\"]x.h`, where `"]` does not end a pair, so it is read whole.
+    const odd = path.join(root, 'src/drivers', 'odd"]x.h');
+    fs.writeFileSync(odd, 'int odd_first(void);\n');
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.writeFileSync(unit, `#include <odd"]x.h>\n${fs.readFileSync(unit, 'utf8')}`);
+    expect((await indexProject({ root })).builds[0].diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    fs.writeFileSync(odd, 'int odd_first(void);\nint odd_second(void);\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 1, reusedUnits: 5, parsed: 1 });
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'odd_second' })).toContainEqual(expect.objectContaining({ name: 'odd_second' }));
+    ctx.close();
+  });
+
   it('a touched file with the same bytes redoes nothing', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     future(path.join(root, 'src/drivers/uart.h'));
@@ -251,8 +267,11 @@ describe('stored skeletons', () => {
   it('a re-index after a .c edit scans only that file; the headers its walk reads come from the index', async () => {
     const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
     expect(result.skeletons.loaded).toBe(0);
-    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_more(void) { return 2; }\n');
+    // A line added above the #include moves it: the unit is walked again (its previous result is not carried over).
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.writeFileSync(unit, `/* moved down one line */\n${fs.readFileSync(unit, 'utf8')}\nint gpio_more(void) { return 2; }\n`);
     const r = await indexProject({ root });
+    expect(r).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
     expect(r.skeletons.scanned).toBe(1);
     expect(r.skeletons.loaded).toBeGreaterThan(0);
   });

@@ -66,6 +66,8 @@ describe('re-index fast path (unchanged build description)', () => {
     fs.appendFileSync(unit, '\nint gpio_patched(void) { return 2; }\n');
     const r = await indexProject({ root });
     expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    // Only the source changed, after its last directive: its previous result is carried over, no header walked.
+    expect(r).toMatchObject({ carriedUnits: 1, headerWalks: { walked: 0, replayed: 0 } });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental.symbols.some((s) => String(s).includes('gpio_patched'))).toBe(true);
     expect(incremental).toEqual(scratch);
@@ -76,7 +78,7 @@ describe('re-index fast path (unchanged build description)', () => {
     const unit = path.join(root, 'src/drivers/gpio.c');
     fs.writeFileSync(unit, fs.readFileSync(unit, 'utf8').replace('#include "gpio.h"', '#include "gpio.h" /* pins and modes */'));
     const r = await indexProject({ root });
-    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 0 });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 0, carriedUnits: 1 });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental).toEqual(scratch);
   });
@@ -112,5 +114,73 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(r.builds[0].patched).toBeUndefined();
     const { incremental, scratch } = await againFromScratch(root);
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  describe('a source edited between directives keeps its previous result; any directive moved or changed walks it', () => {
+    /** gpio.c with a conditional block after its functions, indexed; answers the path of gpio.c. */
+    async function withTrailingConditional(): Promise<{ root: string; unit: string }> {
+      const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+      const unit = path.join(root, 'src/drivers/gpio.c');
+      fs.appendFileSync(unit, '\n#if BOARD_REV > 1\nint gpio_rev2(void) { return 2; }\n#else\nint gpio_rev1(void) { return 1; }\n#endif\nint gpio_last(void) { return 0; }\n');
+      await indexProject({ root });
+      return { root, unit };
+    }
+    const edit = (file: string, from: string, to: string) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+
+    it('a body edited in place above a later #if (same lines): carried over, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '(void)mode;', '(void)mode; (void)pin;');
+      const r = await indexProject({ root });
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 1, parsed: 1 });
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a line added above a later #if moves it: the unit is walked, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
+      const r = await indexProject({ root });
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 0, parsed: 1 });
+      expect(r.headerWalks.walked).toBeGreaterThan(0);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('the code after the last directive removed, then grown again: carried over each time, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '#endif\nint gpio_last(void) { return 0; }\n', '#endif');
+      const cut = await indexProject({ root });
+      expect(cut.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 1 });
+      const first = await againFromScratch(root);
+      expect(first.incremental).toEqual(first.scratch);
+      fs.appendFileSync(unit, '\nint gpio_after(void) { return 5; }\n');
+      const grown = await indexProject({ root });
+      expect(grown.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 1 });
+      const second = await againFromScratch(root);
+      expect(second.incremental.symbols.some((x) => String(x).includes('gpio_after'))).toBe(true);
+      expect(second.incremental).toEqual(second.scratch);
+    });
+
+    it('a changed #if condition is walked, and takes the other branch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '#if BOARD_REV > 1', '#if BOARD_REV > 2');
+      const r = await indexProject({ root });
+      expect(r.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.symbols.some((x) => String(x).includes('gpio_rev1'))).toBe(true);
+      expect(incremental.symbols.some((x) => String(x).includes('gpio_rev2'))).toBe(false);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a changed header as well as the source: the unit is walked', async () => {
+      const { root, unit } = await withTrailingConditional();
+      fs.appendFileSync(unit, '\nint gpio_and_header(void) { return 6; }\n');
+      const header = path.join(root, 'src/drivers/gpio.h');
+      edit(header, 'int gpio_read(gpio_pin_t pin);', 'int gpio_read(gpio_pin_t pin);\nint gpio_count(void);');
+      const r = await indexProject({ root });
+      expect(r.carriedUnits).toBe(0);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    });
   });
 });
