@@ -11,6 +11,8 @@ import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
+// A cached detection that read a map file for an image's units is checked by the objects it loads (a relink keeps it).
+import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
