@@ -69,14 +69,15 @@ describe('a vendor device header', () => {
 
   it('gives the same rows when the header skeleton is loaded from the index', async () => {
     const before = { macros: headerMacros(), symbols: symbolNames() };
-    // A unit edit re-walks the unit: the unchanged header's skeleton comes from the index, not from a scan.
+    // A unit edit that adds a directive re-walks the unit: the unchanged header's skeleton comes from the index.
     const main = path.join(root, 'src', 'main.c');
-    fs.appendFileSync(main, 'int later(void) { return PERIPH5_R3_F8_Pos; }\n');
+    fs.appendFileSync(main, '#define LATER PERIPH5_R3_F8_Pos\nint later(void) { return LATER; }\n');
     const again = await indexProject({ root, workers: 0 });
     expect(again.preprocessed).toBe(1);
     expect(again.skeletons.loaded).toBeGreaterThan(0);
     expect(again.skeletons.scanned).toBe(1);
     expect(headerMacros()).toEqual(before.macros);
+    expect(headerMacros().size).toBe(PERIPHERALS * DEFINES_PER_PERIPHERAL + 2);
     expect(symbolNames()).toEqual(before.symbols);
   });
 });
