@@ -393,8 +393,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
-      // The build's intermediate data is garbage now: collect it before the next build allocates its own.
-      if (bi < selected.length - 1) releaseMemory(summary.preprocessed + summary.parsed);
+      // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
+      // and content-index writes) allocates its own.
+      releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
       summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;
       result.reused += summary.reused;
