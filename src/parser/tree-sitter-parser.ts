@@ -27,8 +27,14 @@ const require = createRequire(import.meta.url);
 function runtime(lang: Language): LanguageRuntime {
   let rt = runtimes.get(lang);
   if (!rt) {
-    const ParserClass = require('tree-sitter') as typeof Parser;
-    const grammar = require(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language;
+    const ParserClass = require('tree-sitter') as typeof Parser & { SyntaxNode?: unknown };
+    const grammar = require(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language & { nodeSubclasses?: unknown };
+    // setLanguage makes a JavaScript class per node type (a getter per field) for a grammar that has none yet:
+    // ~5 ms per grammar and process. Trees here are read through one cursor walk (flat-tree.ts), which makes
+    // no node object but the root's, so every node type gets tree-sitter's plain SyntaxNode class instead
+    // (it answers everything but the per-field getters).
+    const plainNode = ParserClass.SyntaxNode;
+    if (typeof plainNode === 'function') grammar.nodeSubclasses ??= new Proxy([], { get: (_, key) => (key === 'length' ? 0 : plainNode) });
     const parser = new ParserClass();
     parser.setLanguage(grammar);
     const file = new URL(`./queries/${lang}.scm`, import.meta.url);

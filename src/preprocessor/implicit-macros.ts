@@ -13,7 +13,8 @@ import {
   HOST_X86_64_GCC12_CXX_EXTRA,
   HOST_X86_64_GCC12_CXX_REMOVED,
 } from './implicit-macro-tables-host.js';
-import { parseDefine, type MacroDef } from './macro-definition.js';
+import type { MacroDef } from './macro-definition.js';
+import { keptParsedDefines } from './parsed-defines.js';
 import { compilerIdentity } from '../model/compiler-binary.js';
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
@@ -65,7 +66,7 @@ export class ImplicitMacroProvider {
     if (this.opts.useRealCompiler !== false && !this.opts.forceTable) {
       const raw = this.askCompiler(compiler, targetFlags, lang, cwd, sysroot, key);
       if (raw) {
-        const defines = parseDefines(raw.defines);
+        const defines = keptParsedDefines(raw.defines, this.opts.cacheDir);
         result = {
           source: { compiler, targetFlags, source: 'compiler' },
           defines,
@@ -77,7 +78,7 @@ export class ImplicitMacroProvider {
     }
     if (!result) {
       const { name, text } = tableFor(compiler, targetFlags, lang, this.opts.forceTable);
-      const defines = parseDefines(text);
+      const defines = keptParsedDefines(text, this.opts.cacheDir);
       result = { source: { compiler, targetFlags, source: 'table', table: name }, defines, systemDirs: [], quoteDirs: [], gccMajor: gccMajorOf(defines) };
     }
     this.memo.set(key, result);
@@ -159,17 +160,6 @@ export function parseSearchDirs(stderr: string): { systemDirs: string[]; quoteDi
     else if (target && line.startsWith(' ')) target.push(path.normalize(line.trim().replace(/ \(framework directory\)$/, '')));
   }
   return { systemDirs, quoteDirs };
-}
-
-function parseDefines(text: string): MacroDef[] {
-  const out: MacroDef[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^#define\s+(.*)$/.exec(line);
-    if (!m) continue;
-    const p = parseDefine(m[1], '<built-in>', 0);
-    if (p.def) out.push(p.def);
-  }
-  return out;
 }
 
 function gccMajorOf(defs: MacroDef[]): number {

@@ -8,6 +8,8 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import { SkeletonCache, buildSkeleton } from '../../src/preprocessor/file-skeleton.js';
 import { ImplicitMacroProvider, tableFor } from '../../src/preprocessor/implicit-macros.js';
 import { preprocessBuild } from '../../src/preprocessor/preprocess-build.js';
+import type { MacroDef } from '../../src/preprocessor/macro-definition.js';
+import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
 import { scanSource } from '../../src/preprocessor/scan-source.js';
 
 /** An in-memory project: path → text. */
@@ -131,6 +133,23 @@ describe.skipIf(!hasCompiler('gcc'))('implicit macros from the real compiler', (
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
     const again = new ImplicitMacroProvider({ cacheDir: dir }).get('gcc', ['-O2'], 'c', dir);
     expect(again.systemDirs).toEqual(a.systemDirs);
+  });
+});
+
+describe('implicit macros kept parsed beside the compiler answers', () => {
+  it('a second run reads the definitions back, equal to a fresh parse; an unreadable kept file is parsed again', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-defs-'));
+    const get = () => new ImplicitMacroProvider({ cacheDir: dir, forceTable: 'arm-none-eabi-gcc' }).get('arm-none-eabi-gcc', ['-mcpu=cortex-m4', '-mthumb'], 'c', dir);
+    const parsed = get();
+    const kept = fs.readdirSync(dir).filter((f) => /^defines-.*\.v8$/.test(f));
+    expect(kept).toHaveLength(1);
+    const fresh = (defs: MacroDef[]) => defs.map((d) => ({ ...d, canon: undefined }));
+    const read = get();
+    expect(read.defines).not.toBe(parsed.defines);
+    expect(fresh(read.defines)).toEqual(fresh(parsed.defines));
+    expect(fresh(read.defines)).toEqual(fresh(parseDefines(tableFor('arm-none-eabi-gcc', ['-mcpu=cortex-m4', '-mthumb'], 'c').text)));
+    fs.writeFileSync(path.join(dir, kept[0]), 'not a serialized value');
+    expect(fresh(get().defines)).toEqual(fresh(parsed.defines));
   });
 });
 

@@ -1,0 +1,57 @@
+// `#define` lines (a compiler's answer to -dD -E, or a built-in table) parsed into definitions, and kept parsed
+// beside the compiler answers: a re-index reads them back (V8-serialized) instead of lexing ~350 definitions.
+// The kept form names the code that parsed it (size and mtime of the parsing modules): new code parses again.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import { parseDefine, type MacroDef } from './macro-definition.js';
+
+export function parseDefines(text: string): MacroDef[] {
+  const out: MacroDef[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^#define\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const p = parseDefine(m[1], '<built-in>', 0);
+    if (p.def) out.push(p.def);
+  }
+  return out;
+}
+
+/** The modules whose code decides a parsed definition (beside this one). */
+const PARSING_MODULES = ['parsed-defines.js', 'macro-definition.js', 'tokens.js'];
+let formatMemo: string | undefined;
+
+function parsingFormat(): string {
+  if (formatMemo) return formatMemo;
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const h = createHash('sha1');
+  for (const m of PARSING_MODULES) {
+    const st = fs.statSync(path.join(dir, m), { throwIfNoEntry: false });
+    h.update(st ? `${m}\0${st.size}\0${st.mtimeMs}\n` : `${m}\0missing\n`);
+  }
+  return (formatMemo = h.digest('hex'));
+}
+
+/** parseDefines(text), read back from `cacheDir` when kept there, else parsed and kept (a failure to keep costs the next run a parse). */
+export function keptParsedDefines(text: string, cacheDir: string | undefined): MacroDef[] {
+  if (!cacheDir) return parseDefines(text);
+  const file = path.join(cacheDir, `defines-${createHash('sha1').update(parsingFormat()).update('\0').update(text).digest('hex')}.v8`);
+  try {
+    const kept = v8.deserialize(fs.readFileSync(file)) as unknown;
+    if (Array.isArray(kept)) return kept as MacroDef[];
+  } catch {
+    // not kept yet, or unreadable: parsed again below
+  }
+  const defines = parseDefines(text);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, v8.serialize(defines));
+    fs.renameSync(tmp, file);
+  } catch {
+    // read-only cache folder: parsed each run
+  }
+  return defines;
+}
