@@ -9,10 +9,12 @@ import fs from 'node:fs';
  * One consulted input and what it answered:
  * `file` [path, size, mtimeMs, sha1 of the text] (null size: unreadable), `kind` [path, file|dir|other|none],
  * `list` [folder, sha1 of its sorted entries with their kinds, or null when unreadable], `real` [path, real
- * path or null], `env` [name, value or null].
+ * path or null], `env` [name, value or null], `derived` [path, derivation, size, mtimeMs, sha1 of what the
+ * derivation takes from the text] (null size: unreadable).
  */
 export type DetectInput =
   | ['file', string, number | null, number, string]
+  | ['derived', string, Derivation, number | null, number, string]
   | ['kind', string, string]
   | ['list', string, string | null]
   | ['real', string, string | null]
@@ -23,6 +25,19 @@ export type DetectInput =
  * mtime tick (coarse file-system clocks): such a record is checked by content, never by size and mtime.
  */
 export const RACY_MS = 2000;
+
+/**
+ * What detection takes from some files is less than their text: of a map file, the objects the link loaded (for
+ * the image's units), not the addresses a relink moves. Such a file holds while that part is the same. A
+ * derivation is registered by the module that knows the format (shared/map-derivation.ts), which read-only
+ * commands do not load: for them a file whose size or mtime moved does not hold, and detection runs again.
+ */
+export type Derivation = string;
+const derivations = new Map<Derivation, (text: string) => string>();
+
+export function registerDerivation(name: Derivation, derive: (text: string) => string): void {
+  derivations.set(name, derive);
+}
 
 let log: Map<string, DetectInput> | null = null;
 
@@ -78,6 +93,22 @@ export function readDetectedFile(p: string): { text: string } | { error: Error }
 export function readDetectedText(p: string): string | undefined {
   const r = readDetectedFile(p);
   return 'text' in r ? r.text : undefined;
+}
+
+/** A file's text of which detection uses only what `derivation` takes (recorded as that), or undefined when it cannot be read. */
+export function readDerivedText(p: string, derivation: Derivation): string | undefined {
+  let st: fs.Stats | undefined;
+  let text: string | undefined;
+  try {
+    st = fs.statSync(p);
+    text = fs.readFileSync(p, 'utf8');
+  } catch {
+    text = undefined;
+  }
+  const derive = derivations.get(derivation);
+  if (!derive) throw new Error(`no derivation ${derivation} registered`);
+  if (log) note(text !== undefined && st ? ['derived', p, derivation, st.size, st.mtimeMs, sha1(derive(text))] : ['derived', p, derivation, null, 0, '']);
+  return text;
 }
 
 function listingDigest(entries: fs.Dirent[]): string {
@@ -144,6 +175,20 @@ function check(input: DetectInput, recordedAt: number): 'same' | 'content' | fal
       if (text === undefined || sha1(text) !== hash) return false;
       // Same content: the record takes the file's current mtime (the caller stores it as checked now).
       input[3] = st.mtimeMs;
+      return 'content';
+    }
+    case 'derived': {
+      const [, p, derivation, size, mtimeMs, digest] = input;
+      if (size === null) return same(readQuietly(p) === undefined);
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      if (!st) return false;
+      if (st.size === size && st.mtimeMs === mtimeMs && mtimeMs < recordedAt - RACY_MS) return 'same';
+      const text = readQuietly(p);
+      const derive = derivations.get(derivation);
+      if (text === undefined || !derive || sha1(derive(text)) !== digest) return false;
+      // Rewritten, what detection takes from it the same (a relink): the record takes the file's size and mtime now.
+      input[3] = st.size;
+      input[4] = st.mtimeMs;
       return 'content';
     }
     case 'kind':

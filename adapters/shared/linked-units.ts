@@ -4,7 +4,9 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit, Diagnostic, LinkDetermination } from '../contract.js';
 import { readLoadedObjects } from '../../linker/index.js';
-import { isFile, readText } from './fs-helpers.js';
+import { readDerivedText } from './detect-inputs.js';
+import { MAP_LOADED_OBJECTS } from './map-derivation.js';
+import { isFile } from './fs-helpers.js';
 
 /** The object a unit writes, absolute: its `output`, else its `-o` argument. */
 export function unitObject(u: CompileUnit): string | undefined {
@@ -53,7 +55,8 @@ export function linkedUnitsOf(units: CompileUnit[], link: LinkedObjects): { link
 
 /** The objects and archive members a GNU ld map file shows loaded, absolute against the folder ld ran in. */
 export function mapLinkedObjects(mapFile: string, linkDir: string): LinkedObjects | undefined {
-  const text = readText(mapFile);
+  // Only the loaded objects count: a relink that moves addresses keeps the detection cached.
+  const text = readDerivedText(mapFile, MAP_LOADED_OBJECTS);
   if (text === undefined) return undefined;
   const loaded = readLoadedObjects(text);
   const members = new Map([...loaded.members].map(([a, m]) => [path.resolve(linkDir, a), m]));

@@ -11,6 +11,8 @@ import { openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
+// A cached detection that read a map file for an image's units is checked by the objects it loads (a relink keeps it).
+import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
@@ -391,8 +393,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
       }
-      // The build's intermediate data is garbage now: collect it before the next build allocates its own.
-      if (bi < selected.length - 1) releaseMemory(summary.preprocessed + summary.parsed);
+      // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
+      // and content-index writes) allocates its own.
+      releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
       summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;
       result.reused += summary.reused;

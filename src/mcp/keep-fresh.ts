@@ -1,9 +1,11 @@
-// Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files
-// changed on disk, it re-indexes the builds that hold them in a background child process, one at a time.
+// Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files changed on
+// disk (or a build's map file, linker script or Kconfig output: a relink), it re-indexes the builds that hold
+// them in a background child process, one at a time.
 // Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
 import fs from 'node:fs';
 import { readLock } from '../indexer/index-lock.js';
-import { absolutePath } from '../indexer/vendor-paths.js';
+import { compareRecordInputs } from '../indexer/record-inputs.js';
+import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import { RefreshRunner, type RefreshOutcome, type RefreshState } from '../indexer/refresh-runner.js';
 import { versionState } from '../query/active-build.js';
 import { changedFiles } from '../query/changed-files.js';
@@ -120,8 +122,13 @@ export class FreshnessKeeper {
     return p;
   }
 
+  /** The indexed files, and those the builds' records were read from (a relink rewrites the map). */
   private indexedFiles(root: string): { files: Set<string>; indexedAt: string | null } {
-    return withProject(root, (ctx) => ({ files: new Set((ctx.reader?.files() ?? []).map((f) => absolutePath(ctx.root, f.path))), indexedAt: ctx.reader?.meta().indexedAt ?? null }));
+    return withProject(root, (ctx) => {
+      const records = (ctx.reader?.builds() ?? []).flatMap((b) => b.recordInputs?.files.map((f) => f.path) ?? []);
+      const files = new Set([...(ctx.reader?.files() ?? []).map((f) => f.path), ...records].map((p) => absolutePath(ctx.root, p)));
+      return { files, indexedAt: ctx.reader?.meta().indexedAt ?? null };
+    });
   }
 
   /** Watch the files of the index as it is now (a run may have added or dropped files). */
@@ -131,17 +138,23 @@ export class FreshnessKeeper {
     this.watch(root);
   }
 
-  /** The builds holding changed indexed files, or null when nothing is to be done. */
+  /** The builds holding changed indexed files or whose record was read from a file changed since, or null when nothing is to be done. */
   private plan(root: string): RefreshPlan | null {
     return withProject(root, (ctx) => {
       const reader = ctx.reader;
       if (!ctx.initialized || !reader || ctx.indexError) return null;
       if (versionState(reader.meta()).clientRestartReason) return null; // a newer index: this process must not write it
-      const changed = changedFiles(reader, ctx.root);
-      if (!changed.length) return null;
-      const set = new Set(changed);
-      const builds = reader.builds().filter((b) => reader.files(b.id).some((f) => set.has(f.path)));
+      const indexedChanged = changedFiles(reader, ctx.root);
+      const set = new Set(indexedChanged);
+      const relinked = new Map<number, string[]>();
+      for (const b of reader.builds()) {
+        const now = b.recordInputs ? compareRecordInputs(ctx.root, b.recordInputs.files) : null;
+        if (now?.state === 'changed') relinked.set(b.id, now.changed.map((f) => storedPath(ctx.root, f)));
+      }
+      if (!indexedChanged.length && !relinked.size) return null;
+      const builds = reader.builds().filter((b) => relinked.has(b.id) || (set.size > 0 && reader.files(b.id).some((f) => set.has(f.path))));
       if (!builds.length) return null;
+      const changed = [...new Set([...indexedChanged, ...[...relinked.values()].flat()])];
       const stamp = (f: string) => {
         const st = fs.statSync(absolutePath(ctx.root, f), { throwIfNoEntry: false });
         return st ? `${f}:${st.size}:${st.mtimeMs}` : `${f}:gone`;

@@ -2,7 +2,6 @@
 // (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached
 // (in memory for a run; across runs through a SkeletonStore, as bytes made by encodeSkeleton).
 import { createHash } from 'node:crypto';
-import v8 from 'node:v8';
 import { parseDefine, type MacroDef } from './macro-definition.js';
 import { scanSource } from './scan-source.js';
 import { lexLine, type Token } from './tokens.js';
@@ -78,41 +77,8 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
     const word = m[1] ?? '';
     const rest = (m[2] ?? '').trim();
-    const d: Directive = { kind: 'other', line: ll.first, endLine: ll.last, rest };
-    switch (word) {
-      case 'if': case 'elif': case 'else': case 'endif': case 'error': case 'warning': case 'line':
-      case 'include': case 'include_next': case 'import':
-        d.kind = word;
-        break;
-      case 'ifdef': case 'ifndef': case 'elifdef': case 'elifndef': case 'undef': {
-        d.kind = word;
-        const id = /^([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest);
-        if (id) d.name = id[1];
-        else if (word !== 'undef' || rest === '') d.error = `no macro name given in #${word} directive`;
-        else d.error = 'macro names must be identifiers';
-        if (word === 'undef' && !id) d.error = d.error ?? 'macro names must be identifiers';
-        break;
-      }
-      case 'define': {
-        d.kind = 'define';
-        const p = parseDefine(rest, file, ll.first);
-        if (p.def) d.macro = p.def;
-        else d.error = p.error;
-        break;
-      }
-      case 'pragma':
-        d.kind = /^once\b/.test(rest) ? 'pragma_once' : 'pragma';
-        if (d.kind === 'pragma_once') pragmaOnce = true;
-        break;
-      default:
-        d.kind = word === '' && /^\d/.test(rest) ? 'line' : 'other';
-    }
-    if (d.kind === 'include' || d.kind === 'include_next' || d.kind === 'import') {
-      const q = /^"([^"]*)"/.exec(rest) ?? undefined;
-      const a = /^<([^>]*)>/.exec(rest) ?? undefined;
-      if (q) d.header = { name: q[1], angled: false };
-      else if (a) d.header = { name: a[1], angled: true };
-    }
+    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest }, file);
+    if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
   }
   // Match conditional groups.
@@ -159,6 +125,48 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
   };
   sk.guard = detectGuard(directives, codeLines);
   return sk;
+}
+
+/**
+ * Fills in a directive's kind and what its text says (operand name, parsed #define, header name, error) from
+ * its directive word and `rest`: everything here follows from those two, so a stored skeleton keeps only them.
+ */
+function describeDirective(word: string, d: Directive, file: string): Directive {
+  const rest = d.rest;
+  switch (word) {
+    case 'if': case 'elif': case 'else': case 'endif': case 'error': case 'warning': case 'line':
+    case 'include': case 'include_next': case 'import':
+      d.kind = word;
+      break;
+    case 'ifdef': case 'ifndef': case 'elifdef': case 'elifndef': case 'undef': {
+      d.kind = word;
+      const id = /^([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest);
+      if (id) d.name = id[1];
+      else if (word !== 'undef' || rest === '') d.error = `no macro name given in #${word} directive`;
+      else d.error = 'macro names must be identifiers';
+      if (word === 'undef' && !id) d.error = d.error ?? 'macro names must be identifiers';
+      break;
+    }
+    case 'define': {
+      d.kind = 'define';
+      const p = parseDefine(rest, file, d.line);
+      if (p.def) d.macro = p.def;
+      else d.error = p.error;
+      break;
+    }
+    case 'pragma':
+      d.kind = /^once\b/.test(rest) ? 'pragma_once' : 'pragma';
+      break;
+    default:
+      d.kind = word === '' && /^\d/.test(rest) ? 'line' : 'other';
+  }
+  if (d.kind === 'include' || d.kind === 'include_next' || d.kind === 'import') {
+    const q = /^"([^"]*)"/.exec(rest) ?? undefined;
+    const a = /^<([^>]*)>/.exec(rest) ?? undefined;
+    if (q) d.header = { name: q[1], angled: false };
+    else if (a) d.header = { name: a[1], angled: true };
+  }
+  return d;
 }
 
 /** `#ifndef X` (or `#if !defined X`) as first directive, its #endif last, no #elif/#else, no code outside. */
@@ -242,30 +250,53 @@ export class SkeletonCache {
   }
 }
 
-/** Bump when FileSkeleton, Directive, MacroDef or Token change shape: stored skeletons of another format are dropped. */
-export const SKELETON_FORMAT = 1;
+/** Bump when the encoding below or what a directive's word and text make of it changes: stored skeletons of another format are dropped. */
+export const SKELETON_FORMAT = 2;
 
-const plainToken = (t: Token): Token => (t.pi === undefined ? { k: t.k, v: t.v, sp: t.sp, hs: null } : { k: t.k, v: t.v, sp: t.sp, hs: null, pi: t.pi });
+/** A directive as stored: kind, lines, text, then its conditional links (-1: none) and whether it is stray. */
+type StoredDirective = [kind: DirectiveKind, line: number, endLine: number, rest: string, next: number, end: number, stray: 0 | 1];
 
-/** A skeleton as bytes: run-time caches (evaluated #if values, macro values, canonical links) left out. */
-export function encodeSkeleton(sk: FileSkeleton): Buffer {
-  const directives = sk.directives.map((d) => {
-    const { evalCache: _e, toks, macro, ...rest } = d;
-    const out: Directive = { ...rest };
-    if (toks) out.toks = toks.map(plainToken);
-    if (macro) {
-      const { valueCache: _v, canon: _c, body, ...m } = macro;
-      out.macro = { ...m, body: body.map(plainToken) };
-    }
-    return out;
-  });
-  return v8.serialize({ ...sk, directives });
+interface StoredSkeleton {
+  lineCount: number;
+  problems: StructureProblem[];
+  guard: string | null;
+  pragmaOnce: boolean;
+  hash: string;
+  directives: StoredDirective[];
 }
+
+/**
+ * A skeleton as bytes (JSON): per directive its kind, lines, text and conditional links. What follows from a
+ * directive's text (operand, parsed #define, header name, error) is made again when decoded, so a device header
+ * of 100 000 #defines is stored as its directive lines, not as a graph of token objects.
+ */
+export function encodeSkeleton(sk: FileSkeleton): Buffer {
+  const directives = new Array<StoredDirective>(sk.directives.length);
+  for (let i = 0; i < directives.length; i++) {
+    const d = sk.directives[i];
+    directives[i] = [d.kind, d.line, d.endLine, d.rest, d.next ?? -1, d.end ?? -1, d.stray ? 1 : 0];
+  }
+  const stored: StoredSkeleton = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash, directives };
+  return Buffer.from(JSON.stringify(stored));
+}
+
+/** The word a directive of this kind was written with ('other' has none to go by: it is kept as it is). */
+const wordOf = (kind: DirectiveKind): string => (kind === 'pragma_once' ? 'pragma' : kind);
 
 /** The skeleton `encodeSkeleton` made, naming `file` (where the file is now) in it and its macros. */
 export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
-  const sk = v8.deserialize(data) as FileSkeleton;
-  sk.file = file;
-  for (const d of sk.directives) if (d.macro) d.macro.file = file;
+  const stored = JSON.parse(data.toString('utf8')) as StoredSkeleton;
+  const directives = new Array<Directive>(stored.directives.length);
+  for (let i = 0; i < directives.length; i++) {
+    const [kind, line, endLine, rest, next, end, stray] = stored.directives[i];
+    const d: Directive = { kind, line, endLine, rest };
+    if (kind !== 'other') describeDirective(wordOf(kind), d, file);
+    if (next >= 0) d.next = next;
+    if (end >= 0) d.end = end;
+    if (stray) d.stray = true;
+    directives[i] = d;
+  }
+  const sk: FileSkeleton = { file, lineCount: stored.lineCount, directives, problems: stored.problems, pragmaOnce: stored.pragmaOnce, hash: stored.hash };
+  if (stored.guard !== null) sk.guard = stored.guard;
   return sk;
 }

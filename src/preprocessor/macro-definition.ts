@@ -26,20 +26,41 @@ export interface MacroDef {
   valueCache?: { names: string[]; defs: (MacroDef | undefined)[]; value: string | null }[];
 }
 
-const canonical = new Map<string, MacroDef>();
+/** Definitions by name: one, or those of the same name with other parameters or replacements. */
+const canonical = new Map<string, MacroDef | MacroDef[]>();
+let canonicalCount = 0;
+
+const sameText = (a: MacroDef, b: MacroDef): boolean => a.valueText === b.valueText && (a.paramsText ?? '') === (b.paramsText ?? '');
 
 /**
  * One shared object per distinct (name, parameters, replacement): environments store these, so two units
  * whose macros are textually the same hold identical objects (memoized #if results compare by identity).
+ * Found by name, then compared: no key string per definition (a device header has hundreds of thousands).
  */
 export function canonicalDefinition(def: MacroDef): MacroDef {
   if (def.canon) return def.canon;
   if (def.builtin) return (def.canon = def);
-  const key = `${def.name}\0${def.paramsText ?? ''}\0${def.valueText}`;
-  let c = canonical.get(key);
-  if (!c) {
-    if (canonical.size > 200000) canonical.clear();
-    canonical.set(key, (c = def));
+  const known = canonical.get(def.name);
+  let c: MacroDef | undefined;
+  if (known === undefined) {
+    if (canonicalCount > 200000) {
+      canonical.clear();
+      canonicalCount = 0;
+    }
+    canonical.set(def.name, (c = def));
+    canonicalCount++;
+  } else if (!Array.isArray(known)) {
+    if (sameText(known, def)) c = known;
+    else {
+      canonical.set(def.name, [known, (c = def)]);
+      canonicalCount++;
+    }
+  } else {
+    c = known.find((k) => sameText(k, def));
+    if (!c) {
+      known.push((c = def));
+      canonicalCount++;
+    }
   }
   def.canon = c;
   return c;

@@ -12,7 +12,7 @@ import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
-import { spell } from './tokens.js';
+import { spell, type Token } from './tokens.js';
 import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
 import { definitionKey, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
@@ -230,6 +230,14 @@ export interface ValueDeps {
   complete: boolean;
 }
 
+/** A definition's value with the definitions (by identity) it consulted; `cacheable` false when a built-in answered. */
+interface ComputedValue {
+  value: string | null;
+  names: string[];
+  defs: (MacroDef | undefined)[];
+  cacheable: boolean;
+}
+
 /**
  * The integer an object-like macro's replacement evaluates to, as decimal text; for a function-like macro,
  * its expanded replacement when that is one call of a function (an API wrapper, see api-wrapper.ts); else
@@ -240,17 +248,36 @@ export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps):
   if (def.body.length === 0 || def.builtin) return null;
   if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
   if (def.params !== null && !mayWrapCall(def.body)) return null;
+  // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
+  if (def.params === null && def.body.every(isLiteralOrOperator)) return literalValue(def.body);
+  const computed = computeValue(def, walker);
+  if (deps) {
+    if (!computed.cacheable) deps.complete = false;
+    for (let j = 0; j < computed.names.length; j++) deps.names.set(computed.names[j], computed.defs[j]);
+  }
+  return computed.value;
+}
+
+const isLiteralOrOperator = (t: Token): boolean => t.k === 'number' || t.k === 'char' || (t.k === 'punct' && t.v !== '#' && t.v !== '##');
+
+function literalValue(body: Token[]): string | null {
+  try {
+    return evaluateExpression(body, { valueMode: true }).v.toString();
+  } catch {
+    return null;
+  }
+}
+
+/** `def`'s value from its value cache (reading the names of the entry that holds), else expanded and evaluated. */
+function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
   const env = walker.env;
   for (const e of def.valueCache ?? []) {
     let k = 0;
     // Checked without notifying a tracking environment: only the names of the answer count as read.
     while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
     if (k < e.names.length) continue;
-    for (let j = 0; j < e.names.length; j++) {
-      env.get(e.names[j]);
-      deps?.names.set(e.names[j], e.defs[j]);
-    }
-    return e.value;
+    for (let j = 0; j < e.names.length; j++) env.get(e.names[j]);
+    return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
   }
   let failed = false;
   let cacheable = true;
@@ -261,24 +288,45 @@ export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps):
     if (d?.builtin && !forDefined) cacheable = false;
     return d;
   };
-  let value: string | null = null;
-  try {
-    // Parameters stay as written: they are hidden from expansion like the macro itself.
-    const seed = def.body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
-    const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
-    if (failed || toks.length === 0) value = null;
-    else if (def.params === null) value = evaluateExpression(toks, { valueMode: true }).v.toString();
-    else value = wrappedCall(toks, def.params) ? spell(toks) : null;
-  } catch {
-    value = null;
+  let value: string | null | undefined = aliasValue(def, walker, lookup, consulted);
+  if (value === undefined) {
+    try {
+      // Parameters stay as written: they are hidden from expansion like the macro itself.
+      const seed = def.body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
+      const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
+      if (failed || toks.length === 0) value = null;
+      else if (def.params === null) value = evaluateExpression(toks, { valueMode: true }).v.toString();
+      else value = wrappedCall(toks, def.params) ? spell(toks) : null;
+    } catch {
+      value = null;
+    }
   }
+  const out: ComputedValue = { value, names: [...consulted.keys()], defs: [...consulted.values()], cacheable };
   if (cacheable) {
     def.valueCache ??= [];
-    if (def.valueCache.length < 16) def.valueCache.push({ names: [...consulted.keys()], defs: [...consulted.values()], value });
+    if (def.valueCache.length < 16) def.valueCache.push({ names: out.names, defs: out.defs, value });
   }
-  if (deps) {
-    if (!cacheable) deps.complete = false;
-    for (const [name, d] of consulted) deps.names.set(name, d);
-  }
-  return value;
+  return out;
+}
+
+/**
+ * `#define A B` where B is an object-like macro: A expands to what B expands to, so A's value is B's (memoized
+ * on B), with B and the names B's value consulted read in the order its expansion reads them. Undefined when
+ * that does not hold: B consults A (A would be hidden in one expansion and not the other) or a built-in
+ * (`__LINE__` differs between the two definitions).
+ */
+function aliasValue(
+  def: MacroDef,
+  walker: UnitWalker,
+  lookup: (name: string, forDefined: boolean) => MacroDef | undefined,
+  consulted: Map<string, MacroDef | undefined>,
+): string | null | undefined {
+  if (def.params !== null || def.body.length !== 1 || def.body[0].k !== 'ident') return undefined;
+  const target = walker.env.get(def.body[0].v);
+  if (!target || target.builtin || target.params !== null || target === def || target.name === def.name) return undefined;
+  const inner = target.body.length === 0 ? undefined : computeValue(target, walker);
+  if (!inner || !inner.cacheable || inner.names.includes(def.name)) return undefined;
+  lookup(target.name, false);
+  for (let j = 0; j < inner.names.length; j++) if (!consulted.has(inner.names[j])) consulted.set(inner.names[j], inner.defs[j]);
+  return inner.value;
 }

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInputsHold, envValue, listEntries, pathKind, readDetectedText, realPathOf, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
+import { detectInputsHold, envValue, listEntries, pathKind, readDerivedText, readDetectedText, realPathOf, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
+import { MAP_LOADED_OBJECTS } from '../../adapters/shared/map-derivation.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
 const old = (p: string) => {
@@ -86,5 +87,34 @@ describe('detection inputs', () => {
     expect(detectInputsHold(inputs, checkedAt).holds).toBe(true);
     // Recorded within two seconds of it: compared by content, the edit is seen.
     expect(detectInputsHold(inputs, mtime.getTime() + 1000).holds).toBe(false);
+  });
+
+  it('a map file read for its loaded objects holds through a relink that only moves addresses', () => {
+    const dir = tempDir('fwc-detect-inputs-');
+    const map = path.join(dir, 'zephyr.map');
+    const text = (textSize: string, load = '') =>
+      `LOAD app/libapp.a\n${load}\n.text           0x00000000      ${textSize}\n .text.main     0x00000000       0x10 app/libapp.a(main.c.obj)\n`;
+    fs.writeFileSync(map, text('0x2a4'));
+    old(map);
+    const checkedAt = Date.now();
+    const { inputs } = recordDetectInputs(() => readDerivedText(map, MAP_LOADED_OBJECTS));
+    expect(inputs.map((i) => i[0])).toEqual(['derived']);
+    fs.writeFileSync(map, text('0x2e4'));
+    fs.utimesSync(map, new Date(checkedAt - 60_000), new Date(checkedAt - 60_000));
+    // Re-read once (its size and mtime moved), then recorded with them: the next check reads nothing.
+    expect(detectInputsHold(inputs, checkedAt)).toEqual({ holds: true, byContent: 1 });
+    const stat = fs.statSync(map);
+    expect(inputs[0].slice(3, 5)).toEqual([stat.size, stat.mtimeMs]);
+    expect(detectInputsHold(inputs, Date.now())).toEqual({ holds: true, byContent: 0 });
+    // A process that has not loaded the derivation (a read-only command) cannot compare it: stale once the file moved.
+    const unknown = structuredClone(inputs);
+    (unknown[0] as unknown[])[2] = 'not-registered';
+    expect(detectInputsHold(unknown, Date.now()).holds).toBe(true);
+    fs.writeFileSync(map, text('0x324'));
+    expect(detectInputsHold(unknown, Date.now()).holds).toBe(false);
+    expect(detectInputsHold(inputs, Date.now()).holds).toBe(true);
+    // The link loads another object: the detection is stale.
+    fs.writeFileSync(map, text('0x2e4', 'LOAD zephyr/CMakeFiles/zephyr_final.dir/isr_tables.c.obj'));
+    expect(detectInputsHold(inputs, Date.now()).holds).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 // Usage: npm run bench -- [--boards N] [--units N] [--headers N] [--files N] [--functions N] [--queries N] [--envs N] [--indexing-only]
 //        [--call-graph-only] [--cg-modules N] [--cg-functions N] (call-graph-bench.ts: find_callers p99 on a ≥ 100 k-symbol index)
 //        [--relevance-only] (relevance-bench.ts: search_code top-1 / top-5 / MRR per query set)
+//        [--device-header-only] (device-header-bench.ts: 6 and 24 MB vendor device headers, ms/MB and peak RSS)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,11 +25,12 @@ import { isCompiled } from '../../src/query/is-compiled.js';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { platformioAdapter } from '../../adapters/platformio/detect-platformio.js';
 import { benchLargeFiles } from './large-file-bench.js';
+import { benchDeviceHeaders } from './device-header-bench.js';
 import { discoveryBench } from './discovery-bench.js';
 import { callGraphBench } from './call-graph-bench.js';
 import { relevanceBench } from './relevance-bench.js';
 
-const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' }, 'call-graph-only': { type: 'boolean', default: false }, 'cg-modules': { type: 'string', default: '850' }, 'cg-functions': { type: 'string', default: '40' }, 'relevance-only': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { boards: { type: 'string', default: '5' }, units: { type: 'string', default: '100' }, headers: { type: 'string', default: '80' }, 'indexing-only': { type: 'boolean', default: false }, files: { type: 'string', default: '600' }, functions: { type: 'string', default: '12' }, queries: { type: 'string', default: '400' }, envs: { type: 'string', default: '262' }, 'call-graph-only': { type: 'boolean', default: false }, 'cg-modules': { type: 'string', default: '850' }, 'cg-functions': { type: 'string', default: '40' }, 'relevance-only': { type: 'boolean', default: false }, 'device-header-only': { type: 'boolean', default: false } } });
 const files = Number(values.files);
 const functionsPerFile = Number(values.functions);
 const queries = Number(values.queries);
@@ -48,6 +50,11 @@ async function main(): Promise<void> {
   const callGraph = () => callGraphBench({ modules: Number(values['cg-modules']), functionsPerModule: Number(values['cg-functions']), queries: Math.max(1000, queries) });
   if (values['relevance-only']) {
     await relevanceBench();
+    clearInterval(sampler);
+    return;
+  }
+  if (values['device-header-only']) {
+    benchDeviceHeaders();
     clearInterval(sampler);
     return;
   }
@@ -119,6 +126,7 @@ async function main(): Promise<void> {
   fs.rmSync(pio, { recursive: true, force: true });
   await crossBuildBench(Number(values.envs));
   await benchLargeFiles();
+  benchDeviceHeaders();
   await callGraph();
   const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-ws-')));
   discoveryBench(ws);

@@ -2,6 +2,7 @@
 // the build keeps its unit and file rows and only its record (memory, entry point, linker-script symbols,
 // Kconfig summary, their diagnostics) is read again, with the rows a from-scratch index of the tree writes.
 // Files touched or rewritten with the same bytes leave the build unchanged; `check` sees what content changed.
+// Build detection, which reads a map only for the objects the link loaded, stays cached through a relink.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -141,6 +142,23 @@ describe('re-index after a relink', () => {
     expect(r.preprocessed).toBe(0);
     expect(r.builds.every((b) => b.unchanged)).toBe(true);
     expect(check(root)).toMatchObject({ status: 'ok' });
+  });
+
+  it('a relink of an image whose linked units come from its map: build detection stays cached, no unit redone', async () => {
+    const { root } = await indexedFixture(['adapters', 'zephyr-workspace-anywhere']);
+    const map = path.join(root, 'samples/x/build-nrf/zephyr/zephyr.map');
+    const text = fs.readFileSync(map, 'utf8');
+    expect(text).toContain('text            0x00000000      0x2a4');
+    fs.writeFileSync(map, text.replace('text            0x00000000      0x2a4', 'text            0x00000000      0x2e4'));
+    const r = await indexProject({ root });
+    // Detection read the map only for the objects it loads: those did not change, its answer is reused.
+    expect(r.detection).toMatchObject({ cached: true, filesRechecked: expect.any(Number) });
+    expect(r.detection.filesRechecked).toBeGreaterThanOrEqual(1);
+    expect(r.preprocessed).toBe(0);
+    expect(r.builds.every((b) => b.unchanged || b.recordRefreshed)).toBe(true);
+    // A relink that loads another object changes the image's units: detection runs again.
+    fs.writeFileSync(map, fs.readFileSync(map, 'utf8').replace('LOAD app/libapp.a', 'LOAD app/libapp.a\nLOAD zephyr/CMakeFiles/extra.dir/extra.c.obj'));
+    expect((await indexProject({ root })).detection.cached).toBe(false);
   });
 
   it('a MEMORY region changed in the linker script: regions and script symbols refreshed, no unit redone, rows as from scratch', async () => {

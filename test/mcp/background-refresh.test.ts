@@ -1,7 +1,7 @@
 // A server that keeps itself fresh: over stdio with a real SDK Client, an edit is answered at once with a
 // warning and found after the background refresh, with nobody running `fw-context index`; `reindexing` is
-// observed through an injected delay. Also the file watcher and polling without calls, two servers on one
-// project, and a killed server that leaves nothing blocking the next.
+// observed through an injected delay. Also the file watcher and polling without calls (a relink too), two
+// servers on one project, and a killed server that leaves nothing blocking the next.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -138,6 +138,28 @@ describe('refresh without calls', () => {
       expect(keeper.state(root)).toMatchObject({ running: false, runs: 1 });
     });
   }
+
+  it('a relink alone (the map file rewritten, no indexed file changed) starts the refresh that updates memory usage', async () => {
+    assertCliBuilt();
+    const { root } = await indexedFixture(['memory', 'cmake-stm32-map']);
+    const keeper = new FreshnessKeeper({ debounceMs: 100 });
+    keepers.push(keeper);
+    keeper.watch(root);
+    const map = path.join(root, 'build/firmware.map');
+    const before = '.ccmram         0x10000000      0x100 load address 0x080001ec';
+    fs.writeFileSync(map, fs.readFileSync(map, 'utf8').replace(before, before.replace(' 0x100 ', ' 0x140 ')));
+    const state = await until(() => {
+      const st = keeper.state(root);
+      return st.lastOutcome ? st : null;
+    });
+    expect(state).toMatchObject({ lastOutcome: 'done', runs: 1 });
+    const { getActiveBuild } = await import('../../src/query/active-build.js');
+    const { withProject } = await import('../../src/query/project-context.js');
+    const regions = (withProject(root, (ctx) => getActiveBuild(ctx)) as { memory: { name: string; used?: number }[] }).memory;
+    expect(regions.find((r) => r.name === 'CCMRAM')?.used).toBe(0x140);
+    keeper.check(root);
+    expect(keeper.state(root)).toMatchObject({ running: false, runs: 1 });
+  });
 
   it('an edit saved while a refresh runs is not lost', async () => {
     assertCliBuilt();

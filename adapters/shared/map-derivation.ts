@@ -1,0 +1,11 @@
+// Registers what build detection takes from a GNU ld map file: the objects and archive members the link loaded
+// (see linked-units.ts), sorted, so a relink that only moves addresses keeps a cached detection (detect-inputs.ts).
+import { readLoadedObjects } from '../../linker/map-loaded-objects.js';
+import { registerDerivation } from './detect-inputs.js';
+
+export const MAP_LOADED_OBJECTS = 'map-loaded-objects';
+
+registerDerivation(MAP_LOADED_OBJECTS, (text) => {
+  const loaded = readLoadedObjects(text);
+  return JSON.stringify([[...new Set(loaded.objects)].sort(), [...loaded.members].map(([a, m]) => [a, [...m].sort()]).sort()]);
+});
