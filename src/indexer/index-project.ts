@@ -47,7 +47,7 @@ export interface IndexOptions {
   image?: string;
   preprocess?: PreprocessBuild;
   onProgress?: (message: string) => void;
-  /** Worker threads for parsing (0: all on the main thread). Default: all cores but one, at most 8. */
+  /** Worker threads for parsing besides the main thread (0: main thread only). Default: defaultWorkerCount(). */
   workers?: number;
 }
 
