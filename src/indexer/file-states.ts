@@ -2,8 +2,8 @@
 // recorded hash (no read); anything else is read and hashed once per run. A hash taken within RACY_MS of
 // the file's mtime is recorded without a usable mtime (a second write in the same clock tick could keep
 // size and mtime), so the next run hashes the file again; once it is older, its record is refreshed.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { sha1 } from '../model/sha1.js';
 import { absolutePath, storedPath } from './vendor-paths.js';
 
 export interface FileState {
@@ -21,9 +21,8 @@ export const UNTRUSTED_MTIME = -1;
 
 export type StoredFileStates = Map<string, { contentHash: string; size: number; mtimeMs: number }>;
 
-export function sha1(data: Buffer | string): string {
-  return createHash('sha1').update(data).digest('hex');
-}
+// The project's one sha1 helper, re-exported for this module's importers.
+export { sha1 };
 
 export class FileStates {
   private memo = new Map<string, FileState | null>();

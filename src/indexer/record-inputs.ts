@@ -2,9 +2,9 @@
 // #include, and the paths probed for them), the map file, .config/autoconf.h — each with size, mtime and a hash
 // of its text. They decide memory, entry point, linker-script symbols and the Kconfig summary, not what a unit
 // compiles, so a relink that rewrites them refreshes those without re-indexing a unit (see refresh-build-record.ts).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { RecordInput } from '../index/index-reader.js';
+import { sha1 } from '../model/sha1.js';
 import { RACY_MS, UNTRUSTED_MTIME } from './file-states.js';
 import { absolutePath, storedPath } from './vendor-paths.js';
 
@@ -15,14 +15,12 @@ export type RecordInputsState =
   | { state: 'same-bytes'; files: RecordInput[] }
   | { state: 'changed'; changed: string[] };
 
-const textHash = (text: string) => createHash('sha1').update(text).digest('hex');
-
 /** size and mtime as a record keeps them: a file read within RACY_MS of its mtime is read again next time. */
 function stateOf(root: string, file: string, text: string | undefined): RecordInput {
   const st = fs.statSync(file, { throwIfNoEntry: false });
   if (!st) return { path: storedPath(root, file), size: null, mtimeMs: 0, hash: null };
   const trusted = Date.now() - st.mtimeMs > RACY_MS;
-  return { path: storedPath(root, file), size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME, hash: text === undefined ? null : textHash(text) };
+  return { path: storedPath(root, file), size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME, hash: text === undefined ? null : sha1(text) };
 }
 
 /** Collects the files read while a record is made (each once, in reading order). */
@@ -73,7 +71,7 @@ export function compareRecordInputs(root: string, recorded: RecordInput[]): Reco
     } catch {
       text = undefined;
     }
-    if (text === undefined || textHash(text) !== r.hash) {
+    if (text === undefined || sha1(text) !== r.hash) {
       changed.push(file);
       return r;
     }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { sha1 } from '../model/sha1.js';
 import { parseDefine, type MacroDef } from './macro-definition.js';
 
 export function parseDefines(text: string): MacroDef[] {
@@ -37,7 +38,7 @@ function parsingFormat(): string {
 /** parseDefines(text), read back from `cacheDir` when kept there, else parsed and kept (a failure to keep costs the next run a parse). */
 export function keptParsedDefines(text: string, cacheDir: string | undefined): MacroDef[] {
   if (!cacheDir) return parseDefines(text);
-  const file = path.join(cacheDir, `defines-${createHash('sha1').update(parsingFormat()).update('\0').update(text).digest('hex')}.v8`);
+  const file = path.join(cacheDir, `defines-${sha1(`${parsingFormat()}\0${text}`)}.v8`);
   try {
     const kept = v8.deserialize(fs.readFileSync(file)) as unknown;
     if (Array.isArray(kept)) return kept as MacroDef[];
