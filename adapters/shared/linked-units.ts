@@ -3,9 +3,8 @@
 // build does not record (no `-o`) cannot be placed, so the answer is "unknown" rather than "not linked".
 import path from 'node:path';
 import type { BuildDescription, CompileUnit, Diagnostic, LinkDetermination } from '../contract.js';
-import { readLoadedObjects } from '../../linker/index.js';
 import { readDerivedText } from './detect-inputs.js';
-import { MAP_LOADED_OBJECTS } from './map-derivation.js';
+import { loadedObjectsOf, MAP_LOADED_OBJECTS } from './map-derivation.js';
 import { isFile } from './fs-helpers.js';
 
 /** The object a unit writes, absolute: its `output`, else its `-o` argument. */
@@ -58,7 +57,7 @@ export function mapLinkedObjects(mapFile: string, linkDir: string): LinkedObject
   // Only the loaded objects count: a relink that moves addresses keeps the detection cached.
   const text = readDerivedText(mapFile, MAP_LOADED_OBJECTS);
   if (text === undefined) return undefined;
-  const loaded = readLoadedObjects(text);
+  const loaded = loadedObjectsOf(text);
   const members = new Map([...loaded.members].map(([a, m]) => [path.resolve(linkDir, a), m]));
   return { method: 'map-file', source: mapFile, objects: new Set(loaded.objects.map((o) => path.resolve(linkDir, o))), members };
 }
