@@ -206,8 +206,10 @@ export async function indexingBench(o: IndexingBenchOptions): Promise<void> {
   line('peak RSS of the indexer', `${fmt(full.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, full.maxRssMiB <= GOALS.peakRssMiB);
   line('index size', `${fmt(bytes / 1e6, 1)} MB`, '-', null);
   line('no-op re-index from the CLI (median of 3)', `${fmt(cliFull, 0)} ms`, '-', null);
-  line(`.c edit: index work (${cEdit.preprocessed} units, ${cEdit.parsed} parsed)`, `${fmt(cEdit.elapsedMs, 0)} ms`, `≤ ${GOALS.cEditMs} ms`, cEdit.elapsedMs <= GOALS.cEditMs);
-  line('.c edit: fw-context index round trip', `${fmt(cEditCli, 0)} ms`, `≤ ${GOALS.cliRoundTripMs} ms`, cEditCli <= GOALS.cliRoundTripMs);
+  // The edit goals are set on one build (below); across N builds the file is compiled N times.
+  const perBuildEdit = `≈ ${fmt(cEdit.elapsedMs / o.boards, 0)} ms per build (goal set on one build, below)`;
+  line(`.c edit: index work (${cEdit.preprocessed} units, ${cEdit.parsed} parsed)`, `${fmt(cEdit.elapsedMs, 0)} ms`, perBuildEdit, null);
+  line('.c edit: fw-context index round trip', `${fmt(cEditCli, 0)} ms`, '-', null);
   line(`header edit: index work (${hEdit.preprocessed} units, ${hEdit.parsed} parsed)`, `${fmt(hEdit.elapsedMs, 0)} ms`, 'only the including units', null);
   line('peak RSS, header edit', `${fmt(hEdit.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, hEdit.maxRssMiB <= GOALS.peakRssMiB);
 
