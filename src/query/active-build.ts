@@ -1,11 +1,12 @@
 // get_active_build: the state of a project's index and of the build queries answer from — status,
 // reindex reasons (each naming the command that fixes it), counts, exact modified-file count, variants.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow, IndexMeta } from '../index/index-reader.js';
 import { readLock } from '../indexer/index-lock.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
+import { compareRecordInputs } from '../indexer/record-inputs.js';
+import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
 import { configPath, indexPath } from '../project/config.js';
 import { changedFiles, unitsReadingChanged } from './changed-files.js';
@@ -18,7 +19,7 @@ import { linkingInfo } from './linking-info.js';
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
 
 export function projectId(root: string): string {
-  return createHash('sha1').update(root).digest('hex').slice(0, 12);
+  return sha1(root).slice(0, 12);
 }
 
 /** What the stored versions mean for this process: a reason to reindex (older index) or a client restart (newer index). */
@@ -50,12 +51,13 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
       continue;
     }
     const text = fs.readFileSync(b.compileCommands);
-    const hash = createHash('sha1').update(text).digest('hex');
+    const hash = sha1(text);
     if (hash === b.compileCommandsHash) continue;
     if (/^\s*\[\s*\]\s*$/.test(text.toString('latin1'))) {
       reasons.push(`${rel} of build ${b.variant}/${b.image} is empty ([]) now: it lists no compile unit, so the build answers from its previous index. Rebuild the firmware so that it writes its compile commands (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), then run \`fw-context index\``);
     } else reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
   }
+  reasons.push(...relinkReasons(ctx.root, builds));
   const covered = new Set(builds.flatMap((b) => b.units));
   const dbTimes = builds.map((b) => b.compileCommandsMtimeMs).filter((t): t is number => typeof t === 'number');
   if (dbTimes.length) {
@@ -67,6 +69,21 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
         `${fresh.length} source file(s) added since the last build are not in any compile database (${shown}): the compile database must be regenerated — run \`fw-context index --build\``,
       );
     }
+  }
+  return reasons;
+}
+
+/** Builds relinked since indexing: a linker script, map file or Kconfig output their record was read from changed by content. */
+function relinkReasons(root: string, builds: BuildRow[]): string[] {
+  const reasons: string[] = [];
+  for (const b of builds) {
+    const now = b.recordInputs ? compareRecordInputs(root, b.recordInputs.files) : null;
+    if (now?.state !== 'changed') continue;
+    const files = now.changed.map((f) => path.relative(root, f) || f);
+    const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? `, and ${files.length - 3} more` : '');
+    reasons.push(
+      `${shown} of build ${b.variant}/${b.image} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
+    );
   }
   return reasons;
 }
@@ -168,7 +185,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     status,
     project_root: root,
     project_id: projectId(root),
-    config_hash: createHash('sha1').update(cfgText + (build ? `${build.variant}/${build.image}` : '')).digest('hex').slice(0, 12),
+    config_hash: sha1(cfgText + (build ? `${build.variant}/${build.image}` : '')).slice(0, 12),
     build_system: build?.buildSystem ?? [...new Set(builds.map((b) => b.buildSystem))].join(','),
     compile_commands: build?.compileCommands ?? null,
     description: build?.description ?? '',

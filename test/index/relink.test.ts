@@ -108,8 +108,13 @@ describe('re-index after a relink', () => {
 
   it('a relink alone (the map rewritten, no source changed): no unit redone, memory refreshed', async () => {
     const { root } = await indexedFixture(['memory', 'cmake-stm32-map']);
+    const status = () => withProject(root, (ctx) => getActiveBuild(ctx)) as { status: string; reindex_reasons: string[] };
+    expect(status().status).toBe('ready');
     relink(root);
+    // Not re-indexed yet: status says the memory answers are from before the relink, naming the map.
+    expect(status()).toMatchObject({ status: 'reindex_needed', reindex_reasons: [expect.stringContaining(`${MAP} of build`)] });
     const r = await indexProject({ root });
+    expect(status()).toMatchObject({ status: 'ready', reindex_reasons: [] });
     expect(r).toMatchObject({ preprocessed: 0, parsed: 0 });
     expect(r.builds[0]).toMatchObject({ recordRefreshed: true, preprocessed: 0, parsed: 0 });
     expect(regions(root).find((x) => x.name === 'CCMRAM')!.used).toBe(0x140);
@@ -122,6 +127,7 @@ describe('re-index after a relink', () => {
     rewriteSame(path.join(root, MAP));
     rewriteSame(path.join(root, SCRIPT));
     expect(check(root)).toMatchObject({ status: 'ok' });
+    expect(withProject(root, (ctx) => getActiveBuild(ctx))).toMatchObject({ status: 'ready', reindex_reasons: [] });
     const r = await indexProject({ root });
     expect(r.preprocessed).toBe(0);
     expect(r.builds[0]).toMatchObject({ unchanged: true, preprocessed: 0, parsed: 0 });
