@@ -1,5 +1,6 @@
 // `fw-context where NAME|FILE:LINE` and `fw-context diff A B`: the commands that span builds, as text for
 // people (one line per build, one block per kind of difference) or JSON (--json) for machines.
+import type { DefinitionSite, DefinitionsCompared } from '../index/index-reader.js';
 import { diffBuilds, type DiffBuildsResult, type RegionValue, type SymbolEntry, type ValuePair } from '../query/diff-builds.js';
 import type { DecidingDirective } from '../query/deciding-directive.js';
 import { isCompiled, parseFileLine, type IsCompiledResult } from '../query/is-compiled.js';
@@ -115,6 +116,12 @@ export function formatDiff(r: DiffBuildsResult, section?: string): string {
     for (const [, , sec, fmt] of parts) for (const item of sec?.items ?? []) lines.push(`  ${fmt(item as never)}`);
   };
   const sym = (mark: string) => (x: SymbolEntry) => `${mark} ${x.qualified_name} (${x.kind}${x.is_definition ? '' : ', declaration'})  ${x.file}:${x.line}`;
+  const sites = (d: DefinitionSite[]) => (d.length ? d.map((x) => `${x.file}:${x.line}`).join(', ') : '(none)');
+  const signatures = (d: DefinitionSite[]) => d.map((x) => x.signature).join(' | ');
+  const redefined = (x: DefinitionsCompared) =>
+    sites(x.a) === sites(x.b)
+      ? `~ ${x.qualified_name} (${x.kind}, ${sites(x.a)})  A: ${signatures(x.a)}   B: ${signatures(x.b)}`
+      : `~ ${x.qualified_name} (${x.kind})  A: ${sites(x.a)}   B: ${sites(x.b)}`;
   const pair = (x: ValuePair<string>) => `${pad(x.name, 36)}A: ${value(x.a)}   B: ${value(x.b)}`;
   list('Compile units', [['only in A', 'units_only_in_a', s.units_only_in_a, (x: string) => `- ${x}`], ['only in B', 'units_only_in_b', s.units_only_in_b, (x: string) => `+ ${x}`]]);
   list('Files read', [
@@ -122,7 +129,11 @@ export function formatDiff(r: DiffBuildsResult, section?: string): string {
     ['only in B', 'files_only_in_b', s.files_only_in_b, (x: string) => `+ ${x}`],
     ['compiled differently', 'files_compiled_differently', s.files_compiled_differently, (x: string) => `~ ${x}`],
   ]);
-  list('Symbols', [['only in A', 'symbols_only_in_a', s.symbols_only_in_a, sym('-')], ['only in B', 'symbols_only_in_b', s.symbols_only_in_b, sym('+')]]);
+  list('Symbols', [
+    ['only in A', 'symbols_only_in_a', s.symbols_only_in_a, sym('-')],
+    ['only in B', 'symbols_only_in_b', s.symbols_only_in_b, sym('+')],
+    ['defined differently', 'symbols_defined_differently', s.symbols_defined_differently, redefined],
+  ]);
   list('-D defines', [['differ', 'defines', s.defines, pair]]);
   list('Kconfig', [['differ', 'kconfig', s.kconfig, pair]]);
   list('Memory regions', [['differ', 'memory_regions', s.memory_regions, (x: ValuePair<RegionValue>) => `${pad(x.name, 12)}A: ${region(x.a)}   B: ${region(x.b)}`]]);

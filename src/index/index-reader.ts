@@ -138,6 +138,22 @@ export interface SymbolFilter {
   file?: string;
 }
 
+/** Where a build defines a symbol. */
+export interface DefinitionSite {
+  file: string;
+  line: number;
+  signature: string;
+}
+
+/** One symbol both builds define, not alike. */
+export interface DefinitionsCompared {
+  name: string;
+  qualified_name: string;
+  kind: string;
+  a: DefinitionSite[];
+  b: DefinitionSite[];
+}
+
 export interface Page<T> {
   rows: T[];
   total: number;
@@ -195,6 +211,11 @@ export interface IndexReader {
    * `b` (locals and linker-script symbols left out), by file and line.
    */
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow>;
+  /**
+   * Symbols both builds define (same qualified name and kind) whose definitions differ in file, line or
+   * signature, by name; each with every definition in `a` and in `b`.
+   */
+  definitionsDiffering(a: number, b: number, page: { limit: number; offset: number }): Page<DefinitionsCompared>;
   /** Symbols the build's linker scripts assign (language ld). */
   linkerScriptSymbols(buildId: number): SymbolRow[];
   /** The content index kept beside the symbols (text search over the project's files). */

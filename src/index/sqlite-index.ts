@@ -10,11 +10,13 @@ import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 import { SqliteContentIndex } from './sqlite-content-index.js';
+import { definitionsDiffering } from './sqlite-definition-diff.js';
 import {
   FtsQueryError,
   type BuildMacroRow,
   type BuildRow,
   type BuildSymbolRow,
+  type DefinitionsCompared,
   type FileLinesRow,
   type FileRow,
   type IndexMeta,
@@ -415,6 +417,10 @@ export class SqliteIndex implements IndexReader {
       page,
       toSymbol,
     );
+  }
+
+  definitionsDiffering(a: number, b: number, page: { limit: number; offset: number }): Page<DefinitionsCompared> {
+    return definitionsDiffering(this.db, a, b, page);
   }
 
   linkerScriptSymbols(buildId: number): SymbolRow[] {

@@ -1,6 +1,6 @@
 // diff_builds: what differs between two builds (A and B): compile units and files only in one, files both
-// compile differently, symbols only in one, -D defines, Kconfig CONFIG_ values, memory regions, entry point
-// and linker-script symbols. Spans two builds by design; every list is paged (limit/offset, or one section).
+// compile differently, symbols only in one or defined differently, -D defines, Kconfig CONFIG_ values,
+// memory regions, entry point and linker-script symbols. Spans two builds by design; every list is paged (limit/offset, or one section).
 import type { BuildRow, IndexReader, SymbolRow } from '../index/index-reader.js';
 import { storedPath } from '../indexer/vendor-paths.js';
 import { buildLabel } from './cross-build.js';
@@ -12,7 +12,7 @@ import type { BuildSelector } from './resolve-build.js';
 
 export const DIFF_SECTIONS = [
   'units_only_in_a', 'units_only_in_b', 'files_only_in_a', 'files_only_in_b', 'files_compiled_differently',
-  'symbols_only_in_a', 'symbols_only_in_b', 'defines', 'kconfig', 'memory_regions', 'linker_symbols',
+  'symbols_only_in_a', 'symbols_only_in_b', 'symbols_defined_differently', 'defines', 'kconfig', 'memory_regions', 'linker_symbols',
 ] as const;
 export type DiffSection = (typeof DIFF_SECTIONS)[number];
 
@@ -78,11 +78,14 @@ export function diffBuilds(ctx: ProjectContext, req: DiffBuildsRequest): DiffBui
   const counts = Object.fromEntries(DIFF_SECTIONS.map((s) => [s, lists[s]?.length ?? 0])) as Record<DiffSection, number>;
   counts.symbols_only_in_a = symbolsA.total;
   counts.symbols_only_in_b = symbolsB.total;
+  const redefined = reader.definitionsDiffering(a.id, b.id, { limit, offset });
+  counts.symbols_defined_differently = redefined.total;
   const sections: DiffBuildsResult['sections'] = {};
   for (const s of DIFF_SECTIONS) {
     if (req.section && req.section !== s) continue;
     if (s === 'symbols_only_in_a') sections[s] = paged(symbolsA.rows.map(symbolEntry), symbolsA.total, offset);
     else if (s === 'symbols_only_in_b') sections[s] = paged(symbolsB.rows.map(symbolEntry), symbolsB.total, offset);
+    else if (s === 'symbols_defined_differently') sections[s] = paged(redefined.rows, redefined.total, offset);
     else sections[s] = paged(lists[s]!.slice(offset, offset + limit), lists[s]!.length, offset);
   }
   const side = (x: BuildRow) => ({ label: buildLabel(x), variant: x.variant, image: x.image, board: x.board });
@@ -119,7 +122,7 @@ function paged<T>(items: T[], total: number, offset: number): DiffList<T> {
   return { ...pageCounters(total, offset, items.length), items };
 }
 
-/** Every list but the symbol lists (those are paged in SQL), complete and sorted. */
+/** Every list but the symbol lists (those are paged by the reader), complete and sorted. */
 function collectLists(ctx: ProjectContext, reader: IndexReader, a: BuildRow, b: BuildRow, notes: string[]): Partial<Record<DiffSection, unknown[]>> {
   const unitsA = new Set(a.units.map((u) => storedPath(ctx.root, u)));
   const unitsB = new Set(b.units.map((u) => storedPath(ctx.root, u)));

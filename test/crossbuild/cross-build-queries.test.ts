@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDiff } from '../../src/cli/crossbuild-commands.js';
 import { diffBuilds } from '../../src/query/diff-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
 import { withProject } from '../../src/query/project-context.js';
@@ -151,11 +152,29 @@ describe('diff_builds', () => {
     expect(s.linker_symbols!.items).toContainEqual({ name: '_flash_page_size', a: '_flash_page_size = 0x1000', b: '_flash_page_size = 0x4000' });
     expect((s.symbols_only_in_a!.items as { name: string }[]).map((x) => x.name)).toEqual(['gpio_nrfx_pin_configure']);
     expect((s.symbols_only_in_b!.items as { name: string }[]).map((x) => x.name)).toEqual(['gpio_stm32_configure']);
+    // Each board implements board_init in its own file: the same name and kind, defined elsewhere.
+    expect(s.symbols_defined_differently!.items).toEqual([
+      {
+        name: 'board_init',
+        qualified_name: 'board_init',
+        kind: 'function',
+        a: [{ file: 'blinky/src/board_nrf.c', line: 4, signature: 'void board_init(void)' }],
+        b: [{ file: 'blinky/src/board_stm32.c', line: 4, signature: 'void board_init(void)' }],
+      },
+    ]);
+    expect(r.counts.symbols_defined_differently).toBe(1);
+    const text = formatDiff(r);
+    expect(text).toContain('Symbols: 1 only in A, 1 only in B, 1 defined differently');
+    expect(text).toContain('~ board_init (function)  A: blinky/src/board_nrf.c:4   B: blinky/src/board_stm32.c:4');
   });
 
   it('compares the application with its bootloader image', () => {
     const r = diff({ variant: 'build-sysbuild', image: 'blinky' }, { variant: 'build-sysbuild', image: 'mcuboot' });
     expect(r.counts.units_only_in_b).toBe(2);
+    // Both images have a main, each its own.
+    expect(r.sections.symbols_defined_differently!.items).toEqual([
+      expect.objectContaining({ name: 'main', a: [expect.objectContaining({ file: 'blinky/src/main.c' })], b: [expect.objectContaining({ file: 'bootloader/mcuboot/boot/zephyr/main.c' })] }),
+    ]);
     expect((r.sections.symbols_only_in_b!.items as { name: string; is_definition: boolean }[]).filter((x) => x.is_definition).map((x) => x.name)).toContain('boot_go');
     expect(r.sections.memory_regions!.items).toEqual([expect.objectContaining({ name: 'FLASH', a: expect.objectContaining({ origin_value: 0xc000 }), b: expect.objectContaining({ origin_value: 0, length_value: 0xc000 }) })]);
   });
