@@ -2,8 +2,8 @@
 // sysbuild images) and the CMakeCache.txt entries that say the same for older Zephyr (BOARD, CACHED_BOARD).
 // Leaves out devicetree and Kconfig file lists.
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../contract.js';
+import { parseYaml } from '../shared/yaml-text.js';
 import { readText } from '../shared/fs-helpers.js';
 import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
 

@@ -2,8 +2,8 @@
 // folder, which image is the default, and each image's kind (mcuboot → bootloader, *_slot1_variant → slot1).
 // A domain whose folder is missing becomes a diagnostic; the others still come out.
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../contract.js';
+import { parseYaml } from '../shared/yaml-text.js';
 import { isDir, readText, realDir } from '../shared/fs-helpers.js';
 
 export interface SysbuildDomain {

@@ -1,6 +1,6 @@
 // The builds a project declares now: every adapter run over the root with the config's paths (answered
 // from the detection cache while what the adapters read is unchanged), and the config's [variants] renames.
-// Loading this module loads every adapter (yaml, json5, the linker reader): read-only commands avoid it.
+// Loading this module loads every adapter (and the linker reader; yaml and json5 load with the first file of theirs): read-only commands avoid it.
 import { detectBuilds, type DetectResult } from '../../adapters/detect-builds.js';
 import type { ProjectConfig } from './config.js';
 import { applyRenames, projectDetectOptions } from './build-detection.js';
