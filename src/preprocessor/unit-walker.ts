@@ -6,8 +6,8 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
-  HeaderRecorder, OP_DEFINE, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
-  replayedDiagnostic, type HeaderEntry, type HeaderWalkCache,
+  groupedEffects, HeaderRecorder, OP_DEFINE, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
+  replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache,
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
 import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
@@ -474,11 +474,62 @@ export class UnitWalker {
     return v;
   }
 
-  /** Apply a recorded walk's effects to this unit, in the order the walk had them. */
+  /** Apply a recorded walk's effects to this unit: grouped by file where they can be, else in the order the walk had them. */
   private replay(e: HeaderEntry): void {
+    const grouped = groupedEffects(e);
+    if (grouped) this.replayGrouped(grouped);
+    else this.replayInOrder(e);
+  }
+
+  private replayGrouped(g: GroupedEffects): void {
+    for (let i = 0; i < g.files.length; i++) {
+      const v = this.visitQuietly(g.files[i]);
+      const ranges = g.ranges[i];
+      const groups = g.groups[i];
+      const taken = g.taken[i];
+      if (ranges === null && groups === null && taken === null) continue;
+      if (v.origin !== this.replaying) v.origin = 0;
+      if (ranges !== null) for (let k = 0; k < ranges.length; k++) v.ranges.push(ranges[k]);
+      if (groups !== null && v.groups) for (let k = 0; k < groups.length; k++) v.groups.add(groups[k]);
+      if (taken !== null && v.taken) for (let k = 0; k < taken.length; k++) v.taken.add(taken[k]);
+    }
+    const ops = g.ops;
+    let k = 0;
+    while (k < ops.length) {
+      if (ops[k] === OP_DEFINE) {
+        this.replayDefine(ops[k + 1] as MacroDef, ops[k + 2] as MacroDef);
+        k += 3;
+      } else {
+        if (ops[k] === OP_UNDEF) this.replayUndef(ops[k + 1] as string);
+        else this.replayOnce(ops[k + 1] as string);
+        k += 2;
+      }
+    }
+  }
+
+  private replayDefine(def: MacroDef, canon: MacroDef): void {
+    this.opts.env.set(def.name, canon);
+    const reached = this.definesReached.size;
+    this.definesReached.add(def);
+    if (this.definesReached.size !== reached) {
+      const v = this.visits.get(def.file);
+      if (v !== undefined && v.origin !== this.replaying) v.origin = 0;
+    }
+    this.rec?.written.add(def.name);
+  }
+
+  private replayUndef(name: string): void {
+    this.opts.env.delete(name);
+    this.rec?.written.add(name);
+  }
+
+  private replayOnce(file: string): void {
+    this.onceSeen.add(file);
+    this.rec?.onceAdded.add(file);
+  }
+
+  private replayInOrder(e: HeaderEntry): void {
     const ops = e.ops;
-    const rec = this.rec;
-    const env = this.opts.env;
     let k = 0;
     while (k < ops.length) {
       switch (ops[k] as number) {
@@ -498,21 +549,12 @@ export class UnitWalker {
           this.touched(ops[k + 1] as string).taken?.add(ops[k + 2] as number);
           k += 3;
           break;
-        case OP_DEFINE: {
-          const def = ops[k + 1] as MacroDef;
-          env.set(def.name, ops[k + 2] as MacroDef);
-          if (!this.definesReached.has(def)) {
-            this.definesReached.add(def);
-            const v = this.visits.get(def.file);
-            if (v !== undefined && v.origin !== this.replaying) v.origin = 0;
-          }
-          rec?.written.add(def.name);
+        case OP_DEFINE:
+          this.replayDefine(ops[k + 1] as MacroDef, ops[k + 2] as MacroDef);
           k += 3;
           break;
-        }
         case OP_UNDEF:
-          env.delete(ops[k + 1] as string);
-          rec?.written.add(ops[k + 1] as string);
+          this.replayUndef(ops[k + 1] as string);
           k += 2;
           break;
         case OP_DIAG:
@@ -520,8 +562,7 @@ export class UnitWalker {
           k += 2;
           break;
         case OP_ONCE:
-          this.onceSeen.add(ops[k + 1] as string);
-          rec?.onceAdded.add(ops[k + 1] as string);
+          this.replayOnce(ops[k + 1] as string);
           k += 2;
           break;
         case OP_SUB:
