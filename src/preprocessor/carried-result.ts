@@ -1,20 +1,28 @@
-// A unit whose only changed input is its own source, edited without adding, removing, changing or moving a
-// directive (a function body edited, code appended after the last directive): a walk would take every step
-// of the previous one, so the previous result is carried over with the source's new hash and line count.
-// Leaves out every other edit (the unit is walked): a directive line moved, a structure problem, diagnostics.
-import type { FileSkeleton } from './file-skeleton.js';
-import type { UnitResult } from './unit-result.js';
+// A unit whose only changed input is its own source, edited without adding, removing or changing a directive
+// (a function body edited, lines added or removed between directives, code appended after the last one): a
+// walk would take every step of the previous one, at moved lines, so the previous result is carried over with
+// the source's view moved to the new lines and the new hash and line count.
+// Leaves out every other edit (the unit is walked): a directive changed, added or removed, a structure
+// problem, diagnostics, `#line`, a walk that read `__LINE__`, lines added where no line was before (between
+// two adjacent directives, whose activity the view does not say).
+import type { Directive, FileSkeleton } from './file-skeleton.js';
+import type { FileView, UnitResult } from './unit-result.js';
 
-/** True when two skeletons hold the same directives at the same lines: the walk decides nothing differently. */
+/** True when two skeletons hold the same directives in the same order, each as many lines long (lines may have moved). */
 export function sameDirectives(a: FileSkeleton, b: FileSkeleton): boolean {
   if (a.directives.length !== b.directives.length || a.guard !== b.guard || a.pragmaOnce !== b.pragmaOnce) return false;
   if (a.problems.length || b.problems.length) return false;
   for (let i = 0; i < a.directives.length; i++) {
     const x = a.directives[i];
     const y = b.directives[i];
-    if (x.kind !== y.kind || x.line !== y.line || x.endLine !== y.endLine || x.rest !== y.rest) return false;
+    if (x.kind !== y.kind || x.endLine - x.line !== y.endLine - y.line || x.rest !== y.rest) return false;
   }
   return true;
+}
+
+/** True when the walk may have decided something by a line number of the file: it read `__LINE__`, or `#line` renumbers. */
+function readsLineNumbers(old: UnitResult, skeleton: FileSkeleton): boolean {
+  return old.tested.some(([name]) => name === '__LINE__') || skeleton.directives.some((d) => d.kind === 'line');
 }
 
 /**
@@ -22,26 +30,110 @@ export function sameDirectives(a: FileSkeleton, b: FileSkeleton): boolean {
  * `after` that of the content now, whose hash is `hash`) edited between directives only, or undefined when that
  * does not hold. The caller has checked that every other input of `old` (the macros it tested, the other files'
  * contents) is unchanged.
- *
- * The source's view keeps its ranges up to its last directive; after it, the file is at top level in every
- * visit (no structure problem), so its lines are active from the line after the last directive to the end:
- * that range is the one that follows the new length. Verified on the old view before it is moved.
  */
 export function carriedResult(old: UnitResult, unitFile: string, before: FileSkeleton, after: FileSkeleton, hash: string): UnitResult | undefined {
-  if (old.diagnostics.length || !sameDirectives(before, after)) return undefined;
+  if (old.diagnostics.length || !sameDirectives(before, after) || readsLineNumbers(old, before)) return undefined;
   const at = old.files.findIndex((f) => f.file === unitFile);
   if (at < 0) return undefined;
   const view = old.files[at].view;
   if (view.lines !== before.lineCount) return undefined;
-  const last = before.directives.length ? before.directives[before.directives.length - 1].endLine : 0;
-  let head = view.ranges;
-  if (before.lineCount > last) {
-    const n = head.length;
-    if (n < 2 || head[n - 2] !== last + 1 || head[n - 1] !== before.lineCount) return undefined;
-    head = head.slice(0, n - 2);
-  } else if (head.length && head[head.length - 1] > last) return undefined;
-  const ranges = after.lineCount > last ? [...head, last + 1, after.lineCount] : head;
+  const moved = movedView(view, before, after);
+  if (!moved) return undefined;
   const files = old.files.slice();
-  files[at] = { file: unitFile, hash, view: { ...view, lines: after.lineCount, ranges } };
+  files[at] = { file: unitFile, hash, view: moved };
   return { ...old, files };
+}
+
+/** A stretch of lines of the old file and where it is in the new one (as many lines, for a directive). */
+interface Segment {
+  from: number;
+  to: number;
+  newFrom: number;
+  newTo: number;
+  directive: boolean;
+}
+
+/** Directives and the gaps around them, in order, in the old and the new file. */
+function segmentsOf(before: FileSkeleton, after: FileSkeleton): Segment[] {
+  const out: Segment[] = [];
+  let prev = 0;
+  let newPrev = 0;
+  const gap = (to: number, newTo: number) => out.push({ from: prev + 1, to, newFrom: newPrev + 1, newTo, directive: false });
+  before.directives.forEach((d: Directive, i) => {
+    const n = after.directives[i];
+    gap(d.line - 1, n.line - 1);
+    out.push({ from: d.line, to: d.endLine, newFrom: n.line, newTo: n.endLine, directive: true });
+    prev = d.endLine;
+    newPrev = n.endLine;
+  });
+  gap(before.lineCount, after.lineCount);
+  return out;
+}
+
+/** Number of lines of [from, to] inside the sorted, merged ranges. */
+function activeCount(ranges: number[], from: number, to: number): number {
+  let n = 0;
+  for (let k = 0; k < ranges.length && ranges[k] <= to; k += 2) {
+    const a = Math.max(ranges[k], from);
+    const b = Math.min(ranges[k + 1], to);
+    if (b >= a) n += b - a + 1;
+  }
+  return n;
+}
+
+/**
+ * Active ranges at the new lines: a directive keeps its lines' activity; a gap between directives is all
+ * active or all inactive (nothing in it changes the state), so it keeps its state at its new length. A gap
+ * that was empty and is not any more has the state only a walk knows — except before the first and after the
+ * last directive, where the file is at top level (no structure problem) and every line is active.
+ */
+function movedRanges(ranges: number[], segments: Segment[]): number[] | undefined {
+  const out: number[] = [];
+  const add = (a: number, b: number) => {
+    const n = out.length;
+    if (n && out[n - 1] + 1 >= a) out[n - 1] = Math.max(out[n - 1], b);
+    else out.push(a, b);
+  };
+  for (let s = 0; s < segments.length; s++) {
+    const g = segments[s];
+    if (g.directive) {
+      const shift = g.newFrom - g.from;
+      for (let k = 0; k < ranges.length; k += 2) {
+        const a = Math.max(ranges[k], g.from);
+        const b = Math.min(ranges[k + 1], g.to);
+        if (b >= a) add(a + shift, b + shift);
+      }
+      continue;
+    }
+    const oldLen = g.to - g.from + 1;
+    const newLen = g.newTo - g.newFrom + 1;
+    const topLevel = s === 0 || s === segments.length - 1;
+    const active = oldLen > 0 ? activeCount(ranges, g.from, g.to) : 0;
+    if (oldLen > 0 && active !== 0 && active !== oldLen) return undefined;
+    if (oldLen > 0 && topLevel && active === 0) return undefined;
+    if (oldLen <= 0 && newLen > 0 && !topLevel) return undefined;
+    if (newLen > 0 && (active > 0 || topLevel)) add(g.newFrom, g.newTo);
+  }
+  return out;
+}
+
+/** The view at the new lines: ranges moved, and the #if heads and #defines it names at their directives' new lines. */
+function movedView(view: FileView, before: FileSkeleton, after: FileSkeleton): FileView | undefined {
+  const ranges = movedRanges(view.ranges, segmentsOf(before, after));
+  if (!ranges) return undefined;
+  const lineOf = new Map<number, number>();
+  before.directives.forEach((d, i) => lineOf.set(d.line, after.directives[i].line));
+  const move = (lines: number[] | undefined): number[] | undefined | null => {
+    if (!lines) return undefined;
+    const out = lines.map((l) => lineOf.get(l));
+    return out.every((l): l is number => l !== undefined) ? out : null;
+  };
+  const evaluated = move(view.evaluated);
+  const taken = move(view.taken);
+  const defines = view.defines.map(([l, v]): [number | undefined, string | null] => [lineOf.get(l), v]);
+  if (evaluated === null || taken === null || defines.some(([l]) => l === undefined)) return undefined;
+  const moved: FileView = { ...view, lines: after.lineCount, ranges, defines: defines as [number, string | null][] };
+  if (evaluated) moved.evaluated = evaluated;
+  if (taken) moved.taken = taken;
+  return moved;
 }

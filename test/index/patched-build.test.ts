@@ -136,12 +136,59 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(incremental).toEqual(scratch);
     });
 
-    it('a line added above a later #if moves it: the unit is walked, rows as from scratch', async () => {
+    it('a line added above a later #if moves it: carried over at the moved lines, no header walked, rows as from scratch', async () => {
       const { root, unit } = await withTrailingConditional();
       edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
       const r = await indexProject({ root });
-      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 0, parsed: 1 });
-      expect(r.headerWalks.walked).toBeGreaterThan(0);
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 1, parsed: 1 });
+      expect(r.headerWalks.walked).toBe(0);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('lines added and removed in several places, inside the taken and the skipped branch, below a #define: carried over, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '#if BOARD_REV > 1\nint gpio_rev2(void) { return 2; }\n', '#define GPIO_LOCAL_LIMIT 4\n\n#if BOARD_REV > 1\nint gpio_rev2(void) { return 2; }\n');
+      await indexProject({ root });
+      edit(unit, '#define GPIO_LOCAL_LIMIT 4\n\n', '#define GPIO_LOCAL_LIMIT 4\n');
+      edit(unit, 'int gpio_rev2(void) { return 2; }\n', 'int gpio_rev2(void) { return 2; }\nint gpio_rev2b(void) { return 22; }\n\n');
+      edit(unit, 'int gpio_rev1(void) { return 1; }\n', '/* rev 1 */\nint gpio_rev1(void) { return 1; }\n');
+      const r = await indexProject({ root });
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 1, parsed: 1 });
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.macros.some((x) => String(x).includes('GPIO_LOCAL_LIMIT'))).toBe(true);
+      expect(incremental.symbols.some((x) => String(x).includes('gpio_rev2b'))).toBe(true);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a #define moved by an edit above it: the build macro table changes, so the build takes the full path, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '#if BOARD_REV > 1', '#define GPIO_LOCAL_LIMIT 4\n#if BOARD_REV > 1');
+      await indexProject({ root });
+      edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
+      const r = await indexProject({ root });
+      expect(r.builds[0].patched).toBeFalsy();
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a line put between two adjacent directives (its activity unknown), #line, or a walk that read __LINE__: the unit is walked', async () => {
+      const { root, unit } = await withTrailingConditional();
+      edit(unit, '#else\nint gpio_rev1', '#else\n#define GPIO_REV_ONE 1\nint gpio_rev1');
+      await indexProject({ root });
+      edit(unit, '#else\n#define GPIO_REV_ONE 1\n', '#else\n\n#define GPIO_REV_ONE 1\n');
+      const between = await indexProject({ root });
+      expect(between.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
+      edit(unit, '#if BOARD_REV > 1', '#line 500\n#if BOARD_REV > 1');
+      await indexProject({ root });
+      edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
+      const renumbered = await indexProject({ root });
+      expect(renumbered.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
+      edit(unit, '#line 500\n#if BOARD_REV > 1', '#if BOARD_REV > 1 && __LINE__ > 0');
+      await indexProject({ root });
+      edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
+      const lineRead = await indexProject({ root });
+      expect(lineRead.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
       const { incremental, scratch } = await againFromScratch(root);
       expect(incremental).toEqual(scratch);
     });
