@@ -267,9 +267,9 @@ describe('stored skeletons', () => {
   it('a re-index after a .c edit scans only that file; the headers its walk reads come from the index', async () => {
     const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
     expect(result.skeletons.loaded).toBe(0);
-    // A line added above the #include moves it: the unit is walked again (its previous result is not carried over).
+    // A directive added (gpio.h included twice, its guard keeps the second empty): the unit is walked again.
     const unit = path.join(root, 'src/drivers/gpio.c');
-    fs.writeFileSync(unit, `/* moved down one line */\n${fs.readFileSync(unit, 'utf8')}\nint gpio_more(void) { return 2; }\n`);
+    fs.writeFileSync(unit, `#include "gpio.h"\n${fs.readFileSync(unit, 'utf8')}\nint gpio_more(void) { return 2; }\n`);
     const r = await indexProject({ root });
     expect(r).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
     expect(r.skeletons.scanned).toBe(1);
