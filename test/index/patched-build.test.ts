@@ -161,6 +161,35 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(incremental).toEqual(scratch);
     });
 
+    it('seeded random lines added and removed around nested conditionals, three edits a round: rows as from scratch every round', async () => {
+      const { root, unit } = await withTrailingConditional();
+      fs.appendFileSync(
+        unit,
+        '#if BOARD_REV > 1\nint nest_a(void)\n{\n  int v = 0;\n#ifdef STM32F407xx\n  v += 1;\n#if BOARD_REV > 5\n  v += 100;\n#elif BOARD_REV == 2\n  v += 2;\n#else\n  v += 3;\n#endif\n#else\n  v -= 1;\n#endif\n  return v;\n}\n#else\nint nest_b(void) { return 0; }\n#endif\n',
+      );
+      await indexProject({ root });
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      let carried = 0;
+      for (let round = 0; round < 4; round++) {
+        for (let e = 0; e < 3; e++) {
+          const lines = fs.readFileSync(unit, 'utf8').split('\n');
+          const removable = lines.map((l, i) => (/^\/\* edit \d+ \*\/$|^$/.test(l) && i < lines.length - 1 ? i : -1)).filter((i) => i >= 0);
+          const placeable = lines.map((l, i) => (!l.trimStart().startsWith('#') && !lines[i - 1]?.endsWith('\\') ? i : -1)).filter((i) => i >= 0);
+          if (removable.length && random(3) === 0) lines.splice(removable[random(removable.length)], 1);
+          else lines.splice(placeable[random(placeable.length)], 0, ...Array.from({ length: 1 + random(2) }, () => `/* edit ${round}${e} */`));
+          fs.writeFileSync(unit, lines.join('\n'));
+          carried += (await indexProject({ root })).carriedUnits;
+        }
+        const { incremental, scratch } = await againFromScratch(root);
+        expect(incremental).toEqual(scratch);
+      }
+      expect(carried).toBeGreaterThan(6);
+    });
+
     it('a #define moved by an edit above it: the build macro table changes, so the build takes the full path, rows as from scratch', async () => {
       const { root, unit } = await withTrailingConditional();
       edit(unit, '#if BOARD_REV > 1', '#define GPIO_LOCAL_LIMIT 4\n#if BOARD_REV > 1');
