@@ -5,7 +5,8 @@ import type { Db } from './open-index.js';
 
 export class SkeletonRows {
   private readonly find;
-  private readonly pending: { path: string; asm: number; hash: string; data: Buffer }[] = [];
+  /** Rows put in this run, by path, asm and hash: written by `flush`, read back before then. */
+  private readonly pending = new Map<string, { path: string; asm: number; hash: string; data: Buffer }>();
 
   /** `format` names the encoding (and the code that scans): stored rows of another format are dropped. */
   constructor(
@@ -23,23 +24,23 @@ export class SkeletonRows {
   }
 
   get(path: string, asm: boolean, hash: string): Buffer | undefined {
-    return this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined;
+    return this.pending.get(`${path}\0${asm ? 1 : 0}\0${hash}`)?.data ?? (this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined);
   }
 
   /** Kept until `flush`. */
   put(path: string, asm: boolean, hash: string, data: Buffer): void {
-    this.pending.push({ path, asm: asm ? 1 : 0, hash, data });
+    this.pending.set(`${path}\0${asm ? 1 : 0}\0${hash}`, { path, asm: asm ? 1 : 0, hash, data });
   }
 
   /** Writes what `put` kept, in one transaction (a run killed before it only loses cache rows). */
   flush(): number {
-    if (this.pending.length === 0) return 0;
+    if (this.pending.size === 0) return 0;
     const ins = this.db.prepare('INSERT INTO skeletons(path, asm, hash, data) VALUES (?, ?, ?, ?) ON CONFLICT(path, asm) DO UPDATE SET hash = excluded.hash, data = excluded.data');
     this.db.transaction(() => {
-      for (const r of this.pending) ins.run(r.path, r.asm, r.hash, r.data);
+      for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
     })();
-    const n = this.pending.length;
-    this.pending.length = 0;
+    const n = this.pending.size;
+    this.pending.clear();
     return n;
   }
 }

@@ -87,6 +87,11 @@ export class FileViewCache {
     return view;
   }
 
+  /** Drops the views that list more than `maxDefines` #defines (a device header's): later units load them again by hash. */
+  dropLarge(maxDefines: number): void {
+    for (const [hash, view] of this.byHash) if (view.defines.length > maxDefines) this.byHash.delete(hash);
+  }
+
   private remember(hash: string, view: FileView): void {
     if (this.byHash.size > 200_000) this.byHash.clear();
     this.byHash.set(hash, view);

@@ -29,7 +29,7 @@ export function macroGroupOf(file: string, sites: Map<number, string | null>, ct
   const records =
     id !== undefined
       ? ctx.writer.macroGroupRecords(id)
-      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton)).map((m) => ({ ...m, file: stored }));
+      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored));
   return { group: { hash, file: stored, records }, reused: id !== undefined };
 }
 

@@ -29,7 +29,7 @@ import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
-import { releaseMemory } from './release-memory.js';
+import { releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
@@ -282,6 +282,8 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
   summary.diagnostics.push(...pre.diagnostics);
+  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing.
+  releaseLargeSkeletons(run);
 
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
@@ -395,6 +397,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       }
       // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
       // and content-index writes) allocates its own.
+      releaseLargeSkeletons(run);
       releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
       summary.elapsedMs = performance.now() - buildStarted;
       result.parsed += summary.parsed;

@@ -3,9 +3,14 @@
 // generation grow to its first collection limit (~100 MB of a build's dead rows, texts and parse results) and
 // keeps those pages; counting work keeps 262 small builds from paying 262 collections. A build of few files but
 // a large heap (one unit including a 24 MB vendor device header: ~900 MB, half of it dead after the write) is
-// collected too, before the run stores skeletons and the content index. Leaves out native memory.
+// collected too, before the run stores skeletons and the content index. Large skeletons are dropped from the
+// run's caches once a build's macros are read (releaseLargeSkeletons). Leaves out native memory.
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { FileViewCache } from '../index/unit-result-rows.js';
+import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
+import { forgetCanonicalDefinitions, type MacroDef } from '../preprocessor/macro-definition.js';
 
 const WORK_PER_COLLECTION = 100;
 /** Heap in use past which a finished build is collected whatever its work. */
@@ -39,4 +44,38 @@ export function releaseMemory(work: number, last = false): void {
   if ((last || pending < WORK_PER_COLLECTION) && v8.getHeapStatistics().used_heap_size < HEAP_PER_COLLECTION) return;
   pending = 0;
   collector()?.();
+}
+
+/** Directives the run's skeleton cache keeps between stages and builds (a #define costs ~0.5 KB of heap). Tests lower it. */
+export const keptSkeletons = { directives: 50_000 };
+
+/** What a run keeps across builds that a large header's skeleton lives on in. */
+export interface RunCaches {
+  skeletons: SkeletonCache;
+  headerCache?: HeaderWalkCache;
+  views: FileViewCache;
+}
+
+/**
+ * Once a build's macros are read, drops the largest skeletons past `keptSkeletons.directives` with what holds
+ * their definitions (recorded header walks that read them, canonical definitions, their files' views) and
+ * collects: a build that included a vendor device header then masks, parses and writes without its ~0.5 KB
+ * per #define. A later build that includes the header loads its skeleton again (from the bytes stored for it).
+ */
+export function releaseLargeSkeletons(caches: RunCaches): void {
+  if (dropLargeSkeletons(caches)) collector()?.();
+}
+
+/** True when skeletons were dropped (the collection comes after, when nothing on the stack holds them). */
+function dropLargeSkeletons(caches: RunCaches): boolean {
+  const dropped = caches.skeletons.trim(keptSkeletons.directives);
+  if (dropped.length === 0) return false;
+  caches.headerCache?.forget(new Set(dropped));
+  for (const sk of dropped) forgetCanonicalDefinitions(definitionsOf(sk));
+  caches.views.dropLarge(keptSkeletons.directives / 10);
+  return true;
+}
+
+function* definitionsOf(sk: FileSkeleton): Generator<MacroDef> {
+  for (const d of sk.directives) if (d.macro) yield d.macro;
 }

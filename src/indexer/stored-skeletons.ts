@@ -31,7 +31,6 @@ function skeletonFormat(): string {
 
 export class StoredSkeletons implements SkeletonStore {
   private readonly rows: SkeletonRows;
-  private readonly saved: { file: string; hash: string; asm: boolean; sk: FileSkeleton }[] = [];
 
   constructor(
     db: Db,
@@ -64,17 +63,16 @@ export class StoredSkeletons implements SkeletonStore {
     }
   }
 
+  /**
+   * Encoded now (the encoding holds only what the scan made), so that the run's skeleton cache may drop the
+   * skeleton and load it again from these bytes; written by `flush`.
+   */
   save(file: string, hash: string, asm: boolean, sk: FileSkeleton): void {
-    this.saved.push({ file, hash, asm, sk });
+    this.rows.put(storedPath(this.root, file), asm, hash, encodeSkeleton(sk));
   }
 
-  /**
-   * Stores the skeletons scanned in this run (encoded now, so directive tokens lexed while walking are kept).
-   * Answers how many were written.
-   */
+  /** Stores the skeletons scanned in this run; answers how many were written. */
   flush(): number {
-    for (const s of this.saved) this.rows.put(storedPath(this.root, s.file), s.asm, s.hash, encodeSkeleton(s.sk));
-    this.saved.length = 0;
     return this.rows.flush();
   }
 }

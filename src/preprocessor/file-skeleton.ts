@@ -77,7 +77,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
     const word = m[1] ?? '';
     const rest = (m[2] ?? '').trim();
-    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest }, file);
+    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest, macro: undefined }, file);
     if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
   }
@@ -206,11 +206,20 @@ export interface SkeletonStore {
 /** Skeletons by path, reused while the content is the same (share one across builds of a run). */
 export class SkeletonCache {
   private byPath = new Map<string, { text?: string; hash?: string; sk: FileSkeleton }>();
+  /** Directives of the skeletons held (what their memory goes with: a #define holds its parsed definition). */
+  private held = 0;
   /** Number of files scanned (cache misses), to verify reuse. */
   scans = 0;
   /** Number of skeletons loaded from the store instead of scanned. */
   loaded = 0;
   constructor(readonly store?: SkeletonStore) {}
+
+  private hold(key: string, entry: { text?: string; hash?: string; sk: FileSkeleton }): void {
+    const old = this.byPath.get(key);
+    if (old) this.held -= old.sk.directives.length;
+    this.byPath.set(key, entry);
+    this.held += entry.sk.directives.length;
+  }
 
   get(file: string, text: string, asm = false): FileSkeleton {
     const key = asm ? `asm:${file}` : file;
@@ -218,8 +227,26 @@ export class SkeletonCache {
     if (hit && hit.text === text) return hit.sk;
     const sk = buildSkeleton(file, text, { asm });
     this.scans++;
-    this.byPath.set(key, { text, sk });
+    this.hold(key, { text, sk });
     return sk;
+  }
+
+  /**
+   * Drops the largest skeletons until at most `maxDirectives` directives are held, and answers them: a vendor
+   * device header of 100 000 #defines is ~100 MB of heap that later builds rarely read. A dropped file is
+   * loaded from the store again when read again.
+   */
+  trim(maxDirectives: number): FileSkeleton[] {
+    if (this.held <= maxDirectives) return [];
+    const bySize = [...this.byPath].sort((a, b) => b[1].sk.directives.length - a[1].sk.directives.length);
+    const dropped: FileSkeleton[] = [];
+    for (const [key, { sk }] of bySize) {
+      if (this.held <= maxDirectives) break;
+      this.byPath.delete(key);
+      this.held -= sk.directives.length;
+      dropped.push(sk);
+    }
+    return dropped;
   }
 
   /** Through the store: by the file's content hash, from memory, else stored, else scanned (and saved). */
@@ -241,7 +268,7 @@ export class SkeletonCache {
       // scanned as it is now and never stored under the old hash.
       store.save(file, read.hash, asm, sk);
     }
-    this.byPath.set(key, { hash, sk });
+    this.hold(key, { hash, sk });
     return sk;
   }
 
@@ -289,7 +316,8 @@ export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
   const directives = new Array<Directive>(stored.directives.length);
   for (let i = 0; i < directives.length; i++) {
     const [kind, line, endLine, rest, next, end, stray] = stored.directives[i];
-    const d: Directive = { kind, line, endLine, rest };
+    // `macro` made with the others: a #define's directive then holds it in the object, not in added storage.
+    const d: Directive = { kind, line, endLine, rest, macro: undefined };
     if (kind !== 'other') describeDirective(wordOf(kind), d, file);
     if (next >= 0) d.next = next;
     if (end >= 0) d.end = end;

@@ -170,6 +170,21 @@ export class HeaderWalkCache {
   get size(): number {
     return this.count;
   }
+
+  /**
+   * Drops the entries that read one of `skeletons` (dropped from the skeleton cache: a file read again gets
+   * another skeleton, so these entries could never hold again, and they hold the dropped definitions).
+   */
+  forget(skeletons: ReadonlySet<FileSkeleton>): void {
+    if (skeletons.size === 0) return;
+    for (const [key, slot] of this.slots) {
+      const kept = slot.filter((e) => !e.skeletons.some((sk) => skeletons.has(sk)));
+      if (kept.length === slot.length) continue;
+      this.count -= slot.length - kept.length;
+      if (kept.length) this.slots.set(key, kept);
+      else this.slots.delete(key);
+    }
+  }
 }
 
 const mapGet = Map.prototype.get;

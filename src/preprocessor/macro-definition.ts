@@ -7,23 +7,85 @@ export type BuiltinMacro =
   | 'has_include' | 'has_include_next' | 'has_attribute' | 'has_cpp_attribute' | 'has_c_attribute'
   | 'has_builtin' | 'has_feature' | 'has_extension' | 'line' | 'file' | 'counter' | 'include_level' | 'base_file';
 
-export interface MacroDef {
-  name: string;
-  /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
-  params: string[] | null;
-  variadic: boolean;
-  body: Token[];
-  /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
-  paramsText: string | null;
-  /** Replacement text, single-spaced. */
-  valueText: string;
-  file: string;
-  line: number;
-  builtin?: BuiltinMacro;
+/** Integer values of a definition already computed, with the definitions (by identity) the expansion consulted. */
+export interface ValueMemo {
+  names: string[];
+  defs: (MacroDef | undefined)[];
+  value: string | null;
+}
+
+/**
+ * A parsed definition. Its replacement's tokens are not kept: `body` lexes them again from the definition's
+ * text (a bounded cache keeps the bodies of recently expanded definitions), so a device header's 100 000
+ * #defines hold their text and a few fields each instead of a graph of token objects.
+ */
+export class MacroDef {
   /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
-  canon?: MacroDef;
-  /** Integer values already computed, with the definitions (by identity) the expansion consulted. */
-  valueCache?: { names: string[]; defs: (MacroDef | undefined)[]; value: string | null }[];
+  canon: MacroDef | undefined = undefined;
+  /**
+   * Integer values already computed (see unit-result.ts): one, or several for different consulted definitions;
+   * null once valued without keeping the value.
+   */
+  valueCache: ValueMemo | ValueMemo[] | null | undefined = undefined;
+
+  constructor(
+    readonly name: string,
+    /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
+    readonly params: string[] | null,
+    readonly variadic: boolean,
+    /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
+    readonly paramsText: string | null,
+    /** Replacement text, single-spaced. */
+    readonly valueText: string,
+    readonly file: string,
+    readonly line: number,
+    /** The text after `#define` the body is lexed from ('' for a built-in). */
+    readonly text: string,
+    readonly builtin: BuiltinMacro | undefined = undefined,
+  ) {}
+
+  /** Replacement tokens, parameter indices marked (fresh or cached: never to be changed by the caller). */
+  get body(): Token[] {
+    if (this.text === '') return NO_TOKENS;
+    let body = bodies.get(this);
+    if (body === undefined) {
+      if (bodies.size >= MAX_CACHED_BODIES) bodies.clear();
+      bodies.set(this, (body = lexBody(this.text, this.params)));
+    }
+    return body;
+  }
+
+  /** A definition kept as plain data (v8.serialize of one) made a definition again. */
+  static revive(o: MacroDef): MacroDef {
+    return new MacroDef(o.name, o.params, o.variadic, o.paramsText, o.valueText, o.file, o.line, o.text, o.builtin);
+  }
+}
+
+const NO_TOKENS: Token[] = [];
+const MAX_CACHED_BODIES = 16_384;
+const bodies = new Map<MacroDef, Token[]>();
+
+/** The replacement tokens of a definition's text that parseDefine accepted (see there). */
+function lexBody(text: string, params: string[] | null): Token[] {
+  const toks = lexLine(text);
+  let i = 1;
+  if (params !== null) {
+    // The parameter list ends at its first `)`: nothing else parseDefine accepts in it is a `)`.
+    i = 2;
+    while (!(toks[i].v === ')' && toks[i].k === 'punct')) i++;
+    i++;
+  }
+  const body = toks.slice(i);
+  if (body.length) body[0].sp = false;
+  if (params) {
+    for (const t of body) {
+      if (t.k === 'ident') {
+        const pi = params.indexOf(t.v);
+        if (pi >= 0) t.pi = pi;
+      }
+    }
+  }
+  return body;
 }
 
 /** Definitions by name: one, or those of the same name with other parameters or replacements. */
@@ -64,6 +126,25 @@ export function canonicalDefinition(def: MacroDef): MacroDef {
   }
   def.canon = c;
   return c;
+}
+
+/**
+ * Takes definitions out of the canonical table (those of a skeleton dropped from the run's cache): a later
+ * definition of the same text becomes canonical itself. Definitions already made canonical keep theirs.
+ */
+export function forgetCanonicalDefinitions(defs: Iterable<MacroDef>): void {
+  for (const def of defs) {
+    if (def.canon !== def) continue;
+    const known = canonical.get(def.name);
+    if (known === def) canonical.delete(def.name);
+    else if (Array.isArray(known)) {
+      const k = known.indexOf(def);
+      if (k < 0) continue;
+      known.splice(k, 1);
+      if (known.length === 1) canonical.set(def.name, known[0]);
+    } else continue;
+    canonicalCount--;
+  }
 }
 
 export interface ParsedDefine {
@@ -127,7 +208,7 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
     }
     paramsText = `(${written.join(', ')})`;
   }
-  const body = toks.slice(i).map((t) => ({ ...t }));
+  const body = toks.slice(i);
   if (body.length) body[0].sp = false;
   if (params) {
     for (const t of body) {
@@ -145,9 +226,12 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
   }
   if (body.length && body[0].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
   if (body.length && body[body.length - 1].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
-  return {
-    def: { name, params, variadic, body, paramsText, valueText: spell(body), file, line },
-  };
+  return { def: new MacroDef(name, params, variadic, paramsText, spelledTail(text, spell(body)), file, line, text) };
+}
+
+/** `spelled`, or the same characters as a slice of `text` when it ends with them (shares its memory). */
+function spelledTail(text: string, spelled: string): string {
+  return spelled.length > 0 && text.endsWith(spelled) ? text.slice(text.length - spelled.length) : spelled;
 }
 
 const interned = new Map<string, ParsedDefine>();
@@ -168,7 +252,7 @@ export function defineFromCommandLine(name: string, value: string | undefined, f
 }
 
 export function builtinMacro(name: string, builtin: BuiltinMacro): MacroDef {
-  return { name, params: null, variadic: false, body: [], paramsText: null, valueText: '', file: '<built-in>', line: 0, builtin };
+  return new MacroDef(name, null, false, null, '', '<built-in>', 0, '', builtin);
 }
 
 export type MacroEnv = Map<string, MacroDef>;

@@ -1,5 +1,6 @@
 // `#define` lines (a compiler's answer to -dD -E, or a built-in table) parsed into definitions, and kept parsed
-// beside the compiler answers: a re-index reads them back (V8-serialized) instead of lexing ~350 definitions.
+// beside the compiler answers: a re-index reads them back (V8-serialized fields, made definitions again) instead
+// of lexing ~350 definitions.
 // The kept form names the code that parsed it (size and mtime of the parsing modules): new code parses again.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { sha1 } from '../model/sha1.js';
-import { parseDefine, type MacroDef } from './macro-definition.js';
+import { MacroDef, parseDefine } from './macro-definition.js';
 
 export function parseDefines(text: string): MacroDef[] {
   const out: MacroDef[] = [];
@@ -41,7 +42,7 @@ export function keptParsedDefines(text: string, cacheDir: string | undefined): M
   const file = path.join(cacheDir, `defines-${sha1(`${parsingFormat()}\0${text}`)}.v8`);
   try {
     const kept = v8.deserialize(fs.readFileSync(file)) as unknown;
-    if (Array.isArray(kept)) return kept as MacroDef[];
+    if (Array.isArray(kept)) return (kept as MacroDef[]).map((d) => MacroDef.revive(d));
   } catch {
     // not kept yet, or unreadable: parsed again below
   }

@@ -92,19 +92,19 @@ export function implicitSourcesOf(environments: UnitEnvironment[]): ImplicitMacr
   return [...out.values()];
 }
 
-function recordOf(def: MacroDef, expandedValue: string | null): MacroRecord {
-  return { name: def.name, params: def.paramsText, value: def.valueText, functionLike: def.params !== null, file: def.file, line: def.line, expandedValue };
+function recordOf(def: MacroDef, expandedValue: string | null, file = def.file): MacroRecord {
+  return { name: def.name, params: def.paramsText, value: def.valueText, functionLike: def.params !== null, file, line: def.line, expandedValue };
 }
 
-/** Macro records of #define sites, read from the files' skeletons. */
-export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined): MacroRecord[] {
+/** Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their path. */
+export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string): MacroRecord[] {
   const out: MacroRecord[] = [];
-  for (const [file, lines] of sites) {
-    const sk = skeleton(file);
+  for (const [path, lines] of sites) {
+    const sk = skeleton(path);
     if (!sk) continue;
     for (const d of sk.directives) {
       if (d.kind !== 'define' || !d.macro || !lines.has(d.line)) continue;
-      out.push(recordOf(d.macro, lines.get(d.line)!));
+      out.push(recordOf(d.macro, lines.get(d.line)!, file));
     }
   }
   return out;

@@ -271,7 +271,8 @@ function literalValue(body: Token[]): string | null {
 /** `def`'s value from its value cache (reading the names of the entry that holds), else expanded and evaluated. */
 function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
   const env = walker.env;
-  for (const e of def.valueCache ?? []) {
+  const memo = def.valueCache;
+  for (const e of memo == null ? [] : Array.isArray(memo) ? memo : [memo]) {
     let k = 0;
     // Checked without notifying a tracking environment: only the names of the answer count as read.
     while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
@@ -303,8 +304,13 @@ function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
   }
   const out: ComputedValue = { value, names: [...consulted.keys()], defs: [...consulted.values()], cacheable };
   if (cacheable) {
-    def.valueCache ??= [];
-    if (def.valueCache.length < 16) def.valueCache.push({ names: out.names, defs: out.defs, value });
+    // Kept from a definition's second valuation on (most of a device header's 100 000 are valued once), one
+    // entry on its own (most definitions are valued one way), more in a list of at most 16.
+    const entry = { names: out.names, defs: out.defs, value };
+    if (memo === undefined) def.valueCache = null;
+    else if (memo === null) def.valueCache = entry;
+    else if (!Array.isArray(memo)) def.valueCache = [memo, entry];
+    else if (memo.length < 16) memo.push(entry);
   }
   return out;
 }
