@@ -1,5 +1,6 @@
 // Content hashes of files for one index run: a file whose size and mtime match the index's record keeps its
-// recorded hash (no read); anything else is read and hashed once per run. A hash taken within RACY_MS of
+// recorded hash (no read); anything else is read and hashed once per run, its bytes kept (within a bound) for
+// the stages that read it again (directive scan, mask, content index). A hash taken within RACY_MS of
 // the file's mtime is recorded without a usable mtime (a second write in the same clock tick could keep
 // size and mtime), so the next run hashes the file again; once it is older, its record is refreshed.
 import fs from 'node:fs';
@@ -24,8 +25,25 @@ export type StoredFileStates = Map<string, { contentHash: string; size: number; 
 // The project's one sha1 helper, re-exported for this module's importers.
 export { sha1 };
 
+/** Bytes of the files read in a run kept for the stages that read them again, up to this many in all. */
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+
+/** A file's bytes as read and hashed in this run, with the size and mtime it had then. */
+export interface KeptBytes {
+  bytes: Buffer;
+  hash: string;
+  size: number;
+  mtimeMs: number;
+}
+
 export class FileStates {
   private memo = new Map<string, FileState | null>();
+  /**
+   * Files read and hashed in this run, kept (within MAX_KEPT_BYTES) so that scanning their directives,
+   * masking them and the content index take these bytes instead of reading the file again.
+   */
+  private kept = new Map<string, KeptBytes>();
+  private keptTotal = 0;
   private byStored = new Map<string, string | null>();
   /** Files read and hashed in this run (the rest were answered from the index's records). */
   hashed = 0;
@@ -47,7 +65,12 @@ export class FileStates {
       if (rec && rec.size === st.size && rec.mtimeMs === st.mtimeMs) state = { hash: rec.contentHash, size: st.size, mtimeMs: st.mtimeMs };
       else if (st.isFile()) {
         this.hashed++;
-        const hash = sha1(fs.readFileSync(file));
+        const bytes = fs.readFileSync(file);
+        const hash = sha1(bytes);
+        if (this.keptTotal + bytes.length <= MAX_KEPT_BYTES) {
+          this.kept.set(file, { bytes, hash, size: st.size, mtimeMs: st.mtimeMs });
+          this.keptTotal += bytes.length;
+        }
         const trusted = Date.now() - st.mtimeMs > RACY_MS;
         state = { hash, size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME };
         if (trusted && rec && rec.contentHash === hash) this.refresh.set(stored, { size: st.size, mtimeMs: st.mtimeMs, hash });
@@ -57,6 +80,17 @@ export class FileStates {
     }
     this.memo.set(file, state);
     return state;
+  }
+
+  /** The bytes of `file` as this run read and hashed them, if kept. */
+  keptBytes(file: string): KeptBytes | undefined {
+    return this.kept.get(file);
+  }
+
+  /** Lets the kept bytes go (once no stage reads files any more). */
+  releaseBytes(): void {
+    this.kept.clear();
+    this.keptTotal = 0;
   }
 
   /** Recorded files found unchanged by content whose current size and mtime the index can record (see writer.refreshFileStates). */

@@ -419,10 +419,11 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.parseMs = run.timing.parseMs;
     try {
       progress('content index: checking the project tree');
-      updateContentIndex(db, root, run.excluded);
+      updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file));
     } catch (err) {
       result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
     }
+    states.releaseBytes();
     finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
     await pool.close();

@@ -89,7 +89,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     }
     let buf: Buffer;
     try {
-      buf = fs.readFileSync(fa.file);
+      // The bytes whose hash the version records, when this run read them.
+      buf = ctx.states.keptBytes(fa.file)?.bytes ?? fs.readFileSync(fa.file);
     } catch (err) {
       out.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
       continue;

@@ -45,6 +45,9 @@ export class StoredSkeletons implements SkeletonStore {
   }
 
   read(file: string): { text: string; hash: string } | undefined {
+    // Bytes this run already read to hash the file: the same bytes, hashed.
+    const kept = this.states.keptBytes(file);
+    if (kept) return { text: kept.bytes.toString('utf8'), hash: kept.hash };
     try {
       const buf = fs.readFileSync(file);
       return { text: buf.toString('utf8'), hash: sha1(buf) };

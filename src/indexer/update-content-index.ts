@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../index/open-index.js';
 import { storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
-import { readProjectText } from '../content/text-file.js';
+import { isBinary, readProjectText, type TextRead } from '../content/text-file.js';
+import { isUtf8 } from 'node:buffer';
+import type { KeptBytes } from './file-states.js';
 import { isUnderAny } from './vendor-paths.js';
 import path from 'node:path';
 
@@ -24,8 +26,22 @@ function sha1(s: string): string {
   return createHash('sha1').update(s).digest('hex');
 }
 
-/** Bring the content index up to date with the files under root (config exclude_paths left out). */
-export function updateContentIndex(db: Db, root: string, excludePaths: string[] = []): ContentIndexSummary {
+/**
+ * A walked file's text from bytes an index run already read (with the size and mtime the walk found), else
+ * read now; with the sha1 of its bytes when they are that text's UTF-8 (so it need not be hashed again).
+ */
+function readWalked(root: string, f: { path: string; size: number; mtimeMs: number }, kept?: (file: string) => KeptBytes | undefined): { read: TextRead; hash?: string } {
+  const k = kept?.(path.join(root, f.path));
+  if (!k || k.size !== f.size || k.mtimeMs !== f.mtimeMs) return { read: readProjectText(root, f.path, true) };
+  if (isBinary(k.bytes)) return { read: { skipped: 'binary' } };
+  return { read: { text: k.bytes.toString('utf8'), size: k.size, mtimeMs: k.mtimeMs }, ...(isUtf8(k.bytes) ? { hash: k.hash } : {}) };
+}
+
+/**
+ * Bring the content index up to date with the files under root (config exclude_paths left out). `kept`
+ * answers the bytes of files the run already read (by absolute path), which are then not read again.
+ */
+export function updateContentIndex(db: Db, root: string, excludePaths: string[] = [], kept?: (file: string) => KeptBytes | undefined): ContentIndexSummary {
   const started = performance.now();
   const stored = storedContentFiles(db);
   const walked = walkProjectFiles(root).filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths));
@@ -44,11 +60,11 @@ export function updateContentIndex(db: Db, root: string, excludePaths: string[] 
     seen.add(f.path);
     const old = stored.get(f.path);
     if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
-    const read = readProjectText(root, f.path, true);
+    const { read, hash: bytesHash } = readWalked(root, f, kept);
     if ('skipped' in read) {
       if (read.skipped === 'binary') batch.push({ path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' });
     } else {
-      const hash = sha1(read.text);
+      const hash = bytesHash ?? sha1(read.text);
       const kind = read.size > LARGE_FILE_BYTES ? 'large' : 'text';
       const same = old !== undefined && old.contentHash === hash && old.kind === kind;
       batch.push({ path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(same || kind === 'large' ? {} : { text: read.text }) });

@@ -45,12 +45,15 @@ interface FileCode {
 /** Blank comments (keeping newlines) and list identifier positions outside literals. */
 function scanCode(text: string): FileCode {
   const n = text.length;
-  const chars = text.split('');
+  // The text between comments is copied as it is; a comment becomes spaces, its line breaks kept.
+  const parts: string[] = [];
+  let copied = 0;
   const idents: number[] = [];
   const lineStarts: number[] = [0];
   let i = 0;
   const blank = (a: number, b: number) => {
-    for (let k = a; k < b; k++) if (chars[k] !== '\n' && chars[k] !== '\r') chars[k] = ' ';
+    parts.push(text.slice(copied, a), text.slice(a, b).replace(/[^\r\n]/g, ' '));
+    copied = b;
   };
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -105,7 +108,8 @@ function scanCode(text: string): FileCode {
     }
     i++;
   }
-  return { noComments: chars.join(''), idents: Int32Array.from(idents), lineStarts: Int32Array.from(lineStarts) };
+  parts.push(text.slice(copied));
+  return { noComments: parts.join(''), idents: Int32Array.from(idents), lineStarts: Int32Array.from(lineStarts) };
 }
 
 /** First index in `starts` whose value is > off, minus one: the 0-based line of offset off. */
