@@ -13,6 +13,8 @@ import { formatDiagnostic } from '../model/diagnostic.js';
 export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: number; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
+  // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts).
+  (await import('../indexer/short-run-tiering.js')).tuneTieringForShortRun();
   // The indexer (preprocessor, tree-sitter) loads only for commands that write the index.
   const { indexProject } = await import('../indexer/index-project.js');
   let regenerated: RegenerateOutcome[] = [];

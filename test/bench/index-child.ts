@@ -1,6 +1,10 @@
 // Benchmark helper run as a child process: indexes one project and prints the run's figures as JSON, with
 // the process's peak resident memory (so the figure is the indexer's own, not the benchmark's).
 import { indexProject } from '../../src/indexer/index-project.js';
+import { tuneTieringForShortRun } from '../../src/indexer/short-run-tiering.js';
+
+// As `fw-context index` runs: V8 tiering tuned for a process that indexes and exits.
+tuneTieringForShortRun();
 
 const [root, workers] = process.argv.slice(2);
 const r = await indexProject({ root, ...(workers !== undefined ? { workers: Number(workers) } : {}) });
