@@ -13,13 +13,19 @@ export interface BlankableMacros {
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
 const KEYWORDS_ONLY = /^(\s*(static|extern|inline|__inline__|__inline|const|volatile|register|_Noreturn|__attribute__\s*\(\(.*\)\)))+\s*$/s;
 
+const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', '__inline__', '__inline']);
+
 /** What replaces a use of this object-like macro, or null when it must stay. */
 function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
   if (v === '' || ATTRIBUTE_ONLY.test(v)) return '';
   if (KEYWORDS_ONLY.test(v)) {
     const keywords = v.replace(/__attribute__\s*\(\(.*?\)\)/gs, ' ').replace(/\s+/g, ' ').trim();
-    return keywords.length <= m.name.length ? keywords : null;
+    if (keywords.length <= m.name.length) return keywords;
+    // A name shorter than its keywords (CMSIS `__IO` → `volatile`, `__I` → `volatile const`): qualifiers
+    // change no declaration's name or kind, so they are dropped; storage classes decide linkage and must fit.
+    const storage = keywords.split(' ').filter((k) => !QUALIFIERS.has(k)).join(' ');
+    return storage.length <= m.name.length ? storage : null;
   }
   return null;
 }

@@ -43,4 +43,23 @@ describe('blankMacroUses', () => {
       ['helper', 2, 'static inline int helper(void)'],
     ]);
   });
+
+  it('drops qualifiers a short macro name cannot hold, keeping storage classes', () => {
+    const cmsis = blankableMacros([
+      def('__IO', 'volatile'),
+      def('__I', 'volatile const'),
+      def('__STATIC_INLINE', 'static inline'),
+      def('STAT_INL', '__attribute__((always_inline)) static inline'),
+      def('EXT', 'extern volatile'),
+    ]);
+    expect(Object.fromEntries(cmsis.objectLike)).toEqual({ __IO: '    ', __I: '   ', __STATIC_INLINE: 'static inline  ', STAT_INL: 'static  ' });
+    const text = 'typedef struct {\n  __IO uint32_t CR;\n  __I  uint32_t SR;\n} UART_Type;\nSTAT_INL int ready(void) { return 1; }\n';
+    const before = extractSymbols(text, { relPath: 'dev.h', language: 'c' });
+    const after = extractSymbols(blankMacroUses(text, cmsis), { relPath: 'dev.h', language: 'c' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.map((s) => [s.name, s.kind, s.line])).toEqual(
+      expect.arrayContaining([['CR', 'field', 2], ['SR', 'field', 3], ['ready', 'function', 5]]),
+    );
+  });
 });
