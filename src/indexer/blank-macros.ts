@@ -54,9 +54,23 @@ function blank(text: string): string {
   return text.replace(/[^\r\n]/g, ' ');
 }
 
+/** Per set of blankable macros: a pattern matching any of their names (made on first use). */
+const anyName = new WeakMap<BlankableMacros, RegExp>();
+
+/** True when one of the names occurs in `text` at all: a text without any needs no tokenizing. */
+function mentionsAny(text: string, macros: BlankableMacros): boolean {
+  let re = anyName.get(macros);
+  if (!re) {
+    const names = [...macros.objectLike.keys(), ...macros.functionLike].map((n) => n.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'));
+    anyName.set(macros, (re = new RegExp(names.join('|'))));
+  }
+  return re.test(text);
+}
+
 /** The text with every use of a blankable macro replaced by spaces (a function-like use with its arguments). */
 export function blankMacroUses(text: string, macros: BlankableMacros): string {
   if (macros.objectLike.size === 0 && macros.functionLike.size === 0) return text;
+  if (!mentionsAny(text, macros)) return text;
   const parts: string[] = [];
   let copied = 0;
   TOKEN.lastIndex = 0;

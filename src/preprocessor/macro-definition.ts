@@ -20,6 +20,8 @@ export interface ValueMemo {
  * #defines hold their text and a few fields each instead of a graph of token objects.
  */
 export class MacroDef {
+  /** Its definitionKey (tracked-env.ts), once asked. */
+  key: string | undefined = undefined;
   /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
   canon: MacroDef | undefined = undefined;
   /**

@@ -7,7 +7,8 @@ import type { MacroDef } from './macro-definition.js';
 export function definitionKey(def: MacroDef | undefined): string | null {
   if (!def) return null;
   if (def.builtin) return `@${def.builtin}`;
-  return `${def.paramsText ?? ''}\u0001${def.valueText}`;
+  // Kept on the definition: environments share definition objects, so every unit that consulted it asks again.
+  return (def.key ??= `${def.paramsText ?? ''}\u0001${def.valueText}`);
 }
 
 /** True when two definitions (or two absences) expand the same everywhere. */
