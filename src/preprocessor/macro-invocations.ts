@@ -102,7 +102,11 @@ function scanCode(text: string): FileCode {
     }
     if (c >= 48 && c <= 57) {
       let k = i + 1;
-      while (k < n && /[\w.]/.test(text[k])) k++;
+      // A number runs over letters, digits, `_` and `.` (suffixes, hex digits, exponents).
+      for (; k < n; k++) {
+        const d = text.charCodeAt(k);
+        if (!((d >= 65 && d <= 90) || (d >= 97 && d <= 122) || d === 95 || (d >= 48 && d <= 57) || d === 46)) break;
+      }
       i = k;
       continue;
     }
@@ -196,6 +200,11 @@ export class BuildMacroTable {
     return this.records.size;
   }
 
+  /** Whether some definition record has this name. */
+  has(name: string): boolean {
+    return this.records.has(name);
+  }
+
   private definitions(name: string): MacroDef[] | undefined {
     let defs = this.byName.get(name);
     if (defs) return defs;
@@ -243,6 +252,8 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     if (off < covered) continue;
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
+    // Most identifiers name no macro: they need no line.
+    if (!table.has(name)) continue;
     const line0 = lineOf(fc.lineStarts, off);
     const def = table.lookup(name, file, line0 + 1);
     if (!def) continue;
