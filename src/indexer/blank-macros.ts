@@ -14,11 +14,15 @@ const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\
 const KEYWORDS_ONLY = /^(\s*(static|extern|inline|__inline__|__inline|const|volatile|register|_Noreturn|__attribute__\s*\(\(.*\)\)))+\s*$/s;
 
 const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', '__inline__', '__inline']);
+/** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
+const MAY_DECORATE = new Set('_[secivr');
 
 /** What replaces a use of this object-like macro, or null when it must stay. */
 function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
-  if (v === '' || ATTRIBUTE_ONLY.test(v)) return '';
+  if (v === '') return '';
+  if (!MAY_DECORATE.has(v[0])) return null;
+  if (ATTRIBUTE_ONLY.test(v)) return '';
   if (KEYWORDS_ONLY.test(v)) {
     const keywords = v.replace(/__attribute__\s*\(\(.*?\)\)/gs, ' ').replace(/\s+/g, ' ').trim();
     if (keywords.length <= m.name.length) return keywords;

@@ -186,13 +186,19 @@ export class BuildMacroTable {
   constructor(records: readonly MacroRecord[]) {
     const h = createHash('sha1');
     const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
+    let chunk = '';
     for (const r of sorted) {
-      h.update(`${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${r.line}\n`);
+      chunk += `${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${r.line}\n`;
+      if (chunk.length > 65536) {
+        h.update(chunk);
+        chunk = '';
+      }
       const list = this.records.get(r.name);
       if (list) list.push(r);
       else this.records.set(r.name, [r]);
     }
-    this.digest = h.digest('hex');
+    this.digest = h.update(chunk).digest('hex');
   }
 
   /** Number of macro names with a definition record. */

@@ -192,9 +192,10 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   // Values with the unit's final environment, as the build's macro list reports them.
+  const valued: ValuedHere = new Map();
   for (const def of walker.definesReached) {
     const fi = index.get(def.file);
-    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker, pending.get(def.file)?.deps)]);
+    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker, pending.get(def.file)?.deps, valued)]);
   }
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
@@ -244,13 +245,13 @@ interface ComputedValue {
  * null. Memoized on the definition with the definitions the expansion consulted, like #if results: the
  * environment reads exactly those names either way. `deps` collects them.
  */
-export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps): string | null {
+export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, valued?: ValuedHere): string | null {
   if (def.body.length === 0 || def.builtin) return null;
   if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
   if (def.params !== null && !mayWrapCall(def.body)) return null;
   // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
   if (def.params === null && def.body.every(isLiteralOrOperator)) return literalValue(def.body);
-  const computed = computeValue(def, walker);
+  const computed = computeValue(def, walker, valued);
   if (deps) {
     if (!computed.cacheable) deps.complete = false;
     for (let j = 0; j < computed.names.length; j++) deps.names.set(computed.names[j], computed.defs[j]);
@@ -268,18 +269,35 @@ function literalValue(body: Token[]): string | null {
   }
 }
 
-/** `def`'s value from its value cache (reading the names of the entry that holds), else expanded and evaluated. */
-function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
+/**
+ * Values worked out in one valuation pass (one environment), by definition: `#define A B` takes B's value from
+ * here when B was valued shortly before, without B keeping a memo of its own (see computeValue).
+ */
+export type ValuedHere = Map<MacroDef, ComputedValue>;
+const MAX_VALUED_HERE = 4096;
+
+/** The names of a value's entry, read as its expansion read them, when they hold in `env`. */
+function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env: MacroEnv): boolean {
+  let k = 0;
+  // Checked without notifying a tracking environment: only the names of the answer count as read.
+  while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
+  if (k < e.names.length) return false;
+  for (let j = 0; j < e.names.length; j++) env.get(e.names[j]);
+  return true;
+}
+
+/**
+ * `def`'s value from its value cache or this pass's values (reading the names of the entry that holds), else
+ * expanded and evaluated.
+ */
+function computeValue(def: MacroDef, walker: UnitWalker, valued?: ValuedHere): ComputedValue {
   const env = walker.env;
   const memo = def.valueCache;
   for (const e of memo == null ? [] : Array.isArray(memo) ? memo : [memo]) {
-    let k = 0;
-    // Checked without notifying a tracking environment: only the names of the answer count as read.
-    while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
-    if (k < e.names.length) continue;
-    for (let j = 0; j < e.names.length; j++) env.get(e.names[j]);
-    return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
+    if (readIfHolds(e, env)) return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
   }
+  const here = valued?.get(def);
+  if (here !== undefined && readIfHolds(here, env)) return here;
   let failed = false;
   let cacheable = true;
   const consulted = new Map<string, MacroDef | undefined>();
@@ -289,7 +307,7 @@ function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
     if (d?.builtin && !forDefined) cacheable = false;
     return d;
   };
-  let value: string | null | undefined = aliasValue(def, walker, lookup, consulted);
+  let value: string | null | undefined = aliasValue(def, walker, lookup, consulted, valued);
   if (value === undefined) {
     try {
       // Parameters stay as written: they are hidden from expansion like the macro itself.
@@ -303,6 +321,11 @@ function computeValue(def: MacroDef, walker: UnitWalker): ComputedValue {
     }
   }
   const out: ComputedValue = { value, names: [...consulted.keys()], defs: [...consulted.values()], cacheable };
+  if (cacheable && valued) {
+    // Recent values only: an alias follows its target closely (CMSIS `_Msk` then the field's name).
+    if (valued.size >= MAX_VALUED_HERE) valued.clear();
+    valued.set(def, out);
+  }
   if (cacheable) {
     // Kept from a definition's second valuation on (most of a device header's 100 000 are valued once), one
     // entry on its own (most definitions are valued one way), more in a list of at most 16.
@@ -326,11 +349,12 @@ function aliasValue(
   walker: UnitWalker,
   lookup: (name: string, forDefined: boolean) => MacroDef | undefined,
   consulted: Map<string, MacroDef | undefined>,
+  valued: ValuedHere | undefined,
 ): string | null | undefined {
   if (def.params !== null || def.body.length !== 1 || def.body[0].k !== 'ident') return undefined;
   const target = walker.env.get(def.body[0].v);
   if (!target || target.builtin || target.params !== null || target === def || target.name === def.name) return undefined;
-  const inner = target.body.length === 0 ? undefined : computeValue(target, walker);
+  const inner = target.body.length === 0 ? undefined : computeValue(target, walker, valued);
   if (!inner || !inner.cacheable || inner.names.includes(def.name)) return undefined;
   lookup(target.name, false);
   for (let j = 0; j < inner.names.length; j++) if (!consulted.has(inner.names[j])) consulted.set(inner.names[j], inner.defs[j]);
