@@ -29,7 +29,7 @@ import { updateContentIndex } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
-import { releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectPastSkeletonBudget, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
@@ -140,6 +140,8 @@ function preprocessStage(units: CompileUnit[], build: BuildDescription, run: Run
   const previous = buildUnitInputs(run.db, build.variant, build.image);
   const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, headerCache: run.headerCache, states: run.states, views: run.views, extraDefines: build.defines, previous });
   lap('preprocess');
+  // The walk's garbage of a large header goes before the macro records pile on top of it.
+  collectPastSkeletonBudget(run.skeletons);
   summary.preprocessed = pre.walked;
   summary.reusedUnits = pre.reused;
   const merged = mergeUnitResults(pre.results, pre.environments.map((e) => e.diagnostics));

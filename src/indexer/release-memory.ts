@@ -66,6 +66,14 @@ export function releaseLargeSkeletons(caches: RunCaches): void {
   if (dropLargeSkeletons(caches)) collector()?.();
 }
 
+/**
+ * Collects when the run's skeletons are past the budget (a large header was walked): its walk left as much
+ * garbage as it keeps, and the macro records of the build come next.
+ */
+export function collectPastSkeletonBudget(skeletons: SkeletonCache): void {
+  if (skeletons.directives > keptSkeletons.directives) collector()?.();
+}
+
 /** True when skeletons were dropped (the collection comes after, when nothing on the stack holds them). */
 function dropLargeSkeletons(caches: RunCaches): boolean {
   const dropped = caches.skeletons.trim(keptSkeletons.directives);

@@ -275,6 +275,11 @@ export class SkeletonCache {
   get size(): number {
     return this.byPath.size;
   }
+
+  /** Directives of the skeletons held. */
+  get directives(): number {
+    return this.held;
+  }
 }
 
 /** Bump when the encoding below or what a directive's word and text make of it changes: stored skeletons of another format are dropped. */
