@@ -1,7 +1,7 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
-// expand to nothing or to attributes are blanked (`SQLITE_API`, `LOG(x)` where LOG is empty), macros that
-// expand to storage-class keywords are replaced by them (`SQLITE_PRIVATE` → `static`). Columns and lines
-// never move; other macros are left alone.
+// expand to nothing or to attributes are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)` where LOG is empty),
+// macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
+// `__PACKED_STRUCT` → `struct`). Columns and lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 
 export interface BlankableMacros {
@@ -11,11 +11,36 @@ export interface BlankableMacros {
 }
 
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
-const KEYWORDS_ONLY = /^(\s*(static|extern|inline|__inline__|__inline|const|volatile|register|_Noreturn|__attribute__\s*\(\(.*\)\)))+\s*$/s;
+const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union`;
+const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
 
-const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', '__inline__', '__inline']);
+/** Qualifiers change no declaration's name or kind: dropped when the macro's name is too short to hold them. */
+const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict']);
+/** GNU alternate keywords and the plain spelling that takes less room. */
+const PLAIN: Record<string, string> = {
+  __inline__: 'inline', __inline: 'inline', __const__: 'const', __const: 'const', __volatile__: 'volatile',
+  __restrict__: 'restrict', __restrict: 'restrict', __asm__: 'asm', __asm: 'asm',
+};
+
+/** The text with each `__attribute__((...))` removed, its parentheses matched (`((packed, aligned(1)))`). */
+function withoutAttributes(v: string): string {
+  let out = '';
+  let at = 0;
+  for (let k = v.indexOf('__attribute__'); k >= 0; k = v.indexOf('__attribute__', at)) {
+    out += v.slice(at, k) + ' ';
+    let i = k + '__attribute__'.length;
+    while (/\s/.test(v[i] ?? '')) i++;
+    for (let depth = 0; i < v.length; i++) {
+      if (v[i] === '(') depth++;
+      else if (v[i] === ')' && --depth === 0) break;
+    }
+    at = i + 1;
+  }
+  return out + v.slice(at);
+}
+
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
-const MAY_DECORATE = new Set('_[secivr');
+const MAY_DECORATE = new Set('_[secivrau');
 
 /** What replaces a use of this object-like macro, or null when it must stay. */
 function replacementFor(m: MacroRecord): string | null {
@@ -23,21 +48,22 @@ function replacementFor(m: MacroRecord): string | null {
   if (v === '') return '';
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
-  if (KEYWORDS_ONLY.test(v)) {
-    const keywords = v.replace(/__attribute__\s*\(\(.*?\)\)/gs, ' ').replace(/\s+/g, ' ').trim();
-    if (keywords.length <= m.name.length) return keywords;
-    // A name shorter than its keywords (CMSIS `__IO` → `volatile`, `__I` → `volatile const`): qualifiers
-    // change no declaration's name or kind, so they are dropped; storage classes decide linkage and must fit.
-    const storage = keywords.split(' ').filter((k) => !QUALIFIERS.has(k)).join(' ');
-    return storage.length <= m.name.length ? storage : null;
-  }
-  return null;
+  if (!KEYWORDS_ONLY.test(v)) return null;
+  const keywords = withoutAttributes(v).replace(/\s+/g, ' ').trim();
+  if (keywords.length <= m.name.length) return keywords;
+  const plain = keywords.split(' ').map((k) => PLAIN[k] ?? k);
+  if (plain.join(' ').length <= m.name.length) return plain.join(' ');
+  // A name shorter than its keywords (CMSIS `__IO` → `volatile`, `__I` → `volatile const`): the qualifiers
+  // go; storage classes, struct/union and asm decide what the declaration is and must fit.
+  const kept = plain.filter((k) => !QUALIFIERS.has(k)).join(' ');
+  return kept.length <= m.name.length ? kept : null;
 }
 
-/** Macros every definition of which (in this build) expands to nothing or only to attribute syntax. */
+/** Macros every definition of which (in this build) expands to nothing, only to attribute syntax (object-like) or to keywords as above. */
 export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
   const verdict = new Map<string, { kind: 'object' | 'function' | 'no'; text: string }>();
   for (const m of macros) {
+    // A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f).
     const text = m.functionLike ? (m.value.trim() === '' ? '' : null) : replacementFor(m);
     const kind = text === null ? 'no' : m.functionLike ? 'function' : 'object';
     const prev = verdict.get(m.name);

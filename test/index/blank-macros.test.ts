@@ -62,4 +62,37 @@ describe('blankMacroUses', () => {
       expect.arrayContaining([['CR', 'field', 2], ['SR', 'field', 3], ['ready', 'function', 5]]),
     );
   });
+
+  it('CMSIS compiler macros: asm, restrict and packed structs as keywords that fit; function-like attribute macros stay (read expanded)', () => {
+    const cmsis = blankableMacros([
+      def('__ASM', '__asm'),
+      def('_ASM', '__asm__'),
+      def('__RESTRICT', '__restrict'),
+      def('__PACKED_STRUCT', 'struct __attribute__((packed, aligned(1)))'),
+      def('__ALIGNED', '__attribute__((aligned(x)))', '(x)'),
+      def('__COMPILER_BARRIER', '__ASM volatile("":::"memory")', '()'),
+      def('NOT_A_KEYWORD', 'staticinline'),
+    ]);
+    expect(Object.fromEntries(cmsis.objectLike)).toEqual({ __ASM: '__asm', _ASM: 'asm ', __RESTRICT: '__restrict', __PACKED_STRUCT: 'struct         ' });
+    expect([...cmsis.functionLike]).toEqual([]);
+    const text = [
+      '__PACKED_STRUCT T_UINT32 { uint32_t v; };',
+      'static uint8_t buffer[64];',
+      'static inline unsigned get_control(void)',
+      '{',
+      '  unsigned r;',
+      '  __ASM volatile ("MRS %0, control" : "=r" (r) );',
+      '  return r;',
+      '}',
+      'void copy(volatile uint32_t* dst, const uint32_t* __RESTRICT src);',
+      '',
+    ].join('\n');
+    const before = extractSymbols(text, { relPath: 'cmsis.h', language: 'c' });
+    const after = extractSymbols(blankMacroUses(text, cmsis), { relPath: 'cmsis.h', language: 'c' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.filter((s) => s.kind !== 'varlocal').map((s) => [s.name, s.kind])).toEqual(
+      expect.arrayContaining([['T_UINT32', 'struct'], ['v', 'field'], ['buffer', 'varglobal'], ['get_control', 'function'], ['copy', 'function']]),
+    );
+  });
 });
