@@ -85,7 +85,7 @@ export class ImplicitMacroProvider {
     return result;
   }
 
-  /** True when `compiler` runs on this machine. */
+  /** True when `compiler` runs on this machine (`--version` answers). */
   exists(compiler: string, cwd: string): boolean {
     const k = `${cwd}\0${compiler}`;
     let p = this.present.get(k);
@@ -108,12 +108,16 @@ export class ImplicitMacroProvider {
         // not cached yet
       }
     }
-    if (!this.exists(compiler, cwd)) return undefined;
+    // The compiler is asked directly (no `--version` first: a compiler that answers runs); one that could not
+    // be started is not tried again for other flags.
+    const present = `${cwd}\0${compiler}`;
+    if (this.present.get(present) === false) return undefined;
     const x = lang === 'cpp' ? 'c++' : lang === 'asm' ? 'assembler-with-cpp' : 'c';
     // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
     // header such as glibc's stdc-predef.h, which every unit then reads for itself.
     const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'];
     const r = childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+    if (r.error) this.present.set(present, false);
     if (r.error || r.status !== 0) return undefined;
     const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
     if (diskFile) {
