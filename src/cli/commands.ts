@@ -46,8 +46,8 @@ export async function runRefs(opts: CommonOptions & { name: string; limit?: numb
     (r as Record<string, any>[])
       .map((it) => {
         if ('warning' in it) return `warning: ${it.warning}`;
-        if ('shown' in it) return `${it.shown} of ${it.total} call site(s) in build ${it.variant}/${it.image}${it.more ? ` — next page: --offset ${it.next_offset}` : ''}`;
-        return `${it.file}:${it.line}:${it.column}  ${it.in_symbol ? `in ${it.in_symbol}` : '(file scope)'}`;
+        if ('shown' in it) return `${it.shown} of ${it.total} use(s) in build ${it.variant}/${it.image}${it.more ? ` — next page: --offset ${it.next_offset}` : ''}`;
+        return `${it.file}:${it.line}:${it.column}  ${String(it.kind).padEnd(10)} ${it.in_symbol ? `in ${it.in_symbol}` : '(file scope)'}`;
       })
       .join('\n'),
   );

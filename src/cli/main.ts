@@ -48,7 +48,7 @@ Commands:
   lookup NAME               find symbols by exact name (NAME* or --prefix for a prefix)
                             [--kind K] [--limit N] [--offset N] [--project-only]
   source NAME               print a symbol's source   [--file PATH] [--line N]
-  refs NAME                 call sites of a function, with the function making each call
+  refs NAME                 uses of a function (calls, pointer stores, vector slots), each with its kind and the function it sits in
                             [--limit N] [--offset N] [--project-only]
   symbols                   every symbol of the build, one per line   [--kind K] [--file PATH]
   symbols --glob PATTERN    declarations by name pattern (* and ?, Type.member)   [--kind K] [--limit N] [--offset N]

@@ -59,6 +59,8 @@ describe('fw-context CLI', () => {
     const s = runCli(root, ['source', 'uart_init']);
     expect(s.stdout).toMatch(/^function uart_init {2}src\/drivers\/uart\.c:15-25/);
     expect(s.stdout).toMatch(/15 {2}int uart_init\(int port/);
+    // refs lists every use with what it is, not only calls.
+    expect(runCli(root, ['refs', 'uart_init']).stdout.split('\n').slice(0, 2)).toEqual(['1 of 1 use(s) in build build/app', 'src/drivers/serial.c:21:3  call       in serial_init']);
   });
 
   it('symbols dumps one line per symbol, or a JSON array with search fields', () => {
