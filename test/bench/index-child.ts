@@ -15,6 +15,7 @@ console.log(
     parseMs: r.parseMs,
     parsed: r.parsed,
     preprocessed: r.preprocessed,
+    carriedUnits: r.carriedUnits,
     parsedOnWorkers: r.parsedOnWorkers,
     builds: r.builds.map((b) => ({ variant: b.variant, elapsedMs: b.elapsedMs, files: b.files, units: b.units, error: b.error ?? null })),
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
