@@ -19,6 +19,7 @@ import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import { forgetAllDefinitions } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
@@ -429,6 +430,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
     await pool.close();
+    // The run's definitions go with it (its skeletons, walks and views were its own).
+    forgetAllDefinitions();
     db.close();
     release();
   }

@@ -149,6 +149,22 @@ export function forgetCanonicalDefinitions(defs: Iterable<MacroDef>): void {
   }
 }
 
+/** Definitions in the canonical table. */
+export function canonicalDefinitionCount(): number {
+  return canonicalCount;
+}
+
+/**
+ * Empties the canonical table and the cache of lexed bodies (at the end of an index run, whose skeletons were its
+ * own: a process that indexes again, such as the refresh child of `fw-context serve`, would otherwise keep up to
+ * 200 000 definitions of the last run between runs).
+ */
+export function forgetAllDefinitions(): void {
+  canonical.clear();
+  canonicalCount = 0;
+  bodies.clear();
+}
+
 export interface ParsedDefine {
   def?: MacroDef;
   error?: string;

@@ -1,6 +1,6 @@
 // Skeletons past the run's budget are dropped once a build's macros are read: two builds that include a vendor
 // device header (the second walking it again from the skeleton loaded back from this run's stored bytes) store
-// the rows a run that keeps every skeleton stores.
+// the rows a run that keeps every skeleton stores. A run leaves none of its definitions in the canonical table.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { keptSkeletons } from '../../src/indexer/release-memory.js';
+import { canonicalDefinitionCount, canonicalDefinition, parseDefine } from '../../src/preprocessor/macro-definition.js';
 import { DEFAULT_CONFIG, indexPath, STATE_DIR, writeConfig } from '../../src/project/config.js';
 import { DEFINES_PER_PERIPHERAL, writeDeviceHeaderProject } from '../bench/synthetic-device-header.js';
 
@@ -80,5 +81,13 @@ describe('skeletons past the run budget', () => {
     expect(dropped.skeletons.loaded).toBeGreaterThan(0);
     expect(dropped.headerWalks.walked).toBeGreaterThan(kept.headerWalks.walked);
     expect(macroRows()).toEqual(expected);
+  });
+
+  it('leave no definition of the run in the canonical table', async () => {
+    canonicalDefinition(parseDefine('BEFORE_THE_RUN 1', 'x.h', 1).def!);
+    expect(canonicalDefinitionCount()).toBeGreaterThan(0);
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.builds.map((b) => b.error)).toEqual([undefined, undefined]);
+    expect(canonicalDefinitionCount()).toBe(0);
   });
 });
