@@ -2,8 +2,8 @@
 // kind check, each folder listing, real path and environment variable — and checks later whether all of it
 // still holds, so an unchanged project is not detected again (detection-cache.ts). Reads go through the
 // helpers here (and fs-helpers.ts); recording is on only inside recordDetectInputs.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { sha1 } from '../../src/model/sha1.js';
 
 /**
  * One consulted input and what it answered:
@@ -44,8 +44,6 @@ let log: Map<string, DetectInput> | null = null;
 function note(input: DetectInput): void {
   if (log) log.set(`${input[0]}\0${input[1]}`, input);
 }
-
-const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
 
 /** Runs `fn` and returns what it consulted through these helpers (nested calls record into the outer one). */
 export function recordDetectInputs<T>(fn: () => T): { value: T; inputs: DetectInput[] } {

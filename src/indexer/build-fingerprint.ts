@@ -3,11 +3,11 @@
 // units run (their implicit macros and include dirs come from them): what decides what the units compile.
 // Sources are checked apart (per unit), and so are the files only the build's record is read from — linker
 // scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { compilerIdentity, stripWrapper } from '../model/compiler-binary.js';
+import { sha1 } from '../model/sha1.js';
 
 /**
  * The compiler binaries a build's units run (a wrapper such as ccache stripped), each as path, size and mtime
@@ -51,7 +51,7 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
     kconfig: [build.kconfig?.dotConfig ?? null, build.kconfig?.autoconfH ?? null],
     compilers: compilerStates(build),
   });
-  return createHash('sha1').update(text).digest('hex');
+  return sha1(text);
 }
 
 /**

@@ -3,7 +3,6 @@
 // link command's -L folders, --defsym applied) and, when the build wrote one, region usage from its GNU ld map.
 // Never throws: a corrupt or missing script gives an empty list, a note saying why, and diagnostics.
 // Leaves out: scatter files (.sct), IAR .icf, reading the ELF.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
@@ -16,6 +15,7 @@ import type { ExtractedSymbol } from '../model/symbol.js';
 import { nameTokens } from '../parser/name-tokens.js';
 import { preprocessToText } from '../preprocessor/preprocess-text.js';
 import { commonDefines } from './build-defines.js';
+import { sha1 } from '../model/sha1.js';
 
 /** One MEMORY region of the build, with the bytes the last link used in it when the map tells. */
 export interface MemoryEntry extends MemoryRegion {
@@ -196,7 +196,7 @@ export function linkerSymbolsByFile(result: Pick<LinkerScriptResult, 'symbols' |
     const key = `${rel}\u0000varglobal\u0000${s.name}`;
     const n = ordinals.get(key) ?? 0;
     ordinals.set(key, n + 1);
-    const stableId = createHash('sha1').update(`${rel}\u0000varglobal\u0000${s.name}\u0000${n}`).digest('hex').slice(0, 16);
+    const stableId = sha1(`${rel}\u0000varglobal\u0000${s.name}\u0000${n}`).slice(0, 16);
     const sym: ExtractedSymbol = {
       stableId, parentId: null, name: s.name, qualifiedName: s.name, kind: 'varglobal',
       line: s.line, endLine: s.line, column: 1, isDefinition: true,

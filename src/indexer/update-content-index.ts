@@ -1,7 +1,6 @@
 // Keeps the content index in step with the project tree after an index run: walks the searchable files,
 // re-reads only those whose size or mtime changed, re-indexes only those whose content hash changed, and
 // drops files that are gone.
-import { createHash } from 'node:crypto';
 import type { Db } from '../index/open-index.js';
 import { storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
@@ -10,6 +9,7 @@ import { isUtf8 } from 'node:buffer';
 import type { KeptBytes } from './file-states.js';
 import { isUnderAny } from './vendor-paths.js';
 import path from 'node:path';
+import { sha1 } from '../model/sha1.js';
 
 /** Text files larger than this are searched by reading them, not through the trigram index. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -20,10 +20,6 @@ export interface ContentIndexSummary {
   reindexed: number;
   removed: number;
   elapsedMs: number;
-}
-
-function sha1(s: string): string {
-  return createHash('sha1').update(s).digest('hex');
 }
 
 /**

@@ -1,9 +1,9 @@
 // Which indexed files changed on disk since indexing: size/mtime first, then the content hash, so a file
 // that was only touched does not count. Deleted files count as changed.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
 import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
+import { sha1 } from '../model/sha1.js';
 
 /** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
 export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
@@ -16,7 +16,7 @@ export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
   }
   if (!rehash && st.size === f.size && st.mtimeMs === f.mtimeMs) return false;
   try {
-    return createHash('sha1').update(fs.readFileSync(abs)).digest('hex') !== f.contentHash;
+    return sha1(fs.readFileSync(abs)) !== f.contentHash;
   } catch {
     return true;
   }

@@ -9,6 +9,7 @@ import { readProjectText } from '../content/text-file.js';
 import { regexLiteralRuns } from '../content/trigrams.js';
 import type { TreeSnapshot } from '../content/tree-state.js';
 import type { FindRoute } from './find-request.js';
+import { sha1 } from '../model/sha1.js';
 
 export const REGEX_BUDGET_MS = 5000;
 
@@ -66,7 +67,7 @@ export async function searchContent(root: string, snapshot: TreeSnapshot, conten
     // A clean file read at its indexed size is the indexed text; anything else is hashed as read.
     const row = snapshot.indexed.get(p);
     const clean = row && !snapshot.dirty.has(p) && read.size === row.size;
-    digest.update(`${p}\0${clean ? row.contentHash : createHash('sha1').update(read.text).digest('hex')}\n`);
+    digest.update(`${p}\0${clean ? row.contentHash : sha1(read.text)}\n`);
     const hits = findLines(read.text, pattern);
     if (hits.length) files.push({ path: p, hits });
   }

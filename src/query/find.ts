@@ -2,7 +2,6 @@
 // are exhaustive and exact; fuzzy is ranked. With a build, content matches say whether the build compiles
 // the line (active) and build_only keeps only those. Pages continue with `next`, whose page_identity
 // changes when a file the search covers changes.
-import { createHash } from 'node:crypto';
 import type { BuildRow, IndexReader, SymbolRow } from '../index/index-reader.js';
 import { pathScope } from '../content/path-scope.js';
 import { matchStringsWithRegex } from '../content/regex-scan.js';
@@ -17,6 +16,7 @@ import { QueryError } from './query-error.js';
 import { STATE_DIR } from '../project/config.js';
 import { FindCache } from './find-cache.js';
 import { memberGlobs, splitMemberPattern, toGlob } from './symbol-glob.js';
+import { sha1 } from '../model/sha1.js';
 
 export interface FindMatch {
   path: string;
@@ -181,7 +181,7 @@ function applyBuild(ctx: ProjectContext, reader: IndexReader, build: BuildRow, r
 }
 
 function pageIdentity(parts: unknown[]): string {
-  return createHash('sha1').update(JSON.stringify(parts)).digest('hex').slice(0, 20);
+  return sha1(JSON.stringify(parts)).slice(0, 20);
 }
 
 /** Runs the search: every match, marked (or filtered) for the build, and the identity of the page sequence. */

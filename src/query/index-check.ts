@@ -1,6 +1,5 @@
 // `fw-context check`: does the index match every build as the build system describes it now? Per build:
 // indexed, not vanished, same compile database / description, no changed file or header. Never writes.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
@@ -16,6 +15,7 @@ import { fileChanged, unitsReadingChanged } from './changed-files.js';
 import type { ProjectContext } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { uncoveredInBuildFolders, type UncoveredSource } from './uncovered-in-build.js';
+import { sha1 } from '../model/sha1.js';
 
 export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
 
@@ -68,7 +68,7 @@ function unknown(root: string, message: string): CheckResult {
 
 function sha1File(file: string): string | null {
   try {
-    return createHash('sha1').update(fs.readFileSync(file)).digest('hex');
+    return sha1(fs.readFileSync(file));
   } catch {
     return null;
   }
