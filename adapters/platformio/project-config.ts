@@ -6,11 +6,11 @@
 // warning; a cycle is reported once and each section read once. Interpolation covers `${section.option}`,
 // `${env:NAME.option}`, `${this.option}`, `${this.__env__}`, `${platformio.option}`, `${sysenv.VAR}`,
 // `${PROJECT_DIR}`/`${PROJECT_HASH}`, recursively, memoised per (section, option).
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../contract.js';
 import { readText } from '../shared/fs-helpers.js';
 import { recordedEnv } from '../shared/detect-inputs.js';
+import { sha1 } from '../../src/model/sha1.js';
 import { expandGlob } from './src-filter.js';
 import { readIniText, type IniOption, type IniSection } from './read-ini.js';
 import { MULTIPLE_OPTIONS, OPTION_DEFAULTS, OPTION_SYSENV, basicInterpolation, parseExtends, parseMultiValues } from './ini-values.js';
@@ -202,7 +202,7 @@ export class PioProjectConfig {
     return value.replace(VARTPL_RE, (_m, sec: string | undefined, opt: string) => {
       if (sec === undefined) {
         if (opt === 'PROJECT_DIR') return this.projectDir;
-        if (opt === 'PROJECT_HASH') return `${path.basename(this.projectDir)}-${crypto.createHash('sha1').update(this.projectDir).digest('hex').slice(0, 10)}`;
+        if (opt === 'PROJECT_HASH') return `${path.basename(this.projectDir)}-${sha1(this.projectDir).slice(0, 10)}`;
         return `\${${opt}}`; // an SCons variable, left for the builder
       }
       if (sec === 'sysenv') return this.sysenv[opt] ?? '';

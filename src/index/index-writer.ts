@@ -1,7 +1,6 @@
 // Writes one build into the index in a single transaction (readers keep the old build until commit),
 // reuses parsed file versions by (file, mask hash, language), macro groups and unit results by their hash,
 // and removes rows no build uses any more.
-import { createHash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
@@ -13,6 +12,7 @@ import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { sha1 } from '../model/sha1.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -411,7 +411,7 @@ export class IndexWriter {
       const fileId = fileIds.get(r.path);
       if (fileId === undefined) continue;
       const d = r.decisions;
-      const hash = createHash('sha1').update(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`).digest('hex');
+      const hash = sha1(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`);
       insSet.run(hash, r.lineCount, r.active, d?.evaluated ?? '', d?.taken ?? '', d ? 1 : 0);
       const { id } = findSet.get(hash) as { id: number };
       insLines.run(buildId, fileId, id);

@@ -1,10 +1,10 @@
 // A file's directive skeleton: every directive line with its parsed form, conditional groups matched
 // (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached
 // (in memory for a run; across runs through a SkeletonStore, as bytes made by encodeSkeleton).
-import { createHash } from 'node:crypto';
 import { parseDefine, type MacroDef } from './macro-definition.js';
 import { scanSource } from './scan-source.js';
 import { lexLine, type Token } from './tokens.js';
+import { sha1 } from '../model/sha1.js';
 
 export type DirectiveKind =
   | 'if' | 'ifdef' | 'ifndef' | 'elif' | 'elifdef' | 'elifndef' | 'else' | 'endif'
@@ -121,7 +121,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     directives,
     problems,
     pragmaOnce,
-    hash: createHash('sha1').update(text).digest('hex'),
+    hash: sha1(text),
   };
   sk.guard = detectGuard(directives, codeLines);
   return sk;

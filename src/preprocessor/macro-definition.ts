@@ -77,7 +77,11 @@ function lexBody(text: string, params: string[] | null): Token[] {
     while (!(toks[i].v === ')' && toks[i].k === 'punct')) i++;
     i++;
   }
-  const body = toks.slice(i);
+  return replacementTokens(toks.slice(i), params);
+}
+
+/** The replacement list as a definition keeps it: no leading space, each parameter marked with its index. */
+function replacementTokens(body: Token[], params: string[] | null): Token[] {
   if (body.length) body[0].sp = false;
   if (params) {
     for (const t of body) {
@@ -226,15 +230,8 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
     }
     paramsText = `(${written.join(', ')})`;
   }
-  const body = toks.slice(i);
-  if (body.length) body[0].sp = false;
+  const body = replacementTokens(toks.slice(i), params);
   if (params) {
-    for (const t of body) {
-      if (t.k === 'ident') {
-        const pi = params.indexOf(t.v);
-        if (pi >= 0) t.pi = pi;
-      }
-    }
     for (let k = 0; k < body.length; k++) {
       if (body[k].v === '#' && body[k].k === 'punct') {
         const nx = body[k + 1];

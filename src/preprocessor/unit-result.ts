@@ -2,7 +2,6 @@
 // (content hash, and a view: active lines, decisions, #defines reached with their values), the
 // starting-state macros it consulted, and its diagnostics. A stored result is valid for another run or build when the key,
 // every file's content and every consulted macro are the same (see unitKey / resultStillHolds).
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -17,6 +16,7 @@ import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
 import { definitionKey, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';
+import { sha1 } from '../model/sha1.js';
 
 /**
  * How one unit saw one file: its active lines, the conditional heads it evaluated and took, the #defines it
@@ -63,10 +63,6 @@ export interface WalkUnitHost {
   fileHash(file: string): string | null;
   /** Header walks recorded in this run, replayed where their inputs hold. */
   headerCache?: HeaderWalkCache;
-}
-
-function sha1(s: string): string {
-  return createHash('sha1').update(s).digest('hex');
 }
 
 /**
