@@ -3,7 +3,7 @@
 // of its text. They decide memory, entry point, linker-script symbols and the Kconfig summary, not what a unit
 // compiles, so a relink that rewrites them refreshes those without re-indexing a unit (see refresh-build-record.ts).
 import fs from 'node:fs';
-import type { RecordInput } from '../index/index-reader.js';
+import type { RecordInput, RecordInputs } from '../index/index-reader.js';
 import { sha1 } from '../model/sha1.js';
 import { RACY_MS, UNTRUSTED_MTIME } from './file-states.js';
 import { absolutePath, storedPath } from './vendor-paths.js';
@@ -81,4 +81,10 @@ export function compareRecordInputs(root: string, recorded: RecordInput[]): Reco
   });
   if (changed.length) return { state: 'changed', changed };
   return moved ? { state: 'same-bytes', files: now } : { state: 'same' };
+}
+
+/** The files a build's record was read from whose content changed since (a relink not indexed yet), absolute. */
+export function relinkedFiles(root: string, inputs: RecordInputs | null): string[] {
+  const now = inputs ? compareRecordInputs(root, inputs.files) : null;
+  return now?.state === 'changed' ? now.changed : [];
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildRow, IndexMeta } from '../index/index-reader.js';
 import { readLock } from '../indexer/index-lock.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
-import { compareRecordInputs } from '../indexer/record-inputs.js';
+import { relinkedFiles } from '../indexer/record-inputs.js';
 import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
 import { configPath, indexPath } from '../project/config.js';
@@ -14,6 +14,7 @@ import { resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
 import { choicesOf, type BuildSelector } from './resolve-build.js';
 import { uncoveredSources } from './uncovered-sources.js';
+import { shownList } from './shown-list.js';
 import { linkingInfo } from './linking-info.js';
 
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
@@ -64,7 +65,7 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
     const newest = Math.max(...dbTimes);
     const fresh = uncoveredSources(ctx.root, ctx.config, covered, newest, builds.map((b) => b.buildDir));
     if (fresh.length) {
-      const shown = fresh.slice(0, 5).join(', ') + (fresh.length > 5 ? `, and ${fresh.length - 5} more` : '');
+      const shown = shownList(fresh, 5);
       reasons.push(
         `${fresh.length} source file(s) added since the last build are not in any compile database (${shown}): the compile database must be regenerated — run \`fw-context index --build\``,
       );
@@ -77,10 +78,9 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
 function relinkReasons(root: string, builds: BuildRow[]): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
-    const now = b.recordInputs ? compareRecordInputs(root, b.recordInputs.files) : null;
-    if (now?.state !== 'changed') continue;
-    const files = now.changed.map((f) => path.relative(root, f) || f);
-    const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? `, and ${files.length - 3} more` : '');
+    const files = relinkedFiles(root, b.recordInputs).map((f) => path.relative(root, f) || f);
+    if (files.length === 0) continue;
+    const shown = shownList(files, 3);
     reasons.push(
       `${shown} of build ${b.variant}/${b.image} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
     );

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
 import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import { sha1 } from '../model/sha1.js';
+import { shownList } from './shown-list.js';
 
 /** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
 export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
@@ -30,7 +31,7 @@ export function changedFiles(reader: IndexReader, root: string, only?: Iterable<
 
 export function changedWarning(paths: string[]): { warning: string } | null {
   if (paths.length === 0) return null;
-  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? `, and ${paths.length - 5} more` : '');
+  const shown = shownList(paths, 5);
   return {
     warning: `${paths.length} file(s) changed on disk since indexing: ${shown}. Lines and signatures from them may be out of date until they are re-indexed: an MCP server started without \`--no-refresh\` re-indexes them in the background (\`get_active_build\` says when it is done); from a shell, run \`fw-context index\`.`,
   };

@@ -6,7 +6,7 @@ import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { buildFingerprint, descriptionMatch } from '../indexer/build-fingerprint.js';
-import { compareRecordInputs } from '../indexer/record-inputs.js';
+import { relinkedFiles } from '../indexer/record-inputs.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
@@ -16,6 +16,7 @@ import type { ProjectContext } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { uncoveredInBuildFolders, type UncoveredSource } from './uncovered-in-build.js';
 import { sha1 } from '../model/sha1.js';
+import { shownList } from './shown-list.js';
 
 export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
 
@@ -92,9 +93,7 @@ function precondition(ctx: ProjectContext): string | null {
 
 /** Files the build's memory, linker-script symbols or Kconfig summary were read from whose content changed since (a relink not indexed). */
 function recordReasons(root: string, row: BuildRow): CheckReason[] {
-  const now = row.recordInputs ? compareRecordInputs(root, row.recordInputs.files) : null;
-  if (now?.state !== 'changed') return [];
-  return now.changed.map((f) => ({
+  return relinkedFiles(root, row.recordInputs).map((f) => ({
     code: 'build_description',
     file: storedPath(root, f),
     line: null,
@@ -153,7 +152,7 @@ function fileReasons(ctx: ProjectContext, reader: IndexReader, row: BuildRow, ch
     if (gone) return { code: 'file_deleted', file, line: null, message: unitPaths.has(file) ? 'deleted since indexing (a unit of the build)' : 'deleted since indexing', fix: INDEX };
     const units = readers.get(file);
     if (units && !unitPaths.has(file)) {
-      const shown = units.slice(0, 3).join(', ') + (units.length > 3 ? `, and ${units.length - 3} more` : '');
+      const shown = shownList(units, 3);
       return { code: 'header_changed', file, line: 1, message: `changed on disk since indexing; ${units.length} unit(s) of the build read it (${shown})`, fix: INDEX };
     }
     return { code: 'file_changed', file, line: 1, message: 'changed on disk since indexing', fix: INDEX };
