@@ -29,7 +29,9 @@ export function definitionsDiffering(db: Db, a: number, b: number, page: { limit
         .all(build, ...chunk) as [string, string, string, number, string][];
       for (const [q, k, file, line, signature] of rows) {
         const key = `${k}\u0000${q}`;
-        out.set(key, [...(out.get(key) ?? []), { file, line, signature }]);
+        const list = out.get(key);
+        if (list) list.push({ file, line, signature });
+        else out.set(key, [{ file, line, signature }]);
       }
     }
     return out;

@@ -82,27 +82,19 @@ function activeCount(ranges: number[], from: number, to: number): number {
 }
 
 /**
- * Active ranges at the new lines: a directive keeps its lines' activity; a gap between directives is all
- * active or all inactive (nothing in it changes the state), so it keeps its state at its new length. A gap
- * that was empty and is not any more has the state only a walk knows — except before the first and after the
- * last directive, where the file is at top level (no structure problem) and every line is active.
+ * Active ranges at the new lines: a gap between directives is all active or all inactive (nothing in it
+ * changes the state), so it keeps its state at its new length. A gap that was empty and is not any more has
+ * the state only a walk knows — except before the first and after the last directive, where the file is at top
+ * level (no structure problem) and every line is active. Gaps are apart (a directive between), so each active
+ * one is a range of its own.
  */
 function movedRanges(ranges: number[], segments: Segment[]): number[] | undefined {
   const out: number[] = [];
-  const add = (a: number, b: number) => {
-    const n = out.length;
-    if (n && out[n - 1] + 1 >= a) out[n - 1] = Math.max(out[n - 1], b);
-    else out.push(a, b);
-  };
   for (let s = 0; s < segments.length; s++) {
     const g = segments[s];
     if (g.directive) {
-      const shift = g.newFrom - g.from;
-      for (let k = 0; k < ranges.length; k += 2) {
-        const a = Math.max(ranges[k], g.from);
-        const b = Math.min(ranges[k + 1], g.to);
-        if (b >= a) add(a + shift, b + shift);
-      }
+      // The walk's ranges run between directives (unit-walker.ts): a directive line is never active.
+      if (activeCount(ranges, g.from, g.to) !== 0) return undefined;
       continue;
     }
     const oldLen = g.to - g.from + 1;
@@ -112,7 +104,7 @@ function movedRanges(ranges: number[], segments: Segment[]): number[] | undefine
     if (oldLen > 0 && active !== 0 && active !== oldLen) return undefined;
     if (oldLen > 0 && topLevel && active === 0) return undefined;
     if (oldLen <= 0 && newLen > 0 && !topLevel) return undefined;
-    if (newLen > 0 && (active > 0 || topLevel)) add(g.newFrom, g.newTo);
+    if (newLen > 0 && (active > 0 || topLevel)) out.push(g.newFrom, g.newTo);
   }
   return out;
 }
