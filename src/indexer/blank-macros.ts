@@ -1,7 +1,9 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
 // expand to nothing or to attributes are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)` where LOG is empty),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
-// `__PACKED_STRUCT` → `struct`). Columns and lines never move; other macros are left alone.
+// `__PACKED_STRUCT` → `struct`), and a macro that only wraps its argument in an asm operand constraint has its
+// name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and lines never move;
+// other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 
 export interface BlankableMacros {
@@ -59,16 +61,42 @@ function replacementFor(m: MacroRecord): string | null {
   return kept.length <= m.name.length ? kept : null;
 }
 
+/**
+ * A function-like macro of one parameter that expands to a string and that parameter in parentheses — an asm
+ * operand such as CMSIS `__CMSIS_GCC_OUT_REG(r)` → `"=r" (r)`: the string, which replaces the macro's name (the
+ * argument list stays) when it fits there. Else null.
+ */
+function operandConstraintFor(m: MacroRecord): string | null {
+  const param = /^\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.params ?? '');
+  const body = /^("(?:[^"\\\n]|\\.)*")\s*\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.value.trim());
+  return param && body && body[2] === param[1] && body[1].length <= m.name.length ? body[1] : null;
+}
+
+interface Verdict {
+  /** object: each use of the name is replaced by `text`; function: each use is blanked with its arguments. */
+  kind: 'object' | 'function' | 'no';
+  text: string;
+}
+
+/** What one definition asks for. A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f). */
+function verdictOf(m: MacroRecord): Verdict {
+  if (m.functionLike) {
+    if (m.value.trim() === '') return { kind: 'function', text: '' };
+    const constraint = operandConstraintFor(m);
+    return constraint === null ? { kind: 'no', text: '' } : { kind: 'object', text: constraint };
+  }
+  const text = replacementFor(m);
+  return text === null ? { kind: 'no', text: '' } : { kind: 'object', text };
+}
+
 /** Macros every definition of which (in this build) expands to nothing, only to attribute syntax (object-like) or to keywords as above. */
 export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
-  const verdict = new Map<string, { kind: 'object' | 'function' | 'no'; text: string }>();
+  const verdict = new Map<string, Verdict>();
   for (const m of macros) {
-    // A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f).
-    const text = m.functionLike ? (m.value.trim() === '' ? '' : null) : replacementFor(m);
-    const kind = text === null ? 'no' : m.functionLike ? 'function' : 'object';
+    const v = verdictOf(m);
     const prev = verdict.get(m.name);
-    const agree = prev === undefined || (prev.kind === kind && prev.text === text);
-    verdict.set(m.name, agree ? { kind, text: text ?? '' } : { kind: 'no', text: '' });
+    const agree = prev === undefined || (prev.kind === v.kind && prev.text === v.text);
+    verdict.set(m.name, agree ? v : { kind: 'no', text: '' });
   }
   const out: BlankableMacros = { objectLike: new Map(), functionLike: new Set() };
   for (const [name, v] of verdict) {

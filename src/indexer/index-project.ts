@@ -34,7 +34,7 @@ import { collectPastSkeletonBudget, releaseLargeSkeletons, releaseMemory } from 
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
-import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
+import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
@@ -314,14 +314,8 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   // A parse kept from an earlier run reports what was stored with it (syntax trouble, skipped declarations).
   const reusedParses = reusedParseDiagnostics(masked.versions, run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
   summary.diagnostics.push(...parsed.diagnostics, ...reusedParses.diagnostics);
-  parsed.vendorSyntax += reusedParses.vendorSyntax;
-  if (parsed.vendorSyntax) {
-    summary.diagnostics.push({
-      severity: 'info',
-      file: build.buildDir,
-      message: `${parsed.vendorSyntax} vendor/system file(s) hold syntax the parser could not fully read (usually macro-heavy declarations); their other symbols are indexed`,
-    });
-  }
+  const vendorSyntax = [...parsed.vendorSyntax, ...reusedParses.vendorSyntax];
+  if (vendorSyntax.length) summary.diagnostics.push(vendorSyntaxNote(build.buildDir, run.root, vendorSyntax));
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;
   const versions = masked.versions;

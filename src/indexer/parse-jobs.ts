@@ -1,6 +1,7 @@
 // Parse stage: runs tree-sitter extraction for each parse job and attaches the result to its file version;
 // reports what each parse found wrong, fresh or reused (a reused parse reports what was stored with it).
-// Syntax errors in vendor files are counted, not listed (macro-heavy SDK code nobody here can fix).
+// Syntax errors in vendor files are gathered into one note per build (macro-heavy SDK code nobody here can fix).
+import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { namelessDiagnostic } from '../parser/extract-symbols.js';
 import { extractFile } from './extract-file.js';
@@ -8,11 +9,13 @@ import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { BINARY_FIX, type ParseJob } from './mask-files.js';
 import type { FileVersion, ParseNote, StoredParseReport } from '../index/index-writer.js';
-import { absolutePath } from './vendor-paths.js';
+import { shownList } from '../query/shown-list.js';
+import { absolutePath, storedPath } from './vendor-paths.js';
 
 export interface ParseOutcome {
   diagnostics: Diagnostic[];
-  vendorSyntax: number;
+  /** Vendor/system files with syntax trouble (absolute paths): reported together, as one note per build. */
+  vendorSyntax: string[];
 }
 
 /** Integer macro values of a build (for enum initializers that name a macro). */
@@ -57,7 +60,7 @@ function reportParse(file: string, isVendor: boolean, report: StoredParseReport,
   if (!error) return;
   if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file, message: error });
   else if (error.startsWith('binary file')) out.diagnostics.push({ severity: 'error', file, message: error, fix: BINARY_FIX });
-  else if (isVendor) out.vendorSyntax++;
+  else if (isVendor) out.vendorSyntax.push(file);
   else out.diagnostics.push({ severity: 'warning', file, message: error });
 }
 
@@ -66,7 +69,7 @@ function reportParse(file: string, isVendor: boolean, report: StoredParseReport,
  * of a name; macro expansions left out, which the mask stage reported already) to report when reused.
  */
 export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
-  const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
+  const out: ParseOutcome = { diagnostics: [], vendorSyntax: [] };
   for (const job of jobs) {
     const parsed = job.version.parsed;
     if (!parsed) continue;
@@ -77,9 +80,22 @@ export function parseDiagnostics(jobs: ParseJob[]): ParseOutcome {
   return out;
 }
 
+/**
+ * One note for the vendor/system files of a build whose syntax the parser could not fully read, naming the
+ * first few: files of the project tree first, then system headers (absolute paths).
+ */
+export function vendorSyntaxNote(buildDir: string, root: string, files: string[]): Diagnostic {
+  const names = [...new Set(files.map((f) => storedPath(root, f)))].sort((a, b) => Number(path.isAbsolute(a)) - Number(path.isAbsolute(b)) || (a < b ? -1 : 1));
+  return {
+    severity: 'info',
+    file: buildDir,
+    message: `${names.length} vendor/system file(s) hold syntax the parser could not fully read (usually macro-heavy declarations): ${shownList(names, 3)}; their other symbols are indexed`,
+  };
+}
+
 /** Diagnostics of the parses this run reused (versions without a fresh parse), from what is stored with them. */
 export function reusedParseDiagnostics(versions: FileVersion[], root: string, stored: (v: FileVersion) => StoredParseReport | undefined): ParseOutcome {
-  const out: ParseOutcome = { diagnostics: [], vendorSyntax: 0 };
+  const out: ParseOutcome = { diagnostics: [], vendorSyntax: [] };
   for (const v of versions) {
     if (v.parsed) continue;
     const report = stored(v);

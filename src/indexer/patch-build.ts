@@ -276,9 +276,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, macroValuesOf(records));
   const parsed = parseDiagnostics(masked.jobs);
-  if (parsed.diagnostics.length || parsed.vendorSyntax) return null;
+  if (parsed.diagnostics.length || parsed.vendorSyntax.length) return null;
   const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
-  if (reusedParses.diagnostics.length || reusedParses.vendorSyntax) return null;
+  if (reusedParses.diagnostics.length || reusedParses.vendorSyntax.length) return null;
 
   const buildId = ctx.writer.patchBuild(
     build.variant,

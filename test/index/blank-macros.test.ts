@@ -95,4 +95,35 @@ describe('blankMacroUses', () => {
       expect.arrayContaining([['T_UINT32', 'struct'], ['v', 'field'], ['buffer', 'varglobal'], ['get_control', 'function'], ['copy', 'function']]),
     );
   });
+
+  it('asm operand macros: the name becomes the constraint it wraps, the argument stays; other shapes stay', () => {
+    const cmsis = blankableMacros([
+      def('__ASM', '__asm'),
+      def('__CMSIS_GCC_OUT_REG', '"=r" (r)', '(r)'),
+      def('__CMSIS_GCC_USE_REG', '"r" (r)', '(r)'),
+      def('OTHER_PARAM', '"r" (x)', '(r)'),
+      def('TWO_PARAMS', '"r" (r)', '(r, s)'),
+      def('LONG', '"=r,m,l" (r)', '(r)'),
+      def('PER_TARGET', '"=l" (r)', '(r)'),
+      def('PER_TARGET', '"=r" (r)', '(r)'),
+    ]);
+    expect(Object.fromEntries(cmsis.objectLike)).toEqual({ __ASM: '__asm', __CMSIS_GCC_OUT_REG: '"=r"'.padEnd(19), __CMSIS_GCC_USE_REG: '"r"'.padEnd(19) });
+    const text = [
+      'static inline unsigned rev16(unsigned value)',
+      '{',
+      '  unsigned result;',
+      '  __ASM ("rev16 %0, %1" : __CMSIS_GCC_OUT_REG (result) : __CMSIS_GCC_USE_REG (value) );',
+      '  return result;',
+      '}',
+      'static inline unsigned after(void) { return 0; }',
+      '',
+    ].join('\n');
+    const before = extractSymbols(text, { relPath: 'cmsis_gcc.h', language: 'c' });
+    const out = blankMacroUses(text, cmsis);
+    const after = extractSymbols(out, { relPath: 'cmsis_gcc.h', language: 'c' });
+    expect(out.split('\n')[3]).toBe('  __asm ("rev16 %0, %1" : "=r"                (result) : "r"                 (value) );');
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line])).toEqual([['rev16', 1], ['after', 7]]);
+  });
 });

@@ -105,4 +105,19 @@ describe('unchanged builds', () => {
     const rebuilt = await indexProject({ root });
     expect(rebuilt.builds[0].unchanged).toBeUndefined();
   });
+
+  it('names the vendor files whose syntax the parser could not fully read; a later run keeps the note', async () => {
+    const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
+    fs.appendFileSync(path.join(root, 'vendor/st/hal/inc/stm32f4xx_hal.h'), '\nint broken(( ;\n');
+    const named = /^\d+ vendor\/system file\(s\) .*: vendor\/st\/hal\/inc\/stm32f4xx_hal\.h[;,] .*their other symbols are indexed$/;
+    const first = await indexProject({ root });
+    expect(first.builds[0].diagnostics.filter((d) => d.severity === 'info' && /could not fully read/.test(d.message)).map((d) => d.message)).toEqual([expect.stringMatching(named)]);
+    // A .c edit re-indexes one unit; the build's stored diagnostics (the note among them) stay.
+    fs.appendFileSync(path.join(root, 'src/main.c'), '\nint main_extra(void) { return 0; }\n');
+    expect((await indexProject({ root })).builds[0].parsed).toBe(1);
+    const db = new Database(indexPath(root), { readonly: true });
+    const stored = db.prepare("SELECT message FROM file_diagnostics WHERE message LIKE '%could not fully read%'").all() as { message: string }[];
+    db.close();
+    expect(stored.map((r) => r.message)).toEqual([expect.stringMatching(named)]);
+  });
 });
