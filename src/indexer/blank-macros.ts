@@ -1,7 +1,7 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
 // expand to nothing or to attributes are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)` where LOG is empty),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
-// `__PACKED_STRUCT` → `struct`), and a macro that only wraps its argument in an asm operand constraint has its
+// `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), and a macro that only wraps its argument in an asm operand constraint has its
 // name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and lines never move;
 // other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -13,11 +13,11 @@ export interface BlankableMacros {
 }
 
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
-const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union`;
+const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__`;
 const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
 
 /** Qualifiers change no declaration's name or kind: dropped when the macro's name is too short to hold them. */
-const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict']);
+const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict', '__extension__']);
 /** GNU alternate keywords and the plain spelling that takes less room. */
 const PLAIN: Record<string, string> = {
   __inline__: 'inline', __inline: 'inline', __const__: 'const', __const: 'const', __volatile__: 'volatile',
@@ -42,7 +42,7 @@ function withoutAttributes(v: string): string {
 }
 
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
-const MAY_DECORATE = new Set('_[secivrau');
+const MAY_DECORATE = new Set('_[secivraut');
 
 /** What replaces a use of this object-like macro, or null when it must stay. */
 function replacementFor(m: MacroRecord): string | null {
@@ -56,7 +56,7 @@ function replacementFor(m: MacroRecord): string | null {
   const plain = keywords.split(' ').map((k) => PLAIN[k] ?? k);
   if (plain.join(' ').length <= m.name.length) return plain.join(' ');
   // A name shorter than its keywords (CMSIS `__IO` → `volatile`, `__I` → `volatile const`): the qualifiers
-  // go; storage classes, struct/union and asm decide what the declaration is and must fit.
+  // go; storage classes, typedef, struct/union and asm decide what the declaration is and must fit.
   const kept = plain.filter((k) => !QUALIFIERS.has(k)).join(' ');
   return kept.length <= m.name.length ? kept : null;
 }

@@ -126,4 +126,16 @@ describe('blankMacroUses', () => {
     expect(after.errors).toEqual([]);
     expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line])).toEqual([['rev16', 1], ['after', 7]]);
   });
+
+  it('glibc type macros: __STD_TYPE (typedef, with or without __extension__) reads as typedef', () => {
+    const glibc = blankableMacros([def('__STD_TYPE', '__extension__ typedef'), def('__STD_TYPE', '__extension__ typedef')]);
+    expect(Object.fromEntries(glibc.objectLike)).toEqual({ __STD_TYPE: 'typedef   ' });
+    const text = '__STD_TYPE __DEV_T_TYPE __dev_t;\n__STD_TYPE __UID_T_TYPE __uid_t;\n';
+    const before = extractSymbols(text, { relPath: 'types.h', language: 'c' });
+    const after = extractSymbols(blankMacroUses(text, glibc), { relPath: 'types.h', language: 'c' });
+    expect(before.symbols.filter((s) => s.kind === 'typedef')).toEqual([]);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.map((s) => [s.name, s.kind, s.line])).toEqual([['__dev_t', 'typedef', 1], ['__uid_t', 'typedef', 2]]);
+  });
 });
+
