@@ -89,15 +89,83 @@ function verdictOf(m: MacroRecord): Verdict {
   return text === null ? { kind: 'no', text: '' } : { kind: 'object', text };
 }
 
-/** Macros every definition of which (in this build) expands to nothing, only to attribute syntax (object-like) or to keywords as above. */
-export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
-  const verdict = new Map<string, Verdict>();
-  for (const m of macros) {
-    const v = verdictOf(m);
-    const prev = verdict.get(m.name);
+/** Per name, the verdict all its definitions agree on ('no' when they differ). */
+function mergedVerdicts(macros: MacroRecord[], verdicts: Verdict[]): Map<string, Verdict> {
+  const merged = new Map<string, Verdict>();
+  for (let i = 0; i < macros.length; i++) {
+    const v = verdicts[i];
+    const prev = merged.get(macros[i].name);
     const agree = prev === undefined || (prev.kind === v.kind && prev.text === v.text);
-    verdict.set(m.name, agree ? v : { kind: 'no', text: '' });
+    merged.set(macros[i].name, agree ? v : { kind: 'no', text: '' });
   }
+  return merged;
+}
+
+/** Index just past the parenthesized group that starts at or after `i` (only blanks before it), or -1. */
+function pastGroup(v: string, i: number): number {
+  while (/\s/.test(v[i] ?? '')) i++;
+  if (v[i] !== '(') return -1;
+  for (let depth = 0; i < v.length; i++) {
+    if (v[i] === '(') depth++;
+    else if (v[i] === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * True when `value` is only attributes: `__attribute__ ((...))` groups and uses of macros already blanked
+ * (object-like by name, function-like with their arguments).
+ */
+function onlyDecorations(value: string, verdicts: Map<string, Verdict>): boolean {
+  const ident = /[A-Za-z_]\w*/y;
+  let i = 0;
+  for (;;) {
+    while (/\s/.test(value[i] ?? '')) i++;
+    if (i >= value.length) return true;
+    ident.lastIndex = i;
+    const name = ident.exec(value)?.[0];
+    if (!name) return false;
+    const v = name === '__attribute__' ? ({ kind: 'function', text: '' } as const) : verdicts.get(name);
+    if (!v || v.text !== '' || v.kind === 'no') return false;
+    i += name.length;
+    if (v.kind === 'function' && (i = pastGroup(value, i)) < 0) return false;
+  }
+}
+
+/** Levels of decoration macros built on one another that are followed. */
+const MAX_CHAIN = 6;
+
+/**
+ * Decorations built from other decorations, followed a few levels deep: glibc and newlib `__nonnull (params)`
+ * → `__attribute_nonnull__ (params)` → `__attribute__ ((__nonnull__ params))`, `__wur`, CMSIS `__ALIGNED(x)`.
+ * They are blanked like attributes written out. A definition naming `alias` stays, as function-like attribute
+ * macros that make aliases are read expanded (`ALIAS(f)` → a weak alias of f).
+ */
+function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, Verdict> {
+  let merged = mergedVerdicts(macros, verdicts);
+  const open: number[] = [];
+  for (let i = 0; i < macros.length; i++) {
+    const v = macros[i].value;
+    if (verdicts[i].kind === 'no' && /^\s*[A-Za-z_]/.test(v) && !/\balias\b/.test(v)) open.push(i);
+  }
+  for (let depth = 0; depth < MAX_CHAIN && open.length; depth++) {
+    let changed = false;
+    for (let k = open.length - 1; k >= 0; k--) {
+      const m = macros[open[k]];
+      if (!onlyDecorations(m.value, merged)) continue;
+      verdicts[open[k]] = { kind: m.functionLike ? 'function' : 'object', text: '' };
+      open.splice(k, 1);
+      changed = true;
+    }
+    if (!changed) break;
+    merged = mergedVerdicts(macros, verdicts);
+  }
+  return merged;
+}
+
+/** Macros every definition of which (in this build) expands to nothing, only to attributes or to keywords as above. */
+export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
+  const verdict = followChains(macros, macros.map(verdictOf));
   const out: BlankableMacros = { objectLike: new Map(), functionLike: new Set() };
   for (const [name, v] of verdict) {
     if (v.kind === 'object') out.objectLike.set(name, v.text.padEnd(name.length, ' '));

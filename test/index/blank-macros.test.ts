@@ -63,7 +63,7 @@ describe('blankMacroUses', () => {
     );
   });
 
-  it('CMSIS compiler macros: asm, restrict and packed structs as keywords that fit; function-like attribute macros stay (read expanded)', () => {
+  it('CMSIS compiler macros: asm, restrict and packed structs as keywords that fit; function-like attribute macros blanked with their arguments', () => {
     const cmsis = blankableMacros([
       def('__ASM', '__asm'),
       def('_ASM', '__asm__'),
@@ -74,10 +74,10 @@ describe('blankMacroUses', () => {
       def('NOT_A_KEYWORD', 'staticinline'),
     ]);
     expect(Object.fromEntries(cmsis.objectLike)).toEqual({ __ASM: '__asm', _ASM: 'asm ', __RESTRICT: '__restrict', __PACKED_STRUCT: 'struct         ' });
-    expect([...cmsis.functionLike]).toEqual([]);
+    expect([...cmsis.functionLike]).toEqual(['__ALIGNED']);
     const text = [
       '__PACKED_STRUCT T_UINT32 { uint32_t v; };',
-      'static uint8_t buffer[64];',
+      'static uint8_t buffer[64] __ALIGNED(4);',
       'static inline unsigned get_control(void)',
       '{',
       '  unsigned r;',
@@ -136,6 +136,41 @@ describe('blankMacroUses', () => {
     expect(before.symbols.filter((s) => s.kind === 'typedef')).toEqual([]);
     expect(after.errors).toEqual([]);
     expect(after.symbols.map((s) => [s.name, s.kind, s.line])).toEqual([['__dev_t', 'typedef', 1], ['__uid_t', 'typedef', 2]]);
+  });
+
+  it('decorations built on decorations are followed (glibc/newlib __nonnull, __wur); an alias-making macro stays', () => {
+    const libc = blankableMacros([
+      def('__LEAF', ', __leaf__'),
+      def('__THROW', '__attribute__ ((__nothrow__ __LEAF))'),
+      def('__attribute_nonnull__', '__attribute__ ((__nonnull__ params))', '(params)'),
+      def('__nonnull', '__attribute_nonnull__ (params)', '(params)'),
+      def('__attribute_warn_unused_result__', '__attribute__ ((__warn_unused_result__))'),
+      def('__wur', '__attribute_warn_unused_result__'),
+      def('__attr_access', '__attribute__ ((__access__ x))', '(x)'),
+      def('ALIAS', '__attribute__((weak, alias(#f)))', '(f)'),
+      def('WEAK_ALIAS', '__wur ALIAS(f)', '(f)'),
+      def('NOT_DECOR', '__wur + 1'),
+      def('UNKNOWN', '__not_defined_here'),
+    ]);
+    expect([...libc.functionLike].sort()).toEqual(['__attr_access', '__attribute_nonnull__', '__nonnull']);
+    expect([...libc.objectLike.keys()].sort()).toEqual(['__THROW', '__attribute_warn_unused_result__', '__wur']);
+    const text = [
+      'extern void *memcpy (void *__restrict __dest, const void *__restrict __src,',
+      '                     size_t __n) __THROW __nonnull ((1, 2));',
+      'extern char *stpncpy (char *__dest, const char *__src, size_t __n)',
+      '    __THROW __nonnull ((1, 2)) __attr_access ((__write_only__, 1, 3)) __wur;',
+      'void NMI_Handler(void) ALIAS(Default_Handler);',
+      '',
+    ].join('\n');
+    const out = blankMacroUses(text, libc);
+    // The alias stays for the call-graph extraction, which reads it expanded.
+    expect(out.split('\n')[4]).toBe('void NMI_Handler(void) ALIAS(Default_Handler);');
+    const declarations = (t: string) => t.split('\n').slice(0, 4).join('\n');
+    const before = extractSymbols(declarations(text), { relPath: 'string.h', language: 'c' });
+    const after = extractSymbols(declarations(out), { relPath: 'string.h', language: 'c' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line])).toEqual([['memcpy', 1], ['stpncpy', 3]]);
   });
 });
 
