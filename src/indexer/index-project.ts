@@ -449,8 +449,13 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable, wrote);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
-  // (A patched build changed a few rows: its statistics stand.)
-  if (result.builds.some((b) => !b.error && !b.unchanged && !b.patched)) db.exec('ANALYZE');
+  // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as
+  // SQLite's own `PRAGMA optimize` does: estimates are all the planner needs here, and a full scan grows with
+  // the index (a 17 MB five-build index: 36–61 ms whole, 15–23 ms sampled).
+  if (result.builds.some((b) => !b.error && !b.unchanged && !b.patched)) {
+    db.pragma('analysis_limit = 1000');
+    db.exec('ANALYZE');
+  }
   if (result.builds.some((b) => !b.error)) {
     writer.setMeta('indexed_at', indexedAt);
     if (!writer.getMeta('first_indexed_at')) writer.setMeta('first_indexed_at', indexedAt);
