@@ -69,6 +69,14 @@ export function formatStatus(s: Item): string {
     }
     lines.push(`active: ${s.active_variant ?? '(none)'} / ${s.active_image ?? '(none)'}`);
   }
+  const c = s.content_index as Record<string, number> | null | undefined;
+  if (c) {
+    const whole = c.deferred + c.large;
+    lines.push(
+      `content index (find): ${c.trigram_indexed} of ${c.text_files} text files trigram-indexed` +
+        (whole ? `; ${whole} read whole by find (${c.deferred ? `${c.deferred} deferred, ${(c.deferred_bytes / 1e6).toFixed(1)} MB, no build reads them: \`fw-context serve\` fills them in` : ''}${c.deferred && c.large ? '; ' : ''}${c.large ? `${c.large} over 8 MB` : ''})` : ''),
+    );
+  }
   if (Array.isArray(s.reindex_reasons) && s.reindex_reasons.length) lines.push('reindex needed because:', ...(s.reindex_reasons as string[]).map((r) => `  - ${r}`));
   lines.push('', String(s.index_message));
   return lines.join('\n');

@@ -31,6 +31,7 @@ export class TreeState {
   private indexed = new Map<string, ContentFileRow>();
   private dirty = new Set<string>();
   private generation: string | null | undefined = undefined;
+  private fillStamp: string | null | undefined = undefined;
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private pending = new Set<string>();
   private needWalk = true;
@@ -48,8 +49,11 @@ export class TreeState {
   /** The tree as it is now, against the index the reader holds. */
   look(reader: ContentIndexReader): TreeSnapshot {
     const generation = reader.generation();
-    if (generation !== this.generation) {
+    // A fill changes rows (deferred files become trigram-indexed) but no answer: rows reload, the generation stays.
+    const fillStamp = reader.fillStamp();
+    if (generation !== this.generation || fillStamp !== this.fillStamp) {
       this.generation = generation;
+      this.fillStamp = fillStamp;
       this.indexed = new Map(reader.files().map((f) => [f.path, f]));
       this.needWalk = true;
     }

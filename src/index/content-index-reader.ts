@@ -1,7 +1,24 @@
 // What content search may ask of the content index: the files it covers with their state and the files
 // whose text holds every one of some trigrams. The SQLite side is sqlite-content-index.ts.
 
-export type ContentFileKind = 'text' | 'binary' | 'large';
+/**
+ * text: its trigrams are in the index; binary: never searched; large (over 8 MB) and deferred (a text file no
+ * build reads, whose trigrams an index run left for later): searched by reading the file.
+ */
+export type ContentFileKind = 'text' | 'binary' | 'large' | 'deferred';
+
+/** How much of the tree the trigram index covers. */
+export interface ContentCoverage {
+  /** Searchable text files (binary ones left out). */
+  textFiles: number;
+  /** Text files whose trigrams are in the index. */
+  indexed: number;
+  /** Text files whose trigrams an index run left for later (no build reads them); find reads them whole. */
+  deferred: number;
+  deferredBytes: number;
+  /** Text files over 8 MB, never in the trigram index; find reads them whole. */
+  large: number;
+}
 
 export interface ContentFileRow {
   /** Project-relative POSIX path. */
@@ -15,6 +32,12 @@ export interface ContentFileRow {
 export interface ContentIndexReader {
   /** Changes whenever an index run changed the content index; null before the first one. */
   generation(): string | null;
+  /**
+   * Changes whenever deferred files got their trigrams (the server's fill): the rows changed, what a search
+   * finds did not, so this is kept apart from the generation that page identities hold.
+   */
+  fillStamp(): string | null;
+  coverage(): ContentCoverage;
   files(): ContentFileRow[];
   /**
    * Paths of indexed text files holding every run of text of at least one group (case-insensitive: the

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS content_files (
   content_hash TEXT NOT NULL,
   size INTEGER NOT NULL,
   mtime_ms REAL NOT NULL,
-  -- text: in content_trigrams; binary: never searched; large: searched by reading it (not in the trigram index)
+  -- text: in content_trigrams; binary: never searched; large: searched by reading it (not in the trigram index);
+  -- deferred: a text file no build reads, searched by reading it until its trigrams are filled in (kind text)
   kind TEXT NOT NULL
 );
 

@@ -68,3 +68,20 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   put.run('row_format_version', String(ROW_FORMAT_VERSION));
   return { db, rebuilt };
 }
+
+/**
+ * Open an existing index for a small write of this version's rows (the content fill); null when there is no
+ * index or it has another schema or row format (only a full index run may rebuild or must refuse it).
+ */
+export function openIndexForUpdate(file: string): Db | null {
+  if (!fs.existsSync(file)) return null;
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  if (Number(readMeta(db, 'schema_version')) !== SCHEMA_VERSION || Number(readMeta(db, 'row_format_version')) !== ROW_FORMAT_VERSION) {
+    db.close();
+    return null;
+  }
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -4000');
+  return db;
+}

@@ -2,9 +2,14 @@
 // trigram rows). A query is an OR of groups, each an AND of quoted runs of text (FTS5 matches a run as
 // the phrase of its trigrams); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
-import type { ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
+import type { ContentCoverage, ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
 
 const GENERATION_KEY = 'content_generation';
+const FILL_KEY = 'content_filled';
+
+function stamp(): string {
+  return `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
 
 function quoteToken(t: string): string {
   return `"${t.replace(/"/g, '""')}"`;
@@ -19,8 +24,22 @@ export class SqliteContentIndex implements ContentIndexReader {
   constructor(private readonly db: Db) {}
 
   generation(): string | null {
+    return this.metaValue(GENERATION_KEY);
+  }
+
+  fillStamp(): string | null {
+    return this.metaValue(FILL_KEY);
+  }
+
+  coverage(): ContentCoverage {
+    const rows = this.db.prepare('SELECT kind, count(*) AS n, sum(size) AS bytes FROM content_files GROUP BY kind').all() as { kind: ContentFileKind; n: number; bytes: number }[];
+    const of = (kind: ContentFileKind) => rows.find((r) => r.kind === kind) ?? { n: 0, bytes: 0 };
+    return { textFiles: of('text').n + of('deferred').n + of('large').n, indexed: of('text').n, deferred: of('deferred').n, deferredBytes: of('deferred').bytes, large: of('large').n };
+  }
+
+  private metaValue(key: string): string | null {
     try {
-      const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(GENERATION_KEY) as { value: string } | undefined;
+      const r = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
       return r?.value ?? null;
     } catch {
       return null;
@@ -58,8 +77,23 @@ export function storedContentFiles(db: Db): Map<string, ContentFileRow> {
   return new Map(new SqliteContentIndex(db).files().map((f) => [f.path, f]));
 }
 
-/** One transaction: upsert these files (their trigram rows replaced), delete those paths, bump the generation. */
-export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes: string[], bumpGeneration: boolean): void {
+/** Project-relative paths of the files some indexed build reads (their trigrams are indexed at once). */
+export function pathsReadByBuilds(db: Db): Set<string> {
+  const rows = db.prepare('SELECT path FROM files').all() as { path: string }[];
+  return new Set(rows.map((r) => r.path).filter((p) => !p.startsWith('/')));
+}
+
+/** The deferred files, in path order, for the fill. */
+export function deferredContentFiles(db: Db): ContentFileRow[] {
+  return new SqliteContentIndex(db).files().filter((f) => f.kind === 'deferred');
+}
+
+/**
+ * One transaction: upsert these files (their trigram rows replaced), delete those paths, and stamp the change:
+ * 'generation' when what a search finds may have changed (an index run), 'fill' when deferred files only got
+ * their trigrams.
+ */
+export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes: string[], bump: 'generation' | 'fill' | null): void {
   const find = db.prepare('SELECT id, kind FROM content_files WHERE path = ?');
   const dropTrigrams = db.prepare('DELETE FROM content_trigrams WHERE rowid = ?');
   const dropFile = db.prepare('DELETE FROM content_files WHERE id = ?');
@@ -84,8 +118,8 @@ export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes
       const { id } = upsert.get({ path: f.path, contentHash: f.contentHash, size: f.size, mtimeMs: f.mtimeMs, kind: f.kind }) as { id: number };
       if (newText) addTrigrams.run(id, f.text);
     }
-    if (bumpGeneration) {
-      db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(GENERATION_KEY, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+    if (bump) {
+      db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(bump === 'fill' ? FILL_KEY : GENERATION_KEY, stamp());
     }
   });
   tx.immediate();

@@ -65,6 +65,17 @@ export function acquireLock(root: string): () => void {
   };
 }
 
+/**
+ * The operating-system lock alone, without the JSON that names a run: for a write that changes no answer (the
+ * server filling in deferred trigrams), which status must not report as a re-index. IndexBusyError when taken.
+ */
+export function acquireQuietLock(root: string): () => void {
+  fs.mkdirSync(path.join(root, STATE_DIR), { recursive: true });
+  const release = tryProcessLock(writerLockPath(root));
+  if (!release) throw new IndexBusyError('another fw-context index run is indexing this project');
+  return release;
+}
+
 function readLockRaw(file: string): LockInfo | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;

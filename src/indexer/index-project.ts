@@ -26,7 +26,7 @@ import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { isUnderAny, storedPath } from './vendor-paths.js';
 import { fileLinesOf } from './file-lines.js';
-import { updateContentIndex } from './update-content-index.js';
+import { updateContentIndex, type ContentIndexSummary } from './update-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
@@ -104,6 +104,8 @@ export interface IndexResult {
   elapsedMs: number;
   preprocessMs: number;
   parseMs: number;
+  /** The content index update (find): files walked, re-indexed, deferred (no build reads them), removed. */
+  content?: ContentIndexSummary;
 }
 
 export function utcStamp(d = new Date()): string {
@@ -416,7 +418,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.parseMs = run.timing.parseMs;
     try {
       progress('content index: checking the project tree');
-      updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file));
+      result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file));
     } catch (err) {
       result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
     }

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export interface RefreshJob {
   root: string;
   builds: { variant: string; image: string }[];
+  /** Instead of builds: fill in the trigrams of deferred files, up to this many bytes (fill-content-index.ts). */
+  fillBytes?: number;
   /** Wait this long before indexing (lets tests see a run in progress without timing the indexer). */
   holdMs?: number;
 }
@@ -16,6 +18,7 @@ export interface RefreshJob {
 export type RefreshMessage =
   | { type: 'progress'; message: string }
   | { type: 'done'; parsed: number; reused: number; elapsedMs: number }
+  | { type: 'filled'; filled: number; remaining: number; elapsedMs: number }
   | { type: 'busy'; message: string }
   | { type: 'error'; message: string };
 
@@ -32,6 +35,8 @@ export interface RefreshState {
   lastMessage: string | null;
   lastFinishedAt: string | null;
   runs: number;
+  /** Fill jobs finished (trigrams of deferred files filled in; not re-index runs, so not in running or runs). */
+  fills: number;
 }
 
 /** The compiled worker beside this module, or the built one when this module runs from the sources (tests). */
@@ -42,7 +47,7 @@ function workerPath(): string {
   return path.resolve(here, '..', '..', 'dist', 'src', 'indexer', 'refresh-worker.js');
 }
 
-const idle = (): RefreshState => ({ running: false, pid: null, startedAt: null, progress: null, lastOutcome: null, lastMessage: null, lastFinishedAt: null, runs: 0 });
+const idle = (): RefreshState => ({ running: false, pid: null, startedAt: null, progress: null, lastOutcome: null, lastMessage: null, lastFinishedAt: null, runs: 0, fills: 0 });
 
 interface Worker {
   child: ChildProcess;
@@ -52,6 +57,8 @@ interface Worker {
 export class RefreshRunner {
   private readonly states = new Map<string, RefreshState>();
   private readonly workers = new Map<string, Worker>();
+  /** Projects whose worker runs a fill job now. */
+  private readonly filling = new Set<string>();
   private closed = false;
 
   constructor(private readonly onFinished: (root: string, outcome: RefreshOutcome) => void) {}
@@ -64,12 +71,22 @@ export class RefreshRunner {
     return this.states.get(root)?.running ?? false;
   }
 
-  /** Start a refresh of `job.builds`; false when one of this process is already running for the project. */
+  /** A job of this process (a refresh or a fill) is under way for the project. */
+  busy(root: string): boolean {
+    return this.running(root) || this.filling.has(root);
+  }
+
+  /** Start a refresh of `job.builds` (or a fill); false when a job of this process is already under way for the project. */
   start(job: RefreshJob): boolean {
-    if (this.closed || this.running(job.root)) return false;
+    if (this.closed || this.busy(job.root)) return false;
     const state = this.states.get(job.root) ?? idle();
     this.states.set(job.root, state);
     const worker = this.workers.get(job.root) ?? this.spawn(job.root);
+    if (job.fillBytes !== undefined) {
+      this.filling.add(job.root);
+      worker.child.send({ type: 'job', job });
+      return true;
+    }
     Object.assign(state, { running: true, pid: worker.child.pid ?? null, startedAt: new Date().toISOString(), progress: 'starting', runs: state.runs + 1 });
     worker.child.send({ type: 'job', job });
     return true;
@@ -88,17 +105,29 @@ export class RefreshRunner {
     this.workers.set(root, worker);
     child.stderr?.on('data', (d: Buffer) => (worker.stderr = (worker.stderr + d.toString()).slice(-2000)));
     child.on('message', (m: RefreshMessage) => {
+      if (this.filling.has(root)) {
+        if (m.type !== 'progress') this.finishFill(root, m.type === 'filled' ? 'done' : m.type === 'busy' ? 'busy' : 'failed');
+        return;
+      }
       const state = this.states.get(root);
       if (!state?.running) return;
       if (m.type === 'progress') state.progress = m.message;
       else if (m.type === 'done') this.finish(root, 'done', `re-indexed: ${m.parsed} file(s) parsed, ${m.reused} reused, in ${Math.round(m.elapsedMs)} ms`);
-      else this.finish(root, m.type === 'busy' ? 'busy' : 'failed', m.message);
+      else if (m.type !== 'filled') this.finish(root, m.type === 'busy' ? 'busy' : 'failed', m.message);
     });
     child.on('exit', (code, signal) => {
       if (this.workers.get(root)?.child === child) this.workers.delete(root);
+      if (this.filling.has(root)) this.finishFill(root, 'failed');
       if (this.running(root)) this.finish(root, 'failed', worker.stderr.trim() || `the refresh process ended (${signal ?? `exit code ${code}`})`);
     });
     return worker;
+  }
+
+  private finishFill(root: string, outcome: RefreshOutcome): void {
+    this.filling.delete(root);
+    const state = this.states.get(root);
+    if (state && outcome === 'done') state.fills++;
+    if (!this.closed) this.onFinished(root, outcome);
   }
 
   private finish(root: string, outcome: RefreshOutcome, message: string): void {

@@ -1,12 +1,15 @@
 // Keeps the content index in step with the project tree after an index run: walks the searchable files,
 // re-reads only those whose size or mtime changed, re-indexes only those whose content hash changed, and
-// drops files that are gone.
+// drops files that are gone. Only files some build reads get their trigrams here; the others are recorded
+// as deferred (find reads them whole) and `fw-context serve` fills them in later (fill-content-index.ts):
+// trigram indexing costs ~70 ms per MB, and a vendor tree's text is mostly headers of parts no build compiles.
 import type { Db } from '../index/open-index.js';
-import { storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
+import { pathsReadByBuilds, storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
 import { isBinary, readProjectText, type TextRead } from '../content/text-file.js';
 import { isUtf8 } from 'node:buffer';
 import type { KeptBytes } from './file-states.js';
+import type { ContentFileRow } from '../index/content-index-reader.js';
 import { isUnderAny } from './vendor-paths.js';
 import path from 'node:path';
 import { sha1 } from '../model/sha1.js';
@@ -18,6 +21,8 @@ const BATCH_FILES = 500;
 export interface ContentIndexSummary {
   files: number;
   reindexed: number;
+  /** Text files recorded without their trigrams (no build reads them): new, changed or still deferred. */
+  deferred: number;
   removed: number;
   elapsedMs: number;
 }
@@ -26,11 +31,23 @@ export interface ContentIndexSummary {
  * A walked file's text from bytes an index run already read (with the size and mtime the walk found), else
  * read now; with the sha1 of its bytes when they are that text's UTF-8 (so it need not be hashed again).
  */
-function readWalked(root: string, f: { path: string; size: number; mtimeMs: number }, kept?: (file: string) => KeptBytes | undefined): { read: TextRead; hash?: string } {
+export function readWalked(root: string, f: { path: string; size: number; mtimeMs: number }, kept?: (file: string) => KeptBytes | undefined): { read: TextRead; hash?: string } {
   const k = kept?.(path.join(root, f.path));
   if (!k || k.size !== f.size || k.mtimeMs !== f.mtimeMs) return { read: readProjectText(root, f.path, true) };
   if (isBinary(k.bytes)) return { read: { skipped: 'binary' } };
   return { read: { text: k.bytes.toString('utf8'), size: k.size, mtimeMs: k.mtimeMs }, ...(isUtf8(k.bytes) ? { hash: k.hash } : {}) };
+}
+
+/** The row of a walked file read now: binary, large, text with its trigrams, or deferred; null when unreadable. */
+function walkedRow(f: { path: string; size: number; mtimeMs: number }, got: { read: TextRead; hash?: string }, old: ContentFileRow | undefined, eager: boolean): ContentFileWrite | null {
+  const { read } = got;
+  if ('skipped' in read) return read.skipped === 'binary' ? { path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' } : null;
+  const hash = got.hash ?? sha1(read.text);
+  const sameText = old !== undefined && old.contentHash === hash;
+  // A file whose trigrams are in the index keeps them while its text is the same (a touch, or a fill).
+  const kind = read.size > LARGE_FILE_BYTES ? 'large' : eager || (sameText && old.kind === 'text') ? 'text' : 'deferred';
+  const keep = sameText && old.kind === kind;
+  return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: read.text } : {}) };
 }
 
 /**
@@ -40,35 +57,38 @@ function readWalked(root: string, f: { path: string; size: number; mtimeMs: numb
 export function updateContentIndex(db: Db, root: string, excludePaths: string[] = [], kept?: (file: string) => KeptBytes | undefined): ContentIndexSummary {
   const started = performance.now();
   const stored = storedContentFiles(db);
+  const readByBuilds = pathsReadByBuilds(db);
   const walked = walkProjectFiles(root).filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths));
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
   let reindexed = 0;
+  let deferred = 0;
   let changed = false;
   const flush = (final: boolean, deletes: string[] = []) => {
     if (batch.length || deletes.length) {
-      writeContentChanges(db, batch, deletes, final);
+      writeContentChanges(db, batch, deletes, final ? 'generation' : null);
       changed = true;
-    } else if (final && changed) writeContentChanges(db, [], [], true);
+    } else if (final && changed) writeContentChanges(db, [], [], 'generation');
     batch = [];
   };
   for (const f of walked) {
     seen.add(f.path);
     const old = stored.get(f.path);
-    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
-    const { read, hash: bytesHash } = readWalked(root, f, kept);
-    if ('skipped' in read) {
-      if (read.skipped === 'binary') batch.push({ path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' });
-    } else {
-      const hash = bytesHash ?? sha1(read.text);
-      const kind = read.size > LARGE_FILE_BYTES ? 'large' : 'text';
-      const same = old !== undefined && old.contentHash === hash && old.kind === kind;
-      batch.push({ path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(same || kind === 'large' ? {} : { text: read.text }) });
-      if (!same) reindexed++;
+    const eager = readByBuilds.has(f.path);
+    const sameStat = old !== undefined && old.size === f.size && old.mtimeMs === f.mtimeMs;
+    // An unchanged file keeps its row, unless a build reads it now and its trigrams were left for later.
+    if (sameStat && !(eager && old.kind === 'deferred')) {
+      if (old.kind === 'deferred') deferred++;
+      continue;
     }
+    const row = walkedRow(f, readWalked(root, f, kept), old, eager);
+    if (!row) continue;
+    batch.push(row);
+    if (row.kind === 'deferred') deferred++;
+    if (!(old && old.contentHash === row.contentHash && old.kind === row.kind)) reindexed++;
     if (batch.length >= BATCH_FILES) flush(false);
   }
   const removed = [...stored.keys()].filter((p) => !seen.has(p));
   flush(true, removed);
-  return { files: walked.length, reindexed, removed: removed.length, elapsedMs: performance.now() - started };
+  return { files: walked.length, reindexed, deferred, removed: removed.length, elapsedMs: performance.now() - started };
 }

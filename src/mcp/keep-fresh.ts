@@ -2,6 +2,8 @@
 // disk (or a build's map file, linker script or Kconfig output: a relink), it re-indexes the builds that hold
 // them in a background child process, one at a time.
 // Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
+// With nothing to re-index, it fills in the trigrams of files the index runs deferred (no build reads them),
+// a few MB per job so an edit waits at most one job; find reads those files whole until then.
 import fs from 'node:fs';
 import { readLock } from '../indexer/index-lock.js';
 import { compareRecordInputs } from '../indexer/record-inputs.js';
@@ -23,6 +25,8 @@ export interface KeepFreshOptions {
   holdMs?: number;
   /** Projects watched at once (default 8); calls to others still trigger refreshes. */
   maxWatched?: number;
+  /** Bytes of deferred files one fill job indexes (default 8 MB); 0 leaves them deferred. */
+  fillBytes?: number;
 }
 
 /** What a refresh run needs: the changed files and the builds that hold them, and a key of that state. */
@@ -39,16 +43,19 @@ interface Project {
   lastCallCheck: number;
   /** The state the last finished run started from: never run twice for the same state. */
   lastSignature: string | null;
+  /** The content state the last fill started from: a fill that filled nothing is not repeated. */
+  lastFillSignature: string | null;
   retry: NodeJS.Timeout | null;
 }
 
 const CALL_CHECK_INTERVAL_MS = 1000;
+const FILL_BYTES = 8 * 1024 * 1024;
 const BUSY_RETRY_MS = 1000;
 
 export class FreshnessKeeper {
   private readonly projects = new Map<string, Project>();
   private readonly runner: RefreshRunner;
-  private readonly inFlight = new Map<string, string>();
+  private readonly inFlight = new Map<string, { signature: string; fill: boolean }>();
   private closed = false;
 
   constructor(private readonly options: KeepFreshOptions = {}) {
@@ -90,7 +97,7 @@ export class FreshnessKeeper {
   check(root: string): void {
     if (this.closed) return;
     const p = this.project(root);
-    if (this.runner.running(root)) return; // it checks again when the run ends
+    if (this.runner.busy(root)) return; // it checks again when the job ends
     if (readLock(root)) {
       // Another process is writing this index; look again once it may have finished (it may do our work).
       this.retryLater(root, p);
@@ -102,9 +109,31 @@ export class FreshnessKeeper {
     } catch {
       return; // an unreadable index: get_active_build reports it; nothing to refresh
     }
-    if (!plan || plan.signature === p.lastSignature) return;
-    this.inFlight.set(root, plan.signature);
-    this.runner.start({ root, builds: plan.builds, holdMs: this.options.holdMs });
+    if (plan && plan.signature !== p.lastSignature) {
+      this.inFlight.set(root, { signature: plan.signature, fill: false });
+      this.runner.start({ root, builds: plan.builds, holdMs: this.options.holdMs });
+      return;
+    }
+    const fill = this.fillSignature(root);
+    if (fill === null || fill === p.lastFillSignature) return;
+    this.inFlight.set(root, { signature: fill, fill: true });
+    this.runner.start({ root, builds: [], fillBytes: this.options.fillBytes ?? FILL_BYTES });
+  }
+
+  /** The content state when deferred files wait for their trigrams (and this process may write the index), else null. */
+  private fillSignature(root: string): string | null {
+    if ((this.options.fillBytes ?? FILL_BYTES) <= 0) return null;
+    try {
+      return withProject(root, (ctx) => {
+        const reader = ctx.reader;
+        if (!ctx.initialized || !reader || ctx.indexError || versionState(reader.meta()).clientRestartReason) return null;
+        const content = reader.content();
+        const deferred = content.coverage().deferred;
+        return deferred > 0 ? `${content.generation()}|${content.fillStamp()}|${deferred}` : null;
+      });
+    } catch {
+      return null;
+    }
   }
 
   close(): void {
@@ -118,7 +147,7 @@ export class FreshnessKeeper {
 
   private project(root: string): Project {
     let p = this.projects.get(root);
-    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, retry: null }));
+    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, lastFillSignature: null, retry: null }));
     return p;
   }
 
@@ -174,16 +203,20 @@ export class FreshnessKeeper {
 
   private finished(root: string, outcome: RefreshOutcome): void {
     const p = this.project(root);
-    const signature = this.inFlight.get(root) ?? null;
+    const job = this.inFlight.get(root) ?? null;
     this.inFlight.delete(root);
     if (this.closed) return;
     if (outcome === 'busy') {
       this.retryLater(root, p);
       return;
     }
-    p.lastSignature = signature;
-    // The run may have added files (a new header); watch the new set.
-    this.rewatch(root, p);
+    if (job?.fill) {
+      p.lastFillSignature = job.signature;
+    } else {
+      p.lastSignature = job?.signature ?? null;
+      // The run may have added files (a new header); watch the new set.
+      this.rewatch(root, p);
+    }
     this.check(root);
   }
 }

@@ -2,7 +2,7 @@
 // reindex reasons (each naming the command that fixes it), counts, exact modified-file count, variants.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildRow, IndexMeta } from '../index/index-reader.js';
+import type { BuildRow, IndexMeta, IndexReader } from '../index/index-reader.js';
 import { readLock } from '../indexer/index-lock.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import { relinkedFiles } from '../indexer/record-inputs.js';
@@ -149,6 +149,16 @@ function lastRefresh(background: RefreshState | null): Record<string, unknown> {
   return { last_refresh: { outcome: background.lastOutcome, message: background.lastMessage, finished_at: background.lastFinishedAt, runs: background.runs } };
 }
 
+/** How much of the tree find answers from trigrams, and how much it reads whole (deferred and large files). */
+function contentIndexInfo(reader: IndexReader): Record<string, number> | null {
+  try {
+    const c = reader.content().coverage();
+    return { text_files: c.textFiles, trigram_indexed: c.indexed, deferred: c.deferred, deferred_bytes: c.deferredBytes, large: c.large };
+  } catch {
+    return null;
+  }
+}
+
 /** `background`: the server's own refresh of this project (fw-context serve), null elsewhere. */
 export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}, background: RefreshState | null = null): Record<string, unknown> {
   const root = ctx.root;
@@ -198,6 +208,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     reference_count: counts.references,
     modified_files_count: changed.length,
     modified_files: changed.slice(0, 20),
+    content_index: contentIndexInfo(reader),
     header_affected_tus: headerAffected,
     schema_version: meta.schemaVersion,
     current_schema: SCHEMA_VERSION,

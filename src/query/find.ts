@@ -42,6 +42,11 @@ export interface FindResult {
   build?: { variant: string; image: string };
   page_identity: string;
   note?: string;
+  /**
+   * Strict content searches: files read whole because the trigram index holds no current text of them
+   * (changed since indexing, over 8 MB, or deferred: no build reads them); absent when none.
+   */
+  unindexed_files?: number;
 }
 
 export interface FindOptions {
@@ -59,6 +64,8 @@ interface Lanes {
   reason?: string;
   readDigest: string;
   searched?: number;
+  /** Of the files searched, those the trigram index could not narrow (see FindResult.unindexed_files). */
+  unindexed?: number;
   /** Files a strict content search read (what a cached answer is checked against). */
   read?: string[];
 }
@@ -140,7 +147,7 @@ async function runLanes(ctx: ProjectContext, reader: IndexReader, snapshot: Tree
       return { rows: f.ranked.map((r) => ({ ...r.item })), complete: f.complete, reason: f.reason, readDigest: '' };
     }
     const c = await searchContent(ctx.root, snapshot, content, inScope, route, budgetMs);
-    return { rows: contentRows(c.files), complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, read: c.read };
+    return { rows: contentRows(c.files), complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, unindexed: c.unindexed, read: c.read };
   }
   // Identifier: declarations named so, then the lines using the word; ranked names and files when neither exists.
   const declared = build ? exactSymbols(reader, build, route.text.replace(/\./g, '::'), inScope) : [];
@@ -148,7 +155,7 @@ async function runLanes(ctx: ProjectContext, reader: IndexReader, snapshot: Tree
   const c = await searchContent(ctx.root, snapshot, content, inScope, { ...route, target: 'content', match: 'word', text: word }, budgetMs);
   const seen = new Set(declared.map((d) => `${d.path}:${d.line}`));
   const rows = [...declared, ...contentRows(c.files).filter((r) => !seen.has(`${r.path}:${r.line}`))];
-  if (rows.length) return { rows, complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, read: c.read };
+  if (rows.length) return { rows, complete: c.complete, reason: c.reason, readDigest: c.readDigest, searched: c.searched, unindexed: c.unindexed, read: c.read };
   route.match = 'fuzzy';
   route.notes.push('no declaration or word matches the query exactly: ranked fuzzy matches of declaration names and file paths');
   const names = build ? fuzzySymbols(reader, build.id, route.text, inScope).map((r) => ({ score: r.score, row: symbolMatch(r.item) })) : [];
@@ -235,6 +242,7 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
     page_identity: identity,
   };
   if (build) result.build = { variant: build.variant, image: build.image };
+  if (lanes.unindexed) result.unindexed_files = lanes.unindexed;
   if (lanes.reason) result.reason = lanes.reason;
   else if (route.match === 'fuzzy') result.reason = 'ranked';
   if (lanes.complete && skip + limit < rows.length) {

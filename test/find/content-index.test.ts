@@ -1,10 +1,11 @@
-// The content index beside the symbol index: which files it covers (ignore rules, binary files), how an
-// index run updates it (only changed files re-read).
+// The content index beside the symbol index: which files it covers (ignore rules, binary files, files no
+// build reads deferred), how an index run updates it (only changed files re-read).
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { openIndexForRead } from '../../src/index/open-index.js';
+import { openIndexForRead, openIndexForUpdate } from '../../src/index/open-index.js';
+import { fillDeferredContent } from '../../src/indexer/fill-content-index.js';
 import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
 import { indexPath } from '../../src/project/config.js';
 import { touchFuture } from '../helpers/fixture-project.js';
@@ -20,6 +21,16 @@ const withContent = <T>(fn: (c: SqliteContentIndex) => T): T => {
   }
 };
 
+const fillAll = () => {
+  const db = openIndexForUpdate(indexPath(root))!;
+  try {
+    return fillDeferredContent(db, root);
+  } finally {
+    db.close();
+  }
+};
+const kindOf = (p: string) => withContent((c) => c.files()).find((f) => f.path === p)?.kind;
+
 beforeAll(async () => {
   root = await indexedFindFixture();
 });
@@ -29,6 +40,21 @@ describe('content index', () => {
     const files = withContent((c) => c.files());
     expect(files.map((f) => f.path)).toEqual(['README.md', 'assets/logo.bin', 'docs/uart.md', 'include/uart_drv.h', 'src/probe.cpp', 'src/sensor.cpp', 'src/uart_drv.c', 'tests/test_uart.c']);
     expect(files.find((f) => f.path === 'assets/logo.bin')?.kind).toBe('binary');
+    // Files a build reads get their trigrams in the index run; the others wait for a fill.
+    expect(files.filter((f) => f.kind === 'text').map((f) => f.path)).toEqual(['include/uart_drv.h', 'src/probe.cpp', 'src/sensor.cpp', 'src/uart_drv.c']);
+    expect(files.filter((f) => f.kind === 'deferred').map((f) => f.path)).toEqual(['README.md', 'docs/uart.md', 'tests/test_uart.c']);
+    expect(withContent((c) => c.candidates([['uart_drv']]))!.has('docs/uart.md')).toBe(false);
+    expect(withContent((c) => c.coverage())).toEqual({ textFiles: 7, indexed: 4, deferred: 3, deferredBytes: expect.any(Number), large: 0 });
+  });
+
+  it('a fill gives deferred files their trigrams without changing the generation', () => {
+    const before = withContent((c) => [c.generation(), c.fillStamp()]);
+    expect(fillAll()).toMatchObject({ filled: 3, skipped: 0, remaining: 0 });
+    expect(withContent((c) => c.files()).filter((f) => f.kind === 'deferred')).toEqual([]);
+    const after = withContent((c) => [c.generation(), c.fillStamp()]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(fillAll()).toMatchObject({ filled: 0 });
   });
 
   it('finds candidate files by runs of text, case folded, as phrases', () => {
@@ -48,10 +74,19 @@ describe('content index', () => {
 
     fs.appendFileSync(path.join(root, 'docs', 'uart.md'), 'The watchdog_kick_interval is 50 ms.\n');
     touchFuture(path.join(root, 'docs', 'uart.md'));
+    fs.appendFileSync(path.join(root, 'src', 'uart_drv.c'), '/* watchdog_kick_interval */\n');
+    touchFuture(path.join(root, 'src', 'uart_drv.c'));
     fs.rmSync(path.join(root, 'tests', 'test_uart.c'));
+    const readmeBefore = withContent((c) => c.files()).find((f) => f.path === 'README.md');
     await indexProject({ root });
     expect(withContent((c) => c.generation())).not.toBe(before);
-    expect([...withContent((c) => c.candidates([['watchdog']]))!]).toEqual(['docs/uart.md']);
+    // The edited build file is re-indexed; the edited file no build reads (filled before) is deferred again.
+    expect([...withContent((c) => c.candidates([['watchdog']]))!]).toEqual(['src/uart_drv.c']);
+    expect(kindOf('docs/uart.md')).toBe('deferred');
+    expect(kindOf('README.md')).toBe('text');
+    expect(withContent((c) => c.files()).find((f) => f.path === 'README.md')).toEqual(readmeBefore);
     expect(withContent((c) => c.files()).map((f) => f.path)).not.toContain('tests/test_uart.c');
+    expect(fillAll()).toMatchObject({ filled: 1 });
+    expect([...withContent((c) => c.candidates([['watchdog']]))!].sort()).toEqual(['docs/uart.md', 'src/uart_drv.c']);
   });
 });
