@@ -42,6 +42,20 @@ interface FileCode {
   lineStarts: Int32Array;
 }
 
+const LINE_BREAK = /[\r\n]/g;
+
+/** `text[a, b)` as spaces with its line breaks kept (runs of spaces made whole, not character by character). */
+function spacesKeepingBreaks(text: string, a: number, b: number): string {
+  let out = '';
+  let from = a;
+  LINE_BREAK.lastIndex = a;
+  for (let m = LINE_BREAK.exec(text); m && m.index < b; m = LINE_BREAK.exec(text)) {
+    out += ' '.repeat(m.index - from) + m[0];
+    from = m.index + 1;
+  }
+  return out + ' '.repeat(b - from);
+}
+
 /** Blank comments (keeping newlines) and list identifier positions outside literals. */
 function scanCode(text: string): FileCode {
   const n = text.length;
@@ -52,7 +66,7 @@ function scanCode(text: string): FileCode {
   const lineStarts: number[] = [0];
   let i = 0;
   const blank = (a: number, b: number) => {
-    parts.push(text.slice(copied, a), text.slice(a, b).replace(/[^\r\n]/g, ' '));
+    parts.push(text.slice(copied, a), spacesKeepingBreaks(text, a, b));
     copied = b;
   };
   while (i < n) {
