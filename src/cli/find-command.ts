@@ -44,6 +44,7 @@ export async function runFind(opts: FindOptions): Promise<CommandOutput> {
         (r.build ? ` (build ${r.build.variant}/${r.build.image})` : '') +
         `; ${r.route.target}/${r.route.match}` +
         (r.complete ? '' : `; INCOMPLETE: ${r.reason}`) +
+        (r.unindexed_files ? `; ${r.unindexed_files} file(s) read whole (not in the trigram index)` : '') +
         (r.next ? ` — next page: --skip ${r.next.skip} --page-identity ${r.next.page_identity}` : ''),
     );
     if (r.note) lines.push(r.note);

@@ -98,6 +98,8 @@ export function formatIndexResult(r: IndexResult): string {
   const lines = [`Indexed ${r.builds.length} build(s) of ${r.root} in ${(r.elapsedMs / 1000).toFixed(2)} s:`, ...r.builds.map(buildLine)];
   lines.push(r.parsed === 0 ? `No file changed: re-parsed none, reused ${r.reused}.` : `Parsed ${r.parsed} file(s), reused ${r.reused} unchanged.`);
   if (r.removedBuilds) lines.push(`Removed ${r.removedBuilds} build(s) no longer found.`);
+  if (r.content?.filled) lines.push(`Content index (find): trigrams of ${r.content.filled} file(s) no build reads filled in.`);
+  if (r.content?.deferred) lines.push(`Content index (find): ${r.content.deferred} text file(s) no build reads are deferred (find reads them whole; \`fw-context serve\` fills them in the background, \`fw-context index --all-content\` now).`);
   const diags = [...r.diagnostics, ...r.builds.flatMap((b) => b.diagnostics)];
   if (diags.length) lines.push(`${diags.length} diagnostic(s):`, formatDiagnostics(diags));
   return lines.join('\n');

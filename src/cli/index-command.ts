@@ -10,7 +10,7 @@ import { out, rootFor, type CommandOutput, type CommonOptions } from './command-
 import { formatDiagnostics, formatIndexResult } from './format-text.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
 
-export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: number; onProgress?: (m: string) => void }): Promise<CommandOutput> {
+export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: number; allContent?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
   // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts).
@@ -26,7 +26,7 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: n
     const selected = selectBuildsByName(builds, opts, root);
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
-  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
+  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress, fillContent: opts.allContent, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
   const none = result.builds.length === 0;
   const failures = indexFailures(result, !!(opts.variant || opts.image));
   const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);

@@ -32,6 +32,9 @@ Commands:
                             -j/--jobs N parse on N worker threads besides the main thread (0: main
                             thread only; default all cores but two, at most 8);
                             --variant/--image index only those (a board or build folder names its variant);
+                            --all-content also gives find's trigram index the text files no build reads
+                            (left by default to \`fw-context serve\`, which fills them in the background;
+                            find reads them whole until then);
                             exit 0 all indexed (warnings allowed), 1 a build could not be indexed (the
                             others are; it keeps its previous index), no build found, or --build failed
   variants                  every build (variant, images, board, build system), indexed or not
@@ -126,6 +129,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   build: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
+  'all-content': { type: 'boolean' },
   poll: { type: 'boolean' },
   'no-refresh': { type: 'boolean' },
   script: { type: 'string' },
@@ -198,7 +202,7 @@ async function main(argv: string[]): Promise<number> {
           break;
         case 'index': {
           const progress = v.json ? undefined : progressPrinter();
-          result = await (await indexCommand()).runIndex({ ...common, build: v.build, jobs: nonNegative('jobs', int('jobs', v.jobs)), onProgress: progress });
+          result = await (await indexCommand()).runIndex({ ...common, build: v.build, jobs: nonNegative('jobs', int('jobs', v.jobs)), allContent: v['all-content'], onProgress: progress });
           if (progress) process.stderr.write('\r\x1b[2K');
           break;
         }

@@ -31,8 +31,16 @@ export function isBinary(buf: Buffer): boolean {
   return buf.includes(0);
 }
 
+export type BytesRead = { bytes: Buffer; size: number; mtimeMs: number } | { skipped: 'binary' | 'missing' | 'outside' };
+
 /** The text of a project file, checked as above. `trusted` skips the per-component link check (paths from a walk). */
 export function readProjectText(root: string, p: string, trusted = false): TextRead {
+  const read = readProjectBytes(root, p, trusted);
+  return 'skipped' in read ? read : { text: read.bytes.toString('utf8'), size: read.size, mtimeMs: read.mtimeMs };
+}
+
+/** The bytes of a project text file, checked as readProjectText does (for a caller that may not need the text). */
+export function readProjectBytes(root: string, p: string, trusted = false): BytesRead {
   const rel = safeRelative(root, p);
   if (rel === null || rel === '' || (!trusted && !noLinks(root, rel))) return { skipped: 'outside' };
   const abs = path.join(root, rel);
@@ -50,5 +58,5 @@ export function readProjectText(root: string, p: string, trusted = false): TextR
     return { skipped: 'missing' };
   }
   if (isBinary(buf)) return { skipped: 'binary' };
-  return { text: buf.toString('utf8'), size: st.size, mtimeMs: st.mtimeMs };
+  return { bytes: buf, size: st.size, mtimeMs: st.mtimeMs };
 }

@@ -27,6 +27,7 @@ import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-re
 import { isUnderAny, storedPath } from './vendor-paths.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex, type ContentIndexSummary } from './update-content-index.js';
+import { fillDeferredContent } from './fill-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
@@ -50,6 +51,8 @@ export interface IndexOptions {
   onProgress?: (message: string) => void;
   /** Worker threads for parsing besides the main thread (0: main thread only). Default: defaultWorkerCount(). */
   workers?: number;
+  /** Also give the trigram index the deferred files (text no build reads), as `fw-context serve` does later. */
+  fillContent?: boolean;
 }
 
 export interface BuildIndexSummary {
@@ -419,6 +422,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     try {
       progress('content index: checking the project tree');
       result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file));
+      if (options.fillContent && result.content.deferred) {
+        progress('content index: filling in the files no build reads');
+        const filled = fillDeferredContent(db, root);
+        result.content.filled = filled.filled;
+        result.content.deferred -= filled.filled;
+      }
     } catch (err) {
       result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
     }

@@ -6,7 +6,7 @@
 import type { Db } from '../index/open-index.js';
 import { pathsReadByBuilds, storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
-import { isBinary, readProjectText, type TextRead } from '../content/text-file.js';
+import { isBinary, readProjectBytes, type BytesRead } from '../content/text-file.js';
 import { isUtf8 } from 'node:buffer';
 import type { KeptBytes } from './file-states.js';
 import type { ContentFileRow } from '../index/content-index-reader.js';
@@ -23,31 +23,40 @@ export interface ContentIndexSummary {
   reindexed: number;
   /** Text files recorded without their trigrams (no build reads them): new, changed or still deferred. */
   deferred: number;
+  /** Deferred files given their trigrams after the update (index --all-content). */
+  filled?: number;
   removed: number;
   elapsedMs: number;
 }
 
 /**
- * A walked file's text from bytes an index run already read (with the size and mtime the walk found), else
- * read now; with the sha1 of its bytes when they are that text's UTF-8 (so it need not be hashed again).
+ * A walked file's bytes from those an index run already read (with the size and mtime the walk found), else
+ * read now; with the sha1 of its bytes when they were hashed already.
  */
-export function readWalked(root: string, f: { path: string; size: number; mtimeMs: number }, kept?: (file: string) => KeptBytes | undefined): { read: TextRead; hash?: string } {
+function readWalked(root: string, f: { path: string; size: number; mtimeMs: number }, kept?: (file: string) => KeptBytes | undefined): BytesRead & { hash?: string } {
   const k = kept?.(path.join(root, f.path));
-  if (!k || k.size !== f.size || k.mtimeMs !== f.mtimeMs) return { read: readProjectText(root, f.path, true) };
-  if (isBinary(k.bytes)) return { read: { skipped: 'binary' } };
-  return { read: { text: k.bytes.toString('utf8'), size: k.size, mtimeMs: k.mtimeMs }, ...(isUtf8(k.bytes) ? { hash: k.hash } : {}) };
+  if (!k || k.size !== f.size || k.mtimeMs !== f.mtimeMs) return readProjectBytes(root, f.path, true);
+  if (isBinary(k.bytes)) return { skipped: 'binary' };
+  return { bytes: k.bytes, size: k.size, mtimeMs: k.mtimeMs, hash: k.hash };
 }
 
-/** The row of a walked file read now: binary, large, text with its trigrams, or deferred; null when unreadable. */
-function walkedRow(f: { path: string; size: number; mtimeMs: number }, got: { read: TextRead; hash?: string }, old: ContentFileRow | undefined, eager: boolean): ContentFileWrite | null {
-  const { read } = got;
+/** The sha1 of the text the bytes decode to: of the bytes themselves when they are valid UTF-8 (no decoding). */
+function textHash(bytes: Buffer, bytesHash?: string): string {
+  return isUtf8(bytes) ? (bytesHash ?? sha1(bytes)) : sha1(bytes.toString('utf8'));
+}
+
+/**
+ * The row of a walked file read now: binary, large, text with its trigrams, or deferred; null when unreadable.
+ * Only a file whose trigrams are written is decoded: a deferred file is hashed from its bytes.
+ */
+function walkedRow(f: { path: string; size: number; mtimeMs: number }, read: BytesRead & { hash?: string }, old: ContentFileRow | undefined, eager: boolean): ContentFileWrite | null {
   if ('skipped' in read) return read.skipped === 'binary' ? { path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' } : null;
-  const hash = got.hash ?? sha1(read.text);
+  const hash = textHash(read.bytes, read.hash);
   const sameText = old !== undefined && old.contentHash === hash;
   // A file whose trigrams are in the index keeps them while its text is the same (a touch, or a fill).
   const kind = read.size > LARGE_FILE_BYTES ? 'large' : eager || (sameText && old.kind === 'text') ? 'text' : 'deferred';
   const keep = sameText && old.kind === kind;
-  return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: read.text } : {}) };
+  return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: read.bytes.toString('utf8') } : {}) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { getActiveBuild } from '../../src/query/active-build.js';
 import { find, type FindResult } from '../../src/query/find.js';
 import type { FindRequest } from '../../src/query/find-request.js';
 import { openProject, withProject } from '../../src/query/project-context.js';
-import { assertCliBuilt, touchFuture } from '../helpers/fixture-project.js';
+import { assertCliBuilt, runCli, touchFuture } from '../helpers/fixture-project.js';
 import { indexedFindFixture } from './find-fixture.js';
 
 let root: string;
@@ -133,6 +133,17 @@ describe('deferred trigrams', () => {
     expect(content()).toMatchObject({ text_files: 7, trigram_indexed: 4, deferred: 3, large: 0 });
     fill();
     expect(content()).toMatchObject({ trigram_indexed: 7, deferred: 0, deferred_bytes: 0 });
+  });
+
+  it('fw-context index says what it deferred; --all-content fills them in the same run', () => {
+    assertCliBuilt();
+    const plain = runCli(root, ['index']);
+    expect(plain.stdout).toMatch(/Content index \(find\): 3 text file\(s\) no build reads are deferred/);
+    const all = runCli(root, ['index', '--all-content']);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/trigrams of 3 file\(s\) no build reads filled in/);
+    expect(all.stdout).not.toMatch(/are deferred/);
+    expect(withContent((c) => c.coverage())).toMatchObject({ indexed: 7, deferred: 0 });
   });
 
   it('fw-context serve fills deferred files in the background, not reported as a re-index', async () => {
