@@ -139,6 +139,7 @@ describe('deferred trigrams', () => {
     assertCliBuilt();
     const plain = runCli(root, ['index']);
     expect(plain.stdout).toMatch(/Content index \(find\): 3 text file\(s\) no build reads are deferred/);
+    expect(runCli(root, ['status']).stdout).toMatch(/content index \(find\): 4 of 7 text files trigram-indexed; 3 read whole by find \(3 deferred/);
     const all = runCli(root, ['index', '--all-content']);
     expect(all.status).toBe(0);
     expect(all.stdout).toMatch(/trigrams of 3 file\(s\) no build reads filled in/);
