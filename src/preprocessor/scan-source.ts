@@ -87,14 +87,14 @@ export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
 interface StripState {
   /** Text already final. */
   done: string;
-  /** Unscanned remainder (only meaningful while `open`). */
+  /** Unscanned remainder of an open raw string (empty in an open comment, whose text is dropped). */
   pending: string;
   open: 'comment' | 'raw' | null;
 }
 
 /**
  * Replace comments in `text` by a space. When a block comment (or raw string) is still open at the end,
- * returns open + the raw text from the opening so the caller can append the next line and continue.
+ * returns open (with a raw string's text from its opening) so the caller can append the next line and continue.
  */
 function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | null = null, doneSoFar = ''): StripState {
   let done = doneSoFar;
@@ -103,7 +103,9 @@ function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | n
   if (resume === 'comment') {
     // `text` starts right after a `/*` (held in pending without the opener).
     const end = text.indexOf('*/');
-    if (end < 0) return { done, pending: text, open: 'comment' };
+    // The comment's text is dropped: only what follows its end is scanned, so nothing is carried to the next
+    // line (carrying it made a comment of n lines cost n² characters of rescanning).
+    if (end < 0) return { done, pending: '', open: 'comment' };
     done += ' ';
     i = end + 2;
   } else if (resume === 'raw') {
@@ -122,7 +124,7 @@ function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | n
     if (c === '/' && text[i + 1] === '*') {
       done += text.slice(segStart, i);
       const end = text.indexOf('*/', i + 2);
-      if (end < 0) return { done, pending: text.slice(i + 2), open: 'comment' };
+      if (end < 0) return { done, pending: '', open: 'comment' };
       done += ' ';
       i = end + 2;
       segStart = i;

@@ -37,6 +37,15 @@ describe('scanSource (phases 1-3)', () => {
     const s = scanSource('/* x\n y */ #define Q 1\nQ\n');
     expect(s.lines[0]).toMatchObject({ first: 1, last: 2, directive: true });
   });
+  it('reads a comment of many lines, with spliced lines and stars at line ends, to its real end', () => {
+    const body = Array.from({ length: 3000 }, (_, i) => (i % 2 ? ` * ${i} ends in a star *` : '/ starts with a slash'));
+    const s = scanSource(['int a; /* open', ...body, ' *\\', '/ int b; /* again */ #if 0', '#define C 1', ''].join('\n'));
+    expect(s.lines.map((l) => [l.first, l.last, l.directive])).toEqual([
+      [1, 3003, false],
+      [3004, 3004, true],
+    ]);
+    expect(s.unterminatedComment).toBeUndefined();
+  });
   it('flags an unterminated comment', () => {
     expect(scanSource('int a;\n/* open\n#if 1\n').unterminatedComment).toBe(2);
   });
