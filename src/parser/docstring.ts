@@ -1,6 +1,6 @@
 // Docstrings: the comment block right before a declaration (or a `///<` comment after a field or enum
 // constant on its line), cleaned of `/** */`, `/*! */`, leading `*`, `///`, `//!` and `//` markers.
-import { nodeKey, type Frame, type SiblingComment, type WalkResult } from './tree-sitter-parser.js';
+import type { SiblingComment, SyntaxNode, WalkResult } from './tree-sitter-parser.js';
 
 const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
@@ -35,8 +35,8 @@ function adjacent(source: string, comment: SiblingComment, nextStart: number, ma
  * The docstring of the statement `stmt` from the comments the walk saw beside it. Leading comments win;
  * a trailing `///<` comment on the same line counts where `trailingAllowed` (fields, enum constants).
  */
-export function docstringOf(source: string, stmt: Frame, comments: Pick<WalkResult, 'leading' | 'trailing'>, masked: Uint8Array | undefined, trailingAllowed: boolean): string {
-  const key = nodeKey(stmt);
+export function docstringOf(source: string, stmt: SyntaxNode, comments: Pick<WalkResult, 'leading' | 'trailing'>, masked: Uint8Array | undefined, trailingAllowed: boolean): string {
+  const key = stmt.id;
   const run = comments.leading.get(key);
   const parts: string[] = [];
   let nextStart = stmt.startIndex;

@@ -12,7 +12,7 @@ import { unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
-import { parseText, type SyntaxNode } from './tree-sitter-parser.js';
+import { parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 
 export interface CallExtractOptions {
   relPath: string;
@@ -75,7 +75,7 @@ export function extractCalls(source: string, options: CallExtractOptions): CallE
   const text = exp && exp.used.length ? exp.text : source;
   // Literal-only data tables are skipped as the symbol extractor skips them (the same parse when nothing expands).
   const tree = parseText(text, options.language, dataTableInsides(text).spans);
-  return new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree.rootNode);
+  return new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree);
 }
 
 class CallWalker {
@@ -94,9 +94,9 @@ class CallWalker {
     for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
-  run(root: SyntaxNode): CallExtraction {
-    for (const c of root.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
-    this.walk(root, null, []);
+  run(tree: Tree): CallExtraction {
+    for (const c of tree.rootNode.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
+    this.walk(tree, 0, null, []);
     for (const inv of this.exp?.used ?? []) this.irqRegistration(inv);
     return { references: this.refs, symbols: this.symbols };
   }
@@ -122,43 +122,48 @@ class CallWalker {
     this.refs.push({ name, line: w.line, column: w.column, kind: k, caller: fn?.qname ?? null, viaMacro, slot, detail });
   }
 
-  private walk(node: SyntaxNode, fn: FnContext | null, scopes: string[]): void {
-    switch (node.type) {
+  /**
+   * Visits the named nodes under `id` by their ids in the flat tree: node objects are made only for the nodes
+   * a handler reads (most nodes are passed over).
+   */
+  private walk(tree: Tree, id: number, fn: FnContext | null, scopes: string[]): void {
+    switch (tree.type(id)) {
       // `__attribute__((alias("f")))`, `[[deprecated("x")]]`: attribute syntax, not calls.
       case 'attribute_specifier':
       case 'attribute_declaration':
       case 'ms_declspec_modifier':
         return;
       case 'function_definition':
-        this.functionDefinition(node, scopes);
+        this.functionDefinition(tree, tree.node(id), scopes);
         return;
       case 'namespace_definition':
       case 'class_specifier':
       case 'struct_specifier': {
+        const node = tree.node(id);
         const n = node.childForFieldName('name');
         const body = node.childForFieldName('body');
         if (body && (node.type === 'namespace_definition' || this.opts.language === 'cpp')) {
-          this.walk(body, fn, n ? [...scopes, n.text] : scopes);
+          this.walk(tree, body.id, fn, n ? [...scopes, n.text] : scopes);
           return;
         }
         break;
       }
       case 'declaration':
-        this.declaration(node, fn, scopes);
+        this.declaration(tree.node(id), fn, scopes);
         break;
       case 'call_expression':
-        this.call(node, fn);
+        this.call(tree.node(id), fn);
         break;
       case 'assignment_expression':
-        this.assignment(node, fn);
+        this.assignment(tree.node(id), fn);
         break;
       default:
         break;
     }
-    for (const child of node.namedChildren) this.walk(child, fn, scopes);
+    for (let c = tree.firstChild(id); c !== -1; c = tree.next[c]) if (tree.isNamed(c)) this.walk(tree, c, fn, scopes);
   }
 
-  private functionDefinition(node: SyntaxNode, scopes: string[]): void {
+  private functionDefinition(tree: Tree, node: SyntaxNode, scopes: string[]): void {
     const declarator = node.childForFieldName('declarator');
     const info = unwrapDeclarator(declarator);
     const nameNode = info.nameNode;
@@ -177,7 +182,7 @@ class CallWalker {
     }
     if (nameNode) this.macroSymbol(node, nameNode, qname, scopes, true, true);
     const body = node.childForFieldName('body');
-    if (body) this.walk(body, ctx, scopes);
+    if (body) this.walk(tree, body.id, ctx, scopes);
   }
 
   /** Record names declared by a declaration, with their struct/typedef type. */
@@ -190,27 +195,30 @@ class CallWalker {
   }
 
   private declaration(node: SyntaxNode, fn: FnContext | null, scopes: string[]): void {
+    const typeNode = node.childForFieldName('type');
+    const type = typeName(typeNode);
+    const declarators = node.childrenForFieldName('declarator');
+    const infos = declarators.map((d) => unwrapDeclarator(d));
     if (fn) {
-      this.declareNames(node, fn.locals);
-      for (const d of node.childrenForFieldName('declarator')) {
-        const n = unwrapDeclarator(d).nameNode;
-        if (n && isFnPointer(d, node.childForFieldName('type'))) fn.fnPtrs.add(n.text);
-      }
+      for (const info of infos) if (info.nameNode && !info.isFunction) fn.locals.set(info.nameNode.text, type);
+      declarators.forEach((d, i) => {
+        const n = infos[i].nameNode;
+        if (n && isFnPointer(d, typeNode)) fn.fnPtrs.add(n.text);
+      });
     }
-    const type = typeName(node.childForFieldName('type'));
-    for (const d of node.childrenForFieldName('declarator')) {
-      const info = unwrapDeclarator(d);
-      if (!info.nameNode) continue;
+    declarators.forEach((d, i) => {
+      const info = infos[i];
+      if (!info.nameNode) return;
       if (!fn) this.macroSymbol(node, info.nameNode, [...scopes, info.nameNode.text].join('::'), scopes, info.isFunction, false);
       if (!fn && info.isFunction) this.aliasOf(node, info.nameNode.text);
-      if (d.type !== 'init_declarator') continue;
+      if (d.type !== 'init_declarator') return;
       const value = d.childForFieldName('value');
       const varName = info.nameNode.text;
-      if (!value) continue;
+      if (!value) return;
       const holder = fn ? `local:${fn.name}.${varName}` : `var:${varName}`;
       if (value.type === 'initializer_list') this.initializerList(value, type, holder, fn, varName);
       else this.storeValue(value, holder, fn, `${varName} = ${clip(value.text, 60)}`);
-    }
+    });
   }
 
   /** Designated (`.f = fn`, `[i] = fn`) and positional entries of an initializer list; details name the index. */

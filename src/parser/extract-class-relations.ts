@@ -4,7 +4,7 @@
 import type { Language } from '../model/compile-args.js';
 import type { ClassBase, TemplateUse } from '../model/code-relations.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
-import { queryCaptures, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
+import type { CaptureIds, SyntaxNode, Tree } from './tree-sitter-parser.js';
 
 const TYPE_NODES = new Set(['type_identifier', 'qualified_identifier', 'template_type']);
 
@@ -65,13 +65,17 @@ function templateUse(node: SyntaxNode, kind: TemplateUse['kind']): TemplateUse |
   return { name, args: collapse(args.text), line: node.startPosition.row + 1, column: node.startPosition.column + 1, kind };
 }
 
-export function extractClassRelations(tree: Tree, language: Language, symbols: ExtractedSymbol[]): { classBases: ClassBase[]; templateUses: TemplateUse[] } {
-  if (language !== 'cpp') return { classBases: [], templateUses: [] };
+/** The capture table extractClassRelations reads (C++ only; walkCaptures collects it in its walk). */
+export const CLASS_RELATIONS_TABLE = 'class-relations';
+
+export function extractClassRelations(tree: Tree, language: Language, symbols: ExtractedSymbol[], captures: CaptureIds | undefined): { classBases: ClassBase[]; templateUses: TemplateUse[] } {
+  if (language !== 'cpp' || !captures) return { classBases: [], templateUses: [] };
   const byPosition = new Map<string, ExtractedSymbol>();
   for (const s of symbols) if (s.kind === 'class' || s.kind === 'struct' || s.kind === 'union') byPosition.set(`${s.line}:${s.column}`, s);
   const bases: ClassBase[] = [];
   const uses: TemplateUse[] = [];
-  for (const cap of queryCaptures(tree, language, 'class-relations')) {
+  for (let i = 0; i < captures.ids.length; i++) {
+    const cap = { name: captures.names[i], node: tree.node(captures.ids[i]) };
     const n = cap.node;
     if (cap.name === 'bases') {
       bases.push(...classBases(n, byPosition));

@@ -1,19 +1,20 @@
-// Turns one file's (masked) text into symbols, call references and syntax errors with tree-sitter.
+// Turns one file's (masked) text into symbols, variable references and syntax errors with tree-sitter.
 // Kinds, qualified names (`ns::Class::method`, `tag::field`, `enum::CONST`), docstrings, enum values.
 // It does not resolve types across files or decide which lines are compiled (the preprocessor does).
-// Work is linear in the size of the file: one tree walk, no parent or sibling lookups per symbol.
+// Work is linear in the size of the file: one tree walk, whose stack of ancestor ids answers every parent
+// lookup (tree-sitter's parent and sibling lookups are not constant time).
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1 } from '../model/sha1.js';
-import type { ExtractedReference, ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
+import type { ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { dataTableInsides } from './data-tables.js';
 import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, unwrapDeclarator } from './declarators.js';
 import { docstringOf } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
-import { extractClassRelations } from './extract-class-relations.js';
-import { extractVariableRefs } from './extract-variable-refs.js';
+import { CLASS_RELATIONS_TABLE, extractClassRelations } from './extract-class-relations.js';
+import { extractVariableRefs, variableRefsTable } from './extract-variable-refs.js';
 import { nameTokens } from './name-tokens.js';
-import { nodeKey, parseText, walkCaptures, type Frame, type SyntaxNode } from './tree-sitter-parser.js';
+import { parseText, walkCaptures, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 
 export interface ExtractOptions {
   /** Path recorded in stable ids (project-relative). */
@@ -39,28 +40,29 @@ interface Scope {
 
 /** The node whose preceding comments document a declaration: itself or its declaration/template wrapper. */
 interface Statement {
-  frame: Frame;
+  frame: SyntaxNode;
   /** How many levels above the captured node it is (0: the node itself). */
   up: number;
 }
 
-type Ancestors = readonly Frame[];
+/** Ids of the nodes open above a captured node, the root first. */
+type Ancestors = readonly number[];
 
 /** Collects the symbols of one file while the tree walk reports captures. */
 class FileExtractor {
   readonly symbols: ExtractedSymbol[] = [];
-  readonly references: ExtractedReference[] = [];
   /** Rows (1-based) of declarators that name nothing the parser could read: skipped, counted. */
   readonly nameless: number[] = [];
-  private readonly scopes = new Map<string, Scope>();
+  /** Scopes and enum states by node id. */
+  private readonly scopes = new Map<number, Scope>();
   private readonly ordinals = new Map<string, number>();
   private readonly namespaces = new Set<string>();
-  private readonly enumState = new Map<string, { seen: number; last: bigint | null; names: Map<string, bigint> }>();
+  private readonly enumState = new Map<number, { seen: number; last: bigint | null; names: Map<string, bigint> }>();
   private readonly allEnumerators = new Map<string, bigint>();
   /** Docstrings are read after the walk, once the comments after each node are known too. */
-  readonly pendingDocs: { sym: ExtractedSymbol; stmt: Frame; trailing: boolean }[] = [];
+  readonly pendingDocs: { sym: ExtractedSymbol; stmt: SyntaxNode; trailing: boolean }[] = [];
 
-  constructor(private readonly source: string, private readonly options: ExtractOptions) {}
+  constructor(private readonly source: string, private readonly tree: Tree, private readonly options: ExtractOptions) {}
 
   private stableId(kind: string, qname: string): string {
     const key = `${kind}\u0000${qname}`;
@@ -75,32 +77,30 @@ class FileExtractor {
     let inClassBody = false;
     let first = true;
     for (let i = ancestors.length - 1; i >= 0; i--) {
-      const p = ancestors[i];
-      if (p.type === 'compound_statement') inFunction = true;
-      if (p.type === 'field_declaration_list' && first) inClassBody = true;
-      if (SCOPE_TYPES.has(p.type)) {
+      const type = this.tree.type(ancestors[i]);
+      if (type === 'compound_statement') inFunction = true;
+      if (type === 'field_declaration_list' && first) inClassBody = true;
+      if (SCOPE_TYPES.has(type)) {
         first = false;
-        const s = this.scopes.get(nodeKey(p));
+        const s = this.scopes.get(ancestors[i]);
         if (s && s.symbol) return { scope: s, inFunction, inClassBody };
       }
     }
     return { scope: null, inFunction, inClassBody };
   }
 
+  /** The type of the ancestor `levels` above the captured node (1: its parent), or undefined above the root. */
+  private typeAbove(ancestors: Ancestors, levels: number): string | undefined {
+    const id = ancestors[ancestors.length - levels];
+    return id === undefined ? undefined : this.tree.type(id);
+  }
+
   private statementOf(node: SyntaxNode, ancestors: Ancestors): Statement {
-    let frame: Frame = node;
     let up = 0;
-    const parent = ancestors[ancestors.length - 1];
-    if (parent && STATEMENT_WRAPPERS.has(parent.type)) {
-      frame = parent;
-      up = 1;
-    }
-    const above = ancestors[ancestors.length - 1 - up];
-    if (above?.type === 'template_declaration') {
-      frame = above;
-      up++;
-    }
-    return { frame, up };
+    const parentType = this.typeAbove(ancestors, 1);
+    if (parentType !== undefined && STATEMENT_WRAPPERS.has(parentType)) up = 1;
+    if (this.typeAbove(ancestors, up + 1) === 'template_declaration') up++;
+    return { frame: up ? this.tree.node(ancestors[ancestors.length - up]) : node, up };
   }
 
   private add(
@@ -118,19 +118,20 @@ class FileExtractor {
       return null;
     }
     const qualifiedName = [...(parent ? [parent.qualifiedName] : []), ...scopeParts, name].filter(Boolean).join('::');
-    const stmtParent = at.ancestors[at.ancestors.length - 1 - stmt.up];
+    const stmtParentType = this.typeAbove(at.ancestors, stmt.up + 1);
+    const start = node.startPosition;
     const sym: ExtractedSymbol = {
       stableId: this.stableId(kind, qualifiedName),
       parentId: parent?.symbol?.stableId ?? null,
       name,
       qualifiedName,
       kind,
-      line: node.startPosition.row + 1,
+      line: start.row + 1,
       endLine: node.endPosition.row + 1,
-      column: node.startPosition.column + 1,
+      column: start.column + 1,
       isDefinition: true,
       docstring: '',
-      isTemplate: stmtParent?.type === 'template_declaration' || stmt.frame.type === 'template_declaration',
+      isTemplate: stmtParentType === 'template_declaration' || stmt.frame.type === 'template_declaration',
       isVirtual: false,
       isPureVirtual: false,
       enumValue: null,
@@ -138,9 +139,9 @@ class FileExtractor {
       body: null,
       ...extra,
     };
-    if (stmtParent?.type === 'template_declaration') {
-      const template = ancestorNode(at.node, stmt.up + 1);
-      sym.signature = clip(`template${template?.childForFieldName('parameters')?.text ?? ''} ${sym.signature}`);
+    if (stmtParentType === 'template_declaration') {
+      const template = this.tree.node(at.ancestors[at.ancestors.length - 1 - stmt.up]);
+      sym.signature = clip(`template${template.childForFieldName('parameters')?.text ?? ''} ${sym.signature}`);
     }
     this.pendingDocs.push({ sym, stmt: stmt.frame, trailing: kind === 'enum_constant' || kind === 'field' });
     this.symbols.push(sym);
@@ -183,9 +184,9 @@ class FileExtractor {
         isVirtual: isVirtual || pure,
         isPureVirtual: pure,
         body: isDef ? this.source.slice(stmt.frame.startIndex, stmt.frame.endIndex) : null,
-        line: (stmt.up ? ancestorNode(decl, stmt.up) ?? decl : decl).startPosition.row + 1,
+        line: stmt.frame.startPosition.row + 1,
       });
-      if (isDef && sym) this.scopes.set(nodeKey(decl), { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
+      if (isDef && sym) this.scopes.set(decl.id, { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
       return;
     }
     const signature = clipRange(this.source, decl.startIndex, declarator.endIndex);
@@ -202,8 +203,8 @@ class FileExtractor {
   private tagName(node: SyntaxNode, ancestors: Ancestors): string | null {
     const n = node.childForFieldName('name');
     if (n) return nameOf(n).name;
-    if (ancestors[ancestors.length - 1]?.type === 'type_definition') {
-      const info = unwrapDeclarator(ancestorNode(node, 1)?.childForFieldName('declarator') ?? null);
+    if (this.typeAbove(ancestors, 1) === 'type_definition') {
+      const info = unwrapDeclarator(this.tree.node(ancestors[ancestors.length - 1]).childForFieldName('declarator'));
       if (info.nameNode) return info.nameNode.text;
     }
     return null;
@@ -212,7 +213,7 @@ class FileExtractor {
   aggregate(kind: SymbolKind, node: SyntaxNode, ancestors: Ancestors): void {
     const { scope: parent } = this.enclosing(ancestors);
     const name = this.tagName(node, ancestors);
-    const key = nodeKey(node);
+    const key = node.id;
     if (!name) {
       this.scopes.set(key, { symbol: null, kind: 'anonymous', qualifiedName: parent?.qualifiedName ?? '', name: '' });
       if (kind === 'enum') this.enumState.set(key, { seen: 0, last: null, names: new Map() });
@@ -227,8 +228,8 @@ class FileExtractor {
   }
 
   enumConstant(node: SyntaxNode, ancestors: Ancestors): void {
-    const enumFrame = ancestors[ancestors.length - 2];
-    const state = enumFrame ? this.enumState.get(nodeKey(enumFrame)) : undefined;
+    const enumId = ancestors[ancestors.length - 2];
+    const state = enumId === undefined ? undefined : this.enumState.get(enumId);
     const nameNode = node.childForFieldName('name');
     if (!nameNode) return;
     const name = nameNode.text;
@@ -282,14 +283,11 @@ class FileExtractor {
     this.namespaces.add(name);
     const body = node.childForFieldName('body');
     const sym = this.add('namespace', name, parts, parent, node, { frame: node, up: 0 }, { node, ancestors }, { signature: clipRange(this.source, node.startIndex, body ? body.startIndex : node.endIndex) });
-    if (sym) this.scopes.set(nodeKey(node), { symbol: sym, kind: 'namespace', qualifiedName: sym.qualifiedName, name });
+    if (sym) this.scopes.set(node.id, { symbol: sym, kind: 'namespace', qualifiedName: sym.qualifiedName, name });
   }
 
   capture(name: string, node: SyntaxNode, ancestors: Ancestors): void {
     switch (name) {
-      case 'reference.call':
-        this.references.push({ name: node.text, line: node.startPosition.row + 1, column: node.startPosition.column + 1, kind: 'call' });
-        break;
       case 'definition.function': {
         const d = node.childForFieldName('declarator');
         if (d) this.declare(node, d, 'function', ancestors, d.startIndex);
@@ -326,14 +324,11 @@ class FileExtractor {
   }
 }
 
-/** Parent lookups made (kept to template and typedef wrappers; the walk's ancestor stack answers the rest). */
-let parentLookups = 0;
-
-/** The node `levels` above `node`. */
-function ancestorNode(node: SyntaxNode, levels: number): SyntaxNode | null {
-  let n: SyntaxNode | null = node;
-  for (let i = 0; i < levels && n; i++, parentLookups++) n = n.parent;
-  return n;
+/** Ids of the nodes above `id`, the root first (the flat tree's parent links: constant time each). */
+function ancestorsOf(tree: Tree, id: number): number[] {
+  const out: number[] = [];
+  for (let p = tree.parent[id]; p !== -1; p = tree.parent[p]) out.push(p);
+  return out.reverse();
 }
 
 export interface ExtractStats {
@@ -341,29 +336,29 @@ export interface ExtractStats {
   nodesVisited: number;
   /** Characters inside literal-only data tables, which the parser skipped. */
   skippedTableChars: number;
-  /** Parent lookups on syntax nodes (none for plain C declarations: the walk's ancestor stack answers them). */
-  parentLookups: number;
 }
 
 export function extractSymbols(text: string, options: ExtractOptions, stats?: ExtractStats): FileExtraction {
   const tables = dataTableInsides(text);
-  const lookupsBefore = parentLookups;
   const tree = parseText(text, options.language, tables.spans);
-  const x = new FileExtractor(text, options);
-  const walk = walkCaptures(tree, text, options.language, (name, node, ancestors) => x.capture(name, node, ancestors));
+  const x = new FileExtractor(text, tree, options);
+  // Variable references (and C++ class relations) are matched in the same walk.
+  const also = options.language === 'cpp' ? [variableRefsTable('cpp'), CLASS_RELATIONS_TABLE] : [variableRefsTable('c')];
+  const walk = walkCaptures(tree, text, options.language, also);
+  // Captures are read in the walk's order: a scope is known before the declarations inside it.
+  const { names, ids } = walk.symbols;
+  for (let i = 0; i < ids.length; i++) x.capture(names[i], tree.node(ids[i]), ancestorsOf(tree, ids[i]));
   for (const d of x.pendingDocs) d.sym.docstring = docstringOf(text, d.stmt, walk, options.rowsMasked, d.trailing);
   if (stats) {
     stats.nodesVisited += walk.nodesVisited;
     stats.skippedTableChars += tables.chars;
-    stats.parentLookups += parentLookups - lookupsBefore;
   }
   const errors: string[] = [];
   const rows = walk.errorRows.map((r) => r + 1);
   if (rows.length) errors.push(`syntax errors near line${rows.length > 1 ? 's' : ''} ${rows.join(', ')} (the rest of the file is indexed)`);
-  const relations = { variableRefs: extractVariableRefs(tree, options.language), ...extractClassRelations(tree, options.language, x.symbols) };
-  // A capture under a field can lie after a node entered later (`get()->fn()`): references in document order.
-  const references = x.references.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { symbols: x.symbols, references, errors, nameless: x.nameless, relations };
+  const relations = { variableRefs: extractVariableRefs(tree, walk.also[0]), ...extractClassRelations(tree, options.language, x.symbols, walk.also[1]) };
+  // Call references come from extract-calls.ts, which reads the text with macro invocations expanded.
+  return { symbols: x.symbols, references: [], errors, nameless: x.nameless, relations };
 }
 
 /** One counted diagnostic for the declarations of a file that were skipped for want of a name. */

@@ -4,25 +4,40 @@
 // a write of p, and a variable passed by C++ reference to a function that changes it counts as a read.
 import type { Language } from '../model/compile-args.js';
 import type { AccessKind, VariableRef } from '../model/code-relations.js';
-import { queryCaptures, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
+import type { CaptureIds, Tree } from './tree-sitter-parser.js';
 
-/** Strength of each capture name: a stronger capture of the same node replaces a weaker one; skip drops it. */
-const RANK: Record<string, number> = { use: 1, member: 1, address: 2, 'member.address': 2, write: 3, 'member.write': 3, skip: 4 };
-const ACCESS: Record<string, AccessKind> = { use: 'read', member: 'read', address: 'address', 'member.address': 'address', write: 'write', 'member.write': 'write' };
+/** The capture names, weakest first: a stronger capture of the same node replaces a weaker one; skip drops it. */
+const CAPTURES = ['use', 'member', 'address', 'member.address', 'write', 'member.write', 'skip'] as const;
+const RANK = [1, 1, 2, 2, 3, 3, 4];
+const ACCESS: AccessKind[] = ['read', 'read', 'address', 'address', 'write', 'write', 'read'];
+const SKIP = CAPTURES.indexOf('skip');
+const INDEX = new Map<string, number>(CAPTURES.map((c, i) => [c, i]));
 
-export function extractVariableRefs(tree: Tree, language: Language): VariableRef[] {
-  const seen = new Map<number, { node: SyntaxNode; capture: string }>();
-  for (const cap of queryCaptures(tree, language, `variable-refs-${language}`)) {
-    const id = cap.node.id;
-    const prev = seen.get(id);
-    if (!prev) seen.set(id, { node: cap.node, capture: cap.name });
-    else if (RANK[cap.name] > RANK[prev.capture]) prev.capture = cap.name;
+function unknownCapture(name: string): never {
+  throw new Error(`variable-refs table: unknown capture @${name} (known: ${CAPTURES.join(', ')})`);
+}
+
+/** The capture table whose captures extractVariableRefs reads (walkCaptures collects them in its walk). */
+export const variableRefsTable = (language: Language) => `variable-refs-${language}`;
+
+export function extractVariableRefs(tree: Tree, { names, ids }: CaptureIds): VariableRef[] {
+  // The strongest capture of each node (index + 1; 0: none yet), nodes in the order of their first capture.
+  const strongest = new Uint8Array(tree.count);
+  const order: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const k = INDEX.get(names[i]) ?? unknownCapture(names[i]);
+    if (strongest[id] === 0) order.push(id);
+    else if (RANK[k] <= RANK[strongest[id] - 1]) continue;
+    strongest[id] = k + 1;
   }
   const refs: VariableRef[] = [];
-  for (const { node, capture } of seen.values()) {
-    if (capture === 'skip' || node.isMissing) continue;
-    const p = node.startPosition;
-    refs.push({ name: node.text, line: p.row + 1, column: p.column + 1, access: ACCESS[capture], via: capture.startsWith('member') ? 'member' : 'name' });
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i];
+    const k = strongest[id] - 1;
+    if (k === SKIP || tree.missing[id]) continue;
+    const p = tree.pointAt(tree.start[id]);
+    refs.push({ name: tree.text.slice(tree.start[id], tree.end[id]), line: p.row + 1, column: p.column + 1, access: ACCESS[k], via: k === 1 || k === 3 || k === 5 ? 'member' : 'name' });
   }
   return refs;
 }

@@ -50,7 +50,8 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
   };
 }
 
-const ERROR_TYPE_ID = 0xffff;
+/** The type id tree-sitter gives ERROR nodes. */
+export const ERROR_TYPE_ID = 0xffff;
 
 /** Nodes in pre-order: node 0 is the root, a node's children follow it, its subtree is contiguous. */
 export class FlatTree {
@@ -145,15 +146,23 @@ function lineStartsOf(text: string): number[] {
 
 /**
  * Copies `tree` (parsed from `text`) into a FlatTree: per node its type id, extent, field id, parent and next
- * sibling. Type, field and named-ness tables are filled the first time an id is met.
+ * sibling. Type, field and named-ness tables are filled the first time an id is met. Each cursor read crosses
+ * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
+ * none, no children of a token.
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
-  const flat = new FlatTree(text, names, Math.max(256, text.length >> 3));
+  // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
+  const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
   const cursor = tree.walk();
   const { types, fieldless, token, fields } = names;
-  /** Last child seen at each depth (to link siblings), and the open ancestors. */
-  const lastAt: number[] = [-1];
-  const parents: number[] = [-1];
+  /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
+  let depth = 0;
+  let parents = new Int32Array(64);
+  let lastChild = new Int32Array(64);
+  let parentFieldless = new Uint8Array(64);
+  parents[0] = -1;
+  lastChild[0] = -1;
+  parentFieldless[0] = 1;
   for (;;) {
     if (flat.count === flat.typeId.length) flat.grow();
     const id = flat.count++;
@@ -164,12 +173,12 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     flat.typeId[id] = typeId;
     flat.start[id] = startIndex;
     flat.end[id] = endIndex;
-    const depth = parents.length - 1;
     flat.parent[id] = parents[depth];
     flat.next[id] = -1;
-    if (lastAt[depth] !== -1) flat.next[lastAt[depth]] = id;
-    lastAt[depth] = id;
-    const fieldId = id === 0 || fieldless[flat.typeId[parents[depth]]] ? 0 : cursor.currentFieldId;
+    const prev = lastChild[depth];
+    if (prev !== -1) flat.next[prev] = id;
+    lastChild[depth] = id;
+    const fieldId = parentFieldless[depth] ? 0 : cursor.currentFieldId;
     flat.field[id] = fieldId;
     if (fieldId && fields[fieldId] === undefined) {
       fields[fieldId] = cursor.currentFieldName;
@@ -177,17 +186,24 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     }
     flat.missing[id] = startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
     if (!token[typeId] && cursor.gotoFirstChild()) {
-      parents.push(id);
-      lastAt.push(-1);
+      if (++depth === parents.length) [parents, lastChild, parentFieldless] = [grown(parents), grown(lastChild), grown(parentFieldless)];
+      parents[depth] = id;
+      lastChild[depth] = -1;
+      parentFieldless[depth] = fieldless[typeId] ? 1 : 0;
       continue;
     }
     flat.after[id] = id + 1;
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) return flat;
-      flat.after[parents.pop()!] = flat.count;
-      lastAt.pop();
+      flat.after[parents[depth--]] = flat.count;
     }
   }
+}
+
+function grown<T extends Int32Array | Uint8Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCursor): void {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
-import { flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
+import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 
 export type SyntaxNode = FlatNode;
@@ -82,13 +82,6 @@ function includedRanges(text: string, skip: readonly [number, number][]): Parser
   return ranges;
 }
 
-/** An ancestor of a captured node: its type and extent (its identity for maps kept across the walk). */
-export interface Frame {
-  type: string;
-  startIndex: number;
-  endIndex: number;
-}
-
 /** A comment next to a node among its siblings. */
 export interface SiblingComment {
   text: string;
@@ -102,19 +95,22 @@ export interface SiblingComment {
 export interface WalkResult {
   /** Every node of the tree is visited exactly once. */
   nodesVisited: number;
-  /** Runs of comments that directly precede a node among its siblings, keyed by nodeKey. */
-  leading: Map<string, SiblingComment[]>;
-  /** The first comment after a node, within one `,` or `;` sibling, keyed by nodeKey. */
-  trailing: Map<string, SiblingComment>;
+  /** Runs of comments that directly precede a node among its siblings, keyed by node id. */
+  leading: Map<number, SiblingComment[]>;
+  /** The first comment after a node, within one `,` or `;` sibling, keyed by node id. */
+  trailing: Map<number, SiblingComment>;
   /** Rows (0-based) of the first syntax errors and missing tokens, in document order (at most 5). */
   errorRows: number[];
+  /** Captures of the language's symbol table in the walk's order: a node's before those of its descendants. */
+  symbols: CaptureIds;
+  /** Captures of the tables named in `also`, in that order, each in document order. */
+  also: CaptureIds[];
 }
 
-export type CaptureVisitor = (name: string, node: SyntaxNode, ancestors: readonly Frame[]) => void;
-
-/** Identity of a node for maps kept across one walk (node objects are created only for captures). */
-export function nodeKey(n: Frame): string {
-  return `${n.type}:${n.startIndex}:${n.endIndex}`;
+/** Captures as parallel lists: capture names and node ids. */
+export interface CaptureIds {
+  names: string[];
+  ids: number[];
 }
 
 /** Captures of `p` at node `id` appended to `out` as [name, id]; false (and `out` unchanged) when it does not match. */
@@ -137,118 +133,143 @@ function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: [string, nu
   return true;
 }
 
-interface Level {
-  pending: SiblingComment[];
-  /** End offset of the previous sibling, -1 before the first. */
-  prevEnd: number;
-  /** The sibling a trailing comment may document (type, extent) and how many `,`/`;` siblings followed it. */
-  trailType: string | null;
-  trailStart: number;
-  trailEnd: number;
-  trailHops: number;
+/** A table's patterns by grammar type id, filled as ids are met (a lookup per node without a string key). */
+const byTypeIds = new WeakMap<PatternTable, (QueryPattern[] | null)[]>();
+
+/** Collects one table's captures node by node, in the walk's (pre-)order. */
+class TableCollector {
+  private readonly byId: (QueryPattern[] | null)[];
+  private readonly names: string[] = [];
+  private readonly ids: number[] = [];
+  private sorted = true;
+
+  constructor(private readonly table: PatternTable) {
+    let byId = byTypeIds.get(table);
+    if (!byId) byTypeIds.set(table, (byId = []));
+    this.byId = byId;
+  }
+
+  collect(tree: FlatTree, id: number, found: [string, number][]): void {
+    const typeId = tree.typeId[id];
+    let list = this.byId[typeId];
+    if (list === undefined) this.byId[typeId] = list = this.table.get(tree.names.types[typeId]) ?? null;
+    if (list === null) return;
+    for (let i = 0; i < list.length; i++) {
+      found.length = 0;
+      if (!matchPattern(list[i], tree, id, found)) continue;
+      for (let j = 0; j < found.length; j++) {
+        const at = found[j][1];
+        if (this.ids.length && tree.start[at] < tree.start[this.ids[this.ids.length - 1]]) this.sorted = false;
+        this.names.push(found[j][0]);
+        this.ids.push(at);
+      }
+    }
+  }
+
+  inWalkOrder(): CaptureIds {
+    return { names: this.names, ids: this.ids };
+  }
+
+  inDocumentOrder(tree: FlatTree): CaptureIds {
+    const { names, ids } = this;
+    if (this.sorted) return { names, ids };
+    // A capture under a field can lie after a node entered later (`get()->fn`): order by position (stable).
+    const order = names.map((_, i) => i).sort((a, b) => tree.start[ids[a]] - tree.start[ids[b]] || a - b);
+    return { names: order.map((i) => names[i]), ids: order.map((i) => ids[i]) };
+  }
 }
 
-const newLevel = (): Level => ({ pending: [], prevEnd: -1, trailType: null, trailStart: 0, trailEnd: 0, trailHops: 0 });
+/**
+ * The comments of one sibling level (a level per open node, kept in arrays by depth): the run of comments
+ * waiting for the next sibling, the previous sibling's end, and the sibling a trailing comment may document
+ * with how many `,`/`;` siblings followed it.
+ */
+class Levels {
+  pending: (SiblingComment[] | null)[] = [null];
+  prevEnd: number[] = [-1];
+  trailId: number[] = [-1];
+  trailHops: number[] = [0];
+
+  open(depth: number): void {
+    this.pending[depth] = null;
+    this.prevEnd[depth] = -1;
+    this.trailId[depth] = -1;
+    this.trailHops[depth] = 0;
+  }
+}
 
 /**
- * One pre-order walk over the flat tree: each node is entered once, node objects are made only for captures,
- * and ancestors come from a stack (tree-sitter's query cursor, and its parent and sibling lookups, cost more
- * than constant time on long sibling lists, which made large generated files quadratic).
+ * One pre-order walk over the flat tree, each node entered once: the captures of the symbol table and of the
+ * tables named in `also`, the comments beside each node and the first syntax errors. Captures are node ids
+ * (the flat tree answers parent lookups in constant time; tree-sitter's query cursor, and its parent and
+ * sibling lookups, cost more on long sibling lists, which made large generated files quadratic). Their
+ * meaning is read after the walk, which keeps this loop small for the compiler.
  */
-export function walkCaptures(tree: Tree, text: string, lang: Language, visit: CaptureVisitor): WalkResult {
-  const { patterns } = runtime(lang);
-  const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [] };
-  const ancestors: Frame[] = [];
+export function walkCaptures(tree: Tree, text: string, lang: Language, also: readonly string[] = []): WalkResult {
+  const collectors = [new TableCollector(runtime(lang).patterns)];
+  for (let i = 0; i < also.length; i++) collectors.push(new TableCollector(captureTable(lang, also[i])));
+  const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [], symbols: { names: [], ids: [] }, also: [] };
   const open: number[] = [];
-  const levels: Level[] = [newLevel()];
+  const levels = new Levels();
   const found: [string, number][] = [];
   let inError = 0;
   for (let id = 0; id < tree.count; id++) {
     const parent = tree.parent[id];
-    while (open.length && open[open.length - 1] !== parent) {
-      open.pop();
-      levels.pop();
-      if (ancestors.pop()!.type === 'ERROR') inError--;
-    }
+    while (open.length && open[open.length - 1] !== parent) if (tree.typeId[open.pop()!] === ERROR_TYPE_ID) inError--;
     result.nodesVisited++;
     const type = tree.type(id);
-    const startIndex = tree.start[id];
-    const endIndex = tree.end[id];
-    noteSibling(levels[levels.length - 1], type, startIndex, endIndex, tree, text, result);
-    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || tree.missing[id])) result.errorRows.push(tree.pointAt(startIndex).row);
-    const list = patterns.get(type);
-    if (list) {
-      for (const p of list) {
-        found.length = 0;
-        if (matchPattern(p, tree, id, found)) for (const [name, n] of found) visit(name, tree.node(n), ancestors);
-      }
-    }
+    noteSibling(levels, open.length, id, type, tree, text, result);
+    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || tree.missing[id])) result.errorRows.push(tree.pointAt(tree.start[id]).row);
+    for (let c = 0; c < collectors.length; c++) collectors[c].collect(tree, id, found);
     if (tree.after[id] > id + 1) {
       open.push(id);
-      ancestors.push({ type, startIndex, endIndex });
-      levels.push(newLevel());
-      if (type === 'ERROR') inError++;
+      levels.open(open.length);
+      if (tree.typeId[id] === ERROR_TYPE_ID) inError++;
     }
   }
+  result.symbols = collectors[0].inWalkOrder();
+  result.also = collectors.slice(1).map((c) => c.inDocumentOrder(tree));
   return result;
 }
 
 const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
 /** Records comments that lead or trail the siblings of one level. */
-function noteSibling(level: Level, type: string, startIndex: number, endIndex: number, tree: Tree, text: string, result: WalkResult): void {
+function noteSibling(levels: Levels, depth: number, id: number, type: string, tree: Tree, text: string, result: WalkResult): void {
+  const startIndex = tree.start[id];
+  const endIndex = tree.end[id];
   if (type === 'comment') {
-    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: level.prevEnd, endRow: tree.pointAt(endIndex).row };
-    if (level.trailType !== null && level.trailHops < 2 && TRAILING_MARK.test(comment.text) && !text.slice(level.trailEnd, startIndex).includes('\n')) {
-      result.trailing.set(nodeKey({ type: level.trailType, startIndex: level.trailStart, endIndex: level.trailEnd }), comment);
+    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: levels.prevEnd[depth], endRow: tree.pointAt(endIndex).row };
+    const trailId = levels.trailId[depth];
+    if (trailId !== -1 && levels.trailHops[depth] < 2 && TRAILING_MARK.test(comment.text) && !text.slice(tree.end[trailId], startIndex).includes('\n')) {
+      result.trailing.set(trailId, comment);
     }
-    level.trailType = null;
-    level.pending.push(comment);
+    levels.trailId[depth] = -1;
+    (levels.pending[depth] ??= []).push(comment);
   } else {
-    if (level.pending.length) {
-      result.leading.set(nodeKey({ type, startIndex, endIndex }), level.pending);
-      level.pending = [];
+    const pending = levels.pending[depth];
+    if (pending) {
+      result.leading.set(id, pending);
+      levels.pending[depth] = null;
     }
-    if (type === ',' || type === ';') level.trailHops++;
+    if (type === ',' || type === ';') levels.trailHops[depth]++;
     else {
-      level.trailType = type;
-      level.trailStart = startIndex;
-      level.trailEnd = endIndex;
-      level.trailHops = 0;
+      levels.trailId[depth] = id;
+      levels.trailHops[depth] = 0;
     }
   }
-  level.prevEnd = endIndex;
-}
-
-export interface Capture {
-  name: string;
-  node: SyntaxNode;
+  levels.prevEnd[depth] = endIndex;
 }
 
 const extraTables = new Map<string, PatternTable>();
 
-/**
- * Captures of a second capture table (`queries/<name>.scm`) over a tree parsed by parseText, in document
- * order: extractors that live in their own module bring their own patterns. Matched by one linear walk of
- * the flat tree, like the symbol table (tree-sitter's query cursor is superlinear on long sibling lists).
- */
-export function queryCaptures(tree: Tree, lang: Language, name: string): Capture[] {
+/** A second capture table (`queries/<name>.scm`): extractors that live in their own module bring their own patterns. */
+function captureTable(lang: Language, name: string): PatternTable {
   const key = `${lang}\u0000${name}`;
   let table = extraTables.get(key);
   if (!table) {
     table = readPatterns(fs.readFileSync(new URL(`./queries/${name}.scm`, import.meta.url), 'utf8'), `queries/${name}.scm`);
     extraTables.set(key, table);
   }
-  const out: Capture[] = [];
-  const found: [string, number][] = [];
-  for (let id = 0; id < tree.count; id++) {
-    const list = table.get(tree.type(id));
-    if (!list) continue;
-    for (const p of list) {
-      found.length = 0;
-      if (matchPattern(p, tree, id, found)) for (const [n, at] of found) out.push({ name: n, node: tree.node(at) });
-    }
-  }
-  // A capture under a field can lie after a node entered later (`get()->fn`): order by position.
-  return out.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return table;
 }

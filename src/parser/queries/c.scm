@@ -8,5 +8,3 @@
 (enum_specifier body: (enumerator_list)) @definition.enum
 (enumerator name: (identifier) @name) @definition.enum_constant
 (type_definition) @definition.typedef
-(call_expression function: (identifier) @reference.call)
-(call_expression function: (field_expression field: (field_identifier) @reference.call))

@@ -11,6 +11,3 @@
 (type_definition) @definition.typedef
 (alias_declaration) @definition.alias
 (namespace_definition) @definition.namespace
-(call_expression function: (identifier) @reference.call)
-(call_expression function: (field_expression field: (field_identifier) @reference.call))
-(call_expression function: (qualified_identifier name: (identifier) @reference.call))
