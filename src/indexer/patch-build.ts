@@ -16,7 +16,7 @@ import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-re
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult } from '../preprocessor/carried-result.js';
-import type { MacroEnv } from '../preprocessor/macro-definition.js';
+import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
@@ -133,7 +133,7 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
 }
 
 /** The unit's previous result carried over when only its own source changed, between directives (see carried-result.ts). */
-function carryOver(unitFile: string, old: UnitResult, env: MacroEnv, source: FileSource, ctx: PatchContext): UnitResult | undefined {
+function carryOver(unitFile: string, old: UnitResult, env: StartingMacros, source: FileSource, ctx: PatchContext): UnitResult | undefined {
   const store = ctx.skeletons.store;
   const previous = old.files.find((f) => f.file === unitFile);
   const hash = ctx.states.hash(unitFile);

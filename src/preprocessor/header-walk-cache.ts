@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import type { FileView } from './unit-result.js';
-import { sameDefinition } from './tracked-env.js';
+import { peekMacro, sameDefinition } from './tracked-env.js';
 
 /** Log operations, each followed by its operands in `HeaderEntry.ops`. */
 export const OP_VISIT = 0; // file
@@ -187,14 +187,12 @@ export class HeaderWalkCache {
   }
 }
 
-const mapGet = Map.prototype.get;
-
 function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
   const names = e.readNames;
   const defs = e.readDefs;
   // Read without notifying a tracking environment: a failed check must not count as consulted.
   for (let k = 0; k < names.length; k++) {
-    const def = mapGet.call(state.env, names[k]) as MacroDef | undefined;
+    const def = peekMacro(state.env, names[k]);
     if (def !== defs[k] && !sameDefinition(def, defs[k])) return false;
   }
   for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;

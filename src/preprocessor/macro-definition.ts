@@ -270,4 +270,13 @@ export function builtinMacro(name: string, builtin: BuiltinMacro): MacroDef {
   return new MacroDef(name, null, false, null, '', '<built-in>', 0, '', builtin);
 }
 
-export type MacroEnv = Map<string, MacroDef>;
+/** The macros a walk or an expansion reads and changes: a Map, or a TrackedEnv over a shared starting one. */
+export interface MacroEnv {
+  get(name: string): MacroDef | undefined;
+  has(name: string): boolean;
+  set(name: string, def: MacroDef): unknown;
+  delete(name: string): unknown;
+}
+
+/** A unit's starting macros (compiler built-ins and -D), shared by the units set up alike: never changed. */
+export type StartingMacros = ReadonlyMap<string, MacroDef>;

@@ -195,7 +195,7 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
       continue;
     }
     const walker = new UnitWalker(host, {
-      env: environment.env,
+      env: new Map(environment.env),
       chain: environment.chain,
       features: environment.features,
       evalOptions: environment.evalOptions,

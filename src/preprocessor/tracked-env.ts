@@ -1,7 +1,7 @@
 // A macro environment that remembers which macros of its starting state a walk consulted (and what they
 // were then): the inputs a unit's result depends on besides file contents. Names the walk itself (re)defined
 // or removed are not inputs and are not recorded.
-import type { MacroDef } from './macro-definition.js';
+import type { MacroDef, MacroEnv } from './macro-definition.js';
 
 /** Text identity of a definition (same name assumed): equal keys expand the same everywhere. */
 export function definitionKey(def: MacroDef | undefined): string | null {
@@ -19,40 +19,50 @@ export function sameDefinition(a: MacroDef | undefined, b: MacroDef | undefined)
   return a.paramsText === b.paramsText && a.valueText === b.valueText;
 }
 
-export class TrackedEnv extends Map<string, MacroDef> {
-  private written?: Set<string>;
+/**
+ * The macros of a walk: the unit's starting environment (shared by units set up alike, never changed) under
+ * the names the walk itself defined or removed. A read that falls through to the starting environment is
+ * recorded as consulted; `peek` reads without recording (checks of memoized results).
+ */
+export class TrackedEnv {
+  /** Names the walk (re)defined, or removed (null). */
+  private own = new Map<string, MacroDef | null>();
   /** Starting-state names consulted, with the definition they had (undefined: not defined). */
-  private consulted?: Map<string, MacroDef | undefined>;
+  private consulted = new Map<string, MacroDef | undefined>();
 
-  constructor(initial: Iterable<readonly [string, MacroDef]>) {
-    super(initial);
-    this.written = new Set();
-    this.consulted = new Map();
-  }
+  constructor(private readonly base: ReadonlyMap<string, MacroDef>) {}
 
-  override get(name: string): MacroDef | undefined {
-    const def = super.get(name);
-    if (this.written && !this.written.has(name) && !this.consulted!.has(name)) this.consulted!.set(name, def);
+  get(name: string): MacroDef | undefined {
+    const own = this.own.get(name);
+    if (own !== undefined) return own ?? undefined;
+    const def = this.base.get(name);
+    if (!this.consulted.has(name)) this.consulted.set(name, def);
     return def;
   }
 
-  override has(name: string): boolean {
+  peek(name: string): MacroDef | undefined {
+    const own = this.own.get(name);
+    return own !== undefined ? (own ?? undefined) : this.base.get(name);
+  }
+
+  has(name: string): boolean {
     return this.get(name) !== undefined;
   }
 
-  override set(name: string, def: MacroDef): this {
-    this.written?.add(name);
-    return super.set(name, def);
+  set(name: string, def: MacroDef): this {
+    this.own.set(name, def);
+    return this;
   }
 
-  override delete(name: string): boolean {
-    this.written?.add(name);
-    return super.delete(name);
+  delete(name: string): boolean {
+    const had = this.peek(name) !== undefined;
+    this.own.set(name, null);
+    return had;
   }
 
   /** [name, definitionKey] of every starting-state macro consulted, sorted by name. */
   tested(): [string, string | null][] {
-    const consulted = this.consulted!;
+    const consulted = this.consulted;
     const names = [...consulted.keys()];
     const out: [string, string | null][] = new Array(names.length);
     const order = sortedOrder(names);
@@ -62,6 +72,11 @@ export class TrackedEnv extends Map<string, MacroDef> {
     }
     return out;
   }
+}
+
+/** A macro's definition in `env` without recording the read as consulted. */
+export function peekMacro(env: MacroEnv, name: string): MacroDef | undefined {
+  return env instanceof TrackedEnv ? env.peek(name) : env.get(name);
 }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -10,7 +10,7 @@ import type { EvalOptions } from './if-expression.js';
 import { stripWrapper } from '../model/compiler-binary.js';
 import { type ImplicitMacroProvider, type ImplicitMacros, type QueryLanguage } from './implicit-macros.js';
 import { buildSearchChain, type SearchChain } from './include-resolver.js';
-import { builtinMacro, canonicalDefinition, defineFromCommandLine, type BuiltinMacro, type MacroDef, type MacroEnv } from './macro-definition.js';
+import { builtinMacro, canonicalDefinition, defineFromCommandLine, type BuiltinMacro, type MacroDef, type StartingMacros } from './macro-definition.js';
 
 export interface UnitEnvironment {
   args: ParsedCompileArgs;
@@ -19,7 +19,8 @@ export interface UnitEnvironment {
   /** `.s` sources are assembled without preprocessing. */
   preprocessed: boolean;
   implicit: ImplicitMacros;
-  env: MacroEnv;
+  /** Shared with the units set up alike: never changed (a walk writes over it, see TrackedEnv). */
+  env: StartingMacros;
   chain: SearchChain;
   features: CompilerFeatures;
   evalOptions: EvalOptions;
@@ -61,45 +62,15 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
   if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
   else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
   const implicit = provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
-  const env: MacroEnv = new Map();
-  const diagnostics: Diagnostic[] = [];
-  const g = implicit.gccMajor;
-  const builtins: [string, BuiltinMacro, boolean][] = [
-    ['__FILE__', 'file', true],
-    ['__LINE__', 'line', true],
-    ['__COUNTER__', 'counter', true],
-    ['__INCLUDE_LEVEL__', 'include_level', g > 0],
-    ['__BASE_FILE__', 'base_file', g > 0],
-    ['__has_include', 'has_include', true],
-    ['__has_include_next', 'has_include_next', g > 0],
-    ['__has_attribute', 'has_attribute', g === 0 || g >= 5],
-    ['__has_cpp_attribute', 'has_cpp_attribute', g === 0 || g >= 5],
-    ['__has_builtin', 'has_builtin', g === 0 || g >= 10],
-    ['__has_c_attribute', 'has_c_attribute', g === 0 || g >= 11],
-    ['__has_feature', 'has_feature', g >= 14],
-    ['__has_extension', 'has_extension', g >= 14],
-  ];
-  for (const [name, kind, on] of builtins) if (on) env.set(name, builtinMacro(name, kind));
-  for (const d of implicit.defines) if (!env.get(d.name)?.builtin) env.set(d.name, canonicalDefinition(d));
-  const commandLineDefines: MacroDef[] = [];
-  for (const [name, value] of Object.entries(extraDefines ?? {})) {
-    const p = defineFromCommandLine(name, value);
-    if (p.def) {
-      env.set(p.def.name, canonicalDefinition(p.def));
-      commandLineDefines.push(p.def);
-    }
-  }
-  for (const op of args.macroOps) {
-    if (op.op === 'undef') {
-      env.delete(op.name);
-      continue;
-    }
-    const p = defineFromCommandLine(op.name, op.value);
-    if (p.def) {
-      env.set(p.def.name, canonicalDefinition(p.def));
-      commandLineDefines.push(p.def);
-    } else diagnostics.push({ severity: 'error', file: unit.file, message: `-D${op.name}: ${p.error}`, fix: 'fix the -D option in the compile command' });
-  }
+  const start = startingMacros(implicit, extraDefines, args.macroOps);
+  const env = start.env;
+  const commandLineDefines = start.commandLineDefines;
+  const diagnostics: Diagnostic[] = start.errors.map(({ name, error }) => ({
+    severity: 'error',
+    file: unit.file,
+    message: `-D${name}: ${error}`,
+    fix: 'fix the -D option in the compile command',
+  }));
   const systemDirs = args.noStdInc ? [] : implicit.systemDirs;
   const chain = buildSearchChain({
     quoteDirs: [...args.quoteDirs, ...(args.noStdInc ? [] : implicit.quoteDirs)],
@@ -120,7 +91,7 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     implicit,
     env,
     chain,
-    features: { gccMajor: g, cplusplus: lang === 'cpp' },
+    features: { gccMajor: implicit.gccMajor, cplusplus: lang === 'cpp' },
     evalOptions: {
       cplusplus: lang === 'cpp',
       c23: lang !== 'cpp' && stdc > 201710,
@@ -131,4 +102,70 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     commandLineDefines,
     diagnostics,
   };
+}
+
+/** What setUpUnit makes of the compiler's macros and the -D/-U options, shared by units with the same. */
+interface StartingState {
+  env: Map<string, MacroDef>;
+  commandLineDefines: MacroDef[];
+  /** -D options that do not parse, with why. */
+  errors: { name: string; error: string }[];
+}
+
+/** Per compiler answer, by build-level defines and -D/-U options; cleared past a bound. */
+const startingStates = new WeakMap<ImplicitMacros, Map<string, StartingState>>();
+const MAX_STATES_PER_COMPILER = 256;
+
+/**
+ * The starting macros of a unit: compiler built-ins and implicit macros, build-level extra defines, then -D/-U in
+ * order. Made once per distinct input and shared (never changed: a walk writes over it, see TrackedEnv), so the
+ * units of a build set up alike neither copy it nor differ in the identity of its definitions.
+ */
+function startingMacros(implicit: ImplicitMacros, extraDefines: Record<string, string> | undefined, macroOps: ParsedCompileArgs['macroOps']): StartingState {
+  let states = startingStates.get(implicit);
+  if (!states) startingStates.set(implicit, (states = new Map()));
+  const key = JSON.stringify([extraDefines ?? null, macroOps]);
+  const hit = states.get(key);
+  if (hit) return hit;
+  const env = new Map<string, MacroDef>();
+  const g = implicit.gccMajor;
+  const builtins: [string, BuiltinMacro, boolean][] = [
+    ['__FILE__', 'file', true],
+    ['__LINE__', 'line', true],
+    ['__COUNTER__', 'counter', true],
+    ['__INCLUDE_LEVEL__', 'include_level', g > 0],
+    ['__BASE_FILE__', 'base_file', g > 0],
+    ['__has_include', 'has_include', true],
+    ['__has_include_next', 'has_include_next', g > 0],
+    ['__has_attribute', 'has_attribute', g === 0 || g >= 5],
+    ['__has_cpp_attribute', 'has_cpp_attribute', g === 0 || g >= 5],
+    ['__has_builtin', 'has_builtin', g === 0 || g >= 10],
+    ['__has_c_attribute', 'has_c_attribute', g === 0 || g >= 11],
+    ['__has_feature', 'has_feature', g >= 14],
+    ['__has_extension', 'has_extension', g >= 14],
+  ];
+  for (const [name, kind, on] of builtins) if (on) env.set(name, builtinMacro(name, kind));
+  for (const d of implicit.defines) if (!env.get(d.name)?.builtin) env.set(d.name, canonicalDefinition(d));
+  const state: StartingState = { env, commandLineDefines: [], errors: [] };
+  for (const [name, value] of Object.entries(extraDefines ?? {})) {
+    const p = defineFromCommandLine(name, value);
+    if (p.def) {
+      env.set(p.def.name, canonicalDefinition(p.def));
+      state.commandLineDefines.push(p.def);
+    }
+  }
+  for (const op of macroOps) {
+    if (op.op === 'undef') {
+      env.delete(op.name);
+      continue;
+    }
+    const p = defineFromCommandLine(op.name, op.value);
+    if (p.def) {
+      env.set(p.def.name, canonicalDefinition(p.def));
+      state.commandLineDefines.push(p.def);
+    } else state.errors.push({ name: op.name, error: p.error ?? '' });
+  }
+  if (states.size >= MAX_STATES_PER_COMPILER) states.clear();
+  states.set(key, state);
+  return state;
 }

@@ -9,11 +9,11 @@ import type { FileSource } from './file-source.js';
 import type { HeaderWalkCache, ReusableView } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
-import type { MacroDef, MacroEnv } from './macro-definition.js';
+import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
 import { spell, type Token } from './tokens.js';
 import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
-import { definitionKey, TrackedEnv } from './tracked-env.js';
+import { definitionKey, peekMacro, TrackedEnv } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';
 import { sha1 } from '../model/sha1.js';
@@ -91,7 +91,7 @@ export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
  * True when a stored result still describes a unit with this starting environment: every consulted macro
  * has the same definition and every file read the same content (the key was matched by the caller).
  */
-export function inputsStillHold(tested: [string, string | null][], files: [string, string][], env: MacroEnv, fileHash: (file: string) => string | null): boolean {
+export function inputsStillHold(tested: [string, string | null][], files: [string, string][], env: StartingMacros, fileHash: (file: string) => string | null): boolean {
   for (const [name, defKey] of tested) if (definitionKey(env.get(name)) !== defKey) return false;
   for (const [file, hash] of files) if (fileHash(file) !== hash) return false;
   return true;
@@ -198,14 +198,13 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
 }
 
 const MAX_VIEWS_PER_FILE = 16;
-const mapGet = Map.prototype.get;
 
 /** The first view (with or without decisions) whose values' macros hold in `env`; those macros are then read as the values would read them. */
 function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): FileView | undefined {
   for (const m of memo) {
     if (m.decisions !== decisions) continue;
     let k = 0;
-    while (k < m.names.length && mapGet.call(env, m.names[k]) === m.defs[k]) k++;
+    while (k < m.names.length && peekMacro(env, m.names[k]) === m.defs[k]) k++;
     if (k < m.names.length) continue;
     for (const name of m.names) env.get(name);
     return m.view;
@@ -276,7 +275,7 @@ const MAX_VALUED_HERE = 4096;
 function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env: MacroEnv): boolean {
   let k = 0;
   // Checked without notifying a tracking environment: only the names of the answer count as read.
-  while (k < e.names.length && mapGet.call(env, e.names[k]) === e.defs[k]) k++;
+  while (k < e.names.length && peekMacro(env, e.names[k]) === e.defs[k]) k++;
   if (k < e.names.length) return false;
   for (let j = 0; j < e.names.length; j++) env.get(e.names[j]);
   return true;
