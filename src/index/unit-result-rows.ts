@@ -44,8 +44,12 @@ interface ResultBody {
 
 const viewEncodings = new ViewEncodings();
 
+/** JSON of `tested` lists, by object: units that consulted the same macros share one list (see TrackedEnv.tested). */
+const testedJson = new WeakMap<UnitResultRow['tested'], string>();
+
 export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
-  const tested = JSON.stringify(r.tested);
+  let tested = testedJson.get(r.tested);
+  if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const files = JSON.stringify(r.files.map((f) => [f.file, f.hash]));
   const views = new Map<string, string>();
   const viewHashes: string[] = new Array(r.files.length);

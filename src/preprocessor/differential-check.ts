@@ -120,7 +120,7 @@ export function runDifferentialCheckOnUnits(units: CompileUnit[], options: Diffe
       const fileKept = kept.get(file) ?? new Set<number>();
       const fa = perFile.get(file) ?? { file, groups: 0, agreeing: 0, undecidable: 0 };
       perFile.set(file, fa);
-      compareFile(sk, fileKept, visit.taken ?? new Set(), visit.groups ?? new Set(), (res, g, compilerTook, fwTook) => {
+      compareFile(sk, fileKept, new Set(visit.taken), new Set(visit.groups), (res, g, compilerTook, fwTook) => {
         if (res === 'skip') return;
         if (res === 'undecidable') {
           check.undecidable++;

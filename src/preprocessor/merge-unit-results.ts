@@ -51,9 +51,9 @@ export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] 
       // A view already applied to this file (the same object, or the same ranges) adds nothing: its
       // defines' values are those of the first unit that had it, as for any define site.
       const v = f.view;
-      const sig = v.ranges.length === 2 ? `${v.ranges[0]},${v.ranges[1]}` : v.ranges.join(',');
       if (m.views.has(v)) continue;
       m.views.add(v);
+      const sig = v.ranges.length === 2 ? `${v.ranges[0]},${v.ranges[1]}` : v.ranges.join(',');
       if (!m.views.has(sig)) {
         m.views.add(sig);
         for (const x of v.ranges) m.parts.push(x);

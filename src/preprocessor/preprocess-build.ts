@@ -256,7 +256,7 @@ export function preprocessBuildDetailed(units: CompileUnit[], options: Preproces
 }
 
 /** Adds a visit's decisions (directive indices) to the file's merged decisions (directive lines). */
-function mergeDecisions(fa: FileActivity, sk: FileSkeleton, groups: Set<number>, taken: Set<number>): void {
+function mergeDecisions(fa: FileActivity, sk: FileSkeleton, groups: Iterable<number>, taken: Iterable<number>): void {
   const d = (fa.decisions ??= { evaluated: new Set(), taken: new Set() });
   for (const i of groups) d.evaluated.add(sk.directives[i].line);
   for (const i of taken) d.taken.add(sk.directives[i].line);

@@ -60,9 +60,22 @@ export class TrackedEnv {
     return had;
   }
 
-  /** [name, definitionKey] of every starting-state macro consulted, sorted by name. */
+  /**
+   * [name, definitionKey] of every starting-state macro consulted, sorted by name. Units of a build mostly
+   * consult the same names with the same definitions in the same order: the previous answer (the same array,
+   * never changed) is handed out again when that holds.
+   */
   tested(): [string, string | null][] {
     const consulted = this.consulted;
+    const last = lastTested;
+    if (last !== undefined && last.names.length === consulted.size) {
+      let k = 0;
+      for (const [name, def] of consulted) {
+        if (name !== last.names[k] || def !== last.defs[k]) break;
+        k++;
+      }
+      if (k === consulted.size) return last.out;
+    }
     const names = [...consulted.keys()];
     const out: [string, string | null][] = new Array(names.length);
     const order = sortedOrder(names);
@@ -70,9 +83,13 @@ export class TrackedEnv {
       const name = names[order[k]];
       out[k] = [name, definitionKey(consulted.get(name))];
     }
+    lastTested = { names, defs: [...consulted.values()], out };
     return out;
   }
 }
+
+/** The last answer of TrackedEnv.tested, with the names and definitions (in reading order) it was made from. */
+let lastTested: { names: string[]; defs: (MacroDef | undefined)[]; out: [string, string | null][] } | undefined;
 
 /** A macro's definition in `env` without recording the read as consulted. */
 export function peekMacro(env: MacroEnv, name: string): MacroDef | undefined {

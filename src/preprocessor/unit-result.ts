@@ -181,8 +181,8 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
-      view.evaluated = [...visit.groups].map((i) => sk.directives[i].line);
-      view.taken = [...visit.taken].map((i) => sk.directives[i].line);
+      view.evaluated = firstOccurrences(visit.groups).map((i) => sk.directives[i].line);
+      view.taken = firstOccurrences(visit.taken).map((i) => sk.directives[i].line);
     }
     files.push({ file: visit.file, hash, view });
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
@@ -198,6 +198,12 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
 }
 
 const MAX_VIEWS_PER_FILE = 16;
+
+/** Each number once, where it first occurs (a file walked twice evaluates its groups twice). */
+export function firstOccurrences(list: number[]): number[] {
+  const seen = new Set(list);
+  return seen.size === list.length ? list : [...seen];
+}
 
 /** The first view (with or without decisions) whose values' macros hold in `env`; those macros are then read as the values would read them. */
 function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): FileView | undefined {

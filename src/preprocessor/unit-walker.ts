@@ -28,10 +28,15 @@ export interface FileVisit {
   file: string;
   /** Active line ranges as [from, to] pairs (1-based, inclusive), possibly overlapping across inclusions. */
   ranges: number[];
-  /** Directive indices of branches taken (if/elif/else heads), when decisions are recorded. */
-  taken?: Set<number>;
-  /** Directive indices of groups (their #if) evaluated in live code, when decisions are recorded. */
-  groups?: Set<number>;
+  /** Directive indices of branches taken (if/elif/else heads), when decisions are recorded; repeats count once. */
+  taken?: number[];
+  /** Directive indices of groups (their #if) evaluated in live code, when decisions are recorded; repeats count once. */
+  groups?: number[];
+  /**
+   * Set while `ranges`, `groups` and `taken` are the lists of the replayed walk that made the visit (shared with
+   * every unit replaying it, so never changed: copied before anything is added; see UnitWalker.own).
+   */
+  shared?: boolean;
   /**
    * Set while everything the unit did to this file came from one replay of `entry` (numbered `origin`): the
    * file's view is then the entry's, whatever unit replays it (see unit-result.ts). 0 once touched otherwise.
@@ -54,6 +59,7 @@ export interface UnitWalkOptions {
 }
 
 const MAX_DEPTH = 200;
+const NO_NUMBERS: number[] = [];
 
 export class UnitWalker {
   readonly visits = new Map<string, FileVisit>();
@@ -156,8 +162,8 @@ export class UnitWalker {
         v.entry = this.replayEntry;
       }
       if (this.opts.recordDecisions) {
-        v.taken = new Set();
-        v.groups = new Set();
+        v.taken = [];
+        v.groups = [];
       }
       this.visits.set(file, v);
       const sk = this.host.skeleton(file);
@@ -166,9 +172,20 @@ export class UnitWalker {
     return v;
   }
 
+  /** A visit about to be added to: its lists made its own first when a replay shared them. */
+  private own(v: FileVisit): FileVisit {
+    if (v.shared) {
+      v.ranges = v.ranges.slice();
+      if (v.groups) v.groups = v.groups.slice();
+      if (v.taken) v.taken = v.taken.slice();
+      v.shared = false;
+    }
+    return v;
+  }
+
   private walkFile(file: string, dirIndex: number, activeCode: boolean): void {
     const sk = this.host.skeleton(file)!;
-    const visit = this.visit(file);
+    const visit = this.own(this.visit(file));
     visit.origin = 0;
     if (sk.pragmaOnce) {
       this.onceSeen.add(file);
@@ -202,7 +219,7 @@ export class UnitWalker {
         case 'if':
         case 'ifdef':
         case 'ifndef': {
-          visit.groups?.add(i);
+          visit.groups?.push(i);
           this.log(OP_GROUP, file, i);
           let j: number | undefined = i;
           let taken = -1;
@@ -217,7 +234,7 @@ export class UnitWalker {
             j = dj.next;
           }
           if (taken >= 0) {
-            visit.taken?.add(taken);
+            visit.taken?.push(taken);
             this.log(OP_TAKEN, file, taken);
             pos = dirs[taken].endLine + 1;
             i = taken + 1;
@@ -469,7 +486,7 @@ export class UnitWalker {
 
   /** A file's visit about to change in a replay: no longer the replay's own when another made it. */
   private touched(file: string): FileVisit {
-    const v = this.visits.get(file)!;
+    const v = this.own(this.visits.get(file)!);
     if (v.origin !== this.replaying) v.origin = 0;
     return v;
   }
@@ -482,16 +499,30 @@ export class UnitWalker {
   }
 
   private replayGrouped(g: GroupedEffects): void {
+    const decisions = this.opts.recordDecisions;
     for (let i = 0; i < g.files.length; i++) {
-      const v = this.visitQuietly(g.files[i]);
+      const file = g.files[i];
       const ranges = g.ranges[i];
       const groups = g.groups[i];
       const taken = g.taken[i];
+      if (!this.visits.has(file)) {
+        // A visit this replay makes takes the walk's lists as they are (most units only read them).
+        const v = this.visitQuietly(file);
+        v.ranges = ranges ?? NO_NUMBERS;
+        if (decisions) {
+          v.groups = groups ?? NO_NUMBERS;
+          v.taken = taken ?? NO_NUMBERS;
+        }
+        v.shared = true;
+        continue;
+      }
+      const v = this.visitQuietly(file);
       if (ranges === null && groups === null && taken === null) continue;
+      this.own(v);
       if (v.origin !== this.replaying) v.origin = 0;
       if (ranges !== null) for (let k = 0; k < ranges.length; k++) v.ranges.push(ranges[k]);
-      if (groups !== null && v.groups) for (let k = 0; k < groups.length; k++) v.groups.add(groups[k]);
-      if (taken !== null && v.taken) for (let k = 0; k < taken.length; k++) v.taken.add(taken[k]);
+      if (groups !== null && v.groups) for (let k = 0; k < groups.length; k++) v.groups.push(groups[k]);
+      if (taken !== null && v.taken) for (let k = 0; k < taken.length; k++) v.taken.push(taken[k]);
     }
     const ops = g.ops;
     let k = 0;
@@ -542,11 +573,11 @@ export class UnitWalker {
           k += 4;
           break;
         case OP_GROUP:
-          this.touched(ops[k + 1] as string).groups?.add(ops[k + 2] as number);
+          this.touched(ops[k + 1] as string).groups?.push(ops[k + 2] as number);
           k += 3;
           break;
         case OP_TAKEN:
-          this.touched(ops[k + 1] as string).taken?.add(ops[k + 2] as number);
+          this.touched(ops[k + 1] as string).taken?.push(ops[k + 2] as number);
           k += 3;
           break;
         case OP_DEFINE:
