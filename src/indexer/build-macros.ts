@@ -7,6 +7,7 @@ import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
 import { definedMacros } from '../preprocessor/preprocess-build.js';
 import type { IndexWriter, MacroGroup } from '../index/index-writer.js';
 import { sha1, type FileStates } from './file-states.js';
+import { sha1Hasher } from '../model/sha1.js';
 import { withApiDocstrings } from './macro-docstring.js';
 import { storedPath } from './vendor-paths.js';
 
@@ -23,14 +24,33 @@ type MacroContext = { root: string; writer: IndexWriter; states: FileStates; ske
 /** The group of #defines one file's reached sites make: read back from the index when stored, else from the file. */
 export function macroGroupOf(file: string, sites: Map<number, string | null>, ctx: MacroContext): { group: MacroGroup; reused: boolean } {
   const stored = storedPath(ctx.root, file);
-  const lines = [...sites].sort((a, b) => a[0] - b[0]);
-  const hash = sha1(JSON.stringify([stored, ctx.states.hash(file), lines]));
+  const hash = groupHash(stored, ctx.states.hash(file), sites);
   const id = ctx.writer.macroGroupId(hash);
   const records =
     id !== undefined
       ? ctx.writer.macroGroupRecords(id)
       : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored));
   return { group: { hash, file: stored, records }, reused: id !== undefined };
+}
+
+/**
+ * sha1 of JSON.stringify([stored, fileHash, sites as [line, value] pairs by line]), written in pieces: a device
+ * header's 400 000 sites make neither the array of pairs nor its text.
+ */
+function groupHash(stored: string, fileHash: string | null, sites: Map<number, string | null>): string {
+  const h = sha1Hasher();
+  h.update(`[${JSON.stringify(stored)},${JSON.stringify(fileHash)},[`);
+  const lines = Float64Array.from(sites.keys()).sort();
+  let piece = '';
+  for (let i = 0; i < lines.length; i++) {
+    piece += `${i ? ',' : ''}[${lines[i]},${JSON.stringify(sites.get(lines[i]))}]`;
+    if (piece.length >= 1 << 16) {
+      h.update(piece);
+      piece = '';
+    }
+  }
+  h.update(`${piece}]]`);
+  return h.digest('hex');
 }
 
 /** The group of a build's -D macros (always last among its groups). */

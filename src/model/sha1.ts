@@ -7,3 +7,8 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string | Buffer, e
 export const sha1: (data: string | Buffer) => string = oneShot
   ? (data) => oneShot('sha1', data, 'hex')
   : (data) => crypto.createHash('sha1').update(data).digest('hex');
+
+/** An incremental sha1 (update with pieces, then digest('hex')): the digest of their concatenation, for texts too large to build. */
+export function sha1Hasher(): crypto.Hash {
+  return crypto.createHash('sha1');
+}

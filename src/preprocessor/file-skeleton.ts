@@ -22,7 +22,7 @@ export interface Directive {
   toks?: Token[];
   /** #ifdef/#ifndef/#elifdef/#elifndef/#undef operand. */
   name?: string;
-  /** #define, parsed once. */
+  /** #define, parsed once (the directive of a valid #define is its MacroDef). */
   macro?: MacroDef;
   /** Problem in this directive, reported only when it is reached in live code. */
   error?: string;
@@ -77,7 +77,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
     const word = m[1] ?? '';
     const rest = (m[2] ?? '').trim();
-    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest, macro: undefined }, file);
+    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest }, file);
     if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
   }
@@ -150,8 +150,12 @@ function describeDirective(word: string, d: Directive, file: string): Directive 
     case 'define': {
       d.kind = 'define';
       const p = parseDefine(rest, file, d.line);
-      if (p.def) d.macro = p.def;
-      else d.error = p.error;
+      // The definition is the directive (one object per #define, see MacroDef).
+      if (p.def) {
+        p.def.endLine = d.endLine;
+        return p.def;
+      }
+      d.error = p.error;
       break;
     }
     case 'pragma':
@@ -321,9 +325,8 @@ export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
   const directives = new Array<Directive>(stored.directives.length);
   for (let i = 0; i < directives.length; i++) {
     const [kind, line, endLine, rest, next, end, stray] = stored.directives[i];
-    // `macro` made with the others: a #define's directive then holds it in the object, not in added storage.
-    const d: Directive = { kind, line, endLine, rest, macro: undefined };
-    if (kind !== 'other') describeDirective(wordOf(kind), d, file);
+    let d: Directive = { kind, line, endLine, rest };
+    if (kind !== 'other') d = describeDirective(wordOf(kind), d, file);
     if (next >= 0) d.next = next;
     if (end >= 0) d.end = end;
     if (stray) d.stray = true;

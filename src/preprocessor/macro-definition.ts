@@ -14,10 +14,21 @@ export interface ValueMemo {
   value: string | null;
 }
 
+/** What a function-like definition has beyond an object-like one (object-like definitions, most of a header's, hold none). */
+interface MacroParams {
+  /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one). */
+  names: string[];
+  variadic: boolean;
+  /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
+  text: string;
+}
+
 /**
- * A parsed definition. Its replacement's tokens are not kept: `body` lexes them again from the definition's
- * text (a bounded cache keeps the bodies of recently expanded definitions), so a device header's 100 000
- * #defines hold their text and a few fields each instead of a graph of token objects.
+ * A parsed definition, which is also its `#define` directive in the file's skeleton (kind 'define'): a device
+ * header's 400 000 #defines are one object each, not a directive and a definition. Its replacement's tokens are
+ * not kept: `body` lexes them again from the definition's text (a bounded cache keeps the bodies of recently
+ * expanded definitions). Parameters, built-in kind and the replacement text (a position in `text` when it is
+ * the end of it) are kept so that an object-like definition holds few fields.
  */
 export class MacroDef {
   /** Its definitionKey (tracked-env.ts), once asked. */
@@ -29,22 +40,58 @@ export class MacroDef {
    * null once valued without keeping the value.
    */
   valueCache: ValueMemo | ValueMemo[] | null | undefined = undefined;
+  /** The last walk (UnitWalker) that reached this #define, by number. */
+  reachedBy = 0;
+  /** Last physical line of its directive (continuations). */
+  endLine: number;
+  /** Directive kind, on the prototype (see below). */
+  declare readonly kind: 'define';
+  /** Built-in operator answered by code; undefined (on the prototype) for a definition. */
+  declare readonly builtin: BuiltinMacro | undefined;
 
   constructor(
     readonly name: string,
-    /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
-    readonly params: string[] | null,
-    readonly variadic: boolean,
-    /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
-    readonly paramsText: string | null,
-    /** Replacement text, single-spaced. */
-    readonly valueText: string,
+    private readonly fn: MacroParams | null,
+    /** Replacement text, single-spaced: as a string, or as where it starts in `text`. */
+    private readonly replacement: string | number,
     readonly file: string,
     readonly line: number,
     /** The text after `#define` the body is lexed from ('' for a built-in). */
     readonly text: string,
-    readonly builtin: BuiltinMacro | undefined = undefined,
-  ) {}
+    endLine = line,
+  ) {
+    this.endLine = endLine;
+  }
+
+  /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
+  get params(): string[] | null {
+    return this.fn === null ? null : this.fn.names;
+  }
+
+  get variadic(): boolean {
+    return this.fn !== null && this.fn.variadic;
+  }
+
+  /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
+  get paramsText(): string | null {
+    return this.fn === null ? null : this.fn.text;
+  }
+
+  /** Replacement text, single-spaced. */
+  get valueText(): string {
+    const r = this.replacement;
+    return typeof r === 'number' ? this.text.slice(r) : r;
+  }
+
+  /** As a directive: the text after `#define`. */
+  get rest(): string {
+    return this.text;
+  }
+
+  /** As a directive: the definition it makes. */
+  get macro(): MacroDef {
+    return this;
+  }
 
   /** Replacement tokens, parameter indices marked (fresh or cached: never to be changed by the caller). */
   get body(): Token[] {
@@ -57,9 +104,38 @@ export class MacroDef {
     return body;
   }
 
+  /**
+   * `body` without adding it to the cache (a definition valued once, see unit-result.ts: a device header's
+   * bodies would each outlive a young-generation collection in the cache and be collected with the old one).
+   */
+  lexedBody(): Token[] {
+    if (this.text === '') return NO_TOKENS;
+    return bodies.get(this) ?? lexBody(this.text, this.params);
+  }
+
+  /** True when the replacement list is empty (`#define X`, a built-in). */
+  get emptyBody(): boolean {
+    return this.replacement === '';
+  }
+
   /** A definition kept as plain data (v8.serialize of one) made a definition again. */
   static revive(o: MacroDef): MacroDef {
-    return new MacroDef(o.name, o.params, o.variadic, o.paramsText, o.valueText, o.file, o.line, o.text, o.builtin);
+    const plain = o as unknown as { fn: MacroParams | null; replacement: string | number; builtin?: BuiltinMacro };
+    if (plain.builtin) return builtinMacro(o.name, plain.builtin);
+    return new MacroDef(o.name, plain.fn, plain.replacement, o.file, o.line, o.text, o.endLine);
+  }
+}
+
+Object.defineProperty(MacroDef.prototype, 'kind', { value: 'define' });
+Object.defineProperty(MacroDef.prototype, 'builtin', { value: undefined, writable: true });
+
+/** A built-in operator (`__has_include`, `__LINE__`, ...): a definition answered by code. */
+class BuiltinMacroDef extends MacroDef {
+  constructor(
+    name: string,
+    override readonly builtin: BuiltinMacro,
+  ) {
+    super(name, null, '', '<built-in>', 0, '');
   }
 }
 
@@ -241,12 +317,13 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
   }
   if (body.length && body[0].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
   if (body.length && body[body.length - 1].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
-  return { def: new MacroDef(name, params, variadic, paramsText, spelledTail(text, spell(body)), file, line, text) };
+  const fn = params === null ? null : { names: params, variadic, text: paramsText! };
+  return { def: new MacroDef(name, fn, replacementAt(text, spell(body)), file, line, text) };
 }
 
-/** `spelled`, or the same characters as a slice of `text` when it ends with them (shares its memory). */
-function spelledTail(text: string, spelled: string): string {
-  return spelled.length > 0 && text.endsWith(spelled) ? text.slice(text.length - spelled.length) : spelled;
+/** Where `spelled` starts in `text` when text ends with it (nothing more is kept), else `spelled` itself. */
+function replacementAt(text: string, spelled: string): string | number {
+  return spelled.length > 0 && text.endsWith(spelled) ? text.length - spelled.length : spelled;
 }
 
 const interned = new Map<string, ParsedDefine>();
@@ -267,7 +344,7 @@ export function defineFromCommandLine(name: string, value: string | undefined, f
 }
 
 export function builtinMacro(name: string, builtin: BuiltinMacro): MacroDef {
-  return new MacroDef(name, null, false, null, '', '<built-in>', 0, '', builtin);
+  return new BuiltinMacroDef(name, builtin);
 }
 
 /** The macros a walk or an expansion reads and changes: a Map, or a TrackedEnv over a shared starting one. */

@@ -247,12 +247,13 @@ interface ComputedValue {
  * environment reads exactly those names either way. `deps` collects them.
  */
 export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, valued?: ValuedHere): string | null {
-  if (def.body.length === 0 || def.builtin) return null;
-  if (!def.body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
-  if (def.params !== null && !mayWrapCall(def.body)) return null;
+  if (def.emptyBody || def.builtin) return null;
+  const body = def.lexedBody();
+  if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
+  if (def.params !== null && !mayWrapCall(body)) return null;
   // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
-  if (def.params === null && def.body.every(isLiteralOrOperator)) return literalValue(def.body);
-  const computed = computeValue(def, walker, valued);
+  if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
+  const computed = computeValue(def, walker, valued, body);
   if (deps) {
     if (!computed.cacheable) deps.complete = false;
     for (let j = 0; j < computed.names.length; j++) deps.names.set(computed.names[j], computed.defs[j]);
@@ -275,7 +276,7 @@ function literalValue(body: Token[]): string | null {
  * here when B was valued shortly before, without B keeping a memo of its own (see computeValue).
  */
 export type ValuedHere = Map<MacroDef, ComputedValue>;
-const MAX_VALUED_HERE = 4096;
+const MAX_VALUED_HERE = 64;
 
 /** The names of a value's entry, read as its expansion read them, when they hold in `env`. */
 function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env: MacroEnv): boolean {
@@ -291,7 +292,7 @@ function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env
  * `def`'s value from its value cache or this pass's values (reading the names of the entry that holds), else
  * expanded and evaluated.
  */
-function computeValue(def: MacroDef, walker: UnitWalker, valued?: ValuedHere): ComputedValue {
+function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | undefined, lexed?: Token[]): ComputedValue {
   const env = walker.env;
   const memo = def.valueCache;
   for (const e of memo == null ? [] : Array.isArray(memo) ? memo : [memo]) {
@@ -308,11 +309,12 @@ function computeValue(def: MacroDef, walker: UnitWalker, valued?: ValuedHere): C
     if (d?.builtin && !forDefined) cacheable = false;
     return d;
   };
-  let value: string | null | undefined = aliasValue(def, walker, lookup, consulted, valued);
+  const body = lexed ?? def.lexedBody();
+  let value: string | null | undefined = aliasValue(def, body, walker, lookup, consulted, valued);
   if (value === undefined) {
     try {
       // Parameters stay as written: they are hidden from expansion like the macro itself.
-      const seed = def.body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
+      const seed = body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
       const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
       if (failed || toks.length === 0) value = null;
       else if (def.params === null) value = evaluateExpression(toks, { valueMode: true }).v.toString();
@@ -347,15 +349,16 @@ function computeValue(def: MacroDef, walker: UnitWalker, valued?: ValuedHere): C
  */
 function aliasValue(
   def: MacroDef,
+  body: Token[],
   walker: UnitWalker,
   lookup: (name: string, forDefined: boolean) => MacroDef | undefined,
   consulted: Map<string, MacroDef | undefined>,
   valued: ValuedHere | undefined,
 ): string | null | undefined {
-  if (def.params !== null || def.body.length !== 1 || def.body[0].k !== 'ident') return undefined;
-  const target = walker.env.get(def.body[0].v);
+  if (def.params !== null || body.length !== 1 || body[0].k !== 'ident') return undefined;
+  const target = walker.env.get(body[0].v);
   if (!target || target.builtin || target.params !== null || target === def || target.name === def.name) return undefined;
-  const inner = target.body.length === 0 ? undefined : computeValue(target, walker, valued);
+  const inner = target.emptyBody ? undefined : computeValue(target, walker, valued);
   if (!inner || !inner.cacheable || inner.names.includes(def.name)) return undefined;
   lookup(target.name, false);
   for (let j = 0; j < inner.names.length; j++) if (!consulted.has(inner.names[j])) consulted.set(inner.names[j], inner.defs[j]);

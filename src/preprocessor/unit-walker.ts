@@ -60,12 +60,16 @@ export interface UnitWalkOptions {
 
 const MAX_DEPTH = 200;
 const NO_NUMBERS: number[] = [];
+/** Walks made in this process, to number them. */
+let walks = 0;
 
 export class UnitWalker {
   readonly visits = new Map<string, FileVisit>();
   readonly diagnostics: Diagnostic[] = [];
-  /** #define directives executed in live code. */
-  readonly definesReached = new Set<MacroDef>();
+  /** #define directives executed in live code, each once, in the order first reached. */
+  readonly definesReached: MacroDef[] = [];
+  /** This walk's mark on the definitions it reached (see MacroDef.reachedBy): no set of 400 000 of them. */
+  private readonly walkId = ++walks;
   private onceSeen = new Set<string>();
   private counter = 0;
   private pushed = new Map<string, (MacroDef | undefined)[]>();
@@ -270,7 +274,7 @@ export class UnitWalker {
           else if (d.macro) {
             const canon = canonicalDefinition(d.macro);
             this.opts.env.set(d.macro.name, canon);
-            this.definesReached.add(d.macro);
+            this.reach(d.macro);
             if (this.rec !== undefined) {
               this.rec.written.add(d.macro.name);
               this.rec.ops.push(OP_DEFINE, d.macro, canon);
@@ -540,13 +544,19 @@ export class UnitWalker {
 
   private replayDefine(def: MacroDef, canon: MacroDef): void {
     this.opts.env.set(def.name, canon);
-    const reached = this.definesReached.size;
-    this.definesReached.add(def);
-    if (this.definesReached.size !== reached) {
+    if (this.reach(def)) {
       const v = this.visits.get(def.file);
       if (v !== undefined && v.origin !== this.replaying) v.origin = 0;
     }
     this.rec?.written.add(def.name);
+  }
+
+  /** Adds a definition to definesReached; true when it was not there. */
+  private reach(def: MacroDef): boolean {
+    if (def.reachedBy === this.walkId) return false;
+    def.reachedBy = this.walkId;
+    this.definesReached.push(def);
+    return true;
   }
 
   private replayUndef(name: string): void {
