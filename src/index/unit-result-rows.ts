@@ -8,7 +8,7 @@ import { sha1 } from '../model/sha1.js';
 import type { FileView } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import { ViewEncodings } from './view-encodings.js';
+import { parseView, ViewEncodings } from './view-encodings.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -77,7 +77,7 @@ export class FileViewCache {
     if (!v) {
       const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
       if (!row) throw new Error(`file view ${hash} is missing from the index`);
-      v = JSON.parse(row.data) as FileView;
+      v = parseView(row.data);
       this.remember(hash, v);
     }
     return v;
@@ -93,7 +93,7 @@ export class FileViewCache {
 
   /** Drops the views that list more than `maxDefines` #defines (a device header's): later units load them again by hash. */
   dropLarge(maxDefines: number): void {
-    for (const [hash, view] of this.byHash) if (view.defines.length > maxDefines) this.byHash.delete(hash);
+    for (const [hash, view] of this.byHash) if (view.defines.length / 2 > maxDefines) this.byHash.delete(hash);
   }
 
   private remember(hash: string, view: FileView): void {

@@ -1,7 +1,7 @@
 // JSON and sha1 of file views, memoized by value: a header seen the same way by every unit of every build
 // yields equal views (a few hundred distinct among tens of thousands), so each distinct one is serialized
 // and hashed once per process. Views are treated as immutable once encoded (as FileViewCache does).
-import type { FileView } from '../preprocessor/unit-result.js';
+import type { DefineValues, FileView } from '../preprocessor/unit-result.js';
 import { sha1 } from '../model/sha1.js';
 
 export interface ViewEncoding {
@@ -18,9 +18,10 @@ const mix = (h: number, n: number): number => Math.imul(h ^ n, 0x01000193);
 function viewKey(v: FileView): number {
   let h = mix(0x811c9dc5, v.lines);
   for (const n of v.ranges) h = mix(h, n);
-  h = mix(h, v.defines.length);
-  for (const [line, value] of v.defines) {
-    h = mix(h, line);
+  h = mix(h, v.defines.length / 2);
+  for (let k = 0; k < v.defines.length; k += 2) {
+    h = mix(h, v.defines[k] as number);
+    const value = v.defines[k + 1] as string | null;
     if (value === null) h = mix(h, -1);
     else for (let i = 0; i < value.length; i++) h = mix(h, value.charCodeAt(i));
   }
@@ -40,8 +41,47 @@ function sameNumbers(a: number[] | undefined, b: number[] | undefined): boolean 
 function sameView(a: FileView, b: FileView): boolean {
   if (a.lines !== b.lines || !sameNumbers(a.ranges, b.ranges) || !sameNumbers(a.evaluated, b.evaluated) || !sameNumbers(a.taken, b.taken)) return false;
   if (a.defines.length !== b.defines.length) return false;
-  for (let i = 0; i < a.defines.length; i++) if (a.defines[i][0] !== b.defines[i][0] || a.defines[i][1] !== b.defines[i][1]) return false;
+  for (let i = 0; i < a.defines.length; i++) if (a.defines[i] !== b.defines[i]) return false;
   return true;
+}
+
+/**
+ * A view as stored: JSON of its fields in their order, `defines` written as [line, value] pairs (written in
+ * pieces, without making the pairs).
+ */
+export function viewJson(view: FileView): string {
+  let json = '{';
+  for (const [key, value] of Object.entries(view)) {
+    if (value === undefined) continue;
+    json += `${json.length > 1 ? ',' : ''}${JSON.stringify(key)}:`;
+    json += key === 'defines' ? definesJson(value as DefineValues) : JSON.stringify(value);
+  }
+  return `${json}}`;
+}
+
+function definesJson(defines: DefineValues): string {
+  const pieces: string[] = [];
+  let piece = '[';
+  for (let k = 0; k < defines.length; k += 2) {
+    piece += `${k ? ',' : ''}[${defines[k] as number},${JSON.stringify(defines[k + 1])}]`;
+    if (piece.length >= 1 << 16) {
+      pieces.push(piece);
+      piece = '';
+    }
+  }
+  pieces.push(`${piece}]`);
+  return pieces.join('');
+}
+
+/** A view read back from its stored JSON (`defines` made flat again). */
+export function parseView(json: string): FileView {
+  const stored = JSON.parse(json) as Omit<FileView, 'defines'> & { defines: [number, string | null][] };
+  const defines: DefineValues = new Array(stored.defines.length * 2);
+  for (let k = 0; k < stored.defines.length; k++) {
+    defines[2 * k] = stored.defines[k][0];
+    defines[2 * k + 1] = stored.defines[k][1];
+  }
+  return Object.assign(stored, { defines }) as FileView;
 }
 
 export class ViewEncodings {
@@ -62,7 +102,7 @@ export class ViewEncodings {
     const key = viewKey(view);
     let bucket = this.byKey.get(key);
     if (bucket) for (const e of bucket) if (e.view === view || sameView(e.view, view)) return e.encoding;
-    const json = JSON.stringify(view);
+    const json = viewJson(view);
     const encoding = { json, hash: sha1(json) };
     if (this.size >= MAX_VIEWS) {
       this.byKey.clear();

@@ -122,9 +122,14 @@ function movedView(view: FileView, before: FileSkeleton, after: FileSkeleton): F
   };
   const evaluated = move(view.evaluated);
   const taken = move(view.taken);
-  const defines = view.defines.map(([l, v]): [number | undefined, string | null] => [lineOf.get(l), v]);
-  if (evaluated === null || taken === null || defines.some(([l]) => l === undefined)) return undefined;
-  const moved: FileView = { ...view, lines: after.lineCount, ranges, defines: defines as [number, string | null][] };
+  const defines = view.defines.slice();
+  for (let k = 0; k < defines.length; k += 2) {
+    const line = lineOf.get(defines[k] as number);
+    if (line === undefined) return undefined;
+    defines[k] = line;
+  }
+  if (evaluated === null || taken === null) return undefined;
+  const moved: FileView = { ...view, lines: after.lineCount, ranges, defines };
   if (evaluated) moved.evaluated = evaluated;
   if (taken) moved.taken = taken;
   return moved;

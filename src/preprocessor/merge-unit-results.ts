@@ -3,7 +3,7 @@
 // value the first unit reaching them computed, and the diagnostics (deduplicated, in unit order).
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { mergeRanges, type FileView, type UnitResult } from './unit-result.js';
+import { defineLine, defineValue, mergeRanges, type FileView, type UnitResult } from './unit-result.js';
 
 export interface MergedFile {
   file: string;
@@ -66,7 +66,10 @@ export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] 
       if (v.defines.length) {
         let sites = defineSites.get(f.file);
         if (!sites) defineSites.set(f.file, (sites = new Map()));
-        for (const [line, value] of v.defines) if (!sites.has(line)) sites.set(line, value);
+        for (let k = 0; k < v.defines.length / 2; k++) {
+          const line = defineLine(v.defines, k);
+          if (!sites.has(line)) sites.set(line, defineValue(v.defines, k));
+        }
       }
     }
     unitFiles.set(r.unit, r.files.map((f) => f.file));

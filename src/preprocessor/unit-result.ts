@@ -31,9 +31,22 @@ export interface FileView {
   /** When decisions are recorded: lines of the #if heads evaluated in live code and of the branch heads taken. */
   evaluated?: number[];
   taken?: number[];
-  /** #defines reached in live code: [line, integer value or null], in the order reached. */
-  defines: [number, string | null][];
+  /**
+   * #defines reached in live code, in the order reached: line, then integer value or null, for each (one flat
+   * array: a device header's 400 000 values are not 400 000 pairs). Stored as [line, value] pairs (see
+   * view-encodings.ts).
+   */
+  defines: DefineValues;
 }
+
+/** Line, value, line, value, ... (see FileView.defines). */
+export type DefineValues = (number | string | null)[];
+
+/** The line of the `k`th #define of a view's `defines` (0-based). */
+export const defineLine = (defines: DefineValues, k: number): number => defines[2 * k] as number;
+
+/** The value of the `k`th #define of a view's `defines`. */
+export const defineValue = (defines: DefineValues, k: number): string | null => defines[2 * k + 1] as string | null;
 
 export interface UnitFileRead {
   /** Absolute path. */
@@ -191,7 +204,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   const valued: ValuedHere = new Map();
   for (const def of walker.definesReached) {
     const fi = index.get(def.file);
-    if (fi !== undefined) files[fi].view.defines.push([def.line, macroValue(def, walker, pending.get(def.file)?.deps, valued)]);
+    if (fi !== undefined) files[fi].view.defines.push(def.line, macroValue(def, walker, pending.get(def.file)?.deps, valued));
   }
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;

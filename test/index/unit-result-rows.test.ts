@@ -9,12 +9,16 @@ import { decodeUnitResult, encodeUnitResult, FileViewCache, type UnitResultRow }
 import type { FileView } from '../../src/preprocessor/unit-result.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
-const view = (defines: [number, string | null][], decisions = false): FileView => ({
+/** A view as stored: its #defines as [line, value] pairs. */
+const stored = (defines: [number, string | null][], decisions = false) => ({
   lines: 40,
   ranges: [1, 12, 20, 40],
   defines,
   ...(decisions ? { evaluated: [13], taken: [] } : {}),
 });
+
+/** The same view in memory: its #defines flat. */
+const view = (defines: [number, string | null][], decisions = false): FileView => ({ ...stored(defines, decisions), defines: defines.flat() });
 
 function result(unit: string, views: FileView[]): UnitResultRow {
   return {
@@ -31,11 +35,11 @@ describe('unit result rows', () => {
   it('name views by the sha1 of their JSON, equal views once however many objects hold them', () => {
     const a = encodeUnitResult(result('src/a.c', [view([[3, '1']]), view([[3, '1']]), view([[3, '2']]), view([[3, '1']], true), view([[3, null]])]));
     const [v0, v1, v2, v3, v4] = a.viewHashes;
-    expect(v0).toBe(createHash('sha1').update(JSON.stringify(view([[3, '1']]))).digest('hex'));
+    expect(v0).toBe(createHash('sha1').update(JSON.stringify(stored([[3, '1']]))).digest('hex'));
     expect(v1).toBe(v0);
     expect(new Set([v0, v2, v3, v4]).size).toBe(4);
     expect(a.views.size).toBe(4);
-    expect(a.views.get(v3)).toBe(JSON.stringify(view([[3, '1']], true)));
+    expect(a.views.get(v3)).toBe(JSON.stringify(stored([[3, '1']], true)));
     // Another unit's equal views (new objects) get the same names; a different unit is another row.
     const b = encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])]));
     expect(b.viewHashes).toEqual([v0, v2]);

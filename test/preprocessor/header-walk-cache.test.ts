@@ -174,12 +174,12 @@ describe('file views of replayed header walks', () => {
     expect(cached).toEqual(run(undefined));
     expect(cache.replayed).toBe(4);
     const [a, b, c, d, a3] = cached;
-    expect(view(a).defines).toEqual([[2, null], [3, '2'], [4, '2']]);
-    expect(view(b).defines).toEqual([[2, null], [3, '3'], [4, '2']]);
+    expect(view(a).defines).toEqual([2, null, 3, '2', 4, '2']);
+    expect(view(b).defines).toEqual([2, null, 3, '3', 4, '2']);
     // c replays the walk b replayed, with the same values: the same object.
     expect(view(c)).toBe(view(b));
     // A macro defined after the header (LATER) or given on the command line (OPT) changes a value: made again.
-    expect(view(d).defines).toEqual([[2, null], [3, '2'], [4, '6']]);
+    expect(view(d).defines).toEqual([2, null, 3, '2', 4, '6']);
     expect(view(a3)).toBe(view(d));
     // The command-line macro a reused view's value read is an input of the unit, as when the view is made.
     for (const r of cached) expect(r.tested).toContainEqual(['OPT', expect.any(String)]);
