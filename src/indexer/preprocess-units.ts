@@ -14,6 +14,7 @@ import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preproce
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
 import { absolutePath, storedPath } from './vendor-paths.js';
+import { collectAfterLargeScans } from './release-memory.js';
 
 export interface PreprocessUnitsContext {
   root: string;
@@ -67,7 +68,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const t0 = performance.now();
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
+  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache, walked: () => collectAfterLargeScans(ctx.skeletons) };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);

@@ -74,6 +74,20 @@ export function collectPastSkeletonBudget(skeletons: SkeletonCache): void {
   if (skeletons.directives > keptSkeletons.directives) collector()?.();
 }
 
+/** Per skeleton cache, how many directives it had taken in at the last collectAfterLargeScans. */
+const collectedAt = new WeakMap<SkeletonCache, number>();
+
+/**
+ * Collects once skeletons of more directives than the budget were taken in since the last such collection: a
+ * unit just walked a large header (a 24 MB device header's scan and walk leave ~200 MB of garbage in the old
+ * generation) and the valuation of its #defines comes next. Units walked after it do not collect again.
+ */
+export function collectAfterLargeScans(skeletons: SkeletonCache): void {
+  if (skeletons.added - (collectedAt.get(skeletons) ?? 0) <= keptSkeletons.directives) return;
+  collectedAt.set(skeletons, skeletons.added);
+  collector()?.();
+}
+
 /** True when skeletons were dropped (the collection comes after, when nothing on the stack holds them). */
 function dropLargeSkeletons(caches: RunCaches): boolean {
   const dropped = caches.skeletons.trim(keptSkeletons.directives);

@@ -212,6 +212,8 @@ export class SkeletonCache {
   private byPath = new Map<string, { text?: string; hash?: string; sk: FileSkeleton }>();
   /** Directives of the skeletons held (what their memory goes with: a #define holds its parsed definition). */
   private held = 0;
+  /** Directives of every skeleton this cache took in (scanned or loaded), held or since dropped. */
+  added = 0;
   /** Number of files scanned (cache misses), to verify reuse. */
   scans = 0;
   /** Number of skeletons loaded from the store instead of scanned. */
@@ -223,6 +225,7 @@ export class SkeletonCache {
     if (old) this.held -= old.sk.directives.length;
     this.byPath.set(key, entry);
     this.held += entry.sk.directives.length;
+    this.added += entry.sk.directives.length;
   }
 
   get(file: string, text: string, asm = false): FileSkeleton {

@@ -76,6 +76,8 @@ export interface WalkUnitHost {
   fileHash(file: string): string | null;
   /** Header walks recorded in this run, replayed where their inputs hold. */
   headerCache?: HeaderWalkCache;
+  /** Called between a unit's walk and the valuation of its #defines (where a large header's scan left its garbage). */
+  walked?: () => void;
 }
 
 /**
@@ -156,6 +158,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   }
   for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
   walker.walkRoot(unitFile, true);
+  host.walked?.();
   return { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics };
 }
 
