@@ -339,6 +339,8 @@ class CallWalker {
 
   /** `void NMI_Handler(void) __attribute__((weak, alias("Default_Handler")))`: the alias target is stored into `alias:NMI_Handler`, as `.thumb_set` does in assembler. */
   private aliasOf(decl: SyntaxNode, name: string): void {
+    // Most declarations name no alias: their attributes are not searched.
+    if (!this.text.slice(decl.startIndex, decl.endIndex).includes('alias')) return;
     for (const a of decl.descendantsOfType('attribute_specifier')) {
       const m = /\balias\s*\(\s*"([A-Za-z_]\w*)"/.exec(a.text);
       if (m) this.ref(a, m[1], 'fn_pointer', null, `alias:${name}`, clip(`${name}: ${a.text}`, 120));

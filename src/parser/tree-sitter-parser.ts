@@ -113,10 +113,13 @@ export interface CaptureIds {
   ids: number[];
 }
 
-/** Captures of `p` at node `id` appended to `out` as [name, id]; false (and `out` unchanged) when it does not match. */
-function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: [string, number][]): boolean {
-  const start = out.length;
-  for (const c of p.captures) out.push([c, id]);
+/** Captures of `p` at node `id` appended to `out`; false (and `out` unchanged) when it does not match. */
+function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: CaptureIds): boolean {
+  const start = out.ids.length;
+  for (const c of p.captures) {
+    out.names.push(c);
+    out.ids.push(id);
+  }
   for (const f of p.fields) {
     const fieldId = f.field === null ? 0 : t.names.fieldIds.get(f.field);
     let matched = false;
@@ -126,7 +129,7 @@ function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: [string, nu
       }
     }
     if (!matched) {
-      out.length = start;
+      out.names.length = out.ids.length = start;
       return false;
     }
   }
@@ -139,8 +142,8 @@ const byTypeIds = new WeakMap<PatternTable, (QueryPattern[] | null)[]>();
 /** Collects one table's captures node by node, in the walk's (pre-)order. */
 class TableCollector {
   private readonly byId: (QueryPattern[] | null)[];
-  private readonly names: string[] = [];
-  private readonly ids: number[] = [];
+  readonly names: string[] = [];
+  readonly ids: number[] = [];
   private sorted = true;
 
   constructor(private readonly table: PatternTable) {
@@ -149,20 +152,17 @@ class TableCollector {
     this.byId = byId;
   }
 
-  collect(tree: FlatTree, id: number, found: [string, number][]): void {
+  /** Appends the captures at node `id` (matched straight into the lists; a failed match takes its own back). */
+  collect(tree: FlatTree, id: number): void {
     const typeId = tree.typeId[id];
     let list = this.byId[typeId];
     if (list === undefined) this.byId[typeId] = list = this.table.get(tree.names.types[typeId]) ?? null;
     if (list === null) return;
+    const { ids } = this;
     for (let i = 0; i < list.length; i++) {
-      found.length = 0;
-      if (!matchPattern(list[i], tree, id, found)) continue;
-      for (let j = 0; j < found.length; j++) {
-        const at = found[j][1];
-        if (this.ids.length && tree.start[at] < tree.start[this.ids[this.ids.length - 1]]) this.sorted = false;
-        this.names.push(found[j][0]);
-        this.ids.push(at);
-      }
+      const from = ids.length;
+      if (!matchPattern(list[i], tree, id, this)) continue;
+      for (let j = from; j < ids.length; j++) if (j > 0 && tree.start[ids[j]] < tree.start[ids[j - 1]]) this.sorted = false;
     }
   }
 
@@ -211,7 +211,6 @@ export function walkCaptures(tree: Tree, text: string, lang: Language, also: rea
   const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [], symbols: { names: [], ids: [] }, also: [] };
   const open: number[] = [];
   const levels = new Levels();
-  const found: [string, number][] = [];
   let inError = 0;
   for (let id = 0; id < tree.count; id++) {
     const parent = tree.parent[id];
@@ -220,7 +219,7 @@ export function walkCaptures(tree: Tree, text: string, lang: Language, also: rea
     const type = tree.type(id);
     noteSibling(levels, open.length, id, type, tree, text, result);
     if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || tree.missing[id])) result.errorRows.push(tree.pointAt(tree.start[id]).row);
-    for (let c = 0; c < collectors.length; c++) collectors[c].collect(tree, id, found);
+    for (let c = 0; c < collectors.length; c++) collectors[c].collect(tree, id);
     if (tree.after[id] > id + 1) {
       open.push(id);
       levels.open(open.length);
