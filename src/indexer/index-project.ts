@@ -31,7 +31,7 @@ import { fillDeferredContent } from './fill-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
-import { collectPastSkeletonBudget, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectPastSkeletonBudget, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
@@ -286,6 +286,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
   if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
   run.progress(`${label}: preprocessing ${units.length} units`);
+  const skeletonsAdded = run.skeletons.added;
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
@@ -306,6 +307,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     unitSet: new Set(units.map((u) => u.file)),
   });
   summary.diagnostics.push(...masked.diagnostics);
+  collectAfterLargeStage(run.skeletons, skeletonsAdded);
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   const t1 = performance.now();
@@ -315,6 +317,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   await run.pool.run(masked.jobs, macroValuesOf(pre.macros));
   stage.parse += performance.now() - tParse;
   run.timing.parseMs += performance.now() - t1;
+  collectAfterLargeStage(run.skeletons, skeletonsAdded);
   const parsed = parseDiagnostics(masked.jobs);
   // A parse kept from an earlier run reports what was stored with it (syntax trouble, skipped declarations).
   const reusedParses = reusedParseDiagnostics(masked.versions, run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));

@@ -88,6 +88,15 @@ export function collectAfterLargeScans(skeletons: SkeletonCache): void {
   collector()?.();
 }
 
+/**
+ * Collects when the build that began with the skeleton cache at `added` directives took in more than the budget
+ * since (it read a large header): its masking and its parse each leave garbage of the size of that file (masked
+ * text, macro tables of its #defines, parse results), which the next stage would pile onto.
+ */
+export function collectAfterLargeStage(skeletons: SkeletonCache, added: number): void {
+  if (skeletons.added - added > keptSkeletons.directives) collector()?.();
+}
+
 /** True when skeletons were dropped (the collection comes after, when nothing on the stack holds them). */
 function dropLargeSkeletons(caches: RunCaches): boolean {
   const dropped = caches.skeletons.trim(keptSkeletons.directives);
