@@ -89,7 +89,6 @@ Commands:
   indirect-targets NAME     functions a pointer call can reach   [--file PATH] [--line N]
   vectors                   interrupt vector table: slot, handler, and stack_pointer (slot 0)/handled/
                             default/unhandled/runtime
-  serve                     run the MCP server on stdio
   check-preprocessor [compile_commands.json]
                             compare every #if decision with the real compiler's (-E) for each unit
                             whose compiler is installed; exit 1 on any disagreement

@@ -11,6 +11,18 @@ beforeAll(() => {
 });
 
 describe('fw-context CLI', () => {
+  it('--help lists each command once (each form of it), every command it dispatches among them', () => {
+    const r = runCli(root, ['--help']);
+    expect(r.status).toBe(0);
+    const section = r.stdout.slice(r.stdout.indexOf('Commands:'), r.stdout.indexOf('Options for every command:'));
+    // A command line starts with two spaces and the command (`callers NAME / callees NAME` lists two).
+    const listed = section.split('\n').filter((l) => /^  \S/.test(l)).flatMap((l) => l.trim().split(/\s{2,}/)[0].split(' / ').map((c) => c.split(' ')[0]));
+    // Listed twice only where the command has two forms (memory --script, symbols --glob, where FILE:LINE).
+    expect(listed.filter((c, i) => listed.indexOf(c) !== i)).toEqual(['memory', 'symbols', 'where']);
+    const dispatched = [...fs.readFileSync(new URL('../../src/cli/main.ts', import.meta.url), 'utf8').matchAll(/case '([a-z-]+)':/g)].map((m) => m[1]);
+    expect(dispatched.filter((c) => !listed.includes(c))).toEqual([]);
+  });
+
   it('init creates the config and lists the build it found', () => {
     const r = runCli(root, ['init']);
     expect(r.status).toBe(0);
