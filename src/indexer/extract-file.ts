@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
 import { extractCalls } from '../parser/extract-calls.js';
-import { extractSymbols, type ExtractOptions } from '../parser/extract-symbols.js';
+import { extractSymbols, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 
 export interface FileExtractOptions extends ExtractOptions {
@@ -26,7 +26,34 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   if (isAssemblerPath(options.relPath)) return extractAsm(parseText, options.relPath);
   const ex = extractSymbols(parseText, options);
   const calls = extractCalls(parseText, { relPath: options.relPath, language: options.language, fileText: options.fileText, invocations: options.invocations });
-  return { ...ex, symbols: mergeMacroSymbols(ex.symbols, calls.symbols), references: calls.references };
+  const written = macroWrittenLines(calls.symbols, options.invocations ?? [], options.fileText);
+  const errorLines = (ex.errorLines ?? []).filter((l) => !written.has(l));
+  return {
+    ...ex,
+    symbols: mergeMacroSymbols(ex.symbols, calls.symbols),
+    references: calls.references,
+    errors: errorLines.length === ex.errorLines?.length ? ex.errors : syntaxErrors(errorLines),
+    errorLines,
+    nameless: ex.nameless.filter((l) => !written.has(l)),
+  };
+}
+
+/**
+ * Lines where a macro writes a declaration the expanded reading found (`STATIC portTASK_FUNCTION_PROTO(
+ * prvIdleTask, pvParameters ) PRIVILEGED_FUNCTION;`): from the declaration's first line to the invocation's last.
+ * The unexpanded text there is not C the parser can read, and no declaration was lost, so its syntax errors
+ * and nameless declarations are not reported.
+ */
+function macroWrittenLines(made: ExtractedSymbol[], invocations: readonly MacroInvocation[], fileText: string): Set<number> {
+  const lines = new Set<number>();
+  for (const s of made) {
+    const inv = invocations.find((i) => i.name === s.viaMacro && i.line >= s.line && i.line <= s.endLine);
+    if (!inv) continue;
+    let last = inv.line;
+    for (let k = fileText.indexOf('\n', inv.start); k >= 0 && k < inv.end; k = fileText.indexOf('\n', k + 1)) last++;
+    for (let l = s.line; l <= last; l++) lines.add(l);
+  }
+  return lines;
 }
 
 /**

@@ -72,6 +72,8 @@ export interface FileExtraction {
   references: ExtractedReference[];
   /** Syntax problems worth recording (file still indexed). */
   errors: string[];
+  /** Lines (1-based) where the parser met syntax errors (what `errors` reports). */
+  errorLines?: number[];
   /** Variable reads/writes, C++ base classes and template uses. */
   relations?: CodeRelations;
   /** Lines (1-based) of declarations skipped because their declarator names nothing the parser can read. */

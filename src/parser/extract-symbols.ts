@@ -353,12 +353,16 @@ export function extractSymbols(text: string, options: ExtractOptions, stats?: Ex
     stats.nodesVisited += walk.nodesVisited;
     stats.skippedTableChars += tables.chars;
   }
-  const errors: string[] = [];
   const rows = walk.errorRows.map((r) => r + 1);
-  if (rows.length) errors.push(`syntax errors near line${rows.length > 1 ? 's' : ''} ${rows.join(', ')} (the rest of the file is indexed)`);
+  const errors = syntaxErrors(rows);
   const relations = { variableRefs: extractVariableRefs(tree, walk.also[0]), ...extractClassRelations(tree, options.language, x.symbols, walk.also[1]) };
   // Call references come from extract-calls.ts, which reads the text with macro invocations expanded.
-  return { symbols: x.symbols, references: [], errors, nameless: x.nameless, relations };
+  return { symbols: x.symbols, references: [], errors, errorLines: rows, nameless: x.nameless, relations };
+}
+
+/** What a file's syntax errors at these lines (1-based) record: one message, or none. */
+export function syntaxErrors(lines: number[]): string[] {
+  return lines.length ? [`syntax errors near line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} (the rest of the file is indexed)`] : [];
 }
 
 /** One counted diagnostic for the declarations of a file that were skipped for want of a name. */

@@ -12,11 +12,12 @@ import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp, indexedFixture } from '../helpers/fixture-project.js';
 
 let root: string;
+let indexed: Awaited<ReturnType<typeof indexedFixture>>['result'];
 type Row = Record<string, unknown>;
 const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
 
 beforeAll(async () => {
-  ({ root } = await indexedFixture(['callgraph', 'driver-stack']));
+  ({ root, result: indexed } = await indexedFixture(['callgraph', 'driver-stack']));
 });
 
 describe('calls written by macros', () => {
@@ -41,6 +42,12 @@ describe('calls written by macros', () => {
     // The generated function is called by name like any other.
     const callers = rows(withProject(root, (ctx) => findCallers(ctx, { name: 'work_queue_is_empty' })));
     expect(callers).toEqual([expect.objectContaining({ caller: 'queue_busy', ref_kind: 'call' })]);
+  });
+
+  it('a prototype a macro writes over two lines is a declaration, with no syntax warning or skipped declaration there', () => {
+    const proto = rows(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'prvStatsTask' })));
+    expect(proto).toEqual([expect.objectContaining({ kind: 'function', file: 'src/port.c', line: 59, is_definition: false })]);
+    expect(indexed.builds.flatMap((b) => b.diagnostics).filter((d) => d.file.endsWith('port.c'))).toEqual([]);
   });
 
   it('portTASK_FUNCTION(prvIdleTask, ...) defines prvIdleTask, not a function named after the macro', () => {
