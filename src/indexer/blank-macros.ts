@@ -30,13 +30,8 @@ function withoutAttributes(v: string): string {
   let at = 0;
   for (let k = v.indexOf('__attribute__'); k >= 0; k = v.indexOf('__attribute__', at)) {
     out += v.slice(at, k) + ' ';
-    let i = k + '__attribute__'.length;
-    while (/\s/.test(v[i] ?? '')) i++;
-    for (let depth = 0; i < v.length; i++) {
-      if (v[i] === '(') depth++;
-      else if (v[i] === ')' && --depth === 0) break;
-    }
-    at = i + 1;
+    const end = pastGroup(v, k + '__attribute__'.length);
+    at = end < 0 ? v.length : end;
   }
   return out + v.slice(at);
 }

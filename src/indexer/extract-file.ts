@@ -32,7 +32,7 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
     ...ex,
     symbols: mergeMacroSymbols(ex.symbols, calls.symbols),
     references: calls.references,
-    errors: errorLines.length === ex.errorLines?.length ? ex.errors : syntaxErrors(errorLines),
+    errors: syntaxErrors(errorLines),
     errorLines,
     nameless: ex.nameless.filter((l) => !written.has(l)),
   };
