@@ -4,18 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openIndexForRead, openIndexForUpdate } from '../../src/index/open-index.js';
 import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
-import { fillDeferredContent, type FillContentOptions } from '../../src/indexer/fill-content-index.js';
+import type { FillContentOptions } from '../../src/indexer/fill-content-index.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
-import { indexPath } from '../../src/project/config.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { find, type FindResult } from '../../src/query/find.js';
 import type { FindRequest } from '../../src/query/find-request.js';
 import { openProject, withProject } from '../../src/query/project-context.js';
 import { assertCliBuilt, runCli, touchFuture } from '../helpers/fixture-project.js';
-import { indexedFindFixture } from './find-fixture.js';
+import { fillDeferredIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
 
 let root: string;
 const keepers: FreshnessKeeper[] = [];
@@ -27,24 +25,10 @@ afterEach(() => {
   for (const k of keepers.splice(0)) k.close();
 });
 
-const withContent = <T>(fn: (c: SqliteContentIndex) => T): T => {
-  const db = openIndexForRead(indexPath(root))!;
-  try {
-    return fn(new SqliteContentIndex(db));
-  } finally {
-    db.close();
-  }
-};
+const withContent = <T>(fn: (c: SqliteContentIndex) => T): T => withContentIndex(root, fn);
 const kinds = () => Object.fromEntries(withContent((c) => c.files()).map((f) => [f.path, f.kind]));
 
-function fill(options: FillContentOptions = {}) {
-  const db = openIndexForUpdate(indexPath(root))!;
-  try {
-    return fillDeferredContent(db, root, options);
-  } finally {
-    db.close();
-  }
-}
+const fill = (options: FillContentOptions = {}) => fillDeferredIn(root, options);
 
 async function run(req: FindRequest, keepTreeState = false): Promise<FindResult> {
   const ctx = openProject(root);

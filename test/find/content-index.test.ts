@@ -4,31 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { openIndexForRead, openIndexForUpdate } from '../../src/index/open-index.js';
-import { fillDeferredContent } from '../../src/indexer/fill-content-index.js';
 import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
-import { indexPath } from '../../src/project/config.js';
 import { touchFuture } from '../helpers/fixture-project.js';
-import { indexedFindFixture } from './find-fixture.js';
+import { fillDeferredIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
 
 let root: string;
-const withContent = <T>(fn: (c: SqliteContentIndex) => T): T => {
-  const db = openIndexForRead(indexPath(root))!;
-  try {
-    return fn(new SqliteContentIndex(db));
-  } finally {
-    db.close();
-  }
-};
+const withContent = <T>(fn: (c: SqliteContentIndex) => T): T => withContentIndex(root, fn);
 
-const fillAll = () => {
-  const db = openIndexForUpdate(indexPath(root))!;
-  try {
-    return fillDeferredContent(db, root);
-  } finally {
-    db.close();
-  }
-};
+const fillAll = () => fillDeferredIn(root);
 const kindOf = (p: string) => withContent((c) => c.files()).find((f) => f.path === p)?.kind;
 
 beforeAll(async () => {

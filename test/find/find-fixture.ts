@@ -3,8 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { openIndexForRead, openIndexForUpdate } from '../../src/index/open-index.js';
+import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
+import { fillDeferredContent, type FillContentOptions } from '../../src/indexer/fill-content-index.js';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
@@ -14,6 +17,26 @@ export async function indexedFindFixture(): Promise<string> {
   writeConfig(root, { ...DEFAULT_CONFIG });
   await indexProject({ root });
   return root;
+}
+
+/** `fn` on the content index of `root`'s index, opened for reading and closed after. */
+export function withContentIndex<T>(root: string, fn: (c: SqliteContentIndex) => T): T {
+  const db = openIndexForRead(indexPath(root))!;
+  try {
+    return fn(new SqliteContentIndex(db));
+  } finally {
+    db.close();
+  }
+}
+
+/** Fills the deferred trigrams of `root`'s index as `fw-context serve` does (all of them unless bounded). */
+export function fillDeferredIn(root: string, options: FillContentOptions = {}): ReturnType<typeof fillDeferredContent> {
+  const db = openIndexForUpdate(indexPath(root))!;
+  try {
+    return fillDeferredContent(db, root, options);
+  } finally {
+    db.close();
+  }
 }
 
 export const BOARD_A = { variant: 'build-board-a' };
