@@ -91,7 +91,9 @@ export function deferredContentFiles(db: Db): ContentFileRow[] {
 /**
  * One transaction: upsert these files (their trigram rows replaced), delete those paths, and stamp the change:
  * 'generation' when what a search finds may have changed (an index run), 'fill' when deferred files only got
- * their trigrams.
+ * their trigrams. The trigram rows are written after every file row, one statement after the other: FTS5
+ * flushes its pending terms whenever another statement of the transaction starts, so rows interleaved with
+ * the file upserts cost a segment each (three times the tokenizing).
  */
 export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes: string[], bump: 'generation' | 'fill' | null): void {
   const find = db.prepare('SELECT id, kind FROM content_files WHERE path = ?');
@@ -104,23 +106,30 @@ export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes
   );
   const addTrigrams = db.prepare('INSERT INTO content_trigrams(rowid, body) VALUES (?, ?)');
   const tx = db.transaction(() => {
+    // Trigram rows to drop (a file's id is kept by its upsert, or taken again by a new file) and to add.
+    const drops: number[] = [];
+    const adds: { id: number; text: string }[] = [];
     for (const p of deletes) {
       const old = find.get(p) as { id: number; kind: string } | undefined;
       if (!old) continue;
-      if (old.kind === 'text') dropTrigrams.run(old.id);
+      if (old.kind === 'text') drops.push(old.id);
       dropFile.run(old.id);
     }
     for (const f of upserts) {
       // A text file written without text only changed its stat: its trigram row stays.
       const old = find.get(f.path) as { id: number; kind: string } | undefined;
       const newText = f.kind === 'text' && f.text !== undefined;
-      if (old?.kind === 'text' && (newText || f.kind !== 'text')) dropTrigrams.run(old.id);
+      if (old?.kind === 'text' && (newText || f.kind !== 'text')) drops.push(old.id);
       const { id } = upsert.get({ path: f.path, contentHash: f.contentHash, size: f.size, mtimeMs: f.mtimeMs, kind: f.kind }) as { id: number };
-      if (newText) addTrigrams.run(id, f.text);
+      if (newText) adds.push({ id, text: f.text! });
     }
     if (bump) {
       db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(bump === 'fill' ? FILL_KEY : GENERATION_KEY, stamp());
     }
+    for (const id of drops) dropTrigrams.run(id);
+    // In rowid order: FTS5 also flushes when a row's id is below the last one's.
+    adds.sort((a, b) => a.id - b.id);
+    for (const a of adds) addTrigrams.run(a.id, a.text);
   });
   tx.immediate();
 }
