@@ -2,10 +2,10 @@
 // version live in `meta`; a reader never rewrites an index written by a newer fw-context.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabase, type Db } from './sqlite-driver.js';
 import { ROW_FORMAT_VERSION, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
-export type Db = Database.Database;
+export type { Db };
 
 export class IndexVersionError extends Error {}
 
@@ -25,7 +25,7 @@ export function metaValue(db: Db, key: string): string | null {
 /** Open for reading; null when there is no index file. Never creates or migrates anything. */
 export function openIndexForRead(file: string): Db | null {
   if (!fs.existsSync(file)) return null;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openDatabase(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   return db;
 }
@@ -36,7 +36,7 @@ export function openIndexForRead(file: string): Db | null {
  */
 export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  let db = new Database(file);
+  let db = openDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   const schema = Number(readMeta(db, 'schema_version') ?? 'NaN');
@@ -52,7 +52,7 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   if (hasTables && (schema !== SCHEMA_VERSION || rowFormat !== ROW_FORMAT_VERSION)) {
     db.close();
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-    db = new Database(file);
+    db = openDatabase(file);
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     rebuilt = true;
@@ -75,7 +75,7 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
  */
 export function openIndexForUpdate(file: string): Db | null {
   if (!fs.existsSync(file)) return null;
-  const db = new Database(file, { fileMustExist: true });
+  const db = openDatabase(file, { fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   if (Number(readMeta(db, 'schema_version')) !== SCHEMA_VERSION || Number(readMeta(db, 'row_format_version')) !== ROW_FORMAT_VERSION) {
     db.close();

@@ -1,10 +1,10 @@
 // An exclusive lock between processes that the operating system drops when its holder dies: an SQLite
 // EXCLUSIVE transaction on a small file of its own (a POSIX/Windows file lock underneath). Never waits.
-import Database from 'better-sqlite3';
+import { openDatabase } from './sqlite-driver.js';
 
 /** Take the lock on `file` (created when missing): its release function, or null when another holder has it. */
 export function tryProcessLock(file: string): (() => void) | null {
-  const db = new Database(file, { timeout: 0 });
+  const db = openDatabase(file, { timeout: 0 });
   try {
     db.exec('BEGIN EXCLUSIVE');
   } catch (err) {

@@ -2,9 +2,12 @@
 // [index] path lists, [mbed]/[platformio] builds to derive, [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
 import fs from 'node:fs';
 import path from 'node:path';
-import ini from 'ini';
+import type IniModule from 'ini';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { requirePackage } from '../model/require-package.js';
 import { lintConfig } from './config-lint.js';
+
+const ini = requirePackage('ini') as typeof IniModule;
 
 export const STATE_DIR = '.fw-context';
 export const CONFIG_FILE = 'config.ini';
