@@ -69,7 +69,7 @@ export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
           next = next.replace(SPLICE, '') + phys[p];
           p++;
         }
-        res = stripComments(res.pending + '\n' + next, opts.asm ?? false, res.open, res.done);
+        res = stripComments(res.pending + '\n' + next, opts.asm ?? false, res.open, res.done, res.raw);
       }
       if (res.open === 'comment' && unterminatedComment === undefined) unterminatedComment = first;
       text = res.done + (res.open ? '' : res.pending);
@@ -90,13 +90,20 @@ interface StripState {
   /** Unscanned remainder of an open raw string (empty in an open comment, whose text is dropped). */
   pending: string;
   open: 'comment' | 'raw' | null;
+  /** An open raw string's delimiter and its text already searched for the closing `)delim"`. */
+  raw?: OpenRaw;
+}
+
+interface OpenRaw {
+  delim: string;
+  searched: string;
 }
 
 /**
  * Replace comments in `text` by a space. When a block comment (or raw string) is still open at the end,
  * returns open (with a raw string's text from its opening) so the caller can append the next line and continue.
  */
-function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | null = null, doneSoFar = ''): StripState {
+function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | null = null, doneSoFar = '', openRaw?: OpenRaw): StripState {
   let done = doneSoFar;
   let i = 0;
   const n = text.length;
@@ -109,9 +116,9 @@ function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | n
     done += ' ';
     i = end + 2;
   } else if (resume === 'raw') {
-    const r = finishRaw(text);
-    if (r < 0) return { done, pending: text, open: 'raw' };
-    done += text.slice(0, r);
+    const r = openRaw ? closeOfRaw(text, openRaw.delim, 0) : finishRaw(text);
+    if (r < 0) return stillOpenRaw(done, text, openRaw);
+    done += (openRaw?.searched ?? '') + text.slice(0, r);
     i = r;
   }
   let segStart = i;
@@ -136,7 +143,7 @@ function stripComments(text: string, asm: boolean, resume: 'comment' | 'raw' | n
         done += text.slice(segStart, i);
         const rest = text.slice(i);
         const r = finishRaw(rest, true);
-        if (r < 0) return { done, pending: rest, open: 'raw' };
+        if (r < 0) return stillOpenRaw(done, rest, rawOpening(rest));
         done += rest.slice(0, r);
         i += r;
         segStart = i;
@@ -160,6 +167,29 @@ function rawPrefixBefore(text: string, quote: number): string {
   if (before.endsWith('u8')) k -= 2;
   else if (/[LuU]$/.test(before)) k -= 1;
   return k > 0 ? text[k - 1] : ' ';
+}
+
+/**
+ * An open raw string: only the last characters of its text, where a closing `)delim"` cut by the line end could
+ * start, wait for the next line; the rest is set aside, so a raw string of n lines is searched once (searching
+ * its whole text again on each line cost n² characters). Without a delimiter (no `(` yet) the text waits whole.
+ */
+function stillOpenRaw(done: string, text: string, raw: OpenRaw | undefined): StripState {
+  if (!raw) return { done, pending: text, open: 'raw' };
+  const keep = Math.max(0, text.length - raw.delim.length - 1);
+  return { done, pending: text.slice(keep), open: 'raw', raw: { delim: raw.delim, searched: raw.searched + text.slice(0, keep) } };
+}
+
+/** The delimiter of a raw string whose text starts at its opening quote, once its `(` is in the text. */
+function rawOpening(text: string): OpenRaw | undefined {
+  const open = text.indexOf('(', 1);
+  return open < 0 ? undefined : { delim: text.slice(1, open), searched: '' };
+}
+
+/** Length up to and including the first `)delim"` at or after `from`, or -1. */
+function closeOfRaw(text: string, delim: string, from: number): number {
+  const close = text.indexOf(')' + delim + '"', from);
+  return close < 0 ? -1 : close + delim.length + 2;
 }
 
 /** Length of the raw string's remainder up to and including its closing `)delim"`, or -1 when still open. */

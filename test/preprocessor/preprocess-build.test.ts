@@ -46,6 +46,18 @@ describe('scanSource (phases 1-3)', () => {
     ]);
     expect(s.unterminatedComment).toBeUndefined();
   });
+  it('reads a raw string of many lines, with false closings on them, to its real end', () => {
+    const body = Array.from({ length: 3000 }, (_, i) => (i % 2 ? `  )x" ${i} /* not a comment` : '#define NOT_A_DIRECTIVE )"'));
+    const s = scanSource(['const char *t = R"xy(', ...body, ')xy"; int after; // c', '#define C 1', 'R"q(', 'never closed'].join('\n'), { keepCodeText: true });
+    expect(s.lines.map((l) => [l.first, l.last, l.directive])).toEqual([
+      [1, 3002, false],
+      [3003, 3003, true],
+      [3004, 3005, false],
+    ]);
+    expect(s.lines[0].text!.startsWith(`const char *t = R"xy(\n${body[0]}\n`)).toBe(true);
+    expect(s.lines[0].text!.endsWith(`${body[2999]}\n)xy"; int after;  `)).toBe(true);
+    expect(s.lines[2].text).toBe('R');
+  });
   it('flags an unterminated comment', () => {
     expect(scanSource('int a;\n/* open\n#if 1\n').unterminatedComment).toBe(2);
   });
