@@ -14,6 +14,7 @@ export interface BlankableMacros {
 
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
 const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__`;
+const KEYWORD_WORD = new RegExp(`^(?:${KEYWORD})$`);
 const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
 
 /** Qualifiers change no declaration's name or kind: dropped when the macro's name is too short to hold them. */
@@ -46,14 +47,19 @@ function replacementFor(m: MacroRecord): string | null {
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
   if (!KEYWORDS_ONLY.test(v)) return null;
-  const keywords = withoutAttributes(v).replace(/\s+/g, ' ').trim();
-  if (keywords.length <= m.name.length) return keywords;
+  return keywordsFitting(withoutAttributes(v), m.name.length);
+}
+
+/** Keywords (separated by blanks) as they fit in a macro name of `room` characters, or null. */
+function keywordsFitting(text: string, room: number): string | null {
+  const keywords = text.replace(/\s+/g, ' ').trim();
+  if (keywords.length <= room) return keywords;
   const plain = keywords.split(' ').map((k) => PLAIN[k] ?? k);
-  if (plain.join(' ').length <= m.name.length) return plain.join(' ');
+  if (plain.join(' ').length <= room) return plain.join(' ');
   // A name shorter than its keywords (CMSIS `__IO` → `volatile`, `__I` → `volatile const`): the qualifiers
   // go; storage classes, typedef, struct/union and asm decide what the declaration is and must fit.
   const kept = plain.filter((k) => !QUALIFIERS.has(k)).join(' ');
-  return kept.length <= m.name.length ? kept : null;
+  return kept.length <= room ? kept : null;
 }
 
 /**
@@ -108,22 +114,29 @@ function pastGroup(v: string, i: number): number {
 }
 
 /**
- * True when `value` is only attributes: `__attribute__ ((...))` groups and uses of macros already blanked
- * (object-like by name, function-like with their arguments).
+ * What `value` comes to when it is only decorations and keywords: `__attribute__ ((...))` groups, keywords, and
+ * uses of macros already decided (blanked ones, object-like by name and function-like with their arguments;
+ * keyword ones by their keywords). The keywords in order ('' for decorations alone), or null.
  */
-function onlyDecorations(value: string, verdicts: Map<string, Verdict>): boolean {
+function decorationsAndKeywords(value: string, verdicts: Map<string, Verdict>): string | null {
   const ident = /[A-Za-z_]\w*/y;
+  let keywords = '';
   let i = 0;
   for (;;) {
     while (/\s/.test(value[i] ?? '')) i++;
-    if (i >= value.length) return true;
+    if (i >= value.length) return keywords.trim();
     ident.lastIndex = i;
     const name = ident.exec(value)?.[0];
-    if (!name) return false;
-    const v = name === '__attribute__' ? ({ kind: 'function', text: '' } as const) : verdicts.get(name);
-    if (!v || v.text !== '' || v.kind === 'no') return false;
+    if (!name) return null;
     i += name.length;
-    if (v.kind === 'function' && (i = pastGroup(value, i)) < 0) return false;
+    if (KEYWORD_WORD.test(name)) {
+      keywords += ` ${name}`;
+      continue;
+    }
+    const v = name === '__attribute__' ? ({ kind: 'function', text: '' } as const) : verdicts.get(name);
+    if (!v || v.kind === 'no' || !v.text.split(' ').every((w) => w === '' || KEYWORD_WORD.test(w))) return null;
+    if (v.kind === 'function' && (i = pastGroup(value, i)) < 0) return null;
+    keywords += ` ${v.text}`;
   }
 }
 
@@ -131,10 +144,11 @@ function onlyDecorations(value: string, verdicts: Map<string, Verdict>): boolean
 const MAX_CHAIN = 6;
 
 /**
- * Decorations built from other decorations, followed a few levels deep: glibc and newlib `__nonnull (params)`
- * → `__attribute_nonnull__ (params)` → `__attribute__ ((__nonnull__ params))`, `__wur`, CMSIS `__ALIGNED(x)`.
- * They are blanked like attributes written out. A definition naming `alias` stays, as function-like attribute
- * macros that make aliases are read expanded (`ALIAS(f)` → a weak alias of f).
+ * Decorations and keyword macros built from others, followed a few levels deep: glibc and newlib `__nonnull (params)`
+ * → `__attribute_nonnull__ (params)` → `__attribute__ ((__nonnull__ params))`, `__wur`, CMSIS `__ALIGNED(x)` are
+ * blanked like attributes written out; glibc `__STDIO_INLINE` → `__extern_inline` → `extern __inline
+ * __attribute__ ((__gnu_inline__))` is replaced by its keywords as they fit (`extern inline`). A definition naming
+ * `alias` stays, as function-like attribute macros that make aliases are read expanded (`ALIAS(f)` → a weak alias of f).
  */
 function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, Verdict> {
   let merged = mergedVerdicts(macros, verdicts);
@@ -147,8 +161,10 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
     let changed = false;
     for (let k = open.length - 1; k >= 0; k--) {
       const m = macros[open[k]];
-      if (!onlyDecorations(m.value, merged)) continue;
-      verdicts[open[k]] = { kind: m.functionLike ? 'function' : 'object', text: '' };
+      const keywords = decorationsAndKeywords(m.value, merged);
+      const text = keywords === null || (keywords !== '' && m.functionLike) ? null : keywordsFitting(keywords, m.name.length);
+      if (text === null) continue;
+      verdicts[open[k]] = { kind: m.functionLike ? 'function' : 'object', text };
       open.splice(k, 1);
       changed = true;
     }

@@ -172,5 +172,30 @@ describe('blankMacroUses', () => {
     expect(after.errors).toEqual([]);
     expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line])).toEqual([['memcpy', 1], ['stpncpy', 3]]);
   });
-});
 
+  it('keyword macros built on keyword macros are replaced by the keywords they come to (glibc __STDIO_INLINE)', () => {
+    const stdio = blankableMacros([
+      def('__gnu_inline_attr', '__attribute__ ((__gnu_inline__))'),
+      def('__extern_inline', 'extern __inline __gnu_inline_attr'),
+      def('__STDIO_INLINE', '__extern_inline'),
+      def('__SHORT', '__extern_inline'),
+      def('__OPERAND', '"=r" (x)', '(x)'),
+      def('NOT_KEYWORDS', '__OPERAND(y)'),
+    ]);
+    expect(Object.fromEntries(stdio.objectLike)).toEqual({
+      __gnu_inline_attr: ' '.repeat(17),
+      __extern_inline: 'extern __inline',
+      __STDIO_INLINE: 'extern inline ',
+      // `extern inline` does not fit in 7 characters; the qualifier goes, the storage class stays.
+      __SHORT: 'extern ',
+      // An asm operand macro is no keyword: NOT_KEYWORDS, which uses one, stays.
+      __OPERAND: '"=r"     ',
+    });
+    const text = '__STDIO_INLINE int\ngetchar (void)\n{\n  return getc (stdin);\n}\n';
+    const before = extractSymbols(text, { relPath: 'stdio.h', language: 'c' });
+    const after = extractSymbols(blankMacroUses(text, stdio), { relPath: 'stdio.h', language: 'c' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line, s.signature])).toEqual([['getchar', 1, 'extern inline int getchar (void)']]);
+  });
+});
