@@ -5,8 +5,11 @@
 // dotted section names (`[env:esp32.dev]`), and knows no indented continuation lines. So this file handles
 // comments, `=`/`:` delimiters, multi-line values (joined with "\n", trailing blank lines dropped) and
 // lower-cased option names itself, and gives `ini` escaped section names and JSON-quoted values.
-import ini from 'ini';
+import type IniModule from 'ini';
+import { requirePackage } from '../../src/model/require-package.js';
 import type { Diagnostic } from '../contract.js';
+
+const ini = requirePackage('ini') as typeof IniModule;
 
 export interface IniOption {
   value: string;

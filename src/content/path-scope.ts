@@ -2,7 +2,10 @@
 // at any depth, one with "/" is anchored at the root, "**" crosses folders, a folder's glob covers what is
 // under it, "!" excludes. The last glob that matches a path decides; with any including glob, a path no
 // glob matches is out (as ripgrep's --glob).
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
+import { requirePackage } from '../model/require-package.js';
+
+const picomatch = requirePackage('picomatch') as typeof Picomatch;
 
 export type PathScope = (path: string) => boolean;
 
