@@ -47,23 +47,41 @@ const viewEncodings = new ViewEncodings();
 /** JSON of `tested` lists, by object: units that consulted the same macros share one list (see TrackedEnv.tested). */
 const testedJson = new WeakMap<UnitResultRow['tested'], string>();
 
+/** JSON of a [file, hash] pair of a result's `files` column, by file: the units of a run read mostly the same files. */
+const fileJsons = new Map<string, { hash: string; json: string }>();
+const MAX_FILE_JSONS = 100_000;
+
+function fileJson(file: string, hash: string): string {
+  const known = fileJsons.get(file);
+  if (known !== undefined && known.hash === hash) return known.json;
+  const json = JSON.stringify([file, hash]);
+  if (fileJsons.size >= MAX_FILE_JSONS) fileJsons.clear();
+  fileJsons.set(file, { hash, json });
+  return json;
+}
+
 export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
   let tested = testedJson.get(r.tested);
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
-  const files = JSON.stringify(r.files.map((f) => [f.file, f.hash]));
+  const n = r.files.length;
+  let files = '[';
   const views = new Map<string, string>();
-  const viewHashes: string[] = new Array(r.files.length);
-  for (let i = 0; i < r.files.length; i++) {
-    const { json, hash } = viewEncodings.of(r.files[i].view);
+  const viewHashes: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = r.files[i];
+    files += (i ? ',' : '') + fileJson(f.file, f.hash);
+    const { json, hash } = viewEncodings.of(f.view);
     views.set(hash, json);
     viewHashes[i] = hash;
   }
+  files += ']';
   const body = JSON.stringify({ unit: r.unit, lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
-  const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * viewHashes.length);
+  const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
-  viewHashes.forEach((h, i) => data.write(h, bodyBytes + VIEW_HASH_BYTES * i, VIEW_HASH_BYTES, 'hex'));
-  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${viewHashes.join('')}`);
+  const allViewHashes = viewHashes.join('');
+  data.write(allViewHashes, bodyBytes, VIEW_HASH_BYTES * n, 'hex');
+  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${allViewHashes}`);
   return { key: r.key, hash, tested, files, data, views, viewHashes };
 }
 

@@ -44,8 +44,17 @@ export interface PreprocessedUnits {
   elapsedMs: number;
 }
 
-function toStoredRow(root: string, r: UnitResult): UnitResultRow {
-  return { ...r, unit: storedPath(root, r.unit), files: r.files.map((f) => ({ ...f, file: storedPath(root, f.file) })) };
+/** Stored paths of the files a run's units read, by absolute path (the units of a build read mostly the same headers). */
+type StoredPaths = Map<string, string>;
+
+function storedPathOf(root: string, file: string, known: StoredPaths): string {
+  let stored = known.get(file);
+  if (stored === undefined) known.set(file, (stored = storedPath(root, file)));
+  return stored;
+}
+
+function toStoredRow(root: string, r: UnitResult, known: StoredPaths): UnitResultRow {
+  return { ...r, unit: storedPathOf(root, r.unit, known), files: r.files.map((f) => ({ file: storedPathOf(root, f.file, known), hash: f.hash, view: f.view })) };
 }
 
 function fromStoredRow(root: string, r: UnitResultRow): UnitResult {
@@ -70,6 +79,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache, walked: () => collectAfterLargeScans(ctx.skeletons) };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
+  const storedPaths: StoredPaths = new Map();
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
@@ -86,7 +96,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
     }
     out.walked++;
     const result = walkUnit(unit, environment, host, true);
-    const encoded = encodeUnitResult(toStoredRow(ctx.root, result));
+    const encoded = encodeUnitResult(toStoredRow(ctx.root, result, storedPaths));
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     result.files.forEach((f, i) => (f.view = ctx.views.intern(encoded.viewHashes[i], f.view)));
     out.results.push(result);
