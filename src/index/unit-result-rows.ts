@@ -173,10 +173,12 @@ export function findUnitResult(
   key: string,
   holds: (tested: [string, string | null][], files: [string, string][]) => boolean,
   views: FileViewCache,
+  /** A result already known not to hold (the one a dirty unit linked): not checked again. */
+  skipId?: number,
 ): { id: number; row: UnitResultRow } | undefined {
   const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
-    if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
+    if (r.id === skipId || !holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
     return { id: r.id, row: loadUnitResult(db, { ...r, key }, views) };
   }
   return undefined;

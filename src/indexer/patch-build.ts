@@ -2,7 +2,8 @@
 // files changed (stat, hash only when size/mtime differ), redoes only those, re-merges only the files whose
 // view changed from the units that read them, and replaces only those files' rows in one transaction.
 // Declines (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving
-// the build, a change in the macros that blank or expand in parsed text, many dirty units.
+// the build, a change in the macros that blank or expand in parsed text, many units to walk (units whose files
+// changed between directives only are carried over, not walked: a header edited so is cheap for all its readers).
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup } from '../index/index-writer.js';
@@ -13,9 +14,9 @@ import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
-import { setUpUnit } from '../preprocessor/unit-environment.js';
+import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
-import { carriedResult } from '../preprocessor/carried-result.js';
+import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
@@ -27,12 +28,12 @@ import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { IndexWriter } from '../index/index-writer.js';
 import type { Db } from '../index/open-index.js';
-import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
+import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { absolutePath, isUnderAny, storedPath, type VendorRules } from './vendor-paths.js';
 
-/** Past this share of dirty units, the full path costs about the same and is taken. */
+/** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
 const MAX_DIRTY_SHARE = 0.25;
 
 /** What an index run shares across its builds (the full path adds its own hooks: RunContext in index-project.ts). */
@@ -132,50 +133,81 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
   return { byPath, dirty: dirtyUnits(byPath, ctx.states), compileCommandsRewritten: match === 'same-bytes' };
 }
 
-/** The unit's previous result carried over when only its own source changed, between directives (see carried-result.ts). */
-function carryOver(unitFile: string, old: UnitResult, env: StartingMacros, source: FileSource, ctx: PatchContext): UnitResult | undefined {
-  const store = ctx.skeletons.store;
-  const previous = old.files.find((f) => f.file === unitFile);
-  const hash = ctx.states.hash(unitFile);
-  if (!store || !previous || hash === null) return undefined;
-  const others = old.files.filter((f) => f !== previous).map((f): [string, string] => [f.file, f.hash]);
-  if (!inputsStillHold(old.tested, others, env, (f) => ctx.states.hash(f))) return undefined;
-  // The skeleton of the content the previous result read is still stored (the new one is saved at the end of the run).
-  const before = store.load(unitFile, previous.hash, false);
-  const after = before && source.skeleton(unitFile);
-  return before && after ? carriedResult(old, unitFile, before, after, hash) : undefined;
+/** Skeletons of files as previous results read them, loaded from the index once per run's patch of a build (a header edited under 100 units is loaded once). */
+class EarlierSkeletons {
+  private loaded = new Map<string, FileSkeleton | undefined>();
+
+  constructor(private readonly store: NonNullable<SkeletonCache['store']>) {}
+
+  of(file: string, hash: string): FileSkeleton | undefined {
+    const k = `${file}\0${hash}`;
+    if (!this.loaded.has(k)) this.loaded.set(k, this.store.load(file, hash, false));
+    return this.loaded.get(k);
+  }
+}
+
+/**
+ * The unit's previous result carried over when the files that changed since (its source, headers) changed
+ * between directives only (see carried-result.ts), and every other input still holds.
+ */
+function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, ctx: PatchContext): UnitResult | undefined {
+  if (!ctx.skeletons.store) return undefined;
+  const changed = old.files.filter((f) => ctx.states.hash(f.file) !== f.hash);
+  const others = old.files.filter((f) => !changed.includes(f)).map((f): [string, string] => [f.file, f.hash]);
+  if (changed.length === 0 || !inputsStillHold(old.tested, others, env, (f) => ctx.states.hash(f))) return undefined;
+  const edited: EditedFile[] = [];
+  for (const f of changed) {
+    const hash = ctx.states.hash(f.file);
+    // The skeleton of the content the previous result read is still stored (the new one is saved at the end of the run).
+    const then = hash === null ? undefined : before.of(f.file, f.hash);
+    const now = then && source.skeleton(f.file);
+    if (!then || !now || hash === null) return undefined;
+    edited.push({ file: f.file, before: then, after: now, hash });
+  }
+  return carriedResult(old, edited);
 }
 
 /**
  * Dirty units set up and redone: a stored result under their key, else the previous result carried over
- * (only the source changed, between directives), else a walk.
+ * (only files edited between directives changed), else a walk. Null when more than `maxWalks` units would
+ * need a walk (then the full path costs about the same): decided before any unit is walked.
  */
-function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } {
+function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, maxWalks: number, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
-  let walked = 0;
+  const toWalk: { at: number; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
-  for (const i of dirty) {
+  const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
+  const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
+    const encoded = encodeUnitResult({ ...fresh, unit: storedPath(ctx.root, fresh.unit), files: fresh.files.map((f) => ({ ...f, file: storedPath(ctx.root, f.file) })) });
+    fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    redone[at] = { index, old, fresh, row: encoded };
+  };
+  for (const [at, i] of dirty.entries()) {
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
     const old = toAbsolute(ctx.root, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views));
-    const stored = findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views);
+    const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
+    const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
-      redone.push({ index: i, old, fresh: toAbsolute(ctx.root, stored.row), row: stored.id });
+      redone[at] = { index: i, old, fresh: toAbsolute(ctx.root, stored.row), row: stored.id };
       continue;
     }
-    const kept = environment.preprocessed && old.key === key ? carryOver(path.normalize(unit.file), old, environment.env, source, ctx) : undefined;
-    if (kept) carried++;
-    else walked++;
-    const fresh = kept ?? walkUnit(unit, environment, host, true);
-    const encoded = encodeUnitResult({ ...fresh, unit: storedPath(ctx.root, fresh.unit), files: fresh.files.map((f) => ({ ...f, file: storedPath(ctx.root, f.file) })) });
-    fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
-    redone.push({ index: i, old, fresh, row: encoded });
+    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, ctx) : undefined;
+    if (kept) {
+      carried++;
+      add(at, i, old, kept);
+    } else {
+      if (toWalk.length >= maxWalks) return null;
+      toWalk.push({ at, unit, environment });
+      redone[at] = { index: i, old, fresh: old, row: 0 };
+    }
   }
-  return { redone, walked, carried };
+  for (const { at, unit, environment } of toWalk) add(at, redone[at].index, redone[at].old, walkUnit(unit, environment, host, true));
+  return { redone, walked: toWalk.length, carried };
 }
 
 /** Files whose content or view changed in a redone unit; null when the set of files a unit reads changed. */
@@ -183,12 +215,14 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
   const out = new Set<string>();
   for (const r of redone) {
     if (JSON.stringify(r.old.diagnostics) !== JSON.stringify(r.fresh.diagnostics) || r.old.lang !== r.fresh.lang) return null;
-    const before = new Map(r.old.files.map((f) => [f.file, `${f.hash}\0${JSON.stringify(f.view)}`]));
+    const before = new Map(r.old.files.map((f) => [f.file, f]));
     if (before.size !== r.fresh.files.length) return null;
     for (const f of r.fresh.files) {
       const was = before.get(f.file);
       if (was === undefined) return null;
-      if (was !== `${f.hash}\0${JSON.stringify(f.view)}`) out.add(f.file);
+      // Equal views are mostly the same object (views are interned by hash): compared as JSON only when not.
+      const sameView = was.view === f.view || JSON.stringify(was.view) === JSON.stringify(f.view);
+      if (was.hash !== f.hash || !sameView) out.add(f.file);
     }
   }
   return out;
@@ -242,9 +276,11 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     previous.push(p);
     if (storedUnits.dirty.has(unitPath)) dirty.push(i);
   }
-  if (dirty.length === 0 || dirty.length > Math.max(1, units.length * MAX_DIRTY_SHARE)) return null;
+  if (dirty.length === 0) return null;
 
-  const { redone, walked, carried } = redoUnits(units, dirty, previous, build, ctx);
+  const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), ctx);
+  if (!redo) return null;
+  const { redone, walked, carried } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
   const merged = remerge(changed, units, previous, redone, ctx);

@@ -1,7 +1,7 @@
-// A unit whose only changed input is its own source, edited without adding, removing or changing a directive
-// (a function body edited, lines added or removed between directives, code appended after the last one): a
-// walk would take every step of the previous one, at moved lines, so the previous result is carried over with
-// the source's view moved to the new lines and the new hash and line count.
+// A unit whose only changed inputs are files edited without adding, removing or changing a directive (a
+// function body edited, lines added or removed between directives, code appended after the last one) — its
+// source, a header it reads, or several: a walk would take every step of the previous one, at moved lines, so
+// the previous result is carried over with each edited file's view moved to the new lines and its new hash.
 // Leaves out every other edit (the unit is walked): a directive changed, added or removed, a structure
 // problem, diagnostics, `#line`, a walk that read `__LINE__`, lines added where no line was before (between
 // two adjacent directives, whose activity the view does not say).
@@ -20,27 +20,30 @@ export function sameDirectives(a: FileSkeleton, b: FileSkeleton): boolean {
   return true;
 }
 
-/** True when the walk may have decided something by a line number of the file: it read `__LINE__`, or `#line` renumbers. */
-function readsLineNumbers(old: UnitResult, skeleton: FileSkeleton): boolean {
-  return old.tested.some(([name]) => name === '__LINE__') || skeleton.directives.some((d) => d.kind === 'line');
+/** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
+export interface EditedFile {
+  file: string;
+  before: FileSkeleton;
+  after: FileSkeleton;
+  hash: string;
 }
 
 /**
- * The previous result of a unit with its source (`unitFile`: `before` is the skeleton of the content `old` read,
- * `after` that of the content now, whose hash is `hash`) edited between directives only, or undefined when that
+ * The previous result of a unit whose `edited` files changed between directives only, or undefined when that
  * does not hold. The caller has checked that every other input of `old` (the macros it tested, the other files'
  * contents) is unchanged.
  */
-export function carriedResult(old: UnitResult, unitFile: string, before: FileSkeleton, after: FileSkeleton, hash: string): UnitResult | undefined {
-  if (old.diagnostics.length || !sameDirectives(before, after) || readsLineNumbers(old, before)) return undefined;
-  const at = old.files.findIndex((f) => f.file === unitFile);
-  if (at < 0) return undefined;
-  const view = old.files[at].view;
-  if (view.lines !== before.lineCount) return undefined;
-  const moved = movedView(view, before, after);
-  if (!moved) return undefined;
+export function carriedResult(old: UnitResult, edited: EditedFile[]): UnitResult | undefined {
+  if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
   const files = old.files.slice();
-  files[at] = { file: unitFile, hash, view: moved };
+  for (const { file, before, after, hash } of edited) {
+    if (!sameDirectives(before, after) || before.directives.some((d) => d.kind === 'line')) return undefined;
+    const at = files.findIndex((f) => f.file === file);
+    if (at < 0 || files[at].view.lines !== before.lineCount) return undefined;
+    const moved = movedView(files[at].view, before, after);
+    if (!moved) return undefined;
+    files[at] = { file, hash, view: moved };
+  }
   return { ...old, files };
 }
 

@@ -194,7 +194,11 @@ export class BuildMacroTable {
   /** Records by name in (file, line) order; parsed into definitions when a name is first looked up. */
   private records = new Map<string, MacroRecord[]>();
   private byName = new Map<string, MacroDef[]>();
-  /** Changes whenever any definition of the build does. */
+  /**
+   * Changes whenever a definition of the build does, or their order in a file; not when a file's definitions only
+   * move to other lines in the same order. What a file's own uses resolve to by line is keyed by that file's
+   * content; other files see a file's definitions only by their order (the first one elsewhere).
+   */
   readonly digest: string;
 
   constructor(records: readonly MacroRecord[]) {
@@ -202,8 +206,11 @@ export class BuildMacroTable {
     const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
     // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
     let chunk = '';
-    for (const r of sorted) {
-      chunk += `${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${r.line}\n`;
+    let ordinal = 0;
+    for (let k = 0; k < sorted.length; k++) {
+      const r = sorted[k];
+      ordinal = k > 0 && sorted[k - 1].file === r.file ? ordinal + 1 : 0;
+      chunk += `${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${ordinal}\n`;
       if (chunk.length > 65536) {
         h.update(chunk);
         chunk = '';

@@ -39,13 +39,21 @@ describe('re-index after an edit', () => {
     expect(getActiveBuild(ctx).header_affected_tus).toBe(2);
     ctx.close();
     const r = await indexProject({ root });
-    expect(r.builds[0]).toMatchObject({ preprocessed: 2, reusedUnits: 4, parsed: 1 });
-    // gpio.c walks gpio.h (and <stdint.h> under it); main.c replays that walk instead of repeating it.
-    expect(r.headerWalks.replayed).toBeGreaterThanOrEqual(1);
+    // Edited between directives: both units keep their previous results at the moved lines, no header is walked.
+    expect(r.builds[0]).toMatchObject({ preprocessed: 2, carriedUnits: 2, parsed: 1 });
+    expect(r.headerWalks).toMatchObject({ walked: 0, replayed: 0 });
     const after = openProject(root);
     expect(lookupSymbol(after, { name: 'gpio_toggle' })).toContainEqual(expect.objectContaining({ name: 'gpio_toggle', file: 'src/drivers/gpio.h' }));
     expect(getActiveBuild(after).header_affected_tus).toBe(0);
     after.close();
+
+    // A directive added: the two units are walked again, the other four reused.
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('void gpio_toggle(gpio_pin_t pin);', 'void gpio_toggle(gpio_pin_t pin);\n#ifdef GPIO_EXTRA\nint gpio_extra(void);\n#endif'));
+    const walked = await indexProject({ root });
+    expect(walked.builds[0]).toMatchObject({ preprocessed: 2, parsed: 1 });
+    expect(walked.carriedUnits).toBe(0);
+    // gpio.c walks gpio.h (and <stdint.h> under it); main.c replays that walk instead of repeating it.
+    expect(walked.headerWalks.replayed).toBeGreaterThanOrEqual(1);
   });
 
   it('a header edit walks each unchanged header once; the other including units replay it', async () => {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexPath } from '../../src/project/config.js';
-import { indexedFixture } from '../helpers/fixture-project.js';
+import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 
 /** What queries read of each build, without row ids: files and parses, symbols, lines, macros, units. */
 function snapshot(dbFile: string): Record<string, unknown[]> {
@@ -83,7 +84,7 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(incremental).toEqual(scratch);
   });
 
-  it('a header edit (the full path when many units read it): the rows equal a from-scratch index', async () => {
+  it('a header edit read by several units: the rows equal a from-scratch index', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     const header = path.join(root, 'src/drivers/gpio.h');
     fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('int gpio_read(gpio_pin_t pin);', 'int gpio_read(gpio_pin_t pin);\nvoid gpio_toggle(gpio_pin_t pin);'));
@@ -114,6 +115,25 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(r.builds[0].patched).toBeUndefined();
     const { incremental, scratch } = await againFromScratch(root);
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  it('a header every unit of two builds reads, edited between directives: every unit carried over, none walked, rows as from scratch', async () => {
+    const root = tempDir();
+    const corpus = generateZephyrCorpus(root, { boards: 2, units: 12, headers: 10, functionsPerUnit: 1 });
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root, workers: 0 });
+    const header = fs.readFileSync(corpus.sampleHeader, 'utf8');
+    // A declaration added inside the include guard, above an #if block, a #define and the enum that uses it.
+    fs.writeFileSync(corpus.sampleHeader, header.replace('/** Object', 'int k_added_above(void);\n\n/** Object'));
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.builds.map((b) => [b.patched, b.preprocessed, b.carriedUnits])).toEqual([
+      [true, 12, 12],
+      [true, 12, 12],
+    ]);
+    expect(r.headerWalks).toMatchObject({ walked: 0, replayed: 0 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.symbols.filter((s) => String(s).includes('k_added_above'))).toHaveLength(2);
+    expect(incremental).toEqual(scratch);
   });
 
   describe('a source edited between directives keeps its previous result; any directive moved or changed walks it', () => {
@@ -190,14 +210,15 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(carried).toBeGreaterThan(6);
     });
 
-    it('a #define moved by an edit above it: the build macro table changes, so the build takes the full path, rows as from scratch', async () => {
+    it('a #define moved by an edit above it: the build macro table keeps its order, so the unit is carried over on the fast path, rows as from scratch', async () => {
       const { root, unit } = await withTrailingConditional();
       edit(unit, '#if BOARD_REV > 1', '#define GPIO_LOCAL_LIMIT 4\n#if BOARD_REV > 1');
       await indexProject({ root });
       edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
       const r = await indexProject({ root });
-      expect(r.builds[0].patched).toBeFalsy();
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 1, parsed: 1 });
       const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.macros.some((m) => String(m).includes('GPIO_LOCAL_LIMIT'))).toBe(true);
       expect(incremental).toEqual(scratch);
     });
 
@@ -248,15 +269,25 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(incremental).toEqual(scratch);
     });
 
-    it('a changed header as well as the source: the unit is walked', async () => {
+    it('a changed header as well as the source, both between directives: carried over; a directive changed in the header: walked', async () => {
       const { root, unit } = await withTrailingConditional();
       fs.appendFileSync(unit, '\nint gpio_and_header(void) { return 6; }\n');
       const header = path.join(root, 'src/drivers/gpio.h');
       edit(header, 'int gpio_read(gpio_pin_t pin);', 'int gpio_read(gpio_pin_t pin);\nint gpio_count(void);');
-      const r = await indexProject({ root });
-      expect(r.carriedUnits).toBe(0);
-      const { incremental, scratch } = await againFromScratch(root);
-      expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+      const both = await indexProject({ root });
+      // gpio.c reads both files; main.c reads gpio.h: both carried over, nothing walked.
+      expect(both.builds[0]).toMatchObject({ patched: true, preprocessed: 2, carriedUnits: 2 });
+      expect(both.headerWalks).toMatchObject({ walked: 0, replayed: 0 });
+      const carried = await againFromScratch(root);
+      expect(carried.incremental.symbols.some((s) => String(s).includes('gpio_count'))).toBe(true);
+      expect(withoutParseDiagnostics(carried.incremental)).toEqual(withoutParseDiagnostics(carried.scratch));
+
+      fs.appendFileSync(unit, '\nint gpio_again(void) { return 7; }\n');
+      edit(header, 'int gpio_count(void);', 'int gpio_count(void);\n#ifdef GPIO_EXTRA\nint gpio_extra(void);\n#endif');
+      const directive = await indexProject({ root });
+      expect(directive.carriedUnits).toBe(0);
+      const walked = await againFromScratch(root);
+      expect(withoutParseDiagnostics(walked.incremental)).toEqual(withoutParseDiagnostics(walked.scratch));
     });
   });
 });
