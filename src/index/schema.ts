@@ -42,7 +42,8 @@ export const SCHEMA_VERSION = 15;
  *     naming the views in hex).
  * 11: parsed_files.diagnostics_json leaves out the syntax errors and nameless declarations at lines where a macro
  *     writes a declaration the expanded reading found (stored parses are keyed by masked text, which that
- *     change left the same, so they would keep reporting them).
+ *     change left the same, so they would keep reporting them); build_files.activity keys the build's macro table by
+ *     each file's definitions in order, not by their lines.
  */
 export const ROW_FORMAT_VERSION = 11;
 
