@@ -31,7 +31,7 @@ import type { Db } from '../index/open-index.js';
 import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
-import { absolutePath, isUnderAny, storedPath, type VendorRules } from './vendor-paths.js';
+import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
 
 /** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
 const MAX_DIRTY_SHARE = 0.25;
@@ -69,10 +69,10 @@ interface RedoneUnit {
   row: EncodedUnitResult | number;
 }
 
-const toAbsolute = (root: string, r: ReturnType<typeof loadUnitResult>): UnitResult => ({
+const toAbsolute = (paths: PathMemo, r: ReturnType<typeof loadUnitResult>): UnitResult => ({
   ...r,
-  unit: absolutePath(root, r.unit),
-  files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })),
+  unit: paths.absolutePath(r.unit),
+  files: r.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })),
 });
 
 /**
@@ -172,7 +172,7 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
  * (only files edited between directives changed), else a walk. Null when more than `maxWalks` units would
  * need a walk (then the full path costs about the same): decided before any unit is walked.
  */
-function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, maxWalks: number, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
+function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
@@ -181,7 +181,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
   let carried = 0;
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
-    const encoded = encodeUnitResult({ ...fresh, unit: storedPath(ctx.root, fresh.unit), files: fresh.files.map((f) => ({ ...f, file: storedPath(ctx.root, f.file) })) });
+    const encoded = encodeUnitResult({ ...fresh, unit: paths.storedPath(fresh.unit), files: fresh.files.map((f) => ({ ...f, file: paths.storedPath(f.file) })) });
     fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
     redone[at] = { index, old, fresh, row: encoded };
   };
@@ -189,11 +189,11 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
-    const old = toAbsolute(ctx.root, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views));
+    const old = toAbsolute(paths, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views));
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
-      redone[at] = { index: i, old, fresh: toAbsolute(ctx.root, stored.row), row: stored.id };
+      redone[at] = { index: i, old, fresh: toAbsolute(paths, stored.row), row: stored.id };
       continue;
     }
     const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, ctx) : undefined;
@@ -229,14 +229,14 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
 }
 
 /** The affected files merged again from every unit that reads them, in build order. */
-function remerge(files: Set<string>, units: CompileUnit[], previous: StoredUnitFiles[], redone: RedoneUnit[], ctx: PatchContext) {
+function remerge(files: Set<string>, units: CompileUnit[], previous: StoredUnitFiles[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext) {
   const fresh = new Map(redone.map((r) => [r.index, r.fresh]));
   const wanted = [...files].map((f) => JSON.stringify(storedPath(ctx.root, f)));
   const readers: UnitResult[] = [];
   units.forEach((_, i) => {
     const r = fresh.get(i);
     if (r) readers.push(r);
-    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(ctx.root, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views)));
+    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(paths, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views)));
   });
   return mergeUnitResults(readers);
 }
@@ -278,12 +278,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   }
   if (dirty.length === 0) return null;
 
-  const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), ctx);
+  const paths = new PathMemo(ctx.root);
+  const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), paths, ctx);
   if (!redo) return null;
   const { redone, walked, carried } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
-  const merged = remerge(changed, units, previous, redone, ctx);
+  const merged = remerge(changed, units, previous, redone, paths, ctx);
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;

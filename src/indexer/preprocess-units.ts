@@ -13,7 +13,7 @@ import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
-import { absolutePath, storedPath } from './vendor-paths.js';
+import { PathMemo } from './vendor-paths.js';
 import { collectAfterLargeScans } from './release-memory.js';
 
 export interface PreprocessUnitsContext {
@@ -44,21 +44,12 @@ export interface PreprocessedUnits {
   elapsedMs: number;
 }
 
-/** Stored paths of the files a run's units read, by absolute path (the units of a build read mostly the same headers). */
-type StoredPaths = Map<string, string>;
-
-function storedPathOf(root: string, file: string, known: StoredPaths): string {
-  let stored = known.get(file);
-  if (stored === undefined) known.set(file, (stored = storedPath(root, file)));
-  return stored;
+function toStoredRow(r: UnitResult, paths: PathMemo): UnitResultRow {
+  return { ...r, unit: paths.storedPath(r.unit), files: r.files.map((f) => ({ file: paths.storedPath(f.file), hash: f.hash, view: f.view })) };
 }
 
-function toStoredRow(root: string, r: UnitResult, known: StoredPaths): UnitResultRow {
-  return { ...r, unit: storedPathOf(root, r.unit, known), files: r.files.map((f) => ({ file: storedPathOf(root, f.file, known), hash: f.hash, view: f.view })) };
-}
-
-function fromStoredRow(root: string, r: UnitResultRow): UnitResult {
-  return { ...r, unit: absolutePath(root, r.unit), files: r.files.map((f) => ({ ...f, file: absolutePath(root, f.file) })) };
+function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
+  return { ...r, unit: paths.absolutePath(r.unit), files: r.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
 }
 
 /**
@@ -79,7 +70,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache, walked: () => collectAfterLargeScans(ctx.skeletons) };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
-  const storedPaths: StoredPaths = new Map();
+  const paths = new PathMemo(ctx.root);
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
@@ -89,14 +80,14 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
     out.environments.push(environment);
     if (stored) {
       out.reused++;
-      const result = fromStoredRow(ctx.root, stored.row);
+      const result = fromStoredRow(stored.row, paths);
       out.results.push(result);
       out.rows.push({ unitPath: result.unit, result: stored.id });
       continue;
     }
     out.walked++;
     const result = walkUnit(unit, environment, host, true);
-    const encoded = encodeUnitResult(toStoredRow(ctx.root, result, storedPaths));
+    const encoded = encodeUnitResult(toStoredRow(result, paths));
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     result.files.forEach((f, i) => (f.view = ctx.views.intern(encoded.viewHashes[i], f.view)));
     out.results.push(result);

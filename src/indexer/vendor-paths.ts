@@ -52,6 +52,26 @@ export function absolutePath(root: string, stored: string): string {
   return path.isAbsolute(stored) ? stored : path.join(root, stored);
 }
 
+/** storedPath and absolutePath of one root, remembered per path: the units of a build name mostly the same files. */
+export class PathMemo {
+  private stored = new Map<string, string>();
+  private absolute = new Map<string, string>();
+
+  constructor(readonly root: string) {}
+
+  storedPath(file: string): string {
+    let s = this.stored.get(file);
+    if (s === undefined) this.stored.set(file, (s = storedPath(this.root, file)));
+    return s;
+  }
+
+  absolutePath(stored: string): string {
+    let a = this.absolute.get(stored);
+    if (a === undefined) this.absolute.set(stored, (a = absolutePath(this.root, stored)));
+    return a;
+  }
+}
+
 export function isUnderAny(root: string, file: string, prefixes: string[]): boolean {
   const rel = storedPath(root, file);
   return prefixes.some((p) => under(rel, p) || (path.isAbsolute(p) && file.startsWith(p)));
