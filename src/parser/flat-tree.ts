@@ -26,6 +26,8 @@ export interface GrammarNames {
   fieldless: boolean[];
   /** Whether a type id is a token, which never has children (node-types.json lists neither fields nor subtypes). */
   token: boolean[];
+  /** Whether a token of this type id spells its type: an anonymous token that aliases no pattern (see learnType). */
+  literal: boolean[];
   fields: string[];
   fieldIds: Map<string, number>;
   /** Node types that declare fields, as `named:type`. */
@@ -42,6 +44,7 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
     named: [],
     fieldless: [],
     token: [],
+    literal: [],
     fields: [],
     fieldIds: new Map(),
     withFields: new Set(nodeTypes.filter((t) => Object.keys(t.fields ?? {}).length).map(key)),
@@ -148,13 +151,15 @@ function lineStartsOf(text: string): number[] {
  * Copies `tree` (parsed from `text`) into a FlatTree: per node its type id, extent, field id, parent and next
  * sibling. Type, field and named-ness tables are filled the first time an id is met. Each cursor read crosses
  * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
- * none, no children of a token.
+ * none, no children of a token, and in a tree without syntax errors (so without MISSING tokens) no end of a
+ * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start.
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
   // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
   const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
   const cursor = tree.walk();
-  const { types, fieldless, token, fields } = names;
+  const spelled = !tree.rootNode.hasError;
+  const { types, fieldless, token, literal, fields } = names;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
   let parents = new Int32Array(64);
@@ -169,7 +174,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     const typeId = cursor.nodeTypeId;
     if (types[typeId] === undefined) learnType(names, typeId, cursor);
     const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
+    const endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : cursor.endIndex;
     flat.typeId[id] = typeId;
     flat.start[id] = startIndex;
     flat.end[id] = endIndex;
@@ -214,6 +219,9 @@ function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCurso
   names.named[typeId] = named;
   names.fieldless[typeId] = typeId !== ERROR_TYPE_ID && names.known.has(key) && !names.withFields.has(key);
   names.token[typeId] = typeId !== ERROR_TYPE_ID && names.tokens.has(key);
+  // The C and C++ grammars alias patterns only to the directive names (`#include` for `#  include`); every
+  // other anonymous node is a string token of the grammar, whose text is its type.
+  names.literal[typeId] = names.token[typeId] && !named && !type.startsWith('#');
 }
 
 /** One node of a FlatTree; `id` is its pre-order index (equal ids: the same node). */

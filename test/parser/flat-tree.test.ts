@@ -82,4 +82,55 @@ describe('flat syntax tree', () => {
     expect(files.length).toBeGreaterThan(20);
     for (const f of files) compare(fs.readFileSync(path.join(root, f), 'utf8'), /\.(cpp|hpp)$/.test(f) ? 'cpp' : 'c');
   });
+
+  it('asks no end of a token that spells its type, in a tree without syntax errors', () => {
+    const text = C_TEXT.split('\n').filter((l) => !/broken|missing/.test(l)).join('\n') + '#  include "a.h"\n#define X (1 + 2)\n';
+    const parser = new Parser();
+    parser.setLanguage(grammars.c);
+    const tree = parser.parse(text);
+    expect(tree.rootNode.hasError).toBe(false);
+    let ends = 0;
+    const walk = tree.walk.bind(tree);
+    const counted = Object.assign(tree, {
+      walk: () =>
+        new Proxy(walk(), {
+          get: (cursor, key) => {
+            if (key === 'endIndex') ends++;
+            const v = Reflect.get(cursor, key, cursor);
+            return typeof v === 'function' ? v.bind(cursor) : v;
+          },
+        }),
+    });
+    const flat = flatten(counted, text, newGrammarNames(grammars.c.nodeTypeInfo));
+    const anonymous = Array.from({ length: flat.count }, (_, id) => id).filter((id) => !flat.isNamed(id));
+    expect(anonymous.length).toBeGreaterThan(60);
+    // Directives (`#  include` aliases a pattern) are asked; `;`, `(`, `=`, `struct` ... are not.
+    const directives = anonymous.filter((id) => flat.type(id).startsWith('#')).length;
+    expect(directives).toBe(2);
+    expect(ends).toBe(flat.count - anonymous.length + directives);
+    expect(compare(text, 'c')).toBe(flat.count);
+  });
+
+  it('holds the grammars to what the spelled-token rule assumes: only `#` directives alias other text anonymously', () => {
+    interface Rule {
+      type: string;
+      named?: boolean;
+      value?: string;
+      content?: Rule;
+    }
+    /** The string a rule matches exactly, through token and precedence wrappers, or null. */
+    const spelling = (r: Rule): string | null => (r.type === 'STRING' ? r.value! : r.content && /TOKEN|PREC/.test(r.type) ? spelling(r.content) : null);
+    for (const lang of ['c', 'cpp'] as const) {
+      const grammar = JSON.parse(fs.readFileSync(require.resolve(`tree-sitter-${lang}/src/grammar.json`), 'utf8'));
+      const other: string[] = [];
+      const visit = (rule: unknown): void => {
+        if (!rule || typeof rule !== 'object') return;
+        const r = rule as Rule;
+        if (r.type === 'ALIAS' && !r.named && !r.value!.startsWith('#') && spelling(r.content!) !== r.value) other.push(r.value!);
+        for (const v of Object.values(r)) visit(v);
+      };
+      visit(grammar.rules);
+      expect(other, lang).toEqual([]);
+    }
+  });
 });
