@@ -284,6 +284,10 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     const line0 = lineOf(fc.lineStarts, off);
     const def = table.lookup(name, file, line0 + 1);
     if (!def) continue;
+    if (isInert(def)) {
+      covered = off + len;
+      continue;
+    }
     let end = off + len;
     if (def.params) {
       end = argumentsEnd(code, end);
@@ -299,6 +303,24 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     out.invocations.push(inv);
   }
   return out;
+}
+
+/** Verdicts of isInert by definition (the table's definitions are parsed once and kept). */
+const inertDefs = new WeakMap<MacroDef, boolean>();
+
+/**
+ * An object-like definition whose body has no identifier and no `#`, `##`, `{` or `;` (`#define LIMIT (40 * 2)`):
+ * its expansion is its body as written, which calls, declares and renames nothing and cannot fail, so it is
+ * never recorded. Settled once per definition instead of expanding each use.
+ */
+function isInert(def: MacroDef): boolean {
+  let inert = inertDefs.get(def);
+  if (inert === undefined) {
+    const body = def.params || def.builtin ? null : def.body;
+    inert = body !== null && body.length <= MAX_EXPANSION_TOKENS && body.every((t) => t.k !== 'ident' && t.v !== '#' && t.v !== '##' && t.v !== '{' && t.v !== ';');
+    inertDefs.set(def, inert);
+  }
+  return inert;
 }
 
 /** End offset of the `( ... )` that follows `from` (spaces between allowed), or -1 when none follows. */

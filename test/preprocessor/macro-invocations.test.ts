@@ -1,0 +1,43 @@
+// Which macro uses the call extractor gets expansions for: uses that call, declare or rename are recorded with
+// their expansion; an object-like macro whose body is only literals and operators is settled once as writing
+// nothing, its uses recorded by none, and a body that can fail (a bad `##`) still reports its failure.
+import { describe, expect, it } from 'vitest';
+import type { MacroRecord } from '../../src/preprocessor/api.js';
+import { BuildMacroTable, findInvocations } from '../../src/preprocessor/macro-invocations.js';
+
+const FILE = '/p/config.h';
+
+function table(defs: [string, string | null, string][]): BuildMacroTable {
+  const records: MacroRecord[] = defs.map(([name, params, value], i) => ({ name, params, value, functionLike: params !== null, file: FILE, line: i + 1, expandedValue: null, docstring: '' }) as MacroRecord);
+  return new BuildMacroTable(records);
+}
+
+describe('findInvocations', () => {
+  const t = table([
+    ['LIMIT', null, '(40 * 2)'],
+    ['EMPTY', null, ''],
+    ['YIELD', null, 'vPortYield()'],
+    ['RENAMED', null, 'real_name'],
+    ['DECL', null, 'int made_here;'],
+    ['BAD', null, '+ ## -'],
+    ['CALL', '(x)', 'helper(x)'],
+  ]);
+
+  it('records uses that call, declare or rename, and none of the literal-only ones', () => {
+    const text = 'void f(void) {\n  int a = LIMIT + LIMIT;\n  EMPTY;\n  YIELD;\n  RENAMED(a);\n  CALL(LIMIT);\n}\nDECL\n';
+    const found = findInvocations(text, '/p/f.c', t);
+    expect(found.invocations.map((i) => [i.name, i.line, i.expansion])).toEqual([
+      ['YIELD', 4, 'vPortYield( )'],
+      ['RENAMED', 5, 'real_name'],
+      ['CALL', 6, 'helper( (40 * 2) )'],
+      ['DECL', 8, 'int made_here;'],
+    ]);
+    expect(found.diagnostics).toEqual([]);
+  });
+
+  it('still reports a body whose expansion fails', () => {
+    const found = findInvocations('int x = BAD;\n', '/p/g.c', t);
+    expect(found.invocations).toEqual([]);
+    expect(found.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('macro BAD: pasting "+" and "-"')]);
+  });
+});
