@@ -13,6 +13,7 @@ import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 import { sha1 } from '../model/sha1.js';
+import { BULK_MIN_ROWS, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -43,6 +44,14 @@ function macroArgs(groupId: number, m: MacroRecord, args: unknown[], at: number)
   args[at + 8] = nameTokens(m.name);
   args[at + 9] = m.docstring ?? '';
   return args;
+}
+
+/** Symbol, reference, variable-access and macro rows a build write may add (parses already stored add none). */
+function newRowCount(w: BuildWrite): number {
+  let n = 0;
+  for (const f of w.files) if (f.parsed) n += f.parsed.symbols.length + f.parsed.references.length + (f.parsed.relations?.variableRefs.length ?? 0);
+  for (const g of w.macroGroups) n += g.records.length;
+  return n;
 }
 
 const macroRecord = (r: MacroRow): MacroRecord => ({
@@ -304,6 +313,8 @@ export class IndexWriter {
       for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
       this.reading.writeIncludeDirs(buildId, w.includeDirs);
 
+      // The first build written into an empty index fills its row tables: their indexes are built after.
+      const deferred = newRowCount(w) >= BULK_MIN_ROWS ? dropIndexesOfEmptyTables(this.db) : null;
       const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       const fileIds = new Map<string, number>();
       for (const f of w.files) {
@@ -317,6 +328,7 @@ export class IndexWriter {
       this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
       const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
       for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
+      if (deferred) createIndexes(this.db, deferred);
       return buildId;
     });
   }

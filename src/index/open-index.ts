@@ -62,10 +62,13 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   // Rows are written build by build in one transaction each: a 4 MiB page cache (16 MiB in this SQLite build)
   // keeps the writer's memory bounded without slowing the writes measurably.
   db.pragma('cache_size = -4000');
-  db.exec(SCHEMA_SQL);
-  const put = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-  put.run('schema_version', String(SCHEMA_VERSION));
-  put.run('row_format_version', String(ROW_FORMAT_VERSION));
+  // One transaction: each of the schema's forty statements would otherwise commit (and lock) on its own.
+  db.transaction(() => {
+    db.exec(SCHEMA_SQL);
+    const put = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    put.run('schema_version', String(SCHEMA_VERSION));
+    put.run('row_format_version', String(ROW_FORMAT_VERSION));
+  }).immediate();
   return { db, rebuilt };
 }
 
