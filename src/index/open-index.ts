@@ -62,6 +62,9 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   // Rows are written build by build in one transaction each: a 4 MiB page cache (16 MiB in this SQLite build)
   // keeps the writer's memory bounded without slowing the writes measurably.
   db.pragma('cache_size = -4000');
+  // An index run commits a few transactions (each build, skeletons, content): checkpointing the WAL once at its
+  // end (closeIndexForWrite) copies each page once, where the default 1000 pages checkpointed mid-run too.
+  db.pragma(`wal_autocheckpoint = ${RUN_CHECKPOINT_PAGES}`);
   // One transaction: each of the schema's forty statements would otherwise commit (and lock) on its own.
   db.transaction(() => {
     db.exec(SCHEMA_SQL);
@@ -70,6 +73,18 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
     put.run('row_format_version', String(ROW_FORMAT_VERSION));
   }).immediate();
   return { db, rebuilt };
+}
+
+/** WAL pages past which a commit of an index run checkpoints (64 MiB of 4 KiB pages): larger runs still do on the way. */
+const RUN_CHECKPOINT_PAGES = 16384;
+
+/** Close an index opened for writing: its WAL checkpointed first, even when readers keep the file open. */
+export function closeIndexForWrite(db: Db): void {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } finally {
+    db.close();
+  }
 }
 
 /**

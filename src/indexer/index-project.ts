@@ -7,7 +7,7 @@ import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
 import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
-import { openIndexForWrite, type Db } from '../index/open-index.js';
+import { closeIndexForWrite, openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
@@ -440,7 +440,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     await pool.close();
     // The run's definitions go with it (its skeletons, walks and views were its own).
     forgetAllDefinitions();
-    db.close();
+    closeIndexForWrite(db);
     release();
   }
   result.elapsedMs = performance.now() - started;
