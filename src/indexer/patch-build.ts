@@ -19,6 +19,7 @@ import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preproce
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros } from './blank-macros.js';
+import { fromStoredRow, toStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
@@ -68,12 +69,6 @@ interface RedoneUnit {
   fresh: UnitResult;
   row: EncodedUnitResult | number;
 }
-
-const toAbsolute = (paths: PathMemo, r: ReturnType<typeof loadUnitResult>): UnitResult => ({
-  ...r,
-  unit: paths.absolutePath(r.unit),
-  files: r.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })),
-});
 
 /**
  * The units whose stored file list names a file whose content hash is not the one recorded with it. The lists
@@ -151,18 +146,21 @@ class EarlierSkeletons {
  * between directives only (see carried-result.ts), and every other input still holds.
  */
 function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, ctx: PatchContext): UnitResult | undefined {
-  if (!ctx.skeletons.store) return undefined;
-  const changed = old.files.filter((f) => ctx.states.hash(f.file) !== f.hash);
-  const others = old.files.filter((f) => !changed.includes(f)).map((f): [string, string] => [f.file, f.hash]);
+  const changed: { file: string; was: string; hash: string | null }[] = [];
+  const others: [string, string][] = [];
+  for (const f of old.files) {
+    const hash = ctx.states.hash(f.file);
+    if (hash === f.hash) others.push([f.file, f.hash]);
+    else changed.push({ file: f.file, was: f.hash, hash });
+  }
   if (changed.length === 0 || !inputsStillHold(old.tested, others, env, (f) => ctx.states.hash(f))) return undefined;
   const edited: EditedFile[] = [];
-  for (const f of changed) {
-    const hash = ctx.states.hash(f.file);
+  for (const { file, was, hash } of changed) {
     // The skeleton of the content the previous result read is still stored (the new one is saved at the end of the run).
-    const then = hash === null ? undefined : before.of(f.file, f.hash);
-    const now = then && source.skeleton(f.file);
+    const then = hash === null ? undefined : before.of(file, was);
+    const now = then && source.skeleton(file);
     if (!then || !now || hash === null) return undefined;
-    edited.push({ file: f.file, before: then, after: now, hash });
+    edited.push({ file, before: then, after: now, hash });
   }
   return carriedResult(old, edited);
 }
@@ -177,11 +175,11 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
-  const toWalk: { at: number; unit: CompileUnit; environment: UnitEnvironment }[] = [];
+  const toWalk: { at: number; index: number; old: UnitResult; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
-    const encoded = encodeUnitResult({ ...fresh, unit: paths.storedPath(fresh.unit), files: fresh.files.map((f) => ({ ...f, file: paths.storedPath(f.file) })) });
+    const encoded = encodeUnitResult(toStoredRow(fresh, paths));
     fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
     redone[at] = { index, old, fresh, row: encoded };
   };
@@ -189,11 +187,11 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
-    const old = toAbsolute(paths, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views));
+    const old = fromStoredRow(loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views), paths);
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
-      redone[at] = { index: i, old, fresh: toAbsolute(paths, stored.row), row: stored.id };
+      redone[at] = { index: i, old, fresh: fromStoredRow(stored.row, paths), row: stored.id };
       continue;
     }
     const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, ctx) : undefined;
@@ -202,11 +200,10 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
       add(at, i, old, kept);
     } else {
       if (toWalk.length >= maxWalks) return null;
-      toWalk.push({ at, unit, environment });
-      redone[at] = { index: i, old, fresh: old, row: 0 };
+      toWalk.push({ at, index: i, old, unit, environment });
     }
   }
-  for (const { at, unit, environment } of toWalk) add(at, redone[at].index, redone[at].old, walkUnit(unit, environment, host, true));
+  for (const w of toWalk) add(w.at, w.index, w.old, walkUnit(w.unit, w.environment, host, true));
   return { redone, walked: toWalk.length, carried };
 }
 
@@ -236,7 +233,7 @@ function remerge(files: Set<string>, units: CompileUnit[], previous: StoredUnitF
   units.forEach((_, i) => {
     const r = fresh.get(i);
     if (r) readers.push(r);
-    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(toAbsolute(paths, loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views)));
+    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(fromStoredRow(loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views), paths));
   });
   return mergeUnitResults(readers);
 }

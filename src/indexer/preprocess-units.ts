@@ -44,11 +44,13 @@ export interface PreprocessedUnits {
   elapsedMs: number;
 }
 
-function toStoredRow(r: UnitResult, paths: PathMemo): UnitResultRow {
+/** A result as stored: project-relative paths (see vendor-paths.ts). */
+export function toStoredRow(r: UnitResult, paths: PathMemo): UnitResultRow {
   return { ...r, unit: paths.storedPath(r.unit), files: r.files.map((f) => ({ file: paths.storedPath(f.file), hash: f.hash, view: f.view })) };
 }
 
-function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
+/** A stored result with absolute paths again. */
+export function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
   return { ...r, unit: paths.absolutePath(r.unit), files: r.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
 }
 
