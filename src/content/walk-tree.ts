@@ -2,10 +2,10 @@
 // not followed, .gitignore / .git/info/exclude inside a git work tree, .ignore and .rgignore everywhere.
 // Leaves out what ripgrep also leaves out by default (global git excludes are not read).
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type IgnoreFactory from 'ignore';
 import type { Ignore } from 'ignore';
+import { requirePackage } from '../model/require-package.js';
 
 export interface WalkedFile {
   /** Project-relative POSIX path. */
@@ -15,9 +15,6 @@ export interface WalkedFile {
 }
 
 const IGNORE_FILES_ALWAYS = ['.ignore', '.rgignore'];
-
-// The rule matcher loads when a folder has rules: a tree with no ignore file (and every read-only command) needs none.
-const require = createRequire(import.meta.url);
 
 /** True when `root` sits in a git work tree (a .git entry in it or above): only then is .gitignore read. */
 export function insideGitRepo(root: string): boolean {
@@ -41,7 +38,8 @@ function readRules(absDir: string, names: string[]): Ignore | null {
       /* no such ignore file */
     }
   }
-  return text.trim() ? (require('ignore') as typeof IgnoreFactory)({ allowRelativePaths: true }).add(text) : null;
+  // The rule matcher loads when a folder has rules: a tree with no ignore file (and every read-only command) needs none.
+  return text.trim() ? (requirePackage('ignore') as typeof IgnoreFactory)({ allowRelativePaths: true }).add(text) : null;
 }
 
 /** The ignore rules of a project, read once per folder. */

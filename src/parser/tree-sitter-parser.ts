@@ -3,9 +3,9 @@
 // reporting captures with their ancestors and the comments beside each node. Symbol meaning is left to
 // extract-symbols.ts.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
+import { requirePackage } from '../model/require-package.js';
 import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 
@@ -22,13 +22,11 @@ const runtimes = new Map<Language, LanguageRuntime>();
 
 // The native binding and each grammar load on the first parse of their language (CommonJS packages, required
 // when needed): an index run that parses nothing, or only C, loads less.
-const require = createRequire(import.meta.url);
-
 function runtime(lang: Language): LanguageRuntime {
   let rt = runtimes.get(lang);
   if (!rt) {
-    const ParserClass = require('tree-sitter') as typeof Parser & { SyntaxNode?: unknown };
-    const grammar = require(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language & { nodeSubclasses?: unknown };
+    const ParserClass = requirePackage('tree-sitter') as typeof Parser & { SyntaxNode?: unknown };
+    const grammar = requirePackage(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language & { nodeSubclasses?: unknown };
     // setLanguage makes a JavaScript class per node type (a getter per field) for a grammar that has none yet:
     // ~5 ms per grammar and process. Trees here are read through one cursor walk (flat-tree.ts), which makes
     // no node object but the root's, so every node type gets tree-sitter's plain SyntaxNode class instead
