@@ -11,18 +11,32 @@ export interface CompileDatabaseResult {
   diagnostics: Diagnostic[];
 }
 
-function lineOfOffset(text: string, offset: number): number {
+/** Line and column (1-based) of an offset of `text`. */
+function pointOfOffset(text: string, offset: number): { line: number; column: number } {
   let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
-/** Position of a JSON.parse error as a line number, when the message carries one. */
-function jsonErrorLine(text: string, err: Error): number | undefined {
+/**
+ * Where a JSON.parse error is, and its message with that place as line and column: V8 names a character
+ * offset ("at position 437"), which says little to a reader and shifts with every path before it.
+ */
+function jsonError(text: string, err: Error): { line?: number; message: string } {
   const m = /position (\d+)/.exec(err.message);
-  if (m) return lineOfOffset(text, Number(m[1]));
+  const bare = err.message.replace(/ at position \d+/, '').replace(/ \(line \d+ column \d+\)$/, '');
+  if (m) {
+    const { line, column } = pointOfOffset(text, Number(m[1]));
+    return { line, message: `${bare} (line ${line}, column ${column})` };
+  }
   const lm = /line (\d+)/.exec(err.message);
-  return lm ? Number(lm[1]) : undefined;
+  return { line: lm ? Number(lm[1]) : undefined, message: err.message };
 }
 
 const EMPTY_FIX =
@@ -64,11 +78,12 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
   try {
     data = JSON.parse(text);
   } catch (err) {
+    const where = jsonError(text, err as Error);
     diagnostics.push({
       severity: 'error',
       file,
-      line: jsonErrorLine(text, err as Error),
-      message: `compile database is not valid JSON: ${(err as Error).message}`,
+      line: where.line,
+      message: `compile database is not valid JSON: ${where.message}`,
       fix: 'regenerate it with the build system (for CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), then run `fw-context index --build`',
     });
     return { units: [], diagnostics };
