@@ -3,8 +3,13 @@
 // when the store opens; rows of files no build indexes go with the other unused rows.
 import type { Db } from './open-index.js';
 
+/** Bytes past which a skeleton row is written when it is put, not held until `flush`. */
+const WRITTEN_AT_ONCE = 1 << 20;
+
 export class SkeletonRows {
   private readonly find;
+  /** Rows `put` wrote at once since the last `flush`. */
+  private written = 0;
   /** Rows put in this run, by path, asm and hash: written by `flush`, read back before then. */
   private readonly pending = new Map<string, { path: string; asm: number; hash: string; data: Buffer }>();
 
@@ -27,19 +32,31 @@ export class SkeletonRows {
     return this.pending.get(`${path}\0${asm ? 1 : 0}\0${hash}`)?.data ?? (this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined);
   }
 
-  /** Kept until `flush`. */
+  /**
+   * Kept until `flush`; a skeleton of more than WRITTEN_AT_ONCE bytes (a vendor device header's) is written now
+   * rather than held through the run.
+   */
   put(path: string, asm: boolean, hash: string, data: Buffer): void {
-    this.pending.set(`${path}\0${asm ? 1 : 0}\0${hash}`, { path, asm: asm ? 1 : 0, hash, data });
+    const row = { path, asm: asm ? 1 : 0, hash, data };
+    if (data.length > WRITTEN_AT_ONCE) {
+      this.insert().run(row.path, row.asm, row.hash, row.data);
+      this.written++;
+    } else this.pending.set(`${path}\0${row.asm}\0${hash}`, row);
   }
 
-  /** Writes what `put` kept, in one transaction (a run killed before it only loses cache rows). */
+  private insert() {
+    return this.db.prepare('INSERT INTO skeletons(path, asm, hash, data) VALUES (?, ?, ?, ?) ON CONFLICT(path, asm) DO UPDATE SET hash = excluded.hash, data = excluded.data');
+  }
+
+  /** Writes what `put` kept, in one transaction (a run killed before it only loses cache rows); answers the rows written in the run. */
   flush(): number {
-    if (this.pending.size === 0) return 0;
-    const ins = this.db.prepare('INSERT INTO skeletons(path, asm, hash, data) VALUES (?, ?, ?, ?) ON CONFLICT(path, asm) DO UPDATE SET hash = excluded.hash, data = excluded.data');
+    const n = this.pending.size + this.written;
+    this.written = 0;
+    if (this.pending.size === 0) return n;
+    const ins = this.insert();
     this.db.transaction(() => {
       for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
     })();
-    const n = this.pending.size;
     this.pending.clear();
     return n;
   }

@@ -27,6 +27,8 @@ export { sha1 };
 
 /** Bytes of the files read in a run kept for the stages that read them again, up to this many in all. */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+/** A file larger than this is read again where needed (a vendor device header: its bytes would stay through the run). */
+const MAX_KEPT_FILE = 4 * 1024 * 1024;
 
 /** A file's bytes as read and hashed in this run, with the size and mtime it had then. */
 export interface KeptBytes {
@@ -67,7 +69,7 @@ export class FileStates {
         this.hashed++;
         const bytes = fs.readFileSync(file);
         const hash = sha1(bytes);
-        if (this.keptTotal + bytes.length <= MAX_KEPT_BYTES) {
+        if (bytes.length <= MAX_KEPT_FILE && this.keptTotal + bytes.length <= MAX_KEPT_BYTES) {
           this.kept.set(file, { bytes, hash, size: st.size, mtimeMs: st.mtimeMs });
           this.keptTotal += bytes.length;
         }

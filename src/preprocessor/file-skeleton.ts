@@ -2,7 +2,7 @@
 // (sibling/end links), include-guard and #pragma once detection. Built once per path+content and cached
 // (in memory for a run; across runs through a SkeletonStore, as bytes made by encodeSkeleton).
 import { parseDefine, type MacroDef } from './macro-definition.js';
-import { scanSource } from './scan-source.js';
+import { scanLines } from './scan-source.js';
 import { lexLine, type Token } from './tokens.js';
 import { sha1 } from '../model/sha1.js';
 
@@ -63,16 +63,16 @@ const CONDITIONAL_OPEN = new Set(['if', 'ifdef', 'ifndef']);
 const CONDITIONAL_MID = new Set(['elif', 'elifdef', 'elifndef', 'else']);
 
 export function buildSkeleton(file: string, text: string, opts: { asm?: boolean } = {}): FileSkeleton {
-  const scan = scanSource(text, { asm: opts.asm });
   const directives: Directive[] = [];
   const problems: StructureProblem[] = [];
   let pragmaOnce = false;
   // Content outside of the first conditional group decides whether it is an include guard.
   const codeLines: number[] = [];
-  for (const ll of scan.lines) {
+  // Lines one at a time: only the directives are kept.
+  const scan = scanLines(text, { asm: opts.asm }, (ll) => {
     if (!ll.directive) {
       if (ll.hasCode) codeLines.push(ll.first);
-      continue;
+      return;
     }
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
     const word = m[1] ?? '';
@@ -80,7 +80,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest }, file);
     if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
-  }
+  });
   // Match conditional groups.
   const stack: { open: number; last: number; sawElse: boolean }[] = [];
   directives.forEach((d, i) => {
@@ -307,16 +307,27 @@ interface StoredSkeleton {
 /**
  * A skeleton as bytes (JSON): per directive its kind, lines, text and conditional links. What follows from a
  * directive's text (operand, parsed #define, header name, error) is made again when decoded, so a device header
- * of 100 000 #defines is stored as its directive lines, not as a graph of token objects.
+ * of 100 000 #defines is stored as its directive lines, not as a graph of token objects. Written in pieces (the
+ * text JSON.stringify makes of the StoredSkeleton), without an array per directive nor the whole text at once.
  */
 export function encodeSkeleton(sk: FileSkeleton): Buffer {
-  const directives = new Array<StoredDirective>(sk.directives.length);
-  for (let i = 0; i < directives.length; i++) {
-    const d = sk.directives[i];
-    directives[i] = [d.kind, d.line, d.endLine, d.rest, d.next ?? -1, d.end ?? -1, d.stray ? 1 : 0];
+  const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash, directives: [] };
+  // `..."directives":[]}` without its last two characters, then the directives and `]}`.
+  let piece = JSON.stringify(head).slice(0, -2);
+  const chunks: Buffer[] = [];
+  const dirs = sk.directives;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i];
+    piece += `${i ? ',' : ''}[${JSON.stringify(d.kind)},${d.line},${d.endLine},${JSON.stringify(d.rest)},${d.next ?? -1},${d.end ?? -1},${d.stray ? 1 : 0}]`;
+    if (piece.length >= 1 << 16) {
+      chunks.push(Buffer.from(piece));
+      piece = '';
+    }
   }
-  const stored: StoredSkeleton = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash, directives };
-  return Buffer.from(JSON.stringify(stored));
+  piece += ']}';
+  if (chunks.length === 0) return Buffer.from(piece);
+  chunks.push(Buffer.from(piece));
+  return Buffer.concat(chunks);
 }
 
 /** The word a directive of this kind was written with ('other' has none to go by: it is kept as it is). */

@@ -36,23 +36,71 @@ export function physicalLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * The physical lines of a text one at a time, as `physicalLines` splits them, without an array of them all (a
+ * 24 MB device header is 450 000 lines: held together they outlive young-generation collections).
+ */
+class LineReader {
+  private pos = 0;
+  private count = 0;
+  private readonly breaks: RegExp | undefined;
+
+  constructor(private readonly text: string) {
+    // Without a \r in the text, a line ends at the next \n.
+    if (text.indexOf('\r') >= 0) this.breaks = /\r\n|\n|\r/g;
+  }
+
+  /** Whether another line follows (a text ending in a line break has no empty line after it). */
+  more(): boolean {
+    return this.pos < this.text.length || (this.pos === this.text.length && this.count === 0);
+  }
+
+  next(): string {
+    const text = this.text;
+    const from = this.pos;
+    let end: number;
+    let after: number;
+    if (this.breaks) {
+      this.breaks.lastIndex = from;
+      const m = this.breaks.exec(text);
+      end = m ? m.index : text.length;
+      after = m ? m.index + m[0].length : text.length + 1;
+    } else {
+      end = text.indexOf('\n', from);
+      after = end < 0 ? text.length + 1 : end + 1;
+      if (end < 0) end = text.length;
+    }
+    this.pos = after;
+    this.count++;
+    return text.slice(from, end);
+  }
+
+  /** Lines read so far (1-based number of the last one). */
+  get read(): number {
+    return this.count;
+  }
+}
+
 const SPLICE = /\\[ \t]*$/;
 
 export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
-  const phys = physicalLines(source);
-  const n = phys.length;
   const out: LogicalLine[] = [];
-  let p = 0;
+  const { lineCount, unterminatedComment } = scanLines(source, opts, (line) => out.push(line));
+  return { lines: out, lineCount, unterminatedComment };
+}
+
+/**
+ * `scanSource` handing each logical line to `onLine` as it is made, keeping none: the caller keeps what it needs
+ * (a skeleton keeps its directives' text, not an object per line).
+ */
+export function scanLines(source: string, opts: ScanOptions, onLine: (line: LogicalLine) => void): Omit<ScanResult, 'lines'> {
+  const phys = new LineReader(source);
   let unterminatedComment: number | undefined;
-  while (p < n) {
-    const first = p + 1;
+  while (phys.more()) {
+    const first = phys.read + 1;
     // Phase 2: join physical lines ending in a backslash.
-    let raw = phys[p];
-    p++;
-    while (SPLICE.test(raw) && p < n) {
-      raw = raw.replace(SPLICE, '') + phys[p];
-      p++;
-    }
+    let raw = phys.next();
+    while (SPLICE.test(raw) && phys.more()) raw = raw.replace(SPLICE, '') + phys.next();
     if (SPLICE.test(raw)) raw = raw.replace(SPLICE, '');
     // Fast path: nothing that can open a comment or a literal.
     const quick = raw.indexOf('/') < 0 && raw.indexOf('"') < 0 && raw.indexOf("'") < 0;
@@ -62,13 +110,9 @@ export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
     } else {
       // Phase 3: strip comments, possibly pulling in following lines for a block comment or raw string.
       let res = stripComments(raw, opts.asm ?? false);
-      while (res.open && p < n) {
-        let next = phys[p];
-        p++;
-        while (SPLICE.test(next) && p < n && res.open === 'comment') {
-          next = next.replace(SPLICE, '') + phys[p];
-          p++;
-        }
+      while (res.open && phys.more()) {
+        let next = phys.next();
+        while (SPLICE.test(next) && phys.more() && res.open === 'comment') next = next.replace(SPLICE, '') + phys.next();
         res = stripComments(res.pending + '\n' + next, opts.asm ?? false, res.open, res.done, res.raw);
       }
       if (res.open === 'comment' && unterminatedComment === undefined) unterminatedComment = first;
@@ -77,11 +121,11 @@ export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
     const m = /^[ \t\f\v]*(#|%:)/.exec(text);
     const directive = m !== null;
     const hasCode = /\S/.test(text);
-    const line: LogicalLine = { first, last: p, directive, hasCode };
+    const line: LogicalLine = { first, last: phys.read, directive, hasCode };
     if (directive || opts.keepCodeText) line.text = text;
-    out.push(line);
+    onLine(line);
   }
-  return { lines: out, lineCount: n, unterminatedComment };
+  return { lineCount: phys.read, unterminatedComment };
 }
 
 interface StripState {

@@ -1,0 +1,79 @@
+// What a large file's skeleton costs while it is made and stored: lines are scanned one at a time (the same
+// lines as splitting the text), the stored bytes are written in pieces (the same bytes as one JSON text of the
+// skeleton), a skeleton row of more than a megabyte is written when put, and a file of more than 4 MB is not
+// kept in memory by the run's file states.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SkeletonRows } from '../../src/index/skeleton-rows.js';
+import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
+import { FileStates } from '../../src/indexer/file-states.js';
+import { buildSkeleton, decodeSkeleton, encodeSkeleton } from '../../src/preprocessor/file-skeleton.js';
+import { physicalLines, scanLines, scanSource } from '../../src/preprocessor/scan-source.js';
+import { deviceHeaderText } from '../bench/synthetic-device-header.js';
+
+const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-skeleton-memory-')));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const TEXTS = [
+  '', '\n', '\n\n', 'a', 'a\n', 'a\n\n', 'a\r\nb\r\n', 'a\rb\r', 'a\r\n\r\nb', '#define A 1 \\\n  + 2\n', '#define A 1 \\\n',
+  '/* x\n y */ #if 1\nint a;\n#endif', 'a\r\n/* open\r\n', 'R"x(\n#define no\n)x"\n#define yes\n',
+];
+
+describe('scanning one line at a time', () => {
+  it('sees the lines and line count of the split text', () => {
+    for (const text of TEXTS) {
+      const seen: unknown[] = [];
+      const scan = scanLines(text, {}, (l) => seen.push(l));
+      expect(scan.lineCount).toBe(physicalLines(text).length);
+      expect(seen).toEqual(scanSource(text).lines);
+    }
+  });
+});
+
+describe('stored skeleton bytes', () => {
+  it('are the JSON text of the stored skeleton, written in pieces', () => {
+    const text = deviceHeaderText(12);
+    const sk = buildSkeleton('/p/dev.h', text);
+    const bytes = encodeSkeleton(sk);
+    expect(bytes.length).toBeGreaterThan(1 << 17);
+    const stored = JSON.parse(bytes.toString('utf8'));
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(stored));
+    expect(stored.directives[1]).toEqual(['define', 2, 2, 'DEV_H', -1, -1, 0]);
+    const again = decodeSkeleton(bytes, '/p/dev.h');
+    expect(again.directives.map((d) => [d.kind, d.line, d.rest])).toEqual(sk.directives.map((d) => [d.kind, d.line, d.rest]));
+    expect(encodeSkeleton(again).equals(bytes)).toBe(true);
+  });
+
+  it('of more than a megabyte are written when put, the others when flushed', () => {
+    const { db } = openIndexForWrite(path.join(dir, 'index.db'));
+    try {
+      const rows = new SkeletonRows(db, 'f');
+      rows.put('big.h', false, 'h1', Buffer.alloc((1 << 20) + 1, 32));
+      rows.put('small.h', false, 'h2', Buffer.from('{}'));
+      const count = () => (db.prepare('SELECT count(*) FROM skeletons').pluck().get() as number);
+      expect(count()).toBe(1);
+      expect(rows.get('small.h', false, 'h2')?.toString()).toBe('{}');
+      expect(rows.flush()).toBe(2);
+      expect(count()).toBe(2);
+      expect(new SkeletonRows(db, 'f').get('big.h', false, 'h1')?.length).toBe((1 << 20) + 1);
+    } finally {
+      closeIndexForWrite(db);
+    }
+  });
+});
+
+describe('file states', () => {
+  it('keep the bytes of small files read, not of a file over 4 MB', () => {
+    const small = path.join(dir, 'small.h');
+    const large = path.join(dir, 'large.h');
+    fs.writeFileSync(small, 'int a;\n');
+    fs.writeFileSync(large, Buffer.alloc(4 * 1024 * 1024 + 1, 32));
+    const states = new FileStates(dir, new Map());
+    expect(states.hash(small)).not.toBeNull();
+    expect(states.hash(large)).not.toBeNull();
+    expect(states.keptBytes(small)?.bytes.toString()).toBe('int a;\n');
+    expect(states.keptBytes(large)).toBeUndefined();
+  });
+});
