@@ -79,26 +79,35 @@ interface Verdict {
   text: string;
 }
 
+/** The verdict of most definitions (one object for all: a device header has 400 000 of them). */
+const NO: Verdict = { kind: 'no', text: '' };
+
 /** What one definition asks for. A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f). */
 function verdictOf(m: MacroRecord): Verdict {
   if (m.functionLike) {
     if (m.value.trim() === '') return { kind: 'function', text: '' };
     const constraint = operandConstraintFor(m);
-    return constraint === null ? { kind: 'no', text: '' } : { kind: 'object', text: constraint };
+    return constraint === null ? NO : { kind: 'object', text: constraint };
   }
   const text = replacementFor(m);
-  return text === null ? { kind: 'no', text: '' } : { kind: 'object', text };
+  return text === null ? NO : { kind: 'object', text };
 }
 
-/** Per name, the verdict all its definitions agree on ('no' when they differ). */
+/**
+ * Per name with a definition that is not 'no', the verdict all its definitions agree on ('no' when they differ);
+ * a name all of whose definitions are 'no' is left out (read as 'no').
+ */
 function mergedVerdicts(macros: MacroRecord[], verdicts: Verdict[]): Map<string, Verdict> {
   const merged = new Map<string, Verdict>();
   for (let i = 0; i < macros.length; i++) {
     const v = verdicts[i];
+    if (v.kind === 'no') continue;
     const prev = merged.get(macros[i].name);
     const agree = prev === undefined || (prev.kind === v.kind && prev.text === v.text);
-    merged.set(macros[i].name, agree ? v : { kind: 'no', text: '' });
+    merged.set(macros[i].name, agree ? v : NO);
   }
+  if (merged.size === 0) return merged;
+  for (let i = 0; i < macros.length; i++) if (verdicts[i].kind === 'no' && merged.has(macros[i].name)) merged.set(macros[i].name, NO);
   return merged;
 }
 

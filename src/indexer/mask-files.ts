@@ -12,6 +12,7 @@ import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { sha1, type FileStates } from './file-states.js';
+import { sha1Hasher } from '../model/sha1.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 
 /** What to do about a binary file a build compiles. */
@@ -38,17 +39,45 @@ export interface MaskedFiles {
   diagnostics: Diagnostic[];
 }
 
-/** Inactive lines become empty (a trailing \r kept), so their content never reaches a parse or its hash. */
+/**
+ * Inactive lines become empty (a trailing \r kept), so their content never reaches a parse or its hash. Made
+ * from the runs of text between the blanked lines, not from an array of every line.
+ */
 export function maskText(text: string, ranges: number[]): { masked: string; rowsMasked: Uint8Array } {
-  const lines = text.split('\n');
-  const active = activeLinesOf(ranges, lines.length);
-  const rowsMasked = new Uint8Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (active[i]) continue;
-    rowsMasked[i] = 1;
-    lines[i] = lines[i].endsWith('\r') ? '\r' : '';
+  let lineCount = 1;
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) lineCount++;
+  const active = activeLinesOf(ranges, lineCount);
+  const rowsMasked = new Uint8Array(lineCount);
+  const parts: string[] = [];
+  // Text from `copyFrom` on is copied as it is; line breaks between blanked lines are counted, then added at once.
+  let copyFrom = 0;
+  let breaks = 0;
+  let start = 0;
+  for (let i = 0; i < lineCount; i++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (!active[i]) {
+      rowsMasked[i] = 1;
+      // One character before a line is the \n that ends the line above.
+      if (start - copyFrom === 1) breaks++;
+      else if (start > copyFrom) {
+        if (breaks) parts.push('\n'.repeat(breaks));
+        breaks = 0;
+        parts.push(text.slice(copyFrom, start));
+      }
+      // The blanked line keeps its \r; the \n after it goes with what follows.
+      copyFrom = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    }
+    start = end + 1;
   }
-  return { masked: lines.join('\n'), rowsMasked };
+  if (breaks) parts.push('\n'.repeat(breaks));
+  parts.push(text.slice(copyFrom));
+  return { masked: parts.join(''), rowsMasked };
+}
+
+/** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
+function textHash(text: string, suffix: string): string {
+  return text.length > 1 << 20 ? sha1Hasher().update(text).update(suffix).digest('hex') : sha1(text + suffix);
 }
 
 export function blankableHash(b: BlankableMacros): string {
@@ -107,7 +136,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const m = maskText(buf.toString('utf8'), fa.ranges);
     const text = blankMacroUses(m.masked, ctx.blankable);
     const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
-    const maskHash = sha1(`${text}\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);
+    const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;

@@ -17,10 +17,17 @@ describe('blankMacroUses', () => {
     def('SIZE', '16'),
     def('TWICE', ''),
     def('TWICE', '1'),
+    def('THRICE', '1'),
+    def('THRICE', ''),
+    def('THRICE', ''),
+    def('KEPT_TWICE', ''),
+    def('KEPT_TWICE', ''),
+    def('SPELT_TWICE', 'static'),
+    def('SPELT_TWICE', 'extern'),
   ]);
 
   it('classifies macros by every definition the build saw', () => {
-    expect([...macros.objectLike.keys()].sort()).toEqual(['API', 'EXPORT', 'LONG_NAME_INLINE', 'PRIVATE']);
+    expect([...macros.objectLike.keys()].sort()).toEqual(['API', 'EXPORT', 'KEPT_TWICE', 'LONG_NAME_INLINE', 'PRIVATE']);
     expect([...macros.functionLike]).toEqual(['TRACE']);
   });
 

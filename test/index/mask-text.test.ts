@@ -1,0 +1,33 @@
+// maskText makes the text of blanked lines from runs of text between them: the same text as blanking each line
+// of the split text (a trailing \r kept), for LF and CRLF texts and ranges past the last line.
+import { describe, expect, it } from 'vitest';
+import { maskText } from '../../src/indexer/mask-files.js';
+
+/** The text blanked line by line (what maskText answers, made the plain way). */
+function reference(text: string, ranges: number[]): { masked: string; rows: number[] } {
+  const lines = text.split('\n');
+  const rows = lines.map((_, i) => (ranges.some((_, k) => k % 2 === 0 && i + 1 >= ranges[k] && i + 1 <= ranges[k + 1]) ? 0 : 1));
+  return { masked: lines.map((l, i) => (rows[i] ? (l.endsWith('\r') ? '\r' : '') : l)).join('\n'), rows };
+}
+
+describe('maskText', () => {
+  it('blanks the lines outside the ranges as blanking each line would', () => {
+    const texts = ['', '\n', 'a', 'a\n', '\n\nx\n\n', 'a\r\nb\r\n\r\nc', 'a\rb\n', '#define A 1\nint a;\n#define B 2\n\n\nint b;\n'];
+    const rangeSets = [[], [1, 1], [2, 3], [1, 2, 5, 9], [3, 3, 6, 6], [1, 100]];
+    for (const text of texts) {
+      for (const ranges of rangeSets) {
+        const r = reference(text, ranges);
+        const m = maskText(text, ranges);
+        expect(m.masked).toBe(r.masked);
+        expect([...m.rowsMasked]).toEqual(r.rows);
+      }
+    }
+  });
+
+  it('keeps the line breaks of a long run of blanked lines', () => {
+    const text = `int a;\n${'#define X 1\n'.repeat(1000)}int b;\n`;
+    const m = maskText(text, [1, 1, 1002, 1003]);
+    expect(m.masked).toBe(`int a;\n${'\n'.repeat(1000)}int b;\n`);
+    expect(m.rowsMasked.reduce((a, b) => a + b, 0)).toBe(1000);
+  });
+});
