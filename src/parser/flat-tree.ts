@@ -28,6 +28,8 @@ export interface GrammarNames {
   token: boolean[];
   /** Whether a token of this type id spells its type: an anonymous token that aliases no pattern (see learnType). */
   literal: boolean[];
+  /** Whether a node of this type id with children ends where its last child ends (in a tree without syntax errors). */
+  endsWithLastChild: boolean[];
   fields: string[];
   fieldIds: Map<string, number>;
   /** Node types that declare fields, as `named:type`. */
@@ -45,6 +47,7 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
     fieldless: [],
     token: [],
     literal: [],
+    endsWithLastChild: [],
     fields: [],
     fieldIds: new Map(),
     withFields: new Set(nodeTypes.filter((t) => Object.keys(t.fields ?? {}).length).map(key)),
@@ -152,14 +155,15 @@ function lineStartsOf(text: string): number[] {
  * sibling. Type, field and named-ness tables are filled the first time an id is met. Each cursor read crosses
  * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
  * none, no children of a token, and in a tree without syntax errors (so without MISSING tokens) no end of a
- * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start.
+ * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start. Nor, in such a
+ * tree and below the root, the start of a first child or the end of a node with children (see ENDS_PAST_LAST_CHILD).
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
   // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
   const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
   const cursor = tree.walk();
   const spelled = !tree.rootNode.hasError;
-  const { types, fieldless, token, literal, fields } = names;
+  const { types, fieldless, token, literal, fields, endsWithLastChild } = names;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
   let parents = new Int32Array(64);
@@ -173,14 +177,12 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     const id = flat.count++;
     const typeId = cursor.nodeTypeId;
     if (types[typeId] === undefined) learnType(names, typeId, cursor);
-    const startIndex = cursor.startIndex;
-    const endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : cursor.endIndex;
+    const prev = lastChild[depth];
+    const startIndex = spelled && prev === -1 && depth > 1 ? flat.start[parents[depth]] : cursor.startIndex;
     flat.typeId[id] = typeId;
     flat.start[id] = startIndex;
-    flat.end[id] = endIndex;
     flat.parent[id] = parents[depth];
     flat.next[id] = -1;
-    const prev = lastChild[depth];
     if (prev !== -1) flat.next[prev] = id;
     lastChild[depth] = id;
     const fieldId = parentFieldless[depth] ? 0 : cursor.currentFieldId;
@@ -189,7 +191,13 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
       fields[fieldId] = cursor.currentFieldName;
       names.fieldIds.set(fields[fieldId], fieldId);
     }
-    flat.missing[id] = startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
+    // A node that may have children and ends with its last one is given its end when it closes (or, childless, below).
+    const endLater = spelled && depth > 0 && !token[typeId] && endsWithLastChild[typeId];
+    if (!endLater) {
+      const endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : cursor.endIndex;
+      flat.end[id] = endIndex;
+      flat.missing[id] = !spelled && startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
+    } else flat.missing[id] = 0;
     if (!token[typeId] && cursor.gotoFirstChild()) {
       if (++depth === parents.length) [parents, lastChild, parentFieldless] = [grown(parents), grown(lastChild), grown(parentFieldless)];
       parents[depth] = id;
@@ -197,13 +205,26 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
       parentFieldless[depth] = fieldless[typeId] ? 1 : 0;
       continue;
     }
+    if (endLater) flat.end[id] = cursor.endIndex;
     flat.after[id] = id + 1;
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) return flat;
-      flat.after[parents[depth--]] = flat.count;
+      const parent = parents[depth];
+      flat.after[parent] = flat.count;
+      if (spelled && depth > 1 && endsWithLastChild[flat.typeId[parent]]) flat.end[parent] = flat.end[lastChild[depth]];
+      depth--;
     }
   }
 }
+
+/**
+ * Node types whose rule ends with a hidden token (the line end of a directive), so past their last child.
+ * In a tree without syntax errors every other node below the root starts where its first child starts and
+ * ends where its last child ends: tree-sitter gives a node its first child's leading whitespace and keeps
+ * extras (comments, line continuations) on either side of a node out of it; the root keeps them.
+ * A test derives this list from the grammars (grammar.json) and checks that no rule starts with a hidden token.
+ */
+export const ENDS_PAST_LAST_CHILD: ReadonlySet<string> = new Set(['preproc_call', 'preproc_def', 'preproc_function_def', 'preproc_include']);
 
 function grown<T extends Int32Array | Uint8Array>(a: T): T {
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -222,6 +243,7 @@ function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCurso
   // The C and C++ grammars alias patterns only to the directive names (`#include` for `#  include`); every
   // other anonymous node is a string token of the grammar, whose text is its type.
   names.literal[typeId] = names.token[typeId] && !named && !type.startsWith('#');
+  names.endsWithLastChild[typeId] = typeId !== ERROR_TYPE_ID && !ENDS_PAST_LAST_CHILD.has(type);
 }
 
 /** One node of a FlatTree; `id` is its pre-order index (equal ids: the same node). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type TreeSitter from 'tree-sitter';
-import { flatten, newGrammarNames, type FlatNode, type NodeTypeInfo } from '../../src/parser/flat-tree.js';
+import { ENDS_PAST_LAST_CHILD, flatten, newGrammarNames, type FlatNode, type NodeTypeInfo } from '../../src/parser/flat-tree.js';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof TreeSitter;
@@ -83,19 +83,21 @@ describe('flat syntax tree', () => {
     for (const f of files) compare(fs.readFileSync(path.join(root, f), 'utf8'), /\.(cpp|hpp)$/.test(f) ? 'cpp' : 'c');
   });
 
-  it('asks no end of a token that spells its type, in a tree without syntax errors', () => {
+  it('asks no end of a token that spells its type, nor the bounds its children give, in a tree without syntax errors', () => {
     const text = C_TEXT.split('\n').filter((l) => !/broken|missing/.test(l)).join('\n') + '#  include "a.h"\n#define X (1 + 2)\n';
     const parser = new Parser();
     parser.setLanguage(grammars.c);
     const tree = parser.parse(text);
     expect(tree.rootNode.hasError).toBe(false);
     let ends = 0;
+    let starts = 0;
     const walk = tree.walk.bind(tree);
     const counted = Object.assign(tree, {
       walk: () =>
         new Proxy(walk(), {
           get: (cursor, key) => {
             if (key === 'endIndex') ends++;
+            if (key === 'startIndex') starts++;
             const v = Reflect.get(cursor, key, cursor);
             return typeof v === 'function' ? v.bind(cursor) : v;
           },
@@ -107,7 +109,15 @@ describe('flat syntax tree', () => {
     // Directives (`#  include` aliases a pattern) are asked; `;`, `(`, `=`, `struct` ... are not.
     const directives = anonymous.filter((id) => flat.type(id).startsWith('#')).length;
     expect(directives).toBe(2);
-    expect(ends).toBe(flat.count - anonymous.length + directives);
+    // Below the root, a node with children ends with its last child (but for a directive's line end) and
+    // starts with its first child.
+    const ids = Array.from({ length: flat.count }, (_, id) => id);
+    const parents = ids.filter((id) => id > 0 && flat.after[id] > id + 1);
+    const pastLastChild = parents.filter((id) => ENDS_PAST_LAST_CHILD.has(flat.type(id))).length;
+    expect(parents.length).toBeGreaterThan(50);
+    expect(pastLastChild).toBe(2);
+    expect(ends).toBe(flat.count - anonymous.length + directives - parents.length + pastLastChild);
+    expect(starts).toBe(flat.count - parents.length);
     expect(compare(text, 'c')).toBe(flat.count);
   });
 
