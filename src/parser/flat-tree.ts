@@ -3,6 +3,7 @@
 // SyntaxNode access crosses into native code and allocates; the copy costs a few native calls per node once.
 // Leaves out editing, re-parsing and the query API.
 import type Parser from 'tree-sitter';
+import { ChildFields, type NodeTypeFields } from './child-fields.js';
 
 export interface Point {
   row: number;
@@ -10,12 +11,7 @@ export interface Point {
 }
 
 /** A grammar's node-types.json entry (the part read here). */
-export interface NodeTypeInfo {
-  type: string;
-  named: boolean;
-  fields?: Record<string, unknown>;
-  subtypes?: unknown[];
-}
+export type NodeTypeInfo = NodeTypeFields;
 
 /** Names of a grammar's node types and fields by id, learnt from the cursor as ids are first met. */
 export interface GrammarNames {
@@ -32,6 +28,9 @@ export interface GrammarNames {
   endsWithLastChild: boolean[];
   fields: string[];
   fieldIds: Map<string, number>;
+  childFields: ChildFields;
+  /** By parent type id, then child type id: the field id node-types.json implies, or -1 (ask the cursor). */
+  fieldRows: (number[] | undefined)[];
   /** Node types that declare fields, as `named:type`. */
   withFields: Set<string>;
   /** Every node type node-types.json lists, as `named:type`. */
@@ -50,6 +49,8 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
     endsWithLastChild: [],
     fields: [],
     fieldIds: new Map(),
+    childFields: new ChildFields(nodeTypes),
+    fieldRows: [],
     withFields: new Set(nodeTypes.filter((t) => Object.keys(t.fields ?? {}).length).map(key)),
     known: new Set(nodeTypes.map(key)),
     tokens: new Set(nodeTypes.filter((t) => !t.fields && !t.subtypes).map(key)),
@@ -156,7 +157,8 @@ function lineStartsOf(text: string): number[] {
  * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
  * none, no children of a token, and in a tree without syntax errors (so without MISSING tokens) no end of a
  * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start. Nor, in such a
- * tree and below the root, the start of a first child or the end of a node with children (see ENDS_PAST_LAST_CHILD).
+ * tree, a field node-types.json implies (child-fields.ts) or, below the root, the start of a first child or the
+ * end of a node with children (see ENDS_PAST_LAST_CHILD).
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
   // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
@@ -185,7 +187,8 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     flat.next[id] = -1;
     if (prev !== -1) flat.next[prev] = id;
     lastChild[depth] = id;
-    const fieldId = parentFieldless[depth] ? 0 : cursor.currentFieldId;
+    let fieldId = parentFieldless[depth] ? 0 : spelled ? impliedField(names, flat.typeId[parents[depth]], typeId) : -1;
+    if (fieldId === -1) fieldId = cursor.currentFieldId;
     flat.field[id] = fieldId;
     if (fieldId && fields[fieldId] === undefined) {
       fields[fieldId] = cursor.currentFieldName;
@@ -225,6 +228,19 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
  * A test derives this list from the grammars (grammar.json) and checks that no rule starts with a hidden token.
  */
 export const ENDS_PAST_LAST_CHILD: ReadonlySet<string> = new Set(['preproc_call', 'preproc_def', 'preproc_function_def', 'preproc_include']);
+
+/** The field id node-types.json implies for a child of type id `typeId` under one of `parentTypeId`, or -1. */
+function impliedField(names: GrammarNames, parentTypeId: number, typeId: number): number {
+  const row = (names.fieldRows[parentTypeId] ??= []);
+  const known = row[typeId];
+  if (known !== undefined) return known;
+  const key = (t: number) => `${names.named[t] ? 1 : 0}:${names.types[t]}`;
+  const field = names.childFields.fieldOf(key(parentTypeId), key(typeId));
+  // A field met for the first time is asked (the cursor gives its id), and the answer kept from then on.
+  const fieldId = field === null ? -1 : field === '' ? 0 : names.fieldIds.get(field);
+  if (fieldId !== undefined) row[typeId] = fieldId;
+  return fieldId ?? -1;
+}
 
 function grown<T extends Int32Array | Uint8Array>(a: T): T {
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
