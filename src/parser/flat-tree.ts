@@ -4,6 +4,7 @@
 // Leaves out editing, re-parsing and the query API.
 import type Parser from 'tree-sitter';
 import { ChildFields, type NodeTypeFields } from './child-fields.js';
+import { COMMENT, NOT_SCANNED, scannedEnd, WORD } from './token-ends.js';
 
 export interface Point {
   row: number;
@@ -24,6 +25,10 @@ export interface GrammarNames {
   token: boolean[];
   /** Whether a token of this type id spells its type: an anonymous token that aliases no pattern (see learnType). */
   literal: boolean[];
+  /** How the end of a token of this type id is read from the text (token-ends.ts): NOT_SCANNED, WORD or COMMENT. */
+  scanned: number[];
+  /** Token types that are whole words in this grammar (token-ends.ts). */
+  words: ReadonlySet<string>;
   /** Whether a node of this type id with children ends where its last child ends (in a tree without syntax errors). */
   endsWithLastChild: boolean[];
   fields: string[];
@@ -38,7 +43,7 @@ export interface GrammarNames {
   tokens: Set<string>;
 }
 
-export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarNames {
+export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[], words: readonly string[] = []): GrammarNames {
   const key = (t: { type: string; named: boolean }) => `${t.named ? 1 : 0}:${t.type}`;
   return {
     types: [],
@@ -46,6 +51,8 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[]): GrammarName
     fieldless: [],
     token: [],
     literal: [],
+    scanned: [],
+    words: new Set(words),
     endsWithLastChild: [],
     fields: [],
     fieldIds: new Map(),
@@ -156,16 +163,18 @@ function lineStartsOf(text: string): number[] {
  * sibling. Type, field and named-ness tables are filled the first time an id is met. Each cursor read crosses
  * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
  * none, no children of a token, and in a tree without syntax errors (so without MISSING tokens) no end of a
- * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start. Nor, in such a
+ * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start, nor of a word
+ * or comment whose text settles it (token-ends.ts; not in `ranged` text, parsed in included ranges). Nor, in such a
  * tree, a field node-types.json implies (child-fields.ts) or, below the root, the start of a first child or the
  * end of a node with children (see ENDS_PAST_LAST_CHILD).
  */
-export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): FlatTree {
+export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ranged = false): FlatTree {
   // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
   const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
   const cursor = tree.walk();
   const spelled = !tree.rootNode.hasError;
-  const { types, fieldless, token, literal, fields, endsWithLastChild } = names;
+  const scan = spelled && !ranged;
+  const { types, fieldless, token, literal, scanned, fields, endsWithLastChild } = names;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
   let parents = new Int32Array(64);
@@ -197,7 +206,8 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames): F
     // A node that may have children and ends with its last one is given its end when it closes (or, childless, below).
     const endLater = spelled && depth > 0 && !token[typeId] && endsWithLastChild[typeId];
     if (!endLater) {
-      const endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : cursor.endIndex;
+      let endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : scan && scanned[typeId] ? scannedEnd(scanned[typeId], text, startIndex) : -1;
+      if (endIndex === -1) endIndex = cursor.endIndex;
       flat.end[id] = endIndex;
       flat.missing[id] = !spelled && startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
     } else flat.missing[id] = 0;
@@ -260,6 +270,7 @@ function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCurso
   // other anonymous node is a string token of the grammar, whose text is its type.
   names.literal[typeId] = names.token[typeId] && !named && !type.startsWith('#');
   names.endsWithLastChild[typeId] = typeId !== ERROR_TYPE_ID && !ENDS_PAST_LAST_CHILD.has(type);
+  names.scanned[typeId] = !names.token[typeId] || !named ? NOT_SCANNED : names.words.has(type) ? WORD : type === 'comment' ? COMMENT : NOT_SCANNED;
 }
 
 /** One node of a FlatTree; `id` is its pre-order index (equal ids: the same node). */

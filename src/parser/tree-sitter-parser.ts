@@ -8,6 +8,7 @@ import type { Language } from '../model/compile-args.js';
 import { requirePackage } from '../model/require-package.js';
 import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
+import { WORD_TYPES } from './token-ends.js';
 
 export type SyntaxNode = FlatNode;
 export type Tree = FlatTree;
@@ -37,7 +38,7 @@ function runtime(lang: Language): LanguageRuntime {
     parser.setLanguage(grammar);
     const file = new URL(`./queries/${lang}.scm`, import.meta.url);
     const nodeTypes = (grammar as unknown as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo ?? [];
-    rt = { parser, patterns: readPatterns(fs.readFileSync(file, 'utf8'), `queries/${lang}.scm`), names: newGrammarNames(nodeTypes) };
+    rt = { parser, patterns: readPatterns(fs.readFileSync(file, 'utf8'), `queries/${lang}.scm`), names: newGrammarNames(nodeTypes, WORD_TYPES[lang]) };
     runtimes.set(lang, rt);
   }
   return rt;
@@ -50,7 +51,7 @@ export function parseText(text: string, lang: Language, skip: readonly [number, 
   if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
   const { parser, names } = runtime(lang);
   const parsed = skip.length ? parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) }) : parser.parse(text);
-  const tree = flatten(parsed, text, names);
+  const tree = flatten(parsed, text, names, skip.length > 0);
   last = { text, lang, skipKey, tree };
   return tree;
 }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type TreeSitter from 'tree-sitter';
 import { ENDS_PAST_LAST_CHILD, flatten, newGrammarNames, type NodeTypeInfo } from '../../src/parser/flat-tree.js';
+import { WORD_TYPES } from '../../src/parser/token-ends.js';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof TreeSitter;
@@ -22,6 +23,7 @@ interface Rule {
 }
 
 interface Grammar {
+  word: string;
   rules: Record<string, Rule>;
   externals: Rule[];
   supertypes?: string[];
@@ -112,6 +114,47 @@ describe('what the flat copy infers', () => {
     }
   });
 
+  it('holds the grammars to the token ends read from the text: identifier and comment rules, words by grammar', () => {
+    const identifier = '(\\p{XID_Start}|\\$|_|\\\\u[0-9A-Fa-f]{4}|\\\\U[0-9A-Fa-f]{8})(\\p{XID_Continue}|\\$|\\\\u[0-9A-Fa-f]{4}|\\\\U[0-9A-Fa-f]{8})*';
+    const comment = {
+      type: 'TOKEN',
+      content: {
+        type: 'CHOICE',
+        members: [
+          { type: 'SEQ', members: [{ type: 'STRING', value: '//' }, { type: 'PATTERN', value: '(\\\\+(.|\\r?\\n)|[^\\\\\\n])*' }] },
+          { type: 'SEQ', members: [{ type: 'STRING', value: '/*' }, { type: 'PATTERN', value: '[^*]*\\*+([^/*][^*]*\\*+)*' }, { type: 'STRING', value: '/' }] },
+        ],
+      },
+    };
+    for (const lang of ['c', 'cpp'] as const) {
+      const grammar = JSON.parse(fs.readFileSync(require.resolve(`tree-sitter-${lang}/src/grammar.json`), 'utf8')) as Grammar;
+      expect(grammar.word, lang).toBe('identifier');
+      expect(grammar.rules.identifier, lang).toEqual({ type: 'PATTERN', value: identifier });
+      expect(grammar.rules.comment, lang).toEqual(comment);
+      // A word type other than identifier and C's primitive_type is an alias of identifier, and only that.
+      const sources = new Map<string, string[]>();
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        const r = node as Rule;
+        if (r.type === 'ALIAS' && r.named) sources.set(r.value!, [...(sources.get(r.value!) ?? []), JSON.stringify(r.content)]);
+        for (const v of Object.values(r)) visit(v);
+      };
+      visit(grammar.rules);
+      for (const type of WORD_TYPES[lang].filter((t) => t !== 'identifier' && t !== 'primitive_type')) {
+        expect(grammar.rules[type], `${lang} ${type}`).toBeUndefined();
+        expect(new Set(sources.get(type)), `${lang} ${type}`).toEqual(new Set([JSON.stringify({ type: 'SYMBOL', name: 'identifier' })]));
+      }
+    }
+    // C lexes primitive_type as a keyword, so only as a whole word: its keyword lexer makes it, its main lexer does not.
+    const parser = fs.readFileSync(require.resolve('tree-sitter-c/src/parser.c'), 'utf8');
+    const keywordLexer = parser.indexOf('static bool ts_lex_keywords(');
+    const mainLexer = parser.slice(parser.indexOf('static bool ts_lex('), keywordLexer);
+    const keywordStrings = ['signed', 'unsigned', 'long', 'short'];
+    expect(parser.slice(keywordLexer, parser.indexOf('\n}\n', keywordLexer))).toContain('ACCEPT_TOKEN(sym_primitive_type)');
+    expect(mainLexer).not.toContain('ACCEPT_TOKEN(sym_primitive_type)');
+    for (const k of keywordStrings) expect(mainLexer).not.toContain(`ACCEPT_TOKEN(anon_sym_${k})`);
+  });
+
   it('copies every fixture source as a cursor walk that asks everything reads it, with and without skipped spans', () => {
     const root = path.join(import.meta.dirname, '../../fixtures');
     const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c|h|cpp|hpp)$/.test(f)).sort();
@@ -119,7 +162,7 @@ describe('what the flat copy infers', () => {
     const parsers = { c: new Parser(), cpp: new Parser() };
     parsers.c.setLanguage(grammars.c);
     parsers.cpp.setLanguage(grammars.cpp);
-    const names = { c: newGrammarNames(grammars.c.nodeTypeInfo), cpp: newGrammarNames(grammars.cpp.nodeTypeInfo) };
+    const names = { c: newGrammarNames(grammars.c.nodeTypeInfo, WORD_TYPES.c), cpp: newGrammarNames(grammars.cpp.nodeTypeInfo, WORD_TYPES.cpp) };
     let clean = 0;
     for (const f of files) {
       const text = fs.readFileSync(path.join(root, f), 'utf8');
@@ -128,9 +171,10 @@ describe('what the flat copy infers', () => {
       const bounds = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1), text.length];
       const included: TreeSitter.Range[] = [];
       for (let k = 0; k + 2 < bounds.length; k += 4) included.push(range(text, bounds[k], bounds[k + 2]));
-      for (const tree of [parsers[lang].parse(text), ...(included.length > 1 ? [parsers[lang].parse(text, undefined, { includedRanges: included })] : [])]) {
+      const trees = [parsers[lang].parse(text), ...(included.length > 1 ? [parsers[lang].parse(text, undefined, { includedRanges: included })] : [])];
+      for (const [i, tree] of trees.entries()) {
         if (!tree.rootNode.hasError) clean++;
-        const flat = flatten(tree, text, names[lang]);
+        const flat = flatten(tree, text, names[lang], i > 0);
         const rows = Array.from({ length: flat.count }, (_, id) => {
           const field = flat.field[id] ? flat.names.fields[flat.field[id]] : '';
           return [flat.type(id), flat.start[id], flat.end[id], field, flat.missing[id] === 1].join(' ');

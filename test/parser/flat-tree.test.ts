@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type TreeSitter from 'tree-sitter';
 import { ENDS_PAST_LAST_CHILD, flatten, newGrammarNames, type FlatNode, type NodeTypeInfo } from '../../src/parser/flat-tree.js';
+import { WORD_TYPES } from '../../src/parser/token-ends.js';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof TreeSitter;
@@ -40,7 +41,7 @@ function compare(text: string, lang: 'c' | 'cpp'): number {
   const parser = new Parser();
   parser.setLanguage(grammars[lang]);
   const tree = parser.parse(text);
-  const flat = flatten(tree, text, newGrammarNames(grammars[lang].nodeTypeInfo));
+  const flat = flatten(tree, text, newGrammarNames(grammars[lang].nodeTypeInfo, WORD_TYPES[lang]));
   const stack: [TreeSitter.SyntaxNode, FlatNode][] = [[tree.rootNode, flat.rootNode]];
   let checked = 0;
   while (stack.length) {
@@ -83,7 +84,7 @@ describe('flat syntax tree', () => {
     for (const f of files) compare(fs.readFileSync(path.join(root, f), 'utf8'), /\.(cpp|hpp)$/.test(f) ? 'cpp' : 'c');
   });
 
-  it('asks no end of a token that spells its type, nor the bounds its children give, in a tree without syntax errors', () => {
+  it('asks no end of a token that spells its type or of a word or comment, nor the bounds its children give, in a tree without syntax errors', () => {
     const text = C_TEXT.split('\n').filter((l) => !/broken|missing/.test(l)).join('\n') + '#  include "a.h"\n#define X (1 + 2)\n';
     const parser = new Parser();
     parser.setLanguage(grammars.c);
@@ -103,7 +104,7 @@ describe('flat syntax tree', () => {
           },
         }),
     });
-    const flat = flatten(counted, text, newGrammarNames(grammars.c.nodeTypeInfo));
+    const flat = flatten(counted, text, newGrammarNames(grammars.c.nodeTypeInfo, WORD_TYPES.c));
     const anonymous = Array.from({ length: flat.count }, (_, id) => id).filter((id) => !flat.isNamed(id));
     expect(anonymous.length).toBeGreaterThan(60);
     // Directives (`#  include` aliases a pattern) are asked; `;`, `(`, `=`, `struct` ... are not.
@@ -116,7 +117,10 @@ describe('flat syntax tree', () => {
     const pastLastChild = parents.filter((id) => ENDS_PAST_LAST_CHILD.has(flat.type(id))).length;
     expect(parents.length).toBeGreaterThan(50);
     expect(pastLastChild).toBe(2);
-    expect(ends).toBe(flat.count - anonymous.length + directives - parents.length + pastLastChild);
+    // Words and comments end where their text says (the text here is ASCII but for a comment).
+    const scanned = ids.filter((id) => flat.after[id] === id + 1 && flat.isNamed(id) && (WORD_TYPES.c.includes(flat.type(id)) || flat.type(id) === 'comment'));
+    expect(scanned.length).toBeGreaterThan(40);
+    expect(ends).toBe(flat.count - anonymous.length + directives - parents.length + pastLastChild - scanned.length);
     expect(starts).toBe(flat.count - parents.length);
     expect(compare(text, 'c')).toBe(flat.count);
   });
