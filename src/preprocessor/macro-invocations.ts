@@ -191,8 +191,11 @@ function interesting(toks: readonly Token[], objectLike: boolean): boolean {
  * the first definition elsewhere (headers are usually included before use).
  */
 export class BuildMacroTable {
-  /** Records by name in (file, line) order; parsed into definitions when a name is first looked up. */
-  private records = new Map<string, MacroRecord[]>();
+  /**
+   * Records by name in (file, line) order, one on its own (most names: a device header's 400 000) or several in a
+   * list; parsed into definitions when a name is first looked up.
+   */
+  private records = new Map<string, MacroRecord | MacroRecord[]>();
   private byName = new Map<string, MacroDef[]>();
   /**
    * Changes whenever a definition of the build does, or their order in a file; not when a file's definitions only
@@ -215,9 +218,10 @@ export class BuildMacroTable {
         h.update(chunk);
         chunk = '';
       }
-      const list = this.records.get(r.name);
-      if (list) list.push(r);
-      else this.records.set(r.name, [r]);
+      const known = this.records.get(r.name);
+      if (known === undefined) this.records.set(r.name, r);
+      else if (Array.isArray(known)) known.push(r);
+      else this.records.set(r.name, [known, r]);
     }
     this.digest = h.update(chunk).digest('hex');
   }
@@ -235,10 +239,10 @@ export class BuildMacroTable {
   private definitions(name: string): MacroDef[] | undefined {
     let defs = this.byName.get(name);
     if (defs) return defs;
-    const records = this.records.get(name);
-    if (!records) return undefined;
+    const known = this.records.get(name);
+    if (!known) return undefined;
     defs = [];
-    for (const r of records) {
+    for (const r of Array.isArray(known) ? known : [known]) {
       const p = parseDefine(`${r.name}${r.params ?? ''} ${r.value}`, r.file, r.line);
       if (p.def) defs.push(p.def);
     }

@@ -41,3 +41,24 @@ describe('findInvocations', () => {
     expect(found.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('macro BAD: pasting "+" and "-"')]);
   });
 });
+
+describe('BuildMacroTable.lookup', () => {
+  const record = (name: string, value: string, file: string, line: number) => ({ name, params: null, value, functionLike: false, file, line, expandedValue: null, docstring: '' }) as MacroRecord;
+  const t = new BuildMacroTable([
+    record('ONCE', '1', '/p/a.h', 3),
+    record('TWICE', '2', '/p/b.h', 5),
+    record('TWICE', '3', '/p/a.h', 7),
+    record('TWICE', '4', '/p/a.h', 9),
+  ]);
+
+  it('answers a name defined once, and of several definitions the file\'s own last one above the line, else the first elsewhere in (file, line) order', () => {
+    expect(t.size).toBe(2);
+    expect(t.lookup('ONCE', '/p/c.c', 1)?.valueText).toBe('1');
+    expect(t.lookup('ONCE', '/p/a.h', 2)).toBeUndefined();
+    expect(t.lookup('TWICE', '/p/a.h', 8)?.valueText).toBe('3');
+    expect(t.lookup('TWICE', '/p/a.h', 10)?.valueText).toBe('4');
+    expect(t.lookup('TWICE', '/p/a.h', 6)?.valueText).toBe('2');
+    expect(t.lookup('TWICE', '/p/c.c', 1)?.valueText).toBe('3');
+    expect(t.lookup('NONE', '/p/c.c', 1)).toBeUndefined();
+  });
+});
