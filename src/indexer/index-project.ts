@@ -31,7 +31,7 @@ import { fillDeferredContent } from './fill-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
-import { collectAfterLargeStage, collectPastSkeletonBudget, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles } from './mask-files.js';
@@ -440,6 +440,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     await pool.close();
     // The run's definitions go with it (its skeletons, walks and views were its own).
     forgetAllDefinitions();
+    releaseHeapGrowth();
     closeIndexForWrite(db);
     release();
   }
