@@ -1,34 +1,15 @@
-// Opens the SQLite index (WAL, foreign keys) and guards versions: the schema version and the row-format
-// version live in `meta`; a reader never rewrites an index written by a newer fw-context.
+// Opens the SQLite index for writing (WAL, foreign keys) and guards versions: the schema version and the
+// row-format version live in `meta`; a reader never rewrites an index written by a newer fw-context (read-index.ts opens for reading).
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type Db } from './sqlite-driver.js';
+import { metaValue as readMeta, type Db } from './read-index.js';
+import { openDatabase } from './sqlite-driver.js';
 import { ROW_FORMAT_VERSION, SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
 export type { Db };
+export { metaValue, openIndexForRead } from './read-index.js';
 
 export class IndexVersionError extends Error {}
-
-function readMeta(db: Db, key: string): string | null {
-  try {
-    const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
-    return row?.value ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function metaValue(db: Db, key: string): string | null {
-  return readMeta(db, key);
-}
-
-/** Open for reading; null when there is no index file. Never creates or migrates anything. */
-export function openIndexForRead(file: string): Db | null {
-  if (!fs.existsSync(file)) return null;
-  const db = openDatabase(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
 
 /**
  * Open for writing, creating the schema. An index of an older schema or row format is rebuilt from

@@ -1,51 +1,11 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
 // references, per-unit preprocessing results, macro groups, and FTS5 tables. Rows several builds share
 // (parses, unit results, macro groups) are stored once and referenced by id. SCHEMA_VERSION changes with
-// tables; ROW_FORMAT_VERSION with row content.
+// tables; ROW_FORMAT_VERSION with row content (both in schema-versions.ts).
 
 import { CONTENT_SCHEMA_SQL } from './content-schema.js';
 
-// 4: line_sets + build_file_lines (per build and file: the lines it compiles and its conditional decisions).
-// 5: the content index tables (content-schema.ts).
-// 6: variable_refs, class_bases, template_uses, build_include_dirs (reading code: variable accesses, C++ class structure, include folders).
-// 7: unit_results + build_units replace unit_files (per-unit results stored once, shared by builds);
-//    macros belong to shared macro_groups (one per file and reached-define set) instead of to a build;
-//    parses keyed by (file, mask, language) without the content hash; build_files.activity.
-// 8: builds.linked_units_json, builds.linking_json (the units an image links, and how that was determined).
-// 9: file_views + unit_result_views: unit results name shared per-file views instead of holding them.
-// 10: refs.caller/via_macro/slot/detail, symbols.alias/via_macro (the call graph, macro-made symbols).
-// 11: content_trigrams keeps positions, so literal runs are matched as phrases.
-// 12: parsed_files.diagnostics_json: what a parse reported (skipped nameless declarations, macro expansions
-//     left out) is kept with it, so a run that reuses the parse reports it again.
-// 13: macros.name_tokens and macros.docstring, both in macros_fts (API-wrapper macros answer concept searches).
-// 14: file_views.uses (how many unit results name the view) replaces unit_result_views, a row per file of every
-//     result that the writer paid for on each insert and the collector scanned on every run.
-// 15: builds.record_inputs_json: the files a build's memory, linker-script symbols and Kconfig summary were read
-//     from, so that a relink refreshes them without taking the build's units down the full path.
-export const SCHEMA_VERSION = 15;
-/**
- * Bumped when rows of the same tables start meaning something else.
- * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
- * 3: uses of macros that expand to nothing (or only attributes) blanked before parsing.
- * 4: inactive lines blanked to empty lines (not spaces), so an edit there changes no parse (bodies show them empty).
- * 5: call rows from the macro-expanded text (kinds call/macro_call/indirect/vector/fn_pointer, with caller,
- *    via_macro, slot, detail); macro-made and renamed symbols (alias, via_macro); assembler files read as such.
- * 6: a function-like macro whose replacement expands to a call of a function (an API wrapper) keeps that
- *    expansion in expanded_value (with its parameters as written) and its doc comment in docstring.
- * 7: a macro-made function after a storage class (`static portTASK_FUNCTION(f, p)`) is one symbol, no longer
- *    also the parser's reading of the invocation.
- * 8: a function address passed as an argument (`f(&task)`) is an fn_pointer row into the parameter, like `f(task)`.
- * 9: attribute syntax is not a call (`alias("f")` wrote a call to alias); weak aliases of C declarations are
- *    fn_pointer rows into `alias:NAME` like `.thumb_set`; a declaration whose attributes a macro writes is a
- *    macro-made symbol with the expanded signature; `portYIELD_WITHIN_API()` (object-like → function-like) expands.
- * 10: unit_results.data is the result's JSON followed by its file views' sha1 as 20 bytes each (was deflated JSON
- *     naming the views in hex).
- * 11: parsed_files.diagnostics_json leaves out the syntax errors and nameless declarations at lines where a macro
- *     writes a declaration the expanded reading found (stored parses are keyed by masked text, which that
- *     change left the same, so they would keep reporting them); build_files.activity keys the build's macro table by
- *     each file's definitions in order, not by their lines.
- */
-export const ROW_FORMAT_VERSION = 11;
+export { ROW_FORMAT_VERSION, SCHEMA_VERSION } from './schema-versions.js';
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

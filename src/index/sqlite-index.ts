@@ -5,7 +5,7 @@ import type { CallGraphReader } from './call-graph-reader.js';
 import { SqliteCallGraph } from './sqlite-call-graph.js';
 import type { SearchIndex } from './search-reader.js';
 import { SqliteSearch } from './sqlite-search.js';
-import { metaValue } from './open-index.js';
+import { metaValue } from './read-index.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';

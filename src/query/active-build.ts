@@ -7,7 +7,7 @@ import { readLock } from '../indexer/index-lock.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import { relinkedFiles } from '../indexer/record-inputs.js';
 import { sha1 } from '../model/sha1.js';
-import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema.js';
+import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { configPath, indexPath } from '../project/config.js';
 import { changedFiles, unitsReadingChanged } from './changed-files.js';
 import { resolveProjectBuild, type ProjectContext } from './project-context.js';

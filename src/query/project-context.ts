@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IndexReader } from '../index/index-reader.js';
-import { openIndexForRead } from '../index/open-index.js';
+import { openIndexForRead } from '../index/read-index.js';
 import { SqliteIndex } from '../index/sqlite-index.js';
 import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectDeclaredBuilds } from '../project/declared-builds.js';
