@@ -4,7 +4,6 @@
 import { parseArgs } from 'node:util';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
-import { VERSION } from '../version.js';
 import type { CommandOutput } from './commands.js';
 import type { CheckFormat } from './check-command.js';
 
@@ -21,7 +20,10 @@ const searchSymbolsCommand = () => import('./search-symbols-command.js');
 const findCommand = () => import('./find-command.js');
 const callGraph = () => import('./call-graph-commands.js');
 
-const USAGE = `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
+/** The help text; the version is read (package.json) only when it is printed. */
+async function usage(): Promise<string> {
+  const { VERSION } = await import('../version.js');
+  return `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
 
 Usage: fw-context <command> [options]
 
@@ -102,6 +104,7 @@ Options for every command:
   --variant V, --image I    the build to answer from (needed when the project has several)
   -C, --root DIR            run as if started in DIR
   -h, --help, --version`;
+}
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -169,17 +172,17 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    process.stderr.write(`fw-context: ${(err as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`fw-context: ${(err as Error).message}\n\n${await usage()}\n`);
     return 2;
   }
   const { values: v, positionals } = parsed;
   if (v.version) {
-    process.stdout.write(`${VERSION}\n`);
+    process.stdout.write(`${(await import('../version.js')).VERSION}\n`);
     return 0;
   }
   const [command, ...rest] = positionals;
   if (!command || v.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return command || v.help ? 0 : 2;
   }
   // Under this package's own `npm run` scripts the working directory is the package root; INIT_CWD is where
@@ -302,7 +305,7 @@ async function main(argv: string[]): Promise<number> {
             result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
             break;
           }
-          process.stderr.write(`fw-context: unknown command "${command}"\n\n${USAGE}\n`);
+          process.stderr.write(`fw-context: unknown command "${command}"\n\n${await usage()}\n`);
           return 2;
     }
     return result;
