@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
@@ -167,6 +168,35 @@ function progressPrinter(): ((m: string) => void) | undefined {
   return (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, (process.stderr.columns ?? 100) - 1)}`);
 }
 
+let stdoutGuarded = false;
+
+/**
+ * process.stdout, made on first use: a command that prints one result writes it with writeOut and never sets up
+ * the stream. A reader that stops early (`fw-context symbols | head`) closes the pipe: end quietly, as other CLIs do.
+ */
+function stdout(): NodeJS.WriteStream {
+  if (!stdoutGuarded) {
+    stdoutGuarded = true;
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
+  return process.stdout;
+}
+
+/** A command's result, written straight to file descriptor 1; what it refuses (a full non-blocking pipe) goes through process.stdout. */
+function writeOut(text: string): void {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += fs.writeSync(1, bytes, done);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    stdout().write(bytes.subarray(done));
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -177,12 +207,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values: v, positionals } = parsed;
   if (v.version) {
-    process.stdout.write(`${(await import('../version.js')).VERSION}\n`);
+    stdout().write(`${(await import('../version.js')).VERSION}\n`);
     return 0;
   }
   const [command, ...rest] = positionals;
   if (!command || v.help) {
-    process.stdout.write(`${await usage()}\n`);
+    stdout().write(`${await usage()}\n`);
     return command || v.help ? 0 : 2;
   }
   // Under this package's own `npm run` scripts the working directory is the package root; INIT_CWD is where
@@ -293,6 +323,7 @@ async function main(argv: string[]): Promise<number> {
           const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
           const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
           process.stdin.on('end', () => fw.close());
+          stdout();
           await fw.server.connect(new StdioServerTransport());
           return -1;
         }
@@ -318,20 +349,15 @@ async function main(argv: string[]): Promise<number> {
     // Refusals name flags and commands here, not the MCP arguments and tools they name for agents.
     const { CLI_SURFACE } = await import('./cli-surface.js');
     const said = e.render(CLI_SURFACE);
-    if (common.json) process.stdout.write(JSON.stringify(said, null, 2) + '\n');
+    if (common.json) stdout().write(JSON.stringify(said, null, 2) + '\n');
     else process.stderr.write(`fw-context: ${said.error}\nhint: ${said.hint}\n`);
     return 1;
   }
   if (typeof result === 'number') return result;
-  process.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;
 }
 
-// A reader that stops early (`fw-context symbols | head`) closes the pipe: end quietly, as other CLIs do.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EPIPE') throw err;
-  process.exit(process.exitCode ?? 0);
-});
 
 main(process.argv.slice(2)).then(
   (code) => {
