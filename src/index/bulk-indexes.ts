@@ -13,12 +13,17 @@ export const BULK_MIN_ROWS = 1000;
  * create them again (their stored text: the schema reads the same afterwards); otherwise null, nothing dropped.
  */
 export function dropIndexesOfEmptyTables(db: Db): string[] | null {
-  for (const t of BULK_TABLES) if (db.prepare(`SELECT 1 FROM ${t} LIMIT 1`).get() !== undefined) return null;
+  if (!bulkTablesEmpty(db)) return null;
   const rows = db
     .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${BULK_TABLES.map(() => '?').join(', ')}) ORDER BY rowid`)
     .all(...BULK_TABLES) as { name: string; sql: string }[];
   for (const r of rows) db.exec(`DROP INDEX "${r.name}"`);
   return rows.map((r) => r.sql);
+}
+
+/** True when every one of the tables is empty. */
+export function bulkTablesEmpty(db: Db): boolean {
+  return BULK_TABLES.every((t) => db.prepare(`SELECT 1 FROM ${t} LIMIT 1`).get() === undefined);
 }
 
 /** Creates the dropped indexes again, in their order. */

@@ -13,7 +13,7 @@ import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 import { sha1 } from '../model/sha1.js';
-import { BULK_MIN_ROWS, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
+import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -46,11 +46,15 @@ function macroArgs(groupId: number, m: MacroRecord, args: unknown[], at: number)
   return args;
 }
 
-/** Symbol, reference, variable-access and macro rows a build write may add (parses already stored add none). */
-function newRowCount(w: BuildWrite): number {
+/** Symbol, reference and variable-access rows a file version may add (a parse already stored adds none). */
+function parsedRowCount(f: FileVersion): number {
+  return f.parsed ? f.parsed.symbols.length + f.parsed.references.length + (f.parsed.relations?.variableRefs.length ?? 0) : 0;
+}
+
+/** Macro rows a build's groups may add. */
+export function macroRowCount(groups: MacroGroup[]): number {
   let n = 0;
-  for (const f of w.files) if (f.parsed) n += f.parsed.symbols.length + f.parsed.references.length + (f.parsed.relations?.variableRefs.length ?? 0);
-  for (const g of w.macroGroups) n += g.records.length;
+  for (const g of groups) n += g.records.length;
   return n;
 }
 
@@ -172,8 +176,30 @@ const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_ima
     fingerprint = excluded.fingerprint, record_inputs_json = excluded.record_inputs_json, indexed_at = excluded.indexed_at
   RETURNING id`;
 
+/** A file of the build being written, stored: its file and parse ids. */
+interface StoredFile {
+  version: FileVersion;
+  fileId: number;
+  parsedId: number;
+}
+
+/** The build being written (see IndexWriter.beginBuild). */
+interface OpenBuild {
+  /** Largest symbol and macro ids before it: the full-text rows of those past them are added at its end. */
+  lastSymbol: number;
+  lastMacro: number;
+  stored: StoredFile[];
+  /** Files given before the indexes were decided on. */
+  pending: FileVersion[];
+  /** New rows counted so far (macro rows, then the pending files' parse rows). */
+  rows: number;
+  /** The dropped indexes' statements to run at its end; null: none dropped; undefined: not decided yet. */
+  deferred: string[] | null | undefined;
+}
+
 export class IndexWriter {
   private readingRows: ReadingRowsWriter | undefined;
+  private open: OpenBuild | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -196,13 +222,18 @@ export class IndexWriter {
       const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
       const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
       const out = write();
-      this.sql(
-        'INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens) SELECT id, name, qualified_name, signature, docstring, name_tokens FROM symbols WHERE id > ?',
-      ).run(lastSymbol);
-      this.sql('INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) SELECT id, name, value, name_tokens, docstring FROM macros WHERE id > ?').run(lastMacro);
+      this.addFullTextRows(lastSymbol, lastMacro);
       return out;
     });
     return tx.immediate();
+  }
+
+  /** Full-text rows of the symbols and macros inserted past these ids. */
+  private addFullTextRows(lastSymbol: number, lastMacro: number): void {
+    this.sql(
+      'INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens) SELECT id, name, qualified_name, signature, docstring, name_tokens FROM symbols WHERE id > ?',
+    ).run(lastSymbol);
+    this.sql('INSERT INTO macros_fts(rowid, name, value, name_tokens, docstring) SELECT id, name, value, name_tokens, docstring FROM macros WHERE id > ?').run(lastMacro);
   }
 
   /** Id of an existing parse of this file under this mask, if any. */
@@ -301,36 +332,112 @@ export class IndexWriter {
   }
 
   writeBuild(w: BuildWrite, indexedAt: string): number {
-    return this.writeTransaction(() => {
-      const b = w.build;
-      const { id: buildId } = this.sql(UPSERT_BUILD).get(
-        b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
-        b.compileCommandsMtimeMs, b.description, JSON.stringify(b.defines), b.definesVarying, JSON.stringify(b.linkerScripts), b.entryPoint,
-        JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), JSON.stringify(b.diagnostics), JSON.stringify(b.units),
-        b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, JSON.stringify(b.recordInputs), indexedAt,
-      ) as { id: number };
+    this.beginBuild(macroRowCount(w.macroGroups));
+    try {
+      return this.finishBuild(w, indexedAt);
+    } catch (err) {
+      this.abortBuild();
+      throw err;
+    }
+  }
 
-      for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
-      this.reading.writeIncludeDirs(buildId, w.includeDirs);
+  /**
+   * Starts writing a build: one immediate transaction until finishBuild (or abortBuild), in which storeFiles
+   * stores files as their parses come, so that a build's parse results need not all stay in memory until its
+   * write. `macroRows`: the macro rows the build will add (with the parses' rows, they decide whether the row
+   * tables' indexes are built after the rows; see bulk-indexes.ts).
+   */
+  beginBuild(macroRows: number): void {
+    if (this.open) throw new Error('a build is already being written');
+    this.db.exec('BEGIN IMMEDIATE');
+    const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
+    const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
+    // Rows go into tables that hold some already: their indexes stay, whatever the count.
+    const deferred = bulkTablesEmpty(this.db) ? undefined : null;
+    this.open = { lastSymbol, lastMacro, stored: [], pending: [], rows: macroRows, deferred };
+  }
 
-      // The first build written into an empty index fills its row tables: their indexes are built after.
-      const deferred = newRowCount(w) >= BULK_MIN_ROWS ? dropIndexesOfEmptyTables(this.db) : null;
-      const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
-      const fileIds = new Map<string, number>();
-      for (const f of w.files) {
-        const { fileId, parsedId } = this.storeVersion(f);
-        fileIds.set(f.path, fileId);
-        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+  /**
+   * Stores the next files of the build being written (in the build's order; the first files of finishBuild's
+   * `files`), then drops their parse results. Until the build's new rows are known to reach BULK_MIN_ROWS
+   * (or finishBuild), files wait: whether the row tables' indexes are dropped first is decided on that count.
+   */
+  storeFiles(files: FileVersion[]): void {
+    const open = this.opened();
+    if (open.deferred === undefined) {
+      for (const f of files) {
+        open.pending.push(f);
+        open.rows += parsedRowCount(f);
       }
+      if (open.rows < BULK_MIN_ROWS) return;
+      open.deferred = dropIndexesOfEmptyTables(this.db);
+      files = open.pending;
+      open.pending = [];
+    }
+    for (const f of files) {
+      const { fileId, parsedId } = this.storeVersion(f);
+      open.stored.push({ version: f, fileId, parsedId });
+      f.parsed = undefined;
+    }
+  }
 
-      this.writeMacroGroups(buildId, w.macroGroups);
-      this.writeUnits(buildId, w.units);
-      this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
-      const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
-      if (deferred) createIndexes(this.db, deferred);
-      return buildId;
-    });
+  /** Writes the rest of the build begun by beginBuild (its row, its files' links, macros, units, lines, diagnostics) and commits. */
+  finishBuild(w: BuildWrite, indexedAt: string): number {
+    const open = this.opened();
+    const { stored, pending } = open;
+    const given = stored.length + pending.length;
+    for (let i = 0; i < given; i++) {
+      if (w.files[i] !== (i < stored.length ? stored[i].version : pending[i - stored.length])) throw new Error('the files of a build were given out of their order');
+    }
+    if (open.deferred === undefined) {
+      for (let i = given; i < w.files.length; i++) open.rows += parsedRowCount(w.files[i]);
+      open.deferred = open.rows >= BULK_MIN_ROWS ? dropIndexesOfEmptyTables(this.db) : null;
+    }
+    open.pending = [];
+    this.storeFiles(w.files.slice(stored.length));
+    const buildId = this.writeBuildRows(w, indexedAt, stored);
+    if (open.deferred) createIndexes(this.db, open.deferred);
+    this.addFullTextRows(open.lastSymbol, open.lastMacro);
+    this.db.exec('COMMIT');
+    this.open = undefined;
+    return buildId;
+  }
+
+  /** Rolls back the build begun by beginBuild (its previous rows stay). */
+  abortBuild(): void {
+    this.open = undefined;
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+  }
+
+  private opened(): OpenBuild {
+    if (!this.open) throw new Error('no build is being written');
+    return this.open;
+  }
+
+  /** The build's row and what links it to its stored files, macro groups, units, lines and diagnostics. */
+  private writeBuildRows(w: BuildWrite, indexedAt: string, stored: StoredFile[]): number {
+    const b = w.build;
+    const { id: buildId } = this.sql(UPSERT_BUILD).get(
+      b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
+      b.compileCommandsMtimeMs, b.description, JSON.stringify(b.defines), b.definesVarying, JSON.stringify(b.linkerScripts), b.entryPoint,
+      JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), JSON.stringify(b.diagnostics), JSON.stringify(b.units),
+      b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, JSON.stringify(b.recordInputs), indexedAt,
+    ) as { id: number };
+
+    for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
+    this.reading.writeIncludeDirs(buildId, w.includeDirs);
+    const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
+    const fileIds = new Map<string, number>();
+    for (const { version: f, fileId, parsedId } of stored) {
+      fileIds.set(f.path, fileId);
+      insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+    }
+    this.writeMacroGroups(buildId, w.macroGroups);
+    this.writeUnits(buildId, w.units);
+    this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
+    const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
+    return buildId;
   }
 
   /** Stores a file version (file row, and its parse when new); answers the file and parse ids. */

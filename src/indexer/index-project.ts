@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
-import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
+import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, macroRowCount, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
@@ -34,8 +34,9 @@ import { preprocessUnits } from './preprocess-units.js';
 import { collectAfterLargeStage, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
-import { maskFiles } from './mask-files.js';
-import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
+import { maskFiles, type MaskedFiles } from './mask-files.js';
+import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
+import { parseAndStore } from './store-parses.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
@@ -262,6 +263,21 @@ function recordRewrittenDatabase(build: BuildDescription, fingerprint: string, r
   run.writer.refreshBuildDescription(build.variant, build.image, fingerprint, mtimeMs, hash);
 }
 
+/** Parses the masked files into the build being written (see store-parses.ts) and reports what the parses found. */
+async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<void> {
+  // A parse kept from an earlier run reports what was stored with it (syntax trouble, skipped declarations):
+  // asked before this build stores its own parses.
+  const fresh = new Set(masked.jobs.map((j) => j.version));
+  const reusedParses = reusedParseDiagnostics(masked.versions.filter((v) => !fresh.has(v)), run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
+  const t = performance.now();
+  const parsed = await parseAndStore(masked, run.pool, macroValuesOf(pre.macros), run.writer);
+  summary.stageMs!.parse += performance.now() - t;
+  run.timing.parseMs += performance.now() - t;
+  summary.diagnostics.push(...parsed.diagnostics, ...reusedParses.diagnostics);
+  const vendorSyntax = [...parsed.vendorSyntax, ...reusedParses.vendorSyntax];
+  if (vendorSyntax.length) summary.diagnostics.push(vendorSyntaxNote(build.buildDir, run.root, vendorSyntax));
+}
+
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
@@ -310,44 +326,41 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
-  const t1 = performance.now();
   const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
   stage.mask += performance.now() - tMask;
-  const tParse = performance.now();
-  await run.pool.run(masked.jobs, macroValuesOf(pre.macros));
-  stage.parse += performance.now() - tParse;
-  run.timing.parseMs += performance.now() - t1;
-  collectAfterLargeStage(run.skeletons, skeletonsAdded);
-  const parsed = parseDiagnostics(masked.jobs);
-  // A parse kept from an earlier run reports what was stored with it (syntax trouble, skipped declarations).
-  const reusedParses = reusedParseDiagnostics(masked.versions, run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
-  summary.diagnostics.push(...parsed.diagnostics, ...reusedParses.diagnostics);
-  const vendorSyntax = [...parsed.vendorSyntax, ...reusedParses.vendorSyntax];
-  if (vendorSyntax.length) summary.diagnostics.push(vendorSyntaxNote(build.buildDir, run.root, vendorSyntax));
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;
-  const versions = masked.versions;
-  summary.files = versions.length;
+  // One transaction from here to the build's end: files are stored as they are parsed (see store-parses.ts).
+  run.writer.beginBuild(macroRowCount(pre.macroGroups));
+  try {
+    await parseStage(masked, pre, build, run, summary);
+    collectAfterLargeStage(run.skeletons, skeletonsAdded);
+    const versions = masked.versions;
+    summary.files = versions.length;
 
-  // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
-  const record = await readBuildRecordParts(build, run.root, run.vendorRules);
-  summary.diagnostics.push(...record.diagnostics);
-  for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
-  const tWrite = performance.now();
-  const buildId = run.writer.writeBuild(
-    {
-      build: buildRecord(build, run, summary, pre, record, fingerprint, compiled, linked ? units : null),
-      files: versions,
-      macroGroups: pre.macroGroups,
-      units: pre.units,
-      fileDiagnostics: summary.diagnostics,
-      fileLines: fileLinesOf(run.root, files),
-      includeDirs: buildIncludeDirs(run.root, units),
-    },
-    run.indexedAt,
-  );
-  summary.symbols = run.writer.buildSymbolCount(buildId);
-  stage.write += performance.now() - tWrite;
+    // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
+    const record = await readBuildRecordParts(build, run.root, run.vendorRules);
+    summary.diagnostics.push(...record.diagnostics);
+    for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
+    const tWrite = performance.now();
+    const buildId = run.writer.finishBuild(
+      {
+        build: buildRecord(build, run, summary, pre, record, fingerprint, compiled, linked ? units : null),
+        files: versions,
+        macroGroups: pre.macroGroups,
+        units: pre.units,
+        fileDiagnostics: summary.diagnostics,
+        fileLines: fileLinesOf(run.root, files),
+        includeDirs: buildIncludeDirs(run.root, units),
+      },
+      run.indexedAt,
+    );
+    summary.symbols = run.writer.buildSymbolCount(buildId);
+    stage.write += performance.now() - tWrite;
+  } catch (err) {
+    run.writer.abortBuild();
+    throw err;
+  }
 }
 
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
