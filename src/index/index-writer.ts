@@ -579,13 +579,13 @@ export class IndexWriter {
       let id: number;
       if (typeof r === 'number') id = r;
       else {
-        const inserted = insResult.get(r.key, r.hash, r.tested, r.files, r.data) as { id: number } | undefined;
+        const inserted = insResult.get(r.key, r.hash, r.tested, r.files.toString(), r.data) as { id: number } | undefined;
         id = inserted?.id ?? (findResult.get(r.hash) as { id: number }).id;
         if (inserted) {
-          for (const [hash, data] of r.views) {
+          for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
             const v = named.get(hash);
             if (v) v.uses++;
-            else named.set(hash, { data, uses: 1 });
+            else named.set(hash, { data: r.views.get(hash)!, uses: 1 });
           }
         }
       }

@@ -20,16 +20,22 @@ export interface UnitResultRow {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * A result as its row stores it. A build's new results wait for its write: what they hold is kept off the JS
+ * heap (bytes) or shared with the other results of the write (the views' JSON), so that the young generation's
+ * collections during the rest of the build do not copy it.
+ */
 export interface EncodedUnitResult {
   key: string;
   hash: string;
   tested: string;
-  files: string;
+  /** The `files` column (JSON) as UTF-8 bytes. */
+  files: Buffer;
   data: Buffer;
-  /** The views the result names (hash → JSON), to store when new. */
-  views: Map<string, string>;
-  /** Per file of the result, its view's hash. */
-  viewHashes: string[];
+  /** Files of the result (view hashes at the end of `data`). */
+  fileCount: number;
+  /** The JSON of the views the result names, by hash, to store when new: shared by the results encoded for one write. */
+  views: ReadonlyMap<string, string>;
 }
 
 /** Bytes of a view hash in `data`. */
@@ -60,12 +66,15 @@ function fileJson(file: string, hash: string): string {
   return json;
 }
 
-export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
+/**
+ * A result as stored, with per file its view's hash. `views` takes the JSON of the views it names (one map for
+ * the results of one write).
+ */
+export function encodeUnitResult(r: UnitResultRow, views = new Map<string, string>()): { row: EncodedUnitResult; viewHashes: string[] } {
   let tested = testedJson.get(r.tested);
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   let files = '[';
-  const views = new Map<string, string>();
   const viewHashes: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const f = r.files[i];
@@ -82,7 +91,7 @@ export function encodeUnitResult(r: UnitResultRow): EncodedUnitResult {
   const allViewHashes = viewHashes.join('');
   data.write(allViewHashes, bodyBytes, VIEW_HASH_BYTES * n, 'hex');
   const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${allViewHashes}`);
-  return { key: r.key, hash, tested, files, data, views, viewHashes };
+  return { row: { key: r.key, hash, tested, files: Buffer.from(files), data, fileCount: n, views }, viewHashes };
 }
 
 /** Loads file views by hash, each once per run (the same object for every unit that names it). */

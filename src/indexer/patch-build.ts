@@ -178,10 +178,11 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
   const toWalk: { at: number; index: number; old: UnitResult; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
+  const viewJsons = new Map<string, string>();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
-    const encoded = encodeUnitResult(toStoredRow(fresh, paths));
+    const encoded = encodeUnitResult(toStoredRow(fresh, paths), viewJsons);
     fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
-    redone[at] = { index, old, fresh, row: encoded };
+    redone[at] = { index, old, fresh, row: encoded.row };
   };
   for (const [at, i] of dirty.entries()) {
     const unit = units[i];

@@ -73,6 +73,7 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache, walked: () => collectAfterLargeScans(ctx.skeletons) };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
   const paths = new PathMemo(ctx.root);
+  const viewJsons = new Map<string, string>();
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
@@ -89,11 +90,11 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
     }
     out.walked++;
     const result = walkUnit(unit, environment, host, true);
-    const encoded = encodeUnitResult(toStoredRow(result, paths));
+    const encoded = encodeUnitResult(toStoredRow(result, paths), viewJsons);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     result.files.forEach((f, i) => (f.view = ctx.views.intern(encoded.viewHashes[i], f.view)));
     out.results.push(result);
-    out.rows.push({ unitPath: result.unit, result: encoded });
+    out.rows.push({ unitPath: result.unit, result: encoded.row });
   }
   out.elapsedMs = performance.now() - t0;
   return out;

@@ -38,22 +38,22 @@ describe('unit result rows', () => {
     expect(v0).toBe(createHash('sha1').update(JSON.stringify(stored([[3, '1']]))).digest('hex'));
     expect(v1).toBe(v0);
     expect(new Set([v0, v2, v3, v4]).size).toBe(4);
-    expect(a.views.size).toBe(4);
-    expect(a.views.get(v3)).toBe(JSON.stringify(stored([[3, '1']], true)));
+    expect(a.row.views.size).toBe(4);
+    expect(a.row.views.get(v3)).toBe(JSON.stringify(stored([[3, '1']], true)));
     // Another unit's equal views (new objects) get the same names; a different unit is another row.
     const b = encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])]));
     expect(b.viewHashes).toEqual([v0, v2]);
-    expect(b.hash).not.toBe(a.hash);
-    expect(encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])])).hash).toBe(b.hash);
+    expect(b.row.hash).not.toBe(a.row.hash);
+    expect(encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])])).row.hash).toBe(b.row.hash);
   });
 
   it('decodes a stored result to what was encoded', () => {
     const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
     const row = result('src/a.c', [view([[3, '1'], [9, null]]), view([]), view([[3, '1'], [9, null]]), view([[5, '0x10']], true)]);
-    const encoded = encodeUnitResult(row);
+    const encoded = encodeUnitResult(row).row;
     const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)');
     for (const [hash, data] of encoded.views) put.run(hash, data);
-    const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files, encoded.data, new FileViewCache(db));
+    const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files.toString(), encoded.data, new FileViewCache(db));
     expect(decoded).toEqual(row);
     db.close();
   });
