@@ -60,6 +60,12 @@ export class TrackedEnv {
     return had;
   }
 
+  /** Forgets the walk's own and consulted names (after its result is read; see UnitWalker.release). */
+  release(): void {
+    this.own.clear();
+    this.consulted.clear();
+  }
+
   /**
    * [name, definitionKey] of every starting-state macro consulted, sorted by name. Units of a build mostly
    * consult the same names with the same definitions in the same order: the previous answer (the same array,

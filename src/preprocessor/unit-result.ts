@@ -159,7 +159,13 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
   walker.walkRoot(unitFile, true);
   host.walked?.();
-  return { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics };
+  const result = { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics };
+  // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
+  // generation's collections (not for the full one) until the next full collection: measured on 108 units,
+  // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
+  walker.release();
+  env.release();
+  return result;
 }
 
 /** A view being made for a file that one replayed walk made, to offer to later units replaying it. */

@@ -108,6 +108,17 @@ export class UnitWalker {
     }
   }
 
+  /**
+   * Empties the walk's tables (visits, #defines reached, #pragma once files) once its result is read: what a
+   * finished walk still points at is copied by the young generation's collections until the next full one.
+   */
+  release(): void {
+    this.visits.clear();
+    this.definesReached.length = 0;
+    this.onceSeen.clear();
+    this.pushed.clear();
+  }
+
   /** A macro lookup of the walk (recorded as an input of the header walk under way). */
   private read(name: string): MacroDef | undefined {
     const def = this.opts.env.get(name);
