@@ -183,11 +183,16 @@ interface StoredFile {
   parsedId: number;
 }
 
+/** Largest symbol and macro ids at some moment (see IndexWriter.lastRowIds). */
+interface RowIds {
+  lastSymbol: number;
+  lastMacro: number;
+}
+
 /** The build being written (see IndexWriter.beginBuild). */
 interface OpenBuild {
   /** Largest symbol and macro ids before it: the full-text rows of those past them are added at its end. */
-  lastSymbol: number;
-  lastMacro: number;
+  last: RowIds;
   stored: StoredFile[];
   /** Files given before the indexes were decided on. */
   pending: FileVersion[];
@@ -219,17 +224,23 @@ export class IndexWriter {
    */
   private writeTransaction<T>(write: () => T): T {
     const tx = this.db.transaction(() => {
-      const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
-      const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
+      const last = this.lastRowIds();
       const out = write();
-      this.addFullTextRows(lastSymbol, lastMacro);
+      this.addFullTextRows(last);
       return out;
     });
     return tx.immediate();
   }
 
+  /** Largest symbol and macro ids so far: the full-text rows of the rows inserted past them are added later. */
+  private lastRowIds(): RowIds {
+    const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
+    const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
+    return { lastSymbol, lastMacro };
+  }
+
   /** Full-text rows of the symbols and macros inserted past these ids. */
-  private addFullTextRows(lastSymbol: number, lastMacro: number): void {
+  private addFullTextRows({ lastSymbol, lastMacro }: RowIds): void {
     this.sql(
       'INSERT INTO symbols_fts(rowid, name, qualified_name, signature, docstring, name_tokens) SELECT id, name, qualified_name, signature, docstring, name_tokens FROM symbols WHERE id > ?',
     ).run(lastSymbol);
@@ -350,11 +361,10 @@ export class IndexWriter {
   beginBuild(macroRows: number): void {
     if (this.open) throw new Error('a build is already being written');
     this.db.exec('BEGIN IMMEDIATE');
-    const lastSymbol = (this.sql('SELECT coalesce(max(id), 0) AS n FROM symbols').get() as { n: number }).n;
-    const lastMacro = (this.sql('SELECT coalesce(max(id), 0) AS n FROM macros').get() as { n: number }).n;
+    const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
     const deferred = bulkTablesEmpty(this.db) ? undefined : null;
-    this.open = { lastSymbol, lastMacro, stored: [], pending: [], rows: macroRows, deferred };
+    this.open = { last, stored: [], pending: [], rows: macroRows, deferred };
   }
 
   /**
@@ -397,7 +407,7 @@ export class IndexWriter {
     this.storeFiles(w.files.slice(stored.length));
     const buildId = this.writeBuildRows(w, indexedAt, stored);
     if (open.deferred) createIndexes(this.db, open.deferred);
-    this.addFullTextRows(open.lastSymbol, open.lastMacro);
+    this.addFullTextRows(open.last);
     this.db.exec('COMMIT');
     this.open = undefined;
     return buildId;
