@@ -271,8 +271,9 @@ async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: B
   const reusedParses = reusedParseDiagnostics(masked.versions.filter((v) => !fresh.has(v)), run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
   const t = performance.now();
   const parsed = await parseAndStore(masked, run.pool, macroValuesOf(pre.macros), run.writer);
-  summary.stageMs!.parse += performance.now() - t;
-  run.timing.parseMs += performance.now() - t;
+  const ms = performance.now() - t;
+  summary.stageMs!.parse += ms;
+  run.timing.parseMs += ms;
   summary.diagnostics.push(...parsed.diagnostics, ...reusedParses.diagnostics);
   const vendorSyntax = [...parsed.vendorSyntax, ...reusedParses.vendorSyntax];
   if (vendorSyntax.length) summary.diagnostics.push(vendorSyntaxNote(build.buildDir, run.root, vendorSyntax));
