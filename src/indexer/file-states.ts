@@ -38,6 +38,20 @@ export interface KeptBytes {
   mtimeMs: number;
 }
 
+/** What a FileState was taken from on another thread: size and mtime, and the bytes and their hash when read. */
+export interface TakenFileState {
+  file: string;
+  size: number;
+  mtimeMs: number;
+  hash?: string;
+  bytes?: Uint8Array;
+}
+
+function readHashed(file: string): { bytes: Buffer; hash: string } {
+  const bytes = fs.readFileSync(file);
+  return { bytes, hash: sha1(bytes) };
+}
+
 export class FileStates {
   private memo = new Map<string, FileState | null>();
   /**
@@ -52,9 +66,14 @@ export class FileStates {
   /** Recorded files hashed again with the recorded content whose size/mtime record can now be trusted. */
   private refresh = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
+  /**
+   * `taken`, when given, lists what `get` found for each existing file (a worker thread's states, for the main
+   * thread to record with `adopt`).
+   */
   constructor(
     private root: string,
     private stored: StoredFileStates,
+    private taken?: TakenFileState[],
   ) {}
 
   get(file: string): FileState | null {
@@ -62,26 +81,46 @@ export class FileStates {
     let state: FileState | null = null;
     try {
       const st = fs.statSync(file);
-      const stored = storedPath(this.root, file);
-      const rec = this.stored.get(stored);
-      if (rec && rec.size === st.size && rec.mtimeMs === st.mtimeMs) state = { hash: rec.contentHash, size: st.size, mtimeMs: st.mtimeMs };
-      else if (st.isFile()) {
-        this.hashed++;
-        const bytes = fs.readFileSync(file);
-        const hash = sha1(bytes);
-        if (bytes.length <= MAX_KEPT_FILE && this.keptTotal + bytes.length <= MAX_KEPT_BYTES) {
-          this.kept.set(file, { bytes, hash, size: st.size, mtimeMs: st.mtimeMs });
-          this.keptTotal += bytes.length;
-        }
-        const trusted = Date.now() - st.mtimeMs > RACY_MS;
-        state = { hash, size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME };
-        if (trusted && rec && rec.contentHash === hash) this.refresh.set(stored, { size: st.size, mtimeMs: st.mtimeMs, hash });
-      }
+      let read: { bytes: Buffer; hash: string } | undefined;
+      state = this.fromStat(file, st.size, st.mtimeMs, st.isFile(), () => (read = readHashed(file)));
+      if (state && this.taken && st.isFile()) this.taken.push({ file, size: st.size, mtimeMs: st.mtimeMs, ...(read ? { hash: read.hash, bytes: read.bytes } : {}) });
     } catch {
       state = null;
     }
     this.memo.set(file, state);
     return state;
+  }
+
+  /**
+   * Records a state another thread took for `file` (see `taken`) as `get` would have, unless this run has one:
+   * answered by this run's record when size and mtime match it, else by the hash (and bytes) taken there.
+   */
+  adopt(t: TakenFileState): void {
+    if (this.memo.has(t.file)) return;
+    let state: FileState | null = null;
+    try {
+      state = this.fromStat(t.file, t.size, t.mtimeMs, true, () => (t.hash !== undefined && t.bytes ? { bytes: Buffer.from(t.bytes.buffer, t.bytes.byteOffset, t.bytes.byteLength), hash: t.hash } : readHashed(t.file)));
+    } catch {
+      state = null;
+    }
+    this.memo.set(t.file, state);
+  }
+
+  /** A file's state from its size and mtime: its record's hash when they match the record, else read and hashed. */
+  private fromStat(file: string, size: number, mtimeMs: number, isFile: boolean, read: () => { bytes: Buffer; hash: string }): FileState | null {
+    const stored = storedPath(this.root, file);
+    const rec = this.stored.get(stored);
+    if (rec && rec.size === size && rec.mtimeMs === mtimeMs) return { hash: rec.contentHash, size, mtimeMs };
+    if (!isFile) return null;
+    this.hashed++;
+    const { bytes, hash } = read();
+    if (bytes.length <= MAX_KEPT_FILE && this.keptTotal + bytes.length <= MAX_KEPT_BYTES) {
+      this.kept.set(file, { bytes, hash, size, mtimeMs });
+      this.keptTotal += bytes.length;
+    }
+    const trusted = Date.now() - mtimeMs > RACY_MS;
+    if (trusted && rec && rec.contentHash === hash) this.refresh.set(stored, { size, mtimeMs, hash });
+    return { hash, size, mtimeMs: trusted ? mtimeMs : UNTRUSTED_MTIME };
   }
 
   /** The bytes of `file` as this run read and hashed them, if kept. */

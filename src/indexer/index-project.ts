@@ -50,7 +50,7 @@ export interface IndexOptions {
   image?: string;
   preprocess?: PreprocessBuild;
   onProgress?: (message: string) => void;
-  /** Worker threads for parsing besides the main thread (0: main thread only). Default: defaultWorkerCount(). */
+  /** Worker threads for preprocessing and parsing besides the main thread (0: main thread only). Default: defaultWorkerCount(). */
   workers?: number;
   /** Also give the trigram index the deferred files (text no build reads), as `fw-context serve` does later. */
   fillContent?: boolean;
@@ -95,6 +95,8 @@ export interface IndexResult {
   carriedUnits: number;
   /** Files parsed on worker threads (the rest of `parsed` on the main thread). */
   parsedOnWorkers: number;
+  /** Units walked on worker threads (the rest of `preprocessed` on the main thread). */
+  preprocessedOnWorkers: number;
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
   headerWalks: { walked: number; replayed: number };
   /** Files read and hashed in this run (the others were answered by their recorded size and mtime). */
@@ -123,6 +125,8 @@ interface RunContext extends PatchContext {
   progress: (message: string) => void;
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
   timing: { preprocessMs: number; parseMs: number };
+  /** The compiler-answer folder of `provider` (worker threads read the answers it stored there). */
+  compilerCacheDir: string;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -136,7 +140,7 @@ interface BuildPreprocessing {
 }
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
-function preprocessStage(units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): BuildPreprocessing {
+async function preprocessStage(units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<BuildPreprocessing> {
   const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
   let t = performance.now();
   const lap = (k: keyof typeof stage) => {
@@ -145,7 +149,19 @@ function preprocessStage(units: CompileUnit[], build: BuildDescription, run: Run
     t = now;
   };
   const previous = buildUnitInputs(run.db, build.variant, build.image);
-  const pre = preprocessUnits(units, { root: run.root, db: run.db, provider: run.provider, skeletons: run.skeletons, headerCache: run.headerCache, states: run.states, views: run.views, extraDefines: build.defines, previous });
+  const pre = await preprocessUnits(units, {
+    root: run.root,
+    db: run.db,
+    provider: run.provider,
+    skeletons: run.skeletons,
+    headerCache: run.headerCache,
+    states: run.states,
+    views: run.views,
+    extraDefines: build.defines,
+    previous,
+    pool: run.pool,
+    compilerCacheDir: run.compilerCacheDir,
+  });
   lap('preprocess');
   // The walk's garbage of a large header goes before the macro records pile on top of it.
   collectPastSkeletonBudget(run.skeletons);
@@ -305,7 +321,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   run.progress(`${label}: preprocessing ${units.length} units`);
   const skeletonsAdded = run.skeletons.added;
   const t0 = performance.now();
-  const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : preprocessStage(units, build, run, summary);
+  const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
   summary.diagnostics.push(...pre.diagnostics);
   // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing.
@@ -370,10 +386,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const config = options.config ?? readConfig(root);
   const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
+  // A first index walks and parses every unit: the threads start while the builds are detected.
+  if (!writer.getMeta('indexed_at')) pool.warm();
   try {
     const detected = await detectProjectBuildsLazily(root, config);
     if (detected.fromCache) result.detection = { cached: true, ...detected.fromCache };
@@ -385,6 +403,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     const states = new FileStates(root, writer.fileStates());
     // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
     const storedSkeletons = new StoredSkeletons(db, root, states);
+    const compilerCacheDir = path.join(root, STATE_DIR, 'compilers');
     const run: RunContext = {
       root,
       db,
@@ -393,7 +412,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       skeletons: new SkeletonCache(storedSkeletons),
       headerCache: new HeaderWalkCache(),
       // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
-      provider: new ImplicitMacroProvider({ cacheDir: path.join(root, STATE_DIR, 'compilers') }),
+      provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
+      compilerCacheDir,
       vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
       excluded: config.excludePaths,
       indexedAt: utcStamp(),
@@ -425,7 +445,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       result.carriedUnits += summary.carriedUnits ?? 0;
     }
     result.parsedOnWorkers = pool.onWorkers;
-    result.headerWalks = { walked: run.headerCache.walked, replayed: run.headerCache.replayed };
+    result.preprocessedOnWorkers = pool.walkedOnWorkers;
+    // Each worker thread walks headers for itself (its caches are its own).
+    result.headerWalks = { walked: run.headerCache.walked + pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + pool.workerHeaderWalks.replayed };
     result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
     result.filesHashed = states.hashed;
     try {

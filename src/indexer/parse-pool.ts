@@ -1,12 +1,14 @@
-// Runs parse jobs on a pool of worker threads (piscina) and on the main thread, which takes batches from the
-// same queue; each result is attached to its job, so results are identical to a run on the main thread.
-// The pool loads on first use (or when warmed) and lives for one index run: a small job, such as a one-file
-// edit, runs inline and starts no thread.
-// Leaves out preprocessing, which shares per-run caches and stays on the main thread.
+// The index run's pool of worker threads (piscina): parses batches of masked texts, and walks batches of units
+// for the preprocess stage (see pooled-walks.ts). For parsing the main thread takes batches from the same queue;
+// each result is attached to its job, so results are identical to a run on the main thread. The pool loads on
+// first use (or when warmed) and lives for one index run: a small job, such as a one-file edit, runs inline and
+// starts no thread.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import type { ParseJob } from './mask-files.js';
+import type { PoolTask, WarmUpTask } from './parse-worker.js';
+import type { WalkReply, WalkTask } from './walk-worker.js';
 import { runParseJobsInline, type MacroValues, type ParseTask } from './parse-jobs.js';
 
 /** Below this many jobs in a build, parsing on the main thread is faster than shipping texts to workers. */
@@ -33,8 +35,9 @@ function batchesOf(jobs: ParseJob[]): ParseJob[][] {
   return batches;
 }
 
-/** Parses a line of C and of C++: loads both grammars in a worker. */
-const WARM_UP_TASK: ParseTask = {
+/** Parses a line of C and of C++: loads both grammars (and the walking side) in a worker. */
+const WARM_UP_TASK: WarmUpTask = {
+  kind: 'warm-up',
   values: [],
   jobs: (['c', 'cpp'] as const).map((language) => ({ text: 'int warm_up;\n', rowsMasked: new Uint8Array(0), relPath: `warm-up.${language}`, language })),
 };
@@ -58,18 +61,22 @@ function workerFile(): string {
 }
 
 export class ParsePool {
-  private pool?: Piscina<ParseTask, unknown>;
+  private pool?: Piscina<PoolTask, unknown>;
   /** Jobs parsed on workers / on the main thread, for tests and reports. */
   onWorkers = 0;
   inline = 0;
+  /** Units walked on workers, and the header walks they walked / replayed. */
+  walkedOnWorkers = 0;
+  workerHeaderWalks = { walked: 0, replayed: 0 };
 
   private warming?: Promise<unknown>;
+  private closed = false;
 
   constructor(readonly threads: number) {}
 
   /**
-   * Starts the worker threads and has each load the grammars, while the main thread preprocesses the build
-   * that will need them (a thread takes ~150 ms to start, which would otherwise leave the main thread parsing alone).
+   * Starts the worker threads and has each load the grammars and the preprocessor, while the main thread detects
+   * builds or sets up units (a thread takes ~150 ms to start, which would otherwise leave the main thread alone).
    */
   warm(): void {
     if (this.threads === 0 || this.warming) return;
@@ -78,9 +85,10 @@ export class ParsePool {
       .catch(() => undefined);
   }
 
-  private async started(): Promise<Piscina<ParseTask, unknown>> {
+  private async started(): Promise<Piscina<PoolTask, unknown>> {
     if (!this.pool) {
       const { Piscina } = await import('piscina');
+      if (this.closed) throw new Error('the index run is over: no thread is started');
       // Two tasks in flight per worker: the next batch is already in its queue while the main thread parses.
       this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000, concurrentTasksPerWorker: 2 });
     }
@@ -117,8 +125,20 @@ export class ParsePool {
     await Promise.all([...Array.from({ length: this.threads * 2 }, workerLane), mainLane()]);
   }
 
-  async close(): Promise<void> {
+  /** Walks a batch of units on a worker (see walk-worker.ts). */
+  async walk(task: WalkTask): Promise<WalkReply> {
     await this.warming;
+    const pool = await this.started();
+    const reply = (await pool.run(task)) as WalkReply;
+    this.walkedOnWorkers += reply.outcomes.filter((o) => !('error' in o)).length;
+    this.workerHeaderWalks.walked += reply.headerWalks.walked;
+    this.workerHeaderWalks.replayed += reply.headerWalks.replayed;
+    return reply;
+  }
+
+  /** Ends the threads; threads still starting are not waited for (a small first index warmed them for nothing). */
+  async close(): Promise<void> {
+    this.closed = true;
     await this.pool?.destroy();
     this.pool = undefined;
   }

@@ -4,17 +4,21 @@
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Db } from '../index/open-index.js';
-import { encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';
+import { decodeUnitResult, encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';
+import { parseView } from '../index/view-encodings.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsStillHold, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
 import { PathMemo } from './vendor-paths.js';
 import { collectAfterLargeScans } from './release-memory.js';
+import type { ParsePool } from './parse-pool.js';
+import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
+import { StoredSkeletons } from './stored-skeletons.js';
 
 export interface PreprocessUnitsContext {
   root: string;
@@ -29,6 +33,9 @@ export interface PreprocessUnitsContext {
   extraDefines?: Record<string, string>;
   /** Per unit path, the result the build's previous run linked: checked first, without a lookup by key. */
   previous?: Map<string, StoredResultInputs>;
+  /** Worker threads that walk units besides the main thread (see pooled-walks.ts), with the provider's answer folder they read. */
+  pool?: ParsePool;
+  compilerCacheDir: string;
 }
 
 export interface PreprocessedUnits {
@@ -66,7 +73,19 @@ function previousResult(unit: CompileUnit, key: string, environment: UnitEnviron
   return { id: prev.id, row: loadUnitResult(ctx.db, prev, ctx.views) };
 }
 
-export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContext): PreprocessedUnits {
+/** A unit a worker walked: its row as encoded there. */
+type WorkerRow = Extract<Walked<never>, { there: unknown }>['there'];
+
+/** A unit walked on the main thread: its result (views interned) and its row. */
+interface WalkedHere {
+  result: UnitResult;
+  row: EncodedUnitResult;
+}
+
+/** Numbers the builds preprocessed on the pool: a worker reads a build's files through a source of its own. */
+let poolBuilds = 0;
+
+export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContext): Promise<PreprocessedUnits> {
   const t0 = performance.now();
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
@@ -74,28 +93,105 @@ export function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContex
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
   const paths = new PathMemo(ctx.root);
   const viewJsons = new Map<string, string>();
+  const stored: (ReturnType<typeof findUnitResult> | undefined)[] = [];
   for (const unit of units) {
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
-    const stored =
-      previousResult(unit, key, environment, ctx) ??
-      findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views);
     out.environments.push(environment);
-    if (stored) {
+    stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
+  }
+  const walkHere = (i: number): WalkedHere => {
+    const result = walkUnit(units[i], out.environments[i], host, true);
+    const encoded = encodeUnitResult(toStoredRow(result, paths), viewJsons);
+    // Views equal to one already seen in this run become that object, so merging skips them by identity.
+    result.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    return { result, row: encoded.row };
+  };
+  const toWalk = units.flatMap((_, i) => (stored[i] ? [] : [i]));
+  const walked = ctx.pool && ctx.pool.threads > 0 && toWalk.length >= poolWalks.minUnits ? await walkOnPool(units, out.environments, toWalk, walkHere, ctx, viewJsons) : undefined;
+  const decoded = new DecodedViews(ctx.views, viewJsons);
+  for (let i = 0; i < units.length; i++) {
+    const reused = stored[i];
+    if (reused) {
       out.reused++;
-      const result = fromStoredRow(stored.row, paths);
+      const result = fromStoredRow(reused.row, paths);
       out.results.push(result);
-      out.rows.push({ unitPath: result.unit, result: stored.id });
+      out.rows.push({ unitPath: result.unit, result: reused.id });
       continue;
     }
     out.walked++;
-    const result = walkUnit(unit, environment, host, true);
-    const encoded = encodeUnitResult(toStoredRow(result, paths), viewJsons);
-    // Views equal to one already seen in this run become that object, so merging skips them by identity.
-    result.files.forEach((f, i) => (f.view = ctx.views.intern(encoded.viewHashes[i], f.view)));
-    out.results.push(result);
-    out.rows.push({ unitPath: result.unit, result: encoded.row });
+    const w: Walked<WalkedHere> = walked?.get(i) ?? { here: walkHere(i) };
+    if ('thrown' in w) throw w.thrown;
+    // A worker's row is read back as a stored one is: its views are this run's objects.
+    let here: WalkedHere;
+    if ('here' in w) here = w.here;
+    else {
+      const row = linkedRow(w.there, viewJsons);
+      here = { result: fromStoredRow(decoded.row(row, w.there.viewHashes), paths), row };
+    }
+    out.results.push(here.result);
+    out.rows.push({ unitPath: here.result.unit, result: here.row });
   }
   out.elapsedMs = performance.now() - t0;
   return out;
+}
+
+const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+/** A worker's row as this thread links it: its bytes as Buffers, its views' JSON in the build's map. */
+function linkedRow(there: WorkerRow, viewJsons: Map<string, string>): EncodedUnitResult {
+  return { ...there.row, files: asBuffer(there.row.files), data: asBuffer(there.row.data), views: viewJsons };
+}
+
+/** Views that workers' rows name, made objects from their JSON once per build and interned in the run's view cache. */
+class DecodedViews {
+  private parsed = new Map<string, FileView>();
+  constructor(
+    private views: FileViewCache,
+    private jsons: ReadonlyMap<string, string>,
+  ) {}
+
+  /** A worker's row read back as a stored row is, its views this run's objects. */
+  row(row: EncodedUnitResult, viewHashes: string[]): UnitResultRow {
+    for (let attempt = 0; ; attempt++) {
+      for (const hash of viewHashes) this.intern(hash);
+      try {
+        return decodeUnitResult(row.key, row.tested, row.files.toString('utf8'), row.data, this.views);
+      } catch (err) {
+        // The view cache drops all past its bound: once more if that happened while interning.
+        if (attempt) throw err;
+      }
+    }
+  }
+
+  private intern(hash: string): void {
+    let v = this.parsed.get(hash);
+    if (!v) {
+      const json = this.jsons.get(hash);
+      this.parsed.set(hash, (v = json === undefined ? this.views.get(hash) : parseView(json)));
+    }
+    this.views.intern(hash, v);
+  }
+}
+
+/** Walks the units at `toWalk` on the pool's workers and the main thread; records what the workers' walks took. */
+function walkOnPool(units: CompileUnit[], environments: UnitEnvironment[], toWalk: number[], walkHere: (i: number) => WalkedHere, ctx: PreprocessUnitsContext, viewJsons: Map<string, string>): Promise<Map<number, Walked<WalkedHere>>> {
+  const pool = ctx.pool!;
+  pool.warm();
+  const skeletonRows = ctx.skeletons.store instanceof StoredSkeletons ? ctx.skeletons.store : undefined;
+  return walkOnLanes(
+    toWalk.map((i) => units[i]),
+    toWalk,
+    {
+      pool,
+      task: { kind: 'walk', root: ctx.root, compilerCacheDir: ctx.compilerCacheDir, build: ++poolBuilds, extraDefines: ctx.extraDefines },
+      walkHere,
+      chainKey: (i) => environments[i].chain.key,
+      received: (reply) => {
+        for (const t of reply.files) ctx.states.adopt(t);
+        for (const sk of reply.skeletons) skeletonRows?.saveEncoded(sk.file, sk.hash, sk.asm, sk.data);
+        for (const o of reply.outcomes) if ('row' in o) for (const [hash, json] of o.row.views) viewJsons.set(hash, json);
+      },
+    },
+  );
 }

@@ -53,7 +53,8 @@ export const keptSkeletons = { directives: 50_000 };
 export interface RunCaches {
   skeletons: SkeletonCache;
   headerCache?: HeaderWalkCache;
-  views: FileViewCache;
+  /** Absent on a worker thread, which makes views but keeps none. */
+  views?: FileViewCache;
 }
 
 /**
@@ -128,7 +129,7 @@ function dropLargeSkeletons(caches: RunCaches): boolean {
   if (dropped.length === 0) return false;
   caches.headerCache?.forget(new Set(dropped));
   for (const sk of dropped) forgetCanonicalDefinitions(definitionsOf(sk));
-  caches.views.dropLarge(keptSkeletons.directives / 10);
+  caches.views?.dropLarge(keptSkeletons.directives / 10);
   return true;
 }
 

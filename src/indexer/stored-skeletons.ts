@@ -74,6 +74,11 @@ export class StoredSkeletons implements SkeletonStore {
     this.rows.put(storedPath(this.root, file), asm, hash, encodeSkeleton(sk));
   }
 
+  /** A skeleton another thread scanned and encoded (see walk-worker.ts): stored, and loaded from these bytes when read here. */
+  saveEncoded(file: string, hash: string, asm: boolean, data: Uint8Array): void {
+    this.rows.put(storedPath(this.root, file), asm, hash, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  }
+
   /** Stores the skeletons scanned in this run; answers how many were written. */
   flush(): number {
     return this.rows.flush();

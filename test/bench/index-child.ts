@@ -17,6 +17,7 @@ console.log(
     preprocessed: r.preprocessed,
     carriedUnits: r.carriedUnits,
     parsedOnWorkers: r.parsedOnWorkers,
+    preprocessedOnWorkers: r.preprocessedOnWorkers,
     builds: r.builds.map((b) => ({ variant: b.variant, elapsedMs: b.elapsedMs, files: b.files, units: b.units, error: b.error ?? null })),
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
   }),

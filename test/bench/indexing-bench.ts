@@ -24,6 +24,7 @@ interface ChildRun {
   preprocessed: number;
   carriedUnits: number;
   parsedOnWorkers: number;
+  preprocessedOnWorkers: number;
   builds: { variant: string; elapsedMs: number; files: number; units: number; error: string | null }[];
   maxRssMiB: number;
 }
@@ -218,7 +219,7 @@ export async function indexingBench(o: IndexingBenchOptions): Promise<void> {
   console.log('\nindexing');
   line('full index', `${fmt(full.elapsedMs / 1000, 2)} s`, ctags === null ? '≤ 10 × ctags (ctags not installed)' : `≤ ${fmt(GOALS.ctagsRatio * ctags, 2)} s (10 × ctags)`, ctags === null ? null : full.elapsedMs / 1000 <= GOALS.ctagsRatio * ctags);
   line('  preprocess / parse', `${fmt(full.preprocessMs / 1000, 2)} / ${fmt(full.parseMs / 1000, 2)} s`, '-', null);
-  line('  files parsed (on workers)', `${full.parsed} (${full.parsedOnWorkers})`, '-', null);
+  line('  units walked / files parsed (on workers)', `${full.preprocessed} (${full.preprocessedOnWorkers}) / ${full.parsed} (${full.parsedOnWorkers})`, '-', null);
   ctagsRatioLine(full.elapsedMs / 1000, ctags, `${o.boards} builds vs one ctags run`);
   line('1st build', `${fmt(perBuild[0] / 1000, 2)} s`, '-', null);
   line('each of builds 2..N (mean)', `${fmt(restMean / 1000, 2)} s`, '< 1st build (shared work)', rest.length ? restMean < perBuild[0] : null);
