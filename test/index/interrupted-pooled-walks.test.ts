@@ -1,0 +1,66 @@
+// Killing an index run while units are walked on worker threads (a build whose description changed is walked
+// again in full) leaves an index that opens and answers: every build holds its previous rows or its new ones.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { indexPath, DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { openProject } from '../../src/query/project-context.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { assertCliBuilt, CLI, tempDir } from '../helpers/fixture-project.js';
+
+/** Symbols per build, as a reader sees them. */
+function countsByBuild(root: string): Record<string, number> {
+  const db = new Database(indexPath(root), { readonly: true });
+  const rows = db.prepare('SELECT b.variant, count(s.id) AS n FROM builds b JOIN build_files bf ON bf.build_id = b.id JOIN symbols s ON s.parsed_id = bf.parsed_id GROUP BY b.id ORDER BY b.variant').all() as { variant: string; n: number }[];
+  db.close();
+  return Object.fromEntries(rows.map((r) => [r.variant, r.n]));
+}
+
+function killedRun(root: string, afterMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, 'index', '--jobs', '2'], { cwd: root, stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+describe('an index run killed while workers walk units', () => {
+  it('leaves every build answering with its previous or its new rows', async () => {
+    assertCliBuilt();
+    const root = tempDir();
+    const corpus = generateZephyrCorpus(root, { boards: 2, units: 80, headers: 12, functionsPerUnit: 4 });
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+    const before = countsByBuild(root);
+    // One more include directory in every command: no stored unit result fits, every unit is walked (on the workers and the main thread).
+    for (const dir of corpus.buildDirs) {
+      const db = path.join(dir, 'compile_commands.json');
+      fs.writeFileSync(db, fs.readFileSync(db, 'utf8').replaceAll(' -c ', ' -Iextra -c '));
+    }
+    for (const f of fs.readdirSync(path.join(root, 'drivers'))) fs.appendFileSync(path.join(root, 'drivers', f), `\nint ${f.replace('.c', '')}_added(void) { return 7; }\n`);
+    const seen: Record<string, number>[] = [];
+    for (const ms of [200, 350, 500, 700, 1000, 1400, 2000]) {
+      await killedRun(root, ms);
+      seen.push(countsByBuild(root));
+      const ctx = openProject(root);
+      expect(lookupSymbol(ctx, { name: 'drv_0_handle_0', variant: 'build-board_0' })).toContainEqual(expect.objectContaining({ name: 'drv_0_handle_0' }));
+      ctx.close();
+    }
+    const done = await indexProject({ root, workers: 2 });
+    expect(done.builds.every((b) => !b.error)).toBe(true);
+    // A build the killed runs left to do is walked on the workers too.
+    if (done.builds.some((b) => !b.unchanged)) expect(done.preprocessedOnWorkers).toBeGreaterThan(0);
+    const after = countsByBuild(root);
+    expect(after['build-board_0']).toBeGreaterThan(before['build-board_0']);
+    for (const counts of seen) {
+      for (const [variant, n] of Object.entries(counts)) expect([before[variant], after[variant]]).toContain(n);
+    }
+  }, 120_000);
+});
