@@ -65,7 +65,7 @@ export class ParsePool {
   /** Jobs parsed on workers / on the main thread, for tests and reports. */
   onWorkers = 0;
   inline = 0;
-  /** Units walked on workers, and the header walks they walked / replayed. */
+  /** Units whose walk on a worker was used (see pooled-walks.ts), and the header walks workers walked / replayed. */
   walkedOnWorkers = 0;
   workerHeaderWalks = { walked: 0, replayed: 0 };
 
@@ -130,7 +130,6 @@ export class ParsePool {
     await this.warming;
     const pool = await this.started();
     const reply = (await pool.run(task)) as WalkReply;
-    this.walkedOnWorkers += reply.outcomes.filter((o) => !('error' in o)).length;
     this.workerHeaderWalks.walked += reply.headerWalks.walked;
     this.workerHeaderWalks.replayed += reply.headerWalks.replayed;
     return reply;

@@ -1,13 +1,17 @@
 // Walks the units of a build that no stored result answers, on the pool's worker threads and on the main
 // thread, which takes batches from the same queue. Each outcome stays in its unit's place: the caller attaches
-// results in unit order, whatever order the walks finished in. Once a walk throws (or a worker dies), no
-// further batch is started: every unit before the failing one has its outcome, as in a walk in order.
+// results in unit order, whatever order or thread the walks finished in. Once a walk throws (or a worker dies),
+// no further batch is started: every unit before the failing one has its outcome, as in a walk in order.
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { ParsePool } from './parse-pool.js';
 import type { WalkOutcome, WalkReply, WalkTask } from './walk-worker.js';
 
 /** Below this many units to walk in a build, walking on the main thread alone is faster than starting threads (tests lower it). */
-export const poolWalks = { minUnits: 24 };
+export const poolWalks = {
+  minUnits: 24,
+  /** The main thread walks the units still out on workers once the queue is empty (tests turn it off to count work on workers). */
+  steal: true,
+};
 /** Units per batch: walks vary (the first units of a thread scan the shared headers), small batches even out the lanes. */
 const BATCH_UNITS = 4;
 
@@ -28,49 +32,70 @@ export interface WalkLanes<T> {
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Walks `units` (indexes into the caller's list: `at[k]` is the caller's index of `units[k]`); outcomes by the caller's index. */
+/**
+ * Walks `units` (`at[k]` is the caller's index of `units[k]`); outcomes by the caller's index. Once the queue is
+ * empty the main thread walks the units still out on workers itself rather than wait (a worker's first batches
+ * scan headers the main thread has already scanned); the first outcome of a unit is kept, and replies that
+ * come in after the last unit has one are dropped.
+ */
 export async function walkOnLanes<T>(units: CompileUnit[], at: number[], lanes: WalkLanes<T>): Promise<Map<number, Walked<T>>> {
   const out = new Map<number, Walked<T>>();
   const queue: number[][] = [];
   for (let k = 0; k < units.length; k += BATCH_UNITS) queue.push(Array.from({ length: Math.min(BATCH_UNITS, units.length - k) }, (_, j) => k + j));
+  const outFor = new Set<number[]>();
   let failed = false;
+  let settled = false;
   const next = () => (failed ? undefined : queue.shift());
+  const keep = (k: number, w: Walked<T>) => {
+    if (out.has(at[k])) return;
+    out.set(at[k], w);
+    if ('thrown' in w) failed = true;
+  };
   const workerLane = async (): Promise<void> => {
     for (let batch = next(); batch; batch = next()) {
+      outFor.add(batch);
       let reply: WalkReply;
       try {
         reply = await lanes.pool.walk({ ...lanes.task, units: batch.map((k) => units[k]), chainKeys: batch.map((k) => lanes.chainKey(at[k])) });
       } catch (err) {
-        failed = true;
-        for (const k of batch) out.set(at[k], { thrown: err });
+        if (settled) return;
+        for (const k of batch) keep(k, { thrown: err });
         continue;
+      } finally {
+        outFor.delete(batch);
       }
+      if (settled) return;
       lanes.received(reply);
       batch.forEach((k, j) => {
         const o = reply.outcomes[j];
-        if ('error' in o) {
-          failed = true;
-          out.set(at[k], { thrown: new Error(o.error) });
-        } else out.set(at[k], { there: o });
+        if (!out.has(at[k]) && !('error' in o)) lanes.pool.walkedOnWorkers++;
+        keep(k, 'error' in o ? { thrown: new Error(o.error) } : { there: o });
       });
+    }
+  };
+  const walkHere = (k: number): boolean => {
+    if (out.has(at[k])) return true;
+    try {
+      keep(k, { here: lanes.walkHere(at[k]) });
+      return true;
+    } catch (err) {
+      keep(k, { thrown: err });
+      return false;
     }
   };
   // The main thread walks batches too, yielding between them so that replies are taken in and finished workers get their next batch.
   const mainLane = async (): Promise<void> => {
     await yieldToLoop();
     for (let batch = next(); batch; batch = next()) {
-      for (const k of batch) {
-        try {
-          out.set(at[k], { here: lanes.walkHere(at[k]) });
-        } catch (err) {
-          failed = true;
-          out.set(at[k], { thrown: err });
-          break;
-        }
-      }
+      batch.every(walkHere);
       await yieldToLoop();
     }
+    if (poolWalks.steal) for (const batch of [...outFor]) if (!failed) batch.every(walkHere);
   };
-  await Promise.all([...Array.from({ length: lanes.pool.threads * 2 }, workerLane), mainLane()]);
+  const workers = Promise.all(Array.from({ length: lanes.pool.threads * 2 }, workerLane));
+  await mainLane();
+  // After a failure, the units before the failing one may still be out: their outcomes decide which error is first.
+  if (failed || !poolWalks.steal) await workers;
+  settled = true;
   return out;
 }

@@ -42,9 +42,9 @@ async function fullIndex(root: string, workers: number) {
 }
 
 describe('a walk that fails on a worker thread', () => {
-  const minUnits = poolWalks.minUnits;
-  beforeAll(() => void (poolWalks.minUnits = 1));
-  afterAll(() => void (poolWalks.minUnits = minUnits));
+  const { minUnits, steal } = poolWalks;
+  beforeAll(() => Object.assign(poolWalks, { minUnits: 1, steal: false }));
+  afterAll(() => Object.assign(poolWalks, { minUnits, steal }));
   afterEach(() => {
     ParsePool.prototype.walk = walk;
     failing.file = '';

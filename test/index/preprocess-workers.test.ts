@@ -43,10 +43,10 @@ async function fullIndex(root: string, workers: number): Promise<{ result: Index
 }
 
 describe('preprocessing on worker threads', () => {
-  const minUnits = poolWalks.minUnits;
-  // Every build walks on the pool, however few units it has.
-  beforeAll(() => void (poolWalks.minUnits = 1));
-  afterAll(() => void (poolWalks.minUnits = minUnits));
+  const { minUnits, steal } = poolWalks;
+  // Every build walks on the pool, however few units it has, and the main thread waits for the workers' walks.
+  beforeAll(() => Object.assign(poolWalks, { minUnits: 1, steal: false }));
+  afterAll(() => Object.assign(poolWalks, { minUnits, steal }));
 
   it('indexes a generated build exactly as the main thread does', async () => {
     const root = tempDir();
@@ -58,11 +58,16 @@ describe('preprocessing on worker threads', () => {
     expect(single.tables.unit_results.length).toBe(20);
     for (const workers of [1, 2]) {
       const pooled = await fullIndex(root, workers);
-      // The workers take the first batches (the main thread yields first): at least two of four units each.
-      expect(pooled.result.preprocessedOnWorkers).toBeGreaterThanOrEqual(8);
+      // The workers take the first batches (the main thread yields first): two batches of four units each.
+      expect(pooled.result.preprocessedOnWorkers).toBeGreaterThanOrEqual(8 * workers);
       expect(pooled.result.preprocessed).toBe(single.result.preprocessed);
       expect(pooled.tables).toEqual(single.tables);
     }
+    // The main thread walks what is still out on workers once the queue is empty: the first outcome is kept.
+    poolWalks.steal = true;
+    const stealing = await fullIndex(root, 1);
+    poolWalks.steal = false;
+    expect(stealing.tables).toEqual(single.tables);
   }, 60_000);
 
   it.each([
