@@ -32,8 +32,8 @@ Commands:
   init                      create .fw-context/config.ini here and list the builds found
   index [--build]           index every build (only changed files are re-parsed); --build first
                             regenerates compile databases with cmake/west/pio/mbed-tools;
-                            -j/--jobs N parse on N worker threads besides the main thread (0: main
-                            thread only; default all cores but two, at most 8);
+                            -j/--jobs N preprocess and parse on N worker threads besides the main
+                            thread (0: main thread only; default all cores but two, at most 8);
                             --variant/--image index only those (a board or build folder names its variant);
                             --all-content also gives find's trigram index the text files no build reads
                             (left by default to \`fw-context serve\`, which fills them in the background;
