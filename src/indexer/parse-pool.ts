@@ -45,9 +45,10 @@ const WARM_UP_TASK: WarmUpTask = {
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Worker threads to use when the caller does not say: all cores but two, at most 8. The main thread parses
- * too, and V8's collector and compiler threads need a core of their own: on 2 cores a parse worker made the
- * full index slower (both threads parsed at ~60 % speed), so there it parses on the main thread alone.
+ * Worker threads to use when the caller does not say: all cores but two, at most 8. The main thread walks and
+ * parses too, and V8's collector and compiler threads need a core of their own: on 2 cores one worker made the
+ * full index slower (both threads parsed at ~60 % speed; a worker walks the shared headers again: +31-40 % CPU
+ * instructions in all), so there the main thread works alone.
  */
 export function defaultWorkerCount(): number {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
