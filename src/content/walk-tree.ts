@@ -29,9 +29,10 @@ export function isIgnoreFileName(name: string): boolean {
   return name === '.gitignore' || name === 'exclude' || IGNORE_FILES_ALWAYS.includes(name);
 }
 
-function readRules(absDir: string, names: string[]): Ignore | null {
+function readRules(absDir: string, names: string[], present?: ReadonlySet<string>): Ignore | null {
   let text = '';
   for (const n of names) {
+    if (present && !present.has(n)) continue;
     try {
       text += fs.readFileSync(path.join(absDir, n), 'utf8') + '\n';
     } catch {
@@ -47,6 +48,8 @@ export class IgnoreRules {
   private readonly names: string[];
   private readonly exclude: Ignore | null;
   private readonly byFolder = new Map<string, Ignore | null>();
+  /** Names of the ignore files a folder holds, from its listing (folders not listed are read by name). */
+  private readonly listed = new Map<string, Set<string>>();
 
   constructor(private readonly root: string) {
     const useGit = insideGitRepo(root);
@@ -58,10 +61,16 @@ export class IgnoreRules {
   folder(rel: string): Ignore | null {
     let r = this.byFolder.get(rel);
     if (r === undefined) {
-      r = readRules(rel ? path.join(this.root, rel) : this.root, this.names);
+      r = readRules(rel ? path.join(this.root, rel) : this.root, this.names, this.listed.get(rel));
       this.byFolder.set(rel, r);
     }
     return r;
+  }
+
+  /** A folder's listing, just read: only the ignore files it names are read (no failed read per file name). */
+  noteListing(rel: string, entries: fs.Dirent[]): void {
+    if (this.byFolder.has(rel)) return;
+    this.listed.set(rel, new Set(entries.filter((e) => this.names.includes(e.name)).map((e) => e.name)));
   }
 
   /** Ignored by the rules of the folders above it: the deepest folder with a verdict decides (as in git). */
@@ -98,6 +107,8 @@ export interface WalkOptions {
   /** Called for every folder entered (to watch it, for example). */
   onFolder?: (rel: string) => void;
   rules?: IgnoreRules;
+  /** Size and mtime of a file (by absolute path) already stat'ed by the caller: not stat'ed again. */
+  known?: (file: string) => { size: number; mtimeMs: number } | undefined;
 }
 
 /** Every searchable file under root (or under options.start), sorted by path. */
@@ -119,7 +130,9 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
       return;
     }
     options.onFolder?.(rel);
+    rules.noteListing(rel, entries);
     if (rel) folders.push(rel);
+    const dir = abs.endsWith(path.sep) ? abs : abs + path.sep;
     for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
@@ -127,7 +140,8 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
         if (!rules.ignoredBy(folders, childRel, true)) visit(childRel);
       } else if (e.isFile() && !rules.ignoredBy(folders, childRel, false)) {
         try {
-          const st = fs.statSync(path.join(abs, e.name));
+          const file = dir + e.name;
+          const st = options.known?.(file) ?? fs.statSync(file);
           out.push({ path: childRel, size: st.size, mtimeMs: st.mtimeMs });
         } catch {
           /* vanished while walking */

@@ -1,28 +1,35 @@
-// What a re-index reads of a stored build, light: how its description was fingerprinted, and the unit results it
-// links (each unit's result id, key and the files it read with their hashes) without the macros they tested
-// (most of a result's stored inputs), which are read per result only for the units a re-index loads again.
+// What a re-index reads of a stored build, light: how its description was fingerprinted, and which unit
+// result it links per unit (id and content hash) without the result's columns: the files a result read are
+// taken from the cache of them beside the index (indexer/unit-inputs.ts), and only the results that cache
+// lacks, or the units a re-index redoes, are read here.
 import type { RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import type { StoredResultInputs } from './unit-result-rows.js';
 
-/** A stored unit result without its tested macros: `files` is the JSON list of [stored path, content hash]. */
-export type StoredUnitFiles = Omit<StoredResultInputs, 'tested'>;
-
-/** Unit path → the result the build links for it. */
-export function buildUnitFiles(db: Db, variant: string, image: string): Map<string, StoredUnitFiles> {
-  const rows = prepared(
-    db,
-    `SELECT bu.unit_path, r.id, r.key, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
-     JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
-  ).all(variant, image) as { unit_path: string; id: number; key: string; files: string }[];
-  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, files: r.files }]));
+/** A unit of a stored build and the result it links: the result's id and content hash (unit_results.hash). */
+export interface StoredUnitLink {
+  unitPath: string;
+  id: number;
+  hash: string;
 }
 
-/** The full stored inputs of a result read light (its tested macros added), as loadUnitResult takes them. */
-export function withTested(db: Db, stored: StoredUnitFiles): StoredResultInputs {
-  const { tested } = prepared(db, 'SELECT tested FROM unit_results WHERE id = ?').get(stored.id) as { tested: string };
-  return { ...stored, tested };
+/**
+ * The units of a stored build with the results they link. The hashes come from a scan of the hash index (every
+ * result, a few bytes each), not from the results' rows, whose columns run over several pages each.
+ */
+export function buildUnitLinks(db: Db, variant: string, image: string): StoredUnitLink[] {
+  const links = prepared(db, 'SELECT bu.unit_path, bu.result_id FROM build_units bu JOIN builds b ON b.id = bu.build_id WHERE b.variant = ? AND b.image = ?')
+    .raw()
+    .all(variant, image) as [string, number][];
+  if (links.length === 0) return [];
+  const hashes = new Map(prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().all() as [number, string][]);
+  return links.map(([unitPath, id]) => ({ unitPath, id, hash: hashes.get(id)! }));
+}
+
+/** The `files` column (JSON of [stored path, content hash] pairs) of stored results, by id. */
+export function resultFiles(db: Db, ids: number[]): Map<number, string> {
+  const q = prepared(db, 'SELECT files FROM unit_results WHERE id = ?').pluck();
+  return new Map(ids.map((id) => [id, q.get(id) as string]));
 }
 
 /** How a stored build's description was fingerprinted: the fingerprint and the compile database's hash and mtime then. */

@@ -105,6 +105,8 @@ export class FileViewCache {
       const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
       if (!row) throw new Error(`file view ${hash} is missing from the index`);
       v = parseView(row.data);
+      // A unit result carried over or re-encoded names it again: its JSON and hash are these, not made again.
+      viewEncodings.remember(v, { json: row.data, hash });
       this.remember(hash, v);
     }
     return v;
@@ -163,6 +165,12 @@ export interface StoredResultInputs {
 export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileViewCache): UnitResultRow {
   const { data } = prepared(db, 'SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
   return decodeUnitResult(stored.key, stored.tested, stored.files, data, views);
+}
+
+/** One stored result by id, inflated (its views through `views`). */
+export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
+  const r = prepared(db, 'SELECT key, tested, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested: string; files: string; data: Buffer };
+  return decodeUnitResult(r.key, r.tested, r.files, r.data, views);
 }
 
 /** Per unit path, the inputs of the result a stored build links (what the build's previous run used). */

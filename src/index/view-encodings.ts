@@ -90,6 +90,11 @@ export class ViewEncodings {
   /** By object: the preprocessor hands the same view object to every unit that replays one header walk. */
   private byObject = new WeakMap<FileView, ViewEncoding>();
 
+  /** A view read back from its stored JSON: its encoding is that JSON and the hash it is stored under (parseView round-trips). */
+  remember(view: FileView, encoding: ViewEncoding): void {
+    this.byObject.set(view, encoding);
+  }
+
   of(view: FileView): ViewEncoding {
     const known = this.byObject.get(view);
     if (known) return known;

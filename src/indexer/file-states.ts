@@ -61,6 +61,8 @@ export class FileStates {
   private kept = new Map<string, KeptBytes>();
   private keptTotal = 0;
   private byStored = new Map<string, string | null>();
+  /** Size and mtime of the regular files stat'ed in this run, as stat'ed (for the content index's walk). */
+  private stats = new Map<string, { size: number; mtimeMs: number }>();
   /** Files read and hashed in this run (the rest were answered from the index's records). */
   hashed = 0;
   /** Recorded files hashed again with the recorded content whose size/mtime record can now be trusted. */
@@ -81,6 +83,7 @@ export class FileStates {
     let state: FileState | null = null;
     try {
       const st = fs.statSync(file);
+      if (st.isFile()) this.stats.set(file, { size: st.size, mtimeMs: st.mtimeMs });
       let read: { bytes: Buffer; hash: string } | undefined;
       state = this.fromStat(file, st.size, st.mtimeMs, st.isFile(), () => (read = readHashed(file)));
       if (state && this.taken && st.isFile()) this.taken.push({ file, size: st.size, mtimeMs: st.mtimeMs, ...(read ? { hash: read.hash, bytes: read.bytes } : {}) });
@@ -97,6 +100,7 @@ export class FileStates {
    */
   adopt(t: TakenFileState): void {
     if (this.memo.has(t.file)) return;
+    this.stats.set(t.file, { size: t.size, mtimeMs: t.mtimeMs });
     let state: FileState | null = null;
     try {
       state = this.fromStat(t.file, t.size, t.mtimeMs, true, () => (t.hash !== undefined && t.bytes ? { bytes: Buffer.from(t.bytes.buffer, t.bytes.byteOffset, t.bytes.byteLength), hash: t.hash } : readHashed(t.file)));
@@ -121,6 +125,11 @@ export class FileStates {
     const trusted = Date.now() - mtimeMs > RACY_MS;
     if (trusted && rec && rec.contentHash === hash) this.refresh.set(stored, { size, mtimeMs, hash });
     return { hash, size, mtimeMs: trusted ? mtimeMs : UNTRUSTED_MTIME };
+  }
+
+  /** Size and mtime of a regular file (absolute path) as this run stat'ed it, if it did. */
+  statOf(file: string): { size: number; mtimeMs: number } | undefined {
+    return this.stats.get(file);
   }
 
   /** The bytes of `file` as this run read and hashed them, if kept. */

@@ -460,7 +460,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.parseMs = run.timing.parseMs;
     try {
       progress('content index: checking the project tree');
-      result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file));
+      result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file), (file) => states.statOf(file));
       if (options.fillContent && result.content.deferred) {
         progress('content index: filling in the files no build reads');
         const filled = fillDeferredContent(db, root);

@@ -7,9 +7,10 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup } from '../index/index-writer.js';
-import { buildUnitFiles, storedDescription, withTested, type StoredUnitFiles } from '../index/reindex-rows.js';
+import { storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
-import { encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult } from '../index/unit-result-rows.js';
+import { encodeUnitResult, findUnitResult, loadUnitResultById, type EncodedUnitResult } from '../index/unit-result-rows.js';
+import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
@@ -70,46 +71,8 @@ interface RedoneUnit {
   row: EncodedUnitResult | number;
 }
 
-/**
- * The units whose stored file list names a file whose content hash is not the one recorded with it. The lists
- * (JSON of [path, hash] pairs) are scanned as text and each distinct pair is parsed and checked once per build:
- * 100 units reading the same 90 headers cost 100 string scans, not 9,000 parsed pairs. A list holding a
- * backslash (an escaped character in a path, where `"]` need not end a pair) is parsed whole.
- */
-function dirtyUnits(byPath: Map<string, StoredUnitFiles>, states: FileStates): Set<string> {
-  const holds = new Map<string, boolean>();
-  const pairHolds = (pair: string, parse: () => [string, string]) => {
-    let ok = holds.get(pair);
-    if (ok === undefined) {
-      const [file, hash] = parse();
-      holds.set(pair, (ok = states.storedHash(file) === hash));
-    }
-    return ok;
-  };
-  const dirty = new Set<string>();
-  for (const [unit, { files }] of byPath) {
-    if (files.includes('\\')) {
-      const pairs = JSON.parse(files) as [string, string][];
-      if (!pairs.every((p) => pairHolds(JSON.stringify(p), () => p))) dirty.add(unit);
-      continue;
-    }
-    // `[["a.h","<sha1>"],["b.h","<sha1>"]]`: a pair runs from its `[` to the next `"]`.
-    for (let at = 1; at < files.length - 1; ) {
-      const end = files.indexOf('"]', at) + 2;
-      const pair = files.slice(at, end);
-      if (!pairHolds(pair, () => JSON.parse(pair) as [string, string])) {
-        dirty.add(unit);
-        break;
-      }
-      at = end + 1;
-    }
-  }
-  return dirty;
-}
-
 /** A stored build whose description is unchanged: the result each unit linked last time, and the units whose files changed since. */
-export interface StoredBuildUnits {
-  byPath: Map<string, StoredUnitFiles>;
+export interface StoredBuildUnits extends BuildInputs {
   dirty: Set<string>;
   /** The compile database was rewritten with the bytes indexed: its new mtime can be recorded. */
   compileCommandsRewritten: boolean;
@@ -123,9 +86,9 @@ export interface StoredBuildUnits {
 export function storedBuildUnits(build: BuildDescription, fingerprint: string, ctx: PatchContext): StoredBuildUnits | null {
   const match = descriptionMatch(build, fingerprint, storedDescription(ctx.db, build.variant, build.image), (f) => ctx.states.hash(f));
   if (!match) return null;
-  const byPath = buildUnitFiles(ctx.db, build.variant, build.image);
-  if (byPath.size === 0) return null;
-  return { byPath, dirty: dirtyUnits(byPath, ctx.states), compileCommandsRewritten: match === 'same-bytes' };
+  const inputs = loadBuildInputs(ctx.db, ctx.root, build.variant, build.image);
+  if (!inputs) return null;
+  return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes' };
 }
 
 /** Skeletons of files as previous results read them, loaded from the index once per run's patch of a build (a header edited under 100 units is loaded once). */
@@ -170,7 +133,7 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
  * (only files edited between directives changed), else a walk. Null when more than `maxWalks` units would
  * need a walk (then the full path costs about the same): decided before any unit is walked.
  */
-function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFiles[], build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
+function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[], build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
@@ -188,7 +151,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: StoredUnitFi
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
-    const old = fromStoredRow(loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views), paths);
+    const old = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
@@ -226,15 +189,19 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
   return out;
 }
 
-/** The affected files merged again from every unit that reads them, in build order. */
-function remerge(files: Set<string>, units: CompileUnit[], previous: StoredUnitFiles[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext) {
+/**
+ * The affected files merged again from every unit that reads them, in build order (only those files of each
+ * unit: a file's merge depends on the units that read it alone).
+ */
+function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUnits, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext) {
   const fresh = new Map(redone.map((r) => [r.index, r.fresh]));
-  const wanted = [...files].map((f) => JSON.stringify(storedPath(ctx.root, f)));
+  const wanted = new Set([...files].map((f) => storedPath(ctx.root, f)));
+  const wantedPair = stored.pairs.map(([file]) => wanted.has(file));
   const readers: UnitResult[] = [];
   units.forEach((_, i) => {
-    const r = fresh.get(i);
-    if (r) readers.push(r);
-    else if (wanted.some((w) => previous[i].files.includes(w))) readers.push(fromStoredRow(loadUnitResult(ctx.db, withTested(ctx.db, previous[i]), ctx.views), paths));
+    let r = fresh.get(i);
+    if (!r && previous[i].files.some((k) => wantedPair[k])) r = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
+    if (r) readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)) });
   });
   return mergeUnitResults(readers);
 }
@@ -265,7 +232,7 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
 export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext): Promise<PatchOutcome | null> {
   const { byPath } = storedUnits;
   if (byPath.size !== units.length) return null;
-  const previous: StoredUnitFiles[] = [];
+  const previous: LinkedUnit[] = [];
   const dirty: number[] = [];
   for (const [i, u] of units.entries()) {
     const unitPath = path.normalize(u.file);
@@ -282,7 +249,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const { redone, walked, carried } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
-  const merged = remerge(changed, units, previous, redone, paths, ctx);
+  const merged = remerge(changed, units, storedUnits, previous, redone, paths, ctx);
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;

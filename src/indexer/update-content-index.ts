@@ -61,13 +61,21 @@ function walkedRow(f: { path: string; size: number; mtimeMs: number }, read: Byt
 
 /**
  * Bring the content index up to date with the files under root (config exclude_paths left out). `kept`
- * answers the bytes of files the run already read (by absolute path), which are then not read again.
+ * answers the bytes of files the run already read (by absolute path), which are then not read again;
+ * `known` the size and mtime of files the run stat'ed (the builds' files), which are not stat'ed again.
  */
-export function updateContentIndex(db: Db, root: string, excludePaths: string[] = [], kept?: (file: string) => KeptBytes | undefined): ContentIndexSummary {
+export function updateContentIndex(
+  db: Db,
+  root: string,
+  excludePaths: string[] = [],
+  kept?: (file: string) => KeptBytes | undefined,
+  known?: (file: string) => { size: number; mtimeMs: number } | undefined,
+): ContentIndexSummary {
   const started = performance.now();
   const stored = storedContentFiles(db);
   const readByBuilds = pathsReadByBuilds(db);
-  const walked = walkProjectFiles(root).filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths));
+  const all = walkProjectFiles(root, { known });
+  const walked = excludePaths.length ? all.filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths)) : all;
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
   let reindexed = 0;

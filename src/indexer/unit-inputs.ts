@@ -1,0 +1,135 @@
+// The files each unit of a stored build read, with the content hashes it read them at, for a re-index to find
+// the units whose files changed. A result's file list is a function of its content hash (unit_results.hash
+// covers it), so the lists are kept beside the index by that hash, as indexes into one list of the distinct
+// [stored path, hash] pairs: a re-index reads the hashes its build links and that small file, not 100 rows of
+// ~15 KB, and checks each distinct pair once. Results the file lacks (new since it was written) are read from
+// the index and the file is written again; a missing or unreadable file only costs that.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sha1 } from '../model/sha1.js';
+import type { Db } from '../index/open-index.js';
+import { buildUnitLinks, resultFiles } from '../index/reindex-rows.js';
+import { STATE_DIR } from '../project/config.js';
+
+const FORMAT = 1;
+
+interface CacheFile {
+  format: number;
+  /** Distinct [stored path, content hash] pairs. */
+  pairs: [string, string][];
+  /** Result hash → indexes into `pairs`, in the result's file order. */
+  results: Record<string, number[]>;
+}
+
+/** A unit of a stored build: the result it links and the files that result read (indexes into BuildInputs.pairs). */
+export interface LinkedUnit {
+  id: number;
+  hash: string;
+  files: number[];
+}
+
+export interface BuildInputs {
+  /** Unit path (as stored in build_units) → its linked result. */
+  byPath: Map<string, LinkedUnit>;
+  /** [stored path, content hash] pairs the units' `files` index. */
+  pairs: [string, string][];
+  /** Results whose file lists were read from the index in this run (not in the cache file). */
+  readFromIndex: number;
+}
+
+/** Where the file lists of a build's results are kept. */
+export function unitInputsPath(root: string, variant: string, image: string): string {
+  return path.join(root, STATE_DIR, 'unit-inputs', `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`);
+}
+
+/** The file's data when it is whole: it starts with the sha1 of the JSON that follows (no index in it is checked one by one). */
+function readCache(file: string): CacheFile | undefined {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const body = text.slice(41);
+    if (text.charCodeAt(40) !== 10 || sha1(body) !== text.slice(0, 40)) return undefined;
+    const data = JSON.parse(body) as CacheFile;
+    return data.format === FORMAT && typeof data.results === 'object' && data.results !== null && Array.isArray(data.pairs) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the file (a temporary file renamed over the old one); a failure only costs the next run a read of the rows. */
+function writeCache(file: string, data: CacheFile): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    const body = JSON.stringify(data);
+    fs.writeFileSync(tmp, `${sha1(body)}\n${body}`);
+    fs.renameSync(tmp, file);
+  } catch {
+    /* read-only state folder: the rows are read every time */
+  }
+}
+
+/** The pairs the units name, each once, in the order first named; the units' indexes renumbered in place. */
+function compact(pairs: [string, string][], units: LinkedUnit[]): CacheFile {
+  const renumber = new Int32Array(pairs.length).fill(-1);
+  const kept: [string, string][] = [];
+  const results: Record<string, number[]> = {};
+  for (const u of units) {
+    u.files = results[u.hash] ??= u.files.map((i) => (renumber[i] >= 0 ? renumber[i] : ((renumber[i] = kept.length), kept.push(pairs[i]), renumber[i])));
+  }
+  return { format: FORMAT, pairs: kept, results };
+}
+
+/**
+ * The units of a stored build with the files their results read; null when the build links no unit. The
+ * cache file is written again when it lacked a result or named one the build no longer links: it then holds
+ * exactly the pairs of the linked results (so every pair checked is one some unit read).
+ */
+export function loadBuildInputs(db: Db, root: string, variant: string, image: string): BuildInputs | null {
+  const links = buildUnitLinks(db, variant, image);
+  if (links.length === 0) return null;
+  const file = unitInputsPath(root, variant, image);
+  const cache = readCache(file);
+  const units = links.map((l) => ({ id: l.id, hash: l.hash, files: cache?.results[l.hash] as number[] }));
+  const pairs = cache?.pairs ?? [];
+  const missing = units.filter((u) => u.files === undefined);
+  if (missing.length) {
+    const read = resultFiles(db, [...new Set(missing.map((u) => u.id))]);
+    const index = new Map(pairs.map((p, i) => [`${p[0]}\0${p[1]}`, i]));
+    const at = (p: [string, string]) => {
+      const k = `${p[0]}\0${p[1]}`;
+      let i = index.get(k);
+      if (i === undefined) index.set(k, (i = pairs.push(p) - 1));
+      return i;
+    };
+    const parsed = new Map<number, number[]>();
+    for (const u of missing) {
+      let files = parsed.get(u.id);
+      if (!files) parsed.set(u.id, (files = (JSON.parse(read.get(u.id)!) as [string, string][]).map(at)));
+      u.files = files;
+    }
+  }
+  let checked = pairs;
+  if (missing.length || Object.keys(cache!.results).length !== new Set(links.map((l) => l.hash)).size) {
+    const fresh = compact(pairs, units);
+    writeCache(file, fresh);
+    checked = fresh.pairs;
+  }
+  return { byPath: new Map(links.map((l, k) => [l.unitPath, units[k]])), pairs: checked, readFromIndex: new Set(missing.map((u) => u.id)).size };
+}
+
+/**
+ * The units (by stored unit path) that read a file whose content hash is not the one they read it at. Each
+ * distinct pair is checked once; the units' lists are gone through only when some pair does not hold.
+ */
+export function dirtyUnits(inputs: BuildInputs, storedHash: (stored: string) => string | null): Set<string> {
+  const holds = new Uint8Array(inputs.pairs.length);
+  let failed = false;
+  inputs.pairs.forEach(([file, hash], i) => {
+    if (storedHash(file) === hash) holds[i] = 1;
+    else failed = true;
+  });
+  const dirty = new Set<string>();
+  if (!failed) return dirty;
+  for (const [unit, { files }] of inputs.byPath) if (files.some((i) => holds[i] !== 1)) dirty.add(unit);
+  return dirty;
+}
