@@ -79,6 +79,8 @@ export interface BuildIndexSummary {
   patched?: boolean;
   /** The build and every file it reads are as indexed: nothing was redone. */
   unchanged?: boolean;
+  /** Stored unit results whose file lists were read from the index to find the dirty units (the others come from the list kept beside it; see unit-inputs.ts). */
+  resultListsRead?: number;
   /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
   recordRefreshed?: boolean;
   error?: string;
@@ -299,6 +301,7 @@ async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: B
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
   const stored = storedBuildUnits(build, fingerprint, run);
+  if (stored) summary.resultListsRead = stored.readFromIndex;
   if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {
     // Units and their files hold; a relink or a Kconfig run may still have rewritten what the record is read from.

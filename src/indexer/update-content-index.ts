@@ -26,6 +26,8 @@ export interface ContentIndexSummary {
   /** Deferred files given their trigrams after the update (index --all-content). */
   filled?: number;
   removed: number;
+  /** Walked files whose size and mtime the run had stat'ed already (a build reads them): not stat'ed again. */
+  statsKnown: number;
   elapsedMs: number;
 }
 
@@ -74,7 +76,14 @@ export function updateContentIndex(
   const started = performance.now();
   const stored = storedContentFiles(db);
   const readByBuilds = pathsReadByBuilds(db);
-  const all = walkProjectFiles(root, { known });
+  let statsKnown = 0;
+  const all = walkProjectFiles(root, {
+    known: (file) => {
+      const st = known?.(file);
+      if (st) statsKnown++;
+      return st;
+    },
+  });
   const walked = excludePaths.length ? all.filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths)) : all;
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
@@ -107,5 +116,5 @@ export function updateContentIndex(
   }
   const removed = [...stored.keys()].filter((p) => !seen.has(p));
   flush(true, removed);
-  return { files: walked.length, reindexed, deferred, removed: removed.length, elapsedMs: performance.now() - started };
+  return { files: walked.length, reindexed, deferred, removed: removed.length, statsKnown, elapsedMs: performance.now() - started };
 }

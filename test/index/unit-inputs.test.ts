@@ -1,0 +1,84 @@
+// What a re-index reads to find the units an edit touched, counted: the stored file lists of the units' results
+// come from the list kept beside the index (only results it lacks are read from the index), a broken or foreign
+// list is not trusted, and the content index's walk does not stat again the files the run stat'ed for the builds.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { unitInputsPath } from '../../src/indexer/unit-inputs.js';
+import { parseView, viewJson } from '../../src/index/view-encodings.js';
+import { sha1 } from '../../src/model/sha1.js';
+import { indexPath } from '../../src/project/config.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+const UNITS = 6;
+
+async function indexedTwice(): Promise<{ root: string; unit: string; list: string }> {
+  const { root, result } = await indexedFixture(['index', 'drivers-hal-cmake']);
+  const b = result.builds[0];
+  // A first index has no list yet: the first re-index reads every result's list from the index and keeps them.
+  const first = await indexProject({ root });
+  expect(first.builds[0]).toMatchObject({ unchanged: true, resultListsRead: UNITS });
+  return { root, unit: path.join(root, 'src/drivers/gpio.c'), list: unitInputsPath(root, b.variant, b.image) };
+}
+
+describe('finding the units an edit touched', () => {
+  it('reads no stored file list of an unchanged unit: only the result the last run wrote', async () => {
+    const { root, unit, list } = await indexedTwice();
+    expect(fs.existsSync(list)).toBe(true);
+    const noop = await indexProject({ root });
+    expect(noop.builds[0]).toMatchObject({ unchanged: true, resultListsRead: 0 });
+
+    fs.appendFileSync(unit, '\nint gpio_one(void) { return 1; }\n');
+    const edit = await indexProject({ root });
+    expect(edit.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: 0 });
+    // The edit linked a new result: the next run reads that one list, and no other.
+    fs.appendFileSync(unit, '\nint gpio_two(void) { return 2; }\n');
+    const again = await indexProject({ root });
+    expect(again.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: 1 });
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ unchanged: true, resultListsRead: 1 });
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ unchanged: true, resultListsRead: 0 });
+  });
+
+  it('a list that is broken, edited or of other results is not trusted: the edit is still found', async () => {
+    const { root, unit, list } = await indexedTwice();
+    const text = fs.readFileSync(list, 'utf8');
+    // Every index of every result pointed at the first pair: without the checksum, no unit would look dirty.
+    const body = JSON.parse(text.slice(41)) as { pairs: [string, string][]; results: Record<string, number[]> };
+    for (const k of Object.keys(body.results)) body.results[k] = body.results[k].map(() => 0);
+    fs.writeFileSync(list, `${text.slice(0, 41)}${JSON.stringify(body)}`);
+    fs.appendFileSync(unit, '\nint gpio_one(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: UNITS });
+
+    fs.writeFileSync(list, 'not a list');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ unchanged: true, resultListsRead: UNITS });
+    // A whole list naming none of the build's results (another index's): every result is read, the edit found.
+    const foreign = JSON.stringify({ format: 1, pairs: [['src/drivers/gpio.c', '0'.repeat(40)]], results: { ['f'.repeat(40)]: [0] } });
+    fs.writeFileSync(list, `${sha1(foreign)}\n${foreign}`);
+    fs.appendFileSync(unit, '\nint gpio_two(void) { return 2; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: UNITS });
+  });
+
+  it("the content index's walk takes the builds' files as the run stat'ed them", async () => {
+    const { root, unit } = await indexedTwice();
+    fs.appendFileSync(unit, '\nint gpio_one(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    const db = new Database(indexPath(root), { readonly: true });
+    const buildFiles = (db.prepare("SELECT count(*) AS n FROM files WHERE path NOT LIKE '/%'").get() as { n: number }).n;
+    db.close();
+    // Every file a build reads inside the project was stat'ed once, by the run's file states; the walk stat'ed the rest.
+    expect(r.content!.statsKnown).toBe(buildFiles);
+    expect(r.content!.files).toBeGreaterThan(buildFiles);
+  });
+
+  it('a stored view read back encodes to its stored JSON (its hash is kept, not made again)', async () => {
+    const { root } = await indexedFixture(['index', 'multi-board-masked']);
+    const db = new Database(indexPath(root), { readonly: true });
+    const views = db.prepare('SELECT data FROM file_views').pluck().all() as string[];
+    db.close();
+    expect(views.length).toBeGreaterThan(0);
+    for (const json of views) expect(viewJson(parseView(json))).toBe(json);
+  });
+});
