@@ -209,11 +209,11 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
 /** The build's macro groups with the affected files' groups replaced, in a full run's order. */
 function patchedGroups(stored: MacroGroup[], fresh: MacroGroup[], affected: Set<string>, root: string): MacroGroup[] {
   const kept = stored.filter((g) => g.file !== '<command-line>' && !affected.has(g.file));
-  const byFile = [...kept, ...fresh].sort((a, b) => {
-    const x = absolutePath(root, a.file);
-    const y = absolutePath(root, b.file);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  // Ordered by absolute path, each made once (not twice per comparison).
+  const byFile = [...kept, ...fresh]
+    .map((g) => ({ g, at: absolutePath(root, g.file) }))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+    .map((x) => x.g);
   const commandLine = stored.find((g) => g.file === '<command-line>');
   return commandLine ? [...byFile, commandLineGroup(commandLine.records)] : byFile;
 }
