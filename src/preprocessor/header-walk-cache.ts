@@ -14,7 +14,12 @@ export const OP_VISIT = 0; // file
 export const OP_RANGE = 1; // file, from, to
 export const OP_GROUP = 2; // file, directive index
 export const OP_TAKEN = 3; // file, directive index
-export const OP_DEFINE = 4; // MacroDef (as written), MacroDef (canonical, set in the environment)
+/**
+ * FileSkeleton, first and last directive index: a run of #defines one after another in a file, each setting its
+ * canonical definition (MacroDef.canon) in the environment. A device header's 400 000 #defines are a few
+ * thousand runs, not an operation and two definitions each.
+ */
+export const OP_DEFINES = 4;
 export const OP_UNDEF = 5; // name
 export const OP_DIAG = 6; // Diagnostic
 export const OP_ONCE = 7; // file
@@ -56,7 +61,7 @@ export interface GroupedEffects {
   ranges: (number[] | null)[];
   groups: (number[] | null)[];
   taken: (number[] | null)[];
-  /** OP_DEFINE, OP_UNDEF and OP_ONCE operations with their operands, in order. */
+  /** OP_DEFINES, OP_UNDEF and OP_ONCE operations with their operands, in order. */
   ops: unknown[];
 }
 
@@ -80,6 +85,8 @@ export class HeaderRecorder {
   depth = 0;
   /** Set when the walk used something the key does not hold (counter, include level, macro stacks). */
   uncacheable = false;
+  /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
+  private lastRun = -1;
 
   constructor(readonly parent: HeaderRecorder | undefined, file: string, sk: FileSkeleton) {
     this.files.set(file, sk);
@@ -87,6 +94,19 @@ export class HeaderRecorder {
 
   read(name: string, def: MacroDef | undefined): void {
     if (!this.written.has(name) && !this.reads.has(name)) this.reads.set(name, def);
+  }
+
+  /** The walk set `def` (directive `index` of `sk`, made canonical) in the environment: logged as a run of #defines. */
+  defined(sk: FileSkeleton, index: number, def: MacroDef): void {
+    this.written.add(def.name);
+    const ops = this.ops;
+    const n = ops.length;
+    // The run goes on when nothing was logged since it and this directive follows its last one.
+    if (this.lastRun === n - 4 && ops[n - 3] === sk && ops[n - 1] === index - 1) ops[n - 1] = index;
+    else {
+      this.lastRun = n;
+      ops.push(OP_DEFINES, sk, index, index);
+    }
   }
 
   onceRead(file: string, seen: boolean): void {
@@ -237,9 +257,9 @@ function collectEffects(e: HeaderEntry, g: GroupedEffects, at: Map<string, numbe
         (list[i] ??= []).push(ops[k + 2] as number);
         k += 3;
       }
-    } else if (op === OP_DEFINE) {
-      g.ops.push(op, ops[k + 1], ops[k + 2]);
-      k += 3;
+    } else if (op === OP_DEFINES) {
+      g.ops.push(op, ops[k + 1], ops[k + 2], ops[k + 3]);
+      k += 4;
     } else if (op === OP_UNDEF || op === OP_ONCE) {
       g.ops.push(op, ops[k + 1]);
       k += 2;

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
-  groupedEffects, HeaderRecorder, OP_DEFINE, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
+  groupedEffects, HeaderRecorder, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
   replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache,
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
@@ -283,13 +283,9 @@ export class UnitWalker {
         case 'define':
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.macro) {
-            const canon = canonicalDefinition(d.macro);
-            this.opts.env.set(d.macro.name, canon);
+            this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
             this.reach(d.macro);
-            if (this.rec !== undefined) {
-              this.rec.written.add(d.macro.name);
-              this.rec.ops.push(OP_DEFINE, d.macro, canon);
-            }
+            if (this.rec !== undefined) this.rec.defined(sk, i, d.macro);
           }
           break;
         case 'undef':
@@ -542,9 +538,9 @@ export class UnitWalker {
     const ops = g.ops;
     let k = 0;
     while (k < ops.length) {
-      if (ops[k] === OP_DEFINE) {
-        this.replayDefine(ops[k + 1] as MacroDef, ops[k + 2] as MacroDef);
-        k += 3;
+      if (ops[k] === OP_DEFINES) {
+        this.replayDefines(ops[k + 1] as FileSkeleton, ops[k + 2] as number, ops[k + 3] as number);
+        k += 4;
       } else {
         if (ops[k] === OP_UNDEF) this.replayUndef(ops[k + 1] as string);
         else this.replayOnce(ops[k + 1] as string);
@@ -560,6 +556,15 @@ export class UnitWalker {
       if (v !== undefined && v.origin !== this.replaying) v.origin = 0;
     }
     this.rec?.written.add(def.name);
+  }
+
+  /** A recorded run of #defines (directives `from` to `to` of `sk`), each setting its canonical definition. */
+  private replayDefines(sk: FileSkeleton, from: number, to: number): void {
+    const dirs = sk.directives;
+    for (let i = from; i <= to; i++) {
+      const def = dirs[i].macro!;
+      this.replayDefine(def, def.canon!);
+    }
   }
 
   /** Adds a definition to definesReached; true when it was not there. */
@@ -601,9 +606,9 @@ export class UnitWalker {
           this.touched(ops[k + 1] as string).taken?.push(ops[k + 2] as number);
           k += 3;
           break;
-        case OP_DEFINE:
-          this.replayDefine(ops[k + 1] as MacroDef, ops[k + 2] as MacroDef);
-          k += 3;
+        case OP_DEFINES:
+          this.replayDefines(ops[k + 1] as FileSkeleton, ops[k + 2] as number, ops[k + 3] as number);
+          k += 4;
           break;
         case OP_UNDEF:
           this.replayUndef(ops[k + 1] as string);
