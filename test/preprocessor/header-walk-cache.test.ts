@@ -6,9 +6,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompileUnit } from '../../adapters/contract.js';
 import { runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
-import { SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
+import { buildSkeleton, SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
 import { FileSource } from '../../src/preprocessor/file-source.js';
-import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
+import { HeaderRecorder, HeaderWalkCache, OP_DEFINES, OP_GROUP } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build.js';
@@ -134,6 +134,33 @@ describe('header walk cache invalidation', () => {
     // The defines a replayed header reaches are valued in the unit that replays it.
     const again = run(['-DMODE=3']);
     expect(again.result.macros.find((m) => m.name === 'DERIVED')?.expandedValue).toBe('6');
+  });
+
+  it('replays recorded runs of #defines (cut by #undef, conditionals, errors and nested headers) as walking them', () => {
+    const cache = new HeaderWalkCache();
+    const files: Record<string, string> = {
+      '/p/inc/h.h': '#define A 1\n#define B (A + 1)\n#undef A\n#define A 5\n#define 3bad\n#define C B\n#include "n.h"\n#define D (N * 2)\n#if C > 1\n#define E C\n#endif\n#define F\n#define A 6\n',
+      '/p/inc/n.h': '#define N 7\n#define M N\n',
+      '/p/a.c': '#include "h.h"\nint a = D;\n',
+      '/p/b.c': '#include "h.h"\nint b = E;\n#define AFTER A\n',
+    };
+    const r = compare(files, [unit('/p/a.c', []), unit('/p/b.c', [])], cache, new SkeletonCache());
+    expect(cache.replayed).toBeGreaterThan(0);
+    const values = r.result.macros.filter((m) => !m.file.startsWith('<')).map((m) => `${m.name}@${m.line}=${m.expandedValue}`);
+    expect(values).toEqual(expect.arrayContaining(['A@4=5', 'B@2=7', 'C@6=7', 'D@8=14', 'E@10=7', 'M@2=7', 'A@13=6', 'AFTER@3=6']));
+  });
+
+  it('logs consecutive #defines of a file as one run', () => {
+    const sk = buildSkeleton('/p/h.h', '#define A 1\n#define B 2\n#if X\n#endif\n#define C 3\n#define D 4\n');
+    const rec = new HeaderRecorder(undefined, '/p/h.h', sk);
+    const define = (i: number) => rec.defined(sk, i, sk.directives[i].macro!);
+    define(0);
+    define(1);
+    rec.ops.push(OP_GROUP, '/p/h.h', 2);
+    define(4);
+    define(5);
+    expect(rec.ops).toEqual([OP_DEFINES, sk, 0, 1, OP_GROUP, '/p/h.h', 2, OP_DEFINES, sk, 4, 5]);
+    expect([...rec.written]).toEqual(['A', 'B', 'C', 'D']);
   });
 
   it('never records a walk that uses __COUNTER__ or __INCLUDE_LEVEL__', () => {
