@@ -92,19 +92,49 @@ export function implicitSourcesOf(environments: UnitEnvironment[]): ImplicitMacr
   return [...out.values()];
 }
 
-function recordOf(def: MacroDef, expandedValue: string | null, file = def.file): MacroRecord {
-  return { name: def.name, params: def.paramsText, value: def.valueText, functionLike: def.params !== null, file, line: def.line, expandedValue };
+function recordOf(def: MacroDef, expandedValue: string | null, file = def.file, shared?: SharedStrings): MacroRecord {
+  const value = def.valueText;
+  return {
+    name: def.name,
+    params: def.paramsText,
+    value: shared ? shared.get(value) : value,
+    functionLike: def.params !== null,
+    file,
+    line: def.line,
+    expandedValue: shared && expandedValue !== null ? shared.get(expandedValue) : expandedValue,
+  };
 }
+
+/**
+ * Short strings by value, so that records repeating one share one copy: a device header's 400 000 #defines have
+ * a few thousand distinct values (`(4U)`, `15`, `4026531840`), each otherwise a string of its own for as long as
+ * the build's records live.
+ */
+class SharedStrings {
+  private readonly byText = new Map<string, string>();
+
+  get(s: string): string {
+    if (s.length > SHARED_MAX_LENGTH) return s;
+    const known = this.byText.get(s);
+    if (known !== undefined) return known;
+    if (this.byText.size < SHARED_MAX_COUNT) this.byText.set(s, s);
+    return s;
+  }
+}
+
+const SHARED_MAX_LENGTH = 32;
+const SHARED_MAX_COUNT = 1 << 16;
 
 /** Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their path. */
 export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string): MacroRecord[] {
   const out: MacroRecord[] = [];
+  const shared = new SharedStrings();
   for (const [path, lines] of sites) {
     const sk = skeleton(path);
     if (!sk) continue;
     for (const d of sk.directives) {
       if (d.kind !== 'define' || !d.macro || !lines.has(d.line)) continue;
-      out.push(recordOf(d.macro, lines.get(d.line)!, file));
+      out.push(recordOf(d.macro, lines.get(d.line)!, file, shared));
     }
   }
   return out;
