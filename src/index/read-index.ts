@@ -17,7 +17,6 @@ export function metaValue(db: Db, key: string): string | null {
 /** Open for reading; null when there is no index file. Never creates or migrates anything. */
 export function openIndexForRead(file: string): Db | null {
   if (!fs.existsSync(file)) return null;
-  const db = openDatabase(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
+  // better-sqlite3's default timeout (5000 ms) is SQLite's busy timeout: no PRAGMA busy_timeout to prepare.
+  return openDatabase(file, { readonly: true, fileMustExist: true, timeout: 5000 });
 }

@@ -1,20 +1,35 @@
 // Which indexed files changed on disk since indexing: size/mtime first, then the content hash, so a file
 // that was only touched does not count. Deleted files count as changed.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
-import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
+import { storedPath } from '../indexer/vendor-paths.js';
 import { sha1 } from '../model/sha1.js';
 import { shownList } from './shown-list.js';
 
+/** A `.` or `..` segment, an empty one, or a trailing slash: what path.join would normalize away. */
+const UNNORMALIZED = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
+
+/**
+ * path.join(dir, rel), without its normalizing pass when both are already normal POSIX paths (rel relative):
+ * status joins one per indexed file and per folder entry it walks. Same string as path.join.
+ */
+export function joinNormal(dir: string, rel: string): string {
+  if (path.sep === '/' && rel !== '' && dir.length > 1 && rel.charCodeAt(0) !== 47 && !UNNORMALIZED.test(rel) && !UNNORMALIZED.test(dir)) return `${dir}/${rel}`;
+  return path.join(dir, rel);
+}
+
 /** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
 export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
-  const abs = absolutePath(root, f.path);
-  let st: fs.Stats;
+  // The file a stored path names (vendor-paths' absolutePath).
+  const abs = path.isAbsolute(f.path) ? f.path : joinNormal(root, f.path);
+  let st: fs.Stats | undefined;
   try {
-    st = fs.statSync(abs);
+    st = fs.statSync(abs, { throwIfNoEntry: false });
   } catch {
     return true;
   }
+  if (!st) return true;
   if (!rehash && st.size === f.size && st.mtimeMs === f.mtimeMs) return false;
   try {
     return sha1(fs.readFileSync(abs)) !== f.contentHash;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_VENDOR_DIRS, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import type { ProjectConfig } from '../project/config.js';
+import { joinNormal } from './changed-files.js';
 
 export const SOURCE_FILE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
 const SKIP_DIRS = new Set(['.git', '.fw-context', 'node_modules', '.pio', '.svn', '.hg', 'dist', 'BUILD', 'cmake_build']);
@@ -23,13 +24,15 @@ export function uncoveredSources(root: string, config: ProjectConfig, covered: S
     }
     for (const e of entries) {
       if (++seen > MAX_ENTRIES) return;
-      const p = path.join(dir, e.name);
       if (e.isDirectory()) {
         if (SKIP_DIRS.has(e.name) || /^build/i.test(e.name) && dir === root) continue;
         if (DEFAULT_VENDOR_DIRS.includes(e.name) && !config.projectPaths.length) continue;
+        const p = joinNormal(dir, e.name);
         if (buildDirs.includes(p) || isUnderAny(root, p, excluded)) continue;
         walk(p);
-      } else if (e.isFile() && SOURCE_FILE.test(e.name) && !covered.has(p)) {
+      } else if (e.isFile() && SOURCE_FILE.test(e.name)) {
+        const p = joinNormal(dir, e.name);
+        if (covered.has(p)) continue;
         try {
           if (fs.statSync(p).mtimeMs > newerThanMs) out.push(storedPath(root, p));
         } catch {

@@ -15,7 +15,14 @@ const HEAVY = /node_modules\/tree-sitter|\/src\/parser\/tree-sitter-parser\.js|\
 /** The build adapters and what only they use: a read-only command whose detection cache holds needs none. */
 const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|compile-commands)\b|node_modules\/(yaml|json5|zod)\/|\/dist\/linker\//;
 
-/** Runs the built CLI with the module probe; returns the URLs of every module the process resolved. */
+/**
+ * What status may load: the CLI's entry and its status output, the query and index readers, the project config, the
+ * four indexer modules that read the lock and the recorded inputs, model helpers, better-sqlite3 and ini.
+ */
+const STATUS_MODULES =
+  /\/dist\/src\/(cli\/(main|commands|command-kit|format-text|build-summary)|query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(index-lock|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
+
+/** Runs the built CLI with the module probe; returns the URLs of every module the process resolved, and `builtin:NAME` for each built-in module it loaded. */
 function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
   assertCliBuilt();
   const log = path.join(tempDir('fwc-modules-'), 'modules.txt');
@@ -50,6 +57,14 @@ describe('read-only commands start without the indexer', () => {
     expect(lookup.filter((m) => /\/src\/query\/(active-build|search-code|get-source|find-references)\.js$/.test(m))).toEqual([]);
   });
 
+  it('status loads the index reader, its own query and the files they read, nothing else', () => {
+    const { modules, status } = modulesLoaded(root, ['status', '--json']);
+    expect(status).toBe(0);
+    const ours = modules.filter((m) => m.startsWith('file:'));
+    expect(ours.length).toBeGreaterThan(10);
+    expect(ours.filter((m) => !STATUS_MODULES.test(m))).toEqual([]);
+  });
+
   it('index of an unchanged project answers detection from its cache: no adapter module loads', () => {
     const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
     expect(status).toBe(0);
@@ -73,6 +88,28 @@ describe('read-only commands start without the indexer', () => {
     expect(modules.some((m) => /node_modules\/tree-sitter-c\//.test(m))).toBe(true);
     expect(modules.some((m) => /\/src\/preprocessor\//.test(m))).toBe(true);
     expect(modules.filter((m) => /node_modules\/(tree-sitter-cpp|piscina)\//.test(m))).toEqual([]);
+  });
+});
+
+describe('a read-only command that hashes nothing', () => {
+  it('never loads node:crypto (lookup in a project whose files keep their indexed size and mtime)', async () => {
+    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+    writeConfig(root, { ...DEFAULT_CONFIG });
+    // Files older than the racy window: the index trusts their size and mtime, so no read hashes them.
+    const past = new Date(Date.now() - 3_600_000);
+    const age = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) age(p);
+        else fs.utimesSync(p, past, past);
+      }
+    };
+    age(root);
+    await indexProject({ root });
+    const { modules, status } = modulesLoaded(root, ['lookup', 'uart_init', '--json']);
+    expect(status).toBe(0);
+    expect(modules).toContain('builtin:fs');
+    expect(modules.filter((m) => /^builtin:(crypto|internal\/crypto\/)/.test(m))).toEqual([]);
   });
 });
 
