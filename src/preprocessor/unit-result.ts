@@ -89,7 +89,9 @@ export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
   return sha1(
     JSON.stringify([
       path.normalize(unit.file),
-      env.chain.key,
+      // The chain's dirs, not its short id: ids number chains in the order a thread first meets them.
+      env.chain.bracketStart,
+      env.chain.dirs,
       env.lang,
       env.preprocessed,
       env.evalOptions,
