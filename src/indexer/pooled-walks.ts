@@ -21,9 +21,7 @@ export type Walked<T> = { here: T } | { there: Extract<WalkOutcome, { row: unkno
 export interface WalkLanes<T> {
   pool: ParsePool;
   /** The task of the build, less its units. */
-  task: Omit<WalkTask, 'units' | 'chainKeys'>;
-  /** The key of unit `i`'s include search chain, as set up on the main thread. */
-  chainKey(i: number): string;
+  task: Omit<WalkTask, 'units'>;
   /** Walks unit `i` on the main thread. */
   walkHere(i: number): T;
   /** Records what a worker's walks took (file states, scanned skeletons), as the reply comes in. */
@@ -56,7 +54,7 @@ export async function walkOnLanes<T>(units: CompileUnit[], at: number[], lanes: 
       outFor.add(batch);
       let reply: WalkReply;
       try {
-        reply = await lanes.pool.walk({ ...lanes.task, units: batch.map((k) => units[k]), chainKeys: batch.map((k) => lanes.chainKey(at[k])) });
+        reply = await lanes.pool.walk({ ...lanes.task, units: batch.map((k) => units[k]) });
       } catch (err) {
         if (settled) return;
         for (const k of batch) keep(k, { thrown: err });

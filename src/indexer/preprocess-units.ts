@@ -186,7 +186,6 @@ function walkOnPool(units: CompileUnit[], environments: UnitEnvironment[], toWal
       pool,
       task: { kind: 'walk', root: ctx.root, compilerCacheDir: ctx.compilerCacheDir, build: ++poolBuilds, extraDefines: ctx.extraDefines },
       walkHere,
-      chainKey: (i) => environments[i].chain.key,
       received: (reply) => {
         for (const t of reply.files) ctx.states.adopt(t);
         for (const sk of reply.skeletons) skeletonRows?.saveEncoded(sk.file, sk.hash, sk.asm, sk.data);

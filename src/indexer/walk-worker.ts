@@ -27,11 +27,6 @@ export interface WalkTask {
   build: number;
   extraDefines?: Record<string, string>;
   units: CompileUnit[];
-  /**
-   * Per unit, the key the main thread's set-up gave its include search chain: chain keys are numbered per
-   * thread in the order chains are first seen, and a unit's key (stored with its result) includes it.
-   */
-  chainKeys: string[];
 }
 
 /** A walked unit as its row stores it, or why its walk threw. */
@@ -126,7 +121,6 @@ export function walkBatch(task: WalkTask): WalkReply {
   for (const [i, unit] of task.units.entries()) {
     try {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
-      environment.chain = { ...environment.chain, key: task.chainKeys[i] };
       const result = walkUnit(unit, environment, build.host, true);
       outcomes.push(encodeUnitResult(toStoredRow(result, run.paths), views));
     } catch (err) {

@@ -79,7 +79,7 @@ describe('a walk that fails on a worker thread', () => {
       .slice(0, 3)
       .map((c) => ({ file: c.file, directory: c.directory, arguments: c.command.split(' ') }));
     failing.file = units[1].file;
-    const reply = walkBatch({ kind: 'walk', root, compilerCacheDir: path.join(root, STATE_DIR, 'compilers'), build: 1, units, chainKeys: ['0', '0', '0'] });
+    const reply = walkBatch({ kind: 'walk', root, compilerCacheDir: path.join(root, STATE_DIR, 'compilers'), build: 1, units });
     expect(reply.outcomes.map((o) => ('error' in o ? o.error : 'row'))).toEqual(['row', MESSAGE, 'row']);
   });
 
