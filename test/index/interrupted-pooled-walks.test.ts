@@ -55,8 +55,8 @@ describe('an index run killed while workers walk units', () => {
     }
     const done = await indexProject({ root, workers: 2 });
     expect(done.builds.every((b) => !b.error)).toBe(true);
-    // A build the killed runs left to do is walked on the workers too.
-    if (done.builds.some((b) => !b.unchanged)) expect(done.preprocessedOnWorkers).toBeGreaterThan(0);
+    // Whether this last run walks on the workers depends on where the kills fell (a build left half done takes
+    // the patch path, which walks on the main thread) and on timing; preprocess-workers.test.ts counts pooled walks.
     const after = countsByBuild(root);
     expect(after['build-board_0']).toBeGreaterThan(before['build-board_0']);
     for (const counts of seen) {
