@@ -18,7 +18,9 @@
 //     result that the writer paid for on each insert and the collector scanned on every run.
 // 15: builds.record_inputs_json: the files a build's memory, linker-script symbols and Kconfig summary were read
 //     from, so that a relink refreshes them without taking the build's units down the full path.
-export const SCHEMA_VERSION = 15;
+// 16: skeletons is a rowid table (its key in a separate index), so a lookup no longer reads the bytes of the rows
+//     its key b-tree passes through (a vendor device header's skeleton is tens of MB).
+export const SCHEMA_VERSION = 16;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

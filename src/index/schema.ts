@@ -45,13 +45,16 @@ CREATE TABLE IF NOT EXISTS builds (
 
 -- Directive skeletons (the preprocessor's outline of a file: directives parsed, conditionals matched) by path
 -- and content hash, so an unchanged file is neither read nor scanned again. A cache: any row may be missing.
+-- A rowid table: the (path, asm) key lives in its own index, so a lookup never reads another row's bytes (in a
+-- WITHOUT ROWID table they sat in the key's b-tree, and a vendor header's 30 MB row was read whole by lookups
+-- of the paths beside it).
 CREATE TABLE IF NOT EXISTS skeletons (
   path TEXT NOT NULL,
   asm INTEGER NOT NULL,
   hash TEXT NOT NULL,
   data BLOB NOT NULL,
   PRIMARY KEY (path, asm)
-) WITHOUT ROWID;
+);
 
 CREATE TABLE IF NOT EXISTS files (
   id INTEGER PRIMARY KEY,

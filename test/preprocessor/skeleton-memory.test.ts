@@ -64,6 +64,31 @@ describe('stored skeleton bytes', () => {
   });
 });
 
+describe('stored skeleton lookups', () => {
+  // Bytes this process read through read(2)/pread(2): Linux only.
+  const bytesRead = () => Number(/rchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))![1]);
+
+  it.skipIf(!fs.existsSync('/proc/self/io'))('of one path read no bytes of a large row whose key sits beside it', () => {
+    const file = path.join(dir, 'lookups.db');
+    const first = openIndexForWrite(file).db;
+    const rows = new SkeletonRows(first, 'f');
+    rows.put('inc/big.h', false, 'h1', Buffer.alloc(8 << 20, 32));
+    for (const name of ['inc/big.g', 'inc/big.i', 'inc/a.h', 'inc/z.h']) rows.put(name, false, 'h2', Buffer.from('{}'));
+    rows.flush();
+    closeIndexForWrite(first);
+    const { db } = openIndexForWrite(file);
+    try {
+      const again = new SkeletonRows(db, 'f');
+      const before = bytesRead();
+      for (const name of ['inc/big.g', 'inc/big.i']) expect(again.get(name, false, 'h2')?.toString()).toBe('{}');
+      expect(bytesRead() - before).toBeLessThan(1 << 20);
+      expect(again.get('inc/big.h', false, 'h1')?.length).toBe(8 << 20);
+    } finally {
+      closeIndexForWrite(db);
+    }
+  });
+});
+
 describe('file states', () => {
   it('keep the bytes of small files read, not of a file over 4 MB', () => {
     const small = path.join(dir, 'small.h');
