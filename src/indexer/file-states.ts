@@ -137,6 +137,18 @@ export class FileStates {
     return this.kept.get(file);
   }
 
+  /** A file's text and content hash: from the bytes this run kept when it hashed the file, else read now. */
+  readText(file: string): { text: string; hash: string } | undefined {
+    const kept = this.kept.get(file);
+    if (kept) return { text: kept.bytes.toString('utf8'), hash: kept.hash };
+    try {
+      const buf = fs.readFileSync(file);
+      return { text: buf.toString('utf8'), hash: sha1(buf) };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Lets the kept bytes go (once no stage reads files any more). */
   releaseBytes(): void {
     this.kept.clear();

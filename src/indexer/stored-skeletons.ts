@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../index/open-index.js';
 import { SkeletonRows } from '../index/skeleton-rows.js';
 import { decodeSkeleton, encodeSkeleton, SKELETON_FORMAT, type FileSkeleton, type SkeletonStore } from '../preprocessor/file-skeleton.js';
-import { sha1, type FileStates } from './file-states.js';
+import type { FileStates } from './file-states.js';
 import { storedPath } from './vendor-paths.js';
 
 /** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
@@ -45,15 +45,7 @@ export class StoredSkeletons implements SkeletonStore {
   }
 
   read(file: string): { text: string; hash: string } | undefined {
-    // Bytes this run already read to hash the file: the same bytes, hashed.
-    const kept = this.states.keptBytes(file);
-    if (kept) return { text: kept.bytes.toString('utf8'), hash: kept.hash };
-    try {
-      const buf = fs.readFileSync(file);
-      return { text: buf.toString('utf8'), hash: sha1(buf) };
-    } catch {
-      return undefined;
-    }
+    return this.states.readText(file);
   }
 
   load(file: string, hash: string, asm: boolean): FileSkeleton | undefined {

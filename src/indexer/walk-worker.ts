@@ -2,7 +2,6 @@
 // skeleton and header-walk caches (result-transparent), and answers each result as the index stores it
 // (encoded row and view hashes), with the file states and skeletons the walks took for the main thread to
 // record. Opens no database: files are hashed here and skeletons scanned (the main thread's records decide).
-import fs from 'node:fs';
 import type { CompileUnit } from '../../adapters/contract.js';
 import { encodeUnitResult, type EncodedUnitResult } from '../index/unit-result-rows.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
@@ -12,7 +11,7 @@ import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { walkUnit, type WalkUnitHost } from '../preprocessor/unit-result.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
-import { FileStates, sha1, type TakenFileState } from './file-states.js';
+import { FileStates, type TakenFileState } from './file-states.js';
 import { toStoredRow } from './preprocess-units.js';
 import { releaseLargeSkeletons } from './release-memory.js';
 import { PathMemo } from './vendor-paths.js';
@@ -59,14 +58,7 @@ class ScannedSkeletons implements SkeletonStore {
   }
 
   read(file: string): { text: string; hash: string } | undefined {
-    const kept = this.states.keptBytes(file);
-    if (kept) return { text: kept.bytes.toString('utf8'), hash: kept.hash };
-    try {
-      const buf = fs.readFileSync(file);
-      return { text: buf.toString('utf8'), hash: sha1(buf) };
-    } catch {
-      return undefined;
-    }
+    return this.states.readText(file);
   }
 
   load(): FileSkeleton | undefined {

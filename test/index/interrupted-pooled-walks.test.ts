@@ -1,35 +1,15 @@
 // Killing an index run while units are walked on worker threads (a build whose description changed is walked
 // again in full) leaves an index that opens and answers: every build holds its previous rows or its new ones.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexPath, DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { openProject } from '../../src/query/project-context.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
-import { assertCliBuilt, CLI, tempDir } from '../helpers/fixture-project.js';
-
-/** Symbols per build, as a reader sees them. */
-function countsByBuild(root: string): Record<string, number> {
-  const db = new Database(indexPath(root), { readonly: true });
-  const rows = db.prepare('SELECT b.variant, count(s.id) AS n FROM builds b JOIN build_files bf ON bf.build_id = b.id JOIN symbols s ON s.parsed_id = bf.parsed_id GROUP BY b.id ORDER BY b.variant').all() as { variant: string; n: number }[];
-  db.close();
-  return Object.fromEntries(rows.map((r) => [r.variant, r.n]));
-}
-
-function killedRun(root: string, afterMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'index', '--jobs', '2'], { cwd: root, stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+import { assertCliBuilt, tempDir } from '../helpers/fixture-project.js';
+import { countsByBuild, killedRun } from '../helpers/killed-runs.js';
 
 describe('an index run killed while workers walk units', () => {
   it('leaves every build answering with its previous or its new rows', async () => {
