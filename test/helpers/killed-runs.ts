@@ -1,8 +1,11 @@
-// Helpers of the kill tests: an `fw-context index` run killed after a delay, and the symbols each build
-// answers with, as a reader of the index sees them.
+// Helpers of the kill tests: `fw-context index` runs killed after delays, the symbols each build answers
+// with as a reader of the index sees them, and the check that each build kept its previous or its new rows.
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 import { indexPath } from '../../src/project/config.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { openProject } from '../../src/query/project-context.js';
 import { CLI } from './fixture-project.js';
 
 /** Symbols per build, as a reader sees them. */
@@ -23,4 +26,24 @@ export function killedRun(root: string, afterMs: number): Promise<void> {
       resolve();
     });
   });
+}
+
+/** A run killed after each delay in turn; after each, the index opens and answers. Answers the counts seen after each kill. */
+export async function killAtEach(root: string, delaysMs: number[]): Promise<Record<string, number>[]> {
+  const seen: Record<string, number>[] = [];
+  for (const ms of delaysMs) {
+    await killedRun(root, ms);
+    seen.push(countsByBuild(root));
+    const ctx = openProject(root);
+    expect(lookupSymbol(ctx, { name: 'drv_0_handle_0', variant: 'build-board_0' })).toContainEqual(expect.objectContaining({ name: 'drv_0_handle_0' }));
+    ctx.close();
+  }
+  return seen;
+}
+
+/** Every build's count after each kill is its count before the runs or after the last one, never a mix. */
+export function expectPreviousOrNew(seen: Record<string, number>[], before: Record<string, number>, after: Record<string, number>): void {
+  for (const counts of seen) {
+    for (const [variant, n] of Object.entries(counts)) expect([before[variant], after[variant]]).toContain(n);
+  }
 }

@@ -5,11 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
-import { openProject } from '../../src/query/project-context.js';
-import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { assertCliBuilt, tempDir } from '../helpers/fixture-project.js';
-import { countsByBuild, killedRun } from '../helpers/killed-runs.js';
+import { countsByBuild, expectPreviousOrNew, killAtEach } from '../helpers/killed-runs.js';
 
 describe('an index run killed while workers walk units', () => {
   it('leaves every build answering with its previous or its new rows', async () => {
@@ -25,22 +23,13 @@ describe('an index run killed while workers walk units', () => {
       fs.writeFileSync(db, fs.readFileSync(db, 'utf8').replaceAll(' -c ', ' -Iextra -c '));
     }
     for (const f of fs.readdirSync(path.join(root, 'drivers'))) fs.appendFileSync(path.join(root, 'drivers', f), `\nint ${f.replace('.c', '')}_added(void) { return 7; }\n`);
-    const seen: Record<string, number>[] = [];
-    for (const ms of [200, 350, 500, 700, 1000, 1400, 2000]) {
-      await killedRun(root, ms);
-      seen.push(countsByBuild(root));
-      const ctx = openProject(root);
-      expect(lookupSymbol(ctx, { name: 'drv_0_handle_0', variant: 'build-board_0' })).toContainEqual(expect.objectContaining({ name: 'drv_0_handle_0' }));
-      ctx.close();
-    }
+    const seen = await killAtEach(root, [200, 350, 500, 700, 1000, 1400, 2000]);
     const done = await indexProject({ root, workers: 2 });
     expect(done.builds.every((b) => !b.error)).toBe(true);
     // Whether this last run walks on the workers depends on where the kills fell (a build left half done takes
     // the patch path, which walks on the main thread) and on timing; preprocess-workers.test.ts counts pooled walks.
     const after = countsByBuild(root);
     expect(after['build-board_0']).toBeGreaterThan(before['build-board_0']);
-    for (const counts of seen) {
-      for (const [variant, n] of Object.entries(counts)) expect([before[variant], after[variant]]).toContain(n);
-    }
+    expectPreviousOrNew(seen, before, after);
   }, 120_000);
 });
