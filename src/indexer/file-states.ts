@@ -142,8 +142,8 @@ export class FileStates {
     const kept = this.kept.get(file);
     if (kept) return { text: kept.bytes.toString('utf8'), hash: kept.hash };
     try {
-      const buf = fs.readFileSync(file);
-      return { text: buf.toString('utf8'), hash: sha1(buf) };
+      const { bytes, hash } = readHashed(file);
+      return { text: bytes.toString('utf8'), hash };
     } catch {
       return undefined;
     }
