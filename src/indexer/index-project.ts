@@ -31,6 +31,7 @@ import { fillDeferredContent } from './fill-content-index.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
+import { pruneUnitInputs } from './unit-inputs.js';
 import { collectAfterLargeStage, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
@@ -501,6 +502,8 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     };
     // A run that wrote nothing and removed nothing left no unused rows: no collection.
     result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable, wrote);
+    // The file lists kept beside the index for builds it no longer holds (and a killed run's temporary files).
+    pruneUnitInputs(result.root, db.prepare('SELECT variant, image FROM builds').all() as { variant: string; image: string }[]);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

@@ -37,9 +37,44 @@ export interface BuildInputs {
   readFromIndex: number;
 }
 
+/** The folder beside the index that holds one file per build. */
+function inputsDir(root: string): string {
+  return path.join(root, STATE_DIR, 'unit-inputs');
+}
+
+/** The file name of a build's lists. */
+function inputsName(variant: string, image: string): string {
+  return `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`;
+}
+
 /** Where the file lists of a build's results are kept. */
 export function unitInputsPath(root: string, variant: string, image: string): string {
-  return path.join(root, STATE_DIR, 'unit-inputs', `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`);
+  return path.join(inputsDir(root), inputsName(variant, image));
+}
+
+/**
+ * Deletes the lists of builds the index no longer holds, and temporary files a killed run left; returns how
+ * many files went. Runs under the index lock (no other run writes the folder), and lists the folder only.
+ */
+export function pruneUnitInputs(root: string, builds: { variant: string; image: string }[]): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(inputsDir(root));
+  } catch {
+    return 0;
+  }
+  const keep = new Set(builds.map((b) => inputsName(b.variant, b.image)));
+  let pruned = 0;
+  for (const name of names) {
+    if (keep.has(name)) continue;
+    try {
+      fs.unlinkSync(path.join(inputsDir(root), name));
+      pruned++;
+    } catch {
+      /* gone already, or a read-only folder: it is only a cache */
+    }
+  }
+  return pruned;
 }
 
 /** The file's data when it is whole: it starts with the sha1 of the JSON that follows (no index in it is checked one by one). */

@@ -1,6 +1,7 @@
 // What a re-index reads to find the units an edit touched, counted: the stored file lists of the units' results
 // come from the list kept beside the index (only results it lacks are read from the index), a broken or foreign
-// list is not trusted, and the content index's walk does not stat again the files the run stat'ed for the builds.
+// list is not trusted, the lists of removed builds are deleted, and the content index's walk does not stat again the
+// files the run stat'ed for the builds.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -71,6 +72,26 @@ describe('finding the units an edit touched', () => {
     // Every file a build reads inside the project was stat'ed once, by the run's file states; the walk stat'ed the rest.
     expect(r.content!.statsKnown).toBe(buildFiles);
     expect(r.content!.files).toBeGreaterThan(buildFiles);
+  });
+
+  it('the lists of a build the index no longer holds, and a killed run\'s temporary files, are deleted', async () => {
+    const { root, result } = await indexedFixture(['index', 'shared-units']);
+    expect(result.builds).toHaveLength(2);
+    await indexProject({ root });
+    const lists = result.builds.map((b) => unitInputsPath(root, b.variant, b.image));
+    for (const l of lists) expect(fs.existsSync(l)).toBe(true);
+    const leftover = `${lists[0]}.12345.tmp`;
+    fs.writeFileSync(leftover, 'half written');
+    const gone = result.builds.findIndex((b) => b.variant.endsWith('b'));
+    fs.rmSync(path.join(root, 'build-board-b'), { recursive: true });
+    expect((await indexProject({ root })).removedBuilds).toBe(1);
+    expect(fs.existsSync(lists[gone])).toBe(false);
+    expect(fs.existsSync(lists[1 - gone])).toBe(true);
+    expect(fs.existsSync(leftover)).toBe(false);
+    // A --variant run removes no build and leaves the folder as it is.
+    fs.writeFileSync(leftover, 'half written');
+    await indexProject({ root, variant: result.builds[1 - gone].variant });
+    expect(fs.existsSync(leftover)).toBe(true);
   });
 
   it('a stored view read back encodes to its stored JSON (its hash is kept, not made again)', async () => {
