@@ -18,6 +18,7 @@ import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
+import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { forgetAllDefinitions } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
@@ -298,6 +299,18 @@ async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: B
   if (vendorSyntax.length) summary.diagnostics.push(vendorSyntaxNote(build.buildDir, run.root, vendorSyntax));
 }
 
+/**
+ * A build whose compilers were not asked yet (a first index) waits ~0.1 s for each to list its implicit macros:
+ * they are asked in the background while the units' sources are read, hashed and scanned, which their walks
+ * then take from the run's skeleton cache.
+ */
+async function askCompilersWhileScanning(units: CompileUnit[], run: RunContext): Promise<void> {
+  const { preprocessed, answered } = prefetchImplicitMacros(units, run.provider);
+  if (!answered) return;
+  for (const unit of preprocessed) run.skeletons.getStored(path.normalize(unit.file));
+  await answered;
+}
+
 /** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
   const fingerprint = buildFingerprint(build);
@@ -323,6 +336,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
   if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
   run.progress(`${label}: preprocessing ${units.length} units`);
+  if (!run.preprocess) await askCompilersWhileScanning(units, run);
   const skeletonsAdded = run.skeletons.added;
   const t0 = performance.now();
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);

@@ -3,6 +3,7 @@
 // for -std/-O/-f flags. Cached per compiler + target flags + language (memory, optional disk dir).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { ExecFileException } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ImplicitMacroSource } from './api.js';
@@ -56,10 +57,13 @@ const childProcess = () => require('node:child_process') as typeof import('node:
 export class ImplicitMacroProvider {
   private memo = new Map<string, ImplicitMacros>();
   private present = new Map<string, boolean>();
+  /** Compiler runs `prefetch` started (null: none needed) / their outcomes not yet taken by `get`, by key. */
+  private started = new Map<string, Promise<void> | null>();
+  private ran = new Map<string, RunOutcome>();
   constructor(private opts: ImplicitMacroOptions = {}) {}
 
   get(compiler: string, targetFlags: string[], lang: QueryLanguage, cwd: string, sysroot?: string): ImplicitMacros {
-    const key = JSON.stringify([compiler, targetFlags, lang, sysroot ?? '', this.opts.forceTable ?? '', this.opts.useRealCompiler !== false]);
+    const key = this.keyOf(compiler, targetFlags, lang, sysroot);
     const hit = this.memo.get(key);
     if (hit) return hit;
     let result: ImplicitMacros | undefined;
@@ -97,10 +101,48 @@ export class ImplicitMacroProvider {
     return p;
   }
 
-  private askCompiler(compiler: string, flags: string[], lang: QueryLanguage, cwd: string, sysroot: string | undefined, key: string): RawAnswer | undefined {
+  /**
+   * Starts asking the compiler in the background what `get` with the same arguments would ask it (nothing when
+   * that is known or cached on disk), so that the caller works meanwhile; `get` then takes that answer instead
+   * of running the compiler again. The promise settles when the compiler has answered (never rejects); none
+   * when no compiler is run.
+   */
+  prefetch(compiler: string, targetFlags: string[], lang: QueryLanguage, cwd: string, sysroot?: string): Promise<void> | undefined {
+    const key = this.keyOf(compiler, targetFlags, lang, sysroot);
+    if (this.memo.has(key) || this.opts.useRealCompiler === false || this.opts.forceTable) return undefined;
+    let started = this.started.get(key);
+    if (started !== undefined) return started ?? undefined;
+    const plan = this.planOf(compiler, targetFlags, lang, cwd, sysroot, key);
+    if ((plan.diskFile && fs.existsSync(plan.diskFile)) || this.present.get(`${cwd}\0${compiler}`) === false) started = null;
+    else {
+      started = new Promise<void>((resolve) => {
+        childProcess().execFile(compiler, plan.args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: MAX_OUTPUT }, (err, stdout, stderr) => {
+          this.ran.set(key, execOutcome(err, stdout, stderr));
+          resolve();
+        });
+      });
+    }
+    this.started.set(key, started);
+    return started ?? undefined;
+  }
+
+  private keyOf(compiler: string, targetFlags: string[], lang: QueryLanguage, sysroot: string | undefined): string {
+    return JSON.stringify([compiler, targetFlags, lang, sysroot ?? '', this.opts.forceTable ?? '', this.opts.useRealCompiler !== false]);
+  }
+
+  /** The arguments that ask the compiler, and the cache file of its answer. */
+  private planOf(compiler: string, flags: string[], lang: QueryLanguage, cwd: string, sysroot: string | undefined, key: string): { args: string[]; diskFile?: string } {
     // On disk the answer is keyed by the compiler binary too (path, size, mtime): an upgraded compiler is asked again.
     const binary = this.opts.cacheDir ? compilerIdentity(compiler, cwd) : null;
     const diskFile = binary ? path.join(this.opts.cacheDir!, `implicit-${createHash('sha1').update(key).update(binary).digest('hex')}.json`) : undefined;
+    const x = lang === 'cpp' ? 'c++' : lang === 'asm' ? 'assembler-with-cpp' : 'c';
+    // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
+    // header such as glibc's stdc-predef.h, which every unit then reads for itself.
+    return { args: [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'], diskFile };
+  }
+
+  private askCompiler(compiler: string, flags: string[], lang: QueryLanguage, cwd: string, sysroot: string | undefined, key: string): RawAnswer | undefined {
+    const { args, diskFile } = this.planOf(compiler, flags, lang, cwd, sysroot, key);
     if (diskFile) {
       try {
         return JSON.parse(fs.readFileSync(diskFile, 'utf8')) as RawAnswer;
@@ -109,14 +151,11 @@ export class ImplicitMacroProvider {
       }
     }
     // The compiler is asked directly (no `--version` first: a compiler that answers runs); one that could not
-    // be started is not tried again for other flags.
+    // be started is not tried again for other flags. An answer `prefetch` got is taken as it came.
     const present = `${cwd}\0${compiler}`;
     if (this.present.get(present) === false) return undefined;
-    const x = lang === 'cpp' ? 'c++' : lang === 'asm' ? 'assembler-with-cpp' : 'c';
-    // -dD (not -dM): line markers tell the compiler's own macros (<built-in>) from those of a pre-included
-    // header such as glibc's stdc-predef.h, which every unit then reads for itself.
-    const args = [...flags, ...(sysroot ? [`--sysroot=${sysroot}`] : []), '-dD', '-E', '-v', '-x', x, '/dev/null'];
-    const r = childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: 16 * 1024 * 1024 });
+    const r = this.ran.get(key) ?? childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: MAX_OUTPUT });
+    this.ran.delete(key);
     if (r.error) this.present.set(present, false);
     if (r.error || r.status !== 0) return undefined;
     const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
@@ -130,6 +169,23 @@ export class ImplicitMacroProvider {
     }
     return answer;
   }
+}
+
+/** Output the compiler may write when asked (its `-dD` listing). */
+const MAX_OUTPUT = 16 * 1024 * 1024;
+
+/** A compiler run as spawnSync reports it: `error` when it could not start, timed out or wrote too much. */
+interface RunOutcome {
+  error?: unknown;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** execFile's result as spawnSync would report it (its error carries the exit code, or why the run failed). */
+function execOutcome(err: ExecFileException | null, stdout: string, stderr: string): RunOutcome {
+  const status = !err ? 0 : typeof err.code === 'number' ? err.code : null;
+  return { error: !!err && (typeof err.code === 'string' || err.killed === true), status, stdout, stderr };
 }
 
 /**

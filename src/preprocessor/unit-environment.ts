@@ -52,7 +52,8 @@ export function implicitMacroFlags(argv: string[], args: ParsedCompileArgs): str
   return argv.slice(1).filter((a) => target.has(a) || MORE_IMPLICIT_FLAGS.test(a));
 }
 
-export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
+/** A unit's command line read: its arguments, the language the compiler reads it as, whether it is preprocessed. */
+function unitCommand(unit: CompileUnit): { argv: string[]; args: ParsedCompileArgs; lang: QueryLanguage; preprocessed: boolean } {
   const argv = stripWrapper(unit.arguments);
   const args = parseCompileArgs(argv, unit.directory, unit.file);
   const ext = path.extname(unit.file);
@@ -61,6 +62,28 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
   let preprocessed = true;
   if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
   else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
+  return { argv, args, lang, preprocessed };
+}
+
+/**
+ * Starts asking the compilers of `units` in the background what setUpUnit will ask them (see
+ * ImplicitMacroProvider.prefetch); answers the units whose source is preprocessed, and a promise that settles
+ * once every compiler answered (none when no compiler is run).
+ */
+export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitMacroProvider): { preprocessed: CompileUnit[]; answered?: Promise<unknown> } {
+  const asked: Promise<void>[] = [];
+  const preprocessed: CompileUnit[] = [];
+  for (const unit of units) {
+    const { argv, args, lang, preprocessed: p } = unitCommand(unit);
+    if (p) preprocessed.push(unit);
+    const answer = provider.prefetch(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
+    if (answer) asked.push(answer);
+  }
+  return { preprocessed, ...(asked.length ? { answered: Promise.all(asked) } : {}) };
+}
+
+export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
+  const { argv, args, lang, preprocessed } = unitCommand(unit);
   const implicit = provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
   const start = startingMacros(implicit, extraDefines, args.macroOps);
   const env = start.env;
