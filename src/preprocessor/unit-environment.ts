@@ -53,7 +53,17 @@ export function implicitMacroFlags(argv: string[], args: ParsedCompileArgs): str
 }
 
 /** A unit's command line read: its arguments, the language the compiler reads it as, whether it is preprocessed. */
-function unitCommand(unit: CompileUnit): { argv: string[]; args: ParsedCompileArgs; lang: QueryLanguage; preprocessed: boolean } {
+interface UnitCommand {
+  argv: string[];
+  args: ParsedCompileArgs;
+  lang: QueryLanguage;
+  preprocessed: boolean;
+}
+
+/** Command lines prefetchImplicitMacros read, taken (once) by setUpUnit of the same unit instead of reading them again. */
+const readAhead = new WeakMap<CompileUnit, UnitCommand>();
+
+function unitCommand(unit: CompileUnit): UnitCommand {
   const argv = stripWrapper(unit.arguments);
   const args = parseCompileArgs(argv, unit.directory, unit.file);
   const ext = path.extname(unit.file);
@@ -74,8 +84,10 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
   const asked: Promise<void>[] = [];
   const preprocessed: CompileUnit[] = [];
   for (const unit of units) {
-    const { argv, args, lang, preprocessed: p } = unitCommand(unit);
-    if (p) preprocessed.push(unit);
+    const command = unitCommand(unit);
+    readAhead.set(unit, command);
+    const { argv, args, lang } = command;
+    if (command.preprocessed) preprocessed.push(unit);
     const answer = provider.prefetch(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
     if (answer) asked.push(answer);
   }
@@ -83,7 +95,9 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
 }
 
 export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
-  const { argv, args, lang, preprocessed } = unitCommand(unit);
+  const ahead = readAhead.get(unit);
+  readAhead.delete(unit);
+  const { argv, args, lang, preprocessed } = ahead ?? unitCommand(unit);
   const implicit = provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
   const start = startingMacros(implicit, extraDefines, args.macroOps);
   const env = start.env;
