@@ -11,6 +11,8 @@ export interface ViewEncoding {
 
 /** Bound on remembered views (beyond it the memo starts again). */
 const MAX_VIEWS = 50_000;
+/** Views of more #defines than this are not remembered by value (see byValue). */
+const MAX_DEFINES_BY_VALUE = 5_000;
 
 const mix = (h: number, n: number): number => Math.imul(h ^ n, 0x01000193);
 
@@ -109,6 +111,8 @@ export class ViewEncodings {
     if (bucket) for (const e of bucket) if (e.view === view || sameView(e.view, view)) return e.encoding;
     const json = viewJson(view);
     const encoding = { json, hash: sha1(json) };
+    // A large view (a device header's) is remembered by object only: by value it would outlive its build.
+    if (view.defines.length > 2 * MAX_DEFINES_BY_VALUE) return encoding;
     if (this.size >= MAX_VIEWS) {
       this.byKey.clear();
       this.size = 0;

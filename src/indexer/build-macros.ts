@@ -21,7 +21,10 @@ export interface BuildMacros {
 
 type MacroContext = { root: string; writer: IndexWriter; states: FileStates; skeleton: (file: string) => FileSkeleton | undefined };
 
-/** The group of #defines one file's reached sites make: read back from the index when stored, else from the file. */
+/**
+ * The group of #defines one file's reached sites make: read back from the index when stored, else from the file
+ * (taking the sites out of `sites` as their records are made, see definedMacros).
+ */
 export function macroGroupOf(file: string, sites: Map<number, string | null>, ctx: MacroContext): { group: MacroGroup; reused: boolean } {
   const stored = storedPath(ctx.root, file);
   const hash = groupHash(stored, ctx.states.hash(file), sites);
@@ -29,7 +32,7 @@ export function macroGroupOf(file: string, sites: Map<number, string | null>, ct
   const records =
     id !== undefined
       ? ctx.writer.macroGroupRecords(id)
-      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored));
+      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored, true));
   return { group: { hash, file: stored, records }, reused: id !== undefined };
 }
 
@@ -74,4 +77,34 @@ export function buildMacros(merged: MergedBuild, commandLine: MacroRecord[], ctx
     out.records.push(...commandLine);
   }
   return out;
+}
+
+/** Records whose strings packRecordStrings joins into one string. */
+const PACKED_RECORDS = 1 << 14;
+/** V8 copies a shorter part of a string; a longer one is a slice that keeps the whole string alive. */
+const SLICED_MIN_LENGTH = 13;
+
+/**
+ * Gives the records' names and values strings of their own, slices of one string per PACKED_RECORDS records: read
+ * from a skeleton, they are slices of the text the header was scanned from, which they would keep alive (24 MB for
+ * a device header, with its comment-stripped lines) through masking, parsing and writing once the skeleton is
+ * dropped. Short strings are copies already (and shared between records): left as they are.
+ */
+export function packRecordStrings(records: MacroRecord[]): void {
+  for (let from = 0; from < records.length; from += PACKED_RECORDS) {
+    const to = Math.min(records.length, from + PACKED_RECORDS);
+    const parts: string[] = [];
+    for (let i = from; i < to; i++) {
+      const r = records[i];
+      if (r.name.length >= SLICED_MIN_LENGTH) parts.push(r.name);
+      if (r.value.length >= SLICED_MIN_LENGTH) parts.push(r.value);
+    }
+    const packed = parts.join('');
+    let at = 0;
+    for (let i = from; i < to; i++) {
+      const r = records[i];
+      if (r.name.length >= SLICED_MIN_LENGTH) r.name = packed.slice(at, (at += r.name.length));
+      if (r.value.length >= SLICED_MIN_LENGTH) r.value = packed.slice(at, (at += r.value.length));
+    }
+  }
 }

@@ -33,9 +33,9 @@ import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
-import { collectAfterLargeStage, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectNow, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
-import { buildMacros } from './build-macros.js';
+import { buildMacros, packRecordStrings } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
@@ -342,8 +342,12 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
   summary.diagnostics.push(...pre.diagnostics);
-  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing.
-  releaseLargeSkeletons(run);
+  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing, then
+  // its macro records are given strings of their own, which frees the header's text (see packRecordStrings).
+  if (releaseLargeSkeletons(run)) {
+    packRecordStrings(pre.macros);
+    collectNow();
+  }
 
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();

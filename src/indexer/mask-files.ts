@@ -39,13 +39,30 @@ export interface MaskedFiles {
   diagnostics: Diagnostic[];
 }
 
+/** A text as maskText reads it: a string, or a file's UTF-8 bytes (decoded only where lines are kept). */
+interface MaskSource {
+  length: number;
+  /** Index of the next line feed at or after `from`, or -1. */
+  newline(from: number): number;
+  isCarriageReturn(at: number): boolean;
+  text(from: number, to?: number): string;
+}
+
+function maskSource(t: string | Buffer): MaskSource {
+  if (typeof t === 'string') return { length: t.length, newline: (from) => t.indexOf('\n', from), isCarriageReturn: (at) => t.charCodeAt(at) === 13, text: (from, to) => t.slice(from, to) };
+  // Line feeds and carriage returns are single bytes of their own in UTF-8: the runs between them decode alone.
+  return { length: t.length, newline: (from) => t.indexOf(10, from), isCarriageReturn: (at) => t[at] === 13, text: (from, to) => t.toString('utf8', from, to) };
+}
+
 /**
  * Inactive lines become empty (a trailing \r kept), so their content never reaches a parse or its hash. Made
- * from the runs of text between the blanked lines, not from an array of every line.
+ * from the runs of text between the blanked lines, not from an array of every line. Given a file's bytes, only
+ * those runs are decoded (a device header's 24 MB are not made one string of which most lines are blanked).
  */
-export function maskText(text: string, ranges: number[]): { masked: string; rowsMasked: Uint8Array } {
+export function maskText(input: string | Buffer, ranges: number[]): { masked: string; rowsMasked: Uint8Array } {
+  const src = maskSource(input);
   let lineCount = 1;
-  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) lineCount++;
+  for (let nl = src.newline(0); nl >= 0; nl = src.newline(nl + 1)) lineCount++;
   const active = activeLinesOf(ranges, lineCount);
   const rowsMasked = new Uint8Array(lineCount);
   const parts: string[] = [];
@@ -54,8 +71,8 @@ export function maskText(text: string, ranges: number[]): { masked: string; rows
   let breaks = 0;
   let start = 0;
   for (let i = 0; i < lineCount; i++) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
+    let end = src.newline(start);
+    if (end < 0) end = src.length;
     if (!active[i]) {
       rowsMasked[i] = 1;
       // One character before a line is the \n that ends the line above.
@@ -63,15 +80,15 @@ export function maskText(text: string, ranges: number[]): { masked: string; rows
       else if (start > copyFrom) {
         if (breaks) parts.push('\n'.repeat(breaks));
         breaks = 0;
-        parts.push(text.slice(copyFrom, start));
+        parts.push(src.text(copyFrom, start));
       }
       // The blanked line keeps its \r; the \n after it goes with what follows.
-      copyFrom = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      copyFrom = end > start && src.isCarriageReturn(end - 1) ? end - 1 : end;
     }
     start = end + 1;
   }
   if (breaks) parts.push('\n'.repeat(breaks));
-  parts.push(text.slice(copyFrom));
+  parts.push(src.text(copyFrom));
   return { masked: parts.join(''), rowsMasked };
 }
 
@@ -133,7 +150,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     }
     // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
-    const m = maskText(buf.toString('utf8'), fa.ranges);
+    const m = maskText(buf, fa.ranges);
     const text = blankMacroUses(m.masked, ctx.blankable);
     const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
     const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);

@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
-import { forgetCanonicalDefinitions, type MacroDef } from '../preprocessor/macro-definition.js';
+import { forgetCanonicalDefinitions, forgetLexedBodies, type MacroDef } from '../preprocessor/macro-definition.js';
 
 const WORK_PER_COLLECTION = 100;
 /** Heap in use past which a finished build is collected whatever its work. */
@@ -62,9 +62,17 @@ export interface RunCaches {
  * their definitions (recorded header walks that read them, canonical definitions, their files' views) and
  * collects: a build that included a vendor device header then masks, parses and writes without its ~0.5 KB
  * per #define. A later build that includes the header loads its skeleton again (from the bytes stored for it).
+ * Answers whether skeletons were dropped.
  */
-export function releaseLargeSkeletons(caches: RunCaches): void {
-  if (dropLargeSkeletons(caches)) collector()?.();
+export function releaseLargeSkeletons(caches: RunCaches): boolean {
+  if (!dropLargeSkeletons(caches)) return false;
+  collector()?.();
+  return true;
+}
+
+/** A full collection now (after releaseLargeSkeletons, once what pointed into the dropped skeletons let go). */
+export function collectNow(): void {
+  collector()?.();
 }
 
 /**
@@ -73,6 +81,19 @@ export function releaseLargeSkeletons(caches: RunCaches): void {
  */
 export function collectPastSkeletonBudget(skeletons: SkeletonCache): void {
   if (skeletons.directives > keptSkeletons.directives) collector()?.();
+}
+
+/** Encoded skeletons past this size are a vendor device header's (see collectAfterLargeSkeleton). */
+export const LARGE_SKELETON_BYTES = 8 << 20;
+
+/**
+ * Collects once a large skeleton was scanned and stored, before its header is walked: the scan's lines and the
+ * encoded bytes (32 MB for a 24 MB device header) are garbage by then, and the walk would pile its own onto
+ * them. From here on the old generation grows by LARGE_RUN_HEAP_GROWTH % (see holdHeapGrowth).
+ */
+export function collectAfterLargeSkeleton(): void {
+  holdHeapGrowth();
+  collector()?.();
 }
 
 /** Per skeleton cache, how many directives it had taken in at the last collectAfterLargeScans. */
@@ -96,7 +117,7 @@ const LARGE_RUN_HEAP_GROWTH = 50;
 let heapGrowthHeld = false;
 
 /**
- * From a large header's walk to the end of the run, V8 lets the old generation grow by LARGE_RUN_HEAP_GROWTH %
+ * From a large header's scan or walk to the end of the run, V8 lets the old generation grow by LARGE_RUN_HEAP_GROWTH %
  * of what a full collection kept before the next one: the valuation of its #defines, its macro records and its
  * masking each leave garbage of the size of the header's definitions, which V8's own factor lets pile up to
  * several times their size (24 MB header: peak RSS 449 -> 410 MiB).
@@ -129,6 +150,7 @@ function dropLargeSkeletons(caches: RunCaches): boolean {
   if (dropped.length === 0) return false;
   caches.headerCache?.forget(new Set(dropped));
   for (const sk of dropped) forgetCanonicalDefinitions(definitionsOf(sk));
+  forgetLexedBodies();
   caches.views?.dropLarge(keptSkeletons.directives / 10);
   return true;
 }

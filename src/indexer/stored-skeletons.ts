@@ -9,6 +9,7 @@ import type { Db } from '../index/open-index.js';
 import { SkeletonRows } from '../index/skeleton-rows.js';
 import { decodeSkeleton, encodeSkeleton, SKELETON_FORMAT, type FileSkeleton, type SkeletonStore } from '../preprocessor/file-skeleton.js';
 import type { FileStates } from './file-states.js';
+import { collectAfterLargeSkeleton, LARGE_SKELETON_BYTES } from './release-memory.js';
 import { storedPath } from './vendor-paths.js';
 
 /** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
@@ -63,7 +64,15 @@ export class StoredSkeletons implements SkeletonStore {
    * skeleton and load it again from these bytes; written by `flush`.
    */
   save(file: string, hash: string, asm: boolean, sk: FileSkeleton): void {
-    this.rows.put(storedPath(this.root, file), asm, hash, encodeSkeleton(sk));
+    // Collected once the encoded bytes are out of reach (they are written at once, see SkeletonRows.put).
+    if (this.put(file, hash, asm, sk) > LARGE_SKELETON_BYTES) collectAfterLargeSkeleton();
+  }
+
+  /** Answers the size of the encoding. */
+  private put(file: string, hash: string, asm: boolean, sk: FileSkeleton): number {
+    const data = encodeSkeleton(sk);
+    this.rows.put(storedPath(this.root, file), asm, hash, data);
+    return data.length;
   }
 
   /** A skeleton another thread scanned and encoded (see walk-worker.ts): stored, and loaded from these bytes when read here. */

@@ -307,35 +307,44 @@ interface StoredSkeleton {
 /**
  * A skeleton as bytes (JSON): per directive its kind, lines, text and conditional links. What follows from a
  * directive's text (operand, parsed #define, header name, error) is made again when decoded, so a device header
- * of 100 000 #defines is stored as its directive lines, not as a graph of token objects. Written in pieces (the
+ * of 100 000 #defines is stored as its directive lines, not as a graph of token objects. Made in pieces (the
  * text JSON.stringify makes of the StoredSkeleton), without an array per directive nor the whole text at once,
  * into one buffer: a buffer per piece, joined, left a 24 MB header's ~30 MB of pieces in the C heap, which
- * keeps such memory once freed.
+ * keeps such memory once freed. A skeleton of several pieces is made twice, once to size the buffer and once
+ * into it, so that its ~30 MB of pieces are not all held beside the buffer.
  */
 export function encodeSkeleton(sk: FileSkeleton): Buffer {
+  let first: string | undefined;
+  let bytes = 0;
+  const pieces = encodedPieces(sk, (piece) => {
+    first ??= piece;
+    bytes += Buffer.byteLength(piece);
+  });
+  if (pieces === 1) return Buffer.from(first!);
+  const out = Buffer.allocUnsafeSlow(bytes);
+  let at = 0;
+  encodedPieces(sk, (piece) => (at += out.write(piece, at)));
+  return out;
+}
+
+/** Hands the skeleton's JSON to `emit` in pieces of about 64 kB; answers how many. */
+function encodedPieces(sk: FileSkeleton, emit: (piece: string) => void): number {
   const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash, directives: [] };
   // `..."directives":[]}` without its last two characters, then the directives and `]}`.
   let piece = JSON.stringify(head).slice(0, -2);
-  const pieces: string[] = [];
-  let bytes = 0;
+  let count = 1;
   const dirs = sk.directives;
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i];
     piece += `${i ? ',' : ''}[${JSON.stringify(d.kind)},${d.line},${d.endLine},${JSON.stringify(d.rest)},${d.next ?? -1},${d.end ?? -1},${d.stray ? 1 : 0}]`;
     if (piece.length >= 1 << 16) {
-      pieces.push(piece);
-      bytes += Buffer.byteLength(piece);
+      emit(piece);
+      count++;
       piece = '';
     }
   }
-  piece += ']}';
-  if (pieces.length === 0) return Buffer.from(piece);
-  pieces.push(piece);
-  bytes += Buffer.byteLength(piece);
-  const out = Buffer.allocUnsafeSlow(bytes);
-  let at = 0;
-  for (const p of pieces) at += out.write(p, at);
-  return out;
+  emit(`${piece}]}`);
+  return count;
 }
 
 /** The word a directive of this kind was written with ('other' has none to go by: it is kept as it is). */

@@ -229,6 +229,11 @@ export function forgetCanonicalDefinitions(defs: Iterable<MacroDef>): void {
   }
 }
 
+/** Empties the cache of lexed bodies (dropped skeletons' definitions are in it, and through them their file's text). */
+export function forgetLexedBodies(): void {
+  bodies.clear();
+}
+
 /** Definitions in the canonical table. */
 export function canonicalDefinitionCount(): number {
   return canonicalCount;

@@ -125,16 +125,23 @@ class SharedStrings {
 const SHARED_MAX_LENGTH = 32;
 const SHARED_MAX_COUNT = 1 << 16;
 
-/** Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their path. */
-export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string): MacroRecord[] {
+/**
+ * Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their
+ * path. With `consume`, each site is taken out of `sites` once its record is made: a device header's map of
+ * 400 000 sites shrinks as its records pile up instead of being held beside all of them.
+ */
+export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string, consume = false): MacroRecord[] {
   const out: MacroRecord[] = [];
   const shared = new SharedStrings();
   for (const [path, lines] of sites) {
     const sk = skeleton(path);
     if (!sk) continue;
     for (const d of sk.directives) {
-      if (d.kind !== 'define' || !d.macro || !lines.has(d.line)) continue;
-      out.push(recordOf(d.macro, lines.get(d.line)!, file, shared));
+      if (d.kind !== 'define' || !d.macro) continue;
+      const value = lines.get(d.line);
+      if (value === undefined) continue;
+      out.push(recordOf(d.macro, value, file, shared));
+      if (consume) lines.delete(d.line);
     }
   }
   return out;

@@ -215,13 +215,30 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   const valued: ValuedHere = new Map();
   for (const def of walker.definesReached) {
     const fi = index.get(def.file);
-    if (fi !== undefined) files[fi].view.defines.push(def.line, macroValue(def, walker, pending.get(def.file)?.deps, valued));
+    if (fi !== undefined) files[fi].view.defines.push(def.line, sharedValue(macroValue(def, walker, pending.get(def.file)?.deps, valued)));
   }
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
 }
 
 const MAX_VIEWS_PER_FILE = 16;
+
+/**
+ * Short values by text, so that views repeating one share one copy: a device header's 400 000 #defines have a few
+ * thousand distinct values (`4`, `15`, `4026531840`), each otherwise a string of its own for as long as the view lives.
+ */
+const sharedValues = new Map<string, string>();
+const SHARED_VALUE_MAX_LENGTH = 24;
+const SHARED_VALUES_KEPT = 1 << 14;
+
+function sharedValue(v: string | null): string | null {
+  if (v === null || v.length > SHARED_VALUE_MAX_LENGTH) return v;
+  const known = sharedValues.get(v);
+  if (known !== undefined) return known;
+  if (sharedValues.size >= SHARED_VALUES_KEPT) sharedValues.clear();
+  sharedValues.set(v, v);
+  return v;
+}
 
 /** Each number once, where it first occurs (a file walked twice evaluates its groups twice). */
 export function firstOccurrences(list: number[]): number[] {

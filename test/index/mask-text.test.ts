@@ -30,4 +30,19 @@ describe('maskText', () => {
     expect(m.masked).toBe(`int a;\n${'\n'.repeat(1000)}int b;\n`);
     expect(m.rowsMasked.reduce((a, b) => a + b, 0)).toBe(1000);
   });
+
+  it("masks a file's bytes as it masks their text (the runs between line breaks decoded alone)", () => {
+    const rangeSets = [[], [1, 1], [2, 3], [1, 2, 5, 9]];
+    const texts = ['a\r\nb\r\n\r\nc', 'é\nü€\n😀 x\n\nz', '#define A 1\nint a;\n'].map((t) => Buffer.from(t));
+    // Bytes that are not UTF-8, cut by line breaks: a sequence left open before \n, a stray continuation byte.
+    texts.push(Buffer.from([0xe2, 0x82, 0x0a, 0x41, 0xff, 0x0d, 0x0a, 0xc3, 0x0a, 0x80, 0x42]));
+    for (const bytes of texts) {
+      for (const ranges of rangeSets) {
+        const fromText = maskText(bytes.toString('utf8'), ranges);
+        const fromBytes = maskText(bytes, ranges);
+        expect(fromBytes.masked).toBe(fromText.masked);
+        expect([...fromBytes.rowsMasked]).toEqual([...fromText.rowsMasked]);
+      }
+    }
+  });
 });
