@@ -1,24 +1,12 @@
 // The read-only query commands, as functions tests can call: they take resolved options and return the value
 // to print (text or JSON); main.ts only parses flags and prints. Commands that detect builds or index live in
 // project-commands.ts, so that these load no adapter, preprocessor or parser; each loads only its own query.
-import { DetectorNotLoaded } from '../project/declared-builds.js';
 import { withProject } from '../query/project-context.js';
 import { out, type CommandOutput, type CommonOptions } from './command-kit.js';
-import { formatPagedAnswer, formatSource, formatStatus, formatSymbolDump } from './format-text.js';
+import { formatPagedAnswer, formatSource, formatSymbolDump } from './format-text.js';
 
 export type { CommandOutput, CommonOptions } from './command-kit.js';
-
-export async function runStatus(opts: CommonOptions): Promise<CommandOutput> {
-  const { getActiveBuild } = await import('../query/active-build.js');
-  try {
-    const s = withProject(opts.cwd, (ctx) => getActiveBuild(ctx, opts));
-    return out(opts.json, s, () => formatStatus(s));
-  } catch (err) {
-    if (err instanceof DetectorNotLoaded) throw err;
-    const e = { error: (err as Error).message };
-    return out(opts.json, e, () => formatStatus(e), 1);
-  }
-}
+export { runStatus } from './status-command.js';
 
 export async function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): Promise<CommandOutput> {
   const { searchCode } = await import('../query/search-code.js');

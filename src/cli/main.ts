@@ -11,6 +11,7 @@ import type { CheckFormat } from './check-command.js';
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');
+const statusCommand = () => import('./status-command.js');
 const projectCommands = () => import('./project-commands.js');
 const indexCommand = () => import('./index-command.js');
 const memoryCommand = () => import('./memory-command.js');
@@ -251,7 +252,7 @@ async function main(argv: string[]): Promise<number> {
           result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
           break;
         case 'status':
-          result = await (await commands()).runStatus(common);
+          result = await (await statusCommand()).runStatus(common);
           break;
         case 'check': {
           const format = v.format ?? 'text';

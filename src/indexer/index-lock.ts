@@ -5,40 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tryProcessLock } from '../index/process-lock.js';
 import { STATE_DIR } from '../project/config.js';
+import { lockPath, readLock, readLockRaw, type LockInfo } from './lock-file.js';
 
-export interface LockInfo {
-  pid: number;
-  startedAt: string;
-  progress?: string;
-}
-
-/** The JSON file that names the running index run. */
-export function lockPath(root: string): string {
-  return path.join(root, STATE_DIR, 'index.lock');
-}
+export { lockPath, readLock, type LockInfo } from './lock-file.js';
 
 /** The file the operating-system lock is taken on. */
 export function writerLockPath(root: string): string {
   return path.join(root, STATE_DIR, 'index.writer-lock');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The running index run's lock, or null. */
-export function readLock(root: string): LockInfo | null {
-  try {
-    const data = JSON.parse(fs.readFileSync(lockPath(root), 'utf8')) as LockInfo;
-    return alive(data.pid) ? data : null;
-  } catch {
-    return null;
-  }
 }
 
 export class IndexBusyError extends Error {}
@@ -74,14 +47,6 @@ export function acquireQuietLock(root: string): () => void {
   const release = tryProcessLock(writerLockPath(root));
   if (!release) throw new IndexBusyError('another fw-context index run is indexing this project');
   return release;
-}
-
-function readLockRaw(file: string): LockInfo | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;
-  } catch {
-    return null;
-  }
 }
 
 export function updateLockProgress(root: string, progress: string): void {

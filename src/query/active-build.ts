@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow, IndexMeta, IndexReader } from '../index/index-reader.js';
-import { readLock } from '../indexer/index-lock.js';
+import { readLock } from '../indexer/lock-file.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import { relinkedFiles } from '../indexer/record-inputs.js';
 import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { configPath, indexPath } from '../project/config.js';
 import { changedFiles, unitsReadingChanged } from './changed-files.js';
-import { resolveProjectBuild, type ProjectContext } from './project-context.js';
+import { resolveProjectBuild, type ProjectContext } from './project-open.js';
 import { QueryError } from './query-error.js';
 import { choicesOf, type BuildSelector } from './resolve-build.js';
 import { uncoveredSources } from './uncovered-sources.js';
@@ -19,9 +19,18 @@ import { linkingInfo } from './linking-info.js';
 
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
 
-export function projectId(root: string): string {
-  return sha1(root).slice(0, 12);
+export function projectId(root: string, hash: (text: string) => string = sha1): string {
+  return hash(root).slice(0, 12);
 }
+
+/** How the answer hashes a text and a file's bytes: status's snapshot remembers both for inputs that did not change. */
+export interface StatusHashes {
+  text(text: string): string;
+  /** Throws as fs.readFileSync does. */
+  file(file: string): string;
+}
+
+const DIRECT_HASHES: StatusHashes = { text: sha1, file: (file) => sha1(fs.readFileSync(file)) };
 
 /** What the stored versions mean for this process: a reason to reindex (older index) or a client restart (newer index). */
 export function versionState(meta: IndexMeta): { reason: string | null; clientRestartReason: string | null } {
@@ -42,7 +51,7 @@ export function versionState(meta: IndexMeta): { reason: string | null; clientRe
 }
 
 /** Changed compile databases, then sources newer than every compile database that no build compiles. */
-function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
+function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHashes): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
     if (!b.compileCommands) continue;
@@ -51,9 +60,8 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[]): string[] {
       reasons.push(`${rel} of build ${b.variant}/${b.image} no longer exists: run \`fw-context index --build\` (or build the project), then \`fw-context index\``);
       continue;
     }
+    if (hashes.file(b.compileCommands) === b.compileCommandsHash) continue;
     const text = fs.readFileSync(b.compileCommands);
-    const hash = sha1(text);
-    if (hash === b.compileCommandsHash) continue;
     if (/^\s*\[\s*\]\s*$/.test(text.toString('latin1'))) {
       reasons.push(`${rel} of build ${b.variant}/${b.image} is empty ([]) now: it lists no compile unit, so the build answers from its previous index. Rebuild the firmware so that it writes its compile commands (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), then run \`fw-context index\``);
     } else reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
@@ -124,11 +132,11 @@ function changeCounts(ctx: ProjectContext, builds: BuildRow[], build: BuildRow |
   return { changed, headerAffected };
 }
 
-function notIndexedAnswer(ctx: ProjectContext, run: RunningRun): Record<string, unknown> {
+function notIndexedAnswer(ctx: ProjectContext, run: RunningRun, hashes: StatusHashes): Record<string, unknown> {
   return {
     status: run ? 'reindexing' : 'no_index',
     project_root: ctx.root,
-    project_id: projectId(ctx.root),
+    project_id: projectId(ctx.root, hashes.text),
     bg_reindex_running: !!run,
     reindex_progress: run?.progress ?? null,
     index_message: run ? `The first index run is in progress (${run.progress ?? 'starting'}).` : 'No index yet: run `fw-context index`.',
@@ -160,7 +168,7 @@ function contentIndexInfo(reader: IndexReader): Record<string, number> | null {
 }
 
 /** `background`: the server's own refresh of this project (fw-context serve), null elsewhere. */
-export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}, background: RefreshState | null = null): Record<string, unknown> {
+export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}, background: RefreshState | null = null, hashes = DIRECT_HASHES): Record<string, unknown> {
   const root = ctx.root;
   if (!ctx.initialized) {
     return { status: 'not_initialized', project_root: root, index_message: `Not an fw-context project: run \`fw-context init\` in ${root}, then \`fw-context index\`.` };
@@ -169,10 +177,10 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   const run = runningRun(root, background);
   const reader = ctx.reader;
   const builds = reader?.builds() ?? [];
-  if (!reader || builds.length === 0) return notIndexedAnswer(ctx, run);
+  if (!reader || builds.length === 0) return notIndexedAnswer(ctx, run, hashes);
   const meta = reader.meta();
   const version = versionState(meta);
-  const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds)];
+  const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds, hashes)];
   let build: BuildRow | null = null;
   try {
     build = resolveProjectBuild(ctx, req);
@@ -194,8 +202,8 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   return {
     status,
     project_root: root,
-    project_id: projectId(root),
-    config_hash: sha1(cfgText + (build ? `${build.variant}/${build.image}` : '')).slice(0, 12),
+    project_id: projectId(root, hashes.text),
+    config_hash: hashes.text(cfgText + (build ? `${build.variant}/${build.image}` : '')).slice(0, 12),
     build_system: build?.buildSystem ?? [...new Set(builds.map((b) => b.buildSystem))].join(','),
     compile_commands: build?.compileCommands ?? null,
     description: build?.description ?? '',

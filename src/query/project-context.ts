@@ -1,63 +1,21 @@
 // Opens a project for querying: finds its root, reads its config, opens the index read-only behind the
 // IndexReader interface. Query functions receive this context, never a database handle.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IndexReader } from '../index/index-reader.js';
 import { openIndexForRead } from '../index/read-index.js';
 import { SqliteIndex } from '../index/sqlite-index.js';
-import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
-import { detectDeclaredBuilds } from '../project/declared-builds.js';
-import type { BuildRow } from '../index/index-reader.js';
-import { QueryError } from './query-error.js';
-import { resolveBuild, type BuildSelector } from './resolve-build.js';
+import { openProjectWith, type ProjectContext } from './project-open.js';
 
-export interface ProjectContext {
-  root: string;
-  initialized: boolean;
-  config: ProjectConfig;
-  reader: IndexReader | null;
-  /** Why the index file that exists cannot be read (damaged, not an index, no access); null otherwise. */
-  indexError: string | null;
-  close(): void;
+export { openProjectWith, requireReader, resolveProjectBuild, type ProjectContext, type ReaderOpener } from './project-open.js';
+
+/** The SQLite index at `file`, read-only; null when there is no index file. */
+export function openSqliteReader(file: string): IndexReader | null {
+  const db = openIndexForRead(file);
+  return db ? new SqliteIndex(db) : null;
 }
 
 /** `start` is a project root or any folder inside one (the nearest folder upward with .fw-context/ wins). */
 export function openProject(start: string): ProjectContext {
-  const resolved = path.resolve(start);
-  const found = findProjectRoot(resolved);
-  const root = found ?? resolved;
-  const initialized = found !== null && fs.existsSync(path.join(root, STATE_DIR));
-  const config = readConfig(root);
-  let reader: IndexReader | null = null;
-  let indexError: string | null = null;
-  if (initialized) {
-    try {
-      const db = openIndexForRead(indexPath(root));
-      if (db) reader = new SqliteIndex(db);
-      indexError = reader?.unreadable() ?? null;
-    } catch (err) {
-      indexError = `the index cannot be opened: ${(err as Error).message}`;
-    }
-    if (indexError) {
-      reader?.close();
-      reader = null;
-    }
-  }
-  return { root, initialized, config, reader, indexError, close: () => reader?.close() };
-}
-
-/** The reader, or a QueryError saying which command creates the index. */
-export function requireReader(ctx: ProjectContext): IndexReader {
-  if (!ctx.initialized) {
-    throw new QueryError(`${ctx.root} is not an fw-context project (no ${STATE_DIR}/ folder here or above)`, 'run `fw-context init` in the project root, then `fw-context index`');
-  }
-  if (ctx.indexError) {
-    throw new QueryError(`${ctx.indexError} (${indexPath(ctx.root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
-  }
-  if (!ctx.reader || ctx.reader.builds().length === 0) {
-    throw new QueryError(`no index for ${ctx.root} yet`, 'run `fw-context index` in the project root');
-  }
-  return ctx.reader;
+  return openProjectWith(start, openSqliteReader);
 }
 
 export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T {
@@ -67,13 +25,4 @@ export function withProject<T>(start: string, fn: (ctx: ProjectContext) => T): T
   } finally {
     ctx.close();
   }
-}
-
-/**
- * The one build a query answers from; a refusal names builds declared on disk but not indexed yet (only a
- * refusal runs build detection, and may throw DetectorNotLoaded for the entry point to load it).
- */
-export function resolveProjectBuild(ctx: ProjectContext, sel: BuildSelector): BuildRow {
-  const reader = requireReader(ctx);
-  return resolveBuild(reader, ctx.config, sel, () => detectDeclaredBuilds(ctx.root, ctx.config).builds, ctx.root);
 }

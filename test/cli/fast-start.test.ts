@@ -17,10 +17,10 @@ const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|
 
 /**
  * What status may load: the CLI's entry and its status output, the query and index readers, the project config, the
- * four indexer modules that read the lock and the recorded inputs, model helpers, better-sqlite3 and ini.
+ * four indexer modules that read the lock file and the recorded inputs, model helpers, better-sqlite3 and ini.
  */
 const STATUS_MODULES =
-  /\/dist\/src\/(cli\/(main|commands|command-kit|format-text|build-summary)|query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(index-lock|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
+  /\/dist\/src\/(cli\/(main|status-command|command-kit|format-text|build-summary)|query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
 
 /** Runs the built CLI with the module probe; returns the URLs of every module the process resolved, and `builtin:NAME` for each built-in module it loaded. */
 function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
