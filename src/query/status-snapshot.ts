@@ -3,7 +3,7 @@
 // ctime, the WAL's header), so that status of an index unchanged since loads no SQLite. Only the index's
 // answers are kept: the freshness checks (indexed files, compile databases, relinks, new sources, config)
 // run on every status. It also keeps the sha1 of the texts status hashes and, by file identity, of the files
-// (a file whose mtime or ctime is within RACY_MS of the hash is not kept), so an unchanged project loads no crypto.
+// (not a file whose mtime is within RACY_MS of the hash), so an unchanged project loads no crypto.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +65,9 @@ export function indexIdentity(indexFile: string): string | null {
       return null;
     }
   }
-  // The WAL's ctime is left out: a reader opening the index sets the WAL's owner, which touches it.
-  return `${statId(db)} ${wal ? `${wal.ino}:${wal.size}:${wal.mtimeNs}:${walHeader}` : '-'}`;
+  // An empty WAL holds nothing (a reader creates one where there was none). Its ctime is left out: a reader
+  // opening the index sets the WAL's owner, which touches it.
+  return `${statId(db)} ${wal && wal.size > 0n ? `${wal.ino}:${wal.size}:${wal.mtimeNs}:${walHeader}` : '-'}`;
 }
 
 const snapshotFile = (indexFile: string) => path.join(path.dirname(indexFile), SNAPSHOT_FILE);
@@ -120,9 +121,8 @@ class MemoHashes implements StatusHashes {
       return kept[1];
     }
     const h = sha1(fs.readFileSync(file));
-    // Kept only when a later write could not keep this identity (a write within the same clock tick could).
-    const newest = before ? Number((before.mtimeNs > before.ctimeNs ? before.mtimeNs : before.ctimeNs) / 1_000_000n) : Infinity;
-    if (id && Date.now() - newest > RACY_MS) {
+    // Kept only when a later write could not keep this identity (a write within its mtime's clock tick could).
+    if (id && Date.now() - Number(before!.mtimeNs / 1_000_000n) > RACY_MS) {
       this.files.set(file, [id, h]);
       this.added = true;
     }

@@ -1,0 +1,33 @@
+// Bundles the status command (dist/src/cli/status-command.js and the modules it imports) into that one file, in
+// place: Node's ES module loader reads each module through its thread pool, and status, the command agents and
+// CI run most often, loaded ~25 of them. Left outside (imported as they are): packages, node: modules, the
+// modules the CLI's entry imports too (one instance of their classes and state: QueryError, the build detector)
+// and every dynamic import (the SQLite reader stays lazy). Run by `npm run build` after tsc.
+import fs from 'node:fs';
+import path from 'node:path';
+import { rolldown } from 'rolldown';
+
+const ENTRY = path.resolve('dist/src/cli/status-command.js');
+const MAIN = path.resolve('dist/src/cli/main.js');
+
+/** The modules main.js imports statically: shared with the bundle, so never copied into it. */
+function entryImports() {
+  const text = fs.readFileSync(MAIN, 'utf8');
+  return new Set([...text.matchAll(/^import [^;]*? from '(\.[^']+)';$/gm)].map((m) => path.resolve(path.dirname(MAIN), m[1])));
+}
+
+const shared = entryImports();
+const keepOutside = {
+  name: 'keep-outside',
+  resolveId(source, importer, extra) {
+    if (source.startsWith('node:') || !(source.startsWith('.') || path.isAbsolute(source))) return { id: source, external: true };
+    if (!importer) return null;
+    const file = path.resolve(path.dirname(importer), source);
+    if (extra.kind === 'dynamic-import' || shared.has(file)) return { id: file, external: true };
+    return null;
+  },
+};
+
+const bundle = await rolldown({ input: ENTRY, platform: 'node', plugins: [keepOutside], logLevel: 'warn' });
+await bundle.write({ file: ENTRY, format: 'esm', codeSplitting: false, sourcemap: true });
+await bundle.close();
