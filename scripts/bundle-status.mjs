@@ -2,7 +2,9 @@
 // place: Node's ES module loader reads each module through its thread pool, and status, the command agents and
 // CI run most often, loaded ~25 of them. Left outside (imported as they are): packages, node: modules, the
 // modules the CLI's entry imports too (one instance of their classes and state: QueryError, the build detector)
-// and every dynamic import (the SQLite reader stays lazy). Run by `npm run build` after tsc.
+// and every dynamic import (the SQLite reader stays lazy). Node's own modules are taken with require: an ES
+// import of node:fs builds its ES facade, whose `promises` getter loads fs/promises, streams and readline (~20
+// internal modules status never uses). Run by `npm run build` after tsc.
 import fs from 'node:fs';
 import path from 'node:path';
 import { rolldown } from 'rolldown';
@@ -28,6 +30,18 @@ const keepOutside = {
   },
 };
 
-const bundle = await rolldown({ input: ENTRY, platform: 'node', plugins: [keepOutside], logLevel: 'warn' });
+const BUILTIN_IMPORT = /^import (\w+|\{[^}]*\}) from "(node:[\w/]+)";$/gm;
+
+/** `import x from "node:y"` → `const x = require("node:y")`, on the same line (the source map stays right). */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  renderChunk(code) {
+    const out = code.replace(BUILTIN_IMPORT, (_, what, id) => `const ${what.replace(/ as /g, ': ')} = __require(${JSON.stringify(id)});`);
+    if (out === code) return null;
+    return `import { createRequire as __createRequire } from "node:module"; const __require = __createRequire(import.meta.url); ${out}`;
+  },
+};
+
+const bundle = await rolldown({ input: ENTRY, platform: 'node', plugins: [keepOutside, builtinsByRequire], logLevel: 'warn' });
 await bundle.write({ file: ENTRY, format: 'esm', codeSplitting: false, sourcemap: true });
 await bundle.close();

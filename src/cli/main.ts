@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 // fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
-import fs from 'node:fs';
-import { parseArgs } from 'node:util';
+import type FsModule from 'node:fs';
+import { createRequire } from 'node:module';
+import type UtilModule from 'node:util';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
 import type { CommandOutput } from './commands.js';
 import type { CheckFormat } from './check-command.js';
+
+// node:fs and node:util by require: an ES import of node:fs builds its ES facade, whose `promises` getter loads
+// fs/promises, streams and readline (~20 internal modules a read-only command never uses).
+const require = createRequire(import.meta.url);
+const fs = require('node:fs') as typeof FsModule;
+const { parseArgs } = require('node:util') as typeof UtilModule;
 
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
