@@ -21,7 +21,7 @@ export async function runInit(opts: CommonOptions & { force?: boolean }): Promis
   const cfgFile = configPath(root);
   const existed = fs.existsSync(cfgFile);
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
-  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\ndetection.json\n');
+  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\ndetection.json\nstatus-snapshot.json*\n');
   const config = readConfig(root);
   const detected = await detectProjectBuildsLazily(root, config);
   const { builds, discovery } = detected;
