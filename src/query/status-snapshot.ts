@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { RACY_MS } from '../indexer/file-states.js';
 import { sha1 } from '../model/sha1.js';
+import { DetectorNotLoaded } from '../project/declared-builds.js';
 import type { StatusHashes } from './active-build.js';
 import { openProjectWith, type ProjectContext, type ReaderOpener } from './project-open.js';
 import { recordingReader, replayReader, type Answers } from './snapshot-readers.js';
@@ -170,7 +171,9 @@ export async function answerWithSnapshot<T>(start: string, answer: StatusAnswer<
       const result = answer(fast, hashes);
       if (replay && hashes.added && indexIdentity(seen.indexFile!) === seen.identity) writeSnapshot(seen.indexFile!, { ...old!, ...hashes.kept() });
       return result;
-    } catch {
+    } catch (err) {
+      // The adapters are needed (a refusal naming declared builds): the entry point loads them and asks again.
+      if (err instanceof DetectorNotLoaded) throw err;
       // A call the snapshot lacks, or an error the index's own answer should report: ask the index.
     } finally {
       fast.close();

@@ -162,4 +162,17 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     const unknown = modulesLoaded(root, ['lookup', 'main', '--variant', 'no_such_board', '--json']);
     expect((JSON.parse(unknown.stdout) as { error: string }).error).toMatch(/unknown variant "no_such_board"/);
   });
+
+  it('status of several builds with no default loads the adapters for its refusal, and SQLite only for its first answer', async () => {
+    const multi = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    writeConfig(multi, { ...DEFAULT_CONFIG });
+    await indexProject({ root: multi });
+    const first = modulesLoaded(multi, ['status', '--json']);
+    expect(first.status).toBe(0);
+    const second = modulesLoaded(multi, ['status', '--json']);
+    expect(second.stdout).toBe(first.stdout);
+    expect(JSON.parse(second.stdout)).toMatchObject({ status: 'ready', multi: true, active_variant: null });
+    expect(second.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
+    expect(second.modules.filter((m) => /node_modules\/better-sqlite3\//.test(m))).toEqual([]);
+  });
 });
