@@ -69,6 +69,8 @@ export class ParsePool {
   /** Units whose walk on a worker was used (see pooled-walks.ts), and the header walks workers walked / replayed. */
   walkedOnWorkers = 0;
   workerHeaderWalks = { walked: 0, replayed: 0 };
+  /** Errors the pool reported that no task waited on (see started()). */
+  poolErrors = 0;
 
   private warming?: Promise<unknown>;
   private closed = false;
@@ -92,6 +94,11 @@ export class ParsePool {
       if (this.closed) throw new Error('the index run is over: no thread is started');
       // Two tasks in flight per worker: the next batch is already in its queue while the main thread parses.
       this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000, concurrentTasksPerWorker: 2 });
+      // piscina emits 'error' only for what no task waits on: a thread that failed while idle (it is replaced)
+      // or a reply whose task was already settled, as when close() ends threads still answering their warm-up.
+      // Every task's own failure rejects that task's promise and fails its build, so these are only counted:
+      // unheard, the event would be thrown from the message handler and end the process.
+      this.pool.on('error', () => this.poolErrors++);
     }
     return this.pool;
   }
