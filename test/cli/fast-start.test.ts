@@ -92,21 +92,27 @@ describe('read-only commands start without the indexer', () => {
   });
 });
 
+/** The drivers-hal-cmake fixture with every file an hour old (past the racy window), indexed. */
+async function indexedOldFixture(): Promise<{ root: string; past: Date }> {
+  const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+  writeConfig(root, { ...DEFAULT_CONFIG });
+  const past = new Date(Date.now() - 3_600_000);
+  const age = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) age(p);
+      else fs.utimesSync(p, past, past);
+    }
+  };
+  age(root);
+  await indexProject({ root });
+  return { root, past };
+}
+
 describe('a read-only command that hashes nothing', () => {
   it('never loads node:crypto (lookup in a project whose files keep their indexed size and mtime)', async () => {
-    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
-    writeConfig(root, { ...DEFAULT_CONFIG });
     // Files older than the racy window: the index trusts their size and mtime, so no read hashes them.
-    const past = new Date(Date.now() - 3_600_000);
-    const age = (dir: string): void => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) age(p);
-        else fs.utimesSync(p, past, past);
-      }
-    };
-    age(root);
-    await indexProject({ root });
+    const { root } = await indexedOldFixture();
     const { modules, status } = modulesLoaded(root, ['lookup', 'uart_init', '--json']);
     expect(status).toBe(0);
     expect(modules).toContain('builtin:fs');
@@ -116,20 +122,9 @@ describe('a read-only command that hashes nothing', () => {
 
 describe('status of an unchanged index', () => {
   it('answers from its snapshot: neither better-sqlite3 nor node:crypto loads, and an edited compile database still shows', async () => {
-    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
-    writeConfig(root, { ...DEFAULT_CONFIG });
     // Files older than the racy window: the index trusts their size and mtime, and status keeps the compile
     // database's hash by its identity.
-    const past = new Date(Date.now() - 3_600_000);
-    const age = (dir: string): void => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) age(p);
-        else fs.utimesSync(p, past, past);
-      }
-    };
-    age(root);
-    await indexProject({ root });
+    const { root, past } = await indexedOldFixture();
     const db = path.join(root, 'build/compile_commands.json');
     expect(spawnSync(process.execPath, [CLI, 'status'], { cwd: root }).status).toBe(0);
     const first = modulesLoaded(root, ['status', '--json']);
