@@ -133,6 +133,8 @@ export interface BuildPatch {
   macroFiles: string[];
   macroGroups: MacroGroup[];
   units: BuildWrite['units'];
+  /** Files whose parse stays, with the activity key they take (the build's macro table changed): [stored path, activity]. */
+  activities?: [string, string][];
 }
 
 /** How many of a build's diagnostics its row keeps (file_diagnostics keeps them all). */
@@ -271,6 +273,18 @@ export class IndexWriter {
       )
       .all(variant, image) as { path: string; activity: string | null; parsed_id: number; mask_hash: string; content_hash: string; language: string }[];
     return new Map(rows.map((r) => [r.path, { activity: r.activity, parsedId: r.parsed_id, maskHash: r.mask_hash, contentHash: r.content_hash, language: r.language }]));
+  }
+
+  /** The lines each file of a stored build compiles (ranges text, see line_sets), by stored path. */
+  buildActiveLines(variant: string, image: string): Map<string, string> {
+    const rows = this.db
+      .prepare(
+        `SELECT f.path, ls.active FROM build_file_lines bl JOIN builds b ON b.id = bl.build_id JOIN files f ON f.id = bl.file_id
+         JOIN line_sets ls ON ls.id = bl.lines_id WHERE b.variant = ? AND b.image = ?`,
+      )
+      .raw()
+      .all(variant, image) as [string, string][];
+    return new Map(rows);
   }
 
   /** Id of a stored macro group, if any. */
@@ -509,6 +523,8 @@ export class IndexWriter {
       this.writeMacroGroups(buildId, patch.macroGroups);
       this.writeUnits(buildId, patch.units);
       this.writeFileLines(buildId, patch.fileLines, fileIds);
+      const rekey = this.sql('UPDATE build_files SET activity = ? WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)');
+      for (const [file, activity] of patch.activities ?? []) rekey.run(activity, buildId, file);
       return buildId;
     });
   }

@@ -39,6 +39,8 @@ import { buildMacros, packRecordStrings } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
+import { UnitReads } from './unit-reads.js';
+import { buildUnitLinks } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
@@ -165,6 +167,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     previous,
     pool: run.pool,
     compilerCacheDir: run.compilerCacheDir,
+    reads: run.reads,
   });
   lap('preprocess');
   // The walk's garbage of a large header goes before the macro records pile on top of it.
@@ -331,6 +334,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
   if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) {
     await recordStage(build, run, summary);
+    keepUnitReads(build, run);
     return;
   }
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
@@ -400,6 +404,12 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     run.writer.abortBuild();
     throw err;
   }
+  if (!run.preprocess) keepUnitReads(build, run);
+}
+
+/** The names the walks of the results the build now links looked up, kept for the next header edit (see unit-reads.ts). */
+function keepUnitReads(build: BuildDescription, run: RunContext): void {
+  run.reads.save(build.variant, build.image, buildUnitLinks(run.db, build.variant, build.image).map((l) => l.hash));
 }
 
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
@@ -444,6 +454,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       timing: { preprocessMs: 0, parseMs: 0 },
       pool,
       views: new FileViewCache(db),
+      reads: new UnitReads(root),
     };
     for (const [bi, build] of selected.entries()) {
       const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;

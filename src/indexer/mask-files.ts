@@ -114,6 +114,11 @@ export interface MaskContext {
   macroTable?: BuildMacroTable;
 }
 
+/** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
+export function activityKey(hash: string, ranges: number[], language: string, blankKey: string, tableDigest: string | undefined): string {
+  return sha1(`${hash}\0${ranges.join(',')}\0${language}\0${blankKey}\0${tableDigest ?? ''}`);
+}
+
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [] };
   const blankKey = blankableHash(ctx.blankable);
@@ -125,7 +130,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
       continue;
     }
     const rel = storedPath(ctx.root, fa.file);
-    const activity = sha1(`${state.hash}\0${fa.ranges.join(',')}\0${fa.language}\0${blankKey}\0${ctx.macroTable?.digest ?? ''}`);
+    const activity = activityKey(state.hash, fa.ranges, fa.language, blankKey, ctx.macroTable?.digest);
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {

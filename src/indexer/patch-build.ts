@@ -16,7 +16,7 @@ import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
-import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { findForced, inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros } from './blank-macros.js';
@@ -33,6 +33,8 @@ import type { Db } from '../index/open-index.js';
 import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
+import type { UnitReads } from './unit-reads.js';
+import { namesReachingChanges, rekeyFiles, type RekeyedFiles } from './macro-table-change.js';
 import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
 
 /** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
@@ -52,6 +54,8 @@ export interface PatchContext {
   excluded: string[];
   pool: ParsePool;
   indexedAt: string;
+  /** The names each unit result's walk looked up (see unit-reads.ts). */
+  reads: UnitReads;
 }
 
 export interface PatchOutcome {
@@ -108,7 +112,9 @@ class EarlierSkeletons {
  * The unit's previous result carried over when the files that changed since (its source, headers) changed
  * between directives only (see carried-result.ts), and every other input still holds.
  */
-function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, ctx: PatchContext): UnitResult | undefined {
+function carryOver(old: UnitResult, unit: CompileUnit, environment: UnitEnvironment, host: { source: FileSource; resolver: IncludeResolver }, before: EarlierSkeletons, reads: string[] | undefined, ctx: PatchContext): UnitResult | undefined {
+  const { source } = host;
+  const env = environment.env;
   const changed: { file: string; was: string; hash: string | null }[] = [];
   const others: [string, string][] = [];
   for (const f of old.files) {
@@ -125,7 +131,14 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  return carriedResult(old, edited);
+  if (environment.args.imacros.length) {
+    const imacros = new Set(environment.args.imacros.map((im) => path.normalize(findForced(im, unit, environment, host.resolver))));
+    for (const e of edited) if (imacros.has(e.file)) e.imacros = true;
+  }
+  const kept = carriedResult(old, edited, reads && new Set(reads));
+  // The carried result's walk would look up what the previous one did.
+  if (kept) kept.reads = reads;
+  return kept;
 }
 
 /**
@@ -145,6 +158,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
     const encoded = encodeUnitResult(toStoredRow(fresh, paths), viewJsons);
     fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    ctx.reads.note(encoded.row.hash, fresh.reads);
     redone[at] = { index, old, fresh, row: encoded.row };
   };
   for (const [at, i] of dirty.entries()) {
@@ -158,7 +172,8 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
       redone[at] = { index: i, old, fresh: fromStoredRow(stored.row, paths), row: stored.id };
       continue;
     }
-    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, ctx) : undefined;
+    const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
+    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, unit, environment, host, earlier, reads, ctx) : undefined;
     if (kept) {
       carried++;
       add(at, i, old, kept);
@@ -268,13 +283,23 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const records = groups.flatMap((g) => g.records);
   const blankable = blankableMacros(records);
   const macroTable = new BuildMacroTable(records);
+  let rekeyed: RekeyedFiles = { remask: [], activities: [] };
   if (!sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups)) {
     const beforeRecords = patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records);
-    if (blankableHash(blankableMacros(beforeRecords)) !== blankableHash(blankable)) return null;
-    if (new BuildMacroTable(beforeRecords).digest !== macroTable.digest) return null;
+    const blankKey = blankableHash(blankable);
+    if (blankableHash(blankableMacros(beforeRecords)) !== blankKey) return null;
+    const digestBefore = new BuildMacroTable(beforeRecords).digest;
+    if (digestBefore !== macroTable.digest) {
+      // Every file's activity key holds the table's digest; files naming a changed macro are masked again.
+      const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
+      const again = rekeyFiles(affected, namesReachingChanges(beforeRecords, records), { root: ctx.root, states: ctx.states, stored, activeLines, blankKey, digestBefore, digestAfter: macroTable.digest });
+      if (!again) return null;
+      if (again.remask.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, again.remask.map((f) => f.file))) return null;
+      rekeyed = again;
+    }
   }
 
-  const masked = maskFiles(files, { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, macroValuesOf(records));
   const parsed = parseDiagnostics(masked.jobs);
@@ -291,6 +316,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
       macroFiles: [...changed].map((f) => storedPath(ctx.root, f)),
       macroGroups: freshGroups,
       units: redone.map((r) => ({ unitPath: r.fresh.unit, result: r.row })),
+      activities: rekeyed.activities,
     },
     ctx.indexedAt,
   );

@@ -19,6 +19,7 @@ import { collectAfterLargeScans } from './release-memory.js';
 import type { ParsePool } from './parse-pool.js';
 import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
 import { StoredSkeletons } from './stored-skeletons.js';
+import type { UnitReads } from './unit-reads.js';
 
 export interface PreprocessUnitsContext {
   root: string;
@@ -36,6 +37,8 @@ export interface PreprocessUnitsContext {
   /** Worker threads that walk units besides the main thread (see pooled-walks.ts), with the provider's answer folder they read. */
   pool?: ParsePool;
   compilerCacheDir: string;
+  /** The names each walk of the run looked up, by result hash (see unit-reads.ts). */
+  reads?: UnitReads;
 }
 
 export interface PreprocessedUnits {
@@ -105,6 +108,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     const encoded = encodeUnitResult(toStoredRow(result, paths), viewJsons);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     result.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    ctx.reads?.note(encoded.row.hash, result.reads);
     return { result, row: encoded.row };
   };
   const toWalk = units.flatMap((_, i) => (stored[i] ? [] : [i]));

@@ -1,24 +1,14 @@
-// A unit whose only changed inputs are files edited without adding, removing or changing a directive (a
-// function body edited, lines added or removed between directives, code appended after the last one) — its
-// source, a header it reads, or several: a walk would take every step of the previous one, at moved lines, so
-// the previous result is carried over with each edited file's view moved to the new lines and its new hash.
-// Leaves out every other edit (the unit is walked): a directive changed, added or removed, a structure
-// problem, diagnostics, `#line`, a walk that read `__LINE__`, lines added where no line was before (between
-// two adjacent directives, whose activity the view does not say).
-import type { Directive, FileSkeleton } from './file-skeleton.js';
-import type { FileView, UnitResult } from './unit-result.js';
-
-/** True when two skeletons hold the same directives in the same order, each as many lines long (lines may have moved). */
-export function sameDirectives(a: FileSkeleton, b: FileSkeleton): boolean {
-  if (a.directives.length !== b.directives.length || a.guard !== b.guard || a.pragmaOnce !== b.pragmaOnce) return false;
-  if (a.problems.length || b.problems.length) return false;
-  for (let i = 0; i < a.directives.length; i++) {
-    const x = a.directives[i];
-    const y = b.directives[i];
-    if (x.kind !== y.kind || x.endLine - x.line !== y.endLine - y.line || x.rest !== y.rest) return false;
-  }
-  return true;
-}
+// A unit whose only changed inputs are files edited so that a walk would take every step of the previous one, at
+// moved lines: files edited between directives (a function body edited, lines added or removed between
+// directives), or whose #defines and #undefs changed (added, removed, rewritten) when the previous walk read none
+// of the names they set. The previous result is carried over with each edited file's view moved to the new
+// lines, its reached #defines added or dropped, and its new hash. Leaves out every other edit (the unit is
+// walked): another directive changed, a structure problem, diagnostics, `#line`, a walk that read `__LINE__`, a
+// changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
+// lines or #defines where the view does not say whether the walk was live there.
+import type { FileSkeleton } from './file-skeleton.js';
+import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
+import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
 export interface EditedFile {
@@ -26,51 +16,29 @@ export interface EditedFile {
   before: FileSkeleton;
   after: FileSkeleton;
   hash: string;
+  /** Read by the unit through -imacros (its #defines reached, none of its lines compiled). */
+  imacros?: boolean;
 }
 
 /**
- * The previous result of a unit whose `edited` files changed between directives only, or undefined when that
- * does not hold. The caller has checked that every other input of `old` (the macros it tested, the other files'
- * contents) is unchanged.
+ * The previous result of a unit whose `edited` files changed as above, or undefined when that does not hold.
+ * `reads` are the names the previous walk looked up (undefined: not known). The caller has checked that every
+ * other input of `old` (the macros it tested, the other files' contents) is unchanged.
  */
-export function carriedResult(old: UnitResult, edited: EditedFile[]): UnitResult | undefined {
+export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined): UnitResult | undefined {
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
   const files = old.files.slice();
-  for (const { file, before, after, hash } of edited) {
-    if (!sameDirectives(before, after) || before.directives.some((d) => d.kind === 'line')) return undefined;
-    const at = files.findIndex((f) => f.file === file);
-    if (at < 0 || files[at].view.lines !== before.lineCount) return undefined;
-    const moved = movedView(files[at].view, before, after);
+  for (const e of edited) {
+    const aligned = alignDirectives(e.before, e.after);
+    if (!aligned) return undefined;
+    for (const name of aligned.changed) if (!reads || reads.has(name)) return undefined;
+    const at = files.findIndex((f) => f.file === e.file);
+    if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
+    const moved = movedView(files[at].view, e, aligned);
     if (!moved) return undefined;
-    files[at] = { file, hash, view: moved };
+    files[at] = { file: e.file, hash: e.hash, view: moved };
   }
   return { ...old, files };
-}
-
-/** A stretch of lines of the old file and where it is in the new one (as many lines, for a directive). */
-interface Segment {
-  from: number;
-  to: number;
-  newFrom: number;
-  newTo: number;
-  directive: boolean;
-}
-
-/** Directives and the gaps around them, in order, in the old and the new file. */
-function segmentsOf(before: FileSkeleton, after: FileSkeleton): Segment[] {
-  const out: Segment[] = [];
-  let prev = 0;
-  let newPrev = 0;
-  const gap = (to: number, newTo: number) => out.push({ from: prev + 1, to, newFrom: newPrev + 1, newTo, directive: false });
-  before.directives.forEach((d: Directive, i) => {
-    const n = after.directives[i];
-    gap(d.line - 1, n.line - 1);
-    out.push({ from: d.line, to: d.endLine, newFrom: n.line, newTo: n.endLine, directive: true });
-    prev = d.endLine;
-    newPrev = n.endLine;
-  });
-  gap(before.lineCount, after.lineCount);
-  return out;
 }
 
 /** Number of lines of [from, to] inside the sorted, merged ranges. */
@@ -84,40 +52,141 @@ function activeCount(ranges: number[], from: number, to: number): number {
   return n;
 }
 
-/**
- * Active ranges at the new lines: a gap between directives is all active or all inactive (nothing in it
- * changes the state), so it keeps its state at its new length. A gap that was empty and is not any more has
- * the state only a walk knows — except before the first and after the last directive, where the file is at top
- * level (no structure problem) and every line is active. Gaps are apart (a directive between), so each active
- * one is a range of its own.
- */
-function movedRanges(ranges: number[], segments: Segment[]): number[] | undefined {
+/** The gaps between a file's directives as [from, to, slot] triples (a gap may be empty: to < from). */
+function gapsOf(sk: FileSkeleton, slotOf: Int32Array, lastSlot: number): number[] {
   const out: number[] = [];
-  for (let s = 0; s < segments.length; s++) {
-    const g = segments[s];
-    if (g.directive) {
-      // The walk's ranges run between directives (unit-walker.ts): a directive line is never active.
-      if (activeCount(ranges, g.from, g.to) !== 0) return undefined;
-      continue;
+  let prev = 0;
+  sk.directives.forEach((d, i) => {
+    out.push(prev + 1, d.line - 1, slotOf[i]);
+    prev = d.endLine;
+  });
+  out.push(prev + 1, sk.lineCount, lastSlot);
+  return out;
+}
+
+/**
+ * Per slot (see directive-alignment.ts): whether the previous walk was live there in some inclusion of the
+ * file, where the view says so — the top level of a file walked, a gap with active lines, a #define reached, a
+ * branch taken before it, an #if evaluated at its end (a #define not reached or an inactive gap: not live).
+ * Nothing in a slot changes the state, so a slot is all live or all not. Undefined when the view contradicts
+ * itself or the file was not walked as the view's kind says (compiled lines, or -imacros with none).
+ */
+function slotLiveness(view: FileView, e: EditedFile, al: DirectiveAlignment): (boolean | undefined)[] | undefined {
+  const walked = e.imacros ? view.ranges.length === 0 : view.ranges.length > 0 || view.defines.length > 0 || !!view.evaluated?.length;
+  if (!walked) return undefined;
+  const live: (boolean | undefined)[] = al.depth.map((d) => (d === 0 ? true : undefined));
+  let consistent = true;
+  const set = (k: number, v: boolean) => {
+    if (live[k] === undefined) live[k] = v;
+    else if (live[k] !== v) consistent = false;
+  };
+  const dirs = e.before.directives;
+  const indexOfLine = new Map(dirs.map((d, i) => [d.line, i]));
+  const reached = new Set<number>();
+  for (let k = 0; k < view.defines.length; k += 2) reached.add(view.defines[k] as number);
+  dirs.forEach((d, i) => {
+    if (d.kind === 'define' && !d.error) set(al.oldSlot[i], reached.has(d.line));
+    // The walk's ranges run between directives (unit-walker.ts): a directive line is never active.
+    if (activeCount(view.ranges, d.line, d.endLine) !== 0) consistent = false;
+  });
+  for (const [lines, after] of [[view.taken, 1], [view.evaluated, 0]] as const) {
+    for (const line of lines ?? []) {
+      const i = indexOfLine.get(line);
+      if (i === undefined) return undefined;
+      set(al.oldSlot[i] + after, true);
     }
-    const oldLen = g.to - g.from + 1;
-    const newLen = g.newTo - g.newFrom + 1;
-    const topLevel = s === 0 || s === segments.length - 1;
-    const active = oldLen > 0 ? activeCount(ranges, g.from, g.to) : 0;
-    if (oldLen > 0 && active !== 0 && active !== oldLen) return undefined;
-    if (oldLen > 0 && topLevel && active === 0) return undefined;
-    if (oldLen <= 0 && newLen > 0 && !topLevel) return undefined;
-    if (newLen > 0 && (active > 0 || topLevel)) out.push(g.newFrom, g.newTo);
+  }
+  const gaps = gapsOf(e.before, al.oldSlot, al.depth.length - 1);
+  for (let g = 0; g < gaps.length && !e.imacros; g += 3) {
+    const len = gaps[g + 1] - gaps[g] + 1;
+    if (len <= 0) continue;
+    const active = activeCount(view.ranges, gaps[g], gaps[g + 1]);
+    if (active !== 0 && active !== len) return undefined;
+    set(gaps[g + 2], active === len);
+  }
+  return consistent ? live : undefined;
+}
+
+/** Active ranges at the new lines: each non-empty gap takes its slot's state (an -imacros file has none). */
+function movedRanges(live: (boolean | undefined)[], e: EditedFile, al: DirectiveAlignment): number[] | undefined {
+  const out: number[] = [];
+  if (e.imacros) return out;
+  const gaps = gapsOf(e.after, al.newSlot, al.depth.length - 1);
+  for (let g = 0; g < gaps.length; g += 3) {
+    if (gaps[g + 1] < gaps[g]) continue;
+    const state = live[gaps[g + 2]];
+    if (state === undefined) return undefined;
+    // Gaps are apart (a directive between), so each active one is a range of its own.
+    if (state) out.push(gaps[g], gaps[g + 1]);
   }
   return out;
 }
 
-/** The view at the new lines: ranges moved, and the #if heads and #defines it names at their directives' new lines. */
-function movedView(view: FileView, before: FileSkeleton, after: FileSkeleton): FileView | undefined {
-  const ranges = movedRanges(view.ranges, segmentsOf(before, after));
-  if (!ranges) return undefined;
+/**
+ * The #defines reached at the new lines, in the order first reached: those kept, and those added in a live
+ * slot next to a kept one reached there (the walk reaches them one after another, in every inclusion alike),
+ * valued when no other macro decides their value. Undefined when that does not place or value one.
+ */
+function movedDefines(view: FileView, e: EditedFile, al: DirectiveAlignment, live: (boolean | undefined)[]): DefineValues | undefined {
+  const before = e.before.directives;
+  const after = e.after.directives;
+  const indexOfLine = new Map(before.map((d, i) => [d.line, i]));
+  const n = view.defines.length / 2;
+  const entryOf = new Map<number, number>();
+  for (let k = 0; k < n; k++) {
+    const i = indexOfLine.get(view.defines[2 * k] as number);
+    if (i === undefined) return undefined;
+    entryOf.set(i, k);
+  }
+  // Added #defines to put before / after a kept entry.
+  const ahead = new Map<number, DefineValues>();
+  const behind = new Map<number, DefineValues>();
+  let slot = -1;
+  let anchor = -1;
+  let pending: DefineValues = [];
+  for (let j = 0; j <= after.length; j++) {
+    const s = j < after.length ? al.newSlot[j] : -1;
+    if (s !== slot) {
+      if (pending.length) return undefined;
+      slot = s;
+      anchor = -1;
+    }
+    const d = after[j];
+    if (!d || d.kind !== 'define') continue;
+    const k = al.oldOf[j] >= 0 ? entryOf.get(al.oldOf[j]) : undefined;
+    if (al.oldOf[j] >= 0) {
+      if (k === undefined) continue;
+      if (pending.length) ahead.set(k, pending);
+      pending = [];
+      anchor = k;
+      continue;
+    }
+    if (live[s] === false) continue;
+    const value = live[s] && d.macro ? valueWithoutEnvironment(d.macro) : undefined;
+    if (value === undefined) return undefined;
+    if (anchor < 0) pending.push(d.line, value);
+    else behind.set(anchor, [...(behind.get(anchor) ?? []), d.line, value]);
+  }
+  const out: DefineValues = [];
+  for (let k = 0; k < n; k++) {
+    out.push(...(ahead.get(k) ?? []));
+    const j = al.newOf[indexOfLine.get(view.defines[2 * k] as number)!];
+    if (j >= 0) out.push(after[j].line, view.defines[2 * k + 1]);
+    out.push(...(behind.get(k) ?? []));
+  }
+  return out;
+}
+
+/** The view at the new lines: ranges and reached #defines moved (see above), #if heads at their directives' new lines. */
+function movedView(view: FileView, e: EditedFile, al: DirectiveAlignment): FileView | undefined {
+  const live = slotLiveness(view, e, al);
+  const ranges = live && movedRanges(live, e, al);
+  const defines = live && movedDefines(view, e, al, live);
+  if (!ranges || !defines) return undefined;
   const lineOf = new Map<number, number>();
-  before.directives.forEach((d, i) => lineOf.set(d.line, after.directives[i].line));
+  e.before.directives.forEach((d, i) => {
+    if (al.newOf[i] >= 0) lineOf.set(d.line, e.after.directives[al.newOf[i]].line);
+  });
   const move = (lines: number[] | undefined): number[] | undefined | null => {
     if (!lines) return undefined;
     const out = lines.map((l) => lineOf.get(l));
@@ -125,14 +194,8 @@ function movedView(view: FileView, before: FileSkeleton, after: FileSkeleton): F
   };
   const evaluated = move(view.evaluated);
   const taken = move(view.taken);
-  const defines = view.defines.slice();
-  for (let k = 0; k < defines.length; k += 2) {
-    const line = lineOf.get(defines[k] as number);
-    if (line === undefined) return undefined;
-    defines[k] = line;
-  }
   if (evaluated === null || taken === null) return undefined;
-  const moved: FileView = { ...view, lines: after.lineCount, ranges, defines };
+  const moved: FileView = { ...view, lines: e.after.lineCount, ranges, defines };
   if (evaluated) moved.evaluated = evaluated;
   if (taken) moved.taken = taken;
   return moved;

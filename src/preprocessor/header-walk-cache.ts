@@ -30,6 +30,8 @@ export interface HeaderEntry {
   /** Macros read before the walk wrote them, with the definition each had (undefined: not defined). */
   readNames: string[];
   readDefs: (MacroDef | undefined)[];
+  /** Every name the walk looked up, also those it had defined itself (a replay reads only `readNames`). */
+  readAll: string[];
   /** Files whose #pragma once state was tested before the walk marked them, with the state then. */
   onceFiles: string[];
   onceSeen: boolean[];
@@ -77,6 +79,8 @@ export interface ReusableView {
 /** A walk of a header being recorded (nested recordings form a stack through `parent`). */
 export class HeaderRecorder {
   readonly reads = new Map<string, MacroDef | undefined>();
+  /** Every name looked up, also after the walk wrote it. */
+  readonly allReads = new Set<string>();
   readonly written = new Set<string>();
   readonly onceReads = new Map<string, boolean>();
   readonly onceAdded = new Set<string>();
@@ -93,6 +97,7 @@ export class HeaderRecorder {
   }
 
   read(name: string, def: MacroDef | undefined): void {
+    this.allReads.add(name);
     if (!this.written.has(name) && !this.reads.has(name)) this.reads.set(name, def);
   }
 
@@ -119,6 +124,7 @@ export class HeaderRecorder {
     return {
       readNames: [...this.reads.keys()],
       readDefs: [...this.reads.values()],
+      readAll: [...this.allReads],
       onceFiles: [...this.onceReads.keys()],
       onceSeen: [...this.onceReads.values()],
       files: [...this.files.keys()],
@@ -135,6 +141,7 @@ export class HeaderRecorder {
       return;
     }
     for (const [name, def] of child.reads) this.read(name, def);
+    for (const name of child.allReads) this.allReads.add(name);
     for (const name of child.written) this.written.add(name);
     for (const [file, seen] of child.onceReads) this.onceRead(file, seen);
     for (const file of child.onceAdded) this.onceAdded.add(file);
@@ -143,6 +150,7 @@ export class HeaderRecorder {
 
   /** Takes in a replayed entry whose inputs were already read through this recording. */
   absorbEffects(entry: HeaderEntry): void {
+    for (const name of entry.readAll) this.allReads.add(name);
     for (let k = 0; k < entry.files.length; k++) this.files.set(entry.files[k], entry.skeletons[k]);
     if (entry.depth + 1 > this.depth) this.depth = entry.depth + 1;
     this.ops.push(OP_SUB, entry);

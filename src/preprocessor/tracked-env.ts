@@ -1,6 +1,6 @@
 // A macro environment that remembers which macros of its starting state a walk consulted (and what they
 // were then): the inputs a unit's result depends on besides file contents. Names the walk itself (re)defined
-// or removed are not inputs and are not recorded.
+// or removed are not inputs and are not recorded there; every name read at all is (see `readNames`).
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 
 /** Text identity of a definition (same name assumed): equal keys expand the same everywhere. */
@@ -29,10 +29,16 @@ export class TrackedEnv {
   private own = new Map<string, MacroDef | null>();
   /** Starting-state names consulted, with the definition they had (undefined: not defined). */
   private consulted = new Map<string, MacroDef | undefined>();
+  /**
+   * Every name the walk looked up, whoever defined it (a header edit that changes no name of these cannot change
+   * what the walk decided; see carried-result.ts).
+   */
+  private reads = new Set<string>();
 
   constructor(private readonly base: ReadonlyMap<string, MacroDef>) {}
 
   get(name: string): MacroDef | undefined {
+    this.reads.add(name);
     const own = this.own.get(name);
     if (own !== undefined) return own ?? undefined;
     const def = this.base.get(name);
@@ -60,10 +66,21 @@ export class TrackedEnv {
     return had;
   }
 
+  /** Names a replayed header walk read after defining them (the replay does not read them again). */
+  noteReads(names: readonly string[]): void {
+    for (let k = 0; k < names.length; k++) this.reads.add(names[k]);
+  }
+
+  /** Every name looked up so far. */
+  readNames(): string[] {
+    return [...this.reads];
+  }
+
   /** Forgets the walk's own and consulted names (after its result is read; see UnitWalker.release). */
   release(): void {
     this.own.clear();
     this.consulted.clear();
+    this.reads.clear();
   }
 
   /**

@@ -67,6 +67,11 @@ export interface UnitResult {
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
+  /**
+   * Of a walk made in this run (not stored in the index): every macro name it looked up, whoever defined it
+   * (see TrackedEnv.readNames); a result carried over keeps the names of the walk it came from.
+   */
+  reads?: string[];
 }
 
 export interface WalkUnitHost {
@@ -146,7 +151,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
       return { ...base, files: [], tested: [], diagnostics: [d] };
     }
     const lines = physicalLines(text).length;
-    return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [] };
+    return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [], reads: [] };
   }
   const env = new TrackedEnv(environment.env);
   const walker = new UnitWalker(
@@ -161,7 +166,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
   walker.walkRoot(unitFile, true);
   host.walked?.();
-  const result = { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics };
+  const result = { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames() };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -290,16 +295,27 @@ interface ComputedValue {
 export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, valued?: ValuedHere): string | null {
   if (def.emptyBody || def.builtin) return null;
   const body = def.lexedBody();
-  if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
-  if (def.params !== null && !mayWrapCall(body)) return null;
-  // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
-  if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
+  const fixed = valueWithoutEnvironment(def, body);
+  if (fixed !== undefined) return fixed;
   const computed = computeValue(def, walker, valued, body);
   if (deps) {
     if (!computed.cacheable) deps.complete = false;
     for (let j = 0; j < computed.names.length; j++) deps.names.set(computed.names[j], computed.defs[j]);
   }
   return computed.value;
+}
+
+/**
+ * The value (see macroValue) of a definition that consults no macro — null when it has none, a replacement of
+ * literals and operators only (`(4U)`, `(1UL << 31)`) its integer — or undefined when other macros decide it.
+ * `body` is the definition's lexed body.
+ */
+export function valueWithoutEnvironment(def: MacroDef, body: Token[] = def.lexedBody()): string | null | undefined {
+  if (def.emptyBody || def.builtin) return null;
+  if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
+  if (def.params !== null && !mayWrapCall(body)) return null;
+  if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
+  return undefined;
 }
 
 const isLiteralOrOperator = (t: Token): boolean => t.k === 'number' || t.k === 'char' || (t.k === 'punct' && t.v !== '#' && t.v !== '##');

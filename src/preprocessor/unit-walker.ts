@@ -14,6 +14,7 @@ import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } 
 import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-definition.js';
 import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
 import { mkTok, spell, type Token } from './tokens.js';
+import { TrackedEnv } from './tracked-env.js';
 
 export interface WalkHost {
   /** Skeleton of a file, or undefined when it cannot be read. */
@@ -470,6 +471,8 @@ export class UnitWalker {
       cache.replayed++;
       // The entry's inputs become inputs of the unit and of the enclosing recording, as a walk would read them.
       for (const name of hit.readNames) this.read(name);
+      // Names the walk read after defining them: part of what the unit read (see TrackedEnv.readNames).
+      if (this.opts.env instanceof TrackedEnv) this.opts.env.noteReads(hit.readAll);
       for (const f of hit.onceFiles) this.onceHas(f);
       this.rec?.absorbEffects(hit);
       this.replaying = ++this.replays;

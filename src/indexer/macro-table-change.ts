@@ -1,0 +1,108 @@
+// What a change of a build's macro table reaches in the files a re-index does not otherwise redo. Their macro
+// invocations (see macro-invocations.ts) are found again only where their compiled lines name a macro whose
+// definitions changed, or one whose expansion may read such a macro (by name, or any macro pasting tokens with
+// `##`); every other file keeps its parse, and only its activity key (which holds the table's digest) changes.
+import fs from 'node:fs';
+import type { MacroRecord } from '../preprocessor/api.js';
+import type { MergedFile } from '../preprocessor/merge-unit-results.js';
+import { isAssemblerPath } from '../parser/extract-asm.js';
+import { decodeRanges } from '../model/line-ranges.js';
+import type { StoredBuildFile } from '../index/index-writer.js';
+import type { FileStates } from './file-states.js';
+import { activityKey, maskText } from './mask-files.js';
+import { absolutePath } from './vendor-paths.js';
+
+/** Per name, its definitions as a file's uses resolve them (file, parameters, replacement; in file and line order). */
+function definitionsByName(records: readonly MacroRecord[]): Map<string, string> {
+  const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const out = new Map<string, string>();
+  for (const r of sorted) out.set(r.name, `${out.get(r.name) ?? ''}${r.file}\0${r.params ?? ''}\0${r.value}\n`);
+  return out;
+}
+
+const IDENTIFIER = /[A-Za-z_]\w*/g;
+
+/**
+ * The names whose definitions differ between the tables, with every name whose expansion may read one: its
+ * replacement names one (transitively), or pastes tokens (`##` can make any name).
+ */
+export function namesReachingChanges(before: readonly MacroRecord[], after: readonly MacroRecord[]): Set<string> {
+  const a = definitionsByName(before);
+  const b = definitionsByName(after);
+  const out = new Set<string>();
+  for (const [name, defs] of a) if (b.get(name) !== defs) out.add(name);
+  for (const name of b.keys()) if (!a.has(name)) out.add(name);
+  if (out.size === 0) return out;
+  const readers = new Map<string, Set<string>>();
+  for (const r of [...before, ...after]) {
+    if (r.value.includes('##')) out.add(r.name);
+    for (const id of r.value.match(IDENTIFIER) ?? []) {
+      let s = readers.get(id);
+      if (!s) readers.set(id, (s = new Set()));
+      s.add(r.name);
+    }
+  }
+  const queue = [...out];
+  while (queue.length) {
+    for (const reader of readers.get(queue.pop()!) ?? []) {
+      if (out.has(reader)) continue;
+      out.add(reader);
+      queue.push(reader);
+    }
+  }
+  return out;
+}
+
+export interface RekeyedFiles {
+  /** Files to mask again (their invocations may change), as merged files from their stored lines. */
+  remask: MergedFile[];
+  /** The other files with the activity key they take: [stored path, activity]. */
+  activities: [string, string][];
+}
+
+export interface RekeyContext {
+  root: string;
+  states: FileStates;
+  /** The build's stored files and the lines each compiles (ranges text), by stored path. */
+  stored: Map<string, StoredBuildFile>;
+  activeLines: Map<string, string>;
+  blankKey: string;
+  digestBefore: string;
+  digestAfter: string;
+}
+
+/**
+ * The build's files other than `redone` (stored paths) sorted into those to mask again and those that only
+ * take the new table's activity key. Null when a file's stored key is not the one its stored lines give
+ * (then the full path runs).
+ */
+export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<string>, ctx: RekeyContext): RekeyedFiles | null {
+  const out: RekeyedFiles = { remask: [], activities: [] };
+  for (const [rel, f] of ctx.stored) {
+    if (redone.has(rel) || f.activity === null) continue;
+    const active = ctx.activeLines.get(rel);
+    const file = absolutePath(ctx.root, rel);
+    const state = ctx.states.get(file);
+    if (active === undefined || !state) return null;
+    const ranges = decodeRanges(active).flat();
+    if (activityKey(state.hash, ranges, f.language, ctx.blankKey, ctx.digestBefore) !== f.activity) return null;
+    if (!isAssemblerPath(rel) && namesAny(file, ranges, names, ctx.states)) {
+      out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
+    } else out.activities.push([rel, activityKey(state.hash, ranges, f.language, ctx.blankKey, ctx.digestAfter)]);
+  }
+  return out;
+}
+
+/** True when the compiled lines of `file` hold one of `names` (as text: a superset of naming it). */
+function namesAny(file: string, ranges: number[], names: ReadonlySet<string>, states: FileStates): boolean {
+  if (names.size === 0 || ranges.length === 0) return false;
+  let text: string;
+  try {
+    text = (states.keptBytes(file)?.bytes ?? fs.readFileSync(file)).toString('utf8');
+  } catch {
+    return true;
+  }
+  const { masked } = maskText(text, ranges);
+  for (const name of names) if (masked.includes(name)) return true;
+  return false;
+}
