@@ -295,7 +295,7 @@ interface ComputedValue {
 export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, valued?: ValuedHere): string | null {
   if (def.emptyBody || def.builtin) return null;
   const body = def.lexedBody();
-  const fixed = valueWithoutEnvironment(def, body);
+  const fixed = literalOrNoValue(def, body);
   if (fixed !== undefined) return fixed;
   const computed = computeValue(def, walker, valued, body);
   if (deps) {
@@ -311,9 +311,18 @@ export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, 
  * `body` is the definition's lexed body.
  */
 export function valueWithoutEnvironment(def: MacroDef, body: Token[] = def.lexedBody()): string | null | undefined {
+  const fixed = literalOrNoValue(def, body);
+  if (fixed !== undefined || def.params === null) return fixed;
+  // Names only its parameters (hidden from expansion): expands to itself, a call of a function only through a parameter.
+  return body.every((t) => t.k !== 'ident' || t.pi !== undefined) && wrappedCall(body, def.params) === null ? null : undefined;
+}
+
+/** The value of a definition that has none or whose replacement is literals and operators only; else undefined. */
+function literalOrNoValue(def: MacroDef, body: Token[]): string | null | undefined {
   if (def.emptyBody || def.builtin) return null;
   if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
   if (def.params !== null && !mayWrapCall(body)) return null;
+  // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
   if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
   return undefined;
 }

@@ -95,12 +95,11 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
   });
 
-  it('a .c edit adding a #define (the macro table of the build changes) falls back to the full path, with the same rows as from scratch', async () => {
+  it('a .c edit adding a #define (the macro table of the build changes): patched, the other files re-keyed, the same rows as from scratch', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\n#define GPIO_PATCHED 7\nint gpio_patched(void) { return GPIO_PATCHED; }\n');
     const r = await indexProject({ root });
-    expect(r.builds[0]).toMatchObject({ preprocessed: 1 });
-    expect(r.builds[0].patched).toBeUndefined();
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental.macros.some((s) => String(s).includes('GPIO_PATCHED'))).toBe(true);
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
@@ -134,6 +133,84 @@ describe('re-index fast path (unchanged build description)', () => {
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental.symbols.filter((s) => String(s).includes('k_added_above'))).toHaveLength(2);
     expect(incremental).toEqual(scratch);
+  });
+
+  describe('a header edit changing only #defines carries over the units whose walk read none of the names it changed', () => {
+    /** A one-build corpus of 12 units that all read the sample header, indexed. */
+    async function indexedCorpus(): Promise<{ root: string; header: string; unit: string; autoconf: string }> {
+      const root = tempDir();
+      const corpus = generateZephyrCorpus(root, { boards: 1, units: 12, headers: 10, functionsPerUnit: 1 });
+      writeConfig(root, DEFAULT_CONFIG);
+      await indexProject({ root, workers: 0 });
+      return { root, header: corpus.sampleHeader, unit: corpus.sampleUnit, autoconf: path.join(corpus.buildDirs[0], 'zephyr/include/generated/zephyr/autoconf.h') };
+    }
+    const edit = (file: string, from: string, to: string) => {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).toContain(from);
+      fs.writeFileSync(file, text.replace(from, to));
+    };
+    const counts = (r: Awaited<ReturnType<typeof indexProject>>) => r.builds.map((b) => [b.patched ?? false, b.preprocessed, b.carriedUnits ?? 0, b.parsed]);
+
+    it('a #define added, changed, moved out by an #undef: every unit carried over, none walked, rows as from scratch', async () => {
+      const { root, header } = await indexedCorpus();
+      edit(header, '/** Object', '#define K_TEST_ADDED 1\n#define K_TEST_FN(a) ((a) + 1)\nint k_test_decl(void);\n\n/** Object');
+      const added = await indexProject({ root, workers: 0 });
+      expect(counts(added)).toEqual([[true, 12, 12, 1]]);
+      expect(added.headerWalks).toMatchObject({ walked: 0, replayed: 0 });
+      let { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.macros.some((m) => String(m).includes('K_TEST_ADDED'))).toBe(true);
+      expect(incremental).toEqual(scratch);
+
+      edit(header, '#define K_TEST_ADDED 1', '#define K_TEST_ADDED (2 << 3)');
+      edit(header, '#define K_TEST_FN(a) ((a) + 1)', '#define K_TEST_FN(a, b) ((a) + (b))\n#undef K_TEST_ADDED');
+      expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 12, 1]]);
+      ({ incremental, scratch } = await againFromScratch(root));
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a #define one unit tests in an #if: that unit walked, the others carried over', async () => {
+      const { root, header, unit } = await indexedCorpus();
+      edit(header, '/** Object', '#define K_TEST_MODE 1\n/** Object');
+      fs.appendFileSync(unit, '\n#if K_TEST_MODE == 1\nint drv_test_mode(void) { return 1; }\n#endif\n');
+      await indexProject({ root, workers: 0 });
+      edit(header, '#define K_TEST_MODE 1', '#define K_TEST_MODE 2');
+      const r = await indexProject({ root, workers: 0 });
+      expect(counts(r)).toEqual([[true, 12, 11, 1]]);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.symbols.some((s) => String(s).includes('drv_test_mode'))).toBe(false);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a macro a source expands in its code, changed: the units carried over, that file masked and parsed again', async () => {
+      const { root, header, unit } = await indexedCorpus();
+      edit(header, '/** Object', '#define K_TEST_CALL(f) f(1)\n/** Object');
+      fs.appendFileSync(unit, '\nint drv_test_target(int x);\nint drv_test_caller(void) { return K_TEST_CALL(drv_test_target); }\n');
+      await indexProject({ root, workers: 0 });
+      edit(header, '#define K_TEST_CALL(f) f(1)', '#define K_TEST_CALL(f) f(2) + f(3)');
+      const r = await indexProject({ root, workers: 0 });
+      // Only the source whose invocation expands otherwise is parsed (the header's compiled lines are the same).
+      expect(counts(r)).toEqual([[true, 12, 12, 1]]);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental.refs.filter((ref) => String(ref).includes('drv_test_target'))).toHaveLength(2);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('a Kconfig option no unit reads, changed in autoconf.h (-imacros): every unit carried over', async () => {
+      const { root, autoconf } = await indexedCorpus();
+      edit(autoconf, '#define CONFIG_OPTION_7 1', '#define CONFIG_OPTION_7 0\n#define CONFIG_TEST_NEW 1');
+      expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 12, 1]]);
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+    });
+
+    it('units whose read names are not kept are walked', async () => {
+      const { root, header } = await indexedCorpus();
+      fs.rmSync(path.join(root, '.fw-context', 'unit-reads'), { recursive: true, force: true });
+      edit(header, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
+      const r = await indexProject({ root, workers: 0 });
+      expect(r.carriedUnits).toBe(0);
+      expect(r.builds[0].preprocessed).toBe(12);
+    });
   });
 
   describe('a source edited between directives keeps its previous result; any directive moved or changed walks it', () => {
@@ -224,9 +301,9 @@ describe('re-index fast path (unchanged build description)', () => {
 
     it('a line put between two adjacent directives (its activity unknown), #line, or a walk that read __LINE__: the unit is walked', async () => {
       const { root, unit } = await withTrailingConditional();
-      edit(unit, '#else\nint gpio_rev1', '#else\n#define GPIO_REV_ONE 1\nint gpio_rev1');
+      edit(unit, '#endif\nint gpio_last', '#endif\n#if BOARD_REV > 7\n#endif\nint gpio_last');
       await indexProject({ root });
-      edit(unit, '#else\n#define GPIO_REV_ONE 1\n', '#else\n\n#define GPIO_REV_ONE 1\n');
+      edit(unit, '#if BOARD_REV > 7\n', '#if BOARD_REV > 7\nint gpio_rev7(void);\n');
       const between = await indexProject({ root });
       expect(between.builds[0]).toMatchObject({ preprocessed: 1, carriedUnits: 0 });
       edit(unit, '#if BOARD_REV > 1', '#line 500\n#if BOARD_REV > 1');
