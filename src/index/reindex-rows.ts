@@ -26,6 +26,13 @@ export function buildUnitLinks(db: Db, variant: string, image: string): StoredUn
   return links.map(([unitPath, id]) => ({ unitPath, id, hash: hashes.get(id)! }));
 }
 
+/** The hashes of the results a stored build links. */
+export function buildResultHashes(db: Db, variant: string, image: string): string[] {
+  return prepared(db, 'SELECT r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?')
+    .pluck()
+    .all(variant, image) as string[];
+}
+
 /** The `files` column (JSON of [stored path, content hash] pairs) of stored results, by id. */
 export function resultFiles(db: Db, ids: number[]): Map<number, string> {
   const q = prepared(db, 'SELECT files FROM unit_results WHERE id = ?').pluck();

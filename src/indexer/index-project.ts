@@ -40,7 +40,7 @@ import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { UnitReads } from './unit-reads.js';
-import { buildUnitLinks } from '../index/reindex-rows.js';
+import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
@@ -409,7 +409,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
 
 /** The names the walks of the results the build now links looked up, kept for the next header edit (see unit-reads.ts). */
 function keepUnitReads(build: BuildDescription, run: RunContext): void {
-  run.reads.save(build.variant, build.image, buildUnitLinks(run.db, build.variant, build.image).map((l) => l.hash));
+  run.reads.save(build.variant, build.image, buildResultHashes(run.db, build.variant, build.image));
 }
 
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {

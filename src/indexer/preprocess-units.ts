@@ -131,6 +131,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     if ('here' in w) here = w.here;
     else {
       const row = linkedRow(w.there, viewJsons);
+      ctx.reads?.note(row.hash, w.there.reads);
       here = { result: fromStoredRow(decoded.row(row, w.there.viewHashes), paths), row };
     }
     out.results.push(here.result);

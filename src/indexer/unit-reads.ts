@@ -2,7 +2,7 @@
 // `.fw-context/unit-reads/`: one checksummed file per build, keyed by each result's content hash (a walk is a
 // function of what that hash covers), so a stale or foreign file can only miss. A header edit that changes only
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
-// known is walked. Leaves out results walked on worker threads (their names are not sent back: they miss).
+// known is walked (worker threads send their walks' names with the rows).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha1 } from '../model/sha1.js';

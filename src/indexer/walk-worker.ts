@@ -29,7 +29,7 @@ export interface WalkTask {
 }
 
 /** A walked unit as its row stores it, or why its walk threw. */
-export type WalkOutcome = { row: EncodedUnitResult; viewHashes: string[] } | { error: string };
+export type WalkOutcome = { row: EncodedUnitResult; viewHashes: string[]; reads?: string[] } | { error: string };
 
 /** A skeleton this thread scanned, encoded as the index stores it. */
 export interface ScannedSkeleton {
@@ -114,7 +114,8 @@ export function walkBatch(task: WalkTask): WalkReply {
     try {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
       const result = walkUnit(unit, environment, build.host, true);
-      outcomes.push(encodeUnitResult(toStoredRow(result, run.paths), views));
+      // With the names the walk looked up (see unit-reads.ts).
+      outcomes.push({ ...encodeUnitResult(toStoredRow(result, run.paths), views), reads: result.reads });
     } catch (err) {
       outcomes.push({ error: err instanceof Error ? err.message : String(err) });
     }
