@@ -39,7 +39,7 @@ import { buildMacros, packRecordStrings } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
-import { UnitReads } from './unit-reads.js';
+import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -532,7 +532,9 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     // A run that wrote nothing and removed nothing left no unused rows: no collection.
     result.removedBuilds = writer.removeBuildsExcept(new Set(detected.map((b) => `${b.variant}\u0000${b.image}`)), unreadable, wrote);
     // The file lists kept beside the index for builds it no longer holds (and a killed run's temporary files).
-    pruneUnitInputs(result.root, db.prepare('SELECT variant, image FROM builds').all() as { variant: string; image: string }[]);
+    const held = db.prepare('SELECT variant, image FROM builds').all() as { variant: string; image: string }[];
+    pruneUnitInputs(result.root, held);
+    pruneUnitReads(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

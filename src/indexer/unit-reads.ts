@@ -18,8 +18,27 @@ interface ReadsFile {
   results: Record<string, number[]>;
 }
 
-function readsPath(root: string, variant: string, image: string): string {
-  return path.join(root, STATE_DIR, 'unit-reads', `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`);
+const readsDir = (root: string): string => path.join(root, STATE_DIR, 'unit-reads');
+const readsName = (variant: string, image: string): string => `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`;
+const readsPath = (root: string, variant: string, image: string): string => path.join(readsDir(root), readsName(variant, image));
+
+/** Deletes the files of builds the index no longer holds, and temporary files a killed run left (under the index lock). */
+export function pruneUnitReads(root: string, builds: { variant: string; image: string }[]): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(readsDir(root));
+  } catch {
+    return;
+  }
+  const keep = new Set(builds.map((b) => readsName(b.variant, b.image)));
+  for (const name of names) {
+    if (keep.has(name)) continue;
+    try {
+      fs.unlinkSync(path.join(readsDir(root), name));
+    } catch {
+      /* gone already, or a read-only folder: it is only a cache */
+    }
+  }
 }
 
 /** The file's results when it is whole (it starts with the sha1 of the JSON that follows), by hash. */

@@ -8,6 +8,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { poolWalks } from '../../src/indexer/pooled-walks.js';
 
 /** What queries read of each build, without row ids: files and parses, symbols, lines, macros, units. */
 function snapshot(dbFile: string): Record<string, unknown[]> {
@@ -201,6 +202,22 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 12, 1]]);
       const { incremental, scratch } = await againFromScratch(root);
       expect(incremental).toEqual(scratch);
+    });
+
+    it('units walked on a worker thread send the names they read: carried over as well', async () => {
+      const root = tempDir();
+      const corpus = generateZephyrCorpus(root, { boards: 1, units: 30, headers: 10, functionsPerUnit: 1 });
+      writeConfig(root, DEFAULT_CONFIG);
+      // Units of the full index walk on the pool however few they are.
+      const { minUnits, steal } = poolWalks;
+      Object.assign(poolWalks, { minUnits: 1, steal: false });
+      try {
+        expect((await indexProject({ root, workers: 1 })).preprocessedOnWorkers).toBeGreaterThan(0);
+      } finally {
+        Object.assign(poolWalks, { minUnits, steal });
+      }
+      edit(corpus.sampleHeader, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
+      expect(counts(await indexProject({ root, workers: 1 }))).toEqual([[true, 30, 30, 1]]);
     });
 
     it('units whose read names are not kept are walked', async () => {

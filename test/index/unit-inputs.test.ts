@@ -79,7 +79,9 @@ describe('finding the units an edit touched', () => {
     expect(result.builds).toHaveLength(2);
     await indexProject({ root });
     const lists = result.builds.map((b) => unitInputsPath(root, b.variant, b.image));
-    for (const l of lists) expect(fs.existsSync(l)).toBe(true);
+    // The names each result's walk read are kept beside them (see unit-reads.ts), one file per build too.
+    const reads = lists.map((l) => path.join(path.dirname(l), '..', 'unit-reads', path.basename(l)));
+    for (const l of [...lists, ...reads]) expect(fs.existsSync(l)).toBe(true);
     const leftover = `${lists[0]}.12345.tmp`;
     fs.writeFileSync(leftover, 'half written');
     const gone = result.builds.findIndex((b) => b.variant.endsWith('b'));
@@ -87,6 +89,8 @@ describe('finding the units an edit touched', () => {
     expect((await indexProject({ root })).removedBuilds).toBe(1);
     expect(fs.existsSync(lists[gone])).toBe(false);
     expect(fs.existsSync(lists[1 - gone])).toBe(true);
+    expect(fs.existsSync(reads[gone])).toBe(false);
+    expect(fs.existsSync(reads[1 - gone])).toBe(true);
     expect(fs.existsSync(leftover)).toBe(false);
     // A --variant run removes no build and leaves the folder as it is.
     fs.writeFileSync(leftover, 'half written');
