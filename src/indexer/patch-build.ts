@@ -1,12 +1,14 @@
 // Fast path of a re-index for a build whose description (fingerprint) is unchanged: finds the units whose
 // files changed (stat, hash only when size/mtime differ), redoes only those, re-merges only the files whose
 // view changed from the units that read them, and replaces only those files' rows in one transaction.
-// Declines (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving
-// the build, a change in the macros that blank or expand in parsed text, many units to walk (units whose files
-// changed between directives only are carried over, not walked: a header edited so is cheap for all its readers).
+// A changed macro table masks again only the files naming a changed macro (see macro-table-change.ts). Declines
+// (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving the build, a
+// change in the macros that blank, many units to walk (units whose files changed between directives only, or in
+// #defines their walk did not read, are carried over, not walked: a header edited so is cheap for all its readers).
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
-import type { MacroGroup } from '../index/index-writer.js';
+import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
+import type { MacroRecord } from '../preprocessor/api.js';
 import { storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
 import { encodeUnitResult, findUnitResult, loadUnitResultById, type EncodedUnitResult } from '../index/unit-result-rows.js';
@@ -18,8 +20,7 @@ import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-re
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { findForced, inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
-import type { StartingMacros } from '../preprocessor/macro-definition.js';
-import { blankableMacros } from './blank-macros.js';
+import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { fromStoredRow, toStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
@@ -110,7 +111,8 @@ class EarlierSkeletons {
 
 /**
  * The unit's previous result carried over when the files that changed since (its source, headers) changed
- * between directives only (see carried-result.ts), and every other input still holds.
+ * between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
+ * carried-result.ts), and every other input still holds.
  */
 function carryOver(old: UnitResult, unit: CompileUnit, environment: UnitEnvironment, host: { source: FileSource; resolver: IncludeResolver }, before: EarlierSkeletons, reads: string[] | undefined, ctx: PatchContext): UnitResult | undefined {
   const { source } = host;
@@ -240,6 +242,25 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
   return b.every((g) => byFile.get(g.file) === JSON.stringify(g.records));
 }
 
+const NOTHING_REKEYED: RekeyedFiles = { remask: [], activities: [] };
+
+/**
+ * What a change of the build's macro table asks of its other files: none when the table's digest stays, else
+ * the files to mask again and the new activity keys of the others (see macro-table-change.ts). Null when the
+ * full path must run: the blanked macros changed, or a file to mask again has diagnostics.
+ */
+function tableChange(before: MacroRecord[], after: { records: MacroRecord[]; table: BuildMacroTable; blankable: BlankableMacros }, affected: Set<string>, stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
+  const blankKey = blankableHash(after.blankable);
+  if (blankableHash(blankableMacros(before)) !== blankKey) return null;
+  const digestBefore = new BuildMacroTable(before).digest;
+  const digestAfter = after.table.digest;
+  if (digestBefore === digestAfter) return NOTHING_REKEYED;
+  const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
+  const out = rekeyFiles(affected, namesReachingChanges(before, after.records), { root: ctx.root, states: ctx.states, stored, activeLines, blankKey, digestBefore, digestAfter });
+  if (!out || (out.remask.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, out.remask.map((f) => f.file)))) return null;
+  return out;
+}
+
 /**
  * Re-indexes the changed part of a build in place. Answers null (nothing written) when the fast path does
  * not apply and the full path must run.
@@ -283,21 +304,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const records = groups.flatMap((g) => g.records);
   const blankable = blankableMacros(records);
   const macroTable = new BuildMacroTable(records);
-  let rekeyed: RekeyedFiles = { remask: [], activities: [] };
-  if (!sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups)) {
-    const beforeRecords = patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records);
-    const blankKey = blankableHash(blankable);
-    if (blankableHash(blankableMacros(beforeRecords)) !== blankKey) return null;
-    const digestBefore = new BuildMacroTable(beforeRecords).digest;
-    if (digestBefore !== macroTable.digest) {
-      // Every file's activity key holds the table's digest; files naming a changed macro are masked again.
-      const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
-      const again = rekeyFiles(affected, namesReachingChanges(beforeRecords, records), { root: ctx.root, states: ctx.states, stored, activeLines, blankKey, digestBefore, digestAfter: macroTable.digest });
-      if (!again) return null;
-      if (again.remask.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, again.remask.map((f) => f.file))) return null;
-      rekeyed = again;
-    }
-  }
+  const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
+  const rekeyed = same ? NOTHING_REKEYED : tableChange(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), { records, table: macroTable, blankable }, affected, stored, build, ctx);
+  if (!rekeyed) return null;
 
   const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
   if (masked.diagnostics.length) return null;

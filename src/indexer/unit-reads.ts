@@ -41,33 +41,22 @@ export function pruneUnitReads(root: string, builds: { variant: string; image: s
   }
 }
 
-/** The file's results when it is whole (it starts with the sha1 of the JSON that follows), by hash. */
-function readFile(file: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+/** The file's data when it is whole (it starts with the sha1 of the JSON that follows), else an empty one. */
+function readFile(file: string): ReadsFile {
   try {
     const text = fs.readFileSync(file, 'utf8');
     const body = text.slice(41);
-    if (text.charCodeAt(40) !== 10 || sha1(body) !== text.slice(0, 40)) return out;
-    const data = JSON.parse(body) as ReadsFile;
-    if (data.format !== FORMAT || !Array.isArray(data.names) || typeof data.results !== 'object' || data.results === null) return out;
-    for (const [hash, ids] of Object.entries(data.results)) out.set(hash, ids.map((i) => data.names[i]));
+    if (text.charCodeAt(40) === 10 && sha1(body) === text.slice(0, 40)) {
+      const data = JSON.parse(body) as ReadsFile;
+      if (data.format === FORMAT && Array.isArray(data.names) && typeof data.results === 'object' && data.results !== null) return data;
+    }
   } catch {
     /* missing or unreadable: every result misses */
   }
-  return out;
+  return { format: FORMAT, names: [], results: {} };
 }
 
-function writeFile(file: string, results: Map<string, string[]>): void {
-  const names: string[] = [];
-  const ids = new Map<string, number>();
-  const data: ReadsFile = { format: FORMAT, names, results: {} };
-  for (const [hash, list] of results) {
-    data.results[hash] = list.map((n) => {
-      let i = ids.get(n);
-      if (i === undefined) ids.set(n, (i = names.push(n) - 1));
-      return i;
-    });
-  }
+function writeFile(file: string, data: ReadsFile): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -79,10 +68,28 @@ function writeFile(file: string, results: Map<string, string[]>): void {
   }
 }
 
-/** The names of the run's walks by result hash, and of earlier runs' by build, read once per build. */
+/** The names no result uses any more dropped, the results' indexes renumbered (plain integers, no name looked up). */
+function compact(data: ReadsFile): ReadsFile {
+  const used = new Int32Array(data.names.length).fill(-1);
+  const lists = Object.values(data.results);
+  for (const list of lists) for (const i of list) used[i] = 0;
+  const names: string[] = [];
+  used.forEach((u, i) => {
+    if (u === 0) used[i] = names.push(data.names[i]) - 1;
+  });
+  if (names.length === data.names.length) return data;
+  const results: Record<string, number[]> = {};
+  for (const [hash, list] of Object.entries(data.results)) results[hash] = list.map((i) => used[i]);
+  return { format: FORMAT, names, results };
+}
+
+/**
+ * The names of the run's walks by result hash, and of earlier runs' by build (read once per build; a result's
+ * names are made strings only when asked for, and a kept result is written again as the indexes it was read as).
+ */
 export class UnitReads {
   private walked = new Map<string, string[]>();
-  private stored = new Map<string, Map<string, string[]>>();
+  private stored = new Map<string, ReadsFile>();
 
   constructor(private readonly root: string) {}
 
@@ -91,28 +98,51 @@ export class UnitReads {
     if (names) this.walked.set(hash, names);
   }
 
-  private storedOf(variant: string, image: string): Map<string, string[]> {
+  private storedOf(variant: string, image: string): ReadsFile {
     const k = `${variant}\0${image}`;
-    let m = this.stored.get(k);
-    if (!m) this.stored.set(k, (m = readFile(readsPath(this.root, variant, image))));
-    return m;
+    let data = this.stored.get(k);
+    if (!data) this.stored.set(k, (data = readFile(readsPath(this.root, variant, image))));
+    return data;
   }
 
   /** The names the walk of a result the build links looked up, or undefined when they are not known. */
   of(variant: string, image: string, hash: string): string[] | undefined {
-    return this.walked.get(hash) ?? this.storedOf(variant, image).get(hash);
+    const walked = this.walked.get(hash);
+    if (walked) return walked;
+    const data = this.storedOf(variant, image);
+    return Object.hasOwn(data.results, hash) ? data.results[hash].map((i) => data.names[i]) : undefined;
   }
 
   /** Keeps the names of the results the build now links (those known), when they differ from the file's. */
   save(variant: string, image: string, hashes: Iterable<string>): void {
     const before = this.storedOf(variant, image);
-    const now = new Map<string, string[]>();
+    const results: Record<string, number[]> = {};
+    const names = before.names.slice();
+    let ids: Map<string, number> | undefined;
+    let changed = false;
+    let count = 0;
     for (const h of hashes) {
-      const names = this.of(variant, image, h);
-      if (names) now.set(h, names);
+      if (Object.hasOwn(results, h)) continue;
+      if (Object.hasOwn(before.results, h)) {
+        results[h] = before.results[h];
+        count++;
+        continue;
+      }
+      const walked = this.walked.get(h);
+      if (!walked) continue;
+      ids ??= new Map(names.map((n, i) => [n, i]));
+      const idOf = (n: string) => {
+        let i = ids!.get(n);
+        if (i === undefined) ids!.set(n, (i = names.push(n) - 1));
+        return i;
+      };
+      results[h] = walked.map(idOf);
+      changed = true;
+      count++;
     }
-    if (now.size === before.size && [...now.keys()].every((h) => before.has(h))) return;
-    writeFile(readsPath(this.root, variant, image), now);
-    this.stored.set(`${variant}\0${image}`, now);
+    if (!changed && count === Object.keys(before.results).length) return;
+    const data = compact({ format: FORMAT, names, results });
+    writeFile(readsPath(this.root, variant, image), data);
+    this.stored.set(`${variant}\0${image}`, data);
   }
 }
