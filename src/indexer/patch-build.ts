@@ -18,8 +18,9 @@ import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
-import { findForced, inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
+import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { fromStoredRow, toStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
@@ -114,9 +115,7 @@ class EarlierSkeletons {
  * between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
  * carried-result.ts), and every other input still holds.
  */
-function carryOver(old: UnitResult, unit: CompileUnit, environment: UnitEnvironment, host: { source: FileSource; resolver: IncludeResolver }, before: EarlierSkeletons, reads: string[] | undefined, ctx: PatchContext): UnitResult | undefined {
-  const { source } = host;
-  const env = environment.env;
+function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: string[] | undefined, ctx: PatchContext): UnitResult | undefined {
   const changed: { file: string; was: string; hash: string | null }[] = [];
   const others: [string, string][] = [];
   for (const f of old.files) {
@@ -132,10 +131,6 @@ function carryOver(old: UnitResult, unit: CompileUnit, environment: UnitEnvironm
     const now = then && source.skeleton(file);
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
-  }
-  if (environment.args.imacros.length) {
-    const imacros = new Set(environment.args.imacros.map((im) => path.normalize(findForced(im, unit, environment, host.resolver))));
-    for (const e of edited) if (imacros.has(e.file)) e.imacros = true;
   }
   const kept = carriedResult(old, edited, reads && new Set(reads));
   // The carried result's walk would look up what the previous one did.
@@ -175,7 +170,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
-    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, unit, environment, host, earlier, reads, ctx) : undefined;
+    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, reads, ctx) : undefined;
     if (kept) {
       carried++;
       add(at, i, old, kept);

@@ -16,8 +16,6 @@ export interface EditedFile {
   before: FileSkeleton;
   after: FileSkeleton;
   hash: string;
-  /** Read by the unit through -imacros (its #defines reached, none of its lines compiled). */
-  imacros?: boolean;
 }
 
 /**
@@ -68,12 +66,13 @@ function gapsOf(sk: FileSkeleton, slotOf: Int32Array, lastSlot: number): number[
  * Per slot (see directive-alignment.ts): whether the previous walk was live there in some inclusion of the
  * file, where the view says so — the top level of a file walked, a gap with active lines, a #define reached, a
  * branch taken before it, an #if evaluated at its end (a #define not reached or an inactive gap: not live).
- * Nothing in a slot changes the state, so a slot is all live or all not. Undefined when the view contradicts
- * itself or the file was not walked as the view's kind says (compiled lines, or -imacros with none).
+ * Nothing in a slot changes the state, so a slot is all live or all not. A file with no compiled line (one read
+ * through -imacros, whose lines are never compiled) says nothing by its gaps. Undefined when the view
+ * contradicts itself or does not show the file walked.
  */
 function slotLiveness(view: FileView, e: EditedFile, al: DirectiveAlignment): (boolean | undefined)[] | undefined {
-  const walked = e.imacros ? view.ranges.length === 0 : view.ranges.length > 0 || view.defines.length > 0 || !!view.evaluated?.length;
-  if (!walked) return undefined;
+  const noLines = view.ranges.length === 0;
+  if (noLines && view.defines.length === 0 && !view.evaluated?.length) return undefined;
   const live: (boolean | undefined)[] = al.depth.map((d) => (d === 0 ? true : undefined));
   let consistent = true;
   const set = (k: number, v: boolean) => {
@@ -97,7 +96,7 @@ function slotLiveness(view: FileView, e: EditedFile, al: DirectiveAlignment): (b
     }
   }
   const gaps = gapsOf(e.before, al.oldSlot, al.depth.length - 1);
-  for (let g = 0; g < gaps.length && !e.imacros; g += 3) {
+  for (let g = 0; g < gaps.length && !noLines; g += 3) {
     const len = gaps[g + 1] - gaps[g] + 1;
     if (len <= 0) continue;
     const active = activeCount(view.ranges, gaps[g], gaps[g + 1]);
@@ -107,11 +106,20 @@ function slotLiveness(view: FileView, e: EditedFile, al: DirectiveAlignment): (b
   return consistent ? live : undefined;
 }
 
-/** Active ranges at the new lines: each non-empty gap takes its slot's state (an -imacros file has none). */
-function movedRanges(live: (boolean | undefined)[], e: EditedFile, al: DirectiveAlignment): number[] | undefined {
+/**
+ * Active ranges at the new lines: each non-empty gap takes its slot's state. A file that had no compiled line
+ * has none when a gap of a live slot shows it was read without compiling lines (-imacros), or when no new gap
+ * is in a slot that may be live; else undefined.
+ */
+function movedRanges(view: FileView, live: (boolean | undefined)[], e: EditedFile, al: DirectiveAlignment): number[] | undefined {
   const out: number[] = [];
-  if (e.imacros) return out;
   const gaps = gapsOf(e.after, al.newSlot, al.depth.length - 1);
+  if (view.ranges.length === 0) {
+    const old = gapsOf(e.before, al.oldSlot, al.depth.length - 1);
+    for (let g = 0; g < old.length; g += 3) if (old[g + 1] >= old[g] && live[old[g + 2]] === true) return out;
+    for (let g = 0; g < gaps.length; g += 3) if (gaps[g + 1] >= gaps[g] && live[gaps[g + 2]] !== false) return undefined;
+    return out;
+  }
   for (let g = 0; g < gaps.length; g += 3) {
     if (gaps[g + 1] < gaps[g]) continue;
     const state = live[gaps[g + 2]];
@@ -180,7 +188,7 @@ function movedDefines(view: FileView, e: EditedFile, al: DirectiveAlignment, liv
 /** The view at the new lines: ranges and reached #defines moved (see above), #if heads at their directives' new lines. */
 function movedView(view: FileView, e: EditedFile, al: DirectiveAlignment): FileView | undefined {
   const live = slotLiveness(view, e, al);
-  const ranges = live && movedRanges(live, e, al);
+  const ranges = live && movedRanges(view, live, e, al);
   const defines = live && movedDefines(view, e, al, live);
   if (!ranges || !defines) return undefined;
   const lineOf = new Map<number, number>();
