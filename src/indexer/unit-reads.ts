@@ -8,15 +8,19 @@ import path from 'node:path';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface ReadsFile {
   format: number;
   /** Distinct names. */
   names: string[];
-  /** Result hash → indexes into `names`. */
-  results: Record<string, number[]>;
+  /** Distinct sets of names (sorted indexes into `names`): the units of a build mostly read one and the same set. */
+  lists: number[][];
+  /** Result hash → index into `lists`. */
+  results: Record<string, number>;
 }
+
+const EMPTY: ReadsFile = { format: FORMAT, names: [], lists: [], results: {} };
 
 const readsDir = (root: string): string => path.join(root, STATE_DIR, 'unit-reads');
 const readsName = (variant: string, image: string): string => `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`;
@@ -48,12 +52,12 @@ function readFile(file: string): ReadsFile {
     const body = text.slice(41);
     if (text.charCodeAt(40) === 10 && sha1(body) === text.slice(0, 40)) {
       const data = JSON.parse(body) as ReadsFile;
-      if (data.format === FORMAT && Array.isArray(data.names) && typeof data.results === 'object' && data.results !== null) return data;
+      if (data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && typeof data.results === 'object' && data.results !== null) return data;
     }
   } catch {
     /* missing or unreadable: every result misses */
   }
-  return { format: FORMAT, names: [], results: {} };
+  return EMPTY;
 }
 
 function writeFile(file: string, data: ReadsFile): void {
@@ -68,28 +72,58 @@ function writeFile(file: string, data: ReadsFile): void {
   }
 }
 
-/** The names no result uses any more dropped, the results' indexes renumbered (plain integers, no name looked up). */
+/** The lists no result names and the names no list holds dropped, the indexes renumbered. */
 function compact(data: ReadsFile): ReadsFile {
-  const used = new Int32Array(data.names.length).fill(-1);
-  const lists = Object.values(data.results);
-  for (const list of lists) for (const i of list) used[i] = 0;
-  const names: string[] = [];
-  used.forEach((u, i) => {
-    if (u === 0) used[i] = names.push(data.names[i]) - 1;
+  const listAt = new Int32Array(data.lists.length).fill(-1);
+  for (const l of Object.values(data.results)) listAt[l] = 0;
+  const nameAt = new Int32Array(data.names.length).fill(-1);
+  const lists: number[][] = [];
+  data.lists.forEach((list, l) => {
+    if (listAt[l] < 0) return;
+    listAt[l] = lists.push(list) - 1;
+    for (const i of list) nameAt[i] = 0;
   });
-  if (names.length === data.names.length) return data;
-  const results: Record<string, number[]> = {};
-  for (const [hash, list] of Object.entries(data.results)) results[hash] = list.map((i) => used[i]);
-  return { format: FORMAT, names, results };
+  const names: string[] = [];
+  nameAt.forEach((u, i) => {
+    if (u === 0) nameAt[i] = names.push(data.names[i]) - 1;
+  });
+  const results: Record<string, number> = {};
+  for (const [hash, l] of Object.entries(data.results)) results[hash] = listAt[l];
+  return { format: FORMAT, names, lists: names.length === data.names.length ? lists : lists.map((list) => list.map((i) => nameAt[i])), results };
+}
+
+/** Adds sets of names to a file's data, each set once. */
+class ListEncoder {
+  private ids: Map<string, number>;
+  private byKey: Map<string, number>;
+
+  constructor(private readonly data: ReadsFile) {
+    this.ids = new Map(data.names.map((n, i) => [n, i]));
+    this.byKey = new Map(data.lists.map((list, l) => [list.join(','), l]));
+  }
+
+  /** The index of the list of `names` (added when new). */
+  add(names: string[]): number {
+    const list = names.map((n) => {
+      let i = this.ids.get(n);
+      if (i === undefined) this.ids.set(n, (i = this.data.names.push(n) - 1));
+      return i;
+    });
+    list.sort((a, b) => a - b);
+    const key = list.join(',');
+    let l = this.byKey.get(key);
+    if (l === undefined) this.byKey.set(key, (l = this.data.lists.push(list) - 1));
+    return l;
+  }
 }
 
 /**
- * The names of the run's walks by result hash, and of earlier runs' by build (read once per build; a result's
- * names are made strings only when asked for, and a kept result is written again as the indexes it was read as).
+ * The names of the run's walks by result hash, and of earlier runs' by build (read once per build; a set of
+ * names is made strings once, when first asked for).
  */
 export class UnitReads {
   private walked = new Map<string, string[]>();
-  private stored = new Map<string, ReadsFile>();
+  private stored = new Map<string, { data: ReadsFile; decoded: Map<number, string[]> }>();
 
   constructor(private readonly root: string) {}
 
@@ -98,51 +132,47 @@ export class UnitReads {
     if (names) this.walked.set(hash, names);
   }
 
-  private storedOf(variant: string, image: string): ReadsFile {
+  private storedOf(variant: string, image: string): { data: ReadsFile; decoded: Map<number, string[]> } {
     const k = `${variant}\0${image}`;
-    let data = this.stored.get(k);
-    if (!data) this.stored.set(k, (data = readFile(readsPath(this.root, variant, image))));
-    return data;
+    let s = this.stored.get(k);
+    if (!s) this.stored.set(k, (s = { data: readFile(readsPath(this.root, variant, image)), decoded: new Map() }));
+    return s;
   }
 
   /** The names the walk of a result the build links looked up, or undefined when they are not known. */
   of(variant: string, image: string, hash: string): string[] | undefined {
     const walked = this.walked.get(hash);
     if (walked) return walked;
-    const data = this.storedOf(variant, image);
-    return Object.hasOwn(data.results, hash) ? data.results[hash].map((i) => data.names[i]) : undefined;
+    const { data, decoded } = this.storedOf(variant, image);
+    if (!Object.hasOwn(data.results, hash)) return undefined;
+    const l = data.results[hash];
+    let names = decoded.get(l);
+    if (!names) decoded.set(l, (names = data.lists[l].map((i) => data.names[i])));
+    return names;
   }
 
   /** Keeps the names of the results the build now links (those known), when they differ from the file's. */
   save(variant: string, image: string, hashes: Iterable<string>): void {
-    const before = this.storedOf(variant, image);
-    const results: Record<string, number[]> = {};
-    const names = before.names.slice();
-    let ids: Map<string, number> | undefined;
-    let changed = false;
-    let count = 0;
+    const before = this.storedOf(variant, image).data;
+    const data: ReadsFile = { format: FORMAT, names: before.names.slice(), lists: before.lists.slice(), results: {} };
+    let encoder: ListEncoder | undefined;
+    let added = false;
+    let kept = 0;
     for (const h of hashes) {
-      if (Object.hasOwn(results, h)) continue;
+      if (Object.hasOwn(data.results, h)) continue;
       if (Object.hasOwn(before.results, h)) {
-        results[h] = before.results[h];
-        count++;
+        data.results[h] = before.results[h];
+        kept++;
         continue;
       }
       const walked = this.walked.get(h);
       if (!walked) continue;
-      ids ??= new Map(names.map((n, i) => [n, i]));
-      const idOf = (n: string) => {
-        let i = ids!.get(n);
-        if (i === undefined) ids!.set(n, (i = names.push(n) - 1));
-        return i;
-      };
-      results[h] = walked.map(idOf);
-      changed = true;
-      count++;
+      data.results[h] = (encoder ??= new ListEncoder(data)).add(walked);
+      added = true;
     }
-    if (!changed && count === Object.keys(before.results).length) return;
-    const data = compact({ format: FORMAT, names, results });
-    writeFile(readsPath(this.root, variant, image), data);
-    this.stored.set(`${variant}\0${image}`, data);
+    if (!added && kept === Object.keys(before.results).length) return;
+    const out = compact(data);
+    writeFile(readsPath(this.root, variant, image), out);
+    this.stored.set(`${variant}\0${image}`, { data: out, decoded: new Map() });
   }
 }
