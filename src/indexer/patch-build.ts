@@ -132,10 +132,19 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  const kept = carriedResult(old, edited, reads && new Set(reads));
+  const kept = carriedResult(old, edited, reads && readSet(reads));
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;
+}
+
+/** Sets of read names by list (units whose walks read the same names share one list). */
+const readSets = new WeakMap<string[], Set<string>>();
+
+function readSet(reads: string[]): Set<string> {
+  let set = readSets.get(reads);
+  if (!set) readSets.set(reads, (set = new Set(reads)));
+  return set;
 }
 
 /**

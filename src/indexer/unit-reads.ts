@@ -102,8 +102,13 @@ class ListEncoder {
     this.byKey = new Map(data.lists.map((list, l) => [list.join(','), l]));
   }
 
+  /** Lists made, by the names array they were made from (carried-over units share their walk's array). */
+  private made = new WeakMap<string[], number>();
+
   /** The index of the list of `names` (added when new). */
   add(names: string[]): number {
+    const made = this.made.get(names);
+    if (made !== undefined) return made;
     const list = names.map((n) => {
       let i = this.ids.get(n);
       if (i === undefined) this.ids.set(n, (i = this.data.names.push(n) - 1));
@@ -113,6 +118,7 @@ class ListEncoder {
     const key = list.join(',');
     let l = this.byKey.get(key);
     if (l === undefined) this.byKey.set(key, (l = this.data.lists.push(list) - 1));
+    this.made.set(names, l);
     return l;
   }
 }

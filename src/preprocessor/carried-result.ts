@@ -27,16 +27,34 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
   const files = old.files.slice();
   for (const e of edited) {
-    const aligned = alignDirectives(e.before, e.after);
+    const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
     for (const name of aligned.changed) if (!reads || reads.has(name)) return undefined;
     const at = files.findIndex((f) => f.file === e.file);
     if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
-    const moved = movedView(files[at].view, e, aligned);
+    // Units that saw the file the same way share its view (one object): it is moved once for all of them.
+    const view = files[at].view;
+    let moved = aligned.moved.get(view);
+    if (moved === undefined) aligned.moved.set(view, (moved = movedView(view, e, aligned) ?? null));
     if (!moved) return undefined;
     files[at] = { file: e.file, hash: e.hash, view: moved };
   }
   return { ...old, files };
+}
+
+/** An alignment with the views already moved by it (null: not carried). */
+type MemoAlignment = DirectiveAlignment & { moved: WeakMap<FileView, FileView | null> };
+
+/** Alignments by the skeletons before and after (a header edited under 100 units is aligned once). */
+const alignments = new WeakMap<FileSkeleton, { after: FileSkeleton; aligned: MemoAlignment | undefined }>();
+
+function alignedOf(before: FileSkeleton, after: FileSkeleton): MemoAlignment | undefined {
+  const known = alignments.get(before);
+  if (known?.after === after) return known.aligned;
+  const al = alignDirectives(before, after);
+  const aligned = al && { ...al, moved: new WeakMap<FileView, FileView | null>() };
+  alignments.set(before, { after, aligned });
+  return aligned;
 }
 
 /** Number of lines of [from, to] inside the sorted, merged ranges. */
