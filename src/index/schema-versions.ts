@@ -42,5 +42,7 @@ export const SCHEMA_VERSION = 16;
  *     writes a declaration the expanded reading found (stored parses are keyed by masked text, which that
  *     change left the same, so they would keep reporting them); build_files.activity keys the build's macro table by
  *     each file's definitions in order, not by their lines.
+ * 12: a parse's key (parsed_files mask hash) holds the values of the integer macros its enums name: parses made
+ *     before shared one enum value between builds whose masked text was the same but whose macros differed.
  */
-export const ROW_FORMAT_VERSION = 11;
+export const ROW_FORMAT_VERSION = 12;

@@ -293,7 +293,7 @@ async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: B
   const fresh = new Set(masked.jobs.map((j) => j.version));
   const reusedParses = reusedParseDiagnostics(masked.versions.filter((v) => !fresh.has(v)), run.root, (v) => run.writer.parseReport(v.path, v.maskHash, v.language));
   const t = performance.now();
-  const parsed = await parseAndStore(masked, run.pool, macroValuesOf(pre.macros), run.writer);
+  const parsed = await parseAndStore(masked, run.pool, masked.values, run.writer);
   const ms = performance.now() - t;
   summary.stageMs!.parse += ms;
   run.timing.parseMs += ms;
@@ -362,6 +362,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     vendorRules: run.vendorRules,
     blankable: blankableMacros(pre.macros),
     macroTable: new BuildMacroTable(pre.macros),
+    values: macroValuesOf(pre.macros),
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(units.map((u) => u.file)),
   });

@@ -11,6 +11,8 @@ import { blankMacroUses, type BlankableMacros } from './blank-macros.js';
 import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
+import { enumMacroKey } from './enum-macro-key.js';
+import type { MacroValues } from './parse-jobs.js';
 import { sha1, type FileStates } from './file-states.js';
 import { sha1Hasher } from '../model/sha1.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
@@ -37,6 +39,8 @@ export interface MaskedFiles {
   kept: number;
   remasked: number;
   diagnostics: Diagnostic[];
+  /** The macro values the jobs' keys were made with: their parses must be made with the same. */
+  values: MacroValues;
 }
 
 /** A text as maskText reads it: a string, or a file's UTF-8 bytes (decoded only where lines are kept). */
@@ -112,6 +116,8 @@ export interface MaskContext {
   unitSet: Set<string>;
   /** The build's macro table: invocations in each file are expanded with it (its digest keys the parse). */
   macroTable?: BuildMacroTable;
+  /** The build's integer macro values: those a file's enums name key its parse (see enum-macro-key.ts). */
+  values: MacroValues;
 }
 
 /** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
@@ -120,7 +126,7 @@ export function activityKey(hash: string, ranges: number[], language: string, bl
 }
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
-  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [] };
+  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
   const blankKey = blankableHash(ctx.blankable);
   const queued = new Set<string>();
   for (const fa of files) {
@@ -158,7 +164,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const m = maskText(buf, fa.ranges);
     const text = blankMacroUses(m.masked, ctx.blankable);
     const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
-    const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}`);
+    const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
+    const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;

@@ -312,9 +312,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const rekeyed = same ? NOTHING_REKEYED : tableChange(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), { records, table: macroTable, blankable }, affected, stored, build, ctx);
   if (!rekeyed) return null;
 
-  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, values: macroValuesOf(records), previous: stored, unitSet: new Set(units.map((u) => u.file)) });
   if (masked.diagnostics.length) return null;
-  await ctx.pool.run(masked.jobs, macroValuesOf(records));
+  await ctx.pool.run(masked.jobs, masked.values);
   const parsed = parseDiagnostics(masked.jobs);
   if (parsed.diagnostics.length || parsed.vendorSyntax.length) return null;
   const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
