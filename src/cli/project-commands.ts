@@ -16,12 +16,15 @@ import { formatDiagnostics } from './format-text.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
 import { runIndex } from './index-command.js';
 
+/** Everything in the state folder is made by fw-context (index, lock, caches) except the config, which is shared. */
+const STATE_GITIGNORE = '# Made by fw-context: the index and its caches (`fw-context index` makes them again); config.ini is shared.\n*\n!.gitignore\n!config.ini\n';
+
 export async function runInit(opts: CommonOptions & { force?: boolean }): Promise<CommandOutput> {
   const root = path.resolve(opts.cwd);
   const cfgFile = configPath(root);
   const existed = fs.existsSync(cfgFile);
   if (!existed || opts.force) writeConfig(root, existed ? readConfig(root) : { ...DEFAULT_CONFIG });
-  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), 'index.db*\nindex.lock\nindex.writer-lock\ndetection.json\nstatus-snapshot.json*\n');
+  fs.writeFileSync(path.join(root, STATE_DIR, '.gitignore'), STATE_GITIGNORE);
   const config = readConfig(root);
   const detected = await detectProjectBuildsLazily(root, config);
   const { builds, discovery } = detected;
