@@ -4,14 +4,12 @@
 // [stored path, hash] pairs: a re-index reads the hashes its build links and that small file, not 100 rows of
 // ~15 KB, and checks each distinct pair once. Results the file lacks (new since it was written) are read from
 // the index and the file is written again; a missing or unreadable file only costs that.
-import fs from 'node:fs';
-import path from 'node:path';
-import { sha1 } from '../model/sha1.js';
 import type { Db } from '../index/open-index.js';
 import { buildUnitLinks, resultFiles } from '../index/reindex-rows.js';
-import { STATE_DIR } from '../project/config.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 1;
+const FOLDER = 'unit-inputs';
 
 interface CacheFile {
   format: number;
@@ -37,70 +35,20 @@ export interface BuildInputs {
   readFromIndex: number;
 }
 
-/** The folder beside the index that holds one file per build. */
-function inputsDir(root: string): string {
-  return path.join(root, STATE_DIR, 'unit-inputs');
-}
-
-/** The file name of a build's lists. */
-function inputsName(variant: string, image: string): string {
-  return `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`;
-}
-
 /** Where the file lists of a build's results are kept. */
 export function unitInputsPath(root: string, variant: string, image: string): string {
-  return path.join(inputsDir(root), inputsName(variant, image));
+  return buildStatePath(root, FOLDER, { variant, image });
 }
 
-/**
- * Deletes the lists of builds the index no longer holds, and temporary files a killed run left; returns how
- * many files went. Runs under the index lock (no other run writes the folder), and lists the folder only.
- */
+/** Deletes the lists of builds the index no longer holds (see pruneBuildStateFiles); returns how many went. */
 export function pruneUnitInputs(root: string, builds: { variant: string; image: string }[]): number {
-  let names: string[];
-  try {
-    names = fs.readdirSync(inputsDir(root));
-  } catch {
-    return 0;
-  }
-  const keep = new Set(builds.map((b) => inputsName(b.variant, b.image)));
-  let pruned = 0;
-  for (const name of names) {
-    if (keep.has(name)) continue;
-    try {
-      fs.unlinkSync(path.join(inputsDir(root), name));
-      pruned++;
-    } catch {
-      /* gone already, or a read-only folder: it is only a cache */
-    }
-  }
-  return pruned;
+  return pruneBuildStateFiles(root, FOLDER, builds);
 }
 
-/** The file's data when it is whole: it starts with the sha1 of the JSON that follows (no index in it is checked one by one). */
+/** The file's data when it is whole (its checksum holds: no index in it is checked one by one) and of this format. */
 function readCache(file: string): CacheFile | undefined {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    const body = text.slice(41);
-    if (text.charCodeAt(40) !== 10 || sha1(body) !== text.slice(0, 40)) return undefined;
-    const data = JSON.parse(body) as CacheFile;
-    return data.format === FORMAT && typeof data.results === 'object' && data.results !== null && Array.isArray(data.pairs) ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes the file (a temporary file renamed over the old one); a failure only costs the next run a read of the rows. */
-function writeCache(file: string, data: CacheFile): void {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    const body = JSON.stringify(data);
-    fs.writeFileSync(tmp, `${sha1(body)}\n${body}`);
-    fs.renameSync(tmp, file);
-  } catch {
-    /* read-only state folder: the rows are read every time */
-  }
+  const data = readChecksummed(file) as CacheFile | undefined;
+  return data && data.format === FORMAT && typeof data.results === 'object' && data.results !== null && Array.isArray(data.pairs) ? data : undefined;
 }
 
 /** The pairs the units name, each once, in the order first named; the units' indexes renumbered in place. */
@@ -146,7 +94,7 @@ export function loadBuildInputs(db: Db, root: string, variant: string, image: st
   let checked = pairs;
   if (missing.length || Object.keys(cache!.results).length !== new Set(links.map((l) => l.hash)).size) {
     const fresh = compact(pairs, units);
-    writeCache(file, fresh);
+    writeChecksummed(file, fresh); // a failure only costs the next run a read of the rows
     checked = fresh.pairs;
   }
   return { byPath: new Map(links.map((l, k) => [l.unitPath, units[k]])), pairs: checked, readFromIndex: new Set(missing.map((u) => u.id)).size };

@@ -3,10 +3,7 @@
 // function of what that hash covers), so a stale or foreign file can only miss. A header edit that changes only
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
 // known is walked (worker threads send their walks' names with the rows).
-import fs from 'node:fs';
-import path from 'node:path';
-import { sha1 } from '../model/sha1.js';
-import { STATE_DIR } from '../project/config.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 2;
 
@@ -22,54 +19,19 @@ interface ReadsFile {
 
 const EMPTY: ReadsFile = { format: FORMAT, names: [], lists: [], results: {} };
 
-const readsDir = (root: string): string => path.join(root, STATE_DIR, 'unit-reads');
-const readsName = (variant: string, image: string): string => `${sha1(`${variant}\0${image}`).slice(0, 20)}.json`;
-const readsPath = (root: string, variant: string, image: string): string => path.join(readsDir(root), readsName(variant, image));
+const FOLDER = 'unit-reads';
+const readsPath = (root: string, variant: string, image: string): string => buildStatePath(root, FOLDER, { variant, image });
 
-/** Deletes the files of builds the index no longer holds, and temporary files a killed run left (under the index lock). */
+/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
 export function pruneUnitReads(root: string, builds: { variant: string; image: string }[]): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(readsDir(root));
-  } catch {
-    return;
-  }
-  const keep = new Set(builds.map((b) => readsName(b.variant, b.image)));
-  for (const name of names) {
-    if (keep.has(name)) continue;
-    try {
-      fs.unlinkSync(path.join(readsDir(root), name));
-    } catch {
-      /* gone already, or a read-only folder: it is only a cache */
-    }
-  }
+  pruneBuildStateFiles(root, FOLDER, builds);
 }
 
-/** The file's data when it is whole (it starts with the sha1 of the JSON that follows), else an empty one. */
+/** The file's data when it is whole and of this format, else an empty one (every result misses). */
 function readFile(file: string): ReadsFile {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    const body = text.slice(41);
-    if (text.charCodeAt(40) === 10 && sha1(body) === text.slice(0, 40)) {
-      const data = JSON.parse(body) as ReadsFile;
-      if (data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && typeof data.results === 'object' && data.results !== null) return data;
-    }
-  } catch {
-    /* missing or unreadable: every result misses */
-  }
+  const data = readChecksummed(file) as ReadsFile | undefined;
+  if (data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && typeof data.results === 'object' && data.results !== null) return data;
   return EMPTY;
-}
-
-function writeFile(file: string, data: ReadsFile): void {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    const body = JSON.stringify(data);
-    fs.writeFileSync(tmp, `${sha1(body)}\n${body}`);
-    fs.renameSync(tmp, file);
-  } catch {
-    /* read-only state folder: the next header edit walks the units */
-  }
 }
 
 /** The lists no result names and the names no list holds dropped, the indexes renumbered. */
@@ -178,7 +140,7 @@ export class UnitReads {
     }
     if (!added && kept === Object.keys(before.results).length) return;
     const out = compact(data);
-    writeFile(readsPath(this.root, variant, image), out);
+    writeChecksummed(readsPath(this.root, variant, image), out); // a failure: the next header edit walks the units
     this.stored.set(`${variant}\0${image}`, { data: out, decoded: new Map() });
   }
 }

@@ -1,0 +1,72 @@
+// Files kept beside the index per build (unit-inputs/, unit-reads/): one JSON file per build in a folder of the
+// state folder, checksummed (it starts with the sha1 of the JSON that follows, so a cut or edited file is not
+// trusted), written through a temporary file renamed over the old one, and deleted with their build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sha1 } from '../model/sha1.js';
+import { STATE_DIR } from '../project/config.js';
+
+export interface BuildName {
+  variant: string;
+  image: string;
+}
+
+const folderOf = (root: string, folder: string): string => path.join(root, STATE_DIR, folder);
+const fileName = (b: BuildName): string => `${sha1(`${b.variant}\0${b.image}`).slice(0, 20)}.json`;
+
+/** Where a build's file of `folder` is kept. */
+export function buildStatePath(root: string, folder: string, build: BuildName): string {
+  return path.join(folderOf(root, folder), fileName(build));
+}
+
+/** The JSON a file holds when its checksum holds; undefined when it is missing, cut or edited. */
+export function readChecksummed(file: string): unknown {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const body = text.slice(41);
+    if (text.charCodeAt(40) !== 10 || sha1(body) !== text.slice(0, 40)) return undefined;
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `data` with its checksum (a temporary file renamed over the old one); false when it could not. */
+export function writeChecksummed(file: string, data: unknown): boolean {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    const body = JSON.stringify(data);
+    fs.writeFileSync(tmp, `${sha1(body)}\n${body}`);
+    fs.renameSync(tmp, file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes the files of `folder` that belong to no build of `builds`, and temporary files a killed run left;
+ * returns how many went. Runs under the index lock (no other run writes the folder) and lists the folder only.
+ */
+export function pruneBuildStateFiles(root: string, folder: string, builds: BuildName[]): number {
+  const dir = folderOf(root, folder);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  const keep = new Set(builds.map(fileName));
+  let pruned = 0;
+  for (const name of names) {
+    if (keep.has(name)) continue;
+    try {
+      fs.unlinkSync(path.join(dir, name));
+      pruned++;
+    } catch {
+      /* gone already, or a read-only folder: it is only a cache */
+    }
+  }
+  return pruned;
+}
