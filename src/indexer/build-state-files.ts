@@ -3,6 +3,7 @@
 // trusted), written through a temporary file renamed over the old one, and deleted with their build.
 import fs from 'node:fs';
 import path from 'node:path';
+import { replaceFile } from '../model/replace-file.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 
@@ -31,18 +32,10 @@ export function readChecksummed(file: string): unknown {
   }
 }
 
-/** Writes `data` with its checksum (a temporary file renamed over the old one); false when it could not. */
+/** Writes `data` with its checksum, whole or not at all (see replaceFile); false when it could not. */
 export function writeChecksummed(file: string, data: unknown): boolean {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    const body = JSON.stringify(data);
-    fs.writeFileSync(tmp, `${sha1(body)}\n${body}`);
-    fs.renameSync(tmp, file);
-    return true;
-  } catch {
-    return false;
-  }
+  const body = JSON.stringify(data);
+  return replaceFile(file, `${sha1(body)}\n${body}`);
 }
 
 /**

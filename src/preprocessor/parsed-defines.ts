@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { replaceFile } from '../model/replace-file.js';
 import { sha1 } from '../model/sha1.js';
 import { MacroDef, parseDefine } from './macro-definition.js';
 
@@ -47,13 +48,7 @@ export function keptParsedDefines(text: string, cacheDir: string | undefined): M
     // not kept yet, or unreadable: parsed again below
   }
   const defines = parseDefines(text);
-  try {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, v8.serialize(defines));
-    fs.renameSync(tmp, file);
-  } catch {
-    // read-only cache folder: parsed each run
-  }
+  // A read-only cache folder: parsed each run.
+  replaceFile(file, v8.serialize(defines));
   return defines;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { RACY_MS } from '../indexer/file-states.js';
+import { replaceFile } from '../model/replace-file.js';
 import { sha1 } from '../model/sha1.js';
 import { DetectorNotLoaded } from '../project/declared-builds.js';
 import type { StatusHashes } from './active-build.js';
@@ -84,14 +85,7 @@ function readSnapshot(indexFile: string, code: string): Snapshot | null {
 
 /** Written to a temporary file and renamed over the old one; a folder status cannot write keeps no snapshot. */
 function writeSnapshot(indexFile: string, s: Snapshot): void {
-  const file = snapshotFile(indexFile);
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, JSON.stringify(s));
-    fs.renameSync(tmp, file);
-  } catch {
-    fs.rmSync(tmp, { force: true });
-  }
+  replaceFile(snapshotFile(indexFile), JSON.stringify(s));
 }
 
 /** The hashes of one status: from the snapshot's memos where they hold, noting what it computed anew. */
