@@ -5,6 +5,7 @@ import { readDetectedFile } from '../shared/detect-inputs.js';
 import path from 'node:path';
 import type { CompileUnit, Diagnostic } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import { resolvePath } from '../../src/model/plain-path.js';
 
 export interface CompileDatabaseResult {
   units: CompileUnit[];
@@ -121,12 +122,12 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
       diagnostics.push({ severity: 'warning', file, line: at.line, message: `${at.name} (${e.file}) has neither "arguments" (a list of strings) nor "command"; skipped`, fix: ENTRY_FIX });
       return;
     }
-    const directory = path.resolve(path.dirname(file), e.directory);
+    const directory = resolvePath(path.dirname(file), e.directory);
     units.push({
-      file: path.resolve(directory, e.file),
+      file: resolvePath(directory, e.file),
       directory,
       arguments: args,
-      output: typeof e.output === 'string' ? path.resolve(directory, e.output) : undefined,
+      output: typeof e.output === 'string' ? resolvePath(directory, e.output) : undefined,
     });
   });
   if (units.length === 0) {

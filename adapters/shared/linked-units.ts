@@ -6,13 +6,14 @@ import type { BuildDescription, CompileUnit, Diagnostic, LinkDetermination } fro
 import { readDerivedText } from './detect-inputs.js';
 import { loadedObjectsOf, MAP_LOADED_OBJECTS } from './map-derivation.js';
 import { isFile } from './fs-helpers.js';
+import { resolvePath } from '../../src/model/plain-path.js';
 
 /** The object a unit writes, absolute: its `output`, else its `-o` argument. */
 export function unitObject(u: CompileUnit): string | undefined {
-  if (u.output) return path.resolve(u.directory, u.output);
+  if (u.output) return resolvePath(u.directory, u.output);
   const i = u.arguments.indexOf('-o');
   const o = i >= 0 ? u.arguments[i + 1] : u.arguments.find((a) => a.startsWith('-o') && a.length > 2)?.slice(2);
-  return o ? path.resolve(u.directory, o) : undefined;
+  return o ? resolvePath(u.directory, o) : undefined;
 }
 
 export interface LinkedObjects {

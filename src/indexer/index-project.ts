@@ -45,6 +45,7 @@ import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits 
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import { normalizePath } from '../model/plain-path.js';
 
 export interface IndexOptions {
   root: string;
@@ -310,7 +311,7 @@ async function parseStage(masked: MaskedFiles, pre: BuildPreprocessing, build: B
 async function askCompilersWhileScanning(units: CompileUnit[], run: RunContext): Promise<void> {
   const { preprocessed, answered } = prefetchImplicitMacros(units, run.provider);
   if (!answered) return;
-  for (const unit of preprocessed) run.skeletons.getStored(path.normalize(unit.file));
+  for (const unit of preprocessed) run.skeletons.getStored(normalizePath(unit.file));
   await answered;
 }
 

@@ -20,6 +20,7 @@ import type { ParsePool } from './parse-pool.js';
 import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
 import { StoredSkeletons } from './stored-skeletons.js';
 import type { UnitReads } from './unit-reads.js';
+import { normalizePath } from '../model/plain-path.js';
 
 export interface PreprocessUnitsContext {
   root: string;
@@ -69,7 +70,7 @@ export function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
  * inputs both hold are the same walk (the same row), so this is what a lookup by key would find.
  */
 function previousResult(unit: CompileUnit, key: string, environment: UnitEnvironment, ctx: PreprocessUnitsContext): { id: number; row: UnitResultRow } | undefined {
-  const prev = ctx.previous?.get(path.normalize(unit.file));
+  const prev = ctx.previous?.get(normalizePath(unit.file));
   if (!prev || prev.key !== key) return undefined;
   for (const [file, hash] of JSON.parse(prev.files) as [string, string][]) if (ctx.states.storedHash(file) !== hash) return undefined;
   if (!inputsStillHold(JSON.parse(prev.tested) as [string, string | null][], [], environment.env, () => null)) return undefined;

@@ -1,6 +1,7 @@
 // Decides whether a file is vendor (SDK/HAL) code: configured vendor paths, default SDK folder names,
 // files outside the project root; configured project paths always win.
 import path from 'node:path';
+import { UNNORMALIZED } from '../model/plain-path.js';
 
 /** Folder names that hold SDK/HAL code in firmware repos, unless the project itself is one of them. */
 export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers'];
@@ -18,7 +19,7 @@ function under(rel: string, prefix: string): boolean {
 
 /** `file` is absolute. */
 export function isVendorFile(file: string, rules: VendorRules): boolean {
-  const rel = path.relative(rules.root, file).split(path.sep).join('/');
+  const rel = plainSuffix(rules.root, file) ?? path.relative(rules.root, file).split(path.sep).join('/');
   if (rel.startsWith('..') || path.isAbsolute(rel)) return !rules.projectPaths.some((p) => path.isAbsolute(p) && file.startsWith(p));
   if (rules.projectPaths.some((p) => under(rel, p))) return false;
   if (rules.vendorPaths.some((p) => under(rel, p))) return true;
@@ -26,9 +27,6 @@ export function isVendorFile(file: string, rules: VendorRules): boolean {
   const segments = rel.split('/').slice(0, -1);
   return segments.some((s) => DEFAULT_VENDOR_DIRS.includes(s) && s !== rootName);
 }
-
-/** A segment `.` or `..`, an empty segment, or a trailing slash: text path.relative would normalize. */
-const UNNORMALIZED = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
 
 /** `file` after `root/` when both are normalized POSIX paths and it lies under the root (what path.relative answers, without resolving both). */
 function plainSuffix(root: string, file: string): string | undefined {

@@ -1,6 +1,7 @@
 // Reads a compiler argv the way GCC/Clang do: include paths by kind, -D/-U in order, forced includes,
 // language and target flags. Splits `command` strings shell-style. Knows nothing of files on disk.
 import path from 'node:path';
+import { normalizePath, resolvePath } from './plain-path.js';
 
 export type Language = 'c' | 'cpp';
 
@@ -38,13 +39,44 @@ export interface ParsedCompileArgs {
 const CXX_EXT = new Set(['.cc', '.cpp', '.cxx', '.c++', '.cp', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp', '.ino']);
 const SOURCE_EXT = new Set(['.c', '.cc', '.cpp', '.cxx', '.c++', '.cp', '.ino', '.s', '.S', '.sx', '.m', '.mm']);
 
-/** Split a shell command line the way compile_commands.json `command` fields are written (POSIX quoting). */
+/**
+ * Split a shell command line the way compile_commands.json `command` fields are written (POSIX quoting). A
+ * word with no quote or backslash (nearly all of them) is found by a regex and sliced from the line; any other
+ * word is read character by character. (A loop over every character costs far more in a short run, whose
+ * code V8 is still interpreting.)
+ */
 export function splitCommand(command: string): string[] {
   const out: string[] = [];
+  const n = command.length;
+  let i = 0;
+  for (;;) {
+    BLANKS.lastIndex = i;
+    BLANKS.test(command);
+    i = BLANKS.lastIndex;
+    if (i >= n) return out;
+    PLAIN.lastIndex = i;
+    const end = PLAIN.test(command) ? PLAIN.lastIndex : i;
+    if (end >= n || BLANK.test(command[end])) {
+      out.push(command.slice(i, end));
+      i = end;
+    } else {
+      const word = quotedWord(command, i);
+      out.push(word.text);
+      i = word.end;
+    }
+  }
+}
+
+const BLANKS = /\s*/y;
+const PLAIN = /[^\s'"\\]+/y;
+const BLANK = /\s/;
+
+/** The word starting at `start` that holds quotes or backslashes: its unquoted text and where it ends. */
+function quotedWord(command: string, start: number): { text: string; end: number } {
   let cur = '';
-  let inToken = false;
   let quote: '"' | "'" | null = null;
-  for (let i = 0; i < command.length; i++) {
+  let i = start;
+  for (; i < command.length; i++) {
     const ch = command[i];
     if (quote === "'") {
       if (ch === "'") quote = null;
@@ -57,23 +89,12 @@ export function splitCommand(command: string): string[] {
       else cur += ch;
       continue;
     }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      inToken = true;
-    } else if (ch === '\\' && i + 1 < command.length) {
-      cur += command[++i];
-      inToken = true;
-    } else if (/\s/.test(ch)) {
-      if (inToken) out.push(cur);
-      cur = '';
-      inToken = false;
-    } else {
-      cur += ch;
-      inToken = true;
-    }
+    if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '\\' && i + 1 < command.length) cur += command[++i];
+    else if (BLANK.test(ch)) break;
+    else cur += ch;
   }
-  if (inToken) out.push(cur);
-  return out;
+  return { text: cur, end: i };
 }
 
 export function isCxxCompiler(compiler: string): boolean {
@@ -105,7 +126,7 @@ const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsig
  * Parse argv (compiler first). Relative paths resolve against `directory`.
  */
 export function parseCompileArgs(argv: string[], directory: string, file?: string): ParsedCompileArgs {
-  const abs = (p: string) => (path.isAbsolute(p) ? path.normalize(p) : path.resolve(directory, p));
+  const abs = (p: string) => (path.isAbsolute(p) ? normalizePath(p) : resolvePath(directory, p));
   const r: ParsedCompileArgs = {
     compiler: argv[0] ?? 'cc',
     language: 'c',
