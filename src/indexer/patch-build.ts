@@ -35,7 +35,8 @@ import type { Db } from '../index/open-index.js';
 import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
-import type { UnitReads } from './unit-reads.js';
+import type { ReadNames } from '../preprocessor/tracked-env.js';
+import { readNameSet, type UnitReads } from './unit-reads.js';
 import { namesReachingChanges, rekeyFiles, type RekeyedFiles } from './macro-table-change.js';
 import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
 
@@ -115,7 +116,7 @@ class EarlierSkeletons {
  * between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
  * carried-result.ts), and every other input still holds.
  */
-function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: string[] | undefined, ctx: PatchContext): UnitResult | undefined {
+function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: ReadNames | undefined, ctx: PatchContext): UnitResult | undefined {
   const changed: { file: string; was: string; hash: string | null }[] = [];
   const others: [string, string][] = [];
   for (const f of old.files) {
@@ -132,19 +133,10 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  const kept = carriedResult(old, edited, reads && readSet(reads));
+  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads));
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;
-}
-
-/** Sets of read names by list (units whose walks read the same names share one list). */
-const readSets = new WeakMap<string[], Set<string>>();
-
-function readSet(reads: string[]): Set<string> {
-  let set = readSets.get(reads);
-  if (!set) readSets.set(reads, (set = new Set(reads)));
-  return set;
 }
 
 /**

@@ -3,6 +3,7 @@
 // function of what that hash covers), so a stale or foreign file can only miss. A header edit that changes only
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
 // known is walked (worker threads send their walks' names with the rows).
+import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 2;
@@ -34,7 +35,7 @@ function readFile(file: string): ReadsFile {
   return EMPTY;
 }
 
-/** The lists no result names and the names no list holds dropped, the indexes renumbered. */
+/** The lists no result names and the names no list holds dropped, the indexes renumbered (`data` when none is). */
 function compact(data: ReadsFile): ReadsFile {
   const listAt = new Int32Array(data.lists.length).fill(-1);
   for (const l of Object.values(data.results)) listAt[l] = 0;
@@ -45,6 +46,7 @@ function compact(data: ReadsFile): ReadsFile {
     listAt[l] = lists.push(list) - 1;
     for (const i of list) nameAt[i] = 0;
   });
+  if (lists.length === data.lists.length && !nameAt.includes(-1)) return data;
   const names: string[] = [];
   nameAt.forEach((u, i) => {
     if (u === 0) nameAt[i] = names.push(data.names[i]) - 1;
@@ -64,14 +66,14 @@ class ListEncoder {
     this.byKey = new Map(data.lists.map((list, l) => [list.join(','), l]));
   }
 
-  /** Lists made, by the names array they were made from (carried-over units share their walk's array). */
-  private made = new WeakMap<string[], number>();
+  /** Lists made, by the names they were made from (carried-over units share their walk's string). */
+  private made = new Map<ReadNames, number>();
 
   /** The index of the list of `names` (added when new). */
-  add(names: string[]): number {
+  add(names: ReadNames): number {
     const made = this.made.get(names);
     if (made !== undefined) return made;
-    const list = names.map((n) => {
+    const list = readNameList(names).map((n) => {
       let i = this.ids.get(n);
       if (i === undefined) this.ids.set(n, (i = this.data.names.push(n) - 1));
       return i;
@@ -87,20 +89,20 @@ class ListEncoder {
 
 /**
  * The names of the run's walks by result hash, and of earlier runs' by build (read once per build; a set of
- * names is made strings once, when first asked for).
+ * names is made a ReadNames once, when first asked for).
  */
 export class UnitReads {
-  private walked = new Map<string, string[]>();
-  private stored = new Map<string, { data: ReadsFile; decoded: Map<number, string[]> }>();
+  private walked = new Map<string, ReadNames>();
+  private stored = new Map<string, { data: ReadsFile; decoded: Map<number, ReadNames> }>();
 
   constructor(private readonly root: string) {}
 
   /** A result walked (or carried over) in this run, with the names its walk looked up. */
-  note(hash: string, names: string[] | undefined): void {
-    if (names) this.walked.set(hash, names);
+  note(hash: string, names: ReadNames | undefined): void {
+    if (names !== undefined) this.walked.set(hash, names);
   }
 
-  private storedOf(variant: string, image: string): { data: ReadsFile; decoded: Map<number, string[]> } {
+  private storedOf(variant: string, image: string): { data: ReadsFile; decoded: Map<number, ReadNames> } {
     const k = `${variant}\0${image}`;
     let s = this.stored.get(k);
     if (!s) this.stored.set(k, (s = { data: readFile(readsPath(this.root, variant, image)), decoded: new Map() }));
@@ -108,14 +110,14 @@ export class UnitReads {
   }
 
   /** The names the walk of a result the build links looked up, or undefined when they are not known. */
-  of(variant: string, image: string, hash: string): string[] | undefined {
+  of(variant: string, image: string, hash: string): ReadNames | undefined {
     const walked = this.walked.get(hash);
-    if (walked) return walked;
+    if (walked !== undefined) return walked;
     const { data, decoded } = this.storedOf(variant, image);
     if (!Object.hasOwn(data.results, hash)) return undefined;
     const l = data.results[hash];
     let names = decoded.get(l);
-    if (!names) decoded.set(l, (names = data.lists[l].map((i) => data.names[i])));
+    if (names === undefined) decoded.set(l, (names = data.lists[l].map((i) => data.names[i]).join('\n')));
     return names;
   }
 
@@ -134,7 +136,7 @@ export class UnitReads {
         continue;
       }
       const walked = this.walked.get(h);
-      if (!walked) continue;
+      if (walked === undefined) continue;
       data.results[h] = (encoder ??= new ListEncoder(data)).add(walked);
       added = true;
     }
@@ -143,4 +145,13 @@ export class UnitReads {
     writeChecksummed(readsPath(this.root, variant, image), out); // a failure: the next header edit walks the units
     this.stored.set(`${variant}\0${image}`, { data: out, decoded: new Map() });
   }
+}
+
+/** The last set readNameSet made, with the names it was made from. */
+let lastSet: { names: ReadNames; set: ReadonlySet<string> } | undefined;
+
+/** `names` as a set (the units carried over in a build mostly share one string: made once for them). */
+export function readNameSet(names: ReadNames): ReadonlySet<string> {
+  if (lastSet?.names !== names) lastSet = { names, set: new Set(readNameList(names)) };
+  return lastSet.set;
 }

@@ -10,6 +10,7 @@ import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { walkUnit, type WalkUnitHost } from '../preprocessor/unit-result.js';
+import type { ReadNames } from '../preprocessor/tracked-env.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { FileStates, type TakenFileState } from './file-states.js';
 import { toStoredRow } from './preprocess-units.js';
@@ -29,7 +30,7 @@ export interface WalkTask {
 }
 
 /** A walked unit as its row stores it, or why its walk threw. */
-export type WalkOutcome = { row: EncodedUnitResult; viewHashes: string[]; reads?: string[] } | { error: string };
+export type WalkOutcome = { row: EncodedUnitResult; viewHashes: string[]; reads?: ReadNames } | { error: string };
 
 /** A skeleton this thread scanned, encoded as the index stores it. */
 export interface ScannedSkeleton {

@@ -42,6 +42,8 @@ export class MacroDef {
   valueCache: ValueMemo | ValueMemo[] | null | undefined = undefined;
   /** The last walk (UnitWalker) that reached this #define, by number. */
   reachedBy = 0;
+  /** The last environment (TrackedEnv) that read this definition under its name, by number. */
+  readBy = 0;
   /** Last physical line of its directive (continuations). */
   endLine: number;
   /** Directive kind, on the prototype (see below). */

@@ -3,6 +3,18 @@
 // or removed are not inputs and are not recorded there; every name read at all is (see `readNames`).
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 
+/**
+ * The names a walk looked up, joined by '\n' (no name holds one): one flat string instead of an array of
+ * strings, each of them lexed from a definition's text as a slice of that file's text, which would keep it alive
+ * (a 24 MB device header's, through its build's masking and parsing, after its skeleton is dropped).
+ */
+export type ReadNames = string;
+
+/** The names of a ReadNames, in the order the walk first read them. */
+export function readNameList(names: ReadNames): string[] {
+  return names === '' ? [] : names.split('\n');
+}
+
 /** Text identity of a definition (same name assumed): equal keys expand the same everywhere. */
 export function definitionKey(def: MacroDef | undefined): string | null {
   if (!def) return null;
@@ -30,20 +42,40 @@ export class TrackedEnv {
   /** Starting-state names consulted, with the definition they had (undefined: not defined). */
   private consulted = new Map<string, MacroDef | undefined>();
   /**
-   * Every name the walk looked up, whoever defined it (a header edit that changes no name of these cannot change
-   * what the walk decided; see carried-result.ts).
+   * With the definitions marked read (see `read`), every name the walk looked up, whoever defined it (a header
+   * edit that changes no name of these cannot change what the walk decided; see carried-result.ts).
    */
   private reads = new Set<string>();
+  /** This environment's mark on the definitions read through it (MacroDef.readBy). */
+  private readonly id = ++lastEnvId;
 
   constructor(private readonly base: ReadonlyMap<string, MacroDef>) {}
 
   get(name: string): MacroDef | undefined {
-    this.reads.add(name);
     const own = this.own.get(name);
-    if (own !== undefined) return own ?? undefined;
+    if (own !== undefined) {
+      this.read(name, own ?? undefined);
+      return own ?? undefined;
+    }
     const def = this.base.get(name);
+    this.read(name, def);
     if (!this.consulted.has(name)) this.consulted.set(name, def);
     return def;
+  }
+
+  /**
+   * Notes `name` read: a definition of that name is marked instead of the name being added to `reads` (a device
+   * header's walk reads 300 000 names it defined: no set of them, nor the texts the names are slices of kept alive).
+   */
+  private read(name: string, def: MacroDef | undefined): void {
+    if (def !== undefined && def.name === name) def.readBy = this.id;
+    else this.reads.add(name);
+  }
+
+  /** Before `name` is given another definition or removed: a mark on the one it has now goes to `reads`. */
+  private shadow(name: string): void {
+    const def = this.peek(name);
+    if (def !== undefined && def.readBy === this.id) this.reads.add(name);
   }
 
   peek(name: string): MacroDef | undefined {
@@ -56,12 +88,14 @@ export class TrackedEnv {
   }
 
   set(name: string, def: MacroDef): this {
+    this.shadow(name);
     this.own.set(name, def);
     return this;
   }
 
   delete(name: string): boolean {
     const had = this.peek(name) !== undefined;
+    this.shadow(name);
     this.own.set(name, null);
     return had;
   }
@@ -71,9 +105,14 @@ export class TrackedEnv {
     for (let k = 0; k < names.length; k++) this.reads.add(names[k]);
   }
 
-  /** Every name looked up so far. */
-  readNames(): string[] {
-    return [...this.reads];
+  /** Every name looked up so far: `reads`, and the names of the definitions in place now marked read. */
+  readNames(): ReadNames {
+    const reads = this.reads;
+    const names = [...reads];
+    const id = this.id;
+    for (const [name, def] of this.own) if (def !== null && def.readBy === id && def.name === name && !reads.has(name)) names.push(name);
+    for (const [name, def] of this.base) if (def.readBy === id && def.name === name && !this.own.has(name) && !reads.has(name)) names.push(name);
+    return names.join('\n');
   }
 
   /** Forgets the walk's own and consulted names (after its result is read; see UnitWalker.release). */
@@ -110,6 +149,9 @@ export class TrackedEnv {
     return out;
   }
 }
+
+/** The mark of the last TrackedEnv made (see TrackedEnv.read). */
+let lastEnvId = 0;
 
 /** The last answer of TrackedEnv.tested, with the names and definitions (in reading order) it was made from. */
 let lastTested: { names: string[]; defs: (MacroDef | undefined)[]; out: [string, string | null][] } | undefined;

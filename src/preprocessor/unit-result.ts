@@ -13,7 +13,7 @@ import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
 import { spell, type Token } from './tokens.js';
 import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
-import { definitionKey, peekMacro, TrackedEnv } from './tracked-env.js';
+import { definitionKey, peekMacro, TrackedEnv, type ReadNames } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker } from './unit-walker.js';
 import { sha1 } from '../model/sha1.js';
@@ -71,7 +71,7 @@ export interface UnitResult {
    * Of a walk made in this run (not stored in the index): every macro name it looked up, whoever defined it
    * (see TrackedEnv.readNames); a result carried over keeps the names of the walk it came from.
    */
-  reads?: string[];
+  reads?: ReadNames;
 }
 
 export interface WalkUnitHost {
@@ -151,7 +151,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
       return { ...base, files: [], tested: [], diagnostics: [d] };
     }
     const lines = physicalLines(text).length;
-    return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [], reads: [] };
+    return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [], reads: '' };
   }
   const env = new TrackedEnv(environment.env);
   const walker = new UnitWalker(

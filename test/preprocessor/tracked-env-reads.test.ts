@@ -1,0 +1,66 @@
+// The names a walk's environment read (TrackedEnv.readNames): definitions read under their name are marked rather
+// than their names kept in a set, so the list must still hold every name read, once, whoever defined it.
+import { describe, expect, it } from 'vitest';
+import { parseDefine, type MacroDef } from '../../src/preprocessor/macro-definition.js';
+import { readNameList, TrackedEnv } from '../../src/preprocessor/tracked-env.js';
+import { readNameSet } from '../../src/indexer/unit-reads.js';
+
+const def = (text: string): MacroDef => parseDefine(text, '/p/h.h', 1).def!;
+const sorted = (env: TrackedEnv): string[] => readNameList(env.readNames()).sort();
+
+describe('names a walk read', () => {
+  it('holds names read while undefined, defined by the walk or in the starting state, each once', () => {
+    const env = new TrackedEnv(new Map([['BASE', def('BASE 1')], ['UNREAD', def('UNREAD 2')]]));
+    env.set('A', def('A 1'));
+    env.set('B', def('B 2'));
+    env.get('A');
+    env.get('A');
+    env.has('MISSING');
+    env.get('BASE');
+    env.peek('B');
+    expect(sorted(env)).toEqual(['A', 'BASE', 'MISSING']);
+  });
+
+  it('keeps a name read before its definition was replaced or removed', () => {
+    const base = def('BASE 1');
+    const env = new TrackedEnv(new Map([['BASE', base]]));
+    const a = def('A 1');
+    env.set('A', a);
+    env.get('A');
+    env.set('A', def('A 2'));
+    env.get('BASE');
+    env.delete('BASE');
+    env.get('BASE');
+    env.set('C', def('C 1'));
+    env.get('C');
+    env.delete('C');
+    // The first definitions of A and BASE are no longer in place: their names are still read.
+    expect(sorted(env)).toEqual(['A', 'BASE', 'C']);
+  });
+
+  it('does not count another environment\'s reads of shared definitions', () => {
+    const shared = def('S 1');
+    const first = new TrackedEnv(new Map([['S', shared]]));
+    first.get('S');
+    const second = new TrackedEnv(new Map([['S', shared]]));
+    second.set('T', shared);
+    second.get('T');
+    expect(sorted(first)).toEqual(['S']);
+    // A definition read under another name than its own is kept by name.
+    expect(sorted(second)).toEqual(['T']);
+  });
+
+  it('notes the names a replayed header read after defining them', () => {
+    const env = new TrackedEnv(new Map());
+    env.set('X', def('X 1'));
+    env.get('X');
+    env.noteReads(['X', 'Y']);
+    expect(sorted(env)).toEqual(['X', 'Y']);
+  });
+
+  it('answers sets of names, and none for an empty list', () => {
+    expect([...readNameSet('A\nB')].sort()).toEqual(['A', 'B']);
+    expect(readNameSet('').size).toBe(0);
+    expect(readNameList('')).toEqual([]);
+  });
+});
