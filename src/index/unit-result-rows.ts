@@ -66,11 +66,27 @@ function fileJson(file: string, hash: string): string {
   return json;
 }
 
+/** The 20 bytes of a view hash, by its hex: a run's results name a few hundred distinct views thousands of times. */
+const hashBytes = new Map<string, Buffer>();
+const MAX_HASH_BYTES = 100_000;
+
+function viewHashBytes(hash: string): Buffer {
+  let bytes = hashBytes.get(hash);
+  if (bytes === undefined) {
+    if (hashBytes.size >= MAX_HASH_BYTES) hashBytes.clear();
+    hashBytes.set(hash, (bytes = Buffer.from(hash, 'hex')));
+  }
+  return bytes;
+}
+
+const samePath = (file: string): string => file;
+
 /**
  * A result as stored, with per file its view's hash. `views` takes the JSON of the views it names (one map for
- * the results of one write).
+ * the results of one write). `storedPath` maps the result's paths (the unit's and its files') to their stored
+ * form (see vendor-paths.ts); without it they are stored as they are.
  */
-export function encodeUnitResult(r: UnitResultRow, views = new Map<string, string>()): { row: EncodedUnitResult; viewHashes: string[] } {
+export function encodeUnitResult(r: UnitResultRow, views = new Map<string, string>(), storedPath: (file: string) => string = samePath): { row: EncodedUnitResult; viewHashes: string[] } {
   let tested = testedJson.get(r.tested);
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
@@ -78,19 +94,18 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const viewHashes: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const f = r.files[i];
-    files += (i ? ',' : '') + fileJson(f.file, f.hash);
+    files += (i ? ',' : '') + fileJson(storedPath(f.file), f.hash);
     const { json, hash } = viewEncodings.of(f.view);
     views.set(hash, json);
     viewHashes[i] = hash;
   }
   files += ']';
-  const body = JSON.stringify({ unit: r.unit, lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
-  const allViewHashes = viewHashes.join('');
-  data.write(allViewHashes, bodyBytes, VIEW_HASH_BYTES * n, 'hex');
-  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${allViewHashes}`);
+  for (let i = 0; i < n; i++) data.set(viewHashBytes(viewHashes[i]), bodyBytes + VIEW_HASH_BYTES * i);
+  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${viewHashes.join('')}`);
   return { row: { key: r.key, hash, tested, files: Buffer.from(files), data, fileCount: n, views }, viewHashes };
 }
 

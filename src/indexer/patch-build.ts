@@ -22,7 +22,7 @@ import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preproce
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
-import { fromStoredRow, toStoredRow } from './preprocess-units.js';
+import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
@@ -154,7 +154,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
-    const encoded = encodeUnitResult(toStoredRow(fresh, paths), viewJsons);
+    const encoded = encodeUnitResult(fresh, viewJsons, (f) => paths.storedPath(f));
     fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
     ctx.reads.note(encoded.row.hash, fresh.reads);
     redone[at] = { index, old, fresh, row: encoded.row };

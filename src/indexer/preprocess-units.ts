@@ -55,11 +55,6 @@ export interface PreprocessedUnits {
   elapsedMs: number;
 }
 
-/** A result as stored: project-relative paths (see vendor-paths.ts). */
-export function toStoredRow(r: UnitResult, paths: PathMemo): UnitResultRow {
-  return { ...r, unit: paths.storedPath(r.unit), files: r.files.map((f) => ({ file: paths.storedPath(f.file), hash: f.hash, view: f.view })) };
-}
-
 /** A stored result with absolute paths again. */
 export function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
   return { ...r, unit: paths.absolutePath(r.unit), files: r.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
@@ -104,9 +99,10 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     out.environments.push(environment);
     stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
   }
+  const storedPath = (file: string) => paths.storedPath(file);
   const walkHere = (i: number): WalkedHere => {
     const result = walkUnit(units[i], out.environments[i], host, true);
-    const encoded = encodeUnitResult(toStoredRow(result, paths), viewJsons);
+    const encoded = encodeUnitResult(result, viewJsons, storedPath);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     result.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
     ctx.reads?.note(encoded.row.hash, result.reads);

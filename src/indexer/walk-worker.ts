@@ -13,7 +13,6 @@ import { walkUnit, type WalkUnitHost } from '../preprocessor/unit-result.js';
 import type { ReadNames } from '../preprocessor/tracked-env.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { FileStates, type TakenFileState } from './file-states.js';
-import { toStoredRow } from './preprocess-units.js';
 import { releaseLargeSkeletons } from './release-memory.js';
 import { PathMemo } from './vendor-paths.js';
 
@@ -116,7 +115,7 @@ export function walkBatch(task: WalkTask): WalkReply {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
       const result = walkUnit(unit, environment, build.host, true);
       // With the names the walk looked up (see unit-reads.ts).
-      outcomes.push({ ...encodeUnitResult(toStoredRow(result, run.paths), views), reads: result.reads });
+      outcomes.push({ ...encodeUnitResult(result, views, (f) => run.paths.storedPath(f)), reads: result.reads });
     } catch (err) {
       outcomes.push({ error: err instanceof Error ? err.message : String(err) });
     }

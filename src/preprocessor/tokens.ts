@@ -22,6 +22,8 @@ const PUNCTS2 = [
 ];
 const DIGRAPH: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
 const PUNCT1 = new Set('[](){}.&*+-~!/%<>^|?:;=,#');
+/** First characters of the punctuators of two or more characters: any other character is a punctuator on its own. */
+const PUNCT_LONG_START = new Set([...PUNCTS3, ...PUNCTS2].map((p) => p.charCodeAt(0)));
 
 function isIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c >= 128;
@@ -103,8 +105,10 @@ export function lexLine(text: string, asm = false): Token[] {
       continue;
     }
     let p: string | undefined;
-    for (const cand of PUNCTS3) if (text.startsWith(cand, i)) { p = cand; break; }
-    if (!p) for (const cand of PUNCTS2) if (text.startsWith(cand, i)) { p = cand; break; }
+    if (PUNCT_LONG_START.has(c)) {
+      for (const cand of PUNCTS3) if (text.startsWith(cand, i)) { p = cand; break; }
+      if (!p) for (const cand of PUNCTS2) if (text.startsWith(cand, i)) { p = cand; break; }
+    }
     if (p) {
       out.push(mkTok('punct', DIGRAPH[p] ?? p, sp));
       i += p.length;

@@ -218,9 +218,14 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   }
   // Values with the unit's final environment, as the build's macro list reports them.
   const valued: ValuedHere = new Map();
-  for (const def of walker.definesReached) {
-    const fi = index.get(def.file);
-    if (fi !== undefined) files[fi].view.defines.push(def.line, sharedValue(macroValue(def, walker, pending.get(def.file)?.deps, valued)));
+  // #defines come in runs of one file: its place is looked up once per run.
+  let file: string | undefined;
+  let fi: number | undefined;
+  if (index.size) {
+    for (const def of walker.definesReached) {
+      if (def.file !== file) fi = index.get((file = def.file));
+      if (fi !== undefined) files[fi].view.defines.push(def.line, sharedValue(macroValue(def, walker, pending.get(def.file)?.deps, valued)));
+    }
   }
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
