@@ -47,6 +47,17 @@ describe('unit result rows', () => {
     expect(encodeUnitResult(result('src/b.c', [view([[3, '1']]), view([[3, '2']])])).row.hash).toBe(b.row.hash);
   });
 
+  it('maps paths while encoding as a copy of the result with stored paths would be encoded', () => {
+    const stored = result('src/a.c', [view([[3, '1']]), view([[4, null]], true)]);
+    const absolute = { ...stored, unit: `/p/${stored.unit}`, files: stored.files.map((f) => ({ ...f, file: `/p/${f.file}` })) };
+    const mapped = encodeUnitResult(absolute, new Map(), (f) => f.slice('/p/'.length));
+    const copied = encodeUnitResult(stored);
+    expect(mapped.row.hash).toBe(copied.row.hash);
+    expect(mapped.row.files.equals(copied.row.files)).toBe(true);
+    expect(mapped.row.data.equals(copied.row.data)).toBe(true);
+    expect(mapped.viewHashes).toEqual(copied.viewHashes);
+  });
+
   it('decodes a stored result to what was encoded', () => {
     const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
     const row = result('src/a.c', [view([[3, '1'], [9, null]]), view([]), view([[3, '1'], [9, null]]), view([[5, '0x10']], true)]);
