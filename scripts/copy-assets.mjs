@@ -3,4 +3,4 @@ import { cpSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
 
 mkdirSync('dist/src/parser/queries', { recursive: true });
 cpSync('src/parser/queries', 'dist/src/parser/queries', { recursive: true });
-if (existsSync('dist/src/cli/main.js')) chmodSync('dist/src/cli/main.js', 0o755);
+for (const entry of ['dist/src/cli/main.js', 'dist/src/cli/bin.cjs']) if (existsSync(entry)) chmodSync(entry, 0o755);

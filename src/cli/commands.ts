@@ -6,7 +6,6 @@ import { out, type CommandOutput, type CommonOptions } from './command-kit.js';
 import { formatPagedAnswer, formatSource, formatSymbolDump } from './format-text.js';
 
 export type { CommandOutput, CommonOptions } from './command-kit.js';
-export { runStatus } from './status-command.js';
 
 export async function runSearch(opts: CommonOptions & { query: string; kind?: string; limit?: number; offset?: number; projectOnly?: boolean }): Promise<CommandOutput> {
   const { searchCode } = await import('../query/search-code.js');

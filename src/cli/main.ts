@@ -1,24 +1,18 @@
 #!/usr/bin/env node
 // fw-context command line: parses flags, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead.
-import type FsModule from 'node:fs';
 import { createRequire } from 'node:module';
-import type UtilModule from 'node:util';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
+import { commonOptions, parseCommandLine, stdout, writeOut } from './cli-options.js';
 import type { CommandOutput } from './commands.js';
 import type { CheckFormat } from './check-command.js';
-
-// node:fs and node:util by require: an ES import of node:fs builds its ES facade, whose `promises` getter loads
-// fs/promises, streams and readline (~20 internal modules a read-only command never uses).
-const require = createRequire(import.meta.url);
-const fs = require('node:fs') as typeof FsModule;
-const { parseArgs } = require('node:util') as typeof UtilModule;
 
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');
-const statusCommand = () => import('./status-command.js');
+// Status runs from its CommonJS bundle (as from the package's bin, bin.cjs): one file, and one snapshot stamp for both entries.
+const statusCli = () => createRequire(import.meta.url)('./status-cli.cjs') as typeof import('./status-cli.js');
 const projectCommands = () => import('./project-commands.js');
 const indexCommand = () => import('./index-command.js');
 const memoryCommand = () => import('./memory-command.js');
@@ -115,50 +109,6 @@ Options for every command:
   -h, --help, --version`;
 }
 
-const OPTIONS = {
-  json: { type: 'boolean' },
-  format: { type: 'string' },
-  variant: { type: 'string' },
-  image: { type: 'string' },
-  root: { type: 'string', short: 'C' },
-  kind: { type: 'string' },
-  limit: { type: 'string' },
-  offset: { type: 'string' },
-  'project-only': { type: 'boolean' },
-  prefix: { type: 'boolean' },
-  file: { type: 'string' },
-  glob: { type: 'string', multiple: true },
-  target: { type: 'string' },
-  match: { type: 'string' },
-  skip: { type: 'string' },
-  'page-identity': { type: 'string' },
-  'build-only': { type: 'boolean' },
-  'ignore-case': { type: 'boolean' },
-  line: { type: 'string' },
-  dir: { type: 'string' },
-  depth: { type: 'string' },
-  force: { type: 'boolean' },
-  build: { type: 'boolean' },
-  jobs: { type: 'string', short: 'j' },
-  'all-content': { type: 'boolean' },
-  poll: { type: 'boolean' },
-  'no-refresh': { type: 'boolean' },
-  script: { type: 'string' },
-  section: { type: 'string' },
-  define: { type: 'string', short: 'D', multiple: true },
-  defsym: { type: 'string', multiple: true },
-  'start-line': { type: 'string' },
-  'end-line': { type: 'string' },
-  plain: { type: 'boolean' },
-  signatures: { type: 'boolean' },
-  scope: { type: 'string' },
-  'max-refs': { type: 'string' },
-  direct: { type: 'boolean' },
-  inherited: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean' },
-} as const;
-
 function nonNegative(flag: string, n: number | undefined): number | undefined {
   if (n !== undefined && n < 0) throw new QueryError(`--${flag} must be 0 or more, got ${n}`, `for example --${flag} 0 (main thread only)`);
   return n;
@@ -176,39 +126,10 @@ function progressPrinter(): ((m: string) => void) | undefined {
   return (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, (process.stderr.columns ?? 100) - 1)}`);
 }
 
-let stdoutGuarded = false;
-
-/**
- * process.stdout, made on first use: a command that prints one result writes it with writeOut and never sets up
- * the stream. A reader that stops early (`fw-context symbols | head`) closes the pipe: end quietly, as other CLIs do.
- */
-function stdout(): NodeJS.WriteStream {
-  if (!stdoutGuarded) {
-    stdoutGuarded = true;
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EPIPE') throw err;
-      process.exit(process.exitCode ?? 0);
-    });
-  }
-  return process.stdout;
-}
-
-/** A command's result, written straight to file descriptor 1; what it refuses (a full non-blocking pipe) goes through process.stdout. */
-function writeOut(text: string): void {
-  const bytes = Buffer.from(text);
-  let done = 0;
-  try {
-    while (done < bytes.length) done += fs.writeSync(1, bytes, done);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    stdout().write(bytes.subarray(done));
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (err) {
     process.stderr.write(`fw-context: ${(err as Error).message}\n\n${await usage()}\n`);
     return 2;
@@ -223,10 +144,7 @@ async function main(argv: string[]): Promise<number> {
     stdout().write(`${await usage()}\n`);
     return command || v.help ? 0 : 2;
   }
-  // Under this package's own `npm run` scripts the working directory is the package root; INIT_CWD is where
-  // the user was. Only those scripts: a child of some other npm script inherits a foreign INIT_CWD.
-  const ownScript = ['check:preprocessor', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-  const common = { cwd: v.root ?? (ownScript ? process.env.INIT_CWD : undefined) ?? process.cwd(), json: !!v.json, variant: v.variant, image: v.image };
+  const common = commonOptions(v);
   const needArg = (what: string) => {
     const arg = rest.join(' ').trim();
     if (!arg) throw new QueryError(`${command} needs ${what}`, `fw-context ${command} <${what}>`);
@@ -259,7 +177,7 @@ async function main(argv: string[]): Promise<number> {
           result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
           break;
         case 'status':
-          result = await (await statusCommand()).runStatus(common);
+          result = await statusCli().runStatusWithDetector(common);
           break;
         case 'check': {
           const format = v.format ?? 'text';

@@ -32,10 +32,13 @@ interface Snapshot {
   files: Record<string, [string, string]>;
 }
 
-/** Size and mtime of this module and of the SQLite reader whose answers it keeps: new code, new snapshot. */
+/**
+ * Size and mtime of this module (or of the status bundle holding it, dist/src/cli/status-cli.cjs) and of the SQLite
+ * reader whose answers it keeps: new code, new snapshot.
+ */
 function codeStamp(): string {
   const here = fileURLToPath(import.meta.url);
-  const reader = path.join(path.dirname(here), '..', 'index', `sqlite-index${path.extname(here)}`);
+  const reader = path.join(path.dirname(here), '..', 'index', `sqlite-index${here.endsWith('.ts') ? '.ts' : '.js'}`);
   const id = (f: string) => {
     const st = fs.statSync(f, { throwIfNoEntry: false });
     return st ? `${st.size}:${st.mtimeMs}` : '-';

@@ -16,11 +16,12 @@ const HEAVY = /node_modules\/tree-sitter|\/src\/parser\/tree-sitter-parser\.js|\
 const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|compile-commands)\b|node_modules\/(yaml|json5|zod)\/|\/dist\/linker\//;
 
 /**
- * What status may load: the CLI's entry and its status output, the query and index readers, the project config, the
- * four indexer modules that read the lock file and the recorded inputs, model helpers, better-sqlite3 and ini.
+ * What status may load: the CLI's entry and the status bundle (status with everything it imports, ini included),
+ * the query and index readers the SQLite answer loads, the project config, the four indexer modules that read the
+ * lock file and the recorded inputs, model helpers, better-sqlite3 and ini.
  */
 const STATUS_MODULES =
-  /\/dist\/src\/(cli\/(main|status-command|command-kit|format-text|build-summary)|query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
+  /\/dist\/src\/cli\/(bin|status-cli)\.cjs$|\/dist\/src\/(query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
 
 /** Runs the built CLI with the module probe; returns the URLs of every module the process resolved, and `builtin:NAME` for each built-in module it loaded. */
 function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
@@ -52,18 +53,37 @@ describe('read-only commands start without the indexer', () => {
   it('status and lookup load only their own query module, not the other commands\' ones', () => {
     // The status command is bundled with its own modules (active-build among them) into one file by the build.
     const status = modulesLoaded(root, ['status', '--json']).modules;
-    expect(status.some((m) => /\/src\/cli\/status-command\.js$/.test(m))).toBe(true);
+    expect(status.some((m) => /\/src\/cli\/status-cli\.cjs$/.test(m))).toBe(true);
     expect(status.filter((m) => /\/src\/query\/(search-code|lookup-symbol|get-source|find-references|list-symbols|list-variants)\.js$/.test(m))).toEqual([]);
     const lookup = modulesLoaded(root, ['lookup', 'uart_init', '--json']).modules;
     expect(lookup.filter((m) => /\/src\/query\/(active-build|search-code|get-source|find-references)\.js$/.test(m))).toEqual([]);
   });
 
   it('status loads the index reader, its own query and the files they read, nothing else', () => {
+    // A changed index: status answers from SQLite (and records its snapshot).
+    fs.rmSync(path.join(root, '.fw-context', 'status-snapshot.json'), { force: true });
     const { modules, status } = modulesLoaded(root, ['status', '--json']);
     expect(status).toBe(0);
     const ours = modules.filter((m) => m.startsWith('file:'));
-    expect(ours.length).toBeGreaterThan(3);
+    expect(ours.some((m) => /\/node_modules\/better-sqlite3\//.test(m))).toBe(true);
     expect(ours.filter((m) => !STATUS_MODULES.test(m))).toEqual([]);
+  });
+
+  it('status of an unchanged index loads the entry and the status bundle only: no ES module, not main.js', () => {
+    const { modules, status } = modulesLoaded(root, ['status', '--json']);
+    expect(status).toBe(0);
+    expect([...new Set(modules.filter((m) => m.startsWith('file:')).map((m) => path.basename(m)))]).toEqual(['bin.cjs', 'status-cli.cjs']);
+    // Its snapshot is stamped with the bundle's and the SQLite reader's identity (size:mtime each).
+    const snapshot = JSON.parse(fs.readFileSync(path.join(root, '.fw-context', 'status-snapshot.json'), 'utf8')) as { code: string };
+    expect(snapshot.code).toMatch(/^\d+ \d+\/\d+ \d+:[\d.]+ \d+:[\d.]+$/);
+  });
+
+  it('main.js answers status as the bin does', () => {
+    const bin = spawnSync(process.execPath, [CLI, 'status', '--json'], { cwd: root, encoding: 'utf8' });
+    const main = spawnSync(process.execPath, [path.join(path.dirname(CLI), 'main.js'), 'status', '--json'], { cwd: root, encoding: 'utf8' });
+    expect(bin.status).toBe(0);
+    expect(main.status).toBe(0);
+    expect(main.stdout).toBe(bin.stdout);
   });
 
   it('index of an unchanged project answers detection from its cache: no adapter module loads', () => {

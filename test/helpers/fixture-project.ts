@@ -11,7 +11,7 @@ import { writeConfig, DEFAULT_CONFIG, type ProjectConfig } from '../../src/proje
 import '../../src/project/project-builds.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-export const CLI = path.join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
+export const CLI = path.join(PROJECT_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 
 export function tempDir(prefix = 'fwc-test-'): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));

@@ -1,0 +1,41 @@
+// `fw-context status` from the package's CommonJS entry (bin.cjs). The build bundles this module with every
+// module it imports into status-cli.cjs, which Node's CommonJS loader reads as one file: status starts without
+// Node's ES module loader (its set-up, and a read through the thread pool per module). main.js runs status
+// through the same bundle, so both entries stamp status's snapshot alike.
+import { DetectorNotLoaded, lendDetector } from '../project/declared-builds.js';
+import { commonOptions, parseCommandLine, writeOut } from './cli-options.js';
+import type { CommandOutput, CommonOptions } from './command-kit.js';
+import { runStatus } from './status-command.js';
+
+/**
+ * runStatus, loading build detection when its answer needs it (a refusal naming the declared builds). The
+ * bundle holds its own copy of declared-builds.js, while project-builds.js (an ES module, with the adapters)
+ * lends its detector to the ES one: so it is lent here from what project-builds.js exports.
+ */
+export async function runStatusWithDetector(opts: CommonOptions): Promise<CommandOutput> {
+  try {
+    return await runStatus(opts);
+  } catch (err) {
+    if (!(err instanceof DetectorNotLoaded)) throw err;
+    lendDetector((await import('../project/project-builds.js')).detectProjectBuilds);
+    return runStatus(opts);
+  }
+}
+
+/**
+ * Runs a command line naming status and gives its exit code; null when it is main.js's to run (another command,
+ * --help, --version, or a flag main.js refuses with its usage text).
+ */
+export async function statusCommandLine(argv: string[]): Promise<number | null> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch {
+    return null;
+  }
+  const { values: v, positionals } = parsed;
+  if (positionals[0] !== 'status' || v.help || v.version) return null;
+  const result = await runStatusWithDetector(commonOptions(v));
+  writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  return result.exitCode;
+}
