@@ -11,8 +11,9 @@ import type { CheckFormat } from './check-command.js';
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');
-// Status runs from its CommonJS bundle (as from the package's bin, bin.cjs): one file, and one snapshot stamp for both entries.
-const statusCli = () => createRequire(import.meta.url)('./status-cli.cjs') as typeof import('./status-cli.js');
+// Status runs from its CommonJS bundle, loaded as the package's bin (bin.cjs) loads it: one file, and one snapshot
+// stamp for both entries.
+const statusCli = () => (createRequire(import.meta.url)('./bin.cjs') as typeof import('./bin.cjs')).loadStatusCli().cli;
 const projectCommands = () => import('./project-commands.js');
 const indexCommand = () => import('./index-command.js');
 const memoryCommand = () => import('./memory-command.js');

@@ -3,6 +3,7 @@
 // (a module hook records them), not by time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ describe('read-only commands start without the indexer', () => {
   it('status and lookup load only their own query module, not the other commands\' ones', () => {
     // The status command is bundled with its own modules (active-build among them) into one file by the build.
     const status = modulesLoaded(root, ['status', '--json']).modules;
-    expect(status.some((m) => /\/src\/cli\/status-cli\.cjs$/.test(m))).toBe(true);
+    expect(status.some((m) => /\/src\/cli\/bin\.cjs$/.test(m))).toBe(true);
     expect(status.filter((m) => /\/src\/query\/(search-code|lookup-symbol|get-source|find-references|list-symbols|list-variants)\.js$/.test(m))).toEqual([]);
     const lookup = modulesLoaded(root, ['lookup', 'uart_init', '--json']).modules;
     expect(lookup.filter((m) => /\/src\/query\/(active-build|search-code|get-source|find-references)\.js$/.test(m))).toEqual([]);
@@ -69,21 +70,32 @@ describe('read-only commands start without the indexer', () => {
     expect(ours.filter((m) => !STATUS_MODULES.test(m))).toEqual([]);
   });
 
-  it('status of an unchanged index loads the entry and the status bundle only: no ES module, not main.js', () => {
+  it('status of an unchanged index loads the entry only (which compiles the status bundle itself): no ES module, not main.js', () => {
     const { modules, status } = modulesLoaded(root, ['status', '--json']);
     expect(status).toBe(0);
-    expect([...new Set(modules.filter((m) => m.startsWith('file:')).map((m) => path.basename(m)))]).toEqual(['bin.cjs', 'status-cli.cjs']);
+    expect([...new Set(modules.filter((m) => m.startsWith('file:')).map((m) => path.basename(m)))]).toEqual(['bin.cjs']);
     // Its snapshot is stamped with the bundle's and the SQLite reader's identity (size:mtime each).
     const snapshot = JSON.parse(fs.readFileSync(path.join(root, '.fw-context', 'status-snapshot.json'), 'utf8')) as { code: string };
     expect(snapshot.code).toMatch(/^\d+ \d+\/\d+ \d+:[\d.]+ \d+:[\d.]+$/);
   });
 
-  it('main.js answers status as the bin does', () => {
+  it('the bin compiles the status bundle from the code cache the build made for it', () => {
+    const bin = createRequire(import.meta.url)(CLI) as { loadStatusCli(): { cli: { statusCommandLine: unknown }; cacheUsed: boolean } };
+    const loaded = bin.loadStatusCli();
+    expect(typeof loaded.cli.statusCommandLine).toBe('function');
+    expect(loaded.cacheUsed).toBe(true);
+  });
+
+  it('main.js answers status as the bin does, from the index and from the snapshot', () => {
+    fs.rmSync(path.join(root, '.fw-context', 'status-snapshot.json'), { force: true });
+    const fromIndex = spawnSync(process.execPath, [path.join(path.dirname(CLI), 'main.js'), 'status', '--json'], { cwd: root, encoding: 'utf8' });
+    expect(fromIndex.status).toBe(0);
     const bin = spawnSync(process.execPath, [CLI, 'status', '--json'], { cwd: root, encoding: 'utf8' });
     const main = spawnSync(process.execPath, [path.join(path.dirname(CLI), 'main.js'), 'status', '--json'], { cwd: root, encoding: 'utf8' });
     expect(bin.status).toBe(0);
     expect(main.status).toBe(0);
     expect(main.stdout).toBe(bin.stdout);
+    expect(fromIndex.stdout).toBe(bin.stdout);
   });
 
   it('index of an unchanged project answers detection from its cache: no adapter module loads', () => {
