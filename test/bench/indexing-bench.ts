@@ -30,7 +30,8 @@ interface ChildRun {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const CLI = path.join(HERE, '..', '..', 'src', 'cli', 'main.js');
+// The package's bin, as `fw-context` runs from the shell (status takes its CommonJS path there).
+const CLI = path.join(HERE, '..', '..', 'src', 'cli', 'bin.cjs');
 
 export const GOALS = {
   cEditMs: 150,
