@@ -1,6 +1,6 @@
 // Docstrings: the comment block right before a declaration (or a `///<` comment after a field or enum
 // constant on its line), cleaned of `/** */`, `/*! */`, leading `*`, `///`, `//!` and `//` markers.
-import type { SiblingComment, SyntaxNode, WalkResult } from './tree-sitter-parser.js';
+import type { SiblingComment, SiblingComments, SyntaxNode } from './tree-sitter-parser.js';
 
 const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
@@ -35,9 +35,9 @@ function adjacent(source: string, comment: SiblingComment, nextStart: number, ma
  * The docstring of the statement `stmt` from the comments the walk saw beside it. Leading comments win;
  * a trailing `///<` comment on the same line counts where `trailingAllowed` (fields, enum constants).
  */
-export function docstringOf(source: string, stmt: SyntaxNode, comments: Pick<WalkResult, 'leading' | 'trailing'>, masked: Uint8Array | undefined, trailingAllowed: boolean): string {
+export function docstringOf(source: string, stmt: SyntaxNode, comments: Pick<SiblingComments, 'leading' | 'trailing'>, masked: Uint8Array | undefined, trailingAllowed: boolean): string {
   const key = stmt.id;
-  const run = comments.leading.get(key);
+  const run = comments.leading(key);
   const parts: string[] = [];
   let nextStart = stmt.startIndex;
   for (let i = (run?.length ?? 0) - 1; i >= 0; i--) {
@@ -50,6 +50,6 @@ export function docstringOf(source: string, stmt: SyntaxNode, comments: Pick<Wal
     nextStart = c.startIndex;
   }
   if (parts.length) return cleanComment(parts.map((p) => cleanComment(p)).join('\n'));
-  const trailing = trailingAllowed ? comments.trailing.get(key) : undefined;
+  const trailing = trailingAllowed ? comments.trailing(key) : undefined;
   return trailing ? cleanComment(trailing.text.replace(/^(\/\/[/!]|\/\*[*!])</, '$1')) : '';
 }

@@ -348,7 +348,7 @@ export function extractSymbols(text: string, options: ExtractOptions, stats?: Ex
   // Captures are read in the walk's order: a scope is known before the declarations inside it.
   const { names, ids } = walk.symbols;
   for (let i = 0; i < ids.length; i++) x.capture(names[i], tree.node(ids[i]), ancestorsOf(tree, ids[i]));
-  for (const d of x.pendingDocs) d.sym.docstring = docstringOf(text, d.stmt, walk, options.rowsMasked, d.trailing);
+  for (const d of x.pendingDocs) d.sym.docstring = docstringOf(text, d.stmt, walk.comments, options.rowsMasked, d.trailing);
   if (stats) {
     stats.nodesVisited += walk.nodesVisited;
     stats.skippedTableChars += tables.chars;

@@ -81,6 +81,8 @@ export class FlatTree {
   /** The id just past the node's subtree. */
   after: Int32Array;
   missing: Uint8Array;
+  /** Whether tree-sitter found syntax errors (ERROR nodes, missing tokens). */
+  hasError = false;
   private lineStarts?: number[];
 
   constructor(readonly text: string, readonly names: GrammarNames, capacity: number) {
@@ -173,6 +175,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
   const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
   const cursor = tree.walk();
   const spelled = !tree.rootNode.hasError;
+  flat.hasError = !spelled;
   const scan = spelled && !ranged;
   const { types, fieldless, token, literal, scanned, fields, endsWithLastChild } = names;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */

@@ -50,11 +50,17 @@ export function parseText(text: string, lang: Language, skip: readonly [number, 
   // The last parse is kept: the symbol and call extractors of one file share it.
   if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
   const { parser, names } = runtime(lang);
-  const parsed = skip.length ? parser.parse(text, undefined, { includedRanges: includedRanges(text, skip) }) : parser.parse(text);
+  // The binding copies the text into a buffer it makes for each parse (32 k UTF-16 units, zeroed, by default):
+  // no larger than the text.
+  const bufferSize = Math.min(text.length + 1, MAX_INPUT_BUFFER);
+  const parsed = parser.parse(text, undefined, skip.length ? { bufferSize, includedRanges: includedRanges(text, skip) } : { bufferSize });
   const tree = flatten(parsed, text, names, skip.length > 0);
   last = { text, lang, skipKey, tree };
   return tree;
 }
+
+/** tree-sitter's default input buffer, in UTF-16 units. */
+const MAX_INPUT_BUFFER = 32 * 1024;
 
 let last: { text: string; lang: Language; skipKey: string; tree: Tree } | undefined;
 
@@ -94,10 +100,8 @@ export interface SiblingComment {
 export interface WalkResult {
   /** Every node of the tree is visited exactly once. */
   nodesVisited: number;
-  /** Runs of comments that directly precede a node among its siblings, keyed by node id. */
-  leading: Map<number, SiblingComment[]>;
-  /** The first comment after a node, within one `,` or `;` sibling, keyed by node id. */
-  trailing: Map<number, SiblingComment>;
+  /** The comments beside each node among its siblings (leading runs, a trailing comment), read when asked. */
+  comments: SiblingComments;
   /** Rows (0-based) of the first syntax errors and missing tokens, in document order (at most 5). */
   errorRows: number[];
   /** Captures of the language's symbol table in the walk's order: a node's before those of its descendants. */
@@ -179,84 +183,101 @@ class TableCollector {
 }
 
 /**
- * The comments of one sibling level (a level per open node, kept in arrays by depth): the run of comments
- * waiting for the next sibling, the previous sibling's end, and the sibling a trailing comment may document
- * with how many `,`/`;` siblings followed it.
- */
-class Levels {
-  pending: (SiblingComment[] | null)[] = [null];
-  prevEnd: number[] = [-1];
-  trailId: number[] = [-1];
-  trailHops: number[] = [0];
-
-  open(depth: number): void {
-    this.pending[depth] = null;
-    this.prevEnd[depth] = -1;
-    this.trailId[depth] = -1;
-    this.trailHops[depth] = 0;
-  }
-}
-
-/**
- * One pre-order walk over the flat tree, each node entered once: the captures of the symbol table and of the
- * tables named in `also`, the comments beside each node and the first syntax errors. Captures are node ids
- * (the flat tree answers parent lookups in constant time; tree-sitter's query cursor, and its parent and
- * sibling lookups, cost more on long sibling lists, which made large generated files quadratic). Their
- * meaning is read after the walk, which keeps this loop small for the compiler.
+ * One pre-order pass over the flat tree, each node entered once: the captures of the symbol table and of the
+ * tables named in `also`; the first syntax errors (a tree with some only). Captures are node ids (the flat tree
+ * answers parent lookups in constant time; tree-sitter's query cursor, and its parent and sibling lookups,
+ * cost more on long sibling lists, which made large generated files quadratic). Their meaning is read after
+ * the walk, and the comments beside a node when a docstring asks: this loop stays small for the compiler.
  */
 export function walkCaptures(tree: Tree, text: string, lang: Language, also: readonly string[] = []): WalkResult {
   const collectors = [new TableCollector(runtime(lang).patterns)];
   for (let i = 0; i < also.length; i++) collectors.push(new TableCollector(captureTable(lang, also[i])));
-  const result: WalkResult = { nodesVisited: 0, leading: new Map(), trailing: new Map(), errorRows: [], symbols: { names: [], ids: [] }, also: [] };
+  const n = collectors.length;
+  for (let id = 0; id < tree.count; id++) for (let c = 0; c < n; c++) collectors[c].collect(tree, id);
+  return {
+    nodesVisited: tree.count,
+    comments: new SiblingComments(tree, text),
+    errorRows: tree.hasError ? errorRowsOf(tree) : [],
+    symbols: collectors[0].inWalkOrder(),
+    also: collectors.slice(1).map((c) => c.inDocumentOrder(tree)),
+  };
+}
+
+/** Rows of the first 5 ERROR nodes and missing tokens outside an ERROR node, in document order. */
+function errorRowsOf(tree: Tree): number[] {
+  const rows: number[] = [];
   const open: number[] = [];
-  const levels = new Levels();
   let inError = 0;
-  for (let id = 0; id < tree.count; id++) {
+  for (let id = 0; id < tree.count && rows.length < 5; id++) {
     const parent = tree.parent[id];
     while (open.length && open[open.length - 1] !== parent) if (tree.typeId[open.pop()!] === ERROR_TYPE_ID) inError--;
-    result.nodesVisited++;
-    const type = tree.type(id);
-    noteSibling(levels, open.length, id, type, tree, text, result);
-    if (result.errorRows.length < 5 && !inError && (type === 'ERROR' || tree.missing[id])) result.errorRows.push(tree.pointAt(tree.start[id]).row);
-    for (let c = 0; c < collectors.length; c++) collectors[c].collect(tree, id);
+    if (!inError && (tree.typeId[id] === ERROR_TYPE_ID || tree.missing[id])) rows.push(tree.pointAt(tree.start[id]).row);
     if (tree.after[id] > id + 1) {
       open.push(id);
-      levels.open(open.length);
       if (tree.typeId[id] === ERROR_TYPE_ID) inError++;
     }
   }
-  result.symbols = collectors[0].inWalkOrder();
-  result.also = collectors.slice(1).map((c) => c.inDocumentOrder(tree));
-  return result;
+  return rows;
 }
 
 const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
-/** Records comments that lead or trail the siblings of one level. */
-function noteSibling(levels: Levels, depth: number, id: number, type: string, tree: Tree, text: string, result: WalkResult): void {
-  const startIndex = tree.start[id];
-  const endIndex = tree.end[id];
-  if (type === 'comment') {
-    const comment: SiblingComment = { text: text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: levels.prevEnd[depth], endRow: tree.pointAt(endIndex).row };
-    const trailId = levels.trailId[depth];
-    if (trailId !== -1 && levels.trailHops[depth] < 2 && TRAILING_MARK.test(comment.text) && !text.slice(tree.end[trailId], startIndex).includes('\n')) {
-      result.trailing.set(trailId, comment);
-    }
-    levels.trailId[depth] = -1;
-    (levels.pending[depth] ??= []).push(comment);
-  } else {
-    const pending = levels.pending[depth];
-    if (pending) {
-      result.leading.set(id, pending);
-      levels.pending[depth] = null;
-    }
-    if (type === ',' || type === ';') levels.trailHops[depth]++;
-    else {
-      levels.trailId[depth] = id;
-      levels.trailHops[depth] = 0;
-    }
+/** Comments next to a node among its siblings, read from the flat tree's sibling links when a docstring asks. */
+export class SiblingComments {
+  /** Previous sibling by node id (-1: none), made at the first question. */
+  private prev?: Int32Array;
+
+  constructor(
+    private readonly tree: Tree,
+    private readonly text: string,
+  ) {}
+
+  /** The run of comments right before `id` among its siblings, in document order (none: empty). */
+  leading(id: number): SiblingComment[] {
+    const prev = this.previousSiblings();
+    const t = this.tree;
+    let first = id;
+    while (prev[first] !== -1 && t.type(prev[first]) === 'comment') first = prev[first];
+    const run: SiblingComment[] = [];
+    for (let c = first; c !== id; c = t.next[c]) run.push(this.comment(c));
+    return run;
   }
-  levels.prevEnd[depth] = endIndex;
+
+  /**
+   * The comment after `id` (not itself a comment, `,` or `;`) when only one `,` or `;` sibling lies between, on
+   * the same line, and marked as trailing (`///<`, `/**<`).
+   */
+  trailing(id: number): SiblingComment | undefined {
+    const t = this.tree;
+    const type = t.type(id);
+    if (type === 'comment' || type === ',' || type === ';') return undefined;
+    let hops = 0;
+    let s = t.next[id];
+    for (; s !== -1; s = t.next[s]) {
+      const st = t.type(s);
+      if (st !== ',' && st !== ';') break;
+      hops++;
+    }
+    if (s === -1 || hops >= 2 || t.type(s) !== 'comment') return undefined;
+    const c = this.comment(s);
+    return TRAILING_MARK.test(c.text) && !this.text.slice(t.end[id], c.startIndex).includes('\n') ? c : undefined;
+  }
+
+  private comment(id: number): SiblingComment {
+    const t = this.tree;
+    const before = this.previousSiblings()[id];
+    const startIndex = t.start[id];
+    const endIndex = t.end[id];
+    return { text: this.text.slice(startIndex, endIndex), startIndex, endIndex, prevEndIndex: before === -1 ? -1 : t.end[before], endRow: t.pointAt(endIndex).row };
+  }
+
+  private previousSiblings(): Int32Array {
+    if (this.prev) return this.prev;
+    const t = this.tree;
+    const prev = new Int32Array(t.count).fill(-1);
+    for (let id = 0; id < t.count; id++) if (t.next[id] !== -1) prev[t.next[id]] = id;
+    return (this.prev = prev);
+  }
 }
 
 const extraTables = new Map<string, PatternTable>();
