@@ -151,3 +151,48 @@ int after;
     expect(by(syms, 'after')?.kind).toBe('varglobal');
   });
 });
+
+describe('docstrings from the comments beside a declaration', () => {
+  const syms = c(
+    [
+      '/* Licence. */',
+      '',
+      '/** First line. */',
+      '/** Second line. */',
+      'int two_comments;',
+      'int x; /* belongs to x */',
+      '/** Own line. */',
+      'int after_code_comment;',
+      'struct s {',
+      '  int a; /**< Field a. */',
+      '  int b; // plain comment, not marked',
+      '  int c;',
+      '  /**< on the next line */',
+      '  /// Leading of d.',
+      '  int d; ///< Trailing of d.',
+      '};',
+      'enum e {',
+      '  E_A = 1, ///< Value A.',
+      '  E_B, /*!< Value B. */',
+      '  E_C /**< Value C, no comma. */',
+      '};',
+      '',
+    ].join('\n'),
+  );
+  it('reads a run of leading comments, and a marked trailing one on the same line after at most one `,`/`;`', () => {
+    expect(syms.map((s) => [s.name, s.docstring])).toEqual([
+      ['two_comments', 'First line.\nSecond line.'],
+      ['x', ''],
+      ['after_code_comment', 'Own line.'],
+      ['s', ''],
+      ['a', 'Field a.'],
+      ['b', ''],
+      ['c', ''],
+      ['d', 'Leading of d.'],
+      ['e', ''],
+      ['E_A', 'Value A.'],
+      ['E_B', 'Value B.'],
+      ['E_C', 'Value C, no comma.'],
+    ]);
+  });
+});
