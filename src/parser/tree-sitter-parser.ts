@@ -1,7 +1,7 @@
 // The one home of tree-sitter: loads the C and C++ grammars and their capture tables, parses text into a
 // FlatTree (flat-tree.ts: one cursor walk, then plain JavaScript), and walks it once, in linear time,
-// reporting captures with their ancestors and the comments beside each node. Symbol meaning is left to
-// extract-symbols.ts.
+// reporting captures; the comments beside a node are read from its siblings when asked. Symbol meaning is
+// left to extract-symbols.ts.
 import fs from 'node:fs';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
