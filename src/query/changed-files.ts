@@ -4,11 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
 import { storedPath } from '../indexer/vendor-paths.js';
+import { UNNORMALIZED } from '../model/plain-path.js';
 import { sha1 } from '../model/sha1.js';
 import { shownList } from './shown-list.js';
-
-/** A `.` or `..` segment, an empty one, or a trailing slash: what path.join would normalize away. */
-const UNNORMALIZED = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
 
 /**
  * path.join(dir, rel), without its normalizing pass when both are already normal POSIX paths (rel relative):
