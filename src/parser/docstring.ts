@@ -1,8 +1,6 @@
 // Docstrings: the comment block right before a declaration (or a `///<` comment after a field or enum
 // constant on its line), cleaned of `/** */`, `/*! */`, leading `*`, `///`, `//!` and `//` markers.
-import type { SiblingComment, SiblingComments, SyntaxNode } from './tree-sitter-parser.js';
-
-const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
+import { TRAILING_MARK, type SiblingComment, type SiblingComments, type SyntaxNode } from './tree-sitter-parser.js';
 
 export function cleanComment(raw: string): string {
   let text = raw.trim();

@@ -220,7 +220,8 @@ function errorRowsOf(tree: Tree): number[] {
   return rows;
 }
 
-const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
+/** A comment that documents what comes before it on its line: `///<`, `//!<`, `/**<`, `/*!<`. */
+export const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 
 /** Comments next to a node among its siblings, read from the flat tree's sibling links when a docstring asks. */
 export class SiblingComments {

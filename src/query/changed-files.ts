@@ -4,18 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
 import { storedPath } from '../indexer/vendor-paths.js';
-import { UNNORMALIZED } from '../model/plain-path.js';
+import { joinNormal } from '../model/plain-path.js';
 import { sha1 } from '../model/sha1.js';
 import { shownList } from './shown-list.js';
-
-/**
- * path.join(dir, rel), without its normalizing pass when both are already normal POSIX paths (rel relative):
- * status joins one per indexed file and per folder entry it walks. Same string as path.join.
- */
-export function joinNormal(dir: string, rel: string): string {
-  if (path.sep === '/' && rel !== '' && dir.length > 1 && rel.charCodeAt(0) !== 47 && !UNNORMALIZED.test(rel) && !UNNORMALIZED.test(dir)) return `${dir}/${rel}`;
-  return path.join(dir, rel);
-}
 
 /** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
 export function fileChanged(root: string, f: FileRow, rehash = false): boolean {

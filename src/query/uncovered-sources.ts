@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_VENDOR_DIRS, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import type { ProjectConfig } from '../project/config.js';
-import { joinNormal } from './changed-files.js';
+import { joinNormal } from '../model/plain-path.js';
 
 export const SOURCE_FILE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
 const SKIP_DIRS = new Set(['.git', '.fw-context', 'node_modules', '.pio', '.svn', '.hg', 'dist', 'BUILD', 'cmake_build']);
