@@ -1,42 +1,61 @@
 #!/usr/bin/env node
-// fw-context's command line, the package's bin. CommonJS: a command line naming `status` runs from the status
-// bundle (status-cli.cjs) without Node's ES module loader, compiled from the V8 code cache the build made for it;
-// every other one, and any status line the bundle leaves to it or fails on, runs main.js, which parses it again.
+// fw-context's command line, the package's bin. CommonJS: it runs the commands from the build's CommonJS bundles,
+// compiled from the V8 code caches the build made for them, without Node's ES module loader: a command line naming
+// `status` from the status bundle (status-cli.cjs), any other but `serve` from the command bundle (main-cli.cjs).
+// `serve`, and any status line the status bundle leaves to the others, or a bundle that will not load, runs main.js.
 import type FsModule from 'node:fs';
 import type PathModule from 'node:path';
 import type VmModule from 'node:vm';
 
 type StatusCli = typeof import('./status-cli.js');
+type MainCli = typeof import('./main-cli.js');
 
 /** The function the bundle's code is compiled as: a CommonJS module's, plus the ES import it calls (see below). */
 export const BUNDLE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', '__importModule'];
-/** The last line of a bundle whose code cache is the file status-cli.cache starting with KEY and a newline. */
+/** The last line of a bundle whose code cache is the file NAME.cache starting with KEY and a newline. */
 export const cacheKeyLine = (key: string): string => `// code cache ${key}\n`;
 
+/** A loaded bundle: its exports, the script it was compiled as, and whether V8 took the code cache. */
+export interface LoadedBundle<T> {
+  cli: T;
+  script: VmModule.Script;
+  cacheUsed: boolean;
+}
+
 /**
- * The status bundle, compiled from status-cli.cache when that cache is of this very bundle (its key ends the
- * bundle); V8 refuses a cache of another Node version or flags and compiles the source then. The bundle's own
- * dynamic imports (the SQLite reader, the adapters) go through __importModule: Node 20 calls no import hook for
- * code compiled from a cache. `cacheUsed` says whether V8 took the cache.
+ * The bundle NAME.cjs beside this file (ASCII: read as latin1, the cheapest string), compiled from NAME.cache when that cache is of this very bundle (its key
+ * ends the bundle); V8 refuses a cache of another Node version or flags and compiles the source then. The bundle's
+ * own dynamic imports (of ES modules left outside) go through __importModule: Node 20 calls no import hook for
+ * code compiled from a cache.
  */
-export function loadStatusCli(): { cli: StatusCli; cacheUsed: boolean } {
+export function loadBundle<T>(name: string): LoadedBundle<T> {
   const fs = require('node:fs') as typeof FsModule;
   const path = require('node:path') as typeof PathModule;
   const vm = require('node:vm') as typeof VmModule;
-  const file = path.join(__dirname, 'status-cli.cjs');
-  const source = fs.readFileSync(file, 'utf8');
+  const file = path.join(__dirname, `${name}.cjs`);
+  const source = fs.readFileSync(file, 'latin1');
   let cachedData: Buffer | undefined;
   try {
-    const cache = fs.readFileSync(path.join(__dirname, 'status-cli.cache'));
+    const cache = fs.readFileSync(path.join(__dirname, `${name}.cache`));
     const keyEnd = cache.indexOf(10);
     if (keyEnd > 0 && source.endsWith(cacheKeyLine(cache.toString('latin1', 0, keyEnd)))) cachedData = cache.subarray(keyEnd + 1);
   } catch {
     /* no cache: compiled from source */
   }
   const script = new vm.Script(wrapBundle(source), { filename: file, cachedData });
-  const module = { exports: {} as StatusCli };
+  const module = { exports: {} as T };
   script.runInThisContext()(module.exports, require, module, file, __dirname, (specifier: string) => import(specifier));
-  return { cli: module.exports, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
+  return { cli: module.exports, script, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
+}
+
+/** The status bundle (status-cli.cjs). */
+export function loadStatusCli(): LoadedBundle<StatusCli> {
+  return loadBundle<StatusCli>('status-cli');
+}
+
+/** The command bundle (main-cli.cjs): every command of main.js. */
+export function loadMainCli(): LoadedBundle<MainCli> {
+  return loadBundle<MainCli>('main-cli');
 }
 
 /** The bundle's source as the function the code cache holds. */
@@ -44,9 +63,29 @@ export function wrapBundle(source: string): string {
   return `(function (${BUNDLE_PARAMS.join(', ')}) {${source}\n})`;
 }
 
+/** Runs ARGS from the command bundle, as main.js runs them; main.js when the bundle does not load. */
+function runFromBundle(args: string[], main: () => Promise<unknown>): Promise<unknown> {
+  let cli: MainCli;
+  try {
+    cli = loadMainCli().cli;
+  } catch {
+    return main();
+  }
+  return cli.runCommandLine(args).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`fw-context: ${(err as Error).stack ?? err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
 if (require.main === module) {
   const args = process.argv.slice(2);
   const main = (): Promise<unknown> => import('./main.js');
+  const others = (): Promise<unknown> => (args.includes('serve') ? main() : runFromBundle(args, main));
   const status = args.includes('status') ? Promise.resolve().then(() => loadStatusCli().cli.statusCommandLine(args)) : Promise.resolve(null);
-  status.then((code) => (code === null ? main() : void (process.exitCode = code)), main);
+  status.then((code) => (code === null ? others() : void (process.exitCode = code)), others);
 }

@@ -24,11 +24,14 @@ const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|
 const STATUS_MODULES =
   /\/dist\/src\/cli\/(bin|status-cli)\.cjs$|\/dist\/src\/(query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
 
-/** Runs the built CLI with the module probe; returns the URLs of every module the process resolved, and `builtin:NAME` for each built-in module it loaded. */
-function modulesLoaded(cwd: string, args: string[]): { modules: string[]; status: number; stdout: string } {
+/** main.js: the commands as ES modules, each a file the probe sees (the bin runs them from one bundle). */
+const MAIN = path.join(path.dirname(CLI), 'main.js');
+
+/** Runs the built CLI (or ENTRY) with the module probe; returns the URLs of every module the process resolved, and `builtin:NAME` for each built-in module it loaded. */
+function modulesLoaded(cwd: string, args: string[], entry = CLI): { modules: string[]; status: number; stdout: string } {
   assertCliBuilt();
   const log = path.join(tempDir('fwc-modules-'), 'modules.txt');
-  const r = spawnSync(process.execPath, ['--import', PROBE, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FWC_MODULE_LOG: log } });
+  const r = spawnSync(process.execPath, ['--import', PROBE, entry, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FWC_MODULE_LOG: log } });
   const modules = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   return { modules, status: r.status ?? -1, stdout: r.stdout };
 }
@@ -114,7 +117,8 @@ describe('read-only commands start without the indexer', () => {
 
   it('the probe sees them where they are needed: a .c edit loads the C grammar and the preprocessor, not C++ or workers', () => {
     fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_probe_extra(void) { return 3; }\n');
-    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
+    // main.js, whose preprocessor modules are files the probe sees.
+    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json'], MAIN);
     expect(status).toBe(0);
     expect((JSON.parse(stdout) as { parsed: number }).parsed).toBe(1);
     expect(modules.some((m) => /node_modules\/tree-sitter\//.test(m))).toBe(true);
@@ -182,7 +186,8 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     const indexed = modulesLoaded(root, ['lookup', 'main', '--variant', 'nucleo_f401re', '--json']);
     expect(indexed.status).toBe(0);
     expect(indexed.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
-    const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json']);
+    // main.js, whose adapter modules are files the probe sees.
+    const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], MAIN);
     expect(pending.status).toBe(1);
     expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
     expect(pending.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
