@@ -34,8 +34,20 @@ const plain = (text: string, root: string): string => text.split(root).join('ROO
 function indexTwice(entry: string, nodeFlags: string[] = []): { root: string; runs: Run[] } {
   const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
   writeConfig(root, { ...DEFAULT_CONFIG });
+  // Files older than the racy window, the edit too: the runs hash, carry and parse alike, however slow.
+  const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const age = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) age(p);
+      else fs.utimesSync(p, ago(2), ago(2));
+    }
+  };
+  age(root);
   const first = run(entry, root, ['index', '--jobs', '0'], nodeFlags);
-  fs.appendFileSync(path.join(root, 'src/main.c'), '\nint bundle_probe_extra(void) { return 2; }\n');
+  const edited = path.join(root, 'src/main.c');
+  fs.appendFileSync(edited, '\nint bundle_probe_extra(void) { return 2; }\n');
+  fs.utimesSync(edited, ago(1), ago(1));
   const second = run(entry, root, ['index', '--jobs', '0', '--json'], nodeFlags);
   return { root, runs: [first, second] };
 }
