@@ -41,6 +41,28 @@ export interface Directive {
   header?: { name: string; angled: boolean };
 }
 
+/**
+ * A directive other than a valid #define, made with every field it may take later (undefined until then), so
+ * that all of them share one object shape and the walks reading them stay monomorphic.
+ */
+class PlainDirective implements Directive {
+  toks: Token[] | undefined = undefined;
+  name: string | undefined = undefined;
+  macro: MacroDef | undefined = undefined;
+  error: string | undefined = undefined;
+  next: number | undefined = undefined;
+  end: number | undefined = undefined;
+  stray: boolean | undefined = undefined;
+  evalCache: Directive['evalCache'] = undefined;
+  header: { name: string; angled: boolean } | undefined = undefined;
+  constructor(
+    public kind: DirectiveKind,
+    public line: number,
+    public endLine: number,
+    public rest: string,
+  ) {}
+}
+
 export interface StructureProblem {
   line: number;
   message: string;
@@ -77,7 +99,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
     const word = m[1] ?? '';
     const rest = (m[2] ?? '').trim();
-    const d = describeDirective(word, { kind: 'other', line: ll.first, endLine: ll.last, rest }, file);
+    const d = describeDirective(word, new PlainDirective('other', ll.first, ll.last, rest), file);
     if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
   });
@@ -356,7 +378,7 @@ export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
   const directives = new Array<Directive>(stored.directives.length);
   for (let i = 0; i < directives.length; i++) {
     const [kind, line, endLine, rest, next, end, stray] = stored.directives[i];
-    let d: Directive = { kind, line, endLine, rest };
+    let d: Directive = new PlainDirective(kind, line, endLine, rest);
     if (kind !== 'other') d = describeDirective(wordOf(kind), d, file);
     if (next >= 0) d.next = next;
     if (end >= 0) d.end = end;

@@ -37,8 +37,8 @@ export class TokenStream {
   }
 }
 
-const PASTE: Token = { k: 'punct', v: '##', sp: false, hs: null };
-const PLACEMARKER = (): Token => ({ k: 'placemarker', v: '', sp: false, hs: null });
+const PASTE: Token = { k: 'punct', v: '##', sp: false, hs: null, pi: undefined };
+const PLACEMARKER = (): Token => ({ k: 'placemarker', v: '', sp: false, hs: null, pi: undefined });
 
 function withHs(t: Token, hs: ReadonlySet<string>): Token {
   let merged: ReadonlySet<string>;
@@ -48,7 +48,7 @@ function withHs(t: Token, hs: ReadonlySet<string>): Token {
     for (const x of hs) s.add(x);
     merged = s;
   }
-  return { k: t.k, v: t.v, sp: t.sp, hs: merged };
+  return { k: t.k, v: t.v, sp: t.sp, hs: merged, pi: undefined };
 }
 
 /** Fully macro-expand `tokens`. */
@@ -300,7 +300,7 @@ function paste(lhs: Token, rhs: Token, ctx: ExpandContext): Token[] {
     ctx.error(`pasting "${lhs.v}" and "${rhs.v}" does not give a valid preprocessing token`);
     return [lhs, { ...rhs, sp: false }];
   }
-  return [{ k: one.k, v: one.v, sp: lhs.sp, hs: lhs.hs }];
+  return [{ k: one.k, v: one.v, sp: lhs.sp, hs: lhs.hs, pi: undefined }];
 }
 
 function matchParen(body: readonly Token[], open: number): number {

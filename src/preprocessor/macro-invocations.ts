@@ -352,7 +352,7 @@ function rescanEnd(def: MacroDef, code: string, end: number, file: string, line:
 
 function expandAt(inv: MacroInvocation, source: string, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {
   let error: string | undefined;
-  const toks = expandTokens(lexLine(source), { env: new Map(), mode: 'text', error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
+  const toks = expandTokens(lexLine(source), { env: new Map(), mode: 'text', strictIso: undefined, builtin: undefined, error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
   const note = (message: string) => {
     if (diagnostics.length < 20) diagnostics.push({ severity: 'info', file, line: inv.line, message });
   };

@@ -35,8 +35,9 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** A token; `pi` is present (undefined) on every token so that body tokens, which set it, keep the same shape. */
 export function mkTok(k: TokenKind, v: string, sp = false): Token {
-  return { k, v, sp, hs: null };
+  return { k, v, sp, hs: null, pi: undefined };
 }
 
 /**

@@ -99,6 +99,8 @@ export class UnitWalker {
       strictIso: opts.strictIso,
       builtin: (def, tok, stream, ctx) => this.builtin(def, tok, stream, ctx),
       error: (m) => this.diag('error', this.curFile, this.curLine, m),
+      // Present (undefined) so that the contexts spread from this one keep its shape.
+      lookup: undefined,
     };
     const o = opts.evalOptions;
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
@@ -172,15 +174,17 @@ export class UnitWalker {
   private visitQuietly(file: string): FileVisit {
     let v = this.visits.get(file);
     if (!v) {
-      v = { file, ranges: [] };
-      if (this.replaying) {
-        v.origin = this.replaying;
-        v.entry = this.replayEntry;
-      }
-      if (this.opts.recordDecisions) {
-        v.taken = [];
-        v.groups = [];
-      }
+      // Every field made here, in one order (undefined when unset), so that all visits share one object shape.
+      const decisions = this.opts.recordDecisions;
+      v = {
+        file,
+        ranges: [],
+        taken: decisions ? [] : undefined,
+        groups: decisions ? [] : undefined,
+        shared: undefined,
+        origin: this.replaying ? this.replaying : undefined,
+        entry: this.replaying ? this.replayEntry : undefined,
+      };
       this.visits.set(file, v);
       const sk = this.host.skeleton(file);
       for (const p of sk?.problems ?? []) this.diagnostics.push({ severity: 'error', file, line: p.line, message: p.message });
@@ -406,7 +410,7 @@ export class UnitWalker {
     this.curFile = file;
     this.curLine = line;
     try {
-      return expandTokens(toks, { ...this.ctx, mode: 'text', error: onError, ...(lookup ? { lookup } : {}) });
+      return expandTokens(toks, { ...this.ctx, mode: 'text', error: onError, lookup });
     } finally {
       this.curFile = saved.f;
       this.curLine = saved.l;
