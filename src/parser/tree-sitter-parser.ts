@@ -155,12 +155,24 @@ class TableCollector {
     this.byId = byId;
   }
 
+  /**
+   * Appends the captures of every node, in pre-order. The tree's lists are read once: most nodes match no
+   * pattern, and a property read per node costs an inline-cache call while V8 runs this loop unoptimized.
+   */
+  collectAll(tree: FlatTree): void {
+    const typeIds = tree.typeId;
+    const byId = this.byId;
+    const count = tree.count;
+    for (let id = 0; id < count; id++) {
+      const typeId = typeIds[id];
+      let list = byId[typeId];
+      if (list === undefined) byId[typeId] = list = this.table.get(tree.names.types[typeId]) ?? null;
+      if (list !== null) this.collect(tree, id, list);
+    }
+  }
+
   /** Appends the captures at node `id` (matched straight into the lists; a failed match takes its own back). */
-  collect(tree: FlatTree, id: number): void {
-    const typeId = tree.typeId[id];
-    let list = this.byId[typeId];
-    if (list === undefined) this.byId[typeId] = list = this.table.get(tree.names.types[typeId]) ?? null;
-    if (list === null) return;
+  private collect(tree: FlatTree, id: number, list: QueryPattern[]): void {
     const { ids } = this;
     for (let i = 0; i < list.length; i++) {
       const from = ids.length;
@@ -192,8 +204,8 @@ class TableCollector {
 export function walkCaptures(tree: Tree, text: string, lang: Language, also: readonly string[] = []): WalkResult {
   const collectors = [new TableCollector(runtime(lang).patterns)];
   for (let i = 0; i < also.length; i++) collectors.push(new TableCollector(captureTable(lang, also[i])));
-  const n = collectors.length;
-  for (let id = 0; id < tree.count; id++) for (let c = 0; c < n; c++) collectors[c].collect(tree, id);
+  // Each table's captures are its own lists: collected one table after the other, each in the walk's order.
+  for (let c = 0; c < collectors.length; c++) collectors[c].collectAll(tree);
   return {
     nodesVisited: tree.count,
     comments: new SiblingComments(tree, text),
