@@ -21,31 +21,54 @@ interface MacroParams {
   variadic: boolean;
   /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
   text: string;
+  /** Replacement text, as MacroDef keeps an object-like one's. */
+  replacement: string | number;
+}
+
+/**
+ * What a definition holds beyond its text, rarely set or set alike for most definitions: a device header's
+ * #defines are each canonical and valued once, which four shared records say without one record each.
+ */
+class MacroDefMore {
+  constructor(
+    /** The canonical definition (see canonicalDefinition); null: the definition itself; undefined: not asked yet. */
+    readonly canon: MacroDef | null | undefined,
+    /** Integer values already computed (see MacroDef.valueCache). */
+    readonly valueCache: ValueMemo | ValueMemo[] | null | undefined,
+    /** Its definitionKey (tracked-env.ts), once asked. */
+    readonly key: string | undefined,
+    /** Last physical line of its directive when after its first (continuations), else 0. */
+    readonly endLine: number,
+  ) {}
+}
+
+/** The shared records: canon undefined or self (null) by value memo undefined or valued once (null). */
+const SHARED_MORE = [new MacroDefMore(undefined, undefined, undefined, 0), new MacroDefMore(undefined, null, undefined, 0), new MacroDefMore(null, undefined, undefined, 0), new MacroDefMore(null, null, undefined, 0)];
+const NO_MORE = SHARED_MORE[0];
+
+/** The record of these fields: a shared one when one holds them, else one of its own (records are never changed). */
+function withMore(canon: MacroDef | null | undefined, valueCache: MacroDefMore['valueCache'], key: string | undefined, endLine: number): MacroDefMore {
+  if (key === undefined && endLine === 0 && (canon === undefined || canon === null) && (valueCache === undefined || valueCache === null)) {
+    return SHARED_MORE[(canon === null ? 2 : 0) + (valueCache === null ? 1 : 0)];
+  }
+  return new MacroDefMore(canon, valueCache, key, endLine);
 }
 
 /**
  * A parsed definition, which is also its `#define` directive in the file's skeleton (kind 'define'): a device
  * header's 400 000 #defines are one object each, not a directive and a definition. Its replacement's tokens are
  * not kept: `body` lexes them again from the definition's text (a bounded cache keeps the bodies of recently
- * expanded definitions). Parameters, built-in kind and the replacement text (a position in `text` when it is
- * the end of it) are kept so that an object-like definition holds few fields.
+ * expanded definitions). Parameters with the replacement, or the replacement alone (a position in `text` when
+ * it is the end of it), are one field, and what is rarely set (or set alike for most definitions) is in a
+ * MacroDefMore, so that a definition holds eight fields.
  */
 export class MacroDef {
-  /** Its definitionKey (tracked-env.ts), once asked. */
-  key: string | undefined = undefined;
-  /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
-  canon: MacroDef | undefined = undefined;
-  /**
-   * Integer values already computed (see unit-result.ts): one, or several for different consulted definitions;
-   * null once valued without keeping the value.
-   */
-  valueCache: ValueMemo | ValueMemo[] | null | undefined = undefined;
+  /** Canonical definition, value memo, key and last line (see MacroDefMore). */
+  private more: MacroDefMore = NO_MORE;
   /** The last walk (UnitWalker) that reached this #define, by number. */
   reachedBy = 0;
   /** The last environment (TrackedEnv) that read this definition under its name, by number. */
   readBy = 0;
-  /** Last physical line of its directive (continuations). */
-  endLine: number;
   /** Directive kind, on the prototype (see below). */
   declare readonly kind: 'define';
   /** Built-in operator answered by code; undefined (on the prototype) for a definition. */
@@ -53,36 +76,91 @@ export class MacroDef {
 
   constructor(
     readonly name: string,
-    private readonly fn: MacroParams | null,
-    /** Replacement text, single-spaced: as a string, or as where it starts in `text`. */
-    private readonly replacement: string | number,
+    /**
+     * Parameters with the replacement (function-like), or the replacement text (single-spaced): a string, or
+     * where it starts in `text`.
+     */
+    private readonly rep: MacroParams | string | number,
     readonly file: string,
     readonly line: number,
     /** The text after `#define` the body is lexed from ('' for a built-in). */
     readonly text: string,
     endLine = line,
   ) {
-    this.endLine = endLine;
+    if (endLine !== line) this.endLine = endLine;
+  }
+
+  /** Last physical line of its directive (continuations). */
+  get endLine(): number {
+    const e = this.more.endLine;
+    return e === 0 ? this.line : e;
+  }
+
+  set endLine(endLine: number) {
+    const m = this.more;
+    this.more = withMore(m.canon, m.valueCache, m.key, endLine === this.line ? 0 : endLine);
+  }
+
+  /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
+  get canon(): MacroDef | undefined {
+    const c = this.more.canon;
+    return c === null ? this : c;
+  }
+
+  set canon(canon: MacroDef | undefined) {
+    const m = this.more;
+    this.more = withMore(canon === this ? null : canon, m.valueCache, m.key, m.endLine);
+  }
+
+  /**
+   * Integer values already computed (see unit-result.ts): one, or several for different consulted definitions;
+   * null once valued without keeping the value.
+   */
+  get valueCache(): ValueMemo | ValueMemo[] | null | undefined {
+    return this.more.valueCache;
+  }
+
+  set valueCache(valueCache: ValueMemo | ValueMemo[] | null | undefined) {
+    const m = this.more;
+    this.more = withMore(m.canon, valueCache, m.key, m.endLine);
+  }
+
+  /** Its definitionKey (tracked-env.ts), once asked. */
+  get key(): string | undefined {
+    return this.more.key;
+  }
+
+  set key(key: string | undefined) {
+    const m = this.more;
+    this.more = withMore(m.canon, m.valueCache, key, m.endLine);
   }
 
   /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
   get params(): string[] | null {
-    return this.fn === null ? null : this.fn.names;
+    const r = this.rep;
+    return typeof r === 'object' ? r.names : null;
   }
 
   get variadic(): boolean {
-    return this.fn !== null && this.fn.variadic;
+    const r = this.rep;
+    return typeof r === 'object' && r.variadic;
   }
 
   /** Parameter list as written, e.g. `(x, y)`, `(fmt, ...)`. */
   get paramsText(): string | null {
-    return this.fn === null ? null : this.fn.text;
+    const r = this.rep;
+    return typeof r === 'object' ? r.text : null;
   }
 
   /** Replacement text, single-spaced. */
   get valueText(): string {
-    const r = this.replacement;
+    const r = this.replacementAt();
     return typeof r === 'number' ? this.text.slice(r) : r;
+  }
+
+  private replacementAt(): string | number {
+    const r = this.rep;
+    return typeof r === 'object' ? r.replacement : r;
   }
 
   /** As a directive: the text after `#define`. */
@@ -117,14 +195,14 @@ export class MacroDef {
 
   /** True when the replacement list is empty (`#define X`, a built-in). */
   get emptyBody(): boolean {
-    return this.replacement === '';
+    return this.replacementAt() === '';
   }
 
   /** A definition kept as plain data (v8.serialize of one) made a definition again. */
   static revive(o: MacroDef): MacroDef {
-    const plain = o as unknown as { fn: MacroParams | null; replacement: string | number; builtin?: BuiltinMacro };
+    const plain = o as unknown as { rep: MacroParams | string | number; more?: { endLine?: number }; builtin?: BuiltinMacro };
     if (plain.builtin) return builtinMacro(o.name, plain.builtin);
-    return new MacroDef(o.name, plain.fn, plain.replacement, o.file, o.line, o.text, o.endLine);
+    return new MacroDef(o.name, plain.rep, o.file, o.line, o.text, plain.more?.endLine || o.line);
   }
 }
 
@@ -137,7 +215,7 @@ class BuiltinMacroDef extends MacroDef {
     name: string,
     override readonly builtin: BuiltinMacro,
   ) {
-    super(name, null, '', '<built-in>', 0, '');
+    super(name, '', '<built-in>', 0, '');
   }
 }
 
@@ -324,8 +402,9 @@ export function parseDefine(text: string, file: string, line: number): ParsedDef
   }
   if (body.length && body[0].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
   if (body.length && body[body.length - 1].v === '##') return { error: `'##' cannot appear at either end of a macro expansion ("${name}")` };
-  const fn = params === null ? null : { names: params, variadic, text: paramsText! };
-  return { def: new MacroDef(name, fn, replacementAt(text, spell(body)), file, line, text) };
+  const replacement = replacementAt(text, spell(body));
+  const rep = params === null ? replacement : { names: params, variadic, text: paramsText!, replacement };
+  return { def: new MacroDef(name, rep, file, line, text) };
 }
 
 /** Where `spelled` starts in `text` when text ends with it (nothing more is kept), else `spelled` itself. */
