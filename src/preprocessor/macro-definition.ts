@@ -43,7 +43,12 @@ class MacroDefMore {
 }
 
 /** The shared records: canon undefined or self (null) by value memo undefined or valued once (null). */
-const SHARED_MORE = [new MacroDefMore(undefined, undefined, undefined, 0), new MacroDefMore(undefined, null, undefined, 0), new MacroDefMore(null, undefined, undefined, 0), new MacroDefMore(null, null, undefined, 0)];
+const SHARED_MORE = [
+  new MacroDefMore(undefined, undefined, undefined, 0),
+  new MacroDefMore(undefined, null, undefined, 0),
+  new MacroDefMore(null, undefined, undefined, 0),
+  new MacroDefMore(null, null, undefined, 0),
+];
 const NO_MORE = SHARED_MORE[0];
 
 /** The record of these fields: a shared one when one holds them, else one of its own (records are never changed). */
