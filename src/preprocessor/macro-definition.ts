@@ -37,26 +37,24 @@ class MacroDefMore {
     readonly valueCache: ValueMemo | ValueMemo[] | null | undefined,
     /** Its definitionKey (tracked-env.ts), once asked. */
     readonly key: string | undefined,
-    /** Last physical line of its directive when after its first (continuations), else 0. */
-    readonly endLine: number,
   ) {}
 }
 
 /** The shared records: canon undefined or self (null) by value memo undefined or valued once (null). */
 const SHARED_MORE = [
-  new MacroDefMore(undefined, undefined, undefined, 0),
-  new MacroDefMore(undefined, null, undefined, 0),
-  new MacroDefMore(null, undefined, undefined, 0),
-  new MacroDefMore(null, null, undefined, 0),
+  new MacroDefMore(undefined, undefined, undefined),
+  new MacroDefMore(undefined, null, undefined),
+  new MacroDefMore(null, undefined, undefined),
+  new MacroDefMore(null, null, undefined),
 ];
 const NO_MORE = SHARED_MORE[0];
 
 /** The record of these fields: a shared one when one holds them, else one of its own (records are never changed). */
-function withMore(canon: MacroDef | null | undefined, valueCache: MacroDefMore['valueCache'], key: string | undefined, endLine: number): MacroDefMore {
-  if (key === undefined && endLine === 0 && (canon === undefined || canon === null) && (valueCache === undefined || valueCache === null)) {
+function withMore(canon: MacroDef | null | undefined, valueCache: MacroDefMore['valueCache'], key: string | undefined): MacroDefMore {
+  if (key === undefined && (canon === undefined || canon === null) && (valueCache === undefined || valueCache === null)) {
     return SHARED_MORE[(canon === null ? 2 : 0) + (valueCache === null ? 1 : 0)];
   }
-  return new MacroDefMore(canon, valueCache, key, endLine);
+  return new MacroDefMore(canon, valueCache, key);
 }
 
 /**
@@ -65,10 +63,10 @@ function withMore(canon: MacroDef | null | undefined, valueCache: MacroDefMore['
  * not kept: `body` lexes them again from the definition's text (a bounded cache keeps the bodies of recently
  * expanded definitions). Parameters with the replacement, or the replacement alone (a position in `text` when
  * it is the end of it), are one field, and what is rarely set (or set alike for most definitions) is in a
- * MacroDefMore, so that a definition holds eight fields.
+ * MacroDefMore, so that a definition holds nine fields.
  */
 export class MacroDef {
-  /** Canonical definition, value memo, key and last line (see MacroDefMore). */
+  /** Canonical definition, value memo and key (see MacroDefMore). */
   private more: MacroDefMore = NO_MORE;
   /** The last walk (UnitWalker) that reached this #define, by number. */
   reachedBy = 0;
@@ -90,21 +88,9 @@ export class MacroDef {
     readonly line: number,
     /** The text after `#define` the body is lexed from ('' for a built-in). */
     readonly text: string,
-    endLine = line,
-  ) {
-    if (endLine !== line) this.endLine = endLine;
-  }
-
-  /** Last physical line of its directive (continuations). */
-  get endLine(): number {
-    const e = this.more.endLine;
-    return e === 0 ? this.line : e;
-  }
-
-  set endLine(endLine: number) {
-    const m = this.more;
-    this.more = withMore(m.canon, m.valueCache, m.key, endLine === this.line ? 0 : endLine);
-  }
+    /** Last physical line of its directive (continuations). */
+    public endLine = line,
+  ) {}
 
   /** The first definition seen with the same name, parameters and replacement (see canonicalDefinition). */
   get canon(): MacroDef | undefined {
@@ -114,7 +100,7 @@ export class MacroDef {
 
   set canon(canon: MacroDef | undefined) {
     const m = this.more;
-    this.more = withMore(canon === this ? null : canon, m.valueCache, m.key, m.endLine);
+    this.more = withMore(canon === this ? null : canon, m.valueCache, m.key);
   }
 
   /**
@@ -127,7 +113,7 @@ export class MacroDef {
 
   set valueCache(valueCache: ValueMemo | ValueMemo[] | null | undefined) {
     const m = this.more;
-    this.more = withMore(m.canon, valueCache, m.key, m.endLine);
+    this.more = withMore(m.canon, valueCache, m.key);
   }
 
   /** Its definitionKey (tracked-env.ts), once asked. */
@@ -137,7 +123,7 @@ export class MacroDef {
 
   set key(key: string | undefined) {
     const m = this.more;
-    this.more = withMore(m.canon, m.valueCache, key, m.endLine);
+    this.more = withMore(m.canon, m.valueCache, key);
   }
 
   /** Parameter names (variadic one last: `__VA_ARGS__` or the GNU named one), or null when object-like. */
@@ -205,9 +191,9 @@ export class MacroDef {
 
   /** A definition kept as plain data (v8.serialize of one) made a definition again. */
   static revive(o: MacroDef): MacroDef {
-    const plain = o as unknown as { rep: MacroParams | string | number; more?: { endLine?: number }; builtin?: BuiltinMacro };
+    const plain = o as unknown as { rep: MacroParams | string | number; builtin?: BuiltinMacro };
     if (plain.builtin) return builtinMacro(o.name, plain.builtin);
-    return new MacroDef(o.name, plain.rep, o.file, o.line, o.text, plain.more?.endLine || o.line);
+    return new MacroDef(o.name, plain.rep, o.file, o.line, o.text, o.endLine);
   }
 }
 
