@@ -1,5 +1,5 @@
-// A definition's rarely set fields (canonical definition, value memo, key, last line) live in a MacroDefMore
-// record: the definitions that are canonical and valued once share one, and each field reads back as set.
+// A definition's rarely set fields (canonical definition, value memo, key) live in a MacroDefMore record: the
+// definitions that are canonical and valued once share one, and each field reads back as set.
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { canonicalDefinition, forgetAllDefinitions, MacroDef, parseDefine } from '../../src/preprocessor/macro-definition.js';
