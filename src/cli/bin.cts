@@ -3,6 +3,7 @@
 // compiled from the V8 code caches the build made for them, without Node's ES module loader: a command line naming
 // `status` from the status bundle (status-cli.cjs), any other but `serve` from the command bundle (main-cli.cjs).
 // `serve`, and any status line the status bundle leaves to the others, or a bundle that will not load, runs main.js.
+// `--version` alone is answered here.
 import type FsModule from 'node:fs';
 import type PathModule from 'node:path';
 import type VmModule from 'node:vm';
@@ -82,10 +83,33 @@ function runFromBundle(args: string[], main: () => Promise<unknown>): Promise<un
   );
 }
 
-if (require.main === module) {
-  const args = process.argv.slice(2);
+/**
+ * `fw-context --version` alone: the package's version, printed without loading a bundle (its 1 MB code cache costs
+ * more than the command). Null when the version is not found there (main.js answers then).
+ */
+function printVersion(): true | null {
+  const fs = require('node:fs') as typeof FsModule;
+  const path = require('node:path') as typeof PathModule;
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version?: unknown };
+    if (typeof pkg.version !== 'string') return null;
+    process.stdout.write(`${pkg.version}\n`);
+    return true;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs ARGS from the bundle that serves them (see the top of this file). */
+function runCommand(args: string[]): void {
   const main = (): Promise<unknown> => import('./main.js');
   const others = (): Promise<unknown> => (args.includes('serve') ? main() : runFromBundle(args, main));
   const status = args.includes('status') ? Promise.resolve().then(() => loadStatusCli().cli.statusCommandLine(args)) : Promise.resolve(null);
   status.then((code) => (code === null ? others() : void (process.exitCode = code)), others);
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const versionOnly = args.length === 1 && args[0] === '--version';
+  if (!(versionOnly && printVersion())) runCommand(args);
 }
