@@ -72,15 +72,7 @@ function runFromBundle(args: string[], main: () => Promise<unknown>): Promise<un
   } catch {
     return main();
   }
-  return cli.runCommandLine(args).then(
-    (code) => {
-      if (code >= 0) process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(`fw-context: ${(err as Error).stack ?? err}\n`);
-      process.exitCode = 1;
-    },
-  );
+  return cli.runAsProcess(args);
 }
 
 /**

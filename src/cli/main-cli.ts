@@ -127,6 +127,22 @@ function progressPrinter(): ((m: string) => void) | undefined {
   return (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, (process.stderr.columns ?? 100) - 1)}`);
 }
 
+/**
+ * Runs ARGV as the process's command line (main.js and the bin alike): its exit code, or 1 with the error printed
+ * when the run throws.
+ */
+export function runAsProcess(argv: string[]): Promise<void> {
+  return runCommandLine(argv).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`fw-context: ${(err as Error).stack ?? err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
 /** Runs a command line and gives its exit code; -1 when the command goes on running (serve). */
 export async function runCommandLine(argv: string[]): Promise<number> {
   let parsed;
