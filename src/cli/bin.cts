@@ -92,12 +92,33 @@ function printVersion(): true | null {
   }
 }
 
+/** Prints a run's error as main.js does (runAsProcess) and sets exit code 1. */
+function failed(err: unknown): void {
+  process.stderr.write(`fw-context: ${(err as Error).stack ?? err}\n`);
+  process.exitCode = 1;
+}
+
+/**
+ * A status command line from the status bundle; OTHERS runs it when the bundle does not load or leaves the line
+ * to them (null: `--help`, a flag it refuses). A status run that fails is reported, never run a second time.
+ */
+function runStatus(args: string[], others: () => Promise<unknown>): void {
+  let cli: StatusCli;
+  try {
+    cli = loadStatusCli().cli;
+  } catch {
+    void others();
+    return;
+  }
+  cli.statusCommandLine(args).then((code) => (code === null ? others() : void (process.exitCode = code)), failed);
+}
+
 /** Runs ARGS from the bundle that serves them (see the top of this file). */
 function runCommand(args: string[]): void {
   const main = (): Promise<unknown> => import('./main.js');
   const others = (): Promise<unknown> => (args.includes('serve') ? main() : runFromBundle(args, main));
-  const status = args.includes('status') ? Promise.resolve().then(() => loadStatusCli().cli.statusCommandLine(args)) : Promise.resolve(null);
-  status.then((code) => (code === null ? others() : void (process.exitCode = code)), others);
+  if (args.includes('status')) runStatus(args, others);
+  else void others();
 }
 
 if (require.main === module) {
