@@ -4,7 +4,7 @@
 // Leaves out editing, re-parsing and the query API.
 import type Parser from 'tree-sitter';
 import { ChildFields, type NodeTypeFields } from './child-fields.js';
-import { COMMENT, NOT_SCANNED, scannedEnd, WORD } from './token-ends.js';
+import { BLANK_START_TYPES, blanksEnd, COMMENT, NOT_SCANNED, scannedEnd, WORD } from './token-ends.js';
 
 export interface Point {
   row: number;
@@ -29,6 +29,8 @@ export interface GrammarNames {
   scanned: number[];
   /** Token types that are whole words in this grammar (token-ends.ts). */
   words: ReadonlySet<string>;
+  /** Whether a node of this type id may begin with a blank (BLANK_START_TYPES): its start is asked. */
+  blankStart: boolean[];
   /** Whether a node of this type id with children ends where its last child ends (in a tree without syntax errors). */
   endsWithLastChild: boolean[];
   fields: string[];
@@ -53,6 +55,7 @@ export function newGrammarNames(nodeTypes: readonly NodeTypeInfo[], words: reado
     literal: [],
     scanned: [],
     words: new Set(words),
+    blankStart: [],
     endsWithLastChild: [],
     fields: [],
     fieldIds: new Map(),
@@ -168,16 +171,25 @@ function lineStartsOf(text: string): number[] {
  * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start, nor of a word
  * or comment whose text settles it (token-ends.ts; not in `ranged` text, parsed in included ranges). Nor, in such a
  * tree, a field node-types.json implies (child-fields.ts) or, below the root, the start of a first child or the
- * end of a node with children (see ENDS_PAST_LAST_CHILD).
+ * end of a node with children (see ENDS_PAST_LAST_CHILD); nor, in text parsed whole, the start of a later child:
+ * only blanks and line continuations lie between siblings (comments are nodes; the grammars' only hidden tokens
+ * are directive line ends), so it starts where they end after the sibling before it (token-ends.ts; but for the
+ * tokens that may begin with a blank, BLANK_START_TYPES).
+ * The columns are sized once by the tree's node count (which the cursor walk visits; they grow should it not)
+ * and are zero when made, so a zero field or missing flag is not written. The loop reads them from locals:
+ * until V8 optimizes it, every property read costs an inline-cache call.
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ranged = false): FlatTree {
-  // C and C++ run to about one node per four characters; a larger file is copied with one or two regrowths.
-  const flat = new FlatTree(text, names, Math.max(256, text.length >> 2));
+  const root = tree.rootNode;
+  const flat = new FlatTree(text, names, Math.max(1, root.descendantCount));
   const cursor = tree.walk();
-  const spelled = !tree.rootNode.hasError;
+  const spelled = !root.hasError;
   flat.hasError = !spelled;
   const scan = spelled && !ranged;
-  const { types, fieldless, token, literal, scanned, fields, endsWithLastChild } = names;
+  const { types, fieldless, token, literal, scanned, blankStart, fields, endsWithLastChild, fieldRows } = names;
+  let { typeId: typeIds, start, end, field, parent, next, after, missing } = flat;
+  let capacity = typeIds.length;
+  let count = 0;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
   let parents = new Int32Array(64);
@@ -187,47 +199,71 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
   lastChild[0] = -1;
   parentFieldless[0] = 1;
   for (;;) {
-    if (flat.count === flat.typeId.length) flat.grow();
-    const id = flat.count++;
+    if (count === capacity) {
+      flat.count = count;
+      flat.grow();
+      ({ typeId: typeIds, start, end, field, parent, next, after, missing } = flat);
+      capacity = typeIds.length;
+    }
+    const id = count++;
     const typeId = cursor.nodeTypeId;
     if (types[typeId] === undefined) learnType(names, typeId, cursor);
     const prev = lastChild[depth];
-    const startIndex = spelled && prev === -1 && depth > 1 ? flat.start[parents[depth]] : cursor.startIndex;
-    flat.typeId[id] = typeId;
-    flat.start[id] = startIndex;
-    flat.parent[id] = parents[depth];
-    flat.next[id] = -1;
-    if (prev !== -1) flat.next[prev] = id;
+    const parentId = parents[depth];
+    let startIndex = -1;
+    if (prev === -1) {
+      if (spelled && depth > 1) startIndex = start[parentId];
+    } else if (scan && !blankStart[typeId]) startIndex = blanksEnd(text, end[prev]);
+    if (startIndex === -1) startIndex = cursor.startIndex;
+    typeIds[id] = typeId;
+    start[id] = startIndex;
+    parent[id] = parentId;
+    next[id] = -1;
+    if (prev !== -1) next[prev] = id;
     lastChild[depth] = id;
-    let fieldId = parentFieldless[depth] ? 0 : spelled ? impliedField(names, flat.typeId[parents[depth]], typeId) : -1;
-    if (fieldId === -1) fieldId = cursor.currentFieldId;
-    flat.field[id] = fieldId;
-    if (fieldId && fields[fieldId] === undefined) {
-      fields[fieldId] = cursor.currentFieldName;
-      names.fieldIds.set(fields[fieldId], fieldId);
+    let fieldId = 0;
+    if (!parentFieldless[depth]) {
+      fieldId = -1;
+      if (spelled) {
+        const row = fieldRows[typeIds[parentId]];
+        const known = row === undefined ? undefined : row[typeId];
+        fieldId = known === undefined ? impliedField(names, typeIds[parentId], typeId) : known;
+      }
+      if (fieldId === -1) fieldId = cursor.currentFieldId;
+      if (fieldId !== 0) {
+        field[id] = fieldId;
+        if (fields[fieldId] === undefined) {
+          fields[fieldId] = cursor.currentFieldName;
+          names.fieldIds.set(fields[fieldId], fieldId);
+        }
+      }
     }
     // A node that may have children and ends with its last one is given its end when it closes (or, childless, below).
-    const endLater = spelled && depth > 0 && !token[typeId] && endsWithLastChild[typeId];
+    const isToken = token[typeId];
+    const endLater = spelled && depth > 0 && !isToken && endsWithLastChild[typeId];
     if (!endLater) {
       let endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : scan && scanned[typeId] ? scannedEnd(scanned[typeId], text, startIndex) : -1;
       if (endIndex === -1) endIndex = cursor.endIndex;
-      flat.end[id] = endIndex;
-      flat.missing[id] = !spelled && startIndex === endIndex && cursor.nodeIsMissing ? 1 : 0;
-    } else flat.missing[id] = 0;
-    if (!token[typeId] && cursor.gotoFirstChild()) {
+      end[id] = endIndex;
+      if (!spelled && startIndex === endIndex && cursor.nodeIsMissing) missing[id] = 1;
+    }
+    if (!isToken && cursor.gotoFirstChild()) {
       if (++depth === parents.length) [parents, lastChild, parentFieldless] = [grown(parents), grown(lastChild), grown(parentFieldless)];
       parents[depth] = id;
       lastChild[depth] = -1;
       parentFieldless[depth] = fieldless[typeId] ? 1 : 0;
       continue;
     }
-    if (endLater) flat.end[id] = cursor.endIndex;
-    flat.after[id] = id + 1;
+    if (endLater) end[id] = cursor.endIndex;
+    after[id] = id + 1;
     while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) return flat;
-      const parent = parents[depth];
-      flat.after[parent] = flat.count;
-      if (spelled && depth > 1 && endsWithLastChild[flat.typeId[parent]]) flat.end[parent] = flat.end[lastChild[depth]];
+      if (!cursor.gotoParent()) {
+        flat.count = count;
+        return flat;
+      }
+      const closed = parents[depth];
+      after[closed] = count;
+      if (spelled && depth > 1 && endsWithLastChild[typeIds[closed]]) end[closed] = end[lastChild[depth]];
       depth--;
     }
   }
@@ -273,6 +309,8 @@ function learnType(names: GrammarNames, typeId: number, cursor: Parser.TreeCurso
   // other anonymous node is a string token of the grammar, whose text is its type.
   names.literal[typeId] = names.token[typeId] && !named && !type.startsWith('#');
   names.endsWithLastChild[typeId] = typeId !== ERROR_TYPE_ID && !ENDS_PAST_LAST_CHILD.has(type);
+  // An anonymous token's type is its text: a line end (the directives' `\n`) starts at a blank.
+  names.blankStart[typeId] = BLANK_START_TYPES.has(type) || (!named && /^\s/.test(type));
   names.scanned[typeId] = !names.token[typeId] || !named ? NOT_SCANNED : names.words.has(type) ? WORD : type === 'comment' ? COMMENT : NOT_SCANNED;
 }
 

@@ -3,6 +3,7 @@
 // whole words) run to the last identifier character, and comments to their `*/` or to the line end no
 // backslash continues. Leaves out identifiers with non-ASCII characters or universal character names (-1:
 // the caller asks tree-sitter) and text parsed in included ranges, where a token may run on past a gap.
+// Where a token after a sibling starts: past the blanks and line continuations after the sibling's end.
 
 /** Token types that are whole words, by grammar: a test holds them to the grammars. */
 export const WORD_TYPES: Record<'c' | 'cpp', readonly string[]> = {
@@ -41,4 +42,31 @@ function commentEnd(text: string, start: number): number {
     const before = text[nl - 1] === '\r' ? nl - 2 : nl - 1;
     if (before < start + 2 || text[before] !== '\\') return nl;
   }
+}
+
+/**
+ * Token types that may begin with a blank, so do not start where the blanks before them end: the text of a
+ * string or character literal (a test holds this list and the grammars' hidden tokens to the rule).
+ */
+export const BLANK_START_TYPES: ReadonlySet<string> = new Set(['string_content', 'character', 'raw_string_content']);
+
+/**
+ * The end of the run of ASCII blanks (space, tab, line feed, carriage return, vertical tab, form feed) and
+ * line continuations (`\` before a line end) starting at `i`, or -1 at another `\`, a non-ASCII character
+ * (tree-sitter may count it a blank) or the end of the text.
+ */
+export function blanksEnd(text: string, i: number): number {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c === 92) {
+      const d = text.charCodeAt(i + 1);
+      if (d === 10) i++;
+      else if (d === 13 && text.charCodeAt(i + 2) === 10) i += 2;
+      else return -1;
+      continue;
+    }
+    return c >= 128 ? -1 : i;
+  }
+  return -1;
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type TreeSitter from 'tree-sitter';
 import { ENDS_PAST_LAST_CHILD, flatten, newGrammarNames, type FlatNode, type NodeTypeInfo } from '../../src/parser/flat-tree.js';
-import { WORD_TYPES } from '../../src/parser/token-ends.js';
+import { BLANK_START_TYPES, WORD_TYPES } from '../../src/parser/token-ends.js';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof TreeSitter;
@@ -77,6 +77,15 @@ describe('flat syntax tree', () => {
     expect(compare(CPP_TEXT, 'cpp')).toBeGreaterThan(150);
   });
 
+  it('answers like tree-sitter where later siblings start past blanks, continuations and literal text', () => {
+    const c = 'const char *s = "  lead", *t = "", c = \' \', u = \'\\t\';\n#if defined(X) \\\n    && Y\nint z \\\r\n = 1;\n#endif\n#define M(a) \\\n  (a)\n\f\vint v;\n';
+    expect(compare(c, 'c')).toBeGreaterThan(40);
+    // A blank outside ASCII: the cursor is asked (here tree-sitter reads a syntax error).
+    expect(compare('int a;\u00a0int b;\n', 'c')).toBeGreaterThan(5);
+    const cpp = 'auto r = R"x(  raw )x"; auto q = R"(  )"; auto e = u8" s" " t";\n';
+    expect(compare(cpp, 'cpp')).toBeGreaterThan(20);
+  });
+
   it('answers like tree-sitter on the fixture sources', () => {
     const root = path.join(import.meta.dirname, '../../fixtures');
     const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c|h|cpp|hpp)$/.test(f)).sort().filter((_, i) => i % 8 === 0);
@@ -121,7 +130,12 @@ describe('flat syntax tree', () => {
     const scanned = ids.filter((id) => flat.after[id] === id + 1 && flat.isNamed(id) && (WORD_TYPES.c.includes(flat.type(id)) || flat.type(id) === 'comment'));
     expect(scanned.length).toBeGreaterThan(40);
     expect(ends).toBe(flat.count - anonymous.length + directives - parents.length + pastLastChild - scanned.length);
-    expect(starts).toBe(flat.count - parents.length);
+    // A later sibling starts where the blanks after the one before it end (but for a string's or character's text).
+    const firstChildren = new Set(parents.map((id) => id + 1));
+    const blankStarts = ids.filter((id) => id > 1 && !firstChildren.has(id) && (BLANK_START_TYPES.has(flat.type(id)) || (!flat.isNamed(id) && /^\s/.test(flat.type(id)))));
+    expect(blankStarts.length).toBeGreaterThan(1);
+    // Asked: the root's start, its first child's, and those of the texts of strings and characters.
+    expect(starts).toBe(2 + blankStarts.length);
     expect(compare(text, 'c')).toBe(flat.count);
   });
 
