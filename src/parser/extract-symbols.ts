@@ -326,8 +326,9 @@ class FileExtractor {
 
 /** Ids of the nodes above `id`, the root first (the flat tree's parent links: constant time each). */
 function ancestorsOf(tree: Tree, id: number): number[] {
+  const parent = tree.parent;
   const out: number[] = [];
-  for (let p = tree.parent[id]; p !== -1; p = tree.parent[p]) out.push(p);
+  for (let p = parent[id]; p !== -1; p = parent[p]) out.push(p);
   return out.reverse();
 }
 
@@ -344,7 +345,7 @@ export function extractSymbols(text: string, options: ExtractOptions, stats?: Ex
   const x = new FileExtractor(text, tree, options);
   // Variable references (and C++ class relations) are matched in the same walk.
   const also = options.language === 'cpp' ? [variableRefsTable('cpp'), CLASS_RELATIONS_TABLE] : [variableRefsTable('c')];
-  const walk = walkCaptures(tree, text, options.language, also);
+  const walk = walkCaptures(tree, text, options.language, also, [also[0]]);
   // Captures are read in the walk's order: a scope is known before the declarations inside it.
   const { names, ids } = walk.symbols;
   for (let i = 0; i < ids.length; i++) x.capture(names[i], tree.node(ids[i]), ancestorsOf(tree, ids[i]));

@@ -20,17 +20,23 @@ function unknownCapture(name: string): never {
 /** The capture table whose captures extractVariableRefs reads (walkCaptures collects them in its walk). */
 export const variableRefsTable = (language: Language) => `variable-refs-${language}`;
 
+/**
+ * The references of the captured nodes, in document order. Captures may come in any order: a node's strongest
+ * capture does not depend on it (two captures of one node with equal rank have the same name), and every
+ * captured node is a name token, so the nodes' ids (pre-order) are their document order.
+ */
 export function extractVariableRefs(tree: Tree, { names, ids }: CaptureIds): VariableRef[] {
-  // The strongest capture of each node (index + 1; 0: none yet), nodes in the order of their first capture.
+  // The strongest capture of each node (index + 1; 0: none yet), and the nodes captured.
   const strongest = new Uint8Array(tree.count);
-  const order: number[] = [];
+  const captured: number[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const k = INDEX.get(names[i]) ?? unknownCapture(names[i]);
-    if (strongest[id] === 0) order.push(id);
+    if (strongest[id] === 0) captured.push(id);
     else if (RANK[k] <= RANK[strongest[id] - 1]) continue;
     strongest[id] = k + 1;
   }
+  const order = Int32Array.from(captured).sort();
   const refs: VariableRef[] = [];
   for (let i = 0; i < order.length; i++) {
     const id = order[i];

@@ -106,7 +106,7 @@ export interface WalkResult {
   errorRows: number[];
   /** Captures of the language's symbol table in the walk's order: a node's before those of its descendants. */
   symbols: CaptureIds;
-  /** Captures of the tables named in `also`, in that order, each in document order. */
+  /** Captures of the tables named in `also`, in that order, each in document order (but those named in `walkOrder`). */
   also: CaptureIds[];
 }
 
@@ -118,21 +118,29 @@ export interface CaptureIds {
 
 /** Captures of `p` at node `id` appended to `out`; false (and `out` unchanged) when it does not match. */
 function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: CaptureIds): boolean {
-  const start = out.ids.length;
-  for (const c of p.captures) {
-    out.names.push(c);
-    out.ids.push(id);
+  const { names, ids } = out;
+  const start = ids.length;
+  const captures = p.captures;
+  for (let i = 0; i < captures.length; i++) {
+    names.push(captures[i]);
+    ids.push(id);
   }
-  for (const f of p.fields) {
+  const fields = p.fields;
+  if (fields.length === 0) return true;
+  const { next, field: fieldOf, typeId, after } = t;
+  const types = t.names.types;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
     const fieldId = f.field === null ? 0 : t.names.fieldIds.get(f.field);
     let matched = false;
     if (fieldId !== undefined) {
-      for (let c = t.firstChild(id); c !== -1; c = t.next[c]) {
-        if ((f.field === null || t.field[c] === fieldId) && t.type(c) === f.pattern.type && matchPattern(f.pattern, t, c, out)) matched = true;
+      const type = f.pattern.type;
+      for (let c = after[id] > id + 1 ? id + 1 : -1; c !== -1; c = next[c]) {
+        if ((f.field === null || fieldOf[c] === fieldId) && types[typeId[c]] === type && matchPattern(f.pattern, t, c, out)) matched = true;
       }
     }
     if (!matched) {
-      out.names.length = out.ids.length = start;
+      names.length = ids.length = start;
       return false;
     }
   }
@@ -174,10 +182,11 @@ class TableCollector {
   /** Appends the captures at node `id` (matched straight into the lists; a failed match takes its own back). */
   private collect(tree: FlatTree, id: number, list: QueryPattern[]): void {
     const { ids } = this;
+    const start = tree.start;
     for (let i = 0; i < list.length; i++) {
       const from = ids.length;
       if (!matchPattern(list[i], tree, id, this)) continue;
-      for (let j = from; j < ids.length; j++) if (j > 0 && tree.start[ids[j]] < tree.start[ids[j - 1]]) this.sorted = false;
+      for (let j = from; j < ids.length; j++) if (j > 0 && start[ids[j]] < start[ids[j - 1]]) this.sorted = false;
     }
   }
 
@@ -200,8 +209,9 @@ class TableCollector {
  * answers parent lookups in constant time; tree-sitter's query cursor, and its parent and sibling lookups,
  * cost more on long sibling lists, which made large generated files quadratic). Their meaning is read after
  * the walk, and the comments beside a node when a docstring asks: this loop stays small for the compiler.
+ * The tables named in `walkOrder` are answered in the walk's order: their reader orders what it keeps itself.
  */
-export function walkCaptures(tree: Tree, text: string, lang: Language, also: readonly string[] = []): WalkResult {
+export function walkCaptures(tree: Tree, text: string, lang: Language, also: readonly string[] = [], walkOrder: readonly string[] = []): WalkResult {
   const collectors = [new TableCollector(runtime(lang).patterns)];
   for (let i = 0; i < also.length; i++) collectors.push(new TableCollector(captureTable(lang, also[i])));
   // Each table's captures are its own lists: collected one table after the other, each in the walk's order.
@@ -211,7 +221,7 @@ export function walkCaptures(tree: Tree, text: string, lang: Language, also: rea
     comments: new SiblingComments(tree, text),
     errorRows: tree.hasError ? errorRowsOf(tree) : [],
     symbols: collectors[0].inWalkOrder(),
-    also: collectors.slice(1).map((c) => c.inDocumentOrder(tree)),
+    also: collectors.slice(1).map((c, i) => (walkOrder.includes(also[i]) ? c.inWalkOrder() : c.inDocumentOrder(tree))),
   };
 }
 
@@ -286,9 +296,12 @@ export class SiblingComments {
 
   private previousSiblings(): Int32Array {
     if (this.prev) return this.prev;
-    const t = this.tree;
-    const prev = new Int32Array(t.count).fill(-1);
-    for (let id = 0; id < t.count; id++) if (t.next[id] !== -1) prev[t.next[id]] = id;
+    const { count, next } = this.tree;
+    const prev = new Int32Array(count).fill(-1);
+    for (let id = 0; id < count; id++) {
+      const n = next[id];
+      if (n !== -1) prev[n] = id;
+    }
     return (this.prev = prev);
   }
 }

@@ -1,6 +1,8 @@
 // Variable accesses (read / write / address), C++ base classes and template uses extracted from snippets.
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { extractSymbols } from '../../src/parser/extract-symbols.js';
+import { readPatterns, type QueryPattern } from '../../src/parser/query-patterns.js';
 
 const relationsOf = (text: string, language: 'c' | 'cpp') => extractSymbols(text, { relPath: language === 'c' ? 'x.c' : 'x.cpp', language }).relations!;
 const accesses = (text: string, language: 'c' | 'cpp' = 'c') =>
@@ -26,6 +28,23 @@ int table[E_ONE];
 static int helper(int arg) { int local = arg; return local; }
 `);
     expect(refs).toEqual(['E_ONE:read', 'arg:read', 'local:read']);
+  });
+});
+
+describe('variable access captures', () => {
+  // extractVariableRefs orders the nodes it keeps by id (pre-order), which is document order for tokens only.
+  it('land on name tokens only', () => {
+    const capturedTypes = (p: QueryPattern, out: Set<string>): Set<string> => {
+      if (p.captures.length) out.add(p.type);
+      for (const f of p.fields) capturedTypes(f.pattern, out);
+      return out;
+    };
+    for (const lang of ['c', 'cpp']) {
+      const file = new URL(`../../src/parser/queries/variable-refs-${lang}.scm`, import.meta.url);
+      const types = new Set<string>();
+      for (const list of readPatterns(fs.readFileSync(file, 'utf8'), file.pathname).values()) for (const p of list) capturedTypes(p, types);
+      expect([...types].sort()).toEqual(['field_identifier', 'identifier']);
+    }
   });
 });
 
