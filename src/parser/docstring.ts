@@ -3,6 +3,7 @@
 import { TRAILING_MARK, type SiblingComment, type SiblingComments, type SyntaxNode } from './tree-sitter-parser.js';
 
 export function cleanComment(raw: string): string {
+  if (raw.indexOf('\n') === -1) return cleanLine(raw);
   let text = raw.trim();
   const lines: string[] = [];
   if (text.startsWith('/*')) {
@@ -14,6 +15,13 @@ export function cleanComment(raw: string): string {
   while (lines.length && !lines[0].trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return lines.join('\n').trim();
+}
+
+/** cleanComment of a text of one line (no line feed), without making a list of its lines. */
+function cleanLine(raw: string): string {
+  const text = raw.trim();
+  if (text.startsWith('/*')) return text.replace(/^\/\*+!?/, '').replace(/\*+\/$/, '').replace(/^\s*\*+ ?/, '').trim();
+  return text.replace(/^\s*\/\/[/!]*<? ?/, '').trim();
 }
 
 /** A comment documents what follows when it ends on an earlier line and every line between was blanked. */
