@@ -96,20 +96,20 @@ export class FlatTree {
     this.allocate(capacity);
   }
 
-  /** (Re)allocates the columns, all in one buffer, keeping the nodes so far. */
+  /** (Re)allocates the columns, all in one piece of a buffer (see columnSpace), keeping the nodes so far. */
   private allocate(capacity: number): void {
-    const buffer = new ArrayBuffer(capacity * 25);
-    const int32 = (i: number) => new Int32Array(buffer, i * 4 * capacity, capacity);
+    const [buffer, at] = columnSpace(capacity * 25);
+    const int32 = (i: number) => new Int32Array(buffer, at + i * 4 * capacity, capacity);
     const old = { start: this.start, end: this.end, parent: this.parent, next: this.next, after: this.after, typeId: this.typeId, field: this.field, missing: this.missing };
-    this.start = new Uint32Array(buffer, 0, capacity);
-    this.end = new Uint32Array(buffer, 4 * capacity, capacity);
+    this.start = new Uint32Array(buffer, at, capacity);
+    this.end = new Uint32Array(buffer, at + 4 * capacity, capacity);
     this.parent = int32(2);
     this.next = int32(3);
     this.after = int32(4);
-    this.typeId = new Uint16Array(buffer, 20 * capacity, capacity);
-    this.field = new Uint16Array(buffer, 22 * capacity, capacity);
-    this.missing = new Uint8Array(buffer, 24 * capacity, capacity);
-    for (const [k, v] of Object.entries(old)) (this[k as keyof typeof old] as typeof v).set(v.subarray(0, this.count) as never);
+    this.typeId = new Uint16Array(buffer, at + 20 * capacity, capacity);
+    this.field = new Uint16Array(buffer, at + 22 * capacity, capacity);
+    this.missing = new Uint8Array(buffer, at + 24 * capacity, capacity);
+    if (this.count) for (const [k, v] of Object.entries(old)) (this[k as keyof typeof old] as typeof v).set(v.subarray(0, this.count) as never);
   }
 
   grow(): void {
@@ -155,6 +155,28 @@ export class FlatTree {
     for (let c = this.firstChild(id); c !== -1; c = this.next[c]) if (this.field[c] === fieldId) return c;
     return -1;
   }
+}
+
+/** Bytes of the buffers the columns of small trees are cut from. */
+const COLUMN_CHUNK_BYTES = 64 * 1024;
+let columnChunk: ArrayBuffer | undefined;
+let columnChunkUsed = 0;
+
+/**
+ * Zeroed space for `bytes` of columns: a buffer and the offset (a multiple of 8) they start at. Making an
+ * ArrayBuffer of a few kilobytes costs tens of microseconds of CPU, so the columns of trees up to a quarter of
+ * COLUMN_CHUNK_BYTES are cut from a shared chunk, never reused: a chunk lives while a tree cut from it does.
+ * (Chunks of a megabyte made V8 start a full collection for the external memory.)
+ */
+function columnSpace(bytes: number): [ArrayBuffer, number] {
+  if (bytes > COLUMN_CHUNK_BYTES >> 2) return [new ArrayBuffer(bytes), 0];
+  if (!columnChunk || columnChunkUsed + bytes > COLUMN_CHUNK_BYTES) {
+    columnChunk = new ArrayBuffer(COLUMN_CHUNK_BYTES);
+    columnChunkUsed = 0;
+  }
+  const at = columnChunkUsed;
+  columnChunkUsed += (bytes + 7) & ~7;
+  return [columnChunk, at];
 }
 
 function lineStartsOf(text: string): number[] {

@@ -86,6 +86,23 @@ describe('flat syntax tree', () => {
     expect(compare(cpp, 'cpp')).toBeGreaterThan(20);
   });
 
+  it('cuts the columns of small trees from shared buffers, each tree its own bytes', () => {
+    const parser = new Parser();
+    parser.setLanguage(grammars.c);
+    const names = newGrammarNames(grammars.c.nodeTypeInfo, WORD_TYPES.c);
+    const texts = Array.from({ length: 20 }, (_, i) => `int v${i} = ${i};\nstatic int f${i}(int a) { return a + ${i}; }\n`);
+    const trees = texts.map((t) => flatten(parser.parse(t), t, names));
+    // 20 trees, 2 buffers at most (64 KB each; these trees take ~1.5 KB of columns).
+    expect(new Set(trees.map((t) => t.typeId.buffer)).size).toBeLessThanOrEqual(2);
+    const spans = trees.map((t) => [t.start.byteOffset, t.missing.byteOffset + t.missing.length, t.start.buffer] as const);
+    for (const [i, [from, to, buffer]] of spans.entries()) {
+      for (const [j, [f2, t2, b2]] of spans.entries()) if (i !== j && buffer === b2) expect(to <= f2 || t2 <= from).toBe(true);
+    }
+    // Each still reads as its own text.
+    for (const [i, t] of trees.entries()) expect(t.rootNode.text).toBe(texts[i]);
+    expect(compare(texts[0], 'c')).toBeGreaterThan(10);
+  });
+
   it('answers like tree-sitter on the fixture sources', () => {
     const root = path.join(import.meta.dirname, '../../fixtures');
     const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c|h|cpp|hpp)$/.test(f)).sort().filter((_, i) => i % 8 === 0);
