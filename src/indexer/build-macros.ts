@@ -4,7 +4,7 @@
 import type { MergedBuild } from '../preprocessor/merge-unit-results.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
-import { definedMacros } from '../preprocessor/preprocess-build.js';
+import { definedMacros, packRecordStrings } from '../preprocessor/preprocess-build.js';
 import type { IndexWriter, MacroGroup } from '../index/index-writer.js';
 import { sha1, type FileStates } from './file-states.js';
 import { sha1Hasher } from '../model/sha1.js';
@@ -19,7 +19,17 @@ export interface BuildMacros {
   reusedGroups: number;
 }
 
-type MacroContext = { root: string; writer: IndexWriter; states: FileStates; skeleton: (file: string) => FileSkeleton | undefined };
+type MacroContext = {
+  root: string;
+  writer: IndexWriter;
+  states: FileStates;
+  skeleton: (file: string) => FileSkeleton | undefined;
+  /**
+   * The skeletons the run drops once the records are made (see definedMacros): when set, every record read from a
+   * file gets strings of their own (see packRecordStrings).
+   */
+  dropping?: ReadonlySet<FileSkeleton>;
+};
 
 /**
  * The group of #defines one file's reached sites make: read back from the index when stored, else from the file
@@ -32,7 +42,7 @@ export function macroGroupOf(file: string, sites: Map<number, string | null>, ct
   const records =
     id !== undefined
       ? ctx.writer.macroGroupRecords(id)
-      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored, true));
+      : withApiDocstrings(file, definedMacros(new Map([[file, sites]]), ctx.skeleton, stored, true, ctx.dropping));
   return { group: { hash, file: stored, records }, reused: id !== undefined };
 }
 
@@ -68,43 +78,13 @@ export function buildMacros(merged: MergedBuild, commandLine: MacroRecord[], ctx
     const { group, reused } = macroGroupOf(file, merged.defineSites.get(file)!, ctx);
     if (reused) out.reusedGroups++;
     out.groups.push(group);
-    // One by one: a generated register header holds more #defines than a spread call takes arguments.
-    for (const r of group.records) out.records.push(r);
   }
   if (commandLine.length) {
-    const group = commandLineGroup(commandLine);
-    out.groups.push(group);
-    out.records.push(...commandLine);
+    if (ctx.dropping) packRecordStrings(commandLine);
+    out.groups.push(commandLineGroup(commandLine));
   }
+  // One array of the size of all (a generated register header holds more #defines than a spread call takes
+  // arguments, and pushing them one by one leaves the arrays it outgrew).
+  out.records = out.records.concat(...out.groups.map((g) => g.records));
   return out;
-}
-
-/** Records whose strings packRecordStrings joins into one string. */
-const PACKED_RECORDS = 1 << 14;
-/** V8 copies a shorter part of a string; a longer one is a slice that keeps the whole string alive. */
-const SLICED_MIN_LENGTH = 13;
-
-/**
- * Gives the records' names and values strings of their own, slices of one string per PACKED_RECORDS records: read
- * from a skeleton, they are slices of the text the header was scanned from, which they would keep alive (24 MB for
- * a device header, with its comment-stripped lines) through masking, parsing and writing once the skeleton is
- * dropped. Short strings are copies already (and shared between records): left as they are.
- */
-export function packRecordStrings(records: MacroRecord[]): void {
-  for (let from = 0; from < records.length; from += PACKED_RECORDS) {
-    const to = Math.min(records.length, from + PACKED_RECORDS);
-    const parts: string[] = [];
-    for (let i = from; i < to; i++) {
-      const r = records[i];
-      if (r.name.length >= SLICED_MIN_LENGTH) parts.push(r.name);
-      if (r.value.length >= SLICED_MIN_LENGTH) parts.push(r.value);
-    }
-    const packed = parts.join('');
-    let at = 0;
-    for (let i = from; i < to; i++) {
-      const r = records[i];
-      if (r.name.length >= SLICED_MIN_LENGTH) r.name = packed.slice(at, (at += r.name.length));
-      if (r.value.length >= SLICED_MIN_LENGTH) r.value = packed.slice(at, (at += r.value.length));
-    }
-  }
 }

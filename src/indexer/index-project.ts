@@ -33,11 +33,11 @@ import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
-import { collectAfterLargeStage, collectNow, collectPastSkeletonBudget, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectPastSkeletonBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
-import { buildMacros, packRecordStrings } from './build-macros.js';
+import { buildMacros } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
-import { macroValuesOf, reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
+import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
@@ -178,7 +178,10 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
   const merged = mergeUnitResults(pre.results, pre.environments.map((e) => e.diagnostics));
   lap('merge');
   const commandLine = commandLineMacros(pre.environments, pre.resolver, pre.source);
-  const macros = buildMacros(merged, commandLine, { root: run.root, writer: run.writer, states: run.states, skeleton: (f) => pre.source.skeleton(f) });
+  // Skeletons dropped once the macro records are made from them (see releaseLargeSkeletons): what else holds their
+  // definitions goes now, and each #define goes as its record is made.
+  const dropping = forgetLargeSkeletons(run);
+  const macros = buildMacros(merged, commandLine, { root: run.root, writer: run.writer, states: run.states, skeleton: (f) => pre.source.skeleton(f), ...(dropping.length ? { dropping: new Set(dropping) } : {}) });
   lap('macros');
   return {
     files: [...merged.files.values()],
@@ -315,8 +318,11 @@ async function askCompilersWhileScanning(units: CompileUnit[], run: RunContext):
   await answered;
 }
 
-/** One build, start to write. Throws when the build cannot be indexed (its previous rows stay). */
-async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<void> {
+/**
+ * One build, start to write; answers whether the names its walks read are to be kept (see keepUnitReads). Throws
+ * when the build cannot be indexed (its previous rows stay).
+ */
+async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<boolean> {
   const fingerprint = buildFingerprint(build);
   const stored = storedBuildUnits(build, fingerprint, run);
   if (stored) summary.resultListsRead = stored.readFromIndex;
@@ -327,7 +333,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     else summary.unchanged = true;
     summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
     summary.reusedUnits = build.units.length;
-    return;
+    return false;
   }
   // Only the units the image links answer its queries; the others are recorded as compiled, not linked.
   const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
@@ -335,8 +341,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
   if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) {
     await recordStage(build, run, summary);
-    keepUnitReads(build, run);
-    return;
+    return true;
   }
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
   if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
@@ -347,23 +352,22 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
   run.timing.preprocessMs += performance.now() - t0;
   summary.diagnostics.push(...pre.diagnostics);
-  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing, then
-  // its macro records are given strings of their own, which frees the header's text (see packRecordStrings).
-  if (releaseLargeSkeletons(run)) {
-    packRecordStrings(pre.macros);
-    collectNow();
-  }
+  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
+  // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
+  releaseLargeSkeletons(run);
 
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
+  const macroTable = new BuildMacroTable(pre.macros);
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
     states: run.states,
     vendorRules: run.vendorRules,
     blankable: blankableMacros(pre.macros),
-    macroTable: new BuildMacroTable(pre.macros),
-    values: macroValuesOf(pre.macros),
+    macroTable,
+    // Read from the table's map of names (a device header's 450 000 are not put in another).
+    values: macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(units.map((u) => u.file)),
   });
@@ -406,7 +410,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     run.writer.abortBuild();
     throw err;
   }
-  if (!run.preprocess) keepUnitReads(build, run);
+  return !run.preprocess;
 }
 
 /** The names the walks of the results the build now links looked up, kept for the next header edit (see unit-reads.ts). */
@@ -463,8 +467,14 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
       const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
       result.builds.push(summary);
       const buildStarted = performance.now();
+      const skeletonsAdded = run.skeletons.added;
       try {
-        await indexBuild(build, run, summary, label);
+        if (await indexBuild(build, run, summary, label)) {
+          // A build that read a large header left its macro records, masked texts and parses as garbage: collected
+          // before the names of its walks are encoded beside it.
+          collectAfterLargeStage(run.skeletons, skeletonsAdded);
+          keepUnitReads(build, run);
+        }
       } catch (err) {
         summary.error = (err as Error).message;
         summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });

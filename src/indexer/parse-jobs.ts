@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { namelessDiagnostic } from '../parser/extract-symbols.js';
 import { extractFile } from './extract-file.js';
-import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
-import type { MacroRecord } from '../preprocessor/api.js';
+import type { MacroInvocation, MacroValueTable } from '../preprocessor/macro-invocations.js';
 import { BINARY_FIX, type ParseJob } from './mask-files.js';
 import type { FileVersion, ParseNote, StoredParseReport } from '../index/index-writer.js';
 import { shownList } from '../query/shown-list.js';
@@ -18,8 +17,8 @@ export interface ParseOutcome {
   vendorSyntax: string[];
 }
 
-/** Integer macro values of a build (for enum initializers that name a macro). */
-export type MacroValues = Map<string, string>;
+/** Integer macro values of a build (for enum initializers that name a macro): its macro table's, or a Map of them. */
+export type MacroValues = MacroValueTable;
 
 /** What a worker receives: a batch of jobs and the build's macro values. */
 export interface ParseTask {
@@ -44,13 +43,6 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked' | 'invocation
   } catch (err) {
     return { symbols: [], references: [], error: `parse failed: ${(err as Error).message}` };
   }
-}
-
-/** Integer values of the build's macros, by name (the parser sizes arrays and evaluates enums with them). */
-export function macroValuesOf(macros: MacroRecord[]): MacroValues {
-  const values: MacroValues = new Map();
-  for (const m of macros) if (m.expandedValue !== null && /^-?\d+$/.test(m.expandedValue)) values.set(m.name, m.expandedValue);
-  return values;
 }
 
 /** A parse's error and notes as diagnostics of `file`: a failure is an error, syntax trouble a warning (vendor: counted). */

@@ -27,7 +27,7 @@ import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
-import { macroValuesOf, parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
+import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { IndexWriter } from '../index/index-writer.js';
@@ -304,7 +304,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const rekeyed = same ? NOTHING_REKEYED : tableChange(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), { records, table: macroTable, blankable }, affected, stored, build, ctx);
   if (!rekeyed) return null;
 
-  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, values: macroValuesOf(records), previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, values: macroTable.values, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);
   const parsed = parseDiagnostics(masked.jobs);

@@ -144,12 +144,27 @@ export function collectAfterLargeStage(skeletons: SkeletonCache, added: number):
   if (skeletons.added - added > keptSkeletons.directives) collector()?.();
 }
 
+/**
+ * Once a build's walks are over, lets go of what holds the definitions of the skeletons releaseLargeSkeletons is
+ * to drop (see forgetSkeletons), keeping the skeletons, and answers them: a device header's macro records are then
+ * made from its skeleton without the header walks, canonical definitions and views that read it.
+ */
+export function forgetLargeSkeletons(caches: RunCaches): FileSkeleton[] {
+  const skeletons = caches.skeletons.largest(keptSkeletons.directives);
+  forgetSkeletons(skeletons, caches);
+  return skeletons;
+}
+
 /** True when skeletons were dropped (the collection comes after, when nothing on the stack holds them). */
 function dropLargeSkeletons(caches: RunCaches): boolean {
-  const dropped = caches.skeletons.trim(keptSkeletons.directives);
-  if (dropped.length === 0) return false;
-  caches.headerCache?.forget(new Set(dropped));
-  for (const sk of dropped) forgetCanonicalDefinitions(definitionsOf(sk));
+  return forgetSkeletons(caches.skeletons.trim(keptSkeletons.directives), caches);
+}
+
+/** Lets go of what a run keeps that holds these skeletons' definitions; false when there are none. */
+function forgetSkeletons(skeletons: FileSkeleton[], caches: RunCaches): boolean {
+  if (skeletons.length === 0) return false;
+  caches.headerCache?.forget(new Set(skeletons));
+  for (const sk of skeletons) forgetCanonicalDefinitions(definitionsOf(sk));
   forgetLexedBodies();
   caches.views?.dropLarge(keptSkeletons.directives / 10);
   return true;

@@ -266,16 +266,31 @@ export class SkeletonCache {
    * loaded from the store again when read again.
    */
   trim(maxDirectives: number): FileSkeleton[] {
-    if (this.held <= maxDirectives) return [];
-    const bySize = [...this.byPath].sort((a, b) => b[1].sk.directives.length - a[1].sk.directives.length);
-    const dropped: FileSkeleton[] = [];
-    for (const [key, { sk }] of bySize) {
-      if (this.held <= maxDirectives) break;
+    const dropped = this.pastBudget(maxDirectives);
+    for (const [key, sk] of dropped) {
       this.byPath.delete(key);
       this.held -= sk.directives.length;
-      dropped.push(sk);
     }
-    return dropped;
+    return dropped.map(([, sk]) => sk);
+  }
+
+  /** The skeletons trim(maxDirectives) would drop now, held still. */
+  largest(maxDirectives: number): FileSkeleton[] {
+    return this.pastBudget(maxDirectives).map(([, sk]) => sk);
+  }
+
+  /** The largest skeletons (with their keys) whose dropping leaves at most `maxDirectives` directives held. */
+  private pastBudget(maxDirectives: number): [string, FileSkeleton][] {
+    if (this.held <= maxDirectives) return [];
+    const bySize = [...this.byPath].sort((a, b) => b[1].sk.directives.length - a[1].sk.directives.length);
+    const out: [string, FileSkeleton][] = [];
+    let held = this.held;
+    for (const [key, { sk }] of bySize) {
+      if (held <= maxDirectives) break;
+      held -= sk.directives.length;
+      out.push([key, sk]);
+    }
+    return out;
   }
 
   /** Through the store: by the file's content hash, from memory, else stored, else scanned (and saved). */

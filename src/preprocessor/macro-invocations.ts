@@ -185,6 +185,17 @@ function interesting(toks: readonly Token[], objectLike: boolean): boolean {
   return false;
 }
 
+/** Integer values of macros by name, as a Map<string, string> of them answers (see BuildMacroTable.values). */
+export interface MacroValueTable {
+  readonly size: number;
+  has(name: string): boolean;
+  get(name: string): string | undefined;
+  [Symbol.iterator](): Iterator<[string, string]>;
+}
+
+const byFileAndLine = (a: MacroRecord, b: MacroRecord): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
+const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
+
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
@@ -197,16 +208,45 @@ export class BuildMacroTable {
    */
   private records = new Map<string, MacroRecord | MacroRecord[]>();
   private byName = new Map<string, MacroDef[]>();
+  /** Of each name with several records, the last integer value in the order the records came in (see values). */
+  private severalValues = new Map<string, string>();
   /**
    * Changes whenever a definition of the build does, or their order in a file; not when a file's definitions only
    * move to other lines in the same order. What a file's own uses resolve to by line is keyed by that file's
    * content; other files see a file's definitions only by their order (the first one elsewhere).
    */
   readonly digest: string;
+  /**
+   * The integer values of the records' names (a name's last integer one in the order the records came in): the
+   * parser sizes arrays and evaluates enums with them. Answered from the table's own map: a device header's
+   * 450 000 names are not put in a second one.
+   */
+  readonly values: MacroValueTable;
 
   constructor(records: readonly MacroRecord[]) {
+    // By name in the order the records came in, then the lists sorted: a stable sort keeps the order of
+    // (file, line) ties, as sorting all records first did.
+    const several: MacroRecord[][] = [];
+    for (const r of records) {
+      const known = this.records.get(r.name);
+      if (known === undefined) this.records.set(r.name, r);
+      else if (Array.isArray(known)) known.push(r);
+      else {
+        const list = [known, r];
+        this.records.set(r.name, list);
+        several.push(list);
+      }
+    }
+    for (const list of several) {
+      for (const r of list) {
+        const value = integerOf(r.expandedValue);
+        if (value !== undefined) this.severalValues.set(r.name, value);
+      }
+      list.sort(byFileAndLine);
+    }
+    this.values = new IntegerValues(this.records, this.severalValues);
     const h = createHash('sha1');
-    const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    const sorted = [...records].sort(byFileAndLine);
     // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
     let chunk = '';
     let ordinal = 0;
@@ -218,10 +258,6 @@ export class BuildMacroTable {
         h.update(chunk);
         chunk = '';
       }
-      const known = this.records.get(r.name);
-      if (known === undefined) this.records.set(r.name, r);
-      else if (Array.isArray(known)) known.push(r);
-      else this.records.set(r.name, [known, r]);
     }
     this.digest = h.update(chunk).digest('hex');
   }
@@ -365,4 +401,40 @@ function expandAt(inv: MacroInvocation, source: string, file: string, table: Bui
     return undefined;
   }
   return interesting(toks, inv.objectLike) ? joinTokens(toks) : undefined;
+}
+
+/** A table's integer values by name (see BuildMacroTable.values): its map of records read through. */
+class IntegerValues implements MacroValueTable {
+  private count: number | undefined;
+
+  constructor(
+    private readonly records: ReadonlyMap<string, MacroRecord | MacroRecord[]>,
+    private readonly severalValues: ReadonlyMap<string, string>,
+  ) {}
+
+  get(name: string): string | undefined {
+    const known = this.records.get(name);
+    if (known === undefined) return undefined;
+    return Array.isArray(known) ? this.severalValues.get(name) : integerOf(known.expandedValue);
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  get size(): number {
+    if (this.count === undefined) {
+      let n = this.severalValues.size;
+      for (const known of this.records.values()) if (!Array.isArray(known) && integerOf(known.expandedValue) !== undefined) n++;
+      this.count = n;
+    }
+    return this.count;
+  }
+
+  *[Symbol.iterator](): Iterator<[string, string]> {
+    for (const [name, known] of this.records) {
+      const value = Array.isArray(known) ? this.severalValues.get(name) : integerOf(known.expandedValue);
+      if (value !== undefined) yield [name, value];
+    }
+  }
 }

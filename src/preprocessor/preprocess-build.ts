@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';
-import { SkeletonCache, type FileSkeleton } from './file-skeleton.js';
+import { SkeletonCache, type Directive, type FileSkeleton } from './file-skeleton.js';
 import { HeaderWalkCache } from './header-walk-cache.js';
 import { FileSource, defaultReadFile } from './file-source.js';
 import { ImplicitMacroProvider, type ImplicitMacroOptions } from './implicit-macros.js';
@@ -128,23 +128,68 @@ const SHARED_MAX_COUNT = 1 << 16;
 /**
  * Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their
  * path. With `consume`, each site is taken out of `sites` once its record is made: a device header's map of
- * 400 000 sites shrinks as its records pile up instead of being held beside all of them.
+ * 400 000 sites shrinks as its records pile up instead of being held beside all of them. With `dropping` (the
+ * skeletons the run drops once the records are made), the records' strings are packed (see packRecordStrings) as
+ * each PACKED_RECORDS of them are made, while the strings they replace are still young, and each #define of a
+ * skeleton being dropped is taken out of it once its record is made (a collection while a device header's records
+ * pile up then frees the definitions already read).
  */
-export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string, consume = false): MacroRecord[] {
+export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string, consume = false, dropping?: ReadonlySet<FileSkeleton>): MacroRecord[] {
   const out: MacroRecord[] = [];
   const shared = new SharedStrings();
+  let packed = 0;
   for (const [path, lines] of sites) {
     const sk = skeleton(path);
     if (!sk) continue;
-    for (const d of sk.directives) {
+    const dirs = sk.directives;
+    const release = dropping?.has(sk) === true;
+    for (let i = 0; i < dirs.length; i++) {
+      const d = dirs[i];
       if (d.kind !== 'define' || !d.macro) continue;
       const value = lines.get(d.line);
       if (value === undefined) continue;
       out.push(recordOf(d.macro, value, file, shared));
       if (consume) lines.delete(d.line);
+      if (release) dirs[i] = RELEASED;
+      if (dropping && out.length - packed === PACKED_RECORDS) packed = packRecordStrings(out, packed);
     }
   }
+  if (dropping) packRecordStrings(out, packed);
   return out;
+}
+
+/** What takes the place of a #define in a skeleton being dropped once its record is made (see definedMacros). */
+const RELEASED: Directive = { kind: 'other', line: 0, endLine: 0, rest: '' };
+/** Records whose strings packRecordStrings joins into one string. */
+const PACKED_RECORDS = 1 << 14;
+/** V8 copies a shorter part of a string; a longer one is a slice that keeps the whole string alive. */
+const SLICED_MIN_LENGTH = 13;
+
+/**
+ * Gives the names and values of records[from..] strings of their own, slices of one string per PACKED_RECORDS
+ * records; answers where it stopped (the end). Read from a skeleton, they are slices of the text the header was
+ * scanned from, which they would keep alive (24 MB for a device header, with its comment-stripped lines) through
+ * masking, parsing and writing once the skeleton is dropped. Short strings are copies already (and shared between
+ * records): left as they are.
+ */
+export function packRecordStrings(records: MacroRecord[], from = 0): number {
+  for (; from < records.length; from += PACKED_RECORDS) {
+    const to = Math.min(records.length, from + PACKED_RECORDS);
+    const parts: string[] = [];
+    for (let i = from; i < to; i++) {
+      const r = records[i];
+      if (r.name.length >= SLICED_MIN_LENGTH) parts.push(r.name);
+      if (r.value.length >= SLICED_MIN_LENGTH) parts.push(r.value);
+    }
+    const packed = parts.join('');
+    let at = 0;
+    for (let i = from; i < to; i++) {
+      const r = records[i];
+      if (r.name.length >= SLICED_MIN_LENGTH) r.name = packed.slice(at, (at += r.name.length));
+      if (r.value.length >= SLICED_MIN_LENGTH) r.value = packed.slice(at, (at += r.value.length));
+    }
+  }
+  return records.length;
 }
 
 /**

@@ -62,3 +62,40 @@ describe('BuildMacroTable.lookup', () => {
     expect(t.lookup('NONE', '/p/c.c', 1)).toBeUndefined();
   });
 });
+
+describe('BuildMacroTable.values', () => {
+  const record = (name: string, expandedValue: string | null, file: string, line: number) => ({ name, params: null, value: expandedValue ?? 'x', functionLike: false, file, line, expandedValue }) as MacroRecord;
+  // In the order a build's records come in: a later file first, a name's last integer value wins.
+  const records = [
+    record('ONE', '1', '/p/b.h', 2),
+    record('NEG', '-4', '/p/b.h', 3),
+    record('TEXT', 'foo', '/p/b.h', 4),
+    record('TWICE', '5', '/p/b.h', 5),
+    record('TWICE', '6', '/p/a.h', 9),
+    record('LATE', 'bar', '/p/b.h', 6),
+    record('LATE', '7', '/p/a.h', 1),
+    record('THEN_TEXT', '8', '/p/b.h', 7),
+    record('THEN_TEXT', 'baz', '/p/a.h', 2),
+    record('NEVER', null, '/p/b.h', 8),
+    record('NEVER', 'qux', '/p/a.h', 3),
+  ];
+  const t = new BuildMacroTable(records);
+  /** What a Map filled from the records in their order held. */
+  const expected = new Map<string, string>();
+  for (const r of records) if (r.expandedValue !== null && /^-?\d+$/.test(r.expandedValue)) expected.set(r.name, r.expandedValue);
+
+  it('answers what a map of the integer values set in the records\' order holds, from the table\'s own map', () => {
+    expect(Object.fromEntries(t.values)).toEqual(Object.fromEntries(expected));
+    expect(t.values.size).toBe(expected.size);
+    for (const name of ['ONE', 'NEG', 'TEXT', 'TWICE', 'LATE', 'THEN_TEXT', 'NEVER', 'NONE']) {
+      expect(t.values.get(name)).toBe(expected.get(name));
+      expect(t.values.has(name)).toBe(expected.has(name));
+    }
+  });
+
+  it('keeps the lookup order of a name defined several times', () => {
+    // By (file, line): a.h's definition first, as when all records were sorted before being put by name.
+    expect(t.lookup('TWICE', '/p/c.c', 1)?.valueText).toBe('6');
+    expect(t.lookup('LATE', '/p/b.h', 9)?.valueText).toBe('bar');
+  });
+});
