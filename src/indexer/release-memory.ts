@@ -89,7 +89,7 @@ export const LARGE_SKELETON_BYTES = 8 << 20;
 /**
  * Collects once a large skeleton was scanned and stored, before its header is walked: the scan's lines and the
  * encoded bytes (32 MB for a 24 MB device header) are garbage by then, and the walk would pile its own onto
- * them. From here on the old generation grows by LARGE_RUN_HEAP_GROWTH % (see holdHeapGrowth).
+ * them. From here on the heap's growth is held (see holdHeapGrowth).
  */
 export function collectAfterLargeSkeleton(): void {
   holdHeapGrowth();
@@ -112,20 +112,41 @@ export function collectAfterLargeScans(skeletons: SkeletonCache): void {
   collector()?.();
 }
 
-/** Old-generation growth (percent of the live heap) once a run walked a large header; V8's own is up to 300 %. */
-const LARGE_RUN_HEAP_GROWTH = 50;
+/** Old-generation growth (percent of the live heap) once a run read a large header; V8's own is up to 300 %. */
+const LARGE_RUN_HEAP_GROWTH = 20;
+/** V8's default factor by which the young generation grows (up to 2 x 16 MB here). */
+const SEMI_SPACE_GROWTH = 2;
 let heapGrowthHeld = false;
 
 /**
- * From a large header's scan or walk to the end of the run, V8 lets the old generation grow by LARGE_RUN_HEAP_GROWTH %
- * of what a full collection kept before the next one: the valuation of its #defines, its macro records and its
- * masking each leave garbage of the size of the header's definitions, which V8's own factor lets pile up to
- * several times their size (24 MB header: peak RSS 449 -> 410 MiB).
+ * From a large header's read (see holdHeapGrowthForText), scan or walk to the end of the run, V8 lets the old
+ * generation grow by LARGE_RUN_HEAP_GROWTH % of what a full collection kept before the next one, and the young
+ * generation keeps the size it has: the valuation of its #defines, its macro records and its masking each leave
+ * garbage of the size of the header's definitions, which V8's own factor lets pile up to several times their size
+ * (24 MB header: peak RSS 449 -> 410 MiB at 50 %), and a young generation grown to its 32 MB is as much more
+ * resident memory in every stage.
  */
 function holdHeapGrowth(): void {
   if (heapGrowthHeld) return;
   heapGrowthHeld = true;
   v8.setFlagsFromString(`--heap-growing-percent=${LARGE_RUN_HEAP_GROWTH}`);
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
+}
+
+/** Texts past this many characters are a vendor device header's (see holdHeapGrowthForText). */
+export const LARGE_TEXT_CHARS = 8 << 20;
+
+/**
+ * Holds the heap's growth (see holdHeapGrowth) once a file past LARGE_TEXT_CHARS was read to be scanned: before
+ * the scan, the young generation has not grown yet.
+ */
+export function holdHeapGrowthForText(text: string): void {
+  if (text.length > LARGE_TEXT_CHARS) holdHeapGrowth();
+}
+
+/** Whether the heap's growth is held (see holdHeapGrowth). */
+export function heapGrowthIsHeld(): boolean {
+  return heapGrowthHeld;
 }
 
 /** V8's own heap growth again (at the end of a run). */
@@ -133,6 +154,7 @@ export function releaseHeapGrowth(): void {
   if (!heapGrowthHeld) return;
   heapGrowthHeld = false;
   v8.setFlagsFromString('--heap-growing-percent=0');
+  v8.setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../index/open-index.js';
 import { SkeletonRows } from '../index/skeleton-rows.js';
 import { decodeSkeleton, encodeSkeleton, SKELETON_FORMAT, type FileSkeleton, type SkeletonStore } from '../preprocessor/file-skeleton.js';
 import type { FileStates } from './file-states.js';
-import { collectAfterLargeSkeleton, LARGE_SKELETON_BYTES } from './release-memory.js';
+import { collectAfterLargeSkeleton, holdHeapGrowthForText, LARGE_SKELETON_BYTES } from './release-memory.js';
 import { storedPath } from './vendor-paths.js';
 
 /** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
@@ -45,8 +45,11 @@ export class StoredSkeletons implements SkeletonStore {
     return this.states.hash(file);
   }
 
+  /** A text to be scanned: a vendor device header's holds the heap's growth before its scan (see holdHeapGrowthForText). */
   read(file: string): { text: string; hash: string } | undefined {
-    return this.states.readText(file);
+    const read = this.states.readText(file);
+    if (read) holdHeapGrowthForText(read.text);
+    return read;
   }
 
   load(file: string, hash: string, asm: boolean): FileSkeleton | undefined {
