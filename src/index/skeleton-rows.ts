@@ -12,6 +12,13 @@ export class SkeletonRows {
   private written = 0;
   /** Rows put in this run, by path, asm and hash: written by `flush`, read back before then. */
   private readonly pending = new Map<string, { path: string; asm: number; hash: string; data: Buffer }>();
+  /**
+   * False while the table holds no row (a first index, or one whose stored format changed): `get` then answers
+   * from `pending` alone instead of asking SQLite for every file the run reads.
+   */
+  private stored: boolean;
+  /** Lookups answered by SQLite (for tests). */
+  queries = 0;
 
   /** `format` names the encoding (and the code that scans): stored rows of another format are dropped. */
   constructor(
@@ -24,12 +31,16 @@ export class SkeletonRows {
         db.prepare('DELETE FROM skeletons').run();
         db.prepare("INSERT INTO meta(key, value) VALUES ('skeleton_format', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(format);
       })();
-    }
+      this.stored = false;
+    } else this.stored = db.prepare('SELECT 1 FROM skeletons LIMIT 1').get() !== undefined;
     this.find = db.prepare('SELECT data FROM skeletons WHERE path = ? AND asm = ? AND hash = ?').pluck();
   }
 
   get(path: string, asm: boolean, hash: string): Buffer | undefined {
-    return this.pending.get(`${path}\0${asm ? 1 : 0}\0${hash}`)?.data ?? (this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined);
+    const data = this.pending.get(`${path}\0${asm ? 1 : 0}\0${hash}`)?.data;
+    if (data !== undefined || !this.stored) return data;
+    this.queries++;
+    return this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined;
   }
 
   /**
@@ -41,6 +52,7 @@ export class SkeletonRows {
     if (data.length > WRITTEN_AT_ONCE) {
       this.insert().run(row.path, row.asm, row.hash, row.data);
       this.written++;
+      this.stored = true;
     } else this.pending.set(`${path}\0${row.asm}\0${hash}`, row);
   }
 
@@ -57,6 +69,7 @@ export class SkeletonRows {
     this.db.transaction(() => {
       for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
     })();
+    this.stored = true;
     this.pending.clear();
     return n;
   }
