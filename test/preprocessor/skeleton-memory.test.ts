@@ -46,6 +46,22 @@ describe('stored skeleton bytes', () => {
     expect(encodeSkeleton(again).equals(bytes)).toBe(true);
   });
 
+  it('are the text one JSON.stringify of the stored form makes, across batches of directives', () => {
+    // Texts JSON escapes (quotes, backslashes, control characters, a lone surrogate, non-ASCII), 600 directives.
+    const lines = ['#ifndef G_H', '#define G_H'];
+    for (let i = 0; i < 300; i++) lines.push(`#error "quoted \\ ${i}"\t\u0001 \ud800 é`, `#define M${i} (${i} + 1)`);
+    lines.push('#endif');
+    const sk = buildSkeleton('/p/g.h', lines.join('\n'));
+    expect(sk.directives.length).toBe(603);
+    const stored = {
+      lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash,
+      directives: sk.directives.map((d) => [d.kind, d.line, d.endLine, d.rest, d.next ?? -1, d.end ?? -1, d.stray ? 1 : 0]),
+    };
+    expect(encodeSkeleton(sk).toString('utf8')).toBe(JSON.stringify(stored));
+    const empty = buildSkeleton('/p/e.h', 'int a;\n');
+    expect(JSON.parse(encodeSkeleton(empty).toString('utf8')).directives).toEqual([]);
+  });
+
   it('of more than a megabyte are written when put, the others when flushed', () => {
     const { db } = openIndexForWrite(path.join(dir, 'index.db'));
     try {
@@ -65,6 +81,32 @@ describe('stored skeleton bytes', () => {
 });
 
 describe('stored skeleton lookups', () => {
+  it('ask SQLite nothing while the table is empty, and again once a row is written', () => {
+    const { db } = openIndexForWrite(path.join(dir, 'empty.db'));
+    try {
+      const rows = new SkeletonRows(db, 'f');
+      expect(rows.get('a.h', false, 'h1')).toBeUndefined();
+      rows.put('a.h', false, 'h1', Buffer.from('{}'));
+      expect(rows.get('a.h', false, 'h1')?.toString()).toBe('{}');
+      expect(rows.get('b.h', false, 'h1')).toBeUndefined();
+      expect(rows.queries).toBe(0);
+      rows.flush();
+      expect(rows.get('a.h', false, 'h1')?.toString()).toBe('{}');
+      expect(rows.queries).toBe(1);
+      // Opened on a table with rows: every lookup not pending asks.
+      const again = new SkeletonRows(db, 'f');
+      expect(again.get('b.h', false, 'h1')).toBeUndefined();
+      expect(again.queries).toBe(1);
+      // A big row written when put counts as stored at once.
+      const other = new SkeletonRows(db, 'g');
+      other.put('big.h', false, 'h1', Buffer.alloc((1 << 20) + 1, 32));
+      expect(other.get('big.h', false, 'h1')?.length).toBe((1 << 20) + 1);
+      expect(other.queries).toBe(1);
+    } finally {
+      closeIndexForWrite(db);
+    }
+  });
+
   // Bytes this process read through read(2)/pread(2): Linux only.
   const bytesRead = () => Number(/rchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))![1]);
 
