@@ -46,6 +46,8 @@ export class TrackedEnv {
    * edit that changes no name of these cannot change what the walk decided; see carried-result.ts).
    */
   private reads = new Set<string>();
+  /** The definitions this environment marked read (see `read`), each once, in the order first read. */
+  private marked: MacroDef[] = [];
   /** This environment's mark on the definitions read through it (MacroDef.readBy). */
   private readonly id = ++lastEnvId;
 
@@ -68,14 +70,25 @@ export class TrackedEnv {
    * header's walk reads 300 000 names it defined: no set of them, nor the texts the names are slices of kept alive).
    */
   private read(name: string, def: MacroDef | undefined): void {
-    if (def !== undefined && def.name === name) def.readBy = this.id;
-    else this.reads.add(name);
+    if (def !== undefined && def.name === name) {
+      if (def.readBy !== this.id) {
+        def.readBy = this.id;
+        this.marked.push(def);
+      }
+    } else this.reads.add(name);
   }
 
-  /** Before `name` is given another definition or removed: a mark on the one it has now goes to `reads`. */
-  private shadow(name: string): void {
-    const def = this.peek(name);
-    if (def !== undefined && def.readBy === this.id) this.reads.add(name);
+  /**
+   * Before `name` is given another definition or removed: a mark on the one it has now goes to `reads`. Answers
+   * that definition (undefined: none).
+   */
+  private shadow(name: string): MacroDef | undefined {
+    const own = this.own.get(name);
+    // null: removed by the walk.
+    const def = own !== undefined ? own : this.base.get(name);
+    if (def == null) return undefined;
+    if (def.readBy === this.id) this.reads.add(name);
+    return def;
   }
 
   peek(name: string): MacroDef | undefined {
@@ -94,8 +107,7 @@ export class TrackedEnv {
   }
 
   delete(name: string): boolean {
-    const had = this.peek(name) !== undefined;
-    this.shadow(name);
+    const had = this.shadow(name) !== undefined;
     this.own.set(name, null);
     return had;
   }
@@ -110,8 +122,12 @@ export class TrackedEnv {
     const reads = this.reads;
     const names = [...reads];
     const id = this.id;
-    for (const [name, def] of this.own) if (def !== null && def.readBy === id && def.name === name && !reads.has(name)) names.push(name);
-    for (const [name, def] of this.base) if (def.readBy === id && def.name === name && !this.own.has(name) && !reads.has(name)) names.push(name);
+    const marked = this.marked;
+    for (let k = 0; k < marked.length; k++) {
+      const def = marked[k];
+      const name = def.name;
+      if (def.readBy === id && this.peek(name) === def && !reads.has(name)) names.push(name);
+    }
     return names.join('\n');
   }
 
@@ -120,6 +136,7 @@ export class TrackedEnv {
     this.own.clear();
     this.consulted.clear();
     this.reads.clear();
+    this.marked.length = 0;
   }
 
   /**
@@ -131,12 +148,16 @@ export class TrackedEnv {
     const consulted = this.consulted;
     const last = lastTested;
     if (last !== undefined && last.names.length === consulted.size) {
+      // forEach, not for-of: no iterator result nor [name, def] pair made per name.
       let k = 0;
-      for (const [name, def] of consulted) {
-        if (name !== last.names[k] || def !== last.defs[k]) break;
+      let same = true;
+      const names = last.names;
+      const defs = last.defs;
+      consulted.forEach((def, name) => {
+        if (same && (name !== names[k] || def !== defs[k])) same = false;
         k++;
-      }
-      if (k === consulted.size) return last.out;
+      });
+      if (same) return last.out;
     }
     const names = [...consulted.keys()];
     const out: [string, string | null][] = new Array(names.length);
