@@ -140,18 +140,26 @@ export class HeaderRecorder {
       this.uncacheable = true;
       return;
     }
-    for (const [name, def] of child.reads) this.read(name, def);
-    for (const name of child.allReads) this.allReads.add(name);
-    for (const name of child.written) this.written.add(name);
-    for (const [file, seen] of child.onceReads) this.onceRead(file, seen);
-    for (const file of child.onceAdded) this.onceAdded.add(file);
+    // forEach, not for-of: no iterator result nor [key, value] pair made per name.
+    child.reads.forEach((def, name) => this.read(name, def));
+    const allReads = this.allReads;
+    child.allReads.forEach((name) => allReads.add(name));
+    const written = this.written;
+    child.written.forEach((name) => written.add(name));
+    child.onceReads.forEach((seen, file) => this.onceRead(file, seen));
+    const onceAdded = this.onceAdded;
+    child.onceAdded.forEach((file) => onceAdded.add(file));
     this.absorbEffects(entry);
   }
 
   /** Takes in a replayed entry whose inputs were already read through this recording. */
   absorbEffects(entry: HeaderEntry): void {
-    for (const name of entry.readAll) this.allReads.add(name);
-    for (let k = 0; k < entry.files.length; k++) this.files.set(entry.files[k], entry.skeletons[k]);
+    const allReads = this.allReads;
+    const readAll = entry.readAll;
+    for (let k = 0; k < readAll.length; k++) allReads.add(readAll[k]);
+    const files = entry.files;
+    const skeletons = entry.skeletons;
+    for (let k = 0; k < files.length; k++) this.files.set(files[k], skeletons[k]);
     if (entry.depth + 1 > this.depth) this.depth = entry.depth + 1;
     this.ops.push(OP_SUB, entry);
   }
