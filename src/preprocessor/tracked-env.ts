@@ -46,8 +46,11 @@ export class TrackedEnv {
    * edit that changes no name of these cannot change what the walk decided; see carried-result.ts).
    */
   private reads = new Set<string>();
-  /** The definitions this environment marked read (see `read`), each once, in the order first read. */
-  private marked: MacroDef[] = [];
+  /**
+   * The definitions this environment marked read (see `read`), each once, in the order first read; null past
+   * MAX_MARKED of them (a device header's walk: `readNames` then goes through the maps instead).
+   */
+  private marked: MacroDef[] | null = [];
   /** This environment's mark on the definitions read through it (MacroDef.readBy). */
   private readonly id = ++lastEnvId;
 
@@ -60,6 +63,9 @@ export class TrackedEnv {
       return own ?? undefined;
     }
     const def = this.base.get(name);
+    // A starting definition already marked read by this environment under its name was consulted then (the walk
+    // never gives a name back to the starting state once it defined or removed it).
+    if (def !== undefined && def.readBy === this.id && def.name === name) return def;
     this.read(name, def);
     if (!this.consulted.has(name)) this.consulted.set(name, def);
     return def;
@@ -73,7 +79,11 @@ export class TrackedEnv {
     if (def !== undefined && def.name === name) {
       if (def.readBy !== this.id) {
         def.readBy = this.id;
-        this.marked.push(def);
+        const marked = this.marked;
+        if (marked !== null) {
+          if (marked.length < MAX_MARKED) marked.push(def);
+          else this.marked = null;
+        }
       }
     } else this.reads.add(name);
   }
@@ -123,10 +133,21 @@ export class TrackedEnv {
     const names = [...reads];
     const id = this.id;
     const marked = this.marked;
-    for (let k = 0; k < marked.length; k++) {
-      const def = marked[k];
-      const name = def.name;
-      if (def.readBy === id && this.peek(name) === def && !reads.has(name)) names.push(name);
+    if (marked !== null) {
+      for (let k = 0; k < marked.length; k++) {
+        const def = marked[k];
+        const name = def.name;
+        if (def.readBy === id && this.peek(name) === def && !reads.has(name)) names.push(name);
+      }
+    } else {
+      // forEach, not for-of: no iterator result nor [name, def] pair made per entry.
+      const own = this.own;
+      own.forEach((def, name) => {
+        if (def !== null && def.readBy === id && def.name === name && !reads.has(name)) names.push(name);
+      });
+      this.base.forEach((def, name) => {
+        if (def.readBy === id && def.name === name && !own.has(name) && !reads.has(name)) names.push(name);
+      });
     }
     return names.join('\n');
   }
@@ -136,7 +157,7 @@ export class TrackedEnv {
     this.own.clear();
     this.consulted.clear();
     this.reads.clear();
-    this.marked.length = 0;
+    this.marked = [];
   }
 
   /**
@@ -170,6 +191,9 @@ export class TrackedEnv {
     return out;
   }
 }
+
+/** Definitions a TrackedEnv lists as it marks them (see TrackedEnv.marked). */
+const MAX_MARKED = 1 << 16;
 
 /** The mark of the last TrackedEnv made (see TrackedEnv.read). */
 let lastEnvId = 0;

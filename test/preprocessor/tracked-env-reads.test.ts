@@ -58,6 +58,23 @@ describe('names a walk read', () => {
     expect(sorted(env)).toEqual(['X', 'Y']);
   });
 
+  it('lists the same names when a walk marks more definitions than it keeps a list of', () => {
+    const n = (1 << 17) + 10;
+    const base = new Map([['BASE', def('BASE 1')], ['GONE', def('GONE 1')]]);
+    const env = new TrackedEnv(base);
+    env.get('BASE');
+    env.get('GONE');
+    env.delete('GONE');
+    for (let i = 0; i < n; i++) env.set(`M${i}`, def(`M${i} ${i}`));
+    for (let i = 0; i < n; i += 2) env.get(`M${i}`);
+    env.set('M0', def('M0 again'));
+    const names = sorted(env);
+    expect(names.length).toBe(Math.ceil(n / 2) + 2);
+    expect(names.slice(0, 3)).toEqual(['BASE', 'GONE', 'M0']);
+    expect(names.includes('M1')).toBe(false);
+    expect(names.includes(`M${n - 2}`)).toBe(true);
+  });
+
   it('answers sets of names, and none for an empty list', () => {
     expect([...readNameSet('A\nB')].sort()).toEqual(['A', 'B']);
     expect(readNameSet('').size).toBe(0);
