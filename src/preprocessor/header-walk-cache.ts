@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import type { FileView } from './unit-result.js';
-import { peekMacro, sameDefinition } from './tracked-env.js';
+import { sameDefinition, TrackedEnv } from './tracked-env.js';
 
 /** Log operations, each followed by its operands in `HeaderEntry.ops`. */
 export const OP_VISIT = 0; // file
@@ -226,9 +226,11 @@ export class HeaderWalkCache {
 function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
   const names = e.readNames;
   const defs = e.readDefs;
+  const env = state.env;
   // Read without notifying a tracking environment: a failed check must not count as consulted.
+  const tracked = env instanceof TrackedEnv ? env : undefined;
   for (let k = 0; k < names.length; k++) {
-    const def = peekMacro(state.env, names[k]);
+    const def = tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k]);
     if (def !== defs[k] && !sameDefinition(def, defs[k])) return false;
   }
   for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;

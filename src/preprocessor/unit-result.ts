@@ -258,12 +258,16 @@ export function firstOccurrences(list: number[]): number[] {
 
 /** The first view (with or without decisions) whose values' macros hold in `env`; those macros are then read as the values would read them. */
 function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): FileView | undefined {
-  for (const m of memo) {
+  const tracked = env instanceof TrackedEnv ? env : undefined;
+  for (let i = 0; i < memo.length; i++) {
+    const m = memo[i];
     if (m.decisions !== decisions) continue;
+    const names = m.names;
+    const defs = m.defs;
     let k = 0;
-    while (k < m.names.length && peekMacro(env, m.names[k]) === m.defs[k]) k++;
-    if (k < m.names.length) continue;
-    for (const name of m.names) env.get(name);
+    while (k < names.length && (tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k])) === defs[k]) k++;
+    if (k < names.length) continue;
+    for (k = 0; k < names.length; k++) env.get(names[k]);
     return m.view;
   }
   return undefined;

@@ -186,8 +186,8 @@ export class UnitWalker {
         entry: this.replaying ? this.replayEntry : undefined,
       };
       this.visits.set(file, v);
-      const sk = this.host.skeleton(file);
-      for (const p of sk?.problems ?? []) this.diagnostics.push({ severity: 'error', file, line: p.line, message: p.message });
+      const problems = this.host.skeleton(file)?.problems;
+      if (problems !== undefined) for (let k = 0; k < problems.length; k++) this.diagnostics.push({ severity: 'error', file, line: problems[k].line, message: problems[k].message });
     }
     return v;
   }
@@ -518,14 +518,17 @@ export class UnitWalker {
 
   private replayGrouped(g: GroupedEffects): void {
     const decisions = this.opts.recordDecisions;
-    for (let i = 0; i < g.files.length; i++) {
-      const file = g.files[i];
+    const visits = this.visits;
+    const files = g.files;
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
       const ranges = g.ranges[i];
       const groups = g.groups[i];
       const taken = g.taken[i];
-      if (!this.visits.has(file)) {
+      let v = visits.get(file);
+      if (v === undefined) {
         // A visit this replay makes takes the walk's lists as they are (most units only read them).
-        const v = this.visitQuietly(file);
+        v = this.visitQuietly(file);
         v.ranges = ranges ?? NO_NUMBERS;
         if (decisions) {
           v.groups = groups ?? NO_NUMBERS;
@@ -534,7 +537,6 @@ export class UnitWalker {
         v.shared = true;
         continue;
       }
-      const v = this.visitQuietly(file);
       if (ranges === null && groups === null && taken === null) continue;
       this.own(v);
       if (v.origin !== this.replaying) v.origin = 0;
