@@ -95,13 +95,16 @@ export function scanSource(source: string, opts: ScanOptions = {}): ScanResult {
  */
 export function scanLines(source: string, opts: ScanOptions, onLine: (line: LogicalLine) => void): Omit<ScanResult, 'lines'> {
   const phys = new LineReader(source);
+  const keepCodeText = opts.keepCodeText === true;
   let unterminatedComment: number | undefined;
   while (phys.more()) {
     const first = phys.read + 1;
-    // Phase 2: join physical lines ending in a backslash.
+    // Phase 2: join physical lines ending in a backslash (a line without one is taken as it is).
     let raw = phys.next();
-    while (SPLICE.test(raw) && phys.more()) raw = raw.replace(SPLICE, '') + phys.next();
-    if (SPLICE.test(raw)) raw = raw.replace(SPLICE, '');
+    if (raw.indexOf('\\') >= 0) {
+      while (SPLICE.test(raw) && phys.more()) raw = raw.replace(SPLICE, '') + phys.next();
+      if (SPLICE.test(raw)) raw = raw.replace(SPLICE, '');
+    }
     // Fast path: nothing that can open a comment or a literal.
     const quick = raw.indexOf('/') < 0 && raw.indexOf('"') < 0 && raw.indexOf("'") < 0;
     let text: string;
@@ -118,12 +121,15 @@ export function scanLines(source: string, opts: ScanOptions, onLine: (line: Logi
       if (res.open === 'comment' && unterminatedComment === undefined) unterminatedComment = first;
       text = res.done + (res.open ? '' : res.pending);
     }
-    const m = /^[ \t\f\v]*(#|%:)/.exec(text);
-    const directive = m !== null;
-    const hasCode = /\S/.test(text);
-    const line: LogicalLine = { first, last: phys.read, directive, hasCode };
-    if (directive || opts.keepCodeText) line.text = text;
-    onLine(line);
+    // `^[ \t\f\v]*(#|%:)` and `\S`, read from the first character past the line's blanks.
+    const n = text.length;
+    let p = 0;
+    let c = 0;
+    while (p < n && ((c = text.charCodeAt(p)) === 32 || c === 9 || c === 12 || c === 11)) p++;
+    const directive = p < n && (c === 35 || (c === 37 && text.charCodeAt(p + 1) === 58));
+    const hasCode = p < n && ((c > 32 && c < 127) || /\S/.test(text));
+    // Every field made, in one order (text undefined when not kept): one object shape for all lines.
+    onLine({ first, last: phys.read, directive, text: directive || keepCodeText ? text : undefined, hasCode });
   }
   return { lineCount: phys.read, unterminatedComment };
 }
