@@ -88,12 +88,16 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
   const directives: Directive[] = [];
   const problems: StructureProblem[] = [];
   let pragmaOnce = false;
-  // Content outside of the first conditional group decides whether it is an include guard.
-  const codeLines: number[] = [];
+  // Content outside of the first conditional group decides whether it is an include guard: the first and last
+  // lines of code say whether there is any.
+  const code = { first: Infinity, last: -Infinity };
   // Lines one at a time: only the directives are kept.
   const scan = scanLines(text, { asm: opts.asm }, (ll) => {
     if (!ll.directive) {
-      if (ll.hasCode) codeLines.push(ll.first);
+      if (ll.hasCode) {
+        if (code.first === Infinity) code.first = ll.first;
+        code.last = ll.first;
+      }
       return;
     }
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
@@ -145,7 +149,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     pragmaOnce,
     hash: sha1(text),
   };
-  sk.guard = detectGuard(directives, codeLines);
+  sk.guard = detectGuard(directives, code);
   return sk;
 }
 
@@ -196,7 +200,7 @@ function describeDirective(word: string, d: Directive, file: string): Directive 
 }
 
 /** `#ifndef X` (or `#if !defined X`) as first directive, its #endif last, no #elif/#else, no code outside. */
-function detectGuard(dirs: Directive[], codeLines: number[]): string | undefined {
+function detectGuard(dirs: Directive[], code: { first: number; last: number }): string | undefined {
   if (dirs.length < 2) return undefined;
   const first = dirs[0];
   let name: string | undefined;
@@ -207,7 +211,7 @@ function detectGuard(dirs: Directive[], codeLines: number[]): string | undefined
   }
   if (!name || first.end !== dirs.length - 1 || first.next !== first.end) return undefined;
   const endLine = dirs[dirs.length - 1].line;
-  if (codeLines.some((l) => l < first.line || l > endLine)) return undefined;
+  if (code.first < first.line || code.last > endLine) return undefined;
   return name;
 }
 
