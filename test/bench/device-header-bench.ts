@@ -1,18 +1,16 @@
 // Benchmark case: a CMSIS-style vendor device header of 6 and 24 MB (~112 k and ~450 k #defines, see
 // synthetic-device-header.ts) included by one unit, indexed in a child process so peak RSS is the indexer's
 // own; prints ms per MB, peak RSS, and checks the value of the last #define of the header.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { indexInChild } from './child-run.js';
 import { FIELDS, PERIPHERALS_PER_MB, REGISTERS, writeDeviceHeaderProject } from './synthetic-device-header.js';
 
 const SIZES_MB = [6, 24];
 const GOAL_RSS_MIB = 300;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** The stored value of the header's last field mask (written after everything else in it). */
 function lastMaskValue(root: string, peripherals: number): string | null {
@@ -33,9 +31,7 @@ export function benchDeviceHeaders(): void {
     const peripherals = Math.round(mb * PERIPHERALS_PER_MB);
     const bytes = writeDeviceHeaderProject(root, peripherals);
     writeConfig(root, DEFAULT_CONFIG);
-    const child = spawnSync(process.execPath, [path.join(HERE, 'index-child.js'), root], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (child.status !== 0) throw new Error(`index child failed: ${child.stderr}`);
-    const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { elapsedMs: number; preprocessMs: number; parseMs: number; maxRssMiB: number };
+    const r = indexInChild(root);
     const size = bytes / 1e6;
     const msPerMb = r.elapsedMs / size;
     msPerMbFirst ??= msPerMb;

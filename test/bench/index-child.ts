@@ -1,24 +1,14 @@
-// Benchmark helper run as a child process: indexes one project and prints the run's figures as JSON, with
-// the process's peak resident memory (so the figure is the indexer's own, not the benchmark's).
-import { indexProject } from '../../src/indexer/index-project.js';
-import { tuneTieringForShortRun } from '../../src/indexer/short-run-tiering.js';
+// Benchmark helper run as a child process: one `fw-context index --json` as the shell runs it (the package's
+// command bundle, compiled from the code cache the build made), in this process so that peak RSS is the
+// indexer's own. Prints the command's JSON, then one line with the process's peak RSS (see child-run.ts).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// As `fw-context index` runs: V8 tiering tuned for a process that indexes and exits.
-tuneTieringForShortRun();
+type Bin = typeof import('../../src/cli/bin.cjs');
 
+const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli', 'bin.cjs');
 const [root, workers] = process.argv.slice(2);
-const r = await indexProject({ root, ...(workers !== undefined ? { workers: Number(workers) } : {}) });
-console.log(
-  JSON.stringify({
-    elapsedMs: r.elapsedMs,
-    preprocessMs: r.preprocessMs,
-    parseMs: r.parseMs,
-    parsed: r.parsed,
-    preprocessed: r.preprocessed,
-    carriedUnits: r.carriedUnits,
-    parsedOnWorkers: r.parsedOnWorkers,
-    preprocessedOnWorkers: r.preprocessedOnWorkers,
-    builds: r.builds.map((b) => ({ variant: b.variant, elapsedMs: b.elapsedMs, files: b.files, units: b.units, error: b.error ?? null })),
-    maxRssMiB: process.resourceUsage().maxRSS / 1024,
-  }),
-);
+const { cli } = (createRequire(import.meta.url)(BIN) as Bin).loadMainCli();
+const exitCode = await cli.runCommandLine(['-C', root, 'index', '--json', ...(workers !== undefined ? ['--jobs', workers] : [])]);
+process.stdout.write(`\n${JSON.stringify({ exitCode, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);

@@ -15,19 +15,7 @@ import { openProject } from '../../src/query/project-context.js';
 import { searchCode } from '../../src/query/search-code.js';
 import { generateZephyrCorpus } from './synthetic-zephyr.js';
 import { generatePlatformioProject, writePlatformioSources } from './synthetic-platformio.js';
-
-interface ChildRun {
-  elapsedMs: number;
-  preprocessMs: number;
-  parseMs: number;
-  parsed: number;
-  preprocessed: number;
-  carriedUnits: number;
-  parsedOnWorkers: number;
-  preprocessedOnWorkers: number;
-  builds: { variant: string; elapsedMs: number; files: number; units: number; error: string | null }[];
-  maxRssMiB: number;
-}
+import { indexInChild, type ChildRun } from './child-run.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // The package's bin, as `fw-context` runs from the shell (status takes its CommonJS path there).
@@ -54,14 +42,6 @@ function pct(sorted: number[], p: number): number {
 function line(label: string, value: string, goal: string, met: boolean | null): void {
   const mark = met === null ? '' : met ? '  ok' : '  MISSED';
   console.log(`  ${label.padEnd(44)} ${value.padStart(14)}   goal ${goal}${mark}`);
-}
-
-/** Index `root` in a child process (workers as the default unless given). */
-function indexInChild(root: string, workers?: number): ChildRun {
-  const args = [path.join(HERE, 'index-child.js'), root, ...(workers !== undefined ? [String(workers)] : [])];
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`index child failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildRun;
 }
 
 /** Wall time of one `fw-context <args>` from the shell. */
