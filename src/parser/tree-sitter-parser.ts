@@ -127,7 +127,7 @@ function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: CaptureIds)
   }
   const fields = p.fields;
   if (fields.length === 0) return true;
-  const { next, field: fieldOf, typeId, after } = t;
+  const { next, field: fieldOf, typeId } = t;
   const types = t.names.types;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
@@ -135,7 +135,7 @@ function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: CaptureIds)
     let matched = false;
     if (fieldId !== undefined) {
       const type = f.pattern.type;
-      for (let c = after[id] > id + 1 ? id + 1 : -1; c !== -1; c = next[c]) {
+      for (let c = t.firstChild(id); c !== -1; c = next[c]) {
         if ((f.field === null || fieldOf[c] === fieldId) && types[typeId[c]] === type && matchPattern(f.pattern, t, c, out)) matched = true;
       }
     }

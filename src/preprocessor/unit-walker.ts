@@ -560,13 +560,11 @@ export class UnitWalker {
 
   /**
    * A recorded run of #defines (directives `from` to `to` of `sk`), each setting its canonical definition and
-   * reached (see `reach`). Units replay ~700 #defines each: what the loop reads is read once, before it.
+   * reached (see `reach`). Units replay ~700 #defines each: the walk's fields the loop reads are read once, before it.
    */
   private replayDefines(sk: FileSkeleton, from: number, to: number): void {
     const dirs = sk.directives;
     const env = this.opts.env;
-    const walkId = this.walkId;
-    const reached = this.definesReached;
     const replaying = this.replaying;
     const written = this.rec?.written;
     // A #define first reached here makes its file's visit no longer the replay's own (see FileVisit.origin).
@@ -575,9 +573,7 @@ export class UnitWalker {
     for (let i = from; i <= to; i++) {
       const def = dirs[i].macro!;
       env.set(def.name, def.canon!);
-      if (def.reachedBy !== walkId) {
-        def.reachedBy = walkId;
-        reached.push(def);
+      if (this.reach(def)) {
         if (def.file !== file) visit = this.visits.get((file = def.file));
         if (visit !== undefined && visit.origin !== replaying) visit.origin = 0;
       }
