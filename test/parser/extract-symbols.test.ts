@@ -16,6 +16,16 @@ describe('name tokens', () => {
     expect(nameTokens('parseHTTPResponse')).toBe('parse http response');
     expect(nameTokens('uart2_init')).toBe('uart2 init');
   });
+
+  it('separates words at anything but ASCII letters and digits, and splits digits before letters', () => {
+    expect(nameTokens('ns::Foo::~Foo')).toBe('ns foo foo');
+    expect(nameTokens('operator+=')).toBe('operator');
+    expect(nameTokens('x2y_9ab')).toBe('x2 y 9 ab');
+    expect(nameTokens('GPIO2_Pin3x')).toBe('gpio2 pin3 x');
+    expect(nameTokens('ÄbcDef')).toBe('bc def');
+    expect(nameTokens('__')).toBe('');
+    expect(nameTokens('')).toBe('');
+  });
 });
 
 describe('C extraction', () => {
