@@ -52,7 +52,14 @@ interface MaskSource {
   text(from: number, to?: number): string;
 }
 
-function maskSource(t: string | Buffer): MaskSource {
+/**
+ * Bytes up to this size are decoded whole before masking: a Buffer's indexOf goes through JS argument checks
+ * (~1 µs a line, twice a line), a string's is a builtin; larger ones (device headers) only where lines are kept.
+ */
+export const DECODE_WHOLE_BYTES = 1 << 20;
+
+function maskSource(input: string | Buffer): MaskSource {
+  const t = typeof input !== 'string' && input.length <= DECODE_WHOLE_BYTES ? input.toString('utf8') : input;
   if (typeof t === 'string') return { length: t.length, newline: (from) => t.indexOf('\n', from), isCarriageReturn: (at) => t.charCodeAt(at) === 13, text: (from, to) => t.slice(from, to) };
   // Line feeds and carriage returns are single bytes of their own in UTF-8: the runs between them decode alone.
   return { length: t.length, newline: (from) => t.indexOf(10, from), isCarriageReturn: (at) => t[at] === 13, text: (from, to) => t.toString('utf8', from, to) };

@@ -1,7 +1,7 @@
 // maskText makes the text of blanked lines from runs of text between them: the same text as blanking each line
 // of the split text (a trailing \r kept), for LF and CRLF texts and ranges past the last line.
 import { describe, expect, it } from 'vitest';
-import { maskText } from '../../src/indexer/mask-files.js';
+import { DECODE_WHOLE_BYTES, maskText } from '../../src/indexer/mask-files.js';
 
 /** The text blanked line by line (what maskText answers, made the plain way). */
 function reference(text: string, ranges: number[]): { masked: string; rows: number[] } {
@@ -36,8 +36,10 @@ describe('maskText', () => {
     const texts = ['a\r\nb\r\n\r\nc', 'é\nü€\n😀 x\n\nz', '#define A 1\nint a;\n'].map((t) => Buffer.from(t));
     // Bytes that are not UTF-8, cut by line breaks: a sequence left open before \n, a stray continuation byte.
     texts.push(Buffer.from([0xe2, 0x82, 0x0a, 0x41, 0xff, 0x0d, 0x0a, 0xc3, 0x0a, 0x80, 0x42]));
-    for (const bytes of texts) {
-      for (const ranges of rangeSets) {
+    // Past DECODE_WHOLE_BYTES the runs are decoded one by one.
+    const large = texts.map((t) => Buffer.concat(Array.from({ length: Math.ceil((DECODE_WHOLE_BYTES + 1) / t.length) }, () => t)));
+    for (const bytes of [...texts, ...large]) {
+      for (const ranges of [...rangeSets, [40_000, 90_000, 100_000, 100_001]]) {
         const fromText = maskText(bytes.toString('utf8'), ranges);
         const fromBytes = maskText(bytes, ranges);
         expect(fromBytes.masked).toBe(fromText.masked);
