@@ -45,6 +45,16 @@ interface Statement {
   up: number;
 }
 
+/** What a kind of declaration sets beyond the defaults of ExtractedSymbol (see FileExtractor.add). */
+type SymbolExtra = Partial<Pick<ExtractedSymbol, 'line' | 'isDefinition' | 'isVirtual' | 'isPureVirtual' | 'enumValue' | 'body'>> & { signature: string };
+
+/** `scope::parts::name` with empty parts left out. */
+function qualify(parentName: string, scopeParts: string[], name: string): string {
+  let out = parentName;
+  for (const p of scopeParts) if (p) out = out ? `${out}::${p}` : p;
+  return name ? (out ? `${out}::${name}` : name) : out;
+}
+
 /** Ids of the nodes open above a captured node, the root first. */
 type Ancestors = readonly number[];
 
@@ -111,33 +121,34 @@ class FileExtractor {
     node: SyntaxNode,
     stmt: Statement,
     at: { node: SyntaxNode; ancestors: Ancestors },
-    extra: Partial<ExtractedSymbol> & { signature: string },
+    extra: SymbolExtra,
   ): ExtractedSymbol | null {
     if (!name.trim()) {
       this.nameless.push(node.startPosition.row + 1);
       return null;
     }
-    const qualifiedName = [...(parent ? [parent.qualifiedName] : []), ...scopeParts, name].filter(Boolean).join('::');
+    const qualifiedName = qualify(parent ? parent.qualifiedName : '', scopeParts, name);
     const stmtParentType = this.typeAbove(at.ancestors, stmt.up + 1);
     const start = node.startPosition;
+    // Every field written in one literal (no spread of `extra`): one object shape, no copying loop per symbol.
     const sym: ExtractedSymbol = {
       stableId: this.stableId(kind, qualifiedName),
       parentId: parent?.symbol?.stableId ?? null,
       name,
       qualifiedName,
       kind,
-      line: start.row + 1,
+      line: extra.line ?? start.row + 1,
       endLine: node.endPosition.row + 1,
       column: start.column + 1,
-      isDefinition: true,
+      isDefinition: extra.isDefinition ?? true,
       docstring: '',
       isTemplate: stmtParentType === 'template_declaration' || stmt.frame.type === 'template_declaration',
-      isVirtual: false,
-      isPureVirtual: false,
-      enumValue: null,
+      isVirtual: extra.isVirtual ?? false,
+      isPureVirtual: extra.isPureVirtual ?? false,
+      enumValue: extra.enumValue ?? null,
       nameTokens: nameTokens(name),
-      body: null,
-      ...extra,
+      body: extra.body ?? null,
+      signature: extra.signature,
     };
     if (stmtParentType === 'template_declaration') {
       const template = this.tree.node(at.ancestors[at.ancestors.length - 1 - stmt.up]);
