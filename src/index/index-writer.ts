@@ -11,6 +11,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
+import { RowBatch } from './row-batch.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
@@ -207,8 +208,19 @@ interface OpenBuild {
 export class IndexWriter {
   private readingRows: ReadingRowsWriter | undefined;
   private open: OpenBuild | undefined;
+  /** Symbol and reference rows of the parses stored, written many to a statement (flushRows). */
+  private readonly symbolRows: RowBatch;
+  private readonly refRows: RowBatch;
 
-  constructor(readonly db: Db) {}
+  constructor(readonly db: Db) {
+    this.symbolRows = new RowBatch(
+      db,
+      `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
+         docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)`,
+      20,
+    );
+    this.refRows = new RowBatch(db, 'INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail)', 9);
+  }
 
   /** A statement prepared once per connection (a run writes many builds with the same statements). */
   private sql(text: string): Statement {
@@ -217,6 +229,20 @@ export class IndexWriter {
 
   private get reading(): ReadingRowsWriter {
     return (this.readingRows ??= new ReadingRowsWriter(this.db));
+  }
+
+  /** Writes the parse rows storeVersion left pending: every method that stores versions calls it before it returns. */
+  private flushRows(): void {
+    this.symbolRows.flush();
+    this.refRows.flush();
+    this.readingRows?.flush();
+  }
+
+  /** Drops the pending parse rows of a transaction rolled back. */
+  private discardRows(): void {
+    this.symbolRows.clear();
+    this.refRows.clear();
+    this.readingRows?.discard();
   }
 
   /**
@@ -231,7 +257,12 @@ export class IndexWriter {
       this.addFullTextRows(last);
       return out;
     });
-    return tx.immediate();
+    try {
+      return tx.immediate();
+    } catch (err) {
+      this.discardRows();
+      throw err;
+    }
   }
 
   /** Largest symbol and macro ids so far: the full-text rows of the rows inserted past them are added later. */
@@ -346,6 +377,7 @@ export class IndexWriter {
       this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
       const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       for (const f of r.scripts) insBuildFile.run(buildId, this.storeVersion(f).parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+      this.flushRows();
       return buildId;
     });
   }
@@ -403,6 +435,7 @@ export class IndexWriter {
       open.stored.push({ version: f, fileId, parsedId });
       f.parsed = undefined;
     }
+    this.flushRows();
   }
 
   /** Writes the rest of the build begun by beginBuild (its row, its files' links, macros, units, lines, diagnostics) and commits. */
@@ -430,6 +463,7 @@ export class IndexWriter {
   /** Rolls back the build begun by beginBuild (its previous rows stay). */
   abortBuild(): void {
     this.open = undefined;
+    this.discardRows();
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
@@ -484,19 +518,19 @@ export class IndexWriter {
 
   /** Symbol, reference and relation rows of a parse stored for the first time. */
   private writeParse(parsedId: number, parsed: NonNullable<FileVersion['parsed']>): void {
-    const insSym = this.sql(
-      `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
-         docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const syms = this.symbolRows.values;
     for (const s of parsed.symbols) {
-      insSym.run(
+      syms.push(
         parsedId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
         s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, s.body, s.alias ?? null, s.viaMacro ?? null,
       );
+      this.symbolRows.added();
     }
-    const insRef = this.sql('INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    for (const r of parsed.references) insRef.run(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+    const refs = this.refRows.values;
+    for (const r of parsed.references) {
+      refs.push(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+      this.refRows.added();
+    }
     this.reading.writeRelations(parsedId, parsed.relations);
   }
 
@@ -518,6 +552,7 @@ export class IndexWriter {
         fileIds.set(f.path, fileId);
         insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
       }
+      this.flushRows();
       const unlinkGroup = this.sql('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
       for (const file of patch.macroFiles) unlinkGroup.run(buildId, file);
       this.writeMacroGroups(buildId, patch.macroGroups);
@@ -577,7 +612,8 @@ export class IndexWriter {
 
   /**
    * A group's macro rows, in record order, MACRO_BATCH rows per statement (a device header's 100 000 rows
-   * then cost a tenth of the statement runs; ids are given in the order of the rows either way).
+   * then cost a tenth of the statement runs; ids are given in the order of the rows either way). Values go as
+   * arguments: an array's elements are read through V8's API (see row-batch.ts).
    */
   private insertMacros(groupId: number, records: MacroRecord[]): void {
     const one = this.sql(`INSERT INTO macros(${MACRO_COLUMNS}) VALUES (${MACRO_PLACEHOLDERS})`);
@@ -587,11 +623,11 @@ export class IndexWriter {
       const args: unknown[] = new Array(MACRO_BATCH * 10);
       for (; k + MACRO_BATCH <= records.length; k += MACRO_BATCH) {
         for (let j = 0; j < MACRO_BATCH; j++) macroArgs(groupId, records[k + j], args, j * 10);
-        batch.run(args);
+        batch.run(...args);
       }
     }
     const args: unknown[] = new Array(10);
-    for (; k < records.length; k++) one.run(macroArgs(groupId, records[k], args, 0));
+    for (; k < records.length; k++) one.run(...macroArgs(groupId, records[k], args, 0));
   }
 
   private writeUnits(buildId: number, units: BuildWrite['units']): void {

@@ -2,26 +2,41 @@
 // template uses of a parse, and per build its include folders. Per-file line ranges are IndexWriter.writeFileLines's.
 import type { Db } from './open-index.js';
 import type { CodeRelations } from '../model/code-relations.js';
+import { RowBatch } from './row-batch.js';
 
 export class ReadingRowsWriter {
-  private readonly insVar;
+  private readonly varRows;
   private readonly insBase;
   private readonly insTemplate;
   private readonly insDir;
 
   constructor(private readonly db: Db) {
-    this.insVar = db.prepare('INSERT INTO variable_refs(parsed_id, name, line, col, access, via) VALUES (?, ?, ?, ?, ?, ?)');
+    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(parsed_id, name, line, col, access, via)', 6);
     this.insBase = db.prepare('INSERT INTO class_bases(parsed_id, class_qname, base_name, base_text, access, is_virtual, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.insTemplate = db.prepare('INSERT INTO template_uses(parsed_id, name, args, line, col, kind) VALUES (?, ?, ?, ?, ?, ?)');
     this.insDir = db.prepare('INSERT OR IGNORE INTO build_include_dirs(build_id, dir) VALUES (?, ?)');
   }
 
-  /** Rows of a parse written for the first time. */
+  /** Rows of a parse written for the first time (its variable accesses batched: see flush). */
   writeRelations(parsedId: number, r: CodeRelations | undefined): void {
     if (!r) return;
-    for (const v of r.variableRefs) this.insVar.run(parsedId, v.name, v.line, v.column, v.access, v.via);
+    const vars = this.varRows.values;
+    for (const v of r.variableRefs) {
+      vars.push(parsedId, v.name, v.line, v.column, v.access, v.via);
+      this.varRows.added();
+    }
     for (const b of r.classBases) this.insBase.run(parsedId, b.classQualifiedName, b.baseName, b.baseText, b.access, b.isVirtual ? 1 : 0, b.line);
     for (const t of r.templateUses) this.insTemplate.run(parsedId, t.name, t.args, t.line, t.column, t.kind);
+  }
+
+  /** Writes the variable accesses still pending (see RowBatch). */
+  flush(): void {
+    this.varRows.flush();
+  }
+
+  /** Drops the variable accesses still pending (their transaction was rolled back). */
+  discard(): void {
+    this.varRows.clear();
   }
 
   /** Replace a build's include folders. */
