@@ -115,8 +115,9 @@ const onLog = (level, log, handler) => {
 };
 
 /**
- * Bundles ENTRY into OUT (CommonJS, with a source map) and ends it with the line naming its code cache's key (the
- * bundle's hash); gives the bundle's text. `moduleUrls`: each module's import.meta.url is its own file's, and
+ * Bundles ENTRY into OUT (CommonJS, with a source map) as the function expression the bin compiles (bin.cjs's
+ * wrapBundle, on the first line, so the source map's lines hold) and ends it with the line naming its code cache's
+ * key (the bundle's hash); gives the file's text. `moduleUrls`: each module's import.meta.url is its own file's, and
  * the Node modules a start does not load are required lazily.
  */
 export async function writeBundle({ entry, out, bundled = new Set(), lazy = true, moduleUrls = false }) {
@@ -124,8 +125,8 @@ export async function writeBundle({ entry, out, bundled = new Set(), lazy = true
   const bundle = await rolldown({ input: entry, platform: 'node', plugins, logLevel: 'warn', onLog });
   await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: MODULE_URL_INTRO } : {}) });
   await bundle.close();
-  const { cacheKeyLine } = binModule();
-  const text = asciiOnly(fs.readFileSync(out, 'utf8').replace(/\n?$/, '\n'));
+  const { cacheKeyLine, wrapBundle } = binModule();
+  const text = `${wrapBundle(asciiOnly(fs.readFileSync(out, 'utf8').replace(/\n?$/, '\n')))}\n`;
   const key = createHash('sha1').update(text).digest('hex');
   const source = text + cacheKeyLine(key);
   fs.writeFileSync(out, source);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { binModule, writeBundle } from './bundle-kit.mjs';
+import { writeBundle } from './bundle-kit.mjs';
 
 const OUT = path.resolve('dist/src/cli/status-cli.cjs');
 const CACHE = path.resolve('dist/src/cli/status-cli.cache');
@@ -21,6 +21,6 @@ const { source, key } = await writeBundle({ entry: path.resolve('dist/src/cli/st
  * cache is made, so it carries the flags a normal start has). Keyed by the bundle's hash, which its last line names.
  */
 v8.setFlagsFromString('--no-lazy');
-const script = new vm.Script(binModule().wrapBundle(source), { filename: OUT });
+const script = new vm.Script(source, { filename: OUT });
 v8.setFlagsFromString('--lazy');
 fs.writeFileSync(CACHE, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), script.createCachedData()]));

@@ -25,9 +25,10 @@ export interface LoadedBundle<T> {
 
 /**
  * The bundle NAME.cjs beside this file (ASCII: read as latin1, the cheapest string), compiled from NAME.cache when that cache is of this very bundle (its key
- * ends the bundle); V8 refuses a cache of another Node version or flags and compiles the source then. The bundle's
- * own dynamic imports (of ES modules left outside) go through __importModule: Node 20 calls no import hook for
- * code compiled from a cache.
+ * ends the bundle); V8 refuses a cache of another Node version or flags and compiles the source then. The file is
+ * the function expression itself (see wrapBundle), compiled as read: a wrapper added here would make V8 copy the
+ * whole text into one flat string first (1.1 MB for the command bundle). The bundle's own dynamic imports (of ES
+ * modules left outside) go through __importModule: Node 20 calls no import hook for code compiled from a cache.
  */
 export function loadBundle<T>(name: string): LoadedBundle<T> {
   const fs = require('node:fs') as typeof FsModule;
@@ -43,7 +44,7 @@ export function loadBundle<T>(name: string): LoadedBundle<T> {
   } catch {
     /* no cache: compiled from source */
   }
-  const script = new vm.Script(wrapBundle(source), { filename: file, cachedData });
+  const script = new vm.Script(source, { filename: file, cachedData });
   const module = { exports: {} as T };
   script.runInThisContext()(module.exports, require, module, file, __dirname, (specifier: string) => import(specifier));
   return { cli: module.exports, script, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
@@ -59,7 +60,7 @@ export function loadMainCli(): LoadedBundle<MainCli> {
   return loadBundle<MainCli>('main-cli');
 }
 
-/** The bundle's source as the function the code cache holds. */
+/** The bundle's code as the function expression its file holds (the build writes it so) and its code cache compiles. */
 export function wrapBundle(source: string): string {
   return `(function (${BUNDLE_PARAMS.join(', ')}) {${source}\n})`;
 }
