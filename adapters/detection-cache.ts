@@ -37,10 +37,32 @@ export interface CachedDetection {
 
 let codeFingerprintMemo: string | undefined;
 
-/** Size and mtime of every module the adapters run (adapters, linker, compile-argument model): new code, new cache. */
+/** The file the build writes beside this module: the content hash of the code codeFingerprint covers (scripts/stamp-code.mjs). */
+export const CODE_STAMP_FILE = 'code-fingerprint.txt';
+
+/**
+ * The adapters' code (adapters, linker, compile-argument model): the build's stamp of it when one is beside this
+ * module and no older than it (a compile after the build rewrote the module: stale), else the size and mtime of
+ * every module, walked. New code, new cache.
+ */
 function codeFingerprint(): string {
   if (codeFingerprintMemo) return codeFingerprintMemo;
-  const here = path.dirname(fileURLToPath(import.meta.url));
+  const self = fileURLToPath(import.meta.url);
+  return (codeFingerprintMemo = stampedFingerprint(self) ?? walkedFingerprint(path.dirname(self)));
+}
+
+function stampedFingerprint(self: string): string | undefined {
+  try {
+    const stamp = path.join(path.dirname(self), CODE_STAMP_FILE);
+    if (fs.statSync(stamp).mtimeMs < fs.statSync(self).mtimeMs) return undefined;
+    const text = fs.readFileSync(stamp, 'latin1').trim();
+    return /^[0-9a-f]{40}$/.test(text) ? `stamp:${text}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function walkedFingerprint(here: string): string {
   const h = createHash('sha1');
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
@@ -59,7 +81,7 @@ function codeFingerprint(): string {
     }
   };
   for (const dir of [here, path.join(here, '..', 'linker'), path.join(here, '..', 'src', 'model')]) walk(dir);
-  return (codeFingerprintMemo = h.digest('hex'));
+  return h.digest('hex');
 }
 
 /** Everything besides the recorded inputs that decides the adapters' answer. */

@@ -108,6 +108,16 @@ describe('read-only commands start without the indexer', () => {
     expect(modules.filter((m) => /\/adapters\/(zephyr|mbed|platformio|cmake|ninja|compile-commands)\/|node_modules\/(yaml|json5)\//.test(m))).toEqual([]);
   });
 
+  it('the detection cache is keyed by the build\'s stamp of the adapter code, not by a walk over its modules', () => {
+    const adapters = path.join(path.dirname(CLI), '..', '..', 'adapters');
+    const stamp = fs.readFileSync(path.join(adapters, 'code-fingerprint.txt'), 'latin1').trim();
+    expect(stamp).toMatch(/^[0-9a-f]{40}$/);
+    expect(fs.statSync(path.join(adapters, 'code-fingerprint.txt')).mtimeMs).toBeGreaterThanOrEqual(fs.statSync(path.join(adapters, 'detection-cache.js')).mtimeMs);
+    expect(spawnSync(process.execPath, [CLI, 'index'], { cwd: root }).status).toBe(0);
+    const cache = JSON.parse(fs.readFileSync(path.join(root, '.fw-context', 'detection.json'), 'utf8')) as { key: string };
+    expect(JSON.parse(cache.key)[1]).toBe(`stamp:${stamp}`);
+  });
+
   it('an index run that parses nothing loads no parser, nor the worker pool', () => {
     const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
     expect(status).toBe(0);
