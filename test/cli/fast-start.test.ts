@@ -118,6 +118,14 @@ describe('read-only commands start without the indexer', () => {
     expect(JSON.parse(cache.key)[1]).toBe(`stamp:${stamp}`);
   });
 
+  it('an index run and a lookup take better-sqlite3\'s JavaScript and ini from the command bundle: of packages, only the SQLite addon is a file they load', () => {
+    for (const args of [['index', '--json'], ['lookup', 'uart_init', '--json']]) {
+      const { modules, status } = modulesLoaded(root, args);
+      expect(status).toBe(0);
+      expect([...new Set(modules.filter((m) => /\/node_modules\//.test(m)))]).toEqual([expect.stringMatching(/\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/)]);
+    }
+  });
+
   it('an index run that parses nothing loads no parser, nor the worker pool', () => {
     const { modules, status, stdout } = modulesLoaded(root, ['index', '--json']);
     expect(status).toBe(0);
