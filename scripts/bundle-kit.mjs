@@ -29,7 +29,9 @@ function keepOutside(bundled, lazy) {
 /**
  * In a CommonJS file, require-package.js's createRequire (which loads node:module, and with it parts of the ES
  * module loader and the source-map reader) is the file's own require; a bundled package's requirePackage call is
- * a require that the bundler resolves.
+ * a require that the bundler resolves. So is a module's own `const require = createRequire(import.meta.url)`
+ * (the line is blanked) when it requires only packages and node: modules, which resolve alike from every folder
+ * of dist.
  */
 function plainRequire(bundled) {
   return {
@@ -37,8 +39,15 @@ function plainRequire(bundled) {
     load(id) {
       return id === REQUIRE_PACKAGE ? 'export const requirePackage = require;' : null;
     },
-    transform(code) {
-      const out = code.replace(/\brequirePackage\((['"])([\w@/.-]+)\1\)/g, (call, _, name) => (bundled.has(name) ? `require('${name}')` : call));
+    transform(code, id) {
+      let out = code.replace(/\brequirePackage\((['"])([\w@/.-]+)\1\)/g, (call, _, name) => (bundled.has(name) ? `require('${name}')` : call));
+      const own = /^const require = createRequire\(import\.meta\.url\);$/m;
+      if (own.test(out)) {
+        const named = [...out.matchAll(/\brequire(\.\w+)?\(([^)]*)\)/g)].filter((m) => !m[0].startsWith('require(import.meta'));
+        const bare = named.every((m) => !m[1] && /^(['"])(node:[\w/]+|@?[\w.-]+(\/[\w.-]+)*)\1$/.test(m[2]) && !/^['"]\./.test(m[2]));
+        if (!bare) throw new Error(`${id}: its own require names more than packages and node: modules`);
+        out = out.replace(own, '');
+      }
       return out === code ? null : { code: out, map: null };
     },
   };
@@ -50,6 +59,13 @@ function plainRequire(bundled) {
  */
 const MODULE_URL = '__moduleUrl';
 const MODULE_URL_INTRO = `'use strict';\nconst ${MODULE_URL} = (rel) => require('node:url').pathToFileURL(require('node:path').join(__dirname, rel)).href;`;
+
+/**
+ * The bundle's own \`performance\`: Node's global loads perf_hooks and eight internal modules on first use (~2.5 ms
+ * and ~55 page faults here), for the elapsed times the code takes with performance.now() (its only use: checked
+ * at build, see lazyBuiltins). Its values are milliseconds from an arbitrary origin, which differences ignore.
+ */
+const PERFORMANCE_INTRO = `const performance = { now() { const t = process.hrtime(); return t[0] * 1e3 + t[1] / 1e6; } };`;
 
 /**
  * Each module's import.meta.url as the URL of its own file in dist (found from the bundle's __dirname), so that the
@@ -91,6 +107,8 @@ const LAZY_BUILTINS = new Set(['node:crypto', 'node:os', 'node:v8', 'node:child_
 const lazyBuiltins = {
   name: 'lazy-builtins',
   renderChunk(code) {
+    const uses = new Set(code.match(/(?<![\w$.])performance\.\w+/g) ?? []);
+    if ([...uses].some((use) => use !== 'performance.now')) throw new Error(`the bundle's performance shim has only now(), the code uses ${[...uses].join(', ')}`);
     const names = [];
     let out = code.replace(/^let (node_\w+) = require\("(node:[\w/]+)"\);$/gm, (line, name, id) => {
       if (!LAZY_BUILTINS.has(id)) return line;
@@ -123,7 +141,7 @@ const onLog = (level, log, handler) => {
 export async function writeBundle({ entry, out, bundled = new Set(), lazy = true, moduleUrls = false }) {
   const plugins = [keepOutside(bundled, lazy), plainRequire(bundled), ...(moduleUrls ? [ownModuleUrl(path.dirname(out))] : []), cjsRuntime, ...(moduleUrls ? [lazyBuiltins] : [])];
   const bundle = await rolldown({ input: entry, platform: 'node', plugins, logLevel: 'warn', onLog });
-  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: MODULE_URL_INTRO } : {}) });
+  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: `${MODULE_URL_INTRO}\n${PERFORMANCE_INTRO}` } : {}) });
   await bundle.close();
   const { cacheKeyLine, wrapBundle } = binModule();
   const text = `${wrapBundle(asciiOnly(fs.readFileSync(out, 'utf8').replace(/\n?$/, '\n')))}\n`;
