@@ -1,7 +1,9 @@
 // fw-context's commands: parses a command line, calls the command functions in commands.ts, prints the result.
 // Errors print one line with a hint and exit 1; --json prints {error, hint} instead. main.js runs it as ES modules;
 // the package's bin runs it from the command bundle (cli-bundle.cjs, see scripts/bundle-cli.mjs).
+import type FsModule from 'node:fs';
 import { createRequire } from 'node:module';
+import { requirePackage } from '../model/require-package.js';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
 import { commonOptions, parseCommandLine, stdout, writeOut } from './cli-options.js';
@@ -122,8 +124,18 @@ function int(flag: string, v: string | undefined): number | undefined {
   return n;
 }
 
+function stderrIsCharDevice(): boolean {
+  try {
+    return (requirePackage('node:fs') as typeof FsModule).fstatSync(2).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 function progressPrinter(): ((m: string) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
+  // A terminal is a character device: a pipe or a file (a script's run, the bench's) is told by one fstat, without
+  // making process.stderr (a stream; for a pipe, a socket too, with their modules: ~20 of Node's).
+  if (!stderrIsCharDevice() || !process.stderr.isTTY) return undefined;
   return (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, (process.stderr.columns ?? 100) - 1)}`);
 }
 

@@ -31,7 +31,8 @@ export function acquireLock(root: string): () => void {
   return () => {
     try {
       // Only the JSON of this run: a run that started after a crash of ours writes its own.
-      if (readLockRaw(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+      // unlinkSync, not rmSync: rmSync loads Node's recursive-removal module for a single file.
+      if (readLockRaw(file)?.pid === process.pid) unlinkQuietly(file);
     } finally {
       releaseOs();
     }
@@ -47,6 +48,14 @@ export function acquireQuietLock(root: string): () => void {
   const release = tryProcessLock(writerLockPath(root));
   if (!release) throw new IndexBusyError('another fw-context index run is indexing this project');
   return release;
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
 }
 
 export function updateLockProgress(root: string, progress: string): void {

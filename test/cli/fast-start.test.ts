@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { assertCliBuilt, CLI, copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
 
 const PROBE = fileURLToPath(new URL('./module-probe.mjs', import.meta.url));
+const BUILTIN_PROBE = fileURLToPath(new URL('./builtin-probe.cjs', import.meta.url));
 const HEAVY = /node_modules\/tree-sitter|\/src\/parser\/tree-sitter-parser\.js|\/src\/preprocessor\/|@modelcontextprotocol|\/src\/indexer\/index-project\.js/;
 /** The build adapters and what only they use: a read-only command whose detection cache holds needs none. */
 const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|compile-commands)\b|node_modules\/(yaml|json5|zod)\/|\/dist\/linker\//;
@@ -124,6 +125,15 @@ describe('read-only commands start without the indexer', () => {
       expect(status).toBe(0);
       expect([...new Set(modules.filter((m) => /\/node_modules\//.test(m)))]).toEqual([expect.stringMatching(/\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/)]);
     }
+  });
+
+  it('an index run whose standard error is a pipe makes no stream of it, and loads neither perf_hooks, node:module nor the recursive remover', () => {
+    const log = path.join(tempDir('fwc-builtins-'), 'builtins.txt');
+    const r = spawnSync(process.execPath, ['--require', BUILTIN_PROBE, CLI, 'index', '--json'], { cwd: root, encoding: 'utf8', env: { ...process.env, FWC_BUILTIN_LOG: log } });
+    expect(r.status).toBe(0);
+    const builtins = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(builtins).toContain('vm');
+    expect(builtins.filter((m) => /^(net|perf_hooks|module|internal\/perf\/performance|internal\/fs\/rimraf)$/.test(m))).toEqual([]);
   });
 
   it('an index run that parses nothing loads no parser, nor the worker pool', () => {
