@@ -1,7 +1,7 @@
 // Decides whether a file is vendor (SDK/HAL) code: configured vendor paths, default SDK folder names,
 // files outside the project root; configured project paths always win.
 import path from 'node:path';
-import { UNNORMALIZED } from '../model/plain-path.js';
+import { joinNormal, UNNORMALIZED } from '../model/plain-path.js';
 
 /** Folder names that hold SDK/HAL code in firmware repos, unless the project itself is one of them. */
 export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers'];
@@ -40,14 +40,20 @@ function plainSuffix(root: string, file: string): string | undefined {
 export function storedPath(root: string, file: string): string {
   const plain = plainSuffix(root, file);
   if (plain !== undefined) return plain;
+  // A normal absolute path outside a normal root (a system header): path.relative would answer `..`, without resolving both.
+  if (outsideRoot(root, file)) return file;
   const rel = path.relative(root, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return file;
   return rel.split(path.sep).join('/');
 }
 
-/** The file a stored path names: the inverse of storedPath. */
+function outsideRoot(root: string, file: string): boolean {
+  return path.sep === '/' && root.length > 1 && root.charCodeAt(0) === 47 && file.charCodeAt(0) === 47 && file !== root && !file.startsWith(`${root}/`) && !UNNORMALIZED.test(root) && !UNNORMALIZED.test(file);
+}
+
+/** The file a stored path names: the inverse of storedPath (path.join's string, without its normalizing pass for a normal path). */
 export function absolutePath(root: string, stored: string): string {
-  return path.isAbsolute(stored) ? stored : path.join(root, stored);
+  return path.isAbsolute(stored) ? stored : joinNormal(root, stored);
 }
 
 /** storedPath and absolutePath of one root, remembered per path: the units of a build name mostly the same files. */

@@ -35,6 +35,11 @@ describe('storedPath', () => {
     for (const root of roots) for (const file of files) expect(storedPath(root, file), `${root} ${file}`).toBe(reference(root, file));
   });
 
+  it.runIf(path.sep === '/')('absolutePath answers what path.join answers for every root and stored path', () => {
+    const stored = ['src/main.c', 'a.h', '', '.', '..', '../other/y.h', 'src/../inc/z.h', './inc/z.h', 'inc//z.h', 'inc/', '..hidden/a.h', '.config/b.h', '/usr/include/stdio.h'];
+    for (const root of roots) for (const s of stored) expect(absolutePath(root, s), `${root} ${s}`).toBe(path.isAbsolute(s) ? s : path.join(root, s));
+  });
+
   it('is the inverse of absolutePath inside the root', () => {
     const root = path.resolve('/tmp/fw-root');
     expect(absolutePath(root, storedPath(root, path.join(root, 'src', 'drivers', 'gpio.c')))).toBe(path.join(root, 'src', 'drivers', 'gpio.c'));
