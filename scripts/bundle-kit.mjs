@@ -125,23 +125,71 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * The modules a run initializes, logged when FWC_MODULE_LOG names a file (the start-up tests read it, as they read
+ * the files a process resolves): at exit, the bundle appends the URL of each module it ran, those its top level
+ * runs (listed in NAME.modules.json at build) and each lazily initialized one it reached. Otherwise nothing is
+ * recorded: each lazy initializer is made as rolldown makes it.
+ */
+const moduleLogIntro = (listFile) =>
+  `const __modules = process.env.FWC_MODULE_LOG ? [] : undefined;\nif (__modules) process.on('exit', () => { const fs = require('node:fs'); const eager = JSON.parse(fs.readFileSync(require('node:path').join(__dirname, ${JSON.stringify(listFile)}), 'utf8')); fs.appendFileSync(process.env.FWC_MODULE_LOG, [...eager, ...__modules].map((rel) => \`\${${MODULE_URL}(rel)}\\n\`).join('')); });`;
+
+function moduleLog(outFile) {
+  const outDir = path.dirname(outFile);
+  return {
+    name: 'module-log',
+    renderChunk(code) {
+      const eager = [];
+      let current = null;
+      let lazy = false;
+      const close = () => {
+        if (current !== null && !lazy) eager.push(current);
+      };
+      const lines = code.split('\n').map((line) => {
+        const start = line.match(/^\/\/ ((?:dist|\.\.)\/\S+\.(?:c?js|json))$/);
+        if (start) {
+          close();
+          current = path.relative(outDir, path.resolve(start[1])).split(path.sep).join('/');
+          lazy = false;
+          return line;
+        }
+        if (line.startsWith('var __esmMin = (')) return line.replace('var __esmMin = (', 'var __esmMin = (name, fn) => __esmMinOf(__modules ? () => (__modules.push(name), fn()) : fn), __esmMinOf = (');
+        if (line.startsWith('var __commonJSMin = (')) return line.replace('var __commonJSMin = (', 'var __commonJSMin = (name, cb) => __commonJSMinOf(__modules ? (...a) => (__modules.push(name), cb(...a)) : cb), __commonJSMinOf = (');
+        const init = line.match(/^(var (?:init|require)_[\w$]+ = (?:\/\* @__PURE__ \*\/ )?(?:__esmMin|__commonJSMin)\()/);
+        if (!init) return line;
+        if (current === null) throw new Error(`module-log: a lazy initializer outside any module: ${line}`);
+        lazy = true;
+        return `${init[1]}${JSON.stringify(current)}, ${line.slice(init[1].length)}`;
+      });
+      close();
+      const unnamed = lines.find((l) => /(__esmMin|__commonJSMin)\((?!")/.test(l) && !/^var (__esmMin|__commonJSMin) = /.test(l));
+      if (unnamed) throw new Error(`module-log: an initializer made without its module's name: ${unnamed}`);
+      if (!lines.some((l) => l.includes('__esmMinOf = ('))) throw new Error('module-log: rolldown\'s __esmMin was not found');
+      if (code.includes('__commonJSMin(') && !lines.some((l) => l.includes('__commonJSMinOf = ('))) throw new Error('module-log: rolldown\'s __commonJSMin was not found');
+      fs.writeFileSync(`${outFile.replace(/\.cjs$/, '')}.modules.json`, `${JSON.stringify(eager, null, 1)}\n`);
+      return { code: lines.join('\n'), map: null };
+    },
+  };
+}
+
 // The rewrites keep every line where it was, so the source map stays right: rolldown's warning that they made no
 // source map is left out; every other warning is shown.
 const onLog = (level, log, handler) => {
-  if (log.code === 'SOURCEMAP_BROKEN' && ['plain-require', 'cjs-runtime', 'own-module-url', 'lazy-builtins'].includes(log.plugin)) return;
+  if (log.code === 'SOURCEMAP_BROKEN' && ['plain-require', 'cjs-runtime', 'own-module-url', 'lazy-builtins', 'module-log'].includes(log.plugin)) return;
   handler(level, log);
 };
 
 /**
  * Bundles ENTRY into OUT (CommonJS, with a source map) as the function expression the bin compiles (bin.cjs's
  * wrapBundle, on the first line, so the source map's lines hold) and ends it with the line naming its code cache's
- * key (the bundle's hash); gives the file's text. `moduleUrls`: each module's import.meta.url is its own file's, and
+ * key (the bundle's hash); gives the file's text. `moduleUrls`: each module's import.meta.url is its own file's, the
+ * modules a run initializes are logged on request (see moduleLog), and
  * the Node modules a start does not load are required lazily.
  */
 export async function writeBundle({ entry, out, bundled = new Set(), lazy = true, moduleUrls = false }) {
-  const plugins = [keepOutside(bundled, lazy), plainRequire(bundled), ...(moduleUrls ? [ownModuleUrl(path.dirname(out))] : []), cjsRuntime, ...(moduleUrls ? [lazyBuiltins] : [])];
+  const plugins = [keepOutside(bundled, lazy), plainRequire(bundled), ...(moduleUrls ? [ownModuleUrl(path.dirname(out))] : []), cjsRuntime, ...(moduleUrls ? [lazyBuiltins, moduleLog(out)] : [])];
   const bundle = await rolldown({ input: entry, platform: 'node', plugins, logLevel: 'warn', onLog });
-  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: `${MODULE_URL_INTRO}\n${PERFORMANCE_INTRO}` } : {}) });
+  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: `${MODULE_URL_INTRO}\n${PERFORMANCE_INTRO}\n${moduleLogIntro(`${path.basename(out, '.cjs')}.modules.json`)}` } : {}) });
   await bundle.close();
   const { cacheKeyLine, wrapBundle } = binModule();
   const text = `${wrapBundle(asciiOnly(fs.readFileSync(out, 'utf8').replace(/\n?$/, '\n')))}\n`;

@@ -1,6 +1,7 @@
 // Fast start: commands that only read the index load neither tree-sitter, the preprocessor, the indexer, the
 // MCP SDK nor the build adapters (yaml, json5, the linker reader). Proven by the modules each process resolves
-// (a module hook records them), not by time.
+// (a module hook records them) and, for the command bundle the bin runs, the modules it initializes (it logs them
+// when FWC_MODULE_LOG is set), not by time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,6 +36,17 @@ function modulesLoaded(cwd: string, args: string[], entry = CLI): { modules: str
   const r = spawnSync(process.execPath, ['--import', PROBE, entry, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FWC_MODULE_LOG: log } });
   const modules = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   return { modules, status: r.status ?? -1, stdout: r.stdout };
+}
+
+/**
+ * Runs the built CLI with the built-in probe (a CommonJS preload that loads nothing itself): the built-in modules
+ * the process loaded after it, and the files require() resolved.
+ */
+function builtinsLoaded(cwd: string, args: string[]): { builtins: string[]; resolved: string[]; status: number } {
+  const log = path.join(tempDir('fwc-builtins-'), 'builtins.txt');
+  const r = spawnSync(process.execPath, ['--require', BUILTIN_PROBE, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FWC_BUILTIN_LOG: log } });
+  const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+  return { builtins: lines.filter((l) => !l.startsWith('resolved:')), resolved: lines.filter((l) => l.startsWith('resolved:')).map((l) => l.slice('resolved:'.length)), status: r.status ?? -1 };
 }
 
 describe('read-only commands start without the indexer', () => {
@@ -121,17 +133,16 @@ describe('read-only commands start without the indexer', () => {
 
   it('an index run and a lookup take better-sqlite3\'s JavaScript and ini from the command bundle: of packages, only the SQLite addon is a file they load', () => {
     for (const args of [['index', '--json'], ['lookup', 'uart_init', '--json']]) {
-      const { modules, status } = modulesLoaded(root, args);
+      const { builtins, resolved, status } = builtinsLoaded(root, args);
       expect(status).toBe(0);
-      expect([...new Set(modules.filter((m) => /\/node_modules\//.test(m)))]).toEqual([expect.stringMatching(/\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/)]);
+      expect(builtins).toContain('vm');
+      expect([...new Set(resolved.filter((m) => /\/node_modules\//.test(m)))]).toEqual([expect.stringMatching(/\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/)]);
     }
   });
 
   it('an index run whose standard error is a pipe makes no stream of it, and loads neither perf_hooks, node:module nor the recursive remover', () => {
-    const log = path.join(tempDir('fwc-builtins-'), 'builtins.txt');
-    const r = spawnSync(process.execPath, ['--require', BUILTIN_PROBE, CLI, 'index', '--json'], { cwd: root, encoding: 'utf8', env: { ...process.env, FWC_BUILTIN_LOG: log } });
-    expect(r.status).toBe(0);
-    const builtins = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const { builtins, status } = builtinsLoaded(root, ['index', '--json']);
+    expect(status).toBe(0);
     expect(builtins).toContain('vm');
     expect(builtins.filter((m) => /^(net|perf_hooks|module|internal\/perf\/performance|internal\/fs\/rimraf)$/.test(m))).toEqual([]);
   });
@@ -143,10 +154,9 @@ describe('read-only commands start without the indexer', () => {
     expect(modules.filter((m) => /node_modules\/(tree-sitter|piscina)/.test(m))).toEqual([]);
   });
 
-  it('the probe sees them where they are needed: a .c edit loads the C grammar and the preprocessor, not C++ or workers', () => {
-    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), '\nint gpio_probe_extra(void) { return 3; }\n');
-    // main.js, whose preprocessor modules are files the probe sees.
-    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json'], MAIN);
+  it.each([['the bin (command bundle)', CLI], ['main.js', MAIN]])('the probe sees them where they are needed: a .c edit through %s loads the C grammar and the preprocessor, not C++ or workers', (_, entry) => {
+    fs.appendFileSync(path.join(root, 'src/drivers/gpio.c'), `\nint gpio_probe_extra_${path.basename(entry).replace(/\W/g, '_')}(void) { return 3; }\n`);
+    const { modules, status, stdout } = modulesLoaded(root, ['index', '--json'], entry);
     expect(status).toBe(0);
     expect((JSON.parse(stdout) as { parsed: number }).parsed).toBe(1);
     expect(modules.some((m) => /node_modules\/tree-sitter\//.test(m))).toBe(true);
@@ -214,11 +224,12 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     const indexed = modulesLoaded(root, ['lookup', 'main', '--variant', 'nucleo_f401re', '--json']);
     expect(indexed.status).toBe(0);
     expect(indexed.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
-    // main.js, whose adapter modules are files the probe sees.
-    const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], MAIN);
-    expect(pending.status).toBe(1);
-    expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
-    expect(pending.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
+    for (const entry of [CLI, MAIN]) {
+      const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], entry);
+      expect(pending.status).toBe(1);
+      expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
+      expect(pending.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
+    }
     const unknown = modulesLoaded(root, ['lookup', 'main', '--variant', 'no_such_board', '--json']);
     expect((JSON.parse(unknown.stdout) as { error: string }).error).toMatch(/unknown variant "no_such_board"/);
   });
