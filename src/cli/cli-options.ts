@@ -6,9 +6,11 @@ import { requirePackage } from '../model/require-package.js';
 import type { CommonOptions } from './command-kit.js';
 
 // node:fs and node:util by require: an ES import of node:fs builds its ES facade, whose `promises` getter loads
-// fs/promises, streams and readline (~20 internal modules a read-only command never uses).
+// fs/promises, streams and readline (~20 internal modules a read-only command never uses). util.parseArgs is
+// read when a line is parsed with it: its first read loads Node's two parse_args modules (status reads its
+// common lines without it, see status-cli.ts).
 const fs = requirePackage('node:fs') as typeof FsModule;
-const { parseArgs } = requirePackage('node:util') as typeof UtilModule;
+const util = requirePackage('node:util') as typeof UtilModule;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -56,7 +58,7 @@ const OPTIONS = {
 
 /** The flags and positionals of a command line; throws on an unknown flag or a flag missing its value. */
 export function parseCommandLine(argv: string[]) {
-  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  return util.parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
 }
 
 export type CommandLineValues = ReturnType<typeof parseCommandLine>['values'];
