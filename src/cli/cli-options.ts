@@ -56,12 +56,64 @@ const OPTIONS = {
   version: { type: 'boolean' },
 } as const;
 
-/** The flags and positionals of a command line; throws on an unknown flag or a flag missing its value. */
-export function parseCommandLine(argv: string[]) {
+type ParsedLine = ReturnType<typeof parseArgsLine>;
+
+/** The command line as util.parseArgs reads it (parseCommandLine's answer for every line). */
+export function parseArgsLine(argv: string[]) {
   return util.parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
 }
 
-export type CommandLineValues = ReturnType<typeof parseCommandLine>['values'];
+/** The flags and positionals of a command line; throws on an unknown flag or a flag missing its value. */
+export function parseCommandLine(argv: string[]): ParsedLine {
+  return plainCommandLine(argv) ?? parseArgsLine(argv);
+}
+
+export type CommandLineValues = ParsedLine['values'];
+
+type OptionSpec = { type: 'boolean' | 'string'; short?: string; multiple?: boolean };
+
+/** Each flag as written (`--name`, and `-x` for a short one) and its option. */
+const FLAGS = new Map<string, [string, OptionSpec]>();
+for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
+  FLAGS.set(`--${name}`, [name, spec]);
+  if (spec.short) FLAGS.set(`-${spec.short}`, [name, spec]);
+}
+
+/**
+ * A command line of words and known flags, each whole (`--name`, `--name=value`, `-x`) with a string flag's value
+ * after `=` or as the next word, read as util.parseArgs reads it, without loading Node's parse_args modules and
+ * checking the whole option table on every run; undefined for any other line (an unknown flag, a value that looks
+ * like a flag or is missing, `-xvalue`, `--`, `-`): parseArgs reads it and says what is wrong.
+ */
+export function plainCommandLine(argv: string[]): ParsedLine | undefined {
+  const values: Record<string, string | boolean | string[]> = Object.create(null);
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (!word.startsWith('-')) {
+      positionals.push(word);
+      continue;
+    }
+    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
+    const flag = FLAGS.get(eq > 0 ? word.slice(0, eq) : word);
+    if (!flag) return undefined;
+    const [name, spec] = flag;
+    let value: string | true;
+    if (spec.type === 'boolean') {
+      if (eq > 0) return undefined;
+      value = true;
+    } else if (eq > 0) value = word.slice(eq + 1);
+    else {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('-')) return undefined;
+      value = next;
+      i++;
+    }
+    if (spec.multiple) ((values[name] ??= []) as (string | true)[]).push(value);
+    else values[name] = value;
+  }
+  return { values, positionals } as ParsedLine;
+}
 
 /** The options every command takes: the project folder, --json and the build. */
 export function commonOptions(v: CommandLineValues): CommonOptions {

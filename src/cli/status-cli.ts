@@ -22,47 +22,6 @@ export async function runStatusWithDetector(opts: CommonOptions): Promise<Comman
   }
 }
 
-/** The flags a plain status line may hold besides --json: each with its value as the next word or after `=`. */
-const VALUE_FLAGS = new Map([
-  ['-C', 'root'],
-  ['--root', 'root'],
-  ['--variant', 'variant'],
-  ['--image', 'image'],
-]);
-
-/**
- * A line of words and the flags status takes (`--json`, `-C DIR`, `--root[=]DIR`, `--variant[=]V`, `--image[=]I`),
- * read as util.parseArgs reads it, without loading Node's parse_args modules and checking the whole option table;
- * undefined for any other line (another flag, a value that looks like a flag, `-Cdir`, `--`): parseArgs reads it.
- */
-export function plainStatusLine(argv: string[]): ReturnType<typeof parseCommandLine> | undefined {
-  const values: Record<string, string | boolean> = Object.create(null);
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i];
-    if (!word.startsWith('-')) {
-      positionals.push(word);
-      continue;
-    }
-    if (word === '--json') {
-      values.json = true;
-      continue;
-    }
-    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
-    const name = VALUE_FLAGS.get(eq > 0 ? word.slice(0, eq) : word);
-    if (name === undefined) return undefined;
-    if (eq > 0) {
-      values[name] = word.slice(eq + 1);
-      continue;
-    }
-    const value = argv[i + 1];
-    if (value === undefined || value.startsWith('-')) return undefined;
-    values[name] = value;
-    i++;
-  }
-  return { values, positionals } as ReturnType<typeof parseCommandLine>;
-}
-
 /**
  * Runs a command line naming status and gives its exit code; null when it is main.js's to run (another command,
  * --help, --version, or a flag main.js refuses with its usage text).
@@ -70,7 +29,7 @@ export function plainStatusLine(argv: string[]): ReturnType<typeof parseCommandL
 export async function statusCommandLine(argv: string[]): Promise<number | null> {
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = plainStatusLine(argv) ?? parseCommandLine(argv);
+    parsed = parseCommandLine(argv);
   } catch {
     return null;
   }
