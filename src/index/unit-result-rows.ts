@@ -146,11 +146,15 @@ export class FileViewCache {
   }
 }
 
-/** The view hashes a stored result's `data` ends with, one per file of the result. */
+/**
+ * The view hashes a stored result's `data` ends with, one per file of the result: cut from one hex string of
+ * them all (a Buffer's toString runs its argument checks per call: ~90 calls a unit otherwise).
+ */
 export function storedViewHashes(data: Buffer, fileCount: number): string[] {
-  const hashesAt = data.length - VIEW_HASH_BYTES * fileCount;
+  const hex = data.toString('hex', data.length - VIEW_HASH_BYTES * fileCount);
+  const width = 2 * VIEW_HASH_BYTES;
   const hashes: string[] = new Array(fileCount);
-  for (let i = 0; i < fileCount; i++) hashes[i] = data.toString('hex', hashesAt + VIEW_HASH_BYTES * i, hashesAt + VIEW_HASH_BYTES * (i + 1));
+  for (let i = 0; i < fileCount; i++) hashes[i] = hex.slice(width * i, width * (i + 1));
   return hashes;
 }
 
