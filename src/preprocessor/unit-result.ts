@@ -216,22 +216,33 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     files.push({ file: visit.file, hash, view });
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
-  // Values with the unit's final environment, as the build's macro list reports them.
-  const valued: ValuedHere = new Map();
-  // #defines come in runs of one file: its place is looked up once per run.
-  let file: string | undefined;
-  let fi: number | undefined;
-  if (index.size) {
-    for (const def of walker.definesReached) {
-      if (def.file !== file) fi = index.get((file = def.file));
-      if (fi !== undefined) files[fi].view.defines.push(def.line, sharedValue(macroValue(def, walker, pending.get(def.file)?.deps, valued)));
-    }
-  }
+  if (index.size) valueReached(walker, files, index, pending);
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
 }
 
 const MAX_VIEWS_PER_FILE = 16;
+
+/**
+ * Values the #defines the walk reached in the files whose views are made here (`index`), with the unit's final
+ * environment, as the build's macro list reports them. They come in runs of one file, looked up once per run:
+ * most runs are of files whose views were reused.
+ */
+function valueReached(walker: UnitWalker, files: UnitFileRead[], index: Map<string, number>, pending: Map<string, PendingView>): void {
+  const valued: ValuedHere = new Map();
+  const defs = walker.definesReached;
+  const runs = walker.reachedRuns;
+  for (let r = 0; r < runs.length; r++) {
+    const from = runs[r];
+    const file = defs[from].file;
+    const fi = index.get(file);
+    if (fi === undefined) continue;
+    const to = r + 1 < runs.length ? runs[r + 1] : defs.length;
+    const defines = files[fi].view.defines;
+    const deps = pending.get(file)?.deps;
+    for (let k = from; k < to; k++) defines.push(defs[k].line, sharedValue(macroValue(defs[k], walker, deps, valued)));
+  }
+}
 
 /**
  * Short values by text, so that views repeating one share one copy: a device header's 400 000 #defines have a few
