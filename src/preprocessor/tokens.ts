@@ -15,21 +15,11 @@ export interface Token {
   pi?: number;
 }
 
-const PUNCTS3 = ['%:%:', '...', '<<=', '>>=', '->*', '<=>'];
-const PUNCTS2 = [
-  '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=', '^=',
-  '|=', '##', '<:', ':>', '<%', '%>', '%:', '::', '.*',
-];
 const DIGRAPH: Record<string, string> = { '<:': '[', ':>': ']', '<%': '{', '%>': '}', '%:': '#', '%:%:': '##' };
 const PUNCT1 = new Set('[](){}.&*+-~!/%<>^|?:;=,#');
-/** First characters of the punctuators of two or more characters: any other character is a punctuator on its own. */
-const PUNCT_LONG_START = new Set([...PUNCTS3, ...PUNCTS2].map((p) => p.charCodeAt(0)));
 
 function isIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c >= 128;
-}
-function isIdChar(c: number): boolean {
-  return isIdStart(c) || (c >= 48 && c <= 57);
 }
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -39,6 +29,17 @@ function isDigit(c: number): boolean {
 export function mkTok(k: TokenKind, v: string, sp = false): Token {
   return { k, v, sp, hs: null, pi: undefined };
 }
+
+/**
+ * One token (or a run of white space) at `lastIndex`, alternatives in the order lexLine tries them: blanks, an
+ * identifier (any code unit past ASCII included), a pp-number (a sign only after e/E/p/P, `'` digit separators),
+ * a string or character literal (to the end of the text when unterminated), the punctuators of three or more
+ * characters then of two, else any one character. A regex scan per token instead of a loop per character: lexLine
+ * runs a few thousand times a run, mostly before V8 optimizes it, and its character loop cost more to compile
+ * than it ran.
+ */
+const TOKEN =
+  /[ \t\f\v\r\n]+|[A-Za-z_$\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*|\.?[0-9](?:(?<=[eEpP])[+-]|[A-Za-z0-9_$.\u0080-\uffff]|'[A-Za-z0-9_$\u0080-\uffff])*|"(?:[^"\\]|\\[\s\S]?)*"?|'(?:[^'\\]|\\[\s\S]?)*'?|%:%:|\.\.\.|<<=|>>=|->\*|<=>|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||\*=|\/=|%=|\+=|-=|&=|\^=|\|=|##|<:|:>|<%|%>|%:|::|\.\*|[\s\S]/y;
 
 /**
  * Lex `text` (one logical line, comments already blanked) into tokens. `asm` mode (assembler-with-cpp,
@@ -51,78 +52,47 @@ export function lexLine(text: string, asm = false): Token[] {
   let sp = false;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 12 || c === 11 || c === 13 || c === 10) {
-      sp = true;
+    if (c === 39 && asm) {
+      out.push(mkTok('other', "'", sp));
       i++;
-      continue;
-    }
-    const start = i;
-    // String / char literal with optional encoding prefix, raw strings.
-    if (isIdStart(c)) {
-      let j = i + 1;
-      while (j < n && isIdChar(text.charCodeAt(j))) j++;
-      const word = text.slice(i, j);
-      const q = text[j];
-      if ((q === '"' || q === "'") && /^(L|u|U|u8)$/.test(word)) {
-        const end = scanQuoted(text, j, q);
-        out.push(mkTok(q === '"' ? 'string' : 'char', text.slice(start, end), sp));
-        i = end;
-        sp = false;
-        continue;
-      }
-      if (q === '"' && /^(L|u|U|u8)?R$/.test(word)) {
-        const end = scanRaw(text, j);
-        if (end > 0) {
-          out.push(mkTok('string', text.slice(start, end), sp));
-          i = end;
-          sp = false;
-          continue;
-        }
-      }
-      out.push(mkTok('ident', word, sp));
-      i = j;
       sp = false;
       continue;
     }
-    if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if ((d === 43 || d === 45) && /[eEpP]/.test(text[j - 1])) j++;
-        else if (isIdChar(d) || d === 46) j++;
-        else if (d === 39 && j + 1 < n && isIdChar(text.charCodeAt(j + 1))) j += 2;
-        else break;
-      }
-      out.push(mkTok('number', text.slice(i, j), sp));
-      i = j;
+    TOKEN.lastIndex = i;
+    const v = TOKEN.exec(text)![0];
+    i += v.length;
+    if (c === 32 || c === 9 || c === 12 || c === 11 || c === 13 || c === 10) sp = true;
+    else {
+      if (isIdStart(c)) {
+        // A literal with an encoding prefix runs past the identifier the prefix matched.
+        const t = identOrLiteral(text, v, i, sp);
+        out.push(t);
+        i += t.v.length - v.length;
+      } else out.push(tokenOf(c, v, sp));
       sp = false;
-      continue;
     }
-    if (c === 34 || (c === 39 && !asm)) {
-      const end = scanQuoted(text, i, text[i]);
-      out.push(mkTok(c === 34 ? 'string' : 'char', text.slice(i, end), sp));
-      i = end;
-      sp = false;
-      continue;
-    }
-    let p: string | undefined;
-    if (PUNCT_LONG_START.has(c)) {
-      for (const cand of PUNCTS3) if (text.startsWith(cand, i)) { p = cand; break; }
-      if (!p) for (const cand of PUNCTS2) if (text.startsWith(cand, i)) { p = cand; break; }
-    }
-    if (p) {
-      out.push(mkTok('punct', DIGRAPH[p] ?? p, sp));
-      i += p.length;
-    } else if (PUNCT1.has(text[i])) {
-      out.push(mkTok('punct', text[i], sp));
-      i++;
-    } else {
-      out.push(mkTok('other', text[i], sp));
-      i++;
-    }
-    sp = false;
   }
   return out;
+}
+
+/** The token of an identifier `word` ending at `j`: a string or character literal when it is an encoding prefix. */
+function identOrLiteral(text: string, word: string, j: number, sp: boolean): Token {
+  const q = text[j];
+  if ((q === '"' || q === "'") && /^(L|u|U|u8)$/.test(word)) return mkTok(q === '"' ? 'string' : 'char', text.slice(j - word.length, scanQuoted(text, j, q)), sp);
+  if (q === '"' && /^(L|u|U|u8)?R$/.test(word)) {
+    const end = scanRaw(text, j);
+    if (end > 0) return mkTok('string', text.slice(j - word.length, end), sp);
+  }
+  return mkTok('ident', word, sp);
+}
+
+/** The token of `v`, which TOKEN matched at a character `c` that starts no identifier nor white space. */
+function tokenOf(c: number, v: string, sp: boolean): Token {
+  if (isDigit(c) || (c === 46 && v.length > 1 && isDigit(v.charCodeAt(1)))) return mkTok('number', v, sp);
+  if (c === 34) return mkTok('string', v, sp);
+  if (c === 39) return mkTok('char', v, sp);
+  if (v.length > 1) return mkTok('punct', DIGRAPH[v] ?? v, sp);
+  return mkTok(PUNCT1.has(v) ? 'punct' : 'other', v, sp);
 }
 
 /** End index (exclusive) of a quoted literal starting at `i` (the quote); stops at end of text if unterminated. */
