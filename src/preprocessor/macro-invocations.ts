@@ -314,13 +314,10 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   const ids = fc.idents;
   const code = fc.noComments;
   let covered = -1;
-  for (let k = 0; k < ids.length / 2; k++) {
+  for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
-    if (off < covered) continue;
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
-    // Most identifiers name no macro: they need no line.
-    if (!table.has(name)) continue;
     const line0 = lineOf(fc.lineStarts, off);
     const def = table.lookup(name, file, line0 + 1);
     if (!def) continue;
@@ -343,6 +340,20 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     out.invocations.push(inv);
   }
   return out;
+}
+
+/**
+ * The first identifier from the `k`th on (of `ids`' [offset, length] pairs) that starts at or past `covered` and
+ * names a macro of the table, or -1. Most identifiers name none: this small loop is what runs for each, the rest of
+ * findInvocations only for those that do (a loop that large, optimized for its hot part, cost more to compile).
+ */
+function nextMacroName(ids: Int32Array, code: string, table: BuildMacroTable, k: number, covered: number): number {
+  const n = ids.length >> 1;
+  for (; k < n; k++) {
+    const off = ids[2 * k];
+    if (off >= covered && table.has(code.substr(off, ids[2 * k + 1]))) return k;
+  }
+  return -1;
 }
 
 /** Verdicts of isInert by definition (the table's definitions are parsed once and kept). */
