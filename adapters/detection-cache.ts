@@ -62,8 +62,13 @@ function stampedFingerprint(self: string): string | undefined {
   }
 }
 
-function walkedFingerprint(here: string): string {
-  const h = createHash('sha1');
+/**
+ * The modules codeFingerprint covers, in a fixed order: every script of the adapters' folder (ADAPTERS, this
+ * module's), of the linker folder and of the compile-argument model beside it. scripts/stamp-code.mjs hashes
+ * their bytes at build time; without its stamp, their sizes and mtimes are hashed.
+ */
+export function adapterCodeModules(adapters: string): string[] {
+  const out: string[] = [];
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
     try {
@@ -74,13 +79,19 @@ function walkedFingerprint(here: string): string {
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.[cm]?[jt]s$/.test(e.name) && !e.name.endsWith('.d.ts')) {
-        const st = fs.statSync(p);
-        h.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
-      }
+      else if (/\.[cm]?[jt]s$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
     }
   };
-  for (const dir of [here, path.join(here, '..', 'linker'), path.join(here, '..', 'src', 'model')]) walk(dir);
+  for (const dir of [adapters, path.join(adapters, '..', 'linker'), path.join(adapters, '..', 'src', 'model')]) walk(dir);
+  return out;
+}
+
+function walkedFingerprint(here: string): string {
+  const h = createHash('sha1');
+  for (const p of adapterCodeModules(here)) {
+    const st = fs.statSync(p);
+    h.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
+  }
   return h.digest('hex');
 }
 

@@ -96,7 +96,7 @@ function tokenOf(c: number, v: string, sp: boolean): Token {
 }
 
 /** End index (exclusive) of a quoted literal starting at `i` (the quote); stops at end of text if unterminated. */
-function scanQuoted(text: string, i: number, q: string): number {
+export function scanQuoted(text: string, i: number, q: string): number {
   let j = i + 1;
   while (j < text.length) {
     const ch = text[j];
@@ -108,7 +108,7 @@ function scanQuoted(text: string, i: number, q: string): number {
 }
 
 /** End of a raw string `"delim( ... )delim"` starting at the quote, or -1 when malformed on this text. */
-function scanRaw(text: string, q: number): number {
+export function scanRaw(text: string, q: number): number {
   const open = text.indexOf('(', q + 1);
   if (open < 0 || open - q - 1 > 16) return -1;
   const delim = text.slice(q + 1, open);

@@ -3,9 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lexLine, type Token, type TokenKind } from '../../src/preprocessor/tokens.js';
-
-
+import { lexLine, mkTok, scanQuoted, scanRaw, type Token } from '../../src/preprocessor/tokens.js';
 
 const PUNCTS3 = ['%:%:', '...', '<<=', '>>=', '->*', '<=>'];
 const PUNCTS2 = [
@@ -28,10 +26,6 @@ function isDigit(c: number): boolean {
 }
 
 /** A token; `pi` is present (undefined) on every token so that body tokens, which set it, keep the same shape. */
-function mkTok(k: TokenKind, v: string, sp = false): Token {
-  return { k, v, sp, hs: null, pi: undefined };
-}
-
 /**
  * Lex `text` (one logical line, comments already blanked) into tokens. `asm` mode (assembler-with-cpp,
  * linker scripts) does not treat a lone `'` as opening a character constant.
@@ -116,29 +110,6 @@ export function referenceLexLine(text: string, asm = false): Token[] {
   }
   return out;
 }
-
-/** End index (exclusive) of a quoted literal starting at `i` (the quote); stops at end of text if unterminated. */
-function scanQuoted(text: string, i: number, q: string): number {
-  let j = i + 1;
-  while (j < text.length) {
-    const ch = text[j];
-    if (ch === '\\') j += 2;
-    else if (ch === q) return j + 1;
-    else j++;
-  }
-  return text.length;
-}
-
-/** End of a raw string `"delim( ... )delim"` starting at the quote, or -1 when malformed on this text. */
-function scanRaw(text: string, q: number): number {
-  const open = text.indexOf('(', q + 1);
-  if (open < 0 || open - q - 1 > 16) return -1;
-  const delim = text.slice(q + 1, open);
-  if (/[\s()\\]/.test(delim)) return -1;
-  const close = text.indexOf(')' + delim + '"', open + 1);
-  return close < 0 ? text.length : close + delim.length + 2;
-}
-
 
 /** A deterministic pseudo-random sequence (xorshift). */
 function randoms(seed: number): () => number {
