@@ -72,35 +72,58 @@ function maskSource(input: string | Buffer): MaskSource {
  */
 export function maskText(input: string | Buffer, ranges: number[]): { masked: string; rowsMasked: Uint8Array } {
   const src = maskSource(input);
-  let lineCount = 1;
-  for (let nl = src.newline(0); nl >= 0; nl = src.newline(nl + 1)) lineCount++;
+  const lineCount = countLines(src);
   const active = activeLinesOf(ranges, lineCount);
   const rowsMasked = new Uint8Array(lineCount);
-  const parts: string[] = [];
-  // Text from `copyFrom` on is copied as it is; line breaks between blanked lines are counted, then added at once.
-  let copyFrom = 0;
-  let breaks = 0;
+  const runs = new KeptRuns(src);
   let start = 0;
   for (let i = 0; i < lineCount; i++) {
     let end = src.newline(start);
     if (end < 0) end = src.length;
     if (!active[i]) {
       rowsMasked[i] = 1;
-      // One character before a line is the \n that ends the line above.
-      if (start - copyFrom === 1) breaks++;
-      else if (start > copyFrom) {
-        if (breaks) parts.push('\n'.repeat(breaks));
-        breaks = 0;
-        parts.push(src.text(copyFrom, start));
-      }
-      // The blanked line keeps its \r; the \n after it goes with what follows.
-      copyFrom = end > start && src.isCarriageReturn(end - 1) ? end - 1 : end;
+      runs.blank(start, end);
     }
     start = end + 1;
   }
-  if (breaks) parts.push('\n'.repeat(breaks));
-  parts.push(src.text(copyFrom));
-  return { masked: parts.join(''), rowsMasked };
+  return { masked: runs.finish(), rowsMasked };
+}
+
+function countLines(src: MaskSource): number {
+  let lineCount = 1;
+  for (let nl = src.newline(0); nl >= 0; nl = src.newline(nl + 1)) lineCount++;
+  return lineCount;
+}
+
+/**
+ * The masked text's parts, blanked line by blanked line (kept apart from maskText's line loop, whose
+ * optimized compile cost more than it saved). Text from `copyFrom` on is copied as it is; line breaks
+ * between blanked lines are counted, then added at once.
+ */
+class KeptRuns {
+  private parts: string[] = [];
+  private copyFrom = 0;
+  private breaks = 0;
+  constructor(private src: MaskSource) {}
+
+  /** Blanks the line from `start` to `end` (its \n, or the text's end). */
+  blank(start: number, end: number): void {
+    // One character before a line is the \n that ends the line above.
+    if (start - this.copyFrom === 1) this.breaks++;
+    else if (start > this.copyFrom) {
+      if (this.breaks) this.parts.push('\n'.repeat(this.breaks));
+      this.breaks = 0;
+      this.parts.push(this.src.text(this.copyFrom, start));
+    }
+    // The blanked line keeps its \r; the \n after it goes with what follows.
+    this.copyFrom = end > start && this.src.isCarriageReturn(end - 1) ? end - 1 : end;
+  }
+
+  finish(): string {
+    if (this.breaks) this.parts.push('\n'.repeat(this.breaks));
+    this.parts.push(this.src.text(this.copyFrom));
+    return this.parts.join('');
+  }
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
