@@ -25,9 +25,22 @@ export const variableRefsTable = (language: Language) => `variable-refs-${langua
  * capture does not depend on it (two captures of one node with equal rank have the same name), and every
  * captured node is a name token, so the nodes' ids (pre-order) are their document order.
  */
-export function extractVariableRefs(tree: Tree, { names, ids }: CaptureIds): VariableRef[] {
+export function extractVariableRefs(tree: Tree, captures: CaptureIds): VariableRef[] {
   // The strongest capture of each node (index + 1; 0: none yet), and the nodes captured.
   const strongest = new Uint8Array(tree.count);
+  const order = capturedNodes(captures, strongest);
+  const refs: VariableRef[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i];
+    const k = strongest[id] - 1;
+    if (k === SKIP || tree.missing[id]) continue;
+    refs.push(refOf(tree, id, k));
+  }
+  return refs;
+}
+
+/** The captured nodes in document order, each one's strongest capture set in `strongest`. */
+function capturedNodes({ names, ids }: CaptureIds, strongest: Uint8Array): Int32Array {
   const captured: number[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
@@ -36,14 +49,10 @@ export function extractVariableRefs(tree: Tree, { names, ids }: CaptureIds): Var
     else if (RANK[k] <= RANK[strongest[id] - 1]) continue;
     strongest[id] = k + 1;
   }
-  const order = Int32Array.from(captured).sort();
-  const refs: VariableRef[] = [];
-  for (let i = 0; i < order.length; i++) {
-    const id = order[i];
-    const k = strongest[id] - 1;
-    if (k === SKIP || tree.missing[id]) continue;
-    const p = tree.pointAt(tree.start[id]);
-    refs.push({ name: tree.text.slice(tree.start[id], tree.end[id]), line: p.row + 1, column: p.column + 1, access: ACCESS[k], via: k === 1 || k === 3 || k === 5 ? 'member' : 'name' });
-  }
-  return refs;
+  return Int32Array.from(captured).sort();
+}
+
+function refOf(tree: Tree, id: number, k: number): VariableRef {
+  const p = tree.pointAt(tree.start[id]);
+  return { name: tree.text.slice(tree.start[id], tree.end[id]), line: p.row + 1, column: p.column + 1, access: ACCESS[k], via: k === 1 || k === 3 || k === 5 ? 'member' : 'name' };
 }
