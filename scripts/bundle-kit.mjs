@@ -146,7 +146,7 @@ function moduleLog(outFile) {
         if (current !== null && !lazy) eager.push(current);
       };
       const lines = code.split('\n').map((line) => {
-        const start = line.match(/^\/\/ ((?:dist|\.\.)\/\S+\.(?:c?js|json))$/);
+        const start = line.match(/^\/\/ ((?:dist|\.\.|node_modules)\/\S+\.(?:c?js|json))$/);
         if (start) {
           close();
           current = path.relative(outDir, path.resolve(start[1])).split(path.sep).join('/');
