@@ -1,7 +1,7 @@
 // Decides whether a file is vendor (SDK/HAL) code: configured vendor paths, default SDK folder names,
 // files outside the project root; configured project paths always win.
 import path from 'node:path';
-import { joinNormal, UNNORMALIZED } from '../model/plain-path.js';
+import { joinNormal, normalAbsolute, UNNORMALIZED } from '../model/plain-path.js';
 
 /** Folder names that hold SDK/HAL code in firmware repos, unless the project itself is one of them. */
 export const DEFAULT_VENDOR_DIRS = ['vendor', 'vendors', 'third_party', 'thirdparty', 'third-party', 'external', 'hal', 'modules', 'mbed-os', 'zephyr', 'Drivers'];
@@ -48,7 +48,7 @@ export function storedPath(root: string, file: string): string {
 }
 
 function outsideRoot(root: string, file: string): boolean {
-  return path.sep === '/' && root.length > 1 && root.charCodeAt(0) === 47 && file.charCodeAt(0) === 47 && file !== root && !file.startsWith(`${root}/`) && !UNNORMALIZED.test(root) && !UNNORMALIZED.test(file);
+  return normalAbsolute(root) && normalAbsolute(file) && file !== root && !file.startsWith(`${root}/`);
 }
 
 /** The file a stored path names: the inverse of storedPath (path.join's string, without its normalizing pass for a normal path). */

@@ -9,7 +9,7 @@ export const UNNORMALIZED = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
 const POSIX = path.sep === '/';
 
 /** Absolute and already normal: returned as it is by path.normalize and path.resolve. */
-function normalAbsolute(p: string): boolean {
+export function normalAbsolute(p: string): boolean {
   return POSIX && p.length > 1 && p.charCodeAt(0) === 47 && !UNNORMALIZED.test(p);
 }
 
