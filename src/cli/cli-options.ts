@@ -7,8 +7,8 @@ import type { CommonOptions } from './command-kit.js';
 
 // node:fs and node:util by require: an ES import of node:fs builds its ES facade, whose `promises` getter loads
 // fs/promises, streams and readline (~20 internal modules a read-only command never uses). util.parseArgs is
-// read when a line is parsed with it: its first read loads Node's two parse_args modules (status reads its
-// common lines without it, see status-cli.ts).
+// read when a line is parsed with it: its first read loads Node's two parse_args modules (every command reads a
+// plain line without it, see plainCommandLine).
 const fs = requirePackage('node:fs') as typeof FsModule;
 const util = requirePackage('node:util') as typeof UtilModule;
 
