@@ -3,7 +3,7 @@
 // and removes rows no build uses any more.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
-import { prepared } from './statement-cache.js';
+import { insertedId, prepared } from './statement-cache.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -28,24 +28,7 @@ interface MacroRow {
   docstring: string | null;
 }
 
-const MACRO_COLUMNS = 'group_id, name, params, value, function_like, file, line, expanded_value, name_tokens, docstring';
-const MACRO_PLACEHOLDERS = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
-const MACRO_BATCH = 64;
-
-/** A macro row's values (MACRO_COLUMNS) written into `args` from `at`; answers `args`. */
-function macroArgs(groupId: number, m: MacroRecord, args: unknown[], at: number): unknown[] {
-  args[at] = groupId;
-  args[at + 1] = m.name;
-  args[at + 2] = m.params;
-  args[at + 3] = m.value;
-  args[at + 4] = m.functionLike ? 1 : 0;
-  args[at + 5] = m.file;
-  args[at + 6] = m.line;
-  args[at + 7] = m.expandedValue;
-  args[at + 8] = nameTokens(m.name);
-  args[at + 9] = m.docstring ?? '';
-  return args;
-}
+const INSERT_MACROS = 'INSERT INTO macros(group_id, name, params, value, function_like, file, line, expanded_value, name_tokens, docstring)';
 
 /** Symbol, reference and variable-access rows a file version may add (a parse already stored adds none). */
 function parsedRowCount(f: FileVersion): number {
@@ -211,15 +194,17 @@ export class IndexWriter {
   /** Symbol and reference rows of the parses stored, written many to a statement (flushRows). */
   private readonly symbolRows: RowBatch;
   private readonly refRows: RowBatch;
+  /** Macro rows of the new macro groups (flushed by writeMacroGroups). */
+  private readonly macroRows: RowBatch;
 
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
       db,
       `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
          docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)`,
-      20,
     );
-    this.refRows = new RowBatch(db, 'INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail)', 9);
+    this.refRows = new RowBatch(db, 'INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail)');
+    this.macroRows = new RowBatch(db, INSERT_MACROS);
   }
 
   /** A statement prepared once per connection (a run writes many builds with the same statements). */
@@ -242,6 +227,7 @@ export class IndexWriter {
   private discardRows(): void {
     this.symbolRows.clear();
     this.refRows.clear();
+    this.macroRows.clear();
     this.readingRows?.discard();
   }
 
@@ -500,20 +486,34 @@ export class IndexWriter {
 
   /** Stores a file version (file row, and its parse when new); answers the file and parse ids. */
   private storeVersion(f: FileVersion): { fileId: number; parsedId: number } {
-    const { id: fileId } = this.sql(
-      `INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, is_vendor = excluded.is_vendor
-       RETURNING id`,
-    ).get(f.path, f.contentHash, f.size, f.mtimeMs, f.isVendor ? 1 : 0) as { id: number };
-    const stored = this.sql('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?').get(fileId, f.maskHash, f.language) as { id: number } | undefined;
+    const { fileId, added } = this.storeFileRow(f);
+    // A file row just added has no parse yet (one is deleted only once no parse names it: see collectGarbage).
+    const stored = added ? undefined : (this.sql('SELECT id FROM parsed_files WHERE file_id = ? AND mask_hash = ? AND language = ?').get(fileId, f.maskHash, f.language) as { id: number } | undefined);
     if (stored) return { fileId, parsedId: stored.id };
     const parsed = f.parsed;
     const notes = parsed?.notes?.length ? JSON.stringify(parsed.notes) : null;
-    const { id: parsedId } = this.sql(
-      'INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-    ).get(fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes) as { id: number };
+    const parsedId = insertedId(
+      this.sql('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?)'),
+      fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes,
+    )!;
     if (parsed) this.writeParse(parsedId, parsed);
     return { fileId, parsedId };
+  }
+
+  /** A version's file row, added or brought up to date (written only when it differs); its id, and whether it is new. */
+  private storeFileRow(f: FileVersion): { fileId: number; added: boolean } {
+    const vendor = f.isVendor ? 1 : 0;
+    const old = this.sql('SELECT id, content_hash, size, mtime_ms, is_vendor FROM files WHERE path = ?').get(f.path) as
+      | { id: number; content_hash: string; size: number; mtime_ms: number; is_vendor: number }
+      | undefined;
+    if (!old) {
+      const fileId = insertedId(this.sql('INSERT INTO files(path, content_hash, size, mtime_ms, is_vendor) VALUES (?, ?, ?, ?, ?)'), f.path, f.contentHash, f.size, f.mtimeMs, vendor)!;
+      return { fileId, added: true };
+    }
+    if (old.content_hash !== f.contentHash || old.size !== f.size || old.mtime_ms !== f.mtimeMs || old.is_vendor !== vendor) {
+      this.sql('UPDATE files SET content_hash = ?, size = ?, mtime_ms = ?, is_vendor = ? WHERE id = ?').run(f.contentHash, f.size, f.mtimeMs, vendor, old.id);
+    }
+    return { fileId: old.id, added: false };
   }
 
   /** Symbol, reference and relation rows of a parse stored for the first time. */
@@ -599,39 +599,30 @@ export class IndexWriter {
   }
 
   private writeMacroGroups(buildId: number, groups: MacroGroup[]): void {
-    const insGroup = this.sql('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const insGroup = this.sql('INSERT INTO macro_groups(hash, file) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING');
     const findGroup = this.sql('SELECT id FROM macro_groups WHERE hash = ?');
     const link = this.sql('INSERT OR IGNORE INTO build_macro_groups(build_id, group_id) VALUES (?, ?)');
     for (const g of groups) {
-      const inserted = insGroup.get(g.hash, g.file) as { id: number } | undefined;
-      const id = inserted?.id ?? (findGroup.get(g.hash) as { id: number }).id;
-      if (inserted) this.insertMacros(id, g.records);
+      const inserted = insertedId(insGroup, g.hash, g.file);
+      const id = inserted ?? (findGroup.get(g.hash) as { id: number }).id;
+      if (inserted !== undefined) this.insertMacros(id, g.records);
       link.run(buildId, id);
     }
+    this.macroRows.flush();
   }
 
-  /**
-   * A group's macro rows, in record order, MACRO_BATCH rows per statement (a device header's 100 000 rows
-   * then cost a tenth of the statement runs; ids are given in the order of the rows either way). Values go as
-   * arguments: an array's elements are read through V8's API (see row-batch.ts).
-   */
+  /** A group's macro rows, in record order (batched: see RowBatch; a device header's 100 000 rows take ~1 600 statements). */
   private insertMacros(groupId: number, records: MacroRecord[]): void {
-    const one = this.sql(`INSERT INTO macros(${MACRO_COLUMNS}) VALUES (${MACRO_PLACEHOLDERS})`);
-    let k = 0;
-    if (records.length >= MACRO_BATCH) {
-      const batch = this.sql(`INSERT INTO macros(${MACRO_COLUMNS}) VALUES ${new Array(MACRO_BATCH).fill(`(${MACRO_PLACEHOLDERS})`).join(', ')}`);
-      const args: unknown[] = new Array(MACRO_BATCH * 10);
-      for (; k + MACRO_BATCH <= records.length; k += MACRO_BATCH) {
-        for (let j = 0; j < MACRO_BATCH; j++) macroArgs(groupId, records[k + j], args, j * 10);
-        batch.run(...args);
-      }
+    const rows = this.macroRows;
+    const values = rows.values;
+    for (const m of records) {
+      values.push(groupId, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue, nameTokens(m.name), m.docstring ?? '');
+      rows.added();
     }
-    const args: unknown[] = new Array(10);
-    for (; k < records.length; k++) one.run(...macroArgs(groupId, records[k], args, 0));
   }
 
   private writeUnits(buildId: number, units: BuildWrite['units']): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
     // Views the new results name, with how many of them name each: stored or counted once per write.
@@ -641,9 +632,9 @@ export class IndexWriter {
       let id: number;
       if (typeof r === 'number') id = r;
       else {
-        const inserted = insResult.get(r.key, r.hash, r.tested, r.files.toString(), r.data) as { id: number } | undefined;
-        id = inserted?.id ?? (findResult.get(r.hash) as { id: number }).id;
-        if (inserted) {
+        const inserted = insertedId(insResult, r.key, r.hash, r.tested, r.files.toString(), r.data);
+        id = inserted ?? (findResult.get(r.hash) as { id: number }).id;
+        if (inserted !== undefined) {
           for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
             const v = named.get(hash);
             if (v) v.uses++;

@@ -11,7 +11,7 @@ export class ReadingRowsWriter {
   private readonly insDir;
 
   constructor(private readonly db: Db) {
-    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(parsed_id, name, line, col, access, via)', 6);
+    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(parsed_id, name, line, col, access, via)');
     this.insBase = db.prepare('INSERT INTO class_bases(parsed_id, class_qname, base_name, base_text, access, is_virtual, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.insTemplate = db.prepare('INSERT INTO template_uses(parsed_id, name, args, line, col, kind) VALUES (?, ?, ?, ?, ?, ?)');
     this.insDir = db.prepare('INSERT OR IGNORE INTO build_include_dirs(build_id, dir) VALUES (?, ?)');

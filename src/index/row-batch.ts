@@ -11,15 +11,27 @@ import { prepared } from './statement-cache.js';
 export const BATCH_ROWS = 64;
 const FLUSH_SIZES = [16, 4, 1];
 
+/** The columns an `INSERT INTO t(a, b, c)` names (3 there). */
+export function columnCount(head: string): number {
+  const open = head.indexOf('(');
+  const close = head.lastIndexOf(')');
+  if (open < 0 || close < open) throw new Error(`no column list in: ${head}`);
+  return head.slice(open + 1, close).split(',').length;
+}
+
 export class RowBatch {
   /** The pending rows' values, row after row: push one row's `width` values, then call `added`. */
   readonly values: unknown[] = [];
   private readonly full: number;
   private readonly statements = new Map<number, Statement>();
 
-  /** `head`: `INSERT INTO t(a, b, c)`; `width`: its column count. */
-  constructor(private readonly db: Db, private readonly head: string, private readonly width: number) {
-    this.full = BATCH_ROWS * width;
+  /** Values a row has: the columns `head` names. */
+  readonly width: number;
+
+  /** `head`: `INSERT INTO t(a, b, c)`, whose column list gives a row's values. */
+  constructor(private readonly db: Db, private readonly head: string) {
+    this.width = columnCount(head);
+    this.full = BATCH_ROWS * this.width;
   }
 
   /** Called after each row's values are pushed: writes the batch once it is full. */

@@ -2,6 +2,7 @@
 // trigram rows). A query is an OR of groups, each an AND of quoted runs of text (FTS5 matches a run as
 // the phrase of its trigrams); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
+import { insertedId } from './statement-cache.js';
 import type { ContentCoverage, ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
 
 const GENERATION_KEY = 'content_generation';
@@ -99,11 +100,9 @@ export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes
   const find = db.prepare('SELECT id, kind FROM content_files WHERE path = ?');
   const dropTrigrams = db.prepare('DELETE FROM content_trigrams WHERE rowid = ?');
   const dropFile = db.prepare('DELETE FROM content_files WHERE id = ?');
-  const upsert = db.prepare(
-    `INSERT INTO content_files(path, content_hash, size, mtime_ms, kind) VALUES (@path, @contentHash, @size, @mtimeMs, @kind)
-     ON CONFLICT(path) DO UPDATE SET content_hash = excluded.content_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, kind = excluded.kind
-     RETURNING id`,
-  );
+  // The file rows are inserted or updated by the id found (see insertedId on RETURNING).
+  const insert = db.prepare('INSERT INTO content_files(path, content_hash, size, mtime_ms, kind) VALUES (?, ?, ?, ?, ?)');
+  const update = db.prepare('UPDATE content_files SET content_hash = ?, size = ?, mtime_ms = ?, kind = ? WHERE id = ?');
   const addTrigrams = db.prepare('INSERT INTO content_trigrams(rowid, body) VALUES (?, ?)');
   const tx = db.transaction(() => {
     // Trigram rows to drop (a file's id is kept by its upsert, or taken again by a new file) and to add.
@@ -120,7 +119,9 @@ export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes
       const old = find.get(f.path) as { id: number; kind: string } | undefined;
       const newText = f.kind === 'text' && f.text !== undefined;
       if (old?.kind === 'text' && (newText || f.kind !== 'text')) drops.push(old.id);
-      const { id } = upsert.get({ path: f.path, contentHash: f.contentHash, size: f.size, mtimeMs: f.mtimeMs, kind: f.kind }) as { id: number };
+      let id: number;
+      if (old) update.run(f.contentHash, f.size, f.mtimeMs, f.kind, (id = old.id));
+      else id = insertedId(insert, f.path, f.contentHash, f.size, f.mtimeMs, f.kind)!;
       if (newText) adds.push({ id, text: f.text! });
     }
     if (bump) {
