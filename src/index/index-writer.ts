@@ -137,6 +137,9 @@ export interface RecordRefresh {
   scripts: FileVersion[];
 }
 
+/** Tables IndexWriter looks rows up in before a build's write (see IndexWriter.mayHoldRows). */
+type LookupTable = 'parsed_files' | 'macro_groups';
+
 /** A stored build file: what decided its parse and which parse it is. */
 export interface StoredBuildFile {
   activity: string | null;
@@ -196,6 +199,12 @@ export class IndexWriter {
   private readonly refRows: RowBatch;
   /** Macro rows of the new macro groups (flushed by writeMacroGroups). */
   private readonly macroRows: RowBatch;
+  /**
+   * Per looked-up table, whether it may hold rows (asked once, then set by this writer's inserts): a new
+   * index's lookups of parses and macro groups, each an autocommit read with its two lock calls, answer
+   * nothing without a statement until this writer adds a row (the run's only writer: see index-lock.ts).
+   */
+  private readonly mayHoldRows = new Map<LookupTable, boolean>();
 
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
@@ -268,6 +277,7 @@ export class IndexWriter {
 
   /** Id of an existing parse of this file under this mask, if any. */
   findParsed(path: string, maskHash: string, language: string): number | undefined {
+    if (!this.mayHold('parsed_files')) return undefined;
     const r = this.sql('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
@@ -275,6 +285,7 @@ export class IndexWriter {
 
   /** The error and notes of a stored parse, if that parse is stored. */
   parseReport(path: string, maskHash: string, language: string): StoredParseReport | undefined {
+    if (!this.mayHold('parsed_files')) return undefined;
     const r = this.sql('SELECT p.parse_error, p.diagnostics_json FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { parse_error: string | null; diagnostics_json: string | null } | undefined;
     return r ? { error: r.parse_error, notes: r.diagnostics_json ? (JSON.parse(r.diagnostics_json) as ParseNote[]) : [] } : undefined;
@@ -306,7 +317,15 @@ export class IndexWriter {
 
   /** Id of a stored macro group, if any. */
   macroGroupId(hash: string): number | undefined {
+    if (!this.mayHold('macro_groups')) return undefined;
     return (this.sql('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
+  }
+
+  /** False while `table` is known to be empty (see mayHoldRows). */
+  private mayHold(table: LookupTable): boolean {
+    let holds = this.mayHoldRows.get(table);
+    if (holds === undefined) this.mayHoldRows.set(table, (holds = this.sql(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined));
+    return holds;
   }
 
   /** The records of a stored macro group. */
@@ -496,6 +515,7 @@ export class IndexWriter {
       this.sql('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?)'),
       fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes,
     )!;
+    this.mayHoldRows.set('parsed_files', true);
     if (parsed) this.writeParse(parsedId, parsed);
     return { fileId, parsedId };
   }
@@ -592,8 +612,7 @@ export class IndexWriter {
       if (fileId === undefined) continue;
       const d = r.decisions;
       const hash = sha1(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`);
-      insSet.run(hash, r.lineCount, r.active, d?.evaluated ?? '', d?.taken ?? '', d ? 1 : 0);
-      const { id } = findSet.get(hash) as { id: number };
+      const id = insertedId(insSet, hash, r.lineCount, r.active, d?.evaluated ?? '', d?.taken ?? '', d ? 1 : 0) ?? (findSet.get(hash) as { id: number }).id;
       insLines.run(buildId, fileId, id);
     }
   }
@@ -605,7 +624,10 @@ export class IndexWriter {
     for (const g of groups) {
       const inserted = insertedId(insGroup, g.hash, g.file);
       const id = inserted ?? (findGroup.get(g.hash) as { id: number }).id;
-      if (inserted !== undefined) this.insertMacros(id, g.records);
+      if (inserted !== undefined) {
+        this.mayHoldRows.set('macro_groups', true);
+        this.insertMacros(id, g.records);
+      }
       link.run(buildId, id);
     }
     this.macroRows.flush();
