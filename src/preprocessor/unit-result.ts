@@ -122,11 +122,36 @@ export function inputsStillHold(tested: [string, string | null][], files: [strin
 /** Sort and merge [from, to] pairs. */
 export function mergeRanges(r: number[]): number[] {
   if (r.length <= 2) return r.slice();
+  return inOrder(r) ? mergeInOrder(r) : mergeSorted(r);
+}
+
+/** Whether the pairs are sorted by start, then end (a file walked once adds its ranges so). */
+function inOrder(r: number[]): boolean {
+  for (let k = 2; k < r.length; k += 2) if (r[k] < r[k - 2] || (r[k] === r[k - 2] && r[k + 1] < r[k - 1])) return false;
+  return true;
+}
+
+/** mergeRanges of pairs already in order: one pass, without a pair array to sort. */
+function mergeInOrder(r: number[]): number[] {
+  const out = [r[0], r[1]];
+  for (let k = 2; k < r.length; k += 2) {
+    const a = r[k];
+    const b = r[k + 1];
+    const n = out.length;
+    if (a <= out[n - 1] + 1) out[n - 1] = Math.max(out[n - 1], b);
+    else out.push(a, b);
+  }
+  return out;
+}
+
+/** mergeRanges of pairs in any order: sorted as pairs first. */
+function mergeSorted(r: number[]): number[] {
   const pairs: [number, number][] = [];
   for (let k = 0; k < r.length; k += 2) pairs.push([r[k], r[k + 1]]);
   pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const out: number[] = [];
-  for (const [a, b] of pairs) {
+  for (let k = 0; k < pairs.length; k++) {
+    const [a, b] = pairs[k];
     const n = out.length;
     if (n && a <= out[n - 1] + 1) out[n - 1] = Math.max(out[n - 1], b);
     else out.push(a, b);
@@ -381,8 +406,14 @@ function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env
 function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | undefined, lexed?: Token[]): ComputedValue {
   const env = walker.env;
   const memo = def.valueCache;
-  for (const e of memo == null ? [] : Array.isArray(memo) ? memo : [memo]) {
-    if (readIfHolds(e, env)) return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
+  if (memo != null) {
+    // One entry on its own or a list of them (see below), read without an array or iterator made per call.
+    const many = Array.isArray(memo);
+    const n = many ? memo.length : 1;
+    for (let m = 0; m < n; m++) {
+      const e = many ? memo[m] : memo;
+      if (readIfHolds(e, env)) return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
+    }
   }
   const here = valued?.get(def);
   if (here !== undefined && readIfHolds(here, env)) return here;

@@ -140,8 +140,9 @@ export class UnitWalker {
     return seen;
   }
 
-  private log(...ops: unknown[]): void {
-    if (this.rec !== undefined) for (const op of ops) this.rec.ops.push(op);
+  /** Logs a group evaluated or a branch taken to the recording under way (no argument list made when none is). */
+  private log(op: typeof OP_GROUP | typeof OP_TAKEN, file: string, index: number): void {
+    if (this.rec !== undefined) this.rec.ops.push(op, file, index);
   }
 
   get env(): MacroEnv {
@@ -177,23 +178,27 @@ export class UnitWalker {
 
   /** The file's visit, made (with its structure problems reported) on the first read. */
   private visitQuietly(file: string): FileVisit {
-    let v = this.visits.get(file);
-    if (!v) {
-      // Every field made here, in one order (undefined when unset), so that all visits share one object shape.
-      const decisions = this.opts.recordDecisions;
-      v = {
-        file,
-        ranges: [],
-        taken: decisions ? [] : undefined,
-        groups: decisions ? [] : undefined,
-        shared: undefined,
-        origin: this.replaying ? this.replaying : undefined,
-        entry: this.replaying ? this.replayEntry : undefined,
-      };
-      this.visits.set(file, v);
-      const problems = this.host.skeleton(file)?.problems;
-      if (problems !== undefined) for (let k = 0; k < problems.length; k++) this.diagnostics.push({ severity: 'error', file, line: problems[k].line, message: problems[k].message });
-    }
+    const v = this.visits.get(file);
+    if (v !== undefined) return v;
+    const decisions = this.opts.recordDecisions;
+    return this.newVisit(file, [], decisions ? [] : undefined, decisions ? [] : undefined, undefined);
+  }
+
+  /** A file's first visit, with the lists it starts with (`shared`: a replayed walk's, see FileVisit.shared). */
+  private newVisit(file: string, ranges: number[], groups: number[] | undefined, taken: number[] | undefined, shared: true | undefined): FileVisit {
+    // Every field made here, in one order (undefined when unset), so that all visits share one object shape.
+    const v: FileVisit = {
+      file,
+      ranges,
+      taken,
+      groups,
+      shared,
+      origin: this.replaying ? this.replaying : undefined,
+      entry: this.replaying ? this.replayEntry : undefined,
+    };
+    this.visits.set(file, v);
+    const problems = this.host.skeleton(file)?.problems;
+    if (problems !== undefined) for (let k = 0; k < problems.length; k++) this.diagnostics.push({ severity: 'error', file, line: problems[k].line, message: problems[k].message });
     return v;
   }
 
@@ -358,8 +363,10 @@ export class UnitWalker {
   /** Expand and evaluate #if tokens; reports errors and returns 0n for them. Memoized per directive. */
   evaluate(toks: Token[], file: string, line: number, d?: Directive): bigint {
     const key = this.evalKey;
-    if (d?.evalCache) {
-      for (const e of d.evalCache) {
+    const memo = d?.evalCache;
+    if (memo) {
+      for (let m = 0; m < memo.length; m++) {
+        const e = memo[m];
         if (e.key !== key) continue;
         const names = e.names;
         const defs = e.defs;
@@ -478,11 +485,14 @@ export class UnitWalker {
     const hit = cache.find(slot, state, MAX_DEPTH - this.depth);
     if (hit) {
       cache.replayed++;
-      // The entry's inputs become inputs of the unit and of the enclosing recording, as a walk would read them.
-      for (const name of hit.readNames) this.read(name);
+      // The entry's inputs become inputs of the unit and of the enclosing recording, as a walk would read them
+      // (indexed loops: no iterator result per name from code V8 has not optimized yet).
+      const readNames = hit.readNames;
+      for (let k = 0; k < readNames.length; k++) this.read(readNames[k]);
       // Names the walk read after defining them: part of what the unit read (see TrackedEnv.readNames).
       if (this.opts.env instanceof TrackedEnv) this.opts.env.noteReads(hit.readAll);
-      for (const f of hit.onceFiles) this.onceHas(f);
+      const onceFiles = hit.onceFiles;
+      for (let k = 0; k < onceFiles.length; k++) this.onceHas(onceFiles[k]);
       this.rec?.absorbEffects(hit);
       this.replaying = ++this.replays;
       this.replayEntry = hit;
@@ -530,16 +540,11 @@ export class UnitWalker {
       const ranges = g.ranges[i];
       const groups = g.groups[i];
       const taken = g.taken[i];
-      let v = visits.get(file);
+      const v = visits.get(file);
       if (v === undefined) {
         // A visit this replay makes takes the walk's lists as they are (most units only read them).
-        v = this.visitQuietly(file);
-        v.ranges = ranges ?? NO_NUMBERS;
-        if (decisions) {
-          v.groups = groups ?? NO_NUMBERS;
-          v.taken = taken ?? NO_NUMBERS;
-        }
-        v.shared = true;
+        if (decisions) this.newVisit(file, ranges ?? NO_NUMBERS, groups ?? NO_NUMBERS, taken ?? NO_NUMBERS, true);
+        else this.newVisit(file, ranges ?? NO_NUMBERS, undefined, undefined, true);
         continue;
       }
       if (ranges === null && groups === null && taken === null) continue;
