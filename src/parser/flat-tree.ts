@@ -214,9 +214,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
   let count = 0;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
-  let parents = new Int32Array(64);
-  let lastChild = new Int32Array(64);
-  let parentFieldless = new Uint8Array(64);
+  let { parents, lastChild, parentFieldless } = stacks;
   parents[0] = -1;
   lastChild[0] = -1;
   parentFieldless[0] = 1;
@@ -270,7 +268,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
       if (!spelled && startIndex === endIndex && cursor.nodeIsMissing) missing[id] = 1;
     }
     if (!isToken && cursor.gotoFirstChild()) {
-      if (++depth === parents.length) [parents, lastChild, parentFieldless] = [grown(parents), grown(lastChild), grown(parentFieldless)];
+      if (++depth === parents.length) stacks = { parents, lastChild, parentFieldless } = { parents: grown(parents), lastChild: grown(lastChild), parentFieldless: grown(parentFieldless) };
       parents[depth] = id;
       lastChild[depth] = -1;
       parentFieldless[depth] = fieldless[typeId] ? 1 : 0;
@@ -290,6 +288,9 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
     }
   }
 }
+
+/** flatten's stacks of open ancestors, kept from one copy to the next (a copy writes each level before reading it). */
+let stacks = { parents: new Int32Array(64), lastChild: new Int32Array(64), parentFieldless: new Uint8Array(64) };
 
 /**
  * Node types whose rule ends with a hidden token (the line end of a directive), so past their last child.

@@ -125,24 +125,28 @@ function matchPattern(p: QueryPattern, t: FlatTree, id: number, out: CaptureIds)
     names.push(captures[i]);
     ids.push(id);
   }
-  const fields = p.fields;
-  if (fields.length === 0) return true;
+  if (p.fields.length === 0 || matchFields(p.fields, t, id, out)) return true;
+  names.length = ids.length = start;
+  return false;
+}
+
+/**
+ * Whether every field constraint holds among the children of `id` (each child that matches adds its captures).
+ * Kept apart from matchPattern, which most calls leave after its captures.
+ */
+function matchFields(fields: QueryPattern['fields'], t: FlatTree, id: number, out: CaptureIds): boolean {
   const { next, field: fieldOf, typeId } = t;
   const types = t.names.types;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
     const fieldId = f.field === null ? 0 : t.names.fieldIds.get(f.field);
+    if (fieldId === undefined) return false;
+    const type = f.pattern.type;
     let matched = false;
-    if (fieldId !== undefined) {
-      const type = f.pattern.type;
-      for (let c = t.firstChild(id); c !== -1; c = next[c]) {
-        if ((f.field === null || fieldOf[c] === fieldId) && types[typeId[c]] === type && matchPattern(f.pattern, t, c, out)) matched = true;
-      }
+    for (let c = t.firstChild(id); c !== -1; c = next[c]) {
+      if ((f.field === null || fieldOf[c] === fieldId) && types[typeId[c]] === type && matchPattern(f.pattern, t, c, out)) matched = true;
     }
-    if (!matched) {
-      names.length = ids.length = start;
-      return false;
-    }
+    if (!matched) return false;
   }
   return true;
 }

@@ -103,6 +103,13 @@ describe('flat syntax tree', () => {
     expect(compare(texts[0], 'c')).toBeGreaterThan(10);
   });
 
+  it('copies trees one after another alike, deeper than its kept ancestor stacks or not', () => {
+    // flatten keeps its stacks of open ancestors from one copy to the next (64 levels, grown when deeper).
+    const deep = `int x = ${'('.repeat(150)}1${')'.repeat(150)};\nvoid f(void) { g(); }\n`;
+    const shallow = 'int y;\nstruct s { int a; };\n';
+    for (const text of [deep, shallow, deep, shallow]) expect(compare(text, 'c')).toBeGreaterThan(5);
+  });
+
   it('answers like tree-sitter on the fixture sources', () => {
     const root = path.join(import.meta.dirname, '../../fixtures');
     const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c|h|cpp|hpp)$/.test(f)).sort().filter((_, i) => i % 8 === 0);
