@@ -12,7 +12,7 @@ import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
-import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { resultsStored, storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 
@@ -657,6 +657,7 @@ export class IndexWriter {
         const inserted = insertedId(insResult, r.key, r.hash, r.tested, r.files.toString(), r.data);
         id = inserted ?? (findResult.get(r.hash) as { id: number }).id;
         if (inserted !== undefined) {
+          resultsStored(this.db);
           for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
             const v = named.get(hash);
             if (v) v.uses++;

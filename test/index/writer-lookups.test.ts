@@ -1,6 +1,6 @@
-// The writer's lookups of stored parses and macro groups: on a new index they answer nothing without running a
-// statement (each would be an autocommit read with its lock calls), and they find what the writer stored since,
-// macro rows (written many to a statement) included; a file row stored again keeps its id.
+// The writer's lookups of stored parses, macro groups and unit results: on a new index they answer nothing without
+// running a statement (each would be an autocommit read with its lock calls), and they find what the writer stored
+// since, macro rows (written many to a statement) included; a file row stored again keeps its id.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IndexWriter, type BuildWrite, type FileVersion } from '../../src/index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
 import { BATCH_ROWS } from '../../src/index/row-batch.js';
+import { encodeUnitResult, FileViewCache, findUnitResult } from '../../src/index/unit-result-rows.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -53,7 +54,7 @@ function build(contentHash: string): BuildWrite {
     },
     files: [file],
     macroGroups: [{ hash: 'g1', file: 'src/a.c', records }],
-    units: [],
+    units: [{ unitPath: 'src/a.c', result: encodeUnitResult({ unit: 'src/a.c', key: 'k1', lang: 'c', files: [{ file: 'src/a.c', hash: contentHash, view: { lines: 10, ranges: [1, 10], defines: [] } }], tested: [], diagnostics: [] }).row }],
     fileDiagnostics: [],
     fileLines: [{ path: 'src/a.c', lineCount: 10, active: '1-10', decisions: null }],
   };
@@ -64,13 +65,15 @@ describe('the writer\'s lookups', () => {
     const db = openTemp();
     const seen = countRuns(db);
     const writer = new IndexWriter(db);
+    const views = new FileViewCache(db);
     for (let i = 0; i < 5; i++) {
       expect(writer.findParsed('src/a.c', 'm1', 'c')).toBeUndefined();
       expect(writer.parseReport('src/a.c', 'm1', 'c')).toBeUndefined();
       expect(writer.macroGroupId('g1')).toBeUndefined();
+      expect(findUnitResult(db, 'k1', () => true, views)).toBeUndefined();
     }
     // One look at each table, then none.
-    expect(seen.runs).toEqual(['SELECT 1 FROM parsed_files LIMIT 1', 'SELECT 1 FROM macro_groups LIMIT 1']);
+    expect(seen.runs).toEqual(['SELECT 1 FROM parsed_files LIMIT 1', 'SELECT 1 FROM macro_groups LIMIT 1', 'SELECT 1 FROM unit_results LIMIT 1']);
 
     writer.writeBuild(build('c1'), 'now');
     const parsedId = writer.findParsed('src/a.c', 'm1', 'c');
@@ -81,6 +84,7 @@ describe('the writer\'s lookups', () => {
     const macros = db.prepare('SELECT id, name, line FROM macros ORDER BY id').raw().all();
     expect(macros).toEqual(Array.from({ length: BATCH_ROWS + 21 }, (_, i) => [i + 1, `M${i}`, i + 1]));
     expect(writer.macroGroupRecords(groupId!).map((m) => m.name)).toEqual(Array.from({ length: BATCH_ROWS + 21 }, (_, i) => `M${i}`));
+    expect(findUnitResult(db, 'k1', () => true, views)?.id).toBe(1);
     closeIndexForWrite(db);
   });
 
@@ -90,6 +94,7 @@ describe('the writer\'s lookups', () => {
     const writer = new IndexWriter(db);
     expect(writer.findParsed('src/a.c', 'm1', 'c')).toBe(1);
     expect(writer.macroGroupId('g1')).toBe(1);
+    expect(findUnitResult(db, 'k1', () => true, new FileViewCache(db))?.id).toBe(1);
     writer.writeBuild(build('c2'), 'later');
     expect(db.prepare('SELECT id, content_hash FROM files').raw().all()).toEqual([[1, 'c2']]);
     // The same mask: the stored parse is taken again, not a second one.
