@@ -12,7 +12,8 @@ import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
-import { resultsStored, storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 
@@ -137,9 +138,6 @@ export interface RecordRefresh {
   scripts: FileVersion[];
 }
 
-/** Tables IndexWriter looks rows up in before a build's write (see IndexWriter.mayHoldRows). */
-type LookupTable = 'parsed_files' | 'macro_groups';
-
 /** A stored build file: what decided its parse and which parse it is. */
 export interface StoredBuildFile {
   activity: string | null;
@@ -199,12 +197,6 @@ export class IndexWriter {
   private readonly refRows: RowBatch;
   /** Macro rows of the new macro groups (flushed by writeMacroGroups). */
   private readonly macroRows: RowBatch;
-  /**
-   * Per looked-up table, whether it may hold rows (asked once, then set by this writer's inserts): a new
-   * index's lookups of parses and macro groups, each an autocommit read with its two lock calls, answer
-   * nothing without a statement until this writer adds a row (the run's only writer: see index-lock.ts).
-   */
-  private readonly mayHoldRows = new Map<LookupTable, boolean>();
 
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
@@ -277,7 +269,7 @@ export class IndexWriter {
 
   /** Id of an existing parse of this file under this mask, if any. */
   findParsed(path: string, maskHash: string, language: string): number | undefined {
-    if (!this.mayHold('parsed_files')) return undefined;
+    if (!mayHoldRows(this.db, 'parsed_files')) return undefined;
     const r = this.sql('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
@@ -285,7 +277,7 @@ export class IndexWriter {
 
   /** The error and notes of a stored parse, if that parse is stored. */
   parseReport(path: string, maskHash: string, language: string): StoredParseReport | undefined {
-    if (!this.mayHold('parsed_files')) return undefined;
+    if (!mayHoldRows(this.db, 'parsed_files')) return undefined;
     const r = this.sql('SELECT p.parse_error, p.diagnostics_json FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { parse_error: string | null; diagnostics_json: string | null } | undefined;
     return r ? { error: r.parse_error, notes: r.diagnostics_json ? (JSON.parse(r.diagnostics_json) as ParseNote[]) : [] } : undefined;
@@ -317,15 +309,8 @@ export class IndexWriter {
 
   /** Id of a stored macro group, if any. */
   macroGroupId(hash: string): number | undefined {
-    if (!this.mayHold('macro_groups')) return undefined;
+    if (!mayHoldRows(this.db, 'macro_groups')) return undefined;
     return (this.sql('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
-  }
-
-  /** False while `table` is known to be empty (see mayHoldRows). */
-  private mayHold(table: LookupTable): boolean {
-    let holds = this.mayHoldRows.get(table);
-    if (holds === undefined) this.mayHoldRows.set(table, (holds = this.sql(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined));
-    return holds;
   }
 
   /** The records of a stored macro group. */
@@ -515,7 +500,7 @@ export class IndexWriter {
       this.sql('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?)'),
       fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes,
     )!;
-    this.mayHoldRows.set('parsed_files', true);
+    rowsStored(this.db, 'parsed_files');
     if (parsed) this.writeParse(parsedId, parsed);
     return { fileId, parsedId };
   }
@@ -625,7 +610,7 @@ export class IndexWriter {
       const inserted = insertedId(insGroup, g.hash, g.file);
       const id = inserted ?? (findGroup.get(g.hash) as { id: number }).id;
       if (inserted !== undefined) {
-        this.mayHoldRows.set('macro_groups', true);
+        rowsStored(this.db, 'macro_groups');
         this.insertMacros(id, g.records);
       }
       link.run(buildId, id);
@@ -657,7 +642,7 @@ export class IndexWriter {
         const inserted = insertedId(insResult, r.key, r.hash, r.tested, r.files.toString(), r.data);
         id = inserted ?? (findResult.get(r.hash) as { id: number }).id;
         if (inserted !== undefined) {
-          resultsStored(this.db);
+          rowsStored(this.db, 'unit_results');
           for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
             const v = named.get(hash);
             if (v) v.uses++;

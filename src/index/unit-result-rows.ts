@@ -8,6 +8,7 @@ import { sha1 } from '../model/sha1.js';
 import type { FileView } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
+import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
 
 /** A unit result with its file paths already in stored form. */
@@ -203,23 +204,6 @@ export function buildUnitInputs(db: Db, variant: string, image: string): Map<str
   return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, tested: r.tested, files: r.files }]));
 }
 
-/**
- * Per connection, whether unit_results may hold rows: asked once, then set by the writer's inserts (see
- * resultsStored). On a new index the lookups, each an autocommit read with its two lock calls, then run no statement.
- */
-const resultsMayExist = new WeakMap<Db, boolean>();
-
-/** Called by the writer once it has stored a unit result through `db`. */
-export function resultsStored(db: Db): void {
-  resultsMayExist.set(db, true);
-}
-
-function mayHoldResults(db: Db): boolean {
-  let holds = resultsMayExist.get(db);
-  if (holds === undefined) resultsMayExist.set(db, (holds = prepared(db, 'SELECT 1 FROM unit_results LIMIT 1').get() !== undefined));
-  return holds;
-}
-
 /** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
 export function findUnitResult(
   db: Db,
@@ -229,7 +213,7 @@ export function findUnitResult(
   /** A result already known not to hold (the one a dirty unit linked): not checked again. */
   skipId?: number,
 ): { id: number; row: UnitResultRow } | undefined {
-  if (!mayHoldResults(db)) return undefined;
+  if (!mayHoldRows(db, 'unit_results')) return undefined;
   const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
     if (r.id === skipId || !holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
