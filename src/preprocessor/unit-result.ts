@@ -144,19 +144,12 @@ function mergeInOrder(r: number[]): number[] {
   return out;
 }
 
-/** mergeRanges of pairs in any order: sorted as pairs first. */
+/** mergeRanges of pairs in any order: sorted as pairs first, then merged in order. */
 function mergeSorted(r: number[]): number[] {
   const pairs: [number, number][] = [];
   for (let k = 0; k < r.length; k += 2) pairs.push([r[k], r[k + 1]]);
   pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const out: number[] = [];
-  for (let k = 0; k < pairs.length; k++) {
-    const [a, b] = pairs[k];
-    const n = out.length;
-    if (n && a <= out[n - 1] + 1) out[n - 1] = Math.max(out[n - 1], b);
-    else out.push(a, b);
-  }
-  return out;
+  return mergeInOrder(pairs.flat());
 }
 
 /**

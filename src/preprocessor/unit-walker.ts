@@ -543,8 +543,7 @@ export class UnitWalker {
       const v = visits.get(file);
       if (v === undefined) {
         // A visit this replay makes takes the walk's lists as they are (most units only read them).
-        if (decisions) this.newVisit(file, ranges ?? NO_NUMBERS, groups ?? NO_NUMBERS, taken ?? NO_NUMBERS, true);
-        else this.newVisit(file, ranges ?? NO_NUMBERS, undefined, undefined, true);
+        this.newVisit(file, ranges ?? NO_NUMBERS, decisions ? (groups ?? NO_NUMBERS) : undefined, decisions ? (taken ?? NO_NUMBERS) : undefined, true);
         continue;
       }
       if (ranges === null && groups === null && taken === null) continue;
