@@ -25,7 +25,6 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** A token; `pi` is present (undefined) on every token so that body tokens, which set it, keep the same shape. */
 /**
  * Lex `text` (one logical line, comments already blanked) into tokens. `asm` mode (assembler-with-cpp,
  * linker scripts) does not treat a lone `'` as opening a character constant.
