@@ -7,7 +7,7 @@ import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
 import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, macroRowCount, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
-import { closeIndexForWrite, openIndexForWrite, type Db } from '../index/open-index.js';
+import { closeIndexForWrite, openIndexForWrite, startIndexWriteBack, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
@@ -495,6 +495,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.headerWalks = { walked: run.headerCache.walked + pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + pool.workerHeaderWalks.replayed };
     result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
     result.filesHashed = states.hashed;
+    startIndexWriteBack(db);
     try {
       writer.refreshFileStates(states.refreshable());
       storedSkeletons.flush();

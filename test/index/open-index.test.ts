@@ -1,10 +1,11 @@
-// Opening the index for writing: a new file is made in WAL mode (its switch journaled in memory, its schema
-// written unsynced) and left with the same settings as an existing one; the ids of rows an INSERT adds are
-// answered without RETURNING (insertedId).
+// Opening the index for writing: a first index is written into a temporary file (journal in memory, no syncs)
+// and renamed into place in WAL mode, with the settings of an existing one, which is written in place through
+// its WAL; the ids of rows an INSERT adds are answered without RETURNING (insertedId).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { firstIndexTempPath } from '../../src/index/first-index-file.js';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { insertedId } from '../../src/index/statement-cache.js';
 import { SCHEMA_VERSION } from '../../src/index/schema.js';
@@ -16,18 +17,25 @@ const settings = (db: Database.Database) => ({
   foreignKeys: db.pragma('foreign_keys', { simple: true }),
 });
 
+/** The files beside an index (its WAL, shared memory, journal, temporary files). */
+const besides = (file: string) => fs.readdirSync(path.dirname(file)).filter((n) => n !== path.basename(file)).sort();
+
 describe('openIndexForWrite', () => {
-  it('makes a new file in WAL mode with the settings of an existing one, and no journal file', () => {
+  it('writes a first index into a temporary file without journal file or syncs, and renames it into place in WAL mode', () => {
     const file = path.join(tempDir('open-index-'), 'index.db');
     const first = openIndexForWrite(file);
     expect(first.rebuilt).toBe(false);
-    expect(settings(first.db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
-    expect(fs.existsSync(`${file}-journal`)).toBe(false);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(besides(file)).toEqual([path.basename(firstIndexTempPath(file))]);
+    expect(settings(first.db)).toEqual({ journal: 'memory', synchronous: 0, foreignKeys: 1 });
     first.db.prepare("INSERT INTO meta(key, value) VALUES ('probe', 'x')").run();
     closeIndexForWrite(first.db);
+    expect(besides(file)).toEqual([]);
     const again = openIndexForWrite(file);
     expect(settings(again.db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
     expect(again.db.prepare("SELECT value FROM meta WHERE key = 'probe'").pluck().get()).toBe('x');
+    // An existing index is written in place, through its WAL.
+    expect(besides(file)).toEqual(['index.db-shm', 'index.db-wal']);
     closeIndexForWrite(again.db);
   });
 
@@ -35,9 +43,23 @@ describe('openIndexForWrite', () => {
     const file = path.join(tempDir('open-index-'), 'index.db');
     fs.writeFileSync(file, '');
     const { db } = openIndexForWrite(file);
-    expect(settings(db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
     expect(Number(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get())).toBe(SCHEMA_VERSION);
     closeIndexForWrite(db);
+    const again = openIndexForWrite(file);
+    expect(settings(again.db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
+    closeIndexForWrite(again.db);
+  });
+
+  it('removes what a killed first index and a deleted index left beside a missing one', () => {
+    const file = path.join(tempDir('open-index-'), 'index.db');
+    for (const name of ['index.db.new-999999', 'index.db.new-999999-wal', 'index.db-wal', 'index.db-shm']) fs.writeFileSync(path.join(path.dirname(file), name), 'stale');
+    const { db } = openIndexForWrite(file);
+    expect(besides(file)).toEqual([path.basename(firstIndexTempPath(file))]);
+    closeIndexForWrite(db);
+    expect(besides(file)).toEqual([]);
+    const reader = new Database(file, { readonly: true });
+    expect(reader.pragma('integrity_check', { simple: true })).toBe('ok');
+    reader.close();
   });
 
   it('rebuilds an index of an older schema as a new file', () => {
@@ -47,8 +69,12 @@ describe('openIndexForWrite', () => {
     old.close();
     const { db, rebuilt } = openIndexForWrite(file);
     expect(rebuilt).toBe(true);
-    expect(settings(db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
+    expect(fs.existsSync(file)).toBe(false);
     closeIndexForWrite(db);
+    const again = openIndexForWrite(file);
+    expect(settings(again.db)).toEqual({ journal: 'wal', synchronous: 1, foreignKeys: 1 });
+    expect(Number(again.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get())).toBe(SCHEMA_VERSION);
+    closeIndexForWrite(again.db);
   });
 });
 
