@@ -224,17 +224,30 @@ export class HeaderWalkCache {
 }
 
 function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
-  const names = e.readNames;
-  const defs = e.readDefs;
   const env = state.env;
   // Read without notifying a tracking environment: a failed check must not count as consulted.
   const tracked = env instanceof TrackedEnv ? env : undefined;
+  // Walks whose macros are one shared layer check an entry's macro inputs once (see env-layer.ts).
+  const layer = tracked?.layer;
+  let macrosHold = layer?.inputsHold.get(e);
+  if (macrosHold === undefined) {
+    macrosHold = inputsHold(e, env, tracked);
+    layer?.inputsHold.set(e, macrosHold);
+  }
+  if (!macrosHold) return false;
+  for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;
+  for (let k = 0; k < e.files.length; k++) if (state.skeleton(e.files[k]) !== e.skeletons[k]) return false;
+  return true;
+}
+
+/** Whether the macros the entry's walk read before writing them have the same definitions in `env`. */
+function inputsHold(e: HeaderEntry, env: MacroEnv, tracked: TrackedEnv | undefined): boolean {
+  const names = e.readNames;
+  const defs = e.readDefs;
   for (let k = 0; k < names.length; k++) {
     const def = tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k]);
     if (def !== defs[k] && !sameDefinition(def, defs[k])) return false;
   }
-  for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;
-  for (let k = 0; k < e.files.length; k++) if (state.skeleton(e.files[k]) !== e.skeletons[k]) return false;
   return true;
 }
 

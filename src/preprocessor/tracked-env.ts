@@ -1,6 +1,7 @@
 // A macro environment that remembers which macros of its starting state a walk consulted (and what they
 // were then): the inputs a unit's result depends on besides file contents. Names the walk itself (re)defined
 // or removed are not inputs and are not recorded there; every name read at all is (see `readNames`).
+import type { EnvLayer } from './env-layer.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 
 /**
@@ -33,12 +34,16 @@ export function sameDefinition(a: MacroDef | undefined, b: MacroDef | undefined)
 
 /**
  * The macros of a walk: the unit's starting environment (shared by units set up alike, never changed) under
- * the names the walk itself defined or removed. A read that falls through to the starting environment is
- * recorded as consulted; `peek` reads without recording (checks of memoized results).
+ * the names the walk itself defined or removed: first those of the header walks it replayed onto the starting
+ * environment alone (a layer shared with the units that replayed the same, see env-layer.ts), then its own. A
+ * read that falls through to the starting environment is recorded as consulted; `peek` reads without recording
+ * (checks of memoized results).
  */
 export class TrackedEnv {
-  /** Names the walk (re)defined, or removed (null). */
+  /** Names the walk (re)defined, or removed (null), above `layer`. */
   private own = new Map<string, MacroDef | null>();
+  /** The shared layer under `own` (undefined: none). */
+  private shared: EnvLayer | undefined;
   /** Starting-state names consulted, with the definition they had (undefined: not defined). */
   private consulted = new Map<string, MacroDef | undefined>();
   /**
@@ -54,10 +59,57 @@ export class TrackedEnv {
   /** This environment's mark on the definitions read through it (MacroDef.readBy). */
   private readonly id = ++lastEnvId;
 
-  constructor(private readonly base: ReadonlyMap<string, MacroDef>) {}
+  constructor(
+    private readonly base: ReadonlyMap<string, MacroDef>,
+    layer?: EnvLayer,
+  ) {
+    this.shared = layer;
+  }
+
+  /** The shared layer the walk's macros are, when it defined or removed nothing else (else undefined). */
+  get layer(): EnvLayer | undefined {
+    return this.own.size === 0 ? this.shared : undefined;
+  }
+
+  /**
+   * Puts the walk's macros on `next`, a layer made from `layer` by a replay (see EnvLayer.next): what setting
+   * its #defines and #undefs one by one does, a replaced definition this walk read noting its name read.
+   */
+  replayLayer(next: EnvLayer): void {
+    const replaced = next.replaced;
+    const id = this.id;
+    for (let k = 0; k < replaced.length; k += 2) if ((replaced[k + 1] as MacroDef).readBy === id) this.reads.add(replaced[k] as string);
+    this.shared = next;
+  }
+
+  /**
+   * `get` of each of `names` on the walk's layer (nothing of its own), given the definition each has on that layer
+   * (`above`; undefined: none, null: removed) and in the starting environment (`base`): no lookups.
+   */
+  readKnown(names: readonly string[], above: readonly (MacroDef | null | undefined)[], base: readonly (MacroDef | undefined)[]): void {
+    const id = this.id;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k];
+      const own = above[k];
+      if (own !== undefined) {
+        this.read(name, own ?? undefined);
+        continue;
+      }
+      const def = base[k];
+      if (def !== undefined && def.readBy === id && def.name === name) continue;
+      this.read(name, def);
+      if (!this.consulted.has(name)) this.consulted.set(name, def);
+    }
+  }
+
+  /** A name's definition above the starting environment: the walk's own, else its layer's (null: removed). */
+  private above(name: string): MacroDef | null | undefined {
+    const own = this.own.get(name);
+    return own !== undefined || this.shared === undefined ? own : this.shared.defs.get(name);
+  }
 
   get(name: string): MacroDef | undefined {
-    const own = this.own.get(name);
+    const own = this.above(name);
     if (own !== undefined) {
       this.read(name, own ?? undefined);
       return own ?? undefined;
@@ -93,7 +145,7 @@ export class TrackedEnv {
    * that definition (undefined: none).
    */
   private shadow(name: string): MacroDef | undefined {
-    const own = this.own.get(name);
+    const own = this.above(name);
     // null: removed by the walk.
     const def = own !== undefined ? own : this.base.get(name);
     if (def == null) return undefined;
@@ -102,7 +154,7 @@ export class TrackedEnv {
   }
 
   peek(name: string): MacroDef | undefined {
-    const own = this.own.get(name);
+    const own = this.above(name);
     return own !== undefined ? (own ?? undefined) : this.base.get(name);
   }
 
@@ -145,11 +197,17 @@ export class TrackedEnv {
     } else {
       // forEach, not for-of: no iterator result nor [name, def] pair made per entry.
       const own = this.own;
-      own.forEach((def, name) => {
+      // The layer's names first, in the order a walk setting them one by one would have put them in its own map.
+      const layer = this.shared?.defs;
+      layer?.forEach((shared, name) => {
+        const def = own.has(name) ? own.get(name)! : shared;
         if (def !== null && def.readBy === id && def.name === name && !reads.has(name)) names.push(name);
       });
+      own.forEach((def, name) => {
+        if (def !== null && def.readBy === id && def.name === name && layer?.has(name) !== true && !reads.has(name)) names.push(name);
+      });
       this.base.forEach((def, name) => {
-        if (def.readBy === id && def.name === name && !own.has(name) && !reads.has(name)) names.push(name);
+        if (def.readBy === id && def.name === name && !own.has(name) && layer?.has(name) !== true && !reads.has(name)) names.push(name);
       });
     }
     return names.join('\n');
@@ -158,6 +216,7 @@ export class TrackedEnv {
   /** Forgets the walk's own and consulted names (after its result is read; see UnitWalker.release). */
   release(): void {
     this.own.clear();
+    this.shared = undefined;
     this.consulted.clear();
     this.reads.clear();
     this.marked = [];

@@ -13,9 +13,11 @@ import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
 import { spell, type Token } from './tokens.js';
 import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
+import { EnvLayer } from './env-layer.js';
 import { definitionKey, peekMacro, TrackedEnv, type ReadNames } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
-import { UnitWalker } from './unit-walker.js';
+import { UnitWalker, type FileVisit } from './unit-walker.js';
+import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
 import { sha1 } from '../model/sha1.js';
 
 /**
@@ -83,6 +85,8 @@ export interface WalkUnitHost {
   headerCache?: HeaderWalkCache;
   /** Called between a unit's walk and the valuation of its #defines (where a large header's scan left its garbage). */
   walked?: () => void;
+  /** false: each walk sets replayed #defines in a map of its own instead of sharing layers (see env-layer.ts; tests compare). */
+  sharedLayers?: boolean;
 }
 
 /**
@@ -91,6 +95,17 @@ export interface WalkUnitHost {
  * directory is left out so that builds compiling the same file the same way share the result.
  */
 export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
+  // Asked for a unit's lookup and again by its walk: made once per environment set up.
+  const known = keys.get(env);
+  if (known !== undefined && known.unit === unit) return known.key;
+  const key = keyOf(unit, env);
+  keys.set(env, { unit, key });
+  return key;
+}
+
+const keys = new WeakMap<UnitEnvironment, { unit: CompileUnit; key: string }>();
+
+function keyOf(unit: CompileUnit, env: UnitEnvironment): string {
   return sha1(
     JSON.stringify([
       path.normalize(unit.file),
@@ -171,7 +186,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     const lines = physicalLines(text).length;
     return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [], reads: '' };
   }
-  const env = new TrackedEnv(environment.env);
+  const env = new TrackedEnv(environment.env, host.sharedLayers === false || !host.headerCache ? undefined : EnvLayer.root(environment.env, host.headerCache));
   const walker = new UnitWalker(
     { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache },
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, recordDecisions },
@@ -210,21 +225,46 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   const index = new Map<string, number>();
   const pending = new Map<string, PendingView>();
   const env = walker.env;
-  for (const visit of walker.visits.values()) {
+  // A walk whose macros end on a shared layer takes the runs of reads kept there (see shared-file-reads.ts).
+  const layer = env instanceof TrackedEnv ? env.layer : undefined;
+  const visits = [...walker.visits.values()];
+  let run: RunBeingRead | undefined;
+  for (let i = 0; i < visits.length; i++) {
+    const visit = visits[i];
+    const replayed = visit.origin !== undefined && visit.origin !== 0 && visit.entry !== undefined;
+    if (layer !== undefined && (run === undefined || !replayed || !sameReplay(run.first, visit))) {
+      if (run !== undefined) keepRead(run, layer, host, recordDecisions);
+      run = undefined;
+      if (replayed) {
+        const taken = takeRun(layer, visits, i, host.fileHash, recordDecisions, env as TrackedEnv);
+        if (taken !== undefined) {
+          for (let k = 0; k < taken.reads.length; k++) files.push(taken.reads[k]);
+          i += taken.reads.length - 1;
+          continue;
+        }
+        run = { first: visit, reads: [], names: [], seen: new Set(), whole: true };
+      }
+    }
     const sk = host.source.skeleton(visit.file);
     const hash = sk ? host.fileHash(visit.file) : null;
-    if (!sk || hash === null) continue;
+    if (!sk || hash === null) {
+      if (run !== undefined) run.whole = false;
+      continue;
+    }
     let memo: ReusableView[] | undefined;
-    if (visit.origin && visit.entry) {
-      const views = (visit.entry.views ??= new Map());
+    if (replayed) {
+      const views = (visit.entry!.views ??= new Map());
       memo = views.get(visit.file);
       if (!memo) views.set(visit.file, (memo = []));
       const reused = reusableView(memo, recordDecisions, env);
       if (reused) {
-        files.push({ file: visit.file, hash, view: reused });
+        const read = { file: visit.file, hash, view: reused.view };
+        files.push(read);
+        if (run !== undefined) addToRun(run, read, reused.names);
         continue;
       }
     }
+    if (run !== undefined) run.whole = false;
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
@@ -234,9 +274,33 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     files.push({ file: visit.file, hash, view });
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
+  if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);
   if (index.size) valueReached(walker, files, index, pending);
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: p.view, decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
+}
+
+/** A run of reads one replay made, being read file by file; `whole` false once one file's view was not reused. */
+interface RunBeingRead {
+  first: FileVisit;
+  reads: UnitFileRead[];
+  names: string[];
+  seen: Set<string>;
+  whole: boolean;
+}
+
+function addToRun(run: RunBeingRead, read: UnitFileRead, names: string[]): void {
+  run.reads.push(read);
+  for (let k = 0; k < names.length; k++) {
+    if (run.seen.has(names[k])) continue;
+    run.seen.add(names[k]);
+    run.names.push(names[k]);
+  }
+}
+
+/** A run read file by file kept for later units, when every file of it took a view made before. */
+function keepRead(run: RunBeingRead, layer: EnvLayer, host: WalkUnitHost, decisions: boolean): void {
+  if (run.whole && run.reads.length >= MIN_RUN) keepRun(layer, run.first.entry!, { fileHash: host.fileHash, decisions, reads: run.reads, names: run.names });
 }
 
 const MAX_VIEWS_PER_FILE = 16;
@@ -286,8 +350,15 @@ export function firstOccurrences(list: number[]): number[] {
 }
 
 /** The first view (with or without decisions) whose values' macros hold in `env`; those macros are then read as the values would read them. */
-function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): FileView | undefined {
+function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): ReusableView | undefined {
   const tracked = env instanceof TrackedEnv ? env : undefined;
+  // Walks whose macros are one shared layer find a list's first view that holds once (see env-layer.ts).
+  const layer = tracked?.layer;
+  const found = layer?.firstView.get(memo);
+  if (found !== undefined && found.decisions === decisions) {
+    for (let k = 0; k < found.names.length; k++) env.get(found.names[k]);
+    return found;
+  }
   for (let i = 0; i < memo.length; i++) {
     const m = memo[i];
     if (m.decisions !== decisions) continue;
@@ -297,7 +368,8 @@ function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): 
     while (k < names.length && (tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k])) === defs[k]) k++;
     if (k < names.length) continue;
     for (k = 0; k < names.length; k++) env.get(names[k]);
-    return m.view;
+    layer?.firstView.set(memo, m);
+    return m;
   }
   return undefined;
 }

@@ -11,6 +11,7 @@ import {
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
 import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
+import type { EnvLayer } from './env-layer.js';
 import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-definition.js';
 import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
 import { mkTok, spell, type Token } from './tokens.js';
@@ -67,10 +68,14 @@ let walks = 0;
 export class UnitWalker {
   readonly visits = new Map<string, FileVisit>();
   readonly diagnostics: Diagnostic[] = [];
-  /** #define directives executed in live code, each once, in the order first reached. */
-  readonly definesReached: MacroDef[] = [];
-  /** Where each run of one file's #defines starts in definesReached (most units reach ~700 in ~170 runs). */
-  readonly reachedRuns: number[] = [];
+  /** The walk's own list of #defines reached and its runs, once it reached one no shared layer lists (see definesReached). */
+  private reachedList: MacroDef[] = [];
+  private runList: number[] = [];
+  /**
+   * While the walk only replayed header walks onto its starting macros: the layer those replays made (see
+   * env-layer.ts), whose #defines reached are the walk's.
+   */
+  private reachedLayer: EnvLayer | undefined;
   private lastReachedFile: string | undefined;
   /** This walk's mark on the definitions it reached (see MacroDef.reachedBy): no set of 400 000 of them. */
   private readonly walkId = ++walks;
@@ -105,6 +110,7 @@ export class UnitWalker {
       // Present (undefined) so that the contexts spread from this one keep its shape.
       lookup: undefined,
     };
+    if (opts.env instanceof TrackedEnv) this.reachedLayer = opts.env.layer;
     const o = opts.evalOptions;
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
     if (host.headerCache && !opts.onActiveRange && !opts.overrideDecision) {
@@ -120,8 +126,9 @@ export class UnitWalker {
    */
   release(): void {
     this.visits.clear();
-    this.definesReached.length = 0;
-    this.reachedRuns.length = 0;
+    this.reachedList.length = 0;
+    this.runList.length = 0;
+    this.reachedLayer = undefined;
     this.lastReachedFile = undefined;
     this.onceSeen.clear();
     this.pushed.clear();
@@ -147,6 +154,16 @@ export class UnitWalker {
 
   get env(): MacroEnv {
     return this.opts.env;
+  }
+
+  /** #define directives executed in live code, each once, in the order first reached. Never changed by the reader. */
+  get definesReached(): readonly MacroDef[] {
+    return this.reachedLayer !== undefined ? this.reachedLayer.reached : this.reachedList;
+  }
+
+  /** Where each run of one file's #defines starts in definesReached (most units reach ~700 in ~170 runs). */
+  get reachedRuns(): readonly number[] {
+    return this.reachedLayer !== undefined ? this.reachedLayer.runs : this.runList;
   }
 
   diag(severity: Diagnostic['severity'], file: string, line: number | undefined, message: string, fix?: string): void {
@@ -532,6 +549,47 @@ export class UnitWalker {
   }
 
   private replayGrouped(g: GroupedEffects): void {
+    this.replayVisits(g);
+    if (this.replayOnLayer(g)) return;
+    const ops = g.ops;
+    let k = 0;
+    while (k < ops.length) {
+      if (ops[k] === OP_DEFINES) {
+        this.replayDefines(ops[k + 1] as FileSkeleton, ops[k + 2] as number, ops[k + 3] as number);
+        k += 4;
+      } else {
+        if (ops[k] === OP_UNDEF) this.replayUndef(ops[k + 1] as string);
+        else this.replayOnce(ops[k + 1] as string);
+        k += 2;
+      }
+    }
+  }
+
+  /**
+   * The #defines and #undefs of a replay applied by moving the walk onto the layer they make from its current one,
+   * while its macros and #defines reached are that layer's alone (no recording under way): what replayDefines and
+   * replayUndef would do one by one. False when the walk is not on a layer or the next one is too large.
+   */
+  private replayOnLayer(g: GroupedEffects): boolean {
+    const env = this.opts.env;
+    const layer = this.reachedLayer;
+    if (layer === undefined || this.rec !== undefined || !(env instanceof TrackedEnv) || env.layer !== layer) return false;
+    const next = layer.next(g);
+    if (next === undefined) return false;
+    env.replayLayer(next);
+    this.reachedLayer = next;
+    const files = next.reachedFiles;
+    for (let k = 0; k < files.length; k++) {
+      const visit = this.visits.get(files[k]);
+      if (visit !== undefined && visit.origin !== this.replaying) visit.origin = 0;
+    }
+    const ops = g.ops;
+    for (let k = 0; k < ops.length; k += ops[k] === OP_DEFINES ? 4 : 2) if (ops[k] === OP_ONCE) this.replayOnce(ops[k + 1] as string);
+    return true;
+  }
+
+  /** A replay's line ranges and decisions, per file. */
+  private replayVisits(g: GroupedEffects): void {
     const decisions = this.opts.recordDecisions;
     const visits = this.visits;
     const files = g.files;
@@ -552,18 +610,6 @@ export class UnitWalker {
       if (ranges !== null) for (let k = 0; k < ranges.length; k++) v.ranges.push(ranges[k]);
       if (groups !== null && v.groups) for (let k = 0; k < groups.length; k++) v.groups.push(groups[k]);
       if (taken !== null && v.taken) for (let k = 0; k < taken.length; k++) v.taken.push(taken[k]);
-    }
-    const ops = g.ops;
-    let k = 0;
-    while (k < ops.length) {
-      if (ops[k] === OP_DEFINES) {
-        this.replayDefines(ops[k + 1] as FileSkeleton, ops[k + 2] as number, ops[k + 3] as number);
-        k += 4;
-      } else {
-        if (ops[k] === OP_UNDEF) this.replayUndef(ops[k + 1] as string);
-        else this.replayOnce(ops[k + 1] as string);
-        k += 2;
-      }
     }
   }
 
@@ -592,14 +638,30 @@ export class UnitWalker {
 
   /** Adds a definition to definesReached; true when it was not there. */
   private reach(def: MacroDef): boolean {
+    if (this.reachedLayer !== undefined) this.leaveLayer();
     if (def.reachedBy === this.walkId) return false;
     def.reachedBy = this.walkId;
     if (def.file !== this.lastReachedFile) {
       this.lastReachedFile = def.file;
-      this.reachedRuns.push(this.definesReached.length);
+      this.runList.push(this.reachedList.length);
     }
-    this.definesReached.push(def);
+    this.reachedList.push(def);
     return true;
+  }
+
+  /** The #defines reached on the walk's layer made its own list (the walk now reaches others). */
+  private leaveLayer(): void {
+    const layer = this.reachedLayer!;
+    this.reachedLayer = undefined;
+    const reached = layer.reached;
+    const list = this.reachedList;
+    for (let k = 0; k < reached.length; k++) {
+      reached[k].reachedBy = this.walkId;
+      list.push(reached[k]);
+    }
+    const runs = layer.runs;
+    for (let k = 0; k < runs.length; k++) this.runList.push(runs[k]);
+    this.lastReachedFile = layer.lastFile;
   }
 
   private replayUndef(name: string): void {
