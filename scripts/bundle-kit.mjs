@@ -119,7 +119,8 @@ const lazyBuiltins = {
     });
     for (const name of names) {
       out = out.replace(new RegExp(`^${name} = Object\\.create\\(.*$`, 'm'), '');
-      out = out.replace(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'), `${name}$get()`);
+      // Parenthesized: `new node_x.Worker(...)` must become `new (node_x$get()).Worker(...)`, not a `new` of the getter.
+      out = out.replace(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'), `(${name}$get())`);
     }
     return out === code ? null : { code: out, map: null };
   },

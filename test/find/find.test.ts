@@ -207,4 +207,10 @@ describe('find on the command line', () => {
     const r = cliJson(session.root, ['find', 'uart_b_only_flush', '--target', 'content', '--variant', 'build-board-a']) as Answer;
     expect(r.matches.map((m) => [m.path, m.line, m.active])).toEqual([['src/uart_drv.c', 26, false]]);
   });
+
+  it('scans with a regex on its worker thread (the command bundle starts it as the modules do)', () => {
+    const r = cliJson(session.root, ['find', '/baud > \\d+/']) as Answer;
+    expect(r.route).toMatchObject({ target: 'content', match: 'regex' });
+    expect(r.matches.map((m) => [m.line, m.column])).toEqual([[10, 18], [12, 18]]);
+  });
 });
