@@ -54,11 +54,14 @@ function plainRequire(bundled) {
 }
 
 /**
- * The bundle's function giving a module's URL from its path relative to the bundle (modules may shadow require),
- * after the directive that makes the bundle's code strict, as ES modules are.
+ * Every bundle's first line: its code runs strict, as the ES modules it is made of do (rolldown's CommonJS output
+ * adds no directive of its own).
  */
+const STRICT_INTRO = `'use strict';`;
+
+/** The bundle's function giving a module's URL from its path relative to the bundle (modules may shadow require). */
 const MODULE_URL = '__moduleUrl';
-const MODULE_URL_INTRO = `'use strict';\nconst ${MODULE_URL} = (rel) => require('node:url').pathToFileURL(require('node:path').join(__dirname, rel)).href;`;
+const MODULE_URL_INTRO = `const ${MODULE_URL} = (rel) => require('node:url').pathToFileURL(require('node:path').join(__dirname, rel)).href;`;
 
 /**
  * The bundle's own \`performance\`: Node's global loads perf_hooks and eight internal modules on first use (~2.5 ms
@@ -190,7 +193,7 @@ const onLog = (level, log, handler) => {
 export async function writeBundle({ entry, out, bundled = new Set(), lazy = true, moduleUrls = false }) {
   const plugins = [keepOutside(bundled, lazy), plainRequire(bundled), ...(moduleUrls ? [ownModuleUrl(path.dirname(out))] : []), cjsRuntime, ...(moduleUrls ? [lazyBuiltins, moduleLog(out)] : [])];
   const bundle = await rolldown({ input: entry, platform: 'node', plugins, logLevel: 'warn', onLog });
-  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, ...(moduleUrls ? { intro: `${MODULE_URL_INTRO}\n${PERFORMANCE_INTRO}\n${moduleLogIntro(`${path.basename(out, '.cjs')}.modules.json`)}` } : {}) });
+  await bundle.write({ file: out, format: 'cjs', codeSplitting: false, sourcemap: true, intro: moduleUrls ? `${STRICT_INTRO}\n${MODULE_URL_INTRO}\n${PERFORMANCE_INTRO}\n${moduleLogIntro(`${path.basename(out, '.cjs')}.modules.json`)}` : STRICT_INTRO });
   await bundle.close();
   const { cacheKeyLine, wrapBundle } = binModule();
   const text = `${wrapBundle(asciiOnly(fs.readFileSync(out, 'utf8').replace(/\n?$/, '\n')))}\n`;
