@@ -35,14 +35,12 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
   }
   if (hasTables && (schema !== SCHEMA_VERSION || rowFormat !== ROW_FORMAT_VERSION)) {
     db.close();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    // Its WAL and shared-memory files go with the temporary file's set-up (see createFirstIndexFile).
+    fs.rmSync(file, { force: true });
     return { db: openFirstIndex(file), rebuilt: true };
   }
-  db.pragma('foreign_keys = ON');
+  setWriterPragmas(db);
   db.pragma('synchronous = NORMAL');
-  // Rows are written build by build in one transaction each: a 4 MiB page cache (16 MiB in this SQLite build)
-  // keeps the writer's memory bounded without slowing the writes measurably.
-  db.pragma('cache_size = -4000');
   // An index run commits a few transactions (each build, skeletons, content): checkpointing the WAL once at its
   // end (closeIndexForWrite) copies each page once, where the default 1000 pages checkpointed mid-run too.
   db.pragma(`wal_autocheckpoint = ${RUN_CHECKPOINT_PAGES}`);
@@ -53,16 +51,23 @@ export function openIndexForWrite(file: string): { db: Db; rebuilt: boolean } {
 /** First indexes being written, by connection: their temporary files. */
 const firstIndexes = new WeakMap<Db, FirstIndexFile>();
 
-/** A first index, opened in its temporary file with the schema made; as an existing index's, its page cache is 4 MiB. */
+/** A first index, opened in its temporary file with the schema made. */
 function openFirstIndex(file: string): Db {
   const first = createFirstIndexFile(file);
   const db = openDatabase(first.temp);
   firstIndexes.set(db, first);
   prepareFirstIndex(db);
-  db.pragma('foreign_keys = ON');
-  db.pragma('cache_size = -4000');
+  setWriterPragmas(db);
   createSchema(db);
   return db;
+}
+
+/** What every index run's connection sets, a first index's or an existing one's. */
+function setWriterPragmas(db: Db): void {
+  db.pragma('foreign_keys = ON');
+  // Rows are written build by build in one transaction each: a 4 MiB page cache (16 MiB in this SQLite build)
+  // keeps the writer's memory bounded without slowing the writes measurably.
+  db.pragma('cache_size = -4000');
 }
 
 function createSchema(db: Db): void {
