@@ -16,14 +16,32 @@ export function countsByBuild(root: string): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [r.variant, r.n]));
 }
 
-/** `fw-context index --jobs 2` in `root`, killed with SIGKILL after `afterMs` unless it ended first. */
-export function killedRun(root: string, afterMs: number): Promise<void> {
+/**
+ * `fw-context index --jobs 2` in `root`, killed with SIGKILL `afterMs` after it starts (or, given `startWhen`, after
+ * that first holds; polled every 2 ms) unless it ended first. Answers whether it ended on its own, successfully.
+ */
+export function killedRun(root: string, afterMs: number, startWhen?: () => boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, 'index', '--jobs', '2'], { cwd: root, stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
-    child.on('exit', () => {
+    let killed = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      timer = setTimeout(() => {
+        killed = child.kill('SIGKILL');
+      }, afterMs);
+    };
+    const poll = startWhen
+      ? setInterval(() => {
+          if (!startWhen()) return;
+          clearInterval(poll);
+          arm();
+        }, 2)
+      : undefined;
+    if (!startWhen) arm();
+    child.on('exit', (code) => {
+      clearInterval(poll);
       clearTimeout(timer);
-      resolve();
+      resolve(!killed && code === 0);
     });
   });
 }

@@ -1,6 +1,5 @@
 // Killing a first index run (no index yet) at any moment leaves no index file, nothing that fails to open: the
 // run writes into a temporary file renamed into place at its end; the next run removes what a killed one left.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,30 +7,11 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, indexPath, STATE_DIR, writeConfig } from '../../src/project/config.js';
 import { openProject } from '../../src/query/project-context.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
-import { assertCliBuilt, CLI, tempDir } from '../helpers/fixture-project.js';
-import { countsByBuild } from '../helpers/killed-runs.js';
+import { assertCliBuilt, tempDir } from '../helpers/fixture-project.js';
+import { countsByBuild, killedRun } from '../helpers/killed-runs.js';
 
 /** The temporary files of first indexes in the state folder. */
 const tempFiles = (root: string) => fs.readdirSync(path.join(root, STATE_DIR)).filter((n) => n.startsWith('index.db.new-'));
-
-/** `fw-context index` killed `afterMs` after its temporary index file appears (or when it ends first): whether it ended. */
-function killedFirstRun(root: string, afterMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'index', '--jobs', '2'], { cwd: root, stdio: 'ignore' });
-    let killed = false;
-    const poll = setInterval(() => {
-      if (tempFiles(root).length === 0) return;
-      clearInterval(poll);
-      setTimeout(() => {
-        killed = child.kill('SIGKILL');
-      }, afterMs);
-    }, 2);
-    child.on('exit', (code) => {
-      clearInterval(poll);
-      resolve(!killed && code === 0);
-    });
-  });
-}
 
 describe('an interrupted first index run', () => {
   it('leaves no index, and the next run writes it whole and removes the temporary file', async () => {
@@ -40,7 +20,7 @@ describe('an interrupted first index run', () => {
     generateZephyrCorpus(root, { boards: 2, units: 60, headers: 10, functionsPerUnit: 4 });
     writeConfig(root, DEFAULT_CONFIG);
     for (const ms of [0, 200, 500, 900]) {
-      if (await killedFirstRun(root, ms)) break;
+      if (await killedRun(root, ms, () => tempFiles(root).length > 0)) break;
       // Builds committed before the kill are lost with it: a first index is there whole or not at all. The
       // killed run removed its predecessor's temporary file and left its own.
       expect(fs.existsSync(indexPath(root))).toBe(false);
