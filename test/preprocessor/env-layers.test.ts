@@ -25,6 +25,13 @@ function walkAll(units: CompileUnit[], sharedLayers: boolean, readFile?: (f: str
   return { results, cache };
 }
 
+/** A unit of the in-memory project under /p compiling `file` with `flags` (its headers in /p/inc). */
+const unitOf = (file: string, flags: string[]): CompileUnit => ({
+  file,
+  directory: '/p',
+  arguments: ['arm-none-eabi-gcc', ...flags, '-I/p/inc', '-c', file],
+});
+
 /** The results as JSON: the names read in their order, views and consulted macros as they are. */
 const exact = (results: UnitResult[]): string => JSON.stringify(results);
 
@@ -48,11 +55,7 @@ describe('shared macro layers', () => {
       '/p/c.c': '#if MODE\n#endif\n#include "more.h"\n#include "base.h"\n#define LOCAL LIMIT\n#include "twice.h"\n',
       '/p/d.c': '#include "twice.h"\n#include "more.h"\n#ifdef F_ON\n#endif\n',
     };
-    const unit = (file: string, args: string[]): CompileUnit => ({
-      file,
-      directory: '/p',
-      arguments: ['arm-none-eabi-gcc', '-imacros', '/p/inc/config.h', ...args, '-I/p/inc', '-c', file],
-    });
+    const unit = (file: string, args: string[]) => unitOf(file, ['-imacros', '/p/inc/config.h', ...args]);
     const units = [unit('/p/a.c', []), unit('/p/b.c', []), unit('/p/c.c', ['-DMODE=1']), unit('/p/d.c', ['-DFEATURE']), unit('/p/a.c', ['-DCONFIG_B=5'])];
     const readFile = (f: string) => files[f];
     const shared = walkAll(units, true, readFile);
@@ -72,11 +75,7 @@ describe('shared macro layers', () => {
       ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`/p/inc/h${i}.h`, `#ifndef H${i}\n#define H${i}\n#define LIMIT_${i} (CONFIG_N * ${i})\n#if CONFIG_ON\nint on_${i};\n#endif\n#endif\n`])),
       ...Object.fromEntries([0, 1, 2, 3].map((i) => [`/p/u${i}.c`, `#include "all.h"\n#if defined(CONFIG_ON)\nint u${i} = LIMIT_${i + 1};\n#endif\n`])),
     };
-    const unit = (i: number, args: string[] = []): CompileUnit => ({
-      file: `/p/u${i}.c`,
-      directory: '/p',
-      arguments: ['arm-none-eabi-gcc', '-imacros', '/p/inc/config.h', ...args, '-I/p/inc', '-c', `/p/u${i}.c`],
-    });
+    const unit = (i: number, args: string[] = []) => unitOf(`/p/u${i}.c`, ['-imacros', '/p/inc/config.h', ...args]);
     // The last unit sets CONFIG_N otherwise: its values differ, so it cannot share the others' reads.
     const units = [unit(0), unit(1), unit(2), unit(3, ['-DCONFIG_N=4'])];
     const readFile = (f: string) => files[f];
@@ -98,11 +97,7 @@ describe('shared macro layers', () => {
       '/p/inc/x.h': '#ifdef SECOND\n#define X_ON 1\n#endif\n',
       '/p/a.c': 'int a;\n',
     };
-    const unit = (imacros: string[]): CompileUnit => ({
-      file: '/p/a.c',
-      directory: '/p',
-      arguments: ['arm-none-eabi-gcc', ...imacros.flatMap((f) => ['-imacros', f]), '-I/p/inc', '-c', '/p/a.c'],
-    });
+    const unit = (imacros: string[]) => unitOf('/p/a.c', imacros.flatMap((f) => ['-imacros', f]));
     const units = [unit(['/p/inc/m.h']), unit(['/p/inc/m.h', '/p/inc/m2.h'])];
     const readFile = (f: string) => files[f];
     const shared = walkAll(units, true, readFile, false);
