@@ -10,6 +10,13 @@ import { commonOptions, parseCommandLine, stdout, writeOut } from './cli-options
 import type { CommandOutput } from './commands.js';
 import type { CheckFormat } from './check-command.js';
 
+/**
+ * The bundle's own copies of the errors that code outside it checks (the bin, the ES modules it loads, tests):
+ * `instanceof` knows the instances of every copy (model/shared-identity.ts).
+ */
+export { DetectorNotLoaded } from '../project/declared-builds.js';
+export { QueryError } from '../query/query-error.js';
+
 // Command modules load when their command runs: a read-only command never loads tree-sitter, the
 // preprocessor or the MCP SDK, so `status`, `lookup` and `--version` start fast.
 const commands = () => import('./commands.js');

@@ -8,9 +8,16 @@ import type { CommandOutput, CommonOptions } from './command-kit.js';
 import { runStatus } from './status-command.js';
 
 /**
+ * The bundle's own copies of the errors that code outside it checks (the bin, the ES modules it loads, tests):
+ * `instanceof` knows the instances of every copy (model/shared-identity.ts).
+ */
+export { DetectorNotLoaded } from '../project/declared-builds.js';
+export { QueryError } from '../query/query-error.js';
+
+/**
  * runStatus, loading build detection when its answer needs it (a refusal naming the declared builds). The
- * bundle holds its own copy of declared-builds.js, while project-builds.js (an ES module, with the adapters)
- * lends its detector to the ES one: so it is lent here from what project-builds.js exports.
+ * bundle holds its own copy of declared-builds.js (and of its detector lent or not), while project-builds.js (an
+ * ES module, with the adapters) lends its detector to the ES one: so it is lent here from what project-builds.js exports.
  */
 export async function runStatusWithDetector(opts: CommonOptions): Promise<CommandOutput> {
   try {

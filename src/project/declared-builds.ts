@@ -2,6 +2,7 @@
 // declared on disk but not indexed yet. project-builds.ts lends its detector when it loads; before that, asking
 // throws DetectorNotLoaded and the entry points (CLI, MCP) load it and run the request once more.
 import type { DetectResult } from '../../adapters/detection-cache.js';
+import { shareIdentity } from '../model/shared-identity.js';
 import type { ProjectConfig } from './config.js';
 
 export type ProjectDetector = (root: string, config: ProjectConfig) => DetectResult;
@@ -13,8 +14,15 @@ export function lendDetector(detector: ProjectDetector): void {
   lent = detector;
 }
 
-/** The request needs build detection and the adapters are not loaded: load them and run it again. */
+/**
+ * The request needs build detection and the adapters are not loaded: load them and run it again. `instanceof`
+ * knows the DetectorNotLoaded of every copy of this module (the command bundles hold their own).
+ */
 export class DetectorNotLoaded extends Error {
+  static {
+    shareIdentity(this, 'fw-context.DetectorNotLoaded');
+  }
+
   constructor() {
     super('build detection is not loaded in this process: import src/project/project-builds.js, then run the request again');
     this.name = 'DetectorNotLoaded';

@@ -2,6 +2,7 @@
 // an `isError` result, the CLI into a message on stderr and exit code 1. A message or hint that names what
 // the user passes or calls is written against a Surface, so each surface renders it in its own words
 // (MCP: argument and tool names; CLI: flags and commands) in one place: QueryError.render.
+import { shareIdentity } from '../model/shared-identity.js';
 
 /** How a surface spells the arguments a user passes and the tools a user calls. */
 export interface Surface {
@@ -26,7 +27,12 @@ export function renderWording(text: Wording, surface: Surface): string {
   return typeof text === 'string' ? text : text(surface);
 }
 
+/** `instanceof QueryError` knows the QueryErrors of every copy of this module (the command bundles hold their own). */
 export class QueryError extends Error {
+  static {
+    shareIdentity(this, 'fw-context.QueryError');
+  }
+
   constructor(
     private readonly wording: Wording,
     private readonly hintWording: Wording,
