@@ -17,6 +17,8 @@ export interface RecordInput {
 export interface RecordInputs {
   files: RecordInput[];
   memoryDiagnostics: number;
+  /** The map file the build named (stored path; null: none), so that one appearing, gone or moved is seen (undefined: not kept then). */
+  map?: string | null;
 }
 
 export interface BuildRow {

@@ -76,7 +76,7 @@ export interface StoredParseReport {
 /** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */
 export type BuildRecord = Omit<BuildRow, 'id' | 'indexedAt' | 'diagnostics'> & {
   diagnostics: Diagnostic[];
-  /** Hash of everything the build description says (units, flags, defines, scripts, map): unchanged → same build. */
+  /** Hash of what the build description says beside what its record is read from (see indexer/build-fingerprint.ts): unchanged → same build. */
   fingerprint: string;
 };
 
@@ -342,9 +342,10 @@ export class IndexWriter {
 
   /**
    * Replaces, in one transaction, what a stored build's row holds from its linker scripts, map file and Kconfig
-   * output, the diagnostics reading them gave, and its linker-script files; its units and other files stay.
+   * output, the diagnostics reading them gave, its linker-script files, and how its link was determined (the
+   * same units: see indexer/record-description.ts); its units and other files stay.
    */
-  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, indexedAt: string): number {
+  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: Pick<BuildRow, 'linkedUnits' | 'linking'>, indexedAt: string): number {
     return this.writeTransaction(() => {
       const row = this.sql('SELECT id, diagnostics_json, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
         id: number;
@@ -362,8 +363,12 @@ export class IndexWriter {
       const stored = JSON.parse(row.diagnostics_json) as Diagnostic[];
       const diagnostics = kept >= BUILD_DIAGNOSTICS_KEPT ? stored : [...stored.slice(0, kept), ...r.diagnostics].slice(0, BUILD_DIAGNOSTICS_KEPT);
       this.sql(
-        'UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_json = ?, record_inputs_json = ?, indexed_at = ? WHERE id = ?',
-      ).run(r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), JSON.stringify(diagnostics), JSON.stringify(r.recordInputs), indexedAt, buildId);
+        `UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_json = ?, record_inputs_json = ?, linked_units_json = ?,
+           linking_json = ?, indexed_at = ? WHERE id = ?`,
+      ).run(
+        r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), JSON.stringify(diagnostics), JSON.stringify(r.recordInputs),
+        link.linkedUnits ? JSON.stringify(link.linkedUnits) : null, JSON.stringify(link.linking), indexedAt, buildId,
+      );
       this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
       const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
       for (const f of r.scripts) insBuildFile.run(buildId, this.storeVersion(f).parsedId, f.isUnit ? 1 : 0, f.activity ?? null);

@@ -2,7 +2,7 @@
 // result it links per unit (id and content hash) without the result's columns: the files a result read are
 // taken from the cache of them beside the index (indexer/unit-inputs.ts), and only the results that cache
 // lacks, or the units a re-index redoes, are read here.
-import type { RecordInputs } from './index-reader.js';
+import type { BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 
@@ -46,10 +46,18 @@ export interface StoredDescription {
   compileCommandsMtimeMs: number | null;
 }
 
-/** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from; undefined: no such build. */
-export function storedRecordInputs(db: Db, variant: string, image: string): RecordInputs | null | undefined {
-  const r = prepared(db, 'SELECT record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as { record_inputs_json: string } | undefined;
-  return r && (JSON.parse(r.record_inputs_json) as RecordInputs | null);
+/** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from, and its link as the row says; undefined: no such build. */
+export function storedRecordInputs(db: Db, variant: string, image: string): ({ inputs: RecordInputs | null } & Pick<BuildRow, 'linkedUnits' | 'linking'>) | undefined {
+  const r = prepared(db, 'SELECT record_inputs_json, linked_units_json, linking_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as
+    | { record_inputs_json: string; linked_units_json: string | null; linking_json: string | null }
+    | undefined;
+  return (
+    r && {
+      inputs: JSON.parse(r.record_inputs_json) as RecordInputs | null,
+      linkedUnits: JSON.parse(r.linked_units_json ?? 'null') as BuildRow['linkedUnits'],
+      linking: JSON.parse(r.linking_json ?? 'null') as BuildRow['linking'],
+    }
+  );
 }
 
 export function storedDescription(db: Db, variant: string, image: string): StoredDescription | undefined {

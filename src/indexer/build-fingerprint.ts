@@ -2,7 +2,9 @@
 // arguments, defines, board, link step), the state of its compile database and of the compiler binaries its
 // units run (their implicit macros and include dirs come from them): what decides what the units compile.
 // Sources are checked apart (per unit), and so are the files only the build's record is read from — linker
-// scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit.
+// scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit. Which map file the build names
+// and how its link was determined are the record's too (record-description.ts): a map that appears changes no
+// unit either, unless the units the image links change.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
@@ -25,6 +27,17 @@ export function compilerStates(build: BuildDescription): string[] {
   return [...seen.values()].sort();
 }
 
+/**
+ * The units the image links, or null when that is every unit: a link not known yet (no map file) and a link
+ * found to take every unit compile the same units.
+ */
+function linkedSet(build: BuildDescription): string[] | null {
+  const linked = build.linkedUnits;
+  if (!linked) return null;
+  const set = new Set(linked);
+  return build.units.every((u) => set.has(u.file)) ? null : linked;
+}
+
 /** Everything a build description says, plus the state of its compile database and compilers. */
 export function buildFingerprint(build: BuildDescription, assume: { compileCommandsMtimeMs?: number } = {}): string {
   const fileState = (f: string | undefined) => {
@@ -39,15 +52,13 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
   };
   const text = JSON.stringify({
     units: build.units.map((u) => [u.file, u.directory, u.arguments]),
-    linked: build.linkedUnits ?? null,
+    linked: linkedSet(build),
     defines: build.defines ?? {},
     board: build.board ?? null,
     description: build.description,
     compileCommands: fileState(build.compileCommands),
-    linking: build.linking ?? null,
     scripts: build.linkerScripts,
     link: build.linkArguments ?? [],
-    map: build.mapFile ?? null,
     kconfig: [build.kconfig?.dotConfig ?? null, build.kconfig?.autoconfH ?? null],
     compilers: compilerStates(build),
   });

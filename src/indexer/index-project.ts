@@ -43,6 +43,7 @@ import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
+import { imageUnits, linkRecord } from './record-description.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { normalizePath } from '../model/plain-path.js';
@@ -213,7 +214,7 @@ function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[]
   return { files, macros, macroGroups, units: [], implicitMacros: pre.implicitMacros, diagnostics: pre.diagnostics };
 }
 
-function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, record: RecordRefresh, fingerprint: string, units: CompileUnit[], linkedUnits: CompileUnit[] | null): BuildRecord {
+function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, record: RecordRefresh, fingerprint: string, units: CompileUnit[]): BuildRecord {
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
   if (build.compileCommands && fs.existsSync(build.compileCommands)) {
@@ -243,8 +244,7 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
     implicitMacros: pre.implicitMacros,
     diagnostics: summary.diagnostics.slice(0, BUILD_DIAGNOSTICS_KEPT),
     units: units.map((u) => u.file),
-    linkedUnits: linkedUnits ? linkedUnits.map((u) => u.file) : null,
-    linking: build.linking ? { ...build.linking, source: storedPath(run.root, build.linking.source) } : null,
+    ...linkRecord(build, run.root, run.excluded),
     kconfig: record.kconfig,
     fingerprint,
     recordInputs: record.recordInputs,
@@ -269,7 +269,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   return true;
 }
 
-/** A stored build's record read again when its linker scripts, map file or Kconfig output changed; true when it was. */
+/** A stored build's record read again when its linker scripts, map file or Kconfig output changed, or its map file or link did; true when it was. */
 async function recordStage(build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
   const refreshed = await refreshBuildRecord(build, run);
   if (!refreshed) return false;
@@ -336,9 +336,8 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     return false;
   }
   // Only the units the image links answer its queries; the others are recorded as compiled, not linked.
-  const compiled = build.units.filter((u) => !isUnderAny(run.root, u.file, run.excluded));
-  const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
-  const units = linked ? compiled.filter((u) => linked.has(u.file)) : compiled;
+  const { compiled, linked } = imageUnits(build, run.root, run.excluded);
+  const units = linked ?? compiled;
   if (!run.preprocess && stored && (await patchStage(build, units, stored, run, summary))) {
     await recordStage(build, run, summary);
     return true;
@@ -394,7 +393,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     const tWrite = performance.now();
     const buildId = run.writer.finishBuild(
       {
-        build: buildRecord(build, run, summary, pre, record, fingerprint, compiled, linked ? units : null),
+        build: buildRecord(build, run, summary, pre, record, fingerprint, compiled),
         files: versions,
         macroGroups: pre.macroGroups,
         units: pre.units,

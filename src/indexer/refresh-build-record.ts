@@ -1,6 +1,7 @@
 // What a build's record holds from its linker scripts, map file and Kconfig output (memory regions and usage,
 // entry point, linker-script symbols, Kconfig summary), read for a full run or again for a stored build whose
-// units still hold when those files changed (a relink rewrites the map): then only these rows are replaced.
+// units still hold when those files changed (a relink rewrites the map) or the build names another map file, or
+// tells its link otherwise (record-description.ts): then only these rows are replaced.
 import fs from 'node:fs';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRecord, FileVersion, RecordRefresh } from '../index/index-writer.js';
@@ -10,6 +11,7 @@ import type { ExtractedSymbol } from '../model/symbol.js';
 import { sha1 } from './file-states.js';
 import type { PatchContext } from './patch-build.js';
 import { compareRecordInputs, RecordReads } from './record-inputs.js';
+import { linkRecord, recordDescriptionChanges, recordMap } from './record-description.js';
 import { absolutePath, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 
 /** Where a build's Kconfig output lives and how many CONFIG_ symbols autoconf.h sets. */
@@ -62,30 +64,32 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
     memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(root, m.file_path) : m.file_path })),
     memoryNote: memory.note,
     kconfig,
-    recordInputs: { files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length },
+    recordInputs: { files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length, map: recordMap(build, root) },
     diagnostics: memory.diagnostics,
     scripts,
   };
 }
 
 /**
- * A stored build whose units hold: when a file its record was read from changed by content, reads the record
- * again and replaces it (answers the diagnostics of that reading); when only mtimes moved, records them.
- * null: the record stands.
+ * A stored build whose units hold: when a file its record was read from changed by content, or the build names
+ * another map file or tells its link otherwise, reads the record again and replaces it (answers the diagnostics
+ * of that reading); when only mtimes moved, records them. null: the record stands.
  */
 export async function refreshBuildRecord(build: BuildDescription, ctx: PatchContext): Promise<{ diagnostics: Diagnostic[] } | null> {
   const stored = storedRecordInputs(ctx.db, build.variant, build.image);
-  if (!stored) return null;
-  const now = compareRecordInputs(ctx.root, stored.files);
-  if (now.state === 'same') return null;
-  if (now.state === 'same-bytes') {
-    ctx.writer.refreshRecordInputs(build.variant, build.image, { ...stored, files: now.files });
+  if (!stored?.inputs) return null;
+  const link = linkRecord(build, ctx.root, ctx.excluded);
+  const described = recordDescriptionChanges(build, stored, link, ctx.root).length > 0;
+  const now = compareRecordInputs(ctx.root, stored.inputs.files);
+  if (!described && now.state === 'same') return null;
+  if (!described && now.state === 'same-bytes') {
+    ctx.writer.refreshRecordInputs(build.variant, build.image, { ...stored.inputs, files: now.files });
     return null;
   }
   const parts = await readBuildRecordParts(build, ctx.root, ctx.vendorRules);
   // As in a full run, a script that is also a file the units read keeps that file's rows.
   const files = ctx.writer.buildFiles(build.variant, build.image);
   const scripts = parts.scripts.filter((v) => (files.get(v.path)?.language ?? 'ld') === 'ld');
-  ctx.writer.refreshBuildRecord(build.variant, build.image, { ...parts, scripts }, ctx.indexedAt);
+  ctx.writer.refreshBuildRecord(build.variant, build.image, { ...parts, scripts }, link, ctx.indexedAt);
   return { diagnostics: parts.diagnostics };
 }

@@ -7,6 +7,7 @@ import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { buildFingerprint, descriptionMatch } from '../indexer/build-fingerprint.js';
 import { relinkedFiles } from '../indexer/record-inputs.js';
+import { linkRecord, recordDescriptionChanges, recordMap } from '../indexer/record-description.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
@@ -102,6 +103,21 @@ function recordReasons(root: string, row: BuildRow): CheckReason[] {
   }));
 }
 
+/** The build names another map file (one appeared, went or moved), or tells its link otherwise (the same units). */
+function linkReasons(root: string, excluded: string[], declared: BuildDescription, row: BuildRow): CheckReason[] {
+  const changes = recordDescriptionChanges(declared, { inputs: row.recordInputs, linkedUnits: row.linkedUnits, linking: row.linking }, linkRecord(declared, root, excluded), root);
+  const map = recordMap(declared, root);
+  const was = row.recordInputs?.map;
+  const mapNote = `the build names ${map ? `the map file ${map}` : 'no map file'} now (${was ? `indexed with ${was}` : 'none when indexed'}): memory usage is read from it`;
+  return changes.map((what) => ({
+    code: 'build_description',
+    file: what === 'map file' ? (map ?? was ?? storedPath(root, declared.buildDir)) : storedPath(root, declared.buildDir),
+    line: null,
+    message: what === 'map file' ? mapNote : 'how the image links its units was determined otherwise since indexing',
+    fix: INDEX,
+  }));
+}
+
 /** What changed in a build's description: its compile database, its unit list, something else the fingerprint covers, or the files its record was read from. */
 function descriptionReasons(root: string, excluded: string[], declared: BuildDescription, row: BuildRow): CheckReason[] {
   const units = declared.units.map((u) => u.file).filter((f) => !isUnderAny(root, f, excluded));
@@ -121,7 +137,7 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
   }
   if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
   // Compared by content: a map file touched or rewritten with the same bytes changes no answer.
-  const reasons = recordReasons(root, row);
+  const reasons = [...recordReasons(root, row), ...linkReasons(root, excluded, declared, row)];
   // Unchanged, or only the compile database's time changed (same content): the answers are the same.
   if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return reasons;
   return [

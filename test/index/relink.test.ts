@@ -14,6 +14,7 @@ import { getActiveBuild } from '../../src/query/active-build.js';
 import { checkIndex, type CheckResult } from '../../src/query/index-check.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 const MAP = 'build/firmware.map';
@@ -45,42 +46,6 @@ function relink(root: string): void {
   const before = '.ccmram         0x10000000      0x100 load address 0x080001ec';
   expect(text).toContain(before);
   fs.writeFileSync(map, text.replace(before, before.replace(' 0x100 ', ' 0x140 ')));
-}
-
-/** The rows a build's record and files make, without ids, times and mtimes. */
-function recordRows(root: string): Record<string, unknown[]> {
-  const db = new Database(indexPath(root), { readonly: true });
-  const all = (sql: string) => (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
-  const out = {
-    builds: all(
-      `SELECT variant, image, fingerprint, entry_point, memory_json, memory_note, kconfig_json, diagnostics_json, linker_scripts_json, linking_json,
-         units_json, json_extract(record_inputs_json, '$.memoryDiagnostics') FROM builds`,
-    ),
-    inputs: all("SELECT b.variant, json_extract(i.value, '$.path'), json_extract(i.value, '$.hash') FROM builds b, json_each(b.record_inputs_json, '$.files') i"),
-    diagnostics: all('SELECT b.variant, d.file, d.line, d.severity, d.message FROM file_diagnostics d JOIN builds b ON b.id = d.build_id'),
-    files: all(
-      `SELECT b.variant, f.path, f.content_hash, p.mask_hash, p.language, bf.is_unit, bf.activity FROM build_files bf JOIN builds b ON b.id = bf.build_id
-       JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id`,
-    ),
-    symbols: all(
-      `SELECT b.variant, f.path, s.stable_id, s.name, s.kind, s.line, s.signature, s.docstring FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id
-       JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id`,
-    ),
-    units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
-    orphanParses: all('SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files)'),
-  };
-  db.close();
-  return out;
-}
-
-/** Rows of the index as it stands, then of a from-scratch index of the same tree. */
-async function againFromScratch(root: string): Promise<{ incremental: Record<string, unknown[]>; scratch: Record<string, unknown[]> }> {
-  const incremental = recordRows(root);
-  const dir = path.dirname(indexPath(root));
-  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
-  const full = await indexProject({ root });
-  expect(full.builds.every((b) => !b.patched && !b.unchanged && !b.recordRefreshed)).toBe(true);
-  return { incremental, scratch: recordRows(root) };
 }
 
 describe('re-index after a relink', () => {

@@ -1,0 +1,43 @@
+// What a build's record takes from its description beside the files it is read from (record-inputs.ts): the map
+// file the build names, the units its image links and how that was determined. None of it decides what a unit
+// compiles, so it is not in the fingerprint: a map file that appears (the firmware linked after an index), goes or
+// moves re-reads the record only. Which units the image links is in the fingerprint (the full path) — except a
+// link that was unknown and now takes every unit: the same units compile, only the build's row says so.
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+import type { BuildRow, RecordInputs } from '../index/index-reader.js';
+import { isUnderAny, storedPath } from './vendor-paths.js';
+
+/** The units a build compiles (those under excluded folders left out) and, when its link is known, those its image links. */
+export function imageUnits(build: BuildDescription, root: string, excluded: string[]): { compiled: CompileUnit[]; linked: CompileUnit[] | null } {
+  const compiled = build.units.filter((u) => !isUnderAny(root, u.file, excluded));
+  const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
+  return { compiled, linked: linked ? compiled.filter((u) => linked.has(u.file)) : null };
+}
+
+/** The build row's linked units and link determination, as a run writes them. */
+export type LinkRecord = Pick<BuildRow, 'linkedUnits' | 'linking'>;
+
+export function linkRecord(build: BuildDescription, root: string, excluded: string[]): LinkRecord {
+  const { linked } = imageUnits(build, root, excluded);
+  return {
+    linkedUnits: linked ? linked.map((u) => u.file) : null,
+    linking: build.linking ? { ...build.linking, source: storedPath(root, build.linking.source) } : null,
+  };
+}
+
+/** The map file a build names, as its record keeps it (RecordInputs.map). */
+export function recordMap(build: BuildDescription, root: string): string | null {
+  return build.mapFile ? storedPath(root, build.mapFile) : null;
+}
+
+/**
+ * What of the record's description differs from what the stored record was read with: 'map file' (named,
+ * dropped or moved; unknown for a record kept before the index noted it) and 'link' (linked units or how
+ * they were determined). Empty: nothing.
+ */
+export function recordDescriptionChanges(build: BuildDescription, stored: { inputs: RecordInputs | null } & LinkRecord, now: LinkRecord, root: string): string[] {
+  const changes: string[] = [];
+  if (stored.inputs?.map !== recordMap(build, root)) changes.push('map file');
+  if (JSON.stringify(stored.linkedUnits) !== JSON.stringify(now.linkedUnits) || JSON.stringify(stored.linking) !== JSON.stringify(now.linking)) changes.push('link');
+  return changes;
+}

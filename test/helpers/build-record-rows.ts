@@ -1,0 +1,48 @@
+// Test helpers: the rows a build's record and files make (without ids, times and mtimes), and the same rows
+// from a from-scratch index of the same tree, for tests that check a cheap re-index against a full one.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { indexPath } from '../../src/project/config.js';
+
+/** The rows a build's record and files make, without ids, times and mtimes. */
+export function recordRows(root: string): Record<string, unknown[]> {
+  const db = new Database(indexPath(root), { readonly: true });
+  const all = (sql: string) => (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
+  const out = {
+    builds: all(
+      `SELECT variant, image, fingerprint, entry_point, memory_json, memory_note, kconfig_json, diagnostics_json, linker_scripts_json, linking_json,
+         units_json, linked_units_json, json_extract(record_inputs_json, '$.memoryDiagnostics'), json_extract(record_inputs_json, '$.map') FROM builds`,
+    ),
+    inputs: all("SELECT b.variant, json_extract(i.value, '$.path'), json_extract(i.value, '$.hash') FROM builds b, json_each(b.record_inputs_json, '$.files') i"),
+    diagnostics: all('SELECT b.variant, d.file, d.line, d.severity, d.message FROM file_diagnostics d JOIN builds b ON b.id = d.build_id'),
+    files: all(
+      `SELECT b.variant, f.path, f.content_hash, p.mask_hash, p.language, bf.is_unit, bf.activity FROM build_files bf JOIN builds b ON b.id = bf.build_id
+       JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id`,
+    ),
+    symbols: all(
+      `SELECT b.variant, f.path, s.stable_id, s.name, s.kind, s.line, s.signature, s.docstring FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id
+       JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id`,
+    ),
+    units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
+    orphanParses: all('SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files)'),
+  };
+  db.close();
+  return out;
+}
+
+/** Rows of the index as it stands, then of a from-scratch index of the same tree (`answers` read from each too). */
+export async function againFromScratch<T = undefined>(
+  root: string,
+  answers?: () => T,
+): Promise<{ incremental: Record<string, unknown[]>; scratch: Record<string, unknown[]>; answers: { incremental: T | undefined; scratch: T | undefined } }> {
+  const incremental = recordRows(root);
+  const before = answers?.();
+  const dir = path.dirname(indexPath(root));
+  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  const full = await indexProject({ root });
+  expect(full.builds.every((b) => !b.patched && !b.unchanged && !b.recordRefreshed)).toBe(true);
+  return { incremental, scratch: recordRows(root), answers: { incremental: before, scratch: answers?.() } };
+}
