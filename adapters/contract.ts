@@ -56,6 +56,12 @@ export interface BuildDescription {
   /** argv of the link command, when known (for -L, --defsym, -Map). */
   linkArguments?: string[];
   mapFile?: string;
+  /**
+   * Where the build writes its map file, for a build that names none yet (absolute): the paths the adapter looked
+   * at and found nothing. The record keeps them as absent inputs, so a map that appears there (the firmware
+   * linked after an index) shows the build's record stale and refreshes it.
+   */
+  mapCandidates?: string[];
   elfFile?: string;
   /**
    * Source files (absolute) of the units whose objects the image links, when the build records its link;

@@ -124,7 +124,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
       board,
       buildDir: envBuild,
       linkerScripts,
-      mapFile: isFile(map) ? map : undefined,
+      ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
       elfFile: isFile(elf) ? elf : undefined,
     };
     const envDb = envDbOf(env);

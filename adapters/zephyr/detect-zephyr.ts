@@ -41,6 +41,7 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
     linkerScripts: img.linkerScripts,
     linkArguments: img.linkArguments,
     mapFile: img.mapFile,
+    ...(img.mapCandidates ? { mapCandidates: img.mapCandidates } : {}),
     elfFile: img.elfFile,
     provenance: 'read',
   };

@@ -21,6 +21,8 @@ export interface ZephyrImage {
   linkerScripts: string[];
   linkArguments?: string[];
   mapFile?: string;
+  /** Where the link writes zephyr.map, when no map is named yet (BuildDescription.mapCandidates). */
+  mapCandidates?: string[];
   elfFile?: string;
   /** The objects the image's final link consumes (from build.ninja). */
   link?: LinkedObjects;
@@ -73,6 +75,7 @@ export function readZephyrImage(dir: string): ZephyrImage {
   }
   if (linkerCmd) img.linkerScripts = [linkerCmd, ...img.linkerScripts.filter((s) => s !== linkerCmd)];
   img.mapFile = firstFile([z('zephyr.map')]) ?? img.mapFile;
+  if (!img.mapFile) img.mapCandidates = [z('zephyr.map')];
   img.elfFile = firstFile([elf]) ?? img.elfFile;
   return img;
 }

@@ -1,6 +1,6 @@
 // The files a build's record is read from besides its units — linker scripts (with what they INCLUDE or
-// #include, and the paths probed for them), the map file, .config/autoconf.h — each with size, mtime and a hash
-// of its text. They decide memory, entry point, linker-script symbols and the Kconfig summary, not what a unit
+// #include, and the paths probed for them), the map file (or where the build would write one), .config/autoconf.h
+// — each with size, mtime and a hash of its text; one recorded absent that exists now is a change too. They decide memory, entry point, linker-script symbols and the Kconfig summary, not what a unit
 // compiles, so a relink that rewrites them refreshes those without re-indexing a unit (see refresh-build-record.ts).
 import fs from 'node:fs';
 import type { RecordInput, RecordInputs } from '../index/index-reader.js';
@@ -13,7 +13,8 @@ export type RecordInputsState =
   | { state: 'same' }
   /** Only mtimes moved (touched, rewritten with the same bytes): the record holds; `files` carries the new mtimes. */
   | { state: 'same-bytes'; files: RecordInput[] }
-  | { state: 'changed'; changed: string[] };
+  /** `appeared`/`gone`: those of `changed` recorded absent that exist now, and recorded present that do not. */
+  | { state: 'changed'; changed: string[]; appeared: string[]; gone: string[] };
 
 /** size and mtime as a record keeps them: a file read within RACY_MS of its mtime is read again next time. */
 function stateOf(root: string, file: string, text: string | undefined): RecordInput {
@@ -26,6 +27,8 @@ function stateOf(root: string, file: string, text: string | undefined): RecordIn
 /** Collects the files read while a record is made (each once, in reading order). */
 export class RecordReads {
   private seen = new Map<string, string | undefined>();
+  /** Files recorded absent whatever the disk holds now: what a build description saw (a map file it names none of). */
+  private absent = new Set<string>();
 
   constructor(private root: string) {}
 
@@ -47,20 +50,34 @@ export class RecordReads {
     return text;
   }
 
+  /** Notes a file the build description found absent (recorded so even when it appeared since: the record was not read from it). */
+  noteAbsent(file: string): void {
+    if (this.seen.has(file)) return;
+    this.seen.set(file, undefined);
+    this.absent.add(file);
+  }
+
   inputs(): RecordInput[] {
-    return [...this.seen].map(([file, text]) => stateOf(this.root, file, text));
+    return [...this.seen].map(([file, text]) =>
+      this.absent.has(file) ? { path: storedPath(this.root, file), size: null, mtimeMs: 0, hash: null } : stateOf(this.root, file, text),
+    );
   }
 }
 
 /** The recorded files compared with the disk: by size and mtime, and by content when those moved. */
 export function compareRecordInputs(root: string, recorded: RecordInput[]): RecordInputsState {
   const changed: string[] = [];
+  const appeared: string[] = [];
+  const gone: string[] = [];
   let moved = false;
   const now = recorded.map((r): RecordInput => {
     const file = absolutePath(root, r.path);
     const st = fs.statSync(file, { throwIfNoEntry: false });
     if (!st || r.size === null) {
-      if (!!st !== (r.size !== null)) changed.push(file);
+      if (!!st !== (r.size !== null)) {
+        changed.push(file);
+        (st ? appeared : gone).push(file);
+      }
       return r;
     }
     if (st.size === r.size && st.mtimeMs === r.mtimeMs) return r;
@@ -79,12 +96,21 @@ export function compareRecordInputs(root: string, recorded: RecordInput[]): Reco
     moved ||= again.mtimeMs !== r.mtimeMs || again.size !== r.size;
     return again;
   });
-  if (changed.length) return { state: 'changed', changed };
+  if (changed.length) return { state: 'changed', changed, appeared, gone };
   return moved ? { state: 'same-bytes', files: now } : { state: 'same' };
 }
 
-/** The files a build's record was read from whose content changed since (a relink not indexed yet), absolute. */
-export function relinkedFiles(root: string, inputs: RecordInputs | null): string[] {
+/** A file a build's record was read from (or found absent) as it stands now: changed by content, appeared or gone. */
+export interface RelinkedFile {
+  file: string;
+  how: 'changed' | 'appeared' | 'gone';
+}
+
+/** The files a build's record was read from whose content changed since, or that appeared or went (a relink not indexed yet), absolute. */
+export function relinkedFiles(root: string, inputs: RecordInputs | null): RelinkedFile[] {
   const now = inputs ? compareRecordInputs(root, inputs.files) : null;
-  return now?.state === 'changed' ? now.changed : [];
+  if (now?.state !== 'changed') return [];
+  const appeared = new Set(now.appeared);
+  const gone = new Set(now.gone);
+  return now.changed.map((file) => ({ file, how: appeared.has(file) ? 'appeared' : gone.has(file) ? 'gone' : 'changed' }));
 }

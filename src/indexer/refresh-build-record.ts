@@ -57,6 +57,8 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
   const reads = new RecordReads(root);
   const memory = describeBuildMemory(build, { root, onRead: (file, text) => reads.note(file, text) });
   const kconfig = kconfigSummary(root, build, reads);
+  // Where the build would write its map when it names none yet: absent inputs, so a map that appears there is seen.
+  if (!build.mapFile) for (const f of build.mapCandidates ?? []) reads.noteAbsent(f);
   // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
   const scripts = memory.symbolsByFile.map((g) => linkerScriptVersion(root, g.file, g.symbols, vendorRules)).filter((v): v is FileVersion => v !== null);
   return {

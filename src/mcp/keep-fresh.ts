@@ -1,6 +1,6 @@
 // Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files changed on
-// disk (or a build's map file, linker script or Kconfig output: a relink), it re-indexes the builds that hold
-// them in a background child process, one at a time.
+// disk (or a build's map file, linker script or Kconfig output: a relink; or a map file appeared where the build
+// writes one), it re-indexes the builds that hold them in a background child process, one at a time.
 // Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
 // With nothing to re-index, it fills in the trigrams of files the index runs deferred (no build reads them),
 // a few MB per job so an edit waits at most one job; find reads those files whole until then.

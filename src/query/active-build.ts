@@ -82,16 +82,27 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHas
   return reasons;
 }
 
-/** Builds relinked since indexing: a linker script, map file or Kconfig output their record was read from changed by content. */
+/**
+ * Builds relinked since indexing: a linker script, map file or Kconfig output their record was read from changed
+ * by content or went, or a map file appeared where the build writes one (the firmware linked after the index).
+ */
 function relinkReasons(root: string, builds: BuildRow[]): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
-    const files = relinkedFiles(root, b.recordInputs).map((f) => path.relative(root, f) || f);
-    if (files.length === 0) continue;
-    const shown = shownList(files, 3);
-    reasons.push(
-      `${shown} of build ${b.variant}/${b.image} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
-    );
+    const relinked = relinkedFiles(root, b.recordInputs);
+    const shown = (how: string) => shownList(relinked.filter((f) => f.how === how).map((f) => path.relative(root, f.file) || f.file), 3);
+    const of = `of build ${b.variant}/${b.image}`;
+    if (relinked.some((f) => f.how === 'appeared')) {
+      reasons.push(
+        `${shown('appeared')} ${of} appeared since indexing (the firmware was linked: memory usage and the units the image links are read from its map file): run \`fw-context index\``,
+      );
+    }
+    if (relinked.some((f) => f.how !== 'appeared')) {
+      const files = shownList(relinked.filter((f) => f.how !== 'appeared').map((f) => path.relative(root, f.file) || f.file), 3);
+      reasons.push(
+        `${files} ${of} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
+      );
+    }
   }
   return reasons;
 }

@@ -92,13 +92,19 @@ function precondition(ctx: ProjectContext): string | null {
   return null;
 }
 
-/** Files the build's memory, linker-script symbols or Kconfig summary were read from whose content changed since (a relink not indexed). */
+/**
+ * Files the build's memory, linker-script symbols or Kconfig summary were read from whose content changed since
+ * (a relink not indexed), and map files that appeared where the build writes one (linked after the index).
+ */
 function recordReasons(root: string, row: BuildRow): CheckReason[] {
   return relinkedFiles(root, row.recordInputs).map((f) => ({
     code: 'build_description',
-    file: storedPath(root, f),
+    file: storedPath(root, f.file),
     line: null,
-    message: 'changed since indexing (linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it)',
+    message:
+      f.how === 'appeared'
+        ? 'appeared since indexing (a map file where the build writes one: the firmware was linked; memory usage and the units the image links are read from it)'
+        : 'changed since indexing (linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it)',
     fix: INDEX,
   }));
 }
@@ -137,7 +143,9 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
   }
   if (unitNote) return [{ code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: `the build's unit list changed since indexing: ${unitNote}`, fix: INDEX }];
   // Compared by content: a map file touched or rewritten with the same bytes changes no answer.
-  const reasons = [...recordReasons(root, row), ...linkReasons(root, excluded, declared, row)];
+  const record = recordReasons(root, row);
+  // A map that appeared is also the map the build names now: said once.
+  const reasons = [...record, ...linkReasons(root, excluded, declared, row).filter((r) => !record.some((x) => x.file === r.file))];
   // Unchanged, or only the compile database's time changed (same content): the answers are the same.
   if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return reasons;
   return [

@@ -30,6 +30,8 @@ function summarize(root: string): unknown {
       kconfig: b.kconfig && { dotConfig: rel(b.kconfig.dotConfig), autoconfH: rel(b.kconfig.autoconfH) },
       linkerScripts: b.linkerScripts.map(rel),
       mapFile: rel(b.mapFile),
+      // Mbed CLI 1 names its map after the project folder (a temp folder here).
+      mapCandidates: b.mapCandidates?.map((m) => rel(m)!.split(path.basename(root)).join('<project>')),
       elfFile: rel(b.elfFile),
       linkedUnits: b.linkedUnits?.map((u) => rel(u)).sort(),
       linking: b.linking && { ...b.linking, source: rel(b.linking.source) },
