@@ -4,12 +4,13 @@
 // file_views and shared by every unit and build that saw the file the same way. Paths are stored as the
 // indexer hands them (project-relative where possible), so builds and runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
-import { sha1 } from '../model/sha1.js';
-import type { FileView } from '../preprocessor/unit-result.js';
+import { sha1, sha1Hasher } from '../model/sha1.js';
+import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
+import { holdsRun, runEncoding, type ReadEncoder, type RunEncoding } from './run-encodings.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -19,6 +20,8 @@ export interface UnitResultRow {
   files: { file: string; hash: string; view: FileView }[];
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
+  /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
+  shared?: readonly SharedReads[];
 }
 
 /**
@@ -82,6 +85,8 @@ function viewHashBytes(hash: string): Buffer {
 
 const samePath = (file: string): string => file;
 
+const encodeRead: ReadEncoder = (read, storedPath) => ({ pair: fileJson(storedPath(read.file), read.hash), view: viewEncodings.of(read.view) });
+
 /**
  * A result as stored, with per file its view's hash. `views` takes the JSON of the views it names (one map for
  * the results of one write). `storedPath` maps the result's paths (the unit's and its files') to their stored
@@ -91,23 +96,99 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   let tested = testedJson.get(r.tested);
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
-  let files = '[';
-  const viewHashes: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const f = r.files[i];
-    files += (i ? ',' : '') + fileJson(storedPath(f.file), f.hash);
-    const { json, hash } = viewEncodings.of(f.view);
-    views.set(hash, json);
-    viewHashes[i] = hash;
-  }
-  files += ']';
+  const enc = encodeFiles(r, views, storedPath);
   const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
-  for (let i = 0; i < n; i++) data.set(viewHashBytes(viewHashes[i]), bodyBytes + VIEW_HASH_BYTES * i);
-  const hash = sha1(`${r.key}\0${tested}\0${files}\0${body}\0${viewHashes.join('')}`);
-  return { row: { key: r.key, hash, tested, files: Buffer.from(files), data, fileCount: n, views }, viewHashes };
+  writeViewHashes(data, bodyBytes, enc);
+  const files = filesColumn(enc);
+  const hash = rowHash(`${r.key}\0`, tested, files, `\0${body}\0`, enc);
+  return { row: { key: r.key, hash, tested, files, data, fileCount: n, views }, viewHashes: enc.viewHashes };
+}
+
+/**
+ * A result's files in order as pieces: one file's [file, hash] JSON, or a shared run of them (see SharedReads),
+ * each at its first file's position; with every file's view hash.
+ */
+interface EncodedFiles {
+  pieces: (string | RunEncoding)[];
+  at: number[];
+  viewHashes: string[];
+}
+
+const NO_SHARED: readonly SharedReads[] = [];
+
+function encodeFiles(r: UnitResultRow, views: Map<string, string>, storedPath: (file: string) => string): EncodedFiles {
+  const n = r.files.length;
+  const shared = r.shared ?? NO_SHARED;
+  const out: EncodedFiles = { pieces: [], at: [], viewHashes: new Array(n) };
+  let s = 0;
+  for (let i = 0; i < n; ) {
+    while (s < shared.length && shared[s].at < i) s++;
+    const run = s < shared.length && shared[s].at === i ? runEncoding(r.files, shared[s], views, storedPath, encodeRead) : undefined;
+    out.at.push(i);
+    if (run !== undefined) {
+      out.pieces.push(run);
+      const hashes = run.viewHashes;
+      for (let k = 0; k < hashes.length; k++) out.viewHashes[i + k] = hashes[k];
+      i += hashes.length;
+      continue;
+    }
+    const { pair, view } = encodeRead(r.files[i], storedPath);
+    out.pieces.push(pair);
+    views.set(view.hash, view.json);
+    out.viewHashes[i] = view.hash;
+    i++;
+  }
+  return out;
+}
+
+/** The `files` column: the pieces' JSON as one array, a shared run's bytes copied as they are. */
+function filesColumn(enc: EncodedFiles): Buffer {
+  const bytes: Buffer[] = [];
+  let text = '[';
+  for (let p = 0; p < enc.pieces.length; p++) {
+    const piece = enc.pieces[p];
+    if (p) text += ',';
+    if (typeof piece === 'string') text += piece;
+    else {
+      bytes.push(Buffer.from(text), piece.filesBytes);
+      text = '';
+    }
+  }
+  bytes.push(Buffer.from(`${text}]`));
+  return bytes.length === 1 ? bytes[0] : Buffer.concat(bytes);
+}
+
+/**
+ * The row's hash: sha1 of key, tested, files, body and the view hashes joined, each of the first four followed by
+ * a NUL (`keyNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~20 KB a unit's row hashes
+ * is made (fresh memory is what a unit's encoding costs most on a small VM).
+ */
+function rowHash(keyNul: string, tested: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
+  const h = sha1Hasher().update(keyNul).update(tested).update('\0').update(files).update(nulBodyNul);
+  let hex = '';
+  for (let p = 0; p < enc.pieces.length; p++) {
+    const piece = enc.pieces[p];
+    if (typeof piece === 'string') hex += enc.viewHashes[enc.at[p]];
+    else {
+      if (hex) h.update(hex);
+      h.update(piece.hexBytes);
+      hex = '';
+    }
+  }
+  if (hex) h.update(hex);
+  return h.digest('hex');
+}
+
+/** The view hashes as bytes after the body (`at`): a shared run's in one piece. */
+function writeViewHashes(data: Buffer, at: number, enc: EncodedFiles): void {
+  for (let p = 0; p < enc.pieces.length; p++) {
+    const piece = enc.pieces[p];
+    const i = enc.at[p];
+    data.set(typeof piece === 'string' ? viewHashBytes(enc.viewHashes[i]) : piece.bytes, at + VIEW_HASH_BYTES * i);
+  }
 }
 
 /** Loads file views by hash, each once per run (the same object for every unit that names it). */
@@ -136,13 +217,39 @@ export class FileViewCache {
     return view;
   }
 
+  /**
+   * Each read's view made the cached object (see intern), `viewHashes` their hashes; the reads of a shared run
+   * interned before are skipped (they are objects of every result that took the run: theirs are cached ones).
+   */
+  internReads(files: UnitFileRead[], viewHashes: string[], shared: readonly SharedReads[] = NO_SHARED): void {
+    let s = 0;
+    for (let i = 0; i < files.length; ) {
+      while (s < shared.length && shared[s].at < i) s++;
+      const reads = s < shared.length && shared[s].at === i && holdsRun(files, shared[s]) ? shared[s].reads : undefined;
+      if (reads !== undefined && this.internedRuns.has(reads)) {
+        i += reads.length;
+        continue;
+      }
+      if (reads !== undefined) this.internedRuns.add(reads);
+      files[i].view = this.intern(viewHashes[i], files[i].view);
+      i++;
+    }
+  }
+
+  /** Shared runs of reads whose views are cached (emptied whenever views are dropped). */
+  private internedRuns = new WeakSet<readonly UnitFileRead[]>();
+
   /** Drops the views that list more than `maxDefines` #defines (a device header's): later units load them again by hash. */
   dropLarge(maxDefines: number): void {
     for (const [hash, view] of this.byHash) if (view.defines.length / 2 > maxDefines) this.byHash.delete(hash);
+    this.internedRuns = new WeakSet();
   }
 
   private remember(hash: string, view: FileView): void {
-    if (this.byHash.size > 200_000) this.byHash.clear();
+    if (this.byHash.size > 200_000) {
+      this.byHash.clear();
+      this.internedRuns = new WeakSet();
+    }
     this.byHash.set(hash, view);
   }
 }

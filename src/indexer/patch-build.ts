@@ -155,7 +155,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
   const viewJsons = new Map<string, string>();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
     const encoded = encodeUnitResult(fresh, viewJsons, (f) => paths.storedPath(f));
-    fresh.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    ctx.views.internReads(fresh.files, encoded.viewHashes, fresh.shared);
     ctx.reads.note(encoded.row.hash, fresh.reads);
     redone[at] = { index, old, fresh, row: encoded.row };
   };

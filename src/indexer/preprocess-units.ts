@@ -104,7 +104,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     const result = walkUnit(units[i], out.environments[i], host, true);
     const encoded = encodeUnitResult(result, viewJsons, storedPath);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
-    result.files.forEach((f, k) => (f.view = ctx.views.intern(encoded.viewHashes[k], f.view)));
+    ctx.views.internReads(result.files, encoded.viewHashes, result.shared);
     ctx.reads?.note(encoded.row.hash, result.reads);
     return { result, row: encoded.row };
   };

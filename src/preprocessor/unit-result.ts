@@ -74,6 +74,17 @@ export interface UnitResult {
    * (see TrackedEnv.readNames); a result carried over keeps the names of the walk it came from.
    */
   reads?: ReadNames;
+  /** Of a walk made in this run: the runs of `files` it took whole from a shared macro layer (see SharedReads). */
+  shared?: readonly SharedReads[];
+}
+
+/**
+ * Reads a walk took at once from a run kept on its macro layer (see shared-file-reads.ts): `files` from `at` on
+ * are `reads`, the same objects in every result that took the run, so that they are encoded once for all.
+ */
+export interface SharedReads {
+  at: number;
+  reads: readonly UnitFileRead[];
 }
 
 export interface WalkUnitHost {
@@ -199,7 +210,8 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
   walker.walkRoot(unitFile, true);
   host.walked?.();
-  const result = { ...base, files: fileReads(walker, host, recordDecisions), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames() };
+  const shared: SharedReads[] = [];
+  const result = { ...base, files: fileReads(walker, host, recordDecisions, shared), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -218,9 +230,10 @@ interface PendingView {
 /**
  * The files a walked unit read, in first-read order, with their views. A file that one replayed header walk
  * made takes the view an earlier unit made from that walk, when the macros its #define values consulted
- * have the same definitions; other views are made here and offered to later units.
+ * have the same definitions; other views are made here and offered to later units. `shared` gets the runs
+ * of reads taken whole (see SharedReads).
  */
-function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean): UnitFileRead[] {
+function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[]): UnitFileRead[] {
   const files: UnitFileRead[] = [];
   const index = new Map<string, number>();
   const pending = new Map<string, PendingView>();
@@ -238,6 +251,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       if (replayed) {
         const taken = takeRun(layer, visits, i, host.fileHash, recordDecisions, env as TrackedEnv);
         if (taken !== undefined) {
+          shared.push({ at: files.length, reads: taken.reads });
           for (let k = 0; k < taken.reads.length; k++) files.push(taken.reads[k]);
           i += taken.reads.length - 1;
           continue;

@@ -1,6 +1,6 @@
 // Encoding of per-unit results: views equal by value share one hash (the sha1 of the stored view JSON) even
-// when they are distinct objects, views that differ in any part do not, and a stored result decodes to
-// what was encoded.
+// when they are distinct objects, views that differ in any part do not, runs of reads shared by several
+// results encode as their reads one by one would, and a stored result decodes to what was encoded.
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,28 @@ describe('unit result rows', () => {
     expect(mapped.row.files.equals(copied.row.files)).toBe(true);
     expect(mapped.row.data.equals(copied.row.data)).toBe(true);
     expect(mapped.viewHashes).toEqual(copied.viewHashes);
+  });
+
+  it('encode runs of reads shared by several results once, into the rows the reads one by one would make', () => {
+    const reads = result('x', [view([[3, '1']]), view([[4, '2']]), view([[5, null]], true)]).files;
+    const own = (unit: string) => ({ file: unit, hash: `content-${unit}`, view: view([[1, unit]]) });
+    // Units taking the run (the same read objects) after a file of their own, and once more after the run.
+    const taking = (unit: string): UnitResultRow => ({ ...result(unit, []), files: [own(unit), ...reads, own(`${unit}.h`)], shared: [{ at: 1, reads }] });
+    const views = new Map<string, string>();
+    const storedPath = (f: string) => `stored/${f}`;
+    for (const unit of ['src/a.c', 'src/b.c', 'src/a.c']) {
+      const shared = encodeUnitResult(taking(unit), views, storedPath);
+      const { shared: _, ...plain } = taking(unit);
+      const alone = encodeUnitResult({ ...plain, files: plain.files.map((f) => ({ ...f, view: { ...f.view } })) }, new Map(), storedPath);
+      expect(shared.row.hash).toBe(alone.row.hash);
+      expect(shared.row.files.equals(alone.row.files)).toBe(true);
+      expect(shared.row.data.equals(alone.row.data)).toBe(true);
+      expect(shared.viewHashes).toEqual(alone.viewHashes);
+      for (const [hash, json] of alone.row.views) expect(views.get(hash)).toBe(json);
+    }
+    // A run its result no longer holds where it says is encoded read by read.
+    const moved = { ...taking('src/c.c'), shared: [{ at: 0, reads }] };
+    expect(encodeUnitResult(moved).row.hash).toBe(encodeUnitResult({ ...moved, shared: undefined }).row.hash);
   });
 
   it('decodes a stored result to what was encoded', () => {
