@@ -53,6 +53,11 @@ export interface BuildDescription {
   kconfig?: { dotConfig?: string; autoconfH?: string };
   /** Linker script(s), absolute. */
   linkerScripts: string[];
+  /**
+   * Where the build generates its linker script, for a build that names none there yet (absolute; Zephyr's
+   * linker.cmd): recorded absent like mapCandidates, so one that appears shows the build's record stale.
+   */
+  linkerScriptCandidates?: string[];
   /** argv of the link command, when known (for -L, --defsym, -Map). */
   linkArguments?: string[];
   mapFile?: string;

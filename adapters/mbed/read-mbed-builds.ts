@@ -128,6 +128,7 @@ export function readCli1Builds(projectDir: string, projectRoot: string, diagnost
         defines,
         kconfig: undefined,
         linkerScripts: isFile(ld) ? [ld] : scan.linkerScripts.slice(0, 1),
+        ...(isFile(ld) ? {} : { linkerScriptCandidates: [ld] }),
         // `mbed compile` names its outputs after the program's folder.
         ...(map ? { mapFile: path.join(dir, map) } : { mapFile: undefined, mapCandidates: [path.join(dir, `${path.basename(projectDir)}.map`)] }),
         elfFile: elf ? path.join(dir, elf) : undefined,

@@ -42,6 +42,7 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
     linkArguments: img.linkArguments,
     mapFile: img.mapFile,
     ...(img.mapCandidates ? { mapCandidates: img.mapCandidates } : {}),
+    ...(img.linkerScriptCandidates ? { linkerScriptCandidates: img.linkerScriptCandidates } : {}),
     elfFile: img.elfFile,
     provenance: 'read',
   };

@@ -23,6 +23,8 @@ export interface ZephyrImage {
   mapFile?: string;
   /** Where the link writes zephyr.map, when no map is named yet (BuildDescription.mapCandidates). */
   mapCandidates?: string[];
+  /** Where the build generates linker.cmd, when it is not named yet (BuildDescription.linkerScriptCandidates). */
+  linkerScriptCandidates?: string[];
   elfFile?: string;
   /** The objects the image's final link consumes (from build.ninja). */
   link?: LinkedObjects;
@@ -74,6 +76,7 @@ export function readZephyrImage(dir: string): ZephyrImage {
     img.elfFile = link.info.output;
   }
   if (linkerCmd) img.linkerScripts = [linkerCmd, ...img.linkerScripts.filter((s) => s !== linkerCmd)];
+  else if (!img.linkerScripts.includes(z('linker.cmd'))) img.linkerScriptCandidates = [z('linker.cmd')];
   img.mapFile = firstFile([z('zephyr.map')]) ?? img.mapFile;
   if (!img.mapFile) img.mapCandidates = [z('zephyr.map')];
   img.elfFile = firstFile([elf]) ?? img.elfFile;

@@ -19,6 +19,8 @@ export interface RecordInputs {
   memoryDiagnostics: number;
   /** The map file the build named (stored path; null: none), so that one appearing, gone or moved is seen (undefined: not kept then). */
   map?: string | null;
+  /** Hash of the link command the build named (null: none), so that a changed one re-reads the record (undefined: not kept then). */
+  link?: string | null;
 }
 
 export interface BuildRow {

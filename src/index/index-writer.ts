@@ -342,10 +342,10 @@ export class IndexWriter {
 
   /**
    * Replaces, in one transaction, what a stored build's row holds from its linker scripts, map file and Kconfig
-   * output, the diagnostics reading them gave, its linker-script files, and how its link was determined (the
-   * same units: see indexer/record-description.ts); its units and other files stay.
+   * output, the diagnostics reading them gave, its linker-script files and list, and how its link was determined
+   * (the same units: see indexer/record-description.ts); its units and other files stay.
    */
-  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: Pick<BuildRow, 'linkedUnits' | 'linking'>, indexedAt: string): number {
+  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>, indexedAt: string): number {
     return this.writeTransaction(() => {
       const row = this.sql('SELECT id, diagnostics_json, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
         id: number;
@@ -364,10 +364,10 @@ export class IndexWriter {
       const diagnostics = kept >= BUILD_DIAGNOSTICS_KEPT ? stored : [...stored.slice(0, kept), ...r.diagnostics].slice(0, BUILD_DIAGNOSTICS_KEPT);
       this.sql(
         `UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_json = ?, record_inputs_json = ?, linked_units_json = ?,
-           linking_json = ?, indexed_at = ? WHERE id = ?`,
+           linking_json = ?, linker_scripts_json = ?, indexed_at = ? WHERE id = ?`,
       ).run(
         r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), JSON.stringify(diagnostics), JSON.stringify(r.recordInputs),
-        link.linkedUnits ? JSON.stringify(link.linkedUnits) : null, JSON.stringify(link.linking), indexedAt, buildId,
+        link.linkedUnits ? JSON.stringify(link.linkedUnits) : null, JSON.stringify(link.linking), JSON.stringify(link.linkerScripts), indexedAt, buildId,
       );
       this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
       const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');

@@ -46,16 +46,17 @@ export interface StoredDescription {
   compileCommandsMtimeMs: number | null;
 }
 
-/** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from, and its link as the row says; undefined: no such build. */
-export function storedRecordInputs(db: Db, variant: string, image: string): ({ inputs: RecordInputs | null } & Pick<BuildRow, 'linkedUnits' | 'linking'>) | undefined {
-  const r = prepared(db, 'SELECT record_inputs_json, linked_units_json, linking_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as
-    | { record_inputs_json: string; linked_units_json: string | null; linking_json: string | null }
+/** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from, and its link and linker scripts as the row says; undefined: no such build. */
+export function storedRecordInputs(db: Db, variant: string, image: string): ({ inputs: RecordInputs | null } & Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>) | undefined {
+  const r = prepared(db, 'SELECT record_inputs_json, linked_units_json, linking_json, linker_scripts_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as
+    | { record_inputs_json: string; linked_units_json: string | null; linking_json: string | null; linker_scripts_json: string }
     | undefined;
   return (
     r && {
       inputs: JSON.parse(r.record_inputs_json) as RecordInputs | null,
       linkedUnits: JSON.parse(r.linked_units_json ?? 'null') as BuildRow['linkedUnits'],
       linking: JSON.parse(r.linking_json ?? 'null') as BuildRow['linking'],
+      linkerScripts: JSON.parse(r.linker_scripts_json) as string[],
     }
   );
 }

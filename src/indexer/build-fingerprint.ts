@@ -1,10 +1,11 @@
 // The fingerprint of a build description: one hash over what the adapter says about the build (units,
-// arguments, defines, board, link step), the state of its compile database and of the compiler binaries its
-// units run (their implicit macros and include dirs come from them): what decides what the units compile.
-// Sources are checked apart (per unit), and so are the files only the build's record is read from — linker
-// scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit. Which map file the build names
-// and how its link was determined are the record's too (record-description.ts): a map that appears changes no
-// unit either, unless the units the image links change.
+// arguments, defines, board, the units its image links), the state of its compile database and of the compiler
+// binaries its units run (their implicit macros and include dirs come from them): what decides what the units
+// compile. Sources are checked apart (per unit), and so are the files only the build's record is read from —
+// linker scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit. Which map file and
+// linker scripts the build names, its link command and how its link was determined are the record's too
+// (record-description.ts): a map or linker script that appears, or a changed -Map/--defsym/-T, changes no unit
+// either, unless the units the image links change.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
@@ -57,8 +58,6 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
     board: build.board ?? null,
     description: build.description,
     compileCommands: fileState(build.compileCommands),
-    scripts: build.linkerScripts,
-    link: build.linkArguments ?? [],
     kconfig: [build.kconfig?.dotConfig ?? null, build.kconfig?.autoconfH ?? null],
     compilers: compilerStates(build),
   });

@@ -236,7 +236,6 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
     description: build.description,
     defines,
     definesVarying: varying,
-    linkerScripts: build.linkerScripts,
     entryPoint: record.entryPoint,
     memory: record.memory,
     memoryNote: record.memoryNote,
@@ -269,7 +268,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   return true;
 }
 
-/** A stored build's record read again when its linker scripts, map file or Kconfig output changed, or its map file or link did; true when it was. */
+/** A stored build's record read again when its linker scripts, map file or Kconfig output changed, or which of them it names, its link command or link did; true when it was. */
 async function recordStage(build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
   const refreshed = await refreshBuildRecord(build, run);
   if (!refreshed) return false;

@@ -1,10 +1,12 @@
 // What a build's record takes from its description beside the files it is read from (record-inputs.ts): the map
-// file the build names, the units its image links and how that was determined. None of it decides what a unit
-// compiles, so it is not in the fingerprint: a map file that appears (the firmware linked after an index), goes or
-// moves re-reads the record only. Which units the image links is in the fingerprint (the full path) — except a
-// link that was unknown and now takes every unit: the same units compile, only the build's row says so.
+// file the build names, its linker scripts, its link command, the units its image links and how that was
+// determined. None of it decides what a unit compiles, so it is not in the fingerprint: a map file that appears
+// (the firmware linked after an index), goes or moves, a linker script named or dropped, a link command changed
+// (-Map, --defsym, -T) re-read the record only. Which units the image links is in the fingerprint (the full path)
+// — except a link that was unknown and now takes every unit: the same units compile, only the build's row says so.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { BuildRow, RecordInputs } from '../index/index-reader.js';
+import { sha1 } from '../model/sha1.js';
 import { isUnderAny, storedPath } from './vendor-paths.js';
 
 /** The units a build compiles (those under excluded folders left out) and, when its link is known, those its image links. */
@@ -14,15 +16,21 @@ export function imageUnits(build: BuildDescription, root: string, excluded: stri
   return { compiled, linked: linked ? compiled.filter((u) => linked.has(u.file)) : null };
 }
 
-/** The build row's linked units and link determination, as a run writes them. */
-export type LinkRecord = Pick<BuildRow, 'linkedUnits' | 'linking'>;
+/** The build row's linked units, link determination and linker scripts, as a run writes them. */
+export type LinkRecord = Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>;
 
 export function linkRecord(build: BuildDescription, root: string, excluded: string[]): LinkRecord {
   const { linked } = imageUnits(build, root, excluded);
   return {
     linkedUnits: linked ? linked.map((u) => u.file) : null,
     linking: build.linking ? { ...build.linking, source: storedPath(root, build.linking.source) } : null,
+    linkerScripts: build.linkerScripts,
   };
+}
+
+/** The link command a build names, as its record keeps it (RecordInputs.link): a hash of its arguments. */
+export function recordLink(build: BuildDescription): string | null {
+  return build.linkArguments ? sha1(JSON.stringify(build.linkArguments)) : null;
 }
 
 /** The map file a build names, as its record keeps it (RecordInputs.map). */
@@ -30,14 +38,20 @@ export function recordMap(build: BuildDescription, root: string): string | null 
   return build.mapFile ? storedPath(root, build.mapFile) : null;
 }
 
+/** A change of the record's description (recordDescriptionChanges). */
+export type RecordDescriptionChange = 'map file' | 'linker scripts' | 'link command' | 'link';
+
 /**
  * What of the record's description differs from what the stored record was read with: 'map file' (named,
- * dropped or moved; unknown for a record kept before the index noted it) and 'link' (linked units or how
- * they were determined). Empty: nothing.
+ * dropped or moved; unknown for a record kept before the index noted it), 'linker scripts' (named, dropped or
+ * reordered), 'link command' (its arguments; unknown for a record kept before the index noted them) and 'link'
+ * (linked units or how they were determined). Empty: nothing.
  */
-export function recordDescriptionChanges(build: BuildDescription, stored: { inputs: RecordInputs | null } & LinkRecord, now: LinkRecord, root: string): string[] {
-  const changes: string[] = [];
+export function recordDescriptionChanges(build: BuildDescription, stored: { inputs: RecordInputs | null } & LinkRecord, now: LinkRecord, root: string): RecordDescriptionChange[] {
+  const changes: RecordDescriptionChange[] = [];
   if (stored.inputs?.map !== recordMap(build, root)) changes.push('map file');
+  if (JSON.stringify(stored.linkerScripts) !== JSON.stringify(now.linkerScripts)) changes.push('linker scripts');
+  if (stored.inputs?.link !== recordLink(build)) changes.push('link command');
   if (JSON.stringify(stored.linkedUnits) !== JSON.stringify(now.linkedUnits) || JSON.stringify(stored.linking) !== JSON.stringify(now.linking)) changes.push('link');
   return changes;
 }

@@ -106,6 +106,13 @@ export interface RelinkedFile {
   how: 'changed' | 'appeared' | 'gone';
 }
 
+/** What a record input that appeared is (a map file or linker script where the build writes one) and what is read from it. */
+export function appearedNote(file: string): string {
+  return /\.map$/i.test(file)
+    ? 'the firmware was linked: memory usage and the units the image links are read from its map file'
+    : 'a linker script the build looks for there: memory regions, entry point and linker-script symbols are read from it';
+}
+
 /** The files a build's record was read from whose content changed since, or that appeared or went (a relink not indexed yet), absolute. */
 export function relinkedFiles(root: string, inputs: RecordInputs | null): RelinkedFile[] {
   const now = inputs ? compareRecordInputs(root, inputs.files) : null;

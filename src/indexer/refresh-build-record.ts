@@ -1,7 +1,8 @@
 // What a build's record holds from its linker scripts, map file and Kconfig output (memory regions and usage,
 // entry point, linker-script symbols, Kconfig summary), read for a full run or again for a stored build whose
-// units still hold when those files changed (a relink rewrites the map) or the build names another map file, or
-// tells its link otherwise (record-description.ts): then only these rows are replaced.
+// units still hold when those files changed (a relink rewrites the map) or the build names another map file or
+// other linker scripts, links with another command, or tells its link otherwise (record-description.ts): then
+// only these rows are replaced.
 import fs from 'node:fs';
 import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRecord, FileVersion, RecordRefresh } from '../index/index-writer.js';
@@ -11,7 +12,7 @@ import type { ExtractedSymbol } from '../model/symbol.js';
 import { sha1 } from './file-states.js';
 import type { PatchContext } from './patch-build.js';
 import { compareRecordInputs, RecordReads } from './record-inputs.js';
-import { linkRecord, recordDescriptionChanges, recordMap } from './record-description.js';
+import { linkRecord, recordDescriptionChanges, recordLink, recordMap } from './record-description.js';
 import { absolutePath, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 
 /** Where a build's Kconfig output lives and how many CONFIG_ symbols autoconf.h sets. */
@@ -57,8 +58,10 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
   const reads = new RecordReads(root);
   const memory = describeBuildMemory(build, { root, onRead: (file, text) => reads.note(file, text) });
   const kconfig = kconfigSummary(root, build, reads);
-  // Where the build would write its map when it names none yet: absent inputs, so a map that appears there is seen.
+  // Where the build would write its map, or generate its linker script, when it names none yet: absent inputs, so
+  // one that appears there is seen.
   if (!build.mapFile) for (const f of build.mapCandidates ?? []) reads.noteAbsent(f);
+  for (const f of build.linkerScriptCandidates ?? []) if (!build.linkerScripts.includes(f)) reads.noteAbsent(f);
   // Linker-script symbols (_estack, PROVIDEd names) are symbols of the script file in this build.
   const scripts = memory.symbolsByFile.map((g) => linkerScriptVersion(root, g.file, g.symbols, vendorRules)).filter((v): v is FileVersion => v !== null);
   return {
@@ -66,7 +69,7 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
     memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(root, m.file_path) : m.file_path })),
     memoryNote: memory.note,
     kconfig,
-    recordInputs: { files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length, map: recordMap(build, root) },
+    recordInputs: { files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length, map: recordMap(build, root), link: recordLink(build) },
     diagnostics: memory.diagnostics,
     scripts,
   };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildRow, IndexMeta, IndexReader } from '../index/index-reader.js';
 import { readLock } from '../indexer/lock-file.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
-import { relinkedFiles } from '../indexer/record-inputs.js';
+import { appearedNote, relinkedFiles } from '../indexer/record-inputs.js';
 import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { configPath, indexPath } from '../project/config.js';
@@ -84,18 +84,16 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHas
 
 /**
  * Builds relinked since indexing: a linker script, map file or Kconfig output their record was read from changed
- * by content or went, or a map file appeared where the build writes one (the firmware linked after the index).
+ * by content or went, or a map file or linker script appeared where the build looks for one (the firmware
+ * configured or linked after the index).
  */
 function relinkReasons(root: string, builds: BuildRow[]): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
     const relinked = relinkedFiles(root, b.recordInputs);
-    const shown = (how: string) => shownList(relinked.filter((f) => f.how === how).map((f) => path.relative(root, f.file) || f.file), 3);
     const of = `of build ${b.variant}/${b.image}`;
-    if (relinked.some((f) => f.how === 'appeared')) {
-      reasons.push(
-        `${shown('appeared')} ${of} appeared since indexing (the firmware was linked: memory usage and the units the image links are read from its map file): run \`fw-context index\``,
-      );
+    for (const f of relinked.filter((x) => x.how === 'appeared')) {
+      reasons.push(`${path.relative(root, f.file) || f.file} ${of} appeared since indexing (${appearedNote(f.file)}): run \`fw-context index\``);
     }
     if (relinked.some((f) => f.how !== 'appeared')) {
       const files = shownList(relinked.filter((f) => f.how !== 'appeared').map((f) => path.relative(root, f.file) || f.file), 3);

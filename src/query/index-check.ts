@@ -6,8 +6,8 @@ import type { BuildDescription } from '../../adapters/contract.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { buildFingerprint, descriptionMatch } from '../indexer/build-fingerprint.js';
-import { relinkedFiles } from '../indexer/record-inputs.js';
-import { linkRecord, recordDescriptionChanges, recordMap } from '../indexer/record-description.js';
+import { appearedNote, relinkedFiles } from '../indexer/record-inputs.js';
+import { linkRecord, recordDescriptionChanges, recordMap, type RecordDescriptionChange } from '../indexer/record-description.js';
 import { readLock } from '../indexer/index-lock.js';
 import { absolutePath, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import { detectProjectBuilds, unreadableDescription } from '../project/project-builds.js';
@@ -103,25 +103,32 @@ function recordReasons(root: string, row: BuildRow): CheckReason[] {
     line: null,
     message:
       f.how === 'appeared'
-        ? 'appeared since indexing (a map file where the build writes one: the firmware was linked; memory usage and the units the image links are read from it)'
+        ? `appeared since indexing (${appearedNote(f.file)})`
         : 'changed since indexing (linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it)',
     fix: INDEX,
   }));
 }
 
-/** The build names another map file (one appeared, went or moved), or tells its link otherwise (the same units). */
+/**
+ * The build names another map file (one appeared, went or moved) or other linker scripts, links with another
+ * command, or tells its link otherwise (the same units).
+ */
 function linkReasons(root: string, excluded: string[], declared: BuildDescription, row: BuildRow): CheckReason[] {
-  const changes = recordDescriptionChanges(declared, { inputs: row.recordInputs, linkedUnits: row.linkedUnits, linking: row.linking }, linkRecord(declared, root, excluded), root);
+  const stored = { inputs: row.recordInputs, linkedUnits: row.linkedUnits, linking: row.linking, linkerScripts: row.linkerScripts };
+  const changes = recordDescriptionChanges(declared, stored, linkRecord(declared, root, excluded), root);
   const map = recordMap(declared, root);
   const was = row.recordInputs?.map;
   const mapNote = `the build names ${map ? `the map file ${map}` : 'no map file'} now (${was ? `indexed with ${was}` : 'none when indexed'}): memory usage is read from it`;
-  return changes.map((what) => ({
-    code: 'build_description',
-    file: what === 'map file' ? (map ?? was ?? storedPath(root, declared.buildDir)) : storedPath(root, declared.buildDir),
-    line: null,
-    message: what === 'map file' ? mapNote : 'how the image links its units was determined otherwise since indexing',
-    fix: INDEX,
-  }));
+  const scripts = (list: string[]) => (list.length ? list.map((s) => storedPath(root, s)).join(', ') : 'none');
+  const notes: Record<RecordDescriptionChange, string> = {
+    'map file': mapNote,
+    'linker scripts': `the build names the linker scripts ${scripts(declared.linkerScripts)} now (indexed with ${scripts(row.linkerScripts)}): memory regions, entry point and linker-script symbols are read from them`,
+    'link command': 'the link command changed since indexing (-Map, --defsym, -T or -L: memory regions, usage and linker-script symbols are read with it)',
+    link: 'how the image links its units was determined otherwise since indexing',
+  };
+  const fileOf = (what: RecordDescriptionChange) =>
+    what === 'map file' ? (map ?? was ?? storedPath(root, declared.buildDir)) : what === 'linker scripts' && declared.linkerScripts.length ? storedPath(root, declared.linkerScripts[0]!) : storedPath(root, declared.buildDir);
+  return changes.map((what) => ({ code: 'build_description', file: fileOf(what), line: null, message: notes[what], fix: INDEX }));
 }
 
 /** What changed in a build's description: its compile database, its unit list, something else the fingerprint covers, or the files its record was read from. */
@@ -150,7 +157,7 @@ function descriptionReasons(root: string, excluded: string[], declared: BuildDes
   if (!row.fingerprint || descriptionMatch(declared, buildFingerprint(declared), row, sha1File)) return reasons;
   return [
     ...reasons,
-    { code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board, link step, or a compiler binary replaced or upgraded)', fix: INDEX },
+    { code: 'build_description', file: storedPath(root, declared.buildDir), line: null, message: 'the build description changed since indexing (compiler arguments, defines, board, the units the image links, or a compiler binary replaced or upgraded)', fix: INDEX },
   ];
 }
 

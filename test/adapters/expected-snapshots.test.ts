@@ -29,6 +29,7 @@ function summarize(root: string): unknown {
       defines: b.defines,
       kconfig: b.kconfig && { dotConfig: rel(b.kconfig.dotConfig), autoconfH: rel(b.kconfig.autoconfH) },
       linkerScripts: b.linkerScripts.map(rel),
+      linkerScriptCandidates: b.linkerScriptCandidates?.map((s) => rel(s)),
       mapFile: rel(b.mapFile),
       // Mbed CLI 1 names its map after the project folder (a temp folder here).
       mapCandidates: b.mapCandidates?.map((m) => rel(m)!.split(path.basename(root)).join('<project>')),
