@@ -57,12 +57,84 @@ export interface PioProjectResult {
   config: PioProjectConfig;
 }
 
+/** One PlatformIO project folder as its platformio.ini lays it out: envs, default envs and folders. */
+interface PioProject {
+  projectDir: string;
+  projectRoot: string;
+  iniFile: string;
+  config: PioProjectConfig;
+  envs: string[];
+  defaults: string[];
+  srcDir: string;
+  includeDir: string;
+  buildDir: string;
+  /** The adapter's own diagnostics (the configuration's come first in the result). */
+  diagnostics: Diagnostic[];
+}
+
+/** The root compile_commands.json (pio run -t compiledb), read when it exists, and the env it belongs to. */
+interface RootDatabase {
+  file: string;
+  env?: string;
+  read?: ReturnType<typeof readCompileDatabase>;
+}
+
+/** What every build description of an env shares, whether read from a compile database or derived. */
+interface EnvShared {
+  section: string;
+  platform?: string;
+  board?: string;
+  flags: PioFlags;
+  /** Its platform, board and frameworks, as descriptions name them. */
+  what: string;
+  isDefault: boolean;
+  base: Omit<BuildDescription, 'description' | 'units' | 'provenance'>;
+}
+
 /** All envs of one PlatformIO project folder. */
 export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}, derive: string[] = []): PioProjectResult {
+  const project = projectLayout(projectDir, projectRoot, options);
+  const { config, envs, buildDir, diagnostics } = project;
+  const rootDb = rootDatabase(project);
+  const builds: BuildDescription[] = [];
+  // With a firmware.map, the image's units are the objects it shows loaded.
+  const pushBuild = (b: BuildDescription) => {
+    applyLinkedUnits(b, undefined, diagnostics);
+    builds.push(b);
+  };
+  const built = envs.filter((e) => isDir(path.join(buildDir, e)) || rootDb.env === e);
+  const skipped: string[] = [];
+  const filesCache = new Map<string, string[]>();
+  for (const env of envs) {
+    const shared = envShared(project, env);
+    const read = envFromDatabase(project, env, shared, rootDb);
+    if (read) {
+      pushBuild(read);
+      continue;
+    }
+    const wasBuilt = built.includes(env);
+    if (!wasBuilt && built.length > 0 && !derive.includes(env)) {
+      skipped.push(env);
+      continue;
+    }
+    pushBuild(derivedEnv(project, env, shared, wasBuilt, filesCache));
+  }
+  if (skipped.length > 0) {
+    diagnostics.push({
+      severity: 'info',
+      file: project.iniFile,
+      message: `${skipped.length} env(s) never built are not derived because other envs of this project were built: ${skipped.slice(0, 8).join(', ')}${skipped.length > 8 ? ', ...' : ''}`,
+      fix: 'build them (`pio run -e <env> -t compiledb`), or name them in [platformio] derive in .fw-context/config.ini',
+    });
+  }
+  return { builds, diagnostics: [...config.diagnostics, ...diagnostics], config };
+}
+
+/** The project's platformio.ini read: its envs, default envs (each checked to name an env) and folders. */
+function projectLayout(projectDir: string, projectRoot: string, options: PioConfigOptions): PioProject {
   const iniFile = path.join(projectDir, 'platformio.ini');
   const config = new PioProjectConfig(projectDir, iniFile, options);
   const diagnostics: Diagnostic[] = [];
-  const builds: BuildDescription[] = [];
   const envs = config.envs();
   const dir = (opt: string) => path.resolve(projectDir, config.get('platformio', opt) ?? opt.replace(/_dir$/, ''));
   const srcDir = dir('src_dir');
@@ -73,111 +145,99 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-
-  // A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into.
-  const rootDb = path.join(projectDir, 'compile_commands.json');
-  let rootDbEnv: string | undefined;
-  let rootDbUnits: ReturnType<typeof readCompileDatabase> | undefined;
-  if (isFile(rootDb)) {
-    rootDbUnits = readCompileDatabase(rootDb);
-    const fallback = rootDbUnits.units.length === 0 ? 'no env is read from it: each takes its own folder\'s database or is derived from platformio.ini' : null;
-    diagnostics.push(...(fallback ? asFallback(rootDbUnits.diagnostics, fallback) : rootDbUnits.diagnostics));
-    rootDbEnv = envOfDatabase(rootDbUnits.units, buildDir, envs);
-    if (!rootDbEnv && rootDbUnits.units.length > 0) {
-      rootDbEnv = defaults.find((d) => envs.includes(d)) ?? envs[0];
-      diagnostics.push({ severity: 'info', file: rootDb, message: `cannot tell which env wrote this compile database; taken as env '${rootDbEnv}'`, fix: 'regenerate it with `pio run -t compiledb -e <env>`' });
-    }
-  }
-
-  // With a firmware.map, the image's units are the objects it shows loaded.
-  const pushBuild = (b: BuildDescription) => {
-    applyLinkedUnits(b, undefined, diagnostics);
-    builds.push(b);
-  };
-  const envDbOf = (env: string) => path.join(buildDir, env, 'compile_commands.json');
-  const built = envs.filter((e) => isDir(path.join(buildDir, e)) || rootDbEnv === e);
-  const skipped: string[] = [];
-  const filesCache = new Map<string, string[]>();
-  for (const env of envs) {
-    const section = `env:${env}`;
-    const platform = config.get(section, 'platform');
-    const board = config.get(section, 'board');
-    const frameworks = config.getList(section, 'framework');
-    let flags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
-    flags = resolvePaths(applyUnflags(flags, config.getList(section, 'build_unflags')), projectDir);
-    const ldscript = config.get(section, 'board_build.ldscript');
-    const linkerScripts = [...flags.linkerScripts, ...(ldscript ? [path.resolve(projectDir, ldscript)] : [])];
-    const envBuild = path.join(buildDir, env);
-    const elf = path.join(envBuild, 'firmware.elf');
-    const map = path.join(envBuild, 'firmware.map');
-    const isDefault = defaults.length ? defaults.includes(env) : env === envs[0];
-    // `pio run` without -e builds default_envs; a query naming no build answers from the first of them.
-    const firstDefault = env === defaults.find((d) => envs.includes(d));
-    const what = [platform && `platform ${platform}`, board && `board ${board}`, frameworks.length && `framework ${frameworks.join(', ')}`].filter(Boolean).join(', ');
-    const base = {
-      buildSystem: 'platformio' as const,
-      variant: env,
-      image: 'app',
-      imageType: 'app',
-      defaultImage: true,
-      ...(firstDefault ? { defaultVariant: true } : {}),
-      board,
-      buildDir: envBuild,
-      linkerScripts,
-      ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
-      elfFile: isFile(elf) ? elf : undefined,
-    };
-    const envDb = envDbOf(env);
-    const db = isFile(envDb) ? envDb : rootDbEnv === env ? rootDb : undefined;
-    if (db) {
-      const r = db === rootDb && rootDbUnits ? rootDbUnits : readCompileDatabase(db);
-      if (db !== rootDb) diagnostics.push(...(r.units.length > 0 ? r.diagnostics : asFallback(r.diagnostics, `env '${env}' is derived from platformio.ini instead`)));
-      if (r.units.length > 0) {
-        pushBuild({
-          ...base,
-          description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${what}; ${r.units.length} units from ${relPath(projectRoot, db)})`,
-          compileCommands: db,
-          units: r.units,
-          provenance: 'read',
-        });
-        continue;
-      }
-    }
-    const wasBuilt = built.includes(env);
-    if (!wasBuilt && built.length > 0 && !derive.includes(env)) {
-      skipped.push(env);
-      continue;
-    }
-    const filter = config.getList(section, 'build_src_filter').join(' ') || config.getList(section, 'src_filter').join(' ') || '+<*> -<.git/> -<.svn/>';
-    const key = `${srcDir}\u0000${filter}`;
-    let files = filesCache.get(key);
-    if (!files) {
-      files = matchSrcFiles(srcDir, filter);
-      filesCache.set(key, files);
-    }
-    const tc = guessToolchain(platform, board);
-    if (!tc.known && platform) {
-      diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
-    }
-    pushBuild({
-      ...base,
-      description: `PlatformIO env ${env}${isDefault ? ' (default)' : ''} (${wasBuilt ? '' : 'derived, not built: '}${what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
-      units: deriveUnits(projectDir, env, files, srcDir, includeDir, buildDir, flags, tc.cc, tc.cxx),
-      defines: definesOf(flags),
-      provenance: 'derived',
-    });
-  }
-  if (skipped.length > 0) {
-    diagnostics.push({
-      severity: 'info',
-      file: iniFile,
-      message: `${skipped.length} env(s) never built are not derived because other envs of this project were built: ${skipped.slice(0, 8).join(', ')}${skipped.length > 8 ? ', ...' : ''}`,
-      fix: 'build them (`pio run -e <env> -t compiledb`), or name them in [platformio] derive in .fw-context/config.ini',
-    });
-  }
-  return { builds, diagnostics: [...config.diagnostics, ...diagnostics], config };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics };
 }
 
+/** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
+function rootDatabase(project: PioProject): RootDatabase {
+  const { envs, defaults, diagnostics } = project;
+  const file = path.join(project.projectDir, 'compile_commands.json');
+  if (!isFile(file)) return { file };
+  const read = readCompileDatabase(file);
+  const fallback = read.units.length === 0 ? 'no env is read from it: each takes its own folder\'s database or is derived from platformio.ini' : null;
+  diagnostics.push(...(fallback ? asFallback(read.diagnostics, fallback) : read.diagnostics));
+  let env = envOfDatabase(read.units, project.buildDir, envs);
+  if (!env && read.units.length > 0) {
+    env = defaults.find((d) => envs.includes(d)) ?? envs[0];
+    diagnostics.push({ severity: 'info', file, message: `cannot tell which env wrote this compile database; taken as env '${env}'`, fix: 'regenerate it with `pio run -t compiledb -e <env>`' });
+  }
+  return { file, env, read };
+}
+
+/** An env's section read: its flags, board, folders, linker scripts, map and ELF, and how descriptions name it. */
+function envShared(project: PioProject, env: string): EnvShared {
+  const { config, projectDir, envs, defaults } = project;
+  const section = `env:${env}`;
+  const platform = config.get(section, 'platform');
+  const board = config.get(section, 'board');
+  const frameworks = config.getList(section, 'framework');
+  let flags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
+  flags = resolvePaths(applyUnflags(flags, config.getList(section, 'build_unflags')), projectDir);
+  const ldscript = config.get(section, 'board_build.ldscript');
+  const linkerScripts = [...flags.linkerScripts, ...(ldscript ? [path.resolve(projectDir, ldscript)] : [])];
+  const envBuild = path.join(project.buildDir, env);
+  const elf = path.join(envBuild, 'firmware.elf');
+  const map = path.join(envBuild, 'firmware.map');
+  const isDefault = defaults.length ? defaults.includes(env) : env === envs[0];
+  // `pio run` without -e builds default_envs; a query naming no build answers from the first of them.
+  const firstDefault = env === defaults.find((d) => envs.includes(d));
+  const what = [platform && `platform ${platform}`, board && `board ${board}`, frameworks.length && `framework ${frameworks.join(', ')}`].filter(Boolean).join(', ');
+  const base = {
+    buildSystem: 'platformio' as const,
+    variant: env,
+    image: 'app',
+    imageType: 'app',
+    defaultImage: true,
+    ...(firstDefault ? { defaultVariant: true } : {}),
+    board,
+    buildDir: envBuild,
+    linkerScripts,
+    ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
+    elfFile: isFile(elf) ? elf : undefined,
+  };
+  return { section, platform, board, flags, what, isDefault, base };
+}
+
+/** The env read from its own folder's compile database, else from the root one when that is the env's; undefined when neither gives a unit. */
+function envFromDatabase(project: PioProject, env: string, shared: EnvShared, rootDb: RootDatabase): BuildDescription | undefined {
+  const envDb = path.join(project.buildDir, env, 'compile_commands.json');
+  const db = isFile(envDb) ? envDb : rootDb.env === env ? rootDb.file : undefined;
+  if (!db) return undefined;
+  const r = db === rootDb.file && rootDb.read ? rootDb.read : readCompileDatabase(db);
+  if (db !== rootDb.file) project.diagnostics.push(...(r.units.length > 0 ? r.diagnostics : asFallback(r.diagnostics, `env '${env}' is derived from platformio.ini instead`)));
+  if (r.units.length === 0) return undefined;
+  return {
+    ...shared.base,
+    description: `PlatformIO env ${env}${shared.isDefault ? ' (default)' : ''} (${shared.what}; ${r.units.length} units from ${relPath(project.projectRoot, db)})`,
+    compileCommands: db,
+    units: r.units,
+    provenance: 'read',
+  };
+}
+
+/** The env derived from platformio.ini: its build_src_filter's sources, compiled by the toolchain its platform suggests. */
+function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuilt: boolean, filesCache: Map<string, string[]>): BuildDescription {
+  const { config, srcDir } = project;
+  const { section, platform, board } = shared;
+  const filter = config.getList(section, 'build_src_filter').join(' ') || config.getList(section, 'src_filter').join(' ') || '+<*> -<.git/> -<.svn/>';
+  const key = `${srcDir}\u0000${filter}`;
+  let files = filesCache.get(key);
+  if (!files) {
+    files = matchSrcFiles(srcDir, filter);
+    filesCache.set(key, files);
+  }
+  const tc = guessToolchain(platform, board);
+  if (!tc.known && platform) {
+    project.diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? project.iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
+  }
+  return {
+    ...shared.base,
+    description: `PlatformIO env ${env}${shared.isDefault ? ' (default)' : ''} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
+    units: deriveUnits(project.projectDir, env, files, srcDir, project.includeDir, project.buildDir, shared.flags, tc.cc, tc.cxx),
+    defines: definesOf(shared.flags),
+    provenance: 'derived',
+  };
+}
 
 export const platformioAdapter: BuildAdapter = {
   name: 'platformio',

@@ -129,6 +129,8 @@ export function utcStamp(d = new Date()): string {
 /** What one run shares across its builds: what the fast path needs, plus the full path's own hooks. */
 interface RunContext extends PatchContext {
   headerCache: HeaderWalkCache;
+  /** The index's skeletons (what `skeletons` loads from), flushed at the run's end. */
+  storedSkeletons: StoredSkeletons;
   preprocess?: PreprocessBuild;
   progress: (message: string) => void;
   /** Time spent in the preprocess and parse stages, over all builds (ms). */
@@ -317,6 +319,18 @@ async function askCompilersWhileScanning(units: CompileUnit[], run: RunContext):
   await answered;
 }
 
+/** One build on the full path, as its stages see it. */
+interface FullBuild {
+  build: BuildDescription;
+  summary: BuildIndexSummary;
+  /** Names the build in progress lines. */
+  label: string;
+  /** The units indexed: those the image links, else every unit it compiles (`compiled`, which its row records). */
+  units: CompileUnit[];
+  compiled: CompileUnit[];
+  fingerprint: string;
+}
+
 /**
  * One build, start to write; answers whether the names its walks read are to be kept (see keepUnitReads). Throws
  * when the build cannot be indexed (its previous rows stay).
@@ -327,11 +341,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   if (stored) summary.resultListsRead = stored.readFromIndex;
   if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {
-    // Units and their files hold; a relink or a Kconfig run may still have rewritten what the record is read from.
-    if (await recordStage(build, run, summary)) summary.patched = true;
-    else summary.unchanged = true;
-    summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
-    summary.reusedUnits = build.units.length;
+    await unchangedStage(build, run, summary);
     return false;
   }
   // Only the units the image links answer its queries; the others are recorded as compiled, not linked.
@@ -343,7 +353,22 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   }
   // A build indexed for the first time (or whose description changed) parses many files: start the threads now.
   if (!stored && units.length >= MIN_JOBS_FOR_WORKERS) run.pool.warm();
-  run.progress(`${label}: preprocessing ${units.length} units`);
+  await fullPath({ build, summary, label, units, compiled, fingerprint }, run);
+  return !run.preprocess;
+}
+
+/** A build whose units and files hold keeps its rows; a relink or a Kconfig run may still have rewritten what its record is read from. */
+async function unchangedStage(build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<void> {
+  if (await recordStage(build, run, summary)) summary.patched = true;
+  else summary.unchanged = true;
+  summary.files = summary.reused = run.writer.buildFileCount(build.variant, build.image);
+  summary.reusedUnits = build.units.length;
+}
+
+/** The full path: the units preprocessed (or their stored results reused), then the build's files masked, parsed and written. */
+async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
+  const { build, summary, units } = full;
+  run.progress(`${full.label}: preprocessing ${units.length} units`);
   if (!run.preprocess) await askCompilersWhileScanning(units, run);
   const skeletonsAdded = run.skeletons.added;
   const t0 = performance.now();
@@ -353,7 +378,13 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
   // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
   releaseLargeSkeletons(run);
+  const { files, masked } = maskStage(full, pre, run, skeletonsAdded);
+  await writeStage(full, pre, files, masked, run, skeletonsAdded);
+}
 
+/** Full path, mask stage: the build's files (less the excluded) masked by its macros, parses kept whose inputs hold. */
+function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, skeletonsAdded: number): { files: MergedFile[]; masked: MaskedFiles } {
+  const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
   const macroTable = new BuildMacroTable(pre.macros);
@@ -367,7 +398,7 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     // Read from the table's map of names (a device header's 450 000 are not put in another).
     values: macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
-    unitSet: new Set(units.map((u) => u.file)),
+    unitSet: new Set(full.units.map((u) => u.file)),
   });
   summary.diagnostics.push(...masked.diagnostics);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
@@ -377,7 +408,15 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
   stage.mask += performance.now() - tMask;
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;
-  // One transaction from here to the build's end: files are stored as they are parsed (see store-parses.ts).
+  return { files, masked };
+}
+
+/**
+ * Full path, write stage: one transaction from here to the build's end, files stored as they are parsed (see
+ * store-parses.ts), then the build's record and rows; a failure rolls the build back to its previous rows.
+ */
+async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: MergedFile[], masked: MaskedFiles, run: RunContext, skeletonsAdded: number): Promise<void> {
+  const { build, summary } = full;
   run.writer.beginBuild(macroRowCount(pre.macroGroups));
   try {
     await parseStage(masked, pre, build, run, summary);
@@ -392,23 +431,22 @@ async function indexBuild(build: BuildDescription, run: RunContext, summary: Bui
     const tWrite = performance.now();
     const buildId = run.writer.finishBuild(
       {
-        build: buildRecord(build, run, summary, pre, record, fingerprint, compiled),
+        build: buildRecord(build, run, summary, pre, record, full.fingerprint, full.compiled),
         files: versions,
         macroGroups: pre.macroGroups,
         units: pre.units,
         fileDiagnostics: summary.diagnostics,
         fileLines: fileLinesOf(run.root, files),
-        includeDirs: buildIncludeDirs(run.root, units),
+        includeDirs: buildIncludeDirs(run.root, full.units),
       },
       run.indexedAt,
     );
     summary.symbols = run.writer.buildSymbolCount(buildId);
-    stage.write += performance.now() - tWrite;
+    summary.stageMs!.write += performance.now() - tWrite;
   } catch (err) {
     run.writer.abortBuild();
     throw err;
   }
-  return !run.preprocess;
 }
 
 /** The names the walks of the results the build now links looked up, kept for the next header edit (see unit-reads.ts). */
@@ -416,11 +454,11 @@ function keepUnitReads(build: BuildDescription, run: RunContext): void {
   run.reads.save(build.variant, build.image, buildResultHashes(run.db, build.variant, build.image));
 }
 
+/** One run under the writer lock: detect the builds, index each selected one, keep the run's file records, skeletons and content index, then finish the run (see finishRun). */
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
-  const progress = options.onProgress ?? (() => {});
   const release = acquireLock(root);
   const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
@@ -435,86 +473,12 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
     const selected = selectBuildsByName(detected.builds, options, root);
-    // One skeleton cache, compiler-answer cache and file-hash table per run: what builds share is done once.
-    const states = new FileStates(root, writer.fileStates());
-    // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
-    const storedSkeletons = new StoredSkeletons(db, root, states);
-    const compilerCacheDir = path.join(root, STATE_DIR, 'compilers');
-    const run: RunContext = {
-      root,
-      db,
-      writer,
-      states,
-      skeletons: new SkeletonCache(storedSkeletons),
-      headerCache: new HeaderWalkCache(),
-      // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
-      provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
-      compilerCacheDir,
-      vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
-      excluded: config.excludePaths,
-      indexedAt: utcStamp(),
-      preprocess: options.preprocess,
-      progress,
-      timing: { preprocessMs: 0, parseMs: 0 },
-      pool,
-      views: new FileViewCache(db),
-      reads: new UnitReads(root),
-    };
-    for (const [bi, build] of selected.entries()) {
-      const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
-      const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
-      result.builds.push(summary);
-      const buildStarted = performance.now();
-      const skeletonsAdded = run.skeletons.added;
-      try {
-        if (await indexBuild(build, run, summary, label)) {
-          // A build that read a large header left its macro records, masked texts and parses as garbage: collected
-          // before the names of its walks are encoded beside it.
-          collectAfterLargeStage(run.skeletons, skeletonsAdded);
-          keepUnitReads(build, run);
-        }
-      } catch (err) {
-        summary.error = (err as Error).message;
-        summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
-      }
-      // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
-      // and content-index writes) allocates its own.
-      releaseLargeSkeletons(run);
-      releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
-      summary.elapsedMs = performance.now() - buildStarted;
-      result.parsed += summary.parsed;
-      result.reused += summary.reused;
-      result.preprocessed += summary.preprocessed;
-      result.carriedUnits += summary.carriedUnits ?? 0;
-    }
-    result.parsedOnWorkers = pool.onWorkers;
-    result.preprocessedOnWorkers = pool.walkedOnWorkers;
-    // Each worker thread walks headers for itself (its caches are its own).
-    result.headerWalks = { walked: run.headerCache.walked + pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + pool.workerHeaderWalks.replayed };
-    result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
-    result.filesHashed = states.hashed;
-    startIndexWriteBack(db);
-    try {
-      writer.refreshFileStates(states.refreshable());
-      storedSkeletons.flush();
-    } catch (err) {
-      result.diagnostics.push({ severity: 'warning', file: indexPath(root), message: `file records and skeletons of this run could not be kept for the next one: ${(err as Error).message}` });
-    }
-    result.preprocessMs = run.timing.preprocessMs;
-    result.parseMs = run.timing.parseMs;
-    try {
-      progress('content index: checking the project tree');
-      result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file), (file) => states.statOf(file));
-      if (options.fillContent && result.content.deferred) {
-        progress('content index: filling in the files no build reads');
-        const filled = fillDeferredContent(db, root);
-        result.content.filled = filled.filled;
-        result.content.deferred -= filled.filled;
-      }
-    } catch (err) {
-      result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
-    }
-    states.releaseBytes();
+    const run = runContext(options, root, config, db, writer, pool);
+    await indexEachBuild(selected, run, result);
+    runCounts(run, result);
+    finishRunFiles(run, result);
+    updateContent(run, options, result);
+    run.states.releaseBytes();
     finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
     await pool.close();
@@ -526,6 +490,106 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   }
   result.elapsedMs = performance.now() - started;
   return result;
+}
+
+/** The run's shared state: one skeleton cache, compiler-answer cache and file-hash table per run, so that what builds share is done once. */
+function runContext(options: IndexOptions, root: string, config: ProjectConfig, db: Db, writer: IndexWriter, pool: ParsePool): RunContext {
+  const states = new FileStates(root, writer.fileStates());
+  // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
+  const storedSkeletons = new StoredSkeletons(db, root, states);
+  const compilerCacheDir = path.join(root, STATE_DIR, 'compilers');
+  return {
+    root,
+    db,
+    writer,
+    states,
+    storedSkeletons,
+    skeletons: new SkeletonCache(storedSkeletons),
+    headerCache: new HeaderWalkCache(),
+    // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
+    provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
+    compilerCacheDir,
+    vendorRules: { root, vendorPaths: config.vendorPaths, projectPaths: config.projectPaths },
+    excluded: config.excludePaths,
+    indexedAt: utcStamp(),
+    preprocess: options.preprocess,
+    progress: options.onProgress ?? (() => {}),
+    timing: { preprocessMs: 0, parseMs: 0 },
+    pool,
+    views: new FileViewCache(db),
+    reads: new UnitReads(root),
+  };
+}
+
+/** Each selected build indexed in turn, into its summary and the run's totals; one that fails keeps its previous rows and says why. */
+async function indexEachBuild(selected: BuildDescription[], run: RunContext, result: IndexResult): Promise<void> {
+  for (const [bi, build] of selected.entries()) {
+    const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
+    const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
+    result.builds.push(summary);
+    const buildStarted = performance.now();
+    const skeletonsAdded = run.skeletons.added;
+    try {
+      if (await indexBuild(build, run, summary, label)) {
+        // A build that read a large header left its macro records, masked texts and parses as garbage: collected
+        // before the names of its walks are encoded beside it.
+        collectAfterLargeStage(run.skeletons, skeletonsAdded);
+        keepUnitReads(build, run);
+      }
+    } catch (err) {
+      summary.error = (err as Error).message;
+      summary.diagnostics.push({ severity: 'error', file: build.compileCommands ?? build.buildDir, message: `indexing this build failed: ${summary.error}; its previous index is kept` });
+    }
+    // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
+    // and content-index writes) allocates its own.
+    releaseLargeSkeletons(run);
+    releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
+    summary.elapsedMs = performance.now() - buildStarted;
+    result.parsed += summary.parsed;
+    result.reused += summary.reused;
+    result.preprocessed += summary.preprocessed;
+    result.carriedUnits += summary.carriedUnits ?? 0;
+  }
+}
+
+/** What the run's threads and caches counted, and its stage times, into the result. */
+function runCounts(run: RunContext, result: IndexResult): void {
+  result.parsedOnWorkers = run.pool.onWorkers;
+  result.preprocessedOnWorkers = run.pool.walkedOnWorkers;
+  // Each worker thread walks headers for itself (its caches are its own).
+  result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed };
+  result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
+  result.filesHashed = run.states.hashed;
+  result.preprocessMs = run.timing.preprocessMs;
+  result.parseMs = run.timing.parseMs;
+}
+
+/** The file records and skeletons of this run kept in the index for the next one (when they cannot be, a warning says so). */
+function finishRunFiles(run: RunContext, result: IndexResult): void {
+  startIndexWriteBack(run.db);
+  try {
+    run.writer.refreshFileStates(run.states.refreshable());
+    run.storedSkeletons.flush();
+  } catch (err) {
+    result.diagnostics.push({ severity: 'warning', file: indexPath(run.root), message: `file records and skeletons of this run could not be kept for the next one: ${(err as Error).message}` });
+  }
+}
+
+/** The content index (find) brought up to the project tree, deferred files filled in when asked; on failure it keeps its previous state. */
+function updateContent(run: RunContext, options: IndexOptions, result: IndexResult): void {
+  const { db, root, states } = run;
+  try {
+    run.progress('content index: checking the project tree');
+    result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file), (file) => states.statOf(file));
+    if (options.fillContent && result.content.deferred) {
+      run.progress('content index: filling in the files no build reads');
+      const filled = fillDeferredContent(db, root);
+      result.content.filled = filled.filled;
+      result.content.deferred -= filled.filled;
+    }
+  } catch (err) {
+    result.diagnostics.push({ severity: 'error', file: root, message: `the content index (find) could not be updated: ${(err as Error).message}; its previous state is kept` });
+  }
 }
 
 /**

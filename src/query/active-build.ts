@@ -190,34 +190,19 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   const meta = reader.meta();
   const version = versionState(meta);
   const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds, hashes)];
-  let build: BuildRow | null = null;
-  try {
-    build = resolveProjectBuild(ctx, req);
-  } catch (err) {
-    if (req.variant || req.image) throw err;
-    if (!(err instanceof QueryError)) throw err;
-  }
+  const build = activeBuildOrNone(ctx, req);
   const counts = reader.counts(build?.id);
   const { changed, headerAffected } = changeCounts(ctx, builds, build, req.fast === false);
   // The contract: reindex_needed wins over reindexing — the answers of this moment come from the last finished run.
   const status: IndexStatus = reasons.length ? 'reindex_needed' : run ? 'reindexing' : 'ready';
-  const { variants, variant_images } = choicesOf(builds);
   const noBuild = ctx.config.defaultVariant
     ? `[build] default_variant "${ctx.config.defaultVariant}" in .fw-context/config.ini names no indexed build: fix it or name a variant`
     : 'no default build: name a variant';
   const where = build ? `build ${build.variant}/${build.image}` : `${builds.length} builds (${noBuild})`;
   const summary = `${counts.symbols} symbols in ${counts.files} files of ${where}, indexed ${meta.indexedAt} UTC.`;
-  const cfgText = fs.existsSync(configPath(root)) ? fs.readFileSync(configPath(root), 'utf8') : '';
   return {
     status,
-    project_root: root,
-    project_id: projectId(root, hashes.text),
-    config_hash: hashes.text(cfgText + (build ? `${build.variant}/${build.image}` : '')).slice(0, 12),
-    build_system: build?.buildSystem ?? [...new Set(builds.map((b) => b.buildSystem))].join(','),
-    compile_commands: build?.compileCommands ?? null,
-    description: build?.description ?? '',
-    provenance: build?.provenance ?? null,
-    ...(build ? linkingInfo(root, build.units.length, build.linkedUnits?.length ?? null, build.linking) : {}),
+    ...answerHead(ctx, builds, build, hashes),
     indexed_at: meta.indexedAt,
     first_indexed_at: meta.firstIndexedAt,
     symbol_count: counts.symbols,
@@ -239,6 +224,43 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     bg_reindex_running: !!run,
     reindex_progress: run?.progress ?? null,
     ...lastRefresh(background),
+    ...buildChoices(ctx, builds, build),
+    ...buildFacts(build),
+    index_message: statusMessage(status, run, summary, changed, reasons, version.clientRestartReason, background),
+  };
+}
+
+/** The build the request names, or the default one; null when none resolves and the request named none. */
+function activeBuildOrNone(ctx: ProjectContext, req: ActiveBuildRequest): BuildRow | null {
+  try {
+    return resolveProjectBuild(ctx, req);
+  } catch (err) {
+    if (req.variant || req.image) throw err;
+    if (!(err instanceof QueryError)) throw err;
+    return null;
+  }
+}
+
+/** The answer's head: the project, its configuration hash (with the build's name) and what the build is. */
+function answerHead(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null, hashes: StatusHashes): Record<string, unknown> {
+  const root = ctx.root;
+  const cfgText = fs.existsSync(configPath(root)) ? fs.readFileSync(configPath(root), 'utf8') : '';
+  return {
+    project_root: root,
+    project_id: projectId(root, hashes.text),
+    config_hash: hashes.text(cfgText + (build ? `${build.variant}/${build.image}` : '')).slice(0, 12),
+    build_system: build?.buildSystem ?? [...new Set(builds.map((b) => b.buildSystem))].join(','),
+    compile_commands: build?.compileCommands ?? null,
+    description: build?.description ?? '',
+    provenance: build?.provenance ?? null,
+    ...(build ? linkingInfo(root, build.units.length, build.linkedUnits?.length ?? null, build.linking) : {}),
+  };
+}
+
+/** The project's vendor/project paths and the builds to choose from: variants, the active variant's images, the active pair. */
+function buildChoices(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null): Record<string, unknown> {
+  const { variants, variant_images } = choicesOf(builds);
+  return {
     vendor_paths: ctx.config.vendorPaths,
     project_paths: ctx.config.projectPaths,
     multi: builds.length > 1,
@@ -250,6 +272,12 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     variant_images,
     active_variant: build?.variant ?? ctx.config.defaultVariant ?? null,
     active_image: build?.image ?? ctx.config.defaultImage ?? null,
+  };
+}
+
+/** What the build's record says: defines, implicit macros, Kconfig, entry point, memory and its diagnostics count. */
+function buildFacts(build: BuildRow | null): Record<string, unknown> {
+  return {
     defines: build?.defines ?? {},
     defines_varying: build?.definesVarying ?? 0,
     implicit_macros: build?.implicitMacros ?? [],
@@ -258,6 +286,5 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     memory: build?.memory ?? [],
     memory_note: build ? build.memoryNote : 'memory and entry_point describe one build; name a variant',
     diagnostics_count: build?.diagnostics.length ?? 0,
-    index_message: statusMessage(status, run, summary, changed, reasons, version.clientRestartReason, background),
   };
 }
