@@ -1,12 +1,13 @@
-// fw-context's commands: parses a command line, calls the command functions in commands.ts, prints the result.
-// Errors print one line with a hint and exit 1; --json prints {error, hint} instead. main.js runs it as ES modules;
-// the package's bin runs it from the command bundle (cli-bundle.cjs, see scripts/bundle-cli.mjs).
+// fw-context's commands: parses a command line, runs the command's handler from a table (each loads its modules on
+// first use), prints the result; errors print one line with a hint and exit 1 (--json: {error, hint}). main.js runs
+// it as ES modules; the package's bin runs it from the command bundle (main-cli.cjs, see scripts/bundle-cli.mjs).
 import type FsModule from 'node:fs';
 import { createRequire } from 'node:module';
 import { requirePackage } from '../model/require-package.js';
 import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { QueryError } from '../query/query-error.js';
-import { commonOptions, parseCommandLine, stdout, writeOut } from './cli-options.js';
+import { commonOptions, parseCommandLine, stdout, writeOut, type CommandLineValues } from './cli-options.js';
+import type { CommonOptions } from './command-kit.js';
 import type { CommandOutput } from './commands.js';
 import type { CheckFormat } from './check-command.js';
 
@@ -33,12 +34,8 @@ const searchSymbolsCommand = () => import('./search-symbols-command.js');
 const findCommand = () => import('./find-command.js');
 const callGraph = () => import('./call-graph-commands.js');
 
-/** The help text; the version is read (package.json) only when it is printed. */
-async function usage(): Promise<string> {
-  const { VERSION } = await import('../version.js');
-  return `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories
-
-Usage: fw-context <command> [options]
+/** The help text but its first line: the commands and the options every command takes. */
+const HELP = `Usage: fw-context <command> [options]
 
 Commands:
   init                      create .fw-context/config.ini here and list the builds found
@@ -117,6 +114,11 @@ Options for every command:
   --variant V, --image I    the build to answer from (needed when the project has several)
   -C, --root DIR            run as if started in DIR
   -h, --help, --version`;
+
+/** The help text; the version is read (package.json) only when it is printed. */
+async function usage(): Promise<string> {
+  const { VERSION } = await import('../version.js');
+  return `fw-context ${VERSION} — build-exact code knowledge of C/C++ firmware repositories\n\n${HELP}`;
 }
 
 function nonNegative(flag: string, n: number | undefined): number | undefined {
@@ -162,6 +164,145 @@ export function runAsProcess(argv: string[]): Promise<void> {
   );
 }
 
+/** A parsed command line as the command handlers read it. */
+interface CommandLine {
+  command: string;
+  /** The flags. */
+  v: CommandLineValues;
+  /** The positionals after the command. */
+  rest: string[];
+  common: CommonOptions;
+  /** The positionals as one argument; refuses an empty one, naming WHAT the command needs. */
+  needArg(what: string): string;
+}
+
+/** Runs one command: its result, or an exit code when it printed its own answer (or goes on running: -1). */
+type CommandHandler = (line: CommandLine) => Promise<CommandOutput | number>;
+
+/** The --limit and --offset of a paged command. */
+const page = ({ v }: CommandLine) => ({ limit: int('limit', v.limit), offset: int('offset', v.offset) });
+
+/** Project setup (project-commands.js), indexing and the linker's memory. */
+const PROJECT_COMMANDS: Record<string, CommandHandler> = {
+  init: async ({ v, common }) => (await projectCommands()).runInit({ ...common, force: v.force }),
+  variants: async ({ common }) => (await projectCommands()).runVariants(common),
+  'check-preprocessor': async ({ rest, common }) => (await projectCommands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] }),
+  demo: async ({ v, common }) => (await projectCommands()).runDemo({ ...common, dir: v.dir }),
+  index: async ({ v, rest, common }) => {
+    // A folder named after `index` would be ignored (the project is the one around the working directory).
+    if (rest.length) throw new QueryError(`index takes no argument, got "${rest.join(' ')}"`, `to index another folder: fw-context -C ${rest[0]} index`);
+    const progress = v.json ? undefined : progressPrinter();
+    const result = await (await indexCommand()).runIndex({ ...common, build: v.build, jobs: nonNegative('jobs', int('jobs', v.jobs)), allContent: v['all-content'], onProgress: progress });
+    if (progress) process.stderr.write('\r\x1b[2K');
+    return result;
+  },
+  memory: async ({ v, common }) => (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym }),
+};
+
+/** The index's state (the status bundle) and whether it matches the builds (check-command.js). */
+const STATE_COMMANDS: Record<string, CommandHandler> = {
+  status: async ({ common }) => statusCli().runStatusWithDetector(common),
+  check: async ({ v, common }) => {
+    const format = v.format ?? 'text';
+    const { CHECK_FORMATS, runCheck } = await checkCommand();
+    if (!CHECK_FORMATS.includes(format as CheckFormat)) {
+      process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
+      return 2;
+    }
+    return runCheck({ ...common, format: format as CheckFormat });
+  },
+};
+
+/** Symbol queries (commands.js; symbols --glob from search-symbols-command.js) and find (find-command.js). */
+const SYMBOL_COMMANDS: Record<string, CommandHandler> = {
+  search: async (l) => (await commands()).runSearch({ ...l.common, query: l.needArg('QUERY'), kind: l.v.kind, ...page(l), projectOnly: l.v['project-only'] }),
+  lookup: async (l) => (await commands()).runLookup({ ...l.common, name: l.needArg('NAME'), kind: l.v.kind, prefix: l.v.prefix, ...page(l), projectOnly: l.v['project-only'] }),
+  source: async ({ v, common, needArg }) => (await commands()).runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) }),
+  refs: async (l) => (await commands()).runRefs({ ...l.common, name: l.needArg('NAME'), ...page(l), projectOnly: l.v['project-only'] }),
+  symbols: async (l) => {
+    const { v, common } = l;
+    if (v.glob !== undefined) return (await searchSymbolsCommand()).runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, ...page(l) });
+    return (await commands()).runSymbols({ ...common, kind: v.kind, file: v.file });
+  },
+  find: async ({ v, common, needArg }) =>
+    (await findCommand()).runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] }),
+};
+
+/** Every build at once (crossbuild-commands.js). */
+const CROSSBUILD_COMMANDS: Record<string, CommandHandler> = {
+  where: async (l) => (await crossbuild()).runWhere({ ...l.common, target: l.needArg('NAME or FILE:LINE'), kind: l.v.kind, ...page(l) }),
+  diff: async (l) => {
+    if (l.rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
+    return (await crossbuild()).runDiff({ ...l.common, a: l.rest[0], b: l.rest[1], section: l.v.section, ...page(l) });
+  },
+};
+
+/** Reading code as the build compiles it (reading-commands.js). */
+const READING_COMMANDS: Record<string, CommandHandler> = {
+  bodies: async (l) => (await reading()).runBodies({ ...l.common, query: l.needArg('QUERY'), ...page(l), projectOnly: l.v['project-only'] }),
+  read: async ({ v, common, needArg }) =>
+    (await reading()).runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain }),
+  'file-map': async (l) => (await reading()).runFileMap({ ...l.common, filePath: l.needArg('FILE'), kind: l.v.kind, signatures: l.v.signatures, ...page(l) }),
+  vars: async (l) => (await reading()).runVars({ ...l.common, name: l.needArg('NAME'), scope: l.v.scope, maxRefs: int('max-refs', l.v['max-refs']), ...page(l) }),
+  context: async ({ v, common, needArg }) => (await reading()).runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) }),
+  inheritance: async ({ v, common, needArg }) => (await reading()).runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct }),
+  members: async ({ v, common, needArg }) => (await reading()).runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited }),
+  overrides: async ({ common, needArg }) => (await reading()).runOverrides({ ...common, methodName: needArg('METHOD') }),
+  instances: async (l) => (await reading()).runInstances({ ...l.common, templateName: l.needArg('TEMPLATE'), ...page(l) }),
+};
+
+/** The call graph checked against GCC's (call-graph-commands.js; its queries: runCallGraphOrUnknown) and the MCP server. */
+const SERVER_AND_GRAPH_COMMANDS: Record<string, CommandHandler> = {
+  'check-callgraph': async ({ rest, common }) => (await callGraph()).runCheckCallGraph({ ...common, compileCommands: rest[0] }),
+  serve: async ({ v, common }) => {
+    // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
+    const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
+    const { createFwContextServer } = await import('../mcp/server.js');
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
+    process.stdin.on('end', () => fw.close());
+    stdout();
+    await fw.server.connect(new StdioServerTransport());
+    return -1;
+  },
+};
+
+/** Every command but the call-graph queries, by name; each handler loads only its own command modules. */
+const COMMANDS: Record<string, CommandHandler> = {
+  ...PROJECT_COMMANDS,
+  ...STATE_COMMANDS,
+  ...SYMBOL_COMMANDS,
+  ...CROSSBUILD_COMMANDS,
+  ...READING_COMMANDS,
+  ...SERVER_AND_GRAPH_COMMANDS,
+};
+
+/** Any other command: a call-graph query (callers, call-path, hotspots, ...) or an unknown command (exit 2, with the help). */
+async function runCallGraphOrUnknown({ command, v, rest, common }: CommandLine): Promise<CommandOutput | number> {
+  const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
+  if (CALL_GRAPH_COMMANDS.includes(command)) {
+    return runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
+  }
+  process.stderr.write(`fw-context: unknown command "${command}"\n\n${await usage()}\n`);
+  return 2;
+}
+
+/** Runs the command LINE names (own properties only: `constructor` is no command). */
+function runCommand(line: CommandLine): Promise<CommandOutput | number> {
+  return Object.hasOwn(COMMANDS, line.command) ? COMMANDS[line.command](line) : runCallGraphOrUnknown(line);
+}
+
+/** A refused or failed command: one line with a hint on stderr, or {error, hint} with --json; exit 1. */
+async function printFailure(err: unknown, json: boolean): Promise<number> {
+  const e = err instanceof QueryError ? err : new QueryError((err as Error).message, 'see fw-context --help');
+  // Refusals name flags and commands here, not the MCP arguments and tools they name for agents.
+  const { CLI_SURFACE } = await import('./cli-surface.js');
+  const said = e.render(CLI_SURFACE);
+  if (json) stdout().write(JSON.stringify(said, null, 2) + '\n');
+  else process.stderr.write(`fw-context: ${said.error}\nhint: ${said.hint}\n`);
+  return 1;
+}
+
 /** Runs a command line and gives its exit code; -1 when the command goes on running (serve). */
 export async function runCommandLine(argv: string[]): Promise<number> {
   let parsed;
@@ -187,139 +328,16 @@ export async function runCommandLine(argv: string[]): Promise<number> {
     if (!arg) throw new QueryError(`${command} needs ${what}`, `fw-context ${command} <${what}>`);
     return arg;
   };
-  // A read-only command that turns out to need build detection (a refusal naming builds not indexed yet)
-  // loads the adapters then and runs again: the others never load them.
-  const run = async (): Promise<CommandOutput | number> => {
-    let result: CommandOutput;
-    switch (command) {
-        case 'init':
-          result = await (await projectCommands()).runInit({ ...common, force: v.force });
-          break;
-        case 'index': {
-          // A folder named after `index` would be ignored (the project is the one around the working directory).
-          if (rest.length) throw new QueryError(`index takes no argument, got "${rest.join(' ')}"`, `to index another folder: fw-context -C ${rest[0]} index`);
-          const progress = v.json ? undefined : progressPrinter();
-          result = await (await indexCommand()).runIndex({ ...common, build: v.build, jobs: nonNegative('jobs', int('jobs', v.jobs)), allContent: v['all-content'], onProgress: progress });
-          if (progress) process.stderr.write('\r\x1b[2K');
-          break;
-        }
-        case 'check-preprocessor':
-          result = await (await projectCommands()).runCheckPreprocessor({ ...common, compileCommands: rest[0] });
-          break;
-        case 'check-callgraph':
-          result = await (await callGraph()).runCheckCallGraph({ ...common, compileCommands: rest[0] });
-          break;
-        case 'variants':
-          result = await (await projectCommands()).runVariants(common);
-          break;
-        case 'memory':
-          result = (await memoryCommand()).runMemory({ ...common, script: v.script, defines: v.define, defsyms: v.defsym });
-          break;
-        case 'status':
-          result = await statusCli().runStatusWithDetector(common);
-          break;
-        case 'check': {
-          const format = v.format ?? 'text';
-          const { CHECK_FORMATS, runCheck } = await checkCommand();
-          if (!CHECK_FORMATS.includes(format as CheckFormat)) {
-            process.stderr.write(`fw-context: --format must be one of ${CHECK_FORMATS.join(', ')}, got "${format}"\nhint: for example fw-context check --format github\n`);
-            return 2;
-          }
-          result = runCheck({ ...common, format: format as CheckFormat });
-          break;
-        }
-        case 'search':
-          result = await (await commands()).runSearch({ ...common, query: needArg('QUERY'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-          break;
-        case 'lookup':
-          result = await (await commands()).runLookup({ ...common, name: needArg('NAME'), kind: v.kind, prefix: v.prefix, limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-          break;
-        case 'source':
-          result = await (await commands()).runSource({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
-          break;
-        case 'refs':
-          result = await (await commands()).runRefs({ ...common, name: needArg('NAME'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-          break;
-        case 'symbols':
-          if (v.glob !== undefined) result = (await searchSymbolsCommand()).runSearchSymbols({ ...common, glob: v.glob[v.glob.length - 1], kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          else result = await (await commands()).runSymbols({ ...common, kind: v.kind, file: v.file });
-          break;
-        case 'where':
-          result = (await crossbuild()).runWhere({ ...common, target: needArg('NAME or FILE:LINE'), kind: v.kind, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          break;
-        case 'diff':
-          if (rest.length !== 2) throw new QueryError('diff needs two builds', 'fw-context diff VARIANT[:IMAGE] VARIANT[:IMAGE]');
-          result = (await crossbuild()).runDiff({ ...common, a: rest[0], b: rest[1], section: v.section, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          break;
-        case 'bodies':
-          result = (await reading()).runBodies({ ...common, query: needArg('QUERY'), limit: int('limit', v.limit), offset: int('offset', v.offset), projectOnly: v['project-only'] });
-          break;
-        case 'read':
-          result = (await reading()).runRead({ ...common, filePath: needArg('FILE'), startLine: int('start-line', v['start-line']), endLine: int('end-line', v['end-line']), lineNumbers: !v.plain });
-          break;
-        case 'file-map':
-          result = (await reading()).runFileMap({ ...common, filePath: needArg('FILE'), kind: v.kind, signatures: v.signatures, limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          break;
-        case 'vars':
-          result = (await reading()).runVars({ ...common, name: needArg('NAME'), scope: v.scope, maxRefs: int('max-refs', v['max-refs']), limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          break;
-        case 'context':
-          result = (await reading()).runContext({ ...common, name: needArg('NAME'), file: v.file, line: int('line', v.line) });
-          break;
-        case 'inheritance':
-          result = (await reading()).runInheritance({ ...common, className: needArg('CLASS'), transitive: !v.direct });
-          break;
-        case 'members':
-          result = (await reading()).runMembers({ ...common, className: needArg('CLASS'), includeInherited: v.inherited });
-          break;
-        case 'overrides':
-          result = (await reading()).runOverrides({ ...common, methodName: needArg('METHOD') });
-          break;
-        case 'instances':
-          result = (await reading()).runInstances({ ...common, templateName: needArg('TEMPLATE'), limit: int('limit', v.limit), offset: int('offset', v.offset) });
-          break;
-        case 'find':
-          result = await (await findCommand()).runFind({ ...common, query: needArg('QUERY'), target: v.target, match: v.match, globs: v.glob, limit: int('limit', v.limit), skip: int('skip', v.skip), pageIdentity: v['page-identity'], buildOnly: v['build-only'], ignoreCase: v['ignore-case'] });
-          break;
-        case 'serve': {
-          // FW_CONTEXT_REFRESH_HOLD_MS: each background refresh waits that long first (for tests of the `reindexing` state).
-          const holdMs = Number(process.env.FW_CONTEXT_REFRESH_HOLD_MS ?? 0) || undefined;
-          const { createFwContextServer } = await import('../mcp/server.js');
-          const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-          const fw = createFwContextServer({ cwd: common.cwd, keepFresh: v['no-refresh'] ? false : { polling: !!v.poll, holdMs } });
-          process.stdin.on('end', () => fw.close());
-          stdout();
-          await fw.server.connect(new StdioServerTransport());
-          return -1;
-        }
-        case 'demo':
-          result = await (await projectCommands()).runDemo({ ...common, dir: v.dir });
-          break;
-        default:
-          const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
-          if (CALL_GRAPH_COMMANDS.includes(command)) {
-            result = runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
-            break;
-          }
-          process.stderr.write(`fw-context: unknown command "${command}"\n\n${await usage()}\n`);
-          return 2;
-    }
-    return result;
-  };
+  const line: CommandLine = { command, v, rest, common, needArg };
   let result: CommandOutput | number;
   try {
-    result = await withDetectorOnDemand(run);
+    // A read-only command that turns out to need build detection (a refusal naming builds not indexed yet)
+    // loads the adapters then and runs again: the others never load them.
+    result = await withDetectorOnDemand(() => runCommand(line));
   } catch (err) {
-    const e = err instanceof QueryError ? err : new QueryError((err as Error).message, 'see fw-context --help');
-    // Refusals name flags and commands here, not the MCP arguments and tools they name for agents.
-    const { CLI_SURFACE } = await import('./cli-surface.js');
-    const said = e.render(CLI_SURFACE);
-    if (common.json) stdout().write(JSON.stringify(said, null, 2) + '\n');
-    else process.stderr.write(`fw-context: ${said.error}\nhint: ${said.hint}\n`);
-    return 1;
+    return printFailure(err, common.json);
   }
   if (typeof result === 'number') return result;
   writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;
 }
-
