@@ -14,6 +14,7 @@ import type { FindRequest } from '../../src/query/find-request.js';
 import { openProject, withProject } from '../../src/query/project-context.js';
 import { assertCliBuilt, runCli, touchFuture } from '../helpers/fixture-project.js';
 import { fillDeferredIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
+import { until } from '../helpers/until.js';
 
 let root: string;
 const keepers: FreshnessKeeper[] = [];
@@ -40,17 +41,6 @@ async function run(req: FindRequest, keepTreeState = false): Promise<FindResult>
 }
 
 const places = (r: FindResult) => r.matches.map((m) => `${m.path}:${m.line}:${m.column}:${m.text}`);
-
-/** Poll until `probe` answers (the background fill runs in a child process). */
-async function until<T>(probe: () => T | null, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const v = probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error('not reached before the deadline');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('deferred trigrams', () => {
   it('find reads deferred files whole, says so, and answers the same once they are filled in', async () => {

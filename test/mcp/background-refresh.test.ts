@@ -11,6 +11,7 @@ import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import { readLock } from '../../src/indexer/index-lock.js';
 import { changedFiles } from '../../src/query/changed-files.js';
 import { CLI, assertCliBuilt, indexedFixture } from '../helpers/fixture-project.js';
+import { until } from '../helpers/until.js';
 
 type Item = Record<string, any>;
 
@@ -43,17 +44,6 @@ async function serve(root: string, holdMs: number): Promise<Session> {
   };
   sessions.push(session);
   return session;
-}
-
-/** Poll `probe` until it returns a value (deadline: the acceptance's 20 s), recording what each poll saw. */
-async function until<T>(probe: () => Promise<T | null> | T | null, everyMs = 100, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error('not reached before the deadline');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 const found = (answer: Item[], name: string) => answer.find((x) => x.kind && x.name === name) ?? null;

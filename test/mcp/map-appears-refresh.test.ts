@@ -14,6 +14,7 @@ import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
 import { CLI, assertCliBuilt, copyFixtureToTemp } from '../helpers/fixture-project.js';
+import { until } from '../helpers/until.js';
 
 const keepers: FreshnessKeeper[] = [];
 const clients: Client[] = [];
@@ -22,17 +23,6 @@ afterEach(async () => {
   for (const c of clients.splice(0)) await c.close().catch(() => {});
   for (const k of keepers.splice(0)) k.close();
 });
-
-/** Poll `probe` until it returns a value (deadline 20 s). */
-async function until<T>(probe: () => Promise<T | null> | T | null, everyMs = 100, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error('not reached before the deadline');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /** A linked image's map: FLASH holds `text` bytes of .text. */
 function mapText(text: number): string {
