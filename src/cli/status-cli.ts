@@ -2,7 +2,7 @@
 // module it imports into status-cli.cjs, which Node's CommonJS loader reads as one file: status starts without
 // Node's ES module loader (its set-up, and a read through the thread pool per module). main.js runs status
 // through the same bundle, so both entries stamp status's snapshot alike.
-import { DetectorNotLoaded, lendDetector } from '../project/declared-builds.js';
+import { withDetectorOnDemand } from '../project/declared-builds.js';
 import { commonOptions, parseCommandLine, writeOut } from './cli-options.js';
 import type { CommandOutput, CommonOptions } from './command-kit.js';
 import { runStatus } from './status-command.js';
@@ -15,18 +15,16 @@ export { DetectorNotLoaded } from '../project/declared-builds.js';
 export { QueryError } from '../query/query-error.js';
 
 /**
- * runStatus, loading build detection when its answer needs it (a refusal naming the declared builds). The
- * bundle holds its own copy of declared-builds.js (and of its detector lent or not), while project-builds.js (an
- * ES module, with the adapters) lends its detector to the ES one: so it is lent here from what project-builds.js exports.
+ * runStatus, taking build detection when its answer needs it (a refusal naming the declared builds): from the
+ * detection cache, else from the adapters. The bundle holds its own copy of declared-builds.js (and of its
+ * detector lent or not), while build-detection.js and project-builds.js stay ES modules loaded from here: so the
+ * detector is lent to the bundle's copy from what they export.
  */
 export async function runStatusWithDetector(opts: CommonOptions): Promise<CommandOutput> {
-  try {
-    return await runStatus(opts);
-  } catch (err) {
-    if (!(err instanceof DetectorNotLoaded)) throw err;
-    lendDetector((await import('../project/project-builds.js')).detectProjectBuilds);
-    return runStatus(opts);
-  }
+  return withDetectorOnDemand(() => runStatus(opts), {
+    fromCache: async () => (await import('../project/build-detection.js')).detectProjectBuildsFromCache,
+    full: async () => (await import('../project/project-builds.js')).detectProjectBuilds,
+  });
 }
 
 /**

@@ -49,6 +49,15 @@ export async function detectProjectBuildsLazily(root: string, config: ProjectCon
   return detected;
 }
 
+/** The project's builds from the detection cache alone (no adapter loaded); undefined when it misses. */
+export function detectProjectBuildsFromCache(root: string, config: ProjectConfig): DetectResult | undefined {
+  const { hit, discovery } = cachedDetection(root, projectDetectOptions(root, config));
+  if (!hit) return undefined;
+  const detected = cachedResult(hit, discovery);
+  applyRenames(root, detected.builds, config);
+  return detected;
+}
+
 /**
  * The error that kept a build folder from describing a build this time (a compile database cut short or
  * not valid JSON), if any: such a build is unreadable, not gone, so its previous index stays.

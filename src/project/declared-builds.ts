@@ -1,6 +1,7 @@
 // Build detection for synchronous query code that must not load the adapters up front: a refusal naming builds
 // declared on disk but not indexed yet. project-builds.ts lends its detector when it loads; before that, asking
-// throws DetectorNotLoaded and the entry points (CLI, MCP) load it and run the request once more.
+// throws DetectorNotLoaded and the entry points lend the detection cache's answer, else the adapters', and run
+// the request again.
 import type { DetectResult } from '../../adapters/detection-cache.js';
 import { shareIdentity } from '../model/shared-identity.js';
 import type { ProjectConfig } from './config.js';
@@ -35,16 +36,44 @@ export function detectDeclaredBuilds(root: string, config: ProjectConfig): Detec
   return lent(root, config);
 }
 
+/** Where a process takes build detection from: the detection cache alone, then every adapter. */
+export interface DetectorLoaders {
+  /** Build detection from the detection cache (a few modules); undefined answers a miss. */
+  fromCache: () => Promise<(root: string, config: ProjectConfig) => DetectResult | undefined>;
+  /** Build detection by every adapter (loads them all). */
+  full: () => Promise<ProjectDetector>;
+}
+
+/** This module's loaders (a bundle holding its own copy of this module passes paths of its own). */
+const OWN_LOADERS: DetectorLoaders = {
+  fromCache: async () => (await import('./build-detection.js')).detectProjectBuildsFromCache,
+  full: async () => (await import('./project-builds.js')).detectProjectBuilds,
+};
+
 /**
- * Runs a read-only request; when it needed the adapters before they were loaded, loads them and runs it once
- * more (a request that only reads repeats without effect). Most requests never need them and never load them.
+ * Runs a read-only request; when it needed build detection before a detector was lent, lends the detection
+ * cache's answer and runs it again, and only when the cache misses (something the adapters read changed) loads
+ * the adapters and runs it a last time (a request that only reads repeats without effect). Most requests never
+ * need detection, and a project whose builds are as detected last time never loads the adapters.
  */
-export async function withDetectorOnDemand<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!(err instanceof DetectorNotLoaded)) throw err;
-    await import('./project-builds.js');
-    return run();
+export async function withDetectorOnDemand<T>(run: () => T | Promise<T>, loaders: DetectorLoaders = OWN_LOADERS): Promise<T> {
+  const stages: (() => Promise<ProjectDetector>)[] = [async () => cacheOnly(await loaders.fromCache()), loaders.full];
+  for (const lend of stages) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof DetectorNotLoaded)) throw err;
+    }
+    lendDetector(await lend());
   }
+  return run();
+}
+
+/** A detector answering from the detection cache, and throwing DetectorNotLoaded when it misses. */
+function cacheOnly(fromCache: (root: string, config: ProjectConfig) => DetectResult | undefined): ProjectDetector {
+  return (root, config) => {
+    const detected = fromCache(root, config);
+    if (!detected) throw new DetectorNotLoaded();
+    return detected;
+  };
 }

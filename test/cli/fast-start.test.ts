@@ -49,6 +49,13 @@ function builtinsLoaded(cwd: string, args: string[]): { builtins: string[]; reso
   return { builtins: lines.filter((l) => !l.startsWith('resolved:')), resolved: lines.filter((l) => l.startsWith('resolved:')).map((l) => l.slice('resolved:'.length)), status: r.status ?? -1 };
 }
 
+/** Sets every file and folder under `root` to `secondsAgo` in the past. */
+function backdateTree(root: string, secondsAgo: number): void {
+  const t = new Date(Date.now() - secondsAgo * 1000);
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) fs.utimesSync(path.join(entry.parentPath, entry.name), t, t);
+  fs.utimesSync(root, t, t);
+}
+
 describe('read-only commands start without the indexer', () => {
   let root = '';
   beforeAll(async () => {
@@ -234,16 +241,35 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     expect((JSON.parse(unknown.stdout) as { error: string }).error).toMatch(/unknown variant "no_such_board"/);
   });
 
-  it('status of several builds with no default loads the adapters for its refusal, and SQLite only for its first answer', async () => {
+  it('a refusal naming a declared build takes it from the detection cache while that holds: no adapter loads', () => {
+    const cached = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    backdateTree(cached, 60);
+    writeConfig(cached, { ...DEFAULT_CONFIG });
+    // The built CLI's index writes the detection cache its queries read (keyed by the built adapters' code).
+    expect(spawnSync(process.execPath, [CLI, 'index', '--variant', 'nucleo_f401re'], { cwd: cached }).status).toBe(0);
+    for (const entry of [CLI, MAIN]) {
+      const pending = modulesLoaded(cached, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], entry);
+      expect(pending.status).toBe(1);
+      expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet/);
+      expect(pending.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
+    }
+  });
+
+  it('status of several builds with no default takes the declared builds from the detection cache (the adapters only when it misses), and SQLite only for its first answer', async () => {
     const multi = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    // Every file older than the 2 s within which detection trusts no mtime: the cache the first status writes holds.
+    backdateTree(multi, 60);
     writeConfig(multi, { ...DEFAULT_CONFIG });
     await indexProject({ root: multi });
+    // The detection cache is keyed by the adapters' code: the one these tests' index wrote misses in the built CLI.
     const first = modulesLoaded(multi, ['status', '--json']);
     expect(first.status).toBe(0);
+    expect(first.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
     const second = modulesLoaded(multi, ['status', '--json']);
     expect(second.stdout).toBe(first.stdout);
     expect(JSON.parse(second.stdout)).toMatchObject({ status: 'ready', multi: true, active_variant: null });
-    expect(second.modules.some((m) => /\/adapters\/detect-builds\.js$/.test(m))).toBe(true);
+    expect(second.modules.some((m) => /\/adapters\/detection-cache\.js$/.test(m))).toBe(true);
+    expect(second.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
     expect(second.modules.filter((m) => /node_modules\/better-sqlite3\//.test(m))).toEqual([]);
   });
 });
