@@ -60,6 +60,9 @@ export interface BuildRow {
   indexedAt: string | null;
 }
 
+/** What a build's row says of its link beside its units: the units its image links, how that was found, its linker scripts (see indexer/record-description.ts). */
+export type BuildLink = Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>;
+
 export interface FileRow {
   id: number;
   /** Project-relative POSIX path, or absolute for files outside the project. */

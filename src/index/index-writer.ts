@@ -8,7 +8,7 @@ import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { BuildRow, RecordInputs } from './index-reader.js';
+import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
@@ -345,7 +345,7 @@ export class IndexWriter {
    * output, the diagnostics reading them gave, its linker-script files and list, and how its link was determined
    * (the same units: see indexer/record-description.ts); its units and other files stay.
    */
-  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>, indexedAt: string): number {
+  refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: BuildLink, indexedAt: string): number {
     return this.writeTransaction(() => {
       const row = this.sql('SELECT id, diagnostics_json, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
         id: number;

@@ -2,7 +2,7 @@
 // result it links per unit (id and content hash) without the result's columns: the files a result read are
 // taken from the cache of them beside the index (indexer/unit-inputs.ts), and only the results that cache
 // lacks, or the units a re-index redoes, are read here.
-import type { BuildRow, RecordInputs } from './index-reader.js';
+import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 
@@ -47,7 +47,7 @@ export interface StoredDescription {
 }
 
 /** What a stored build's record (memory, linker-script symbols, Kconfig summary) was read from, and its link and linker scripts as the row says; undefined: no such build. */
-export function storedRecordInputs(db: Db, variant: string, image: string): ({ inputs: RecordInputs | null } & Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>) | undefined {
+export function storedRecordInputs(db: Db, variant: string, image: string): ({ inputs: RecordInputs | null } & BuildLink) | undefined {
   const r = prepared(db, 'SELECT record_inputs_json, linked_units_json, linking_json, linker_scripts_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as
     | { record_inputs_json: string; linked_units_json: string | null; linking_json: string | null; linker_scripts_json: string }
     | undefined;

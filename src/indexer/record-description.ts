@@ -5,7 +5,7 @@
 // (-Map, --defsym, -T) re-read the record only. Which units the image links is in the fingerprint (the full path)
 // — except a link that was unknown and now takes every unit: the same units compile, only the build's row says so.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
-import type { BuildRow, RecordInputs } from '../index/index-reader.js';
+import type { BuildLink, RecordInputs } from '../index/index-reader.js';
 import { sha1 } from '../model/sha1.js';
 import { isUnderAny, storedPath } from './vendor-paths.js';
 
@@ -17,9 +17,7 @@ export function imageUnits(build: BuildDescription, root: string, excluded: stri
 }
 
 /** The build row's linked units, link determination and linker scripts, as a run writes them. */
-export type LinkRecord = Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>;
-
-export function linkRecord(build: BuildDescription, root: string, excluded: string[]): LinkRecord {
+export function linkRecord(build: BuildDescription, root: string, excluded: string[]): BuildLink {
   const { linked } = imageUnits(build, root, excluded);
   return {
     linkedUnits: linked ? linked.map((u) => u.file) : null,
@@ -47,7 +45,7 @@ export type RecordDescriptionChange = 'map file' | 'linker scripts' | 'link comm
  * reordered), 'link command' (its arguments; unknown for a record kept before the index noted them) and 'link'
  * (linked units or how they were determined). Empty: nothing.
  */
-export function recordDescriptionChanges(build: BuildDescription, stored: { inputs: RecordInputs | null } & LinkRecord, now: LinkRecord, root: string): RecordDescriptionChange[] {
+export function recordDescriptionChanges(build: BuildDescription, stored: { inputs: RecordInputs | null } & BuildLink, now: BuildLink, root: string): RecordDescriptionChange[] {
   const changes: RecordDescriptionChange[] = [];
   if (stored.inputs?.map !== recordMap(build, root)) changes.push('map file');
   if (JSON.stringify(stored.linkerScripts) !== JSON.stringify(now.linkerScripts)) changes.push('linker scripts');

@@ -13,8 +13,7 @@ export type RecordInputsState =
   | { state: 'same' }
   /** Only mtimes moved (touched, rewritten with the same bytes): the record holds; `files` carries the new mtimes. */
   | { state: 'same-bytes'; files: RecordInput[] }
-  /** `appeared`/`gone`: those of `changed` recorded absent that exist now, and recorded present that do not. */
-  | { state: 'changed'; changed: string[]; appeared: string[]; gone: string[] };
+  | { state: 'changed'; changed: RelinkedFile[] };
 
 /** size and mtime as a record keeps them: a file read within RACY_MS of its mtime is read again next time. */
 function stateOf(root: string, file: string, text: string | undefined): RecordInput {
@@ -66,18 +65,13 @@ export class RecordReads {
 
 /** The recorded files compared with the disk: by size and mtime, and by content when those moved. */
 export function compareRecordInputs(root: string, recorded: RecordInput[]): RecordInputsState {
-  const changed: string[] = [];
-  const appeared: string[] = [];
-  const gone: string[] = [];
+  const changed: RelinkedFile[] = [];
   let moved = false;
   const now = recorded.map((r): RecordInput => {
     const file = absolutePath(root, r.path);
     const st = fs.statSync(file, { throwIfNoEntry: false });
     if (!st || r.size === null) {
-      if (!!st !== (r.size !== null)) {
-        changed.push(file);
-        (st ? appeared : gone).push(file);
-      }
+      if (!!st !== (r.size !== null)) changed.push({ file, how: st ? 'appeared' : 'gone' });
       return r;
     }
     if (st.size === r.size && st.mtimeMs === r.mtimeMs) return r;
@@ -89,18 +83,18 @@ export function compareRecordInputs(root: string, recorded: RecordInput[]): Reco
       text = undefined;
     }
     if (text === undefined || sha1(text) !== r.hash) {
-      changed.push(file);
+      changed.push({ file, how: 'changed' });
       return r;
     }
     const again = stateOf(root, file, text);
     moved ||= again.mtimeMs !== r.mtimeMs || again.size !== r.size;
     return again;
   });
-  if (changed.length) return { state: 'changed', changed, appeared, gone };
+  if (changed.length) return { state: 'changed', changed };
   return moved ? { state: 'same-bytes', files: now } : { state: 'same' };
 }
 
-/** A file a build's record was read from (or found absent) as it stands now: changed by content, appeared or gone. */
+/** A file a build's record was read from (or found absent) as it stands now, absolute: changed by content, appeared or gone. */
 export interface RelinkedFile {
   file: string;
   how: 'changed' | 'appeared' | 'gone';
@@ -116,8 +110,5 @@ export function appearedNote(file: string): string {
 /** The files a build's record was read from whose content changed since, or that appeared or went (a relink not indexed yet), absolute. */
 export function relinkedFiles(root: string, inputs: RecordInputs | null): RelinkedFile[] {
   const now = inputs ? compareRecordInputs(root, inputs.files) : null;
-  if (now?.state !== 'changed') return [];
-  const appeared = new Set(now.appeared);
-  const gone = new Set(now.gone);
-  return now.changed.map((file) => ({ file, how: appeared.has(file) ? 'appeared' : gone.has(file) ? 'gone' : 'changed' }));
+  return now?.state === 'changed' ? now.changed : [];
 }

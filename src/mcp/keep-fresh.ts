@@ -178,7 +178,7 @@ export class FreshnessKeeper {
       const relinked = new Map<number, string[]>();
       for (const b of reader.builds()) {
         const now = b.recordInputs ? compareRecordInputs(ctx.root, b.recordInputs.files) : null;
-        if (now?.state === 'changed') relinked.set(b.id, now.changed.map((f) => storedPath(ctx.root, f)));
+        if (now?.state === 'changed') relinked.set(b.id, now.changed.map((f) => storedPath(ctx.root, f.file)));
       }
       if (!indexedChanged.length && !relinked.size) return null;
       const builds = reader.builds().filter((b) => relinked.has(b.id) || (set.size > 0 && reader.files(b.id).some((f) => set.has(f.path))));

@@ -95,8 +95,9 @@ function relinkReasons(root: string, builds: BuildRow[]): string[] {
     for (const f of relinked.filter((x) => x.how === 'appeared')) {
       reasons.push(`${path.relative(root, f.file) || f.file} ${of} appeared since indexing (${appearedNote(f.file)}): run \`fw-context index\``);
     }
-    if (relinked.some((f) => f.how !== 'appeared')) {
-      const files = shownList(relinked.filter((f) => f.how !== 'appeared').map((f) => path.relative(root, f.file) || f.file), 3);
+    const others = relinked.filter((f) => f.how !== 'appeared');
+    if (others.length) {
+      const files = shownList(others.map((f) => path.relative(root, f.file) || f.file), 3);
       reasons.push(
         `${files} ${of} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
       );
