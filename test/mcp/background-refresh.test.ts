@@ -12,6 +12,7 @@ import { readLock } from '../../src/indexer/index-lock.js';
 import { changedFiles } from '../../src/query/changed-files.js';
 import { CLI, assertCliBuilt, indexedFixture } from '../helpers/fixture-project.js';
 import { until } from '../helpers/until.js';
+import { refreshedOnce } from '../helpers/keeper-refresh.js';
 
 type Item = Record<string, any>;
 
@@ -114,18 +115,10 @@ describe('refresh without calls', () => {
     it(`${polling ? 'polling' : 'the file watcher'} starts the refresh on its own`, async () => {
       assertCliBuilt();
       const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
-      const keeper = new FreshnessKeeper({ debounceMs: 100, pollMs: 200, polling });
-      keepers.push(keeper);
-      keeper.watch(root);
-      fs.appendFileSync(path.join(root, 'src/drivers/serial.c'), '\nint serial_flush_all(void) { return 0; }\n');
-      const state = await until(() => {
-        const st = keeper.state(root);
-        return st.lastOutcome ? st : null;
-      });
-      expect(state).toMatchObject({ lastOutcome: 'done', runs: 1 });
-      // Nothing changed since: no second run.
-      keeper.check(root);
-      expect(keeper.state(root)).toMatchObject({ running: false, runs: 1 });
+      // One refresh, and none after it with nothing changed since.
+      await refreshedOnce(keepers, root, { debounceMs: 100, pollMs: 200, polling }, () =>
+        fs.appendFileSync(path.join(root, 'src/drivers/serial.c'), '\nint serial_flush_all(void) { return 0; }\n'),
+      );
     });
   }
 

@@ -15,6 +15,7 @@ import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
 import { CLI, assertCliBuilt, copyFixtureToTemp } from '../helpers/fixture-project.js';
 import { until } from '../helpers/until.js';
+import { refreshedOnce } from '../helpers/keeper-refresh.js';
 
 const keepers: FreshnessKeeper[] = [];
 const clients: Client[] = [];
@@ -44,17 +45,7 @@ async function indexedBeforeLink(fixture: string[], before: (root: string) => vo
 /** A keeper watching `root` (or polling) whose first refresh ends after `link` ran: that refresh, and no second one. */
 async function refreshedAfter(root: string, polling: boolean, link: () => void): Promise<void> {
   // No fill of deferred trigrams after it: the from-scratch index that follows must find the lock free.
-  const keeper = new FreshnessKeeper({ debounceMs: 100, pollMs: 200, polling, fillBytes: 0 });
-  keepers.push(keeper);
-  keeper.watch(root);
-  link();
-  const state = await until(() => {
-    const st = keeper.state(root);
-    return st.lastOutcome ? st : null;
-  });
-  expect(state).toMatchObject({ lastOutcome: 'done', runs: 1 });
-  keeper.check(root);
-  expect(keeper.state(root)).toMatchObject({ running: false, runs: 1 });
+  await refreshedOnce(keepers, root, { debounceMs: 100, pollMs: 200, polling, fillBytes: 0 }, link);
 }
 
 /** The build's memory answer and rows (every build's unless `onlyBuild`) equal those of a from-scratch index. */
