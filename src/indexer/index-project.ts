@@ -54,6 +54,11 @@ export interface IndexOptions {
   /** Only (re)index builds of this variant / image. */
   variant?: string;
   image?: string;
+  /**
+   * With `variant`/`image`: also drop the builds the project no longer declares, as a run over every build does
+   * (a background refresh of one build then leaves none behind that `fw-context index` would remove).
+   */
+  dropUndeclared?: boolean;
   preprocess?: PreprocessBuild;
   onProgress?: (message: string) => void;
   /** Worker threads for preprocessing and parsing besides the main thread (0: main thread only). Default: defaultWorkerCount(). */
@@ -593,12 +598,12 @@ function updateContent(run: RunContext, options: IndexOptions, result: IndexResu
 }
 
 /**
- * Drop builds no longer detected (full runs only; a build whose folder failed to describe it this time, such
- * as a compile database cut short, keeps its previous index), collect unused rows, refresh statistics and run times.
+ * Drop builds no longer detected (runs over every build, and runs asked to; a build whose folder failed to describe
+ * it this time, such as a compile database cut short, keeps its previous index), collect unused rows, refresh statistics and run times.
  */
 function finishRun(options: IndexOptions, detected: BuildDescription[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
   const wrote = result.builds.some((b) => !b.error && !b.unchanged);
-  if (!options.variant && !options.image && detected.length > 0) {
+  if ((options.dropUndeclared || (!options.variant && !options.image)) && detected.length > 0) {
     const unreadable = (buildDir: string) => {
       const why = unreadableDescription(result.root, result.diagnostics, buildDir);
       if (why) result.diagnostics.push({ severity: 'warning', file: buildDir, message: `the build of this folder could not be read this time (${why.file}${why.line ? `:${why.line}` : ''}); its previous index is kept and answers queries until the folder describes a build again` });

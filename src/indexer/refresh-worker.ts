@@ -55,7 +55,7 @@ async function runJob(job: RefreshJob): Promise<RefreshMessage> {
     const label = `refresh ${i + 1}/${job.builds.length} ${b.variant}/${b.image}`;
     let result;
     try {
-      result = await indexProject({ root: job.root, variant: b.variant, image: b.image, onProgress: (message) => void send({ type: 'progress', message: `${label}: ${message}` }) });
+      result = await indexProject({ root: job.root, variant: b.variant, image: b.image, dropUndeclared: true, onProgress: (message) => void send({ type: 'progress', message: `${label}: ${message}` }) });
     } catch (err) {
       // A build gone from the project since the job was queued: say so and refresh the others.
       if (!(err instanceof QueryError)) throw err;

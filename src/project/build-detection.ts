@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { AdapterOptions, BuildDescription } from '../../adapters/contract.js';
 import { cachedDetection, cachedResult, type DetectResult } from '../../adapters/detection-cache.js';
+import type { Discovery } from '../../adapters/shared/discover-build-dirs.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { STATE_DIR, type ProjectConfig } from './config.js';
 
@@ -38,24 +39,28 @@ export function projectDetectOptions(root: string, config: ProjectConfig): Adapt
   };
 }
 
-/** detectProjectBuilds for a caller that can wait: the adapters load only when the cached detection no longer holds. */
-export async function detectProjectBuildsLazily(root: string, config: ProjectConfig): Promise<DetectResult> {
+/** The detection cache's answer for a project: its builds (renamed) on a hit; on a miss, the options and build search to detect with. */
+function detectionFromCache(root: string, config: ProjectConfig): { detected?: DetectResult; options: AdapterOptions; discovery: Discovery } {
   const options = projectDetectOptions(root, config);
   const { hit, discovery } = cachedDetection(root, options);
-  const detected: DetectResult = hit
-    ? cachedResult(hit, discovery)
-    : (await import('../../adapters/detect-builds.js')).detectBuilds(root, { ...options, discovery });
+  if (!hit) return { options, discovery };
+  const detected = cachedResult(hit, discovery);
   applyRenames(root, detected.builds, config);
-  return detected;
+  return { detected, options, discovery };
+}
+
+/** detectProjectBuilds for a caller that can wait: the adapters load only when the cached detection no longer holds. */
+export async function detectProjectBuildsLazily(root: string, config: ProjectConfig): Promise<DetectResult> {
+  const { detected, options, discovery } = detectionFromCache(root, config);
+  if (detected) return detected;
+  const fresh = (await import('../../adapters/detect-builds.js')).detectBuilds(root, { ...options, discovery });
+  applyRenames(root, fresh.builds, config);
+  return fresh;
 }
 
 /** The project's builds from the detection cache alone (no adapter loaded); undefined when it misses. */
 export function detectProjectBuildsFromCache(root: string, config: ProjectConfig): DetectResult | undefined {
-  const { hit, discovery } = cachedDetection(root, projectDetectOptions(root, config));
-  if (!hit) return undefined;
-  const detected = cachedResult(hit, discovery);
-  applyRenames(root, detected.builds, config);
-  return detected;
+  return detectionFromCache(root, config).detected;
 }
 
 /**
