@@ -9,6 +9,7 @@ import type { Piscina } from 'piscina';
 import type { ParseJob } from './mask-files.js';
 import type { PoolTask, WarmUpTask } from './parse-worker.js';
 import type { WalkReply, WalkTask } from './walk-worker.js';
+import { loopTurn } from './loop-turn.js';
 import { runParseJobsInline, type MacroValues, type ParseTask } from './parse-jobs.js';
 
 /** Below this many jobs in a build, parsing on the main thread is faster than shipping texts to workers. */
@@ -42,7 +43,6 @@ const WARM_UP_TASK: WarmUpTask = {
   jobs: (['c', 'cpp'] as const).map((language) => ({ text: 'int warm_up;\n', rowsMasked: new Uint8Array(0), relPath: `warm-up.${language}`, language })),
 };
 
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Worker threads to use when the caller does not say: all cores but two, at most 8. The main thread walks and
@@ -123,11 +123,11 @@ export class ParsePool {
     };
     // The main thread takes batches too, yielding between them so finished workers get their next batch.
     const mainLane = async (): Promise<void> => {
-      await yieldToLoop();
+      await loopTurn();
       for (let batch = queue.shift(); batch; batch = queue.shift()) {
         runParseJobsInline(batch, values);
         this.inline += batch.length;
-        await yieldToLoop();
+        await loopTurn();
       }
     };
     await Promise.all([...Array.from({ length: this.threads * 2 }, workerLane), mainLane()]);

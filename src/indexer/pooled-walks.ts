@@ -4,6 +4,7 @@
 // no further batch is started: every unit before the failing one has its outcome, as in a walk in order.
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { ParsePool } from './parse-pool.js';
+import { loopTurn } from './loop-turn.js';
 import type { WalkOutcome, WalkReply, WalkTask } from './walk-worker.js';
 
 /** Below this many units to walk in a build, walking on the main thread alone is faster than starting threads (tests lower it). */
@@ -27,8 +28,6 @@ export interface WalkLanes<T> {
   /** Records what a worker's walks took (file states, scanned skeletons), as the reply comes in. */
   received(reply: WalkReply): void;
 }
-
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Walks `units` (`at[k]` is the caller's index of `units[k]`); outcomes by the caller's index. Once the queue is
@@ -83,10 +82,10 @@ export async function walkOnLanes<T>(units: CompileUnit[], at: number[], lanes: 
   };
   // The main thread walks batches too, yielding between them so that replies are taken in and finished workers get their next batch.
   const mainLane = async (): Promise<void> => {
-    await yieldToLoop();
+    await loopTurn();
     for (let batch = next(); batch; batch = next()) {
       batch.every(walkHere);
-      await yieldToLoop();
+      await loopTurn();
     }
     if (poolWalks.steal) for (const batch of [...outFor]) if (!failed) batch.every(walkHere);
   };

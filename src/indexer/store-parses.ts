@@ -6,6 +6,7 @@
 import type { IndexWriter } from '../index/index-writer.js';
 import type { MaskedFiles, ParseJob } from './mask-files.js';
 import { parseDiagnostics, type MacroValues, type ParseOutcome } from './parse-jobs.js';
+import { loopTurn } from './loop-turn.js';
 import { MIN_JOBS_FOR_WORKERS, type ParsePool } from './parse-pool.js';
 
 /** Jobs parsed (on the main thread) between two stores. */
@@ -23,6 +24,9 @@ export async function parseAndStore(masked: MaskedFiles, pool: ParsePool, values
   while (jobs.length) {
     const batch: ParseJob[] = jobs.splice(0, step);
     await pool.run(batch, values);
+    // The trees of the batch are dead: a turn of the loop lets their native memory go once a collection has found
+    // them (Node frees it from an immediate), so the next batch's parses reuse it rather than touch fresh pages.
+    await loopTurn();
     // The notes a parse reports are stored with it: reported before it is stored.
     const outcome = parseDiagnostics(batch);
     out.diagnostics.push(...outcome.diagnostics);
