@@ -11,6 +11,7 @@ import type { FileViewCache } from '../index/unit-result-rows.js';
 import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { forgetCanonicalDefinitions, forgetLexedBodies, type MacroDef } from '../preprocessor/macro-definition.js';
+import { forgetReadNames } from '../preprocessor/tracked-env.js';
 
 const WORK_PER_COLLECTION = 100;
 /** Heap in use past which a finished build is collected whatever its work. */
@@ -188,6 +189,7 @@ function forgetSkeletons(skeletons: FileSkeleton[], caches: RunCaches): boolean 
   caches.headerCache?.forget(new Set(skeletons));
   for (const sk of skeletons) forgetCanonicalDefinitions(definitionsOf(sk));
   forgetLexedBodies();
+  forgetReadNames();
   caches.views?.dropLarge(keptSkeletons.directives / 10);
   return true;
 }

@@ -182,9 +182,22 @@ export class TrackedEnv {
   /**
    * Every name looked up so far: `reads`, and the names of the definitions marked read. A marked definition no
    * longer in place put its name in `reads` when it was replaced (see `shadow`): it is left out by that, without
-   * looking the name up again (~1 000 names a unit).
+   * looking the name up again (~1 000 names a unit). Units of a build mostly read the same names in the same
+   * order: the previous answer (the same string) is handed out again when that holds, so that the results the
+   * run keeps do not each hold a copy of it.
    */
   readNames(): ReadNames {
+    const names = this.readNameArray();
+    const last = lastReadNames;
+    if (last !== undefined && sameNames(names, last.names)) return last.joined;
+    const joined = names.join('\n');
+    // A large list (a device header's walk) is not kept: its names are slices of the header's text.
+    lastReadNames = names.length <= MAX_KEPT_READ_NAMES ? { names, joined } : undefined;
+    return joined;
+  }
+
+  /** The names `readNames` joins, in order. */
+  private readNameArray(): string[] {
     const reads = this.reads;
     const names = [...reads];
     const id = this.id;
@@ -210,7 +223,7 @@ export class TrackedEnv {
         if (def.readBy === id && def.name === name && !own.has(name) && layer?.has(name) !== true && !reads.has(name)) names.push(name);
       });
     }
-    return names.join('\n');
+    return names;
   }
 
   /** Forgets the walk's own and consulted names (after its result is read; see UnitWalker.release). */
@@ -259,6 +272,21 @@ const MAX_MARKED = 1 << 16;
 
 /** The mark of the last TrackedEnv made (see TrackedEnv.read). */
 let lastEnvId = 0;
+
+/** The last answer of TrackedEnv.readNames with the names it joined, unless they were more than MAX_KEPT_READ_NAMES. */
+let lastReadNames: { names: string[]; joined: ReadNames } | undefined;
+const MAX_KEPT_READ_NAMES = 1 << 14;
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** Lets the last names read go (they may be slices of a large header's text that is being dropped). */
+export function forgetReadNames(): void {
+  lastReadNames = undefined;
+}
 
 /** The last answer of TrackedEnv.tested, with the names and definitions (in reading order) it was made from. */
 let lastTested: { names: string[]; defs: (MacroDef | undefined)[]; out: [string, string | null][] } | undefined;

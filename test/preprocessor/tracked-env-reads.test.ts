@@ -80,4 +80,36 @@ describe('names a walk read', () => {
     expect(readNameSet('').size).toBe(0);
     expect(readNameList('')).toEqual([]);
   });
+
+  it('notes each walk\'s names for itself, walk after walk, and hands out one string for the same names', () => {
+    const base = new Map([['BASE', def('BASE 1')]]);
+    const walk = (extra: string[]) => {
+      const env = new TrackedEnv(base);
+      for (const name of ['UNDEF', 'BASE', 'UNDEF', ...extra]) env.get(name);
+      env.readKnown(['KNOWN', 'BASE'], [undefined, undefined], [undefined, base.get('BASE')]);
+      const out = { names: env.readNames(), tested: env.tested() };
+      env.release();
+      return out;
+    };
+    const first = walk([]);
+    const second = walk([]);
+    expect(readNameList(first.names)).toEqual(['UNDEF', 'KNOWN', 'BASE']);
+    expect(first.tested).toEqual([['BASE', '\u00011'], ['KNOWN', null], ['UNDEF', null]]);
+    // Equal answers are the same objects, not copies kept by every result.
+    expect(second.names).toBe(first.names);
+    expect(second.tested).toBe(first.tested);
+    const third = walk(['OTHER']);
+    expect(readNameList(third.names)).toEqual(['UNDEF', 'OTHER', 'KNOWN', 'BASE']);
+    expect(third.tested.map(([name]) => name)).toEqual(['BASE', 'KNOWN', 'OTHER', 'UNDEF']);
+  });
+
+  it('notes names again once released', () => {
+    const env = new TrackedEnv(new Map());
+    env.get('A');
+    env.release();
+    env.get('A');
+    env.get('B');
+    expect(readNameList(env.readNames())).toEqual(['A', 'B']);
+    expect(env.tested()).toEqual([['A', null], ['B', null]]);
+  });
 });
