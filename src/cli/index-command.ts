@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { IndexResult } from '../indexer/index-project.js';
 import { IndexBusyError } from '../indexer/index-lock.js';
 import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
-import { configPath, DEFAULT_CONFIG, readConfig, writeConfig } from '../project/config.js';
+import { compilerCachePath, configPath, DEFAULT_CONFIG, readConfig, writeConfig } from '../project/config.js';
 import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
 import { formatDiagnostics, formatIndexResult } from './format-text.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
@@ -13,8 +13,9 @@ import { formatDiagnostic } from '../model/diagnostic.js';
 export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: number; allContent?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
-  // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts).
-  (await import('../indexer/short-run-tiering.js')).tuneTieringForShortRun();
+  // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts). Compilers are
+  // asked when none answered yet.
+  (await import('../indexer/short-run-tiering.js')).tuneTieringForShortRun(!fs.existsSync(compilerCachePath(root)));
   // The indexer (preprocessor, tree-sitter) loads only for commands that write the index.
   const { indexProject } = await import('../indexer/index-project.js');
   let regenerated: RegenerateOutcome[] = [];

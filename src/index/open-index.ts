@@ -57,17 +57,30 @@ function openFirstIndex(file: string): Db {
   const db = openDatabase(first.temp);
   firstIndexes.set(db, first);
   prepareFirstIndex(db);
-  setWriterPragmas(db);
+  setWriterPragmas(db, FIRST_INDEX_CACHE_KIB);
   createSchema(db);
   return db;
 }
 
+/**
+ * Page cache of an index run's connection (KiB). Rows are written build by build in one transaction each: a
+ * 4 MiB cache (16 MiB in this SQLite build) keeps the writer's memory bounded without slowing the writes measurably.
+ */
+const WRITER_CACHE_KIB = 4000;
+
+/**
+ * Page cache of a first index (KiB). Its pages need not stay in memory until the build commits (no WAL; its
+ * journal, in memory, keeps only the few pages the file held before): once 1 MiB of them is cached, SQLite
+ * writes the oldest to the file and reuses their memory, where a 4 MiB cache grew page by page with the index
+ * (108-unit corpus: ~1 100 pages, ~800 more page faults, 14 ms more write stage; each page goes to the file
+ * once either way).
+ */
+const FIRST_INDEX_CACHE_KIB = 1024;
+
 /** What every index run's connection sets, a first index's or an existing one's. */
-function setWriterPragmas(db: Db): void {
+function setWriterPragmas(db: Db, cacheKiB = WRITER_CACHE_KIB): void {
   db.pragma('foreign_keys = ON');
-  // Rows are written build by build in one transaction each: a 4 MiB page cache (16 MiB in this SQLite build)
-  // keeps the writer's memory bounded without slowing the writes measurably.
-  db.pragma('cache_size = -4000');
+  db.pragma(`cache_size = -${cacheKiB}`);
 }
 
 function createSchema(db: Db): void {

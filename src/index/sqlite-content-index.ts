@@ -69,8 +69,11 @@ export interface ContentFileWrite {
   size: number;
   mtimeMs: number;
   kind: ContentFileKind;
-  /** The text to index (kind text only); absent when only the stat of an indexed text file changed. */
-  text?: string;
+  /**
+   * The text to index (kind text only), or its bytes when they are valid UTF-8 (the trigram index reads a value
+   * as UTF-8 text, and keeps no copy: content=''); absent when only the stat of an indexed text file changed.
+   */
+  text?: string | Buffer;
 }
 
 /** The content rows the index holds now, by path (for an update to compare against). */
@@ -107,7 +110,7 @@ export function writeContentChanges(db: Db, upserts: ContentFileWrite[], deletes
   const tx = db.transaction(() => {
     // Trigram rows to drop (a file's id is kept by its upsert, or taken again by a new file) and to add.
     const drops: number[] = [];
-    const adds: { id: number; text: string }[] = [];
+    const adds: { id: number; text: string | Buffer }[] = [];
     for (const p of deletes) {
       const old = find.get(p) as { id: number; kind: string } | undefined;
       if (!old) continue;

@@ -2,14 +2,13 @@
 // whose inputs hold) → merge → macros → mask (keeping parses whose inputs hold) → parse → write, one
 // transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
 import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, macroRowCount, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite, startIndexWriteBack, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
-import { indexPath, readConfig, readConfigProblems, STATE_DIR, type ProjectConfig } from '../project/config.js';
+import { compilerCachePath, indexPath, readConfig, readConfigProblems, type ProjectConfig } from '../project/config.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
 // A cached detection that read a map file for an image's units is checked by the objects it loads (a relink keeps it).
 import '../../adapters/shared/map-derivation.js';
@@ -502,7 +501,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
   const states = new FileStates(root, writer.fileStates());
   // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
   const storedSkeletons = new StoredSkeletons(db, root, states);
-  const compilerCacheDir = path.join(root, STATE_DIR, 'compilers');
+  const compilerCacheDir = compilerCachePath(root);
   return {
     root,
     db,

@@ -43,22 +43,24 @@ function readWalked(root: string, f: { path: string; size: number; mtimeMs: numb
 }
 
 /** The sha1 of the text the bytes decode to: of the bytes themselves when they are valid UTF-8 (no decoding). */
-function textHash(bytes: Buffer, bytesHash?: string): string {
-  return isUtf8(bytes) ? (bytesHash ?? sha1(bytes)) : sha1(bytes.toString('utf8'));
+function textHash(bytes: Buffer, utf8: boolean, bytesHash?: string): string {
+  return utf8 ? (bytesHash ?? sha1(bytes)) : sha1(bytes.toString('utf8'));
 }
 
 /**
  * The row of a walked file read now: binary, large, text with its trigrams, or deferred; null when unreadable.
- * Only a file whose trigrams are written is decoded: a deferred file is hashed from its bytes.
+ * Only a file whose trigrams are written and whose bytes are not valid UTF-8 is decoded: the others go to the
+ * index as their bytes (no string of each file's text in the heap).
  */
 function walkedRow(f: { path: string; size: number; mtimeMs: number }, read: BytesRead & { hash?: string }, old: ContentFileRow | undefined, eager: boolean): ContentFileWrite | null {
   if ('skipped' in read) return read.skipped === 'binary' ? { path: f.path, contentHash: 'binary', size: f.size, mtimeMs: f.mtimeMs, kind: 'binary' } : null;
-  const hash = textHash(read.bytes, read.hash);
+  const utf8 = isUtf8(read.bytes);
+  const hash = textHash(read.bytes, utf8, read.hash);
   const sameText = old !== undefined && old.contentHash === hash;
   // A file whose trigrams are in the index keeps them while its text is the same (a touch, or a fill).
   const kind = read.size > LARGE_FILE_BYTES ? 'large' : eager || (sameText && old.kind === 'text') ? 'text' : 'deferred';
   const keep = sameText && old.kind === kind;
-  return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: read.bytes.toString('utf8') } : {}) };
+  return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: utf8 ? read.bytes : read.bytes.toString('utf8') } : {}) };
 }
 
 /**

@@ -62,6 +62,11 @@ export function indexPath(root: string): string {
   return path.join(root, STATE_DIR, INDEX_FILE);
 }
 
+/** The folder of the compilers' answers (implicit macros, system include dirs), kept beside the index. */
+export function compilerCachePath(root: string): string {
+  return path.join(root, STATE_DIR, 'compilers');
+}
+
 export function parseConfig(text: string): ProjectConfig {
   const data = ini.parse(text) as Record<string, Record<string, unknown>>;
   const build = data.build ?? {};

@@ -73,3 +73,19 @@ describe('content index', () => {
     expect([...withContent((c) => c.candidates([['watchdog']]))!].sort()).toEqual(['docs/uart.md', 'src/uart_drv.c']);
   });
 });
+
+describe('content index text encodings', () => {
+  it('indexes UTF-8 text (given as its bytes) and text that is not UTF-8 (decoded) alike', async () => {
+    const own = await indexedFindFixture();
+    // Files a build reads: their trigrams are written in the index run.
+    fs.appendFileSync(path.join(own, 'src', 'uart_drv.c'), '/* café_naïve_marker — ✓ */\n');
+    fs.appendFileSync(path.join(own, 'include', 'uart_drv.h'), Buffer.from('/* caf\xe9_latin1_marker */\n', 'latin1'));
+    touchFuture(path.join(own, 'src', 'uart_drv.c'));
+    touchFuture(path.join(own, 'include', 'uart_drv.h'));
+    await indexProject({ root: own });
+    const found = (run: string) => [...withContentIndex(own, (c) => c.candidates([[run]]))!];
+    expect(found('café_naïve')).toEqual(['src/uart_drv.c']);
+    expect(found('_latin1_marker')).toEqual(['include/uart_drv.h']);
+    expect(found('\ufffd_latin1')).toEqual(['include/uart_drv.h']);
+  });
+});
