@@ -23,16 +23,32 @@ export type ReadEncoder = (read: UnitFileRead, storedPath: (file: string) => str
 const runEncodings = new WeakMap<readonly UnitFileRead[], RunEncoding>();
 
 /** Whether `files` holds the reads of a shared run where it says (and the run is not empty). */
-export function holdsRun(files: UnitFileRead[], shared: SharedReads): boolean {
+function holdsRun(files: UnitFileRead[], shared: SharedReads): boolean {
   const reads = shared.reads;
   if (reads.length === 0 || shared.at + reads.length > files.length) return false;
   for (let k = 0; k < reads.length; k++) if (files[shared.at + k] !== reads[k]) return false;
   return true;
 }
 
-/** The encoding of a shared run, when `files` holds its reads where it says; its views' JSON added to `views`. */
-export function runEncoding(files: UnitFileRead[], shared: SharedReads, views: Map<string, string>, storedPath: (file: string) => string, encodeRead: ReadEncoder): RunEncoding | undefined {
-  if (!holdsRun(files, shared)) return undefined;
+/** A unit's reads walked in order, with the shared runs (sorted by position) that start where the walk is. */
+export class SharedRunsInOrder {
+  private next = 0;
+  constructor(
+    private readonly files: UnitFileRead[],
+    private readonly shared: readonly SharedReads[],
+  ) {}
+
+  /** The shared run that starts at read `i` (asked with `i` increasing), when `files` holds its reads there. */
+  at(i: number): SharedReads | undefined {
+    const shared = this.shared;
+    while (this.next < shared.length && shared[this.next].at < i) this.next++;
+    const run = this.next < shared.length && shared[this.next].at === i ? shared[this.next] : undefined;
+    return run !== undefined && holdsRun(this.files, run) ? run : undefined;
+  }
+}
+
+/** The encoding of a shared run that a unit's reads hold (see SharedRunsInOrder); its views' JSON added to `views`. */
+export function runEncoding(shared: SharedReads, views: Map<string, string>, storedPath: (file: string) => string, encodeRead: ReadEncoder): RunEncoding {
   const reads = shared.reads;
   let run = runEncodings.get(reads);
   if (run === undefined || run.storedPath !== storedPath) runEncodings.set(reads, (run = encodeRun(reads, storedPath, encodeRead)));

@@ -10,7 +10,7 @@ import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
-import { holdsRun, runEncoding, type ReadEncoder, type RunEncoding } from './run-encodings.js';
+import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -123,10 +123,10 @@ function encodeFiles(r: UnitResultRow, views: Map<string, string>, storedPath: (
   const n = r.files.length;
   const shared = r.shared ?? NO_SHARED;
   const out: EncodedFiles = { pieces: [], at: [], viewHashes: new Array(n) };
-  let s = 0;
+  const runs = new SharedRunsInOrder(r.files, shared);
   for (let i = 0; i < n; ) {
-    while (s < shared.length && shared[s].at < i) s++;
-    const run = s < shared.length && shared[s].at === i ? runEncoding(r.files, shared[s], views, storedPath, encodeRead) : undefined;
+    const held = runs.at(i);
+    const run = held !== undefined ? runEncoding(held, views, storedPath, encodeRead) : undefined;
     out.at.push(i);
     if (run !== undefined) {
       out.pieces.push(run);
@@ -222,10 +222,9 @@ export class FileViewCache {
    * interned before are skipped (they are objects of every result that took the run: theirs are cached ones).
    */
   internReads(files: UnitFileRead[], viewHashes: string[], shared: readonly SharedReads[] = NO_SHARED): void {
-    let s = 0;
+    const runs = new SharedRunsInOrder(files, shared);
     for (let i = 0; i < files.length; ) {
-      while (s < shared.length && shared[s].at < i) s++;
-      const reads = s < shared.length && shared[s].at === i && holdsRun(files, shared[s]) ? shared[s].reads : undefined;
+      const reads = runs.at(i)?.reads;
       if (reads !== undefined && this.internedRuns.has(reads)) {
         i += reads.length;
         continue;
