@@ -85,9 +85,10 @@ interface EnvShared {
   platform?: string;
   board?: string;
   flags: PioFlags;
+  /** How descriptions name the env (`PlatformIO env NAME`, ` (default)` for a default env). */
+  named: string;
   /** Its platform, board and frameworks, as descriptions name them. */
   what: string;
-  isDefault: boolean;
   base: Omit<BuildDescription, 'description' | 'units' | 'provenance'>;
 }
 
@@ -195,7 +196,7 @@ function envShared(project: PioProject, env: string): EnvShared {
     ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
     elfFile: isFile(elf) ? elf : undefined,
   };
-  return { section, platform, board, flags, what, isDefault, base };
+  return { section, platform, board, flags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, base };
 }
 
 /** The env read from its own folder's compile database, else from the root one when that is the env's; undefined when neither gives a unit. */
@@ -208,7 +209,7 @@ function envFromDatabase(project: PioProject, env: string, shared: EnvShared, ro
   if (r.units.length === 0) return undefined;
   return {
     ...shared.base,
-    description: `PlatformIO env ${env}${shared.isDefault ? ' (default)' : ''} (${shared.what}; ${r.units.length} units from ${relPath(project.projectRoot, db)})`,
+    description: `${shared.named} (${shared.what}; ${r.units.length} units from ${relPath(project.projectRoot, db)})`,
     compileCommands: db,
     units: r.units,
     provenance: 'read',
@@ -232,7 +233,7 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
   }
   return {
     ...shared.base,
-    description: `PlatformIO env ${env}${shared.isDefault ? ' (default)' : ''} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
+    description: `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
     units: deriveUnits(project.projectDir, env, files, srcDir, project.includeDir, project.buildDir, shared.flags, tc.cc, tc.cxx),
     defines: definesOf(shared.flags),
     provenance: 'derived',

@@ -278,10 +278,11 @@ const COMMANDS: Record<string, CommandHandler> = {
 };
 
 /** Any other command: a call-graph query (callers, call-path, hotspots, ...) or an unknown command (exit 2, with the help). */
-async function runCallGraphOrUnknown({ command, v, rest, common }: CommandLine): Promise<CommandOutput | number> {
+async function runCallGraphOrUnknown(l: CommandLine): Promise<CommandOutput | number> {
+  const { command, v, rest, common } = l;
   const { CALL_GRAPH_COMMANDS, runCallGraph } = await callGraph();
   if (CALL_GRAPH_COMMANDS.includes(command)) {
-    return runCallGraph(command, { ...common, args: rest, limit: int('limit', v.limit), offset: int('offset', v.offset), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
+    return runCallGraph(command, { ...common, args: rest, ...page(l), depth: int('depth', v.depth), file: v.file, line: int('line', v.line), projectOnly: v['project-only'] });
   }
   process.stderr.write(`fw-context: unknown command "${command}"\n\n${await usage()}\n`);
   return 2;

@@ -7,7 +7,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { ParsePool } from '../../src/indexer/parse-pool.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { walkBatch } from '../../src/indexer/walk-worker.js';
-import { DEFAULT_CONFIG, STATE_DIR, writeConfig } from '../../src/project/config.js';
+import { compilerCachePath, DEFAULT_CONFIG, STATE_DIR, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
@@ -79,7 +79,7 @@ describe('a walk that fails on a worker thread', () => {
       .slice(0, 3)
       .map((c) => ({ file: c.file, directory: c.directory, arguments: c.command.split(' ') }));
     failing.file = units[1].file;
-    const reply = walkBatch({ kind: 'walk', root, compilerCacheDir: path.join(root, STATE_DIR, 'compilers'), build: 1, units });
+    const reply = walkBatch({ kind: 'walk', root, compilerCacheDir: compilerCachePath(root), build: 1, units });
     expect(reply.outcomes.map((o) => ('error' in o ? o.error : 'row'))).toEqual(['row', MESSAGE, 'row']);
   });
 
