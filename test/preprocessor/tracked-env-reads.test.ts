@@ -95,7 +95,8 @@ describe('names a walk read', () => {
     const second = walk([]);
     expect(readNameList(first.names)).toEqual(['UNDEF', 'KNOWN', 'BASE']);
     expect(first.tested).toEqual([['BASE', '\u00011'], ['KNOWN', null], ['UNDEF', null]]);
-    // Equal answers are the same objects, not copies kept by every result.
+    // Equal answers: `tested` is the same array, not a copy kept by every result. (readNames hands out the same
+    // string again too, but a string's identity is not observable here: this only checks its value.)
     expect(second.names).toBe(first.names);
     expect(second.tested).toBe(first.tested);
     const third = walk(['OTHER']);
