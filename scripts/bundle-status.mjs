@@ -3,12 +3,15 @@
 // compiles it from: status, the command agents and CI run most often, then starts without Node's ES module loader
 // (whose set-up and per-module reads through the thread pool cost more than the command's own work) and without
 // parsing its code. Left outside: packages other than ini, node: modules (required as they are) and every dynamic
-// import (the SQLite reader and the adapters stay lazy ES modules). Run by `npm run build` after tsc.
+// import (the SQLite reader and the adapters stay lazy ES modules). Then writes the stamp of the code status answers
+// with, status-code.txt (scripts/status-code-stamp.mjs). Run by `npm run build` after tsc.
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { STATUS_CODE_FILE } from '../dist/src/query/status-snapshot.js';
 import { writeBundle } from './bundle-kit.mjs';
+import { statusCodeStamp } from './status-code-stamp.mjs';
 
 const OUT = path.resolve('dist/src/cli/status-cli.cjs');
 const CACHE = path.resolve('dist/src/cli/status-cli.cache');
@@ -24,3 +27,6 @@ v8.setFlagsFromString('--no-lazy');
 const script = new vm.Script(source, { filename: OUT });
 v8.setFlagsFromString('--lazy');
 fs.writeFileSync(CACHE, Buffer.concat([Buffer.from(`${key}\n`, 'latin1'), script.createCachedData()]));
+
+// The stamp status's snapshot is kept under (src/query/status-snapshot.ts): written last, no older than the code it covers.
+fs.writeFileSync(path.resolve('dist/src/cli', STATUS_CODE_FILE), `${statusCodeStamp(path.resolve('dist'))}\n`);

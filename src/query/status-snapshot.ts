@@ -22,7 +22,7 @@ export const SNAPSHOT_FILE = 'status-snapshot.json';
 const MAX_HASHES = 64;
 
 interface Snapshot {
-  /** The code that wrote it (format, index versions, the reader modules' size and mtime). */
+  /** The code that wrote it (format, index versions, the build's stamp of the code or its modules' size and mtime). */
   code: string;
   /** The index's identity the answers belong to. */
   index: string | null;
@@ -32,18 +32,36 @@ interface Snapshot {
   files: Record<string, [string, string]>;
 }
 
+/** The file the build writes beside the status bundle: the sha1 of the code status answers with (scripts/status-code-stamp.mjs). */
+export const STATUS_CODE_FILE = 'status-code.txt';
+
 /**
- * Size and mtime of this module (or of the status bundle holding it, dist/src/cli/status-cli.cjs) and of the SQLite
- * reader whose answers it keeps: new code, new snapshot.
+ * The code status answers with: the build's stamp of it (the bundle's and the SQLite reader's bytes) when one is
+ * beside this module (the status bundle, dist/src/cli/status-cli.cjs, which the bin and main.js both run) and no
+ * older than it and the reader (a compile after the build: stale); else the size and mtime of each. New code, new
+ * snapshot.
  */
 function codeStamp(): string {
   const here = fileURLToPath(import.meta.url);
   const reader = path.join(path.dirname(here), '..', 'index', `sqlite-index${here.endsWith('.ts') ? '.ts' : '.js'}`);
+  const st = (f: string) => fs.statSync(f, { throwIfNoEntry: false });
   const id = (f: string) => {
-    const st = fs.statSync(f, { throwIfNoEntry: false });
-    return st ? `${st.size}:${st.mtimeMs}` : '-';
+    const s = st(f);
+    return s ? `${s.size}:${s.mtimeMs}` : '-';
   };
-  return `1 ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION} ${id(here)} ${id(reader)}`;
+  return `1 ${SCHEMA_VERSION}/${ROW_FORMAT_VERSION} ${builtStamp(path.join(path.dirname(here), STATUS_CODE_FILE), [here, reader], st) ?? `${id(here)} ${id(reader)}`}`;
+}
+
+/** The build's stamp in FILE when it is no older than any of COVERED; undefined otherwise. */
+function builtStamp(file: string, covered: string[], st: (f: string) => fs.Stats | undefined): string | undefined {
+  const stamp = st(file);
+  if (!stamp || covered.some((f) => (st(f)?.mtimeMs ?? Infinity) > stamp.mtimeMs)) return undefined;
+  try {
+    const text = fs.readFileSync(file, 'latin1').trim();
+    return /^[0-9a-f]{40}$/.test(text) ? `stamp:${text}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function statId(st: fs.BigIntStats): string {

@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
-import { assertCliBuilt, CLI, copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { assertCliBuilt, CLI, copyFixtureToTemp, indexedFixture, PROJECT_ROOT, tempDir } from '../helpers/fixture-project.js';
 
 const PROBE = fileURLToPath(new URL('./module-probe.mjs', import.meta.url));
 const BUILTIN_PROBE = fileURLToPath(new URL('./builtin-probe.cjs', import.meta.url));
@@ -97,9 +97,48 @@ describe('read-only commands start without the indexer', () => {
     const { modules, status } = modulesLoaded(root, ['status', '--json']);
     expect(status).toBe(0);
     expect([...new Set(modules.filter((m) => m.startsWith('file:')).map((m) => path.basename(m)))]).toEqual(['bin.cjs']);
-    // Its snapshot is stamped with the bundle's and the SQLite reader's identity (size:mtime each).
+    // Its snapshot is stamped with the build's stamp of the status code (the bundle's and the SQLite reader's bytes).
+    const stamp = fs.readFileSync(path.join(path.dirname(CLI), 'status-code.txt'), 'latin1').trim();
+    expect(stamp).toMatch(/^[0-9a-f]{40}$/);
     const snapshot = JSON.parse(fs.readFileSync(path.join(root, '.fw-context', 'status-snapshot.json'), 'utf8')) as { code: string };
-    expect(snapshot.code).toMatch(/^\d+ \d+\/\d+ \d+:[\d.]+ \d+:[\d.]+$/);
+    expect(snapshot.code).toMatch(new RegExp(`^\\d+ \\d+/\\d+ stamp:${stamp}$`));
+  });
+
+  it.each([['main.js', 'the bin', MAIN, CLI], ['the bin', 'main.js', CLI, MAIN]])('a snapshot %s wrote answers status through %s: no SQLite loads', (_, __, writer, reader) => {
+    fs.rmSync(path.join(root, '.fw-context', 'status-snapshot.json'), { force: true });
+    const written = modulesLoaded(root, ['status', '--json'], writer);
+    expect(written.status).toBe(0);
+    expect(written.modules.some((m) => /\/node_modules\/better-sqlite3\//.test(m))).toBe(true);
+    const read = modulesLoaded(root, ['status', '--json'], reader);
+    expect(read.stdout).toBe(written.stdout);
+    expect(read.modules.filter((m) => /\/node_modules\/better-sqlite3\//.test(m))).toEqual([]);
+  });
+
+  it("the status code's stamp covers the bundle and the modules the SQLite answer loads, by their bytes", async () => {
+    const { moduleGraph, statusCodeStamp } = (await import(pathToFileURL(path.join(PROJECT_ROOT, 'scripts', 'status-code-stamp.mjs')).href)) as {
+      moduleGraph(entry: string): string[];
+      statusCodeStamp(dist: string): string;
+    };
+    const dist = path.join(path.dirname(CLI), '..', '..');
+    const copy = path.join(tempDir('fwc-status-stamp-'), 'dist');
+    const covered = ['src/cli/status-cli.cjs', ...moduleGraph(path.join(dist, 'src/query/project-context.js')).map((m) => path.relative(dist, m))];
+    expect(covered).toEqual(expect.arrayContaining(['src/index/sqlite-index.js', 'src/index/sqlite-search.js', 'src/project/config.js']));
+    expect(covered.filter((m) => m.startsWith('adapters/'))).toEqual([]);
+    // Copied with one mtime for all, as an install that sets every file's mtime leaves them: the same stamp.
+    const installed = new Date('1985-10-26T08:15:00Z');
+    for (const m of covered) {
+      fs.mkdirSync(path.dirname(path.join(copy, m)), { recursive: true });
+      fs.copyFileSync(path.join(dist, m), path.join(copy, m));
+      fs.utimesSync(path.join(copy, m), installed, installed);
+    }
+    expect(statusCodeStamp(copy)).toBe(statusCodeStamp(dist));
+    // A module the reader imports, changed with its size and that mtime kept: another stamp.
+    const search = path.join(copy, 'src/index/sqlite-search.js');
+    const size = fs.statSync(search).size;
+    fs.writeFileSync(search, fs.readFileSync(search, 'latin1').replace(/;\n/, ';\r'), 'latin1');
+    fs.utimesSync(search, installed, installed);
+    expect(fs.statSync(search)).toMatchObject({ size, mtimeMs: installed.getTime() });
+    expect(statusCodeStamp(copy)).not.toBe(statusCodeStamp(dist));
   });
 
   it('the bin compiles the status bundle from the code cache the build made for it', () => {
