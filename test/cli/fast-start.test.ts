@@ -262,6 +262,8 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
   let root = '';
   beforeAll(async () => {
     root = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    // Files as old as a slow run leaves them: past the 2 s within which detection trusts no mtime.
+    backdateTree(root, 60);
     writeConfig(root, { ...DEFAULT_CONFIG });
     await indexProject({ root, variant: 'nucleo_f401re' });
   });
@@ -271,6 +273,9 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     expect(indexed.status).toBe(0);
     expect(indexed.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
     for (const entry of [CLI, MAIN]) {
+      // No detection cache: the one the bin's run writes would hold for main.js's once the fixture's files are
+      // older than the 2 s within which detection trusts no mtime (a slow run), and no adapter would load then.
+      fs.rmSync(path.join(root, '.fw-context', 'detection.json'), { force: true });
       const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], entry);
       expect(pending.status).toBe(1);
       expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
