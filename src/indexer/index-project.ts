@@ -46,6 +46,7 @@ import { imageUnits, linkRecord } from './record-description.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { normalizePath } from '../model/plain-path.js';
+import { noStageTime, runTimes, stageLaps, type StageMs } from './stage-times.js';
 
 export interface IndexOptions {
   root: string;
@@ -84,7 +85,7 @@ export interface BuildIndexSummary {
   diagnostics: Diagnostic[];
   /** Time this build took (ms), and per stage. */
   elapsedMs?: number;
-  stageMs?: Record<'preprocess' | 'merge' | 'macros' | 'mask' | 'parse' | 'write', number>;
+  stageMs?: StageMs;
   /** Only the units whose files changed were redone and only the affected files' rows replaced. */
   patched?: boolean;
   /** The build and every file it reads are as indexed: nothing was redone. */
@@ -155,13 +156,7 @@ interface BuildPreprocessing {
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
 async function preprocessStage(units: CompileUnit[], build: BuildDescription, run: RunContext, summary: BuildIndexSummary): Promise<BuildPreprocessing> {
-  const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
-  let t = performance.now();
-  const lap = (k: keyof typeof stage) => {
-    const now = performance.now();
-    stage[k] += now - t;
-    t = now;
-  };
+  const lap = stageLaps((summary.stageMs ??= noStageTime()));
   const previous = buildUnitInputs(run.db, build.variant, build.image);
   const pre = await preprocessUnits(units, {
     root: run.root,
@@ -256,12 +251,17 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
   };
 }
 
-/** The fast path for a build whose description is unchanged (see patch-build.ts); false when it does not apply. */
+/**
+ * The fast path for a build whose description is unchanged (see patch-build.ts); false when it does not apply.
+ * Its stage times are the build's and the run's also when it declines (the full path then adds its own).
+ */
 async function patchStage(build: BuildDescription, units: CompileUnit[], stored: StoredBuildUnits, run: RunContext, summary: BuildIndexSummary): Promise<boolean> {
-  const t0 = performance.now();
-  const patched = await patchBuild(build, units, stored, run);
-  const ms = performance.now() - t0;
-  run.timing.preprocessMs += ms;
+  const stage = noStageTime();
+  const patched = await patchBuild(build, units, stored, run, stage);
+  summary.stageMs = stage;
+  const times = runTimes(stage);
+  run.timing.preprocessMs += times.preprocessMs;
+  run.timing.parseMs += times.parseMs;
   if (!patched) return false;
   summary.patched = true;
   summary.preprocessed = patched.walked + patched.carried;
@@ -408,7 +408,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
   updateLockProgress(run.root, `${label}: parsing ${masked.jobs.length} of ${files.length} files`);
-  const stage = (summary.stageMs ??= { preprocess: 0, merge: 0, macros: 0, mask: 0, parse: 0, write: 0 });
+  const stage = (summary.stageMs ??= noStageTime());
   stage.mask += performance.now() - tMask;
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;

@@ -39,6 +39,7 @@ import type { ReadNames } from '../preprocessor/tracked-env.js';
 import { readNameSet, type UnitReads } from './unit-reads.js';
 import { namesReachingChanges, rekeyFiles, type RekeyedFiles } from './macro-table-change.js';
 import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
+import { noStageTime, stageLaps, type StageMs } from './stage-times.js';
 
 /** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
 const MAX_DIRTY_SHARE = 0.25;
@@ -258,10 +259,11 @@ function tableChange(before: MacroRecord[], after: { records: MacroRecord[]; tab
 }
 
 /**
- * Re-indexes the changed part of a build in place. Answers null (nothing written) when the fast path does
- * not apply and the full path must run.
+ * Re-indexes the changed part of a build in place, adding the time of each stage it went through to `stage`
+ * (also when it declines). Answers null (nothing written) when the fast path does not apply and the full path must run.
  */
-export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext): Promise<PatchOutcome | null> {
+export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext, stage: StageMs = noStageTime()): Promise<PatchOutcome | null> {
+  const lap = stageLaps(stage);
   const { byPath } = storedUnits;
   if (byPath.size !== units.length) return null;
   const previous: LinkedUnit[] = [];
@@ -277,11 +279,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
 
   const paths = new PathMemo(ctx.root);
   const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), paths, ctx);
+  lap('preprocess');
   if (!redo) return null;
   const { redone, walked, carried } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
   const merged = remerge(changed, units, storedUnits, previous, redone, paths, ctx);
+  lap('merge');
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
@@ -302,11 +306,14 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const macroTable = new BuildMacroTable(records);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   const rekeyed = same ? NOTHING_REKEYED : tableChange(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), { records, table: macroTable, blankable }, affected, stored, build, ctx);
+  lap('macros');
   if (!rekeyed) return null;
 
   const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, values: macroTable.values, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  lap('mask');
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);
+  lap('parse');
   const parsed = parseDiagnostics(masked.jobs);
   if (parsed.diagnostics.length || parsed.vendorSyntax.length) return null;
   const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
@@ -325,5 +332,6 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     },
     ctx.indexedAt,
   );
+  lap('write');
   return { walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId };
 }

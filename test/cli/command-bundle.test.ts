@@ -27,8 +27,14 @@ function run(entry: string, cwd: string, args: string[], nodeFlags: string[] = [
   return { stdout: r.stdout, stderr: r.stderr, status: r.status ?? -1, cached };
 }
 
-/** An index run's text with its times and project folder left out. */
-const plain = (text: string, root: string): string => text.split(root).join('ROOT').replace(/\b\d+(\.\d+)? (s|ms)\b/g, 'T').replace(/"(elapsedMs|preprocessMs|parseMs|\w+Ms)": [\d.]+/g, '"$1": T');
+/** An index run's text with its times (a build's stage times too) and project folder left out. */
+const plain = (text: string, root: string): string =>
+  text
+    .split(root)
+    .join('ROOT')
+    .replace(/\b\d+(\.\d+)? (s|ms)\b/g, 'T')
+    .replace(/"(elapsedMs|preprocessMs|parseMs|\w+Ms)": [\d.]+/g, '"$1": T')
+    .replace(/"stageMs": \{[^}]*\}/g, (stages) => stages.replace(/": [\d.e+-]+/g, '": T'));
 
 /** A first index, then one after a .c edit, by ENTRY (the bin or main.js) in a fresh copy of the demo fixture. */
 function indexTwice(entry: string, nodeFlags: string[] = []): { root: string; runs: Run[] } {
