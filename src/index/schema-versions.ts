@@ -44,5 +44,8 @@ export const SCHEMA_VERSION = 16;
  *     each file's definitions in order, not by their lines.
  * 12: a parse's key (parsed_files mask hash) holds the values of the integer macros its enums name: parses made
  *     before shared one enum value between builds whose masked text was the same but whose macros differed.
+ * 13: where a macro invocation broke the masked parse (`struct s { FIELD_LIST };` in a row dropped the aggregates
+ *     and read the declaration after them as a field), the region's symbols are the expanded reading's, the fields
+ *     the macro writes among them (stored parses are keyed by the same masked text and invocations).
  */
-export const ROW_FORMAT_VERSION = 12;
+export const ROW_FORMAT_VERSION = 13;

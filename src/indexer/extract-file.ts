@@ -1,10 +1,12 @@
-// One file's extraction as the indexer stores it: symbols from the masked text, call rows and macro-made
-// symbols from the macro-expanded text (a macro-made symbol replaces the one the parser read from the
-// unexpanded invocation), assembler files read by the assembler extractor. Leaves out writing anything.
+// One file's extraction as the indexer stores it: symbols from the masked text (from the macro-expanded text
+// where an invocation broke the masked parse), call rows and macro-made symbols from the macro-expanded text
+// (a macro-made symbol replaces the one the parser read from the unexpanded invocation), assembler files read
+// by the assembler extractor. Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
 import { extractCalls } from '../parser/extract-calls.js';
+import { recoverFromExpansion } from '../parser/expanded-recovery.js';
 import { extractSymbols, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 
@@ -24,7 +26,9 @@ export function invocationsDigest(invocations: readonly MacroInvocation[] | unde
 
 export function extractFile(parseText: string, options: FileExtractOptions): FileExtraction {
   if (isAssemblerPath(options.relPath)) return extractAsm(parseText, options.relPath);
-  const ex = extractSymbols(parseText, options);
+  // Declarations the masked parse lost at an invocation are read from the expanded text (before extractCalls,
+  // which reuses that parse).
+  const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);
   const calls = extractCalls(parseText, { relPath: options.relPath, language: options.language, fileText: options.fileText, invocations: options.invocations });
   const written = macroWrittenLines(calls.symbols, options.invocations ?? [], options.fileText);
   const errorLines = (ex.errorLines ?? []).filter((l) => !written.has(l));

@@ -1,0 +1,48 @@
+// Declarations the masked parse lost at a field-list macro are read from the expanded text; where the expansion
+// does not parse either, the masked reading stays.
+import { describe, expect, it } from 'vitest';
+import { extractFile } from '../../src/indexer/extract-file.js';
+import { extractSymbols } from '../../src/parser/extract-symbols.js';
+import type { MacroInvocation } from '../../src/preprocessor/macro-invocations.js';
+
+/** The masked text of the Mbed TLS-style header: directives blanked, line numbers kept. */
+const text = ['', '', '', '', 'union labels_union {', '    LABEL_LIST', '};', 'struct labels_struct {', '    LABEL_LIST', '};', '', 'extern const struct labels_struct labels;', 'int use_labels(void);', ''].join('\n');
+
+/** The two LABEL_LIST invocations with `expansion`. */
+function invocations(expansion: string): MacroInvocation[] {
+  const out: MacroInvocation[] = [];
+  for (let at = text.indexOf('LABEL_LIST'); at >= 0; at = text.indexOf('LABEL_LIST', at + 1)) {
+    out.push({ name: 'LABEL_LIST', start: at, end: at + 'LABEL_LIST'.length, line: text.slice(0, at).split('\n').length, column: 4, objectLike: true, expansion });
+  }
+  return out;
+}
+
+const extract = (expansion: string) => extractFile(text, { relPath: 'labels.h', language: 'c', fileText: text, invocations: invocations(expansion) });
+const rows = (symbols: { qualifiedName: string; kind: string; line: number; column: number; viaMacro?: string | null }[]) =>
+  symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.line}:${s.column}${s.viaMacro ? ` via ${s.viaMacro}` : ''}`).sort();
+
+describe('recovery from the expanded reading', () => {
+  it('two aggregates whose body is a field-list macro, the fields it writes and the declarations after them', () => {
+    const ex = extract('const unsigned char finished[sizeof("finished") - 1]; const unsigned char key[sizeof("key") - 1];');
+    expect(rows(ex.symbols)).toEqual([
+      'field labels_struct::finished 9:5 via LABEL_LIST',
+      'field labels_struct::key 9:5 via LABEL_LIST',
+      'field labels_union::finished 6:5 via LABEL_LIST',
+      'field labels_union::key 6:5 via LABEL_LIST',
+      'function use_labels 13:1',
+      'struct labels_struct 8:1',
+      'union labels_union 5:1',
+      'varglobal labels 12:35',
+    ]);
+    expect(ex.symbols.find((s) => s.name === 'labels')?.isDefinition).toBe(false);
+    expect(ex.errors).toEqual([]);
+    expect(new Set(ex.symbols.map((s) => s.stableId)).size).toBe(ex.symbols.length);
+  });
+
+  it('an expansion that does not parse either leaves the masked reading', () => {
+    const ex = extract('LABEL(finished, "finished") LABEL(key, "key")');
+    const masked = extractSymbols(text, { relPath: 'labels.h', language: 'c' });
+    expect(rows(ex.symbols)).toEqual(rows(masked.symbols));
+    expect(ex.errors).toEqual(masked.errors);
+  });
+});
