@@ -47,5 +47,9 @@ export const SCHEMA_VERSION = 16;
  * 13: where a macro invocation broke the masked parse (`struct s { FIELD_LIST };` in a row dropped the aggregates
  *     and read the declaration after them as a field), the region's symbols are the expanded reading's, the fields
  *     the macro writes among them (stored parses are keyed by the same masked text and invocations).
+ * 14: parsed_files.diagnostics_json leaves out the syntax errors the macro-expanded reading does not have (macros
+ *     writing asm statements, strings among asm strings, statements, whole functions, initializers); uses of
+ *     macros writing string literals or asm are expanded (stored parses keyed by an unchanged masked text
+ *     would keep reporting them).
  */
-export const ROW_FORMAT_VERSION = 13;
+export const ROW_FORMAT_VERSION = 14;

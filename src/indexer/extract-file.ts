@@ -1,13 +1,14 @@
 // One file's extraction as the indexer stores it: symbols from the masked text (from the macro-expanded text
 // where an invocation broke the masked parse), call rows and macro-made symbols from the macro-expanded text
-// (a macro-made symbol replaces the one the parser read from the unexpanded invocation), assembler files read
-// by the assembler extractor. Leaves out writing anything.
+// (a macro-made symbol replaces the one the parser read from the unexpanded invocation; syntax errors the
+// expanded reading does not have are not reported), assembler files read by the assembler extractor. Leaves
+// out writing anything.
 import { createHash } from 'node:crypto';
-import type { ExtractedSymbol, FileExtraction } from '../model/symbol.js';
+import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
-import { extractCalls } from '../parser/extract-calls.js';
+import { extractCalls, type ExpandedReading } from '../parser/extract-calls.js';
 import { recoverFromExpansion } from '../parser/expanded-recovery.js';
-import { extractSymbols, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
+import { extractSymbols, MAX_REPORTED_ERRORS, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 
 export interface FileExtractOptions extends ExtractOptions {
@@ -31,15 +32,31 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);
   const calls = extractCalls(parseText, { relPath: options.relPath, language: options.language, fileText: options.fileText, invocations: options.invocations });
   const written = macroWrittenLines(calls.symbols, options.invocations ?? [], options.fileText);
-  const errorLines = (ex.errorLines ?? []).filter((l) => !written.has(l));
+  const errorSites = (ex.errorSites ?? []).filter((e) => !written.has(e.line) && !readByExpansion(e, calls.expanded));
+  const errorLines = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   return {
     ...ex,
     symbols: mergeMacroSymbols(ex.symbols, calls.symbols),
     references: calls.references,
     errors: syntaxErrors(errorLines),
     errorLines,
+    errorSites,
     nameless: ex.nameless.filter((l) => !written.has(l)),
   };
+}
+
+/**
+ * Whether a syntax error of the text as written is the parser's, not the code's: the compiler reads the macro
+ * expansions there, and the expanded reading parses the construct around the error (the function, declaration or
+ * statement at file level) cleanly. A substituted invocation lies in that construct (`MULADDC_X1_INIT
+ * MULADDC_X1_CORE MULADDC_X1_STOP`, `AESENC(xmm1_xmm0)` among asm strings, `FN_OID_GET_ATTR1(...)` writing a
+ * whole function with no `;` after it) and no error of the expanded parse falls in its lines. An error no
+ * expansion reaches, or one the expanded reading keeps, is reported.
+ */
+function readByExpansion(e: ErrorLines, expanded: ExpandedReading | undefined): boolean {
+  if (!expanded) return false;
+  const inNode = ([first, last]: [number, number]) => first <= e.to && last >= e.from;
+  return expanded.invocations.some(inNode) && !expanded.errors.some(inNode);
 }
 
 /**

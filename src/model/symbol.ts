@@ -67,6 +67,13 @@ export interface ExtractedReference {
   detail?: string | null;
 }
 
+/** A syntax error's line and the lines (from, to) of the file-level construct around it, 1-based. */
+export interface ErrorLines {
+  line: number;
+  from: number;
+  to: number;
+}
+
 export interface FileExtraction {
   symbols: ExtractedSymbol[];
   references: ExtractedReference[];
@@ -74,6 +81,8 @@ export interface FileExtraction {
   errors: string[];
   /** Lines (1-based) where the parser met syntax errors (what `errors` reports). */
   errorLines?: number[];
+  /** The first syntax errors (more than `errorLines` names), each with the lines of the construct it sits in. */
+  errorSites?: ErrorLines[];
   /** Variable reads/writes, C++ base classes and template uses. */
   relations?: CodeRelations;
   /** Lines (1-based) of declarations skipped because their declarator names nothing the parser can read. */

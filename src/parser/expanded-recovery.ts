@@ -45,6 +45,7 @@ export function recoverFromExpansion(text: string, ex: FileExtraction, invocatio
     symbols: [...kept, ...recovered],
     errors: syntaxErrors(errorLines),
     errorLines,
+    errorSites: ex.errorSites?.filter((e) => !inRegion(e.line)),
     nameless: ex.nameless.filter((l) => !inRegion(l)),
   };
 }

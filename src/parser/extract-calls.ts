@@ -12,7 +12,7 @@ import { unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
-import { parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
+import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 
 export interface CallExtractOptions {
   relPath: string;
@@ -27,6 +27,15 @@ export interface CallExtraction {
   references: ExtractedReference[];
   /** Functions and variables that macro expansions define, declare or rename, located at the invocation. */
   symbols: ExtractedSymbol[];
+  /** When invocations were substituted: their lines, and the expanded parse's syntax errors as lines of the file. */
+  expanded?: ExpandedReading;
+}
+
+/** Line spans [first, last] (1-based, in the file) of what the expanded reading substituted and where it has errors. */
+export interface ExpandedReading {
+  invocations: [number, number][];
+  /** An error inside an expansion spans its invocation's lines. */
+  errors: [number, number][];
 }
 
 interface FnContext {
@@ -98,21 +107,36 @@ class CallWalker {
     for (const c of tree.rootNode.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
     this.walk(tree, 0, null, []);
     for (const inv of this.exp?.used ?? []) this.irqRegistration(inv);
-    return { references: this.refs, symbols: this.symbols };
+    return { references: this.refs, symbols: this.symbols, expanded: this.exp ? this.expandedReading(tree) : undefined };
+  }
+
+  private expandedReading(tree: Tree): ExpandedReading {
+    const lines = (inv: MacroInvocation): [number, number] => [inv.line, this.fileLine(Math.max(inv.start, inv.end - 1))];
+    const errors = errorSitesOf(tree, Infinity).map((e): [number, number] => {
+      const w = this.where(e.at);
+      return w.inv ? lines(w.inv) : [w.line, w.line];
+    });
+    return { invocations: this.exp!.used.map(lines), errors };
   }
 
   /** File position (1-based line, column) of an offset in the parsed text, and the invocation it lies in. */
   private where(offset: number): { line: number; column: number; inv?: MacroInvocation } {
     const loc = this.exp ? this.exp.locate(offset) : { offset };
+    const line = this.fileLine(loc.offset);
+    return { line, column: loc.offset - this.lineStarts[line - 1] + 1, inv: loc.inv };
+  }
+
+  /** 1-based line of an offset in the file. */
+  private fileLine(offset: number): number {
     const starts = this.lineStarts;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= loc.offset) lo = mid;
+      if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: loc.offset - starts[lo] + 1, inv: loc.inv };
+    return lo + 1;
   }
 
   private ref(node: SyntaxNode, name: string, kind: string, fn: FnContext | null, slot: string | null, detail: string | null): void {

@@ -365,12 +365,17 @@ export function extractSymbols(text: string, options: ExtractOptions, stats?: Ex
     stats.nodesVisited += walk.nodesVisited;
     stats.skippedTableChars += tables.chars;
   }
-  const rows = walk.errorRows.map((r) => r + 1);
+  const line = (offset: number) => tree.pointAt(offset).row + 1;
+  const errorSites = walk.errorSites.map((e) => ({ line: line(e.at), from: line(e.from), to: line(e.to) }));
+  const rows = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   const errors = syntaxErrors(rows);
   const relations = { variableRefs: extractVariableRefs(tree, walk.also[0]), ...extractClassRelations(tree, options.language, x.symbols, walk.also[1]) };
   // Call references come from extract-calls.ts, which reads the text with macro invocations expanded.
-  return { symbols: x.symbols, references: [], errors, errorLines: rows, nameless: x.nameless, relations };
+  return { symbols: x.symbols, references: [], errors, errorLines: rows, errorSites, nameless: x.nameless, relations };
 }
+
+/** How many syntax error lines a file's message names. */
+export const MAX_REPORTED_ERRORS = 5;
 
 /** What a file's syntax errors at these lines (1-based) record: one message, or none. */
 export function syntaxErrors(lines: number[]): string[] {

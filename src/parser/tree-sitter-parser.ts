@@ -102,8 +102,8 @@ export interface WalkResult {
   nodesVisited: number;
   /** The comments beside each node among its siblings (leading runs, a trailing comment), read when asked. */
   comments: SiblingComments;
-  /** Rows (0-based) of the first syntax errors and missing tokens, in document order (at most 5). */
-  errorRows: number[];
+  /** The first syntax errors and missing tokens, in document order (at most MAX_ERROR_SITES). */
+  errorSites: ErrorSite[];
   /** Captures of the language's symbol table in the walk's order: a node's before those of its descendants. */
   symbols: CaptureIds;
   /** Captures of the tables named in `also`, in that order, each in document order (but those named in `walkOrder`). */
@@ -223,27 +223,50 @@ export function walkCaptures(tree: Tree, text: string, lang: Language, also: rea
   return {
     nodesVisited: tree.count,
     comments: new SiblingComments(tree, text),
-    errorRows: tree.hasError ? errorRowsOf(tree) : [],
+    errorSites: errorSitesOf(tree),
     symbols: collectors[0].inWalkOrder(),
     also: collectors.slice(1).map((c, i) => (walkOrder.includes(also[i]) ? c.inWalkOrder() : c.inDocumentOrder(tree))),
   };
 }
 
-/** Rows of the first 5 ERROR nodes and missing tokens outside an ERROR node, in document order. */
-function errorRowsOf(tree: Tree): number[] {
-  const rows: number[] = [];
+/**
+ * A syntax error: where an ERROR node or missing token starts, and the span of the construct it sits in at file
+ * level (a function, declaration or statement; `#if` blocks, `extern "C"` and namespaces hold such constructs).
+ * Offsets in the parsed text.
+ */
+export interface ErrorSite {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** Nodes that hold file-level constructs. */
+const FILE_LEVEL = new Set(['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'namespace_definition', 'declaration_list']);
+
+/** How many syntax errors of a file are read (it reports the first few of those that remain after filtering). */
+export const MAX_ERROR_SITES = 64;
+
+/** The first `limit` ERROR nodes and missing tokens outside an ERROR node, in document order. */
+export function errorSitesOf(tree: Tree, limit = MAX_ERROR_SITES): ErrorSite[] {
+  const sites: ErrorSite[] = [];
+  if (!tree.hasError) return sites;
   const open: number[] = [];
   let inError = 0;
-  for (let id = 0; id < tree.count && rows.length < 5; id++) {
+  for (let id = 0; id < tree.count && sites.length < limit; id++) {
     const parent = tree.parent[id];
     while (open.length && open[open.length - 1] !== parent) if (tree.typeId[open.pop()!] === ERROR_TYPE_ID) inError--;
-    if (!inError && (tree.typeId[id] === ERROR_TYPE_ID || tree.missing[id])) rows.push(tree.pointAt(tree.start[id]).row);
+    if (!inError && (tree.typeId[id] === ERROR_TYPE_ID || tree.missing[id])) {
+      // The outermost node that is not a holder (a `#if` block inside a function is passed through to it).
+      let top = id;
+      for (let p = parent; p !== -1; p = tree.parent[p]) if (!FILE_LEVEL.has(tree.type(p))) top = p;
+      sites.push({ at: tree.start[id], from: tree.start[top], to: tree.end[top] });
+    }
     if (tree.after[id] > id + 1) {
       open.push(id);
       if (tree.typeId[id] === ERROR_TYPE_ID) inError++;
     }
   }
-  return rows;
+  return sites;
 }
 
 /** A comment that documents what comes before it on its line: `///<`, `//!<`, `/**<`, `/*!<`. */

@@ -1,5 +1,6 @@
 // Finds, in a file's parse text (inactive lines already empty), the macro invocations whose expansion with the
-// build's macro table at that line can call, define or rename functions, with that expansion as text.
+// build's macro table at that line can call, define or rename functions, or that the parser cannot read unexpanded
+// (asm statements, string literals a function-like macro writes), with that expansion as text.
 // Bounded: expansions past MAX_EXPANSION_TOKENS or that fail are left out with a diagnostic. Leaves out
 // parsing the expansions (the parser does that) and invocations nested in another one.
 import { createHash } from 'node:crypto';
@@ -173,16 +174,23 @@ export function joinTokens(toks: readonly Token[]): string {
 }
 
 const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
+const ASM = new Set(['asm', '__asm', '__asm__']);
 
-/** Worth recording: the expansion calls or declares something, or renames to one identifier. */
+/**
+ * Worth recording: the expansion calls or declares something, or renames to one identifier; or it is text the
+ * parser cannot read as written: string literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm
+ * statement's strings reads as a call, which string concatenation does not take), or an asm statement or its
+ * opening (`MULADDC_X1_INIT` writing `asm( "xorq %%r8, %%r8\n"`).
+ */
 function interesting(toks: readonly Token[], objectLike: boolean): boolean {
   const real = toks.filter((t) => t.k !== 'placemarker');
   if (objectLike && real.length === 1 && real[0].k === 'ident') return true;
   for (let k = 0; k < real.length; k++) {
     if (DECLARING.has(real[k].v) && real.length > 2) return true;
     if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
+    if (real[k].k === 'ident' && ASM.has(real[k].v)) return true;
   }
-  return false;
+  return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
 }
 
 /** Integer values of macros by name, as a Map<string, string> of them answers (see BuildMacroTable.values). */

@@ -1,6 +1,7 @@
-// Which macro uses the call extractor gets expansions for: uses that call, declare or rename are recorded with
-// their expansion; an object-like macro whose body is only literals and operators is settled once as writing
-// nothing, its uses recorded by none, and a body that can fail (a bad `##`) still reports its failure.
+// Which macro uses the call extractor gets expansions for: uses that call, declare or rename, or that write asm or
+// (function-like) string literals, are recorded with their expansion; an object-like macro whose body is only
+// literals and operators is settled once as writing nothing, its uses recorded by none, and a body that can fail
+// (a bad `##`) still reports its failure.
 import { describe, expect, it } from 'vitest';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 import { BuildMacroTable, findInvocations } from '../../src/preprocessor/macro-invocations.js';
@@ -33,6 +34,22 @@ describe('findInvocations', () => {
       ['DECL', 8, 'int made_here;'],
     ]);
     expect(found.diagnostics).toEqual([]);
+  });
+
+  it('records asm statements and the string literals a function-like macro writes (text the parser cannot read unexpanded)', () => {
+    const s = table([
+      ['INIT', null, 'asm( "xorq %%r8, %%r8\\n"'],
+      ['CORE', null, 'PART'],
+      ['PART', null, '"addq $8, %%rsi\\n"'],
+      ['ENC', '(regs)', '".byte 0x66," regs "\\n\\t"'],
+      ['BIT', '(n)', '(1u << (n))'],
+      ['xmm1', null, '"0xC1"'],
+    ]);
+    const text = 'void f(void) {\n  INIT\n  CORE\n  ENC(xmm1) : : );\n  int m = BIT(3);\n  puts("v" xmm1);\n}\n';
+    expect(findInvocations(text, '/p/f.c', s).invocations.map((i) => [i.name, i.line, i.expansion])).toEqual([
+      ['INIT', 2, 'asm( "xorq %%r8, %%r8\\n"'],
+      ['ENC', 4, '".byte 0x66," "0xC1" "\\n\\t"'],
+    ]);
   });
 
   it('still reports a body whose expansion fails', () => {
