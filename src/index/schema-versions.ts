@@ -51,5 +51,9 @@ export const SCHEMA_VERSION = 16;
  *     writing asm statements, strings among asm strings, statements, whole functions, initializers); uses of
  *     macros writing string literals or asm are expanded (stored parses keyed by an unchanged masked text
  *     would keep reporting them).
+ * 15: `__FILE__`, `__LINE__`, `__COUNTER__`, `__INCLUDE_LEVEL__` and `__BASE_FILE__` in a macro's replacement stay as
+ *     written in its expanded_value (they answer where the macro is used; the definition's file and line were
+ *     given), and valuing such a macro no longer makes a unit's result depend on `__LINE__` (which kept it from
+ *     being carried over after an edit).
  */
-export const ROW_FORMAT_VERSION = 14;
+export const ROW_FORMAT_VERSION = 15;

@@ -482,6 +482,9 @@ function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env
  * `def`'s value from its value cache or this pass's values (reading the names of the entry that holds), else
  * expanded and evaluated.
  */
+/** Built-ins whose expansion depends on the place of the use: the file, the line, the count so far, the depth. */
+const USE_SITE_NAMES: ReadonlySet<string> = new Set(['__FILE__', '__LINE__', '__COUNTER__', '__INCLUDE_LEVEL__', '__BASE_FILE__']);
+
 function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | undefined, lexed?: Token[]): ComputedValue {
   const env = walker.env;
   const memo = def.valueCache;
@@ -500,6 +503,10 @@ function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | un
   let cacheable = true;
   const consulted = new Map<string, MacroDef | undefined>();
   const lookup = (name: string, forDefined: boolean) => {
+    // A built-in answered by where it is expanded has no value where the macro is defined: it stays as written
+    // (`f(__FILE__, __LINE__)`, and no value for `#define HERE __LINE__`), and the unit does not depend on it
+    // (looked at without recording a read).
+    if (!forDefined && USE_SITE_NAMES.has(name) && peekMacro(env, name)?.builtin) return undefined;
     const d = env.get(name);
     if (!consulted.has(name)) consulted.set(name, d);
     if (d?.builtin && !forDefined) cacheable = false;
@@ -552,7 +559,8 @@ function aliasValue(
   valued: ValuedHere | undefined,
 ): string | null | undefined {
   if (def.params !== null || body.length !== 1 || body[0].k !== 'ident') return undefined;
-  const target = walker.env.get(body[0].v);
+  // Looked at without a read: `lookup` below records the target, and a built-in is not (see computeValue).
+  const target = peekMacro(walker.env, body[0].v);
   if (!target || target.builtin || target.params !== null || target === def || target.name === def.name) return undefined;
   const inner = target.emptyBody ? undefined : computeValue(target, walker, valued);
   if (!inner || !inner.cacheable || inner.names.includes(def.name)) return undefined;

@@ -316,6 +316,23 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(incremental).toEqual(scratch);
     });
 
+    it('a macro whose body uses __FILE__ and __LINE__ (an error report): its value keeps them as written, and the unit is still carried over, rows as from scratch', async () => {
+      const { root, unit } = await withTrailingConditional();
+      // Above the edit below, so that they do not move (a moved #define valued by other names is walked).
+      edit(unit, '#include "gpio.h"\n', '#include "gpio.h"\n#define GPIO_ERR(code) gpio_report(code, __FILE__, __LINE__)\n#define GPIO_HERE __LINE__\n');
+      await indexProject({ root });
+      edit(unit, '(void)mode;', '(void)mode;\n  (void)pin;');
+      const r = await indexProject({ root });
+      expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, carriedUnits: 1, parsed: 1 });
+      const { incremental, scratch } = await againFromScratch(root);
+      expect(incremental).toEqual(scratch);
+      // [variant, file, name, params, value, function_like, line, expanded_value]
+      const expanded = (name: string) => (incremental.macros.map((m) => JSON.parse(String(m)) as unknown[]).find((m) => m[2] === name) ?? [])[7];
+      // __FILE__ and __LINE__ answer where the macro is used, not where it is defined: they stay as written.
+      expect(expanded('GPIO_ERR')).toBe('gpio_report(code, __FILE__, __LINE__)');
+      expect(expanded('GPIO_HERE')).toBeNull();
+    });
+
     it('a line put between two adjacent directives (its activity unknown), #line, or a walk that read __LINE__: the unit is walked', async () => {
       const { root, unit } = await withTrailingConditional();
       edit(unit, '#endif\nint gpio_last', '#endif\n#if BOARD_REV > 7\n#endif\nint gpio_last');
