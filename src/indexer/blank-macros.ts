@@ -1,5 +1,6 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
-// expand to nothing or to attributes are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)` where LOG is empty),
+// expand to nothing, to attributes or to `_Pragma("...")` operators are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)`
+// where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), and a macro that only wraps its argument in an asm operand constraint has its
 // name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and lines never move;
@@ -12,7 +13,8 @@ export interface BlankableMacros {
   functionLike: Set<string>;
 }
 
-const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]))+\s*$/s;
+/** Attributes and `_Pragma("...")` operators (tree-sitter reads a `_Pragma` left in the text as a call missing its `;`). */
+const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]|_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)))+\s*$/s;
 const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__`;
 const KEYWORD_WORD = new RegExp(`^(?:${KEYWORD})$`);
 const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
