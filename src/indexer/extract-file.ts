@@ -1,14 +1,15 @@
 // One file's extraction as the indexer stores it: symbols from the masked text (from the macro-expanded text
 // where an invocation broke the masked parse), call rows and macro-made symbols from the macro-expanded text
 // (a macro-made symbol replaces the one the parser read from the unexpanded invocation; syntax errors the
-// expanded reading does not have are not reported), assembler files read by the assembler extractor. Leaves
-// out writing anything.
+// expanded reading does not have, or that type names written as macro arguments make, are not reported),
+// assembler files read by the assembler extractor. Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
 import { extractCalls, type ExpandedReading } from '../parser/extract-calls.js';
 import { recoverFromExpansion } from '../parser/expanded-recovery.js';
 import { extractSymbols, MAX_REPORTED_ERRORS, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
+import { withoutTypeArgumentErrors } from '../parser/type-arguments.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 
 export interface FileExtractOptions extends ExtractOptions {
@@ -32,7 +33,8 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);
   const calls = extractCalls(parseText, { relPath: options.relPath, language: options.language, fileText: options.fileText, invocations: options.invocations });
   const written = macroWrittenLines(calls.symbols, options.invocations ?? [], options.fileText);
-  const errorSites = (ex.errorSites ?? []).filter((e) => !written.has(e.line) && !readByExpansion(e, calls.expanded));
+  const unread = (ex.errorSites ?? []).filter((e) => !written.has(e.line) && !readByExpansion(e, calls.expanded));
+  const errorSites = withoutTypeArgumentErrors(parseText, unread, options);
   const errorLines = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   return {
     ...ex,
