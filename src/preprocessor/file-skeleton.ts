@@ -5,6 +5,7 @@ import { parseDefine, type MacroDef } from './macro-definition.js';
 import { scanLines } from './scan-source.js';
 import { lexLine, type Token } from './tokens.js';
 import { sha1 } from '../model/sha1.js';
+import { ownStrings } from '../model/own-strings.js';
 
 export type DirectiveKind =
   | 'if' | 'ifdef' | 'ifndef' | 'elif' | 'elifdef' | 'elifndef' | 'else' | 'endif'
@@ -92,6 +93,9 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
   // lines of code say whether there is any.
   const code = { first: Infinity, last: -Infinity };
   // Lines one at a time: only the directives are kept.
+  const words: string[] = [];
+  const rests: string[] = [];
+  const lines: number[] = [];
   const scan = scanLines(text, { asm: opts.asm }, (ll) => {
     if (!ll.directive) {
       if (ll.hasCode) {
@@ -101,12 +105,18 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
       return;
     }
     const m = /^[ \t\f\v]*(?:#|%:)[ \t\f\v]*([A-Za-z_][A-Za-z0-9_]*)?(.*)$/s.exec(ll.text!)!;
-    const word = m[1] ?? '';
-    const rest = (m[2] ?? '').trim();
-    const d = describeDirective(word, new PlainDirective('other', ll.first, ll.last, rest), file);
+    words.push(m[1] ?? '');
+    rests.push((m[2] ?? '').trim());
+    lines.push(ll.first, ll.last);
+  });
+  // The operands are cut from the file's text: given strings of their own before anything is read from them, so that
+  // the skeleton (kept for the run) does not keep the text alive.
+  ownStrings(rests);
+  for (let i = 0; i < words.length; i++) {
+    const d = describeDirective(words[i], new PlainDirective('other', lines[2 * i], lines[2 * i + 1], rests[i]), file);
     if (d.kind === 'pragma_once') pragmaOnce = true;
     directives.push(d);
-  });
+  }
   // Match conditional groups.
   const stack: { open: number; last: number; sawElse: boolean }[] = [];
   directives.forEach((d, i) => {

@@ -16,6 +16,7 @@ import { findForced, macroValue, walkUnit, type UnitResult } from './unit-result
 import { physicalLines } from './scan-source.js';
 import { setUpUnit, type UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
+import { ownStrings } from '../model/own-strings.js';
 
 export interface PreprocessBuildOptions extends PreprocessOptions {
   /** Share skeletons across builds of one run (files are scanned once per path+content). */
@@ -162,8 +163,6 @@ export function definedMacros(sites: Map<string, Map<number, string | null>>, sk
 const RELEASED: Directive = { kind: 'other', line: 0, endLine: 0, rest: '' };
 /** Records whose strings packRecordStrings joins into one string. */
 const PACKED_RECORDS = 1 << 14;
-/** V8 copies a shorter part of a string; a longer one is a slice that keeps the whole string alive. */
-const SLICED_MIN_LENGTH = 13;
 
 /**
  * Gives the names and values of records[from..] strings of their own, slices of one string per PACKED_RECORDS
@@ -176,17 +175,11 @@ export function packRecordStrings(records: MacroRecord[], from = 0): number {
   for (; from < records.length; from += PACKED_RECORDS) {
     const to = Math.min(records.length, from + PACKED_RECORDS);
     const parts: string[] = [];
-    for (let i = from; i < to; i++) {
-      const r = records[i];
-      if (r.name.length >= SLICED_MIN_LENGTH) parts.push(r.name);
-      if (r.value.length >= SLICED_MIN_LENGTH) parts.push(r.value);
-    }
-    const packed = parts.join('');
-    let at = 0;
-    for (let i = from; i < to; i++) {
-      const r = records[i];
-      if (r.name.length >= SLICED_MIN_LENGTH) r.name = packed.slice(at, (at += r.name.length));
-      if (r.value.length >= SLICED_MIN_LENGTH) r.value = packed.slice(at, (at += r.value.length));
+    for (let i = from; i < to; i++) parts.push(records[i].name, records[i].value);
+    ownStrings(parts);
+    for (let i = from, k = 0; i < to; i++) {
+      records[i].name = parts[k++];
+      records[i].value = parts[k++];
     }
   }
   return records.length;
