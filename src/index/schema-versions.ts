@@ -58,5 +58,9 @@ export const SCHEMA_VERSION = 16;
  * 16: parsed_files.diagnostics_json leaves out the syntax errors that type names written as macro arguments make
  *     (`va_arg(ap, unsigned int)`, `container_of(p, struct node, v)`, `CAST(char *, p)`; stored parses keyed by an
  *     unchanged masked text would keep reporting them).
+ * 17: in a build parsing both C and C++ files, each file is masked with the macros the units of its language reached
+ *     (glibc `__BEGIN_DECLS`, `extern "C" {` for C++ and empty for C, is blanked in C readings), and
+ *     build_files.activity keys it by them: a patched run would keep the files whose stored activity was keyed by
+ *     all the build's macros, with their parses.
  */
-export const ROW_FORMAT_VERSION = 16;
+export const ROW_FORMAT_VERSION = 17;

@@ -16,6 +16,7 @@ import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
+import { languageMacroSets, languageSites, parsesBothLanguages, type LanguageSites } from './language-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
@@ -152,6 +153,8 @@ interface BuildPreprocessing {
   units: BuildWrite['units'];
   implicitMacros: BuildPreprocessResult['implicitMacros'];
   diagnostics: Diagnostic[];
+  /** Of a build whose files are parsed in both languages: the #define sites each language's units reached. */
+  sites?: LanguageSites;
 }
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
@@ -192,6 +195,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     units: pre.rows,
     implicitMacros: implicitSourcesOf(pre.environments),
     diagnostics: merged.diagnostics,
+    ...(parsesBothLanguages([...merged.files.values()].map((f) => f.language)) ? { sites: languageSites(pre.results) } : {}),
   };
 }
 
@@ -403,6 +407,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     values: macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
+    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root) } : {}),
   });
   summary.diagnostics.push(...masked.diagnostics);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);

@@ -66,6 +66,11 @@ export interface RekeyContext {
   /** The build's stored files and the lines each compiles (ranges text), by stored path. */
   stored: Map<string, StoredBuildFile>;
   activeLines: Map<string, string>;
+  /** Of the macros that mask a file parsed in this language: the key of those blanked, the table's digest before and after. */
+  keys: (language: string) => TableKeys;
+}
+
+export interface TableKeys {
   blankKey: string;
   digestBefore: string;
   digestAfter: string;
@@ -85,10 +90,11 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     const state = ctx.states.get(file);
     if (active === undefined || !state) return null;
     const ranges = decodeRanges(active).flat();
-    if (activityKey(state.hash, ranges, f.language, ctx.blankKey, ctx.digestBefore) !== f.activity) return null;
+    const keys = ctx.keys(f.language);
+    if (activityKey(state.hash, ranges, f.language, keys.blankKey, keys.digestBefore) !== f.activity) return null;
     if (!isAssemblerPath(rel) && namesAny(file, ranges, names, ctx.states)) {
       out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
-    } else out.activities.push([rel, activityKey(state.hash, ranges, f.language, ctx.blankKey, ctx.digestAfter)]);
+    } else out.activities.push([rel, activityKey(state.hash, ranges, f.language, keys.blankKey, keys.digestAfter)]);
   }
   return out;
 }

@@ -16,6 +16,7 @@ import type { MacroValues } from './parse-jobs.js';
 import { sha1, type FileStates } from './file-states.js';
 import { sha1Hasher } from '../model/sha1.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
+import { macroLanguage, type MacroSet } from './language-macros.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -148,6 +149,19 @@ export interface MaskContext {
   macroTable?: BuildMacroTable;
   /** The build's integer macro values: those a file's enums name key its parse (see enum-macro-key.ts). */
   values: MacroValues;
+  /**
+   * In a build parsing both C and C++ files: per language, the macros its units reached, which mask the files
+   * parsed in it instead of `blankable` and `macroTable` (see language-macros.ts).
+   */
+  byLanguage?: Map<string, MacroSet>;
+}
+
+/** The macros that mask a file parsed in `language`, with the key of those blanked. */
+function macrosFor(language: string, ctx: MaskContext, keys: Map<MacroSet | MaskContext, string>): { set: Pick<MaskContext, 'blankable' | 'macroTable'>; blankKey: string } {
+  const set = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx;
+  let blankKey = keys.get(set);
+  if (blankKey === undefined) keys.set(set, (blankKey = blankableHash(set.blankable)));
+  return { set, blankKey };
 }
 
 /** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
@@ -157,7 +171,7 @@ export function activityKey(hash: string, ranges: number[], language: string, bl
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
-  const blankKey = blankableHash(ctx.blankable);
+  const blankKeys = new Map<MacroSet | MaskContext, string>();
   const queued = new Set<string>();
   for (const fa of files) {
     const state = ctx.states.get(fa.file);
@@ -166,7 +180,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
       continue;
     }
     const rel = storedPath(ctx.root, fa.file);
-    const activity = activityKey(state.hash, fa.ranges, fa.language, blankKey, ctx.macroTable?.digest);
+    const { set, blankKey } = macrosFor(fa.language, ctx, blankKeys);
+    const activity = activityKey(state.hash, fa.ranges, fa.language, blankKey, set.macroTable?.digest);
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {
@@ -192,8 +207,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf, fa.ranges);
-    const text = blankMacroUses(m.masked, ctx.blankable);
-    const found = ctx.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, ctx.macroTable) : undefined;
+    const text = blankMacroUses(m.masked, set.blankable);
+    const found = set.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, set.macroTable) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

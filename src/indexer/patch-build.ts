@@ -8,25 +8,23 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
-import type { MacroRecord } from '../preprocessor/api.js';
 import { storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
 import { encodeUnitResult, findUnitResult, loadUnitResultById, type EncodedUnitResult } from '../index/unit-result-rows.js';
 import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
-import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
+import { languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type MacroSet } from './language-macros.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -37,7 +35,7 @@ import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import type { ReadNames } from '../preprocessor/tracked-env.js';
 import { readNameSet, type UnitReads } from './unit-reads.js';
-import { namesReachingChanges, rekeyFiles, type RekeyedFiles } from './macro-table-change.js';
+import { namesReachingChanges, rekeyFiles, type RekeyedFiles, type TableKeys } from './macro-table-change.js';
 import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
 import { noStageTime, stageLaps, type StageMs } from './stage-times.js';
 
@@ -241,21 +239,48 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
 
 const NOTHING_REKEYED: RekeyedFiles = { remask: [], activities: [] };
 
+/** Each set of macros that masks files, before and after the patch: per language in a build parsing both, else the build's (key ''). */
+type MacroSetChanges = Map<string, { before: MacroSet; after: MacroSet }>;
+
 /**
- * What a change of the build's macro table asks of its other files: none when the table's digest stays, else
- * the files to mask again and the new activity keys of the others (see macro-table-change.ts). Null when the
- * full path must run: the blanked macros changed, or a file to mask again has diagnostics.
+ * What a change of the macros that mask files asks of the build's other files: none when the tables' digests
+ * stay, else the files to mask again and the new activity keys of the others (see macro-table-change.ts). Null
+ * when the full path must run: the blanked macros changed, or a file to mask again has diagnostics.
  */
-function tableChange(before: MacroRecord[], after: { records: MacroRecord[]; table: BuildMacroTable; blankable: BlankableMacros }, affected: Set<string>, stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
-  const blankKey = blankableHash(after.blankable);
-  if (blankableHash(blankableMacros(before)) !== blankKey) return null;
-  const digestBefore = new BuildMacroTable(before).digest;
-  const digestAfter = after.table.digest;
-  if (digestBefore === digestAfter) return NOTHING_REKEYED;
+function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
+  const keys = new Map<string, TableKeys>();
+  const names = new Set<string>();
+  for (const [language, { before, after }] of sets) {
+    const blankKey = blankableHash(after.blankable);
+    if (blankableHash(before.blankable) !== blankKey) return null;
+    keys.set(language, { blankKey, digestBefore: before.macroTable.digest, digestAfter: after.macroTable.digest });
+    if (before.macroTable.digest !== after.macroTable.digest) for (const name of namesReachingChanges(before.records, after.records)) names.add(name);
+  }
+  if ([...keys.values()].every((k) => k.digestBefore === k.digestAfter)) return NOTHING_REKEYED;
   const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
-  const out = rekeyFiles(affected, namesReachingChanges(before, after.records), { root: ctx.root, states: ctx.states, stored, activeLines, blankKey, digestBefore, digestAfter });
+  const keysOf = (language: string) => keys.get(macroLanguage(language)) ?? keys.get('')!;
+  const out = rekeyFiles(affected, names, { root: ctx.root, states: ctx.states, stored, activeLines, keys: keysOf });
   if (!out || (out.remask.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, out.remask.map((f) => f.file)))) return null;
   return out;
+}
+
+/**
+ * Of a build parsing both C and C++ files (see language-macros.ts): each language's macros before and after the
+ * patch. Every unit's result is read: the sites a language reached are those of all its units.
+ */
+function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): MacroSetChanges {
+  const redoneAt = new Map(redone.map((r) => [r.index, r]));
+  const before: UnitResult[] = [];
+  const after: UnitResult[] = [];
+  previous.forEach((p, i) => {
+    const r = redoneAt.get(i);
+    const kept = r ? undefined : fromStoredRow(loadUnitResultById(ctx.db, p.id, ctx.views), paths);
+    before.push(r ? r.old : kept!);
+    after.push(r ? r.fresh : kept!);
+  });
+  const setsBefore = languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), languageSites(before), ctx.root);
+  const setsAfter = languageMacroSets(groups, languageSites(after), ctx.root);
+  return new Map([...setsAfter].map(([language, set]) => [language, { before: setsBefore.get(language)!, after: set }]));
 }
 
 /**
@@ -301,15 +326,27 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
-  const records = groups.flatMap((g) => g.records);
-  const blankable = blankableMacros(records);
-  const macroTable = new BuildMacroTable(records);
+  const built = macroSetOf(groups.flatMap((g) => g.records));
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
-  const rekeyed = same ? NOTHING_REKEYED : tableChange(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), { records, table: macroTable, blankable }, affected, stored, build, ctx);
+  // A build parsing both languages: what its units of each language reached may change with the same records.
+  const byLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, previous, redone, paths, ctx) : undefined;
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records)), after: built }]]));
+  const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
   lap('macros');
   if (!rekeyed) return null;
 
-  const masked = maskFiles([...files, ...rekeyed.remask], { root: ctx.root, writer: ctx.writer, states: ctx.states, vendorRules: ctx.vendorRules, blankable, macroTable, values: macroTable.values, previous: stored, unitSet: new Set(units.map((u) => u.file)) });
+  const masked = maskFiles([...files, ...rekeyed.remask], {
+    root: ctx.root,
+    writer: ctx.writer,
+    states: ctx.states,
+    vendorRules: ctx.vendorRules,
+    blankable: built.blankable,
+    macroTable: built.macroTable,
+    values: built.macroTable.values,
+    previous: stored,
+    unitSet: new Set(units.map((u) => u.file)),
+    ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
+  });
   lap('mask');
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);

@@ -402,3 +402,38 @@ describe('re-index fast path (unchanged build description)', () => {
     });
   });
 });
+
+describe('re-index fast path of a build parsing C and C++ files (macros per language)', () => {
+  it('a .c edit: patched, the rows equal a from-scratch index (the C header still read with the C macros)', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_patched(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.symbols.some((s) => String(s).includes('calc_patched'))).toBe(true);
+    expect(incremental.symbols.some((s) => String(s).includes('"div_like_t","div_like_t","typedef"'))).toBe(true);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a #define added where only C units reach it: patched (the C files re-keyed), the rows equal a from-scratch index', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const header = path.join(root, 'include/decls.h');
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('#define BEGIN_DECLS\n', '#define BEGIN_DECLS\n#define C_ONLY_FLAG 1\n'));
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 2 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.macros.some((s) => String(s).includes('C_ONLY_FLAG'))).toBe(true);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  it('an edit changing what the C units blank (END_DECLS no longer empty): the full path runs, the rows equal a from-scratch index', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const header = path.join(root, 'include/decls.h');
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('#define END_DECLS\n#define REDIRECT', '#define END_DECLS ;\n#define REDIRECT'));
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ preprocessed: 2 });
+    expect(r.builds[0].patched).toBeUndefined();
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+});
