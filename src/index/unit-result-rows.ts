@@ -299,6 +299,23 @@ export function loadUnitResultById(db: Db, id: number, views: FileViewCache): Un
   return decodeUnitResult(r.key, r.tested, r.files, r.data, views);
 }
 
+/** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
+const BODY_LANG = /^\{"unit":"(?:[^"\\]|\\.)*","lang":"(c|cpp|asm)"/;
+
+/**
+ * A stored result's language and files with their views, read without decoding its body or tested names (a patch
+ * of a build parsing C and C++ reads every unit's sites this way); the whole result when the body's start does
+ * not say.
+ */
+export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<UnitResultRow, 'lang' | 'files'> {
+  const r = prepared(db, `SELECT files, substr(data, 1, 4096) AS head, substr(data, -${VIEW_HASH_BYTES} * json_array_length(files)) AS tail, json_array_length(files) AS n FROM unit_results WHERE id = ?`).get(id) as { files: string; head: Buffer; tail: Buffer; n: number };
+  const lang = BODY_LANG.exec(r.head.toString('utf8'))?.[1] as UnitResultRow['lang'] | undefined;
+  if (!lang || r.n === 0) return loadUnitResultById(db, id, views);
+  const pairs = JSON.parse(r.files) as [string, string][];
+  const hashes = storedViewHashes(r.tail, r.n);
+  return { lang, files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(hashes[i]) })) };
+}
+
 /** Per unit path, the inputs of the result a stored build links (what the build's previous run used). */
 export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
   const rows = db

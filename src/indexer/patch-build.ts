@@ -10,7 +10,7 @@ import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
 import { storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
-import { encodeUnitResult, findUnitResult, loadUnitResultById, type EncodedUnitResult } from '../index/unit-result-rows.js';
+import { encodeUnitResult, findUnitResult, loadUnitResultById, loadUnitSites, type EncodedUnitResult } from '../index/unit-result-rows.js';
 import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
@@ -24,7 +24,7 @@ import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
-import { languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type MacroSet } from './language-macros.js';
+import { languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -268,19 +268,37 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
  * Of a build parsing both C and C++ files (see language-macros.ts): each language's macros before and after the
  * patch. Every unit's result is read: the sites a language reached are those of all its units.
  */
-function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): MacroSetChanges {
+function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): MacroSetChanges {
   const redoneAt = new Map(redone.map((r) => [r.index, r]));
-  const before: UnitResult[] = [];
-  const after: UnitResult[] = [];
+  const before: Pick<UnitResult, 'lang' | 'files'>[] = [];
+  const after: Pick<UnitResult, 'lang' | 'files'>[] = [];
   previous.forEach((p, i) => {
     const r = redoneAt.get(i);
-    const kept = r ? undefined : fromStoredRow(loadUnitResultById(ctx.db, p.id, ctx.views), paths);
+    const stored = r ? undefined : loadUnitSites(ctx.db, p.id, ctx.views);
+    const kept = stored && { lang: stored.lang, files: stored.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
     before.push(r ? r.old : kept!);
     after.push(r ? r.fresh : kept!);
   });
-  const setsBefore = languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), languageSites(before), ctx.root);
+  // The same records reached at the same sites: one set per language serves before and after.
+  const unchanged = same && redone.every((r) => sameSites(languageSites([r.old]), languageSites([r.fresh])));
   const setsAfter = languageMacroSets(groups, languageSites(after), ctx.root);
+  const setsBefore = unchanged ? setsAfter : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), languageSites(before), ctx.root);
   return new Map([...setsAfter].map(([language, set]) => [language, { before: setsBefore.get(language)!, after: set }]));
+}
+
+/** True when two LanguageSites name the same lines of the same files for each language. */
+function sameSites(a: LanguageSites, b: LanguageSites): boolean {
+  if (a.size !== b.size) return false;
+  for (const [language, files] of a) {
+    const other = b.get(language);
+    if (!other || other.size !== files.size) return false;
+    for (const [file, lines] of files) {
+      const o = other.get(file);
+      if (!o || o.size !== lines.size) return false;
+      for (const l of lines) if (!o.has(l)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -329,7 +347,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const built = macroSetOf(groups.flatMap((g) => g.records));
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
-  const byLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, previous, redone, paths, ctx) : undefined;
+  const byLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, previous, redone, paths, ctx) : undefined;
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records)), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
   lap('macros');
