@@ -9,6 +9,7 @@ import { expandInvocations, type ExpandedText } from './expanded-text.js';
 import { extractSymbols, syntaxErrors, type ExtractOptions } from './extract-symbols.js';
 import { ERROR_TYPE_ID } from './flat-tree.js';
 import { parseText, type Tree } from './tree-sitter-parser.js';
+import { lineAt, lineStartsOf } from './line-index.js';
 
 /** A top-level node's extent in file offsets and whether it holds a syntax error. */
 type Extent = [start: number, end: number, broken: boolean];
@@ -33,10 +34,10 @@ export function recoverFromExpansion(text: string, ex: FileExtraction, invocatio
   const readings = topLevel(expTree, (a, b) => fileRange(exp, a, b));
   const regions = grow(seeds, [...masked, ...readings]).filter(([a, b]) => !readings.some(([c, d, broken]) => broken && c < b && d > a));
   if (!regions.length) return ex;
-  const starts = lineStarts(text);
-  const spans = regions.map(([a, b]) => [lineOf(starts, a) + 1, lineOf(starts, b - 1) + 1]);
+  const starts = lineStartsOf(text);
+  const spans = regions.map(([a, b]) => [lineAt(starts, a) + 1, lineAt(starts, b - 1) + 1]);
   const inRegion = (line: number) => spans.some(([from, to]) => line >= from && line <= to);
-  const place = { text, exp, starts, expStarts: lineStarts(exp.text) };
+  const place = { text, exp, starts, expStarts: lineStartsOf(exp.text) };
   const kept = ex.symbols.filter((s) => !inRegion(s.line));
   const recovered = apartFrom(kept, expanded.symbols.filter((s) => inRegion(s.line)).map((s) => located(s, place)), options.relPath);
   const errorLines = ex.errorLines.filter((l) => !inRegion(l));
@@ -134,20 +135,3 @@ function located(s: ExtractedSymbol, place: Placement): ExtractedSymbol {
   };
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 0-based line of a file offset. */
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}

@@ -13,6 +13,7 @@ import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
 import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
+import { lineAt, lineStartsOf } from './line-index.js';
 
 export interface CallExtractOptions {
   relPath: string;
@@ -91,7 +92,7 @@ class CallWalker {
   private refs: ExtractedReference[] = [];
   private symbols: ExtractedSymbol[] = [];
   private globals = new Map<string, string | null>();
-  private lineStarts: number[] = [0];
+  private lineStarts: number[];
   private ordinals = new Map<string, number>();
 
   constructor(
@@ -99,8 +100,7 @@ class CallWalker {
     private exp: ExpandedText | null,
     private opts: CallExtractOptions,
   ) {
-    const t = opts.fileText;
-    for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStartsOf(opts.fileText);
   }
 
   run(tree: Tree): CallExtraction {
@@ -128,15 +128,7 @@ class CallWalker {
 
   /** 1-based line of an offset in the file. */
   private fileLine(offset: number): number {
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lineAt(this.lineStarts, offset) + 1;
   }
 
   private ref(node: SyntaxNode, name: string, kind: string, fn: FnContext | null, slot: string | null, detail: string | null): void {

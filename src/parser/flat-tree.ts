@@ -4,6 +4,7 @@
 // Leaves out editing, re-parsing and the query API.
 import type Parser from 'tree-sitter';
 import { ChildFields, type NodeTypeFields } from './child-fields.js';
+import { lineAt, lineStartsOf } from './line-index.js';
 import { BLANK_START_TYPES, blanksEnd, COMMENT, NOT_SCANNED, scannedEnd, WORD } from './token-ends.js';
 
 export interface Point {
@@ -140,14 +141,8 @@ export class FlatTree {
   /** Row and column (UTF-16 units, as tree-sitter reports them for strings) of an offset: rows end at `\n`. */
   pointAt(offset: number): Point {
     const starts = (this.lineStarts ??= lineStartsOf(this.text));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { row: lo, column: offset - starts[lo] };
+    const row = lineAt(starts, offset);
+    return { row, column: offset - starts[row] };
   }
 
   /** The first child of `id` under field `fieldId`, or -1. */
@@ -177,12 +172,6 @@ function columnSpace(bytes: number): [ArrayBuffer, number] {
   const at = columnChunkUsed;
   columnChunkUsed += (bytes + 7) & ~7;
   return [columnChunk, at];
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }
 
 /**
