@@ -2,9 +2,10 @@
 // expand to nothing, to attributes or to `_Pragma("...")` operators are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)`
 // where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
-// `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), and a macro that only wraps its argument in an asm operand constraint has its
-// name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and lines never move;
-// other macros are left alone.
+// `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
+// (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
+// operand constraint has its name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
+// lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 
 export interface BlankableMacros {
@@ -42,10 +43,20 @@ function withoutAttributes(v: string): string {
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
 const MAY_DECORATE = new Set('_[secivraut');
 
-/** What replaces a use of this object-like macro, or null when it must stay. */
+/** A linkage block's opening (`__BEGIN_DECLS` in C++: `extern "C" {`), and its shortest spelling. */
+const LINKAGE_OPEN = /^extern\s*"C"\s*\{$/;
+const LINKAGE_OPEN_SHORT = 'extern"C"{';
+
+/**
+ * What replaces a use of this object-like macro, or null when it must stay. Besides decorations, the two halves of
+ * a C linkage block (glibc's and newlib's `__BEGIN_DECLS` / `__END_DECLS` as C++ sees them) are written out: left
+ * as names, the parser read the declarations between them as one broken declaration.
+ */
 function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
   if (v === '') return '';
+  if (v === '}') return '}';
+  if (LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
   if (!KEYWORDS_ONLY.test(v)) return null;
