@@ -19,8 +19,20 @@ export interface ExpandedText {
   locate(offset: number): { offset: number; inv?: MacroInvocation };
 }
 
-/** Substitute `invocations` (sorted, not overlapping) into `parseText` (same length as the file text). */
+let last: { parseText: string; invocations: readonly MacroInvocation[]; expanded: ExpandedText } | undefined;
+
+/**
+ * Substitute `invocations` (sorted, not overlapping) into `parseText` (same length as the file text). The last
+ * answer is kept: a file's extractors (recovery, calls, type arguments) ask for the same one.
+ */
 export function expandInvocations(parseText: string, invocations: readonly MacroInvocation[]): ExpandedText {
+  if (last?.parseText === parseText && last.invocations === invocations) return last.expanded;
+  const expanded = substituted(parseText, invocations);
+  last = { parseText, invocations, expanded };
+  return expanded;
+}
+
+function substituted(parseText: string, invocations: readonly MacroInvocation[]): ExpandedText {
   const parts: string[] = [];
   const segments: Segment[] = [];
   const used: MacroInvocation[] = [];
