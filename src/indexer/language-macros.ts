@@ -58,7 +58,7 @@ export function languageSites(results: readonly Pick<UnitResult, 'lang' | 'files
 
 /** A group's records the language's units reached (-D macros: all of them, every unit reads its command line). */
 function reachedRecords(group: MacroGroup, sites: Map<string, Set<number>> | undefined, root: string): MacroRecord[] {
-  if (group.file === '<command-line>' || group.file.startsWith('<')) return group.records;
+  if (group.file.startsWith('<')) return group.records;
   const lines = sites?.get(absolutePath(root, group.file));
   if (!lines) return [];
   return group.records.filter((r) => lines.has(r.line));

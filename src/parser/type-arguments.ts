@@ -9,6 +9,7 @@ import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { Language } from '../model/compile-args.js';
 import { dataTableInsides } from './data-tables.js';
 import { expandInvocations } from './expanded-text.js';
+import { lineAt, lineStartsOf } from './line-index.js';
 import { errorSitesOf, parseText } from './tree-sitter-parser.js';
 
 const QUALIFIERS = new Set(['const', 'volatile', 'restrict', '__restrict', '__restrict__', '__const', '__volatile__', '_Atomic']);
@@ -128,18 +129,8 @@ export function withoutTypeArgumentErrors(parseText_: string, sites: ErrorLines[
   if (!sites.length) return sites;
   const exp = options.invocations?.length ? expandInvocations(parseText_, options.invocations) : null;
   const text = exp?.used.length ? exp.text : parseText_;
-  const lineStarts = [0];
-  for (let i = parseText_.indexOf('\n'); i >= 0; i = parseText_.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const fileLine = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+  const lineStarts = lineStartsOf(parseText_);
+  const fileLine = (offset: number) => lineAt(lineStarts, offset) + 1;
   // Lines [first, last] of the file that an offset of the read text stands for (an expansion: its invocation's).
   const linesOf = (offset: number): [number, number] => {
     const loc = exp?.used.length ? exp.locate(offset) : { offset, inv: undefined };

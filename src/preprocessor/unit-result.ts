@@ -478,13 +478,13 @@ function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env
   return true;
 }
 
+/** Built-ins whose expansion depends on the place of the use: the file, the line, the count so far, the depth. */
+const USE_SITE_NAMES: ReadonlySet<string> = new Set(['__FILE__', '__LINE__', '__COUNTER__', '__INCLUDE_LEVEL__', '__BASE_FILE__']);
+
 /**
  * `def`'s value from its value cache or this pass's values (reading the names of the entry that holds), else
  * expanded and evaluated.
  */
-/** Built-ins whose expansion depends on the place of the use: the file, the line, the count so far, the depth. */
-const USE_SITE_NAMES: ReadonlySet<string> = new Set(['__FILE__', '__LINE__', '__COUNTER__', '__INCLUDE_LEVEL__', '__BASE_FILE__']);
-
 function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | undefined, lexed?: Token[]): ComputedValue {
   const env = walker.env;
   const memo = def.valueCache;
