@@ -1,5 +1,6 @@
 // Reading C/C++ declarators and signatures: the name a declarator declares, whether it declares a
 // function (not a pointer to one), qualified-name parts, and signatures clipped to a bounded length.
+// An asm label (`__asm__ ("name")`) the grammar files as a declarator of its own declares nothing.
 import type { SyntaxNode } from './tree-sitter-parser.js';
 
 const DECLARATOR_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'array_declarator', 'attributed_declarator', 'init_declarator', 'parenthesized_declarator']);
@@ -38,8 +39,14 @@ export function clipRange(text: string, start: number, end: number): string {
   }
 }
 
-/** Find the name of a declarator and whether it declares a function (not a function pointer). */
+/**
+ * Find the name of a declarator and whether it declares a function (not a function pointer). A GNU asm label
+ * (`int f(int) __asm__ ("f_v2");`, glibc's `__REDIRECT`) is filed by tree-sitter-cpp, and by tree-sitter-c after
+ * a declarator that is not a function's, as a declarator of the declaration beside the one it renames: it names
+ * nothing (it is the linker name of the declarator before it).
+ */
 export function unwrapDeclarator(node: SyntaxNode | null): DeclaratorInfo {
+  if (node?.type === 'gnu_asm_expression') return { nameNode: null, isFunction: false };
   let cur = node;
   let isFunction = false;
   let sawPointerToFunction = false;
