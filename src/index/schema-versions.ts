@@ -62,5 +62,8 @@ export const SCHEMA_VERSION = 16;
  *     (glibc `__BEGIN_DECLS`, `extern "C" {` for C++ and empty for C, is blanked in C readings), and
  *     build_files.activity keys it by them: a patched run would keep the files whose stored activity was keyed by
  *     all the build's macros, with their parses.
+ * 18: a function-like macro writing one identifier before a parameter list (`int PREFIX(printf)(...)` with
+ *     `#define PREFIX(x) __wrap_##x`) is expanded: the function is `__wrap_printf`, no longer one named `PREFIX`
+ *     (units carried over unchanged would keep the old parses).
  */
-export const ROW_FORMAT_VERSION = 17;
+export const ROW_FORMAT_VERSION = 18;

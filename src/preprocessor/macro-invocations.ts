@@ -177,14 +177,16 @@ const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
 const ASM = new Set(['asm', '__asm', '__asm__']);
 
 /**
- * Worth recording: the expansion calls or declares something, or renames to one identifier; or it is text the
- * parser cannot read as written: string literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm
- * statement's strings reads as a call, which string concatenation does not take), or an asm statement or its
- * opening (`MULADDC_X1_INIT` writing `asm( "xorq %%r8, %%r8\n"`).
+ * Worth recording: the expansion calls or declares something, or renames to one identifier (an object-like macro,
+ * or a function-like one a parameter list follows: `int PREFIX(printf)(const char *f, ...)` with `#define
+ * PREFIX(x) __wrap_##x` defines or calls `__wrap_printf`); or it is text the parser cannot read as written: string
+ * literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm statement's strings reads as a call,
+ * which string concatenation does not take), or an asm statement or its opening (`MULADDC_X1_INIT` writing
+ * `asm( "xorq %%r8, %%r8\n"`).
  */
-function interesting(toks: readonly Token[], objectLike: boolean): boolean {
+function interesting(toks: readonly Token[], objectLike: boolean, callFollows: boolean): boolean {
   const real = toks.filter((t) => t.k !== 'placemarker');
-  if (objectLike && real.length === 1 && real[0].k === 'ident') return true;
+  if ((objectLike || callFollows) && real.length === 1 && real[0].k === 'ident') return true;
   for (let k = 0; k < real.length; k++) {
     if (DECLARING.has(real[k].v) && real.length > 2) return true;
     if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
@@ -342,7 +344,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     }
     covered = end;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), file, table, out.diagnostics);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -389,6 +391,13 @@ function argumentsEnd(code: string, from: number): number {
   return code[p] === '(' ? matchParen(code, p, code.length) : -1;
 }
 
+/** Whether the first character from `from` on that is not a space is `(`. */
+function opensParen(code: string, from: number): boolean {
+  let p = from;
+  while (p < code.length && /\s/.test(code[p])) p++;
+  return code[p] === '(';
+}
+
 /**
  * An object-like macro whose replacement ends in a function-like macro's name (`#define portYIELD_WITHIN_API
  * portYIELD` with `#define portYIELD() vPortYield()`) takes the `( ... )` written after it on rescanning: the
@@ -405,7 +414,7 @@ function rescanEnd(def: MacroDef, code: string, end: number, file: string, line:
   return after < 0 ? end : after;
 }
 
-function expandAt(inv: MacroInvocation, source: string, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {
   let error: string | undefined;
   const toks = expandTokens(lexLine(source), { env: new Map(), mode: 'text', strictIso: undefined, builtin: undefined, error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
   const note = (message: string) => {
@@ -419,7 +428,7 @@ function expandAt(inv: MacroInvocation, source: string, file: string, table: Bui
     note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
     return undefined;
   }
-  return interesting(toks, inv.objectLike) ? joinTokens(toks) : undefined;
+  return interesting(toks, inv.objectLike, callFollows) ? joinTokens(toks) : undefined;
 }
 
 /** A table's integer values by name (see BuildMacroTable.values): its map of records read through. */
