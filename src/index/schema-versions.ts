@@ -65,5 +65,9 @@ export const SCHEMA_VERSION = 16;
  * 18: a function-like macro writing one identifier before a parameter list (`int PREFIX(printf)(...)` with
  *     `#define PREFIX(x) __wrap_##x`) is expanded: the function is `__wrap_printf`, no longer one named `PREFIX`
  *     (units carried over unchanged would keep the old parses).
+ * 19: a GNU asm label after a declarator (glibc `__REDIRECT`: `f (...) __asm__ ("f_v2")`) is no variable named
+ *     `__asm__ (...)`; parsed_files.diagnostics_json leaves out the syntax errors that type names with abstract
+ *     declarators written as macro arguments make (`va_arg(ap, void (*)(int))`, C++ `SIZE_OF(int[4])`), and keeps
+ *     those whose construct swallowed its neighbours (stored parses keyed by an unchanged masked text would keep both).
  */
-export const ROW_FORMAT_VERSION = 18;
+export const ROW_FORMAT_VERSION = 19;

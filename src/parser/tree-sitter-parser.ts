@@ -269,6 +269,20 @@ export function errorSitesOf(tree: Tree, limit = MAX_ERROR_SITES): ErrorSite[] {
   return sites;
 }
 
+/** Start offsets of the file-level constructs (as errorSitesOf's: holders such as `extern "C"` looked into), comments left out. */
+export function fileLevelStarts(tree: Tree): number[] {
+  const out: number[] = [];
+  const visit = (id: number): void => {
+    for (let c = tree.firstChild(id); c !== -1; c = tree.next[c]) {
+      if (!tree.isNamed(c) || tree.type(c) === 'comment') continue;
+      if (FILE_LEVEL.has(tree.type(c))) visit(c);
+      else out.push(tree.start[c]);
+    }
+  };
+  visit(0);
+  return out;
+}
+
 /** A comment that documents what comes before it on its line: `///<`, `//!<`, `/**<`, `/*!<`. */
 export const TRAILING_MARK = /^\/\/[/!]<|^\/\*[*!]</;
 

@@ -1,52 +1,25 @@
 // Syntax errors that a type name written as a macro argument makes (`va_arg(ap, unsigned int)`, `container_of(p,
-// struct node, v)`, `CAST(char *, p)`): the grammar reads call arguments as expressions only, so a type of more than
-// one word, or ending in `*`, is an error to it though the compiler reads the macro's expansion. Such an error is
-// not reported when the construct around it parses cleanly with those arguments read as names. Leaves out types
-// with abstract declarators (`void (*)(int)`, `int[4]`), and checking that the callee is a macro (the parse stage
-// has no macro table): a real function called with a type name is not reported either.
+// struct node, v)`, `CAST(void (*)(int), p)`, `SIZE_OF(int[4])`): the grammar reads call arguments as expressions
+// only, so a type of more than one word, or with a declarator, is an error to it though the compiler reads the
+// macro's expansion. Such an error is not reported when the construct around it parses cleanly with those arguments
+// read as names and swallowed none of its neighbours. Leaves out checking that the callee is a macro (the parse
+// stage has no macro table): a real function called with a type name is not reported either.
 import type { ErrorLines } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { Language } from '../model/compile-args.js';
 import { dataTableInsides } from './data-tables.js';
 import { expandInvocations } from './expanded-text.js';
 import { lineAt, lineStartsOf } from './line-index.js';
-import { errorSitesOf, parseText } from './tree-sitter-parser.js';
+import { errorSitesOf, fileLevelStarts, parseText } from './tree-sitter-parser.js';
+import { isTypeName, TYPE_WORDS } from './type-names.js';
 
-const QUALIFIERS = new Set(['const', 'volatile', 'restrict', '__restrict', '__restrict__', '__const', '__volatile__', '_Atomic']);
-const BASE_TYPES = new Set(['void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', '__signed__', '__unsigned__', '_Bool', 'bool', '_Complex', '__int128']);
-const TAGS = new Set(['struct', 'union', 'enum', 'class']);
 /** Words before a `(` that are not callees (a cast after `return` is not an argument list). */
 const NOT_CALLEES = new Set([
   'return', 'if', 'while', 'for', 'switch', 'case', 'else', 'do', 'goto', 'sizeof', '_Alignof', 'alignof', '__alignof__',
   'typeof', '__typeof__', '__typeof', '_Generic', '__attribute__', '__attribute', 'asm', '__asm', '__asm__', 'defined',
   '_Static_assert', 'static_assert', 'decltype', 'throw', 'new', 'delete', 'co_return', 'co_yield',
-  ...QUALIFIERS, ...BASE_TYPES, ...TAGS,
+  ...TYPE_WORDS,
 ]);
-const WORD = /^[A-Za-z_]\w*$/;
-
-/**
- * Whether an argument's text is a type name the grammar does not read as an expression: base-type keywords, a
- * tag (`struct node`) or one typedef name, with qualifiers and a trailing run of `*` (`unsigned char *`, `long long`,
- * `lv_vaformat_t *`, `const char * const`). One identifier alone is an expression already; `a * b` is one.
- */
-export function isTypeName(arg: string): boolean {
-  const toks = arg.match(/[A-Za-z_]\w*|\S/g) ?? [];
-  let base = 0;
-  let named = 0;
-  let stars = 0;
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i];
-    if (QUALIFIERS.has(t)) continue;
-    if (t === '*') stars++;
-    else if (stars || !WORD.test(t)) return false;
-    else if (BASE_TYPES.has(t)) base++;
-    else if (TAGS.has(t) && WORD.test(toks[i + 1] ?? '')) {
-      named++;
-      i++;
-    } else named++;
-  }
-  return toks.length > 1 && base + named > 0 && named <= 1 && !(named && base);
-}
 
 /** Argument lists longer than this are not looked into (a type name is passed in a short one): bounds the scan. */
 const MAX_ARGUMENTS_CHARS = 4096;
@@ -124,6 +97,7 @@ export interface TypeArgumentOptions {
  * macro-expanded text (`parseText` when nothing is substituted): an error is dropped when such an argument lies in
  * its construct's lines and that reading has no error there, or on its own line and that reading has no error on
  * that line while another error of its construct is still reported (a real error, reported where that reading has it).
+ * An error whose construct holds constructs that reading begins on later lines is kept: the parse lost them.
  */
 export function withoutTypeArgumentErrors(parseText_: string, sites: ErrorLines[], options: TypeArgumentOptions): ErrorLines[] {
   if (!sites.length) return sites;
@@ -140,10 +114,15 @@ export function withoutTypeArgumentErrors(parseText_: string, sites: ErrorLines[
   const spans = typeNameArguments(text).filter(([a]) => sites.some((s) => inSite(s)(linesOf(a))));
   if (!spans.length) return sites;
   const read = asNames(text, spans);
-  const errors = errorSitesOf(parseText(read, options.language, dataTableInsides(read).spans), Infinity).map((e) => linesOf(e.at));
+  const tree = parseText(read, options.language, dataTableInsides(read).spans);
+  const errors = errorSitesOf(tree, Infinity).map((e) => linesOf(e.at));
+  // A broken construct that swallowed its neighbours (tree-sitter-cpp after `va_arg(ap, int)`) lost their symbols.
+  const starts = fileLevelStarts(tree).map((o) => linesOf(o)[0]);
+  const swallows = (s: ErrorLines) => starts.some((l) => l > s.from && l <= s.to);
   const argLines = spans.map(([a]) => linesOf(a));
   const atLine = (s: ErrorLines) => ([first, last]: [number, number]) => first <= s.line && last >= s.line;
-  const readAsNames = (near: (s: ErrorLines) => (lines: [number, number]) => boolean) => (s: ErrorLines) => argLines.some(near(s)) && !errors.some(near(s));
+  const readAsNames = (near: (s: ErrorLines) => (lines: [number, number]) => boolean) => (s: ErrorLines) =>
+    argLines.some(near(s)) && !errors.some(near(s)) && !swallows(s);
   const kept = sites.filter((s) => !readAsNames(inSite)(s));
   // A construct that keeps an error is reported at the lines where that reading has one, when one of them remains.
   const real = kept.filter((s) => !readAsNames(atLine)(s));
