@@ -1,4 +1,4 @@
-// Files kept beside the index per build (unit-inputs/, unit-reads/): one JSON file per build in a folder of the
+// Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/): one JSON file per build in a folder of the
 // state folder, checksummed (it starts with the sha1 of the JSON that follows, so a cut or edited file is not
 // trusted), written through a temporary file renamed over the old one, and deleted with their build.
 import fs from 'node:fs';

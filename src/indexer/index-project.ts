@@ -40,6 +40,7 @@ import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
+import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -93,6 +94,8 @@ export interface BuildIndexSummary {
   unchanged?: boolean;
   /** Stored unit results whose file lists were read from the index to find the dirty units (the others come from the list kept beside it; see unit-inputs.ts). */
   resultListsRead?: number;
+  /** A patch of a build parsing C and C++ files: stored unit results whose #define sites were read to make each language's macros (none when the sites kept beside the index held). */
+  unitSitesRead?: number;
   /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
   recordRefreshed?: boolean;
   error?: string;
@@ -270,6 +273,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.patched = true;
   summary.preprocessed = patched.walked + patched.carried;
   summary.carriedUnits = patched.carried;
+  if (patched.unitSitesRead !== undefined) summary.unitSitesRead = patched.unitSitesRead;
   summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
   summary.parsed = patched.parsed;
@@ -451,6 +455,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
       run.indexedAt,
     );
     summary.symbols = run.writer.buildSymbolCount(buildId);
+    if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
     summary.stageMs!.write += performance.now() - tWrite;
   } catch (err) {
     run.writer.abortBuild();
@@ -619,6 +624,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     const held = db.prepare('SELECT variant, image FROM builds').all() as { variant: string; image: string }[];
     pruneUnitInputs(result.root, held);
     pruneUnitReads(result.root, held);
+    pruneLanguageSites(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

@@ -5,7 +5,7 @@
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroGroup } from '../index/index-writer.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
-import { defineLine, type UnitResult } from '../preprocessor/unit-result.js';
+import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { absolutePath } from './vendor-paths.js';
 
@@ -20,8 +20,8 @@ export function macroSetOf(records: MacroRecord[]): MacroSet {
   return { records, blankable: blankableMacros(records), macroTable: new BuildMacroTable(records) };
 }
 
-/** Per parse language (c, cpp): the #define sites (absolute file → lines) its units reached. */
-export type LanguageSites = Map<string, Map<string, Set<number>>>;
+/** Per parse language (c, cpp): the #define sites (absolute file → line → number of units reaching it) its units reached. */
+export type LanguageSites = Map<string, Map<string, Map<number, number>>>;
 
 /** The parse language whose macros a file or unit of this language takes. */
 export const macroLanguage = (language: string): string => (language === 'cpp' ? 'cpp' : 'c');
@@ -33,31 +33,59 @@ export function parsesBothLanguages(languages: Iterable<string>): boolean {
   return seen.size > 1;
 }
 
-/** Per language, the #define sites the units of that language reached. */
+/** Per language, the #define sites the units of that language reached, with how many units reached each. */
 export function languageSites(results: readonly Pick<UnitResult, 'lang' | 'files'>[]): LanguageSites {
   const out: LanguageSites = new Map();
-  const seenViews = new Map<string, Set<object>>();
+  addSites(out, results, 1);
+  return out;
+}
+
+/** Per language, file and view: the units that read the file so (a view is interned: one object for them all). */
+function unitsByView(results: readonly Pick<UnitResult, 'lang' | 'files'>[]): Map<string, Map<string, Map<FileView, number>>> {
+  const out = new Map<string, Map<string, Map<FileView, number>>>();
   for (const r of results) {
     const language = macroLanguage(r.lang);
     let byFile = out.get(language);
     if (!byFile) out.set(language, (byFile = new Map()));
-    let seen = seenViews.get(language);
-    if (!seen) seenViews.set(language, (seen = new Set()));
     for (const f of r.files) {
-      const defines = f.view.defines;
-      // A view shared by several units (interned) adds its sites once.
-      if (!defines.length || seen.has(f.view)) continue;
-      seen.add(f.view);
-      let lines = byFile.get(f.file);
-      if (!lines) byFile.set(f.file, (lines = new Set()));
-      for (let k = 0; k < defines.length / 2; k++) lines.add(defineLine(defines, k));
+      if (!f.view.defines.length) continue;
+      let views = byFile.get(f.file);
+      if (!views) byFile.set(f.file, (views = new Map()));
+      views.set(f.view, (views.get(f.view) ?? 0) + 1);
     }
   }
   return out;
 }
 
+/**
+ * Adds (sign 1) or takes away (sign -1) the units' #define sites from `sites`: a site no unit reaches any more is
+ * dropped. False (`sites` then half updated) when a count would go below zero: `sites` did not hold those units.
+ */
+export function addSites(sites: LanguageSites, results: readonly Pick<UnitResult, 'lang' | 'files'>[], sign: 1 | -1): boolean {
+  for (const [language, files] of unitsByView(results)) {
+    let byFile = sites.get(language);
+    if (!byFile) sites.set(language, (byFile = new Map()));
+    for (const [file, views] of files) {
+      let lines = byFile.get(file);
+      if (!lines) byFile.set(file, (lines = new Map()));
+      for (const [view, units] of views) {
+        const reached = new Set<number>();
+        for (let k = 0; k < view.defines.length / 2; k++) reached.add(defineLine(view.defines, k));
+        for (const line of reached) {
+          const n = (lines.get(line) ?? 0) + sign * units;
+          if (n < 0) return false;
+          if (n === 0) lines.delete(line);
+          else lines.set(line, n);
+        }
+      }
+      if (lines.size === 0) byFile.delete(file);
+    }
+  }
+  return true;
+}
+
 /** A group's records the language's units reached (-D macros: all of them, every unit reads its command line). */
-function reachedRecords(group: MacroGroup, sites: Map<string, Set<number>> | undefined, root: string): MacroRecord[] {
+function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number>> | undefined, root: string): MacroRecord[] {
   if (group.file.startsWith('<')) return group.records;
   const lines = sites?.get(absolutePath(root, group.file));
   if (!lines) return [];

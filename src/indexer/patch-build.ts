@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
-import { storedDescription } from '../index/reindex-rows.js';
+import { buildResultHashes, storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
 import { encodeUnitResult, findUnitResult, loadUnitResultById, loadUnitSites, type EncodedUnitResult } from '../index/unit-result-rows.js';
 import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
@@ -24,7 +24,8 @@ import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
-import { languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
+import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
+import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -68,6 +69,8 @@ export interface PatchOutcome {
   files: number;
   parsed: number;
   buildId: number;
+  /** Of a build parsing C and C++ files: stored unit results whose #define sites were read to make each language's macros (see languageSetChanges). */
+  unitSitesRead?: number;
 }
 
 interface RedoneUnit {
@@ -264,26 +267,46 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
   return out;
 }
 
+/** Of a build parsing both C and C++ files: each language's macros before and after the patch, and its sites after. */
+interface LanguageChanges {
+  sets: MacroSetChanges;
+  sites: LanguageSites;
+  /** Stored unit results whose sites were read (none when the sites kept beside the index held). */
+  unitsRead: number;
+}
+
+/** A stored result's language and files (absolute paths) with their views. */
+function storedSites(id: number, paths: PathMemo, ctx: PatchContext): Pick<UnitResult, 'lang' | 'files'> {
+  const stored = loadUnitSites(ctx.db, id, ctx.views);
+  return { lang: stored.lang, files: stored.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
+}
+
+/**
+ * Each language's sites before the patch: as kept beside the index for the results the build links (see
+ * language-sites-file.ts), else counted from every unit's result (the redone units' previous ones in memory).
+ */
+function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): { sites: LanguageSites; unitsRead: number } {
+  const kept = loadLanguageSites(ctx.root, build, resultsStamp(previous.map((p) => p.hash)), (f) => paths.absolutePath(f));
+  if (kept) return { sites: kept, unitsRead: 0 };
+  const old = new Map(redone.map((r) => [r.index, r.old]));
+  const results = previous.map((p, i) => old.get(i) ?? storedSites(p.id, paths, ctx));
+  return { sites: languageSites(results), unitsRead: previous.length - old.size };
+}
+
 /**
  * Of a build parsing both C and C++ files (see language-macros.ts): each language's macros before and after the
- * patch. Every unit's result is read: the sites a language reached are those of all its units.
+ * patch, its sites moved by the redone units whose sites changed. Null when the sites before did not hold those
+ * units' previous results (then the full path runs).
  */
-function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): MacroSetChanges {
-  const redoneAt = new Map(redone.map((r) => [r.index, r]));
-  const before: Pick<UnitResult, 'lang' | 'files'>[] = [];
-  const after: Pick<UnitResult, 'lang' | 'files'>[] = [];
-  previous.forEach((p, i) => {
-    const r = redoneAt.get(i);
-    const stored = r ? undefined : loadUnitSites(ctx.db, p.id, ctx.views);
-    const kept = stored && { lang: stored.lang, files: stored.files.map((f) => ({ ...f, file: paths.absolutePath(f.file) })) };
-    before.push(r ? r.old : kept!);
-    after.push(r ? r.fresh : kept!);
-  });
+function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
+  const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
+  const moved = redone.filter((r) => !sameSites(languageSites([r.old]), languageSites([r.fresh])));
   // The same records reached at the same sites: one set per language serves before and after.
-  const unchanged = same && redone.every((r) => sameSites(languageSites([r.old]), languageSites([r.fresh])));
-  const setsAfter = languageMacroSets(groups, languageSites(after), ctx.root);
-  const setsBefore = unchanged ? setsAfter : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), languageSites(before), ctx.root);
-  return new Map([...setsAfter].map(([language, set]) => [language, { before: setsBefore.get(language)!, after: set }]));
+  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root);
+  if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
+  const setsAfter = languageMacroSets(groups, sites, ctx.root);
+  const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
+  return { sets, sites, unitsRead };
 }
 
 /** True when two LanguageSites name the same lines of the same files for each language. */
@@ -295,7 +318,7 @@ function sameSites(a: LanguageSites, b: LanguageSites): boolean {
     for (const [file, lines] of files) {
       const o = other.get(file);
       if (!o || o.size !== lines.size) return false;
-      for (const l of lines) if (!o.has(l)) return false;
+      for (const l of lines.keys()) if (!o.has(l)) return false;
     }
   }
   return true;
@@ -347,7 +370,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const built = macroSetOf(groups.flatMap((g) => g.records));
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
-  const byLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, previous, redone, paths, ctx) : undefined;
+  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, previous, redone, paths, ctx) : undefined;
+  if (perLanguage === null) return null;
+  const byLanguage = perLanguage?.sets;
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records)), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
   lap('macros');
@@ -387,6 +412,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     },
     ctx.indexedAt,
   );
+  if (perLanguage) saveLanguageSites(ctx.root, build, resultsStamp(buildResultHashes(ctx.db, build.variant, build.image)), perLanguage.sites, (f) => paths.storedPath(f));
   lap('write');
-  return { walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId };
+  return { walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}) };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
-import { languageSites, parsesBothLanguages } from '../../src/indexer/language-macros.js';
+import { addSites, languageSites, parsesBothLanguages } from '../../src/indexer/language-macros.js';
 import type { UnitResult } from '../../src/preprocessor/unit-result.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
@@ -18,8 +18,34 @@ describe('language sites', () => {
       { lang: 'asm', files: [read('/p/d.h', [12, null])] },
       { lang: 'cpp', files: [read('/p/d.h', [5, null, 6, null])] },
     ]);
-    expect([...sites.get('c')!.get('/p/d.h')!].sort()).toEqual([12, 9]);
-    expect([...sites.get('cpp')!.get('/p/d.h')!].sort()).toEqual([5, 6]);
+    expect([...sites.get('c')!.get('/p/d.h')!.keys()].sort()).toEqual([12, 9]);
+    expect([...sites.get('cpp')!.get('/p/d.h')!.keys()].sort()).toEqual([5, 6]);
+  });
+
+  it('count the units reaching each site: one view read by several units (or of two files) counts for each', () => {
+    const shared = view([3, null, 4, null, 3, null]);
+    const sites = languageSites([
+      { lang: 'cpp', files: [{ file: '/p/a.h', hash: '', view: shared }, { file: '/p/b.h', hash: '', view: shared }] },
+      { lang: 'cpp', files: [{ file: '/p/a.h', hash: '', view: shared }, read('/p/c.h', [])] },
+    ]);
+    expect(sites.get('cpp')).toEqual(
+      new Map([
+        ['/p/a.h', new Map([[3, 2], [4, 2]])],
+        ['/p/b.h', new Map([[3, 1], [4, 1]])],
+      ]),
+    );
+  });
+
+  it('taken away, drop the sites no unit reaches any more; false when they were not there', () => {
+    const sites = languageSites([
+      { lang: 'cpp', files: [read('/p/d.h', [5, null, 6, null])] },
+      { lang: 'cpp', files: [read('/p/d.h', [5, null])] },
+    ]);
+    expect(addSites(sites, [{ lang: 'cpp', files: [read('/p/d.h', [5, null, 6, null])] }], -1)).toBe(true);
+    expect(sites.get('cpp')).toEqual(new Map([['/p/d.h', new Map([[5, 1]])]]));
+    expect(addSites(sites, [{ lang: 'cpp', files: [read('/p/d.h', [5, null])] }], -1)).toBe(true);
+    expect(sites.get('cpp')!.size).toBe(0);
+    expect(addSites(sites, [{ lang: 'cpp', files: [read('/p/d.h', [5, null])] }], -1)).toBe(false);
   });
 
   it('are used only when files of both languages are parsed', () => {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
-import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, indexPath, STATE_DIR, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
 
@@ -409,6 +409,8 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_patched(void) { return 1; }\n');
     const r = await indexProject({ root });
     expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    // Each language's sites come from those kept beside the index and the redone unit: the C++ unit's are not read.
+    expect(r.builds[0].unitSitesRead).toBe(0);
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental.symbols.some((s) => String(s).includes('calc_patched'))).toBe(true);
     expect(incremental.symbols.some((s) => String(s).includes('"div_like_t","div_like_t","typedef"'))).toBe(true);
@@ -435,5 +437,79 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
     expect(r.builds[0].patched).toBeUndefined();
     const { incremental, scratch } = await againFromScratch(root);
     expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  });
+
+  it('sites kept beside the index missing, or counted from other results: every unit read once, then kept again; rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const unit = path.join(root, 'src/calc.c');
+    const kept = path.join(root, STATE_DIR, 'language-sites');
+    const earlier = path.join(root, 'earlier-sites');
+    fs.cpSync(kept, earlier, { recursive: true });
+    fs.rmSync(kept, { recursive: true });
+    fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
+    fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    expect(fs.readdirSync(kept)).toHaveLength(1);
+    // The first index's file: counted from results the build no longer links.
+    fs.cpSync(earlier, kept, { recursive: true });
+    fs.rmSync(earlier, { recursive: true });
+    fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  /**
+   * The mixed fixture with a second C++ unit, and a definition in decls.h that units reach unless they define
+   * NO_DECL_FLAG: the C unit always does, the C++ units name it in an enum.
+   */
+  async function twoCppUnits(): Promise<string> {
+    const root = copyFixtureToTemp('index', 'mixed-languages');
+    writeConfig(root, DEFAULT_CONFIG);
+    const decls = path.join(root, 'include/decls.h');
+    fs.writeFileSync(decls, fs.readFileSync(decls, 'utf8').replace('#define DECLS_H\n', '#define DECLS_H\n#ifndef NO_DECL_FLAG\n#define DECL_FLAG 2\n#endif\n'));
+    // An enum naming the macro: its parse is keyed by the value the C++ macros give it (or by none).
+    fs.appendFileSync(path.join(root, 'src/shell.cpp'), 'enum { SHELL_FLAG = DECL_FLAG };\n');
+    fs.writeFileSync(path.join(root, 'src/shell2.cpp'), fs.readFileSync(path.join(root, 'src/shell.cpp'), 'utf8').replaceAll('shell_main', 'shell2_main'));
+    const db = path.join(root, 'build/compile_commands.json');
+    const entries = JSON.parse(fs.readFileSync(db, 'utf8')) as { directory: string; command: string; file: string }[];
+    entries.push({ ...entries[1], command: entries[1].command.replaceAll('shell', 'shell2'), file: entries[1].file.replace('shell', 'shell2') });
+    fs.writeFileSync(db, JSON.stringify(entries, null, 2));
+    await indexProject({ root });
+    return root;
+  }
+
+  /** Index the edited tree: patched (one unit redone, no other unit's sites read), with the rows of a from-scratch index. */
+  async function patchedAsFromScratch(root: string): Promise<void> {
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, unitSitesRead: 0 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+  }
+
+  it('C++ units that stop reaching a definition the C unit reaches, one after the other, then one again: patched, rows as from scratch each time', async () => {
+    const root = await twoCppUnits();
+    const prepend = (unit: string, text: string) => fs.writeFileSync(path.join(root, unit), text + fs.readFileSync(path.join(root, unit), 'utf8'));
+    // The other C++ unit still reaches DECL_FLAG: the C++ macros keep it.
+    prepend('src/shell2.cpp', '#define NO_DECL_FLAG 1\n');
+    await patchedAsFromScratch(root);
+    // No C++ unit reaches it any more: the C++ macros lose it (the C macros keep it).
+    const shell = fs.readFileSync(path.join(root, 'src/shell.cpp'), 'utf8');
+    prepend('src/shell.cpp', '#define NO_DECL_FLAG 1\n');
+    await patchedAsFromScratch(root);
+    fs.writeFileSync(path.join(root, 'src/shell.cpp'), shell);
+    await patchedAsFromScratch(root);
+  });
+
+  it('a C++ unit that stops including the header whose definitions it alone reached as C++: rows as from scratch, and so after a later patch', async () => {
+    const root = await twoCppUnits();
+    fs.writeFileSync(path.join(root, 'src/shell2.cpp'), '#define NO_DECL_FLAG 1\n' + fs.readFileSync(path.join(root, 'src/shell2.cpp'), 'utf8'));
+    await patchedAsFromScratch(root);
+    // The unit reads other files now: the full path runs.
+    fs.writeFileSync(path.join(root, 'src/shell.cpp'), 'int shell_main(void) { return 0; }\n');
+    expect((await indexProject({ root })).builds[0].patched).toBeUndefined();
+    fs.appendFileSync(path.join(root, 'src/shell.cpp'), '\nint shell_later(void) { return 1; }\n');
+    await patchedAsFromScratch(root);
   });
 });

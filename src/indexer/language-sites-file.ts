@@ -1,0 +1,63 @@
+// Each language's #define sites of a build parsing C and C++ files (see language-macros.ts), with how many units
+// reach each, kept beside the index in `.fw-context/language-sites/`: one checksummed file per build, stamped with
+// the results the build links, so that a patch updates them from its changed units alone; a stale, foreign or
+// missing file only misses (the patch then reads every unit's sites).
+import { sha1 } from '../model/sha1.js';
+import type { LanguageSites } from './language-macros.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+
+const FORMAT = 1;
+const FOLDER = 'language-sites';
+
+interface SitesFile {
+  format: number;
+  /** resultsStamp of the results the build linked when the sites were counted. */
+  stamp: string;
+  /** Language → stored path → [line step, units, line step, units, ...] (lines ascending, each a step from the one before). */
+  languages: Record<string, Record<string, number[]>>;
+}
+
+/** What the sites of a build are counted from: its linked results (by content hash, in any order). */
+export function resultsStamp(hashes: Iterable<string>): string {
+  return sha1([...hashes].sort().join('\n'));
+}
+
+/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
+export function pruneLanguageSites(root: string, builds: BuildName[]): void {
+  pruneBuildStateFiles(root, FOLDER, builds);
+}
+
+/** The build's sites when its file is whole, of this format and counted from the results `stamp` names; else undefined. */
+export function loadLanguageSites(root: string, build: BuildName, stamp: string, absolutePath: (stored: string) => string): LanguageSites | undefined {
+  const data = readChecksummed(buildStatePath(root, FOLDER, build)) as SitesFile | undefined;
+  if (!data || data.format !== FORMAT || data.stamp !== stamp || typeof data.languages !== 'object' || data.languages === null) return undefined;
+  const out: LanguageSites = new Map();
+  for (const [language, files] of Object.entries(data.languages)) {
+    const byFile = new Map<string, Map<number, number>>();
+    for (const [file, steps] of Object.entries(files)) {
+      const lines = new Map<number, number>();
+      for (let i = 0, line = 0; i + 1 < steps.length; i += 2) lines.set((line += steps[i]), steps[i + 1]);
+      byFile.set(absolutePath(file), lines);
+    }
+    out.set(language, byFile);
+  }
+  return out;
+}
+
+/** Keeps the build's sites, counted from the results `stamp` names (a failure only costs the next patch a read of every unit). */
+export function saveLanguageSites(root: string, build: BuildName, stamp: string, sites: LanguageSites, storedPath: (file: string) => string): void {
+  const languages: SitesFile['languages'] = {};
+  for (const [language, byFile] of sites) {
+    const files: Record<string, number[]> = (languages[language] = {});
+    for (const [file, lines] of byFile) {
+      const steps: number[] = [];
+      let line = 0;
+      for (const l of [...lines.keys()].sort((a, b) => a - b)) {
+        steps.push(l - line, lines.get(l)!);
+        line = l;
+      }
+      files[storedPath(file)] = steps;
+    }
+  }
+  writeChecksummed(buildStatePath(root, FOLDER, build), { format: FORMAT, stamp, languages } satisfies SitesFile);
+}
