@@ -69,5 +69,8 @@ export const SCHEMA_VERSION = 16;
  *     `__asm__ (...)`; parsed_files.diagnostics_json leaves out the syntax errors that type names with abstract
  *     declarators written as macro arguments make (`va_arg(ap, void (*)(int))`, C++ `SIZE_OF(int[4])`), and keeps
  *     those whose construct swallowed its neighbours (stored parses keyed by an unchanged masked text would keep both).
+ * 20: C++ conversion operators are methods named `operator T` (`operator int`, `operator const char *`): in-class
+ *     ones were not indexed, out-of-class ones were named `operator int()` / `operator float() const`, and call
+ *     rows in them had the caller `A::operatorint()` (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 19;
+export const ROW_FORMAT_VERSION = 20;

@@ -62,6 +62,8 @@ export function unwrapDeclarator(node: SyntaxNode | null): DeclaratorInfo {
       cur = inner;
       continue;
     }
+    // A conversion operator (`operator int()`, `operator const char *() const`) declares a function by itself.
+    if (cur.type === 'operator_cast') return { nameNode: cur, isFunction: !sawPointerToFunction };
     if (DECLARATOR_WRAPPERS.has(cur.type)) {
       cur = cur.childForFieldName('declarator') ?? cur.namedChildren.find((c) => c.type !== 'attribute_specifier' && c.type !== 'type_qualifier' && c.type !== 'ms_pointer_modifier') ?? null;
       continue;
@@ -71,7 +73,30 @@ export function unwrapDeclarator(node: SyntaxNode | null): DeclaratorInfo {
   return { nameNode: cur, isFunction };
 }
 
+/** `operator T` of a conversion operator: its text up to the parameter list (`operator const char *`). */
+function castName(cast: SyntaxNode): string {
+  let params: SyntaxNode | null = cast;
+  // Down the declarator (`&` and `&&` ones hold theirs unnamed), not into the type (`operator function<void()>`).
+  while (params && params.type !== 'parameter_list') {
+    params = params.childForFieldName('parameters') ?? params.childForFieldName('declarator') ?? params.namedChildren.find((c) => c.type.startsWith('abstract_')) ?? null;
+  }
+  return collapse(params ? cast.text.slice(0, params.startIndex - cast.startIndex) : cast.text);
+}
+
+/** The conversion operator a name is or ends in (`operator int`, `A::B::operator int`), if it is one. */
+export function castOf(node: SyntaxNode): SyntaxNode | null {
+  let cur: SyntaxNode | null = node;
+  while (cur?.type === 'qualified_identifier') cur = cur.childForFieldName('name');
+  return cur?.type === 'operator_cast' ? cur : null;
+}
+
 export function nameOf(node: SyntaxNode): { scope: string[]; name: string } {
+  const cast = castOf(node);
+  if (cast === node) return { scope: [], name: castName(node) };
+  if (cast) {
+    const scope = collapse(node.text.slice(0, cast.startIndex - node.startIndex)).replace(/\s*::\s*/g, '::').split('::');
+    return { scope: scope.filter(Boolean).map((x) => x.replace(/<.*>$/, '')), name: castName(cast) };
+  }
   if (node.type === 'qualified_identifier') {
     const parts = collapse(node.text).replace(/\s*::\s*/g, '::').split('::');
     const name = parts.pop() ?? node.text;

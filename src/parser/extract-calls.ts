@@ -8,7 +8,7 @@ import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations, type ExpandedText } from './expanded-text.js';
-import { unwrapDeclarator } from './declarators.js';
+import { castOf, nameOf, unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
@@ -183,7 +183,9 @@ class CallWalker {
     const declarator = node.childForFieldName('declarator');
     const info = unwrapDeclarator(declarator);
     const nameNode = info.nameNode;
-    const written = nameNode ? nameNode.text.replace(/\s+/g, '') : '';
+    // A conversion operator is named as its symbol is (`A::operator int`, not `A::operatorint()`).
+    const cast = nameNode && castOf(nameNode) ? nameOf(nameNode) : null;
+    const written = cast ? [...cast.scope, cast.name].join('::') : nameNode ? nameNode.text.replace(/\s+/g, '') : '';
     const name = written.split('::').pop() ?? written;
     const qname = [...scopes, written].filter(Boolean).join('::');
     const ctx: FnContext = { name, qname, params: [], paramTypes: [], locals: new Map(), fnPtrs: new Set() };

@@ -27,7 +27,7 @@ export interface ExtractOptions {
 }
 
 const SCOPE_TYPES = new Set(['namespace_definition', 'class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier', 'function_definition']);
-const NAME_TYPES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name', 'template_function', 'type_identifier']);
+const NAME_TYPES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name', 'operator_cast', 'template_function', 'type_identifier']);
 const STATEMENT_WRAPPERS = new Set(['template_declaration', 'type_definition', 'declaration']);
 
 interface Scope {
