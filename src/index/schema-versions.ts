@@ -72,5 +72,8 @@ export const SCHEMA_VERSION = 16;
  * 20: C++ conversion operators are methods named `operator T` (`operator int`, `operator const char *`): in-class
  *     ones were not indexed, out-of-class ones were named `operator int()` / `operator float() const`, and call
  *     rows in them had the caller `A::operatorint()` (stored parses are keyed by an unchanged masked text).
+ * 21: where a macro invocation broke both the masked and the expanded parse (CMSIS-RTX `SVC0_1(MutexNew, ...)`
+ *     writing explicit register variables), the declarations written after it that the expanded reading reads
+ *     cleanly are taken from it: the masked parse had lost them (stored parses are keyed by an unchanged text).
  */
-export const ROW_FORMAT_VERSION = 20;
+export const ROW_FORMAT_VERSION = 21;

@@ -1,6 +1,7 @@
 // Declarations the masked parse lost to a macro invocation it cannot read (`struct s { FIELD_LIST };`, where
 // tree-sitter's error recovery can swallow the aggregate and what follows it), read again from the text the
-// compiler sees: the invocations expanded. Leaves out regions whose expanded text does not parse cleanly either.
+// compiler sees: the invocations expanded. Leaves out regions whose expanded text does not parse cleanly either,
+// but for the declarations written there that no invocation reaches and that the expanded reading reads cleanly.
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
@@ -31,8 +32,13 @@ export function recoverFromExpansion(text: string, ex: FileExtraction, invocatio
   const expanded = extractSymbols(exp.text, options);
   // extractSymbols' parse of the expanded text, which extractCalls then reuses.
   const expTree = parseText(exp.text, options.language, dataTableInsides(exp.text).spans);
-  const readings = topLevel(expTree, (a, b) => fileRange(exp, a, b));
-  const regions = grow(seeds, [...masked, ...readings]).filter(([a, b]) => !readings.some(([c, d, broken]) => broken && c < b && d > a));
+  const raw = topLevel(expTree, (a, b) => [a, b]);
+  const readings = raw.map(([a, b, broken]): Extent => [...fileRange(exp, a, b), broken]);
+  const grown = grow(seeds, [...masked, ...readings]);
+  const clean = ([a, b]: [number, number]) => !readings.some(([c, d, broken]) => broken && c < b && d > a);
+  const broken = grown.filter((r) => !clean(r));
+  const fileScope = broken.length ? braceDepths(exp.text, raw.map((r) => r[0])).map((d) => d === 0) : [];
+  const regions = merge([...grown.filter(clean), ...broken.flatMap((r) => writtenAndClean(r, readings, fileScope, exp))]);
   if (!regions.length) return ex;
   const starts = lineStartsOf(text);
   const spans = regions.map(([a, b]) => [lineAt(starts, a) + 1, lineAt(starts, b - 1) + 1]);
@@ -49,6 +55,49 @@ export function recoverFromExpansion(text: string, ex: FileExtraction, invocatio
     errorSites: ex.errorSites?.filter((e) => !inRegion(e.line)),
     nameless: ex.nameless.filter((l) => !inRegion(l)),
   };
+}
+
+/**
+ * In a region the expanded reading breaks as well (a macro writing what tree-sitter cannot read, CMSIS-RTX's
+ * `SVC0_1(MutexNew, ...)` with explicit register variables), its top-level declarations that no invocation reaches,
+ * that it reads cleanly and that lie at file scope (no brace open before them: a broken namespace's members read as
+ * top-level would lose their scope): written in the file as they are, the broken invocation before them lost them.
+ */
+function writtenAndClean([a, b]: [number, number], readings: Extent[], fileScope: boolean[], exp: ExpandedText): [number, number][] {
+  const expanded = ([c, d]: Extent) => exp.used.some((i) => i.start < d && i.end > c);
+  return readings.filter((r, k) => fileScope[k] && !r[2] && r[0] >= a && r[1] <= b && !expanded(r)).map(([c, d]): [number, number] => [c, d]);
+}
+
+/** The depth of `{` nesting at each of `offsets` (ascending) in C text, outside comments and literals. */
+function braceDepths(text: string, offsets: number[]): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  let i = 0;
+  for (const at of offsets) {
+    while (i < at) {
+      const c = text[i];
+      if (c === '/' && text[i + 1] === '/') i = text.indexOf('\n', i) >>> 0;
+      else if (c === '/' && text[i + 1] === '*') i = (text.indexOf('*/', i + 2) >>> 0) + 2;
+      else if (c === '"' || c === "'") i = literalEnd(text, i);
+      else {
+        if (c === '{') depth++;
+        else if (c === '}' && depth > 0) depth--;
+        i++;
+      }
+    }
+    out.push(depth);
+  }
+  return out;
+}
+
+/** The offset after the string or character literal that starts at `i` (its line's end if unterminated). */
+function literalEnd(text: string, i: number): number {
+  const quote = text[i];
+  for (let k = i + 1; k < text.length; k++) {
+    if (text[k] === '\\') k++;
+    else if (text[k] === quote || text[k] === '\n') return k + 1;
+  }
+  return text.length;
 }
 
 /** Top-level nodes of `tree` as file extents (`range` maps the tree's offsets to the file's). */
