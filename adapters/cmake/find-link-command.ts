@@ -6,8 +6,8 @@ import type { Diagnostic } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
 import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-helpers.js';
-import { parseNinjaManifest } from '../ninja/parse-ninja.js';
-import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
+import { parseNinjaManifest, type NinjaManifest } from '../ninja/parse-ninja.js';
+import { chooseLink, recoverFromManifest, type RecoveredBuild } from '../ninja/recover-units.js';
 import { linkedObjects } from '../ninja/link-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
 
@@ -39,9 +39,7 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
   if (isFile(ninjaFile)) {
     const m = parseNinjaManifest(ninjaFile);
     const r = recoverFromManifest(m);
-    const l = chooseLink(r.links, preferOutput);
-    const objects: LinkedObjects | undefined = l ? { method: 'ninja-link-edge', source: ninjaFile, objects: linkedObjects(m, l) } : undefined;
-    return { link: l ? { argv: l.argv, info: l.info, source: ninjaFile, objects } : undefined, diagnostics: [...m.diagnostics, ...r.diagnostics] };
+    return { link: linkFromManifest(ninjaFile, m, r, preferOutput), diagnostics: [...m.diagnostics, ...r.diagnostics] };
   }
   const files: string[] = [];
   findLinkTxt(buildDir, 3, files);
@@ -63,6 +61,14 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
     links.find((l) => /\.(elf|axf)$/i.test(l.info.output ?? '')) ||
     links[0];
   return { link: pick, diagnostics: [] };
+}
+
+/** The link edge of a parsed build.ninja (see findLinkCommand), with the objects it consumes. */
+export function linkFromManifest(ninjaFile: string, m: NinjaManifest, r: RecoveredBuild, preferOutput?: string): FoundLink | undefined {
+  const l = chooseLink(r.links, preferOutput);
+  if (!l) return undefined;
+  const objects: LinkedObjects = { method: 'ninja-link-edge', source: ninjaFile, objects: linkedObjects(m, l) };
+  return { argv: l.argv, info: l.info, source: ninjaFile, objects };
 }
 
 export function exists(p: string | undefined): string | undefined {

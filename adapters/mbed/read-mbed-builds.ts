@@ -1,10 +1,13 @@
 // Existing mbed build folders: CMake-generated ones wherever the build search found them (mbed CE `build/`
-// with MBED_TARGET in CMakeCache.txt, mbed-tools `cmake_build/<TARGET>/<profile>/<TOOLCHAIN>/`; read as built)
+// with MBED_TARGET in CMakeCache.txt, mbed-tools `cmake_build/<TARGET>/<profile>/<TOOLCHAIN>/`; read as built,
+// from compile_commands.json or else build.ninja)
 // and Mbed CLI 1 `BUILD/<TARGET>/<TOOLCHAIN>/` (profile flags read, sources re-scanned: derived).
 import path from 'node:path';
-import type { BuildDescription, Diagnostic } from '../contract.js';
+import type { BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
-import { findLinkCommand } from '../cmake/find-link-command.js';
+import { findLinkCommand, linkFromManifest, type FoundLink } from '../cmake/find-link-command.js';
+import { parseNinjaManifest } from '../ninja/parse-ninja.js';
+import { recoverFromManifest } from '../ninja/recover-units.js';
 import { definesFromList } from '../shared/macros.js';
 import { isFile, listDirs, listNames, readText, relPath } from '../shared/fs-helpers.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
@@ -31,17 +34,24 @@ export function isMbedCmakeBuild(found: DiscoveredDir): boolean {
   return found.markers.includes('CMakeCache.txt') && !!readCMakeCache(path.join(found.dir, 'CMakeCache.txt'))?.values.get('MBED_TARGET');
 }
 
-/** A CMake-generated mbed build folder, read as built: units from its compile database, target from the cache. */
+/**
+ * A CMake-generated mbed build folder, read as built: units from its compile database, else (mbed CE does not ask
+ * CMake for one) from the compile edges of its build.ninja; target from the cache.
+ */
 export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, diagnostics: Diagnostic[]): BuildDescription | undefined {
   const { dir, shownAs } = found;
   const db = path.join(dir, 'compile_commands.json');
-  if (!isFile(db)) {
-    diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder without compile_commands.json; not read', fix: 'configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON (mbed CE sets it by default) and build once' });
+  const ninjaFile = path.join(dir, 'build.ninja');
+  const hasDb = isFile(db);
+  if (!hasDb && !isFile(ninjaFile)) {
+    diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder with neither compile_commands.json nor build.ninja; not read', fix: 'configure with -G Ninja or -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then run fw-context index again' });
     return undefined;
   }
-  const r = readCompileDatabase(db);
-  diagnostics.push(...r.diagnostics);
-  if (r.units.length === 0 && r.diagnostics.length > 0) return undefined;
+  const r = hasDb ? readCompileDatabase(db) : undefined;
+  if (r) {
+    diagnostics.push(...r.diagnostics);
+    if (r.units.length === 0 && r.diagnostics.length > 0) return undefined;
+  }
   const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
   const cfgText = readText(path.join(dir, 'mbed_config.cmake'));
   const cfg = cfgText ? readMbedConfigCmake(cfgText) : new Map<string, string[]>();
@@ -55,9 +65,13 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
   }
   const toolchain = cfg.get('MBED_TOOLCHAIN')?.[0] ?? (toolsLayout ? parts[parts.length - 1] : undefined);
   const profile = cache?.values.get('CMAKE_BUILD_TYPE') || (toolsLayout ? parts[parts.length - 2] : undefined);
-  const link = findLinkCommand(dir);
-  diagnostics.push(...link.diagnostics);
-  let scripts = link.link?.info.linkerScripts ?? [];
+  const read = r ? { units: r.units, ...findLinkCommand(dir) } : readNinjaUnits(ninjaFile);
+  diagnostics.push(...read.diagnostics);
+  if (!r && read.units.length === 0) {
+    diagnostics.push({ severity: 'warning', file: ninjaFile, message: 'mbed build.ninja without C/C++ compile edges; not read', fix: 'configure again (cmake -B <folder> -G Ninja -DMBED_TARGET=<board>), then run fw-context index again' });
+    return undefined;
+  }
+  let scripts = read.link?.info.linkerScripts ?? [];
   if (scripts.length === 0) scripts = listNames(dir).filter((f) => f.endsWith('.link_script.ld')).map((f) => path.join(dir, f));
   const tool = toolsLayout ? 'mbed-tools' : 'mbed CE';
   const what = [toolchain && `toolchain ${toolchain}`, profile && `profile ${profile}`].filter(Boolean).join(', ');
@@ -68,18 +82,25 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
     imageType: 'app',
     defaultImage: true,
     board: target,
-    description: `Mbed OS target ${target} (${tool}, folder ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${r.units.length} units from ${relPath(projectRoot, path.join(shownAs, 'compile_commands.json'))})`,
+    description: `Mbed OS target ${target} (${tool}, folder ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${read.units.length} units from ${relPath(projectRoot, r ? db : ninjaFile)})`,
     buildDir: dir,
-    compileCommands: db,
-    units: r.units,
+    ...(r ? { compileCommands: db } : {}),
+    units: read.units,
     linkerScripts: scripts,
-    linkArguments: link.link?.argv,
-    mapFile: link.link?.info.mapFile,
-    elfFile: link.link?.info.output,
+    linkArguments: read.link?.argv,
+    mapFile: read.link?.info.mapFile,
+    elfFile: read.link?.info.output,
     provenance: 'read',
   };
-  applyLinkedUnits(build, link.link?.objects, diagnostics);
+  applyLinkedUnits(build, read.link?.objects, diagnostics);
   return build;
+}
+
+/** Units and link edge of a build.ninja, parsed once (as the ninja adapter reads a folder with no database). */
+function readNinjaUnits(ninjaFile: string): { units: CompileUnit[]; link?: FoundLink; diagnostics: Diagnostic[] } {
+  const m = parseNinjaManifest(ninjaFile);
+  const r = recoverFromManifest(m);
+  return { units: r.units, link: linkFromManifest(ninjaFile, m, r), diagnostics: [...m.diagnostics, ...r.diagnostics] };
 }
 
 interface ProfileFile {

@@ -1,5 +1,8 @@
 // mbed adapter: mbed-tools and Mbed CLI 1 build folders, and builds derived from targets.json with inherited labels and config.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { detectBuilds } from '../../adapters/detect-builds.js';
 import { mbedAdapter } from '../../adapters/mbed/detect-mbed.js';
 import { resolutionOrder, resolveTarget, targetLabels, type TargetsDb } from '../../adapters/mbed/resolve-target.js';
 import { readMbedConfigCmake } from '../../adapters/mbed/read-mbed-builds.js';
@@ -113,6 +116,24 @@ describe('mbed adapter: existing build folders', () => {
       expect(rel(root, b.compileCommands)).toBe('cmake_build/NUCLEO_F401RE/develop/GCC_ARM/compile_commands.json');
       expect(b.units.map((u) => rel(root, u.file)).sort()).toEqual(['main.cpp', 'mbed-os/platform/source/mbed_retarget.cpp']);
       expect(b.linkerScripts.map((p) => rel(root, p))).toEqual(['cmake_build/NUCLEO_F401RE/develop/GCC_ARM/blinky.link_script.ld']);
+    } finally {
+      removeFixture(root);
+    }
+  });
+
+  it('reads an mbed CE folder configured without a compile database from its build.ninja', () => {
+    // mbed CE does not set CMAKE_EXPORT_COMPILE_COMMANDS: `cmake -B build -G Ninja -DMBED_TARGET=...` writes none.
+    const root = copyFixture('mbed-ce-cmake');
+    try {
+      fs.rmSync(path.join(root, 'build', 'compile_commands.json'));
+      const r = detectBuilds(root, {});
+      expect(r.builds.map((b) => [b.buildSystem, b.variant, b.board, b.provenance])).toEqual([['mbed', 'NUCLEO_F429ZI', 'NUCLEO_F429ZI', 'read']]);
+      const b = r.builds[0];
+      expect(b.description).toMatch(/4 units from build\/build\.ninja/);
+      expect(b.units.map((u) => rel(root, u.file)).sort()).toEqual(['main.cpp', 'mbed-os/connectivity/FEATURE_BLE/source/BLE.cpp', 'mbed-os/connectivity/nfc/libraries/acore/source/ac_buffer.c', 'mbed-os/drivers/source/DigitalOut.cpp']);
+      expect(b.units.find((u) => u.file.endsWith('main.cpp'))?.arguments).toEqual(['/usr/bin/arm-none-eabi-g++', '-o', 'CMakeFiles/MbedCEHelloWorld.dir/main.cpp.obj', '-c', path.join(root, 'main.cpp')]);
+      expect(b.linkedUnits?.map((f) => rel(root, f)).sort()).toEqual(['main.cpp', 'mbed-os/drivers/source/DigitalOut.cpp']);
+      expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
     } finally {
       removeFixture(root);
     }
