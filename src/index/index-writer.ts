@@ -187,7 +187,12 @@ interface OpenBuild {
   rows: number;
   /** The dropped indexes' statements to run at its end; null: none dropped; undefined: not decided yet. */
   deferred: string[] | null | undefined;
+  /** Views the unit results stored so far name, with how many of them name each (written at its end). */
+  views: NamedViews;
 }
+
+/** Views named by new unit results: per hash, the view's JSON and how many of the results name it. */
+type NamedViews = Map<string, { data: string; uses: number }>;
 
 export class IndexWriter {
   private readingRows: ReadingRowsWriter | undefined;
@@ -399,13 +404,18 @@ export class IndexWriter {
    * write. `macroRows`: the macro rows the build will add (with the parses' rows, they decide whether the row
    * tables' indexes are built after the rows; see bulk-indexes.ts).
    */
-  beginBuild(macroRows: number): void {
+  beginBuild(macroRows = 0): void {
     if (this.open) throw new Error('a build is already being written');
     this.db.exec('BEGIN IMMEDIATE');
     const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
     const deferred = bulkTablesEmpty(this.db) ? undefined : null;
-    this.open = { last, stored: [], pending: [], rows: macroRows, deferred };
+    this.open = { last, stored: [], pending: [], rows: macroRows, deferred, views: new Map() };
+  }
+
+  /** Counts macro rows the build being written will add (known once its units are preprocessed; see beginBuild). */
+  expectMacroRows(rows: number): void {
+    this.opened().rows += rows;
   }
 
   /**
@@ -486,7 +496,7 @@ export class IndexWriter {
       insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
     }
     this.writeMacroGroups(buildId, w.macroGroups);
-    this.writeUnits(buildId, w.units);
+    this.writeUnits(buildId, w.units, this.opened().views);
     this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
     const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
     for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
@@ -633,32 +643,40 @@ export class IndexWriter {
     }
   }
 
-  private writeUnits(buildId: number, units: BuildWrite['units']): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
-    const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
+  /**
+   * Stores new results of the build being written as they come and makes each unit's entry its row id, so that
+   * the encoded rows (a 900-unit build's ~60 MB) do not pile up until its end; finishBuild then links them.
+   */
+  storeUnitResults(units: BuildWrite['units']): void {
+    this.insertUnitResults(units, this.opened().views);
+  }
+
+  /** Links the units (storing the results not stored yet), then writes the uses of the views the new results name. */
+  private writeUnits(buildId: number, units: BuildWrite['units'], named: NamedViews = new Map()): void {
+    this.insertUnitResults(units, named);
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
-    // Views the new results name, with how many of them name each: stored or counted once per write.
-    const named = new Map<string, { data: string; uses: number }>();
-    for (const u of units) {
-      const r = u.result;
-      let id: number;
-      if (typeof r === 'number') id = r;
-      else {
-        const inserted = insertedId(insResult, r.key, r.hash, r.tested, r.files.toString(), r.data);
-        id = inserted ?? (findResult.get(r.hash) as { id: number }).id;
-        if (inserted !== undefined) {
-          rowsStored(this.db, 'unit_results');
-          for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
-            const v = named.get(hash);
-            if (v) v.uses++;
-            else named.set(hash, { data: r.views.get(hash)!, uses: 1 });
-          }
-        }
-      }
-      link.run(buildId, u.unitPath, id);
-    }
+    for (const u of units) link.run(buildId, u.unitPath, u.result as number);
     const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
     for (const [hash, v] of named) useView.run(hash, v.data, v.uses);
+  }
+
+  /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
+  private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
+    const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
+    for (const u of units) {
+      const r = u.result;
+      if (typeof r === 'number') continue;
+      const inserted = insertedId(insResult, r.key, r.hash, r.tested, r.files.toString(), r.data);
+      u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
+      if (inserted === undefined) continue;
+      rowsStored(this.db, 'unit_results');
+      for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
+        const v = named.get(hash);
+        if (v) v.uses++;
+        else named.set(hash, { data: r.views.get(hash)!, uses: 1 });
+      }
+    }
   }
 
   /** Unit results no build links any more are deleted, and the views they named lose their uses (one transaction's part). */

@@ -164,6 +164,12 @@ export class FileStates {
     return this.get(file)?.hash ?? null;
   }
 
+  /**
+   * `hash` as a function of these states alone: header walks kept for the run hold the function their host gave
+   * (see shared-file-reads.ts), and a closure made inside a stage would keep that stage's whole scope alive.
+   */
+  readonly hashOf = (file: string): string | null => this.hash(file);
+
   /** The content hash of a file named by its stored (project-relative) path. */
   storedHash(stored: string): string | null {
     let h = this.byStored.get(stored);

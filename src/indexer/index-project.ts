@@ -177,6 +177,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     pool: run.pool,
     compilerCacheDir: run.compilerCacheDir,
     reads: run.reads,
+    store: (row) => run.writer.storeUnitResults([row]),
   });
   lap('preprocess');
   // The walk's garbage of a large header goes before the macro records pile on top of it.
@@ -377,21 +378,33 @@ async function unchangedStage(build: BuildDescription, run: RunContext, summary:
   summary.reusedUnits = build.units.length;
 }
 
-/** The full path: the units preprocessed (or their stored results reused), then the build's files masked, parsed and written. */
+/**
+ * The full path: the units preprocessed (or their stored results reused), then the build's files masked, parsed
+ * and written. One transaction from the first walk to the build's end: each unit's result is stored as it is
+ * walked (its encoded row goes then), files as they are parsed (see store-parses.ts), then the build's record
+ * and rows; a failure rolls the build back to its previous rows.
+ */
 async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
   const { build, summary, units } = full;
   run.progress(`${full.label}: preprocessing ${units.length} units`);
   if (!run.preprocess) await askCompilersWhileScanning(units, run);
   const skeletonsAdded = run.skeletons.added;
-  const t0 = performance.now();
-  const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
-  run.timing.preprocessMs += performance.now() - t0;
-  summary.diagnostics.push(...pre.diagnostics);
-  // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
-  // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
-  releaseLargeSkeletons(run);
-  const { files, masked } = maskStage(full, pre, run, skeletonsAdded);
-  await writeStage(full, pre, files, masked, run, skeletonsAdded);
+  run.writer.beginBuild();
+  try {
+    const t0 = performance.now();
+    const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
+    run.timing.preprocessMs += performance.now() - t0;
+    run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
+    summary.diagnostics.push(...pre.diagnostics);
+    // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
+    // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
+    releaseLargeSkeletons(run);
+    const { files, masked } = maskStage(full, pre, run, skeletonsAdded);
+    await writeStage(full, pre, files, masked, run, skeletonsAdded);
+  } catch (err) {
+    run.writer.abortBuild();
+    throw err;
+  }
 }
 
 /** Full path, mask stage: the build's files (less the excluded) masked by its macros, parses kept whose inputs hold. */
@@ -424,43 +437,34 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   return { files, masked };
 }
 
-/**
- * Full path, write stage: one transaction from here to the build's end, files stored as they are parsed (see
- * store-parses.ts), then the build's record and rows; a failure rolls the build back to its previous rows.
- */
+/** Full path, write stage (in the build's transaction, see fullPath): files stored as they are parsed, then the build's record and rows. */
 async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: MergedFile[], masked: MaskedFiles, run: RunContext, skeletonsAdded: number): Promise<void> {
   const { build, summary } = full;
-  run.writer.beginBuild(macroRowCount(pre.macroGroups));
-  try {
-    await parseStage(masked, pre, build, run, summary);
-    collectAfterLargeStage(run.skeletons, skeletonsAdded);
-    const versions = masked.versions;
-    summary.files = versions.length;
+  await parseStage(masked, pre, build, run, summary);
+  collectAfterLargeStage(run.skeletons, skeletonsAdded);
+  const versions = masked.versions;
+  summary.files = versions.length;
 
-    // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
-    const record = await readBuildRecordParts(build, run.root, run.vendorRules);
-    summary.diagnostics.push(...record.diagnostics);
-    for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
-    const tWrite = performance.now();
-    const buildId = run.writer.finishBuild(
-      {
-        build: buildRecord(build, run, summary, pre, record, full.fingerprint, full.compiled),
-        files: versions,
-        macroGroups: pre.macroGroups,
-        units: pre.units,
-        fileDiagnostics: summary.diagnostics,
-        fileLines: fileLinesOf(run.root, files),
-        includeDirs: buildIncludeDirs(run.root, full.units),
-      },
-      run.indexedAt,
-    );
-    summary.symbols = run.writer.buildSymbolCount(buildId);
-    if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
-    summary.stageMs!.write += performance.now() - tWrite;
-  } catch (err) {
-    run.writer.abortBuild();
-    throw err;
-  }
+  // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
+  const record = await readBuildRecordParts(build, run.root, run.vendorRules);
+  summary.diagnostics.push(...record.diagnostics);
+  for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
+  const tWrite = performance.now();
+  const buildId = run.writer.finishBuild(
+    {
+      build: buildRecord(build, run, summary, pre, record, full.fingerprint, full.compiled),
+      files: versions,
+      macroGroups: pre.macroGroups,
+      units: pre.units,
+      fileDiagnostics: summary.diagnostics,
+      fileLines: fileLinesOf(run.root, files),
+      includeDirs: buildIncludeDirs(run.root, full.units),
+    },
+    run.indexedAt,
+  );
+  summary.symbols = run.writer.buildSymbolCount(buildId);
+  if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
+  summary.stageMs!.write += performance.now() - tWrite;
 }
 
 /** The names the walks of the results the build now links looked up, kept for the next header edit (see unit-reads.ts). */

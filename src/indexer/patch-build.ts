@@ -149,14 +149,14 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
 function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[], build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache };
+  const host = { source, resolver, fileHash: ctx.states.hashOf, headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
   const toWalk: { at: number; index: number; old: UnitResult; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
-    const encoded = encodeUnitResult(fresh, viewJsons, (f) => paths.storedPath(f));
+    const encoded = encodeUnitResult(fresh, viewJsons, paths.toStored);
     ctx.views.internReads(fresh.files, encoded.viewHashes, fresh.shared);
     ctx.reads.note(encoded.row.hash, fresh.reads);
     redone[at] = { index, old, fresh, row: encoded.row };

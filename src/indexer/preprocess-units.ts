@@ -12,10 +12,11 @@ import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { inputsStillHold, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
+import type { MergeInput } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
 import { PathMemo } from './vendor-paths.js';
-import { collectAfterLargeScans } from './release-memory.js';
+import { collectAfterLargeScans, holdHeapGrowthForLargeHeap } from './release-memory.js';
 import type { ParsePool } from './parse-pool.js';
 import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
 import { StoredSkeletons } from './stored-skeletons.js';
@@ -40,13 +41,25 @@ export interface PreprocessUnitsContext {
   compilerCacheDir: string;
   /** The names each walk of the run looked up, by result hash (see unit-reads.ts). */
   reads?: UnitReads;
+  /** Stores a unit's new result as it is walked (its entry's result then becomes the row's id). */
+  store?: (row: UnitRow) => void;
+}
+
+/** A unit's row to link: the stored result's id, or the new result encoded. */
+export interface UnitRow {
+  unitPath: string;
+  result: EncodedUnitResult | number;
 }
 
 export interface PreprocessedUnits {
-  results: UnitResult[];
+  /**
+   * Per unit, what the build's merge reads of its result. The rest (the consulted macros, the names read: ~60 MB
+   * on a 900-unit build) is in the unit's encoded row and the run's UnitReads, and goes as soon as it is there.
+   */
+  results: MergeInput[];
   environments: UnitEnvironment[];
-  /** Per unit: the stored row to link (id when reused, encoded when new). */
-  rows: { unitPath: string; result: EncodedUnitResult | number }[];
+  /** Per unit: the stored row to link (id when reused, encoded when new and not stored yet). */
+  rows: UnitRow[];
   /** Units walked in this run / reused from a stored result. */
   walked: number;
   reused: number;
@@ -54,6 +67,9 @@ export interface PreprocessedUnits {
   source: FileSource;
   elapsedMs: number;
 }
+
+/** What the build keeps of a unit's result (see PreprocessedUnits.results). */
+const mergeInput = (r: UnitResult): MergeInput => ({ unit: r.unit, lang: r.lang, files: r.files, diagnostics: r.diagnostics });
 
 /** A stored result with absolute paths again. */
 export function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {
@@ -88,7 +104,16 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
   const t0 = performance.now();
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { source, resolver, fileHash: (f: string) => ctx.states.hash(f), headerCache: ctx.headerCache, walked: () => collectAfterLargeScans(ctx.skeletons) };
+  const host = {
+    source,
+    resolver,
+    fileHash: ctx.states.hashOf,
+    headerCache: ctx.headerCache,
+    walked: () => {
+      collectAfterLargeScans(ctx.skeletons);
+      holdHeapGrowthForLargeHeap();
+    },
+  };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };
   const paths = new PathMemo(ctx.root);
   const viewJsons = new Map<string, string>();
@@ -99,10 +124,9 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     out.environments.push(environment);
     stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
   }
-  const storedPath = (file: string) => paths.storedPath(file);
   const walkHere = (i: number): WalkedHere => {
     const result = walkUnit(units[i], out.environments[i], host, true);
-    const encoded = encodeUnitResult(result, viewJsons, storedPath);
+    const encoded = encodeUnitResult(result, viewJsons, paths.toStored);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     ctx.views.internReads(result.files, encoded.viewHashes, result.shared);
     ctx.reads?.note(encoded.row.hash, result.reads);
@@ -116,12 +140,13 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     if (reused) {
       out.reused++;
       const result = fromStoredRow(reused.row, paths);
-      out.results.push(result);
+      out.results.push(mergeInput(result));
       out.rows.push({ unitPath: result.unit, result: reused.id });
       continue;
     }
     out.walked++;
     const w: Walked<WalkedHere> = walked?.get(i) ?? { here: walkHere(i) };
+    walked?.delete(i);
     if ('thrown' in w) throw w.thrown;
     // A worker's row is read back as a stored one is: its views are this run's objects.
     let here: WalkedHere;
@@ -131,8 +156,10 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
       ctx.reads?.note(row.hash, w.there.reads);
       here = { result: fromStoredRow(decoded.row(row, w.there.viewHashes), paths), row };
     }
-    out.results.push(here.result);
-    out.rows.push({ unitPath: here.result.unit, result: here.row });
+    out.results.push(mergeInput(here.result));
+    const row: UnitRow = { unitPath: here.result.unit, result: here.row };
+    ctx.store?.(row);
+    out.rows.push(row);
   }
   out.elapsedMs = performance.now() - t0;
   return out;

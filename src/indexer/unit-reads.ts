@@ -4,6 +4,7 @@
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
 // known is walked (worker threads send their walks' names with the rows).
 import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
+import { ownStrings } from '../model/own-strings.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 2;
@@ -66,14 +67,14 @@ class ListEncoder {
     this.byKey = new Map(data.lists.map((list, l) => [list.join(','), l]));
   }
 
-  /** Lists made, by the names they were made from (carried-over units share their walk's string). */
-  private made = new Map<ReadNames, number>();
+  /** Lists made, by what they were made from (carried-over units share their walk's string or list). */
+  private made = new Map<ReadNames | Int32Array, number>();
 
-  /** The index of the list of `names` (added when new). */
-  add(names: ReadNames): number {
-    const made = this.made.get(names);
+  /** The index of the list of the names `from` holds (added when new); `names()` lists them. */
+  add(from: ReadNames | Int32Array, names: () => readonly string[]): number {
+    const made = this.made.get(from);
     if (made !== undefined) return made;
-    const list = readNameList(names).map((n) => {
+    const list = names().map((n) => {
       let i = this.ids.get(n);
       if (i === undefined) this.ids.set(n, (i = this.data.names.push(n) - 1));
       return i;
@@ -82,8 +83,91 @@ class ListEncoder {
     const key = list.join(',');
     let l = this.byKey.get(key);
     if (l === undefined) this.byKey.set(key, (l = this.data.lists.push(list) - 1));
-    this.made.set(names, l);
+    this.made.set(from, l);
     return l;
+  }
+}
+
+/** Characters of walks' names held as strings past which they are made lists of name numbers (see WalkedNames). Tests lower it. */
+export const walkedNamesLimit = { chars: 4 << 20 };
+
+/**
+ * The names of the run's walks by result hash. Each walk's names come as one string; once the strings held pass
+ * walkedNamesLimit they are made sorted lists of numbers into one table of names, each distinct list kept once
+ * (a 905-unit build: 35 MB of strings, 301 distinct sets of ~1 900 names, ~2 MB as lists).
+ */
+class WalkedNames {
+  private byHash = new Map<string, ReadNames | Int32Array>();
+  private chars = 0;
+  private names: string[] = [];
+  private ids = new Map<string, number>();
+  private lists = new Map<string, Int32Array>();
+  /** Lists made strings again (by of()), so that results sharing a list share the string. */
+  private joined = new WeakMap<Int32Array, ReadNames>();
+
+  set(hash: string, names: ReadNames): void {
+    this.byHash.set(hash, names);
+    this.chars += names.length;
+    if (this.chars > walkedNamesLimit.chars) this.compact();
+  }
+
+  /** The names a result's walk looked up, as a string (undefined when not noted). */
+  get(hash: string): ReadNames | undefined {
+    const v = this.byHash.get(hash);
+    if (typeof v !== 'object') return v;
+    let names = this.joined.get(v);
+    if (names === undefined) this.joined.set(v, (names = this.listNames(v).join('\n')));
+    return names;
+  }
+
+  /** What a result's names are held as (a string or a list), with the names it holds; undefined when not noted. */
+  entry(hash: string): { from: ReadNames | Int32Array; names: () => readonly string[] } | undefined {
+    const v = this.byHash.get(hash);
+    if (v === undefined) return undefined;
+    return { from: v, names: () => (typeof v === 'string' ? readNameList(v) : this.listNames(v)) };
+  }
+
+  private listNames(list: Int32Array): string[] {
+    const out = new Array<string>(list.length);
+    for (let k = 0; k < list.length; k++) out[k] = this.names[list[k]];
+    return out;
+  }
+
+  /** Every name string held made a list (each distinct string once, each distinct list kept once). */
+  private compact(): void {
+    const made = new Map<ReadNames, Int32Array>();
+    const first = this.names.length;
+    for (const [hash, v] of this.byHash) {
+      if (typeof v !== 'string') continue;
+      let list = made.get(v);
+      if (list === undefined) made.set(v, (list = this.listOf(v)));
+      this.byHash.set(hash, list);
+    }
+    this.chars = 0;
+    // The new names get strings of their own: as cut by split, a long one would keep its walk's whole string alive.
+    const fresh = ownStrings(this.names.slice(first));
+    for (let k = 0; k < fresh.length; k++) {
+      this.ids.delete(fresh[k]);
+      this.ids.set(fresh[k], first + k);
+      this.names[first + k] = fresh[k];
+    }
+  }
+
+  private listOf(names: ReadNames): Int32Array {
+    const split = readNameList(names);
+    const list = new Int32Array(split.length);
+    for (let k = 0; k < split.length; k++) {
+      const n = split[k];
+      let i = this.ids.get(n);
+      if (i === undefined) this.ids.set(n, (i = this.names.push(n) - 1));
+      list[k] = i;
+    }
+    list.sort();
+    const key = list.join(',');
+    const known = this.lists.get(key);
+    if (known !== undefined) return known;
+    this.lists.set(key, list);
+    return list;
   }
 }
 
@@ -92,7 +176,7 @@ class ListEncoder {
  * names is made a ReadNames once, when first asked for).
  */
 export class UnitReads {
-  private walked = new Map<string, ReadNames>();
+  private walked = new WalkedNames();
   private stored = new Map<string, { data: ReadsFile; decoded: Map<number, ReadNames> }>();
 
   constructor(private readonly root: string) {}
@@ -135,9 +219,9 @@ export class UnitReads {
         kept++;
         continue;
       }
-      const walked = this.walked.get(h);
+      const walked = this.walked.entry(h);
       if (walked === undefined) continue;
-      data.results[h] = (encoder ??= new ListEncoder(data)).add(walked);
+      data.results[h] = (encoder ??= new ListEncoder(data)).add(walked.from, walked.names);
       added = true;
     }
     if (!added && kept === Object.keys(before.results).length) return;

@@ -63,6 +63,12 @@ export class PathMemo {
 
   constructor(readonly root: string) {}
 
+  /**
+   * storedPath as a function of this memo alone. Row encodings cached with the header walks keep the function they
+   * were made with (see run-encodings.ts): a closure made inside a stage would keep that stage's whole scope alive.
+   */
+  readonly toStored = (file: string): string => this.storedPath(file);
+
   storedPath(file: string): string {
     let s = this.stored.get(file);
     if (s === undefined) this.stored.set(file, (s = storedPath(this.root, file)));

@@ -98,7 +98,7 @@ function buildHost(run: ThreadRun, build: number): NonNullable<ThreadRun['build'
   if (run.build?.id === build) return run.build;
   const source = new FileSource(defaultReadFile, run.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
-  const host: WalkUnitHost = { source, resolver, fileHash: (f) => run.states.hash(f), headerCache: run.headerCache };
+  const host: WalkUnitHost = { source, resolver, fileHash: run.states.hashOf, headerCache: run.headerCache };
   return (run.build = { id: build, host, viewsSent: new Set() });
 }
 
@@ -115,7 +115,7 @@ export function walkBatch(task: WalkTask): WalkReply {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
       const result = walkUnit(unit, environment, build.host, true);
       // With the names the walk looked up (see unit-reads.ts).
-      outcomes.push({ ...encodeUnitResult(result, views, (f) => run.paths.storedPath(f)), reads: result.reads });
+      outcomes.push({ ...encodeUnitResult(result, views, run.paths.toStored), reads: result.reads });
     } catch (err) {
       outcomes.push({ error: err instanceof Error ? err.message : String(err) });
     }

@@ -25,8 +25,11 @@ export interface MergedBuild {
   diagnostics: Diagnostic[];
 }
 
+/** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics'>;
+
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
-export function mergeUnitResults(results: UnitResult[], leading: Diagnostic[][] = []): MergedBuild {
+export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {
   const files = new Map<string, MergedFile & { parts: number[]; views: Set<FileView | string>; readers: Set<string> }>();
   const unitFiles = new Map<string, string[]>();
   const defineSites = new Map<string, Map<number, string | null>>();

@@ -9,6 +9,7 @@ import { BULK_MIN_ROWS } from '../../src/index/bulk-indexes.js';
 import { IndexWriter, macroRowCount, type BuildWrite, type FileVersion } from '../../src/index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
 import type { ExtractedSymbol } from '../../src/model/symbol.js';
+import { encodeUnitResult } from '../../src/index/unit-result-rows.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -60,7 +61,46 @@ function dump(db: Db): Record<string, unknown[]> {
 
 const indexNames = (db: Db): string[] => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'symbols' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 
+/** The build's units, each with a new result encoded (two of them naming one view, so that its uses count 2). */
+function withUnits(w: BuildWrite): BuildWrite {
+  const view = (n: number) => ({ lines: 10, ranges: [1, 10], defines: [n, '1'] });
+  w.units = w.files.slice(0, 3).map((f, i) => {
+    const files = [{ file: f.path, hash: f.contentHash, view: view(i) }, { file: 'inc/common.h', hash: 'h', view: view(100) }];
+    return { unitPath: f.path, result: encodeUnitResult({ unit: f.path, key: `k${i}`, lang: 'c', files, tested: [['CONFIG_A', '1']], diagnostics: [] }).row };
+  });
+  return w;
+}
+
 describe('a build written in steps', () => {
+  it('unit results stored as they come hold the rows of results written at the end; abandoned, none stays', () => {
+    const whole = openTemp();
+    new IndexWriter(whole).writeBuild(withUnits(buildWrite(4, 2)), 'now');
+
+    const steps = openTemp();
+    const writer = new IndexWriter(steps);
+    const w = withUnits(buildWrite(4, 2));
+    writer.beginBuild();
+    for (const u of w.units) writer.storeUnitResults([u]);
+    // Each entry is its row's id from then on: the encoded row can go.
+    expect(w.units.every((u) => typeof u.result === 'number')).toBe(true);
+    writer.expectMacroRows(macroRowCount(w.macroGroups));
+    writer.finishBuild(w, 'now');
+    expect(dump(steps)).toEqual(dump(whole));
+    // The view all three results name: stored once, with three uses.
+    expect(dump(steps).file_views.filter((r) => (r as unknown[]).at(-1) === 3)).toHaveLength(1);
+
+    const before = dump(steps);
+    const again = withUnits(buildWrite(4, 2));
+    again.units.forEach((u, i) => (u.result = encodeUnitResult({ unit: u.unitPath, key: `other${i}`, lang: 'c', files: [], tested: [], diagnostics: [] }).row));
+    writer.beginBuild();
+    writer.storeUnitResults(again.units);
+    expect((steps.prepare("SELECT count(*) AS n FROM unit_results WHERE key LIKE 'other%'").get() as { n: number }).n).toBe(3);
+    writer.abortBuild();
+    expect(dump(steps)).toEqual(before);
+    closeIndexForWrite(whole);
+    closeIndexForWrite(steps);
+  });
+
   it('holds the rows of the build written at once and drops each stored parse', () => {
     const perFile = Math.ceil(BULK_MIN_ROWS / 8);
     const whole = openTemp();

@@ -1,10 +1,17 @@
-// A text past LARGE_TEXT_CHARS read to be scanned (a vendor device header) holds the heap's growth for the rest of
-// the run (smaller old-generation steps, a young generation that keeps its size); a smaller one leaves V8's own.
+// A text past LARGE_TEXT_CHARS read to be scanned (a vendor device header), or a build whose walks fill the heap
+// past largeHeap.bytes (many units), holds the heap's growth for the rest of the run; smaller ones leave V8's own.
 import { afterEach, describe, expect, it } from 'vitest';
-import { heapGrowthIsHeld, holdHeapGrowthForText, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { heapGrowthIsHeld, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
+import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 
-describe('the heap growth of a run that reads a large header', () => {
-  afterEach(() => releaseHeapGrowth());
+const LARGE_HEAP = largeHeap.bytes;
+
+describe('the heap growth of a run that reads a large header or walks many units', () => {
+  afterEach(() => {
+    largeHeap.bytes = LARGE_HEAP;
+    releaseHeapGrowth();
+  });
 
   it('is held from the read of a text past the size and released at the end of the run', () => {
     releaseHeapGrowth();
@@ -13,6 +20,27 @@ describe('the heap growth of a run that reads a large header', () => {
     holdHeapGrowthForText('x'.repeat(LARGE_TEXT_CHARS + 1));
     expect(heapGrowthIsHeld()).toBe(true);
     releaseHeapGrowth();
+    expect(heapGrowthIsHeld()).toBe(false);
+  });
+
+  it('is held once the heap in use passes its bound, not before', () => {
+    releaseHeapGrowth();
+    largeHeap.bytes = Number.MAX_SAFE_INTEGER;
+    expect(holdHeapGrowthForLargeHeap()).toBe(false);
+    expect(heapGrowthIsHeld()).toBe(false);
+    largeHeap.bytes = 1;
+    expect(holdHeapGrowthForLargeHeap()).toBe(true);
+    expect(heapGrowthIsHeld()).toBe(true);
+    // Once held, not again (no second collection).
+    expect(holdHeapGrowthForLargeHeap()).toBe(false);
+  });
+
+  it("a build's walks hold it past the bound; the run's end releases it", async () => {
+    largeHeap.bytes = 1;
+    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+    let heldWhileIndexing = false;
+    await indexProject({ root, workers: 0, onProgress: (m) => (heldWhileIndexing ||= m.includes('parsing') && heapGrowthIsHeld()) });
+    expect(heldWhileIndexing).toBe(true);
     expect(heapGrowthIsHeld()).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ import { copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-p
 import { DEFAULT_CONFIG, indexPath, STATE_DIR, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
+import { walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+
+const NAMES_LIMIT = walkedNamesLimit.chars;
 
 /** What queries read of each build, without row ids: files and parses, symbols, lines, macros, units. */
 function snapshot(dbFile: string): Record<string, unknown[]> {
@@ -218,6 +221,22 @@ describe('re-index fast path (unchanged build description)', () => {
       }
       edit(corpus.sampleHeader, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
       expect(counts(await indexProject({ root, workers: 1 }))).toEqual([[true, 30, 30, 1]]);
+    });
+
+    it('the names held as lists of numbers (past their bound) carry over the same units', async () => {
+      walkedNamesLimit.chars = 100;
+      try {
+        const { root, header, unit } = await indexedCorpus();
+        edit(header, '/** Object', '#define K_TEST_MODE 1\n/** Object');
+        fs.appendFileSync(unit, '\n#if K_TEST_MODE == 1\nint drv_test_mode(void) { return 1; }\n#endif\n');
+        await indexProject({ root, workers: 0 });
+        edit(header, '#define K_TEST_MODE 1', '#define K_TEST_MODE 2');
+        expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 11, 1]]);
+        const { incremental, scratch } = await againFromScratch(root);
+        expect(incremental).toEqual(scratch);
+      } finally {
+        walkedNamesLimit.chars = NAMES_LIMIT;
+      }
     });
 
     it('units whose read names are not kept are walked', async () => {

@@ -1,0 +1,58 @@
+// The names each walk read, held for the run's header edits: past a bound they are kept as shared lists of name
+// numbers, and answer and save as the strings did.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+import { tempDir } from '../helpers/fixture-project.js';
+
+const LIMIT = walkedNamesLimit.chars;
+afterEach(() => {
+  walkedNamesLimit.chars = LIMIT;
+});
+
+/** 40 walks: four distinct sets of names, each read in a few orders (long names, as slices of the walk's string). */
+function walks(): [string, string][] {
+  const common = Array.from({ length: 50 }, (_, i) => `CONFIG_SHARED_OPTION_NUMBER_${i}`);
+  return Array.from({ length: 40 }, (_, u) => {
+    const own = [`UNIT_SET_${u % 4}_NAME_LONGER_THAN_THIRTEEN`, ...common];
+    const names = u % 3 === 0 ? own.reverse() : own;
+    return [`hash-${u}`, names.join('\n')];
+  });
+}
+
+/** The names a UnitReads answers for each walk, as sorted lists, and the file its save writes (without checksum). */
+function answers(root: string): { sets: string[][]; saved: unknown } {
+  const reads = new UnitReads(root);
+  for (const [hash, names] of walks()) reads.note(hash, names);
+  const sets = walks().map(([hash]) => (reads.of('board', 'app', hash) ?? '').split('\n').sort());
+  reads.save('board', 'app', walks().map(([hash]) => hash));
+  const folder = path.join(root, '.fw-context', 'unit-reads');
+  const [file] = fs.readdirSync(folder);
+  return { sets, saved: JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8').slice(41)) };
+}
+
+describe('names read by the run\'s walks', () => {
+  it('kept as lists past the bound: the same names answered and the same file saved as when kept as strings', () => {
+    const asStrings = answers(tempDir());
+    walkedNamesLimit.chars = 1000;
+    const asLists = answers(tempDir());
+    expect(asLists.sets).toEqual(asStrings.sets);
+    expect(asLists.sets[0]).toContain('UNIT_SET_0_NAME_LONGER_THAN_THIRTEEN');
+    expect(asLists.saved).toEqual(asStrings.saved);
+    // Four distinct sets of names whatever their order.
+    expect((asLists.saved as { lists: unknown[] }).lists).toHaveLength(4);
+  });
+
+  it('walks of one set share one list, answered as one string', () => {
+    walkedNamesLimit.chars = 1000;
+    const reads = new UnitReads(tempDir());
+    for (const [hash, names] of walks()) reads.note(hash, names);
+    // hash-1 and hash-5: set 1, both in the same order; hash-9: set 1 reversed.
+    const a = reads.of('board', 'app', 'hash-1');
+    expect(a).toBeDefined();
+    expect(reads.of('board', 'app', 'hash-5')).toBe(a);
+    expect(reads.of('board', 'app', 'hash-9')).toBe(a);
+    expect(reads.of('board', 'app', 'hash-unknown')).toBeUndefined();
+  });
+});
