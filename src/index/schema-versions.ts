@@ -75,5 +75,8 @@ export const SCHEMA_VERSION = 16;
  * 21: where a macro invocation broke both the masked and the expanded parse (CMSIS-RTX `SVC0_1(MutexNew, ...)`
  *     writing explicit register variables), the declarations written after it that the expanded reading reads
  *     cleanly are taken from it: the masked parse had lost them (stored parses are keyed by an unchanged text).
+ * 22: global labels of assembler files in data sections (`.data`, `.bss`, `.section ".rodata"`, flags without `x`,
+ *     Keil `AREA ..., DATA`) or declared `.type X, %object` are variables, no longer functions (stored parses are
+ *     keyed by an unchanged text).
  */
-export const ROW_FORMAT_VERSION = 21;
+export const ROW_FORMAT_VERSION = 22;

@@ -1,4 +1,5 @@
-// GNU/ARM assembler files (.s, .S, .sx; Keil DCD too): global labels as symbols, `.weak X` + `.thumb_set X, Y`
+// GNU/ARM assembler files (.s, .S, .sx; Keil DCD too): global labels as symbols (functions, or variables in data
+// sections and for `.type X, %object`), `.weak X` + `.thumb_set X, Y`
 // (`.set`, `.equ`) default-handler aliases, interrupt vector tables (`.word`/`.long`/`DCD` entries under a
 // vector section or label) as `vector` rows, and `bl`/`blx` (also `ldr rN, =X` then `bx/blx rN`) as calls.
 // Leaves out macros of the assembler (.macro), which vector tables rarely use.
@@ -21,6 +22,16 @@ interface Label {
   global: boolean;
   isFunction: boolean;
   endLine: number;
+  /** Defined in a data section (`.data`, `.bss`, `.section .rodata`, flags without `x`, Keil `AREA ..., DATA`). */
+  inData: boolean;
+}
+
+/** Whether a `.section` directive's arguments name a data section: flags without `x`, else a data section name. */
+function isDataSection(args: string): boolean {
+  const [name = '', flags] = args.split(',').map((a) => a.trim().replace(/^"|"$/g, ''));
+  if (/^\.text\b/.test(name)) return false;
+  if (flags !== undefined && /^[a-zA-Z?]*$/.test(flags) && flags !== '') return !flags.includes('x');
+  return /^\.(data|bss|rodata|sdata|sbss|tdata|tbss|noinit|heap|stack)\b/.test(name);
 }
 
 function stripComment(line: string): string {
@@ -32,10 +43,12 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
   const labels: Label[] = [];
   const globals = new Set<string>();
   const functions = new Set<string>();
+  const objects = new Set<string>();
   const weak = new Set<string>();
   const aliases: { name: string; target: string; line: number; column: number }[] = [];
   const references: ExtractedReference[] = [];
   let inVectorSection = false;
+  let inData = false;
   let table: Label | null = null;
   let slot = 0;
   let current: Label | null = null;
@@ -46,7 +59,7 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
     let code = stripComment(raw);
     const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
     if (lm) {
-      const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo };
+      const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData };
       if (!label.name.startsWith('.L')) {
         labels.push(label);
         if (inVectorSection || VECTOR_LABEL.test(label.name)) {
@@ -66,12 +79,14 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
       case '.section':
       case 'area':
         inVectorSection = VECTOR_SECTION.test(args);
+        inData = op === 'area' ? /\b(DATA|NOINIT)\b/i.test(args) : isDataSection(args);
         table = null;
         return;
       case '.text':
       case '.data':
       case '.bss':
         inVectorSection = false;
+        inData = op !== '.text';
         table = null;
         return;
       case '.global':
@@ -85,6 +100,7 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
         return;
       case '.type':
         if (/function/.test(names[1] ?? '')) functions.add(names[0]);
+        else if (/object/.test(names[1] ?? '')) objects.add(names[0]);
         return;
       case '.thumb_set':
       case '.set':
@@ -126,7 +142,7 @@ export function extractAsm(text: string, relPath: string): FileExtraction {
         return;
     }
   });
-  return { symbols: asmSymbols(relPath, lines, labels, globals, functions, weak, aliases), references, errors: [], nameless: [] };
+  return { symbols: asmSymbols(relPath, lines, labels, globals, functions, objects, weak, aliases), references, errors: [], nameless: [] };
 }
 
 function asmSymbols(
@@ -135,13 +151,16 @@ function asmSymbols(
   labels: Label[],
   globals: Set<string>,
   functions: Set<string>,
+  objects: Set<string>,
   weak: Set<string>,
   aliases: { name: string; target: string; line: number; column: number }[],
 ): ExtractedSymbol[] {
   const kept = labels.filter((l) => globals.has(l.name) || functions.has(l.name) || weak.has(l.name));
   kept.forEach((l, k) => {
     l.endLine = (kept[k + 1]?.line ?? lines.length + 1) - 1;
-    l.isFunction = functions.has(l.name) || !VECTOR_LABEL.test(l.name);
+    // A label is code unless it is a vector table, declared an object, or in a data section (CMSIS-RTX's
+    // `.section ".rodata"` + `irqRtxLib: .byte 0`).
+    l.isFunction = functions.has(l.name) || (!VECTOR_LABEL.test(l.name) && !objects.has(l.name) && !l.inData);
   });
   const make = (name: string, line: number, endLine: number, column: number, isFunction: boolean, signature: string, body: string | null): ExtractedSymbol => ({
     stableId: sha1(`${relPath}\0asm\0${name}\0${line}`).slice(0, 16),
