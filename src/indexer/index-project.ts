@@ -146,6 +146,8 @@ interface RunContext extends PatchContext {
   timing: { preprocessMs: number; parseMs: number };
   /** The compiler-answer folder of `provider` (worker threads read the answers it stored there). */
   compilerCacheDir: string;
+  /** Whether the build being indexed is the run's last (no later build replays its header walks). */
+  lastBuild: boolean;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -395,6 +397,9 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
     run.timing.preprocessMs += performance.now() - t0;
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
+    // No build after this one replays the recorded header walks (~45 MB after LVGL's 905 units): they go before
+    // the files are masked and parsed.
+    if (run.lastBuild) run.headerCache.clear();
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
@@ -524,6 +529,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     storedSkeletons,
     skeletons: new SkeletonCache(storedSkeletons),
     headerCache: new HeaderWalkCache(),
+    lastBuild: false,
     // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
     provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
     compilerCacheDir,
@@ -547,6 +553,7 @@ async function indexEachBuild(selected: BuildDescription[], run: RunContext, res
     result.builds.push(summary);
     const buildStarted = performance.now();
     const skeletonsAdded = run.skeletons.added;
+    run.lastBuild = bi === selected.length - 1;
     try {
       if (await indexBuild(build, run, summary, label)) {
         // A build that read a large header left its macro records, masked texts and parses as garbage: collected

@@ -207,6 +207,12 @@ export class HeaderWalkCache {
     return this.count;
   }
 
+  /** Drops every entry (the counts of walks stay). */
+  clear(): void {
+    this.slots.clear();
+    this.count = 0;
+  }
+
   /**
    * Drops the entries that read one of `skeletons` (dropped from the skeleton cache: a file read again gets
    * another skeleton, so these entries could never hold again, and they hold the dropped definitions).

@@ -52,6 +52,20 @@ describe('header walk cache on a fixture of headers seen under different macro s
     expect(cache.replayed).toBeGreaterThan(5);
   });
 
+  it("cleared (after a run's last walks), holds no entry, keeps its counts and walks again as before", () => {
+    const cache = new HeaderWalkCache();
+    const skeletons = new SkeletonCache();
+    const units = fx.units(DATABASES[0]);
+    const first = plain(preprocessBuildDetailed(units, { implicitMacros: provider, skeletons, headerCache: cache, recordDecisions: true }));
+    expect(cache.size).toBeGreaterThan(0);
+    const { recorded, replayed } = cache;
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect([cache.recorded, cache.replayed]).toEqual([recorded, replayed]);
+    expect(plain(preprocessBuildDetailed(units, { implicitMacros: provider, skeletons, headerCache: cache, recordDecisions: true }))).toEqual(first);
+    expect(cache.recorded).toBeGreaterThan(recorded);
+  });
+
   it('gives the same unit results (views, consulted macros) as walking every inclusion', () => {
     const units = DATABASES.flatMap((db) => fx.units(db));
     const run = (cache: HeaderWalkCache | undefined): UnitResult[] => {
