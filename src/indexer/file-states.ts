@@ -149,6 +149,11 @@ export class FileStates {
     }
   }
 
+  /** Bytes kept now. */
+  get keptByteCount(): number {
+    return this.keptTotal;
+  }
+
   /** Lets the kept bytes go (once no stage reads files any more). */
   releaseBytes(): void {
     this.kept.clear();

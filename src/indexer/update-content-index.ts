@@ -16,7 +16,8 @@ import { sha1 } from '../model/sha1.js';
 
 /** Text files larger than this are searched by reading them, not through the trigram index. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
-const BATCH_FILES = 500;
+/** Files per transaction, and text bytes past which a batch is written before it has that many (a tree of large generated sources). Tests lower them. */
+export const contentBatch = { files: 500, textBytes: 8 << 20 };
 
 export interface ContentIndexSummary {
   files: number;
@@ -89,6 +90,7 @@ export function updateContentIndex(
   const walked = excludePaths.length ? all.filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths)) : all;
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
+  let batchBytes = 0;
   let reindexed = 0;
   let deferred = 0;
   let changed = false;
@@ -98,6 +100,7 @@ export function updateContentIndex(
       changed = true;
     } else if (final && changed) writeContentChanges(db, [], [], 'generation');
     batch = [];
+    batchBytes = 0;
   };
   for (const f of walked) {
     seen.add(f.path);
@@ -114,7 +117,8 @@ export function updateContentIndex(
     batch.push(row);
     if (row.kind === 'deferred') deferred++;
     if (!(old && old.contentHash === row.contentHash && old.kind === row.kind)) reindexed++;
-    if (batch.length >= BATCH_FILES) flush(false);
+    batchBytes += row.text?.length ?? 0;
+    if (batch.length >= contentBatch.files || batchBytes >= contentBatch.textBytes) flush(false);
   }
   const removed = [...stored.keys()].filter((p) => !seen.has(p));
   flush(true, removed);

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indexProject } from '../../src/indexer/index-project.js';
+import { indexProject, lastMaskRelease } from '../../src/indexer/index-project.js';
+import { contentBatch } from '../../src/indexer/update-content-index.js';
 import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
 import { touchFuture } from '../helpers/fixture-project.js';
 import { fillDeferredIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
@@ -28,6 +29,25 @@ describe('content index', () => {
     expect(files.filter((f) => f.kind === 'deferred').map((f) => f.path)).toEqual(['README.md', 'docs/uart.md', 'tests/test_uart.c']);
     expect(withContent((c) => c.candidates([['uart_drv']]))!.has('docs/uart.md')).toBe(false);
     expect(withContent((c) => c.coverage())).toEqual({ textFiles: 7, indexed: 4, deferred: 3, deferredBytes: expect.any(Number), large: 0 });
+  });
+
+  it('the same rows when the run lets its kept bytes go before the last parse and writes a batch per file', async () => {
+    const other = await indexedFindFixture();
+    const rows = (r: string) => withContentIndex(r, (c) => c.files().map((f) => [f.path, f.kind, f.contentHash, f.size]));
+    const found = (r: string) => [...(withContentIndex(r, (c) => c.candidates([['uart_drv']])) ?? [])].sort();
+    const saved = { ...contentBatch, kept: lastMaskRelease.keptBytes };
+    fs.rmSync(path.join(other, '.fw-context'), { recursive: true, force: true });
+    Object.assign(contentBatch, { files: 2, textBytes: 1 });
+    lastMaskRelease.keptBytes = 0;
+    try {
+      await indexProject({ root: other });
+    } finally {
+      Object.assign(contentBatch, { files: saved.files, textBytes: saved.textBytes });
+      lastMaskRelease.keptBytes = saved.kept;
+    }
+    expect(rows(other)).toEqual(rows(root));
+    expect(found(other)).toEqual(found(root));
+    expect(found(other).length).toBeGreaterThan(0);
   });
 
   it('a fill gives deferred files their trigrams without changing the generation', () => {
