@@ -89,15 +89,26 @@ export interface BuildMemoryOptions {
 
 /** Scripts larger than this are not read (a linker script is a few KB; this is a wrong file). */
 const MAX_SCRIPT_BYTES = 8 * 1024 * 1024;
+/** Map files larger than this are not read (mbed CE's, with --cref, are ~10 MB for a hello world). */
+export const MAX_MAP_BYTES = 128 * 1024 * 1024;
 
-export function defaultReadFile(file: string): string | undefined {
+/** A file's text, undefined when it is missing, not a file or larger than `limit`. */
+function readBounded(file: string, limit: number): string | undefined {
   try {
     const st = fs.statSync(file);
-    if (!st.isFile() || st.size > MAX_SCRIPT_BYTES) return undefined;
+    if (!st.isFile() || st.size > limit) return undefined;
     return fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+export function defaultReadFile(file: string): string | undefined {
+  return readBounded(file, MAX_SCRIPT_BYTES);
+}
+
+export function defaultReadMap(file: string): string | undefined {
+  return readBounded(file, MAX_MAP_BYTES);
 }
 
 function emptyMemory(note: string, diagnostics: Diagnostic[] = []): BuildMemory {
@@ -215,6 +226,8 @@ export function linkerSymbolsByFile(result: Pick<LinkerScriptResult, 'symbols' |
 
 export interface ScriptReadOptions {
   readFile: (file: string) => string | undefined;
+  /** Reads the map file (larger than any script); readFile when not given. */
+  readMap?: (file: string) => string | undefined;
   /** Applied when a script file holds cpp directives. */
   defines: Record<string, string>;
   undefines?: string[];
@@ -270,13 +283,9 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
   let mapUsed: string | null = null;
   // Usage only means something for regions the script declares.
   if (options.mapFile && memory.length > 0) {
-    const mapText = options.readFile(options.mapFile);
+    const mapText = (options.readMap ?? options.readFile)(options.mapFile);
     if (mapText === undefined) {
-      diagnostics.push({
-        severity: 'info', file: options.mapFile,
-        message: 'the map file the link command names does not exist (not linked yet?); region usage is unknown',
-        fix: 'build the firmware, then run `fw-context index` again',
-      });
+      diagnostics.push(unreadMap(options.mapFile));
     } else {
       const map = parseMapFile(mapText, options.mapFile, { script: result });
       diagnostics.push(...map.diagnostics);
@@ -341,19 +350,36 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
   };
 }
 
+/** Why the map file gave no text: it does not exist yet, or it is over MAX_MAP_BYTES. */
+function unreadMap(file: string): Diagnostic {
+  let size = -1;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    // missing: not linked yet
+  }
+  if (size > MAX_MAP_BYTES) {
+    const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+    return { severity: 'info', file, message: `the map file is ${mb(size)}, over the ${mb(MAX_MAP_BYTES)} fw-context reads; region usage is unknown`, fix: 'link without --cref or other map options that make it this large, then run `fw-context index` again' };
+  }
+  return { severity: 'info', file, message: 'the map file the link command names does not exist (not linked yet?); region usage is unknown', fix: 'build the firmware, then run `fw-context index` again' };
+}
+
 // ---- the build --------------------------------------------------------------------------------------
 
 /** Memory of one build: its linker script(s), its link command's -L/--defsym/-D, its map file. Never throws. */
 export function describeBuildMemory(build: BuildDescription, options: BuildMemoryOptions = {}): BuildMemory {
-  const read = options.readFile ?? defaultReadFile;
   const onRead = options.onRead;
-  const readFile = onRead
-    ? (file: string) => {
-        const text = read(file);
-        onRead(file, text);
-        return text;
-      }
-    : read;
+  const recorded = (read: (file: string) => string | undefined) =>
+    onRead
+      ? (file: string) => {
+          const text = read(file);
+          onRead(file, text);
+          return text;
+        }
+      : read;
+  const readFile = recorded(options.readFile ?? defaultReadFile);
+  const readMap = recorded(options.readFile ?? defaultReadMap);
   const scripts = [...new Set(build.linkerScripts)];
   if (scripts.length === 0) {
     return emptyMemory(`no linker script recorded: the ${build.buildSystem} build names none`);
@@ -383,6 +409,7 @@ export function describeBuildMemory(build: BuildDescription, options: BuildMemor
     const mapFile = build.mapFile ?? (link?.mapFile ? path.resolve(cwd, link.mapFile) : null);
     return readLinkerScripts(scripts, {
       readFile,
+      readMap,
       defines,
       undefines,
       includeDirs: pre.includeDirs.map((d) => path.resolve(cwd, d)),

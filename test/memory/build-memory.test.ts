@@ -42,6 +42,19 @@ describe('describeBuildMemory on a CMake + ninja STM32 build with a map', () => 
     for (const r of m.memory) expect(r.file_path).toBe(path.join(root, expected.script));
   });
 
+  it('reads a map larger than any linker script (mbed CE links with --cref: ~10 MB for a hello world)', () => {
+    const big = copyFixtureToTemp('memory', 'cmake-stm32-map');
+    const b = detectOne(big);
+    const row = (i: number) => `cref_symbol_${String(i).padStart(7, '0')}                              CMakeFiles/firmware.dir/Core/Src/main.c.obj\n`;
+    const cref = Array.from({ length: 100_000 }, (_, i) => row(i)).join('');
+    fs.appendFileSync(b.mapFile!, `\nCross Reference Table\n\nSymbol                                            File\n${cref}`);
+    expect(fs.statSync(b.mapFile!).size).toBeGreaterThan(8 * 1024 * 1024);
+    const m = describeBuildMemory(b, { root: big });
+    expect(m.diagnostics).toEqual([]);
+    expect(m.mapFile).toBe(b.mapFile);
+    expect(m.memory.map((r) => r.used)).toEqual(expected.regions.map((r: { used: number }) => r.used));
+  });
+
   it('the map numbers are the ones ld printed with --print-memory-usage', () => {
     const printed = fs.readFileSync(path.join(root, 'gen', 'print-memory-usage.txt'), 'utf8');
     for (const r of expected.regions) {
