@@ -29,6 +29,13 @@ export interface LinkDetermination {
   objects: number;
 }
 
+/** The file a build's link command was read from (BuildDescription.linkSource). */
+export interface LinkSource {
+  file: string;
+  /** The link edge's first explicit output as build.ninja writes it (relative to the build folder); none for a link.txt. */
+  output?: string;
+}
+
 export interface BuildDescription {
   buildSystem: BuildSystem;
   /** Board, PlatformIO env, mbed target, or the build folder's name. */
@@ -60,6 +67,12 @@ export interface BuildDescription {
   linkerScriptCandidates?: string[];
   /** argv of the link command, when known (for -L, --defsym, -Map). */
   linkArguments?: string[];
+  /**
+   * Where `linkArguments` was read (absolute file): a build.ninja (or a file it includes) with the link edge's first
+   * explicit output as written there, or a link.txt (no output: the whole file). The record keeps a digest of that
+   * text, so status sees a reconfigure that changed only the link command (src/indexer/link-source.ts).
+   */
+  linkSource?: LinkSource;
   mapFile?: string;
   /**
    * Where the build writes its map file, for a build that names none yet (absolute): the paths the adapter looked

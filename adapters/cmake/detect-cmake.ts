@@ -66,6 +66,7 @@ export const cmakeAdapter: BuildAdapter = {
         units,
         linkerScripts: link.link?.info.linkerScripts ?? [],
         linkArguments: link.link?.argv,
+        linkSource: link.link?.linkSource,
         mapFile: link.link?.info.mapFile,
         elfFile: link.link?.info.output,
         provenance: 'read',

@@ -2,12 +2,12 @@
 // `CMakeFiles/<target>.dir/link.txt` lines (Makefile generators). Prefers a link with a linker script.
 // Leaves out Visual Studio/Xcode generators and multi-config `build-<Config>.ninja` files.
 import path from 'node:path';
-import type { Diagnostic } from '../contract.js';
+import type { Diagnostic, LinkSource } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
 import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-helpers.js';
 import { parseNinjaManifest, type NinjaManifest } from '../ninja/parse-ninja.js';
-import { chooseLink, recoverFromManifest, type RecoveredBuild } from '../ninja/recover-units.js';
+import { chooseLink, linkSourceOf, recoverFromManifest, type RecoveredBuild } from '../ninja/recover-units.js';
 import { linkedObjects } from '../ninja/link-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
 
@@ -16,6 +16,8 @@ export interface FoundLink {
   info: LinkInfo;
   /** build.ninja or link.txt it came from. */
   source: string;
+  /** Where the command is read again to see it changed: the link edge in the manifest, or the link.txt. */
+  linkSource?: LinkSource;
   /** The objects the link consumes (ninja only: through the static libraries the manifest builds). */
   objects?: LinkedObjects;
 }
@@ -50,7 +52,7 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
     for (const line of (readText(f) ?? '').split(/\r?\n/)) {
       for (const seg of splitShellSegments(splitCommand(line)).map(stripLauncher)) {
         if ((isCompilerProgram(seg[0]) || isLinkerProgram(seg[0])) && seg.includes('-o') && !seg.includes('-c')) {
-          links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f });
+          links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f, linkSource: { file: f } });
         }
       }
     }
@@ -68,7 +70,7 @@ export function linkFromManifest(ninjaFile: string, m: NinjaManifest, r: Recover
   const l = chooseLink(r.links, preferOutput);
   if (!l) return undefined;
   const objects: LinkedObjects = { method: 'ninja-link-edge', source: ninjaFile, objects: linkedObjects(m, l) };
-  return { argv: l.argv, info: l.info, source: ninjaFile, objects };
+  return { argv: l.argv, info: l.info, source: ninjaFile, linkSource: linkSourceOf(l), objects };
 }
 
 export function exists(p: string | undefined): string | undefined {

@@ -88,6 +88,7 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
     units: read.units,
     linkerScripts: scripts,
     linkArguments: read.link?.argv,
+    linkSource: read.link?.linkSource,
     mapFile: read.link?.info.mapFile,
     elfFile: read.link?.info.output,
     provenance: 'read',

@@ -9,7 +9,7 @@ import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache } from '../shared/cmake-cache.js';
 import { parseNinjaManifest } from './parse-ninja.js';
-import { chooseLink, recoverFromManifest } from './recover-units.js';
+import { chooseLink, linkSourceOf, recoverFromManifest } from './recover-units.js';
 import { guarded } from '../shared/guard.js';
 
 export const ninjaAdapter: BuildAdapter = {
@@ -47,6 +47,7 @@ export const ninjaAdapter: BuildAdapter = {
         units: recovered.units,
         linkerScripts: link?.info.linkerScripts ?? [],
         linkArguments: link?.argv,
+        linkSource: link ? linkSourceOf(link) : undefined,
         mapFile: link?.info.mapFile,
         elfFile: link?.info.output,
         provenance: 'read',

@@ -2,7 +2,7 @@
 // command runs a C/C++ compiler with -c on exactly one explicit source input, and the link commands (driver or
 // ld with -o, not -c/-E) with their -T scripts, -Map and output. Launchers (ccache...) are dropped from argv.
 import path from 'node:path';
-import type { CompileUnit, Diagnostic } from '../contract.js';
+import type { CompileUnit, Diagnostic, LinkSource } from '../contract.js';
 import { isSourceFile, splitCommand } from '../../src/model/compile-args.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
 import type { NinjaEdge, NinjaManifest } from './parse-ninja.js';
@@ -57,6 +57,12 @@ export function recoverFromManifest(m: NinjaManifest): RecoveredBuild {
     if (link) out.links.push({ edge, argv: link, info: parseLinkArgs(link, dir), outputs: [...edge.outputs, ...edge.implicitOutputs].map((o) => path.resolve(dir, o)) });
   }
   return out;
+}
+
+/** Where a recovered link command was read: the manifest file holding its edge and the edge's first output. */
+export function linkSourceOf(link: RecoveredLink): LinkSource | undefined {
+  const output = link.edge.outputs[0];
+  return output ? { file: link.edge.file, output } : undefined;
 }
 
 /**

@@ -40,6 +40,7 @@ function toBuild(projectRoot: string, img: ZephyrImage, image: string, imageType
     kconfig: img.dotConfig || img.autoconfH ? { dotConfig: img.dotConfig, autoconfH: img.autoconfH } : undefined,
     linkerScripts: img.linkerScripts,
     linkArguments: img.linkArguments,
+    linkSource: img.linkSource,
     mapFile: img.mapFile,
     ...(img.mapCandidates ? { mapCandidates: img.mapCandidates } : {}),
     ...(img.linkerScriptCandidates ? { linkerScriptCandidates: img.linkerScriptCandidates } : {}),

@@ -2,11 +2,11 @@
 // the compile edges of build.ninja when there is none), zephyr/.config, autoconf.h (Zephyr 4.x and older
 // location), zephyr/linker.cmd, zephyr.map, zephyr.elf and the final link command of build.ninja.
 import path from 'node:path';
-import type { CompileUnit, Diagnostic } from '../contract.js';
+import type { CompileUnit, Diagnostic, LinkSource } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
 import { firstFile, isFile } from '../shared/fs-helpers.js';
 import { parseNinjaManifest } from '../ninja/parse-ninja.js';
-import { chooseLink, recoverFromManifest } from '../ninja/recover-units.js';
+import { chooseLink, linkSourceOf, recoverFromManifest } from '../ninja/recover-units.js';
 import { readZephyrBuildInfo, type ZephyrBuildInfo } from './read-build-info.js';
 import { linkedObjects } from '../ninja/link-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
@@ -20,6 +20,7 @@ export interface ZephyrImage {
   autoconfH?: string;
   linkerScripts: string[];
   linkArguments?: string[];
+  linkSource?: LinkSource;
   mapFile?: string;
   /** Where the link writes zephyr.map, when no map is named yet (BuildDescription.mapCandidates). */
   mapCandidates?: string[];
@@ -71,6 +72,7 @@ export function readZephyrImage(dir: string): ZephyrImage {
   if (link && manifest) img.link = { method: 'ninja-link-edge', source: ninja, objects: linkedObjects(manifest, link) };
   if (link) {
     img.linkArguments = link.argv;
+    img.linkSource = linkSourceOf(link);
     img.linkerScripts = link.info.linkerScripts;
     img.mapFile = link.info.mapFile;
     img.elfFile = link.info.output;

@@ -21,6 +21,20 @@ export interface RecordInputs {
   map?: string | null;
   /** Hash of the link command the build named (null: none), so that a changed one re-reads the record (undefined: not kept then). */
   link?: string | null;
+  /** Where that link command was read, with a digest of its text, so that status sees it changed (null or undefined: not known). */
+  linkSource?: LinkSourceInput | null;
+}
+
+/** The file a build's link command was read from (indexer/link-source.ts): size and mtime, and a digest of the link edge's text. */
+export interface LinkSourceInput {
+  /** Stored path of build.ninja (or a file it includes) or of a link.txt. */
+  path: string;
+  size: number | null;
+  mtimeMs: number;
+  /** The link edge's first output as build.ninja writes it; null: a link.txt, read whole. */
+  output: string | null;
+  /** sha1 of the edge's lines (or of the link.txt); null: not found there. */
+  digest: string | null;
 }
 
 export interface BuildRow {

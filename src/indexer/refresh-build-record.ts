@@ -11,6 +11,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { sha1 } from './file-states.js';
 import type { PatchContext } from './patch-build.js';
+import { linkSourceMoved, linkSourceNow } from './link-source.js';
 import { compareRecordInputs, RecordReads } from './record-inputs.js';
 import { linkRecord, recordDescriptionChanges, recordLink, recordMap } from './record-description.js';
 import { absolutePath, isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
@@ -69,7 +70,10 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
     memory: memory.memory.map((m) => ({ ...m, file_path: m.file_path ? storedPath(root, m.file_path) : m.file_path })),
     memoryNote: memory.note,
     kconfig,
-    recordInputs: { files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length, map: recordMap(build, root), link: recordLink(build) },
+    recordInputs: {
+      files: reads.inputs(), memoryDiagnostics: memory.diagnostics.length, map: recordMap(build, root), link: recordLink(build),
+      linkSource: linkSourceNow(root, build.linkSource, null),
+    },
     diagnostics: memory.diagnostics,
     scripts,
   };
@@ -78,7 +82,8 @@ export async function readBuildRecordParts(build: BuildDescription, root: string
 /**
  * A stored build whose units hold: when a file its record was read from changed by content, or the build names
  * another map file or tells its link otherwise, reads the record again and replaces it (answers the diagnostics
- * of that reading); when only mtimes moved, records them. null: the record stands.
+ * of that reading); when only mtimes moved, or the file the link command was read from moved or its edge changed
+ * with the same command, records them (status compares them). null: the record stands.
  */
 export async function refreshBuildRecord(build: BuildDescription, ctx: PatchContext): Promise<{ diagnostics: Diagnostic[] } | null> {
   const stored = storedRecordInputs(ctx.db, build.variant, build.image);
@@ -86,9 +91,11 @@ export async function refreshBuildRecord(build: BuildDescription, ctx: PatchCont
   const link = linkRecord(build, ctx.root, ctx.excluded);
   const described = recordDescriptionChanges(build, stored, link, ctx.root).length > 0;
   const now = compareRecordInputs(ctx.root, stored.inputs.files);
-  if (!described && now.state === 'same') return null;
-  if (!described && now.state === 'same-bytes') {
-    ctx.writer.refreshRecordInputs(build.variant, build.image, { ...stored.inputs, files: now.files });
+  const linkSource = linkSourceNow(ctx.root, build.linkSource, stored.inputs.linkSource);
+  const sourceMoved = linkSourceMoved(linkSource, stored.inputs.linkSource);
+  if (!described && now.state === 'same' && !sourceMoved) return null;
+  if (!described && now.state !== 'changed') {
+    ctx.writer.refreshRecordInputs(build.variant, build.image, { ...stored.inputs, files: now.state === 'same-bytes' ? now.files : stored.inputs.files, linkSource });
     return null;
   }
   const parts = await readBuildRecordParts(build, ctx.root, ctx.vendorRules);

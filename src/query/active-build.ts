@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BuildRow, IndexMeta, IndexReader } from '../index/index-reader.js';
 import { readLock } from '../indexer/lock-file.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
+import { linkSourceChanged } from '../indexer/link-source.js';
 import { appearedNote, relinkedFiles } from '../indexer/record-inputs.js';
 import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
@@ -85,7 +86,7 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHas
 /**
  * Builds relinked since indexing: a linker script, map file or Kconfig output their record was read from changed
  * by content or went, or a map file or linker script appeared where the build looks for one (the firmware
- * configured or linked after the index).
+ * configured or linked after the index), or the link command changed where it was read (a reconfigure).
  */
 function relinkReasons(root: string, builds: BuildRow[]): string[] {
   const reasons: string[] = [];
@@ -100,6 +101,12 @@ function relinkReasons(root: string, builds: BuildRow[]): string[] {
       const files = shownList(others.map((f) => path.relative(root, f.file) || f.file), 3);
       reasons.push(
         `${files} ${of} changed since indexing (a relink or Kconfig change: memory regions, entry point, linker-script symbols and the Kconfig summary are read from it): run \`fw-context index\``,
+      );
+    }
+    const source = b.recordInputs?.linkSource;
+    if (source && linkSourceChanged(root, source)) {
+      reasons.push(
+        `the link command ${of} changed in ${source.path} since indexing (a reconfigure: its linker scripts, -L folders, --defsym or -D decide memory regions, entry point and linker-script symbols): run \`fw-context index\``,
       );
     }
   }
