@@ -78,5 +78,10 @@ export const SCHEMA_VERSION = 16;
  * 22: global labels of assembler files in data sections (`.data`, `.bss`, `.section ".rodata"`, flags without `x`,
  *     Keil `AREA ..., DATA`) or declared `.type X, %object` are variables, no longer functions (stored parses are
  *     keyed by an unchanged text).
+ * 23: asm labels and attributes between a declarator's name and its `=`, `;` or `,` are left out of the parse
+ *     (`register uint32_t __r0 __asm("r0") = a1;`, `T x __attribute__((section(".bss.os")));`), and type keywords a
+ *     header defines for its own #if arithmetic (newlib's `#define char +0`) no longer expand elsewhere; expansions
+ *     write `()` and `[]` unspaced (`operator()`), and a method the recovered reading has is not made again as a
+ *     function (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 22;
+export const ROW_FORMAT_VERSION = 23;

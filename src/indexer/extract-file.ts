@@ -84,7 +84,10 @@ function macroWrittenLines(made: ExtractedSymbol[], invocations: readonly MacroI
  * read as a function `portTASK_FUNCTION`, or as `prvIdleTask` after a storage class, `xPortPendSVHandler` for
  * `PendSV_Handler`, a declaration of the same name without its macro-written attributes) gives way to them.
  */
-export function mergeMacroSymbols(symbols: ExtractedSymbol[], made: ExtractedSymbol[]): ExtractedSymbol[] {
+export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSymbol[]): ExtractedSymbol[] {
+  // What the recovery of a broken region already read from the same expansion (a method of a class the macro
+  // writes, with its class scope) is not made again as a function.
+  const made = given.filter((m) => !symbols.some((s) => s.viaMacro === m.viaMacro && s.name === m.name && s.line === m.line));
   if (!made.length) return symbols;
   const replaced = (s: ExtractedSymbol) =>
     made.some(

@@ -400,6 +400,8 @@ class CallWalker {
     const inv = at.inv ?? (isFunction && !isDefinition ? this.attributeInvocation(node) : undefined);
     if (!inv) return;
     const name = qname.split('::').pop()!;
+    // An expansion the parser reads with no declarator name makes no symbol.
+    if (!name) return;
     const rename = at.inv !== undefined && inv.objectLike && inv.expansion === name;
     const start = this.where(node.startIndex);
     const end = this.where(Math.max(node.startIndex, node.endIndex - 1));

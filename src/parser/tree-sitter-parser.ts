@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
 import { requirePackage } from '../model/require-package.js';
+import { declaratorExtras } from './declarator-extras.js';
 import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 import { WORD_TYPES } from './token-ends.js';
@@ -44,11 +45,15 @@ function runtime(lang: Language): LanguageRuntime {
   return rt;
 }
 
-/** Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint): positions stay those of `text`. */
-export function parseText(text: string, lang: Language, skip: readonly [number, number][] = []): Tree {
-  const skipKey = skip.join(';');
+/**
+ * Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint) and the GNU extras tree-sitter
+ * cannot read before an initializer (declarator-extras.ts): positions stay those of `text`.
+ */
+export function parseText(text: string, lang: Language, given: readonly [number, number][] = []): Tree {
+  const skipKey = given.join(';');
   // The last parse is kept: the symbol and call extractors of one file share it.
   if (last && last.text === text && last.lang === lang && last.skipKey === skipKey) return last.tree;
+  const skip = withExtras(given, declaratorExtras(text));
   const { parser, names } = runtime(lang);
   // The binding copies the text into a buffer it makes for each parse (32 k UTF-16 units, zeroed, by default):
   // no larger than the text.
@@ -57,6 +62,13 @@ export function parseText(text: string, lang: Language, skip: readonly [number, 
   const tree = flatten(parsed, text, names, skip.length > 0);
   last = { text, lang, skipKey, tree };
   return tree;
+}
+
+/** `skip` with the extras outside its spans, in order. */
+function withExtras(skip: readonly [number, number][], extras: [number, number][]): readonly [number, number][] {
+  if (!extras.length) return skip;
+  const inSkip = ([a, b]: [number, number]) => skip.some(([c, d]) => a < d && b > c);
+  return [...skip, ...extras.filter((e) => !inSkip(e))].sort((x, y) => x[0] - y[0]);
 }
 
 /** tree-sitter's default input buffer, in UTF-16 units. */

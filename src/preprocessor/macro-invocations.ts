@@ -160,13 +160,16 @@ function matchParen(code: string, open: number, limit: number): number {
   return -1;
 }
 
+/** `()` and `[]` stay together: tree-sitter-cpp reads `operator()` and `operator[]` only so. */
+const closes = (prev: Token, t: Token) => (prev.v === '(' && t.v === ')') || (prev.v === '[' && t.v === ']');
+
 /** Tokens as C text: a space wherever two tokens would otherwise run together. */
 export function joinTokens(toks: readonly Token[]): string {
   let s = '';
   let prev: Token | undefined;
   for (const t of toks) {
     if (t.k === 'placemarker') continue;
-    if (prev && (t.sp || (/[\w$]$/.test(prev.v) && /^[\w$]/.test(t.v)) || (prev.k === 'punct' && t.k === 'punct'))) s += ' ';
+    if (prev && (t.sp || (/[\w$]$/.test(prev.v) && /^[\w$]/.test(t.v)) || (prev.k === 'punct' && t.k === 'punct' && !closes(prev, t)))) s += ' ';
     s += t.v;
     prev = t;
   }
@@ -205,6 +208,14 @@ export interface MacroValueTable {
 
 const byFileAndLine = (a: MacroRecord, b: MacroRecord): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
 const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
+
+/**
+ * Type keywords a header defines only for its own #if arithmetic: newlib's sys/_intsup.h defines `signed`,
+ * `unsigned`, `char`, `short`, `int` and `long` as numbers, then #undefs them. The table keeps no #undef, so their
+ * definitions answer only in the file that makes them (`SVC0_1(f, const char *, ...)` elsewhere expanded to
+ * `const +0 *`).
+ */
+const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', 'long', '__int20', '__int20__']);
 
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
@@ -299,13 +310,14 @@ export class BuildMacroTable {
   lookup(name: string, file: string, line: number): MacroDef | undefined {
     const defs = this.definitions(name);
     if (!defs || defs.length === 0) return undefined;
-    if (defs.length === 1) return defs[0].file === file && defs[0].line > line ? undefined : defs[0];
+    const elsewhere = !SCOPED_KEYWORDS.has(name);
+    if (defs.length === 1) return defs[0].file === file ? (defs[0].line > line ? undefined : defs[0]) : elsewhere ? defs[0] : undefined;
     let own: MacroDef | undefined;
     let other: MacroDef | undefined;
     for (const d of defs) {
       if (d.file === file) {
         if (d.line < line) own = d;
-      } else other ??= d;
+      } else if (elsewhere) other ??= d;
     }
     return own ?? other;
   }

@@ -48,3 +48,23 @@ describe('recovery from the expanded reading', () => {
     expect(ex.errors).toEqual(masked.errors);
   });
 });
+
+describe('a class a macro writes (libstdc++ _Cxx_hashtable_define_trivial_hash)', () => {
+  it('is read once, its operator() a method of it', async () => {
+    const { BuildMacroTable, findInvocations } = await import('../../src/preprocessor/macro-invocations.js');
+    const body = 'template<> struct hash<_Tp> : public __hash_base<size_t, _Tp> { size_t operator()(_Tp __val) const noexcept { return static_cast<size_t>(__val); } };';
+    const table = new BuildMacroTable([{ name: 'DEFINE_HASH', params: '(_Tp)', value: body, functionLike: true, file: '/p/m.h', line: 1, expandedValue: null, docstring: '' }]);
+    const src = 'namespace std {\ntemplate<typename R, typename A> struct __hash_base { };\n  DEFINE_HASH(bool)\n  DEFINE_HASH(char)\n}\n';
+    const { invocations } = findInvocations(src, '/p/f.h', table);
+    expect(invocations.map((i) => i.expansion)).toEqual(expect.arrayContaining([expect.stringContaining('operator() (bool __val)')]));
+    const ex = extractFile(src, { relPath: 'f.h', language: 'cpp', fileText: src, invocations });
+    expect(rows(ex.symbols)).toEqual([
+      'method std::hash::operator() 3:3 via DEFINE_HASH',
+      'method std::hash::operator() 4:3 via DEFINE_HASH',
+      'namespace std 1:1',
+      'struct std::__hash_base 2:34',
+      'struct std::hash 3:3 via DEFINE_HASH',
+      'struct std::hash 4:3 via DEFINE_HASH',
+    ]);
+  });
+});

@@ -28,7 +28,7 @@ describe('findInvocations', () => {
     const text = 'void f(void) {\n  int a = LIMIT + LIMIT;\n  EMPTY;\n  YIELD;\n  RENAMED(a);\n  CALL(LIMIT);\n}\nDECL\n';
     const found = findInvocations(text, '/p/f.c', t);
     expect(found.invocations.map((i) => [i.name, i.line, i.expansion])).toEqual([
-      ['YIELD', 4, 'vPortYield( )'],
+      ['YIELD', 4, 'vPortYield()'],
       ['RENAMED', 5, 'real_name'],
       ['CALL', 6, 'helper( (40 * 2) )'],
       ['DECL', 8, 'int made_here;'],
