@@ -1,6 +1,7 @@
 // Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files changed on
 // disk (or a build's map file, linker script or Kconfig output: a relink; or a map file appeared where the build
-// writes one), it re-indexes the builds that hold them in a background child process, one at a time.
+// writes one; or a reconfigure changed its compile database or link command: build-inputs.ts), it re-indexes the
+// builds that hold them in a background child process, one at a time.
 // Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
 // With nothing to re-index, it fills in the trigrams of files the index runs deferred (no build reads them),
 // a few MB per job so an edit waits at most one job; find reads those files whole until then.
@@ -12,6 +13,7 @@ import { RefreshRunner, type RefreshOutcome, type RefreshState } from '../indexe
 import { versionState } from '../query/active-build.js';
 import { changedFiles } from '../query/changed-files.js';
 import { withProject } from '../query/project-context.js';
+import { BuildInputsCheck, buildInputFiles } from './build-inputs.js';
 import { FilesWatcher } from './files-watcher.js';
 
 export interface KeepFreshOptions {
@@ -46,6 +48,8 @@ interface Project {
   /** The content state the last fill started from: a fill that filled nothing is not repeated. */
   lastFillSignature: string | null;
   retry: NodeJS.Timeout | null;
+  /** The builds' compile databases and link sources as last compared (a poll reads none of them unchanged). */
+  inputs: BuildInputsCheck;
 }
 
 const CALL_CHECK_INTERVAL_MS = 1000;
@@ -147,15 +151,17 @@ export class FreshnessKeeper {
 
   private project(root: string): Project {
     let p = this.projects.get(root);
-    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, lastFillSignature: null, retry: null }));
+    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, lastFillSignature: null, retry: null, inputs: new BuildInputsCheck() }));
     return p;
   }
 
-  /** The indexed files, and those the builds' records were read from (a relink rewrites the map). */
+  /** The indexed files, those the builds' records were read from (a relink rewrites the map), their compile databases and link sources. */
   private indexedFiles(root: string): { files: Set<string>; indexedAt: string | null } {
     return withProject(root, (ctx) => {
-      const records = (ctx.reader?.builds() ?? []).flatMap((b) => b.recordInputs?.files.map((f) => f.path) ?? []);
+      const builds = ctx.reader?.builds() ?? [];
+      const records = builds.flatMap((b) => b.recordInputs?.files.map((f) => f.path) ?? []);
       const files = new Set([...(ctx.reader?.files() ?? []).map((f) => f.path), ...records].map((p) => absolutePath(ctx.root, p)));
+      for (const b of builds) for (const f of buildInputFiles(ctx.root, b)) files.add(f);
       return { files, indexedAt: ctx.reader?.meta().indexedAt ?? null };
     });
   }
@@ -164,26 +170,32 @@ export class FreshnessKeeper {
   private rewatch(root: string, p: Project): void {
     p.watcher?.close();
     p.watcher = null;
+    p.inputs.clear();
     this.watch(root);
   }
 
-  /** The builds holding changed indexed files or whose record was read from a file changed since, or null when nothing is to be done. */
+  /**
+   * The builds holding changed indexed files, whose record was read from a file changed since, or whose compile
+   * database or link command changed; null when nothing is to be done.
+   */
   private plan(root: string): RefreshPlan | null {
+    const inputs = this.project(root).inputs;
     return withProject(root, (ctx) => {
       const reader = ctx.reader;
       if (!ctx.initialized || !reader || ctx.indexError) return null;
       if (versionState(reader.meta()).clientRestartReason) return null; // a newer index: this process must not write it
       const indexedChanged = changedFiles(reader, ctx.root);
       const set = new Set(indexedChanged);
-      const relinked = new Map<number, string[]>();
+      const stale = new Map<number, string[]>();
       for (const b of reader.builds()) {
         const now = b.recordInputs ? compareRecordInputs(ctx.root, b.recordInputs.files) : null;
-        if (now?.state === 'changed') relinked.set(b.id, now.changed.map((f) => storedPath(ctx.root, f.file)));
+        const files = [...(now?.state === 'changed' ? now.changed.map((f) => f.file) : []), ...inputs.changed(ctx.root, b)];
+        if (files.length) stale.set(b.id, files.map((f) => storedPath(ctx.root, f)));
       }
-      if (!indexedChanged.length && !relinked.size) return null;
-      const builds = reader.builds().filter((b) => relinked.has(b.id) || (set.size > 0 && reader.files(b.id).some((f) => set.has(f.path))));
+      if (!indexedChanged.length && !stale.size) return null;
+      const builds = reader.builds().filter((b) => stale.has(b.id) || (set.size > 0 && reader.files(b.id).some((f) => set.has(f.path))));
       if (!builds.length) return null;
-      const changed = [...new Set([...indexedChanged, ...[...relinked.values()].flat()])];
+      const changed = [...new Set([...indexedChanged, ...[...stale.values()].flat()])];
       const stamp = (f: string) => {
         const st = fs.statSync(absolutePath(ctx.root, f), { throwIfNoEntry: false });
         return st ? `${f}:${st.size}:${st.mtimeMs}` : `${f}:gone`;
