@@ -83,5 +83,8 @@ export const SCHEMA_VERSION = 16;
  *     header defines for its own #if arithmetic (newlib's `#define char +0`) no longer expand elsewhere; expansions
  *     write `()` and `[]` unspaced (`operator()`), and a method the recovered reading has is not made again as a
  *     function (stored parses are keyed by an unchanged masked text).
+ * 24: a #define written in a unit's source file masks another file's text only where some unit read that text
+ *     after it (a header included before `#define printf ...` keeps its `printf`); unit results keep per file the
+ *     line of the unit's #include that read it (`tops`), which stored results lack.
  */
-export const ROW_FORMAT_VERSION = 23;
+export const ROW_FORMAT_VERSION = 24;

@@ -20,6 +20,8 @@ export interface UnitResultRow {
   files: { file: string; hash: string; view: FileView }[];
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
+  /** Per file: the line of the unit's own file whose #include read it last (see UnitResult.tops). */
+  tops?: number[];
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -50,6 +52,7 @@ interface ResultBody {
   unit: string;
   lang: UnitResultRow['lang'];
   diagnostics: Diagnostic[];
+  tops?: number[];
 }
 
 const viewEncodings = new ViewEncodings();
@@ -97,7 +100,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -276,6 +279,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(viewHashes[i]) })),
     tested: JSON.parse(tested) as [string, string | null][],
     diagnostics: body.diagnostics,
+    ...(body.tops ? { tops: body.tops } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { blankableMacros } from './blank-macros.js';
-import { languageMacroSets, languageSites, parsesBothLanguages, type LanguageSites } from './language-macros.js';
+import { defineScope, type DefineScope } from './define-scope.js';
+import { languageMacroSets, languageSites, plainBlankableOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
@@ -24,7 +25,7 @@ import { forgetAllDefinitions } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
-import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
+import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
 import { isUnderAny, storedPath } from './vendor-paths.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex, type ContentIndexSummary } from './update-content-index.js';
@@ -163,6 +164,8 @@ interface BuildPreprocessing {
   diagnostics: Diagnostic[];
   /** Of a build whose files are parsed in both languages: the #define sites each language's units reached. */
   sites?: LanguageSites;
+  /** Which #defines of unit files each file sees (see define-scope.ts); unset for a caller-supplied preprocessor. */
+  scope?: DefineScope;
 }
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
@@ -205,7 +208,15 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     implicitMacros: implicitSourcesOf(pre.environments),
     diagnostics: merged.diagnostics,
     ...(parsesBothLanguages([...merged.files.values()].map((f) => f.language)) ? { sites: languageSites(pre.results) } : {}),
+    scope: buildScope(pre.results, units, merged, run.root),
   };
+}
+
+/** Which #defines of unit files each file sees (see define-scope.ts); the units reading each unit file come from the merge. */
+function buildScope(results: MergeInput[], units: CompileUnit[], merged: MergedBuild, root: string): DefineScope {
+  const unitFiles = units.map((u) => normalizePath(u.file));
+  const included = new Set(unitFiles.filter((u) => merged.files.get(u)?.readBy.some((reader) => reader !== u)));
+  return defineScope(results, unitFiles, (f) => storedPath(root, f), included);
 }
 
 /** A caller-supplied preprocessor (benchmark baselines): whole-build result, nothing stored per unit. */
@@ -424,18 +435,22 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
   const macroTable = new BuildMacroTable(pre.macros);
+  const blankable = blankableMacros(pre.macros);
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
     states: run.states,
     vendorRules: run.vendorRules,
-    blankable: blankableMacros(pre.macros),
+    blankable,
+    plainBlankable: plainBlankableOf(pre.macros, blankable, pre.scope?.scoped),
     macroTable,
+    scope: pre.scope,
+    records: pre.macros,
     // Read from the table's map of names (a device header's 450 000 are not put in another).
     values: macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
-    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root) } : {}),
+    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped) } : {}),
   });
   summary.diagnostics.push(...masked.diagnostics);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);

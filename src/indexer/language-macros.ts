@@ -13,11 +13,21 @@ import { absolutePath } from './vendor-paths.js';
 export interface MacroSet {
   records: MacroRecord[];
   blankable: BlankableMacros;
+  /** Those blanked in a file that sees no #define of a unit file (see define-scope.ts); `blankable` when the same. */
+  plainBlankable: BlankableMacros;
   macroTable: BuildMacroTable;
 }
 
-export function macroSetOf(records: MacroRecord[]): MacroSet {
-  return { records, blankable: blankableMacros(records), macroTable: new BuildMacroTable(records) };
+/** `scoped`: the stored paths of the build's unit files, whose #defines other files mostly do not see. */
+export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>): MacroSet {
+  const blankable = blankableMacros(records);
+  return { records, blankable, plainBlankable: plainBlankableOf(records, blankable, scoped), macroTable: new BuildMacroTable(records) };
+}
+
+/** The macros blanked by the records other than unit files' (`all`: those of every record). */
+export function plainBlankableOf(records: MacroRecord[], all: BlankableMacros, scoped: ReadonlySet<string> | undefined): BlankableMacros {
+  if (!scoped?.size || !records.some((r) => scoped.has(r.file))) return all;
+  return blankableMacros(records.filter((r) => !scoped.has(r.file)));
 }
 
 /** Per parse language (c, cpp): the #define sites (absolute file → line → number of units reaching it) its units reached. */
@@ -93,13 +103,13 @@ function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number
 }
 
 /** Per language, its units' records (in the groups' order), blanked macros and macro table. */
-export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string): Map<string, MacroSet> {
+export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>): Map<string, MacroSet> {
   const out = new Map<string, MacroSet>();
   for (const language of ['c', 'cpp']) {
     const byFile = sites.get(language);
     const records: MacroRecord[] = [];
     for (const g of groups) for (const r of reachedRecords(g, byFile, root)) records.push(r);
-    out.set(language, macroSetOf(records));
+    out.set(language, macroSetOf(records, scoped));
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { isAssemblerPath } from '../parser/extract-asm.js';
 import { decodeRanges } from '../model/line-ranges.js';
 import type { StoredBuildFile } from '../index/index-writer.js';
 import type { FileStates } from './file-states.js';
-import { activityKey, maskText } from './mask-files.js';
+import { activityKey, scopedActivity, maskText } from './mask-files.js';
 import { absolutePath } from './vendor-paths.js';
 
 /** Per name, its definitions as a file's uses resolve them (file, parameters, replacement; in file and line order). */
@@ -72,6 +72,8 @@ export interface RekeyContext {
 
 export interface TableKeys {
   blankKey: string;
+  /** The key of those blanked in a file that sees no #define of a unit file (see MacroSet.plainBlankable): what activities name. */
+  plainBlankKey: string;
   digestBefore: string;
   digestAfter: string;
 }
@@ -91,10 +93,16 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     if (active === undefined || !state) return null;
     const ranges = decodeRanges(active).flat();
     const keys = ctx.keys(f.language);
-    if (activityKey(state.hash, ranges, f.language, keys.blankKey, keys.digestBefore) !== f.activity) return null;
+    // A file that sees #defines of unit files keeps their digest after a `:` (see scopedActivity).
+    const colon = f.activity.indexOf(':');
+    const scopeDigest = colon < 0 ? '' : f.activity.slice(colon + 1);
+    const blankKey = keys.plainBlankKey;
+    if (scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestBefore), scopeDigest) !== f.activity) return null;
     if (!isAssemblerPath(rel) && namesAny(file, ranges, names, ctx.states)) {
+      // Masked again without the units that read it: what of their #defines it sees is not known here.
+      if (scopeDigest) return null;
       out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
-    } else out.activities.push([rel, activityKey(state.hash, ranges, f.language, keys.blankKey, keys.digestAfter)]);
+    } else out.activities.push([rel, scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestAfter), scopeDigest)]);
   }
   return out;
 }

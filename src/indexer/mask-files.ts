@@ -17,6 +17,9 @@ import { sha1, type FileStates } from './file-states.js';
 import { sha1Hasher } from '../model/sha1.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
+import type { DefineScope } from './define-scope.js';
+import { ScopedBlanking } from './scoped-blanking.js';
+import type { MacroRecord } from '../preprocessor/api.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -154,14 +157,37 @@ export interface MaskContext {
    * parsed in it instead of `blankable` and `macroTable` (see language-macros.ts).
    */
   byLanguage?: Map<string, MacroSet>;
+  /**
+   * Which #defines of unit files each file sees (see define-scope.ts): a file that sees none is blanked with
+   * `plainBlankable` (its language set's), and the table's lookups leave the others out.
+   */
+  scope?: DefineScope;
+  plainBlankable?: BlankableMacros;
+  /** The records of `macroTable` (with a scope: a file's blanking adds the unit files' it sees, see ScopedBlanking). */
+  records?: readonly MacroRecord[];
 }
 
-/** The macros that mask a file parsed in `language`, with the key of those blanked. */
-function macrosFor(language: string, ctx: MaskContext, keys: Map<MacroSet | MaskContext, string>): { set: Pick<MaskContext, 'blankable' | 'macroTable'>; blankKey: string } {
+/** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
+type SetBlanking = Map<Pick<MaskContext, 'blankable' | 'plainBlankable' | 'macroTable' | 'records'>, ScopedBlanking>;
+
+/**
+ * The macros that mask `file` (stored path) parsed in `language`, with the key of the blanking its activity names:
+ * with a scope, that of the macros blanked in files that see no #define of a unit file (the scope's digest names the
+ * rest, see scopedActivity); without, that of the build's.
+ */
+function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking): { blankable: BlankableMacros; macroTable?: BuildMacroTable; blankKey: string } {
   const set = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx;
-  let blankKey = keys.get(set);
-  if (blankKey === undefined) keys.set(set, (blankKey = blankableHash(set.blankable)));
-  return { set, blankKey };
+  const key = (b: BlankableMacros) => {
+    let k = keys.get(b);
+    if (k === undefined) keys.set(b, (k = blankableHash(b)));
+    return k;
+  };
+  if (!ctx.scope || !set.macroTable) return { blankable: set.blankable, macroTable: set.macroTable, blankKey: key(set.blankable) };
+  set.macroTable.scope = ctx.scope;
+  const plain = set.plainBlankable ?? set.blankable;
+  let blanking = scoped.get(set);
+  if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.records ?? [], plain, set.macroTable, ctx.scope)));
+  return { blankable: blanking.of(file), macroTable: set.macroTable, blankKey: key(plain) };
 }
 
 /** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
@@ -169,9 +195,13 @@ export function activityKey(hash: string, ranges: number[], language: string, bl
   return sha1(`${hash}\0${ranges.join(',')}\0${language}\0${blankKey}\0${tableDigest ?? ''}`);
 }
 
+/** An activity key with the digest of the unit files' #defines its file sees (see DefineScope.digest), after a `:`. */
+export const scopedActivity = (key: string, scopeDigest: string): string => (scopeDigest ? `${key}:${scopeDigest}` : key);
+
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
-  const blankKeys = new Map<MacroSet | MaskContext, string>();
+  const blankKeys = new Map<BlankableMacros, string>();
+  const scopedBlanking: SetBlanking = new Map();
   const queued = new Set<string>();
   for (const fa of files) {
     const state = ctx.states.get(fa.file);
@@ -180,8 +210,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
       continue;
     }
     const rel = storedPath(ctx.root, fa.file);
-    const { set, blankKey } = macrosFor(fa.language, ctx, blankKeys);
-    const activity = activityKey(state.hash, fa.ranges, fa.language, blankKey, set.macroTable?.digest);
+    const set = macrosFor(rel, fa.language, ctx, blankKeys, scopedBlanking);
+    const activity = scopedActivity(activityKey(state.hash, fa.ranges, fa.language, set.blankKey, set.macroTable?.digest), ctx.scope?.digest(rel) ?? '');
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {

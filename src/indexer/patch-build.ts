@@ -25,6 +25,7 @@ import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles } from './mask-files.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
+import { defineScope, unitScopeLines } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
@@ -213,12 +214,31 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
   const wanted = new Set([...files].map((f) => storedPath(ctx.root, f)));
   const wantedPair = stored.pairs.map(([file]) => wanted.has(file));
   const readers: UnitResult[] = [];
+  const whole: UnitResult[] = [];
   units.forEach((_, i) => {
     let r = fresh.get(i);
     if (!r && previous[i].files.some((k) => wantedPair[k])) r = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
-    if (r) readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)) });
+    if (r) {
+      whole.push(r);
+      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)) });
+    }
   });
-  return mergeUnitResults(readers);
+  // What of the unit files' #defines the affected files see: made from every unit that reads them.
+  const scope = defineScope(whole, units.map((u) => path.normalize(u.file)), paths.toStored);
+  return { merged: mergeUnitResults(readers), scope };
+}
+
+/** The files a redone unit lets see other #defines of unit files than before (see define-scope.ts): masked again. */
+function scopeMoved(redone: RedoneUnit[], units: CompileUnit[]): Set<string> {
+  const scoped = new Set(units.map((u) => path.normalize(u.file)));
+  const out = new Set<string>();
+  for (const r of redone) {
+    const before = unitScopeLines(r.old, scoped);
+    const after = unitScopeLines(r.fresh, scoped);
+    for (const [file, lines] of after) if (before.get(file) !== lines) out.add(file);
+    for (const file of before.keys()) if (!after.has(file)) out.add(file);
+  }
+  return out;
 }
 
 /** The build's macro groups with the affected files' groups replaced, in a full run's order. */
@@ -255,8 +275,9 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
   const names = new Set<string>();
   for (const [language, { before, after }] of sets) {
     const blankKey = blankableHash(after.blankable);
-    if (blankableHash(before.blankable) !== blankKey) return null;
-    keys.set(language, { blankKey, digestBefore: before.macroTable.digest, digestAfter: after.macroTable.digest });
+    const plainBlankKey = blankableHash(after.plainBlankable);
+    if (blankableHash(before.blankable) !== blankKey || blankableHash(before.plainBlankable) !== plainBlankKey) return null;
+    keys.set(language, { blankKey, plainBlankKey, digestBefore: before.macroTable.digest, digestAfter: after.macroTable.digest });
     if (before.macroTable.digest !== after.macroTable.digest) for (const name of namesReachingChanges(before.records, after.records)) names.add(name);
   }
   if ([...keys.values()].every((k) => k.digestBefore === k.digestAfter)) return NOTHING_REKEYED;
@@ -298,13 +319,13 @@ function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: Re
  * patch, its sites moved by the redone units whose sites changed. Null when the sites before did not hold those
  * units' previous results (then the full path runs).
  */
-function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
+function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], scoped: ReadonlySet<string>, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
   const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
   const moved = redone.filter((r) => !sameSites(languageSites([r.old]), languageSites([r.fresh])));
   // The same records reached at the same sites: one set per language serves before and after.
-  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root);
+  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
-  const setsAfter = languageMacroSets(groups, sites, ctx.root);
+  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead };
 }
@@ -350,7 +371,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const { redone, walked, carried } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
-  const merged = remerge(changed, units, storedUnits, previous, redone, paths, ctx);
+  for (const file of scopeMoved(redone, units)) changed.add(file);
+  const { merged, scope } = remerge(changed, units, storedUnits, previous, redone, paths, ctx);
   lap('merge');
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
@@ -367,13 +389,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
-  const built = macroSetOf(groups.flatMap((g) => g.records));
+  const built = macroSetOf(groups.flatMap((g) => g.records), scope.scoped);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
-  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, previous, redone, paths, ctx) : undefined;
+  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, previous, redone, scope.scoped, paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records)), after: built }]]));
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), scope.scoped), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
   lap('macros');
   if (!rekeyed) return null;
@@ -384,7 +406,10 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     states: ctx.states,
     vendorRules: ctx.vendorRules,
     blankable: built.blankable,
+    plainBlankable: built.plainBlankable,
     macroTable: built.macroTable,
+    scope,
+    records: built.records,
     values: built.macroTable.values,
     previous: stored,
     unitSet: new Set(units.map((u) => u.file)),

@@ -39,7 +39,20 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
     if (!moved) return undefined;
     files[at] = { file: e.file, hash: e.hash, view: moved };
   }
-  return { ...old, files };
+  const own = edited.find((e) => e.file === old.unit);
+  const tops = own && old.tops ? movedTops(old.tops, own, alignedOf(own.before, own.after)!) : old.tops;
+  if (tops === null) return undefined;
+  return { ...old, files, ...(tops ? { tops } : {}) };
+}
+
+/** The unit's tops (lines of its own #includes, see UnitResult.tops) at the lines they moved to; null when one is gone. */
+function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
+  const lineOf = new Map<number, number>([[0, 0]]);
+  e.before.directives.forEach((d, i) => {
+    if (al.newOf[i] >= 0) lineOf.set(d.line, e.after.directives[al.newOf[i]].line);
+  });
+  const out = tops.map((l) => lineOf.get(l));
+  return out.every((l): l is number => l !== undefined) ? out : null;
 }
 
 /** An alignment with the views already moved by it (null: not carried). */

@@ -206,6 +206,11 @@ export interface MacroValueTable {
   [Symbol.iterator](): Iterator<[string, string]>;
 }
 
+/** Which definitions may apply to a file's text other than their own (see define-scope.ts); all when unset. */
+export interface DefinitionScope {
+  sees(file: string, def: Pick<MacroDef, 'file' | 'line'>): boolean;
+}
+
 const byFileAndLine = (a: MacroRecord, b: MacroRecord): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
 const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
 
@@ -220,9 +225,11 @@ const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', '
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
- * the first definition elsewhere (headers are usually included before use).
+ * the first definition elsewhere that `scope` lets the file see (headers are usually included before use).
  */
 export class BuildMacroTable {
+  /** Set for a build's masking: the definitions of unit files a file's text may see (see define-scope.ts). */
+  scope?: DefinitionScope;
   /**
    * Records by name in (file, line) order, one on its own (most names: a device header's 400 000) or several in a
    * list; parsed into definitions when a name is first looked up.
@@ -288,6 +295,12 @@ export class BuildMacroTable {
     return this.records.size;
   }
 
+  /** The definition records of a name, in (file, line) order. */
+  recordsOf(name: string): readonly MacroRecord[] {
+    const known = this.records.get(name);
+    return known === undefined ? [] : Array.isArray(known) ? known : [known];
+  }
+
   /** Whether some definition record has this name. */
   has(name: string): boolean {
     return this.records.has(name);
@@ -311,13 +324,17 @@ export class BuildMacroTable {
     const defs = this.definitions(name);
     if (!defs || defs.length === 0) return undefined;
     const elsewhere = !SCOPED_KEYWORDS.has(name);
-    if (defs.length === 1) return defs[0].file === file ? (defs[0].line > line ? undefined : defs[0]) : elsewhere ? defs[0] : undefined;
+    const scope = this.scope;
+    if (defs.length === 1) {
+      const d = defs[0];
+      return (d.file === file ? d.line > line : !elsewhere || (scope !== undefined && !scope.sees(file, d))) ? undefined : d;
+    }
     let own: MacroDef | undefined;
     let other: MacroDef | undefined;
     for (const d of defs) {
       if (d.file === file) {
         if (d.line < line) own = d;
-      } else if (elsewhere) other ??= d;
+      } else if (elsewhere && other === undefined && (scope === undefined || scope.sees(file, d))) other = d;
     }
     return own ?? other;
   }

@@ -66,6 +66,12 @@ export interface UnitResult {
   lang: 'c' | 'cpp' | 'asm';
   /** In first-read order; the unit's own file included. */
   files: UnitFileRead[];
+  /**
+   * Per file of `files`: the line of the unit's own file whose #include was being read when the file's text was last
+   * read (0: read with the forced files, before it). What of the unit's own #defines a header's text came after
+   * (see define-scope.ts). Absent for assembler units that are not preprocessed.
+   */
+  tops?: number[];
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -211,7 +217,8 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   walker.walkRoot(unitFile, true);
   host.walked?.();
   const shared: SharedReads[] = [];
-  const result = { ...base, files: fileReads(walker, host, recordDecisions, shared), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const tops: number[] = [];
+  const result = { ...base, files: fileReads(walker, host, recordDecisions, shared, tops), tops, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -233,7 +240,7 @@ interface PendingView {
  * have the same definitions; other views are made here and offered to later units. `shared` gets the runs
  * of reads taken whole (see SharedReads).
  */
-function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[]): UnitFileRead[] {
+function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[], tops: number[]): UnitFileRead[] {
   const files: UnitFileRead[] = [];
   const index = new Map<string, number>();
   const pending = new Map<string, PendingView>();
@@ -252,7 +259,10 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
         const taken = takeRun(layer, visits, i, host.fileHash, recordDecisions, env as TrackedEnv);
         if (taken !== undefined) {
           shared.push({ at: files.length, reads: taken.reads });
-          for (let k = 0; k < taken.reads.length; k++) files.push(taken.reads[k]);
+          for (let k = 0; k < taken.reads.length; k++) {
+            files.push(taken.reads[k]);
+            tops.push(visits[i + k].top);
+          }
           i += taken.reads.length - 1;
           continue;
         }
@@ -274,6 +284,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       if (reused) {
         const read = { file: visit.file, hash, view: reused.view };
         files.push(read);
+        tops.push(visit.top);
         if (run !== undefined) addToRun(run, read, reused.names);
         continue;
       }
@@ -286,6 +297,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       view.taken = firstOccurrences(visit.taken).map((i) => sk.directives[i].line);
     }
     files.push({ file: visit.file, hash, view });
+    tops.push(visit.top);
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);

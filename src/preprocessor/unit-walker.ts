@@ -45,6 +45,11 @@ export interface FileVisit {
    */
   origin?: number;
   entry?: HeaderEntry;
+  /**
+   * The line of the unit's own file whose #include (or the unit's file itself, when it is this file) was being read
+   * when this file's text was last read; 0 while forced files are read (see UnitResult.tops).
+   */
+  top: number;
 }
 
 export interface UnitWalkOptions {
@@ -88,6 +93,9 @@ export class UnitWalker {
   private curDirIndex = NO_SEARCH_PATH;
   private depth = 0;
   private baseFile = '';
+  /** While the unit's own file is walked (not a forced one): the line of its #include being read (see FileVisit.top). */
+  private inMain = false;
+  private top = 0;
   private readonly ctx: ExpandContext;
   /** Evaluation options that change results, as a cache key. */
   private readonly evalKey: string;
@@ -183,6 +191,7 @@ export class UnitWalker {
       this.diag('error', file, undefined, `cannot read ${file}`, 'check the path in the compile command');
       return false;
     }
+    this.inMain = !forced;
     if (forced && this.cache) this.walkHeader(file, NO_SEARCH_PATH, activeCode, sk);
     else this.walkFile(file, NO_SEARCH_PATH, activeCode);
     return true;
@@ -212,6 +221,7 @@ export class UnitWalker {
       shared,
       origin: this.replaying ? this.replaying : undefined,
       entry: this.replaying ? this.replayEntry : undefined,
+      top: this.top,
     };
     this.visits.set(file, v);
     const problems = this.host.skeleton(file)?.problems;
@@ -234,6 +244,7 @@ export class UnitWalker {
     const sk = this.host.skeleton(file)!;
     const visit = this.own(this.visit(file));
     visit.origin = 0;
+    visit.top = this.top;
     if (sk.pragmaOnce) {
       this.onceSeen.add(file);
       if (this.rec !== undefined) {
@@ -488,6 +499,7 @@ export class UnitWalker {
       this.visit(r.file);
       return;
     }
+    if (this.depth === 0 && this.inMain) this.top = d.line;
     this.depth++;
     if (this.cache) this.walkHeader(r.file, r.dirIndex, activeCode, sk);
     else this.walkFile(r.file, r.dirIndex, activeCode);
@@ -605,6 +617,7 @@ export class UnitWalker {
         continue;
       }
       if (ranges === null && groups === null && taken === null) continue;
+      v.top = this.top;
       this.own(v);
       if (v.origin !== this.replaying) v.origin = 0;
       if (ranges !== null) for (let k = 0; k < ranges.length; k++) v.ranges.push(ranges[k]);

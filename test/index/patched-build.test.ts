@@ -532,3 +532,23 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
     await patchedAsFromScratch(root);
   });
 });
+
+describe('re-index fast path of a build whose unit defines macros after and before its includes (define-order)', () => {
+  it('lines added above the unit’s #defines and includes, then a #define before them: patched, rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'define-order']);
+    const unit = path.join(root, 'src/main.c');
+    // Between directives: carried over, the lines its includes read its headers at moved with them.
+    fs.writeFileSync(unit, '/* moved */\n\n' + fs.readFileSync(unit, 'utf8'));
+    const moved = await indexProject({ root });
+    expect(moved).toMatchObject({ carriedUnits: 1 });
+    expect(moved.builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    // A #define every header now reads after: they are masked again (their keys name it).
+    fs.writeFileSync(unit, '#define EXTRA_FLAG 1\n' + fs.readFileSync(unit, 'utf8'));
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(incremental.symbols.filter((s) => String(s).includes('include/log.h')).map((s) => (JSON.parse(String(s)) as string[])[3])).toEqual(['log_quiet', 'printf_like']);
+  });
+});
