@@ -15,9 +15,8 @@ import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
-import { blankableMacros } from './blank-macros.js';
 import { defineScope, type DefineScope } from './define-scope.js';
-import { languageMacroSets, languageSites, plainBlankableOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
+import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
@@ -47,7 +46,6 @@ import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits 
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { imageUnits, linkRecord } from './record-description.js';
 import { defaultWorkerCount, MIN_JOBS_FOR_WORKERS, ParsePool } from './parse-pool.js';
-import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { normalizePath } from '../model/plain-path.js';
 import { noStageTime, runTimes, stageLaps, type StageMs } from './stage-times.js';
 
@@ -434,15 +432,20 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
-  const macroTable = new BuildMacroTable(pre.macros);
-  const blankable = blankableMacros(pre.macros);
+  const buildSet = macroSetOf(pre.macros, pre.scope?.scoped);
+  const macroTable = buildSet.macroTable;
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
     states: run.states,
     vendorRules: run.vendorRules,
-    blankable,
-    plainBlankable: plainBlankableOf(pre.macros, blankable, pre.scope?.scoped),
+    // Read only for a file of no language set (a build parsing one language): made then.
+    get blankable() {
+      return buildSet.blankable;
+    },
+    get plainBlankable() {
+      return buildSet.plainBlankable;
+    },
     macroTable,
     scope: pre.scope,
     records: pre.macros,

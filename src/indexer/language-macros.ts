@@ -11,17 +11,35 @@ import { absolutePath } from './vendor-paths.js';
 
 /** The macros a file is masked with: those blanked, and the table its invocations are expanded with. */
 export interface MacroSet {
-  records: MacroRecord[];
-  blankable: BlankableMacros;
+  readonly records: MacroRecord[];
+  readonly blankable: BlankableMacros;
   /** Those blanked in a file that sees no #define of a unit file (see define-scope.ts); `blankable` when the same. */
-  plainBlankable: BlankableMacros;
-  macroTable: BuildMacroTable;
+  readonly plainBlankable: BlankableMacros;
+  readonly macroTable: BuildMacroTable;
 }
 
-/** `scoped`: the stored paths of the build's unit files, whose #defines other files mostly do not see. */
+/**
+ * The macro set of these records; `scoped`: the stored paths of the build's unit files, whose #defines other files
+ * mostly do not see. Its blanked macros and table are made when first read: a patch of a build parsing both
+ * languages masks files of one of them (mbed CE's 253 units: ~100 ms a set not made).
+ */
 export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>): MacroSet {
-  const blankable = blankableMacros(records);
-  return { records, blankable, plainBlankable: plainBlankableOf(records, blankable, scoped), macroTable: new BuildMacroTable(records) };
+  let blankable: BlankableMacros | undefined;
+  let plainBlankable: BlankableMacros | undefined;
+  let macroTable: BuildMacroTable | undefined;
+  const set: MacroSet = {
+    records,
+    get blankable() {
+      return (blankable ??= blankableMacros(records));
+    },
+    get plainBlankable() {
+      return (plainBlankable ??= plainBlankableOf(records, set.blankable, scoped));
+    },
+    get macroTable() {
+      return (macroTable ??= new BuildMacroTable(records));
+    },
+  };
+  return set;
 }
 
 /** The macros blanked by the records other than unit files' (`all`: those of every record). */

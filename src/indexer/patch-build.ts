@@ -271,6 +271,8 @@ type MacroSetChanges = Map<string, { before: MacroSet; after: MacroSet }>;
  * when the full path must run: the blanked macros changed, or a file to mask again has diagnostics.
  */
 function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
+  // The same sets before and after (a patch that moved no language's sites): nothing to compare, nor to make.
+  if ([...sets.values()].every(({ before, after }) => before === after)) return NOTHING_REKEYED;
   const keys = new Map<string, TableKeys>();
   const names = new Set<string>();
   for (const [language, { before, after }] of sets) {
@@ -405,8 +407,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     writer: ctx.writer,
     states: ctx.states,
     vendorRules: ctx.vendorRules,
-    blankable: built.blankable,
-    plainBlankable: built.plainBlankable,
+    // Read only for a file of no language set (a build parsing one language): made then.
+    get blankable() {
+      return built.blankable;
+    },
+    get plainBlankable() {
+      return built.plainBlankable;
+    },
     macroTable: built.macroTable,
     scope,
     records: built.records,

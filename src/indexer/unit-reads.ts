@@ -7,16 +7,41 @@ import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
 import { ownStrings } from '../model/own-strings.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface ReadsFile {
   format: number;
   /** Distinct names. */
   names: string[];
-  /** Distinct sets of names (sorted indexes into `names`): the units of a build mostly read one and the same set. */
-  lists: number[][];
+  /**
+   * Distinct sets of names, each a bitmap over `names` (bit i of byte i >> 3: name i; trailing zero bytes left
+   * out) in base64: the units of a build mostly read one and the same set, and their sets of ~13 000 names
+   * differ a little (mbed CE: 188 sets, 13 MB as lists of numbers, under 1 MB as bitmaps).
+   */
+  lists: string[];
   /** Result hash → index into `lists`. */
   results: Record<string, number>;
+}
+
+/** The bitmap (base64, trailing zero bytes left out) of a set of name indexes. */
+export function namesBitmap(indexes: Iterable<number>): string {
+  let max = -1;
+  for (const i of indexes) if (i > max) max = i;
+  const bytes = new Uint8Array((max >> 3) + 1);
+  for (const i of indexes) bytes[i >> 3] |= 1 << (i & 7);
+  return Buffer.from(bytes.buffer, 0, max < 0 ? 0 : bytes.length).toString('base64');
+}
+
+/** The name indexes a bitmap holds, ascending. */
+export function bitmapIndexes(bitmap: string): number[] {
+  const bytes = Buffer.from(bitmap, 'base64');
+  const out: number[] = [];
+  for (let b = 0; b < bytes.length; b++) {
+    const byte = bytes[b];
+    if (byte === 0) continue;
+    for (let k = 0; k < 8; k++) if (byte & (1 << k)) out.push((b << 3) | k);
+  }
+  return out;
 }
 
 const EMPTY: ReadsFile = { format: FORMAT, names: [], lists: [], results: {} };
@@ -32,7 +57,7 @@ export function pruneUnitReads(root: string, builds: { variant: string; image: s
 /** The file's data when it is whole and of this format, else an empty one (every result misses). */
 function readFile(file: string): ReadsFile {
   const data = readChecksummed(file) as ReadsFile | undefined;
-  if (data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && typeof data.results === 'object' && data.results !== null) return data;
+  if (data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && data.lists.every((l) => typeof l === 'string') && typeof data.results === 'object' && data.results !== null) return data;
   return EMPTY;
 }
 
@@ -40,21 +65,23 @@ function readFile(file: string): ReadsFile {
 function compact(data: ReadsFile): ReadsFile {
   const listAt = new Int32Array(data.lists.length).fill(-1);
   for (const l of Object.values(data.results)) listAt[l] = 0;
-  const nameAt = new Int32Array(data.names.length).fill(-1);
-  const lists: number[][] = [];
-  data.lists.forEach((list, l) => {
+  // The names the kept lists hold: their bitmaps or-ed together (no list decoded when nothing is dropped).
+  const used = new Uint8Array((data.names.length >> 3) + 1);
+  const kept: string[] = [];
+  data.lists.forEach((bitmap, l) => {
     if (listAt[l] < 0) return;
-    listAt[l] = lists.push(list) - 1;
-    for (const i of list) nameAt[i] = 0;
+    listAt[l] = kept.push(bitmap) - 1;
+    const bytes = Buffer.from(bitmap, 'base64');
+    for (let b = 0; b < bytes.length; b++) used[b] |= bytes[b];
   });
-  if (lists.length === data.lists.length && !nameAt.includes(-1)) return data;
+  const nameAt = new Int32Array(data.names.length).fill(-1);
   const names: string[] = [];
-  nameAt.forEach((u, i) => {
-    if (u === 0) nameAt[i] = names.push(data.names[i]) - 1;
-  });
+  for (let i = 0; i < data.names.length; i++) if (used[i >> 3] & (1 << (i & 7))) nameAt[i] = names.push(data.names[i]) - 1;
+  if (kept.length === data.lists.length && names.length === data.names.length) return data;
   const results: Record<string, number> = {};
   for (const [hash, l] of Object.entries(data.results)) results[hash] = listAt[l];
-  return { format: FORMAT, names, lists: names.length === data.names.length ? lists : lists.map((list) => list.map((i) => nameAt[i])), results };
+  const lists = names.length === data.names.length ? kept : kept.map((bitmap) => namesBitmap(bitmapIndexes(bitmap).map((i) => nameAt[i])));
+  return { format: FORMAT, names, lists, results };
 }
 
 /** Adds sets of names to a file's data, each set once. */
@@ -64,7 +91,7 @@ class ListEncoder {
 
   constructor(private readonly data: ReadsFile) {
     this.ids = new Map(data.names.map((n, i) => [n, i]));
-    this.byKey = new Map(data.lists.map((list, l) => [list.join(','), l]));
+    this.byKey = new Map(data.lists.map((bitmap, l) => [bitmap, l]));
   }
 
   /** Lists made, by what they were made from (carried-over units share their walk's string or list). */
@@ -79,10 +106,9 @@ class ListEncoder {
       if (i === undefined) this.ids.set(n, (i = this.data.names.push(n) - 1));
       return i;
     });
-    list.sort((a, b) => a - b);
-    const key = list.join(',');
+    const key = namesBitmap(list);
     let l = this.byKey.get(key);
-    if (l === undefined) this.byKey.set(key, (l = this.data.lists.push(list) - 1));
+    if (l === undefined) this.byKey.set(key, (l = this.data.lists.push(key) - 1));
     this.made.set(from, l);
     return l;
   }
@@ -201,7 +227,7 @@ export class UnitReads {
     if (!Object.hasOwn(data.results, hash)) return undefined;
     const l = data.results[hash];
     let names = decoded.get(l);
-    if (names === undefined) decoded.set(l, (names = data.lists[l].map((i) => data.names[i]).join('\n')));
+    if (names === undefined) decoded.set(l, (names = bitmapIndexes(data.lists[l]).map((i) => data.names[i]).join('\n')));
     return names;
   }
 

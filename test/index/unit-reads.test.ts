@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+import { bitmapIndexes, namesBitmap, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
 const LIMIT = walkedNamesLimit.chars;
@@ -54,5 +54,26 @@ describe('names read by the run\'s walks', () => {
     expect(reads.of('board', 'app', 'hash-5')).toBe(a);
     expect(reads.of('board', 'app', 'hash-9')).toBe(a);
     expect(reads.of('board', 'app', 'hash-unknown')).toBeUndefined();
+  });
+
+  it('sets are saved as bitmaps over the names: read back the same, and names no set holds any more are dropped', () => {
+    for (const set of [[], [0], [7, 8], [3, 64, 1000, 1001]]) expect(bitmapIndexes(namesBitmap(set))).toEqual(set);
+    // Trailing zero bytes are left out: one set, one spelling.
+    expect(namesBitmap([1])).toBe(Buffer.from([2]).toString('base64'));
+    const root = tempDir();
+    const first = new UnitReads(root);
+    first.note('a', 'ONLY_IN_A\nSHARED_NAME_LONGER_THAN_THIRTEEN');
+    first.note('b', 'SHARED_NAME_LONGER_THAN_THIRTEEN\nONLY_IN_B');
+    first.save('board', 'app', ['a', 'b']);
+    // The next run links b only: a's list and the name only it held go.
+    const second = new UnitReads(root);
+    second.save('board', 'app', ['b']);
+    const third = new UnitReads(root);
+    expect(third.of('board', 'app', 'a')).toBeUndefined();
+    expect(third.of('board', 'app', 'b')?.split('\n').sort()).toEqual(['ONLY_IN_B', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+    const folder = path.join(root, '.fw-context', 'unit-reads');
+    const saved = JSON.parse(fs.readFileSync(path.join(folder, fs.readdirSync(folder)[0]), 'utf8').slice(41)) as { names: string[]; lists: string[] };
+    expect(saved.names.sort()).toEqual(['ONLY_IN_B', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+    expect(saved.lists).toHaveLength(1);
   });
 });
