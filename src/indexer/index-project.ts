@@ -472,12 +472,14 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   await parseStage(masked, pre, build, run, summary);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
   const versions = masked.versions;
-  summary.files = versions.length;
-
   // Memory, linker-script symbols and Kconfig summary; their diagnostics come last (a relink replaces them).
   const record = await readBuildRecordParts(build, run.root, run.vendorRules);
   summary.diagnostics.push(...record.diagnostics);
+  const compiled = versions.length;
   for (const version of record.scripts) if (!versions.some((f) => f.path === version.path)) versions.push(version);
+  // The build's files as the index holds them, linker scripts included (as a patched or unchanged run counts them).
+  summary.files = versions.length;
+  summary.reused += versions.length - compiled;
   const tWrite = performance.now();
   const buildId = run.writer.finishBuild(
     {

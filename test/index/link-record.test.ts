@@ -161,3 +161,17 @@ describe('a changed link command', () => {
     await expectAsFromScratch(root);
   });
 });
+
+describe("a build's file count", () => {
+  it('counts its linker scripts on the full path as an unchanged or patched run does', async () => {
+    const root = copyFixtureToTemp('memory', 'cmake-stm32-map');
+    writeConfig(root, DEFAULT_CONFIG);
+    const full = (await indexProject({ root })).builds[0];
+    const unchanged = (await indexProject({ root })).builds[0];
+    expect(unchanged.unchanged).toBe(true);
+    expect(full.files).toBe(unchanged.files);
+    // The script is a file of the build, not one parsed.
+    expect(full.files).toBe(full.parsed + full.reused);
+    expect(full.files).toBeGreaterThan(full.parsed);
+  });
+});
