@@ -14,7 +14,7 @@ import { encodeUnitResult, findUnitResult, loadUnitResultById, loadUnitSites, ty
 import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { mergeUnitResults, type MergedFile } from '../preprocessor/merge-unit-results.js';
+import { mergeUnitResults, type MergedBuild, type MergedFile } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
@@ -23,9 +23,9 @@ import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
-import { blankableHash, maskFiles } from './mask-files.js';
+import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
-import { defineScope, unitScopeLines } from './define-scope.js';
+import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
@@ -347,12 +347,8 @@ function sameSites(a: LanguageSites, b: LanguageSites): boolean {
   return true;
 }
 
-/**
- * Re-indexes the changed part of a build in place, adding the time of each stage it went through to `stage`
- * (also when it declines). Answers null (nothing written) when the fast path does not apply and the full path must run.
- */
-export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext, stage: StageMs = noStageTime()): Promise<PatchOutcome | null> {
-  const lap = stageLaps(stage);
+/** The build's stored unit for each of its units, and which are dirty; null when the units are not the ones stored. */
+function linkedUnits(units: CompileUnit[], storedUnits: StoredBuildUnits): { previous: LinkedUnit[]; dirty: number[] } | null {
   const { byPath } = storedUnits;
   if (byPath.size !== units.length) return null;
   const previous: LinkedUnit[] = [];
@@ -364,8 +360,79 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     previous.push(p);
     if (storedUnits.dirty.has(unitPath)) dirty.push(i);
   }
-  if (dirty.length === 0) return null;
+  return { previous, dirty };
+}
 
+/** The redone units and what the patch changes: files, their merge, the build's files as stored. */
+interface PatchScope {
+  units: CompileUnit[];
+  previous: LinkedUnit[];
+  redone: RedoneUnit[];
+  changed: Set<string>;
+  merged: MergedBuild;
+  scope: DefineScope;
+  stored: Map<string, StoredBuildFile>;
+  paths: PathMemo;
+}
+
+/** The patch's macros: groups of the changed files made again, the build's set, each language's; null when the blanked macros change. */
+function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) {
+  const { changed, merged, scope, stored } = p;
+  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const macroCtx = { root: ctx.root, writer: ctx.writer, states: ctx.states, skeleton: (f: string) => source.skeleton(f) };
+  const freshGroups = [...changed].flatMap((f) => {
+    const sites = merged.defineSites.get(f);
+    return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
+  });
+  const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
+  const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
+  const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
+  const built = macroSetOf(groups.flatMap((g) => g.records), scope.scoped);
+  const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
+  // A build parsing both languages: what its units of each language reached may change with the same records.
+  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, scope.scoped, p.paths, ctx) : undefined;
+  if (perLanguage === null) return null;
+  const byLanguage = perLanguage?.sets;
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), scope.scoped), after: built }]]));
+  const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
+  if (!rekeyed) return null;
+  return { freshGroups, built, perLanguage, byLanguage, rekeyed };
+}
+
+/** The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros. */
+function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles {
+  const { built, byLanguage, rekeyed } = macros;
+  return maskFiles([...files, ...rekeyed.remask], {
+    root: ctx.root,
+    writer: ctx.writer,
+    states: ctx.states,
+    vendorRules: ctx.vendorRules,
+    // Read only for a file of no language set (a build parsing one language): made then.
+    get blankable() {
+      return built.blankable;
+    },
+    get plainBlankable() {
+      return built.plainBlankable;
+    },
+    macroTable: built.macroTable,
+    scope: p.scope,
+    records: built.records,
+    values: built.macroTable.values,
+    previous: p.stored,
+    unitSet: new Set(p.units.map((u) => u.file)),
+    ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
+  });
+}
+
+/**
+ * Re-indexes the changed part of a build in place, adding the time of each stage it went through to `stage`
+ * (also when it declines). Answers null (nothing written) when the fast path does not apply and the full path must run.
+ */
+export async function patchBuild(build: BuildDescription, units: CompileUnit[], storedUnits: StoredBuildUnits, ctx: PatchContext, stage: StageMs = noStageTime()): Promise<PatchOutcome | null> {
+  const lap = stageLaps(stage);
+  const linked = linkedUnits(units, storedUnits);
+  if (!linked || linked.dirty.length === 0) return null;
+  const { previous, dirty } = linked;
   const paths = new PathMemo(ctx.root);
   const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), paths, ctx);
   lap('preprocess');
@@ -380,48 +447,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
+  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths };
 
   // Macro groups of the affected files made again; the blanked macros must stay as they were.
-  const source = new FileSource(defaultReadFile, ctx.skeletons);
-  const macroCtx = { root: ctx.root, writer: ctx.writer, states: ctx.states, skeleton: (f: string) => source.skeleton(f) };
-  const freshGroups = [...changed].flatMap((f) => {
-    const sites = merged.defineSites.get(f);
-    return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
-  });
-  const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
-  const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
-  const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
-  const built = macroSetOf(groups.flatMap((g) => g.records), scope.scoped);
-  const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
-  // A build parsing both languages: what its units of each language reached may change with the same records.
-  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, previous, redone, scope.scoped, paths, ctx) : undefined;
-  if (perLanguage === null) return null;
-  const byLanguage = perLanguage?.sets;
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), scope.scoped), after: built }]]));
-  const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
+  const macros = patchMacros(p, build, ctx);
   lap('macros');
-  if (!rekeyed) return null;
-
-  const masked = maskFiles([...files, ...rekeyed.remask], {
-    root: ctx.root,
-    writer: ctx.writer,
-    states: ctx.states,
-    vendorRules: ctx.vendorRules,
-    // Read only for a file of no language set (a build parsing one language): made then.
-    get blankable() {
-      return built.blankable;
-    },
-    get plainBlankable() {
-      return built.plainBlankable;
-    },
-    macroTable: built.macroTable,
-    scope,
-    records: built.records,
-    values: built.macroTable.values,
-    previous: stored,
-    unitSet: new Set(units.map((u) => u.file)),
-    ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
-  });
+  if (!macros) return null;
+  const masked = maskPatch(p, files, macros, ctx);
   lap('mask');
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);
@@ -431,6 +463,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
   if (reusedParses.diagnostics.length || reusedParses.vendorSyntax.length) return null;
 
+  const { perLanguage } = macros;
   const buildId = ctx.writer.patchBuild(
     build.variant,
     build.image,
@@ -438,9 +471,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
       files: masked.versions,
       fileLines: fileLinesOf(ctx.root, files),
       macroFiles: [...changed].map((f) => storedPath(ctx.root, f)),
-      macroGroups: freshGroups,
+      macroGroups: macros.freshGroups,
       units: redone.map((r) => ({ unitPath: r.fresh.unit, result: r.row })),
-      activities: rekeyed.activities,
+      activities: macros.rekeyed.activities,
     },
     ctx.indexedAt,
   );
