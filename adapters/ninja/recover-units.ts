@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { CompileUnit, Diagnostic, LinkSource } from '../contract.js';
 import { isSourceFile, splitCommand } from '../../src/model/compile-args.js';
+import { ownString } from '../../src/model/own-strings.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
 import type { NinjaEdge, NinjaManifest } from './parse-ninja.js';
 import { edgeVariable } from './edge-command.js';
@@ -62,7 +63,8 @@ export function recoverFromManifest(m: NinjaManifest): RecoveredBuild {
 /** Where a recovered link command was read: the manifest file holding its edge and the edge's first output. */
 export function linkSourceOf(link: RecoveredLink): LinkSource | undefined {
   const output = link.edge.outputs[0];
-  return output ? { file: link.edge.file, output } : undefined;
+  // Kept with the build (its record's inputs): a slice of the manifest's text would keep all of it (mbed CE: 7 MB).
+  return output ? { file: link.edge.file, output: ownString(output) } : undefined;
 }
 
 /**

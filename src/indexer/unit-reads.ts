@@ -23,18 +23,23 @@ interface ReadsFile {
   results: Record<string, number>;
 }
 
-/** The bitmap (base64, trailing zero bytes left out) of a set of name indexes. */
-export function namesBitmap(indexes: Iterable<number>): string {
+/** The bitmap of a set of name indexes (bit i of byte i >> 3: index i), without trailing zero bytes. */
+function bitmapBytes(indexes: Iterable<number>): Buffer {
   let max = -1;
   for (const i of indexes) if (i > max) max = i;
-  const bytes = new Uint8Array((max >> 3) + 1);
+  const bytes = Buffer.alloc(max < 0 ? 0 : (max >> 3) + 1);
   for (const i of indexes) bytes[i >> 3] |= 1 << (i & 7);
-  return Buffer.from(bytes.buffer, 0, max < 0 ? 0 : bytes.length).toString('base64');
+  return bytes;
 }
 
-/** The name indexes a bitmap holds, ascending. */
-export function bitmapIndexes(bitmap: string): number[] {
-  const bytes = Buffer.from(bitmap, 'base64');
+/** The bitmap (base64, trailing zero bytes left out) of a set of name indexes. */
+export function namesBitmap(indexes: Iterable<number>): string {
+  return bitmapBytes(indexes).toString('base64');
+}
+
+/** The name indexes a bitmap (base64, or its bytes) holds, ascending. */
+export function bitmapIndexes(bitmap: string | Uint8Array): number[] {
+  const bytes = typeof bitmap === 'string' ? Buffer.from(bitmap, 'base64') : bitmap;
   const out: number[] = [];
   for (let b = 0; b < bytes.length; b++) {
     const byte = bytes[b];
@@ -95,10 +100,10 @@ class ListEncoder {
   }
 
   /** Lists made, by what they were made from (carried-over units share their walk's string or list). */
-  private made = new Map<ReadNames | Int32Array, number>();
+  private made = new Map<ReadNames | Buffer, number>();
 
   /** The index of the list of the names `from` holds (added when new); `names()` lists them. */
-  add(from: ReadNames | Int32Array, names: () => readonly string[]): number {
+  add(from: ReadNames | Buffer, names: () => readonly string[]): number {
     const made = this.made.get(from);
     if (made !== undefined) return made;
     const list = names().map((n) => {
@@ -119,17 +124,18 @@ export const walkedNamesLimit = { chars: 4 << 20 };
 
 /**
  * The names of the run's walks by result hash. Each walk's names come as one string; once the strings held pass
- * walkedNamesLimit they are made sorted lists of numbers into one table of names, each distinct list kept once
- * (a 905-unit build: 35 MB of strings, 301 distinct sets of ~1 900 names, ~2 MB as lists).
+ * walkedNamesLimit they are made bitmaps over one table of names, each distinct set kept once (a 905-unit build:
+ * 35 MB of strings, 301 distinct sets of ~1 900 names; mbed CE: 188 sets of ~12 700 names, ~0.6 MB as bitmaps).
  */
 class WalkedNames {
-  private byHash = new Map<string, ReadNames | Int32Array>();
+  private byHash = new Map<string, ReadNames | Buffer>();
   private chars = 0;
   private names: string[] = [];
   private ids = new Map<string, number>();
-  private lists = new Map<string, Int32Array>();
-  /** Lists made strings again (by of()), so that results sharing a list share the string. */
-  private joined = new WeakMap<Int32Array, ReadNames>();
+  /** Each distinct set's bitmap over `names`, by its base64 (a set of 13 000 names: ~1.6 KB). */
+  private sets = new Map<string, Buffer>();
+  /** Sets made strings again (by get()), so that results sharing a set share the string. */
+  private joined = new WeakMap<Buffer, ReadNames>();
 
   set(hash: string, names: ReadNames): void {
     this.byHash.set(hash, names);
@@ -142,32 +148,30 @@ class WalkedNames {
     const v = this.byHash.get(hash);
     if (typeof v !== 'object') return v;
     let names = this.joined.get(v);
-    if (names === undefined) this.joined.set(v, (names = this.listNames(v).join('\n')));
+    if (names === undefined) this.joined.set(v, (names = this.setNames(v).join('\n')));
     return names;
   }
 
-  /** What a result's names are held as (a string or a list), with the names it holds; undefined when not noted. */
-  entry(hash: string): { from: ReadNames | Int32Array; names: () => readonly string[] } | undefined {
+  /** What a result's names are held as (a string or a set's bitmap), with the names it holds; undefined when not noted. */
+  entry(hash: string): { from: ReadNames | Buffer; names: () => readonly string[] } | undefined {
     const v = this.byHash.get(hash);
     if (v === undefined) return undefined;
-    return { from: v, names: () => (typeof v === 'string' ? readNameList(v) : this.listNames(v)) };
+    return { from: v, names: () => (typeof v === 'string' ? readNameList(v) : this.setNames(v)) };
   }
 
-  private listNames(list: Int32Array): string[] {
-    const out = new Array<string>(list.length);
-    for (let k = 0; k < list.length; k++) out[k] = this.names[list[k]];
-    return out;
+  private setNames(bitmap: Buffer): string[] {
+    return bitmapIndexes(bitmap).map((i) => this.names[i]);
   }
 
-  /** Every name string held made a list (each distinct string once, each distinct list kept once). */
+  /** Every name string held made a set's bitmap (each distinct string once, each distinct set kept once). */
   private compact(): void {
-    const made = new Map<ReadNames, Int32Array>();
+    const made = new Map<ReadNames, Buffer>();
     const first = this.names.length;
     for (const [hash, v] of this.byHash) {
       if (typeof v !== 'string') continue;
-      let list = made.get(v);
-      if (list === undefined) made.set(v, (list = this.listOf(v)));
-      this.byHash.set(hash, list);
+      let set = made.get(v);
+      if (set === undefined) made.set(v, (set = this.setOf(v)));
+      this.byHash.set(hash, set);
     }
     this.chars = 0;
     // The new names get strings of their own: as cut by split, a long one would keep its walk's whole string alive.
@@ -179,21 +183,21 @@ class WalkedNames {
     }
   }
 
-  private listOf(names: ReadNames): Int32Array {
+  private setOf(names: ReadNames): Buffer {
     const split = readNameList(names);
-    const list = new Int32Array(split.length);
+    const indexes = new Array<number>(split.length);
     for (let k = 0; k < split.length; k++) {
       const n = split[k];
       let i = this.ids.get(n);
       if (i === undefined) this.ids.set(n, (i = this.names.push(n) - 1));
-      list[k] = i;
+      indexes[k] = i;
     }
-    list.sort();
-    const key = list.join(',');
-    const known = this.lists.get(key);
+    const bitmap = bitmapBytes(indexes);
+    const key = bitmap.toString('base64');
+    const known = this.sets.get(key);
     if (known !== undefined) return known;
-    this.lists.set(key, list);
-    return list;
+    this.sets.set(key, bitmap);
+    return bitmap;
   }
 }
 

@@ -10,11 +10,17 @@ export function ownStrings(parts: string[]): string[] {
   const long: string[] = [];
   for (const p of parts) if (p.length >= SLICED_MIN_LENGTH) long.push(p);
   if (long.length === 0) return parts;
-  const packed = long.join('');
+  // join answers a lone part as it is, the very slice: a concatenation flattened by the slices below is a copy.
+  const packed = long.length === 1 ? `${long[0]} ` : long.join('');
   let at = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (p.length >= SLICED_MIN_LENGTH) parts[i] = packed.slice(at, (at += p.length));
   }
   return parts;
+}
+
+/** `s` as a string of its own (see ownStrings). */
+export function ownString(s: string): string {
+  return ownStrings([s])[0];
 }

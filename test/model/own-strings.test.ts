@@ -1,6 +1,26 @@
 // ownStrings: long parts re-cut from one joined string keep their values and order; short ones are left as they are.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ownStrings, SLICED_MIN_LENGTH } from '../../src/model/own-strings.js';
+import { ownString, ownStrings, SLICED_MIN_LENGTH } from '../../src/model/own-strings.js';
+
+/** Heap in use after a full collection. */
+function heapAfterCollection(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return v8.getHeapStatistics().used_heap_size;
+}
+
+/** A part cut from a 32 MB text, made its own string by `own`, and the heap the text would keep. */
+function keptByPart(own: (part: string) => string): { part: string; kept: number } {
+  let text: string | null = `${'x'.repeat(32 << 20)}a_part_longer_than_thirteen${Math.random()}`;
+  // Read once, so that the text is one flat string before the heap is measured (a slice would flatten it).
+  text.charCodeAt(0);
+  const before = heapAfterCollection();
+  const part = own(text.slice(32 << 20, (32 << 20) + 27));
+  text = null;
+  return { part, kept: heapAfterCollection() - before };
+}
 
 describe('ownStrings', () => {
   it('gives every part its value back, in order, long ones cut from one string', () => {
@@ -15,5 +35,14 @@ describe('ownStrings', () => {
   it('leaves a list without long parts as it is', () => {
     const parts = ['a', 'bc', ''];
     expect(ownStrings(parts)).toEqual(['a', 'bc', '']);
+  });
+
+  it('detaches a lone long part too (join answers the very slice, which keeps its whole text)', () => {
+    const lone = keptByPart((p) => ownStrings([p, 'ab'])[0]);
+    expect(lone.part).toBe('a_part_longer_than_thirteen');
+    expect(lone.kept).toBeLessThan(-16 << 20);
+    const single = keptByPart(ownString);
+    expect(single.part).toBe('a_part_longer_than_thirteen');
+    expect(single.kept).toBeLessThan(-16 << 20);
   });
 });
