@@ -40,109 +40,147 @@ function stripComment(line: string): string {
 
 export function extractAsm(text: string, relPath: string): FileExtraction {
   const lines = text.split('\n');
-  const labels: Label[] = [];
-  const globals = new Set<string>();
-  const functions = new Set<string>();
-  const objects = new Set<string>();
-  const weak = new Set<string>();
-  const aliases: { name: string; target: string; line: number; column: number }[] = [];
-  const references: ExtractedReference[] = [];
-  let inVectorSection = false;
-  let inData = false;
-  let table: Label | null = null;
-  let slot = 0;
-  let current: Label | null = null;
-  const loaded = new Map<string, string>();
+  const reader = new AsmReader();
+  lines.forEach((raw, i) => reader.line(raw, i + 1));
+  const r = reader;
+  return { symbols: asmSymbols(relPath, lines, r.labels, r.globals, r.functions, r.objects, r.weak, r.aliases), references: r.references, errors: [], nameless: [] };
+}
 
-  lines.forEach((raw, i) => {
-    const lineNo = i + 1;
-    let code = stripComment(raw);
-    const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
-    if (lm) {
-      const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData };
-      if (!label.name.startsWith('.L')) {
-        labels.push(label);
-        if (inVectorSection || VECTOR_LABEL.test(label.name)) {
-          table = label;
-          slot = 0;
-        } else table = null;
-        current = label;
-      }
-      code = code.slice(lm[0].length);
-    }
+/** Reads an assembler file line by line: its labels, symbol directives, vector-table words and branches. */
+class AsmReader {
+  readonly labels: Label[] = [];
+  readonly globals = new Set<string>();
+  readonly functions = new Set<string>();
+  readonly objects = new Set<string>();
+  readonly weak = new Set<string>();
+  readonly aliases: { name: string; target: string; line: number; column: number }[] = [];
+  readonly references: ExtractedReference[] = [];
+  private inVectorSection = false;
+  private inData = false;
+  /** The vector table being filled (its label), and the next slot. */
+  private table: Label | null = null;
+  private slot = 0;
+  /** The label the code is under (the caller of its branches). */
+  private current: Label | null = null;
+  /** Register → symbol loaded by `ldr rN, =symbol` (a `bx rN` calls it). */
+  private loaded = new Map<string, string>();
+
+  line(raw: string, lineNo: number): void {
+    const code = this.label(raw, stripComment(raw), lineNo);
     const m = /^\s*(\.?[A-Za-z_][\w.]*)\s*(.*)$/.exec(code);
     if (!m) return;
     const op = m[1].toLowerCase();
     const args = m[2].trim();
     const names = args.split(',').map((a) => a.trim());
+    if (!this.sectionDirective(op, args) && !this.symbolDirective(op, args, names, raw, lineNo)) this.instruction(op, args, names, raw, lineNo);
+  }
+
+  /** A label opening the line is recorded (local `.L` ones are not); answers the code after it. */
+  private label(raw: string, code: string, lineNo: number): string {
+    const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
+    if (!lm) return code;
+    const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData };
+    if (!label.name.startsWith('.L')) {
+      this.labels.push(label);
+      if (this.inVectorSection || VECTOR_LABEL.test(label.name)) {
+        this.table = label;
+        this.slot = 0;
+      } else this.table = null;
+      this.current = label;
+    }
+    return code.slice(lm[0].length);
+  }
+
+  /** Section switches: which labels are data, which words fill a vector table. */
+  private sectionDirective(op: string, args: string): boolean {
     switch (op) {
       case '.section':
       case 'area':
-        inVectorSection = VECTOR_SECTION.test(args);
-        inData = op === 'area' ? /\b(DATA|NOINIT)\b/i.test(args) : isDataSection(args);
-        table = null;
-        return;
+        this.inVectorSection = VECTOR_SECTION.test(args);
+        this.inData = op === 'area' ? /\b(DATA|NOINIT)\b/i.test(args) : isDataSection(args);
+        this.table = null;
+        return true;
       case '.text':
       case '.data':
       case '.bss':
-        inVectorSection = false;
-        inData = op !== '.text';
-        table = null;
-        return;
+        this.inVectorSection = false;
+        this.inData = op !== '.text';
+        this.table = null;
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Visibility, type and alias directives. */
+  private symbolDirective(op: string, args: string, names: string[], raw: string, lineNo: number): boolean {
+    switch (op) {
       case '.global':
       case '.globl':
       case 'export':
-        for (const n of names) globals.add(n.replace(/\s*\[.*$/, ''));
-        if (/\[\s*weak\s*\]/i.test(args)) weak.add(names[0].replace(/\s*\[.*$/, ''));
-        return;
+        for (const n of names) this.globals.add(n.replace(/\s*\[.*$/, ''));
+        if (/\[\s*weak\s*\]/i.test(args)) this.weak.add(names[0].replace(/\s*\[.*$/, ''));
+        return true;
       case '.weak':
-        for (const n of names) weak.add(n);
-        return;
+        for (const n of names) this.weak.add(n);
+        return true;
       case '.type':
-        if (/function/.test(names[1] ?? '')) functions.add(names[0]);
-        else if (/object/.test(names[1] ?? '')) objects.add(names[0]);
-        return;
+        if (/function/.test(names[1] ?? '')) this.functions.add(names[0]);
+        else if (/object/.test(names[1] ?? '')) this.objects.add(names[0]);
+        return true;
       case '.thumb_set':
       case '.set':
       case '.equ':
         if (IDENT.test(names[0] ?? '') && IDENT.test(names[1] ?? '')) {
-          aliases.push({ name: names[0], target: names[1], line: lineNo, column: raw.indexOf(names[0]) + 1 });
-          references.push({ name: names[1], line: lineNo, column: Math.max(1, raw.lastIndexOf(names[1]) + 1), kind: 'fn_pointer', caller: null, viaMacro: null, slot: `alias:${names[0]}`, detail: `${op} ${names[0]}, ${names[1]}` });
+          this.aliases.push({ name: names[0], target: names[1], line: lineNo, column: raw.indexOf(names[0]) + 1 });
+          this.references.push({ name: names[1], line: lineNo, column: Math.max(1, raw.lastIndexOf(names[1]) + 1), kind: 'fn_pointer', caller: null, viaMacro: null, slot: `alias:${names[0]}`, detail: `${op} ${names[0]}, ${names[1]}` });
         }
-        return;
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Vector-table words, `ldr rN, =symbol` and branches (calls). */
+  private instruction(op: string, args: string, names: string[], raw: string, lineNo: number): void {
+    switch (op) {
       case '.word':
       case '.long':
       case '.4byte':
       case 'dcd':
-        if (!table && !inVectorSection) return;
-        for (const n of names) {
-          if (!n) continue;
-          const tableName: string = table ? (table as Label).name : 'vectors';
-          // A zero (or computed) entry is a reserved slot: its own kind keeps it out of call counts.
-          const named = IDENT.test(n);
-          references.push({ name: named ? n : n.replace(/\s+/g, ''), line: lineNo, column: Math.max(1, raw.indexOf(n) + 1), kind: named ? 'vector' : 'vector_reserved', caller: null, viaMacro: null, slot: `vector:${tableName}#${slot}`, detail: `${tableName}[${slot}]` });
-          slot++;
-        }
+        this.tableWords(names, raw, lineNo);
         return;
       case 'ldr': {
         const lm2 = /^(\w+)\s*,\s*=\s*([A-Za-z_][\w.$]*)/.exec(args);
-        if (lm2) loaded.set(lm2[1].toLowerCase(), lm2[2]);
+        if (lm2) this.loaded.set(lm2[1].toLowerCase(), lm2[2]);
         return;
       }
       case 'bl':
       case 'blx':
       case 'bx': {
         const target = names[0];
-        const viaReg = loaded.get((target ?? '').toLowerCase());
+        const viaReg = this.loaded.get((target ?? '').toLowerCase());
         const callee = viaReg ?? (op !== 'bx' && IDENT.test(target ?? '') && !/^r\d+$|^lr$/i.test(target) ? target : undefined);
-        if (callee) references.push({ name: callee, line: lineNo, column: Math.max(1, raw.indexOf(target) + 1), kind: 'call', caller: (current as Label | null)?.name ?? null, viaMacro: null, slot: null, detail: null });
+        if (callee) this.references.push({ name: callee, line: lineNo, column: Math.max(1, raw.indexOf(target) + 1), kind: 'call', caller: this.current?.name ?? null, viaMacro: null, slot: null, detail: null });
         return;
       }
       default:
         return;
     }
-  });
-  return { symbols: asmSymbols(relPath, lines, labels, globals, functions, objects, weak, aliases), references, errors: [], nameless: [] };
+  }
+
+  /** The words of a vector table: each a slot naming its handler (a zero or computed entry is a reserved slot). */
+  private tableWords(names: string[], raw: string, lineNo: number): void {
+    if (!this.table && !this.inVectorSection) return;
+    for (const n of names) {
+      if (!n) continue;
+      const tableName = this.table ? this.table.name : 'vectors';
+      // A zero (or computed) entry is a reserved slot: its own kind keeps it out of call counts.
+      const named = IDENT.test(n);
+      this.references.push({ name: named ? n : n.replace(/\s+/g, ''), line: lineNo, column: Math.max(1, raw.indexOf(n) + 1), kind: named ? 'vector' : 'vector_reserved', caller: null, viaMacro: null, slot: `vector:${tableName}#${this.slot}`, detail: `${tableName}[${this.slot}]` });
+      this.slot++;
+    }
+  }
 }
 
 function asmSymbols(
