@@ -248,9 +248,8 @@ const LINK_COMMAND = '<link command>';
  * Reads linker scripts as ld reads `-T a -T b` (they accumulate, in order) and, when given, the map file of
  * the same link. The scripts must exist (checked by the caller).
  */
-export function readLinkerScripts(scripts: string[], options: ScriptReadOptions): BuildMemory {
-  const diagnostics: Diagnostic[] = [];
-  const main = scripts[0]!;
+/** The scripts parsed as ld reads them (several -T scripts through one that INCLUDEs each), with how they were preprocessed. */
+function parseScripts(scripts: string[], options: ScriptReadOptions): { result: ReturnType<typeof parseLinkerScript>; preprocessing: ScriptPreprocessing } {
   const preprocessing: ScriptPreprocessing = {
     defines: options.defines, undefines: options.undefines ?? [], includeDirs: [], definesFrom: options.definesFrom, files: [],
   };
@@ -259,55 +258,64 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
     preprocessing.includeDirs = includeDirs;
     return preprocessToText(text, file, { defines: options.defines, undefines: options.undefines, includeDirs, readFile: options.readFile });
   };
-  const readScript = options.readFile;
-  const readInclude = createIncludeReader(readScript);
-  let text: string;
-  let file: string;
-  if (scripts.length === 1) {
-    file = main;
-    text = readScript(main) ?? '';
-  } else {
-    // Several -T scripts: read them through one synthetic script that INCLUDEs each, so names one defines
-    // (MEMORY regions, symbols) are visible to the next, as in ld.
-    file = LINK_COMMAND;
-    text = scripts.map((s) => `INCLUDE "${s}"`).join('\n') + '\n';
-  }
-  const result = parseLinkerScript(text, {
-    file, defsyms: options.defsyms, libraryPaths: options.libraryPaths, readInclude, preprocess,
-  });
-  diagnostics.push(...result.diagnostics);
-  const files = result.files.filter((f) => f !== LINK_COMMAND);
+  const readInclude = createIncludeReader(options.readFile);
+  // Several -T scripts: read through one synthetic script that INCLUDEs each, so names one defines (MEMORY
+  // regions, symbols) are visible to the next, as in ld.
+  const file = scripts.length === 1 ? scripts[0] : LINK_COMMAND;
+  const text = scripts.length === 1 ? (options.readFile(scripts[0]) ?? '') : scripts.map((s) => `INCLUDE "${s}"`).join('\n') + '\n';
+  return { result: parseLinkerScript(text, { file, defsyms: options.defsyms, libraryPaths: options.libraryPaths, readInclude, preprocess }), preprocessing };
+}
 
-  const memory: MemoryEntry[] = result.memory.map((r) => ({ ...r }));
-  const mapSections = new Map<string, { address: number; size: number; loadAddress: number | null }>();
-  let mapUsed: string | null = null;
+type MapSections = Map<string, { address: number; size: number; loadAddress: number | null }>;
+
+/** Region usage and section addresses from the map file into `memory`; answers the map's sections and whether it was used. */
+function applyMap(memory: MemoryEntry[], result: ReturnType<typeof parseLinkerScript>, options: ScriptReadOptions, diagnostics: Diagnostic[]): { mapSections: MapSections; mapUsed: string | null } {
+  const mapSections: MapSections = new Map();
   // Usage only means something for regions the script declares.
-  if (options.mapFile && memory.length > 0) {
-    const mapText = (options.readMap ?? options.readFile)(options.mapFile);
-    if (mapText === undefined) {
-      diagnostics.push(unreadMap(options.mapFile));
-    } else {
-      const map = parseMapFile(mapText, options.mapFile, { script: result });
-      diagnostics.push(...map.diagnostics);
-      if (map.memory.length > 0) {
-        mapUsed = options.mapFile;
-        const byName = new Map(map.memory.map((m) => [m.name, m]));
-        for (const r of memory) {
-          if (r.name in map.usage) r.used = map.usage[r.name];
-          const m = byName.get(r.name);
-          if (m && r.origin_value !== null && r.length_value !== null && (m.origin !== r.origin_value || m.length !== r.length_value)) {
-            diagnostics.push({
-              severity: 'warning', file: options.mapFile,
-              message: `region ${r.name} is ${hex(m.origin)} + ${m.length} bytes in the map but ${hex(r.origin_value)} + ${r.length_value} bytes in the script ${r.file_path}:${r.line}; the map is older than the script, so its usage may be stale`,
-              fix: 'link the firmware again to refresh the map, then run `fw-context index`',
-            });
-          }
-        }
-      }
-      for (const s of map.sections) mapSections.set(s.name, { address: s.address, size: s.size, loadAddress: s.loadAddress });
+  if (!options.mapFile || memory.length === 0) return { mapSections, mapUsed: null };
+  const mapText = (options.readMap ?? options.readFile)(options.mapFile);
+  if (mapText === undefined) {
+    diagnostics.push(unreadMap(options.mapFile));
+    return { mapSections, mapUsed: null };
+  }
+  const map = parseMapFile(mapText, options.mapFile, { script: result });
+  diagnostics.push(...map.diagnostics);
+  for (const s of map.sections) mapSections.set(s.name, { address: s.address, size: s.size, loadAddress: s.loadAddress });
+  if (map.memory.length === 0) return { mapSections, mapUsed: null };
+  const byName = new Map(map.memory.map((m) => [m.name, m]));
+  for (const r of memory) {
+    if (r.name in map.usage) r.used = map.usage[r.name];
+    const m = byName.get(r.name);
+    if (m && r.origin_value !== null && r.length_value !== null && (m.origin !== r.origin_value || m.length !== r.length_value)) {
+      diagnostics.push({
+        severity: 'warning', file: options.mapFile,
+        message: `region ${r.name} is ${hex(m.origin)} + ${m.length} bytes in the map but ${hex(r.origin_value)} + ${r.length_value} bytes in the script ${r.file_path}:${r.line}; the map is older than the script, so its usage may be stale`,
+        fix: 'link the firmware again to refresh the map, then run `fw-context index`',
+      });
     }
   }
+  return { mapSections, mapUsed: options.mapFile };
+}
 
+/** Why the scripts give no memory regions (empty when they give some). */
+function noMemoryNote(scripts: string[], memory: MemoryEntry[], result: ReturnType<typeof parseLinkerScript>, root: string | undefined): string {
+  if (memory.length > 0) return '';
+  const shown = (f: string) => relativeTo(root, f);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  const where = scripts.length === 1 ? `the linker script ${shown(scripts[0]!)}` : `the linker scripts ${scripts.map(shown).join(', ')}`;
+  if (errors.length === 0) return `${where} defines no MEMORY regions (ld then places everything in one default region covering the whole address space)`;
+  const first = errors[0]!;
+  return `${where} defines no MEMORY region fw-context could read (${errors.length} error(s), first: ${shown(first.file)}${first.line ? `:${first.line}` : ''}: ${first.message})`;
+}
+
+export function readLinkerScripts(scripts: string[], options: ScriptReadOptions): BuildMemory {
+  const diagnostics: Diagnostic[] = [];
+  const main = scripts[0]!;
+  const { result, preprocessing } = parseScripts(scripts, options);
+  diagnostics.push(...result.diagnostics);
+  const files = result.files.filter((f) => f !== LINK_COMMAND);
+  const memory: MemoryEntry[] = result.memory.map((r) => ({ ...r }));
+  const { mapSections, mapUsed } = applyMap(memory, result, options, diagnostics);
   const sections: MemorySection[] = result.sections
     .filter((s) => s.name !== '/DISCARD/')
     .map((s) => {
@@ -318,29 +326,13 @@ export function readLinkerScripts(scripts: string[], options: ScriptReadOptions)
         file_path: s.file, line: s.line,
       };
     });
-
   const symbolsByFile = linkerSymbolsByFile({ symbols: result.symbols, files }, options.root);
-  const mainSymbols = symbolsByFile.find((g) => g.file === main)?.symbols ?? [];
-
-  let note = '';
-  if (memory.length === 0) {
-    const shown = (f: string) => relativeTo(options.root, f);
-    const errors = result.diagnostics.filter((d) => d.severity === 'error');
-    const where = scripts.length === 1 ? `the linker script ${shown(main)}` : `the linker scripts ${scripts.map(shown).join(', ')}`;
-    if (errors.length > 0) {
-      const first = errors[0]!;
-      note = `${where} defines no MEMORY region fw-context could read (${errors.length} error(s), first: ${shown(first.file)}${first.line ? `:${first.line}` : ''}: ${first.message})`;
-    } else {
-      note = `${where} defines no MEMORY regions (ld then places everything in one default region covering the whole address space)`;
-    }
-  }
-
   return {
     entryPoint: result.entry ?? '',
     memory,
-    note,
+    note: noMemoryNote(scripts, memory, result, options.root),
     diagnostics,
-    symbols: mainSymbols,
+    symbols: symbolsByFile.find((g) => g.file === main)?.symbols ?? [],
     symbolFile: main,
     symbolsByFile,
     sections,
