@@ -119,8 +119,12 @@ class ListEncoder {
   }
 }
 
-/** Characters of walks' names held as strings past which they are made lists of name numbers (see WalkedNames). Tests lower it. */
-export const walkedNamesLimit = { chars: 4 << 20 };
+/**
+ * Characters of walks' names held as strings past which, once as many walks as `walks` hold them, they are made
+ * bitmaps (see WalkedNames): the table of names costs ~100 bytes a name, which only many walks reading mostly the
+ * same names repay (one walk of a 24 MB device header reads 450 000 names: its string is cheaper). Tests lower it.
+ */
+export const walkedNamesLimit = { chars: 4 << 20, walks: 8 };
 
 /**
  * The names of the run's walks by result hash. Each walk's names come as one string; once the strings held pass
@@ -130,6 +134,8 @@ export const walkedNamesLimit = { chars: 4 << 20 };
 class WalkedNames {
   private byHash = new Map<string, ReadNames | Buffer>();
   private chars = 0;
+  /** Walks whose names are held as strings. */
+  private strings = 0;
   private names: string[] = [];
   private ids = new Map<string, number>();
   /** Each distinct set's bitmap over `names`, by its base64 (a set of 13 000 names: ~1.6 KB). */
@@ -140,7 +146,15 @@ class WalkedNames {
   set(hash: string, names: ReadNames): void {
     this.byHash.set(hash, names);
     this.chars += names.length;
-    if (this.chars > walkedNamesLimit.chars) this.compact();
+    this.strings++;
+    if (this.chars > walkedNamesLimit.chars && this.strings >= walkedNamesLimit.walks) this.compact();
+  }
+
+  /** Walks whose names are held as bitmaps (for tests). */
+  get asSets(): number {
+    let n = 0;
+    for (const v of this.byHash.values()) if (typeof v !== 'string') n++;
+    return n;
   }
 
   /** The names a result's walk looked up, as a string (undefined when not noted). */
@@ -174,6 +188,7 @@ class WalkedNames {
       this.byHash.set(hash, set);
     }
     this.chars = 0;
+    this.strings = 0;
     // The new names get strings of their own: as cut by split, a long one would keep its walk's whole string alive.
     const fresh = ownStrings(this.names.slice(first));
     for (let k = 0; k < fresh.length; k++) {
@@ -210,6 +225,11 @@ export class UnitReads {
   private stored = new Map<string, { data: ReadsFile; decoded: Map<number, ReadNames> }>();
 
   constructor(private readonly root: string) {}
+
+  /** Walks of the run whose names are held as bitmaps (for tests). */
+  get walksAsSets(): number {
+    return this.walked.asSets;
+  }
 
   /** A result walked (or carried over) in this run, with the names its walk looked up. */
   note(hash: string, names: ReadNames | undefined): void {

@@ -7,8 +7,10 @@ import { bitmapIndexes, namesBitmap, UnitReads, walkedNamesLimit } from '../../s
 import { tempDir } from '../helpers/fixture-project.js';
 
 const LIMIT = walkedNamesLimit.chars;
+const WALKS = walkedNamesLimit.walks;
 afterEach(() => {
   walkedNamesLimit.chars = LIMIT;
+  walkedNamesLimit.walks = WALKS;
 });
 
 /** 40 walks: four distinct sets of names, each read in a few orders (long names, as slices of the walk's string). */
@@ -75,5 +77,16 @@ describe('names read by the run\'s walks', () => {
     const saved = JSON.parse(fs.readFileSync(path.join(folder, fs.readdirSync(folder)[0]), 'utf8').slice(41)) as { names: string[]; lists: string[] };
     expect(saved.names.sort()).toEqual(['ONLY_IN_B', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
     expect(saved.lists).toHaveLength(1);
+  });
+
+  it('a few walks of many names stay strings (a table of their names would cost more); many walks are made sets', () => {
+    walkedNamesLimit.chars = 1000;
+    const reads = new UnitReads(tempDir());
+    const many = Array.from({ length: 500 }, (_, i) => `DEVICE_REGISTER_FIELD_${i}_Msk`).join('\n');
+    for (let u = 0; u < WALKS - 1; u++) reads.note(`device-${u}`, many);
+    expect(reads.walksAsSets).toBe(0);
+    reads.note(`device-${WALKS}`, many);
+    expect(reads.walksAsSets).toBe(WALKS);
+    expect(reads.of('board', 'app', 'device-0')?.split('\n')).toHaveLength(500);
   });
 });
