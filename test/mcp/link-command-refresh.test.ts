@@ -9,21 +9,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildInputsCheck } from '../../src/mcp/build-inputs.js';
 import { createFwContextServer, type FwContextServer } from '../../src/mcp/server.js';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
-import { indexProject } from '../../src/indexer/index-project.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { withProject } from '../../src/query/project-context.js';
-import { assertCliBuilt, copyFixtureToTemp } from '../helpers/fixture-project.js';
+import { assertCliBuilt } from '../helpers/fixture-project.js';
+import { indexedLinkFixture, LINK_TXT, NINJA } from '../helpers/link-command-fixture.js';
 import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 import { refreshedOnce } from '../helpers/keeper-refresh.js';
 import { until } from '../helpers/until.js';
 
-const NINJA = 'build/build.ninja';
-const LINK_TXT = 'build/CMakeFiles/firmware.elf.dir/link.txt';
 const DB = 'build/compile_commands.json';
-const LINK_LINE =
-  '/usr/bin/arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Wl,--defsym=__stack_size__=0x800 -T @ROOT@/STM32F407VGTx_FLASH.ld -Wl,-Map=firmware.map ' +
-  'CMakeFiles/firmware.elf.dir/Core/Src/main.c.obj CMakeFiles/firmware.elf.dir/Core/Src/system.c.obj -o firmware.elf\n';
 
 const keepers: FreshnessKeeper[] = [];
 const closers: (() => Promise<void> | void)[] = [];
@@ -34,25 +28,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-/** Every file of the copy a minute old, so that sizes and mtimes vouch (no file read within RACY_MS of its write). */
-function backdate(root: string): void {
-  const t = new Date(Date.now() - 60_000);
-  for (const e of fs.readdirSync(root, { recursive: true, withFileTypes: true })) fs.utimesSync(path.join(e.parentPath, e.name), t, t);
-}
 
-/** cmake-stm32-map (or its Makefile-generator form: link.txt, no build.ninja), backdated and indexed. */
-async function indexed(linkTxt = false): Promise<string> {
-  const root = copyFixtureToTemp('memory', 'cmake-stm32-map');
-  writeConfig(root, DEFAULT_CONFIG);
-  if (linkTxt) {
-    fs.rmSync(path.join(root, NINJA));
-    fs.mkdirSync(path.dirname(path.join(root, LINK_TXT)), { recursive: true });
-    fs.writeFileSync(path.join(root, LINK_TXT), LINK_LINE.replace('@ROOT@', root));
-  }
-  backdate(root);
-  await indexProject({ root });
-  return root;
-}
 
 function edit(root: string, file: string, from: string, to: string): void {
   const abs = path.join(root, file);
@@ -89,7 +65,7 @@ describe('the background refresh follows a changed link command or compile datab
   for (const polling of [false, true]) {
     it(`another --defsym in build.ninja's link edge, ${polling ? 'polling' : 'the file watcher'}: refreshed, then ready with it`, async () => {
       assertCliBuilt();
-      const root = await indexed();
+      const root = await indexedLinkFixture();
       await expectReadyWithStack(root, '0x800');
       await refreshedAfterEdit(root, polling, NINJA, '__stack_size__=0x800', '__stack_size__=0x1000');
       await expectReadyWithStack(root, '0x1000');
@@ -98,14 +74,14 @@ describe('the background refresh follows a changed link command or compile datab
 
   it('another --defsym in link.txt (no build.ninja), the file watcher: refreshed, then ready with it', async () => {
     assertCliBuilt();
-    const root = await indexed(true);
+    const root = await indexedLinkFixture(true);
     await refreshedAfterEdit(root, false, LINK_TXT, '__stack_size__=0x800', '__stack_size__=0x1000');
     await expectReadyWithStack(root, '0x1000');
   });
 
   it('another -D in the compile database, polling: refreshed, then ready with the define', async () => {
     assertCliBuilt();
-    const root = await indexed();
+    const root = await indexedLinkFixture();
     await refreshedAfterEdit(root, true, DB, '-DUSE_HAL_DRIVER ', '-DUSE_HAL_DRIVER -DBOARD_REV=2 ');
     const active = (await (await client(root)).call('get_active_build', {})).value;
     expect(active).toMatchObject({ status: 'ready', reindex_reasons: [], defines: expect.objectContaining({ BOARD_REV: '2' }) });
@@ -113,7 +89,7 @@ describe('the background refresh follows a changed link command or compile datab
 
   it('over the SDK client with `serve`s keeper: get_active_build names build.ninja, then is ready with the new --defsym', async () => {
     assertCliBuilt();
-    const root = await indexed();
+    const root = await indexedLinkFixture();
     const fw: FwContextServer = createFwContextServer({ cwd: root, keepFresh: { debounceMs: 100, pollMs: 200, polling: true, fillBytes: 0 } });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await fw.server.connect(a);
@@ -137,7 +113,7 @@ describe('the background refresh follows a changed link command or compile datab
 
 describe('BuildInputsCheck', () => {
   it('reads build.ninja once per size and mtime it takes, none while they are as indexed', async () => {
-    const root = await indexed();
+    const root = await indexedLinkFixture();
     const build = () => withProject(root, (ctx) => ctx.reader!.builds()[0]!);
     const check = new BuildInputsCheck();
     const reads = vi.spyOn(fs, 'readFileSync');

@@ -6,16 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { linkEdgeText, linkSourceChanged } from '../../src/indexer/link-source.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { withProject } from '../../src/query/project-context.js';
-import { cliJson, copyFixtureToTemp } from '../helpers/fixture-project.js';
+import { cliJson } from '../helpers/fixture-project.js';
+import { indexedLinkFixture, LINK_TXT, NINJA } from '../helpers/link-command-fixture.js';
 
-const NINJA = 'build/build.ninja';
-const LINK_TXT = 'build/CMakeFiles/firmware.elf.dir/link.txt';
-const LINK_LINE =
-  '/usr/bin/arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Wl,--defsym=__stack_size__=0x800 -T @ROOT@/STM32F407VGTx_FLASH.ld -Wl,-Map=firmware.map ' +
-  'CMakeFiles/firmware.elf.dir/Core/Src/main.c.obj CMakeFiles/firmware.elf.dir/Core/Src/system.c.obj -o firmware.elf\n';
 
 interface Status {
   status: string;
@@ -26,23 +21,9 @@ interface Status {
 const active = (root: string) => withProject(root, (ctx) => getActiveBuild(ctx)) as unknown as Status;
 const linkReasons = (s: Status) => s.reindex_reasons.filter((r) => r.startsWith('the link command of build build/app'));
 
-/** Every file of the copy a minute old, so that sizes and mtimes vouch (no file read within RACY_MS of its write). */
-function backdate(root: string): void {
-  const t = new Date(Date.now() - 60_000);
-  for (const e of fs.readdirSync(root, { recursive: true, withFileTypes: true })) fs.utimesSync(path.join(e.parentPath, e.name), t, t);
-}
-
-/** cmake-stm32-map (or its Makefile-generator form: link.txt, no build.ninja), indexed. */
+/** The fixture indexed (see indexedLinkFixture), found ready. */
 async function indexed(linkTxt = false): Promise<string> {
-  const root = copyFixtureToTemp('memory', 'cmake-stm32-map');
-  writeConfig(root, DEFAULT_CONFIG);
-  if (linkTxt) {
-    fs.rmSync(path.join(root, NINJA));
-    fs.mkdirSync(path.dirname(path.join(root, LINK_TXT)), { recursive: true });
-    fs.writeFileSync(path.join(root, LINK_TXT), LINK_LINE.replace('@ROOT@', root));
-  }
-  backdate(root);
-  await indexProject({ root });
+  const root = await indexedLinkFixture(linkTxt);
   expect(active(root)).toMatchObject({ status: 'ready', reindex_reasons: [] });
   return root;
 }
