@@ -28,8 +28,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-
-
 function edit(root: string, file: string, from: string, to: string): void {
   const abs = path.join(root, file);
   const text = fs.readFileSync(abs, 'utf8');
