@@ -433,24 +433,15 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
   const buildSet = macroSetOf(pre.macros, pre.scope?.scoped);
-  const macroTable = buildSet.macroTable;
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
     states: run.states,
     vendorRules: run.vendorRules,
-    // Read only for a file of no language set (a build parsing one language): made then.
-    get blankable() {
-      return buildSet.blankable;
-    },
-    get plainBlankable() {
-      return buildSet.plainBlankable;
-    },
-    macroTable,
+    macros: buildSet,
     scope: pre.scope,
-    records: pre.macros,
     // Read from the table's map of names (a device header's 450 000 are not put in another).
-    values: macroTable.values,
+    values: buildSet.macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
     ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped) } : {}),

@@ -19,7 +19,6 @@ import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
-import type { MacroRecord } from '../preprocessor/api.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -139,36 +138,38 @@ export function blankableHash(b: BlankableMacros): string {
   return sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort()]));
 }
 
+/** The macros a masking uses: those blanked, and (for C/C++) the table, its records and those blanked in a file that sees no unit file's #define. */
+export type MaskMacros = Pick<MacroSet, 'blankable'> & Partial<Pick<MacroSet, 'plainBlankable' | 'macroTable' | 'records'>>;
+
 export interface MaskContext {
   root: string;
   writer: IndexWriter;
   states: FileStates;
   vendorRules: VendorRules;
-  blankable: BlankableMacros;
+  /**
+   * The build's macros: invocations in each file are expanded with its table (whose digest keys the parse). A
+   * MacroSet makes its parts when first read, so those of a set no file is masked with are never made.
+   */
+  macros: MaskMacros;
   /** The build's files as last stored, by stored path. */
   previous: Map<string, StoredBuildFile>;
   unitSet: Set<string>;
-  /** The build's macro table: invocations in each file are expanded with it (its digest keys the parse). */
-  macroTable?: BuildMacroTable;
   /** The build's integer macro values: those a file's enums name key its parse (see enum-macro-key.ts). */
   values: MacroValues;
   /**
    * In a build parsing both C and C++ files: per language, the macros its units reached, which mask the files
-   * parsed in it instead of `blankable` and `macroTable` (see language-macros.ts).
+   * parsed in it instead of `macros` (see language-macros.ts).
    */
   byLanguage?: Map<string, MacroSet>;
   /**
    * Which #defines of unit files each file sees (see define-scope.ts): a file that sees none is blanked with
-   * `plainBlankable` (its language set's), and the table's lookups leave the others out.
+   * its set's `plainBlankable`, and the table's lookups leave the others out.
    */
   scope?: DefineScope;
-  plainBlankable?: BlankableMacros;
-  /** The records of `macroTable` (with a scope: a file's blanking adds the unit files' it sees, see ScopedBlanking). */
-  records?: readonly MacroRecord[];
 }
 
 /** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
-type SetBlanking = Map<Pick<MaskContext, 'blankable' | 'plainBlankable' | 'macroTable' | 'records'>, ScopedBlanking>;
+type SetBlanking = Map<MaskMacros, ScopedBlanking>;
 
 /**
  * The macros that mask `file` (stored path) parsed in `language`, with the key of the blanking its activity names:
@@ -176,7 +177,7 @@ type SetBlanking = Map<Pick<MaskContext, 'blankable' | 'plainBlankable' | 'macro
  * rest, see scopedActivity); without, that of the build's.
  */
 function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking): { blankable: BlankableMacros; macroTable?: BuildMacroTable; blankKey: string } {
-  const set = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx;
+  const set: MaskMacros = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx.macros;
   const key = (b: BlankableMacros) => {
     let k = keys.get(b);
     if (k === undefined) keys.set(b, (k = blankableHash(b)));

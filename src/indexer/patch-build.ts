@@ -407,16 +407,8 @@ function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<Retur
     writer: ctx.writer,
     states: ctx.states,
     vendorRules: ctx.vendorRules,
-    // Read only for a file of no language set (a build parsing one language): made then.
-    get blankable() {
-      return built.blankable;
-    },
-    get plainBlankable() {
-      return built.plainBlankable;
-    },
-    macroTable: built.macroTable,
+    macros: built,
     scope: p.scope,
-    records: built.records,
     values: built.macroTable.values,
     previous: p.stored,
     unitSet: new Set(p.units.map((u) => u.file)),
