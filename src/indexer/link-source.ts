@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import type { LinkSourceInput } from '../index/index-reader.js';
 import { sha1 } from '../model/sha1.js';
-import { RACY_MS, UNTRUSTED_MTIME } from './file-states.js';
+import { UNTRUSTED_MTIME } from './file-states.js';
+import { recordedStat } from './record-inputs.js';
 import { absolutePath, storedPath } from './vendor-paths.js';
 
 /** Where a link command was read (the adapters' BuildDescription.linkSource): the file, and the edge's output in a build.ninja. */
@@ -65,9 +66,8 @@ export function linkEdgeText(bytes: Buffer, output: string): Buffer | undefined 
 /** The link source as it stands now: size and mtime (untrusted within RACY_MS of now) and the digest of the edge's text. */
 export function readLinkSource(root: string, source: LinkSourceRef): LinkSourceInput {
   const output = source.output ?? null;
-  const stored = storedPath(root, source.file);
-  const st = fs.statSync(source.file, { throwIfNoEntry: false });
-  if (!st) return { path: stored, size: null, mtimeMs: 0, output, digest: null };
+  const stat = recordedStat(root, source.file);
+  if (stat.size === null) return { ...stat, output, digest: null };
   let digest: string | null = null;
   try {
     const bytes = fs.readFileSync(source.file);
@@ -76,8 +76,7 @@ export function readLinkSource(root: string, source: LinkSourceRef): LinkSourceI
   } catch {
     digest = null;
   }
-  const trusted = Date.now() - st.mtimeMs > RACY_MS;
-  return { path: stored, size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME, output, digest };
+  return { ...stat, output, digest };
 }
 
 /** The recorded source still holds by size and mtime (nothing read). */

@@ -15,12 +15,21 @@ export type RecordInputsState =
   | { state: 'same-bytes'; files: RecordInput[] }
   | { state: 'changed'; changed: RelinkedFile[] };
 
-/** size and mtime as a record keeps them: a file read within RACY_MS of its mtime is read again next time. */
-function stateOf(root: string, file: string, text: string | undefined): RecordInput {
+/**
+ * A file's stored path, size and mtime as a record keeps them (size null: absent). A file read within RACY_MS of
+ * its mtime gets an mtime that matches nothing, so it is read again next time.
+ */
+export function recordedStat(root: string, file: string): { path: string; size: number | null; mtimeMs: number } {
   const st = fs.statSync(file, { throwIfNoEntry: false });
-  if (!st) return { path: storedPath(root, file), size: null, mtimeMs: 0, hash: null };
+  if (!st) return { path: storedPath(root, file), size: null, mtimeMs: 0 };
   const trusted = Date.now() - st.mtimeMs > RACY_MS;
-  return { path: storedPath(root, file), size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME, hash: text === undefined ? null : sha1(text) };
+  return { path: storedPath(root, file), size: st.size, mtimeMs: trusted ? st.mtimeMs : UNTRUSTED_MTIME };
+}
+
+/** A record input as it stands now, with the hash of the text read from it. */
+function stateOf(root: string, file: string, text: string | undefined): RecordInput {
+  const stat = recordedStat(root, file);
+  return { ...stat, hash: stat.size === null || text === undefined ? null : sha1(text) };
 }
 
 /** Collects the files read while a record is made (each once, in reading order). */
