@@ -86,5 +86,8 @@ export const SCHEMA_VERSION = 16;
  * 24: a #define written in a unit's source file masks another file's text only where some unit read that text
  *     after it (a header included before `#define printf ...` keeps its `printf`); unit results keep per file the
  *     line of the unit's #include that read it (`tops`), which stored results lack.
+ * 25: a #define of a unit's source file that the unit #undefs or defines again before it includes a header no longer
+ *     masks that header (`#define X ...`, `#undef X`, `#include "x.h"`); unit results keep the #defines files read
+ *     below them did not see (`unseen`), which stored results lack.
  */
-export const ROW_FORMAT_VERSION = 24;
+export const ROW_FORMAT_VERSION = 25;

@@ -22,6 +22,8 @@ export interface UnitResultRow {
   diagnostics: Diagnostic[];
   /** Per file: the line of the unit's own file whose #include read it last (see UnitResult.tops). */
   tops?: number[];
+  /** The unit's own #defines files read below them did not see (see UnitResult.unseen). */
+  unseen?: number[];
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -53,6 +55,7 @@ interface ResultBody {
   lang: UnitResultRow['lang'];
   diagnostics: Diagnostic[];
   tops?: number[];
+  unseen?: number[];
 }
 
 const viewEncodings = new ViewEncodings();
@@ -100,7 +103,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -280,6 +283,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     tested: JSON.parse(tested) as [string, string | null][],
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
+    ...(body.unseen ? { unseen: body.unseen } : {}),
   };
 }
 

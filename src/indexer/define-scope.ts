@@ -1,11 +1,13 @@
 // Where a compile unit's own #defines reach: a #define written in a unit's source file applies to another file's
-// text only where some unit read that text after it (a header included before `#define printf ...` keeps printf).
+// text only where some unit read that text while it was in force: after it (a header included before `#define
+// printf ...` keeps printf), and not after the unit #undef'd or defined the name again. An #undef in a header is not
+// followed.
 import { sha1 } from '../model/sha1.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { defineLine, type UnitResult } from '../preprocessor/unit-result.js';
 
 /** What a build's scope is made from: a unit result's files in order and where each was last read (see UnitResult.tops). */
-export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops'>;
+export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'unseen'>;
 
 /** Per file (stored path): the scoped #define sites some unit read before its text, as file → lines. */
 export type VisibleSites = Map<string, Map<string, Set<number>>>;
@@ -67,12 +69,26 @@ export function unitVisibleSites(r: ScopeInput, included: ReadonlySet<string>, a
   if (mainLines.length === 0 && others.length === 0) return;
   const otherLines = others.map((o) => definedLines(files[o].view.defines));
   const tops = r.tops;
+  const unseen = unseenByFile(r.unseen);
   for (let k = 0; k < files.length; k++) {
     // Without the lines files were read at (not a walk of this version), every #define is taken as seen.
     const top = k === main ? 0 : (tops?.[k] ?? Infinity);
-    if (top > mainLines[0]) for (let j = 0; j < mainLines.length && mainLines[j] < top; j++) add(files[k].file, r.unit, mainLines[j]);
+    const skip = unseen?.get(k);
+    if (top > mainLines[0]) for (let j = 0; j < mainLines.length && mainLines[j] < top; j++) if (!skip?.has(mainLines[j])) add(files[k].file, r.unit, mainLines[j]);
     for (let n = 0; n < others.length; n++) if (others[n] !== k) for (const line of otherLines[n]) add(files[k].file, files[others[n]].file, line);
   }
+}
+
+/** A result's unseen #defines (see UnitResult.unseen) as file index → lines; undefined when none. */
+function unseenByFile(unseen: readonly number[] | undefined): Map<number, Set<number>> | undefined {
+  if (!unseen?.length) return undefined;
+  const out = new Map<number, Set<number>>();
+  for (let p = 0; p < unseen.length; p += 2) {
+    const lines = out.get(unseen[p]);
+    if (lines) lines.add(unseen[p + 1]);
+    else out.set(unseen[p], new Set([unseen[p + 1]]));
+  }
+  return out;
 }
 
 /** Of the unit files (absolute), those some unit reads besides their own (a unit including another's source). */

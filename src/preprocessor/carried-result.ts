@@ -5,7 +5,8 @@
 // lines, its reached #defines added or dropped, and its new hash. Leaves out every other edit (the unit is
 // walked): another directive changed, a structure problem, diagnostics, `#line`, a walk that read `__LINE__`, a
 // changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
-// lines or #defines where the view does not say whether the walk was live there.
+// lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
+// file #defines or #undefs more than once (which of its #defines later headers see may change).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -40,9 +41,45 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
     files[at] = { file: e.file, hash: e.hash, view: moved };
   }
   const own = edited.find((e) => e.file === old.unit);
+  if (own && mayDropOwnDefines(own, alignedOf(own.before, own.after)!)) return undefined;
   const tops = own && old.tops ? movedTops(old.tops, own, alignedOf(own.before, own.after)!) : old.tops;
   if (tops === null) return undefined;
-  return { ...old, files, ...(tops ? { tops } : {}) };
+  const unseen = own && old.unseen ? movedUnseen(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
+  if (unseen === null) return undefined;
+  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}) };
+}
+
+/**
+ * True when a name the edit of the unit's own file changed has more than one #define or #undef there, before or
+ * after: which of its #defines files read later see (UnitResult.unseen) may have changed, so the unit is walked.
+ */
+function mayDropOwnDefines(e: EditedFile, al: DirectiveAlignment): boolean {
+  if (al.changed.size === 0) return false;
+  for (const sk of [e.before, e.after]) {
+    const seen = new Set<string>();
+    for (const d of sk.directives) {
+      const name = d.kind === 'define' ? d.macro?.name : d.kind === 'undef' ? d.name : undefined;
+      if (name === undefined || !al.changed.has(name)) continue;
+      if (seen.has(name)) return true;
+      seen.add(name);
+    }
+  }
+  return false;
+}
+
+/** The unit's unseen #defines (see UnitResult.unseen) at the lines their #defines moved to; null when one is gone. */
+function movedUnseen(unseen: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
+  const lineOf = new Map<number, number>();
+  e.before.directives.forEach((d, i) => {
+    if (al.newOf[i] >= 0) lineOf.set(d.line, e.after.directives[al.newOf[i]].line);
+  });
+  const out: number[] = [];
+  for (let p = 0; p < unseen.length; p += 2) {
+    const line = lineOf.get(unseen[p + 1]);
+    if (line === undefined) return null;
+    out.push(unseen[p], line);
+  }
+  return out;
 }
 
 /** The unit's tops (lines of its own #includes, see UnitResult.tops) at the lines they moved to; null when one is gone. */

@@ -26,7 +26,7 @@ export interface MergedBuild {
 }
 
 /** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
-export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops'>;
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen'>;
 
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {

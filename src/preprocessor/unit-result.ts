@@ -72,6 +72,12 @@ export interface UnitResult {
    * (see define-scope.ts). Absent for assembler units that are not preprocessed.
    */
   tops?: number[];
+  /**
+   * Exceptions to "a file read below a #define of the unit's own file saw it" (see `tops`): [index in `files`,
+   * line of the #define] of each one #undef'd or defined again before every read of the file past it (`#define X`,
+   * `#undef X`, `#include "x.h"`). Absent when none.
+   */
+  unseen?: number[];
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -218,13 +224,28 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   host.walked?.();
   const shared: SharedReads[] = [];
   const tops: number[] = [];
-  const result = { ...base, files: fileReads(walker, host, recordDecisions, shared, tops), tops, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const files = fileReads(walker, host, recordDecisions, shared, tops);
+  const unseen = unseenDefines(walker, files);
+  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
   walker.release();
   env.release();
   return result;
+}
+
+/** The walk's unseen #defines (see UnitResult.unseen) by the files' indices in the result. */
+function unseenDefines(walker: UnitWalker, files: UnitFileRead[]): number[] {
+  const pairs = walker.unseenDefines();
+  if (pairs.length === 0) return [];
+  const index = new Map(files.map((f, k) => [f.file, k]));
+  const out: number[] = [];
+  for (const [file, line] of pairs) {
+    const k = index.get(file);
+    if (k !== undefined) out.push(k, line);
+  }
+  return out;
 }
 
 /** A view being made for a file that one replayed walk made, to offer to later units replaying it. */

@@ -96,6 +96,10 @@ export class UnitWalker {
   /** While the unit's own file is walked (not a forced one): the line of its #include being read (see FileVisit.top). */
   private inMain = false;
   private top = 0;
+  /** While the unit's own file is walked: its #defines in force, by name, with their lines. */
+  private mainDefines = new Map<string, number>();
+  /** The unit's own #defines #undef'd or defined again, each with the files whose text was read while it was in force. */
+  private dropped: { line: number; saw: Set<string> }[] = [];
   private readonly ctx: ExpandContext;
   /** Evaluation options that change results, as a cache key. */
   private readonly evalKey: string;
@@ -140,6 +144,8 @@ export class UnitWalker {
     this.lastReachedFile = undefined;
     this.onceSeen.clear();
     this.pushed.clear();
+    this.mainDefines.clear();
+    this.dropped.length = 0;
   }
 
   /** A macro lookup of the walk (recorded as an input of the header walk under way). */
@@ -328,6 +334,7 @@ export class UnitWalker {
           else if (d.macro) {
             this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
             this.reach(d.macro);
+            if (this.depth === 0 && this.inMain) this.mainDefined(d.macro.name, d.line);
             if (this.rec !== undefined) this.rec.defined(sk, i, d.macro);
           }
           break;
@@ -335,6 +342,7 @@ export class UnitWalker {
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.name) {
             this.opts.env.delete(d.name);
+            if (this.depth === 0 && this.inMain) this.mainUndefined(d.name);
             if (this.rec !== undefined) {
               this.rec.written.add(d.name);
               this.rec.ops.push(OP_UNDEF, d.name);
@@ -367,6 +375,32 @@ export class UnitWalker {
     addRange(pos, sk.lineCount);
     this.curFile = saved.f;
     this.curDirIndex = saved.d;
+  }
+
+  /** A #define of the unit's own file: one of the name in force before stops being so. */
+  private mainDefined(name: string, line: number): void {
+    this.mainUndefined(name);
+    this.mainDefines.set(name, line);
+  }
+
+  /** An #undef of the unit's own file (or a #define again): the files read so far since the name's #define saw it. */
+  private mainUndefined(name: string): void {
+    const line = this.mainDefines.get(name);
+    if (line === undefined) return;
+    this.mainDefines.delete(name);
+    const saw = new Set<string>();
+    for (const v of this.visits.values()) if (v.top > line) saw.add(v.file);
+    this.dropped.push({ line, saw });
+  }
+
+  /**
+   * The unit's own #defines that a file read below them never saw, as [file, line of the #define]: each was
+   * #undef'd or defined again before every read of the file's text past it (see UnitResult.unseen).
+   */
+  unseenDefines(): [string, number][] {
+    const out: [string, number][] = [];
+    for (const { line, saw } of this.dropped) for (const v of this.visits.values()) if (v.top > line && !saw.has(v.file)) out.push([v.file, line]);
+    return out;
   }
 
   /** Evaluate an #if/#elif/#ifdef... condition. Errors make it false (as GCC skips the group). */

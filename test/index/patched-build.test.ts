@@ -552,3 +552,31 @@ describe('re-index fast path of a build whose unit defines macros after and befo
     expect(incremental.symbols.filter((s) => String(s).includes('include/log.h')).map((s) => (JSON.parse(String(s)) as string[])[3])).toEqual(['log_quiet', 'printf_like']);
   });
 });
+
+describe('re-index fast path of a build whose unit #undefs macros before its includes (undef-before-include)', () => {
+  const logNames = (rows: Record<string, unknown[]>) =>
+    rows.symbols.filter((s) => String(s).includes('include/log.h') && !String(s).includes('"macro"')).map((s) => (JSON.parse(String(s)) as string[])[3]);
+
+  it('lines moved, then the #undef removed and put back: patched, rows as from scratch each time', async () => {
+    const { root } = await indexedFixture(['index', 'undef-before-include']);
+    const unit = path.join(root, 'src/main.c');
+    const text = fs.readFileSync(unit, 'utf8');
+    // Between directives: carried over, the #defines log.h does not see moved with their lines.
+    fs.writeFileSync(unit, '/* moved */\n\n' + text);
+    expect(await indexProject({ root })).toMatchObject({ carriedUnits: 1 });
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    expect(logNames(incremental)).toEqual(['printf_like']);
+    // Without the #undef, log.h reads printf_like(...) as the unit's statement macro; with it back, as written.
+    fs.writeFileSync(unit, text.replace('#undef printf_like\n', ''));
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(logNames(incremental)).not.toContain('printf_like');
+    fs.writeFileSync(unit, text);
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(logNames(incremental)).toEqual(['printf_like']);
+  });
+});
