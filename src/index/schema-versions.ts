@@ -89,5 +89,8 @@ export const SCHEMA_VERSION = 16;
  * 25: a #define of a unit's source file that the unit #undefs or defines again before it includes a header no longer
  *     masks that header (`#define X ...`, `#undef X`, `#include "x.h"`); unit results keep the #defines files read
  *     below them did not see (`unseen`), which stored results lack.
+ * 26: macro expansions in code use the compiler's implicit macros no #define of the build overrides (glibc's
+ *     `__ASMNAME2 (__USER_LABEL_PREFIX__, cname)` wrote `"__USER_LABEL_PREFIX__"` into signatures, gcc reads `""`):
+ *     an unchanged build is not masked again otherwise.
  */
-export const ROW_FORMAT_VERSION = 25;
+export const ROW_FORMAT_VERSION = 26;

@@ -16,11 +16,12 @@ import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { defineScope, type DefineScope } from './define-scope.js';
+import { agreedBuiltins } from './builtin-macros.js';
 import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
-import { forgetAllDefinitions } from '../preprocessor/macro-definition.js';
+import { forgetAllDefinitions, type MacroDef } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
@@ -164,6 +165,8 @@ interface BuildPreprocessing {
   sites?: LanguageSites;
   /** Which #defines of unit files each file sees (see define-scope.ts); unset for a caller-supplied preprocessor. */
   scope?: DefineScope;
+  /** The compiler's implicit macros the build's units agree on (see builtin-macros.ts); unset for a caller-supplied preprocessor. */
+  builtins?: Map<string, MacroDef>;
 }
 
 /** Units → stored or fresh unit results → merged files, macros and diagnostics. */
@@ -207,6 +210,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     diagnostics: merged.diagnostics,
     ...(parsesBothLanguages([...merged.files.values()].map((f) => f.language)) ? { sites: languageSites(pre.results) } : {}),
     scope: buildScope(pre.results, units, merged, run.root),
+    builtins: agreedBuiltins(pre.environments.map((e) => e.implicit)),
   };
 }
 
@@ -432,7 +436,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
-  const buildSet = macroSetOf(pre.macros, pre.scope?.scoped);
+  const buildSet = macroSetOf(pre.macros, pre.scope?.scoped, pre.builtins);
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
@@ -444,7 +448,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     values: buildSet.macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
-    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped) } : {}),
+    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins) } : {}),
   });
   summary.diagnostics.push(...masked.diagnostics);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);

@@ -4,6 +4,7 @@
 // reached (assembler units count as C, as the files they alone read are parsed as C).
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroGroup } from '../index/index-writer.js';
+import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
@@ -20,10 +21,11 @@ export interface MacroSet {
 
 /**
  * The macro set of these records; `scoped`: the stored paths of the build's unit files, whose #defines other files
- * mostly do not see. Its blanked macros and table are made when first read: a patch of a build parsing both
- * languages masks files of one of them (mbed CE's 253 units: ~100 ms a set not made).
+ * mostly do not see; `builtins`: the compiler's implicit macros its table falls back to (see builtin-macros.ts).
+ * Its blanked macros and table are made when first read: a patch of a build parsing both languages masks files of
+ * one of them (mbed CE's 253 units: ~100 ms a set not made).
  */
-export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>): MacroSet {
+export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>): MacroSet {
   let blankable: BlankableMacros | undefined;
   let plainBlankable: BlankableMacros | undefined;
   let macroTable: BuildMacroTable | undefined;
@@ -36,7 +38,7 @@ export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>)
       return (plainBlankable ??= plainBlankableOf(records, set.blankable, scoped));
     },
     get macroTable() {
-      return (macroTable ??= new BuildMacroTable(records));
+      return (macroTable ??= new BuildMacroTable(records, builtins));
     },
   };
   return set;
@@ -121,13 +123,13 @@ function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number
 }
 
 /** Per language, its units' records (in the groups' order), blanked macros and macro table. */
-export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>): Map<string, MacroSet> {
+export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>): Map<string, MacroSet> {
   const out = new Map<string, MacroSet>();
   for (const language of ['c', 'cpp']) {
     const byFile = sites.get(language);
     const records: MacroRecord[] = [];
     for (const g of groups) for (const r of reachedRecords(g, byFile, root)) records.push(r);
-    out.set(language, macroSetOf(records, scoped));
+    out.set(language, macroSetOf(records, scoped, builtins));
   }
   return out;
 }

@@ -18,9 +18,10 @@ import { mergeUnitResults, type MergedBuild, type MergedFile } from '../preproce
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
-import type { StartingMacros } from '../preprocessor/macro-definition.js';
+import type { MacroDef, StartingMacros } from '../preprocessor/macro-definition.js';
 import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
+import { unitBuiltins } from './builtin-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
@@ -321,13 +322,14 @@ function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: Re
  * patch, its sites moved by the redone units whose sites changed. Null when the sites before did not hold those
  * units' previous results (then the full path runs).
  */
-function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], scoped: ReadonlySet<string>, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
+function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], macros: PatchMacroBase, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
+  const { scoped, builtins } = macros;
   const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
   const moved = redone.filter((r) => !sameSites(languageSites([r.old]), languageSites([r.fresh])));
   // The same records reached at the same sites: one set per language serves before and after.
-  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped);
+  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
-  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped);
+  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead };
 }
@@ -375,6 +377,12 @@ interface PatchScope {
   paths: PathMemo;
 }
 
+/** What every macro set of a patch is made with besides its records (see macroSetOf). */
+interface PatchMacroBase {
+  scoped: ReadonlySet<string>;
+  builtins: ReadonlyMap<string, MacroDef>;
+}
+
 /** The patch's macros: groups of the changed files made again, the build's set, each language's; null when the blanked macros change. */
 function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) {
   const { changed, merged, scope, stored } = p;
@@ -387,13 +395,15 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
-  const built = macroSetOf(groups.flatMap((g) => g.records), scope.scoped);
+  // The implicit macros are the full path's: made from every unit, not only the redone ones.
+  const base: PatchMacroBase = { scoped: scope.scoped, builtins: unitBuiltins(p.units, ctx.provider) };
+  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
-  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, scope.scoped, p.paths, ctx) : undefined;
+  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), scope.scoped), after: built }]]));
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
   return { freshGroups, built, perLanguage, byLanguage, rekeyed };

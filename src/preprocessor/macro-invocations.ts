@@ -211,6 +211,7 @@ export interface DefinitionScope {
   sees(file: string, def: Pick<MacroDef, 'file' | 'line'>): boolean;
 }
 
+const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
 const byFileAndLine = (a: MacroRecord, b: MacroRecord): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
 const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
 
@@ -226,6 +227,8 @@ const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', '
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
  * the first definition elsewhere that `scope` lets the file see (headers are usually included before use).
+ * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
+ * are expanded inside an invocation's expansion, never taken for invocations themselves.
  */
 export class BuildMacroTable {
   /** Set for a build's masking: the definitions of unit files a file's text may see (see define-scope.ts). */
@@ -251,7 +254,10 @@ export class BuildMacroTable {
    */
   readonly values: MacroValueTable;
 
-  constructor(records: readonly MacroRecord[]) {
+  constructor(
+    records: readonly MacroRecord[],
+    private readonly builtins: ReadonlyMap<string, MacroDef> = NO_BUILTINS,
+  ) {
     // By name in the order the records came in, then the lists sorted: a stable sort keeps the order of
     // (file, line) ties, as sorting all records first did.
     const several: MacroRecord[][] = [];
@@ -285,6 +291,13 @@ export class BuildMacroTable {
       if (chunk.length > 65536) {
         h.update(chunk);
         chunk = '';
+      }
+    }
+    if (builtins.size) {
+      chunk += '\0builtins\n';
+      for (const name of [...builtins.keys()].sort()) {
+        const d = builtins.get(name)!;
+        chunk += `${name}\0${d.paramsText ?? ''}\0${d.valueText}\n`;
       }
     }
     this.digest = h.update(chunk).digest('hex');
@@ -321,6 +334,11 @@ export class BuildMacroTable {
   }
 
   lookup(name: string, file: string, line: number): MacroDef | undefined {
+    return this.defined(name, file, line) ?? this.builtins.get(name);
+  }
+
+  /** The build's #define of the name that applies at a line of `file` (see the class comment). */
+  private defined(name: string, file: string, line: number): MacroDef | undefined {
     const defs = this.definitions(name);
     if (!defs || defs.length === 0) return undefined;
     const elsewhere = !SCOPED_KEYWORDS.has(name);

@@ -94,6 +94,12 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
   return { preprocessed, ...(asked.length ? { answered: Promise.all(asked) } : {}) };
 }
 
+/** The implicit macros the unit's compiler gives it (what setUpUnit starts from), without the rest of its set-up. */
+export function implicitMacrosOf(unit: CompileUnit, provider: ImplicitMacroProvider): ImplicitMacros {
+  const { argv, args, lang } = readAhead.get(unit) ?? unitCommand(unit);
+  return provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
+}
+
 export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
   const ahead = readAhead.get(unit);
   readAhead.delete(unit);

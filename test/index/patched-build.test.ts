@@ -553,6 +553,17 @@ describe('re-index fast path of a build whose unit defines macros after and befo
   });
 });
 
+describe('re-index fast path of a build whose macros expand the compiler’s implicit ones (asm-label-prefix)', () => {
+  it('a .c edit: only the unit parsed again (the header keeps its key), rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'asm-label-prefix']);
+    fs.appendFileSync(path.join(root, 'src/main.c'), '\nint later(void) { return 1; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    expect(incremental.symbols.some((s) => String(s).includes('__asm__ (\\"\\" \\"open_file64\\")'))).toBe(true);
+  });
+});
+
 describe('re-index fast path of a build whose unit #undefs macros before its includes (undef-before-include)', () => {
   const logNames = (rows: Record<string, unknown[]>) =>
     rows.symbols.filter((s) => String(s).includes('include/log.h') && !String(s).includes('"macro"')).map((s) => (JSON.parse(String(s)) as string[])[3]);
