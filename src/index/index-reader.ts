@@ -200,6 +200,11 @@ export interface IndexReader {
   /** The indexed files among `paths` (stored paths), by path; unknown paths are left out. */
   filesAt(paths: readonly string[]): FileRow[];
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
+  /**
+   * Symbols whose name or qualified name is `name` (starts with it: `prefix`), and those of the qualified name of a
+   * function or variable with C linkage written as `name` in a namespace (its alias not made by a macro:
+   * `std::remove` finds `remove`). The name a macro renamed finds nothing.
+   */
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
   lookupMacros(name: string, prefix: boolean, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   listSymbols(filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow>;
@@ -221,7 +226,7 @@ export interface IndexReader {
   fileLineIds(buildId: number): Map<string, number>;
   /** Stored paths equal to `path`, or ending in `/path` (at most `limit`). */
   matchFilePaths(path: string, limit: number): string[];
-  /** Symbols named `name` (or with that qualified name) in every build; the only symbol query that spans builds. */
+  /** Symbols named `name` (or with that qualified name, or that of a symbol written so, see lookupSymbols) in every build; the only symbol query that spans builds. */
   lookupSymbolsInBuilds(name: string, kinds?: string[]): BuildSymbolRow[];
   /** Macros named `name` in every build. */
   lookupMacrosInBuilds(name: string): BuildMacroRow[];

@@ -92,5 +92,8 @@ export const SCHEMA_VERSION = 16;
  * 26: macro expansions in code use the compiler's implicit macros no #define of the build overrides (glibc's
  *     `__ASMNAME2 (__USER_LABEL_PREFIX__, cname)` wrote `"__USER_LABEL_PREFIX__"` into signatures, gcc reads `""`):
  *     an unchanged build is not masked again otherwise.
+ * 27: a function or namespace-scope variable with C language linkage declared in a namespace
+ *     (`namespace std { extern "C" int remove(const char *); }`) is named by its C name (`remove`), its namespace
+ *     spelling kept as its alias (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 26;
+export const ROW_FORMAT_VERSION = 27;

@@ -252,9 +252,10 @@ export class SqliteIndex implements IndexReader {
 
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { name, like: likeEscape(name) + '%' };
+    const aliased = `s.qualified_name IN (SELECT a.qualified_name FROM symbols a JOIN build_files ab ON ab.parsed_id = a.parsed_id AND ab.build_id = @buildId WHERE a.alias ${prefix ? `LIKE @like ESCAPE '\\'` : '= @name'} AND a.via_macro IS NULL)`;
     const match = prefix
-      ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\')`
-      : `(s.name = @name OR s.qualified_name = @name)`;
+      ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\' OR ${aliased})`
+      : `(s.name = @name OR s.qualified_name = @name OR ${aliased})`;
     const where = `${match}${filterSql(filter, params)}`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY s.is_definition DESC, f.is_vendor, length(s.name), s.name, f.path, s.line`,
@@ -384,7 +385,7 @@ export class SqliteIndex implements IndexReader {
     const rows = this.db
       .prepare(
         `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id JOIN parsed_files p ON p.id = s.parsed_id
-         JOIN files f ON f.id = p.file_id WHERE (s.name = @name OR s.qualified_name = @name)${kindSql}
+         JOIN files f ON f.id = p.file_id WHERE (s.name = @name OR s.qualified_name = @name OR s.qualified_name IN (SELECT a.qualified_name FROM symbols a WHERE a.alias = @name AND a.via_macro IS NULL))${kindSql}
          ORDER BY bf.build_id, s.is_definition DESC, f.is_vendor, f.path, s.line`,
       )
       .all(params) as Record<string, unknown>[];

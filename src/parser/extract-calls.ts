@@ -94,6 +94,8 @@ class CallWalker {
   private globals = new Map<string, string | null>();
   private lineStarts: number[];
   private ordinals = new Map<string, number>();
+  /** While the walk is inside an `extern "C"` block and no class: a function defined here is named by its C name. */
+  private linkC = false;
 
   constructor(
     private text: string,
@@ -152,6 +154,14 @@ class CallWalker {
       case 'function_definition':
         this.functionDefinition(tree, tree.node(id), scopes);
         return;
+      case 'linkage_specification': {
+        // The linkage of what it holds (extract-symbols.ts names a function with C linkage by its C name).
+        const saved = this.linkC;
+        this.linkC = tree.node(id).childForFieldName('value')?.text === '"C"';
+        for (let c = tree.firstChild(id); c !== -1; c = tree.next[c]) if (tree.isNamed(c)) this.walk(tree, c, fn, scopes);
+        this.linkC = saved;
+        return;
+      }
       case 'namespace_definition':
       case 'class_specifier':
       case 'struct_specifier': {
@@ -159,7 +169,11 @@ class CallWalker {
         const n = node.childForFieldName('name');
         const body = node.childForFieldName('body');
         if (body && (node.type === 'namespace_definition' || this.opts.language === 'cpp')) {
+          const saved = this.linkC;
+          // Class members have C++ linkage whatever block holds the class.
+          if (node.type !== 'namespace_definition') this.linkC = false;
           this.walk(tree, body.id, fn, n ? [...scopes, n.text] : scopes);
+          this.linkC = saved;
           return;
         }
         break;
@@ -187,7 +201,8 @@ class CallWalker {
     const cast = nameNode && castOf(nameNode) ? nameOf(nameNode) : null;
     const written = cast ? [...cast.scope, cast.name].join('::') : nameNode ? nameNode.text.replace(/\s+/g, '') : '';
     const name = written.split('::').pop() ?? written;
-    const qname = [...scopes, written].filter(Boolean).join('::');
+    // A function with C linkage defined in a namespace is named by its C name, as its symbol is.
+    const qname = this.linkC && !written.includes('::') ? written : [...scopes, written].filter(Boolean).join('::');
     const ctx: FnContext = { name, qname, params: [], paramTypes: [], locals: new Map(), fnPtrs: new Set() };
     let fd: SyntaxNode | null = declarator;
     while (fd && fd.type !== 'function_declarator') fd = fd.childForFieldName('declarator');

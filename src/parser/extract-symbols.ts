@@ -1,5 +1,8 @@
 // Turns one file's (masked) text into symbols, variable references and syntax errors with tree-sitter.
-// Kinds, qualified names (`ns::Class::method`, `tag::field`, `enum::CONST`), docstrings, enum values.
+// Kinds, qualified names (`ns::Class::method`, `tag::field`, `enum::CONST`), docstrings, enum values. A function or
+// variable with C language linkage declared in a namespace (`namespace std { extern "C" int remove(const char *); }`)
+// is named by its C name (`remove`, what the linker sees and what every declaration of it in any namespace denotes),
+// its namespace-qualified spelling kept as its alias (`std::remove`).
 // It does not resolve types across files or decide which lines are compiled (the preprocessor does).
 // Work is linear in the size of the file: one tree walk, whose stack of ancestor ids answers every parent
 // lookup (tree-sitter's parent and sibling lookups are not constant time).
@@ -46,7 +49,14 @@ interface Statement {
 }
 
 /** What a kind of declaration sets beyond the defaults of ExtractedSymbol (see FileExtractor.add). */
-type SymbolExtra = Partial<Pick<ExtractedSymbol, 'line' | 'isDefinition' | 'isVirtual' | 'isPureVirtual' | 'enumValue' | 'body'>> & { signature: string };
+type SymbolExtra = Partial<Pick<ExtractedSymbol, 'line' | 'isDefinition' | 'isVirtual' | 'isPureVirtual' | 'enumValue' | 'body'>> & {
+  signature: string;
+  /** Named by its C name (C language linkage, see the file comment). */
+  cName?: boolean;
+};
+
+/** Ancestors that end a C linkage block's reach: class members and locals have no C language linkage. */
+const LINKAGE_STOPS = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'field_declaration_list', 'compound_statement']);
 
 /** `scope::parts::name` with empty parts left out. */
 function qualify(parentName: string, scopeParts: string[], name: string): string {
@@ -127,7 +137,8 @@ class FileExtractor {
       this.nameless.push(node.startPosition.row + 1);
       return null;
     }
-    const qualifiedName = qualify(parent ? parent.qualifiedName : '', scopeParts, name);
+    const written = qualify(parent ? parent.qualifiedName : '', scopeParts, name);
+    const qualifiedName = extra.cName ? name : written;
     const stmtParentType = this.typeAbove(at.ancestors, stmt.up + 1);
     const start = node.startPosition;
     // Every field written in one literal (no spread of `extra`): one object shape, no copying loop per symbol.
@@ -154,9 +165,24 @@ class FileExtractor {
       const template = this.tree.node(at.ancestors[at.ancestors.length - 1 - stmt.up]);
       sym.signature = clip(`template${template.childForFieldName('parameters')?.text ?? ''} ${sym.signature}`);
     }
+    if (qualifiedName !== written) sym.alias = written;
     this.pendingDocs.push({ sym, stmt: stmt.frame, trailing: kind === 'enum_constant' || kind === 'field' });
     this.symbols.push(sym);
     return sym;
+  }
+
+  /**
+   * True when a declaration of namespace scope (not a class member, not a local; `scopeParts`: the qualifier
+   * written in its name) has C language linkage: the innermost linkage block around it is `extern "C"`.
+   */
+  private cLinkage(ancestors: Ancestors, scopeParts: string[]): boolean {
+    if (this.options.language !== 'cpp' || scopeParts.length) return false;
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const type = this.tree.type(ancestors[i]);
+      if (LINKAGE_STOPS.has(type)) return false;
+      if (type === 'linkage_specification') return this.tree.node(ancestors[i]).childForFieldName('value')?.text === '"C"';
+    }
+    return false;
   }
 
   private functionKind(name: string, scopeParts: string[], parent: Scope | null, inClassBody: boolean): SymbolKind {
@@ -196,6 +222,7 @@ class FileExtractor {
         isPureVirtual: pure,
         body: isDef ? this.source.slice(stmt.frame.startIndex, stmt.frame.endIndex) : null,
         line: stmt.frame.startPosition.row + 1,
+        cName: kind === 'function' && parent?.kind === 'namespace' && this.cLinkage(ancestors, scopeParts),
       });
       if (isDef && sym) this.scopes.set(decl.id, { symbol: sym, kind, qualifiedName: sym.qualifiedName, name });
       return;
@@ -207,7 +234,8 @@ class FileExtractor {
       return;
     }
     const isExtern = /\bextern\b/.test(specifiers) && declarator.type !== 'init_declarator';
-    this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern });
+    const cName = !inFunction && parent?.kind === 'namespace' && this.cLinkage(ancestors, scopeParts);
+    this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern, cName });
   }
 
   /** The tag, or for `typedef struct { ... } name_t;` the typedef name. */

@@ -126,6 +126,36 @@ using byte_t = unsigned char;
   });
 });
 
+describe('C language linkage in a namespace', () => {
+  const syms = cpp(`
+namespace std {
+extern "C" {
+int remove(const char *path);
+struct tm_like { int field(); };
+}
+extern "C" int rename(const char *a, const char *b);
+extern "C" int errno_like;
+int cxx_only(int x);
+}
+extern "C" { namespace outer { void c_fn(void) {} } }
+extern "C" { extern "C++" { namespace cxx { int kept(); } } }
+`);
+  const named = (name: string) => syms.filter((s) => s.name === name).map((s) => ({ q: s.qualifiedName, alias: s.alias ?? null }));
+
+  it('names a function or variable with C linkage by its C name, the namespace spelling kept as its alias', () => {
+    expect(named('remove')).toEqual([{ q: 'remove', alias: 'std::remove' }]);
+    expect(named('rename')).toEqual([{ q: 'rename', alias: 'std::rename' }]);
+    expect(named('errno_like')).toEqual([{ q: 'errno_like', alias: 'std::errno_like' }]);
+    expect(named('c_fn')).toEqual([{ q: 'c_fn', alias: 'outer::c_fn' }]);
+  });
+
+  it('keeps C++ linkage for class members, functions outside the block and an inner extern "C++"', () => {
+    expect(named('field')).toEqual([{ q: 'std::tm_like::field', alias: null }]);
+    expect(named('cxx_only')).toEqual([{ q: 'std::cxx_only', alias: null }]);
+    expect(named('kept')).toEqual([{ q: 'cxx::kept', alias: null }]);
+  });
+});
+
 describe('masked text', () => {
   it('accepts a comment separated from its declaration by blanked lines only', () => {
     const text = '/** Doc. */\n            \nint g(void);\n';
