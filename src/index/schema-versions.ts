@@ -95,5 +95,8 @@ export const SCHEMA_VERSION = 16;
  * 27: a function or namespace-scope variable with C language linkage declared in a namespace
  *     (`namespace std { extern "C" int remove(const char *); }`) is named by its C name (`remove`), its namespace
  *     spelling kept as its alias (stored parses are keyed by an unchanged masked text).
+ * 28: a function whose empty body a `;` follows (`void f() {};`, in a class or not) is a definition whose signature
+ *     ends before the body: tree-sitter-cpp reads that `{}` as an initializer list, and it was a declaration
+ *     (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 27;
+export const ROW_FORMAT_VERSION = 28;

@@ -65,6 +65,18 @@ function qualify(parentName: string, scopeParts: string[], name: string): string
   return name ? (out ? `${out}::${name}` : name) : out;
 }
 
+/**
+ * The empty body of a function defined `void f() {};` (a `;` after it): tree-sitter-cpp reads that `{}` as the
+ * initializer list of a declaration (`declarator: (init_declarator value: (initializer_list))`) or of a member
+ * (`default_value: (initializer_list)`). A function cannot be initialized, so an empty list (comments aside) after a
+ * function's declarator is its body. Null for anything else (`int x{};`, `int (*fp)() {};` declare variables).
+ */
+function emptyBodyOf(decl: SyntaxNode, declarator: SyntaxNode, category: 'declaration' | 'field'): SyntaxNode | null {
+  const list = category === 'field' ? decl.childForFieldName('default_value') : declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
+  if (list?.type !== 'initializer_list' || list.namedChildren.some((c) => c.type !== 'comment')) return null;
+  return unwrapDeclarator(category === 'field' ? declarator : declarator.childForFieldName('declarator')).isFunction ? list : null;
+}
+
 /** Ids of the nodes open above a captured node, the root first. */
 type Ancestors = readonly number[];
 
@@ -210,8 +222,9 @@ class FileExtractor {
     if (info.isFunction || category === 'function') {
       const kind = this.functionKind(name, scopeParts, parent, inClassBody);
       const isVirtual = this.options.language === 'cpp' && (hasChildOfType(decl, 'virtual') || /\bvirtual\b/.test(specifiers));
-      const isDef = category === 'function';
-      const body = isDef ? decl.childForFieldName('body') : null;
+      const emptyBody = category === 'function' ? null : emptyBodyOf(decl, declarator, category);
+      const isDef = category === 'function' || emptyBody !== null;
+      const body = category === 'function' ? decl.childForFieldName('body') : emptyBody;
       const sigEnd = isDef ? (body ? body.startIndex : decl.endIndex) : declarator.endIndex;
       const pure = category === 'field' && decl.childForFieldName('default_value')?.text === '0';
       const stmt = this.statementOf(decl, ancestors);
@@ -220,7 +233,7 @@ class FileExtractor {
         isDefinition: isDef,
         isVirtual: isVirtual || pure,
         isPureVirtual: pure,
-        body: isDef ? this.source.slice(stmt.frame.startIndex, stmt.frame.endIndex) : null,
+        body: isDef ? this.source.slice(stmt.frame.startIndex, emptyBody ? emptyBody.endIndex : stmt.frame.endIndex) : null,
         line: stmt.frame.startPosition.row + 1,
         cName: kind === 'function' && parent?.kind === 'namespace' && this.cLinkage(ancestors, scopeParts),
       });

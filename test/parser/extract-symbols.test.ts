@@ -126,6 +126,48 @@ using byte_t = unsigned char;
   });
 });
 
+describe('empty function bodies followed by a semicolon', () => {
+  // tree-sitter-cpp reads `{}` then `;` as an initializer list: `void f() {};` is still a definition.
+  const syms = cpp(`
+struct A {
+  void e1() {};
+  int n1() { return 1; };
+  virtual ~A() {};
+  void c1() const { /* nothing */ };
+  int x{};
+};
+void free1() {};
+template <typename T> void tfree() {} ;
+namespace n { void inner() {}; }
+int (*fp)() {};
+int v{};
+`);
+  const def = (q: string) => {
+    const s = by(syms, q);
+    return s && { kind: s.kind, isDefinition: s.isDefinition, signature: s.signature, body: s.body, isTemplate: s.isTemplate };
+  };
+  it('makes them definitions with the signature up to the body, in and out of a class', () => {
+    expect(def('A::e1')).toEqual({ kind: 'method', isDefinition: true, signature: 'void e1()', body: 'void e1() {}', isTemplate: false });
+    expect(def('A::n1')).toMatchObject({ kind: 'method', isDefinition: true, signature: 'int n1()' });
+    expect(def('A::c1')).toMatchObject({ kind: 'method', isDefinition: true, signature: 'void c1() const' });
+    expect(def('free1')).toEqual({ kind: 'function', isDefinition: true, signature: 'void free1()', body: 'void free1() {}', isTemplate: false });
+    expect(def('tfree')).toMatchObject({ kind: 'function', isDefinition: true, signature: 'void tfree()', isTemplate: true });
+    expect(def('n::inner')).toMatchObject({ kind: 'function', isDefinition: true, signature: 'void inner()' });
+  });
+  it('leaves braced variables alone', () => {
+    expect(by(syms, 'A::x')?.kind).toBe('field');
+    expect(by(syms, 'fp')).toMatchObject({ kind: 'varglobal', isDefinition: true });
+    expect(by(syms, 'v')).toMatchObject({ kind: 'varglobal', isDefinition: true });
+  });
+  it('reads C the same way', () => {
+    const cs = c('void free1(void) {};\nstatic int one(void) { return 1; };\n');
+    expect(cs.map((s) => [s.name, s.isDefinition, s.signature])).toEqual([
+      ['free1', true, 'void free1(void)'],
+      ['one', true, 'static int one(void)'],
+    ]);
+  });
+});
+
 describe('C language linkage in a namespace', () => {
   const syms = cpp(`
 namespace std {
