@@ -98,5 +98,9 @@ export const SCHEMA_VERSION = 16;
  * 28: a function whose empty body a `;` follows (`void f() {};`, in a class or not) is a definition whose signature
  *     ends before the body: tree-sitter-cpp reads that `{}` as an initializer list, and it was a declaration
  *     (stored parses are keyed by an unchanged masked text).
+ * 29: a class defined with a qualified name (`namespace tvg { struct Paint::Impl { ... }; }`, `class Outer::Inner`) is
+ *     named through the classes its name writes (`tvg::Paint::Impl`, its members `tvg::Paint::Impl::ref`; they were
+ *     `tvg::Impl`), and a qualified specialization without its arguments (`ns::Foo`, was `Foo<int>`) (stored parses
+ *     are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 28;
+export const ROW_FORMAT_VERSION = 29;

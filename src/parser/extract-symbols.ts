@@ -251,20 +251,27 @@ class FileExtractor {
     this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern, cName });
   }
 
-  /** The tag, or for `typedef struct { ... } name_t;` the typedef name. */
-  private tagName(node: SyntaxNode, ancestors: Ancestors): string | null {
+  /**
+   * The tag, or for `typedef struct { ... } name_t;` the typedef name; `scope`: the classes or namespaces a
+   * qualified tag names before it (`struct Paint::Impl { ... }` defines the class Impl declared in Paint).
+   */
+  private tagName(node: SyntaxNode, ancestors: Ancestors): { name: string | null; scope: string[] } {
     const n = node.childForFieldName('name');
-    if (n) return nameOf(n).name;
+    // A specialization's arguments are no part of its name, qualified (`ns::Foo<int>`) or not (`Foo<int>`).
+    if (n) {
+      const { name, scope } = nameOf(n);
+      return { name: name.replace(/<.*>$/s, ''), scope };
+    }
     if (this.typeAbove(ancestors, 1) === 'type_definition') {
       const info = unwrapDeclarator(this.tree.node(ancestors[ancestors.length - 1]).childForFieldName('declarator'));
-      if (info.nameNode) return info.nameNode.text;
+      if (info.nameNode) return { name: info.nameNode.text, scope: [] };
     }
-    return null;
+    return { name: null, scope: [] };
   }
 
   aggregate(kind: SymbolKind, node: SyntaxNode, ancestors: Ancestors): void {
     const { scope: parent } = this.enclosing(ancestors);
-    const name = this.tagName(node, ancestors);
+    const { name, scope: scopeParts } = this.tagName(node, ancestors);
     const key = node.id;
     if (!name) {
       this.scopes.set(key, { symbol: null, kind: 'anonymous', qualifiedName: parent?.qualifiedName ?? '', name: '' });
@@ -274,7 +281,7 @@ class FileExtractor {
     const body = node.childForFieldName('body');
     const sigText = clipRange(this.source, node.startIndex, body ? body.startIndex : node.endIndex);
     const signature = /^(struct|union|enum|class)( class| struct)?$/.test(sigText) ? `${sigText} ${name}` : sigText;
-    const sym = this.add(kind, name, [], parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature });
+    const sym = this.add(kind, name, scopeParts, parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature });
     this.scopes.set(key, { symbol: sym, kind: sym ? kind : 'anonymous', qualifiedName: sym?.qualifiedName ?? parent?.qualifiedName ?? '', name: sym ? name : '' });
     if (kind === 'enum') this.enumState.set(key, { seen: 0, last: null, names: new Map() });
   }

@@ -168,6 +168,24 @@ int v{};
   });
 });
 
+describe('classes defined with a qualified name', () => {
+  const syms = cpp(`
+namespace tvg { struct Paint::Impl { void ref(); }; }
+struct ns::Outer::Inner : Base { int b; };
+template <> struct ns::Foo<int> { int z; };
+template <> struct Bar<int> { int z; };
+`);
+  it('keeps the classes the name writes before the tag, for the class and its members', () => {
+    expect(by(syms, 'tvg::Paint::Impl')).toMatchObject({ kind: 'struct', name: 'Impl', parentId: by(syms, 'tvg')?.stableId });
+    expect(by(syms, 'tvg::Paint::Impl::ref')).toMatchObject({ kind: 'method', parentId: by(syms, 'tvg::Paint::Impl')?.stableId });
+    expect(by(syms, 'ns::Outer::Inner::b')?.kind).toBe('field');
+  });
+  it('names a specialization without its arguments, qualified or not', () => {
+    expect(by(syms, 'ns::Foo::z')?.kind).toBe('field');
+    expect(by(syms, 'Bar::z')?.kind).toBe('field');
+  });
+});
+
 describe('C language linkage in a namespace', () => {
   const syms = cpp(`
 namespace std {
