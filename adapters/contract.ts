@@ -86,6 +86,12 @@ export interface BuildDescription {
    * the other units are compiled but not in this image. Undefined: the link is unknown, every unit counts.
    */
   linkedUnits?: string[];
+  /**
+   * The objects (absolute) of the linked units that record one: of several units compiling one source into
+   * different objects, only those whose object is here are in the image. Undefined beside `linkedUnits`: every
+   * unit of a linked source counts.
+   */
+  linkedObjects?: string[];
   linking?: LinkDetermination;
   /** `read`: taken from files the build wrote. `derived`: reconstructed from project files because the build left none. */
   provenance: 'read' | 'derived';

@@ -1,6 +1,7 @@
 // Which compile units an image links, from the objects its link consumes (ninja link edge, or the map file's
-// loaded objects and archive members): a unit is linked when its object is among them. Units whose object the
-// build does not record (no `-o`) cannot be placed, so the answer is "unknown" rather than "not linked".
+// loaded objects and archive members): a unit is linked when its object is among them, so of two units compiling
+// one source into two objects (mbed CE's mbed-os and mbed-baremetal libraries) only the linked one counts. Units
+// whose object the build does not record (no `-o`) are placed by their source file only.
 import path from 'node:path';
 import type { BuildDescription, CompileUnit, Diagnostic, LinkDetermination } from '../contract.js';
 import { readDerivedText } from './detect-inputs.js';
@@ -39,16 +40,18 @@ function memberOf(obj: string, members: Map<string, Set<string>>): boolean {
 }
 
 /**
- * The source files of the units `link` puts in the image, or undefined (with the reason) when the link cannot
- * be matched to the units: no unit records its object, or none of the recorded objects is linked.
+ * The source files of the units `link` puts in the image and those units' objects, or undefined (with the
+ * reason) when the link cannot be matched to the units: no unit records its object, or none of the recorded
+ * objects is linked.
  */
-export function linkedUnitsOf(units: CompileUnit[], link: LinkedObjects): { linkedUnits?: string[]; linking?: LinkDetermination; note?: string } {
+export function linkedUnitsOf(units: CompileUnit[], link: LinkedObjects): { linkedUnits?: string[]; linkedObjects?: string[]; linking?: LinkDetermination; note?: string } {
   const placed = units.map((u) => ({ u, obj: unitObject(u) }));
   if (!placed.some((p) => p.obj)) return { note: 'the compile units record no object file, so the link cannot be matched to them' };
   const linked = placed.filter((p) => p.obj && (link.objects.has(p.obj) || (link.members && memberOf(p.obj, link.members))));
   if (linked.length === 0) return { note: `none of the ${units.length} units' objects is among the ${link.objects.size} objects the link consumes` };
   return {
     linkedUnits: [...new Set(linked.map((p) => p.u.file))],
+    linkedObjects: [...new Set(linked.map((p) => p.obj!))],
     linking: { method: link.method, source: link.source, objects: link.objects.size + [...(link.members?.values() ?? [])].reduce((n, s) => n + s.size, 0) },
   };
 }
@@ -64,7 +67,18 @@ export function mapLinkedObjects(mapFile: string, linkDir: string): LinkedObject
 }
 
 /**
- * Sets `linkedUnits`/`linking` on a build from its link (else from its map file, when it has one). A link that
+ * Whether a unit is in the image of a build whose link is known: its source is among `linkedUnits` and, when it
+ * records its object, that object is among `linkedObjects` (a unit recording none is placed by its source).
+ */
+export function isLinkedUnit(u: CompileUnit, linked: { files: ReadonlySet<string>; objects: ReadonlySet<string> | null }): boolean {
+  if (!linked.files.has(u.file)) return false;
+  if (!linked.objects) return true;
+  const obj = unitObject(u);
+  return obj === undefined || linked.objects.has(obj);
+}
+
+/**
+ * Sets `linkedUnits`/`linkedObjects`/`linking` on a build from its link (else from its map file, when it has one). A link that
  * matches no unit leaves every unit counted, with an info diagnostic saying why.
  */
 export function applyLinkedUnits(build: BuildDescription, link: LinkedObjects | undefined, diagnostics: Diagnostic[]): void {
@@ -76,6 +90,7 @@ export function applyLinkedUnits(build: BuildDescription, link: LinkedObjects | 
     const r = linkedUnitsOf(build.units, objects);
     if (r.linkedUnits) {
       build.linkedUnits = r.linkedUnits;
+      build.linkedObjects = r.linkedObjects;
       build.linking = r.linking;
       return;
     }

@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { compilerIdentity, stripWrapper } from '../model/compiler-binary.js';
 import { sha1 } from '../model/sha1.js';
+import { unitObject } from '../../adapters/shared/linked-units.js';
+import { linkedUnitTest } from './record-description.js';
 
 /**
  * The compiler binaries a build's units run (a wrapper such as ccache stripped), each as path, size and mtime
@@ -29,14 +31,14 @@ export function compilerStates(build: BuildDescription): string[] {
 }
 
 /**
- * The units the image links, or null when that is every unit: a link not known yet (no map file) and a link
- * found to take every unit compile the same units.
+ * The units the image links (source and object), or null when that is every unit: a link not known yet (no map
+ * file) and a link found to take every unit compile the same units.
  */
-function linkedSet(build: BuildDescription): string[] | null {
-  const linked = build.linkedUnits;
-  if (!linked) return null;
-  const set = new Set(linked);
-  return build.units.every((u) => set.has(u.file)) ? null : linked;
+function linkedSet(build: BuildDescription): (string | null)[][] | null {
+  const isLinked = linkedUnitTest(build);
+  if (!isLinked) return null;
+  const linked = build.units.filter(isLinked);
+  return linked.length === build.units.length ? null : linked.map((u) => [u.file, unitObject(u) ?? null]);
 }
 
 /** Everything a build description says, plus the state of its compile database and compilers. */

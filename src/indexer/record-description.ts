@@ -5,15 +5,26 @@
 // (-Map, --defsym, -T) re-read the record only. Which units the image links is in the fingerprint (the full path)
 // — except a link that was unknown and now takes every unit: the same units compile, only the build's row says so.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+import { isLinkedUnit } from '../../adapters/shared/linked-units.js';
 import type { BuildLink, RecordInputs } from '../index/index-reader.js';
 import { sha1 } from '../model/sha1.js';
 import { isUnderAny, storedPath } from './vendor-paths.js';
 
+/**
+ * Whether a unit is in the build's image, or null when its link is unknown. A source compiled into two objects of
+ * which the image links one (mbed CE's mbed-os and mbed-baremetal) is the linked unit only, with its flags.
+ */
+export function linkedUnitTest(build: BuildDescription): ((u: CompileUnit) => boolean) | null {
+  if (!build.linkedUnits) return null;
+  const linked = { files: new Set(build.linkedUnits), objects: build.linkedObjects ? new Set(build.linkedObjects) : null };
+  return (u) => isLinkedUnit(u, linked);
+}
+
 /** The units a build compiles (those under excluded folders left out) and, when its link is known, those its image links. */
 export function imageUnits(build: BuildDescription, root: string, excluded: string[]): { compiled: CompileUnit[]; linked: CompileUnit[] | null } {
   const compiled = build.units.filter((u) => !isUnderAny(root, u.file, excluded));
-  const linked = build.linkedUnits ? new Set(build.linkedUnits) : null;
-  return { compiled, linked: linked ? compiled.filter((u) => linked.has(u.file)) : null };
+  const isLinked = linkedUnitTest(build);
+  return { compiled, linked: isLinked ? compiled.filter(isLinked) : null };
 }
 
 /** The build row's linked units, link determination and linker scripts, as a run writes them. */

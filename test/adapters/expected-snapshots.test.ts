@@ -35,6 +35,7 @@ function summarize(root: string): unknown {
       mapCandidates: b.mapCandidates?.map((m) => rel(m)!.split(path.basename(root)).join('<project>')),
       elfFile: rel(b.elfFile),
       linkedUnits: b.linkedUnits?.map((u) => rel(u)).sort(),
+      linkedObjects: b.linkedObjects?.map((o) => rel(o)).sort(),
       linking: b.linking && { ...b.linking, source: rel(b.linking.source) },
     })),
     diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, file: rel(d.file), line: d.line, message: scrub(d.message), fix: d.fix && scrub(d.fix) })),

@@ -53,6 +53,27 @@ describe('mbed CE CMake build: one variant named by its target, answering from i
   });
 });
 
+describe('mbed CE: a source compiled into the linked mbed-os object and the unlinked mbed-baremetal one', () => {
+  let root: string;
+  let result: Awaited<ReturnType<typeof indexedFixture>>['result'];
+  beforeAll(async () => {
+    ({ root, result } = await indexedFixture(['adapters', 'mbed-ce-baremetal-twin']));
+  });
+
+  it('is one unit, preprocessed once, matched to the link by its object', () => {
+    expect(result.preprocessed).toBe(2);
+    expect(result.builds[0]).toMatchObject({ units: 3, preprocessed: 2 });
+    const img = withProject(root, (ctx) => listVariants(ctx)).variants[0].images[0];
+    expect(img).toMatchObject({ units: 3, linked_units: 2, linking: { method: 'ninja-link-edge', source: 'build/build.ninja' } });
+    expect(img.linking.note).toMatch(/\(2 objects\); 1 unit\(s\) compiled but not linked/);
+  });
+
+  it("answers with the linked object's flags only", () => {
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'led_toggle' })))).toContain('led_toggle');
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'led_toggle_baremetal' })))).toEqual([]);
+  });
+});
+
 describe('Zephyr: the final link through static libraries, and the map file as fallback', () => {
   let root: string;
   beforeAll(async () => {
