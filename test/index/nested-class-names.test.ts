@@ -2,13 +2,19 @@
 // pattern) is named as the compiler names it, `tvg::Paint::Impl`, with its members under that name: found by lookup
 // with the out-of-line definitions, and listed by get_class_members as declared in it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getClassMembers } from '../../src/query/class-members.js';
+import { getClassMembers, type ClassMember } from '../../src/query/class-members.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
+/** get_class_members' answer, its member groups typed. */
+const membersOf = (root: string, className: string) =>
+  withProject(root, (ctx) => getClassMembers(ctx, { className })) as ReturnType<typeof getClassMembers> & Record<'fields' | 'methods' | 'constructors', ClassMember[]>;
+
 describe('nested classes defined out of their enclosing class', () => {
   let root: string;
+
+  const members = (className: string) => membersOf(root, className);
 
   beforeAll(async () => {
     root = (await indexedFixture(['index', 'nested-class-names'])).root;
@@ -28,7 +34,7 @@ describe('nested classes defined out of their enclosing class', () => {
   });
 
   it('lists the members declared in it, with their out-of-line definitions', () => {
-    const m = withProject(root, (ctx) => getClassMembers(ctx, { className: 'tvg::Paint::Impl' }));
+    const m = members('tvg::Paint::Impl');
     expect(m.class).toMatchObject({ qualified_name: 'tvg::Paint::Impl', file: 'include/paint_impl.h', line: 4 });
     expect(m.fields.map((f) => [f.name, f.access])).toEqual([['refs', 'public']]);
     expect(m.methods.map((f) => [f.name, f.line, f.definition])).toEqual([
@@ -36,7 +42,7 @@ describe('nested classes defined out of their enclosing class', () => {
       ['count', 8, { file: 'include/paint_impl.h', line: 8 }],
     ]);
     expect(m.constructors.map((f) => [f.name, f.definition])).toEqual([['Impl', { file: 'src/paint.cpp', line: 3 }]]);
-    const outer = withProject(root, (ctx) => getClassMembers(ctx, { className: 'Outer::Inner' }));
+    const outer = members('Outer::Inner');
     expect(outer.methods.map((f) => [f.name, f.access, f.definition])).toEqual([['size', 'public', { file: 'src/paint.cpp', line: 7 }]]);
   });
 });
