@@ -102,5 +102,11 @@ export const SCHEMA_VERSION = 16;
  *     named through the classes its name writes (`tvg::Paint::Impl`, its members `tvg::Paint::Impl::ref`; they were
  *     `tvg::Impl`), and a qualified specialization without its arguments (`ns::Foo`, was `Foo<int>`) (stored parses
  *     are keyed by an unchanged masked text).
+ * 30: class and struct members whose name a macro expansion writes (thorvg's `INLIST_ITEM(LoadModule);` writing
+ *     `LoadModule* prev; LoadModule* next`) are fields, methods or constructors of that class, parented to it, in C
+ *     and C++ (they were a method or function named after the macro); macro-made functions in a class body are
+ *     methods and constructors (were functions), and call rows name a caller in a specialization or a typedef'd
+ *     struct as its symbol is named (`std::hash::operator()`, was `std::hash<bool>::operator()`) (stored parses are
+ *     keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 29;
+export const ROW_FORMAT_VERSION = 30;

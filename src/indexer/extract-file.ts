@@ -82,19 +82,27 @@ function macroWrittenLines(made: ExtractedSymbol[], invocations: readonly MacroI
 /**
  * Add macro-made symbols. The parser's reading of the unexpanded invocation (`portTASK_FUNCTION(prvIdleTask, p)`
  * read as a function `portTASK_FUNCTION`, or as `prvIdleTask` after a storage class, `xPortPendSVHandler` for
- * `PendSV_Handler`, a declaration of the same name without its macro-written attributes) gives way to them.
+ * `PendSV_Handler`, a declaration of the same name without its macro-written attributes, a method
+ * `INLIST_ITEM` for the fields `INLIST_ITEM(LoadModule);` writes) gives way to them; a made symbol in the same
+ * scope takes the parent of the one it replaces (a member's class).
  */
 export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSymbol[]): ExtractedSymbol[] {
   // What the recovery of a broken region already read from the same expansion (a method of a class the macro
   // writes, with its class scope) is not made again as a function.
   const made = given.filter((m) => !symbols.some((s) => s.viaMacro === m.viaMacro && s.name === m.name && s.line === m.line));
   if (!made.length) return symbols;
-  const replaced = (s: ExtractedSymbol) =>
-    made.some(
-      (m) =>
-        (m.viaMacro === s.name || m.alias === s.name || (s.name === '' && m.line === s.line) || (m.name === s.name && m.kind === s.kind)) &&
-        s.line <= m.line &&
-        m.line <= s.endLine,
-    );
-  return [...symbols.filter((s) => !replaced(s)), ...made];
+  const replaces = (m: ExtractedSymbol, s: ExtractedSymbol) =>
+    (m.viaMacro === s.name || m.alias === s.name || (s.name === '' && m.line === s.line) || (m.name === s.name && m.kind === s.kind)) &&
+    s.line <= m.line &&
+    m.line <= s.endLine;
+  const kept: ExtractedSymbol[] = [];
+  for (const s of symbols) {
+    const by = made.filter((m) => replaces(m, s));
+    if (!by.length) kept.push(s);
+    for (const m of by) if (m.parentId === null && scopeOf(m) === scopeOf(s)) m.parentId = s.parentId;
+  }
+  return [...kept, ...made];
 }
+
+/** `a::b` of `a::b::name`. */
+const scopeOf = (s: ExtractedSymbol) => s.qualifiedName.slice(0, Math.max(0, s.qualifiedName.length - s.name.length - 2));

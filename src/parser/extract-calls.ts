@@ -5,7 +5,7 @@
 // Leaves out type inference beyond declared struct/typedef names of identifiers.
 import type { Language } from '../model/compile-args.js';
 import { sha1 } from '../model/sha1.js';
-import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
+import type { ExtractedReference, ExtractedSymbol, SymbolKind } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations, type ExpandedText } from './expanded-text.js';
 import { castOf, nameOf, unwrapDeclarator } from './declarators.js';
@@ -96,6 +96,8 @@ class CallWalker {
   private ordinals = new Map<string, number>();
   /** While the walk is inside an `extern "C"` block and no class: a function defined here is named by its C name. */
   private linkC = false;
+  /** While the walk is in a struct, union or class body (and no namespace in it): declarations there are members. */
+  private inClass = false;
 
   constructor(
     private text: string,
@@ -164,22 +166,27 @@ class CallWalker {
       }
       case 'namespace_definition':
       case 'class_specifier':
-      case 'struct_specifier': {
+      case 'struct_specifier':
+      case 'union_specifier': {
         const node = tree.node(id);
-        const n = node.childForFieldName('name');
+        const n = node.type === 'namespace_definition' ? node.childForFieldName('name')?.text : tagOf(node);
         const body = node.childForFieldName('body');
-        if (body && (node.type === 'namespace_definition' || this.opts.language === 'cpp')) {
-          const saved = this.linkC;
+        if (body) {
+          const saved = [this.linkC, this.inClass];
           // Class members have C++ linkage whatever block holds the class.
           if (node.type !== 'namespace_definition') this.linkC = false;
-          this.walk(tree, body.id, fn, n ? [...scopes, n.text] : scopes);
-          this.linkC = saved;
+          this.inClass = node.type !== 'namespace_definition';
+          this.walk(tree, body.id, fn, n ? [...scopes, n] : scopes);
+          [this.linkC, this.inClass] = saved;
           return;
         }
         break;
       }
       case 'declaration':
         this.declaration(tree.node(id), fn, scopes);
+        break;
+      case 'field_declaration':
+        if (!fn) this.fieldDeclaration(tree.node(id), scopes);
         break;
       case 'call_expression':
         this.call(tree.node(id), fn);
@@ -252,6 +259,17 @@ class CallWalker {
       if (value.type === 'initializer_list') this.initializerList(value, type, holder, fn, varName);
       else this.storeValue(value, holder, fn, `${varName} = ${clip(value.text, 60)}`);
     });
+  }
+
+  /**
+   * Members whose name a macro expansion wrote (thorvg's `INLIST_ITEM(LoadModule);` writing `LoadModule* prev;
+   * LoadModule* next`): fields, or methods, of the class at the invocation.
+   */
+  private fieldDeclaration(node: SyntaxNode, scopes: string[]): void {
+    for (const d of node.childrenForFieldName('declarator')) {
+      const info = unwrapDeclarator(d);
+      if (info.nameNode) this.macroSymbol(node, info.nameNode, [...scopes, info.nameNode.text].join('::'), scopes, info.isFunction, false);
+    }
   }
 
   /** Designated (`.f = fn`, `[i] = fn`) and positional entries of an initializer list; details name the index. */
@@ -407,12 +425,13 @@ class CallWalker {
   /**
    * A function or variable whose declarator name a macro expansion wrote: a symbol at the invocation. Also a
    * function declaration whose attributes a macro writes (NXP's `void NMI_Handler(void) ALIAS(IntDefaultHandler);`):
-   * its signature then shows the expanded `__attribute__((weak, alias("IntDefaultHandler")))`.
+   * its signature then shows the expanded `__attribute__((weak, alias("IntDefaultHandler")))`. In a class body the
+   * symbol is a member (field, method, constructor, destructor), made only where the expansion wrote its name.
    */
   private macroSymbol(node: SyntaxNode, nameNode: SyntaxNode, qname: string, scopes: string[], isFunction: boolean, isDefinition: boolean): void {
     if (!this.exp) return;
     const at = this.where(nameNode.startIndex);
-    const inv = at.inv ?? (isFunction && !isDefinition ? this.attributeInvocation(node) : undefined);
+    const inv = at.inv ?? (isFunction && !isDefinition && !this.inClass ? this.attributeInvocation(node) : undefined);
     if (!inv) return;
     const name = qname.split('::').pop()!;
     // An expansion the parser reads with no declarator name makes no symbol.
@@ -420,7 +439,7 @@ class CallWalker {
     const rename = at.inv !== undefined && inv.objectLike && inv.expansion === name;
     const start = this.where(node.startIndex);
     const end = this.where(Math.max(node.startIndex, node.endIndex - 1));
-    const kind = isFunction ? 'function' : 'varglobal';
+    const kind = this.inClass ? this.memberKind(name, scopes, isFunction) : isFunction ? 'function' : 'varglobal';
     const body = isDefinition ? this.opts.fileText.slice(this.lineStarts[start.line - 1], this.lineStarts[end.line] ?? this.opts.fileText.length).replace(/\s+$/, '') : null;
     const bodyNode = node.childForFieldName('body');
     const sig = this.text.slice(node.startIndex, bodyNode ? bodyNode.startIndex : node.endIndex);
@@ -449,4 +468,26 @@ class CallWalker {
       viaMacro: inv.name,
     });
   }
+
+  /** A member's kind, as extract-symbols.ts gives it. */
+  private memberKind(name: string, scopes: string[], isFunction: boolean): SymbolKind {
+    if (!isFunction) return 'field';
+    if (this.opts.language === 'c') return 'function';
+    const owner = scopes[scopes.length - 1];
+    return name === owner ? 'constructor' : name === `~${owner}` ? 'destructor' : 'method';
+  }
+}
+
+/**
+ * The name a struct, union or class scopes its members by, as extract-symbols.ts names it: its tag (`Paint::Impl`;
+ * a specialization's without its arguments), or for `typedef struct { ... } name_t;` the typedef name.
+ */
+function tagOf(node: SyntaxNode): string | undefined {
+  const tag = node.childForFieldName('name');
+  if (tag) {
+    const { scope, name } = nameOf(tag);
+    return [...scope, name.replace(/<.*>$/s, '')].join('::');
+  }
+  const typedef = node.parent?.type === 'type_definition' ? node.parent.childForFieldName('declarator') : null;
+  return typedef ? unwrapDeclarator(typedef).nameNode?.text : undefined;
 }
