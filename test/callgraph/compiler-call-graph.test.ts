@@ -26,6 +26,16 @@ edge: { sourcename: "g" targetname: "__indirect_call" label: "t.c:9:3" }
       { caller: 'g', callee: '__indirect_call', file: '/src/t.c', line: 9, column: 3 },
     ]);
   });
+
+  it('names a function whose assembler name an asm label changed as its label names it', () => {
+    // glibc declares fscanf with __asm__ ("" "__isoc99_fscanf"): GCC titles the node with the assembler name.
+    const ci = `graph: { title: "a.c"
+node: { title: "f" label: "f\\na.c:2:5" }
+node: { title: "*__isoc99_fscanf" label: "fscanf\\n/usr/include/stdio.h:434:12" shape : ellipse }
+edge: { sourcename: "f" targetname: "*__isoc99_fscanf" label: "a.c:2:31" }
+}`;
+    expect(parseCallGraphInfo(ci, '/src')).toEqual([{ caller: 'f', callee: 'fscanf', file: '/src/a.c', line: 2, column: 31 }]);
+  });
 });
 
 describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {

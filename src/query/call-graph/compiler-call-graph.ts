@@ -45,14 +45,25 @@ export interface CallGraphCheckReport {
   missing: (CompilerEdge & { kind: 'call' | 'indirect' })[];
 }
 
-/** Edges of a GCC .ci file (VCG): `edge: { sourcename: "a" targetname: "file.c:b" label: "file.c:7:3" }`. */
+/**
+ * Edges of a GCC .ci file (VCG): `edge: { sourcename: "a" targetname: "file.c:b" label: "file.c:7:3" }`. A function
+ * is named as its node's label names it where that is a C identifier: a node's title is its assembler name, which
+ * an asm label changes (glibc's `fscanf` is `*__isoc99_fscanf`); else by its title without the file a static's has.
+ */
 export function parseCallGraphInfo(text: string, directory: string): CompilerEdge[] {
+  const labelled = new Map<string, string>();
+  for (const m of text.matchAll(/node: \{ title: "([^"]*)" label: "([A-Za-z_$][\w$]*)\\n/g)) labelled.set(m[1], m[2]);
+  const name = (title: string) => labelled.get(title) ?? title.slice(title.lastIndexOf(':') + 1);
   const out: CompilerEdge[] = [];
   for (const m of text.matchAll(/edge: \{ sourcename: "([^"]*)" targetname: "([^"]*)" label: "([^"]*):(\d+):(\d+)" \}/g)) {
-    const strip = (n: string) => n.slice(n.lastIndexOf(':') + 1);
-    out.push({ caller: strip(m[1]), callee: strip(m[2]), file: path.resolve(directory, m[3]), line: Number(m[4]), column: Number(m[5]) });
+    out.push({ caller: name(m[1]), callee: name(m[2]), file: path.resolve(directory, m[3]), line: Number(m[4]), column: Number(m[5]) });
   }
   return out;
+}
+
+/** Whether `line` writes `name` as a word (any name: regular-expression characters in it are literal). */
+function writesName(line: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(line);
 }
 
 const COMPILER_HELPER = /^(__builtin_|__aeabi_|__gnu_|__sync_|__atomic_)/;
@@ -145,7 +156,7 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
         const rel = storedPath(ctx.root, e.file);
         const indirect = e.callee === '__indirect_call';
         const text = lineText(e.file, e.line);
-        const written = new RegExp(`\\b${e.callee}\\b`).test(text);
+        const written = writesName(text, e.callee);
         const substituted = !written && (MEMORY_HELPER.test(e.callee) || (REWRITTEN_FROM[e.callee]?.test(text) ?? false));
         if (!indirect && (COMPILER_HELPER.test(e.callee) || substituted)) {
           const rows = cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 500, offset: 0 }).rows;
