@@ -108,5 +108,8 @@ export const SCHEMA_VERSION = 16;
  *     methods and constructors (were functions), and call rows name a caller in a specialization or a typedef'd
  *     struct as its symbol is named (`std::hash::operator()`, was `std::hash<bool>::operator()`) (stored parses are
  *     keyed by an unchanged masked text).
+ * 31: pragma macros built on a `_Pragma` of a macro-written operand (rapidjson's `RAPIDJSON_DIAG_OFF(effc++)`,
+ *     `RAPIDJSON_DIAG_PUSH`) are blanked before parsing, as `_Pragma("...")` ones were: they broke the declaration
+ *     after them (an unchanged build is not masked again otherwise).
  */
-export const ROW_FORMAT_VERSION = 30;
+export const ROW_FORMAT_VERSION = 31;

@@ -136,9 +136,9 @@ function pastGroup(v: string, i: number): number {
 }
 
 /**
- * What `value` comes to when it is only decorations and keywords: `__attribute__ ((...))` groups, keywords, and
- * uses of macros already decided (blanked ones, object-like by name and function-like with their arguments;
- * keyword ones by their keywords). The keywords in order ('' for decorations alone), or null.
+ * What `value` comes to when it is only decorations and keywords: `__attribute__ ((...))` and `_Pragma (...)` groups,
+ * keywords, and uses of macros already decided (blanked ones, object-like by name and function-like with their
+ * arguments; keyword ones by their keywords). The keywords in order ('' for decorations alone), or null.
  */
 function decorationsAndKeywords(value: string, verdicts: Map<string, Verdict>): string | null {
   const ident = /[A-Za-z_]\w*/y;
@@ -155,7 +155,9 @@ function decorationsAndKeywords(value: string, verdicts: Map<string, Verdict>): 
       keywords += ` ${name}`;
       continue;
     }
-    const v = name === '__attribute__' ? ({ kind: 'function', text: '' } as const) : verdicts.get(name);
+    // `_Pragma (operand)` is a decoration whatever its operand is written as before expansion (rapidjson's
+    // `RAPIDJSON_PRAGMA(x)` → `_Pragma(RAPIDJSON_STRINGIFY(x))`): the operator leaves no token behind.
+    const v = name === '__attribute__' || name === '_Pragma' ? ({ kind: 'function', text: '' } as const) : verdicts.get(name);
     if (!v || v.kind === 'no' || !v.text.split(' ').every((w) => w === '' || KEYWORD_WORD.test(w))) return null;
     if (v.kind === 'function' && (i = pastGroup(value, i)) < 0) return null;
     keywords += ` ${v.text}`;
@@ -168,7 +170,9 @@ const MAX_CHAIN = 6;
 /**
  * Decorations and keyword macros built from others, followed a few levels deep: glibc and newlib `__nonnull (params)`
  * → `__attribute_nonnull__ (params)` → `__attribute__ ((__nonnull__ params))`, `__wur`, CMSIS `__ALIGNED(x)` are
- * blanked like attributes written out; glibc `__STDIO_INLINE` → `__extern_inline` → `extern __inline
+ * blanked like attributes written out, as are pragma macros built on a `_Pragma` of a stringized argument (rapidjson's
+ * `RAPIDJSON_DIAG_OFF(x)` → `RAPIDJSON_DIAG_PRAGMA(...)` → `RAPIDJSON_PRAGMA(...)` → `_Pragma(RAPIDJSON_STRINGIFY(x))`,
+ * `RAPIDJSON_DIAG_PUSH`); glibc `__STDIO_INLINE` → `__extern_inline` → `extern __inline
  * __attribute__ ((__gnu_inline__))` is replaced by its keywords as they fit (`extern inline`). A definition naming
  * `alias` stays, as function-like attribute macros that make aliases are read expanded (`ALIAS(f)` → a weak alias of f).
  */

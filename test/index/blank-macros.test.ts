@@ -180,6 +180,30 @@ describe('blankMacroUses', () => {
     expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line])).toEqual([['memcpy', 1], ['stpncpy', 3]]);
   });
 
+  it('pragma macros built on a _Pragma of a stringized argument are blanked (rapidjson RAPIDJSON_DIAG_OFF, _PUSH)', () => {
+    const rapidjson = blankableMacros([
+      def('RAPIDJSON_STRINGIFY', 'RAPIDJSON_DO_STRINGIFY(x)', '(x)'),
+      def('RAPIDJSON_DO_STRINGIFY', '#x', '(x)'),
+      def('RAPIDJSON_JOIN', 'RAPIDJSON_DO_JOIN(X, Y)', '(X, Y)'),
+      def('RAPIDJSON_PRAGMA', '_Pragma(RAPIDJSON_STRINGIFY(x))', '(x)'),
+      def('RAPIDJSON_DIAG_PRAGMA', 'RAPIDJSON_PRAGMA(GCC diagnostic x)', '(x)'),
+      def('RAPIDJSON_DIAG_OFF', 'RAPIDJSON_DIAG_PRAGMA(ignored RAPIDJSON_STRINGIFY(RAPIDJSON_JOIN(-W,x)))', '(x)'),
+      def('RAPIDJSON_DIAG_PUSH', 'RAPIDJSON_DIAG_PRAGMA(push)'),
+      def('RAPIDJSON_DIAG_POP', 'RAPIDJSON_DIAG_PRAGMA(pop)'),
+      def('PRAGMA_THEN_CODE', '_Pragma("once") int'),
+    ]);
+    expect([...rapidjson.functionLike].sort()).toEqual(['RAPIDJSON_DIAG_OFF', 'RAPIDJSON_DIAG_PRAGMA', 'RAPIDJSON_PRAGMA']);
+    expect([...rapidjson.objectLike.keys()].sort()).toEqual(['RAPIDJSON_DIAG_POP', 'RAPIDJSON_DIAG_PUSH']);
+    const text = ['RAPIDJSON_DIAG_PUSH', 'RAPIDJSON_DIAG_OFF(effc++)', 'struct DiyFp { int e; };', 'RAPIDJSON_DIAG_POP', ''].join('\n');
+    const out = blankMacroUses(text, rapidjson);
+    expect(out.split('\n').map((l) => l.trim())).toEqual(['', '', 'struct DiyFp { int e; };', '', '']);
+    const before = extractSymbols(text, { relPath: 'diyfp.h', language: 'cpp' });
+    const after = extractSymbols(out, { relPath: 'diyfp.h', language: 'cpp' });
+    expect(before.errors.length).toBeGreaterThan(0);
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.map((s) => s.qualifiedName)).toEqual(['DiyFp', 'DiyFp::e']);
+  });
+
   it('keyword macros built on keyword macros are replaced by the keywords they come to (glibc __STDIO_INLINE)', () => {
     const stdio = blankableMacros([
       def('__gnu_inline_attr', '__attribute__ ((__gnu_inline__))'),
