@@ -90,4 +90,25 @@ describe('unit result rows', () => {
     expect(decoded).toEqual(row);
     db.close();
   });
+
+  it('intern an equal view made again as the cached object, the other object left holding the same lists', () => {
+    const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
+    const cache = new FileViewCache(db);
+    const first = view([[3, '1'], [9, null]], true);
+    const again = view([[3, '1'], [9, null]], true);
+    const other = view([[3, '2']]);
+    const [h0, h1, h2] = encodeUnitResult(result('src/a.c', [first, again, other])).viewHashes;
+    expect(cache.intern(h0, first)).toBe(first);
+    // A header walk may keep `again` for later units: it no longer holds lists of its own.
+    expect(cache.intern(h1, again)).toBe(first);
+    expect(again.defines).toBe(first.defines);
+    expect(again.ranges).toBe(first.ranges);
+    expect(again.evaluated).toBe(first.evaluated);
+    expect(again.taken).toBe(first.taken);
+    expect(again).toEqual(view([[3, '1'], [9, null]], true));
+    // A different view keeps its own.
+    expect(cache.intern(h2, other)).toBe(other);
+    expect(other.defines).not.toBe(first.defines);
+    db.close();
+  });
 });
