@@ -26,7 +26,7 @@ export type StoredFileStates = Map<string, { contentHash: string; size: number; 
 export { sha1 };
 
 /** Bytes of the files read in a run kept for the stages that read them again, up to this many in all. */
-const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 /** A file larger than this is read again where needed (a vendor device header: its bytes would stay through the run). */
 const MAX_KEPT_FILE = 4 * 1024 * 1024;
 
