@@ -34,7 +34,7 @@ import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
-import { collectAfterLargeStage, collectPastSkeletonBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
@@ -415,7 +415,10 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
     // No build after this one replays the recorded header walks (~45 MB after LVGL's 905 units): they go before
     // the files are masked and parsed.
-    if (run.lastBuild) run.headerCache.clear();
+    if (run.lastBuild) {
+      run.headerCache.clear();
+      collectLargeHeap();
+    }
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
