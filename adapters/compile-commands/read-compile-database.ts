@@ -5,6 +5,7 @@ import { readDetectedFile } from '../shared/detect-inputs.js';
 import path from 'node:path';
 import type { CompileUnit, Diagnostic } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import { SharedStrings } from '../../src/model/own-strings.js';
 import { resolvePath } from '../../src/model/plain-path.js';
 
 export interface CompileDatabaseResult {
@@ -98,6 +99,7 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
     return { units: [], diagnostics };
   }
   const units: CompileUnit[] = [];
+  const shared = new SharedStrings();
   let starts: number[] | undefined;
   // Entry N (1-based) and the line it starts on (the diagnostic's line); the text is scanned for them only once something is wrong.
   const entryAt = (index: number) => {
@@ -126,7 +128,7 @@ export function parseCompileDatabase(text: string, file: string): CompileDatabas
     units.push({
       file: resolvePath(directory, e.file),
       directory,
-      arguments: args,
+      arguments: shared.of(args),
       output: typeof e.output === 'string' ? resolvePath(directory, e.output) : undefined,
     });
   });

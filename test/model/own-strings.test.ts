@@ -2,7 +2,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ownString, ownStrings, SLICED_MIN_LENGTH } from '../../src/model/own-strings.js';
+import { ownString, ownStrings, SharedStrings, SLICED_MIN_LENGTH } from '../../src/model/own-strings.js';
+import { parseCompileDatabase } from '../../adapters/compile-commands/read-compile-database.js';
 
 /** Heap in use after a full collection. */
 function heapAfterCollection(): number {
@@ -46,3 +47,31 @@ describe('ownStrings', () => {
     expect(single.kept).toBeLessThan(-16 << 20);
   });
 });
+
+describe('SharedStrings', () => {
+  it('gives each list its values back, in order, the list given left as it is', () => {
+    const shared = new SharedStrings();
+    const a = 'gcc -I/work/project/include/long/path -DCONFIG_A=1 -c a.c'.split(' ');
+    const b = 'gcc -I/work/project/include/long/path -DCONFIG_B=2 -c b.c -I/work/project/include/long/path'.split(' ');
+    const given = [...b];
+    expect(shared.of(a)).toEqual(a);
+    expect(shared.of(b)).toEqual(given);
+    expect(b).toEqual(given);
+  });
+
+  it("keeps a compile database's repeated flags once, not each unit's command", () => {
+    const flags = Array.from({ length: 200 }, (_, i) => `-I/work/project/some/rather/long/include/folder_${i}`).join(' ');
+    const entries = Array.from({ length: 1000 }, (_, i) => ({ directory: '/work/build', command: `gcc ${flags} -DUNIT_${i} -c /work/src/f${i}.c -o f${i}.o`, file: `/work/src/f${i}.c` }));
+    let text: string | null = JSON.stringify(entries);
+    const before = heapAfterCollection();
+    const units = parseCompileDatabase(text, '/work/build/compile_commands.json').units;
+    text = null;
+    const kept = heapAfterCollection() - before;
+    expect(units).toHaveLength(1000);
+    expect(units[999].arguments.slice(-5)).toEqual(['-DUNIT_999', '-c', '/work/src/f999.c', '-o', 'f999.o']);
+    expect(units[999].arguments[1]).toBe('-I/work/project/some/rather/long/include/folder_0');
+    // 1 000 commands of ~10 KB: ~10 MB as slices of each command; the lists themselves take ~1.7 MB.
+    expect(kept).toBeLessThan(4 << 20);
+  });
+});
+
