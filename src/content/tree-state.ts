@@ -1,11 +1,14 @@
 // What the project tree holds now compared with the content index: every searchable file and the ones
 // whose indexed text is stale (changed or new). A long-lived server keeps one state per root, walks the
 // tree once and then follows folder watchers; without watchers (or when they fail) each look walks again.
+// The walk leaves out what the index run's walk leaves out (the index's walk scope: build folders but for the
+// files builds read, object files), so find never reads as stale what the index chose not to hold.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ContentFileRow, ContentIndexReader } from '../index/content-index-reader.js';
 import { IgnoreRules, isIgnoreFileName, walkProjectFiles, type WalkedFile } from './walk-tree.js';
+import { NO_SCOPE, scopeAdmits, walkScopeOf, type WalkScope } from './walk-scope.js';
 
 export interface TreeSnapshot {
   /** Searchable files on disk now, by project-relative path. */
@@ -37,6 +40,7 @@ export class TreeState {
   private needWalk = true;
   private watching: boolean;
   private rules: IgnoreRules;
+  private scope: WalkScope = NO_SCOPE;
 
   constructor(
     private readonly root: string,
@@ -55,6 +59,7 @@ export class TreeState {
       this.generation = generation;
       this.fillStamp = fillStamp;
       this.indexed = new Map(reader.files().map((f) => [f.path, f]));
+      this.scope = walkScopeOf(this.root, reader.buildFolders(this.root));
       this.needWalk = true;
     }
     if (!this.watching || this.needWalk) this.walk();
@@ -71,7 +76,7 @@ export class TreeState {
     this.needWalk = false;
     this.pending.clear();
     this.rules = new IgnoreRules(this.root);
-    const walked = walkProjectFiles(this.root, { rules: this.rules, onFolder: (rel) => this.watchFolder(rel) });
+    const walked = walkProjectFiles(this.root, { rules: this.rules, scope: this.scope, onFolder: (rel) => this.watchFolder(rel) });
     this.files = new Map(walked.map((f) => [f.path, f]));
     this.dirty = new Set(walked.filter((f) => !isClean(f, this.indexed.get(f.path))).map((f) => f.path));
   }
@@ -112,8 +117,8 @@ export class TreeState {
         st = null;
       }
       if (st?.isDirectory() && this.rules.includes(rel, true)) {
-        for (const f of walkProjectFiles(this.root, { start: rel, rules: this.rules, onFolder: (d) => this.watchFolder(d) })) this.put(f);
-      } else if (st?.isFile() && this.rules.includes(rel, false)) {
+        for (const f of walkProjectFiles(this.root, { start: rel, rules: this.rules, scope: this.scope, onFolder: (d) => this.watchFolder(d) })) this.put(f);
+      } else if (st?.isFile() && scopeAdmits(this.scope, rel) && this.rules.includes(rel, false)) {
         this.put({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
       } else {
         this.remove(rel);

@@ -1,11 +1,13 @@
 // Lists the project's searchable files the way ripgrep does by default: hidden entries skipped, symlinks
 // not followed, .gitignore / .git/info/exclude inside a git work tree, .ignore and .rgignore everywhere.
-// Leaves out what ripgrep also leaves out by default (global git excludes are not read).
+// Leaves out what ripgrep also leaves out by default (global git excludes are not read), and what the walk
+// scope leaves out: build folders but for the files builds read, object files (walk-scope.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type IgnoreFactory from 'ignore';
 import type { Ignore } from 'ignore';
 import { requirePackage } from '../model/require-package.js';
+import { isObjectFile, keptUnder, NO_SCOPE, skippedFolderOf, type WalkScope } from './walk-scope.js';
 
 export interface WalkedFile {
   /** Project-relative POSIX path. */
@@ -109,11 +111,39 @@ export interface WalkOptions {
   rules?: IgnoreRules;
   /** Size and mtime of a file (by absolute path) already stat'ed by the caller: not stat'ed again. */
   known?: (file: string) => { size: number; mtimeMs: number } | undefined;
+  /** Build folders not walked and the files in them still listed (default: none). */
+  scope?: WalkScope;
+}
+
+/** Adds the file at `rel` (project-relative) to `out` with its size and mtime; nothing when it vanished. */
+function addFile(root: string, rel: string, out: WalkedFile[], options: WalkOptions, abs = path.join(root, rel)): void {
+  try {
+    const st = options.known?.(abs) ?? fs.statSync(abs);
+    out.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+  } catch {
+    /* vanished while walking, or never there */
+  }
+}
+
+/**
+ * The kept files of a skipped folder: those the ignore rules let through; their folders are reported to
+ * onFolder (a watcher then sees a generated header rewritten).
+ */
+function addKept(root: string, rel: string, scope: WalkScope, rules: IgnoreRules, out: WalkedFile[], options: WalkOptions): void {
+  const folders = new Set<string>();
+  for (const p of keptUnder(scope, rel)) {
+    if (isObjectFile(p) || !rules.includes(p, false)) continue;
+    const before = out.length;
+    addFile(root, p, out, options);
+    if (out.length > before) folders.add(path.posix.dirname(p));
+  }
+  for (const f of folders) options.onFolder?.(f);
 }
 
 /** Every searchable file under root (or under options.start), sorted by path. */
 export function walkProjectFiles(root: string, options: WalkOptions = {}): WalkedFile[] {
   const rules = options.rules ?? new IgnoreRules(root);
+  const scope = options.scope ?? NO_SCOPE;
   const out: WalkedFile[] = [];
   const start = options.start ?? '';
   const folders = [''];
@@ -122,6 +152,7 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
     for (let k = 1; k < parts.length; k++) folders.push(parts.slice(0, k).join('/'));
   }
   const visit = (rel: string) => {
+    if (rel && skippedFolderOf(scope, rel) !== undefined) return addKept(root, rel, scope, rules, out, options);
     const abs = rel ? path.join(root, rel) : root;
     let entries: fs.Dirent[];
     try {
@@ -138,14 +169,8 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!rules.ignoredBy(folders, childRel, true)) visit(childRel);
-      } else if (e.isFile() && !rules.ignoredBy(folders, childRel, false)) {
-        try {
-          const file = dir + e.name;
-          const st = options.known?.(file) ?? fs.statSync(file);
-          out.push({ path: childRel, size: st.size, mtimeMs: st.mtimeMs });
-        } catch {
-          /* vanished while walking */
-        }
+      } else if (e.isFile() && !isObjectFile(e.name) && !rules.ignoredBy(folders, childRel, false)) {
+        addFile(root, childRel, out, options, dir + e.name);
       }
     }
     if (rel) folders.pop();

@@ -29,6 +29,14 @@ export interface ContentFileRow {
   kind: ContentFileKind;
 }
 
+/** The indexed builds as the project walk sees them (content/walk-scope.ts). */
+export interface IndexedBuildFolders {
+  /** Each build's folder and unit sources (absolute). */
+  builds: { buildDir: string; units: string[] }[];
+  /** Project-relative paths of the files some build reads: those the index holds for it, its linker scripts and Kconfig output. */
+  read: Set<string>;
+}
+
 export interface ContentIndexReader {
   /** Changes whenever an index run changed the content index; null before the first one. */
   generation(): string | null;
@@ -38,6 +46,8 @@ export interface ContentIndexReader {
    */
   fillStamp(): string | null;
   coverage(): ContentCoverage;
+  /** The indexed builds' folders and the files they read: what the project walk leaves out (content/walk-scope.ts). */
+  buildFolders(root: string): IndexedBuildFolders;
   files(): ContentFileRow[];
   /**
    * Paths of indexed text files holding every run of text of at least one group (case-insensitive: the

@@ -3,7 +3,8 @@
 // the phrase of its trigrams); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
 import { insertedId } from './statement-cache.js';
-import type { ContentCoverage, ContentFileKind, ContentFileRow, ContentIndexReader } from './content-index-reader.js';
+import path from 'node:path';
+import type { ContentCoverage, ContentFileKind, ContentFileRow, ContentIndexReader, IndexedBuildFolders } from './content-index-reader.js';
 
 const GENERATION_KEY = 'content_generation';
 const FILL_KEY = 'content_filled';
@@ -47,6 +48,10 @@ export class SqliteContentIndex implements ContentIndexReader {
     }
   }
 
+  buildFolders(root: string): IndexedBuildFolders {
+    return storedBuildFolders(this.db, root);
+  }
+
   files(): ContentFileRow[] {
     const rows = this.db.prepare('SELECT path, content_hash, size, mtime_ms, kind FROM content_files ORDER BY path').all() as Record<string, unknown>[];
     return rows.map((r) => ({ path: r.path as string, contentHash: r.content_hash as string, size: r.size as number, mtimeMs: r.mtime_ms as number, kind: r.kind as ContentFileKind }));
@@ -85,6 +90,19 @@ export function storedContentFiles(db: Db): Map<string, ContentFileRow> {
 export function pathsReadByBuilds(db: Db): Set<string> {
   const rows = db.prepare('SELECT path FROM files').all() as { path: string }[];
   return new Set(rows.map((r) => r.path).filter((p) => !p.startsWith('/')));
+}
+
+/** The indexed builds' folders and units, and the files they read: the index's files, linker scripts and Kconfig output. */
+export function storedBuildFolders(db: Db, root: string): IndexedBuildFolders {
+  const rows = db.prepare('SELECT build_dir, units_json, linker_scripts_json, kconfig_json FROM builds').all() as { build_dir: string; units_json: string; linker_scripts_json: string | null; kconfig_json: string | null }[];
+  const read = pathsReadByBuilds(db);
+  const relative = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  for (const r of rows) {
+    for (const s of JSON.parse(r.linker_scripts_json ?? '[]') as string[]) read.add(path.isAbsolute(s) ? relative(s) : s);
+    const k = JSON.parse(r.kconfig_json ?? 'null') as { dot_config: string | null; autoconf_h: string | null } | null;
+    for (const f of [k?.dot_config, k?.autoconf_h]) if (f) read.add(f);
+  }
+  return { builds: rows.map((r) => ({ buildDir: r.build_dir, units: JSON.parse(r.units_json ?? '[]') as string[] })), read };
 }
 
 /** The deferred files, in path order, for the fill. */

@@ -3,9 +3,11 @@
 // drops files that are gone. Only files some build reads get their trigrams here; the others are recorded
 // as deferred (find reads them whole) and `fw-context serve` fills them in later (fill-content-index.ts):
 // trigram indexing costs ~70 ms per MB, and a vendor tree's text is mostly headers of parts no build compiles.
+// Build folders are not walked but for the files builds read there, and object files never (walk-scope.ts).
 import type { Db } from '../index/open-index.js';
-import { pathsReadByBuilds, storedContentFiles, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
+import { pathsReadByBuilds, storedContentFiles, storedBuildFolders, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
+import { walkScopeOf } from '../content/walk-scope.js';
 import { isBinary, readProjectBytes, type BytesRead } from '../content/text-file.js';
 import { isUtf8 } from 'node:buffer';
 import type { KeptBytes } from './file-states.js';
@@ -81,6 +83,7 @@ export function updateContentIndex(
   const readByBuilds = pathsReadByBuilds(db);
   let statsKnown = 0;
   const all = walkProjectFiles(root, {
+    scope: walkScopeOf(root, storedBuildFolders(db, root)),
     known: (file) => {
       const st = known?.(file);
       if (st) statsKnown++;

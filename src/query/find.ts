@@ -250,7 +250,7 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
     result.next = { ...rest, skip: skip + limit, page_identity: identity };
   }
   if (rows.length === 0 && lanes.complete) {
-    result.note = `no match${lanes.searched !== undefined ? ` in ${lanes.searched} searched file(s)` : ''}. Searched: the project tree as ripgrep sees it by default — hidden files, binary files and paths ignored by .gitignore (inside a git work tree), .ignore or .rgignore are left out${req.scope?.globs?.length ? ', and so is every path outside scope.globs' : ''}${req.build_only ? '; build_only keeps only lines the build compiles' : ''}.`;
+    result.note = `no match${lanes.searched !== undefined ? ` in ${lanes.searched} searched file(s)` : ''}. Searched: the project tree as ripgrep sees it by default — hidden files, binary files, paths ignored by .gitignore (inside a git work tree), .ignore or .rgignore, build folders (but for the files a build reads there) and object files are left out${req.scope?.globs?.length ? ', and so is every path outside scope.globs' : ''}${req.build_only ? '; build_only keeps only lines the build compiles' : ''}.`;
   }
   return result;
 }

@@ -1,0 +1,65 @@
+// What the project walk of the content index and of find leaves out besides hidden and ignored paths: the
+// build folders of the indexed builds (objects, dependency files, copies of the build's inputs), except the
+// files some build reads there (generated headers such as Zephyr's autoconf.h, a generated linker script),
+// and object files, archives and ELF images wherever they are. In-source builds (no unit outside the build
+// folder) and a build folder that is the project root are walked as any folder.
+import path from 'node:path';
+import type { IndexedBuildFolders } from '../index/content-index-reader.js';
+
+export interface WalkScope {
+  /** Folders not walked (project-relative POSIX, no trailing slash): build folders. */
+  skipped: string[];
+  /** Files under a skipped folder still listed (project-relative POSIX): those some build reads. */
+  kept: string[];
+}
+
+export const NO_SCOPE: WalkScope = { skipped: [], kept: [] };
+
+/** Objects, archives, shared libraries and linked images: never text a search wants, never read. */
+const OBJECT_FILE = /\.(o|obj|a|lib|so|dll|elf|axf)$/i;
+
+export function isObjectFile(name: string): boolean {
+  return OBJECT_FILE.test(name);
+}
+
+function projectRelative(root: string, file: string): string | null {
+  const rel = path.relative(root, file);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join('/');
+}
+
+/**
+ * The scope of a project's walk: the folders of its out-of-source builds under the root, and the files some
+ * build reads (`read`, project-relative) that lie in them.
+ */
+export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders): WalkScope {
+  const skipped = new Set<string>();
+  for (const b of builds) {
+    const dir = projectRelative(root, b.buildDir);
+    if (!dir) continue;
+    const prefix = path.resolve(b.buildDir) + path.sep;
+    if (b.units.length && b.units.every((u) => path.resolve(u).startsWith(prefix))) continue;
+    skipped.add(dir);
+  }
+  // A build folder inside another one is covered by it.
+  const folders = [...skipped].sort().filter((d, i, all) => !all.slice(0, i).some((o) => d.startsWith(o + '/')));
+  const scope: WalkScope = { skipped: folders, kept: [] };
+  scope.kept = [...read].filter((p) => skippedFolderOf(scope, p) !== undefined).sort();
+  return scope;
+}
+
+/** The skipped folder holding `rel` (or equal to it), if any. */
+export function skippedFolderOf(scope: WalkScope, rel: string): string | undefined {
+  return scope.skipped.find((d) => rel === d || rel.startsWith(d + '/'));
+}
+
+/** Kept files under the folder `rel` ('' for all). */
+export function keptUnder(scope: WalkScope, rel: string): string[] {
+  return rel ? scope.kept.filter((p) => p.startsWith(rel + '/')) : scope.kept;
+}
+
+/** Whether the walk lists the file `rel` as far as the scope goes (ignore rules aside). */
+export function scopeAdmits(scope: WalkScope, rel: string): boolean {
+  if (isObjectFile(rel)) return false;
+  return skippedFolderOf(scope, rel) === undefined || scope.kept.includes(rel);
+}
