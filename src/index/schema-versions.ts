@@ -111,5 +111,8 @@ export const SCHEMA_VERSION = 16;
  * 31: pragma macros built on a `_Pragma` of a macro-written operand (rapidjson's `RAPIDJSON_DIAG_OFF(effc++)`,
  *     `RAPIDJSON_DIAG_PUSH`) are blanked before parsing, as `_Pragma("...")` ones were: they broke the declaration
  *     after them (an unchanged build is not masked again otherwise).
+ * 32: macros that expand to `noexcept` (libstdc++ `_GLIBCXX_NOEXCEPT`, `_GLIBCXX_NOTHROW`, rapidjson
+ *     `RAPIDJSON_NOEXCEPT`) are replaced by it before parsing: a method declared `f() _GLIBCXX_NOEXCEPT` was named
+ *     after the macro (an unchanged build is not masked again otherwise).
  */
-export const ROW_FORMAT_VERSION = 31;
+export const ROW_FORMAT_VERSION = 32;

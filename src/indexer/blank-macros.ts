@@ -1,7 +1,8 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
 // expand to nothing, to attributes or to `_Pragma("...")` operators are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)`
 // where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`),
-// macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`,
+// macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`, rapidjson
+// `RAPIDJSON_NOEXCEPT` → `noexcept`,
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
 // (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
 // operand constraint has its name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
@@ -16,12 +17,12 @@ export interface BlankableMacros {
 
 /** Attributes and `_Pragma("...")` operators (tree-sitter reads a `_Pragma` left in the text as a call missing its `;`). */
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]|_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)))+\s*$/s;
-const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__`;
+const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__|noexcept`;
 const KEYWORD_WORD = new RegExp(`^(?:${KEYWORD})$`);
 const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
 
 /** Qualifiers change no declaration's name or kind: dropped when the macro's name is too short to hold them. */
-const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict', '__extension__']);
+const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict', '__extension__', 'noexcept']);
 /** GNU alternate keywords and the plain spelling that takes less room. */
 const PLAIN: Record<string, string> = {
   __inline__: 'inline', __inline: 'inline', __const__: 'const', __const: 'const', __volatile__: 'volatile',
@@ -41,7 +42,7 @@ function withoutAttributes(v: string): string {
 }
 
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
-const MAY_DECORATE = new Set('_[secivraut');
+const MAY_DECORATE = new Set('_[secivrautn');
 
 /** A linkage block's opening (`__BEGIN_DECLS` in C++: `extern "C" {`), and its shortest spelling. */
 const LINKAGE_OPEN = /^extern\s*"C"\s*\{$/;

@@ -204,6 +204,35 @@ describe('blankMacroUses', () => {
     expect(after.symbols.map((s) => s.qualifiedName)).toEqual(['DiyFp', 'DiyFp::e']);
   });
 
+  it('noexcept macros are replaced by noexcept (libstdc++ _GLIBCXX_NOEXCEPT, rapidjson RAPIDJSON_NOEXCEPT), or blanked where it does not fit', () => {
+    const cxx = blankableMacros([
+      def('_GLIBCXX_NOEXCEPT', 'noexcept'),
+      def('_GLIBCXX_USE_NOEXCEPT', 'noexcept'),
+      def('_GLIBCXX_NOTHROW', '_GLIBCXX_USE_NOEXCEPT'),
+      def('NOEXC', 'noexcept'),
+      def('NOEXCEPT_IF', 'noexcept(x)', '(x)'),
+    ]);
+    expect(Object.fromEntries(cxx.objectLike)).toEqual({
+      _GLIBCXX_NOEXCEPT: 'noexcept         ',
+      _GLIBCXX_USE_NOEXCEPT: 'noexcept             ',
+      _GLIBCXX_NOTHROW: 'noexcept        ',
+      NOEXC: '     ',
+    });
+    expect(cxx.functionLike.size).toBe(0);
+    const text = [
+      'struct V {',
+      '  int begin() _GLIBCXX_NOEXCEPT { return 0; }',
+      '  int size() const _GLIBCXX_NOTHROW;',
+      '  V() NOEXC : n(0) {}',
+      '  int n;',
+      '};',
+      '',
+    ].join('\n');
+    const names = (t: string) => extractSymbols(t, { relPath: 'v.h', language: 'cpp' }).symbols.map((s) => `${s.kind} ${s.qualifiedName}`);
+    expect(names(text)).not.toContain('method V::begin');
+    expect(names(blankMacroUses(text, cxx))).toEqual(['struct V', 'method V::begin', 'method V::size', 'constructor V::V', 'field V::n']);
+  });
+
   it('keyword macros built on keyword macros are replaced by the keywords they come to (glibc __STDIO_INLINE)', () => {
     const stdio = blankableMacros([
       def('__gnu_inline_attr', '__attribute__ ((__gnu_inline__))'),
