@@ -2,7 +2,8 @@
 // whose indexed text is stale (changed or new). A long-lived server keeps one state per root, walks the
 // tree once and then follows folder watchers; without watchers (or when they fail) each look walks again.
 // The walk leaves out what the index run's walk leaves out (the index's walk scope: build folders but for the
-// files builds read, object files), so find never reads as stale what the index chose not to hold.
+// files builds read, the config's exclude_paths, object files), so find never reads as stale what the index
+// chose not to hold.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,7 @@ export class TreeState {
   private watching: boolean;
   private rules: IgnoreRules;
   private scope: WalkScope = NO_SCOPE;
+  private excluded: string | undefined = undefined;
 
   constructor(
     private readonly root: string,
@@ -50,16 +52,18 @@ export class TreeState {
     this.rules = new IgnoreRules(root);
   }
 
-  /** The tree as it is now, against the index the reader holds. */
-  look(reader: ContentIndexReader): TreeSnapshot {
+  /** The tree as it is now, against the index the reader holds; `excludePaths` as the config's [index] exclude_paths. */
+  look(reader: ContentIndexReader, excludePaths: string[] = []): TreeSnapshot {
     const generation = reader.generation();
     // A fill changes rows (deferred files become trigram-indexed) but no answer: rows reload, the generation stays.
     const fillStamp = reader.fillStamp();
-    if (generation !== this.generation || fillStamp !== this.fillStamp) {
+    const excluded = JSON.stringify(excludePaths);
+    if (generation !== this.generation || fillStamp !== this.fillStamp || excluded !== this.excluded) {
       this.generation = generation;
       this.fillStamp = fillStamp;
+      this.excluded = excluded;
       this.indexed = new Map(reader.files().map((f) => [f.path, f]));
-      this.scope = walkScopeOf(this.root, reader.buildFolders(this.root));
+      this.scope = walkScopeOf(this.root, reader.buildFolders(this.root), excludePaths);
       this.needWalk = true;
     }
     if (!this.watching || this.needWalk) this.walk();

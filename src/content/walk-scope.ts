@@ -1,15 +1,16 @@
 // What the project walk of the content index and of find leaves out besides hidden and ignored paths: the
 // build folders of the indexed builds (objects, dependency files, copies of the build's inputs), except the
 // files some build reads there (generated headers such as Zephyr's autoconf.h, a generated linker script),
-// and object files, archives and ELF images wherever they are. In-source builds (no unit outside the build
-// folder) and a build folder that is the project root are walked as any folder.
+// and object files, archives and ELF images wherever they are; and the config's [index] exclude_paths, with no
+// file kept. In-source builds (no unit outside the build folder) and a build folder that is the project root
+// are walked as any folder.
 import path from 'node:path';
 import type { IndexedBuildFolders } from '../index/content-index-reader.js';
 
 export interface WalkScope {
-  /** Folders not walked (project-relative POSIX, no trailing slash): build folders. */
+  /** Folders (or files) not walked (project-relative POSIX, no trailing slash): build folders and excluded paths. */
   skipped: string[];
-  /** Files under a skipped folder still listed (project-relative POSIX): those some build reads. */
+  /** Files under a skipped build folder still listed (project-relative POSIX): those some build reads, none excluded. */
   kept: string[];
 }
 
@@ -29,11 +30,26 @@ function projectRelative(root: string, file: string): string | null {
 }
 
 /**
- * The scope of a project's walk: the folders of its out-of-source builds under the root, and the files some
- * build reads (`read`, project-relative) that lie in them.
+ * The config's exclude_paths under the root as project-relative paths, as the indexer reads them (a relative
+ * entry is a path from the root, `./` and a trailing `/` aside; an absolute one outside the root names nothing here).
  */
-export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders): WalkScope {
-  const skipped = new Set<string>();
+export function excludedUnderRoot(root: string, excludePaths: string[]): string[] {
+  const out: string[] = [];
+  for (const p of excludePaths) {
+    const rel = path.isAbsolute(p) ? projectRelative(root, p) : p.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+    if (rel && rel !== '.' && !rel.startsWith('../')) out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * The scope of a project's walk: the folders of its out-of-source builds under the root, and the files some
+ * build reads (`read`, project-relative) that lie in them; the config's exclude_paths (`excludePaths`, as in
+ * the config) are skipped with nothing kept, as the indexer leaves out every file under them.
+ */
+export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders, excludePaths: string[] = []): WalkScope {
+  const excluded = excludedUnderRoot(root, excludePaths);
+  const skipped = new Set<string>(excluded);
   for (const b of builds) {
     const dir = projectRelative(root, b.buildDir);
     if (!dir) continue;
@@ -44,7 +60,8 @@ export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders)
   // A build folder inside another one is covered by it.
   const folders = [...skipped].sort().filter((d, i, all) => !all.slice(0, i).some((o) => d.startsWith(o + '/')));
   const scope: WalkScope = { skipped: folders, kept: [] };
-  scope.kept = [...read].filter((p) => skippedFolderOf(scope, p) !== undefined).sort();
+  const isExcluded = (p: string) => excluded.some((d) => p === d || p.startsWith(d + '/'));
+  scope.kept = [...read].filter((p) => skippedFolderOf(scope, p) !== undefined && !isExcluded(p)).sort();
   return scope;
 }
 

@@ -1,13 +1,13 @@
 // Lists the project's searchable files the way ripgrep does by default: hidden entries skipped, symlinks
 // not followed, .gitignore / .git/info/exclude inside a git work tree, .ignore and .rgignore everywhere.
 // Leaves out what ripgrep also leaves out by default (global git excludes are not read), and what the walk
-// scope leaves out: build folders but for the files builds read, object files (walk-scope.ts).
+// scope leaves out: build folders but for the files builds read, excluded paths, object files (walk-scope.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type IgnoreFactory from 'ignore';
 import type { Ignore } from 'ignore';
 import { requirePackage } from '../model/require-package.js';
-import { isObjectFile, keptUnder, NO_SCOPE, skippedFolderOf, type WalkScope } from './walk-scope.js';
+import { isObjectFile, keptUnder, NO_SCOPE, scopeAdmits, skippedFolderOf, type WalkScope } from './walk-scope.js';
 
 export interface WalkedFile {
   /** Project-relative POSIX path. */
@@ -111,7 +111,7 @@ export interface WalkOptions {
   rules?: IgnoreRules;
   /** Size and mtime of a file (by absolute path) already stat'ed by the caller: not stat'ed again. */
   known?: (file: string) => { size: number; mtimeMs: number } | undefined;
-  /** Build folders not walked and the files in them still listed (default: none). */
+  /** Build folders and excluded paths not walked, and the files in build folders still listed (default: none). */
   scope?: WalkScope;
 }
 
@@ -169,7 +169,7 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!rules.ignoredBy(folders, childRel, true)) visit(childRel);
-      } else if (e.isFile() && !isObjectFile(e.name) && !rules.ignoredBy(folders, childRel, false)) {
+      } else if (e.isFile() && scopeAdmits(scope, childRel) && !rules.ignoredBy(folders, childRel, false)) {
         addFile(root, childRel, out, options, dir + e.name);
       }
     }

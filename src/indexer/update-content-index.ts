@@ -12,7 +12,6 @@ import { isBinary, readProjectBytes, type BytesRead } from '../content/text-file
 import { isUtf8 } from 'node:buffer';
 import type { KeptBytes } from './file-states.js';
 import type { ContentFileRow } from '../index/content-index-reader.js';
-import { isUnderAny } from './vendor-paths.js';
 import path from 'node:path';
 import { sha1 } from '../model/sha1.js';
 
@@ -82,15 +81,14 @@ export function updateContentIndex(
   const stored = storedContentFiles(db);
   const readByBuilds = pathsReadByBuilds(db);
   let statsKnown = 0;
-  const all = walkProjectFiles(root, {
-    scope: walkScopeOf(root, storedBuildFolders(db, root)),
+  const walked = walkProjectFiles(root, {
+    scope: walkScopeOf(root, storedBuildFolders(db, root), excludePaths),
     known: (file) => {
       const st = known?.(file);
       if (st) statsKnown++;
       return st;
     },
   });
-  const walked = excludePaths.length ? all.filter((f) => !isUnderAny(root, path.join(root, f.path), excludePaths)) : all;
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
   let batchBytes = 0;

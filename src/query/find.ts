@@ -217,10 +217,10 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
   } catch (err) {
     throw new QueryError((err as Error).message, 'remove the empty glob; "!pattern" excludes, "**" crosses folders');
   }
-  const snapshot = treeStateFor(ctx.root, !!options.keepTreeState).look(reader.content());
+  const snapshot = treeStateFor(ctx.root, !!options.keepTreeState).look(reader.content(), ctx.config.excludePaths);
   // A server answers the next pages of a strict content search from the match list of the first.
   const key = options.keepTreeState
-    ? JSON.stringify([route.target, route.match, route.text, route.ignoreCase, route.regexFlags, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, reader.meta().indexedAt, dirtyDigest(snapshot, inScope)])
+    ? JSON.stringify([route.target, route.match, route.text, route.ignoreCase, route.regexFlags, req.scope?.globs ?? [], build?.id ?? null, !!req.build_only, snapshot.generation, reader.meta().indexedAt, ctx.config.excludePaths, dirtyDigest(snapshot, inScope)])
     : null;
   let searched = key ? searches.get(ctx.root, key) : undefined;
   if (!searched) {
@@ -250,7 +250,7 @@ export async function find(ctx: ProjectContext, req: FindRequest, options: FindO
     result.next = { ...rest, skip: skip + limit, page_identity: identity };
   }
   if (rows.length === 0 && lanes.complete) {
-    result.note = `no match${lanes.searched !== undefined ? ` in ${lanes.searched} searched file(s)` : ''}. Searched: the project tree as ripgrep sees it by default — hidden files, binary files, paths ignored by .gitignore (inside a git work tree), .ignore or .rgignore, build folders (but for the files a build reads there) and object files are left out${req.scope?.globs?.length ? ', and so is every path outside scope.globs' : ''}${req.build_only ? '; build_only keeps only lines the build compiles' : ''}.`;
+    result.note = `no match${lanes.searched !== undefined ? ` in ${lanes.searched} searched file(s)` : ''}. Searched: the project tree as ripgrep sees it by default — hidden files, binary files, paths ignored by .gitignore (inside a git work tree), .ignore or .rgignore, build folders (but for the files a build reads there), the config's [index] exclude_paths and object files are left out${req.scope?.globs?.length ? ', and so is every path outside scope.globs' : ''}${req.build_only ? '; build_only keeps only lines the build compiles' : ''}.`;
   }
   return result;
 }
