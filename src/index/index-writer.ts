@@ -1,6 +1,7 @@
 // Writes one build into the index in a single transaction (readers keep the old build until commit),
 // reuses parsed file versions by (file, mask hash, language), macro groups and unit results by their hash,
 // and removes rows no build uses any more.
+import { ownString } from '../model/own-strings.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
@@ -674,7 +675,8 @@ export class IndexWriter {
       for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
         const v = named.get(hash);
         if (v) v.uses++;
-        else named.set(hash, { data: r.views.get(hash)!, uses: 1 });
+        // A hash cut from the row's hex string of them all would keep that string (~11 KB a unit) until the build's end.
+        else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
       }
     }
   }
