@@ -114,5 +114,10 @@ export const SCHEMA_VERSION = 16;
  * 32: macros that expand to `noexcept` (libstdc++ `_GLIBCXX_NOEXCEPT`, `_GLIBCXX_NOTHROW`, rapidjson
  *     `RAPIDJSON_NOEXCEPT`) are replaced by it before parsing: a method declared `f() _GLIBCXX_NOEXCEPT` was named
  *     after the macro (an unchanged build is not masked again otherwise).
+ * 33: macros that expand to `constexpr` (libstdc++ `_GLIBCXX17_CONSTEXPR`, `_GLIBCXX_USE_CONSTEXPR`) are replaced by
+ *     it, and a macro wrapping its argument in `noexcept(...)` (`_GLIBCXX_NOEXCEPT_IF(...)`) has its name replaced by
+ *     `noexcept`: a method whose return type followed such a macro was a field named after the type, one declared
+ *     `f() _GLIBCXX_NOEXCEPT_IF(...)` a function named after the macro (an unchanged build is not masked again
+ *     otherwise).
  */
-export const ROW_FORMAT_VERSION = 32;
+export const ROW_FORMAT_VERSION = 33;

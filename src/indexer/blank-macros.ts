@@ -2,10 +2,10 @@
 // expand to nothing, to attributes or to `_Pragma("...")` operators are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)`
 // where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`, rapidjson
-// `RAPIDJSON_NOEXCEPT` → `noexcept`,
+// `RAPIDJSON_NOEXCEPT` → `noexcept`, libstdc++ `_GLIBCXX17_CONSTEXPR` → `constexpr`,
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
 // (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
-// operand constraint has its name replaced by the constraint (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
+// operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
 // lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 
@@ -17,12 +17,12 @@ export interface BlankableMacros {
 
 /** Attributes and `_Pragma("...")` operators (tree-sitter reads a `_Pragma` left in the text as a call missing its `;`). */
 const ATTRIBUTE_ONLY = /^(\s*(__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|\[\[.*\]\]|_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)))+\s*$/s;
-const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__|noexcept`;
+const KEYWORD = String.raw`static|extern|inline|__inline__|__inline|const|__const__|__const|volatile|__volatile__|register|_Noreturn|restrict|__restrict__|__restrict|asm|__asm__|__asm|struct|union|typedef|__extension__|noexcept|constexpr`;
 const KEYWORD_WORD = new RegExp(`^(?:${KEYWORD})$`);
 const KEYWORDS_ONLY = new RegExp(String.raw`^(\s*((?:${KEYWORD})\b|__attribute__\s*\(\(.*\)\)))+\s*$`, 's');
 
 /** Qualifiers change no declaration's name or kind: dropped when the macro's name is too short to hold them. */
-const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict', '__extension__', 'noexcept']);
+const QUALIFIERS = new Set(['const', 'volatile', 'register', 'inline', 'restrict', '__extension__', 'noexcept', 'constexpr']);
 /** GNU alternate keywords and the plain spelling that takes less room. */
 const PLAIN: Record<string, string> = {
   __inline__: 'inline', __inline: 'inline', __const__: 'const', __const: 'const', __volatile__: 'volatile',
@@ -77,14 +77,16 @@ function keywordsFitting(text: string, room: number): string | null {
 }
 
 /**
- * A function-like macro of one parameter that expands to a string and that parameter in parentheses — an asm
- * operand such as CMSIS `__CMSIS_GCC_OUT_REG(r)` → `"=r" (r)`: the string, which replaces the macro's name (the
- * argument list stays) when it fits there. Else null.
+ * A function-like macro of one parameter that expands to a string or `noexcept` and that parameter in parentheses —
+ * an asm operand such as CMSIS `__CMSIS_GCC_OUT_REG(r)` → `"=r" (r)`, libstdc++'s `_GLIBCXX_NOEXCEPT_IF(...)` →
+ * `noexcept(__VA_ARGS__)`: the string or keyword, which replaces the macro's name (the argument list stays) when it
+ * fits there. Else null.
  */
 function operandConstraintFor(m: MacroRecord): string | null {
-  const param = /^\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.params ?? '');
-  const body = /^("(?:[^"\\\n]|\\.)*")\s*\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.value.trim());
-  return param && body && body[2] === param[1] && body[1].length <= m.name.length ? body[1] : null;
+  const param = /^\(\s*([A-Za-z_]\w*|\.\.\.)\s*\)$/.exec(m.params ?? '');
+  const body = /^("(?:[^"\\\n]|\\.)*"|noexcept)\s*\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.value.trim());
+  const arg = param?.[1] === '...' ? '__VA_ARGS__' : param?.[1];
+  return body && body[2] === arg && body[1].length <= m.name.length ? body[1] : null;
 }
 
 interface Verdict {

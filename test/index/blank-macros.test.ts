@@ -210,7 +210,6 @@ describe('blankMacroUses', () => {
       def('_GLIBCXX_USE_NOEXCEPT', 'noexcept'),
       def('_GLIBCXX_NOTHROW', '_GLIBCXX_USE_NOEXCEPT'),
       def('NOEXC', 'noexcept'),
-      def('NOEXCEPT_IF', 'noexcept(x)', '(x)'),
     ]);
     expect(Object.fromEntries(cxx.objectLike)).toEqual({
       _GLIBCXX_NOEXCEPT: 'noexcept         ',
@@ -231,6 +230,39 @@ describe('blankMacroUses', () => {
     const names = (t: string) => extractSymbols(t, { relPath: 'v.h', language: 'cpp' }).symbols.map((s) => `${s.kind} ${s.qualifiedName}`);
     expect(names(text)).not.toContain('method V::begin');
     expect(names(blankMacroUses(text, cxx))).toEqual(['struct V', 'method V::begin', 'method V::size', 'constructor V::V', 'field V::n']);
+  });
+
+  it('constexpr macros are replaced by constexpr, and a noexcept(expr) macro by noexcept before its argument list (libstdc++)', () => {
+    const cxx = blankableMacros([
+      def('_GLIBCXX17_CONSTEXPR', 'constexpr'),
+      def('_GLIBCXX_USE_CONSTEXPR', 'constexpr'),
+      def('_GLIBCXX_NOEXCEPT_IF', 'noexcept(__VA_ARGS__)', '(...)'),
+      def('NOEXCEPT_OF', 'noexcept(x)', '(x)'),
+      def('NOT_A_WRAPPER', 'noexcept(x && y)', '(x, y)'),
+    ]);
+    expect(Object.fromEntries(cxx.objectLike)).toEqual({
+      _GLIBCXX17_CONSTEXPR: 'constexpr           ',
+      _GLIBCXX_USE_CONSTEXPR: 'constexpr             ',
+      _GLIBCXX_NOEXCEPT_IF: 'noexcept            ',
+      NOEXCEPT_OF: 'noexcept   ',
+    });
+    const text = [
+      'struct A {',
+      '  static _GLIBCXX_USE_CONSTEXPR int digits = 8;',
+      '  _GLIBCXX17_CONSTEXPR int',
+      '  begin() NOEXCEPT_OF(true) { if _GLIBCXX17_CONSTEXPR (true) return 0; return 1; }',
+      '  void swap(A& o) _GLIBCXX_NOEXCEPT_IF(noexcept(o.digits)) { }',
+      '};',
+      '',
+    ].join('\n');
+    const out = blankMacroUses(text, cxx);
+    expect(out.split('\n')[4]).toBe('  void swap(A& o) noexcept            (noexcept(o.digits)) { }');
+    const read = (t: string) => extractSymbols(t, { relPath: 'a.h', language: 'cpp' });
+    // Unexpanded, the macros are read as names: methods `NOEXCEPT_OF` and `noexcept`, and syntax errors.
+    expect(read(text).symbols.map((s) => s.qualifiedName)).toContain('A::NOEXCEPT_OF');
+    expect(read(text).errors).not.toEqual([]);
+    expect(read(out).errors).toEqual([]);
+    expect(read(out).symbols.map((s) => `${s.kind} ${s.qualifiedName}`)).toEqual(['struct A', 'field A::digits', 'method A::begin', 'method A::swap']);
   });
 
   it('keyword macros built on keyword macros are replaced by the keywords they come to (glibc __STDIO_INLINE)', () => {
