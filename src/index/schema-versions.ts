@@ -119,5 +119,8 @@ export const SCHEMA_VERSION = 16;
  *     `noexcept`: a method whose return type followed such a macro was a field named after the type, one declared
  *     `f() _GLIBCXX_NOEXCEPT_IF(...)` a function named after the macro (an unchanged build is not masked again
  *     otherwise).
+ * 34: a build's defines / defines_varying, and the defines its linker script is preprocessed with when the link
+ *     command has none, are those of the units the image links when the link is known, not of every compiled
+ *     unit (mbed CE's unlinked mbed-baremetal twins left MBED_CONF_RTOS_PRESENT out of the image's defines).
  */
-export const ROW_FORMAT_VERSION = 33;
+export const ROW_FORMAT_VERSION = 34;

@@ -1,10 +1,20 @@
-// The defines a build states: names every compile unit carries with the same value (`defines`), and how
-// many names some units carry differently or not at all (`defines_varying`).
-import type { BuildDescription } from '../../adapters/contract.js';
+// The defines a build states: names every compile unit of its image carries with the same value (`defines`),
+// and how many names some of those units carry differently or not at all (`defines_varying`). The image's
+// units are those its link takes when the link is known (the units the index answers from), else every
+// compiled unit: an unlinked twin (mbed CE's mbed-baremetal copy of each source) says nothing of the image.
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import { parseCompileArgs } from '../model/compile-args.js';
+import { linkedUnitTest } from './record-description.js';
 
-export function commonDefines(build: BuildDescription): { defines: Record<string, string>; varying: number } {
-  const perUnit = build.units.map((u) => {
+/** The units the image links when its link is known, else all of `units` (default: every unit of the build). */
+export function imageUnitsOf(build: BuildDescription, units: CompileUnit[] = build.units): CompileUnit[] {
+  const isLinked = linkedUnitTest(build);
+  return isLinked ? units.filter(isLinked) : units;
+}
+
+/** The defines shared by `units` (default: the image's units, imageUnitsOf). */
+export function commonDefines(build: BuildDescription, units: CompileUnit[] = imageUnitsOf(build)): { defines: Record<string, string>; varying: number } {
+  const perUnit = units.map((u) => {
     const env = new Map<string, string>(Object.entries(build.defines ?? {}));
     for (const op of parseCompileArgs(u.arguments, u.directory, u.file).macroOps) {
       if (op.op === 'define') env.set(op.name, op.value ?? '1');

@@ -154,7 +154,7 @@ export function linkPreprocessArgs(argv: string[]): LinkPreprocessArgs {
  * (a CMake custom command, mbed's or Zephyr's cpp step), not by the link itself. When the link command carries
  * -D/-U (drivers given `-x c -E`-style steps, or projects linking `.ld.S` through gcc) it is that step, so its
  * -D/-U apply on top of `build.defines`. Otherwise (link command unknown, or no -D/-U on it) the defines every
- * compile unit of the build shares stand in (they include `build.defines`): that is what CMake/PlatformIO
+ * unit of the image shares (build-defines.ts: the linked units when the link is known) stand in (they include `build.defines`): that is what CMake/PlatformIO
  * projects pass to their script-preprocessing step. Implicit compiler macros are never added (cpp -P on a
  * script does not see target macros like __ARM_ARCH unless the build says so).
  */

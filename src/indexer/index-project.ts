@@ -14,7 +14,7 @@ import { detectProjectBuildsLazily, unreadableDescription } from '../project/bui
 import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
-import { commonDefines } from './build-defines.js';
+import { commonDefines, imageUnitsOf } from './build-defines.js';
 import { defineScope, type DefineScope } from './define-scope.js';
 import { agreedBuiltins } from './builtin-macros.js';
 import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
@@ -248,7 +248,8 @@ function buildRecord(build: BuildDescription, run: RunContext, summary: BuildInd
     ccHash = sha1(fs.readFileSync(build.compileCommands));
     ccMtime = fs.statSync(build.compileCommands).mtimeMs;
   }
-  const { defines, varying } = commonDefines(build);
+  // `units` are the compiled ones (excluded folders left out); the defines are those of the image's.
+  const { defines, varying } = commonDefines(build, imageUnitsOf(build, units));
   return {
     variant: build.variant,
     image: build.image,

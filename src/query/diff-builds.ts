@@ -124,8 +124,9 @@ function paged<T>(items: T[], total: number, offset: number): DiffList<T> {
 
 /** Every list but the symbol lists (those are paged by the reader), complete and sorted. */
 function collectLists(ctx: ProjectContext, reader: IndexReader, a: BuildRow, b: BuildRow, notes: string[]): Partial<Record<DiffSection, unknown[]>> {
-  const unitsA = new Set(a.units.map((u) => storedPath(ctx.root, u)));
-  const unitsB = new Set(b.units.map((u) => storedPath(ctx.root, u)));
+  // The units each image links (those the index answers from), or every compiled unit when its link is unknown.
+  const unitsA = new Set((a.linkedUnits ?? a.units).map((u) => storedPath(ctx.root, u)));
+  const unitsB = new Set((b.linkedUnits ?? b.units).map((u) => storedPath(ctx.root, u)));
   const filesA = reader.fileLineIds(a.id);
   const filesB = reader.fileLineIds(b.id);
   return {

@@ -1,8 +1,9 @@
 // An image answers from the units it links: mbed CE (ninja link edge of the image), Zephyr (final link through
 // its static libraries) and a Zephyr build with only a map file. Units outside the link are counted as compiled,
-// not linked, and never answer a query scoped to that image.
+// not linked, and never answer a query scoped to that image, nor the image's defines or a diff of its units.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getActiveBuild } from '../../src/query/active-build.js';
+import { diffBuilds } from '../../src/query/diff-builds.js';
 import { listVariants } from '../../src/query/list-variants.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
@@ -72,6 +73,14 @@ describe('mbed CE: a source compiled into the linked mbed-os object and the unli
     expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'led_toggle' })))).toContain('led_toggle');
     expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'led_toggle_baremetal' })))).toEqual([]);
   });
+
+  it("reports the defines of the image's units, not those of the unlinked twin", () => {
+    // Every linked unit carries MBED_CONF_RTOS_PRESENT=1; only the unlinked mbed-baremetal copy lacks it.
+    for (const s of [withProject(root, (ctx) => getActiveBuild(ctx, {})), cliJson(root, ['status']) as ReturnType<typeof getActiveBuild>]) {
+      expect(s.defines).toMatchObject({ MBED_CONF_RTOS_PRESENT: '1', TARGET_NAME: 'NUCLEO_F429ZI', __FPU_PRESENT: '1' });
+      expect(s.defines_varying).toBe(0);
+    }
+  });
 });
 
 describe('Zephyr: the final link through static libraries, and the map file as fallback', () => {
@@ -92,6 +101,12 @@ describe('Zephyr: the final link through static libraries, and the map file as f
     expect(image('nrf52840dk/nrf52840')).toMatchObject({ units: 3, linked_units: 2, linking: { method: 'map-file', source: 'samples/x/build-nrf/zephyr/zephyr.map' } });
     expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'shell_start', variant: 'nrf52840dk/nrf52840' })))).toEqual([]);
     expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'printk', variant: 'nrf52840dk/nrf52840' })))).toContain('printk');
+  });
+
+  it('diff_builds compares the units each image links, or every compiled unit when the link is unknown', () => {
+    const r = withProject(root, (ctx) => diffBuilds(ctx, { a: { variant: 'qemu_cortex_m3/ti_lm3s6965' }, b: { variant: 'nucleo_f401re/stm32f401xe' }, limit: 1000 }));
+    expect(r.sections.units_only_in_a!.items).toEqual(['zephyr/lib/os/printk.c']);
+    expect(r.sections.units_only_in_b!.items).toEqual([]);
   });
 
   it('a build without a readable link counts every unit', () => {
