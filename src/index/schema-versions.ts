@@ -122,5 +122,9 @@ export const SCHEMA_VERSION = 16;
  * 34: a build's defines / defines_varying, and the defines its linker script is preprocessed with when the link
  *     command has none, are those of the units the image links when the link is known, not of every compiled
  *     unit (mbed CE's unlinked mbed-baremetal twins left MBED_CONF_RTOS_PRESENT out of the image's defines).
+ * 35: invocations of macros that write a declaration of no name (`friend A`, `static_assert(...)`) are read expanded,
+ *     and a declaration named after a function-like macro invoked in its lines is not a symbol (thorvg's
+ *     `_TVG_DECLARE_ACCESSOR(Animation);` was a method of that name; rapidjson's `RAPIDJSON_STATIC_ASSERT(...)` broke
+ *     its class into top-level functions) (stored parses are keyed by the unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 34;
+export const ROW_FORMAT_VERSION = 35;

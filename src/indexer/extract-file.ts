@@ -38,7 +38,7 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   const errorLines = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   return {
     ...ex,
-    symbols: mergeMacroSymbols(ex.symbols, calls.symbols),
+    symbols: withoutMacroNames(mergeMacroSymbols(ex.symbols, calls.symbols), options.invocations),
     references: calls.references,
     errors: syntaxErrors(errorLines),
     errorLines,
@@ -102,6 +102,21 @@ export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSy
     for (const m of by) if (m.parentId === null && scopeOf(m) === scopeOf(s)) m.parentId = s.parentId;
   }
   return [...kept, ...made];
+}
+
+/**
+ * The symbols but declarations named after a function-like macro invoked in their lines: a macro's name never
+ * reaches the compiler, so the parser read the unexpanded invocation (`_TVG_DECLARE_ACCESSOR(Animation);` in a class
+ * body, which writes `friend Animation`, as a method declaration `_TVG_DECLARE_ACCESSOR`). What an expansion does
+ * declare is made from it (mergeMacroSymbols).
+ */
+function withoutMacroNames(symbols: ExtractedSymbol[], invocations: readonly MacroInvocation[] | undefined): ExtractedSymbol[] {
+  const called = invocations?.filter((i) => !i.objectLike);
+  if (!called?.length) return symbols;
+  const names = new Set(called.map((i) => i.name));
+  const unexpanded = (s: ExtractedSymbol) =>
+    !s.isDefinition && !s.viaMacro && names.has(s.name) && called.some((i) => i.name === s.name && i.line >= s.line && i.line <= s.endLine);
+  return symbols.some(unexpanded) ? symbols.filter((s) => !unexpanded(s)) : symbols;
 }
 
 /** `a::b` of `a::b::name`. */

@@ -178,6 +178,8 @@ export function joinTokens(toks: readonly Token[]): string {
 
 const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
 const ASM = new Set(['asm', '__asm', '__asm__']);
+/** First words of member declarations that declare no name (thorvg's `_TVG_DECLARE_ACCESSOR(A)` → `friend A`). */
+const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_assert']);
 
 /**
  * Worth recording: the expansion calls or declares something, or renames to one identifier (an object-like macro,
@@ -185,11 +187,13 @@ const ASM = new Set(['asm', '__asm', '__asm__']);
  * PREFIX(x) __wrap_##x` defines or calls `__wrap_printf`); or it is text the parser cannot read as written: string
  * literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm statement's strings reads as a call,
  * which string concatenation does not take), or an asm statement or its opening (`MULADDC_X1_INIT` writing
- * `asm( "xorq %%r8, %%r8\n"`).
+ * `asm( "xorq %%r8, %%r8\n"`), or a declaration of no name (`friend A`, `static_assert(...)`), which the parser
+ * reads unexpanded as a member or function named after the macro.
  */
 function interesting(toks: readonly Token[], objectLike: boolean, callFollows: boolean): boolean {
   const real = toks.filter((t) => t.k !== 'placemarker');
   if ((objectLike || callFollows) && real.length === 1 && real[0].k === 'ident') return true;
+  if (!objectLike && real.length > 1 && NAMELESS_DECLARATIONS.has(real[0].v)) return true;
   for (let k = 0; k < real.length; k++) {
     if (DECLARING.has(real[k].v) && real.length > 2) return true;
     if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;

@@ -1,6 +1,7 @@
 // Members a macro defined in the build writes in a class or struct body (fixtures/index/macro-written-members, after
 // thorvg's `INLIST_ITEM(LoadModule);` and `_TVG_DECLARE_PRIVATE(Paint);`, and a C struct's `LIST_LINKS(node);`)
-// are the fields and constructors the expansion declares, members of that class, not a method named after the macro.
+// are the fields and constructors the expansion declares, members of that class, not a method named after the macro;
+// one that declares no name (`friend A`, `static_assert(...)`) makes no symbol.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getClassMembers, type ClassMember } from '../../src/query/class-members.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
@@ -31,6 +32,11 @@ describe('members written by a macro in a class body', () => {
     expect(row('tvg::Paint::pImpl')).toEqual([['field', 14, true, 'Impl* pImpl']]);
     expect(syms.filter((s) => s.qualified_name === 'tvg::Paint::Paint').map((s) => [s.kind, s.line])).toEqual([['constructor', 14], ['constructor', 14]]);
     expect(syms.filter((s) => /INLIST_ITEM|DECLARE_PRIVATE/.test(s.qualified_name))).toEqual([]);
+  });
+
+  it('leaves out what a macro declaring no name was read as (friend, static_assert), and reads the class around it', () => {
+    const syms = symbols('include/module.h').filter((s) => s.line >= 17);
+    expect(syms.map((s) => `${s.kind} ${s.qualified_name} ${s.line}`)).toEqual(['class tvg::Picture 18', 'method tvg::Picture::width 22']);
   });
 
   it('lists them among the class members', () => {
