@@ -17,10 +17,17 @@ function under(rel: string, prefix: string): boolean {
   return p !== '' && (rel === p || rel.startsWith(p + '/'));
 }
 
+/** An absolute `file` is the absolute folder or file `prefix`, or lies under it (`/p/ext` does not hold `/p/external`). */
+function underAbsolute(file: string, prefix: string): boolean {
+  if (!path.isAbsolute(prefix)) return false;
+  const p = prefix.length > 1 && (prefix.endsWith('/') || prefix.endsWith(path.sep)) ? prefix.slice(0, -1) : prefix;
+  return file === p || file.startsWith(p.endsWith(path.sep) ? p : p + path.sep);
+}
+
 /** `file` is absolute. */
 export function isVendorFile(file: string, rules: VendorRules): boolean {
   const rel = plainSuffix(rules.root, file) ?? path.relative(rules.root, file).split(path.sep).join('/');
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return !rules.projectPaths.some((p) => path.isAbsolute(p) && file.startsWith(p));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return !rules.projectPaths.some((p) => underAbsolute(file, p));
   if (rules.projectPaths.some((p) => under(rel, p))) return false;
   if (rules.vendorPaths.some((p) => under(rel, p))) return true;
   const rootName = path.basename(rules.root);
@@ -84,5 +91,5 @@ export class PathMemo {
 
 export function isUnderAny(root: string, file: string, prefixes: string[]): boolean {
   const rel = storedPath(root, file);
-  return prefixes.some((p) => under(rel, p) || (path.isAbsolute(p) && file.startsWith(p)));
+  return prefixes.some((p) => under(rel, p) || underAbsolute(file, p));
 }

@@ -2,7 +2,7 @@
 // and paths that need normalizing, sit outside the root or share only a name prefix with it take the full route.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { absolutePath, storedPath } from '../../src/indexer/vendor-paths.js';
+import { absolutePath, isUnderAny, isVendorFile, storedPath } from '../../src/indexer/vendor-paths.js';
 
 /** The definition storedPath keeps: project-relative POSIX inside the root, absolute outside. */
 function reference(root: string, file: string): string {
@@ -45,3 +45,19 @@ describe('storedPath', () => {
     expect(absolutePath(root, storedPath(root, path.join(root, 'src', 'drivers', 'gpio.c')))).toBe(path.join(root, 'src', 'drivers', 'gpio.c'));
   });
 });
+
+describe('absolute folders of the config', () => {
+  it('hold the files under them, not those of a folder whose name only starts the same', () => {
+    const root = '/work/proj';
+    expect(isUnderAny(root, '/opt/sdk/ext/a.c', ['/opt/sdk/ext'])).toBe(true);
+    expect(isUnderAny(root, '/opt/sdk/ext/a.c', ['/opt/sdk/ext/'])).toBe(true);
+    expect(isUnderAny(root, '/opt/sdk/ext', ['/opt/sdk/ext'])).toBe(true);
+    expect(isUnderAny(root, '/opt/sdk/external/a.c', ['/opt/sdk/ext'])).toBe(false);
+    expect(isUnderAny(root, '/work/proj/ext/a.c', ['ext'])).toBe(true);
+    expect(isUnderAny(root, '/work/proj/external/a.c', ['ext'])).toBe(false);
+    const rules = { root, projectPaths: ['/opt/sdk/app'], vendorPaths: [] };
+    expect(isVendorFile('/opt/sdk/app/main.c', rules)).toBe(false);
+    expect(isVendorFile('/opt/sdk/application/main.c', rules)).toBe(true);
+  });
+});
+
