@@ -126,5 +126,8 @@ export const SCHEMA_VERSION = 16;
  *     and a declaration named after a function-like macro invoked in its lines is not a symbol (thorvg's
  *     `_TVG_DECLARE_ACCESSOR(Animation);` was a method of that name; rapidjson's `RAPIDJSON_STATIC_ASSERT(...)` broke
  *     its class into top-level functions) (stored parses are keyed by the unchanged masked text).
+ * 36: a file's own executed `#undef` ends a macro for the lines after it when its uses are expanded: after
+ *     `#undef putc`, `int putc(int c) { ... }` defines `putc`, not the expansion of a header's `putc` macro (an
+ *     unchanged build is not masked again otherwise).
  */
-export const ROW_FORMAT_VERSION = 35;
+export const ROW_FORMAT_VERSION = 36;

@@ -19,6 +19,7 @@ import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
+import { executedUndefs } from './executed-undefs.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -127,6 +128,11 @@ class KeptRuns {
     this.parts.push(this.src.text(this.copyFrom));
     return this.parts.join('');
   }
+}
+
+/** The file's executed #undefs (see executed-undefs.ts): its bytes are decoded again only when they hold `undef`. */
+function undefsOf(buf: Buffer, ranges: number[]): Map<string, number[]> | undefined {
+  return buf.includes('undef') ? executedUndefs(buf.toString('utf8'), ranges) : undefined;
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
@@ -239,7 +245,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf, fa.ranges);
     const text = blankMacroUses(m.masked, set.blankable);
-    const found = set.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, set.macroTable) : undefined;
+    const found = set.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, set.macroTable, undefsOf(buf, fa.ranges)) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

@@ -368,7 +368,7 @@ export interface FoundInvocations {
 }
 
 /** Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested. */
-export function findInvocations(text: string, file: string, table: BuildMacroTable): FoundInvocations {
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undefs?: ReadonlyMap<string, readonly number[]>): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.size === 0) return out;
   const fc = scanCode(text);
@@ -381,7 +381,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     const name = code.substr(off, len);
     const line0 = lineOf(fc.lineStarts, off);
     const def = table.lookup(name, file, line0 + 1);
-    if (!def) continue;
+    if (!def || (undefs !== undefined && undoneAt(undefs.get(name), def, file, line0 + 1))) continue;
     if (isInert(def)) {
       covered = off + len;
       continue;
@@ -401,6 +401,17 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     out.invocations.push(inv);
   }
   return out;
+}
+
+/**
+ * Whether one of the file's executed `#undef`s of the name (`lines`, see executed-undefs.ts) lies between `def` and
+ * `line`: a definition from another file (a header's `#define putc(c) ...`, then `#undef putc` and
+ * `int putc(int c) { ... }`), or one of this file above the `#undef`. The table keeps no `#undef`.
+ */
+function undoneAt(lines: readonly number[] | undefined, def: MacroDef, file: string, line: number): boolean {
+  if (lines === undefined) return false;
+  for (const u of lines) if (u < line && (def.file !== file || def.line < u)) return true;
+  return false;
 }
 
 /**
