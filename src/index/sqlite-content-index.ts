@@ -92,10 +92,12 @@ export function pathsReadByBuilds(db: Db): Set<string> {
   return new Set(rows.map((r) => r.path).filter((p) => !p.startsWith('/')));
 }
 
-/** The indexed builds' folders and units, and the files they read: the index's files, linker scripts and Kconfig output. */
-export function storedBuildFolders(db: Db, root: string): IndexedBuildFolders {
+/**
+ * The indexed builds' folders and units, and the files they read: the index's files (`read`: pathsReadByBuilds, a
+ * set the caller may have read already, which this adds to), linker scripts and Kconfig output.
+ */
+export function storedBuildFolders(db: Db, root: string, read: Set<string> = pathsReadByBuilds(db)): IndexedBuildFolders {
   const rows = db.prepare('SELECT build_dir, units_json, linker_scripts_json, kconfig_json FROM builds').all() as { build_dir: string; units_json: string; linker_scripts_json: string | null; kconfig_json: string | null }[];
-  const read = pathsReadByBuilds(db);
   const relative = (f: string) => path.relative(root, f).split(path.sep).join('/');
   for (const r of rows) {
     for (const s of JSON.parse(r.linker_scripts_json ?? '[]') as string[]) read.add(path.isAbsolute(s) ? relative(s) : s);

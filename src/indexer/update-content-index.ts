@@ -82,7 +82,9 @@ export function updateContentIndex(
   const readByBuilds = pathsReadByBuilds(db);
   let statsKnown = 0;
   const walked = walkProjectFiles(root, {
-    scope: walkScopeOf(root, storedBuildFolders(db, root), excludePaths),
+    // The scope's read files add linker scripts and Kconfig output to those the builds' rows name (a copy: only
+    // the latter get their trigrams now).
+    scope: walkScopeOf(root, storedBuildFolders(db, root, new Set(readByBuilds)), excludePaths),
     known: (file) => {
       const st = known?.(file);
       if (st) statsKnown++;
