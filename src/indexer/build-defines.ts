@@ -7,7 +7,7 @@ import { parseCompileArgs } from '../model/compile-args.js';
 import { linkedUnitTest } from './record-description.js';
 
 /** The units the image links when its link is known, else all of `units` (default: every unit of the build). */
-export function imageUnitsOf(build: BuildDescription, units: CompileUnit[] = build.units): CompileUnit[] {
+function imageUnitsOf(build: BuildDescription, units: CompileUnit[] = build.units): CompileUnit[] {
   const isLinked = linkedUnitTest(build);
   return isLinked ? units.filter(isLinked) : units;
 }

@@ -14,7 +14,7 @@ import { detectProjectBuildsLazily, unreadableDescription } from '../project/bui
 import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { buildFingerprint } from './build-fingerprint.js';
-import { commonDefines, imageUnitsOf } from './build-defines.js';
+import { commonDefines } from './build-defines.js';
 import { defineScope, type DefineScope } from './define-scope.js';
 import { agreedBuiltins } from './builtin-macros.js';
 import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
@@ -241,15 +241,16 @@ function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[]
   return { files, macros, macroGroups, units: [], implicitMacros: pre.implicitMacros, diagnostics: pre.diagnostics };
 }
 
-function buildRecord(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, pre: BuildPreprocessing, record: RecordRefresh, fingerprint: string, units: CompileUnit[]): BuildRecord {
+function buildRecord(full: FullBuild, run: RunContext, pre: BuildPreprocessing, record: RecordRefresh): BuildRecord {
+  const { build, summary, fingerprint, compiled: units } = full;
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
   if (build.compileCommands && fs.existsSync(build.compileCommands)) {
     ccHash = sha1(fs.readFileSync(build.compileCommands));
     ccMtime = fs.statSync(build.compileCommands).mtimeMs;
   }
-  // `units` are the compiled ones (excluded folders left out); the defines are those of the image's.
-  const { defines, varying } = commonDefines(build, imageUnitsOf(build, units));
+  // The defines are those of the image's units (the linked ones when the link is known), not of every compiled one.
+  const { defines, varying } = commonDefines(build, full.units);
   return {
     variant: build.variant,
     image: build.image,
@@ -482,7 +483,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   const tWrite = performance.now();
   const buildId = run.writer.finishBuild(
     {
-      build: buildRecord(build, run, summary, pre, record, full.fingerprint, full.compiled),
+      build: buildRecord(full, run, pre, record),
       files: versions,
       macroGroups: pre.macroGroups,
       units: pre.units,
