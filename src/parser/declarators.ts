@@ -83,6 +83,22 @@ function castName(cast: SyntaxNode): string {
   return collapse(params ? cast.text.slice(0, params.startIndex - cast.startIndex) : cast.text);
 }
 
+/**
+ * The name a struct, union, class or enum is known by: its tag (a specialization's without its arguments), with the
+ * classes or namespaces a qualified tag names before it (`struct Paint::Impl { ... }` defines the class Impl declared
+ * in Paint); or for `typedef struct { ... } name_t;` the typedef name (`typedef`: the type_definition around the
+ * node, null when none).
+ */
+export function tagNameOf(node: SyntaxNode, typedef: SyntaxNode | null): { name: string | null; scope: string[] } {
+  const tag = node.childForFieldName('name');
+  if (tag) {
+    const { name, scope } = nameOf(tag);
+    return { name: name.replace(/<.*>$/s, ''), scope };
+  }
+  const name = typedef ? unwrapDeclarator(typedef.childForFieldName('declarator')).nameNode?.text : undefined;
+  return { name: name ?? null, scope: [] };
+}
+
 /** The conversion operator a name is or ends in (`operator int`, `A::B::operator int`), if it is one. */
 export function castOf(node: SyntaxNode): SyntaxNode | null {
   let cur: SyntaxNode | null = node;

@@ -8,7 +8,7 @@ import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, SymbolKind } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations, type ExpandedText } from './expanded-text.js';
-import { castOf, nameOf, unwrapDeclarator } from './declarators.js';
+import { castOf, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
@@ -169,7 +169,7 @@ class CallWalker {
       case 'struct_specifier':
       case 'union_specifier': {
         const node = tree.node(id);
-        const n = node.type === 'namespace_definition' ? node.childForFieldName('name')?.text : tagOf(node);
+        const n = node.type === 'namespace_definition' ? node.childForFieldName('name')?.text : scopeNameOf(node);
         const body = node.childForFieldName('body');
         if (body) {
           const saved = [this.linkC, this.inClass];
@@ -478,16 +478,8 @@ class CallWalker {
   }
 }
 
-/**
- * The name a struct, union or class scopes its members by, as extract-symbols.ts names it: its tag (`Paint::Impl`;
- * a specialization's without its arguments), or for `typedef struct { ... } name_t;` the typedef name.
- */
-function tagOf(node: SyntaxNode): string | undefined {
-  const tag = node.childForFieldName('name');
-  if (tag) {
-    const { scope, name } = nameOf(tag);
-    return [...scope, name.replace(/<.*>$/s, '')].join('::');
-  }
-  const typedef = node.parent?.type === 'type_definition' ? node.parent.childForFieldName('declarator') : null;
-  return typedef ? unwrapDeclarator(typedef).nameNode?.text : undefined;
+/** The name a struct, union or class scopes its members by, as extract-symbols.ts names it (see tagNameOf). */
+function scopeNameOf(node: SyntaxNode): string | undefined {
+  const { name, scope } = tagNameOf(node, node.parent?.type === 'type_definition' ? node.parent : null);
+  return name === null ? undefined : [...scope, name].join('::');
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { dataTableInsides } from './data-tables.js';
-import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, unwrapDeclarator } from './declarators.js';
+import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
 import { docstringOf } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
 import { CLASS_RELATIONS_TABLE, extractClassRelations } from './extract-class-relations.js';
@@ -251,22 +251,10 @@ class FileExtractor {
     this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern, cName });
   }
 
-  /**
-   * The tag, or for `typedef struct { ... } name_t;` the typedef name; `scope`: the classes or namespaces a
-   * qualified tag names before it (`struct Paint::Impl { ... }` defines the class Impl declared in Paint).
-   */
+  /** The tag or typedef name of an aggregate, and the scope a qualified tag names (see tagNameOf). */
   private tagName(node: SyntaxNode, ancestors: Ancestors): { name: string | null; scope: string[] } {
-    const n = node.childForFieldName('name');
-    // A specialization's arguments are no part of its name, qualified (`ns::Foo<int>`) or not (`Foo<int>`).
-    if (n) {
-      const { name, scope } = nameOf(n);
-      return { name: name.replace(/<.*>$/s, ''), scope };
-    }
-    if (this.typeAbove(ancestors, 1) === 'type_definition') {
-      const info = unwrapDeclarator(this.tree.node(ancestors[ancestors.length - 1]).childForFieldName('declarator'));
-      if (info.nameNode) return { name: info.nameNode.text, scope: [] };
-    }
-    return { name: null, scope: [] };
+    const typedef = this.typeAbove(ancestors, 1) === 'type_definition' ? this.tree.node(ancestors[ancestors.length - 1]) : null;
+    return tagNameOf(node, typedef);
   }
 
   aggregate(kind: SymbolKind, node: SyntaxNode, ancestors: Ancestors): void {
