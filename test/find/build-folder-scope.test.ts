@@ -7,13 +7,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { walkScopeOf } from '../../src/content/walk-scope.js';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { find, type FindResult } from '../../src/query/find.js';
+import type { FindResult } from '../../src/query/find.js';
 import type { FindRequest } from '../../src/query/find-request.js';
 import { openProject } from '../../src/query/project-context.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 import { until } from '../helpers/until.js';
-import { withContentIndex } from './find-fixture.js';
+import { findIn, withContentIndex } from './find-fixture.js';
 
 let root: string;
 const write = (rel: string, data: string | Buffer) => {
@@ -41,14 +41,7 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.close();
 });
 
-async function run(req: FindRequest, keepTreeState = false): Promise<FindResult> {
-  const ctx = openProject(root);
-  try {
-    return await find(ctx, req, { keepTreeState });
-  } finally {
-    ctx.close();
-  }
-}
+const run = (req: FindRequest, keepTreeState = false): Promise<FindResult> => findIn(root, req, keepTreeState);
 
 const indexedPaths = () => withContentIndex(root, (c) => c.files().map((f) => f.path));
 const paths = (r: FindResult) => [...new Set(r.matches.map((m) => m.path))].sort();

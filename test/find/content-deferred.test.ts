@@ -9,11 +9,11 @@ import type { FillContentOptions } from '../../src/indexer/fill-content-index.js
 import { indexProject } from '../../src/indexer/index-project.js';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
-import { find, type FindResult } from '../../src/query/find.js';
+import type { FindResult } from '../../src/query/find.js';
 import type { FindRequest } from '../../src/query/find-request.js';
-import { openProject, withProject } from '../../src/query/project-context.js';
+import { withProject } from '../../src/query/project-context.js';
 import { assertCliBuilt, runCli, touchFuture } from '../helpers/fixture-project.js';
-import { fillDeferredIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
+import { fillDeferredIn, findIn, indexedFindFixture, withContentIndex } from './find-fixture.js';
 import { until } from '../helpers/until.js';
 
 let root: string;
@@ -31,14 +31,7 @@ const kinds = () => Object.fromEntries(withContent((c) => c.files()).map((f) => 
 
 const fill = (options: FillContentOptions = {}) => fillDeferredIn(root, options);
 
-async function run(req: FindRequest, keepTreeState = false): Promise<FindResult> {
-  const ctx = openProject(root);
-  try {
-    return await find(ctx, req, { keepTreeState });
-  } finally {
-    ctx.close();
-  }
-}
+const run = (req: FindRequest, keepTreeState = false): Promise<FindResult> => findIn(root, req, keepTreeState);
 
 const places = (r: FindResult) => r.matches.map((m) => `${m.path}:${m.line}:${m.column}:${m.text}`);
 

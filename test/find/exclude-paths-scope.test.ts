@@ -6,12 +6,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { walkScopeOf } from '../../src/content/walk-scope.js';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { find, type FindResult } from '../../src/query/find.js';
+import type { FindResult } from '../../src/query/find.js';
 import type { FindRequest } from '../../src/query/find-request.js';
-import { openProject } from '../../src/query/project-context.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
-import { withContentIndex } from './find-fixture.js';
+import { findIn, withContentIndex } from './find-fixture.js';
 
 let root: string;
 const write = (rel: string, data: string) => {
@@ -29,14 +28,7 @@ beforeEach(() => {
   write('third_party/kept.txt', 'kept_neighbour_token_k1\n');
 });
 
-async function run(req: FindRequest, keepTreeState: boolean): Promise<FindResult> {
-  const ctx = openProject(root);
-  try {
-    return await find(ctx, req, { keepTreeState });
-  } finally {
-    ctx.close();
-  }
-}
+const run = (req: FindRequest, keepTreeState: boolean): Promise<FindResult> => findIn(root, req, keepTreeState);
 
 const paths = (r: FindResult) => [...new Set(r.matches.map((m) => m.path))].sort();
 const indexedPaths = () => withContentIndex(root, (c) => c.files().map((f) => f.path));

@@ -8,6 +8,9 @@ import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
 import { fillDeferredContent, type FillContentOptions } from '../../src/indexer/fill-content-index.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { find, type FindResult } from '../../src/query/find.js';
+import type { FindRequest } from '../../src/query/find-request.js';
+import { openProject } from '../../src/query/project-context.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
@@ -26,6 +29,16 @@ export function withContentIndex<T>(root: string, fn: (c: SqliteContentIndex) =>
     return fn(new SqliteContentIndex(db));
   } finally {
     db.close();
+  }
+}
+
+/** One find in the project at `root`, as the CLI runs it (`keepTreeState`: as a server keeps its tree state). */
+export async function findIn(root: string, req: FindRequest, keepTreeState = false): Promise<FindResult> {
+  const ctx = openProject(root);
+  try {
+    return await find(ctx, req, { keepTreeState });
+  } finally {
+    ctx.close();
   }
 }
 
