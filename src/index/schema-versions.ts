@@ -129,5 +129,7 @@ export const SCHEMA_VERSION = 16;
  * 36: a file's own executed `#undef` ends a macro for the lines after it when its uses are expanded: after
  *     `#undef putc`, `int putc(int c) { ... }` defines `putc`, not the expansion of a header's `putc` macro (an
  *     unchanged build is not masked again otherwise).
+ * 37: `, ## __VA_ARGS__` keeps its comma when the variadic argument is given empty (`L(a, )`), as GCC does: Zephyr's
+ *     FOR_EACH loops (LOG_ERR, DEVICE_DT_INST_DEFINE) expanded with an argument short and their calls were lost.
  */
-export const ROW_FORMAT_VERSION = 36;
+export const ROW_FORMAT_VERSION = 37;

@@ -118,9 +118,11 @@ export function expandStream(stream: TokenStream, ctx: ExpandContext, out: Token
     const { args, rparen } = collected;
     const nparams = def.params.length;
     if (nparams === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
+    // Left out entirely (no comma before it), which `, ## __VA_ARGS__` tells apart from given empty.
+    const vaOmitted = def.variadic === true && args.length === nparams - 1;
     if (args.length < nparams) {
       // A variadic argument may be left out entirely (GNU, C23).
-      if (def.variadic && args.length === nparams - 1) args.push([]);
+      if (vaOmitted) args.push([]);
       else if (nparams === 1 && args.length === 0) args.push([]);
       else {
         ctx.error(`macro "${def.name}" requires ${nparams} arguments, but only ${args.length} given`);
@@ -135,7 +137,7 @@ export function expandStream(stream: TokenStream, ctx: ExpandContext, out: Token
     const hs = new Set<string>();
     if (tok.hs && rparen.hs) for (const x of tok.hs) if (rparen.hs.has(x)) hs.add(x);
     hs.add(def.name);
-    const repl = substitute(def, args, ctx).map((t) => withHs(t, hs));
+    const repl = substitute(def, args, ctx, vaOmitted).map((t) => withHs(t, hs));
     if (repl.length) repl[0].sp = tok.sp;
     stream.pushFront(repl);
   }
@@ -196,7 +198,7 @@ function stringify(arg: readonly Token[], sp: boolean): Token {
 }
 
 /** Build the replacement list: arguments substituted, `#` and `##` applied, placemarkers removed. */
-function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext): Token[] {
+function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitted = false): Token[] {
   const expandedCache = new Map<number, Token[]>();
   const expandedArg = (pi: number): Token[] => {
     let e = expandedCache.get(pi);
@@ -233,10 +235,13 @@ function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext): Token[]
         out.push(PASTE);
         continue;
       }
-      // GNU: `, ## __VA_ARGS__` drops the comma when the variadic argument is empty.
+      // GNU: `, ## __VA_ARGS__` drops the comma when the variadic argument is left out (`L(a)`), and keeps it when
+      // it is given empty (`L(a, )`), as GCC does. A macro whose only parameter is variadic cannot tell the two
+      // apart (`V()`): GNU modes drop the comma there, ISO modes keep it.
       if (t.k === 'punct' && t.v === ',' && next?.v === '##' && body[i + 2]?.pi === vaIndex && vaIndex >= 0) {
         const va = args[vaIndex];
-        if (va.length === 0 && !(ctx.strictIso && def.params!.length === 1)) {
+        const onlyVariadic = def.params!.length === 1;
+        if (va.length === 0 && (onlyVariadic ? !ctx.strictIso : vaOmitted)) {
           i += 2;
           continue;
         }

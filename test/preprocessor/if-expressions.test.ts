@@ -23,6 +23,7 @@ const PRELUDE = `
 #define OPT(...) (0 __VA_OPT__(+ 1))
 #define GNU(fmt, args...) FIRST(fmt, ## args)
 #define GNU_VA(...) FIRST(0, ## __VA_ARGS__, 9)
+#define GNU_KEEP(x, ...) COUNT_(x, ## __VA_ARGS__, 4, 3, 2, 1, 0)
 #define SELF SELF
 #define REC(x) REC(x)
 #define F(x) G
@@ -98,6 +99,8 @@ const TABLE: [string, bigint][] = [
   ['OPT() + OPT(x) * 2', 2n],
   ['GNU(3) + GNU(4, 5)', 7n],
   ['GNU_VA() + GNU_VA(1)', 0n],
+  // `, ## __VA_ARGS__` drops the comma only when the variadic argument is left out, not when it is given empty.
+  ['GNU_KEEP(0) * 10 + GNU_KEEP(0, )', 12n],
   ['SELF', 0n],
   ['REC', 0n],
   ['F(1)(2)', 3n],
