@@ -131,5 +131,9 @@ export const SCHEMA_VERSION = 16;
  *     unchanged build is not masked again otherwise).
  * 37: `, ## __VA_ARGS__` keeps its comma when the variadic argument is given empty (`L(a, )`), as GCC does: Zephyr's
  *     FOR_EACH loops (LOG_ERR, DEVICE_DT_INST_DEFINE) expanded with an argument short and their calls were lost.
+ * 38: inside a function body a statement macro followed by a block (`FOREACH_ITEM(entry) {`, `CHECKIF(x) {`) defines
+ *     no function; GNU `__alignof__(expression)` parses (read as sizeof), so the function around a Zephyr LOG_* call
+ *     no longer breaks; `__typeof__(x)` and `(__typeof__(x))(y)` are no calls (stored parses are keyed by the
+ *     unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 37;
+export const ROW_FORMAT_VERSION = 38;

@@ -340,6 +340,8 @@ class CallWalker {
     if (!callee) return;
     let target = callee;
     while (target.type === 'parenthesized_expression' && target.namedChildCount === 1) target = target.namedChild(0)!;
+    // `__typeof__(x)` and the cast `(__typeof__(x))(y)`, which the grammar reads as calls: no function is called.
+    if (isTypeofOperator(target) || (target.type === 'call_expression' && isTypeofOperator(target.childForFieldName('function')))) return;
     let deref = false;
     if (target.type === 'pointer_expression' && target.child(0)?.text === '*') {
       target = target.childForFieldName('argument') ?? target;
@@ -482,4 +484,11 @@ class CallWalker {
 function scopeNameOf(node: SyntaxNode): string | undefined {
   const { name, scope } = tagNameOf(node, node.parent?.type === 'type_definition' ? node.parent : null);
   return name === null ? undefined : [...scope, name].join('::');
+}
+
+/** GNU typeof operators (`typeof`, `__typeof__`, `__typeof`, C23 `typeof_unqual`), which tree-sitter reads as names. */
+const TYPEOF_OPERATORS = new Set(['typeof', '__typeof__', '__typeof', 'typeof_unqual', '__typeof_unqual__']);
+
+function isTypeofOperator(node: SyntaxNode | null): boolean {
+  return node?.type === 'identifier' && TYPEOF_OPERATORS.has(node.text);
 }

@@ -32,6 +32,7 @@ export interface ExtractOptions {
 const SCOPE_TYPES = new Set(['namespace_definition', 'class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier', 'function_definition']);
 const NAME_TYPES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name', 'operator_cast', 'template_function', 'type_identifier']);
 const STATEMENT_WRAPPERS = new Set(['template_declaration', 'type_definition', 'declaration']);
+const FUNCTION_KINDS = new Set<Scope['kind']>(['function', 'method', 'constructor', 'destructor']);
 
 interface Scope {
   symbol: ExtractedSymbol | null;
@@ -206,6 +207,16 @@ class FileExtractor {
     return 'method';
   }
 
+  /**
+   * Whether a definition the grammar reads inside a function body is a function: in C a GNU nested function
+   * (`int helper(int x) { ... }`, a type and a function declarator), never in C++. A statement macro followed by
+   * a block (`FOREACH_ITEM(entry) {`, `CHECKIF(list_empty(list)) {`: Zephyr's loop heads and checks) reads as a
+   * definition of no type or of a parenthesized declarator, and defines nothing.
+   */
+  private nestedFunction(def: SyntaxNode, declarator: SyntaxNode): boolean {
+    return this.options.language === 'c' && def.childForFieldName('type') !== null && declarator.type !== 'parenthesized_declarator';
+  }
+
   /** `specifiersEnd`: where the first declarator of `decl` starts (storage class and type come before). */
   declare(decl: SyntaxNode, declarator: SyntaxNode, category: 'declaration' | 'field' | 'function', ancestors: Ancestors, specifiersEnd: number): void {
     const info = unwrapDeclarator(declarator);
@@ -217,6 +228,7 @@ class FileExtractor {
     }
     const { scope: scopeParts, name } = nameOf(nameNode);
     const { scope: parent, inFunction, inClassBody } = this.enclosing(ancestors);
+    if (category === 'function' && inFunction && !inClassBody && parent && FUNCTION_KINDS.has(parent.kind) && !this.nestedFunction(decl, declarator)) return;
     const specifiers = this.source.slice(decl.startIndex, specifiersEnd);
     const at = { node: decl, ancestors };
     if (info.isFunction || category === 'function') {

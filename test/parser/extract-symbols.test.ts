@@ -252,6 +252,33 @@ int after;
   });
 });
 
+describe('statement macros followed by a block inside a function body', () => {
+  const body = `
+void f(void)
+{
+  FOREACH_ITEM(entry) {
+    int seen = 1;
+  }
+  CHECKIF(is_empty(list)) {
+    return;
+  }
+}
+`;
+  it('define nothing in C (no function named after a macro argument); their locals are the function\'s', () => {
+    const syms = c(body);
+    expect(syms.filter((s) => s.kind === 'function').map((s) => s.qualifiedName)).toEqual(['f']);
+    expect(by(syms, 'f::seen')?.kind).toBe('varlocal');
+  });
+  it('define nothing in C++ (no function named after the macro)', () => {
+    expect(cpp(body).filter((s) => s.kind === 'function' || s.kind === 'method').map((s) => s.qualifiedName)).toEqual(['f']);
+  });
+  it('leave a GNU nested function, and a local class\'s methods, defined', () => {
+    expect(c('void f(void)\n{\n  int helper(int x) { return x; }\n}\n').map((s) => s.qualifiedName)).toContain('f::helper');
+    const local = cpp('void f()\n{\n  struct L { int get() { return 1; } };\n}\n');
+    expect(local.filter((s) => s.kind === 'method').map((s) => s.name)).toEqual(['get']);
+  });
+});
+
 describe('docstrings from the comments beside a declaration', () => {
   const syms = c(
     [
