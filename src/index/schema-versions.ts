@@ -135,5 +135,7 @@ export const SCHEMA_VERSION = 16;
  *     no function; GNU `__alignof__(expression)` parses (read as sizeof), so the function around a Zephyr LOG_* call
  *     no longer breaks; `__typeof__(x)` and `(__typeof__(x))(y)` are no calls (stored parses are keyed by the
  *     unchanged masked text).
+ * 39: assembler files read the labels and symbol directives C preprocessor macros write (Zephyr's `GTEXT(sym)`,
+ *     `SECTION_FUNC(TEXT, sym)`): their invocations are recorded and read expanded.
  */
-export const ROW_FORMAT_VERSION = 38;
+export const ROW_FORMAT_VERSION = 39;

@@ -2,7 +2,8 @@
 // where an invocation broke the masked parse), call rows and macro-made symbols from the macro-expanded text
 // (a macro-made symbol replaces the one the parser read from the unexpanded invocation; syntax errors the
 // expanded reading does not have, or that type names written as macro arguments make, are not reported),
-// assembler files read by the assembler extractor. Leaves out writing anything.
+// assembler files read by the assembler extractor (with the macro expansions that write labels and directives).
+// Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
@@ -27,7 +28,7 @@ export function invocationsDigest(invocations: readonly MacroInvocation[] | unde
 }
 
 export function extractFile(parseText: string, options: FileExtractOptions): FileExtraction {
-  if (isAssemblerPath(options.relPath)) return extractAsm(parseText, options.relPath);
+  if (isAssemblerPath(options.relPath)) return extractAsm(parseText, options.relPath, options.invocations);
   // Declarations the masked parse lost at an invocation are read from the expanded text (before extractCalls,
   // which reuses that parse).
   const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);

@@ -245,7 +245,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf, fa.ranges);
     const text = blankMacroUses(m.masked, set.blankable);
-    const found = set.macroTable && !isAssemblerPath(rel) ? findInvocations(text, rel, set.macroTable, undefsOf(buf, fa.ranges)) : undefined;
+    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undefsOf(buf, fa.ranges), isAssemblerPath(rel)) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

@@ -2,9 +2,12 @@
 // sections and for `.type X, %object`), `.weak X` + `.thumb_set X, Y`
 // (`.set`, `.equ`) default-handler aliases, interrupt vector tables (`.word`/`.long`/`DCD` entries under a
 // vector section or label) as `vector` rows, and `bl`/`blx` (also `ldr rN, =X` then `bx/blx rN`) as calls.
-// Leaves out macros of the assembler (.macro), which vector tables rarely use.
+// Labels and directives that C preprocessor macros write (Zephyr's GTEXT, SECTION_FUNC) are read from their
+// expansions. Leaves out macros of the assembler (.macro), which vector tables rarely use.
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
+import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { expandInvocations } from './expanded-text.js';
 import { nameTokens } from './name-tokens.js';
 
 export function isAssemblerPath(p: string): boolean {
@@ -24,6 +27,8 @@ interface Label {
   endLine: number;
   /** Defined in a data section (`.data`, `.bss`, `.section .rodata`, flags without `x`, Keil `AREA ..., DATA`). */
   inData: boolean;
+  /** Placed by a macro's expansion (Zephyr's `SECTION_FUNC(TEXT, sym)`): a symbol the file means to define. */
+  viaMacro: string | null;
 }
 
 /** Whether a `.section` directive's arguments name a data section: flags without `x`, else a data section name. */
@@ -38,12 +43,55 @@ function stripComment(line: string): string {
   return line.replace(/\/\*.*?\*\//g, ' ').replace(/(\/\/|@|;).*$/, '').replace(/^\s*#.*$/, '');
 }
 
-export function extractAsm(text: string, relPath: string): FileExtraction {
+export function extractAsm(text: string, relPath: string, invocations?: readonly MacroInvocation[]): FileExtraction {
   const lines = text.split('\n');
   const reader = new AsmReader();
-  lines.forEach((raw, i) => reader.line(raw, i + 1));
+  const expanded = invocations?.length ? expandedStatements(text, invocations) : undefined;
+  lines.forEach((raw, i) => {
+    for (const statement of expanded?.get(i) ?? [{ text: raw, viaMacro: null }]) reader.line(statement.text, i + 1, statement.viaMacro);
+  });
   const r = reader;
   return { symbols: asmSymbols(relPath, lines, r.labels, r.globals, r.functions, r.objects, r.weak, r.aliases), references: r.references, errors: [], nameless: [] };
+}
+
+/** One statement of an expanded line, and the macro whose expansion it starts in. */
+interface Statement {
+  text: string;
+  viaMacro: string | null;
+}
+
+/**
+ * The lines (0-based) that hold a substituted invocation, as the assembler reads them: the line with the expansions
+ * in place, cut into statements at the `;` the expansions write (the separator of GNU as on ARM and x86, where a
+ * macro's several statements share a line; a `;` written in the file itself stays, a comment to Keil armasm).
+ */
+function expandedStatements(text: string, invocations: readonly MacroInvocation[]): Map<number, Statement[]> {
+  const exp = expandInvocations(text, invocations);
+  // An expansion stands on its invocation's first line, the lines it covered left empty: lines keep their numbers.
+  const expandedLines = new Set(exp.used.map((inv) => inv.line - 1));
+  const out = new Map<number, Statement[]>();
+  let lineStart = 0;
+  for (const [i, line] of exp.text.split('\n').entries()) {
+    const start = lineStart;
+    lineStart += line.length + 1;
+    if (!expandedLines.has(i)) continue;
+    const statements: Statement[] = [];
+    let from = 0;
+    const cut = (to: number) => {
+      const piece = line.slice(from, to);
+      // The macro whose expansion the statement starts in.
+      const first = from + piece.length - piece.trimStart().length;
+      statements.push({ text: piece, viaMacro: first < to ? exp.locate(start + first).inv?.name ?? null : null });
+    };
+    for (let k = line.indexOf(';'); k >= 0; k = line.indexOf(';', k + 1)) {
+      if (!exp.locate(start + k).inv) continue;
+      cut(k);
+      from = k + 1;
+    }
+    cut(line.length);
+    out.set(i, statements);
+  }
+  return out;
 }
 
 /** Reads an assembler file line by line: its labels, symbol directives, vector-table words and branches. */
@@ -65,8 +113,8 @@ class AsmReader {
   /** Register → symbol loaded by `ldr rN, =symbol` (a `bx rN` calls it). */
   private loaded = new Map<string, string>();
 
-  line(raw: string, lineNo: number): void {
-    const code = this.label(raw, stripComment(raw), lineNo);
+  line(raw: string, lineNo: number, viaMacro: string | null = null): void {
+    const code = this.label(raw, stripComment(raw), lineNo, viaMacro);
     const m = /^\s*(\.?[A-Za-z_][\w.]*)\s*(.*)$/.exec(code);
     if (!m) return;
     const op = m[1].toLowerCase();
@@ -76,10 +124,10 @@ class AsmReader {
   }
 
   /** A label opening the line is recorded (local `.L` ones are not); answers the code after it. */
-  private label(raw: string, code: string, lineNo: number): string {
+  private label(raw: string, code: string, lineNo: number, viaMacro: string | null): string {
     const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
     if (!lm) return code;
-    const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData };
+    const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData, viaMacro };
     if (!label.name.startsWith('.L')) {
       this.labels.push(label);
       if (this.inVectorSection || VECTOR_LABEL.test(label.name)) {
@@ -193,7 +241,8 @@ function asmSymbols(
   weak: Set<string>,
   aliases: { name: string; target: string; line: number; column: number }[],
 ): ExtractedSymbol[] {
-  const kept = labels.filter((l) => globals.has(l.name) || functions.has(l.name) || weak.has(l.name));
+  // A label a macro places is kept too: its `.global` may stand in a header (Zephyr's vector_table.h `GTEXT(__start)`).
+  const kept = labels.filter((l) => globals.has(l.name) || functions.has(l.name) || weak.has(l.name) || l.viaMacro !== null);
   kept.forEach((l, k) => {
     l.endLine = (kept[k + 1]?.line ?? lines.length + 1) - 1;
     // A label is code unless it is a vector table, declared an object, or in a data section (CMSIS-RTX's
@@ -219,9 +268,15 @@ function asmSymbols(
     nameTokens: nameTokens(name),
     body,
   });
-  const out = kept.map((l) =>
-    make(l.name, l.line, l.endLine, l.column, l.isFunction, `${weak.has(l.name) ? '.weak ' : ''}${l.name}:`, lines.slice(l.line - 1, l.endLine).join('\n').replace(/\s+$/, '')),
-  );
+  const out = kept.map((l) => {
+    const sym = make(l.name, l.line, l.endLine, l.column, l.isFunction, `${weak.has(l.name) ? '.weak ' : ''}${l.name}:`, lines.slice(l.line - 1, l.endLine).join('\n').replace(/\s+$/, ''));
+    if (l.viaMacro) {
+      // Where the invocation names it (the label's column is in the expansion).
+      sym.column = Math.max(0, lines[l.line - 1].indexOf(l.name)) + 1;
+      sym.viaMacro = l.viaMacro;
+    }
+    return sym;
+  });
   for (const a of aliases) {
     if (!weak.has(a.name) && !globals.has(a.name)) continue;
     out.push(make(a.name, a.line, a.line, a.column, true, `${weak.has(a.name) ? '.weak ' : ''}${a.name} = ${a.target}`, null));

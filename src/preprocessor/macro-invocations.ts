@@ -202,6 +202,24 @@ function interesting(toks: readonly Token[], objectLike: boolean, callFollows: b
   return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
 }
 
+/** Assembler directives that name or place symbols (`.global x`, `.type x, %function`, `.section ...`). */
+const ASM_SYMBOL_DIRECTIVES = new Set(['global', 'globl', 'weak', 'type', 'thumb_set', 'set', 'equ', 'section', 'text', 'data', 'bss', 'word', 'long']);
+
+/**
+ * Worth recording in an assembler file: the expansion writes a label (`sym :`) or a symbol or section directive
+ * (Zephyr's `GTEXT(sym)` → `.global sym; .type sym, %function`, `SECTION_FUNC(TEXT, sym)` → `.section
+ * .TEXT.sym, "ax"; ...; sym :`), which the assembler extractor reads only expanded.
+ */
+function interestingInAssembler(toks: readonly Token[]): boolean {
+  for (let k = 0; k + 1 < toks.length; k++) {
+    const t = toks[k];
+    const next = toks[k + 1];
+    if (t.k === 'ident' && next.v === ':') return true;
+    if (t.v === '.' && t.k === 'punct' && next.k === 'ident' && !next.sp && ASM_SYMBOL_DIRECTIVES.has(next.v)) return true;
+  }
+  return false;
+}
+
 /** Integer values of macros by name, as a Map<string, string> of them answers (see BuildMacroTable.values). */
 export interface MacroValueTable {
   readonly size: number;
@@ -367,8 +385,12 @@ export interface FoundInvocations {
   diagnostics: Diagnostic[];
 }
 
-/** Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested. */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undefs?: ReadonlyMap<string, readonly number[]>): FoundInvocations {
+/**
+ * Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested.
+ * `assembler`: the file is assembler-with-cpp; those that write labels or symbol directives are recorded, those
+ * after a comment character on their line (`@`, `;`, `#`) are not.
+ */
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undefs?: ReadonlyMap<string, readonly number[]>, assembler = false): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.size === 0) return out;
   const fc = scanCode(text);
@@ -394,8 +416,9 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
       end = rescanEnd(def, code, end, file, line0 + 1, table);
     }
     covered = end;
+    if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics, assembler);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -476,9 +499,9 @@ function rescanEnd(def: MacroDef, code: string, end: number, file: string, line:
   return after < 0 ? end : after;
 }
 
-function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[]): string | undefined {
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[], assembler: boolean): string | undefined {
   let error: string | undefined;
-  const toks = expandTokens(lexLine(source), { env: new Map(), mode: 'text', strictIso: undefined, builtin: undefined, error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
+  const toks = expandTokens(lexLine(source, assembler), { env: new Map(), mode: 'text', strictIso: undefined, builtin: undefined, error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
   const note = (message: string) => {
     if (diagnostics.length < 20) diagnostics.push({ severity: 'info', file, line: inv.line, message });
   };
@@ -490,7 +513,8 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
     note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
     return undefined;
   }
-  return interesting(toks, inv.objectLike, callFollows) ? joinTokens(toks) : undefined;
+  const recorded = assembler ? interestingInAssembler(toks) : interesting(toks, inv.objectLike, callFollows);
+  return recorded ? joinTokens(toks) : undefined;
 }
 
 /** A table's integer values by name (see BuildMacroTable.values): its map of records read through. */

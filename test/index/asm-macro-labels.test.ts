@@ -1,0 +1,34 @@
+// Labels and symbol directives of an assembler file that C preprocessor macros write (Zephyr's GTEXT, GDATA and
+// SECTION_FUNC family) are read from their expansions: the file defines what nm lists, and its branches are calls.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findCallees } from '../../src/query/call-graph/call-sites.js';
+import { listSymbols } from '../../src/query/list-symbols.js';
+import { withProject } from '../../src/query/project-context.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+type Row = Record<string, unknown>;
+const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+
+describe('an assembler unit whose labels macros write', () => {
+  let root: string;
+
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-macro-labels'])).root;
+  });
+
+  it('defines what nm lists (T cpu_idle, T reset_entry, t idle_local, D idle_count), at the macro invocations', () => {
+    const symbols = withProject(root, (ctx) => listSymbols(ctx, { file: 'src/idle.S' }).symbols);
+    expect(symbols.map((s) => `${s.kind} ${s.name} ${s.line}:${s.column}`)).toEqual([
+      'function cpu_idle 11:20',
+      'function reset_entry 16:43',
+      'function idle_local 21:20',
+      'varglobal idle_count 24:19',
+    ]);
+  });
+
+  it('reads the branches under a macro-placed label as its calls', () => {
+    const callees = (fn: string) => rows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
+    expect(callees('cpu_idle')).toEqual(['idle_hook']);
+    expect(callees('reset_entry')).toEqual(['cpu_idle', 'idle_local']);
+  });
+});
