@@ -54,3 +54,22 @@ export class SharedStrings {
   }
 }
 
+/**
+ * Short strings by value, so that records repeating one share one copy: a device header's 400 000 #defines have
+ * a few thousand distinct values (`(4U)`, `15`, `4026531840`), each otherwise a string of its own for as long as
+ * the build's records live.
+ */
+export class ShortStrings {
+  private readonly byText = new Map<string, string>();
+
+  get(s: string): string {
+    if (s.length > SHARED_MAX_LENGTH) return s;
+    const known = this.byText.get(s);
+    if (known !== undefined) return known;
+    if (this.byText.size < SHARED_MAX_COUNT) this.byText.set(s, s);
+    return s;
+  }
+}
+
+const SHARED_MAX_LENGTH = 32;
+const SHARED_MAX_COUNT = 1 << 16;

@@ -14,7 +14,8 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { ImplicitMacroProvider } from './implicit-macros.js';
-import { preprocessBuildDetailed, type PreprocessBuildOptions } from './preprocess-build.js';
+import { preprocessBuildDetailed } from './preprocess-build-detailed.js';
+import type { PreprocessBuildOptions } from './preprocess-build.js';
 import { stripWrapper } from './unit-environment.js';
 
 export interface DifferentialCheckOptions {

@@ -1,9 +1,7 @@
 // preprocessBuild: runs every compile unit of a build over shared skeleton caches and merges the results —
 // per-file active lines (union over units), languages, unit file lists, macros reached with their integer
 // values, diagnostics (deduplicated). Leaves out persisting anything; the indexer stores what it needs.
-import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
-import type { Diagnostic } from '../model/diagnostic.js';
 import type { BuildPreprocessResult, FileActivity, ImplicitMacroSource, MacroRecord, PreprocessOptions } from './api.js';
 import { SkeletonCache, type Directive, type FileSkeleton } from './file-skeleton.js';
 import { HeaderWalkCache } from './header-walk-cache.js';
@@ -12,11 +10,10 @@ import { ImplicitMacroProvider, type ImplicitMacroOptions } from './implicit-mac
 import { IncludeResolver } from './include-resolver.js';
 import type { MacroDef } from './macro-definition.js';
 import { activeLinesOf, mergeUnitResults } from './merge-unit-results.js';
-import { findForced, macroValue, walkUnit, type UnitResult } from './unit-result.js';
-import { physicalLines } from './scan-source.js';
+import { macroValue, walkUnit, type UnitResult } from './unit-result.js';
 import { setUpUnit, type UnitEnvironment } from './unit-environment.js';
-import { UnitWalker, type FileVisit } from './unit-walker.js';
-import { ownStrings } from '../model/own-strings.js';
+import { UnitWalker } from './unit-walker.js';
+import { ownStrings, ShortStrings } from '../model/own-strings.js';
 
 export interface PreprocessBuildOptions extends PreprocessOptions {
   /** Share skeletons across builds of one run (files are scanned once per path+content). */
@@ -29,20 +26,6 @@ export interface PreprocessBuildOptions extends PreprocessOptions {
   overrideDecision?: (file: string, line: number, computed: boolean) => boolean;
   /** Header walks to replay (shared across builds of a run), or false to walk every inclusion. Default: one per call. */
   headerCache?: HeaderWalkCache | false;
-}
-
-export interface UnitDetail {
-  unit: CompileUnit;
-  environment: UnitEnvironment;
-  /** Files read, in first-read order, with active ranges and (when recorded) decisions. */
-  visits: Map<string, FileVisit>;
-  diagnostics: Diagnostic[];
-}
-
-export interface DetailedBuildResult {
-  result: BuildPreprocessResult;
-  units: UnitDetail[];
-  source: FileSource;
 }
 
 export function preprocessBuild(units: CompileUnit[], options: PreprocessBuildOptions = {}): BuildPreprocessResult {
@@ -76,11 +59,11 @@ export function preprocessBuild(units: CompileUnit[], options: PreprocessBuildOp
   };
 }
 
-function headerCacheOf(options: PreprocessBuildOptions): HeaderWalkCache | undefined {
+export function headerCacheOf(options: PreprocessBuildOptions): HeaderWalkCache | undefined {
   return options.headerCache === false ? undefined : (options.headerCache ?? new HeaderWalkCache());
 }
 
-function providerOf(options: PreprocessBuildOptions): ImplicitMacroProvider {
+export function providerOf(options: PreprocessBuildOptions): ImplicitMacroProvider {
   return options.implicitMacros instanceof ImplicitMacroProvider
     ? options.implicitMacros
     : new ImplicitMacroProvider({ useRealCompiler: options.useRealCompiler, cacheDir: options.compilerCacheDir, ...(options.implicitMacros ?? {}) });
@@ -93,7 +76,7 @@ export function implicitSourcesOf(environments: UnitEnvironment[]): ImplicitMacr
   return [...out.values()];
 }
 
-function recordOf(def: MacroDef, expandedValue: string | null, file = def.file, shared?: SharedStrings): MacroRecord {
+export function recordOf(def: MacroDef, expandedValue: string | null, file = def.file, shared?: ShortStrings): MacroRecord {
   const value = def.valueText;
   return {
     name: def.name,
@@ -107,26 +90,6 @@ function recordOf(def: MacroDef, expandedValue: string | null, file = def.file, 
 }
 
 /**
- * Short strings by value, so that records repeating one share one copy: a device header's 400 000 #defines have
- * a few thousand distinct values (`(4U)`, `15`, `4026531840`), each otherwise a string of its own for as long as
- * the build's records live.
- */
-class SharedStrings {
-  private readonly byText = new Map<string, string>();
-
-  get(s: string): string {
-    if (s.length > SHARED_MAX_LENGTH) return s;
-    const known = this.byText.get(s);
-    if (known !== undefined) return known;
-    if (this.byText.size < SHARED_MAX_COUNT) this.byText.set(s, s);
-    return s;
-  }
-}
-
-const SHARED_MAX_LENGTH = 32;
-const SHARED_MAX_COUNT = 1 << 16;
-
-/**
  * Macro records of #define sites, read from the files' skeletons; `file` names them, when given, instead of their
  * path. With `consume`, each site is taken out of `sites` once its record is made: a device header's map of
  * 400 000 sites shrinks as its records pile up instead of being held beside all of them. With `dropping` (the
@@ -137,7 +100,7 @@ const SHARED_MAX_COUNT = 1 << 16;
  */
 export function definedMacros(sites: Map<string, Map<number, string | null>>, skeleton: (file: string) => FileSkeleton | undefined, file?: string, consume = false, dropping?: ReadonlySet<FileSkeleton>): MacroRecord[] {
   const out: MacroRecord[] = [];
-  const shared = new SharedStrings();
+  const shared = new ShortStrings();
   let packed = 0;
   for (const [path, lines] of sites) {
     const sk = skeleton(path);
@@ -204,135 +167,3 @@ export function commandLineMacros(environments: UnitEnvironment[], resolver: Inc
   return [...out.values()];
 }
 
-export function preprocessBuildDetailed(units: CompileUnit[], options: PreprocessBuildOptions = {}): DetailedBuildResult {
-  const t0 = performance.now();
-  const source = new FileSource(options.readFile ?? defaultReadFile, options.skeletons ?? new SkeletonCache());
-  const provider = providerOf(options);
-  const resolver = new IncludeResolver((f) => source.exists(f));
-  const host = { skeleton: (f: string) => source.skeleton(f), exists: (f: string) => source.exists(f), resolver, headerCache: headerCacheOf(options) };
-
-  const files = new Map<string, FileActivity>();
-  const appliedRanges = new Map<string, Set<string>>();
-  const unitFiles = new Map<string, string[]>();
-  const implicitSources = new Map<string, ImplicitMacroSource>();
-  const diagnostics: Diagnostic[] = [];
-  const diagSeen = new Set<string>();
-  const macroRecords = new Map<string, MacroRecord>();
-  const valued = new Set<MacroDef>();
-  const details: UnitDetail[] = [];
-
-  const addDiag = (d: Diagnostic) => {
-    const k = `${d.severity}\0${d.file}\0${d.line ?? ''}\0${d.message}`;
-    if (diagSeen.has(k)) return;
-    diagSeen.add(k);
-    diagnostics.push(d);
-  };
-  const activity = (file: string, lineCount: number): FileActivity => {
-    let fa = files.get(file);
-    if (!fa) {
-      fa = { file, language: 'c', activeLines: new Uint8Array(lineCount), readBy: [] };
-      files.set(file, fa);
-    }
-    return fa;
-  };
-  const addMacro = (def: MacroDef, expandedValue: string | null) => {
-    const rec: MacroRecord = {
-      name: def.name,
-      params: def.paramsText,
-      value: def.valueText,
-      functionLike: def.params !== null,
-      file: def.file,
-      line: def.line,
-      expandedValue,
-    };
-    macroRecords.set(`${def.name}\0${def.file}\0${def.line}\0${def.file === '<command-line>' ? def.valueText : ''}`, rec);
-  };
-
-  for (const unit of units) {
-    const environment = setUpUnit(unit, provider, options.extraDefines);
-    environment.diagnostics.forEach(addDiag);
-    const srcKey = JSON.stringify(environment.implicit.source);
-    implicitSources.set(srcKey, environment.implicit.source);
-    const unitFile = path.normalize(unit.file);
-    if (!environment.preprocessed) {
-      // Plain assembler: every line is assembled as written.
-      const text = source.read(unitFile);
-      if (text === undefined) {
-        addDiag({ severity: 'error', file: unitFile, message: `cannot read ${unitFile}`, fix: 'check the path in the compile command' });
-        continue;
-      }
-      const n = physicalLines(text).length;
-      const fa = activity(unitFile, n);
-      fa.activeLines.fill(1);
-      fa.readBy.push(unitFile);
-      unitFiles.set(unitFile, [unitFile]);
-      details.push({ unit, environment, visits: new Map(), diagnostics: [] });
-      continue;
-    }
-    const walker = new UnitWalker(host, {
-      env: new Map(environment.env),
-      chain: environment.chain,
-      features: environment.features,
-      evalOptions: environment.evalOptions,
-      strictIso: environment.strictIso,
-      recordDecisions: options.recordDecisions,
-      overrideDecision: options.overrideDecision,
-    });
-    for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, resolver), false);
-    if (environment.preinclude) {
-      const pre = resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
-      if (pre) walker.walkRoot(pre.file, true);
-    }
-    for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, resolver), true);
-    walker.walkRoot(unitFile, true);
-
-    // Merge active lines.
-    for (const visit of walker.visits.values()) {
-      const sk = source.skeleton(visit.file);
-      if (!sk) continue;
-      const fa = activity(visit.file, sk.lineCount);
-      if (environment.lang === 'cpp') fa.language = 'cpp';
-      if (!fa.readBy.includes(unitFile)) fa.readBy.push(unitFile);
-      if (visit.taken && visit.groups) mergeDecisions(fa, sk, visit.groups, visit.taken);
-      const sig = visit.ranges.join(',');
-      let applied = appliedRanges.get(visit.file);
-      if (!applied) appliedRanges.set(visit.file, (applied = new Set()));
-      if (applied.has(sig)) continue;
-      applied.add(sig);
-      const r = visit.ranges;
-      for (let k = 0; k < r.length; k += 2) fa.activeLines.fill(1, r[k] - 1, Math.min(r[k + 1], fa.activeLines.length));
-    }
-    unitFiles.set(unitFile, [...walker.visits.keys()]);
-    walker.diagnostics.forEach(addDiag);
-
-    // Macros: values computed with this unit's final environment, once per definition.
-    for (const def of walker.definesReached) {
-      if (valued.has(def)) continue;
-      valued.add(def);
-      addMacro(def, macroValue(def, walker));
-    }
-    for (const def of environment.commandLineDefines) {
-      if (valued.has(def)) continue;
-      valued.add(def);
-      addMacro(def, macroValue(def, walker));
-    }
-    details.push({ unit, environment, visits: walker.visits, diagnostics: walker.diagnostics });
-  }
-
-  const result: BuildPreprocessResult = {
-    files,
-    macros: [...macroRecords.values()],
-    unitFiles,
-    implicitMacros: [...implicitSources.values()],
-    diagnostics,
-    elapsedMs: performance.now() - t0,
-  };
-  return { result, units: details, source };
-}
-
-/** Adds a visit's decisions (directive indices) to the file's merged decisions (directive lines). */
-function mergeDecisions(fa: FileActivity, sk: FileSkeleton, groups: Iterable<number>, taken: Iterable<number>): void {
-  const d = (fa.decisions ??= { evaluated: new Set(), taken: new Set() });
-  for (const i of groups) d.evaluated.add(sk.directives[i].line);
-  for (const i of taken) d.taken.add(sk.directives[i].line);
-}

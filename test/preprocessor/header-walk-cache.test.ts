@@ -11,7 +11,7 @@ import { FileSource } from '../../src/preprocessor/file-source.js';
 import { HeaderRecorder, HeaderWalkCache, OP_DEFINES, OP_GROUP } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
-import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build.js';
+import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build-detailed.js';
 import { readNameList } from '../../src/preprocessor/tracked-env.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
