@@ -38,73 +38,90 @@ function stripInlineComment(line: string): string {
 }
 
 export function readIniText(text: string, file: string): IniFileResult {
-  const diagnostics: Diagnostic[] = [];
-  const sections: IniSection[] = [];
-  let cur: IniSection | undefined;
-  let curKey: string | undefined;
-  let curLines: string[] = [];
-  let curIndent = 0;
-  let curLine = 0;
-  const seenSections = new Set<string>();
-  const flush = () => {
+  const reader = new IniLines(file);
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) reader.read(lines[i], i + 1);
+  reader.flush();
+  confirmWithIni(reader.sections);
+  return { sections: reader.sections, diagnostics: reader.diagnostics };
+}
+
+/** configparser's reading of a file line by line: sections, options with their indented continuation lines, comments. */
+class IniLines {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly sections: IniSection[] = [];
+  private cur: IniSection | undefined;
+  private curKey: string | undefined;
+  private curLines: string[] = [];
+  private curIndent = 0;
+  private curLine = 0;
+
+  constructor(private readonly file: string) {}
+
+  read(raw: string, lineNo: number): void {
+    const stripped = raw.trim();
+    if (stripped.startsWith(';') || stripped.startsWith('#')) return;
+    const value = stripInlineComment(raw).trim();
+    const indent = raw.length - raw.trimStart().length;
+    if (!value) {
+      if (this.curKey !== undefined) this.curLines.push('');
+      return;
+    }
+    if (this.curKey !== undefined && indent > this.curIndent) {
+      this.curLines.push(value);
+      return;
+    }
+    const header = /^\[(.+)\]/.exec(value);
+    if (header) this.openSection(header[1], lineNo);
+    else this.openOption(value, indent, lineNo);
+  }
+
+  /** Ends the option being read, keeping its value (a later one of the same name wins, with a warning). */
+  flush(): void {
+    const { cur, curKey, curLines, file } = this;
     if (cur && curKey !== undefined) {
       while (curLines.length > 1 && curLines[curLines.length - 1] === '') curLines.pop();
       if (cur.options.has(curKey)) {
-        diagnostics.push({ severity: 'warning', file, line: curLine, message: `option '${curKey}' appears twice in section [${cur.name}]; the later value is used`, fix: 'remove one of them (PlatformIO refuses duplicate options)' });
+        this.diagnostics.push({ severity: 'warning', file, line: this.curLine, message: `option '${curKey}' appears twice in section [${cur.name}]; the later value is used`, fix: 'remove one of them (PlatformIO refuses duplicate options)' });
       }
-      cur.options.set(curKey, { value: curLines.join('\n').trimEnd(), file, line: curLine });
+      cur.options.set(curKey, { value: curLines.join('\n').trimEnd(), file, line: this.curLine });
     }
-    curKey = undefined;
-    curLines = [];
-  };
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i];
-    const stripped = raw.trim();
-    if (stripped.startsWith(';') || stripped.startsWith('#')) continue;
-    const line = stripInlineComment(raw);
-    const value = line.trim();
-    const indent = raw.length - raw.trimStart().length;
-    if (!value) {
-      if (curKey !== undefined) curLines.push('');
-      continue;
+    this.curKey = undefined;
+    this.curLines = [];
+  }
+
+  private openSection(name: string, lineNo: number): void {
+    this.flush();
+    const known = this.sections.find((s) => s.name === name);
+    if (known) {
+      this.diagnostics.push({ severity: 'warning', file: this.file, line: lineNo, message: `section [${name}] appears twice in this file; options are merged`, fix: 'merge the two sections (PlatformIO refuses duplicate sections in one file)' });
+      this.cur = known;
+    } else {
+      this.cur = { name, file: this.file, line: lineNo, options: new Map() };
+      this.sections.push(this.cur);
     }
-    if (curKey !== undefined && indent > curIndent) {
-      curLines.push(value);
-      continue;
-    }
-    const header = /^\[(.+)\]/.exec(value);
-    if (header) {
-      flush();
-      const name = header[1];
-      if (seenSections.has(name)) {
-        diagnostics.push({ severity: 'warning', file, line: i + 1, message: `section [${name}] appears twice in this file; options are merged`, fix: 'merge the two sections (PlatformIO refuses duplicate sections in one file)' });
-        cur = sections.find((s) => s.name === name)!;
-      } else {
-        cur = { name, file, line: i + 1, options: new Map() };
-        sections.push(cur);
-        seenSections.add(name);
-      }
-      continue;
-    }
+  }
+
+  private openOption(value: string, indent: number, lineNo: number): void {
     const opt = /^(.*?)\s*([=:])\s*(.*)$/.exec(value);
     if (!opt || !opt[1]) {
-      diagnostics.push({ severity: 'error', file, line: i + 1, message: `cannot parse line: ${value}`, fix: 'write `option = value`, indent continuation lines, or comment the line out with `;`' });
-      continue;
+      this.diagnostics.push({ severity: 'error', file: this.file, line: lineNo, message: `cannot parse line: ${value}`, fix: 'write `option = value`, indent continuation lines, or comment the line out with `;`' });
+      return;
     }
-    if (!cur) {
-      diagnostics.push({ severity: 'error', file, line: i + 1, message: `option '${opt[1]}' before any [section]`, fix: 'put it under a section such as [env]' });
-      continue;
+    if (!this.cur) {
+      this.diagnostics.push({ severity: 'error', file: this.file, line: lineNo, message: `option '${opt[1]}' before any [section]`, fix: 'put it under a section such as [env]' });
+      return;
     }
-    flush();
-    curKey = opt[1].trim().toLowerCase();
-    curLines = [opt[3]];
-    curIndent = indent;
-    curLine = i + 1;
+    this.flush();
+    this.curKey = opt[1].trim().toLowerCase();
+    this.curLines = [opt[3]];
+    this.curIndent = indent;
+    this.curLine = lineNo;
   }
-  flush();
+}
 
-  // Final parse through `ini`, from a document it cannot misread (escaped section dots, JSON-quoted values).
+/** The values as `ini` reads them, from a document it cannot misread (escaped section dots, JSON-quoted values). */
+function confirmWithIni(sections: IniSection[]): void {
   const doc: string[] = [];
   for (const s of sections) {
     doc.push(`[${s.name.replace(/\\/g, '\\\\').replace(/\./g, '\\.').replace(/[[\]]/g, '_')}]`);
@@ -120,5 +137,4 @@ export function readIniText(text: string, file: string): IniFileResult {
       else if (typeof v === 'boolean') o.value = String(v);
     }
   }
-  return { sections, diagnostics };
 }

@@ -99,50 +99,8 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
   const excluded = (options.excludePaths ?? []).flatMap((p) => [path.resolve(root, p), safeRealpath(path.resolve(root, p))].filter((x): x is string => !!x));
   const entries = options.dirs?.length ? options.dirs : ['.'];
   const cache = new DiscoveryCache(options.cacheFile, JSON.stringify({ entries, excluded, maxDepth }));
-  const out: Discovery = { root, dirs: [], foldersSearched: 0, foldersFromCache: 0, elapsedMs: 0, diagnostics: [] };
-  const visited = new Set<string>();
-  let deepest: string | undefined;
-  let timedOut = false;
-
-  const walk = (real: string, shown: string, depth: number, match?: (p: string) => boolean, matchedAbove = false): void => {
-    if (timedOut) return;
-    if (performance.now() - started > timeLimit) {
-      timedOut = true;
-      return;
-    }
-    if (visited.has(real) || isExcluded(shown, excluded) || isExcluded(real, excluded)) return;
-    visited.add(real);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(real);
-    } catch {
-      return;
-    }
-    let folder = cache.get(real, stat.mtimeMs);
-    if (folder) out.foldersFromCache++;
-    else {
-      try {
-        folder = readFolder(real, stat);
-      } catch {
-        return; // unreadable folder: nothing to find there
-      }
-      cache.set(real, folder);
-    }
-    out.foldersSearched++;
-    const matched = matchedAbove || !match || match(shown);
-    if (matched && folder.markers.length > 0) out.dirs.push({ dir: real, shownAs: shown, markers: folder.markers });
-    if (matched && folder.markers.some((m) => BUILD_FOLDER_MARKERS.has(m))) return;
-    if (depth >= maxDepth) {
-      if (folder.subdirs.length > 0) deepest ??= shown;
-      return;
-    }
-    for (const s of folder.subdirs) {
-      // A link to a folder above this one is a loop whatever was visited before: never followed.
-      if (s.real && (real === s.real || real.startsWith(s.real + path.sep))) continue;
-      walk(s.real ?? path.join(real, s.name), path.join(shown, s.name), depth + 1, match, matched && !!match);
-    }
-  };
-
+  const search = new BuildDirSearch({ root, dirs: [], foldersSearched: 0, foldersFromCache: 0, elapsedMs: 0, diagnostics: [] }, cache, excluded, maxDepth, started + timeLimit);
+  const out = search.out;
   for (const entry of entries) {
     const { base, match } = searchRoot(root, entry);
     const real = safeRealpath(base);
@@ -150,17 +108,17 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
       out.diagnostics.push({ severity: 'warning', file: base, message: `[build] dirs names '${entry}', which does not exist`, fix: 'correct [build] dirs in .fw-context/config.ini' });
       continue;
     }
-    walk(real, base, 0, match);
+    search.walk(real, base, 0, match);
   }
-  if (deepest) {
+  if (search.deepest) {
     out.diagnostics.push({
       severity: 'info',
-      file: deepest,
-      message: `the build search stops ${maxDepth} folders deep; folders below ${path.relative(root, deepest) || '.'} (and others as deep) were not searched`,
+      file: search.deepest,
+      message: `the build search stops ${maxDepth} folders deep; folders below ${path.relative(root, search.deepest) || '.'} (and others as deep) were not searched`,
       fix: 'if a build lives deeper, name its folder in [build] dirs in .fw-context/config.ini (for example `dirs = ., path/to/build`)',
     });
   }
-  if (timedOut) {
+  if (search.timedOut) {
     out.diagnostics.push({
       severity: 'warning',
       file: root,
@@ -171,6 +129,70 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
   out.dirs.sort((a, b) => (a.shownAs < b.shownAs ? -1 : a.shownAs > b.shownAs ? 1 : 0));
   out.elapsedMs = performance.now() - started;
   return out;
+}
+
+/** One search for build folders: the folders visited, the deepest one left unsearched, and whether time ran out. */
+class BuildDirSearch {
+  private readonly visited = new Set<string>();
+  deepest: string | undefined;
+  timedOut = false;
+
+  constructor(
+    readonly out: Discovery,
+    private readonly cache: DiscoveryCache,
+    private readonly excluded: string[],
+    private readonly maxDepth: number,
+    private readonly deadline: number,
+  ) {}
+
+  /** Searches a folder (`real`, shown as `shown`) and below; a folder holding a build is not searched further. */
+  walk(real: string, shown: string, depth: number, match?: (p: string) => boolean, matchedAbove = false): void {
+    if (this.timedOut) return;
+    if (performance.now() > this.deadline) {
+      this.timedOut = true;
+      return;
+    }
+    if (this.visited.has(real) || isExcluded(shown, this.excluded) || isExcluded(real, this.excluded)) return;
+    this.visited.add(real);
+    const folder = this.folderAt(real);
+    if (!folder) return;
+    this.out.foldersSearched++;
+    const matched = matchedAbove || !match || match(shown);
+    if (matched && folder.markers.length > 0) this.out.dirs.push({ dir: real, shownAs: shown, markers: folder.markers });
+    if (matched && folder.markers.some((m) => BUILD_FOLDER_MARKERS.has(m))) return;
+    if (depth >= this.maxDepth) {
+      if (folder.subdirs.length > 0) this.deepest ??= shown;
+      return;
+    }
+    for (const s of folder.subdirs) {
+      // A link to a folder above this one is a loop whatever was visited before: never followed.
+      if (s.real && (real === s.real || real.startsWith(s.real + path.sep))) continue;
+      this.walk(s.real ?? path.join(real, s.name), path.join(shown, s.name), depth + 1, match, matched && !!match);
+    }
+  }
+
+  /** A folder's markers and subfolders, from the cache while its mtime holds; undefined when it cannot be read. */
+  private folderAt(real: string): CachedFolder | undefined {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(real);
+    } catch {
+      return undefined;
+    }
+    const cached = this.cache.get(real, stat.mtimeMs);
+    if (cached) {
+      this.out.foldersFromCache++;
+      return cached;
+    }
+    let folder: CachedFolder;
+    try {
+      folder = readFolder(real, stat);
+    } catch {
+      return undefined; // unreadable folder: nothing to find there
+    }
+    this.cache.set(real, folder);
+    return folder;
+  }
 }
 
 export function safeRealpath(p: string): string | undefined {
