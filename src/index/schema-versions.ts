@@ -137,5 +137,7 @@ export const SCHEMA_VERSION = 16;
  *     unchanged masked text).
  * 39: assembler files read the labels and symbol directives C preprocessor macros write (Zephyr's `GTEXT(sym)`,
  *     `SECTION_FUNC(TEXT, sym)`): their invocations are recorded and read expanded.
+ * 40: `__COUNTER__` and `__LINE__` in an invocation's expansion answer numbers (Zephyr's SYS_INIT entry
+ *     `__init_sys_init_f0`, was `__init_sys_init_f__COUNTER__`).
  */
-export const ROW_FORMAT_VERSION = 39;
+export const ROW_FORMAT_VERSION = 40;

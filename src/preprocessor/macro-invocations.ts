@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { MacroRecord } from './api.js';
-import { parseDefine, type MacroDef } from './macro-definition.js';
+import { builtinMacro, parseDefine, type MacroDef } from './macro-definition.js';
 import { expandTokens } from './macro-expander.js';
-import { lexLine, type Token } from './tokens.js';
+import { lexLine, mkTok, type Token } from './tokens.js';
 
 export const MAX_EXPANSION_TOKENS = 20000;
 
@@ -397,6 +397,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   const ids = fc.idents;
   const code = fc.noComments;
   let covered = -1;
+  const counter = { next: 0 };
   for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
@@ -418,7 +419,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     covered = end;
     if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics, assembler);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics, assembler, counter);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -499,9 +500,26 @@ function rescanEnd(def: MacroDef, code: string, end: number, file: string, line:
   return after < 0 ? end : after;
 }
 
-function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[], assembler: boolean): string | undefined {
+const USE_SITE_BUILTINS = new Map([
+  ['__LINE__', builtinMacro('__LINE__', 'line')],
+  ['__COUNTER__', builtinMacro('__COUNTER__', 'counter')],
+]);
+
+/**
+ * Expands one invocation. `__LINE__` answers the line of the macro's name (as GCC's does for a use spanning lines),
+ * `__COUNTER__` the uses of it met so far in the file's invocations, from 0 (`counter`; its uses in headers read
+ * before are not known here, and most units have none): Zephyr's SYS_INIT names its entry `__init_sys_init_f0`.
+ */
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }): string | undefined {
   let error: string | undefined;
-  const toks = expandTokens(lexLine(source, assembler), { env: new Map(), mode: 'text', strictIso: undefined, builtin: undefined, error: (m) => (error ??= m), lookup: (name) => table.lookup(name, file, inv.line) });
+  const toks = expandTokens(lexLine(source, assembler), {
+    env: new Map(),
+    mode: 'text',
+    strictIso: undefined,
+    builtin: (def, tok) => [mkTok('number', String(def.builtin === 'counter' ? counter.next++ : inv.line), tok.sp)],
+    error: (m) => (error ??= m),
+    lookup: (name) => table.lookup(name, file, inv.line) ?? USE_SITE_BUILTINS.get(name),
+  });
   const note = (message: string) => {
     if (diagnostics.length < 20) diagnostics.push({ severity: 'info', file, line: inv.line, message });
   };

@@ -36,6 +36,18 @@ describe('findInvocations', () => {
     expect(found.diagnostics).toEqual([]);
   });
 
+  it('answers __COUNTER__ by its uses so far in the file and __LINE__ by the line of the macro name, as gcc does', () => {
+    const u = table([
+      ['CAT2', '(a, b)', 'a ## b'],
+      ['CAT', '(a, b)', 'CAT2(a, b)'],
+      ['UNIQUE', '(x)', 'int CAT(x, __COUNTER__);'],
+      ['AT_LINE', '(x)', 'int CAT(x, __LINE__);'],
+    ]);
+    // gcc -E of the same lines: int init_0; int init_1; int here_3; int there_4;
+    const found = findInvocations('UNIQUE(init_)\nUNIQUE(init_)\nAT_LINE(here_)\nAT_LINE(there_\n)\n', '/p/f.c', u);
+    expect(found.invocations.map((i) => i.expansion)).toEqual(['int init_0;', 'int init_1;', 'int here_3;', 'int there_4;']);
+  });
+
   it('records asm statements and the string literals a function-like macro writes (text the parser cannot read unexpanded)', () => {
     const s = table([
       ['INIT', null, 'asm( "xorq %%r8, %%r8\\n"'],
