@@ -49,6 +49,10 @@ const macroRecord = (r: MacroRow): MacroRecord => ({
   ...(r.docstring ? { docstring: r.docstring } : {}),
 });
 
+/** A record as the index gives it back once stored (null for absent fields, an empty docstring left out). */
+export const storedMacroRecord = (m: MacroRecord): MacroRecord =>
+  macroRecord({ name: m.name, params: m.params ?? null, value: m.value, function_like: m.functionLike ? 1 : 0, file: m.file, line: m.line, expanded_value: m.expandedValue ?? null, docstring: m.docstring ?? '' });
+
 export interface FileVersion {
   path: string;
   contentHash: string;
@@ -586,6 +590,13 @@ export class IndexWriter {
   }
 
   /** The macro groups a stored build links, with their records, in the order a full run builds them. */
+  /** The hashes of a build's macro groups (which groups it holds: their records are stored once per hash). */
+  buildMacroGroupHashes(variant: string, image: string): string[] {
+    return this.sql('SELECT g.hash FROM build_macro_groups bg JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id WHERE b.variant = ? AND b.image = ?')
+      .pluck()
+      .all(variant, image) as string[];
+  }
+
   buildMacroGroups(variant: string, image: string): MacroGroup[] {
     const rows = this.db
       .prepare('SELECT g.id, g.hash, g.file FROM build_macro_groups bg JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id WHERE b.variant = ? AND b.image = ?')

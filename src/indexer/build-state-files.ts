@@ -1,8 +1,10 @@
-// Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/): one JSON file per build in a folder of the
-// state folder, checksummed (it starts with the sha1 of the JSON that follows, so a cut or edited file is not
-// trusted), written through a temporary file renamed over the old one, and deleted with their build.
+// Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/, build-macros/): one JSON (or
+// V8-serialized) file per build in a folder of the state folder, checksummed (it starts with the sha1 of what follows,
+// so a cut or edited file is not trusted), written through a temporary file renamed over the old one, and deleted
+// with their build.
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
@@ -13,11 +15,11 @@ export interface BuildName {
 }
 
 const folderOf = (root: string, folder: string): string => path.join(root, STATE_DIR, folder);
-const fileName = (b: BuildName): string => `${sha1(`${b.variant}\0${b.image}`).slice(0, 20)}.json`;
+const fileName = (b: BuildName, ext = 'json'): string => `${sha1(`${b.variant}\0${b.image}`).slice(0, 20)}.${ext}`;
 
-/** Where a build's file of `folder` is kept. */
-export function buildStatePath(root: string, folder: string, build: BuildName): string {
-  return path.join(folderOf(root, folder), fileName(build));
+/** Where a build's file of `folder` is kept (`ext`: its extension). */
+export function buildStatePath(root: string, folder: string, build: BuildName, ext = 'json'): string {
+  return path.join(folderOf(root, folder), fileName(build, ext));
 }
 
 /** The JSON a file holds when its checksum holds; undefined when it is missing, cut or edited. */
@@ -38,11 +40,29 @@ export function writeChecksummed(file: string, data: unknown): boolean {
   return replaceFile(file, `${sha1(body)}\n${body}`);
 }
 
+/** The V8-serialized value a file holds when its checksum holds; undefined when it is missing, cut or edited. */
+export function readChecksummedValue(file: string): unknown {
+  try {
+    const bytes = fs.readFileSync(file);
+    const body = bytes.subarray(41);
+    if (bytes[40] !== 10 || sha1(body) !== bytes.toString('latin1', 0, 40)) return undefined;
+    return v8.deserialize(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `data` V8-serialized with its checksum, whole or not at all; false when it could not. */
+export function writeChecksummedValue(file: string, data: unknown): boolean {
+  const body = v8.serialize(data);
+  return replaceFile(file, Buffer.concat([Buffer.from(`${sha1(body)}\n`, 'latin1'), body]));
+}
+
 /**
  * Deletes the files of `folder` that belong to no build of `builds`, and temporary files a killed run left;
  * returns how many went. Runs under the index lock (no other run writes the folder) and lists the folder only.
  */
-export function pruneBuildStateFiles(root: string, folder: string, builds: BuildName[]): number {
+export function pruneBuildStateFiles(root: string, folder: string, builds: BuildName[], ext = 'json'): number {
   const dir = folderOf(root, folder);
   let names: string[];
   try {
@@ -50,7 +70,7 @@ export function pruneBuildStateFiles(root: string, folder: string, builds: Build
   } catch {
     return 0;
   }
-  const keep = new Set(builds.map(fileName));
+  const keep = new Set(builds.map((b) => fileName(b, ext)));
   let pruned = 0;
   for (const name of names) {
     if (keep.has(name)) continue;

@@ -42,6 +42,7 @@ import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
+import { pruneBuildMacros, saveBuildMacros } from './build-macros-file.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -96,6 +97,8 @@ export interface BuildIndexSummary {
   resultListsRead?: number;
   /** A patch of a build parsing C and C++ files: stored unit results whose #define sites were read to make each language's macros (none when the sites kept beside the index held). */
   unitSitesRead?: number;
+  /** A patch: macro rows read from the index to make the build's macros (none when the groups kept beside it held; see build-macros-file.ts). */
+  macroRowsRead?: number;
   /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
   recordRefreshed?: boolean;
   error?: string;
@@ -295,6 +298,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.preprocessed = patched.walked + patched.carried;
   summary.carriedUnits = patched.carried;
   if (patched.unitSitesRead !== undefined) summary.unitSitesRead = patched.unitSitesRead;
+  summary.macroRowsRead = patched.macroRowsRead;
   summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
   summary.parsed = patched.parsed;
@@ -495,6 +499,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   );
   summary.symbols = run.writer.buildSymbolCount(buildId);
   if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
+  saveBuildMacros(run.root, build, pre.macroGroups, run.writer);
   summary.stageMs!.write += performance.now() - tWrite;
 }
 
@@ -662,6 +667,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneUnitInputs(result.root, held);
     pruneUnitReads(result.root, held);
     pruneLanguageSites(result.root, held);
+    pruneBuildMacros(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

@@ -28,6 +28,7 @@ import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
+import { groupsStamp, saveBuildMacros, storedBuildMacros } from './build-macros-file.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -73,6 +74,8 @@ export interface PatchOutcome {
   buildId: number;
   /** Of a build parsing C and C++ files: stored unit results whose #define sites were read to make each language's macros (see languageSetChanges). */
   unitSitesRead?: number;
+  /** Macro rows read from the index to make the build's macros (none when the groups kept beside it held; see build-macros-file.ts). */
+  macroRowsRead: number;
 }
 
 interface RedoneUnit {
@@ -385,14 +388,15 @@ interface PatchMacroBase {
 
 /** The patch's macros: groups of the changed files made again, the build's set, each language's; null when the blanked macros change. */
 function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) {
-  const { changed, merged, scope, stored } = p;
+  const { changed, merged, scope } = p;
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const macroCtx = { root: ctx.root, writer: ctx.writer, states: ctx.states, skeleton: (f: string) => source.skeleton(f) };
   const freshGroups = [...changed].flatMap((f) => {
     const sites = merged.defineSites.get(f);
     return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
   });
-  const storedGroups = ctx.writer.buildMacroGroups(build.variant, build.image);
+  const stored = storedBuildMacros(ctx.root, build, ctx.writer);
+  const storedGroups = stored.groups;
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   // The implicit macros are the full path's: made from every unit, not only the redone ones.
@@ -400,13 +404,13 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
-  const perLanguage = parsesBothLanguages([...stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
+  const perLanguage = parsesBothLanguages([...p.stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins), after: built }]]));
-  const rekeyed = sets ? tableChange(sets, affected, stored, build, ctx) : NOTHING_REKEYED;
+  const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
-  return { freshGroups, built, perLanguage, byLanguage, rekeyed };
+  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, built, perLanguage, byLanguage, rekeyed };
 }
 
 /** The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros. */
@@ -480,6 +484,13 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     ctx.indexedAt,
   );
   if (perLanguage) saveLanguageSites(ctx.root, build, resultsStamp(buildResultHashes(ctx.db, build.variant, build.image)), perLanguage.sites, (f) => paths.storedPath(f));
+  // The groups the build now holds, kept for the next patch when they changed (or were read from the rows).
+  if (macros.macroRowsRead > 0 || groupsStamp(ctx.writer.buildMacroGroupHashes(build.variant, build.image)) !== macros.storedStamp) {
+    saveBuildMacros(ctx.root, build, [...macros.storedGroups, ...macros.freshGroups], ctx.writer);
+  }
   lap('write');
-  return { walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}) };
+  return {
+    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead,
+    ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}),
+  };
 }
