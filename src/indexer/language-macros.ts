@@ -133,3 +133,47 @@ export function languageMacroSets(groups: readonly MacroGroup[], sites: Language
   }
   return out;
 }
+
+/** The lines of a view's #defines. */
+function defineLines(view: FileView): Set<number> {
+  const out = new Set<number>();
+  const defines = view.defines;
+  for (let k = 0; k < defines.length / 2; k++) out.add(defineLine(defines, k));
+  return out;
+}
+
+/**
+ * True when a unit's previous and fresh results reach the same #define sites in the same language. Views are
+ * interned: only the lines of a file whose view is another object are compared (a unit reading 300 headers, one
+ * edited, is not counted whole twice). Results of other files or languages are counted whole.
+ */
+export function sameReach(old: UnitResult, fresh: UnitResult): boolean {
+  const before = new Map(old.files.map((f) => [f.file, f.view]));
+  if (macroLanguage(old.lang) !== macroLanguage(fresh.lang) || before.size !== old.files.length || before.size !== fresh.files.length || fresh.files.some((f) => !before.has(f.file))) {
+    return sameSites(languageSites([old]), languageSites([fresh]));
+  }
+  for (const f of fresh.files) {
+    const was = before.get(f.file)!;
+    if (was === f.view) continue;
+    const a = defineLines(was);
+    const b = defineLines(f.view);
+    if (a.size !== b.size) return false;
+    for (const line of a) if (!b.has(line)) return false;
+  }
+  return true;
+}
+
+/** True when two LanguageSites name the same lines of the same files for each language. */
+export function sameSites(a: LanguageSites, b: LanguageSites): boolean {
+  if (a.size !== b.size) return false;
+  for (const [language, files] of a) {
+    const other = b.get(language);
+    if (!other || other.size !== files.size) return false;
+    for (const [file, lines] of files) {
+      const o = other.get(file);
+      if (!o || o.size !== lines.size) return false;
+      for (const l of lines.keys()) if (!o.has(l)) return false;
+    }
+  }
+  return true;
+}

@@ -25,7 +25,7 @@ import { unitBuiltins } from './builtin-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
-import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
+import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, saveBuildMacros, storedBuildMacros } from './build-macros-file.js';
@@ -328,28 +328,13 @@ function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: Re
 function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], macros: PatchMacroBase, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
   const { scoped, builtins } = macros;
   const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
-  const moved = redone.filter((r) => !sameSites(languageSites([r.old]), languageSites([r.fresh])));
+  const moved = redone.filter((r) => !sameReach(r.old, r.fresh));
   // The same records reached at the same sites: one set per language serves before and after.
   const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
   const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead };
-}
-
-/** True when two LanguageSites name the same lines of the same files for each language. */
-function sameSites(a: LanguageSites, b: LanguageSites): boolean {
-  if (a.size !== b.size) return false;
-  for (const [language, files] of a) {
-    const other = b.get(language);
-    if (!other || other.size !== files.size) return false;
-    for (const [file, lines] of files) {
-      const o = other.get(file);
-      if (!o || o.size !== lines.size) return false;
-      for (const l of lines.keys()) if (!o.has(l)) return false;
-    }
-  }
-  return true;
 }
 
 /** The build's stored unit for each of its units, and which are dirty; null when the units are not the ones stored. */
