@@ -245,6 +245,32 @@ const integerOf = (value: string | null): string | undefined => (value !== null 
  */
 const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', 'long', '__int20', '__int20__']);
 
+/** The digest of a table's records and builtins (see BuildMacroTable.digest). */
+function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<string, MacroDef>): string {
+  const h = createHash('sha1');
+  const sorted = [...records].sort(byFileAndLine);
+  // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
+  let chunk = '';
+  let ordinal = 0;
+  for (let k = 0; k < sorted.length; k++) {
+    const r = sorted[k];
+    ordinal = k > 0 && sorted[k - 1].file === r.file ? ordinal + 1 : 0;
+    chunk += `${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${ordinal}\n`;
+    if (chunk.length > 65536) {
+      h.update(chunk);
+      chunk = '';
+    }
+  }
+  if (builtins.size) {
+    chunk += '\0builtins\n';
+    for (const name of [...builtins.keys()].sort()) {
+      const d = builtins.get(name)!;
+      chunk += `${name}\0${d.paramsText ?? ''}\0${d.valueText}\n`;
+    }
+  }
+  return h.update(chunk).digest('hex');
+}
+
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
@@ -263,12 +289,9 @@ export class BuildMacroTable {
   private byName = new Map<string, MacroDef[]>();
   /** Of each name with several records, the last integer value in the order the records came in (see values). */
   private severalValues = new Map<string, string>();
-  /**
-   * Changes whenever a definition of the build does, or their order in a file; not when a file's definitions only
-   * move to other lines in the same order. What a file's own uses resolve to by line is keyed by that file's
-   * content; other files see a file's definitions only by their order (the first one elsewhere).
-   */
-  readonly digest: string;
+  private madeDigest?: string;
+  /** The records the digest is made of, until it is. */
+  private hashed?: readonly MacroRecord[];
   /**
    * The integer values of the records' names (a name's last integer one in the order the records came in): the
    * parser sizes arrays and evaluates enums with them. Answered from the table's own map: a device header's
@@ -301,28 +324,21 @@ export class BuildMacroTable {
       list.sort(byFileAndLine);
     }
     this.values = new IntegerValues(this.records, this.severalValues);
-    const h = createHash('sha1');
-    const sorted = [...records].sort(byFileAndLine);
-    // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
-    let chunk = '';
-    let ordinal = 0;
-    for (let k = 0; k < sorted.length; k++) {
-      const r = sorted[k];
-      ordinal = k > 0 && sorted[k - 1].file === r.file ? ordinal + 1 : 0;
-      chunk += `${r.name}\0${r.params ?? ''}\0${r.value}\0${r.file}\0${ordinal}\n`;
-      if (chunk.length > 65536) {
-        h.update(chunk);
-        chunk = '';
-      }
+    this.hashed = records;
+  }
+
+  /**
+   * Changes whenever a definition of the build does, or their order in a file; not when a file's definitions only
+   * move to other lines in the same order. What a file's own uses resolve to by line is keyed by that file's
+   * content; other files see a file's definitions only by their order (the first one elsewhere). Made when first
+   * read: a table read for its values only (a patch's whole-build table) never sorts and hashes its records.
+   */
+  get digest(): string {
+    if (this.madeDigest === undefined) {
+      this.madeDigest = tableDigest(this.hashed!, this.builtins);
+      this.hashed = undefined;
     }
-    if (builtins.size) {
-      chunk += '\0builtins\n';
-      for (const name of [...builtins.keys()].sort()) {
-        const d = builtins.get(name)!;
-        chunk += `${name}\0${d.paramsText ?? ''}\0${d.valueText}\n`;
-      }
-    }
-    this.digest = h.update(chunk).digest('hex');
+    return this.madeDigest;
   }
 
   /** Number of macro names with a definition record. */
