@@ -252,102 +252,118 @@ const GENERIC = `
 /** The built-in table for a compiler, adjusted for the language and flags. */
 export function tableFor(compiler: string, flags: string[], lang: QueryLanguage, force?: ImplicitMacroOptions['forceTable']): { name: string; text: string } {
   const kind = force ?? tableKind(compiler);
-  let name: string;
-  let text: string;
-  if (kind === 'arm-none-eabi-gcc') ({ name, text } = armTable(flags));
-  else if (kind === 'host-gcc') {
-    name = 'x86_64-linux-gnu-gcc-12';
-    text = HOST_X86_64_GCC12_C;
-  } else {
-    name = 'generic';
-    text = GENERIC;
-  }
-  const map = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const m = /^#define\s+([A-Za-z_]\w*)(.*)$/.exec(line);
-    if (m) map.set(m[1], m[2].trim() ? m[1] + m[2] : m[1] + ' ');
-  }
-  const set = (n: string, v: string) => map.set(n, `${n} ${v}`);
-  const del = (n: string) => map.delete(n);
-  const gnu = map.has('__GNUC__');
-  if (lang === 'cpp') {
-    del('__STDC_VERSION__');
-    set('__cplusplus', '201703L');
-    if (gnu) {
-      const major = (map.get('__GNUC__') ?? '__GNUC__ 12').split(' ')[1];
-      set('__GNUG__', major);
-      set('__GXX_WEAK__', '1');
-      set('__DEPRECATED', '1');
-      set('__GXX_RTTI', '1');
-      set('__EXCEPTIONS', '1');
-      set('__GXX_EXPERIMENTAL_CXX0X__', '1');
-      set('__STDCPP_DEFAULT_NEW_ALIGNMENT__', kind === 'host-gcc' ? '16' : '8');
-      for (const line of GCC12_CXX17_FEATURES.split('\n')) {
-        const m = /^#define\s+(\S+)\s+(.*)$/.exec(line);
-        if (m) set(m[1], m[2]);
-      }
-    }
-    if (kind === 'host-gcc') {
-      for (const n of HOST_X86_64_GCC12_CXX_REMOVED) if (n !== '__STDC_VERSION__') del(n);
-      for (const line of HOST_X86_64_GCC12_CXX_EXTRA.split('\n')) {
-        const m = /^#define\s+(\S+)\s+(.*)$/.exec(line);
-        if (m) set(m[1], m[2]);
-      }
-    }
-  }
-  if (lang === 'asm') set('__ASSEMBLER__', '1');
-  for (const f of flags) {
-    let m: RegExpExecArray | null;
-    if ((m = /^-std=(.*)$/.exec(f)) || f === '-ansi') {
-      const std = m ? m[1] : lang === 'cpp' ? 'c++98' : 'c90';
-      const strict = !/^gnu/.test(std);
-      if (strict) set('__STRICT_ANSI__', '1');
-      else del('__STRICT_ANSI__');
-      if (lang === 'cpp') {
-        const v: Record<string, string> = { '98': '199711L', '03': '199711L', '11': '201103L', '0x': '201103L', '14': '201402L', '1y': '201402L', '17': '201703L', '1z': '201703L', '20': '202002L', '2a': '202002L', '23': '202100L', '2b': '202100L' };
-        const k = /\+\+(\w+)$/.exec(std)?.[1];
-        if (k && v[k]) set('__cplusplus', v[k]);
-      } else {
-        const v: Record<string, string | null> = { '89': null, '90': null, '99': '199901L', '9x': '199901L', '11': '201112L', '1x': '201112L', '17': '201710L', '18': '201710L', '2x': '202000L', '23': '202000L', 'iso9899:199409': '199409L' };
-        const k = std === 'iso9899:199409' ? std : /(\w\w)$/.exec(std)?.[1];
-        if (k && k in v) {
-          if (v[k]) set('__STDC_VERSION__', v[k]!);
-          else del('__STDC_VERSION__');
-        }
-      }
-    } else if ((m = /^-O(.*)$/.exec(f))) {
-      const level = m[1];
-      del('__OPTIMIZE__');
-      del('__OPTIMIZE_SIZE__');
-      del('__NO_INLINE__');
-      if (level === '0') set('__NO_INLINE__', '1');
-      else {
-        set('__OPTIMIZE__', '1');
-        if (level === 's' || level === 'z') set('__OPTIMIZE_SIZE__', '1');
-        if (level === 'g') set('__NO_INLINE__', '1');
-      }
-    } else if (f === '-ffreestanding') set('__STDC_HOSTED__', '0');
-    else if (f === '-funsigned-char') set('__CHAR_UNSIGNED__', '1');
-    else if (f === '-fsigned-char') del('__CHAR_UNSIGNED__');
-    else if (f === '-fshort-enums' && map.has('__ARM_SIZEOF_MINIMAL_ENUM')) set('__ARM_SIZEOF_MINIMAL_ENUM', '1');
-    else if (f === '-fno-short-enums' && map.has('__ARM_SIZEOF_MINIMAL_ENUM')) set('__ARM_SIZEOF_MINIMAL_ENUM', '4');
-    else if (f === '-fno-exceptions') {
-      del('__EXCEPTIONS');
-      del('__cpp_exceptions');
-    } else if (f === '-fno-rtti') {
-      del('__GXX_RTTI');
-      del('__cpp_rtti');
-    } else if (f === '-fno-pie' || f === '-fno-PIE') {
-      del('__pie__');
-      del('__PIE__');
-    } else if (f === '-fno-pic' || f === '-fno-PIC') {
-      for (const n of ['__pie__', '__PIE__', '__pic__', '__PIC__']) del(n);
-    } else if ((f === '-fpic' || f === '-fPIC') && gnu) {
-      set('__pic__', f === '-fpic' ? '1' : '2');
-      set('__PIC__', f === '-fpic' ? '1' : '2');
-    }
-  }
-  if (!flags.some((f) => f.startsWith('-O')) && gnu) set('__NO_INLINE__', '1');
-  const body = [...map.values()].map((v) => `#define ${v}`).join('\n');
+  const { name, text } = baseTable(kind, flags);
+  const table = new TableLines(text);
+  if (lang === 'cpp') adjustForCxx(table, kind);
+  if (lang === 'asm') table.set('__ASSEMBLER__', '1');
+  for (const f of flags) adjustForFlag(table, f, lang);
+  if (!flags.some((f) => f.startsWith('-O')) && table.gnu) table.set('__NO_INLINE__', '1');
+  const body = [...table.map.values()].map((v) => `#define ${v}`).join('\n');
   return { name, text: body };
+}
+
+function baseTable(kind: ReturnType<typeof tableKind>, flags: string[]): { name: string; text: string } {
+  if (kind === 'arm-none-eabi-gcc') return armTable(flags);
+  if (kind === 'host-gcc') return { name: 'x86_64-linux-gnu-gcc-12', text: HOST_X86_64_GCC12_C };
+  return { name: 'generic', text: GENERIC };
+}
+
+/** A table's `#define` lines by name (`NAME value`, or `NAME ` for an empty one), changed name by name. */
+class TableLines {
+  readonly map = new Map<string, string>();
+  /** Whether the compiler is GCC-compatible (defines __GNUC__). */
+  readonly gnu: boolean;
+
+  constructor(text: string) {
+    for (const line of text.split('\n')) {
+      const m = /^#define\s+([A-Za-z_]\w*)(.*)$/.exec(line);
+      if (m) this.map.set(m[1], m[2].trim() ? m[1] + m[2] : m[1] + ' ');
+    }
+    this.gnu = this.map.has('__GNUC__');
+  }
+
+  set(n: string, v: string): void {
+    this.map.set(n, `${n} ${v}`);
+  }
+
+  del(...names: string[]): void {
+    for (const n of names) this.map.delete(n);
+  }
+
+  /** Sets each `#define NAME value` line of `lines`. */
+  setLines(lines: string): void {
+    for (const line of lines.split('\n')) {
+      const m = /^#define\s+(\S+)\s+(.*)$/.exec(line);
+      if (m) this.set(m[1], m[2]);
+    }
+  }
+}
+
+/** The macros a C++ compile adds to (or takes from) the C table. */
+function adjustForCxx(table: TableLines, kind: ReturnType<typeof tableKind>): void {
+  table.del('__STDC_VERSION__');
+  table.set('__cplusplus', '201703L');
+  if (table.gnu) {
+    const major = (table.map.get('__GNUC__') ?? '__GNUC__ 12').split(' ')[1];
+    table.set('__GNUG__', major);
+    table.set('__GXX_WEAK__', '1');
+    table.set('__DEPRECATED', '1');
+    table.set('__GXX_RTTI', '1');
+    table.set('__EXCEPTIONS', '1');
+    table.set('__GXX_EXPERIMENTAL_CXX0X__', '1');
+    table.set('__STDCPP_DEFAULT_NEW_ALIGNMENT__', kind === 'host-gcc' ? '16' : '8');
+    table.setLines(GCC12_CXX17_FEATURES);
+  }
+  if (kind === 'host-gcc') {
+    for (const n of HOST_X86_64_GCC12_CXX_REMOVED) if (n !== '__STDC_VERSION__') table.del(n);
+    table.setLines(HOST_X86_64_GCC12_CXX_EXTRA);
+  }
+}
+
+/** What one compiler flag changes in the table (-std, -O, char signedness, enums, exceptions, RTTI, PIC/PIE). */
+function adjustForFlag(table: TableLines, f: string, lang: QueryLanguage): void {
+  let m: RegExpExecArray | null;
+  if ((m = /^-std=(.*)$/.exec(f)) || f === '-ansi') adjustForStandard(table, m ? m[1] : lang === 'cpp' ? 'c++98' : 'c90', lang);
+  else if ((m = /^-O(.*)$/.exec(f))) {
+    const level = m[1];
+    table.del('__OPTIMIZE__', '__OPTIMIZE_SIZE__', '__NO_INLINE__');
+    if (level === '0') table.set('__NO_INLINE__', '1');
+    else {
+      table.set('__OPTIMIZE__', '1');
+      if (level === 's' || level === 'z') table.set('__OPTIMIZE_SIZE__', '1');
+      if (level === 'g') table.set('__NO_INLINE__', '1');
+    }
+  } else if (f === '-ffreestanding') table.set('__STDC_HOSTED__', '0');
+  else if (f === '-funsigned-char') table.set('__CHAR_UNSIGNED__', '1');
+  else if (f === '-fsigned-char') table.del('__CHAR_UNSIGNED__');
+  else if (f === '-fshort-enums' && table.map.has('__ARM_SIZEOF_MINIMAL_ENUM')) table.set('__ARM_SIZEOF_MINIMAL_ENUM', '1');
+  else if (f === '-fno-short-enums' && table.map.has('__ARM_SIZEOF_MINIMAL_ENUM')) table.set('__ARM_SIZEOF_MINIMAL_ENUM', '4');
+  else if (f === '-fno-exceptions') table.del('__EXCEPTIONS', '__cpp_exceptions');
+  else if (f === '-fno-rtti') table.del('__GXX_RTTI', '__cpp_rtti');
+  else if (f === '-fno-pie' || f === '-fno-PIE') table.del('__pie__', '__PIE__');
+  else if (f === '-fno-pic' || f === '-fno-PIC') table.del('__pie__', '__PIE__', '__pic__', '__PIC__');
+  else if ((f === '-fpic' || f === '-fPIC') && table.gnu) {
+    table.set('__pic__', f === '-fpic' ? '1' : '2');
+    table.set('__PIC__', f === '-fpic' ? '1' : '2');
+  }
+}
+
+const CXX_STANDARDS: Record<string, string> = { '98': '199711L', '03': '199711L', '11': '201103L', '0x': '201103L', '14': '201402L', '1y': '201402L', '17': '201703L', '1z': '201703L', '20': '202002L', '2a': '202002L', '23': '202100L', '2b': '202100L' };
+const C_STANDARDS: Record<string, string | null> = { '89': null, '90': null, '99': '199901L', '9x': '199901L', '11': '201112L', '1x': '201112L', '17': '201710L', '18': '201710L', '2x': '202000L', '23': '202000L', 'iso9899:199409': '199409L' };
+
+/** `-std=` (or `-ansi`): strictness and the language version macro. */
+function adjustForStandard(table: TableLines, std: string, lang: QueryLanguage): void {
+  if (!/^gnu/.test(std)) table.set('__STRICT_ANSI__', '1');
+  else table.del('__STRICT_ANSI__');
+  if (lang === 'cpp') {
+    const k = /\+\+(\w+)$/.exec(std)?.[1];
+    if (k && CXX_STANDARDS[k]) table.set('__cplusplus', CXX_STANDARDS[k]);
+    return;
+  }
+  const k = std === 'iso9899:199409' ? std : /(\w\w)$/.exec(std)?.[1];
+  if (k && k in C_STANDARDS) {
+    const v = C_STANDARDS[k];
+    if (v) table.set('__STDC_VERSION__', v);
+    else table.del('__STDC_VERSION__');
+  }
 }
