@@ -245,7 +245,7 @@ export interface ArmTableResult {
 /** Compose the implicit-macro text for arm-none-eabi-gcc with these target flags. */
 export function armTable(targetFlags: string[]): ArmTableResult {
   const { cpu, nofp, nodsp } = armCpuFromFlags(targetFlags);
-  const get = (re: RegExp) => {
+  const lastValue = (re: RegExp) => {
     let v: string | undefined;
     for (const f of targetFlags) {
       const m = re.exec(f);
@@ -253,16 +253,31 @@ export function armTable(targetFlags: string[]): ArmTableResult {
     }
     return v;
   };
-  const floatAbi = get(/^-mfloat-abi=(\w+)$/) ?? 'soft';
-  let fpu = get(/^-mfpu=([\w-]+)$/) ?? 'auto';
+  const floatAbi = lastValue(/^-mfloat-abi=(\w+)$/) ?? 'soft';
+  let fpu = lastValue(/^-mfpu=([\w-]+)$/) ?? 'auto';
   if (fpu === 'auto') fpu = nofp ? 'none' : (cpu.defaultFpu ?? 'none');
   const hasFp = floatAbi !== 'soft' && fpu !== 'none' && fpu !== 'auto';
-  const thumbOnly = cpu.arch !== 'armv4t';
-  const thumb = thumbOnly || targetFlags.includes('-mthumb');
-  const dsp = cpu.dsp && !nodsp;
+  const thumb = cpu.arch !== 'armv4t' || targetFlags.includes('-mthumb');
   const L: string[] = [];
   const def = (n: string, v = '1') => L.push(`#define ${n} ${v}`);
-  switch (cpu.arch) {
+  archMacros(cpu.arch, { dsp: cpu.dsp && !nodsp, cmse: targetFlags.includes('-mcmse') }, def);
+  if (thumb) {
+    def('__thumb__');
+    def('__THUMBEL__');
+  }
+  if (floatAbi === 'soft') def('__SOFTFP__');
+  if (hasFp) fpuMacros(fpu, def);
+  if (floatAbi === 'hard' && hasFp) def('__ARM_PCS_VFP');
+  else def('__ARM_PCS');
+  const name = `arm-none-eabi-gcc-12/${cpu.name}${hasFp ? `+${fpu}` : ''}/${floatAbi}`;
+  return { name, text: `${ARM_EABI_COMMON}\n${L.join('\n')}\n${floatMacros()}\n` };
+}
+
+type Define = (name: string, value?: string) => void;
+
+/** The architecture's macros: its name and profile, ISA, features, and the atomics' lock-free levels. */
+function archMacros(arch: string, opts: { dsp: boolean; cmse: boolean }, def: Define): void {
+  switch (arch) {
     case 'armv4t':
       def('__ARM_ARCH_4T__');
       def('__ARM_ARCH', '4');
@@ -284,52 +299,49 @@ export function armTable(targetFlags: string[]): ArmTableResult {
       def('__ARM_ARCH_EXT_IDIV__');
       def('__ARM_FEATURE_IDIV');
       def('__ARM_FEATURE_LDREX', '4');
-      def('__ARM_FEATURE_CMSE', targetFlags.includes('-mcmse') ? '3' : '1');
+      def('__ARM_FEATURE_CMSE', opts.cmse ? '3' : '1');
       break;
-    default: {
-      const v8 = cpu.arch === 'armv8-m.main';
-      def(v8 ? '__ARM_ARCH_8M_MAIN__' : cpu.arch === 'armv7e-m' ? '__ARM_ARCH_7EM__' : '__ARM_ARCH_7M__');
-      def('__ARM_ARCH', v8 ? '8' : '7');
-      def('__ARM_ARCH_ISA_THUMB', '2');
-      def('__ARM_ARCH_PROFILE', '77');
-      def('__ARM_ARCH_EXT_IDIV__');
-      def('__ARM_FEATURE_IDIV');
-      def('__ARM_FEATURE_CLZ');
-      def('__ARM_FEATURE_LDREX', '7');
-      def('__ARM_FEATURE_QBIT');
-      def('__ARM_FEATURE_SAT');
-      def('__ARM_FEATURE_UNALIGNED');
-      def('__ARM_FEATURE_COPROC', v8 ? '15' : '15');
-      if (v8) def('__ARM_FEATURE_CMSE', targetFlags.includes('-mcmse') ? '3' : '1');
-      if (dsp) {
-        def('__ARM_FEATURE_DSP');
-        def('__ARM_FEATURE_SIMD32');
-      }
-      def('__thumb2__');
-      def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1');
-      def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2');
-      def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4');
-    }
+    default:
+      mainlineMacros(arch, opts, def);
   }
-  const lockFree = cpu.arch === 'armv7-m' || cpu.arch === 'armv7e-m' || cpu.arch === 'armv8-m.main' || cpu.arch === 'armv8-m.base' ? '2' : '1';
+  const lockFree = arch === 'armv7-m' || arch === 'armv7e-m' || arch === 'armv8-m.main' || arch === 'armv8-m.base' ? '2' : '1';
   for (const t of ['BOOL', 'CHAR', 'CHAR16_T', 'CHAR32_T', 'WCHAR_T', 'SHORT', 'INT', 'LONG', 'POINTER']) def(`__GCC_ATOMIC_${t}_LOCK_FREE`, lockFree);
   def('__GCC_ATOMIC_LLONG_LOCK_FREE', '1');
-  if (thumb) {
-    def('__thumb__');
-    def('__THUMBEL__');
+}
+
+/** ARMv7-M, ARMv7E-M and ARMv8-M mainline: Thumb-2 with division, saturation, exclusive access, DSP when present. */
+function mainlineMacros(arch: string, opts: { dsp: boolean; cmse: boolean }, def: Define): void {
+  const v8 = arch === 'armv8-m.main';
+  def(v8 ? '__ARM_ARCH_8M_MAIN__' : arch === 'armv7e-m' ? '__ARM_ARCH_7EM__' : '__ARM_ARCH_7M__');
+  def('__ARM_ARCH', v8 ? '8' : '7');
+  def('__ARM_ARCH_ISA_THUMB', '2');
+  def('__ARM_ARCH_PROFILE', '77');
+  def('__ARM_ARCH_EXT_IDIV__');
+  def('__ARM_FEATURE_IDIV');
+  def('__ARM_FEATURE_CLZ');
+  def('__ARM_FEATURE_LDREX', '7');
+  def('__ARM_FEATURE_QBIT');
+  def('__ARM_FEATURE_SAT');
+  def('__ARM_FEATURE_UNALIGNED');
+  def('__ARM_FEATURE_COPROC', '15');
+  if (v8) def('__ARM_FEATURE_CMSE', opts.cmse ? '3' : '1');
+  if (opts.dsp) {
+    def('__ARM_FEATURE_DSP');
+    def('__ARM_FEATURE_SIMD32');
   }
-  if (floatAbi === 'soft') def('__SOFTFP__');
-  if (hasFp) {
-    const dp = fpu === 'fpv5-d16' || fpu === 'vfpv3-d16' || fpu === 'vfpv4-d16' || fpu === 'fpv5-d16' || fpu.startsWith('neon');
-    def('__ARM_FP', dp ? '14' : '4');
-    if (fpu.startsWith('fpv4') || fpu.startsWith('fpv5') || fpu.startsWith('vfpv4')) def('__ARM_FEATURE_FMA');
-    if (fpu.startsWith('fpv5')) {
-      def('__ARM_FEATURE_NUMERIC_MAXMIN');
-      def('__ARM_FEATURE_DIRECTED_ROUNDING');
-    }
+  def('__thumb2__');
+  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1');
+  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2');
+  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4');
+}
+
+/** A hardware FPU's macros: single or double precision, fused multiply-add, FPv5's min/max and rounding. */
+function fpuMacros(fpu: string, def: Define): void {
+  const dp = fpu === 'fpv5-d16' || fpu === 'vfpv3-d16' || fpu === 'vfpv4-d16' || fpu.startsWith('neon');
+  def('__ARM_FP', dp ? '14' : '4');
+  if (fpu.startsWith('fpv4') || fpu.startsWith('fpv5') || fpu.startsWith('vfpv4')) def('__ARM_FEATURE_FMA');
+  if (fpu.startsWith('fpv5')) {
+    def('__ARM_FEATURE_NUMERIC_MAXMIN');
+    def('__ARM_FEATURE_DIRECTED_ROUNDING');
   }
-  if (floatAbi === 'hard' && hasFp) def('__ARM_PCS_VFP');
-  else def('__ARM_PCS');
-  const name = `arm-none-eabi-gcc-12/${cpu.name}${hasFp ? `+${fpu}` : ''}/${floatAbi}`;
-  return { name, text: `${ARM_EABI_COMMON}\n${L.join('\n')}\n${floatMacros()}\n` };
 }
