@@ -44,139 +44,164 @@ const CAST_TYPES: Record<string, [number, boolean]> = {
 const wrap = (x: bigint, u: boolean): PPValue => ({ v: u ? BigInt.asUintN(64, x) : BigInt.asIntN(64, x), u });
 const INT_MAX64 = (1n << 63n) - 1n;
 
+const PREC: Record<string, number> = {
+  '*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8, '<': 7, '>': 7, '<=': 7, '>=': 7,
+  '==': 6, '!=': 6, '&': 5, '^': 4, '|': 3,
+};
+const isBinary = (op: string | undefined) => op !== undefined && (PREC[op] !== undefined || op === '&&' || op === '||' || op === '?' || op === ',');
+
 export function evaluateExpression(tokens: readonly Token[], opts: EvalOptions = {}): PPValue {
   const toks = tokens.filter((t) => t.k !== 'placemarker');
   if (toks.length === 0) throw new PPExprError('#if with no expression');
-  let pos = 0;
-  const peek = () => toks[pos];
-  const opOf = (t: Token | undefined): string | undefined => {
+  return new ExpressionParser(toks, opts).whole();
+}
+
+/**
+ * A recursive-descent reading of one expression, evaluating as it reads. `ev` is false in an operand that
+ * short-circuit or `?:` leaves unevaluated: its errors (division by zero) are not reported.
+ */
+class ExpressionParser {
+  private pos = 0;
+
+  constructor(
+    private readonly toks: readonly Token[],
+    private readonly opts: EvalOptions,
+  ) {}
+
+  /** The value of the whole token list; tokens left over are an error. */
+  whole(): PPValue {
+    const result = this.comma(true);
+    if (this.pos < this.toks.length) {
+      const t = this.toks[this.pos];
+      if (this.opOf(t) === ')') throw new PPExprError("missing '(' in expression");
+      if (this.opOf(t) === ':') throw new PPExprError("':' without preceding '?'");
+      throw new PPExprError(`missing binary operator before token "${t.v}"`);
+    }
+    return result;
+  }
+
+  private peek(): Token | undefined {
+    return this.toks[this.pos];
+  }
+
+  /** The operator a token spells (C++'s `and`, `or`... as their symbols), or undefined. */
+  private opOf(t: Token | undefined): string | undefined {
     if (!t) return undefined;
     if (t.k === 'punct') return t.v;
-    if (t.k === 'ident' && opts.cplusplus && NAMED_OPS[t.v]) return NAMED_OPS[t.v];
+    if (t.k === 'ident' && this.opts.cplusplus && NAMED_OPS[t.v]) return NAMED_OPS[t.v];
     return undefined;
-  };
-  const expect = (v: string) => {
-    const t = toks[pos];
-    if (opOf(t) !== v) throw new PPExprError(t ? `expected '${v}' before "${t.v}"` : `missing '${v}' in expression`);
-    pos++;
-  };
+  }
 
-  const primary = (ev: boolean): PPValue => {
-    const t = toks[pos++];
+  private expect(v: string): void {
+    const t = this.toks[this.pos];
+    if (this.opOf(t) !== v) throw new PPExprError(t ? `expected '${v}' before "${t.v}"` : `missing '${v}' in expression`);
+    this.pos++;
+  }
+
+  private primary(ev: boolean): PPValue {
+    const t = this.toks[this.pos++];
     if (!t) throw new PPExprError('#if with no expression');
-    const op = opOf(t);
-    if (op === '(') {
-      // A cast in value mode: `(uint32_t) x`, `(unsigned long) x`.
-      if (opts.valueMode) {
-        let k = pos;
-        const words: string[] = [];
-        while (toks[k] && toks[k].k === 'ident' && CAST_TYPES[toks[k].v]) words.push(toks[k++].v);
-        if (words.length && opOf(toks[k]) === ')' && toks[k + 1] && opOf(toks[k + 1]) !== ')' && !isBinary(opOf(toks[k + 1]))) {
-          pos = k + 1;
-          const inner = unary(ev);
-          const unsigned = words.includes('unsigned') || CAST_TYPES[words[words.length - 1]][1];
-          let bits = CAST_TYPES[words.find((w) => w !== 'unsigned' && w !== 'signed') ?? 'int'][0];
-          if (words.filter((w) => w === 'long').length >= 2) bits = 64;
-          return { v: unsigned ? BigInt.asUintN(bits, inner.v) : BigInt.asIntN(bits, inner.v), u: bits === 64 && unsigned };
-        }
-      }
-      const v = comma(ev);
-      if (opOf(peek()) !== ')') throw new PPExprError(peek() ? `missing ')' in expression` : "missing ')' in expression");
-      pos++;
-      return v;
-    }
+    if (this.opOf(t) === '(') return this.cast(ev) ?? this.parenthesized(ev);
     if (t.k === 'number') return parseNumber(t.v);
-    if (t.k === 'char') return parseChar(t.v, opts);
+    if (t.k === 'char') return parseChar(t.v, this.opts);
     if (t.k === 'ident') {
-      if (opts.valueMode) throw new PPExprError(`"${t.v}" is not a constant`);
-      if ((opts.cplusplus || opts.c23) && (t.v === 'true' || t.v === 'false')) return { v: t.v === 'true' ? 1n : 0n, u: false };
+      if (this.opts.valueMode) throw new PPExprError(`"${t.v}" is not a constant`);
+      if ((this.opts.cplusplus || this.opts.c23) && (t.v === 'true' || t.v === 'false')) return { v: t.v === 'true' ? 1n : 0n, u: false };
       // Identifiers left after expansion are 0; a function-like use `x(...)` is an error as in GCC.
-      if (opOf(peek()) === '(') throw new PPExprError(`missing binary operator before token "("`);
+      if (this.opOf(this.peek()) === '(') throw new PPExprError(`missing binary operator before token "("`);
       return { v: 0n, u: false };
     }
-    if (t.k === 'string') throw new PPExprError(`token "${t.v}" is not valid in preprocessor expressions`);
     throw new PPExprError(`token "${t.v}" is not valid in preprocessor expressions`);
-  };
+  }
 
-  const unary = (ev: boolean): PPValue => {
-    const op = opOf(peek());
+  /** After `(`, in value mode: a cast to a known integer type (`(uint32_t) x`, `(unsigned long) x`), or undefined. */
+  private cast(ev: boolean): PPValue | undefined {
+    if (!this.opts.valueMode) return undefined;
+    const toks = this.toks;
+    let k = this.pos;
+    const words: string[] = [];
+    while (toks[k] && toks[k].k === 'ident' && CAST_TYPES[toks[k].v]) words.push(toks[k++].v);
+    if (!words.length || this.opOf(toks[k]) !== ')' || !toks[k + 1] || this.opOf(toks[k + 1]) === ')' || isBinary(this.opOf(toks[k + 1]))) return undefined;
+    this.pos = k + 1;
+    const inner = this.unary(ev);
+    const unsigned = words.includes('unsigned') || CAST_TYPES[words[words.length - 1]][1];
+    let bits = CAST_TYPES[words.find((w) => w !== 'unsigned' && w !== 'signed') ?? 'int'][0];
+    if (words.filter((w) => w === 'long').length >= 2) bits = 64;
+    return { v: unsigned ? BigInt.asUintN(bits, inner.v) : BigInt.asIntN(bits, inner.v), u: bits === 64 && unsigned };
+  }
+
+  private parenthesized(ev: boolean): PPValue {
+    const v = this.comma(ev);
+    if (this.opOf(this.peek()) !== ')') throw new PPExprError("missing ')' in expression");
+    this.pos++;
+    return v;
+  }
+
+  private unary(ev: boolean): PPValue {
+    const op = this.opOf(this.peek());
     if (op === '+' || op === '-' || op === '~' || op === '!') {
-      pos++;
-      const x = unary(ev);
+      this.pos++;
+      const x = this.unary(ev);
       if (op === '+') return x;
       if (op === '-') return wrap(-x.v, x.u);
       if (op === '~') return wrap(~x.v, x.u);
       return { v: x.v === 0n ? 1n : 0n, u: false };
     }
     if (op && /^(\+\+|--|=|[*/%+\-&|^]=|<<=|>>=)$/.test(op)) throw new PPExprError(`token "${op}" is not valid in preprocessor expressions`);
-    return primary(ev);
-  };
+    return this.primary(ev);
+  }
 
-  const PREC: Record<string, number> = {
-    '*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8, '<': 7, '>': 7, '<=': 7, '>=': 7,
-    '==': 6, '!=': 6, '&': 5, '^': 4, '|': 3,
-  };
-  const isBinary = (op: string | undefined) => op !== undefined && (PREC[op] !== undefined || op === '&&' || op === '||' || op === '?' || op === ',');
-
-  const binary = (minPrec: number, ev: boolean): PPValue => {
-    let lhs = unary(ev);
+  /** Binary operators from `*` down to `|`, by precedence climbing. */
+  private binary(minPrec: number, ev: boolean): PPValue {
+    let lhs = this.unary(ev);
     for (;;) {
-      const op = opOf(peek());
+      const op = this.opOf(this.peek());
       const p = op ? PREC[op] : undefined;
       if (p === undefined || p < minPrec) return lhs;
-      pos++;
-      const rhs = binary(p + 1, ev);
-      lhs = applyBinary(op!, lhs, rhs, ev, opts.onError);
+      this.pos++;
+      const rhs = this.binary(p + 1, ev);
+      lhs = applyBinary(op!, lhs, rhs, ev, this.opts.onError);
     }
-  };
+  }
 
-  const logAnd = (ev: boolean): PPValue => {
-    let lhs = binary(3, ev);
-    while (opOf(peek()) === '&&') {
-      pos++;
-      const sub = ev && lhs.v !== 0n;
-      const rhs = binary(3, sub);
+  private logAnd(ev: boolean): PPValue {
+    let lhs = this.binary(3, ev);
+    while (this.opOf(this.peek()) === '&&') {
+      this.pos++;
+      const rhs = this.binary(3, ev && lhs.v !== 0n);
       lhs = { v: lhs.v !== 0n && rhs.v !== 0n ? 1n : 0n, u: false };
     }
     return lhs;
-  };
-  const logOr = (ev: boolean): PPValue => {
-    let lhs = logAnd(ev);
-    while (opOf(peek()) === '||') {
-      pos++;
-      const sub = ev && lhs.v === 0n;
-      const rhs = logAnd(sub);
+  }
+
+  private logOr(ev: boolean): PPValue {
+    let lhs = this.logAnd(ev);
+    while (this.opOf(this.peek()) === '||') {
+      this.pos++;
+      const rhs = this.logAnd(ev && lhs.v === 0n);
       lhs = { v: lhs.v !== 0n || rhs.v !== 0n ? 1n : 0n, u: false };
     }
     return lhs;
-  };
-  const conditional = (ev: boolean): PPValue => {
-    const c = logOr(ev);
-    if (opOf(peek()) !== '?') return c;
-    pos++;
-    const a = comma(ev && c.v !== 0n);
-    expect(':');
-    const b = conditional(ev && c.v === 0n);
-    const u = a.u || b.u;
-    return wrap(c.v !== 0n ? a.v : b.v, u);
-  };
-  const comma = (ev: boolean): PPValue => {
-    let v = conditional(ev);
-    while (opOf(peek()) === ',') {
-      pos++;
-      v = conditional(ev);
+  }
+
+  private conditional(ev: boolean): PPValue {
+    const c = this.logOr(ev);
+    if (this.opOf(this.peek()) !== '?') return c;
+    this.pos++;
+    const a = this.comma(ev && c.v !== 0n);
+    this.expect(':');
+    const b = this.conditional(ev && c.v === 0n);
+    return wrap(c.v !== 0n ? a.v : b.v, a.u || b.u);
+  }
+
+  private comma(ev: boolean): PPValue {
+    let v = this.conditional(ev);
+    while (this.opOf(this.peek()) === ',') {
+      this.pos++;
+      v = this.conditional(ev);
     }
     return v;
-  };
-
-  const result = comma(true);
-  if (pos < toks.length) {
-    const t = toks[pos];
-    if (opOf(t) === ')') throw new PPExprError("missing '(' in expression");
-    if (opOf(t) === ':') throw new PPExprError("':' without preceding '?'");
-    throw new PPExprError(`missing binary operator before token "${t.v}"`);
   }
-  return result;
 }
 
 function applyBinary(op: string, a: PPValue, b: PPValue, ev: boolean, onError?: (m: string) => void): PPValue {
