@@ -93,54 +93,75 @@ export function expandStream(stream: TokenStream, ctx: ExpandContext, out: Token
       } else out.push(tok);
       continue;
     }
-    if (!def.params) {
-      const hs = new Set(tok.hs ?? []);
-      hs.add(def.name);
-      const body = def.body.some((t) => t.k === 'punct' && t.v === '##') ? substitute(def, [], ctx) : def.body;
-      const repl = body.map((t) => withHs(t, hs));
-      if (repl.length) repl[0].sp = tok.sp;
-      stream.pushFront(repl);
-      continue;
-    }
-    // Function-like: only when the next token is `(`.
-    const nx = stream.peek();
-    if (!nx || nx.v !== '(' || nx.k !== 'punct') {
-      out.push(tok);
-      continue;
-    }
-    stream.next();
-    const collected = collectArgs(stream, def);
-    if (!collected) {
-      ctx.error(`unterminated argument list invoking macro "${def.name}"`);
-      out.push(tok);
-      return;
-    }
-    const { args, rparen } = collected;
-    const nparams = def.params.length;
-    if (nparams === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
-    // Left out entirely (no comma before it), which `, ## __VA_ARGS__` tells apart from given empty.
-    const vaOmitted = def.variadic === true && args.length === nparams - 1;
-    if (args.length < nparams) {
-      // A variadic argument may be left out entirely (GNU, C23).
-      if (vaOmitted) args.push([]);
-      else if (nparams === 1 && args.length === 0) args.push([]);
-      else {
-        ctx.error(`macro "${def.name}" requires ${nparams} arguments, but only ${args.length} given`);
-        out.push(tok);
-        continue;
-      }
-    } else if (args.length > nparams) {
-      ctx.error(`macro "${def.name}" passed ${args.length} arguments, but takes just ${nparams}`);
-      out.push(tok);
-      continue;
-    }
-    const hs = new Set<string>();
-    if (tok.hs && rparen.hs) for (const x of tok.hs) if (rparen.hs.has(x)) hs.add(x);
-    hs.add(def.name);
-    const repl = substitute(def, args, ctx, vaOmitted).map((t) => withHs(t, hs));
-    if (repl.length) repl[0].sp = tok.sp;
-    stream.pushFront(repl);
+    if (!def.params) stream.pushFront(objectLikeReplacement(tok, def, ctx));
+    else if (!invokeFunctionLike(tok, def, stream, ctx, out)) return;
   }
+}
+
+/** An object-like macro's replacement, hidden from itself (and from what hid `tok`), spaced as `tok` was. */
+function objectLikeReplacement(tok: Token, def: MacroDef, ctx: ExpandContext): Token[] {
+  const hs = new Set(tok.hs ?? []);
+  hs.add(def.name);
+  const body = def.body.some((t) => t.k === 'punct' && t.v === '##') ? substitute(def, [], ctx) : def.body;
+  const repl = body.map((t) => withHs(t, hs));
+  if (repl.length) repl[0].sp = tok.sp;
+  return repl;
+}
+
+/**
+ * A function-like macro's name read: when `(` follows, its arguments are read and its replacement is pushed back
+ * onto the stream; otherwise (or on a wrong argument count) the name stays as it is. False when the argument list
+ * never ends, which ends the expansion.
+ */
+function invokeFunctionLike(tok: Token, def: MacroDef, stream: TokenStream, ctx: ExpandContext, out: Token[]): boolean {
+  const nx = stream.peek();
+  if (!nx || nx.v !== '(' || nx.k !== 'punct') {
+    out.push(tok);
+    return true;
+  }
+  stream.next();
+  const collected = collectArgs(stream, def);
+  if (!collected) {
+    ctx.error(`unterminated argument list invoking macro "${def.name}"`);
+    out.push(tok);
+    return false;
+  }
+  const { args, rparen } = collected;
+  const vaOmitted = fitArguments(def, args, ctx);
+  if (vaOmitted === undefined) {
+    out.push(tok);
+    return true;
+  }
+  const hs = new Set<string>();
+  if (tok.hs && rparen.hs) for (const x of tok.hs) if (rparen.hs.has(x)) hs.add(x);
+  hs.add(def.name);
+  const repl = substitute(def, args, ctx, vaOmitted).map((t) => withHs(t, hs));
+  if (repl.length) repl[0].sp = tok.sp;
+  stream.pushFront(repl);
+  return true;
+}
+
+/**
+ * Checks the argument count against the parameters, adding the empty argument of a left-out variadic or lone
+ * parameter. Answers whether the variadic argument was left out entirely (no comma before it, which
+ * `, ## __VA_ARGS__` tells apart from given empty), or undefined after reporting a wrong count.
+ */
+function fitArguments(def: MacroDef, args: Token[][], ctx: ExpandContext): boolean | undefined {
+  const nparams = def.params!.length;
+  if (nparams === 0 && args.length === 1 && args[0].length === 0) args.length = 0;
+  const vaOmitted = def.variadic === true && args.length === nparams - 1;
+  if (args.length < nparams) {
+    // A variadic argument may be left out entirely (GNU, C23).
+    if (vaOmitted || (nparams === 1 && args.length === 0)) args.push([]);
+    else {
+      ctx.error(`macro "${def.name}" requires ${nparams} arguments, but only ${args.length} given`);
+      return undefined;
+    }
+  } else if (args.length > nparams) {
+    ctx.error(`macro "${def.name}" passed ${args.length} arguments, but takes just ${nparams}`);
+    return undefined;
+  }
+  return vaOmitted;
 }
 
 function readDefined(stream: TokenStream, ctx: ExpandContext): Token {
@@ -199,34 +220,49 @@ function stringify(arg: readonly Token[], sp: boolean): Token {
 
 /** Build the replacement list: arguments substituted, `#` and `##` applied, placemarkers removed. */
 function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitted = false): Token[] {
-  const expandedCache = new Map<number, Token[]>();
-  const expandedArg = (pi: number): Token[] => {
-    let e = expandedCache.get(pi);
+  const out1 = new Substitution(def, args, ctx, vaOmitted).replace(def.body);
+  return pasteAll(out1, ctx).filter((t) => t.k !== 'placemarker');
+}
+
+/** One invocation's parameters replaced in a replacement list: `#` stringifies, `__VA_OPT__` and `, ## __VA_ARGS__` apply, `##` is marked. */
+class Substitution {
+  /** Arguments expanded on their own, by parameter index, as first needed. */
+  private readonly expanded = new Map<number, Token[]>();
+  private readonly vaIndex: number;
+
+  constructor(
+    private readonly def: MacroDef,
+    private readonly args: Token[][],
+    private readonly ctx: ExpandContext,
+    private readonly vaOmitted: boolean,
+  ) {
+    this.vaIndex = def.variadic ? def.params!.length - 1 : -1;
+  }
+
+  private expandedArg(pi: number): Token[] {
+    let e = this.expanded.get(pi);
     if (!e) {
       // Arguments are expanded on their own; `defined` is not special there (GCC expands its operand).
-      e = expandTokens(args[pi], { ...ctx, mode: ctx.mode === 'if' ? 'text' : ctx.mode, builtin: ctx.builtin });
-      expandedCache.set(pi, e);
+      e = expandTokens(this.args[pi], { ...this.ctx, mode: this.ctx.mode === 'if' ? 'text' : this.ctx.mode, builtin: this.ctx.builtin });
+      this.expanded.set(pi, e);
     }
     return e;
-  };
-  const vaIndex = def.variadic ? def.params!.length - 1 : -1;
-  const vaPresent = () => vaIndex >= 0 && expandedArg(vaIndex).some((t) => t.k !== 'placemarker');
-  const pass1 = (body: readonly Token[]): Token[] => {
+  }
+
+  private vaPresent(): boolean {
+    return this.vaIndex >= 0 && this.expandedArg(this.vaIndex).some((t) => t.k !== 'placemarker');
+  }
+
+  replace(body: readonly Token[]): Token[] {
     const out: Token[] = [];
+    const { args, vaIndex } = this;
     for (let i = 0; i < body.length; i++) {
       const t = body[i];
       const prev = body[i - 1];
       const next = body[i + 1];
       if (t.k === 'punct' && t.v === '#' && next) {
-        if (next.pi !== undefined) {
-          out.push(stringify(args[next.pi], t.sp));
-          i++;
-          continue;
-        }
-        if (next.v === '__VA_OPT__' && body[i + 2]?.v === '(') {
-          const end = matchParen(body, i + 2);
-          const inner = vaPresent() ? pass1(body.slice(i + 3, end)).filter((x) => x !== PASTE) : [];
-          out.push(stringify(inner, t.sp));
+        const end = this.stringified(body, i, out);
+        if (end !== undefined) {
           i = end;
           continue;
         }
@@ -235,35 +271,18 @@ function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitte
         out.push(PASTE);
         continue;
       }
-      // GNU: `, ## __VA_ARGS__` drops the comma when the variadic argument is left out (`L(a)`), and keeps it when
-      // it is given empty (`L(a, )`), as GCC does. A macro whose only parameter is variadic cannot tell the two
-      // apart (`V()`): GNU modes drop the comma there, ISO modes keep it.
       if (t.k === 'punct' && t.v === ',' && next?.v === '##' && body[i + 2]?.pi === vaIndex && vaIndex >= 0) {
-        const va = args[vaIndex];
-        const onlyVariadic = def.params!.length === 1;
-        if (va.length === 0 && (onlyVariadic ? !ctx.strictIso : vaOmitted)) {
-          i += 2;
-          continue;
-        }
-        out.push({ ...t });
-        out.push(...va.map((x) => ({ ...x })));
+        this.commaPasteVariadic(t, out);
         i += 2;
         continue;
       }
       if (t.k === 'ident' && t.v === '__VA_OPT__' && vaIndex >= 0 && next?.v === '(') {
-        const end = matchParen(body, i + 1);
-        const inner = vaPresent() ? pass1(body.slice(i + 2, end)) : [];
-        if (inner.length === 0 || inner.every((x) => x.k === 'placemarker')) out.push(PLACEMARKER());
-        else {
-          inner[0] = inner[0] === PASTE ? inner[0] : { ...inner[0], sp: t.sp };
-          out.push(...inner);
-        }
-        i = end;
+        i = this.vaOpt(body, i, t, out);
         continue;
       }
       if (t.pi !== undefined) {
         const pasted = (prev && prev.v === '##' && prev.k === 'punct') || (next && next.v === '##' && next.k === 'punct');
-        const src = pasted ? args[t.pi] : expandedArg(t.pi);
+        const src = pasted ? args[t.pi] : this.expandedArg(t.pi);
         if (src.length === 0) out.push(PLACEMARKER());
         else
           src.forEach((x, k) => {
@@ -274,9 +293,53 @@ function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitte
       out.push(t);
     }
     return out;
-  };
-  const out1 = pass1(def.body);
-  // Pass 2: pasting.
+  }
+
+  /** `#param` or `#__VA_OPT__(...)` at body[i]: pushes the string and answers the last index read, or undefined. */
+  private stringified(body: readonly Token[], i: number, out: Token[]): number | undefined {
+    const t = body[i];
+    const next = body[i + 1];
+    if (next.pi !== undefined) {
+      out.push(stringify(this.args[next.pi], t.sp));
+      return i + 1;
+    }
+    if (next.v === '__VA_OPT__' && body[i + 2]?.v === '(') {
+      const end = matchParen(body, i + 2);
+      const inner = this.vaPresent() ? this.replace(body.slice(i + 3, end)).filter((x) => x !== PASTE) : [];
+      out.push(stringify(inner, t.sp));
+      return end;
+    }
+    return undefined;
+  }
+
+  /**
+   * GNU: `, ## __VA_ARGS__` drops the comma when the variadic argument is left out (`L(a)`), and keeps it when it
+   * is given empty (`L(a, )`), as GCC does. A macro whose only parameter is variadic cannot tell the two apart
+   * (`V()`): GNU modes drop the comma there, ISO modes keep it.
+   */
+  private commaPasteVariadic(comma: Token, out: Token[]): void {
+    const va = this.args[this.vaIndex];
+    const onlyVariadic = this.def.params!.length === 1;
+    if (va.length === 0 && (onlyVariadic ? !this.ctx.strictIso : this.vaOmitted)) return;
+    out.push({ ...comma });
+    out.push(...va.map((x) => ({ ...x })));
+  }
+
+  /** `__VA_OPT__(...)` at body[i]: its content when the variadic argument has tokens, else a placemarker. Answers the `)` index. */
+  private vaOpt(body: readonly Token[], i: number, t: Token, out: Token[]): number {
+    const end = matchParen(body, i + 1);
+    const inner = this.vaPresent() ? this.replace(body.slice(i + 2, end)) : [];
+    if (inner.length === 0 || inner.every((x) => x.k === 'placemarker')) out.push(PLACEMARKER());
+    else {
+      inner[0] = inner[0] === PASTE ? inner[0] : { ...inner[0], sp: t.sp };
+      out.push(...inner);
+    }
+    return end;
+  }
+}
+
+/** The `##` marks of a substituted list applied: each pastes the tokens either side of it. */
+function pasteAll(out1: Token[], ctx: ExpandContext): Token[] {
   const res: Token[] = [];
   for (let i = 0; i < out1.length; i++) {
     const t = out1[i];
@@ -293,7 +356,7 @@ function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitte
     }
     res.push(t);
   }
-  return res.filter((t) => t.k !== 'placemarker');
+  return res;
 }
 
 function paste(lhs: Token, rhs: Token, ctx: ExpandContext): Token[] {
