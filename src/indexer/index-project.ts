@@ -43,6 +43,7 @@ import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { pruneBuildMacros, saveBuildMacros } from './build-macros-file.js';
+import { KeptBlankings, pruneKeptBlankings } from './kept-blankings.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -99,6 +100,8 @@ export interface BuildIndexSummary {
   unitSitesRead?: number;
   /** A patch: macro rows read from the index to make the build's macros (none when the groups kept beside it held; see build-macros-file.ts). */
   macroRowsRead?: number;
+  /** A patch: sets of blanked macros worked out, not kept from an earlier run (see kept-blankings.ts). */
+  blankingsMade?: number;
   /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
   recordRefreshed?: boolean;
   error?: string;
@@ -299,6 +302,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.carriedUnits = patched.carried;
   if (patched.unitSitesRead !== undefined) summary.unitSitesRead = patched.unitSitesRead;
   summary.macroRowsRead = patched.macroRowsRead;
+  summary.blankingsMade = patched.blankingsMade;
   summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
   summary.parsed = patched.parsed;
@@ -445,7 +449,8 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
-  const buildSet = macroSetOf(pre.macros, pre.scope?.scoped, pre.builtins);
+  const kept = new KeptBlankings(run.root, build);
+  const buildSet = macroSetOf(pre.macros, pre.scope?.scoped, pre.builtins, kept);
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
@@ -457,8 +462,9 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     values: buildSet.macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
-    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins) } : {}),
+    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins, kept) } : {}),
   });
+  kept.save();
   summary.diagnostics.push(...masked.diagnostics);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
   run.progress(`${label}: parsing ${masked.jobs.length} of ${files.length} files`);
@@ -668,6 +674,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneUnitReads(result.root, held);
     pruneLanguageSites(result.root, held);
     pruneBuildMacros(result.root, held);
+    pruneKeptBlankings(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

@@ -9,6 +9,8 @@ import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { absolutePath } from './vendor-paths.js';
+import type { KeptBlankings } from './kept-blankings.js';
+import { sha1 } from '../model/sha1.js';
 
 /** The macros a file is masked with: those blanked, and the table its invocations are expanded with. */
 export interface MacroSet {
@@ -23,25 +25,35 @@ export interface MacroSet {
  * The macro set of these records; `scoped`: the stored paths of the build's unit files, whose #defines other files
  * mostly do not see; `builtins`: the compiler's implicit macros its table falls back to (see builtin-macros.ts).
  * Its blanked macros and table are made when first read: a patch of a build parsing both languages masks files of
- * one of them (mbed CE's 253 units: ~100 ms a set not made).
+ * one of them (mbed CE's 253 units: ~100 ms a set not made). With `kept`, blanked macros kept from an earlier run
+ * for the same records are taken from there (see kept-blankings.ts).
  */
-export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>): MacroSet {
+export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings): MacroSet {
   let blankable: BlankableMacros | undefined;
   let plainBlankable: BlankableMacros | undefined;
   let macroTable: BuildMacroTable | undefined;
   const set: MacroSet = {
     records,
     get blankable() {
-      return (blankable ??= blankableMacros(records));
+      // The table's digest names every record's name, parameters and value: all the blanking depends on.
+      return (blankable ??= kept ? kept.of(`all\0${set.macroTable.digest}`, () => blankableMacros(records)) : blankableMacros(records));
     },
     get plainBlankable() {
-      return (plainBlankable ??= plainBlankableOf(records, set.blankable, scoped));
+      if (plainBlankable) return plainBlankable;
+      const make = () => plainBlankableOf(records, set.blankable, scoped);
+      // Of the records, those of files outside `scoped`: named by the digest (which names each record's file) and `scoped`.
+      return (plainBlankable = kept ? kept.of(`plain\0${set.macroTable.digest}\0${scopedKey(scoped)}`, make, () => set.blankable) : make());
     },
     get macroTable() {
       return (macroTable ??= new BuildMacroTable(records, builtins));
     },
   };
   return set;
+}
+
+/** What names a set of stored paths (the sha1 of them sorted). */
+function scopedKey(scoped: ReadonlySet<string> | undefined): string {
+  return scoped?.size ? sha1([...scoped].sort().join('\0')) : '';
 }
 
 /** The macros blanked by the records other than unit files' (`all`: those of every record). */
@@ -123,13 +135,13 @@ function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number
 }
 
 /** Per language, its units' records (in the groups' order), blanked macros and macro table. */
-export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>): Map<string, MacroSet> {
+export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings): Map<string, MacroSet> {
   const out = new Map<string, MacroSet>();
   for (const language of ['c', 'cpp']) {
     const byFile = sites.get(language);
     const records: MacroRecord[] = [];
     for (const g of groups) for (const r of reachedRecords(g, byFile, root)) records.push(r);
-    out.set(language, macroSetOf(records, scoped, builtins));
+    out.set(language, macroSetOf(records, scoped, builtins, kept));
   }
   return out;
 }

@@ -29,6 +29,7 @@ import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, 
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, saveBuildMacros, storedBuildMacros } from './build-macros-file.js';
+import { KeptBlankings } from './kept-blankings.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -76,6 +77,8 @@ export interface PatchOutcome {
   unitSitesRead?: number;
   /** Macro rows read from the index to make the build's macros (none when the groups kept beside it held; see build-macros-file.ts). */
   macroRowsRead: number;
+  /** Sets of blanked macros worked out (not kept from an earlier run; see kept-blankings.ts). */
+  blankingsMade: number;
 }
 
 interface RedoneUnit {
@@ -326,13 +329,13 @@ function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: Re
  * units' previous results (then the full path runs).
  */
 function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], macros: PatchMacroBase, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
-  const { scoped, builtins } = macros;
+  const { scoped, builtins, kept } = macros;
   const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
   const moved = redone.filter((r) => !sameReach(r.old, r.fresh));
   // The same records reached at the same sites: one set per language serves before and after.
-  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins);
+  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins, kept);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
-  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins);
+  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead };
 }
@@ -369,6 +372,8 @@ interface PatchScope {
 interface PatchMacroBase {
   scoped: ReadonlySet<string>;
   builtins: ReadonlyMap<string, MacroDef>;
+  /** Blanked macros kept from the last runs (see kept-blankings.ts). */
+  kept: KeptBlankings;
 }
 
 /** The patch's macros: groups of the changed files made again, the build's set, each language's; null when the blanked macros change. */
@@ -385,17 +390,17 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   // The implicit macros are the full path's: made from every unit, not only the redone ones.
-  const base: PatchMacroBase = { scoped: scope.scoped, builtins: unitBuiltins(p.units, ctx.provider) };
-  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins);
+  const base: PatchMacroBase = { scoped: scope.scoped, builtins: unitBuiltins(p.units, ctx.provider), kept: new KeptBlankings(ctx.root, build) };
+  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
   const perLanguage = parsesBothLanguages([...p.stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins), after: built }]]));
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
-  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, built, perLanguage, byLanguage, rekeyed };
+  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, kept: base.kept, built, perLanguage, byLanguage, rekeyed };
 }
 
 /** The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros. */
@@ -445,6 +450,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   lap('macros');
   if (!macros) return null;
   const masked = maskPatch(p, files, macros, ctx);
+  macros.kept.save();
   lap('mask');
   if (masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);
@@ -475,7 +481,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   }
   lap('write');
   return {
-    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead,
+    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made,
     ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}),
   };
 }
