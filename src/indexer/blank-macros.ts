@@ -1,6 +1,7 @@
 // Rewrites uses of macros that only decorate declarations before tree-sitter sees the text: macros that
 // expand to nothing, to attributes or to `_Pragma("...")` operators are blanked (`SQLITE_API`, `__WEAK`, `LOG(x)`
-// where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`),
+// where LOG is empty, LVGL `LV_DEPRECATIONS_IGNORE_BEGIN`), and function-like ones that expand to an empty block
+// (Zephyr's `__ASSERT(test, fmt, ...)` → `{ }`: read unexpanded, a call of `__ASSERT`),
 // macros that expand to keywords are replaced by them (`SQLITE_PRIVATE` → `static`, `__ASM` → `__asm`, rapidjson
 // `RAPIDJSON_NOEXCEPT` → `noexcept`, libstdc++ `_GLIBCXX17_CONSTEXPR` → `constexpr`,
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
@@ -98,10 +99,14 @@ interface Verdict {
 /** The verdict of most definitions (one object for all: a device header has 400 000 of them). */
 const NO: Verdict = { kind: 'no', text: '' };
 
+/** An empty statement written as a block (Zephyr's `__ASSERT(test, fmt, ...)` → `{ }` with asserts off). */
+const EMPTY_BLOCK = /^\s*(?:\{\s*\}|do\s*\{\s*\}\s*while\s*\(\s*0\s*\))\s*$/;
+
 /** What one definition asks for. A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f). */
 function verdictOf(m: MacroRecord): Verdict {
   if (m.functionLike) {
-    if (m.value.trim() === '') return { kind: 'function', text: '' };
+    // Nothing, or an empty block (a statement only, which blanked leaves the `;` after it as an empty statement).
+    if (m.value.trim() === '' || EMPTY_BLOCK.test(m.value)) return { kind: 'function', text: '' };
     const constraint = operandConstraintFor(m);
     return constraint === null ? NO : { kind: 'object', text: constraint };
   }

@@ -340,8 +340,9 @@ class CallWalker {
     if (!callee) return;
     let target = callee;
     while (target.type === 'parenthesized_expression' && target.namedChildCount === 1) target = target.namedChild(0)!;
-    // `__typeof__(x)` and the cast `(__typeof__(x))(y)`, which the grammar reads as calls: no function is called.
-    if (isTypeofOperator(target) || (target.type === 'call_expression' && isTypeofOperator(target.childForFieldName('function')))) return;
+    // `__typeof__(x)`, the cast `(__typeof__(x))(y)` and `_Static_assert(c, "m")` in a block, which the grammar reads
+    // as calls: no function is called.
+    if (isOperator(target) || (target.type === 'call_expression' && isOperator(target.childForFieldName('function')))) return;
     let deref = false;
     if (target.type === 'pointer_expression' && target.child(0)?.text === '*') {
       target = target.childForFieldName('argument') ?? target;
@@ -486,9 +487,9 @@ function scopeNameOf(node: SyntaxNode): string | undefined {
   return name === null ? undefined : [...scope, name].join('::');
 }
 
-/** GNU typeof operators (`typeof`, `__typeof__`, `__typeof`, C23 `typeof_unqual`), which tree-sitter reads as names. */
-const TYPEOF_OPERATORS = new Set(['typeof', '__typeof__', '__typeof', 'typeof_unqual', '__typeof_unqual__']);
+/** Operators tree-sitter reads as names of called functions: GNU typeof (C23 typeof_unqual), and static asserts. */
+const OPERATORS = new Set(['typeof', '__typeof__', '__typeof', 'typeof_unqual', '__typeof_unqual__', '_Static_assert', 'static_assert']);
 
-function isTypeofOperator(node: SyntaxNode | null): boolean {
-  return node?.type === 'identifier' && TYPEOF_OPERATORS.has(node.text);
+function isOperator(node: SyntaxNode | null): boolean {
+  return node?.type === 'identifier' && OPERATORS.has(node.text);
 }

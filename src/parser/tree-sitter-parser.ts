@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
 import { requirePackage } from '../model/require-package.js';
-import { alignofAsSizeof } from './alignof-operands.js';
+import { readableOperands } from './builtin-operands.js';
 import { declaratorExtras } from './declarator-extras.js';
 import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
@@ -48,8 +48,8 @@ function runtime(lang: Language): LanguageRuntime {
 
 /**
  * Parses `text`, skipping the [start, end) spans in `skip` (sorted, disjoint) and the GNU extras tree-sitter
- * cannot read before an initializer (declarator-extras.ts), alignof operands read as sizeof's (alignof-operands.ts):
- * positions stay those of `text`.
+ * cannot read before an initializer (declarator-extras.ts), with GNU alignof and offsetof operations made readable
+ * (builtin-operands.ts): positions stay those of `text`.
  */
 export function parseText(text: string, lang: Language, given: readonly [number, number][] = []): Tree {
   const skipKey = given.join(';');
@@ -60,9 +60,9 @@ export function parseText(text: string, lang: Language, given: readonly [number,
   // The binding copies the text into a buffer it makes for each parse (32 k UTF-16 units, zeroed, by default):
   // no larger than the text.
   const bufferSize = Math.min(text.length + 1, MAX_INPUT_BUFFER);
-  // GNU alignof of an expression is read as sizeof (alignof-operands.ts); the tree, whose token ends are measured
-  // on the text it is given, answers with that text (the same as `text` but for those keywords).
-  const readable = alignofAsSizeof(text);
+  // The tree, whose token ends are measured on the text it is given, answers with the readable text (the same as
+  // `text` but for those operations).
+  const readable = readableOperands(text);
   const parsed = parser.parse(readable, undefined, skip.length ? { bufferSize, includedRanges: includedRanges(text, skip) } : { bufferSize });
   const tree = flatten(parsed, readable, names, skip.length > 0);
   last = { text, lang, skipKey, tree };

@@ -177,6 +177,8 @@ export function joinTokens(toks: readonly Token[]): string {
 }
 
 const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
+/** First words of a statement head a macro writes before the block written after it (Zephyr's CHECKIF, LOCKED). */
+const STATEMENT_HEADS = new Set(['if', 'for', 'while', 'switch']);
 const ASM = new Set(['asm', '__asm', '__asm__']);
 /** First words of member declarations that declare no name (thorvg's `_TVG_DECLARE_ACCESSOR(A)` → `friend A`). */
 const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_assert']);
@@ -188,12 +190,14 @@ const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_asser
  * literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm statement's strings reads as a call,
  * which string concatenation does not take), or an asm statement or its opening (`MULADDC_X1_INIT` writing
  * `asm( "xorq %%r8, %%r8\n"`), or a declaration of no name (`friend A`, `static_assert(...)`), which the parser
- * reads unexpanded as a member or function named after the macro.
+ * reads unexpanded as a member or function named after the macro; or a statement head (`CHECKIF(x == NULL) {` →
+ * `if (x == NULL) {`, `LOCKED(&lock) {` → `for (...)`), which the parser reads unexpanded as a broken definition.
  */
 function interesting(toks: readonly Token[], objectLike: boolean, callFollows: boolean): boolean {
   const real = toks.filter((t) => t.k !== 'placemarker');
   if ((objectLike || callFollows) && real.length === 1 && real[0].k === 'ident') return true;
   if (!objectLike && real.length > 1 && NAMELESS_DECLARATIONS.has(real[0].v)) return true;
+  if (real.length > 1 && real[0].k === 'ident' && STATEMENT_HEADS.has(real[0].v)) return true;
   for (let k = 0; k < real.length; k++) {
     if (DECLARING.has(real[k].v) && real.length > 2) return true;
     if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
@@ -218,6 +222,32 @@ function interestingInAssembler(toks: readonly Token[]): boolean {
     if (t.v === '.' && t.k === 'punct' && next.k === 'ident' && !next.sp && ASM_SYMBOL_DIRECTIVES.has(next.v)) return true;
   }
   return false;
+}
+
+/**
+ * `toks` without its `_Pragma ( ... )` operators: the compiler carries them out and they leave no token (Zephyr's
+ * LOG_* expansions hold `_Pragma("GCC diagnostic push")`, which the parser would read as a call without `;`).
+ */
+function withoutPragmaOperators(toks: readonly Token[]): readonly Token[] {
+  if (!toks.some((t) => t.k === 'ident' && t.v === '_Pragma')) return toks;
+  const out: Token[] = [];
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k];
+    if (t.k === 'ident' && t.v === '_Pragma' && toks[k + 1]?.v === '(') {
+      let depth = 0;
+      let end = k + 1;
+      for (; end < toks.length; end++) {
+        if (toks[end].v === '(') depth++;
+        else if (toks[end].v === ')' && --depth === 0) break;
+      }
+      if (end < toks.length) {
+        k = end;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
 }
 
 /** Integer values of macros by name, as a Map<string, string> of them answers (see BuildMacroTable.values). */
@@ -548,7 +578,7 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
     return undefined;
   }
   const recorded = assembler ? interestingInAssembler(toks) : interesting(toks, inv.objectLike, callFollows);
-  return recorded ? joinTokens(toks) : undefined;
+  return recorded ? joinTokens(withoutPragmaOperators(toks)) : undefined;
 }
 
 /** A table's integer values by name (see BuildMacroTable.values): its map of records read through. */

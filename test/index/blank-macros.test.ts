@@ -7,6 +7,17 @@ import type { MacroRecord } from '../../src/preprocessor/api.js';
 
 const def = (name: string, value: string, params: string | null = null): MacroRecord => ({ name, params, value, functionLike: params !== null, file: 'x.h', line: 1, expandedValue: null });
 
+describe('function-like macros that expand to an empty block', () => {
+  // Zephyr's asserts with CONFIG_ASSERT off: `#define __ASSERT(test, fmt, ...) { }`, read unexpanded a call of __ASSERT.
+  const macros = blankableMacros([def('__ASSERT', '{ }', '(test, fmt, ...)'), def('CHECK', 'do { } while (0)', '(x)'), def('EVAL', '(void)0', '(x)')]);
+
+  it('are blanked (an empty statement is left), an expression-like one is not', () => {
+    expect([...macros.functionLike].sort()).toEqual(['CHECK', '__ASSERT']);
+    const text = '  __ASSERT(!in_isr(), "no ISRs");\n  CHECK(y);\n';
+    expect(blankMacroUses(text, macros)).toBe(`${' '.repeat(32)};\n${' '.repeat(10)};\n`);
+  });
+});
+
 describe('blankMacroUses', () => {
   const macros = blankableMacros([
     def('API', ''),
