@@ -197,7 +197,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
   const spelled = !root.hasError;
   flat.hasError = !spelled;
   const scan = spelled && !ranged;
-  const { types, fieldless, token, literal, scanned, blankStart, fields, endsWithLastChild, fieldRows } = names;
+  const { types, fieldless, token, literal, scanned, blankStart, endsWithLastChild } = names;
   let { typeId: typeIds, start, end, field, parent, next, after, missing } = flat;
   let capacity = typeIds.length;
   let count = 0;
@@ -230,22 +230,9 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
     next[id] = -1;
     if (prev !== -1) next[prev] = id;
     lastChild[depth] = id;
-    let fieldId = 0;
     if (!parentFieldless[depth]) {
-      fieldId = -1;
-      if (spelled) {
-        const row = fieldRows[typeIds[parentId]];
-        const known = row === undefined ? undefined : row[typeId];
-        fieldId = known === undefined ? impliedField(names, typeIds[parentId], typeId) : known;
-      }
-      if (fieldId === -1) fieldId = cursor.currentFieldId;
-      if (fieldId !== 0) {
-        field[id] = fieldId;
-        if (fields[fieldId] === undefined) {
-          fields[fieldId] = cursor.currentFieldName;
-          names.fieldIds.set(fields[fieldId], fieldId);
-        }
-      }
+      const fieldId = childField(names, cursor, spelled ? typeIds[parentId] : -1, typeId);
+      if (fieldId !== 0) field[id] = fieldId;
     }
     // A node that may have children and ends with its last one is given its end when it closes (or, childless, below).
     const isToken = token[typeId];
@@ -276,6 +263,25 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
       depth--;
     }
   }
+}
+
+/**
+ * The field id of the cursor's node under a parent of type id `parentTypeId` (-1 when the tree has syntax errors:
+ * ask the cursor), 0 for none: what node-types.json implies where it tells, else the cursor's answer, learnt.
+ */
+function childField(names: GrammarNames, cursor: Parser.TreeCursor, parentTypeId: number, typeId: number): number {
+  let fieldId = -1;
+  if (parentTypeId !== -1) {
+    const row = names.fieldRows[parentTypeId];
+    const known = row === undefined ? undefined : row[typeId];
+    fieldId = known === undefined ? impliedField(names, parentTypeId, typeId) : known;
+  }
+  if (fieldId === -1) fieldId = cursor.currentFieldId;
+  if (fieldId !== 0 && names.fields[fieldId] === undefined) {
+    names.fields[fieldId] = cursor.currentFieldName;
+    names.fieldIds.set(names.fields[fieldId], fieldId);
+  }
+  return fieldId;
 }
 
 /** flatten's stacks of open ancestors, kept from one copy to the next (a copy writes each level before reading it). */
