@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ContentFileRow, ContentIndexReader } from '../index/content-index-reader.js';
-import { IgnoreRules, isIgnoreFileName, walkProjectFiles, type WalkedFile } from './walk-tree.js';
-import { NO_SCOPE, scopeAdmits, walkScopeOf, type WalkScope } from './walk-scope.js';
+import { IgnoreRules, isIgnoreFileName, keptFilesUnder, walkProjectFiles, type WalkedFile } from './walk-tree.js';
+import { keptUnder, NO_SCOPE, scopeAdmits, walkScopeOf, type WalkScope } from './walk-scope.js';
 
 export interface TreeSnapshot {
   /** Searchable files on disk now, by project-relative path. */
@@ -120,9 +120,12 @@ export class TreeState {
       } catch {
         st = null;
       }
+      // A file some build reads is listed even where hidden or ignored.
       if (st?.isDirectory() && this.rules.includes(rel, true)) {
         for (const f of walkProjectFiles(this.root, { start: rel, rules: this.rules, scope: this.scope, onFolder: (d) => this.watchFolder(d) })) this.put(f);
-      } else if (st?.isFile() && scopeAdmits(this.scope, rel) && this.rules.includes(rel, false)) {
+      } else if (st?.isDirectory() && keptUnder(this.scope, rel).length > 0) {
+        for (const f of keptFilesUnder(this.root, rel, this.scope, (d) => this.watchFolder(d))) this.put(f);
+      } else if (st?.isFile() && scopeAdmits(this.scope, rel) && (this.rules.includes(rel, false) || this.scope.keptSet.has(rel))) {
         this.put({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
       } else {
         this.remove(rel);

@@ -2,19 +2,25 @@
 // build folders of the indexed builds (objects, dependency files, copies of the build's inputs), except the
 // files some build reads there (generated headers such as Zephyr's autoconf.h, a generated linker script),
 // and object files, archives and ELF images wherever they are; and the config's [index] exclude_paths, with no
-// file kept. In-source builds (no unit outside the build folder) and a build folder that is the project root
-// are walked as any folder.
+// file kept. A file some build reads is kept even where hidden or ignored (a .gitignore'd build folder, PlatformIO's
+// .pio/libdeps): the build compiles it. In-source builds (no unit outside the build folder) and a build folder that
+// is the project root are walked as any folder.
 import path from 'node:path';
 import type { IndexedBuildFolders } from '../index/content-index-reader.js';
 
 export interface WalkScope {
   /** Folders (or files) not walked (project-relative POSIX, no trailing slash): build folders and excluded paths. */
   skipped: string[];
-  /** Files under a skipped build folder still listed (project-relative POSIX): those some build reads, none excluded. */
+  /**
+   * Files some build reads (project-relative POSIX, sorted), none excluded: listed under a skipped build folder, and
+   * listed where hidden or ignored.
+   */
   kept: string[];
+  /** `kept` as a set. */
+  keptSet: ReadonlySet<string>;
 }
 
-export const NO_SCOPE: WalkScope = { skipped: [], kept: [] };
+export const NO_SCOPE: WalkScope = { skipped: [], kept: [], keptSet: new Set() };
 
 /** Objects, archives, shared libraries and linked images: never text a search wants, never read. */
 const OBJECT_FILE = /\.(o|obj|a|lib|so|dll|elf|axf)$/i;
@@ -44,7 +50,7 @@ export function excludedUnderRoot(root: string, excludePaths: string[]): string[
 
 /**
  * The scope of a project's walk: the folders of its out-of-source builds under the root, and the files some
- * build reads (`read`, project-relative) that lie in them; the config's exclude_paths (`excludePaths`, as in
+ * build reads (`read`, project-relative; those outside the root left out); the config's exclude_paths (`excludePaths`, as in
  * the config) are skipped with nothing kept, as the indexer leaves out every file under them.
  */
 export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders, excludePaths: string[] = []): WalkScope {
@@ -59,10 +65,9 @@ export function walkScopeOf(root: string, { builds, read }: IndexedBuildFolders,
   }
   // A build folder inside another one is covered by it.
   const folders = [...skipped].sort().filter((d, i, all) => !all.slice(0, i).some((o) => d.startsWith(o + '/')));
-  const scope: WalkScope = { skipped: folders, kept: [] };
   const isExcluded = (p: string) => excluded.some((d) => p === d || p.startsWith(d + '/'));
-  scope.kept = [...read].filter((p) => skippedFolderOf(scope, p) !== undefined && !isExcluded(p)).sort();
-  return scope;
+  const kept = [...read].filter((p) => p && !p.startsWith('../') && !path.isAbsolute(p) && !isExcluded(p)).sort();
+  return { skipped: folders, kept, keptSet: new Set(kept) };
 }
 
 /** The skipped folder holding `rel` (or equal to it), if any. */
@@ -78,5 +83,5 @@ export function keptUnder(scope: WalkScope, rel: string): string[] {
 /** Whether the walk lists the file `rel` as far as the scope goes (ignore rules aside). */
 export function scopeAdmits(scope: WalkScope, rel: string): boolean {
   if (isObjectFile(rel)) return false;
-  return skippedFolderOf(scope, rel) === undefined || scope.kept.includes(rel);
+  return skippedFolderOf(scope, rel) === undefined || scope.keptSet.has(rel);
 }

@@ -2,6 +2,7 @@
 // not followed, .gitignore / .git/info/exclude inside a git work tree, .ignore and .rgignore everywhere.
 // Leaves out what ripgrep also leaves out by default (global git excludes are not read), and what the walk
 // scope leaves out: build folders but for the files builds read, excluded paths, object files (walk-scope.ts).
+// The files some build reads are listed even where hidden or ignored.
 import fs from 'node:fs';
 import path from 'node:path';
 import type IgnoreFactory from 'ignore';
@@ -129,18 +130,25 @@ function addFile(root: string, rel: string, out: WalkedFile[], options: WalkOpti
 }
 
 /**
- * The kept files of a skipped folder: those the ignore rules let through; their folders are reported to
- * onFolder (a watcher then sees a generated header rewritten).
+ * Kept files under `rel` ('' for all) not `listed` yet: a skipped build folder's, or those the walk passed by as
+ * hidden or ignored. Their folders are reported to onFolder (a watcher then sees a generated header rewritten).
  */
-function addKept(root: string, rel: string, scope: WalkScope, rules: IgnoreRules, out: WalkedFile[], options: WalkOptions): void {
+function addKept(root: string, rel: string, scope: WalkScope, out: WalkedFile[], options: WalkOptions, listed?: ReadonlySet<string>): void {
   const folders = new Set<string>();
   for (const p of keptUnder(scope, rel)) {
-    if (isObjectFile(p) || !rules.includes(p, false)) continue;
+    if (isObjectFile(p) || listed?.has(p)) continue;
     const before = out.length;
     addFile(root, p, out, options);
     if (out.length > before) folders.add(path.posix.dirname(p));
   }
-  for (const f of folders) options.onFolder?.(f);
+  for (const f of folders) options.onFolder?.(f === '.' ? '' : f);
+}
+
+/** The kept files under `rel` alone (a folder the walk passes by as hidden or ignored), sorted by path. */
+export function keptFilesUnder(root: string, rel: string, scope: WalkScope, onFolder?: (rel: string) => void): WalkedFile[] {
+  const out: WalkedFile[] = [];
+  addKept(root, rel, scope, out, { onFolder });
+  return out;
 }
 
 /** Every searchable file under root (or under options.start), sorted by path. */
@@ -155,7 +163,7 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
     for (let k = 1; k < parts.length; k++) folders.push(parts.slice(0, k).join('/'));
   }
   const visit = (rel: string) => {
-    if (rel && skippedFolderOf(scope, rel) !== undefined) return addKept(root, rel, scope, rules, out, options);
+    if (rel && skippedFolderOf(scope, rel) !== undefined) return addKept(root, rel, scope, out, options);
     const abs = rel ? path.join(root, rel) : root;
     const entries = options.listings ? options.listings.entries(rel, abs) : listFolder(abs);
     if (!entries) return;
@@ -175,5 +183,6 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
     if (rel) folders.pop();
   };
   visit(start);
+  if (scope.kept.length) addKept(root, start, scope, out, options, new Set(out.map((f) => f.path)));
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -49,7 +49,9 @@ const paths = (r: FindResult) => [...new Set(r.matches.map((m) => m.path))].sort
 describe('build folders and object files in the content index and find', () => {
   it('an index run records, of the build folder, only the files the build reads, and no object file anywhere', () => {
     const all = indexedPaths();
+    // The Kconfig output .config is read for the build's record: kept although hidden.
     expect(all.filter((p) => p.startsWith('build/'))).toEqual([
+      'build/zephyr/.config',
       'build/zephyr/include/generated/zephyr/autoconf.h',
       'build/zephyr/include/generated/zephyr/devicetree_generated.h',
       'build/zephyr/isr_tables.c',
@@ -90,7 +92,7 @@ describe('build folders and object files in the content index and find', () => {
 });
 
 describe('walkScopeOf', () => {
-  it('skips out-of-source build folders under the root, keeps the files builds read there', () => {
+  it('skips out-of-source build folders under the root, keeps the files builds read', () => {
     const builds = [
       { buildDir: '/p/build', units: ['/p/src/a.c', '/p/build/gen.c'] },
       { buildDir: '/p/build/sub', units: ['/p/src/a.c'] },
@@ -99,6 +101,9 @@ describe('walkScopeOf', () => {
       { buildDir: '/elsewhere/build', units: ['/p/src/a.c'] },
     ];
     const scope = walkScopeOf('/p', { builds, read: new Set(['src/a.c', 'build/gen.c', 'build/sub/g.h', 'app/main.c']) });
-    expect(scope).toEqual({ skipped: ['build'], kept: ['build/gen.c', 'build/sub/g.h'] });
+    expect(scope.skipped).toEqual(['build']);
+    // Every file some build reads is kept (listed even where hidden or ignored); those in build folders are listed there.
+    expect(scope.kept).toEqual(['app/main.c', 'build/gen.c', 'build/sub/g.h', 'src/a.c']);
+    expect([...scope.keptSet].sort()).toEqual(scope.kept);
   });
 });

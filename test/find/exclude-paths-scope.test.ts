@@ -75,6 +75,7 @@ describe('walkScopeOf with exclude_paths', () => {
     const builds = [{ buildDir: '/p/build', units: ['/p/src/a.c'] }];
     const read = new Set(['build/gen.h', 'build/legacy/old.h', 'ext/x.h']);
     const scope = walkScopeOf('/p', { builds, read }, ['./ext/', '/p/build/legacy', '/elsewhere/sdk', '../up']);
-    expect(scope).toEqual({ skipped: ['build', 'ext'], kept: ['build/gen.h'] });
+    expect(scope.skipped).toEqual(['build', 'ext']);
+    expect(scope.kept).toEqual(['build/gen.h']);
   });
 });
