@@ -144,5 +144,7 @@ export const SCHEMA_VERSION = 16;
  *     expansions: 13 of a Zephyr hello_world's 100 units had syntax errors there, which also kept an edit of them
  *     off the incremental path. A function-like macro expanding to an empty block (`__ASSERT(t, m)` → `{ }`) is
  *     blanked, and `_Static_assert(...)` in a block is no call.
+ * 42: GNU `typeof` of an expression parses as one type name (`(__typeof__(*(cn)) *)p` in Zephyr's list CONTAINER
+ *     loops broke the function around it), and is no call or function value.
  */
-export const ROW_FORMAT_VERSION = 41;
+export const ROW_FORMAT_VERSION = 42;

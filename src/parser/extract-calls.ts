@@ -308,7 +308,7 @@ class CallWalker {
     if (v.type === 'cast_expression') v = v.childForFieldName('value') ?? v;
     if (v.type !== 'identifier' && v.type !== 'qualified_identifier') return;
     const name = v.text;
-    if (NOT_VALUES.has(name) || !/[a-z]/.test(name)) return;
+    if (NOT_VALUES.has(name) || !/[a-z]/.test(name) || isOperator(v)) return;
     if (fn && (fn.locals.has(name) || fn.params.includes(name))) {
       const from = this.slotOfName(name, fn);
       if (from && from.slot !== slot && fn.fnPtrs.has(name)) this.ref(v, from.slot, 'slot_copy', fn, slot, clip(detail));
@@ -491,5 +491,6 @@ function scopeNameOf(node: SyntaxNode): string | undefined {
 const OPERATORS = new Set(['typeof', '__typeof__', '__typeof', 'typeof_unqual', '__typeof_unqual__', '_Static_assert', 'static_assert']);
 
 function isOperator(node: SyntaxNode | null): boolean {
-  return node?.type === 'identifier' && OPERATORS.has(node.text);
+  // A typeof operation reaches the tree as one name (builtin-operands.ts): `(__typeof_____)(y)` is a cast.
+  return node?.type === 'identifier' && (OPERATORS.has(node.text) || /^__typeof_+$/.test(node.text));
 }

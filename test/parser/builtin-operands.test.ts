@@ -1,6 +1,8 @@
-// GNU alignof of an expression and __builtin_offsetof, which the grammars cannot read, parse with positions kept.
+// GNU alignof of an expression, __builtin_offsetof and typeof as a type, which the grammars cannot read, parse with
+// positions kept.
 import { describe, expect, it } from 'vitest';
 import { readableOperands } from '../../src/parser/builtin-operands.js';
+import { extractCalls } from '../../src/parser/extract-calls.js';
 import { parseText } from '../../src/parser/tree-sitter-parser.js';
 
 describe('builtin operands', () => {
@@ -14,6 +16,18 @@ describe('builtin operands', () => {
   it('reads __builtin_offsetof(...) as 0, keeping its line breaks', () => {
     const text = 'n = __builtin_offsetof(struct k_thread,\n  base.qnode_dlist) + 1;';
     expect(readableOperands(text)).toBe(`n = 0${' '.repeat(34)}\n${' '.repeat(19)} + 1;`);
+  });
+
+  it('reads a typeof operation as one type name of its length', () => {
+    const text = 'w = (__typeof__(*(w)) *)p; typeof(x + 1) y;';
+    expect(readableOperands(text)).toBe('w = (__typeof________ *)p; __typeof_____ y;');
+    expect(parseText('void f(void)\n{\n\tw = (__typeof__(*(w)) *)p;\n}\n', 'c').hasError).toBe(false);
+  });
+
+  it('leaves no call or function value named after a typeof operation', () => {
+    const text = 'int f(int x)\n{\n\tint y = (__typeof__(x))3;\n\treturn __builtin_types_compatible_p(__typeof__(x), __typeof__(y)) + g(y);\n}\n';
+    const refs = extractCalls(text, { relPath: 'x.c', language: 'c', fileText: text }).references;
+    expect(refs.map((r) => `${r.kind} ${r.name}`)).toEqual(['call __builtin_types_compatible_p', 'call g']);
   });
 
   it('lets functions taking the alignment of an expression or a nested member offset parse without error', () => {
