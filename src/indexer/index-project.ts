@@ -44,6 +44,7 @@ import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { pruneBuildMacros, saveBuildMacros } from './build-macros-file.js';
 import { KeptBlankings, pruneKeptBlankings } from './kept-blankings.js';
+import { pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -102,6 +103,8 @@ export interface BuildIndexSummary {
   macroRowsRead?: number;
   /** A patch: sets of blanked macros worked out, not kept from an earlier run (see kept-blankings.ts). */
   blankingsMade?: number;
+  /** A patch: the build's implicit macros were worked out from its units' command lines (not kept for its fingerprint; see kept-builtins.ts). */
+  builtinsMade?: boolean;
   /** Its linker scripts, map file or Kconfig output changed: memory, entry point, linker-script symbols and Kconfig summary were read again (units kept). */
   recordRefreshed?: boolean;
   error?: string;
@@ -303,6 +306,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   if (patched.unitSitesRead !== undefined) summary.unitSitesRead = patched.unitSitesRead;
   summary.macroRowsRead = patched.macroRowsRead;
   summary.blankingsMade = patched.blankingsMade;
+  summary.builtinsMade = patched.builtinsMade;
   summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
   summary.parsed = patched.parsed;
@@ -675,6 +679,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneLanguageSites(result.root, held);
     pruneBuildMacros(result.root, held);
     pruneKeptBlankings(result.root, held);
+    pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as

@@ -30,6 +30,7 @@ import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, saveBuildMacros, storedBuildMacros } from './build-macros-file.js';
 import { KeptBlankings } from './kept-blankings.js';
+import { keptBuiltins } from './kept-builtins.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -79,6 +80,8 @@ export interface PatchOutcome {
   macroRowsRead: number;
   /** Sets of blanked macros worked out (not kept from an earlier run; see kept-blankings.ts). */
   blankingsMade: number;
+  /** The build's implicit macros were worked out from its units (not kept for its fingerprint; see kept-builtins.ts). */
+  builtinsMade: boolean;
 }
 
 interface RedoneUnit {
@@ -93,6 +96,8 @@ export interface StoredBuildUnits extends BuildInputs {
   dirty: Set<string>;
   /** The compile database was rewritten with the bytes indexed: its new mtime can be recorded. */
   compileCommandsRewritten: boolean;
+  /** The build's fingerprint now (see build-fingerprint.ts). */
+  fingerprint: string;
 }
 
 /**
@@ -105,7 +110,7 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
   if (!match) return null;
   const inputs = loadBuildInputs(ctx.db, ctx.root, build.variant, build.image);
   if (!inputs) return null;
-  return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes' };
+  return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes', fingerprint };
 }
 
 /** Skeletons of files as previous results read them, loaded from the index once per run's patch of a build (a header edited under 100 units is loaded once). */
@@ -366,6 +371,7 @@ interface PatchScope {
   scope: DefineScope;
   stored: Map<string, StoredBuildFile>;
   paths: PathMemo;
+  fingerprint: string;
 }
 
 /** What every macro set of a patch is made with besides its records (see macroSetOf). */
@@ -389,8 +395,9 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const storedGroups = stored.groups;
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
-  // The implicit macros are the full path's: made from every unit, not only the redone ones.
-  const base: PatchMacroBase = { scoped: scope.scoped, builtins: unitBuiltins(p.units, ctx.provider), kept: new KeptBlankings(ctx.root, build) };
+  // The implicit macros are the full path's: made from every unit, not only the redone ones (kept for the build's fingerprint).
+  const builtins = keptBuiltins(ctx.root, build, p.fingerprint, () => unitBuiltins(p.units, ctx.provider));
+  const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept: new KeptBlankings(ctx.root, build) };
   const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept);
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
   // A build parsing both languages: what its units of each language reached may change with the same records.
@@ -400,7 +407,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
-  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, kept: base.kept, built, perLanguage, byLanguage, rekeyed };
+  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
 }
 
 /** The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros. */
@@ -443,7 +450,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
-  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths };
+  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint };
 
   // Macro groups of the affected files made again; the blanked macros must stay as they were.
   const macros = patchMacros(p, build, ctx);
@@ -481,7 +488,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   }
   lap('write');
   return {
-    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made,
+    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,
     ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}),
   };
 }

@@ -26,7 +26,7 @@ function parses(root: string): string[] {
 
 /** The parses of the tree as it stands indexed from scratch. */
 async function fromScratch(root: string): Promise<string[]> {
-  fs.rmSync(path.join(root, STATE_DIR, path.basename(indexPath(root))));
+  for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
   fs.rmSync(path.join(root, STATE_DIR, 'blanked-macros'), { recursive: true, force: true });
   await indexProject({ root });
   return parses(root);

@@ -1,0 +1,65 @@
+// A patch's implicit macros (unitBuiltins of every unit) are kept beside the index for the build's fingerprint
+// (kept-builtins.ts): the next patch reads no unit's command line for them, and its tables are those it made.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { keptBuiltins } from '../../src/indexer/kept-builtins.js';
+import { BuildMacroTable } from '../../src/preprocessor/macro-invocations.js';
+import { MacroDef } from '../../src/preprocessor/macro-definition.js';
+import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
+import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import Database from 'better-sqlite3';
+import { indexPath } from '../../src/project/config.js';
+
+/** Each file of the build with its parse and activity, its symbols and calls. */
+function rows(root: string): string[] {
+  const db = new Database(indexPath(root), { readonly: true });
+  try {
+    const all = (sql: string) => db.prepare(sql).raw().all().map((r) => JSON.stringify(r));
+    return [
+      ...all('SELECT f.path, p.mask_hash, p.language, bf.activity FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id'),
+      ...all('SELECT s.name, s.kind, s.line, s.signature FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id'),
+      ...all('SELECT r.name, r.line, r.kind, r.caller FROM refs r JOIN build_files bf ON bf.parsed_id = r.parsed_id'),
+    ].sort();
+  } finally {
+    db.close();
+  }
+}
+
+describe('implicit macros kept for a build fingerprint', () => {
+  it('the first patch works them out, the next takes them kept; both patched as before', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const unit = path.join(root, 'src/calc.c');
+    fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: true, blankingsMade: 0 });
+    fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
+    // The same builtins: the tables' digests, which key the kept blankings, are those of the full path's.
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: false, blankingsMade: 0 });
+    const patched = rows(root);
+    for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
+    await indexProject({ root });
+    expect(rows(root)).toEqual(patched);
+  });
+
+  it('answers the definitions made, as a table sees them, for the same fingerprint only', () => {
+    const root = tempDir();
+    const build = { variant: 'v', image: 'app' };
+    const made = new Map(parseDefines('#define __ARM_ARCH 7\n#define __USER_LABEL_PREFIX__ \n#define __has_feature(x) 0\n').map((d) => [d.name, d]));
+    expect(made.size).toBe(3);
+    let calls = 0;
+    const make = () => {
+      calls++;
+      return made;
+    };
+    expect(keptBuiltins(root, build, 'f1', make)).toMatchObject({ made: true });
+    const kept = keptBuiltins(root, build, 'f1', make);
+    expect(kept.made).toBe(false);
+    expect(calls).toBe(1);
+    expect([...kept.builtins.keys()]).toEqual([...made.keys()]);
+    expect(kept.builtins.get('__ARM_ARCH')).toBeInstanceOf(MacroDef);
+    expect(new BuildMacroTable([], kept.builtins).digest).toBe(new BuildMacroTable([], made).digest);
+    expect(keptBuiltins(root, build, 'f2', make).made).toBe(true);
+    expect(calls).toBe(2);
+  });
+});
