@@ -146,5 +146,8 @@ export const SCHEMA_VERSION = 16;
  *     blanked, and `_Static_assert(...)` in a block is no call.
  * 42: GNU `typeof` of an expression parses as one type name (`(__typeof__(*(cn)) *)p` in Zephyr's list CONTAINER
  *     loops broke the function around it), and is no call or function value.
+ * 43: of a file assembler units read too, only the lines its C/C++ units compile are parsed as C/C++ (Zephyr's
+ *     exc.h `#ifdef _ASMLANGUAGE GTEXT(z_arm_exc_exit)` was a variable z_arm_exc_exit and one named `function`);
+ *     the lines it compiles are still all of them.
  */
-export const ROW_FORMAT_VERSION = 42;
+export const ROW_FORMAT_VERSION = 43;

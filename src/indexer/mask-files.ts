@@ -218,7 +218,9 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     }
     const rel = storedPath(ctx.root, fa.file);
     const set = macrosFor(rel, fa.language, ctx, blankKeys, scopedBlanking);
-    const activity = scopedActivity(activityKey(state.hash, fa.ranges, fa.language, set.blankKey, set.macroTable?.digest), ctx.scope?.digest(rel) ?? '');
+    // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
+    const ranges = fa.parseRanges && !isAssemblerPath(rel) ? fa.parseRanges : fa.ranges;
+    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, set.macroTable?.digest), ctx.scope?.digest(rel) ?? '');
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {
@@ -243,11 +245,11 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     }
     // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
-    const m = maskText(buf, fa.ranges);
+    const m = maskText(buf, ranges);
     const text = blankMacroUses(m.masked, set.blankable);
-    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undefsOf(buf, fa.ranges), isAssemblerPath(rel)) : undefined;
+    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undefsOf(buf, ranges), isAssemblerPath(rel)) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
-    const maskHash = textHash(text, `\0${fa.ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
+    const maskHash = textHash(text, `\0${ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;

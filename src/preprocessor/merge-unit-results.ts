@@ -1,6 +1,7 @@
 // Merges a build's unit results into what the build compiles: per file the union of the lines active in
 // any unit (and the units that read it), per unit the files it read, the #define sites reached with the
-// value the first unit reaching them computed, and the diagnostics (deduplicated, in unit order).
+// value the first unit reaching them computed, and the diagnostics (deduplicated, in unit order). A file that
+// assembler units read also gets the lines its C/C++ units compile (what is parsed of a header as C/C++).
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { defineLine, defineValue, mergeRanges, type FileView, type UnitResult } from './unit-result.js';
@@ -12,6 +13,12 @@ export interface MergedFile {
   lineCount: number;
   /** Union of the units' active ranges: sorted, merged [from, to] pairs. */
   ranges: number[];
+  /**
+   * Of a file that assembler units read, the lines its C/C++ units compile (empty when only assembler units read
+   * it): of a header, what is parsed as C/C++ (its `#ifdef _ASMLANGUAGE` part, Zephyr's `GTEXT(z_arm_exc_exit)`, is
+   * assembler). Absent when that is `ranges`.
+   */
+  parseRanges?: number[];
   readBy: string[];
   /** Union of the units' evaluated / taken conditional heads (directive lines), when recorded. */
   decisions?: { evaluated: Set<number>; taken: Set<number> };
@@ -30,7 +37,9 @@ export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnosti
 
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {
-  const files = new Map<string, MergedFile & { parts: number[]; views: Set<FileView | string>; readers: Set<string> }>();
+  const files = new Map<string, MergedFile & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines }>();
+  // Only a build with assembler units tells its C/C++ units' lines apart.
+  const withAssembler = results.some((r) => r.lang === 'asm');
   const unitFiles = new Map<string, string[]>();
   const defineSites = new Map<string, Map<number, string | null>>();
   const diagnostics: Diagnostic[] = [];
@@ -54,6 +63,7 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
       // A view already applied to this file (the same object, or the same ranges) adds nothing: its
       // defines' values are those of the first unit that had it, as for any define site.
       const v = f.view;
+      if (withAssembler) noteCodeLines((m.code ??= { parts: [], views: new Set(), assembler: false }), v, r.lang === 'asm');
       if (m.views.has(v)) continue;
       m.views.add(v);
       const sig = v.ranges.length === 2 ? `${v.ranges[0]},${v.ranges[1]}` : v.ranges.join(',');
@@ -80,9 +90,32 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
   });
   const out = new Map<string, MergedFile>();
   for (const [file, m] of files) {
-    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges: mergeRanges(m.parts), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}) });
+    const ranges = mergeRanges(m.parts);
+    const parseRanges = m.code?.assembler ? mergeRanges(m.code.parts) : undefined;
+    const differs = parseRanges !== undefined && parseRanges.join(',') !== ranges.join(',');
+    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges, ...(differs ? { parseRanges } : {}), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}) });
   }
   return { files: out, unitFiles, defineSites, diagnostics };
+}
+
+/** The lines a file's C/C++ units compile (their views' ranges, each view once), and whether an assembler unit read it. */
+interface CodeLines {
+  parts: number[];
+  views: Set<FileView | string>;
+  assembler: boolean;
+}
+
+function noteCodeLines(code: CodeLines, v: FileView, byAssembler: boolean): void {
+  if (byAssembler) {
+    code.assembler = true;
+    return;
+  }
+  if (code.views.has(v)) return;
+  code.views.add(v);
+  const sig = v.ranges.join(',');
+  if (code.views.has(sig)) return;
+  code.views.add(sig);
+  for (const x of v.ranges) code.parts.push(x);
 }
 
 /** activeLines[i] = 1 when line i+1 lies in one of the ranges. */
