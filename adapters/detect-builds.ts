@@ -29,7 +29,8 @@ function diagnosticKey(d: Diagnostic): string {
 /** Every adapter over the project, most specific first; a build claimed once is not claimed again. */
 function runAdapters(projectRoot: string, options: AdapterOptions, adapters: BuildAdapter[]): AdapterResult {
   const out: AdapterResult = { builds: [], diagnostics: [] };
-  const claimedDbs = new Set<string>();
+  /** Compile database → the adapter that claimed it and the images it read from it (one link each: several programs). */
+  const claimedDbs = new Map<string, { adapter: string; images: Set<string> }>();
   /** Build folder → the adapter that claimed it. */
   const claimedDirs = new Map<string, string>();
   const seenDiagnostics = new Set<string>();
@@ -50,10 +51,11 @@ function runAdapters(projectRoot: string, options: AdapterOptions, adapters: Bui
     for (const b of r.builds) {
       const db = b.compileCommands && realPath(b.compileCommands);
       const dir = realPath(b.buildDir);
-      if (db && claimedDbs.has(db)) continue;
+      const dbOwner = db ? claimedDbs.get(db) : undefined;
+      if (dbOwner && (dbOwner.adapter !== adapter.name || dbOwner.images.has(b.image))) continue;
       const owner = claimedDirs.get(dir);
       if (!db && owner !== undefined && owner !== adapter.name) continue;
-      if (db) claimedDbs.add(db);
+      if (db) claimedDbs.set(db, { adapter: adapter.name, images: new Set([...(dbOwner?.images ?? []), b.image]) });
       if (!claimedDirs.has(dir)) claimedDirs.set(dir, adapter.name);
       out.builds.push(b);
     }

@@ -1,6 +1,7 @@
 // Plain CMake adapter: a folder with CMakeCache.txt and compile_commands.json that is not a Zephyr build.
 // Variant = the folder (`build/Debug` → `Debug`); CMAKE_BUILD_TYPE and generator go in the description; the
-// board comes from BOARD/MCU-like cache entries; -T/-Map/-o from the link command (find-link-command.ts).
+// board comes from BOARD/MCU-like cache entries; -T/-Map/-o from the link command (find-link-command.ts). A folder
+// linking several programs has one image per program, named after it (image-links.ts); one link gives the image `app`.
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
@@ -8,7 +9,8 @@ import { readCompileDatabase } from '../compile-commands/read-compile-database.j
 import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
-import { findLinkCommand } from './find-link-command.js';
+import { findLinkCommands } from './find-link-command.js';
+import { namedImageLinks, programLinks } from '../shared/image-links.js';
 import { guarded } from '../shared/guard.js';
 
 /** Cache entries projects use to name the board or chip, most specific first. */
@@ -50,29 +52,35 @@ export const cmakeAdapter: BuildAdapter = {
       const buildType = cache.values.get('CMAKE_BUILD_TYPE') || undefined;
       const generator = cache.values.get('CMAKE_GENERATOR') || undefined;
       const project = cache.values.get('CMAKE_PROJECT_NAME') || undefined;
-      const link = findLinkCommand(dir);
-      result.diagnostics.push(...link.diagnostics);
+      const found = findLinkCommands(dir);
+      result.diagnostics.push(...found.diagnostics);
       const details = [buildType && `CMAKE_BUILD_TYPE=${buildType}`, generator && `generator ${generator}`, `${units.length} units`].filter(Boolean).join(', ');
-      const build: BuildDescription = {
-        buildSystem: 'cmake',
-        variant: folderVariantName(projectRoot, shownAs),
-        image: 'app',
-        imageType: 'app',
-        defaultImage: true,
-        board: boardFromCache(cache),
-        description: `CMake build ${relPath(projectRoot, shownAs)}${project ? ` of ${project}` : ''} (${details})`,
-        buildDir: dir,
-        compileCommands: db,
-        units,
-        linkerScripts: link.link?.info.linkerScripts ?? [],
-        linkArguments: link.link?.argv,
-        linkSource: link.link?.linkSource,
-        mapFile: link.link?.info.mapFile,
-        elfFile: link.link?.info.output,
-        provenance: 'read',
-      };
-      applyLinkedUnits(build, link.link?.objects, result.diagnostics);
-      result.builds.push(build);
+      const about = `CMake build ${relPath(projectRoot, shownAs)}${project ? ` of ${project}` : ''}`;
+      const images = namedImageLinks(programLinks(found.links), dir);
+      const single = [{ link: found.chosen, image: 'app', defaultImage: true }];
+      for (const { link, image, defaultImage } of images.length ? images : single) {
+        const links = images.length && link?.info.output ? `, links ${relPath(dir, link.info.output)}` : '';
+        const build: BuildDescription = {
+          buildSystem: 'cmake',
+          variant: folderVariantName(projectRoot, shownAs),
+          image,
+          imageType: 'app',
+          defaultImage,
+          board: boardFromCache(cache),
+          description: `${about} (${details}${links})`,
+          buildDir: dir,
+          compileCommands: db,
+          units,
+          linkerScripts: link?.info.linkerScripts ?? [],
+          linkArguments: link?.argv,
+          linkSource: link?.linkSource,
+          mapFile: link?.info.mapFile,
+          elfFile: link?.info.output,
+          provenance: 'read',
+        };
+        applyLinkedUnits(build, link?.objects, result.diagnostics);
+        result.builds.push(build);
+      }
     }
   },
 };

@@ -1,13 +1,14 @@
 // Finds a CMake build's link command: the link edge of build.ninja (Ninja generators) or the
 // `CMakeFiles/<target>.dir/link.txt` lines (Makefile generators). Prefers a link with a linker script.
-// Leaves out Visual Studio/Xcode generators and multi-config `build-<Config>.ninja` files.
+// findLinkCommands lists them all (a build linking several programs). Leaves out Visual Studio/Xcode
+// generators and multi-config `build-<Config>.ninja` files.
 import path from 'node:path';
 import type { Diagnostic, LinkSource } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
 import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
 import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-helpers.js';
 import { parseNinjaManifest, type NinjaManifest } from '../ninja/parse-ninja.js';
-import { chooseLink, linkSourceOf, recoverFromManifest, type RecoveredBuild } from '../ninja/recover-units.js';
+import { chooseLink, linkSourceOf, recoverFromManifest, type RecoveredBuild, type RecoveredLink } from '../ninja/recover-units.js';
 import { linkedObjects } from '../ninja/link-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
 
@@ -43,6 +44,37 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
     const r = recoverFromManifest(m);
     return { link: linkFromManifest(ninjaFile, m, r, preferOutput), diagnostics: [...m.diagnostics, ...r.diagnostics] };
   }
+  return { link: pickLinkTxt(linkTxtLinks(buildDir), preferOutput), diagnostics: [] };
+}
+
+function pickLinkTxt(links: FoundLink[], preferOutput?: string): FoundLink | undefined {
+  return (
+    (preferOutput && links.find((l) => l.info.output === preferOutput)) ||
+    links.find((l) => l.info.linkerScripts.length > 0) ||
+    links.find((l) => /\.(elf|axf)$/i.test(l.info.output ?? '')) ||
+    links[0]
+  );
+}
+
+/**
+ * Every link command of a CMake build folder (the link edges of build.ninja with the objects each consumes, or the
+ * link.txt commands), and the one findLinkCommand would choose.
+ */
+export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen?: FoundLink; diagnostics: Diagnostic[] } {
+  const ninjaFile = path.join(buildDir, 'build.ninja');
+  if (!isFile(ninjaFile)) {
+    const links = linkTxtLinks(buildDir);
+    return { links, chosen: pickLinkTxt(links), diagnostics: [] };
+  }
+  const m = parseNinjaManifest(ninjaFile);
+  const r = recoverFromManifest(m);
+  const found = r.links.map((l) => foundLink(ninjaFile, m, l));
+  const chosenEdge = chooseLink(r.links);
+  return { links: found, chosen: found[r.links.findIndex((l) => l === chosenEdge)], diagnostics: [...m.diagnostics, ...r.diagnostics] };
+}
+
+/** The link commands of the `CMakeFiles/<target>.dir/link.txt` files (Makefile generators). */
+function linkTxtLinks(buildDir: string): FoundLink[] {
   const files: string[] = [];
   findLinkTxt(buildDir, 3, files);
   const links: FoundLink[] = [];
@@ -57,18 +89,16 @@ export function findLinkCommand(buildDir: string, preferOutput?: string): { link
       }
     }
   }
-  const pick =
-    (preferOutput && links.find((l) => l.info.output === preferOutput)) ||
-    links.find((l) => l.info.linkerScripts.length > 0) ||
-    links.find((l) => /\.(elf|axf)$/i.test(l.info.output ?? '')) ||
-    links[0];
-  return { link: pick, diagnostics: [] };
+  return links;
 }
 
 /** The link edge of a parsed build.ninja (see findLinkCommand), with the objects it consumes. */
 export function linkFromManifest(ninjaFile: string, m: NinjaManifest, r: RecoveredBuild, preferOutput?: string): FoundLink | undefined {
   const l = chooseLink(r.links, preferOutput);
-  if (!l) return undefined;
+  return l ? foundLink(ninjaFile, m, l) : undefined;
+}
+
+function foundLink(ninjaFile: string, m: NinjaManifest, l: RecoveredLink): FoundLink {
   const objects: LinkedObjects = { method: 'ninja-link-edge', source: ninjaFile, objects: linkedObjects(m, l) };
   return { argv: l.argv, info: l.info, source: ninjaFile, linkSource: linkSourceOf(l), objects };
 }

@@ -1,6 +1,7 @@
 // Ninja adapter for build folders with a build.ninja and no compile database: compile units and the link
 // edge are recovered by parsing the manifest (parse-ninja.ts), as `ninja -t compdb` would list them.
-// Folders with a compile_commands.json are left to the CMake/compile-database adapters.
+// Folders with a compile_commands.json are left to the CMake/compile-database adapters. A manifest linking several
+// programs has one image per program (image-links.ts).
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
@@ -11,6 +12,7 @@ import { readCMakeCache } from '../shared/cmake-cache.js';
 import { parseNinjaManifest } from './parse-ninja.js';
 import { chooseLink, linkSourceOf, recoverFromManifest } from './recover-units.js';
 import { guarded } from '../shared/guard.js';
+import { namedImageLinks, programLinks } from '../shared/image-links.js';
 
 export const ninjaAdapter: BuildAdapter = {
   name: 'ninja',
@@ -33,27 +35,30 @@ export const ninjaAdapter: BuildAdapter = {
         }
         return;
       }
-      const link = chooseLink(recovered.links);
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
       const buildType = cache?.values.get('CMAKE_BUILD_TYPE');
-      const build: BuildDescription = {
-        buildSystem: 'ninja',
-        variant: folderVariantName(projectRoot, shownAs),
-        image: 'app',
-        imageType: 'app',
-        defaultImage: true,
-        description: `ninja build ${relPath(projectRoot, path.join(shownAs, 'build.ninja'))} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${path.basename(link.info.output)}` : ''})`,
-        buildDir: dir,
-        units: recovered.units,
-        linkerScripts: link?.info.linkerScripts ?? [],
-        linkArguments: link?.argv,
-        linkSource: link ? linkSourceOf(link) : undefined,
-        mapFile: link?.info.mapFile,
-        elfFile: link?.info.output,
-        provenance: 'read',
-      };
-      applyLinkedUnits(build, link ? { method: 'ninja-link-edge', source: file, objects: linkedObjects(manifest, link) } : undefined, result.diagnostics);
-      result.builds.push(build);
+      const images = namedImageLinks(programLinks(recovered.links), dir);
+      const single = [{ link: chooseLink(recovered.links), image: 'app', defaultImage: true }];
+      for (const { link, image, defaultImage } of images.length ? images : single) {
+        const build: BuildDescription = {
+          buildSystem: 'ninja',
+          variant: folderVariantName(projectRoot, shownAs),
+          image,
+          imageType: 'app',
+          defaultImage,
+          description: `ninja build ${relPath(projectRoot, path.join(shownAs, 'build.ninja'))} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${images.length ? relPath(dir, link.info.output) : path.basename(link.info.output)}` : ''})`,
+          buildDir: dir,
+          units: recovered.units,
+          linkerScripts: link?.info.linkerScripts ?? [],
+          linkArguments: link?.argv,
+          linkSource: link ? linkSourceOf(link) : undefined,
+          mapFile: link?.info.mapFile,
+          elfFile: link?.info.output,
+          provenance: 'read',
+        };
+        applyLinkedUnits(build, link ? { method: 'ninja-link-edge', source: file, objects: linkedObjects(manifest, link) } : undefined, result.diagnostics);
+        result.builds.push(build);
+      }
     }
   },
 };

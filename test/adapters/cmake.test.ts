@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cmakeAdapter } from '../../adapters/cmake/detect-cmake.js';
 import { parseNinjaManifest } from '../../adapters/ninja/parse-ninja.js';
 import { recoverFromManifest } from '../../adapters/ninja/recover-units.js';
+import { detectBuilds } from '../../adapters/detect-builds.js';
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
 
 describe('cmake adapter', () => {
@@ -48,6 +49,38 @@ describe('cmake adapter', () => {
     const rec = recoverFromManifest(parseNinjaManifest(path.join(b.buildDir, 'build.ninja')));
     const key = (u: { file: string; arguments: string[] }) => `${u.file} ${u.arguments.join(' ')}`;
     expect(rec.units.map(key).sort()).toEqual(b.units.map(key).sort());
+  });
+});
+
+describe('cmake adapter: a build folder linking several programs (pico-examples)', () => {
+  const root = copyFixture('cmake-pico-examples');
+  afterAll(() => removeFixture(root));
+
+  it('makes one image per program, each with its own units, linker script, map and ELF', () => {
+    const r = cmakeAdapter.detect(root, {});
+    expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const images = r.builds.map((b) => ({
+      variant: b.variant,
+      image: b.image,
+      board: b.board,
+      defaultImage: b.defaultImage,
+      linked: b.linkedUnits?.map((u) => rel(root, u)).sort(),
+      objects: b.linkedObjects?.map((o) => rel(root, o)).sort(),
+      scripts: b.linkerScripts.map((s) => rel(root, s)),
+      map: rel(root, b.mapFile),
+      elf: rel(root, b.elfFile),
+    }));
+    expect(images).toEqual([
+      { variant: 'build', image: 'blink', board: 'pico', defaultImage: false, linked: ['blink/blink.c', 'sdk/gpio/gpio.c'], objects: ['build/blink/CMakeFiles/blink.dir/blink.c.obj', 'build/blink/CMakeFiles/blink.dir/sdk/gpio/gpio.c.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/blink/blink.elf.map', elf: 'build/blink/blink.elf' },
+      { variant: 'build', image: 'bs2_default', board: 'pico', defaultImage: false, linked: ['sdk/boot_stage2/boot2.S'], objects: ['build/boot_stage2/CMakeFiles/bs2_default.dir/boot2.S.obj'], scripts: ['sdk/boot_stage2/boot_stage2.ld'], map: 'build/boot_stage2/bs2_default.elf.map', elf: 'build/boot_stage2/bs2_default.elf' },
+      { variant: 'build', image: 'hello', board: 'pico', defaultImage: false, linked: ['hello/hello.c', 'sdk/gpio/gpio.c'], objects: ['build/hello/CMakeFiles/hello.dir/hello.c.obj', 'build/hello/CMakeFiles/hello.dir/sdk/gpio/gpio.c.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/hello/hello.elf.map', elf: 'build/hello/hello.elf' },
+    ]);
+    expect(r.builds.find((b) => b.image === 'hello')!.description).toMatch(/links hello\/hello\.elf/);
+  });
+
+  it('keeps every image of the one compile database when all adapters run', () => {
+    const r = detectBuilds(root, {});
+    expect(r.builds.map((b) => `${b.buildSystem} ${b.variant}:${b.image}`)).toEqual(['cmake build:blink', 'cmake build:bs2_default', 'cmake build:hello']);
   });
 });
 
