@@ -10,6 +10,8 @@ export interface ExpandContext {
   mode: 'if' | 'text';
   /** ISO (non-GNU) -std: `, ## __VA_ARGS__` keeps the comma when the macro has only a variadic parameter. */
   strictIso?: boolean;
+  /** Assembler-with-cpp: a `##` that gives no valid token leaves both tokens, as GCC does, without an error. */
+  assembler?: boolean;
   /** Answer a builtin operator (`__has_include`, `__LINE__`...); reads its operands from `stream`. */
   builtin?: (def: MacroDef, nameTok: Token, stream: TokenStream, ctx: ExpandContext) => Token[];
   error: (message: string) => void;
@@ -365,7 +367,7 @@ function paste(lhs: Token, rhs: Token, ctx: ExpandContext): Token[] {
   const text = lhs.v + rhs.v;
   const one = lexesAsOne(text);
   if (!one) {
-    ctx.error(`pasting "${lhs.v}" and "${rhs.v}" does not give a valid preprocessing token`);
+    if (!ctx.assembler) ctx.error(`pasting "${lhs.v}" and "${rhs.v}" does not give a valid preprocessing token`);
     return [lhs, { ...rhs, sp: false }];
   }
   return [{ k: one.k, v: one.v, sp: lhs.sp, hs: lhs.hs, pi: undefined }];

@@ -562,6 +562,7 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
     env: new Map(),
     mode: 'text',
     strictIso: undefined,
+    assembler,
     builtin: (def, tok) => [mkTok('number', String(def.builtin === 'counter' ? counter.next++ : inv.line), tok.sp)],
     error: (m) => (error ??= m),
     lookup: (name) => table.lookup(name, file, inv.line) ?? USE_SITE_BUILTINS.get(name),

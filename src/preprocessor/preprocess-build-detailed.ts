@@ -79,6 +79,7 @@ function walkWholeUnit(unit: CompileUnit, environment: UnitEnvironment, host: Wa
     features: environment.features,
     evalOptions: environment.evalOptions,
     strictIso: environment.strictIso,
+    assembler: environment.lang === 'asm',
     recordDecisions: options.recordDecisions,
     overrideDecision: options.overrideDecision,
   });

@@ -160,7 +160,7 @@ export function commandLineMacros(environments: UnitEnvironment[], resolver: Inc
     for (const def of environment.commandLineDefines) {
       const k = `${def.name}\0${def.valueText}`;
       if (out.has(k)) continue;
-      walker ??= new UnitWalker(host, { env: new Map(environment.env), chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso });
+      walker ??= new UnitWalker(host, { env: new Map(environment.env), chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm' });
       out.set(k, recordOf(def, macroValue(def, walker)));
     }
   }

@@ -212,7 +212,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const env = new TrackedEnv(environment.env, host.sharedLayers === false || !host.headerCache ? undefined : EnvLayer.root(environment.env, host.headerCache));
   const walker = new UnitWalker(
     { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache },
-    { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, recordDecisions },
+    { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions },
   );
   for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
   if (environment.preinclude) {

@@ -58,6 +58,8 @@ export interface UnitWalkOptions {
   features: CompilerFeatures;
   evalOptions: EvalOptions;
   strictIso?: boolean;
+  /** The unit is assembler-with-cpp (see ExpandContext.assembler). */
+  assembler?: boolean;
   recordDecisions?: boolean;
   /** Called as each active line range is reached, with the environment of that moment (text preprocessing). */
   onActiveRange?: (file: string, from: number, to: number) => void;
@@ -117,6 +119,7 @@ export class UnitWalker {
       env: opts.env,
       mode: 'if',
       strictIso: opts.strictIso,
+      assembler: opts.assembler,
       builtin: (def, tok, stream, ctx) => this.builtin(def, tok, stream, ctx),
       error: (m) => this.diag('error', this.curFile, this.curLine, m),
       // Present (undefined) so that the contexts spread from this one keep its shape.
