@@ -1,5 +1,6 @@
 // Reads what Zephyr writes about a build: build_info.yml (board name/qualifiers/revision, app, version,
-// sysbuild images) and the CMakeCache.txt entries that say the same for older Zephyr (BOARD, CACHED_BOARD).
+// sysbuild images) and the CMakeCache.txt entries that say the same for older Zephyr (BOARD, CACHED_BOARD), whose
+// version the generated version.h gives (KERNEL_VERSION_STRING).
 // Leaves out devicetree and Kconfig file lists.
 import path from 'node:path';
 import type { Diagnostic } from '../contract.js';
@@ -60,7 +61,18 @@ export function readZephyrBuildInfo(dir: string, diagnostics: Diagnostic[]): Zep
     info.zephyrBase ??= str(c.get('ZEPHYR_BASE'));
     info.toolchain ??= str(c.get('ZEPHYR_TOOLCHAIN_VARIANT'));
   }
+  info.zephyrVersion ??= generatedVersion(dir);
   return info;
+}
+
+/** KERNEL_VERSION_STRING of the version.h a build generates (zephyr/include/generated/, zephyr/ under it since 3.5). */
+function generatedVersion(dir: string): string | undefined {
+  for (const rel of ['zephyr/include/generated/zephyr/version.h', 'zephyr/include/generated/version.h']) {
+    const text = readText(path.join(dir, rel));
+    const m = text === undefined ? null : /^\s*#\s*define\s+KERNEL_VERSION_STRING\s+"([^"\n]+)"/m.exec(text);
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 /** A folder Zephyr configured: a CMakeCache.txt with ZEPHYR_BASE (or BOARD + a Zephyr marker), or a build_info.yml. */

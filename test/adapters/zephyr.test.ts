@@ -27,6 +27,11 @@ describe('zephyr adapter: two boards and a sysbuild folder', () => {
     }
   });
 
+  it('names the Zephyr version from build_info.yml, or from the generated version.h of an older build', () => {
+    expect(find('build-nrf52840dk', 'app').description).toMatch(/^Zephyr 4\.1\.0 app build/);
+    expect(find('nucleo_f401re', 'app').description).toMatch(/^Zephyr 3\.5\.0 app build/);
+  });
+
   it('names the board with its qualifiers, from build_info.yml or CMakeCache.txt', () => {
     expect(find('build-nrf52840dk', 'app').board).toBe('nrf52840dk/nrf52840');
     expect(find('nucleo_f401re', 'app').board).toBe('nucleo_f401re');
