@@ -149,5 +149,7 @@ export const SCHEMA_VERSION = 16;
  * 43: of a file assembler units read too, only the lines its C/C++ units compile are parsed as C/C++ (Zephyr's
  *     exc.h `#ifdef _ASMLANGUAGE GTEXT(z_arm_exc_exit)` was a variable z_arm_exc_exit and one named `function`);
  *     the lines it compiles are still all of them.
+ * 44: a declaration with GNU's alias attribute (`extern int __attribute__((alias("x"))) y;`, `void f(void)
+ *     __alias(g);`) is a definition, as nm lists it (Zephyr's thread_info.c _kernel_openocd_* were declarations).
  */
-export const ROW_FORMAT_VERSION = 43;
+export const ROW_FORMAT_VERSION = 44;

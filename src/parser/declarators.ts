@@ -146,3 +146,11 @@ export function macroWrittenName(def: SyntaxNode): SyntaxNode | null {
   }
   return null;
 }
+
+/**
+ * Whether a declaration's text gives it GNU's alias attribute (`extern int __attribute__((alias("x"))) y;`,
+ * `void f(void) __attribute__((weak, alias("g")));`): such a declaration defines its name, as an alias of the target.
+ */
+export function declaresAlias(text: string): boolean {
+  return /\balias\s*\(\s*"/.test(text) && /\b__attribute(?:__)?\b/.test(text);
+}

@@ -8,7 +8,7 @@ import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, SymbolKind } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations, type ExpandedText } from './expanded-text.js';
-import { castOf, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
+import { castOf, declaresAlias, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
@@ -458,7 +458,7 @@ class CallWalker {
       line: start.line,
       endLine: Math.max(end.line, start.line),
       column: at.column,
-      isDefinition: isDefinition || (!isFunction && !/\bextern\b/.test(sig)),
+      isDefinition: isDefinition || (!isFunction && !/\bextern\b/.test(sig)) || (!this.inClass && declaresAlias(sig)),
       signature: clip(sig.replace(/;\s*$/, ''), 400),
       docstring: '',
       isTemplate: false,

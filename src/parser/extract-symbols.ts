@@ -11,7 +11,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedSymbol, FileExtraction, SymbolKind } from '../model/symbol.js';
 import { dataTableInsides } from './data-tables.js';
-import { clip, clipRange, collapse, hasChildOfType, macroWrittenName, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
+import { clip, clipRange, collapse, declaresAlias, hasChildOfType, macroWrittenName, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
 import { docstringOf } from './docstring.js';
 import { evaluateConstant } from './enum-values.js';
 import { CLASS_RELATIONS_TABLE, extractClassRelations } from './extract-class-relations.js';
@@ -242,7 +242,8 @@ class FileExtractor {
       const stmt = this.statementOf(decl, ancestors);
       const sym = this.add(kind, name, scopeParts, parent, decl, stmt, at, {
         signature: clipRange(this.source, decl.startIndex, sigEnd),
-        isDefinition: isDef,
+        // An alias attribute makes a declaration a definition (of an alias of its target).
+        isDefinition: isDef || (category === 'declaration' && declaresAlias(this.source.slice(decl.startIndex, decl.endIndex))),
         isVirtual: isVirtual || pure,
         isPureVirtual: pure,
         body: isDef ? this.source.slice(stmt.frame.startIndex, emptyBody ? emptyBody.endIndex : stmt.frame.endIndex) : null,
@@ -258,7 +259,7 @@ class FileExtractor {
       this.add('field', name, [], parent, declarator, own, at, { signature });
       return;
     }
-    const isExtern = /\bextern\b/.test(specifiers) && declarator.type !== 'init_declarator';
+    const isExtern = /\bextern\b/.test(specifiers) && declarator.type !== 'init_declarator' && !declaresAlias(this.source.slice(decl.startIndex, decl.endIndex));
     const cName = !inFunction && parent?.kind === 'namespace' && this.cLinkage(ancestors, scopeParts);
     this.add(inFunction ? 'varlocal' : 'varglobal', name, scopeParts, parent, declarator, own, at, { signature, isDefinition: !isExtern, cName });
   }
