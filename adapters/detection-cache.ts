@@ -1,7 +1,9 @@
 // The last detection's answer kept in one JSON file beside what the adapters consulted for it (files by
 // size, mtime and content hash; existence checks; folder listings; real paths; environment variables — see
 // shared/detect-inputs.ts). A later detection asked the same question (same build search result, options
-// and adapter code) answers from it while every input still holds; anything else detects afresh.
+// and adapter code) answers from it while every input still holds; anything else detects afresh. The units'
+// arguments are kept as indexes into one list of the distinct ones (a compile database repeats the same ~100 flags
+// in every command: mbed CE's 1 135 units are 10 MB written out, 1 MB so), and loaded as shared strings.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import type { AdapterOptions, AdapterResult } from './contract.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface CacheFile {
   format: number;
@@ -18,7 +20,38 @@ interface CacheFile {
   /** When the inputs were last known to hold (ms since the epoch): decides which mtimes are trusted. */
   checkedAt: number;
   inputs: DetectInput[];
+  /** The distinct arguments of the units, which the units' `arguments` index as kept. */
+  strings: string[];
   result: AdapterResult;
+}
+
+/** The result with each unit's arguments as indexes into `strings` (the distinct ones, in first use order). */
+function keptResult(result: AdapterResult): { strings: string[]; result: AdapterResult } {
+  const ids = new Map<string, number>();
+  const id = (a: string) => {
+    let i = ids.get(a);
+    if (i === undefined) ids.set(a, (i = ids.size));
+    return i;
+  };
+  const builds = result.builds.map((b) => ({ ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map(id) as unknown as string[] })) }));
+  return { strings: [...ids.keys()], result: { ...result, builds } };
+}
+
+/** The units' arguments of a kept result made strings again, in place; false when an index names no string. */
+function restoreArguments(result: AdapterResult, strings: unknown): boolean {
+  if (!Array.isArray(strings) || !Array.isArray(result.builds)) return false;
+  for (const b of result.builds) {
+    for (const u of b.units) {
+      const args = u.arguments as unknown as number[];
+      if (!Array.isArray(args)) return false;
+      for (let k = 0; k < args.length; k++) {
+        const a = strings[args[k]] as unknown;
+        if (typeof a !== 'string') return false;
+        (u.arguments as string[])[k] = a;
+      }
+    }
+  }
+  return true;
 }
 
 export interface DetectResult extends AdapterResult {
@@ -111,7 +144,7 @@ export function detectionKey(projectRoot: string, options: AdapterOptions, disco
 function readCache(file: string): CacheFile | undefined {
   try {
     const data = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
-    return data.format === FORMAT && Array.isArray(data.inputs) && data.result ? data : undefined;
+    return data.format === FORMAT && Array.isArray(data.inputs) && data.result && restoreArguments(data.result, data.strings) ? data : undefined;
   } catch {
     return undefined;
   }
@@ -122,7 +155,7 @@ export function saveDetection(file: string, key: string, checkedAt: number, inpu
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, key, checkedAt, inputs, result } satisfies CacheFile));
+    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, key, checkedAt, inputs, ...keptResult(result) } satisfies CacheFile));
     fs.renameSync(tmp, file);
   } catch {
     /* read-only state folder: detect every time */
