@@ -135,11 +135,31 @@ function collectLists(ctx: ProjectContext, reader: IndexReader, a: BuildRow, b: 
     files_only_in_a: onlyIn(new Set(filesA.keys()), new Set(filesB.keys())),
     files_only_in_b: onlyIn(new Set(filesB.keys()), new Set(filesA.keys())),
     files_compiled_differently: [...filesA].filter(([f, id]) => filesB.has(f) && filesB.get(f) !== id).map(([f]) => f).sort(),
-    defines: differing(a.defines, b.defines),
+    defines: differing(commandLineDefines(reader, a), commandLineDefines(reader, b)),
     kconfig: kconfigDiff(reader, a, b, notes),
     memory_regions: memoryDiff(a, b, notes),
     linker_symbols: differing(linkerValues(reader, a), linkerValues(reader, b)),
   };
+}
+
+/** Where the index keeps a build's -D macros (build-macros.ts): one record per name and value its units carry. */
+const COMMAND_LINE = '<command-line>';
+
+/**
+ * The -D values the image's units are compiled with: per name, its value, or its values joined with ` | ` when
+ * units carry several. A name some units leave out counts too (a Pico program links the padded second stage,
+ * compiled without the board's and the program's defines): the build's common defines would hide it.
+ */
+function commandLineDefines(reader: IndexReader, x: BuildRow): Record<string, string> {
+  const values = new Map<string, Set<string>>();
+  for (const m of reader.macrosInFile(x.id, COMMAND_LINE)) {
+    let set = values.get(m.name);
+    if (!set) values.set(m.name, (set = new Set()));
+    set.add(m._macro_value);
+  }
+  const out: Record<string, string> = { ...x.defines };
+  for (const [name, set] of values) out[name] = [...set].sort().join(' | ');
+  return out;
 }
 
 function onlyIn(x: Set<string>, y: Set<string>): string[] {

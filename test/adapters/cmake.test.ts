@@ -71,9 +71,9 @@ describe('cmake adapter: a build folder linking several programs (pico-examples)
       elf: rel(root, b.elfFile),
     }));
     expect(images).toEqual([
-      { variant: 'build', image: 'blink', board: 'pico', defaultImage: false, linked: ['blink/blink.c', 'sdk/gpio/gpio.c'], objects: ['build/blink/CMakeFiles/blink.dir/blink.c.obj', 'build/blink/CMakeFiles/blink.dir/sdk/gpio/gpio.c.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/blink/blink.elf.map', elf: 'build/blink/blink.elf' },
+      { variant: 'build', image: 'blink', board: 'pico', defaultImage: false, linked: ['blink/blink.c', 'sdk/boot_stage2/bs2_padded.S', 'sdk/gpio/gpio.c'], objects: ['build/blink/CMakeFiles/blink.dir/blink.c.obj', 'build/blink/CMakeFiles/blink.dir/sdk/gpio/gpio.c.obj', 'build/boot_stage2/CMakeFiles/bs2_library.dir/bs2_padded.S.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/blink/blink.elf.map', elf: 'build/blink/blink.elf' },
       { variant: 'build', image: 'bs2_default', board: 'pico', defaultImage: false, linked: ['sdk/boot_stage2/boot2.S'], objects: ['build/boot_stage2/CMakeFiles/bs2_default.dir/boot2.S.obj'], scripts: ['sdk/boot_stage2/boot_stage2.ld'], map: 'build/boot_stage2/bs2_default.elf.map', elf: 'build/boot_stage2/bs2_default.elf' },
-      { variant: 'build', image: 'hello', board: 'pico', defaultImage: false, linked: ['hello/hello.c', 'sdk/gpio/gpio.c'], objects: ['build/hello/CMakeFiles/hello.dir/hello.c.obj', 'build/hello/CMakeFiles/hello.dir/sdk/gpio/gpio.c.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/hello/hello.elf.map', elf: 'build/hello/hello.elf' },
+      { variant: 'build', image: 'hello', board: 'pico', defaultImage: false, linked: ['hello/hello.c', 'sdk/boot_stage2/bs2_padded.S', 'sdk/gpio/gpio.c'], objects: ['build/boot_stage2/CMakeFiles/bs2_library.dir/bs2_padded.S.obj', 'build/hello/CMakeFiles/hello.dir/hello.c.obj', 'build/hello/CMakeFiles/hello.dir/sdk/gpio/gpio.c.obj'], scripts: ['sdk/crt0/memmap_default.ld'], map: 'build/hello/hello.elf.map', elf: 'build/hello/hello.elf' },
     ]);
     expect(r.builds.find((b) => b.image === 'hello')!.description).toMatch(/links hello\/hello\.elf/);
   });
