@@ -9,7 +9,6 @@ import type IgnoreFactory from 'ignore';
 import type { Ignore } from 'ignore';
 import { requirePackage } from '../model/require-package.js';
 import { isObjectFile, keptUnder, NO_SCOPE, scopeAdmits, skippedFolderOf, type WalkScope } from './walk-scope.js';
-import { listFolder, type FolderListings, type ListedEntry } from './folder-listings.js';
 
 export interface WalkedFile {
   /** Project-relative POSIX path. */
@@ -72,7 +71,7 @@ export class IgnoreRules {
   }
 
   /** A folder's listing, just read: only the ignore files it names are read (no failed read per file name). */
-  noteListing(rel: string, entries: ListedEntry[]): void {
+  noteListing(rel: string, entries: fs.Dirent[]): void {
     if (this.byFolder.has(rel)) return;
     this.listed.set(rel, new Set(entries.filter((e) => this.names.includes(e.name)).map((e) => e.name)));
   }
@@ -115,8 +114,6 @@ export interface WalkOptions {
   known?: (file: string) => { size: number; mtimeMs: number } | undefined;
   /** Build folders and excluded paths not walked, and the files in build folders still listed (default: none). */
   scope?: WalkScope;
-  /** Listings kept from an earlier walk: a folder unchanged since is not listed again (see folder-listings.ts). */
-  listings?: FolderListings;
 }
 
 /** Adds the file at `rel` (project-relative) to `out` with its size and mtime; nothing when it vanished. */
@@ -165,8 +162,12 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
   const visit = (rel: string) => {
     if (rel && skippedFolderOf(scope, rel) !== undefined) return addKept(root, rel, scope, out, options);
     const abs = rel ? path.join(root, rel) : root;
-    const entries = options.listings ? options.listings.entries(rel, abs) : listFolder(abs);
-    if (!entries) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
     options.onFolder?.(rel);
     rules.noteListing(rel, entries);
     if (rel) folders.push(rel);
@@ -174,9 +175,9 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
     for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.kind === 'd') {
+      if (e.isDirectory()) {
         if (!rules.ignoredBy(folders, childRel, true)) visit(childRel);
-      } else if (e.kind === 'f' && scopeAdmits(scope, childRel) && !rules.ignoredBy(folders, childRel, false)) {
+      } else if (e.isFile() && scopeAdmits(scope, childRel) && !rules.ignoredBy(folders, childRel, false)) {
         addFile(root, childRel, out, options, dir + e.name);
       }
     }

@@ -14,8 +14,6 @@ import type { KeptBytes } from './file-states.js';
 import type { ContentFileRow } from '../index/content-index-reader.js';
 import path from 'node:path';
 import { sha1 } from '../model/sha1.js';
-import { FolderListings } from '../content/folder-listings.js';
-import { STATE_DIR } from '../project/config.js';
 
 /** Text files larger than this are searched by reading them, not through the trigram index. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -32,13 +30,8 @@ export interface ContentIndexSummary {
   removed: number;
   /** Walked files whose size and mtime the run had stat'ed already (a build reads them): not stat'ed again. */
   statsKnown: number;
-  /** Folders the walk listed from disk: the others were unchanged since the last run's walk. */
-  foldersListed: number;
   elapsedMs: number;
 }
-
-/** Where the walk's folder listings are kept between runs. */
-export const folderListingsPath = (root: string): string => path.join(root, STATE_DIR, 'folder-listings.json');
 
 /**
  * A walked file's bytes from those an index run already read (with the size and mtime the walk found), else
@@ -88,9 +81,7 @@ export function updateContentIndex(
   const stored = storedContentFiles(db);
   const readByBuilds = pathsReadByBuilds(db);
   let statsKnown = 0;
-  const listings = new FolderListings(folderListingsPath(root));
   const walked = walkProjectFiles(root, {
-    listings,
     // The scope's read files add linker scripts and Kconfig output to those the builds' rows name (a copy: only
     // the latter get their trigrams now).
     scope: walkScopeOf(root, storedBuildFolders(db, root, new Set(readByBuilds)), excludePaths),
@@ -100,7 +91,6 @@ export function updateContentIndex(
       return st;
     },
   });
-  listings.save();
   const seen = new Set<string>();
   let batch: ContentFileWrite[] = [];
   let batchBytes = 0;
@@ -135,5 +125,5 @@ export function updateContentIndex(
   }
   const removed = [...stored.keys()].filter((p) => !seen.has(p));
   flush(true, removed);
-  return { files: walked.length, reindexed, deferred, removed: removed.length, statsKnown, foldersListed: listings.listed, elapsedMs: performance.now() - started };
+  return { files: walked.length, reindexed, deferred, removed: removed.length, statsKnown, elapsedMs: performance.now() - started };
 }
