@@ -151,5 +151,7 @@ export const SCHEMA_VERSION = 16;
  *     the lines it compiles are still all of them.
  * 44: a declaration with GNU's alias attribute (`extern int __attribute__((alias("x"))) y;`, `void f(void)
  *     __alias(g);`) is a definition, as nm lists it (Zephyr's thread_info.c _kernel_openocd_* were declarations).
+ * 45: a blanked macro use standing alone as a member or statement (after `;`, `{` or `}`) is blanked with its `;`
+ *     (Zephyr's kernel.h `_POLL_EVENT;` left an empty member declaration, a syntax error in three structs).
  */
-export const ROW_FORMAT_VERSION = 44;
+export const ROW_FORMAT_VERSION = 45;

@@ -239,6 +239,21 @@ function mentionsAny(text: string, macros: BlankableMacros): boolean {
 }
 
 /** The text with every use of a blankable macro replaced by spaces (a function-like use with its arguments). */
+/**
+ * Where a blanked use ends: past the `;` after it when the use stands alone as a statement or member (after `;`, `{`
+ * or `}`), which blanked leaves an empty declaration the grammar cannot read in a struct (Zephyr's kernel.h
+ * `struct k_sem { ...; _POLL_EVENT; };` with `#define _POLL_EVENT` empty). After anything else (`if (x) EMPTY;`,
+ * `else EMPTY;`, `case 1: EMPTY;`) the `;` is a statement of its own and stays.
+ */
+function emptyStatementEnd(text: string, start: number, end: number): number {
+  let before = start - 1;
+  while (before >= 0 && /\s/.test(text[before])) before--;
+  if (before >= 0 && !';{}'.includes(text[before])) return end;
+  let after = end;
+  while (after < text.length && /\s/.test(text[after])) after++;
+  return text[after] === ';' ? after + 1 : end;
+}
+
 export function blankMacroUses(text: string, macros: BlankableMacros): string {
   if (macros.objectLike.size === 0 && macros.functionLike.size === 0) return text;
   if (!mentionsAny(text, macros)) return text;
@@ -249,8 +264,10 @@ export function blankMacroUses(text: string, macros: BlankableMacros): string {
     const tok = m[0];
     const replacement = macros.objectLike.get(tok);
     if (replacement !== undefined) {
-      parts.push(text.slice(copied, m.index), replacement);
-      copied = m.index + tok.length;
+      const end = replacement.trim() === '' ? emptyStatementEnd(text, m.index, m.index + tok.length) : m.index + tok.length;
+      parts.push(text.slice(copied, m.index), end === m.index + tok.length ? replacement : blank(text.slice(m.index, end)));
+      copied = end;
+      TOKEN.lastIndex = end;
     } else if (macros.functionLike.has(tok)) {
       // Only a use with an argument list: the name followed (after blanks) by `(`.
       const after = /^\s*\(/.exec(text.slice(m.index + tok.length, m.index + tok.length + 200));
@@ -269,6 +286,7 @@ export function blankMacroUses(text: string, macros: BlankableMacros): string {
         TOKEN.lastIndex = m.index + tok.length;
         continue;
       }
+      end = emptyStatementEnd(text, m.index, end);
       parts.push(text.slice(copied, m.index), blank(text.slice(m.index, end)));
       copied = end;
       TOKEN.lastIndex = end;

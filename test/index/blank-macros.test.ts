@@ -11,10 +11,22 @@ describe('function-like macros that expand to an empty block', () => {
   // Zephyr's asserts with CONFIG_ASSERT off: `#define __ASSERT(test, fmt, ...) { }`, read unexpanded a call of __ASSERT.
   const macros = blankableMacros([def('__ASSERT', '{ }', '(test, fmt, ...)'), def('CHECK', 'do { } while (0)', '(x)'), def('EVAL', '(void)0', '(x)')]);
 
-  it('are blanked (an empty statement is left), an expression-like one is not', () => {
+  it('are blanked (with the `;` of a use standing alone), an expression-like one is not', () => {
     expect([...macros.functionLike].sort()).toEqual(['CHECK', '__ASSERT']);
-    const text = '  __ASSERT(!in_isr(), "no ISRs");\n  CHECK(y);\n';
-    expect(blankMacroUses(text, macros)).toBe(`${' '.repeat(32)};\n${' '.repeat(10)};\n`);
+    const text = '  __ASSERT(!in_isr(), "no ISRs");\n  if (x) CHECK(y);\n';
+    expect(blankMacroUses(text, macros)).toBe(`${' '.repeat(33)}\n  if (x)${' '.repeat(9)};\n`);
+  });
+});
+
+describe('an empty macro used as a member or statement of its own', () => {
+  // Zephyr's kernel.h: `struct k_sem { ...; _POLL_EVENT; };` with `#define _POLL_EVENT` empty (CONFIG_POLL off).
+  const macros = blankableMacros([def('_POLL_EVENT', ''), def('TRACE', '', '(x)')]);
+
+  it('is blanked with its `;`, so the struct reads without error; a `;` that is a statement of its own stays', () => {
+    const text = 'struct k_sem {\n\tunsigned int limit;\n\n\t_POLL_EVENT;\n};\nvoid f(int x)\n{\n\tif (x) TRACE(x);\n\telse TRACE(x);\n}\n';
+    const out = blankMacroUses(text, macros);
+    expect(out).toBe(`struct k_sem {\n\tunsigned int limit;\n\n\t${' '.repeat(12)}\n};\nvoid f(int x)\n{\n\tif (x)${' '.repeat(9)};\n\telse${' '.repeat(9)};\n}\n`);
+    expect(extractSymbols(out, { relPath: 'k.h', language: 'c' }).errors).toEqual([]);
   });
 });
 
