@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1, sha1Hasher } from '../model/sha1.js';
 import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
+import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
@@ -24,6 +25,8 @@ export interface UnitResultRow {
   tops?: number[];
   /** The unit's own #defines files read below them did not see (see UnitResult.unseen). */
   unseen?: number[];
+  /** What the #undefs the walk executed left undefined or defined again, where (see UnitResult.undone). */
+  undone?: UndoneMarks;
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -56,6 +59,7 @@ interface ResultBody {
   diagnostics: Diagnostic[];
   tops?: number[];
   unseen?: number[];
+  undone?: UndoneMarks;
 }
 
 const viewEncodings = new ViewEncodings();
@@ -103,7 +107,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -300,6 +304,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
+    ...(body.undone ? { undone: body.undone } : {}),
   };
 }
 

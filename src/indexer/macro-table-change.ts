@@ -56,6 +56,11 @@ export function namesReachingChanges(before: readonly MacroRecord[], after: read
 export interface RekeyedFiles {
   /** Files to mask again (their invocations may change), as merged files from their stored lines. */
   remask: MergedFile[];
+  /**
+   * Files to mask again that #undefs of the units reading them decide names in (see undone-names.ts): merged again
+   * from those units first (absolute paths).
+   */
+  remerge: string[];
   /** The other files with the activity key they take: [stored path, activity]. */
   activities: [string, string][];
 }
@@ -84,7 +89,7 @@ export interface TableKeys {
  * (then the full path runs).
  */
 export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<string>, ctx: RekeyContext): RekeyedFiles | null {
-  const out: RekeyedFiles = { remask: [], activities: [] };
+  const out: RekeyedFiles = { remask: [], remerge: [], activities: [] };
   for (const [rel, f] of ctx.stored) {
     if (redone.has(rel) || f.activity === null) continue;
     const active = ctx.activeLines.get(rel);
@@ -99,8 +104,14 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     const blankKey = keys.plainBlankKey;
     if (scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestBefore), scopeDigest) !== f.activity) return null;
     if (!isAssemblerPath(rel) && namesAny(file, ranges, names, ctx.states)) {
-      // Masked again without the units that read it: what of their #defines it sees is not known here.
-      if (scopeDigest) return null;
+      // Masked again without the units that read it: what of their #defines it sees is not known here. Where their
+      // #undefs decide names (a `u` and its digest after the scope's, see mask-files.ts), they are merged again.
+      const undone = scopeDigest.indexOf('u');
+      if (undone > 0) return null;
+      if (undone === 0) {
+        out.remerge.push(file);
+        continue;
+      }
       out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
     } else out.activities.push([rel, scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestAfter), scopeDigest)]);
   }

@@ -14,10 +14,11 @@ import { encodeUnitResult, findUnitResult, loadUnitResultById, loadUnitSites, ty
 import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { mergeUnitResults, type MergedBuild, type MergedFile } from '../preprocessor/merge-unit-results.js';
+import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
+import { undoneByFile } from '../preprocessor/undone-names.js';
 import type { MacroDef, StartingMacros } from '../preprocessor/macro-definition.js';
 import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
@@ -225,14 +226,15 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
   const fresh = new Map(redone.map((r) => [r.index, r.fresh]));
   const wanted = new Set([...files].map((f) => storedPath(ctx.root, f)));
   const wantedPair = stored.pairs.map(([file]) => wanted.has(file));
-  const readers: UnitResult[] = [];
+  const readers: MergeInput[] = [];
   const whole: UnitResult[] = [];
   units.forEach((_, i) => {
     let r = fresh.get(i);
     if (!r && previous[i].files.some((k) => wantedPair[k])) r = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
     if (r) {
       whole.push(r);
-      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)) });
+      // Marks name files by their index in the whole list: read before it is narrowed.
+      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)), undone: undefined, undoneFiles: undoneByFile(r) });
     }
   });
   // What of the unit files' #defines the affected files see: made from every unit that reads them.
@@ -248,6 +250,19 @@ function scopeMoved(redone: RedoneUnit[], units: CompileUnit[]): Set<string> {
     const before = unitScopeLines(r.old, scoped);
     const after = unitScopeLines(r.fresh, scoped);
     for (const [file, lines] of after) if (before.get(file) !== lines) out.add(file);
+    for (const file of before.keys()) if (!after.has(file)) out.add(file);
+  }
+  return out;
+}
+
+/** The files where a redone unit's #undefs decide other names than before (see undone-names.ts): masked again. */
+function undoneMoved(redone: RedoneUnit[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of redone) {
+    if (!r.old.undone && !r.fresh.undone) continue;
+    const before = undoneByFile(r.old);
+    const after = undoneByFile(r.fresh);
+    for (const [file, marks] of after) if (before.get(file)?.text !== marks.text) out.add(file);
     for (const file of before.keys()) if (!after.has(file)) out.add(file);
   }
   return out;
@@ -272,7 +287,7 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
   return b.every((g) => byFile.get(g.file) === JSON.stringify(g.records));
 }
 
-const NOTHING_REKEYED: RekeyedFiles = { remask: [], activities: [] };
+const NOTHING_REKEYED: RekeyedFiles = { remask: [], remerge: [], activities: [] };
 
 /** Each set of macros that masks files, before and after the patch: per language in a build parsing both, else the build's (key ''). */
 type MacroSetChanges = Map<string, { before: MacroSet; after: MacroSet }>;
@@ -298,7 +313,8 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
   const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
   const keysOf = (language: string) => keys.get(macroLanguage(language)) ?? keys.get('')!;
   const out = rekeyFiles(affected, names, { root: ctx.root, states: ctx.states, stored, activeLines, keys: keysOf });
-  if (!out || (out.remask.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, out.remask.map((f) => f.file)))) return null;
+  const remasked = [...out?.remask.map((f) => f.file) ?? [], ...out?.remerge ?? []];
+  if (!out || (remasked.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, remasked))) return null;
   return out;
 }
 
@@ -372,6 +388,7 @@ interface PatchScope {
   stored: Map<string, StoredBuildFile>;
   paths: PathMemo;
   fingerprint: string;
+  storedUnits: StoredBuildUnits;
 }
 
 /** What every macro set of a patch is made with besides its records (see macroSetOf). */
@@ -410,16 +427,31 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
 }
 
-/** The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros. */
-function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles {
-  const { built, byLanguage, rekeyed } = macros;
-  return maskFiles([...files, ...rekeyed.remask], {
+/**
+ * The changed files (and those the macro change re-keys to be masked again) masked with the patch's macros; those
+ * to mask again that #undefs decide names in (RekeyedFiles.remerge) merged again from the units reading them first.
+ * Undefined when one of those is not merged (then the full path runs).
+ */
+function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles | undefined {
+  const { rekeyed } = macros;
+  const masked = maskWith(p.scope, [...files, ...rekeyed.remask], p, macros, ctx);
+  if (rekeyed.remerge.length === 0) return masked;
+  const again = remerge(new Set(rekeyed.remerge), p.units, p.storedUnits, p.previous, p.redone, p.paths, ctx);
+  const merged = rekeyed.remerge.map((f) => again.merged.files.get(f));
+  if (merged.some((f) => f === undefined)) return undefined;
+  const more = maskWith(again.scope, merged as MergedFile[], p, macros, ctx);
+  return { ...masked, versions: [...masked.versions, ...more.versions], jobs: [...masked.jobs, ...more.jobs], kept: masked.kept + more.kept, remasked: masked.remasked + more.remasked, diagnostics: [...masked.diagnostics, ...more.diagnostics] };
+}
+
+function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles {
+  const { built, byLanguage } = macros;
+  return maskFiles(files, {
     root: ctx.root,
     writer: ctx.writer,
     states: ctx.states,
     vendorRules: ctx.vendorRules,
     macros: built,
-    scope: p.scope,
+    scope,
     values: built.macroTable.values,
     previous: p.stored,
     unitSet: new Set(p.units.map((u) => u.file)),
@@ -444,13 +476,14 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const changed = changedFiles(redone);
   if (!changed) return null;
   for (const file of scopeMoved(redone, units)) changed.add(file);
+  for (const file of undoneMoved(redone)) changed.add(file);
   const { merged, scope } = remerge(changed, units, storedUnits, previous, redone, paths, ctx);
   lap('merge');
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
-  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint };
+  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint, storedUnits };
 
   // Macro groups of the affected files made again; the blanked macros must stay as they were.
   const macros = patchMacros(p, build, ctx);
@@ -459,7 +492,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const masked = maskPatch(p, files, macros, ctx);
   macros.kept.save();
   lap('mask');
-  if (masked.diagnostics.length) return null;
+  if (!masked || masked.diagnostics.length) return null;
   await ctx.pool.run(masked.jobs, masked.values);
   lap('parse');
   const parsed = parseDiagnostics(masked.jobs);

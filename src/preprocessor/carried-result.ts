@@ -6,10 +6,12 @@
 // walked): another directive changed, a structure problem, diagnostics, `#line`, a walk that read `__LINE__`, a
 // changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
 // lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
-// file #defines or #undefs more than once (which of its #defines later headers see may change).
+// file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
+// removed or rewritten, or a changed #define of a name an #undef touched (see undone-names.ts).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
+import type { UndoneMarks } from './undone-names.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
 export interface EditedFile {
@@ -27,10 +29,12 @@ export interface EditedFile {
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined): UnitResult | undefined {
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
   const files = old.files.slice();
+  const touched = old.undone ? touchedNames(old.undone) : undefined;
   for (const e of edited) {
     const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
-    for (const name of aligned.changed) if (!reads || reads.has(name)) return undefined;
+    for (const name of aligned.changed) if (!reads || reads.has(name) || touched?.has(name)) return undefined;
+    if (changesUndef(e, aligned)) return undefined;
     const at = files.findIndex((f) => f.file === e.file);
     if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
     // Units that saw the file the same way share its view (one object): it is moved once for all of them.
@@ -46,7 +50,68 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (tops === null) return undefined;
   const unseen = own && old.unseen ? movedUnseen(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
   if (unseen === null) return undefined;
-  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}) };
+  const undone = old.undone ? movedUndone(old.undone, old, edited) : undefined;
+  if (undone === null) return undefined;
+  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}) };
+}
+
+/** The names the marks' states hold (an #undef of the walk touched them). */
+function touchedNames(u: UndoneMarks): Set<string> {
+  const out = new Set<string>();
+  for (const state of u.states) for (const entry of state) out.add(entry.split('\0', 1)[0]);
+  return out;
+}
+
+/** True when the edit added, removed or rewrote an #undef (the walk would execute another). */
+function changesUndef(e: EditedFile, al: DirectiveAlignment): boolean {
+  if (e.before.directives.some((d, i) => d.kind === 'undef' && al.newOf[i] < 0)) return true;
+  return e.after.directives.some((d, j) => d.kind === 'undef' && al.oldOf[j] < 0);
+}
+
+/**
+ * The marks (see UnitResult.undone) at the lines the edited files' directives moved to: a mark's line is 1 or the
+ * line after a directive, a defined-again state names its #define's line. Null when one of those is gone.
+ */
+function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): UndoneMarks | null {
+  const moves = new Map<number, { after: Map<number, number>; at: Map<number, number> }>();
+  for (const e of edited) {
+    const k = old.files.findIndex((f) => f.file === e.file);
+    const al = alignedOf(e.before, e.after)!;
+    const after = new Map<number, number>([[0, 0], [1, 1]]);
+    const at = new Map<number, number>();
+    e.before.directives.forEach((d, i) => {
+      const j = al.newOf[i];
+      if (j < 0) return;
+      after.set(d.endLine + 1, e.after.directives[j].endLine + 1);
+      at.set(d.line, e.after.directives[j].line);
+    });
+    moves.set(k, { after, at });
+  }
+  const marks = u.marks.slice();
+  for (let j = 0; j < marks.length; j += 3) {
+    const move = moves.get(marks[j]);
+    if (move === undefined) continue;
+    const line = move.after.get(marks[j + 1]);
+    if (line === undefined) return null;
+    marks[j + 1] = line;
+  }
+  const states: string[][] = [];
+  for (const state of u.states) {
+    const moved: string[] = [];
+    for (const entry of state) {
+      const [name, k, line] = entry.split('\0');
+      const move = k === undefined ? undefined : moves.get(Number(k));
+      if (move === undefined) {
+        moved.push(entry);
+        continue;
+      }
+      const to = move.at.get(Number(line));
+      if (to === undefined) return null;
+      moved.push(`${name}\0${k}\0${to}`);
+    }
+    states.push(moved.sort());
+  }
+  return { states, marks };
 }
 
 /**

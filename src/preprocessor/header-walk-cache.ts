@@ -24,6 +24,8 @@ export const OP_UNDEF = 5; // name
 export const OP_DIAG = 6; // Diagnostic
 export const OP_ONCE = 7; // file
 export const OP_SUB = 8; // HeaderEntry (a nested header walked or replayed)
+/** A file's text read (walked) from its start, for the marks of the names #undef made undefined (see UnitWalker.undone). */
+export const OP_READ = 9; // file
 
 /** One recorded walk of a header: its inputs and its effects, in order. */
 export interface HeaderEntry {
@@ -48,6 +50,12 @@ export interface HeaderEntry {
   views?: Map<string, ReusableView[]>;
   /** The effects grouped by file for replay (see groupedEffects); null when they cannot be. */
   grouped?: GroupedEffects | null;
+  /** The files whose text the walk read, in order, each time; null when it executed an #undef (see readsOf). */
+  reads?: string[] | null;
+  /** The names the walk's #undefs undefined (see undefNamesOf). */
+  undefNames?: string[];
+  /** Whether the walk defines none of a set of names (the set's key and the answer, see definesNoneOf). */
+  definesNone?: { key: string; none: boolean };
 }
 
 /**
@@ -312,7 +320,73 @@ function collectEffects(e: HeaderEntry, g: GroupedEffects, at: Map<string, numbe
     } else if (op === OP_SUB) {
       if (!collectEffects(ops[k + 1] as HeaderEntry, g, at)) return false;
       k += 2;
-    } else return false;
+    } else if (op === OP_READ) k += 2;
+    else return false;
+  }
+  return true;
+}
+
+/**
+ * The files whose text a recorded walk read (nested walks included), in order, one entry per read; null when the
+ * walk executed an #undef (made once per entry). A replay of a walk without #undef that defines none of the names
+ * an #undef of the unit made undefined leaves them as they were: each read is marked with them (see UnitWalker).
+ */
+export function readsOf(e: HeaderEntry): string[] | null {
+  if (e.reads !== undefined) return e.reads;
+  const out: string[] = [];
+  return (e.reads = collectReads(e, out) ? out : null);
+}
+
+/** The names a recorded walk's #undefs undefined, nested walks included (made once per entry). */
+export function undefNamesOf(e: HeaderEntry): string[] {
+  if (e.undefNames !== undefined) return e.undefNames;
+  const out = new Set<string>();
+  collectUndefNames(e, out);
+  return (e.undefNames = [...out]);
+}
+
+function collectUndefNames(e: HeaderEntry, out: Set<string>): void {
+  const ops = e.ops;
+  let k = 0;
+  while (k < ops.length) {
+    const op = ops[k] as number;
+    if (op === OP_UNDEF) out.add(ops[k + 1] as string);
+    else if (op === OP_SUB) collectUndefNames(ops[k + 1] as HeaderEntry, out);
+    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
+  }
+}
+
+/** Whether a recorded walk (nested walks included) defines none of `names` (`key` names the set: answered once per entry and set). */
+export function definesNoneOf(e: HeaderEntry, names: ReadonlySet<string>, key: string): boolean {
+  if (e.definesNone?.key === key) return e.definesNone.none;
+  const none = !definesAny(e, names);
+  e.definesNone = { key, none };
+  return none;
+}
+
+function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {
+  const ops = e.ops;
+  let k = 0;
+  while (k < ops.length) {
+    const op = ops[k] as number;
+    if (op === OP_DEFINES) {
+      const dirs = (ops[k + 1] as FileSkeleton).directives;
+      for (let i = ops[k + 2] as number; i <= (ops[k + 3] as number); i++) if (names.has(dirs[i].macro!.name)) return true;
+    } else if (op === OP_SUB && definesAny(ops[k + 1] as HeaderEntry, names)) return true;
+    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
+  }
+  return false;
+}
+
+function collectReads(e: HeaderEntry, out: string[]): boolean {
+  const ops = e.ops;
+  let k = 0;
+  while (k < ops.length) {
+    const op = ops[k] as number;
+    if (op === OP_READ) out.push(ops[k + 1] as string);
+    else if (op === OP_UNDEF) return false;
+    else if (op === OP_SUB && !collectReads(ops[k + 1] as HeaderEntry, out)) return false;
+    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
   }
   return true;
 }

@@ -5,6 +5,7 @@
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { defineLine, defineValue, mergeRanges, type FileView, type UnitResult } from './unit-result.js';
+import { undoneByFile, type FileMarks, type FileUndone } from './undone-names.js';
 
 export interface MergedFile {
   file: string;
@@ -22,6 +23,12 @@ export interface MergedFile {
   readBy: string[];
   /** Union of the units' evaluated / taken conditional heads (directive lines), when recorded. */
   decisions?: { evaluated: Set<number>; taken: Set<number> };
+  /**
+   * What every unit reading the file says of the names an #undef touched there (see undone-names.ts): where they
+   * all had one undefined, or defined again by one #define, the build's macro table does not decide what it is.
+   * Absent when a unit read the file with every name as the table has it.
+   */
+  undone?: FileUndone;
 }
 
 export interface MergedBuild {
@@ -33,11 +40,15 @@ export interface MergedBuild {
 }
 
 /** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
-export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen'>;
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen' | 'undone'> & {
+  /** The result's undoneByFile, made before its `files` were narrowed (a patch merges only some files of each unit). */
+  undoneFiles?: Map<string, FileMarks>;
+};
 
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {
-  const files = new Map<string, MergedFile & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines }>();
+  // `undone` null once a unit read the file with every name as the table has it.
+  const files = new Map<string, Omit<MergedFile, 'undone'> & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines; undone?: FileUndone | null }>();
   // Only a build with assembler units tells its C/C++ units' lines apart.
   const withAssembler = results.some((r) => r.lang === 'asm');
   const unitFiles = new Map<string, string[]>();
@@ -52,10 +63,16 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
   };
   results.forEach((r, i) => {
     (leading[i] ?? []).forEach(addDiag);
+    const undone = r.undoneFiles ?? (r.undone ? undoneByFile(r) : undefined);
     for (const f of r.files) {
       let m = files.get(f.file);
       if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.view.lines, ranges: [], readBy: [], parts: [], views: new Set(), readers: new Set() }));
       if (r.lang === 'cpp') m.language = 'cpp';
+      if (m.undone !== null) {
+        const marks = undone?.get(f.file);
+        if (marks === undefined) m.undone = null;
+        else (m.undone ??= { reads: [], lineCount: f.view.lines }).reads.push(marks);
+      }
       if (!m.readers.has(r.unit)) {
         m.readers.add(r.unit);
         m.readBy.push(r.unit);
@@ -93,7 +110,7 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
     const ranges = mergeRanges(m.parts);
     const parseRanges = m.code?.assembler ? mergeRanges(m.code.parts) : undefined;
     const differs = parseRanges !== undefined && parseRanges.join(',') !== ranges.join(',');
-    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges, ...(differs ? { parseRanges } : {}), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}) });
+    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges, ...(differs ? { parseRanges } : {}), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}), ...(m.undone ? { undone: m.undone } : {}) });
   }
   return { files: out, unitFiles, defineSites, diagnostics };
 }

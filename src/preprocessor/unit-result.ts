@@ -19,6 +19,7 @@ import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
 import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
 import { sha1 } from '../model/sha1.js';
+import { undoneMarks, type UndoneMarks } from './undone-names.js';
 
 /**
  * How one unit saw one file: its active lines, the conditional heads it evaluated and took, the #defines it
@@ -78,6 +79,11 @@ export interface UnitResult {
    * `#undef X`, `#include "x.h"`). Absent when none.
    */
   unseen?: number[];
+  /**
+   * Where the names an executed #undef touched are undefined, or defined again, over the lines of the files read
+   * after it (see undone-names.ts): what code there expands. Absent when the walk executed no #undef.
+   */
+  undone?: UndoneMarks;
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -226,7 +232,8 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const tops: number[] = [];
   const files = fileReads(walker, host, recordDecisions, shared, tops);
   const unseen = unseenDefines(walker, files);
-  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const undone = undoneMarks(walker, files);
+  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).

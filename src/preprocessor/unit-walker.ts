@@ -6,7 +6,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
-  groupedEffects, HeaderRecorder, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
+  groupedEffects, HeaderRecorder, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
   replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache,
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
@@ -16,6 +16,7 @@ import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-defin
 import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
 import { mkTok, spell, type Token } from './tokens.js';
 import { TrackedEnv } from './tracked-env.js';
+import { UndefMarks } from './undef-marks.js';
 
 export interface WalkHost {
   /** Skeleton of a file, or undefined when it cannot be read. */
@@ -50,6 +51,14 @@ export interface FileVisit {
    * when this file's text was last read; 0 while forced files are read (see UnitResult.tops).
    */
   top: number;
+  /**
+   * The states of the names an #undef touched (see undef-marks.ts) over the file's compiled lines, in walk order:
+   * [line, version] pairs, line 0 where a read of the text starts, else the first line of a range read after the
+   * state changed. Undefined until the file's text is read.
+   */
+  marks: number[] | undefined;
+  /** The version of the last of `marks` (-1: none). */
+  marked: number;
 }
 
 export interface UnitWalkOptions {
@@ -102,6 +111,8 @@ export class UnitWalker {
   private mainDefines = new Map<string, number>();
   /** The unit's own #defines #undef'd or defined again, each with the files whose text was read while it was in force. */
   private dropped: { line: number; saw: Set<string> }[] = [];
+  /** The marks of the names the walk's #undefs touch (see undef-marks.ts). */
+  private readonly marks: UndefMarks;
   private readonly ctx: ExpandContext;
   /** Evaluation options that change results, as a cache key. */
   private readonly evalKey: string;
@@ -126,6 +137,7 @@ export class UnitWalker {
       lookup: undefined,
     };
     if (opts.env instanceof TrackedEnv) this.reachedLayer = opts.env.layer;
+    this.marks = new UndefMarks(opts.env, this.visits);
     const o = opts.evalOptions;
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
     if (host.headerCache && !opts.onActiveRange && !opts.overrideDecision) {
@@ -149,6 +161,7 @@ export class UnitWalker {
     this.pushed.clear();
     this.mainDefines.clear();
     this.dropped.length = 0;
+    this.marks.release();
   }
 
   /** A macro lookup of the walk (recorded as an input of the header walk under way). */
@@ -231,6 +244,8 @@ export class UnitWalker {
       origin: this.replaying ? this.replaying : undefined,
       entry: this.replaying ? this.replayEntry : undefined,
       top: this.top,
+      marks: undefined,
+      marked: -1,
     };
     this.visits.set(file, v);
     const problems = this.host.skeleton(file)?.problems;
@@ -268,8 +283,13 @@ export class UnitWalker {
     this.curDirIndex = dirIndex;
     let pos = 1;
     let i = 0;
+    if (activeCode) {
+      this.marks.read(visit);
+      if (this.rec !== undefined) this.rec.ops.push(OP_READ, file);
+    }
     const addRange = (from: number, to: number) => {
       if (activeCode && from <= to) {
+        if (visit.marked !== this.marks.version) this.marks.range(visit, from);
         visit.ranges.push(from, to);
         this.opts.onActiveRange?.(file, from, to);
         if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
@@ -337,6 +357,7 @@ export class UnitWalker {
           else if (d.macro) {
             this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
             this.reach(d.macro);
+            this.marks.define(d.macro);
             if (this.depth === 0 && this.inMain) this.mainDefined(d.macro.name, d.line);
             if (this.rec !== undefined) this.rec.defined(sk, i, d.macro);
           }
@@ -344,6 +365,7 @@ export class UnitWalker {
         case 'undef':
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.name) {
+            this.marks.undefine(d.name);
             this.opts.env.delete(d.name);
             if (this.depth === 0 && this.inMain) this.mainUndefined(d.name);
             if (this.rec !== undefined) {
@@ -394,6 +416,16 @@ export class UnitWalker {
     const saw = new Set<string>();
     for (const v of this.visits.values()) if (v.top > line) saw.add(v.file);
     this.dropped.push({ line, saw });
+  }
+
+  /** Whether an #undef of a defined name was executed (then marks say more than that every name kept its definition). */
+  get undefsExecuted(): boolean {
+    return this.marks.executed;
+  }
+
+  /** The state of the names an #undef touched at a version of marks: [name, null (undefined) or definition]. */
+  undoneState(version: number): readonly [string, MacroDef | null][] {
+    return this.marks.state(version);
   }
 
   /**
@@ -560,6 +592,7 @@ export class UnitWalker {
       const onceFiles = hit.onceFiles;
       for (let k = 0; k < onceFiles.length; k++) this.onceHas(onceFiles[k]);
       this.rec?.absorbEffects(hit);
+      const before = activeCode ? this.marks.beforeReplay(hit) : undefined;
       this.replaying = ++this.replays;
       this.replayEntry = hit;
       try {
@@ -568,6 +601,7 @@ export class UnitWalker {
         this.replaying = 0;
         this.replayEntry = undefined;
       }
+      if (activeCode) this.marks.replayed(hit, before);
       return;
     }
     cache.walked++;
@@ -765,6 +799,9 @@ export class UnitWalker {
           this.replay(ops[k + 1] as HeaderEntry);
           k += 2;
           break;
+        case OP_READ:
+          k += 2;
+          break;
         default:
           throw new Error(`header cache: unknown operation ${String(ops[k])}`);
       }
@@ -782,8 +819,13 @@ export class UnitWalker {
       this.pushed.set(name, stack);
     } else if (stack.length) {
       const def = stack.pop();
-      if (def) this.opts.env.set(name, def);
-      else this.opts.env.delete(name);
+      if (def) {
+        this.opts.env.set(name, def);
+        this.marks.define(def);
+      } else {
+        this.marks.undefine(name);
+        this.opts.env.delete(name);
+      }
     }
   }
 

@@ -155,7 +155,7 @@ describe('re-index fast path (unchanged build description)', () => {
     };
     const counts = (r: Awaited<ReturnType<typeof indexProject>>) => r.builds.map((b) => [b.patched ?? false, b.preprocessed, b.carriedUnits ?? 0, b.parsed]);
 
-    it('a #define added, changed, moved out by an #undef: every unit carried over, none walked, rows as from scratch', async () => {
+    it('a #define added, changed: every unit carried over, none walked, rows as from scratch; an #undef added: the units walked', async () => {
       const { root, header } = await indexedCorpus();
       edit(header, '/** Object', '#define K_TEST_ADDED 1\n#define K_TEST_FN(a) ((a) + 1)\nint k_test_decl(void);\n\n/** Object');
       const added = await indexProject({ root, workers: 0 });
@@ -166,8 +166,15 @@ describe('re-index fast path (unchanged build description)', () => {
       expect(incremental).toEqual(scratch);
 
       edit(header, '#define K_TEST_ADDED 1', '#define K_TEST_ADDED (2 << 3)');
-      edit(header, '#define K_TEST_FN(a) ((a) + 1)', '#define K_TEST_FN(a, b) ((a) + (b))\n#undef K_TEST_ADDED');
-      expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 12, 1]]);
+      edit(header, '#define K_TEST_FN(a) ((a) + 1)', '#define K_TEST_FN(a, b) ((a) + (b))');
+      // No compiled line names them: nothing parsed again.
+      expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[true, 12, 12, 0]]);
+      ({ incremental, scratch } = await againFromScratch(root));
+      expect(incremental).toEqual(scratch);
+
+      // An #undef ends the macro for every line the units read after it, in any file: they are walked again.
+      edit(header, '#define K_TEST_FN(a, b) ((a) + (b))', '#define K_TEST_FN(a, b) ((a) + (b))\n#undef K_TEST_ADDED');
+      expect(counts(await indexProject({ root, workers: 0 }))).toEqual([[false, 12, 0, 1]]);
       ({ incremental, scratch } = await againFromScratch(root));
       expect(incremental).toEqual(scratch);
     });

@@ -1,0 +1,214 @@
+// Where an executed #undef decides what code lines expand: a unit's walk marks, per file it read, the state of the
+// names an #undef touched (undefined, or defined again by a given #define) over the file's lines, in walk order;
+// a build's merge keeps per file the marks of every unit reading it, and a name's state holds at a line where every
+// read of every unit agrees on it (worked out for the names code lines use, when asked). The build's macro table
+// keeps no #undef: these say where its definitions of those names do not apply.
+import { sha1 } from '../model/sha1.js';
+import type { UnitWalker } from './unit-walker.js';
+import type { UnitFileRead } from './unit-result.js';
+
+/** The marks of one walk (see UnitResult.undone). */
+export interface UndoneMarks {
+  /**
+   * States of the names an #undef touched, each sorted: `name` (undefined) or `name\0k\0line` (defined again by the
+   * #define at that line of the result's `files[k]`).
+   */
+  states: string[][];
+  /** [file index, line, state index] triples, each file's in walk order; line 0 where a read of the file's text starts. */
+  marks: number[];
+}
+
+
+/** The marks of a finished walk whose files are `files`; undefined when no #undef was executed or no file read any state but none. */
+export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]): UndoneMarks | undefined {
+  if (!walker.undefsExecuted) return undefined;
+  const index = new Map<string, number>();
+  for (let k = 0; k < files.length; k++) index.set(files[k].file, k);
+  const stateIndex = new Map<number, number>();
+  const byText = new Map<string, number>([['', 0]]);
+  const out: UndoneMarks = { states: [[]], marks: [] };
+  const stateOf = (version: number): number => {
+    let s = stateIndex.get(version);
+    if (s !== undefined) return s;
+    const entries: string[] = [];
+    for (const [name, def] of walker.undoneState(version)) {
+      if (def === null) entries.push(name);
+      else {
+        // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
+        const k = index.get(def.file);
+        if (k !== undefined) entries.push(`${name}\0${k}\0${def.line}`);
+      }
+    }
+    entries.sort();
+    const text = entries.join('\n');
+    s = byText.get(text);
+    if (s === undefined) {
+      byText.set(text, (s = out.states.length));
+      out.states.push(entries);
+    }
+    stateIndex.set(version, s);
+    return s;
+  };
+  for (let k = 0; k < files.length; k++) {
+    const marks = walker.visits.get(files[k].file)?.marks;
+    if (marks === undefined) continue;
+    const at = out.marks.length;
+    let any = false;
+    for (let j = 0; j < marks.length; j += 2) {
+      const s = stateOf(marks[j + 1]);
+      if (s !== 0) any = true;
+      out.marks.push(k, marks[j], s);
+    }
+    // A file read with every name as the table has it says nothing.
+    if (!any) out.marks.length = at;
+  }
+  return out.marks.length ? out : undefined;
+}
+
+/** A result's states with the #defines named by path: per state, name → '' (undefined) or `file\0line`; and a short id per state. */
+interface UnitStates {
+  byName: Map<string, string>[];
+  ids: string[];
+}
+
+/** One unit's marks of one file: [line, state] pairs in walk order (line 0: a read starts), and their text (see FileUndone.digest). */
+export interface FileMarks {
+  unit: UnitStates;
+  marks: number[];
+  text: string;
+}
+
+/** What the units reading a file say of the names an #undef touched there: each unit's marks, in build order. */
+export interface FileUndone {
+  reads: FileMarks[];
+  lineCount: number;
+}
+
+/** Where a name's state holds: `def` undefined (the name is undefined there) or the #define in force (file, line). */
+export interface UndoneState {
+  ranges: number[];
+  def?: { file: string; line: number };
+}
+
+function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates {
+  const byName: Map<string, string>[] = [];
+  const ids: string[] = [];
+  for (const state of u.states) {
+    const m = new Map<string, string>();
+    // The id names a #define's file by its content: the same wherever the project is.
+    let id = '';
+    for (const entry of state) {
+      const a = entry.indexOf('\0');
+      if (a < 0) {
+        m.set(entry, '');
+        id += `${entry}\n`;
+      } else {
+        const b = entry.indexOf('\0', a + 1);
+        const file = files[Number(entry.slice(a + 1, b))];
+        m.set(entry.slice(0, a), `${file.file}${entry.slice(b)}`);
+        id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
+      }
+    }
+    byName.push(m);
+    ids.push(id === '' ? '' : sha1(id).slice(0, 16));
+  }
+  return { byName, ids };
+}
+
+/** Per file (path as in `files`) of one result, its marks. */
+export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: UndoneMarks }): Map<string, FileMarks> {
+  const out = new Map<string, FileMarks>();
+  const u = r.undone;
+  if (u === undefined) return out;
+  const unit = unitStates(u, r.files);
+  const m = u.marks;
+  let j = 0;
+  while (j < m.length) {
+    const k = m[j];
+    const marks: number[] = [];
+    let text = '';
+    for (; j < m.length && m[j] === k; j += 3) {
+      marks.push(m[j + 1], m[j + 2]);
+      text += `${m[j + 1]}:${unit.ids[m[j + 2]]},`;
+    }
+    out.set(r.files[k].file, { unit, marks, text });
+  }
+  return out;
+}
+
+/** The digest of what a file's readers say (part of its parse's activity key). */
+export function undoneDigest(u: FileUndone): string {
+  return sha1(u.reads.map((r) => r.text).join('\n'));
+}
+
+/** Where a name's states hold in a file (every read of every unit agreeing); undefined where none does. */
+export function undoneStates(u: FileUndone, name: string): UndoneState[] | undefined {
+  let out: Map<string, number[]> | undefined;
+  for (const read of u.reads) {
+    const lines = unitLines(read, name, u.lineCount);
+    if (lines === undefined) return undefined;
+    out = out === undefined ? lines : intersectStates(out, lines);
+    if (out.size === 0) return undefined;
+  }
+  if (out === undefined) return undefined;
+  return [...out].map(([state, ranges]) => {
+    if (state === '') return { ranges };
+    const at = state.lastIndexOf('\0');
+    return { ranges, def: { file: state.slice(0, at), line: Number(state.slice(at + 1)) } };
+  });
+}
+
+/** One unit's lines of a file where the name's states hold: per read, then the reads intersected. */
+function unitLines(read: FileMarks, name: string, lineCount: number): Map<string, number[]> | undefined {
+  const m = read.marks;
+  let out: Map<string, number[]> | undefined;
+  let here: Map<string, number[]> | undefined;
+  for (let j = 0; j < m.length; j += 2) {
+    if (m[j] === 0) {
+      if (here !== undefined) {
+        out = out === undefined ? here : intersectStates(out, here);
+        if (out.size === 0) return undefined;
+      }
+      here = new Map();
+    }
+    here ??= new Map();
+    const state = read.unit.byName[m[j + 1]].get(name);
+    if (state === undefined) continue;
+    const start = Math.max(1, m[j]);
+    const end = j + 2 < m.length && m[j + 2] !== 0 ? m[j + 2] - 1 : lineCount;
+    if (end < start) continue;
+    const ranges = here.get(state);
+    if (ranges === undefined) here.set(state, [start, end]);
+    else if (ranges[ranges.length - 1] + 1 >= start) ranges[ranges.length - 1] = Math.max(ranges[ranges.length - 1], end);
+    else ranges.push(start, end);
+  }
+  if (here !== undefined) out = out === undefined ? here : intersectStates(out, here);
+  return out === undefined || out.size === 0 ? undefined : out;
+}
+
+/** The lines where both say the same state. */
+function intersectStates(a: Map<string, number[]>, b: Map<string, number[]>): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [state, ra] of a) {
+    const rb = b.get(state);
+    if (rb === undefined) continue;
+    const both = intersectRanges(ra, rb);
+    if (both.length) out.set(state, both);
+  }
+  return out;
+}
+
+/** Intersection of two sorted, merged lists of [from, to] pairs. */
+function intersectRanges(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const from = Math.max(a[i], b[j]);
+    const to = Math.min(a[i + 1], b[j + 1]);
+    if (from <= to) out.push(from, to);
+    if (a[i + 1] < b[j + 1]) i += 2;
+    else j += 2;
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+// Where the #undefs a walk executes leave names undefined, or defined again, over the lines of the files read after
+// them (UnitResult.undone): replayed header walks mark their files as walking them does, whether the replay keeps
+// those names as they were or changes them, and a build's merge keeps a name's state only where every unit agrees.
+import { describe, expect, it } from 'vitest';
+import type { CompileUnit } from '../../adapters/contract.js';
+import { SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
+import { FileSource } from '../../src/preprocessor/file-source.js';
+import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
+import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
+import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
+import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
+import { undoneByFile, undoneStates, type FileUndone } from '../../src/preprocessor/undone-names.js';
+import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
+import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
+
+const provider = new ImplicitMacroProvider({ useRealCompiler: false });
+const unit = (file: string, args: string[] = []): CompileUnit => ({ file, directory: '/p', arguments: ['arm-none-eabi-gcc', ...args, '-I/p/inc', '-c', file] });
+
+const files: Record<string, string> = {
+  '/p/inc/io.h': '#ifndef IO_H\n#define IO_H\n#define put(c) emit(c)\n#define get() read()\n#endif\n',
+  // Ends put; defines get again to another function.
+  '/p/inc/retarget.h': '#ifndef RETARGET_H\n#define RETARGET_H\n#undef put\n#undef get\n#define get() other_read()\n#endif\n',
+  // Reads put and get (no #undef of its own): replayed with them as the unit has them.
+  '/p/inc/use.h': '#ifndef USE_H\n#define USE_H\nstatic int use1(void) { return put(1); }\nstatic int use2(void) { return get(); }\n#endif\n',
+  // Defines put again where the unit had ended it.
+  '/p/inc/put-again.h': '#ifndef PUT_AGAIN_H\n#define PUT_AGAIN_H\n#define put(c) emit_again(c)\n#endif\n',
+  // A header including the one with #undefs: its replay follows its log in order.
+  '/p/inc/wrap.h': '#ifndef WRAP_H\n#define WRAP_H\nint before_wrap;\n#include "retarget.h"\nint after_wrap;\n#endif\n',
+  '/p/a.c': '#include "io.h"\n#include "retarget.h"\n#include "use.h"\nint a_put(void) { return put(2); }\n',
+  '/p/b.c': '#include "io.h"\n#include "use.h"\n#include "wrap.h"\nint b_put(void) { return put(3); }\n',
+  '/p/c.c': '#include "io.h"\n#include "wrap.h"\n#include "use.h"\n#include "put-again.h"\nint c_put(void) { return put(4); }\n',
+  '/p/d.c': '#include "io.h"\n#include "wrap.h"\n#include "use.h"\n#include "put-again.h"\nint d_put(void) { return put(4); }\n#undef get\nint d_get(void) { return get(); }\n',
+};
+
+const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c')];
+
+function run(cache: HeaderWalkCache | undefined): UnitResult[] {
+  const source = new FileSource((f) => files[f], new SkeletonCache());
+  const resolver = new IncludeResolver((f) => source.exists(f));
+  const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
+  return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
+}
+
+const NAMES = ['put', 'get'];
+
+/** A file's names' states and lines as text (`name` undefined, `name=line` defined again there). */
+function statesText(u: FileUndone): string[] {
+  return NAMES.flatMap((name) => (undoneStates(u, name) ?? []).map((s) => `${name}${s.def ? `=${s.def.line}` : ''} ${s.ranges.join(',')}`)).sort();
+}
+
+/** Per file of a result, statesText. */
+function shown(r: UnitResult): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [file, marks] of undoneByFile(r)) {
+    const text = statesText({ reads: [marks], lineCount: r.files.find((f) => f.file === file)!.view.lines });
+    if (text.length) out[file] = text;
+  }
+  return out;
+}
+
+describe('marks of the names #undefs touched', () => {
+  it('are the same whether header walks are replayed or walked', () => {
+    const cache = new HeaderWalkCache();
+    const cached = run(cache);
+    const walked = run(undefined);
+    expect(cache.replayed).toBeGreaterThan(3);
+    expect(cached.map(shown)).toEqual(walked.map(shown));
+  });
+
+  it('follow the walk order across files and units', () => {
+    const [a, b, c, d] = run(new HeaderWalkCache()).map(shown);
+    // a.c: put undefined, get defined again (retarget.h line 5) from there on, in use.h and a.c (marks start at the
+    // first line read after a change: line 3 of a.c is an #include).
+    expect(a['/p/inc/use.h']).toEqual(['get=5 1,5', 'put 1,5']);
+    expect(a['/p/a.c']).toEqual(['get=5 4,4', 'put 4,4']);
+    // b.c read use.h before any #undef: nothing there; its own line after wrap.h has put undefined.
+    expect(b['/p/inc/use.h']).toBeUndefined();
+    expect(b['/p/b.c']).toEqual(['get=5 4,4', 'put 4,4']);
+    expect(b['/p/inc/wrap.h']).toEqual(['get=5 5,6', 'put 5,6']);
+    // c.c: put defined again by put-again.h (line 3) for the unit's last line.
+    expect(c['/p/a.c']).toBeUndefined();
+    expect(c['/p/c.c']).toEqual(['get=5 5,5', 'put=3 5,5']);
+    expect(c['/p/inc/use.h']).toEqual(['get=5 1,5', 'put 1,5']);
+    // d.c ends get itself at line 6.
+    expect(d['/p/d.c']).toEqual(['get 7,7', 'get=5 5,6', 'put=3 5,7']);
+  });
+
+  it('merge into the lines where every unit reading a file agrees', () => {
+    const results = run(new HeaderWalkCache());
+    const merged = mergeUnitResults(results).files;
+    // use.h: b.c read it with put and get as io.h has them.
+    expect(merged.get('/p/inc/use.h')!.undone).toBeUndefined();
+    const [, , c, d] = results;
+    expect(statesText(mergeUnitResults([c, d]).files.get('/p/inc/use.h')!.undone!)).toEqual(['get=5 1,5', 'put 1,5']);
+    // a.c and c.c agree on use.h as well.
+    expect(statesText(mergeUnitResults([results[0], c]).files.get('/p/inc/use.h')!.undone!)).toEqual(['get=5 1,5', 'put 1,5']);
+  });
+});
