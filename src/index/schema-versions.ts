@@ -153,5 +153,9 @@ export const SCHEMA_VERSION = 16;
  *     __alias(g);`) is a definition, as nm lists it (Zephyr's thread_info.c _kernel_openocd_* were declarations).
  * 45: a blanked macro use standing alone as a member or statement (after `;`, `{` or `}`) is blanked with its `;`
  *     (Zephyr's kernel.h `_POLL_EVENT;` left an empty member declaration, a syntax error in three structs).
+ * 46: the #undefs a unit's walk executes end a macro for every line read after them, in any file, and a macro defined
+ *     again after its #undef expands that definition (a header's `#undef putc` reaches the unit's `int putc(...)`;
+ *     an #undef in a branch holding no compiled line counts when the walk took it); unit results keep where the
+ *     names an #undef touched are undefined or defined again (`undone`), which stored results lack.
  */
-export const ROW_FORMAT_VERSION = 45;
+export const ROW_FORMAT_VERSION = 46;

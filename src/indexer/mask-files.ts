@@ -19,7 +19,8 @@ import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
-import { executedUndefs } from './executed-undefs.js';
+import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
+import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -130,9 +131,25 @@ class KeptRuns {
   }
 }
 
-/** The file's executed #undefs (see executed-undefs.ts): its bytes are decoded again only when they hold `undef`. */
-function undefsOf(buf: Buffer, ranges: number[]): Map<string, number[]> | undefined {
-  return buf.includes('undef') ? executedUndefs(buf.toString('utf8'), ranges) : undefined;
+/** Where #undefs decide a file's names (see undone-names.ts), asked by name and worked out once per name; files as the macro records name them. */
+function undoneAt(u: FileUndone | undefined, root: string): UndoneAt | undefined {
+  if (u === undefined) return undefined;
+  const byName = new Map<string, UndoneUse[] | undefined>();
+  return (name) => {
+    if (byName.has(name)) return byName.get(name);
+    const states = undoneStates(u, name)?.map((s): UndoneUse => (s.def ? { ranges: s.ranges, def: { file: storedPath(root, s.def.file), line: s.def.line } } : { ranges: s.ranges }));
+    byName.set(name, states);
+    return states;
+  };
+}
+
+/**
+ * The part of a file's activity key past the `:` (see scopedActivity): the digest of the unit files' #defines it
+ * sees, then that of what its readers say of the names #undefs touched (`u` and undoneDigest), '' when neither.
+ */
+function activitySuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
+  const scope = ctx.scope?.digest(rel) ?? '';
+  return fa.undone ? `${scope}u${undoneDigest(fa.undone)}` : scope;
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
@@ -220,7 +237,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const set = macrosFor(rel, fa.language, ctx, blankKeys, scopedBlanking);
     // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
     const ranges = fa.parseRanges && !isAssemblerPath(rel) ? fa.parseRanges : fa.ranges;
-    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, set.macroTable?.digest), ctx.scope?.digest(rel) ?? '');
+    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, set.macroTable?.digest), activitySuffix(rel, fa, ctx));
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {
@@ -247,7 +264,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf, ranges);
     const text = blankMacroUses(m.masked, set.blankable);
-    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undefsOf(buf, ranges), isAssemblerPath(rel)) : undefined;
+    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undoneAt(fa.undone, ctx.root), isAssemblerPath(rel)) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

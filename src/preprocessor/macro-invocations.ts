@@ -432,11 +432,24 @@ export interface FoundInvocations {
 }
 
 /**
- * Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested.
- * `assembler`: the file is assembler-with-cpp; those that write labels or symbol directives are recorded, those
- * after a comment character on their line (`@`, `;`, `#`) are not.
+/**
+ * Where a name an executed #undef touched is undefined (no `def`), or defined again by the #define at `def` (file as
+ * the macro records name it), over a file's lines (sorted [from, to] pairs; see undone-names.ts).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undefs?: ReadonlyMap<string, readonly number[]>, assembler = false): FoundInvocations {
+export interface UndoneUse {
+  ranges: readonly number[];
+  def?: { file: string; line: number };
+}
+
+/** By name, where an #undef decides what the name is in a file instead of the table (undefined: nowhere). */
+export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
+
+/**
+ * Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested.
+ * `undone`: where #undefs decide names instead of the table. `assembler`: the file is assembler-with-cpp; those that
+ * write labels or symbol directives are recorded, those after a comment character on their line (`@`, `;`, `#`) are not.
+ */
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.size === 0) return out;
   const fc = scanCode(text);
@@ -444,13 +457,14 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   const code = fc.noComments;
   let covered = -1;
   const counter = { next: 0 };
+  const lookup: LookupAt = undone === undefined ? (name, line) => table.lookup(name, file, line) : (name, line) => lookupUndone(name, line, file, table, undone);
   for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
     const line0 = lineOf(fc.lineStarts, off);
-    const def = table.lookup(name, file, line0 + 1);
-    if (!def || (undefs !== undefined && undoneAt(undefs.get(name), def, file, line0 + 1))) continue;
+    const def = lookup(name, line0 + 1);
+    if (!def) continue;
     if (isInert(def)) {
       covered = off + len;
       continue;
@@ -460,12 +474,12 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
       end = argumentsEnd(code, end);
       if (end < 0) continue;
     } else {
-      end = rescanEnd(def, code, end, file, line0 + 1, table);
+      end = rescanEnd(def, code, end, line0 + 1, lookup);
     }
     covered = end;
     if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, table, out.diagnostics, assembler, counter);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, counter);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -473,15 +487,27 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   return out;
 }
 
+/** The definition a name has at a line of the file being read. */
+type LookupAt = (name: string, line: number) => MacroDef | undefined;
+
 /**
- * Whether one of the file's executed `#undef`s of the name (`lines`, see executed-undefs.ts) lies between `def` and
- * `line`: a definition from another file (a header's `#define putc(c) ...`, then `#undef putc` and
- * `int putc(int c) { ... }`), or one of this file above the `#undef`. The table keeps no `#undef`.
+ * The table's definition of a name at a line of `file`, unless an #undef decides it there (see UndoneUse): none, or
+ * the #define the walk had in force, found as the definition the table gives just below its own line.
  */
-function undoneAt(lines: readonly number[] | undefined, def: MacroDef, file: string, line: number): boolean {
-  if (lines === undefined) return false;
-  for (const u of lines) if (u < line && (def.file !== file || def.line < u)) return true;
-  return false;
+function lookupUndone(name: string, line: number, file: string, table: BuildMacroTable, undone: UndoneAt): MacroDef | undefined {
+  const use = undoneAt(undone(name), line);
+  if (use === undefined) return table.lookup(name, file, line);
+  return use.def ? table.lookup(name, use.def.file, use.def.line + 1) : undefined;
+}
+
+/** The state of a name an #undef touched at `line`, when one holds there (a header's `#define putc(c) ...`, then `#undef putc` and `int putc(int c) { ... }`). */
+function undoneAt(uses: readonly UndoneUse[] | undefined, line: number): UndoneUse | undefined {
+  if (uses === undefined) return undefined;
+  for (const u of uses) {
+    const r = u.ranges;
+    for (let k = 0; k < r.length && r[k] <= line; k += 2) if (line <= r[k + 1]) return u;
+  }
+  return undefined;
 }
 
 /**
@@ -535,11 +561,11 @@ function opensParen(code: string, from: number): boolean {
  * portYIELD` with `#define portYIELD() vPortYield()`) takes the `( ... )` written after it on rescanning: the
  * invocation then reaches past that argument list, as the compiler reads it.
  */
-function rescanEnd(def: MacroDef, code: string, end: number, file: string, line: number, table: BuildMacroTable): number {
+function rescanEnd(def: MacroDef, code: string, end: number, line: number, lookup: LookupAt): number {
   let last: MacroDef | undefined = def;
   for (let hops = 0; last && !last.params && hops < 8; hops++) {
     const tail: Token | undefined = last.body[last.body.length - 1];
-    last = tail?.k === 'ident' && tail.v !== last.name ? table.lookup(tail.v, file, line) : undefined;
+    last = tail?.k === 'ident' && tail.v !== last.name ? lookup(tail.v, line) : undefined;
   }
   if (!last?.params) return end;
   const after = argumentsEnd(code, end);
@@ -556,7 +582,7 @@ const USE_SITE_BUILTINS = new Map([
  * `__COUNTER__` the uses of it met so far in the file's invocations, from 0 (`counter`; its uses in headers read
  * before are not known here, and most units have none): Zephyr's SYS_INIT names its entry `__init_sys_init_f0`.
  */
-function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, table: BuildMacroTable, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }): string | undefined {
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }): string | undefined {
   let error: string | undefined;
   const toks = expandTokens(lexLine(source, assembler), {
     env: new Map(),
@@ -565,7 +591,7 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
     assembler,
     builtin: (def, tok) => [mkTok('number', String(def.builtin === 'counter' ? counter.next++ : inv.line), tok.sp)],
     error: (m) => (error ??= m),
-    lookup: (name) => table.lookup(name, file, inv.line) ?? USE_SITE_BUILTINS.get(name),
+    lookup: (name) => lookup(name, inv.line) ?? USE_SITE_BUILTINS.get(name),
   });
   const note = (message: string) => {
     if (diagnostics.length < 20) diagnostics.push({ severity: 'info', file, line: inv.line, message });
