@@ -50,12 +50,14 @@ export interface HeaderEntry {
   views?: Map<string, ReusableView[]>;
   /** The effects grouped by file for replay (see groupedEffects); null when they cannot be. */
   grouped?: GroupedEffects | null;
-  /** The files whose text the walk read, in order, each time; null when it executed an #undef (see readsOf). */
-  reads?: string[] | null;
+  /** The files whose text the walk read, in order, each time (see readsOf). */
+  reads?: string[];
   /** The names the walk's #undefs undefined (see undefNamesOf). */
   undefNames?: string[];
   /** Whether the walk defines none of a set of names (the set's key and the answer, see definesNoneOf). */
   definesNone?: { key: string; none: boolean };
+  /** What a replay's marks did from one starting state (its key), to do again from the same (see undef-marks.ts). */
+  markEvents?: { key: string; events: unknown[] };
 }
 
 /**
@@ -327,14 +329,14 @@ function collectEffects(e: HeaderEntry, g: GroupedEffects, at: Map<string, numbe
 }
 
 /**
- * The files whose text a recorded walk read (nested walks included), in order, one entry per read; null when the
- * walk executed an #undef (made once per entry). A replay of a walk without #undef that defines none of the names
- * an #undef of the unit made undefined leaves them as they were: each read is marked with them (see UnitWalker).
+ * The files whose text a recorded walk read (nested walks included), in order, one entry per read (made once per
+ * entry): a replay that changes none of the names a unit's #undefs touched marks each read with them (see undef-marks.ts).
  */
-export function readsOf(e: HeaderEntry): string[] | null {
+export function readsOf(e: HeaderEntry): string[] {
   if (e.reads !== undefined) return e.reads;
   const out: string[] = [];
-  return (e.reads = collectReads(e, out) ? out : null);
+  collectReads(e, out);
+  return (e.reads = out);
 }
 
 /** The names a recorded walk's #undefs undefined, nested walks included (made once per entry). */
@@ -378,17 +380,15 @@ function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {
   return false;
 }
 
-function collectReads(e: HeaderEntry, out: string[]): boolean {
+function collectReads(e: HeaderEntry, out: string[]): void {
   const ops = e.ops;
   let k = 0;
   while (k < ops.length) {
     const op = ops[k] as number;
     if (op === OP_READ) out.push(ops[k + 1] as string);
-    else if (op === OP_UNDEF) return false;
-    else if (op === OP_SUB && !collectReads(ops[k + 1] as HeaderEntry, out)) return false;
+    else if (op === OP_SUB) collectReads(ops[k + 1] as HeaderEntry, out);
     k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
   }
-  return true;
 }
 
 /** A diagnostic replayed into a unit: its own object, so units never share one. */

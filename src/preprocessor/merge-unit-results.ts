@@ -48,7 +48,7 @@ export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnosti
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {
   // `undone` null once a unit read the file with every name as the table has it.
-  const files = new Map<string, Omit<MergedFile, 'undone'> & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines; undone?: FileUndone | null }>();
+  const files = new Map<string, Omit<MergedFile, 'undone'> & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines; undone?: FileUndone | null; marksSeen?: Set<string> }>();
   // Only a build with assembler units tells its C/C++ units' lines apart.
   const withAssembler = results.some((r) => r.lang === 'asm');
   const unitFiles = new Map<string, string[]>();
@@ -71,7 +71,11 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
       if (m.undone !== null) {
         const marks = undone?.get(f.file);
         if (marks === undefined) m.undone = null;
-        else (m.undone ??= { reads: [], lineCount: f.view.lines }).reads.push(marks);
+        else if (!(m.marksSeen ??= new Set()).has(marks.text)) {
+          // Another unit's same marks add nothing (states agree with themselves).
+          m.marksSeen.add(marks.text);
+          (m.undone ??= { reads: [], lineCount: f.view.lines }).reads.push(marks);
+        }
       }
       if (!m.readers.has(r.unit)) {
         m.readers.add(r.unit);

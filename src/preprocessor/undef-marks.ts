@@ -1,7 +1,9 @@
 // The marks a unit's walk leaves of the names its #undefs touch (see undone-names.ts): which names an executed #undef
 // made undefined, or which #define a name has since, for each range of a file's lines read in walk order. A replayed
 // header walk marks its reads as walking it would: at once when it keeps those names as they were, else by following
-// its log. Leaves out an #undef of a name without a definition (it changes nothing the table would not know).
+// its log. Leaves out an #undef of a name without a definition (it changes nothing the table would not know), and
+// follows a name no more once it has the definition it had before its first #undef again (`#undef NULL` then the
+// same `#define NULL ...`: as if never undefined).
 import { definesNoneOf, OP_DEFINES, OP_GROUP, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, readsOf, undefNamesOf, type HeaderEntry } from './header-walk-cache.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -15,6 +17,10 @@ export class UndefMarks {
    * Each new state makes a version (0: none touched), which the files' marks name (see FileVisit.marks).
    */
   private readonly undone = new Map<string, MacroDef | null>();
+  /** Of each name `undone` holds: the definition (canonical) it had before its first #undef. */
+  private readonly origin = new Map<string, MacroDef>();
+  /** Changes whenever a name enters or leaves `undone`. */
+  private names = 0;
   version = 0;
   private versions = 0;
   private readonly states = new Map<number, [string, MacroDef | null][]>();
@@ -24,6 +30,10 @@ export class UndefMarks {
    */
   private key = 0;
   private readonly versionOfKey = new Map<number, number>();
+  /** While a replay's marks are worked out from its log: what they do, to do again (see replayed). */
+  private events: unknown[] | undefined;
+  /** The names a replay follows (see quiet): `undone`'s (while it has `size`) and those the #undefs of `top` undefine. */
+  private followed: { top: HeaderEntry; at: number; names: Set<string>; key: string } | undefined;
 
   constructor(
     private readonly env: MacroEnv,
@@ -42,32 +52,52 @@ export class UndefMarks {
 
   release(): void {
     this.undone.clear();
+    this.origin.clear();
     this.states.clear();
     this.versionOfKey.clear();
+    this.followed = undefined;
   }
 
   /** An #undef about to be executed (the environment still has the name's definition). */
   undefine(name: string): void {
-    if (this.undone.has(name) || peekMacro(this.env, name) !== undefined) this.undefined(name);
+    this.undefined(name, peekMacro(this.env, name));
   }
 
-  /** A #define executed: a name an #undef touched expands this definition from here on. */
+  /** A #define executed (its definition made canonical): a name an #undef touched expands it from here on. */
   define(def: MacroDef): void {
     if (this.undone.size === 0) return;
     const state = this.undone.get(def.name);
     if (state === undefined || state === def) return;
-    this.change(def.name, state, def);
+    this.change(def.name, state, def.canon === this.origin.get(def.name) ? undefined : def, undefined);
   }
 
-  private undefined(name: string): void {
+  /** An #undef of a name whose definition is `had` (canonical; undefined: none). */
+  private undefined(name: string, had: MacroDef | undefined): void {
     const state = this.undone.get(name);
-    if (state !== null) this.change(name, state, null);
+    if (state === null || (state === undefined && had === undefined)) return;
+    this.change(name, state, null, had);
   }
 
-  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null): void {
+  /** A name's state changed (`to` undefined: followed no more; `had`: its definition, when it starts to be followed). */
+  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined): void {
     if (from !== undefined) this.key ^= stateHash(name, from);
-    this.key ^= stateHash(name, to);
-    this.undone.set(name, to);
+    if (to === undefined) {
+      this.undone.delete(name);
+      this.origin.delete(name);
+      this.names++;
+    } else {
+      this.key ^= stateHash(name, to);
+      this.undone.set(name, to);
+      if (from === undefined) {
+        this.origin.set(name, had!);
+        this.names++;
+      }
+    }
+    this.events?.push(CHANGE, name, to, had);
+    if (this.key === 0 && this.undone.size === 0) {
+      this.version = 0;
+      return;
+    }
     const known = this.versionOfKey.get(this.key);
     if (known !== undefined && this.holds(this.states.get(known)!)) {
       this.version = known;
@@ -90,6 +120,7 @@ export class UndefMarks {
    * no list until another mark comes: `marked` 0 without `marks` stands for [0, 0].
    */
   read(v: FileVisit): void {
+    this.events?.push(READ, v.file);
     if (v.marks === undefined) {
       if (this.version === 0) {
         v.marked = 0;
@@ -103,32 +134,80 @@ export class UndefMarks {
 
   /** A range of the file read after the state changed (the caller checks `v.marked !== version`). */
   range(v: FileVisit, from: number): void {
+    this.events?.push(RANGE, v.file, from);
     v.marks ??= v.marked === 0 ? [0, 0] : [];
     v.marks.push(from, this.version);
     v.marked = this.version;
   }
 
   /** Before a recorded walk is replayed: of the names its #undefs undefine, which have a definition (none when it has no #undef). */
-  beforeReplay(e: HeaderEntry): Map<string, boolean> | undefined {
-    if (readsOf(e) !== null) return undefined;
+  beforeReplay(e: HeaderEntry): Map<string, MacroDef | undefined> | undefined {
     const names = undefNamesOf(e);
-    const out = new Map<string, boolean>();
-    for (let k = 0; k < names.length; k++) out.set(names[k], peekMacro(this.env, names[k]) !== undefined);
+    if (names.length === 0) return undefined;
+    const out = new Map<string, MacroDef | undefined>();
+    for (let k = 0; k < names.length; k++) out.set(names[k], peekMacro(this.env, names[k]));
     return out;
   }
 
   /**
-   * After a recorded walk was replayed: its reads marked with the version as it was when the walk neither executed an
-   * #undef nor changed a name `undone` holds (a definition other than the one held is in force after it), else by
-   * following its log in order. `defined`: what beforeReplay said.
+   * After a recorded walk was replayed: its reads marked with the version as it was when the walk changed no name
+   * `undone` holds and its #undefs undefined none (a walk without #undef: a definition other than the one held is
+   * in force after it; else each name they undefine had none before and it defines none of those), else by following
+   * its log in order. `defined`: what beforeReplay said.
    */
-  replayed(e: HeaderEntry, defined: Map<string, boolean> | undefined): void {
-    const reads = readsOf(e);
-    if (reads !== null && this.kept()) {
-      for (let k = 0; k < reads.length; k++) this.read(this.visits.get(reads[k])!);
+  replayed(e: HeaderEntry, defined: Map<string, MacroDef | undefined> | undefined): void {
+    if (defined === undefined && this.kept()) {
+      this.readAll(e);
       return;
     }
-    this.inOrder(e, defined ?? new Map());
+    // Units replay a walk from the same state mostly (NULL defined again by stddef.h, ...): what the log did from it is done again.
+    const key = this.startKey(defined);
+    const known = e.markEvents;
+    if (known !== undefined && known.key === key) {
+      this.apply(known.events);
+      return;
+    }
+    const events: unknown[] = [];
+    this.events = events;
+    try {
+      if (defined !== undefined && this.quiet(e, e, defined)) this.readAll(e);
+      else this.inOrder(e, e, defined ?? new Map());
+    } finally {
+      this.events = undefined;
+    }
+    e.markEvents = { key, events };
+  }
+
+  /** The state a replay starts from: `undone`, and which of the names its #undefs undefine have a definition. */
+  private startKey(defined: Map<string, MacroDef | undefined> | undefined): string {
+    let key = '';
+    for (const [name, def] of this.undone) key += `${name}=${def === null ? 0 : defNumber(def)}/${defNumber(this.origin.get(name)!)}\n`;
+    if (defined !== undefined) for (const [name, had] of defined) key += `${name}:${had === undefined ? 0 : defNumber(had)}\n`;
+    return key;
+  }
+
+  /** What a replay's marks did (see replayed), done again. */
+  private apply(events: unknown[]): void {
+    let k = 0;
+    while (k < events.length) {
+      const kind = events[k] as number;
+      if (kind === READ) {
+        this.read(this.visits.get(events[k + 1] as string)!);
+        k += 2;
+      } else if (kind === RANGE) {
+        this.range(this.visits.get(events[k + 1] as string)!, events[k + 2] as number);
+        k += 3;
+      } else {
+        const name = events[k + 1] as string;
+        this.change(name, this.undone.get(name), events[k + 2] as MacroDef | null | undefined, events[k + 3] as MacroDef | undefined);
+        k += 4;
+      }
+    }
+  }
+
+  private readAll(e: HeaderEntry): void {
+    const reads = readsOf(e);
+    for (let k = 0; k < reads.length; k++) this.read(this.visits.get(reads[k])!);
   }
 
   /** Whether every name `undone` holds has the definition (or none) it says. */
@@ -141,7 +220,7 @@ export class UndefMarks {
    * The marks of a replay following its log in order, `undone` changed as the walk changed it; `defined` says, of the
    * names its #undefs undefine, which have a definition at that point.
    */
-  private inOrder(e: HeaderEntry, defined: Map<string, boolean>): void {
+  private inOrder(e: HeaderEntry, top: HeaderEntry, defined: Map<string, MacroDef | undefined>): void {
     const ops = e.ops;
     let k = 0;
     while (k < ops.length) {
@@ -152,55 +231,62 @@ export class UndefMarks {
         if (v.marked !== this.version) this.range(v, ops[k + 2] as number);
       } else if (op === OP_UNDEF) {
         const name = ops[k + 1] as string;
-        if (this.undone.has(name) || defined.get(name) === true) this.undefined(name);
-        defined.set(name, false);
+        this.undefined(name, defined.get(name));
+        defined.set(name, undefined);
       } else if (op === OP_DEFINES && (this.undone.size !== 0 || defined.size !== 0)) {
         const dirs = (ops[k + 1] as FileSkeleton).directives;
         for (let i = ops[k + 2] as number; i <= (ops[k + 3] as number); i++) {
           const def = dirs[i].macro!;
-          if (defined.has(def.name)) defined.set(def.name, true);
+          if (defined.has(def.name)) defined.set(def.name, def.canon);
           this.define(def);
         }
       } else if (op === OP_SUB) {
         const sub = ops[k + 1] as HeaderEntry;
-        const reads = readsOf(sub);
-        // A nested walk without #undef that defines none of the names followed: its reads keep the state.
-        if (reads !== null && this.quiet(sub, defined)) for (let r = 0; r < reads.length; r++) this.read(this.visits.get(reads[r])!);
-        else this.inOrder(sub, defined);
+        if (this.quiet(sub, top, defined)) this.readAll(sub);
+        else this.inOrder(sub, top, defined);
       }
       k += op === OP_RANGE || op === OP_DEFINES ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : 2;
     }
   }
 
   /**
-   * Whether a recorded walk defines none of the names `undone` and `defined` follow. Their set is made again only when
-   * `undone` grew (names never leave it; `defined` names one replay's #undefs).
+   * Whether a recorded walk (part of the replay of `top`) leaves the state as it is: each name its #undefs undefine
+   * has no definition now, and it defines none of the names followed (`undone`'s and those `defined` holds).
    */
-  private quiet(e: HeaderEntry, defined: Map<string, boolean>): boolean {
+  private quiet(e: HeaderEntry, top: HeaderEntry, defined: Map<string, MacroDef | undefined>): boolean {
+    const undefs = undefNamesOf(e);
+    for (let k = 0; k < undefs.length; k++) if (defined.get(undefs[k]) !== undefined) return false;
     if (this.undone.size === 0 && defined.size === 0) return true;
-    let known = followedNames.get(defined);
-    if (known === undefined || known.size !== this.undone.size) {
-      const names = new Set([...this.undone.keys(), ...defined.keys()]);
-      followedNames.set(defined, (known = { size: this.undone.size, names, key: [...names].sort().join('\n') }));
+    let f = this.followed;
+    if (f === undefined || f.top !== top || f.at !== this.names) {
+      const names = new Set([...this.undone.keys(), ...undefNamesOf(top)]);
+      this.followed = f = { top, at: this.names, names, key: [...names].sort().join('\n') };
     }
-    return definesNoneOf(e, known.names, known.key);
+    return definesNoneOf(e, f.names, f.key);
   }
 }
 
-/** Of a replay's `defined` (see UndefMarks.inOrder): the names followed with it, while `undone` has `size` names. */
-const followedNames = new WeakMap<Map<string, boolean>, { size: number; names: Set<string>; key: string }>();
+/**
+ * What a replay's marks do (see UndefMarks.replayed): a read marked (file), a range marked (file, line), a state
+ * changed (name, definition, null or undefined, and the definition before the first #undef).
+ */
+const READ = 0;
+const RANGE = 1;
+const CHANGE = 2;
 
-/** Numbers for definitions in state hashes (see UndefMarks.key). */
+/** Numbers for definitions in state hashes and keys (see UndefMarks.key). */
 const defNumbers = new WeakMap<MacroDef, number>();
 let defCount = 0;
 
+function defNumber(def: MacroDef): number {
+  let n = defNumbers.get(def) ?? 0;
+  if (n === 0) defNumbers.set(def, (n = ++defCount));
+  return n;
+}
+
 /** A hash of one name's state in `undone`: the name's characters and its definition's number (0: undefined). */
 function stateHash(name: string, def: MacroDef | null): number {
-  let n = 0;
-  if (def !== null) {
-    n = defNumbers.get(def) ?? 0;
-    if (n === 0) defNumbers.set(def, (n = ++defCount));
-  }
+  const n = def === null ? 0 : defNumber(def);
   let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   return h;

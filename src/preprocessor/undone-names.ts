@@ -78,7 +78,7 @@ export interface FileMarks {
   text: string;
 }
 
-/** What the units reading a file say of the names an #undef touched there: each unit's marks, in build order. */
+/** What the units reading a file say of the names an #undef touched there: each unit's marks, in build order, each text once. */
 export interface FileUndone {
   reads: FileMarks[];
   lineCount: number;

@@ -30,9 +30,12 @@ const files: Record<string, string> = {
   '/p/b.c': '#include "io.h"\n#include "use.h"\n#include "wrap.h"\nint b_put(void) { return put(3); }\n',
   '/p/c.c': '#include "io.h"\n#include "wrap.h"\n#include "use.h"\n#include "put-again.h"\nint c_put(void) { return put(4); }\n',
   '/p/d.c': '#include "io.h"\n#include "wrap.h"\n#include "use.h"\n#include "put-again.h"\nint d_put(void) { return put(4); }\n#undef get\nint d_get(void) { return get(); }\n',
+  // Ends put and defines it again as io.h had it (stddef.h's #undef NULL, #define NULL ...): as if never ended.
+  '/p/inc/same-put.h': '#undef put\nint between;\n#define put(c) emit(c)\n',
+  '/p/e.c': '#include "io.h"\n#include "same-put.h"\n#include "use.h"\nint e_put(void) { return put(5); }\n',
 };
 
-const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c')];
+const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN'])];
 
 function run(cache: HeaderWalkCache | undefined): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
@@ -68,7 +71,7 @@ describe('marks of the names #undefs touched', () => {
   });
 
   it('follow the walk order across files and units', () => {
-    const [a, b, c, d] = run(new HeaderWalkCache()).map(shown);
+    const [a, b, c, d, e, again] = run(new HeaderWalkCache()).map(shown);
     // a.c: put undefined, get defined again (retarget.h line 5) from there on, in use.h and a.c (marks start at the
     // first line read after a change: line 3 of a.c is an #include).
     expect(a['/p/inc/use.h']).toEqual(['get=5 1,5', 'put 1,5']);
@@ -83,6 +86,9 @@ describe('marks of the names #undefs touched', () => {
     expect(c['/p/inc/use.h']).toEqual(['get=5 1,5', 'put 1,5']);
     // d.c ends get itself at line 6.
     expect(d['/p/d.c']).toEqual(['get 7,7', 'get=5 5,6', 'put=3 5,7']);
+    // e.c: put undefined in same-put.h from line 2 (to its end: line 3 is the #define), then as io.h had it:
+    // use.h and e.c have no marks (walked, then replayed).
+    for (const r of [e, again]) expect(r).toEqual({ '/p/inc/same-put.h': ['put 2,3'] });
   });
 
   it('merge into the lines where every unit reading a file agrees', () => {
