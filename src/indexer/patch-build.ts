@@ -234,7 +234,7 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
     if (r) {
       whole.push(r);
       // Marks name files by their index in the whole list: read before it is narrowed.
-      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)), undone: undefined, undoneFiles: undoneByFile(r) });
+      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)), undone: undefined, undoneFiles: undoneByFile(r, files) });
     }
   });
   // What of the unit files' #defines the affected files see: made from every unit that reads them.
@@ -259,7 +259,8 @@ function scopeMoved(redone: RedoneUnit[], units: CompileUnit[]): Set<string> {
 function undoneMoved(redone: RedoneUnit[]): Set<string> {
   const out = new Set<string>();
   for (const r of redone) {
-    if (!r.old.undone && !r.fresh.undone) continue;
+    // A result carried over with its marks as they were names the same object.
+    if (r.old.undone === r.fresh.undone) continue;
     const before = undoneByFile(r.old);
     const after = undoneByFile(r.fresh);
     for (const [file, marks] of after) if (before.get(file)?.text !== marks.text) out.add(file);

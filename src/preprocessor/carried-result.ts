@@ -73,26 +73,16 @@ function changesUndef(e: EditedFile, al: DirectiveAlignment): boolean {
  * line after a directive, a defined-again state names its #define's line. Null when one of those is gone.
  */
 function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): UndoneMarks | null {
-  const moves = new Map<number, { after: Map<number, number>; at: Map<number, number> }>();
-  for (const e of edited) {
-    const k = old.files.findIndex((f) => f.file === e.file);
-    const al = alignedOf(e.before, e.after)!;
-    const after = new Map<number, number>([[0, 0], [1, 1]]);
-    const at = new Map<number, number>();
-    e.before.directives.forEach((d, i) => {
-      const j = al.newOf[i];
-      if (j < 0) return;
-      after.set(d.endLine + 1, e.after.directives[j].endLine + 1);
-      at.set(d.line, e.after.directives[j].line);
-    });
-    moves.set(k, { after, at });
-  }
+  const moves = new Map<number, LineMoves>();
+  for (const e of edited) moves.set(old.files.findIndex((f) => f.file === e.file), lineMovesOf(e));
+  let changed = false;
   const marks = u.marks.slice();
   for (let j = 0; j < marks.length; j += 3) {
     const move = moves.get(marks[j]);
     if (move === undefined) continue;
     const line = move.after.get(marks[j + 1]);
     if (line === undefined) return null;
+    if (line !== marks[j + 1]) changed = true;
     marks[j + 1] = line;
   }
   const states: string[][] = [];
@@ -107,11 +97,13 @@ function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): Und
       }
       const to = move.at.get(Number(line));
       if (to === undefined) return null;
+      if (to !== Number(line)) changed = true;
       moved.push(`${name}\0${k}\0${to}`);
     }
     states.push(moved.sort());
   }
-  return { states, marks };
+  // Nothing moved: the same object, so that a patch sees the marks unchanged at once (runs start at line 0).
+  return changed ? { states, marks, ...(u.runs ? { runs: u.runs } : {}) } : u;
 }
 
 /**
@@ -157,8 +149,29 @@ function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): numbe
   return out.every((l): l is number => l !== undefined) ? out : null;
 }
 
-/** An alignment with the views already moved by it (null: not carried). */
-type MemoAlignment = DirectiveAlignment & { moved: WeakMap<FileView, FileView | null> };
+/** Where an edit moved a file's lines after directives (`after`, 0 and 1 kept) and its directives' lines (`at`). */
+interface LineMoves {
+  after: Map<number, number>;
+  at: Map<number, number>;
+}
+
+/** An edit's LineMoves, made once per alignment (a header edited under 500 units). */
+function lineMovesOf(e: EditedFile): LineMoves {
+  const al = alignedOf(e.before, e.after)!;
+  if (al.lines) return al.lines;
+  const after = new Map<number, number>([[0, 0], [1, 1]]);
+  const at = new Map<number, number>();
+  e.before.directives.forEach((d, i) => {
+    const j = al.newOf[i];
+    if (j < 0) return;
+    after.set(d.endLine + 1, e.after.directives[j].endLine + 1);
+    at.set(d.line, e.after.directives[j].line);
+  });
+  return (al.lines = { after, at });
+}
+
+/** An alignment with the views already moved by it (null: not carried), and its LineMoves once made. */
+type MemoAlignment = DirectiveAlignment & { moved: WeakMap<FileView, FileView | null>; lines?: LineMoves };
 
 /** Alignments by the skeletons before and after (a header edited under 100 units is aligned once). */
 const alignments = new WeakMap<FileSkeleton, { after: FileSkeleton; aligned: MemoAlignment | undefined }>();

@@ -16,14 +16,25 @@ export interface UndoneMarks {
   states: string[][];
   /** [file index, line, state index] triples, each file's in walk order; line 0 where a read of the file's text starts. */
   marks: number[];
+  /**
+   * Files read once each in one state from their start (most files: those read after stddef.h's #undef): [first
+   * file index, last file index, state index] triples, each file between with marks [0, state] only. Absent when none.
+   */
+  runs?: number[];
 }
-
 
 /** The marks of a finished walk whose files are `files`; undefined when no #undef was executed or no file read any state but none. */
 export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]): UndoneMarks | undefined {
   if (!walker.undefsExecuted) return undefined;
-  const index = new Map<string, number>();
-  for (let k = 0; k < files.length; k++) index.set(files[k].file, k);
+  // Files by path, made when a state names a #define's file.
+  let index: Map<string, number> | undefined;
+  const indexOf = (file: string): number | undefined => {
+    if (index === undefined) {
+      index = new Map();
+      for (let k = 0; k < files.length; k++) index.set(files[k].file, k);
+    }
+    return index.get(file);
+  };
   const stateIndex = new Map<number, number>();
   const byText = new Map<string, number>([['', 0]]);
   const out: UndoneMarks = { states: [[]], marks: [] };
@@ -35,7 +46,7 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
       if (def === null) entries.push(name);
       else {
         // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
-        const k = index.get(def.file);
+        const k = indexOf(def.file);
         if (k !== undefined) entries.push(`${name}\0${k}\0${def.line}`);
       }
     }
@@ -49,9 +60,18 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
     stateIndex.set(version, s);
     return s;
   };
+  const runs: number[] = [];
   for (let k = 0; k < files.length; k++) {
     const marks = walker.visits.get(files[k].file)?.marks;
     if (marks === undefined) continue;
+    if (marks.length === 2 && marks[0] === 0) {
+      const s = stateOf(marks[1]);
+      const n = runs.length;
+      if (s === 0) continue;
+      if (n && runs[n - 2] === k - 1 && runs[n - 1] === s) runs[n - 2] = k;
+      else runs.push(k, k, s);
+      continue;
+    }
     const at = out.marks.length;
     let any = false;
     for (let j = 0; j < marks.length; j += 2) {
@@ -62,7 +82,8 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
     // A file read with every name as the table has it says nothing.
     if (!any) out.marks.length = at;
   }
-  return out.marks.length ? out : undefined;
+  if (runs.length) out.runs = runs;
+  return out.marks.length || runs.length ? out : undefined;
 }
 
 /** A result's states with the #defines named by path: per state, name → '' (undefined) or `file\0line`; and a short id per state. */
@@ -115,16 +136,28 @@ function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates 
   return { byName, ids };
 }
 
-/** Per file (path as in `files`) of one result, its marks. */
-export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: UndoneMarks }): Map<string, FileMarks> {
+/** Per file (path as in `files`) of one result, its marks; of the files `only` names when given. */
+export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: UndoneMarks }, only?: ReadonlySet<string>): Map<string, FileMarks> {
   const out = new Map<string, FileMarks>();
   const u = r.undone;
   if (u === undefined) return out;
-  const unit = unitStates(u, r.files);
+  let unit: UnitStates | undefined;
+  const runs = u.runs ?? [];
+  for (let p = 0; p < runs.length; p += 3) {
+    unit ??= unitStates(u, r.files);
+    // One object for the run's files: their marks are the same.
+    const marks: FileMarks = { unit, marks: [0, runs[p + 2]], text: `0:${unit.ids[runs[p + 2]]},` };
+    for (let k = runs[p]; k <= runs[p + 1]; k++) if (only === undefined || only.has(r.files[k].file)) out.set(r.files[k].file, marks);
+  }
   const m = u.marks;
   let j = 0;
   while (j < m.length) {
     const k = m[j];
+    if (only !== undefined && !only.has(r.files[k].file)) {
+      while (j < m.length && m[j] === k) j += 3;
+      continue;
+    }
+    unit ??= unitStates(u, r.files);
     const marks: number[] = [];
     let text = '';
     for (; j < m.length && m[j] === k; j += 3) {
