@@ -254,7 +254,11 @@ function emptyStatementEnd(text: string, start: number, end: number): number {
   return text[after] === ';' ? after + 1 : end;
 }
 
-export function blankMacroUses(text: string, macros: BlankableMacros): string {
+/**
+ * `text` with the uses of `macros` blanked; `undefinedAt(name, offset)`, when given, says where an #undef left the
+ * name undefined (see undone-names.ts): a use there is kept as the identifier it is.
+ */
+export function blankMacroUses(text: string, macros: BlankableMacros, undefinedAt?: (name: string, offset: number) => boolean): string {
   if (macros.objectLike.size === 0 && macros.functionLike.size === 0) return text;
   if (!mentionsAny(text, macros)) return text;
   const parts: string[] = [];
@@ -263,6 +267,7 @@ export function blankMacroUses(text: string, macros: BlankableMacros): string {
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const tok = m[0];
     const replacement = macros.objectLike.get(tok);
+    if ((replacement !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
     if (replacement !== undefined) {
       const end = replacement.trim() === '' ? emptyStatementEnd(text, m.index, m.index + tok.length) : m.index + tok.length;
       parts.push(text.slice(copied, m.index), end === m.index + tok.length ? replacement : blank(text.slice(m.index, end)));

@@ -143,6 +143,35 @@ function undoneAt(u: FileUndone | undefined, root: string): UndoneAt | undefined
   };
 }
 
+/** Whether an #undef left a name undefined at an offset of `text` (a file's masked text, lines kept), by `undone`. */
+function undefinedIn(text: string, undone: UndoneAt | undefined): ((name: string, offset: number) => boolean) | undefined {
+  if (undone === undefined) return undefined;
+  let starts: number[] | undefined;
+  return (name, offset) => {
+    const uses = undone(name);
+    if (uses === undefined) return false;
+    if (starts === undefined) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    // The line of the offset: the last line start at or before it.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const line = lo + 1;
+    return uses.some((u) => u.def === undefined && inRanges(u.ranges, line));
+  };
+}
+
+function inRanges(ranges: readonly number[], line: number): boolean {
+  for (let k = 0; k < ranges.length && ranges[k] <= line; k += 2) if (line <= ranges[k + 1]) return true;
+  return false;
+}
+
 /**
  * The part of a file's activity key past the `:` (see scopedActivity): the digest of the unit files' #defines it
  * sees, then that of what its readers say of the names #undefs touched (`u` and undoneDigest), '' when neither.
@@ -263,8 +292,9 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
     // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
     const m = maskText(buf, ranges);
-    const text = blankMacroUses(m.masked, set.blankable);
-    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undoneAt(fa.undone, ctx.root), isAssemblerPath(rel)) : undefined;
+    const undone = undoneAt(fa.undone, ctx.root);
+    const text = blankMacroUses(m.masked, set.blankable, undefinedIn(m.masked, undone));
+    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel)) : undefined;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
