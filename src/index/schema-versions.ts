@@ -157,5 +157,9 @@ export const SCHEMA_VERSION = 16;
  *     again after its #undef expands that definition (a header's `#undef putc` reaches the unit's `int putc(...)`;
  *     an #undef in a branch holding no compiled line counts when the walk took it); unit results keep where the
  *     names an #undef touched are undefined or defined again (`undone`), which stored results lack.
+ * 47: assembler files read the labels and symbol directives the assembler's own macros write (`.macro regular_func x`
+ *     ... `\x:` defined in an included file, the Pico SDK's way of writing its assembler functions), and an
+ *     assembler-with-cpp `##` that gives no valid C token no longer drops the expansion holding it (stored parses
+ *     are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 46;
+export const ROW_FORMAT_VERSION = 47;

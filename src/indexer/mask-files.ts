@@ -21,6 +21,8 @@ import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
+import { assemblerMacroTable, withAssemblerInvocations } from './assembler-macro-table.js';
+import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -256,6 +258,14 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const blankKeys = new Map<BlankableMacros, string>();
   const scopedBlanking: SetBlanking = new Map();
   const queued = new Set<string>();
+  let asmTable: AsmMacroTable | undefined;
+  const asmMacros = () =>
+    (asmTable ??= assemblerMacroTable(files, {
+      states: ctx.states,
+      rel: (f) => storedPath(ctx.root, f),
+      tableFor: (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable,
+      mask: (buf, ranges) => maskText(buf, ranges).masked,
+    }));
   for (const fa of files) {
     const state = ctx.states.get(fa.file);
     if (!state) {
@@ -266,7 +276,10 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const set = macrosFor(rel, fa.language, ctx, blankKeys, scopedBlanking);
     // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
     const ranges = fa.parseRanges && !isAssemblerPath(rel) ? fa.parseRanges : fa.ranges;
-    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, set.macroTable?.digest), activitySuffix(rel, fa, ctx));
+    // An assembler file's parse depends on the build's assembler macros too.
+    const asm = isAssemblerPath(rel) && asmMacros().size > 0 ? asmMacros() : undefined;
+    const tableDigest = asm ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
+    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, tableDigest), activitySuffix(rel, fa, ctx));
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
     if (prev && prev.activity === activity && prev.language === fa.language) {
@@ -295,8 +308,9 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const undone = undoneAt(fa.undone, ctx.root);
     const text = blankMacroUses(m.masked, set.blankable, undefinedIn(m.masked, undone));
     const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel)) : undefined;
+    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text)) : found?.invocations;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
-    const maskHash = textHash(text, `\0${ranges.join(',')}${found?.invocations.length ? `\0${invocationsDigest(found.invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
+    const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };
     out.versions.push(version);
     const key = `${rel}\0${maskHash}\0${fa.language}`;
@@ -308,7 +322,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     queued.add(key);
     if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
     const expansionNotes = found?.diagnostics.map(({ file: _file, ...note }) => note);
-    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations: found?.invocations, expansionNotes });
+    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations, expansionNotes });
   }
   return out;
 }

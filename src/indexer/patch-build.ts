@@ -5,6 +5,7 @@
 // (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving the build, a
 // change in the macros that blank, many units to walk (units whose files changed between directives only, or in
 // #defines their walk did not read, are carried over, not walked: a header edited so is cheap for all its readers).
+import { isAssemblerPath } from '../parser/extract-asm.js';
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
@@ -490,6 +491,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const macros = patchMacros(p, build, ctx);
   lap('macros');
   if (!macros) return null;
+  // An assembler file is masked with the assembler macros of all the build's assembler files (assembler-macro-table.ts),
+  // which a patch does not read: the full path masks it.
+  if ([...files, ...macros.rekeyed.remask].some((f) => isAssemblerPath(f.file))) return null;
   const masked = maskPatch(p, files, macros, ctx);
   macros.kept.save();
   lap('mask');

@@ -3,7 +3,8 @@
 // (`.set`, `.equ`) default-handler aliases, interrupt vector tables (`.word`/`.long`/`DCD` entries under a
 // vector section or label) as `vector` rows, and `bl`/`blx` (also `ldr rN, =X` then `bx/blx rN`) as calls.
 // Labels and directives that C preprocessor macros write (Zephyr's GTEXT, SECTION_FUNC) are read from their
-// expansions. Leaves out macros of the assembler (.macro), which vector tables rarely use.
+// expansions, and so are those the assembler's own macros (`.macro`) write, given as invocations too
+// (assembler-macros.ts).
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';

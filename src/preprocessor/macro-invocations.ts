@@ -448,8 +448,9 @@ export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
  * Invocations in `text` (a file's parse text; `file` as the macro records name it), in text order, none nested.
  * `undone`: where #undefs decide names instead of the table. `assembler`: the file is assembler-with-cpp; those that
  * write labels or symbol directives are recorded, those after a comment character on their line (`@`, `;`, `#`) are not.
+ * `all`: every expansion is recorded (the text as the compiler reads it, for the assembler's own macros read from it).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false): FoundInvocations {
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.size === 0) return out;
   const fc = scanCode(text);
@@ -465,7 +466,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     const line0 = lineOf(fc.lineStarts, off);
     const def = lookup(name, line0 + 1);
     if (!def) continue;
-    if (isInert(def)) {
+    if (!all && isInert(def)) {
       covered = off + len;
       continue;
     }
@@ -479,7 +480,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     covered = end;
     if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, counter);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, counter, all);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -582,7 +583,7 @@ const USE_SITE_BUILTINS = new Map([
  * `__COUNTER__` the uses of it met so far in the file's invocations, from 0 (`counter`; its uses in headers read
  * before are not known here, and most units have none): Zephyr's SYS_INIT names its entry `__init_sys_init_f0`.
  */
-function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }): string | undefined {
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }, all = false): string | undefined {
   let error: string | undefined;
   const toks = expandTokens(lexLine(source, assembler), {
     env: new Map(),
@@ -604,7 +605,7 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
     note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
     return undefined;
   }
-  const recorded = assembler ? interestingInAssembler(toks) : interesting(toks, inv.objectLike, callFollows);
+  const recorded = all || (assembler ? interestingInAssembler(toks) : interesting(toks, inv.objectLike, callFollows));
   return recorded ? joinTokens(withoutPragmaOperators(toks)) : undefined;
 }
 
