@@ -1,9 +1,10 @@
 // The marks a unit's walk leaves of the names its #undefs touch (see undone-names.ts): which names an executed #undef
 // made undefined, or which #define a name has since, for each range of a file's lines read in walk order. A replayed
 // header walk marks its reads as walking it would: at once when it keeps those names as they were, else by following
-// its log. Leaves out an #undef of a name without a definition (it changes nothing the table would not know), and
-// follows a name no more once it has the definition it had before its first #undef again (`#undef NULL` then the
-// same `#define NULL ...`: as if never undefined).
+// its log. Leaves out an #undef of a name without a definition outside the unit's own file (gcc's stdint.h #undefs
+// every limit it defines; in the unit's file `#undef min` before `static int min(...)` counts, as another unit's
+// header may define the table's `min`), and follows a name no more once it has the definition it had before its
+// first #undef again (`#undef NULL` then the same `#define NULL ...`: as if never undefined).
 import { definesNoneOf, OP_DEFINES, OP_GROUP, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, readsOf, undefNamesOf, type HeaderEntry } from './header-walk-cache.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -17,8 +18,8 @@ export class UndefMarks {
    * Each new state makes a version (0: none touched), which the files' marks name (see FileVisit.marks).
    */
   private readonly undone = new Map<string, MacroDef | null>();
-  /** Of each name `undone` holds: the definition (canonical) it had before its first #undef. */
-  private readonly origin = new Map<string, MacroDef>();
+  /** Of each name `undone` holds: the definition (canonical) it had before its first #undef (undefined: none). */
+  private readonly origin = new Map<string, MacroDef | undefined>();
   /** Changes whenever a name enters or leaves `undone`. */
   private names = 0;
   version = 0;
@@ -58,9 +59,14 @@ export class UndefMarks {
     this.followed = undefined;
   }
 
-  /** An #undef about to be executed (the environment still has the name's definition). */
-  undefine(name: string): void {
-    this.undefined(name, peekMacro(this.env, name));
+  /**
+   * An #undef about to be executed (the environment still has the name's definition); `own`: one of the unit's own
+   * file, followed also when the name has no definition.
+   */
+  undefine(name: string, own = false): void {
+    const had = peekMacro(this.env, name);
+    if (own && had === undefined && !this.undone.has(name)) this.change(name, undefined, null, undefined);
+    else this.undefined(name, had);
   }
 
   /** A #define executed (its definition made canonical): a name an #undef touched expands it from here on. */
@@ -68,7 +74,8 @@ export class UndefMarks {
     if (this.undone.size === 0) return;
     const state = this.undone.get(def.name);
     if (state === undefined || state === def) return;
-    this.change(def.name, state, def.canon === this.origin.get(def.name) ? undefined : def, undefined);
+    const origin = this.origin.get(def.name);
+    this.change(def.name, state, origin !== undefined && def.canon === origin ? undefined : def, undefined);
   }
 
   /** An #undef of a name whose definition is `had` (canonical; undefined: none). */
@@ -82,6 +89,7 @@ export class UndefMarks {
   private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined): void {
     if (from !== undefined) this.key ^= stateHash(name, from);
     if (to === undefined) {
+      // Only a name that had a definition before its first #undef stops being followed (see define).
       this.undone.delete(name);
       this.origin.delete(name);
       this.names++;
@@ -89,7 +97,7 @@ export class UndefMarks {
       this.key ^= stateHash(name, to);
       this.undone.set(name, to);
       if (from === undefined) {
-        this.origin.set(name, had!);
+        this.origin.set(name, had);
         this.names++;
       }
     }
@@ -181,9 +189,14 @@ export class UndefMarks {
   /** The state a replay starts from: `undone`, and which of the names its #undefs undefine have a definition. */
   private startKey(defined: Map<string, MacroDef | undefined> | undefined): string {
     let key = '';
-    for (const [name, def] of this.undone) key += `${name}=${def === null ? 0 : defNumber(def)}/${defNumber(this.origin.get(name)!)}\n`;
+    for (const [name, def] of this.undone) key += `${name}=${def === null ? 0 : defNumber(def)}/${this.originNumber(name)}\n`;
     if (defined !== undefined) for (const [name, had] of defined) key += `${name}:${had === undefined ? 0 : defNumber(had)}\n`;
     return key;
+  }
+
+  private originNumber(name: string): number {
+    const origin = this.origin.get(name);
+    return origin === undefined ? 0 : defNumber(origin);
   }
 
   /** What a replay's marks did (see replayed), done again. */

@@ -365,7 +365,7 @@ export class UnitWalker {
         case 'undef':
           if (d.error) this.diag('error', file, d.line, d.error);
           else if (d.name) {
-            this.marks.undefine(d.name);
+            this.marks.undefine(d.name, this.depth === 0 && this.inMain);
             this.opts.env.delete(d.name);
             if (this.depth === 0 && this.inMain) this.mainUndefined(d.name);
             if (this.rec !== undefined) {

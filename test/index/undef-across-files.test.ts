@@ -37,11 +37,11 @@ describe('#undefs executed in a header and in nested branches', () => {
   const callees = (name: string) => calleesIn(root, name);
 
   it('defines in retarget.c what nm shows: my_putc, my_getc, flush_all, other_out, weak_hook (an empty macro ended: not blanked)', () => {
-    expect(definitions('src/retarget.c')).toEqual(['flush_all 27', 'my_getc 16', 'my_putc 5', 'other_out 33', 'weak_hook 39']);
+    expect(definitions('src/retarget.c')).toEqual(['flush_all 28', 'my_getc 17', 'my_putc 6', 'other_out 34', 'weak_hook 40']);
   });
 
-  it('defines in logger.c what nm shows: my_log (ended by the header it replays), read_twice', () => {
-    expect(definitions('src/logger.c')).toEqual(['my_log 5', 'read_twice 11']);
+  it("defines in logger.c what nm shows: my_log (ended by the header it replays), read_twice, clamp_value (ended in the unit's file, defined only by a header another unit reads), use_clamp", () => {
+    expect(definitions('src/logger.c')).toEqual(['clamp_value 18', 'my_log 5', 'read_twice 11', 'use_clamp 23']);
   });
 
   it('expands a macro defined again after its #undef with the new definition', () => {
@@ -55,7 +55,7 @@ describe('#undefs edited: the index follows them on re-index', () => {
     const { root } = await indexedFixture(['index', 'undef-across-files']);
     edit(path.join(root, 'include/retarget.h'), '#undef my_putc\n', '');
     await indexProject({ root, workers: 0 });
-    expect(definitionsIn(root, 'src/retarget.c')).toEqual(['emit_char 5', 'flush_all 27', 'my_getc 16', 'other_out 33', 'weak_hook 39']);
+    expect(definitionsIn(root, 'src/retarget.c')).toEqual(['emit_char 6', 'flush_all 28', 'my_getc 17', 'other_out 34', 'weak_hook 40']);
   });
 
   it("an #undef added to a unit's file: what it calls after it is the function (nm: U my_getc)", async () => {
@@ -70,6 +70,6 @@ describe('#undefs edited: the index follows them on re-index', () => {
     edit(path.join(root, 'src/retarget.c'), '/* my_putc was ended by retarget.h. */\n', '/* my_putc was ended\n   by retarget.h. */\n');
     const r = await indexProject({ root, workers: 0 });
     expect(r.builds[0]).toMatchObject({ patched: true, carriedUnits: 1 });
-    expect(definitionsIn(root, 'src/retarget.c')).toEqual(['flush_all 28', 'my_getc 17', 'my_putc 6', 'other_out 34', 'weak_hook 40']);
+    expect(definitionsIn(root, 'src/retarget.c')).toEqual(['flush_all 29', 'my_getc 18', 'my_putc 7', 'other_out 35', 'weak_hook 41']);
   });
 });
