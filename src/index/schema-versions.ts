@@ -161,5 +161,7 @@ export const SCHEMA_VERSION = 16;
  *     ... `\x:` defined in an included file, the Pico SDK's way of writing its assembler functions), and an
  *     assembler-with-cpp `##` that gives no valid C token no longer drops the expansion holding it (stored parses
  *     are keyed by an unchanged masked text).
+ * 48: a declaration whose alias attribute names its target through a macro (`alias(__XSTRING(WRAPPER_FUNC(getchar)))`)
+ *     is a definition, as one with a string literal (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 47;
+export const ROW_FORMAT_VERSION = 48;

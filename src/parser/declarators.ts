@@ -149,8 +149,9 @@ export function macroWrittenName(def: SyntaxNode): SyntaxNode | null {
 
 /**
  * Whether a declaration's text gives it GNU's alias attribute (`extern int __attribute__((alias("x"))) y;`,
- * `void f(void) __attribute__((weak, alias("g")));`): such a declaration defines its name, as an alias of the target.
+ * `void f(void) __attribute__((weak, alias("g")));`, or a target string a macro makes: the Pico SDK's
+ * `alias(__XSTRING(WRAPPER_FUNC(getchar)))`): such a declaration defines its name, as an alias of the target.
  */
 export function declaresAlias(text: string): boolean {
-  return /\balias\s*\(\s*"/.test(text) && /\b__attribute(?:__)?\b/.test(text);
+  return /\b(?:__)?alias(?:__)?\s*\(\s*("|[A-Za-z_])/.test(text) && /\b__attribute(?:__)?\b/.test(text);
 }

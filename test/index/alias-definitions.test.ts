@@ -12,10 +12,10 @@ describe('alias declarations', () => {
     root = (await indexedFixture(['index', 'alias-definitions'])).root;
   });
 
-  it('are definitions, as nm lists them (D count_alias, T fn_alias, W weak_fn, T macro_alias); plain externs are not', () => {
+  it('are definitions, as nm lists them (D count_alias, T fn_alias, W weak_fn, T macro_alias, T string_macro_alias); plain externs are not', () => {
     const rows = withProject(root, (ctx) => listSymbols(ctx, { file: 'src/aliases.c' }).symbols);
     const defined = (name: string) => rows.filter((s) => s.name === name).map((s) => s.is_definition);
-    for (const name of ['real_count', 'count_alias', 'real_fn', 'fn_alias', 'weak_fn', 'macro_alias', 'use']) expect(defined(name)).toEqual([true]);
+    for (const name of ['real_count', 'count_alias', 'real_fn', 'fn_alias', 'weak_fn', 'macro_alias', 'string_macro_alias', 'use']) expect(defined(name)).toEqual([true]);
     for (const name of ['plain_extern', 'plain_decl']) expect(defined(name)).toEqual([false]);
   });
 });
