@@ -266,16 +266,7 @@ export class UnitWalker {
 
   private walkFile(file: string, dirIndex: number, activeCode: boolean): void {
     const sk = this.host.skeleton(file)!;
-    const visit = this.own(this.visit(file));
-    visit.origin = 0;
-    visit.top = this.top;
-    if (sk.pragmaOnce) {
-      this.onceSeen.add(file);
-      if (this.rec !== undefined) {
-        this.rec.onceAdded.add(file);
-        this.rec.ops.push(OP_ONCE, file);
-      }
-    }
+    const visit = this.enterFile(file, sk, activeCode);
     const dirs = sk.directives;
     const n = dirs.length;
     const saved = { f: this.curFile, d: this.curDirIndex };
@@ -283,23 +274,9 @@ export class UnitWalker {
     this.curDirIndex = dirIndex;
     let pos = 1;
     let i = 0;
-    if (activeCode) {
-      this.marks.read(visit);
-      if (this.rec !== undefined) this.rec.ops.push(OP_READ, file);
-    }
-    const addRange = (from: number, to: number) => {
-      if (activeCode && from <= to) {
-        if (visit.marked !== this.marks.version) this.marks.range(visit, from);
-        visit.ranges.push(from, to);
-        this.opts.onActiveRange?.(file, from, to);
-        if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
-      }
-    };
-    const decide = (d: Directive, computed: boolean) =>
-      this.opts.overrideDecision ? this.opts.overrideDecision(file, d.line, computed) : computed;
     while (i < n) {
       const d = dirs[i];
-      addRange(pos, d.line - 1);
+      if (activeCode) this.addRange(visit, file, pos, d.line - 1);
       pos = d.endLine + 1;
       this.curLine = d.line;
       switch (d.kind) {
@@ -308,26 +285,15 @@ export class UnitWalker {
         case 'ifndef': {
           visit.groups?.push(i);
           this.log(OP_GROUP, file, i);
-          let j: number | undefined = i;
-          let taken = -1;
-          while (j !== undefined) {
-            const dj: Directive = dirs[j];
-            this.curLine = dj.line;
-            if (dj.kind === 'endif') break;
-            if (dj.kind === 'else' || decide(dj, this.condition(dj, file))) {
-              taken = j;
-              break;
-            }
-            j = dj.next;
-          }
+          const { taken, last } = this.chooseBranch(dirs, i, file);
           if (taken >= 0) {
             visit.taken?.push(taken);
             this.log(OP_TAKEN, file, taken);
             pos = dirs[taken].endLine + 1;
             i = taken + 1;
-          } else if (j !== undefined) {
-            pos = dirs[j].endLine + 1;
-            i = j + 1;
+          } else if (last !== undefined) {
+            pos = dirs[last].endLine + 1;
+            i = last + 1;
           } else {
             // Unterminated #if whose branches are all false: the rest of the file is skipped.
             pos = sk.lineCount + 1;
@@ -350,56 +316,108 @@ export class UnitWalker {
           i = d.end + 1;
           continue;
         }
-        case 'endif':
-          break;
-        case 'define':
-          if (d.error) this.diag('error', file, d.line, d.error);
-          else if (d.macro) {
-            this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
-            this.reach(d.macro);
-            this.marks.define(d.macro);
-            if (this.depth === 0 && this.inMain) this.mainDefined(d.macro.name, d.line);
-            if (this.rec !== undefined) this.rec.defined(sk, i, d.macro);
-          }
-          break;
-        case 'undef':
-          if (d.error) this.diag('error', file, d.line, d.error);
-          else if (d.name) {
-            this.marks.undefine(d.name, this.depth === 0 && this.inMain);
-            this.opts.env.delete(d.name);
-            if (this.depth === 0 && this.inMain) this.mainUndefined(d.name);
-            if (this.rec !== undefined) {
-              this.rec.written.add(d.name);
-              this.rec.ops.push(OP_UNDEF, d.name);
-            }
-          }
-          break;
-        case 'include':
-        case 'include_next':
-        case 'import':
-          this.include(d, file, dirIndex, activeCode);
-          this.curFile = file;
-          this.curDirIndex = dirIndex;
-          break;
-        case 'pragma_once':
-          break;
-        case 'pragma':
-          this.pragma(d);
-          break;
-        case 'error':
-          this.diag('error', file, d.line, `#error ${d.rest}`);
-          break;
-        case 'warning':
-          this.diag('warning', file, d.line, `#warning ${d.rest}`);
-          break;
         default:
-          break;
+          this.directive(d, sk, i, file, dirIndex, activeCode);
       }
       i++;
     }
-    addRange(pos, sk.lineCount);
+    if (activeCode) this.addRange(visit, file, pos, sk.lineCount);
     this.curFile = saved.f;
     this.curDirIndex = saved.d;
+  }
+
+  /** The file's visit made the walk's own, its #pragma once noted and, when its code is compiled, its read marked. */
+  private enterFile(file: string, sk: FileSkeleton, activeCode: boolean): FileVisit {
+    const visit = this.own(this.visit(file));
+    visit.origin = 0;
+    visit.top = this.top;
+    if (sk.pragmaOnce) {
+      this.onceSeen.add(file);
+      if (this.rec !== undefined) {
+        this.rec.onceAdded.add(file);
+        this.rec.ops.push(OP_ONCE, file);
+      }
+    }
+    if (activeCode) {
+      this.marks.read(visit);
+      if (this.rec !== undefined) this.rec.ops.push(OP_READ, file);
+    }
+    return visit;
+  }
+
+  /** Lines `from`..`to` of the file compiled (none when `from` > `to`). */
+  private addRange(visit: FileVisit, file: string, from: number, to: number): void {
+    if (from > to) return;
+    if (visit.marked !== this.marks.version) this.marks.range(visit, from);
+    visit.ranges.push(from, to);
+    this.opts.onActiveRange?.(file, from, to);
+    if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
+  }
+
+  /**
+   * The branch of the conditional group opening at dirs[i] that is taken (its directive's index, or -1), and where
+   * the search stopped: the group's #endif, or undefined when the group never ends.
+   */
+  private chooseBranch(dirs: readonly Directive[], i: number, file: string): { taken: number; last: number | undefined } {
+    let j: number | undefined = i;
+    while (j !== undefined) {
+      const dj: Directive = dirs[j];
+      this.curLine = dj.line;
+      if (dj.kind === 'endif') break;
+      const computed = dj.kind === 'else' || this.condition(dj, file);
+      if (dj.kind === 'else' || (this.opts.overrideDecision ? this.opts.overrideDecision(file, dj.line, computed) : computed)) return { taken: j, last: j };
+      j = dj.next;
+    }
+    return { taken: -1, last: j };
+  }
+
+  /** A directive that is not a conditional: #define, #undef, an include, #pragma, #error, #warning. */
+  private directive(d: Directive, sk: FileSkeleton, i: number, file: string, dirIndex: number, activeCode: boolean): void {
+    switch (d.kind) {
+      case 'define':
+        if (d.error) this.diag('error', file, d.line, d.error);
+        else if (d.macro) {
+          this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
+          this.reach(d.macro);
+          this.marks.define(d.macro);
+          if (this.depth === 0 && this.inMain) this.mainDefined(d.macro.name, d.line);
+          if (this.rec !== undefined) this.rec.defined(sk, i, d.macro);
+        }
+        break;
+      case 'undef':
+        if (d.error) this.diag('error', file, d.line, d.error);
+        else if (d.name) this.undefine(d.name);
+        break;
+      case 'include':
+      case 'include_next':
+      case 'import':
+        this.include(d, file, dirIndex, activeCode);
+        this.curFile = file;
+        this.curDirIndex = dirIndex;
+        break;
+      case 'pragma':
+        this.pragma(d);
+        break;
+      case 'error':
+        this.diag('error', file, d.line, `#error ${d.rest}`);
+        break;
+      case 'warning':
+        this.diag('warning', file, d.line, `#warning ${d.rest}`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** An executed #undef: marked, the name dropped from the environment, and recorded for replays. */
+  private undefine(name: string): void {
+    this.marks.undefine(name, this.depth === 0 && this.inMain);
+    this.opts.env.delete(name);
+    if (this.depth === 0 && this.inMain) this.mainUndefined(name);
+    if (this.rec !== undefined) {
+      this.rec.written.add(name);
+      this.rec.ops.push(OP_UNDEF, name);
+    }
   }
 
   /** A #define of the unit's own file: one of the name in force before stops being so. */
