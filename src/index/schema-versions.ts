@@ -163,5 +163,7 @@ export const SCHEMA_VERSION = 16;
  *     are keyed by an unchanged masked text).
  * 48: a declaration whose alias attribute names its target through a macro (`alias(__XSTRING(WRAPPER_FUNC(getchar)))`)
  *     is a definition, as one with a string literal (stored parses are keyed by an unchanged masked text).
+ * 49: an assembler label after `.thumb_func` is a function symbol also when it is local (the Pico SDK's
+ *     `.thumb_func` `__aeabi_bits_init:`, `t` in nm) (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 48;
+export const ROW_FORMAT_VERSION = 49;

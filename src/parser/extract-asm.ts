@@ -1,5 +1,5 @@
 // GNU/ARM assembler files (.s, .S, .sx; Keil DCD too): global labels as symbols (functions, or variables in data
-// sections and for `.type X, %object`), `.weak X` + `.thumb_set X, Y`
+// sections and for `.type X, %object`; a local label after `.thumb_func` too), `.weak X` + `.thumb_set X, Y`
 // (`.set`, `.equ`) default-handler aliases, interrupt vector tables (`.word`/`.long`/`DCD` entries under a
 // vector section or label) as `vector` rows, and `bl`/`blx` (also `ldr rN, =X` then `bx/blx rN`) as calls.
 // Labels and directives that C preprocessor macros write (Zephyr's GTEXT, SECTION_FUNC) are read from their
@@ -113,6 +113,8 @@ class AsmReader {
   private current: Label | null = null;
   /** Register → symbol loaded by `ldr rN, =symbol` (a `bx rN` calls it). */
   private loaded = new Map<string, string>();
+  /** A `.thumb_func` was read: the next label names a (Thumb) function, local or not. */
+  private thumbFunc = false;
 
   line(raw: string, lineNo: number, viaMacro: string | null = null): void {
     const code = this.label(raw, stripComment(raw), lineNo, viaMacro);
@@ -130,6 +132,8 @@ class AsmReader {
     if (!lm) return code;
     const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData, viaMacro };
     if (!label.name.startsWith('.L')) {
+      if (this.thumbFunc) this.functions.add(label.name);
+      this.thumbFunc = false;
       this.labels.push(label);
       if (this.inVectorSection || VECTOR_LABEL.test(label.name)) {
         this.table = label;
@@ -172,6 +176,9 @@ class AsmReader {
         return true;
       case '.weak':
         for (const n of names) this.weak.add(n);
+        return true;
+      case '.thumb_func':
+        this.thumbFunc = true;
         return true;
       case '.type':
         if (/function/.test(names[1] ?? '')) this.functions.add(names[0]);
