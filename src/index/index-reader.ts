@@ -224,6 +224,8 @@ export interface IndexReader {
   fileLinesInBuilds(path: string): FileLinesRow[];
   /** Stored path → line-set id, for every file of a build that has lines recorded. */
   fileLineIds(buildId: number): Map<string, number>;
+  /** Stored path → content hash, for the files of a build whose path starts with `prefix` (its build folder). */
+  contentHashesUnder(buildId: number, prefix: string): Map<string, string>;
   /** Stored paths equal to `path`, or ending in `/path` (at most `limit`). */
   matchFilePaths(path: string, limit: number): string[];
   /** Symbols named `name` (or with that qualified name, or that of a symbol written so, see lookupSymbols) in every build; the only symbol query that spans builds. */

@@ -371,6 +371,13 @@ export class SqliteIndex implements IndexReader {
     return new Map(rows.map((r) => [r.path, r.lines_id]));
   }
 
+  contentHashesUnder(buildId: number, prefix: string): Map<string, string> {
+    const rows = this.db
+      .prepare(`SELECT f.path, f.content_hash FROM build_file_lines bfl JOIN files f ON f.id = bfl.file_id WHERE bfl.build_id = ? AND f.path LIKE ? ESCAPE '\\'`)
+      .all(buildId, `${likeEscape(prefix)}%`) as { path: string; content_hash: string }[];
+    return new Map(rows.map((r) => [r.path, r.content_hash]));
+  }
+
   matchFilePaths(path: string, limit: number): string[] {
     const clean = path.replace(/^\.\//, '');
     const exact = this.db.prepare('SELECT path FROM files WHERE path = ?').get(clean) as { path: string } | undefined;

@@ -125,16 +125,20 @@ function paged<T>(items: T[], total: number, offset: number): DiffList<T> {
 /** Every list but the symbol lists (those are paged by the reader), complete and sorted. */
 function collectLists(ctx: ProjectContext, reader: IndexReader, a: BuildRow, b: BuildRow, notes: string[]): Partial<Record<DiffSection, unknown[]>> {
   // The units each image links (those the index answers from), or every compiled unit when its link is unknown.
-  const unitsA = new Set((a.linkedUnits ?? a.units).map((u) => storedPath(ctx.root, u)));
-  const unitsB = new Set((b.linkedUnits ?? b.units).map((u) => storedPath(ctx.root, u)));
-  const filesA = reader.fileLineIds(a.id);
-  const filesB = reader.fileLineIds(b.id);
+  // A file each build generates at the same place in its own folder is one file of both, named `<build>/...`.
+  const inA = new BuildFolderFiles(ctx, reader, a);
+  const inB = new BuildFolderFiles(ctx, reader, b);
+  const unitsA = new Set((a.linkedUnits ?? a.units).map((u) => inA.key(storedPath(ctx.root, u))));
+  const unitsB = new Set((b.linkedUnits ?? b.units).map((u) => inB.key(storedPath(ctx.root, u))));
+  const filesA = inA.lineIds();
+  const filesB = inB.lineIds();
+  const differently = (f: string, id: number) => filesB.has(f) && (filesB.get(f) !== id || inA.content(f) !== inB.content(f));
   return {
     units_only_in_a: onlyIn(unitsA, unitsB),
     units_only_in_b: onlyIn(unitsB, unitsA),
     files_only_in_a: onlyIn(new Set(filesA.keys()), new Set(filesB.keys())),
     files_only_in_b: onlyIn(new Set(filesB.keys()), new Set(filesA.keys())),
-    files_compiled_differently: [...filesA].filter(([f, id]) => filesB.has(f) && filesB.get(f) !== id).map(([f]) => f).sort(),
+    files_compiled_differently: [...filesA].filter(([f, id]) => differently(f, id)).map(([f]) => f).sort(),
     defines: differing(commandLineDefines(reader, a), commandLineDefines(reader, b)),
     kconfig: kconfigDiff(reader, a, b, notes),
     memory_regions: memoryDiff(a, b, notes),
@@ -160,6 +164,43 @@ function commandLineDefines(reader: IndexReader, x: BuildRow): Record<string, st
   const out: Record<string, string> = { ...x.defines };
   for (const [name, set] of values) out[name] = [...set].sort().join(' | ');
   return out;
+}
+
+/** Where the key of a file generated into a build's own folder starts (the same file of each build). */
+const BUILD_FOLDER = '<build>/';
+
+/**
+ * A build's files keyed for comparing with another build: those inside its build folder (generated there, as the Pico
+ * SDK's config_autogen.h) by `<build>/` and their path in the folder, with their content (the same path of two
+ * builds is one file row, whose content both read; two generated copies are two rows).
+ */
+class BuildFolderFiles {
+  private readonly prefix: string;
+  private hashes?: Map<string, string>;
+
+  constructor(
+    private readonly ctx: ProjectContext,
+    private readonly reader: IndexReader,
+    private readonly build: BuildRow,
+  ) {
+    const dir = storedPath(ctx.root, build.buildDir);
+    this.prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+  }
+
+  key(path: string): string {
+    return this.prefix && path.startsWith(this.prefix) ? BUILD_FOLDER + path.slice(this.prefix.length) : path;
+  }
+
+  lineIds(): Map<string, number> {
+    return new Map([...this.reader.fileLineIds(this.build.id)].map(([f, id]) => [this.key(f), id]));
+  }
+
+  /** The content hash of a `<build>/` file (undefined for the others: their row is shared). */
+  content(key: string): string | undefined {
+    if (!key.startsWith(BUILD_FOLDER)) return undefined;
+    this.hashes ??= this.reader.contentHashesUnder(this.build.id, this.prefix);
+    return this.hashes.get(this.prefix + key.slice(BUILD_FOLDER.length));
+  }
 }
 
 function onlyIn(x: Set<string>, y: Set<string>): string[] {
