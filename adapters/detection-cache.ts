@@ -3,7 +3,9 @@
 // shared/detect-inputs.ts). A later detection asked the same question (same build search result, options
 // and adapter code) answers from it while every input still holds; anything else detects afresh. The units'
 // arguments are kept as indexes into one list of the distinct ones (a compile database repeats the same ~100 flags
-// in every command: mbed CE's 1 135 units are 10 MB written out, 1 MB so), and loaded as shared strings.
+// in every command: mbed CE's 1 135 units are 10 MB written out, 1 MB so), and loaded as shared strings. Images
+// read from one compile database (a CMake folder linking several programs) share its units: kept once, the others
+// naming the build that holds them (`unitsOf`).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import type { AdapterOptions, AdapterResult } from './contract.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface CacheFile {
   format: number;
@@ -33,8 +35,30 @@ function keptResult(result: AdapterResult): { strings: string[]; result: Adapter
     if (i === undefined) ids.set(a, (i = ids.size));
     return i;
   };
-  const builds = result.builds.map((b) => ({ ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map(id) as unknown as string[] })) }));
+  const holder = new Map<unknown, number>();
+  const builds = result.builds.map((b, i): KeptBuild => {
+    const shared = holder.get(b.units);
+    if (shared !== undefined) return { ...b, units: [], unitsOf: shared };
+    holder.set(b.units, i);
+    return { ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map(id) as unknown as string[] })) };
+  });
   return { strings: [...ids.keys()], result: { ...result, builds } };
+}
+
+/** A kept build: its units, or (`unitsOf`) the index of the earlier build whose units it shares. */
+type KeptBuild = AdapterResult['builds'][number] & { unitsOf?: number };
+
+/** Builds that share an earlier build's units given that array again, in place; false when one names no such build. */
+function restoreSharedUnits(result: AdapterResult): boolean {
+  const builds = result.builds as KeptBuild[];
+  for (let i = 0; i < builds.length; i++) {
+    const of = builds[i].unitsOf;
+    if (of === undefined) continue;
+    if (!Number.isInteger(of) || of < 0 || of >= i || builds[of].unitsOf !== undefined) return false;
+    builds[i].units = builds[of].units;
+    delete builds[i].unitsOf;
+  }
+  return true;
 }
 
 /** The units' arguments of a kept result made strings again, in place; false when an index names no string. */
@@ -144,7 +168,7 @@ export function detectionKey(projectRoot: string, options: AdapterOptions, disco
 function readCache(file: string): CacheFile | undefined {
   try {
     const data = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
-    return data.format === FORMAT && Array.isArray(data.inputs) && data.result && restoreArguments(data.result, data.strings) ? data : undefined;
+    return data.format === FORMAT && Array.isArray(data.inputs) && data.result && restoreArguments(data.result, data.strings) && restoreSharedUnits(data.result) ? data : undefined;
   } catch {
     return undefined;
   }

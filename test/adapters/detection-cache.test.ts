@@ -30,6 +30,19 @@ describe('detection cache', () => {
     expect(detectBuilds(root, { detectionCache: cacheFile }).builds).toEqual(fresh.builds);
   });
 
+  it('keeps the units of images read from one compile database once, and reads them back shared', () => {
+    const root = copyFixtureToTemp('adapters', 'cmake-pico-examples');
+    const cacheFile = path.join(tempDir(), 'detection.json');
+    const fresh = detectBuilds(root, { detectionCache: cacheFile });
+    expect(fresh.builds.map((b) => b.image)).toEqual(['blink', 'bs2_default', 'hello']);
+    const kept = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { result: { builds: { units: unknown[]; unitsOf?: number }[] } };
+    expect(kept.result.builds.map((b) => [b.units.length, b.unitsOf])).toEqual([[6, undefined], [0, 0], [0, 0]]);
+    const cached = detectBuilds(root, { detectionCache: cacheFile });
+    expect(cached.fromCache).toBeDefined();
+    expect(cached.builds).toEqual(fresh.builds);
+    expect(cached.builds[1].units).toBe(cached.builds[0].units);
+  });
+
   it('a kept index naming no argument is not trusted: detected afresh', () => {
     const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
     const cacheFile = path.join(tempDir(), 'detection.json');
