@@ -120,6 +120,7 @@ function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates 
     const m = new Map<string, string>();
     // The id names a #define's file by its content: the same wherever the project is.
     let id = '';
+    let paths = '';
     for (const entry of state) {
       const a = entry.indexOf('\0');
       if (a < 0) {
@@ -130,12 +131,18 @@ function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates 
         const file = files[Number(entry.slice(a + 1, b))];
         m.set(entry.slice(0, a), `${file.file}${entry.slice(b)}`);
         id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
-        key += `${file.file}\0`;
+        paths += `${file.file}\0`;
       }
     }
-    byName.push(m);
+    const stateKey = `${paths}\x02${id}`;
+    let shared = sharedStateMaps.get(stateKey);
+    if (shared === undefined) {
+      if (sharedStateMaps.size >= SHARED_STATES_MAX) sharedStateMaps.clear();
+      sharedStateMaps.set(stateKey, (shared = m));
+    }
+    byName.push(shared);
     ids.push(id === '' ? '' : sha1(id).slice(0, 16));
-    key += `${id}\x01`;
+    key += `${stateKey}\x01`;
   }
   const known = sharedStates.get(key);
   if (known !== undefined) return known;
@@ -151,6 +158,8 @@ function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates 
  * of 952 units otherwise). Bounded: cleared when full.
  */
 const sharedStates = new Map<string, UnitStates>();
+/** One state's map by what it holds, shared by the UnitStates that have it. */
+const sharedStateMaps = new Map<string, Map<string, string>>();
 const SHARED_STATES_MAX = 4096;
 
 /** Per file (path as in `files`) of one result, its marks; of the files `only` names when given. */
