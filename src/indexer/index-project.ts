@@ -34,7 +34,7 @@ import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
-import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
@@ -124,7 +124,8 @@ export interface IndexResult {
   /** Units walked on worker threads (the rest of `preprocessed` on the main thread). */
   preprocessedOnWorkers: number;
   /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
-  headerWalks: { walked: number; replayed: number };
+  /** Header inclusions walked and replayed; `dropped`: times the recorded walks were dropped between builds to bound memory. */
+  headerWalks: { walked: number; replayed: number; dropped?: number };
   /** Files read and hashed in this run (the others were answered by their recorded size and mtime). */
   filesHashed: number;
   /** Files whose directive skeleton was scanned in this run / loaded from the index (unchanged, not read). */
@@ -432,7 +433,7 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     if (run.lastBuild) {
       run.headerCache.clear();
       collectLargeHeap();
-    }
+    } else if (dropWalksPastBudget(run.headerCache)) run.headerCache.dropped++;
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
@@ -623,7 +624,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   result.parsedOnWorkers = run.pool.onWorkers;
   result.preprocessedOnWorkers = run.pool.walkedOnWorkers;
   // Each worker thread walks headers for itself (its caches are its own).
-  result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed };
+  result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };
   result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
   result.filesHashed = run.states.hashed;
   result.preprocessMs = run.timing.preprocessMs;

@@ -167,6 +167,22 @@ export function collectLargeHeap(): void {
   if (v8.getHeapStatistics().used_heap_size > largeHeap.bytes) collector()?.();
 }
 
+/** Heap in use past which a build that is not the run's last drops the recorded header walks (see dropWalksPastBudget). */
+export const headerWalksBudget = { bytes: 96 << 20 };
+
+/**
+ * After a build's walks, when it is not the run's last: the recorded header walks go (and the heap is collected) once
+ * the heap in use is past headerWalksBudget. They are kept for the next builds to replay, and a run of many builds in
+ * many macro states (three Pico boards × 13 images: 351 MiB by the 39th build) would otherwise hold every state's
+ * walks to the end. The builds after it walk their headers again. Answers whether they went.
+ */
+export function dropWalksPastBudget(cache: { clear(): void }): boolean {
+  if (v8.getHeapStatistics().used_heap_size <= headerWalksBudget.bytes) return false;
+  cache.clear();
+  collector()?.();
+  return true;
+}
+
 /** Texts past this many characters are a vendor device header's (see holdHeapGrowthForText). */
 export const LARGE_TEXT_CHARS = 8 << 20;
 

@@ -193,6 +193,8 @@ export class HeaderWalkCache {
   walked = 0;
   recorded = 0;
   replayed = 0;
+  /** Times the entries were dropped between builds to bound memory (see dropWalksPastBudget). */
+  dropped = 0;
 
   slot(key: string): HeaderEntry[] {
     let s = this.slots.get(key);
