@@ -23,6 +23,7 @@ import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/und
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
 import { assemblerMacroTable, withAssemblerInvocations } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
+import { lineAt, lineStartsOf } from '../parser/line-index.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';
@@ -152,19 +153,8 @@ function undefinedIn(text: string, undone: UndoneAt | undefined): ((name: string
   return (name, offset) => {
     const uses = undone(name);
     if (uses === undefined) return false;
-    if (starts === undefined) {
-      starts = [0];
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    }
-    // The line of the offset: the last line start at or before it.
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    const line = lo + 1;
+    starts ??= lineStartsOf(text);
+    const line = lineAt(starts, offset) + 1;
     return uses.some((u) => u.def === undefined && inRanges(u.ranges, line));
   };
 }
