@@ -349,6 +349,11 @@ export function undefNamesOf(e: HeaderEntry): string[] {
   return (e.undefNames = [...out]);
 }
 
+/** How many slots of a walk's log an operation takes, itself included. */
+function opWidth(op: number): number {
+  return op === OP_RANGE || op === OP_DEFINES ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : 2;
+}
+
 function collectUndefNames(e: HeaderEntry, out: Set<string>): void {
   const ops = e.ops;
   let k = 0;
@@ -356,7 +361,7 @@ function collectUndefNames(e: HeaderEntry, out: Set<string>): void {
     const op = ops[k] as number;
     if (op === OP_UNDEF) out.add(ops[k + 1] as string);
     else if (op === OP_SUB) collectUndefNames(ops[k + 1] as HeaderEntry, out);
-    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
+    k += opWidth(op);
   }
 }
 
@@ -377,7 +382,7 @@ function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {
       const dirs = (ops[k + 1] as FileSkeleton).directives;
       for (let i = ops[k + 2] as number; i <= (ops[k + 3] as number); i++) if (names.has(dirs[i].macro!.name)) return true;
     } else if (op === OP_SUB && definesAny(ops[k + 1] as HeaderEntry, names)) return true;
-    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
+    k += opWidth(op);
   }
   return false;
 }
@@ -389,7 +394,7 @@ function collectReads(e: HeaderEntry, out: string[]): void {
     const op = ops[k] as number;
     if (op === OP_READ) out.push(ops[k + 1] as string);
     else if (op === OP_SUB) collectReads(ops[k + 1] as HeaderEntry, out);
-    k += op === OP_RANGE ? 4 : op === OP_GROUP || op === OP_TAKEN ? 3 : op === OP_DEFINES ? 4 : 2;
+    k += opWidth(op);
   }
 }
 
