@@ -9,9 +9,7 @@ import { findDeadCode } from '../../src/query/call-graph/dead-code.js';
 import { findReferences } from '../../src/query/find-references.js';
 import { withProject } from '../../src/query/project-context.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
-
-type Row = Record<string, unknown>;
-const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+import { answerRows } from '../helpers/answer-rows.js';
 
 describe('a function address passed as an argument', () => {
   it('is a reference of the function, which is then not dead', async () => {
@@ -23,10 +21,10 @@ describe('a function address passed as an argument', () => {
     );
     writeConfig(root, DEFAULT_CONFIG);
     await indexProject({ root });
-    const dead = rows(withProject(root, (ctx) => findDeadCode(ctx, { limit: 500 })) as unknown[]).map((r) => r.name);
+    const dead = answerRows(withProject(root, (ctx) => findDeadCode(ctx, { limit: 500 })) as unknown[]).map((r) => r.name);
     expect(dead).not.toContain('by_name');
     expect(dead).not.toContain('by_address');
-    const refs = rows(withProject(root, (ctx) => findReferences(ctx, { name: 'by_address' })) as unknown[]);
+    const refs = answerRows(withProject(root, (ctx) => findReferences(ctx, { name: 'by_address' })) as unknown[]);
     expect(refs).toEqual([expect.objectContaining({ file: 'src/main.c', in_symbol: 'start_tasks' })]);
   });
 });

@@ -8,9 +8,7 @@ import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
-
-type Row = Record<string, unknown>;
-const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+import { answerRows } from '../helpers/answer-rows.js';
 
 describe('an assembler unit whose functions assembler macros write', () => {
   let root: string;
@@ -43,7 +41,7 @@ describe('an assembler unit whose functions assembler macros write', () => {
   it('reads a local label `.thumb_func` marks as a function (nm: t bits_init), not a plain local label (t local_loop)', () => {
     const symbols = withProject(root, (ctx) => listSymbols(ctx, { file: 'src/bit_ops.S' }).symbols);
     expect(symbols.filter((s) => s.line >= 39).map((s) => `${s.kind} ${s.name} ${s.line}`)).toEqual(['function bits_init 39']);
-    const callees = rows(withProject(root, (ctx) => findCallees(ctx, { name: 'bits_init' }))).map((c) => c.callee);
+    const callees = answerRows(withProject(root, (ctx) => findCallees(ctx, { name: 'bits_init' }))).map((c) => c.callee);
     expect(callees).toEqual(['reverse32']);
   });
 
@@ -52,7 +50,7 @@ describe('an assembler unit whose functions assembler macros write', () => {
   });
 
   it('reads the branches under a macro-written label as its calls', () => {
-    const callees = (fn: string) => rows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
+    const callees = (fn: string) => answerRows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
     expect(callees('__wrap___clzsi2')).toEqual(['count_leading']);
     expect(callees('popcount32')).toEqual(['reverse32']);
   });

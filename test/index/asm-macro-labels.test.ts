@@ -9,9 +9,7 @@ import { isCompiled } from '../../src/query/is-compiled.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
-
-type Row = Record<string, unknown>;
-const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+import { answerRows } from '../helpers/answer-rows.js';
 
 describe('an assembler unit whose labels macros write', () => {
   let root: string;
@@ -31,7 +29,7 @@ describe('an assembler unit whose labels macros write', () => {
   });
 
   it('reads the branches under a macro-placed label as its calls', () => {
-    const callees = (fn: string) => rows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
+    const callees = (fn: string) => answerRows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
     expect(callees('cpu_idle')).toEqual(['idle_hook']);
     expect(callees('reset_entry')).toEqual(['cpu_idle', 'idle_local']);
   });

@@ -8,12 +8,11 @@ import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
 import { searchBodies } from '../../src/query/search-bodies.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { answerRows } from '../helpers/answer-rows.js';
 
 let root: string;
 let indexed: IndexResult;
-type Row = Record<string, unknown>;
-const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
-const lookup = (name: string) => rows(withProject(root, (ctx) => lookupSymbol(ctx, { name }))).filter((r) => r.file === 'include/labels.h');
+const lookup = (name: string) => answerRows(withProject(root, (ctx) => lookupSymbol(ctx, { name }))).filter((r) => r.file === 'include/labels.h');
 
 beforeAll(async () => {
   ({ root, result: indexed } = await indexedFixture(['index', 'macro-field-lists']));
@@ -54,7 +53,7 @@ describe('structs and unions whose body is a field-list macro', () => {
   it('a definition read from the expanded text keeps its body and docstring as written', () => {
     const fn = lookup('key_label_ok');
     expect(fn).toEqual([expect.objectContaining({ kind: 'function', line: 17, is_definition: true, docstring: 'Checks the key label.' })]);
-    const bodies = rows(withProject(root, (ctx) => searchBodies(ctx, { query: 'LABEL_CHECK' })));
+    const bodies = answerRows(withProject(root, (ctx) => searchBodies(ctx, { query: 'LABEL_CHECK' })));
     expect(bodies).toEqual([expect.objectContaining({ name: 'key_label_ok', file: 'include/labels.h', match_lines: [{ line: 17, text: expect.stringContaining('return LABEL_CHECK(key);') }] })]);
   });
 

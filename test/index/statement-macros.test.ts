@@ -7,9 +7,7 @@ import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
-
-type Row = Record<string, unknown>;
-const rows = (answer: unknown[]) => (answer as Row[]).filter((r) => !('total' in r) && !('warning' in r));
+import { answerRows } from '../helpers/answer-rows.js';
 
 describe('statement macros in function bodies', () => {
   let root: string;
@@ -37,7 +35,7 @@ describe('statement macros in function bodies', () => {
   });
 
   it('attributes the calls in those bodies to their function', () => {
-    const callees = (fn: string) => rows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
+    const callees = (fn: string) => answerRows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);
     expect(callees('init_items')).toEqual(['use_item']);
     expect(callees('merge_list').sort()).toEqual(['emit', 'list_empty']);
     expect(callees('total')).toEqual(['aligned_size']);
