@@ -1,12 +1,12 @@
 // The implicit macros a patch's macro tables fall back to (unitBuiltins of every unit of the build) kept beside the
 // index in `.fw-context/build-builtins/`, one checksummed V8-serialized file per build, keyed by the build's
 // fingerprint (its units' command lines and the state of the compilers they run, which decide them) and by the code
-// that works them out (size and mtime of its modules, as parsed-defines.ts keys its form): a patch takes them from
+// that works them out (size and mtime of its modules: moduleStamps): a patch takes them from
 // there instead of reading every unit's command line again (mbed CE's 255 units: ~40 ms in a short run).
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MacroDef } from '../preprocessor/macro-definition.js';
+import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
@@ -19,17 +19,8 @@ const DECIDING_MODULES = [
   'kept-builtins.js', 'builtin-macros.js', '../model/compile-args.js', '../model/compiler-binary.js', '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js',
   '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
 ];
-let codeMemo: string | undefined;
-
 function codeStamp(): string {
-  if (codeMemo) return codeMemo;
-  const dir = path.dirname(fileURLToPath(import.meta.url));
-  let text = '';
-  for (const m of DECIDING_MODULES) {
-    const st = fs.statSync(path.join(dir, m), { throwIfNoEntry: false });
-    text += st ? `${m}\0${st.size}\0${st.mtimeMs}\n` : `${m}\0missing\n`;
-  }
-  return (codeMemo = sha1(text));
+  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES));
 }
 
 interface BuiltinsFile {

@@ -1,8 +1,6 @@
 // The skeleton store of an index run: a file's content hash comes from the run's file states (size and
 // mtime as the index recorded them, else read and hashed), its skeleton from the index's skeleton rows
 // under that hash, else it is read and scanned and saved at the end of the run.
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../index/open-index.js';
@@ -11,23 +9,15 @@ import { decodeSkeleton, encodeSkeleton, SKELETON_FORMAT, type FileSkeleton, typ
 import type { FileStates } from './file-states.js';
 import { collectAfterLargeSkeleton, holdHeapGrowthForText, LARGE_SKELETON_BYTES } from './release-memory.js';
 import { storedPath } from './vendor-paths.js';
+import { moduleStamps } from '../model/module-stamps.js';
+import { sha1 } from '../model/sha1.js';
 
 /** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
 const SCANNING_MODULES = ['file-skeleton.js', 'scan-source.js', 'macro-definition.js', 'tokens.js'];
 
 /** SKELETON_FORMAT with the size and mtime of the scanning modules (their .js files beside the preprocessor's). */
 function skeletonFormat(): string {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor');
-  const h = createHash('sha1').update(String(SKELETON_FORMAT));
-  for (const m of SCANNING_MODULES) {
-    try {
-      const st = fs.statSync(path.join(dir, m));
-      h.update(`\0${m}\0${st.size}\0${st.mtimeMs}`);
-    } catch {
-      h.update(`\0${m}\0missing`);
-    }
-  }
-  return h.digest('hex');
+  return sha1(`${SKELETON_FORMAT}\n${moduleStamps(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor'), SCANNING_MODULES)}`);
 }
 
 export class StoredSkeletons implements SkeletonStore {

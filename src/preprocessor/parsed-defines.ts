@@ -2,12 +2,12 @@
 // beside the compiler answers: a re-index reads them back (V8-serialized fields, made definitions again) instead
 // of lexing ~350 definitions.
 // The kept form names the code that parsed it (size and mtime of the parsing modules): new code parses again.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
+import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { MacroDef, parseDefine } from './macro-definition.js';
 
@@ -24,17 +24,8 @@ export function parseDefines(text: string): MacroDef[] {
 
 /** The modules whose code decides a parsed definition (beside this one). */
 const PARSING_MODULES = ['parsed-defines.js', 'macro-definition.js', 'tokens.js'];
-let formatMemo: string | undefined;
-
 function parsingFormat(): string {
-  if (formatMemo) return formatMemo;
-  const dir = path.dirname(fileURLToPath(import.meta.url));
-  const h = createHash('sha1');
-  for (const m of PARSING_MODULES) {
-    const st = fs.statSync(path.join(dir, m), { throwIfNoEntry: false });
-    h.update(st ? `${m}\0${st.size}\0${st.mtimeMs}\n` : `${m}\0missing\n`);
-  }
-  return (formatMemo = h.digest('hex'));
+  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), PARSING_MODULES));
 }
 
 /** parseDefines(text), read back from `cacheDir` when kept there, else parsed and kept (a failure to keep costs the next run a parse). */

@@ -1,0 +1,21 @@
+// What names the code that made a kept form (parsed definitions, skeletons, implicit macros): the size and mtime of
+// the modules whose code decides it, so that new code makes the form again instead of reading an old one.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const memo = new Map<string, string>();
+
+/** One line per module of `dir` (`name\0size\0mtime`, or `name\0missing`), read once per process. */
+export function moduleStamps(dir: string, modules: readonly string[]): string {
+  const key = `${dir}\0${modules.join('\0')}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    text = '';
+    for (const m of modules) {
+      const st = fs.statSync(path.join(dir, m), { throwIfNoEntry: false });
+      text += st ? `${m}\0${st.size}\0${st.mtimeMs}\n` : `${m}\0missing\n`;
+    }
+    memo.set(key, text);
+  }
+  return text;
+}
