@@ -10,7 +10,7 @@ import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
 import { readCMakeCache, type CMakeCache } from '../shared/cmake-cache.js';
 import { findLinkCommands } from './find-link-command.js';
-import { namedImageLinks, programLinks } from '../shared/image-links.js';
+import { folderImages } from '../shared/image-links.js';
 import { guarded } from '../shared/guard.js';
 
 /** Cache entries projects use to name the board or chip, most specific first. */
@@ -56,10 +56,8 @@ export const cmakeAdapter: BuildAdapter = {
       result.diagnostics.push(...found.diagnostics);
       const details = [buildType && `CMAKE_BUILD_TYPE=${buildType}`, generator && `generator ${generator}`, `${units.length} units`].filter(Boolean).join(', ');
       const about = `CMake build ${relPath(projectRoot, shownAs)}${project ? ` of ${project}` : ''}`;
-      const images = namedImageLinks(programLinks(found.links), dir);
-      const single = [{ link: found.chosen, image: 'app', defaultImage: true }];
-      for (const { link, image, defaultImage } of images.length ? images : single) {
-        const links = images.length && link?.info.output ? `, links ${relPath(dir, link.info.output)}` : '';
+      for (const { link, image, defaultImage, named } of folderImages(found.links, found.chosen, dir)) {
+        const links = named && link?.info.output ? `, links ${relPath(dir, link.info.output)}` : '';
         const build: BuildDescription = {
           buildSystem: 'cmake',
           variant: folderVariantName(projectRoot, shownAs),

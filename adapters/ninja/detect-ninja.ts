@@ -12,7 +12,7 @@ import { readCMakeCache } from '../shared/cmake-cache.js';
 import { parseNinjaManifest } from './parse-ninja.js';
 import { chooseLink, linkSourceOf, recoverFromManifest } from './recover-units.js';
 import { guarded } from '../shared/guard.js';
-import { namedImageLinks, programLinks } from '../shared/image-links.js';
+import { folderImages } from '../shared/image-links.js';
 
 export const ninjaAdapter: BuildAdapter = {
   name: 'ninja',
@@ -37,16 +37,14 @@ export const ninjaAdapter: BuildAdapter = {
       }
       const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
       const buildType = cache?.values.get('CMAKE_BUILD_TYPE');
-      const images = namedImageLinks(programLinks(recovered.links), dir);
-      const single = [{ link: chooseLink(recovered.links), image: 'app', defaultImage: true }];
-      for (const { link, image, defaultImage } of images.length ? images : single) {
+      for (const { link, image, defaultImage, named } of folderImages(recovered.links, chooseLink(recovered.links), dir)) {
         const build: BuildDescription = {
           buildSystem: 'ninja',
           variant: folderVariantName(projectRoot, shownAs),
           image,
           imageType: 'app',
           defaultImage,
-          description: `ninja build ${relPath(projectRoot, path.join(shownAs, 'build.ninja'))} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${images.length ? relPath(dir, link.info.output) : path.basename(link.info.output)}` : ''})`,
+          description: `ninja build ${relPath(projectRoot, path.join(shownAs, 'build.ninja'))} (${recovered.units.length} compile edges${buildType ? `, ${buildType}` : ''}${link?.info.output ? `, links ${named ? relPath(dir, link.info.output) : path.basename(link.info.output)}` : ''})`,
           buildDir: dir,
           units: recovered.units,
           linkerScripts: link?.info.linkerScripts ?? [],

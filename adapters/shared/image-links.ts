@@ -43,3 +43,23 @@ export function namedImageLinks<L extends ImageLinkLike>(links: L[], buildDir: s
     .map((l) => ({ link: l, image: counts.get(base(l))! > 1 ? inFolder(l) : base(l), defaultImage: scripted.length === 1 && scripted[0] === l }))
     .sort((a, b) => a.image.localeCompare(b.image));
 }
+
+/** One image of a build folder: its link (none when none was found), its name, and whether it is the default. */
+export interface FolderImage<L extends ImageLinkLike> {
+  link: L | undefined;
+  image: string;
+  defaultImage: boolean;
+  /** Whether the folder links several programs, each an image named after it. */
+  named: boolean;
+}
+
+/**
+ * The images of a build folder linking `links`: one per program when it links several (namedImageLinks), else the
+ * single default image `app` with the link the adapter chose (`chosen`, possibly none).
+ */
+export function folderImages<L extends ImageLinkLike>(links: L[], chosen: L | undefined, buildDir: string): FolderImage<L>[] {
+  const named = namedImageLinks(programLinks(links), buildDir);
+  if (named.length) return named.map((n) => ({ ...n, named: true }));
+  return [{ link: chosen, image: 'app', defaultImage: true, named: false }];
+}
+
