@@ -184,6 +184,11 @@ export function walkProjectFiles(root: string, options: WalkOptions = {}): Walke
     if (rel) folders.pop();
   };
   visit(start);
-  if (scope.kept.length) addKept(root, start, scope, out, options, new Set(out.map((f) => f.path)));
+  if (scope.kept.length) {
+    // The kept files the walk listed already (a set of those alone, not of every file walked).
+    const listed = new Set<string>();
+    for (const f of out) if (scope.keptSet.has(f.path)) listed.add(f.path);
+    addKept(root, start, scope, out, options, listed);
+  }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
