@@ -11,11 +11,20 @@ import { resolvePath } from '../../src/model/plain-path.js';
 
 /** The object a unit writes, absolute: its `output`, else its `-o` argument. */
 export function unitObject(u: CompileUnit): string | undefined {
-  if (u.output) return resolvePath(u.directory, u.output);
-  const i = u.arguments.indexOf('-o');
-  const o = i >= 0 ? u.arguments[i + 1] : u.arguments.find((a) => a.startsWith('-o') && a.length > 2)?.slice(2);
-  return o ? resolvePath(u.directory, o) : undefined;
+  if (objectOf.has(u)) return objectOf.get(u);
+  let o: string | undefined;
+  if (u.output) o = u.output;
+  else {
+    const i = u.arguments.indexOf('-o');
+    o = i >= 0 ? u.arguments[i + 1] : u.arguments.find((a) => a.startsWith('-o') && a.length > 2)?.slice(2);
+  }
+  const obj = o ? resolvePath(u.directory, o) : undefined;
+  objectOf.set(u, obj);
+  return obj;
 }
+
+/** Each unit's object, found once (images of one compile database share its units; a unit is not changed once made). */
+const objectOf = new WeakMap<CompileUnit, string | undefined>();
 
 export interface LinkedObjects {
   method: LinkDetermination['method'];

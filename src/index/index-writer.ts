@@ -323,6 +323,17 @@ export class IndexWriter {
     return (this.sql('SELECT id FROM macro_groups WHERE hash = ?').get(hash) as { id: number } | undefined)?.id;
   }
 
+  /** The hashes of every macro group the index holds. */
+  macroGroupHashes(): Set<string> {
+    return new Set(this.sql('SELECT hash FROM macro_groups').pluck().all() as string[]);
+  }
+
+  /** A stored macro group by its hash (no records when the index holds none of that hash). */
+  macroGroupByHash(hash: string): MacroGroup {
+    const row = this.sql('SELECT id, file FROM macro_groups WHERE hash = ?').get(hash) as { id: number; file: string } | undefined;
+    return { hash, file: row?.file ?? '', records: row ? this.macroGroupRecords(row.id) : [] };
+  }
+
   /** The records of a stored macro group. */
   macroGroupRecords(id: number): MacroRecord[] {
     const rows = this.sql('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as MacroRow[];

@@ -5,10 +5,11 @@
 // linker scripts, map file, Kconfig output (record-inputs.ts): a relink changes no unit. Which map file and
 // linker scripts the build names, its link command and how its link was determined are the record's too
 // (record-description.ts): a map or linker script that appears, or a changed -Map/--defsym/-T, changes no unit
-// either, unless the units the image links change.
+// either, unless the units the image links change. The units weigh most (Pico's 13 images of a folder share one
+// list of 703 units, ~1.7 MB written out): they enter as one digest per list, made once (see unitsDigest).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildDescription } from '../../adapters/contract.js';
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import { compilerIdentity, stripWrapper } from '../model/compiler-binary.js';
 import { sha1 } from '../model/sha1.js';
 import { unitObject } from '../../adapters/shared/linked-units.js';
@@ -20,14 +21,27 @@ import { linkedUnitTest } from './record-description.js';
  */
 export function compilerStates(build: BuildDescription): string[] {
   const seen = new Map<string, string>();
-  for (const u of build.units) {
+  for (const [key, compiler, directory] of compilersOf(build.units)) seen.set(key, (compilerIdentity(compiler, directory) ?? compiler).replace(/\0/g, ' '));
+  return [...seen.values()].sort();
+}
+
+/** The distinct compilers of a unit list (key, as named, the folder it resolves from), found once per list. */
+const unitCompilers = new WeakMap<readonly CompileUnit[], [string, string, string][]>();
+
+function compilersOf(units: readonly CompileUnit[]): [string, string, string][] {
+  let found = unitCompilers.get(units);
+  if (found) return found;
+  const seen = new Map<string, [string, string, string]>();
+  for (const u of units) {
     const compiler = stripWrapper(u.arguments)[0];
     if (!compiler) continue;
     // A relative path with a folder resolves from the unit's folder; a bare name from PATH.
     const key = compiler.includes('/') && !path.isAbsolute(compiler) ? path.resolve(u.directory, compiler) : compiler;
-    if (!seen.has(key)) seen.set(key, (compilerIdentity(compiler, u.directory) ?? compiler).replace(/\0/g, ' '));
+    if (!seen.has(key)) seen.set(key, [key, compiler, u.directory]);
   }
-  return [...seen.values()].sort();
+  found = [...seen.values()];
+  unitCompilers.set(units, found);
+  return found;
 }
 
 /**
@@ -39,6 +53,23 @@ function linkedSet(build: BuildDescription): (string | null)[][] | null {
   if (!isLinked) return null;
   const linked = build.units.filter(isLinked);
   return linked.length === build.units.length ? null : linked.map((u) => [u.file, unitObject(u) ?? null]);
+}
+
+/** Unit lists hashed in this process (tests count the work shared). */
+export const fingerprintWork = { unitListsHashed: 0 };
+
+/** Digests of unit lists already made, by the list (images of one compile database share it; lists are not changed once made). */
+const unitDigests = new WeakMap<readonly CompileUnit[], string>();
+
+/** sha1 of the units' source, folder and arguments: made once per list (see unitDigests). */
+export function unitsDigest(units: readonly CompileUnit[]): string {
+  let digest = unitDigests.get(units);
+  if (digest === undefined) {
+    digest = sha1(JSON.stringify(units.map((u) => [u.file, u.directory, u.arguments])));
+    fingerprintWork.unitListsHashed++;
+    unitDigests.set(units, digest);
+  }
+  return digest;
 }
 
 /** Everything a build description says, plus the state of its compile database and compilers. */
@@ -54,7 +85,7 @@ export function buildFingerprint(build: BuildDescription, assume: { compileComma
     }
   };
   const text = JSON.stringify({
-    units: build.units.map((u) => [u.file, u.directory, u.arguments]),
+    units: unitsDigest(build.units),
     linked: linkedSet(build),
     defines: build.defines ?? {},
     board: build.board ?? null,

@@ -1,26 +1,31 @@
-// A build's macro groups kept beside the index in `.fw-context/build-macros/`: one checksummed V8-serialized file
-// per build, stamped with the hashes of the groups the build holds in the index, so that a patch takes the build's
-// macros from it instead of reading every macro row (mbed CE's 28 000: ~100 ms). Records are kept as the index gives
-// them back (storedMacroRecord). A stale, foreign or missing file only misses (the rows are read then). Builds with
-// more records than MAX_KEPT_RECORDS (a vendor device header's) are not kept: the file would cost more than the read.
+// Macro groups kept beside the index in `.fw-context/macro-groups/`, one checksummed V8-serialized file per group,
+// named by its hash (content-addressed: builds reaching the same #defines share it, as they share its rows), so that
+// a patch takes a build's macros from there instead of reading every macro row (mbed CE's 28 000: ~100 ms), and a
+// run patching many builds reads each group once (Pico's 39 builds hold 6 700 groups, 376 distinct). Records are kept
+// as the index gives them back (storedMacroRecord). A missing or cut file only misses (its rows are read then); a
+// group with more records than MAX_KEPT_RECORDS (a vendor device header's) is not kept: its file would cost more than the read.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { storedMacroRecord, type IndexWriter, type MacroGroup } from '../index/index-writer.js';
 import { sha1 } from '../model/sha1.js';
-import { buildStatePath, pruneBuildStateFiles, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { STATE_DIR } from '../project/config.js';
+import { readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
-const FORMAT = 1;
-const FOLDER = 'build-macros';
+const FORMAT = 2;
+const FOLDER = 'macro-groups';
+/** Where builds kept their groups before (one file per build, repeating shared groups): removed with the unused group files. */
+const FORMER_FOLDER = 'build-macros';
 const EXT = 'v8';
-/** Past this many records a build's groups are read from the index each patch (a kept file would be as large as they). */
+/** Past this many records a group is read from the index each patch (a kept file would be as large as its rows). */
 export const MAX_KEPT_RECORDS = 200_000;
 
 /** One group, its records as columns: [hash, file, names, params, values, function-like flags (0/1), lines, expanded values, docstrings ('' none), files (null: all the group's)]. */
 type KeptGroup = [string, string, string[], (string | null)[], string[], number[], number[], (string | null)[], string[], string[] | null];
 
-interface BuildMacrosFile {
+interface GroupFile {
   format: number;
-  stamp: string;
-  groups: KeptGroup[];
+  group: KeptGroup;
 }
 
 /** What a build's groups are named by: the hashes of the groups it holds (in any order). */
@@ -28,10 +33,8 @@ export function groupsStamp(hashes: Iterable<string>): string {
   return sha1([...hashes].sort().join('\n'));
 }
 
-/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
-export function pruneBuildMacros(root: string, builds: BuildName[]): void {
-  pruneBuildStateFiles(root, FOLDER, builds, EXT);
-}
+const groupFolder = (root: string): string => path.join(root, STATE_DIR, FOLDER);
+const groupPath = (root: string, hash: string): string => path.join(groupFolder(root), `${hash}.${EXT}`);
 
 function keptGroup(g: MacroGroup): KeptGroup {
   const r = g.records;
@@ -51,43 +54,94 @@ function groupOf(k: KeptGroup): MacroGroup {
   return { hash, file, records };
 }
 
-/** The build's groups when its file is whole, of this format and stamped `stamp`; else undefined. */
-export function loadBuildMacros(root: string, build: BuildName, stamp: string): MacroGroup[] | undefined {
-  const data = readChecksummedValue(buildStatePath(root, FOLDER, build, EXT)) as BuildMacrosFile | undefined;
-  if (!data || data.format !== FORMAT || data.stamp !== stamp || !Array.isArray(data.groups)) return undefined;
-  return data.groups.map(groupOf);
+/** The group kept under `hash` when its file is whole, of this format and holds that group; else undefined. */
+export function loadMacroGroup(root: string, hash: string): MacroGroup | undefined {
+  const data = readChecksummedValue(groupPath(root, hash)) as GroupFile | undefined;
+  if (!data || data.format !== FORMAT || !Array.isArray(data.group) || data.group[0] !== hash) return undefined;
+  return groupOf(data.group);
 }
 
 /**
- * Keeps the build's groups as the index now holds them: `known` must hold a group of each hash the build's row
- * names (else, or past MAX_KEPT_RECORDS, the file is removed: the next patch reads the rows). Records are kept as
- * the index gives them back. A failure only costs the next patch a read of the rows.
+ * The macro groups of one run: each read once (from memory, else its file, else its rows) and each kept in a file
+ * once. Builds of the run share what they hold in common.
  */
-export function saveBuildMacros(root: string, build: BuildName, known: Iterable<MacroGroup>, writer: IndexWriter): void {
-  const file = buildStatePath(root, FOLDER, build, EXT);
-  const hashes = writer.buildMacroGroupHashes(build.variant, build.image);
-  const byHash = new Map<string, MacroGroup>();
-  for (const g of known) byHash.set(g.hash, g);
-  const groups = hashes.map((h) => byHash.get(h));
-  let records = 0;
-  for (const g of groups) records += g?.records.length ?? 0;
-  if (groups.some((g) => g === undefined) || records > MAX_KEPT_RECORDS) {
-    writeChecksummedValue(file, null);
-    return;
+export class KeptMacroGroups {
+  private readonly known = new Map<string, MacroGroup>();
+  /** Hashes whose file is known to be whole (read or written in this run). */
+  private readonly onDisk = new Set<string>();
+  /** Hashes whose file was missing or not whole when read: written again (over what is there) when kept. */
+  private readonly unreadable = new Set<string>();
+  /** Group files read and written in this run. */
+  readonly files = { read: 0, written: 0 };
+
+  constructor(private readonly root: string) {}
+
+  /**
+   * The build's stored groups in the index's order, each from this run's memory, else its file, else its rows
+   * (`rowsRead`: macro rows read so); `stamp` names the groups the index holds for the build.
+   */
+  stored(build: BuildName, writer: IndexWriter): { groups: MacroGroup[]; stamp: string; rowsRead: number } {
+    const hashes = writer.buildMacroGroupHashes(build.variant, build.image);
+    let rowsRead = 0;
+    const groups = hashes.map((hash) => {
+      let g = this.known.get(hash);
+      if (g) return g;
+      g = loadMacroGroup(this.root, hash);
+      if (g) {
+        this.onDisk.add(hash);
+        this.files.read++;
+      }
+      else {
+        this.unreadable.add(hash);
+        g = writer.macroGroupByHash(hash);
+        rowsRead += g.records.length;
+      }
+      this.known.set(hash, g);
+      return g;
+    });
+    return { groups, stamp: groupsStamp(hashes), rowsRead };
   }
-  writeChecksummedValue(file, { format: FORMAT, stamp: groupsStamp(hashes), groups: (groups as MacroGroup[]).map(keptGroup) } satisfies BuildMacrosFile);
+
+  /**
+   * Keeps the groups of `known` that the build's row names and that have no file yet, records as the index gives
+   * them back. A failure only costs the next patch a read of the rows.
+   */
+  keep(build: BuildName, known: Iterable<MacroGroup>, writer: IndexWriter): void {
+    const held = new Set(writer.buildMacroGroupHashes(build.variant, build.image));
+    for (const g of known) {
+      if (!held.has(g.hash) || this.onDisk.has(g.hash)) continue;
+      this.onDisk.add(g.hash);
+      if (g.records.length > MAX_KEPT_RECORDS) continue;
+      const file = groupPath(this.root, g.hash);
+      if (!this.unreadable.has(g.hash) && fs.existsSync(file)) continue;
+      const kept = keptGroup(g);
+      this.known.set(g.hash, groupOf(kept));
+      if (writeChecksummedValue(file, { format: FORMAT, group: kept } satisfies GroupFile)) this.files.written++;
+    }
+  }
 }
 
 /**
- * The build's stored groups: from the file kept beside the index when it names the groups the index holds for the
- * build, else read from the index (`rowsRead`: macro rows read so). `stamp` names the groups the index holds.
+ * Deletes the group files of groups the index no longer holds (`held`: the hashes of those it does), temporary files
+ * a killed run left, and the per-build files of the former layout; returns how many went. Runs under the index lock.
  */
-export function storedBuildMacros(root: string, build: BuildName, writer: IndexWriter): { groups: MacroGroup[]; stamp: string; rowsRead: number } {
-  const stamp = groupsStamp(writer.buildMacroGroupHashes(build.variant, build.image));
-  const kept = loadBuildMacros(root, build, stamp);
-  if (kept) return { groups: kept, stamp, rowsRead: 0 };
-  const groups = writer.buildMacroGroups(build.variant, build.image);
-  let rowsRead = 0;
-  for (const g of groups) rowsRead += g.records.length;
-  return { groups, stamp, rowsRead };
+export function pruneMacroGroups(root: string, held: ReadonlySet<string>): number {
+  fs.rmSync(path.join(root, STATE_DIR, FORMER_FOLDER), { recursive: true, force: true });
+  let names: string[];
+  try {
+    names = fs.readdirSync(groupFolder(root));
+  } catch {
+    return 0;
+  }
+  let pruned = 0;
+  for (const name of names) {
+    if (name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1))) continue;
+    try {
+      fs.unlinkSync(path.join(groupFolder(root), name));
+      pruned++;
+    } catch {
+      /* gone already, or a read-only folder: it is only a cache */
+    }
+  }
+  return pruned;
 }

@@ -22,7 +22,6 @@ function blockEnd(text: string, open: number): number {
  * parser reads: comments and enumerators with literal values are scanned too), sorted and joined; '' when none.
  */
 export function enumMacroKey(text: string, values: MacroValues): string {
-  if (values.size === 0) return '';
   const named = new Set<string>();
   for (let at = text.indexOf('enum'); at >= 0; at = text.indexOf('enum', at + 4)) {
     if ((at > 0 && isIdentChar(text.charCodeAt(at - 1))) || isIdentChar(text.charCodeAt(at + 4))) continue;

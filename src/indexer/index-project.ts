@@ -42,7 +42,7 @@ import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
-import { pruneBuildMacros, saveBuildMacros } from './build-macros-file.js';
+import { KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { KeptBlankings, pruneKeptBlankings } from './kept-blankings.js';
 import { pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
@@ -130,6 +130,8 @@ export interface IndexResult {
   filesHashed: number;
   /** Files whose directive skeleton was scanned in this run / loaded from the index (unchanged, not read). */
   skeletons: { scanned: number; loaded: number };
+  /** Macro group files read and written in this run (each at most once: builds share them, see build-macros-file.ts). */
+  macroGroupFiles: { read: number; written: number };
   removedBuilds: number;
   /** Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run. */
   detection: { cached: boolean; inputs: number; filesRechecked: number };
@@ -510,7 +512,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   );
   summary.symbols = run.writer.buildSymbolCount(buildId);
   if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
-  saveBuildMacros(run.root, build, pre.macroGroups, run.writer);
+  run.macroGroups.keep(build, pre.macroGroups, run.writer);
   summary.stageMs!.write += performance.now() - tWrite;
 }
 
@@ -525,7 +527,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -584,6 +586,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     pool,
     views: new FileViewCache(db),
     reads: new UnitReads(root),
+    macroGroups: new KeptMacroGroups(root),
   };
 }
 
@@ -626,6 +629,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   // Each worker thread walks headers for itself (its caches are its own).
   result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };
   result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
+  result.macroGroupFiles = { ...run.macroGroups.files };
   result.filesHashed = run.states.hashed;
   result.preprocessMs = run.timing.preprocessMs;
   result.parseMs = run.timing.parseMs;
@@ -678,7 +682,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneUnitInputs(result.root, held);
     pruneUnitReads(result.root, held);
     pruneLanguageSites(result.root, held);
-    pruneBuildMacros(result.root, held);
+    pruneMacroGroups(result.root, writer.macroGroupHashes());
     pruneKeptBlankings(result.root, held);
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();

@@ -30,7 +30,7 @@ import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
-import { groupsStamp, saveBuildMacros, storedBuildMacros } from './build-macros-file.js';
+import type { KeptMacroGroups } from './build-macros-file.js';
 import { KeptBlankings } from './kept-blankings.js';
 import { keptBuiltins } from './kept-builtins.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
@@ -66,6 +66,8 @@ export interface PatchContext {
   indexedAt: string;
   /** The names each unit result's walk looked up (see unit-reads.ts). */
   reads: UnitReads;
+  /** The macro groups kept beside the index, each read once in the run (see build-macros-file.ts). */
+  macroGroups: KeptMacroGroups;
 }
 
 export interface PatchOutcome {
@@ -410,7 +412,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
     const sites = merged.defineSites.get(f);
     return sites ? [macroGroupOf(f, sites, macroCtx).group] : [];
   });
-  const stored = storedBuildMacros(ctx.root, build, ctx.writer);
+  const stored = ctx.macroGroups.stored(build, ctx.writer);
   const storedGroups = stored.groups;
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
@@ -426,7 +428,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
-  return { freshGroups, storedGroups, storedStamp: stored.stamp, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
+  return { freshGroups, storedGroups, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
 }
 
 /**
@@ -520,10 +522,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     ctx.indexedAt,
   );
   if (perLanguage) saveLanguageSites(ctx.root, build, resultsStamp(buildResultHashes(ctx.db, build.variant, build.image)), perLanguage.sites, (f) => paths.storedPath(f));
-  // The groups the build now holds, kept for the next patch when they changed (or were read from the rows).
-  if (macros.macroRowsRead > 0 || groupsStamp(ctx.writer.buildMacroGroupHashes(build.variant, build.image)) !== macros.storedStamp) {
-    saveBuildMacros(ctx.root, build, [...macros.storedGroups, ...macros.freshGroups], ctx.writer);
-  }
+  // The groups the build now holds that have no file yet (made now, or read from the rows), kept for the next patch.
+  ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');
   return {
     walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,

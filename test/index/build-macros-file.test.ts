@@ -1,10 +1,10 @@
-// A patch takes the build's macro groups from the file kept beside the index (build-macros-file.ts) instead of
-// reading every macro row; the file follows the groups the build holds, and a missing or stale one is read past.
+// A patch takes the build's macro groups from the files kept beside the index (build-macros-file.ts) instead of
+// reading every macro row; the files follow the groups the build holds, and a missing or cut one is read past.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { groupsStamp, loadBuildMacros } from '../../src/indexer/build-macros-file.js';
+import { loadMacroGroup } from '../../src/indexer/build-macros-file.js';
 import { openIndexForUpdate } from '../../src/index/open-index.js';
 import { IndexWriter, type MacroGroup } from '../../src/index/index-writer.js';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
@@ -12,14 +12,14 @@ import { indexedFixture } from '../helpers/fixture-project.js';
 
 const byHash = (groups: MacroGroup[]) => [...groups].sort((a, b) => (a.hash < b.hash ? -1 : 1));
 
-/** The build's groups as the kept file holds them (undefined when it does not name the groups the index holds), and as the rows do. */
+/** The build's groups as the kept files hold them (undefined when one of the groups the index holds has none), and as the rows do. */
 function keptAndStored(root: string): { kept: MacroGroup[] | undefined; stored: MacroGroup[] } {
   const db = openIndexForUpdate(indexPath(root))!;
   try {
     const writer = new IndexWriter(db);
     const { variant, image } = db.prepare('SELECT variant, image FROM builds').get() as { variant: string; image: string };
-    const kept = loadBuildMacros(root, { variant, image }, groupsStamp(writer.buildMacroGroupHashes(variant, image)));
-    return { kept: kept && byHash(kept), stored: byHash(writer.buildMacroGroups(variant, image)) };
+    const kept = writer.buildMacroGroupHashes(variant, image).map((hash) => loadMacroGroup(root, hash));
+    return { kept: kept.every((g) => g !== undefined) ? byHash(kept as MacroGroup[]) : undefined, stored: byHash(writer.buildMacroGroups(variant, image)) };
   } finally {
     db.close();
   }
@@ -47,11 +47,11 @@ describe('build macros kept beside the index', () => {
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, macroRowsRead: 0 });
   });
 
-  it('a missing or stale file: the rows are read once, then the groups are kept again', async () => {
+  it('missing or cut files: the rows are read once, then the groups are kept again', async () => {
     const { root } = await indexedFixture(['index', 'mixed-languages']);
-    const folder = path.join(root, STATE_DIR, 'build-macros');
-    const [name] = fs.readdirSync(folder);
-    const earlier = fs.readFileSync(path.join(folder, name));
+    const folder = path.join(root, STATE_DIR, 'macro-groups');
+    const names = fs.readdirSync(folder);
+    expect(names.length).toBeGreaterThan(1);
     fs.rmSync(folder, { recursive: true });
     const unit = path.join(root, 'src/calc.c');
     fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
@@ -59,17 +59,28 @@ describe('build macros kept beside the index', () => {
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, macroRowsRead: rows });
     fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, macroRowsRead: 0 });
-    // A header's #define changed: the first index's file names groups the build no longer holds.
-    const header = path.join(root, 'include/decls.h');
-    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('#define BEGIN_DECLS\n', '#define BEGIN_DECLS\n#define C_ONLY_FLAG 1\n'));
-    await indexProject({ root });
-    fs.writeFileSync(path.join(folder, name), earlier);
+    // A cut file is not trusted: its group's rows are read, and the file is written whole again.
+    const [name] = fs.readdirSync(folder);
+    fs.writeFileSync(path.join(folder, name), fs.readFileSync(path.join(folder, name)).subarray(0, 100));
+    expect(keptAndStored(root).kept).toBeUndefined();
     fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
     expect((await indexProject({ root })).builds[0].macroRowsRead).toBeGreaterThan(0);
     const last = keptAndStored(root);
     expect(last.kept).toEqual(last.stored);
-    // A cut file is not trusted.
-    fs.writeFileSync(path.join(folder, name), fs.readFileSync(path.join(folder, name)).subarray(0, 100));
-    expect(keptAndStored(root).kept).toBeUndefined();
+  });
+
+  it('files of groups the index no longer holds go, and so does the former per-build folder', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const former = path.join(root, STATE_DIR, 'build-macros');
+    fs.mkdirSync(former);
+    fs.writeFileSync(path.join(former, 'old.v8'), 'x');
+    const header = path.join(root, 'include/decls.h');
+    fs.writeFileSync(header, fs.readFileSync(header, 'utf8').replace('#define BEGIN_DECLS\n', '#define BEGIN_DECLS\n#define C_ONLY_FLAG 1\n'));
+    await indexProject({ root });
+    const db = openIndexForUpdate(indexPath(root))!;
+    const held = new Set((db.prepare('SELECT hash FROM macro_groups').pluck().all() as string[]).map((h) => `${h}.v8`));
+    db.close();
+    expect(new Set(fs.readdirSync(path.join(root, STATE_DIR, 'macro-groups')))).toEqual(held);
+    expect(fs.existsSync(former)).toBe(false);
   });
 });

@@ -1,0 +1,89 @@
+// Work a re-index shares between the images of one build folder that compile the same SDK source (a Pico-SDK-shaped
+// tree: each program compiles sdk/gpio/gpio.c into its own object): the source edited is walked and parsed once,
+// each macro group is kept in one file and read once, and the unit list's digest of the fingerprint is made once.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { buildFingerprint, fingerprintWork } from '../../src/indexer/build-fingerprint.js';
+import { detectProjectBuildsLazily } from '../../src/project/build-detection.js';
+import { indexPath, readConfig, STATE_DIR } from '../../src/project/config.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
+import { copyFixtureToTemp } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+
+/** The fixture indexed, its gpio.h given #defines that both programs reach (a group they share). */
+async function indexedFixture(): Promise<{ root: string; result: Awaited<ReturnType<typeof indexProject>> }> {
+  const root = copyFixtureToTemp('adapters', 'cmake-pico-examples');
+  writeConfig(root, DEFAULT_CONFIG);
+  fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.h'), '\n#define GPIO_PIN_COUNT 30\n#define GPIO_MASK(pin) (1u << (pin))\n');
+  return { root, result: await indexProject({ root }) };
+}
+
+/** The hashes of the macro groups the index holds, and how many (build, group) links name them. */
+function groupRows(root: string): { hashes: string[]; links: number } {
+  const db = new Database(indexPath(root), { readonly: true });
+  try {
+    const hashes = db.prepare('SELECT hash FROM macro_groups').pluck().all() as string[];
+    const links = db.prepare('SELECT count(*) FROM build_macro_groups').pluck().get() as number;
+    return { hashes: hashes.sort(), links };
+  } finally {
+    db.close();
+  }
+}
+
+describe('images compiling the same source', () => {
+  it('a full index keeps each distinct macro group once, in a file named by its hash', async () => {
+    const { root, result } = await indexedFixture();
+    expect(result.builds.map((b) => b.image).sort()).toEqual(['blink', 'bs2_default', 'hello']);
+    const { hashes, links } = groupRows(root);
+    const files = fs.readdirSync(path.join(root, STATE_DIR, 'macro-groups')).sort();
+    expect(files).toEqual(hashes.map((h) => `${h}.v8`));
+    // The images share groups (gpio.h's): fewer files than the builds' links to them.
+    expect(files.length).toBeLessThan(links);
+    expect(result.macroGroupFiles.written).toBe(files.length);
+  });
+
+  it('an edit of the shared source is walked once, parsed once, reads each group file once and no macro row; rows as a full index makes them', async () => {
+    const { root } = await indexedFixture();
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.c'), '\nint gpio_extra(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    const patched = r.builds.filter((b) => b.patched);
+    expect(patched.map((b) => b.image).sort()).toEqual(['blink', 'hello']);
+    // One unit redone for both images (the second takes the first's result), one parse of the masked text.
+    expect([r.preprocessed, r.headerWalks.walked, r.parsed]).toEqual([1, 0, 1]);
+    expect(patched.map((b) => b.macroRowsRead)).toEqual([0, 0]);
+    const distinct = new Set(groupRows(root).hashes);
+    expect(r.macroGroupFiles.read).toBeLessThanOrEqual(distinct.size);
+    expect(r.macroGroupFiles.read).toBeLessThan(patched.length * 2);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a group file that is missing or cut is read past: its rows are read, then it is kept again', async () => {
+    const { root } = await indexedFixture();
+    const folder = path.join(root, STATE_DIR, 'macro-groups');
+    const [first, second] = fs.readdirSync(folder);
+    fs.rmSync(path.join(folder, first));
+    fs.writeFileSync(path.join(folder, second), fs.readFileSync(path.join(folder, second)).subarray(0, 60));
+    const gpio = path.join(root, 'sdk/gpio/gpio.c');
+    fs.appendFileSync(gpio, '\nint gpio_one(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds.filter((b) => b.patched).reduce((n, b) => n + (b.macroRowsRead ?? 0), 0)).toBeGreaterThan(0);
+    fs.appendFileSync(gpio, '\nint gpio_two(void) { return 2; }\n');
+    const again = await indexProject({ root });
+    expect(again.builds.filter((b) => b.patched).map((b) => b.macroRowsRead)).toEqual([0, 0]);
+  });
+
+  it('the images share one unit list: its digest is made once for all their fingerprints', async () => {
+    const { root } = await indexedFixture();
+    const { builds } = await detectProjectBuildsLazily(root, readConfig(root));
+    expect(new Set(builds.map((b) => b.units)).size).toBe(1);
+    const before = fingerprintWork.unitListsHashed;
+    const prints = builds.map((b) => buildFingerprint(b));
+    expect(fingerprintWork.unitListsHashed - before).toBe(1);
+    // The image (its linked units) still tells the fingerprints apart.
+    expect(new Set(prints).size).toBe(builds.length);
+  });
+});
