@@ -17,7 +17,7 @@ import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { defineScope, type DefineScope } from './define-scope.js';
 import { agreedBuiltins } from './builtin-macros.js';
-import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites } from './language-macros.js';
+import { languageMacroSets, languageSites, macroSetOf, parsesBothLanguages, type LanguageSites, type MacroSet } from './language-macros.js';
 import { commandLineMacros, implicitSourcesOf } from '../preprocessor/preprocess-build.js';
 import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
@@ -42,8 +42,8 @@ import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
-import { KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
-import { KeptBlankings, pruneKeptBlankings } from './kept-blankings.js';
+import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
+import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
@@ -440,11 +440,11 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
     releaseLargeSkeletons(run);
-    const { files, masked } = maskStage(full, pre, run, skeletonsAdded);
+    const { files, masked, tables } = maskStage(full, pre, run, skeletonsAdded);
     // Once the last build's files are masked, only the content index reads kept bytes (to spare a read and a hash):
     // many of them (a large build's) go before the parse, and those files are read again there.
     if (run.lastBuild && run.states.keptByteCount > lastMaskRelease.keptBytes) run.states.releaseBytes();
-    await writeStage(full, pre, files, masked, run, skeletonsAdded);
+    await writeStage(full, pre, files, masked, tables, run, skeletonsAdded);
   } catch (err) {
     run.writer.abortBuild();
     throw err;
@@ -452,12 +452,19 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
 }
 
 /** Full path, mask stage: the build's files (less the excluded) masked by its macros, parses kept whose inputs hold. */
-function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, skeletonsAdded: number): { files: MergedFile[]; masked: MaskedFiles } {
+/** The build's macro sets as the full path made them, and the blankings kept for it (see kept-blankings.ts). */
+interface BuildSets {
+  kept: KeptBlankings;
+  sets: [string, MacroSet][];
+}
+
+function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, skeletonsAdded: number): { files: MergedFile[]; masked: MaskedFiles; tables: BuildSets } {
   const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
   const kept = new KeptBlankings(run.root, build);
   const buildSet = macroSetOf(pre.macros, pre.scope?.scoped, pre.builtins, kept);
+  const byLanguage = pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins, kept) : undefined;
   const masked = maskFiles(files, {
     root: run.root,
     writer: run.writer,
@@ -469,7 +476,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     values: buildSet.macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
-    ...(pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? { byLanguage: languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins, kept) } : {}),
+    ...(byLanguage ? { byLanguage } : {}),
   });
   kept.save();
   summary.diagnostics.push(...masked.diagnostics);
@@ -480,11 +487,11 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   stage.mask += performance.now() - tMask;
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;
-  return { files, masked };
+  return { files, masked, tables: { kept, sets: [['', buildSet], ...(byLanguage ?? [])] } };
 }
 
 /** Full path, write stage (in the build's transaction, see fullPath): files stored as they are parsed, then the build's record and rows. */
-async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: MergedFile[], masked: MaskedFiles, run: RunContext, skeletonsAdded: number): Promise<void> {
+async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: MergedFile[], masked: MaskedFiles, tables: BuildSets, run: RunContext, skeletonsAdded: number): Promise<void> {
   const { build, summary } = full;
   await parseStage(masked, pre, build, run, summary);
   collectAfterLargeStage(run.skeletons, skeletonsAdded);
@@ -511,7 +518,10 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
     run.indexedAt,
   );
   summary.symbols = run.writer.buildSymbolCount(buildId);
-  if (pre.sites) saveLanguageSites(run.root, build, resultsStamp(buildResultHashes(run.db, build.variant, build.image)), pre.sites, (f) => storedPath(run.root, f));
+  const results = resultsStamp(buildResultHashes(run.db, build.variant, build.image));
+  if (pre.sites) saveLanguageSites(run.root, build, results, pre.sites, (f) => storedPath(run.root, f));
+  // The digests of the tables the masking made, kept for a patch whose macros stay as they are.
+  tables.kept.keepTableDigests(tableState(groupsStamp(run.writer.buildMacroGroupHashes(build.variant, build.image)), results, full.fingerprint), tables.sets);
   run.macroGroups.keep(build, pre.macroGroups, run.writer);
   summary.stageMs!.write += performance.now() - tWrite;
 }

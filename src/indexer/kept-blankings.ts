@@ -3,9 +3,15 @@
 // names every record's name, parameters and value, all blankableMacros reads): a re-index whose sets hold the same
 // records takes them from there instead of working them out again (mbed CE's 28 000 records: ~80 ms in a short run).
 // A file holds the sets of the last runs (KEPT_SETS at most, those used last); a missing or cut one only costs
-// working them out.
+// working them out. It also holds the digests of the tables of the build's macro sets as the build stands (tableState):
+// a patch whose macros stay as they were takes them from there instead of sorting and hashing every record again
+// (Pico: ~1.5 MB of records a set, in each of 36 images a shared .c edit patches).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BlankableMacros } from './blank-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+import { moduleStamps } from '../model/module-stamps.js';
+import { sha1 } from '../model/sha1.js';
 
 const FORMAT = 1;
 const FOLDER = 'blanked-macros';
@@ -18,6 +24,19 @@ type KeptBlanking = [[string, string][], string[]] | 'all';
 interface BlankingsFile {
   format: number;
   sets: Record<string, KeptBlanking>;
+  /** The table digests of the build's macro sets ('' the build's, c, cpp) in the state `state` names (see tableState). */
+  tables?: { state: string; digests: Record<string, string> };
+}
+
+/** The modules whose code decides a table's records, builtins and digest, from this module's folder. */
+const DIGEST_MODULES = ['kept-blankings.js', 'language-macros.js', 'builtin-macros.js', 'kept-builtins.js', '../preprocessor/macro-invocations.js', '../preprocessor/macro-definition.js'];
+
+/**
+ * What decides the tables of a build's macro sets: the groups it holds (groupsStamp), the results it links
+ * (resultsStamp: which sites each language reaches), its fingerprint (its -D macros and builtins) and the code.
+ */
+export function tableState(groupsStamp: string, resultsStamp: string, fingerprint: string): string {
+  return sha1(`${FORMAT}\0${groupsStamp}\0${resultsStamp}\0${fingerprint}\0${moduleStamps(path.dirname(fileURLToPath(import.meta.url)), DIGEST_MODULES)}`);
 }
 
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
@@ -31,13 +50,41 @@ export class KeptBlankings {
   private readonly used: Record<string, KeptBlanking> = Object.create(null) as Record<string, KeptBlanking>;
   /** Blankings worked out in this run (not kept from an earlier one). */
   made = 0;
+  /** Of `made`, those written by save already. */
+  private savedMade = 0;
+  private tables: BlankingsFile['tables'];
+  private tablesChanged = false;
 
   constructor(
     private readonly root: string,
     private readonly build: BuildName,
   ) {
     const data = readChecksummed(buildStatePath(root, FOLDER, build)) as BlankingsFile | undefined;
-    this.kept = data && data.format === FORMAT && typeof data.sets === 'object' && data.sets !== null ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
+    const whole = data && data.format === FORMAT && typeof data.sets === 'object' && data.sets !== null;
+    this.kept = whole ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
+    if (whole && typeof data.tables?.state === 'string' && typeof data.tables.digests === 'object' && data.tables.digests !== null) this.tables = data.tables;
+  }
+
+  /** The table digests kept for the build's sets in `state` (see tableState), by set; undefined when none are. */
+  tableDigests(state: string): Map<string, string> | undefined {
+    return this.tables?.state === state ? new Map(Object.entries(this.tables.digests)) : undefined;
+  }
+
+  /**
+   * Keeps the digests of the build's sets as it now stands (`state`) for the next run, those known (given, or made by
+   * their tables), and writes the file (see save).
+   */
+  keepTableDigests(state: string, sets: Iterable<[string, { knownDigest(): string | undefined }]>): void {
+    const next: Record<string, string> = {};
+    for (const [key, set] of sets) {
+      const digest = set.knownDigest();
+      if (digest !== undefined) next[key] = digest;
+    }
+    this.save();
+    if (this.tables?.state === state && JSON.stringify(this.tables.digests) === JSON.stringify(next)) return;
+    this.tables = { state, digests: next };
+    this.tablesChanged = true;
+    this.save();
   }
 
   /** The blanking kept under `key`, else `make()` (kept under it). `all`: the set's whole blanking, which 'all' names. */
@@ -58,9 +105,11 @@ export class KeptBlankings {
    * for the next), the last used first among KEPT_SETS. A failure only costs the next run working them out.
    */
   save(): void {
-    if (this.made === 0) return;
+    if (this.made === this.savedMade && !this.tablesChanged) return;
     const older = Object.entries(this.kept).filter(([key]) => !(key in this.used));
     const sets = Object.fromEntries([...Object.entries(this.used), ...older].slice(0, KEPT_SETS));
-    writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets } satisfies BlankingsFile);
+    writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, ...(this.tables ? { tables: this.tables } : {}) } satisfies BlankingsFile);
+    this.savedMade = this.made;
+    this.tablesChanged = false;
   }
 }

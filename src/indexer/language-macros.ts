@@ -19,6 +19,10 @@ export interface MacroSet {
   /** Those blanked in a file that sees no #define of a unit file (see define-scope.ts); `blankable` when the same. */
   readonly plainBlankable: BlankableMacros;
   readonly macroTable: BuildMacroTable;
+  /** The table's digest: given (kept from an earlier run, see kept-blankings.ts), else the table's (made then). */
+  readonly digest: string;
+  /** The digest when known without making it or the table: given, or made by the table already. */
+  knownDigest(): string | undefined;
 }
 
 /**
@@ -26,9 +30,10 @@ export interface MacroSet {
  * mostly do not see; `builtins`: the compiler's implicit macros its table falls back to (see builtin-macros.ts).
  * Its blanked macros and table are made when first read: a patch of a build parsing both languages masks files of
  * one of them (mbed CE's 253 units: ~100 ms a set not made). With `kept`, blanked macros kept from an earlier run
- * for the same records are taken from there (see kept-blankings.ts).
+ * for the same records are taken from there (see kept-blankings.ts). `digest`: the table's digest when known (kept
+ * for these records and builtins): neither blanking nor table then sorts and hashes the records for it.
  */
-export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings): MacroSet {
+export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digest?: string): MacroSet {
   let blankable: BlankableMacros | undefined;
   let plainBlankable: BlankableMacros | undefined;
   let macroTable: BuildMacroTable | undefined;
@@ -36,17 +41,21 @@ export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>,
     records,
     get blankable() {
       // The table's digest names every record's name, parameters and value: all the blanking depends on.
-      return (blankable ??= kept ? kept.of(`all\0${set.macroTable.digest}`, () => blankableMacros(records)) : blankableMacros(records));
+      return (blankable ??= kept ? kept.of(`all\0${set.digest}`, () => blankableMacros(records)) : blankableMacros(records));
     },
     get plainBlankable() {
       if (plainBlankable) return plainBlankable;
       const make = () => plainBlankableOf(records, set.blankable, scoped);
       // Of the records, those of files outside `scoped`: named by the digest (which names each record's file) and `scoped`.
-      return (plainBlankable = kept ? kept.of(`plain\0${set.macroTable.digest}\0${scopedKey(scoped)}`, make, () => set.blankable) : make());
+      return (plainBlankable = kept ? kept.of(`plain\0${set.digest}\0${scopedKey(scoped)}`, make, () => set.blankable) : make());
     },
     get macroTable() {
-      return (macroTable ??= new BuildMacroTable(records, builtins));
+      return (macroTable ??= new BuildMacroTable(records, builtins, digest));
     },
+    get digest() {
+      return digest ?? set.macroTable.digest;
+    },
+    knownDigest: () => digest ?? macroTable?.digestIfMade,
   };
   return set;
 }
@@ -134,14 +143,14 @@ function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number
   return group.records.filter((r) => lines.has(r.line));
 }
 
-/** Per language, its units' records (in the groups' order), blanked macros and macro table. */
-export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings): Map<string, MacroSet> {
+/** Per language, its units' records (in the groups' order), blanked macros and macro table (`digests`: its table's digest when known, see macroSetOf). */
+export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digests?: ReadonlyMap<string, string>): Map<string, MacroSet> {
   const out = new Map<string, MacroSet>();
   for (const language of ['c', 'cpp']) {
     const byFile = sites.get(language);
     const records: MacroRecord[] = [];
     for (const g of groups) for (const r of reachedRecords(g, byFile, root)) records.push(r);
-    out.set(language, macroSetOf(records, scoped, builtins, kept));
+    out.set(language, macroSetOf(records, scoped, builtins, kept, digests?.get(language)));
   }
   return out;
 }

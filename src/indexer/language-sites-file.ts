@@ -1,8 +1,11 @@
 // Each language's #define sites of a build parsing C and C++ files (see language-macros.ts), with how many units
 // reach each, kept beside the index in `.fw-context/language-sites/`: one checksummed file per build, stamped with
 // the results the build links, so that a patch updates them from its changed units alone; a stale, foreign or
-// missing file only misses (the patch then reads every unit's sites).
+// missing file only misses (the patch then reads every unit's sites). A patch that moved no site only stamps the
+// file again (restampLanguageSites), without writing the sites out anew.
+import fs from 'node:fs';
 import { sha1 } from '../model/sha1.js';
+import { replaceFile } from '../model/replace-file.js';
 import type { LanguageSites } from './language-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 
@@ -60,4 +63,26 @@ export function saveLanguageSites(root: string, build: BuildName, stamp: string,
     }
   }
   writeChecksummed(buildStatePath(root, FOLDER, build), { format: FORMAT, stamp, languages } satisfies SitesFile);
+}
+
+/** The start of a file's body, up to its stamp (writeChecksummed writes the fields in SitesFile's order). */
+const stampAt = (stamp: string): string => `{"format":${FORMAT},"stamp":${JSON.stringify(stamp)}`;
+
+/**
+ * Stamps the build's sites file, counted from the results `before` names, as counted from those `after` names (the
+ * sites they reach are the same); false, leaving the file as it was, when it is not whole or not stamped `before`.
+ */
+export function restampLanguageSites(root: string, build: BuildName, before: string, after: string): boolean {
+  const file = buildStatePath(root, FOLDER, build);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const body = text.slice(41);
+  const head = stampAt(before);
+  if (text.charCodeAt(40) !== 10 || !body.startsWith(head) || sha1(body) !== text.slice(0, 40)) return false;
+  const stamped = stampAt(after) + body.slice(head.length);
+  return replaceFile(file, `${sha1(stamped)}\n${stamped}`);
 }

@@ -29,9 +29,10 @@ import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
-import { loadLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
-import type { KeptMacroGroups } from './build-macros-file.js';
-import { KeptBlankings } from './kept-blankings.js';
+import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
+import { groupsStamp, type KeptMacroGroups } from './build-macros-file.js';
+import { KeptBlankings, tableState } from './kept-blankings.js';
+import { GroupValues } from './group-values.js';
 import { keptBuiltins } from './kept-builtins.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
@@ -328,6 +329,8 @@ interface LanguageChanges {
   sites: LanguageSites;
   /** Stored unit results whose sites were read (none when the sites kept beside the index held). */
   unitsRead: number;
+  /** The sites as kept beside the index (stamped `stamp`), no unit's moved: the file needs a new stamp only. */
+  kept?: { stamp: string };
 }
 
 /** A stored result's language and files (absolute paths) with their views. */
@@ -340,9 +343,10 @@ function storedSites(id: number, paths: PathMemo, ctx: PatchContext): Pick<UnitR
  * Each language's sites before the patch: as kept beside the index for the results the build links (see
  * language-sites-file.ts), else counted from every unit's result (the redone units' previous ones in memory).
  */
-function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): { sites: LanguageSites; unitsRead: number } {
-  const kept = loadLanguageSites(ctx.root, build, resultsStamp(previous.map((p) => p.hash)), (f) => paths.absolutePath(f));
-  if (kept) return { sites: kept, unitsRead: 0 };
+function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): { sites: LanguageSites; unitsRead: number; stamp?: string } {
+  const stamp = resultsStamp(previous.map((p) => p.hash));
+  const kept = loadLanguageSites(ctx.root, build, stamp, (f) => paths.absolutePath(f));
+  if (kept) return { sites: kept, unitsRead: 0, stamp };
   const old = new Map(redone.map((r) => [r.index, r.old]));
   const results = previous.map((p, i) => old.get(i) ?? storedSites(p.id, paths, ctx));
   return { sites: languageSites(results), unitsRead: previous.length - old.size };
@@ -354,15 +358,16 @@ function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: Re
  * units' previous results (then the full path runs).
  */
 function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], same: boolean, build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], macros: PatchMacroBase, paths: PathMemo, ctx: PatchContext): LanguageChanges | null {
-  const { scoped, builtins, kept } = macros;
-  const { sites, unitsRead } = sitesBefore(build, previous, redone, paths, ctx);
+  const { scoped, builtins, kept, digestsBefore } = macros;
+  const { sites, unitsRead, stamp } = sitesBefore(build, previous, redone, paths, ctx);
   const moved = redone.filter((r) => !sameReach(r.old, r.fresh));
-  // The same records reached at the same sites: one set per language serves before and after.
-  const setsBefore = same && moved.length === 0 ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins, kept);
+  // The same records reached at the same sites: one set per language serves before and after (its digest kept).
+  const unmoved = same && moved.length === 0;
+  const setsBefore = unmoved ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins, kept, digestsBefore);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
-  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept);
+  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept, unmoved ? digestsBefore : undefined);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
-  return { sets, sites, unitsRead };
+  return { sets, sites, unitsRead, ...(stamp !== undefined && moved.length === 0 ? { kept: { stamp } } : {}) };
 }
 
 /** The build's stored unit for each of its units, and which are dirty; null when the units are not the ones stored. */
@@ -401,6 +406,8 @@ interface PatchMacroBase {
   builtins: ReadonlyMap<string, MacroDef>;
   /** Blanked macros kept from the last runs (see kept-blankings.ts). */
   kept: KeptBlankings;
+  /** The table digests kept for the build's sets as it stood before the patch (see kept-blankings.ts), by set. */
+  digestsBefore?: ReadonlyMap<string, string>;
 }
 
 /** The patch's macros: groups of the changed files made again, the build's set, each language's; null when the blanked macros change. */
@@ -418,17 +425,20 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   // The implicit macros are the full path's: made from every unit, not only the redone ones (kept for the build's fingerprint).
   const builtins = keptBuiltins(ctx.root, build, p.fingerprint, () => unitBuiltins(p.units, ctx.provider));
-  const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept: new KeptBlankings(ctx.root, build) };
-  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept);
+  const kept = new KeptBlankings(ctx.root, build);
+  const digestsBefore = kept.tableDigests(tableState(stored.stamp, resultsStamp(p.previous.map((u) => u.hash)), p.fingerprint));
+  const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept, digestsBefore };
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
+  // The same records: the build's table is the one it had, whose digest was kept.
+  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept, same ? digestsBefore?.get('') : undefined);
   // A build parsing both languages: what its units of each language reached may change with the same records.
   const perLanguage = parsesBothLanguages([...p.stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept), after: built }]]));
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept, digestsBefore?.get('')), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
-  return { freshGroups, storedGroups, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
+  return { freshGroups, storedGroups, groups, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
 }
 
 /**
@@ -456,7 +466,8 @@ function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros
     vendorRules: ctx.vendorRules,
     macros: built,
     scope,
-    values: built.macroTable.values,
+    // Each language's table masks the files of a build parsing both: the whole build's is not made for its values.
+    values: byLanguage ? new GroupValues(macros.groups) : built.macroTable.values,
     previous: p.stored,
     unitSet: new Set(p.units.map((u) => u.file)),
     ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
@@ -521,7 +532,12 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     },
     ctx.indexedAt,
   );
-  if (perLanguage) saveLanguageSites(ctx.root, build, resultsStamp(buildResultHashes(ctx.db, build.variant, build.image)), perLanguage.sites, (f) => paths.storedPath(f));
+  const results = resultsStamp(buildResultHashes(ctx.db, build.variant, build.image));
+  if (perLanguage && !(perLanguage.kept && restampLanguageSites(ctx.root, build, perLanguage.kept.stamp, results))) {
+    saveLanguageSites(ctx.root, build, results, perLanguage.sites, (f) => paths.storedPath(f));
+  }
+  const state = tableState(groupsStamp(ctx.writer.buildMacroGroupHashes(build.variant, build.image)), results, storedUnits.fingerprint);
+  macros.kept.keepTableDigests(state, [['', macros.built], ...[...(macros.byLanguage ?? [])].map(([language, set]): [string, MacroSet] => [language, set.after])]);
   // The groups the build now holds that have no file yet (made now, or read from the rows), kept for the next patch.
   ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');

@@ -265,7 +265,8 @@ export interface DefinitionScope {
 
 const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
 const byFileAndLine = (a: MacroRecord, b: MacroRecord): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
-const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
+/** The integer a macro's expanded value is written as, or undefined (see BuildMacroTable.values). */
+export const integerOf = (value: string | null): string | undefined => (value !== null && /^-?\d+$/.test(value) ? value : undefined);
 
 /**
  * Type keywords a header defines only for its own #if arithmetic: newlib's sys/_intsup.h defines `signed`,
@@ -275,8 +276,12 @@ const integerOf = (value: string | null): string | undefined => (value !== null 
  */
 const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', 'long', '__int20', '__int20__']);
 
+/** Tables and table digests made in this process (tests count the work a patch spares). */
+export const tableWork = { tables: 0, digests: 0 };
+
 /** The digest of a table's records and builtins (see BuildMacroTable.digest). */
 function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<string, MacroDef>): string {
+  tableWork.digests++;
   const h = createHash('sha1');
   const sorted = [...records].sort(byFileAndLine);
   // Hashed in chunks of many records (the same bytes as one update per record, fewer calls).
@@ -329,10 +334,13 @@ export class BuildMacroTable {
    */
   readonly values: MacroValueTable;
 
+  /** `digest`: the table's digest when known already (kept from an earlier run for the same records and builtins). */
   constructor(
     records: readonly MacroRecord[],
     private readonly builtins: ReadonlyMap<string, MacroDef> = NO_BUILTINS,
+    digest?: string,
   ) {
+    tableWork.tables++;
     // By name in the order the records came in, then the lists sorted: a stable sort keeps the order of
     // (file, line) ties, as sorting all records first did.
     const several: MacroRecord[][] = [];
@@ -354,7 +362,13 @@ export class BuildMacroTable {
       list.sort(byFileAndLine);
     }
     this.values = new IntegerValues(this.records, this.severalValues);
-    this.hashed = records;
+    if (digest === undefined) this.hashed = records;
+    else this.madeDigest = digest;
+  }
+
+  /** The digest when it is made already (or was given), else undefined: reading this makes nothing. */
+  get digestIfMade(): string | undefined {
+    return this.madeDigest;
   }
 
   /**

@@ -1,12 +1,14 @@
 // Work a re-index shares between the images of one build folder that compile the same SDK source (a Pico-SDK-shaped
 // tree: each program compiles sdk/gpio/gpio.c into its own object): the source edited is walked and parsed once,
-// each macro group is kept in one file and read once, and the unit list's digest of the fingerprint is made once.
+// each macro group is kept in one file and read once, the unit list's digest of the fingerprint is made once, and
+// the digests of the images' macro tables, which such an edit leaves as they were, are kept, not made again.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { buildFingerprint, fingerprintWork } from '../../src/indexer/build-fingerprint.js';
+import { tableWork } from '../../src/preprocessor/macro-invocations.js';
 import { detectProjectBuildsLazily } from '../../src/project/build-detection.js';
 import { indexPath, readConfig, STATE_DIR } from '../../src/project/config.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
@@ -57,6 +59,53 @@ describe('images compiling the same source', () => {
     const distinct = new Set(groupRows(root).hashes);
     expect(r.macroGroupFiles.read).toBeLessThanOrEqual(distinct.size);
     expect(r.macroGroupFiles.read).toBeLessThan(patched.length * 2);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('an edit that leaves the macros as they were makes no table digest; one that changes them does; rows as a full index makes them', async () => {
+    const { root } = await indexedFixture();
+    const gpio = path.join(root, 'sdk/gpio/gpio.c');
+    for (const n of [1, 2]) {
+      fs.appendFileSync(gpio, `\nint gpio_more_${n}(void) { return ${n}; }\n`);
+      const before = tableWork.digests;
+      const r = await indexProject({ root });
+      expect(r.builds.filter((b) => b.patched).map((b) => b.image).sort()).toEqual(['blink', 'hello']);
+      expect(tableWork.digests - before).toBe(0);
+    }
+    // A #define of the shared header changes: the tables are new, their digests made (then kept for the next edit).
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.h'), '#define GPIO_FUNC_SIO 5\n');
+    const before = tableWork.digests;
+    await indexProject({ root });
+    expect(tableWork.digests - before).toBeGreaterThan(0);
+    fs.appendFileSync(gpio, '\nint gpio_more_3(void) { return GPIO_FUNC_SIO; }\n');
+    const again = tableWork.digests;
+    expect((await indexProject({ root })).builds.filter((b) => b.patched)).toHaveLength(2);
+    expect(tableWork.digests - again).toBe(0);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a build parsing C and C++ files: one table is made (the language masked), its digest kept; the sites file only stamped again', async () => {
+    const root = copyFixtureToTemp('index', 'mixed-languages');
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+    const before = { ...tableWork };
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_digest(void) { return 1; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true });
+    // One table, C's, masks calc.c; the whole build's values are read through its groups.
+    expect([tableWork.tables - before.tables, tableWork.digests - before.digests]).toEqual([1, 0]);
+    // The sites each language reaches stay: their file is stamped again, its sites as they were, and serves the next patch.
+    const folder = path.join(root, STATE_DIR, 'language-sites');
+    const [name] = fs.readdirSync(folder);
+    const sites = () => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8').slice(41)) as { stamp: string; languages: unknown };
+    const first = sites();
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_again(void) { return 2; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    expect(sites().stamp).not.toBe(first.stamp);
+    expect(sites().languages).toEqual(first.languages);
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_third(void) { return 3; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental).toEqual(scratch);
   });
