@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1, sha1Hasher } from '../model/sha1.js';
 import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
+import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
@@ -304,7 +305,8 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
-    ...(body.undone ? { undone: body.undone } : {}),
+    // Its states are the lists the walks' results hold (see shared-undone-states.ts).
+    ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } 
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
-import { undoneByFile } from '../preprocessor/undone-names.js';
+import { undoneByFile, UndoneSharing } from '../preprocessor/undone-names.js';
 import type { MacroDef, StartingMacros } from '../preprocessor/macro-definition.js';
 import { fromStoredRow } from './preprocess-units.js';
 import { commandLineGroup, macroGroupOf } from './build-macros.js';
@@ -232,13 +232,14 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
   const wantedPair = stored.pairs.map(([file]) => wanted.has(file));
   const readers: MergeInput[] = [];
   const whole: UnitResult[] = [];
+  const sharing = new UndoneSharing();
   units.forEach((_, i) => {
     let r = fresh.get(i);
     if (!r && previous[i].files.some((k) => wantedPair[k])) r = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
     if (r) {
       whole.push(r);
       // Marks name files by their index in the whole list: read before it is narrowed.
-      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)), undone: undefined, undoneFiles: undoneByFile(r, files) });
+      readers.push({ ...r, files: r.files.filter((f) => files.has(f.file)), undone: undefined, undoneFiles: undoneByFile(r, files, sharing) });
     }
   });
   // What of the unit files' #defines the affected files see: made from every unit that reads them.

@@ -5,7 +5,7 @@
 import type { Language } from '../model/compile-args.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { defineLine, defineValue, mergeRanges, type FileView, type UnitResult } from './unit-result.js';
-import { undoneByFile, type FileMarks, type FileUndone } from './undone-names.js';
+import { undoneByFile, UndoneSharing, type FileMarks, type FileUndone } from './undone-names.js';
 
 export interface MergedFile {
   file: string;
@@ -61,9 +61,10 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
     diagSeen.add(k);
     diagnostics.push(d);
   };
+  const sharing = new UndoneSharing();
   results.forEach((r, i) => {
     (leading[i] ?? []).forEach(addDiag);
-    const undone = r.undoneFiles ?? (r.undone ? undoneByFile(r) : undefined);
+    const undone = r.undoneFiles ?? (r.undone ? undoneByFile(r, undefined, sharing) : undefined);
     for (const f of r.files) {
       let m = files.get(f.file);
       if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.view.lines, ranges: [], readBy: [], parts: [], views: new Set(), readers: new Set() }));

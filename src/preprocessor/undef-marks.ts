@@ -183,7 +183,9 @@ export class UndefMarks {
     } finally {
       this.events = undefined;
     }
-    e.markEvents = { key, events };
+    // Held by the entry to the run's end: the key as one string shared by the entries starting from that state
+    // (built by appending, it was a chain of pieces), the events copied to their length.
+    e.markEvents = { key: heldKey(key), events: events.slice() };
   }
 
   /** The state a replay starts from: `undone`, and which of the names its #undefs undefine have a definition. */
@@ -286,6 +288,19 @@ export class UndefMarks {
 const READ = 0;
 const RANGE = 1;
 const CHANGE = 2;
+
+/** The keys of replays' starting states that entries hold (see UndefMarks.replayed), each once. Bounded: cleared when full. */
+const heldKeys = new Map<string, string>();
+const MAX_HELD_KEYS = 4096;
+
+function heldKey(key: string): string {
+  const held = heldKeys.get(key);
+  if (held !== undefined) return held;
+  if (heldKeys.size >= MAX_HELD_KEYS) heldKeys.clear();
+  // Looking it up made the key one flat string.
+  heldKeys.set(key, key);
+  return key;
+}
 
 /** Numbers for definitions in state hashes and keys (see UndefMarks.key). */
 const defNumbers = new WeakMap<MacroDef, number>();

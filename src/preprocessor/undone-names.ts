@@ -4,6 +4,7 @@
 // read of every unit agrees on it (worked out for the names code lines use, when asked). The build's macro table
 // keeps no #undef: these say where its definitions of those names do not apply.
 import { sha1 } from '../model/sha1.js';
+import { sharedState } from './shared-undone-states.js';
 import type { UnitWalker } from './unit-walker.js';
 import type { UnitFileRead } from './unit-result.js';
 
@@ -13,7 +14,7 @@ export interface UndoneMarks {
    * States of the names an #undef touched, each sorted: `name` (undefined) or `name\0k\0line` (defined again by the
    * #define at that line of the result's `files[k]`).
    */
-  states: string[][];
+  states: (readonly string[])[];
   /** [file index, line, state index] triples, each file's in walk order; line 0 where a read of the file's text starts. */
   marks: number[];
   /**
@@ -37,7 +38,7 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   };
   const stateIndex = new Map<number, number>();
   const byText = new Map<string, number>([['', 0]]);
-  const out: UndoneMarks = { states: [[]], marks: [] };
+  const out: UndoneMarks = { states: [sharedState([], '')], marks: [] };
   const stateOf = (version: number): number => {
     let s = stateIndex.get(version);
     if (s !== undefined) return s;
@@ -55,7 +56,8 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
     s = byText.get(text);
     if (s === undefined) {
       byText.set(text, (s = out.states.length));
-      out.states.push(entries);
+      // Most units have the same few states (the names glibc's headers #undef): one list each, shared.
+      out.states.push(sharedState(entries, text));
     }
     stateIndex.set(version, s);
     return s;
@@ -82,8 +84,11 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
     // A file read with every name as the table has it says nothing.
     if (!any) out.marks.length = at;
   }
-  if (runs.length) out.runs = runs;
-  return out.marks.length || runs.length ? out : undefined;
+  if (!out.marks.length && !runs.length) return undefined;
+  // Copied to their lengths: grown by push, they had room to spare, and the build keeps every unit's until its merge.
+  out.marks = out.marks.slice();
+  if (runs.length) out.runs = runs.slice();
+  return out;
 }
 
 /** A result's states with the #defines named by path: per state, name → '' (undefined) or `file\0line`; and a short id per state. */
@@ -111,66 +116,83 @@ export interface UndoneState {
   def?: { file: string; line: number };
 }
 
-function unitStates(u: UndoneMarks, files: readonly UnitFileRead[]): UnitStates {
+function unitStates(u: UndoneMarks, files: readonly UnitFileRead[], sharing: UndoneSharing): UnitStates {
   const byName: Map<string, string>[] = [];
   const ids: string[] = [];
   // The states named by path and content: units with the same ones (most of a build's) share one object.
   let key = '';
   for (const state of u.states) {
-    const m = new Map<string, string>();
-    // The id names a #define's file by its content: the same wherever the project is.
-    let id = '';
-    let paths = '';
-    for (const entry of state) {
-      const a = entry.indexOf('\0');
-      if (a < 0) {
-        m.set(entry, '');
-        id += `${entry}\n`;
-      } else {
-        const b = entry.indexOf('\0', a + 1);
-        const file = files[Number(entry.slice(a + 1, b))];
-        m.set(entry.slice(0, a), `${file.file}${entry.slice(b)}`);
-        id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
-        paths += `${file.file}\0`;
-      }
-    }
-    const stateKey = `${paths}\x02${id}`;
-    let shared = sharedStateMaps.get(stateKey);
-    if (shared === undefined) {
-      if (sharedStateMaps.size >= SHARED_STATES_MAX) sharedStateMaps.clear();
-      sharedStateMaps.set(stateKey, (shared = m));
-    }
-    byName.push(shared);
-    ids.push(id === '' ? '' : sha1(id).slice(0, 16));
-    key += `${stateKey}\x01`;
+    const named = namedState(state, files, sharing);
+    byName.push(named.map);
+    ids.push(named.id);
+    key += `${named.n},`;
   }
-  const known = sharedStates.get(key);
+  const known = sharing.units.get(key);
   if (known !== undefined) return known;
-  if (sharedStates.size >= SHARED_STATES_MAX) sharedStates.clear();
   const made = { byName, ids };
-  sharedStates.set(key, made);
+  sharing.units.set(key, made);
   return made;
 }
 
+/** One state of a unit's marks named by path and content (see UndoneSharing.named). */
+function namedState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
+  const plain = sharing.plain.get(state);
+  if (plain !== undefined) return plain;
+  const m = new Map<string, string>();
+  // The id names a #define's file by its content: the same wherever the project is.
+  let id = '';
+  let paths = '';
+  for (const entry of state) {
+    const a = entry.indexOf('\0');
+    if (a < 0) {
+      m.set(entry, '');
+      id += `${entry}\n`;
+    } else {
+      const b = entry.indexOf('\0', a + 1);
+      const file = files[Number(entry.slice(a + 1, b))];
+      m.set(entry.slice(0, a), `${file.file}${entry.slice(b)}`);
+      id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
+      paths += `${file.file}\0`;
+    }
+  }
+  const stateKey = `${paths}\x02${id}`;
+  let named = sharing.named.get(stateKey);
+  if (named === undefined) sharing.named.set(stateKey, (named = { n: sharing.named.size, map: m, id: id === '' ? '' : sha1(id).slice(0, 16) }));
+  // A state naming no #define means the same in every unit (its list is shared: see shared-undone-states.ts).
+  if (paths === '') sharing.plain.set(state, named);
+  return named;
+}
+
+/** A state's map (name → '' or `file\0line`), its id, and its number in the merge. */
+interface NamedState {
+  n: number;
+  map: Map<string, string>;
+  id: string;
+}
+
 /**
- * UnitStates by what they hold (paths, contents and lines of the #defines included): every unit reading gcc's
- * stddef.h has the same few states, and the merge keeps a file's marks with their unit's states (LVGL: 7 800 maps
- * of 952 units otherwise). Bounded: cleared when full.
+ * What the units of one merge share of their marks' states: every unit reading gcc's stddef.h has the same few
+ * states, and the merge keeps a file's marks with their unit's states (LVGL: 7 800 maps of 952 units otherwise).
+ * Made per merge, so that it goes with the merge's inputs.
  */
-const sharedStates = new Map<string, UnitStates>();
-/** One state's map by what it holds, shared by the UnitStates that have it. */
-const sharedStateMaps = new Map<string, Map<string, string>>();
-const SHARED_STATES_MAX = 4096;
+export class UndoneSharing {
+  /** UnitStates by their states' numbers. */
+  readonly units = new Map<string, UnitStates>();
+  /** States by what they hold (paths, contents and lines of the #defines included). */
+  readonly named = new Map<string, NamedState>();
+  /** States naming no #define, by their (shared) list. */
+  readonly plain = new Map<readonly string[], NamedState>();
+}
 
 /** Per file (path as in `files`) of one result, its marks; of the files `only` names when given. */
-export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: UndoneMarks }, only?: ReadonlySet<string>): Map<string, FileMarks> {
+export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: UndoneMarks }, only?: ReadonlySet<string>, sharing = new UndoneSharing()): Map<string, FileMarks> {
   const out = new Map<string, FileMarks>();
   const u = r.undone;
   if (u === undefined) return out;
   let unit: UnitStates | undefined;
   const runs = u.runs ?? [];
   for (let p = 0; p < runs.length; p += 3) {
-    unit ??= unitStates(u, r.files);
+    unit ??= unitStates(u, r.files, sharing);
     // One object for the run's files: their marks are the same.
     const marks: FileMarks = { unit, marks: [0, runs[p + 2]], text: `0:${unit.ids[runs[p + 2]]},` };
     for (let k = runs[p]; k <= runs[p + 1]; k++) if (only === undefined || only.has(r.files[k].file)) out.set(r.files[k].file, marks);
@@ -183,7 +205,7 @@ export function undoneByFile(r: { files: readonly UnitFileRead[]; undone?: Undon
       while (j < m.length && m[j] === k) j += 3;
       continue;
     }
-    unit ??= unitStates(u, r.files);
+    unit ??= unitStates(u, r.files, sharing);
     const marks: number[] = [];
     let text = '';
     for (; j < m.length && m[j] === k; j += 3) {

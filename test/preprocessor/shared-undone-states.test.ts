@@ -1,0 +1,96 @@
+// The states of #undef marks are held once per content: units with the same states (and a stored result read back)
+// hold one frozen list each, the marks they give are those of lists of their own, and a merge's states of units
+// (UndoneSharing) are its own, going with it.
+import { describe, expect, it } from 'vitest';
+import type { CompileUnit } from '../../adapters/contract.js';
+import { decodeUnitResult, encodeUnitResult, FileViewCache } from '../../src/index/unit-result-rows.js';
+import { SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
+import { FileSource } from '../../src/preprocessor/file-source.js';
+import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
+import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
+import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
+import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
+import { undoneByFile, undoneStates, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
+import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
+
+const provider = new ImplicitMacroProvider({ useRealCompiler: false });
+const unit = (file: string): CompileUnit => ({ file, directory: '/p', arguments: ['arm-none-eabi-gcc', '-I/p/inc', '-c', file] });
+
+const files: Record<string, string> = {
+  '/p/inc/io.h': '#ifndef IO_H\n#define IO_H\n#define put(c) emit(c)\n#define get() read()\n#define LIMIT 4\n#endif\n',
+  // Like glibc's limits headers: ends names, one of them defined again.
+  '/p/inc/limits.h': '#ifndef LIMITS_H\n#define LIMITS_H\n#undef LIMIT\n#undef put\n#undef get\n#define get() other_read()\n#endif\n',
+  '/p/inc/use.h': '#ifndef USE_H\n#define USE_H\nstatic int use1(void) { return put(1) + LIMIT; }\nstatic int use2(void) { return get(); }\n#endif\n',
+  '/p/a.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint a_put(void) { return put(2); }\n',
+  '/p/b.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint b_put(void) { return put(3); }\n#undef get\nint b_get(void) { return get(); }\n',
+  '/p/c.c': '#include "io.h"\n#include "limits.h"\nint c_put(void) { return put(4); }\n#include "use.h"\n',
+};
+
+function run(): UnitResult[] {
+  const source = new FileSource((f) => files[f], new SkeletonCache());
+  const resolver = new IncludeResolver((f) => source.exists(f));
+  const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: new HeaderWalkCache() };
+  return ['/p/a.c', '/p/b.c', '/p/c.c'].map((f) => walkUnit(unit(f), setUpUnit(unit(f), provider), host, true));
+}
+
+/** Every state list of the results' marks, by its text. */
+function listsByText(results: { undone?: UndoneMarks }[]): Map<string, Set<readonly string[]>> {
+  const out = new Map<string, Set<readonly string[]>>();
+  for (const r of results) for (const s of r.undone?.states ?? []) out.set(s.join('\n'), (out.get(s.join('\n')) ?? new Set()).add(s));
+  return out;
+}
+
+/** What the merge of the results says of each name in each file. */
+function merged(results: UnitResult[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [file, m] of mergeUnitResults(results).files) if (m.undone) for (const name of ['put', 'get', 'LIMIT']) out[`${file} ${name}`] = undoneStates(m.undone, name) ?? null;
+  return out;
+}
+
+describe('states of #undef marks', () => {
+  it('are one frozen list per content, shared by the units that have it', () => {
+    const results = run();
+    const byText = listsByText(results);
+    // a.c, b.c and c.c each have the state after limits.h; b.c one more.
+    expect(results.every((r) => r.undone !== undefined)).toBe(true);
+    expect([...byText.keys()].filter((t) => t !== '').length).toBeGreaterThanOrEqual(2);
+    for (const [text, lists] of byText) {
+      expect(lists.size, text).toBe(1);
+      expect(Object.isFrozen([...lists][0])).toBe(true);
+    }
+  });
+
+  it('are the lists the walks hold once a stored result is read back', () => {
+    const results = run();
+    const views = new FileViewCache(undefined as never);
+    for (const r of results) {
+      const { row, viewHashes } = encodeUnitResult(r);
+      views.internReads(r.files, viewHashes, r.shared);
+      const back = decodeUnitResult(row.key, row.tested, row.files.toString('utf8'), row.data, views);
+      expect(back.undone).toEqual(r.undone);
+      back.undone!.states.forEach((s, k) => expect(s).toBe(r.undone!.states[k]));
+    }
+  });
+
+  it('give the marks that lists of their own give', () => {
+    const results = run();
+    const own = results.map((r) => ({ ...r, undone: JSON.parse(JSON.stringify(r.undone)) as UndoneMarks }));
+    expect(merged(results)).toEqual(merged(own));
+    const use = merged(results);
+    // use.h: put and LIMIT undefined, get defined again by limits.h's line 6, in every unit.
+    expect(use['/p/inc/use.h put']).toEqual([{ ranges: [1, 5] }]);
+    expect(use['/p/inc/use.h get']).toEqual([{ ranges: [1, 5], def: { file: '/p/inc/limits.h', line: 6 } }]);
+    for (const r of results) expect([...undoneByFile(r)].map(([f, m]) => [f, m.text])).toEqual([...undoneByFile(own[results.indexOf(r)])].map(([f, m]) => [f, m.text]));
+  });
+
+  it('of units are shared within one merge, not between merges', () => {
+    const [a, , c] = run();
+    const sharing = new UndoneSharing();
+    const stateOf = (r: UnitResult, s: UndoneSharing) => undoneByFile(r, undefined, s).get('/p/inc/use.h')!.unit;
+    // a.c and c.c read use.h in the same states.
+    expect(stateOf(a, sharing)).toBe(stateOf(c, sharing));
+    expect(stateOf(a, new UndoneSharing())).not.toBe(stateOf(a, new UndoneSharing()));
+    expect(stateOf(a, new UndoneSharing())).toEqual(stateOf(a, sharing));
+  });
+});
