@@ -201,6 +201,9 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     store: (row) => run.writer.storeUnitResults([row]),
   });
   lap('preprocess');
+  // No build after the run's last replays the recorded header walks (~45 MB after LVGL's 952 units): they go
+  // before the merge and the macro records pile on top of them.
+  if (run.lastBuild) dropHeaderWalks(run);
   // The walk's garbage of a large header goes before the macro records pile on top of it.
   collectPastSkeletonBudget(run.skeletons);
   summary.preprocessed = pre.walked;
@@ -231,6 +234,13 @@ function buildScope(results: MergeInput[], units: CompileUnit[], merged: MergedB
   const unitFiles = units.map((u) => normalizePath(u.file));
   const included = new Set(unitFiles.filter((u) => merged.files.get(u)?.readBy.some((reader) => reader !== u)));
   return defineScope(results, unitFiles, (f) => storedPath(root, f), included);
+}
+
+/** The run's recorded header walks dropped and the heap collected when large (after the last build's walks). */
+function dropHeaderWalks(run: RunContext): void {
+  if (run.headerCache.size === 0) return;
+  run.headerCache.clear();
+  collectLargeHeap();
 }
 
 /** A caller-supplied preprocessor (benchmark baselines): whole-build result, nothing stored per unit. */
@@ -430,12 +440,9 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
     run.timing.preprocessMs += performance.now() - t0;
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
-    // No build after this one replays the recorded header walks (~45 MB after LVGL's 905 units): they go before
-    // the files are masked and parsed.
-    if (run.lastBuild) {
-      run.headerCache.clear();
-      collectLargeHeap();
-    } else if (dropWalksPastBudget(run.headerCache)) run.headerCache.dropped++;
+    // The last build's walks went after its preprocess stage (a caller's preprocessor records none).
+    if (run.lastBuild) dropHeaderWalks(run);
+    else if (dropWalksPastBudget(run.headerCache)) run.headerCache.dropped++;
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
