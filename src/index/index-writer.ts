@@ -5,6 +5,7 @@ import { ownString } from '../model/own-strings.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
+import { forgetResultHashes } from './reindex-rows.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -708,6 +709,7 @@ export class IndexWriter {
     // The ids first (from the key index: a scan of the rows would read every result's ~15 KB), then the dead rows only.
     const deadIds = this.sql('SELECT id FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units)').pluck().all() as number[];
     if (deadIds.length === 0) return;
+    forgetResultHashes(this.db);
     deadIds.sort((a, b) => a - b);
     const row = this.sql('SELECT id, data, json_array_length(files) AS n FROM unit_results WHERE id = ?');
     const dead = deadIds.map((id) => row.get(id) as { id: number; data: Buffer; n: number });

@@ -22,8 +22,34 @@ export function buildUnitLinks(db: Db, variant: string, image: string): StoredUn
     .raw()
     .all(variant, image) as [string, number][];
   if (links.length === 0) return [];
-  const hashes = new Map(prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().all() as [number, string][]);
-  return links.map(([unitPath, id]) => ({ unitPath, id, hash: hashes.get(id)! }));
+  const hashes = resultHashes(db);
+  const one = prepared(db, 'SELECT hash FROM unit_results WHERE id = ?').pluck();
+  return links.map(([unitPath, id]) => {
+    let hash = hashes.get(id);
+    // A result stored since the scan (by an earlier build of the run).
+    if (hash === undefined) hashes.set(id, (hash = one.get(id) as string));
+    return { unitPath, id, hash };
+  });
+}
+
+/**
+ * The hashes of the stored results by id, scanned once per connection (a run over 39 builds scanned them for each).
+ * A result's row never changes; rows are deleted only when unused ones are collected (forgetResultHashes then).
+ */
+const hashesByDb = new WeakMap<Db, Map<number, string>>();
+/** Scans of every result's hash made in this process (tests count them). */
+export const resultHashScans = { made: 0 };
+
+function resultHashes(db: Db): Map<number, string> {
+  let hashes = hashesByDb.get(db);
+  if (!hashes) resultHashScans.made++;
+  if (!hashes) hashesByDb.set(db, (hashes = new Map(prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().all() as [number, string][])));
+  return hashes;
+}
+
+/** Unit results were deleted: their ids may name other results later. */
+export function forgetResultHashes(db: Db): void {
+  hashesByDb.delete(db);
 }
 
 /** The hashes of the results a stored build links. */

@@ -430,12 +430,13 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const digestsBefore = kept.tableDigests(tableState(stored.stamp, resultsStamp(p.previous.map((u) => u.hash)), p.fingerprint));
   const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept, digestsBefore };
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);
-  // The same records: the build's table is the one it had, whose digest was kept.
-  const built = macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept, same ? digestsBefore?.get('') : undefined);
   // A build parsing both languages: what its units of each language reached may change with the same records.
   const perLanguage = parsesBothLanguages([...p.stored.values()].map((f) => f.language)) ? languageSetChanges(storedGroups, groups, same, build, p.previous, p.redone, base, p.paths, ctx) : undefined;
   if (perLanguage === null) return null;
   const byLanguage = perLanguage?.sets;
+  // Each language's set masks the files of a build parsing both: the build's own is made for the others only (the
+  // same records: the table it had, whose digest was kept).
+  const built = byLanguage ? byLanguage.get('c')!.after : macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept, same ? digestsBefore?.get('') : undefined);
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept, digestsBefore?.get('')), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
@@ -538,7 +539,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     saveLanguageSites(ctx.root, build, results, perLanguage.sites, (f) => paths.storedPath(f));
   }
   const state = tableState(groupsStamp(ctx.writer.buildMacroGroupHashes(build.variant, build.image)), results, storedUnits.fingerprint);
-  macros.kept.keepTableDigests(state, [['', macros.built], ...[...(macros.byLanguage ?? [])].map(([language, set]): [string, MacroSet] => [language, set.after])]);
+  const sets: [string, MacroSet][] = macros.byLanguage ? [...macros.byLanguage].map(([language, set]) => [language, set.after]) : [['', macros.built]];
+  macros.kept.keepTableDigests(state, sets);
   // The groups the build now holds that have no file yet (made now, or read from the rows), kept for the next patch.
   ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { buildFingerprint, fingerprintWork } from '../../src/indexer/build-fingerprint.js';
 import { tableWork } from '../../src/preprocessor/macro-invocations.js';
+import { resultHashScans } from '../../src/index/reindex-rows.js';
 import { detectProjectBuildsLazily } from '../../src/project/build-detection.js';
 import { indexPath, readConfig, STATE_DIR } from '../../src/project/config.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
@@ -123,6 +124,18 @@ describe('images compiling the same source', () => {
     fs.appendFileSync(gpio, '\nint gpio_two(void) { return 2; }\n');
     const again = await indexProject({ root });
     expect(again.builds.filter((b) => b.patched).map((b) => b.macroRowsRead)).toEqual([0, 0]);
+  });
+
+  it('a run over the images scans the stored results for their hashes once, not once per image', async () => {
+    const { root } = await indexedFixture();
+    const before = resultHashScans.made;
+    const r = await indexProject({ root });
+    expect(r.builds.every((b) => b.unchanged)).toBe(true);
+    expect(resultHashScans.made - before).toBe(1);
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.c'), '\nint gpio_scan(void) { return 1; }\n');
+    const again = resultHashScans.made;
+    expect((await indexProject({ root })).builds.filter((b) => b.patched)).toHaveLength(2);
+    expect(resultHashScans.made - again).toBe(1);
   });
 
   it('the images share one unit list: its digest is made once for all their fingerprints', async () => {
