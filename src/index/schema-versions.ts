@@ -165,5 +165,8 @@ export const SCHEMA_VERSION = 16;
  *     is a definition, as one with a string literal (stored parses are keyed by an unchanged masked text).
  * 49: an assembler label after `.thumb_func` is a function symbol also when it is local (the Pico SDK's
  *     `.thumb_func` `__aeabi_bits_init:`, `t` in nm) (stored parses are keyed by an unchanged masked text).
+ * 50: assembler files read what repeat blocks (`.rept`, `.irp`, `.irpc`) write and `\@` labels (`l\@_1:` in the Pico
+ *     SDK's dneg), the lines of a multi-line expansion once, and their C macros expanded inside assembler macro
+ *     arguments (stored parses of a file with none are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 49;
+export const ROW_FORMAT_VERSION = 50;

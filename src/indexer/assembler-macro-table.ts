@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { AsmMacroTable, readAsmMacros, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { splicedText } from '../preprocessor/spliced-text.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { FileStates } from './file-states.js';
 
@@ -34,25 +35,9 @@ export function assemblerMacroTable(files: readonly MergedFile[], src: AsmMacroS
     const rel = src.rel(fa.file);
     const text = src.mask(buf, fa.ranges);
     const table = src.tableFor(rel, fa.language);
-    macros.push(...readAsmMacros(table ? spliced(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text));
+    macros.push(...readAsmMacros(table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text));
   }
   return new AsmMacroTable(macros);
-}
-
-/**
- * `text` with each invocation replaced by its expansion as the preprocessor writes it, nothing around it (`__wrap_\x\()`
- * stays one name to the assembler); line breaks an invocation spans are kept.
- */
-function spliced(text: string, invocations: readonly MacroInvocation[]): string {
-  const parts: string[] = [];
-  let pos = 0;
-  for (const inv of invocations) {
-    if (inv.start < pos) continue;
-    parts.push(text.slice(pos, inv.start), inv.expansion, text.slice(inv.start, inv.end).replace(/[^\n]/g, ''));
-    pos = inv.end;
-  }
-  parts.push(text.slice(pos));
-  return parts.join('');
 }
 
 /**

@@ -267,8 +267,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
     const ranges = fa.parseRanges && !isAssemblerPath(rel) ? fa.parseRanges : fa.ranges;
     // An assembler file's parse depends on the build's assembler macros too.
-    const asm = isAssemblerPath(rel) && asmMacros().size > 0 ? asmMacros() : undefined;
-    const tableDigest = asm ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
+    const asm = isAssemblerPath(rel) ? asmMacros() : undefined;
+    const tableDigest = asm?.size ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
     const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, tableDigest), activitySuffix(rel, fa, ctx));
     const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
     const prev = ctx.previous.get(rel);
@@ -298,7 +298,9 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const undone = undoneAt(fa.undone, ctx.root);
     const text = blankMacroUses(m.masked, set.blankable, undefinedIn(m.masked, undone));
     const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel)) : undefined;
-    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text)) : found?.invocations;
+    // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
+    const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
+    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded)) : found?.invocations;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

@@ -68,8 +68,13 @@ interface Statement {
  */
 function expandedStatements(text: string, invocations: readonly MacroInvocation[]): Map<number, Statement[]> {
   const exp = expandInvocations(text, invocations);
-  // An expansion stands on its invocation's first line, the lines it covered left empty: lines keep their numbers.
-  const expandedLines = new Set(exp.used.map((inv) => inv.line - 1));
+  // An expansion stands on its invocation's first line, the lines it covered left empty (a repeat block's body):
+  // lines keep their numbers.
+  const expandedLines = new Set<number>();
+  for (const inv of exp.used) {
+    const spanned = text.slice(inv.start, inv.end).split('\n').length;
+    for (let k = 0; k < spanned; k++) expandedLines.add(inv.line - 1 + k);
+  }
   const out = new Map<number, Statement[]>();
   let lineStart = 0;
   for (const [i, line] of exp.text.split('\n').entries()) {

@@ -1,13 +1,13 @@
 // Macros of the GNU assembler (`.macro name params` ... `.endm`) as a build's assembler files define them, and their
-// invocations in an assembler file expanded as the assembler does (`\param` and `\()` substituted, defaults, nested
-// macros), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` → `.global x; .type
-// x,%function; .thumb_func; x:`) are the file's symbols. The assembler's conditionals in a body (`.if \num < 32`,
-// `.ifb`, `.ifc`) are decided when their operands are numbers or text; one that names a symbol keeps all its branches.
-// Leaves out `\@`, `.irp`/`.rept`, and `.purgem` (a purged macro stays known).
+// invocations in an assembler file, with its repeat blocks (`.rept`, `.irp`, `.irpc`), expanded as the assembler does
+// (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
+// `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. Leaves out `.purgem` (a purged
+// macro stays known), and the macros files the assembler file includes execute (`\@` counts the file's own).
 import { sha1 } from '../model/sha1.js';
-import { evaluateExpression } from './if-expression.js';
+import { AsmExpander } from './assembler-expander.js';
+import { blockEnd, MACRO_HEAD, repeatIterations, repeatOp, splitList, STATEMENT_HEAD, substitute, withoutComment } from './assembler-syntax.js';
 import type { MacroInvocation } from './macro-invocations.js';
-import { lexLine } from './tokens.js';
+import { splicedText } from './spliced-text.js';
 
 export interface AsmMacroParam {
   name: string;
@@ -24,40 +24,8 @@ export interface AsmMacro {
   body: string[];
 }
 
-const MACRO_HEAD = /^\s*\.macro\s+([A-Za-z_.$][\w.$]*)\s*,?\s*(.*)$/;
-const MACRO_END = /^\s*\.endm\b/;
-const STATEMENT_HEAD = /^(\s*)([A-Za-z_.$][\w.$]*)(?=\s|$)/;
-/** Nested invocations expanded at most this deep, and an expansion of at most this many statements. */
-const MAX_DEPTH = 20;
-const MAX_STATEMENTS = 400;
-
-/**
- * Splits a parameter or argument list as GNU as does: at commas and at blanks (mixed: `type func, opt='-'`), not
- * inside quotes or parentheses; blanks around a comma or `=` separate nothing.
- */
-function splitList(text: string): string[] {
-  const t = text.replace(/(\/\/|@).*$/, '').trim().replace(/\s*([,=])\s*/g, '$1');
-  if (!t) return [];
-  const out: string[] = [];
-  let cur = '';
-  let depth = 0;
-  let quote = '';
-  for (const ch of t) {
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === '"') quote = ch;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-      out.push(cur);
-      cur = '';
-      continue;
-    }
-    cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
+/** A line holding a repeat block's head. */
+const ANY_REPEAT = /^\s*\.(rept|irpc?)(?=\s|$)/im;
 
 function parseParam(spec: string): AsmMacroParam {
   const [head, fallback = ''] = spec.split('=').map((s) => s.trim());
@@ -65,37 +33,45 @@ function parseParam(spec: string): AsmMacroParam {
   return { name, fallback, vararg: qualifier === 'vararg' };
 }
 
-/** The `.macro` definitions of a (masked, C-expanded) assembler text, in order; a definition without `.endm` is left out. */
+/**
+ * The `.macro` definitions of a (masked, C-expanded) assembler text, in order, those a top-level repeat block writes
+ * too (Zephyr's ARC `.irp cc,,.hi,.nz` around `.macro MOVR\cc`); a definition without `.endm` is left out.
+ */
 export function readAsmMacros(text: string): AsmMacro[] {
+  return macrosOf(text.split('\n'), 0);
+}
+
+function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   const out: AsmMacro[] = [];
-  const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const head = MACRO_HEAD.exec(lines[i]);
-    if (!head) continue;
-    const body: string[] = [];
-    let depth = 1;
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      if (MACRO_HEAD.test(lines[j])) depth++;
-      else if (MACRO_END.test(lines[j]) && --depth === 0) break;
-      body.push(lines[j]);
+    const op = head ? undefined : repeatOp(lines[i]);
+    if (!head && (!op || depth > 3)) continue;
+    const end = blockEnd(lines, i);
+    if (end < 0) break;
+    const body = lines.slice(i + 1, end);
+    if (head) out.push({ name: head[1], params: splitList(head[2]).filter(Boolean).map(parseParam), body });
+    else {
+      const { param, values } = repeatIterations(op!, lines[i].replace(/^\s*\.\w+/, ''));
+      // A definition written twice is an error to the assembler: a `.rept` body is read once.
+      const bodies = param === null ? values.slice(0, 1).map(() => body) : values.map((v) => body.map((l) => substitute(l, new Map([[param, v]]), 0)));
+      for (const b of bodies) out.push(...macrosOf(b, depth + 1));
     }
-    if (j >= lines.length) break;
-    out.push({ name: head[1], params: splitList(head[2]).filter(Boolean).map(parseParam), body });
-    i = j;
+    i = end;
   }
   return out;
 }
 
 /** The lines of `text` (0-based) inside `.macro` ... `.endm`: the definitions, not invocations. */
-function definitionLines(lines: string[]): Set<number> {
+function definitionLines(lines: readonly string[]): Set<number> {
   const inside = new Set<number>();
-  let depth = 0;
-  lines.forEach((line, i) => {
-    if (MACRO_HEAD.test(line)) depth++;
-    if (depth > 0) inside.add(i);
-    if (MACRO_END.test(line) && depth > 0) depth--;
-  });
+  for (let i = 0; i < lines.length; i++) {
+    if (!MACRO_HEAD.test(lines[i])) continue;
+    const end = blockEnd(lines, i);
+    const close = end < 0 ? lines.length - 1 : end;
+    for (let j = i; j <= close; j++) inside.add(j);
+    i = close;
+  }
   return inside;
 }
 
@@ -115,122 +91,42 @@ export class AsmMacroTable {
     return this.byName.size;
   }
 
-  /** Invocations at the head of a statement outside macro definitions, each expanded to its statements joined by ` ; `. */
-  findInvocations(text: string): MacroInvocation[] {
-    if (this.byName.size === 0) return [];
+  /**
+   * Invocations at the head of a statement outside macro definitions, and repeat blocks (from their head to their
+   * `.endr`), in order, each expanded to its statements joined by ` ; `. `cExpanded` gives the file's C macro
+   * invocations (all of them, constants too): the assembler reads the text with them expanded (`.rept NUM_IRQS`).
+   */
+  findInvocations(text: string, cExpanded?: () => readonly MacroInvocation[]): MacroInvocation[] {
+    if (this.byName.size === 0 && !ANY_REPEAT.test(text)) return [];
     const lines = text.split('\n');
+    let expandedLines: string[] | undefined;
+    const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
     const skip = definitionLines(lines);
+    const expander = new AsmExpander(this.byName);
     const out: MacroInvocation[] = [];
-    let start = 0;
-    lines.forEach((line, i) => {
-      const lineStart = start;
-      start += line.length + 1;
-      const m = skip.has(i) ? null : STATEMENT_HEAD.exec(line);
-      const macro = m && this.byName.get(m[2]);
-      if (!m || !macro) return;
-      const code = line.replace(/(\/\/|@).*$/, '').replace(/\s+$/, '');
-      const statements = this.expand(macro, code.slice(m[0].length), 0);
-      if (!statements) return;
+    const starts: number[] = [];
+    let at = 0;
+    for (const line of lines) {
+      starts.push(at);
+      at += line.length + 1;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      const m = skip.has(i) ? null : STATEMENT_HEAD.exec(lines[i]);
+      const block = m ? repeatOp(lines[i]) : undefined;
+      if (!m || (!block && !this.byName.has(m[2]))) continue;
+      // The statement as the assembler reads it: the same head, C macros expanded.
+      const src = read();
+      const h = STATEMENT_HEAD.exec(src[i]);
+      if (!h || h[2] !== m[2]) continue;
+      const last = block ? blockEnd(lines, i) : i;
+      if (last < 0) continue;
+      const statements = block ? expander.repeat(src[i], src.slice(i + 1, last))?.statements : expander.invoke(this.byName.get(m[2])!, withoutComment(src[i]).slice(h[0].length));
+      if (!statements) continue;
       const column = m[1].length;
-      out.push({ name: macro.name, start: lineStart + column, end: lineStart + code.length, line: i + 1, column, objectLike: false, expansion: statements.join(' ; ') });
-    });
-    return out;
-  }
-
-  /** The statements one invocation writes, nested invocations expanded; undefined past the depth or size limits. */
-  private expand(macro: AsmMacro, argText: string, depth: number): string[] | undefined {
-    if (depth > MAX_DEPTH) return undefined;
-    const args = splitList(argText);
-    const values = new Map<string, string>();
-    macro.params.forEach((p, k) => {
-      const given = p.vararg ? args.slice(k).join(', ') : args[k];
-      values.set(p.name, given === undefined || given === '' ? p.fallback : given);
-    });
-    const out: string[] = [];
-    const conditions = new AsmConditions();
-    for (const raw of macro.body) {
-      const line = raw.replace(/\\\(\)/g, '\u0000').replace(/\\([A-Za-z_.$][\w.$]*)/g, (all, name: string) => values.get(name) ?? all).replace(/\u0000/g, '');
-      if (conditions.directive(line) || !conditions.active) continue;
-      const m = STATEMENT_HEAD.exec(line);
-      const inner = m && this.byName.get(m[2]);
-      if (inner) {
-        const nested = this.expand(inner, line.replace(/(\/\/|@).*$/, '').slice(m[0].length), depth + 1);
-        if (!nested) return undefined;
-        out.push(...nested);
-      } else if (line.trim()) out.push(line.trim());
-      if (out.length > MAX_STATEMENTS) return undefined;
+      const end = starts[last] + withoutComment(lines[last]).replace(/\s+$/, '').length;
+      out.push({ name: m[2], start: starts[i] + column, end, line: i + 1, column, objectLike: false, expansion: statements.join(' ; ') });
+      i = last;
     }
     return out;
-  }
-}
-
-const CONDITIONAL = /^\s*\.(if|ifeq|ifne|ifgt|ifge|iflt|ifle|ifb|ifnb|ifc|ifnc|ifdef|ifndef|elseif|else|endif)\b\s*(.*)$/;
-
-/** Whether a conditional's test holds: true, false, or undefined when it names a symbol (both branches are kept). */
-function holds(op: string, operand: string): boolean | undefined {
-  const text = operand.replace(/(\/\/|@).*$/, '').trim();
-  if (op === 'ifb') return text === '';
-  if (op === 'ifnb') return text !== '';
-  if (op === 'ifc' || op === 'ifnc') {
-    const comma = text.indexOf(',');
-    if (comma < 0) return undefined;
-    const same = text.slice(0, comma).trim().replace(/^'|'$/g, '') === text.slice(comma + 1).trim().replace(/^'|'$/g, '');
-    return op === 'ifc' ? same : !same;
-  }
-  if (op === 'ifdef' || op === 'ifndef' || !text) return undefined;
-  let v: bigint;
-  try {
-    v = evaluateExpression(lexLine(text, true), { valueMode: true }).v;
-  } catch {
-    return undefined;
-  }
-  switch (op) {
-    case 'ifeq':
-      return v === 0n;
-    case 'ifgt':
-      return v > 0n;
-    case 'ifge':
-      return v >= 0n;
-    case 'iflt':
-      return v < 0n;
-    case 'ifle':
-      return v <= 0n;
-    default:
-      return v !== 0n;
-  }
-}
-
-/** The `.if` ... `.elseif` ... `.else` ... `.endif` nesting of a macro body as it is expanded. */
-class AsmConditions {
-  /** Per open conditional: whether its current branch is read, and whether a branch was already taken (undefined: not known). */
-  private stack: { reading: boolean; taken: boolean | undefined; outer: boolean }[] = [];
-
-  get active(): boolean {
-    const top = this.stack[this.stack.length - 1];
-    return top ? top.reading : true;
-  }
-
-  /** Reads a conditional directive (true), or answers false for any other line. */
-  directive(line: string): boolean {
-    const m = CONDITIONAL.exec(line);
-    if (!m) return false;
-    const [, op, operand] = m;
-    const top = this.stack[this.stack.length - 1];
-    if (op === 'endif') this.stack.pop();
-    else if (op === 'else') {
-      if (top) top.reading = top.outer && top.taken !== true;
-    } else if (op === 'elseif') {
-      if (top) {
-        const h = top.taken === true ? false : holds('if', operand);
-        top.reading = top.outer && h !== false;
-        if (h === true) top.taken = true;
-        else if (h === undefined && top.taken === false) top.taken = undefined;
-      }
-    } else {
-      const outer = this.active;
-      const h = holds(op, operand);
-      this.stack.push({ reading: outer && h !== false, taken: h === undefined ? undefined : h, outer });
-    }
-    return true;
   }
 }

@@ -1,0 +1,80 @@
+// The GNU assembler's conditionals (`.if` ... `.elseif` ... `.else` ... `.endif`) in the lines a macro or repeat block
+// expands to, decided when their operands are numbers or text; one that names a symbol keeps all its branches.
+import { evaluateExpression } from './if-expression.js';
+import { lexLine } from './tokens.js';
+
+const CONDITIONAL = /^\s*\.(if|ifeq|ifne|ifgt|ifge|iflt|ifle|ifb|ifnb|ifc|ifnc|ifdef|ifndef|elseif|else|endif)\b\s*(.*)$/;
+
+/** The value of an assembler expression made of numbers, or undefined when it names a symbol or does not parse. */
+export function asmValue(text: string): bigint | undefined {
+  try {
+    return evaluateExpression(lexLine(text, true), { valueMode: true }).v;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a conditional's test holds: true, false, or undefined when it names a symbol (both branches are kept). */
+function holds(op: string, operand: string): boolean | undefined {
+  const text = operand.replace(/(\/\/|@).*$/, '').trim();
+  if (op === 'ifb') return text === '';
+  if (op === 'ifnb') return text !== '';
+  if (op === 'ifc' || op === 'ifnc') {
+    const comma = text.indexOf(',');
+    if (comma < 0) return undefined;
+    const same = text.slice(0, comma).trim().replace(/^'|'$/g, '') === text.slice(comma + 1).trim().replace(/^'|'$/g, '');
+    return op === 'ifc' ? same : !same;
+  }
+  if (op === 'ifdef' || op === 'ifndef' || !text) return undefined;
+  const v = asmValue(text);
+  if (v === undefined) return undefined;
+  switch (op) {
+    case 'ifeq':
+      return v === 0n;
+    case 'ifgt':
+      return v > 0n;
+    case 'ifge':
+      return v >= 0n;
+    case 'iflt':
+      return v < 0n;
+    case 'ifle':
+      return v <= 0n;
+    default:
+      return v !== 0n;
+  }
+}
+
+/** The `.if` ... `.elseif` ... `.else` ... `.endif` nesting of expanded lines as they are read. */
+export class AsmConditions {
+  /** Per open conditional: whether its current branch is read, and whether a branch was already taken (undefined: not known). */
+  private stack: { reading: boolean; taken: boolean | undefined; outer: boolean }[] = [];
+
+  get active(): boolean {
+    const top = this.stack[this.stack.length - 1];
+    return top ? top.reading : true;
+  }
+
+  /** Reads a conditional directive (true), or answers false for any other line. */
+  directive(line: string): boolean {
+    const m = CONDITIONAL.exec(line);
+    if (!m) return false;
+    const [, op, operand] = m;
+    const top = this.stack[this.stack.length - 1];
+    if (op === 'endif') this.stack.pop();
+    else if (op === 'else') {
+      if (top) top.reading = top.outer && top.taken !== true;
+    } else if (op === 'elseif') {
+      if (top) {
+        const h = top.taken === true ? false : holds('if', operand);
+        top.reading = top.outer && h !== false;
+        if (h === true) top.taken = true;
+        else if (h === undefined && top.taken === false) top.taken = undefined;
+      }
+    } else {
+      const outer = this.active;
+      const h = holds(op, operand);
+      this.stack.push({ reading: outer && h !== false, taken: h === undefined ? undefined : h, outer });
+    }
+    return true;
+  }
+}
