@@ -20,9 +20,12 @@ export interface AsmMacroSource {
   mask: (buf: Buffer, ranges: number[]) => string;
 }
 
-/** The assembler macros the build's assembler files among `files` define (empty when none defines any). */
-export function assemblerMacroTable(files: readonly MergedFile[], src: AsmMacroSource): AsmMacroTable {
-  const macros: AsmMacro[] = [];
+/** The `.macro` definitions of one assembler file: [stored path, definitions in order]. */
+export type AsmFileMacros = [string, AsmMacro[]];
+
+/** The definitions of the assembler files among `files` that define any, in the order of `files`. */
+export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): AsmFileMacros[] {
+  const out: AsmFileMacros[] = [];
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -35,9 +38,33 @@ export function assemblerMacroTable(files: readonly MergedFile[], src: AsmMacroS
     const rel = src.rel(fa.file);
     const text = src.mask(buf, fa.ranges);
     const table = src.tableFor(rel, fa.language);
-    macros.push(...readAsmMacros(table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text));
+    const macros = readAsmMacros(table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text);
+    if (macros.length) out.push([rel, macros]);
   }
-  return new AsmMacroTable(macros);
+  return out;
+}
+
+/**
+ * The build's definitions after some of its assembler files were read again (`read`: their stored paths; `fresh`
+ * what they define now): theirs replaced where they stood, dropped when they define none now, appended when new.
+ */
+export function withFileMacros(kept: readonly AsmFileMacros[], read: ReadonlySet<string>, fresh: readonly AsmFileMacros[]): AsmFileMacros[] {
+  const now = new Map(fresh);
+  const out: AsmFileMacros[] = [];
+  for (const [rel, macros] of kept) {
+    if (!read.has(rel)) out.push([rel, macros]);
+    else if (now.has(rel)) {
+      out.push([rel, now.get(rel)!]);
+      now.delete(rel);
+    }
+  }
+  out.push(...now);
+  return out;
+}
+
+/** The build's assembler macros from its files' definitions (the last definition of a name wins). */
+export function assemblerMacroTable(files: readonly AsmFileMacros[]): AsmMacroTable {
+  return new AsmMacroTable(files.flatMap(([, macros]) => macros));
 }
 
 /**

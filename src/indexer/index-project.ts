@@ -44,6 +44,7 @@ import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
+import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
@@ -530,6 +531,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   // The digests of the tables the masking made, kept for a patch whose macros stay as they are.
   tables.kept.keepTableDigests(tableState(groupsStamp(run.writer.buildMacroGroupHashes(build.variant, build.image)), results, full.fingerprint), tables.sets);
   run.macroGroups.keep(build, pre.macroGroups, run.writer);
+  if (masked.assemblerMacros) saveAssemblerMacros(run.root, build, assemblerStamp(versions.map((v) => [v.path, v.activity ?? null])), masked.assemblerMacros);
   summary.stageMs!.write += performance.now() - tWrite;
 }
 
@@ -701,6 +703,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneLanguageSites(result.root, held);
     pruneMacroGroups(result.root, writer.macroGroupHashes());
     pruneKeptBlankings(result.root, held);
+    pruneAssemblerMacros(result.root, held);
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.

@@ -21,7 +21,7 @@ import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
-import { assemblerMacroTable, withAssemblerInvocations } from './assembler-macro-table.js';
+import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../parser/line-index.js';
 
@@ -49,6 +49,8 @@ export interface MaskedFiles {
   diagnostics: Diagnostic[];
   /** The macro values the jobs' keys were made with: their parses must be made with the same. */
   values: MacroValues;
+  /** The build's assembler macros by file, when an assembler file was masked (see assembler-macro-table.ts). */
+  assemblerMacros?: AsmFileMacros[];
 }
 
 /** A text as maskText reads it: a string, or a file's UTF-8 bytes (decoded only where lines are kept). */
@@ -210,6 +212,11 @@ export interface MaskContext {
    * its set's `plainBlankable`, and the table's lookups leave the others out.
    */
   scope?: DefineScope;
+  /**
+   * The build's assembler macros by file as last kept (a patch, which masks some of its files): the assembler files
+   * among those masked are read again into them. Without it, the files masked are all the build's.
+   */
+  assemblerKept?: readonly AsmFileMacros[];
 }
 
 /** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
@@ -243,19 +250,24 @@ export function activityKey(hash: string, ranges: number[], language: string, bl
 /** An activity key with the digest of the unit files' #defines its file sees (see DefineScope.digest), after a `:`. */
 export const scopedActivity = (key: string, scopeDigest: string): string => (scopeDigest ? `${key}:${scopeDigest}` : key);
 
+/**
+ * The build's assembler macros: those the assembler files among `files` define, read into the build's kept ones when
+ * the context gives them (a patch masks only some files); kept in `out.assemblerMacros`.
+ */
+function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: MaskedFiles, tableFor: AsmMacroSource['tableFor']): AsmMacroTable {
+  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked });
+  const read = new Set(files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)));
+  out.assemblerMacros = ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh) : fresh;
+  return assemblerMacroTable(out.assemblerMacros);
+}
+
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
   const blankKeys = new Map<BlankableMacros, string>();
   const scopedBlanking: SetBlanking = new Map();
   const queued = new Set<string>();
   let asmTable: AsmMacroTable | undefined;
-  const asmMacros = () =>
-    (asmTable ??= assemblerMacroTable(files, {
-      states: ctx.states,
-      rel: (f) => storedPath(ctx.root, f),
-      tableFor: (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable,
-      mask: (buf, ranges) => maskText(buf, ranges).masked,
-    }));
+  const asmMacros = () => (asmTable ??= buildAssemblerMacros(files, ctx, out, (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable));
   for (const fa of files) {
     const state = ctx.states.get(fa.file);
     if (!state) {

@@ -27,6 +27,8 @@ import { unitBuiltins } from './builtin-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
+import { assemblerMacroTable, type AsmFileMacros } from './assembler-macro-table.js';
+import { loadAssemblerMacros, saveAssemblerMacros, storedAssemblerStamp } from './kept-assembler-macros.js';
 import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
@@ -448,20 +450,21 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
  * to mask again that #undefs decide names in (RekeyedFiles.remerge) merged again from the units reading them first.
  * Undefined when one of those is not merged (then the full path runs).
  */
-function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles | undefined {
+function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext, assembler: AsmFileMacros[] | undefined): MaskedFiles | undefined {
   const { rekeyed } = macros;
-  const masked = maskWith(p.scope, [...files, ...rekeyed.remask], p, macros, ctx);
+  const masked = maskWith(p.scope, [...files, ...rekeyed.remask], p, macros, ctx, assembler);
   if (rekeyed.remerge.length === 0) return masked;
   const again = remerge(new Set(rekeyed.remerge), p.units, p.storedUnits, p.previous, p.redone, p.paths, ctx);
   const merged = rekeyed.remerge.map((f) => again.merged.files.get(f));
   if (merged.some((f) => f === undefined)) return undefined;
-  const more = maskWith(again.scope, merged as MergedFile[], p, macros, ctx);
+  const more = maskWith(again.scope, merged as MergedFile[], p, macros, ctx, assembler);
   return { ...masked, versions: [...masked.versions, ...more.versions], jobs: [...masked.jobs, ...more.jobs], kept: masked.kept + more.kept, remasked: masked.remasked + more.remasked, diagnostics: [...masked.diagnostics, ...more.diagnostics] };
 }
 
-function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext): MaskedFiles {
+function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext, assembler: AsmFileMacros[] | undefined): MaskedFiles {
   const { built, byLanguage } = macros;
   return maskFiles(files, {
+    ...(assembler ? { assemblerKept: assembler } : {}),
     root: ctx.root,
     writer: ctx.writer,
     states: ctx.states,
@@ -474,6 +477,27 @@ function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros
     unitSet: new Set(p.units.map((u) => u.file)),
     ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
   });
+}
+
+/**
+ * The build's assembler macros by file as kept for the stored index, when the patch masks assembler files (undefined
+ * when it masks none): it reads the edited ones again into them. Null when they are not kept for what the index holds,
+ * or when an assembler file is to be masked for a change of the C macros (then the full path reads them all).
+ */
+function patchAssemblerMacros(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, build: BuildDescription, ctx: PatchContext): AsmFileMacros[] | undefined | null {
+  const { remask, remerge } = macros.rekeyed;
+  if (remask.some((f) => isAssemblerPath(f.file)) || remerge.some((f) => isAssemblerPath(f))) return null;
+  if (!files.some((f) => isAssemblerPath(f.file))) return undefined;
+  return loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored)) ?? null;
+}
+
+/** The build's assembler macros kept again under the activity keys its assembler files now hold (when a key changed). */
+function keepAssemblerMacros(p: PatchScope, masked: MaskedFiles, activities: [string, string][], assembler: AsmFileMacros[] | undefined, build: BuildDescription, ctx: PatchContext): void {
+  const now = new Map<string, string>(activities);
+  for (const v of masked.versions) if (v.activity !== undefined) now.set(v.path, v.activity);
+  if (![...now.keys()].some((rel) => isAssemblerPath(rel))) return;
+  const kept = assembler ?? loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored));
+  if (kept) saveAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored, now), masked.assemblerMacros ?? kept);
 }
 
 /**
@@ -506,13 +530,14 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const macros = patchMacros(p, build, ctx);
   lap('macros');
   if (!macros) return null;
-  // An assembler file is masked with the assembler macros of all the build's assembler files (assembler-macro-table.ts),
-  // which a patch does not read: the full path masks it.
-  if ([...files, ...macros.rekeyed.remask].some((f) => isAssemblerPath(f.file))) return null;
-  const masked = maskPatch(p, files, macros, ctx);
+  const assembler = patchAssemblerMacros(p, files, macros, build, ctx);
+  if (assembler === null) return null;
+  const masked = maskPatch(p, files, macros, ctx, assembler);
   macros.kept.save();
   lap('mask');
   if (!masked || masked.diagnostics.length) return null;
+  // The edited assembler files define what they did: the build's other assembler files keep their parse.
+  if (assembler && assemblerMacroTable(masked.assemblerMacros ?? []).digest !== assemblerMacroTable(assembler).digest) return null;
   await ctx.pool.run(masked.jobs, masked.values);
   lap('parse');
   const parsed = parseDiagnostics(masked.jobs);
@@ -541,6 +566,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const state = tableState(groupsStamp(ctx.writer.buildMacroGroupHashes(build.variant, build.image)), results, storedUnits.fingerprint);
   const sets: [string, MacroSet][] = macros.byLanguage ? [...macros.byLanguage].map(([language, set]) => [language, set.after]) : [['', macros.built]];
   macros.kept.keepTableDigests(state, sets);
+  keepAssemblerMacros(p, masked, macros.rekeyed.activities, assembler, build, ctx);
   // The groups the build now holds that have no file yet (made now, or read from the rows), kept for the next patch.
   ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');

@@ -1,0 +1,46 @@
+// A build's assembler macros by file kept beside the index in `.fw-context/assembler-macros/`, stamped with the
+// activity keys its assembler files hold in the index: a patch masking an edited assembler file takes the other files'
+// definitions from there instead of the full path's read of them all. A stale, cut or missing file only misses.
+import type { StoredBuildFile } from '../index/index-writer.js';
+import { sha1 } from '../model/sha1.js';
+import { isAssemblerPath } from '../parser/extract-asm.js';
+import type { AsmFileMacros } from './assembler-macro-table.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+
+const FORMAT = 1;
+const FOLDER = 'assembler-macros';
+
+interface KeptAssemblerMacros {
+  format: number;
+  stamp: string;
+  files: AsmFileMacros[];
+}
+
+/** What the kept definitions stand for: the build's assembler files with their activity keys ([stored path, key]). */
+export function assemblerStamp(files: Iterable<[string, string | null]>): string {
+  const lines: string[] = [];
+  for (const [rel, activity] of files) if (isAssemblerPath(rel)) lines.push(`${rel}\0${activity ?? ''}`);
+  return sha1(lines.sort().join('\n'));
+}
+
+/** The stamp of a build's stored files, with the activity keys of `now` (stored path → key) over theirs. */
+export function storedAssemblerStamp(stored: ReadonlyMap<string, StoredBuildFile>, now: ReadonlyMap<string, string> = new Map()): string {
+  return assemblerStamp([...stored].map(([rel, f]): [string, string | null] => [rel, now.get(rel) ?? f.activity]));
+}
+
+/** The build's kept definitions when the file is whole, of this format and stamped `stamp`; else undefined. */
+export function loadAssemblerMacros(root: string, build: BuildName, stamp: string): AsmFileMacros[] | undefined {
+  const data = readChecksummed(buildStatePath(root, FOLDER, build)) as KeptAssemblerMacros | undefined;
+  if (!data || data.format !== FORMAT || data.stamp !== stamp || !Array.isArray(data.files)) return undefined;
+  return data.files;
+}
+
+/** Keeps the build's definitions under `stamp` (undefined files: none kept, the next patch of an assembler file declines). */
+export function saveAssemblerMacros(root: string, build: BuildName, stamp: string, files: readonly AsmFileMacros[] | undefined): void {
+  writeChecksummed(buildStatePath(root, FOLDER, build), files ? ({ format: FORMAT, stamp, files: [...files] } satisfies KeptAssemblerMacros) : null);
+}
+
+/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
+export function pruneAssemblerMacros(root: string, builds: BuildName[]): void {
+  pruneBuildStateFiles(root, FOLDER, builds);
+}
