@@ -132,6 +132,11 @@ export class FileStates {
     return this.stats.get(file);
   }
 
+  /** The regular files this run stat'ed (absolute paths): those statOf answers for. */
+  statedFiles(): IterableIterator<string> {
+    return this.stats.keys();
+  }
+
   /** The bytes of `file` as this run read and hashed them, if kept. */
   keptBytes(file: string): KeptBytes | undefined {
     return this.kept.get(file);

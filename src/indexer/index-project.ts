@@ -30,6 +30,7 @@ import { isUnderAny, storedPath } from './vendor-paths.js';
 import { fileLinesOf } from './file-lines.js';
 import { updateContentIndex, type ContentIndexSummary } from './update-content-index.js';
 import { fillDeferredContent } from './fill-content-index.js';
+import { ContentWalkAhead } from './content-walk-ahead.js';
 import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
@@ -552,6 +553,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
   // A first index walks and parses every unit: the threads start while the builds are detected.
   if (!writer.getMeta('indexed_at')) pool.warm();
+  // A large tree's content walk runs beside detecting and indexing the builds.
+  const ahead = ContentWalkAhead.start(db, root, config.excludePaths);
   try {
     const detected = await detectProjectBuildsLazily(root, config);
     if (detected.fromCache) result.detection = { cached: true, ...detected.fromCache };
@@ -563,10 +566,11 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     await indexEachBuild(selected, run, result);
     runCounts(run, result);
     finishRunFiles(run, result);
-    updateContent(run, options, result);
+    await updateContent(run, options, result, ahead);
     run.states.releaseBytes();
     finishRun(options, detected.builds, result, writer, db, run.indexedAt);
   } finally {
+    ahead?.close();
     await pool.close();
     // The run's definitions go with it (its skeletons, walks and views were its own).
     forgetAllDefinitions();
@@ -666,11 +670,17 @@ function finishRunFiles(run: RunContext, result: IndexResult): void {
 }
 
 /** The content index (find) brought up to the project tree, deferred files filled in when asked; on failure it keeps its previous state. */
-function updateContent(run: RunContext, options: IndexOptions, result: IndexResult): void {
+async function updateContent(run: RunContext, options: IndexOptions, result: IndexResult, ahead?: ContentWalkAhead): Promise<void> {
   const { db, root, states } = run;
   try {
     run.progress('content index: checking the project tree');
-    result.content = updateContentIndex(db, root, run.excluded, (file) => states.keptBytes(file), (file) => states.statOf(file));
+    result.content = await updateContentIndex(db, root, {
+      excludePaths: run.excluded,
+      kept: (file) => states.keptBytes(file),
+      known: (file) => states.statOf(file),
+      knownFiles: () => states.statedFiles(),
+      ahead: ahead?.result(),
+    });
     if (options.fillContent && result.content.deferred) {
       run.progress('content index: filling in the files no build reads');
       const filled = fillDeferredContent(db, root);

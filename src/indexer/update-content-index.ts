@@ -3,10 +3,10 @@
 // drops files that are gone. Only files some build reads get their trigrams here; the others are recorded
 // as deferred (find reads them whole) and `fw-context serve` fills them in later (fill-content-index.ts):
 // trigram indexing costs ~70 ms per MB, and a vendor tree's text is mostly headers of parts no build compiles.
-// Build folders are not walked but for the files builds read there, and object files never (walk-scope.ts).
+// Build folders are not walked but for the files builds read there, and object files never (walk-scope.ts). A run
+// over a large tree walks it ahead, on another thread (content-walk-ahead.ts), and adds the files builds read here.
 import type { Db } from '../index/open-index.js';
-import { pathsReadByBuilds, storedContentFiles, storedBuildFolders, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
-import { walkProjectFiles } from '../content/walk-tree.js';
+import { pathsReadByBuilds, storedBuildFolders, writeContentChanges, type ContentFileWrite } from '../index/sqlite-content-index.js';
 import { walkScopeOf } from '../content/walk-scope.js';
 import { isBinary, readProjectBytes, type BytesRead } from '../content/text-file.js';
 import { isUtf8 } from 'node:buffer';
@@ -14,6 +14,8 @@ import type { KeptBytes } from './file-states.js';
 import type { ContentFileRow } from '../index/content-index-reader.js';
 import path from 'node:path';
 import { sha1 } from '../model/sha1.js';
+import { aheadListing, walkedListing, type ContentListing, type KnownStat } from './content-listing.js';
+import type { WalkAhead } from './walk-ahead.js';
 
 /** Text files larger than this are searched by reading them, not through the trigram index. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -30,6 +32,8 @@ export interface ContentIndexSummary {
   removed: number;
   /** Walked files whose size and mtime the run had stat'ed already (a build reads them): not stat'ed again. */
   statsKnown: number;
+  /** The tree was walked ahead, on another thread, while the builds were indexed (content-walk-ahead.ts). */
+  walkedAhead?: true;
   elapsedMs: number;
 }
 
@@ -65,33 +69,47 @@ function walkedRow(f: { path: string; size: number; mtimeMs: number }, read: Byt
   return { path: f.path, contentHash: hash, size: read.size, mtimeMs: read.mtimeMs, kind, ...(kind === 'text' && !keep ? { text: utf8 ? read.bytes : read.bytes.toString('utf8') } : {}) };
 }
 
-/**
- * Bring the content index up to date with the files under root (config exclude_paths left out). `kept`
- * answers the bytes of files the run already read (by absolute path), which are then not read again;
- * `known` the size and mtime of files the run stat'ed (the builds' files), which are not stat'ed again.
- */
-export function updateContentIndex(
-  db: Db,
-  root: string,
-  excludePaths: string[] = [],
-  kept?: (file: string) => KeptBytes | undefined,
-  known?: (file: string) => { size: number; mtimeMs: number } | undefined,
-): ContentIndexSummary {
+export interface ContentSources {
+  /** The config's [index] exclude_paths. */
+  excludePaths?: string[];
+  /** The bytes of files the run already read (by absolute path), which are then not read again. */
+  kept?: (file: string) => KeptBytes | undefined;
+  /** The size and mtime of files the run stat'ed (the builds' files, by absolute path), which are not stat'ed again. */
+  known?: KnownStat;
+  /** The absolute paths `known` answers for (with a walk ahead, only those are looked up). */
+  knownFiles?: () => Iterable<string>;
+  /** The walk made ahead on another thread (content-walk-ahead.ts), used when it skipped the folders this update skips. */
+  ahead?: Promise<WalkAhead | null>;
+}
+
+/** Bring the content index up to date with the files under root (config exclude_paths left out); its time counts the wait for a walk ahead. */
+export async function updateContentIndex(db: Db, root: string, sources: ContentSources = {}): Promise<ContentIndexSummary> {
   const started = performance.now();
-  const stored = storedContentFiles(db);
+  const walked = await sources.ahead;
   const readByBuilds = pathsReadByBuilds(db);
-  let statsKnown = 0;
-  const walked = walkProjectFiles(root, {
-    // The scope's read files add linker scripts and Kconfig output to those the builds' rows name (a copy: only
-    // the latter get their trigrams now).
-    scope: walkScopeOf(root, storedBuildFolders(db, root, new Set(readByBuilds)), excludePaths),
-    known: (file) => {
-      const st = known?.(file);
-      if (st) statsKnown++;
-      return st;
-    },
-  });
-  const seen = new Set<string>();
+  // The scope's read files add linker scripts and Kconfig output to those the builds' rows name (a copy: only
+  // the latter get their trigrams now).
+  const scope = walkScopeOf(root, storedBuildFolders(db, root, new Set(readByBuilds)), sources.excludePaths ?? []);
+  const ahead = walked && sameFolders(walked.skipped, scope.skipped) ? walked : undefined;
+  const listing = ahead ? aheadListing(db, root, scope, ahead, sources.known, sources.knownFiles?.() ?? []) : walkedListing(db, root, scope, sources.known);
+  const written = writeListed(db, root, listing, readByBuilds, sources.kept);
+  return {
+    files: listing.files,
+    reindexed: written.reindexed,
+    deferred: listing.deferred + written.deferred,
+    removed: listing.removed.length,
+    statsKnown: listing.statsKnown,
+    ...(ahead ? { walkedAhead: true } : {}),
+    elapsedMs: performance.now() - started,
+  };
+}
+
+function sameFolders(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
+/** The rows of the listing's changed candidates written (a batch per transaction), and those of the files gone deleted. */
+function writeListed(db: Db, root: string, listing: ContentListing, readByBuilds: Set<string>, kept: ContentSources['kept']): { reindexed: number; deferred: number } {
   let batch: ContentFileWrite[] = [];
   let batchBytes = 0;
   let reindexed = 0;
@@ -105,9 +123,8 @@ export function updateContentIndex(
     batch = [];
     batchBytes = 0;
   };
-  for (const f of walked) {
-    seen.add(f.path);
-    const old = stored.get(f.path);
+  for (const f of listing.candidates) {
+    const old = listing.old(f.path);
     const eager = readByBuilds.has(f.path);
     const sameStat = old !== undefined && old.size === f.size && old.mtimeMs === f.mtimeMs;
     // An unchanged file keeps its row, unless a build reads it now and its trigrams were left for later.
@@ -123,7 +140,6 @@ export function updateContentIndex(
     batchBytes += row.text?.length ?? 0;
     if (batch.length >= contentBatch.files || batchBytes >= contentBatch.textBytes) flush(false);
   }
-  const removed = [...stored.keys()].filter((p) => !seen.has(p));
-  flush(true, removed);
-  return { files: walked.length, reindexed, deferred, removed: removed.length, statsKnown, elapsedMs: performance.now() - started };
+  flush(true, listing.removed);
+  return { reindexed, deferred };
 }

@@ -1,0 +1,113 @@
+// The files an index run's content update compares with their rows: from its own walk of the tree, or from the
+// walk done ahead on another thread (walk-ahead.ts) completed with the files the builds read, which only the
+// run's end knows. Either way the same files, with the size and mtime the run stat'ed when it did.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../index/open-index.js';
+import type { ContentFileRow } from '../index/content-index-reader.js';
+import { storedContentFiles } from '../index/sqlite-content-index.js';
+import { walkProjectFiles, type WalkedFile } from '../content/walk-tree.js';
+import { isObjectFile, type WalkScope } from '../content/walk-scope.js';
+import { CHANGED, SAME_DEFERRED, type WalkAhead } from './walk-ahead.js';
+
+export type KnownStat = (file: string) => { size: number; mtimeMs: number } | undefined;
+
+export interface ContentListing {
+  /** Files listed. */
+  files: number;
+  /** Listed files whose size and mtime the run had stat'ed already (a build reads them): not stat'ed again. */
+  statsKnown: number;
+  /** Files to compare with their rows, sorted by path; the others listed are unchanged. */
+  candidates: WalkedFile[];
+  /** Unchanged deferred files not among the candidates. */
+  deferred: number;
+  /** The row of a path. */
+  old: (path: string) => ContentFileRow | undefined;
+  /** Paths of the rows whose file is not listed. */
+  removed: string[];
+}
+
+const byPath = (a: WalkedFile, b: WalkedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** The update's own walk: every file listed is a candidate. */
+export function walkedListing(db: Db, root: string, scope: WalkScope, known?: KnownStat): ContentListing {
+  const stored = storedContentFiles(db);
+  let statsKnown = 0;
+  const walked = walkProjectFiles(root, {
+    scope,
+    known: (file) => {
+      const st = known?.(file);
+      if (st) statsKnown++;
+      return st;
+    },
+  });
+  const seen = new Set(walked.map((f) => f.path));
+  return { files: walked.length, statsKnown, candidates: walked, deferred: 0, old: (p) => stored.get(p), removed: [...stored.keys()].filter((p) => !seen.has(p)) };
+}
+
+/** Index of `p` in the sorted `paths`, or -1. */
+function indexIn(paths: string[], p: string): number {
+  let lo = 0;
+  let hi = paths.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (paths[mid] === p) return mid;
+    if (paths[mid] < p) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Project-relative paths the update stats itself: the files builds read (objects aside) and those the run stat'ed, under the root. */
+function ownPaths(root: string, scope: WalkScope, knownFiles: Iterable<string>): string[] {
+  const own = new Set(scope.kept.filter((p) => !isObjectFile(p)));
+  for (const file of knownFiles) {
+    const rel = path.relative(root, file);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) own.add(rel.split(path.sep).join('/'));
+  }
+  return [...own];
+}
+
+function rowLookup(db: Db): (p: string) => ContentFileRow | undefined {
+  const get = db.prepare('SELECT path, content_hash AS contentHash, size, mtime_ms AS mtimeMs, kind FROM content_files WHERE path = ?');
+  return (p) => get.get(p) as ContentFileRow | undefined;
+}
+
+/**
+ * The walk ahead (made with the build folders `scope` skips) and the files of `own` it did not walk but builds
+ * read. A file of `own` takes the run's stat of it, or the walk's; only the changed files of the rest are candidates.
+ */
+export function aheadListing(db: Db, root: string, scope: WalkScope, ahead: WalkAhead, known: KnownStat | undefined, knownFiles: Iterable<string>): ContentListing {
+  const candidates: WalkedFile[] = [];
+  const taken = new Set<number>();
+  const listedOwn = new Set<string>();
+  let files = ahead.paths.length;
+  let statsKnown = 0;
+  for (const p of ownPaths(root, scope, knownFiles)) {
+    const i = indexIn(ahead.paths, p);
+    if (i < 0 && !scope.keptSet.has(p)) continue;
+    const abs = path.join(root, p);
+    let st = known?.(abs);
+    if (st) statsKnown++;
+    if (i >= 0) {
+      taken.add(i);
+      st ??= { size: ahead.stats[2 * i], mtimeMs: ahead.stats[2 * i + 1] };
+    } else {
+      try {
+        st ??= fs.statSync(abs);
+      } catch {
+        continue;
+      }
+      files++;
+    }
+    listedOwn.add(p);
+    candidates.push({ path: p, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  let deferred = 0;
+  for (let i = 0; i < ahead.states.length; i++) {
+    if (taken.has(i)) continue;
+    if (ahead.states[i] === CHANGED) candidates.push({ path: ahead.paths[i], size: ahead.stats[2 * i], mtimeMs: ahead.stats[2 * i + 1] });
+    else if (ahead.states[i] === SAME_DEFERRED) deferred++;
+  }
+  return { files, statsKnown, candidates: candidates.sort(byPath), deferred, old: rowLookup(db), removed: ahead.gone.filter((p) => !listedOwn.has(p)) };
+}
