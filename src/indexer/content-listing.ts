@@ -61,9 +61,12 @@ function indexIn(paths: string[], p: string): number {
 /** Project-relative paths the update stats itself: the files builds read (objects aside) and those the run stat'ed, under the root. */
 function ownPaths(root: string, scope: WalkScope, knownFiles: Iterable<string>): string[] {
   const own = new Set(scope.kept.filter((p) => !isObjectFile(p)));
+  // Only a stat'ed path as path.join(root, rel) spells it is one `known` answers for the walk (path.relative not needed).
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (const file of knownFiles) {
-    const rel = path.relative(root, file);
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) own.add(rel.split(path.sep).join('/'));
+    if (!file.startsWith(prefix) || file.length === prefix.length) continue;
+    const rel = file.slice(prefix.length);
+    own.add(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
   }
   return [...own];
 }
@@ -73,41 +76,63 @@ function rowLookup(db: Db): (p: string) => ContentFileRow | undefined {
   return (p) => get.get(p) as ContentFileRow | undefined;
 }
 
+/** What the run knows of the files: its stats (`known`, for the absolute paths `knownFiles` lists) and the files builds read (`eager`). */
+export interface RunFiles {
+  known?: KnownStat;
+  knownFiles: Iterable<string>;
+  eager: ReadonlySet<string>;
+}
+
+/** A file's size and mtime; undefined when it cannot be stat'ed (as the update's walk, which lists what it stat'ed). */
+function statNow(abs: string): { size: number; mtimeMs: number } | undefined {
+  try {
+    return fs.statSync(abs);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The walk ahead (made with the build folders `scope` skips) and the files of `own` it did not walk but builds
- * read. A file of `own` takes the run's stat of it, or the walk's; only the changed files of the rest are candidates.
+ * The walk ahead (made with the build folders `scope` skips) and the files builds read that it did not list. The
+ * candidates are the files changed since their row, the deferred ones a build reads, and the walked files the run
+ * stat'ed since with another size or mtime (compared with that stat, as the update's walk takes the run's stats).
  */
-export function aheadListing(db: Db, root: string, scope: WalkScope, ahead: WalkAhead, known: KnownStat | undefined, knownFiles: Iterable<string>): ContentListing {
+export function aheadListing(db: Db, root: string, scope: WalkScope, ahead: WalkAhead, run: RunFiles): ContentListing {
   const candidates: WalkedFile[] = [];
-  const taken = new Set<number>();
-  const listedOwn = new Set<string>();
-  let files = ahead.paths.length;
+  // Walked files the loop below made candidates with the run's stat.
+  const taken = new Uint8Array(ahead.paths.length);
+  const added = new Set<string>();
   let statsKnown = 0;
-  for (const p of ownPaths(root, scope, knownFiles)) {
+  for (const p of ownPaths(root, scope, run.knownFiles)) {
     const i = indexIn(ahead.paths, p);
     if (i < 0 && !scope.keptSet.has(p)) continue;
     const abs = path.join(root, p);
-    let st = known?.(abs);
+    const st = run.known?.(abs);
     if (st) statsKnown++;
     if (i >= 0) {
-      taken.add(i);
-      st ??= { size: ahead.stats[2 * i], mtimeMs: ahead.stats[2 * i + 1] };
-    } else {
-      try {
-        st ??= fs.statSync(abs);
-      } catch {
-        continue;
+      if (st && (st.size !== ahead.stats[2 * i] || st.mtimeMs !== ahead.stats[2 * i + 1])) {
+        taken[i] = 1;
+        candidates.push({ path: p, size: st.size, mtimeMs: st.mtimeMs });
       }
-      files++;
+      continue;
     }
-    listedOwn.add(p);
-    candidates.push({ path: p, size: st.size, mtimeMs: st.mtimeMs });
+    const found = st ?? statNow(abs);
+    if (!found) continue;
+    added.add(p);
+    candidates.push({ path: p, size: found.size, mtimeMs: found.mtimeMs });
   }
+  const deferred = walkedCandidates(ahead, taken, run.eager, candidates);
+  return { files: ahead.paths.length + added.size, statsKnown, candidates: candidates.sort(byPath), deferred, old: rowLookup(db), removed: ahead.gone.filter((p) => !added.has(p)) };
+}
+
+/** The walked files not taken whose rows the update compares (changed, or deferred and read by a build) into `out`; the unchanged deferred ones counted. */
+function walkedCandidates(ahead: WalkAhead, taken: Uint8Array, eager: ReadonlySet<string>, out: WalkedFile[]): number {
   let deferred = 0;
   for (let i = 0; i < ahead.states.length; i++) {
-    if (taken.has(i)) continue;
-    if (ahead.states[i] === CHANGED) candidates.push({ path: ahead.paths[i], size: ahead.stats[2 * i], mtimeMs: ahead.stats[2 * i + 1] });
-    else if (ahead.states[i] === SAME_DEFERRED) deferred++;
+    if (taken[i]) continue;
+    const state = ahead.states[i];
+    if (state === CHANGED || (state === SAME_DEFERRED && eager.has(ahead.paths[i]))) out.push({ path: ahead.paths[i], size: ahead.stats[2 * i], mtimeMs: ahead.stats[2 * i + 1] });
+    else if (state === SAME_DEFERRED) deferred++;
   }
-  return { files, statsKnown, candidates: candidates.sort(byPath), deferred, old: rowLookup(db), removed: ahead.gone.filter((p) => !listedOwn.has(p)) };
+  return deferred;
 }

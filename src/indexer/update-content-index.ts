@@ -91,7 +91,9 @@ export async function updateContentIndex(db: Db, root: string, sources: ContentS
   // the latter get their trigrams now).
   const scope = walkScopeOf(root, storedBuildFolders(db, root, new Set(readByBuilds)), sources.excludePaths ?? []);
   const ahead = walked && sameFolders(walked.skipped, scope.skipped) ? walked : undefined;
-  const listing = ahead ? aheadListing(db, root, scope, ahead, sources.known, sources.knownFiles?.() ?? []) : walkedListing(db, root, scope, sources.known);
+  const listing = ahead
+    ? aheadListing(db, root, scope, ahead, { known: sources.known, knownFiles: sources.knownFiles?.() ?? [], eager: readByBuilds })
+    : walkedListing(db, root, scope, sources.known);
   const written = writeListed(db, root, listing, readByBuilds, sources.kept);
   return {
     files: listing.files,

@@ -1,16 +1,20 @@
 // The content walk done ahead on another thread (content-walk-ahead.ts) leaves the content index as the update's
 // own walk does: each run here is made both ways from the same index and tree, and the rows (ids, hashes, sizes,
 // mtimes, kinds), the trigram matches and the run's content summary compared, through files edited, added, removed,
-// renamed and ignored, generated headers rewritten in the build folder, and a run that adds a build folder (the
-// walk ahead skipped too few folders: the update walks itself).
+// renamed and ignored, a deferred header a build reads now, generated headers rewritten in the build folder, a file
+// a build read after the walk, and a run that adds a build folder (the walk ahead skipped too few folders: the update
+// walks itself).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject, type IndexOptions } from '../../src/indexer/index-project.js';
 import { walkAheadFrom } from '../../src/indexer/content-walk-ahead.js';
-import { openIndexForRead } from '../../src/index/open-index.js';
-import { SqliteContentIndex } from '../../src/index/sqlite-content-index.js';
+import { openIndexForRead, openIndexForUpdate } from '../../src/index/open-index.js';
+import { SqliteContentIndex, storedBuildFolders } from '../../src/index/sqlite-content-index.js';
+import { walkScopeOf } from '../../src/content/walk-scope.js';
+import { updateContentIndex } from '../../src/indexer/update-content-index.js';
+import { walkAhead, type WalkAhead } from '../../src/indexer/walk-ahead.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp, touchFuture } from '../helpers/fixture-project.js';
 
@@ -28,24 +32,41 @@ function contentState(root: string): unknown {
   }
 }
 
+const contentKind = (root: string, rel: string) => {
+  const db = openIndexForRead(indexPath(root))!;
+  try {
+    return (db.prepare('SELECT kind FROM content_files WHERE path = ?').get(rel) as { kind: string } | undefined)?.kind;
+  } finally {
+    db.close();
+  }
+};
+
 const saved = walkAheadFrom.files;
 afterEach(() => {
   walkAheadFrom.files = saved;
 });
 
-/** The run made with a walk ahead and without, from the same index: the same content index and summary; whether the walk ahead was used. */
-async function bothWays(root: string, options: Partial<IndexOptions> = {}): Promise<boolean> {
+/** `first` and then `second` run from the same index (restored between them): the content index each leaves is the same. */
+async function fromSameIndex<T>(root: string, first: () => Promise<T>, second: () => Promise<T>): Promise<[T, T]> {
   const index = path.join(root, '.fw-context');
   const before = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-walk-ahead-'));
   fs.cpSync(index, before, { recursive: true, preserveTimestamps: true });
-  walkAheadFrom.files = 0;
-  const ahead = await indexProject({ root, ...options });
-  const withAhead = contentState(root);
+  const a = await first();
+  const afterFirst = contentState(root);
   fs.rmSync(index, { recursive: true });
   fs.cpSync(before, index, { recursive: true, preserveTimestamps: true });
-  walkAheadFrom.files = Number.POSITIVE_INFINITY;
-  const own = await indexProject({ root, ...options });
-  expect(contentState(root)).toEqual(withAhead);
+  const b = await second();
+  expect(contentState(root)).toEqual(afterFirst);
+  return [a, b];
+}
+
+/** The run made with a walk ahead and without, from the same index: the same content index and summary; whether the walk ahead was used. */
+async function bothWays(root: string, options: Partial<IndexOptions> = {}): Promise<boolean> {
+  const run = (from: number) => () => {
+    walkAheadFrom.files = from;
+    return indexProject({ root, ...options });
+  };
+  const [ahead, own] = await fromSameIndex(root, run(0), run(Number.POSITIVE_INFINITY));
   const summary = (c: typeof own.content) => ({ ...c, elapsedMs: 0, walkedAhead: undefined });
   expect(summary(ahead.content)).toEqual(summary(own.content));
   expect(own.content?.walkedAhead).toBeUndefined();
@@ -64,11 +85,13 @@ describe('the content walk ahead', () => {
     write('docs/notes.md', 'walk_ahead_marker one\n');
     write('docs/old/more.txt', 'walk_ahead_marker two\n');
     write('modules/lib/prebuilt.o', '\x7fELF walk_ahead_marker\n');
+    write('app/src/extra.h', '/* walk_ahead_marker: deferred until the app includes it */\n');
     await indexProject({ root });
     expect(await bothWays(root)).toBe(true);
 
-    // A source the build compiles and a file it does not read edited; files added, removed and renamed.
-    fs.appendFileSync(path.join(root, 'app/src/main.c'), '/* walk_ahead_marker */\n');
+    // A source the build compiles edited (it includes a deferred header now) and a file it does not read; files
+    // added, removed and renamed.
+    fs.appendFileSync(path.join(root, 'app/src/main.c'), '#include "extra.h"\n/* walk_ahead_marker */\n');
     touchFuture(path.join(root, 'app/src/main.c'), 7);
     write('README.md', 'walk_ahead_marker in the readme\n');
     write('docs/new.md', 'walk_ahead_marker three\n');
@@ -76,6 +99,7 @@ describe('the content walk ahead', () => {
     fs.appendFileSync(path.join(root, 'docs/renamed.md'), 'renamed_note_marker\n');
     fs.rmSync(path.join(root, 'docs/old'), { recursive: true });
     expect(await bothWays(root)).toBe(true);
+    expect(contentKind(root, 'app/src/extra.h')).toBe('text');
 
     // A generated header rewritten in the build folder, a new file there (not listed), a hidden folder.
     fs.appendFileSync(path.join(root, 'build/zephyr/include/generated/zephyr/autoconf.h'), '#define CONFIG_WALK_AHEAD 1\n');
@@ -98,5 +122,30 @@ describe('the content walk ahead', () => {
     await indexProject({ root, variant: 'build-board-a' });
     expect(await bothWays(root)).toBe(false);
     expect(await bothWays(root)).toBe(true);
+  });
+
+  it('compares a file a build read after the walk by the run’s stat of it, as the update’s own walk does', async () => {
+    const root = fs.realpathSync(copyFixtureToTemp('callgraph', 'zephyr-irq'));
+    writeConfig(root, { ...DEFAULT_CONFIG });
+    await indexProject({ root });
+    const db = openIndexForRead(indexPath(root))!;
+    const { skipped } = walkScopeOf(root, storedBuildFolders(db, root, new Set()), []);
+    db.close();
+    const ahead = walkAhead({ root, indexFile: indexPath(root), skipped })!;
+    const main = path.join(root, 'app/src/main.c');
+    fs.appendFileSync(main, '/* walk_ahead_marker after the walk */\n');
+    touchFuture(main);
+    const st = fs.statSync(main);
+    const update = (walked?: WalkAhead) => async () => {
+      const writer = openIndexForUpdate(indexPath(root))!;
+      try {
+        return await updateContentIndex(writer, root, { known: (f) => (f === main ? { size: st.size, mtimeMs: st.mtimeMs } : undefined), knownFiles: () => [main], ...(walked ? { ahead: Promise.resolve(walked) } : {}) });
+      } finally {
+        writer.close();
+      }
+    };
+    const [withAhead, own] = await fromSameIndex(root, update(ahead), update());
+    expect(withAhead).toMatchObject({ walkedAhead: true, reindexed: 1, statsKnown: 1 });
+    expect({ ...withAhead, elapsedMs: 0, walkedAhead: undefined }).toEqual({ ...own, elapsedMs: 0 });
   });
 });
