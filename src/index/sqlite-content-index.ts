@@ -81,9 +81,21 @@ export interface ContentFileWrite {
   text?: string | Buffer;
 }
 
-/** The content rows the index holds now, by path (for an update to compare against). */
-export function storedContentFiles(db: Db): Map<string, ContentFileRow> {
-  return new Map(new SqliteContentIndex(db).files().map((f) => [f.path, f]));
+/** A content row's size, mtime and kind. */
+export type ContentRowStat = [size: number, mtimeMs: number, kind: ContentFileKind];
+
+/** The content rows' sizes, mtimes and kinds by path (no hash strings made: an update compares stats first). */
+export function storedContentStats(db: Db): Map<string, ContentRowStat> {
+  const rows = db.prepare('SELECT path, size, mtime_ms, kind FROM content_files').raw().all() as [string, number, number, ContentFileKind][];
+  const out = new Map<string, ContentRowStat>();
+  for (const r of rows) out.set(r[0], [r[1], r[2], r[3]]);
+  return out;
+}
+
+/** The content row of one path. */
+export function contentRowLookup(db: Db): (path: string) => ContentFileRow | undefined {
+  const get = db.prepare('SELECT path, content_hash AS contentHash, size, mtime_ms AS mtimeMs, kind FROM content_files WHERE path = ?');
+  return (p) => get.get(p) as ContentFileRow | undefined;
 }
 
 /** Project-relative paths of the files some indexed build reads (their trigrams are indexed at once). */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../index/open-index.js';
 import type { ContentFileRow } from '../index/content-index-reader.js';
-import { storedContentFiles } from '../index/sqlite-content-index.js';
+import { contentRowLookup, storedContentStats } from '../index/sqlite-content-index.js';
 import { walkProjectFiles, type WalkedFile } from '../content/walk-tree.js';
 import { isObjectFile, type WalkScope } from '../content/walk-scope.js';
 import { CHANGED, SAME_DEFERRED, type WalkAhead } from './walk-ahead.js';
@@ -29,9 +29,12 @@ export interface ContentListing {
 
 const byPath = (a: WalkedFile, b: WalkedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-/** The update's own walk: every file listed is a candidate. */
-export function walkedListing(db: Db, root: string, scope: WalkScope, known?: KnownStat): ContentListing {
-  const stored = storedContentFiles(db);
+/**
+ * The update's own walk, each file compared with its row's size and mtime: the candidates are those changed since
+ * their row and the deferred ones a build reads (rows are read whole for the candidates alone).
+ */
+export function walkedListing(db: Db, root: string, scope: WalkScope, known: KnownStat | undefined, eager: ReadonlySet<string>): ContentListing {
+  const stored = storedContentStats(db);
   let statsKnown = 0;
   const walked = walkProjectFiles(root, {
     scope,
@@ -41,8 +44,26 @@ export function walkedListing(db: Db, root: string, scope: WalkScope, known?: Kn
       return st;
     },
   });
-  const seen = new Set(walked.map((f) => f.path));
-  return { files: walked.length, statsKnown, candidates: walked, deferred: 0, old: (p) => stored.get(p), removed: [...stored.keys()].filter((p) => !seen.has(p)) };
+  const candidates: WalkedFile[] = [];
+  const withRow = new Set<string>();
+  let deferred = 0;
+  for (const f of walked) {
+    const old = stored.get(f.path);
+    if (!old) {
+      candidates.push(f);
+      continue;
+    }
+    stored.delete(f.path);
+    const deferredRow = old[2] === 'deferred';
+    if (old[0] === f.size && old[1] === f.mtimeMs && !(deferredRow && eager.has(f.path))) {
+      if (deferredRow) deferred++;
+      continue;
+    }
+    candidates.push(f);
+    withRow.add(f.path);
+  }
+  const row = contentRowLookup(db);
+  return { files: walked.length, statsKnown, candidates, deferred, old: (p) => (withRow.has(p) ? row(p) : undefined), removed: [...stored.keys()] };
 }
 
 /** Index of `p` in the sorted `paths`, or -1. */
@@ -69,11 +90,6 @@ function ownPaths(root: string, scope: WalkScope, knownFiles: Iterable<string>):
     own.add(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
   }
   return [...own];
-}
-
-function rowLookup(db: Db): (p: string) => ContentFileRow | undefined {
-  const get = db.prepare('SELECT path, content_hash AS contentHash, size, mtime_ms AS mtimeMs, kind FROM content_files WHERE path = ?');
-  return (p) => get.get(p) as ContentFileRow | undefined;
 }
 
 /** What the run knows of the files: its stats (`known`, for the absolute paths `knownFiles` lists) and the files builds read (`eager`). */
@@ -122,7 +138,7 @@ export function aheadListing(db: Db, root: string, scope: WalkScope, ahead: Walk
     candidates.push({ path: p, size: found.size, mtimeMs: found.mtimeMs });
   }
   const deferred = walkedCandidates(ahead, taken, run.eager, candidates);
-  return { files: ahead.paths.length + added.size, statsKnown, candidates: candidates.sort(byPath), deferred, old: rowLookup(db), removed: ahead.gone.filter((p) => !added.has(p)) };
+  return { files: ahead.paths.length + added.size, statsKnown, candidates: candidates.sort(byPath), deferred, old: contentRowLookup(db), removed: ahead.gone.filter((p) => !added.has(p)) };
 }
 
 /** The walked files not taken whose rows the update compares (changed, or deferred and read by a build) into `out`; the unchanged deferred ones counted. */

@@ -1,6 +1,7 @@
-// Starts the content index's walk on a thread of its own when an index run over a large tree begins
-// (walk-ahead.ts), so that listing and stat'ing the tree overlaps detecting and indexing the builds; the run's
-// content update then takes its answer (update-content-index.ts). A small tree is walked by the update alone.
+// Starts the content index's walk on a thread of its own when an index run over a large tree begins on a machine
+// with a core to spare (walk-ahead.ts), so that listing and stat'ing the tree overlaps detecting and indexing the
+// builds; the run's content update then takes its answer (update-content-index.ts). Otherwise the update walks.
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../index/open-index.js';
@@ -10,10 +11,19 @@ import { indexPath } from '../project/config.js';
 import type { WalkAhead, WalkAheadTask } from './walk-ahead.js';
 
 /**
- * Content rows from which a run walks ahead: a thread costs ~50-80 ms of CPU to start and load its modules, about
- * what the walk of 5 000 files costs the run's own thread (mbed CE's 19 000: ~170 ms). Tests lower it.
+ * When a run walks ahead. `files`: content rows from which it does (a thread costs ~50-90 ms of CPU to start and load
+ * its modules, about what the walk of 5 000 files costs the run's own thread; mbed CE's 19 000: ~170 ms idle).
+ * `spareCores`: cores left over by the 1-minute load average, at least. On a busy machine (Linux shares the CPU
+ * between sessions, not threads) a second thread gets no more CPU to the run and its start is paid for: on 2 cores at
+ * a load of 9-10, mbed CE no-op runs took +0.14 s of CPU and ~10 % longer with it. Tests set both to walk ahead always.
  */
-export const walkAheadFrom = { files: 5000 };
+export const walkAheadFrom = { files: 5000, spareCores: 0.5 };
+
+/** Cores the load average leaves over. */
+function spareCores(): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return cores - os.loadavg()[0];
+}
 
 /** The compiled worker module (tests run the TypeScript sources; workers always load the built file). */
 function workerFile(): string {
@@ -37,9 +47,10 @@ export class ContentWalkAhead {
 
   /**
    * The walk ahead of an index holding at least walkAheadFrom.files content rows (db: the run's connection), with the
-   * build folders it holds now; else none.
+   * build folders it holds now, when the machine has walkAheadFrom.spareCores; else none.
    */
   static start(db: Db, root: string, excludePaths: string[]): ContentWalkAhead | undefined {
+    if (spareCores() < walkAheadFrom.spareCores) return undefined;
     try {
       const row = db.prepare('SELECT count(*) AS n FROM content_files').get() as { n: number } | undefined;
       if (!row || row.n < walkAheadFrom.files) return undefined;

@@ -93,7 +93,7 @@ export async function updateContentIndex(db: Db, root: string, sources: ContentS
   const ahead = walked && sameFolders(walked.skipped, scope.skipped) ? walked : undefined;
   const listing = ahead
     ? aheadListing(db, root, scope, ahead, { known: sources.known, knownFiles: sources.knownFiles?.() ?? [], eager: readByBuilds })
-    : walkedListing(db, root, scope, sources.known);
+    : walkedListing(db, root, scope, sources.known, readByBuilds);
   const written = writeListed(db, root, listing, readByBuilds, sources.kept);
   return {
     files: listing.files,

@@ -1,6 +1,7 @@
 // The content index's walk done ahead, on a thread of its own while the builds are indexed: the project's
 // searchable files outside the build folders the index holds, each compared with its content row.
 import { openIndexForRead } from '../index/read-index.js';
+import { storedContentStats, type ContentRowStat } from '../index/sqlite-content-index.js';
 import { walkProjectFiles } from '../content/walk-tree.js';
 
 export interface WalkAheadTask {
@@ -34,23 +35,13 @@ export interface WalkAhead {
   gone: string[];
 }
 
-type StoredStat = [size: number, mtimeMs: number, kind: string];
-
-/** The content rows' paths, sizes, mtimes and kinds (only these: no hash strings made). */
-function storedStats(db: NonNullable<ReturnType<typeof openIndexForRead>>): Map<string, StoredStat> {
-  const rows = db.prepare('SELECT path, size, mtime_ms, kind FROM content_files').raw().all() as [string, number, number, string][];
-  const out = new Map<string, StoredStat>();
-  for (const r of rows) out.set(r[0], [r[1], r[2], r[3]]);
-  return out;
-}
-
 /** Walks the project as the content update would with the index's build folders, against the content rows; null when there is no index. */
 export function walkAhead(task: WalkAheadTask): WalkAhead | null {
   const db = openIndexForRead(task.indexFile);
   if (!db) return null;
-  let stored: Map<string, StoredStat>;
+  let stored: Map<string, ContentRowStat>;
   try {
-    stored = storedStats(db);
+    stored = storedContentStats(db);
   } finally {
     db.close();
   }

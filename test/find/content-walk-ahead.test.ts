@@ -41,9 +41,9 @@ const contentKind = (root: string, rel: string) => {
   }
 };
 
-const saved = walkAheadFrom.files;
+const saved = { ...walkAheadFrom };
 afterEach(() => {
-  walkAheadFrom.files = saved;
+  Object.assign(walkAheadFrom, saved);
 });
 
 /** `first` and then `second` run from the same index (restored between them): the content index each leaves is the same. */
@@ -63,7 +63,7 @@ async function fromSameIndex<T>(root: string, first: () => Promise<T>, second: (
 /** The run made with a walk ahead and without, from the same index: the same content index and summary; whether the walk ahead was used. */
 async function bothWays(root: string, options: Partial<IndexOptions> = {}): Promise<boolean> {
   const run = (from: number) => () => {
-    walkAheadFrom.files = from;
+    Object.assign(walkAheadFrom, { files: from, spareCores: Number.NEGATIVE_INFINITY });
     return indexProject({ root, ...options });
   };
   const [ahead, own] = await fromSameIndex(root, run(0), run(Number.POSITIVE_INFINITY));
@@ -115,13 +115,16 @@ describe('the content walk ahead', () => {
     expect(await bothWays(root)).toBe(true);
   });
 
-  it('a run that indexes a build folder the index did not hold walks the tree itself, with the same rows', async () => {
+  it('a run that indexes a build folder the index did not hold walks the tree itself, with the same rows; so does a busy machine', async () => {
     const root = copyFixtureToTemp('find', 'two-boards-cpp');
     fs.mkdirSync(path.join(root, '.git'));
     writeConfig(root, { ...DEFAULT_CONFIG });
     await indexProject({ root, variant: 'build-board-a' });
     expect(await bothWays(root)).toBe(false);
     expect(await bothWays(root)).toBe(true);
+    // Nor does a run on a machine without a core to spare walk ahead.
+    Object.assign(walkAheadFrom, { files: 0, spareCores: Number.POSITIVE_INFINITY });
+    expect((await indexProject({ root })).content?.walkedAhead).toBeUndefined();
   });
 
   it('compares a file a build read after the walk by the run’s stat of it, as the update’s own walk does', async () => {
