@@ -46,13 +46,15 @@ function readRules(absDir: string, names: string[], present?: ReadonlySet<string
   return text.trim() ? (requirePackage('ignore') as typeof IgnoreFactory)({ allowRelativePaths: true }).add(text) : null;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /** The ignore rules of a project, read once per folder. */
 export class IgnoreRules {
   private readonly names: string[];
   private readonly exclude: Ignore | null;
   private readonly byFolder = new Map<string, Ignore | null>();
   /** Names of the ignore files a folder holds, from its listing (folders not listed are read by name). */
-  private readonly listed = new Map<string, Set<string>>();
+  private readonly listed = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly root: string) {
     const useGit = insideGitRepo(root);
@@ -73,7 +75,10 @@ export class IgnoreRules {
   /** A folder's listing, just read: only the ignore files it names are read (no failed read per file name). */
   noteListing(rel: string, entries: fs.Dirent[]): void {
     if (this.byFolder.has(rel)) return;
-    this.listed.set(rel, new Set(entries.filter((e) => this.names.includes(e.name)).map((e) => e.name)));
+    // Most folders hold none: they share one empty set (no array or set made per folder). Each name starts with a dot.
+    let present: Set<string> | undefined;
+    for (const e of entries) if (e.name.charCodeAt(0) === 46 && this.names.includes(e.name)) (present ??= new Set()).add(e.name);
+    this.listed.set(rel, present ?? NO_NAMES);
   }
 
   /** Ignored by the rules of the folders above it: the deepest folder with a verdict decides (as in git). */
