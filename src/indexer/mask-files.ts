@@ -19,6 +19,7 @@ import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
+import { counterValues } from '../preprocessor/counter-values.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
 import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
@@ -172,7 +173,8 @@ function inRanges(ranges: readonly number[], line: number): boolean {
  */
 function activitySuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
   const scope = ctx.scope?.digest(rel) ?? '';
-  return fa.undone ? `${scope}u${undoneDigest(fa.undone)}` : scope;
+  const counted = fa.counter ? `${scope}c${fa.counter.join(',')}` : scope;
+  return fa.undone ? `${counted}u${undoneDigest(fa.undone)}` : counted;
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
@@ -309,7 +311,8 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const m = maskText(buf, ranges);
     const undone = undoneAt(fa.undone, ctx.root);
     const text = blankMacroUses(m.masked, set.blankable, undefinedIn(m.masked, undone));
-    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel)) : undefined;
+    const counterAt = fa.counter && set.macroTable ? counterValues(m.masked, rel, set.macroTable, fa.counter, undone, isAssemblerPath(rel)) : undefined;
+    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel), false, counterAt) : undefined;
     // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
     const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
     const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded)) : found?.invocations;

@@ -220,6 +220,8 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
       const sameView = was.view === f.view || JSON.stringify(was.view) === JSON.stringify(f.view);
       if (was.hash !== f.hash || !sameView) out.add(f.file);
     }
+    // The unit's own file expands `__COUNTER__` from other values: its invocations change.
+    if (String(r.old.counter ?? '') !== String(r.fresh.counter ?? '')) out.add(r.fresh.unit);
   }
   return out;
 }

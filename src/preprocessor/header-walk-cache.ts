@@ -1,8 +1,9 @@
 // Header-level preprocessing cache: the walk of an included header (with everything it includes) recorded
 // as a replayable log, reused by a later inclusion whose inputs are the same — the file's place in the
 // search chain, the walker's configuration, the values of the macros the walk read before writing them,
-// the #pragma once state it tested and the content of every file it read. Leaves out walks that use
-// __COUNTER__, __INCLUDE_LEVEL__, __BASE_FILE__, push_macro/pop_macro or #import (they are walked each time).
+// the #pragma once state it tested and the content of every file it read (the uses of `__COUNTER__` its code lines
+// made are added to the counter on replay). Leaves out walks that use __COUNTER__ in an #if, __INCLUDE_LEVEL__,
+// __BASE_FILE__, push_macro/pop_macro or #import (they are walked each time).
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -42,6 +43,8 @@ export interface HeaderEntry {
   skeletons: FileSkeleton[];
   /** Deepest include nesting below the header. */
   depth: number;
+  /** How many `__COUNTER__` uses the code lines it read made (nested walks included; see counter-uses.ts). */
+  counted: number;
   ops: unknown[];
   /**
    * Views of files this walk alone made in a unit, by file (see unit-result.ts), each with the definitions
@@ -58,6 +61,8 @@ export interface HeaderEntry {
   definesNone?: { key: string; none: boolean };
   /** What a replay's marks did from one starting state (its key), to do again from the same (see undef-marks.ts). */
   markEvents?: { key: string; events: unknown[] };
+  /** Whether the walk defines a macro whose replacement uses `__COUNTER__` (see definesCounter). */
+  counterDefine?: boolean;
 }
 
 /**
@@ -97,8 +102,10 @@ export class HeaderRecorder {
   readonly files = new Map<string, FileSkeleton>();
   readonly ops: unknown[] = [];
   depth = 0;
-  /** Set when the walk used something the key does not hold (counter, include level, macro stacks). */
+  /** Set when the walk used something the key does not hold (counter in a directive, include level, macro stacks). */
   uncacheable = false;
+  /** `__COUNTER__` uses of the code lines it read (see HeaderEntry.counted). */
+  counted = 0;
   /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
   private lastRun = -1;
 
@@ -140,6 +147,7 @@ export class HeaderRecorder {
       files: [...this.files.keys()],
       skeletons: [...this.files.values()],
       depth: this.depth,
+      counted: this.counted,
       ops: this.ops,
     };
   }
@@ -171,6 +179,7 @@ export class HeaderRecorder {
     const skeletons = entry.skeletons;
     for (let k = 0; k < files.length; k++) this.files.set(files[k], skeletons[k]);
     if (entry.depth + 1 > this.depth) this.depth = entry.depth + 1;
+    this.counted += entry.counted;
     this.ops.push(OP_SUB, entry);
   }
 }
@@ -386,6 +395,24 @@ function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {
   }
   return false;
 }
+
+/** Whether a recorded walk (nested walks included) defines a macro whose replacement uses `__COUNTER__` (answered once per entry). */
+export function definesCounter(e: HeaderEntry): boolean {
+  if (e.counterDefine !== undefined) return e.counterDefine;
+  let found = false;
+  const ops = e.ops;
+  for (let k = 0; k < ops.length && !found; k += opWidth(ops[k] as number)) {
+    const op = ops[k] as number;
+    if (op === OP_DEFINES) {
+      const dirs = (ops[k + 1] as FileSkeleton).directives;
+      for (let i = ops[k + 2] as number; i <= (ops[k + 3] as number) && !found; i++) found = usesCounter(dirs[i].macro!);
+    } else if (op === OP_SUB) found = definesCounter(ops[k + 1] as HeaderEntry);
+  }
+  return (e.counterDefine = found);
+}
+
+/** Whether a definition's text names `__COUNTER__` (a string or comment naming it counts too: rare, and only asks more). */
+export const usesCounter = (def: MacroDef): boolean => def.text.includes('__COUNTER__');
 
 function collectReads(e: HeaderEntry, out: string[]): void {
   const ops = e.ops;

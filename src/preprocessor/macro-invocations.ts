@@ -35,7 +35,7 @@ const NOT_CALLS = new Set([
   '__builtin_choose_expr', '__builtin_types_compatible_p', 'decltype', 'alignas', '_Alignas',
 ]);
 
-interface FileCode {
+export interface FileCode {
   /** Text with comments replaced by spaces (literals kept): what invocations are lexed from. */
   noComments: string;
   /** Identifier occurrences outside comments and literals: [start offset, length] pairs, in order. */
@@ -58,7 +58,7 @@ function spacesKeepingBreaks(text: string, a: number, b: number): string {
 }
 
 /** Blank comments (keeping newlines) and list identifier positions outside literals. */
-function scanCode(text: string): FileCode {
+export function scanCode(text: string): FileCode {
   const n = text.length;
   // The text between comments is copied as it is; a comment becomes spaces, its line breaks kept.
   const parts: string[] = [];
@@ -463,16 +463,18 @@ export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
  * `undone`: where #undefs decide names instead of the table. `assembler`: the file is assembler-with-cpp; those that
  * write labels or symbol directives are recorded, those after a comment character on their line (`@`, `;`, `#`) are not.
  * `all`: every expansion is recorded (the text as the compiler reads it, for the assembler's own macros read from it).
+ * `counterAt`: of a unit's own file, the value `__COUNTER__` has at the first use on a line (see counter-values.ts;
+ * without it, the uses so far in the file's invocations, from 0).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false): FoundInvocations {
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.size === 0) return out;
   const fc = scanCode(text);
   const ids = fc.idents;
   const code = fc.noComments;
   let covered = -1;
-  const counter = { next: 0 };
-  const lookup: LookupAt = undone === undefined ? (name, line) => table.lookup(name, file, line) : (name, line) => lookupUndone(name, line, file, table, undone);
+  const uses = new CounterUses(counterAt);
+  const lookup = lookupIn(table, file, undone);
   for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
@@ -494,7 +496,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     covered = end;
     if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     const inv: MacroInvocation = { name, start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, counter, all);
+    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, uses, all);
     if (expansion === undefined) continue;
     inv.expansion = expansion;
     out.invocations.push(inv);
@@ -503,7 +505,12 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
 }
 
 /** The definition a name has at a line of the file being read. */
-type LookupAt = (name: string, line: number) => MacroDef | undefined;
+export type LookupAt = (name: string, line: number) => MacroDef | undefined;
+
+/** Definitions at the lines of `file`: the table's, unless an #undef decides a name there (see lookupUndone). */
+export function lookupIn(table: BuildMacroTable, file: string, undone: UndoneAt | undefined): LookupAt {
+  return undone === undefined ? (name, line) => table.lookup(name, file, line) : (name, line) => lookupUndone(name, line, file, table, undone);
+}
 
 /**
  * The table's definition of a name at a line of `file`, unless an #undef decides it there (see UndoneUse): none, or
@@ -558,7 +565,7 @@ function isInert(def: MacroDef): boolean {
 }
 
 /** End offset of the `( ... )` that follows `from` (spaces between allowed), or -1 when none follows. */
-function argumentsEnd(code: string, from: number): number {
+export function argumentsEnd(code: string, from: number): number {
   let p = from;
   while (p < code.length && /\s/.test(code[p])) p++;
   return code[p] === '(' ? matchParen(code, p, code.length) : -1;
@@ -593,18 +600,36 @@ const USE_SITE_BUILTINS = new Map([
 ]);
 
 /**
- * Expands one invocation. `__LINE__` answers the line of the macro's name (as GCC's does for a use spanning lines),
- * `__COUNTER__` the uses of it met so far in the file's invocations, from 0 (`counter`; its uses in headers read
- * before are not known here, and most units have none): Zephyr's SYS_INIT names its entry `__init_sys_init_f0`.
+ * The values `__COUNTER__` takes in a file's invocations: the value at the line (`counterAt`; Zephyr's SYS_INIT names
+ * its entry `__init_sys_init_f3` after three uses) and the uses on the line so far; without `counterAt`, the uses so far.
  */
-function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: { next: number }, all = false): string | undefined {
+class CounterUses {
+  private uses = 0;
+  private line = 0;
+  constructor(private readonly counterAt: ((line: number) => number) | undefined) {}
+
+  next(line: number): number {
+    if (this.counterAt === undefined) return this.uses++;
+    if (line !== this.line) {
+      this.line = line;
+      this.uses = 0;
+    }
+    return this.counterAt(line) + this.uses++;
+  }
+}
+
+/**
+ * Expands one invocation. `__LINE__` answers the line of the macro's name (as GCC's does for a use spanning lines),
+ * `__COUNTER__` its value there (see CounterUses).
+ */
+function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: CounterUses, all = false): string | undefined {
   let error: string | undefined;
   const toks = expandTokens(lexLine(source, assembler), {
     env: new Map(),
     mode: 'text',
     strictIso: undefined,
     assembler,
-    builtin: (def, tok) => [mkTok('number', String(def.builtin === 'counter' ? counter.next++ : inv.line), tok.sp)],
+    builtin: (def, tok) => [mkTok('number', String(def.builtin === 'counter' ? counter.next(inv.line) : inv.line), tok.sp)],
     error: (m) => (error ??= m),
     lookup: (name) => lookup(name, inv.line) ?? USE_SITE_BUILTINS.get(name),
   });

@@ -29,6 +29,8 @@ export interface MergedFile {
    * Absent when a unit read the file with every name as the table has it.
    */
   undone?: FileUndone;
+  /** Of a unit's own file: where `__COUNTER__` does not start from 0 (UnitResult.counter of the first unit compiling it). */
+  counter?: number[];
 }
 
 export interface MergedBuild {
@@ -40,7 +42,7 @@ export interface MergedBuild {
 }
 
 /** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
-export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen' | 'undone'> & {
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen' | 'undone' | 'counter'> & {
   /** The result's undoneByFile, made before its `files` were narrowed (a patch merges only some files of each unit). */
   undoneFiles?: Map<string, FileMarks>;
 };
@@ -48,7 +50,7 @@ export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnosti
 /** `leading[i]` are diagnostics of unit i's set-up (argv problems), reported before its walk's. */
 export function mergeUnitResults(results: readonly MergeInput[], leading: Diagnostic[][] = []): MergedBuild {
   // `undone` null once a unit read the file with every name as the table has it.
-  const files = new Map<string, Omit<MergedFile, 'undone'> & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines; undone?: FileUndone | null; marksSeen?: Set<string> }>();
+  const files = new Map<string, Omit<MergedFile, 'undone'> & { parts: number[]; views: Set<FileView | string>; readers: Set<string>; code?: CodeLines; undone?: FileUndone | null; marksSeen?: Set<string>; compiled?: boolean }>();
   // Only a build with assembler units tells its C/C++ units' lines apart.
   const withAssembler = results.some((r) => r.lang === 'asm');
   const unitFiles = new Map<string, string[]>();
@@ -69,6 +71,10 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
       let m = files.get(f.file);
       if (!m) files.set(f.file, (m = { file: f.file, language: 'c', lineCount: f.view.lines, ranges: [], readBy: [], parts: [], views: new Set(), readers: new Set() }));
       if (r.lang === 'cpp') m.language = 'cpp';
+      if (f.file === r.unit && !m.compiled) {
+        m.compiled = true;
+        if (r.counter) m.counter = r.counter;
+      }
       if (m.undone !== null) {
         const marks = undone?.get(f.file);
         if (marks === undefined) m.undone = null;
@@ -115,7 +121,7 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
     const ranges = mergeRanges(m.parts);
     const parseRanges = m.code?.assembler ? mergeRanges(m.code.parts) : undefined;
     const differs = parseRanges !== undefined && parseRanges.join(',') !== ranges.join(',');
-    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges, ...(differs ? { parseRanges } : {}), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}), ...(m.undone ? { undone: m.undone } : {}) });
+    out.set(file, { file, language: m.language, lineCount: m.lineCount, ranges, ...(differs ? { parseRanges } : {}), readBy: m.readBy, ...(m.decisions ? { decisions: m.decisions } : {}), ...(m.undone ? { undone: m.undone } : {}), ...(m.counter ? { counter: m.counter } : {}) });
   }
   return { files: out, unitFiles, defineSites, diagnostics };
 }

@@ -84,6 +84,12 @@ export interface UnitResult {
    * after it (see undone-names.ts): what code there expands. Absent when the walk executed no #undef.
    */
   undone?: UndoneMarks;
+  /**
+   * Of the unit's own file: [line, value] pairs, the value `__COUNTER__` has at its first use from that line on, where
+   * headers and forced files read before used it (see UnitWalker.counterMarks). Absent when the walk defined no macro
+   * using it.
+   */
+  counter?: number[];
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -217,7 +223,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   }
   const env = new TrackedEnv(environment.env, host.sharedLayers === false || !host.headerCache ? undefined : EnvLayer.root(environment.env, host.headerCache));
   const walker = new UnitWalker(
-    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache },
+    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache, text: (f) => host.source.read(f) },
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions },
   );
   for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
@@ -233,7 +239,9 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const files = fileReads(walker, host, recordDecisions, shared, tops);
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
-  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const marks = walker.counterMarks;
+  const counter = marks !== undefined ? { counter: marks.slice() } : {};
+  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).

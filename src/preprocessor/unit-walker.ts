@@ -1,12 +1,13 @@
 // Walks one translation unit over cached directive skeletons: evaluates conditionals with the unit's macro
 // environment, follows #include, records active line ranges per file and the #defines reached.
-// Touches directive lines only (code lines are never re-tokenized). Leaves out #line renumbering of output.
+// Touches directive lines only, except headers' code lines once a macro using `__COUNTER__` is defined (their uses
+// of it are counted, see counter-uses.ts). Leaves out #line renumbering of output.
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
-  groupedEffects, HeaderRecorder, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
+  definesCounter, groupedEffects, HeaderRecorder, usesCounter, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
   replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache,
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
@@ -14,8 +15,9 @@ import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } 
 import type { EnvLayer } from './env-layer.js';
 import { canonicalDefinition, type MacroDef, type MacroEnv } from './macro-definition.js';
 import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from './macro-expander.js';
-import { mkTok, spell, type Token } from './tokens.js';
-import { TrackedEnv } from './tracked-env.js';
+import { lexLine, mkTok, spell, type Token } from './tokens.js';
+import { peekMacro, TrackedEnv } from './tracked-env.js';
+import { countInLines, fileCode, type CounterHost } from './counter-uses.js';
 import { UndefMarks } from './undef-marks.js';
 
 export interface WalkHost {
@@ -25,6 +27,8 @@ export interface WalkHost {
   exists(file: string): boolean;
   /** Recorded header walks to replay (one per run; see header-walk-cache.ts). */
   headerCache?: HeaderWalkCache;
+  /** A file's text (to count the `__COUNTER__` uses of headers' code lines, see counter-uses.ts). */
+  text?(file: string): string | undefined;
 }
 
 export interface FileVisit {
@@ -97,6 +101,14 @@ export class UnitWalker {
   private readonly walkId = ++walks;
   private onceSeen = new Set<string>();
   private counter = 0;
+  /** While a header's code line is expanded to count its `__COUNTER__` uses (see countText). */
+  private countingText = false;
+  /** Of the unit's own file: [line, counter] pairs, the counter's value from that line on where it changed (see counterMarks). */
+  private readonly counterAt: number[] = [];
+  private counterMarked = 0;
+  private counterHost: CounterHost | undefined;
+  /** Set once the walk defined a macro whose replacement uses `__COUNTER__` (see counterMarks). */
+  private counterDefined = false;
   private pushed = new Map<string, (MacroDef | undefined)[]>();
   // Context of the directive being evaluated (for builtins).
   private curFile = '';
@@ -352,6 +364,66 @@ export class UnitWalker {
     visit.ranges.push(from, to);
     this.opts.onActiveRange?.(file, from, to);
     if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
+    if (this.depth === 0 && this.inMain) this.markCounter(from);
+    else if (this.counterDefined) this.countText(file, from, to);
+  }
+
+  /**
+   * The counter's value where the unit's own file goes on at `from` (after forced files and headers that used it):
+   * its code lines' own uses are counted from there (see counterMarks).
+   */
+  private markCounter(from: number): void {
+    if (this.counter === this.counterMarked) return;
+    this.counterAt.push(from, this.counter);
+    this.counterMarked = this.counter;
+  }
+
+  /**
+   * Of the unit's own file: [line, value] pairs, sorted, the value `__COUNTER__` has at the first use from that line on
+   * (what headers and directives read before used), where it is not 0; undefined when the walk defined no macro using
+   * it (then no header's code line could, whatever its edits between directives).
+   */
+  get counterMarks(): readonly number[] | undefined {
+    return this.counterDefined || this.counterAt.length !== 0 ? this.counterAt : undefined;
+  }
+
+  /** The `__COUNTER__` uses of a header's code lines `from`..`to`, expanded with this moment's macros. */
+  private countText(file: string, from: number, to: number): void {
+    const text = this.host.text;
+    const sk = this.host.skeleton(file);
+    if (text === undefined || sk === undefined) return;
+    const fc = fileCode(sk, () => text(file));
+    if (fc === undefined) return;
+    this.counterHost ??= {
+      peek: (name) => peekMacro(this.opts.env, name),
+      expand: (code, line) => this.expandCounting(code, file, line),
+    };
+    const saved = this.curFile;
+    this.curFile = file;
+    try {
+      countInLines(fc, from, to, this.counterHost);
+    } finally {
+      this.curFile = saved;
+    }
+  }
+
+  /**
+   * Expands an invocation of a header's code line, its `__COUNTER__` uses counted (errors are the compiler's to
+   * report). The macros it expands are inputs of the header walk under way, not names the unit's walk consulted.
+   */
+  private expandCounting(code: string, file: string, line: number): void {
+    const env = this.opts.env;
+    const lookup = (name: string): MacroDef | undefined => {
+      const def = peekMacro(env, name);
+      if (def !== undefined && this.rec !== undefined) this.rec.read(name, def);
+      return def;
+    };
+    this.countingText = true;
+    try {
+      this.expandText(lexLine(code, this.opts.assembler), file, line, () => undefined, lookup);
+    } finally {
+      this.countingText = false;
+    }
   }
 
   /**
@@ -378,6 +450,7 @@ export class UnitWalker {
         if (d.error) this.diag('error', file, d.line, d.error);
         else if (d.macro) {
           this.opts.env.set(d.macro.name, canonicalDefinition(d.macro));
+          if (!this.counterDefined && usesCounter(d.macro)) this.counterDefined = true;
           this.reach(d.macro);
           this.marks.define(d.macro);
           if (this.depth === 0 && this.inMain) this.mainDefined(d.macro.name, d.line);
@@ -610,6 +683,8 @@ export class UnitWalker {
       const onceFiles = hit.onceFiles;
       for (let k = 0; k < onceFiles.length; k++) this.onceHas(onceFiles[k]);
       this.rec?.absorbEffects(hit);
+      this.counter += hit.counted;
+      if (!this.counterDefined && definesCounter(hit)) this.counterDefined = true;
       const before = activeCode ? this.marks.beforeReplay(hit) : undefined;
       this.replaying = ++this.replays;
       this.replayEntry = hit;
@@ -849,7 +924,9 @@ export class UnitWalker {
 
   private builtin(def: MacroDef, tok: Token, stream: TokenStream, ctx: ExpandContext): Token[] {
     const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
-    if (this.rec !== undefined && (def.builtin === 'counter' || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
+    if (this.rec !== undefined && ((def.builtin === 'counter' && !this.countingText) || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
+    // A header's code line uses the counter: the walk's entry adds as many to the counter when replayed.
+    if (def.builtin === 'counter' && this.countingText && this.rec !== undefined) this.rec.counted++;
     switch (def.builtin) {
       case 'line':
         return num(this.curLine);

@@ -1,0 +1,108 @@
+// The `__COUNTER__` expansions of a header's compiled code lines, counted as the compiler makes them: each invocation
+// of a macro that reaches `__COUNTER__` (or whose arguments name one) expanded with the walk's macros of that moment.
+// Leaves out names made by `##` pasting that reach `__COUNTER__` only once pasted.
+import type { FileSkeleton } from './file-skeleton.js';
+import type { MacroDef } from './macro-definition.js';
+import { argumentsEnd, scanCode, type FileCode } from './macro-invocations.js';
+
+/** A file's code (comments blanked, identifiers listed), made once per skeleton while the skeleton lives. */
+const codes = new WeakMap<FileSkeleton, FileCode>();
+
+export function fileCode(sk: FileSkeleton, text: () => string | undefined): FileCode | undefined {
+  let fc = codes.get(sk);
+  if (fc === undefined) {
+    const t = text();
+    if (t === undefined) return undefined;
+    codes.set(sk, (fc = scanCode(t)));
+  }
+  return fc;
+}
+
+/** Looks a name up (at a line) without it counting as read; `expand` expands an invocation's text there. */
+export interface CounterHost {
+  peek(name: string, line: number): MacroDef | undefined;
+  expand(text: string, line: number): void;
+}
+
+/**
+ * Expands, in order, the invocations in lines `from`..`to` (1-based) of `fc` that can expand `__COUNTER__`: the
+ * host's counter advances as each expansion uses it.
+ */
+export function countInLines(fc: FileCode, from: number, to: number, host: CounterHost): void {
+  const starts = fc.lineStarts;
+  if (from > starts.length) return;
+  const code = fc.noComments;
+  const start = starts[from - 1];
+  const end = to < starts.length ? starts[to] : code.length;
+  const ids = fc.idents;
+  const memo = new Map<MacroDef, boolean>();
+  let covered = start;
+  let line = from;
+  for (let k = firstIdentAt(ids, start); k * 2 < ids.length && ids[k * 2] < end; k++) {
+    const off = ids[k * 2];
+    if (off < covered) continue;
+    while (line < starts.length && starts[line] <= off) line++;
+    const name = code.substr(off, ids[k * 2 + 1]);
+    const def = name === '__COUNTER__' ? undefined : host.peek(name, line);
+    if (def === undefined && name !== '__COUNTER__') continue;
+    if (def?.builtin !== undefined) continue;
+    let stop = off + name.length;
+    if (def !== undefined) {
+      const args = argumentsEnd(code, stop);
+      if (def.params && args < 0) continue;
+      if (args >= 0) stop = args;
+      const at = (name: string) => host.peek(name, line);
+      if (!reaches(def, at, memo, 0) && !namesCounter(ids, code, k + 1, stop, at, memo)) {
+        covered = stop;
+        continue;
+      }
+    }
+    host.expand(code.slice(off, stop), line);
+    covered = stop;
+  }
+}
+
+/** Whether an identifier between index `k` and offset `stop` is `__COUNTER__` or a macro reaching it. */
+function namesCounter(ids: Int32Array, code: string, k: number, stop: number, peek: Peek, memo: Map<MacroDef, boolean>): boolean {
+  for (; k * 2 < ids.length && ids[k * 2] < stop; k++) {
+    const name = code.substr(ids[k * 2], ids[k * 2 + 1]);
+    if (name === '__COUNTER__') return true;
+    const def = peek(name);
+    if (def !== undefined && def.builtin === undefined && reaches(def, peek, memo, 0)) return true;
+  }
+  return false;
+}
+
+type Peek = (name: string) => MacroDef | undefined;
+
+/** Whether expanding `def` can expand `__COUNTER__`: its replacement names it, or a macro that does (as defined now). */
+function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth: number): boolean {
+  const known = memo.get(def);
+  if (known !== undefined) return known;
+  memo.set(def, false);
+  let found = false;
+  const body = def.body;
+  for (let i = 0; i < body.length && !found; i++) {
+    const t = body[i];
+    if (t.k !== 'ident' || t.pi !== undefined) continue;
+    if (t.v === '__COUNTER__') found = true;
+    else if (depth < 32) {
+      const next = peek(t.v);
+      found = next !== undefined && next.builtin === undefined && reaches(next, peek, memo, depth + 1);
+    }
+  }
+  memo.set(def, found);
+  return found;
+}
+
+/** Index of the first identifier at or after offset `off`. */
+function firstIdentAt(ids: Int32Array, off: number): number {
+  let lo = 0;
+  let hi = ids.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid * 2] < off) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,44 @@
+// The value `__COUNTER__` has at each line of a unit's own file: what headers and forced files read before the line
+// used (UnitResult.counter) and what the file's code lines above it used, counted on its text before any macro use
+// is blanked for the parser (Zephyr's `__noinit` uses it, and is blanked). Uses on one line are told apart by order.
+import type { Token } from './tokens.js';
+import { lexLine, mkTok } from './tokens.js';
+import { countInLines } from './counter-uses.js';
+import { builtinMacro } from './macro-definition.js';
+import { expandTokens } from './macro-expander.js';
+import { lookupIn, scanCode, type BuildMacroTable, type UndoneAt } from './macro-invocations.js';
+
+const COUNTER = builtinMacro('__COUNTER__', 'counter');
+
+/** `marks`: UnitResult.counter; `text`: the file's compiled text (inactive lines blanked, lines kept). */
+export function counterValues(text: string, file: string, table: BuildMacroTable, marks: readonly number[], undone?: UndoneAt, assembler = false): (line: number) => number {
+  const fc = scanCode(text);
+  const lookup = lookupIn(table, file, undone);
+  // [line, uses] of each line whose code lines used the counter, in order.
+  const used: number[] = [];
+  const expand = (code: string, line: number) => {
+    let n = 0;
+    expandTokens(lexLine(code, assembler), {
+      env: new Map(),
+      mode: 'text',
+      strictIso: undefined,
+      assembler,
+      builtin: (def, tok): Token[] => {
+        if (def.builtin === 'counter') n++;
+        return [mkTok('number', '0', tok.sp)];
+      },
+      error: () => undefined,
+      lookup: (name) => lookup(name, line) ?? (name === '__COUNTER__' ? COUNTER : undefined),
+    });
+    if (n === 0) return;
+    if (used.length !== 0 && used[used.length - 2] === line) used[used.length - 1] += n;
+    else used.push(line, n);
+  };
+  countInLines(fc, 1, fc.lineStarts.length, { peek: lookup, expand });
+  return (line) => {
+    let value = 0;
+    for (let k = 0; k < marks.length && marks[k] <= line; k += 2) value = marks[k + 1];
+    for (let k = 0; k < used.length && used[k] < line; k += 2) value += used[k + 1];
+    return value;
+  };
+}
