@@ -1,10 +1,11 @@
 // The marks a unit's walk leaves of the names its #undefs touch (see undone-names.ts): which names an executed #undef
 // made undefined, or which #define a name has since, for each range of a file's lines read in walk order. A replayed
 // header walk marks its reads as walking it would: at once when it keeps those names as they were, else by following
-// its log. Leaves out an #undef of a name without a definition outside the unit's own file (gcc's stdint.h #undefs
-// every limit it defines; in the unit's file `#undef min` before `static int min(...)` counts, as another unit's
-// header may define the table's `min`), and follows a name no more once it has the definition it had before its
-// first #undef again (`#undef NULL` then the same `#define NULL ...`: as if never undefined).
+// its log. An #undef of a name without a definition counts too (another unit may define it before the same header:
+// the build's macro table holds that definition); outside the unit's own file, such a name is followed only until
+// it is defined (gcc's stdint.h #undefs every limit it then defines: the table has those). A name is followed no
+// more once it has the definition it had before its first #undef again (`#undef NULL` then the same `#define NULL
+// ...`: as if never undefined).
 import { definesNoneOf, OP_DEFINES, OP_GROUP, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, readsOf, undefNamesOf, type HeaderEntry } from './header-walk-cache.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
@@ -20,6 +21,8 @@ export class UndefMarks {
   private readonly undone = new Map<string, MacroDef | null>();
   /** Of each name `undone` holds: the definition (canonical) it had before its first #undef (undefined: none). */
   private readonly origin = new Map<string, MacroDef | undefined>();
+  /** Of those, the names a header's #undef started to follow without a definition: followed no more once defined. */
+  private readonly loose = new Set<string>();
   /** Changes whenever a name enters or leaves `undone`. */
   private names = 0;
   version = 0;
@@ -54,6 +57,7 @@ export class UndefMarks {
   release(): void {
     this.undone.clear();
     this.origin.clear();
+    this.loose.clear();
     this.states.clear();
     this.versionOfKey.clear();
     this.followed = undefined;
@@ -64,9 +68,7 @@ export class UndefMarks {
    * file, followed also when the name has no definition.
    */
   undefine(name: string, own = false): void {
-    const had = peekMacro(this.env, name);
-    if (own && had === undefined && !this.undone.has(name)) this.change(name, undefined, null, undefined);
-    else this.undefined(name, had);
+    this.undefined(name, peekMacro(this.env, name), own);
   }
 
   /** A #define executed (its definition made canonical): a name an #undef touched expands it from here on. */
@@ -75,33 +77,39 @@ export class UndefMarks {
     const state = this.undone.get(def.name);
     if (state === undefined || state === def) return;
     const origin = this.origin.get(def.name);
-    this.change(def.name, state, origin !== undefined && def.canon === origin ? undefined : def, undefined);
+    const stops = this.loose.has(def.name) || (origin !== undefined && def.canon === origin);
+    this.change(def.name, state, stops ? undefined : def, undefined);
   }
 
-  /** An #undef of a name whose definition is `had` (canonical; undefined: none). */
-  private undefined(name: string, had: MacroDef | undefined): void {
+  /** An #undef of a name whose definition is `had` (canonical; undefined: none); `own`: one of the unit's own file. */
+  private undefined(name: string, had: MacroDef | undefined, own = false): void {
     const state = this.undone.get(name);
-    if (state === null || (state === undefined && had === undefined)) return;
-    this.change(name, state, null, had);
+    if (state === null) return;
+    this.change(name, state, null, had, state === undefined && had === undefined && !own);
   }
 
-  /** A name's state changed (`to` undefined: followed no more; `had`: its definition, when it starts to be followed). */
-  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined): void {
+  /**
+   * A name's state changed (`to` undefined: followed no more; `had`: its definition, when it starts to be followed;
+   * `loose`: it starts to be followed from a header's #undef without a definition).
+   */
+  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined, loose = false): void {
     if (from !== undefined) this.key ^= stateHash(name, from);
     if (to === undefined) {
-      // Only a name that had a definition before its first #undef stops being followed (see define).
+      // A name that had a definition before its first #undef, or followed loosely (see define), stops being followed.
       this.undone.delete(name);
       this.origin.delete(name);
+      this.loose.delete(name);
       this.names++;
     } else {
       this.key ^= stateHash(name, to);
       this.undone.set(name, to);
       if (from === undefined) {
         this.origin.set(name, had);
+        if (loose) this.loose.add(name);
         this.names++;
       }
     }
-    this.events?.push(CHANGE, name, to, had);
+    this.events?.push(CHANGE, name, to, had, loose);
     if (this.key === 0 && this.undone.size === 0) {
       this.version = 0;
       return;
@@ -160,8 +168,8 @@ export class UndefMarks {
   /**
    * After a recorded walk was replayed: its reads marked with the version as it was when the walk changed no name
    * `undone` holds and its #undefs undefined none (a walk without #undef: a definition other than the one held is
-   * in force after it; else each name they undefine had none before and it defines none of those), else by following
-   * its log in order. `defined`: what beforeReplay said.
+   * in force after it; else each name they undefine was followed as undefined before and it defines none of those),
+   * else by following its log in order. `defined`: what beforeReplay said.
    */
   replayed(e: HeaderEntry, defined: Map<string, MacroDef | undefined> | undefined): void {
     if (defined === undefined && this.kept()) {
@@ -191,7 +199,7 @@ export class UndefMarks {
   /** The state a replay starts from: `undone`, and which of the names its #undefs undefine have a definition. */
   private startKey(defined: Map<string, MacroDef | undefined> | undefined): string {
     let key = '';
-    for (const [name, def] of this.undone) key += `${name}=${def === null ? 0 : defNumber(def)}/${this.originNumber(name)}\n`;
+    for (const [name, def] of this.undone) key += `${name}=${def === null ? 0 : defNumber(def)}/${this.loose.has(name) ? '~' : this.originNumber(name)}\n`;
     if (defined !== undefined) for (const [name, had] of defined) key += `${name}:${had === undefined ? 0 : defNumber(had)}\n`;
     return key;
   }
@@ -214,8 +222,8 @@ export class UndefMarks {
         k += 3;
       } else {
         const name = events[k + 1] as string;
-        this.change(name, this.undone.get(name), events[k + 2] as MacroDef | null | undefined, events[k + 3] as MacroDef | undefined);
-        k += 4;
+        this.change(name, this.undone.get(name), events[k + 2] as MacroDef | null | undefined, events[k + 3] as MacroDef | undefined, events[k + 4] as boolean);
+        k += 5;
       }
     }
   }
@@ -266,11 +274,11 @@ export class UndefMarks {
 
   /**
    * Whether a recorded walk (part of the replay of `top`) leaves the state as it is: each name its #undefs undefine
-   * has no definition now, and it defines none of the names followed (`undone`'s and those `defined` holds).
+   * is followed as undefined already, and it defines none of the names followed (`undone`'s and those `defined` holds).
    */
   private quiet(e: HeaderEntry, top: HeaderEntry, defined: Map<string, MacroDef | undefined>): boolean {
     const undefs = undefNamesOf(e);
-    for (let k = 0; k < undefs.length; k++) if (defined.get(undefs[k]) !== undefined) return false;
+    for (let k = 0; k < undefs.length; k++) if (defined.get(undefs[k]) !== undefined || this.undone.get(undefs[k]) !== null) return false;
     if (this.undone.size === 0 && defined.size === 0) return true;
     let f = this.followed;
     if (f === undefined || f.top !== top || f.at !== this.names) {
@@ -283,7 +291,7 @@ export class UndefMarks {
 
 /**
  * What a replay's marks do (see UndefMarks.replayed): a read marked (file), a range marked (file, line), a state
- * changed (name, definition, null or undefined, and the definition before the first #undef).
+ * changed (name, definition, null or undefined, the definition before the first #undef, and whether it is loose).
  */
 const READ = 0;
 const RANGE = 1;

@@ -33,9 +33,14 @@ const files: Record<string, string> = {
   // Ends put and defines it again as io.h had it (stddef.h's #undef NULL, #define NULL ...): as if never ended.
   '/p/inc/same-put.h': '#undef put\nint between;\n#define put(c) emit(c)\n',
   '/p/e.c': '#include "io.h"\n#include "same-put.h"\n#include "use.h"\nint e_put(void) { return put(5); }\n',
+  // Ends get, which only some units define before it; ends LIMIT and defines it (stdint.h's limits).
+  '/p/inc/drop.h': '#ifndef DROP_H\n#define DROP_H\n#undef get\nint after_drop;\n#endif\n',
+  '/p/inc/limit.h': '#ifndef LIMIT_H\n#define LIMIT_H\n#undef LIMIT\n#define LIMIT 10\nint after_limit;\n#endif\n',
+  '/p/f.c': '#include "drop.h"\n#include "limit.h"\nint f_get(void) { return get(); }\n',
+  '/p/g.c': '#include "io.h"\n#include "drop.h"\n#include "limit.h"\nint g_get(void) { return get(); }\n',
 };
 
-const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN'])];
+const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN']), unit('/p/f.c'), unit('/p/g.c'), unit('/p/f.c', ['-DLIMIT=3'])];
 
 function run(cache: HeaderWalkCache | undefined): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
@@ -44,7 +49,7 @@ function run(cache: HeaderWalkCache | undefined): UnitResult[] {
   return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
 }
 
-const NAMES = ['put', 'get'];
+const NAMES = ['put', 'get', 'LIMIT'];
 
 /** A file's names' states and lines as text (`name` undefined, `name=line` defined again there). */
 function statesText(u: FileUndone): string[] {
@@ -89,6 +94,18 @@ describe('marks of the names #undefs touched', () => {
     // e.c: put undefined in same-put.h from line 2 (to its end: line 3 is the #define), then as io.h had it:
     // use.h and e.c have no marks (walked, then replayed).
     for (const r of [e, again]) expect(r).toEqual({ '/p/inc/same-put.h': ['put 2,3'] });
+  });
+
+  it("follow a header's #undef of a name the unit does not define, until the name is defined", () => {
+    const [, , , , , , f, g, limited] = run(new HeaderWalkCache()).map(shown);
+    // get: undefined from drop.h line 4 on, whether io.h defined it (g.c) or not (f.c, which walked drop.h first).
+    // LIMIT: followed only between its #undef and #define in limit.h (no line there) where it had no definition, as
+    // defined again (line 4) where -DLIMIT=3 defined it.
+    for (const r of [f, g, limited]) expect(r['/p/inc/drop.h']).toEqual(['get 4,5']);
+    for (const r of [f, g]) expect(r['/p/inc/limit.h']).toEqual(['get 1,6']);
+    expect(limited['/p/inc/limit.h']).toEqual(['LIMIT=4 5,6', 'get 1,6']);
+    expect(f['/p/f.c']).toEqual(['get 3,3']);
+    expect(g['/p/g.c']).toEqual(['get 4,4']);
   });
 
   it('merge into the lines where every unit reading a file agrees', () => {
