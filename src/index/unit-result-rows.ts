@@ -28,8 +28,10 @@ export interface UnitResultRow {
   unseen?: number[];
   /** What the #undefs the walk executed left undefined or defined again, where (see UnitResult.undone). */
   undone?: UndoneMarks;
-  /** Where `__COUNTER__` does not start from 0 in the unit's own file (see UnitResult.counter). */
+  /** Where `__COUNTER__` does not start from 0 in the unit's own file, whether it uses it, whether that may no longer hold (see UnitResult.counter). */
   counter?: number[];
+  counterUsed?: true;
+  counterStale?: true;
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -64,6 +66,8 @@ interface ResultBody {
   unseen?: number[];
   undone?: UndoneMarks;
   counter?: number[];
+  counterUsed?: true;
+  counterStale?: true;
 }
 
 const viewEncodings = new ViewEncodings();
@@ -111,7 +115,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -311,6 +315,8 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     // Its states are the lists the walks' results hold (see shared-undone-states.ts).
     ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),
     ...(body.counter ? { counter: body.counter } : {}),
+    ...(body.counterUsed ? { counterUsed: body.counterUsed } : {}),
+    ...(body.counterStale ? { counterStale: body.counterStale } : {}),
   };
 }
 

@@ -7,8 +7,9 @@
 // changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
 // lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
 // file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
-// removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), or a header edited
-// under a walk that defined a macro using `__COUNTER__` (its code lines may use it more or less often).
+// removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), a header edited under a
+// walk whose unit file used `__COUNTER__` (the header's code lines may use it more or less often), or the unit's own
+// file edited after such a header edit carried over (the counter's values there are not known).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -29,7 +30,8 @@ export interface EditedFile {
  */
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined): UnitResult | undefined {
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
-  if (old.counter && edited.some((e) => e.file !== old.unit)) return undefined;
+  const headerEdited = old.counter !== undefined && edited.some((e) => e.file !== old.unit);
+  if (headerEdited && old.counterUsed) return undefined;
   const files = old.files.slice();
   const touched = old.undone ? touchedNames(old.undone) : undefined;
   for (const e of edited) {
@@ -54,9 +56,11 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (unseen === null) return undefined;
   const undone = old.undone ? movedUndone(old.undone, old, edited) : undefined;
   if (undone === null) return undefined;
+  if (own && (old.counterStale || headerEdited)) return undefined;
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
   if (counter === null) return undefined;
-  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}) };
+  const stale = headerEdited ? { counterStale: true as const } : {};
+  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
 }
 
 /** The unit's counter marks (see UnitResult.counter) at the lines they moved to (each is 1 or the line after a directive); null when one is gone. */

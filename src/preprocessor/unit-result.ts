@@ -90,6 +90,13 @@ export interface UnitResult {
    * using it.
    */
   counter?: number[];
+  /** Set when a code line of the unit's own file expanded `__COUNTER__` in the walk (then `counter` decides its values). */
+  counterUsed?: true;
+  /**
+   * Set when a header was edited since the walk and the result carried over (its own file used no `__COUNTER__`):
+   * `counter` may no longer hold, so an edit of the unit's own file walks it again.
+   */
+  counterStale?: true;
   /** Starting-state macros the walk consulted: [name, definitionKey or null when undefined]. */
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -240,7 +247,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
-  const counter = marks !== undefined ? { counter: marks.slice() } : {};
+  const counter = marks !== undefined ? { counter: marks.slice(), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}) } : {};
   const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,

@@ -109,6 +109,8 @@ export class UnitWalker {
   private counterHost: CounterHost | undefined;
   /** Set once the walk defined a macro whose replacement uses `__COUNTER__` (see counterMarks). */
   private counterDefined = false;
+  /** Set once a code line of the unit's own file expands `__COUNTER__` (with the walk's macros of that moment). */
+  private ownUses = false;
   private pushed = new Map<string, (MacroDef | undefined)[]>();
   // Context of the directive being evaluated (for builtins).
   private curFile = '';
@@ -364,8 +366,18 @@ export class UnitWalker {
     visit.ranges.push(from, to);
     this.opts.onActiveRange?.(file, from, to);
     if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
-    if (this.depth === 0 && this.inMain) this.markCounter(from);
-    else if (this.counterDefined) this.countText(file, from, to);
+    if (this.depth === 0 && this.inMain) {
+      this.markCounter(from);
+      if (this.counterDefined && !this.ownUses) this.scanText(file, from, to, { peek: (name) => peekMacro(this.opts.env, name), expand: () => (this.ownUses = true) });
+    } else if (this.counterDefined) {
+      this.counterHost ??= { peek: (name) => peekMacro(this.opts.env, name), expand: (code, line) => this.expandCounting(code, this.curFile, line) };
+      this.scanText(file, from, to, this.counterHost);
+    }
+  }
+
+  /** Whether a code line of the unit's own file expands `__COUNTER__` (then a header's uses decide its values). */
+  get ownCounterUses(): boolean {
+    return this.ownUses;
   }
 
   /**
@@ -387,21 +399,17 @@ export class UnitWalker {
     return this.counterDefined || this.counterAt.length !== 0 ? this.counterAt : undefined;
   }
 
-  /** The `__COUNTER__` uses of a header's code lines `from`..`to`, expanded with this moment's macros. */
-  private countText(file: string, from: number, to: number): void {
+  /** The invocations that can expand `__COUNTER__` in code lines `from`..`to` of a file, given to `host` in order. */
+  private scanText(file: string, from: number, to: number, host: CounterHost): void {
     const text = this.host.text;
     const sk = this.host.skeleton(file);
     if (text === undefined || sk === undefined) return;
     const fc = fileCode(sk, () => text(file));
     if (fc === undefined) return;
-    this.counterHost ??= {
-      peek: (name) => peekMacro(this.opts.env, name),
-      expand: (code, line) => this.expandCounting(code, file, line),
-    };
     const saved = this.curFile;
     this.curFile = file;
     try {
-      countInLines(fc, from, to, this.counterHost);
+      countInLines(fc, from, to, host);
     } finally {
       this.curFile = saved;
     }

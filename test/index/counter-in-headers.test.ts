@@ -37,6 +37,17 @@ describe('__COUNTER__ after headers that use it', () => {
     expect(variablesIn(root, 'src/a.c')).toEqual(['a_first_4', 'a_second_8', 'later_9']);
   });
 
+  it('carries a header edit over a unit whose own file uses no counter, and walks it once its file uses one (nm: d_var_4)', async () => {
+    const { root } = await indexedFixture(['index', 'counter-in-headers']);
+    edit(path.join(root, 'include/plain.h'), 'extern int plain_decl;\n', 'extern int plain_decl;\nASSERT(3);\n');
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.builds[0]).toMatchObject({ patched: true, carriedUnits: 1 });
+    edit(path.join(root, 'src/d.c'), 'int d_plain = 1;\n', 'int d_plain = 1;\nVAR(d_var_)\n');
+    const again = await indexProject({ root, workers: 0 });
+    expect(again.builds[0]).toMatchObject({ patched: true, carriedUnits: 0 });
+    expect(variablesIn(root, 'src/d.c')).toEqual(['d_plain', 'd_var_4']);
+  });
+
   it("keeps the values when the unit's own file moves its lines, carried over (nm: c_var_3)", async () => {
     const { root } = await indexedFixture(['index', 'counter-in-headers']);
     edit(path.join(root, 'src/c.c'), 'VAR(c_var_)\n', '/* moved */\n\nVAR(c_var_)\n');
