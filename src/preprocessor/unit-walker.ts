@@ -693,7 +693,8 @@ export class UnitWalker {
       this.rec?.absorbEffects(hit);
       this.counter += hit.counted;
       if (!this.counterDefined && definesCounter(hit)) this.counterDefined = true;
-      const before = activeCode ? this.marks.beforeReplay(hit) : undefined;
+      // Also of a file whose code is not compiled (-imacros): its #undefs change what later code lines expand.
+      const before = this.marks.beforeReplay(hit);
       this.replaying = ++this.replays;
       this.replayEntry = hit;
       try {
@@ -702,7 +703,7 @@ export class UnitWalker {
         this.replaying = 0;
         this.replayEntry = undefined;
       }
-      if (activeCode) this.marks.replayed(hit, before);
+      this.marks.replayed(hit, before);
       return;
     }
     cache.walked++;

@@ -38,9 +38,12 @@ const files: Record<string, string> = {
   '/p/inc/limit.h': '#ifndef LIMIT_H\n#define LIMIT_H\n#undef LIMIT\n#define LIMIT 10\nint after_limit;\n#endif\n',
   '/p/f.c': '#include "drop.h"\n#include "limit.h"\nint f_get(void) { return get(); }\n',
   '/p/g.c': '#include "io.h"\n#include "drop.h"\n#include "limit.h"\nint g_get(void) { return get(); }\n',
+  // Read by -imacros (its code is not compiled): ends put, which the command line defines.
+  '/p/inc/unput.h': '#undef put\n',
+  '/p/h.c': 'int h_put(void) { return put(6); }\n',
 };
 
-const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN']), unit('/p/f.c'), unit('/p/g.c'), unit('/p/f.c', ['-DLIMIT=3'])];
+const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN']), unit('/p/f.c'), unit('/p/g.c'), unit('/p/f.c', ['-DLIMIT=3']), unit('/p/h.c', ['-Dput(c)=cmd(c)', '-imacros', '/p/inc/unput.h']), unit('/p/h.c', ['-Dput(c)=cmd(c)', '-imacros', '/p/inc/unput.h', '-DAGAIN'])];
 
 function run(cache: HeaderWalkCache | undefined): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
@@ -106,6 +109,11 @@ describe('marks of the names #undefs touched', () => {
     expect(limited['/p/inc/limit.h']).toEqual(['LIMIT=4 5,6', 'get 1,6']);
     expect(f['/p/f.c']).toEqual(['get 3,3']);
     expect(g['/p/g.c']).toEqual(['get 4,4']);
+  });
+
+  it('follow the #undefs of a file read by -imacros, also where its walk is replayed', () => {
+    const results = run(new HeaderWalkCache()).map(shown);
+    for (const r of results.slice(-2)) expect(r['/p/h.c']).toEqual(['put 1,1']);
   });
 
   it('merge into the lines where every unit reading a file agrees', () => {
