@@ -29,7 +29,7 @@ export interface MergedFile {
    * Absent when a unit read the file with every name as the table has it.
    */
   undone?: FileUndone;
-  /** Of a unit's own file: where `__COUNTER__` does not start from 0 (UnitResult.counter of the first unit compiling it, when known). */
+  /** Of a unit's own file: where `__COUNTER__` does not start from 0 (UnitResult.counter of the first unit compiling it). */
   counter?: number[];
 }
 
