@@ -1,5 +1,7 @@
 // One frozen list per distinct state of a walk's #undef marks (UndoneMarks.states): LVGL's 952 units hold 17 000
-// state lists of ~50 names each (glibc's limits and types headers #undef many), 959 of them distinct.
+// state lists of ~50 names each (glibc's limits and types headers #undef many), 959 of them distinct; and a walk's
+// state naming no #define found by its names in walk order, not sorted and joined again per unit.
+import type { MacroDef } from './macro-definition.js';
 import type { UndoneMarks } from './undone-names.js';
 
 /** Distinct states by a hash of their text, each bucket's lists compared entry by entry. Bounded: cleared when full. */
@@ -28,6 +30,45 @@ export function sharedState(entries: readonly string[], text: string): readonly 
 /** A stored result's marks with their states shared (read from its JSON, each list is a new one). */
 export function sharedStatesOf(u: UndoneMarks): UndoneMarks {
   return { ...u, states: u.states.map((s) => sharedState(s, s.join('\n'))) };
+}
+
+/** A walk's state whose names are all undefined: its [name, null] pairs in walk order, its shared list and text. */
+interface PlainState {
+  pairs: readonly (readonly [string, MacroDef | null])[];
+  list: readonly string[];
+  text: string;
+}
+
+/** Plain states by their hash (UndefMarks's key of the state). Bounded: cleared when full. */
+const plainByKey = new Map<number, PlainState[]>();
+let plainHeld = 0;
+
+/**
+ * The shared list and text of a walk's state (`key` its hash) when it names no #define: found by its pairs (a unit
+ * that read glibc's headers as another did has the same, in the same order), else made. Undefined when it names one.
+ */
+export function plainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number): PlainState | undefined {
+  let bucket = plainByKey.get(key);
+  if (bucket !== undefined) for (const p of bucket) if (samePairs(p.pairs, pairs)) return p;
+  for (let k = 0; k < pairs.length; k++) if (pairs[k][1] !== null) return undefined;
+  const entries = pairs.map((p) => p[0]).sort();
+  const text = entries.join('\n');
+  if (plainHeld >= MAX_HELD) {
+    plainByKey.clear();
+    plainHeld = 0;
+    bucket = undefined;
+  }
+  const made = { pairs, list: sharedState(entries, text), text };
+  if (bucket === undefined) plainByKey.set(key, [made]);
+  else bucket.push(made);
+  plainHeld++;
+  return made;
+}
+
+function samePairs(a: readonly (readonly [string, MacroDef | null])[], b: readonly (readonly [string, MacroDef | null])[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k][0] !== b[k][0] || a[k][1] !== b[k][1]) return false;
+  return true;
 }
 
 function sameEntries(a: readonly string[], b: readonly string[]): boolean {

@@ -28,6 +28,8 @@ export class UndefMarks {
   version = 0;
   private versions = 0;
   private readonly states = new Map<number, [string, MacroDef | null][]>();
+  /** Per version, the hash of its state (`key` then). */
+  private readonly stateKeys = new Map<number, number>();
   /**
    * A hash of `undone` kept as it changes, and the version made for each: a state seen before takes its version
    * again (`#undef NULL`, `#define NULL ...` in each inclusion of stddef.h makes two states, not two per inclusion).
@@ -54,11 +56,17 @@ export class UndefMarks {
     return this.states.get(version) ?? [];
   }
 
+  /** A hash of the state at a version, the same for the same state in any walk (0 for version 0). */
+  stateKey(version: number): number {
+    return this.stateKeys.get(version) ?? 0;
+  }
+
   release(): void {
     this.undone.clear();
     this.origin.clear();
     this.loose.clear();
     this.states.clear();
+    this.stateKeys.clear();
     this.versionOfKey.clear();
     this.followed = undefined;
   }
@@ -122,6 +130,7 @@ export class UndefMarks {
     this.version = ++this.versions;
     this.versionOfKey.set(this.key, this.version);
     this.states.set(this.version, [...this.undone]);
+    this.stateKeys.set(this.version, this.key);
   }
 
   /** Whether `undone` holds this state. */

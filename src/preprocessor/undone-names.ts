@@ -4,7 +4,8 @@
 // read of every unit agrees on it (worked out for the names code lines use, when asked). The build's macro table
 // keeps no #undef: these say where its definitions of those names do not apply.
 import { sha1 } from '../model/sha1.js';
-import { sharedState } from './shared-undone-states.js';
+import { plainState, sharedState } from './shared-undone-states.js';
+import type { MacroDef } from './macro-definition.js';
 import type { UnitWalker } from './unit-walker.js';
 import type { UnitFileRead } from './unit-result.js';
 
@@ -42,22 +43,14 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   const stateOf = (version: number): number => {
     let s = stateIndex.get(version);
     if (s !== undefined) return s;
-    const entries: string[] = [];
-    for (const [name, def] of walker.undoneState(version)) {
-      if (def === null) entries.push(name);
-      else {
-        // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
-        const k = indexOf(def.file);
-        if (k !== undefined) entries.push(`${name}\0${k}\0${def.line}`);
-      }
-    }
-    entries.sort();
-    const text = entries.join('\n');
+    const pairs = walker.undoneState(version);
+    // Most units have the same few states, naming no #define (the names glibc's headers #undef): one list each, shared.
+    const plain = plainState(pairs, walker.undoneStateKey(version));
+    const text = plain !== undefined ? plain.text : stateText(pairs, indexOf);
     s = byText.get(text);
     if (s === undefined) {
       byText.set(text, (s = out.states.length));
-      // Most units have the same few states (the names glibc's headers #undef): one list each, shared.
-      out.states.push(sharedState(entries, text));
+      out.states.push(plain !== undefined ? plain.list : sharedState(text === '' ? [] : text.split('\n'), text));
     }
     stateIndex.set(version, s);
     return s;
@@ -89,6 +82,20 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   out.marks = out.marks.slice();
   if (runs.length) out.runs = runs.slice();
   return out;
+}
+
+/** A walk's state as UndoneMarks.states has it (sorted entries), joined by '\n'; `indexOf` numbers a #define's file. */
+function stateText(pairs: readonly (readonly [string, MacroDef | null])[], indexOf: (file: string) => number | undefined): string {
+  const entries: string[] = [];
+  for (const [name, def] of pairs) {
+    if (def === null) entries.push(name);
+    else {
+      // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
+      const k = indexOf(def.file);
+      if (k !== undefined) entries.push(`${name}\0${k}\0${def.line}`);
+    }
+  }
+  return entries.sort().join('\n');
 }
 
 /** A result's states with the #defines named by path: per state, name → '' (undefined) or `file\0line`; and a short id per state. */

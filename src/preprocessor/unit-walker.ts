@@ -527,6 +527,11 @@ export class UnitWalker {
     return this.marks.state(version);
   }
 
+  /** A hash of undoneState(version), the same for the same state in any walk. */
+  undoneStateKey(version: number): number {
+    return this.marks.stateKey(version);
+  }
+
   /**
    * The unit's own #defines that a file read below them never saw, as [file, line of the #define]: each was
    * #undef'd or defined again before every read of the file's text past it (see UnitResult.unseen).

@@ -25,13 +25,15 @@ const files: Record<string, string> = {
   '/p/a.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint a_put(void) { return put(2); }\n',
   '/p/b.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint b_put(void) { return put(3); }\n#undef get\nint b_get(void) { return get(); }\n',
   '/p/c.c': '#include "io.h"\n#include "limits.h"\nint c_put(void) { return put(4); }\n#include "use.h"\n',
+  // Ends the names b.c ends, in another order.
+  '/p/d.c': '#include "io.h"\n#undef get\n#undef put\nint d_mid;\n#undef LIMIT\nint d_put(void) { return put(5); }\n',
 };
 
 function run(): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: new HeaderWalkCache() };
-  return ['/p/a.c', '/p/b.c', '/p/c.c'].map((f) => walkUnit(unit(f), setUpUnit(unit(f), provider), host, true));
+  return ['/p/a.c', '/p/b.c', '/p/c.c', '/p/d.c'].map((f) => walkUnit(unit(f), setUpUnit(unit(f), provider), host, true));
 }
 
 /** Every state list of the results' marks, by its text. */
@@ -52,13 +54,26 @@ describe('states of #undef marks', () => {
   it('are one frozen list per content, shared by the units that have it', () => {
     const results = run();
     const byText = listsByText(results);
-    // a.c, b.c and c.c each have the state after limits.h; b.c one more.
+    // a.c, b.c and c.c each have the state after limits.h; b.c and d.c one more.
     expect(results.every((r) => r.undone !== undefined)).toBe(true);
     expect([...byText.keys()].filter((t) => t !== '').length).toBeGreaterThanOrEqual(2);
     for (const [text, lists] of byText) {
       expect(lists.size, text).toBe(1);
       expect(Object.isFrozen([...lists][0])).toBe(true);
     }
+  });
+
+  it('are the same list whatever order the walk ended their names in', () => {
+    const [, b, , d] = run();
+    // Each name undefined (b.c's after its own #undef get).
+    const last = (r: UnitResult) => r.undone!.states.find((s) => s.length === 3 && s.every((e) => !e.includes('\0')))!;
+    expect(last(b)).toEqual(['LIMIT', 'get', 'put']);
+    expect(last(d)).toBe(last(b));
+    // d.c: put and get undefined from line 4 on (the first line read after the #undefs), LIMIT too from line 6.
+    const marks = undoneByFile(d).get('/p/d.c')!;
+    expect(marks.marks.length).toBeGreaterThan(2);
+    expect(undoneStates({ reads: [marks], lineCount: 6 }, 'LIMIT')).toEqual([{ ranges: [6, 6] }]);
+    expect(undoneStates({ reads: [marks], lineCount: 6 }, 'get')).toEqual([{ ranges: [4, 6] }]);
   });
 
   it('are the lists the walks hold once a stored result is read back', () => {
