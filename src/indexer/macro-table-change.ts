@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
-import { isAssemblerPath } from '../parser/extract-asm.js';
 import { decodeRanges } from '../model/line-ranges.js';
 import type { StoredBuildFile } from '../index/index-writer.js';
 import type { FileStates } from './file-states.js';
@@ -103,7 +102,7 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     const scopeDigest = colon < 0 ? '' : f.activity.slice(colon + 1);
     const blankKey = keys.plainBlankKey;
     if (scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestBefore), scopeDigest) !== f.activity) return null;
-    if (!isAssemblerPath(rel) && namesAny(file, ranges, names, ctx.states)) {
+    if (namesAny(file, ranges, names, ctx.states)) {
       // Masked again without the units that read it: what of their #defines it sees is not known here. Where their
       // #undefs decide names (a `u` and its digest after the scope's, see mask-files.ts), they are merged again.
       const undone = scopeDigest.indexOf('u');

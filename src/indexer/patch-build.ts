@@ -483,13 +483,13 @@ function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros
 
 /**
  * The build's assembler macros by file as kept for the stored index, when the patch masks assembler files (undefined
- * when it masks none): it reads the edited ones again into them. Null when they are not kept for what the index holds,
- * or when an assembler file is to be masked for a change of the C macros (then the full path reads them all).
+ * when it masks none): it reads those masked again into them, edited ones and those naming a changed C macro. Null
+ * when they are not kept for what the index holds, or when an assembler file is to be merged again for #undefs.
  */
 function patchAssemblerMacros(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, build: BuildDescription, ctx: PatchContext): AsmFileMacros[] | undefined | null {
   const { remask, remerge } = macros.rekeyed;
-  if (remask.some((f) => isAssemblerPath(f.file)) || remerge.some((f) => isAssemblerPath(f))) return null;
-  if (!files.some((f) => isAssemblerPath(f.file))) return undefined;
+  if (remerge.some((f) => isAssemblerPath(f))) return null;
+  if (![...files, ...remask].some((f) => isAssemblerPath(f.file))) return undefined;
   return loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored)) ?? null;
 }
 
@@ -538,7 +538,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   macros.kept.save();
   lap('mask');
   if (!masked || masked.diagnostics.length) return null;
-  // The edited assembler files define what they did: the build's other assembler files keep their parse.
+  // The assembler files masked again (edited, or naming a changed C macro) define what they did: the build's other
+  // assembler files keep their parse.
   if (assembler && assemblerMacroTable(masked.assemblerMacros ?? []).digest !== assemblerMacroTable(assembler).digest) return null;
   await ctx.pool.run(masked.jobs, masked.values);
   lap('parse');

@@ -1,0 +1,66 @@
+// A change of a C macro an assembler file names (`.rept NUM_SLOTS`, a C macro in a macro argument) re-reads that
+// file as it does a C file naming it: the patched index holds the rows a from-scratch index of the edited tree holds.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import { indexPath } from '../../src/project/config.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+const UNIT = 'src/vectors.S';
+const CONFIG = 'include/config.h';
+
+describe('a C macro an assembler file names changes value in a header', () => {
+  let root: string;
+  const edit = (rel: string, from: string, to: string) => {
+    const file = path.join(root, rel);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain(from);
+    fs.writeFileSync(file, text.replace(from, to));
+  };
+  const work = (r: IndexResult) => r.builds.map((b) => ({ patched: b.patched ?? false, preprocessed: b.preprocessed, parsed: b.parsed }));
+  /** The assembler file's symbols and references as stored (names, kinds, lines). */
+  const unitRows = () => {
+    const db = new Database(indexPath(root), { readonly: true });
+    const of = (table: string, cols: string) =>
+      (db.prepare(`SELECT ${cols} FROM ${table} t JOIN build_files bf ON bf.parsed_id = t.parsed_id JOIN parsed_files p ON p.id = t.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = ?`).raw().all(UNIT) as unknown[][])
+        .map((r) => r.join(' '))
+        .sort();
+    const out = { symbols: of('symbols', 't.name, t.kind, t.line'), refs: of('refs', 't.name, t.kind, t.line, t.col') };
+    db.close();
+    return out;
+  };
+
+  beforeEach(async () => {
+    root = (await indexedFixture(['index', 'asm-c-macro-change'])).root;
+  });
+
+  it('a .rept count: the repeated calls are read again, the rows equal a from-scratch index', async () => {
+    const before = unitRows().refs.filter((r) => r.startsWith('trace_slot ')).length;
+    edit(CONFIG, '#define NUM_SLOTS 2', '#define NUM_SLOTS 3');
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 1 }]);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
+    expect(answers.scratch!.refs.filter((r) => r.startsWith('trace_slot ')).length).toBeGreaterThan(before);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a #define the file does not name: the file only takes the new key, the rows equal a from-scratch index', async () => {
+    edit(CONFIG, '#define SPARE_SLOTS 0', '#define SPARE_SLOTS 4');
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 0 }]);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a name in a function-like macro\'s argument: the function it names is read again, the rows equal a from-scratch index', async () => {
+    edit(CONFIG, '#define RX_NAME uart_rx', '#define RX_NAME uart_recv');
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 1 }]);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
+    expect(answers.scratch!.symbols.filter((s) => s.startsWith('uart_'))).toEqual(['uart_recv function 8']);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
+});
