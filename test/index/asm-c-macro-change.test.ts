@@ -63,4 +63,17 @@ describe('a C macro an assembler file names changes value in a header', () => {
     expect(answers.incremental).toEqual(answers.scratch);
     expect(incremental).toEqual(scratch);
   });
+
+  it('in a build whose assembler files define .macro: the full path, rows as from scratch', async () => {
+    // A new .macro: the full path (see asm-patch-edit).
+    edit(UNIT, '.section .text\n', '.macro slot_pad\n    nop\n.endm\n\n.section .text\n');
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    edit(CONFIG, '#define NUM_SLOTS 2', '#define NUM_SLOTS 3');
+    // The file's stored key holds the assembler macros' digest, which a re-key does not make: the full path reads it.
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
+    expect(answers.scratch!.refs.filter((r) => r.startsWith('trace_slot '))).toHaveLength(3);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
 });
