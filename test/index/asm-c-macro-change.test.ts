@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
+import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 const UNIT = 'src/vectors.S';
@@ -14,12 +15,7 @@ const CONFIG = 'include/config.h';
 
 describe('a C macro an assembler file names changes value in a header', () => {
   let root: string;
-  const edit = (rel: string, from: string, to: string) => {
-    const file = path.join(root, rel);
-    const text = fs.readFileSync(file, 'utf8');
-    expect(text).toContain(from);
-    fs.writeFileSync(file, text.replace(from, to));
-  };
+  const edit = (rel: string, from: string, to: string) => replaceInFile(path.join(root, rel), from, to);
   const work = (r: IndexResult) => r.builds.map((b) => ({ patched: b.patched ?? false, preprocessed: b.preprocessed, parsed: b.parsed }));
   /** The assembler file's symbols and references as stored (names, kinds, lines). */
   const unitRows = () => {

@@ -1,6 +1,5 @@
 // An edit of an assembler file that leaves the build's assembler macros as they were takes the patch path (one unit
 // preprocessed, one file parsed) with the macros kept beside the index; an edit of the definitions takes the full path.
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
@@ -8,6 +7,7 @@ import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { answerRows } from '../helpers/answer-rows.js';
+import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 const UNIT = 'src/repeat.S';
@@ -15,12 +15,7 @@ const HELPER = 'include/repeat_helper.S';
 
 describe('an edit of an assembler file in a build with assembler macros', () => {
   let root: string;
-  const edit = (rel: string, from: string, to: string) => {
-    const file = path.join(root, rel);
-    const text = fs.readFileSync(file, 'utf8');
-    expect(text).toContain(from);
-    fs.writeFileSync(file, text.replace(from, to));
-  };
+  const edit = (rel: string, from: string, to: string) => replaceInFile(path.join(root, rel), from, to);
   const work = (r: IndexResult) => r.builds.map((b) => ({ patched: b.patched ?? false, preprocessed: b.preprocessed, parsed: b.parsed }));
   const names = () => withProject(root, (ctx) => listSymbols(ctx, { file: UNIT }).symbols).map((s) => `${s.name} ${s.line}`);
   const callees = (fn: string) => answerRows(withProject(root, (ctx) => findCallees(ctx, { name: fn }))).map((c) => c.callee);

@@ -1,13 +1,13 @@
 // `__COUNTER__` in a unit's own file takes the value the compiler gives it: every use before it in the unit counts,
 // those of headers' code lines and #ifs included (replayed header walks too), skipped branches, macro bodies not
 // used and arguments a macro drops or stringifies not. The fixture was checked with gcc and nm (see its README).
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { replaceInFile } from '../helpers/edit-file.js';
 
 const variablesIn = (root: string, file: string) =>
   withProject(root, (ctx) => listSymbols(ctx, { file }).symbols)
@@ -15,11 +15,7 @@ const variablesIn = (root: string, file: string) =>
     .map((s) => s.name)
     .sort();
 
-const edit = (file: string, from: string, to: string) => {
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  fs.writeFileSync(file, text.replace(from, to));
-};
+const edit = replaceInFile;
 
 describe('__COUNTER__ after headers that use it', () => {
   it('names the variables nm shows in each unit', async () => {

@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG, indexPath, STATE_DIR, writeConfig } from '../../src/pro
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+import { replaceInFile } from '../helpers/edit-file.js';
 
 const NAMES_LIMIT = walkedNamesLimit.chars;
 
@@ -148,11 +149,7 @@ describe('re-index fast path (unchanged build description)', () => {
       await indexProject({ root, workers: 0 });
       return { root, header: corpus.sampleHeader, unit: corpus.sampleUnit, autoconf: path.join(corpus.buildDirs[0], 'zephyr/include/generated/zephyr/autoconf.h') };
     }
-    const edit = (file: string, from: string, to: string) => {
-      const text = fs.readFileSync(file, 'utf8');
-      expect(text).toContain(from);
-      fs.writeFileSync(file, text.replace(from, to));
-    };
+    const edit = replaceInFile;
     const counts = (r: Awaited<ReturnType<typeof indexProject>>) => r.builds.map((b) => [b.patched ?? false, b.preprocessed, b.carriedUnits ?? 0, b.parsed]);
 
     it('a #define added, changed: every unit carried over, none walked, rows as from scratch; an #undef added: the units walked', async () => {

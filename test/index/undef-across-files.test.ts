@@ -2,7 +2,6 @@
 // unit's file (and a second unit replaying that header's walk), an #undef in a nested branch holding no compiled line
 // counts when the branch is taken, and a macro defined again after its #undef expands that definition, not the
 // first one the build's macro table holds. The fixture was checked with gcc and nm (see its README).
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
@@ -10,6 +9,7 @@ import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { replaceInFile } from '../helpers/edit-file.js';
 
 const definitionsIn = (root: string, file: string) =>
   withProject(root, (ctx) => listSymbols(ctx, { file }).symbols)
@@ -20,11 +20,7 @@ const definitionsIn = (root: string, file: string) =>
 const calleesIn = (root: string, name: string) =>
   (withProject(root, (ctx) => findCallees(ctx, { name })) as unknown as Record<string, unknown>[]).filter((r) => 'callee' in r).map((r) => r.callee);
 
-const edit = (file: string, from: string, to: string) => {
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  fs.writeFileSync(file, text.replace(from, to));
-};
+const edit = replaceInFile;
 
 describe('#undefs executed in a header and in nested branches', () => {
   let root: string;
