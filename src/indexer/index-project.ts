@@ -35,6 +35,7 @@ import { buildIncludeDirs } from './include-dirs.js';
 import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
+import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
@@ -203,6 +204,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     store: (row) => run.writer.storeUnitResults([row]),
   });
   lap('preprocess');
+  releaseSharedStates();
   // No build after the run's last replays the recorded header walks (~45 MB after LVGL's 952 units): they go
   // before the merge and the macro records pile on top of them.
   if (run.lastBuild) dropHeaderWalks(run);

@@ -10,6 +10,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
+import { releaseSharedStates } from '../../src/preprocessor/shared-undone-states.js';
 import { undoneByFile, undoneStates, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
@@ -74,6 +75,16 @@ describe('states of #undef marks', () => {
     expect(marks.marks.length).toBeGreaterThan(2);
     expect(undoneStates({ reads: [marks], lineCount: 6 }, 'LIMIT')).toEqual([{ ranges: [6, 6] }]);
     expect(undoneStates({ reads: [marks], lineCount: 6 }, 'get')).toEqual([{ ranges: [4, 6] }]);
+  });
+
+  it('are held no more once released (after a build\'s walks): later walks make lists of their own', () => {
+    const before = run()[1].undone!.states;
+    expect(run()[1].undone!.states).toEqual(before);
+    expect(run()[1].undone!.states.every((s, k) => s === before[k])).toBe(true);
+    releaseSharedStates();
+    const after = run()[1].undone!.states;
+    expect(after).toEqual(before);
+    expect(after.some((s, k) => s.length > 0 && s === before[k])).toBe(false);
   });
 
   it('are the lists the walks hold once a stored result is read back', () => {
