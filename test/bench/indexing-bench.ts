@@ -66,17 +66,23 @@ function hasTool(tool: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Seconds Universal Ctags takes over these files with the fields the issue names, or null without ctags. */
+/** Runs of ctags whose median is the figure: one run alone varied from 23 to 359 ms on a shared machine. */
+const CTAGS_RUNS = 5;
+
+/** Seconds Universal Ctags takes over these files with the fields the issue names (median), or null without ctags. */
 function ctagsSeconds(files: string[]): number | null {
   if (!hasTool('ctags')) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-ctags-'));
   const list = path.join(dir, 'files');
   fs.writeFileSync(list, files.join('\n') + '\n');
-  const t = performance.now();
-  const r = spawnSync('ctags', ['-L', list, '--fields=+nKS', '-f', path.join(dir, 'tags')], { encoding: 'utf8' });
-  const s = (performance.now() - t) / 1000;
+  const once = (): number | null => {
+    const t = performance.now();
+    const r = spawnSync('ctags', ['-L', list, '--fields=+nKS', '-f', path.join(dir, 'tags')], { encoding: 'utf8' });
+    return r.status === 0 ? (performance.now() - t) / 1000 : null;
+  };
+  const runs = Array.from({ length: CTAGS_RUNS }, once);
   fs.rmSync(dir, { recursive: true, force: true });
-  return r.status === 0 ? s : null;
+  return runs.some((s) => s === null) ? null : median(runs as number[]);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -89,7 +95,7 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** The full index's ratio to one ctags run over the same source files (nothing printed without ctags). */
+/** The full index's ratio to ctags over the same source files (median of its runs; nothing printed without ctags). */
 function ctagsRatioLine(fullSeconds: number, ctags: number | null, note?: string): void {
   if (ctags === null) return;
   const ratio = fullSeconds / ctags;
