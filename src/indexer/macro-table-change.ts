@@ -10,6 +10,7 @@ import type { StoredBuildFile } from '../index/index-writer.js';
 import type { FileStates } from './file-states.js';
 import { activityKey, scopedActivity, maskText } from './mask-files.js';
 import { absolutePath } from './vendor-paths.js';
+import { isAssemblerPath } from '../parser/extract-asm.js';
 
 /** Per name, its definitions as a file's uses resolve them (file, parameters, replacement; in file and line order). */
 function definitionsByName(records: readonly MacroRecord[]): Map<string, string> {
@@ -72,6 +73,11 @@ export interface RekeyContext {
   activeLines: Map<string, string>;
   /** Of the macros that mask a file parsed in this language: the key of those blanked, the table's digest before and after. */
   keys: (language: string) => TableKeys;
+  /**
+   * The digest of the build's assembler macros as kept for the stored index (see kept-assembler-macros.ts), which
+   * assembler files' keys hold beside the C table's; empty when it defines none or they are not kept.
+   */
+  asmDigest: string;
 }
 
 export interface TableKeys {
@@ -101,7 +107,8 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     const colon = f.activity.indexOf(':');
     const scopeDigest = colon < 0 ? '' : f.activity.slice(colon + 1);
     const blankKey = keys.plainBlankKey;
-    if (scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestBefore), scopeDigest) !== f.activity) return null;
+    const [before, after] = [keys.digestBefore, keys.digestAfter].map((d) => withAsmDigest(rel, d, ctx.asmDigest));
+    if (scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, before), scopeDigest) !== f.activity) return null;
     if (namesAny(file, ranges, names, ctx.states)) {
       // Masked again without the units that read it: what of their #defines it sees is not known here. Where their
       // #undefs decide names (a `u` and its digest after the scope's, see mask-files.ts), they are merged again.
@@ -112,9 +119,17 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
         continue;
       }
       out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
-    } else out.activities.push([rel, scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, keys.digestAfter), scopeDigest)]);
+    } else out.activities.push([rel, scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, after), scopeDigest)]);
   }
   return out;
+}
+
+/**
+ * The table digest an assembler file's key holds: the C table's with the build's assembler macros' (as mask-files.ts
+ * makes it; a patch that changes those declines after masking, see patch-build.ts).
+ */
+function withAsmDigest(rel: string, digest: string, asmDigest: string): string {
+  return asmDigest && isAssemblerPath(rel) ? `${digest}\0asm\0${asmDigest}` : digest;
 }
 
 /** True when the compiled lines of `file` hold one of `names` (as text: a superset of naming it). */

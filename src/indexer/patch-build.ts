@@ -322,10 +322,18 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
   if ([...keys.values()].every((k) => k.digestBefore === k.digestAfter)) return NOTHING_REKEYED;
   const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
   const keysOf = (language: string) => keys.get(macroLanguage(language)) ?? keys.get('')!;
-  const out = rekeyFiles(affected, names, { root: ctx.root, states: ctx.states, stored, activeLines, keys: keysOf });
+  const asmDigest = keptAssemblerDigest(stored, build, ctx);
+  const out = rekeyFiles(affected, names, { root: ctx.root, states: ctx.states, stored, activeLines, keys: keysOf, asmDigest });
   const remasked = [...out?.remask.map((f) => f.file) ?? [], ...out?.remerge ?? []];
   if (!out || (remasked.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, remasked))) return null;
   return out;
+}
+
+/** The digest of the build's assembler macros kept for the stored index ('' when it has no assembler file or none are kept). */
+function keptAssemblerDigest(stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): string {
+  if (![...stored.keys()].some((rel) => isAssemblerPath(rel))) return '';
+  const kept = loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(stored));
+  return kept ? assemblerMacroTable(kept).digest : '';
 }
 
 /** Of a build parsing both C and C++ files: each language's macros before and after the patch, and its sites after. */

@@ -60,15 +60,35 @@ describe('a C macro an assembler file names changes value in a header', () => {
     expect(incremental).toEqual(scratch);
   });
 
-  it('in a build whose assembler files define .macro: the full path, rows as from scratch', async () => {
+  it('in a build whose assembler files define .macro: the file naming the macro is read again, rows as from scratch', async () => {
     // A new .macro: the full path (see asm-patch-edit).
     edit(UNIT, '.section .text\n', '.macro slot_pad\n    nop\n.endm\n\n.section .text\n');
     expect(work(await indexProject({ root }))[0].patched).toBe(false);
     edit(CONFIG, '#define NUM_SLOTS 2', '#define NUM_SLOTS 3');
-    // The file's stored key holds the assembler macros' digest, which a re-key does not make: the full path reads it.
-    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    // The file's stored key holds the kept assembler macros' digest beside the C table's: re-keyed, not the full path.
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 1 }]);
     const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
     expect(answers.scratch!.refs.filter((r) => r.startsWith('trace_slot '))).toHaveLength(3);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('in a build whose assembler files define .macro, a #define no file names: the assembler file only takes the new key', async () => {
+    edit(UNIT, '.section .text\n', '.macro slot_pad\n    nop\n.endm\n\n.section .text\n');
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    edit(CONFIG, '#define SPARE_SLOTS 0', '#define SPARE_SLOTS 4');
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 0 }]);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
+    expect(answers.incremental).toEqual(answers.scratch);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a C macro a .macro body names: the assembler macros change, the full path, rows as from scratch', async () => {
+    edit(UNIT, '.section .text\n', '.macro slot_pad\n.rept NUM_SLOTS\n    nop\n.endr\n.endm\n\n.section .text\n');
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    edit(CONFIG, '#define NUM_SLOTS 2', '#define NUM_SLOTS 3');
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    const { incremental, scratch, answers } = await againFromScratch(root, unitRows);
     expect(answers.incremental).toEqual(answers.scratch);
     expect(incremental).toEqual(scratch);
   });
