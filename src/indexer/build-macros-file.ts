@@ -122,11 +122,27 @@ export class KeptMacroGroups {
 }
 
 /**
+ * The former layout's folder, file by file when it is there: its files are one per build, no subfolders (not rmSync's
+ * recursive removal, whose module an index run would load on every run; see fast-start.test.ts).
+ */
+function removeFormerFolder(root: string): void {
+  const dir = path.join(root, STATE_DIR, FORMER_FOLDER);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) fs.unlinkSync(path.join(dir, name));
+  fs.rmdirSync(dir);
+}
+
+/**
  * Deletes the group files of groups the index no longer holds (`held`: the hashes of those it does), temporary files
  * a killed run left, and the per-build files of the former layout; returns how many went. Runs under the index lock.
  */
 export function pruneMacroGroups(root: string, held: ReadonlySet<string>): number {
-  fs.rmSync(path.join(root, STATE_DIR, FORMER_FOLDER), { recursive: true, force: true });
+  removeFormerFolder(root);
   let names: string[];
   try {
     names = fs.readdirSync(groupFolder(root));
