@@ -307,7 +307,8 @@ type MacroSetChanges = Map<string, { before: MacroSet; after: MacroSet }>;
  * stay, else the files to mask again and the new activity keys of the others (see macro-table-change.ts). Null
  * when the full path must run: the blanked macros changed, or a file to mask again has diagnostics.
  */
-function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
+function tableChange(sets: MacroSetChanges, affected: Set<string>, p: PatchScope, build: BuildDescription, ctx: PatchContext): RekeyedFiles | null {
+  const { stored } = p;
   // The same sets before and after (a patch that moved no language's sites): nothing to compare, nor to make.
   if ([...sets.values()].every(({ before, after }) => before === after)) return NOTHING_REKEYED;
   const keys = new Map<string, TableKeys>();
@@ -322,7 +323,7 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
   if ([...keys.values()].every((k) => k.digestBefore === k.digestAfter)) return NOTHING_REKEYED;
   const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
   const keysOf = (language: string) => keys.get(macroLanguage(language)) ?? keys.get('')!;
-  const asmDigest = keptAssemblerDigest(stored, build, ctx);
+  const asmDigest = keptAssemblerDigest(p);
   const out = rekeyFiles(affected, names, { root: ctx.root, states: ctx.states, stored, activeLines, keys: keysOf, asmDigest });
   const remasked = [...out?.remask.map((f) => f.file) ?? [], ...out?.remerge ?? []];
   if (!out || (remasked.length && ctx.writer.buildDiagnosesAny(build.variant, build.image, remasked))) return null;
@@ -330,9 +331,9 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, stored: Map<s
 }
 
 /** The digest of the build's assembler macros kept for the stored index ('' when it has no assembler file or none are kept). */
-function keptAssemblerDigest(stored: Map<string, StoredBuildFile>, build: BuildDescription, ctx: PatchContext): string {
-  if (![...stored.keys()].some((rel) => isAssemblerPath(rel))) return '';
-  const kept = loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(stored));
+function keptAssemblerDigest(p: PatchScope): string {
+  if (![...p.stored.keys()].some((rel) => isAssemblerPath(rel))) return '';
+  const kept = p.keptAssembler();
   return kept ? assemblerMacroTable(kept).digest : '';
 }
 
@@ -411,6 +412,8 @@ interface PatchScope {
   paths: PathMemo;
   fingerprint: string;
   storedUnits: StoredBuildUnits;
+  /** The build's assembler macros kept for the stored index (see kept-assembler-macros.ts), read at most once. */
+  keptAssembler: () => AsmFileMacros[] | undefined;
 }
 
 /** What every macro set of a patch is made with besides its records (see macroSetOf). */
@@ -450,7 +453,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   // same records: the table it had, whose digest was kept).
   const built = byLanguage ? byLanguage.get('c')!.after : macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept, same ? digestsBefore?.get('') : undefined);
   const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept, digestsBefore?.get('')), after: built }]]));
-  const rekeyed = sets ? tableChange(sets, affected, p.stored, build, ctx) : NOTHING_REKEYED;
+  const rekeyed = sets ? tableChange(sets, affected, p, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
   return { freshGroups, storedGroups, groups, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };
 }
@@ -494,11 +497,11 @@ function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros
  * when it masks none): it reads those masked again into them, edited ones and those naming a changed C macro. Null
  * when they are not kept for what the index holds, or when an assembler file is to be merged again for #undefs.
  */
-function patchAssemblerMacros(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>, build: BuildDescription, ctx: PatchContext): AsmFileMacros[] | undefined | null {
+function patchAssemblerMacros(p: PatchScope, files: MergedFile[], macros: NonNullable<ReturnType<typeof patchMacros>>): AsmFileMacros[] | undefined | null {
   const { remask, remerge } = macros.rekeyed;
   if (remerge.some((f) => isAssemblerPath(f))) return null;
   if (![...files, ...remask].some((f) => isAssemblerPath(f.file))) return undefined;
-  return loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored)) ?? null;
+  return p.keptAssembler() ?? null;
 }
 
 /** The build's assembler macros kept again under the activity keys its assembler files now hold (when a key changed). */
@@ -506,7 +509,7 @@ function keepAssemblerMacros(p: PatchScope, masked: MaskedFiles, activities: [st
   const now = new Map<string, string>(activities);
   for (const v of masked.versions) if (v.activity !== undefined) now.set(v.path, v.activity);
   if (![...now.keys()].some((rel) => isAssemblerPath(rel))) return;
-  const kept = assembler ?? loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored));
+  const kept = assembler ?? p.keptAssembler();
   if (kept) saveAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored, now), masked.assemblerMacros ?? kept);
 }
 
@@ -534,13 +537,15 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
-  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint, storedUnits };
+  let keptRead: { files: AsmFileMacros[] | undefined } | undefined;
+  const keptAssembler = () => (keptRead ??= { files: loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(stored)) }).files;
+  const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint, storedUnits, keptAssembler };
 
   // Macro groups of the affected files made again; the blanked macros must stay as they were.
   const macros = patchMacros(p, build, ctx);
   lap('macros');
   if (!macros) return null;
-  const assembler = patchAssemblerMacros(p, files, macros, build, ctx);
+  const assembler = patchAssemblerMacros(p, files, macros);
   if (assembler === null) return null;
   const masked = maskPatch(p, files, macros, ctx, assembler);
   macros.kept.save();
