@@ -8,7 +8,7 @@ import type { ContentFileRow } from '../index/content-index-reader.js';
 import { contentRowLookup, storedContentStats } from '../index/sqlite-content-index.js';
 import { walkProjectFiles, type WalkedFile } from '../content/walk-tree.js';
 import { isObjectFile, type WalkScope } from '../content/walk-scope.js';
-import { CHANGED, SAME_DEFERRED, type WalkAhead } from './walk-ahead.js';
+import { CHANGED, rowState, SAME, SAME_DEFERRED, type WalkAhead } from './walk-ahead.js';
 
 export type KnownStat = (file: string) => { size: number; mtimeMs: number } | undefined;
 
@@ -49,18 +49,14 @@ export function walkedListing(db: Db, root: string, scope: WalkScope, known: Kno
   let deferred = 0;
   for (const f of walked) {
     const old = stored.get(f.path);
-    if (!old) {
-      candidates.push(f);
-      continue;
-    }
     stored.delete(f.path);
-    const deferredRow = old[2] === 'deferred';
-    if (old[0] === f.size && old[1] === f.mtimeMs && !(deferredRow && eager.has(f.path))) {
-      if (deferredRow) deferred++;
+    const state = rowState(old, f);
+    if (state === SAME || (state === SAME_DEFERRED && !eager.has(f.path))) {
+      if (state === SAME_DEFERRED) deferred++;
       continue;
     }
     candidates.push(f);
-    withRow.add(f.path);
+    if (old) withRow.add(f.path);
   }
   const row = contentRowLookup(db);
   return { files: walked.length, statsKnown, candidates, deferred, old: (p) => (withRow.has(p) ? row(p) : undefined), removed: [...stored.keys()] };

@@ -18,6 +18,11 @@ export const SAME_DEFERRED = 1;
 /** No row, or another size or mtime. */
 export const CHANGED = 2;
 
+/** How a walked file stands against its content row (undefined: none): SAME, SAME_DEFERRED or CHANGED. */
+export function rowState(old: ContentRowStat | undefined, f: { size: number; mtimeMs: number }): number {
+  return old && old[0] === f.size && old[1] === f.mtimeMs ? (old[2] === 'deferred' ? SAME_DEFERRED : SAME) : CHANGED;
+}
+
 /**
  * The walk of the folders a run's content update walks (the files some build reads under a skipped folder, or where
  * hidden or ignored, are left to it: which those are is known only once the builds are indexed).
@@ -53,7 +58,7 @@ export function walkAhead(task: WalkAheadTask): WalkAhead | null {
     stats[2 * i] = f.size;
     stats[2 * i + 1] = f.mtimeMs;
     const old = stored.get(f.path);
-    states[i] = old && old[0] === f.size && old[1] === f.mtimeMs ? (old[2] === 'deferred' ? SAME_DEFERRED : SAME) : CHANGED;
+    states[i] = rowState(old, f);
     stored.delete(f.path);
   }
   return { skipped, paths: walked.map((f) => f.path), stats, states, gone: [...stored.keys()] };
