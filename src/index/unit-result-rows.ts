@@ -32,6 +32,8 @@ export interface UnitResultRow {
   counter?: number[];
   counterUsed?: true;
   counterStale?: true;
+  /** Which files' code lines used `__COUNTER__` (see UnitResult.counterIn). */
+  counterIn?: number[];
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -68,6 +70,7 @@ interface ResultBody {
   counter?: number[];
   counterUsed?: true;
   counterStale?: true;
+  counterIn?: number[];
 }
 
 const viewEncodings = new ViewEncodings();
@@ -115,7 +118,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -317,6 +320,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     ...(body.counter ? { counter: body.counter } : {}),
     ...(body.counterUsed ? { counterUsed: body.counterUsed } : {}),
     ...(body.counterStale ? { counterStale: body.counterStale } : {}),
+    ...(body.counterIn ? { counterIn: body.counterIn } : {}),
   };
 }
 

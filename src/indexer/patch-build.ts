@@ -18,7 +18,8 @@ import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
-import { carriedResult, type EditedFile } from '../preprocessor/carried-result.js';
+import { carriedResult, type CodeMayCount, type EditedFile } from '../preprocessor/carried-result.js';
+import { CounterNames } from '../preprocessor/counter-edits.js';
 import { undoneByFile, UndoneSharing } from '../preprocessor/undone-names.js';
 import type { MacroDef, StartingMacros } from '../preprocessor/macro-definition.js';
 import { fromStoredRow } from './preprocess-units.js';
@@ -138,7 +139,7 @@ class EarlierSkeletons {
  * between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
  * carried-result.ts), and every other input still holds.
  */
-function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: ReadNames | undefined, ctx: PatchContext): UnitResult | undefined {
+function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: ReadNames | undefined, counterNames: CounterNames, ctx: PatchContext): UnitResult | undefined {
   const changed: { file: string; was: string; hash: string | null }[] = [];
   const others: [string, string][] = [];
   for (const f of old.files) {
@@ -155,10 +156,34 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads));
+  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads), codeMayCountIn(old, edited, env, source, counterNames));
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;
+}
+
+/**
+ * Whether an edited header's new code names a macro that may reach `__COUNTER__`, by the #defines the unit's walk
+ * reached (its files' views; all of its own file's when edited) and its starting macros, taken in at the first
+ * question. True when a file's skeleton is missing.
+ */
+function codeMayCountIn(old: UnitResult, edited: EditedFile[], env: StartingMacros, source: FileSource, names: CounterNames): CodeMayCount {
+  let known: boolean | undefined;
+  return (e) => {
+    if (known === undefined) {
+      names.addStarting(env);
+      const was = new Map(edited.map((x) => [x.file, x]));
+      known = old.files.every((f) => {
+        // The view describes the content read then (the same #defines where an edit changed none).
+        const sk = was.get(f.file)?.before ?? source.skeleton(f.file);
+        if (sk !== undefined) names.addSkeleton(sk, f.view);
+        return sk !== undefined;
+      });
+      const own = was.get(old.unit);
+      if (own !== undefined) names.addSkeleton(own.after);
+    }
+    return !known || names.codeMayCount(e.after, () => source.read(e.file));
+  };
 }
 
 /**
@@ -175,6 +200,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
   let carried = 0;
   const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
+  const counterNames = new CounterNames();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
     const encoded = encodeUnitResult(fresh, viewJsons, paths.toStored);
     ctx.views.internReads(fresh.files, encoded.viewHashes, fresh.shared);
@@ -193,7 +219,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
-    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, reads, ctx) : undefined;
+    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, reads, counterNames, ctx) : undefined;
     if (kept) {
       carried++;
       add(at, i, old, kept);

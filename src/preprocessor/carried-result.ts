@@ -8,8 +8,9 @@
 // lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
 // file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
 // removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), a header edited under a
-// walk whose unit file used `__COUNTER__` (the header's code lines may use it more or less often), or the unit's own
-// file edited after such a header edit carried over (the counter's values there are not known).
+// walk whose unit file used `__COUNTER__` when the edit may change how often headers use it (the header's code used
+// it in the walk, its #defines changed, or its new code names a macro that may reach it), or the unit's own file
+// edited after such a header edit carried over (the counter's values there are not known).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -28,10 +29,10 @@ export interface EditedFile {
  * `reads` are the names the previous walk looked up (undefined: not known). The caller has checked that every
  * other input of `old` (the macros it tested, the other files' contents) is unchanged.
  */
-export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined): UnitResult | undefined {
+export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount): UnitResult | undefined {
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
-  const headerEdited = old.counter !== undefined && edited.some((e) => e.file !== old.unit);
-  if (headerEdited && old.counterUsed) return undefined;
+  const countMoves = old.counter !== undefined && edited.some((e) => e.file !== old.unit && countMayMove(old, e, codeMayCount ?? (() => true)));
+  if (countMoves && old.counterUsed) return undefined;
   const files = old.files.slice();
   const touched = old.undone ? touchedNames(old.undone) : undefined;
   for (const e of edited) {
@@ -56,11 +57,27 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (unseen === null) return undefined;
   const undone = old.undone ? movedUndone(old.undone, old, edited) : undefined;
   if (undone === null) return undefined;
-  if (own && (old.counterStale || headerEdited)) return undefined;
+  if (own && (old.counterStale || countMoves)) return undefined;
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
   if (counter === null) return undefined;
-  const stale = headerEdited ? { counterStale: true as const } : {};
+  const stale = countMoves ? { counterStale: true as const } : {};
   return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
+}
+
+/** Whether an edited header's new code lines name `__COUNTER__` or a macro that may reach it, by the #defines the unit reads now (see counter-edits.ts). */
+export type CodeMayCount = (e: EditedFile) => boolean;
+
+/**
+ * Whether a header's edit may change how many `__COUNTER__` uses the headers read before the unit's own file make:
+ * unless its code used none in the walk (UnitResult.counterIn), the edit changed no #define, and its new code names
+ * no macro that may reach the counter: then it uses none after the edit either.
+ */
+function countMayMove(old: UnitResult, e: EditedFile, codeMayCount: CodeMayCount): boolean {
+  if (old.counterIn === undefined) return true;
+  const at = old.files.findIndex((f) => f.file === e.file);
+  if (at < 0 || old.counterIn.includes(at)) return true;
+  const aligned = alignedOf(e.before, e.after);
+  return aligned === undefined || aligned.changed.size !== 0 || codeMayCount(e);
 }
 
 /** The unit's counter marks (see UnitResult.counter) at the lines they moved to (each is 1 or the line after a directive); null when one is gone. */

@@ -45,6 +45,8 @@ export interface HeaderEntry {
   depth: number;
   /** How many `__COUNTER__` uses the code lines it read made (nested walks included; see counter-uses.ts). */
   counted: number;
+  /** The files whose code lines made those uses (nested walks included); absent when none did. */
+  countedIn?: string[];
   ops: unknown[];
   /**
    * Views of files this walk alone made in a unit, by file (see unit-result.ts), each with the definitions
@@ -106,6 +108,8 @@ export class HeaderRecorder {
   uncacheable = false;
   /** `__COUNTER__` uses of the code lines it read (see HeaderEntry.counted). */
   counted = 0;
+  /** The files whose code lines made them (see HeaderEntry.countedIn). */
+  readonly countedIn = new Set<string>();
   /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
   private lastRun = -1;
 
@@ -148,6 +152,7 @@ export class HeaderRecorder {
       skeletons: [...this.files.values()],
       depth: this.depth,
       counted: this.counted,
+      ...(this.countedIn.size !== 0 ? { countedIn: [...this.countedIn] } : {}),
       ops: this.ops,
     };
   }
@@ -180,6 +185,8 @@ export class HeaderRecorder {
     for (let k = 0; k < files.length; k++) this.files.set(files[k], skeletons[k]);
     if (entry.depth + 1 > this.depth) this.depth = entry.depth + 1;
     this.counted += entry.counted;
+    const countedIn = entry.countedIn;
+    if (countedIn !== undefined) for (let k = 0; k < countedIn.length; k++) this.countedIn.add(countedIn[k]);
     this.ops.push(OP_SUB, entry);
   }
 }

@@ -42,7 +42,7 @@ export interface MergedBuild {
 }
 
 /** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
-export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen' | 'undone' | 'counter'> & {
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'unseen' | 'undone' | 'counter' | 'counterUsed'> & {
   /** The result's undoneByFile, made before its `files` were narrowed (a patch merges only some files of each unit). */
   undoneFiles?: Map<string, FileMarks>;
 };
@@ -73,7 +73,8 @@ export function mergeUnitResults(results: readonly MergeInput[], leading: Diagno
       if (r.lang === 'cpp') m.language = 'cpp';
       if (f.file === r.unit && !m.compiled) {
         m.compiled = true;
-        if (r.counter) m.counter = r.counter;
+        // Only a unit whose own code uses the counter reads its values: another's file is masked the same whatever they are.
+        if (r.counter && r.counterUsed) m.counter = r.counter;
       }
       if (m.undone !== null) {
         const marks = undone?.get(f.file);

@@ -93,6 +93,12 @@ export interface UnitResult {
   /** Set when a code line of the unit's own file expanded `__COUNTER__` in the walk (then `counter` decides its values). */
   counterUsed?: true;
   /**
+   * With `counter`: the indices in `files` of the headers whose code lines used `__COUNTER__` in the walk. An edit of
+   * another header between directives that leaves its code naming no macro that may reach the counter leaves
+   * `counter` as it is (see carried-result.ts). Absent from results stored before it was kept: not known.
+   */
+  counterIn?: number[];
+  /**
    * Set when a header was edited since the walk and the result carried over (its own file used no `__COUNTER__`):
    * `counter` may no longer hold, so an edit of the unit's own file walks it again.
    */
@@ -129,6 +135,13 @@ export interface WalkUnitHost {
   walked?: () => void;
   /** false: each walk sets replayed #defines in a map of its own instead of sharing layers (see env-layer.ts; tests compare). */
   sharedLayers?: boolean;
+}
+
+/** The indices in `files` of the files of `counted` (see UnitResult.counterIn). */
+function countedIndices(files: readonly UnitFileRead[], counted: ReadonlySet<string>): number[] {
+  const out: number[] = [];
+  if (counted.size !== 0) files.forEach((f, i) => counted.has(f.file) && out.push(i));
+  return out;
 }
 
 /**
@@ -247,7 +260,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
-  const counter = marks !== undefined ? { counter: marks.slice(), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}) } : {};
+  const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}) } : {};
   const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,

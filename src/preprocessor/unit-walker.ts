@@ -111,6 +111,8 @@ export class UnitWalker {
   private counterDefined = false;
   /** Set once a code line of the unit's own file expands `__COUNTER__` (with the walk's macros of that moment). */
   private ownUses = false;
+  /** The headers whose code lines used `__COUNTER__` (replayed walks' included; see counterFiles). */
+  private readonly countedFiles = new Set<string>();
   private pushed = new Map<string, (MacroDef | undefined)[]>();
   // Context of the directive being evaluated (for builtins).
   private curFile = '';
@@ -378,6 +380,11 @@ export class UnitWalker {
   /** Whether a code line of the unit's own file expands `__COUNTER__` (then a header's uses decide its values). */
   get ownCounterUses(): boolean {
     return this.ownUses;
+  }
+
+  /** The files whose code lines used `__COUNTER__` in the walk: an edit of another header's code cannot change that count alone. */
+  get counterFiles(): ReadonlySet<string> {
+    return this.countedFiles;
   }
 
   /**
@@ -697,6 +704,8 @@ export class UnitWalker {
       for (let k = 0; k < onceFiles.length; k++) this.onceHas(onceFiles[k]);
       this.rec?.absorbEffects(hit);
       this.counter += hit.counted;
+      const countedIn = hit.countedIn;
+      if (countedIn !== undefined) for (let k = 0; k < countedIn.length; k++) this.countedFiles.add(countedIn[k]);
       if (!this.counterDefined && definesCounter(hit)) this.counterDefined = true;
       // Also of a file whose code is not compiled (-imacros): its #undefs change what later code lines expand.
       const before = this.marks.beforeReplay(hit);
@@ -940,7 +949,13 @@ export class UnitWalker {
     const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
     if (this.rec !== undefined && ((def.builtin === 'counter' && !this.countingText) || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
     // A header's code line uses the counter: the walk's entry adds as many to the counter when replayed.
-    if (def.builtin === 'counter' && this.countingText && this.rec !== undefined) this.rec.counted++;
+    if (def.builtin === 'counter' && this.countingText) {
+      this.countedFiles.add(this.curFile);
+      if (this.rec !== undefined) {
+        this.rec.counted++;
+        this.rec.countedIn.add(this.curFile);
+      }
+    }
     switch (def.builtin) {
       case 'line':
         return num(this.curLine);
