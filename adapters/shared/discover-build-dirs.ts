@@ -2,14 +2,15 @@
 // CMake cache, build.ninja, Zephyr build_info.yml/domains.yaml, mbed_config.cmake, platformio.ini).
 // Symlinks are followed; every folder is identified by its real path (loop guard, no duplicates). The walk
 // prunes hidden folders, node_modules and CMakeFiles, does not descend into a build folder once found, and
-// stops at a depth and a time limit with a diagnostic. Reading build files is left to the adapters.
+// stops at a depth and a time limit with a diagnostic. Reading build files is left to the adapters. A search over
+// a tree whose searched folders all kept their mtimes takes the last answer back (discovery-cache.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Picomatch from 'picomatch';
 import type { Diagnostic } from '../contract.js';
 import { isExcluded } from './fs-helpers.js';
-import { DiscoveryCache, type CachedFolder } from './discovery-cache.js';
+import { DiscoveryCache, type CachedFolder, type SavedSearch } from './discovery-cache.js';
 
 /** Files whose presence makes a folder worth handing to the adapters. */
 export const BUILD_MARKERS = ['compile_commands.json', 'CMakeCache.txt', 'build.ninja', 'build_info.yml', 'domains.yaml', 'mbed_config.cmake', 'platformio.ini'] as const;
@@ -46,6 +47,8 @@ export interface Discovery {
   foldersSearched: number;
   /** Of those, folders whose listing came from the cache (their mtime had not changed). */
   foldersFromCache: number;
+  /** Folders listed (read) by this search: the ones new or changed since the last one, or all of them when cold. */
+  foldersRelisted: number;
   elapsedMs: number;
   diagnostics: Diagnostic[];
 }
@@ -55,12 +58,17 @@ const GLOB_CHARS = /[*?[\]{}!]/;
 // picomatch loads only for a glob in [build] dirs: most searches (and every cached detection) have none.
 const require = createRequire(import.meta.url);
 
-/** A `dirs` entry split into the folder the walk starts from and the pattern found folders must match. */
-function searchRoot(root: string, entry: string): { base: string; match?: (rel: string) => boolean } {
+/** The folder a `dirs` entry's walk starts from: the entry, or the part of it before the first glob. */
+function searchBase(root: string, entry: string): string {
   const parts = entry.split(/[\\/]/);
   const firstGlob = parts.findIndex((p) => GLOB_CHARS.test(p));
-  if (firstGlob < 0) return { base: path.resolve(root, entry) };
-  const base = path.resolve(root, parts.slice(0, firstGlob).join('/') || '.');
+  return firstGlob < 0 ? path.resolve(root, entry) : path.resolve(root, parts.slice(0, firstGlob).join('/') || '.');
+}
+
+/** A `dirs` entry split into the folder the walk starts from and the pattern found folders must match. */
+function searchRoot(root: string, entry: string): { base: string; match?: (rel: string) => boolean } {
+  const base = searchBase(root, entry);
+  if (!GLOB_CHARS.test(entry)) return { base };
   const pattern = path.resolve(root, entry).split(path.sep).join('/');
   const isMatch = (require('picomatch') as typeof Picomatch)(pattern, { dot: false });
   return { base, match: (p) => isMatch(p.split(path.sep).join('/')) };
@@ -68,6 +76,7 @@ function searchRoot(root: string, entry: string): { base: string; match?: (rel: 
 
 function readFolder(dir: string, stat: fs.Stats): CachedFolder {
   const folder: CachedFolder = { mtimeMs: stat.mtimeMs, subdirs: [], markers: [] };
+  const dangling: string[] = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     let isDirectory = e.isDirectory();
     let isFile = e.isFile();
@@ -79,7 +88,8 @@ function readFolder(dir: string, stat: fs.Stats): CachedFolder {
         isFile = target.isFile();
         if (isDirectory) real = fs.realpathSync.native(path.join(dir, e.name));
       } catch {
-        continue; // dangling link
+        dangling.push(e.name); // a link to nothing (yet): listed again once it resolves
+        continue;
       }
     }
     if (isFile && (BUILD_MARKERS as readonly string[]).includes(e.name)) folder.markers.push(e.name);
@@ -87,10 +97,11 @@ function readFolder(dir: string, stat: fs.Stats): CachedFolder {
   }
   folder.subdirs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   folder.markers.sort();
+  if (dangling.length > 0) folder.dangling = dangling.sort();
   return folder;
 }
 
-/** Walks the project (or the configured `dirs`) for build folders. Never throws. */
+/** Walks the project (or the configured `dirs`) for build folders, or takes the last answer back when no folder it searched changed. Never throws. */
 export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions = {}): Discovery {
   const started = performance.now();
   const root = safeRealpath(projectRoot) ?? path.resolve(projectRoot);
@@ -99,8 +110,26 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
   const excluded = (options.excludePaths ?? []).flatMap((p) => [path.resolve(root, p), safeRealpath(path.resolve(root, p))].filter((x): x is string => !!x));
   const entries = options.dirs?.length ? options.dirs : ['.'];
   const cache = new DiscoveryCache(options.cacheFile, JSON.stringify({ entries, excluded, maxDepth }));
-  const search = new BuildDirSearch({ root, dirs: [], foldersSearched: 0, foldersFromCache: 0, elapsedMs: 0, diagnostics: [] }, cache, excluded, maxDepth, started + timeLimit);
+  const bases = entries.map((entry) => safeRealpath(searchBase(root, entry)));
+  const unchanged = bases.every((b) => b !== undefined) ? cache.unchangedSearch(bases as string[], started + timeLimit) : undefined;
+  const out = unchanged ? savedDiscovery(root, unchanged, maxDepth) : walkedDiscovery(root, entries, cache, { excluded, maxDepth, timeLimit, started });
+  out.dirs.sort((a, b) => (a.shownAs < b.shownAs ? -1 : a.shownAs > b.shownAs ? 1 : 0));
+  out.elapsedMs = performance.now() - started;
+  return out;
+}
+
+/** The answer of the last search, its folders all unchanged: each folder stat'ed, none listed. */
+function savedDiscovery(root: string, saved: SavedSearch, maxDepth: number): Discovery {
+  const dirs = saved.dirs.map((d) => ({ ...d, markers: [...d.markers] }));
+  const diagnostics = saved.deepest ? [depthNote(root, saved.deepest, maxDepth)] : [];
+  return { root, dirs, foldersSearched: saved.foldersSearched, foldersFromCache: saved.foldersSearched, foldersRelisted: 0, elapsedMs: 0, diagnostics };
+}
+
+/** Walks each `dirs` entry, folders from the cache while their mtimes hold, and keeps what it saw (and its answer, when complete) for the next search. */
+function walkedDiscovery(root: string, entries: string[], cache: DiscoveryCache, limits: { excluded: string[]; maxDepth: number; timeLimit: number; started: number }): Discovery {
+  const search = new BuildDirSearch({ root, dirs: [], foldersSearched: 0, foldersFromCache: 0, foldersRelisted: 0, elapsedMs: 0, diagnostics: [] }, cache, limits.excluded, limits.maxDepth, limits.started + limits.timeLimit);
   const out = search.out;
+  const bases: string[] = [];
   for (const entry of entries) {
     const { base, match } = searchRoot(root, entry);
     const real = safeRealpath(base);
@@ -108,27 +137,33 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
       out.diagnostics.push({ severity: 'warning', file: base, message: `[build] dirs names '${entry}', which does not exist`, fix: 'correct [build] dirs in .fw-context/config.ini' });
       continue;
     }
+    bases.push(real);
     search.walk(real, base, 0, match);
   }
-  if (search.deepest) {
-    out.diagnostics.push({
-      severity: 'info',
-      file: search.deepest,
-      message: `the build search stops ${maxDepth} folders deep; folders below ${path.relative(root, search.deepest) || '.'} (and others as deep) were not searched`,
-      fix: 'if a build lives deeper, name its folder in [build] dirs in .fw-context/config.ini (for example `dirs = ., path/to/build`)',
-    });
-  }
+  if (search.deepest) out.diagnostics.push(depthNote(root, search.deepest, limits.maxDepth));
   if (search.timedOut) {
     out.diagnostics.push({
       severity: 'warning',
       file: root,
-      message: `the build search stopped after ${timeLimit} ms with ${out.foldersSearched} folders searched; builds in folders not reached are missing`,
+      message: `the build search stopped after ${limits.timeLimit} ms with ${out.foldersSearched} folders searched; builds in folders not reached are missing`,
       fix: 'list the folders that hold builds in [build] dirs, or add large non-build folders to [index] exclude_paths, in .fw-context/config.ini',
     });
-  } else cache.save();
-  out.dirs.sort((a, b) => (a.shownAs < b.shownAs ? -1 : a.shownAs > b.shownAs ? 1 : 0));
-  out.elapsedMs = performance.now() - started;
+  } else {
+    // A place that does not exist is not kept as an answer: its appearing would change no folder searched.
+    const complete = bases.length === entries.length;
+    const dirs = [...out.dirs].sort((a, b) => (a.shownAs < b.shownAs ? -1 : a.shownAs > b.shownAs ? 1 : 0));
+    cache.save(complete ? { bases, dirs, ...(search.deepest ? { deepest: search.deepest } : {}), foldersSearched: out.foldersSearched } : undefined);
+  }
   return out;
+}
+
+function depthNote(root: string, deepest: string, maxDepth: number): Diagnostic {
+  return {
+    severity: 'info',
+    file: deepest,
+    message: `the build search stops ${maxDepth} folders deep; folders below ${path.relative(root, deepest) || '.'} (and others as deep) were not searched`,
+    fix: 'if a build lives deeper, name its folder in [build] dirs in .fw-context/config.ini (for example `dirs = ., path/to/build`)',
+  };
 }
 
 /** One search for build folders: the folders visited, the deepest one left unsearched, and whether time ran out. */
@@ -187,6 +222,7 @@ class BuildDirSearch {
     let folder: CachedFolder;
     try {
       folder = readFolder(real, stat);
+      this.out.foldersRelisted++;
     } catch {
       return undefined; // unreadable folder: nothing to find there
     }

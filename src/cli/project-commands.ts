@@ -31,7 +31,7 @@ export async function runInit(opts: CommonOptions & { force?: boolean }): Promis
   const { builds, discovery } = detected;
   const diagnostics = [...readConfigProblems(root), ...detected.diagnostics];
   const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
-  const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, elapsed_ms: Math.round(discovery.elapsedMs) };
+  const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, folders_relisted: discovery.foldersRelisted, elapsed_ms: Math.round(discovery.elapsedMs) };
   return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
     const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
     lines.push(`Searched ${search.folders} folders in ${search.elapsed_ms} ms for builds${search.folders_from_cache ? ` (${search.folders_from_cache} unchanged since the last search)` : ''}.`);

@@ -136,8 +136,11 @@ export interface IndexResult {
   /** Macro group files read and written in this run (each at most once: builds share them, see build-macros-file.ts). */
   macroGroupFiles: { read: number; written: number };
   removedBuilds: number;
-  /** Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run. */
-  detection: { cached: boolean; inputs: number; filesRechecked: number };
+  /**
+   * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
+   * search's folders (searched, and of those listed again: new or changed since the last run).
+   */
+  detection: { cached: boolean; inputs: number; filesRechecked: number; folders: number; foldersRelisted: number };
   diagnostics: Diagnostic[];
   elapsedMs: number;
   preprocessMs: number;
@@ -549,7 +552,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -559,7 +562,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const ahead = ContentWalkAhead.start(db, root, config.excludePaths);
   try {
     const detected = await detectProjectBuildsLazily(root, config);
-    if (detected.fromCache) result.detection = { cached: true, ...detected.fromCache };
+    const search = { folders: detected.discovery.foldersSearched, foldersRelisted: detected.discovery.foldersRelisted };
+    result.detection = detected.fromCache ? { cached: true, ...detected.fromCache, ...search } : { ...result.detection, ...search };
     if (!options.config) result.diagnostics.push(...readConfigProblems(root));
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.

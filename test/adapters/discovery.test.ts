@@ -120,10 +120,19 @@ describe('build search options', () => {
   it('a warm search lists no folder whose mtime is unchanged, and sees a new build folder', () => {
     const cacheFile = path.join(root, '.fw-context', 'build-search.json');
     fs.mkdirSync(path.dirname(cacheFile)); // as after `init`: writing the cache then changes no searched folder
+    // Folders older than the racy window (a folder listed within 2 s of its mtime is listed again next time).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const age = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory() && e.name !== '.fw-context') age(path.join(dir, e.name));
+      fs.utimesSync(dir, hourAgo, hourAgo);
+    };
+    age(root);
+    age(outside);
     const cold = discoverBuildDirs(root, { cacheFile });
     expect(cold.foldersFromCache).toBe(0);
     const warm = discoverBuildDirs(root, { cacheFile });
     expect(warm.foldersFromCache).toBe(warm.foldersSearched);
+    expect(warm.foldersRelisted).toBe(0);
     expect(shown(warm)).toEqual(shown(cold));
     fs.cpSync(path.join(root, 'app', 'build'), path.join(root, 'samples', 'x', 'build-qemu'), { recursive: true });
     const after = discoverBuildDirs(root, { cacheFile });
