@@ -149,8 +149,9 @@ function walkedDiscovery(root: string, entries: string[], cache: DiscoveryCache,
       fix: 'list the folders that hold builds in [build] dirs, or add large non-build folders to [index] exclude_paths, in .fw-context/config.ini',
     });
   } else {
-    // A place that does not exist is not kept as an answer: its appearing would change no folder searched.
-    const complete = bases.length === entries.length;
+    // A place that does not exist, or a folder that cannot be read, is not kept as an answer: its appearing, or
+    // becoming readable, would change no folder searched.
+    const complete = bases.length === entries.length && !search.unreadable;
     const dirs = [...out.dirs].sort((a, b) => (a.shownAs < b.shownAs ? -1 : a.shownAs > b.shownAs ? 1 : 0));
     cache.save(complete ? { bases, dirs, ...(search.deepest ? { deepest: search.deepest } : {}), foldersSearched: out.foldersSearched } : undefined);
   }
@@ -171,6 +172,8 @@ class BuildDirSearch {
   private readonly visited = new Set<string>();
   deepest: string | undefined;
   timedOut = false;
+  /** A folder could not be stat'ed or listed: its becoming readable changes no mtime, so this answer is not kept. */
+  unreadable = false;
 
   constructor(
     readonly out: Discovery,
@@ -212,6 +215,7 @@ class BuildDirSearch {
     try {
       stat = fs.statSync(real);
     } catch {
+      this.unreadable = true;
       return undefined;
     }
     const cached = this.cache.get(real, stat.mtimeMs);
@@ -224,6 +228,7 @@ class BuildDirSearch {
       folder = readFolder(real, stat);
       this.out.foldersRelisted++;
     } catch {
+      this.unreadable = true;
       return undefined; // unreadable folder: nothing to find there
     }
     this.cache.set(real, folder);
