@@ -168,5 +168,10 @@ export const SCHEMA_VERSION = 16;
  * 50: assembler files read what repeat blocks (`.rept`, `.irp`, `.irpc`) write and `\@` labels (`l\@_1:` in the Pico
  *     SDK's dneg), the lines of a multi-line expansion once, and their C macros expanded inside assembler macro
  *     arguments (stored parses of a file with none are keyed by an unchanged masked text).
+ * 51: assembler files read macro invocations after labels (`lbl: MACRO a`) and `;`-separated statements (GNU as; a
+ *     Keil armasm `;` still starts a comment), a macro's definition where it stands and `.purgem` (names case-blind),
+ *     `.altmacro` mode (`%expr`, `<text>`, bare parameter names, `LOCAL`), symbols `.set` to numbers in `%expr` and
+ *     `.rept` counts; the lines of a `.macro` definition are no code of the file (a `.thumb_func` there made the next
+ *     plain label a function) (stored parses are keyed by an unchanged masked text).
  */
-export const ROW_FORMAT_VERSION = 50;
+export const ROW_FORMAT_VERSION = 51;

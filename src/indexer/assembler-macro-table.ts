@@ -64,7 +64,7 @@ export function withFileMacros(kept: readonly AsmFileMacros[], read: ReadonlySet
 
 /** The build's assembler macros from its files' definitions (the last definition of a name wins). */
 export function assemblerMacroTable(files: readonly AsmFileMacros[]): AsmMacroTable {
-  return new AsmMacroTable(files.flatMap(([, macros]) => macros));
+  return new AsmMacroTable(files);
 }
 
 /**

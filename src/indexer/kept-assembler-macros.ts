@@ -7,7 +7,8 @@ import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { AsmFileMacros } from './assembler-macro-table.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 
-const FORMAT = 1;
+// 2: a file's definitions are those left at its end (`.purgem` removes them).
+const FORMAT = 2;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

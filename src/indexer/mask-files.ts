@@ -315,7 +315,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
     const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel), false, counterAt) : undefined;
     // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
     const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
-    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded)) : found?.invocations;
+    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded, rel)) : found?.invocations;
     const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
     const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
     const version: FileVersion = { ...base, maskHash };

@@ -10,6 +10,7 @@ import type { ExtractedReference, ExtractedSymbol, FileExtraction } from '../mod
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { expandInvocations } from './expanded-text.js';
 import { nameTokens } from './name-tokens.js';
+import { definitionLines, isArmasmText, statementsOf } from '../preprocessor/assembler-syntax.js';
 
 export function isAssemblerPath(p: string): boolean {
   return /\.(s|S|sx|asm)$/.test(p);
@@ -47,9 +48,14 @@ function stripComment(line: string): string {
 export function extractAsm(text: string, relPath: string, invocations?: readonly MacroInvocation[]): FileExtraction {
   const lines = text.split('\n');
   const reader = new AsmReader();
-  const expanded = invocations?.length ? expandedStatements(text, invocations) : undefined;
+  // GNU as separates statements by `;`; to Keil armasm it starts a comment.
+  const separated = !isArmasmText(text);
+  const expanded = invocations?.length ? expandedStatements(text, invocations, separated) : undefined;
+  // A macro's definition is read where it is invoked, not where it stands.
+  const definitions = text.includes('.macro') || text.includes('.MACRO') ? definitionLines(lines) : undefined;
   lines.forEach((raw, i) => {
-    for (const statement of expanded?.get(i) ?? [{ text: raw, viaMacro: null }]) reader.line(statement.text, i + 1, statement.viaMacro);
+    if (definitions?.has(i)) return;
+    for (const statement of expanded?.get(i) ?? ownStatements(raw, separated)) reader.line(statement.text, i + 1, statement.viaMacro);
   });
   const r = reader;
   return { symbols: asmSymbols(relPath, lines, r.labels, r.globals, r.functions, r.objects, r.weak, r.aliases), references: r.references, errors: [], nameless: [] };
@@ -61,12 +67,19 @@ interface Statement {
   viaMacro: string | null;
 }
 
+/** A line of the file's own text cut into its statements (each kept at its column), `;` separating them in GNU as. */
+function ownStatements(raw: string, separated: boolean): Statement[] {
+  if (!separated || !raw.includes(';')) return [{ text: raw, viaMacro: null }];
+  return statementsOf(raw).map((st) => ({ text: ' '.repeat(st.at) + st.text, viaMacro: null }));
+}
+
 /**
  * The lines (0-based) that hold a substituted invocation, as the assembler reads them: the line with the expansions
  * in place, cut into statements at the `;` the expansions write (the separator of GNU as on ARM and x86, where a
- * macro's several statements share a line; a `;` written in the file itself stays, a comment to Keil armasm).
+ * macro's several statements share a line) and, in GNU as (`separated`), at those the file writes before a comment
+ * (a `;` of Keil armasm starts one).
  */
-function expandedStatements(text: string, invocations: readonly MacroInvocation[]): Map<number, Statement[]> {
+function expandedStatements(text: string, invocations: readonly MacroInvocation[], separated: boolean): Map<number, Statement[]> {
   const exp = expandInvocations(text, invocations);
   // An expansion stands on its invocation's first line, the lines it covered left empty (a repeat block's body):
   // lines keep their numbers.
@@ -89,10 +102,14 @@ function expandedStatements(text: string, invocations: readonly MacroInvocation[
       const first = from + piece.length - piece.trimStart().length;
       statements.push({ text: piece, viaMacro: first < to ? exp.locate(start + first).inv?.name ?? null : null });
     };
-    for (let k = line.indexOf(';'); k >= 0; k = line.indexOf(';', k + 1)) {
-      if (!exp.locate(start + k).inv) continue;
-      cut(k);
-      from = k + 1;
+    for (let k = 0; k < line.length; k++) {
+      const ch = line[k];
+      if (ch !== ';' && !(separated && (ch === '@' || (ch === '/' && line[k + 1] === '/')))) continue;
+      const inExpansion = exp.locate(start + k).inv !== undefined;
+      if (ch === ';' && (inExpansion || separated)) {
+        cut(k);
+        from = k + 1;
+      } else if (ch !== ';' && !inExpansion) break;
     }
     cut(line.length);
     out.set(i, statements);
@@ -122,7 +139,9 @@ class AsmReader {
   private thumbFunc = false;
 
   line(raw: string, lineNo: number, viaMacro: string | null = null): void {
-    const code = this.label(raw, stripComment(raw), lineNo, viaMacro);
+    let code = stripComment(raw);
+    // Labels opening the statement, one or several (`a: b: insn`).
+    for (let rest = this.label(raw, code, lineNo, viaMacro); rest !== code; rest = this.label(raw, code, lineNo, viaMacro)) code = rest;
     const m = /^\s*(\.?[A-Za-z_][\w.]*)\s*(.*)$/.exec(code);
     if (!m) return;
     const op = m[1].toLowerCase();
@@ -134,7 +153,7 @@ class AsmReader {
   /** A label opening the line is recorded (local `.L` ones are not); answers the code after it. */
   private label(raw: string, code: string, lineNo: number, viaMacro: string | null): string {
     const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
-    if (!lm) return code;
+    if (!lm) return /^\s*\d+\s*:/.exec(code)?.[0].length ? code.replace(/^\s*\d+\s*:/, '') : code;
     const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData, viaMacro };
     if (!label.name.startsWith('.L')) {
       if (this.thumbFunc) this.functions.add(label.name);

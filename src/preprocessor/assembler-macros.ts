@@ -1,11 +1,12 @@
 // Macros of the GNU assembler (`.macro name params` ... `.endm`) as a build's assembler files define them, and their
 // invocations in an assembler file, with its repeat blocks (`.rept`, `.irp`, `.irpc`), expanded as the assembler does
 // (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
-// `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. Leaves out `.purgem` (a purged
-// macro stays known), and the macros files the assembler file includes execute (`\@` counts the file's own).
+// `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. A file reads its own definitions
+// and `.purgem`s where they stand, and other files' definitions as they are at their end. Leaves out the macros of
+// files `.include` reads (the C preprocessor's `#include` is followed).
 import { sha1 } from '../model/sha1.js';
 import { AsmExpander } from './assembler-expander.js';
-import { blockEnd, MACRO_HEAD, repeatIterations, repeatOp, splitList, STATEMENT_HEAD, substitute, withoutComment } from './assembler-syntax.js';
+import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
 import type { MacroInvocation } from './macro-invocations.js';
 import { splicedText } from './spliced-text.js';
 
@@ -24,14 +25,10 @@ export interface AsmMacro {
   body: string[];
 }
 
-/** A line holding a repeat block's head. */
-const ANY_REPEAT = /^\s*\.(rept|irpc?)(?=\s|$)/im;
-
-function parseParam(spec: string): AsmMacroParam {
-  const [head, fallback = ''] = spec.split('=').map((s) => s.trim());
-  const [name, qualifier = ''] = head.split(':');
-  return { name, fallback, vararg: qualifier === 'vararg' };
-}
+/** A line holding a repeat block's head or a definition (which the file may purge before its end). */
+const ANY_BLOCK = /^\s*\.(rept|irpc?|macro)(?=\s|$)/im;
+/** A statement the expansions depend on that expands nothing: `.purgem`, mode switches, symbols set. */
+const FOLLOWED = /^\s*(?:\.(?:purgem|altmacro|noaltmacro|set|equ|equiv)(?=\s|$)|[A-Za-z_.$][\w.$]*\s*=(?!=))/i;
 
 /**
  * The `.macro` definitions of a (masked, C-expanded) assembler text, in order, those a top-level repeat block writes
@@ -44,13 +41,20 @@ export function readAsmMacros(text: string): AsmMacro[] {
 function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   const out: AsmMacro[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const head = MACRO_HEAD.exec(lines[i]);
+    const purge = /^\s*\.purgem\s+(.*)$/i.exec(lines[i]);
+    if (purge) {
+      // A definition removed before the file ends is not one other files see.
+      const names = new Set(purgedNames(purge[1]));
+      for (let k = out.length - 1; k >= 0; k--) if (names.has(out[k].name.toLowerCase())) out.splice(k, 1);
+      continue;
+    }
+    const head = MACRO_HEAD.test(lines[i]);
     const op = head ? undefined : repeatOp(lines[i]);
     if (!head && (!op || depth > 3)) continue;
     const end = blockEnd(lines, i);
     if (end < 0) break;
     const body = lines.slice(i + 1, end);
-    if (head) out.push({ name: head[1], params: splitList(head[2]).filter(Boolean).map(parseParam), body });
+    if (head) out.push(readDefinition(lines, i, end)!);
     else {
       const { param, values } = repeatIterations(op!, lines[i].replace(/^\s*\.\w+/, ''));
       // A definition written twice is an error to the assembler: a `.rept` body is read once.
@@ -62,28 +66,36 @@ function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   return out;
 }
 
-/** The lines of `text` (0-based) inside `.macro` ... `.endm`: the definitions, not invocations. */
-function definitionLines(lines: readonly string[]): Set<number> {
-  const inside = new Set<number>();
-  for (let i = 0; i < lines.length; i++) {
-    if (!MACRO_HEAD.test(lines[i])) continue;
-    const end = blockEnd(lines, i);
-    const close = end < 0 ? lines.length - 1 : end;
-    for (let j = i; j <= close; j++) inside.add(j);
-    i = close;
-  }
-  return inside;
+/** The definitions of one file: [its stored path, its definitions in order]. */
+export type FileDefinitions = readonly [string, readonly AsmMacro[]];
+
+/** A line's statement as the assembler reads it: the labels before it left out, its head, and where it starts. */
+interface HeadedStatement {
+  /** Offset of the statement's head (its first word) in the line. */
+  at: number;
+  head: string;
+  /** The text after the head (the operands). */
+  operands: string;
+  /** Offset of the statement's end (its trailing blanks left out) in the line. */
+  end: number;
 }
 
-/** A build's assembler macros by name (the last definition of a name wins), and their expansion. */
+function headed(st: LineStatement): HeadedStatement | undefined {
+  const lab = labelsLength(st.text);
+  const m = STATEMENT_HEAD.exec(st.text.slice(lab));
+  if (!m) return undefined;
+  return { at: st.at + lab + m[1].length, head: m[2], operands: st.text.slice(lab + m[0].length), end: st.at + st.text.replace(/\s+$/, '').length };
+}
+
+/** A build's assembler macros by file (by name, the last definition of a name wins), and their expansion. */
 export class AsmMacroTable {
   private readonly byName = new Map<string, AsmMacro>();
   /** What the expansions depend on: keys the parse of the assembler files masked with this table. */
   readonly digest: string;
 
-  constructor(macros: readonly AsmMacro[]) {
-    for (const m of macros) this.byName.set(m.name, m);
-    const sorted = [...this.byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  constructor(private readonly files: readonly FileDefinitions[]) {
+    for (const [, macros] of files) for (const m of macros) this.byName.set(m.name.toLowerCase(), m);
+    const sorted = [...files].filter(([, m]) => m.length).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.digest = sorted.length ? sha1(JSON.stringify(sorted)) : '';
   }
 
@@ -91,42 +103,114 @@ export class AsmMacroTable {
     return this.byName.size;
   }
 
+  /** The macros a file sees before its first line: the other files' (its own are read where they stand). */
+  private seenBy(rel: string | undefined): Map<string, AsmMacro> {
+    if (rel === undefined || !this.files.some(([f]) => f === rel)) return this.byName;
+    const out = new Map<string, AsmMacro>();
+    for (const [f, macros] of this.files) if (f !== rel) for (const m of macros) out.set(m.name.toLowerCase(), m);
+    return out;
+  }
+
   /**
-   * Invocations at the head of a statement outside macro definitions, and repeat blocks (from their head to their
-   * `.endr`), in order, each expanded to its statements joined by ` ; `. `cExpanded` gives the file's C macro
-   * invocations (all of them, constants too): the assembler reads the text with them expanded (`.rept NUM_IRQS`).
+   * Invocations at the head of a statement (after its labels, `;` separating statements) outside macro definitions,
+   * and repeat blocks (from their head to their `.endr`), in order, each expanded to its statements joined by ` ; `.
+   * `cExpanded` gives the file's C macro invocations (all of them, constants too): the assembler reads the text with
+   * them expanded (`.rept NUM_IRQS`). `rel`: the file's stored path (its own definitions are read where they stand).
    */
-  findInvocations(text: string, cExpanded?: () => readonly MacroInvocation[]): MacroInvocation[] {
-    if (this.byName.size === 0 && !ANY_REPEAT.test(text)) return [];
+  findInvocations(text: string, cExpanded?: () => readonly MacroInvocation[], rel?: string): MacroInvocation[] {
+    if (this.byName.size === 0 && !ANY_BLOCK.test(text)) return [];
     const lines = text.split('\n');
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
-    const skip = definitionLines(lines);
-    const expander = new AsmExpander(this.byName);
-    const out: MacroInvocation[] = [];
-    const starts: number[] = [];
+    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text))).invocations();
+  }
+}
+
+/** One file's lines read in order: definitions and state directives followed, invocations and blocks expanded. */
+class FileScan {
+  private readonly out: MacroInvocation[] = [];
+  private readonly starts: number[] = [];
+  private readonly skip: Set<number>;
+
+  /** `src()`: the lines as the assembler reads them (C macros expanded, line for line). */
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly src: () => readonly string[],
+    private readonly expander: AsmExpander,
+  ) {
     let at = 0;
     for (const line of lines) {
-      starts.push(at);
+      this.starts.push(at);
       at += line.length + 1;
     }
+    this.skip = definitionLines(lines);
+  }
+
+  invocations(): MacroInvocation[] {
+    const { lines } = this;
     for (let i = 0; i < lines.length; i++) {
-      const m = skip.has(i) ? null : STATEMENT_HEAD.exec(lines[i]);
-      const block = m ? repeatOp(lines[i]) : undefined;
-      if (!m || (!block && !this.byName.has(m[2]))) continue;
-      // The statement as the assembler reads it: the same head, C macros expanded.
-      const src = read();
-      const h = STATEMENT_HEAD.exec(src[i]);
-      if (!h || h[2] !== m[2]) continue;
-      const last = block ? blockEnd(lines, i) : i;
-      if (last < 0) continue;
-      const statements = block ? expander.repeat(src[i], src.slice(i + 1, last))?.statements : expander.invoke(this.byName.get(m[2])!, withoutComment(src[i]).slice(h[0].length));
-      if (!statements) continue;
-      const column = m[1].length;
-      const end = starts[last] + withoutComment(lines[last]).replace(/\s+$/, '').length;
-      out.push({ name: m[2], start: starts[i] + column, end, line: i + 1, column, objectLike: false, expansion: statements.join(' ; ') });
-      i = last;
+      if (this.skip.has(i)) {
+        i = this.definition(i);
+        continue;
+      }
+      const statements = statementsOf(lines[i], this.expander.separated);
+      if (statements.length === 1 && repeatOp(lines[i])) {
+        i = this.block(i);
+        continue;
+      }
+      statements.forEach((st, k) => this.statement(i, st, k, statements.length));
     }
-    return out;
+    return this.out;
+  }
+
+  /** A definition at line `i` (as the assembler reads it): known from there on. Answers its last line. */
+  private definition(i: number): number {
+    const end = blockEnd(this.lines, i);
+    if (end < 0) return this.lines.length;
+    const macro = readDefinition(this.src(), i, end);
+    if (macro) this.expander.define(macro);
+    return end;
+  }
+
+  /** A repeat block opening at line `i`: its expansion. Answers its last line. */
+  private block(i: number): number {
+    const last = blockEnd(this.lines, i);
+    if (last < 0) return i;
+    const src = this.src();
+    const head = STATEMENT_HEAD.exec(this.lines[i])!;
+    if (STATEMENT_HEAD.exec(src[i])?.[2] !== head[2]) return last;
+    const statements = this.expander.repeat(src[i], src.slice(i + 1, last))?.statements;
+    if (statements) this.add(head[2], i, head[1].length, this.starts[last] + statementsOf(this.lines[last])[0].text.replace(/\s+$/, '').length, statements);
+    return last;
+  }
+
+  /** The `k`th of `count` statements of line `i`: an invocation expanded, or a directive followed. */
+  private statement(i: number, st: LineStatement, k: number, count: number): void {
+    const h = headed(st);
+    const macro = h && this.expander.macro(h.head);
+    if (!macro) {
+      if (!FOLLOWED.test(st.text.slice(labelsLength(st.text)))) return;
+      const s = this.asRead(i, k, count);
+      if (s) this.expander.observe(s.text.slice(labelsLength(s.text)));
+      return;
+    }
+    // The statement as the assembler reads it: the same head, C macros expanded.
+    const s = this.asRead(i, k, count);
+    const sh = s && headed(s);
+    if (sh?.head !== h.head) return;
+    const statements = this.expander.invoke(macro, sh.operands);
+    if (statements) this.add(h.head, i, h.at, this.starts[i] + h.end, statements);
+  }
+
+  /** The `k`th of `count` statements of line `i` as the assembler reads it (C macros expanded), when it is told apart. */
+  private asRead(i: number, k: number, count: number): LineStatement | undefined {
+    const line = this.src()[i] ?? '';
+    const statements = statementsOf(line, this.expander.separated);
+    if (statements.length === count) return statements[k];
+    return count === 1 ? statementsOf(line, false)[0] : undefined;
+  }
+
+  private add(name: string, i: number, column: number, end: number, statements: string[]): void {
+    this.out.push({ name, start: this.starts[i] + column, end, line: i + 1, column, objectLike: false, expansion: statements.join(' ; ') });
   }
 }

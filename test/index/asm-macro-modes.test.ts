@@ -1,0 +1,121 @@
+// Assembler files whose symbols depend on the state GNU as keeps while it reads: labels before a macro invocation and
+// `;`-separated statements, `.purgem` (and case-blind macro names), `.altmacro` mode. Each file defines what nm lists
+// for its object (checked against the assembler where it is installed).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findCallees } from '../../src/query/call-graph/call-sites.js';
+import { listSymbols } from '../../src/query/list-symbols.js';
+import { withProject } from '../../src/query/project-context.js';
+import { answerRows } from '../helpers/answer-rows.js';
+import { hasTool, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+
+const rowsOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => `${s.kind} ${s.name} ${s.line}`);
+const namesOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => s.name);
+const withAssembler = hasTool('arm-none-eabi-gcc') && hasTool('arm-none-eabi-nm');
+
+/**
+ * The names nm lists as defined in the object of `file`, sorted: absolute symbols (`.set irq, 0`) and plain local labels
+ * the file itself writes (`plainLocal`, no functions of the file) left out.
+ */
+function nmNames(root: string, file: string, plainLocal: string[] = []): string[] {
+  const obj = path.join(tempDir(), `${path.basename(file)}.o`);
+  execFileSync('arm-none-eabi-gcc', ['-mcpu=cortex-m0plus', '-mthumb', `-I${root}/include`, '-c', path.join(root, file), '-o', obj]);
+  const out = execFileSync('arm-none-eabi-nm', ['--defined-only', obj], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((p) => p.length === 3 && !p[2].startsWith('$') && p[1].toLowerCase() !== 'a' && !plainLocal.includes(p[2]))
+    .map((p) => p[2])
+    .sort();
+}
+
+describe('labels before an invocation, `;`-separated statements', () => {
+  const FILE = 'src/statements.S';
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-macro-statements'])).root;
+  });
+
+  it('expands an invocation after labels and each `;`-separated one, none in an `@` comment', () => {
+    // nm: T entry_label, T after_label (`entry_label: fn after_label`), T after_two_labels, T semi_a, T semi_b,
+    // t m4_mark, t m5_mark (`mark ; mark @ mark`: `\@` counts both, not the commented one), T before_comment (not
+    // in_comment, in_comment_too), T after_insn (`nop ; fn after_insn`), T inline_global (`.global inline_global ;
+    // inline_global:`), T after_numeric_label (`1: fn ...`), t m9_mark.
+    expect(rowsOf(root, FILE)).toEqual([
+      'function entry_label 20',
+      'function after_label 20',
+      'function after_two_labels 21',
+      'function semi_a 22',
+      'function semi_b 22',
+      'function m4_mark 23',
+      'function m5_mark 23',
+      'function before_comment 24',
+      'function after_insn 25',
+      'function inline_global 26',
+      'function after_numeric_label 27',
+      'function m9_mark 28',
+    ]);
+  });
+
+  it('reads a call after a `;` under the label before it', () => {
+    const callees = answerRows(withProject(root, (ctx) => findCallees(ctx, { name: 'inline_global' }))).map((c) => c.callee);
+    expect(callees).toEqual(['semi_a']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the same names', () => {
+    // local_a and local_b are plain local labels the file writes: no functions of the file.
+    expect(nmNames(root, FILE, ['local_a', 'local_b'])).toEqual(namesOf(root, FILE).sort());
+  });
+});
+
+describe('.purgem and case-blind macro names', () => {
+  const FILE = 'src/purge.S';
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-macro-purge'])).root;
+  });
+
+  it('expands each invocation with the definition it follows, and none after the last purge', () => {
+    // nm: T first (the first `emit`, not the one defined after `.purgem`), T second_v2, T third_v2 (`EMIT`), T
+    // wfi_macro3 (the `wfi` after `.purgem wfi` is the instruction).
+    expect(rowsOf(root, FILE)).toEqual(['function first 14', 'function second_v2 24', 'function third_v2 25', 'function wfi_macro3 37']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the same names', () => {
+    expect(nmNames(root, FILE)).toEqual(namesOf(root, FILE).sort());
+  });
+});
+
+describe('.altmacro', () => {
+  const FILE = 'src/altmacro.S';
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-altmacro'])).root;
+  });
+
+  it('reads `%expr`, `<text>`, bare names joined by `&` and LOCAL labels as the assembler does', () => {
+    // nm: T irq0_handler, T irq1_handler, T irq2_handler (`irq_handler %irq` in a `.rept` that `.set`s irq), T
+    // uart_main (`name&_&unit` with the default), T spi_8 (`<spi>, %(2 * 4)`), no `done` (a LOCAL name is `.LL0001`,
+    // not in the symbol table; the definition's own lines are no code), t unit and T default_handler (after
+    // `.noaltmacro` the bare `unit` is text).
+    expect(rowsOf(root, FILE)).toEqual([
+      'function irq0_handler 16',
+      'function irq1_handler 16',
+      'function irq2_handler 16',
+      'function uart_main 32',
+      'function spi_8 33',
+      'function unit 45',
+      'function default_handler 45',
+    ]);
+  });
+
+  it('reads the branches an expansion writes under its label', () => {
+    const callees = answerRows(withProject(root, (ctx) => findCallees(ctx, { name: 'irq1_handler' }))).map((c) => c.callee);
+    expect(callees).toEqual(['default_handler']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the same names', () => {
+    expect(nmNames(root, FILE)).toEqual(namesOf(root, FILE).sort());
+  });
+});
