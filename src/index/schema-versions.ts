@@ -171,7 +171,8 @@ export const SCHEMA_VERSION = 16;
  * 51: assembler files read macro invocations after labels (`lbl: MACRO a`) and `;`-separated statements (GNU as; a
  *     Keil armasm `;` still starts a comment), a macro's definition where it stands and `.purgem` (names case-blind),
  *     `.altmacro` mode (`%expr`, `<text>`, bare parameter names, `LOCAL`), symbols `.set` to numbers in `%expr` and
- *     `.rept` counts; the lines of a `.macro` definition are no code of the file (a `.thumb_func` there made the next
- *     plain label a function) (stored parses are keyed by an unchanged masked text).
+ *     `.rept` counts, `\@` counting the macros the assembler files an `#include` reads execute; the lines of a `.macro`
+ *     definition are no code of the file (a `.thumb_func` there made the next plain label a function) (stored parses
+ *     are keyed by an unchanged masked text).
  */
 export const ROW_FORMAT_VERSION = 51;

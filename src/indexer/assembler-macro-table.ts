@@ -1,10 +1,11 @@
 // The GNU assembler macros of a build (see assembler-macros.ts): the `.macro` definitions of its assembler files, read
 // from their compiled lines as the compiler hands them to the assembler (C macros in them expanded with the build's
-// table: the Pico SDK's `wrapper_func x` writes `regular_func WRAPPER_FUNC_NAME(\x)`), and an assembler file's
-// invocations of them beside its C macro invocations.
+// table: the Pico SDK's `wrapper_func x` writes `regular_func WRAPPER_FUNC_NAME(\x)`), the files their `#include`s
+// name and the macros an included file executes (which `\@` counts in the file including it), and an assembler
+// file's invocations of them beside its C macro invocations.
 import fs from 'node:fs';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
-import { AsmMacroTable, readAsmMacros, type AsmMacro } from '../preprocessor/assembler-macros.js';
+import { AsmMacroTable, includedNames, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
@@ -18,14 +19,26 @@ export interface AsmMacroSource {
   tableFor: (rel: string, language: string) => BuildMacroTable | undefined;
   /** A file's compiled lines, the rest blanked. */
   mask: (buf: Buffer, ranges: number[]) => string;
+  /** Whether a file is a unit's own (else a header some unit includes). */
+  isUnit: (file: string) => boolean;
 }
 
-/** The `.macro` definitions of one assembler file: [stored path, definitions in order]. */
-export type AsmFileMacros = [string, AsmMacro[]];
+/**
+ * The `.macro` definitions of one assembler file: [stored path, definitions in order (those left at its end), and
+ * what it includes and executes when it does].
+ */
+export type AsmFileMacros = [string, AsmMacro[], AsmFileReads?];
 
-/** The definitions of the assembler files among `files` that define any, in the order of `files`. */
-export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): AsmFileMacros[] {
+/** An included assembler file: its text as masked and as the assembler reads it (C macros expanded), its readers. */
+type HeaderText = { masked: string; expanded: string; readBy: string[] };
+
+/**
+ * The definitions and `#include`s of the assembler files among `files` that have any, in the order of `files`; of a
+ * header (no unit's own file), its texts too, to count the macros it executes once the build's are known.
+ */
+export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; headers: Map<string, HeaderText> } {
   const out: AsmFileMacros[] = [];
+  const headers = new Map<string, HeaderText>();
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -34,12 +47,40 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     } catch {
       continue;
     }
-    if (!buf.includes('.macro')) continue;
+    const header = !src.isUnit(fa.file);
+    const defines = buf.includes('.macro') || buf.includes('.MACRO');
+    if (!header && !defines && !buf.includes('include')) continue;
     const rel = src.rel(fa.file);
+    // The #include lines themselves are not compiled lines (the masked text blanks them).
+    const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
+    if (!header && !defines) {
+      if (includes.length) out.push([rel, [], { includes }]);
+      continue;
+    }
     const text = src.mask(buf, fa.ranges);
     const table = src.tableFor(rel, fa.language);
-    const macros = readAsmMacros(table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text);
-    if (macros.length) out.push([rel, macros]);
+    const expanded = table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text;
+    const macros = readAsmMacros(expanded);
+    if (header) headers.set(rel, { masked: text, expanded, readBy: fa.readBy.map(src.rel) });
+    if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
+  }
+  return { files: out, headers };
+}
+
+/**
+ * The files' definitions with the number of macros each header of `headers` executes (its own lines, not the files
+ * it includes), read with the build's macros; a file with no definition, `#include` or execution is left out.
+ */
+export function withExecutions(files: readonly AsmFileMacros[], headers: ReadonlyMap<string, HeaderText>): AsmFileMacros[] {
+  const table = new AsmMacroTable(files);
+  const out: AsmFileMacros[] = [];
+  for (const [rel, macros, reads] of files) {
+    const h = headers.get(rel);
+    const executed = h ? table.executions(h.masked, h.expanded, rel) : (reads?.executed ?? 0);
+    const readBy = h ? h.readBy : reads?.readBy;
+    // Who reads a header matters only where something counts it: when it executes or includes what does.
+    const now: AsmFileReads = { ...(reads?.includes ? { includes: reads.includes } : {}), ...(executed ? { executed } : {}), ...((executed || reads?.includes) && readBy ? { readBy } : {}) };
+    if (macros.length || now.includes || now.executed) out.push(now.includes || now.executed ? [rel, macros, now] : [rel, macros]);
   }
   return out;
 }
@@ -49,16 +90,17 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
  * what they define now): theirs replaced where they stood, dropped when they define none now, appended when new.
  */
 export function withFileMacros(kept: readonly AsmFileMacros[], read: ReadonlySet<string>, fresh: readonly AsmFileMacros[]): AsmFileMacros[] {
-  const now = new Map(fresh);
+  const now = new Map(fresh.map((f) => [f[0], f]));
   const out: AsmFileMacros[] = [];
-  for (const [rel, macros] of kept) {
-    if (!read.has(rel)) out.push([rel, macros]);
+  for (const entry of kept) {
+    const rel = entry[0];
+    if (!read.has(rel)) out.push(entry);
     else if (now.has(rel)) {
-      out.push([rel, now.get(rel)!]);
+      out.push(now.get(rel)!);
       now.delete(rel);
     }
   }
-  out.push(...now);
+  out.push(...now.values());
   return out;
 }
 

@@ -22,7 +22,7 @@ import { ScopedBlanking } from './scoped-blanking.js';
 import { counterValues } from '../preprocessor/counter-values.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
-import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
+import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../parser/line-index.js';
 
@@ -257,9 +257,10 @@ export const scopedActivity = (key: string, scopeDigest: string): string => (sco
  * the context gives them (a patch masks only some files); kept in `out.assemblerMacros`.
  */
 function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: MaskedFiles, tableFor: AsmMacroSource['tableFor']): AsmMacroTable {
-  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked });
+  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f) });
   const read = new Set(files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)));
-  out.assemblerMacros = ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh) : fresh;
+  // The macros an included file executes are counted with the build's definitions, those of files not read again too.
+  out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.headers);
   return assemblerMacroTable(out.assemblerMacros);
 }
 

@@ -59,6 +59,11 @@ export class AsmExpander {
     return this.executed;
   }
 
+  /** Counts `n` macros executed elsewhere (by a file an `#include` reads). */
+  advance(n: number): void {
+    this.executed += n;
+  }
+
   /** Follows a statement that expands nothing: `.purgem`, `.altmacro`, `.noaltmacro`, a symbol set to a number. */
   observe(statement: string): void {
     const m = STATEMENT_HEAD.exec(statement);

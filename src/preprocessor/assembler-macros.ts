@@ -2,8 +2,10 @@
 // invocations in an assembler file, with its repeat blocks (`.rept`, `.irp`, `.irpc`), expanded as the assembler does
 // (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
 // `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. A file reads its own definitions
-// and `.purgem`s where they stand, and other files' definitions as they are at their end. Leaves out the macros of
-// files `.include` reads (the C preprocessor's `#include` is followed).
+// and `.purgem`s where they stand, other files' definitions as they are at their end, and counts in `\@` the macros
+// the assembler files its `#include`s read execute. Leaves out files `.include` reads (the C preprocessor's `#include`
+// is followed), macros executed in C headers, and where an included file's own `\@` starts (from 0, as when it is
+// included before the file executes any macro).
 import { sha1 } from '../model/sha1.js';
 import { AsmExpander } from './assembler-expander.js';
 import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
@@ -66,8 +68,31 @@ function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   return out;
 }
 
-/** The definitions of one file: [its stored path, its definitions in order]. */
-export type FileDefinitions = readonly [string, readonly AsmMacro[]];
+/** What an assembler file reads besides its definitions. */
+export interface AsmFileReads {
+  /** Its `#include`s: [line (1-based), the name as written]. */
+  includes?: [number, string][];
+  /** The macros its own lines execute (not those of the files it includes): what `\@` counts past it. */
+  executed?: number;
+  /** Of an included file: the units reading it (stored paths), which tell an `#include` the walk took. */
+  readBy?: string[];
+}
+
+/** The definitions of one file: [its stored path, its definitions in order, what it reads]. */
+export type FileDefinitions = readonly [string, readonly AsmMacro[], AsmFileReads?];
+
+const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]/;
+
+/** The `#include`s of a text: [line (1-based), the name as written] (those in branches not compiled too). */
+export function includedNames(text: string): [number, string][] {
+  if (!text.includes('include')) return [];
+  const out: [number, string][] = [];
+  text.split('\n').forEach((line, i) => {
+    const m = INCLUDE.exec(line);
+    if (m) out.push([i + 1, m[1]]);
+  });
+  return out;
+}
 
 /** A line's statement as the assembler reads it: the labels before it left out, its head, and where it starts. */
 interface HeadedStatement {
@@ -95,12 +120,52 @@ export class AsmMacroTable {
 
   constructor(private readonly files: readonly FileDefinitions[]) {
     for (const [, macros] of files) for (const m of macros) this.byName.set(m.name.toLowerCase(), m);
-    const sorted = [...files].filter(([, m]) => m.length).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    this.digest = sorted.length ? sha1(JSON.stringify(sorted)) : '';
+    const sorted = [...files].filter(([, m, reads]) => m.length || reads).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    // Without a macro, `#include`s change no expansion.
+    this.digest = this.byName.size ? sha1(JSON.stringify(sorted)) : '';
   }
 
   get size(): number {
     return this.byName.size;
+  }
+
+  /** The entry of the file an `#include` names (`name` as written: the stored path ends with it), if any. */
+  private included(name: string): FileDefinitions | undefined {
+    const tail = `/${name.replace(/^\.\//, '')}`;
+    return this.files.find(([f]) => f === name || f.endsWith(tail));
+  }
+
+  /**
+   * Where a file's `#include`s read files that execute macros: line (0-based) → how many they execute, the files
+   * they include in turn counted, each file once (an include guard reads it once). An `#include` counts when a unit
+   * reading the file reads the file it names (one in a branch not compiled does not).
+   */
+  private includeCounts(rel: string | undefined): Map<number, number> {
+    const out = new Map<number, number>();
+    const entry = rel === undefined ? undefined : this.files.find(([f]) => f === rel);
+    if (!entry?.[2]?.includes) return out;
+    const readers = new Set(entry[2].readBy ?? [rel!]);
+    const seen = new Set<string>([rel!]);
+    const total = (e: FileDefinitions | undefined): number => {
+      if (!e || seen.has(e[0]) || !e[2]?.readBy?.some((u) => readers.has(u))) return 0;
+      seen.add(e[0]);
+      let n = e[2]?.executed ?? 0;
+      for (const [, name] of e[2]?.includes ?? []) n += total(this.included(name));
+      return n;
+    };
+    for (const [line, name] of entry[2].includes) {
+      const n = total(this.included(name));
+      if (n) out.set(line - 1, (out.get(line - 1) ?? 0) + n);
+    }
+    return out;
+  }
+
+  /** How many macros a file's own lines execute (`masked` its text, `expanded` with its C macros expanded). */
+  executions(masked: string, expanded: string, rel: string): number {
+    if (this.byName.size === 0 && !ANY_BLOCK.test(masked)) return 0;
+    const expander = new AsmExpander(this.seenBy(rel), !isArmasmText(masked));
+    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, new Map()).invocations();
+    return expander.count;
   }
 
   /** The macros a file sees before its first line: the other files' (its own are read where they stand). */
@@ -122,7 +187,7 @@ export class AsmMacroTable {
     const lines = text.split('\n');
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
-    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text))).invocations();
+    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text)), this.includeCounts(rel)).invocations();
   }
 }
 
@@ -132,11 +197,15 @@ class FileScan {
   private readonly starts: number[] = [];
   private readonly skip: Set<number>;
 
-  /** `src()`: the lines as the assembler reads them (C macros expanded, line for line). */
+  /**
+   * `src()`: the lines as the assembler reads them (C macros expanded, line for line); `included`: line (0-based) →
+   * macros the files its `#include` reads execute.
+   */
   constructor(
     private readonly lines: readonly string[],
     private readonly src: () => readonly string[],
     private readonly expander: AsmExpander,
+    private readonly included: ReadonlyMap<number, number>,
   ) {
     let at = 0;
     for (const line of lines) {
@@ -149,6 +218,8 @@ class FileScan {
   invocations(): MacroInvocation[] {
     const { lines } = this;
     for (let i = 0; i < lines.length; i++) {
+      const executed = this.included.get(i);
+      if (executed) this.expander.advance(executed);
       if (this.skip.has(i)) {
         i = this.definition(i);
         continue;

@@ -1,9 +1,12 @@
 // Assembler files whose symbols depend on the state GNU as keeps while it reads: labels before a macro invocation and
-// `;`-separated statements, `.purgem` (and case-blind macro names), `.altmacro` mode. Each file defines what nm lists
-// for its object (checked against the assembler where it is installed).
+// `;`-separated statements, `.purgem` (and case-blind macro names), `.altmacro` mode, `\@` counting the macros the
+// files an `#include` reads execute. Each file defines what nm lists for its object (checked against the assembler
+// where it is installed).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
 import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
@@ -117,5 +120,32 @@ describe('.altmacro', () => {
 
   it.skipIf(!withAssembler)('matches the assembler: nm lists the same names', () => {
     expect(nmNames(root, FILE)).toEqual(namesOf(root, FILE).sort());
+  });
+});
+
+describe('\\@ after an #include of a file that executes macros', () => {
+  const FILE = 'src/counted.S';
+  const HEADERS = ['include/count_helper.S', 'include/nested_helper.S'];
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-include-counter'])).root;
+  });
+
+  it('counts the executions of the included files before the file’s own', () => {
+    // nm: T main_fn, t m4_mark (helper_one, nested_fn in the file the header includes, helper_two: three before).
+    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m4_mark 6']);
+    expect(HEADERS.flatMap((h) => rowsOf(root, h))).toEqual(['function helper_one 19', 'function helper_two 22', 'function nested_fn 2']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the names the unit and the files it includes define', () => {
+    expect(nmNames(root, FILE)).toEqual([FILE, ...HEADERS].flatMap((f) => namesOf(root, f)).sort());
+  });
+
+  it('follows an edit of an included file on the next index: one more execution renumbers the unit’s label', async () => {
+    const nested = path.join(root, 'include/nested_helper.S');
+    fs.appendFileSync(nested, 'regfn nested_two\n    bx lr\n');
+    await indexProject({ root });
+    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m5_mark 6']);
+    if (withAssembler) expect(nmNames(root, FILE)).toContain('m5_mark');
   });
 });
