@@ -174,5 +174,7 @@ export const SCHEMA_VERSION = 16;
  *     `.rept` counts, `\@` counting the macros the assembler files an `#include` reads execute; the lines of a `.macro`
  *     definition are no code of the file (a `.thumb_func` there made the next plain label a function) (stored parses
  *     are keyed by an unchanged masked text).
+ * 52: the `\@` of an assembler file an `#include` reads starts where the first unit reading it includes it, past the
+ *     macros executed before (it started from 0).
  */
-export const ROW_FORMAT_VERSION = 51;
+export const ROW_FORMAT_VERSION = 52;

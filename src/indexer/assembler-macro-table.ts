@@ -29,16 +29,25 @@ export interface AsmMacroSource {
  */
 export type AsmFileMacros = [string, AsmMacro[], AsmFileReads?];
 
-/** An included assembler file: its text as masked and as the assembler reads it (C macros expanded), its readers. */
-type HeaderText = { masked: string; expanded: string; readBy: string[] };
+/**
+ * An assembler file read: its text as masked and as the assembler reads it (C macros expanded; each made when first
+ * asked), whether it is a header (no unit's own file) and the units reading it.
+ */
+type AsmText = { masked: () => string; expanded: () => string; header: boolean; readBy: string[] };
+
+/** The value `make` gives, made when first asked. */
+function once<T>(make: () => T): () => T {
+  let made: { v: T } | undefined;
+  return () => (made ??= { v: make() }).v;
+}
 
 /**
- * The definitions and `#include`s of the assembler files among `files` that have any, in the order of `files`; of a
- * header (no unit's own file), its texts too, to count the macros it executes once the build's are known.
+ * The definitions and `#include`s of the assembler files among `files` that have any, in the order of `files`, and
+ * the texts of those files and of headers, to count the macros headers execute once the build's are known.
  */
-export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; headers: Map<string, HeaderText> } {
+export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText> } {
   const out: AsmFileMacros[] = [];
-  const headers = new Map<string, HeaderText>();
+  const texts = new Map<string, AsmText>();
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -53,36 +62,71 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const rel = src.rel(fa.file);
     // The #include lines themselves are not compiled lines (the masked text blanks them).
     const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
-    if (!header && !defines) {
-      if (includes.length) out.push([rel, [], { includes }]);
-      continue;
-    }
-    const text = src.mask(buf, fa.ranges);
-    const table = src.tableFor(rel, fa.language);
-    const expanded = table ? splicedText(text, findInvocations(text, rel, table, undefined, true, true).invocations) : text;
-    const macros = readAsmMacros(expanded);
-    if (header) headers.set(rel, { masked: text, expanded, readBy: fa.readBy.map(src.rel) });
+    const masked = once(() => src.mask(buf, fa.ranges));
+    const expanded = once(() => {
+      const table = src.tableFor(rel, fa.language);
+      return table ? splicedText(masked(), findInvocations(masked(), rel, table, undefined, true, true).invocations) : masked();
+    });
+    if (header || includes.length) texts.set(rel, { masked, expanded, header, readBy: fa.readBy.map(src.rel) });
+    const macros = header || defines ? readAsmMacros(expanded()) : [];
     if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
   }
-  return { files: out, headers };
+  return { files: out, texts };
 }
 
 /**
  * The files' definitions with the number of macros each header of `headers` executes (its own lines, not the files
  * it includes), read with the build's macros; a file with no definition, `#include` or execution is left out.
  */
-export function withExecutions(files: readonly AsmFileMacros[], headers: ReadonlyMap<string, HeaderText>): AsmFileMacros[] {
+export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>): AsmFileMacros[] {
   const table = new AsmMacroTable(files);
   const out: AsmFileMacros[] = [];
   for (const [rel, macros, reads] of files) {
-    const h = headers.get(rel);
-    const executed = h ? table.executions(h.masked, h.expanded, rel) : (reads?.executed ?? 0);
+    const t = texts.get(rel);
+    const h = t?.header ? t : undefined;
+    const executed = h ? table.executions(h.masked(), h.expanded(), rel) : (reads?.executed ?? 0);
     const readBy = h ? h.readBy : reads?.readBy;
     // Who reads a header matters only where something counts it: when it executes or includes what does.
     const now: AsmFileReads = { ...(reads?.includes ? { includes: reads.includes } : {}), ...(executed ? { executed } : {}), ...((executed || reads?.includes) && readBy ? { readBy } : {}) };
     if (macros.length || now.includes || now.executed) out.push(now.includes || now.executed ? [rel, macros, now] : [rel, macros]);
   }
-  return out;
+  return withStarts(out, texts, new Map(files.map((f) => [f[0], f[2]?.start])));
+}
+
+/**
+ * The files' definitions with where each header's `\@` starts: the macros executed before it where the first unit
+ * reading it (in the order of `files`) includes it, through the headers between. A file not read again keeps the
+ * starts of the files it includes as `kept` (a patch: when one changes, the digest does and the full path runs).
+ */
+function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>, kept: ReadonlyMap<string, number | undefined>): AsmFileMacros[] {
+  if (!files.some(([, , reads]) => reads?.executed)) return [...files];
+  const table = new AsmMacroTable(files);
+  const byRel = new Map(files.map((f) => [f[0], f]));
+  const starts = new Map<string, number>();
+  // Units (no readers recorded) first, each from 0; then the headers their #includes reach, first reach wins.
+  const queue: [string, number][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0]);
+  for (let k = 0; k < queue.length; k++) {
+    const [rel, start] = queue[k];
+    const reads = byRel.get(rel)?.[2];
+    if (reads?.readBy) {
+      if (starts.has(rel)) continue;
+      starts.set(rel, start);
+    }
+    if (!reads?.includes) continue;
+    const readers = new Set(reads.readBy ?? [rel]);
+    const text = texts.get(rel);
+    const at = text ? table.countsAt(text.masked(), text.expanded(), rel, start) : undefined;
+    for (const [line, name] of reads.includes) {
+      const h = table.included(name);
+      if (!h?.[2]?.readBy?.some((u) => readers.has(u))) continue;
+      const before = at ? at.get(line) : kept.get(h[0]);
+      if (before !== undefined) queue.push([h[0], before]);
+    }
+  }
+  return files.map(([rel, macros, reads]) => {
+    const start = starts.get(rel);
+    return (reads ? [rel, macros, start ? { ...reads, start } : reads] : [rel, macros]) as AsmFileMacros;
+  });
 }
 
 /**

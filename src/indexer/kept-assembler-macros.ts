@@ -7,8 +7,8 @@ import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { AsmFileMacros } from './assembler-macro-table.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 
-// 2: a file's definitions are those left at its end (`.purgem` removes them).
-const FORMAT = 2;
+// 2: a file's definitions are those left at its end (`.purgem` removes them). 3: where an included file's `\@` starts.
+const FORMAT = 3;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

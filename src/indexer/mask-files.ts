@@ -260,7 +260,7 @@ function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: Masked
   const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f) });
   const read = new Set(files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)));
   // The macros an included file executes are counted with the build's definitions, those of files not read again too.
-  out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.headers);
+  out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.texts);
   return assemblerMacroTable(out.assemblerMacros);
 }
 

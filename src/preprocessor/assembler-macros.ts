@@ -3,9 +3,9 @@
 // (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
 // `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. A file reads its own definitions
 // and `.purgem`s where they stand, other files' definitions as they are at their end, and counts in `\@` the macros
-// the assembler files its `#include`s read execute. Leaves out files `.include` reads (the C preprocessor's `#include`
-// is followed), macros executed in C headers, and where an included file's own `\@` starts (from 0, as when it is
-// included before the file executes any macro).
+// the assembler files its `#include`s read execute (an included file's own count starts where the first unit reading
+// it includes it). Leaves out files `.include` reads (the C preprocessor's `#include` is followed) and macros executed
+// in C headers.
 import { sha1 } from '../model/sha1.js';
 import { AsmExpander } from './assembler-expander.js';
 import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
@@ -76,6 +76,8 @@ export interface AsmFileReads {
   executed?: number;
   /** Of an included file: the units reading it (stored paths), which tell an `#include` the walk took. */
   readBy?: string[];
+  /** Of an included file: the macros executed before it, where the first unit reading it includes it (its first `\@`). */
+  start?: number;
 }
 
 /** The definitions of one file: [its stored path, its definitions in order, what it reads]. */
@@ -130,7 +132,7 @@ export class AsmMacroTable {
   }
 
   /** The entry of the file an `#include` names (`name` as written: the stored path ends with it), if any. */
-  private included(name: string): FileDefinitions | undefined {
+  included(name: string): FileDefinitions | undefined {
     const tail = `/${name.replace(/^\.\//, '')}`;
     return this.files.find(([f]) => f === name || f.endsWith(tail));
   }
@@ -160,6 +162,19 @@ export class AsmMacroTable {
     return out;
   }
 
+  /**
+   * The macros executed before each `#include` of a file (line, 1-based → count), the file read from `start` (the
+   * macros executed before its first line).
+   */
+  countsAt(masked: string, expanded: string, rel: string, start: number): Map<number, number> {
+    const entry = this.files.find(([f]) => f === rel);
+    const at = new Map<number, number>();
+    const lines = new Set((entry?.[2]?.includes ?? []).map(([line]) => line - 1));
+    const expander = new AsmExpander(this.seenBy(rel), !isArmasmText(masked), start);
+    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeCounts(rel), { lines, at }).invocations();
+    return new Map([...at].map(([line, n]) => [line + 1, n]));
+  }
+
   /** How many macros a file's own lines execute (`masked` its text, `expanded` with its C macros expanded). */
   executions(masked: string, expanded: string, rel: string): number {
     if (this.byName.size === 0 && !ANY_BLOCK.test(masked)) return 0;
@@ -187,7 +202,8 @@ export class AsmMacroTable {
     const lines = text.split('\n');
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
-    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text)), this.includeCounts(rel)).invocations();
+    const start = rel === undefined ? 0 : (this.files.find(([f]) => f === rel)?.[2]?.start ?? 0);
+    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeCounts(rel)).invocations();
   }
 }
 
@@ -199,13 +215,14 @@ class FileScan {
 
   /**
    * `src()`: the lines as the assembler reads them (C macros expanded, line for line); `included`: line (0-based) →
-   * macros the files its `#include` reads execute.
+   * macros the files its `#include` reads execute; `counted`: lines (0-based) where the count so far is kept in `at`.
    */
   constructor(
     private readonly lines: readonly string[],
     private readonly src: () => readonly string[],
     private readonly expander: AsmExpander,
     private readonly included: ReadonlyMap<number, number>,
+    private readonly counted?: { lines: ReadonlySet<number>; at: Map<number, number> },
   ) {
     let at = 0;
     for (const line of lines) {
@@ -218,6 +235,7 @@ class FileScan {
   invocations(): MacroInvocation[] {
     const { lines } = this;
     for (let i = 0; i < lines.length; i++) {
+      if (this.counted?.lines.has(i)) this.counted.at.set(i, this.expander.count);
       const executed = this.included.get(i);
       if (executed) this.expander.advance(executed);
       if (this.skip.has(i)) {
