@@ -47,6 +47,12 @@ export interface HeaderEntry {
   counted: number;
   /** The files whose code lines made those uses (nested walks included); absent when none did. */
   countedIn?: string[];
+  /**
+   * Macros its code lines named, defined, looked up to tell whether they may use the counter (see
+   * counter-uses.ts), with their definitions: inputs of the count, not of the unit (absent when none).
+   */
+  countNames?: string[];
+  countDefs?: MacroDef[];
   ops: unknown[];
   /**
    * Views of files this walk alone made in a unit, by file (see unit-result.ts), each with the definitions
@@ -110,6 +116,8 @@ export class HeaderRecorder {
   counted = 0;
   /** The files whose code lines made them (see HeaderEntry.countedIn). */
   readonly countedIn = new Set<string>();
+  /** Macros looked up to count them, before the walk wrote them (see HeaderEntry.countNames). */
+  readonly countReads = new Map<string, MacroDef>();
   /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
   private lastRun = -1;
 
@@ -120,6 +128,11 @@ export class HeaderRecorder {
   read(name: string, def: MacroDef | undefined): void {
     this.allReads.add(name);
     if (!this.written.has(name) && !this.reads.has(name)) this.reads.set(name, def);
+  }
+
+  /** A defined macro a code line named, looked up to count the counter's uses. */
+  countRead(name: string, def: MacroDef): void {
+    if (!this.written.has(name) && !this.countReads.has(name)) this.countReads.set(name, def);
   }
 
   /** The walk set `def` (directive `index` of `sk`, made canonical) in the environment: logged as a run of #defines. */
@@ -153,6 +166,7 @@ export class HeaderRecorder {
       depth: this.depth,
       counted: this.counted,
       ...(this.countedIn.size !== 0 ? { countedIn: [...this.countedIn] } : {}),
+      ...(this.countReads.size !== 0 ? { countNames: [...this.countReads.keys()], countDefs: [...this.countReads.values()] } : {}),
       ops: this.ops,
     };
   }
@@ -165,6 +179,7 @@ export class HeaderRecorder {
     }
     // forEach, not for-of: no iterator result nor [key, value] pair made per name.
     child.reads.forEach((def, name) => this.read(name, def));
+    child.countReads.forEach((def, name) => this.countRead(name, def));
     const allReads = this.allReads;
     child.allReads.forEach((name) => allReads.add(name));
     const written = this.written;
@@ -187,6 +202,8 @@ export class HeaderRecorder {
     this.counted += entry.counted;
     const countedIn = entry.countedIn;
     if (countedIn !== undefined) for (let k = 0; k < countedIn.length; k++) this.countedIn.add(countedIn[k]);
+    const countNames = entry.countNames;
+    if (countNames !== undefined) for (let k = 0; k < countNames.length; k++) this.countRead(countNames[k], entry.countDefs![k]);
     this.ops.push(OP_SUB, entry);
   }
 }
@@ -274,13 +291,20 @@ function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
   return true;
 }
 
-/** Whether the macros the entry's walk read before writing them have the same definitions in `env`. */
+/** Whether the macros the entry's walk read before writing them (and those its count looked up) have the same definitions in `env`. */
 function inputsHold(e: HeaderEntry, env: MacroEnv, tracked: TrackedEnv | undefined): boolean {
   const names = e.readNames;
   const defs = e.readDefs;
   for (let k = 0; k < names.length; k++) {
     const def = tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k]);
     if (def !== defs[k] && !sameDefinition(def, defs[k])) return false;
+  }
+  const countNames = e.countNames;
+  if (countNames === undefined) return true;
+  const countDefs = e.countDefs!;
+  for (let k = 0; k < countNames.length; k++) {
+    const def = tracked !== undefined ? tracked.peek(countNames[k]) : env.get(countNames[k]);
+    if (def !== countDefs[k] && !sameDefinition(def, countDefs[k])) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
-import type { HeaderWalkCache, ReusableView } from './header-walk-cache.js';
+import { usesCounter, type HeaderWalkCache, type ReusableView } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
@@ -137,6 +137,19 @@ export interface WalkUnitHost {
   sharedLayers?: boolean;
 }
 
+/** Per starting macros: whether one (not a built-in) uses `__COUNTER__` (a -D), answered once per map. */
+const countingStarts = new WeakMap<StartingMacros, boolean>();
+
+function startsCounting(env: StartingMacros): boolean {
+  let known = countingStarts.get(env);
+  if (known === undefined) {
+    known = false;
+    for (const def of env.values()) if (def.builtin === undefined && usesCounter(def)) known = true;
+    countingStarts.set(env, known);
+  }
+  return known;
+}
+
 /** The indices in `files` of the files of `counted` (see UnitResult.counterIn). */
 function countedIndices(files: readonly UnitFileRead[], counted: ReadonlySet<string>): number[] {
   const out: number[] = [];
@@ -246,6 +259,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache, text: (f) => host.source.read(f) },
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions },
   );
+  if (startsCounting(environment.env)) walker.countFromStart();
   for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
   if (environment.preinclude) {
     const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);

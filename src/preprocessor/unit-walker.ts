@@ -372,9 +372,24 @@ export class UnitWalker {
       this.markCounter(from);
       if (this.counterDefined && !this.ownUses) this.scanText(file, from, to, { peek: (name) => peekMacro(this.opts.env, name), expand: () => (this.ownUses = true) });
     } else if (this.counterDefined) {
-      this.counterHost ??= { peek: (name) => peekMacro(this.opts.env, name), expand: (code, line) => this.expandCounting(code, this.curFile, line) };
+      this.counterHost ??= { peek: (name) => this.peekCounting(name), expand: (code, line) => this.expandCounting(code, this.curFile, line) };
       this.scanText(file, from, to, this.counterHost);
     }
+  }
+
+  /**
+   * A macro a header's code line names, looked up to tell whether it may use the counter: when defined, an input of
+   * the header walk under way's count (a unit defining it otherwise must not replay that count), not of the unit.
+   */
+  private peekCounting(name: string): MacroDef | undefined {
+    const def = peekMacro(this.opts.env, name);
+    if (def !== undefined && this.rec !== undefined) this.rec.countRead(name, def);
+    return def;
+  }
+
+  /** The unit's starting macros (-D) define one using `__COUNTER__`: headers' code lines are counted from the start. */
+  countFromStart(): void {
+    this.counterDefined = true;
   }
 
   /** Whether a code line of the unit's own file expands `__COUNTER__` (then a header's uses decide its values). */
@@ -689,7 +704,8 @@ export class UnitWalker {
   /** Walk an included header, or replay a recorded walk of it whose inputs hold. */
   private walkHeader(file: string, dirIndex: number, activeCode: boolean, sk: FileSkeleton): void {
     const cache = this.cache!;
-    const slot = cache.slot(`${file}\0${dirIndex}\0${activeCode ? 1 : 0}\0${this.cacheKey}`);
+    // A walk recorded before any macro using the counter was defined did not count its code's uses: kept apart.
+    const slot = cache.slot(`${file}\0${dirIndex}\0${activeCode ? 1 : 0}${this.counterDefined ? 1 : 0}\0${this.cacheKey}`);
     const state = { env: this.opts.env, onceSeen: this.onceSeen, skeleton: (f: string) => this.host.skeleton(f) };
     const hit = cache.find(slot, state, MAX_DEPTH - this.depth);
     if (hit) {
