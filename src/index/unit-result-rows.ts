@@ -32,8 +32,9 @@ export interface UnitResultRow {
   counter?: number[];
   counterUsed?: true;
   counterStale?: true;
-  /** Which files' code lines used `__COUNTER__` (see UnitResult.counterIn). */
+  /** Which files' code lines used `__COUNTER__`, whether an #if did (see UnitResult.counterIn, counterInIf). */
   counterIn?: number[];
+  counterInIf?: true;
   /** Runs of `files` shared with other results (see SharedReads): encoded once for all. */
   shared?: readonly SharedReads[];
 }
@@ -71,6 +72,7 @@ interface ResultBody {
   counterUsed?: true;
   counterStale?: true;
   counterIn?: number[];
+  counterInIf?: true;
 }
 
 const viewEncodings = new ViewEncodings();
@@ -118,7 +120,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -321,6 +323,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     ...(body.counterUsed ? { counterUsed: body.counterUsed } : {}),
     ...(body.counterStale ? { counterStale: body.counterStale } : {}),
     ...(body.counterIn ? { counterIn: body.counterIn } : {}),
+    ...(body.counterInIf ? { counterInIf: body.counterInIf } : {}),
   };
 }
 

@@ -8,9 +8,10 @@
 // lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
 // file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
 // removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), a header edited under a
-// walk whose unit file used `__COUNTER__` when the edit may change how often headers use it (the header's code used
-// it in the walk, its #defines changed, or its new code names a macro that may reach it), or the unit's own file
-// edited after such a header edit carried over (the counter's values there are not known).
+// walk whose unit file (or an #if) used `__COUNTER__` when the edit may change how often headers use it (the header's
+// code used it in the walk, its #defines changed, or its new code names a macro that may reach it), the unit's own
+// file edited under a walk whose #if read the counter, or after such a header edit carried over (the counter's
+// values there are not known).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -32,7 +33,9 @@ export interface EditedFile {
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount): UnitResult | undefined {
   if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
   const countMoves = old.counter !== undefined && edited.some((e) => e.file !== old.unit && countMayMove(old, e, codeMayCount ?? (() => true)));
-  if (countMoves && old.counterUsed) return undefined;
+  if (countMoves && (old.counterUsed || old.counterInIf)) return undefined;
+  // An #if read the counter: an edit of the unit's own file may change the uses before it.
+  if (old.counterInIf && edited.some((e) => e.file === old.unit)) return undefined;
   const files = old.files.slice();
   const touched = old.undone ? touchedNames(old.undone) : undefined;
   for (const e of edited) {

@@ -99,6 +99,11 @@ export interface UnitResult {
    */
   counterIn?: number[];
   /**
+   * Set when an #if (or another directive) expanded `__COUNTER__` in the walk: what it decided depends on every use
+   * before it, the unit's own code lines' included, so an edit that may change them walks the unit.
+   */
+  counterInIf?: true;
+  /**
    * Set when a header was edited since the walk and the result carried over (its own file used no `__COUNTER__`):
    * `counter` may no longer hold, so an edit of the unit's own file walks it again.
    */
@@ -274,7 +279,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
-  const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}) } : {};
+  const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}), ...(walker.counterInDirective ? { counterInIf: true as const } : {}) } : {};
   const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,

@@ -107,6 +107,13 @@ export class UnitWalker {
   private readonly counterAt: number[] = [];
   private counterMarked = 0;
   private counterHost: CounterHost | undefined;
+  private ownHost: CounterHost | undefined;
+  /** Uses of `__COUNTER__` by the unit's own code lines so far: in the value an #if reads, not in `counterAt`. */
+  private ownCounted = 0;
+  /** While an own code line is expanded to count its uses. */
+  private countingOwn = false;
+  /** Set once an #if (or another directive) expands `__COUNTER__`: its value depends on every use before it. */
+  private ifUses = false;
   /** Set once the walk defined a macro whose replacement uses `__COUNTER__` (see counterMarks). */
   private counterDefined = false;
   /** Set once a code line of the unit's own file expands `__COUNTER__` (with the walk's macros of that moment). */
@@ -370,7 +377,15 @@ export class UnitWalker {
     if (this.rec !== undefined) this.rec.ops.push(OP_RANGE, file, from, to);
     if (this.depth === 0 && this.inMain) {
       this.markCounter(from);
-      if (this.counterDefined && !this.ownUses) this.scanText(file, from, to, { peek: (name) => peekMacro(this.opts.env, name), expand: () => (this.ownUses = true) });
+      // Its uses are counted too: an #if below reads the counter after them (their values are the mask stage's).
+      this.ownHost ??= {
+        peek: (name) => peekMacro(this.opts.env, name),
+        expand: (code, line) => {
+          this.ownUses = true;
+          this.expandCounting(code, file, line, true);
+        },
+      };
+      if (this.counterDefined) this.scanText(file, from, to, this.ownHost);
     } else if (this.counterDefined) {
       this.counterHost ??= { peek: (name) => this.peekCounting(name), expand: (code, line) => this.expandCounting(code, this.curFile, line) };
       this.scanText(file, from, to, this.counterHost);
@@ -441,7 +456,7 @@ export class UnitWalker {
    * Expands an invocation of a header's code line, its `__COUNTER__` uses counted (errors are the compiler's to
    * report). The macros it expands are inputs of the header walk under way, not names the unit's walk consulted.
    */
-  private expandCounting(code: string, file: string, line: number): void {
+  private expandCounting(code: string, file: string, line: number, own = false): void {
     const env = this.opts.env;
     const lookup = (name: string): MacroDef | undefined => {
       const def = peekMacro(env, name);
@@ -449,11 +464,18 @@ export class UnitWalker {
       return def;
     };
     this.countingText = true;
+    this.countingOwn = own;
     try {
       this.expandText(lexLine(code, this.opts.assembler), file, line, () => undefined, lookup);
     } finally {
       this.countingText = false;
+      this.countingOwn = false;
     }
+  }
+
+  /** Whether a directive expanded `__COUNTER__` in the walk (then any change in the uses before it may change what it decided). */
+  get counterInDirective(): boolean {
+    return this.ifUses;
   }
 
   /**
@@ -965,6 +987,8 @@ export class UnitWalker {
     const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
     if (this.rec !== undefined && ((def.builtin === 'counter' && !this.countingText) || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
     // A header's code line uses the counter: the walk's entry adds as many to the counter when replayed.
+    if (def.builtin === 'counter' && this.countingOwn) return num(this.counter + this.ownCounted++);
+    if (def.builtin === 'counter' && !this.countingText) this.ifUses = true;
     if (def.builtin === 'counter' && this.countingText) {
       this.countedFiles.add(this.curFile);
       if (this.rec !== undefined) {
@@ -980,7 +1004,7 @@ export class UnitWalker {
       case 'base_file':
         return [mkTok('string', JSON.stringify(this.baseFile), tok.sp)];
       case 'counter':
-        return num(this.counter++);
+        return num(this.counter++ + this.ownCounted);
       case 'include_level':
         return num(this.depth);
       default:
