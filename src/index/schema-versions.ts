@@ -176,5 +176,6 @@ export const SCHEMA_VERSION = 16;
  *     are keyed by an unchanged masked text).
  * 52: the `\@` of an assembler file an `#include` reads starts where the first unit reading it includes it, past the
  *     macros executed before (it started from 0).
+ * 53: assembler macro arguments given by name (`fn two, suffix=_b`) go to that parameter (they were positional text).
  */
-export const ROW_FORMAT_VERSION = 52;
+export const ROW_FORMAT_VERSION = 53;

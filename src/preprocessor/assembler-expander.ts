@@ -3,7 +3,7 @@
 // (`.purgem`) where they are met, names case-blind, `.altmacro` mode (`%expr` and `<text>` arguments, bare parameter
 // names, `LOCAL` names), statements `;` separates and labels before an invocation, symbols `.set` to numbers, and
 // `\@`, which counts the macros executed so far in the assembly (an `.irp` body gets the count too, without adding to
-// it). Leaves out keyword arguments (`name=value`) and conditionals inside a `;`-separated line.
+// it), arguments given by name (`name=value`). Leaves out conditionals inside a `;`-separated line.
 import type { AsmMacro } from './assembler-macros.js';
 import { AsmConditions, asmValue } from './assembler-conditions.js';
 import { blockEnd, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, splitList, statementsOf, STATEMENT_HEAD, substitute } from './assembler-syntax.js';
@@ -88,10 +88,17 @@ export class AsmExpander {
 
   /** The statements one invocation writes; undefined past the depth or size limits. */
   invoke(macro: AsmMacro, argText: string, depth = 0): string[] | undefined {
-    const args = splitList(argText, this.alternate).map((a) => this.argument(a));
+    const args: string[] = [];
+    const named = new Map<string, string>();
+    for (const a of splitList(argText, this.alternate)) {
+      // `name=value` gives a parameter by name (not in `.altmacro` mode, where `=` is text).
+      const kw = this.alternate ? null : /^([A-Za-z_.$][\w.$]*)=(.*)$/.exec(a);
+      if (kw && macro.params.some((p) => p.name === kw[1])) named.set(kw[1], this.argument(kw[2]));
+      else args.push(this.argument(a));
+    }
     const values = new Map<string, string>();
     macro.params.forEach((p, k) => {
-      const given = p.vararg ? args.slice(k).join(', ') : args[k];
+      const given = named.get(p.name) ?? (p.vararg ? args.slice(k).join(', ') : args[k]);
       values.set(p.name, given === undefined || given === '' ? p.fallback : given);
     });
     const body = this.alternate ? this.withLocals(macro.body, values) : macro.body;

@@ -40,11 +40,12 @@ describe('labels before an invocation, `;`-separated statements', () => {
     root = (await indexedFixture(['index', 'asm-macro-statements'])).root;
   });
 
-  it('expands an invocation after labels and each `;`-separated one, none in an `@` comment', () => {
+  it('expands an invocation after labels and each `;`-separated one, none in an `@` comment, arguments given by name', () => {
     // nm: T entry_label, T after_label (`entry_label: fn after_label`), T after_two_labels, T semi_a, T semi_b,
     // t m4_mark, t m5_mark (`mark ; mark @ mark`: `\@` counts both, not the commented one), T before_comment (not
     // in_comment, in_comment_too), T after_insn (`nop ; fn after_insn`), T inline_global (`.global inline_global ;
-    // inline_global:`), T after_numeric_label (`1: fn ...`), t m9_mark.
+    // inline_global:`), T after_numeric_label (`1: fn ...`), t m9_mark; T kw_one_a, T kw_two_b, T kw_three_c (arguments
+    // given by name).
     expect(rowsOf(root, FILE)).toEqual([
       'function entry_label 20',
       'function after_label 20',
@@ -58,6 +59,9 @@ describe('labels before an invocation, `;`-separated statements', () => {
       'function inline_global 26',
       'function after_numeric_label 27',
       'function m9_mark 28',
+      'function kw_one_a 38',
+      'function kw_two_b 39',
+      'function kw_three_c 40',
     ]);
   });
 
