@@ -3,14 +3,20 @@
 // of a build parsing both languages masks with each language's table and needs the whole build's for a few names only.
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroRecord } from '../preprocessor/api.js';
-import { integerOf, type MacroValueTable } from '../preprocessor/macro-invocations.js';
+import { integerOf, tableWork, type MacroValueTable } from '../preprocessor/macro-invocations.js';
 
 /** Each group's records by name, made once per group (a run's builds share their stored groups). */
 const byNameOf = new WeakMap<MacroGroup, Map<string, MacroRecord[]>>();
 
+/** The group's records by name, in its order (made once per group, see byNameOf). */
+export function groupRecordsByName(group: MacroGroup): ReadonlyMap<string, MacroRecord[]> {
+  return byName(group);
+}
+
 function byName(group: MacroGroup): Map<string, MacroRecord[]> {
   let index = byNameOf.get(group);
   if (index) return index;
+  tableWork.recordsIndexed += group.records.length;
   index = new Map();
   for (const r of group.records) {
     const list = index.get(r.name);

@@ -45,6 +45,7 @@ import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
+import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { pruneKeptBuiltins } from './kept-builtins.js';
@@ -616,6 +617,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     views: new FileViewCache(db),
     reads: new UnitReads(root),
     macroGroups: new KeptMacroGroups(root),
+    definers: new GroupDefiners(),
   };
 }
 

@@ -6,6 +6,7 @@ import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import { GroupRecords, groupRecordsOfFiles, reachedGroupRecords, type GroupDefiners, type GroupReach } from './group-macro-records.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import { absolutePath } from './vendor-paths.js';
@@ -23,6 +24,8 @@ export interface MacroSet {
   readonly digest: string;
   /** The digest when known without making it or the table: given, or made by the table already. */
   knownDigest(): string | undefined;
+  /** The records whose file is one of `files` (stored paths), in their order. */
+  recordsOfFiles(files: ReadonlySet<string>): MacroRecord[];
 }
 
 /**
@@ -34,28 +37,58 @@ export interface MacroSet {
  * for these records and builtins): neither blanking nor table then sorts and hashes the records for it.
  */
 export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digest?: string): MacroSet {
+  return lazySet(
+    () => records,
+    () => new BuildMacroTable(records, builtins, digest),
+    (files) => records.filter((r) => files.has(r.file)),
+    { scoped, kept, digest },
+  );
+}
+
+/**
+ * The macro set of the records `reach` lets in of `groups` (in their order), as macroSetOf makes it, whose table
+ * reads them name by name through the groups (see group-macro-records.ts) and whose records are listed only when
+ * read: a patch masks a few files with it.
+ */
+export function groupMacroSet(groups: readonly MacroGroup[], reach: GroupReach, definers: GroupDefiners, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digest?: string): MacroSet {
+  let records: MacroRecord[] | undefined;
+  const all = () => (records ??= reachedGroupRecords(groups, reach));
+  return lazySet(
+    all,
+    () => new BuildMacroTable({ named: new GroupRecords(groups, reach, definers, all), records: all }, builtins, digest),
+    (files) => (records ? records.filter((r) => files.has(r.file)) : groupRecordsOfFiles(groups, reach, files)),
+    { scoped, kept, digest },
+  );
+}
+
+/** A macro set whose records, blanked macros and table are made when first read (see macroSetOf). */
+function lazySet(recordsOf: () => MacroRecord[], tableOf: () => BuildMacroTable, recordsOfFiles: (files: ReadonlySet<string>) => MacroRecord[], given: { scoped?: ReadonlySet<string>; kept?: KeptBlankings; digest?: string }): MacroSet {
+  const { scoped, kept, digest } = given;
   let blankable: BlankableMacros | undefined;
   let plainBlankable: BlankableMacros | undefined;
   let macroTable: BuildMacroTable | undefined;
   const set: MacroSet = {
-    records,
+    get records() {
+      return recordsOf();
+    },
     get blankable() {
       // The table's digest names every record's name, parameters and value: all the blanking depends on.
-      return (blankable ??= kept ? kept.of(`all\0${set.digest}`, () => blankableMacros(records)) : blankableMacros(records));
+      return (blankable ??= kept ? kept.of(`all\0${set.digest}`, () => blankableMacros(recordsOf())) : blankableMacros(recordsOf()));
     },
     get plainBlankable() {
       if (plainBlankable) return plainBlankable;
-      const make = () => plainBlankableOf(records, set.blankable, scoped);
+      const make = () => plainBlankableOf(recordsOf(), set.blankable, scoped);
       // Of the records, those of files outside `scoped`: named by the digest (which names each record's file) and `scoped`.
       return (plainBlankable = kept ? kept.of(`plain\0${set.digest}\0${scopedKey(scoped)}`, make, () => set.blankable) : make());
     },
     get macroTable() {
-      return (macroTable ??= new BuildMacroTable(records, builtins, digest));
+      return (macroTable ??= tableOf());
     },
     get digest() {
       return digest ?? set.macroTable.digest;
     },
     knownDigest: () => digest ?? macroTable?.digestIfMade,
+    recordsOfFiles,
   };
   return set;
 }
@@ -135,22 +168,22 @@ export function addSites(sites: LanguageSites, results: readonly Pick<UnitResult
   return true;
 }
 
-/** A group's records the language's units reached (-D macros: all of them, every unit reads its command line). */
-function reachedRecords(group: MacroGroup, sites: Map<string, Map<number, number>> | undefined, root: string): MacroRecord[] {
-  if (group.file.startsWith('<')) return group.records;
-  const lines = sites?.get(absolutePath(root, group.file));
-  if (!lines) return [];
-  return group.records.filter((r) => lines.has(r.line));
+/** Which of a group's records the language's units reached: all of -D macros' (every unit reads its command line), those at the lines of the sites of its file. */
+function languageReach(sites: Map<string, Map<number, number>> | undefined, root: string): GroupReach {
+  return (group) => (group.file.startsWith('<') ? 'all' : sites?.get(absolutePath(root, group.file)));
 }
 
-/** Per language, its units' records (in the groups' order), blanked macros and macro table (`digests`: its table's digest when known, see macroSetOf). */
-export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digests?: ReadonlyMap<string, string>): Map<string, MacroSet> {
+/**
+ * Per language, its units' records (in the groups' order), blanked macros and macro table (`digests`: its table's
+ * digest when known, see macroSetOf). With `definers`, each table reads its records name by name through the groups
+ * (see groupMacroSet): `sites` must then stay as they are while the sets are in use.
+ */
+export function languageMacroSets(groups: readonly MacroGroup[], sites: LanguageSites, root: string, scoped?: ReadonlySet<string>, builtins?: ReadonlyMap<string, MacroDef>, kept?: KeptBlankings, digests?: ReadonlyMap<string, string>, definers?: GroupDefiners): Map<string, MacroSet> {
   const out = new Map<string, MacroSet>();
   for (const language of ['c', 'cpp']) {
-    const byFile = sites.get(language);
-    const records: MacroRecord[] = [];
-    for (const g of groups) for (const r of reachedRecords(g, byFile, root)) records.push(r);
-    out.set(language, macroSetOf(records, scoped, builtins, kept, digests?.get(language)));
+    const reach = languageReach(sites.get(language), root);
+    const digest = digests?.get(language);
+    out.set(language, definers ? groupMacroSet(groups, reach, definers, scoped, builtins, kept, digest) : macroSetOf(reachedGroupRecords(groups, reach), scoped, builtins, kept, digest));
   }
   return out;
 }

@@ -30,21 +30,123 @@ export function pruneLanguageSites(root: string, builds: BuildName[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);
 }
 
-/** The build's sites when its file is whole, of this format and counted from the results `stamp` names; else undefined. */
-export function loadLanguageSites(root: string, build: BuildName, stamp: string, absolutePath: (stored: string) => string): LanguageSites | undefined {
+/** A sites file's paths both ways (see PathMemo). */
+export interface SitePaths {
+  absolutePath(stored: string): string;
+  storedPath(file: string): string;
+}
+
+/**
+ * The build's sites when its file is whole, of this format and counted from the results `stamp` names; else
+ * undefined. Each file's lines are made from its steps when first asked (see SteppedSites).
+ */
+export function loadLanguageSites(root: string, build: BuildName, stamp: string, paths: SitePaths): LanguageSites | undefined {
   const data = readChecksummed(buildStatePath(root, FOLDER, build)) as SitesFile | undefined;
   if (!data || data.format !== FORMAT || data.stamp !== stamp || typeof data.languages !== 'object' || data.languages === null) return undefined;
   const out: LanguageSites = new Map();
-  for (const [language, files] of Object.entries(data.languages)) {
-    const byFile = new Map<string, Map<number, number>>();
-    for (const [file, steps] of Object.entries(files)) {
-      const lines = new Map<number, number>();
-      for (let i = 0, line = 0; i + 1 < steps.length; i += 2) lines.set((line += steps[i]), steps[i + 1]);
-      byFile.set(absolutePath(file), lines);
-    }
-    out.set(language, byFile);
-  }
+  for (const [language, files] of Object.entries(data.languages)) out.set(language, new SteppedSites(files, paths));
   return out;
+}
+
+/** Site work of this process: files whose lines were made from their steps (tests count what a patch spares). */
+export const siteWork = { filesStepped: 0 };
+
+function linesOf(steps: number[]): Map<number, number> {
+  siteWork.filesStepped++;
+  const lines = new Map<number, number>();
+  for (let i = 0, line = 0; i + 1 < steps.length; i += 2) lines.set((line += steps[i]), steps[i + 1]);
+  return lines;
+}
+
+/**
+ * One language's sites by absolute path, each file's lines made from its kept steps when first asked: a patch that
+ * moves no unit's sites reads those of the few files defining the macros the files it masks name (Pico: ~1 000
+ * files a language). Anything that lists or counts the files makes them all first.
+ */
+class SteppedSites extends Map<string, Map<number, number>> {
+  /** Steps of the files not made yet, by stored path. */
+  private pending?: Map<string, number[]>;
+
+  constructor(
+    steps: Record<string, number[]>,
+    private readonly paths: SitePaths,
+  ) {
+    super();
+    this.pending = new Map(Object.entries(steps));
+  }
+
+  /** Makes the file's lines when they are still pending. */
+  private take(file: string): void {
+    const pending = this.pending;
+    if (pending === undefined || pending.size === 0) return;
+    const stored = this.paths.storedPath(file);
+    const steps = pending.get(stored);
+    if (steps === undefined) return;
+    pending.delete(stored);
+    super.set(file, linesOf(steps));
+  }
+
+  private takeAll(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    for (const [stored, steps] of pending) super.set(this.paths.absolutePath(stored), linesOf(steps));
+  }
+
+  override get(file: string): Map<number, number> | undefined {
+    this.take(file);
+    return super.get(file);
+  }
+
+  override has(file: string): boolean {
+    this.take(file);
+    return super.has(file);
+  }
+
+  override set(file: string, lines: Map<number, number>): this {
+    this.take(file);
+    return super.set(file, lines);
+  }
+
+  override delete(file: string): boolean {
+    this.take(file);
+    return super.delete(file);
+  }
+
+  override clear(): void {
+    this.pending = undefined;
+    super.clear();
+  }
+
+  override get size(): number {
+    this.takeAll();
+    return super.size;
+  }
+
+  override forEach(fn: (lines: Map<number, number>, file: string, map: Map<string, Map<number, number>>) => void, thisArg?: unknown): void {
+    this.takeAll();
+    super.forEach(fn, thisArg);
+  }
+
+  override entries(): MapIterator<[string, Map<number, number>]> {
+    this.takeAll();
+    return super.entries();
+  }
+
+  override keys(): MapIterator<string> {
+    this.takeAll();
+    return super.keys();
+  }
+
+  override values(): MapIterator<Map<number, number>> {
+    this.takeAll();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, Map<number, number>]> {
+    this.takeAll();
+    return super[Symbol.iterator]();
+  }
 }
 
 /** Keeps the build's sites, counted from the results `stamp` names (a failure only costs the next patch a read of every unit). */

@@ -187,7 +187,7 @@ export function blankableHash(b: BlankableMacros): string {
 }
 
 /** The macros a masking uses: those blanked, and (for C/C++) the table, its records and those blanked in a file that sees no unit file's #define. */
-export type MaskMacros = Pick<MacroSet, 'blankable'> & Partial<Pick<MacroSet, 'plainBlankable' | 'macroTable' | 'records'>>;
+export type MaskMacros = Pick<MacroSet, 'blankable'> & Partial<Pick<MacroSet, 'plainBlankable' | 'macroTable' | 'records' | 'recordsOfFiles'>>;
 
 export interface MaskContext {
   root: string;
@@ -240,7 +240,8 @@ function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<B
   set.macroTable.scope = ctx.scope;
   const plain = set.plainBlankable ?? set.blankable;
   let blanking = scoped.get(set);
-  if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.records ?? [], plain, set.macroTable, ctx.scope)));
+  // The unit files' records: a set reading its records through its groups lists only theirs.
+  if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.recordsOfFiles?.(ctx.scope.scoped) ?? set.records ?? [], plain, set.macroTable, ctx.scope)));
   return { blankable: blanking.of(file), macroTable: set.macroTable, blankKey: key(plain) };
 }
 

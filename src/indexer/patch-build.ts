@@ -30,12 +30,13 @@ import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { assemblerMacroTable, type AsmFileMacros } from './assembler-macro-table.js';
 import { loadAssemblerMacros, saveAssemblerMacros, storedAssemblerStamp } from './kept-assembler-macros.js';
-import { addSites, languageMacroSets, languageSites, macroLanguage, macroSetOf, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
+import { addSites, groupMacroSet, languageMacroSets, languageSites, macroLanguage, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, type KeptMacroGroups } from './build-macros-file.js';
 import { KeptBlankings, tableState } from './kept-blankings.js';
 import { GroupValues } from './group-values.js';
+import type { GroupDefiners } from './group-macro-records.js';
 import { keptBuiltins } from './kept-builtins.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
@@ -72,6 +73,8 @@ export interface PatchContext {
   reads: UnitReads;
   /** The macro groups kept beside the index, each read once in the run (see build-macros-file.ts). */
   macroGroups: KeptMacroGroups;
+  /** Per macro name, the run's groups defining it: a patch's tables read their records through them (see group-macro-records.ts). */
+  definers: GroupDefiners;
 }
 
 export interface PatchOutcome {
@@ -323,6 +326,9 @@ function sameRecords(a: MacroGroup[], b: MacroGroup[]): boolean {
   return b.every((g) => byFile.get(g.file) === JSON.stringify(g.records));
 }
 
+/** Every record of each group: the build's own macro set (of a build parsing one language). */
+const ALL_RECORDS = () => 'all' as const;
+
 const NOTHING_REKEYED: RekeyedFiles = { remask: [], remerge: [], activities: [] };
 
 /** Each set of macros that masks files, before and after the patch: per language in a build parsing both, else the build's (key ''). */
@@ -343,8 +349,9 @@ function tableChange(sets: MacroSetChanges, affected: Set<string>, p: PatchScope
     const blankKey = blankableHash(after.blankable);
     const plainBlankKey = blankableHash(after.plainBlankable);
     if (blankableHash(before.blankable) !== blankKey || blankableHash(before.plainBlankable) !== plainBlankKey) return null;
-    keys.set(language, { blankKey, plainBlankKey, digestBefore: before.macroTable.digest, digestAfter: after.macroTable.digest });
-    if (before.macroTable.digest !== after.macroTable.digest) for (const name of namesReachingChanges(before.records, after.records)) names.add(name);
+    // A digest kept for the set is read without making its table.
+    keys.set(language, { blankKey, plainBlankKey, digestBefore: before.digest, digestAfter: after.digest });
+    if (before.digest !== after.digest) for (const name of namesReachingChanges(before.records, after.records)) names.add(name);
   }
   if ([...keys.values()].every((k) => k.digestBefore === k.digestAfter)) return NOTHING_REKEYED;
   const activeLines = ctx.writer.buildActiveLines(build.variant, build.image);
@@ -385,7 +392,7 @@ function storedSites(id: number, paths: PathMemo, ctx: PatchContext): Pick<UnitR
  */
 function sitesBefore(build: BuildDescription, previous: LinkedUnit[], redone: RedoneUnit[], paths: PathMemo, ctx: PatchContext): { sites: LanguageSites; unitsRead: number; stamp?: string } {
   const stamp = resultsStamp(previous.map((p) => p.hash));
-  const kept = loadLanguageSites(ctx.root, build, stamp, (f) => paths.absolutePath(f));
+  const kept = loadLanguageSites(ctx.root, build, stamp, paths);
   if (kept) return { sites: kept, unitsRead: 0, stamp };
   const old = new Map(redone.map((r) => [r.index, r.old]));
   const results = previous.map((p, i) => old.get(i) ?? storedSites(p.id, paths, ctx));
@@ -405,7 +412,8 @@ function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], sa
   const unmoved = same && moved.length === 0;
   const setsBefore = unmoved ? undefined : languageMacroSets(patchedGroups(storedGroups, [], new Set(), ctx.root), sites, ctx.root, scoped, builtins, kept, digestsBefore);
   if (!addSites(sites, moved.map((r) => r.old), -1) || !addSites(sites, moved.map((r) => r.fresh), 1)) return null;
-  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept, unmoved ? digestsBefore : undefined);
+  // Read name by name through the groups (a patch masks few files): `sites` stay as they are from here on.
+  const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept, unmoved ? digestsBefore : undefined, ctx.definers);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead, ...(stamp !== undefined && moved.length === 0 ? { kept: { stamp } } : {}) };
 }
@@ -477,8 +485,9 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const byLanguage = perLanguage?.sets;
   // Each language's set masks the files of a build parsing both: the build's own is made for the others only (the
   // same records: the table it had, whose digest was kept).
-  const built = byLanguage ? byLanguage.get('c')!.after : macroSetOf(groups.flatMap((g) => g.records), base.scoped, base.builtins, base.kept, same ? digestsBefore?.get('') : undefined);
-  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: macroSetOf(patchedGroups(storedGroups, [], new Set(), ctx.root).flatMap((g) => g.records), base.scoped, base.builtins, base.kept, digestsBefore?.get('')), after: built }]]));
+  const wholeSet = (of: MacroGroup[], digest: string | undefined) => groupMacroSet(of, ALL_RECORDS, ctx.definers, base.scoped, base.builtins, base.kept, digest);
+  const built = byLanguage ? byLanguage.get('c')!.after : wholeSet(groups, same ? digestsBefore?.get('') : undefined);
+  const sets: MacroSetChanges | undefined = byLanguage ?? (same ? undefined : new Map([['', { before: wholeSet(patchedGroups(storedGroups, [], new Set(), ctx.root), digestsBefore?.get('')), after: built }]]));
   const rekeyed = sets ? tableChange(sets, affected, p, build, ctx) : NOTHING_REKEYED;
   if (!rekeyed) return null;
   return { freshGroups, storedGroups, groups, macroRowsRead: stored.rowsRead, kept: base.kept, builtinsMade: builtins.made, built, perLanguage, byLanguage, rekeyed };

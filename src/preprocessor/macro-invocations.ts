@@ -276,9 +276,6 @@ export const integerOf = (value: string | null): string | undefined => (value !=
  */
 const SCOPED_KEYWORDS = new Set(['signed', 'unsigned', 'char', 'short', 'int', 'long', '__int20', '__int20__']);
 
-/** Tables and table digests made in this process (tests count the work a patch spares). */
-export const tableWork = { tables: 0, digests: 0 };
-
 /** The digest of a table's records and builtins (see BuildMacroTable.digest). */
 function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<string, MacroDef>): string {
   tableWork.digests++;
@@ -307,42 +304,42 @@ function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<stri
 }
 
 /**
- * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
- * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
- * the first definition elsewhere that `scope` lets the file see (headers are usually included before use).
- * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
- * are expanded inside an invocation's expansion, never taken for invocations themselves.
+ * A table's records by name: one record on its own (most names: a device header's 400 000), or several in (file,
+ * line) order. Made from a list of records at once (RecordsByName), or read name by name through a build's macro
+ * groups (a patch's tables, which mask a few files; see group-macro-records.ts).
  */
-export class BuildMacroTable {
-  /** Set for a build's masking: the definitions of unit files a file's text may see (see define-scope.ts). */
-  scope?: DefinitionScope;
-  /**
-   * Records by name in (file, line) order, one on its own (most names: a device header's 400 000) or several in a
-   * list; parsed into definitions when a name is first looked up.
-   */
-  private records = new Map<string, MacroRecord | MacroRecord[]>();
-  private byName = new Map<string, MacroDef[]>();
-  /** Of each name with several records, the last integer value in the order the records came in (see values). */
-  private severalValues = new Map<string, string>();
-  private madeDigest?: string;
-  /** The records the digest is made of, until it is. */
-  private hashed?: readonly MacroRecord[];
-  /**
-   * The integer values of the records' names (a name's last integer one in the order the records came in): the
-   * parser sizes arrays and evaluates enums with them. Answered from the table's own map: a device header's
-   * 450 000 names are not put in a second one.
-   */
-  readonly values: MacroValueTable;
+export interface NamedRecords {
+  get(name: string): MacroRecord | MacroRecord[] | undefined;
+  /** Of a name with several records, its last integer value in the order the records came in (see BuildMacroTable.values). */
+  severalValue(name: string): string | undefined;
+  /** True when no name has a record. */
+  readonly empty: boolean;
+  /** Every name's records (a source read name by name makes them all first). */
+  every(): RecordsByName;
+}
 
-  /** `digest`: the table's digest when known already (kept from an earlier run for the same records and builtins). */
-  constructor(
-    records: readonly MacroRecord[],
-    private readonly builtins: ReadonlyMap<string, MacroDef> = NO_BUILTINS,
-    digest?: string,
-  ) {
-    tableWork.tables++;
-    // By name in the order the records came in, then the lists sorted: a stable sort keeps the order of
-    // (file, line) ties, as sorting all records first did.
+/** Tables and table digests made in this process, and records indexed by name (tests count the work a patch spares). */
+export const tableWork = { tables: 0, digests: 0, recordsIndexed: 0 };
+
+/**
+ * A name's several records settled as a table holds them: its last integer value in the order they came in
+ * (returned), then the list sorted by (file, line); a stable sort keeps the order of (file, line) ties.
+ */
+export function settleSeveral(list: MacroRecord[]): string | undefined {
+  let value: string | undefined;
+  for (const r of list) value = integerOf(r.expandedValue) ?? value;
+  list.sort(byFileAndLine);
+  return value;
+}
+
+/** Records indexed by name at once, in the order they came in, then each name's list settled (see settleSeveral). */
+export class RecordsByName implements NamedRecords {
+  private readonly records = new Map<string, MacroRecord | MacroRecord[]>();
+  /** Of each name with several records, the last integer value in the order the records came in. */
+  private readonly severalValues = new Map<string, string>();
+
+  constructor(records: readonly MacroRecord[]) {
+    tableWork.recordsIndexed += records.length;
     const several: MacroRecord[][] = [];
     for (const r of records) {
       const known = this.records.get(r.name);
@@ -355,15 +352,86 @@ export class BuildMacroTable {
       }
     }
     for (const list of several) {
-      for (const r of list) {
-        const value = integerOf(r.expandedValue);
-        if (value !== undefined) this.severalValues.set(r.name, value);
-      }
-      list.sort(byFileAndLine);
+      const value = settleSeveral(list);
+      if (value !== undefined) this.severalValues.set(list[0].name, value);
     }
-    this.values = new IntegerValues(this.records, this.severalValues);
-    if (digest === undefined) this.hashed = records;
-    else this.madeDigest = digest;
+  }
+
+  get(name: string): MacroRecord | MacroRecord[] | undefined {
+    return this.records.get(name);
+  }
+
+  severalValue(name: string): string | undefined {
+    return this.severalValues.get(name);
+  }
+
+  get empty(): boolean {
+    return this.records.size === 0;
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  every(): RecordsByName {
+    return this;
+  }
+
+  /** Each name with its records. */
+  entries(): IterableIterator<[string, MacroRecord | MacroRecord[]]> {
+    return this.records.entries();
+  }
+
+  /** The integer values of names with several records. */
+  get severalCount(): number {
+    return this.severalValues.size;
+  }
+}
+
+/** A table's records read name by name (see NamedRecords), with the whole list they come from for its digest. */
+export interface RecordSource {
+  named: NamedRecords;
+  records: () => readonly MacroRecord[];
+}
+
+/**
+ * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
+ * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
+ * the first definition elsewhere that `scope` lets the file see (headers are usually included before use).
+ * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
+ * are expanded inside an invocation's expansion, never taken for invocations themselves.
+ */
+export class BuildMacroTable {
+  /** Set for a build's masking: the definitions of unit files a file's text may see (see define-scope.ts). */
+  scope?: DefinitionScope;
+  /** Records by name (see NamedRecords); parsed into definitions when a name is first looked up. */
+  private readonly named: NamedRecords;
+  private byName = new Map<string, MacroDef[]>();
+  private madeDigest?: string;
+  /** The records the digest is made of, until it is. */
+  private hashed?: () => readonly MacroRecord[];
+  /**
+   * The integer values of the records' names (a name's last integer one in the order the records came in): the
+   * parser sizes arrays and evaluates enums with them. Answered from the table's own map: a device header's
+   * 450 000 names are not put in a second one.
+   */
+  readonly values: MacroValueTable;
+
+  /**
+   * `records`: a list (indexed by name at once), or a source read name by name (see RecordSource). `digest`: the
+   * table's digest when known already (kept from an earlier run for the same records and builtins).
+   */
+  constructor(
+    records: readonly MacroRecord[] | RecordSource,
+    private readonly builtins: ReadonlyMap<string, MacroDef> = NO_BUILTINS,
+    digest?: string,
+  ) {
+    tableWork.tables++;
+    const list = Array.isArray(records) ? (records as readonly MacroRecord[]) : undefined;
+    this.named = list ? new RecordsByName(list) : (records as RecordSource).named;
+    this.values = new IntegerValues(this.named);
+    if (digest !== undefined) this.madeDigest = digest;
+    else this.hashed = list ? () => list : (records as RecordSource).records;
   }
 
   /** The digest when it is made already (or was given), else undefined: reading this makes nothing. */
@@ -379,32 +447,37 @@ export class BuildMacroTable {
    */
   get digest(): string {
     if (this.madeDigest === undefined) {
-      this.madeDigest = tableDigest(this.hashed!, this.builtins);
+      this.madeDigest = tableDigest(this.hashed!(), this.builtins);
       this.hashed = undefined;
     }
     return this.madeDigest;
   }
 
-  /** Number of macro names with a definition record. */
+  /** Number of macro names with a definition record (a table read name by name makes them all first). */
   get size(): number {
-    return this.records.size;
+    return this.named.every().size;
+  }
+
+  /** True when no name has a definition record. */
+  get empty(): boolean {
+    return this.named.empty;
   }
 
   /** The definition records of a name, in (file, line) order. */
   recordsOf(name: string): readonly MacroRecord[] {
-    const known = this.records.get(name);
+    const known = this.named.get(name);
     return known === undefined ? [] : Array.isArray(known) ? known : [known];
   }
 
   /** Whether some definition record has this name. */
   has(name: string): boolean {
-    return this.records.has(name);
+    return this.named.get(name) !== undefined;
   }
 
   private definitions(name: string): MacroDef[] | undefined {
     let defs = this.byName.get(name);
     if (defs) return defs;
-    const known = this.records.get(name);
+    const known = this.named.get(name);
     if (!known) return undefined;
     defs = [];
     for (const r of Array.isArray(known) ? known : [known]) {
@@ -468,7 +541,7 @@ export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
  */
 export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
-  if (table.size === 0) return out;
+  if (table.empty) return out;
   const fc = scanCode(text);
   const ids = fc.idents;
   const code = fc.noComments;
@@ -652,15 +725,12 @@ function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, fi
 class IntegerValues implements MacroValueTable {
   private count: number | undefined;
 
-  constructor(
-    private readonly records: ReadonlyMap<string, MacroRecord | MacroRecord[]>,
-    private readonly severalValues: ReadonlyMap<string, string>,
-  ) {}
+  constructor(private readonly named: NamedRecords) {}
 
   get(name: string): string | undefined {
-    const known = this.records.get(name);
+    const known = this.named.get(name);
     if (known === undefined) return undefined;
-    return Array.isArray(known) ? this.severalValues.get(name) : integerOf(known.expandedValue);
+    return Array.isArray(known) ? this.named.severalValue(name) : integerOf(known.expandedValue);
   }
 
   has(name: string): boolean {
@@ -669,16 +739,18 @@ class IntegerValues implements MacroValueTable {
 
   get size(): number {
     if (this.count === undefined) {
-      let n = this.severalValues.size;
-      for (const known of this.records.values()) if (!Array.isArray(known) && integerOf(known.expandedValue) !== undefined) n++;
+      const every = this.named.every();
+      let n = every.severalCount;
+      for (const [, known] of every.entries()) if (!Array.isArray(known) && integerOf(known.expandedValue) !== undefined) n++;
       this.count = n;
     }
     return this.count;
   }
 
   *[Symbol.iterator](): Iterator<[string, string]> {
-    for (const [name, known] of this.records) {
-      const value = Array.isArray(known) ? this.severalValues.get(name) : integerOf(known.expandedValue);
+    const every = this.named.every();
+    for (const [name, known] of every.entries()) {
+      const value = Array.isArray(known) ? every.severalValue(name) : integerOf(known.expandedValue);
       if (value !== undefined) yield [name, value];
     }
   }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { buildFingerprint, fingerprintWork } from '../../src/indexer/build-fingerprint.js';
 import { tableWork } from '../../src/preprocessor/macro-invocations.js';
+import { siteWork } from '../../src/indexer/language-sites-file.js';
 import { resultHashScans } from '../../src/index/reindex-rows.js';
 import { detectProjectBuildsLazily } from '../../src/project/build-detection.js';
 import { indexPath, readConfig, STATE_DIR } from '../../src/project/config.js';
@@ -87,6 +88,33 @@ describe('images compiling the same source', () => {
     expect(incremental).toEqual(scratch);
   });
 
+  it('the images\' tables look up the names the edited source uses through their shared groups: each group indexed by name once, not each image\'s records', async () => {
+    const root = copyFixtureToTemp('adapters', 'cmake-pico-examples');
+    writeConfig(root, DEFAULT_CONFIG);
+    // A shared header with many #defines, as the SDK's register headers are: each image's table holds them all.
+    const defines = Array.from({ length: 40 }, (_, i) => `#define GPIO_REG_${i} (0x40014000u + ${i * 8})`).join('\n');
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.h'), `\n${defines}\n#define GPIO_MASK(pin) (1u << (pin))\n`);
+    await indexProject({ root });
+    const db = new Database(indexPath(root), { readonly: true });
+    const images = "SELECT id FROM builds WHERE image IN ('blink', 'hello')";
+    // Records the images' tables hold (each its groups'), and those of the distinct groups they hold.
+    const perImage = db.prepare(`SELECT count(*) FROM build_macro_groups bg JOIN macros m ON m.group_id = bg.group_id WHERE bg.build_id IN (${images})`).pluck().get() as number;
+    const distinct = db.prepare(`SELECT count(*) FROM macros WHERE group_id IN (SELECT group_id FROM build_macro_groups WHERE build_id IN (${images}))`).pluck().get() as number;
+    db.close();
+    expect(perImage).toBeGreaterThan(80);
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.c'), '\nint gpio_named(void) { return GPIO_MASK(GPIO_REG_3); }\n');
+    const before = { ...tableWork };
+    const r = await indexProject({ root });
+    expect(r.builds.filter((b) => b.patched).map((b) => b.image).sort()).toEqual(['blink', 'hello']);
+    // A table per image masks gpio.c; no record is indexed by name twice (a table of the whole list would index
+    // each image's: perImage).
+    expect(tableWork.tables - before.tables).toBe(2);
+    expect(tableWork.recordsIndexed - before.recordsIndexed).toBeLessThanOrEqual(distinct);
+    expect(distinct).toBeLessThan(perImage * 0.6);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
   it('a build parsing C and C++ files: one table is made (the language masked), its digest kept; the sites file only stamped again', async () => {
     const root = copyFixtureToTemp('index', 'mixed-languages');
     writeConfig(root, DEFAULT_CONFIG);
@@ -102,7 +130,11 @@ describe('images compiling the same source', () => {
     const sites = () => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8').slice(41)) as { stamp: string; languages: unknown };
     const first = sites();
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_again(void) { return 2; }\n');
+    const stepped = siteWork.filesStepped;
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    // Only the sites of files defining the macros calc.c names are made from the file's steps, not every file's.
+    const kept = Object.values(first.languages as Record<string, Record<string, unknown>>).reduce((n, files) => n + Object.keys(files).length, 0);
+    expect(siteWork.filesStepped - stepped).toBeLessThan(kept);
     expect(sites().stamp).not.toBe(first.stamp);
     expect(sites().languages).toEqual(first.languages);
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_third(void) { return 3; }\n');
