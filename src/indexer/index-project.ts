@@ -48,7 +48,7 @@ import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-f
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
-import { pruneKeptBuiltins } from './kept-builtins.js';
+import { keepBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -539,6 +539,8 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   tables.kept.keepTableDigests(tableState(groupsStamp(run.writer.buildMacroGroupHashes(build.variant, build.image)), results, full.fingerprint), tables.sets);
   run.macroGroups.keep(build, pre.macroGroups, run.writer);
   if (masked.assemblerMacros) saveAssemblerMacros(run.root, build, assemblerStamp(versions.map((v) => [v.path, v.activity ?? null])), masked.assemblerMacros);
+  // The implicit macros the build's units agree on, kept for the next patch (see kept-builtins.ts).
+  if (pre.builtins) keepBuiltins(run.root, build, full.fingerprint, pre.builtins);
   summary.stageMs!.write += performance.now() - tWrite;
 }
 

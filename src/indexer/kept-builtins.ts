@@ -40,12 +40,21 @@ export function pruneKeptBuiltins(root: string, builds: BuildName[]): void {
  */
 export function keptBuiltins(root: string, build: BuildName, fingerprint: string, make: () => Map<string, MacroDef>): { builtins: Map<string, MacroDef>; made: boolean } {
   const file = buildStatePath(root, FOLDER, build, EXT);
-  const key = sha1(`${fingerprint}\0${codeStamp()}`);
   const data = readChecksummedValue(file) as BuiltinsFile | undefined;
-  if (data && data.format === FORMAT && data.key === key && Array.isArray(data.defines)) {
+  if (data && data.format === FORMAT && data.key === builtinsKey(fingerprint) && Array.isArray(data.defines)) {
     return { builtins: new Map(data.defines.map((d) => [d.name, MacroDef.revive(d)])), made: false };
   }
   const builtins = make();
-  writeChecksummedValue(file, { format: FORMAT, key, defines: [...builtins.values()] } satisfies BuiltinsFile);
+  keepBuiltins(root, build, fingerprint, builtins);
   return { builtins, made: true };
+}
+
+const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
+
+/**
+ * Keeps the build's implicit macros for its fingerprint (those a full index worked out from the same units: the
+ * first patch after it does not make them again). A failure only costs the next patch making them.
+ */
+export function keepBuiltins(root: string, build: BuildName, fingerprint: string, builtins: ReadonlyMap<string, MacroDef>): void {
+  writeChecksummedValue(buildStatePath(root, FOLDER, build, EXT), { format: FORMAT, key: builtinsKey(fingerprint), defines: [...builtins.values()] } satisfies BuiltinsFile);
 }

@@ -1,5 +1,6 @@
 // A patch's implicit macros (unitBuiltins of every unit) are kept beside the index for the build's fingerprint
-// (kept-builtins.ts): the next patch reads no unit's command line for them, and its tables are those it made.
+// (kept-builtins.ts), by the full index that worked them out too: a patch reads no unit's command line for them, and
+// its tables are those the full index made.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import Database from 'better-sqlite3';
-import { indexPath } from '../../src/project/config.js';
+import { indexPath, STATE_DIR } from '../../src/project/config.js';
 
 /** Each file of the build with its parse and activity, its symbols and calls. */
 function rows(root: string): string[] {
@@ -28,13 +29,16 @@ function rows(root: string): string[] {
 }
 
 describe('implicit macros kept for a build fingerprint', () => {
-  it('the first patch works them out, the next takes them kept; both patched as before', async () => {
+  it('the full index keeps them: a patch takes them kept; one whose file is gone works them out; patched as before', async () => {
     const { root } = await indexedFixture(['index', 'mixed-languages']);
     const unit = path.join(root, 'src/calc.c');
     fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
-    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: true, blankingsMade: 0 });
-    fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
     // The same builtins: the tables' digests, which key the kept blankings, are those of the full path's.
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: false, blankingsMade: 0 });
+    fs.rmSync(path.join(root, STATE_DIR, 'build-builtins'), { recursive: true });
+    fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: true, blankingsMade: 0 });
+    fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: false, blankingsMade: 0 });
     const patched = rows(root);
     for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
