@@ -8,8 +8,8 @@ import type { MacroRecord } from '../preprocessor/api.js';
 import { RecordsByName, settleSeveral, type NamedRecords } from '../preprocessor/macro-invocations.js';
 import { groupRecordsByName } from './group-values.js';
 
-/** Which of a group's records a table holds: all of them, those at these lines (keys), or none (undefined). */
-export type GroupReach = (group: MacroGroup) => 'all' | ReadonlyMap<number, unknown> | undefined;
+/** Which of a group's records a table holds: all of them, those at the lines this holds, or none (undefined). */
+export type GroupReach = (group: MacroGroup) => 'all' | { has(line: number): boolean } | undefined;
 
 /** The groups a run's tables read, and per name those of them defining it: found once per run, not once per build. */
 export class GroupDefiners {

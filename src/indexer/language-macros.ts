@@ -6,6 +6,7 @@ import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import { reachedLines } from './language-sites-file.js';
 import { GroupRecords, groupRecordsOfFiles, reachedGroupRecords, type GroupDefiners, type GroupReach } from './group-macro-records.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
@@ -170,7 +171,7 @@ export function addSites(sites: LanguageSites, results: readonly Pick<UnitResult
 
 /** Which of a group's records the language's units reached: all of -D macros' (every unit reads its command line), those at the lines of the sites of its file. */
 function languageReach(sites: Map<string, Map<number, number>> | undefined, root: string): GroupReach {
-  return (group) => (group.file.startsWith('<') ? 'all' : sites?.get(absolutePath(root, group.file)));
+  return (group) => (group.file.startsWith('<') ? 'all' : reachedLines(sites, absolutePath(root, group.file)));
 }
 
 /**

@@ -30,6 +30,29 @@ export function pruneLanguageSites(root: string, builds: BuildName[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);
 }
 
+/** Lines in ascending order, asked by binary search. */
+class AscendingLines {
+  constructor(private readonly lines: Int32Array) {}
+
+  has(line: number): boolean {
+    let lo = 0;
+    let hi = this.lines.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const at = this.lines[mid];
+      if (at === line) return true;
+      if (at < line) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+/** The lines of `file` a language's units reached (`byFile`: its sites), to ask whether they hold a line. */
+export function reachedLines(byFile: ReadonlyMap<string, Map<number, number>> | undefined, file: string): { has(line: number): boolean } | undefined {
+  return byFile instanceof SteppedSites ? byFile.reached(file) : byFile?.get(file);
+}
+
 /** A sites file's paths both ways (see PathMemo). */
 export interface SitePaths {
   absolutePath(stored: string): string;
@@ -66,6 +89,8 @@ function linesOf(steps: number[]): Map<number, number> {
 class SteppedSites extends Map<string, Map<number, number>> {
   /** Steps of the files not made yet, by stored path. */
   private pending?: Map<string, number[]>;
+  /** Of pending files asked only whether they hold a line (see reached): their lines, ascending. */
+  private asked = new Map<string, Int32Array>();
 
   constructor(
     steps: Record<string, number[]>,
@@ -83,13 +108,33 @@ class SteppedSites extends Map<string, Map<number, number>> {
     const steps = pending.get(stored);
     if (steps === undefined) return;
     pending.delete(stored);
+    this.asked.delete(file);
     super.set(file, linesOf(steps));
+  }
+
+  /**
+   * The lines of `file` some unit reached, to ask whether they hold a line: of a file still pending, its lines
+   * ascending (searched, not made into a Map: a register header's thousands of sites for the few macros asked).
+   */
+  reached(file: string): { has(line: number): boolean } | undefined {
+    const made = super.get(file);
+    if (made !== undefined || this.pending === undefined) return made;
+    let lines = this.asked.get(file);
+    if (lines === undefined) {
+      const steps = this.pending.get(this.paths.storedPath(file));
+      if (steps === undefined) return undefined;
+      lines = new Int32Array(steps.length >> 1);
+      for (let i = 0, line = 0; i + 1 < steps.length; i += 2) lines[i >> 1] = line += steps[i];
+      this.asked.set(file, lines);
+    }
+    return new AscendingLines(lines);
   }
 
   private takeAll(): void {
     const pending = this.pending;
     if (pending === undefined) return;
     this.pending = undefined;
+    this.asked.clear();
     for (const [stored, steps] of pending) super.set(this.paths.absolutePath(stored), linesOf(steps));
   }
 
@@ -115,6 +160,7 @@ class SteppedSites extends Map<string, Map<number, number>> {
 
   override clear(): void {
     this.pending = undefined;
+    this.asked.clear();
     super.clear();
   }
 
