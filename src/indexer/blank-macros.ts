@@ -9,11 +9,33 @@
 // operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
 // lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
+import { sha1 } from '../model/sha1.js';
 
 export interface BlankableMacros {
   /** Object-like macro → the text that replaces each use (padded to the name's length). */
   objectLike: Map<string, string>;
   functionLike: Set<string>;
+}
+
+/** Hashes of blankings known without hashing them (made already, or kept with them: see kept-blankings.ts). */
+const knownHashes = new WeakMap<BlankableMacros, string>();
+
+/** Blankings hashed in this process (tests count the work a patch spares). */
+export const blankingWork = { hashed: 0 };
+
+/** What names a blanking: the sha1 of its entries, sorted (part of a file's activity key). */
+export function blankableHash(b: BlankableMacros): string {
+  let hash = knownHashes.get(b);
+  if (hash === undefined) {
+    blankingWork.hashed++;
+    knownHashes.set(b, (hash = sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort()]))));
+  }
+  return hash;
+}
+
+/** Records the hash of a blanking as kept with it (what blankableHash answers for it then). */
+export function knownBlankableHash(b: BlankableMacros, hash: string): void {
+  knownHashes.set(b, hash);
 }
 
 /** Attributes and `_Pragma("...")` operators (tree-sitter reads a `_Pragma` left in the text as a call missing its `;`). */

@@ -8,7 +8,7 @@
 // (Pico: ~1.5 MB of records a set, in each of 36 images a shared .c edit patches).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BlankableMacros } from './blank-macros.js';
+import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
@@ -24,6 +24,8 @@ type KeptBlanking = [[string, string][], string[]] | 'all';
 interface BlankingsFile {
   format: number;
   sets: Record<string, KeptBlanking>;
+  /** The hash of each set (blankableHash), by the key of the set: a kept set is not hashed again. */
+  hashes?: Record<string, string>;
   /** The table digests of the build's macro sets ('' the build's, c, cpp) in the state `state` names (see tableState). */
   tables?: { state: string; digests: Record<string, string> };
 }
@@ -47,7 +49,10 @@ export function pruneKeptBlankings(root: string, builds: BuildName[]): void {
 /** The blankings of one build's macro sets: those kept answer, the others are made and kept for the next run. */
 export class KeptBlankings {
   private readonly kept: Record<string, KeptBlanking>;
+  private readonly keptHashes: Record<string, string>;
   private readonly used: Record<string, KeptBlanking> = Object.create(null) as Record<string, KeptBlanking>;
+  /** The blankings of `used`, as this run answered them (their hashes are kept with them). */
+  private readonly usedSets = new Map<string, BlankableMacros>();
   /** Blankings worked out in this run (not kept from an earlier one). */
   made = 0;
   /** Of `made`, those written by save already. */
@@ -62,6 +67,8 @@ export class KeptBlankings {
     const data = readChecksummed(buildStatePath(root, FOLDER, build)) as BlankingsFile | undefined;
     const whole = data && data.format === FORMAT && typeof data.sets === 'object' && data.sets !== null;
     this.kept = whole ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
+    const hashes = whole && typeof data.hashes === 'object' && data.hashes !== null ? data.hashes : {};
+    this.keptHashes = Object.assign(Object.create(null) as Record<string, string>, hashes);
     if (whole && typeof data.tables?.state === 'string' && typeof data.tables.digests === 'object' && data.tables.digests !== null) this.tables = data.tables;
   }
 
@@ -92,11 +99,16 @@ export class KeptBlankings {
     const k = this.kept[key];
     if (k !== undefined && (k !== 'all' || all)) {
       this.used[key] = k;
-      return k === 'all' ? all!() : { objectLike: new Map(k[0]), functionLike: new Set(k[1]) };
+      const b = k === 'all' ? all!() : { objectLike: new Map(k[0]), functionLike: new Set(k[1]) };
+      const hash = this.keptHashes[key];
+      if (hash !== undefined && k !== 'all') knownBlankableHash(b, hash);
+      this.usedSets.set(key, b);
+      return b;
     }
     const b = make();
     this.made++;
     this.used[key] = all && b === all() ? 'all' : [[...b.objectLike], [...b.functionLike]];
+    this.usedSets.set(key, b);
     return b;
   }
 
@@ -108,7 +120,14 @@ export class KeptBlankings {
     if (this.made === this.savedMade && !this.tablesChanged) return;
     const older = Object.entries(this.kept).filter(([key]) => !(key in this.used));
     const sets = Object.fromEntries([...Object.entries(this.used), ...older].slice(0, KEPT_SETS));
-    writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, ...(this.tables ? { tables: this.tables } : {}) } satisfies BlankingsFile);
+    // Each set's hash: as kept, else made now (the masking hashed those it used already).
+    const hashes: Record<string, string> = {};
+    for (const key of Object.keys(sets)) {
+      const b = this.usedSets.get(key);
+      const hash = b !== undefined && sets[key] !== 'all' ? blankableHash(b) : this.keptHashes[key];
+      if (hash !== undefined) hashes[key] = hash;
+    }
+    writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, hashes, ...(this.tables ? { tables: this.tables } : {}) } satisfies BlankingsFile);
     this.savedMade = this.made;
     this.tablesChanged = false;
   }

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileVersion, IndexWriter, ParseNote, StoredBuildFile } from '../index/index-writer.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
-import { blankMacroUses, type BlankableMacros } from './blank-macros.js';
+import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
 import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
@@ -182,9 +182,7 @@ function textHash(text: string, suffix: string): string {
   return text.length > 1 << 20 ? sha1Hasher().update(text).update(suffix).digest('hex') : sha1(text + suffix);
 }
 
-export function blankableHash(b: BlankableMacros): string {
-  return sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort()]));
-}
+export { blankableHash };
 
 /** The macros a masking uses: those blanked, and (for C/C++) the table, its records and those blanked in a file that sees no unit file's #define. */
 export type MaskMacros = Pick<MacroSet, 'blankable'> & Partial<Pick<MacroSet, 'plainBlankable' | 'macroTable' | 'records' | 'recordsOfFiles'>>;

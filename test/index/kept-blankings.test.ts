@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { KeptBlankings } from '../../src/indexer/kept-blankings.js';
-import { blankableMacros } from '../../src/indexer/blank-macros.js';
+import { blankableMacros, blankingWork } from '../../src/indexer/blank-macros.js';
 import { macroSetOf } from '../../src/indexer/language-macros.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
@@ -35,11 +35,13 @@ async function fromScratch(root: string): Promise<string[]> {
 const record = (name: string, value: string, line: number, params: string | null = null, file = 'inc/m.h'): MacroRecord => ({ name, params, value, functionLike: params !== null, file, line, expandedValue: null });
 
 describe('blanked macros kept beside the index', () => {
-  it('a .c edit after a full index works out no blanking; the parses are those of a from-scratch index', async () => {
+  it('a .c edit after a full index works out no blanking and hashes none (kept with their hashes); the parses are those of a from-scratch index', async () => {
     const { root } = await indexedFixture(['index', 'mixed-languages']);
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept(void) { return 1; }\n');
+    const hashed = blankingWork.hashed;
     const r = await indexProject({ root });
     expect(r.builds[0]).toMatchObject({ patched: true, blankingsMade: 0 });
+    expect(blankingWork.hashed - hashed).toBe(0);
     const patched = parses(root);
     expect(await fromScratch(root)).toEqual(patched);
   });
