@@ -177,5 +177,7 @@ export const SCHEMA_VERSION = 16;
  * 52: the `\@` of an assembler file an `#include` reads starts where the first unit reading it includes it, past the
  *     macros executed before (it started from 0).
  * 53: assembler macro arguments given by name (`fn two, suffix=_b`) go to that parameter (they were positional text).
+ * 54: a blank next to an operator separates no assembler macro arguments (`fn 3 -1 p` gives `3-1`, `p`), and `&name&`
+ *     marks a parameter outside `.altmacro` mode as inside it.
  */
-export const ROW_FORMAT_VERSION = 53;
+export const ROW_FORMAT_VERSION = 54;

@@ -107,12 +107,17 @@ export function labelsLength(statement: string): number {
   return /^(?:\s*(?:[A-Za-z_.$][\w.$]*|\d+)\s*:(?!:))*\s*/.exec(statement)![0].length;
 }
 
+/** What a blank between two arguments stands next to: a blank next to anything else (an operator) is dropped. */
+const ARGUMENT_EDGE = /[\w.$"'\\]/;
+
 /**
  * Splits a parameter or argument list as GNU as does: at commas and at blanks (mixed: `type func, opt='-'`), not
- * inside quotes or parentheses (nor `<...>` in `.altmacro` mode); blanks around a comma or `=` separate nothing.
+ * inside quotes or parentheses (nor `<...>` in `.altmacro` mode); as the assembler's input scrubber does, a blank
+ * next to an operator, a comma or `=` separates nothing (`3 -1 p` is `3-1`, `p`).
  */
 export function splitList(text: string, alternate = false): string[] {
-  const t = withoutComment(text).trim().replace(/\s*([,=])\s*/g, '$1');
+  const trimmed = withoutComment(text).trim();
+  const t = trimmed.replace(/\s+/g, (blank, at: number) => (ARGUMENT_EDGE.test(trimmed[at - 1] ?? '') && ARGUMENT_EDGE.test(trimmed[at + blank.length] ?? '') ? blank : ''));
   if (!t) return [];
   const out: string[] = [];
   let cur = '';
@@ -137,7 +142,7 @@ export function splitList(text: string, alternate = false): string[] {
 }
 
 /** What a body substitutes: `\(text)`, `\@`, `\name`, `&name`; in `.altmacro` mode also a bare name (and a `&` after it). */
-const SUBSTITUTED = /\\(?:\(([^)]*)\)|(@)|([A-Za-z_.$][\w.$]*))|&([A-Za-z_.$][\w.$]*)/g;
+const SUBSTITUTED = /\\(?:\(([^)]*)\)|(@)|([A-Za-z_.$][\w.$]*))|&([A-Za-z_.$][\w.$]*)&?/g;
 const SUBSTITUTED_ALT = new RegExp(`${SUBSTITUTED.source}|([A-Za-z_.$][\\w.$]*)&?`, 'g');
 
 /**
@@ -151,6 +156,7 @@ export function substitute(line: string, values: ReadonlyMap<string, string>, nu
   return line.replace(alternate ? SUBSTITUTED_ALT : SUBSTITUTED, (all, literal: string | undefined, at: string | undefined, name: string | undefined, joined: string | undefined, bare: unknown) => {
     if (literal !== undefined) return literal;
     if (at !== undefined) return String(number);
+    // `&name&`: the `&` after the name is part of the parameter's mark.
     if (joined !== undefined) return values.get(joined) ?? all;
     // Without the bare-name group, the sixth argument is the match's offset.
     if (typeof bare === 'string') return values.get(bare) ?? bare;
