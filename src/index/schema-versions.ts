@@ -179,5 +179,7 @@ export const SCHEMA_VERSION = 16;
  * 53: assembler macro arguments given by name (`fn two, suffix=_b`) go to that parameter (they were positional text).
  * 54: a blank next to an operator separates no assembler macro arguments (`fn 3 -1 p` gives `3-1`, `p`), and `&name&`
  *     marks a parameter outside `.altmacro` mode as inside it.
+ * 55: an assembler file's own `.if` ... `.endif` decide which of its macro invocations and repeat blocks are read
+ *     (those in a branch not read wrote their symbols), and conditionals read symbols `.set` to numbers.
  */
-export const ROW_FORMAT_VERSION = 54;
+export const ROW_FORMAT_VERSION = 55;

@@ -1,5 +1,6 @@
-// The GNU assembler's conditionals (`.if` ... `.elseif` ... `.else` ... `.endif`) in the lines a macro or repeat block
-// expands to, decided when their operands are numbers or text; one that names a symbol keeps all its branches.
+// The GNU assembler's conditionals (`.if` ... `.elseif` ... `.else` ... `.endif`) in the lines a file or a macro or
+// repeat block expands to, decided when their operands are numbers, symbols set to numbers, or text; one that names
+// another symbol keeps all its branches.
 import { evaluateExpression } from './if-expression.js';
 import { lexLine } from './tokens.js';
 
@@ -15,7 +16,7 @@ export function asmValue(text: string): bigint | undefined {
 }
 
 /** Whether a conditional's test holds: true, false, or undefined when it names a symbol (both branches are kept). */
-function holds(op: string, operand: string): boolean | undefined {
+function holds(op: string, operand: string, value: (text: string) => bigint | undefined): boolean | undefined {
   const text = operand.replace(/(\/\/|@).*$/, '').trim();
   if (op === 'ifb') return text === '';
   if (op === 'ifnb') return text !== '';
@@ -26,7 +27,7 @@ function holds(op: string, operand: string): boolean | undefined {
     return op === 'ifc' ? same : !same;
   }
   if (op === 'ifdef' || op === 'ifndef' || !text) return undefined;
-  const v = asmValue(text);
+  const v = value(text);
   if (v === undefined) return undefined;
   switch (op) {
     case 'ifeq':
@@ -46,6 +47,9 @@ function holds(op: string, operand: string): boolean | undefined {
 
 /** The `.if` ... `.elseif` ... `.else` ... `.endif` nesting of expanded lines as they are read. */
 export class AsmConditions {
+  /** `value`: an expression's value (symbols set so far read as their numbers). */
+  constructor(private readonly value: (text: string) => bigint | undefined = asmValue) {}
+
   /** Per open conditional: whether its current branch is read, and whether a branch was already taken (undefined: not known). */
   private stack: { reading: boolean; taken: boolean | undefined; outer: boolean }[] = [];
 
@@ -65,14 +69,14 @@ export class AsmConditions {
       if (top) top.reading = top.outer && top.taken !== true;
     } else if (op === 'elseif') {
       if (top) {
-        const h = top.taken === true ? false : holds('if', operand);
+        const h = top.taken === true ? false : holds('if', operand, this.value);
         top.reading = top.outer && h !== false;
         if (h === true) top.taken = true;
         else if (h === undefined && top.taken === false) top.taken = undefined;
       }
     } else {
       const outer = this.active;
-      const h = holds(op, operand);
+      const h = holds(op, operand, this.value);
       this.stack.push({ reading: outer && h !== false, taken: h === undefined ? undefined : h, outer });
     }
     return true;

@@ -156,7 +156,7 @@ export class AsmExpander {
   private read(lines: readonly string[], depth: number): Read | undefined {
     if (depth > MAX_DEPTH) return undefined;
     const out: string[] = [];
-    const conditions = new AsmConditions();
+    const conditions = new AsmConditions((text) => this.value(text));
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
       if (conditions.directive(line) || !conditions.active) continue;

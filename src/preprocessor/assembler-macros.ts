@@ -7,6 +7,7 @@
 // it includes it). Leaves out files `.include` reads (the C preprocessor's `#include` is followed) and macros executed
 // in C headers.
 import { sha1 } from '../model/sha1.js';
+import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
 import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
 import type { MacroInvocation } from './macro-invocations.js';
@@ -27,6 +28,8 @@ export interface AsmMacro {
   body: string[];
 }
 
+/** A line that may be a conditional directive (`.if`, `.ifdef`, `.elseif`, `.else`, `.endif`, ...). */
+const CONDITIONAL_HEAD = /^\s*\.(?:if|else|endif)/i;
 /** A line holding a repeat block's head or a definition (which the file may purge before its end). */
 const ANY_BLOCK = /^\s*\.(rept|irpc?|macro)(?=\s|$)/im;
 /** A statement the expansions depend on that expands nothing: `.purgem`, mode switches, symbols set. */
@@ -210,6 +213,8 @@ export class AsmMacroTable {
 /** One file's lines read in order: definitions and state directives followed, invocations and blocks expanded. */
 class FileScan {
   private readonly out: MacroInvocation[] = [];
+  /** The file's own conditionals: what is read of their branches. */
+  private readonly conditions: AsmConditions;
   private readonly starts: number[] = [];
   private readonly skip: Set<number>;
 
@@ -230,6 +235,7 @@ class FileScan {
       at += line.length + 1;
     }
     this.skip = definitionLines(lines);
+    this.conditions = new AsmConditions((text) => expander.value(text));
   }
 
   invocations(): MacroInvocation[] {
@@ -238,6 +244,12 @@ class FileScan {
       if (this.counted?.lines.has(i)) this.counted.at.set(i, this.expander.count);
       const executed = this.included.get(i);
       if (executed) this.expander.advance(executed);
+      // A conditional is decided as the assembler reads it (C macros expanded); a branch not read expands nothing.
+      if (!this.skip.has(i) && CONDITIONAL_HEAD.test(lines[i]) && this.conditions.directive(this.src()[i] ?? lines[i])) continue;
+      if (!this.conditions.active) {
+        if (this.skip.has(i)) i = Math.max(i, blockEnd(lines, i));
+        continue;
+      }
       if (this.skip.has(i)) {
         i = this.definition(i);
         continue;

@@ -40,12 +40,13 @@ describe('labels before an invocation, `;`-separated statements', () => {
     root = (await indexedFixture(['index', 'asm-macro-statements'])).root;
   });
 
-  it('expands an invocation after labels and each `;`-separated one, none in an `@` comment; arguments by name, blanks by operators', () => {
+  it('expands an invocation after labels and each `;`-separated one, none in an `@` comment nor a branch not read; arguments by name, blanks by operators', () => {
     // nm: T entry_label, T after_label (`entry_label: fn after_label`), T after_two_labels, T semi_a, T semi_b,
     // t m4_mark, t m5_mark (`mark ; mark @ mark`: `\@` counts both, not the commented one), T before_comment (not
     // in_comment, in_comment_too), T after_insn (`nop ; fn after_insn`), T inline_global (`.global inline_global ;
     // inline_global:`), T after_numeric_label (`1: fn ...`), t m9_mark; T kw_one_a, T kw_two_b, T kw_three_c (arguments
-    // given by name); T pre_op_blank_post (`sized_fn 2 -1 op_blank`: `2-1` and `op_blank`, written `pre_&name&_post`).
+    // given by name); T pre_op_blank_post (`sized_fn 2 -1 op_blank`: `2-1` and `op_blank`, written `pre_&name&_post`);
+    // T plain_fn, T kept_fn (not extra_fn: `.if HAVE_EXTRA` after `.set HAVE_EXTRA, 0`).
     expect(rowsOf(root, FILE)).toEqual([
       'function entry_label 20',
       'function after_label 20',
@@ -63,6 +64,8 @@ describe('labels before an invocation, `;`-separated statements', () => {
       'function kw_two_b 39',
       'function kw_three_c 40',
       'function pre_op_blank_post 53',
+      'function plain_fn 60',
+      'function kept_fn 63',
     ]);
   });
 
