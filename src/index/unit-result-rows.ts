@@ -304,16 +304,53 @@ export function storedViewHashes(data: Buffer, fileCount: number): string[] {
   return hashes;
 }
 
+/**
+ * Parsed `tested` lists by their JSON: a build's units consulted few distinct lists (a Zephyr-shaped build of 100
+ * units: one), each ~7 KB of JSON. Shared and never changed, like a walk's (see TrackedEnv.tested); their JSON is
+ * what encodeUnitResult writes again. Bounded: cleared when full.
+ */
+const testedLists = new Map<string, UnitResultRow['tested']>();
+const MAX_TESTED_LISTS = 512;
+
+function testedList(json: string): UnitResultRow['tested'] {
+  let list = testedLists.get(json);
+  if (list === undefined) {
+    if (testedLists.size >= MAX_TESTED_LISTS) testedLists.clear();
+    list = JSON.parse(json) as UnitResultRow['tested'];
+    testedLists.set(json, list);
+    testedJson.set(list, json);
+  }
+  return list;
+}
+
 export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(files) as [string, string][];
-  const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * pairs.length)) as ResultBody;
-  const viewHashes = storedViewHashes(data, pairs.length);
-  return {
+  return decodeRow(key, tested, data, pairs.length, (i) => pairs[i], views).row;
+}
+
+/**
+ * A stored result decoded with its files known (`pairs[at[i]]`: its `i`th file's path, in the form the caller wants
+ * its result's files in, and content hash), not parsed from its `files` column: a patch knows them from the lists kept
+ * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
+ */
+export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
+  return decodeRow(r.key, r.tested, r.data, at.length, (i) => pairs[at[i]], views);
+}
+
+function decodeRow(key: string, tested: string, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
+  const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * n)) as ResultBody;
+  const viewHashes = storedViewHashes(data, n);
+  const files: UnitResultRow['files'] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const [file, hash] = pair(i);
+    files[i] = { file, hash, view: views.get(viewHashes[i]) };
+  }
+  const row: UnitResultRow = {
     unit: body.unit,
     key,
     lang: body.lang,
-    files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(viewHashes[i]) })),
-    tested: JSON.parse(tested) as [string, string | null][],
+    files,
+    tested: testedList(tested),
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
@@ -325,6 +362,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
     ...(body.counterIn ? { counterIn: body.counterIn } : {}),
     ...(body.counterInIf ? { counterInIf: body.counterInIf } : {}),
   };
+  return { row, viewHashes };
 }
 
 /** The cheap columns of a stored result: what decides whether it still holds. */
@@ -341,10 +379,70 @@ export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileVi
   return decodeUnitResult(stored.key, stored.tested, stored.files, data, views);
 }
 
+/** A stored result's columns as read: what a row carried over is made from (see movedRow). */
+export interface StoredUnitRow {
+  key: string;
+  tested: string;
+  /** The `files` column's UTF-8 bytes (read as a blob: a row carried over has hashes replaced in them in place). */
+  files: Buffer;
+  data: Buffer;
+}
+
+export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
+  return prepared(db, 'SELECT key, tested, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as StoredUnitRow;
+}
+
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
   const r = prepared(db, 'SELECT key, tested, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested: string; files: string; data: Buffer };
   return decodeUnitResult(r.key, r.tested, r.files, r.data, views);
+}
+
+/** A file of a stored result read again at another content hash, seen through another view (see movedRow). */
+export interface MovedRead {
+  /** Its place in the result's files. */
+  at: number;
+  /** Its path as stored. */
+  file: string;
+  was: string;
+  hash: string;
+  view: FileView;
+}
+
+/**
+ * The row of a result that is the stored one `old` but for the files in `moved`, read at other content hashes
+ * through other views (a unit carried over for headers edited between directives, its body unchanged): the `files`
+ * column with those pairs' hashes replaced and their view hashes swapped at the end of `data`; key, tested and body
+ * kept as stored. encodeUnitResult makes the same row of the carried result, at the cost of encoding it all.
+ * `reads` are the result's files in order (their views' JSON is added to `views`, as encodeUnitResult does),
+ * `storedHashes` the view hashes `old.data` ends with (see decodeWithFiles).
+ * Undefined when the column does not hold a moved file's pair where expected.
+ */
+export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], moved: readonly MovedRead[], storedHashes: readonly string[], views = new Map<string, string>()): { row: EncodedUnitResult; viewHashes: string[] } | undefined {
+  const n = reads.length;
+  const bodyBytes = old.data.length - VIEW_HASH_BYTES * n;
+  if (bodyBytes < 0) return undefined;
+  if (storedHashes.length !== n) return undefined;
+  const viewHashes = storedHashes.slice();
+  const data = Buffer.allocUnsafe(old.data.length);
+  old.data.copy(data);
+  const files = Buffer.allocUnsafe(old.files.length);
+  old.files.copy(files);
+  for (const m of moved) {
+    // The [file, hash] JSON encodeUnitResult writes (see fileJson): the new hash as long as the old one, in place.
+    const from = JSON.stringify([m.file, m.was]);
+    const to = JSON.stringify([m.file, m.hash]);
+    const k = m.at < n && to.length === from.length ? files.indexOf(from) : -1;
+    if (k < 0) return undefined;
+    files.write(to, k);
+    const view = viewEncodings.of(m.view);
+    viewHashes[m.at] = view.hash;
+    data.set(viewHashBytes(view.hash), bodyBytes + VIEW_HASH_BYTES * m.at);
+  }
+  for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
+  // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
+  const hash = sha1Hasher().update(`${old.key}\0`).update(old.tested).update('\0').update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
+  return { row: { key: old.key, hash, tested: old.tested, files, data, fileCount: n, views }, viewHashes };
 }
 
 /** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
@@ -385,9 +483,10 @@ export function findUnitResult(
   skipId?: number,
 ): { id: number; row: UnitResultRow } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
-  const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? ORDER BY id DESC LIMIT 32').all(key) as { id: number; tested: string; files: string }[];
+  // The result to skip is left out by the query: its ~15 KB of columns are not read (a dirty unit's lookup finds no other).
+  const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; tested: string; files: string }[];
   for (const r of rows) {
-    if (r.id === skipId || !holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
+    if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
     return { id: r.id, row: loadUnitResult(db, { ...r, key }, views) };
   }
   return undefined;

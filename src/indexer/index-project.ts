@@ -90,6 +90,8 @@ export interface BuildIndexSummary {
   reusedUnits: number;
   /** Of `preprocessed`, units whose previous result was carried over, not walked: only their source changed, between directives. */
   carriedUnits?: number;
+  /** Of `carriedUnits`, units whose row was made from the stored one, their result not encoded again (headers edited between directives, see carriedRow in patch-build.ts). */
+  carriedRows?: number;
   symbols: number;
   diagnostics: Diagnostic[];
   /** Time this build took (ms), and per stage. */
@@ -123,6 +125,8 @@ export interface IndexResult {
   preprocessed: number;
   /** Of `preprocessed`, units whose previous result was carried over instead of walked (see BuildIndexSummary). */
   carriedUnits: number;
+  /** Of `carriedUnits`, units whose row was made from the stored one (see BuildIndexSummary). */
+  carriedRows: number;
   /** Files parsed on worker threads (the rest of `parsed` on the main thread). */
   parsedOnWorkers: number;
   /** Units walked on worker threads (the rest of `preprocessed` on the main thread). */
@@ -324,6 +328,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.patched = true;
   summary.preprocessed = patched.walked + patched.carried;
   summary.carriedUnits = patched.carried;
+  summary.carriedRows = patched.carriedRows;
   if (patched.unitSitesRead !== undefined) summary.unitSitesRead = patched.unitSitesRead;
   summary.macroRowsRead = patched.macroRowsRead;
   summary.blankingsMade = patched.blankingsMade;
@@ -555,7 +560,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -652,6 +657,7 @@ async function indexEachBuild(selected: BuildDescription[], run: RunContext, res
     result.reused += summary.reused;
     result.preprocessed += summary.preprocessed;
     result.carriedUnits += summary.carriedUnits ?? 0;
+    result.carriedRows += summary.carriedRows ?? 0;
   }
 }
 

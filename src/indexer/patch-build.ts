@@ -11,8 +11,8 @@ import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
 import { buildResultHashes, storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
-import { encodeUnitResult, findUnitResult, loadUnitResultById, loadUnitSites, type EncodedUnitResult } from '../index/unit-result-rows.js';
-import { dirtyUnits, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
+import { decodeWithFiles, encodeUnitResult, findUnitResult, loadStoredUnitRow, loadUnitResultById, loadUnitSites, movedRow, type EncodedUnitResult, type MovedRead, type StoredUnitRow } from '../index/unit-result-rows.js';
+import { dirtyUnits, InputPairs, keepPatchedInputs, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
@@ -81,6 +81,8 @@ export interface PatchOutcome {
   walked: number;
   /** Units whose previous result was carried over (only their source changed, between directives): not walked. */
   carried: number;
+  /** Of `carried`: units whose row was made from the stored one (see carriedRow), their result not encoded again. */
+  carriedRows: number;
   redone: number;
   files: number;
   parsed: number;
@@ -100,6 +102,8 @@ interface RedoneUnit {
   old: UnitResult;
   fresh: UnitResult;
   row: EncodedUnitResult | number;
+  /** Of a unit whose row was carried (see carriedRow): the files whose hash and view moved, all else of its result as it was. */
+  moved?: string[];
 }
 
 /** A stored build whose description is unchanged: the result each unit linked last time, and the units whose files changed since. */
@@ -124,7 +128,10 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
   return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes', fingerprint };
 }
 
-/** Skeletons of files as previous results read them, loaded from the index once per run's patch of a build (a header edited under 100 units is loaded once). */
+/**
+ * Skeletons of files as previous results read them, loaded from the index once per run (a header edited under the 100
+ * units of 5 builds is loaded once, and so aligned with its new skeleton once: see carried-result.ts).
+ */
 class EarlierSkeletons {
   private loaded = new Map<string, FileSkeleton | undefined>();
 
@@ -137,20 +144,23 @@ class EarlierSkeletons {
   }
 }
 
+/** The run's EarlierSkeletons, by its skeleton store (a run's). */
+const earlierByStore = new WeakMap<NonNullable<SkeletonCache['store']>, EarlierSkeletons>();
+
+function earlierSkeletons(store: NonNullable<SkeletonCache['store']>): EarlierSkeletons {
+  let earlier = earlierByStore.get(store);
+  if (earlier === undefined) earlierByStore.set(store, (earlier = new EarlierSkeletons(store)));
+  return earlier;
+}
+
 /**
- * The unit's previous result carried over when the files that changed since (its source, headers) changed
- * between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
- * carried-result.ts), and every other input still holds.
+ * The unit's previous result carried over when the files that changed since (`changed`: its source, headers)
+ * changed between directives only, or in #defines and #undefs of names its walk did not read (`reads`, see
+ * carried-result.ts), and the macros it tested still hold.
  */
-function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: ReadNames | undefined, counterNames: CounterNames, ctx: PatchContext): UnitResult | undefined {
-  const changed: { file: string; was: string; hash: string | null }[] = [];
-  const others: [string, string][] = [];
-  for (const f of old.files) {
-    const hash = ctx.states.hash(f.file);
-    if (hash === f.hash) others.push([f.file, f.hash]);
-    else changed.push({ file: f.file, was: f.hash, hash });
-  }
-  if (changed.length === 0 || !inputsStillHold(old.tested, others, env, (f) => ctx.states.hash(f))) return undefined;
+function carryOver(old: UnitResult, changed: ChangedFile[], env: StartingMacros, source: FileSource, before: EarlierSkeletons, reads: ReadNames | undefined, tested: TestedVerdicts, counterNames: CounterNames): UnitResult | undefined {
+  // The other files are those whose content is the one read: only the macros tested are left to check.
+  if (changed.length === 0 || !tested.hold(old.tested, env)) return undefined;
   const edited: EditedFile[] = [];
   for (const { file, was, hash } of changed) {
     // The skeleton of the content the previous result read is still stored (the new one is saved at the end of the run).
@@ -163,6 +173,77 @@ function carryOver(old: UnitResult, env: StartingMacros, source: FileSource, bef
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;
+}
+
+/** A file a stored result read whose content changed since: its absolute path, the hash read and the hash now. */
+interface ChangedFile {
+  file: string;
+  was: string;
+  hash: string | null;
+}
+
+/**
+ * The [stored path, content hash] pairs the results of a stored build read (see BuildInputs), with their absolute
+ * paths, and whether each file still has that content: asked once per pair, not once per unit reading it.
+ */
+class StoredPairs {
+  readonly absolute: [string, string][];
+  private holds: Int8Array;
+
+  constructor(
+    private readonly pairs: [string, string][],
+    paths: PathMemo,
+    private readonly states: FileStates,
+  ) {
+    this.absolute = pairs.map(([file, hash]) => [paths.absolutePath(file), hash]);
+    this.holds = new Int8Array(pairs.length);
+  }
+
+  /** Of a unit's files (indexes into the pairs, in its result's order), those whose content changed. */
+  changed(files: readonly number[]): ChangedFile[] {
+    const out: ChangedFile[] = [];
+    const holds = this.holds;
+    for (let i = 0; i < files.length; i++) {
+      const k = files[i];
+      // By stored path, as the dirty units were found (each answer kept by FileStates).
+      if (holds[k] === 0) holds[k] = this.states.storedHash(this.pairs[k][0]) === this.pairs[k][1] ? 1 : 2;
+      if (holds[k] === 2) out.push({ file: this.absolute[k][0], was: this.pairs[k][1], hash: this.states.storedHash(this.pairs[k][0]) });
+    }
+    return out;
+  }
+}
+
+/**
+ * Whether the macros a result tested are still the starting macros' (see inputsStillHold), once per list and set
+ * of starting macros: units set up alike share both objects, and results decoded share their lists by JSON.
+ */
+class TestedVerdicts {
+  private known = new WeakMap<StartingMacros, WeakMap<UnitResult['tested'], boolean>>();
+
+  hold(tested: UnitResult['tested'], env: StartingMacros): boolean {
+    let byList = this.known.get(env);
+    if (byList === undefined) this.known.set(env, (byList = new WeakMap()));
+    let holds = byList.get(tested);
+    if (holds === undefined) byList.set(tested, (holds = inputsStillHold(tested, [], env, () => null)));
+    return holds;
+  }
+}
+
+/**
+ * The row of a carried-over unit made from its stored row when the carry moved nothing of the result but files'
+ * hashes and views (headers edited between directives: the unit's #include lines, unseen #defines, #undef marks
+ * and counter marks stay): those swapped in the stored columns, the rest of the row kept (see movedRow).
+ * Undefined when more moved: the result is encoded again.
+ */
+function carriedRow(stored: StoredUnitRow, storedHashes: readonly string[], old: UnitResult, kept: UnitResult, views: Map<string, string>, paths: PathMemo): ReturnType<typeof movedRow> {
+  const same = (a: number[] | undefined, b: number[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
+  if (kept.undone !== old.undone || kept.diagnostics !== old.diagnostics || kept.counterStale !== old.counterStale || kept.counterUsed !== old.counterUsed) return undefined;
+  if (!same(kept.tops, old.tops) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
+  const moved: MovedRead[] = [];
+  kept.files.forEach((f, at) => {
+    if (f !== old.files[at]) moved.push({ at, file: paths.toStored(f.file), was: old.files[at].hash, hash: f.hash, view: f.view });
+  });
+  return movedRow(stored, kept.files, moved, storedHashes, views);
 }
 
 /**
@@ -194,14 +275,14 @@ function codeMayCountIn(old: UnitResult, edited: EditedFile[], env: StartingMacr
  * (only files edited between directives changed), else a walk. Null when more than `maxWalks` units would
  * need a walk (then the full path costs about the same): decided before any unit is walked.
  */
-function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[], build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number } | null {
+function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[], pairs: StoredPairs, build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number; carriedRows: number } | null {
   const source = new FileSource(defaultReadFile, ctx.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: ctx.states.hashOf, headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
   const toWalk: { at: number; index: number; old: UnitResult; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
-  const earlier = ctx.skeletons.store && new EarlierSkeletons(ctx.skeletons.store);
+  const earlier = ctx.skeletons.store && earlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
   const counterNames = new CounterNames();
   const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
@@ -210,11 +291,16 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
     ctx.reads.note(encoded.row.hash, fresh.reads);
     redone[at] = { index, old, fresh, row: encoded.row };
   };
+  const tested = new TestedVerdicts();
+  let carriedRows = 0;
   for (const [at, i] of dirty.entries()) {
     const unit = units[i];
     const environment = setUpUnit(unit, ctx.provider, build.defines);
     const key = unitKey(unit, environment);
-    const old = fromStoredRow(loadUnitResultById(ctx.db, previous[i].id, ctx.views), paths);
+    const storedRow = loadStoredUnitRow(ctx.db, previous[i].id);
+    // Its files are the pairs its result read (absolute paths): not parsed from the row.
+    const decoded = decodeWithFiles(storedRow, pairs.absolute, previous[i].files, ctx.views);
+    const old: UnitResult = { ...decoded.row, unit: paths.absolutePath(decoded.row.unit) };
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
@@ -222,8 +308,18 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
-    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, environment.env, source, earlier, reads, counterNames, ctx) : undefined;
-    if (kept) {
+    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, pairs.changed(previous[i].files), environment.env, source, earlier, reads, tested, counterNames) : undefined;
+    const row = kept && carriedRow(storedRow, decoded.viewHashes, old, kept, viewJsons, paths);
+    if (kept && row) {
+      carried++;
+      carriedRows++;
+      // The views moved are interned as encoding the result would (the others are the cache's: loaded by hash).
+      kept.files.forEach((f, k) => {
+        if (f !== old.files[k]) f.view = ctx.views.intern(row.viewHashes[k], f.view);
+      });
+      ctx.reads.note(row.row.hash, kept.reads);
+      redone[at] = { index: i, old, fresh: kept, row: row.row, moved: kept.files.filter((f, k) => f !== old.files[k]).map((f) => f.file) };
+    } else if (kept) {
       carried++;
       add(at, i, old, kept);
     } else {
@@ -232,13 +328,18 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
     }
   }
   for (const w of toWalk) add(w.at, w.index, w.old, walkUnit(w.unit, w.environment, host, true));
-  return { redone, walked: toWalk.length, carried };
+  return { redone, walked: toWalk.length, carried, carriedRows };
 }
 
 /** Files whose content or view changed in a redone unit; null when the set of files a unit reads changed. */
 function changedFiles(redone: RedoneUnit[]): Set<string> | null {
   const out = new Set<string>();
   for (const r of redone) {
+    // A row carried: the same files, those moved read at other hashes, nothing else changed.
+    if (r.moved) {
+      for (const file of r.moved) out.add(file);
+      continue;
+    }
     if (JSON.stringify(r.old.diagnostics) !== JSON.stringify(r.fresh.diagnostics) || r.old.lang !== r.fresh.lang) return null;
     const before = new Map(r.old.files.map((f) => [f.file, f]));
     if (before.size !== r.fresh.files.length) return null;
@@ -285,6 +386,8 @@ function scopeMoved(redone: RedoneUnit[], units: CompileUnit[]): Set<string> {
   const scoped = new Set(units.map((u) => path.normalize(u.file)));
   const out = new Set<string>();
   for (const r of redone) {
+    // A row carried lets files see the same sites unless a unit file's view moved (its #defines are the sites).
+    if (r.moved && !r.moved.some((f) => scoped.has(f))) continue;
     const before = unitScopeLines(r.old, scoped);
     const after = unitScopeLines(r.fresh, scoped);
     for (const [file, lines] of after) if (before.get(file) !== lines) out.add(file);
@@ -416,6 +519,26 @@ function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], sa
   const setsAfter = languageMacroSets(groups, sites, ctx.root, scoped, builtins, kept, unmoved ? digestsBefore : undefined, ctx.definers);
   const sets: MacroSetChanges = new Map([...setsAfter].map(([language, set]) => [language, { before: (setsBefore ?? setsAfter).get(language)!, after: set }]));
   return { sets, sites, unitsRead, ...(stamp !== undefined && moved.length === 0 ? { kept: { stamp } } : {}) };
+}
+
+/**
+ * The lists of the build's results kept for the next run with the redone units' new results (see keepPatchedInputs);
+ * left to the next run when a unit took a stored result (its hash is not at hand).
+ */
+function keepInputs(redone: RedoneUnit[], previous: LinkedUnit[], stored: StoredBuildUnits, build: BuildDescription, paths: PathMemo, ctx: PatchContext): void {
+  const pairs = new InputPairs(stored.pairs);
+  const fresh = new Map<LinkedUnit, { hash: string; files: number[] }>();
+  for (const r of redone) {
+    if (typeof r.row === 'number') return;
+    const was = previous[r.index];
+    // A row carried names the pairs of the result it came from but where its files moved.
+    const files = r.moved ? was.files.slice() : new Array<number>(r.fresh.files.length);
+    r.fresh.files.forEach((f, k) => {
+      if (!r.moved || f !== r.old.files[k]) files[k] = pairs.at(paths.toStored(f.file), f.hash);
+    });
+    fresh.set(was, { hash: r.row.hash, files });
+  }
+  keepPatchedInputs(ctx.root, build.variant, build.image, stored, pairs, fresh);
 }
 
 /** The build's stored unit for each of its units, and which are dirty; null when the units are not the ones stored. */
@@ -558,10 +681,10 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   if (!linked || linked.dirty.length === 0) return null;
   const { previous, dirty } = linked;
   const paths = new PathMemo(ctx.root);
-  const redo = redoUnits(units, dirty, previous, build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), paths, ctx);
+  const redo = redoUnits(units, dirty, previous, new StoredPairs(storedUnits.pairs, paths, ctx.states), build, Math.max(1, Math.floor(units.length * MAX_DIRTY_SHARE)), paths, ctx);
   lap('preprocess');
   if (!redo) return null;
-  const { redone, walked, carried } = redo;
+  const { redone, walked, carried, carriedRows } = redo;
   const changed = changedFiles(redone);
   if (!changed) return null;
   for (const file of scopeMoved(redone, units)) changed.add(file);
@@ -610,6 +733,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
     },
     ctx.indexedAt,
   );
+  keepInputs(redone, previous, storedUnits, build, paths, ctx);
   const results = resultsStamp(buildResultHashes(ctx.db, build.variant, build.image));
   if (perLanguage && !(perLanguage.kept && restampLanguageSites(ctx.root, build, perLanguage.kept.stamp, results))) {
     saveLanguageSites(ctx.root, build, results, perLanguage.sites, (f) => paths.storedPath(f));
@@ -622,7 +746,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');
   return {
-    walked, carried, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,
+    walked, carried, carriedRows, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,
     ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}),
   };
 }

@@ -3,7 +3,8 @@
 // covers it), so the lists are kept beside the index by that hash, as indexes into one list of the distinct
 // [stored path, hash] pairs: a re-index reads the hashes its build links and that small file, not 100 rows of
 // ~15 KB, and checks each distinct pair once. Results the file lacks (new since it was written) are read from
-// the index and the file is written again; a missing or unreadable file only costs that.
+// the index and the file is written again; a missing or unreadable file only costs that. A patch writes the file
+// with its new results' lists (keepPatchedInputs), which it knows without reading them.
 import type { Db } from '../index/open-index.js';
 import { buildUnitLinks, resultFiles } from '../index/reindex-rows.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
@@ -98,6 +99,34 @@ export function loadBuildInputs(db: Db, root: string, variant: string, image: st
     checked = fresh.pairs;
   }
   return { byPath: new Map(links.map((l, k) => [l.unitPath, units[k]])), pairs: checked, readFromIndex: new Set(missing.map((u) => u.id)).size };
+}
+
+/** A build's [stored path, content hash] pairs, more added as they come (each once): what a unit's files index. */
+export class InputPairs {
+  readonly list: [string, string][];
+  private index: Map<string, number> | undefined;
+
+  constructor(pairs: readonly [string, string][]) {
+    this.list = pairs.slice();
+  }
+
+  at(file: string, hash: string): number {
+    this.index ??= new Map(this.list.map((p, i) => [`${p[0]}\0${p[1]}`, i]));
+    const k = `${file}\0${hash}`;
+    let i = this.index.get(k);
+    if (i === undefined) this.index.set(k, (i = this.list.push([file, hash]) - 1));
+    return i;
+  }
+}
+
+/**
+ * Keeps the lists of a patched build's results: `inputs` as loaded, with the new results of the units in `redone`
+ * (each its hash and files as indexes into `pairs`, which extends inputs.pairs) in place of theirs, so that the next
+ * run reads none of them from the index (a header edited under every unit replaces all their results).
+ */
+export function keepPatchedInputs(root: string, variant: string, image: string, inputs: BuildInputs, pairs: InputPairs, redone: ReadonlyMap<LinkedUnit, { hash: string; files: number[] }>): void {
+  const units = [...inputs.byPath.values()].map((u) => ({ ...u, ...redone.get(u) }));
+  writeChecksummed(unitInputsPath(root, variant, image), compact(pairs.list, units)); // a failure only costs the next run a read of the rows
 }
 
 /**

@@ -31,16 +31,17 @@ export interface EditedFile {
  * other input of `old` (the macros it tested, the other files' contents) is unchanged.
  */
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount): UnitResult | undefined {
-  if (old.diagnostics.length || old.tested.some(([name]) => name === '__LINE__')) return undefined;
+  if (old.diagnostics.length || testsLine(old.tested)) return undefined;
   const countMoves = old.counter !== undefined && edited.some((e) => e.file !== old.unit && countMayMove(old, e, codeMayCount ?? (() => true)));
   if (countMoves && (old.counterUsed || old.counterInIf)) return undefined;
   // An #if read the counter: an edit of the unit's own file may change the uses before it.
   if (old.counterInIf && edited.some((e) => e.file === old.unit)) return undefined;
   const files = old.files.slice();
-  const touched = old.undone ? touchedNames(old.undone) : undefined;
+  let touched: Set<string> | undefined;
   for (const e of edited) {
     const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
+    if (aligned.changed.size && old.undone) touched ??= touchedNames(old.undone);
     for (const name of aligned.changed) if (!reads || reads.has(name) || touched?.has(name)) return undefined;
     if (changesUndef(e, aligned)) return undefined;
     const at = files.findIndex((f) => f.file === e.file);
@@ -95,6 +96,24 @@ function movedCounter(counter: number[], e: EditedFile): number[] | null {
   return out;
 }
 
+/** Whether a `tested` list names `__LINE__`, once per list (results decoded or walked alike share theirs). */
+const linesTested = new WeakMap<UnitResult['tested'], boolean>();
+
+function testsLine(tested: UnitResult['tested']): boolean {
+  let line = linesTested.get(tested);
+  if (line === undefined) linesTested.set(tested, (line = tested.some(([name]) => name === '__LINE__')));
+  return line;
+}
+
+/** Whether a state (a shared list, see shared-undone-states.ts) names a #define of a file: an entry `name\0k\0line`. */
+const definesAgain = new WeakMap<readonly string[], boolean>();
+
+function namesDefines(state: readonly string[]): boolean {
+  let named = definesAgain.get(state);
+  if (named === undefined) definesAgain.set(state, (named = state.some((entry) => entry.includes('\0'))));
+  return named;
+}
+
 /** The names the marks' states hold (an #undef of the walk touched them). */
 function touchedNames(u: UndoneMarks): Set<string> {
   const out = new Set<string>();
@@ -125,8 +144,13 @@ function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): Und
     if (line !== marks[j + 1]) changed = true;
     marks[j + 1] = line;
   }
-  const states: string[][] = [];
+  const states: (readonly string[])[] = [];
   for (const state of u.states) {
+    // A state of names left undefined only stays what it is.
+    if (!namesDefines(state)) {
+      states.push(state);
+      continue;
+    }
     const moved: string[] = [];
     for (const entry of state) {
       const [name, k, line] = entry.split('\0');

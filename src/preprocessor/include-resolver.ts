@@ -22,7 +22,6 @@ export function buildSearchChain(opts: {
   compilerSystemDirs: string[];
   afterDirs: string[];
 }): SearchChain {
-  const norm = (d: string) => path.normalize(d).replace(/[\\/]+$/, '') || '/';
   const system = dedupe([...opts.systemDirs, ...opts.compilerSystemDirs].map(norm));
   const sysSet = new Set(system);
   const bracket = dedupe(opts.includeDirs.map(norm)).filter((d) => !sysSet.has(d));
@@ -35,6 +34,19 @@ export function buildSearchChain(opts: {
   let id = chainIds.get(long);
   if (id === undefined) chainIds.set(long, (id = chainIds.size));
   return { dirs, bracketStart: quote.length, key: String(id) };
+}
+
+/** Include dirs normalized, by their text as written: a build's units name the same few dozen (bounded: cleared when full). */
+const normalizedDirs = new Map<string, string>();
+const MAX_NORMALIZED_DIRS = 10_000;
+
+function norm(d: string): string {
+  let n = normalizedDirs.get(d);
+  if (n === undefined) {
+    if (normalizedDirs.size >= MAX_NORMALIZED_DIRS) normalizedDirs.clear();
+    normalizedDirs.set(d, (n = path.normalize(d).replace(/[\\/]+$/, '') || '/'));
+  }
+  return n;
 }
 
 /** Short ids for search chains (many units share one). */

@@ -1,0 +1,91 @@
+// A unit carried over for headers edited between directives gets its new row from its stored one (the edited files'
+// hashes and view hashes swapped in, the rest kept), not from its result decoded and encoded again: the rows are
+// byte for byte those a from-scratch index of the edited tree writes, and `carriedRows` counts the units done so.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { tempDir } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+
+/** Every column of the unit results the builds link and of the views they name, without row ids. */
+function resultRows(root: string): { results: string[]; views: string[] } {
+  const db = new Database(indexPath(root), { readonly: true });
+  const results = db
+    .prepare(
+      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
+       JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
+    )
+    .raw()
+    .all() as unknown[][];
+  const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
+  db.close();
+  return { results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)) };
+}
+
+/** The result rows as they stand, then those of a from-scratch index of the same tree. */
+async function againFromScratch(root: string): Promise<{ incremental: ReturnType<typeof resultRows>; scratch: ReturnType<typeof resultRows> }> {
+  const incremental = resultRows(root);
+  const dir = path.dirname(indexPath(root));
+  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  const full = await indexProject({ root, workers: 0 });
+  expect(full.carriedRows).toBe(0);
+  return { incremental, scratch: resultRows(root) };
+}
+
+describe('carried units: their rows made from the stored ones', () => {
+  async function indexedCorpus(boards: number) {
+    const root = tempDir();
+    const corpus = generateZephyrCorpus(root, { boards, units: 12, headers: 10, functionsPerUnit: 1 });
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root, workers: 0 });
+    return { root, ...corpus };
+  }
+
+  it('a header every unit of two builds reads, edited between directives: no result encoded again, rows as from scratch', async () => {
+    const { root, sampleHeader } = await indexedCorpus(2);
+    replaceInFile(sampleHeader, '/** Object', 'int k_added_above(void);\n\n/** Object');
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.builds.map((b) => [b.patched, b.carriedUnits, b.carriedRows])).toEqual([
+      [true, 12, 12],
+      [true, 12, 12],
+    ]);
+    expect(r.carriedRows).toBe(24);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.results).toHaveLength(24);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('a #define no unit reads added to the header, then removed: carried as rows each time, rows as from scratch', async () => {
+    const { root, sampleHeader } = await indexedCorpus(1);
+    replaceInFile(sampleHeader, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
+    expect((await indexProject({ root, workers: 0 })).carriedRows).toBe(12);
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    replaceInFile(sampleHeader, '#define K_TEST_ADDED 1\n', '');
+    const again = await indexProject({ root, workers: 0 });
+    expect(again.carriedRows).toBe(12);
+    // The patch before kept its new results' file lists beside the index: none is read from the rows.
+    expect(again.builds.map((b) => b.resultListsRead)).toEqual([0]);
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(incremental).toEqual(scratch);
+  });
+
+  it("a unit's own file edited below its directives keeps its row's body: carried as a row; a line added above its #includes moves them: encoded again", async () => {
+    const { root, sampleUnit } = await indexedCorpus(1);
+    replaceInFile(sampleUnit, 'drv_0_count += (uint32_t)v;', 'drv_0_count += (uint32_t)v + 1;');
+    const body = await indexProject({ root, workers: 0 });
+    expect([body.carriedUnits, body.carriedRows]).toEqual([1, 1]);
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    // The lines of the unit's #includes (its tops) move: the body of its row changes.
+    replaceInFile(sampleUnit, '/* Driver 0. */\n', '/* Driver 0. */\n/* Moved down a line. */\n');
+    const moved = await indexProject({ root, workers: 0 });
+    expect([moved.carriedUnits, moved.carriedRows]).toEqual([1, 0]);
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(incremental).toEqual(scratch);
+  });
+});
