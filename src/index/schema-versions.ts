@@ -181,5 +181,7 @@ export const SCHEMA_VERSION = 16;
  *     marks a parameter outside `.altmacro` mode as inside it.
  * 55: an assembler file's own `.if` ... `.endif` decide which of its macro invocations and repeat blocks are read
  *     (those in a branch not read wrote their symbols), and conditionals read symbols `.set` to numbers.
+ * 56: an assembler macro defined in a conditional's branch not read (`.if 1` ... `.else` `.macro pick`) is no
+ *     definition other files see (the last definition of the name won).
  */
-export const ROW_FORMAT_VERSION = 55;
+export const ROW_FORMAT_VERSION = 56;

@@ -37,7 +37,8 @@ const FOLLOWED = /^\s*(?:\.(?:purgem|altmacro|noaltmacro|set|equ|equiv)(?=\s|$)|
 
 /**
  * The `.macro` definitions of a (masked, C-expanded) assembler text, in order, those a top-level repeat block writes
- * too (Zephyr's ARC `.irp cc,,.hi,.nz` around `.macro MOVR\cc`); a definition without `.endm` is left out.
+ * too (Zephyr's ARC `.irp cc,,.hi,.nz` around `.macro MOVR\cc`), those in a conditional's branch not read left out;
+ * a definition without `.endm` is left out.
  */
 export function readAsmMacros(text: string): AsmMacro[] {
   return macrosOf(text.split('\n'), 0);
@@ -45,7 +46,13 @@ export function readAsmMacros(text: string): AsmMacro[] {
 
 function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   const out: AsmMacro[] = [];
+  // A definition in a branch not read defines nothing (conditionals on numbers are decided).
+  const conditions = new AsmConditions();
   for (let i = 0; i < lines.length; i++) {
+    if ((CONDITIONAL_HEAD.test(lines[i]) && conditions.directive(lines[i])) || !conditions.active) {
+      if (!conditions.active && (MACRO_HEAD.test(lines[i]) || repeatOp(lines[i]))) i = Math.max(i, blockEnd(lines, i));
+      continue;
+    }
     const purge = /^\s*\.purgem\s+(.*)$/i.exec(lines[i]);
     if (purge) {
       // A definition removed before the file ends is not one other files see.

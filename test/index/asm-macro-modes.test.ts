@@ -141,8 +141,9 @@ describe('\\@ after an #include of a file that executes macros', () => {
 
   it('counts the executions of the included files before the file’s own, and starts a later included file past them', () => {
     // nm: T main_fn, t m4_mark (helper_one, nested_fn in the file the header includes, helper_two: three before),
-    // T late_fn, t m6_mark (late_helper.S, included after main_fn and mark), T last_fn, t m8_mark.
-    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m4_mark 6', 'function last_fn 9', 'function m8_mark 10']);
+    // T late_fn, t m6_mark (late_helper.S, included after main_fn and mark), T last_fn, t m8_mark, T pick_v1 (`pick`
+    // as the header's `.if 1` branch defines it).
+    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m4_mark 6', 'function last_fn 9', 'function m8_mark 10', 'function pick_v1 12']);
     expect(HEADERS.flatMap((h) => rowsOf(root, h))).toEqual(['function helper_one 19', 'function helper_two 22', 'function nested_fn 2', 'function late_fn 2', 'function m6_mark 3']);
   });
 
@@ -154,7 +155,7 @@ describe('\\@ after an #include of a file that executes macros', () => {
     const unit = path.join(root, FILE);
     fs.writeFileSync(unit, fs.readFileSync(unit, 'utf8').replace('    mark\n    bx lr\n#include', '    mark ; mark\n    bx lr\n#include'));
     await indexProject({ root });
-    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m4_mark 6', 'function m5_mark 6', 'function last_fn 9', 'function m9_mark 10']);
+    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m4_mark 6', 'function m5_mark 6', 'function last_fn 9', 'function m9_mark 10', 'function pick_v1 12']);
     expect(rowsOf(root, 'include/late_helper.S')).toEqual(['function late_fn 2', 'function m7_mark 3']);
     if (withAssembler) expect(nmNames(root, FILE)).toEqual([FILE, ...HEADERS].flatMap((f) => namesOf(root, f)).sort());
     fs.writeFileSync(unit, fs.readFileSync(unit, 'utf8').replace('    mark ; mark\n', '    mark\n'));
@@ -166,7 +167,7 @@ describe('\\@ after an #include of a file that executes macros', () => {
     const nested = path.join(root, 'include/nested_helper.S');
     fs.appendFileSync(nested, 'regfn nested_two\n    bx lr\n');
     await indexProject({ root });
-    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m5_mark 6', 'function last_fn 9', 'function m9_mark 10']);
+    expect(rowsOf(root, FILE)).toEqual(['function main_fn 5', 'function m5_mark 6', 'function last_fn 9', 'function m9_mark 10', 'function pick_v1 12']);
     expect(rowsOf(root, 'include/late_helper.S')).toEqual(['function late_fn 2', 'function m7_mark 3']);
     if (withAssembler) expect(nmNames(root, FILE)).toEqual([FILE, ...HEADERS].flatMap((f) => namesOf(root, f)).sort());
   });
