@@ -1,8 +1,9 @@
 // A text past LARGE_TEXT_CHARS read to be scanned (a vendor device header), or a build whose walks fill the heap
 // past largeHeap.bytes (many units), holds the heap's growth for the rest of the run; smaller ones leave V8's own.
+// The run's last build is collected before the content index when its heap is past heapBeforeContent, not below.
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { heapGrowthIsHeld, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
+import { collections, heapBeforeContent, heapGrowthIsHeld, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 
 const LARGE_HEAP = largeHeap.bytes;
@@ -42,5 +43,35 @@ describe('the heap growth of a run that reads a large header or walks many units
     await indexProject({ root, workers: 0, onProgress: (m) => (heldWhileIndexing ||= m.includes('parsing') && heapGrowthIsHeld()) });
     expect(heldWhileIndexing).toBe(true);
     expect(heapGrowthIsHeld()).toBe(false);
+  });
+});
+
+describe("the run's last build", () => {
+  const BEFORE_CONTENT = heapBeforeContent.bytes;
+  afterEach(() => {
+    heapBeforeContent.bytes = BEFORE_CONTENT;
+  });
+
+  /** Collections made from the start of the build's parse to the start of the content index. */
+  async function collectionsBeforeContent(root: string): Promise<number> {
+    let atParse = -1;
+    let atContent = -1;
+    await indexProject({
+      root,
+      workers: 0,
+      onProgress: (m) => {
+        if (m.includes('parsing')) atParse = collections.count;
+        if (m.startsWith('content index')) atContent = collections.count;
+      },
+    });
+    expect(atParse).toBeGreaterThanOrEqual(0);
+    return atContent - atParse;
+  }
+
+  it('is collected before the content index when the heap in use is past the bound, and not below it', async () => {
+    heapBeforeContent.bytes = Number.MAX_SAFE_INTEGER;
+    expect(await collectionsBeforeContent(copyFixtureToTemp('index', 'drivers-hal-cmake'))).toBe(0);
+    heapBeforeContent.bytes = 1;
+    expect(await collectionsBeforeContent(copyFixtureToTemp('index', 'drivers-hal-cmake'))).toBe(1);
   });
 });
