@@ -12,6 +12,8 @@ export class SkeletonRows {
   private written = 0;
   /** Rows put in this run, by path, asm and hash: written by `flush`, read back before then. */
   private readonly pending = new Map<string, { path: string; asm: number; hash: string; data: Buffer }>();
+  /** Bytes of the rows in `pending`. */
+  private pendingBytes = 0;
   /**
    * False while the table holds no row (a first index, or one whose stored format changed): `get` then answers
    * from `pending` alone instead of asking SQLite for every file the run reads.
@@ -53,7 +55,29 @@ export class SkeletonRows {
       this.insert().run(row.path, row.asm, row.hash, row.data);
       this.written++;
       this.stored = true;
-    } else this.pending.set(`${path}\0${row.asm}\0${hash}`, row);
+      return;
+    }
+    const key = `${path}\0${row.asm}\0${hash}`;
+    this.pendingBytes += data.length - (this.pending.get(key)?.data.length ?? 0);
+    this.pending.set(key, row);
+    if (this.pendingBytes > WRITTEN_AT_ONCE) this.writePending();
+  }
+
+  /**
+   * Writes the rows kept so far once they pass WRITTEN_AT_ONCE bytes together, in the transaction open (a build's)
+   * or one of their own: a build of many files otherwise held all its skeletons' bytes to the run's end (LVGL's
+   * 1 854: ~6 MB through its walks and parse). Rows written in a build that fails go with it; a file whose row is
+   * missing is scanned again.
+   */
+  private writePending(): void {
+    const ins = this.insert();
+    this.db.transaction(() => {
+      for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
+    })();
+    this.written += this.pending.size;
+    this.stored = true;
+    this.pending.clear();
+    this.pendingBytes = 0;
   }
 
   private insert() {
@@ -62,15 +86,9 @@ export class SkeletonRows {
 
   /** Writes what `put` kept, in one transaction (a run killed before it only loses cache rows); answers the rows written in the run. */
   flush(): number {
-    const n = this.pending.size + this.written;
+    if (this.pending.size > 0) this.writePending();
+    const n = this.written;
     this.written = 0;
-    if (this.pending.size === 0) return n;
-    const ins = this.insert();
-    this.db.transaction(() => {
-      for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
-    })();
-    this.stored = true;
-    this.pending.clear();
     return n;
   }
 }

@@ -460,6 +460,8 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).
     releaseLargeSkeletons(run);
+    // No build after the last reads a skeleton: its macro records are made, and masking reads none.
+    if (run.lastBuild) run.skeletons.clear();
     const { files, masked, tables } = maskStage(full, pre, run, skeletonsAdded);
     // Once the last build's files are masked, only the content index reads kept bytes (to spare a read and a hash):
     // many of them (a large build's) go before the parse, and those files are read again there.

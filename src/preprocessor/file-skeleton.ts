@@ -288,6 +288,16 @@ export class SkeletonCache {
     return dropped.map(([, sk]) => sk);
   }
 
+  /**
+   * Drops every skeleton held (the run's last build before its files are masked: no stage after reads them, and
+   * LVGL's 1 854 held ~12 MB with their texts through its parse and the content index). A file read again is
+   * loaded from the store or scanned again.
+   */
+  clear(): void {
+    this.byPath.clear();
+    this.held = 0;
+  }
+
   /** The skeletons trim(maxDirectives) would drop now, held still. */
   largest(maxDirectives: number): FileSkeleton[] {
     return this.pastBudget(maxDirectives).map(([, sk]) => sk);

@@ -1,7 +1,8 @@
 // What a large file's skeleton costs while it is made and stored: lines are scanned one at a time (the same
 // lines as splitting the text), the stored bytes are written in pieces (the same bytes as one JSON text of the
-// skeleton), a skeleton row of more than a megabyte is written when put, and a file of more than 4 MB is not
-// kept in memory by the run's file states.
+// skeleton), a skeleton row of more than a megabyte is written when put (and smaller rows once they pass a megabyte
+// together), a cleared skeleton cache scans again, and a file of more than 4 MB is not kept in memory by the run's
+// file states.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SkeletonRows } from '../../src/index/skeleton-rows.js';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { FileStates } from '../../src/indexer/file-states.js';
-import { buildSkeleton, decodeSkeleton, encodeSkeleton } from '../../src/preprocessor/file-skeleton.js';
+import { buildSkeleton, decodeSkeleton, encodeSkeleton, SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
 import { physicalLines, scanLines, scanSource } from '../../src/preprocessor/scan-source.js';
 import { deviceHeaderText } from '../bench/synthetic-device-header.js';
 
@@ -77,6 +78,51 @@ describe('stored skeleton bytes', () => {
     } finally {
       closeIndexForWrite(db);
     }
+  });
+});
+
+describe('stored skeleton rows kept before their write', () => {
+  it('are written once they pass a megabyte together, inside the transaction open, and read back the same', () => {
+    const { db } = openIndexForWrite(path.join(dir, 'pending.db'));
+    try {
+      const rows = new SkeletonRows(db, 'f');
+      const count = () => (db.prepare('SELECT count(*) FROM skeletons').pluck().get() as number);
+      const row = (i: number) => Buffer.alloc(100_000, 48 + (i % 10));
+      for (let i = 0; i < 10; i++) rows.put(`h${i}.h`, false, 'h', row(i));
+      // 1 000 000 bytes: under a megabyte, all kept.
+      expect(count()).toBe(0);
+      // The same row put again is counted once.
+      rows.put('h0.h', false, 'h', row(0));
+      expect(count()).toBe(0);
+      db.exec('BEGIN IMMEDIATE');
+      rows.put('h10.h', false, 'h', row(10));
+      expect(count()).toBe(11);
+      // Found in SQLite now, as each was put.
+      for (let i = 0; i <= 10; i++) expect(rows.get(`h${i}.h`, false, 'h')?.equals(row(i))).toBe(true);
+      rows.put('last.h', false, 'h', Buffer.from('{}'));
+      db.exec('COMMIT');
+      expect(rows.flush()).toBe(12);
+      expect(count()).toBe(12);
+      expect(new SkeletonRows(db, 'f').get('h3.h', false, 'h')?.equals(row(3))).toBe(true);
+    } finally {
+      closeIndexForWrite(db);
+    }
+  });
+});
+
+describe('a skeleton cache cleared', () => {
+  it('holds none, and scans a file read again into the same skeleton', () => {
+    const cache = new SkeletonCache();
+    const text = '#ifndef A_H\n#define A_H\n#define B 2\n#endif\n';
+    const sk = cache.get('/p/a.h', text);
+    expect(cache.get('/p/a.h', text)).toBe(sk);
+    expect(cache.scans).toBe(1);
+    cache.clear();
+    expect(cache.largest(0)).toEqual([]);
+    const again = cache.get('/p/a.h', text);
+    expect(again).not.toBe(sk);
+    expect(cache.scans).toBe(2);
+    expect(again.directives.map((d) => [d.kind, d.line, d.rest])).toEqual(sk.directives.map((d) => [d.kind, d.line, d.rest]));
   });
 });
 
