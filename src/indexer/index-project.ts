@@ -36,6 +36,7 @@ import { FileStates, RACY_MS, sha1 } from './file-states.js';
 import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
+import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
 import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { buildMacros } from './build-macros.js';
@@ -252,6 +253,7 @@ function buildScope(results: MergeInput[], units: CompileUnit[], merged: MergedB
 function dropHeaderWalks(run: RunContext): void {
   if (run.headerCache.size === 0) return;
   run.headerCache.clear();
+  releaseHeldKeys();
   collectLargeHeap();
 }
 
@@ -455,7 +457,10 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
     // The last build's walks went after its preprocess stage (a caller's preprocessor records none).
     if (run.lastBuild) dropHeaderWalks(run);
-    else if (dropWalksPastBudget(run.headerCache)) run.headerCache.dropped++;
+    else if (dropWalksPastBudget(run.headerCache)) {
+      run.headerCache.dropped++;
+      releaseHeldKeys();
+    }
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).

@@ -9,6 +9,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
+import { releaseHeldKeys } from '../../src/preprocessor/undef-marks.js';
 import { undoneByFile, undoneStates, type FileUndone } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
@@ -45,11 +46,15 @@ const files: Record<string, string> = {
 
 const units = [unit('/p/a.c'), unit('/p/b.c'), unit('/p/c.c'), unit('/p/d.c'), unit('/p/e.c'), unit('/p/e.c', ['-DAGAIN']), unit('/p/f.c'), unit('/p/g.c'), unit('/p/f.c', ['-DLIMIT=3']), unit('/p/h.c', ['-Dput(c)=cmd(c)', '-imacros', '/p/inc/unput.h']), unit('/p/h.c', ['-Dput(c)=cmd(c)', '-imacros', '/p/inc/unput.h', '-DAGAIN'])];
 
-function run(cache: HeaderWalkCache | undefined): UnitResult[] {
+function run(cache: HeaderWalkCache | undefined, afterUnit?: () => void): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
-  return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
+  return units.map((u) => {
+    const r = walkUnit(u, setUpUnit(u, provider), host, true);
+    afterUnit?.();
+    return r;
+  });
 }
 
 const NAMES = ['put', 'get', 'LIMIT'];
@@ -76,6 +81,13 @@ describe('marks of the names #undefs touched', () => {
     const walked = run(undefined);
     expect(cache.replayed).toBeGreaterThan(3);
     expect(cached.map(shown)).toEqual(walked.map(shown));
+  });
+
+  it('are the same when the keys of replays held once are forgotten between units', () => {
+    const cache = new HeaderWalkCache();
+    const released = run(cache, releaseHeldKeys);
+    expect(cache.replayed).toBeGreaterThan(3);
+    expect(released.map(shown)).toEqual(run(undefined).map(shown));
   });
 
   it('follow the walk order across files and units', () => {
