@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
-import type { FileView } from './unit-result.js';
+import type { FileView, UnitFileRead } from './unit-result.js';
 import { sameDefinition, TrackedEnv } from './tracked-env.js';
 
 /** Log operations, each followed by its operands in `HeaderEntry.ops`. */
@@ -97,6 +97,11 @@ export interface ReusableView {
   decisions: boolean;
   names: string[];
   defs: (MacroDef | undefined)[];
+  /**
+   * The read of the view by every unit that takes it (its file, content hash and view): one object in each of
+   * their results, not one per unit (LVGL's 952 units held 273 000 reads, 12.5 MB, until their merge).
+   */
+  read?: UnitFileRead;
 }
 
 /** A walk of a header being recorded (nested recordings form a stack through `parent`). */

@@ -357,7 +357,8 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       if (!memo) views.set(visit.file, (memo = []));
       const reused = reusableView(memo, recordDecisions, env);
       if (reused) {
-        const read = { file: visit.file, hash, view: reused.view };
+        const held = reused.read;
+        const read = held !== undefined && held.hash === hash && held.file === visit.file ? held : (reused.read = { file: visit.file, hash, view: reused.view });
         files.push(read);
         tops.push(visit.top);
         if (run !== undefined) addToRun(run, read, reused.names);

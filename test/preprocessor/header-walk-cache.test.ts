@@ -203,15 +203,17 @@ describe('file views of replayed header walks', () => {
     '/p/b.c': '#include "h.h"\n#define LATER 2\n',
     '/p/c.c': '#include "h.h"\n#define LATER 2\n',
     '/p/d.c': '#include "h.h"\n#define LATER 1\n',
+    '/p/e.c': '#include "h.h"\n#define LATER 2\n',
   };
   const units = [unit('/p/a.c', ['-DOPT=1']), unit('/p/b.c', ['-DOPT=1']), unit('/p/c.c', ['-DOPT=1']), unit('/p/d.c', ['-DOPT=3']), unit('/p/a.c', ['-DOPT=3'])];
-  const run = (cache: HeaderWalkCache | undefined): UnitResult[] => {
+  const run = (cache: HeaderWalkCache | undefined, list = units): UnitResult[] => {
     const source = new FileSource((f) => files[f], new SkeletonCache());
     const resolver = new IncludeResolver((f) => source.exists(f));
     const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
-    return units.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
+    return list.map((u) => walkUnit(u, setUpUnit(u, provider), host, true));
   };
-  const view = (r: UnitResult) => r.files.find((f) => f.file === '/p/inc/h.h')!.view;
+  const read = (r: UnitResult) => r.files.find((f) => f.file === '/p/inc/h.h')!;
+  const view = (r: UnitResult) => read(r).view;
 
   it('are shared while the macros their values read hold, and made again when one differs', () => {
     const cache = new HeaderWalkCache();
@@ -228,5 +230,19 @@ describe('file views of replayed header walks', () => {
     expect(view(a3)).toBe(view(d));
     // The command-line macro a reused view's value read is an input of the unit, as when the view is made.
     for (const r of cached) expect(r.tested).toContainEqual(['OPT', expect.any(String)]);
+  });
+
+  it('taken by several units are one read (file, hash, view) in each of their results, equal to what walking gives', () => {
+    const list = [...units, unit('/p/e.c', ['-DOPT=1'])];
+    const cache = new HeaderWalkCache();
+    const cached = run(cache, list);
+    expect(readsSorted(cached)).toEqual(readsSorted(run(undefined, list)));
+    const [, b, c, d, a3, e] = cached;
+    // c and e take the view b made: one read object; b's own read is the one it made.
+    expect(read(e)).toBe(read(c));
+    expect(read(c)).not.toBe(read(b));
+    expect(read(c)).toEqual(read(b));
+    expect(read(a3)).not.toBe(read(c));
+    expect(read(a3).view).toBe(view(d));
   });
 });
