@@ -125,6 +125,12 @@ export function collectAfterLargeScans(skeletons: SkeletonCache): void {
 
 /** Old-generation growth (percent of the live heap) once a run read a large header; V8's own is up to 300 %. */
 const LARGE_RUN_HEAP_GROWTH = 20;
+/**
+ * The same once a build's walks passed largeHeap.bytes (many units): LVGL's 952 units keep ~130 MB live at the end of
+ * their walks, so a fifth more was ~26 MB of garbage on top (peak RSS 287-307 -> 279-291 MiB alternated, at the same
+ * CPU time: the walks' collections are mostly concurrent marking).
+ */
+const MANY_UNITS_HEAP_GROWTH = 10;
 /** V8's default factor by which the young generation grows (up to 2 x 16 MB here). */
 const SEMI_SPACE_GROWTH = 2;
 let heapGrowthHeld = false;
@@ -139,10 +145,11 @@ let youngHeld = false;
  * (24 MB header: peak RSS 449 -> 410 MiB at 50 %), and a young generation grown to its 32 MB is as much more
  * resident memory in every stage.
  */
-function holdHeapGrowth(youngToo = true): void {
+function holdHeapGrowth(youngToo = true, percent = LARGE_RUN_HEAP_GROWTH): void {
   if (!heapGrowthHeld) {
     heapGrowthHeld = true;
-    v8.setFlagsFromString(`--heap-growing-percent=${LARGE_RUN_HEAP_GROWTH}`);
+    heldGrowth.percent = percent;
+    v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
   }
   if (youngToo && !youngHeld) {
     youngHeld = true;
@@ -163,7 +170,7 @@ export function holdHeapGrowthForLargeHeap(): boolean {
   if (heapGrowthHeld || v8.getHeapStatistics().used_heap_size <= largeHeap.bytes) return false;
   // Before the collection: the old generation's next limit is set by it. The young generation may grow (held
   // too, its many more scavenges cost a large build's walks more time than its 32 MB are worth).
-  holdHeapGrowth(false);
+  holdHeapGrowth(false, MANY_UNITS_HEAP_GROWTH);
   collector()?.();
   return true;
 }
@@ -204,6 +211,9 @@ export function holdHeapGrowthForText(text: string): void {
   if (text.length > LARGE_TEXT_CHARS) holdHeapGrowth();
 }
 
+/** The growth held (percent of the live heap; see holdHeapGrowth), 0 when none is. */
+export const heldGrowth = { percent: 0 };
+
 /** Whether the heap's growth is held (see holdHeapGrowth). */
 export function heapGrowthIsHeld(): boolean {
   return heapGrowthHeld;
@@ -213,6 +223,7 @@ export function heapGrowthIsHeld(): boolean {
 export function releaseHeapGrowth(): void {
   if (!heapGrowthHeld) return;
   heapGrowthHeld = false;
+  heldGrowth.percent = 0;
   youngHeld = false;
   v8.setFlagsFromString('--heap-growing-percent=0');
   v8.setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`);

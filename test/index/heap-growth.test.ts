@@ -3,7 +3,7 @@
 // The run's last build is collected before the content index when its heap is past heapBeforeContent, not below.
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { collections, heapBeforeContent, heapGrowthIsHeld, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
+import { collections, heapBeforeContent, heapGrowthIsHeld, heldGrowth, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 
 const LARGE_HEAP = largeHeap.bytes;
@@ -20,8 +20,21 @@ describe('the heap growth of a run that reads a large header or walks many units
     expect(heapGrowthIsHeld()).toBe(false);
     holdHeapGrowthForText('x'.repeat(LARGE_TEXT_CHARS + 1));
     expect(heapGrowthIsHeld()).toBe(true);
+    expect(heldGrowth.percent).toBeGreaterThan(0);
     releaseHeapGrowth();
     expect(heapGrowthIsHeld()).toBe(false);
+    expect(heldGrowth.percent).toBe(0);
+  });
+
+  it('is held closer past the bound of many units than after a large header', () => {
+    releaseHeapGrowth();
+    holdHeapGrowthForText('x'.repeat(LARGE_TEXT_CHARS + 1));
+    const afterHeader = heldGrowth.percent;
+    releaseHeapGrowth();
+    largeHeap.bytes = 1;
+    expect(holdHeapGrowthForLargeHeap()).toBe(true);
+    expect(heldGrowth.percent).toBeGreaterThan(0);
+    expect(heldGrowth.percent).toBeLessThan(afterHeader);
   });
 
   it('is held once the heap in use passes its bound, not before', () => {
