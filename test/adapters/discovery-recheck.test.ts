@@ -8,18 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { detectBuilds } from '../../adapters/detect-builds.js';
 import { discoverBuildDirs } from '../../adapters/shared/discover-build-dirs.js';
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
-
-/** Sets the mtimes of every folder and file under `dir` (but the state folder) an hour back: older than any racy window. */
-function ageTree(dir: string, seconds = 3600): void {
-  const t = new Date(Date.now() - seconds * 1000);
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.name === '.fw-context' || e.isSymbolicLink()) continue;
-    if (e.isDirectory()) ageTree(p, seconds);
-    fs.utimesSync(p, t, t);
-  }
-  fs.utimesSync(dir, t, t);
-}
+import { ageTree } from '../helpers/age-tree.js';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { copyFixtureToTemp, runCli } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
-
-function ageTree(dir: string, seconds = 3600): void {
-  const t = new Date(Date.now() - seconds * 1000);
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.name === '.fw-context' || e.isSymbolicLink()) continue;
-    if (e.isDirectory()) ageTree(p, seconds);
-    fs.utimesSync(p, t, t);
-  }
-  fs.utimesSync(dir, t, t);
-}
+import { ageTree } from '../helpers/age-tree.js';
 
 /** The two-board fixture with a deep folder holding no build yet, aged and indexed once. */
 async function agedProject(): Promise<{ root: string; deep: string }> {
