@@ -154,11 +154,6 @@ export class FileStates {
     }
   }
 
-  /** Bytes kept now. */
-  get keptByteCount(): number {
-    return this.keptTotal;
-  }
-
   /** Lets the kept bytes go (once no stage reads files any more). */
   releaseBytes(): void {
     this.kept.clear();

@@ -159,9 +159,6 @@ export function utcStamp(d = new Date()): string {
   return d.toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** Kept file bytes past which the run's last build lets them go once its files are masked (see fullPath). Tests lower it. */
-export const lastMaskRelease = { keptBytes: 8 << 20 };
-
 /** What one run shares across its builds: what the fast path needs, plus the full path's own hooks. */
 interface RunContext extends PatchContext {
   headerCache: HeaderWalkCache;
@@ -468,9 +465,6 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     // No build after the last reads a skeleton: its macro records are made, and masking reads none.
     if (run.lastBuild) run.skeletons.clear();
     const { files, masked, tables } = maskStage(full, pre, run, skeletonsAdded);
-    // Once the last build's files are masked, only the content index reads kept bytes (to spare a read and a hash):
-    // many of them (a large build's) go before the parse, and those files are read again there.
-    if (run.lastBuild && run.states.keptByteCount > lastMaskRelease.keptBytes) run.states.releaseBytes();
     await writeStage(full, pre, files, masked, tables, run, skeletonsAdded);
   } catch (err) {
     run.writer.abortBuild();
