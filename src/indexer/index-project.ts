@@ -49,7 +49,7 @@ import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-f
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
-import { keepBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
+import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
@@ -141,6 +141,8 @@ export interface IndexResult {
   skeletons: { scanned: number; loaded: number };
   /** Macro group files read and written in this run (each at most once: builds share them, see build-macros-file.ts). */
   macroGroupFiles: { read: number; written: number };
+  /** Sets of the builds' implicit macros read from their files (each distinct set at most once), and files written for them (sets, builds' files naming theirs; see kept-builtins.ts). */
+  builtinFiles: { read: number; written: number };
   removedBuilds: number;
   /**
    * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
@@ -546,7 +548,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   run.macroGroups.keep(build, pre.macroGroups, run.writer);
   if (masked.assemblerMacros) saveAssemblerMacros(run.root, build, assemblerStamp(versions.map((v) => [v.path, v.activity ?? null])), masked.assemblerMacros);
   // The implicit macros the build's units agree on, kept for the next patch (see kept-builtins.ts).
-  if (pre.builtins) keepBuiltins(run.root, build, full.fingerprint, pre.builtins);
+  if (pre.builtins) run.builtins.keep(build, full.fingerprint, pre.builtins);
   summary.stageMs!.write += performance.now() - tWrite;
 }
 
@@ -561,7 +563,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -625,6 +627,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     views: new FileViewCache(db),
     reads: new UnitReads(root),
     macroGroups: new KeptMacroGroups(root),
+    builtins: new KeptBuiltins(root),
     definers: new GroupDefiners(),
   };
 }
@@ -670,6 +673,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };
   result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
   result.macroGroupFiles = { ...run.macroGroups.files };
+  result.builtinFiles = { ...run.builtins.files };
   result.filesHashed = run.states.hashed;
   result.preprocessMs = run.timing.preprocessMs;
   result.parseMs = run.timing.parseMs;

@@ -1,17 +1,24 @@
 // The implicit macros a patch's macro tables fall back to (unitBuiltins of every unit of the build) kept beside the
-// index in `.fw-context/build-builtins/`, one checksummed V8-serialized file per build, keyed by the build's
-// fingerprint (its units' command lines and the state of the compilers they run, which decide them) and by the code
-// that works them out (size and mtime of its modules: moduleStamps): a patch takes them from
-// there instead of reading every unit's command line again (mbed CE's 255 units: ~40 ms in a short run).
+// index: each distinct set once, in `.fw-context/builtin-sets/` named by the hash of its content, and per build a
+// small file in `.fw-context/build-builtins/` naming the set its fingerprint (its units' command lines and the state of
+// the compilers they run, which decide them) and the code that works them out (moduleStamps) answer with. A patch
+// takes them from there instead of reading every unit's command line again (mbed CE's 255 units: ~40 ms in a short
+// run); images of one board share a set (Pico's 36 images of a shared .c edit: 2-3 sets of ~68 KB read, none written).
+import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { MacroDef } from '../preprocessor/macro-definition.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
-import { buildStatePath, pruneBuildStateFiles, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { STATE_DIR } from '../project/config.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, readChecksummedValue, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
+/** The per-build files naming a build's set. */
 const FOLDER = 'build-builtins';
+/** The sets, one file each, named by the hash of their content. */
+const SETS_FOLDER = 'builtin-sets';
 const EXT = 'v8';
 
 /** The modules whose code decides a build's implicit macros, from this module's folder. */
@@ -22,39 +29,117 @@ const DECIDING_MODULES = [
 function codeStamp(): string {
   return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES));
 }
+const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
 
-interface BuiltinsFile {
+/** A build's file: the key it was kept for (builtinsKey) and the hash of its set. */
+interface BuildBuiltinsFile {
   format: number;
   key: string;
+  set: string;
+}
+
+interface SetFile {
+  format: number;
+  hash: string;
   defines: MacroDef[];
 }
 
-/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
-export function pruneKeptBuiltins(root: string, builds: BuildName[]): void {
-  pruneBuildStateFiles(root, FOLDER, builds, EXT);
-}
+const setFolder = (root: string): string => path.join(root, STATE_DIR, SETS_FOLDER);
+const setPath = (root: string, hash: string): string => path.join(setFolder(root), `${hash}.${EXT}`);
 
 /**
- * The build's implicit macros: kept ones when kept for this fingerprint and code, else `make()` (then kept;
- * a failure to keep them only costs the next patch making them again). `made`: they were made now.
+ * The implicit macros of one run's builds: each build's file read once, each set read from its file once and written
+ * once when it has none; builds of the run share the sets they hold in common.
  */
-export function keptBuiltins(root: string, build: BuildName, fingerprint: string, make: () => Map<string, MacroDef>): { builtins: Map<string, MacroDef>; made: boolean } {
-  const file = buildStatePath(root, FOLDER, build, EXT);
-  const data = readChecksummedValue(file) as BuiltinsFile | undefined;
-  if (data && data.format === FORMAT && data.key === builtinsKey(fingerprint) && Array.isArray(data.defines)) {
-    return { builtins: new Map(data.defines.map((d) => [d.name, MacroDef.revive(d)])), made: false };
+export class KeptBuiltins {
+  /** Sets by hash, as read or kept in this run. */
+  private readonly sets = new Map<string, Map<string, MacroDef>>();
+  /** Hashes whose set file was there but not whole when read: written again when kept. */
+  private readonly unreadable = new Set<string>();
+  /** Set files read, and files written (sets and builds' files), in this run. */
+  readonly files = { read: 0, written: 0 };
+
+  constructor(private readonly root: string) {}
+
+  /**
+   * The build's implicit macros: kept ones when kept for this fingerprint and code, else `make()` (then kept; a
+   * failure to keep them only costs the next patch making them again). `made`: they were made now.
+   */
+  of(build: BuildName, fingerprint: string, make: () => Map<string, MacroDef>): { builtins: Map<string, MacroDef>; made: boolean } {
+    const named = this.buildFile(build);
+    if (named && named.key === builtinsKey(fingerprint)) {
+      const kept = this.set(named.set);
+      if (kept) return { builtins: kept, made: false };
+    }
+    const builtins = make();
+    this.keep(build, fingerprint, builtins, named);
+    return { builtins, made: true };
   }
-  const builtins = make();
-  keepBuiltins(root, build, fingerprint, builtins);
-  return { builtins, made: true };
+
+  /**
+   * Keeps the build's implicit macros for its fingerprint (those a full index worked out from the same units: the
+   * first patch after it does not make them again); writes nothing already kept so.
+   */
+  keep(build: BuildName, fingerprint: string, builtins: ReadonlyMap<string, MacroDef>, named = this.buildFile(build)): void {
+    const defines = [...builtins.values()];
+    const hash = sha1(v8.serialize(defines));
+    if (!this.sets.has(hash)) {
+      const file = setPath(this.root, hash);
+      // A file already there is taken as whole unless this run read it cut (then it is written again).
+      if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeChecksummedValue(file, { format: FORMAT, hash, defines } satisfies SetFile)) this.files.written++;
+      this.sets.set(hash, new Map(builtins));
+    }
+    const key = builtinsKey(fingerprint);
+    if (named?.key === key && named.set === hash) return;
+    if (writeChecksummed(buildStatePath(this.root, FOLDER, build), { format: FORMAT, key, set: hash } satisfies BuildBuiltinsFile)) this.files.written++;
+  }
+
+  private buildFile(build: BuildName): BuildBuiltinsFile | undefined {
+    const data = readChecksummed(buildStatePath(this.root, FOLDER, build)) as BuildBuiltinsFile | undefined;
+    return data && data.format === FORMAT && typeof data.key === 'string' && typeof data.set === 'string' ? data : undefined;
+  }
+
+  /** The set of `hash`: from this run's memory, else its file when whole; undefined when neither holds it. */
+  private set(hash: string): Map<string, MacroDef> | undefined {
+    const known = this.sets.get(hash);
+    if (known) return known;
+    const file = setPath(this.root, hash);
+    if (!fs.existsSync(file)) return undefined;
+    const data = readChecksummedValue(file) as SetFile | undefined;
+    if (!data || data.format !== FORMAT || data.hash !== hash || !Array.isArray(data.defines)) {
+      this.unreadable.add(hash);
+      return undefined;
+    }
+    this.files.read++;
+    const set = new Map(data.defines.map((d) => [d.name, MacroDef.revive(d)]));
+    this.sets.set(hash, set);
+    return set;
+  }
 }
 
-const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
-
 /**
- * Keeps the build's implicit macros for its fingerprint (those a full index worked out from the same units: the
- * first patch after it does not make them again). A failure only costs the next patch making them.
+ * Deletes the files of builds the index no longer holds (and those of the former layout, one set per build: see
+ * pruneBuildStateFiles), then the sets no build's file names. Runs under the index lock.
  */
-export function keepBuiltins(root: string, build: BuildName, fingerprint: string, builtins: ReadonlyMap<string, MacroDef>): void {
-  writeChecksummedValue(buildStatePath(root, FOLDER, build, EXT), { format: FORMAT, key: builtinsKey(fingerprint), defines: [...builtins.values()] } satisfies BuiltinsFile);
+export function pruneKeptBuiltins(root: string, builds: BuildName[]): void {
+  pruneBuildStateFiles(root, FOLDER, builds);
+  const named = new Set<string>();
+  for (const b of builds) {
+    const data = readChecksummed(buildStatePath(root, FOLDER, b)) as BuildBuiltinsFile | undefined;
+    if (data && typeof data.set === 'string') named.add(`${data.set}.${EXT}`);
+  }
+  let names: string[];
+  try {
+    names = fs.readdirSync(setFolder(root));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (named.has(name)) continue;
+    try {
+      fs.unlinkSync(path.join(setFolder(root), name));
+    } catch {
+      /* gone already, or a read-only folder: it is only a cache */
+    }
+  }
 }

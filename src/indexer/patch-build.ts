@@ -37,7 +37,7 @@ import { groupsStamp, type KeptMacroGroups } from './build-macros-file.js';
 import { KeptBlankings, tableState } from './kept-blankings.js';
 import { GroupValues } from './group-values.js';
 import type { GroupDefiners } from './group-macro-records.js';
-import { keptBuiltins } from './kept-builtins.js';
+import type { KeptBuiltins } from './kept-builtins.js';
 import { parseDiagnostics, reusedParseDiagnostics } from './parse-jobs.js';
 import type { ParsePool } from './parse-pool.js';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -73,6 +73,8 @@ export interface PatchContext {
   reads: UnitReads;
   /** The macro groups kept beside the index, each read once in the run (see build-macros-file.ts). */
   macroGroups: KeptMacroGroups;
+  /** The builds' implicit macros kept beside the index, each distinct set read once in the run (see kept-builtins.ts). */
+  builtins: KeptBuiltins;
   /** Per macro name, the run's groups defining it: a patch's tables read their records through them (see group-macro-records.ts). */
   definers: GroupDefiners;
 }
@@ -597,7 +599,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const affected = new Set([...changed].map((f) => storedPath(ctx.root, f)));
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   // The implicit macros are the full path's: made from every unit, not only the redone ones (kept for the build's fingerprint).
-  const builtins = keptBuiltins(ctx.root, build, p.fingerprint, () => unitBuiltins(p.units, ctx.provider));
+  const builtins = ctx.builtins.of(build, p.fingerprint, () => unitBuiltins(p.units, ctx.provider));
   const kept = new KeptBlankings(ctx.root, build);
   const digestsBefore = kept.tableDigests(tableState(stored.stamp, resultsStamp(p.previous.map((u) => u.hash)), p.fingerprint));
   const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept, digestsBefore };

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { keptBuiltins } from '../../src/indexer/kept-builtins.js';
+import { KeptBuiltins, pruneKeptBuiltins } from '../../src/indexer/kept-builtins.js';
 import { BuildMacroTable } from '../../src/preprocessor/macro-invocations.js';
 import { MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
@@ -35,7 +35,7 @@ describe('implicit macros kept for a build fingerprint', () => {
     fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
     // The same builtins: the tables' digests, which key the kept blankings, are those of the full path's.
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: false, blankingsMade: 0 });
-    fs.rmSync(path.join(root, STATE_DIR, 'build-builtins'), { recursive: true });
+    fs.rmSync(path.join(root, STATE_DIR, 'builtin-sets'), { recursive: true });
     fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: true, blankingsMade: 0 });
     fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
@@ -56,14 +56,52 @@ describe('implicit macros kept for a build fingerprint', () => {
       calls++;
       return made;
     };
-    expect(keptBuiltins(root, build, 'f1', make)).toMatchObject({ made: true });
-    const kept = keptBuiltins(root, build, 'f1', make);
+    const run = new KeptBuiltins(root);
+    expect(run.of(build, 'f1', make)).toMatchObject({ made: true });
+    const kept = new KeptBuiltins(root).of(build, 'f1', make);
     expect(kept.made).toBe(false);
     expect(calls).toBe(1);
     expect([...kept.builtins.keys()]).toEqual([...made.keys()]);
     expect(kept.builtins.get('__ARM_ARCH')).toBeInstanceOf(MacroDef);
     expect(new BuildMacroTable([], kept.builtins).digest).toBe(new BuildMacroTable([], made).digest);
-    expect(keptBuiltins(root, build, 'f2', make).made).toBe(true);
+    expect(new KeptBuiltins(root).of(build, 'f2', make).made).toBe(true);
     expect(calls).toBe(2);
+  });
+
+  it('builds with the same macros share one file of them: a run reads it once, and keeping them again writes nothing', () => {
+    const root = tempDir();
+    const images = ['blink', 'hello', 'uart'].map((image) => ({ variant: 'board', image }));
+    const made = () => new Map(parseDefines('#define __ARM_ARCH 6\n#define __thumb__ 1\n').map((d) => [d.name, d]));
+    const full = new KeptBuiltins(root);
+    for (const [i, b] of images.entries()) full.keep(b, `print-${i}`, made());
+    // One set file, and one file per build naming it.
+    expect(fs.readdirSync(path.join(root, STATE_DIR, 'builtin-sets'))).toHaveLength(1);
+    expect(full.files.written).toBe(1 + images.length);
+    const patch = new KeptBuiltins(root);
+    const answers = images.map((b, i) => patch.of(b, `print-${i}`, () => { throw new Error('kept: not made'); }));
+    expect(answers.map((a) => a.made)).toEqual([false, false, false]);
+    expect(patch.files).toEqual({ read: 1, written: 0 });
+    for (const [i, b] of images.entries()) patch.keep(b, `print-${i}`, made());
+    expect(patch.files.written).toBe(0);
+    // A build the index no longer holds goes with its file; the set stays while a build names it, then goes.
+    pruneKeptBuiltins(root, images.slice(0, 1));
+    expect(fs.readdirSync(path.join(root, STATE_DIR, 'build-builtins'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(root, STATE_DIR, 'builtin-sets'))).toHaveLength(1);
+    pruneKeptBuiltins(root, []);
+    expect(fs.readdirSync(path.join(root, STATE_DIR, 'builtin-sets'))).toHaveLength(0);
+  });
+
+  it('a set file that is cut is made again and written again', () => {
+    const root = tempDir();
+    const build = { variant: 'v', image: 'app' };
+    const made = () => new Map(parseDefines('#define __ARM_ARCH 7\n').map((d) => [d.name, d]));
+    new KeptBuiltins(root).keep(build, 'f', made());
+    const folder = path.join(root, STATE_DIR, 'builtin-sets');
+    const [name] = fs.readdirSync(folder);
+    fs.writeFileSync(path.join(folder, name), fs.readFileSync(path.join(folder, name)).subarray(0, 50));
+    const run = new KeptBuiltins(root);
+    expect(run.of(build, 'f', made).made).toBe(true);
+    expect(run.files).toEqual({ read: 0, written: 1 });
+    expect(new KeptBuiltins(root).of(build, 'f', made).made).toBe(false);
   });
 });

@@ -65,6 +65,21 @@ describe('images compiling the same source', () => {
     expect(incremental).toEqual(scratch);
   });
 
+  it('an edit of the shared source reads each distinct set of implicit macros once and writes none; rows as a full index makes them', async () => {
+    const { root, result } = await indexedFixture();
+    // The images of one board share their implicit macros: fewer set files than builds, each written once.
+    const sets = fs.readdirSync(path.join(root, STATE_DIR, 'builtin-sets'));
+    expect(sets.length).toBeLessThan(result.builds.length);
+    expect(result.builtinFiles.written).toBe(sets.length + result.builds.length);
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.c'), '\nint gpio_kept_builtins(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds.filter((b) => b.patched).map((b) => b.builtinsMade)).toEqual([false, false]);
+    // The two patched images (bs2_default, the boot stage, has its own set) read theirs once.
+    expect(r.builtinFiles).toEqual({ read: 1, written: 0 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
   it('an edit that leaves the macros as they were makes no table digest; one that changes them does; rows as a full index makes them', async () => {
     const { root } = await indexedFixture();
     const gpio = path.join(root, 'sdk/gpio/gpio.c');
