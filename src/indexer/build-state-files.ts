@@ -1,4 +1,4 @@
-// Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/, blanked-macros/): one JSON (or
+// Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/, blanked-macros/, table-digests/): one JSON (or
 // V8-serialized) file per build in a folder of the state folder, checksummed (it starts with the sha1 of what follows,
 // so a cut or edited file is not trusted), written through a temporary file renamed over the old one, and deleted
 // with their build.

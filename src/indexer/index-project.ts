@@ -143,6 +143,8 @@ export interface IndexResult {
   macroGroupFiles: { read: number; written: number };
   /** Sets of the builds' implicit macros read from their files (each distinct set at most once), and files written for them (sets, builds' files naming theirs; see kept-builtins.ts). */
   builtinFiles: { read: number; written: number };
+  /** Files of the builds' blanked macros read and written in this run (the digests of their tables are kept apart; see kept-blankings.ts). */
+  blankingFiles: { read: number; written: number };
   removedBuilds: number;
   /**
    * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
@@ -485,7 +487,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   const { build, summary, label } = full;
   const files = pre.files.filter((f) => !isUnderAny(run.root, f.file, run.excluded));
   const tMask = performance.now();
-  const kept = new KeptBlankings(run.root, build);
+  const kept = new KeptBlankings(run.root, build, run.blankingFiles);
   const buildSet = macroSetOf(pre.macros, pre.scope?.scoped, pre.builtins, kept);
   const byLanguage = pre.sites && parsesBothLanguages(files.map((f) => f.language)) ? languageMacroSets(pre.macroGroups, pre.sites, run.root, pre.scope?.scoped, pre.builtins, kept) : undefined;
   const masked = maskFiles(files, {
@@ -563,7 +565,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -628,6 +630,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     reads: new UnitReads(root),
     macroGroups: new KeptMacroGroups(root),
     builtins: new KeptBuiltins(root),
+    blankingFiles: { read: 0, written: 0 },
     definers: new GroupDefiners(),
   };
 }
@@ -674,6 +677,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
   result.macroGroupFiles = { ...run.macroGroups.files };
   result.builtinFiles = { ...run.builtins.files };
+  result.blankingFiles = { ...run.blankingFiles };
   result.filesHashed = run.states.hashed;
   result.preprocessMs = run.timing.preprocessMs;
   result.parseMs = run.timing.parseMs;

@@ -3,9 +3,11 @@
 // names every record's name, parameters and value, all blankableMacros reads): a re-index whose sets hold the same
 // records takes them from there instead of working them out again (mbed CE's 28 000 records: ~80 ms in a short run).
 // A file holds the sets of the last runs (KEPT_SETS at most, those used last); a missing or cut one only costs
-// working them out. It also holds the digests of the tables of the build's macro sets as the build stands (tableState):
-// a patch whose macros stay as they were takes them from there instead of sorting and hashing every record again
-// (Pico: ~1.5 MB of records a set, in each of 36 images a shared .c edit patches).
+// working them out. The digests of the tables of the build's macro sets as the build stands (tableState) are kept apart,
+// in `.fw-context/table-digests/`: a patch whose macros stay as they were takes them from there instead of sorting and
+// hashing every record again (Pico: ~1.5 MB of records a set, in each of 36 images a shared .c edit patches), and one
+// whose digests change (its units' results do) rewrites that small file, not the sets (~40 KB a build), which it reads
+// only when a set is asked for.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
@@ -15,6 +17,7 @@ import { sha1 } from '../model/sha1.js';
 
 const FORMAT = 1;
 const FOLDER = 'blanked-macros';
+const DIGESTS_FOLDER = 'table-digests';
 /** Sets kept per build: the languages' blankings and their plain ones, of this run and the last few. */
 const KEPT_SETS = 8;
 
@@ -26,8 +29,19 @@ interface BlankingsFile {
   sets: Record<string, KeptBlanking>;
   /** The hash of each set (blankableHash), by the key of the set: a kept set is not hashed again. */
   hashes?: Record<string, string>;
-  /** The table digests of the build's macro sets ('' the build's, c, cpp) in the state `state` names (see tableState). */
-  tables?: { state: string; digests: Record<string, string> };
+}
+
+/** The table digests of the build's macro sets ('' the build's, c, cpp) in the state `state` names (see tableState). */
+interface DigestsFile {
+  format: number;
+  state: string;
+  digests: Record<string, string>;
+}
+
+/** Files of blanked macros read and written (the sets' files; the digests' are small), counted over a run. */
+export interface BlankingFileCounts {
+  read: number;
+  written: number;
 }
 
 /** The modules whose code decides a table's records, builtins and digest, from this module's folder. */
@@ -44,12 +58,13 @@ export function tableState(groupsStamp: string, resultsStamp: string, fingerprin
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
 export function pruneKeptBlankings(root: string, builds: BuildName[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);
+  pruneBuildStateFiles(root, DIGESTS_FOLDER, builds);
 }
 
 /** The blankings of one build's macro sets: those kept answer, the others are made and kept for the next run. */
 export class KeptBlankings {
-  private readonly kept: Record<string, KeptBlanking>;
-  private readonly keptHashes: Record<string, string>;
+  /** The kept sets and their hashes, read at the first use (a patch whose digests hold may ask for none). */
+  private keptFile?: { kept: Record<string, KeptBlanking>; keptHashes: Record<string, string> };
   private readonly used: Record<string, KeptBlanking> = Object.create(null) as Record<string, KeptBlanking>;
   /** The blankings of `used`, as this run answered them (their hashes are kept with them). */
   private readonly usedSets = new Map<string, BlankableMacros>();
@@ -57,19 +72,28 @@ export class KeptBlankings {
   made = 0;
   /** Of `made`, those written by save already. */
   private savedMade = 0;
-  private tables: BlankingsFile['tables'];
-  private tablesChanged = false;
+  private tables: { state: string; digests: Record<string, string> } | undefined;
 
   constructor(
     private readonly root: string,
     private readonly build: BuildName,
+    /** The run's count of sets' files read and written. */
+    private readonly files: BlankingFileCounts = { read: 0, written: 0 },
   ) {
-    const data = readChecksummed(buildStatePath(root, FOLDER, build)) as BlankingsFile | undefined;
+    const data = readChecksummed(buildStatePath(root, DIGESTS_FOLDER, build)) as DigestsFile | undefined;
+    if (data && data.format === FORMAT && typeof data.state === 'string' && typeof data.digests === 'object' && data.digests !== null) this.tables = { state: data.state, digests: data.digests };
+  }
+
+  /** The sets kept for the build and their hashes, read from their file once. */
+  private keptSets(): { kept: Record<string, KeptBlanking>; keptHashes: Record<string, string> } {
+    if (this.keptFile) return this.keptFile;
+    const data = readChecksummed(buildStatePath(this.root, FOLDER, this.build)) as BlankingsFile | undefined;
+    if (data !== undefined) this.files.read++;
     const whole = data && data.format === FORMAT && typeof data.sets === 'object' && data.sets !== null;
-    this.kept = whole ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
+    const kept = whole ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
     const hashes = whole && typeof data.hashes === 'object' && data.hashes !== null ? data.hashes : {};
-    this.keptHashes = Object.assign(Object.create(null) as Record<string, string>, hashes);
-    if (whole && typeof data.tables?.state === 'string' && typeof data.tables.digests === 'object' && data.tables.digests !== null) this.tables = data.tables;
+    this.keptFile = { kept, keptHashes: Object.assign(Object.create(null) as Record<string, string>, hashes) };
+    return this.keptFile;
   }
 
   /** The table digests kept for the build's sets in `state` (see tableState), by set; undefined when none are. */
@@ -79,7 +103,7 @@ export class KeptBlankings {
 
   /**
    * Keeps the digests of the build's sets as it now stands (`state`) for the next run, those known (given, or made by
-   * their tables), and writes the file (see save).
+   * their tables), in their own file (written when they changed), and the sets made (see save).
    */
   keepTableDigests(state: string, sets: Iterable<[string, { knownDigest(): string | undefined }]>): void {
     const next: Record<string, string> = {};
@@ -90,17 +114,17 @@ export class KeptBlankings {
     this.save();
     if (this.tables?.state === state && JSON.stringify(this.tables.digests) === JSON.stringify(next)) return;
     this.tables = { state, digests: next };
-    this.tablesChanged = true;
-    this.save();
+    writeChecksummed(buildStatePath(this.root, DIGESTS_FOLDER, this.build), { format: FORMAT, state, digests: next } satisfies DigestsFile);
   }
 
   /** The blanking kept under `key`, else `make()` (kept under it). `all`: the set's whole blanking, which 'all' names. */
   of(key: string, make: () => BlankableMacros, all?: () => BlankableMacros): BlankableMacros {
-    const k = this.kept[key];
+    const { kept, keptHashes } = this.keptSets();
+    const k = kept[key];
     if (k !== undefined && (k !== 'all' || all)) {
       this.used[key] = k;
       const b = k === 'all' ? all!() : { objectLike: new Map(k[0]), functionLike: new Set(k[1]) };
-      const hash = this.keptHashes[key];
+      const hash = keptHashes[key];
       if (hash !== undefined && k !== 'all') knownBlankableHash(b, hash);
       this.usedSets.set(key, b);
       return b;
@@ -117,18 +141,18 @@ export class KeptBlankings {
    * for the next), the last used first among KEPT_SETS. A failure only costs the next run working them out.
    */
   save(): void {
-    if (this.made === this.savedMade && !this.tablesChanged) return;
-    const older = Object.entries(this.kept).filter(([key]) => !(key in this.used));
+    if (this.made === this.savedMade) return;
+    const { kept, keptHashes } = this.keptSets();
+    const older = Object.entries(kept).filter(([key]) => !(key in this.used));
     const sets = Object.fromEntries([...Object.entries(this.used), ...older].slice(0, KEPT_SETS));
     // Each set's hash: as kept, else made now (the masking hashed those it used already).
     const hashes: Record<string, string> = {};
     for (const key of Object.keys(sets)) {
       const b = this.usedSets.get(key);
-      const hash = b !== undefined && sets[key] !== 'all' ? blankableHash(b) : this.keptHashes[key];
+      const hash = b !== undefined && sets[key] !== 'all' ? blankableHash(b) : keptHashes[key];
       if (hash !== undefined) hashes[key] = hash;
     }
-    writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, hashes, ...(this.tables ? { tables: this.tables } : {}) } satisfies BlankingsFile);
+    if (writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, hashes } satisfies BlankingsFile)) this.files.written++;
     this.savedMade = this.made;
-    this.tablesChanged = false;
   }
 }

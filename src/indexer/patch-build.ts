@@ -34,7 +34,7 @@ import { addSites, groupMacroSet, languageMacroSets, languageSites, macroLanguag
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, type KeptMacroGroups } from './build-macros-file.js';
-import { KeptBlankings, tableState } from './kept-blankings.js';
+import { KeptBlankings, tableState, type BlankingFileCounts } from './kept-blankings.js';
 import { GroupValues } from './group-values.js';
 import type { GroupDefiners } from './group-macro-records.js';
 import type { KeptBuiltins } from './kept-builtins.js';
@@ -75,6 +75,8 @@ export interface PatchContext {
   macroGroups: KeptMacroGroups;
   /** The builds' implicit macros kept beside the index, each distinct set read once in the run (see kept-builtins.ts). */
   builtins: KeptBuiltins;
+  /** The builds' files of blanked macros read and written in the run (see kept-blankings.ts). */
+  blankingFiles: BlankingFileCounts;
   /** Per macro name, the run's groups defining it: a patch's tables read their records through them (see group-macro-records.ts). */
   definers: GroupDefiners;
 }
@@ -600,7 +602,7 @@ function patchMacros(p: PatchScope, build: BuildDescription, ctx: PatchContext) 
   const groups = patchedGroups(storedGroups, freshGroups, affected, ctx.root);
   // The implicit macros are the full path's: made from every unit, not only the redone ones (kept for the build's fingerprint).
   const builtins = ctx.builtins.of(build, p.fingerprint, () => unitBuiltins(p.units, ctx.provider));
-  const kept = new KeptBlankings(ctx.root, build);
+  const kept = new KeptBlankings(ctx.root, build, ctx.blankingFiles);
   const digestsBefore = kept.tableDigests(tableState(stored.stamp, resultsStamp(p.previous.map((u) => u.hash)), p.fingerprint));
   const base: PatchMacroBase = { scoped: scope.scoped, builtins: builtins.builtins, kept, digestsBefore };
   const same = sameRecords(storedGroups.filter((g) => affected.has(g.file)), freshGroups);

@@ -80,6 +80,23 @@ describe('images compiling the same source', () => {
     expect(incremental).toEqual(scratch);
   });
 
+  it('an edit of the shared source changes the digests of the images\' tables only: the blanked sets\' files are not written again', async () => {
+    const { root } = await indexedFixture();
+    const blanked = path.join(root, STATE_DIR, 'blanked-macros');
+    const digests = path.join(root, STATE_DIR, 'table-digests');
+    const contents = (dir: string) => fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    const [setsBefore, digestsBefore] = [contents(blanked), contents(digests)];
+    fs.appendFileSync(path.join(root, 'sdk/gpio/gpio.c'), '\nint gpio_kept_sets(void) { return 1; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds.filter((b) => b.patched).map((b) => b.blankingsMade)).toEqual([0, 0]);
+    // The units' results changed: so did the state the digests are kept for; the blanked sets did not, nor their files.
+    expect(r.blankingFiles.written).toBe(0);
+    expect(contents(blanked)).toEqual(setsBefore);
+    expect(contents(digests)).not.toEqual(digestsBefore);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
   it('an edit that leaves the macros as they were makes no table digest; one that changes them does; rows as a full index makes them', async () => {
     const { root } = await indexedFixture();
     const gpio = path.join(root, 'sdk/gpio/gpio.c');
