@@ -183,5 +183,7 @@ export const SCHEMA_VERSION = 16;
  *     (those in a branch not read wrote their symbols), and conditionals read symbols `.set` to numbers.
  * 56: an assembler macro defined in a conditional's branch not read (`.if 1` ... `.else` `.macro pick`) is no
  *     definition other files see (the last definition of the name won).
+ * 57: an assembler file sees only the macros of the files its unit reads, an included file's from its `#include` on
+ *     (every file saw the definitions of all the build's assembler files from its first line).
  */
-export const ROW_FORMAT_VERSION = 56;
+export const ROW_FORMAT_VERSION = 57;

@@ -79,16 +79,24 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
  * it includes), read with the build's macros; a file with no definition, `#include` or execution is left out.
  */
 export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>): AsmFileMacros[] {
-  const table = new AsmMacroTable(files);
-  const out: AsmFileMacros[] = [];
-  for (const [rel, macros, reads] of files) {
+  // Who reads a header matters where something reads it: its macros (the files the readers read see them), what it
+  // executes or includes. Known before the executions are counted (a header sees the macros its readers read).
+  const read = files.map(([rel, macros, reads]): AsmFileMacros => {
     const t = texts.get(rel);
-    const h = t?.header ? t : undefined;
-    const executed = h ? table.executions(h.masked(), h.expanded(), rel) : (reads?.executed ?? 0);
-    const readBy = h ? h.readBy : reads?.readBy;
-    // Who reads a header matters only where something counts it: when it executes or includes what does.
-    const now: AsmFileReads = { ...(reads?.includes ? { includes: reads.includes } : {}), ...(executed ? { executed } : {}), ...((executed || reads?.includes) && readBy ? { readBy } : {}) };
-    if (macros.length || now.includes || now.executed) out.push(now.includes || now.executed ? [rel, macros, now] : [rel, macros]);
+    const readBy = t?.header ? t.readBy : reads?.readBy;
+    const { readBy: _, ...rest } = reads ?? {};
+    const now: AsmFileReads = { ...rest, ...(readBy && (macros.length || reads?.includes || t?.header || reads?.executed) ? { readBy } : {}) };
+    return Object.keys(now).length ? [rel, macros, now] : [rel, macros];
+  });
+  const table = new AsmMacroTable(read);
+  const out: AsmFileMacros[] = [];
+  for (const [rel, macros, reads] of read) {
+    const t = texts.get(rel);
+    const executed = t?.header ? table.executions(t.masked(), t.expanded(), rel) : (reads?.executed ?? 0);
+    // The start is worked out again below.
+    const { executed: _, readBy, start: _start, ...rest } = reads ?? {};
+    const now: AsmFileReads = { ...rest, ...(executed ? { executed } : {}), ...((executed || macros.length || rest.includes) && readBy ? { readBy } : {}) };
+    if (macros.length || now.includes || now.executed) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
   return withStarts(out, texts, new Map(files.map((f) => [f[0], f[2]?.start])));
 }

@@ -8,8 +8,9 @@ import type { AsmFileMacros } from './assembler-macro-table.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 
 // 2: a file's definitions are those left at its end (`.purgem` removes them). 3: where an included file's `\@` starts.
-// 4: definitions in a conditional's branch not read are left out.
-const FORMAT = 4;
+// 4: definitions in a conditional's branch not read are left out. 5: the units reading an included file that defines
+// macros (which files see them).
+const FORMAT = 5;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

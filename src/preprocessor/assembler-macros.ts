@@ -2,7 +2,8 @@
 // invocations in an assembler file, with its repeat blocks (`.rept`, `.irp`, `.irpc`), expanded as the assembler does
 // (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
 // `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. A file reads its own definitions
-// and `.purgem`s where they stand, other files' definitions as they are at their end, and counts in `\@` the macros
+// and `.purgem`s where they stand, those of the files its `#include`s read (as they are at their end) at the
+// `#include`, none of other units (an included file: those of the files its units read), and counts in `\@` the macros
 // the assembler files its `#include`s read execute (an included file's own count starts where the first unit reading
 // it includes it). Leaves out files `.include` reads (the C preprocessor's `#include` is followed) and macros executed
 // in C headers.
@@ -90,6 +91,12 @@ export interface AsmFileReads {
   start?: number;
 }
 
+/** What an `#include` line reads: the macros the files it reads execute, and the definitions they leave. */
+interface IncludeRead {
+  executed: number;
+  macros: AsmMacro[];
+}
+
 /** The definitions of one file: [its stored path, its definitions in order, what it reads]. */
 export type FileDefinitions = readonly [string, readonly AsmMacro[], AsmFileReads?];
 
@@ -148,26 +155,27 @@ export class AsmMacroTable {
   }
 
   /**
-   * Where a file's `#include`s read files that execute macros: line (0-based) → how many they execute, the files
-   * they include in turn counted, each file once (an include guard reads it once). An `#include` counts when a unit
-   * reading the file reads the file it names (one in a branch not compiled does not).
+   * What a file's `#include`s read: line (0-based) → how many macros the files they read execute and the definitions
+   * those files leave (the files they include in turn first), each file once (an include guard reads it once). An
+   * `#include` reads a file when a unit reading the including file reads it (one in a branch not compiled does not).
    */
-  private includeCounts(rel: string | undefined): Map<number, number> {
-    const out = new Map<number, number>();
+  private includeReads(rel: string | undefined): Map<number, IncludeRead> {
+    const out = new Map<number, IncludeRead>();
     const entry = rel === undefined ? undefined : this.files.find(([f]) => f === rel);
     if (!entry?.[2]?.includes) return out;
     const readers = new Set(entry[2].readBy ?? [rel!]);
     const seen = new Set<string>([rel!]);
-    const total = (e: FileDefinitions | undefined): number => {
-      if (!e || seen.has(e[0]) || !e[2]?.readBy?.some((u) => readers.has(u))) return 0;
+    const read = (e: FileDefinitions | undefined, into: IncludeRead): void => {
+      if (!e || seen.has(e[0]) || !e[2]?.readBy?.some((u) => readers.has(u))) return;
       seen.add(e[0]);
-      let n = e[2]?.executed ?? 0;
-      for (const [, name] of e[2]?.includes ?? []) n += total(this.included(name));
-      return n;
+      for (const [, name] of e[2]?.includes ?? []) read(this.included(name), into);
+      into.executed += e[2]?.executed ?? 0;
+      into.macros.push(...e[1]);
     };
     for (const [line, name] of entry[2].includes) {
-      const n = total(this.included(name));
-      if (n) out.set(line - 1, (out.get(line - 1) ?? 0) + n);
+      const into = out.get(line - 1) ?? { executed: 0, macros: [] };
+      read(this.included(name), into);
+      if (into.executed || into.macros.length) out.set(line - 1, into);
     }
     return out;
   }
@@ -181,7 +189,7 @@ export class AsmMacroTable {
     const at = new Map<number, number>();
     const lines = new Set((entry?.[2]?.includes ?? []).map(([line]) => line - 1));
     const expander = new AsmExpander(this.seenBy(rel), !isArmasmText(masked), start);
-    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeCounts(rel), { lines, at }).invocations();
+    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeReads(rel), { lines, at }).invocations();
     return new Map([...at].map(([line, n]) => [line + 1, n]));
   }
 
@@ -193,11 +201,22 @@ export class AsmMacroTable {
     return expander.count;
   }
 
-  /** The macros a file sees before its first line: the other files' (its own are read where they stand). */
+  /**
+   * The macros a file sees before its first line (its own are read where they stand, those the files its `#include`s
+   * read at the `#include`): of a unit, none (the assembler reads only what the unit's text holds); of an included
+   * file, those of the files the units reading it read, itself left out; of a file the table does not know, all.
+   */
   private seenBy(rel: string | undefined): Map<string, AsmMacro> {
-    if (rel === undefined || !this.files.some(([f]) => f === rel)) return this.byName;
+    const entry = rel === undefined ? undefined : this.files.find(([f]) => f === rel);
+    if (rel === undefined) return this.byName;
     const out = new Map<string, AsmMacro>();
-    for (const [f, macros] of this.files) if (f !== rel) for (const m of macros) out.set(m.name.toLowerCase(), m);
+    const readers = entry?.[2]?.readBy;
+    if (!readers) return out;
+    const by = new Set(readers);
+    for (const [f, macros, reads] of this.files) {
+      if (f === rel || !(reads?.readBy ? reads.readBy.some((u) => by.has(u)) : by.has(f))) continue;
+      for (const m of macros) out.set(m.name.toLowerCase(), m);
+    }
     return out;
   }
 
@@ -213,7 +232,7 @@ export class AsmMacroTable {
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
     const start = rel === undefined ? 0 : (this.files.find(([f]) => f === rel)?.[2]?.start ?? 0);
-    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeCounts(rel)).invocations();
+    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeReads(rel)).invocations();
   }
 }
 
@@ -227,13 +246,13 @@ class FileScan {
 
   /**
    * `src()`: the lines as the assembler reads them (C macros expanded, line for line); `included`: line (0-based) →
-   * macros the files its `#include` reads execute; `counted`: lines (0-based) where the count so far is kept in `at`.
+   * what the files its `#include` reads execute and define; `counted`: lines (0-based) where the count so far is kept in `at`.
    */
   constructor(
     private readonly lines: readonly string[],
     private readonly src: () => readonly string[],
     private readonly expander: AsmExpander,
-    private readonly included: ReadonlyMap<number, number>,
+    private readonly included: ReadonlyMap<number, IncludeRead>,
     private readonly counted?: { lines: ReadonlySet<number>; at: Map<number, number> },
   ) {
     let at = 0;
@@ -249,8 +268,11 @@ class FileScan {
     const { lines } = this;
     for (let i = 0; i < lines.length; i++) {
       if (this.counted?.lines.has(i)) this.counted.at.set(i, this.expander.count);
-      const executed = this.included.get(i);
-      if (executed) this.expander.advance(executed);
+      const read = this.included.get(i);
+      if (read) {
+        this.expander.advance(read.executed);
+        for (const m of read.macros) this.expander.define(m);
+      }
       // A conditional is decided as the assembler reads it (C macros expanded); a branch not read expands nothing.
       if (!this.skip.has(i) && CONDITIONAL_HEAD.test(lines[i]) && this.conditions.directive(this.src()[i] ?? lines[i])) continue;
       if (!this.conditions.active) {

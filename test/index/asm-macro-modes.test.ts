@@ -172,3 +172,22 @@ describe('\\@ after an #include of a file that executes macros', () => {
     if (withAssembler) expect(nmNames(root, FILE)).toEqual([FILE, ...HEADERS].flatMap((f) => namesOf(root, f)).sort());
   });
 });
+
+describe('the macros of the files a unit reads, in order', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-unit-macros'])).root;
+  });
+
+  it("sees no other unit's definitions, and a header's from its #include on", () => {
+    // nm: T first_fn, T first_woken0 (first.S's own `wfe`); T second_fn (its `wfe` the instruction: first.S's macro
+    // is not read), T second_after, T late_woken0 (the `wfe` late_wfe.S defines, after the #include).
+    expect(rowsOf(root, 'src/first.S')).toEqual(['function first_fn 17', 'function first_woken0 18']);
+    expect(rowsOf(root, 'src/second.S')).toEqual(['function second_fn 9', 'function second_after 18', 'function late_woken0 19']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the same names', () => {
+    expect(nmNames(root, 'src/first.S')).toEqual(namesOf(root, 'src/first.S').sort());
+    expect(nmNames(root, 'src/second.S')).toEqual(namesOf(root, 'src/second.S').sort());
+  });
+});
