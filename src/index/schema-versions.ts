@@ -185,5 +185,7 @@ export const SCHEMA_VERSION = 16;
  *     definition other files see (the last definition of the name won).
  * 57: an assembler file sees only the macros of the files its unit reads, an included file's from its `#include` on
  *     (every file saw the definitions of all the build's assembler files from its first line).
+ * 58: assembler files read the macros of the files GNU as `.include` reads (found in the compile's directory, its
+ *     `-I` and `-Wa,-I` folders) from the `.include` on, and count in `\@` the macros those files execute.
  */
-export const ROW_FORMAT_VERSION = 57;
+export const ROW_FORMAT_VERSION = 58;

@@ -4,8 +4,10 @@
 // name and the macros an included file executes (which `\@` counts in the file including it), and an assembler
 // file's invocations of them beside its C macro invocations.
 import fs from 'node:fs';
+import path from 'node:path';
+import type { CompileUnit } from '../../adapters/contract.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
-import { AsmMacroTable, includedNames, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
+import { AsmMacroTable, assemblerIncludes, includedNames, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
@@ -21,6 +23,8 @@ export interface AsmMacroSource {
   mask: (buf: Buffer, ranges: number[]) => string;
   /** Whether a file is a unit's own (else a header some unit includes). */
   isUnit: (file: string) => boolean;
+  /** Where the assembler of a unit (its file) looks for the files `.include` names (see asIncludeDirs). */
+  searchDirs?: (unit: string) => readonly string[] | undefined;
 }
 
 /**
@@ -60,9 +64,11 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const defines = buf.includes('.macro') || buf.includes('.MACRO');
     if (!header && !defines && !buf.includes('include')) continue;
     const rel = src.rel(fa.file);
-    // The #include lines themselves are not compiled lines (the masked text blanks them).
-    const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
     const masked = once(() => src.mask(buf, fa.ranges));
+    // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
+    const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
+    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(masked(), fa.readBy, src, out, texts));
+    includes.sort((a, b) => a[0] - b[0]);
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
       return table ? splicedText(masked(), findInvocations(masked(), rel, table, undefined, true, true).invocations) : masked();
@@ -72,6 +78,77 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
   }
   return { files: out, texts };
+}
+
+/**
+ * The `.include`s of an assembler text that resolve (see asIncludeDirs), as `#include`s: each file read (as written:
+ * the C preprocessor does not read it) into `out` and `texts` as a header the units `readers` (absolute) read, the
+ * files its own `.include`s name too. Its macros and the macros it executes count where it is included; the labels
+ * it writes are not the including file's symbols, and an edit of it alone re-reads nothing (it is not among the
+ * files a unit's walk reads).
+ */
+function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSource, out: AsmFileMacros[], texts: Map<string, AsmText>, depth = 0): [number, string][] {
+  const found: [number, string][] = [];
+  const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
+  if (!dirs || depth > 8) return found;
+  for (const [line, name] of assemblerIncludes(text)) {
+    const file = resolveIn(name, dirs);
+    if (!file) continue;
+    found.push([line, name]);
+    const rel = src.rel(file);
+    const readBy = readers.map(src.rel);
+    const known = texts.get(rel);
+    if (known) {
+      for (const u of readBy) if (!known.readBy.includes(u)) known.readBy.push(u);
+      continue;
+    }
+    if (out.some((f) => f[0] === rel)) continue;
+    let raw: string;
+    try {
+      raw = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    texts.set(rel, { masked: () => raw, expanded: () => raw, header: true, readBy });
+    const entry: AsmFileMacros = [rel, readAsmMacros(raw)];
+    out.push(entry);
+    const nested = dotIncluded(raw, readers, src, out, texts, depth + 1);
+    if (nested.length) entry[2] = { includes: nested };
+  }
+  return found;
+}
+
+/** The first of `dirs` holding `name` (or `name` itself when absolute), a regular file. */
+function resolveIn(name: string, dirs: readonly string[]): string | undefined {
+  for (const d of path.isAbsolute(name) ? [''] : dirs) {
+    const file = path.resolve(d, name);
+    try {
+      if (fs.statSync(file).isFile()) return file;
+    } catch {
+      // Not there: the next folder.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where GNU as looks for the files `.include` names when the compiler drives it: the compile's working directory,
+ * then the `-I` folders (the compiler hands its own to the assembler) and those of `-Wa,-I` (not the folder of the
+ * file including it, nor `-iquote` folders). `argv` as in the compile command, `directory` its working directory.
+ */
+export function asIncludeDirs(argv: readonly string[], directory: string): string[] {
+  const out = [directory];
+  const words: string[] = [];
+  for (const a of argv) {
+    if (a.startsWith('-Wa,')) words.push(...a.slice(4).split(','));
+    else words.push(a);
+  }
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === '-I' && i + 1 < words.length) out.push(path.resolve(directory, words[++i]));
+    else if (w.startsWith('-I') && w.length > 2) out.push(path.resolve(directory, w.slice(2)));
+  }
+  return out;
 }
 
 /**
@@ -169,4 +246,9 @@ export function withAssemblerInvocations(c: readonly MacroInvocation[] | undefin
   if (asm.length === 0) return c ? [...c] : undefined;
   const kept = (c ?? []).filter((i) => !asm.some((a) => i.start < a.end && a.start < i.end));
   return [...kept, ...asm].sort((x, y) => x.start - y.start);
+}
+
+/** The `.include` search folders of the assembler units among `units`, by file. */
+export function unitsAsIncludeDirs(units: readonly CompileUnit[]): Map<string, string[]> {
+  return new Map(units.filter((u) => isAssemblerPath(u.file)).map((u) => [u.file, asIncludeDirs(u.arguments, u.directory)]));
 }

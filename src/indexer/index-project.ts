@@ -48,6 +48,7 @@ import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
+import { unitsAsIncludeDirs } from './assembler-macro-table.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
@@ -501,6 +502,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     values: buildSet.macroTable.values,
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
+    asIncludeDirs: unitsAsIncludeDirs(full.units),
     ...(byLanguage ? { byLanguage } : {}),
   });
   kept.save();

@@ -200,6 +200,8 @@ export interface MaskContext {
   /** The build's files as last stored, by stored path. */
   previous: Map<string, StoredBuildFile>;
   unitSet: Set<string>;
+  /** Of the build's assembler units (by file): where their assembler looks for the files `.include` names. */
+  asIncludeDirs?: ReadonlyMap<string, readonly string[]>;
   /** The build's integer macro values: those a file's enums name key its parse (see enum-macro-key.ts). */
   values: MacroValues;
   /**
@@ -256,8 +258,9 @@ export const scopedActivity = (key: string, scopeDigest: string): string => (sco
  * the context gives them (a patch masks only some files); kept in `out.assemblerMacros`.
  */
 function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: MaskedFiles, tableFor: AsmMacroSource['tableFor']): AsmMacroTable {
-  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f) });
-  const read = new Set(files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)));
+  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f), searchDirs: (u) => ctx.asIncludeDirs?.get(u) });
+  // The files `.include`s read are read again with the files naming them.
+  const read = new Set([...files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)), ...fresh.files.map((f) => f[0])]);
   // The macros an included file executes are counted with the build's definitions, those of files not read again too.
   out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.texts);
   return assemblerMacroTable(out.assemblerMacros);

@@ -5,8 +5,8 @@
 // and `.purgem`s where they stand, those of the files its `#include`s read (as they are at their end) at the
 // `#include`, none of other units (an included file: those of the files its units read), and counts in `\@` the macros
 // the assembler files its `#include`s read execute (an included file's own count starts where the first unit reading
-// it includes it). Leaves out files `.include` reads (the C preprocessor's `#include` is followed) and macros executed
-// in C headers.
+// it includes it). A file `.include` reads is read like one an `#include` reads (see assembler-macro-table.ts).
+// Leaves out macros executed in C headers.
 import { sha1 } from '../model/sha1.js';
 import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
@@ -108,6 +108,19 @@ export function includedNames(text: string): [number, string][] {
   const out: [number, string][] = [];
   text.split('\n').forEach((line, i) => {
     const m = INCLUDE.exec(line);
+    if (m) out.push([i + 1, m[1]]);
+  });
+  return out;
+}
+
+const DOT_INCLUDE = /^[ \t]*(?:[A-Za-z_.$][\w.$]*:[ \t]*)?\.include[ \t]+"([^"]+)"/i;
+
+/** The assembler's `.include "file"` directives of a text: [line (1-based), the name as written]. */
+export function assemblerIncludes(text: string): [number, string][] {
+  if (!/\.include/i.test(text)) return [];
+  const out: [number, string][] = [];
+  text.split('\n').forEach((line, i) => {
+    const m = DOT_INCLUDE.exec(line);
     if (m) out.push([i + 1, m[1]]);
   });
   return out;

@@ -191,3 +191,26 @@ describe('the macros of the files a unit reads, in order', () => {
     expect(nmNames(root, 'src/second.S')).toEqual(namesOf(root, 'src/second.S').sort());
   });
 });
+
+describe('files `.include` reads', () => {
+  const FILE = 'src/main.S';
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-dot-include'])).root;
+  });
+
+  it('reads the macros of the files the assembler finds in the compile directory, -I and -Wa,-I folders', () => {
+    // nm: T inc_one, T wa_two, T local_three, T m4_mark (`\@` counts the `pad` fn_macros.inc executes).
+    expect(rowsOf(root, FILE)).toEqual(['function inc_one 6', 'function wa_two 9', 'function local_three 12', 'function m4_mark 14']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the same names (compiled as the compile command says)', () => {
+    const obj = path.join(tempDir(), 'main.o');
+    const [entry] = JSON.parse(fs.readFileSync(path.join(root, 'build/compile_commands.json'), 'utf8').replaceAll('@FIXTURE_ROOT@', root)) as { directory: string; command: string }[];
+    const argv = entry.command.split(' ').slice(1).map((a) => (a.endsWith('.o') ? obj : a));
+    execFileSync('arm-none-eabi-gcc', argv, { cwd: entry.directory });
+    const out = execFileSync('arm-none-eabi-nm', ['--defined-only', obj], { encoding: 'utf8' });
+    const names = out.split('\n').map((l) => l.split(' ')).filter((p) => p.length === 3 && !p[2].startsWith('$')).map((p) => p[2]);
+    expect(names.sort()).toEqual(namesOf(root, FILE).sort());
+  });
+});
