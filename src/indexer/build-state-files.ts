@@ -34,10 +34,60 @@ export function readChecksummed(file: string): unknown {
   }
 }
 
+/** Files of this process written, by folder (the run's summary reports what a run wrote; tests count them). */
+export const stateFileWrites: Record<string, number> = {};
+
+function counted(file: string, written: boolean): boolean {
+  if (written) {
+    const folder = path.basename(path.dirname(file));
+    stateFileWrites[folder] = (stateFileWrites[folder] ?? 0) + 1;
+  }
+  return written;
+}
+
 /** Writes `data` with its checksum, whole or not at all (see replaceFile); false when it could not. */
 export function writeChecksummed(file: string, data: unknown): boolean {
   const body = JSON.stringify(data);
-  return replaceFile(file, `${sha1(body)}\n${body}`);
+  return counted(file, replaceFile(file, `${sha1(body)}\n${body}`));
+}
+
+/** The checksum a file starts with (not checked against what follows); undefined when it has none. */
+function checksumAt(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(41);
+    if (fs.readSync(fd, head, 0, 41, 0) !== 41 || head[40] !== 10) return undefined;
+    return head.toString('latin1', 0, 40);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Writes `data` with its checksum unless the file already starts with that checksum (its content is what it would
+ * be: left as it is); answers the checksum, undefined when the file could not be written.
+ */
+export function keepChecksummed(file: string, data: unknown): string | undefined {
+  const body = JSON.stringify(data);
+  const sum = sha1(body);
+  if (checksumAt(file) === sum) return sum;
+  return counted(file, replaceFile(file, `${sum}\n${body}`)) ? sum : undefined;
+}
+
+/** The JSON a file holds with its checksum, when the checksum holds; undefined when it is missing, cut or edited. */
+export function readChecksummedWithSum(file: string): { data: unknown; sum: string } | undefined {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const body = text.slice(41);
+    const sum = text.slice(0, 40);
+    if (text.charCodeAt(40) !== 10 || sha1(body) !== sum) return undefined;
+    return { data: JSON.parse(body) as unknown, sum };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The V8-serialized value a file holds when its checksum holds; undefined when it is missing, cut or edited. */
@@ -55,7 +105,7 @@ export function readChecksummedValue(file: string): unknown {
 /** Writes `data` V8-serialized with its checksum, whole or not at all; false when it could not. */
 export function writeChecksummedValue(file: string, data: unknown): boolean {
   const body = v8.serialize(data);
-  return replaceFile(file, Buffer.concat([Buffer.from(`${sha1(body)}\n`, 'latin1'), body]));
+  return counted(file, replaceFile(file, Buffer.concat([Buffer.from(`${sha1(body)}\n`, 'latin1'), body])));
 }
 
 /**

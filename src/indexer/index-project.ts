@@ -44,6 +44,7 @@ import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
+import { stateFileWrites } from './build-state-files.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { GroupDefiners } from './group-macro-records.js';
@@ -146,6 +147,8 @@ export interface IndexResult {
   builtinFiles: { read: number; written: number };
   /** Files of the builds' blanked macros read and written in this run (the digests of their tables are kept apart; see kept-blankings.ts). */
   blankingFiles: { read: number; written: number };
+  /** Files of the builds' state folders written in this run, by folder (unit-reads, language-sites, ...; see build-state-files.ts). */
+  stateFilesWritten: Record<string, number>;
   removedBuilds: number;
   /**
    * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
@@ -564,10 +567,11 @@ function keepUnitReads(build: BuildDescription, run: RunContext): void {
 /** One run under the writer lock: detect the builds, index each selected one, keep the run's file records, skeletons and content index, then finish the run (see finishRun). */
 export async function indexProject(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
+  const writesBefore = { ...stateFileWrites };
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -599,6 +603,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     closeIndexForWrite(db);
     release();
   }
+  for (const [folder, n] of Object.entries(stateFileWrites)) if (n > (writesBefore[folder] ?? 0)) result.stateFilesWritten[folder] = n - (writesBefore[folder] ?? 0);
   result.elapsedMs = performance.now() - started;
   return result;
 }

@@ -1,21 +1,27 @@
 // Each language's #define sites of a build parsing C and C++ files (see language-macros.ts), with how many units
-// reach each, kept beside the index in `.fw-context/language-sites/`: one checksummed file per build, stamped with
-// the results the build links, so that a patch updates them from its changed units alone; a stale, foreign or
-// missing file only misses (the patch then reads every unit's sites). A patch that moved no site only stamps the
-// file again (restampLanguageSites), without writing the sites out anew.
-import fs from 'node:fs';
+// reach each, kept beside the index in `.fw-context/language-sites/`: one checksummed file per build, with a small
+// stamp file in `language-sites-stamps/` naming the results the build links and the sites file's checksum, so that
+// a patch updates them from its changed units alone; a stale, foreign or missing file only misses (the patch then
+// reads every unit's sites). A patch that moved no site writes the stamp file only (Pico: 0.1 MB of sites an image
+// a shared-source edit left as they were); sites counted again as they were are not written either.
 import { sha1 } from '../model/sha1.js';
-import { replaceFile } from '../model/replace-file.js';
 import type { LanguageSites } from './language-macros.js';
-import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed, type BuildName } from './build-state-files.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 const FOLDER = 'language-sites';
+const STAMPS = 'language-sites-stamps';
 
-interface SitesFile {
+interface StampFile {
   format: number;
   /** resultsStamp of the results the build linked when the sites were counted. */
   stamp: string;
+  /** The checksum of the sites file counted from them. */
+  sites: string;
+}
+
+interface SitesFile {
+  format: number;
   /** Language → stored path → [line step, units, line step, units, ...] (lines ascending, each a step from the one before). */
   languages: Record<string, Record<string, number[]>>;
 }
@@ -28,6 +34,13 @@ export function resultsStamp(hashes: Iterable<string>): string {
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
 export function pruneLanguageSites(root: string, builds: BuildName[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);
+  pruneBuildStateFiles(root, STAMPS, builds);
+}
+
+/** The build's stamp file when it is whole, of this format and stamped `stamp`. */
+function stampOf(root: string, build: BuildName, stamp: string): StampFile | undefined {
+  const data = readChecksummed(buildStatePath(root, STAMPS, build)) as StampFile | undefined;
+  return data && data.format === FORMAT && data.stamp === stamp && typeof data.sites === 'string' ? data : undefined;
 }
 
 /** Lines in ascending order, asked by binary search. */
@@ -64,8 +77,12 @@ export interface SitePaths {
  * undefined. Each file's lines are made from its steps when first asked (see SteppedSites).
  */
 export function loadLanguageSites(root: string, build: BuildName, stamp: string, paths: SitePaths): LanguageSites | undefined {
-  const data = readChecksummed(buildStatePath(root, FOLDER, build)) as SitesFile | undefined;
-  if (!data || data.format !== FORMAT || data.stamp !== stamp || typeof data.languages !== 'object' || data.languages === null) return undefined;
+  const stamped = stampOf(root, build, stamp);
+  if (!stamped) return undefined;
+  const read = readChecksummedWithSum(buildStatePath(root, FOLDER, build));
+  if (!read || read.sum !== stamped.sites) return undefined;
+  const data = read.data as SitesFile;
+  if (data.format !== FORMAT || typeof data.languages !== 'object' || data.languages === null) return undefined;
   const out: LanguageSites = new Map();
   for (const [language, files] of Object.entries(data.languages)) out.set(language, new SteppedSites(files, paths));
   return out;
@@ -195,7 +212,10 @@ class SteppedSites extends Map<string, Map<number, number>> {
   }
 }
 
-/** Keeps the build's sites, counted from the results `stamp` names (a failure only costs the next patch a read of every unit). */
+/**
+ * Keeps the build's sites, counted from the results `stamp` names: the sites file is written only when they differ
+ * from the file's, the stamp file always (a failure only costs the next patch a read of every unit).
+ */
 export function saveLanguageSites(root: string, build: BuildName, stamp: string, sites: LanguageSites, storedPath: (file: string) => string): void {
   const languages: SitesFile['languages'] = {};
   for (const [language, byFile] of sites) {
@@ -210,27 +230,16 @@ export function saveLanguageSites(root: string, build: BuildName, stamp: string,
       files[storedPath(file)] = steps;
     }
   }
-  writeChecksummed(buildStatePath(root, FOLDER, build), { format: FORMAT, stamp, languages } satisfies SitesFile);
+  const sum = keepChecksummed(buildStatePath(root, FOLDER, build), { format: FORMAT, languages } satisfies SitesFile);
+  if (sum !== undefined) writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, stamp, sites: sum } satisfies StampFile);
 }
 
-/** The start of a file's body, up to its stamp (writeChecksummed writes the fields in SitesFile's order). */
-const stampAt = (stamp: string): string => `{"format":${FORMAT},"stamp":${JSON.stringify(stamp)}`;
-
 /**
- * Stamps the build's sites file, counted from the results `before` names, as counted from those `after` names (the
- * sites they reach are the same); false, leaving the file as it was, when it is not whole or not stamped `before`.
+ * Stamps the build's sites, counted from the results `before` names, as counted from those `after` names (the
+ * sites they reach are the same): the stamp file only is written; false, leaving it as it was, when it is not whole
+ * or not stamped `before`.
  */
 export function restampLanguageSites(root: string, build: BuildName, before: string, after: string): boolean {
-  const file = buildStatePath(root, FOLDER, build);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return false;
-  }
-  const body = text.slice(41);
-  const head = stampAt(before);
-  if (text.charCodeAt(40) !== 10 || !body.startsWith(head) || sha1(body) !== text.slice(0, 40)) return false;
-  const stamped = stampAt(after) + body.slice(head.length);
-  return replaceFile(file, `${sha1(stamped)}\n${stamped}`);
+  const stamped = stampOf(root, build, before);
+  return stamped !== undefined && writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, stamp: after, sites: stamped.sites } satisfies StampFile);
 }

@@ -1,13 +1,15 @@
 // The macro names each unit result's walk looked up (see TrackedEnv.readNames), kept beside the index in
-// `.fw-context/unit-reads/`: one checksummed file per build, keyed by each result's content hash (a walk is a
-// function of what that hash covers), so a stale or foreign file can only miss. A header edit that changes only
+// `.fw-context/unit-reads/`: one checksummed file per build of the names and their distinct sets, and a small one in
+// `unit-reads-results/` of which set each result's walk read, keyed by the result's content hash (a walk is a
+// function of what that hash covers), so a stale or foreign file can only miss; an edit that only replaces results
+// (a body edit: its unit's walk reads the set it read) writes the small file only. A header edit that changes only
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
 // known is walked (worker threads send their walks' names with the rows).
 import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
 import { ownStrings } from '../model/own-strings.js';
-import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
+import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed } from './build-state-files.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 interface ReadsFile {
   format: number;
@@ -52,18 +54,30 @@ export function bitmapIndexes(bitmap: string | Uint8Array): number[] {
 const EMPTY: ReadsFile = { format: FORMAT, names: [], lists: [], results: {} };
 
 const FOLDER = 'unit-reads';
-const readsPath = (root: string, variant: string, image: string): string => buildStatePath(root, FOLDER, { variant, image });
+const RESULTS = 'unit-reads-results';
+const readsPath = (root: string, folder: string, variant: string, image: string): string => buildStatePath(root, folder, { variant, image });
+
+/** The file of a build's results: which list each result's walk read, in the names' file whose checksum is `sets`. */
+interface ResultsFile {
+  format: number;
+  sets: string;
+  results: Record<string, number>;
+}
 
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
 export function pruneUnitReads(root: string, builds: { variant: string; image: string }[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);
+  pruneBuildStateFiles(root, RESULTS, builds);
 }
 
-/** The file's data when it is whole and of this format, else an empty one (every result misses). */
-function readFile(file: string): ReadsFile {
-  const data = readChecksummed(file) as ReadsFile | undefined;
-  if (data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.lists) && data.lists.every((l) => typeof l === 'string') && typeof data.results === 'object' && data.results !== null) return data;
-  return EMPTY;
+/** The build's files' data when both are whole, of this format and of one another, else an empty one (every result misses). */
+function readFiles(root: string, variant: string, image: string): ReadsFile {
+  const kept = readChecksummed(readsPath(root, RESULTS, variant, image)) as ResultsFile | undefined;
+  if (!kept || kept.format !== FORMAT || typeof kept.results !== 'object' || kept.results === null) return EMPTY;
+  const sets = readChecksummedWithSum(readsPath(root, FOLDER, variant, image));
+  const data = sets?.data as Omit<ReadsFile, 'results'> | undefined;
+  if (!data || sets!.sum !== kept.sets || data.format !== FORMAT || !Array.isArray(data.names) || !Array.isArray(data.lists) || !data.lists.every((l) => typeof l === 'string')) return EMPTY;
+  return { format: FORMAT, names: data.names, lists: data.lists, results: kept.results };
 }
 
 /** The lists no result names and the names no list holds dropped, the indexes renumbered (`data` when none is). */
@@ -239,7 +253,7 @@ export class UnitReads {
   private storedOf(variant: string, image: string): { data: ReadsFile; decoded: Map<number, ReadNames> } {
     const k = `${variant}\0${image}`;
     let s = this.stored.get(k);
-    if (!s) this.stored.set(k, (s = { data: readFile(readsPath(this.root, variant, image)), decoded: new Map() }));
+    if (!s) this.stored.set(k, (s = { data: readFiles(this.root, variant, image), decoded: new Map() }));
     return s;
   }
 
@@ -276,7 +290,9 @@ export class UnitReads {
     }
     if (!added && kept === Object.keys(before.results).length) return;
     const out = compact(data);
-    writeChecksummed(readsPath(this.root, variant, image), out); // a failure: the next header edit walks the units
+    // The names and their sets written when they changed, the results always (a failure: the next header edit walks the units).
+    const sets = keepChecksummed(readsPath(this.root, FOLDER, variant, image), { format: FORMAT, names: out.names, lists: out.lists });
+    if (sets !== undefined) writeChecksummed(readsPath(this.root, RESULTS, variant, image), { format: FORMAT, sets, results: out.results } satisfies ResultsFile);
     this.stored.set(`${variant}\0${image}`, { data: out, decoded: new Map() });
   }
 }

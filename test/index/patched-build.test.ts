@@ -465,9 +465,12 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
   it('sites kept beside the index missing, or counted from other results: every unit read once, then kept again; rows as from scratch', async () => {
     const { root } = await indexedFixture(['index', 'mixed-languages']);
     const unit = path.join(root, 'src/calc.c');
+    // The sites and their stamps, kept apart (see language-sites-file.ts).
     const kept = path.join(root, STATE_DIR, 'language-sites');
+    const stamps = path.join(root, STATE_DIR, 'language-sites-stamps');
     const earlier = path.join(root, 'earlier-sites');
     fs.cpSync(kept, earlier, { recursive: true });
+    fs.cpSync(stamps, `${earlier}-stamps`, { recursive: true });
     fs.rmSync(kept, { recursive: true });
     fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
@@ -476,7 +479,9 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
     expect(fs.readdirSync(kept)).toHaveLength(1);
     // The first index's file: counted from results the build no longer links.
     fs.cpSync(earlier, kept, { recursive: true });
+    fs.cpSync(`${earlier}-stamps`, stamps, { recursive: true });
     fs.rmSync(earlier, { recursive: true });
+    fs.rmSync(`${earlier}-stamps`, { recursive: true });
     fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
     const { incremental, scratch } = await againFromScratch(root);

@@ -91,6 +91,9 @@ describe('images compiling the same source', () => {
     expect(r.builds.filter((b) => b.patched).map((b) => b.blankingsMade)).toEqual([0, 0]);
     // The units' results changed: so did the state the digests are kept for; the blanked sets did not, nor their files.
     expect(r.blankingFiles.written).toBe(0);
+    // Each image's walk of the edited source read the names it read: the names' file is not written, the small file of which results read them is.
+    expect(r.stateFilesWritten['unit-reads']).toBeUndefined();
+    expect(r.stateFilesWritten['unit-reads-results']).toBe(2);
     expect(contents(blanked)).toEqual(setsBefore);
     expect(contents(digests)).not.toEqual(digestsBefore);
     const { incremental, scratch } = await againFromScratch(root);
@@ -157,19 +160,34 @@ describe('images compiling the same source', () => {
     // One table, C's, masks calc.c; the whole build's values are read through its groups.
     expect([tableWork.tables - before.tables, tableWork.digests - before.digests]).toEqual([1, 0]);
     // The sites each language reaches stay: their file is stamped again, its sites as they were, and serves the next patch.
-    const folder = path.join(root, STATE_DIR, 'language-sites');
-    const [name] = fs.readdirSync(folder);
-    const sites = () => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8').slice(41)) as { stamp: string; languages: unknown };
+    const kept = (folder: string) => {
+      const dir = path.join(root, STATE_DIR, folder);
+      const [name] = fs.readdirSync(dir);
+      return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8').slice(41)) as { stamp: string; languages: unknown };
+    };
+    const sites = () => ({ stamp: kept('language-sites-stamps').stamp, languages: kept('language-sites').languages });
     const first = sites();
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_again(void) { return 2; }\n');
     const stepped = siteWork.filesStepped;
-    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    const again = await indexProject({ root });
+    expect(again.builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    // Only the small stamp file is written: the sites, as they were, are not.
+    expect(again.stateFilesWritten['language-sites']).toBeUndefined();
+    expect(again.stateFilesWritten['language-sites-stamps']).toBe(1);
     // The sites are asked only whether they hold the lines of the macros calc.c names: no file's are made into a map.
     expect(Object.keys(first.languages as Record<string, unknown>).length).toBeGreaterThan(0);
     expect(siteWork.filesStepped - stepped).toBe(0);
     expect(sites().stamp).not.toBe(first.stamp);
     expect(sites().languages).toEqual(first.languages);
     fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_third(void) { return 3; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
+    // An edit that defines a macro moves the sites: their file is written, and the next patch reads it.
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\n#define CALC_KEPT_SITE 4\nlong calc_kept_site(void) { return CALC_KEPT_SITE; }\n');
+    const moved = await indexProject({ root });
+    expect(moved.builds[0]).toMatchObject({ patched: true });
+    expect(moved.stateFilesWritten['language-sites']).toBe(1);
+    expect(sites().languages).not.toEqual(first.languages);
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept_fourth(void) { return 5; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 0 });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental).toEqual(scratch);
