@@ -12,6 +12,7 @@ import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../
 import { splicedText } from '../preprocessor/spliced-text.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { FileStates } from './file-states.js';
+import { sha1 } from '../model/sha1.js';
 
 export interface AsmMacroSource {
   states: FileStates;
@@ -84,8 +85,8 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
  * The `.include`s of an assembler text that resolve (see asIncludeDirs), as `#include`s: each file read (as written:
  * the C preprocessor does not read it) into `out` and `texts` as a header the units `readers` (absolute) read, the
  * files its own `.include`s name too. Its macros and the macros it executes count where it is included; the labels
- * it writes are not the including file's symbols, and an edit of it alone re-reads nothing (it is not among the
- * files a unit's walk reads).
+ * it writes are not the including file's symbols. It is not among the files a unit's walk reads: the hash of its
+ * bytes (`dotHash`) is kept apart, so that an edit of it alone sends the build down the full path.
  */
 function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSource, out: AsmFileMacros[], texts: Map<string, AsmText>, depth = 0): [number, string][] {
   const found: [number, string][] = [];
@@ -103,17 +104,18 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
-    let raw: string;
+    let bytes: Buffer;
     try {
-      raw = fs.readFileSync(file, 'utf8');
+      bytes = fs.readFileSync(file);
     } catch {
       continue;
     }
+    const raw = bytes.toString('utf8');
     texts.set(rel, { masked: () => raw, expanded: () => raw, header: true, readBy });
-    const entry: AsmFileMacros = [rel, readAsmMacros(raw)];
+    const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: sha1(bytes) }];
     out.push(entry);
     const nested = dotIncluded(raw, readers, src, out, texts, depth + 1);
-    if (nested.length) entry[2] = { includes: nested };
+    if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };
   }
   return found;
 }
@@ -173,7 +175,7 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     // The start is worked out again below.
     const { executed: _, readBy, start: _start, ...rest } = reads ?? {};
     const now: AsmFileReads = { ...rest, ...(executed ? { executed } : {}), ...((executed || macros.length || rest.includes) && readBy ? { readBy } : {}) };
-    if (macros.length || now.includes || now.executed) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
+    if (macros.length || now.includes || now.executed || now.dotHash) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
   return withStarts(out, texts, new Map(files.map((f) => [f[0], f[2]?.start])));
 }

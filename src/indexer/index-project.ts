@@ -51,6 +51,7 @@ import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { unitsAsIncludeDirs } from './assembler-macro-table.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
+import { assemblerIncludesChanged, pruneAssemblerIncludes, saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
 import { buildResultHashes } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
@@ -415,7 +416,8 @@ interface FullBuild {
  */
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<boolean> {
   const fingerprint = buildFingerprint(build);
-  const stored = storedBuildUnits(build, fingerprint, run);
+  // A file `.include` read is no unit's input: its edit alone is found by the hash kept for it (the full path reads it again).
+  const stored = assemblerIncludesChanged(run.root, build) ? null : storedBuildUnits(build, fingerprint, run);
   if (stored) summary.resultListsRead = stored.readFromIndex;
   if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {
@@ -554,6 +556,7 @@ async function writeStage(full: FullBuild, pre: BuildPreprocessing, files: Merge
   tables.kept.keepTableDigests(tableState(groupsStamp(run.writer.buildMacroGroupHashes(build.variant, build.image)), results, full.fingerprint), tables.sets);
   run.macroGroups.keep(build, pre.macroGroups, run.writer);
   if (masked.assemblerMacros) saveAssemblerMacros(run.root, build, assemblerStamp(versions.map((v) => [v.path, v.activity ?? null])), masked.assemblerMacros);
+  saveAssemblerIncludes(run.root, build, masked.assemblerMacros);
   // The implicit macros the build's units agree on, kept for the next patch (see kept-builtins.ts).
   if (pre.builtins) run.builtins.keep(build, full.fingerprint, pre.builtins);
   summary.stageMs!.write += performance.now() - tWrite;
@@ -746,6 +749,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneMacroGroups(result.root, writer.macroGroupHashes());
     pruneKeptBlankings(result.root, held);
     pruneAssemblerMacros(result.root, held);
+    pruneAssemblerIncludes(result.root, held);
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.

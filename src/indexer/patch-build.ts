@@ -30,6 +30,7 @@ import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
 import { assemblerMacroTable, unitsAsIncludeDirs, type AsmFileMacros } from './assembler-macro-table.js';
 import { loadAssemblerMacros, saveAssemblerMacros, storedAssemblerStamp } from './kept-assembler-macros.js';
+import { saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { addSites, groupMacroSet, languageMacroSets, languageSites, macroLanguage, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
 import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
@@ -673,7 +674,9 @@ function keepAssemblerMacros(p: PatchScope, masked: MaskedFiles, activities: [st
   for (const v of masked.versions) if (v.activity !== undefined) now.set(v.path, v.activity);
   if (![...now.keys()].some((rel) => isAssemblerPath(rel))) return;
   const kept = assembler ?? p.keptAssembler();
-  if (kept) saveAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored, now), masked.assemblerMacros ?? kept);
+  if (!kept) return;
+  saveAssemblerMacros(ctx.root, build, storedAssemblerStamp(p.stored, now), masked.assemblerMacros ?? kept);
+  saveAssemblerIncludes(ctx.root, build, masked.assemblerMacros ?? kept);
 }
 
 /**

@@ -89,6 +89,8 @@ export interface AsmFileReads {
   readBy?: string[];
   /** Of an included file: the macros executed before it, where the first unit reading it includes it (its first `\@`). */
   start?: number;
+  /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */
+  dotHash?: string;
 }
 
 /** What an `#include` line reads: the macros the files it reads execute, and the definitions they leave. */

@@ -204,6 +204,18 @@ describe('files `.include` reads', () => {
     expect(rowsOf(root, FILE)).toEqual(['function inc_one 6', 'function wa_two 9', 'function local_three 12', 'function m4_mark 14']);
   });
 
+  it('an edit of a file .include reads, alone, is indexed on the next run (it is no unit input: its hash is kept apart)', async () => {
+    const copy = (await indexedFixture(['index', 'asm-dot-include'])).root;
+    expect(rowsOf(copy, FILE)).toContain('function m4_mark 14');
+    // A second `pad` executed: nm would list m5_mark.
+    fs.appendFileSync(path.join(copy, 'include/fn_macros.inc'), '  pad\n');
+    await indexProject({ root: copy });
+    expect(rowsOf(copy, FILE)).toEqual(['function inc_one 6', 'function wa_two 9', 'function local_three 12', 'function m5_mark 14']);
+    // Unchanged since: the next run keeps the build.
+    const again = await indexProject({ root: copy });
+    expect(again.builds.every((b) => b.unchanged)).toBe(true);
+  });
+
   it.skipIf(!withAssembler)('matches the assembler: nm lists the same names (compiled as the compile command says)', () => {
     const obj = path.join(tempDir(), 'main.o');
     const [entry] = JSON.parse(fs.readFileSync(path.join(root, 'build/compile_commands.json'), 'utf8').replaceAll('@FIXTURE_ROOT@', root)) as { directory: string; command: string }[];

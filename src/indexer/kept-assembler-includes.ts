@@ -1,0 +1,46 @@
+// The files GNU as `.include` reads for a build's assembler files, each with the hash of the bytes read, kept beside
+// the index in `.fw-context/assembler-includes/`. They are no unit's read files, so an edit of one alone is found
+// here: the build then takes the full path, which reads them again.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sha1 } from '../model/sha1.js';
+import type { AsmFileMacros } from './assembler-macro-table.js';
+import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+
+const FOLDER = 'assembler-includes';
+
+/** Keeps the `.include`d files among `files` ([stored path, hash]); a build whose assembler files include none keeps no file. */
+export function saveAssemblerIncludes(root: string, build: BuildName, files: readonly AsmFileMacros[] | undefined): void {
+  const included: [string, string][] = [];
+  for (const [rel, , reads] of files ?? []) if (reads?.dotHash) included.push([rel, reads.dotHash]);
+  const file = buildStatePath(root, FOLDER, build);
+  if (included.length) {
+    writeChecksummed(file, included);
+    return;
+  }
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // None kept before.
+  }
+}
+
+/** Whether a file `.include` read for the build's last index changed since (or is gone); false when it read none. */
+export function assemblerIncludesChanged(root: string, build: BuildName): boolean {
+  const file = buildStatePath(root, FOLDER, build);
+  if (!fs.existsSync(file)) return false;
+  const kept = readChecksummed(file);
+  if (!Array.isArray(kept)) return true;
+  return (kept as [string, string][]).some(([rel, hash]) => {
+    try {
+      return sha1(fs.readFileSync(path.resolve(root, rel))) !== hash;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
+export function pruneAssemblerIncludes(root: string, builds: BuildName[]): void {
+  pruneBuildStateFiles(root, FOLDER, builds);
+}
