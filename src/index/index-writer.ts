@@ -126,6 +126,12 @@ export interface BuildPatch {
   units: BuildWrite['units'];
   /** Files whose parse stays, with the activity key they take (the build's macro table changed): [stored path, activity]. */
   activities?: [string, string][];
+  /**
+   * The stored results the units' rows replace (their ids) with the view hashes their `data` ends with, as the patch
+   * read them: when no build links one any more, it is deleted and its views released without reading its row again
+   * (a row never changes under its id, see reindex-rows.ts).
+   */
+  replaced?: { id: number; viewHashes: readonly string[] }[];
 }
 
 /** How many of a build's diagnostics its row keeps (file_diagnostics keeps them all). */
@@ -208,6 +214,13 @@ export class IndexWriter {
   private readonly refRows: RowBatch;
   /** Macro rows of the new macro groups (flushed by writeMacroGroups). */
   private readonly macroRows: RowBatch;
+  /**
+   * Per stored result id, the view hashes its `data` ends with, as a patch read them from the row its unit's new
+   * one replaces (see notePatchedRows): collecting the row then releases its views without reading it again.
+   */
+  private readonly replacedViews = new Map<number, readonly string[]>();
+  /** Unit results deleted (no build links them) whose rows were read to learn the views they release. */
+  unlinkedRowsRead = 0;
 
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
@@ -594,6 +607,7 @@ export class IndexWriter {
       for (const file of patch.macroFiles) unlinkGroup.run(buildId, file);
       this.writeMacroGroups(buildId, patch.macroGroups);
       this.writeUnits(buildId, patch.units);
+      for (const r of patch.replaced ?? []) this.replacedViews.set(r.id, r.viewHashes);
       this.writeFileLines(buildId, patch.fileLines, fileIds);
       const rekey = this.sql('UPDATE build_files SET activity = ? WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)');
       for (const [file, activity] of patch.activities ?? []) rekey.run(activity, buildId, file);
@@ -706,21 +720,38 @@ export class IndexWriter {
 
   /** Unit results no build links any more are deleted, and the views they named lose their uses (one transaction's part). */
   private dropUnlinkedResults(): void {
-    // The ids first (from the key index: a scan of the rows would read every result's ~15 KB), then the dead rows only.
+    // The ids first (from the key index: a scan of the rows would read every result's ~15 KB), then the dead rows
+    // whose view hashes no patch of the run read already.
     const deadIds = this.sql('SELECT id FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units)').pluck().all() as number[];
-    if (deadIds.length === 0) return;
+    const known = this.replacedViews;
+    if (deadIds.length === 0) return known.clear();
     forgetResultHashes(this.db);
     deadIds.sort((a, b) => a - b);
-    const row = this.sql('SELECT id, data, json_array_length(files) AS n FROM unit_results WHERE id = ?');
-    const dead = deadIds.map((id) => row.get(id) as { id: number; data: Buffer; n: number });
-    const released = new Map<string, number>();
+    const row = this.sql('SELECT data, json_array_length(files) AS n FROM unit_results WHERE id = ?');
+    // Per view, the uses it loses (one per row naming it) and the last row counted: one lookup per hash a row names.
+    const released = new Map<string, { n: number; row: number }>();
     const drop = this.sql('DELETE FROM unit_results WHERE id = ?');
-    for (const r of dead) {
-      for (const hash of new Set(storedViewHashes(r.data, r.n))) released.set(hash, (released.get(hash) ?? 0) + 1);
-      drop.run(r.id);
+    for (const id of deadIds) {
+      let hashes = known.get(id);
+      if (hashes === undefined) {
+        const r = row.get(id) as { data: Buffer; n: number };
+        hashes = storedViewHashes(r.data, r.n);
+        this.unlinkedRowsRead++;
+      }
+      for (const hash of hashes) {
+        const e = released.get(hash);
+        if (e === undefined) released.set(hash, { n: 1, row: id });
+        else if (e.row !== id) {
+          e.n++;
+          e.row = id;
+        }
+      }
+      drop.run(id);
     }
+    // Deleted ids may name other rows later.
+    known.clear();
     const release = this.sql('UPDATE file_views SET uses = uses - ? WHERE hash = ?');
-    for (const [hash, n] of released) release.run(n, hash);
+    for (const [hash, e] of released) release.run(e.n, hash);
     this.sql('DELETE FROM file_views WHERE uses <= 0').run();
   }
 

@@ -151,6 +151,8 @@ export interface IndexResult {
   /** Files of the builds' state folders written in this run, by folder (unit-reads, language-sites, ...; see build-state-files.ts). */
   stateFilesWritten: Record<string, number>;
   removedBuilds: number;
+  /** Unit results deleted as no build links them whose rows were read again to release their views (a patch's replaced rows are released from the view hashes it read). */
+  unlinkedRowsRead: number;
   /**
    * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
    * search's folders (searched, and of those listed again: new or changed since the last run).
@@ -574,7 +576,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, unlinkedRowsRead: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -752,6 +754,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneAssemblerIncludes(result.root, held);
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
+  result.unlinkedRowsRead = writer.unlinkedRowsRead;
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as
   // SQLite's own `PRAGMA optimize` does: estimates are all the planner needs here, and a full scan grows with

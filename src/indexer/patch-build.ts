@@ -107,6 +107,8 @@ interface RedoneUnit {
   old: UnitResult;
   fresh: UnitResult;
   row: EncodedUnitResult | number;
+  /** The view hashes the row it replaces ends with (read with it): what collecting that row releases. */
+  oldViews: readonly string[];
   /** Of a unit whose row was carried (see carriedRow): the files whose hash and view moved, all else of its result as it was. */
   moved?: string[];
 }
@@ -285,16 +287,16 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: ctx.states.hashOf, headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
-  const toWalk: { at: number; index: number; old: UnitResult; unit: CompileUnit; environment: UnitEnvironment }[] = [];
+  const toWalk: { at: number; index: number; old: UnitResult; oldViews: readonly string[]; unit: CompileUnit; environment: UnitEnvironment }[] = [];
   let carried = 0;
   const earlier = ctx.skeletons.store && earlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
   const counterNames = new CounterNames();
-  const add = (at: number, index: number, old: UnitResult, fresh: UnitResult) => {
+  const add = (at: number, index: number, old: UnitResult, oldViews: readonly string[], fresh: UnitResult) => {
     const encoded = encodeUnitResult(fresh, viewJsons, paths.toStored);
     ctx.views.internReads(fresh.files, encoded.viewHashes, fresh.shared);
     ctx.reads.note(encoded.row.hash, fresh.reads);
-    redone[at] = { index, old, fresh, row: encoded.row };
+    redone[at] = { index, old, oldViews, fresh, row: encoded.row };
   };
   const tested = new TestedVerdicts();
   let carriedRows = 0;
@@ -309,7 +311,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
-      redone[at] = { index: i, old, fresh: fromStoredRow(stored.row, paths), row: stored.id };
+      redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: fromStoredRow(stored.row, paths), row: stored.id };
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
@@ -323,16 +325,16 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
         if (f !== old.files[k]) f.view = ctx.views.intern(row.viewHashes[k], f.view);
       });
       ctx.reads.note(row.row.hash, kept.reads);
-      redone[at] = { index: i, old, fresh: kept, row: row.row, moved: kept.files.filter((f, k) => f !== old.files[k]).map((f) => f.file) };
+      redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: kept, row: row.row, moved: kept.files.filter((f, k) => f !== old.files[k]).map((f) => f.file) };
     } else if (kept) {
       carried++;
-      add(at, i, old, kept);
+      add(at, i, old, decoded.viewHashes, kept);
     } else {
       if (toWalk.length >= maxWalks) return null;
-      toWalk.push({ at, index: i, old, unit, environment });
+      toWalk.push({ at, index: i, old, oldViews: decoded.viewHashes, unit, environment });
     }
   }
-  for (const w of toWalk) add(w.at, w.index, w.old, walkUnit(w.unit, w.environment, host, true));
+  for (const w of toWalk) add(w.at, w.index, w.old, w.oldViews, walkUnit(w.unit, w.environment, host, true));
   return { redone, walked: toWalk.length, carried, carriedRows };
 }
 
@@ -738,6 +740,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
       macroGroups: macros.freshGroups,
       units: redone.map((r) => ({ unitPath: r.fresh.unit, result: r.row })),
       activities: macros.rekeyed.activities,
+      replaced: redone.map((r) => ({ id: previous[r.index].id, viewHashes: r.oldViews })),
     },
     ctx.indexedAt,
   );

@@ -1,0 +1,62 @@
+// Unit results no build links any more are deleted at the end of a run and release their views: the rows a patch
+// replaced release them from the view hashes the patch read with them (not read again); others are read for theirs.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { tempDir } from '../helpers/fixture-project.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+
+/** The number of stored results and every view row (hash, data, uses). */
+function stored(root: string): { results: number; views: unknown[][] } {
+  const db = new Database(indexPath(root), { readonly: true });
+  const results = (db.prepare('SELECT count(*) FROM unit_results').pluck().get() as number) ?? 0;
+  const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
+  db.close();
+  return { results, views };
+}
+
+/** The same rows after a from-scratch index of the tree as it stands. */
+async function fromScratch(root: string): Promise<ReturnType<typeof stored>> {
+  const dir = path.dirname(indexPath(root));
+  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  const full = await indexProject({ root, workers: 0 });
+  expect(full.unlinkedRowsRead).toBe(0);
+  return stored(root);
+}
+
+describe('unlinked unit results', () => {
+  async function indexedCorpus(boards: number) {
+    const root = tempDir();
+    const corpus = generateZephyrCorpus(root, { boards, units: 12, headers: 10, functionsPerUnit: 1 });
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root, workers: 0 });
+    return { root, ...corpus };
+  }
+
+  it('the rows a patch replaced are deleted and release their views without being read again', async () => {
+    const { root, sampleHeader } = await indexedCorpus(2);
+    replaceInFile(sampleHeader, '/** Object', 'int k_added_above(void);\n\n/** Object');
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.carriedRows).toBe(24);
+    expect(r.unlinkedRowsRead).toBe(0);
+    const incremental = stored(root);
+    // The 24 replaced rows are gone: only the linked ones stay, with their views' uses as a full index counts them.
+    expect(incremental.results).toBe(24);
+    expect(incremental).toEqual(await fromScratch(root));
+  });
+
+  it("a removed build's rows, which no patch read, are read for their views", async () => {
+    const { root, buildDirs } = await indexedCorpus(2);
+    fs.rmSync(buildDirs[1], { recursive: true });
+    const r = await indexProject({ root, workers: 0 });
+    expect(r.removedBuilds).toBe(1);
+    expect(r.unlinkedRowsRead).toBe(12);
+    const incremental = stored(root);
+    expect(incremental.results).toBe(12);
+    expect(incremental).toEqual(await fromScratch(root));
+  });
+});
