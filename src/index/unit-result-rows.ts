@@ -481,13 +481,13 @@ export function findUnitResult(
   views: FileViewCache,
   /** A result already known not to hold (the one a dirty unit linked): not checked again. */
   skipId?: number,
-): { id: number; row: UnitResultRow } | undefined {
+): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
   // The result to skip is left out by the query: its ~15 KB of columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, tested, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; tested: string; files: string }[];
+  const rows = prepared(db, 'SELECT id, hash, tested, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested: string; files: string }[];
   for (const r of rows) {
     if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
-    return { id: r.id, row: loadUnitResult(db, { ...r, key }, views) };
+    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, tested: r.tested, files: r.files, key }, views) };
   }
   return undefined;
 }

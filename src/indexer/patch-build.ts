@@ -109,6 +109,8 @@ interface RedoneUnit {
   row: EncodedUnitResult | number;
   /** The view hashes the row it replaces ends with (read with it): what collecting that row releases. */
   oldViews: readonly string[];
+  /** Of a unit that took a stored result (`row` its id): that result's content hash. */
+  hash?: string;
   /** Of a unit whose row was carried (see carriedRow): the files whose hash and view moved, all else of its result as it was. */
   moved?: string[];
 }
@@ -311,7 +313,7 @@ function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[]
     const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
-      redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: fromStoredRow(stored.row, paths), row: stored.id };
+      redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: fromStoredRow(stored.row, paths), row: stored.id, hash: stored.hash };
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
@@ -530,20 +532,21 @@ function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], sa
 
 /**
  * The lists of the build's results kept for the next run with the redone units' new results (see keepPatchedInputs);
- * left to the next run when a unit took a stored result (its hash is not at hand).
+ * a unit that took a stored result (one another image's patch wrote) names that result's hash and files.
  */
 function keepInputs(redone: RedoneUnit[], previous: LinkedUnit[], stored: StoredBuildUnits, build: BuildDescription, paths: PathMemo, ctx: PatchContext): void {
   const pairs = new InputPairs(stored.pairs);
   const fresh = new Map<LinkedUnit, { hash: string; files: number[] }>();
   for (const r of redone) {
-    if (typeof r.row === 'number') return;
+    const hash = typeof r.row === 'number' ? r.hash : r.row.hash;
+    if (hash === undefined) return;
     const was = previous[r.index];
     // A row carried names the pairs of the result it came from but where its files moved.
     const files = r.moved ? was.files.slice() : new Array<number>(r.fresh.files.length);
     r.fresh.files.forEach((f, k) => {
       if (!r.moved || f !== r.old.files[k]) files[k] = pairs.at(paths.toStored(f.file), f.hash);
     });
-    fresh.set(was, { hash: r.row.hash, files });
+    fresh.set(was, { hash, files });
   }
   keepPatchedInputs(ctx.root, build.variant, build.image, stored, pairs, fresh);
 }

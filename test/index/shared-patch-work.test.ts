@@ -94,6 +94,8 @@ describe('images compiling the same source', () => {
     // Each image's walk of the edited source read the names it read: the names' file is not written, the small file of which results read them is.
     expect(r.stateFilesWritten['unit-reads']).toBeUndefined();
     expect(r.stateFilesWritten['unit-reads-results']).toBe(2);
+    // Each image's unit lists are kept with its units' new results, also the image taking the result the other's walk wrote: a run after it writes none.
+    expect((await indexProject({ root })).stateFilesWritten).toEqual({});
     expect(contents(blanked)).toEqual(setsBefore);
     expect(contents(digests)).not.toEqual(digestsBefore);
     const { incremental, scratch } = await againFromScratch(root);
