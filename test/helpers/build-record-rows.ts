@@ -1,11 +1,10 @@
 // Test helpers: the rows a build's record and files make (without ids, times and mtimes), and the same rows
 // from a from-scratch index of the same tree, for tests that check a cheap re-index against a full one.
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
+import { removeIndexFiles } from './remove-index.js';
 
 /** The rows a build's record and files make, without ids, times and mtimes. */
 export function recordRows(root: string): Record<string, unknown[]> {
@@ -40,8 +39,7 @@ export async function againFromScratch<T = undefined>(
 ): Promise<{ incremental: Record<string, unknown[]>; scratch: Record<string, unknown[]>; answers: { incremental: T | undefined; scratch: T | undefined } }> {
   const incremental = recordRows(root);
   const before = answers?.();
-  const dir = path.dirname(indexPath(root));
-  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  removeIndexFiles(root);
   const full = await indexProject({ root });
   expect(full.builds.every((b) => !b.patched && !b.unchanged && !b.recordRefreshed)).toBe(true);
   return { incremental, scratch: recordRows(root), answers: { incremental: before, scratch: answers?.() } };

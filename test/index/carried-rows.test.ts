@@ -1,8 +1,6 @@
 // A unit carried over for headers edited between directives gets its new row from its stored one (the edited files'
 // hashes and view hashes swapped in, the rest kept), not from its result decoded and encoded again: the rows are
 // byte for byte those a from-scratch index of the edited tree writes, and `carriedRows` counts the units done so.
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
@@ -10,6 +8,7 @@ import { tempDir } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { replaceInFile } from '../helpers/edit-file.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
 
 /** Every column of the unit results the builds link and of the views they name, without row ids. */
 function resultRows(root: string): { results: string[]; views: string[] } {
@@ -29,8 +28,7 @@ function resultRows(root: string): { results: string[]; views: string[] } {
 /** The result rows as they stand, then those of a from-scratch index of the same tree. */
 async function againFromScratch(root: string): Promise<{ incremental: ReturnType<typeof resultRows>; scratch: ReturnType<typeof resultRows> }> {
   const incremental = resultRows(root);
-  const dir = path.dirname(indexPath(root));
-  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  removeIndexFiles(root);
   const full = await indexProject({ root, workers: 0 });
   expect(full.carriedRows).toBe(0);
   return { incremental, scratch: resultRows(root) };

@@ -12,6 +12,7 @@ import { macroSetOf } from '../../src/indexer/language-macros.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
 
 /** Each file of the build with the parse and activity its rows name. */
 function parses(root: string): string[] {
@@ -26,7 +27,7 @@ function parses(root: string): string[] {
 
 /** The parses of the tree as it stands indexed from scratch. */
 async function fromScratch(root: string): Promise<string[]> {
-  for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
+  removeIndexFiles(root);
   fs.rmSync(path.join(root, STATE_DIR, 'blanked-macros'), { recursive: true, force: true });
   await indexProject({ root });
   return parses(root);

@@ -12,6 +12,7 @@ import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import Database from 'better-sqlite3';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
 
 /** Each file of the build with its parse and activity, its symbols and calls. */
 function rows(root: string): string[] {
@@ -41,7 +42,7 @@ describe('implicit macros kept for a build fingerprint', () => {
     fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, builtinsMade: false, blankingsMade: 0 });
     const patched = rows(root);
-    for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
+    removeIndexFiles(root);
     await indexProject({ root });
     expect(rows(root)).toEqual(patched);
   });

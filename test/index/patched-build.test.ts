@@ -11,6 +11,7 @@ import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { replaceInFile } from '../helpers/edit-file.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
 
 const NAMES_LIMIT = walkedNamesLimit.chars;
 
@@ -59,7 +60,7 @@ function withoutParseDiagnostics(rows: Record<string, unknown[]>): Record<string
 /** Rows of the index as it stands, then of a from-scratch index of the same tree. */
 async function againFromScratch(root: string): Promise<{ incremental: Record<string, unknown[]>; scratch: Record<string, unknown[]> }> {
   const incremental = snapshot(indexPath(root));
-  for (const f of fs.readdirSync(path.dirname(indexPath(root)))) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(path.dirname(indexPath(root)), f));
+  removeIndexFiles(root);
   const full = await indexProject({ root });
   expect(full.builds.every((b) => !b.patched && !b.unchanged)).toBe(true);
   return { incremental, scratch: snapshot(indexPath(root)) };

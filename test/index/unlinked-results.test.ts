@@ -1,7 +1,6 @@
 // Unit results no build links any more are deleted at the end of a run and release their views: the rows a patch
 // replaced release them from the view hashes the patch read with them (not read again); others are read for theirs.
 import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
@@ -9,6 +8,7 @@ import { tempDir } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { replaceInFile } from '../helpers/edit-file.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
 
 /** The number of stored results and every view row (hash, data, uses). */
 function stored(root: string): { results: number; views: unknown[][] } {
@@ -21,8 +21,7 @@ function stored(root: string): { results: number; views: unknown[][] } {
 
 /** The same rows after a from-scratch index of the tree as it stands. */
 async function fromScratch(root: string): Promise<ReturnType<typeof stored>> {
-  const dir = path.dirname(indexPath(root));
-  for (const f of fs.readdirSync(dir)) if (f.startsWith(path.basename(indexPath(root)))) fs.rmSync(path.join(dir, f));
+  removeIndexFiles(root);
   const full = await indexProject({ root, workers: 0 });
   expect(full.unlinkedRowsRead).toBe(0);
   return stored(root);
