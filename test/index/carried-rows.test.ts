@@ -4,11 +4,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { tempDir } from '../helpers/fixture-project.js';
-import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
-import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
+import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
 /** Every column of the unit results the builds link and of the views they name, without row ids. */
 function resultRows(root: string): { results: string[]; views: string[] } {
@@ -35,16 +34,8 @@ async function againFromScratch(root: string): Promise<{ incremental: ReturnType
 }
 
 describe('carried units: their rows made from the stored ones', () => {
-  async function indexedCorpus(boards: number) {
-    const root = tempDir();
-    const corpus = generateZephyrCorpus(root, { boards, units: 12, headers: 10, functionsPerUnit: 1 });
-    writeConfig(root, DEFAULT_CONFIG);
-    await indexProject({ root, workers: 0 });
-    return { root, ...corpus };
-  }
-
   it('a header every unit of two builds reads, edited between directives: no result encoded again, rows as from scratch', async () => {
-    const { root, sampleHeader } = await indexedCorpus(2);
+    const { root, sampleHeader } = await indexedSmallCorpus(2);
     replaceInFile(sampleHeader, '/** Object', 'int k_added_above(void);\n\n/** Object');
     const r = await indexProject({ root, workers: 0 });
     expect(r.builds.map((b) => [b.patched, b.carriedUnits, b.carriedRows])).toEqual([
@@ -58,7 +49,7 @@ describe('carried units: their rows made from the stored ones', () => {
   });
 
   it('a #define no unit reads added to the header, then removed: carried as rows each time, rows as from scratch', async () => {
-    const { root, sampleHeader } = await indexedCorpus(1);
+    const { root, sampleHeader } = await indexedSmallCorpus(1);
     replaceInFile(sampleHeader, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
     expect((await indexProject({ root, workers: 0 })).carriedRows).toBe(12);
     let { incremental, scratch } = await againFromScratch(root);
@@ -73,7 +64,7 @@ describe('carried units: their rows made from the stored ones', () => {
   });
 
   it("a unit's own file edited below its directives keeps its row's body: carried as a row; a line added above its #includes moves them: encoded again", async () => {
-    const { root, sampleUnit } = await indexedCorpus(1);
+    const { root, sampleUnit } = await indexedSmallCorpus(1);
     replaceInFile(sampleUnit, 'drv_0_count += (uint32_t)v;', 'drv_0_count += (uint32_t)v + 1;');
     const body = await indexProject({ root, workers: 0 });
     expect([body.carriedUnits, body.carriedRows]).toEqual([1, 1]);

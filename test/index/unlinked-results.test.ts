@@ -4,11 +4,10 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { tempDir } from '../helpers/fixture-project.js';
-import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
-import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
+import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
 /** The number of stored results and every view row (hash, data, uses). */
 function stored(root: string): { results: number; views: unknown[][] } {
@@ -28,16 +27,8 @@ async function fromScratch(root: string): Promise<ReturnType<typeof stored>> {
 }
 
 describe('unlinked unit results', () => {
-  async function indexedCorpus(boards: number) {
-    const root = tempDir();
-    const corpus = generateZephyrCorpus(root, { boards, units: 12, headers: 10, functionsPerUnit: 1 });
-    writeConfig(root, DEFAULT_CONFIG);
-    await indexProject({ root, workers: 0 });
-    return { root, ...corpus };
-  }
-
   it('the rows a patch replaced are deleted and release their views without being read again', async () => {
-    const { root, sampleHeader } = await indexedCorpus(2);
+    const { root, sampleHeader } = await indexedSmallCorpus(2);
     replaceInFile(sampleHeader, '/** Object', 'int k_added_above(void);\n\n/** Object');
     const r = await indexProject({ root, workers: 0 });
     expect(r.carriedRows).toBe(24);
@@ -49,7 +40,7 @@ describe('unlinked unit results', () => {
   });
 
   it("a removed build's rows, which no patch read, are read for their views", async () => {
-    const { root, buildDirs } = await indexedCorpus(2);
+    const { root, buildDirs } = await indexedSmallCorpus(2);
     fs.rmSync(buildDirs[1], { recursive: true });
     const r = await indexProject({ root, workers: 0 });
     expect(r.removedBuilds).toBe(1);
