@@ -12,7 +12,6 @@ import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../
 import { splicedText } from '../preprocessor/spliced-text.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { FileStates } from './file-states.js';
-import { sha1 } from '../model/sha1.js';
 
 export interface AsmMacroSource {
   states: FileStates;
@@ -104,15 +103,11 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch {
-      continue;
-    }
-    const raw = bytes.toString('utf8');
+    const read = src.states.readText(file);
+    if (!read) continue;
+    const raw = read.text;
     texts.set(rel, { masked: () => raw, expanded: () => raw, header: true, readBy });
-    const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: sha1(bytes) }];
+    const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: read.hash }];
     out.push(entry);
     const nested = dotIncluded(raw, readers, src, out, texts, depth + 1);
     if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };

@@ -419,7 +419,7 @@ interface FullBuild {
 async function indexBuild(build: BuildDescription, run: RunContext, summary: BuildIndexSummary, label: string): Promise<boolean> {
   const fingerprint = buildFingerprint(build);
   // A file `.include` read is no unit's input: its edit alone is found by the hash kept for it (the full path reads it again).
-  const stored = assemblerIncludesChanged(run.root, build) ? null : storedBuildUnits(build, fingerprint, run);
+  const stored = assemblerIncludesChanged(run.root, build, run.states.hashOf) ? null : storedBuildUnits(build, fingerprint, run);
   if (stored) summary.resultListsRead = stored.readFromIndex;
   if (stored?.compileCommandsRewritten) recordRewrittenDatabase(build, fingerprint, run);
   if (stored && stored.dirty.size === 0) {

@@ -3,7 +3,6 @@
 // here: the build then takes the full path, which reads them again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha1 } from '../model/sha1.js';
 import type { AsmFileMacros } from './assembler-macro-table.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 
@@ -25,19 +24,16 @@ export function saveAssemblerIncludes(root: string, build: BuildName, files: rea
   }
 }
 
-/** Whether a file `.include` read for the build's last index changed since (or is gone); false when it read none. */
-export function assemblerIncludesChanged(root: string, build: BuildName): boolean {
+/**
+ * Whether a file `.include` read for the build's last index changed since (or is gone), by the run's content hashes
+ * (`hashOf`: null for a file gone); false when it read none.
+ */
+export function assemblerIncludesChanged(root: string, build: BuildName, hashOf: (file: string) => string | null): boolean {
   const file = buildStatePath(root, FOLDER, build);
   if (!fs.existsSync(file)) return false;
   const kept = readChecksummed(file);
   if (!Array.isArray(kept)) return true;
-  return (kept as [string, string][]).some(([rel, hash]) => {
-    try {
-      return sha1(fs.readFileSync(path.resolve(root, rel))) !== hash;
-    } catch {
-      return true;
-    }
-  });
+  return (kept as [string, string][]).some(([rel, hash]) => hashOf(path.resolve(root, rel)) !== hash);
 }
 
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
