@@ -10,7 +10,7 @@ import type { MacroRecord } from '../preprocessor/api.js';
 import { storedMacroRecord, type IndexWriter, type MacroGroup } from '../index/index-writer.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
-import { readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { pruneFolder, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
 const FORMAT = 2;
 const FOLDER = 'macro-groups';
@@ -143,21 +143,5 @@ function removeFormerFolder(root: string): void {
  */
 export function pruneMacroGroups(root: string, held: ReadonlySet<string>): number {
   removeFormerFolder(root);
-  let names: string[];
-  try {
-    names = fs.readdirSync(groupFolder(root));
-  } catch {
-    return 0;
-  }
-  let pruned = 0;
-  for (const name of names) {
-    if (name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1))) continue;
-    try {
-      fs.unlinkSync(path.join(groupFolder(root), name));
-      pruned++;
-    } catch {
-      /* gone already, or a read-only folder: it is only a cache */
-    }
-  }
-  return pruned;
+  return pruneFolder(groupFolder(root), (name) => name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1)));
 }

@@ -113,17 +113,24 @@ export function writeChecksummedValue(file: string, data: unknown): boolean {
  * returns how many went. Runs under the index lock (no other run writes the folder) and lists the folder only.
  */
 export function pruneBuildStateFiles(root: string, folder: string, builds: BuildName[], ext = 'json'): number {
-  const dir = folderOf(root, folder);
+  const keep = new Set(builds.map((b) => fileName(b, ext)));
+  return pruneFolder(folderOf(root, folder), (name) => keep.has(name));
+}
+
+/**
+ * Deletes the files of the folder `dir` whose name `keep` refuses (a state folder: temporary files a killed run left
+ * among them); returns how many went. A folder not there prunes nothing.
+ */
+export function pruneFolder(dir: string, keep: (name: string) => boolean): number {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
     return 0;
   }
-  const keep = new Set(builds.map((b) => fileName(b, ext)));
   let pruned = 0;
   for (const name of names) {
-    if (keep.has(name)) continue;
+    if (keep(name)) continue;
     try {
       fs.unlinkSync(path.join(dir, name));
       pruned++;

@@ -12,7 +12,7 @@ import { MacroDef } from '../preprocessor/macro-definition.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
-import { buildStatePath, pruneBuildStateFiles, readChecksummed, readChecksummedValue, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, readChecksummedValue, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
 const FORMAT = 2;
 /** The per-build files naming a build's set. */
@@ -128,18 +128,5 @@ export function pruneKeptBuiltins(root: string, builds: BuildName[]): void {
     const data = readChecksummed(buildStatePath(root, FOLDER, b)) as BuildBuiltinsFile | undefined;
     if (data && typeof data.set === 'string') named.add(`${data.set}.${EXT}`);
   }
-  let names: string[];
-  try {
-    names = fs.readdirSync(setFolder(root));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (named.has(name)) continue;
-    try {
-      fs.unlinkSync(path.join(setFolder(root), name));
-    } catch {
-      /* gone already, or a read-only folder: it is only a cache */
-    }
-  }
+  pruneFolder(setFolder(root), (name) => named.has(name));
 }
