@@ -24,7 +24,7 @@ import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/und
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
 import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
-import { lineAt, lineStartsOf } from '../parser/line-index.js';
+import { lineAt, lineStartsOf } from '../model/line-index.js';
 
 /** What to do about a binary file a build compiles. */
 export const BINARY_FIX = 'remove it from the compile database or add its folder to [index] exclude_paths';

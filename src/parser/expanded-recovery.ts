@@ -10,7 +10,7 @@ import { expandInvocations, type ExpandedText } from './expanded-text.js';
 import { extractSymbols, syntaxErrors, type ExtractOptions } from './extract-symbols.js';
 import { ERROR_TYPE_ID } from './flat-tree.js';
 import { parseText, type Tree } from './tree-sitter-parser.js';
-import { lineAt, lineStartsOf } from './line-index.js';
+import { lineAt, lineStartsOf } from '../model/line-index.js';
 
 /** A top-level node's extent in file offsets and whether it holds a syntax error. */
 type Extent = [start: number, end: number, broken: boolean];

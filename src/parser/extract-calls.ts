@@ -13,7 +13,7 @@ import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
 import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
-import { lineAt, lineStartsOf } from './line-index.js';
+import { lineAt, lineStartsOf } from '../model/line-index.js';
 
 export interface CallExtractOptions {
   relPath: string;

@@ -4,7 +4,7 @@
 // Leaves out editing, re-parsing and the query API.
 import type Parser from 'tree-sitter';
 import { ChildFields, type NodeTypeFields } from './child-fields.js';
-import { lineAt, lineStartsOf } from './line-index.js';
+import { lineAt, lineStartsOf } from '../model/line-index.js';
 import { BLANK_START_TYPES, blanksEnd, COMMENT, NOT_SCANNED, scannedEnd, WORD } from './token-ends.js';
 
 export interface Point {

@@ -9,7 +9,7 @@ import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
 import type { Language } from '../model/compile-args.js';
 import { dataTableInsides } from './data-tables.js';
 import { expandInvocations } from './expanded-text.js';
-import { lineAt, lineStartsOf } from './line-index.js';
+import { lineAt, lineStartsOf } from '../model/line-index.js';
 import { errorSitesOf, fileLevelStarts, parseText } from './tree-sitter-parser.js';
 import { isTypeName, TYPE_WORDS } from './type-names.js';
 

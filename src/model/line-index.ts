@@ -7,8 +7,8 @@ export function lineStartsOf(text: string): number[] {
   return starts;
 }
 
-/** The 0-based line of `offset`, given the line starts of its text. */
-export function lineAt(starts: readonly number[], offset: number): number {
+/** The 0-based line of `offset`, given the line starts of its text (an array, or a typed one). */
+export function lineAt(starts: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
