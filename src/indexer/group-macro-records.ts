@@ -1,11 +1,11 @@
-// A build's macro records by name read through its macro groups (a NamedRecords, see macro-invocations.ts): a patch
+// A build's macro records by name read through its macro groups (a NamedRecords, see macro-records-by-name.ts): a patch
 // masks a few files, whose text names a few hundred macros, so its tables look those names up group by group
 // instead of indexing every record of the build by name (Pico: ~40 000 records a table, in each of 36 images a shared
 // .c edit patches). Each group is indexed by name once per run and the groups defining a name are found once per
 // run (the builds share their stored groups). The full path, which looks up most names, indexes its records at once.
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroRecord } from '../preprocessor/api.js';
-import { RecordsByName, settleSeveral, type NamedRecords } from '../preprocessor/macro-invocations.js';
+import { RecordsByName, settleSeveral, type NamedRecords } from '../preprocessor/macro-records-by-name.js';
 import { groupRecordsByName } from './group-values.js';
 
 /** Which of a group's records a table holds: all of them, those at the lines this holds, or none (undefined). */

@@ -3,7 +3,8 @@
 // of a build parsing both languages masks with each language's table and needs the whole build's for a few names only.
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroRecord } from '../preprocessor/api.js';
-import { integerOf, tableWork, type MacroValueTable } from '../preprocessor/macro-invocations.js';
+import type { MacroValueTable } from '../preprocessor/build-macro-table.js';
+import { integerOf, tableWork } from '../preprocessor/macro-records-by-name.js';
 
 /** Each group's records by name, made once per group (a run's builds share their stored groups). */
 const byNameOf = new WeakMap<MacroGroup, Map<string, MacroRecord[]>>();

@@ -45,7 +45,10 @@ export interface BlankingFileCounts {
 }
 
 /** The modules whose code decides a table's records, builtins and digest, from this module's folder. */
-const DIGEST_MODULES = ['kept-blankings.js', 'language-macros.js', 'group-macro-records.js', 'builtin-macros.js', 'kept-builtins.js', '../preprocessor/macro-invocations.js', '../preprocessor/macro-definition.js'];
+const DIGEST_MODULES = [
+  'kept-blankings.js', 'language-macros.js', 'group-macro-records.js', 'builtin-macros.js', 'kept-builtins.js', '../preprocessor/build-macro-table.js',
+  '../preprocessor/macro-records-by-name.js', '../preprocessor/macro-definition.js',
+];
 
 /**
  * What decides the tables of a build's macro sets: the groups it holds (groupsStamp), the results it links

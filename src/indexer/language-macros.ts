@@ -5,7 +5,7 @@
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroGroup } from '../index/index-writer.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
-import { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { reachedLines } from './language-sites-file.js';
 import { GroupRecords, groupRecordsOfFiles, reachedGroupRecords, type GroupDefiners, type GroupReach } from './group-macro-records.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';

@@ -8,7 +8,8 @@ import type { FileVersion, IndexWriter, ParseNote, StoredBuildFile } from '../in
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
-import { findInvocations, type BuildMacroTable, type MacroInvocation } from '../preprocessor/macro-invocations.js';
+import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
+import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
@@ -21,7 +22,7 @@ import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
 import { counterValues } from '../preprocessor/counter-values.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
-import type { UndoneAt, UndoneUse } from '../preprocessor/macro-invocations.js';
+import type { UndoneAt, UndoneUse } from '../preprocessor/macro-lookup.js';
 import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';

@@ -2,7 +2,7 @@
 // text; see define-scope.ts): the verdicts of the build's other #defines, with those of the names these define
 // worked out again with them. Files that see none take the others' verdicts as they are.
 import type { MacroRecord } from '../preprocessor/api.js';
-import type { BuildMacroTable } from '../preprocessor/macro-invocations.js';
+import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
 import type { DefineScope } from './define-scope.js';
 

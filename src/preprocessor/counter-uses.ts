@@ -3,7 +3,7 @@
 // Leaves out names made by `##` pasting that reach `__COUNTER__` only once pasted.
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef } from './macro-definition.js';
-import { argumentsEnd, scanCode, type FileCode } from './macro-invocations.js';
+import { argumentsEnd, scanCode, type FileCode } from './code-scan.js';
 
 /** A file's code (comments blanked, identifiers listed), made once per skeleton while the skeleton lives. */
 const codes = new WeakMap<FileSkeleton, FileCode>();

@@ -6,7 +6,9 @@ import { lexLine, mkTok } from './tokens.js';
 import { countInLines } from './counter-uses.js';
 import { builtinMacro } from './macro-definition.js';
 import { expandTokens } from './macro-expander.js';
-import { lookupIn, scanCode, type BuildMacroTable, type UndoneAt } from './macro-invocations.js';
+import type { BuildMacroTable } from './build-macro-table.js';
+import { scanCode } from './code-scan.js';
+import { lookupIn, type UndoneAt } from './macro-lookup.js';
 
 const COUNTER = builtinMacro('__COUNTER__', 'counter');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MacroGroup } from '../../src/index/index-writer.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
-import { BuildMacroTable } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
 import { GroupValues } from '../../src/indexer/group-values.js';
 
 const rec = (name: string, value: string, file: string, line: number): MacroRecord => ({ name, params: null, value, expandedValue: value, functionLike: false, file, line });

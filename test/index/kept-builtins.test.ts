@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { KeptBuiltins, pruneKeptBuiltins } from '../../src/indexer/kept-builtins.js';
-import { BuildMacroTable } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
 import { MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { parseDefines } from '../../src/preprocessor/parsed-defines.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';

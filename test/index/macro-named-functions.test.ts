@@ -2,7 +2,8 @@
 // __wrap_##x`) are indexed under the name the compiler defines, and calls written the same way reach them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
-import { BuildMacroTable, findInvocations } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
+import { findInvocations } from '../../src/preprocessor/macro-invocations.js';
 import { findCallers } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blankableMacros } from '../../src/indexer/blank-macros.js';
 import { macroSetOf } from '../../src/indexer/language-macros.js';
-import { BuildMacroTable } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 
 const hashes = vi.hoisted(() => ({ made: 0 }));

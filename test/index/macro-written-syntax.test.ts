@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
-import { BuildMacroTable, findInvocations } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
+import { findInvocations } from '../../src/preprocessor/macro-invocations.js';
 import { extractFile } from '../../src/indexer/extract-file.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';

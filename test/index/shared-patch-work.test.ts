@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { buildFingerprint, fingerprintWork } from '../../src/indexer/build-fingerprint.js';
-import { tableWork } from '../../src/preprocessor/macro-invocations.js';
+import { tableWork } from '../../src/preprocessor/macro-records-by-name.js';
 import { siteWork } from '../../src/indexer/language-sites-file.js';
 import { resultHashScans } from '../../src/index/reindex-rows.js';
 import { detectProjectBuildsLazily } from '../../src/project/build-detection.js';

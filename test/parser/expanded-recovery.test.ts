@@ -51,7 +51,8 @@ describe('recovery from the expanded reading', () => {
 
 describe('a class a macro writes (libstdc++ _Cxx_hashtable_define_trivial_hash)', () => {
   it('is read once, its operator() a method of it', async () => {
-    const { BuildMacroTable, findInvocations } = await import('../../src/preprocessor/macro-invocations.js');
+    const { BuildMacroTable } = await import('../../src/preprocessor/build-macro-table.js');
+    const { findInvocations } = await import('../../src/preprocessor/macro-invocations.js');
     const body = 'template<> struct hash<_Tp> : public __hash_base<size_t, _Tp> { size_t operator()(_Tp __val) const noexcept { return static_cast<size_t>(__val); } };';
     const table = new BuildMacroTable([{ name: 'DEFINE_HASH', params: '(_Tp)', value: body, functionLike: true, file: '/p/m.h', line: 1, expandedValue: null, docstring: '' }]);
     const src = 'namespace std {\ntemplate<typename R, typename A> struct __hash_base { };\n  DEFINE_HASH(bool)\n  DEFINE_HASH(char)\n}\n';

@@ -4,7 +4,8 @@
 // (a bad `##`) still reports its failure.
 import { describe, expect, it } from 'vitest';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
-import { BuildMacroTable, findInvocations } from '../../src/preprocessor/macro-invocations.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
+import { findInvocations } from '../../src/preprocessor/macro-invocations.js';
 
 const FILE = '/p/config.h';
 

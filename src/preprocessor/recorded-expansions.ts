@@ -1,0 +1,59 @@
+// Which expansions of a macro invocation are worth recording: those that call, declare or rename something, or
+// that the parser (in assembler, the assembler extractor) cannot read as written. Knows nothing of expanding them.
+import type { Token } from './tokens.js';
+
+/** Words that take a parenthesized operand but are not calls. */
+const NOT_CALLS = new Set([
+  '__attribute__', '__attribute', '__declspec', 'sizeof', '_Alignof', 'alignof', '__alignof__', '_Static_assert', 'static_assert',
+  '__typeof__', '__typeof', 'typeof', '__asm__', '__asm', 'asm', '__volatile__', '_Generic', '__builtin_offsetof', 'offsetof',
+  'defined', 'if', 'while', 'for', 'switch', 'return', '__extension__', '_Pragma', '__builtin_expect', '__builtin_constant_p',
+  '__builtin_choose_expr', '__builtin_types_compatible_p', 'decltype', 'alignas', '_Alignas',
+]);
+
+const DECLARING = new Set(['struct', 'union', 'enum', 'typedef', '{', ';']);
+/** First words of a statement head a macro writes before the block written after it (Zephyr's CHECKIF, LOCKED). */
+const STATEMENT_HEADS = new Set(['if', 'for', 'while', 'switch']);
+const ASM = new Set(['asm', '__asm', '__asm__']);
+/** First words of member declarations that declare no name (thorvg's `_TVG_DECLARE_ACCESSOR(A)` → `friend A`). */
+const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_assert']);
+
+/**
+ * Worth recording: the expansion calls or declares something, or renames to one identifier (an object-like macro,
+ * or a function-like one a parameter list follows: `int PREFIX(printf)(const char *f, ...)` with `#define
+ * PREFIX(x) __wrap_##x` defines or calls `__wrap_printf`); or it is text the parser cannot read as written: string
+ * literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm statement's strings reads as a call,
+ * which string concatenation does not take), or an asm statement or its opening (`MULADDC_X1_INIT` writing
+ * `asm( "xorq %%r8, %%r8\n"`), or a declaration of no name (`friend A`, `static_assert(...)`), which the parser
+ * reads unexpanded as a member or function named after the macro; or a statement head (`CHECKIF(x == NULL) {` →
+ * `if (x == NULL) {`, `LOCKED(&lock) {` → `for (...)`), which the parser reads unexpanded as a broken definition.
+ */
+export function worthRecording(toks: readonly Token[], objectLike: boolean, callFollows: boolean): boolean {
+  const real = toks.filter((t) => t.k !== 'placemarker');
+  if ((objectLike || callFollows) && real.length === 1 && real[0].k === 'ident') return true;
+  if (!objectLike && real.length > 1 && NAMELESS_DECLARATIONS.has(real[0].v)) return true;
+  if (real.length > 1 && real[0].k === 'ident' && STATEMENT_HEADS.has(real[0].v)) return true;
+  for (let k = 0; k < real.length; k++) {
+    if (DECLARING.has(real[k].v) && real.length > 2) return true;
+    if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
+    if (real[k].k === 'ident' && ASM.has(real[k].v)) return true;
+  }
+  return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
+}
+
+/** Assembler directives that name or place symbols (`.global x`, `.type x, %function`, `.section ...`). */
+const ASM_SYMBOL_DIRECTIVES = new Set(['global', 'globl', 'weak', 'type', 'thumb_set', 'set', 'equ', 'section', 'text', 'data', 'bss', 'word', 'long']);
+
+/**
+ * Worth recording in an assembler file: the expansion writes a label (`sym :`) or a symbol or section directive
+ * (Zephyr's `GTEXT(sym)` → `.global sym; .type sym, %function`, `SECTION_FUNC(TEXT, sym)` → `.section
+ * .TEXT.sym, "ax"; ...; sym :`), which the assembler extractor reads only expanded.
+ */
+export function worthRecordingInAssembler(toks: readonly Token[]): boolean {
+  for (let k = 0; k + 1 < toks.length; k++) {
+    const t = toks[k];
+    const next = toks[k + 1];
+    if (t.k === 'ident' && next.v === ':') return true;
+    if (t.v === '.' && t.k === 'punct' && next.k === 'ident' && !next.sp && ASM_SYMBOL_DIRECTIVES.has(next.v)) return true;
+  }
+  return false;
+}
