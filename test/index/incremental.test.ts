@@ -9,9 +9,10 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { openProject } from '../../src/query/project-context.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
-import { copyFixtureToTemp, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { ageTree } from '../helpers/age-tree.js';
+import { copyFixtureToTemp, indexedFixture } from '../helpers/fixture-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
-import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
 const future = (file: string) => {
   const t = new Date(Date.now() + 20_000);
@@ -57,14 +58,11 @@ describe('re-index after an edit', () => {
   });
 
   it('a header edit walks each unchanged header once; the other including units replay it', async () => {
-    const root = tempDir();
-    const corpus = generateZephyrCorpus(root, { boards: 1, units: 12, headers: 10, functionsPerUnit: 1 });
-    writeConfig(root, DEFAULT_CONFIG);
-    const first = await indexProject({ root, workers: 0 });
+    const { root, sampleHeader, first } = await indexedSmallCorpus(1);
     // 11 kernel headers, util.h, devicetree.h and its generated header: walked once, then replayed.
     expect(first.headerWalks.walked).toBeLessThanOrEqual(20);
     expect(first.headerWalks.replayed).toBeGreaterThanOrEqual(2 * 11);
-    fs.appendFileSync(corpus.sampleHeader, '\nint k_edited_decl(void);\n');
+    fs.appendFileSync(sampleHeader, '\nint k_edited_decl(void);\n');
     const r = await indexProject({ root, workers: 0 });
     expect(r.builds[0]).toMatchObject({ preprocessed: 12, reusedUnits: 0 });
     // Only the first unit walks headers again; the 11 others replay kernel.h and devicetree.h.
@@ -134,17 +132,6 @@ describe('re-index after an edit', () => {
     ]);
   });
 });
-
-/** Every file below `dir` (state folder excluded) last modified `seconds` ago: older than the racy window. */
-function ageTree(dir: string, seconds = 120): void {
-  const t = new Date(Date.now() - seconds * 1000);
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.name === '.fw-context') continue;
-    if (e.isDirectory()) ageTree(p, seconds);
-    fs.utimesSync(p, t, t);
-  }
-}
 
 /** A fixture copy whose files are all older than the racy window, indexed once (detection cached). */
 async function agedIndexedFixture(parts: string[]): Promise<string> {

@@ -12,6 +12,7 @@ import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
+import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
 const NAMES_LIMIT = walkedNamesLimit.chars;
 
@@ -123,13 +124,10 @@ describe('re-index fast path (unchanged build description)', () => {
   });
 
   it('a header every unit of two builds reads, edited between directives: every unit carried over, none walked, rows as from scratch', async () => {
-    const root = tempDir();
-    const corpus = generateZephyrCorpus(root, { boards: 2, units: 12, headers: 10, functionsPerUnit: 1 });
-    writeConfig(root, DEFAULT_CONFIG);
-    await indexProject({ root, workers: 0 });
-    const header = fs.readFileSync(corpus.sampleHeader, 'utf8');
+    const { root, sampleHeader } = await indexedSmallCorpus(2);
+    const header = fs.readFileSync(sampleHeader, 'utf8');
     // A declaration added inside the include guard, above an #if block, a #define and the enum that uses it.
-    fs.writeFileSync(corpus.sampleHeader, header.replace('/** Object', 'int k_added_above(void);\n\n/** Object'));
+    fs.writeFileSync(sampleHeader, header.replace('/** Object', 'int k_added_above(void);\n\n/** Object'));
     const r = await indexProject({ root, workers: 0 });
     expect(r.builds.map((b) => [b.patched, b.preprocessed, b.carriedUnits])).toEqual([
       [true, 12, 12],
@@ -144,11 +142,8 @@ describe('re-index fast path (unchanged build description)', () => {
   describe('a header edit changing only #defines carries over the units whose walk read none of the names it changed', () => {
     /** A one-build corpus of 12 units that all read the sample header, indexed. */
     async function indexedCorpus(): Promise<{ root: string; header: string; unit: string; autoconf: string }> {
-      const root = tempDir();
-      const corpus = generateZephyrCorpus(root, { boards: 1, units: 12, headers: 10, functionsPerUnit: 1 });
-      writeConfig(root, DEFAULT_CONFIG);
-      await indexProject({ root, workers: 0 });
-      return { root, header: corpus.sampleHeader, unit: corpus.sampleUnit, autoconf: path.join(corpus.buildDirs[0], 'zephyr/include/generated/zephyr/autoconf.h') };
+      const { root, sampleHeader, sampleUnit, buildDirs } = await indexedSmallCorpus(1);
+      return { root, header: sampleHeader, unit: sampleUnit, autoconf: path.join(buildDirs[0], 'zephyr/include/generated/zephyr/autoconf.h') };
     }
     const edit = replaceInFile;
     const counts = (r: Awaited<ReturnType<typeof indexProject>>) => r.builds.map((b) => [b.patched ?? false, b.preprocessed, b.carriedUnits ?? 0, b.parsed]);
