@@ -187,5 +187,7 @@ export const SCHEMA_VERSION = 16;
  *     (every file saw the definitions of all the build's assembler files from its first line).
  * 58: assembler files read the macros of the files GNU as `.include` reads (found in the compile's directory, its
  *     `-I` and `-Wa,-I` folders) from the `.include` on, and count in `\@` the macros those files execute.
+ * 59: the labels a file GNU as `.include` reads writes are the build's symbols in that file (stored in language
+ *     `asm`: no C preprocessor reads it), as the assembler writes them into the object of the unit including it.
  */
-export const ROW_FORMAT_VERSION = 58;
+export const ROW_FORMAT_VERSION = 59;

@@ -50,9 +50,10 @@ function once<T>(make: () => T): () => T {
  * The definitions and `#include`s of the assembler files among `files` that have any, in the order of `files`, and
  * the texts of those files and of headers, to count the macros headers execute once the build's are known.
  */
-export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText> } {
+export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
+  const read: DotReads = { out, texts, files: new Map() };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -68,7 +69,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const masked = once(() => src.mask(buf, fa.ranges));
     // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
     const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
-    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(masked(), fa.readBy, src, out, texts));
+    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(masked(), fa.readBy, src, read));
     includes.sort((a, b) => a[0] - b[0]);
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
@@ -78,17 +79,28 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const macros = header || defines ? readAsmMacros(expanded()) : [];
     if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
   }
-  return { files: out, texts };
+  const own = new Set(files.map((f) => f.file));
+  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)) };
+}
+
+/** What reading `.include`s collects: the definitions and texts of the files read, and those files as build files. */
+interface DotReads {
+  out: AsmFileMacros[];
+  texts: Map<string, AsmText>;
+  /** By stored path: each file read, whole, as assembler (its labels are the build's symbols there). */
+  files: Map<string, MergedFile>;
 }
 
 /**
  * The `.include`s of an assembler text that resolve (see asIncludeDirs), as `#include`s: each file read (as written:
- * the C preprocessor does not read it) into `out` and `texts` as a header the units `readers` (absolute) read, the
- * files its own `.include`s name too. Its macros and the macros it executes count where it is included; the labels
- * it writes are not the including file's symbols. It is not among the files a unit's walk reads: the hash of its
- * bytes (`dotHash`) is kept apart, so that an edit of it alone sends the build down the full path.
+ * the C preprocessor does not read it) into `read` as a header the units `readers` (absolute) read, the files its
+ * own `.include`s name too. Its macros and the macros it executes count where it is included, and the labels it
+ * writes are the build's symbols in it (as the assembler puts them in the object of each unit including it). It is
+ * not among the files a unit's walk reads: the hash of its bytes (`dotHash`) is kept apart, so that an edit of it
+ * alone sends the build down the full path.
  */
-function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSource, out: AsmFileMacros[], texts: Map<string, AsmText>, depth = 0): [number, string][] {
+function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
+  const { out, texts } = read;
   const found: [number, string][] = [];
   const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
   if (!dirs || depth > 8) return found;
@@ -101,16 +113,20 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
     const known = texts.get(rel);
     if (known) {
       for (const u of readBy) if (!known.readBy.includes(u)) known.readBy.push(u);
+      const merged = read.files.get(rel);
+      if (merged) for (const u of readers) if (!merged.readBy.includes(u)) merged.readBy.push(u);
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
-    const read = src.states.readText(file);
-    if (!read) continue;
-    const raw = read.text;
+    const got = src.states.readText(file);
+    if (!got) continue;
+    const raw = got.text;
     texts.set(rel, { masked: () => raw, expanded: () => raw, header: true, readBy });
-    const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: read.hash }];
+    const lineCount = raw.split('\n').length;
+    read.files.set(rel, { file, language: 'c', lineCount, ranges: [1, lineCount], readBy: [...readers], asIncluded: true });
+    const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: got.hash }];
     out.push(entry);
-    const nested = dotIncluded(raw, readers, src, out, texts, depth + 1);
+    const nested = dotIncluded(raw, readers, src, read, depth + 1);
     if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };
   }
   return found;

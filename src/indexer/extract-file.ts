@@ -6,7 +6,7 @@
 // Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
-import { extractAsm, isAssemblerPath } from '../parser/extract-asm.js';
+import { extractAsm, isAssemblerFile } from '../parser/extract-asm.js';
 import { extractCalls, type ExpandedReading } from '../parser/extract-calls.js';
 import { recoverFromExpansion } from '../parser/expanded-recovery.js';
 import { extractSymbols, MAX_REPORTED_ERRORS, syntaxErrors, type ExtractOptions } from '../parser/extract-symbols.js';
@@ -28,7 +28,7 @@ export function invocationsDigest(invocations: readonly MacroInvocation[] | unde
 }
 
 export function extractFile(parseText: string, options: FileExtractOptions): FileExtraction {
-  if (isAssemblerPath(options.relPath)) return extractAsm(parseText, options.relPath, options.invocations);
+  if (isAssemblerFile(options.relPath, options.language)) return extractAsm(parseText, options.relPath, options.invocations);
   // Declarations the masked parse lost at an invocation are read from the expanded text (before extractCalls,
   // which reuses that parse).
   const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);

@@ -521,7 +521,8 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
   stage.mask += performance.now() - tMask;
   summary.parsed = masked.jobs.length + masked.versions.filter((v) => v.maskHash === 'binary').length;
   summary.reused = masked.versions.length - summary.parsed;
-  return { files, masked, tables: { kept, sets: [['', buildSet], ...(byLanguage ?? [])] } };
+  // The files `.include` reads are the build's files too (their compiled lines recorded with the others).
+  return { files: masked.asIncluded ? [...files, ...masked.asIncluded] : files, masked, tables: { kept, sets: [['', buildSet], ...(byLanguage ?? [])] } };
 }
 
 /** Full path, write stage (in the build's transaction, see fullPath): files stored as they are parsed, then the build's record and rows. */

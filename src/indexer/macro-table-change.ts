@@ -8,9 +8,9 @@ import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { decodeRanges } from '../model/line-ranges.js';
 import type { StoredBuildFile } from '../index/index-writer.js';
 import type { FileStates } from './file-states.js';
-import { activityKey, scopedActivity, maskText } from './mask-files.js';
+import { activityKey, asIncludedActivity, scopedActivity, maskText } from './mask-files.js';
 import { absolutePath } from './vendor-paths.js';
-import { isAssemblerPath } from '../parser/extract-asm.js';
+import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
 
 /** Per name, its definitions as a file's uses resolve them (file, parameters, replacement; in file and line order). */
 function definitionsByName(records: readonly MacroRecord[]): Map<string, string> {
@@ -102,6 +102,11 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     const state = ctx.states.get(file);
     if (active === undefined || !state) return null;
     const ranges = decodeRanges(active).flat();
+    // A file only `.include` reads sees no C macro: its key holds while the assembler macros do.
+    if (f.language === AS_INCLUDED) {
+      if (asIncludedActivity(state.hash, ranges, ctx.asmDigest) !== f.activity) return null;
+      continue;
+    }
     const keys = ctx.keys(f.language);
     // A file that sees #defines of unit files keeps their digest after a `:` (see scopedActivity).
     const colon = f.activity.indexOf(':');

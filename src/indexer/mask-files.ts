@@ -1,7 +1,8 @@
 // Mask stage of a build: for each file the build compiles, decides whether its stored parse still holds
 // (same content, active ranges, language and blanked macros → nothing is read), else reads it and blanks
 // inactive lines and decorating-macro uses. A masked text seen before under the same path and language
-// reuses that parse; the rest become parse jobs.
+// reuses that parse; the rest become parse jobs. Files GNU as `.include` reads (no walk reads them) are masked after
+// the assembler files naming them: whole, as assembler, with no C macro.
 import fs from 'node:fs';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileVersion, IndexWriter, ParseNote, StoredBuildFile } from '../index/index-writer.js';
@@ -10,7 +11,7 @@ import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
-import { isAssemblerPath } from '../parser/extract-asm.js';
+import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
 import type { MacroValues } from './parse-jobs.js';
@@ -53,6 +54,8 @@ export interface MaskedFiles {
   values: MacroValues;
   /** The build's assembler macros by file, when an assembler file was masked (see assembler-macro-table.ts). */
   assemblerMacros?: AsmFileMacros[];
+  /** The files GNU as `.include` reads for the assembler files masked, which no walk read (masked after the others). */
+  asIncluded?: MergedFile[];
 }
 
 /** A text as maskText reads it: a string, or a file's UTF-8 bytes (decoded only where lines are kept). */
@@ -264,76 +267,116 @@ function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: Masked
   const read = new Set([...files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)), ...fresh.files.map((f) => f[0])]);
   // The macros an included file executes are counted with the build's definitions, those of files not read again too.
   out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.texts);
+  if (fresh.asIncluded.length) out.asIncluded = fresh.asIncluded;
   return assemblerMacroTable(out.assemblerMacros);
+}
+
+/** What the masking of a build's files shares: keys and blankings made once, parses queued, the assembler macros. */
+interface MaskRun {
+  ctx: MaskContext;
+  out: MaskedFiles;
+  blankKeys: Map<BlankableMacros, string>;
+  scopedBlanking: SetBlanking;
+  queued: Set<string>;
+  asmMacros: () => AsmMacroTable;
 }
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
   const blankKeys = new Map<BlankableMacros, string>();
   const scopedBlanking: SetBlanking = new Map();
-  const queued = new Set<string>();
   let asmTable: AsmMacroTable | undefined;
   const asmMacros = () => (asmTable ??= buildAssemblerMacros(files, ctx, out, (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable));
-  for (const fa of files) {
-    const state = ctx.states.get(fa.file);
-    if (!state) {
-      out.diagnostics.push({ severity: 'warning', file: fa.file, message: 'cannot read: the file vanished or is not a regular file' });
-      continue;
-    }
-    const rel = storedPath(ctx.root, fa.file);
-    const set = macrosFor(rel, fa.language, ctx, blankKeys, scopedBlanking);
-    // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
-    const ranges = fa.parseRanges && !isAssemblerPath(rel) ? fa.parseRanges : fa.ranges;
-    // An assembler file's parse depends on the build's assembler macros too.
-    const asm = isAssemblerPath(rel) ? asmMacros() : undefined;
-    const tableDigest = asm?.size ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
-    const activity = scopedActivity(activityKey(state.hash, ranges, fa.language, set.blankKey, tableDigest), activitySuffix(rel, fa, ctx));
-    const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language: fa.language, isUnit: ctx.unitSet.has(fa.file), activity };
-    const prev = ctx.previous.get(rel);
-    if (prev && prev.activity === activity && prev.language === fa.language) {
-      out.kept++;
-      out.versions.push({ ...base, maskHash: prev.maskHash });
-      continue;
-    }
-    let buf: Buffer;
-    try {
-      // The bytes whose hash the version records, when this run read them.
-      buf = ctx.states.keptBytes(fa.file)?.bytes ?? fs.readFileSync(fa.file);
-    } catch (err) {
-      out.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
-      continue;
-    }
-    if (buf.subarray(0, 8192).includes(0)) {
-      const error = 'binary file: not C/C++ source';
-      const version: FileVersion = { ...base, maskHash: 'binary', parsed: { symbols: [], references: [], error } };
-      out.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: BINARY_FIX });
-      out.versions.push(version);
-      continue;
-    }
-    // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
-    // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
-    const m = maskText(buf, ranges);
-    const undone = undoneAt(fa.undone, ctx.root);
-    const text = blankMacroUses(m.masked, set.blankable, undefinedIn(m.masked, undone));
-    const counterAt = fa.counter && set.macroTable ? counterValues(m.masked, rel, set.macroTable, fa.counter, undone, isAssemblerPath(rel)) : undefined;
-    const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, isAssemblerPath(rel), false, counterAt) : undefined;
-    // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
-    const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
-    const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded, rel)) : found?.invocations;
-    const enumKey = isAssemblerPath(rel) ? '' : enumMacroKey(text, ctx.values);
-    const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
-    const version: FileVersion = { ...base, maskHash };
-    out.versions.push(version);
-    const key = `${rel}\0${maskHash}\0${fa.language}`;
-    // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
-    if (queued.has(key) || ctx.writer.findParsed(rel, maskHash, fa.language) !== undefined) {
-      out.remasked++;
-      continue;
-    }
-    queued.add(key);
-    if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
-    const expansionNotes = found?.diagnostics.map(({ file: _file, ...note }) => note);
-    out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations, expansionNotes });
-  }
+  const run: MaskRun = { ctx, out, blankKeys, scopedBlanking, queued: new Set(), asmMacros };
+  for (const fa of files) maskFile(fa, run);
+  // The files `.include` reads are known once the assembler files naming them were read.
+  for (const fa of out.asIncluded ?? []) maskFile(fa, run);
   return out;
+}
+
+/**
+ * One file masked into `run.out`: its stored parse kept when its activity holds, else its masked text and macro
+ * invocations made a parse job (unless that parse is stored or queued). A file only `.include` reads is masked as
+ * the assembler reads it: whole, its C macros not expanded, with the build's assembler macros only.
+ */
+function maskFile(fa: MergedFile, run: MaskRun): void {
+  const { ctx, out } = run;
+  const state = ctx.states.get(fa.file);
+  if (!state) {
+    out.diagnostics.push({ severity: 'warning', file: fa.file, message: 'cannot read: the file vanished or is not a regular file' });
+    return;
+  }
+  const rel = storedPath(ctx.root, fa.file);
+  const assembler = fa.asIncluded || isAssemblerPath(rel);
+  const language = fa.asIncluded ? AS_INCLUDED : fa.language;
+  const set = macrosFor(rel, fa.language, ctx, run.blankKeys, run.scopedBlanking);
+  // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
+  const ranges = fa.parseRanges && !assembler ? fa.parseRanges : fa.ranges;
+  // An assembler file's parse depends on the build's assembler macros too.
+  const asm = assembler ? run.asmMacros() : undefined;
+  const tableDigest = asm?.size ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
+  const activity = fa.asIncluded ? asIncludedActivity(state.hash, ranges, asm!.digest) : scopedActivity(activityKey(state.hash, ranges, language, set.blankKey, tableDigest), activitySuffix(rel, fa, ctx));
+  const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language, isUnit: ctx.unitSet.has(fa.file), activity };
+  const prev = ctx.previous.get(rel);
+  if (prev && prev.activity === activity && prev.language === language) {
+    out.kept++;
+    out.versions.push({ ...base, maskHash: prev.maskHash });
+    return;
+  }
+  let buf: Buffer;
+  try {
+    // The bytes whose hash the version records, when this run read them.
+    buf = ctx.states.keptBytes(fa.file)?.bytes ?? fs.readFileSync(fa.file);
+  } catch (err) {
+    out.diagnostics.push({ severity: 'warning', file: fa.file, message: `cannot read: ${(err as Error).message}` });
+    return;
+  }
+  if (buf.subarray(0, 8192).includes(0)) {
+    const error = 'binary file: not C/C++ source';
+    const version: FileVersion = { ...base, maskHash: 'binary', parsed: { symbols: [], references: [], error } };
+    out.diagnostics.push({ severity: 'error', file: fa.file, message: error, fix: BINARY_FIX });
+    out.versions.push(version);
+    return;
+  }
+  // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
+  // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
+  const m = maskText(buf, ranges);
+  const { text, found, invocations } = fa.asIncluded ? { text: m.masked, found: undefined, invocations: nonEmpty(asm!.findInvocations(m.masked, undefined, rel)) } : maskedInvocations(fa, rel, m.masked, set, asm, ctx.root);
+  const enumKey = assembler ? '' : enumMacroKey(text, ctx.values);
+  const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
+  const version: FileVersion = { ...base, maskHash };
+  out.versions.push(version);
+  const key = `${rel}\0${maskHash}\0${language}`;
+  // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
+  if (run.queued.has(key) || ctx.writer.findParsed(rel, maskHash, language) !== undefined) {
+    out.remasked++;
+    return;
+  }
+  run.queued.add(key);
+  if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
+  const expansionNotes = found?.diagnostics.map(({ file: _file, ...note }) => note);
+  out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations, expansionNotes });
+}
+
+/** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
+function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string) {
+  const undone = undoneAt(fa.undone, root);
+  const text = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone));
+  const assembler = asm !== undefined;
+  const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
+  const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, assembler, false, counterAt) : undefined;
+  // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
+  const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
+  const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded, rel)) : found?.invocations;
+  return { text, found, invocations };
+}
+
+const nonEmpty = <T>(a: T[]): T[] | undefined => (a.length ? a : undefined);
+
+/**
+ * What the stored parse of a file only `.include` reads depends on: its content (read whole) and the build's
+ * assembler macros, not the C macros (the C preprocessor does not read it). See rekeyFiles.
+ */
+export function asIncludedActivity(hash: string, ranges: number[], asmDigest: string): string {
+  return activityKey(hash, ranges, AS_INCLUDED, '', asmDigest ? `asm\0${asmDigest}` : '');
 }

@@ -504,7 +504,8 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const masked = maskPatch(p, files, macros, ctx, assembler);
   macros.kept.save();
   lap('mask');
-  if (!masked || masked.diagnostics.length) return null;
+  // A file `.include` reads that the stored build does not hold is added by the full path.
+  if (!masked || masked.diagnostics.length || masked.asIncluded?.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   // The assembler files masked again (edited, or naming a changed C macro) define what they did: the build's other
   // assembler files keep their parse.
   if (assembler && assemblerMacroTable(masked.assemblerMacros ?? []).digest !== assemblerMacroTable(assembler).digest) return null;

@@ -16,6 +16,17 @@ export function isAssemblerPath(p: string): boolean {
   return /\.(s|S|sx|asm)$/.test(p);
 }
 
+/**
+ * The language a build stores a file in that GNU as reads through `.include` only: assembler text whatever its name
+ * (`macros.inc`), which the C preprocessor does not read.
+ */
+export const AS_INCLUDED = 'asm';
+
+/** Whether a build's file is read as assembler: by its name, or stored as one `.include` reads (AS_INCLUDED). */
+export function isAssemblerFile(p: string, language: string): boolean {
+  return language === AS_INCLUDED || isAssemblerPath(p);
+}
+
 const VECTOR_SECTION = /isr_vector|vectors?\b|intvec|\bRESET\b/i;
 const VECTOR_LABEL = /vector|isr_?table/i;
 const IDENT = /^[A-Za-z_.$][\w.$]*$/;

@@ -31,6 +31,11 @@ export interface MergedFile {
   undone?: FileUndone;
   /** Of a unit's own file: where `__COUNTER__` does not start from 0 (UnitResult.counter of the first unit compiling it). */
   counter?: number[];
+  /**
+   * Of a file only GNU as `.include` reads (no unit's walk reads it): assembler text whatever its name, read whole and
+   * as written, its C macros not expanded (see assembler-macro-table.ts).
+   */
+  asIncluded?: boolean;
 }
 
 export interface MergedBuild {

@@ -1,0 +1,88 @@
+// Labels in files GNU as `.include` reads: the assembler writes them into the object of the unit including them, so
+// they are the build's symbols at their own file and line. Expected names as arm-none-eabi-nm lists them (checked
+// against the assembler where it is installed).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { listSymbols } from '../../src/query/list-symbols.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { withProject } from '../../src/query/project-context.js';
+import { hasTool, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+
+const rowsOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => `${s.kind} ${s.name} ${s.line}`);
+const namesOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => s.name);
+const definedAt = (root: string, name: string) =>
+  (withProject(root, (ctx) => lookupSymbol(ctx, { name })) as Record<string, unknown>[]).filter((r) => 'kind' in r && r.is_definition).map((r) => `${String(r.file)}:${String(r.line)}`);
+const withAssembler = hasTool('arm-none-eabi-gcc') && hasTool('arm-none-eabi-nm');
+
+/** The names nm lists as defined in the object of unit `file`, compiled as the fixture's compile command says. */
+function nmNames(root: string, file: string): string[] {
+  const obj = path.join(tempDir(), `${path.basename(file)}.o`);
+  const entries = JSON.parse(fs.readFileSync(path.join(root, 'build/compile_commands.json'), 'utf8').replaceAll('@FIXTURE_ROOT@', root)) as { directory: string; command: string; file: string }[];
+  const entry = entries.find((e) => e.file === path.join(root, file))!;
+  const argv = entry.command.split(' ').slice(1).map((a) => (a.endsWith('.o') ? obj : a));
+  execFileSync('arm-none-eabi-gcc', argv, { cwd: entry.directory });
+  const out = execFileSync('arm-none-eabi-nm', ['--defined-only', obj], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((p) => p.length === 3 && !p[2].startsWith('$'))
+    .map((p) => p[2])
+    .sort();
+}
+
+describe('labels of a file `.include` reads', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-include-labels'])).root;
+  });
+
+  it('are symbols of the build at the included file’s own lines', () => {
+    // nm (main.S.o): T inc_entry, T m0_mark (both written by entry.inc), T main_fn, T woke1.
+    expect(rowsOf(root, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+    expect(rowsOf(root, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23']);
+    expect(definedAt(root, 'inc_entry')).toEqual(['include/entry.inc:5']);
+    expect(definedAt(root, 'm0_mark')).toEqual(['include/entry.inc:7']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists the names the unit and the files it includes define', () => {
+    expect(nmNames(root, 'src/main.S')).toEqual([...namesOf(root, 'src/main.S'), ...namesOf(root, 'include/entry.inc')].sort());
+  });
+
+  it('an edit of the included file re-indexes its labels on the next run', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    const inc = path.join(copy, 'include/entry.inc');
+    fs.writeFileSync(inc, fs.readFileSync(inc, 'utf8').replaceAll('inc_entry', 'inc_renamed').replace('  mark\n', '  nop\n  mark\n'));
+    await indexProject({ root: copy });
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_renamed 5', 'function m0_mark 8']);
+    expect(definedAt(copy, 'inc_entry')).toEqual([]);
+    expect(definedAt(copy, 'inc_renamed')).toEqual(['include/entry.inc:5']);
+    // Unchanged since: the next run keeps the build.
+    const again = await indexProject({ root: copy });
+    expect(again.builds.every((b) => b.unchanged)).toBe(true);
+  });
+
+  it('an edit of the unit alone keeps the included file’s labels', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    fs.appendFileSync(path.join(copy, 'src/main.S'), '  .global tail_fn\n  .type tail_fn, %function\n  .thumb_func\ntail_fn:\n  bx lr\n');
+    const r = await indexProject({ root: copy });
+    expect(r.builds.map((b) => b.patched)).toEqual([true]);
+    expect(rowsOf(copy, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23', 'function tail_fn 28']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+  });
+
+  it('a C macro change keeps the included file’s parse (no C preprocessor reads it): the build is patched', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    const config = path.join(copy, 'include/config.h');
+    const unit = path.join(copy, 'src/main.S');
+    fs.writeFileSync(config, '#define TAIL_COUNT 1\n');
+    fs.writeFileSync(unit, `#include "config.h"\n${fs.readFileSync(unit, 'utf8')}`);
+    await indexProject({ root: copy });
+    fs.appendFileSync(config, '#define OTHER_COUNT 2\n');
+    const r = await indexProject({ root: copy });
+    expect(r.builds.map((b) => b.patched)).toEqual([true]);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+  });
+});
