@@ -189,5 +189,7 @@ export const SCHEMA_VERSION = 16;
  *     `-I` and `-Wa,-I` folders) from the `.include` on, and count in `\@` the macros those files execute.
  * 59: the labels a file GNU as `.include` reads writes are the build's symbols in that file (stored in language
  *     `asm`: no C preprocessor reads it), as the assembler writes them into the object of the unit including it.
+ * 60: an included assembler file (`.include` or `#include`) sees only the macros known where it is included: a macro
+ *     its readers define after the inclusion is not expanded in it (it was).
  */
-export const ROW_FORMAT_VERSION = 59;
+export const ROW_FORMAT_VERSION = 60;

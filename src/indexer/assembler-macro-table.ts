@@ -179,9 +179,10 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     const now: AsmFileReads = { ...rest, ...(readBy && (macros.length || reads?.includes || t?.header || reads?.executed) ? { readBy } : {}) };
     return Object.keys(now).length ? [rel, macros, now] : [rel, macros];
   });
-  const table = new AsmMacroTable(read);
+  const seen = withSeen(read, texts);
+  const table = new AsmMacroTable(seen);
   const out: AsmFileMacros[] = [];
-  for (const [rel, macros, reads] of read) {
+  for (const [rel, macros, reads] of seen) {
     const t = texts.get(rel);
     const executed = t?.header ? table.executions(t.masked(), t.expanded(), rel) : (reads?.executed ?? 0);
     // The start is worked out again below.
@@ -190,6 +191,44 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     if (macros.length || now.includes || now.executed || now.dotHash) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
   return withStarts(out, texts, new Map(files.map((f) => [f[0], f[2]?.start])));
+}
+
+/**
+ * The files' definitions with the macros each header sees (`seen`): those known where the files reading it include
+ * it, as the assembler reads the unit (a macro defined after the inclusion is not one of the included text), the
+ * union over the includes reaching it, from the units on through the headers between. A header reached from a file
+ * not read again (a patch) keeps what it saw.
+ */
+function withSeen(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>): AsmFileMacros[] {
+  if (!files.some(([, , reads]) => reads?.readBy)) return [...files];
+  const table = new AsmMacroTable(files);
+  const byRel = new Map(files.map((f) => [f[0], f]));
+  const seen = new Map<string, Set<string>>();
+  const scanned = new Set<string>();
+  const queue = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => rel);
+  for (let k = 0; k < queue.length; k++) {
+    const rel = queue[k];
+    const reads = byRel.get(rel)?.[2];
+    if (scanned.has(rel) || !reads?.includes) continue;
+    scanned.add(rel);
+    const readers = new Set(reads.readBy ?? [rel]);
+    const text = texts.get(rel);
+    const at = text ? table.knownAt(text.masked(), text.expanded(), rel, seen.get(rel)) : undefined;
+    for (const [line, name] of reads.includes) {
+      const h = table.included(name);
+      if (!h?.[2]?.readBy?.some((u) => readers.has(u))) continue;
+      const names = at ? at.get(line) : h[2].seen;
+      if (!names) continue;
+      const into = seen.get(h[0]) ?? new Set<string>();
+      for (const n of names) into.add(n);
+      seen.set(h[0], into);
+      queue.push(h[0]);
+    }
+  }
+  return files.map(([rel, macros, reads]) => {
+    const names = seen.get(rel);
+    return (reads ? [rel, macros, names ? { ...reads, seen: [...names].sort() } : reads] : [rel, macros]) as AsmFileMacros;
+  });
 }
 
 /**

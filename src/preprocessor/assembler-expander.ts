@@ -50,6 +50,11 @@ export class AsmExpander {
     return this.byName.get(name.toLowerCase());
   }
 
+  /** The lower-case names of the macros known where the reading is. */
+  knownNames(): string[] {
+    return [...this.byName.keys()];
+  }
+
   define(macro: AsmMacro): void {
     this.byName.set(macro.name.toLowerCase(), macro);
   }

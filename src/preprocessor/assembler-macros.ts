@@ -3,7 +3,7 @@
 // (assembler-expander.ts), so that the labels and symbol directives they write (the Pico SDK's `regular_func x` →
 // `.global x; .type x,%function; .thumb_func; x:`, `l\@_1:`) are the file's symbols. A file reads its own definitions
 // and `.purgem`s where they stand, those of the files its `#include`s read (as they are at their end) at the
-// `#include`, none of other units (an included file: those of the files its units read), and counts in `\@` the macros
+// `#include`, none of other units (an included file: those known where it is included), and counts in `\@` the macros
 // the assembler files its `#include`s read execute (an included file's own count starts where the first unit reading
 // it includes it). A file `.include` reads is read like one an `#include` reads (see assembler-macro-table.ts).
 // Leaves out macros executed in C headers.
@@ -91,6 +91,11 @@ export interface AsmFileReads {
   start?: number;
   /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */
   dotHash?: string;
+  /**
+   * Of an included file: the lower-case names of the macros known where the files reading it include it (those
+   * defined after are not its macros), sorted. Absent when not worked out: then those of the files its units read.
+   */
+  seen?: string[];
 }
 
 /** What an `#include` line reads: the macros the files it reads execute, and the definitions they leave. */
@@ -200,12 +205,24 @@ export class AsmMacroTable {
    * macros executed before its first line).
    */
   countsAt(masked: string, expanded: string, rel: string, start: number): Map<number, number> {
+    return new Map([...this.scanIncludes(masked, expanded, rel, start).at].map(([line, n]) => [line + 1, n]));
+  }
+
+  /**
+   * The names of the macros known at each `#include` (and `.include`) of a file (line, 1-based → lower-case names),
+   * the file seeing those of `seen` before its first line (undefined: as the table says).
+   */
+  knownAt(masked: string, expanded: string, rel: string, seen: ReadonlySet<string> | undefined): Map<number, string[]> {
+    return new Map([...this.scanIncludes(masked, expanded, rel, 0, seen).known].map(([line, names]) => [line + 1, names]));
+  }
+
+  /** A file read from `start`, with the count and the macros known at each of its includes (0-based lines). */
+  private scanIncludes(masked: string, expanded: string, rel: string, start: number, seen?: ReadonlySet<string>) {
     const entry = this.files.find(([f]) => f === rel);
-    const at = new Map<number, number>();
-    const lines = new Set((entry?.[2]?.includes ?? []).map(([line]) => line - 1));
-    const expander = new AsmExpander(this.seenBy(rel), !isArmasmText(masked), start);
-    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeReads(rel), { lines, at }).invocations();
-    return new Map([...at].map(([line, n]) => [line + 1, n]));
+    const counted = { lines: new Set((entry?.[2]?.includes ?? []).map(([line]) => line - 1)), at: new Map<number, number>(), known: new Map<number, string[]>() };
+    const expander = new AsmExpander(this.seenBy(rel, seen), !isArmasmText(masked), start);
+    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeReads(rel), counted).invocations();
+    return counted;
   }
 
   /** How many macros a file's own lines execute (`masked` its text, `expanded` with its C macros expanded). */
@@ -219,18 +236,20 @@ export class AsmMacroTable {
   /**
    * The macros a file sees before its first line (its own are read where they stand, those the files its `#include`s
    * read at the `#include`): of a unit, none (the assembler reads only what the unit's text holds); of an included
-   * file, those of the files the units reading it read, itself left out; of a file the table does not know, all.
+   * file, those known where it is included (`names`, else its `seen`) of the files the units reading it read, itself
+   * left out; of a file the table does not know, all.
    */
-  private seenBy(rel: string | undefined): Map<string, AsmMacro> {
+  private seenBy(rel: string | undefined, names?: ReadonlySet<string>): Map<string, AsmMacro> {
     const entry = rel === undefined ? undefined : this.files.find(([f]) => f === rel);
     if (rel === undefined) return this.byName;
     const out = new Map<string, AsmMacro>();
     const readers = entry?.[2]?.readBy;
     if (!readers) return out;
     const by = new Set(readers);
+    const known = names ?? (entry[2]?.seen ? new Set(entry[2].seen) : undefined);
     for (const [f, macros, reads] of this.files) {
       if (f === rel || !(reads?.readBy ? reads.readBy.some((u) => by.has(u)) : by.has(f))) continue;
-      for (const m of macros) out.set(m.name.toLowerCase(), m);
+      for (const m of macros) if (!known || known.has(m.name.toLowerCase())) out.set(m.name.toLowerCase(), m);
     }
     return out;
   }
@@ -268,7 +287,7 @@ class FileScan {
     private readonly src: () => readonly string[],
     private readonly expander: AsmExpander,
     private readonly included: ReadonlyMap<number, IncludeRead>,
-    private readonly counted?: { lines: ReadonlySet<number>; at: Map<number, number> },
+    private readonly counted?: { lines: ReadonlySet<number>; at: Map<number, number>; known?: Map<number, string[]> },
   ) {
     let at = 0;
     for (const line of lines) {
@@ -282,7 +301,10 @@ class FileScan {
   invocations(): MacroInvocation[] {
     const { lines } = this;
     for (let i = 0; i < lines.length; i++) {
-      if (this.counted?.lines.has(i)) this.counted.at.set(i, this.expander.count);
+      if (this.counted?.lines.has(i)) {
+        this.counted.at.set(i, this.expander.count);
+        this.counted.known?.set(i, this.expander.knownNames());
+      }
       const read = this.included.get(i);
       if (read) {
         this.expander.advance(read.executed);

@@ -1,6 +1,7 @@
 // Labels in files GNU as `.include` reads: the assembler writes them into the object of the unit including them, so
-// they are the build's symbols at their own file and line. Expected names as arm-none-eabi-nm lists them (checked
-// against the assembler where it is installed).
+// they are the build's symbols at their own file and line; and an included file (`.include` or `#include`) sees the
+// macros defined before its inclusion only. Expected names as arm-none-eabi-nm lists them (checked against the
+// assembler where it is installed).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,14 +42,28 @@ describe('labels of a file `.include` reads', () => {
 
   it('are symbols of the build at the included file’s own lines', () => {
     // nm (main.S.o): T inc_entry, T m0_mark (both written by entry.inc), T main_fn, T woke1.
-    expect(rowsOf(root, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+    expect(rowsOf(root, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
     expect(rowsOf(root, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23']);
     expect(definedAt(root, 'inc_entry')).toEqual(['include/entry.inc:5']);
-    expect(definedAt(root, 'm0_mark')).toEqual(['include/entry.inc:7']);
+    expect(definedAt(root, 'm0_mark')).toEqual(['include/entry.inc:8']);
+  });
+
+  it('see only the macros defined before the `.include`', () => {
+    // entry.inc's `wfe` is the instruction: main.S defines its `wfe` macro after including it (no woke0 there).
+    expect(namesOf(root, 'include/entry.inc')).toEqual(['inc_entry', 'm0_mark']);
+    expect(definedAt(root, 'woke1')).toEqual(['src/main.S:23']);
+  });
+
+  it('an #include of an assembler file sees only the macros defined before it too', () => {
+    // early_wfe.S's `wfe` is the instruction: second.S defines its `wfe` macro after the #include. nm (second.S.o):
+    // T early_fn, T second_fn, T second_woke0.
+    expect(rowsOf(root, 'include/early_wfe.S')).toEqual(['function early_fn 5']);
+    expect(rowsOf(root, 'src/second.S')).toEqual(['function second_fn 16', 'function second_woke0 17']);
   });
 
   it.skipIf(!withAssembler)('matches the assembler: nm lists the names the unit and the files it includes define', () => {
     expect(nmNames(root, 'src/main.S')).toEqual([...namesOf(root, 'src/main.S'), ...namesOf(root, 'include/entry.inc')].sort());
+    expect(nmNames(root, 'src/second.S')).toEqual([...namesOf(root, 'src/second.S'), ...namesOf(root, 'include/early_wfe.S')].sort());
   });
 
   it('an edit of the included file re-indexes its labels on the next run', async () => {
@@ -56,7 +71,7 @@ describe('labels of a file `.include` reads', () => {
     const inc = path.join(copy, 'include/entry.inc');
     fs.writeFileSync(inc, fs.readFileSync(inc, 'utf8').replaceAll('inc_entry', 'inc_renamed').replace('  mark\n', '  nop\n  mark\n'));
     await indexProject({ root: copy });
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_renamed 5', 'function m0_mark 8']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_renamed 5', 'function m0_mark 9']);
     expect(definedAt(copy, 'inc_entry')).toEqual([]);
     expect(definedAt(copy, 'inc_renamed')).toEqual(['include/entry.inc:5']);
     // Unchanged since: the next run keeps the build.
@@ -70,7 +85,7 @@ describe('labels of a file `.include` reads', () => {
     const r = await indexProject({ root: copy });
     expect(r.builds.map((b) => b.patched)).toEqual([true]);
     expect(rowsOf(copy, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23', 'function tail_fn 28']);
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
   });
 
   it('a C macro change keeps the included file’s parse (no C preprocessor reads it): the build is patched', async () => {
@@ -83,6 +98,6 @@ describe('labels of a file `.include` reads', () => {
     fs.appendFileSync(config, '#define OTHER_COUNT 2\n');
     const r = await indexProject({ root: copy });
     expect(r.builds.map((b) => b.patched)).toEqual([true]);
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 7']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
   });
 });
