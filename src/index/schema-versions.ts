@@ -191,5 +191,7 @@ export const SCHEMA_VERSION = 16;
  *     `asm`: no C preprocessor reads it), as the assembler writes them into the object of the unit including it.
  * 60: an included assembler file (`.include` or `#include`) sees only the macros known where it is included: a macro
  *     its readers define after the inclusion is not expanded in it (it was).
+ * 61: a file GNU as `.include` reads is read at each `.include`: its executions count each time, and its `\@` labels
+ *     are written from each count reaching it (read twice, or by two units: `m1_mark` and `m2_mark` at one line).
  */
-export const ROW_FORMAT_VERSION = 60;
+export const ROW_FORMAT_VERSION = 61;

@@ -186,11 +186,11 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     const t = texts.get(rel);
     const executed = t?.header ? table.executions(t.masked(), t.expanded(), rel) : (reads?.executed ?? 0);
     // The start is worked out again below.
-    const { executed: _, readBy, start: _start, ...rest } = reads ?? {};
+    const { executed: _, readBy, start: _start, again: _again, ...rest } = reads ?? {};
     const now: AsmFileReads = { ...rest, ...(executed ? { executed } : {}), ...((executed || macros.length || rest.includes) && readBy ? { readBy } : {}) };
     if (macros.length || now.includes || now.executed || now.dotHash) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
-  return withStarts(out, texts, new Map(files.map((f) => [f[0], f[2]?.start])));
+  return withStarts(out, texts, new Map(files.map(([rel, , reads]) => [rel, reads?.again ? [reads.start ?? 0, ...reads.again] : reads?.start === undefined ? undefined : [reads.start]])));
 }
 
 /**
@@ -236,19 +236,21 @@ function withSeen(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, As
  * reading it (in the order of `files`) includes it, through the headers between. A file not read again keeps the
  * starts of the files it includes as `kept` (a patch: when one changes, the digest does and the full path runs).
  */
-function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>, kept: ReadonlyMap<string, number | undefined>): AsmFileMacros[] {
+function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>, kept: ReadonlyMap<string, number[] | undefined>): AsmFileMacros[] {
   if (!files.some(([, , reads]) => reads?.executed)) return [...files];
   const table = new AsmMacroTable(files);
   const byRel = new Map(files.map((f) => [f[0], f]));
-  const starts = new Map<string, number>();
-  // Units (no readers recorded) first, each from 0; then the headers their #includes reach, first reach wins.
+  const starts = new Map<string, number[]>();
+  // Units (no readers recorded) first, each from 0; then the headers their #includes reach, first reach wins (an
+  // include guard reads a header once); a file `.include` reads is read at each reach, each other start kept.
   const queue: [string, number][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0]);
   for (let k = 0; k < queue.length; k++) {
     const [rel, start] = queue[k];
     const reads = byRel.get(rel)?.[2];
     if (reads?.readBy) {
-      if (starts.has(rel)) continue;
-      starts.set(rel, start);
+      const got = starts.get(rel);
+      if (got && (!reads.dotHash || got.includes(start) || got.length >= MAX_READINGS)) continue;
+      starts.set(rel, [...(got ?? []), start]);
     }
     if (!reads?.includes) continue;
     const readers = new Set(reads.readBy ?? [rel]);
@@ -258,14 +260,17 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
       const h = table.included(name);
       if (!h?.[2]?.readBy?.some((u) => readers.has(u))) continue;
       const before = at ? at.get(line) : kept.get(h[0]);
-      if (before !== undefined) queue.push([h[0], before]);
+      for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n]);
     }
   }
   return files.map(([rel, macros, reads]) => {
-    const start = starts.get(rel);
-    return (reads ? [rel, macros, start ? { ...reads, start } : reads] : [rel, macros]) as AsmFileMacros;
+    const [start, ...again] = starts.get(rel) ?? [];
+    return (reads ? [rel, macros, { ...reads, ...(start ? { start } : {}), ...(again.length ? { again } : {}) }] : [rel, macros]) as AsmFileMacros;
   });
 }
+
+/** The readings of one file `.include` reads (from different `\@` counts) kept at most. */
+const MAX_READINGS = 64;
 
 /**
  * The build's definitions after some of its assembler files were read again (`read`: their stored paths; `fresh`
@@ -284,6 +289,23 @@ export function withFileMacros(kept: readonly AsmFileMacros[], read: ReadonlySet
   }
   out.push(...now.values());
   return out;
+}
+
+/**
+ * The files `.include` reads that were read again (`fresh`, with their `texts`) joined by what the kept definitions
+ * say of them for the units not read again (`read`: the stored paths read again), whose text, and so whose
+ * `.include`s, are as they were: those units among the readers, and the `\@` starts of the kept readings (which a
+ * unit not read again reaches them from; see withStarts). A patch reads these files only through the files it masks.
+ */
+export function withKeptDotReadings(texts: ReadonlyMap<string, AsmText>, fresh: AsmFileMacros[], kept: readonly AsmFileMacros[], read: ReadonlySet<string>): void {
+  const before = new Map(kept.map(([rel, , reads]) => [rel, reads]));
+  fresh.forEach(([rel, macros, reads], k) => {
+    const t = texts.get(rel);
+    const old = before.get(rel);
+    if (!reads?.dotHash || !t || !old) return;
+    for (const u of old.readBy ?? []) if (!read.has(u) && !t.readBy.includes(u)) t.readBy.push(u);
+    fresh[k] = [rel, macros, { ...reads, ...(old.start ? { start: old.start } : {}), ...(old.again ? { again: old.again } : {}) }];
+  });
 }
 
 /** The build's assembler macros from its files' definitions (the last definition of a name wins). */

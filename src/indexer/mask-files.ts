@@ -24,7 +24,7 @@ import { ScopedBlanking } from './scoped-blanking.js';
 import { counterValues } from '../preprocessor/counter-values.js';
 import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
 import type { UndoneAt, UndoneUse } from '../preprocessor/macro-lookup.js';
-import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
+import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, withKeptDotReadings, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
 
@@ -265,6 +265,7 @@ function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: Masked
   const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f), searchDirs: (u) => ctx.asIncludeDirs?.get(u) });
   // The files `.include`s read are read again with the files naming them.
   const read = new Set([...files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)), ...fresh.files.map((f) => f[0])]);
+  if (ctx.assemblerKept) withKeptDotReadings(fresh.texts, fresh.files, ctx.assemblerKept, read);
   // The macros an included file executes are counted with the build's definitions, those of files not read again too.
   out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.texts);
   if (fresh.asIncluded.length) out.asIncluded = fresh.asIncluded;

@@ -5,8 +5,9 @@
 // and `.purgem`s where they stand, those of the files its `#include`s read (as they are at their end) at the
 // `#include`, none of other units (an included file: those known where it is included), and counts in `\@` the macros
 // the assembler files its `#include`s read execute (an included file's own count starts where the first unit reading
-// it includes it). A file `.include` reads is read like one an `#include` reads (see assembler-macro-table.ts).
-// Leaves out macros executed in C headers.
+// it includes it). A file `.include` reads is read like one an `#include` reads (see assembler-macro-table.ts), but
+// at each `.include` (no guard): its executions counted each time, its invocations expanded from each count reaching
+// it. Leaves out macros executed in C headers.
 import { sha1 } from '../model/sha1.js';
 import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
@@ -89,6 +90,11 @@ export interface AsmFileReads {
   readBy?: string[];
   /** Of an included file: the macros executed before it, where the first unit reading it includes it (its first `\@`). */
   start?: number;
+  /**
+   * Of a file `.include` reads: the macros executed before each further reading of it (GNU as reads it at every
+   * `.include`, in each unit naming it), where they differ from `start` (its `\@` labels are written at each).
+   */
+  again?: number[];
   /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */
   dotHash?: string;
   /**
@@ -185,10 +191,12 @@ export class AsmMacroTable {
     if (!entry?.[2]?.includes) return out;
     const readers = new Set(entry[2].readBy ?? [rel!]);
     const seen = new Set<string>([rel!]);
-    const read = (e: FileDefinitions | undefined, into: IncludeRead): void => {
-      if (!e || seen.has(e[0]) || !e[2]?.readBy?.some((u) => readers.has(u))) return;
+    const read = (e: FileDefinitions | undefined, into: IncludeRead, depth = 0): void => {
+      if (!e || !e[2]?.readBy?.some((u) => readers.has(u))) return;
+      // `.include` reads its file at each directive; an #include (guarded) once.
+      if (e[2].dotHash === undefined ? seen.has(e[0]) : depth > MAX_DOT_DEPTH) return;
       seen.add(e[0]);
-      for (const [, name] of e[2]?.includes ?? []) read(this.included(name), into);
+      for (const [, name] of e[2]?.includes ?? []) read(this.included(name), into, depth + 1);
       into.executed += e[2]?.executed ?? 0;
       into.macros.push(...e[1]);
     };
@@ -265,9 +273,31 @@ export class AsmMacroTable {
     const lines = text.split('\n');
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
-    const start = rel === undefined ? 0 : (this.files.find(([f]) => f === rel)?.[2]?.start ?? 0);
-    return new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeReads(rel)).invocations();
+    const reads = rel === undefined ? undefined : this.files.find(([f]) => f === rel)?.[2];
+    const scan = (start: number) => new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeReads(rel)).invocations();
+    if (!reads?.again?.length) return scan(reads?.start ?? 0);
+    return readingsMerged([reads.start ?? 0, ...reads.again].map(scan));
   }
+}
+
+/** How deep `.include`s nest (a file including itself: GNU as gives up too). */
+const MAX_DOT_DEPTH = 8;
+
+/**
+ * The invocations of a file read several times (a file `.include` reads, from other `\@` counts): at each place, the
+ * expansions of the readings joined, each different one once.
+ */
+function readingsMerged(readings: readonly MacroInvocation[][]): MacroInvocation[] {
+  const byPlace = new Map<string, { inv: MacroInvocation; expansions: Set<string> }>();
+  for (const reading of readings) {
+    for (const inv of reading) {
+      const key = `${inv.start}:${inv.end}`;
+      const got = byPlace.get(key);
+      if (got) got.expansions.add(inv.expansion);
+      else byPlace.set(key, { inv, expansions: new Set([inv.expansion]) });
+    }
+  }
+  return [...byPlace.values()].map(({ inv, expansions }) => ({ ...inv, expansion: [...expansions].join(' ; ') })).sort((a, b) => a.start - b.start);
 }
 
 /** One file's lines read in order: definitions and state directives followed, invocations and blocks expanded. */

@@ -41,16 +41,25 @@ describe('labels of a file `.include` reads', () => {
   });
 
   it('are symbols of the build at the included file’s own lines', () => {
-    // nm (main.S.o): T inc_entry, T m0_mark (both written by entry.inc), T main_fn, T woke1.
-    expect(rowsOf(root, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
+    // nm (main.S.o): T inc_entry, T m0_mark (both written by entry.inc), T main_fn, T woke1. third.S reads entry.inc
+    // too, after three `mark`s: T m3_mark there (and its own T m0_mark at third.S:11).
+    expect(rowsOf(root, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8', 'function m3_mark 8']);
     expect(rowsOf(root, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23']);
     expect(definedAt(root, 'inc_entry')).toEqual(['include/entry.inc:5']);
-    expect(definedAt(root, 'm0_mark')).toEqual(['include/entry.inc:8']);
+    expect(definedAt(root, 'm0_mark').sort()).toEqual(['include/entry.inc:8', 'src/third.S:11']);
+  });
+
+  it('a file `.include` reads twice writes its `\\@` labels at each reading', () => {
+    // nm (third.S.o): T m0_mark (third.S), T m1_mark, T m2_mark (twice.inc, read at each `.include`), T inc_entry,
+    // T m3_mark (entry.inc), T m4_mark (third.S: the readings counted).
+    expect(rowsOf(root, 'include/twice.inc')).toEqual(['function m1_mark 2', 'function m2_mark 2']);
+    expect(rowsOf(root, 'src/third.S')).toEqual(['function m0_mark 11', 'function m4_mark 16']);
+    expect(definedAt(root, 'm2_mark')).toEqual(['include/twice.inc:2']);
   });
 
   it('see only the macros defined before the `.include`', () => {
     // entry.inc's `wfe` is the instruction: main.S defines its `wfe` macro after including it (no woke0 there).
-    expect(namesOf(root, 'include/entry.inc')).toEqual(['inc_entry', 'm0_mark']);
+    expect(namesOf(root, 'include/entry.inc')).toEqual(['inc_entry', 'm0_mark', 'm3_mark']);
     expect(definedAt(root, 'woke1')).toEqual(['src/main.S:23']);
   });
 
@@ -62,8 +71,12 @@ describe('labels of a file `.include` reads', () => {
   });
 
   it.skipIf(!withAssembler)('matches the assembler: nm lists the names the unit and the files it includes define', () => {
-    expect(nmNames(root, 'src/main.S')).toEqual([...namesOf(root, 'src/main.S'), ...namesOf(root, 'include/entry.inc')].sort());
-    expect(nmNames(root, 'src/second.S')).toEqual([...namesOf(root, 'src/second.S'), ...namesOf(root, 'include/early_wfe.S')].sort());
+    expect(nmNames(root, 'src/main.S')).toEqual(['inc_entry', 'm0_mark', 'main_fn', 'woke1']);
+    expect(nmNames(root, 'src/second.S')).toEqual(['early_fn', 'second_fn', 'second_woke0']);
+    expect(nmNames(root, 'src/third.S')).toEqual(['inc_entry', 'm0_mark', 'm1_mark', 'm2_mark', 'm3_mark', 'm4_mark']);
+    // Each name the index defines in the files the units read.
+    const indexed = ['src/main.S', 'src/second.S', 'src/third.S', 'include/entry.inc', 'include/early_wfe.S', 'include/twice.inc'].flatMap((f) => namesOf(root, f));
+    expect([...new Set(indexed)].sort()).toEqual([...new Set([...nmNames(root, 'src/main.S'), ...nmNames(root, 'src/second.S'), ...nmNames(root, 'src/third.S')])].sort());
   });
 
   it('an edit of the included file re-indexes its labels on the next run', async () => {
@@ -71,7 +84,7 @@ describe('labels of a file `.include` reads', () => {
     const inc = path.join(copy, 'include/entry.inc');
     fs.writeFileSync(inc, fs.readFileSync(inc, 'utf8').replaceAll('inc_entry', 'inc_renamed').replace('  mark\n', '  nop\n  mark\n'));
     await indexProject({ root: copy });
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_renamed 5', 'function m0_mark 9']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_renamed 5', 'function m0_mark 9', 'function m3_mark 9']);
     expect(definedAt(copy, 'inc_entry')).toEqual([]);
     expect(definedAt(copy, 'inc_renamed')).toEqual(['include/entry.inc:5']);
     // Unchanged since: the next run keeps the build.
@@ -85,7 +98,7 @@ describe('labels of a file `.include` reads', () => {
     const r = await indexProject({ root: copy });
     expect(r.builds.map((b) => b.patched)).toEqual([true]);
     expect(rowsOf(copy, 'src/main.S')).toEqual(['function main_fn 22', 'function woke1 23', 'function tail_fn 28']);
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8', 'function m3_mark 8']);
   });
 
   it('a C macro change keeps the included file’s parse (no C preprocessor reads it): the build is patched', async () => {
@@ -98,6 +111,6 @@ describe('labels of a file `.include` reads', () => {
     fs.appendFileSync(config, '#define OTHER_COUNT 2\n');
     const r = await indexProject({ root: copy });
     expect(r.builds.map((b) => b.patched)).toEqual([true]);
-    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8']);
+    expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8', 'function m3_mark 8']);
   });
 });
