@@ -5,7 +5,8 @@
 // lines, its reached #defines added or dropped, and its new hash. Leaves out every other edit (the unit is
 // walked): another directive changed, a structure problem, diagnostics, `#line`, a walk that read `__LINE__`, a
 // changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
-// lines or #defines where the view does not say whether the walk was live there, a changed name the unit's own
+// lines or #defines where the view does not say whether the walk was live there, a line of code opened where a
+// mark of the names #undefs touched or of the counter may fall (see opened-ranges.ts), a changed name the unit's own
 // file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
 // removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), a header edited under a
 // walk whose unit file (or an #if) used `__COUNTER__` when the edit may change how often headers use it (the header's
@@ -16,6 +17,7 @@ import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
+import { codeStartAfter, openedStretches, opensMarkedRange } from './opened-ranges.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
 export interface EditedFile {
@@ -48,6 +50,12 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
     if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
     // Units that saw the file the same way share its view (one object): it is moved once for all of them.
     const view = files[at].view;
+    // A range the edit opens may take a mark of the #undefs' names or of the counter (its own file's) that the previous walk shows nowhere.
+    const opened = (aligned.opened ??= openedStretches(e.before, e.after, aligned));
+    if (opened.length && (old.undone || (e.file === old.unit && old.counter))) {
+      const live = livenessOf(view, e, aligned);
+      if (!live || opensMarkedRange(opened, e.after, aligned, live, old.undone ? (touched ??= touchedNames(old.undone)) : new Set())) return undefined;
+    }
     let moved = aligned.moved.get(view);
     if (moved === undefined) aligned.moved.set(view, (moved = movedView(view, e, aligned) ?? null));
     if (!moved) return undefined;
@@ -213,7 +221,10 @@ function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): numbe
   return out.every((l): l is number => l !== undefined) ? out : null;
 }
 
-/** Where an edit moved a file's lines after directives (`after`, 0 and 1 kept) and its directives' lines (`at`). */
+/**
+ * Where an edit moved the lines a walk's ranges start at (`after`: 0, the file's start and the line after each kept
+ * directive) and its directives' lines (`at`).
+ */
 interface LineMoves {
   after: Map<number, number>;
   at: Map<number, number>;
@@ -223,19 +234,37 @@ interface LineMoves {
 function lineMovesOf(e: EditedFile): LineMoves {
   const al = alignedOf(e.before, e.after)!;
   if (al.lines) return al.lines;
-  const after = new Map<number, number>([[0, 0], [1, 1]]);
+  const after = new Map<number, number>([[0, 0]]);
   const at = new Map<number, number>();
+  const first = codeStartAfter(e.after, al, -1);
+  if (first !== undefined) after.set(1, first);
   e.before.directives.forEach((d, i) => {
     const j = al.newOf[i];
     if (j < 0) return;
-    after.set(d.endLine + 1, e.after.directives[j].endLine + 1);
+    const start = codeStartAfter(e.after, al, j);
+    if (start !== undefined) after.set(d.endLine + 1, start);
     at.set(d.line, e.after.directives[j].line);
   });
   return (al.lines = { after, at });
 }
 
-/** An alignment with the views already moved by it (null: not carried), and its LineMoves once made. */
-type MemoAlignment = DirectiveAlignment & { moved: WeakMap<FileView, FileView | null>; lines?: LineMoves };
+/**
+ * An alignment with the views already moved by it (null: not carried), their slots' liveness, and once made its
+ * LineMoves and the stretches of code it opened.
+ */
+type MemoAlignment = DirectiveAlignment & {
+  moved: WeakMap<FileView, FileView | null>;
+  live: WeakMap<FileView, (boolean | undefined)[] | null>;
+  lines?: LineMoves;
+  opened?: number[];
+};
+
+/** The view's slotLiveness under the alignment, once per view. */
+function livenessOf(view: FileView, e: EditedFile, al: MemoAlignment): (boolean | undefined)[] | undefined {
+  let live = al.live.get(view);
+  if (live === undefined) al.live.set(view, (live = slotLiveness(view, e, al) ?? null));
+  return live ?? undefined;
+}
 
 /** Alignments by the skeletons before and after (a header edited under 100 units is aligned once). */
 const alignments = new WeakMap<FileSkeleton, { after: FileSkeleton; aligned: MemoAlignment | undefined }>();
@@ -244,7 +273,7 @@ function alignedOf(before: FileSkeleton, after: FileSkeleton): MemoAlignment | u
   const known = alignments.get(before);
   if (known?.after === after) return known.aligned;
   const al = alignDirectives(before, after);
-  const aligned = al && { ...al, moved: new WeakMap<FileView, FileView | null>() };
+  const aligned = al && { ...al, moved: new WeakMap<FileView, FileView | null>(), live: new WeakMap<FileView, (boolean | undefined)[] | null>() };
   alignments.set(before, { after, aligned });
   return aligned;
 }
@@ -396,8 +425,8 @@ function movedDefines(view: FileView, e: EditedFile, al: DirectiveAlignment, liv
 }
 
 /** The view at the new lines: ranges and reached #defines moved (see above), #if heads at their directives' new lines. */
-function movedView(view: FileView, e: EditedFile, al: DirectiveAlignment): FileView | undefined {
-  const live = slotLiveness(view, e, al);
+function movedView(view: FileView, e: EditedFile, al: MemoAlignment): FileView | undefined {
+  const live = livenessOf(view, e, al);
   const ranges = live && movedRanges(view, live, e, al);
   const defines = live && movedDefines(view, e, al, live);
   if (!ranges || !defines) return undefined;

@@ -1,0 +1,35 @@
+// Edits under walks that follow names #undefs touched: a unit is carried over, not walked, when its walk would take
+// every step as before with the same marks (a line opened where no mark can fall, a #define added below an #include),
+// and walked otherwise (a line opened right after an #undef). Either way the rows equal those of a from-scratch index
+// of the edited tree.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+/** The units the run preprocessed and, of those, carried over (the rest walked). */
+const work = (r: IndexResult) => ({ preprocessed: r.preprocessed, carried: r.carriedUnits });
+
+/** An edit of the fixture's file, the index made again, its work, and its rows checked against a from-scratch index. */
+async function editAndCompare(root: string, file: string, from: string, to: string): Promise<ReturnType<typeof work>> {
+  replaceInFile(path.join(root, file), from, to);
+  const done = work(await indexProject({ root, workers: 0 }));
+  const { incremental, scratch } = await againFromScratch(root);
+  expect(incremental).toEqual(scratch);
+  return done;
+}
+
+describe('marks of #undefs moved with the lines', () => {
+  it('a line of code opened right after an #undef takes its mark: walked; one opened above it: carried', async () => {
+    const { root } = await indexedFixture(['index', 'undef-edits']);
+    expect((await editAndCompare(root, 'include/third.h', '#undef THIRD_ENDED\n', '#undef THIRD_ENDED\nint third_more(void);\n')).carried ?? 0).toBe(0);
+    expect(await editAndCompare(root, 'include/third.h', '#define THIRD_H\n', '#define THIRD_H\nint third_above(void);\n')).toEqual({ preprocessed: 1, carried: 1 });
+  });
+
+  it("a #define added right below an #include whose header #undefs a name: carried, the mark moved below the #define", async () => {
+    const { root } = await indexedFixture(['index', 'undef-edits']);
+    expect(await editAndCompare(root, 'src/third_only.c', '#include "third.h"\n', '#include "third.h"\n#define THIRD_ONLY_ADDED 1\n')).toEqual({ preprocessed: 1, carried: 1 });
+  });
+});
