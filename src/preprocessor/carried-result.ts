@@ -1,23 +1,26 @@
-// A unit whose only changed inputs are files edited so that a walk would take every step of the previous one, at
-// moved lines: files edited between directives (a function body edited, lines added or removed between
-// directives), or whose #defines and #undefs changed (added, removed, rewritten) when the previous walk read none
-// of the names they set. The previous result is carried over with each edited file's view moved to the new
-// lines, its reached #defines added or dropped, and its new hash. Leaves out every other edit (the unit is
-// walked): another directive changed, a structure problem, diagnostics, `#line`, a walk that read `__LINE__`, a
-// changed name the walk read (or a walk whose names are not known), a #define whose value other macros decide,
-// lines or #defines where the view does not say whether the walk was live there, a line of code opened where a
-// mark of the names #undefs touched or of the counter may fall (see opened-ranges.ts), a changed name the unit's own
-// file #defines or #undefs more than once (which of its #defines later headers see may change), an #undef added,
-// removed or rewritten, a changed #define of a name an #undef touched (see undone-names.ts), a header edited under a
-// walk whose unit file (or an #if) used `__COUNTER__` when the edit may change how often headers use it (the header's
-// code used it in the walk, its #defines changed, or its new code names a macro that may reach it), the unit's own
-// file edited under a walk whose #if read the counter, or after such a header edit carried over (the counter's
-// values there are not known).
+// A unit whose only changed inputs are files edited so that a walk would take every step of the previous one, at moved
+// lines: files edited between directives (a function body edited, lines added or removed between directives), whose
+// #defines changed (added, removed, rewritten) when the previous walk read none of the names they set, or whose #undefs
+// changed where that changes no step of the walk (see undef-edits.ts: one in a branch no inclusion took, or one of a
+// name already followed as undefined there in every read). The previous result is carried over with each edited file's
+// view moved to the new lines, its reached #defines added or dropped, its marks moved, and its new hash. Leaves out
+// every other edit (the unit is walked): another directive changed, a structure problem, diagnostics, `#line`, a walk
+// that read `__LINE__`, a changed #define of a name the walk read (or a walk whose names are not known), a #define
+// whose value other macros decide, lines or #defines where the view does not say whether the walk was live there, a
+// line of code opened where a mark of the names #undefs touched or of the counter may fall (see opened-ranges.ts), a
+// changed name the unit's own file #defines or #undefs more than once (which of its #defines later headers see may
+// change), any other #undef added, removed or rewritten (one that starts or ends following a name, one of the unit's
+// own file: undef-edits.ts says why), a changed #define of a name an #undef touched (see undone-names.ts), a header
+// edited under a walk whose unit file (or an #if) used `__COUNTER__` when the edit may change how often headers use it
+// (the header's code used it in the walk, its #defines changed, or its new code names a macro that may reach it), the
+// unit's own file edited under a walk whose #if read the counter, or after such a header edit carried over (the
+// counter's values there are not known).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange } from './opened-ranges.js';
+import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
 export interface EditedFile {
@@ -43,13 +46,14 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   for (const e of edited) {
     const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
-    if (aligned.changed.size && old.undone) touched ??= touchedNames(old.undone);
-    for (const name of aligned.changed) if (!reads || reads.has(name) || touched?.has(name)) return undefined;
-    if (changesUndef(e, aligned)) return undefined;
+    const defined = (aligned.defines ??= changedDefines(e.before, e.after, aligned));
+    if (defined.size && old.undone) touched ??= touchedNames(old.undone);
+    for (const name of defined) if (!reads || reads.has(name) || touched?.has(name)) return undefined;
     const at = files.findIndex((f) => f.file === e.file);
     if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
     // Units that saw the file the same way share its view (one object): it is moved once for all of them.
     const view = files[at].view;
+    if (!undefsKeepWalk(old, edited, e, aligned, at, view)) return undefined;
     // A range the edit opens may take a mark of the #undefs' names or of the counter (its own file's) that the previous walk shows nowhere.
     const opened = (aligned.opened ??= openedStretches(e.before, e.after, aligned));
     if (opened.length && (old.undone || (e.file === old.unit && old.counter))) {
@@ -129,10 +133,30 @@ function touchedNames(u: UndoneMarks): Set<string> {
   return out;
 }
 
-/** True when the edit added, removed or rewrote an #undef (the walk would execute another). */
-function changesUndef(e: EditedFile, al: DirectiveAlignment): boolean {
-  if (e.before.directives.some((d, i) => d.kind === 'undef' && al.newOf[i] < 0)) return true;
-  return e.after.directives.some((d, j) => d.kind === 'undef' && al.oldOf[j] < 0);
+/**
+ * Whether every #undef the edit of `e` (file `at` of the result) added, removed or rewrote leaves the walk as it was
+ * (see undef-edits.ts): never of the unit's own file.
+ */
+function undefsKeepWalk(old: UnitResult, edited: EditedFile[], e: EditedFile, al: MemoAlignment, at: number, view: FileView): boolean {
+  const undefs = (al.undefs ??= changedUndefs(e.before, e.after, al));
+  if (undefs.length === 0) return true;
+  if (e.file === old.unit) return false;
+  const live = livenessOf(view, e, al);
+  if (!live) return false;
+  const walk: WalkOfFile = { index: at, ranges: view.ranges, live, undone: old.undone };
+  return undefs.every((c) => undefKeepsWalk(c, e.before, al, walk, changedOnce(edited, c.name)));
+}
+
+/** Whether the edits change one #define or #undef of the name, no more. */
+function changedOnce(edited: EditedFile[], name: string): boolean {
+  let n = 0;
+  for (const e of edited) {
+    const al = alignedOf(e.before, e.after);
+    if (!al) return false;
+    if ((al.defines ??= changedDefines(e.before, e.after, al)).has(name)) return false;
+    for (const c of (al.undefs ??= changedUndefs(e.before, e.after, al))) if (c.name === name) n++;
+  }
+  return n === 1;
 }
 
 /**
@@ -250,12 +274,14 @@ function lineMovesOf(e: EditedFile): LineMoves {
 
 /**
  * An alignment with the views already moved by it (null: not carried), their slots' liveness, and once made its
- * LineMoves and the stretches of code it opened.
+ * LineMoves, the #defines and #undefs it changed and the stretches of code it opened.
  */
 type MemoAlignment = DirectiveAlignment & {
   moved: WeakMap<FileView, FileView | null>;
   live: WeakMap<FileView, (boolean | undefined)[] | null>;
   lines?: LineMoves;
+  defines?: Set<string>;
+  undefs?: ChangedUndef[];
   opened?: number[];
 };
 
@@ -276,17 +302,6 @@ function alignedOf(before: FileSkeleton, after: FileSkeleton): MemoAlignment | u
   const aligned = al && { ...al, moved: new WeakMap<FileView, FileView | null>(), live: new WeakMap<FileView, (boolean | undefined)[] | null>() };
   alignments.set(before, { after, aligned });
   return aligned;
-}
-
-/** Number of lines of [from, to] inside the sorted, merged ranges. */
-function activeCount(ranges: number[], from: number, to: number): number {
-  let n = 0;
-  for (let k = 0; k < ranges.length && ranges[k] <= to; k += 2) {
-    const a = Math.max(ranges[k], from);
-    const b = Math.min(ranges[k + 1], to);
-    if (b >= a) n += b - a + 1;
-  }
-  return n;
 }
 
 /** The gaps between a file's directives as [from, to, slot] triples (a gap may be empty: to < from). */

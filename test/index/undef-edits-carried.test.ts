@@ -1,7 +1,8 @@
-// Edits under walks that follow names #undefs touched: a unit is carried over, not walked, when its walk would take
-// every step as before with the same marks (a line opened where no mark can fall, a #define added below an #include),
-// and walked otherwise (a line opened right after an #undef). Either way the rows equal those of a from-scratch index
-// of the edited tree.
+// Header edits under walks that follow names #undefs touched: a unit is carried over, not walked, when its walk would
+// take every step as before with the same marks (an #undef in a branch no inclusion took, an #undef of a name already
+// followed as undefined there, a line opened where no mark can fall, a #define added below an #include), and walked
+// otherwise (an #undef that starts following a name, read or not; a line opened right after an #undef). Either way the
+// rows equal those of a from-scratch index of the edited tree.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
@@ -20,6 +21,27 @@ async function editAndCompare(root: string, file: string, from: string, to: stri
   expect(incremental).toEqual(scratch);
   return done;
 }
+
+describe('#undefs added or removed in a header', () => {
+  it('an #undef of a name already followed as undefined, added then removed: the unit reading the header after the earlier #undef is carried over', async () => {
+    const { root } = await indexedFixture(['index', 'undef-edits']);
+    // first_then_second.c read first.h's #undef NEVER_DEFINED before; second_then_first.c reads it after.
+    expect(await editAndCompare(root, 'include/second.h', '/* Nothing is ended here. */', '#undef NEVER_DEFINED')).toEqual({ preprocessed: 2, carried: 1 });
+    expect(await editAndCompare(root, 'include/second.h', '#undef NEVER_DEFINED\n', '')).toEqual({ preprocessed: 2, carried: 1 });
+  });
+
+  it('an #undef in a branch no inclusion takes, added then removed: every reader carried over', async () => {
+    const { root } = await indexedFixture(['index', 'undef-edits']);
+    expect(await editAndCompare(root, 'include/second.h', 'int second_extra(void);', '#undef SECOND_ENDED\nint second_extra(void);')).toEqual({ preprocessed: 2, carried: 2 });
+    expect(await editAndCompare(root, 'include/second.h', '#undef SECOND_ENDED\n', '')).toEqual({ preprocessed: 2, carried: 2 });
+  });
+
+  it('an #undef that starts following a name no walk reads, and one of a name the walks read: the readers walked', async () => {
+    const { root } = await indexedFixture(['index', 'undef-edits']);
+    expect((await editAndCompare(root, 'include/second.h', '/* Nothing is ended here. */', '#undef NOT_FOLLOWED_YET')).carried ?? 0).toBe(0);
+    expect((await editAndCompare(root, 'include/second.h', '#undef NOT_FOLLOWED_YET', '#undef SECOND_EXTRA')).carried ?? 0).toBe(0);
+  });
+});
 
 describe('marks of #undefs moved with the lines', () => {
   it('a line of code opened right after an #undef takes its mark: walked; one opened above it: carried', async () => {
