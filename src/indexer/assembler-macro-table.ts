@@ -11,6 +11,8 @@ import { AsmMacroTable, assemblerIncludes, includedNames, readAsmMacros, type As
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
+import { definitionLines, withoutComment } from '../preprocessor/assembler-syntax.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { FileStates } from './file-states.js';
 
@@ -50,10 +52,10 @@ function once<T>(make: () => T): () => T {
  * The definitions and `#include`s of the assembler files among `files` that have any, in the order of `files`, and
  * the texts of those files and of headers, to count the macros headers execute once the build's are known.
  */
-export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[] } {
+export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map() };
+  const read: DotReads = { out, texts, files: new Map(), twice: [] };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -80,7 +82,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
   }
   const own = new Set(files.map((f) => f.file));
-  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)) };
+  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: read.twice.flatMap((t) => definedTwice(t, texts)) };
 }
 
 /** What reading `.include`s collects: the definitions and texts of the files read, and those files as build files. */
@@ -89,7 +91,30 @@ interface DotReads {
   texts: Map<string, AsmText>;
   /** By stored path: each file read, whole, as assembler (its labels are the build's symbols there). */
   files: Map<string, MergedFile>;
+  /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
+  twice: { file: string; rel: string; readBy: string[] }[];
 }
+
+/**
+ * A file one unit's assembly reads twice through `.include` that writes a label as written (not a numeric local
+ * label, not in a `.macro` definition): GNU as rejects the second definition ("symbol `x' is already defined"), so
+ * the unit does not assemble. The index keeps the label once, at its line.
+ */
+function definedTwice(t: DotReads['twice'][number], texts: ReadonlyMap<string, AsmText>): Diagnostic[] {
+  const text = texts.get(t.rel)?.masked();
+  if (!text) return [];
+  const lines = text.split('\n');
+  const inside = definitionLines(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const label = inside.has(i) ? null : WRITTEN_LABEL.exec(withoutComment(lines[i]));
+    if (!label) continue;
+    return [{ severity: 'warning', file: t.file, line: i + 1, message: `\`${label[1]}\` is defined at each \`.include\` of this file in ${t.readBy.join(', ')}: GNU as rejects a symbol defined twice, so the unit does not assemble`, fix: 'include the file once, or write the label in a macro with `\\@`' }];
+  }
+  return [];
+}
+
+/** A line opening with a label the assembler defines as written (a numeric local label may be defined again). */
+const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
 
 /**
  * The `.include`s of an assembler text that resolve (see asIncludeDirs), as `#include`s: each file read (as written:
@@ -104,12 +129,15 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
   const found: [number, string][] = [];
   const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
   if (!dirs || depth > 8) return found;
+  const named = new Set<string>();
   for (const [line, name] of assemblerIncludes(text)) {
     const file = resolveIn(name, dirs);
     if (!file) continue;
     found.push([line, name]);
     const rel = src.rel(file);
     const readBy = readers.map(src.rel);
+    if (named.has(rel) && !read.twice.some((t) => t.rel === rel)) read.twice.push({ file, rel, readBy });
+    named.add(rel);
     const known = texts.get(rel);
     if (known) {
       for (const u of readBy) if (!known.readBy.includes(u)) known.readBy.push(u);

@@ -269,6 +269,7 @@ function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: Masked
   // The macros an included file executes are counted with the build's definitions, those of files not read again too.
   out.assemblerMacros = withExecutions(ctx.assemblerKept ? withFileMacros(ctx.assemblerKept, read, fresh.files) : fresh.files, fresh.texts);
   if (fresh.asIncluded.length) out.asIncluded = fresh.asIncluded;
+  out.diagnostics.push(...fresh.diagnostics);
   return assemblerMacroTable(out.assemblerMacros);
 }
 

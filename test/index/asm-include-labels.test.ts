@@ -79,6 +79,18 @@ describe('labels of a file `.include` reads', () => {
     expect([...new Set(indexed)].sort()).toEqual([...new Set([...nmNames(root, 'src/main.S'), ...nmNames(root, 'src/second.S'), ...nmNames(root, 'src/third.S')])].sort());
   });
 
+  it('a label written as is in a file one unit `.include`s twice: kept once, with the assembler’s error as a warning', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    fs.writeFileSync(path.join(copy, 'include/plain.inc'), '@ Read twice: GNU as rejects plain_fn the second time.\n  .global plain_fn\n  .type plain_fn, %function\n  .thumb_func\nplain_fn:\n  bx lr\n');
+    fs.appendFileSync(path.join(copy, 'src/third.S'), '  .include "plain.inc"\n  .include "plain.inc"\n');
+    const r = await indexProject({ root: copy });
+    // arm-none-eabi-as: "plain.inc:5: Error: symbol `plain_fn' is already defined".
+    const warned = r.builds.flatMap((b) => b.diagnostics).filter((d) => d.file.endsWith('include/plain.inc'));
+    expect(warned.map((d) => [d.severity, d.line])).toEqual([['warning', 5]]);
+    expect(warned[0].message).toMatch(/`plain_fn` is defined at each `\.include` of this file in src\/third\.S/);
+    expect(definedAt(copy, 'plain_fn')).toEqual(['include/plain.inc:5']);
+  });
+
   it('an edit of the included file re-indexes its labels on the next run', async () => {
     const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
     const inc = path.join(copy, 'include/entry.inc');
