@@ -6,6 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
+import { releaseViews, replaceResultsInPlace, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -128,10 +129,11 @@ export interface BuildPatch {
   activities?: [string, string][];
   /**
    * The stored results the units' rows replace (their ids) with the view hashes their `data` ends with, as the patch
-   * read them: when no build links one any more, it is deleted and its views released without reading its row again
-   * (a row never changes under its id, see reindex-rows.ts).
+   * read them: a unit's new result is written over the row it replaces when no other unit links that row (see
+   * results-in-place.ts); else, when no build links the row any more, it is deleted and its views released without
+   * reading it again. One entry per unit, in the order of `units`.
    */
-  replaced?: { id: number; viewHashes: readonly string[] }[];
+  replaced?: ReplacedResult[];
 }
 
 /** How many of a build's diagnostics its row keeps (file_diagnostics keeps them all). */
@@ -204,8 +206,6 @@ interface OpenBuild {
 }
 
 /** Views named by new unit results: per hash, the view's JSON and how many of the results name it. */
-type NamedViews = Map<string, { data: string; uses: number }>;
-
 export class IndexWriter {
   private readingRows: ReadingRowsWriter | undefined;
   private open: OpenBuild | undefined;
@@ -221,6 +221,8 @@ export class IndexWriter {
   private readonly replacedViews = new Map<number, readonly string[]>();
   /** Unit results deleted (no build links them) whose rows were read to learn the views they release. */
   unlinkedRowsRead = 0;
+  /** Stored unit results a patch wrote its unit's new result over, under the same id (see results-in-place.ts). */
+  resultsWrittenOver = 0;
 
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
@@ -606,8 +608,16 @@ export class IndexWriter {
       const unlinkGroup = this.sql('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
       for (const file of patch.macroFiles) unlinkGroup.run(buildId, file);
       this.writeMacroGroups(buildId, patch.macroGroups);
-      this.writeUnits(buildId, patch.units);
-      for (const r of patch.replaced ?? []) this.replacedViews.set(r.id, r.viewHashes);
+      const named: NamedViews = new Map();
+      const inPlace = replaceResultsInPlace(this.db, patch.units, patch.replaced ?? [], named);
+      this.resultsWrittenOver += inPlace.ids.size;
+      // A unit whose result was written over the row it linked keeps its link.
+      this.writeUnits(buildId, patch.units.filter((u) => !inPlace.ids.has(u.result as number)), named);
+      releaseViews(this.db, inPlace.released);
+      for (const r of patch.replaced ?? []) {
+        if (inPlace.ids.has(r.id)) this.replacedViews.delete(r.id);
+        else this.replacedViews.set(r.id, r.viewHashes);
+      }
       this.writeFileLines(buildId, patch.fileLines, fileIds);
       const rekey = this.sql('UPDATE build_files SET activity = ? WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)');
       for (const [file, activity] of patch.activities ?? []) rekey.run(activity, buildId, file);

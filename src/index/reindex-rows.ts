@@ -34,7 +34,8 @@ export function buildUnitLinks(db: Db, variant: string, image: string): StoredUn
 
 /**
  * The hashes of the stored results by id, scanned once per connection (a run over 39 builds scanned them for each).
- * A result's row never changes; rows are deleted only when unused ones are collected (forgetResultHashes then).
+ * A result's row changes only when a patch writes its unit's new result over it (noteResultHash then); rows are
+ * deleted only when unused ones are collected (forgetResultHashes then).
  */
 const hashesByDb = new WeakMap<Db, Map<number, string>>();
 /** Scans of every result's hash made in this process (tests count them). */
@@ -45,6 +46,11 @@ function resultHashes(db: Db): Map<number, string> {
   if (!hashes) resultHashScans.made++;
   if (!hashes) hashesByDb.set(db, (hashes = new Map(prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().all() as [number, string][])));
   return hashes;
+}
+
+/** A unit's new result was written over the row `id` (see results-in-place.ts): the id names `hash` now. */
+export function noteResultHash(db: Db, id: number, hash: string): void {
+  hashesByDb.get(db)?.set(id, hash);
 }
 
 /** Unit results were deleted: their ids may name other results later. */

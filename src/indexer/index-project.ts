@@ -153,6 +153,8 @@ export interface IndexResult {
   removedBuilds: number;
   /** Unit results deleted as no build links them whose rows were read again to release their views (a patch's replaced rows are released from the view hashes it read). */
   unlinkedRowsRead: number;
+  /** Stored unit results a patch wrote its unit's new result over (no other unit linked them), not inserted anew and the old one deleted (see results-in-place.ts). */
+  resultsWrittenOver: number;
   /**
    * Build detection: answered from the detection cache (inputs checked, files re-read to check them) or run; the build
    * search's folders (searched, and of those listed again: new or changed since the last run).
@@ -577,7 +579,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, unlinkedRowsRead: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, unlinkedRowsRead: 0, resultsWrittenOver: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -756,6 +758,7 @@ function finishRun(options: IndexOptions, detected: BuildDescription[], result: 
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
   result.unlinkedRowsRead = writer.unlinkedRowsRead;
+  result.resultsWrittenOver = writer.resultsWrittenOver;
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.
   // (A patched build changed a few rows: its statistics stand.) Each index is sampled, not scanned whole, as
   // SQLite's own `PRAGMA optimize` does: estimates are all the planner needs here, and a full scan grows with

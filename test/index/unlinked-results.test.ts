@@ -1,6 +1,8 @@
 // Unit results no build links any more are deleted at the end of a run and release their views: the rows a patch
-// replaced release them from the view hashes the patch read with them (not read again); others are read for theirs.
+// replaced (and did not write over) release them from the view hashes the patch read with them (not read again);
+// others are read for theirs.
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
@@ -28,14 +30,18 @@ async function fromScratch(root: string): Promise<ReturnType<typeof stored>> {
 
 describe('unlinked unit results', () => {
   it('the rows a patch replaced are deleted and release their views without being read again', async () => {
-    const { root, sampleHeader } = await indexedSmallCorpus(2);
+    const { root, sampleHeader, buildDirs } = await indexedSmallCorpus(1);
+    // Two builds sharing their rows: a patch inserts new ones rather than writing over them (see results-in-place.ts).
+    fs.cpSync(buildDirs[0], path.join(path.dirname(buildDirs[0]), 'build-copy'), { recursive: true });
+    await indexProject({ root, workers: 0 });
     replaceInFile(sampleHeader, '/** Object', 'int k_added_above(void);\n\n/** Object');
     const r = await indexProject({ root, workers: 0 });
-    expect(r.carriedRows).toBe(24);
+    // The second build takes the first one's new results as stored.
+    expect([r.carriedRows, r.resultsWrittenOver]).toEqual([12, 0]);
     expect(r.unlinkedRowsRead).toBe(0);
     const incremental = stored(root);
-    // The 24 replaced rows are gone: only the linked ones stay, with their views' uses as a full index counts them.
-    expect(incremental.results).toBe(24);
+    // The 12 replaced rows are gone: only the linked ones stay, with their views' uses as a full index counts them.
+    expect(incremental.results).toBe(12);
     expect(incremental).toEqual(await fromScratch(root));
   });
 

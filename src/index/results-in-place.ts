@@ -1,0 +1,70 @@
+// A patched unit's new result written over the stored row it replaces, under the same id, when that row is its
+// unit's alone and the new result is not stored yet: a row carried over for a header edited between directives has
+// every column the same length as the old one, so SQLite writes only the pages whose bytes changed (a header edit
+// under 500 units: ~600 pages where inserting the new rows and deleting the old ones wrote ~2 700). Leaves out rows
+// other units link (they keep theirs) and results already stored (linked as they are).
+import { ownString } from '../model/own-strings.js';
+import type { Db } from './open-index.js';
+import { prepared } from './statement-cache.js';
+import { noteResultHash } from './reindex-rows.js';
+import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+
+/** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
+export type NamedViews = Map<string, { data: string; uses: number }>;
+
+/** A stored result a unit's new one replaces: its id and the view hashes its `data` ends with. */
+export interface ReplacedResult {
+  id: number;
+  viewHashes: readonly string[];
+}
+
+/**
+ * Writes each unit's new result (`units[k]`, an encoded row) over the row it replaces (`replaced[k]`) where that
+ * row is linked by one unit only (this one), no unit of the patch takes it as its stored result and no row holds
+ * the new hash; the entry's result becomes that id (its link stays as it is).
+ * The views the new row names and the old one did not gain a use in `named`; those the old one named and the new
+ * one does not are answered with the uses they lose. Answers the ids written over.
+ */
+export function replaceResultsInPlace(
+  db: Db,
+  units: { result: EncodedUnitResult | number }[],
+  replaced: readonly ReplacedResult[],
+  named: NamedViews,
+): { ids: Set<number>; released: Map<string, number> } {
+  const ids = new Set<number>();
+  const released = new Map<string, number>();
+  const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
+  const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
+  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, tested = ?, files = ?, data = ? WHERE id = ?');
+  // Stored results units of the patch take as they are (a unit compiled twice may take the other's old result).
+  const taken = new Set(units.map((u) => u.result).filter((r) => typeof r === 'number'));
+  units.forEach((u, k) => {
+    const r = u.result;
+    const old = replaced[k];
+    if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
+    if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
+    write.run(r.key, r.hash, r.tested, r.files.toString(), r.data, old.id);
+    noteResultHash(db, old.id, r.hash);
+    ids.add(old.id);
+    u.result = old.id;
+    const now = new Set(storedViewHashes(r.data, r.fileCount));
+    const was = new Set(old.viewHashes);
+    for (const hash of now) {
+      if (was.has(hash)) continue;
+      const v = named.get(hash);
+      if (v) v.uses++;
+      // A hash cut from the row's hex string of them all would keep that string (see IndexWriter.insertUnitResults).
+      else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
+    }
+    for (const hash of was) if (!now.has(hash)) released.set(hash, (released.get(hash) ?? 0) + 1);
+  });
+  return { ids, released };
+}
+
+/** The uses `released` views lose; views no row names any more are deleted. */
+export function releaseViews(db: Db, released: ReadonlyMap<string, number>): void {
+  if (released.size === 0) return;
+  const release = prepared(db, 'UPDATE file_views SET uses = uses - ? WHERE hash = ?');
+  for (const [hash, n] of released) release.run(n, hash);
+  prepared(db, 'DELETE FROM file_views WHERE uses <= 0').run();
+}
