@@ -6,8 +6,9 @@ import { decodeWithFiles, encodeUnitResult, findUnitResult, loadStoredUnitRow, m
 import type { LinkedUnit } from './unit-inputs.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
-import { inputsStillHold, unitKey, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { setUpUnit } from '../preprocessor/unit-environment.js';
+import { UnitSetUps } from '../preprocessor/unit-set-ups.js';
+import { inputsStillHold, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type CodeMayCount, type EditedFile } from '../preprocessor/carried-result.js';
 import { CounterNames } from '../preprocessor/counter-edits.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
@@ -184,7 +185,9 @@ export function redoUnits(units: CompileUnit[], dirty: number[], previous: Linke
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: ctx.states.hashOf, headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
-  const toWalk: { at: number; index: number; old: UnitResult; oldViews: readonly string[]; unit: CompileUnit; environment: UnitEnvironment }[] = [];
+  const toWalk: { at: number; index: number; old: UnitResult; oldViews: readonly string[]; unit: CompileUnit }[] = [];
+  // The units of a build compiled alike share their set-up; a unit to walk is set up whole when walked.
+  const setUps = new UnitSetUps(ctx.provider, build.defines);
   let carried = 0;
   const earlier = ctx.skeletons.store && earlierSkeletons(ctx.skeletons.store);
   const viewJsons = new Map<string, string>();
@@ -199,20 +202,19 @@ export function redoUnits(units: CompileUnit[], dirty: number[], previous: Linke
   let carriedRows = 0;
   for (const [at, i] of dirty.entries()) {
     const unit = units[i];
-    const environment = setUpUnit(unit, ctx.provider, build.defines);
-    const key = unitKey(unit, environment);
+    const { env, preprocessed, key } = setUps.of(unit);
     const storedRow = loadStoredUnitRow(ctx.db, previous[i].id);
     // Its files are the pairs its result read (absolute paths): not parsed from the row.
     const decoded = decodeWithFiles(storedRow, pairs.absolute, previous[i].files, ctx.views);
     const old: UnitResult = { ...decoded.row, unit: paths.absolutePath(decoded.row.unit) };
-    const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f));
+    const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, env, (f) => ctx.states.storedHash(f));
     const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
     if (stored) {
       redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: fromStoredRow(stored.row, paths), row: stored.id, hash: stored.hash };
       continue;
     }
     const reads = ctx.reads.of(build.variant, build.image, previous[i].hash);
-    const kept = earlier && environment.preprocessed && old.key === key ? carryOver(old, pairs.changed(previous[i].files), environment.env, source, earlier, reads, tested, counterNames) : undefined;
+    const kept = earlier && preprocessed && old.key === key ? carryOver(old, pairs.changed(previous[i].files), env, source, earlier, reads, tested, counterNames) : undefined;
     const row = kept && carriedRow(storedRow, decoded.viewHashes, old, kept, viewJsons, paths);
     if (kept && row) {
       carried++;
@@ -228,9 +230,9 @@ export function redoUnits(units: CompileUnit[], dirty: number[], previous: Linke
       add(at, i, old, decoded.viewHashes, kept);
     } else {
       if (toWalk.length >= maxWalks) return null;
-      toWalk.push({ at, index: i, old, oldViews: decoded.viewHashes, unit, environment });
+      toWalk.push({ at, index: i, old, oldViews: decoded.viewHashes, unit });
     }
   }
-  for (const w of toWalk) add(w.at, w.index, w.old, w.oldViews, walkUnit(w.unit, w.environment, host, true));
+  for (const w of toWalk) add(w.at, w.index, w.old, w.oldViews, walkUnit(w.unit, setUpUnit(w.unit, ctx.provider, build.defines), host, true));
   return { redone, walked: toWalk.length, carried, carriedRows };
 }

@@ -205,3 +205,28 @@ export function parseCompileArgs(argv: string[], directory: string, file?: strin
   else r.language = 'c';
   return r;
 }
+
+/** Flags whose value parseCompileArgs takes from the next argument when given alone (`-I dir`, `-include f`). */
+const VALUE_NEXT = new Set(['-iquote', '-isystem', '-idirafter', '-imacros', '-include-pch', '-include', '--sysroot', '-isysroot', '-I', '-D', '-U', '-x', '-Xlinker', '-T', '-L']);
+/** Flags naming a file the compile writes (parseCompileArgs skips their value). */
+const OUTPUT_NEXT = new Set(['-o', '-MF', '-MT', '-MQ']);
+
+/**
+ * argv (compiler first) with what names the unit's own files left out: the source (an argument parseCompileArgs
+ * takes for one) and the values of -o, -MF, -MT and -MQ, as one string. Two command lines with the same form, run
+ * in the same directory on sources of the same extension, parse alike but for `source`.
+ */
+export function commandWithoutOwnFiles(argv: string[]): string {
+  const out: (string | null)[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (i > 0 && OUTPUT_NEXT.has(a)) {
+      out.push(a, null);
+      i++;
+    } else if (i > 0 && VALUE_NEXT.has(a)) {
+      out.push(a, argv[i + 1] ?? null);
+      i++;
+    } else out.push(i > 0 && !a.startsWith('-') && isSourceFile(a) ? null : a);
+  }
+  return JSON.stringify(out);
+}

@@ -179,22 +179,32 @@ export function unitKey(unit: CompileUnit, env: UnitEnvironment): string {
 const keys = new WeakMap<UnitEnvironment, { unit: CompileUnit; key: string }>();
 
 function keyOf(unit: CompileUnit, env: UnitEnvironment): string {
-  return sha1(
-    JSON.stringify([
-      path.normalize(unit.file),
-      // The chain's dirs, not its short id: ids number chains in the order a thread first meets them.
-      env.chain.bracketStart,
-      env.chain.dirs,
-      env.lang,
-      env.preprocessed,
-      env.evalOptions,
-      env.strictIso,
-      env.features,
-      env.args.imacros,
-      env.args.includes,
-      env.preinclude ?? null,
-    ]),
-  );
+  return keyFrom(unit.file, keyTail(env));
+}
+
+/**
+ * The part of a unit's key its environment decides (see unitKey), as the JSON that follows the source path in the
+ * key's JSON: the same for units set up alike (see unit-set-ups.ts).
+ */
+export function keyTail(env: UnitEnvironment): string {
+  return JSON.stringify([
+    // The chain's dirs, not its short id: ids number chains in the order a thread first meets them.
+    env.chain.bracketStart,
+    env.chain.dirs,
+    env.lang,
+    env.preprocessed,
+    env.evalOptions,
+    env.strictIso,
+    env.features,
+    env.args.imacros,
+    env.args.includes,
+    env.preinclude ?? null,
+  ]).slice(1);
+}
+
+/** A unit's key from its source path and keyTail: the hash of the JSON of [path, ...the tail's values]. */
+export function keyFrom(file: string, tail: string): string {
+  return sha1(`[${JSON.stringify(path.normalize(file))},${tail}`);
 }
 
 /**
