@@ -1,10 +1,11 @@
 // Hands finished builds' garbage back before the next build starts: a full garbage collection once the builds
-// since the last one walked or parsed WORK_PER_COLLECTION units and files. Without it V8 lets the old
-// generation grow to its first collection limit (~100 MB of a build's dead rows, texts and parse results) and
-// keeps those pages; counting work keeps 262 small builds from paying 262 collections. A build of few files but
-// a large heap (one unit including a 24 MB vendor device header: ~900 MB, half of it dead after the write) is
-// collected too, before the run stores skeletons and the content index. Large skeletons are dropped from the
-// run's caches once a build's macros are read (releaseLargeSkeletons). Leaves out native memory.
+// since the last one walked or parsed workPerCollection units and files (a unit carried over is not walked: it
+// leaves little garbage). Without it V8 lets the old generation grow to its first collection limit (~100 MB of a
+// build's dead rows, texts and parse results) and keeps those pages; counting work keeps 262 small builds from
+// paying 262 collections. A build of few files but a large heap (one unit including a 24 MB vendor device header:
+// ~900 MB, half of it dead after the write) is collected too, before the run stores skeletons and the content
+// index. Large skeletons are dropped from the run's caches once a build's macros are read (releaseLargeSkeletons).
+// Leaves out native memory.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FileViewCache } from '../index/unit-result-rows.js';
@@ -13,12 +14,12 @@ import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { forgetCanonicalDefinitions, forgetLexedBodies, type MacroDef } from '../preprocessor/macro-definition.js';
 import { forgetReadNames } from '../preprocessor/tracked-env.js';
 
-const WORK_PER_COLLECTION = 100;
+/** Units walked and files parsed since the last collection past which a finished build is collected. Tests lower it. */
+export const workPerCollection = { count: 100 };
 /** Heap in use past which a finished build is collected whatever its work. */
 const HEAP_PER_COLLECTION = 256 * 1024 * 1024;
 
 let gc: (() => void) | null | undefined;
-let pending = 0;
 
 function collector(): (() => void) | null {
   if (gc === undefined) {
@@ -43,16 +44,16 @@ function collector(): (() => void) | null {
  * 33 MB live, on which the content index's reads and trigrams added 10-20 MB of peak RSS).
  */
 export function releaseMemory(work: number, last = false): void {
-  pending += work;
+  collections.work += work;
   const used = v8.getHeapStatistics().used_heap_size;
-  if (used < HEAP_PER_COLLECTION && (last ? used <= heapBeforeContent.bytes : pending < WORK_PER_COLLECTION)) return;
-  pending = 0;
+  if (used < HEAP_PER_COLLECTION && (last ? used <= heapBeforeContent.bytes : collections.work < workPerCollection.count)) return;
+  collections.work = 0;
   collections.count++;
   collector()?.();
 }
 
-/** Collections releaseMemory made (for tests). */
-export const collections = { count: 0 };
+/** Collections releaseMemory made (for tests), and the work counted since the last one. */
+export const collections = { count: 0, work: 0 };
 
 /** Heap in use past which the run's last build is collected before the content index (see releaseMemory). Tests change it. */
 export const heapBeforeContent = { bytes: 64 << 20 };
