@@ -334,7 +334,11 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
  * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
  */
 export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
-  return decodeRow(r.key, r.tested, r.data, at.length, (i) => pairs[at[i]], views);
+  const decoded = decodeRow(r.key, r.tested, r.data, at.length, (i) => pairs[at[i]], views);
+  // The row's `tested` becomes its list's JSON as first read (equal): rows carried over hold one string per list
+  // until they are written, not ~7 KB each.
+  r.tested = testedJson.get(decoded.row.tested) ?? r.tested;
+  return decoded;
 }
 
 function decodeRow(key: string, tested: string, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
