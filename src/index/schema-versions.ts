@@ -193,5 +193,7 @@ export const SCHEMA_VERSION = 16;
  *     its readers define after the inclusion is not expanded in it (it was).
  * 61: a file GNU as `.include` reads is read at each `.include`: its executions count each time, and its `\@` labels
  *     are written from each count reaching it (read twice, or by two units: `m1_mark` and `m2_mark` at one line).
+ * 62: an assembler file two units `#include` from different `\@` counts writes the labels of each unit's reading (each
+ *     unit assembles its own object; the first unit's only were read).
  */
-export const ROW_FORMAT_VERSION = 61;
+export const ROW_FORMAT_VERSION = 62;

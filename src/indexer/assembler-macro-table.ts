@@ -261,34 +261,40 @@ function withSeen(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, As
 
 /**
  * The files' definitions with where each header's `\@` starts: the macros executed before it where the first unit
- * reading it (in the order of `files`) includes it, through the headers between. A file not read again keeps the
- * starts of the files it includes as `kept` (a patch: when one changes, the digest does and the full path runs).
+ * reading it (in the order of `files`) includes it, through the headers between, and the other counts it is read
+ * from (`again`): an #include guard reads a header once per unit, but each unit assembles its own object; `.include`
+ * reads its file at each directive. A file not read again keeps the starts of the files it includes as `kept` (a
+ * patch: when one changes, the digest does and the full path runs).
  */
 function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>, kept: ReadonlyMap<string, number[] | undefined>): AsmFileMacros[] {
   if (!files.some(([, , reads]) => reads?.executed)) return [...files];
   const table = new AsmMacroTable(files);
   const byRel = new Map(files.map((f) => [f[0], f]));
   const starts = new Map<string, number[]>();
-  // Units (no readers recorded) first, each from 0; then the headers their #includes reach, first reach wins (an
-  // include guard reads a header once); a file `.include` reads is read at each reach, each other start kept.
-  const queue: [string, number][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0]);
+  const readIn = new Map<string, Set<string>>();
+  // Units (no readers recorded) first, each from 0; then the headers their includes reach, for the unit reaching them.
+  const queue: [string, number, string][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0, rel]);
   for (let k = 0; k < queue.length; k++) {
-    const [rel, start] = queue[k];
+    const [rel, start, unit] = queue[k];
     const reads = byRel.get(rel)?.[2];
     if (reads?.readBy) {
-      const got = starts.get(rel);
-      if (got && (!reads.dotHash || got.includes(start) || got.length >= MAX_READINGS)) continue;
-      starts.set(rel, [...(got ?? []), start]);
+      const units = readIn.get(rel) ?? new Set<string>();
+      readIn.set(rel, units);
+      if (!reads.dotHash && units.has(unit)) continue;
+      units.add(unit);
+      const got = starts.get(rel) ?? [];
+      // The same count reads the same labels.
+      if (got.includes(start) || got.length >= MAX_READINGS) continue;
+      starts.set(rel, [...got, start]);
     }
     if (!reads?.includes) continue;
-    const readers = new Set(reads.readBy ?? [rel]);
     const text = texts.get(rel);
     const at = text ? table.countsAt(text.masked(), text.expanded(), rel, start) : undefined;
     for (const [line, name] of reads.includes) {
       const h = table.included(name);
-      if (!h?.[2]?.readBy?.some((u) => readers.has(u))) continue;
+      if (!h?.[2]?.readBy?.includes(unit)) continue;
       const before = at ? at.get(line) : kept.get(h[0]);
-      for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n]);
+      for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n, unit]);
     }
   }
   return files.map(([rel, macros, reads]) => {
@@ -297,7 +303,7 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
   });
 }
 
-/** The readings of one file `.include` reads (from different `\@` counts) kept at most. */
+/** The readings of one included file (from different `\@` counts) kept at most. */
 const MAX_READINGS = 64;
 
 /**

@@ -91,8 +91,9 @@ export interface AsmFileReads {
   /** Of an included file: the macros executed before it, where the first unit reading it includes it (its first `\@`). */
   start?: number;
   /**
-   * Of a file `.include` reads: the macros executed before each further reading of it (GNU as reads it at every
-   * `.include`, in each unit naming it), where they differ from `start` (its `\@` labels are written at each).
+   * Of an included file: the macros executed before each further reading of it, where they differ from `start` (its
+   * `\@` labels are written at each): GNU as reads a file `.include` names at every `.include`, an `#include`d one
+   * (guarded) once per unit, each unit assembling its own object.
    */
   again?: number[];
   /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */

@@ -126,3 +126,23 @@ describe('labels of a file `.include` reads', () => {
     expect(rowsOf(copy, 'include/entry.inc')).toEqual(['function inc_entry 5', 'function m0_mark 8', 'function m3_mark 8']);
   });
 });
+
+describe('a file two units include, each from its own `\\@` count', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-include-two-units'])).root;
+  });
+
+  it('writes the labels of each unit’s reading (#include and `.include` alike)', () => {
+    // nm (a.S.o): T m0_mark (marked.S), T m1_mark (marked.inc). nm (b.S.o): T m0_mark, T m1_mark (b.S), T m2_mark
+    // (marked.S), T m3_mark (marked.inc).
+    expect(rowsOf(root, 'include/marked.S')).toEqual(['function m0_mark 2', 'function m2_mark 2']);
+    expect(rowsOf(root, 'include/marked.inc')).toEqual(['function m1_mark 2', 'function m3_mark 2']);
+    expect(rowsOf(root, 'src/b.S')).toEqual(['function m0_mark 11', 'function m1_mark 13']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler: nm lists those names in each object', () => {
+    expect(nmNames(root, 'src/a.S')).toEqual(['m0_mark', 'm1_mark']);
+    expect(nmNames(root, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark']);
+  });
+});
