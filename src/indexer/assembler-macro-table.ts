@@ -228,7 +228,8 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
  * not read again (a patch) keeps what it saw.
  */
 function withSeen(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, AsmText>): AsmFileMacros[] {
-  if (!files.some(([, , reads]) => reads?.readBy)) return [...files];
+  // Without a header or a macro, what a header sees changes nothing.
+  if (!files.some(([, , reads]) => reads?.readBy) || !files.some(([, macros]) => macros.length)) return [...files];
   const table = new AsmMacroTable(files);
   const byRel = new Map(files.map((f) => [f[0], f]));
   const seen = new Map<string, Set<string>>();
