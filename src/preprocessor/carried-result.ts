@@ -86,14 +86,15 @@ export type CodeMayCount = (e: EditedFile) => boolean;
 /**
  * Whether a header's edit may change how many `__COUNTER__` uses the headers read before the unit's own file make:
  * unless its code used none in the walk (UnitResult.counterIn), the edit changed no #define, and its new code names
- * no macro that may reach the counter: then it uses none after the edit either.
+ * no macro that may reach the counter: then it uses none after the edit either. An #undef changed is carried over only
+ * where it changes nothing (see undef-edits.ts).
  */
 function countMayMove(old: UnitResult, e: EditedFile, codeMayCount: CodeMayCount): boolean {
   if (old.counterIn === undefined) return true;
   const at = old.files.findIndex((f) => f.file === e.file);
   if (at < 0 || old.counterIn.includes(at)) return true;
   const aligned = alignedOf(e.before, e.after);
-  return aligned === undefined || aligned.changed.size !== 0 || codeMayCount(e);
+  return aligned === undefined || (aligned.defines ??= changedDefines(e.before, e.after, aligned)).size !== 0 || codeMayCount(e);
 }
 
 /** The unit's counter marks (see UnitResult.counter) at the lines they moved to (each is 1 or the line after a directive); null when one is gone. */
