@@ -719,7 +719,7 @@ export class IndexWriter {
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
-      for (const hash of new Set(storedViewHashes(r.data, r.fileCount))) {
+      for (const hash of new Set(r.viewHashes ?? storedViewHashes(r.data, r.fileCount))) {
         const v = named.get(hash);
         if (v) v.uses++;
         // A hash cut from the row's hex string of them all would keep that string (~11 KB a unit) until the build's end.

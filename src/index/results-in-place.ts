@@ -47,16 +47,23 @@ export function replaceResultsInPlace(
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;
-    const now = new Set(storedViewHashes(r.data, r.fileCount));
-    const was = new Set(old.viewHashes);
-    for (const hash of now) {
-      if (was.has(hash)) continue;
+    // Uses count the rows naming a view: a hash gains one where the old row did not name it, loses one where the new
+    // row does not. Compared place by place (a carried row keeps all but its moved files' hashes, as the same strings).
+    const now = r.viewHashes ?? storedViewHashes(r.data, r.fileCount);
+    const was = old.viewHashes;
+    for (let i = 0; i < now.length; i++) {
+      const hash = now[i];
+      if (hash === was[i] || was.includes(hash) || now.indexOf(hash) !== i) continue;
       const v = named.get(hash);
       if (v) v.uses++;
       // A hash cut from the row's hex string of them all would keep that string (see IndexWriter.insertUnitResults).
       else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
     }
-    for (const hash of was) if (!now.has(hash)) released.set(hash, (released.get(hash) ?? 0) + 1);
+    for (let i = 0; i < was.length; i++) {
+      const hash = was[i];
+      if (hash === now[i] || now.includes(hash) || was.indexOf(hash) !== i) continue;
+      released.set(hash, (released.get(hash) ?? 0) + 1);
+    }
   });
   return { ids, released };
 }

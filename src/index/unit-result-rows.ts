@@ -53,6 +53,8 @@ export interface EncodedUnitResult {
   data: Buffer;
   /** Files of the result (view hashes at the end of `data`). */
   fileCount: number;
+  /** Those view hashes as strings, when the row was made from a stored one (see movedRow: they are held anyway). */
+  viewHashes?: readonly string[];
   /** The JSON of the views the result names, by hash, to store when new: shared by the results encoded for one write. */
   views: ReadonlyMap<string, string>;
 }
@@ -446,7 +448,7 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
   // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
   const hash = sha1Hasher().update(`${old.key}\0`).update(old.tested).update('\0').update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
-  return { row: { key: old.key, hash, tested: old.tested, files, data, fileCount: n, views }, viewHashes };
+  return { row: { key: old.key, hash, tested: old.tested, files, data, fileCount: n, views, viewHashes }, viewHashes };
 }
 
 /** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
