@@ -314,7 +314,12 @@ export function storedViewHashes(data: Buffer, fileCount: number): string[] {
 const testedLists = new Map<string, UnitResultRow['tested']>();
 const MAX_TESTED_LISTS = 512;
 
+/** The list testedList answered last, with its JSON: rows read one after another mostly name the same one. */
+let lastTested: { json: string; list: UnitResultRow['tested'] } | undefined;
+
 function testedList(json: string): UnitResultRow['tested'] {
+  // Compared with the last JSON first: a lookup hashes the whole string (~7 KB), a comparison stops at a difference.
+  if (lastTested !== undefined && lastTested.json === json) return lastTested.list;
   let list = testedLists.get(json);
   if (list === undefined) {
     if (testedLists.size >= MAX_TESTED_LISTS) testedLists.clear();
@@ -322,6 +327,7 @@ function testedList(json: string): UnitResultRow['tested'] {
     testedLists.set(json, list);
     testedJson.set(list, json);
   }
+  lastTested = { json: testedJson.get(list) ?? json, list };
   return list;
 }
 
