@@ -12,6 +12,7 @@ import { castOf, declaresAlias, nameOf, tagNameOf, unwrapDeclarator } from './de
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
 import { splitArgs } from './split-args.js';
+import type { GrammarNames } from './flat-tree.js';
 import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
 
@@ -22,6 +23,13 @@ export interface CallExtractOptions {
   fileText: string;
   /** Recorded invocations of this file, in text order (none: the parse text is used as it is). */
   invocations?: readonly MacroInvocation[];
+  /** Counts the walk's work, added to (tests). */
+  stats?: CallWalkStats;
+}
+
+export interface CallWalkStats {
+  /** Nodes walkInside handed to their handler (the nodes it passed over, entered or skipped, are not counted). */
+  walked: number;
 }
 
 export interface CallExtraction {
@@ -88,6 +96,56 @@ export function extractCalls(source: string, options: CallExtractOptions): CallE
   return new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree);
 }
 
+/** What a node is to the call walk, by its type: a handler's, entered only for its children, or not entered. */
+const enum Role {
+  /** Not known yet (a table starts so). */
+  Unknown,
+  /** Children only. */
+  Enter,
+  /** Not entered: anonymous nodes and tokens (no children, no handler) and attribute syntax (`__attribute__((alias("f")))`, `[[deprecated("x")]]`: not calls). */
+  Skip,
+  Function,
+  Linkage,
+  /** A namespace, class, struct or union: its body is walked in its scope. */
+  Scope,
+  Declaration,
+  FieldDeclaration,
+  Call,
+  Assignment,
+}
+
+const HANDLED: ReadonlyMap<string, Role> = new Map([
+  ['attribute_specifier', Role.Skip],
+  ['attribute_declaration', Role.Skip],
+  ['ms_declspec_modifier', Role.Skip],
+  ['function_definition', Role.Function],
+  ['linkage_specification', Role.Linkage],
+  ['namespace_definition', Role.Scope],
+  ['class_specifier', Role.Scope],
+  ['struct_specifier', Role.Scope],
+  ['union_specifier', Role.Scope],
+  ['declaration', Role.Declaration],
+  ['field_declaration', Role.FieldDeclaration],
+  ['call_expression', Role.Call],
+  ['assignment_expression', Role.Assignment],
+]);
+
+/** The role of node `id`'s type (ERROR nodes are entered: what they hold is walked as any other node). */
+function roleOf(tree: Tree, id: number): Role {
+  const typeId = tree.typeId[id];
+  if (!tree.names.named[typeId] || tree.names.token[typeId]) return Role.Skip;
+  return HANDLED.get(tree.names.types[typeId]) ?? Role.Enter;
+}
+
+/** Roles by type id (ERROR's is 0xffff), one table per grammar's names (filled as type ids are met). */
+const roleTables = new WeakMap<GrammarNames, Uint8Array>();
+
+function rolesOf(names: GrammarNames): Uint8Array {
+  let roles = roleTables.get(names);
+  if (!roles) roleTables.set(names, (roles = new Uint8Array(0x10000)));
+  return roles;
+}
+
 class CallWalker {
   private refs: ExtractedReference[] = [];
   private symbols: ExtractedSymbol[] = [];
@@ -98,6 +156,8 @@ class CallWalker {
   private linkC = false;
   /** While the walk is in a struct, union or class body (and no namespace in it): declarations there are members. */
   private inClass = false;
+  /** What each node type id is to the walk (rolesOf). */
+  private roles: Uint8Array = new Uint8Array(0);
 
   constructor(
     private text: string,
@@ -109,6 +169,7 @@ class CallWalker {
 
   run(tree: Tree): CallExtraction {
     for (const c of tree.rootNode.namedChildren) if (c.type === 'declaration') this.declareNames(c, this.globals);
+    this.roles = rolesOf(tree.names);
     this.walk(tree, 0, null, []);
     for (const inv of this.exp?.used ?? []) this.irqRegistration(inv);
     return { references: this.refs, symbols: this.symbols, expanded: this.exp ? this.expandedReading(tree) : undefined };
@@ -143,61 +204,82 @@ class CallWalker {
   }
 
   /**
-   * Visits the named nodes under `id` by their ids in the flat tree: node objects are made only for the nodes
-   * a handler reads (most nodes are passed over).
+   * Runs the handler of node `id` (by its role, see rolesOf) and walks what it holds, by ids in the flat tree:
+   * node objects are made only for the nodes a handler reads (most nodes are passed over).
    */
   private walk(tree: Tree, id: number, fn: FnContext | null, scopes: string[]): void {
-    switch (tree.type(id)) {
-      // `__attribute__((alias("f")))`, `[[deprecated("x")]]`: attribute syntax, not calls.
-      case 'attribute_specifier':
-      case 'attribute_declaration':
-      case 'ms_declspec_modifier':
-        return;
-      case 'function_definition':
+    switch (this.roles[tree.typeId[id]]) {
+      case Role.Function:
         this.functionDefinition(tree, tree.node(id), scopes);
         return;
-      case 'linkage_specification': {
+      case Role.Linkage: {
         // The linkage of what it holds (extract-symbols.ts names a function with C linkage by its C name).
         const saved = this.linkC;
         this.linkC = tree.node(id).childForFieldName('value')?.text === '"C"';
-        for (let c = tree.firstChild(id); c !== -1; c = tree.next[c]) if (tree.isNamed(c)) this.walk(tree, c, fn, scopes);
+        this.walkInside(tree, id, fn, scopes);
         this.linkC = saved;
         return;
       }
-      case 'namespace_definition':
-      case 'class_specifier':
-      case 'struct_specifier':
-      case 'union_specifier': {
+      case Role.Scope: {
         const node = tree.node(id);
-        const n = node.type === 'namespace_definition' ? node.childForFieldName('name')?.text : scopeNameOf(node);
+        // Most struct and union specifiers name a type (`struct k_obj *o`): no body, no scope to name.
         const body = node.childForFieldName('body');
         if (body) {
-          const saved = [this.linkC, this.inClass];
+          const n = node.type === 'namespace_definition' ? node.childForFieldName('name')?.text : scopeNameOf(node);
+          // Plain locals, no array destructuring: this function is compiled early, and an iteration in it costs that compile.
+          const savedLinkC = this.linkC;
+          const savedInClass = this.inClass;
           // Class members have C++ linkage whatever block holds the class.
           if (node.type !== 'namespace_definition') this.linkC = false;
           this.inClass = node.type !== 'namespace_definition';
-          this.walk(tree, body.id, fn, n ? [...scopes, n] : scopes);
-          [this.linkC, this.inClass] = saved;
+          this.walk(tree, body.id, fn, n ? scopes.concat(n) : scopes);
+          this.linkC = savedLinkC;
+          this.inClass = savedInClass;
           return;
         }
         break;
       }
-      case 'declaration':
+      case Role.Declaration:
         this.declaration(tree.node(id), fn, scopes);
         break;
-      case 'field_declaration':
+      case Role.FieldDeclaration:
         if (!fn) this.fieldDeclaration(tree.node(id), scopes);
         break;
-      case 'call_expression':
+      case Role.Call:
         this.call(tree.node(id), fn);
         break;
-      case 'assignment_expression':
+      case Role.Assignment:
         this.assignment(tree.node(id), fn);
         break;
       default:
         break;
     }
-    for (let c = tree.firstChild(id); c !== -1; c = tree.next[c]) if (tree.isNamed(c)) this.walk(tree, c, fn, scopes);
+    this.walkInside(tree, id, fn, scopes);
+  }
+
+  /**
+   * walk of each node below `id` that has a handler, in document order: the subtree is read as a run of ids
+   * (pre-order), entering nodes without a handler in place, passing over tokens and attribute syntax (Role.Skip),
+   * and leaving a handled node's subtree to its walk. Nodes without a handler change no walk state, so this is the
+   * recursive walk of every named node, without a call per node.
+   */
+  private walkInside(tree: Tree, id: number, fn: FnContext | null, scopes: string[]): void {
+    const { roles } = this;
+    const { typeId, after } = tree;
+    const { stats } = this.opts;
+    for (let c = id + 1, end = after[id]; c < end; ) {
+      let role: Role = roles[typeId[c]];
+      if (role === Role.Unknown) role = roles[typeId[c]] = roleOf(tree, c);
+      if (role === Role.Enter) {
+        c++;
+        continue;
+      }
+      if (role !== Role.Skip) {
+        if (stats) stats.walked++;
+        this.walk(tree, c, fn, scopes);
+      }
+      c = after[c];
+    }
   }
 
   private functionDefinition(tree: Tree, node: SyntaxNode, scopes: string[]): void {

@@ -1,7 +1,8 @@
 // Extraction work grows linearly with file size: counted as syntax nodes entered, never as wall-clock time. The parser skips the inside of large
-// literal tables, and what follows them is still found where it is.
+// literal tables, and what follows them is still found where it is. The call walk takes one by one only the nodes it reads.
 import { describe, expect, it } from 'vitest';
 import type { ExtractedSymbol } from '../../src/model/symbol.js';
+import { extractCalls, type CallWalkStats } from '../../src/parser/extract-calls.js';
 import { extractSymbols, type ExtractStats } from '../../src/parser/extract-symbols.js';
 import { DATA_TABLE_MIN_CHARS, dataTableInsides, findDataTables } from '../../src/parser/data-tables.js';
 
@@ -84,5 +85,17 @@ describe('literal data tables', () => {
     expect(findDataTables(`int t[] = {${'1, '.repeat(100)}};`)).toHaveLength(0);
     // Nested literal groups are skipped once, as the outermost group.
     expect(findDataTables(`int t[][2] = {${'{1, 2}, '.repeat(4000)}};`)).toHaveLength(1);
+  });
+});
+
+describe('call walk', () => {
+  it('takes one by one only the nodes a handler reads, not every named node', () => {
+    const n = 500;
+    const text = `int x;\nvoid f(void)\n{\n${Array.from({ length: n }, (_, i) => `  x = x + ${i};\n`).join('')}  g();\n}\n`;
+    const stats: CallWalkStats = { walked: 0 };
+    const { references } = extractCalls(text, { relPath: 'w.c', language: 'c', fileText: text, stats });
+    expect(references.map((r) => r.name)).toEqual(['g']);
+    // `int x;`, f, the assignments and the call: not the statements, names and numbers between.
+    expect(stats.walked).toBe(n + 3);
   });
 });
