@@ -74,34 +74,24 @@ export const ERROR_TYPE_ID = 0xffff;
 /** Nodes in pre-order: node 0 is the root, a node's children follow it, its subtree is contiguous. */
 export class FlatTree {
   count = 0;
-  typeId: Uint16Array;
-  start: Uint32Array;
-  end: Uint32Array;
+  readonly typeId: Uint16Array;
+  readonly start: Uint32Array;
+  readonly end: Uint32Array;
   /** Field id under the parent (0: none), as tree-sitter's cursor reports it. */
-  field: Uint16Array;
-  parent: Int32Array;
+  readonly field: Uint16Array;
+  readonly parent: Int32Array;
   /** Next sibling, or -1. */
-  next: Int32Array;
+  readonly next: Int32Array;
   /** The id just past the node's subtree. */
-  after: Int32Array;
-  missing: Uint8Array;
+  readonly after: Int32Array;
+  readonly missing: Uint8Array;
   /** Whether tree-sitter found syntax errors (ERROR nodes, missing tokens). */
   hasError = false;
   private lineStarts?: number[];
 
   constructor(readonly text: string, readonly names: GrammarNames, capacity: number) {
-    this.typeId = this.field = new Uint16Array(0);
-    this.start = this.end = new Uint32Array(0);
-    this.parent = this.next = this.after = new Int32Array(0);
-    this.missing = new Uint8Array(0);
-    this.allocate(capacity);
-  }
-
-  /** (Re)allocates the columns, all in one piece of a buffer (see columnSpace), keeping the nodes so far. */
-  private allocate(capacity: number): void {
     const [buffer, at] = columnSpace(capacity * 25);
     const int32 = (i: number) => new Int32Array(buffer, at + i * 4 * capacity, capacity);
-    const old = { start: this.start, end: this.end, parent: this.parent, next: this.next, after: this.after, typeId: this.typeId, field: this.field, missing: this.missing };
     this.start = new Uint32Array(buffer, at, capacity);
     this.end = new Uint32Array(buffer, at + 4 * capacity, capacity);
     this.parent = int32(2);
@@ -110,11 +100,6 @@ export class FlatTree {
     this.typeId = new Uint16Array(buffer, at + 20 * capacity, capacity);
     this.field = new Uint16Array(buffer, at + 22 * capacity, capacity);
     this.missing = new Uint8Array(buffer, at + 24 * capacity, capacity);
-    if (this.count) for (const [k, v] of Object.entries(old)) (this[k as keyof typeof old] as typeof v).set(v.subarray(0, this.count) as never);
-  }
-
-  grow(): void {
-    this.allocate(this.typeId.length * 2);
   }
 
   get rootNode(): FlatNode {
@@ -186,34 +171,49 @@ function columnSpace(bytes: number): [ArrayBuffer, number] {
  * only blanks and line continuations lie between siblings (comments are nodes; the grammars' only hidden tokens
  * are directive line ends), so it starts where they end after the sibling before it (token-ends.ts; but for the
  * tokens that may begin with a blank, BLANK_START_TYPES).
- * The columns are sized once by the tree's node count (which the cursor walk visits; they grow should it not)
- * and are zero when made, so a zero field or missing flag is not written. The loop reads them from locals:
- * until V8 optimizes it, every property read costs an inline-cache call.
+ * The columns are sized once by the tree's node count (which the cursor walk visits) and are zero when made, so a
+ * zero field or missing flag is not written. Should the walk meet more nodes, or open more ancestors than the kept
+ * stacks hold, the copy starts again with room for them (copyNodes).
  */
 export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ranged = false): FlatTree {
   const root = tree.rootNode;
-  const flat = new FlatTree(text, names, Math.max(1, root.descendantCount));
-  const cursor = tree.walk();
   const spelled = !root.hasError;
-  flat.hasError = !spelled;
-  const scan = spelled && !ranged;
+  for (let capacity = Math.max(1, root.descendantCount); ; ) {
+    const flat = new FlatTree(text, names, capacity);
+    flat.hasError = !spelled;
+    const outcome = copyNodes(tree.walk(), flat, spelled, spelled && !ranged);
+    if (outcome === COPIED) return flat;
+    if (outcome === COLUMNS_FULL) capacity *= 2;
+    else stacks = { parents: grown(stacks.parents), lastChild: grown(stacks.lastChild), parentFieldless: grown(stacks.parentFieldless) };
+  }
+}
+
+/** What copyNodes did: copied the tree, or stopped for want of columns or of stack levels. */
+const COPIED = 0;
+const COLUMNS_FULL = 1;
+const STACKS_FULL = 2;
+
+/**
+ * flatten's walk, into the columns of `flat` (see flatten): COPIED, or where it stopped. No column, stack or
+ * table is replaced during the walk, so the loop reads each from a local that stays (until V8 optimizes the loop
+ * every property read costs an inline-cache call; once it does, a local the loop never reassigns costs its compile
+ * no merge per loop turn).
+ */
+function copyNodes(cursor: Parser.TreeCursor, flat: FlatTree, spelled: boolean, scan: boolean): number {
+  const { text, names } = flat;
   const { types, fieldless, token, literal, scanned, blankStart, endsWithLastChild } = names;
-  let { typeId: typeIds, start, end, field, parent, next, after, missing } = flat;
-  let capacity = typeIds.length;
+  const { typeId: typeIds, start, end, field, parent, next, after, missing } = flat;
+  const capacity = typeIds.length;
   let count = 0;
   /** The open ancestors, the last child seen under each (to link siblings), and whether each has fields. */
   let depth = 0;
-  let { parents, lastChild, parentFieldless } = stacks;
+  const { parents, lastChild, parentFieldless } = stacks;
+  const levels = parents.length;
   parents[0] = -1;
   lastChild[0] = -1;
   parentFieldless[0] = 1;
   for (;;) {
-    if (count === capacity) {
-      flat.count = count;
-      flat.grow();
-      ({ typeId: typeIds, start, end, field, parent, next, after, missing } = flat);
-      capacity = typeIds.length;
-    }
+    if (count === capacity) return COLUMNS_FULL;
     const id = count++;
     const typeId = cursor.nodeTypeId;
     if (types[typeId] === undefined) learnType(names, typeId, cursor);
@@ -244,7 +244,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
       if (!spelled && startIndex === endIndex && cursor.nodeIsMissing) missing[id] = 1;
     }
     if (!isToken && cursor.gotoFirstChild()) {
-      if (++depth === parents.length) stacks = { parents, lastChild, parentFieldless } = { parents: grown(parents), lastChild: grown(lastChild), parentFieldless: grown(parentFieldless) };
+      if (++depth === levels) return STACKS_FULL;
       parents[depth] = id;
       lastChild[depth] = -1;
       parentFieldless[depth] = fieldless[typeId] ? 1 : 0;
@@ -255,7 +255,7 @@ export function flatten(tree: Parser.Tree, text: string, names: GrammarNames, ra
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) {
         flat.count = count;
-        return flat;
+        return COPIED;
       }
       const closed = parents[depth];
       after[closed] = count;
