@@ -1,10 +1,11 @@
 // Whether an edited header's code lines can use `__COUNTER__`: they name `__COUNTER__` or a macro that may reach it
 // by some #define a walk reached (or a starting macro), whatever else the walk's macros are at that moment. Code
 // naming none uses it nowhere, so a header edit leaving its code so, in a header whose code used it nowhere before,
-// leaves the count the unit's own file starts from as it was (see carried-result.ts). Leaves out names made by `##`.
+// leaves the count the unit's own file starts from as it was (see carried-result.ts). A macro that pastes (`##`) may
+// make a name that reaches it, so it is taken to reach it (as counter-uses.ts expands its invocations).
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, StartingMacros } from './macro-definition.js';
-import { fileCode } from './counter-uses.js';
+import { fileCode, pastesNames } from './counter-uses.js';
 import type { FileView } from './unit-result.js';
 
 /**
@@ -50,6 +51,10 @@ export class CounterNames {
   private addDefinition(def: MacroDef): void {
     const name = def.name;
     if (this.reaching.has(name)) return;
+    if (pastesNames(def)) {
+      this.reach(name);
+      return;
+    }
     for (const t of def.body) {
       if (t.k !== 'ident' || t.pi !== undefined || t.v === name) continue;
       if (this.reaching.has(t.v)) {

@@ -1,6 +1,7 @@
 // The `__COUNTER__` expansions of a header's compiled code lines, counted as the compiler makes them: each invocation
 // of a macro that reaches `__COUNTER__` (or whose arguments name one) expanded with the walk's macros of that moment.
-// Leaves out names made by `##` pasting that reach `__COUNTER__` only once pasted.
+// A macro that pastes (`##`) may make any name, one reaching the counter too: its invocations are expanded as well.
+// Leaves out `__COUNTER__` itself made by pasting in a unit where no macro names it.
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef } from './macro-definition.js';
 import { argumentsEnd, scanCode, type FileCode } from './code-scan.js';
@@ -51,6 +52,8 @@ export function countInLines(fc: FileCode, from: number, to: number, host: Count
       const args = argumentsEnd(code, stop);
       if (def.params && args < 0) continue;
       if (args >= 0) stop = args;
+      // `F(x)(y)`: what F makes may be a function-like macro taking `(y)` (a pasted name, say).
+      for (let more = argumentsEnd(code, stop); more >= 0; more = argumentsEnd(code, stop)) stop = more;
       const at = (name: string) => host.peek(name, line);
       if (!reaches(def, at, memo, 0) && !namesCounter(ids, code, k + 1, stop, at, memo)) {
         covered = stop;
@@ -75,7 +78,10 @@ function namesCounter(ids: Int32Array, code: string, k: number, stop: number, pe
 
 type Peek = (name: string) => MacroDef | undefined;
 
-/** Whether expanding `def` can expand `__COUNTER__`: its replacement names it, or a macro that does (as defined now). */
+/**
+ * Whether expanding `def` can expand `__COUNTER__`: its replacement names it, or a macro that does (as defined now),
+ * or pastes (the name it makes is known only once expanded).
+ */
 function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth: number): boolean {
   const known = memo.get(def);
   if (known !== undefined) return known;
@@ -84,8 +90,9 @@ function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth:
   const body = def.body;
   for (let i = 0; i < body.length && !found; i++) {
     const t = body[i];
-    if (t.k !== 'ident' || t.pi !== undefined) continue;
-    if (t.v === '__COUNTER__') found = true;
+    if (pastesName(body, i)) found = true;
+    else if (t.k !== 'ident' || t.pi !== undefined) continue;
+    else if (t.v === '__COUNTER__') found = true;
     else if (depth < 32) {
       const next = peek(t.v);
       found = next !== undefined && next.builtin === undefined && reaches(next, peek, memo, depth + 1);
@@ -94,6 +101,18 @@ function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth:
   memo.set(def, found);
   return found;
 }
+
+/**
+ * Whether `body[i]` is a `##` that may make a name: its left operand is a name or a parameter (not the comma of
+ * `, ## __VA_ARGS__`, nor a number or punctuator, which paste into no identifier).
+ */
+function pastesName(body: MacroDef['body'], i: number): boolean {
+  const t = body[i];
+  return t.k === 'punct' && t.v === '##' && i > 0 && body[i - 1].k === 'ident';
+}
+
+/** Whether a definition's replacement pastes a name (see pastesName): what it makes is known only once expanded. */
+export const pastesNames = (def: MacroDef): boolean => def.body.some((_, i) => pastesName(def.body, i));
 
 /** Index of the first identifier at or after offset `off`. */
 function firstIdentAt(ids: Int32Array, off: number): number {
