@@ -14,7 +14,10 @@
 // edited under a walk whose unit file (or an #if) used `__COUNTER__` when the edit may change how often headers use it
 // (the header's code used it in the walk, its #defines changed, or its new code names a macro that may reach it), the
 // unit's own file edited under a walk whose #if read the counter, or after such a header edit carried over (the
-// counter's values there are not known).
+// counter's values there are not known), a #define of the unit's own file changed above one of its #includes under a
+// walk that counted (headers read after it may count through it), and, under a walk where nothing used the counter, an
+// edit leaving its file naming `__COUNTER__` that may start uses (a header's #defines changed or its code naming it,
+// the own file's #defines above an #include).
 import type { FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -37,7 +40,10 @@ export interface EditedFile {
  */
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount): UnitResult | undefined {
   if (old.diagnostics.length || testsLine(old.tested)) return undefined;
-  const countMoves = old.counter !== undefined && edited.some((e) => e.file !== old.unit && countMayMove(old, e, codeMayCount ?? (() => true)));
+  const mayCount = codeMayCount ?? (() => true);
+  // No header used the counter nor defined a macro using it: an edit naming it may start their uses.
+  if (old.counter === undefined && edited.some((e) => e.after.mentionsCounter && (e.file === old.unit ? definesAboveInclude(e) : definesOrCodeMayCount(e, mayCount)))) return undefined;
+  const countMoves = old.counter !== undefined && edited.some((e) => (e.file === old.unit ? definesAboveInclude(e) : countMayMove(old, e, mayCount)));
   if (countMoves && (old.counterUsed || old.counterInIf)) return undefined;
   // An #if read the counter: an edit of the unit's own file may change the uses before it.
   if (old.counterInIf && edited.some((e) => e.file === old.unit)) return undefined;
@@ -95,6 +101,29 @@ function countMayMove(old: UnitResult, e: EditedFile, codeMayCount: CodeMayCount
   if (at < 0 || old.counterIn.includes(at)) return true;
   const aligned = alignedOf(e.before, e.after);
   return aligned === undefined || (aligned.defines ??= changedDefines(e.before, e.after, aligned)).size !== 0 || codeMayCount(e);
+}
+
+/** Whether a header's edit changed a #define, or its new code names a macro that may reach the counter. */
+function definesOrCodeMayCount(e: EditedFile, codeMayCount: CodeMayCount): boolean {
+  const aligned = alignedOf(e.before, e.after);
+  return aligned === undefined || (aligned.defines ??= changedDefines(e.before, e.after, aligned)).size !== 0 || codeMayCount(e);
+}
+
+/**
+ * Whether an edit of the unit's own file changed a #define above one of its #includes: the headers read after it may
+ * use the counter through it (their code naming the name, undefined or defined otherwise before).
+ */
+function definesAboveInclude(e: EditedFile): boolean {
+  const aligned = alignedOf(e.before, e.after);
+  if (aligned === undefined) return true;
+  const changed = (aligned.defines ??= changedDefines(e.before, e.after, aligned));
+  if (changed.size === 0) return false;
+  for (const sk of [e.before, e.after]) {
+    const dirs = sk.directives;
+    const first = dirs.findIndex((d) => d.kind === 'define' && d.macro !== undefined && changed.has(d.macro.name));
+    if (first >= 0 && dirs.some((d, i) => i > first && (d.kind === 'include' || d.kind === 'include_next' || d.kind === 'import'))) return true;
+  }
+  return false;
 }
 
 /** The unit's counter marks (see UnitResult.counter) at the lines they moved to (each is 1 or the line after a directive); null when one is gone. */

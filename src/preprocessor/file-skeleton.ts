@@ -78,6 +78,11 @@ export interface FileSkeleton {
   /** Macro whose definedness makes the whole file empty (`#ifndef X ... #endif` guard), if any. */
   guard?: string;
   pragmaOnce: boolean;
+  /**
+   * Its text has `__COUNTER__` somewhere (a code line, a directive or a comment): its code lines may use the counter
+   * with no macro using it defined (see UnitWalker.addRange).
+   */
+  mentionsCounter?: boolean;
   /** content hash */
   hash: string;
 }
@@ -157,6 +162,7 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     directives,
     problems,
     pragmaOnce,
+    mentionsCounter: text.includes('__COUNTER__'),
     hash: sha1(text),
   };
   sk.guard = detectGuard(directives, code);
@@ -351,7 +357,7 @@ export class SkeletonCache {
 }
 
 /** Bump when the encoding below or what a directive's word and text make of it changes: stored skeletons of another format are dropped. */
-export const SKELETON_FORMAT = 2;
+export const SKELETON_FORMAT = 3;
 
 /** A directive as stored: kind, lines, text, then its conditional links (-1: none) and whether it is stray. */
 type StoredDirective = [kind: DirectiveKind, line: number, endLine: number, rest: string, next: number, end: number, stray: 0 | 1];
@@ -361,6 +367,7 @@ interface StoredSkeleton {
   problems: StructureProblem[];
   guard: string | null;
   pragmaOnce: boolean;
+  mentionsCounter: boolean;
   hash: string;
   directives: StoredDirective[];
 }
@@ -390,7 +397,7 @@ export function encodeSkeleton(sk: FileSkeleton): Buffer {
 
 /** Hands the skeleton's JSON to `emit` in pieces of about 64 kB; answers how many. */
 function encodedPieces(sk: FileSkeleton, emit: (piece: string) => void): number {
-  const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash, directives: [] };
+  const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: sk.mentionsCounter === true, hash: sk.hash, directives: [] };
   // `..."directives":[]}` without its last two characters, then the directives and `]}`.
   let piece = JSON.stringify(head).slice(0, -2);
   let count = 1;
@@ -434,7 +441,7 @@ export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
     if (stray) d.stray = true;
     directives[i] = d;
   }
-  const sk: FileSkeleton = { file, lineCount: stored.lineCount, directives, problems: stored.problems, pragmaOnce: stored.pragmaOnce, hash: stored.hash };
+  const sk: FileSkeleton = { file, lineCount: stored.lineCount, directives, problems: stored.problems, pragmaOnce: stored.pragmaOnce, mentionsCounter: stored.mentionsCounter, hash: stored.hash };
   if (stored.guard !== null) sk.guard = stored.guard;
   return sk;
 }

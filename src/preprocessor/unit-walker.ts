@@ -385,11 +385,16 @@ export class UnitWalker {
           this.expandCounting(code, file, line, true);
         },
       };
-      if (this.counterDefined) this.scanText(file, from, to, this.ownHost);
-    } else if (this.counterDefined) {
+      if (this.counterDefined || this.mentionsCounter(file)) this.scanText(file, from, to, this.ownHost);
+    } else if (this.counterDefined || this.mentionsCounter(file)) {
       this.counterHost ??= { peek: (name) => this.peekCounting(name), expand: (code, line) => this.expandCounting(code, this.curFile, line) };
       this.scanText(file, from, to, this.counterHost);
     }
+  }
+
+  /** Whether a file's text names `__COUNTER__`: its code lines may use it before any macro using it is defined. */
+  private mentionsCounter(file: string): boolean {
+    return this.host.skeleton(file)?.mentionsCounter === true;
   }
 
   /**

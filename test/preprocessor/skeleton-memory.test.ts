@@ -55,12 +55,16 @@ describe('stored skeleton bytes', () => {
     const sk = buildSkeleton('/p/g.h', lines.join('\n'));
     expect(sk.directives.length).toBe(603);
     const stored = {
-      lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, hash: sk.hash,
+      lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: false, hash: sk.hash,
       directives: sk.directives.map((d) => [d.kind, d.line, d.endLine, d.rest, d.next ?? -1, d.end ?? -1, d.stray ? 1 : 0]),
     };
     expect(encodeSkeleton(sk).toString('utf8')).toBe(JSON.stringify(stored));
     const empty = buildSkeleton('/p/e.h', 'int a;\n');
     expect(JSON.parse(encodeSkeleton(empty).toString('utf8')).directives).toEqual([]);
+    // Whether the text names the counter (its code may use it before any macro does) is kept.
+    const counting = buildSkeleton('/p/c.h', 'int c = __COUNTER__;\n');
+    expect(counting.mentionsCounter).toBe(true);
+    expect(decodeSkeleton(encodeSkeleton(counting), '/p/c.h').mentionsCounter).toBe(true);
   });
 
   it('of more than a megabyte are written when put, the others when flushed', () => {
