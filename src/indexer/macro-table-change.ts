@@ -123,10 +123,23 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
         out.remerge.push(file);
         continue;
       }
-      out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [] });
+      const counter = counterMarksOf(scopeDigest);
+      out.remask.push({ file, language: f.language as MergedFile['language'], lineCount: 0, ranges, readBy: [], ...(counter ? { counter } : {}) });
     } else out.activities.push([rel, scopedActivity(activityKey(state.hash, ranges, f.language, blankKey, after), scopeDigest)]);
   }
   return out;
+}
+
+/**
+ * The `__COUNTER__` marks of a unit's own file (MergedFile.counter) its activity key holds past the `:` (see
+ * activitySuffix in mask-files.ts: the sha1 of the sites it sees or nothing, then `c` and the marks), or undefined.
+ */
+function counterMarksOf(suffix: string): number[] | undefined {
+  const at = /^[0-9a-f]{40}/.test(suffix) ? 40 : 0;
+  if (suffix[at] !== 'c') return undefined;
+  const end = suffix.indexOf('u', at);
+  const marks = suffix.slice(at + 1, end < 0 ? undefined : end);
+  return marks === '' ? [] : marks.split(',').map(Number);
 }
 
 /**

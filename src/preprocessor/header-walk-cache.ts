@@ -48,11 +48,12 @@ export interface HeaderEntry {
   /** The files whose code lines made those uses (nested walks included); absent when none did. */
   countedIn?: string[];
   /**
-   * Macros its code lines named, defined, looked up to tell whether they may use the counter (see
-   * counter-uses.ts), with their definitions: inputs of the count, not of the unit (absent when none).
+   * Names its code lines named, looked up to tell whether they may use the counter (see counter-uses.ts), and names
+   * their expansions looked up undefined, with their definitions (undefined: not defined; another unit may define
+   * one to use the counter): inputs of the count, not of the unit (absent when none).
    */
   countNames?: string[];
-  countDefs?: MacroDef[];
+  countDefs?: (MacroDef | undefined)[];
   ops: unknown[];
   /**
    * Views of files this walk alone made in a unit, by file (see unit-result.ts), each with the definitions
@@ -121,8 +122,8 @@ export class HeaderRecorder {
   counted = 0;
   /** The files whose code lines made them (see HeaderEntry.countedIn). */
   readonly countedIn = new Set<string>();
-  /** Macros looked up to count them, before the walk wrote them (see HeaderEntry.countNames). */
-  readonly countReads = new Map<string, MacroDef>();
+  /** Names looked up to count the counter's uses, before the walk wrote them (see HeaderEntry.countNames). */
+  readonly countReads = new Map<string, MacroDef | undefined>();
   /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
   private lastRun = -1;
 
@@ -135,8 +136,8 @@ export class HeaderRecorder {
     if (!this.written.has(name) && !this.reads.has(name)) this.reads.set(name, def);
   }
 
-  /** A defined macro a code line named, looked up to count the counter's uses. */
-  countRead(name: string, def: MacroDef): void {
+  /** A name a code line named (or an expansion looked up undefined), looked up to count the counter's uses. */
+  countRead(name: string, def: MacroDef | undefined): void {
     if (!this.written.has(name) && !this.countReads.has(name)) this.countReads.set(name, def);
   }
 

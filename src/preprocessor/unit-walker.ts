@@ -398,12 +398,12 @@ export class UnitWalker {
   }
 
   /**
-   * A macro a header's code line names, looked up to tell whether it may use the counter: when defined, an input of
-   * the header walk under way's count (a unit defining it otherwise must not replay that count), not of the unit.
+   * A name a header's code line names, looked up to tell whether it may use the counter: an input of the header walk
+   * under way's count, defined or not (a unit defining it otherwise must not replay that count), not of the unit.
    */
   private peekCounting(name: string): MacroDef | undefined {
     const def = peekMacro(this.opts.env, name);
-    if (def !== undefined && this.rec !== undefined) this.rec.countRead(name, def);
+    if (this.rec !== undefined) this.rec.countRead(name, def);
     return def;
   }
 
@@ -465,7 +465,8 @@ export class UnitWalker {
     const env = this.opts.env;
     const lookup = (name: string): MacroDef | undefined => {
       const def = peekMacro(env, name);
-      if (def !== undefined && this.rec !== undefined) this.rec.read(name, def);
+      // An input of the count alone, defined or not (a replay reads it as the walk did: not for the unit).
+      if (this.rec !== undefined) this.rec.countRead(name, def);
       return def;
     };
     this.countingText = true;
