@@ -1,7 +1,8 @@
 // The `__COUNTER__` expansions of a header's compiled code lines, counted as the compiler makes them: each invocation
 // of a macro that reaches `__COUNTER__` (or whose arguments name one) expanded with the walk's macros of that moment.
-// A macro that pastes (`##`) may make any name, one reaching the counter too: its invocations are expanded as well.
-// Leaves out `__COUNTER__` itself made by pasting in a unit where no macro names it.
+// A macro that pastes (`##`) may make any name, one reaching the counter too: its invocations are expanded as well
+// (the host may take those apart, see CounterHost.expandPasting). Leaves out `__COUNTER__` itself made by pasting in
+// a unit where no macro names it.
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef } from './macro-definition.js';
 import { argumentsEnd, scanCode, type FileCode } from './code-scan.js';
@@ -23,6 +24,11 @@ export function fileCode(sk: FileSkeleton, text: () => string | undefined): File
 export interface CounterHost {
   peek(name: string, line: number): MacroDef | undefined;
   expand(text: string, line: number): void;
+  /**
+   * Set: an invocation that may reach the counter only through a name pasting makes is given here instead of to
+   * `expand` (the host may give up on a long expansion: a logging macro's can take 100 ms).
+   */
+  expandPasting?: (text: string, line: number) => void;
 }
 
 /**
@@ -37,6 +43,8 @@ export function countInLines(fc: FileCode, from: number, to: number, host: Count
   const end = to < starts.length ? starts[to] : code.length;
   const ids = fc.idents;
   const memo = new Map<MacroDef, boolean>();
+  // Whether a macro reaches the counter other than through pasting (asked of those that reach it, see expandPasting).
+  const plain = host.expandPasting && new Map<MacroDef, boolean>();
   let covered = start;
   let line = from;
   for (let k = firstIdentAt(ids, start); k * 2 < ids.length && ids[k * 2] < end; k++) {
@@ -55,7 +63,12 @@ export function countInLines(fc: FileCode, from: number, to: number, host: Count
       // `F(x)(y)`: what F makes may be a function-like macro taking `(y)` (a pasted name, say).
       for (let more = argumentsEnd(code, stop); more >= 0; more = argumentsEnd(code, stop)) stop = more;
       const at = (name: string) => host.peek(name, line);
-      if (!reaches(def, at, memo, 0) && !namesCounter(ids, code, k + 1, stop, at, memo)) {
+      if (!reaches(def, at, memo, 0, true) && !namesCounter(ids, code, k + 1, stop, at, memo, true)) {
+        covered = stop;
+        continue;
+      }
+      if (plain && !reaches(def, at, plain, 0, false) && !namesCounter(ids, code, k + 1, stop, at, plain, false)) {
+        host.expandPasting!(code.slice(off, stop), line);
         covered = stop;
         continue;
       }
@@ -65,13 +78,13 @@ export function countInLines(fc: FileCode, from: number, to: number, host: Count
   }
 }
 
-/** Whether an identifier between index `k` and offset `stop` is `__COUNTER__` or a macro reaching it. */
-function namesCounter(ids: Int32Array, code: string, k: number, stop: number, peek: Peek, memo: Map<MacroDef, boolean>): boolean {
+/** Whether an identifier between index `k` and offset `stop` is `__COUNTER__` or a macro reaching it (`pastes`: see reaches). */
+function namesCounter(ids: Int32Array, code: string, k: number, stop: number, peek: Peek, memo: Map<MacroDef, boolean>, pastes: boolean): boolean {
   for (; k * 2 < ids.length && ids[k * 2] < stop; k++) {
     const name = code.substr(ids[k * 2], ids[k * 2 + 1]);
     if (name === '__COUNTER__') return true;
     const def = peek(name);
-    if (def !== undefined && def.builtin === undefined && reaches(def, peek, memo, 0)) return true;
+    if (def !== undefined && def.builtin === undefined && reaches(def, peek, memo, 0, pastes)) return true;
   }
   return false;
 }
@@ -80,9 +93,9 @@ type Peek = (name: string) => MacroDef | undefined;
 
 /**
  * Whether expanding `def` can expand `__COUNTER__`: its replacement names it, or a macro that does (as defined now),
- * or pastes (the name it makes is known only once expanded).
+ * or (with `pastes`) pastes a name (the name it makes is known only once expanded). `memo` holds answers of one mode.
  */
-function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth: number): boolean {
+function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth: number, pastes: boolean): boolean {
   const known = memo.get(def);
   if (known !== undefined) return known;
   memo.set(def, false);
@@ -90,12 +103,12 @@ function reaches(def: MacroDef, peek: Peek, memo: Map<MacroDef, boolean>, depth:
   const body = def.body;
   for (let i = 0; i < body.length && !found; i++) {
     const t = body[i];
-    if (pastesName(body, i)) found = true;
+    if (pastes && pastesName(body, i)) found = true;
     else if (t.k !== 'ident' || t.pi !== undefined) continue;
     else if (t.v === '__COUNTER__') found = true;
     else if (depth < 32) {
       const next = peek(t.v);
-      found = next !== undefined && next.builtin === undefined && reaches(next, peek, memo, depth + 1);
+      found = next !== undefined && next.builtin === undefined && reaches(next, peek, memo, depth + 1, pastes);
     }
   }
   memo.set(def, found);

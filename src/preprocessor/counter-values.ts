@@ -12,11 +12,26 @@ import { lookupIn, type UndoneAt } from './macro-lookup.js';
 
 const COUNTER = builtinMacro('__COUNTER__', 'counter');
 
-/** `marks`: UnitResult.counter; `text`: the file's compiled text (inactive lines blanked, lines kept). */
+/**
+ * `marks`: UnitResult.counter; `text`: the file's compiled text (inactive lines blanked, lines kept). The file's uses
+ * are counted at the first value asked for: a file whose code uses no counter (its walk could not tell without
+ * expanding a logging macro's long invocations) asks none.
+ */
 export function counterValues(text: string, file: string, table: BuildMacroTable, marks: readonly number[], undone?: UndoneAt, assembler = false): (line: number) => number {
+  let used: number[] | undefined;
+  return (line) => {
+    used ??= ownUses(text, file, table, undone, assembler);
+    let value = 0;
+    for (let k = 0; k < marks.length && marks[k] <= line; k += 2) value = marks[k + 1];
+    for (let k = 0; k < used.length && used[k] < line; k += 2) value += used[k + 1];
+    return value;
+  };
+}
+
+/** [line, uses] of each line whose code lines used the counter, in order. */
+function ownUses(text: string, file: string, table: BuildMacroTable, undone: UndoneAt | undefined, assembler: boolean): number[] {
   const fc = scanCode(text);
   const lookup = lookupIn(table, file, undone);
-  // [line, uses] of each line whose code lines used the counter, in order.
   const used: number[] = [];
   const expand = (code: string, line: number) => {
     let n = 0;
@@ -37,10 +52,5 @@ export function counterValues(text: string, file: string, table: BuildMacroTable
     else used.push(line, n);
   };
   countInLines(fc, 1, fc.lineStarts.length, { peek: lookup, expand });
-  return (line) => {
-    let value = 0;
-    for (let k = 0; k < marks.length && marks[k] <= line; k += 2) value = marks[k + 1];
-    for (let k = 0; k < used.length && used[k] < line; k += 2) value += used[k + 1];
-    return value;
-  };
+  return used;
 }

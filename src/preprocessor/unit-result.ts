@@ -250,6 +250,24 @@ function mergeSorted(r: number[]): number[] {
   return mergeInOrder(pairs.flat());
 }
 
+/** The unit's walk (see walkUnit); `ownPastes`: see UnitWalkOptions.ownPastes. */
+function walkedOnce(unit: CompileUnit, environment: UnitEnvironment, host: WalkUnitHost, recordDecisions: boolean, ownPastes: boolean): { walker: UnitWalker; env: TrackedEnv } {
+  const env = new TrackedEnv(environment.env, host.sharedLayers === false || !host.headerCache ? undefined : EnvLayer.root(environment.env, host.headerCache));
+  const walker = new UnitWalker(
+    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache, text: (f) => host.source.read(f) },
+    { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions, ...(ownPastes ? { ownPastes } : {}) },
+  );
+  if (startsCounting(environment.env)) walker.countFromStart();
+  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
+  if (environment.preinclude) {
+    const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
+    if (pre) walker.walkRoot(pre.file, true, true);
+  }
+  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
+  walker.walkRoot(path.normalize(unit.file), true);
+  return { walker, env };
+}
+
 /**
  * Walk one unit from its environment and return its result (the environment's macro map is not changed).
  * `recordDecisions` adds each file's evaluated and taken conditional heads.
@@ -269,19 +287,13 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
     const lines = physicalLines(text).length;
     return { ...base, files: [{ file: unitFile, hash, view: { lines, ranges: [1, lines], defines: [] } }], tested: [], diagnostics: [], reads: '' };
   }
-  const env = new TrackedEnv(environment.env, host.sharedLayers === false || !host.headerCache ? undefined : EnvLayer.root(environment.env, host.headerCache));
-  const walker = new UnitWalker(
-    { skeleton: (f) => host.source.skeleton(f), exists: (f) => host.source.exists(f), resolver: host.resolver, headerCache: host.headerCache, text: (f) => host.source.read(f) },
-    { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions },
-  );
-  if (startsCounting(environment.env)) walker.countFromStart();
-  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
-  if (environment.preinclude) {
-    const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
-    if (pre) walker.walkRoot(pre.file, true, true);
+  let { walker, env } = walkedOnce(unit, environment, host, recordDecisions, false);
+  // An #if read the counter after own code that may use it through a pasted name: walked again counting those uses.
+  if (walker.countUnsure) {
+    walker.release();
+    env.release();
+    ({ walker, env } = walkedOnce(unit, environment, host, recordDecisions, true));
   }
-  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
-  walker.walkRoot(unitFile, true);
   host.walked?.();
   const shared: SharedReads[] = [];
   const tops: number[] = [];

@@ -78,9 +78,18 @@ export interface UnitWalkOptions {
   onActiveRange?: (file: string, from: number, to: number) => void;
   /** Replace a conditional's decision (tests of the differential check). */
   overrideDecision?: (file: string, line: number, computed: boolean) => boolean;
+  /**
+   * Count the uses of the unit's own code lines through names pasting makes however long their invocations'
+   * expansions (see expandPastingOwn): needed only where a directive reads the counter after one (see countUnsure).
+   */
+  ownPastes?: boolean;
 }
 
 const MAX_DEPTH = 200;
+/** Names an own code line's invocation reaching the counter only through pasting may look up (see expandPastingOwn). */
+const PASTING_LOOKUPS = 64;
+/** Thrown to give up such an expansion. */
+const GIVEN_UP = new Error('expansion given up');
 const NO_NUMBERS: number[] = [];
 /** Walks made in this process, to number them. */
 let walks = 0;
@@ -118,6 +127,10 @@ export class UnitWalker {
   private counterDefined = false;
   /** Set once a code line of the unit's own file expands `__COUNTER__` (with the walk's macros of that moment). */
   private ownUses = false;
+  /** Set once a code line of the unit's own file invokes a macro that may reach the counter through a pasted name, not expanded to the end. */
+  private ownMayUse = false;
+  /** Set once a directive read the counter after such an invocation (its value is not known). */
+  private unsure = false;
   /** The headers whose code lines used `__COUNTER__` (replayed walks' included; see counterFiles). */
   private readonly countedFiles = new Set<string>();
   private pushed = new Map<string, (MacroDef | undefined)[]>();
@@ -380,10 +393,8 @@ export class UnitWalker {
       // Its uses are counted too: an #if below reads the counter after them (their values are the mask stage's).
       this.ownHost ??= {
         peek: (name) => peekMacro(this.opts.env, name),
-        expand: (code, line) => {
-          this.ownUses = true;
-          this.expandCounting(code, file, line, true);
-        },
+        expand: (code, line) => this.expandCounting(code, file, line, true),
+        ...(this.opts.ownPastes ? {} : { expandPasting: (code: string, line: number) => this.expandPastingOwn(code, file, line) }),
       };
       if (this.counterDefined || this.mentionsCounter(file)) this.scanText(file, from, to, this.ownHost);
     } else if (this.counterDefined || this.mentionsCounter(file)) {
@@ -412,9 +423,20 @@ export class UnitWalker {
     this.counterDefined = true;
   }
 
-  /** Whether a code line of the unit's own file expands `__COUNTER__` (then a header's uses decide its values). */
+  /**
+   * Whether a code line of the unit's own file expands `__COUNTER__` (then a header's uses decide its values), or may
+   * through a pasted name (not expanded to tell).
+   */
   get ownCounterUses(): boolean {
-    return this.ownUses;
+    return this.ownUses || this.ownMayUse;
+  }
+
+  /**
+   * Whether a directive read the counter after an own code line that may use it through a pasted name: the value it
+   * read may miss those uses (the unit is walked again with `ownPastes`).
+   */
+  get countUnsure(): boolean {
+    return this.unsure;
   }
 
   /** The files whose code lines used `__COUNTER__` in the walk: an edit of another header's code cannot change that count alone. */
@@ -458,12 +480,32 @@ export class UnitWalker {
   }
 
   /**
+   * Expands an own code line's invocation that may reach the counter only through a pasted name, giving up past
+   * PASTING_LOOKUPS names looked up (a logging macro's expansion takes ~100 ms): then it may use the counter or not.
+   */
+  private expandPastingOwn(code: string, file: string, line: number): void {
+    const counted = this.ownCounted;
+    const used = this.ownUses;
+    try {
+      this.expandCounting(code, file, line, true, PASTING_LOOKUPS);
+    } catch (err) {
+      if (err !== GIVEN_UP) throw err;
+      this.ownCounted = counted;
+      this.ownUses = used;
+      this.ownMayUse = true;
+    }
+  }
+
+  /**
    * Expands an invocation of a header's code line, its `__COUNTER__` uses counted (errors are the compiler's to
    * report). The macros it expands are inputs of the header walk under way, not names the unit's walk consulted.
+   * Throws GIVEN_UP past `lookups` names looked up.
    */
-  private expandCounting(code: string, file: string, line: number, own = false): void {
+  private expandCounting(code: string, file: string, line: number, own = false, lookups = Infinity): void {
     const env = this.opts.env;
+    let left = lookups;
     const lookup = (name: string): MacroDef | undefined => {
+      if (--left < 0) throw GIVEN_UP;
       const def = peekMacro(env, name);
       // An input of the count alone, defined or not (a replay reads it as the walk did: not for the unit).
       if (this.rec !== undefined) this.rec.countRead(name, def);
@@ -993,8 +1035,14 @@ export class UnitWalker {
     const num = (v: number | bigint) => [mkTok('number', String(v), tok.sp)];
     if (this.rec !== undefined && ((def.builtin === 'counter' && !this.countingText) || def.builtin === 'include_level' || def.builtin === 'base_file')) this.rec.uncacheable = true;
     // A header's code line uses the counter: the walk's entry adds as many to the counter when replayed.
-    if (def.builtin === 'counter' && this.countingOwn) return num(this.counter + this.ownCounted++);
-    if (def.builtin === 'counter' && !this.countingText) this.ifUses = true;
+    if (def.builtin === 'counter' && this.countingOwn) {
+      this.ownUses = true;
+      return num(this.counter + this.ownCounted++);
+    }
+    if (def.builtin === 'counter' && !this.countingText) {
+      this.ifUses = true;
+      if (this.ownMayUse) this.unsure = true;
+    }
     if (def.builtin === 'counter' && this.countingText) {
       this.countedFiles.add(this.curFile);
       if (this.rec !== undefined) {
