@@ -195,5 +195,8 @@ export const SCHEMA_VERSION = 16;
  *     are written from each count reaching it (read twice, or by two units: `m1_mark` and `m2_mark` at one line).
  * 62: an assembler file two units `#include` from different `\@` counts writes the labels of each unit's reading (each
  *     unit assembles its own object; the first unit's only were read).
+ * 63: `__COUNTER__` is counted through names pasting makes, in code lines naming it before any macro uses it, and where
+ *     a header's code names a macro one unit leaves undefined and another defines to use it; a unit counts as using
+ *     it once its own code expands it (stored results of the same inputs held other counts and keys).
  */
-export const ROW_FORMAT_VERSION = 62;
+export const ROW_FORMAT_VERSION = 63;
