@@ -1,6 +1,7 @@
 // Encoding of per-unit results: views equal by value share one hash (the sha1 of the stored view JSON) even
 // when they are distinct objects, views that differ in any part do not, runs of reads shared by several
-// results encode as their reads one by one would, and a stored result decodes to what was encoded.
+// results encode as their reads one by one would, and a stored result decodes to what was encoded (also rows decoded
+// one after another, which share the views the last one named in the same places).
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,20 @@ describe('unit result rows', () => {
     for (const [hash, data] of encoded.views) put.run(hash, data);
     const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files.toString(), encoded.data, new FileViewCache(db));
     expect(decoded).toEqual(row);
+    db.close();
+  });
+
+  it('decodes rows one after another through one cache, each to what was encoded, whichever views they share by place', () => {
+    const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
+    const [a, b, c, d] = [view([[3, '1']]), view([]), view([[5, '0x10']], true), view([[7, null]])];
+    // The second row names the first's views in the same places but one, the third has them moved up a place.
+    const rows = [result('src/a.c', [a, b, c]), result('src/b.c', [a, d, c]), result('src/c.c', [d, c]), result('src/d.c', [a, b, c, d])];
+    const encoded = rows.map((r) => encodeUnitResult(r).row);
+    const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1) ON CONFLICT(hash) DO NOTHING');
+    for (const e of encoded) for (const [hash, data] of e.views) put.run(hash, data);
+    const cache = new FileViewCache(db);
+    const decoded = encoded.map((e) => decodeUnitResult(e.key, e.tested, e.files.toString(), e.data, cache));
+    expect(decoded).toEqual(rows);
     db.close();
   });
 
