@@ -198,5 +198,7 @@ export const SCHEMA_VERSION = 16;
  * 63: `__COUNTER__` is counted through names pasting makes, in code lines naming it before any macro uses it, and where
  *     a header's code names a macro one unit leaves undefined and another defines to use it; a unit counts as using
  *     it once its own code expands it (stored results of the same inputs held other counts and keys).
+ * 64: a file an assembler file `.include`s, read again by a second unit's `.include` of that file, writes the labels
+ *     of that unit's reading too (the first unit's only were read).
  */
-export const ROW_FORMAT_VERSION = 63;
+export const ROW_FORMAT_VERSION = 64;

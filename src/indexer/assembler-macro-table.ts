@@ -55,7 +55,7 @@ function once<T>(make: () => T): () => T {
 export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map(), twice: [] };
+  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), twice: [] };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -71,7 +71,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const masked = once(() => src.mask(buf, fa.ranges));
     // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
     const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
-    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(masked(), fa.readBy, src, read));
+    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(rel, masked(), fa.readBy, src, read));
     includes.sort((a, b) => a[0] - b[0]);
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
@@ -91,6 +91,8 @@ interface DotReads {
   texts: Map<string, AsmText>;
   /** By stored path: each file read, whole, as assembler (its labels are the build's symbols there). */
   files: Map<string, MergedFile>;
+  /** By stored path: the files a text read `.include`s (stored paths), which a later reader of that text reads too. */
+  nested: Map<string, string[]>;
   /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
   twice: { file: string; rel: string; readBy: string[] }[];
 }
@@ -124,12 +126,13 @@ const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
  * not among the files a unit's walk reads: the hash of its bytes (`dotHash`) is kept apart, so that an edit of it
  * alone sends the build down the full path.
  */
-function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
+function dotIncluded(from: string, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
   const { out, texts } = read;
   const found: [number, string][] = [];
   const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
   if (!dirs || depth > 8) return found;
   const named = new Set<string>();
+  read.nested.set(from, []);
   for (const [line, name] of assemblerIncludes(text)) {
     const file = resolveIn(name, dirs);
     if (!file) continue;
@@ -138,11 +141,9 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
     const readBy = readers.map(src.rel);
     if (named.has(rel) && !read.twice.some((t) => t.rel === rel)) read.twice.push({ file, rel, readBy });
     named.add(rel);
-    const known = texts.get(rel);
-    if (known) {
-      for (const u of readBy) if (!known.readBy.includes(u)) known.readBy.push(u);
-      const merged = read.files.get(rel);
-      if (merged) for (const u of readers) if (!merged.readBy.includes(u)) merged.readBy.push(u);
+    read.nested.get(from)!.push(rel);
+    if (texts.has(rel)) {
+      addReaders(read, rel, readers, src);
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
@@ -154,10 +155,24 @@ function dotIncluded(text: string, readers: readonly string[], src: AsmMacroSour
     read.files.set(rel, { file, language: 'c', lineCount, ranges: [1, lineCount], readBy: [...readers], asIncluded: true });
     const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: got.hash }];
     out.push(entry);
-    const nested = dotIncluded(raw, readers, src, read, depth + 1);
+    const nested = dotIncluded(rel, raw, readers, src, read, depth + 1);
     if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };
   }
   return found;
+}
+
+/**
+ * A file read before gains the readers (absolute) of another inclusion of it, and so do the files it `.include`s, to
+ * the last nested one: each unit reading them writes their labels from its own `\@` count.
+ */
+function addReaders(read: DotReads, rel: string, readers: readonly string[], src: AsmMacroSource, done = new Set<string>()): void {
+  if (done.has(rel)) return;
+  done.add(rel);
+  const known = read.texts.get(rel);
+  if (known) for (const u of readers.map(src.rel)) if (!known.readBy.includes(u)) known.readBy.push(u);
+  const merged = read.files.get(rel);
+  if (merged) for (const u of readers) if (!merged.readBy.includes(u)) merged.readBy.push(u);
+  for (const n of read.nested.get(rel) ?? []) addReaders(read, n, readers, src, done);
 }
 
 /** The first of `dirs` holding `name` (or `name` itself when absolute), a regular file. */

@@ -10,8 +10,9 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 // 2: a file's definitions are those left at its end (`.purgem` removes them). 3: where an included file's `\@` starts.
 // 4: definitions in a conditional's branch not read are left out. 5: the units reading an included file that defines
 // macros (which files see them). 6: the files `.include` reads. 7: the macros an included file sees where it is
-// included. 8: the further readings of a file `.include` reads (`again`). 9: those of an #include'd file, per unit.
-const FORMAT = 9;
+// included. 8: the further readings of a file `.include` reads (`again`). 9: those of an #include'd file, per unit. 10: the
+// readers of a file a `.include`d file includes, each unit's.
+const FORMAT = 10;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

@@ -134,15 +134,20 @@ describe('a file two units include, each from its own `\\@` count', () => {
   });
 
   it('writes the labels of each unit’s reading (#include and `.include` alike)', () => {
-    // nm (a.S.o): T m0_mark (marked.S), T m1_mark (marked.inc). nm (b.S.o): T m0_mark, T m1_mark (b.S), T m2_mark
-    // (marked.S), T m3_mark (marked.inc).
+    // nm (a.S.o): T m0_mark (marked.S), T m1_mark (marked.inc), T m2_mark (inner.inc). nm (b.S.o): T m0_mark,
+    // T m1_mark (b.S), T m2_mark (marked.S), T m3_mark (marked.inc), T m4_mark (inner.inc).
     expect(rowsOf(root, 'include/marked.S')).toEqual(['function m0_mark 2', 'function m2_mark 2']);
     expect(rowsOf(root, 'include/marked.inc')).toEqual(['function m1_mark 2', 'function m3_mark 2']);
     expect(rowsOf(root, 'src/b.S')).toEqual(['function m0_mark 11', 'function m1_mark 13']);
   });
 
+  it('writes the labels of each unit’s reading of a file the shared `.include` file includes', () => {
+    // The second unit reaching marked.inc reads inner.inc too: m4_mark, as nm lists it for b.S.o.
+    expect(rowsOf(root, 'include/inner.inc')).toEqual(['function m2_mark 2', 'function m4_mark 2']);
+  });
+
   it.skipIf(!withAssembler)('matches the assembler: nm lists those names in each object', () => {
-    expect(nmNames(root, 'src/a.S')).toEqual(['m0_mark', 'm1_mark']);
-    expect(nmNames(root, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark']);
+    expect(nmNames(root, 'src/a.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark']);
+    expect(nmNames(root, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark', 'm4_mark']);
   });
 });
