@@ -11,7 +11,7 @@ import { platformioAdapter } from './platformio/detect-platformio.js';
 import { cmakeAdapter } from './cmake/detect-cmake.js';
 import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
-import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
+import { discoveryFor } from './shared/discover-build-dirs.js';
 
 export type { DetectResult } from './detection-cache.js';
 

@@ -4,7 +4,6 @@
 // `TARGET_x`/`FEATURE_x`/`COMPONENT_x`/`TOOLCHAIN_x` folders are entered only when x is a current label;
 // `.mbedignore` patterns are fnmatch patterns relative to their folder (`*` crosses `/`); hidden, test and
 // build folders are skipped. Include folders = every parent of a header, up to its deepest label folder.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fnmatchToRegex } from '../shared/fnmatch.js';
 import { listEntries } from '../shared/detect-inputs.js';

@@ -4,7 +4,7 @@
 // file_views and shared by every unit and build that saw the file the same way. Paths are stored as the
 // indexer hands them (project-relative where possible), so builds and runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
-import { sha1, sha1Hasher } from '../model/sha1.js';
+import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';

@@ -1,7 +1,6 @@
 // Preprocess stage of a build: sets up every unit, reuses a stored result whose inputs (consulted macros,
 // file contents) still hold, and walks only the others. Results carry absolute paths; the stored rows
 // carry project-relative ones.
-import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Db } from '../index/open-index.js';
 import { decodeUnitResult, encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';

@@ -82,11 +82,6 @@ export function releaseLargeSkeletons(caches: RunCaches): boolean {
   return true;
 }
 
-/** A full collection now (after releaseLargeSkeletons, once what pointed into the dropped skeletons let go). */
-export function collectNow(): void {
-  collector()?.();
-}
-
 /**
  * Collects when the run's skeletons are past the budget (a large header was walked): its walk left as much
  * garbage as it keeps, and the macro records of the build come next.

@@ -110,7 +110,7 @@ export function walkBatch(task: WalkTask): WalkReply {
   const replayed0 = run.headerCache.replayed;
   const outcomes: WalkOutcome[] = [];
   const views = new Map<string, string>();
-  for (const [i, unit] of task.units.entries()) {
+  for (const unit of task.units) {
     try {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
       const result = walkUnit(unit, environment, build.host, true);

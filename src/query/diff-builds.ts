@@ -179,7 +179,7 @@ class BuildFolderFiles {
   private hashes?: Map<string, string>;
 
   constructor(
-    private readonly ctx: ProjectContext,
+    ctx: ProjectContext,
     private readonly reader: IndexReader,
     private readonly build: BuildRow,
   ) {

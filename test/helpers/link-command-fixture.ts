@@ -2,7 +2,6 @@
 // Ninja form or its Makefile-generator form (link.txt, no build.ninja), indexed; and an edit helper.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { copyFixtureToTemp } from './fixture-project.js';

@@ -1,6 +1,5 @@
 // A change of a C macro an assembler file names (`.rept NUM_SLOTS`, a C macro in a macro argument) re-reads that
 // file as it does a C file naming it: the patched index holds the rows a from-scratch index of the edited tree holds.
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
