@@ -1,36 +1,20 @@
 // A unit carried over for headers edited between directives gets its new row from its stored one (the edited files'
 // hashes and view hashes swapped in, the rest kept), not from its result decoded and encoded again: the rows are
 // byte for byte those a from-scratch index of the edited tree writes, and `carriedRows` counts the units done so.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
-
-/** Every column of the unit results the builds link and of the views they name, without row ids. */
-function resultRows(root: string): { results: string[]; views: string[] } {
-  const db = new Database(indexPath(root), { readonly: true });
-  const results = db
-    .prepare(
-      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
-       JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
-    )
-    .raw()
-    .all() as unknown[][];
-  const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
-  db.close();
-  return { results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)) };
-}
+import { unitResultRows } from '../helpers/unit-result-rows.js';
 
 /** The result rows as they stand, then those of a from-scratch index of the same tree. */
-async function againFromScratch(root: string): Promise<{ incremental: ReturnType<typeof resultRows>; scratch: ReturnType<typeof resultRows> }> {
-  const incremental = resultRows(root);
+async function againFromScratch(root: string): Promise<{ incremental: ReturnType<typeof unitResultRows>; scratch: ReturnType<typeof unitResultRows> }> {
+  const incremental = unitResultRows(root);
   removeIndexFiles(root);
   const full = await indexProject({ root, workers: 0 });
   expect(full.carriedRows).toBe(0);
-  return { incremental, scratch: resultRows(root) };
+  return { incremental, scratch: unitResultRows(root) };
 }
 
 describe('carried units: their rows made from the stored ones', () => {

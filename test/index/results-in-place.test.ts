@@ -3,28 +3,16 @@
 // rows and the views' uses are those of a from-scratch index of the edited tree either way.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
+import { unitResultIds, unitResultRows } from '../helpers/unit-result-rows.js';
 
 /** The stored results' ids, and every column of the results and views without ids. */
 function stored(root: string): { ids: number[]; results: string[]; views: string[] } {
-  const db = new Database(indexPath(root), { readonly: true });
-  const ids = db.prepare('SELECT id FROM unit_results ORDER BY id').pluck().all() as number[];
-  const results = db
-    .prepare(
-      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
-       JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
-    )
-    .raw()
-    .all() as unknown[][];
-  const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
-  db.close();
-  return { ids, results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)) };
+  return { ids: unitResultIds(root), ...unitResultRows(root) };
 }
 
 /** The rows without ids after a from-scratch index of the tree as it stands. */
@@ -32,8 +20,7 @@ async function fromScratch(root: string): Promise<Omit<ReturnType<typeof stored>
   removeIndexFiles(root);
   const full = await indexProject({ root, workers: 0 });
   expect(full.resultsWrittenOver).toBe(0);
-  const { ids: _, ...rows } = stored(root);
-  return rows;
+  return unitResultRows(root);
 }
 
 describe('unit results written over in place', () => {
