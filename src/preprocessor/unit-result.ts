@@ -199,8 +199,33 @@ export function keyTail(env: UnitEnvironment): string {
     env.args.imacros,
     env.args.includes,
     env.preinclude ?? null,
+    namingStarts(env.env),
   ]).slice(1);
 }
+
+/**
+ * Of the starting macros (-D, compiler built-ins), those that may change how often headers' code uses `__COUNTER__`:
+ * the sha1 of their definitions. The walk looks names up in code lines without reading them as the unit's inputs
+ * (thousands of names), so these definitions are part of the key: a -D changed from `__COUNTER__` to `7` (or back)
+ * keeps no stored result. Once per map.
+ */
+function namingStarts(env: StartingMacros): string {
+  let known = namingDigests.get(env);
+  if (known === undefined) {
+    const texts: string[] = [];
+    for (const def of env.values()) if (def.builtin === undefined && !plainValue(def)) texts.push(`${def.name}\0${def.paramsText ?? ''}\0${def.valueText}`);
+    namingDigests.set(env, (known = sha1(texts.sort().join('\n'))));
+  }
+  return known;
+}
+
+const namingDigests = new WeakMap<StartingMacros, string>();
+
+/**
+ * An object-like macro whose replacement is numbers and strings only (`-DDEBUG=1`, `-DNAME="x"`): expanding it names no
+ * macro nor the counter, nor takes the text after it, in code lines.
+ */
+const plainValue = (def: MacroDef): boolean => def.params === null && def.body.every((t) => t.k === 'number' || t.k === 'string' || t.k === 'char');
 
 /** A unit's key from its source path and keyTail: the hash of the JSON of [path, ...the tail's values]. */
 export function keyFrom(file: string, tail: string): string {

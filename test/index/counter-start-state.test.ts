@@ -1,11 +1,14 @@
 // `__COUNTER__` uses of a header's code depend on the macros of the unit reading it: a walk of the header recorded
 // where they did not reach the counter (or before any macro using it was defined) is not replayed where they do, and
 // a -D defining a macro with it counts the headers' uses from the start. Values checked with gcc (see the README).
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
 
 const variablesIn = (root: string, file: string) =>
   withProject(root, (ctx) => listSymbols(ctx, { file }).symbols)
@@ -28,5 +31,21 @@ describe('__COUNTER__ in headers whose macros differ by unit', () => {
     const root = copyFixtureToTemp('index', 'counter-start-state');
     await indexProject({ root, workers: 0 });
     expect(variablesIn(root, 'src/c.c')).toEqual(['c_d_1', 'c_v_2']);
+  });
+
+  it('keeps no stored result across a -D changed to use __COUNTER__ or not', async () => {
+    const root = copyFixtureToTemp('index', 'counter-start-state');
+    await indexProject({ root, workers: 0 });
+    const commands = path.join(root, 'build/compile_commands.json');
+    // dh.h's code names MYID only: no #if reads it, so only the key tells the stored result from the new one.
+    replaceInFile(commands, '-DMYID=__COUNTER__', '-DMYID=7');
+    await indexProject({ root, workers: 0 });
+    // gcc: dh.h uses no counter now, so c.c's numbers start from 0.
+    expect(variablesIn(root, 'src/c.c')).toEqual(['c_d_7', 'c_v_0']);
+    replaceInFile(commands, '-DMYID=7', '-DMYID=__COUNTER__');
+    await indexProject({ root, workers: 0 });
+    expect(variablesIn(root, 'src/c.c')).toEqual(['c_d_1', 'c_v_2']);
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
   });
 });
