@@ -109,6 +109,39 @@ export class EnvLayer {
    */
   readonly inputsHold = new WeakMap<HeaderEntry, boolean>();
   readonly firstView = new WeakMap<ReusableView[], ReusableView>();
+
+  /** Per recorded header walk replayed from this layer: its inputs' definitions here (1: asked for once). */
+  private readonly inputDefs = new WeakMap<HeaderEntry, KnownDefs | 1>();
+
+  /**
+   * The definitions the names a replay of `e` reads (its readNames) have on this layer and under it, for
+   * TrackedEnv.readKnown: made on the second ask (a replay asked once reads them one by one), then kept.
+   */
+  knownInputs(e: HeaderEntry): KnownDefs | undefined {
+    const known = this.inputDefs.get(e);
+    if (known === undefined) {
+      this.inputDefs.set(e, 1);
+      return undefined;
+    }
+    if (known !== 1) return known;
+    const names = e.readNames;
+    const above: (MacroDef | null | undefined)[] = new Array(names.length);
+    const base: (MacroDef | undefined)[] = new Array(names.length);
+    for (let k = 0; k < names.length; k++) {
+      const own = this.defs.get(names[k]);
+      above[k] = own;
+      base[k] = own === undefined ? this.base.get(names[k]) : undefined;
+    }
+    const made = { above, base };
+    this.inputDefs.set(e, made);
+    return made;
+  }
+}
+
+/** Definitions of a list of names on a layer (undefined: none there, null: removed) and under it (see TrackedEnv.readKnown). */
+export interface KnownDefs {
+  above: (MacroDef | null | undefined)[];
+  base: (MacroDef | undefined)[];
 }
 
 /** A layer holds at most this many names (a device header's 400 000 #defines are replayed into the walk's own map). */

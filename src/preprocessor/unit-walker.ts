@@ -783,7 +783,11 @@ export class UnitWalker {
       // The entry's inputs become inputs of the unit and of the enclosing recording, as a walk would read them
       // (indexed loops: no iterator result per name from code V8 has not optimized yet).
       const readNames = hit.readNames;
-      for (let k = 0; k < readNames.length; k++) this.read(readNames[k]);
+      // On a shared layer with no recording under way, the definitions they have there are known after one replay.
+      const env = this.opts.env;
+      const known = this.rec === undefined && env instanceof TrackedEnv ? env.layer?.knownInputs(hit) : undefined;
+      if (known !== undefined) (env as TrackedEnv).readKnown(readNames, known.above, known.base);
+      else for (let k = 0; k < readNames.length; k++) this.read(readNames[k]);
       // Names the walk read after defining them: part of what the unit read (see TrackedEnv.readNames).
       if (this.opts.env instanceof TrackedEnv) this.opts.env.noteReads(hit.readAll);
       const onceFiles = hit.onceFiles;

@@ -9,6 +9,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
+import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
 import { copyFixture } from './fixture-support.js';
 
@@ -106,5 +107,46 @@ describe('shared macro layers', () => {
     const shared = walkAll(units, true, readFile, false);
     expect(exact(shared.results)).toBe(exact(walkAll(units, false, readFile, false).results));
     expect(shared.results[3].files.find((f) => f.file === '/p/inc/x.h')!.view.defines).toEqual([2, '1']);
+  });
+
+  it('read the inputs of a header walk replayed on a layer from the layer once it was replayed there twice', () => {
+    // h.h reads 40 names the starting state defines or not; the units define nothing before including it.
+    const names = Array.from({ length: 40 }, (_, i) => `CONFIG_${i}`);
+    const files: Record<string, string> = {
+      '/p/inc/h.h': `#ifndef H_H\n#define H_H\n${names.map((n) => `#ifdef ${n}\nint on_${n};\n#endif\n`).join('')}#endif\n`,
+      ...Object.fromEntries([0, 1, 2, 3].map((i) => [`/p/u${i}.c`, `#include "h.h"\nint u${i};\n`])),
+    };
+    const units = [0, 1, 2, 3].map((i) => unitOf(`/p/u${i}.c`, ['-DCONFIG_1', '-DCONFIG_7=2']));
+    const readFile = (f: string) => files[f];
+    const get = TrackedEnv.prototype.get;
+    let lookups = 0;
+    TrackedEnv.prototype.get = function (this: TrackedEnv, name: string) {
+      lookups++;
+      return get.call(this, name);
+    };
+    let shared: ReturnType<typeof walkAll>;
+    const perUnit: number[] = [];
+    try {
+      const source = new FileSource(readFile, new SkeletonCache());
+      const resolver = new IncludeResolver((f) => source.exists(f));
+      const cache = new HeaderWalkCache();
+      const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache, sharedLayers: true };
+      const results = units.map((u) => {
+        const before = lookups;
+        const r = walkUnit(u, setUpUnit(u, provider), host, true);
+        perUnit.push(lookups - before);
+        return r;
+      });
+      shared = { results, cache };
+    } finally {
+      TrackedEnv.prototype.get = get;
+    }
+    expect(shared.cache.replayed).toBe(3);
+    // The first unit walks h.h, the next two replay it name by name, the last takes the names' definitions known.
+    expect(perUnit[1]).toBeGreaterThanOrEqual(names.length);
+    expect(perUnit[3]).toBeLessThan(names.length);
+    const alone = units.map((u) => walkUnit(u, setUpUnit(u, provider), { source: new FileSource(readFile, new SkeletonCache()), resolver: new IncludeResolver((f) => readFile(f) !== undefined), fileHash: () => 'h', sharedLayers: false }, true));
+    expect(shared.results.map((r) => [r.reads, r.tested])).toEqual(alone.map((r) => [r.reads, r.tested]));
+    expect(shared.results[3].tested.filter(([, key]) => key !== null).map(([n]) => n)).toEqual(['CONFIG_1', 'CONFIG_7']);
   });
 });
