@@ -101,8 +101,8 @@ export class UndefMarks {
    * A name's state changed (`to` undefined: followed no more; `had`: its definition, when it starts to be followed;
    * `loose`: it starts to be followed from a header's #undef without a definition).
    */
-  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined, loose = false): void {
-    if (from !== undefined) this.key ^= stateHash(name, from);
+  private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined, loose = false, delta = keyDelta(name, from, to)): void {
+    this.key ^= delta;
     if (to === undefined) {
       // A name that had a definition before its first #undef, or followed loosely (see define), stops being followed.
       this.undone.delete(name);
@@ -110,7 +110,6 @@ export class UndefMarks {
       this.loose.delete(name);
       this.names++;
     } else {
-      this.key ^= stateHash(name, to);
       this.undone.set(name, to);
       if (from === undefined) {
         this.origin.set(name, had);
@@ -118,7 +117,7 @@ export class UndefMarks {
         this.names++;
       }
     }
-    this.events?.push(CHANGE, name, to, had, loose);
+    this.events?.push(CHANGE, name, to, had, loose, delta);
     if (this.key === 0 && this.undone.size === 0) {
       this.version = 0;
       return;
@@ -232,8 +231,9 @@ export class UndefMarks {
         k += 3;
       } else {
         const name = events[k + 1] as string;
-        this.change(name, this.undone.get(name), events[k + 2] as MacroDef | null | undefined, events[k + 3] as MacroDef | undefined, events[k + 4] as boolean);
-        k += 5;
+        // The state hash's change as the log's change made it: the replay starts from the same state (see startKey).
+        this.change(name, this.undone.get(name), events[k + 2] as MacroDef | null | undefined, events[k + 3] as MacroDef | undefined, events[k + 4] as boolean, events[k + 5] as number);
+        k += 6;
       }
     }
   }
@@ -301,7 +301,8 @@ export class UndefMarks {
 
 /**
  * What a replay's marks do (see UndefMarks.replayed): a read marked (file), a range marked (file, line), a state
- * changed (name, definition, null or undefined, the definition before the first #undef, and whether it is loose).
+ * changed (name, definition, null or undefined, the definition before the first #undef, whether it is loose, and
+ * how the state's hash changed).
  */
 const READ = 0;
 const RANGE = 1;
@@ -337,8 +338,17 @@ function defNumber(def: MacroDef): number {
   return n;
 }
 
+/** How UndefMarks.key changes when a name's state goes from `from` to `to` (undefined: not followed). */
+function keyDelta(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined): number {
+  return (from === undefined ? 0 : stateHash(name, from)) ^ (to === undefined ? 0 : stateHash(name, to));
+}
+
+/** Names' states hashed (see stateHash) in this process: a replay that does again what a log did hashes none (tests read it). */
+export const markWork = { hashed: 0 };
+
 /** A hash of one name's state in `undone`: the name's characters and its definition's number (0: undefined). */
 function stateHash(name: string, def: MacroDef | null): number {
+  markWork.hashed++;
   const n = def === null ? 0 : defNumber(def);
   let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);

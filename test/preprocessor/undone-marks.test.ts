@@ -9,7 +9,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
-import { releaseHeldKeys } from '../../src/preprocessor/undef-marks.js';
+import { markWork, releaseHeldKeys } from '../../src/preprocessor/undef-marks.js';
 import { undoneByFile, undoneStates, type FileUndone } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
@@ -88,6 +88,29 @@ describe('marks of the names #undefs touched', () => {
     const released = run(cache, releaseHeldKeys);
     expect(cache.replayed).toBeGreaterThan(3);
     expect(released.map(shown)).toEqual(run(undefined).map(shown));
+  });
+
+  it("are made by a replay that does again what a log did without hashing the names' states again", () => {
+    // Units that only include headers: the third replays wrap.h (retarget.h's #undefs) from a state whose log is known.
+    const only: Record<string, string> = { ...files, '/p/w.c': '#include "io.h"\n#include "wrap.h"\nint w;\n' };
+    const source = new FileSource((f) => only[f], new SkeletonCache());
+    const resolver = new IncludeResolver((f) => source.exists(f));
+    const cache = new HeaderWalkCache();
+    const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
+    const w = unit('/p/w.c');
+    const hashed: number[] = [];
+    const results = [0, 1, 2].map(() => {
+      const before = markWork.hashed;
+      const r = walkUnit(w, setUpUnit(w, provider), host, true);
+      hashed.push(markWork.hashed - before);
+      return r;
+    });
+    expect(cache.replayed).toBeGreaterThanOrEqual(4);
+    expect(hashed[0]).toBeGreaterThan(0);
+    expect(hashed[2]).toBe(0);
+    const walked = walkUnit(w, setUpUnit(w, provider), { ...host, source: new FileSource((f) => only[f], new SkeletonCache()), headerCache: undefined }, true);
+    expect(shown(walked)['/p/inc/wrap.h']).toEqual(['get=5 5,6', 'put 5,6']);
+    for (const r of results) expect(shown(r)).toEqual(shown(walked));
   });
 
   it('follow the walk order across files and units', () => {
