@@ -1,13 +1,13 @@
 // The macros a build blanks (blankableMacros of a macro set's records) kept beside the index in
 // `.fw-context/blanked-macros/`, one checksummed file per build, keyed by the digest of the set's macro table (which
-// names every record's name, parameters and value, all blankableMacros reads): a re-index whose sets hold the same
-// records takes them from there instead of working them out again (mbed CE's 28 000 records: ~80 ms in a short run).
-// A file holds the sets of the last runs (KEPT_SETS at most, those used last); a missing or cut one only costs
-// working them out. The digests of the tables of the build's macro sets as the build stands (tableState) are kept apart,
-// in `.fw-context/table-digests/`: a patch whose macros stay as they were takes them from there instead of sorting and
-// hashing every record again (Pico: ~1.5 MB of records a set, in each of 36 images a shared .c edit patches), and one
-// whose digests change (its units' results do) rewrites that small file, not the sets (~40 KB a build), which it reads
-// only when a set is asked for.
+// names every record's name, parameters and value, all blankableMacros reads) and stamped with the code that worked
+// them out: a re-index whose sets hold the same records takes them from there instead of working them out again (mbed
+// CE's 28 000 records: ~80 ms in a short run). A file holds the sets of the last runs (KEPT_SETS at most, those used
+// last); a missing or cut one, or one of other code, only costs working them out. The digests of the tables of the
+// build's macro sets as the build stands (tableState) are kept apart, in `.fw-context/table-digests/`: a patch whose
+// macros stay as they were takes them from there instead of sorting and hashing every record again (Pico: ~1.5 MB of
+// records a set, in each of 36 images a shared .c edit patches), and one whose digests change (its units' results do)
+// rewrites that small file, not the sets (~40 KB a build), which it reads only when a set is asked for.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
@@ -26,6 +26,8 @@ type KeptBlanking = [[string, string][], string[]] | 'all';
 
 interface BlankingsFile {
   format: number;
+  /** The stamp of the code that made the sets (see blankingCode): sets made by other code are worked out again. */
+  code?: string;
   sets: Record<string, KeptBlanking>;
   /** The hash of each set (blankableHash), by the key of the set: a kept set is not hashed again. */
   hashes?: Record<string, string>;
@@ -42,6 +44,14 @@ interface DigestsFile {
 export interface BlankingFileCounts {
   read: number;
   written: number;
+}
+
+/** The modules whose code decides a set's blanking from its records (the key names the records only), from this folder. */
+const BLANKING_MODULES = ['blank-macros.js', 'language-macros.js'];
+
+/** What names the code that works blankings out: a kept set made by other code may differ. */
+function blankingCode(): string {
+  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), BLANKING_MODULES));
 }
 
 /** The modules whose code decides a table's records, builtins and digest, from this module's folder. */
@@ -92,7 +102,7 @@ export class KeptBlankings {
     if (this.keptFile) return this.keptFile;
     const data = readChecksummed(buildStatePath(this.root, FOLDER, this.build)) as BlankingsFile | undefined;
     if (data !== undefined) this.files.read++;
-    const whole = data && data.format === FORMAT && typeof data.sets === 'object' && data.sets !== null;
+    const whole = data && data.format === FORMAT && data.code === blankingCode() && typeof data.sets === 'object' && data.sets !== null;
     const kept = whole ? Object.assign(Object.create(null) as Record<string, KeptBlanking>, data.sets) : Object.create(null);
     const hashes = whole && typeof data.hashes === 'object' && data.hashes !== null ? data.hashes : {};
     this.keptFile = { kept, keptHashes: Object.assign(Object.create(null) as Record<string, string>, hashes) };
@@ -155,7 +165,7 @@ export class KeptBlankings {
       const hash = b !== undefined && sets[key] !== 'all' ? blankableHash(b) : keptHashes[key];
       if (hash !== undefined) hashes[key] = hash;
     }
-    if (writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, sets, hashes } satisfies BlankingsFile)) this.files.written++;
+    if (writeChecksummed(buildStatePath(this.root, FOLDER, this.build), { format: FORMAT, code: blankingCode(), sets, hashes } satisfies BlankingsFile)) this.files.written++;
     this.savedMade = this.made;
   }
 }

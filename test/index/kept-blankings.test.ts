@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { KeptBlankings } from '../../src/indexer/kept-blankings.js';
+import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { blankableMacros, blankingWork } from '../../src/indexer/blank-macros.js';
 import { macroSetOf } from '../../src/indexer/language-macros.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
@@ -82,7 +83,14 @@ describe('blanked macros kept beside the index', () => {
     const other = macroSetOf([...records, record('MORE', '', 4)], scoped, undefined, second);
     expect(other.blankable.objectLike.has('MORE')).toBe(true);
     expect(second.made).toBe(1);
+    second.save();
     const file = path.join(root, STATE_DIR, 'blanked-macros', fs.readdirSync(path.join(root, STATE_DIR, 'blanked-macros'))[0]);
+    // Sets made by other code (its modules' stamp differs) are worked out again.
+    const saved = readChecksummed(file) as Record<string, unknown>;
+    writeChecksummed(file, { ...saved, code: 'other code' });
+    const upgraded = new KeptBlankings(root, build);
+    void macroSetOf(records, scoped, undefined, upgraded).blankable;
+    expect(upgraded.made).toBe(1);
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 60));
     const third = new KeptBlankings(root, build);
     void macroSetOf(records, scoped, undefined, third).blankable;
