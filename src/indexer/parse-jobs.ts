@@ -48,7 +48,8 @@ export function parseJob(job: Pick<ParseJob, 'text' | 'rowsMasked' | 'invocation
 
 /** A parse's error and notes as diagnostics of `file`: a failure is an error, syntax trouble a warning (vendor: counted). */
 function reportParse(file: string, isVendor: boolean, report: StoredParseReport, out: ParseOutcome): void {
-  out.diagnostics.push(...report.notes.map((n) => ({ ...n, file })));
+  // The file in second place, as the mask stage reports a note when it makes it: rows do not depend on who parsed.
+  out.diagnostics.push(...report.notes.map(({ severity, ...note }) => ({ severity, file, ...note })));
   const error = report.error;
   if (!error) return;
   if (error.startsWith('parse failed:')) out.diagnostics.push({ severity: 'error', file, message: error });
