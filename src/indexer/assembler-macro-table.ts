@@ -55,7 +55,7 @@ function once<T>(make: () => T): () => T {
 export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), twice: [] };
+  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), twice: [], missing: [], absent: new Map() };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -71,7 +71,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const masked = once(() => src.mask(buf, fa.ranges));
     // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
     const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
-    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded(rel, masked(), fa.readBy, src, read));
+    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded({ rel, file: fa.file }, masked(), fa.readBy, src, read));
     includes.sort((a, b) => a[0] - b[0]);
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
@@ -79,10 +79,12 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     });
     if (header || includes.length) texts.set(rel, { masked, expanded, header, readBy: fa.readBy.map(src.rel) });
     const macros = header || defines ? readAsmMacros(expanded()) : [];
-    if (macros.length || includes.length || header) out.push(includes.length ? [rel, macros, { includes }] : [rel, macros]);
+    const absent = read.absent.get(rel);
+    const reads: AsmFileReads = { ...(includes.length ? { includes } : {}), ...(absent ? { absent } : {}) };
+    if (macros.length || includes.length || header || absent) out.push(Object.keys(reads).length ? [rel, macros, reads] : [rel, macros]);
   }
   const own = new Set(files.map((f) => f.file));
-  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: read.twice.flatMap((t) => definedTwice(t, texts)) };
+  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...read.missing, ...read.twice.flatMap((t) => definedTwice(t, texts))] };
 }
 
 /** What reading `.include`s collects: the definitions and texts of the files read, and those files as build files. */
@@ -95,6 +97,10 @@ interface DotReads {
   nested: Map<string, string[]>;
   /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
   twice: { file: string; rel: string; readBy: string[] }[];
+  /** The `.include`s naming a file the assembler cannot open (see notFound). */
+  missing: Diagnostic[];
+  /** By stored path: where the assembler looked for the files a text's `.include`s name and found none (stored paths). */
+  absent: Map<string, string[]>;
 }
 
 /**
@@ -115,6 +121,22 @@ function definedTwice(t: DotReads['twice'][number], texts: ReadonlyMap<string, A
   return [];
 }
 
+/**
+ * An `.include` naming a file none of `dirs` holds (or one that cannot be read): GNU as fails the unit ("can't open
+ * x for reading"). The index reads the rest of the unit.
+ */
+function notFound(from: string, line: number, name: string, dirs: readonly string[], src: AsmMacroSource, unreadable?: string): Diagnostic {
+  const where = dirs.map((d) => src.rel(d) || '.').join(', ');
+  const what = unreadable ? `names ${src.rel(unreadable)}, which cannot be read` : 'names a file found in none of the folders the assembler searches';
+  return {
+    severity: 'warning',
+    file: from,
+    line,
+    message: `\`.include "${name}"\` ${what} (the compile's directory, then -I and -Wa,-I: ${where}): GNU as cannot open it, so the unit does not assemble`,
+    fix: 'add the folder holding the file with -I or -Wa,-I, or correct the name',
+  };
+}
+
 /** A line opening with a label the assembler defines as written (a numeric local label may be defined again). */
 const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
 
@@ -126,37 +148,49 @@ const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
  * not among the files a unit's walk reads: the hash of its bytes (`dotHash`) is kept apart, so that an edit of it
  * alone sends the build down the full path.
  */
-function dotIncluded(from: string, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
+function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
   const { out, texts } = read;
   const found: [number, string][] = [];
   const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
   if (!dirs || depth > 8) return found;
   const named = new Set<string>();
-  read.nested.set(from, []);
+  read.nested.set(from.rel, []);
+  // An `.include` in a `.macro` definition is read where the macro is invoked (its name may be an argument).
+  const inside = definitionLines(text.split('\n'));
   for (const [line, name] of assemblerIncludes(text)) {
     const file = resolveIn(name, dirs);
-    if (!file) continue;
+    if (!file) {
+      if (inside.has(line - 1) || name.includes('\\')) continue;
+      read.missing.push(notFound(from.file, line, name, dirs, src));
+      const looked = (path.isAbsolute(name) ? [name] : dirs.map((d) => path.resolve(d, name))).map(src.rel);
+      read.absent.set(from.rel, [...(read.absent.get(from.rel) ?? []), ...looked]);
+      continue;
+    }
     found.push([line, name]);
     const rel = src.rel(file);
     const readBy = readers.map(src.rel);
     if (named.has(rel) && !read.twice.some((t) => t.rel === rel)) read.twice.push({ file, rel, readBy });
     named.add(rel);
-    read.nested.get(from)!.push(rel);
+    read.nested.get(from.rel)!.push(rel);
     if (texts.has(rel)) {
       addReaders(read, rel, readers, src);
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
     const got = src.states.readText(file);
-    if (!got) continue;
+    if (!got) {
+      read.missing.push(notFound(from.file, line, name, dirs, src, file));
+      continue;
+    }
     const raw = got.text;
     texts.set(rel, { masked: () => raw, expanded: () => raw, header: true, readBy });
     const lineCount = raw.split('\n').length;
     read.files.set(rel, { file, language: 'c', lineCount, ranges: [1, lineCount], readBy: [...readers], asIncluded: true });
     const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: got.hash }];
     out.push(entry);
-    const nested = dotIncluded(rel, raw, readers, src, read, depth + 1);
+    const nested = dotIncluded({ rel, file }, raw, readers, src, read, depth + 1);
     if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };
+    if (read.absent.has(rel)) entry[2] = { ...entry[2], absent: read.absent.get(rel) };
   }
   return found;
 }
@@ -231,7 +265,7 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     // The start is worked out again below.
     const { executed: _, readBy, start: _start, again: _again, ...rest } = reads ?? {};
     const now: AsmFileReads = { ...rest, ...(executed ? { executed } : {}), ...((executed || macros.length || rest.includes) && readBy ? { readBy } : {}) };
-    if (macros.length || now.includes || now.executed || now.dotHash) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
+    if (macros.length || now.includes || now.executed || now.dotHash || now.absent) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
   return withStarts(out, texts, new Map(files.map(([rel, , reads]) => [rel, reads?.again ? [reads.start ?? 0, ...reads.again] : reads?.start === undefined ? undefined : [reads.start]])));
 }

@@ -8,10 +8,16 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 
 const FOLDER = 'assembler-includes';
 
-/** Keeps the `.include`d files among `files` ([stored path, hash]); a build whose assembler files include none keeps no file. */
+/**
+ * Keeps the `.include`d files among `files` ([stored path, hash]) and where an `.include` found no file ([stored path,
+ * null]: a file appearing there is read); a build whose assembler files include none keeps no file.
+ */
 export function saveAssemblerIncludes(root: string, build: BuildName, files: readonly AsmFileMacros[] | undefined): void {
-  const included: [string, string][] = [];
-  for (const [rel, , reads] of files ?? []) if (reads?.dotHash) included.push([rel, reads.dotHash]);
+  const included: [string, string | null][] = [];
+  for (const [rel, , reads] of files ?? []) {
+    if (reads?.dotHash) included.push([rel, reads.dotHash]);
+    for (const looked of reads?.absent ?? []) included.push([looked, null]);
+  }
   const file = buildStatePath(root, FOLDER, build);
   if (included.length) {
     writeChecksummed(file, included);
@@ -25,15 +31,15 @@ export function saveAssemblerIncludes(root: string, build: BuildName, files: rea
 }
 
 /**
- * Whether a file `.include` read for the build's last index changed since (or is gone), by the run's content hashes
- * (`hashOf`: null for a file gone); false when it read none.
+ * Whether a file `.include` read for the build's last index changed since (or is gone), or one it did not find
+ * appeared, by the run's content hashes (`hashOf`: null for a file gone); false when it read none.
  */
 export function assemblerIncludesChanged(root: string, build: BuildName, hashOf: (file: string) => string | null): boolean {
   const file = buildStatePath(root, FOLDER, build);
   if (!fs.existsSync(file)) return false;
   const kept = readChecksummed(file);
   if (!Array.isArray(kept)) return true;
-  return (kept as [string, string][]).some(([rel, hash]) => hashOf(path.resolve(root, rel)) !== hash);
+  return (kept as [string, string | null][]).some(([rel, hash]) => hashOf(path.resolve(root, rel)) !== hash);
 }
 
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */

@@ -99,6 +99,11 @@ export interface AsmFileReads {
   /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */
   dotHash?: string;
   /**
+   * Of a file whose `.include`s name a file not found: the stored paths the assembler looked at for it (one appearing
+   * there sends the build down the full path, see kept-assembler-includes.ts).
+   */
+  absent?: string[];
+  /**
    * Of an included file: the lower-case names of the macros known where the files reading it include it (those
    * defined after are not its macros), sorted. Absent when not worked out: then those of the files its units read.
    */

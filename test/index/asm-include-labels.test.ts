@@ -10,7 +10,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
-import { hasTool, indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { hasTool, indexedFixture, runCli, tempDir } from '../helpers/fixture-project.js';
 
 const rowsOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => `${s.kind} ${s.name} ${s.line}`);
 const namesOf = (root: string, file: string) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).map((s) => s.name);
@@ -89,6 +89,25 @@ describe('labels of a file `.include` reads', () => {
     expect(warned.map((d) => [d.severity, d.line])).toEqual([['warning', 5]]);
     expect(warned[0].message).toMatch(/`plain_fn` is defined at each `\.include` of this file in src\/third\.S/);
     expect(definedAt(copy, 'plain_fn')).toEqual(['include/plain.inc:5']);
+  });
+
+  it('an `.include` of a file not found: a warning at its line naming where the assembler looked; the rest is indexed, and the file once it appears', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    fs.appendFileSync(path.join(copy, 'src/third.S'), '  .include "missing.inc"\n  .global after_fn\n  .type after_fn, %function\n  .thumb_func\nafter_fn:\n  bx lr\n');
+    // arm-none-eabi-as: "third.S:18: Error: can't open missing.inc for reading: No such file or directory".
+    const cli = runCli(copy, ['index', '--json']);
+    expect(cli.status).toBe(0);
+    const builds = (JSON.parse(cli.stdout) as { builds: { diagnostics: { severity: string; file: string; line?: number; message: string; fix?: string }[] }[] }).builds;
+    const warned = builds.flatMap((b) => b.diagnostics).filter((d) => d.message.includes('missing.inc'));
+    expect(warned.map((d) => [d.severity, path.relative(copy, d.file), d.line])).toEqual([['warning', 'src/third.S', 18]]);
+    expect(warned[0].message).toMatch(/^`\.include "missing\.inc"` names a file found in none of the folders the assembler searches \(the compile's directory, then -I and -Wa,-I: build, include\)/);
+    expect(warned[0].fix).toBe('add the folder holding the file with -I or -Wa,-I, or correct the name');
+    expect(rowsOf(copy, 'src/third.S')).toEqual(['function m0_mark 11', 'function m4_mark 16', 'function after_fn 22']);
+    // The file made where -I points: the next run reads it (the build is not kept as it was).
+    fs.writeFileSync(path.join(copy, 'include/missing.inc'), '  .global inc_new\n  .type inc_new, %function\n  .thumb_func\ninc_new:\n  bx lr\n');
+    const r = await indexProject({ root: copy });
+    expect(r.builds.flatMap((b) => b.diagnostics).filter((d) => d.message.includes('missing.inc'))).toEqual([]);
+    expect(definedAt(copy, 'inc_new')).toEqual(['include/missing.inc:4']);
   });
 
   it('an edit of the included file re-indexes its labels on the next run', async () => {
