@@ -55,7 +55,7 @@ function once<T>(make: () => T): () => T {
 export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), twice: [], missing: [], absent: new Map() };
+  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), resolved: new Map(), twice: [], missing: [], absent: new Map() };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -93,8 +93,13 @@ interface DotReads {
   texts: Map<string, AsmText>;
   /** By stored path: each file read, whole, as assembler (its labels are the build's symbols there). */
   files: Map<string, MergedFile>;
-  /** By stored path: the files a text read `.include`s (stored paths), which a later reader of that text reads too. */
+  /**
+   * By stored path and folders searched (joined by NUL): the files a text read `.include`s (stored paths), which a
+   * later reader of that text with those folders reads too.
+   */
   nested: Map<string, string[]>;
+  /** By stored path: the folders (joined) a text's `.include`s were resolved with. */
+  resolved: Map<string, Set<string>>;
   /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
   twice: { file: string; rel: string; readBy: string[] }[];
   /** The `.include`s naming a file the assembler cannot open (see notFound). */
@@ -146,24 +151,45 @@ const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
  * own `.include`s name too. Its macros and the macros it executes count where it is included, and the labels it
  * writes are the build's symbols in it (as the assembler puts them in the object of each unit including it). It is
  * not among the files a unit's walk reads: the hash of its bytes (`dotHash`) is kept apart, so that an edit of it
- * alone sends the build down the full path.
+ * alone sends the build down the full path. GNU as resolves a name with the folders of the unit it assembles: the
+ * readers are taken in groups sharing their folders, each reading the files its folders name.
  */
 function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
-  const { out, texts } = read;
-  const found: [number, string][] = [];
-  const dirs = readers.map((u) => src.searchDirs?.(u)).find((d) => d?.length);
-  if (!dirs || depth > 8) return found;
-  const named = new Set<string>();
-  read.nested.set(from.rel, []);
+  const found = new Map<number, string>();
+  if (depth > 8) return [];
+  const groups = new Map<string, { dirs: readonly string[]; readers: string[] }>();
+  for (const u of readers) {
+    const dirs = src.searchDirs?.(u);
+    if (!dirs?.length) continue;
+    const key = dirs.join('\0');
+    const g = groups.get(key);
+    if (g) g.readers.push(u);
+    else groups.set(key, { dirs, readers: [u] });
+  }
   // An `.include` in a `.macro` definition is read where the macro is invoked (its name may be an argument).
   const inside = definitionLines(text.split('\n'));
+  for (const [key, g] of groups) {
+    read.resolved.set(from.rel, new Set([...(read.resolved.get(from.rel) ?? []), key]));
+    for (const [line, name] of includedFor(from, text, inside, { key, ...g }, src, read, depth)) found.set(line, name);
+  }
+  return [...found].sort((a, b) => a[0] - b[0]);
+}
+
+/** One group of readers sharing their folders (`key`: the folders joined): the `.include`s of `text` they resolve (see dotIncluded). */
+function includedFor(from: { rel: string; file: string }, text: string, inside: ReadonlySet<number>, group: { key: string; dirs: readonly string[]; readers: string[] }, src: AsmMacroSource, read: DotReads, depth: number): [number, string][] {
+  const { out, texts } = read;
+  const { key, dirs, readers } = group;
+  const found: [number, string][] = [];
+  const named = new Set<string>();
+  const nested: string[] = [];
+  read.nested.set(`${from.rel}\0${key}`, nested);
   for (const [line, name] of assemblerIncludes(text)) {
     const file = resolveIn(name, dirs);
     if (!file) {
       if (inside.has(line - 1) || name.includes('\\')) continue;
       read.missing.push(notFound(from.file, line, name, dirs, src));
       const looked = (path.isAbsolute(name) ? [name] : dirs.map((d) => path.resolve(d, name))).map(src.rel);
-      read.absent.set(from.rel, [...(read.absent.get(from.rel) ?? []), ...looked]);
+      read.absent.set(from.rel, [...new Set([...(read.absent.get(from.rel) ?? []), ...looked])]);
       continue;
     }
     found.push([line, name]);
@@ -171,9 +197,19 @@ function dotIncluded(from: { rel: string; file: string }, text: string, readers:
     const readBy = readers.map(src.rel);
     if (named.has(rel) && !read.twice.some((t) => t.rel === rel)) read.twice.push({ file, rel, readBy });
     named.add(rel);
-    read.nested.get(from.rel)!.push(rel);
-    if (texts.has(rel)) {
-      addReaders(read, rel, readers, src);
+    nested.push(rel);
+    const known = texts.get(rel);
+    if (known && read.resolved.get(rel)?.has(key)) {
+      addReaders(read, rel, readers, src, key);
+      continue;
+    }
+    if (known) {
+      // Read before by units with other folders: its own `.include`s are resolved with these units' folders too.
+      addReaders(read, rel, readers, src, key, new Set(['']));
+      const entry = out.find((f) => f[0] === rel);
+      const more = dotIncluded({ rel, file }, known.masked(), readers, src, read, depth + 1);
+      if (entry && more.length) entry[2] = { ...entry[2], includes: unionOf(entry[2]?.includes ?? [], more) };
+      if (entry && read.absent.has(rel)) entry[2] = { ...entry[2], absent: read.absent.get(rel) };
       continue;
     }
     if (out.some((f) => f[0] === rel)) continue;
@@ -188,25 +224,34 @@ function dotIncluded(from: { rel: string; file: string }, text: string, readers:
     read.files.set(rel, { file, language: 'c', lineCount, ranges: [1, lineCount], readBy: [...readers], asIncluded: true });
     const entry: AsmFileMacros = [rel, readAsmMacros(raw), { dotHash: got.hash }];
     out.push(entry);
-    const nested = dotIncluded({ rel, file }, raw, readers, src, read, depth + 1);
-    if (nested.length) entry[2] = { includes: nested, dotHash: entry[2]!.dotHash };
+    const inner = dotIncluded({ rel, file }, raw, readers, src, read, depth + 1);
+    if (inner.length) entry[2] = { includes: inner, dotHash: entry[2]!.dotHash };
     if (read.absent.has(rel)) entry[2] = { ...entry[2], absent: read.absent.get(rel) };
   }
   return found;
 }
 
+/** The includes of `a` with those of `b` not among them, by line. */
+function unionOf(a: readonly [number, string][], b: readonly [number, string][]): [number, string][] {
+  const lines = new Set(a.map(([line]) => line));
+  return [...a, ...b.filter(([line]) => !lines.has(line))].sort((x, y) => x[0] - y[0]);
+}
+
 /**
- * A file read before gains the readers (absolute) of another inclusion of it, and so do the files it `.include`s, to
- * the last nested one: each unit reading them writes their labels from its own `\@` count.
+ * A file read before gains the readers (absolute) of another inclusion of it, and so do the files it `.include`s
+ * with the readers' folders (`key`), to the last nested one: each unit reading them writes their labels from its own
+ * `\@` count. `done` holding '' stops at the file itself.
  */
-function addReaders(read: DotReads, rel: string, readers: readonly string[], src: AsmMacroSource, done = new Set<string>()): void {
+function addReaders(read: DotReads, rel: string, readers: readonly string[], src: AsmMacroSource, key: string, done = new Set<string>()): void {
   if (done.has(rel)) return;
+  const only = done.has('');
   done.add(rel);
   const known = read.texts.get(rel);
   if (known) for (const u of readers.map(src.rel)) if (!known.readBy.includes(u)) known.readBy.push(u);
   const merged = read.files.get(rel);
   if (merged) for (const u of readers) if (!merged.readBy.includes(u)) merged.readBy.push(u);
-  for (const n of read.nested.get(rel) ?? []) addReaders(read, n, readers, src, done);
+  if (only) return;
+  for (const n of read.nested.get(`${rel}\0${key}`) ?? []) addReaders(read, n, readers, src, key, done);
 }
 
 /** The first of `dirs` holding `name` (or `name` itself when absolute), a regular file. */

@@ -170,3 +170,31 @@ describe('a file two units include, each from its own `\\@` count', () => {
     expect(nmNames(root, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark', 'm4_mark']);
   });
 });
+
+describe('a file units with different search folders `.include`', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = (await indexedFixture(['index', 'asm-include-search-paths'])).root;
+  });
+
+  it('resolves its own `.include`s with the folders of each unit reading it', () => {
+    // nm (a.S.o): T board_a_init; nm (b.S.o): T board_b_init (board.inc from -Wa,-I board-b).
+    expect(rowsOf(root, 'board-a/board.inc')).toEqual(['function board_a_init 5']);
+    expect(rowsOf(root, 'board-b/board.inc')).toEqual(['function board_b_init 5']);
+  });
+
+  it('warns for the unit whose folders hold no such file, naming those folders', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-search-paths'])).root;
+    fs.rmSync(path.join(copy, 'board-b/board.inc'));
+    const r = await indexProject({ root: copy });
+    const warned = r.builds.flatMap((b) => b.diagnostics).filter((d) => d.message.includes('board.inc'));
+    expect(warned.map((d) => [path.relative(copy, d.file), d.line])).toEqual([['include/shared.inc', 2]]);
+    expect(warned[0].message).toMatch(/: build, include, board-b\)/);
+    expect(rowsOf(copy, 'board-a/board.inc')).toEqual(['function board_a_init 5']);
+  });
+
+  it.skipIf(!withAssembler)('matches the assembler', () => {
+    expect(nmNames(root, 'src/a.S')).toEqual(['board_a_init']);
+    expect(nmNames(root, 'src/b.S')).toEqual(['board_b_init']);
+  });
+});
