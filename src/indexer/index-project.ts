@@ -687,6 +687,7 @@ async function indexEachBuild(selected: BuildDescription[], run: RunContext, res
 /** What the run's threads and caches counted, and its stage times, into the result. */
 function runCounts(run: RunContext, result: IndexResult): void {
   result.parsedOnWorkers = run.pool.onWorkers;
+  if (run.pool.unavailable) result.diagnostics.push({ severity: 'warning', file: run.root, message: run.pool.unavailable.message });
   result.preprocessedOnWorkers = run.pool.walkedOnWorkers;
   // Each worker thread walks headers for itself (its caches are its own).
   result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };

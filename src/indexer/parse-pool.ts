@@ -2,9 +2,11 @@
 // for the preprocess stage (see pooled-walks.ts). For parsing the main thread takes batches from the same queue;
 // each result is attached to its job, so results are identical to a run on the main thread. The pool loads on
 // first use (or when warmed) and lives for one index run: a small job, such as a one-file edit, runs inline and
-// starts no thread.
+// starts no thread. Workers that cannot start leave the run to the main thread (see ready()); a worker that
+// dies in a task fails that task with an error that says so.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import type { ParseJob } from './mask-files.js';
 import type { PoolTask, WarmUpTask } from './parse-worker.js';
@@ -55,10 +57,30 @@ export function defaultWorkerCount(): number {
   return Math.max(0, Math.min(8, cores - 2));
 }
 
+/** Tests set another worker module, or limits for the threads' memory. */
+export const poolThreads: { workerFile?: string; resourceLimits?: ResourceLimits } = {};
+
+/** Thrown to a task when no worker thread can start: the caller does that work on the main thread. */
+export class PoolUnavailable extends Error {}
+
 /** The compiled worker module (tests run the TypeScript sources; workers always load the built file). */
 function workerFile(): string {
+  if (poolThreads.workerFile) return poolThreads.workerFile;
   const here = fileURLToPath(new URL('./parse-worker.js', import.meta.url));
   return here.includes('/src/indexer/') && !here.includes('/dist/') ? here.replace('/src/indexer/', '/dist/src/indexer/') : here;
+}
+
+function cannotStart(err: unknown): PoolUnavailable {
+  return new PoolUnavailable(`worker threads cannot start, the run works on the main thread: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/** An empty parse: answered once the worker module has loaded. */
+const PROBE_TASK: ParseTask = { values: [], jobs: [] };
+
+/** What a task's failure on a worker says: which work it was, and what ended it (an exit, an uncaught throw, memory). */
+function workerFailure(err: unknown, what: string): Error {
+  if (err instanceof PoolUnavailable) return err;
+  return new Error(`a worker thread failed while ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
 
 export class ParsePool {
@@ -72,10 +94,25 @@ export class ParsePool {
   /** Errors the pool reported that no task waited on (see started()). */
   poolErrors = 0;
 
+  /** Why the worker threads cannot start, once that is known: the rest of the run works on the main thread. */
+  unavailable?: Error;
+
   private warming?: Promise<unknown>;
+  private probed?: Promise<Piscina<PoolTask, unknown> | undefined>;
+  /** Rejects when the pool is left without a thread and cannot start one: every task waiting on a thread fails with it. */
+  private lost: Promise<never>;
+  private lose!: (err: Error) => void;
   private closed = false;
 
-  constructor(readonly threads: number) {}
+  constructor(private readonly requested: number) {
+    this.lost = new Promise<never>((_, reject) => (this.lose = reject));
+    this.lost.catch(() => undefined);
+  }
+
+  /** Worker threads the run uses: none once they are known not to start. */
+  get threads(): number {
+    return this.unavailable ? 0 : this.requested;
+  }
 
   /**
    * Starts the worker threads and has each load the grammars and the preprocessor, while the main thread detects
@@ -83,9 +120,34 @@ export class ParsePool {
    */
   warm(): void {
     if (this.threads === 0 || this.warming) return;
-    this.warming = this.started()
-      .then((pool) => Promise.all(Array.from({ length: this.threads }, () => pool.run(WARM_UP_TASK))))
+    // The first warm-up proves that a thread starts; the others start the remaining threads.
+    this.warming = this.ready(WARM_UP_TASK)
+      .then((pool) => pool && Promise.all(Array.from({ length: this.threads - 1 }, () => this.task(pool, WARM_UP_TASK))))
       .catch(() => undefined);
+  }
+
+  /**
+   * The pool once one thread has answered a first task, or undefined when none can start (the module does not
+   * load, or the thread dies at once): then `unavailable` says why and `threads` is 0, so the callers do the
+   * work on the main thread, with the same results. Piscina alone would queue the tasks for a thread that
+   * never comes, and the run would wait forever.
+   */
+  private ready(probe: PoolTask = PROBE_TASK): Promise<Piscina<PoolTask, unknown> | undefined> {
+    this.probed ??= this.started()
+      .then(async (pool) => {
+        await this.task(pool, probe);
+        return pool;
+      })
+      .catch((err: unknown) => {
+        this.unavailable ??= cannotStart(err);
+        return undefined;
+      });
+    return this.probed;
+  }
+
+  /** Runs a task on the pool, or fails it once the pool has no thread left and cannot start one. */
+  private task(pool: Piscina<PoolTask, unknown>, task: PoolTask): Promise<unknown> {
+    return Promise.race([pool.run(task), this.lost]);
   }
 
   private async started(): Promise<Piscina<PoolTask, unknown>> {
@@ -93,12 +155,19 @@ export class ParsePool {
       const { Piscina } = await import('piscina');
       if (this.closed) throw new Error('the index run is over: no thread is started');
       // Two tasks in flight per worker: the next batch is already in its queue while the main thread parses.
-      this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000, concurrentTasksPerWorker: 2 });
+      this.pool ??= new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: this.threads, idleTimeout: 1000, concurrentTasksPerWorker: 2, resourceLimits: poolThreads.resourceLimits });
       // piscina emits 'error' only for what no task waits on: a thread that failed while idle (it is replaced)
       // or a reply whose task was already settled, as when close() ends threads still answering their warm-up.
       // Every task's own failure rejects that task's promise and fails its build, so these are only counted:
-      // unheard, the event would be thrown from the message handler and end the process.
-      this.pool.on('error', () => this.poolErrors++);
+      // unheard, the event would be thrown from the message handler and end the process. A thread that fails
+      // while starting is not replaced: when none is left, no queued task would ever run.
+      const pool = this.pool;
+      pool.on('error', (err: unknown) => {
+        this.poolErrors++;
+        if (pool.threads.length > 0) return;
+        this.unavailable ??= cannotStart(err);
+        this.lose(this.unavailable);
+      });
     }
     return this.pool;
   }
@@ -110,13 +179,27 @@ export class ParsePool {
       return;
     }
     await this.warming;
-    const pool = await this.started();
+    const pool = await this.ready();
     const queue = batchesOf(jobs);
     const valueList = [...values];
+    let failure: Error | undefined;
+    const parseHere = (batch: ParseJob[]) => {
+      runParseJobsInline(batch, values);
+      this.inline += batch.length;
+    };
+    // Once a worker has failed, no lane starts another batch; a pool that lost its threads leaves them to the main thread.
+    const next = () => (failure ? undefined : queue.shift());
     const workerLane = async (): Promise<void> => {
-      for (let batch = queue.shift(); batch; batch = queue.shift()) {
+      for (let batch = next(); batch && pool; batch = next()) {
         const task: ParseTask = { values: valueList, jobs: batch.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language, invocations: j.invocations })) };
-        const results = (await pool.run(task)) as NonNullable<ParseJob['version']['parsed']>[];
+        let results: NonNullable<ParseJob['version']['parsed']>[];
+        try {
+          results = (await this.task(pool, task)) as typeof results;
+        } catch (err) {
+          if (err instanceof PoolUnavailable) parseHere(batch);
+          else failure ??= workerFailure(err, `parsing ${batch[0].version.path}`);
+          continue;
+        }
         batch.forEach((j, i) => (j.version.parsed = results[i]));
         this.onWorkers += batch.length;
       }
@@ -124,20 +207,26 @@ export class ParsePool {
     // The main thread takes batches too, yielding between them so finished workers get their next batch.
     const mainLane = async (): Promise<void> => {
       await loopTurn();
-      for (let batch = queue.shift(); batch; batch = queue.shift()) {
-        runParseJobsInline(batch, values);
-        this.inline += batch.length;
+      for (let batch = next(); batch; batch = next()) {
+        parseHere(batch);
         await loopTurn();
       }
     };
-    await Promise.all([...Array.from({ length: this.threads * 2 }, workerLane), mainLane()]);
+    await Promise.all([...Array.from({ length: pool ? this.requested * 2 : 0 }, workerLane), mainLane()]);
+    if (failure) throw failure;
   }
 
-  /** Walks a batch of units on a worker (see walk-worker.ts). */
+  /** Walks a batch of units on a worker (see walk-worker.ts); throws PoolUnavailable when no thread can start. */
   async walk(task: WalkTask): Promise<WalkReply> {
     await this.warming;
-    const pool = await this.started();
-    const reply = (await pool.run(task)) as WalkReply;
+    const pool = await this.ready();
+    if (!pool) throw this.unavailable ?? new PoolUnavailable('worker threads cannot start');
+    let reply: WalkReply;
+    try {
+      reply = (await this.task(pool, task)) as WalkReply;
+    } catch (err) {
+      throw workerFailure(err, `walking ${task.units[0]?.file ?? 'units'}`);
+    }
     this.workerHeaderWalks.walked += reply.headerWalks.walked;
     this.workerHeaderWalks.replayed += reply.headerWalks.replayed;
     return reply;

@@ -1,9 +1,10 @@
 // Walks the units of a build that no stored result answers, on the pool's worker threads and on the main
 // thread, which takes batches from the same queue. Each outcome stays in its unit's place: the caller attaches
 // results in unit order, whatever order or thread the walks finished in. Once a walk throws (or a worker dies),
-// no further batch is started: every unit before the failing one has its outcome, as in a walk in order.
+// no further batch is started: every unit before the failing one has its outcome, as in a walk in order. When
+// no worker thread can start, the lanes walk their batches on the main thread.
 import type { CompileUnit } from '../../adapters/contract.js';
-import type { ParsePool } from './parse-pool.js';
+import { PoolUnavailable, type ParsePool } from './parse-pool.js';
 import { loopTurn } from './loop-turn.js';
 import type { WalkOutcome, WalkReply, WalkTask } from './walk-worker.js';
 
@@ -56,7 +57,8 @@ export async function walkOnLanes<T>(units: CompileUnit[], at: number[], lanes: 
         reply = await lanes.pool.walk({ ...lanes.task, units: batch.map((k) => units[k]) });
       } catch (err) {
         if (settled) return;
-        for (const k of batch) keep(k, { thrown: err });
+        if (err instanceof PoolUnavailable) batch.every(walkHere);
+        else for (const k of batch) keep(k, { thrown: err });
         continue;
       } finally {
         outFor.delete(batch);

@@ -1,0 +1,103 @@
+// Worker threads that fail end the run in bounded time: threads that cannot start leave the work to the main
+// thread (the same index), and a thread that dies in a task (exit, uncaught throw, out of memory) fails its
+// build with an error that says so, while the previous index stays.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { poolThreads } from '../../src/indexer/parse-pool.js';
+import { poolWalks } from '../../src/indexer/pooled-walks.js';
+import { indexPath, DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { tempDir } from '../helpers/fixture-project.js';
+
+const builtWorker = fileURLToPath(new URL('../../dist/src/indexer/parse-worker.js', import.meta.url));
+
+/** A worker module that answers as the built one, except that `kind` tasks run `body` instead. */
+function failingWorker(kind: 'walk' | 'parse', body: string): string {
+  const file = path.join(tempDir(), 'failing-worker.mjs');
+  const test = kind === 'walk' ? `task.kind === 'walk'` : `!task.kind && task.jobs.length > 0`;
+  fs.writeFileSync(file, `import run from ${JSON.stringify(builtWorker)};\nexport default function (task) {\n  if (${test}) {\n    ${body}\n  }\n  return run(task);\n}\n`);
+  return file;
+}
+
+const EXIT = 'process.exit(3);';
+const THROW = `setTimeout(() => { throw new Error('thrown on purpose'); }, 0);\n    return new Promise(() => {});`;
+const GROW = 'const kept = [];\n    for (;;) kept.push(new Array(1 << 16).fill(kept.length));';
+
+function corpus(boards = 1): string {
+  const root = tempDir();
+  generateZephyrCorpus(root, { boards, units: 60, headers: 12, functionsPerUnit: 3 });
+  writeConfig(root, DEFAULT_CONFIG);
+  return root;
+}
+
+function dump(root: string): unknown[][] {
+  const db = new Database(indexPath(root), { readonly: true });
+  const rows = [
+    db.prepare('SELECT f.path, s.name, s.kind, s.line, s.col FROM symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 4, 5, 2').all(),
+    db.prepare('SELECT f.path, r.name, r.line, r.col FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 3, 4, 2').all(),
+    db.prepare('SELECT f.path, p.content_hash FROM parsed_files p JOIN files f ON f.id = p.file_id ORDER BY 1, 2').all(),
+  ];
+  db.close();
+  return rows;
+}
+
+describe('worker threads that fail', () => {
+  const { minUnits, steal } = poolWalks;
+  beforeAll(() => Object.assign(poolWalks, { minUnits: 1, steal: false }));
+  afterAll(() => Object.assign(poolWalks, { minUnits, steal }));
+  afterEach(() => {
+    delete poolThreads.workerFile;
+    delete poolThreads.resourceLimits;
+  });
+
+  it('that cannot start leave the run to the main thread, with the same index', async () => {
+    const [a, b] = [corpus(), corpus()];
+    const single = await indexProject({ root: a, workers: 0 });
+    poolThreads.workerFile = path.join(tempDir(), 'no-such-worker.js');
+    const pooled = await indexProject({ root: b, workers: 2 });
+    expect(pooled.builds.map((x) => x.error)).toEqual([undefined]);
+    expect([pooled.parsedOnWorkers, pooled.preprocessedOnWorkers]).toEqual([0, 0]);
+    expect([pooled.parsed, pooled.preprocessed]).toEqual([single.parsed, single.preprocessed]);
+    expect(pooled.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining('worker threads cannot start') }));
+    expect(dump(b)).toEqual(dump(a));
+  }, 20_000);
+
+  for (const [name, body, limits, says] of [
+    ['exits', EXIT, undefined, 'worker exited with code: 3'],
+    ['throws outside its task', THROW, undefined, 'thrown on purpose'],
+    ['runs out of memory', GROW, { maxOldGenerationSizeMb: 64 }, 'memory'],
+  ] as const) {
+    it(`that ${name} while walking fail the build, and the previous index stays`, async () => {
+      // The index holds the first board; the run adds the second, whose units all walk on the pool.
+      const root = corpus(2);
+      expect((await indexProject({ root, workers: 0, variant: 'build-board_0' })).builds).toHaveLength(1);
+      const before = dump(root);
+      poolThreads.workerFile = failingWorker('walk', body);
+      if (limits) poolThreads.resourceLimits = limits;
+      const r = await indexProject({ root, workers: 1, variant: 'build-board_1' });
+      expect(r.builds).toHaveLength(1);
+      expect(r.builds[0].error).toContain('a worker thread failed while walking');
+      expect(r.builds[0].error).toContain(says);
+      expect(r.builds[0].diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', message: expect.stringContaining('its previous index is kept') }));
+      expect(dump(root)).toEqual(before);
+      // The next run, with threads that work, indexes the edit.
+      delete poolThreads.workerFile;
+      delete poolThreads.resourceLimits;
+      const next = await indexProject({ root, workers: 1, variant: 'build-board_1' });
+      expect(next.builds.map((b) => b.error)).toEqual([undefined]);
+      expect(dump(root)).not.toEqual(before);
+    }, 30_000);
+  }
+
+  it('that exits while parsing fails the build', async () => {
+    const root = corpus();
+    poolThreads.workerFile = failingWorker('parse', EXIT);
+    const r = await indexProject({ root, workers: 1 });
+    expect(r.builds[0].error).toContain('a worker thread failed while parsing');
+    expect(r.builds[0].error).toContain('worker exited with code: 3');
+  }, 30_000);
+});
