@@ -11,7 +11,7 @@
 import { sha1 } from '../model/sha1.js';
 import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
-import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
+import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, withoutComment, type LineStatement } from './assembler-syntax.js';
 import type { MacroInvocation } from './macro-invocations.js';
 import { splicedText } from './spliced-text.js';
 
@@ -134,11 +134,23 @@ export function includedNames(text: string): [number, string][] {
 
 const DOT_INCLUDE = /^[ \t]*(?:[A-Za-z_.$][\w.$]*:[ \t]*)?\.include[ \t]+"([^"]+)"/i;
 
-/** The assembler's `.include "file"` directives of a text: [line (1-based), the name as written]. */
+/**
+ * The assembler's `.include "file"` directives of a text: [line (1-based), the name as written], those in a branch
+ * of a top-level conditional the assembler skips left out (decided on numbers and symbols set to numbers before it;
+ * one that cannot be decided keeps all its branches). Conditionals in a `.macro` definition are read at invocation.
+ */
 export function assemblerIncludes(text: string): [number, string][] {
   if (!/\.include/i.test(text)) return [];
   const out: [number, string][] = [];
-  text.split('\n').forEach((line, i) => {
+  const lines = text.split('\n');
+  const inside = definitionLines(lines);
+  const symbols = new AsmExpander(new Map());
+  const conditions = new AsmConditions((t) => symbols.value(t));
+  lines.forEach((line, i) => {
+    const outside = !inside.has(i);
+    if (outside && CONDITIONAL_HEAD.test(line) && conditions.directive(line)) return;
+    if (!conditions.active) return;
+    if (outside && FOLLOWED.test(line)) symbols.observe(withoutComment(line));
     const m = DOT_INCLUDE.exec(line);
     if (m) out.push([i + 1, m[1]]);
   });
