@@ -1,12 +1,11 @@
 // Writes one build into the index in a single transaction (readers keep the old build until commit),
 // reuses parsed file versions by (file, mask hash, language), macro groups and unit results by their hash,
 // and removes rows no build uses any more.
-import { ownString } from '../model/own-strings.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { releaseViews, replaceResultsInPlace, type NamedViews, type ReplacedResult } from './results-in-place.js';
+import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -719,12 +718,7 @@ export class IndexWriter {
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
-      for (const hash of new Set(r.viewHashes ?? storedViewHashes(r.data, r.fileCount))) {
-        const v = named.get(hash);
-        if (v) v.uses++;
-        // A hash cut from the row's hex string of them all would keep that string (~11 KB a unit) until the build's end.
-        else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
-      }
+      for (const hash of new Set(r.viewHashes ?? storedViewHashes(r.data, r.fileCount))) useView(named, hash, r);
     }
   }
 

@@ -54,10 +54,7 @@ export function replaceResultsInPlace(
     for (let i = 0; i < now.length; i++) {
       const hash = now[i];
       if (hash === was[i] || was.includes(hash) || now.indexOf(hash) !== i) continue;
-      const v = named.get(hash);
-      if (v) v.uses++;
-      // A hash cut from the row's hex string of them all would keep that string (see IndexWriter.insertUnitResults).
-      else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
+      useView(named, hash, r);
     }
     for (let i = 0; i < was.length; i++) {
       const hash = was[i];
@@ -66,6 +63,14 @@ export function replaceResultsInPlace(
     }
   });
   return { ids, released };
+}
+
+/** One more use, counted in `named`, of the view `hash` that the new row `r` names. */
+export function useView(named: NamedViews, hash: string, r: EncodedUnitResult): void {
+  const v = named.get(hash);
+  if (v) v.uses++;
+  // A hash cut from the row's hex string of them all would keep that string (~11 KB a unit) until the build's end.
+  else named.set(ownString(hash), { data: r.views.get(hash)!, uses: 1 });
 }
 
 /** The uses `released` views lose; views no row names any more are deleted. */
