@@ -90,6 +90,15 @@ export interface FileSkeleton {
 const CONDITIONAL_OPEN = new Set(['if', 'ifdef', 'ifndef']);
 const CONDITIONAL_MID = new Set(['elif', 'elifdef', 'elifndef', 'else']);
 
+/**
+ * The lines between directive `k` of a skeleton and the next: [from, to], from the file's start for k = -1 and to its
+ * end after the last directive; empty when from > to (the directives touch).
+ */
+export function linesAfterDirective(sk: FileSkeleton, k: number): [from: number, to: number] {
+  const dirs = sk.directives;
+  return [k < 0 ? 1 : dirs[k].endLine + 1, k + 1 < dirs.length ? dirs[k + 1].line - 1 : sk.lineCount];
+}
+
 export function buildSkeleton(file: string, text: string, opts: { asm?: boolean } = {}): FileSkeleton {
   const directives: Directive[] = [];
   const problems: StructureProblem[] = [];

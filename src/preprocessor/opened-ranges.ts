@@ -3,7 +3,7 @@
 // change (see undef-marks.ts), so such a range may take a mark the previous result does not show. Safe when no
 // directive between it and the code read before it whenever it is read can change them; else the unit is walked.
 import type { DirectiveAlignment } from './directive-alignment.js';
-import type { Directive, FileSkeleton } from './file-skeleton.js';
+import { linesAfterDirective, type Directive, type FileSkeleton } from './file-skeleton.js';
 
 /**
  * The line the walk's range starts at after directive `j` of the new file (-1: the file's start): the first line of
@@ -11,12 +11,10 @@ import type { Directive, FileSkeleton } from './file-skeleton.js';
  * the range, and a mark at its start, begins below it). Undefined when the added directives took every line.
  */
 export function codeStartAfter(sk: FileSkeleton, al: DirectiveAlignment, j: number): number | undefined {
-  const dirs = sk.directives;
   for (let k = j; ; k++) {
-    const from = k < 0 ? 1 : dirs[k].endLine + 1;
-    const to = k + 1 < dirs.length ? dirs[k + 1].line - 1 : sk.lineCount;
+    const [from, to] = linesAfterDirective(sk, k);
     if (from <= to) return from;
-    if (k + 1 >= dirs.length || al.oldOf[k + 1] >= 0) return undefined;
+    if (k + 1 >= sk.directives.length || al.oldOf[k + 1] >= 0) return undefined;
   }
 }
 
@@ -26,19 +24,15 @@ export function codeStartAfter(sk: FileSkeleton, al: DirectiveAlignment, j: numb
  */
 export function openedStretches(before: FileSkeleton, after: FileSkeleton, al: DirectiveAlignment): number[] {
   const moved = new Set<number>();
-  const old = before.directives;
-  for (let b = -1; b < old.length; b++) {
-    const from = b < 0 ? 1 : old[b].endLine + 1;
-    const to = b + 1 < old.length ? old[b + 1].line - 1 : before.lineCount;
+  for (let b = -1; b < before.directives.length; b++) {
+    const [from, to] = linesAfterDirective(before, b);
     if (from > to || (b >= 0 && al.newOf[b] < 0)) continue;
     const start = codeStartAfter(after, al, b < 0 ? -1 : al.newOf[b]);
     if (start !== undefined) moved.add(start);
   }
   const out: number[] = [];
-  const dirs = after.directives;
-  for (let j = -1; j < dirs.length; j++) {
-    const from = j < 0 ? 1 : dirs[j].endLine + 1;
-    const to = j + 1 < dirs.length ? dirs[j + 1].line - 1 : after.lineCount;
+  for (let j = -1; j < after.directives.length; j++) {
+    const [from, to] = linesAfterDirective(after, j);
     if (from <= to && !moved.has(from)) out.push(j);
   }
   return out;
@@ -78,8 +72,8 @@ function quietBefore(sk: FileSkeleton, al: DirectiveAlignment, j: number, touche
       if (closed > 0) closed--;
       else earlier = false;
     } else if (closed === 0 && (d.kind === 'else' || d.kind === 'elif' || d.kind === 'elifdef' || d.kind === 'elifndef')) earlier = true;
-    const from = k === 0 ? 1 : dirs[k - 1].endLine + 1;
-    if (from <= d.line - 1 && closed === 0 && !earlier) return true;
+    const [from, to] = linesAfterDirective(sk, k - 1);
+    if (from <= to && closed === 0 && !earlier) return true;
   }
   return true;
 }

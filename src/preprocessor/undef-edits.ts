@@ -11,7 +11,7 @@
 // in first-read order; a header read again, as stddef.h is, and the rest of each file that included the header are not
 // placed); one that ends a definition changes the macros too; and one of the unit's own file.
 import type { DirectiveAlignment } from './directive-alignment.js';
-import type { Directive, FileSkeleton } from './file-skeleton.js';
+import { linesAfterDirective, type Directive, type FileSkeleton } from './file-skeleton.js';
 import type { UndoneMarks } from './undone-names.js';
 
 /** An #undef the edit removed (`removed`: its index before) or added (its index after). */
@@ -87,8 +87,7 @@ const KEPT_UNDEF = 0;
 function stateLine(sk: FileSkeleton, al: DirectiveAlignment, last: number, name: string): { from: number; to: number } | typeof KEPT_UNDEF | undefined {
   const dirs = sk.directives;
   for (let b = last; ; b--) {
-    const from = b < 0 ? 1 : dirs[b].endLine + 1;
-    const to = b + 1 < dirs.length ? dirs[b + 1].line - 1 : sk.lineCount;
+    const [from, to] = linesAfterDirective(sk, b);
     if (from <= to) return { from, to };
     if (b < 0) return undefined;
     const d = dirs[b];
