@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
-import { AsmMacroTable, assemblerIncludes, includedNames, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
+import { AsmMacroTable, assemblerIncludes, includedNames, MAX_DOT_DEPTH, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
@@ -156,7 +156,7 @@ const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
  */
 function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
   const found = new Map<number, string>();
-  if (depth > 8) return [];
+  if (depth > MAX_DOT_DEPTH) return [];
   const groups = new Map<string, { dirs: readonly string[]; readers: string[] }>();
   for (const u of readers) {
     const dirs = src.searchDirs?.(u);

@@ -298,8 +298,8 @@ export class AsmMacroTable {
   }
 }
 
-/** How deep `.include`s nest (a file including itself: GNU as gives up too). */
-const MAX_DOT_DEPTH = 8;
+/** How deep `.include`s nest (a file including itself: GNU as gives up too); the files read and their counts alike. */
+export const MAX_DOT_DEPTH = 8;
 
 /**
  * The invocations of a file read several times (a file `.include` reads, from other `\@` counts): at each place, the
