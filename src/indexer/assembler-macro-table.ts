@@ -55,7 +55,7 @@ function once<T>(make: () => T): () => T {
 export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), resolved: new Map(), twice: [], missing: [], absent: new Map() };
+  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), resolved: new Map(), twice: [], missing: new Map(), absent: new Map() };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -84,7 +84,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     if (macros.length || includes.length || header || absent) out.push(Object.keys(reads).length ? [rel, macros, reads] : [rel, macros]);
   }
   const own = new Set(files.map((f) => f.file));
-  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...read.missing, ...read.twice.flatMap((t) => definedTwice(t, texts))] };
+  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...[...read.missing.values()].map((m) => notFound(m, src)), ...read.twice.flatMap((t) => definedTwice(t, texts))] };
 }
 
 /** What reading `.include`s collects: the definitions and texts of the files read, and those files as build files. */
@@ -102,8 +102,11 @@ interface DotReads {
   resolved: Map<string, Set<string>>;
   /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
   twice: { file: string; rel: string; readBy: string[] }[];
-  /** The `.include`s naming a file the assembler cannot open (see notFound). */
-  missing: Diagnostic[];
+  /**
+   * By including file, line and name: the `.include`s naming a file the assembler cannot open (see notFound), with
+   * the folders searched for it by every group of readers not finding it, in order.
+   */
+  missing: Map<string, NotFound>;
   /** By stored path: where the assembler looked for the files a text's `.include`s name and found none (stored paths). */
   absent: Map<string, string[]>;
 }
@@ -126,11 +129,29 @@ function definedTwice(t: DotReads['twice'][number], texts: ReadonlyMap<string, A
   return [];
 }
 
+/** An `.include` the assembler cannot open: the including file, the line, the name and where it was looked for. */
+interface NotFound {
+  from: string;
+  line: number;
+  name: string;
+  dirs: string[];
+  /** The file found but not read. */
+  unreadable?: string;
+}
+
+/** Keeps an `.include` not opened, once per directive: the folders of another group of readers are added to its own. */
+function addMissing(read: DotReads, m: NotFound): void {
+  const key = `${m.from}\0${m.line}\0${m.name}`;
+  const got = read.missing.get(key);
+  if (!got) read.missing.set(key, { ...m, dirs: [...m.dirs] });
+  else for (const d of m.dirs) if (!got.dirs.includes(d)) got.dirs.push(d);
+}
+
 /**
  * An `.include` naming a file none of `dirs` holds (or one that cannot be read): GNU as fails the unit ("can't open
- * x for reading"). The index reads the rest of the unit.
+ * x for reading"). The index reads the rest of the unit. Warned once per directive, with every folder searched.
  */
-function notFound(from: string, line: number, name: string, dirs: readonly string[], src: AsmMacroSource, unreadable?: string): Diagnostic {
+function notFound({ from, line, name, dirs, unreadable }: NotFound, src: AsmMacroSource): Diagnostic {
   const where = dirs.map((d) => src.rel(d) || '.').join(', ');
   const what = unreadable ? `names ${src.rel(unreadable)}, which cannot be read` : 'names a file found in none of the folders the assembler searches';
   return {
@@ -187,7 +208,7 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
     const file = resolveIn(name, dirs);
     if (!file) {
       if (inside.has(line - 1) || name.includes('\\')) continue;
-      read.missing.push(notFound(from.file, line, name, dirs, src));
+      addMissing(read, { from: from.file, line, name, dirs: [...dirs] });
       const looked = (path.isAbsolute(name) ? [name] : dirs.map((d) => path.resolve(d, name))).map(src.rel);
       read.absent.set(from.rel, [...new Set([...(read.absent.get(from.rel) ?? []), ...looked])]);
       continue;
@@ -215,7 +236,7 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
     if (out.some((f) => f[0] === rel)) continue;
     const got = src.states.readText(file);
     if (!got) {
-      read.missing.push(notFound(from.file, line, name, dirs, src, file));
+      addMissing(read, { from: from.file, line, name, dirs: [...dirs], unreadable: file });
       continue;
     }
     const raw = got.text;

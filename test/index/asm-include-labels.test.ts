@@ -193,6 +193,17 @@ describe('a file units with different search folders `.include`', () => {
     expect(rowsOf(copy, 'board-a/board.inc')).toEqual(['function board_a_init 5']);
   });
 
+  it('warns once for a file neither unit’s folders hold, naming all the folders searched', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-search-paths'])).root;
+    fs.rmSync(path.join(copy, 'board-a/board.inc'));
+    fs.rmSync(path.join(copy, 'board-b/board.inc'));
+    // arm-none-eabi-as fails both units: "shared.inc:2: Error: can't open board.inc for reading".
+    const r = await indexProject({ root: copy });
+    const warned = r.builds.flatMap((b) => b.diagnostics).filter((d) => d.message.includes('board.inc'));
+    expect(warned.map((d) => [path.relative(copy, d.file), d.line])).toEqual([['include/shared.inc', 2]]);
+    expect(warned[0].message).toMatch(/: build, include, board-a, board-b\)/);
+  });
+
   it.skipIf(!withAssembler)('matches the assembler', () => {
     expect(nmNames(root, 'src/a.S')).toEqual(['board_a_init']);
     expect(nmNames(root, 'src/b.S')).toEqual(['board_b_init']);
