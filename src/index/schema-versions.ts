@@ -200,5 +200,7 @@ export const SCHEMA_VERSION = 16;
  *     it once its own code expands it (stored results of the same inputs held other counts and keys).
  * 64: a file an assembler file `.include`s, read again by a second unit's `.include` of that file, writes the labels
  *     of that unit's reading too (the first unit's only were read).
+ * 65: an empty macro used inside parentheses after a `;` (FreeRTOS `for( ; configCONTROL_INFINITE_LOOP(); )`) is blanked
+ *     without the `;` after it, which belongs to the `for` header (the loop was a syntax error).
  */
-export const ROW_FORMAT_VERSION = 64;
+export const ROW_FORMAT_VERSION = 65;

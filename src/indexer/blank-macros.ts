@@ -271,9 +271,33 @@ function emptyStatementEnd(text: string, start: number, end: number): number {
   let before = start - 1;
   while (before >= 0 && /\s/.test(text[before])) before--;
   if (before >= 0 && !';{}'.includes(text[before])) return end;
+  if (before >= 0 && text[before] === ';' && insideParentheses(text, before)) return end;
   let after = end;
   while (after < text.length && /\s/.test(text[after])) after++;
   return text[after] === ';' ? after + 1 : end;
+}
+
+/** How far back insideParentheses looks for the `(` of a `for` header: a header longer than this is not one. */
+const MAX_HEADER_LOOKBACK = 1024;
+
+/**
+ * True when the `;` at `semi` is inside an open parenthesis, as in a `for (init; cond; step)` header (FreeRTOS
+ * `for( ; configCONTROL_INFINITE_LOOP(); )` with the macro empty): a use after it is an expression, not a
+ * statement, and the `;` after it belongs to the header. Looks back to the `{`, `}` or `;` outside parentheses
+ * that starts the statement.
+ */
+function insideParentheses(text: string, semi: number): boolean {
+  let depth = 0;
+  const stop = Math.max(0, semi - MAX_HEADER_LOOKBACK);
+  for (let i = semi - 1; i >= stop; i--) {
+    const c = text[i];
+    if (c === ')') depth++;
+    else if (c === '(') {
+      if (depth === 0) return true;
+      depth--;
+    } else if (depth === 0 && (c === '{' || c === '}' || c === ';')) return false;
+  }
+  return false;
 }
 
 /**

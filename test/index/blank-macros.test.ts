@@ -30,6 +30,21 @@ describe('an empty macro used as a member or statement of its own', () => {
   });
 });
 
+describe('an empty macro inside a for header', () => {
+  // FreeRTOS tasks.c: `for( ; configCONTROL_INFINITE_LOOP(); )` with `#define configCONTROL_INFINITE_LOOP()` empty.
+  const macros = blankableMacros([def('configCONTROL_INFINITE_LOOP', '', '()'), def('FOREVER', '')]);
+
+  it('keeps the header\'s `;` after it, so the loop reads without error', () => {
+    const text = 'void idle(void)\n{\n    for( ; configCONTROL_INFINITE_LOOP(); )\n    {\n        work();\n    }\n    for (;FOREVER;) { }\n    x = 1; FOREVER;\n}\n';
+    const out = blankMacroUses(text, macros);
+    expect(out.split('\n')[2]).toBe(`    for( ; ${' '.repeat(29)}; )`);
+    expect(out.split('\n')[6]).toBe(`    for (;${' '.repeat(7)};) { }`);
+    // A use standing alone as a statement still loses its `;`.
+    expect(out.split('\n')[7]).toBe(`    x = 1;${' '.repeat(9)}`);
+    expect(extractSymbols(out, { relPath: 'tasks.c', language: 'c' }).errors).toEqual([]);
+  });
+});
+
 describe('blankMacroUses', () => {
   const macros = blankableMacros([
     def('API', ''),
