@@ -11,9 +11,10 @@ import { AsmMacroTable, assemblerIncludes, includedNames, MAX_DOT_DEPTH, readAsm
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
-import { definitionLines, withoutComment } from '../preprocessor/assembler-syntax.js';
+import { definitionLines } from '../preprocessor/assembler-syntax.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
+import { definedTwice, filesReadTwice } from './assembler-read-twice.js';
 import type { FileStates } from './file-states.js';
 
 export interface AsmMacroSource {
@@ -55,7 +56,7 @@ function once<T>(make: () => T): () => T {
 export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroSource): { files: AsmFileMacros[]; texts: Map<string, AsmText>; asIncluded: MergedFile[]; diagnostics: Diagnostic[] } {
   const out: AsmFileMacros[] = [];
   const texts = new Map<string, AsmText>();
-  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), resolved: new Map(), twice: [], missing: new Map(), absent: new Map() };
+  const read: DotReads = { out, texts, files: new Map(), nested: new Map(), resolved: new Map(), readings: new Map(), missing: new Map(), absent: new Map() };
   for (const fa of files) {
     if (!isAssemblerPath(fa.file)) continue;
     let buf: Buffer;
@@ -84,7 +85,13 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     if (macros.length || includes.length || header || absent) out.push(Object.keys(reads).length ? [rel, macros, reads] : [rel, macros]);
   }
   const own = new Set(files.map((f) => f.file));
-  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...[...read.missing.values()].map((m) => notFound(m, src)), ...read.twice.flatMap((t) => definedTwice(t, texts))] };
+  const twice = filesReadTwice({ roots: roots(files, src), readings: read.readings, paths: new Map([...files, ...read.files.values()].map((f) => [src.rel(f.file), f.file])), key: (u) => src.searchDirs?.(u)?.join('\0'), rel: src.rel });
+  return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...[...read.missing.values()].map((m) => notFound(m, src)), ...twice.flatMap((t) => definedTwice(t, texts.get(t.rel)?.masked()))] };
+}
+
+/** The assembler files the units' walks read (each once per unit): [path, stored path, units reading it]. */
+function roots(files: readonly MergedFile[], src: AsmMacroSource): [string, string, string[]][] {
+  return files.filter((f) => isAssemblerPath(f.file) && !f.asIncluded).map((f) => [f.file, src.rel(f.file), f.readBy]);
 }
 
 /** What reading `.include`s collects: the definitions and texts of the files read, and those files as build files. */
@@ -100,8 +107,8 @@ interface DotReads {
   nested: Map<string, string[]>;
   /** By stored path: the folders (joined) a text's `.include`s were resolved with. */
   resolved: Map<string, Set<string>>;
-  /** The files one text `.include`s more than once, with the units reading that text (stored paths). */
-  twice: { file: string; rel: string; readBy: string[] }[];
+  /** By stored path and folders searched (joined): the files read by the `.include`s of a text outside `.macro` definitions, in order. */
+  readings: Map<string, string[]>;
   /**
    * By including file, line and name: the `.include`s naming a file the assembler cannot open (see notFound), with
    * the folders searched for it by every group of readers not finding it, in order.
@@ -109,24 +116,6 @@ interface DotReads {
   missing: Map<string, NotFound>;
   /** By stored path: where the assembler looked for the files a text's `.include`s name and found none (stored paths). */
   absent: Map<string, string[]>;
-}
-
-/**
- * A file one unit's assembly reads twice through `.include` that writes a label as written (not a numeric local
- * label, not in a `.macro` definition): GNU as rejects the second definition ("symbol `x' is already defined"), so
- * the unit does not assemble. The index keeps the label once, at its line.
- */
-function definedTwice(t: DotReads['twice'][number], texts: ReadonlyMap<string, AsmText>): Diagnostic[] {
-  const text = texts.get(t.rel)?.masked();
-  if (!text) return [];
-  const lines = text.split('\n');
-  const inside = definitionLines(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const label = inside.has(i) ? null : WRITTEN_LABEL.exec(withoutComment(lines[i]));
-    if (!label) continue;
-    return [{ severity: 'warning', file: t.file, line: i + 1, message: `\`${label[1]}\` is defined at each \`.include\` of this file in ${t.readBy.join(', ')}: GNU as rejects a symbol defined twice, so the unit does not assemble`, fix: 'include the file once, or write the label in a macro with `\\@`' }];
-  }
-  return [];
 }
 
 /** An `.include` the assembler cannot open: the including file, the line, the name and where it was looked for. */
@@ -163,9 +152,6 @@ function notFound({ from, line, name, dirs, unreadable }: NotFound, src: AsmMacr
   };
 }
 
-/** A line opening with a label the assembler defines as written (a numeric local label may be defined again). */
-const WRITTEN_LABEL = /^\s*([A-Za-z_.$][\w.$]*)\s*:(?!:)/;
-
 /**
  * The `.include`s of an assembler text that resolve (see asIncludeDirs), as `#include`s: each file read (as written:
  * the C preprocessor does not read it) into `read` as a header the units `readers` (absolute) read, the files its
@@ -201,9 +187,10 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
   const { out, texts } = read;
   const { key, dirs, readers } = group;
   const found: [number, string][] = [];
-  const named = new Set<string>();
   const nested: string[] = [];
+  const readings: string[] = [];
   read.nested.set(`${from.rel}\0${key}`, nested);
+  read.readings.set(`${from.rel}\0${key}`, readings);
   for (const [line, name] of assemblerIncludes(text)) {
     const file = resolveIn(name, dirs);
     if (!file) {
@@ -216,9 +203,8 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
     found.push([line, name]);
     const rel = src.rel(file);
     const readBy = readers.map(src.rel);
-    if (named.has(rel) && !read.twice.some((t) => t.rel === rel)) read.twice.push({ file, rel, readBy });
-    named.add(rel);
     nested.push(rel);
+    if (!inside.has(line - 1)) readings.push(rel);
     const known = texts.get(rel);
     if (known && read.resolved.get(rel)?.has(key)) {
       addReaders(read, rel, readers, src, key);

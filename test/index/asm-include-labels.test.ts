@@ -87,8 +87,31 @@ describe('labels of a file `.include` reads', () => {
     // arm-none-eabi-as: "plain.inc:5: Error: symbol `plain_fn' is already defined".
     const warned = r.builds.flatMap((b) => b.diagnostics).filter((d) => d.file.endsWith('include/plain.inc'));
     expect(warned.map((d) => [d.severity, d.line])).toEqual([['warning', 5]]);
-    expect(warned[0].message).toMatch(/`plain_fn` is defined at each `\.include` of this file in src\/third\.S/);
+    expect(warned[0].message).toMatch(/`plain_fn` is defined at each reading of this file in src\/third\.S/);
     expect(definedAt(copy, 'plain_fn')).toEqual(['include/plain.inc:5']);
+  });
+
+  it('a label written as is in a file one unit reads twice through a nested `.include`: warned too', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    fs.writeFileSync(path.join(copy, 'include/plain.inc'), '@ Read twice: GNU as rejects plain_fn the second time.\n  .global plain_fn\n  .type plain_fn, %function\n  .thumb_func\nplain_fn:\n  bx lr\n');
+    fs.writeFileSync(path.join(copy, 'include/wrap.inc'), '@ Reads plain.inc again.\n  .include "plain.inc"\n');
+    fs.appendFileSync(path.join(copy, 'src/third.S'), '  .include "plain.inc"\n  .include "wrap.inc"\n');
+    const r = await indexProject({ root: copy });
+    // arm-none-eabi-as: "plain.inc:5: Error: symbol `plain_fn' is already defined" (read from third.S, then from wrap.inc).
+    const warned = r.builds.flatMap((b) => b.diagnostics).filter((d) => d.file.endsWith('include/plain.inc'));
+    expect(warned.map((d) => [d.severity, d.line])).toEqual([['warning', 5]]);
+    expect(warned[0].message).toMatch(/`plain_fn` is defined at each reading of this file in src\/third\.S/);
+    expect(definedAt(copy, 'plain_fn')).toEqual(['include/plain.inc:5']);
+  });
+
+  it('a file read twice whose label stands under its guard (`.ifndef`): no warning', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-labels'])).root;
+    fs.writeFileSync(path.join(copy, 'include/guarded.inc'), '@ Guarded: the second reading skips its body.\n  .ifndef GUARDED_INC\n  .equ GUARDED_INC, 1\n  .global guarded_fn\n  .type guarded_fn, %function\n  .thumb_func\nguarded_fn:\n  bx lr\n  .endif\n');
+    fs.appendFileSync(path.join(copy, 'src/third.S'), '  .include "guarded.inc"\n  .include "guarded.inc"\n');
+    const r = await indexProject({ root: copy });
+    // arm-none-eabi-as assembles it; nm lists T guarded_fn (and a GUARDED_INC).
+    expect(r.builds.flatMap((b) => b.diagnostics).filter((d) => d.file.endsWith('include/guarded.inc'))).toEqual([]);
+    expect(definedAt(copy, 'guarded_fn')).toEqual(['include/guarded.inc:7']);
   });
 
   it('an `.include` of a file not found: a warning at its line naming where the assembler looked; the rest is indexed, and the file once it appears', async () => {
