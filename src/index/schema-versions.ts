@@ -202,5 +202,7 @@ export const SCHEMA_VERSION = 16;
  *     of that unit's reading too (the first unit's only were read).
  * 65: an empty macro used inside parentheses after a `;` (FreeRTOS `for( ; configCONTROL_INFINITE_LOOP(); )`) is blanked
  *     without the `;` after it, which belongs to the `for` header (the loop was a syntax error).
+ * 66: a macro of string literals next to a string literal or another such macro is read as an empty literal (lwIP's
+ *     `fprintf(f, "%d" NEWLINE, n)`, glibc's `"%" PRIu64`: a name next to a literal was a syntax error).
  */
-export const ROW_FORMAT_VERSION = 65;
+export const ROW_FORMAT_VERSION = 66;

@@ -64,6 +64,23 @@ function withoutAttributes(v: string): string {
   return out + v.slice(at);
 }
 
+/** A value of string literals only (`"\\r\\n"`, `"l" "u"`, `u8"x"`): C joins it with the literals next to it. */
+const STRINGS_ONLY = /^(?:(?:u8|u|U|L)?"(?:[^"\\\n]|\\.)*"\s*)+$/;
+
+/**
+ * What stands for a string macro next to a string literal: an empty literal, which tree-sitter joins with the
+ * literals around it as the compiler does (lwIP's makefsdata `fprintf(f, "%d" NEWLINE, n)`, glibc's `"%" PRIu64`;
+ * read unexpanded, a name next to a literal is a syntax error). Null when the name is too short to hold it.
+ */
+function stringReplacement(name: string): string | null {
+  return name.length >= 2 ? '""' : null;
+}
+
+/** True for a replacement that stands for a string literal (an asm operand's constraint does not): used only next to another (see blankMacroUses). */
+function isStringReplacement(text: string): boolean {
+  return text.charCodeAt(0) === 34 && text.trimEnd() === '""';
+}
+
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
 const MAY_DECORATE = new Set('_[secivrautn');
 
@@ -80,6 +97,7 @@ function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
   if (v === '') return '';
   if (v === '}') return '}';
+  if (STRINGS_ONLY.test(v)) return stringReplacement(m.name);
   if (LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
@@ -194,6 +212,25 @@ function decorationsAndKeywords(value: string, verdicts: Map<string, Verdict>): 
   }
 }
 
+/** True when `value` is string literals and names of string macros already decided (glibc `__PRI64_PREFIX "u"`). */
+function stringsAndStringMacros(value: string, verdicts: Map<string, Verdict>): boolean {
+  const piece = /\s*(?:((?:u8|u|U|L)?"(?:[^"\\\n]|\\.)*")|([A-Za-z_]\w*))/y;
+  let i = 0;
+  let pieces = 0;
+  while (i < value.length) {
+    piece.lastIndex = i;
+    const m = piece.exec(value);
+    if (!m) return /^\s*$/.test(value.slice(i)) && pieces > 0;
+    if (m[2] !== undefined) {
+      const v = verdicts.get(m[2]);
+      if (!v || v.kind !== 'object' || !isStringReplacement(v.text)) return false;
+    }
+    pieces++;
+    i = piece.lastIndex;
+  }
+  return pieces > 0;
+}
+
 /** Levels of decoration macros built on one another that are followed. */
 const MAX_CHAIN = 6;
 
@@ -211,14 +248,17 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
   const open: number[] = [];
   for (let i = 0; i < macros.length; i++) {
     const v = macros[i].value;
-    if (verdicts[i].kind === 'no' && /^\s*[A-Za-z_]/.test(v) && !/\balias\b/.test(v)) open.push(i);
+    if (verdicts[i].kind === 'no' && /^\s*[A-Za-z_"]/.test(v) && !/\balias\b/.test(v)) open.push(i);
   }
   for (let depth = 0; depth < MAX_CHAIN && open.length; depth++) {
     let changed = false;
     for (let k = open.length - 1; k >= 0; k--) {
       const m = macros[open[k]];
       const keywords = decorationsAndKeywords(m.value, merged);
-      const text = keywords === null || (keywords !== '' && m.functionLike) ? null : keywordsFitting(keywords, m.name.length);
+      const text =
+        keywords === null
+          ? m.functionLike || !stringsAndStringMacros(m.value, merged) ? null : stringReplacement(m.name)
+          : keywords !== '' && m.functionLike ? null : keywordsFitting(keywords, m.name.length);
       if (text === null) continue;
       verdicts[open[k]] = { kind: m.functionLike ? 'function' : 'object', text };
       open.splice(k, 1);
@@ -300,6 +340,34 @@ function insideParentheses(text: string, semi: number): boolean {
   return false;
 }
 
+/** Blanks and comments only. */
+const BETWEEN_TOKENS = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*$/;
+/** Blanks and comments, then the start of what follows. */
+const NEXT_TOKEN = /(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*((?:u8|u|U|L)?"|[A-Za-z_]\w*)?/y;
+/** How far back a string literal before a use is looked for (the blanks and comments between them). */
+const MAX_GAP = 256;
+
+/**
+ * True when the use of a string macro at [start, end) stands next to a string literal or another string macro,
+ * blanks and comments between: there C joins them, and the empty literal that replaces the name keeps the text
+ * readable. Elsewhere the name stays (it reads as an expression as it is).
+ */
+function nextToString(text: string, start: number, end: number, objectLike: ReadonlyMap<string, string>): boolean {
+  const isString = (name: string) => {
+    const r = objectLike.get(name);
+    return r !== undefined && isStringReplacement(r);
+  };
+  NEXT_TOKEN.lastIndex = end;
+  const next = NEXT_TOKEN.exec(text)?.[1];
+  if (next !== undefined && (next.endsWith('"') || isString(next))) return true;
+  const from = Math.max(0, start - MAX_GAP);
+  const before = text.slice(from, start);
+  const lastQuote = before.lastIndexOf('"');
+  if (lastQuote >= 0 && BETWEEN_TOKENS.test(before.slice(lastQuote + 1))) return true;
+  const word = /([A-Za-z_]\w*)((?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*)$/.exec(before);
+  return word !== null && isString(word[1]);
+}
+
 /**
  * `text` with the uses of `macros` blanked; `undefinedAt(name, offset)`, when given, says where an #undef left the
  * name undefined (see undone-names.ts): a use there is kept as the identifier it is.
@@ -314,6 +382,7 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
     const tok = m[0];
     const replacement = macros.objectLike.get(tok);
     if ((replacement !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
+    if (replacement !== undefined && isStringReplacement(replacement) && !nextToString(text, m.index, m.index + tok.length, macros.objectLike)) continue;
     if (replacement !== undefined) {
       const end = replacement.trim() === '' ? emptyStatementEnd(text, m.index, m.index + tok.length) : m.index + tok.length;
       parts.push(text.slice(copied, m.index), end === m.index + tok.length ? replacement : blank(text.slice(m.index, end)));

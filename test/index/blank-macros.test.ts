@@ -45,6 +45,40 @@ describe('an empty macro inside a for header', () => {
   });
 });
 
+describe('string macros next to string literals', () => {
+  // lwIP makefsdata.c `#define NEWLINE "\r\n"`; glibc inttypes.h `PRIu32 "u"`, `PRIu64 __PRI64_PREFIX "u"`.
+  const macros = blankableMacros([def('NEWLINE', '"\\r\\n"'), def('PRIu32', '"u"'), def('__PRI64_PREFIX', '"l"'), def('PRIu64', '__PRI64_PREFIX "u"'), def('S', '"s"'), def('NAME', 'name')]);
+
+  it('become an empty literal there, so the call reads without error; elsewhere they stay', () => {
+    const text = [
+      'void f(FILE *f, int n, unsigned long long v)',
+      '{',
+      '  fprintf(f, NEWLINE NEWLINE);',
+      '  fprintf(f, "#define FS_NUMFILES %d" NEWLINE, n);',
+      '  printf("%" PRIu64 " items" /* count */ NEWLINE, v);',
+      '  puts(NEWLINE);',
+      '  printf(S "x");',
+      '}',
+      '',
+    ].join('\n');
+    const out = blankMacroUses(text, macros);
+    const lines = out.split('\n');
+    expect(lines[2]).toBe('  fprintf(f, ""      ""     );');
+    expect(lines[3]).toBe('  fprintf(f, "#define FS_NUMFILES %d" ""     , n);');
+    expect(lines[4]).toBe('  printf("%" ""     " items" /* count */ ""     , v);');
+    // Alone, the name reads as an expression: it stays. A name too short for `""` stays too.
+    expect(lines[5]).toBe('  puts(NEWLINE);');
+    expect(lines[6]).toBe('  printf(S "x");');
+    expect(extractSymbols(text, { relPath: 'm.c', language: 'c' }).errors).not.toEqual([]);
+    expect(extractSymbols(out.replace('S "x"', '"x"  '), { relPath: 'm.c', language: 'c' }).errors).toEqual([]);
+  });
+
+  it('are decided by every definition the build saw', () => {
+    const mixed = blankableMacros([def('TAG', '"app"'), def('TAG', '42')]);
+    expect(blankMacroUses('puts(TAG "x");\n', mixed)).toBe('puts(TAG "x");\n');
+  });
+});
+
 describe('blankMacroUses', () => {
   const macros = blankableMacros([
     def('API', ''),
