@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
-import { AsmMacroTable, assemblerIncludes, includedNames, MAX_DOT_DEPTH, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
+import { assemblerIncludes, type IncludeStart } from '../preprocessor/assembler-include-lines.js';
+import { AsmMacroTable, includedNames, MAX_DOT_DEPTH, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
@@ -29,6 +30,8 @@ export interface AsmMacroSource {
   isUnit: (file: string) => boolean;
   /** Where the assembler of a unit (its file) looks for the files `.include` names (see asIncludeDirs). */
   searchDirs?: (unit: string) => readonly string[] | undefined;
+  /** Whether a unit's command line may give its assembly symbols before its text (see givesSymbols); absent: it may. */
+  givesSymbols?: (unit: string) => boolean;
 }
 
 /**
@@ -72,12 +75,14 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const masked = once(() => src.mask(buf, fa.ranges));
     // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
     const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
-    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded({ rel, file: fa.file }, masked(), fa.readBy, src, read));
-    includes.sort((a, b) => a[0] - b[0]);
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
       return table ? splicedText(masked(), findInvocations(masked(), rel, table, undefined, true, true).invocations) : masked();
     });
+    // A unit's text is the first the assembler reads, up to its first #include.
+    const start: IncludeStart = { asRead: expanded, blankUntil: header ? 0 : (includes[0]?.[0] ?? Infinity) };
+    if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded({ rel, file: fa.file }, masked(), fa.readBy, src, read, 0, start));
+    includes.sort((a, b) => a[0] - b[0]);
     if (header || includes.length) texts.set(rel, { masked, expanded, header, readBy: fa.readBy.map(src.rel) });
     const macros = header || defines ? readAsmMacros(expanded()) : [];
     const absent = read.absent.get(rel);
@@ -161,7 +166,7 @@ function notFound({ from, line, name, dirs, unreadable }: NotFound, src: AsmMacr
  * alone sends the build down the full path. GNU as resolves a name with the folders of the unit it assembles: the
  * readers are taken in groups sharing their folders, each reading the files its folders name.
  */
-function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0): [number, string][] {
+function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0, start: IncludeStart = { blankUntil: 0 }): [number, string][] {
   const found = new Map<number, string>();
   if (depth > MAX_DOT_DEPTH) return [];
   const groups = new Map<string, { dirs: readonly string[]; readers: string[] }>();
@@ -177,21 +182,23 @@ function dotIncluded(from: { rel: string; file: string }, text: string, readers:
   const inside = definitionLines(text.split('\n'));
   for (const [key, g] of groups) {
     read.resolved.set(from.rel, new Set([...(read.resolved.get(from.rel) ?? []), key]));
-    for (const [line, name] of includedFor(from, text, inside, { key, ...g }, src, read, depth)) found.set(line, name);
+    // What `.ifdef` can tell: the group's command lines give no symbol.
+    const blankUntil = g.readers.every((u) => src.givesSymbols?.(u) === false) ? start.blankUntil : 0;
+    for (const [line, name] of includedFor(from, text, inside, { key, ...g, start: { ...start, blankUntil } }, src, read, depth)) found.set(line, name);
   }
   return [...found].sort((a, b) => a[0] - b[0]);
 }
 
 /** One group of readers sharing their folders (`key`: the folders joined): the `.include`s of `text` they resolve (see dotIncluded). */
-function includedFor(from: { rel: string; file: string }, text: string, inside: ReadonlySet<number>, group: { key: string; dirs: readonly string[]; readers: string[] }, src: AsmMacroSource, read: DotReads, depth: number): [number, string][] {
+function includedFor(from: { rel: string; file: string }, text: string, inside: ReadonlySet<number>, group: { key: string; dirs: readonly string[]; readers: string[]; start: IncludeStart }, src: AsmMacroSource, read: DotReads, depth: number): [number, string][] {
   const { out, texts } = read;
-  const { key, dirs, readers } = group;
+  const { key, dirs, readers, start } = group;
   const found: [number, string][] = [];
   const nested: string[] = [];
   const readings: string[] = [];
   read.nested.set(`${from.rel}\0${key}`, nested);
   read.readings.set(`${from.rel}\0${key}`, readings);
-  for (const [line, name] of assemblerIncludes(text)) {
+  for (const [line, name] of assemblerIncludes(text, start)) {
     const file = resolveIn(name, dirs);
     if (!file) {
       if (inside.has(line - 1) || name.includes('\\')) continue;
@@ -457,6 +464,19 @@ export function withAssemblerInvocations(c: readonly MacroInvocation[] | undefin
   if (asm.length === 0) return c ? [...c] : undefined;
   const kept = (c ?? []).filter((i) => !asm.some((a) => i.start < a.end && a.start < i.end));
   return [...kept, ...asm].sort((x, y) => x.start - y.start);
+}
+
+/**
+ * Whether the compile command may give the assembler symbols before the unit's text: `--defsym` (as `-Wa,` or
+ * `-Xassembler` words), or a header the C preprocessor reads first (`-include`, `-imacros`).
+ */
+export function givesSymbols(argv: readonly string[]): boolean {
+  return argv.some((a) => /^-(?:include|imacros|Xassembler)/.test(a) || (a.startsWith('-Wa,') && /(^|,)--?defsym/.test(a.slice(4))));
+}
+
+/** The assembler units among `units` whose command line may give their assembly symbols (see givesSymbols). */
+export function unitsGivingSymbols(units: readonly CompileUnit[]): Set<string> {
+  return new Set(units.filter((u) => isAssemblerPath(u.file) && givesSymbols(u.arguments)).map((u) => u.file));
 }
 
 /** The `.include` search folders of the assembler units among `units`, by file. */

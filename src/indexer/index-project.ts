@@ -49,7 +49,7 @@ import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
-import { unitsAsIncludeDirs } from './assembler-macro-table.js';
+import { unitsAsIncludeDirs, unitsGivingSymbols } from './assembler-macro-table.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { assemblerIncludesChanged, pruneAssemblerIncludes, saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
@@ -512,6 +512,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     previous: run.writer.buildFiles(build.variant, build.image),
     unitSet: new Set(full.units.map((u) => u.file)),
     asIncludeDirs: unitsAsIncludeDirs(full.units),
+    asGivingSymbols: unitsGivingSymbols(full.units),
     ...(byLanguage ? { byLanguage } : {}),
   });
   kept.save();

@@ -11,8 +11,9 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 // 4: definitions in a conditional's branch not read are left out. 5: the units reading an included file that defines
 // macros (which files see them). 6: the files `.include` reads. 7: the macros an included file sees where it is
 // included. 8: the further readings of a file `.include` reads (`again`). 9: those of an #include'd file, per unit. 10: the
-// readers of a file a `.include`d file includes, each unit's.
-const FORMAT = 10;
+// readers of a file a `.include`d file includes, each unit's. 11: `.include`s under a decided `.ifdef` or `.ifeqs`
+// left out of a file's includes.
+const FORMAT = 11;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

@@ -206,6 +206,8 @@ export interface MaskContext {
   unitSet: Set<string>;
   /** Of the build's assembler units (by file): where their assembler looks for the files `.include` names. */
   asIncludeDirs?: ReadonlyMap<string, readonly string[]>;
+  /** The build's assembler units whose command line may give their assembly symbols (see givesSymbols). */
+  asGivingSymbols?: ReadonlySet<string>;
   /** The build's integer macro values: those a file's enums name key its parse (see enum-macro-key.ts). */
   values: MacroValues;
   /**
@@ -262,7 +264,7 @@ export const scopedActivity = (key: string, scopeDigest: string): string => (sco
  * the context gives them (a patch masks only some files); kept in `out.assemblerMacros`.
  */
 function buildAssemblerMacros(files: MergedFile[], ctx: MaskContext, out: MaskedFiles, tableFor: AsmMacroSource['tableFor']): AsmMacroTable {
-  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f), searchDirs: (u) => ctx.asIncludeDirs?.get(u) });
+  const fresh = assemblerFileMacros(files, { states: ctx.states, rel: (f) => storedPath(ctx.root, f), tableFor, mask: (buf, ranges) => maskText(buf, ranges).masked, isUnit: (f) => ctx.unitSet.has(f), searchDirs: (u) => ctx.asIncludeDirs?.get(u), givesSymbols: (u) => !ctx.asGivingSymbols || ctx.asGivingSymbols.has(u) });
   // The files `.include`s read are read again with the files naming them.
   const read = new Set([...files.filter((f) => isAssemblerPath(f.file)).map((f) => storedPath(ctx.root, f.file)), ...fresh.files.map((f) => f[0])]);
   if (ctx.assemblerKept) withKeptDotReadings(fresh.texts, fresh.files, ctx.assemblerKept, read);

@@ -25,7 +25,7 @@ import { unitBuiltins } from './builtin-macros.js';
 import { fileLinesOf } from './file-lines.js';
 import type { FileStates } from './file-states.js';
 import { blankableHash, maskFiles, type MaskedFiles } from './mask-files.js';
-import { assemblerMacroTable, unitsAsIncludeDirs, type AsmFileMacros } from './assembler-macro-table.js';
+import { assemblerMacroTable, unitsAsIncludeDirs, unitsGivingSymbols, type AsmFileMacros } from './assembler-macro-table.js';
 import { loadAssemblerMacros, saveAssemblerMacros, storedAssemblerStamp } from './kept-assembler-macros.js';
 import { saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { addSites, groupMacroSet, languageMacroSets, languageSites, macroLanguage, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
@@ -440,6 +440,7 @@ function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros
     previous: p.stored,
     unitSet: new Set(p.units.map((u) => u.file)),
     asIncludeDirs: unitsAsIncludeDirs(p.units),
+    asGivingSymbols: unitsGivingSymbols(p.units),
     ...(byLanguage ? { byLanguage: new Map([...byLanguage].map(([language, set]) => [language, set.after])) } : {}),
   });
 }

@@ -11,7 +11,7 @@
 import { sha1 } from '../model/sha1.js';
 import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
-import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, withoutComment, type LineStatement } from './assembler-syntax.js';
+import { blockEnd, definitionLines, isArmasmText, labelsLength, MACRO_HEAD, purgedNames, readDefinition, repeatIterations, repeatOp, statementsOf, STATEMENT_HEAD, substitute, type LineStatement } from './assembler-syntax.js';
 import type { MacroInvocation } from './macro-invocations.js';
 import { splicedText } from './spliced-text.js';
 
@@ -31,11 +31,11 @@ export interface AsmMacro {
 }
 
 /** A line that may be a conditional directive (`.if`, `.ifdef`, `.elseif`, `.else`, `.endif`, ...). */
-const CONDITIONAL_HEAD = /^\s*\.(?:if|else|endif)/i;
+export const CONDITIONAL_HEAD = /^\s*\.(?:if|else|endif)/i;
 /** A line holding a repeat block's head or a definition (which the file may purge before its end). */
 const ANY_BLOCK = /^\s*\.(rept|irpc?|macro)(?=\s|$)/im;
 /** A statement the expansions depend on that expands nothing: `.purgem`, mode switches, symbols set. */
-const FOLLOWED = /^\s*(?:\.(?:purgem|altmacro|noaltmacro|set|equ|equiv)(?=\s|$)|[A-Za-z_.$][\w.$]*\s*=(?!=))/i;
+export const FOLLOWED = /^\s*(?:\.(?:purgem|altmacro|noaltmacro|set|equ|equiv)(?=\s|$)|[A-Za-z_.$][\w.$]*\s*=(?!=))/i;
 
 /**
  * The `.macro` definitions of a (masked, C-expanded) assembler text, in order, those a top-level repeat block writes
@@ -127,31 +127,6 @@ export function includedNames(text: string): [number, string][] {
   const out: [number, string][] = [];
   text.split('\n').forEach((line, i) => {
     const m = INCLUDE.exec(line);
-    if (m) out.push([i + 1, m[1]]);
-  });
-  return out;
-}
-
-const DOT_INCLUDE = /^[ \t]*(?:[A-Za-z_.$][\w.$]*:[ \t]*)?\.include[ \t]+"([^"]+)"/i;
-
-/**
- * The assembler's `.include "file"` directives of a text: [line (1-based), the name as written], those in a branch
- * of a top-level conditional the assembler skips left out (decided on numbers and symbols set to numbers before it;
- * one that cannot be decided keeps all its branches). Conditionals in a `.macro` definition are read at invocation.
- */
-export function assemblerIncludes(text: string): [number, string][] {
-  if (!/\.include/i.test(text)) return [];
-  const out: [number, string][] = [];
-  const lines = text.split('\n');
-  const inside = definitionLines(lines);
-  const symbols = new AsmExpander(new Map());
-  const conditions = new AsmConditions((t) => symbols.value(t));
-  lines.forEach((line, i) => {
-    const outside = !inside.has(i);
-    if (outside && CONDITIONAL_HEAD.test(line) && conditions.directive(line)) return;
-    if (!conditions.active) return;
-    if (outside && FOLLOWED.test(line)) symbols.observe(withoutComment(line));
-    const m = DOT_INCLUDE.exec(line);
     if (m) out.push([i + 1, m[1]]);
   });
   return out;
