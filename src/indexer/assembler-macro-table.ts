@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { assemblerIncludes, type IncludeStart } from '../preprocessor/assembler-include-lines.js';
-import { AsmMacroTable, includedNames, MAX_DOT_DEPTH, readAsmMacros, type AsmFileReads, type AsmMacro } from '../preprocessor/assembler-macros.js';
+import { AsmMacroTable, includedNames, MAX_DOT_DEPTH, readAsmMacros, type AsmFileReads, type AsmInclude, type AsmMacro } from '../preprocessor/assembler-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { splicedText } from '../preprocessor/spliced-text.js';
@@ -74,7 +74,7 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const rel = src.rel(fa.file);
     const masked = once(() => src.mask(buf, fa.ranges));
     // The #include lines themselves are not compiled lines (the masked text blanks them); `.include` lines are.
-    const includes = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
+    const includes: AsmInclude[] = includedNames(buf.includes('include') ? buf.toString('utf8') : '');
     const expanded = once(() => {
       const table = src.tableFor(rel, fa.language);
       return table ? splicedText(masked(), findInvocations(masked(), rel, table, undefined, true, true).invocations) : masked();
@@ -166,8 +166,9 @@ function notFound({ from, line, name, dirs, unreadable }: NotFound, src: AsmMacr
  * alone sends the build down the full path. GNU as resolves a name with the folders of the unit it assembles: the
  * readers are taken in groups sharing their folders, each reading the files its folders name.
  */
-function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0, start: IncludeStart = { blankUntil: 0 }): [number, string][] {
-  const found = new Map<number, string>();
+function dotIncluded(from: { rel: string; file: string }, text: string, readers: readonly string[], src: AsmMacroSource, read: DotReads, depth = 0, start: IncludeStart = { blankUntil: 0 }): AsmInclude[] {
+  // By line and file read: one name the groups resolve to different files is an include of each.
+  const found = new Map<string, AsmInclude>();
   if (depth > MAX_DOT_DEPTH) return [];
   const groups = new Map<string, { dirs: readonly string[]; readers: string[] }>();
   for (const u of readers) {
@@ -184,16 +185,16 @@ function dotIncluded(from: { rel: string; file: string }, text: string, readers:
     read.resolved.set(from.rel, new Set([...(read.resolved.get(from.rel) ?? []), key]));
     // What `.ifdef` can tell: the group's command lines give no symbol.
     const blankUntil = g.readers.every((u) => src.givesSymbols?.(u) === false) ? start.blankUntil : 0;
-    for (const [line, name] of includedFor(from, text, inside, { key, ...g, start: { ...start, blankUntil } }, src, read, depth)) found.set(line, name);
+    for (const inc of includedFor(from, text, inside, { key, ...g, start: { ...start, blankUntil } }, src, read, depth)) found.set(`${inc[0]}\0${inc[2]}`, inc);
   }
-  return [...found].sort((a, b) => a[0] - b[0]);
+  return [...found.values()].sort((a, b) => a[0] - b[0]);
 }
 
 /** One group of readers sharing their folders (`key`: the folders joined): the `.include`s of `text` they resolve (see dotIncluded). */
-function includedFor(from: { rel: string; file: string }, text: string, inside: ReadonlySet<number>, group: { key: string; dirs: readonly string[]; readers: string[]; start: IncludeStart }, src: AsmMacroSource, read: DotReads, depth: number): [number, string][] {
+function includedFor(from: { rel: string; file: string }, text: string, inside: ReadonlySet<number>, group: { key: string; dirs: readonly string[]; readers: string[]; start: IncludeStart }, src: AsmMacroSource, read: DotReads, depth: number): AsmInclude[] {
   const { out, texts } = read;
   const { key, dirs, readers, start } = group;
-  const found: [number, string][] = [];
+  const found: AsmInclude[] = [];
   const nested: string[] = [];
   const readings: string[] = [];
   read.nested.set(`${from.rel}\0${key}`, nested);
@@ -207,8 +208,8 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
       read.absent.set(from.rel, [...new Set([...(read.absent.get(from.rel) ?? []), ...looked])]);
       continue;
     }
-    found.push([line, name]);
     const rel = src.rel(file);
+    found.push([line, name, rel]);
     const readBy = readers.map(src.rel);
     nested.push(rel);
     if (!inside.has(line - 1)) readings.push(rel);
@@ -245,10 +246,10 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
   return found;
 }
 
-/** The includes of `a` with those of `b` not among them, by line. */
-function unionOf(a: readonly [number, string][], b: readonly [number, string][]): [number, string][] {
-  const lines = new Set(a.map(([line]) => line));
-  return [...a, ...b.filter(([line]) => !lines.has(line))].sort((x, y) => x[0] - y[0]);
+/** The includes of `a` with those of `b` not among them, by line and file read. */
+function unionOf(a: readonly AsmInclude[], b: readonly AsmInclude[]): AsmInclude[] {
+  const known = new Set(a.map(([line, , rel]) => `${line}\0${rel}`));
+  return [...a, ...b.filter(([line, , rel]) => !known.has(`${line}\0${rel}`))].sort((x, y) => x[0] - y[0]);
 }
 
 /**
@@ -351,8 +352,9 @@ function withSeen(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, As
     const readers = new Set(reads.readBy ?? [rel]);
     const text = texts.get(rel);
     const at = text ? table.knownAt(text.masked(), text.expanded(), rel, seen.get(rel)) : undefined;
-    for (const [line, name] of reads.includes) {
-      const h = table.included(name);
+    for (const inc of reads.includes) {
+      const line = inc[0];
+      const h = table.included(inc, readers);
       if (!h?.[2]?.readBy?.some((u) => readers.has(u))) continue;
       const names = at ? at.get(line) : h[2].seen;
       if (!names) continue;
@@ -398,9 +400,10 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
     }
     if (!reads?.includes) continue;
     const text = texts.get(rel);
-    const at = text ? table.countsAt(text.masked(), text.expanded(), rel, start) : undefined;
-    for (const [line, name] of reads.includes) {
-      const h = table.included(name);
+    const at = text ? table.countsAt(text.masked(), text.expanded(), rel, start, unit) : undefined;
+    for (const inc of reads.includes) {
+      const line = inc[0];
+      const h = table.included(inc, new Set([unit]));
       if (!h?.[2]?.readBy?.includes(unit)) continue;
       const before = at ? at.get(line) : kept.get(h[0]);
       for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n, unit]);

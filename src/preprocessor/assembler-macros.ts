@@ -80,10 +80,17 @@ function macrosOf(lines: readonly string[], depth: number): AsmMacro[] {
   return out;
 }
 
+/**
+ * An `#include` or `.include` of a file: [line (1-based), the name as written, the stored path of the file it reads
+ * when known (a `.include`: the folders of the units reading it resolve it; one name two groups of units resolve to
+ * different files is an include of each)].
+ */
+export type AsmInclude = [number, string, string?];
+
 /** What an assembler file reads besides its definitions. */
 export interface AsmFileReads {
-  /** Its `#include`s: [line (1-based), the name as written]. */
-  includes?: [number, string][];
+  /** Its `#include`s and `.include`s (see AsmInclude). */
+  includes?: AsmInclude[];
   /** The macros its own lines execute (not those of the files it includes): what `\@` counts past it. */
   executed?: number;
   /** Of an included file: the units reading it (stored paths), which tell an `#include` the walk took. */
@@ -167,35 +174,46 @@ export class AsmMacroTable {
     return this.byName.size;
   }
 
-  /** The entry of the file an `#include` names (`name` as written: the stored path ends with it), if any. */
-  included(name: string): FileDefinitions | undefined {
+  /**
+   * The entry of the file an include reads: the file it was resolved to, else one whose stored path ends with the
+   * name as written, one the units `readers` read first.
+   */
+  included([, name, rel]: readonly [number, string, string?], readers?: ReadonlySet<string>): FileDefinitions | undefined {
+    if (rel !== undefined) return this.files.find(([f]) => f === rel);
     const tail = `/${name.replace(/^\.\//, '')}`;
-    return this.files.find(([f]) => f === name || f.endsWith(tail));
+    const named = this.files.filter(([f]) => f === name || f.endsWith(tail));
+    return (readers && named.length > 1 ? named.find(([, , reads]) => reads?.readBy?.some((u) => readers.has(u))) : undefined) ?? named[0];
   }
 
   /**
    * What a file's `#include`s read: line (0-based) → how many macros the files they read execute and the definitions
    * those files leave (the files they include in turn first), each file once (an include guard reads it once). An
-   * `#include` reads a file when a unit reading the including file reads it (one in a branch not compiled does not).
+   * `#include` reads a file when a unit reading the including file reads it (one in a branch not compiled does not):
+   * `unit`'s when given, else the first such file at each line.
    */
-  private includeReads(rel: string | undefined): Map<number, IncludeRead> {
+  private includeReads(rel: string | undefined, unit?: string): Map<number, IncludeRead> {
     const out = new Map<number, IncludeRead>();
     const entry = rel === undefined ? undefined : this.files.find(([f]) => f === rel);
     if (!entry?.[2]?.includes) return out;
-    const readers = new Set(entry[2].readBy ?? [rel!]);
+    const readers = new Set(unit !== undefined ? [unit] : (entry[2].readBy ?? [rel!]));
     const seen = new Set<string>([rel!]);
-    const read = (e: FileDefinitions | undefined, into: IncludeRead, depth = 0): void => {
-      if (!e || !e[2]?.readBy?.some((u) => readers.has(u))) return;
+    const read = (e: FileDefinitions | undefined, into: IncludeRead, depth = 0): boolean => {
+      if (!e || !e[2]?.readBy?.some((u) => readers.has(u))) return false;
       // `.include` reads its file at each directive; an #include (guarded) once.
-      if (e[2].dotHash === undefined ? seen.has(e[0]) : depth > MAX_DOT_DEPTH) return;
+      if (e[2].dotHash === undefined ? seen.has(e[0]) : depth > MAX_DOT_DEPTH) return true;
       seen.add(e[0]);
-      for (const [, name] of e[2]?.includes ?? []) read(this.included(name), into, depth + 1);
+      const lines = new Set<number>();
+      for (const inc of e[2]?.includes ?? []) if (!lines.has(inc[0]) && read(this.included(inc, readers), into, depth + 1)) lines.add(inc[0]);
       into.executed += e[2]?.executed ?? 0;
       into.macros.push(...e[1]);
+      return true;
     };
-    for (const [line, name] of entry[2].includes) {
+    const lines = new Set<number>();
+    for (const inc of entry[2].includes) {
+      const line = inc[0];
+      if (lines.has(line)) continue;
       const into = out.get(line - 1) ?? { executed: 0, macros: [] };
-      read(this.included(name), into);
+      if (read(this.included(inc, readers), into)) lines.add(line);
       if (into.executed || into.macros.length) out.set(line - 1, into);
     }
     return out;
@@ -205,8 +223,8 @@ export class AsmMacroTable {
    * The macros executed before each `#include` of a file (line, 1-based → count), the file read from `start` (the
    * macros executed before its first line).
    */
-  countsAt(masked: string, expanded: string, rel: string, start: number): Map<number, number> {
-    return new Map([...this.scanIncludes(masked, expanded, rel, start).at].map(([line, n]) => [line + 1, n]));
+  countsAt(masked: string, expanded: string, rel: string, start: number, unit?: string): Map<number, number> {
+    return new Map([...this.scanIncludes(masked, expanded, rel, start, undefined, unit).at].map(([line, n]) => [line + 1, n]));
   }
 
   /**
@@ -218,11 +236,11 @@ export class AsmMacroTable {
   }
 
   /** A file read from `start`, with the count and the macros known at each of its includes (0-based lines). */
-  private scanIncludes(masked: string, expanded: string, rel: string, start: number, seen?: ReadonlySet<string>) {
+  private scanIncludes(masked: string, expanded: string, rel: string, start: number, seen?: ReadonlySet<string>, unit?: string) {
     const entry = this.files.find(([f]) => f === rel);
     const counted = { lines: new Set((entry?.[2]?.includes ?? []).map(([line]) => line - 1)), at: new Map<number, number>(), known: new Map<number, string[]>() };
     const expander = new AsmExpander(this.seenBy(rel, seen), !isArmasmText(masked), start);
-    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeReads(rel), counted).invocations();
+    new FileScan(masked.split('\n'), () => expanded.split('\n'), expander, this.includeReads(rel, unit), counted).invocations();
     return counted;
   }
 
