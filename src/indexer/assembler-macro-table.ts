@@ -323,7 +323,7 @@ export function withExecutions(files: readonly AsmFileMacros[], texts: ReadonlyM
     const t = texts.get(rel);
     const executed = t?.header ? table.executions(t.masked(), t.expanded(), rel) : (reads?.executed ?? 0);
     // The start is worked out again below.
-    const { executed: _, readBy, start: _start, again: _again, ...rest } = reads ?? {};
+    const { executed: _, readBy, start: _start, again: _again, readingUnits: _units, ...rest } = reads ?? {};
     const now: AsmFileReads = { ...rest, ...(executed ? { executed } : {}), ...((executed || macros.length || rest.includes) && readBy ? { readBy } : {}) };
     if (macros.length || now.includes || now.executed || now.dotHash || now.absent) out.push(Object.keys(now).length ? [rel, macros, now] : [rel, macros]);
   }
@@ -381,7 +381,8 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
   if (!files.some(([, , reads]) => reads?.executed)) return [...files];
   const table = new AsmMacroTable(files);
   const byRel = new Map(files.map((f) => [f[0], f]));
-  const starts = new Map<string, number[]>();
+  // Per file, its readings: [start, unit].
+  const starts = new Map<string, [number, string][]>();
   const readIn = new Map<string, Set<string>>();
   // Units (no readers recorded) first, each from 0; then the headers their includes reach, for the unit reaching them.
   const queue: [string, number, string][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0, rel]);
@@ -394,9 +395,10 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
       if (!reads.dotHash && units.has(unit)) continue;
       units.add(unit);
       const got = starts.get(rel) ?? [];
-      // The same count reads the same labels.
-      if (got.includes(start) || got.length >= MAX_READINGS) continue;
-      starts.set(rel, [...got, start]);
+      // The same count reads the same labels (and the same files, unless the units resolve its includes apart).
+      const apart = resolvedApart(reads);
+      if (got.some(([s, u]) => s === start && (!apart || u === unit)) || got.length >= MAX_READINGS) continue;
+      starts.set(rel, [...got, [start, unit]]);
     }
     if (!reads?.includes) continue;
     const text = texts.get(rel);
@@ -410,9 +412,21 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
     }
   }
   return files.map(([rel, macros, reads]) => {
-    const [start, ...again] = starts.get(rel) ?? [];
-    return (reads ? [rel, macros, { ...reads, ...(start ? { start } : {}), ...(again.length ? { again } : {}) }] : [rel, macros]) as AsmFileMacros;
+    const readings = starts.get(rel) ?? [];
+    const [start, ...again] = readings.map(([s]) => s);
+    const units = reads && resolvedApart(reads) && readings.length ? { readingUnits: readings.map(([, u]) => u) } : {};
+    return (reads ? [rel, macros, { ...reads, ...(start ? { start } : {}), ...(again.length ? { again } : {}), ...units }] : [rel, macros]) as AsmFileMacros;
   });
+}
+
+/** Whether a file's includes read other files for other units (one line resolved to several files). */
+function resolvedApart(reads: AsmFileReads): boolean {
+  const byLine = new Map<number, string | undefined>();
+  for (const [line, , rel] of reads.includes ?? []) {
+    if (byLine.has(line) && byLine.get(line) !== rel) return true;
+    byLine.set(line, rel);
+  }
+  return false;
 }
 
 /** The readings of one included file (from different `\@` counts) kept at most. */
@@ -450,7 +464,7 @@ export function withKeptDotReadings(texts: ReadonlyMap<string, AsmText>, fresh: 
     const old = before.get(rel);
     if (!reads?.dotHash || !t || !old) return;
     for (const u of old.readBy ?? []) if (!read.has(u) && !t.readBy.includes(u)) t.readBy.push(u);
-    fresh[k] = [rel, macros, { ...reads, ...(old.start ? { start: old.start } : {}), ...(old.again ? { again: old.again } : {}) }];
+    fresh[k] = [rel, macros, { ...reads, ...(old.start ? { start: old.start } : {}), ...(old.again ? { again: old.again } : {}), ...(old.readingUnits ? { readingUnits: old.readingUnits } : {}) }];
   });
 }
 

@@ -103,6 +103,11 @@ export interface AsmFileReads {
    * (guarded) once per unit, each unit assembling its own object.
    */
   again?: number[];
+  /**
+   * Of an included file whose includes read other files for other units (see AsmInclude): the unit of each reading
+   * (`start`, then `again`), whose files the reading counts.
+   */
+  readingUnits?: string[];
   /** Of a file `.include` read: the sha1 of its bytes as read (see kept-assembler-includes.ts). */
   dotHash?: string;
   /**
@@ -285,9 +290,10 @@ export class AsmMacroTable {
     let expandedLines: string[] | undefined;
     const read = () => (expandedLines ??= cExpanded ? splicedText(text, cExpanded()).split('\n') : lines);
     const reads = rel === undefined ? undefined : this.files.find(([f]) => f === rel)?.[2];
-    const scan = (start: number) => new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeReads(rel)).invocations();
-    if (!reads?.again?.length) return scan(reads?.start ?? 0);
-    return readingsMerged([reads.start ?? 0, ...reads.again].map(scan));
+    const scan = (start: number, unit?: string) => new FileScan(lines, read, new AsmExpander(this.seenBy(rel), !isArmasmText(text), start), this.includeReads(rel, unit)).invocations();
+    const units = reads?.readingUnits;
+    if (!reads?.again?.length) return scan(reads?.start ?? 0, units?.[0]);
+    return readingsMerged([reads.start ?? 0, ...reads.again].map((start, k) => scan(start, units?.[k])));
   }
 }
 

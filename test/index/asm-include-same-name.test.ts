@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { hasTool, indexedFixture, tempDir } from '../helpers/fixture-project.js';
@@ -43,5 +44,22 @@ describe('a `.include` name each unit resolves to its own file', () => {
   it.skipIf(!withAssembler)('matches the assembler', () => {
     expect(nmNames(root, 'src/a.S')).toEqual(['m0_mark', 'm1_mark']);
     expect(nmNames(root, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark']);
+  });
+
+  it('a file both units read, whose `.include` each resolves to its own file, counts on from that file', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-same-name'])).root;
+    // In the compile's directory, which both units search.
+    fs.writeFileSync(path.join(copy, 'build/shared.inc'), '  .include "board.inc"\n  mark\n  bx lr\n');
+    for (const u of ['src/a.S', 'src/b.S']) fs.appendFileSync(path.join(copy, u), '  .include "shared.inc"\n');
+    await indexProject({ root: copy });
+    // nm (a.S.o): m0_mark, m2_mark (board-a/board.inc), m1_mark (a.S), m3_mark (shared.inc). nm (b.S.o): m0_mark,
+    // m3_mark (b.S), m1_mark, m2_mark, m4_mark, m5_mark (board-b/board.inc), m6_mark (shared.inc).
+    expect(rowsOf(copy, 'board-a/board.inc')).toEqual(['function m0_mark 2', 'function m2_mark 2']);
+    expect(rowsOf(copy, 'board-b/board.inc')).toEqual(['function m1_mark 2', 'function m4_mark 2', 'function m2_mark 4', 'function m5_mark 4']);
+    expect(rowsOf(copy, 'build/shared.inc')).toEqual(['function m3_mark 2', 'function m6_mark 2']);
+    if (withAssembler) {
+      expect(nmNames(copy, 'src/a.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark']);
+      expect(nmNames(copy, 'src/b.S')).toEqual(['m0_mark', 'm1_mark', 'm2_mark', 'm3_mark', 'm4_mark', 'm5_mark', 'm6_mark']);
+    }
   });
 });
