@@ -1,6 +1,7 @@
 // Reads a compiler argv the way GCC/Clang do: include paths by kind, -D/-U in order, forced includes,
 // language and target flags. Splits `command` strings shell-style. Knows nothing of files on disk.
 import path from 'node:path';
+import { flagWithValue, separateValue, type ReadFlag } from './compiler-value-flags.js';
 import { normalizePath, resolvePath } from './plain-path.js';
 
 export type Language = 'c' | 'cpp';
@@ -122,6 +123,21 @@ function parseMacroArg(text: string): MacroOp {
 /** Flags that change the compiler's predefined macros (asked of the compiler or looked up in a table). */
 const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=)|O|ansi|pthread|undef$|-?specs=)/;
 
+/** What each flag whose value the index reads does with it (`abs` resolves a path against the command's directory). */
+const READ_VALUE: Record<ReadFlag, (r: ParsedCompileArgs, v: string, abs: (p: string) => string) => void> = {
+  '-I': (r, v, abs) => r.includeDirs.push(abs(v)),
+  '-D': (r, v) => r.macroOps.push(parseMacroArg(v)),
+  '-U': (r, v) => r.macroOps.push({ op: 'undef', name: v }),
+  '-include': (r, v, abs) => r.includes.push(abs(v)),
+  '-imacros': (r, v, abs) => r.imacros.push(abs(v)),
+  '-iquote': (r, v, abs) => r.quoteDirs.push(abs(v)),
+  '-isystem': (r, v, abs) => r.systemDirs.push(abs(v)),
+  '-idirafter': (r, v, abs) => r.afterDirs.push(abs(v)),
+  '-isysroot': (r, v, abs) => (r.sysroot = abs(v)),
+  '--sysroot': (r, v, abs) => (r.sysroot = abs(v)),
+  '-x': (r, v) => (r.explicitLanguage = v),
+};
+
 /**
  * Parse argv (compiler first). Relative paths resolve against `directory`.
  */
@@ -140,54 +156,12 @@ export function parseCompileArgs(argv: string[], directory: string, file?: strin
     targetFlags: [],
     noStdInc: false,
   };
-  // A value given either attached (-Ifoo) or as the next argument (-I foo).
-  const takeValue = (i: number, flag: string): [string | undefined, number] => {
-    const a = argv[i];
-    if (a.length > flag.length) return [a.slice(flag.length), i];
-    return [argv[i + 1], i + 1];
-  };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
-    let v: string | undefined;
-    if (a === '-o' || a === '-MF' || a === '-MT' || a === '-MQ' || a === '-Xlinker' || a === '-T' || a === '-L') {
-      i++;
-      continue;
-    }
-    if (a.startsWith('-iquote')) {
-      [v, i] = takeValue(i, '-iquote');
-      if (v) r.quoteDirs.push(abs(v));
-    } else if (a.startsWith('-isystem')) {
-      [v, i] = takeValue(i, '-isystem');
-      if (v) r.systemDirs.push(abs(v));
-    } else if (a.startsWith('-idirafter')) {
-      [v, i] = takeValue(i, '-idirafter');
-      if (v) r.afterDirs.push(abs(v));
-    } else if (a.startsWith('-imacros')) {
-      [v, i] = takeValue(i, '-imacros');
-      if (v) r.imacros.push(abs(v));
-    } else if (a === '-include-pch') {
-      i++;
-    } else if (a.startsWith('-include') && !a.startsWith('-include-pch')) {
-      [v, i] = takeValue(i, '-include');
-      if (v) r.includes.push(abs(v));
-    } else if (a.startsWith('--sysroot')) {
-      if (a.startsWith('--sysroot=')) r.sysroot = abs(a.slice(10));
-      else if (argv[i + 1]) r.sysroot = abs(argv[++i]);
-    } else if (a.startsWith('-isysroot')) {
-      [v, i] = takeValue(i, '-isysroot');
-      if (v) r.sysroot = abs(v);
-    } else if (a.startsWith('-I')) {
-      [v, i] = takeValue(i, '-I');
-      if (v) r.includeDirs.push(abs(v));
-    } else if (a.startsWith('-D')) {
-      [v, i] = takeValue(i, '-D');
-      if (v) r.macroOps.push(parseMacroArg(v));
-    } else if (a.startsWith('-U')) {
-      [v, i] = takeValue(i, '-U');
-      if (v) r.macroOps.push({ op: 'undef', name: v });
-    } else if (a.startsWith('-x')) {
-      [v, i] = takeValue(i, '-x');
-      if (v) r.explicitLanguage = v;
+    const taken = flagWithValue(argv, i);
+    if (taken) {
+      if (taken.use === 'read' && taken.value) READ_VALUE[taken.flag as ReadFlag](r, taken.value, abs);
+      i = taken.last;
     } else if (a === '-nostdinc' || a === '-nostdinc++') {
       r.noStdInc = true;
     } else if (a === '-c' || a === '-E' || a === '-S') {
@@ -206,26 +180,20 @@ export function parseCompileArgs(argv: string[], directory: string, file?: strin
   return r;
 }
 
-/** Flags whose value parseCompileArgs takes from the next argument when given alone (`-I dir`, `-include f`). */
-const VALUE_NEXT = new Set(['-iquote', '-isystem', '-idirafter', '-imacros', '-include-pch', '-include', '--sysroot', '-isysroot', '-I', '-D', '-U', '-x', '-Xlinker', '-T', '-L']);
-/** Flags naming a file the compile writes (parseCompileArgs skips their value). */
-const OUTPUT_NEXT = new Set(['-o', '-MF', '-MT', '-MQ']);
-
 /**
  * argv (compiler first) with what names the unit's own files left out: the source (an argument parseCompileArgs
- * takes for one) and the values of -o, -MF, -MT and -MQ, as one string. Two command lines with the same form, run
- * in the same directory on sources of the same extension, parse alike but for `source`.
+ * takes for one) and the separate values of the flags naming its outputs (-o, -MF, -MT, -MQ, -MJ: see
+ * compiler-value-flags.ts, whose table both read), as one string. Two command lines with the same form, run in the
+ * same directory on sources of the same extension, parse alike but for `source`.
  */
 export function commandWithoutOwnFiles(argv: string[]): string {
   const out: (string | null)[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (i > 0 && OUTPUT_NEXT.has(a)) {
-      out.push(a, null);
-      i++;
-    } else if (i > 0 && VALUE_NEXT.has(a)) {
-      out.push(a, argv[i + 1] ?? null);
-      i++;
+    const apart = i > 0 ? separateValue(argv, i) : undefined;
+    if (apart && apart.at < argv.length) {
+      for (; i < apart.at; i++) out.push(argv[i]);
+      out.push(apart.use === 'output' ? null : argv[i]);
     } else out.push(i > 0 && !a.startsWith('-') && isSourceFile(a) ? null : a);
   }
   return JSON.stringify(out);
