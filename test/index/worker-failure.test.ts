@@ -1,17 +1,20 @@
-// Worker threads that fail end the run in bounded time: threads that cannot start leave the work to the main
-// thread (the same index), and a thread that dies in a task (exit, uncaught throw, out of memory) fails its
-// build with an error that says so, while the previous index stays.
+// Worker threads that fail end the run in bounded time: threads that cannot start, or that the pool loses once
+// started, leave the work to the main thread (the same index), and a thread that dies in a task (exit, uncaught
+// throw, out of memory) fails its build with an error that says so, while the previous index stays.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import type { Piscina } from 'piscina';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { poolThreads } from '../../src/indexer/parse-pool.js';
+import { ParsePool, poolThreads } from '../../src/indexer/parse-pool.js';
+import type { PoolTask } from '../../src/indexer/parse-worker.js';
 import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { indexPath, DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { until } from '../helpers/until.js';
 
 const builtWorker = fileURLToPath(new URL('../../dist/src/indexer/parse-worker.js', import.meta.url));
 
@@ -21,6 +24,45 @@ function failingWorker(kind: 'walk' | 'parse', body: string): string {
   const test = kind === 'walk' ? `task.kind === 'walk'` : `!task.kind && task.jobs.length > 0`;
   fs.writeFileSync(file, `import run from ${JSON.stringify(builtWorker)};\nexport default function (task) {\n  if (${test}) {\n    ${body}\n  }\n  return run(task);\n}\n`);
   return file;
+}
+
+/** A worker module that loads and answers as the built one; loaded a second time (a thread in place of one lost), it throws. */
+function loadsOnce(): string {
+  const dir = tempDir();
+  const file = path.join(dir, 'loads-once.mjs');
+  const loaded = JSON.stringify(path.join(dir, 'loaded'));
+  fs.writeFileSync(
+    file,
+    `import fs from 'node:fs';\nimport run from ${JSON.stringify(builtWorker)};\n` +
+      `if (fs.existsSync(${loaded})) throw new Error('the worker module fails to load again');\nfs.writeFileSync(${loaded}, '');\nexport default run;\n`,
+  );
+  return file;
+}
+
+type TaskMethod = (this: ParsePool, pool: Piscina, task: PoolTask) => Promise<unknown>;
+
+/**
+ * Runs `body` with the pool's tasks held at the first task that `fails` picks: the worker threads, idle (a thread
+ * waits for its next task blocked, so only something outside it can end it there), are ended; that task and every
+ * later one go to the pool once it has lost its threads. Answers `body`'s result, and whether the threads were ended.
+ */
+async function losingThreadsAt<T>(fails: (task: PoolTask) => boolean, body: () => Promise<T>): Promise<{ result: T; ended: boolean }> {
+  const proto = ParsePool.prototype as unknown as { task: TaskMethod };
+  const original = proto.task;
+  let ended = false;
+  proto.task = async function (pool, task) {
+    if (!ended && fails(task)) {
+      ended = true;
+      for (const thread of pool.threads) void thread.terminate();
+    }
+    if (ended) await until(() => this.unavailable ?? null, 10);
+    return original.call(this, pool, task);
+  };
+  try {
+    return { result: await body(), ended };
+  } finally {
+    proto.task = original;
+  }
 }
 
 const EXIT = 'process.exit(3);';
@@ -65,6 +107,26 @@ describe('worker threads that fail', () => {
     expect(pooled.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining('worker threads cannot start') }));
     expect(dump(b)).toEqual(dump(a));
   }, 20_000);
+
+  for (const [stage, fails] of [
+    ['walking', (t: PoolTask) => 'kind' in t && t.kind === 'walk'],
+    ['parsing', (t: PoolTask) => !('kind' in t) && t.jobs.length > 0],
+  ] as const) {
+    it(`that the pool loses while ${stage} leave the rest of the run to the main thread, with the same index`, async () => {
+      const [a, b] = [corpus(), corpus()];
+      const single = await indexProject({ root: a, workers: 0 });
+      poolThreads.workerFile = loadsOnce();
+      const { result: pooled, ended } = await losingThreadsAt(fails, () => indexProject({ root: b, workers: 1 }));
+      expect(ended).toBe(true);
+      expect(pooled.builds.map((x) => x.error)).toEqual([undefined]);
+      // Nothing after the loss went to the worker (walks before it may have).
+      expect(pooled.parsedOnWorkers).toBe(0);
+      if (stage === 'walking') expect(pooled.preprocessedOnWorkers).toBe(0);
+      expect([pooled.parsed, pooled.preprocessed]).toEqual([single.parsed, single.preprocessed]);
+      expect(pooled.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining('the worker module fails to load again') }));
+      expect(dump(b)).toEqual(dump(a));
+    }, 30_000);
+  }
 
   for (const [name, body, limits, says] of [
     ['exits', EXIT, undefined, 'worker exited with code: 3'],
