@@ -543,8 +543,8 @@ export class IndexWriter {
     const parsed = f.parsed;
     const notes = parsed?.notes?.length ? JSON.stringify(parsed.notes) : null;
     const parsedId = insertedId(
-      this.sql('INSERT INTO parsed_files(file_id, content_hash, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?, ?)'),
-      fileId, f.contentHash, f.maskHash, f.language, parsed?.error ?? null, notes,
+      this.sql('INSERT INTO parsed_files(file_id, mask_hash, language, parse_error, diagnostics_json) VALUES (?, ?, ?, ?, ?)'),
+      fileId, f.maskHash, f.language, parsed?.error ?? null, notes,
     )!;
     rowsStored(this.db, 'parsed_files');
     if (parsed) this.writeParse(parsedId, parsed);

@@ -20,7 +20,9 @@
 //     from, so that a relink refreshes them without taking the build's units down the full path.
 // 16: skeletons is a rowid table (its key in a separate index), so a lookup no longer reads the bytes of the rows
 //     its key b-tree passes through (a vendor device header's skeleton is tens of MB).
-export const SCHEMA_VERSION = 16;
+// 17: parsed_files.content_hash dropped: nothing read it, and it kept the content of the first parse when a later
+//     content masked to the same text (a file's content hash is files.content_hash, which freshness reads).
+export const SCHEMA_VERSION = 17;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

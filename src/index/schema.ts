@@ -68,7 +68,6 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS parsed_files (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL REFERENCES files(id),
-  content_hash TEXT NOT NULL,
   mask_hash TEXT NOT NULL,
   language TEXT NOT NULL,
   parse_error TEXT,

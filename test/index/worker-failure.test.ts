@@ -81,7 +81,7 @@ function dump(root: string): unknown[][] {
   const rows = [
     db.prepare('SELECT f.path, s.name, s.kind, s.line, s.col FROM symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 4, 5, 2').all(),
     db.prepare('SELECT f.path, r.name, r.line, r.col FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 3, 4, 2').all(),
-    db.prepare('SELECT f.path, p.content_hash FROM parsed_files p JOIN files f ON f.id = p.file_id ORDER BY 1, 2').all(),
+    db.prepare('SELECT f.path, f.content_hash, p.mask_hash FROM parsed_files p JOIN files f ON f.id = p.file_id ORDER BY 1, 2, 3').all(),
   ];
   db.close();
   return rows;
