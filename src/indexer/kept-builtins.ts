@@ -21,10 +21,15 @@ const FOLDER = 'build-builtins';
 const SETS_FOLDER = 'builtin-sets';
 const EXT = 'v8';
 
-/** The modules whose code decides a build's implicit macros, from this module's folder. */
-const DECIDING_MODULES = [
-  'kept-builtins.js', 'builtin-macros.js', '../model/compile-args.js', '../model/compiler-binary.js', '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js',
-  '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
+/**
+ * The modules whose code decides a build's implicit macros, from this module's folder (what they import to run is
+ * listed too, or is known to decide nothing of them: see the kept-builtins-modules test).
+ */
+export const DECIDING_MODULES = [
+  'kept-builtins.js', 'builtin-macros.js', '../model/compile-args.js', '../model/compiler-value-flags.js', '../model/plain-path.js', '../model/compiler-binary.js',
+  '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js', '../preprocessor/implicit-macro-tables-arm.js',
+  '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
+  '../preprocessor/tracked-env.js',
 ];
 function codeStamp(): string {
   return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES));
