@@ -37,8 +37,10 @@ export interface ParsedCompileArgs {
   noStdInc: boolean;
 }
 
-const CXX_EXT = new Set(['.cc', '.cpp', '.cxx', '.c++', '.cp', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp', '.ino']);
-const SOURCE_EXT = new Set(['.c', '.cc', '.cpp', '.cxx', '.c++', '.cp', '.ino', '.s', '.S', '.sx', '.m', '.mm']);
+/** C++ sources: GCC's suffixes and Arduino's sketches (one list for both sets below). */
+const CXX_SOURCE_EXT = ['.cc', '.cpp', '.cxx', '.c++', '.cp', '.ino'];
+const CXX_EXT = new Set([...CXX_SOURCE_EXT, '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp']);
+const SOURCE_EXT = new Set(['.c', ...CXX_SOURCE_EXT, '.s', '.S', '.sx', '.m', '.mm']);
 
 /**
  * Split a shell command line the way compile_commands.json `command` fields are written (POSIX quoting). A
