@@ -83,15 +83,34 @@ export function assemblerFileMacros(files: readonly MergedFile[], src: AsmMacroS
     const start: IncludeStart = { asRead: expanded, blankUntil: header ? 0 : (includes[0]?.[0] ?? Infinity) };
     if (buf.includes('.include') || buf.includes('.INCLUDE')) includes.push(...dotIncluded({ rel, file: fa.file }, masked(), fa.readBy, src, read, 0, start));
     includes.sort((a, b) => a[0] - b[0]);
-    if (header || includes.length) texts.set(rel, { masked, expanded, header, readBy: fa.readBy.map(src.rel) });
+    // A file a `.include` read before (another unit's) keeps those readers: one text, the walk's, for all.
+    const dotReaders = texts.get(rel)?.readBy ?? [];
+    if (header || includes.length) texts.set(rel, { masked, expanded, header, readBy: [...new Set([...fa.readBy.map(src.rel), ...dotReaders])] });
     const macros = header || defines ? readAsmMacros(expanded()) : [];
     const absent = read.absent.get(rel);
     const reads: AsmFileReads = { ...(includes.length ? { includes } : {}), ...(absent ? { absent } : {}) };
-    if (macros.length || includes.length || header || absent) out.push(Object.keys(reads).length ? [rel, macros, reads] : [rel, macros]);
+    if (macros.length || includes.length || header || absent) addEntry(out, Object.keys(reads).length ? [rel, macros, reads] : [rel, macros]);
   }
   const own = new Set(files.map((f) => f.file));
   const twice = filesReadTwice({ roots: roots(files, src), readings: read.readings, paths: new Map([...files, ...read.files.values()].map((f) => [src.rel(f.file), f.file])), key: (u) => src.searchDirs?.(u)?.join('\0'), rel: src.rel });
   return { files: out, texts, asIncluded: [...read.files.values()].filter((f) => !own.has(f.file)), diagnostics: [...[...read.missing.values()].map((m) => notFound(m, src)), ...twice.flatMap((t) => definedTwice(t, texts.get(t.rel)?.masked()))] };
+}
+
+/**
+ * Adds a file's entry read as a unit's walk reads it; a file a `.include` read first (another unit's) has one entry:
+ * the walk's definitions, the includes of both readings, the hash of the bytes `.include` read.
+ */
+function addEntry(out: AsmFileMacros[], entry: AsmFileMacros): void {
+  const k = out.findIndex(([rel]) => rel === entry[0]);
+  if (k < 0) {
+    out.push(entry);
+    return;
+  }
+  const [rel, macros, reads] = entry;
+  const dot = out[k][2];
+  const includes = unionOf(dot?.includes ?? [], reads?.includes ?? []);
+  const absent = [...new Set([...(dot?.absent ?? []), ...(reads?.absent ?? [])])];
+  out[k] = [rel, macros, { ...reads, ...(includes.length ? { includes } : {}), ...(dot?.dotHash ? { dotHash: dot.dotHash } : {}), ...(absent.length ? { absent } : {}) }];
 }
 
 /** The assembler files the units' walks read (each once per unit): [path, stored path, units reading it]. */
@@ -385,14 +404,15 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
   const starts = new Map<string, [number, string][]>();
   const readIn = new Map<string, Set<string>>();
   // Units (no readers recorded) first, each from 0; then the headers their includes reach, for the unit reaching them.
-  const queue: [string, number, string][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0, rel]);
+  // [file, its start, the unit, whether a `.include` reads it there (else an #include: once per unit)].
+  const queue: [string, number, string, boolean][] = files.filter(([, , reads]) => reads?.includes && !reads.readBy).map(([rel]) => [rel, 0, rel, false]);
   for (let k = 0; k < queue.length; k++) {
-    const [rel, start, unit] = queue[k];
+    const [rel, start, unit, dot] = queue[k];
     const reads = byRel.get(rel)?.[2];
     if (reads?.readBy) {
       const units = readIn.get(rel) ?? new Set<string>();
       readIn.set(rel, units);
-      if (!reads.dotHash && units.has(unit)) continue;
+      if (!dot && units.has(unit)) continue;
       units.add(unit);
       const got = starts.get(rel) ?? [];
       // The same count reads the same labels (and the same files, unless the units resolve its includes apart).
@@ -408,7 +428,7 @@ function withStarts(files: readonly AsmFileMacros[], texts: ReadonlyMap<string, 
       const h = table.included(inc, new Set([unit]));
       if (!h?.[2]?.readBy?.includes(unit)) continue;
       const before = at ? at.get(line) : kept.get(h[0]);
-      for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n, unit]);
+      for (const n of typeof before === 'number' ? [before] : (before ?? [])) queue.push([h[0], n, unit, inc[2] !== undefined]);
     }
   }
   return files.map(([rel, macros, reads]) => {

@@ -13,8 +13,9 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 // included. 8: the further readings of a file `.include` reads (`again`). 9: those of an #include'd file, per unit. 10: the
 // readers of a file a `.include`d file includes, each unit's. 11: `.include`s under a decided `.ifdef` or `.ifeqs`
 // left out of a file's includes. 12: a `.include` names the file it resolves to (one per file of a name). 13: the
-// unit of each reading of a file whose includes the units resolve apart.
-const FORMAT = 13;
+// unit of each reading of a file whose includes the units resolve apart. 14: a file both #include'd and `.include`d
+// is one entry.
+const FORMAT = 14;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

@@ -202,13 +202,13 @@ export class AsmMacroTable {
     if (!entry?.[2]?.includes) return out;
     const readers = new Set(unit !== undefined ? [unit] : (entry[2].readBy ?? [rel!]));
     const seen = new Set<string>([rel!]);
-    const read = (e: FileDefinitions | undefined, into: IncludeRead, depth = 0): boolean => {
+    const read = (e: FileDefinitions | undefined, into: IncludeRead, dot: boolean, depth = 0): boolean => {
       if (!e || !e[2]?.readBy?.some((u) => readers.has(u))) return false;
       // `.include` reads its file at each directive; an #include (guarded) once.
-      if (e[2].dotHash === undefined ? seen.has(e[0]) : depth > MAX_DOT_DEPTH) return true;
-      seen.add(e[0]);
+      if (dot ? depth > MAX_DOT_DEPTH : seen.has(e[0])) return true;
+      if (!dot) seen.add(e[0]);
       const lines = new Set<number>();
-      for (const inc of e[2]?.includes ?? []) if (!lines.has(inc[0]) && read(this.included(inc, readers), into, depth + 1)) lines.add(inc[0]);
+      for (const inc of e[2]?.includes ?? []) if (!lines.has(inc[0]) && read(this.included(inc, readers), into, inc[2] !== undefined, depth + 1)) lines.add(inc[0]);
       into.executed += e[2]?.executed ?? 0;
       into.macros.push(...e[1]);
       return true;
@@ -218,7 +218,7 @@ export class AsmMacroTable {
       const line = inc[0];
       if (lines.has(line)) continue;
       const into = out.get(line - 1) ?? { executed: 0, macros: [] };
-      if (read(this.included(inc, readers), into)) lines.add(line);
+      if (read(this.included(inc, readers), into, inc[2] !== undefined)) lines.add(line);
       if (into.executed || into.macros.length) out.set(line - 1, into);
     }
     return out;
