@@ -206,5 +206,8 @@ export const SCHEMA_VERSION = 17;
  *     without the `;` after it, which belongs to the `for` header (the loop was a syntax error).
  * 66: a macro of string literals next to a string literal or another such macro is read as an empty literal (lwIP's
  *     `fprintf(f, "%d" NEWLINE, n)`, glibc's `"%" PRIu64`: a name next to a literal was a syntax error).
+ * 67: a function-like macro that hands its one argument on (`PACK_STRUCT_FIELD(x) x`, `ARG(x) , x`, chains of them) is
+ *     read as its argument (lwIP's packed protocol headers: every wrapped member was a syntax error), and the `;` after
+ *     a blanked decoration following a `}` stays (`struct eth_hdr { ... } PACK_STRUCT_STRUCT;` lost it).
  */
-export const ROW_FORMAT_VERSION = 66;
+export const ROW_FORMAT_VERSION = 67;

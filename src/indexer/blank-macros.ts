@@ -10,11 +10,14 @@
 // lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
+import { unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
 
 export interface BlankableMacros {
   /** Object-like macro → the text that replaces each use (padded to the name's length). */
   objectLike: Map<string, string>;
   functionLike: Set<string>;
+  /** Function-like macros that hand their argument on (see wrapper-macros.ts) → what stands for the `(`. */
+  unwrapped: Map<string, WrapperOpening>;
 }
 
 /** Hashes of blankings known without hashing them (made already, or kept with them: see kept-blankings.ts). */
@@ -28,7 +31,7 @@ export function blankableHash(b: BlankableMacros): string {
   let hash = knownHashes.get(b);
   if (hash === undefined) {
     blankingWork.hashed++;
-    knownHashes.set(b, (hash = sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort()]))));
+    knownHashes.set(b, (hash = sha1(JSON.stringify([[...b.objectLike].sort(), [...b.functionLike].sort(), [...b.unwrapped].sort()]))));
   }
   return hash;
 }
@@ -131,8 +134,11 @@ function operandConstraintFor(m: MacroRecord): string | null {
 }
 
 interface Verdict {
-  /** object: each use of the name is replaced by `text`; function: each use is blanked with its arguments. */
-  kind: 'object' | 'function' | 'no';
+  /**
+   * object: each use of the name is replaced by `text`; function: each use is blanked with its arguments; unwrap:
+   * the name and the parentheses of each use are blanked, the `(` replaced by `text` (see wrapper-macros.ts).
+   */
+  kind: 'object' | 'function' | 'unwrap' | 'no';
   text: string;
 }
 
@@ -148,7 +154,9 @@ function verdictOf(m: MacroRecord): Verdict {
     // Nothing, or an empty block (a statement only, which blanked leaves the `;` after it as an empty statement).
     if (m.value.trim() === '' || EMPTY_BLOCK.test(m.value)) return { kind: 'function', text: '' };
     const constraint = operandConstraintFor(m);
-    return constraint === null ? NO : { kind: 'object', text: constraint };
+    if (constraint !== null) return { kind: 'object', text: constraint };
+    const opening = wrapperOf(m);
+    return opening === null ? NO : { kind: 'unwrap', text: opening };
   }
   const text = replacementFor(m);
   return text === null ? NO : { kind: 'object', text };
@@ -254,6 +262,13 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
     let changed = false;
     for (let k = open.length - 1; k >= 0; k--) {
       const m = macros[open[k]];
+      const wrapped = merged.get(wrappedName(m) ?? '');
+      if (wrapped?.kind === 'unwrap') {
+        verdicts[open[k]] = wrapped;
+        open.splice(k, 1);
+        changed = true;
+        continue;
+      }
       const keywords = decorationsAndKeywords(m.value, merged);
       const text =
         keywords === null
@@ -273,10 +288,11 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
 /** Macros every definition of which (in this build) expands to nothing, only to attributes or to keywords as above. */
 export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
   const verdict = followChains(macros, macros.map(verdictOf));
-  const out: BlankableMacros = { objectLike: new Map(), functionLike: new Set() };
+  const out: BlankableMacros = { objectLike: new Map(), functionLike: new Set(), unwrapped: new Map() };
   for (const [name, v] of verdict) {
     if (v.kind === 'object') out.objectLike.set(name, v.text.padEnd(name.length, ' '));
     else if (v.kind === 'function') out.functionLike.add(name);
+    else if (v.kind === 'unwrap') out.unwrapped.set(name, v.text as WrapperOpening);
   }
   return out;
 }
@@ -294,7 +310,7 @@ const anyName = new WeakMap<BlankableMacros, RegExp>();
 function mentionsAny(text: string, macros: BlankableMacros): boolean {
   let re = anyName.get(macros);
   if (!re) {
-    const names = [...macros.objectLike.keys(), ...macros.functionLike].map((n) => n.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'));
+    const names = [...macros.objectLike.keys(), ...macros.functionLike, ...macros.unwrapped.keys()].map((n) => n.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'));
     anyName.set(macros, (re = new RegExp(names.join('|'))));
   }
   return re.test(text);
@@ -302,15 +318,17 @@ function mentionsAny(text: string, macros: BlankableMacros): boolean {
 
 /** The text with every use of a blankable macro replaced by spaces (a function-like use with its arguments). */
 /**
- * Where a blanked use ends: past the `;` after it when the use stands alone as a statement or member (after `;`, `{`
- * or `}`), which blanked leaves an empty declaration the grammar cannot read in a struct (Zephyr's kernel.h
+ * Where a blanked use ends: past the `;` after it when the use stands alone as a statement or member (after `;` or
+ * `{`), which blanked leaves an empty declaration the grammar cannot read in a struct (Zephyr's kernel.h
  * `struct k_sem { ...; _POLL_EVENT; };` with `#define _POLL_EVENT` empty). After anything else (`if (x) EMPTY;`,
- * `else EMPTY;`, `case 1: EMPTY;`) the `;` is a statement of its own and stays.
+ * `else EMPTY;`, `case 1: EMPTY;`) the `;` is a statement of its own and stays; after a `}` it ends the declaration
+ * of a struct the use decorates (lwIP's `struct eth_hdr { ... } PACK_STRUCT_STRUCT;`, Zephyr's `} __packed;`), or
+ * is an empty statement or declaration after a block.
  */
 function emptyStatementEnd(text: string, start: number, end: number): number {
   let before = start - 1;
   while (before >= 0 && /\s/.test(text[before])) before--;
-  if (before >= 0 && !';{}'.includes(text[before])) return end;
+  if (before >= 0 && !';{'.includes(text[before])) return end;
   if (before >= 0 && text[before] === ';' && insideParentheses(text, before)) return end;
   let after = end;
   while (after < text.length && /\s/.test(text[after])) after++;
@@ -373,7 +391,7 @@ function nextToString(text: string, start: number, end: number, objectLike: Read
  * name undefined (see undone-names.ts): a use there is kept as the identifier it is.
  */
 export function blankMacroUses(text: string, macros: BlankableMacros, undefinedAt?: (name: string, offset: number) => boolean): string {
-  if (macros.objectLike.size === 0 && macros.functionLike.size === 0) return text;
+  if (macros.objectLike.size === 0 && macros.functionLike.size === 0 && macros.unwrapped.size === 0) return text;
   if (!mentionsAny(text, macros)) return text;
   const parts: string[] = [];
   let copied = 0;
@@ -381,7 +399,19 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const tok = m[0];
     const replacement = macros.objectLike.get(tok);
-    if ((replacement !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
+    const opening = macros.unwrapped.get(tok);
+    if ((replacement !== undefined || opening !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
+    if (opening !== undefined) {
+      const use = unwrappedUse(text, m.index, m.index + tok.length, opening);
+      if (use === undefined) continue;
+      // The argument may hold uses of its own (`PACK_STRUCT_FIELD(PACK_STRUCT_FLD_8(x))`, a blanked decoration).
+      const at = use.argStart;
+      const arg = blankMacroUses(text.slice(at, use.argEnd), macros, undefinedAt && ((name, offset) => undefinedAt(name, offset + at)));
+      parts.push(text.slice(copied, m.index), use.lead, arg, ' ');
+      copied = use.end;
+      TOKEN.lastIndex = use.end;
+      continue;
+    }
     if (replacement !== undefined && isStringReplacement(replacement) && !nextToString(text, m.index, m.index + tok.length, macros.objectLike)) continue;
     if (replacement !== undefined) {
       const end = replacement.trim() === '' ? emptyStatementEnd(text, m.index, m.index + tok.length) : m.index + tok.length;

@@ -11,18 +11,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
+import type { WrapperOpening } from './wrapper-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 const FOLDER = 'blanked-macros';
 const DIGESTS_FOLDER = 'table-digests';
 /** Sets kept per build: the languages' blankings and their plain ones, of this run and the last few. */
 const KEPT_SETS = 8;
 
-/** A kept set: object-like names with their replacement, function-like names; or 'all' (the same as the set's whole blanking). */
-type KeptBlanking = [[string, string][], string[]] | 'all';
+/**
+ * A kept set: object-like names with their replacement, function-like names, wrapper names with their opening; or
+ * 'all' (the same as the set's whole blanking).
+ */
+type KeptBlanking = [[string, string][], string[], [string, WrapperOpening][]] | 'all';
 
 interface BlankingsFile {
   format: number;
@@ -136,7 +140,7 @@ export class KeptBlankings {
     const k = kept[key];
     if (k !== undefined && (k !== 'all' || all)) {
       this.used[key] = k;
-      const b = k === 'all' ? all!() : { objectLike: new Map(k[0]), functionLike: new Set(k[1]) };
+      const b = k === 'all' ? all!() : { objectLike: new Map(k[0]), functionLike: new Set(k[1]), unwrapped: new Map(k[2]) };
       const hash = keptHashes[key];
       if (hash !== undefined && k !== 'all') knownBlankableHash(b, hash);
       this.usedSets.set(key, b);
@@ -144,7 +148,7 @@ export class KeptBlankings {
     }
     const b = make();
     this.made++;
-    this.used[key] = all && b === all() ? 'all' : [[...b.objectLike], [...b.functionLike]];
+    this.used[key] = all && b === all() ? 'all' : [[...b.objectLike], [...b.functionLike], [...b.unwrapped]];
     this.usedSets.set(key, b);
     return b;
   }

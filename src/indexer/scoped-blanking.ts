@@ -59,15 +59,19 @@ export class ScopedBlanking {
     const subset = [...extra];
     for (const name of wanted) for (const r of this.table.recordsOf(name)) if (!this.scope.scoped.has(r.file)) subset.push(r);
     const sub = blankableMacros(subset);
-    const same = (n: string) => sub.objectLike.get(n) === this.plain.objectLike.get(n) && sub.functionLike.has(n) === this.plain.functionLike.has(n);
+    const same = (n: string) =>
+      sub.objectLike.get(n) === this.plain.objectLike.get(n) && sub.functionLike.has(n) === this.plain.functionLike.has(n) && sub.unwrapped.get(n) === this.plain.unwrapped.get(n);
     if ([...names].every(same)) return this.plain;
-    const out: BlankableMacros = { objectLike: new Map(this.plain.objectLike), functionLike: new Set(this.plain.functionLike) };
+    const out: BlankableMacros = { objectLike: new Map(this.plain.objectLike), functionLike: new Set(this.plain.functionLike), unwrapped: new Map(this.plain.unwrapped) };
     for (const n of names) {
       const text = sub.objectLike.get(n);
       if (text === undefined) out.objectLike.delete(n);
       else out.objectLike.set(n, text);
       if (sub.functionLike.has(n)) out.functionLike.add(n);
       else out.functionLike.delete(n);
+      const opening = sub.unwrapped.get(n);
+      if (opening === undefined) out.unwrapped.delete(n);
+      else out.unwrapped.set(n, opening);
     }
     return out;
   }

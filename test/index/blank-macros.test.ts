@@ -79,6 +79,49 @@ describe('string macros next to string literals', () => {
   });
 });
 
+describe('macros that hand their argument on', () => {
+  // lwIP arch.h and prot/*.h: packed struct members written through field wrappers, and optional parameters.
+  const macros = blankableMacros([
+    def('PACK_STRUCT_FIELD', 'x', '(x)'),
+    def('PACK_STRUCT_FLD_8', 'PACK_STRUCT_FIELD(x)', '(x)'),
+    def('PACK_STRUCT_STRUCT', '__attribute__((packed))'),
+    def('LWIP_DNS_ADDRTYPE_ARG', ', x', '(x)'),
+    def('TWO', 'x', '(x, y)'),
+    def('PAREN', '(x)', '(x)'),
+  ]);
+
+  it('are read as their argument: a wrapped member is a member, an optional parameter a parameter', () => {
+    expect([...macros.unwrapped].sort()).toEqual([['LWIP_DNS_ADDRTYPE_ARG', ','], ['PACK_STRUCT_FIELD', ''], ['PACK_STRUCT_FLD_8', '']]);
+    const text = [
+      'struct ip_hdr {',
+      '  PACK_STRUCT_FLD_8(u8_t _v_hl);',
+      '  PACK_STRUCT_FIELD(u16_t _len);',
+      '  PACK_STRUCT_FIELD(PACK_STRUCT_FLD_8(u8_t _ttl));',
+      '} PACK_STRUCT_STRUCT;',
+      'static err_t dns_lookup(const char *name, ip_addr_t *addr LWIP_DNS_ADDRTYPE_ARG(u8_t dns_addrtype))',
+      '{',
+      '  return TWO(a, b) + PAREN(c);',
+      '}',
+      '',
+    ].join('\n');
+    const out = blankMacroUses(text, macros);
+    const lines = out.split('\n');
+    expect(lines[1]).toBe(`  ${' '.repeat(18)}u8_t _v_hl ;`);
+    expect(lines[2]).toBe(`  ${' '.repeat(18)}u16_t _len ;`);
+    expect(lines[3]).toBe(`  ${' '.repeat(18)}${' '.repeat(18)}u8_t _ttl  ;`);
+    // The `;` after a decorated struct ends its declaration: it stays.
+    expect(lines[4]).toBe(`} ${' '.repeat(18)};`);
+    expect(lines[5]).toBe(`static err_t dns_lookup(const char *name, ip_addr_t *addr ${' '.repeat(21)},u8_t dns_addrtype )`);
+    // Other shapes stay as they are written.
+    expect(lines[7]).toBe('  return TWO(a, b) + PAREN(c);');
+    expect(out.split('\n').map((l) => l.length)).toEqual(text.split('\n').map((l) => l.length));
+    const ex = extractSymbols(out, { relPath: 'ip.h', language: 'c' });
+    expect(ex.errors).toEqual([]);
+    expect(ex.symbols.filter((x) => x.kind === 'field').map((x) => x.name)).toEqual(['_v_hl', '_len', '_ttl']);
+    expect(extractSymbols(text, { relPath: 'ip.h', language: 'c' }).errors).not.toEqual([]);
+  });
+});
+
 describe('blankMacroUses', () => {
   const macros = blankableMacros([
     def('API', ''),

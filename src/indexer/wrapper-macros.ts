@@ -1,0 +1,72 @@
+// Function-like macros that only hand their one argument on — as it is (lwIP's `PACK_STRUCT_FIELD(x) x`) or after a
+// comma (lwIP's `LWIP_DNS_ADDRTYPE_ARG(x) , x`) — and the rewrite of their uses before parsing: the name and the
+// parentheses become blanks (the `(` a comma for the second kind), so `PACK_STRUCT_FIELD(u16_t start);` in a struct
+// reads as the member it declares. Read unexpanded, such a use is a syntax error where it wraps a declaration.
+import type { MacroRecord } from '../preprocessor/api.js';
+
+/** What stands for the `(` of a use: nothing (the argument as it is) or a comma (the argument after one). */
+export type WrapperOpening = '' | ',';
+
+/** The one parameter's name (`__VA_ARGS__` for `...`), or undefined when the macro takes none or several. */
+function soleParameter(m: MacroRecord): string | undefined {
+  const p = /^\(\s*([A-Za-z_]\w*|\.\.\.)\s*\)$/.exec(m.params ?? '');
+  return p === null ? undefined : p[1] === '...' ? '__VA_ARGS__' : p[1];
+}
+
+/** How a definition hands its argument on when its body is the parameter, or a comma and the parameter; else null. */
+export function wrapperOf(m: MacroRecord): WrapperOpening | null {
+  if (!m.functionLike) return null;
+  const param = soleParameter(m);
+  if (param === undefined) return null;
+  const body = m.value.trim();
+  if (body === param) return '';
+  const comma = /^,\s*([A-Za-z_]\w*)$/.exec(body);
+  return comma !== null && comma[1] === param ? ',' : null;
+}
+
+/**
+ * A definition whose body is another macro's use on its parameter (`PACK_STRUCT_FLD_8(x) PACK_STRUCT_FIELD(x)`):
+ * that macro's name, to be decided like it; else undefined.
+ */
+export function wrappedName(m: MacroRecord): string | undefined {
+  if (!m.functionLike) return undefined;
+  const param = soleParameter(m);
+  const use = /^([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.value.trim());
+  return use !== null && param !== undefined && use[2] === param ? use[1] : undefined;
+}
+
+/** Index just past the `)` matching the `(` at `open` (strings and comments skipped), or -1. */
+function closingParenthesis(text: string, open: number): number {
+  const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[(),]/g;
+  token.lastIndex = open;
+  let depth = 0;
+  for (let t = token.exec(text); t; t = token.exec(text)) {
+    if (t[0] === '(') depth++;
+    else if (t[0] === ')' && --depth === 0) return t.index + 1;
+    else if (t[0] === ',' && depth === 1) return -1;
+  }
+  return -1;
+}
+
+/** A wrapper's use taken apart: its end, what replaces the name up to the argument, and where the argument lies. */
+export interface UnwrappedUse {
+  end: number;
+  /** The name and blanks before the `(` blanked, then the opening that stands for the `(`. */
+  lead: string;
+  argStart: number;
+  argEnd: number;
+}
+
+/**
+ * A wrapper's use whose name spans [start, end), to be written as `lead`, the argument as written and a blank for
+ * the `)` (the same length). Undefined when no argument list follows, it does not close, or it holds a comma of its own.
+ */
+export function unwrappedUse(text: string, start: number, end: number, opening: WrapperOpening): UnwrappedUse | undefined {
+  const after = /^\s*\(/.exec(text.slice(end, end + 200));
+  if (!after) return undefined;
+  const open = end + after[0].length - 1;
+  const close = closingParenthesis(text, open);
+  if (close < 0) return undefined;
+  const lead = `${text.slice(start, open).replace(/[^\r\n]/g, ' ')}${opening || ' '}`;
+  return { end: close, lead, argStart: open + 1, argEnd: close - 1 };
+}
