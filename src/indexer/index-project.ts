@@ -49,7 +49,7 @@ import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
-import { unitsAsIncludeDirs, unitsGivingSymbols } from './assembler-macro-table.js';
+import { unitsAsIncludeDirs, unitsGivingSymbols } from './assembler-dot-includes.js';
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { assemblerIncludesChanged, pruneAssemblerIncludes, saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
