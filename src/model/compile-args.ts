@@ -29,7 +29,7 @@ export interface ParsedCompileArgs {
   imacros: string[];
   /** -include files, in order (absolute). */
   includes: string[];
-  /** Flags that change the compiler's implicit macros (-m*, -std, -f(no-)short-enums...), in order. */
+  /** Flags that change the compiler's implicit macros or include folders (-m*, -std, -f(no-)short-enums, -ffreestanding, --specs=...), in order. */
   targetFlags: string[];
   /** Source file named on the command line, when one is found. */
   source?: string;
@@ -122,8 +122,9 @@ function parseMacroArg(text: string): MacroOp {
   return { op: 'define', name: text.slice(0, eq), value: text.slice(eq + 1) };
 }
 
-/** Flags that change the compiler's predefined macros (asked of the compiler or looked up in a table). */
-const TARGET_FLAG = /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=)|O|ansi|pthread|undef$|-?specs=)/;
+/** Flags that change the compiler's predefined macros or default include folders (asked of the compiler or looked up in a table). */
+const TARGET_FLAG =
+  /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=|wide-exec-charset=|gnu89-inline|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables)|O|ansi|pthread|undef$|trigraphs$|-?specs=)/;
 
 /** What each flag whose value the index reads does with it (`abs` resolves a path against the command's directory). */
 const READ_VALUE: Record<ReadFlag, (r: ParsedCompileArgs, v: string, abs: (p: string) => string) => void> = {

@@ -37,24 +37,8 @@ export interface UnitEnvironment {
 
 export { stripWrapper } from '../model/compiler-binary.js';
 
-/**
- * Flags that change implicit macros or default include dirs: parseCompileArgs' targetFlags plus those its
- * TARGET_FLAG pattern misses (-ffreestanding, -ffast-math, -fstack-protector..., -undef, --specs=...).
- */
-const MORE_IMPLICIT_FLAGS =
-  /^(-f(no-)?(freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector.*|openmp.*|sanitize=.*|gnu89-inline|cf-protection.*|exec-charset=.*|wide-exec-charset=.*|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables)|-undef|-trigraphs|--?specs=.*)$/;
-
-export function implicitMacroFlags(argv: string[], args: ParsedCompileArgs): string[] {
-  const more = argv.slice(1).filter((a) => MORE_IMPLICIT_FLAGS.test(a));
-  if (!more.length) return args.targetFlags;
-  // Keep command-line order: re-walk argv, taking every flag of either kind.
-  const target = new Set(args.targetFlags);
-  return argv.slice(1).filter((a) => target.has(a) || MORE_IMPLICIT_FLAGS.test(a));
-}
-
-/** A unit's command line read: its arguments, the language the compiler reads it as, whether it is preprocessed. */
+/** A unit's command line read: its arguments parsed, the language the compiler reads it as, whether it is preprocessed. */
 interface UnitCommand {
-  argv: string[];
   args: ParsedCompileArgs;
   lang: QueryLanguage;
   preprocessed: boolean;
@@ -64,15 +48,14 @@ interface UnitCommand {
 const readAhead = new WeakMap<CompileUnit, UnitCommand>();
 
 function unitCommand(unit: CompileUnit): UnitCommand {
-  const argv = stripWrapper(unit.arguments);
-  const args = parseCompileArgs(argv, unit.directory, unit.file);
+  const args = parseCompileArgs(stripWrapper(unit.arguments), unit.directory, unit.file);
   const ext = path.extname(unit.file);
   const explicit = args.explicitLanguage;
   let lang: QueryLanguage = args.language;
   let preprocessed = true;
   if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
   else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
-  return { argv, args, lang, preprocessed };
+  return { args, lang, preprocessed };
 }
 
 /**
@@ -86,9 +69,9 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
   for (const unit of units) {
     const command = unitCommand(unit);
     readAhead.set(unit, command);
-    const { argv, args, lang } = command;
+    const { args, lang } = command;
     if (command.preprocessed) preprocessed.push(unit);
-    const answer = provider.prefetch(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
+    const answer = provider.prefetch(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
     if (answer) asked.push(answer);
   }
   return { preprocessed, ...(asked.length ? { answered: Promise.all(asked) } : {}) };
@@ -96,15 +79,15 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
 
 /** The implicit macros the unit's compiler gives it (what setUpUnit starts from), without the rest of its set-up. */
 export function implicitMacrosOf(unit: CompileUnit, provider: ImplicitMacroProvider): ImplicitMacros {
-  const { argv, args, lang } = readAhead.get(unit) ?? unitCommand(unit);
-  return provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
+  const { args, lang } = readAhead.get(unit) ?? unitCommand(unit);
+  return provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
 }
 
 export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
   const ahead = readAhead.get(unit);
   readAhead.delete(unit);
-  const { argv, args, lang, preprocessed } = ahead ?? unitCommand(unit);
-  const implicit = provider.get(args.compiler, implicitMacroFlags(argv, args), lang, unit.directory, args.sysroot);
+  const { args, lang, preprocessed } = ahead ?? unitCommand(unit);
+  const implicit = provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
   const start = startingMacros(implicit, extraDefines, args.macroOps);
   const env = start.env;
   const commandLineDefines = start.commandLineDefines;
