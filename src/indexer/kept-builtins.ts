@@ -23,7 +23,7 @@ const EXT = 'v8';
 
 /**
  * The modules whose code decides a build's implicit macros, from this module's folder (what they import to run is
- * listed too, or is known to decide nothing of them: see the kept-builtins-modules test).
+ * listed too, or is known to decide nothing of them: see the kept-code-modules test).
  */
 export const DECIDING_MODULES = [
   'kept-builtins.js', 'builtin-macros.js', '../model/compile-args.js', '../model/compiler-value-flags.js', '../model/plain-path.js', '../model/compiler-binary.js',
