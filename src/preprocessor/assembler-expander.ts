@@ -85,6 +85,12 @@ export class AsmExpander {
     }
   }
 
+  /** Forgets the value of the symbol a statement sets (a set that may not be read, or read more than once). */
+  forget(statement: string): void {
+    const a = ASSIGNMENT.exec(statement);
+    if (a) this.symbols.delete(a[1] ?? a[2]);
+  }
+
   /** The value of an expression, its symbols read as they were set; undefined when one is not known. */
   value(text: string): bigint | undefined {
     const known = this.symbols.size ? text.replace(IDENTIFIER, (name) => this.symbols.get(name)?.toString() ?? name) : text;

@@ -1,10 +1,12 @@
 // The GNU assembler's `.include "file"` directives of a text, those in branches it skips left out: conditionals are
 // decided on numbers, symbols set to numbers before them, text, and `.ifdef`/`.ifndef` where the symbol's state is
 // known there (set or labelled before for certain; not named at all, in a unit's text nothing else was read before).
+// A symbol's value is the last set for certain (a set in a branch not decided, or in a repeat block, makes it not
+// known).
 import { AsmConditions } from './assembler-conditions.js';
 import { AsmExpander } from './assembler-expander.js';
 import { CONDITIONAL_HEAD, FOLLOWED } from './assembler-macros.js';
-import { definitionLines, MACRO_HEAD, repeatOp, withoutComment } from './assembler-syntax.js';
+import { blockEnd, definitionLines, MACRO_HEAD, repeatOp, withoutComment } from './assembler-syntax.js';
 
 const DOT_INCLUDE = /^[ \t]*(?:[A-Za-z_.$][\w.$]*:[ \t]*)?\.include[ \t]+"([^"]+)"/i;
 /** A statement defining the symbol it names: `x = 1`, `.set x, 1`, `.equ`, `.equiv`, `.eqv`, `.comm`, `.lcomm`. */
@@ -38,14 +40,20 @@ export function assemblerIncludes(text: string, start: IncludeStart = { blankUnt
   const conditions = new AsmConditions((t) => symbols.value(t), (name) => state.defined(name));
   let read: string[] | undefined;
   const asRead = (i: number) => (start.asRead ? (read ??= start.asRead().split('\n'))[i] ?? lines[i] : lines[i]);
+  // The last line of a repeat block being read (its statements are read once each here, not per iteration).
+  let repeatEnd = -1;
   lines.forEach((line, i) => {
     const outside = !inside.has(i);
     state.at(i + 1);
+    if (outside && i > repeatEnd && repeatOp(line)) repeatEnd = blockEnd(lines, i);
     if (outside && CONDITIONAL_HEAD.test(line) && conditions.directive(asRead(i))) return;
     if (!conditions.active) return;
     const statement = withoutComment(asRead(i));
-    if (outside && FOLLOWED.test(line)) symbols.observe(statement);
-    if (outside) state.read(statement, conditions.certain);
+    if (outside && FOLLOWED.test(line)) {
+      if (conditions.certain && i > repeatEnd) symbols.observe(statement);
+      else symbols.forget(statement);
+    }
+    if (outside) state.read(statement, conditions.certain && i > repeatEnd);
     const m = DOT_INCLUDE.exec(line);
     if (m) out.push([i + 1, m[1]]);
     if (m || MACRO_HEAD.test(line) || repeatOp(line)) state.unknown();

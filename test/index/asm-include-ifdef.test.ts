@@ -15,6 +15,14 @@ const functionsIn = (root: string, files: string[]) =>
   files.flatMap((file) => withProject(root, (ctx) => listSymbols(ctx, { file }).symbols).filter((s) => s.kind === 'function').map((s) => s.name)).sort();
 const withAssembler = hasTool('arm-none-eabi-gcc') && hasTool('arm-none-eabi-nm');
 
+/** The functions nm lists in the object of unit `file`, compiled as the fixture's commands do with `extra` flags. */
+function nm(root: string, file: string, extra: string[]): string[] {
+  const obj = path.join(tempDir(), `${path.basename(file)}.o`);
+  execFileSync('arm-none-eabi-gcc', ['-mcpu=cortex-m0plus', '-mthumb', `-I${path.join(root, 'include')}`, ...extra, '-o', obj, '-c', path.join(root, file)], { cwd: path.join(root, 'build') });
+  const out = execFileSync('arm-none-eabi-nm', ['--defined-only', obj], { encoding: 'utf8' });
+  return out.split('\n').map((l) => l.split(' ')).filter((p) => p[1] === 'T').map((p) => p[2]).sort();
+}
+
 describe('`.include`s under `.ifdef` and `.ifeqs`', () => {
   let root: string;
   let result: IndexResult;
@@ -39,14 +47,21 @@ describe('`.include`s under `.ifdef` and `.ifeqs`', () => {
     expect(functionsIn(copy, ['include/c2.inc'])).toEqual(['c2_fn']);
   });
 
+  it('reads a value as not known where it was set in a branch not decided', async () => {
+    const copy = (await indexedFixture(['index', 'asm-include-ifdef'])).root;
+    const inc = (name: string) => `  .global ${name}\n  .type ${name}, %function\n  .thumb_func\n${name}:\n  bx lr\n`;
+    fs.writeFileSync(path.join(copy, 'include/b2.inc'), inc('b2_fn'));
+    const given = ['.ifdef GIVEN_SYM', '.equ USE_B, 1', '.else', '.equ USE_B, 0', '.endif', '.if USE_B', '.include "b2.inc"', '.endif'];
+    fs.appendFileSync(path.join(copy, 'src/given.S'), given.map((l) => `  ${l}\n`).join(''));
+    const { indexProject } = await import('../../src/indexer/index-project.js');
+    await indexProject({ root: copy });
+    // nm (given.S.o, -Wa,--defsym,GIVEN_SYM=1): T b2_fn (USE_B is 1), T e_fn.
+    expect(functionsIn(copy, ['include/b2.inc'])).toEqual(['b2_fn']);
+    if (withAssembler) expect(nm(copy, 'src/given.S', ['-Wa,--defsym,GIVEN_SYM=1'])).toEqual(['b2_fn', 'e_fn']);
+  });
+
   it.skipIf(!withAssembler)('matches the assembler', () => {
-    const nm = (file: string, extra: string[]) => {
-      const obj = path.join(tempDir(), `${path.basename(file)}.o`);
-      execFileSync('arm-none-eabi-gcc', ['-mcpu=cortex-m0plus', '-mthumb', `-I${path.join(root, 'include')}`, ...extra, '-o', obj, '-c', path.join(root, file)], { cwd: path.join(root, 'build') });
-      const out = execFileSync('arm-none-eabi-nm', ['--defined-only', obj], { encoding: 'utf8' });
-      return out.split('\n').map((l) => l.split(' ')).filter((p) => p[1] === 'T').map((p) => p[2]).sort();
-    };
-    expect(nm('src/unit.S', [])).toEqual(['a_fn', 'd_fn', 'h_fn', 'unit_fn']);
-    expect(nm('src/given.S', ['-Wa,--defsym,GIVEN_SYM=1'])).toEqual(['e_fn']);
+    expect(nm(root, 'src/unit.S', [])).toEqual(['a_fn', 'd_fn', 'h_fn', 'unit_fn']);
+    expect(nm(root, 'src/given.S', ['-Wa,--defsym,GIVEN_SYM=1'])).toEqual(['e_fn']);
   });
 });
