@@ -6,8 +6,9 @@
 // view moved to the new lines, its reached #defines added or dropped, its marks moved, and its new hash. Leaves out
 // every other edit (the unit is walked): another directive changed, a structure problem, diagnostics, `#line`, a walk
 // that read `__LINE__`, a changed #define of a name the walk read (or a walk whose names are not known), a #define
-// whose value other macros decide, lines or #defines where the view does not say whether the walk was live there, a
-// line of code opened where a mark of the names #undefs touched or of the counter may fall (see opened-ranges.ts), a
+// whose value other macros decide, lines or #defines where the view does not say whether the walk was live there (a
+// stretch between two #includes is live where the stretches beside them are: the same branch), a line of code opened
+// where a mark of the names #undefs touched or of the counter may fall (see opened-ranges.ts, opened-stretch-state.ts), a
 // changed name the unit's own file #defines or #undefs more than once (which of its #defines later headers see may
 // change), any other #undef added, removed or rewritten (one that starts or ends following a name, one of the unit's
 // own file: undef-edits.ts says why), a changed #define of a name an #undef touched (see undone-names.ts), a header
@@ -18,11 +19,12 @@
 // walk that counted (headers read after it may count through it), and, under a walk where nothing used the counter, an
 // edit leaving its file naming `__COUNTER__` that may start uses (a header's #defines changed or its code naming it,
 // the own file's #defines above an #include).
-import type { FileSkeleton } from './file-skeleton.js';
+import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
-import { codeStartAfter, openedStretches, opensMarkedRange } from './opened-ranges.js';
+import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
+import { opensUnmarked } from './opened-stretch-state.js';
 import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
@@ -64,7 +66,11 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
     const opened = (aligned.opened ??= openedStretches(e.before, e.after, aligned));
     if (opened.length && (old.undone || (e.file === old.unit && old.counter))) {
       const live = livenessOf(view, e, aligned);
-      if (!live || opensMarkedRange(opened, e.after, aligned, live, old.undone ? (touched ??= touchedNames(old.undone)) : new Set())) return undefined;
+      const names = old.undone ? (touched ??= touchedNames(old.undone)) : new Set<string>();
+      // The counter's marks of the unit's own file are not found ahead of the stretch: only the #undefs' are.
+      const marks = old.undone && !(e.file === old.unit && old.counter) ? { undone: old.undone, files: old.files, index: at, touched: names } : undefined;
+      const unmarked = marks && ((j: number) => opensUnmarked(marks, e.before, aligned, j));
+      if (!live || opensMarkedRange(opened, e.after, aligned, live, names, unmarked)) return undefined;
     }
     let moved = aligned.moved.get(view);
     if (moved === undefined) aligned.moved.set(view, (moved = movedView(view, e, aligned) ?? null));
@@ -276,8 +282,8 @@ function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): numbe
 }
 
 /**
- * Where an edit moved the lines a walk's ranges start at (`after`: 0, the file's start and the line after each kept
- * directive) and its directives' lines (`at`).
+ * Where an edit moved the lines a walk's ranges start at (`after`: 0, the file's start, the line after each kept
+ * directive and after each removed one whose stretch keeps its state) and its directives' lines (`at`).
  */
 interface LineMoves {
   after: Map<number, number>;
@@ -294,10 +300,10 @@ function lineMovesOf(e: EditedFile): LineMoves {
   if (first !== undefined) after.set(1, first);
   e.before.directives.forEach((d, i) => {
     const j = al.newOf[i];
-    if (j < 0) return;
-    const start = codeStartAfter(e.after, al, j);
+    // After a removed directive: where its stretch joins the one after the kept directive before it (see stretchStartAfter).
+    const start = j >= 0 ? codeStartAfter(e.after, al, j) : stretchStartAfter(e.before, e.after, al, i);
     if (start !== undefined) after.set(d.endLine + 1, start);
-    at.set(d.line, e.after.directives[j].line);
+    if (j >= 0) at.set(d.line, e.after.directives[j].line);
   });
   return (al.lines = { after, at });
 }
@@ -349,7 +355,8 @@ function gapsOf(sk: FileSkeleton, slotOf: Int32Array, lastSlot: number): number[
 /**
  * Per slot (see directive-alignment.ts): whether the previous walk was live there in some inclusion of the
  * file, where the view says so — the top level of a file walked, a gap with active lines, a #define reached, a
- * branch taken before it, an #if evaluated at its end (a #define not reached or an inactive gap: not live).
+ * branch taken before it, an #if evaluated at its end (a #define not reached or an inactive gap: not live), or a
+ * slot of the same branch that says so (only an #include or another directive that is no conditional between).
  * Nothing in a slot changes the state, so a slot is all live or all not. A file with no compiled line (one read
  * through -imacros, whose lines are never compiled) says nothing by its gaps. Undefined when the view
  * contradicts itself or does not show the file walked.
@@ -387,7 +394,28 @@ function slotLiveness(view: FileView, e: EditedFile, al: DirectiveAlignment): (b
     if (active !== 0 && active !== len) return undefined;
     set(gaps[g + 2], active === len);
   }
-  return consistent ? live : undefined;
+  return consistent && sameBranchAlike(live, dirs, al.oldSlot) ? live : undefined;
+}
+
+const CONDITIONALS = new Set(['if', 'ifdef', 'ifndef', 'elif', 'elifdef', 'elifndef', 'else', 'endif']);
+
+/**
+ * Gives the slots on either side of a directive other than a conditional (an #include between two stretches) the
+ * liveness one of them has: they are in the same branch, read in the same inclusions. False when two disagree.
+ */
+function sameBranchAlike(live: (boolean | undefined)[], dirs: readonly Directive[], slotOf: Int32Array): boolean {
+  const joins: number[] = [];
+  dirs.forEach((d, i) => {
+    if (d.kind !== 'define' && d.kind !== 'undef' && !CONDITIONALS.has(d.kind)) joins.push(slotOf[i]);
+  });
+  for (const order of [joins, joins.slice().reverse()]) {
+    for (const k of order) {
+      if (live[k] === undefined) live[k] = live[k + 1];
+      else if (live[k + 1] === undefined) live[k + 1] = live[k];
+      else if (live[k] !== live[k + 1]) return false;
+    }
+  }
+  return true;
 }
 
 /**

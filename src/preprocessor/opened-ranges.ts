@@ -1,7 +1,9 @@
 // Where an edit opens a stretch of code the previous walk had none at (a line added between two directives): the walk
 // marks the state of the names #undefs touched, and the value of `__COUNTER__`, at the first range read after they
 // change (see undef-marks.ts), so such a range may take a mark the previous result does not show. Safe when no
-// directive between it and the code read before it whenever it is read can change them; else the unit is walked.
+// directive between it and the code read before it whenever it is read can change them, or when the state the code
+// after it is read in says so (see opened-stretch-state.ts); else the unit is walked. A stretch a removed #define or
+// #undef joined to the directive above it (`#include`, `#define X` removed, code) is no new one: it keeps its state.
 import type { DirectiveAlignment } from './directive-alignment.js';
 import { linesAfterDirective, type Directive, type FileSkeleton } from './file-skeleton.js';
 
@@ -19,15 +21,33 @@ export function codeStartAfter(sk: FileSkeleton, al: DirectiveAlignment, j: numb
 }
 
 /**
+ * Where the stretch of code after old directive `b` (-1: the file's start) starts in the new file, when the walk reads
+ * it there in the same state: after a kept directive, past the directives added right after it (see codeStartAfter);
+ * after a removed one, at the stretch after the nearest kept directive before it when only removed directives, with
+ * no code between, stand between them (the removed #defines are of names no #undef touched and the removed #undefs
+ * change nothing, or the carry-over walks the unit: see carried-result.ts; so the state there is the same).
+ * Undefined otherwise (the stretch is empty, or joins code above it).
+ */
+export function stretchStartAfter(before: FileSkeleton, after: FileSkeleton, al: DirectiveAlignment, b: number): number | undefined {
+  const [from, to] = linesAfterDirective(before, b);
+  if (from > to) return undefined;
+  let k = b;
+  while (k >= 0 && al.newOf[k] < 0) {
+    k--;
+    const [f, t] = linesAfterDirective(before, k);
+    if (f <= t) return undefined;
+  }
+  return codeStartAfter(after, al, k < 0 ? -1 : al.newOf[k]);
+}
+
+/**
  * The stretches of code of the new file that start where no range of the previous walk moved to: for each, the index
  * of the directive before it (-1: the file's start). Made once per alignment; most edits open none.
  */
 export function openedStretches(before: FileSkeleton, after: FileSkeleton, al: DirectiveAlignment): number[] {
   const moved = new Set<number>();
   for (let b = -1; b < before.directives.length; b++) {
-    const [from, to] = linesAfterDirective(before, b);
-    if (from > to || (b >= 0 && al.newOf[b] < 0)) continue;
-    const start = codeStartAfter(after, al, b < 0 ? -1 : al.newOf[b]);
+    const start = stretchStartAfter(before, after, al, b);
     if (start !== undefined) moved.add(start);
   }
   const out: number[] = [];
@@ -42,14 +62,22 @@ export function openedStretches(before: FileSkeleton, after: FileSkeleton, al: D
  * Whether one of the opened stretches (see openedStretches) may take a mark: one in a slot some inclusion walked
  * (or not known), with a directive that may change the marked state (an #include, an #undef kept, a #define of a
  * name in `touched`, `#pragma push_macro` / `pop_macro`) between it and the code read before it whenever it is, or
- * the file's start. `live`: the slots' liveness under the walk.
+ * the file's start, unless `unmarked` says the stretch takes no mark (see opened-stretch-state.ts). `live`: the slots'
+ * liveness under the walk.
  */
-export function opensMarkedRange(opened: readonly number[], after: FileSkeleton, al: DirectiveAlignment, live: readonly (boolean | undefined)[], touched: ReadonlySet<string>): boolean {
+export function opensMarkedRange(
+  opened: readonly number[],
+  after: FileSkeleton,
+  al: DirectiveAlignment,
+  live: readonly (boolean | undefined)[],
+  touched: ReadonlySet<string>,
+  unmarked?: (j: number) => boolean,
+): boolean {
   const lastSlot = al.depth.length - 1;
   for (const j of opened) {
     const slot = j + 1 < after.directives.length ? al.newSlot[j + 1] : lastSlot;
     if (live[slot] === false) continue;
-    if (live[slot] === undefined || !quietBefore(after, al, j, touched)) return true;
+    if (live[slot] === undefined || (!quietBefore(after, al, j, touched) && !unmarked?.(j))) return true;
   }
   return false;
 }

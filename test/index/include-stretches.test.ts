@@ -1,0 +1,39 @@
+// Header edits that open or join a stretch of code right after an #include, under walks that follow names #undefs
+// touched: a declaration added between two #includes is carried over where the state of those names there is the
+// one the header was last marked with (found ahead of it, at the reads of the next headers and the code after them),
+// and walked where it is not known to be; a #define removed right after an #include (code after it) is carried over.
+// Either way the rows equal those of a from-scratch index of the edited tree.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import { againFromScratch } from '../helpers/build-record-rows.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+/** The units the run preprocessed and, of those, carried over (the rest walked). */
+const work = (r: IndexResult) => ({ preprocessed: r.preprocessed, carried: r.carriedUnits ?? 0 });
+
+/** An edit of the fixture's file, the index made again, its work, and its rows checked against a from-scratch index. */
+async function editAndCompare(root: string, file: string, from: string, to: string): Promise<ReturnType<typeof work>> {
+  replaceInFile(path.join(root, file), from, to);
+  const done = work(await indexProject({ root, workers: 0 }));
+  const { incremental, scratch } = await againFromScratch(root);
+  expect(incremental).toEqual(scratch);
+  return done;
+}
+
+describe('a line of code added between two #includes', () => {
+  it('carried over where the header was read with the name already followed; walked where it starts to be followed in the #include above', async () => {
+    const { root } = await indexedFixture(['index', 'include-stretches']);
+    // ends_first.c: outer.h is read with ENDS_NAME followed, and plain.h, read next, starts in that state.
+    // outer_first.c: the new line comes after the #include that starts following it (the walk marks it there).
+    expect(await editAndCompare(root, 'include/outer.h', '#include "ends.h"\n', '#include "ends.h"\nint outer_added(void);\n')).toEqual({ preprocessed: 2, carried: 1 });
+  });
+});
+
+describe('a #define removed right after an #include, code after it', () => {
+  it('carried over: the code is read in the state it was, its mark moved up with it', async () => {
+    const { root } = await indexedFixture(['index', 'include-stretches']);
+    expect(await editAndCompare(root, 'include/outer.h', '#define OUTER_SPARE 3\n', '')).toEqual({ preprocessed: 2, carried: 2 });
+  });
+});
