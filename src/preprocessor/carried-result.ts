@@ -24,7 +24,7 @@ import { alignDirectives, type DirectiveAlignment } from './directive-alignment.
 import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
-import { opensUnmarked } from './opened-stretch-state.js';
+import { openedMark, type MarksOfFile } from './opened-stretch-state.js';
 import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
@@ -51,6 +51,8 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (old.counterInIf && edited.some((e) => e.file === old.unit)) return undefined;
   const files = old.files.slice();
   let touched: Set<string> | undefined;
+  // Of this unit's walk: marks moved up to stretches the edits opened (file index → old line → new line).
+  let markMoves: Map<number, Map<number, number>> | undefined;
   for (const e of edited) {
     const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
@@ -69,7 +71,7 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
       const names = old.undone ? (touched ??= touchedNames(old.undone)) : new Set<string>();
       // The counter's marks of the unit's own file are not found ahead of the stretch: only the #undefs' are.
       const marks = old.undone && !(e.file === old.unit && old.counter) ? { undone: old.undone, files: old.files, index: at, touched: names } : undefined;
-      const unmarked = marks && ((j: number) => opensUnmarked(marks, e.before, aligned, j));
+      const unmarked = marks && ((j: number) => placeMark(marks, e, aligned, j, (markMoves ??= new Map())));
       if (!live || opensMarkedRange(opened, e.after, aligned, live, names, unmarked)) return undefined;
     }
     let moved = aligned.moved.get(view);
@@ -83,7 +85,7 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (tops === null) return undefined;
   const unseen = own && old.unseen ? movedUnseen(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
   if (unseen === null) return undefined;
-  const undone = old.undone ? movedUndone(old.undone, old, edited) : undefined;
+  const undone = old.undone ? movedUndone(old.undone, old, edited, markMoves) : undefined;
   if (undone === null) return undefined;
   if (own && (old.counterStale || countMoves)) return undefined;
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
@@ -196,10 +198,27 @@ function changedOnce(edited: EditedFile[], name: string): boolean {
 }
 
 /**
- * The marks (see UnitResult.undone) at the lines the edited files' directives moved to: a mark's line is 1 or the
- * line after a directive, a defined-again state names its #define's line. Null when one of those is gone.
+ * Whether the walk marks the stretch opened after new directive `j` of `e` as the previous result says (see
+ * opened-stretch-state.ts): nothing, or the mark of the code after it, then noted in `moves` (by file index). False
+ * when not known, or when two stretches would take the same mark.
  */
-function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): UndoneMarks | null {
+function placeMark(marks: MarksOfFile, e: EditedFile, al: MemoAlignment, j: number, moves: Map<number, Map<number, number>>): boolean {
+  const mark = openedMark(marks, e.before, e.after, al, j);
+  if (mark === undefined) return false;
+  if (mark === 'none') return true;
+  let file = moves.get(marks.index);
+  if (file === undefined) moves.set(marks.index, (file = new Map()));
+  if (file.has(mark.from)) return false;
+  file.set(mark.from, mark.to);
+  return true;
+}
+
+/**
+ * The marks (see UnitResult.undone) at the lines the edited files' directives moved to: a mark's line is 1 or the
+ * line after a directive, a defined-again state names its #define's line; one `markMoves` names goes up to the
+ * stretch an edit opened above it (see placeMark). Null when one of those is gone.
+ */
+function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[], markMoves: Map<number, Map<number, number>> | undefined): UndoneMarks | null {
   const moves = new Map<number, LineMoves>();
   for (const e of edited) moves.set(old.files.findIndex((f) => f.file === e.file), lineMovesOf(e));
   let changed = false;
@@ -207,7 +226,9 @@ function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[]): Und
   for (let j = 0; j < marks.length; j += 3) {
     const move = moves.get(marks[j]);
     if (move === undefined) continue;
-    const line = move.after.get(marks[j + 1]);
+    const up = markMoves?.get(marks[j])?.get(marks[j + 1]);
+    if (up !== undefined) changed = true;
+    const line = up ?? move.after.get(marks[j + 1]);
     if (line === undefined) return null;
     if (line !== marks[j + 1]) changed = true;
     marks[j + 1] = line;

@@ -1,10 +1,12 @@
-// Whether a stretch of code an edit opens right after an #include (a declaration added between two #includes) takes no
-// mark of the names #undefs touched (see undef-marks.ts): it does not when the state there is the one the file was last
-// marked with. That state is found ahead of it: past the #includes that follow, up to the next code read, it holds at
-// the start of the first of their headers read there and, when none is, at that code; so when every read of each of
-// those headers starts in one state, that code is in it too, and the file was marked with it last, the walk marks
-// nothing there. Leaves out (the unit is walked): a file read more than once with marks, a conditional, #undef or
-// #define of a name #undefs touched before the next code, an #include whose file is not known by its name alone.
+// Whether a stretch of code an edit opens right after an #include (a declaration added between two #includes) takes a
+// mark of the names #undefs touched (see undef-marks.ts), and which: the walk marks it when the state there is not the
+// one the file was last marked with. That state is found ahead of it: past the #includes that follow, up to the next
+// code read, it holds at the start of the first of their headers read there and, when none is, at that code; so when
+// every read of each of those headers starts in one state and that code is in it too, the stretch is in that state.
+// Then it takes no mark when the file was last marked with it, else the mark the code after it had (which that code
+// no longer takes). Leaves out (the unit is walked): a file read more than once with marks (read once: one start
+// marked, or an include guard it #defines first whose name no #undef touched), a conditional, #undef or #define of a
+// name #undefs touched before the next code, an #include whose file is not known by its name alone.
 import type { DirectiveAlignment } from './directive-alignment.js';
 import { linesAfterDirective, type Directive, type FileSkeleton } from './file-skeleton.js';
 import type { UnitFileRead } from './unit-result.js';
@@ -18,36 +20,39 @@ export interface MarksOfFile {
   touched: ReadonlySet<string>;
 }
 
+/** What the walk marks at an opened stretch: nothing, or the mark the code after it had moved up to it (old line, new line). */
+export type OpenedMark = 'none' | { from: number; to: number };
+
 /**
- * Whether the stretch opened after new directive `j` (kept) takes no mark in the walk: see above. `before` is the file
- * the walk read, `al` the edit's alignment.
+ * What the walk marks at the stretch opened after new directive `j` (kept; -1: the file's start), or undefined when
+ * that is not known: see above. `before` is the file the walk read, `after` the edited one, `al` their alignment.
  */
-export function opensUnmarked(m: MarksOfFile, before: FileSkeleton, al: DirectiveAlignment, j: number): boolean {
+export function openedMark(m: MarksOfFile, before: FileSkeleton, after: FileSkeleton, al: DirectiveAlignment, j: number): OpenedMark | undefined {
   const o = j < 0 ? -1 : al.oldOf[j];
-  if (j >= 0 && o < 0) return false;
-  const reads = readsOf(m.undone, m.index);
-  if (reads === undefined) return false;
+  if (j >= 0 && o < 0) return undefined;
+  const reads = readsOf(m.undone, m.index, readOnce(before, m.touched));
+  if (reads === undefined) return undefined;
   const ahead = new Set<number>();
   let code: number | undefined;
   const dirs = before.directives;
   for (let i = o + 1; code === undefined; i++) {
     const [from, to] = linesAfterDirective(before, i - 1);
     if (from <= to) code = from;
-    else if (i >= dirs.length) return false;
+    else if (i >= dirs.length) return undefined;
     else if (isInclude(dirs[i])) {
       const k = fileOf(dirs[i], m.files);
-      if (k === undefined) return false;
+      if (k === undefined) return undefined;
       for (const s of readStarts(m.undone, k)) ahead.add(s);
-    } else if (!quietAhead(dirs[i], m.touched)) return false;
+    } else if (!quietAhead(dirs[i], m.touched)) return undefined;
   }
-  // In each read of the file: the state last marked before the stretch, and the one at the code after it.
+  const state = stateAt(reads[0], code);
+  for (const s of ahead) if (s !== state) return undefined;
+  // The state last marked before the stretch, in each read of the file.
   const at = o < 0 ? 0 : dirs[o].line;
-  for (const marks of reads) {
-    const last = stateAt(marks, at);
-    if (stateAt(marks, code) !== last) return false;
-    for (const s of ahead) if (s !== last) return false;
-  }
-  return true;
+  if (reads.every((marks) => stateAt(marks, at) === state && stateAt(marks, code) === state)) return 'none';
+  // Read once: the code after it had a mark of that state, the walk puts it at the stretch.
+  if (reads.length !== 1 || !hasMark(reads[0], code)) return undefined;
+  return { from: code, to: linesAfterDirective(after, j)[0] };
 }
 
 const isInclude = (d: Directive): boolean => d.kind === 'include' || d.kind === 'include_next' || d.kind === 'import';
@@ -86,18 +91,33 @@ function fileOf(d: Directive, files: readonly UnitFileRead[]): number | undefine
 }
 
 /**
- * The file's marks per read ([line, state] pairs, line 0 first): one read when it was read once (a run, or one start
- * marked in a state other than none, which no earlier read in that state can hide), or [[0, 0]] when it has none (every
- * read in no state). Undefined when it was read more than once with marks.
+ * The file's marks per read ([line, state] pairs, line 0 first): one read when it was read once (`once`, a run, or one
+ * start marked in a state other than none, which no earlier read in that state can hide), or [[0, 0]] when it has none
+ * (every read in no state). Undefined when it may have been read more than once with marks.
  */
-function readsOf(u: UndoneMarks, k: number): number[][] | undefined {
+function readsOf(u: UndoneMarks, k: number, once: boolean): number[][] | undefined {
   const runs = u.runs ?? [];
   for (let p = 0; p < runs.length; p += 3) if (k >= runs[p] && k <= runs[p + 1]) return [[0, runs[p + 2]]];
   const marks = marksOf(u, k);
   if (marks.length === 0) return [[0, 0]];
   let starts = 0;
   for (let j = 0; j < marks.length; j += 2) if (marks[j] === 0) starts++;
-  return starts === 1 && marks[1] !== 0 ? [marks] : undefined;
+  return starts === 1 && (once || marks[1] !== 0) ? [marks] : undefined;
+}
+
+/**
+ * Whether a file is read at most once in a walk: an include guard whose name it #defines first, which no #undef
+ * touched (read again, the name would have been undefined since: the read would start in a state naming it).
+ */
+function readOnce(sk: FileSkeleton, touched: ReadonlySet<string>): boolean {
+  const d = sk.directives[1];
+  return sk.guard !== undefined && !touched.has(sk.guard) && d !== undefined && d.kind === 'define' && d.macro?.name === sk.guard;
+}
+
+/** Whether a read's marks have one at `line`. */
+function hasMark(marks: number[], line: number): boolean {
+  for (let j = 2; j < marks.length; j += 2) if (marks[j] === line) return true;
+  return false;
 }
 
 /** The states the reads of file `k` start in (none: state 0). */

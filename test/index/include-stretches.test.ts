@@ -1,7 +1,8 @@
 // Header edits that open or join a stretch of code right after an #include, under walks that follow names #undefs
-// touched: a declaration added between two #includes is carried over where the state of those names there is the
-// one the header was last marked with (found ahead of it, at the reads of the next headers and the code after them),
-// and walked where it is not known to be; a #define removed right after an #include (code after it) is carried over.
+// touched: a declaration added between two #includes is carried over where the state of those names there is known
+// (found ahead of it, at the reads of the next headers and the code after them): with no mark when the header was
+// last marked with it, else with the mark of the code below moved up to it; and walked where it is not known. A
+// #define removed right after an #include (code after it) is carried over.
 // Either way the rows equal those of a from-scratch index of the edited tree.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +24,17 @@ async function editAndCompare(root: string, file: string, from: string, to: stri
 }
 
 describe('a line of code added between two #includes', () => {
-  it('carried over where the header was read with the name already followed; walked where it starts to be followed in the #include above', async () => {
+  it('carried over with no mark where the header was read with the name already followed, with the mark of the code below moved up to it where the #include above starts following it', async () => {
     const { root } = await indexedFixture(['index', 'include-stretches']);
-    // ends_first.c: outer.h is read with ENDS_NAME followed, and plain.h, read next, starts in that state.
-    // outer_first.c: the new line comes after the #include that starts following it (the walk marks it there).
-    expect(await editAndCompare(root, 'include/outer.h', '#include "ends.h"\n', '#include "ends.h"\nint outer_added(void);\n')).toEqual({ preprocessed: 2, carried: 1 });
+    // ends_first.c: outer.h is read with ENDS_NAME followed, and plain.h, read next, starts in that state: no mark.
+    // outer_first.c: outer.h is read before ENDS_NAME is followed (its include guard, #defined first, says it is read
+    // once); the walk marks the new line, and no longer the code after plain.h.
+    expect(await editAndCompare(root, 'include/outer.h', '#include "ends.h"\n', '#include "ends.h"\nint outer_added(void);\n')).toEqual({ preprocessed: 2, carried: 2 });
+  });
+
+  it('walked where the header included next is read in more than one state (no include guard)', async () => {
+    const { root } = await indexedFixture(['index', 'include-stretches']);
+    expect(await editAndCompare(root, 'include/outer.h', '#include "late.h"\n', '#include "late.h"\nint outer_late(void);\n')).toEqual({ preprocessed: 2, carried: 0 });
   });
 });
 
