@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
-import { assemblerIncludes, type IncludeStart } from '../preprocessor/assembler-include-lines.js';
+import { assemblerIncludes, effectsOf, type IncludedEffects, type IncludeStart } from '../preprocessor/assembler-include-lines.js';
 import { MAX_DOT_DEPTH, readAsmMacros, type AsmInclude } from '../preprocessor/assembler-macros.js';
 import { definitionLines } from '../preprocessor/assembler-syntax.js';
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
@@ -112,7 +112,9 @@ function includedFor(from: { rel: string; file: string }, text: string, inside: 
   const readings: string[] = [];
   read.nested.set(`${from.rel}\0${key}`, nested);
   read.readings.set(`${from.rel}\0${key}`, readings);
-  for (const [line, name] of assemblerIncludes(text, start)) {
+  const effects = new Map<string, IncludedEffects | undefined>();
+  const reads = (name: string) => effectsIn(name, dirs, src, effects);
+  for (const [line, name] of assemblerIncludes(text, { ...start, reads })) {
     const file = resolveIn(name, dirs);
     if (!file) {
       if (inside.has(line - 1) || name.includes('\\')) continue;
@@ -180,6 +182,29 @@ function addReaders(read: DotReads, rel: string, readers: readonly string[], src
   if (merged) for (const u of readers) if (!merged.readBy.includes(u)) merged.readBy.push(u);
   if (only) return;
   for (const n of read.nested.get(`${rel}\0${key}`) ?? []) addReaders(read, n, readers, src, key, done);
+}
+
+/**
+ * What reading the file `name` resolves to with `dirs` may do to the symbols of the text including it, with the files
+ * its own `.include`s read (undefined: not known: no such file, or nested past the bound). `known`: by file, those worked out.
+ */
+function effectsIn(name: string, dirs: readonly string[], src: AsmMacroSource, known: Map<string, IncludedEffects | undefined>, depth = 0): IncludedEffects | undefined {
+  const file = resolveIn(name, dirs);
+  if (!file || depth > MAX_DOT_DEPTH) return undefined;
+  if (known.has(file)) return known.get(file);
+  known.set(file, undefined);
+  const text = src.states.readText(file)?.text;
+  if (text === undefined) return undefined;
+  const { includes, ...own } = effectsOf(text);
+  for (const n of includes) {
+    const inner = effectsIn(n, dirs, src, known, depth + 1);
+    if (!inner) return undefined;
+    for (const s of inner.sets) own.sets.add(s);
+    own.macros ||= inner.macros;
+    own.statements ||= inner.statements;
+  }
+  known.set(file, own);
+  return own;
 }
 
 /** The first of `dirs` holding `name` (or `name` itself when absolute), a regular file. */

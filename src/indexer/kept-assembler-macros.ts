@@ -14,8 +14,9 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 // readers of a file a `.include`d file includes, each unit's. 11: `.include`s under a decided `.ifdef` or `.ifeqs`
 // left out of a file's includes. 12: a `.include` names the file it resolves to (one per file of a name). 13: the
 // unit of each reading of a file whose includes the units resolve apart. 14: a file both #include'd and `.include`d
-// is one entry. 15: a symbol set in a branch not decided has no value where `.include`s are listed.
-const FORMAT = 15;
+// is one entry. 15: a symbol set in a branch not decided has no value where `.include`s are listed. 16: nor one a
+// file read or a macro invoked since may set.
+const FORMAT = 16;
 const FOLDER = 'assembler-macros';
 
 interface KeptAssemblerMacros {

@@ -85,10 +85,10 @@ export class AsmExpander {
     }
   }
 
-  /** Forgets the value of the symbol a statement sets (a set that may not be read, or read more than once). */
-  forget(statement: string): void {
-    const a = ASSIGNMENT.exec(statement);
-    if (a) this.symbols.delete(a[1] ?? a[2]);
+  /** Forgets the values of symbols `names` (all when undefined): sets that may not be read, or may be made elsewhere. */
+  forget(names?: Iterable<string>): void {
+    if (names === undefined) this.symbols.clear();
+    else for (const n of names) this.symbols.delete(n);
   }
 
   /** The value of an expression, its symbols read as they were set; undefined when one is not known. */

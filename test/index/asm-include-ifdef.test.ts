@@ -47,17 +47,28 @@ describe('`.include`s under `.ifdef` and `.ifeqs`', () => {
     expect(functionsIn(copy, ['include/c2.inc'])).toEqual(['c2_fn']);
   });
 
-  it('reads a value as not known where it was set in a branch not decided', async () => {
+  it('reads a value as not known where it was set in a branch not decided or a file read since may set it', async () => {
     const copy = (await indexedFixture(['index', 'asm-include-ifdef'])).root;
     const inc = (name: string) => `  .global ${name}\n  .type ${name}, %function\n  .thumb_func\n${name}:\n  bx lr\n`;
     fs.writeFileSync(path.join(copy, 'include/b2.inc'), inc('b2_fn'));
+    fs.writeFileSync(path.join(copy, 'include/c2.inc'), inc('c2_fn'));
+    fs.writeFileSync(path.join(copy, 'include/cfg.inc'), '  .set USE_C, 1\n');
     const given = ['.ifdef GIVEN_SYM', '.equ USE_B, 1', '.else', '.equ USE_B, 0', '.endif', '.if USE_B', '.include "b2.inc"', '.endif'];
-    fs.appendFileSync(path.join(copy, 'src/given.S'), given.map((l) => `  ${l}\n`).join(''));
+    const reset = ['.set USE_C, 0', '.include "cfg.inc"', '.if USE_C', '.include "c2.inc"', '.endif'];
+    fs.appendFileSync(path.join(copy, 'src/given.S'), [...given, ...reset].map((l) => `  ${l}\n`).join(''));
+    // A macro invoked after the set may set it again.
+    fs.writeFileSync(path.join(copy, 'include/d2.inc'), inc('d2_fn'));
+    const invoked = ['.macro set_d', '.set USE_D, 1', '.endm', '.set USE_D, 0', 'set_d', '.if USE_D', '.include "d2.inc"', '.endif'];
+    fs.appendFileSync(path.join(copy, 'src/unit.S'), invoked.map((l) => `  ${l}\n`).join(''));
     const { indexProject } = await import('../../src/indexer/index-project.js');
     await indexProject({ root: copy });
-    // nm (given.S.o, -Wa,--defsym,GIVEN_SYM=1): T b2_fn (USE_B is 1), T e_fn.
-    expect(functionsIn(copy, ['include/b2.inc'])).toEqual(['b2_fn']);
-    if (withAssembler) expect(nm(copy, 'src/given.S', ['-Wa,--defsym,GIVEN_SYM=1'])).toEqual(['b2_fn', 'e_fn']);
+    // nm (given.S.o, -Wa,--defsym,GIVEN_SYM=1): T b2_fn (USE_B is 1), T c2_fn (cfg.inc sets USE_C to 1), T e_fn.
+    // nm (unit.S.o): T d2_fn too (set_d sets USE_D to 1).
+    expect(functionsIn(copy, ['include/b2.inc', 'include/c2.inc', 'include/d2.inc'])).toEqual(['b2_fn', 'c2_fn', 'd2_fn']);
+    if (withAssembler) {
+      expect(nm(copy, 'src/given.S', ['-Wa,--defsym,GIVEN_SYM=1'])).toEqual(['b2_fn', 'c2_fn', 'e_fn']);
+      expect(nm(copy, 'src/unit.S', [])).toEqual(['a_fn', 'd2_fn', 'd_fn', 'h_fn', 'unit_fn']);
+    }
   });
 
   it.skipIf(!withAssembler)('matches the assembler', () => {
