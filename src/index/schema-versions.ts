@@ -209,5 +209,7 @@ export const SCHEMA_VERSION = 17;
  * 67: a function-like macro that hands its one argument on (`PACK_STRUCT_FIELD(x) x`, `ARG(x) , x`, chains of them) is
  *     read as its argument (lwIP's packed protocol headers: every wrapped member was a syntax error), and the `;` after
  *     a blanked decoration following a `}` stays (`struct eth_hdr { ... } PACK_STRUCT_STRUCT;` lost it).
+ * 68: a function-like macro whose body is decorations, then its parameter (glibc's `__NTH(fct)`), is read as its
+ *     argument: `struct cmsghdr * __NTH (__cmsg_nxthdr (...))` declared a function named `__attribute__`.
  */
-export const ROW_FORMAT_VERSION = 67;
+export const ROW_FORMAT_VERSION = 68;

@@ -10,7 +10,7 @@
 // lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
-import { unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
+import { decoratedParameter, unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
 
 export interface BlankableMacros {
   /** Object-like macro → the text that replaces each use (padded to the name's length). */
@@ -263,8 +263,9 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
     for (let k = open.length - 1; k >= 0; k--) {
       const m = macros[open[k]];
       const wrapped = merged.get(wrappedName(m) ?? '');
-      if (wrapped?.kind === 'unwrap') {
-        verdicts[open[k]] = wrapped;
+      const decorated = decoratedParameter(m);
+      if (wrapped?.kind === 'unwrap' || (decorated !== undefined && decorationsAndKeywords(decorated, merged) === '')) {
+        verdicts[open[k]] = wrapped?.kind === 'unwrap' ? wrapped : { kind: 'unwrap', text: '' };
         open.splice(k, 1);
         changed = true;
         continue;

@@ -1,5 +1,5 @@
-// Function-like macros that only hand their one argument on — as it is (lwIP's `PACK_STRUCT_FIELD(x) x`) or after a
-// comma (lwIP's `LWIP_DNS_ADDRTYPE_ARG(x) , x`) — and the rewrite of their uses before parsing: the name and the
+// Function-like macros that only hand their one argument on — as it is (lwIP's `PACK_STRUCT_FIELD(x) x`), after
+// decorations (glibc's `__NTH(fct)`) or after a comma (lwIP's `LWIP_DNS_ADDRTYPE_ARG(x) , x`) — and the rewrite of their uses before parsing: the name and the
 // parentheses become blanks (the `(` a comma for the second kind), so `PACK_STRUCT_FIELD(u16_t start);` in a struct
 // reads as the member it declares. Read unexpanded, such a use is a syntax error where it wraps a declaration.
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -33,6 +33,21 @@ export function wrappedName(m: MacroRecord): string | undefined {
   const param = soleParameter(m);
   const use = /^([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*\)$/.exec(m.value.trim());
   return use !== null && param !== undefined && use[2] === param ? use[1] : undefined;
+}
+
+/**
+ * A definition whose body is decorations, then its parameter (glibc's `__NTH(fct)` → `__attribute__ ((__nothrow__
+ * __LEAF)) fct`): the decorations, for the caller to tell they are only that; else undefined. Read as its argument,
+ * `struct cmsghdr * __NTH (__cmsg_nxthdr (...))` declares `__cmsg_nxthdr` (tree-sitter reads no attribute between
+ * `*` and a declarator, and made a function named `__attribute__`).
+ */
+export function decoratedParameter(m: MacroRecord): string | undefined {
+  if (!m.functionLike) return undefined;
+  const param = soleParameter(m);
+  const body = m.value.trim();
+  if (param === undefined || !body.endsWith(param) || body.length === param.length) return undefined;
+  const before = body.slice(0, body.length - param.length);
+  return /[\s)]$/.test(before) ? before : undefined;
 }
 
 /** Index just past the `)` matching the `(` at `open` (strings and comments skipped), or -1. */

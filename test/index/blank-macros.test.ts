@@ -122,6 +122,21 @@ describe('macros that hand their argument on', () => {
   });
 });
 
+describe('a macro that decorates its argument', () => {
+  // glibc sys/cdefs.h (C): `__NTH(fct)` → `__attribute__ ((__nothrow__ __LEAF)) fct`; bits/socket.h uses it on a definition.
+  const macros = blankableMacros([def('__LEAF', ', __leaf__'), def('__NTH', '__attribute__ ((__nothrow__ __LEAF)) fct', '(fct)'), def('KEEP', 'static fct', '(fct)')]);
+
+  it('is read as its argument, so the function it declares is named', () => {
+    expect(macros.unwrapped.get('__NTH')).toBe('');
+    expect(macros.unwrapped.has('KEEP')).toBe(false);
+    const text = 'extern struct cmsghdr * __NTH (__cmsg_nxthdr (struct msghdr *__mhdr, struct cmsghdr *__cmsg))\n{\n  return 0;\n}\n';
+    const out = blankMacroUses(text, macros);
+    expect(out.split('\n')[0]).toBe(`extern struct cmsghdr * ${' '.repeat(7)}__cmsg_nxthdr (struct msghdr *__mhdr, struct cmsghdr *__cmsg) `);
+    const ex = extractSymbols(out, { relPath: 'socket.h', language: 'c' });
+    expect(ex.symbols.filter((x) => x.kind === 'function').map((x) => x.name)).toEqual(['__cmsg_nxthdr']);
+  });
+});
+
 describe('blankMacroUses', () => {
   const macros = blankableMacros([
     def('API', ''),
