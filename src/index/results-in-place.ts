@@ -8,6 +8,7 @@ import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { testedId } from './tested-lists.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
 export type NamedViews = Map<string, { data: string; uses: number }>;
@@ -35,7 +36,9 @@ export function replaceResultsInPlace(
   const released = new Map<string, number>();
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
-  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, tested = ?, files = ?, data = ? WHERE id = ?');
+  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files = ?, data = ? WHERE id = ?');
+  // Apart: its index entry is rewritten only when the list changed (a carried row keeps its list).
+  const retest = prepared(db, 'UPDATE unit_results SET tested_id = ? WHERE id = ? AND tested_id != ?');
   // Stored results units of the patch take as they are (a unit compiled twice may take the other's old result).
   const taken = new Set(units.map((u) => u.result).filter((r) => typeof r === 'number'));
   units.forEach((u, k) => {
@@ -43,7 +46,9 @@ export function replaceResultsInPlace(
     const old = replaced[k];
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
     if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
-    write.run(r.key, r.hash, r.tested, r.files.toString(), r.data, old.id);
+    const tested = testedId(db, { hash: r.testedHash, json: r.tested });
+    write.run(r.key, r.hash, r.files.toString(), r.data, old.id);
+    retest.run(tested, old.id, tested);
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;

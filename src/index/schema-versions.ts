@@ -22,7 +22,9 @@
 //     its key b-tree passes through (a vendor device header's skeleton is tens of MB).
 // 17: parsed_files.content_hash dropped: nothing read it, and it kept the content of the first parse when a later
 //     content masked to the same text (a file's content hash is files.content_hash, which freshness reads).
-export const SCHEMA_VERSION = 17;
+// 18: tested_lists holds each distinct `tested` list once; unit_results.tested_id names it (was the list's JSON in
+//     unit_results.tested, ~7.5 KB a row, the same for most units of a build).
+export const SCHEMA_VERSION = 18;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -211,5 +213,7 @@ export const SCHEMA_VERSION = 17;
  *     a blanked decoration following a `}` stays (`struct eth_hdr { ... } PACK_STRUCT_STRUCT;` lost it).
  * 68: a function-like macro whose body is decorations, then its parameter (glibc's `__NTH(fct)`), is read as its
  *     argument: `struct cmsghdr * __NTH (__cmsg_nxthdr (...))` declared a function named `__attribute__`.
+ * 69: a unit result's `tested` list is stored once in tested_lists and named by its id (unit_results.tested_id); the
+ *     row's hash covers the sha1 of the list's JSON instead of the JSON.
  */
-export const ROW_FORMAT_VERSION = 68;
+export const ROW_FORMAT_VERSION = 69;

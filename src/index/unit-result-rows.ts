@@ -1,8 +1,9 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
-// result still holds are plain JSON; `data` holds the rest as JSON followed by the unit's file views named by
-// their sha1 (20 bytes each, one per file). File views (one file as one unit saw it) are stored once in
-// file_views and shared by every unit and build that saw the file the same way. Paths are stored as the
-// indexer hands them (project-relative where possible), so builds and runs share rows.
+// result still holds are plain JSON (`files`) or name a shared list (`tested_id`, see tested-lists.ts); `data`
+// holds the rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
+// views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
+// file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
+// runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
@@ -13,6 +14,7 @@ import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
 import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
+import { storedTested, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -47,7 +49,9 @@ export interface UnitResultRow {
 export interface EncodedUnitResult {
   key: string;
   hash: string;
+  /** The JSON of the result's `tested` list (shared by the results naming the list) and its sha1 (the row names the list stored under it). */
   tested: string;
+  testedHash: string;
   /** The `files` column (JSON) as UTF-8 bytes. */
   files: Buffer;
   data: Buffer;
@@ -78,9 +82,6 @@ interface ResultBody {
 }
 
 const viewEncodings = new ViewEncodings();
-
-/** JSON of `tested` lists, by object: units that consulted the same macros share one list (see TrackedEnv.tested). */
-const testedJson = new WeakMap<UnitResultRow['tested'], string>();
 
 /** JSON of a [file, hash] pair of a result's `files` column, by file: the units of a run read mostly the same files. */
 const fileJsons = new Map<string, { hash: string; json: string }>();
@@ -118,8 +119,7 @@ const encodeRead: ReadEncoder = (read, storedPath) => ({ pair: fileJson(storedPa
  * form (see vendor-paths.ts); without it they are stored as they are.
  */
 export function encodeUnitResult(r: UnitResultRow, views = new Map<string, string>(), storedPath: (file: string) => string = samePath): { row: EncodedUnitResult; viewHashes: string[] } {
-  let tested = testedJson.get(r.tested);
-  if (tested === undefined) testedJson.set(r.tested, (tested = JSON.stringify(r.tested)));
+  const tested = testedOf(r.tested);
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
   const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
@@ -128,8 +128,8 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   data.write(body, 0, 'utf8');
   writeViewHashes(data, bodyBytes, enc);
   const files = filesColumn(enc);
-  const hash = rowHash(`${r.key}\0`, tested, files, `\0${body}\0`, enc);
-  return { row: { key: r.key, hash, tested, files, data, fileCount: n, views }, viewHashes: enc.viewHashes };
+  const hash = rowHash(`${r.key}\0`, tested.hash, files, `\0${body}\0`, enc);
+  return { row: { key: r.key, hash, tested: tested.json, testedHash: tested.hash, files, data, fileCount: n, views }, viewHashes: enc.viewHashes };
 }
 
 /**
@@ -187,12 +187,12 @@ function filesColumn(enc: EncodedFiles): Buffer {
 }
 
 /**
- * The row's hash: sha1 of key, tested, files, body and the view hashes joined, each of the first four followed by
- * a NUL (`keyNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~20 KB a unit's row hashes
- * is made (fresh memory is what a unit's encoding costs most on a small VM).
+ * The row's hash: sha1 of key, the tested list's hash, files, body and the view hashes joined, each of the first four
+ * followed by a NUL (`keyNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
+ * row hashes is made (fresh memory is what a unit's encoding costs most on a small VM).
  */
-function rowHash(keyNul: string, tested: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
-  const h = sha1Hasher().update(keyNul).update(tested).update('\0').update(files).update(nulBodyNul);
+function rowHash(keyNul: string, testedHash: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
+  const h = sha1Hasher().update(keyNul).update(testedHash).update('\0').update(files).update(nulBodyNul);
   let hex = '';
   for (let p = 0; p < enc.pieces.length; p++) {
     const piece = enc.pieces[p];
@@ -308,34 +308,9 @@ export function storedViewHashes(data: Buffer, fileCount: number): string[] {
   return hashes;
 }
 
-/**
- * Parsed `tested` lists by their JSON: a build's units consulted few distinct lists (a Zephyr-shaped build of 100
- * units: one), each ~7 KB of JSON. Shared and never changed, like a walk's (see TrackedEnv.tested); their JSON is
- * what encodeUnitResult writes again. Bounded: cleared when full.
- */
-const testedLists = new Map<string, UnitResultRow['tested']>();
-const MAX_TESTED_LISTS = 512;
-
-/** The list testedList answered last, with its JSON: rows read one after another mostly name the same one. */
-let lastTested: { json: string; list: UnitResultRow['tested'] } | undefined;
-
-function testedList(json: string): UnitResultRow['tested'] {
-  // Compared with the last JSON first: a lookup hashes the whole string (~7 KB), a comparison stops at a difference.
-  if (lastTested !== undefined && lastTested.json === json) return lastTested.list;
-  let list = testedLists.get(json);
-  if (list === undefined) {
-    if (testedLists.size >= MAX_TESTED_LISTS) testedLists.clear();
-    list = JSON.parse(json) as UnitResultRow['tested'];
-    testedLists.set(json, list);
-    testedJson.set(list, json);
-  }
-  lastTested = { json: testedJson.get(list) ?? json, list };
-  return list;
-}
-
 export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(files) as [string, string][];
-  return decodeRow(key, tested, data, pairs.length, (i) => pairs[i], views).row;
+  return decodeRow(key, testedFromJson(tested).list, data, pairs.length, (i) => pairs[i], views).row;
 }
 
 /**
@@ -344,11 +319,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
  * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
  */
 export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
-  const decoded = decodeRow(r.key, r.tested, r.data, at.length, (i) => pairs[at[i]], views);
-  // The row's `tested` becomes its list's JSON as first read (equal): rows carried over hold one string per list
-  // until they are written, not ~7 KB each.
-  r.tested = testedJson.get(decoded.row.tested) ?? r.tested;
-  return decoded;
+  return decodeRow(r.key, r.tested.list, r.data, at.length, (i) => pairs[at[i]], views);
 }
 
 /** The view hashes a row's `data` ends with (its last bytes) and their views, as decoded (see tailViews). */
@@ -389,7 +360,7 @@ function sameBytes(a: Buffer, i: number, b: Buffer, j: number): boolean {
   return true;
 }
 
-function decodeRow(key: string, tested: string, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
+function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
   const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * n)) as ResultBody;
   const { hashes: viewHashes, views: read } = tailViews(data, n, views);
   const files: UnitResultRow['files'] = new Array(n);
@@ -402,7 +373,7 @@ function decodeRow(key: string, tested: string, data: Buffer, n: number, pair: (
     key,
     lang: body.lang,
     files,
-    tested: testedList(tested),
+    tested,
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
@@ -421,33 +392,42 @@ function decodeRow(key: string, tested: string, data: Buffer, n: number, pair: (
 export interface StoredResultInputs {
   id: number;
   key: string;
-  tested: string;
+  /** The id of its `tested` list (see tested-lists.ts). */
+  testedId: number;
   files: string;
 }
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileViewCache): UnitResultRow {
   const { data } = prepared(db, 'SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
-  return decodeUnitResult(stored.key, stored.tested, stored.files, data, views);
+  return storedResult(db, stored, data, views);
+}
+
+/** A stored result from its columns, its `tested` list the one its hash names. */
+function storedResult(db: Db, stored: StoredResultInputs, data: Buffer, views: FileViewCache): UnitResultRow {
+  const pairs = JSON.parse(stored.files) as [string, string][];
+  return decodeRow(stored.key, storedTested(db, stored.testedId).list, data, pairs.length, (i) => pairs[i], views).row;
 }
 
 /** A stored result's columns as read: what a row carried over is made from (see movedRow). */
 export interface StoredUnitRow {
   key: string;
-  tested: string;
+  /** The list its `tested_id` names. */
+  tested: TestedList;
   /** The `files` column's UTF-8 bytes (read as a blob: a row carried over has hashes replaced in them in place). */
   files: Buffer;
   data: Buffer;
 }
 
 export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
-  return prepared(db, 'SELECT key, tested, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as StoredUnitRow;
+  const r = prepared(db, 'SELECT key, tested_id, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; files: Buffer; data: Buffer };
+  return { key: r.key, tested: storedTested(db, r.tested_id), files: r.files, data: r.data };
 }
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
-  const r = prepared(db, 'SELECT key, tested, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested: string; files: string; data: Buffer };
-  return decodeUnitResult(r.key, r.tested, r.files, r.data, views);
+  const r = prepared(db, 'SELECT key, tested_id, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; files: string; data: Buffer };
+  return storedResult(db, { id, key: r.key, testedId: r.tested_id, files: r.files }, r.data, views);
 }
 
 /** A file of a stored result read again at another content hash, seen through another view (see movedRow). */
@@ -493,8 +473,8 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
   // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
-  const hash = sha1Hasher().update(`${old.key}\0`).update(old.tested).update('\0').update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
-  return { row: { key: old.key, hash, tested: old.tested, files, data, fileCount: n, views, viewHashes }, viewHashes };
+  const hash = sha1Hasher().update(`${old.key}\0`).update(old.tested.hash).update('\0').update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
+  return { row: { key: old.key, hash, tested: old.tested.json, testedHash: old.tested.hash, files, data, fileCount: n, views, viewHashes }, viewHashes };
 }
 
 /** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
@@ -518,11 +498,11 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
 export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
   const rows = db
     .prepare(
-      `SELECT bu.unit_path, r.id, r.key, r.tested, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
+      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
        JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
     )
-    .all(variant, image) as { unit_path: string; id: number; key: string; tested: string; files: string }[];
-  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, tested: r.tested, files: r.files }]));
+    .all(variant, image) as { unit_path: string; id: number; key: string; tested_id: number; files: string }[];
+  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, testedId: r.tested_id, files: r.files }]));
 }
 
 /** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
@@ -535,11 +515,11 @@ export function findUnitResult(
   skipId?: number,
 ): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
-  // The result to skip is left out by the query: its ~15 KB of columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, hash, tested, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested: string; files: string }[];
+  // The result to skip is left out by the query: its columns are not read (a dirty unit's lookup finds no other).
+  const rows = prepared(db, 'SELECT id, hash, tested_id, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested_id: number; files: string }[];
   for (const r of rows) {
-    if (!holds(JSON.parse(r.tested), JSON.parse(r.files))) continue;
-    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, tested: r.tested, files: r.files, key }, views) };
+    if (!holds(storedTested(db, r.tested_id).list, JSON.parse(r.files))) continue;
+    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, testedId: r.tested_id, files: r.files, key }, views) };
   }
   return undefined;
 }
