@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
 import type { WrapperOpening } from './wrapper-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+import { DECIDING_MODULES } from './kept-builtins.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 
@@ -61,10 +62,15 @@ function blankingCode(): string {
   return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), BLANKING_MODULES));
 }
 
-/** The modules whose code decides a table's records, builtins and digest, from this module's folder. */
-const DIGEST_MODULES = [
-  'kept-blankings.js', 'language-macros.js', 'group-macro-records.js', 'builtin-macros.js', 'kept-builtins.js', '../preprocessor/build-macro-table.js',
-  '../preprocessor/macro-records-by-name.js', '../preprocessor/macro-definition.js',
+/**
+ * The modules whose code decides a table's records (which records of its groups each language reaches: the sites'
+ * lines, the groups' records by name), builtins (those deciding a build's implicit macros) and digest, from this
+ * module's folder (what they import to run is listed too, or is known to decide nothing of it: see the
+ * kept-code-modules test).
+ */
+export const DIGEST_MODULES = [
+  'kept-blankings.js', 'language-macros.js', 'group-macro-records.js', 'group-values.js', 'language-sites-file.js', 'vendor-paths.js',
+  '../preprocessor/build-macro-table.js', '../preprocessor/macro-records-by-name.js', ...DECIDING_MODULES,
 ];
 
 /**

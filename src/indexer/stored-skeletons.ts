@@ -12,8 +12,11 @@ import { storedPath } from './vendor-paths.js';
 import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 
-/** The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it. */
-const SCANNING_MODULES = ['file-skeleton.js', 'scan-source.js', 'macro-definition.js', 'tokens.js'];
+/**
+ * The preprocessor modules that make a skeleton: a stored skeleton counts only for the code that scanned it (what they
+ * import to run is listed too, or is known to decide nothing of it: see the kept-code-modules test).
+ */
+export const SCANNING_MODULES = ['file-skeleton.js', 'scan-source.js', 'macro-definition.js', 'tokens.js'];
 
 /** SKELETON_FORMAT with the size and mtime of the scanning modules (their .js files beside the preprocessor's). */
 function skeletonFormat(): string {

@@ -22,8 +22,8 @@ export function parseDefines(text: string): MacroDef[] {
   return out;
 }
 
-/** The modules whose code decides a parsed definition (beside this one). */
-const PARSING_MODULES = ['parsed-defines.js', 'macro-definition.js', 'tokens.js'];
+/** The modules whose code decides a parsed definition (beside this one; see the kept-code-modules test). */
+export const PARSING_MODULES = ['parsed-defines.js', 'macro-definition.js', 'tokens.js'];
 function parsingFormat(): string {
   return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), PARSING_MODULES));
 }
