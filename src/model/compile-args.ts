@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { flagWithValue, separateValue, type ReadFlag } from './compiler-value-flags.js';
 import { normalizePath, resolvePath } from './plain-path.js';
+import { isCompiledSource, isCxxFile, suffixOf } from './source-suffixes.js';
 
 export type Language = 'c' | 'cpp';
 
@@ -36,11 +37,6 @@ export interface ParsedCompileArgs {
   /** -nostdinc given. */
   noStdInc: boolean;
 }
-
-/** C++ sources: GCC's suffixes and Arduino's sketches (one list for both sets below). */
-const CXX_SOURCE_EXT = ['.cc', '.cpp', '.cxx', '.c++', '.cp', '.ino'];
-const CXX_EXT = new Set([...CXX_SOURCE_EXT, '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp']);
-const SOURCE_EXT = new Set(['.c', ...CXX_SOURCE_EXT, '.s', '.S', '.sx', '.m', '.mm']);
 
 /**
  * Split a shell command line the way compile_commands.json `command` fields are written (POSIX quoting). A
@@ -106,14 +102,13 @@ export function isCxxCompiler(compiler: string): boolean {
 }
 
 export function languageOfPath(file: string): Language | undefined {
-  const ext = path.extname(file).toLowerCase();
-  if (CXX_EXT.has(ext)) return 'cpp';
-  if (ext === '.c') return 'c';
+  if (isCxxFile(file)) return 'cpp';
+  if (suffixOf(file) === '.c') return 'c';
   return undefined;
 }
 
 export function isSourceFile(file: string): boolean {
-  return SOURCE_EXT.has(path.extname(file)) || SOURCE_EXT.has(path.extname(file).toLowerCase());
+  return isCompiledSource(file);
 }
 
 function parseMacroArg(text: string): MacroOp {

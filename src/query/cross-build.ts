@@ -8,19 +8,21 @@ import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
 import { explainLine, readSkeleton, withMacroValues, type DecidingDirective, type LineVerdict } from './deciding-directive.js';
 import { QueryError } from './query-error.js';
+import { isCompiledSource, suffixOf } from '../model/source-suffixes.js';
 
 /** `variant:image`, the form the CLI takes (`fw-context diff A B`). */
 export function buildLabel(b: { variant: string; image: string }): string {
   return `${b.variant}:${b.image}`;
 }
 
-const SOURCE_FILE = /\.(c|cc|cp|cpp|cxx|c\+\+|s|asm|m|mm|ino)$/i;
+/** A compile's unit, or an assembler source of armasm or IAR (`.asm`). */
+const isUnitSource = (file: string): boolean => isCompiledSource(file) || suffixOf(file) === '.asm';
 
 /** Why a build does not read a file at all. */
 export type AbsentFileStatus = 'unit_not_in_build' | 'file_not_included';
 
 export function absentFileStatus(file: string): { status: AbsentFileStatus; note: string } {
-  return SOURCE_FILE.test(file)
+  return isUnitSource(file)
     ? { status: 'unit_not_in_build', note: 'this build does not compile this source file: it is not one of the build\'s compile units (or the image does not link it)' }
     : { status: 'file_not_included', note: 'no compile unit of this build includes this file' };
 }

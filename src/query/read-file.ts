@@ -8,6 +8,7 @@ import { requireReader, resolveProjectBuild, type ProjectContext } from './proje
 import { QueryError } from './query-error.js';
 import type { BuildSelector } from './resolve-build.js';
 import { visibleLines } from './visible-lines.js';
+import { isAssemblerSource, isCFamilyFile } from '../model/source-suffixes.js';
 
 export const READ_FILE_PAGE = 2000;
 
@@ -41,8 +42,6 @@ export interface ReadFileResult {
   read_by_builds?: string[];
 }
 
-const C_FAMILY = /\.(c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inc|inl|ipp|tpp|ino|s|S)$/;
-
 function pageOf(req: ReadFileRequest, total: number): { start: number; end: number } {
   const start = req.startLine ?? 1;
   if (!Number.isInteger(start) || start < 1) throw new QueryError((s) => `${s.arg('start_line')} must be a positive integer, got ${req.startLine}`, 'lines are numbered from 1');
@@ -71,7 +70,7 @@ export function readFile(ctx: ProjectContext, req: ReadFileRequest): ReadFileRes
     view = 'preprocessed';
     visible = visibleLines(file.stored, buf.toString('utf8'), fileLines);
   } else {
-    view = !file.inBuild && C_FAMILY.test(file.stored) ? 'not_read' : 'read_as_is';
+    view = !file.inBuild && (isCFamilyFile(file.stored) || isAssemblerSource(file.stored)) ? 'not_read' : 'read_as_is';
   }
   const visibleCount = visible ? visible.reduce((n, v) => n + v, 0) : view === 'not_read' ? 0 : lines.length;
   const allInactive = visibleCount === 0 && lines.length > 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { isUnderAny, isVendorFile, storedPath } from '../indexer/vendor-paths.js';
 import type { ProjectConfig } from '../project/config.js';
-import { SOURCE_FILE } from './uncovered-sources.js';
+import { isCFamilySource } from '../model/source-suffixes.js';
 
 export interface UncoveredSource {
   variant: string;
@@ -46,7 +46,7 @@ export function uncoveredInBuildFolders(root: string, config: ProjectConfig, bui
       }
       for (const name of names.sort()) {
         const file = path.join(folder, name);
-        if (!SOURCE_FILE.test(name) || covered.has(file) || seen.has(file)) continue;
+        if (!isCFamilySource(name) || covered.has(file) || seen.has(file)) continue;
         const st = fs.statSync(file, { throwIfNoEntry: false });
         if (!st?.isFile()) continue;
         seen.add(file);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { DEFAULT_VENDOR_DIRS, isUnderAny, storedPath } from '../indexer/vendor-paths.js';
 import type { ProjectConfig } from '../project/config.js';
 import { joinNormal } from '../model/plain-path.js';
+import { isCFamilySource } from '../model/source-suffixes.js';
 
-export const SOURCE_FILE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
 const SKIP_DIRS = new Set(['.git', '.fw-context', 'node_modules', '.pio', '.svn', '.hg', 'dist', 'BUILD', 'cmake_build']);
 const MAX_ENTRIES = 50_000;
 
@@ -30,7 +30,7 @@ export function uncoveredSources(root: string, config: ProjectConfig, covered: S
         const p = joinNormal(dir, e.name);
         if (buildDirs.includes(p) || isUnderAny(root, p, excluded)) continue;
         walk(p);
-      } else if (e.isFile() && SOURCE_FILE.test(e.name)) {
+      } else if (e.isFile() && isCFamilySource(e.name)) {
         const p = joinNormal(dir, e.name);
         if (covered.has(p)) continue;
         try {

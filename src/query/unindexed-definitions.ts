@@ -6,6 +6,7 @@ import type { IndexReader } from '../index/index-reader.js';
 import { absolutePath } from '../indexer/vendor-paths.js';
 import { extractSymbols } from '../parser/extract-symbols.js';
 import { buildSkeleton } from '../preprocessor/file-skeleton.js';
+import { isCFamilyFile, isCxxFile } from '../model/source-suffixes.js';
 
 export interface WrittenPlace {
   file: string;
@@ -15,8 +16,6 @@ export interface WrittenPlace {
   signature?: string;
 }
 
-const C_FAMILY = /\.(c|h|cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inc|ino|ipp|tpp)$/i;
-const CPP = /\.(cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ino|ipp|tpp)$/i;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_PLACES = 3;
 
@@ -28,7 +27,7 @@ export function scanForDefinitions(reader: IndexReader, root: string, name: stri
   let bytes = 0;
   let complete = true;
   for (const f of reader.files()) {
-    if (!C_FAMILY.test(f.path)) continue;
+    if (!isCFamilyFile(f.path)) continue;
     if (bytes > MAX_BYTES) {
       complete = false;
       break;
@@ -43,7 +42,7 @@ export function scanForDefinitions(reader: IndexReader, root: string, name: stri
     if (!word.test(text)) continue;
     if (wantsMacros) macroPlaces(f.path, text, defineRe).forEach((p) => definitions.push(p));
     if (kinds?.length === 0) continue;
-    for (const s of extractSymbols(directivesBlanked(f.path, text), { relPath: f.path, language: CPP.test(f.path) ? 'cpp' : 'c' }).symbols) {
+    for (const s of extractSymbols(directivesBlanked(f.path, text), { relPath: f.path, language: isCxxFile(f.path) ? 'cpp' : 'c' }).symbols) {
       if ((s.name !== name && s.qualifiedName !== name) || s.kind === 'varlocal' || (kinds && !kinds.includes(s.kind))) continue;
       (s.isDefinition ? definitions : declarations).push({ file: f.path, line: s.line, kind: s.kind, is_definition: s.isDefinition, signature: s.signature });
     }

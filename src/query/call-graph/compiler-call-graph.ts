@@ -15,6 +15,7 @@ import { requireReader, resolveProjectBuild, type ProjectContext } from '../proj
 import { QueryError } from '../query-error.js';
 import type { BuildSelector } from '../resolve-build.js';
 import { storedPath } from '../../indexer/vendor-paths.js';
+import { isCFamilySource } from '../../model/source-suffixes.js';
 
 export interface CompilerEdge {
   caller: string;
@@ -135,7 +136,7 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
   const build = resolveProjectBuild(ctx, selectorOf(ctx, req));
   const db = req.compileCommands ?? build.compileCommands;
   if (!db) throw new QueryError(`build ${build.variant}/${build.image} has no compile_commands.json`, 'give its path: fw-context check-callgraph path/to/compile_commands.json');
-  const units = readCompileDatabase(db).units.filter((u) => /\.(c|cc|cpp|cxx|c\+\+)$/i.test(u.file));
+  const units = readCompileDatabase(db).units.filter((u) => isCFamilySource(u.file));
   const report: CallGraphCheckReport = { compileCommands: db, units: [], edges: 0, edgesFound: 0, indirect: 0, indirectFound: 0, implicit: 0, missing: [] };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-callgraph-'));
   const cg = reader.callGraph();

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { UnreferencedFunction } from '../../index/call-graph-reader.js';
+import { isIncludedFile } from '../../model/source-suffixes.js';
 import { pageBounds, pagedAnswer, type PageNotice } from '../paged-answer.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from '../project-context.js';
 import type { BuildSelector } from '../resolve-build.js';
@@ -24,7 +25,6 @@ export interface DeadCodeRow {
   signature: string;
 }
 
-const HEADER = /\.(h|hh|hpp|hxx|inc)$/i;
 const HANDLER_NAME = /(_IRQHandler|_Handler|_isr|_ISR)$/;
 
 /** Names a linker script keeps alive: ENTRY, EXTERN, KEEP(*(.text.NAME)), PROVIDE(x = NAME). */
@@ -46,11 +46,11 @@ export function linkerKeptNames(scripts: string[], root: string): Set<string> {
 
 function classify(f: UnreferencedFunction): { status: DeadCodeRow['status']; reason: string } | null {
   const sig = f.signature;
-  if (HEADER.test(f.file) && /\binline\b/.test(sig)) return null;
+  if (isIncludedFile(f.file) && /\binline\b/.test(sig)) return null;
   if (/\bweak\b/.test(sig)) return { status: 'possibly_dead', reason: 'weak definition: a strong definition elsewhere would replace it, and code outside the build may call it' };
   if (HANDLER_NAME.test(f.name)) return { status: 'possibly_dead', reason: 'named like an interrupt handler, but no vector table or IRQ registration of this build names it' };
   if (f.via_macro) return { status: 'possibly_dead', reason: `made by macro ${f.via_macro}; nothing in this build calls or references it` };
-  if (/^\s*(static\b|.*\bstatic\s)/.test(sig) && !HEADER.test(f.file)) return { status: 'dead', reason: 'static function: nothing in its file calls it, stores its address or names it' };
+  if (/^\s*(static\b|.*\bstatic\s)/.test(sig) && !isIncludedFile(f.file)) return { status: 'dead', reason: 'static function: nothing in its file calls it, stores its address or names it' };
   return { status: 'possibly_dead', reason: 'external linkage: no caller in this build, but a library, assembler code or another image may call it' };
 }
 
