@@ -4,6 +4,9 @@
 // a patch updates them from its changed units alone; a stale, foreign or missing file only misses (the patch then
 // reads every unit's sites). A patch that moved no site writes the stamp file only (Pico: 0.1 MB of sites an image
 // a shared-source edit left as they were); sites counted again as they were are not written either.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import type { LanguageSites } from './language-macros.js';
 import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed, type BuildName } from './build-state-files.js';
@@ -12,8 +15,20 @@ const FORMAT = 2;
 const FOLDER = 'language-sites';
 const STAMPS = 'language-sites-stamps';
 
+/** The modules whose code counts a build's sites from its results (the stamp names the results only). */
+export const SITES_MODULES = ['language-macros.js', 'language-sites-file.js', 'vendor-paths.js', '../model/plain-path.js'];
+
+let codeStamp: string | undefined;
+
+/** What names the code that counts sites: sites counted by other code may differ. */
+function sitesCode(): string {
+  return (codeStamp ??= sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), SITES_MODULES)));
+}
+
 interface StampFile {
   format: number;
+  /** The stamp of the code that counted the sites (see sitesCode): sites counted by other code are counted again. */
+  code: string;
   /** resultsStamp of the results the build linked when the sites were counted. */
   stamp: string;
   /** The checksum of the sites file counted from them. */
@@ -40,7 +55,7 @@ export function pruneLanguageSites(root: string, builds: BuildName[]): void {
 /** The build's stamp file when it is whole, of this format and stamped `stamp`. */
 function stampOf(root: string, build: BuildName, stamp: string): StampFile | undefined {
   const data = readChecksummed(buildStatePath(root, STAMPS, build)) as StampFile | undefined;
-  return data && data.format === FORMAT && data.stamp === stamp && typeof data.sites === 'string' ? data : undefined;
+  return data && data.format === FORMAT && data.code === sitesCode() && data.stamp === stamp && typeof data.sites === 'string' ? data : undefined;
 }
 
 /** Lines in ascending order, asked by binary search. */
@@ -231,7 +246,7 @@ export function saveLanguageSites(root: string, build: BuildName, stamp: string,
     }
   }
   const sum = keepChecksummed(buildStatePath(root, FOLDER, build), { format: FORMAT, languages } satisfies SitesFile);
-  if (sum !== undefined) writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, stamp, sites: sum } satisfies StampFile);
+  if (sum !== undefined) writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, code: sitesCode(), stamp, sites: sum } satisfies StampFile);
 }
 
 /**
@@ -241,5 +256,5 @@ export function saveLanguageSites(root: string, build: BuildName, stamp: string,
  */
 export function restampLanguageSites(root: string, build: BuildName, before: string, after: string): boolean {
   const stamped = stampOf(root, build, before);
-  return stamped !== undefined && writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, stamp: after, sites: stamped.sites } satisfies StampFile);
+  return stamped !== undefined && writeChecksummed(buildStatePath(root, STAMPS, build), { format: FORMAT, code: sitesCode(), stamp: after, sites: stamped.sites } satisfies StampFile);
 }

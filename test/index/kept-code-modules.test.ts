@@ -1,6 +1,6 @@
 // The code stamps of what runs keep beside the index (implicit macros, macro blankings, table digests, skeletons,
-// parsed definitions) name every module the making runs: each module a listed module imports (for its values, not
-// its types) is listed, or is one known to decide nothing of what is kept. A module a list missed (compile-args.js
+// parsed definitions, language sites) name every module the making runs: each module a listed module imports (for
+// its values, not its types) is listed, or is one known to decide nothing of what is kept. A module a list missed (compile-args.js
 // reading its flags from a table of its own, blank-macros.js asking wrapper-macros.js what a wrapper macro writes,
 // group-macro-records.js taking a group's records by name from group-values.js) would keep what older code made.
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BLANKING_MODULES, DIGEST_MODULES } from '../../src/indexer/kept-blankings.js';
 import { DECIDING_MODULES } from '../../src/indexer/kept-builtins.js';
+import { SITES_MODULES } from '../../src/indexer/language-sites-file.js';
 import { SCANNING_MODULES } from '../../src/indexer/stored-skeletons.js';
 import { PARSING_MODULES } from '../../src/preprocessor/parsed-defines.js';
 
@@ -46,6 +47,14 @@ const LISTS: StampList[] = [
     modules: DIGEST_MODULES,
     folder: INDEXER,
     decidingNothing: [...INFRASTRUCTURE, '../preprocessor/include-resolver.js', 'blank-macros.js', '../preprocessor/unit-result.js'],
+  },
+  // A build's sites are counted from its results' files and views (named by their content hashes, resultsStamp);
+  // language-macros.js imports the others for the macro sets it makes from the sites, not for counting them.
+  {
+    name: 'SITES_MODULES',
+    modules: SITES_MODULES,
+    folder: INDEXER,
+    decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js'],
   },
   // own-strings.js copies the parts cut from a file's text, their values as they were.
   { name: 'SCANNING_MODULES', modules: SCANNING_MODULES, folder: PREPROCESSOR, decidingNothing: ['../model/sha1.js', '../model/own-strings.js'] },

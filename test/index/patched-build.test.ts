@@ -12,6 +12,7 @@ import { poolWalks } from '../../src/indexer/pooled-walks.js';
 import { walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
+import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
 const NAMES_LIMIT = walkedNamesLimit.chars;
@@ -479,6 +480,21 @@ describe('re-index fast path of a build parsing C and C++ files (macros per lang
     fs.rmSync(earlier, { recursive: true });
     fs.rmSync(`${earlier}-stamps`, { recursive: true });
     fs.appendFileSync(unit, '\nlong calc_three(void) { return 3; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+  });
+
+  it('sites kept by other code: every unit read again; rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const stamps = path.join(root, STATE_DIR, 'language-sites-stamps');
+    for (const name of fs.readdirSync(stamps)) {
+      const file = path.join(stamps, name);
+      const data = readChecksummed(file) as { code: string };
+      expect(typeof data.code).toBe('string');
+      writeChecksummed(file, { ...data, code: 'older code' });
+    }
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_one(void) { return 1; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, unitSitesRead: 1 });
     const { incremental, scratch } = await againFromScratch(root);
     expect(incremental).toEqual(scratch);
