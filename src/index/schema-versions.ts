@@ -215,5 +215,9 @@ export const SCHEMA_VERSION = 18;
  *     argument: `struct cmsghdr * __NTH (__cmsg_nxthdr (...))` declared a function named `__attribute__`.
  * 69: a unit result's `tested` list is stored once in tested_lists and named by its id (unit_results.tested_id); the
  *     row's hash covers the sha1 of the list's JSON instead of the JSON.
+ * 70: a header's #define expands in a file's text only where some unit read the header before that text (lwIP's
+ *     `#define recv(s,mem,len,flags) lwip_recv(...)` of sockets.h wrote `pcb->lwip_recv(...)` into raw.c, which never
+ *     reads it); unit results keep the line of the unit's #include that first read a file read again later
+ *     (`firstTops`), and activity keys the digest of the headers a file sees.
  */
-export const ROW_FORMAT_VERSION = 69;
+export const ROW_FORMAT_VERSION = 70;

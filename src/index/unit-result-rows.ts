@@ -26,6 +26,8 @@ export interface UnitResultRow {
   diagnostics: Diagnostic[];
   /** Per file: the line of the unit's own file whose #include read it last (see UnitResult.tops). */
   tops?: number[];
+  /** Per file read again under a later #include: [index, line of the #include that first read it] (see UnitResult.firstTops). */
+  firstTops?: number[];
   /** The unit's own #defines files read below them did not see (see UnitResult.unseen). */
   unseen?: number[];
   /** What the #undefs the walk executed left undefined or defined again, where (see UnitResult.undone). */
@@ -72,6 +74,7 @@ interface ResultBody {
   lang: UnitResultRow['lang'];
   diagnostics: Diagnostic[];
   tops?: number[];
+  firstTops?: number[];
   unseen?: number[];
   undone?: UndoneMarks;
   counter?: number[];
@@ -122,7 +125,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const tested = testedOf(r.tested);
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -376,6 +379,7 @@ function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n
     tested,
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
+    ...(body.firstTops ? { firstTops: body.firstTops } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
     // Its states are the lists the walks' results hold (see shared-undone-states.ts).
     ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),

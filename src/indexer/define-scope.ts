@@ -1,13 +1,14 @@
 // Where a compile unit's own #defines reach: a #define written in a unit's source file applies to another file's
 // text only where some unit read that text while it was in force: after it (a header included before `#define
 // printf ...` keeps printf), and not after the unit #undef'd or defined the name again. An #undef in a header is not
-// followed.
+// followed. Headers' #defines are followed by file (see header-define-scope.ts).
 import { sha1 } from '../model/sha1.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { defineLine, type UnitResult } from '../preprocessor/unit-result.js';
+import { headerVisibility, type HeaderVisibility } from './header-define-scope.js';
 
 /** What a build's scope is made from: a unit result's files in order and where each was last read (see UnitResult.tops). */
-export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'unseen'>;
+export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops' | 'unseen'>;
 
 /** Per file (stored path): the scoped #define sites some unit read before its text, as file → lines. */
 export type VisibleSites = Map<string, Map<string, Set<number>>>;
@@ -15,7 +16,7 @@ export type VisibleSites = Map<string, Map<string, Set<number>>>;
 /**
  * The #defines of the build's unit source files (stored paths) and, per other file, those of them it may see. A
  * #define of a unit file reaches that file's own text below it (see BuildMacroTable.lookup), another file's text
- * only when `visible` lists it there; other #defines reach every file as before.
+ * only when `visible` lists it there; other #defines reach a file's text where `headers` says (all when unset).
  */
 export class DefineScope {
   private digests = new Map<string, string>();
@@ -23,11 +24,18 @@ export class DefineScope {
   constructor(
     readonly scoped: ReadonlySet<string>,
     readonly visible: VisibleSites,
+    readonly headers?: HeaderVisibility,
   ) {}
 
-  /** Whether a definition may apply to the text of `file` (stored path) other than its own. */
-  sees(file: string, def: Pick<MacroDef, 'file' | 'line'>): boolean {
-    return !this.scoped.has(def.file) || this.visible.get(file)?.get(def.file)?.has(def.line) === true;
+  /** Whether a definition may apply at `line` of `file` (stored path) when written in another file. */
+  sees(file: string, line: number, def: Pick<MacroDef, 'file' | 'line'>): boolean {
+    if (this.scoped.has(def.file)) return this.visible.get(file)?.get(def.file)?.has(def.line) === true;
+    return this.headers === undefined || this.headers.sees(file, line, def.file);
+  }
+
+  /** A digest of the headers whose #defines `file` sees ('' when not followed): part of its stored parse's key. */
+  headerDigest(file: string): string {
+    return this.headers?.digest(file) ?? '';
   }
 
   /** True when the file is masked with the #defines of unit files as well (its own, or some it sees). */
@@ -117,7 +125,8 @@ export function defineScope(results: readonly ScopeInput[], unitFiles: Iterable<
       set.add(line);
     });
   }
-  return new DefineScope(new Set([...scopedAbs].map(stored)), visible);
+  const scoped = new Set([...scopedAbs].map(stored));
+  return new DefineScope(scoped, visible, headerVisibility(results, scoped, stored));
 }
 
 /** Per file, the sites one unit lets it see as text (a patch masks again the files whose text a redone unit changed). */

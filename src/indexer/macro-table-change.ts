@@ -117,9 +117,10 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
     if (namesAny(file, ranges, names, ctx.states)) {
       // Masked again without the units that read it: what of their #defines it sees is not known here. Where their
       // #undefs decide names (a `u` and its digest after the scope's, see mask-files.ts), they are merged again.
+      // Where headers' #defines reach it (an `h` and its digest, last) is made from those units too.
       const undone = scopeDigest.indexOf('u');
       if (undone > 0) return null;
-      if (undone === 0) {
+      if (undone === 0 || scopeDigest.includes('h')) {
         out.remerge.push(file);
         continue;
       }
@@ -132,13 +133,14 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
 
 /**
  * The `__COUNTER__` marks of a unit's own file (MergedFile.counter) its activity key holds past the `:` (see
- * activitySuffix in mask-files.ts: the sha1 of the sites it sees or nothing, then `c` and the marks), or undefined.
+ * activitySuffix in mask-files.ts: the sha1 of the sites it sees or nothing, then `c` and the marks, then `u` or `h`
+ * and their digests), or undefined.
  */
 function counterMarksOf(suffix: string): number[] | undefined {
   const at = /^[0-9a-f]{40}/.test(suffix) ? 40 : 0;
   if (suffix[at] !== 'c') return undefined;
-  const end = suffix.indexOf('u', at);
-  const marks = suffix.slice(at + 1, end < 0 ? undefined : end);
+  const end = suffix.slice(at + 1).search(/[uh]/);
+  const marks = suffix.slice(at + 1, end < 0 ? undefined : at + 1 + end);
   return marks === '' ? [] : marks.split(',').map(Number);
 }
 

@@ -173,12 +173,15 @@ function inRanges(ranges: readonly number[], line: number): boolean {
 
 /**
  * The part of a file's activity key past the `:` (see scopedActivity): the digest of the unit files' #defines it
- * sees, then that of what its readers say of the names #undefs touched (`u` and undoneDigest), '' when neither.
+ * sees, its counter marks (`c`), the digest of what its readers say of the names #undefs touched (`u` and
+ * undoneDigest), then that of the headers whose #defines it sees (`h`, see header-define-scope.ts); '' when none.
  */
 function activitySuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
   const scope = ctx.scope?.digest(rel) ?? '';
   const counted = fa.counter ? `${scope}c${fa.counter.join(',')}` : scope;
-  return fa.undone ? `${counted}u${undoneDigest(fa.undone)}` : counted;
+  const undone = fa.undone ? `${counted}u${undoneDigest(fa.undone)}` : counted;
+  const headers = ctx.scope?.headerDigest(rel) ?? '';
+  return headers ? `${undone}h${headers}` : undone;
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */

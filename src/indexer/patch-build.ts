@@ -31,6 +31,7 @@ import { loadAssemblerMacros, saveAssemblerMacros, storedAssemblerStamp } from '
 import { saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { addSites, groupMacroSet, languageMacroSets, languageSites, macroLanguage, parsesBothLanguages, sameReach, type LanguageSites, type MacroSet } from './language-macros.js';
 import { defineScope, unitScopeLines, type DefineScope } from './define-scope.js';
+import { unitHeaderSight } from './header-define-scope.js';
 import { loadLanguageSites, restampLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, type KeptMacroGroups } from './build-macros-file.js';
 import { KeptBlankings, tableState, type BlankingFileCounts } from './kept-blankings.js';
@@ -174,11 +175,15 @@ function remerge(files: Set<string>, units: CompileUnit[], stored: StoredBuildUn
   return { merged: mergeUnitResults(readers), scope };
 }
 
-/** The files a redone unit lets see other #defines of unit files than before (see define-scope.ts): masked again. */
+/** The files a redone unit lets see other #defines of unit files or headers than before (see define-scope.ts): masked again. */
 function scopeMoved(redone: RedoneUnit[], units: CompileUnit[]): Set<string> {
   const scoped = new Set(units.map((u) => path.normalize(u.file)));
   const out = new Set<string>();
   for (const r of redone) {
+    const sightBefore = unitHeaderSight(r.old, scoped);
+    const sightAfter = unitHeaderSight(r.fresh, scoped);
+    for (const [file, sight] of sightAfter) if (sightBefore.get(file) !== sight) out.add(file);
+    for (const file of sightBefore.keys()) if (!sightAfter.has(file)) out.add(file);
     // A row carried lets files see the same sites unless a unit file's view moved (its #defines are the sites).
     if (r.moved && !r.moved.some((f) => scoped.has(f))) continue;
     const before = unitScopeLines(r.old, scoped);

@@ -13,9 +13,9 @@ export interface MacroValueTable {
   [Symbol.iterator](): Iterator<[string, string]>;
 }
 
-/** Which definitions may apply to a file's text other than their own (see define-scope.ts); all when unset. */
+/** Which definitions may apply at a line of a file other than their own (see define-scope.ts); all when unset. */
 export interface DefinitionScope {
-  sees(file: string, def: Pick<MacroDef, 'file' | 'line'>): boolean;
+  sees(file: string, line: number, def: Pick<MacroDef, 'file' | 'line'>): boolean;
 }
 
 const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
@@ -58,7 +58,7 @@ function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<stri
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
- * the first definition elsewhere that `scope` lets the file see (headers are usually included before use).
+ * the first definition elsewhere that `scope` lets the line see (headers are usually included before use).
  * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
  * are expanded inside an invocation's expansion, never taken for invocations themselves.
  */
@@ -161,14 +161,14 @@ export class BuildMacroTable {
     const scope = this.scope;
     if (defs.length === 1) {
       const d = defs[0];
-      return (d.file === file ? d.line > line : !elsewhere || (scope !== undefined && !scope.sees(file, d))) ? undefined : d;
+      return (d.file === file ? d.line > line : !elsewhere || (scope !== undefined && !scope.sees(file, line, d))) ? undefined : d;
     }
     let own: MacroDef | undefined;
     let other: MacroDef | undefined;
     for (const d of defs) {
       if (d.file === file) {
         if (d.line < line) own = d;
-      } else if (elsewhere && other === undefined && (scope === undefined || scope.sees(file, d))) other = d;
+      } else if (elsewhere && other === undefined && (scope === undefined || scope.sees(file, line, d))) other = d;
     }
     return own ?? other;
   }

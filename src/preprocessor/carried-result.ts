@@ -83,6 +83,8 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (own && mayDropOwnDefines(own, alignedOf(own.before, own.after)!)) return undefined;
   const tops = own && old.tops ? movedTops(old.tops, own, alignedOf(own.before, own.after)!) : old.tops;
   if (tops === null) return undefined;
+  const firstTops = own && old.firstTops ? movedFirstTops(old.firstTops, own, alignedOf(own.before, own.after)!) : old.firstTops;
+  if (firstTops === null) return undefined;
   const unseen = own && old.unseen ? movedUnseen(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
   if (unseen === null) return undefined;
   const undone = old.undone ? movedUndone(old.undone, old, edited, markMoves) : undefined;
@@ -91,7 +93,7 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
   if (counter === null) return undefined;
   const stale = countMoves ? { counterStale: true as const } : {};
-  return { ...old, files, ...(tops ? { tops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
+  return { ...old, files, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
 }
 
 /** Whether an edited header's new code lines name `__COUNTER__` or a macro that may reach it, by the #defines the unit reads now (see counter-edits.ts). */
@@ -294,12 +296,30 @@ function movedUnseen(unseen: number[], e: EditedFile, al: DirectiveAlignment): n
 
 /** The unit's tops (lines of its own #includes, see UnitResult.tops) at the lines they moved to; null when one is gone. */
 function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
+  const lineOf = movedDirectiveLines(e, al);
+  const out = tops.map((l) => lineOf.get(l));
+  return out.every((l): l is number => l !== undefined) ? out : null;
+}
+
+/** The unit's first tops (see UnitResult.firstTops) at the lines they moved to; null when one is gone. */
+function movedFirstTops(pairs: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
+  const lineOf = movedDirectiveLines(e, al);
+  const out: number[] = [];
+  for (let p = 0; p < pairs.length; p += 2) {
+    const line = lineOf.get(pairs[p + 1]);
+    if (line === undefined) return null;
+    out.push(pairs[p], line);
+  }
+  return out;
+}
+
+/** The lines of the edited file's kept directives, before to after (0 stays 0). */
+function movedDirectiveLines(e: EditedFile, al: DirectiveAlignment): Map<number, number> {
   const lineOf = new Map<number, number>([[0, 0]]);
   e.before.directives.forEach((d, i) => {
     if (al.newOf[i] >= 0) lineOf.set(d.line, e.after.directives[al.newOf[i]].line);
   });
-  const out = tops.map((l) => lineOf.get(l));
-  return out.every((l): l is number => l !== undefined) ? out : null;
+  return lineOf;
 }
 
 /**

@@ -80,6 +80,12 @@ export interface UnitResult {
    */
   unseen?: number[];
   /**
+   * Exceptions to "a file was first read where it was last read" (see `tops`): [index in `files`, line of the unit's
+   * own #include that first read it] of each file read again under a later #include (`<assert.h>` included twice).
+   * Where other files' #defines reach (see define-scope.ts). Absent when none.
+   */
+  firstTops?: number[];
+  /**
    * Where the names an executed #undef touched are undefined, or defined again, over the lines of the files read
    * after it (see undone-names.ts): what code there expands. Absent when the walk executed no #undef.
    */
@@ -322,12 +328,13 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   host.walked?.();
   const shared: SharedReads[] = [];
   const tops: number[] = [];
-  const files = fileReads(walker, host, recordDecisions, shared, tops);
+  const firstTops: number[] = [];
+  const files = fileReads(walker, host, recordDecisions, shared, tops, firstTops);
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
   const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}), ...(walker.counterInDirective ? { counterInIf: true as const } : {}) } : {};
-  const result = { ...base, files, tops, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -362,8 +369,12 @@ interface PendingView {
  * have the same definitions; other views are made here and offered to later units. `shared` gets the runs
  * of reads taken whole (see SharedReads).
  */
-function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[], tops: number[]): UnitFileRead[] {
+function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[], tops: number[], firstTops: number[]): UnitFileRead[] {
   const files: UnitFileRead[] = [];
+  const topOf = (visit: FileVisit) => {
+    if (visit.firstTop !== visit.top) firstTops.push(tops.length, visit.firstTop);
+    tops.push(visit.top);
+  };
   const index = new Map<string, number>();
   const pending = new Map<string, PendingView>();
   const env = walker.env;
@@ -383,7 +394,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
           shared.push({ at: files.length, reads: taken.reads });
           for (let k = 0; k < taken.reads.length; k++) {
             files.push(taken.reads[k]);
-            tops.push(visits[i + k].top);
+            topOf(visits[i + k]);
           }
           i += taken.reads.length - 1;
           continue;
@@ -407,7 +418,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
         const held = reused.read;
         const read = held !== undefined && held.hash === hash && held.file === visit.file ? held : (reused.read = { file: visit.file, hash, view: reused.view });
         files.push(read);
-        tops.push(visit.top);
+        topOf(visit);
         if (run !== undefined) addToRun(run, read, reused.names);
         continue;
       }
@@ -420,7 +431,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       view.taken = firstOccurrences(visit.taken).map((i) => sk.directives[i].line);
     }
     files.push({ file: visit.file, hash, view });
-    tops.push(visit.top);
+    topOf(visit);
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);

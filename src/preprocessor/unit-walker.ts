@@ -55,6 +55,8 @@ export interface FileVisit {
    * when this file's text was last read; 0 while forced files are read (see UnitResult.tops).
    */
   top: number;
+  /** The line `top` had when the file was first visited (see UnitResult.firstTops). */
+  firstTop: number;
   /**
    * The states of the names an #undef touched (see undef-marks.ts) over the file's compiled lines, in walk order:
    * [line, version] pairs, line 0 where a read of the text starts, else the first line of a range read after the
@@ -280,6 +282,7 @@ export class UnitWalker {
       origin: this.replaying ? this.replaying : undefined,
       entry: this.replaying ? this.replayEntry : undefined,
       top: this.top,
+      firstTop: this.top,
       marks: undefined,
       marked: -1,
     };

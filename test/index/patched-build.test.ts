@@ -574,6 +574,56 @@ describe('re-index fast path of a build whose unit defines macros after and befo
   });
 });
 
+describe('re-index fast path of a build where a header defines recv(...) that one unit reads (header-define-reach)', () => {
+  const uses = (rows: Record<string, unknown[]>) =>
+    rows.refs
+      .map((r) => JSON.parse(String(r)) as unknown[])
+      .filter((r) => r[2] === 'lwip_recv')
+      .map((r) => `${String(r[1])}:${String(r[3])}`)
+      .sort();
+
+  it('.c and header edits that move where the header is read: rows as from scratch', async () => {
+    const { root } = await indexedFixture(['index', 'header-define-reach']);
+    const raw = path.join(root, 'src/raw.c');
+    const sockets = path.join(root, 'src/sockets.c');
+    const pcb = path.join(root, 'include/pcb.h');
+    // A header edited between its directives: carried over, pcb.h still read before sock.h.
+    fs.writeFileSync(pcb, fs.readFileSync(pcb, 'utf8').replace('struct pcb {', '/* moved */\nstruct pcb {'));
+    let r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true });
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    expect(uses(incremental)).toEqual(['include/wrap.h:4', 'src/sockets.c:7']);
+    // The macro's value edited: the files naming it not otherwise redone are keyed again with what each sees.
+    replaceInFile(path.join(root, 'include/sock.h'), 'lwip_recv(s, mem, len, flags)\n', 'lwip_recv(s, mem, len, (flags) | 0)\n');
+    r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(uses(incremental)).toEqual(['include/wrap.h:4', 'src/sockets.c:7']);
+    // sockets.c reads wrap.h (and sock.h) first: pcb.h, read after there, and early expand recv.
+    replaceInFile(sockets, '#include "pcb.h"\n', '#include "wrap.h"\n#include "pcb.h"\n');
+    r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(uses(incremental)).toEqual(['include/pcb.h:8', 'include/wrap.h:4', 'src/sockets.c:4', 'src/sockets.c:8']);
+    // raw.c reads sock.h after pcb.h: its own call below the #include expands.
+    replaceInFile(raw, '#include "pcb.h"\n', '#include "pcb.h"\n#include "sock.h"\n');
+    await indexProject({ root });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(uses(incremental)).toEqual(['include/pcb.h:8', 'include/wrap.h:4', 'src/raw.c:5', 'src/sockets.c:4', 'src/sockets.c:8']);
+    // sockets.c reads pcb.h first again: no unit reads sock.h before pcb.h's text.
+    replaceInFile(sockets, '#include "wrap.h"\n#include "pcb.h"\n', '#include "pcb.h"\n');
+    r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1 });
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(withoutParseDiagnostics(incremental)).toEqual(withoutParseDiagnostics(scratch));
+    expect(uses(incremental)).toEqual(['include/wrap.h:4', 'src/raw.c:5', 'src/sockets.c:7']);
+  });
+});
+
 describe('re-index fast path of a build whose macros expand the compiler’s implicit ones (asm-label-prefix)', () => {
   it('a .c edit: only the unit parsed again (the header keeps its key), rows as from scratch', async () => {
     const { root } = await indexedFixture(['index', 'asm-label-prefix']);

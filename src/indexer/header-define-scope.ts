@@ -1,0 +1,300 @@
+// Where the #defines of headers reach: a header's #define applies to another file's text only where some unit read
+// the header before that text. At file granularity: before the unit's last read of the file ended, told apart by the
+// unit's own #include lines (see UnitResult.tops); in a unit's own file, below the #include that first read it.
+// Leaves out the order of reads under one #include of the unit's own file: a file and a header read there see each other.
+import { sha1 } from '../model/sha1.js';
+import type { UnitResult } from '../preprocessor/unit-result.js';
+
+/** What the visibility of headers' #defines is made from (see UnitResult.tops and firstTops). */
+export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops'>;
+
+/** Per header that defines something: the lanes of its path's hash, summed into digests of the sets it is in. */
+const LANES = 4;
+
+/**
+ * Which files' #defines each file of a build sees: headers as bit sets over the defining files (interned: files
+ * that see the same headers share one), units' own files also by line. Files no unit read see every definition.
+ */
+export class HeaderVisibility {
+  private digests = new Map<string, string>();
+  /** The sums of the bit sets' lanes (files seeing the same headers share one set). */
+  private sums = new WeakMap<Uint32Array, Uint32Array>();
+
+  constructor(
+    /** The defining files (stored paths) by number. */
+    private readonly ids: ReadonlyMap<string, number>,
+    private readonly lanes: Uint32Array,
+    /** Per file: the defining files it sees in all its text. */
+    private readonly seenBy: ReadonlyMap<string, Uint32Array>,
+    /** Per unit's own file: the defining files it sees below a line (of its #include that read them first). */
+    private readonly below: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  ) {}
+
+  /** The file last asked about, and what it sees (a file's lookups come one after another). */
+  private lastFile: string | undefined;
+  private lastBits: Uint32Array | undefined;
+  private lastBelow: ReadonlyMap<number, number> | undefined;
+
+  /** Whether a #define of `defFile` (stored path, or `<command-line>`) may apply at `line` of `file`. */
+  sees(file: string, line: number, defFile: string): boolean {
+    if (defFile.charCodeAt(0) === 60) return true;
+    if (file !== this.lastFile) {
+      this.lastFile = file;
+      this.lastBits = this.seenBy.get(file);
+      this.lastBelow = this.below.get(file);
+    }
+    const bits = this.lastBits;
+    const below = this.lastBelow;
+    if (bits === undefined && below === undefined) return true;
+    const id = this.ids.get(defFile);
+    if (id === undefined) return false;
+    if (bits !== undefined && (bits[id >>> 5] & (1 << (id & 31))) !== 0) return true;
+    const from = below?.get(id);
+    return from !== undefined && line > from;
+  }
+
+  /** A digest of what `file` sees ('' when no unit read it): part of its stored parse's key. */
+  digest(file: string): string {
+    let d = this.digests.get(file);
+    if (d !== undefined) return d;
+    const bits = this.seenBy.get(file);
+    const below = this.below.get(file);
+    if (bits === undefined && below === undefined) return '';
+    const sum = new Uint32Array(2 * LANES);
+    if (bits !== undefined) {
+      let set = this.sums.get(bits);
+      if (set === undefined) this.sums.set(bits, (set = addBits(new Uint32Array(LANES), bits, this.lanes)));
+      sum.set(set);
+    }
+    if (below !== undefined) for (const [id, line] of below) for (let l = 0; l < LANES; l++) sum[LANES + l] += Math.imul(this.lanes[id * LANES + l], 2 * line + 1);
+    this.digests.set(file, (d = Buffer.from(sum.buffer).toString('hex')));
+    return d;
+  }
+}
+
+/** `sum` with the lanes of the defining files in `bits` added. */
+function addBits(sum: Uint32Array, bits: Uint32Array, lanes: Uint32Array): Uint32Array {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w];
+    while (word !== 0) {
+      const low = word & -word;
+      const id = w * 32 + 31 - Math.clz32(low);
+      for (let l = 0; l < LANES; l++) sum[l] += lanes[id * LANES + l];
+      word ^= low;
+    }
+  }
+  return sum;
+}
+
+/** The lanes of a path's hash (see LANES). */
+function pathLanes(file: string, out: Uint32Array, at: number): void {
+  const h = sha1(file);
+  for (let l = 0; l < LANES; l++) out[at + l] = parseInt(h.slice(8 * l, 8 * l + 8), 16);
+}
+
+/**
+ * Per file of a unit: the line of the unit's own #include that first read it, made nondecreasing in first-read order
+ * (undefined without the lines: every file is taken as read at the start).
+ */
+function firstReadLines(r: HeaderScopeInput): number[] | undefined {
+  const tops = r.tops;
+  if (tops === undefined || tops.length !== r.files.length) return undefined;
+  const first = tops.slice();
+  const pairs = r.firstTops;
+  if (pairs) for (let p = 0; p < pairs.length; p += 2) first[pairs[p]] = pairs[p + 1];
+  for (let k = first.length - 2; k >= 0; k--) if (first[k + 1] < first[k]) first[k] = first[k + 1];
+  return first;
+}
+
+/** Of a unit's files, the number first read before the last read of the `k`th ended (see the file comment). */
+function readBefore(first: number[] | undefined, tops: readonly number[] | undefined, k: number): number {
+  if (first === undefined) return Infinity;
+  const last = tops![k];
+  let lo = k + 1;
+  let hi = first.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (first[mid] <= last) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A file the build's units read: its number, its number among the defining files (-1: not one), whether a unit file. */
+interface FileEntry {
+  readonly no: number;
+  id: number;
+  readonly unitFile: boolean;
+}
+
+/**
+ * The visibility of headers' #defines in a build's files (see HeaderVisibility). `scoped`: the unit files (stored
+ * paths), whose #defines define-scope.ts follows by site; `stored` makes a stored path.
+ */
+export function headerVisibility(results: readonly HeaderScopeInput[], scoped: ReadonlySet<string>, stored: (file: string) => string): HeaderVisibility {
+  // Made by absolute path, stored paths taken at the end.
+  const entries = new Map<string, FileEntry>();
+  const defining: string[] = [];
+  const read: FileEntry[][] = [];
+  for (const r of results) {
+    const files = r.files;
+    const of: FileEntry[] = new Array(files.length);
+    for (let k = 0; k < files.length; k++) {
+      const f = files[k];
+      let e = entries.get(f.file);
+      if (e === undefined) entries.set(f.file, (e = { no: entries.size, id: -1, unitFile: scoped.has(stored(f.file)) }));
+      if (e.id < 0 && !e.unitFile && f.view.defines.length !== 0 && f.file !== r.unit) e.id = defining.push(f.file) - 1;
+      of[k] = e;
+    }
+    read.push(of);
+  }
+  const b: VisibilityBuild = { words: (defining.length + 31) >>> 5, seenBy: new Map(), below: new Map(), done: new Map() };
+  for (let u = 0; u < results.length; u++) addUnit(results[u], read[u], b);
+  const ids = new Map<string, number>();
+  const lanes = new Uint32Array(defining.length * LANES);
+  for (let id = 0; id < defining.length; id++) {
+    const s = stored(defining[id]);
+    ids.set(s, id);
+    pathLanes(s, lanes, id * LANES);
+  }
+  const seenBy = new Map<string, Uint32Array>();
+  for (const [file, bits] of interned(b.seenBy)) seenBy.set(stored(file), bits);
+  const below = new Map<string, Map<number, number>>();
+  for (const [file, lines] of b.below) below.set(stored(file), lines);
+  return new HeaderVisibility(ids, lanes, seenBy, below);
+}
+
+interface VisibilityBuild {
+  words: number;
+  seenBy: Map<string, Uint32Array>;
+  below: Map<string, Map<number, number>>;
+  /** The units added by a hash of how they read (see addUnit): a unit reading as another did adds nothing. */
+  done: Map<number, Int32Array[]>;
+}
+
+/**
+ * One unit's reads added (`of`: its files' entries): each file it read sees the defining files first read before its
+ * last read ended.
+ */
+function addUnit(r: HeaderScopeInput, of: readonly FileEntry[], b: VisibilityBuild): void {
+  const files = r.files;
+  const n = files.length;
+  const first = firstReadLines(r);
+  // Per file: its number (doubled, plus one when the unit reached a #define of it), and the number of files read
+  // before its last read ended (the unit's own file: -1, -1).
+  const reading = new Int32Array(2 * n);
+  // Files last read under one #include of the unit's own file mostly: their ends found once (one past the file).
+  const endOf = new Map<number, number>();
+  let hash = n;
+  for (let k = 0; k < n; k++) {
+    const own = files[k].file === r.unit;
+    if (own) addOwnFile(r, of, first, b.below);
+    let end = -1;
+    if (!own) {
+      const top = r.tops?.[k] ?? 0;
+      const known = endOf.get(top);
+      if (known !== undefined && known > k) end = known;
+      else endOf.set(top, (end = Math.min(n, readBefore(first, r.tops, k))));
+    }
+    reading[2 * k] = own ? -1 : 2 * of[k].no + (files[k].view.defines.length !== 0 ? 1 : 0);
+    reading[2 * k + 1] = end;
+    hash = (Math.imul(hash, 31) + reading[2 * k]) | 0;
+    hash = (Math.imul(hash, 31) + end) | 0;
+  }
+  if (seenBefore(b.done, hash, reading)) return;
+  const order: number[] = [];
+  for (let k = 0; k < n; k++) if (reading[2 * k + 1] >= 0) order.push(k);
+  order.sort((x, y) => reading[2 * x + 1] - reading[2 * y + 1]);
+  const running = new Uint32Array(b.words);
+  let top = 0;
+  let at = 0;
+  for (const k of order) {
+    for (const end = reading[2 * k + 1]; at < end; at++) {
+      const id = reading[2 * at] > 0 && (reading[2 * at] & 1) !== 0 ? of[at].id : -1;
+      if (id < 0) continue;
+      running[id >>> 5] |= 1 << (id & 31);
+      if (id >>> 5 >= top) top = (id >>> 5) + 1;
+    }
+    let bits = b.seenBy.get(files[k].file);
+    if (bits === undefined) b.seenBy.set(files[k].file, (bits = new Uint32Array(b.words)));
+    for (let w = 0; w < top; w++) bits[w] |= running[w];
+  }
+}
+
+function sameNumbers(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** Whether a unit read as `reading` says was added before; noted when not. */
+function seenBefore(done: Map<number, Int32Array[]>, hash: number, reading: Int32Array): boolean {
+  const same = done.get(hash);
+  if (same === undefined) {
+    done.set(hash, [reading]);
+    return false;
+  }
+  for (const s of same) if (sameNumbers(s, reading)) return true;
+  same.push(reading);
+  return false;
+}
+
+/**
+ * A unit's own file sees each defining file whose #define the unit reached, below the line of the #include that first
+ * read it (the least over units).
+ */
+function addOwnFile(r: HeaderScopeInput, of: readonly FileEntry[], first: number[] | undefined, below: Map<string, Map<number, number>>): void {
+  let lines = below.get(r.unit);
+  if (lines === undefined) below.set(r.unit, (lines = new Map()));
+  const files = r.files;
+  for (let k = 0; k < files.length; k++) {
+    const id = of[k].id;
+    if (id < 0 || files[k].view.defines.length === 0 || files[k].file === r.unit) continue;
+    const line = first?.[k] ?? 0;
+    const was = lines.get(id);
+    if (was === undefined || line < was) lines.set(id, line);
+  }
+}
+
+/** The files' bit sets with equal sets made one object. */
+function interned(seenBy: Map<string, Uint32Array>): Map<string, Uint32Array> {
+  const byContent = new Map<string, Uint32Array>();
+  for (const [file, bits] of seenBy) {
+    const key = Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('latin1');
+    const same = byContent.get(key);
+    if (same !== undefined) seenBy.set(file, same);
+    else byContent.set(key, bits);
+  }
+  return seenBy;
+}
+
+/**
+ * Per file a unit read: a digest of the defining files it lets that file see (a patch masks again the files whose
+ * digest a redone unit changed). `scoped`: the unit files (absolute).
+ */
+export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>): Map<string, string> {
+  const files = r.files;
+  const n = files.length;
+  const first = firstReadLines(r);
+  const lanes = new Uint32Array(n * LANES);
+  const defining = files.map((f, k) => {
+    const is = f.view.defines.length !== 0 && f.file !== r.unit && !scoped.has(f.file);
+    if (is) pathLanes(f.file, lanes, k * LANES);
+    return is;
+  });
+  // Sums of the lanes of the defining files among the first k, for each k.
+  const prefix = new Uint32Array((n + 1) * LANES);
+  for (let k = 0; k < n; k++) for (let l = 0; l < LANES; l++) prefix[(k + 1) * LANES + l] = prefix[k * LANES + l] + (defining[k] ? lanes[k * LANES + l] : 0);
+  const out = new Map<string, string>();
+  for (let k = 0; k < n; k++) {
+    if (files[k].file === r.unit) {
+      const sum = new Uint32Array(LANES);
+      for (let j = 0; j < n; j++) if (defining[j]) for (let l = 0; l < LANES; l++) sum[l] += Math.imul(lanes[j * LANES + l], 2 * (first?.[j] ?? 0) + 1);
+      out.set(files[k].file, `u${Buffer.from(sum.buffer).toString('hex')}`);
+    } else {
+      const end = Math.min(n, readBefore(first, r.tops, k));
+      out.set(files[k].file, Buffer.from(prefix.buffer, end * LANES * 4, LANES * 4).toString('hex'));
+    }
+  }
+  return out;
+}
