@@ -83,9 +83,9 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (own && mayDropOwnDefines(own, alignedOf(own.before, own.after)!)) return undefined;
   const tops = own && old.tops ? movedTops(old.tops, own, alignedOf(own.before, own.after)!) : old.tops;
   if (tops === null) return undefined;
-  const firstTops = own && old.firstTops ? movedFirstTops(old.firstTops, own, alignedOf(own.before, own.after)!) : old.firstTops;
+  const firstTops = own && old.firstTops ? movedLinePairs(old.firstTops, own, alignedOf(own.before, own.after)!) : old.firstTops;
   if (firstTops === null) return undefined;
-  const unseen = own && old.unseen ? movedUnseen(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
+  const unseen = own && old.unseen ? movedLinePairs(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
   if (unseen === null) return undefined;
   const undone = old.undone ? movedUndone(old.undone, old, edited, markMoves) : undefined;
   if (undone === null) return undefined;
@@ -279,21 +279,6 @@ function mayDropOwnDefines(e: EditedFile, al: DirectiveAlignment): boolean {
   return false;
 }
 
-/** The unit's unseen #defines (see UnitResult.unseen) at the lines their #defines moved to; null when one is gone. */
-function movedUnseen(unseen: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
-  const lineOf = new Map<number, number>();
-  e.before.directives.forEach((d, i) => {
-    if (al.newOf[i] >= 0) lineOf.set(d.line, e.after.directives[al.newOf[i]].line);
-  });
-  const out: number[] = [];
-  for (let p = 0; p < unseen.length; p += 2) {
-    const line = lineOf.get(unseen[p + 1]);
-    if (line === undefined) return null;
-    out.push(unseen[p], line);
-  }
-  return out;
-}
-
 /** The unit's tops (lines of its own #includes, see UnitResult.tops) at the lines they moved to; null when one is gone. */
 function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
   const lineOf = movedDirectiveLines(e, al);
@@ -301,8 +286,11 @@ function movedTops(tops: number[], e: EditedFile, al: DirectiveAlignment): numbe
   return out.every((l): l is number => l !== undefined) ? out : null;
 }
 
-/** The unit's first tops (see UnitResult.firstTops) at the lines they moved to; null when one is gone. */
-function movedFirstTops(pairs: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
+/**
+ * Pairs [value, directive line] (the unit's first tops, see UnitResult.firstTops; its unseen #defines, see
+ * UnitResult.unseen) with each line where the edit moved its directive; null when one is gone.
+ */
+function movedLinePairs(pairs: number[], e: EditedFile, al: DirectiveAlignment): number[] | null {
   const lineOf = movedDirectiveLines(e, al);
   const out: number[] = [];
   for (let p = 0; p < pairs.length; p += 2) {
@@ -313,7 +301,6 @@ function movedFirstTops(pairs: number[], e: EditedFile, al: DirectiveAlignment):
   return out;
 }
 
-/** The lines of the edited file's kept directives, before to after (0 stays 0). */
 function movedDirectiveLines(e: EditedFile, al: DirectiveAlignment): Map<number, number> {
   const lineOf = new Map<number, number>([[0, 0]]);
   e.before.directives.forEach((d, i) => {
