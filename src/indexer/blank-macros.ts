@@ -10,7 +10,7 @@
 // lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
-import { decoratedParameter, unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
+import { argumentList, decoratedParameter, unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
 
 export interface BlankableMacros {
   /** Object-like macro → the text that replaces each use (padded to the name's length). */
@@ -420,24 +420,10 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
       copied = end;
       TOKEN.lastIndex = end;
     } else if (macros.functionLike.has(tok)) {
-      // Only a use with an argument list: the name followed (after blanks) by `(`.
-      const after = /^\s*\(/.exec(text.slice(m.index + tok.length, m.index + tok.length + 200));
-      if (!after) continue;
-      let depth = 0;
-      let end = -1;
-      TOKEN.lastIndex = m.index + tok.length;
-      for (let t = TOKEN.exec(text); t; t = TOKEN.exec(text)) {
-        if (t[0] === '(') depth++;
-        else if (t[0] === ')' && --depth === 0) {
-          end = t.index + 1;
-          break;
-        }
-      }
-      if (end < 0) {
-        TOKEN.lastIndex = m.index + tok.length;
-        continue;
-      }
-      end = emptyStatementEnd(text, m.index, end);
+      // Only a use with an argument list that closes.
+      const list = argumentList(text, m.index + tok.length);
+      if (list === undefined) continue;
+      const end = emptyStatementEnd(text, m.index, list.close);
       parts.push(text.slice(copied, m.index), blank(text.slice(m.index, end)));
       copied = end;
       TOKEN.lastIndex = end;

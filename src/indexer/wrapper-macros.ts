@@ -50,17 +50,31 @@ export function decoratedParameter(m: MacroRecord): string | undefined {
   return /[\s)]$/.test(before) ? before : undefined;
 }
 
-/** Index just past the `)` matching the `(` at `open` (strings and comments skipped), or -1. */
-function closingParenthesis(text: string, open: number): number {
+/** A macro use's argument list: its `(` and just past its `)`, and whether a comma stands between them at the top. */
+export interface ArgumentList {
+  open: number;
+  close: number;
+  topComma: boolean;
+}
+
+/**
+ * The argument list after a macro name that ends at `nameEnd`: the name followed (after blanks) by `(`, up to the
+ * matching `)` (strings and comments skipped); undefined when no `(` follows or it does not close.
+ */
+export function argumentList(text: string, nameEnd: number): ArgumentList | undefined {
+  const after = /^\s*\(/.exec(text.slice(nameEnd, nameEnd + 200));
+  if (!after) return undefined;
+  const open = nameEnd + after[0].length - 1;
   const token = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[(),]/g;
   token.lastIndex = open;
   let depth = 0;
+  let topComma = false;
   for (let t = token.exec(text); t; t = token.exec(text)) {
     if (t[0] === '(') depth++;
-    else if (t[0] === ')' && --depth === 0) return t.index + 1;
-    else if (t[0] === ',' && depth === 1) return -1;
+    else if (t[0] === ')' && --depth === 0) return { open, close: t.index + 1, topComma };
+    else if (t[0] === ',' && depth === 1) topComma = true;
   }
-  return -1;
+  return undefined;
 }
 
 /** A wrapper's use taken apart: its end, what replaces the name up to the argument, and where the argument lies. */
@@ -77,11 +91,9 @@ export interface UnwrappedUse {
  * the `)` (the same length). Undefined when no argument list follows, it does not close, or it holds a comma of its own.
  */
 export function unwrappedUse(text: string, start: number, end: number, opening: WrapperOpening): UnwrappedUse | undefined {
-  const after = /^\s*\(/.exec(text.slice(end, end + 200));
-  if (!after) return undefined;
-  const open = end + after[0].length - 1;
-  const close = closingParenthesis(text, open);
-  if (close < 0) return undefined;
+  const list = argumentList(text, end);
+  if (list === undefined || list.topComma) return undefined;
+  const { open, close } = list;
   const lead = `${text.slice(start, open).replace(/[^\r\n]/g, ' ')}${opening || ' '}`;
   return { end: close, lead, argStart: open + 1, argEnd: close - 1 };
 }
