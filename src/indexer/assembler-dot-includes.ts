@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
+import { flagWithValue } from '../model/compiler-value-flags.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import { assemblerIncludes, effectsOf, type IncludedEffects, type IncludeStart } from '../preprocessor/assembler-include-lines.js';
@@ -228,14 +229,17 @@ function resolveIn(name: string, dirs: readonly string[]): string | undefined {
 export function asIncludeDirs(argv: readonly string[], directory: string): string[] {
   const out = [directory];
   const words: string[] = [];
-  for (const a of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
     if (a.startsWith('-Wa,')) words.push(...a.slice(4).split(','));
+    else if (a === '-Xassembler' && i + 1 < argv.length) words.push(argv[++i]);
     else words.push(a);
   }
   for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (w === '-I' && i + 1 < words.length) out.push(path.resolve(directory, words[++i]));
-    else if (w.startsWith('-I') && w.length > 2) out.push(path.resolve(directory, w.slice(2)));
+    const taken = flagWithValue(words, i);
+    if (!taken) continue;
+    i = taken.last;
+    if (taken.flag === '-I' && taken.value) out.push(path.resolve(directory, taken.value));
   }
   return out;
 }

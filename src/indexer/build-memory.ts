@@ -10,6 +10,7 @@ import {
   createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile,
   type LinkerScriptResult, type LinkerSymbol, type MemoryRegion, type PreprocessScript,
 } from '../../linker/index.js';
+import { flagWithValue } from '../model/compiler-value-flags.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ExtractedSymbol } from '../model/symbol.js';
 import { nameTokens } from '../parser/name-tokens.js';
@@ -127,27 +128,31 @@ export interface LinkPreprocessArgs {
   includeDirs: string[];
 }
 
-/** The cpp-relevant flags of a link command (`-D`, `-U`, `-I`..., also inside `-Wl,`). */
+/**
+ * The cpp-relevant flags of a link command (`-D`, `-U`, `-I`..., in every spelling the compiler takes, also inside
+ * `-Wl,`), read through the compiler's table of flags taking a value, so the value of another flag (`-o -Dx`) is
+ * never taken for one.
+ */
 export function linkPreprocessArgs(argv: string[]): LinkPreprocessArgs {
   const out: LinkPreprocessArgs = { macroOps: [], includeDirs: [] };
   const args = flattenLinkArgs(argv.slice(1));
-  const define = (s: string) => {
-    const eq = s.indexOf('=');
-    if (eq < 0) out.macroOps.push({ op: 'define', name: s, value: '1' });
-    else if (eq > 0) out.macroOps.push({ op: 'define', name: s.slice(0, eq), value: s.slice(eq + 1) });
-  };
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-D' && i + 1 < args.length) define(args[++i]!);
-    else if (a.startsWith('-D') && a.length > 2) define(a.slice(2));
-    else if (a === '-U' && i + 1 < args.length) out.macroOps.push({ op: 'undef', name: args[++i]! });
-    else if (a.startsWith('-U') && a.length > 2) out.macroOps.push({ op: 'undef', name: a.slice(2) });
-    else if ((a === '-I' || a === '-iquote' || a === '-isystem' || a === '-idirafter') && i + 1 < args.length) out.includeDirs.push(args[++i]!);
-    else if (a.startsWith('-I') && a.length > 2) out.includeDirs.push(a.slice(2));
-    else if (/^-(iquote|isystem|idirafter)./.test(a)) out.includeDirs.push(a.replace(/^-(iquote|isystem|idirafter)/, ''));
+    const taken = flagWithValue(args, i);
+    if (!taken) continue;
+    i = taken.last;
+    const v = taken.value;
+    if (v === undefined || taken.use !== 'read') continue;
+    if (taken.flag === '-D') {
+      const eq = v.indexOf('=');
+      if (eq < 0) out.macroOps.push({ op: 'define', name: v, value: '1' });
+      else if (eq > 0) out.macroOps.push({ op: 'define', name: v.slice(0, eq), value: v.slice(eq + 1) });
+    } else if (taken.flag === '-U') out.macroOps.push({ op: 'undef', name: v });
+    else if (LINK_INCLUDE_FLAGS.has(taken.flag)) out.includeDirs.push(v);
   }
   return out;
 }
+
+const LINK_INCLUDE_FLAGS = new Set(['-I', '-iquote', '-isystem', '-idirafter']);
 
 /**
  * Defines a build's linker script is preprocessed with. Choice: a script is preprocessed by a step of the build

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readCompileDatabase } from '../../adapters/compile-commands/read-compile-database.js';
 import type { CompileUnit } from '../../adapters/contract.js';
+import { flagWithValue } from '../model/compiler-value-flags.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { ImplicitMacroProvider } from './implicit-macros.js';
@@ -208,24 +209,31 @@ function hasCertainLine(dirs: Directive[], start: number, end: number): boolean 
   return false;
 }
 
-/** argv for `-E`: output, compile-only and dependency flags dropped. */
+/** argv for `-E`: output, compile-only and dependency flags dropped (output flags in every spelling the table knows). */
 export function preprocessOnlyArgv(argv: string[]): string[] {
   const a = stripWrapper(argv);
   const out: string[] = [a[0]];
   for (let i = 1; i < a.length; i++) {
     const x = a[i];
-    if (x === '-o' || x === '-MF' || x === '-MT' || x === '-MQ') {
-      i++;
+    const taken = flagWithValue(a, i);
+    if (taken?.use === 'output' || (taken === undefined && /^-(?:o|M[FTQJ])./.test(x))) {
+      i = taken?.last ?? i;
       continue;
     }
-    if (/^-o.+/.test(x) || /^-M[FTQ].+/.test(x)) continue;
-    if (['-c', '-S', '-E', '-M', '-MM', '-MD', '-MMD', '-MP', '-MG', '-P', '-save-temps', '-pipe'].includes(x)) continue;
-    if (/^-Wp,-M/.test(x) || /^-save-temps=/.test(x)) continue;
+    if (taken) {
+      out.push(...a.slice(i, taken.last + 1));
+      i = taken.last;
+      continue;
+    }
+    if (COMPILE_ONLY_FLAGS.has(x) || /^-Wp,-M/.test(x) || /^-save-temps=/.test(x)) continue;
     out.push(x);
   }
   out.push('-E', '-dD', '-dI');
   return out;
 }
+
+/** Flags of a compile that choose what it writes (object, assembly, dependency lists), not what it reads. */
+const COMPILE_ONLY_FLAGS = new Set(['-c', '-S', '-E', '-M', '-MM', '-MD', '-MMD', '-MP', '-MG', '-P', '-save-temps', '-pipe']);
 
 function runCompilerE(unit: CompileUnit, timeout: number): { output?: string; error?: string } {
   const argv = preprocessOnlyArgv(unit.arguments);

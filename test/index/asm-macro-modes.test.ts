@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { asIncludeDirs } from '../../src/indexer/assembler-dot-includes.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
@@ -202,6 +203,11 @@ describe('files `.include` reads', () => {
   it('reads the macros of the files the assembler finds in the compile directory, -I and -Wa,-I folders', () => {
     // nm: T inc_one, T wa_two, T local_three, T m4_mark (`\@` counts the `pad` fn_macros.inc executes).
     expect(rowsOf(root, FILE)).toEqual(['function inc_one 6', 'function wa_two 9', 'function local_three 12', 'function m4_mark 14']);
+  });
+
+  it('searches the -I folders gcc hands the assembler in every spelling, and takes no value of another flag for one', () => {
+    const argv = ['gcc', '--include-directory=a', '-Xassembler', '-I', '-Xassembler', 'b', '-Wa,-Ic', '-o', '-Inot', '-iquote', 'q', '-I', 'd'];
+    expect(asIncludeDirs(argv, '/w')).toEqual(['/w', '/w/a', '/w/b', '/w/c', '/w/d']);
   });
 
   it('an edit of a file .include reads, alone, is indexed on the next run (it is no unit input: its hash is kept apart)', async () => {

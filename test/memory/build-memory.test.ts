@@ -259,4 +259,12 @@ describe('what reaches the script from the build', () => {
       includeDirs: ['inc', 'inc2', 'sys'],
     });
   });
+
+  it('linkPreprocessArgs takes long spellings and never the value of another flag for a flag', () => {
+    const argv = ['gcc', '-o', '-Dodd.elf', '--define-macro=E=2', '--undefine-macro', 'F', '--include-directory=inc3', '-isystemsys2', '-Xlinker', '-T', '-Xlinker', '-Dscript.ld', '-Ugone'];
+    expect(linkPreprocessArgs(argv)).toEqual({
+      macroOps: [{ op: 'define', name: 'E', value: '2' }, { op: 'undef', name: 'F' }, { op: 'undef', name: 'gone' }],
+      includeDirs: ['inc3', 'sys2'],
+    });
+  });
 });

@@ -12,6 +12,8 @@ const COMPARED = listCases().filter((c) => c !== 'malformed');
 describe('differential check helpers', () => {
   it('drops output, compile-only and dependency flags and asks for -E -dD -dI', () => {
     expect(preprocessOnlyArgv(['ccache', 'gcc', '-MD', '-MF', 'x.d', '-c', 'a.c', '-o', 'a.o', '-DX', '-MTfoo'])).toEqual(['gcc', 'a.c', '-DX', '-E', '-dD', '-dI']);
+    // Output flags in their long and clang spellings go; a value that looks like a flag stays a value.
+    expect(preprocessOnlyArgv(['clang', '--output=a.o', '-MJ', 'db.json', '--output', 'b.o', '-c', 'a.c', '-include', '-c', '-MJx.json'])).toEqual(['clang', 'a.c', '-include', '-c', '-E', '-dD', '-dI']);
   });
   it('reads line markers into kept lines', () => {
     const out = ['# 1 "a.c"', '# 1 "<built-in>"', '#define X 1', '# 1 "a.c"', 'int a;', '', '# 10 "inc/b.h" 1', 'int b;', '# 3 "a.c" 2', 'int c;'].join('\n');
