@@ -4,10 +4,15 @@
 // run patching many builds reads each group once (Pico's 39 builds hold 6 700 groups, 376 distinct). Records are kept
 // as the index gives them back (storedMacroRecord). A missing or cut file only misses (its rows are read then); a
 // group with more records than MAX_KEPT_RECORDS (a vendor device header's) is not kept: its file would cost more than the read.
+// A group's hash names its file, content and reached sites, not the code that read its records: the index reuses its
+// rows by that hash for as long as it stands (the versions of its rows decide that), and the files are copies of those
+// rows, so they are stamped with the index's versions, not with the code: a new row format rebuilds the index, whose
+// records for a hash may then differ from an older file's, which is not read then.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MacroRecord } from '../preprocessor/api.js';
 import { storedMacroRecord, type IndexWriter, type MacroGroup } from '../index/index-writer.js';
+import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 import { pruneFolder, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
@@ -23,8 +28,13 @@ export const MAX_KEPT_RECORDS = 200_000;
 /** One group, its records as columns: [hash, file, names, params, values, function-like flags (0/1), lines, expanded values, docstrings ('' none), files (null: all the group's)]. */
 type KeptGroup = [string, string, string[], (string | null)[], string[], number[], number[], (string | null)[], string[], string[] | null];
 
+/** The versions of the index whose rows the files copy. */
+const ROWS = `${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}`;
+
 interface GroupFile {
   format: number;
+  /** The index's versions when the group was kept (ROWS): an index of other versions was made again from scratch. */
+  rows: string;
   group: KeptGroup;
 }
 
@@ -54,10 +64,10 @@ function groupOf(k: KeptGroup): MacroGroup {
   return { hash, file, records };
 }
 
-/** The group kept under `hash` when its file is whole, of this format and holds that group; else undefined. */
+/** The group kept under `hash` when its file is whole, of this format and the index's versions, and holds that group; else undefined. */
 export function loadMacroGroup(root: string, hash: string): MacroGroup | undefined {
   const data = readChecksummedValue(groupPath(root, hash)) as GroupFile | undefined;
-  if (!data || data.format !== FORMAT || !Array.isArray(data.group) || data.group[0] !== hash) return undefined;
+  if (!data || data.format !== FORMAT || data.rows !== ROWS || !Array.isArray(data.group) || data.group[0] !== hash) return undefined;
   return groupOf(data.group);
 }
 
@@ -116,7 +126,7 @@ export class KeptMacroGroups {
       if (!this.unreadable.has(g.hash) && fs.existsSync(file)) continue;
       const kept = keptGroup(g);
       this.known.set(g.hash, groupOf(kept));
-      if (writeChecksummedValue(file, { format: FORMAT, group: kept } satisfies GroupFile)) this.files.written++;
+      if (writeChecksummedValue(file, { format: FORMAT, rows: ROWS, group: kept } satisfies GroupFile)) this.files.written++;
     }
   }
 }

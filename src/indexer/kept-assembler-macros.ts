@@ -1,7 +1,12 @@
 // A build's assembler macros by file kept beside the index in `.fw-context/assembler-macros/`, stamped with the
 // activity keys its assembler files hold in the index: a patch masking an edited assembler file takes the other files'
-// definitions from there instead of the full path's read of them all. A stale, cut or missing file only misses.
+// definitions from there instead of the full path's read of them all. A stale, cut or missing file only misses. The
+// keys name the files' texts as masked, not the code that read definitions from them: the file is stamped with that
+// code too, and definitions other code read are read again.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { StoredBuildFile } from '../index/index-writer.js';
+import { moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { AsmFileMacros } from './assembler-macro-table.js';
@@ -19,8 +24,31 @@ import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed
 const FORMAT = 16;
 const FOLDER = 'assembler-macros';
 
+/**
+ * The modules whose code reads a build's assembler macros from its files' masked texts, from this module's folder (what
+ * they import to run is listed too, or is known to decide nothing of it: see the kept-code-modules test). mask-files.js
+ * hands them the texts, masked as every parse reads them.
+ */
+export const ASSEMBLER_MODULES = [
+  'kept-assembler-macros.js', 'assembler-macro-table.js', 'assembler-dot-includes.js', 'assembler-read-twice.js', '../parser/extract-asm.js',
+  '../parser/expanded-text.js', '../parser/name-tokens.js', '../preprocessor/assembler-macros.js', '../preprocessor/assembler-conditions.js',
+  '../preprocessor/assembler-expander.js', '../preprocessor/assembler-syntax.js', '../preprocessor/assembler-include-lines.js', '../preprocessor/spliced-text.js',
+  '../preprocessor/macro-invocations.js', '../preprocessor/invocation-expansion.js', '../preprocessor/macro-lookup.js', '../preprocessor/code-scan.js',
+  '../preprocessor/macro-definition.js', '../preprocessor/macro-expander.js', '../preprocessor/recorded-expansions.js', '../preprocessor/tokens.js',
+  '../preprocessor/if-expression.js', '../model/line-index.js', '../model/compiler-value-flags.js',
+];
+
+let codeStamp: string | undefined;
+
+/** What names the code that reads assembler macros (once per run): definitions read by other code may differ. */
+function assemblerCode(): string {
+  return (codeStamp ??= sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), ASSEMBLER_MODULES)));
+}
+
 interface KeptAssemblerMacros {
   format: number;
+  /** The stamp of the code that read the definitions (see assemblerCode). */
+  code: string;
   stamp: string;
   files: AsmFileMacros[];
 }
@@ -37,16 +65,16 @@ export function storedAssemblerStamp(stored: ReadonlyMap<string, StoredBuildFile
   return assemblerStamp([...stored].map(([rel, f]): [string, string | null] => [rel, now.get(rel) ?? f.activity]));
 }
 
-/** The build's kept definitions when the file is whole, of this format and stamped `stamp`; else undefined. */
+/** The build's kept definitions when the file is whole, of this format and code and stamped `stamp`; else undefined. */
 export function loadAssemblerMacros(root: string, build: BuildName, stamp: string): AsmFileMacros[] | undefined {
   const data = readChecksummed(buildStatePath(root, FOLDER, build)) as KeptAssemblerMacros | undefined;
-  if (!data || data.format !== FORMAT || data.stamp !== stamp || !Array.isArray(data.files)) return undefined;
+  if (!data || data.format !== FORMAT || data.code !== assemblerCode() || data.stamp !== stamp || !Array.isArray(data.files)) return undefined;
   return data.files;
 }
 
 /** Keeps the build's definitions under `stamp` (undefined files: none kept, the next patch of an assembler file declines). */
 export function saveAssemblerMacros(root: string, build: BuildName, stamp: string, files: readonly AsmFileMacros[] | undefined): void {
-  writeChecksummed(buildStatePath(root, FOLDER, build), files ? ({ format: FORMAT, stamp, files: [...files] } satisfies KeptAssemblerMacros) : null);
+  writeChecksummed(buildStatePath(root, FOLDER, build), files ? ({ format: FORMAT, code: assemblerCode(), stamp, files: [...files] } satisfies KeptAssemblerMacros) : null);
 }
 
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */

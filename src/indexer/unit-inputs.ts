@@ -4,7 +4,8 @@
 // [stored path, hash] pairs: a re-index reads the hashes its build links and that small file, not 100 rows of
 // ~15 KB, and checks each distinct pair once. Results the file lacks (new since it was written) are read from
 // the index and the file is written again; a missing or unreadable file only costs that. A patch writes the file
-// with its new results' lists (keepPatchedInputs), which it knows without reading them.
+// with its new results' lists (keepPatchedInputs), which it knows without reading them. No code stamp: a list is the
+// `files` column its hash covers, whatever code made the result (code reading other files makes another hash).
 import type { Db } from '../index/open-index.js';
 import { buildUnitLinks, resultFiles } from '../index/reindex-rows.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';

@@ -4,12 +4,38 @@
 // function of what that hash covers), so a stale or foreign file can only miss; an edit that only replaces results
 // (a body edit: its unit's walk reads the set it read) writes the small file only. A header edit that changes only
 // #defines carries over the units whose walk read none of the names it changed; a unit whose names are not
-// known is walked (worker threads send their walks' names with the rows).
+// known is walked (worker threads send their walks' names with the rows). The names are the walking code's, not
+// the result's (the hash covers what the walk made, not what it looked up): the files are stamped with that code, and
+// names of other code are not reused (a unit whose walk now reads a name the older one did not would be carried over
+// an edit of it).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
+import { moduleStamps } from '../model/module-stamps.js';
 import { ownStrings } from '../model/own-strings.js';
+import { sha1 } from '../model/sha1.js';
 import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 4;
+
+/**
+ * The preprocessor modules whose code decides which names a unit's walk looks up (the walk, the replays of kept header
+ * walks, the carry-over that hands a result's names to the next), and this module's (what they import to run is
+ * listed too, or is known to decide nothing of it: see the kept-code-modules test).
+ */
+export const READS_MODULES = [
+  'unit-result.js', 'unit-walker.js', 'tracked-env.js', 'env-layer.js', 'header-walk-cache.js', 'shared-file-reads.js', 'undef-marks.js',
+  'undone-names.js', 'shared-undone-states.js', 'carried-result.js', 'directive-alignment.js', 'opened-ranges.js', 'opened-stretch-state.js',
+  'undef-edits.js', 'if-expression.js', 'macro-expander.js', 'macro-definition.js', 'tokens.js', 'file-skeleton.js', 'scan-source.js',
+  'include-resolver.js', 'compiler-features.js', 'counter-uses.js', 'code-scan.js', '../model/api-wrapper.js', '../indexer/unit-reads.js',
+];
+
+let codeStamp: string | undefined;
+
+/** What names the code that decides a walk's names (once per run): names kept by other code are not reused. */
+function readsCode(): string {
+  return (codeStamp ??= sha1(moduleStamps(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor'), READS_MODULES)));
+}
 
 interface ReadsFile {
   format: number;
@@ -60,6 +86,8 @@ const readsPath = (root: string, folder: string, variant: string, image: string)
 /** The file of a build's results: which list each result's walk read, in the names' file whose checksum is `sets`. */
 interface ResultsFile {
   format: number;
+  /** The stamp of the code that decided the names (see readsCode). */
+  code: string;
   sets: string;
   results: Record<string, number>;
 }
@@ -70,10 +98,13 @@ export function pruneUnitReads(root: string, builds: { variant: string; image: s
   pruneBuildStateFiles(root, RESULTS, builds);
 }
 
-/** The build's files' data when both are whole, of this format and of one another, else an empty one (every result misses). */
+/**
+ * The build's files' data when both are whole, of this format and code and of one another, else an empty one (every
+ * result misses).
+ */
 function readFiles(root: string, variant: string, image: string): ReadsFile {
   const kept = readChecksummed(readsPath(root, RESULTS, variant, image)) as ResultsFile | undefined;
-  if (!kept || kept.format !== FORMAT || typeof kept.results !== 'object' || kept.results === null) return EMPTY;
+  if (!kept || kept.format !== FORMAT || kept.code !== readsCode() || typeof kept.results !== 'object' || kept.results === null) return EMPTY;
   const sets = readChecksummedWithSum(readsPath(root, FOLDER, variant, image));
   const data = sets?.data as Omit<ReadsFile, 'results'> | undefined;
   if (!data || sets!.sum !== kept.sets || data.format !== FORMAT || !Array.isArray(data.names) || !Array.isArray(data.lists) || !data.lists.every((l) => typeof l === 'string')) return EMPTY;
@@ -292,7 +323,7 @@ export class UnitReads {
     const out = compact(data);
     // The names and their sets written when they changed, the results always (a failure: the next header edit walks the units).
     const sets = keepChecksummed(readsPath(this.root, FOLDER, variant, image), { format: FORMAT, names: out.names, lists: out.lists });
-    if (sets !== undefined) writeChecksummed(readsPath(this.root, RESULTS, variant, image), { format: FORMAT, sets, results: out.results } satisfies ResultsFile);
+    if (sets !== undefined) writeChecksummed(readsPath(this.root, RESULTS, variant, image), { format: FORMAT, code: readsCode(), sets, results: out.results } satisfies ResultsFile);
     this.stored.set(`${variant}\0${image}`, { data: out, decoded: new Map() });
   }
 }

@@ -1,8 +1,11 @@
 // An edit of an assembler file that leaves the build's assembler macros as they were takes the patch path (one unit
 // preprocessed, one file parsed) with the macros kept beside the index; an edit of the definitions takes the full path.
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
+import { STATE_DIR } from '../../src/project/config.js';
 import { findCallees } from '../../src/query/call-graph/call-sites.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
@@ -33,6 +36,21 @@ describe('an edit of an assembler file in a build with assembler macros', () => 
       'negate64 7', 'l1_1 8', 'l2_1 9', 'uart_rx 13', 'uart_tx 13', 'timer0_isr 15', 'timer1_isr 15', 'port_a 22', 'port_b 22',
       'empty_list 27', 'kept_func 35', 'default_handler 38', 'l19_1 39', 'l20_1 39', 'vector_table 46',
     ]);
+  });
+
+  it('takes the full path when the kept macros were read by other code (then patches the next edit again)', async () => {
+    // As an older fw-context kept them: another code stamp (its modules' size and mtime differ), the same files.
+    const folder = path.join(root, STATE_DIR, 'assembler-macros');
+    const [file] = fs.readdirSync(folder).map((name) => path.join(folder, name));
+    const data = readChecksummed(file) as { code: string; files: unknown[] };
+    expect(typeof data.code).toBe('string');
+    expect(data.files.length).toBeGreaterThan(0);
+    writeChecksummed(file, { ...data, code: 'older code' });
+    edit(UNIT, '    dneg r2, r3\n', '    dneg r2, r3\n    nop\n');
+    expect(work(await indexProject({ root }))[0].patched).toBe(false);
+    edit(UNIT, '    bl negate64\n', '    bl negate64\n    bl port_a\n');
+    expect(work(await indexProject({ root }))).toEqual([{ patched: true, preprocessed: 1, parsed: 1 }]);
+    expect(callees('timer1_isr')).toEqual(['negate64', 'port_a', 'trace_exit']);
   });
 
   it('takes the full path when the definitions change (and patches the next edit again)', async () => {

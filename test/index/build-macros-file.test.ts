@@ -9,6 +9,8 @@ import { openIndexForUpdate } from '../../src/index/open-index.js';
 import { IndexWriter, type MacroGroup } from '../../src/index/index-writer.js';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { readChecksummedValue, writeChecksummedValue } from '../../src/indexer/build-state-files.js';
+import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../../src/index/schema-versions.js';
 
 const byHash = (groups: MacroGroup[]) => [...groups].sort((a, b) => (a.hash < b.hash ? -1 : 1));
 
@@ -67,6 +69,30 @@ describe('build macros kept beside the index', () => {
     expect((await indexProject({ root })).builds[0].macroRowsRead).toBeGreaterThan(0);
     const last = keptAndStored(root);
     expect(last.kept).toEqual(last.stored);
+  });
+
+  it('files an index of an older row format kept are not read by the index made again for this one', async () => {
+    const { root } = await indexedFixture(['index', 'mixed-languages']);
+    const older = `${SCHEMA_VERSION}/${ROW_FORMAT_VERSION - 1}`;
+    // As the older index kept its groups: the same hashes, records read as that version read them.
+    const folder = path.join(root, STATE_DIR, 'macro-groups');
+    for (const name of fs.readdirSync(folder)) {
+      const file = path.join(folder, name);
+      const data = readChecksummedValue(file) as { rows: string; group: unknown[] };
+      expect(data.rows).toBe(`${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}`);
+      const docstrings = (data.group[8] as string[]).map(() => 'as an older version read it');
+      writeChecksummedValue(file, { ...data, rows: older, group: [...data.group.slice(0, 8), docstrings, data.group[9]] });
+    }
+    const db = openIndexForUpdate(indexPath(root))!;
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'row_format_version'").run(String(ROW_FORMAT_VERSION - 1));
+    db.close();
+    // The index is made again from scratch, its groups under the same hashes; a .c edit then patches it.
+    expect((await indexProject({ root })).builds[0].patched).toBeFalsy();
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_kept(void) { return 1; }\n');
+    expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true });
+    const after = keptAndStored(root);
+    expect(after.stored.flatMap((g) => g.records).some((r) => r.docstring === 'as an older version read it')).toBe(false);
+    expect(after.kept).toEqual(after.stored);
   });
 
   it('files of groups the index no longer holds go, and so does the former per-build folder', async () => {

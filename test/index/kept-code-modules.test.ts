@@ -1,5 +1,5 @@
 // The code stamps of what runs keep beside the index (implicit macros, macro blankings, table digests, skeletons,
-// parsed definitions, language sites) name every module the making runs: each module a listed module imports (for
+// parsed definitions, language sites, the names walks read, assembler macros) name every module the making runs: each module a listed module imports (for
 // its values, not its types) is listed, or is one known to decide nothing of what is kept. A module a list missed (compile-args.js
 // reading its flags from a table of its own, blank-macros.js asking wrapper-macros.js what a wrapper macro writes,
 // group-macro-records.js taking a group's records by name from group-values.js) would keep what older code made.
@@ -10,6 +10,8 @@ import { BLANKING_MODULES, DIGEST_MODULES } from '../../src/indexer/kept-blankin
 import { DECIDING_MODULES } from '../../src/indexer/kept-builtins.js';
 import { SITES_MODULES } from '../../src/indexer/language-sites-file.js';
 import { SCANNING_MODULES } from '../../src/indexer/stored-skeletons.js';
+import { READS_MODULES } from '../../src/indexer/unit-reads.js';
+import { ASSEMBLER_MODULES } from '../../src/indexer/kept-assembler-macros.js';
 import { PARSING_MODULES } from '../../src/preprocessor/parsed-defines.js';
 
 const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'src');
@@ -56,6 +58,17 @@ const LISTS: StampList[] = [
     folder: INDEXER,
     decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js'],
   },
+  // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
+  // names in state files.
+  {
+    name: 'READS_MODULES',
+    modules: READS_MODULES,
+    folder: PREPROCESSOR,
+    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/module-stamps.js', '../indexer/build-state-files.js'],
+  },
+  // The assembler macros are read from the masked texts of the files (named by their activity keys); own-strings.js
+  // copies parts of a text as they are.
+  { name: 'ASSEMBLER_MODULES', modules: ASSEMBLER_MODULES, folder: INDEXER, decidingNothing: [...INFRASTRUCTURE, '../model/own-strings.js'] },
   // own-strings.js copies the parts cut from a file's text, their values as they were.
   { name: 'SCANNING_MODULES', modules: SCANNING_MODULES, folder: PREPROCESSOR, decidingNothing: ['../model/sha1.js', '../model/own-strings.js'] },
   { name: 'PARSING_MODULES', modules: PARSING_MODULES, folder: PREPROCESSOR, decidingNothing: ['../model/sha1.js', '../model/module-stamps.js', '../model/replace-file.js'] },

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bitmapIndexes, namesBitmap, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
 const LIMIT = walkedNamesLimit.chars;
@@ -77,6 +78,27 @@ describe('names read by the run\'s walks', () => {
     const saved = JSON.parse(fs.readFileSync(path.join(folder, fs.readdirSync(folder)[0]), 'utf8').slice(41)) as { names: string[]; lists: string[] };
     expect(saved.names.sort()).toEqual(['ONLY_IN_B', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
     expect(saved.lists).toHaveLength(1);
+  });
+
+  it('names kept by other code are not answered, and a walk of this code saves its names over them', () => {
+    const root = tempDir();
+    const older = new UnitReads(root);
+    older.note('r', 'OLD_WALK_NAME');
+    older.save('board', 'app', ['r']);
+    expect(new UnitReads(root).of('board', 'app', 'r')).toBe('OLD_WALK_NAME');
+    // As an older fw-context kept them: another code stamp (its modules' size and mtime differ).
+    const folder = path.join(root, '.fw-context', 'unit-reads-results');
+    const file = path.join(folder, fs.readdirSync(folder)[0]);
+    const data = readChecksummed(file) as { code: string };
+    expect(typeof data.code).toBe('string');
+    writeChecksummed(file, { ...data, code: 'older code' });
+    const upgraded = new UnitReads(root);
+    // A header edit of a name only this code's walk reads would carry the unit over with the older walk's names.
+    expect(upgraded.of('board', 'app', 'r')).toBeUndefined();
+    // The same result walked again (an index made again from scratch): its walk's names are kept, not the older ones.
+    upgraded.note('r', 'OLD_WALK_NAME\nNEW_WALK_NAME');
+    upgraded.save('board', 'app', ['r']);
+    expect(new UnitReads(root).of('board', 'app', 'r')?.split('\n').sort()).toEqual(['NEW_WALK_NAME', 'OLD_WALK_NAME']);
   });
 
   it('a few walks of many names stay strings (a table of their names would cost more); many walks are made sets', () => {
