@@ -219,5 +219,8 @@ export const SCHEMA_VERSION = 18;
  *     `#define recv(s,mem,len,flags) lwip_recv(...)` of sockets.h wrote `pcb->lwip_recv(...)` into raw.c, which never
  *     reads it); unit results keep the line of the unit's #include that first read a file read again later
  *     (`firstTops`), and activity keys the digest of the headers a file sees.
+ * 71: a function-like macro that writes a declaration of its arguments (qualifiers, `*`, `&`, commas around them, each
+ *     once and in order: lwIP's `API_MSG_M_DEF_C(t, m) const t * m`, `API_MSG_M_DEF(m) *m`) is read as it: uses were
+ *     syntax errors, or members named `API_MSG_M_DEF`.
  */
-export const ROW_FORMAT_VERSION = 70;
+export const ROW_FORMAT_VERSION = 71;

@@ -6,18 +6,19 @@
 // `RAPIDJSON_NOEXCEPT` → `noexcept`, libstdc++ `_GLIBCXX17_CONSTEXPR` → `constexpr`,
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
 // (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
-// operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`). Columns and
-// lines never move; other macros are left alone.
+// operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`); macros that
+// write a declaration of their arguments (`API_MSG_M_DEF_C(t, m)` → `const t * m`) are written out where that fits.
+// Columns and lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
-import { argumentList, decoratedParameter, unwrappedUse, wrappedName, wrapperOf, type WrapperOpening } from './wrapper-macros.js';
+import { argumentList, decoratedParameter, PLAIN_WRAPPER, unwrappedUse, wrappedName, wrapperOf, type WrapperGlue } from './wrapper-macros.js';
 
 export interface BlankableMacros {
   /** Object-like macro → the text that replaces each use (padded to the name's length). */
   objectLike: Map<string, string>;
   functionLike: Set<string>;
-  /** Function-like macros that hand their argument on (see wrapper-macros.ts) → what stands for the `(`. */
-  unwrapped: Map<string, WrapperOpening>;
+  /** Function-like macros that hand their arguments on (see wrapper-macros.ts) → the glue written around them. */
+  unwrapped: Map<string, WrapperGlue>;
 }
 
 /** Hashes of blankings known without hashing them (made already, or kept with them: see kept-blankings.ts). */
@@ -136,7 +137,7 @@ function operandConstraintFor(m: MacroRecord): string | null {
 interface Verdict {
   /**
    * object: each use of the name is replaced by `text`; function: each use is blanked with its arguments; unwrap:
-   * the name and the parentheses of each use are blanked, the `(` replaced by `text` (see wrapper-macros.ts).
+   * the name, parentheses and commas of each use are blanked and the glue `text` written there (see wrapper-macros.ts).
    */
   kind: 'object' | 'function' | 'unwrap' | 'no';
   text: string;
@@ -155,8 +156,8 @@ function verdictOf(m: MacroRecord): Verdict {
     if (m.value.trim() === '' || EMPTY_BLOCK.test(m.value)) return { kind: 'function', text: '' };
     const constraint = operandConstraintFor(m);
     if (constraint !== null) return { kind: 'object', text: constraint };
-    const opening = wrapperOf(m);
-    return opening === null ? NO : { kind: 'unwrap', text: opening };
+    const glue = wrapperOf(m);
+    return glue === null ? NO : { kind: 'unwrap', text: glue };
   }
   const text = replacementFor(m);
   return text === null ? NO : { kind: 'object', text };
@@ -265,7 +266,7 @@ function followChains(macros: MacroRecord[], verdicts: Verdict[]): Map<string, V
       const wrapped = merged.get(wrappedName(m) ?? '');
       const decorated = decoratedParameter(m);
       if (wrapped?.kind === 'unwrap' || (decorated !== undefined && decorationsAndKeywords(decorated, merged) === '')) {
-        verdicts[open[k]] = wrapped?.kind === 'unwrap' ? wrapped : { kind: 'unwrap', text: '' };
+        verdicts[open[k]] = wrapped?.kind === 'unwrap' ? wrapped : { kind: 'unwrap', text: PLAIN_WRAPPER };
         open.splice(k, 1);
         changed = true;
         continue;
@@ -293,7 +294,7 @@ export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
   for (const [name, v] of verdict) {
     if (v.kind === 'object') out.objectLike.set(name, v.text.padEnd(name.length, ' '));
     else if (v.kind === 'function') out.functionLike.add(name);
-    else if (v.kind === 'unwrap') out.unwrapped.set(name, v.text as WrapperOpening);
+    else if (v.kind === 'unwrap') out.unwrapped.set(name, v.text);
   }
   return out;
 }
@@ -400,15 +401,16 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const tok = m[0];
     const replacement = macros.objectLike.get(tok);
-    const opening = macros.unwrapped.get(tok);
-    if ((replacement !== undefined || opening !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
-    if (opening !== undefined) {
-      const use = unwrappedUse(text, m.index, m.index + tok.length, opening);
+    const glue = macros.unwrapped.get(tok);
+    if ((replacement !== undefined || glue !== undefined || macros.functionLike.has(tok)) && undefinedAt?.(tok, m.index)) continue;
+    if (glue !== undefined) {
+      const use = unwrappedUse(text, m.index, m.index + tok.length, glue);
       if (use === undefined) continue;
-      // The argument may hold uses of its own (`PACK_STRUCT_FIELD(PACK_STRUCT_FLD_8(x))`, a blanked decoration).
-      const at = use.argStart;
-      const arg = blankMacroUses(text.slice(at, use.argEnd), macros, undefinedAt && ((name, offset) => undefinedAt(name, offset + at)));
-      parts.push(text.slice(copied, m.index), use.lead, arg, ' ');
+      parts.push(text.slice(copied, m.index), use.glue[0]);
+      // An argument may hold uses of its own (`PACK_STRUCT_FIELD(PACK_STRUCT_FLD_8(x))`, a blanked decoration).
+      use.args.forEach(([at, argEnd], i) => {
+        parts.push(blankMacroUses(text.slice(at, argEnd), macros, undefinedAt && ((name, offset) => undefinedAt(name, offset + at))), use.glue[i + 1]);
+      });
       copied = use.end;
       TOKEN.lastIndex = use.end;
       continue;

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank-macros.js';
-import type { WrapperOpening } from './wrapper-macros.js';
+import type { WrapperGlue } from './wrapper-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 import { DECIDING_MODULES } from './kept-builtins.js';
 import { moduleStamps } from '../model/module-stamps.js';
@@ -24,10 +24,10 @@ const DIGESTS_FOLDER = 'table-digests';
 const KEPT_SETS = 8;
 
 /**
- * A kept set: object-like names with their replacement, function-like names, wrapper names with their opening; or
+ * A kept set: object-like names with their replacement, function-like names, wrapper names with their glue; or
  * 'all' (the same as the set's whole blanking).
  */
-type KeptBlanking = [[string, string][], string[], [string, WrapperOpening][]] | 'all';
+type KeptBlanking = [[string, string][], string[], [string, WrapperGlue][]] | 'all';
 
 interface BlankingsFile {
   format: number;

@@ -69,9 +69,9 @@ export class ScopedBlanking {
       else out.objectLike.set(n, text);
       if (sub.functionLike.has(n)) out.functionLike.add(n);
       else out.functionLike.delete(n);
-      const opening = sub.unwrapped.get(n);
-      if (opening === undefined) out.unwrapped.delete(n);
-      else out.unwrapped.set(n, opening);
+      const glue = sub.unwrapped.get(n);
+      if (glue === undefined) out.unwrapped.delete(n);
+      else out.unwrapped.set(n, glue);
     }
     return out;
   }

@@ -91,7 +91,7 @@ describe('macros that hand their argument on', () => {
   ]);
 
   it('are read as their argument: a wrapped member is a member, an optional parameter a parameter', () => {
-    expect([...macros.unwrapped].sort()).toEqual([['LWIP_DNS_ADDRTYPE_ARG', ','], ['PACK_STRUCT_FIELD', ''], ['PACK_STRUCT_FLD_8', '']]);
+    expect([...macros.unwrapped].sort()).toEqual([['LWIP_DNS_ADDRTYPE_ARG', ',|'], ['PACK_STRUCT_FIELD', '|'], ['PACK_STRUCT_FLD_8', '|']]);
     const text = [
       'struct ip_hdr {',
       '  PACK_STRUCT_FLD_8(u8_t _v_hl);',
@@ -122,12 +122,74 @@ describe('macros that hand their argument on', () => {
   });
 });
 
+describe('macros that write a declaration of their arguments', () => {
+  // lwIP tcpip_priv.h (LWIP_MPU_COMPATIBLE off): `API_MSG_M_DEF_C(t, m) const t * m`, `API_MSG_M_DEF(m) *m`, used
+  // for members of api_msg.h's structs; read unexpanded, the first is a syntax error, the second a member function.
+  const macros = blankableMacros([
+    def('API_MSG_M_DEF_C', 'const t * m', '(t, m)'),
+    def('API_MSG_M_DEF', '*m', '(m)'),
+    def('API_MSG_M_DEF_SEM', 'API_MSG_M_DEF(m)', '(m)'),
+    def('PAIR', 't m', '(t, m)'),
+    def('SWAPPED', 'm t', '(t, m)'),
+    def('TWICE', 't m, m', '(t, m)'),
+    def('CALL', 'f(x)', '(f, x)'),
+    def('AND', 'a && b', '(a, b)'),
+  ]);
+
+  it('are read as the declaration they write, where the glue fits; other shapes stay', () => {
+    expect([...macros.unwrapped].sort()).toEqual([['API_MSG_M_DEF', '*|'], ['API_MSG_M_DEF_C', 'const|*|'], ['API_MSG_M_DEF_SEM', '*|'], ['PAIR', '||']]);
+    const text = [
+      'struct api_msg {',
+      '  struct {',
+      '    API_MSG_M_DEF_C(ip_addr_t, ipaddr);',
+      '    ip_addr_t API_MSG_M_DEF(addr);',
+      '    sys_sem_t API_MSG_M_DEF_SEM(sem);',
+      '    PAIR(u16_t,port);',
+      '    PAIR(u8_t',
+      '         , if_idx);',
+      '  } bc;',
+      '};',
+      'void f(API_MSG_M_DEF_C(char, name), int n);',
+      'int g(void) { return CALL(h, 1) + AND(1, 2); }',
+      '',
+    ].join('\n');
+    const before = extractSymbols(text, { relPath: 'api_msg.h', language: 'c' });
+    expect(before.errors).not.toEqual([]);
+    const out = blankMacroUses(text, macros);
+    const lines = out.split('\n');
+    expect(lines[2]).toBe(`    ${' '.repeat(10)}const ip_addr_t* ipaddr ;`);
+    expect(lines[3]).toBe(`    ip_addr_t ${' '.repeat(13)}*addr ;`);
+    expect(lines[4]).toBe(`    sys_sem_t ${' '.repeat(17)}*sem ;`);
+    expect(lines[5]).toBe(`    ${' '.repeat(5)}u16_t port ;`);
+    expect(lines.slice(6, 8)).toEqual([`    ${' '.repeat(5)}u8_t`, `           if_idx ;`]);
+    expect(lines[11]).toBe('int g(void) { return CALL(h, 1) + AND(1, 2); }');
+    expect(out.split('\n').map((l) => l.length)).toEqual(text.split('\n').map((l) => l.length));
+    const after = extractSymbols(out, { relPath: 'api_msg.h', language: 'c' });
+    expect(after.errors).toEqual([]);
+    expect(after.symbols.filter((x) => x.kind === 'field').map((x) => [x.name, x.signature])).toEqual([
+      ['bc', 'struct { const ip_addr_t* ipaddr ; ip_addr_t *addr ; sys_sem_t *sem ; u16_t port ; u8_t if_idx ; } bc'],
+      ['ipaddr', 'const ip_addr_t* ipaddr'],
+      ['addr', 'ip_addr_t *addr'],
+      ['sem', 'sys_sem_t *sem'],
+      ['port', 'u16_t port'],
+      ['if_idx', 'u8_t if_idx'],
+    ]);
+    expect(after.symbols.filter((x) => x.kind === 'function').map((x) => x.name)).toEqual(['f', 'g']);
+  });
+
+  it('stay where the glue does not fit', () => {
+    const short = blankableMacros([def('D', 'const t * m', '(t, m)')]);
+    expect(blankMacroUses('D(a,b);', short)).toBe('D(a,b);');
+    expect(blankMacroUses('D(a, b);', short)).toBe('D(a, b);');
+  });
+});
+
 describe('a macro that decorates its argument', () => {
   // glibc sys/cdefs.h (C): `__NTH(fct)` → `__attribute__ ((__nothrow__ __LEAF)) fct`; bits/socket.h uses it on a definition.
   const macros = blankableMacros([def('__LEAF', ', __leaf__'), def('__NTH', '__attribute__ ((__nothrow__ __LEAF)) fct', '(fct)'), def('KEEP', 'static fct', '(fct)')]);
 
   it('is read as its argument, so the function it declares is named', () => {
-    expect(macros.unwrapped.get('__NTH')).toBe('');
+    expect(macros.unwrapped.get('__NTH')).toBe('|');
     expect(macros.unwrapped.has('KEEP')).toBe(false);
     const text = 'extern struct cmsghdr * __NTH (__cmsg_nxthdr (struct msghdr *__mhdr, struct cmsghdr *__cmsg))\n{\n  return 0;\n}\n';
     const out = blankMacroUses(text, macros);
