@@ -222,5 +222,8 @@ export const SCHEMA_VERSION = 18;
  * 71: a function-like macro that writes a declaration of its arguments (qualifiers, `*`, `&`, commas around them, each
  *     once and in order: lwIP's `API_MSG_M_DEF_C(t, m) const t * m`, `API_MSG_M_DEF(m) *m`) is read as it: uses were
  *     syntax errors, or members named `API_MSG_M_DEF`.
+ * 72: an object-like macro writing a piece of an argument or parameter list (a comma first or last: lwIP's
+ *     `WRITE_DELAYED` → `, 1`, `LOOPIF_ADDRINIT` → `&a, &b, &c,`) is read as those arguments (each `0` where they do
+ *     not fit the name): `f(conn WRITE_DELAYED)` was a syntax error.
  */
-export const ROW_FORMAT_VERSION = 71;
+export const ROW_FORMAT_VERSION = 72;

@@ -7,10 +7,12 @@
 // `__PACKED_STRUCT` → `struct`, glibc `__STD_TYPE` → `typedef`), the halves of a C linkage block are written out
 // (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
 // operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`); macros that
-// write a declaration of their arguments (`API_MSG_M_DEF_C(t, m)` → `const t * m`) are written out where that fits.
-// Columns and lines never move; other macros are left alone.
+// write a piece of an argument list (lwIP `WRITE_DELAYED` → `, 1`) or a declaration of their arguments
+// (`API_MSG_M_DEF_C(t, m)` → `const t * m`) are written out where that fits. Columns and lines never move; other
+// macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
+import { listFragmentFitting } from './list-fragments.js';
 import { argumentList, decoratedParameter, PLAIN_WRAPPER, unwrappedUse, wrappedName, wrapperOf, type WrapperGlue } from './wrapper-macros.js';
 
 export interface BlankableMacros {
@@ -95,7 +97,8 @@ const LINKAGE_OPEN_SHORT = 'extern"C"{';
 /**
  * What replaces a use of this object-like macro, or null when it must stay. Besides decorations, the two halves of
  * a C linkage block (glibc's and newlib's `__BEGIN_DECLS` / `__END_DECLS` as C++ sees them) are written out: left
- * as names, the parser read the declarations between them as one broken declaration.
+ * as names, the parser read the declarations between them as one broken declaration. So is a piece of an argument
+ * list (see list-fragments.ts).
  */
 function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
@@ -103,6 +106,8 @@ function replacementFor(m: MacroRecord): string | null {
   if (v === '}') return '}';
   if (STRINGS_ONLY.test(v)) return stringReplacement(m.name);
   if (LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
+  const fragment = listFragmentFitting(v, m.name.length);
+  if (fragment !== undefined) return fragment;
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
   if (!KEYWORDS_ONLY.test(v)) return null;

@@ -122,6 +122,49 @@ describe('macros that hand their argument on', () => {
   });
 });
 
+describe('macros that write a piece of an argument list', () => {
+  // lwIP api_msg.c `WRITE_DELAYED` → `, 1` and `WRITE_DELAYED_PARAM` → `, u8_t delayed`; netif.c `LOOPIF_ADDRINIT`
+  // → `&loop_ipaddr, &loop_netmask, &loop_gw,` (longer than its name: each argument stands as `0`).
+  const macros = blankableMacros([
+    def('WRITE_DELAYED', ', 1'),
+    def('WRITE_DELAYED_PARAM', ', u8_t delayed'),
+    def('LOOPIF_ADDRINIT', '&loop_ipaddr, &loop_netmask, &loop_gw,'),
+    def('LONG_PARAMS', ', unsigned char *buffer, size_t length'),
+    def('STATEMENT', 'x = 1;'),
+    def('UNBALANCED', ', f(1'),
+  ]);
+
+  it('are read as the arguments or parameters they write', () => {
+    expect(Object.fromEntries(macros.objectLike)).toEqual({
+      WRITE_DELAYED: ',1'.padEnd(13),
+      WRITE_DELAYED_PARAM: ',u8_t delayed'.padEnd(19),
+      LOOPIF_ADDRINIT: '0,0,0,'.padEnd(15),
+    });
+    const text = [
+      'static err_t do_writemore(struct netconn *conn WRITE_DELAYED_PARAM);',
+      'void do_close(struct netconn *conn)',
+      '{',
+      '  do_writemore(conn WRITE_DELAYED);',
+      '  netif_add(&loop_netif, LOOPIF_ADDRINIT NULL, netif_loopif_init, tcpip_input);',
+      '}',
+      '',
+    ].join('\n');
+    expect(extractSymbols(text, { relPath: 'api_msg.c', language: 'c' }).errors).not.toEqual([]);
+    const out = blankMacroUses(text, macros);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`static err_t do_writemore(struct netconn *conn ,u8_t delayed${' '.repeat(6)});`);
+    expect(lines[3]).toBe(`  do_writemore(conn ,1${' '.repeat(11)});`);
+    expect(lines[4]).toBe(`  netif_add(&loop_netif, 0,0,0,${' '.repeat(9)} NULL, netif_loopif_init, tcpip_input);`);
+    expect(out.split('\n').map((l) => l.length)).toEqual(text.split('\n').map((l) => l.length));
+    const ex = extractSymbols(out, { relPath: 'api_msg.c', language: 'c' });
+    expect(ex.errors).toEqual([]);
+    expect(ex.symbols.filter((x) => x.kind === 'function').map((x) => x.signature)).toEqual([
+      'static err_t do_writemore(struct netconn *conn ,u8_t delayed )',
+      'void do_close(struct netconn *conn)',
+    ]);
+  });
+});
+
 describe('macros that write a declaration of their arguments', () => {
   // lwIP tcpip_priv.h (LWIP_MPU_COMPATIBLE off): `API_MSG_M_DEF_C(t, m) const t * m`, `API_MSG_M_DEF(m) *m`, used
   // for members of api_msg.h's structs; read unexpanded, the first is a syntax error, the second a member function.
@@ -352,7 +395,8 @@ describe('blankMacroUses', () => {
       def('UNKNOWN', '__not_defined_here'),
     ]);
     expect([...libc.functionLike].sort()).toEqual(['__attr_access', '__attribute_nonnull__', '__nonnull']);
-    expect([...libc.objectLike.keys()].sort()).toEqual(['__THROW', '__attribute_warn_unused_result__', '__wur']);
+    // `__LEAF` (`, __leaf__`) is a piece of an attribute's list: written `,0` where it stands alone.
+    expect([...libc.objectLike.keys()].sort()).toEqual(['__LEAF', '__THROW', '__attribute_warn_unused_result__', '__wur']);
     const text = [
       'extern void *memcpy (void *__restrict __dest, const void *__restrict __src,',
       '                     size_t __n) __THROW __nonnull ((1, 2));',
