@@ -225,5 +225,7 @@ export const SCHEMA_VERSION = 18;
  * 72: an object-like macro writing a piece of an argument or parameter list (a comma first or last: lwIP's
  *     `WRITE_DELAYED` → `, 1`, `LOOPIF_ADDRINIT` → `&a, &b, &c,`) is read as those arguments (each `0` where they do
  *     not fit the name): `f(conn WRITE_DELAYED)` was a syntax error.
+ * 73: an object-like macro writing an array declarator's brackets (glibc's `__flexarr` → `[]`) is read as them:
+ *     `unsigned char __cmsg_data __flexarr;` in bits/socket.h was a syntax error.
  */
-export const ROW_FORMAT_VERSION = 72;
+export const ROW_FORMAT_VERSION = 73;

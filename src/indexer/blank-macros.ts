@@ -90,6 +90,9 @@ function isStringReplacement(text: string): boolean {
 /** First characters of what ATTRIBUTE_ONLY and KEYWORDS_ONLY match: other values (`(4U)`, most of them) are not tested. */
 const MAY_DECORATE = new Set('_[secivrautn');
 
+/** An array declarator's brackets, empty or around one word (glibc's `__flexarr`: `[]`, `[0]` or `[1]`). */
+const ARRAY_SUFFIX = /^\[\s*\w*\s*\]$/;
+
 /** A linkage block's opening (`__BEGIN_DECLS` in C++: `extern "C" {`), and its shortest spelling. */
 const LINKAGE_OPEN = /^extern\s*"C"\s*\{$/;
 const LINKAGE_OPEN_SHORT = 'extern"C"{';
@@ -98,7 +101,8 @@ const LINKAGE_OPEN_SHORT = 'extern"C"{';
  * What replaces a use of this object-like macro, or null when it must stay. Besides decorations, the two halves of
  * a C linkage block (glibc's and newlib's `__BEGIN_DECLS` / `__END_DECLS` as C++ sees them) are written out: left
  * as names, the parser read the declarations between them as one broken declaration. So is a piece of an argument
- * list (see list-fragments.ts).
+ * list (see list-fragments.ts), and an array declarator's brackets (glibc's `__flexarr` → `[]`: `unsigned char
+ * __cmsg_data __flexarr;` read two names side by side).
  */
 function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
@@ -108,6 +112,7 @@ function replacementFor(m: MacroRecord): string | null {
   if (LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
   const fragment = listFragmentFitting(v, m.name.length);
   if (fragment !== undefined) return fragment;
+  if (ARRAY_SUFFIX.test(v)) return v.replace(/\s+/g, '').length <= m.name.length ? v.replace(/\s+/g, '') : null;
   if (!MAY_DECORATE.has(v[0])) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
   if (!KEYWORDS_ONLY.test(v)) return null;

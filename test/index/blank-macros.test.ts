@@ -165,6 +165,21 @@ describe('macros that write a piece of an argument list', () => {
   });
 });
 
+describe('a macro that writes an array declarator', () => {
+  // glibc sys/cdefs.h `__flexarr` (`[]` for C99, `[0]` or `[1]` before), used in bits/socket.h's struct cmsghdr.
+  it('is read as its brackets where they fit; other bracket values stay', () => {
+    const macros = blankableMacros([def('__flexarr', '[ ]'), def('ONE', '[1]'), def('N', '[ 16 ]'), def('SUM', '[a + b]')]);
+    expect(Object.fromEntries(macros.objectLike)).toEqual({ __flexarr: '[]'.padEnd(9), ONE: '[1]' });
+    const text = 'struct cmsghdr {\n  int cmsg_type;\n  __extension__ unsigned char __cmsg_data __flexarr;\n};\n';
+    expect(extractSymbols(text, { relPath: 'socket.h', language: 'c' }).errors).not.toEqual([]);
+    const out = blankMacroUses(text, macros);
+    expect(out.split('\n')[2]).toBe(`  __extension__ unsigned char __cmsg_data []${' '.repeat(7)};`);
+    const ex = extractSymbols(out, { relPath: 'socket.h', language: 'c' });
+    expect(ex.errors).toEqual([]);
+    expect(ex.symbols.filter((x) => x.kind === 'field').map((x) => x.name)).toEqual(['cmsg_type', '__cmsg_data']);
+  });
+});
+
 describe('macros that write a declaration of their arguments', () => {
   // lwIP tcpip_priv.h (LWIP_MPU_COMPATIBLE off): `API_MSG_M_DEF_C(t, m) const t * m`, `API_MSG_M_DEF(m) *m`, used
   // for members of api_msg.h's structs; read unexpanded, the first is a syntax error, the second a member function.
