@@ -227,5 +227,9 @@ export const SCHEMA_VERSION = 18;
  *     not fit the name): `f(conn WRITE_DELAYED)` was a syntax error.
  * 73: an object-like macro writing an array declarator's brackets (glibc's `__flexarr` → `[]`) is read as them:
  *     `unsigned char __cmsg_data __flexarr;` in bits/socket.h was a syntax error.
+ * 74: a #define applies only where a view that reached it compiles the text: in its own file, not in the `#else` of
+ *     its `#ifdef` that other units read (ThreadX's `VOID _tx_block_pool_initialize(VOID);` read as a use of the
+ *     macro the `#ifdef TX_INVOKE_INLINE_INITIALIZATION` branch defines), nor, in another file, where the units reading
+ *     it read the header without reaching it; such a name's uses there are not blanked either.
  */
-export const ROW_FORMAT_VERSION = 73;
+export const ROW_FORMAT_VERSION = 74;

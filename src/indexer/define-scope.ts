@@ -30,7 +30,12 @@ export class DefineScope {
   /** Whether a definition may apply at `line` of `file` (stored path) when written in another file. */
   sees(file: string, line: number, def: Pick<MacroDef, 'file' | 'line'>): boolean {
     if (this.scoped.has(def.file)) return this.visible.get(file)?.get(def.file)?.has(def.line) === true;
-    return this.headers === undefined || this.headers.sees(file, line, def.file);
+    return this.headers === undefined || this.headers.sees(file, line, def.file, def.line);
+  }
+
+  /** Whether a definition of `file` itself, above `line`, applies there (see HeaderVisibility.ownSees). */
+  ownSees(file: string, line: number, defLine: number): boolean {
+    return this.headers === undefined || this.headers.ownSees(file, line, defLine);
   }
 
   /** A digest of the headers whose #defines `file` sees ('' when not followed): part of its stored parse's key. */

@@ -1,19 +1,25 @@
 // Where the #defines of headers reach: a header's #define applies to another file's text only where some unit read
 // the header before that text. At file granularity: before the unit's last read of the file ended, told apart by the
 // unit's own #include lines (see UnitResult.tops); in a unit's own file, below the #include that first read it.
+// A header's #defines are told apart by the views that reached them (define-classes.ts): another file sees those of
+// the class its reader reached, the header's own text those of the classes whose lines hold it.
 // Leaves out the order of reads under one #include of the unit's own file: a file and a header read there see each other.
-import { sha1 } from '../model/sha1.js';
 import type { UnitResult } from '../preprocessor/unit-result.js';
+import { classesDigest, classesSee, classLanes, FileClasses, LANES, reached, type ClassLines, type DefineClass } from './define-classes.js';
 
 /** What the visibility of headers' #defines is made from (see UnitResult.tops and firstTops). */
 export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops'>;
 
-/** Per header that defines something: the lanes of its path's hash, summed into digests of the sets it is in. */
-const LANES = 4;
+/** Of a file with several defining classes: each one's number and lines. */
+interface NumberedClass {
+  readonly id: number;
+  readonly lines: ClassLines;
+}
 
 /**
- * Which files' #defines each file of a build sees: headers as bit sets over the defining files (interned: files
- * that see the same headers share one), units' own files also by line. Files no unit read see every definition.
+ * Which files' #defines each file of a build sees: headers as bit sets over their defining classes (interned: files
+ * that see the same share one), units' own files also by line. Files no unit read see every definition. A file's own
+ * #defines apply to its text where one of its classes that reached them compiles it (`own`).
  */
 export class HeaderVisibility {
   private digests = new Map<string, string>();
@@ -21,22 +27,42 @@ export class HeaderVisibility {
   private sums = new WeakMap<Uint32Array, Uint32Array>();
 
   constructor(
-    /** The defining files (stored paths) by number. */
-    private readonly ids: ReadonlyMap<string, number>,
+    /** The defining classes (by file, stored paths) by number: one number, or several with their lines. */
+    private readonly ids: ReadonlyMap<string, number | readonly NumberedClass[]>,
     private readonly lanes: Uint32Array,
-    /** Per file: the defining files it sees in all its text. */
+    /** Per file: the defining classes it sees in all its text. */
     private readonly seenBy: ReadonlyMap<string, Uint32Array>,
-    /** Per unit's own file: the defining files it sees below a line (of its #include that read them first). */
+    /** Per unit's own file: the defining classes it sees below a line (of its #include that read them first). */
     private readonly below: ReadonlyMap<string, ReadonlyMap<number, number>>,
+    /** Per file with several classes: the lines of each (see FileClasses.lines). */
+    private readonly own: ReadonlyMap<string, readonly ClassLines[]> = new Map(),
   ) {}
+
+  /** Whether a #define of `file` itself at `defLine` (above `line`) applies at `line`: a class that reached it compiles the line. */
+  ownSees(file: string, line: number, defLine: number): boolean {
+    if (this.own.size === 0) return true;
+    const lines = this.own.get(file);
+    return lines === undefined || classesSee(lines, line, defLine);
+  }
+
+  /** Whether some view of `file` (stored path) did not reach the file's #define at `defLine`. */
+  conditional(file: string, defLine: number): boolean {
+    const lines = this.own.get(file);
+    return lines !== undefined && lines.some((c) => !reached(c, defLine));
+  }
+
+  /** The files (stored paths) with several classes, whose #defines some of their lines do not see. */
+  get classedFiles(): Iterable<string> {
+    return this.own.keys();
+  }
 
   /** The file last asked about, and what it sees (a file's lookups come one after another). */
   private lastFile: string | undefined;
   private lastBits: Uint32Array | undefined;
   private lastBelow: ReadonlyMap<number, number> | undefined;
 
-  /** Whether a #define of `defFile` (stored path, or `<command-line>`) may apply at `line` of `file`. */
-  sees(file: string, line: number, defFile: string): boolean {
+  /** Whether a #define of `defFile` (stored path, or `<command-line>`) at `defLine` may apply at `line` of `file`. */
+  sees(file: string, line: number, defFile: string, defLine: number): boolean {
     if (defFile.charCodeAt(0) === 60) return true;
     if (file !== this.lastFile) {
       this.lastFile = file;
@@ -46,11 +72,11 @@ export class HeaderVisibility {
     const bits = this.lastBits;
     const below = this.lastBelow;
     if (bits === undefined && below === undefined) return true;
-    const id = this.ids.get(defFile);
-    if (id === undefined) return false;
-    if (bits !== undefined && (bits[id >>> 5] & (1 << (id & 31))) !== 0) return true;
-    const from = below?.get(id);
-    return from !== undefined && line > from;
+    const known = this.ids.get(defFile);
+    if (known === undefined) return false;
+    if (typeof known === 'number') return seesClass(bits, below, known, line);
+    for (const c of known) if (reached(c.lines, defLine) && seesClass(bits, below, c.id, line)) return true;
+    return false;
   }
 
   /** A digest of what `file` sees ('' when no unit read it): part of its stored parse's key. */
@@ -67,9 +93,17 @@ export class HeaderVisibility {
       sum.set(set);
     }
     if (below !== undefined) for (const [id, line] of below) for (let l = 0; l < LANES; l++) sum[LANES + l] += Math.imul(this.lanes[id * LANES + l], 2 * line + 1);
-    this.digests.set(file, (d = Buffer.from(sum.buffer).toString('hex')));
+    const own = this.own.get(file);
+    this.digests.set(file, (d = `${Buffer.from(sum.buffer).toString('hex')}${own ? `v${classesDigest(own)}` : ''}`));
     return d;
   }
+}
+
+/** Whether a file seeing the classes `bits` in all its text, and `below` below lines, sees class `id` at `line`. */
+function seesClass(bits: Uint32Array | undefined, below: ReadonlyMap<number, number> | undefined, id: number, line: number): boolean {
+  if (bits !== undefined && (bits[id >>> 5] & (1 << (id & 31))) !== 0) return true;
+  const from = below?.get(id);
+  return from !== undefined && line > from;
 }
 
 /** `sum` with the lanes of the defining files in `bits` added. */
@@ -84,12 +118,6 @@ function addBits(sum: Uint32Array, bits: Uint32Array, lanes: Uint32Array): Uint3
     }
   }
   return sum;
-}
-
-/** The lanes of a path's hash (see LANES). */
-function pathLanes(file: string, out: Uint32Array, at: number): void {
-  const h = sha1(file);
-  for (let l = 0; l < LANES; l++) out[at + l] = parseInt(h.slice(8 * l, 8 * l + 8), 16);
 }
 
 /**
@@ -120,11 +148,17 @@ function readBefore(first: number[] | undefined, tops: readonly number[] | undef
   return lo;
 }
 
-/** A file the build's units read: its number, its number among the defining files (-1: not one), whether a unit file. */
+/** A file the build's units read: its number, its define classes, whether a unit file. */
 interface FileEntry {
   readonly no: number;
-  id: number;
+  readonly classes: FileClasses;
   readonly unitFile: boolean;
+}
+
+/** A unit's files: their entries, and the numbers of the defining classes it read them in (-1: none). */
+interface UnitReads {
+  of: FileEntry[];
+  ids: Int32Array;
 }
 
 /**
@@ -134,35 +168,64 @@ interface FileEntry {
 export function headerVisibility(results: readonly HeaderScopeInput[], scoped: ReadonlySet<string>, stored: (file: string) => string): HeaderVisibility {
   // Made by absolute path, stored paths taken at the end.
   const entries = new Map<string, FileEntry>();
-  const defining: string[] = [];
-  const read: FileEntry[][] = [];
+  const defining: [string, DefineClass][] = [];
+  const read: UnitReads[] = [];
   for (const r of results) {
     const files = r.files;
     const of: FileEntry[] = new Array(files.length);
+    const ids = new Int32Array(files.length);
     for (let k = 0; k < files.length; k++) {
       const f = files[k];
       let e = entries.get(f.file);
-      if (e === undefined) entries.set(f.file, (e = { no: entries.size, id: -1, unitFile: scoped.has(stored(f.file)) }));
-      if (e.id < 0 && !e.unitFile && f.view.defines.length !== 0 && f.file !== r.unit) e.id = defining.push(f.file) - 1;
+      if (e === undefined) entries.set(f.file, (e = { no: entries.size, classes: new FileClasses(), unitFile: scoped.has(stored(f.file)) }));
+      const c = e.classes.of(f.view);
+      if (c.id < 0 && !e.unitFile && c.defines.length !== 0 && f.file !== r.unit) c.id = defining.push([f.file, c]) - 1;
       of[k] = e;
+      ids[k] = e.unitFile || f.file === r.unit ? -1 : c.id;
     }
-    read.push(of);
+    read.push({ of, ids });
   }
   const b: VisibilityBuild = { words: (defining.length + 31) >>> 5, seenBy: new Map(), below: new Map(), done: new Map() };
   for (let u = 0; u < results.length; u++) addUnit(results[u], read[u], b);
-  const ids = new Map<string, number>();
-  const lanes = new Uint32Array(defining.length * LANES);
-  for (let id = 0; id < defining.length; id++) {
-    const s = stored(defining[id]);
-    ids.set(s, id);
-    pathLanes(s, lanes, id * LANES);
-  }
+  const { ids, lanes, own } = numberedClasses(entries, defining, stored);
   const seenBy = new Map<string, Uint32Array>();
   for (const [file, bits] of interned(b.seenBy)) seenBy.set(stored(file), bits);
   const below = new Map<string, Map<number, number>>();
   for (const [file, lines] of b.below) below.set(stored(file), lines);
-  return new HeaderVisibility(ids, lanes, seenBy, below);
+  return new HeaderVisibility(ids, lanes, seenBy, below, own);
 }
+
+/**
+ * The defining classes by file (stored paths): one number, or several with the lines of each; their lanes; and the
+ * lines of each class of the files with several (see FileClasses.lines).
+ */
+function numberedClasses(entries: Map<string, FileEntry>, defining: [string, DefineClass][], stored: (file: string) => string) {
+  const own = new Map<string, ClassLines[]>();
+  const linesOf = new Map<DefineClass, ClassLines>();
+  for (const [file, e] of entries) {
+    const lines = e.classes.lines();
+    if (lines === undefined) continue;
+    own.set(stored(file), lines);
+    e.classes.classes.forEach((c, k) => linesOf.set(c, lines[k]));
+  }
+  const ids = new Map<string, number | NumberedClass[]>();
+  const lanes = new Uint32Array(defining.length * LANES);
+  for (let id = 0; id < defining.length; id++) {
+    const [file, c] = defining[id];
+    const s = stored(file);
+    classLanes(s, c.defines, lanes, id * LANES);
+    const known = ids.get(s);
+    if (known === undefined) ids.set(s, id);
+    else {
+      const several = typeof known === 'number' ? [numbered(defining[known][1], known, linesOf)] : known;
+      several.push(numbered(c, id, linesOf));
+      ids.set(s, several);
+    }
+  }
+  return { ids, lanes, own };
+}
+
+const numbered = (c: DefineClass, id: number, linesOf: Map<DefineClass, ClassLines>): NumberedClass => ({ id, lines: linesOf.get(c)! });
 
 interface VisibilityBuild {
   words: number;
@@ -176,19 +239,19 @@ interface VisibilityBuild {
  * One unit's reads added (`of`: its files' entries): each file it read sees the defining files first read before its
  * last read ended.
  */
-function addUnit(r: HeaderScopeInput, of: readonly FileEntry[], b: VisibilityBuild): void {
+function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild): void {
   const files = r.files;
   const n = files.length;
   const first = firstReadLines(r);
-  // Per file: its number (doubled, plus one when the unit reached a #define of it), and the number of files read
-  // before its last read ended (the unit's own file: -1, -1).
+  // Per file: its number doubled, or that of the defining class the unit read it in doubled plus one; and the number
+  // of files read before its last read ended (the unit's own file: -1, -1).
   const reading = new Int32Array(2 * n);
   // Files last read under one #include of the unit's own file mostly: their ends found once (one past the file).
   const endOf = new Map<number, number>();
   let hash = n;
   for (let k = 0; k < n; k++) {
     const own = files[k].file === r.unit;
-    if (own) addOwnFile(r, of, first, b.below);
+    if (own) addOwnFile(r, ids, first, b.below);
     let end = -1;
     if (!own) {
       const top = r.tops?.[k] ?? 0;
@@ -196,7 +259,7 @@ function addUnit(r: HeaderScopeInput, of: readonly FileEntry[], b: VisibilityBui
       if (known !== undefined && known > k) end = known;
       else endOf.set(top, (end = Math.min(n, readBefore(first, r.tops, k))));
     }
-    reading[2 * k] = own ? -1 : 2 * of[k].no + (files[k].view.defines.length !== 0 ? 1 : 0);
+    reading[2 * k] = own ? -1 : ids[k] >= 0 ? 2 * ids[k] + 1 : 2 * of[k].no;
     reading[2 * k + 1] = end;
     hash = (Math.imul(hash, 31) + reading[2 * k]) | 0;
     hash = (Math.imul(hash, 31) + end) | 0;
@@ -210,7 +273,7 @@ function addUnit(r: HeaderScopeInput, of: readonly FileEntry[], b: VisibilityBui
   let at = 0;
   for (const k of order) {
     for (const end = reading[2 * k + 1]; at < end; at++) {
-      const id = reading[2 * at] > 0 && (reading[2 * at] & 1) !== 0 ? of[at].id : -1;
+      const id = reading[2 * at] > 0 && (reading[2 * at] & 1) !== 0 ? reading[2 * at] >>> 1 : -1;
       if (id < 0) continue;
       running[id >>> 5] |= 1 << (id & 31);
       if (id >>> 5 >= top) top = (id >>> 5) + 1;
@@ -243,13 +306,13 @@ function seenBefore(done: Map<number, Int32Array[]>, hash: number, reading: Int3
  * A unit's own file sees each defining file whose #define the unit reached, below the line of the #include that first
  * read it (the least over units).
  */
-function addOwnFile(r: HeaderScopeInput, of: readonly FileEntry[], first: number[] | undefined, below: Map<string, Map<number, number>>): void {
+function addOwnFile(r: HeaderScopeInput, ids: Int32Array, first: number[] | undefined, below: Map<string, Map<number, number>>): void {
   let lines = below.get(r.unit);
   if (lines === undefined) below.set(r.unit, (lines = new Map()));
   const files = r.files;
   for (let k = 0; k < files.length; k++) {
-    const id = of[k].id;
-    if (id < 0 || files[k].view.defines.length === 0 || files[k].file === r.unit) continue;
+    const id = ids[k];
+    if (id < 0) continue;
     const line = first?.[k] ?? 0;
     const was = lines.get(id);
     if (was === undefined || line < was) lines.set(id, line);
@@ -269,8 +332,8 @@ function interned(seenBy: Map<string, Uint32Array>): Map<string, Uint32Array> {
 }
 
 /**
- * Per file a unit read: a digest of the defining files it lets that file see (a patch masks again the files whose
- * digest a redone unit changed). `scoped`: the unit files (absolute).
+ * Per file a unit read: a digest of the defining files it lets that file see, with the #defines it reached in each
+ * (a patch masks again the files whose digest a redone unit changed). `scoped`: the unit files (absolute).
  */
 export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>): Map<string, string> {
   const files = r.files;
@@ -279,7 +342,7 @@ export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>
   const lanes = new Uint32Array(n * LANES);
   const defining = files.map((f, k) => {
     const is = f.view.defines.length !== 0 && f.file !== r.unit && !scoped.has(f.file);
-    if (is) pathLanes(f.file, lanes, k * LANES);
+    if (is) classLanes(f.file, f.view.defines, lanes, k * LANES);
     return is;
   });
   // Sums of the lanes of the defining files among the first k, for each k.

@@ -153,18 +153,43 @@ function undoneAt(u: FileUndone | undefined, root: string): UndoneAt | undefined
   };
 }
 
-/** Whether an #undef left a name undefined at an offset of `text` (a file's masked text, lines kept), by `undone`. */
-function undefinedIn(text: string, undone: UndoneAt | undefined): ((name: string, offset: number) => boolean) | undefined {
-  if (undone === undefined) return undefined;
+/**
+ * Whether a name is undefined at an offset of `text` (a file's masked text, lines kept): an #undef left it so (by
+ * `undone`), or it is one of `conditional` (a #define of it some lines of its file do not see, see
+ * HeaderVisibility.conditional) and no definition applies there (`table`, with the build's scope).
+ */
+function undefinedIn(text: string, undone: UndoneAt | undefined, conditional?: ConditionalNames): ((name: string, offset: number) => boolean) | undefined {
+  if (undone === undefined && conditional === undefined) return undefined;
   let starts: number[] | undefined;
+  const lineOf = (offset: number) => lineAt((starts ??= lineStartsOf(text)), offset) + 1;
   return (name, offset) => {
-    const uses = undone(name);
+    if (conditional?.names.has(name) && conditional.table.lookup(name, conditional.file, lineOf(offset)) === undefined) return true;
+    const uses = undone?.(name);
     if (uses === undefined) return false;
-    starts ??= lineStartsOf(text);
-    const line = lineAt(starts, offset) + 1;
+    const line = lineOf(offset);
     return uses.some((u) => u.def === undefined && inRanges(u.ranges, line));
   };
 }
+
+/** The names of the #defines that some lines of their files do not see, with the table that says where they apply (see undefinedIn). */
+interface ConditionalNames {
+  names: ReadonlySet<string>;
+  table: BuildMacroTable;
+  /** The file masked (stored path). */
+  file: string;
+}
+
+/** Of a set's records, the names of those some lines of their own files do not see (see HeaderVisibility.conditional). */
+function conditionalNamesOf(set: MaskMacros, scope: DefineScope | undefined): ReadonlySet<string> {
+  const headers = scope?.headers;
+  const files = new Set(headers?.classedFiles ?? []);
+  if (files.size === 0) return NO_NAMES;
+  const out = new Set<string>();
+  for (const r of set.recordsOfFiles?.(files) ?? set.records ?? []) if (files.has(r.file) && headers!.conditional(r.file, r.line)) out.add(r.name);
+  return out;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 function inRanges(ranges: readonly number[], line: number): boolean {
   for (let k = 0; k < ranges.length && ranges[k] <= line; k += 2) if (line <= ranges[k + 1]) return true;
@@ -174,7 +199,8 @@ function inRanges(ranges: readonly number[], line: number): boolean {
 /**
  * The part of a file's activity key past the `:` (see scopedActivity): the digest of the unit files' #defines it
  * sees, its counter marks (`c`), the digest of what its readers say of the names #undefs touched (`u` and
- * undoneDigest), then that of the headers whose #defines it sees (`h`, see header-define-scope.ts); '' when none.
+ * undoneDigest), then that of the headers whose #defines it sees (`h`, see header-define-scope.ts; with `v` and that
+ * of the lines of its define classes when it has several, see define-classes.ts); '' when none.
  */
 function activitySuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
   const scope = ctx.scope?.digest(rel) ?? '';
@@ -233,12 +259,15 @@ export interface MaskContext {
 /** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
 type SetBlanking = Map<MaskMacros, ScopedBlanking>;
 
+/** Per macro set of a masking: the names of #defines some lines of their files do not see (see conditionalNamesOf). */
+type SetConditionals = Map<MaskMacros, ReadonlySet<string>>;
+
 /**
  * The macros that mask `file` (stored path) parsed in `language`, with the key of the blanking its activity names:
  * with a scope, that of the macros blanked in files that see no #define of a unit file (the scope's digest names the
  * rest, see scopedActivity); without, that of the build's.
  */
-function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking): { blankable: BlankableMacros; macroTable?: BuildMacroTable; blankKey: string } {
+function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking, conditionals?: SetConditionals): { blankable: BlankableMacros; macroTable?: BuildMacroTable; blankKey: string; conditional?: ConditionalNames } {
   const set: MaskMacros = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx.macros;
   const key = (b: BlankableMacros) => {
     let k = keys.get(b);
@@ -251,7 +280,10 @@ function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<B
   let blanking = scoped.get(set);
   // The unit files' records: a set reading its records through its groups lists only theirs.
   if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.recordsOfFiles?.(ctx.scope.scoped) ?? set.records ?? [], plain, set.macroTable, ctx.scope)));
-  return { blankable: blanking.of(file), macroTable: set.macroTable, blankKey: key(plain) };
+  let names = conditionals?.get(set);
+  if (conditionals && names === undefined) conditionals.set(set, (names = conditionalNamesOf(set, ctx.scope)));
+  const conditional = names?.size ? { names, table: set.macroTable, file } : undefined;
+  return { blankable: blanking.of(file), macroTable: set.macroTable, blankKey: key(plain), ...(conditional ? { conditional } : {}) };
 }
 
 /** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
@@ -284,6 +316,7 @@ interface MaskRun {
   out: MaskedFiles;
   blankKeys: Map<BlankableMacros, string>;
   scopedBlanking: SetBlanking;
+  conditionals: SetConditionals;
   queued: Set<string>;
   asmMacros: () => AsmMacroTable;
 }
@@ -294,7 +327,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   const scopedBlanking: SetBlanking = new Map();
   let asmTable: AsmMacroTable | undefined;
   const asmMacros = () => (asmTable ??= buildAssemblerMacros(files, ctx, out, (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable));
-  const run: MaskRun = { ctx, out, blankKeys, scopedBlanking, queued: new Set(), asmMacros };
+  const run: MaskRun = { ctx, out, blankKeys, scopedBlanking, conditionals: new Map(), queued: new Set(), asmMacros };
   for (const fa of files) maskFile(fa, run);
   // The files `.include` reads are known once the assembler files naming them were read.
   for (const fa of out.asIncluded ?? []) maskFile(fa, run);
@@ -316,7 +349,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   const rel = storedPath(ctx.root, fa.file);
   const assembler = fa.asIncluded || isAssemblerPath(rel);
   const language = fa.asIncluded ? AS_INCLUDED : fa.language;
-  const set = macrosFor(rel, fa.language, ctx, run.blankKeys, run.scopedBlanking);
+  const set = macrosFor(rel, fa.language, ctx, run.blankKeys, run.scopedBlanking, run.conditionals);
   // The lines parsed: of a header assembler units read too, those its C/C++ units compile (see MergedFile).
   const ranges = fa.parseRanges && !assembler ? fa.parseRanges : fa.ranges;
   // An assembler file's parse depends on the build's assembler macros too.
@@ -368,7 +401,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
 /** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
 function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string) {
   const undone = undoneAt(fa.undone, root);
-  const text = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone));
+  const text = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone, set.conditional));
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, assembler, false, counterAt) : undefined;

@@ -13,9 +13,12 @@ export interface MacroValueTable {
   [Symbol.iterator](): Iterator<[string, string]>;
 }
 
-/** Which definitions may apply at a line of a file other than their own (see define-scope.ts); all when unset. */
+/** Which definitions may apply at a line (see define-scope.ts); all when unset. */
 export interface DefinitionScope {
+  /** Whether a definition of another file may apply at `line` of `file`. */
   sees(file: string, line: number, def: Pick<MacroDef, 'file' | 'line'>): boolean;
+  /** Whether a definition of `file` itself at `defLine`, above `line`, applies there (not when no view reading both reached it). */
+  ownSees(file: string, line: number, defLine: number): boolean;
 }
 
 const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
@@ -57,8 +60,9 @@ function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<stri
 
 /**
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
- * defined several times resolves, at a line of file F, to F's own last definition above that line, else to
- * the first definition elsewhere that `scope` lets the line see (headers are usually included before use).
+ * defined several times resolves, at a line of file F, to F's own last definition above that line that `scope`
+ * lets it see (one a view compiling the line reached), else to the first definition elsewhere that `scope` lets
+ * the line see (headers are usually included before use).
  * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
  * are expanded inside an invocation's expansion, never taken for invocations themselves.
  */
@@ -161,13 +165,13 @@ export class BuildMacroTable {
     const scope = this.scope;
     if (defs.length === 1) {
       const d = defs[0];
-      return (d.file === file ? d.line > line : !elsewhere || (scope !== undefined && !scope.sees(file, line, d))) ? undefined : d;
+      return (d.file === file ? d.line > line || (scope !== undefined && !scope.ownSees(file, line, d.line)) : !elsewhere || (scope !== undefined && !scope.sees(file, line, d))) ? undefined : d;
     }
     let own: MacroDef | undefined;
     let other: MacroDef | undefined;
     for (const d of defs) {
       if (d.file === file) {
-        if (d.line < line) own = d;
+        if (d.line < line && (scope === undefined || scope.ownSees(file, line, d.line))) own = d;
       } else if (elsewhere && other === undefined && (scope === undefined || scope.sees(file, line, d))) other = d;
     }
     return own ?? other;

@@ -20,36 +20,36 @@ describe('headerVisibility', () => {
 
   it('a header sees those read before its last read ended, by any unit', () => {
     const v = headerVisibility([a], new Set(['a.c', 'b.c']), stored);
-    expect(v.sees('h1.h', 1, 'h2.h')).toBe(true);
-    expect(v.sees('h2.h', 1, 'h1.h')).toBe(true);
-    expect(v.sees('h1.h', 1, 'late.h')).toBe(false);
-    expect(v.sees('late.h', 1, 'h1.h')).toBe(true);
+    expect(v.sees('h1.h', 1, 'h2.h', 1)).toBe(true);
+    expect(v.sees('h2.h', 1, 'h1.h', 1)).toBe(true);
+    expect(v.sees('h1.h', 1, 'late.h', 1)).toBe(false);
+    expect(v.sees('late.h', 1, 'h1.h', 1)).toBe(true);
     const both = headerVisibility([a, b], new Set(['a.c', 'b.c']), stored);
-    expect(both.sees('h1.h', 1, 'late.h')).toBe(true);
+    expect(both.sees('h1.h', 1, 'late.h', 1)).toBe(true);
     expect(both.digest('h1.h')).not.toBe(v.digest('h1.h'));
     // The first unit reading h1.h reached none of its #defines: the second's still count.
-    expect(headerVisibility([b, a], new Set(['a.c', 'b.c']), stored).sees('late.h', 1, 'h1.h')).toBe(true);
+    expect(headerVisibility([b, a], new Set(['a.c', 'b.c']), stored).sees('late.h', 1, 'h1.h', 1)).toBe(true);
   });
 
   it("a unit's own file sees a header below the #include that first read it", () => {
     const v = headerVisibility([a, b], new Set(['a.c', 'b.c']), stored);
-    expect(v.sees('a.c', 1, 'h1.h')).toBe(false);
-    expect(v.sees('a.c', 2, 'h1.h')).toBe(true);
-    expect(v.sees('a.c', 5, 'late.h')).toBe(false);
-    expect(v.sees('a.c', 6, 'late.h')).toBe(true);
+    expect(v.sees('a.c', 1, 'h1.h', 1)).toBe(false);
+    expect(v.sees('a.c', 2, 'h1.h', 1)).toBe(true);
+    expect(v.sees('a.c', 5, 'late.h', 1)).toBe(false);
+    expect(v.sees('a.c', 6, 'late.h', 1)).toBe(true);
     // h1.h reached no #define in b.c: b.c does not see it, and what reached none defines nothing there.
-    expect(v.sees('b.c', 9, 'h1.h')).toBe(false);
-    expect(v.sees('b.c', 9, '<command-line>')).toBe(true);
-    expect(v.sees('unread.h', 1, 'late.h')).toBe(true);
+    expect(v.sees('b.c', 9, 'h1.h', 1)).toBe(false);
+    expect(v.sees('b.c', 9, '<command-line>', 1)).toBe(true);
+    expect(v.sees('unread.h', 1, 'late.h', 1)).toBe(true);
   });
 
   it('a header read again later (assert.h) is seen from its first read', () => {
     const c = unit([['c.c', true], ['assert.h', true], ['mid.h', true]], [0, 9, 4], [1, 2]);
     const v = headerVisibility([c], new Set(['c.c']), stored);
-    expect(v.sees('c.c', 3, 'assert.h')).toBe(true);
-    expect(v.sees('mid.h', 1, 'assert.h')).toBe(true);
+    expect(v.sees('c.c', 3, 'assert.h', 1)).toBe(true);
+    expect(v.sees('mid.h', 1, 'assert.h', 1)).toBe(true);
     const once = headerVisibility([unit([['c.c', true], ['assert.h', true], ['mid.h', true]], [0, 9, 4])], new Set(['c.c']), stored);
-    expect(once.sees('c.c', 3, 'assert.h')).toBe(false);
+    expect(once.sees('c.c', 3, 'assert.h', 1)).toBe(false);
   });
 
   it('units reading alike share bit sets; digests follow what a file sees', () => {
@@ -59,5 +59,33 @@ describe('headerVisibility', () => {
     expect(v.digest('h1.h')).toBe(w.digest('h1.h'));
     expect(v.digest('h1.h')).toBe(v.digest('h2.h'));
     expect(v.digest('late.h')).not.toBe(v.digest('h1.h'));
+  });
+
+  it("a header's #defines reach what follows in the units that reached them, and its own lines those views compile", () => {
+    // pool.h: its guard's #define at 2; `#ifdef SEL` with a #define at 4 and code at 5; `#else`, a #define at 8 and
+    // code at 9; shared code from 11. a.c defines SEL, b.c does not; both read after.h next.
+    const pool = (ranges: number[], defines: number[]) => ({ file: 'pool.h', hash: '', view: { lines: 14, ranges, defines: defines.flatMap((l) => [l, null]) } });
+    const a = { unit: 'a.c', files: [read('a.c', false), pool([1, 1, 5, 5, 11, 14], [2, 4]), read('after.h', false)], tops: [0, 2, 3] };
+    const b = { unit: 'b.c', files: [read('b.c', false), pool([1, 1, 9, 9, 11, 14], [2, 8]), read('after.h', false)], tops: [0, 1, 2] };
+    const v = headerVisibility([a, b], new Set(['a.c', 'b.c']), stored);
+    expect(v.ownSees('pool.h', 5, 4)).toBe(true);
+    expect(v.ownSees('pool.h', 9, 4)).toBe(false);
+    expect(v.ownSees('pool.h', 9, 8)).toBe(true);
+    expect(v.ownSees('pool.h', 12, 4)).toBe(true);
+    expect(v.ownSees('pool.h', 12, 2)).toBe(true);
+    expect(v.conditional('pool.h', 4)).toBe(true);
+    expect(v.conditional('pool.h', 2)).toBe(false);
+    expect(v.sees('a.c', 3, 'pool.h', 4)).toBe(true);
+    expect(v.sees('a.c', 3, 'pool.h', 8)).toBe(false);
+    expect(v.sees('b.c', 3, 'pool.h', 4)).toBe(false);
+    expect(v.sees('b.c', 3, 'pool.h', 8)).toBe(true);
+    expect(v.sees('b.c', 3, 'pool.h', 2)).toBe(true);
+    expect(v.sees('after.h', 1, 'pool.h', 4)).toBe(true);
+    // Its classes key its parse; a file reading one header as one class sees no line apart.
+    expect(v.digest('pool.h')).toContain('v');
+    expect(v.digest('after.h')).not.toContain('v');
+    const one = headerVisibility([a], new Set(['a.c']), stored);
+    expect(one.ownSees('pool.h', 9, 4)).toBe(true);
+    expect(one.conditional('pool.h', 4)).toBe(false);
   });
 });
