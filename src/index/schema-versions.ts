@@ -231,5 +231,7 @@ export const SCHEMA_VERSION = 18;
  *     its `#ifdef` that other units read (ThreadX's `VOID _tx_block_pool_initialize(VOID);` read as a use of the
  *     macro the `#ifdef TX_INVOKE_INLINE_INITIALIZATION` branch defines), nor, in another file, where the units reading
  *     it read the header without reaching it; such a name's uses there are not blanked either.
+ * 75: GCC's `__signed__`/`__signed` is read as `signed` (Linux UAPI's `typedef __signed__ char __s8;` indexed a typedef
+ *     named `char`), and an unnamed bit-field (`int :32;`) is no syntax error (stored parses are keyed by the text).
  */
-export const ROW_FORMAT_VERSION = 74;
+export const ROW_FORMAT_VERSION = 75;

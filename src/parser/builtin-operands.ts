@@ -6,17 +6,21 @@
 // know only `offsetof(type, field)`, so the whole operation is read as the constant `0` (blanks after it, line breaks
 // kept); it calls nothing. GNU `typeof` of an expression as a type (`(__typeof__(*(cn)) *)p`, Zephyr's list
 // CONTAINER macros): the grammars cannot read it before `*`, so the whole operation is read as one type name
-// (`__typeof_______`); its operand is not evaluated. Node texts show the rewritten text there.
+// (`__typeof_______`); its operand is not evaluated. GCC's alternate keyword `__signed__` (`__signed`; Linux UAPI's
+// `typedef __signed__ char __s8;`, read through glibc's <sys/types.h>) is not a keyword to the grammars: it is read as
+// `signed` padded to its length. Node texts show the rewritten text there.
 
 const ALIGNOF = /\b(?:__alignof__|__alignof|_alignof|_Alignof|alignof)(?=\s*\()/g;
 const OFFSETOF = /\b__builtin_offsetof\s*\(/g;
 const TYPEOF = /\b(?:__typeof__|__typeof|typeof|__typeof_unqual__|typeof_unqual)\s*\(/g;
+const SIGNED = /\b__signed(?:__)?\b/g;
 
 /** `text` with the operators above made readable (same length, same line breaks), or `text` itself. */
 export function readableOperands(text: string): string {
   let out = text.includes('lignof') ? text.replace(ALIGNOF, (kw) => 'sizeof'.padEnd(kw.length)) : text;
   if (out.includes('__builtin_offsetof')) out = replaced(out, OFFSETOF, (span) => '0' + blanks(span.slice(1)));
   if (out.includes('typeof')) out = replaced(out, TYPEOF, typeName);
+  if (out.includes('__signed')) out = out.replace(SIGNED, (kw) => 'signed'.padEnd(kw.length));
   return out;
 }
 

@@ -223,7 +223,8 @@ class FileExtractor {
     // A definition whose head a macro writes has a MISSING name: its first argument names it.
     const nameNode = info.nameNode?.isMissing && category === 'function' ? macroWrittenName(decl) ?? info.nameNode : info.nameNode;
     if (!nameNode || !NAME_TYPES.has(nameNode.type) || nameNode.isMissing) {
-      if (nameNode?.isMissing) this.nameless.push(decl.startPosition.row + 1);
+      // An unnamed bit-field (`int :32;`, padding) declares no name: nothing skipped.
+      if (nameNode?.isMissing && !(category === 'field' && hasChildOfType(decl, 'bitfield_clause'))) this.nameless.push(decl.startPosition.row + 1);
       return;
     }
     const { scope: scopeParts, name } = nameOf(nameNode);

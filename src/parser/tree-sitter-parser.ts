@@ -272,7 +272,7 @@ export function errorSitesOf(tree: Tree, limit = MAX_ERROR_SITES): ErrorSite[] {
   for (let id = 0; id < tree.count && sites.length < limit; id++) {
     const parent = tree.parent[id];
     while (open.length && open[open.length - 1] !== parent) if (tree.typeId[open.pop()!] === ERROR_TYPE_ID) inError--;
-    if (!inError && (tree.typeId[id] === ERROR_TYPE_ID || tree.missing[id])) {
+    if (!inError && (tree.typeId[id] === ERROR_TYPE_ID || (tree.missing[id] && !unnamedBitField(tree, id)))) {
       // The outermost node that is not a holder (a `#if` block inside a function is passed through to it).
       let top = id;
       for (let p = parent; p !== -1; p = tree.parent[p]) if (!FILE_LEVEL.has(tree.type(p))) top = p;
@@ -284,6 +284,15 @@ export function errorSitesOf(tree: Tree, limit = MAX_ERROR_SITES): ErrorSite[] {
     }
   }
   return sites;
+}
+
+/**
+ * Whether a missing token is the name of an unnamed bit-field (`int :32;`, `unsigned : 0;`, padding in register
+ * structs): valid C and C++ the grammars read with a MISSING field name before the width, which is no error.
+ */
+function unnamedBitField(tree: Tree, id: number): boolean {
+  const next = tree.next[id];
+  return next !== -1 && tree.type(id) === 'field_identifier' && tree.type(next) === 'bitfield_clause';
 }
 
 /** Start offsets of the file-level constructs (as errorSitesOf's: holders such as `extern "C"` looked into), comments left out. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readableOperands } from '../../src/parser/builtin-operands.js';
 import { extractCalls } from '../../src/parser/extract-calls.js';
+import { extractSymbols } from '../../src/parser/extract-symbols.js';
 import { parseText } from '../../src/parser/tree-sitter-parser.js';
 
 describe('builtin operands', () => {
@@ -16,6 +17,13 @@ describe('builtin operands', () => {
   it('reads __builtin_offsetof(...) as 0, keeping its line breaks', () => {
     const text = 'n = __builtin_offsetof(struct k_thread,\n  base.qnode_dlist) + 1;';
     expect(readableOperands(text)).toBe(`n = 0${' '.repeat(34)}\n${' '.repeat(19)} + 1;`);
+  });
+
+  it('reads the GCC keywords __signed__ and __signed as signed, keeping every position', () => {
+    const text = 'typedef __signed__ char __s8; __signed long n; int my__signed__;';
+    expect(readableOperands(text)).toBe('typedef signed     char __s8; signed   long n; int my__signed__;');
+    const { symbols } = extractSymbols('typedef __signed__ char __s8;\ntypedef __signed__ long long __s64;\n', { relPath: 'x.h', language: 'c' });
+    expect(symbols.map((s) => `${s.kind} ${s.name} ${s.line}:${s.column}`)).toEqual(['typedef __s8 1:25', 'typedef __s64 2:30']);
   });
 
   it('reads a typeof operation as one type name of its length', () => {

@@ -224,6 +224,15 @@ describe('masked text', () => {
     const unmasked = extractSymbols(text, { relPath: 'm.c', language: 'c' }).symbols;
     expect(unmasked[0].docstring).toBe('');
   });
+  it('reads unnamed bit-fields (padding of register structs) as no syntax error, in C and C++', () => {
+    const text = 'struct regs {\n  int a;\n  int :32;\n  unsigned : 0;\n  int b : 3;\n};\n';
+    for (const language of ['c', 'cpp'] as const) {
+      const r = extractSymbols(text, { relPath: language === 'c' ? 'r.h' : 'r.hpp', language });
+      expect(r.errors).toEqual([]);
+      expect(r.nameless).toEqual([]);
+      expect(r.symbols.map((s) => `${s.kind} ${s.name}`)).toEqual(['struct regs', 'field a', 'field b']);
+    }
+  });
   it('records syntax errors but keeps the symbols it can read', () => {
     const r = extractSymbols('int ok(void) { return 1; }\nint broken( { \n', { relPath: 'b.c', language: 'c' });
     expect(r.symbols.some((s) => s.name === 'ok')).toBe(true);
