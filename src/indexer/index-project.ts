@@ -689,6 +689,7 @@ async function indexEachBuild(selected: BuildDescription[], run: RunContext, res
 function runCounts(run: RunContext, result: IndexResult): void {
   result.parsedOnWorkers = run.pool.onWorkers;
   if (run.pool.unavailable) result.diagnostics.push({ severity: 'warning', file: run.root, message: run.pool.unavailable.message });
+  for (const death of run.pool.deaths) result.diagnostics.push({ severity: 'warning', file: run.root, message: death });
   result.preprocessedOnWorkers = run.pool.walkedOnWorkers;
   // Each worker thread walks headers for itself (its caches are its own).
   result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };

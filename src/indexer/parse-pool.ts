@@ -2,8 +2,9 @@
 // for the preprocess stage (see pooled-walks.ts). For parsing the main thread takes batches from the same queue;
 // each result is attached to its job, so results are identical to a run on the main thread. The pool loads on
 // first use (or when warmed) and lives for one index run: a small job, such as a one-file edit, runs inline and
-// starts no thread. Workers that cannot start leave the run to the main thread (see ready()); a worker that
-// dies in a task fails that task with an error that says so.
+// starts no thread. Workers that cannot start leave the run to the main thread (see ready()). The work of a thread
+// that dies in a task (an exit, an uncaught throw, memory) is given again, each file or unit alone on the pool (see
+// TaskGate), and the run warns of it (`deaths`); one whose thread dies again fails its build with an error naming it.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ResourceLimits } from 'node:worker_threads';
@@ -12,6 +13,7 @@ import type { ParseJob } from './mask-files.js';
 import type { PoolTask, WarmUpTask } from './parse-worker.js';
 import type { WalkReply, WalkTask } from './walk-worker.js';
 import { loopTurn } from './loop-turn.js';
+import { TaskGate } from './task-gate.js';
 import { runParseJobsInline, type MacroValues, type ParseTask } from './parse-jobs.js';
 
 /** Below this many jobs in a build, parsing on the main thread is faster than shipping texts to workers. */
@@ -74,14 +76,32 @@ function cannotStart(err: unknown): PoolUnavailable {
   return new PoolUnavailable(`worker threads cannot start, the run works on the main thread: ${err instanceof Error ? err.message : String(err)}`);
 }
 
+/** The task parsing `jobs` on a worker. */
+function parseTask(values: ParseTask['values'], jobs: ParseJob[]): ParseTask {
+  return { values, jobs: jobs.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language, invocations: j.invocations })) };
+}
+
 /** An empty parse: answered once the worker module has loaded. */
 const PROBE_TASK: ParseTask = { values: [], jobs: [] };
+
+const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** What a task's failure on a worker says: which work it was, and what ended it (an exit, an uncaught throw, memory). */
 function workerFailure(err: unknown, what: string): Error {
   if (err instanceof PoolUnavailable) return err;
-  return new Error(`a worker thread failed while ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  return new Error(`a worker thread failed while ${what}: ${reason(err)}`, { cause: err });
 }
+
+/**
+ * The run's warning that a thread died in a task whose work was done again: every file of the task is named (a thread
+ * runs two tasks at a time, and which file of them ended it is not known; at most 16 texts or 4 units a task).
+ */
+function deathNote(err: unknown, doing: string, files: string[], done: string): string {
+  return `a worker thread died while ${doing} ${files.join(', ')} (${reason(err)}): ${files.length > 1 ? 'each was' : 'it was'} ${done} again, alone on the pool`;
+}
+
+/** The failure of a file or unit whose thread died again when it was given alone. */
+const diedAgain = (err: unknown, doing: string, file: string): Error => workerFailure(err, `${doing} ${file}, and again when given that file alone`);
 
 export class ParsePool {
   private pool?: Piscina<PoolTask, unknown>;
@@ -93,6 +113,9 @@ export class ParsePool {
   workerHeaderWalks = { walked: 0, replayed: 0 };
   /** Errors the pool reported that no task waited on (see started()). */
   poolErrors = 0;
+  /** What each thread that died in a task was doing, its work done again (the run reports them as warnings). */
+  readonly deaths: string[] = [];
+  private readonly gate = new TaskGate();
 
   /** Why the worker threads cannot start, once that is known: the rest of the run works on the main thread. */
   unavailable?: Error;
@@ -147,7 +170,52 @@ export class ParsePool {
 
   /** Runs a task on the pool, or fails it once the pool has no thread left and cannot start one. */
   private task(pool: Piscina<PoolTask, unknown>, task: PoolTask): Promise<unknown> {
-    return Promise.race([pool.run(task), this.lost]);
+    return this.gate.shared(() => Promise.race([pool.run(task), this.lost]));
+  }
+
+  /** Runs a task on the pool with no other task of the run out (see TaskGate): a thread dying in it died of it. */
+  private taskAlone(pool: Piscina<PoolTask, unknown>, task: PoolTask): Promise<unknown> {
+    return this.gate.solo(() => Promise.race([pool.run(task), this.lost]));
+  }
+
+  /**
+   * Parses again, each alone on the pool, the jobs of a batch whose thread died (on the main thread once no thread is
+   * left); answers the failure of a job whose thread dies again.
+   */
+  private async parseAgain(pool: Piscina<PoolTask, unknown>, batch: ParseJob[], values: MacroValues, valueList: ParseTask['values'], err: unknown): Promise<Error | undefined> {
+    this.deaths.push(deathNote(err, 'parsing', batch.map((j) => j.version.path), 'parsed'));
+    for (const job of batch) {
+      try {
+        const [result] = (await this.taskAlone(pool, parseTask(valueList, [job]))) as NonNullable<ParseJob['version']['parsed']>[];
+        job.version.parsed = result;
+        this.onWorkers++;
+      } catch (again) {
+        if (!(again instanceof PoolUnavailable)) return diedAgain(again, 'parsing', job.version.path);
+        runParseJobsInline([job], values);
+        this.inline++;
+      }
+    }
+    return undefined;
+  }
+
+  /** Walks again, each alone on the pool, the units of a task whose thread died; throws when one's thread dies again (or none is left). */
+  private async walkAgain(pool: Piscina<PoolTask, unknown>, task: WalkTask, err: unknown): Promise<WalkReply> {
+    this.deaths.push(deathNote(err, 'walking', task.units.map((u) => u.file), 'walked'));
+    const out: WalkReply = { outcomes: [], files: [], skeletons: [], headerWalks: { walked: 0, replayed: 0 } };
+    for (const unit of task.units) {
+      let reply: WalkReply;
+      try {
+        reply = (await this.taskAlone(pool, { ...task, units: [unit] })) as WalkReply;
+      } catch (again) {
+        throw again instanceof PoolUnavailable ? again : diedAgain(again, 'walking', unit.file);
+      }
+      out.outcomes.push(...reply.outcomes);
+      out.files.push(...reply.files);
+      out.skeletons.push(...reply.skeletons);
+      out.headerWalks.walked += reply.headerWalks.walked;
+      out.headerWalks.replayed += reply.headerWalks.replayed;
+    }
+    return out;
   }
 
   private async started(): Promise<Piscina<PoolTask, unknown>> {
@@ -191,13 +259,15 @@ export class ParsePool {
     const next = () => (failure ? undefined : queue.shift());
     const workerLane = async (): Promise<void> => {
       for (let batch = next(); batch && pool; batch = next()) {
-        const task: ParseTask = { values: valueList, jobs: batch.map((j) => ({ text: j.text, rowsMasked: j.rowsMasked, relPath: j.version.path, language: j.version.language, invocations: j.invocations })) };
         let results: NonNullable<ParseJob['version']['parsed']>[];
         try {
-          results = (await this.task(pool, task)) as typeof results;
+          results = (await this.task(pool, parseTask(valueList, batch))) as typeof results;
         } catch (err) {
           if (err instanceof PoolUnavailable) parseHere(batch);
-          else failure ??= workerFailure(err, `parsing ${batch[0].version.path}`);
+          else if (!failure) {
+            const again = await this.parseAgain(pool, batch, values, valueList, err);
+            failure ??= again;
+          }
           continue;
         }
         batch.forEach((j, i) => (j.version.parsed = results[i]));
@@ -225,7 +295,8 @@ export class ParsePool {
     try {
       reply = (await this.task(pool, task)) as WalkReply;
     } catch (err) {
-      throw workerFailure(err, `walking ${task.units[0]?.file ?? 'units'}`);
+      if (err instanceof PoolUnavailable) throw err;
+      reply = await this.walkAgain(pool, task, err);
     }
     this.workerHeaderWalks.walked += reply.headerWalks.walked;
     this.workerHeaderWalks.replayed += reply.headerWalks.replayed;

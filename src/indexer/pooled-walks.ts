@@ -1,8 +1,9 @@
 // Walks the units of a build that no stored result answers, on the pool's worker threads and on the main
 // thread, which takes batches from the same queue. Each outcome stays in its unit's place: the caller attaches
-// results in unit order, whatever order or thread the walks finished in. Once a walk throws (or a worker dies),
-// no further batch is started: every unit before the failing one has its outcome, as in a walk in order. When
-// no worker thread can start, the lanes walk their batches on the main thread.
+// results in unit order, whatever order or thread the walks finished in. Once a walk throws (or a unit's worker
+// dies again when the pool gives it alone: see ParsePool), no further batch is started: every unit before the
+// failing one has its outcome, as in a walk in order. When no worker thread can start, the lanes walk their batches
+// on the main thread.
 import type { CompileUnit } from '../../adapters/contract.js';
 import { PoolUnavailable, type ParsePool } from './parse-pool.js';
 import { loopTurn } from './loop-turn.js';

@@ -1,6 +1,7 @@
-// Worker threads that fail end the run in bounded time: threads that cannot start, or that the pool loses once
-// started, leave the work to the main thread (the same index), and a thread that dies in a task (exit, uncaught
-// throw, out of memory) fails its build with an error that says so, while the previous index stays.
+// Worker threads that fail end the run in bounded time (the pool's backstop): threads that cannot start, or that the
+// pool loses once started, leave the work to the main thread (the same index); the work of a thread that dies in a
+// task (exit, uncaught throw, out of memory) is done again, each file alone on the pool, and the run warns of it (the
+// same index); a file whose thread dies again fails its build with an error naming it, while the previous index stays.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,29 @@ function loadsOnce(): string {
       `if (fs.existsSync(${loaded})) throw new Error('the worker module fails to load again');\nfs.writeFileSync(${loaded}, '');\nexport default run;\n`,
   );
   return file;
+}
+
+/**
+ * A worker module that answers as the built one, except that a thread exits (code 3) in a `kind` task holding `file`
+ * (a unit walked, a text parsed), the first `times` such tasks of the run (counted in a folder: `deaths()`).
+ */
+function diesFor(kind: 'walk' | 'parse', file: string, times: number): { workerFile: string; deaths: () => number } {
+  const dir = tempDir();
+  const workerFile = path.join(dir, 'dies-for.mjs');
+  const marks = path.join(dir, 'deaths');
+  fs.mkdirSync(marks);
+  fs.writeFileSync(
+    workerFile,
+    `import fs from 'node:fs';\nimport path from 'node:path';\nimport run from ${JSON.stringify(builtWorker)};\n` +
+      `const file = ${JSON.stringify(file)};\nconst marks = ${JSON.stringify(marks)};\n` +
+      `export default function (task) {\n` +
+      (kind === 'walk'
+        ? `  const holds = task.kind === 'walk' && task.units.some((u) => u.file.endsWith('/' + file));\n`
+        : `  const holds = !task.kind && task.jobs.some((j) => j.relPath === file);\n`) +
+      `  if (holds && fs.readdirSync(marks).length < ${times}) {\n    fs.writeFileSync(path.join(marks, String(Date.now()) + Math.random()), '');\n    process.exit(3);\n  }\n` +
+      `  return run(task);\n}\n`,
+  );
+  return { workerFile, deaths: () => fs.readdirSync(marks).length };
 }
 
 type TaskMethod = (this: ParsePool, pool: Piscina, task: PoolTask) => Promise<unknown>;
@@ -154,6 +178,36 @@ describe('worker threads that fail', () => {
       expect(dump(root)).not.toEqual(before);
     }, 30_000);
   }
+
+  for (const [stage, done] of [['walking', 'walked'], ['parsing', 'parsed']] as const) {
+    it(`that dies once in a task while ${stage}: its files are ${done} again on the pool, with the same index, and the run warns of it`, async () => {
+      const [a, b] = [corpus(), corpus()];
+      const single = await indexProject({ root: a, workers: 0 });
+      // A unit of the first batch each lane takes (walks: the first units; parses: the first texts).
+      const hook = diesFor(stage === 'walking' ? 'walk' : 'parse', 'drivers/drv_1.c', 1);
+      poolThreads.workerFile = hook.workerFile;
+      const pooled = await indexProject({ root: b, workers: 2 });
+      expect(hook.deaths()).toBe(1);
+      expect(pooled.builds.map((x) => x.error)).toEqual([undefined]);
+      expect([pooled.parsed, pooled.preprocessed]).toEqual([single.parsed, single.preprocessed]);
+      expect(pooled.diagnostics).toContainEqual(
+        expect.objectContaining({ severity: 'warning', message: expect.stringMatching(new RegExp(`a worker thread died while ${stage} .*drv_1\\.c.*worker exited with code: 3.* ${done} again`)) }),
+      );
+      expect(dump(b)).toEqual(dump(a));
+    }, 30_000);
+  }
+
+  it('a unit whose thread dies again when given alone fails the build, naming it; the previous index stays', async () => {
+    const root = corpus(2);
+    expect((await indexProject({ root, workers: 0, variant: 'build-board_0' })).builds).toHaveLength(1);
+    const before = dump(root);
+    const hook = diesFor('walk', 'drivers/drv_1.c', 2);
+    poolThreads.workerFile = hook.workerFile;
+    const r = await indexProject({ root, workers: 2, variant: 'build-board_1' });
+    expect(hook.deaths()).toBe(2);
+    expect(r.builds[0].error).toMatch(/a worker thread failed while walking \S*drivers\/drv_1\.c, and again when given that file alone: worker exited with code: 3/);
+    expect(dump(root)).toEqual(before);
+  }, 30_000);
 
   it('that exits while parsing fails the build', async () => {
     const root = corpus();
