@@ -233,5 +233,9 @@ export const SCHEMA_VERSION = 18;
  *     it read the header without reaching it; such a name's uses there are not blanked either.
  * 75: GCC's `__signed__`/`__signed` is read as `signed` (Linux UAPI's `typedef __signed__ char __s8;` indexed a typedef
  *     named `char`), and an unnamed bit-field (`int :32;`) is no syntax error (stored parses are keyed by the text).
+ * 76: an object-like macro that expands to statements (ThreadX `TX_DISABLE` → `interrupt_save = ...;`), used at the
+ *     start of a statement, is read as `;` (its expansion still read for calls): `TX_DISABLE if (p) {` was a nested
+ *     function `if`, `FX_UNPROTECT return(s);` a declaration of `return`, `TX_RESTORE x = 1;` a local `x`; so is a
+ *     declaration macro inside braces, and a local a macro declares is a symbol made from its expansion.
  */
-export const ROW_FORMAT_VERSION = 75;
+export const ROW_FORMAT_VERSION = 76;

@@ -102,6 +102,12 @@ export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSy
     if (!by.length) kept.push(s);
     for (const m of by) if (m.parentId === null && scopeOf(m) === scopeOf(s)) m.parentId = s.parentId;
   }
+  // A local a macro declares belongs to the function definition it is written in.
+  for (const m of made) {
+    if (m.kind !== 'varlocal' || m.parentId !== null) continue;
+    const fn = symbols.find((s) => s.isDefinition && s.qualifiedName === scopeOf(m) && s.line <= m.line && m.line <= s.endLine);
+    if (fn) m.parentId = fn.stableId;
+  }
   return [...kept, ...made];
 }
 

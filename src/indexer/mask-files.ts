@@ -1,6 +1,6 @@
 // Mask stage of a build: for each file the build compiles, decides whether its stored parse still holds
 // (same content, active ranges, language and blanked macros → nothing is read), else reads it and blanks
-// inactive lines and decorating-macro uses. A masked text seen before under the same path and language
+// inactive lines and decorating-macro uses (statement-macro uses become `;`). A masked text seen before under the same path and language
 // reuses that parse; the rest become parse jobs. Files GNU as `.include` reads (no walk reads them) are masked after
 // the assembler files naming them: whole, as assembler, with no C macro.
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import type { FileVersion, IndexWriter, ParseNote, StoredBuildFile } from '../in
 import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
+import { writeStatementUses } from './statement-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
@@ -401,14 +402,16 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
 /** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
 function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string) {
   const undone = undoneAt(fa.undone, root);
-  const text = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone, set.conditional));
+  const blanked = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone, set.conditional));
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
-  const found = set.macroTable ? findInvocations(text, rel, set.macroTable, undone, assembler, false, counterAt) : undefined;
+  // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).
+  const found = set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt) : undefined;
+  if (!asm) return { text: writeStatementUses(blanked, found?.invocations), found, invocations: found?.invocations };
   // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
-  const cExpanded = () => (set.macroTable ? findInvocations(text, rel, set.macroTable, undone, true, true).invocations : []);
-  const invocations = asm ? withAssemblerInvocations(found?.invocations, asm.findInvocations(text, cExpanded, rel)) : found?.invocations;
-  return { text, found, invocations };
+  const cExpanded = () => (set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, true, true).invocations : []);
+  const invocations = withAssemblerInvocations(found?.invocations, asm.findInvocations(blanked, cExpanded, rel));
+  return { text: blanked, found, invocations };
 }
 
 const nonEmpty = <T>(a: T[]): T[] | undefined => (a.length ? a : undefined);

@@ -41,8 +41,9 @@ function substituted(parseText: string, invocations: readonly MacroInvocation[])
   for (const inv of invocations) {
     if (inv.start < pos || inv.end > parseText.length) continue;
     const span = parseText.slice(inv.start, inv.end);
-    // Blanked (inactive, or a macro that only decorates): nothing of it reaches the parser.
-    if (!span.trim() || !span.startsWith(inv.name)) continue;
+    // Blanked (inactive, or a macro that only decorates): nothing of it reaches the parser. A statement macro
+    // the parser reads as `;` (statement-macros.ts) is read expanded.
+    if (!span.trim() || !(span.startsWith(inv.name) || (inv.objectLike && span.trimEnd() === ';'))) continue;
     const before = parseText.slice(pos, inv.start);
     segments.push({ at, from: pos });
     parts.push(before);

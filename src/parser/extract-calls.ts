@@ -332,6 +332,8 @@ class CallWalker {
       const info = infos[i];
       if (!info.nameNode) return;
       if (!fn) this.macroSymbol(node, info.nameNode, [...scopes, info.nameNode.text].join('::'), scopes, info.isFunction, false);
+      // A local a macro declares (ThreadX `TX_INTERRUPT_SAVE_AREA` → `UINT interrupt_save;`).
+      else if (!info.isFunction) this.macroSymbol(node, info.nameNode, `${fn.qname}::${info.nameNode.text}`, fn.qname.split('::'), false, false, true);
       if (!fn && info.isFunction) this.aliasOf(node, info.nameNode.text);
       if (d.type !== 'init_declarator') return;
       const value = d.childForFieldName('value');
@@ -513,7 +515,7 @@ class CallWalker {
    * its signature then shows the expanded `__attribute__((weak, alias("IntDefaultHandler")))`. In a class body the
    * symbol is a member (field, method, constructor, destructor), made only where the expansion wrote its name.
    */
-  private macroSymbol(node: SyntaxNode, nameNode: SyntaxNode, qname: string, scopes: string[], isFunction: boolean, isDefinition: boolean): void {
+  private macroSymbol(node: SyntaxNode, nameNode: SyntaxNode, qname: string, scopes: string[], isFunction: boolean, isDefinition: boolean, local = false): void {
     if (!this.exp) return;
     const at = this.where(nameNode.startIndex);
     const inv = at.inv ?? (isFunction && !isDefinition && !this.inClass ? this.attributeInvocation(node) : undefined);
@@ -524,7 +526,7 @@ class CallWalker {
     const rename = at.inv !== undefined && inv.objectLike && inv.expansion === name;
     const start = this.where(node.startIndex);
     const end = this.where(Math.max(node.startIndex, node.endIndex - 1));
-    const kind = this.inClass ? this.memberKind(name, scopes, isFunction) : isFunction ? 'function' : 'varglobal';
+    const kind = local ? 'varlocal' : this.inClass ? this.memberKind(name, scopes, isFunction) : isFunction ? 'function' : 'varglobal';
     const body = isDefinition ? this.opts.fileText.slice(this.lineStarts[start.line - 1], this.lineStarts[end.line] ?? this.opts.fileText.length).replace(/\s+$/, '') : null;
     const bodyNode = node.childForFieldName('body');
     const sig = this.text.slice(node.startIndex, bodyNode ? bodyNode.startIndex : node.endIndex);
