@@ -14,6 +14,15 @@ const CALL_COLUMNS = `r.caller, r.name AS callee, f.path AS file, r.line, r.col 
 
 type Params = Record<string, unknown>;
 
+/**
+ * Leaves out a call of a parenthesized name (`(UCHAR)(x)`, its detail set) that the build declares as a typedef: a
+ * cast the grammar read as a call. Other call rows have no detail. `r` names the refs row.
+ */
+export function notACast(r: string): string {
+  return `NOT (${r}.detail IS NOT NULL AND ${r}.kind IN ('call', 'macro_call') AND EXISTS (SELECT 1 FROM symbols ts
+    JOIN build_files tb ON tb.parsed_id = ts.parsed_id AND tb.build_id = @buildId WHERE ts.name = ${r}.name AND ts.kind = 'typedef'))`;
+}
+
 function toCall(r: Record<string, unknown>): CallRow {
   return {
     caller: (r.caller as string | null) ?? null,
@@ -51,7 +60,7 @@ export class SqliteCallGraph implements CallGraphReader {
    */
   private callsWhere(column: 'name' | 'caller', values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    const match = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)})`;
+    const match = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)}) AND ${notACast('r')}`;
     const perFile = this.db
       .prepare(
         `SELECT g.id, g.n FROM (SELECT r.parsed_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.parsed_id) g
@@ -86,7 +95,7 @@ export class SqliteCallGraph implements CallGraphReader {
 
   callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow> {
     const params: Params = { buildId };
-    const where = `r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    const where = `r.kind IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
       `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
       `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
@@ -136,7 +145,7 @@ export class SqliteCallGraph implements CallGraphReader {
 
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    return this.pageCalls(`r.kind IN (${list('k', kinds, params)})${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
+    return this.pageCalls(`r.kind IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
   }
 
   /** One page of call rows matching `where`, project files first, in file and position order, with the total. */

@@ -427,6 +427,11 @@ class CallWalker {
     // `__typeof__(x)`, the cast `(__typeof__(x))(y)` and `_Static_assert(c, "m")` in a block, which the grammar reads
     // as calls: no function is called.
     if (isOperator(target) || (target.type === 'call_expression' && isOperator(target.childForFieldName('function')))) return;
+    // A name alone in parentheses, then a parenthesized operand: a call of a function or of a pointer declared
+    // elsewhere (ThreadX's `(_tx_thread_mutex_release)(thread_ptr)`), or a cast to a type name (NetX Duo's
+    // `(UCHAR)(x)`) that the grammar cannot tell from a call without the typedef. The row keeps the parenthesized
+    // name as its detail; the call graph leaves it out where the build has a typedef of that name.
+    const parenthesized = callee !== target && target.type === 'identifier' && !this.slotOfName(target.text, fn) ? clip(callee.text) : null;
     let deref = false;
     if (target.type === 'pointer_expression' && target.child(0)?.text === '*') {
       target = target.childForFieldName('argument') ?? target;
@@ -438,7 +443,7 @@ class CallWalker {
       const name = target.type === 'identifier' ? target.text : (target.childForFieldName('name')?.text ?? target.text).split('::').pop()!;
       const held = target.type === 'identifier' ? this.slotOfName(name, fn) : null;
       if (held || deref) this.ref(target, name, 'indirect', fn, held?.slot ?? `var:${name}`, expr);
-      else this.ref(target, name, 'call', fn, null, null);
+      else this.ref(target, name, 'call', fn, null, parenthesized);
     } else if (target.type === 'field_expression') {
       const field = target.childForFieldName('field');
       const name = field?.text ?? '';
