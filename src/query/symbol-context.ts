@@ -25,29 +25,86 @@ function definitionOf(reader: IndexReader, buildId: number, name: string): { qua
   return macro ? { qualified_name: macro.name, kind: 'macro', file: macro.file, line: macro.line, is_vendor: macro.file.startsWith('/') || macro.file.startsWith('<') } : null;
 }
 
-/** Names used in the body, split into constants (enum constants, macros) and variables (globals, statics, fields). */
-function namesUsed(reader: IndexReader, buildId: number, uses: VariableRefRow[]) {
+/**
+ * Names used in the body, split into constants (enum constants, macros) and variables (globals, statics, fields). A
+ * name used alone is a global (in a C++ member function, a field too), never the function's own parameter or local
+ * (`ip_ptr` read in NetX Duo's `_nx_rarp_info_get(NX_IP *ip_ptr, ...)` is no field `NX_MRP_STRUCT::ip_ptr`); a name
+ * after `.` or `->` is a field.
+ */
+function namesUsed(reader: IndexReader, buildId: number, uses: VariableRefRow[], own: OwnNames) {
   const byName = new Map<string, Set<string>>();
-  for (const u of uses) (byName.get(u.name) ?? byName.set(u.name, new Set()).get(u.name)!).add(u.access);
+  for (const u of uses) {
+    if (u.via === 'name' && own.has(u.name)) continue;
+    const key = `${u.via === 'member' ? '.' : ''}${u.name}`;
+    (byName.get(key) ?? byName.set(key, new Set()).get(key)!).add(u.access);
+  }
   const constants: Record<string, unknown>[] = [];
   const variables: Record<string, unknown>[] = [];
-  for (const [name, access] of byName) {
+  const listed = new Set<string>();
+  for (const [key, access] of byName) {
     if (constants.length + variables.length >= MAX_LIST) break;
-    const syms = reader.lookupSymbols(name, false, { buildId, kinds: ['enum_constant', 'varglobal', 'field'] }, { limit: 5, offset: 0 }).rows;
+    const member = key.startsWith('.');
+    const name = member ? key.slice(1) : key;
+    const kinds = member ? ['field'] : own.inMember ? ['enum_constant', 'varglobal', 'field'] : ['enum_constant', 'varglobal'];
+    const syms = reader.lookupSymbols(name, false, { buildId, kinds }, { limit: 5, offset: 0 }).rows;
     const constant = syms.find((s) => s.kind === 'enum_constant');
     if (constant) {
       constants.push({ name, kind: 'enum_constant', enum_value: constant.enum_value ?? null, qualified_name: constant.qualified_name, file: constant.file, line: constant.line });
       continue;
     }
-    const macro = reader.lookupMacros(name, false, buildId, { limit: 1, offset: 0 }).rows[0];
+    const macro = member ? undefined : reader.lookupMacros(name, false, buildId, { limit: 1, offset: 0 }).rows[0];
     if (macro && !macro.function_like) {
       constants.push({ name, kind: 'macro', _macro_value: macro._macro_value, _macro_expanded_value: macro._macro_expanded_value, file: macro.file, line: macro.line });
       continue;
     }
     const variable = syms.find((s) => s.kind !== 'enum_constant' && s.is_definition) ?? syms.find((s) => s.kind !== 'enum_constant');
-    if (variable) variables.push({ name, kind: variable.kind, qualified_name: variable.qualified_name, access: [...access].sort(), file: variable.file, line: variable.line });
+    if (!variable || listed.has(variable.qualified_name)) continue;
+    listed.add(variable.qualified_name);
+    variables.push({ name, kind: variable.kind, qualified_name: variable.qualified_name, access: [...access].sort(), file: variable.file, line: variable.line });
   }
   return { constants, variables };
+}
+
+/** A function's own names (parameters and locals), and whether it is a C++ member function. */
+interface OwnNames {
+  has(name: string): boolean;
+  inMember: boolean;
+}
+
+/** The names a parameter list declares (`int *slot`, `void (*done)(int)`, `char buf[4]`); `...` and `void` none. */
+export function parameterNames(signature: string, name: string): string[] {
+  const at = signature.indexOf('(', signature.lastIndexOf(name) + name.length);
+  if (at < 0) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let start = at + 1;
+  for (let i = at; i < signature.length; i++) {
+    const c = signature[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    if ((c === ',' && depth === 1) || depth === 0) {
+      const p = signature.slice(start, i);
+      const named = /\(\s*[*&]\s*(?:const\s+)?([A-Za-z_]\w*)\s*\)/.exec(p)?.[1] ?? /([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*$/.exec(p.replace(/=.*$/s, '').trim())?.[1];
+      if (named && named !== 'void' && /[\s*&]/.test(p.trim())) out.push(named);
+      start = i + 1;
+      if (depth === 0) break;
+    }
+  }
+  return out;
+}
+
+function ownNames(reader: IndexReader, buildId: number, source: { name: string; qualified_name: string; kind: string; signature: string }): OwnNames {
+  const params = new Set(parameterNames(source.signature, source.name));
+  const locals = new Map<string, boolean>();
+  const local = (name: string) => {
+    let is = locals.get(name);
+    if (is === undefined) {
+      const rows = reader.lookupSymbols(name, false, { buildId, kinds: ['varlocal'] }, { limit: 50, offset: 0 }).rows;
+      locals.set(name, (is = rows.some((s) => s.qualified_name === `${source.qualified_name}::${name}`)));
+    }
+    return is;
+  };
+  return { has: (name) => params.has(name) || local(name), inMember: source.kind === 'method' || source.kind === 'constructor' || source.kind === 'destructor' };
 }
 
 interface CalleeEntry {
@@ -93,7 +150,8 @@ export function getSymbolContext(ctx: ProjectContext, req: SymbolContextRequest)
   const maxCallers = Math.min(Math.max(req.maxCallers ?? 30, 1), 200);
   const callers = callersOf(ctx, reader, build, source.name, isFunction, maxCallers);
   const own = isFunction ? calleesOf(ctx, reader, build, source) : { calls: [], callees: { total: 0, rows: [] } };
-  const used = namesUsed(reader, build.id, reader.reading().namesInRange(build.id, source.file, source.line, source.end_line));
+  const names = ownNames(reader, build.id, source);
+  const used = namesUsed(reader, build.id, reader.reading().namesInRange(build.id, source.file, source.line, source.end_line), names);
   return {
     ...source,
     callers,
