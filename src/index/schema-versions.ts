@@ -240,5 +240,9 @@ export const SCHEMA_VERSION = 18;
  * 77: a call of a name alone in parentheses (`(UCHAR)(x)`, `(_tx_thread_mutex_release)(p)`) keeps that text as its
  *     detail, and the call graph leaves it out where the build declares the name as a typedef: a cast (NetX Duo's
  *     UCHAR and ULONG were its most-called "functions").
+ * 78: a macro use in code several define classes of its file compile (views that reached different #defines of the
+ *     file's own) is read with each class's expansion: `#ifdef X / #define CALL f1 / #else / #define CALL f2 / #endif`
+ *     above a shared `CALL();` refs both f1 and f2 (was f2 alone); a use is blanked only where every class reads the
+ *     same blank macro.
  */
-export const ROW_FORMAT_VERSION = 77;
+export const ROW_FORMAT_VERSION = 78;

@@ -38,6 +38,21 @@ export class DefineScope {
     return this.headers === undefined || this.headers.ownSees(file, line, defLine);
   }
 
+  /** The number of define classes of `file` when its views reached different #defines of its own, else 0 (see HeaderVisibility.classCount). */
+  ownClassCount(file: string): number {
+    return this.headers === undefined ? 0 : this.headers.classCount(file);
+  }
+
+  /** Of a file with several classes: whether its `k`th class compiles `line`. */
+  classCompiles(file: string, k: number, line: number): boolean {
+    return this.headers!.classCompiles(file, k, line);
+  }
+
+  /** Of a file with several classes: whether its `k`th class reached the file's #define at `defLine`. */
+  classReached(file: string, k: number, defLine: number): boolean {
+    return this.headers!.classReached(file, k, defLine);
+  }
+
   /** A digest of the headers whose #defines `file` sees ('' when not followed): part of its stored parse's key. */
   headerDigest(file: string): string {
     return this.headers?.digest(file) ?? '';

@@ -23,7 +23,7 @@ export interface FileExtractOptions extends ExtractOptions {
 export function invocationsDigest(invocations: readonly MacroInvocation[] | undefined): string {
   if (!invocations?.length) return '';
   const h = createHash('sha1');
-  for (const i of invocations) h.update(`${i.start}\0${i.end}\0${i.expansion}\n`);
+  for (const i of invocations) h.update(i.alternatives === undefined ? `${i.start}\0${i.end}\0${i.expansion}\n` : `${i.start}\0${i.end}\0${i.expansion}\0${i.alternatives.join('\0')}\n`);
   return h.digest('hex');
 }
 

@@ -5,7 +5,7 @@
 // the class its reader reached, the header's own text those of the classes whose lines hold it.
 // Leaves out the order of reads under one #include of the unit's own file: a file and a header read there see each other.
 import type { UnitResult } from '../preprocessor/unit-result.js';
-import { classesDigest, classesSee, classLanes, FileClasses, LANES, reached, type ClassLines, type DefineClass } from './define-classes.js';
+import { classesDigest, classesSee, classLanes, FileClasses, inRanges, LANES, reached, type ClassLines, type DefineClass } from './define-classes.js';
 
 /** What the visibility of headers' #defines is made from (see UnitResult.tops and firstTops). */
 export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops'>;
@@ -43,6 +43,21 @@ export class HeaderVisibility {
     if (this.own.size === 0) return true;
     const lines = this.own.get(file);
     return lines === undefined || classesSee(lines, line, defLine);
+  }
+
+  /** The number of define classes of `file` (stored path) when it has several (see FileClasses.lines), else 0. */
+  classCount(file: string): number {
+    return this.own.size === 0 ? 0 : (this.own.get(file)?.length ?? 0);
+  }
+
+  /** Of a file with several classes: whether its `k`th class compiles `line`. */
+  classCompiles(file: string, k: number, line: number): boolean {
+    return inRanges(this.own.get(file)![k].ranges, line);
+  }
+
+  /** Of a file with several classes: whether its `k`th class reached the file's #define at `defLine`. */
+  classReached(file: string, k: number, defLine: number): boolean {
+    return reached(this.own.get(file)![k], defLine);
   }
 
   /** Whether some view of `file` (stored path) did not reach the file's #define at `defLine`. */

@@ -164,12 +164,21 @@ function undefinedIn(text: string, undone: UndoneAt | undefined, conditional?: C
   let starts: number[] | undefined;
   const lineOf = (offset: number) => lineAt((starts ??= lineStartsOf(text)), offset) + 1;
   return (name, offset) => {
-    if (conditional?.names.has(name) && conditional.table.lookup(name, conditional.file, lineOf(offset)) === undefined) return true;
+    if (conditional?.names.has(name) && leftAsWritten(conditional, name, lineOf(offset))) return true;
     const uses = undone?.(name);
     if (uses === undefined) return false;
     const line = lineOf(offset);
     return uses.some((u) => u.def === undefined && inRanges(u.ranges, line));
   };
+}
+
+/**
+ * Whether a use of a conditional name (see undefinedIn) is left as written, not blanked: no definition applies at the
+ * line, or the define classes of the file compiling it read different ones (its invocation then gives each one's
+ * expansion, see class-expansions.ts): a use is blanked only where every class reads it as the same blank macro.
+ */
+function leftAsWritten(c: ConditionalNames, name: string, line: number): boolean {
+  return c.table.lookup(name, c.file, line) === undefined || !c.table.sameInClasses(name, c.file, line);
 }
 
 /** The names of the #defines that some lines of their files do not see, with the table that says where they apply (see undefinedIn). */

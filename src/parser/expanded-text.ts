@@ -32,7 +32,8 @@ export function expandInvocations(parseText: string, invocations: readonly Macro
   return expanded;
 }
 
-function substituted(parseText: string, invocations: readonly MacroInvocation[]): ExpandedText {
+/** Substitute `invocations` into `parseText` as expandInvocations does, keeping no answer (a reading made once). */
+export function substituted(parseText: string, invocations: readonly MacroInvocation[]): ExpandedText {
   const parts: string[] = [];
   const segments: Segment[] = [];
   const used: MacroInvocation[] = [];

@@ -7,7 +7,7 @@ import type { Language } from '../model/compile-args.js';
 import { sha1 } from '../model/sha1.js';
 import type { ExtractedReference, ExtractedSymbol, SymbolKind } from '../model/symbol.js';
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
-import { expandInvocations, type ExpandedText } from './expanded-text.js';
+import { expandInvocations, substituted, type ExpandedText } from './expanded-text.js';
 import { castOf, declaresAlias, nameOf, tagNameOf, unwrapDeclarator } from './declarators.js';
 import { dataTableInsides } from './data-tables.js';
 import { nameTokens } from './name-tokens.js';
@@ -93,7 +93,42 @@ export function extractCalls(source: string, options: CallExtractOptions): CallE
   const text = exp && exp.used.length ? exp.text : source;
   // Literal-only data tables are skipped as the symbol extractor skips them (the same parse when nothing expands).
   const tree = parseText(text, options.language, dataTableInsides(text).spans);
-  return new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree);
+  const out = new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree);
+  if (exp !== null && exp.used.some((i) => i.alternatives !== undefined)) out.references.push(...alternativeReferences(source, options, out.references));
+  return out;
+}
+
+/**
+ * The references the alternatives of invocations (see MacroInvocation.alternatives) write that their expansions do
+ * not: the file read again with each invocation's `v`th alternative substituted, for each v, references kept only
+ * inside those invocations (plain ones where an alternative is the use as written). Symbols a macro writes are read
+ * from `expansion` alone (the build's lookup's reading).
+ */
+function alternativeReferences(source: string, options: CallExtractOptions, known: readonly ExtractedReference[]): ExtractedReference[] {
+  const invocations = options.invocations!;
+  const key = (r: ExtractedReference) => `${r.name}\0${r.line}\0${r.column}\0${r.kind}\0${r.caller}\0${r.viaMacro}\0${r.slot}\0${r.detail}`;
+  const seen = new Set(known.map(key));
+  const out: ExtractedReference[] = [];
+  const readings = Math.max(...invocations.map((i) => i.alternatives?.length ?? 0));
+  for (let v = 0; v < readings; v++) {
+    const swapped = new Map<MacroInvocation, boolean>();
+    const list = invocations.map((i) => {
+      if (i.alternatives === undefined || v >= i.alternatives.length) return i;
+      const other = { ...i, expansion: i.alternatives[v], alternatives: undefined };
+      swapped.set(other, other.expansion === source.slice(i.start, i.end));
+      return other;
+    });
+    const exp = substituted(source, list);
+    const tree = parseText(exp.text, options.language, dataTableInsides(exp.text).spans);
+    for (const r of new CallWalker(exp.text, exp, options, swapped).run(tree).references) {
+      const k = key(r);
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(r);
+      }
+    }
+  }
+  return out;
 }
 
 /** What a node is to the call walk, by its type: a handler's, entered only for its children, or not entered. */
@@ -163,6 +198,11 @@ class CallWalker {
     private text: string,
     private exp: ExpandedText | null,
     private opts: CallExtractOptions,
+    /**
+     * When set, only references inside these invocations are made (see alternativeReferences); those where it holds
+     * true (the use read as written: no macro there) are plain references.
+     */
+    private only?: ReadonlyMap<MacroInvocation, boolean>,
   ) {
     this.lineStarts = lineStartsOf(opts.fileText);
   }
@@ -198,7 +238,8 @@ class CallWalker {
 
   private ref(node: SyntaxNode, name: string, kind: string, fn: FnContext | null, slot: string | null, detail: string | null): void {
     const w = this.where(node.startIndex);
-    const viaMacro = w.inv?.name ?? null;
+    if (this.only !== undefined && (w.inv === undefined || !this.only.has(w.inv))) return;
+    const viaMacro = this.only?.get(w.inv!) === true ? null : (w.inv?.name ?? null);
     const k = kind === 'call' && viaMacro ? 'macro_call' : kind;
     this.refs.push({ name, line: w.line, column: w.column, kind: k, caller: fn?.qname ?? null, viaMacro, slot, detail });
   }

@@ -19,6 +19,15 @@ export interface DefinitionScope {
   sees(file: string, line: number, def: Pick<MacroDef, 'file' | 'line'>): boolean;
   /** Whether a definition of `file` itself at `defLine`, above `line`, applies there (not when no view reading both reached it). */
   ownSees(file: string, line: number, defLine: number): boolean;
+  /**
+   * The number of define classes of `file` (its views grouped by the #defines of its own they reached) when it has
+   * several, else 0; with the two below, each class's definitions are looked up apart (see lookupInClass).
+   */
+  ownClassCount?(file: string): number;
+  /** Of a file with several classes: whether its `k`th class compiles `line`. */
+  classCompiles?(file: string, k: number, line: number): boolean;
+  /** Of a file with several classes: whether its `k`th class reached the file's #define at `defLine`. */
+  classReached?(file: string, k: number, defLine: number): boolean;
 }
 
 const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
@@ -62,7 +71,9 @@ function tableDigest(records: readonly MacroRecord[], builtins: ReadonlyMap<stri
  * A build's macro table as code lines see it: every #define the build reached and its -D macros. A name
  * defined several times resolves, at a line of file F, to F's own last definition above that line that `scope`
  * lets it see (one a view compiling the line reached), else to the first definition elsewhere that `scope` lets
- * the line see (headers are usually included before use).
+ * the line see (headers are usually included before use). Where the define classes of F compiling the line reached
+ * different #defines of F's own, lookupInClass answers for each (a use's expansion per class, see class-expansions.ts);
+ * `values` stay one per name (enum values and array sizes read the name's last integer value in every class).
  * `builtins` (the compiler's implicit macros, see builtin-macros.ts) answer a lookup no #define answers: they
  * are expanded inside an invocation's expansion, never taken for invocations themselves.
  */
@@ -155,6 +166,61 @@ export class BuildMacroTable {
 
   lookup(name: string, file: string, line: number): MacroDef | undefined {
     return this.defined(name, file, line) ?? this.builtins.get(name);
+  }
+
+  /**
+   * Of a file whose views reached different #defines of its own: the number of its define classes, else 0. A use in
+   * such a file may expand differently in each class compiling its line (see lookupInClass).
+   */
+  classCount(file: string): number {
+    return this.scope?.ownClassCount?.(file) ?? 0;
+  }
+
+  /** Of a file with several classes (see classCount): whether its `k`th class compiles `line`. */
+  classCompiles(file: string, k: number, line: number): boolean {
+    return this.scope!.classCompiles!(file, k, line);
+  }
+
+  /**
+   * The definition of a name at a line of `file` as its `k`th define class reads it (see classCount): the file's own
+   * last #define above the line that class reached, else what lookup gives from elsewhere.
+   */
+  lookupInClass(name: string, file: string, line: number, k: number): MacroDef | undefined {
+    const defs = this.definitions(name);
+    if (!defs || defs.length === 0) return this.builtins.get(name);
+    const scope = this.scope!;
+    const elsewhere = !SCOPED_KEYWORDS.has(name);
+    let own: MacroDef | undefined;
+    let other: MacroDef | undefined;
+    for (const d of defs) {
+      if (d.file === file) {
+        if (d.line < line && scope.classReached!(file, k, d.line)) own = d;
+      } else if (elsewhere && other === undefined && scope.sees(file, line, d)) other = d;
+    }
+    return own ?? other ?? this.builtins.get(name);
+  }
+
+  /** Whether the name has a #define in `file` (a use there may read another in each of its classes). */
+  definedIn(name: string, file: string): boolean {
+    const defs = this.definitions(name);
+    if (defs !== undefined) for (const d of defs) if (d.file === file) return true;
+    return false;
+  }
+
+  /**
+   * Of a file with several classes: whether those compiling `line` all read the name as the same #define, or all as
+   * none (true when fewer than two classes compile it).
+   */
+  sameInClasses(name: string, file: string, line: number): boolean {
+    const n = this.classCount(file);
+    let first: MacroDef | undefined | null = null;
+    for (let k = 0; k < n; k++) {
+      if (!this.classCompiles(file, k, line)) continue;
+      const d = this.lookupInClass(name, file, line, k);
+      if (first === null) first = d;
+      else if (d !== first) return false;
+    }
+    return true;
   }
 
   /** The build's #define of the name that applies at a line of `file` (see the class comment). */

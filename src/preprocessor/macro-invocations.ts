@@ -10,6 +10,7 @@ import type { BuildMacroTable } from './build-macro-table.js';
 import { argumentsEnd, opensParen, scanCode } from './code-scan.js';
 import { CounterUses, expandAt, MAX_EXPANSION_TOKENS } from './invocation-expansion.js';
 import type { MacroDef } from './macro-definition.js';
+import { withClassExpansions } from './class-expansions.js';
 import { lookupIn, type LookupAt, type UndoneAt } from './macro-lookup.js';
 import type { Token } from './tokens.js';
 
@@ -26,6 +27,12 @@ export interface MacroInvocation {
   objectLike: boolean;
   /** The expansion as C text. */
   expansion: string;
+  /**
+   * Other expansions the use has where its file's define classes read different #defines there (see
+   * class-expansions.ts), deduplicated and sorted; unset when all read `expansion`. Only references are read from
+   * them (extract-calls.ts); symbols a macro writes, recovered declarations and type arguments from `expansion`.
+   */
+  alternatives?: string[];
 }
 
 export interface FoundInvocations {
@@ -49,15 +56,21 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   const code = fc.noComments;
   let covered = -1;
   const uses = new CounterUses(counterAt);
-  const lookup = lookupIn(table, file, undone);
+  const plain = lookupIn(table, file, undone);
+  // In a file whose define classes read different #defines of its own (see class-expansions.ts): whether the use's
+  // expansion read a name the file defines, when the classes may read it otherwise.
+  const owned = assembler || all || table.classCount(file) < 2 ? undefined : { read: false };
+  const lookup: LookupAt = owned === undefined ? plain : (name, line) => ((owned.read ||= table.definedIn(name, file)), plain(name, line));
   for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
     const line0 = lineAt(fc.lineStarts, off);
+    if (owned !== undefined) owned.read = false;
     const def = lookup(name, line0 + 1);
     if (!def) continue;
-    if (!all && isInert(def)) {
+    const inert = !all && isInert(def);
+    if (inert && owned?.read !== true) {
       covered = off + len;
       continue;
     }
@@ -73,8 +86,11 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     // The name as a string of its own: a slice keeps the file's whole text alive with the invocation.
     const inv: MacroInvocation = { name: ownString(name), start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
     const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, uses, all);
-    if (expansion === undefined) continue;
-    inv.expansion = expansion;
+    if (owned?.read) {
+      // An inert expansion (see isInert) is recorded only where a class reads another.
+      if (!withClassExpansions(inv, inert ? undefined : expansion, code.slice(off, end), opensParen(code, end), file, table, undone, counterAt)) continue;
+    } else if (expansion === undefined) continue;
+    else inv.expansion = expansion;
     out.invocations.push(inv);
   }
   return out;

@@ -18,8 +18,12 @@ export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
 /** The definition a name has at a line of the file being read. */
 export type LookupAt = (name: string, line: number) => MacroDef | undefined;
 
-/** Definitions at the lines of `file`: the table's, unless an #undef decides a name there (see lookupUndone). */
-export function lookupIn(table: BuildMacroTable, file: string, undone: UndoneAt | undefined): LookupAt {
+/**
+ * Definitions at the lines of `file`: the table's, unless an #undef decides a name there (see lookupUndone). With
+ * `k`, as the file's `k`th define class reads them (see BuildMacroTable.lookupInClass).
+ */
+export function lookupIn(table: BuildMacroTable, file: string, undone: UndoneAt | undefined, k?: number): LookupAt {
+  if (k !== undefined) return (name, line) => (undone !== undefined && undoneAt(undone(name), line) !== undefined ? lookupUndone(name, line, file, table, undone) : table.lookupInClass(name, file, line, k));
   return undone === undefined ? (name, line) => table.lookup(name, file, line) : (name, line) => lookupUndone(name, line, file, table, undone);
 }
 

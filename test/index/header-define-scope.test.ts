@@ -87,5 +87,15 @@ describe('headerVisibility', () => {
     const one = headerVisibility([a], new Set(['a.c']), stored);
     expect(one.ownSees('pool.h', 9, 4)).toBe(true);
     expect(one.conditional('pool.h', 4)).toBe(false);
+    // Each class apart: both compile the shared code at 12, each reached its own branch's #define.
+    expect(v.classCount('pool.h')).toBe(2);
+    expect(v.classCount('after.h')).toBe(0);
+    expect(one.classCount('pool.h')).toBe(0);
+    expect([0, 1].map((k) => v.classCompiles('pool.h', k, 12))).toEqual([true, true]);
+    expect([0, 1].map((k) => v.classCompiles('pool.h', k, 9))).toEqual([false, true]);
+    expect([0, 1].map((k) => [v.classReached('pool.h', k, 4), v.classReached('pool.h', k, 8), v.classReached('pool.h', k, 2)])).toEqual([
+      [true, false, true],
+      [false, true, true],
+    ]);
   });
 });

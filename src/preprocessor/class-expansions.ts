@@ -1,0 +1,46 @@
+// The expansions a macro use has in each define class of its file (views grouped by the #defines of the file's own
+// they reached, see BuildMacroTable.classCount): code that several classes compile may read another #define in each
+// (`#ifdef X / #define CALL f1 / #else / #define CALL f2 / #endif` above shared code calls f1 in one unit, f2 in the
+// other). Leaves out assembler files (read as the build's lookup reads them) and counting `__COUNTER__` across
+// classes: each class's expansion counts on from the use's own value.
+import type { BuildMacroTable } from './build-macro-table.js';
+import { CounterUses, expandAt } from './invocation-expansion.js';
+import { lookupIn, type UndoneAt } from './macro-lookup.js';
+import type { MacroInvocation } from './macro-invocations.js';
+
+/**
+ * Whether to record the use, with its expansion and alternatives (see MacroInvocation.alternatives) set from those of
+ * the classes of `file` compiling its line. When they all read one text, or none writes what is worth recording (see
+ * expandAt), the use is recorded as the build's lookup reads it (`expansion`; undefined: not recorded). Otherwise
+ * `expansion` stays when a class reads it, else the first of the readings in text order is taken; the others,
+ * deduplicated and sorted, are its alternatives. A class where the name is no macro reads the use as written.
+ * `source`: the use's text; `callFollows`: as for expandAt.
+ */
+export function withClassExpansions(inv: MacroInvocation, expansion: string | undefined, source: string, callFollows: boolean, file: string, table: BuildMacroTable, undone: UndoneAt | undefined, counterAt: ((line: number) => number) | undefined): boolean {
+  const n = table.classCount(file);
+  const readings = new Set<string>();
+  let worth = false;
+  for (let k = 0; k < n; k++) {
+    if (!table.classCompiles(file, k, inv.line)) continue;
+    const lookup = lookupIn(table, file, undone, k);
+    let text: string | undefined = source;
+    if (lookup(inv.name, inv.line) !== undefined) {
+      const worthy = expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt));
+      // Not worth recording alone, but what the class reads where another reads more.
+      text = worthy ?? expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt), true);
+      if (text === undefined) continue;
+      worth ||= worthy !== undefined;
+    } else worth = true;
+    readings.add(text);
+  }
+  if (readings.size < 2 || !worth) {
+    if (expansion === undefined) return false;
+    inv.expansion = expansion;
+    return true;
+  }
+  const others = [...readings].sort();
+  const at = expansion === undefined ? -1 : others.indexOf(expansion);
+  inv.expansion = at >= 0 ? others.splice(at, 1)[0] : others.shift()!;
+  inv.alternatives = others;
+  return true;
+}
