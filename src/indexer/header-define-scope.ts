@@ -32,8 +32,8 @@ export class HeaderVisibility {
     private readonly lanes: Uint32Array,
     /** Per file: the defining classes it sees in all its text. */
     private readonly seenBy: ReadonlyMap<string, Uint32Array>,
-    /** Per unit's own file: the defining classes it sees below a line (of its #include that read them first). */
-    private readonly below: ReadonlyMap<string, ReadonlyMap<number, number>>,
+    /** Per unit's own file, by defining class: the line below which it sees it (of its #include that read it first), or -1. */
+    private readonly below: ReadonlyMap<string, Int32Array>,
     /** Per file with several classes: the lines of each (see FileClasses.lines). */
     private readonly own: ReadonlyMap<string, readonly ClassLines[]> = new Map(),
   ) {}
@@ -74,7 +74,7 @@ export class HeaderVisibility {
   /** The file last asked about, and what it sees (a file's lookups come one after another). */
   private lastFile: string | undefined;
   private lastBits: Uint32Array | undefined;
-  private lastBelow: ReadonlyMap<number, number> | undefined;
+  private lastBelow: Int32Array | undefined;
 
   /** Whether a #define of `defFile` (stored path, or `<command-line>`) at `defLine` may apply at `line` of `file`. */
   sees(file: string, line: number, defFile: string, defLine: number): boolean {
@@ -107,7 +107,12 @@ export class HeaderVisibility {
       if (set === undefined) this.sums.set(bits, (set = addBits(new Uint32Array(LANES), bits, this.lanes)));
       sum.set(set);
     }
-    if (below !== undefined) for (const [id, line] of below) for (let l = 0; l < LANES; l++) sum[LANES + l] += Math.imul(this.lanes[id * LANES + l], 2 * line + 1);
+    if (below !== undefined) {
+      for (let id = 0; id < below.length; id++) {
+        const line = below[id];
+        if (line >= 0) for (let l = 0; l < LANES; l++) sum[LANES + l] += Math.imul(this.lanes[id * LANES + l], 2 * line + 1);
+      }
+    }
     const own = this.own.get(file);
     this.digests.set(file, (d = `${Buffer.from(sum.buffer).toString('hex')}${own ? `v${classesDigest(own)}` : ''}`));
     return d;
@@ -115,10 +120,9 @@ export class HeaderVisibility {
 }
 
 /** Whether a file seeing the classes `bits` in all its text, and `below` below lines, sees class `id` at `line`. */
-function seesClass(bits: Uint32Array | undefined, below: ReadonlyMap<number, number> | undefined, id: number, line: number): boolean {
+function seesClass(bits: Uint32Array | undefined, below: Int32Array | undefined, id: number, line: number): boolean {
   if (bits !== undefined && (bits[id >>> 5] & (1 << (id & 31))) !== 0) return true;
-  const from = below?.get(id);
-  return from !== undefined && line > from;
+  return below !== undefined && below[id] >= 0 && line > below[id];
 }
 
 /** `sum` with the lanes of the defining files in `bits` added. */
@@ -200,12 +204,12 @@ export function headerVisibility(results: readonly HeaderScopeInput[], scoped: R
     }
     read.push({ of, ids });
   }
-  const b: VisibilityBuild = { words: (defining.length + 31) >>> 5, seenBy: new Map(), below: new Map(), done: new Map() };
+  const b: VisibilityBuild = { words: (defining.length + 31) >>> 5, defining: defining.length, seenBy: new Map(), below: new Map(), done: new Map() };
   for (let u = 0; u < results.length; u++) addUnit(results[u], read[u], b);
   const { ids, lanes, own } = numberedClasses(entries, defining, stored);
   const seenBy = new Map<string, Uint32Array>();
   for (const [file, bits] of interned(b.seenBy)) seenBy.set(stored(file), bits);
-  const below = new Map<string, Map<number, number>>();
+  const below = new Map<string, Int32Array>();
   for (const [file, lines] of b.below) below.set(stored(file), lines);
   return new HeaderVisibility(ids, lanes, seenBy, below, own);
 }
@@ -245,7 +249,9 @@ const numbered = (c: DefineClass, id: number, linesOf: Map<DefineClass, ClassLin
 interface VisibilityBuild {
   words: number;
   seenBy: Map<string, Uint32Array>;
-  below: Map<string, Map<number, number>>;
+  /** The number of defining classes. */
+  defining: number;
+  below: Map<string, Int32Array>;
   /** The units added by a hash of how they read (see addUnit): a unit reading as another did adds nothing. */
   done: Map<number, Int32Array[]>;
 }
@@ -266,7 +272,7 @@ function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild
   let hash = n;
   for (let k = 0; k < n; k++) {
     const own = files[k].file === r.unit;
-    if (own) addOwnFile(r, ids, first, b.below);
+    if (own) addOwnFile(r, ids, first, b);
     let end = -1;
     if (!own) {
       const top = r.tops?.[k] ?? 0;
@@ -321,16 +327,16 @@ function seenBefore(done: Map<number, Int32Array[]>, hash: number, reading: Int3
  * A unit's own file sees each defining file whose #define the unit reached, below the line of the #include that first
  * read it (the least over units).
  */
-function addOwnFile(r: HeaderScopeInput, ids: Int32Array, first: number[] | undefined, below: Map<string, Map<number, number>>): void {
-  let lines = below.get(r.unit);
-  if (lines === undefined) below.set(r.unit, (lines = new Map()));
+function addOwnFile(r: HeaderScopeInput, ids: Int32Array, first: number[] | undefined, b: VisibilityBuild): void {
+  // By class, not a Map grown class by class for each unit.
+  let lines = b.below.get(r.unit);
+  if (lines === undefined) b.below.set(r.unit, (lines = new Int32Array(b.defining).fill(-1)));
   const files = r.files;
   for (let k = 0; k < files.length; k++) {
     const id = ids[k];
     if (id < 0) continue;
     const line = first?.[k] ?? 0;
-    const was = lines.get(id);
-    if (was === undefined || line < was) lines.set(id, line);
+    if (lines[id] < 0 || line < lines[id]) lines[id] = line;
   }
 }
 

@@ -126,6 +126,8 @@ export class HeaderRecorder {
   readonly countReads = new Map<string, MacroDef | undefined>();
   /** Where in `ops` the last OP_DEFINES starts (-1: none yet). */
   private lastRun = -1;
+  /** What finish made of the walk, once it did (see FileVisit.recordedIn). */
+  entry?: HeaderEntry;
 
   constructor(readonly parent: HeaderRecorder | undefined, file: string, sk: FileSkeleton) {
     this.files.set(file, sk);
@@ -193,7 +195,8 @@ export class HeaderRecorder {
     child.onceReads.forEach((seen, file) => this.onceRead(file, seen));
     const onceAdded = this.onceAdded;
     child.onceAdded.forEach((file) => onceAdded.add(file));
-    this.absorbEffects(entry);
+    // The entry's readAll is the child's allReads, just taken in.
+    this.absorbOutcome(entry);
   }
 
   /** Takes in a replayed entry whose inputs were already read through this recording. */
@@ -201,6 +204,11 @@ export class HeaderRecorder {
     const allReads = this.allReads;
     const readAll = entry.readAll;
     for (let k = 0; k < readAll.length; k++) allReads.add(readAll[k]);
+    this.absorbOutcome(entry);
+  }
+
+  /** An entry's files, depth, counter uses and place in the log taken in (absorbEffects but for its names read). */
+  private absorbOutcome(entry: HeaderEntry): void {
     const files = entry.files;
     const skeletons = entry.skeletons;
     for (let k = 0; k < files.length; k++) this.files.set(files[k], skeletons[k]);

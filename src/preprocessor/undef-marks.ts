@@ -20,7 +20,10 @@ export class UndefMarks {
    * Each new state makes a version (0: none touched), which the files' marks name (see FileVisit.marks).
    */
   private readonly undone = new Map<string, MacroDef | null>();
-  /** Of each name `undone` holds: the definition (canonical) it had before its first #undef (undefined: none). */
+  /**
+   * Of each name `undone` holds: the definition (canonical) it had before its first #undef (undefined: none). Names
+   * it held before stay (see change), so this is read only for names it holds; so is `loose`.
+   */
   private readonly origin = new Map<string, MacroDef | undefined>();
   /** Of those, the names a header's #undef started to follow without a definition: followed no more once defined. */
   private readonly loose = new Set<string>();
@@ -105,15 +108,16 @@ export class UndefMarks {
     this.key ^= delta;
     if (to === undefined) {
       // A name that had a definition before its first #undef, or followed loosely (see define), stops being followed.
+      // Its `origin` and `loose` stay (read only for names `undone` holds, set again when it is followed again): a
+      // Map or Set emptied by a delete shrinks, and NULL is followed and dropped again in every stddef.h read.
       this.undone.delete(name);
-      this.origin.delete(name);
-      this.loose.delete(name);
       this.names++;
     } else {
       this.undone.set(name, to);
       if (from === undefined) {
         this.origin.set(name, had);
         if (loose) this.loose.add(name);
+        else if (this.loose.size !== 0) this.loose.delete(name);
         this.names++;
       }
     }

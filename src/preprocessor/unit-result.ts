@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
-import { usesCounter, type HeaderWalkCache, type ReusableView } from './header-walk-cache.js';
+import { usesCounter, type HeaderEntry, type HeaderWalkCache, type ReusableView } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
@@ -410,9 +410,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     }
     let memo: ReusableView[] | undefined;
     if (replayed) {
-      const views = (visit.entry!.views ??= new Map());
-      memo = views.get(visit.file);
-      if (!memo) views.set(visit.file, (memo = []));
+      memo = viewMemo(visit.entry!, visit.file);
       const reused = reusableView(memo, recordDecisions, env);
       if (reused) {
         const held = reused.read;
@@ -424,6 +422,8 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       }
     }
     if (run !== undefined) run.whole = false;
+    // A file only the recording of a walk read here: its view is kept for the units replaying that walk.
+    if (!replayed && visit.recordedIn?.entry !== undefined) memo = viewMemo(visit.recordedIn.entry, visit.file);
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
@@ -438,6 +438,14 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   if (index.size) valueReached(walker, files, index, pending);
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: exactView(p.view), decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
+}
+
+/** The views kept of a file for the units replaying a recorded walk (see HeaderEntry.views). */
+function viewMemo(entry: HeaderEntry, file: string): ReusableView[] {
+  const views = (entry.views ??= new Map());
+  let memo = views.get(file);
+  if (!memo) views.set(file, (memo = []));
+  return memo;
 }
 
 /**

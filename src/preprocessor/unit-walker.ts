@@ -51,6 +51,12 @@ export interface FileVisit {
   origin?: number;
   entry?: HeaderEntry;
   /**
+   * The outermost header walk being recorded when the visit was made, while every change to the visit came within
+   * it: the file's view is then the one a replay of that walk's entry makes (unit-result.ts keeps it for the units
+   * replaying the entry). Undefined once the visit changed outside it.
+   */
+  recordedIn?: HeaderRecorder;
+  /**
    * The line of the unit's own file whose #include (or the unit's file itself, when it is this file) was being read
    * when this file's text was last read; 0 while forced files are read (see UnitResult.tops).
    */
@@ -158,6 +164,8 @@ export class UnitWalker {
   private readonly cache?: HeaderWalkCache;
   private readonly cacheKey: string = '';
   private rec?: HeaderRecorder;
+  /** The outermost recording under way (see FileVisit.recordedIn). */
+  private topRec?: HeaderRecorder;
   /** The replay under way (numbered from 1; 0 when none) and its entry: visits it makes are marked with them. */
   private replaying = 0;
   private replays = 0;
@@ -281,6 +289,7 @@ export class UnitWalker {
       shared,
       origin: this.replaying ? this.replaying : undefined,
       entry: this.replaying ? this.replayEntry : undefined,
+      recordedIn: this.topRec,
       top: this.top,
       firstTop: this.top,
       marks: undefined,
@@ -369,6 +378,7 @@ export class UnitWalker {
   private enterFile(file: string, sk: FileSkeleton, activeCode: boolean): FileVisit {
     const visit = this.own(this.visit(file));
     visit.origin = 0;
+    if (visit.recordedIn !== this.topRec) visit.recordedIn = undefined;
     visit.top = this.top;
     if (sk.pragmaOnce) {
       this.onceSeen.add(file);
@@ -816,12 +826,16 @@ export class UnitWalker {
     cache.walked++;
     const rec = new HeaderRecorder(this.rec, file, sk);
     this.rec = rec;
+    const outermost = this.topRec === undefined;
+    if (outermost) this.topRec = rec;
     try {
       this.walkFile(file, dirIndex, activeCode);
     } finally {
       this.rec = rec.parent;
+      if (outermost) this.topRec = undefined;
     }
     const entry = rec.finish();
+    rec.entry = entry;
     if (entry) cache.add(slot, entry);
     this.rec?.absorbChild(rec, entry);
   }
@@ -830,6 +844,7 @@ export class UnitWalker {
   private touched(file: string): FileVisit {
     const v = this.own(this.visits.get(file)!);
     if (v.origin !== this.replaying) v.origin = 0;
+    if (v.recordedIn !== this.topRec) v.recordedIn = undefined;
     return v;
   }
 
@@ -873,7 +888,9 @@ export class UnitWalker {
     const files = next.reachedFiles;
     for (let k = 0; k < files.length; k++) {
       const visit = this.visits.get(files[k]);
-      if (visit !== undefined && visit.origin !== this.replaying) visit.origin = 0;
+      if (visit === undefined) continue;
+      if (visit.origin !== this.replaying) visit.origin = 0;
+      if (visit.recordedIn !== this.topRec) visit.recordedIn = undefined;
     }
     const ops = g.ops;
     for (let k = 0; k < ops.length; k += ops[k] === OP_DEFINES ? 4 : 2) if (ops[k] === OP_ONCE) this.replayOnce(ops[k + 1] as string);
@@ -900,6 +917,7 @@ export class UnitWalker {
       v.top = this.top;
       this.own(v);
       if (v.origin !== this.replaying) v.origin = 0;
+      if (v.recordedIn !== this.topRec) v.recordedIn = undefined;
       if (ranges !== null) for (let k = 0; k < ranges.length; k++) v.ranges.push(ranges[k]);
       if (groups !== null && v.groups) for (let k = 0; k < groups.length; k++) v.groups.push(groups[k]);
       if (taken !== null && v.taken) for (let k = 0; k < taken.length; k++) v.taken.push(taken[k]);
@@ -924,6 +942,7 @@ export class UnitWalker {
       if (this.reach(def)) {
         if (def.file !== file) visit = this.visits.get((file = def.file));
         if (visit !== undefined && visit.origin !== replaying) visit.origin = 0;
+        if (visit !== undefined && visit.recordedIn !== this.topRec) visit.recordedIn = undefined;
       }
       if (written !== undefined) written.add(def.name);
     }
