@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoredBuildFile } from '../index/index-writer.js';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import type { AsmFileMacros } from './assembler-macro-table.js';
@@ -38,11 +38,9 @@ export const ASSEMBLER_MODULES = [
   '../preprocessor/tokens.js', '../preprocessor/if-expression.js', '../model/line-index.js', '../model/compiler-value-flags.js',
 ];
 
-let codeStamp: string | undefined;
-
 /** What names the code that reads assembler macros (once per run): definitions read by other code may differ. */
 function assemblerCode(): string {
-  return (codeStamp ??= sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), ASSEMBLER_MODULES)));
+  return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), ASSEMBLER_MODULES);
 }
 
 interface KeptAssemblerMacros {

@@ -14,7 +14,7 @@ import { blankableHash, knownBlankableHash, type BlankableMacros } from './blank
 import type { WrapperGlue } from './wrapper-macros.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
 import { DECIDING_MODULES } from './kept-builtins.js';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp, moduleStamps } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 
 const FORMAT = 2;
@@ -59,7 +59,7 @@ export const BLANKING_MODULES = ['blank-macros.js', 'wrapper-macros.js', 'list-f
 
 /** What names the code that works blankings out: a kept set made by other code may differ. */
 function blankingCode(): string {
-  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), BLANKING_MODULES));
+  return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), BLANKING_MODULES);
 }
 
 /**

@@ -9,7 +9,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { MacroDef } from '../preprocessor/macro-definition.js';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, readChecksummedValue, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
@@ -32,7 +32,7 @@ export const DECIDING_MODULES = [
   '../preprocessor/tracked-env.js',
 ];
 function codeStamp(): string {
-  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES));
+  return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES);
 }
 const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
 

@@ -6,7 +6,7 @@
 // a shared-source edit left as they were); sites counted again as they were are not written either.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import type { LanguageSites } from './language-macros.js';
 import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed, type BuildName } from './build-state-files.js';
@@ -18,11 +18,9 @@ const STAMPS = 'language-sites-stamps';
 /** The modules whose code counts a build's sites from its results (the stamp names the results only). */
 export const SITES_MODULES = ['language-macros.js', 'language-sites-file.js', 'vendor-paths.js', '../model/plain-path.js'];
 
-let codeStamp: string | undefined;
-
 /** What names the code that counts sites: sites counted by other code may differ. */
 function sitesCode(): string {
-  return (codeStamp ??= sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), SITES_MODULES)));
+  return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), SITES_MODULES);
 }
 
 interface StampFile {

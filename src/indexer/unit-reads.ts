@@ -11,9 +11,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp } from '../model/module-stamps.js';
 import { ownStrings } from '../model/own-strings.js';
-import { sha1 } from '../model/sha1.js';
 import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 4;
@@ -30,11 +29,9 @@ export const READS_MODULES = [
   'include-resolver.js', 'compiler-features.js', 'counter-uses.js', 'code-scan.js', '../model/api-wrapper.js', '../indexer/unit-reads.js',
 ];
 
-let codeStamp: string | undefined;
-
 /** What names the code that decides a walk's names (once per run): names kept by other code are not reused. */
 function readsCode(): string {
-  return (codeStamp ??= sha1(moduleStamps(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor'), READS_MODULES)));
+  return moduleCodeStamp(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'preprocessor'), READS_MODULES);
 }
 
 interface ReadsFile {

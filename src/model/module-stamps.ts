@@ -2,6 +2,7 @@
 // the modules whose code decides it, so that new code makes the form again instead of reading an old one.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sha1 } from './sha1.js';
 
 const memo = new Map<string, string>();
 
@@ -18,4 +19,14 @@ export function moduleStamps(dir: string, modules: readonly string[]): string {
     memo.set(key, text);
   }
   return text;
+}
+
+const hashed = new Map<string, string>();
+
+/** The sha1 of moduleStamps(dir, modules), made once per process: the stamp a kept form carries. */
+export function moduleCodeStamp(dir: string, modules: readonly string[]): string {
+  const key = `${dir}\0${modules.join('\0')}`;
+  let stamp = hashed.get(key);
+  if (stamp === undefined) hashed.set(key, (stamp = sha1(moduleStamps(dir, modules))));
+  return stamp;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
-import { moduleStamps } from '../model/module-stamps.js';
+import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
 import { MacroDef, parseDefine } from './macro-definition.js';
 
@@ -25,7 +25,7 @@ export function parseDefines(text: string): MacroDef[] {
 /** The modules whose code decides a parsed definition (beside this one; see the kept-code-modules test). */
 export const PARSING_MODULES = ['parsed-defines.js', 'macro-definition.js', 'tokens.js'];
 function parsingFormat(): string {
-  return sha1(moduleStamps(path.dirname(fileURLToPath(import.meta.url)), PARSING_MODULES));
+  return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), PARSING_MODULES);
 }
 
 /** parseDefines(text), read back from `cacheDir` when kept there, else parsed and kept (a failure to keep costs the next run a parse). */
