@@ -244,5 +244,8 @@ export const SCHEMA_VERSION = 18;
  *     file's own) is read with each class's expansion: `#ifdef X / #define CALL f1 / #else / #define CALL f2 / #endif`
  *     above a shared `CALL();` refs both f1 and f2 (was f2 alone); a use is blanked only where every class reads the
  *     same blank macro.
+ * 79: a file view records whether it reached every #define of the file (`allDefines`), and such a define class is
+ *     named by its path alone in what other files see (activity keys): a header #define every reader reaches no
+ *     longer re-masks every file read after the header.
  */
-export const ROW_FORMAT_VERSION = 78;
+export const ROW_FORMAT_VERSION = 79;

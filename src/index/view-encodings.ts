@@ -32,6 +32,7 @@ function viewKey(v: FileView): number {
   }
   h = mix(h, v.evaluated ? v.evaluated.length : -1);
   h = mix(h, v.taken ? v.taken.length : -1);
+  h = mix(h, v.allDefines ? 1 : 0);
   // Kept within V8's small-integer range, so the map key is not a boxed number.
   return h & 0x3fffffff;
 }
@@ -45,7 +46,7 @@ function sameNumbers(a: number[] | undefined, b: number[] | undefined): boolean 
 
 function sameView(a: FileView, b: FileView): boolean {
   if (a.lines !== b.lines || !sameNumbers(a.ranges, b.ranges) || !sameNumbers(a.evaluated, b.evaluated) || !sameNumbers(a.taken, b.taken)) return false;
-  if (a.defines.length !== b.defines.length) return false;
+  if (a.defines.length !== b.defines.length || a.allDefines !== b.allDefines) return false;
   for (let i = 0; i < a.defines.length; i++) if (a.defines[i] !== b.defines[i]) return false;
   return true;
 }

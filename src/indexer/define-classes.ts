@@ -11,6 +11,8 @@ export const LANES = 4;
 export interface DefineClass {
   /** The #defines reached (of the first view). */
   readonly defines: DefineValues;
+  /** Whether they are every #define of the file (see FileView.allDefines). */
+  readonly allDefines?: true;
   /** Its number among a build's classes that define something another file may see (-1: none). */
   id: number;
   readonly views: FileView[];
@@ -29,7 +31,7 @@ export class FileClasses {
     let c = this.byView?.get(view);
     if (c === undefined) {
       c = this.classes.find((k) => sameLines(k.defines, view.defines));
-      if (c === undefined) this.classes.push((c = { defines: view.defines, id: -1, views: [] }));
+      if (c === undefined) this.classes.push((c = { defines: view.defines, ...(view.allDefines ? { allDefines: true as const } : {}), id: -1, views: [] }));
       c.views.push(view);
       if (this.lastView !== undefined) (this.byView ??= new Map([[this.lastView, this.lastClass!]])).set(view, c);
     }
@@ -113,10 +115,17 @@ function mix(x: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-/** The lanes of a class (a path and the lines of the #defines reached), written at `at` of `out`. */
-export function classLanes(file: string, defines: DefineValues, out: Uint32Array, at: number): void {
+/**
+ * The lanes of a class, written at `at` of `out`: of its path, and of the lines of the #defines reached unless they
+ * were all the file's (`view.allDefines`). A class's name so depends on the file and its views alone, not on which
+ * units a run reads; and one reaching every #define keeps its name when a #define is added that it reaches too
+ * (what the new macro changes for its users is the macro table's to tell).
+ */
+export function classLanes(file: string, view: Pick<FileView, 'defines' | 'allDefines'>, out: Uint32Array, at: number): void {
   const h = sha1(file);
   for (let l = 0; l < LANES; l++) out[at + l] = parseInt(h.slice(8 * l, 8 * l + 8), 16);
+  if (view.allDefines) return;
+  const defines = view.defines;
   for (let k = 0; k < defines.length / 2; k++) {
     const line = defineLine(defines, k);
     for (let l = 0; l < LANES; l++) out[at + l] += mix(line + Math.imul(l + 1, 0x9e3779b9));

@@ -232,7 +232,7 @@ function numberedClasses(entries: Map<string, FileEntry>, defining: [string, Def
   for (let id = 0; id < defining.length; id++) {
     const [file, c] = defining[id];
     const s = stored(file);
-    classLanes(s, c.defines, lanes, id * LANES);
+    classLanes(s, c, lanes, id * LANES);
     const known = ids.get(s);
     if (known === undefined) ids.set(s, id);
     else {
@@ -363,7 +363,7 @@ export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>
   const lanes = new Uint32Array(n * LANES);
   const defining = files.map((f, k) => {
     const is = f.view.defines.length !== 0 && f.file !== r.unit && !scoped.has(f.file);
-    if (is) classLanes(f.file, f.view.defines, lanes, k * LANES);
+    if (is) classLanes(f.file, f.view, lanes, k * LANES);
     return is;
   });
   // Sums of the lanes of the defining files among the first k, for each k.

@@ -96,6 +96,8 @@ export interface BuildIndexSummary {
   carriedUnits?: number;
   /** Of `carriedUnits`, units whose row was made from the stored one, their result not encoded again (headers edited between directives, see carriedRow in patch-build.ts). */
   carriedRows?: number;
+  /** A patch: files masked again, their parse reused or redone (the others keep their rows as they are). */
+  masked?: number;
   symbols: number;
   diagnostics: Diagnostic[];
   /** Time this build took (ms), and per stage. */
@@ -347,6 +349,7 @@ async function patchStage(build: BuildDescription, units: CompileUnit[], stored:
   summary.builtinsMade = patched.builtinsMade;
   summary.reusedUnits = units.length - summary.preprocessed;
   summary.files = patched.files;
+  summary.masked = patched.masked;
   summary.parsed = patched.parsed;
   summary.reused = patched.files - patched.parsed;
   summary.symbols = run.writer.buildSymbolCount(patched.buildId);

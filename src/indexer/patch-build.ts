@@ -89,6 +89,8 @@ export interface PatchOutcome {
   carriedRows: number;
   redone: number;
   files: number;
+  /** Files masked again (their text hashed anew; a parse stored for it is reused). */
+  masked: number;
   parsed: number;
   buildId: number;
   /** Of a build parsing C and C++ files: stored unit results whose #define sites were read to make each language's macros (see languageSetChanges). */
@@ -551,7 +553,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   ctx.macroGroups.keep(build, [...macros.freshGroups, ...macros.storedGroups], ctx.writer);
   lap('write');
   return {
-    walked, carried, carriedRows, redone: redone.length, files: stored.size, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,
+    walked, carried, carriedRows, redone: redone.length, files: stored.size, masked: masked.jobs.length + masked.remasked, parsed: masked.jobs.length, buildId, macroRowsRead: macros.macroRowsRead, blankingsMade: macros.kept.made, builtinsMade: macros.builtinsMade,
     ...(perLanguage ? { unitSitesRead: perLanguage.unitsRead } : {}),
   };
 }

@@ -21,7 +21,7 @@
 // the own file's #defines above an #include).
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
-import { valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
+import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
 import { openedMark, type MarksOfFile } from './opened-stretch-state.js';
@@ -546,5 +546,6 @@ function movedView(view: FileView, e: EditedFile, al: MemoAlignment): FileView |
   const moved: FileView = { ...view, lines: e.after.lineCount, ranges, defines };
   if (evaluated) moved.evaluated = evaluated;
   if (taken) moved.taken = taken;
+  markAllDefines(moved, e.after);
   return moved;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
+import type { FileSkeleton } from './file-skeleton.js';
 import { usesCounter, type HeaderEntry, type HeaderWalkCache, type ReusableView } from './header-walk-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
@@ -40,6 +41,11 @@ export interface FileView {
    * view-encodings.ts).
    */
   defines: DefineValues;
+  /**
+   * Set (true) when the view reached every #define of the file: its define class is then named by the file alone
+   * (define-classes.ts), so a #define added where every view reaches it leaves what other files see as it was.
+   */
+  allDefines?: true;
 }
 
 /** Line, value, line, value, ... (see FileView.defines). */
@@ -377,6 +383,8 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
   };
   const index = new Map<string, number>();
   const pending = new Map<string, PendingView>();
+  // The views made here, with their files' skeletons (see markAllDefines).
+  const made: [FileView, FileSkeleton][] = [];
   const env = walker.env;
   // A walk whose macros end on a shared layer takes the runs of reads kept there (see shared-file-reads.ts).
   const layer = env instanceof TrackedEnv ? env.layer : undefined;
@@ -431,11 +439,13 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       view.taken = firstOccurrences(visit.taken).map((i) => sk.directives[i].line);
     }
     files.push({ file: visit.file, hash, view });
+    made.push([view, sk]);
     topOf(visit);
     if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);
   if (index.size) valueReached(walker, files, index, pending);
+  for (const [view, sk] of made) markAllDefines(view, sk);
   for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: exactView(p.view), decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
   return files;
 }
@@ -502,6 +512,25 @@ function valueReached(walker: UnitWalker, files: UnitFileRead[], index: Map<stri
     const deps = pending.get(file)?.deps;
     for (let k = from; k < to; k++) defines.push(defs[k].line, sharedValue(macroValue(defs[k], walker, deps, valued)));
   }
+}
+
+/** Per skeleton, the number of its valid #defines (each one a MacroDef a walk reaches at most once). */
+const defineCounts = new WeakMap<FileSkeleton, number>();
+
+/**
+ * Sets `allDefines` on a view of the file `sk` that reached every #define of it (a walk reaches each at most once),
+ * and takes it off one that did not.
+ */
+export function markAllDefines(view: FileView, sk: FileSkeleton): void {
+  const reached = view.defines.length / 2;
+  let count = reached === 0 ? undefined : defineCounts.get(sk);
+  if (reached !== 0 && count === undefined) {
+    count = 0;
+    for (const d of sk.directives) if (d.macro !== undefined) count++;
+    defineCounts.set(sk, count);
+  }
+  if (reached !== 0 && reached === count) view.allDefines = true;
+  else if (view.allDefines) delete view.allDefines;
 }
 
 /**

@@ -662,3 +662,26 @@ describe('re-index fast path of a build whose unit #undefs macros before its inc
     expect(logNames(incremental)).toEqual(['printf_like']);
   });
 });
+
+describe('re-index fast path of a header #define every unit reaches (define classes named by the file)', () => {
+  it('a #define added where every reader reaches it: only the header masked again, rows and activity keys as from scratch', async () => {
+    const { root, sampleHeader } = await indexedSmallCorpus(1);
+    replaceInFile(sampleHeader, '/** Object', '#define K_TEST_ADDED 1\n/** Object');
+    const r = await indexProject({ root, workers: 0 });
+    // The files read after the header see the same classes: their keys stay, only the edited header is masked.
+    expect(r.builds[0]).toMatchObject({ patched: true, masked: 1 });
+    let { incremental, scratch } = await againFromScratch(root);
+    expect(incremental).toEqual(scratch);
+    // A group no unit takes, then a #define in it: the header's views no longer reach every #define of it (the units
+    // are carried over, their views moved), so its class is named by the lines it reached, and files read after it
+    // are masked again.
+    replaceInFile(sampleHeader, '#define K_TEST_ADDED 1\n', '#define K_TEST_ADDED 1\n#ifdef K_TEST_NEVER\nint k_test_never(void);\n#endif\n');
+    await indexProject({ root, workers: 0 });
+    replaceInFile(sampleHeader, 'int k_test_never(void);\n', '#define K_TEST_UNREACHED 1\n');
+    const partial = await indexProject({ root, workers: 0 });
+    expect(partial.builds[0]).toMatchObject({ patched: true, carriedUnits: 12 });
+    expect(partial.builds[0].masked).toBeGreaterThan(1);
+    ({ incremental, scratch } = await againFromScratch(root));
+    expect(incremental).toEqual(scratch);
+  });
+});
