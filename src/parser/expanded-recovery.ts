@@ -166,11 +166,14 @@ function apartFrom(kept: ExtractedSymbol[], recovered: ExtractedSymbol[], relPat
 
 /**
  * A symbol of the expanded reading placed in the file: its column there, the macro whose expansion holds its
- * start (`viaMacro`), a definition's body cut from the parse text.
+ * name (`viaMacro`: not one that only wrote the type before it, NetX Duo's `VOID`), a definition's body cut from
+ * the parse text.
  */
 function located(s: ExtractedSymbol, place: Placement): ExtractedSymbol {
   const { text, exp, starts, expStarts } = place;
-  const at = exp.locate(expStarts[s.line - 1] + s.column - 1);
+  const start = expStarts[s.line - 1] + s.column - 1;
+  const at = exp.locate(start);
+  const named = exp.locate(nameOffset(exp.text, start, expStarts[s.endLine] ?? exp.text.length, s.name));
   let body = s.body;
   if (body !== null) {
     const from = exp.text.indexOf(body, expStarts[s.line - 1]);
@@ -180,7 +183,15 @@ function located(s: ExtractedSymbol, place: Placement): ExtractedSymbol {
     ...s,
     column: at.offset - starts[s.line - 1] + 1,
     body,
-    viaMacro: at.inv?.name ?? null,
+    viaMacro: named.inv?.name ?? null,
   };
 }
 
+/** Offset of the first word `name` in text[start, end), or `start` when it is not written there. */
+function nameOffset(text: string, start: number, end: number, name: string): number {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return start;
+  const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+  word.lastIndex = start;
+  const m = word.exec(text);
+  return m !== null && m.index < end ? m.index : start;
+}

@@ -37,7 +37,25 @@ export function worthRecording(toks: readonly Token[], objectLike: boolean, call
     if (real[k].k === 'ident' && real[k + 1]?.v === '(' && !NOT_CALLS.has(real[k].v)) return true;
     if (real[k].k === 'ident' && ASM.has(real[k].v)) return true;
   }
+  if (objectLike && declaresInList(real)) return true;
   return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
+}
+
+/**
+ * A piece of a parameter list holding a declaration (NetX Duo's `NX_CLEANUP_PARAMETER` → `, ULONG
+ * suspension_sequence`): a comma first or last and two words side by side outside brackets.
+ */
+function declaresInList(real: readonly Token[]): boolean {
+  if (real.length < 3 || (real[0].v !== ',' && real[real.length - 1].v !== ',')) return false;
+  let depth = 0;
+  let words = false;
+  for (let k = 0; k < real.length; k++) {
+    const t = real[k];
+    if (t.v === '(' || t.v === '[') depth++;
+    else if (t.v === ')' || t.v === ']') depth--;
+    else if (depth === 0 && t.k === 'ident' && real[k + 1]?.k === 'ident') words = true;
+  }
+  return words;
 }
 
 /** Assembler directives that name or place symbols (`.global x`, `.type x, %function`, `.section ...`). */

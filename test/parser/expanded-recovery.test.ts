@@ -69,3 +69,18 @@ describe('a class a macro writes (libstdc++ _Cxx_hashtable_define_trivial_hash)'
     ]);
   });
 });
+
+describe('a function read again for a parameter-list piece (NetX Duo NX_CLEANUP_PARAMETER)', () => {
+  it('is no symbol of the macro that wrote its return type', async () => {
+    const { BuildMacroTable } = await import('../../src/preprocessor/build-macro-table.js');
+    const { findInvocations } = await import('../../src/preprocessor/macro-invocations.js');
+    const def = (name: string, value: string) => ({ name, params: null, value, functionLike: false, file: '/p/api.h', line: 1, expandedValue: null, docstring: '' });
+    const table = new BuildMacroTable([def('VOID', 'void'), def('CLEANUP_PARAMETER', ', unsigned long suspension_sequence')]);
+    const src = 'typedef struct T { int s; } T;\nVOID pool_cleanup(T *thread_ptr CLEANUP_PARAMETER)\n{\n}\n';
+    const { invocations } = findInvocations(src, '/p/f.c', table);
+    const ex = extractFile(src, { relPath: 'f.c', language: 'c', fileText: src, invocations });
+    expect(ex.errors).toEqual([]);
+    expect(rows(ex.symbols)).toContain('function pool_cleanup 2:1');
+    expect(ex.symbols.find((s) => s.name === 'pool_cleanup')?.signature).toBe('void pool_cleanup(T *thread_ptr , unsigned long suspension_sequence )');
+  });
+});
