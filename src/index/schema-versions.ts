@@ -247,5 +247,9 @@ export const SCHEMA_VERSION = 18;
  * 79: a file view records whether it reached every #define of the file (`allDefines`), and such a define class is
  *     named by its path alone in what other files see (activity keys): a header #define every reader reaches no
  *     longer re-masks every file read after the header.
+ * 80: a parameter declaration an object-like macro writes as a list piece longer than its name (NetX Duo's
+ *     `NX_CLEANUP_PARAMETER` → `, ULONG suspension_sequence`) is recorded and read expanded: the function has the
+ *     parameters the compiler sees and no syntax error; a recovered symbol is via the macro writing its name, not
+ *     its return type (`VOID`) (an unchanged build keeps its invocations and parses otherwise).
  */
-export const ROW_FORMAT_VERSION = 79;
+export const ROW_FORMAT_VERSION = 80;
