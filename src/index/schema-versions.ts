@@ -251,5 +251,8 @@ export const SCHEMA_VERSION = 18;
  *     `NX_CLEANUP_PARAMETER` → `, ULONG suspension_sequence`) is recorded and read expanded: the function has the
  *     parameters the compiler sees and no syntax error; a recovered symbol is via the macro writing its name, not
  *     its return type (`VOID`) (an unchanged build keeps its invocations and parses otherwise).
+ * 81: a declaration another define class's reading of its file makes a definition is one (ThreadX's
+ *     `TX_THREAD_DECLARE ULONG _tx_thread_system_state;`, `extern` but in tx_thread_initialize.c): stored parses of
+ *     such files were read from the build lookup's reading alone.
  */
-export const ROW_FORMAT_VERSION = 80;
+export const ROW_FORMAT_VERSION = 81;

@@ -6,6 +6,7 @@
 // Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
+import { definedInOtherReadings, otherReadings } from '../parser/other-readings.js';
 import { extractAsm, isAssemblerFile } from '../parser/extract-asm.js';
 import { extractCalls, type ExpandedReading } from '../parser/extract-calls.js';
 import { recoverFromExpansion } from '../parser/expanded-recovery.js';
@@ -31,7 +32,8 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   if (isAssemblerFile(options.relPath, options.language)) return extractAsm(parseText, options.relPath, options.invocations);
   // Declarations the masked parse lost at an invocation are read from the expanded text (before extractCalls,
   // which reuses that parse).
-  const ex = recoverFromExpansion(parseText, extractSymbols(parseText, options), options.invocations, options);
+  const masked = extractSymbols(parseText, options);
+  const ex = recoverFromExpansion(parseText, masked, options.invocations, options);
   const calls = extractCalls(parseText, { relPath: options.relPath, language: options.language, fileText: options.fileText, invocations: options.invocations });
   const written = macroWrittenLines(calls.symbols, options.invocations ?? [], options.fileText);
   const unread = (ex.errorSites ?? []).filter((e) => !written.has(e.line) && !readByExpansion(e, calls.expanded));
@@ -39,13 +41,25 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   const errorLines = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   return {
     ...ex,
-    symbols: withoutMacroNames(mergeMacroSymbols(ex.symbols, calls.symbols), options.invocations),
+    symbols: otherReadingsDefine(withoutMacroNames(mergeMacroSymbols(ex.symbols, calls.symbols), options.invocations), parseText, masked, options),
     references: calls.references,
     errors: syntaxErrors(errorLines),
     errorLines,
     errorSites,
     nameless: ex.nameless.filter((l) => !written.has(l)),
   };
+}
+
+/**
+ * The symbols with the declarations another define class's reading of the file makes definitions taken as such (see
+ * definedInOtherReadings): each reading's declarations recovered from its expansions as the build's own are. After
+ * extractCalls, which reuses the parse of the expanded text.
+ */
+function otherReadingsDefine(symbols: ExtractedSymbol[], parseText: string, masked: FileExtraction, options: FileExtractOptions): ExtractedSymbol[] {
+  const invocations = options.invocations;
+  if (!invocations?.some((i) => i.alternatives !== undefined)) return symbols;
+  const others = otherReadings(parseText, invocations).map((r) => recoverFromExpansion(parseText, masked, r.invocations, options).symbols);
+  return definedInOtherReadings(symbols, others);
 }
 
 /**

@@ -15,6 +15,7 @@ import { splitArgs } from './split-args.js';
 import type { GrammarNames } from './flat-tree.js';
 import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
+import { otherReadings } from './other-readings.js';
 
 export interface CallExtractOptions {
   relPath: string;
@@ -102,22 +103,14 @@ export function extractCalls(source: string, options: CallExtractOptions): CallE
  * The references the alternatives of invocations (see MacroInvocation.alternatives) write that their expansions do
  * not: the file read again with each invocation's `v`th alternative substituted, for each v, references kept only
  * inside those invocations (plain ones where an alternative is the use as written). Symbols a macro writes are read
- * from `expansion` alone (the build's lookup's reading).
+ * from `expansion` alone (the build's lookup's reading); definitions of the other readings in extractFile.
  */
 function alternativeReferences(source: string, options: CallExtractOptions, known: readonly ExtractedReference[]): ExtractedReference[] {
   const invocations = options.invocations!;
   const key = (r: ExtractedReference) => `${r.name}\0${r.line}\0${r.column}\0${r.kind}\0${r.caller}\0${r.viaMacro}\0${r.slot}\0${r.detail}`;
   const seen = new Set(known.map(key));
   const out: ExtractedReference[] = [];
-  const readings = Math.max(...invocations.map((i) => i.alternatives?.length ?? 0));
-  for (let v = 0; v < readings; v++) {
-    const swapped = new Map<MacroInvocation, boolean>();
-    const list = invocations.map((i) => {
-      if (i.alternatives === undefined || v >= i.alternatives.length) return i;
-      const other = { ...i, expansion: i.alternatives[v], alternatives: undefined };
-      swapped.set(other, other.expansion === source.slice(i.start, i.end));
-      return other;
-    });
+  for (const { invocations: list, swapped } of otherReadings(source, invocations)) {
     const exp = substituted(source, list);
     const tree = parseText(exp.text, options.language, dataTableInsides(exp.text).spans);
     for (const r of new CallWalker(exp.text, exp, options, swapped).run(tree).references) {

@@ -29,8 +29,9 @@ export interface MacroInvocation {
   expansion: string;
   /**
    * Other expansions the use has where its file's define classes read different #defines there (see
-   * class-expansions.ts), deduplicated and sorted; unset when all read `expansion`. Only references are read from
-   * them (extract-calls.ts); symbols a macro writes, recovered declarations and type arguments from `expansion`.
+   * class-expansions.ts), deduplicated and sorted; unset when all read `expansion`. References are read from them
+   * (extract-calls.ts), and the declarations they make definitions (other-readings.ts); symbols a macro writes,
+   * recovered declarations and type arguments from `expansion`.
    */
   alternatives?: string[];
 }
