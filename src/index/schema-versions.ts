@@ -254,5 +254,7 @@ export const SCHEMA_VERSION = 18;
  * 81: a declaration another define class's reading of its file makes a definition is one (ThreadX's
  *     `TX_THREAD_DECLARE ULONG _tx_thread_system_state;`, `extern` but in tx_thread_initialize.c): stored parses of
  *     such files were read from the build lookup's reading alone.
+ * 82: a function pointer declared at file scope with a typedef name for its type (`VOID (*hook)(TX_THREAD *t);`),
+ *     which tree-sitter reads as a call of the type name, is a variable defined there, with no call or use recorded.
  */
-export const ROW_FORMAT_VERSION = 81;
+export const ROW_FORMAT_VERSION = 82;

@@ -16,6 +16,7 @@ import type { GrammarNames } from './flat-tree.js';
 import { errorSitesOf, parseText, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
 import { otherReadings } from './other-readings.js';
+import { pointerDeclarationName } from './pointer-declarations.js';
 
 export interface CallExtractOptions {
   relPath: string;
@@ -279,9 +280,13 @@ class CallWalker {
       case Role.FieldDeclaration:
         if (!fn) this.fieldDeclaration(tree.node(id), scopes);
         break;
-      case Role.Call:
-        this.call(tree.node(id), fn);
+      case Role.Call: {
+        const node = tree.node(id);
+        // A declaration tree-sitter read as a call (`VOID (*hook)(TX_THREAD *t);`): nothing called, no names used.
+        if (fn === null && pointerDeclarationName(node) !== null) return;
+        this.call(node, fn);
         break;
+      }
       case Role.Assignment:
         this.assignment(tree.node(id), fn);
         break;

@@ -17,6 +17,7 @@ import { evaluateConstant } from './enum-values.js';
 import { CLASS_RELATIONS_TABLE, extractClassRelations } from './extract-class-relations.js';
 import { extractVariableRefs, variableRefsTable } from './extract-variable-refs.js';
 import { nameTokens } from './name-tokens.js';
+import { pointerDeclarationName } from './pointer-declarations.js';
 import { parseText, walkCaptures, type SyntaxNode, type Tree } from './tree-sitter-parser.js';
 
 export interface ExtractOptions {
@@ -334,6 +335,17 @@ class FileExtractor {
     this.add('typedef', n.text, [], parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature: clip(node.text.replace(/;\s*$/, '')) });
   }
 
+  /** A file-scope function pointer whose type is a typedef name, read as a call (see pointer-declarations.ts): a variable defined. */
+  pointerDeclaration(stmt: SyntaxNode, ancestors: Ancestors): void {
+    const call = stmt.namedChild(0);
+    const declared = call && pointerDeclarationName(call);
+    if (!declared) return;
+    const { scope: parent, inFunction } = this.enclosing(ancestors);
+    if (inFunction) return;
+    const signature = clipRange(this.source, stmt.startIndex, call.endIndex);
+    this.add('varglobal', declared.name.text, [], parent, declared.declarator, { frame: stmt, up: 0 }, { node: stmt, ancestors }, { signature, isDefinition: true });
+  }
+
   namespace(node: SyntaxNode, ancestors: Ancestors): void {
     const n = node.childForFieldName('name');
     const { scope: parent } = this.enclosing(ancestors);
@@ -378,6 +390,9 @@ class FileExtractor {
         break;
       case 'definition.namespace':
         this.namespace(node, ancestors);
+        break;
+      case 'definition.pointer':
+        this.pointerDeclaration(node, ancestors);
         break;
       default:
         break;

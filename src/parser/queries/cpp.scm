@@ -9,5 +9,7 @@
 (enum_specifier body: (enumerator_list)) @definition.enum
 (enumerator name: (identifier) @name) @definition.enum_constant
 (type_definition) @definition.typedef
+; `T (*name)(...);` with T a typedef name, read as a call (a declaration at file scope: see pointer-declarations.ts).
+(expression_statement (call_expression function: (call_expression arguments: (argument_list (pointer_expression))))) @definition.pointer
 (alias_declaration) @definition.alias
 (namespace_definition) @definition.namespace
