@@ -20,9 +20,16 @@ export interface CompileUnit {
 }
 
 /** How an image's linked units were determined. */
+/** How an image's linked units were told (see LinkDetermination.method). */
+export type LinkMethod = 'ninja-link-edge' | 'map-file' | 'ninja-default-targets';
+
 export interface LinkDetermination {
-  /** `ninja-link-edge`: the image's link edge in build.ninja (Zephyr: the final link), through the static libraries it builds; `map-file`: the objects and archive members the linker's map file shows loaded. */
-  method: 'ninja-link-edge' | 'map-file';
+  /**
+   * `ninja-link-edge`: the image's link edge in build.ninja (Zephyr: the final link), through the static libraries it
+   * builds; `map-file`: the objects and archive members the linker's map file shows loaded; `ninja-default-targets`:
+   * a folder linking no program, the objects its default targets build (see default-closure.ts).
+   */
+  method: LinkMethod;
   /** build.ninja or the map file (absolute). */
   source: string;
   /** Objects (and archive members) the link consumes. */

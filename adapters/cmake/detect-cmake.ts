@@ -76,7 +76,7 @@ export const cmakeAdapter: BuildAdapter = {
           elfFile: link?.info.output,
           provenance: 'read',
         };
-        applyLinkedUnits(build, link?.objects, result.diagnostics);
+        applyLinkedUnits(build, link?.objects ?? found.built, result.diagnostics);
         result.builds.push(build);
       }
     }

@@ -10,6 +10,7 @@ import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-h
 import { parseNinjaManifest, type NinjaManifest } from '../ninja/parse-ninja.js';
 import { chooseLink, linkSourceOf, recoverFromManifest, type RecoveredBuild, type RecoveredLink } from '../ninja/recover-units.js';
 import { linkedObjects } from '../ninja/link-closure.js';
+import { defaultTargetObjects } from '../ninja/default-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
 
 export interface FoundLink {
@@ -58,9 +59,10 @@ function pickLinkTxt(links: FoundLink[], preferOutput?: string): FoundLink | und
 
 /**
  * Every link command of a CMake build folder (the link edges of build.ninja with the objects each consumes, or the
- * link.txt commands), and the one findLinkCommand would choose.
+ * link.txt commands), and the one findLinkCommand would choose; with none in build.ninja, the objects its default
+ * targets build (`built`).
  */
-export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen?: FoundLink; diagnostics: Diagnostic[] } {
+export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen?: FoundLink; built?: LinkedObjects; diagnostics: Diagnostic[] } {
   const ninjaFile = path.join(buildDir, 'build.ninja');
   if (!isFile(ninjaFile)) {
     const links = linkTxtLinks(buildDir);
@@ -70,7 +72,8 @@ export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen
   const r = recoverFromManifest(m);
   const found = r.links.map((l) => foundLink(ninjaFile, m, l));
   const chosenEdge = chooseLink(r.links);
-  return { links: found, chosen: found[r.links.findIndex((l) => l === chosenEdge)], diagnostics: [...m.diagnostics, ...r.diagnostics] };
+  const built = found.length ? undefined : defaultTargetObjects(ninjaFile, m);
+  return { links: found, chosen: found[r.links.findIndex((l) => l === chosenEdge)], built, diagnostics: [...m.diagnostics, ...r.diagnostics] };
 }
 
 /** The link commands of the `CMakeFiles/<target>.dir/link.txt` files (Makefile generators). */

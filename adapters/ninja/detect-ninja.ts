@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription } from '../contract.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
+import { defaultTargetObjects } from './default-closure.js';
 import { linkedObjects } from './link-closure.js';
 import { folderVariantName, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor, type DiscoveredDir } from '../shared/discover-build-dirs.js';
@@ -54,7 +55,7 @@ export const ninjaAdapter: BuildAdapter = {
           elfFile: link?.info.output,
           provenance: 'read',
         };
-        applyLinkedUnits(build, link ? { method: 'ninja-link-edge', source: file, objects: linkedObjects(manifest, link) } : undefined, result.diagnostics);
+        applyLinkedUnits(build, link ? { method: 'ninja-link-edge', source: file, objects: linkedObjects(manifest, link) } : defaultTargetObjects(file, manifest), result.diagnostics);
         result.builds.push(build);
       }
     }

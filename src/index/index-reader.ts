@@ -1,5 +1,6 @@
 // What query code may ask of an index: row types and the IndexReader interface. Query code depends on
 // this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
+import type { LinkMethod } from '../../adapters/contract.js';
 import type { ReadingIndex } from './reading-reader.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import type { ContentIndexReader } from './content-index-reader.js';
@@ -64,7 +65,7 @@ export interface BuildRow {
   /** Source paths of the units the image links (the only ones its queries answer from); null: the link is unknown, every unit counts. */
   linkedUnits: string[] | null;
   /** How linkedUnits was determined: the link edge of build.ninja, or the map file (project-relative source). */
-  linking: { method: 'ninja-link-edge' | 'map-file'; source: string; objects: number } | null;
+  linking: { method: LinkMethod; source: string; objects: number } | null;
   /** Kconfig output of the build (Zephyr): project-relative paths and how many CONFIG_ symbols it sets. */
   kconfig: { dot_config: string | null; autoconf_h: string | null; symbols: number } | null;
   /** Hash of the build description at index time (see indexer/build-fingerprint.ts). */

@@ -1,6 +1,7 @@
 // How an image's units relate to its link, as list_variants and get_active_build show it: how many units the
 // build compiles, how many of them the image links, and how linking was determined.
 import path from 'node:path';
+import type { LinkMethod } from '../../adapters/contract.js';
 
 export interface LinkingInfo {
   /** Compile units of the build (compiled for it, linked or not). */
@@ -8,25 +9,32 @@ export interface LinkingInfo {
   /** Units whose objects the image links: the only ones a query scoped to this image answers from. */
   linked_units: number;
   linking: {
-    /** `ninja-link-edge` / `map-file`, or `unknown` when the build records no usable link (every unit counts). */
-    method: 'ninja-link-edge' | 'map-file' | 'unknown';
+    /** How the linked units were told (see LinkMethod), or `unknown` when the build records no usable link (every unit counts). */
+    method: LinkMethod | 'unknown';
     /** build.ninja or the map file, relative to the project root. */
     source: string | null;
     note: string;
   };
 }
 
+/** What each way of telling the linked units read, as the note says it. */
+const LINK_METHODS: Record<LinkMethod, string> = {
+  'ninja-link-edge': 'the link edge of the image in build.ninja',
+  'map-file': 'the objects the map file shows loaded',
+  'ninja-default-targets': 'no program is linked: the objects the default targets of build.ninja build',
+};
+
 export function linkingInfo(
   root: string,
   units: number,
   linkedUnits: number | null,
-  linking: { method: 'ninja-link-edge' | 'map-file'; source: string; objects: number } | null | undefined,
+  linking: { method: LinkMethod; source: string; objects: number } | null | undefined,
 ): LinkingInfo {
   if (!linking || linkedUnits === null) {
     return { units, linked_units: units, linking: { method: 'unknown', source: null, note: 'the build records no link this tool can read: every compiled unit counts as part of the image' } };
   }
   const source = path.isAbsolute(linking.source) ? path.relative(root, linking.source) || linking.source : linking.source;
-  const what = linking.method === 'ninja-link-edge' ? 'the link edge of the image in build.ninja' : 'the objects the map file shows loaded';
+  const what = LINK_METHODS[linking.method];
   const outside = units - linkedUnits;
   return {
     units,

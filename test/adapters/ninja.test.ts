@@ -7,6 +7,7 @@ import { ninjaAdapter } from '../../adapters/ninja/detect-ninja.js';
 import { parseNinjaManifest, parseNinjaText } from '../../adapters/ninja/parse-ninja.js';
 import { recoverFromManifest } from '../../adapters/ninja/recover-units.js';
 import { edgeCommand } from '../../adapters/ninja/edge-command.js';
+import { defaultBuiltObjects } from '../../adapters/ninja/default-closure.js';
 import { isSourceFile, splitCommand } from '../../src/model/compile-args.js';
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
 
@@ -155,5 +156,20 @@ describe('ninja manifest parser', () => {
     expect(m.pools.get('p')).toBe(2);
     expect(m.defaults).toEqual(['a.o']);
     expect(edgeCommand(e)).toBe('gcc -c a.c -o a.o');
+  });
+});
+
+describe('objects the default targets of a manifest build (a folder linking no program)', () => {
+  const manifest = (text: string) => parseNinjaManifest('/b/build.ninja', { readFile: () => text });
+  const RULES = 'rule cc\n  command = gcc -c $in -o $out\nrule ar\n  command = ar qc $out $in\n';
+
+  it('follows `default` through phony and order-only inputs, and leaves what it does not reach', () => {
+    const m = manifest(`${RULES}build a.o: cc a.c\nbuild b.o: cc b.c\nbuild gen.o: cc gen.c\nbuild liba.a: ar a.o || gen.o\nbuild libb.a: ar b.o\nbuild all: phony liba.a\ndefault all\n`);
+    expect([...defaultBuiltObjects(m)].sort()).toEqual(['/b/a.o', '/b/gen.o']);
+  });
+
+  it('without `default`, builds every output no edge consumes', () => {
+    const m = manifest(`${RULES}build a.o: cc a.c\nbuild b.o: cc b.c\nbuild liba.a: ar a.o\n`);
+    expect([...defaultBuiltObjects(m)].sort()).toEqual(['/b/a.o', '/b/b.o']);
   });
 });

@@ -159,3 +159,18 @@ describe('variant aliases: an alias several variants share is refused', () => {
     expect(withProject(root, (ctx) => getActiveBuild(ctx, { variant: 'build-stm32f4' })).active_variant).toBe('nucleo_f401re');
   });
 });
+
+describe('a CMake build linking no program: the image is what its default targets build', () => {
+  let root: string;
+  beforeAll(async () => {
+    ({ root } = await indexedFixture(['adapters', 'cmake-library-only']));
+  });
+
+  it('counts the units of the library `all` builds, not those of a library kept out of it', () => {
+    const img = withProject(root, (ctx) => listVariants(ctx)).variants[0].images[0];
+    expect(img).toMatchObject({ units: 3, linked_units: 2, linking: { method: 'ninja-default-targets', source: 'build/build.ninja' } });
+    expect(img.linking.note).toMatch(/default targets .* \(2 objects\); 1 unit\(s\) compiled but not linked/);
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'xTaskCreate' })))).toEqual([]);
+    expect(symbolNames(withProject(root, (ctx) => lookupSymbol(ctx, { name: 'kernel_start' })))).toEqual(['kernel_start']);
+  });
+});
