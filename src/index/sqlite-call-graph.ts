@@ -1,5 +1,6 @@
 // The SQLite implementation of CallGraphReader: refs rows joined to the build through build_files, found by
-// the name index (callers), the caller index (callees) or the slot index (pointer stores).
+// the name index (callers), the caller index (callees) or the slot index (pointer stores). A call row naming what
+// the build declares as a global variable, not a function, is answered as the indirect call it is.
 import type { CallCountRow, CallGraphReader, CallQueryOptions, CallRow, UnreferencedFunction } from './call-graph-reader.js';
 import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
@@ -9,10 +10,44 @@ const CALL_FROM = `refs r
   JOIN parsed_files p ON p.id = r.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
-const CALL_COLUMNS = `r.caller, r.name AS callee, f.path AS file, r.line, r.col AS "column", r.kind AS ref_kind, r.via_macro, r.slot,
-  r.detail, f.is_vendor`;
-
 type Params = Record<string, unknown>;
+
+/** A row the parse made for a call of a name its file does not declare as a variable (`r` names the refs row). */
+const NAMED_CALL = `r.kind IN ('call', 'macro_call')`;
+
+/**
+ * The names call rows call (a SELECT for pointerVariables), in any build: an index-only scan, twice as fast as the
+ * build's rows alone; a name only other builds call reads no row of this one.
+ */
+const CALLED_NAMES = `SELECT r.name FROM refs r WHERE ${NAMED_CALL}`;
+
+/**
+ * How a query reads the call rows of pointer variables (see SqliteCallGraph.pointerVariables): `named` is the SQL
+ * condition of such a row of refs row `r`, `kind` and `slot` the SQL of what the row reads as.
+ */
+interface PointerCalls {
+  names: string[];
+  named: string;
+  kind: string;
+  slot: string;
+}
+
+/**
+ * A call row naming one of `names` (bound in `params`) is an `indirect` row through the slot `var:NAME`, as the parse
+ * makes it for a pointer the file itself declares; other rows read as stored.
+ */
+function pointerCalls(names: string[], params: Params): PointerCalls {
+  if (!names.length) return { names, named: '0', kind: 'r.kind', slot: 'r.slot' };
+  const named = `(${NAMED_CALL} AND r.name IN (${list('pv', names, params)}))`;
+  return { names, named, kind: `(CASE WHEN ${named} THEN 'indirect' ELSE r.kind END)`, slot: `(CASE WHEN ${named} THEN 'var:' || r.name ELSE r.slot END)` };
+}
+
+/** The columns of a CallRow, pointer calls read as `pc` says (an indirect row's detail is its callee expression). */
+function callColumns(pc: PointerCalls): string {
+  const detail = pc.names.length ? `(CASE WHEN ${pc.named} THEN coalesce(r.detail, r.name) ELSE r.detail END)` : 'r.detail';
+  return `r.caller, r.name AS callee, f.path AS file, r.line, r.col AS "column", ${pc.kind} AS ref_kind, r.via_macro, ${pc.slot} AS slot,
+  ${detail} AS detail, f.is_vendor`;
+}
 
 /**
  * Leaves out a call of a parenthesized name (`(UCHAR)(x)`, its detail set) that the build declares as a typedef: a
@@ -60,7 +95,10 @@ export class SqliteCallGraph implements CallGraphReader {
    */
   private callsWhere(column: 'name' | 'caller', values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    const match = `r.${column} IN (${list('v', values, params)}) AND r.kind IN (${list('k', opts.kinds, params)}) AND ${notACast('r')}`;
+    const named = list('v', values, params);
+    const candidates = column === 'name' ? named : `SELECT r.name FROM refs r WHERE r.caller IN (${named}) AND ${NAMED_CALL}`;
+    const pc = pointerCalls(this.pointerVariables(candidates, params), params);
+    const match = `r.${column} IN (${named}) AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')}`;
     const perFile = this.db
       .prepare(
         `SELECT g.id, g.n FROM (SELECT r.parsed_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.parsed_id) g
@@ -80,7 +118,7 @@ export class SqliteCallGraph implements CallGraphReader {
     }
     if (!ids.length || page.limit <= 0) return { rows: [], total };
     const rows = this.db
-      .prepare(`SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${match} AND r.parsed_id IN (${list('p', ids, params)}) ORDER BY f.is_vendor, f.path, r.line, r.col`)
+      .prepare(`SELECT ${callColumns(pc)} FROM ${CALL_FROM} WHERE ${match} AND r.parsed_id IN (${list('p', ids, params)}) ORDER BY f.is_vendor, f.path, r.line, r.col`)
       .all(params) as Record<string, unknown>[];
     return { rows: rows.slice(page.offset - first, page.offset - first + page.limit).map(toCall), total };
   }
@@ -95,7 +133,8 @@ export class SqliteCallGraph implements CallGraphReader {
 
   callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow> {
     const params: Params = { buildId };
-    const where = `r.kind IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    const pc = pointerCalls(this.pointerVariables(CALLED_NAMES, params), params);
+    const where = `${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
       `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
       `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
@@ -126,32 +165,54 @@ export class SqliteCallGraph implements CallGraphReader {
     }));
   }
 
-  /** WHERE of slot queries: exact slots, or the member part (`substr(slot, instr(slot, '.'))`, indexed by refs_slot_field). */
-  private slotWhere(kinds: readonly string[], slots: string[], fields: string[], params: Params): string {
+  /**
+   * WHERE of slot queries: exact slots, or the member part (`substr(slot, instr(slot, '.'))`, indexed by
+   * refs_slot_field); calls of the pointer variables `var:` slots name are indirect rows of those slots.
+   */
+  private slotWhere(kinds: readonly string[], slots: string[], fields: string[], params: Params): { where: string; pc: PointerCalls } {
+    const variables = slots.filter((s) => s.startsWith('var:') && !s.endsWith('[]')).map((s) => s.slice(4));
+    const pc = pointerCalls(variables.length && kinds.includes('indirect') ? this.pointerVariables(list('sv', variables, params), params) : [], params);
     const byField = fields.length ? ` OR (r.slot IS NOT NULL AND substr(r.slot, instr(r.slot, '.')) IN (${list('f', fields.map((f) => `.${f}`), params)}) AND instr(r.slot, ':') = 0)` : '';
-    return `r.kind IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField})`;
+    const byPointer = pc.names.length ? ` OR ${pc.named}` : '';
+    return { where: `${pc.kind} IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField}${byPointer})`, pc };
   }
 
   rowsBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, limit: number): CallRow[] {
     const params: Params = { buildId, limit };
-    const where = this.slotWhere(kinds, slots, fields, params);
-    return (this.db.prepare(`SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.path, r.line, r.col LIMIT @limit`).all(params) as Record<string, unknown>[]).map(toCall);
+    const { where, pc } = this.slotWhere(kinds, slots, fields, params);
+    return (this.db.prepare(`SELECT ${callColumns(pc)} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.path, r.line, r.col LIMIT @limit`).all(params) as Record<string, unknown>[]).map(toCall);
   }
 
   pageBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    return this.pageCalls(`${this.slotWhere(kinds, slots, fields, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
+    const { where, pc } = this.slotWhere(kinds, slots, fields, params);
+    return this.pageCalls(`${where}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
   }
 
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
-    return this.pageCalls(`r.kind IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page);
+    const pc = pointerCalls(kinds.some((k) => k === 'indirect' || k === 'call' || k === 'macro_call') ? this.pointerVariables(CALLED_NAMES, params) : [], params);
+    return this.pageCalls(`${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
+  }
+
+  /**
+   * Of the names `candidates` gives (an SQL list or SELECT of names, its params in `params`), those the build declares
+   * as global variables and as no function: a call of one goes through the pointer it holds (NetX Duo's
+   * `NX_CRYPTO_MEMCPY` → `_nx_crypto_memcpy_ptr(...)`, declared in a header, which the calling file's parse, shared by
+   * every build compiling that text, does not see). Usually none.
+   */
+  private pointerVariables(candidates: string, params: Params): string[] {
+    const sql = `SELECT DISTINCT s.name FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
+      WHERE s.name IN (${candidates}) AND s.kind = 'varglobal' AND NOT EXISTS (SELECT 1 FROM symbols fs
+        JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = s.name AND fs.kind IN ('function', 'method'))
+      ORDER BY s.name`;
+    return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
   }
 
   /** One page of call rows matching `where`, project files first, in file and position order, with the total. */
-  private pageCalls(where: string, params: Params, page: { limit: number; offset: number }): Page<CallRow> {
+  private pageCalls(where: string, params: Params, page: { limit: number; offset: number }, pc: PointerCalls): Page<CallRow> {
     return this.page(
-      `SELECT ${CALL_COLUMNS} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
+      `SELECT ${callColumns(pc)} FROM ${CALL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, r.line, r.col`,
       `SELECT count(*) AS n FROM ${CALL_FROM} WHERE ${where}`,
       params,
       page,
