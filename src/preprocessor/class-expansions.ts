@@ -12,7 +12,7 @@ import type { MacroInvocation } from './macro-invocations.js';
  * Whether to record the use, with its expansion and alternatives (see MacroInvocation.alternatives) set from those of
  * the classes of `file` compiling its line. When they all read one text, or none writes what is worth recording (see
  * expandAt), the use is recorded as the build's lookup reads it (`expansion`; undefined: not recorded). Otherwise
- * `expansion` stays when a class reads it, else the first of the readings in text order is taken; the others,
+ * `expansion` stays when a class reads it, else the first of the readings in sorted order is taken; the others,
  * deduplicated and sorted, are its alternatives. A class where the name is no macro reads the use as written.
  * `source`: the use's text; `callFollows`: as for expandAt.
  */
