@@ -256,5 +256,9 @@ export const SCHEMA_VERSION = 18;
  *     such files were read from the build lookup's reading alone.
  * 82: a function pointer declared at file scope with a typedef name for its type (`VOID (*hook)(TX_THREAD *t);`),
  *     which tree-sitter reads as a call of the type name, is a variable defined there, with no call or use recorded.
+ * 83: a function-like macro whose expansion is a plain declaration (`DEFINE_COUNTER(rx)` → `static unsigned int
+ *     rx_counter = 0`; no `;`, brace or aggregate keyword) is recorded and read expanded: the variable is indexed (the
+ *     use was read as a call at file scope); and such a declaration another define class's reading writes as a
+ *     definition is one.
  */
-export const ROW_FORMAT_VERSION = 82;
+export const ROW_FORMAT_VERSION = 83;

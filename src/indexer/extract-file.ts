@@ -41,7 +41,7 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
   const errorLines = errorSites.slice(0, MAX_REPORTED_ERRORS).map((e) => e.line);
   return {
     ...ex,
-    symbols: otherReadingsDefine(withoutMacroNames(mergeMacroSymbols(ex.symbols, calls.symbols), options.invocations), parseText, masked, options),
+    symbols: otherReadingsDefine(withoutMacroNames(mergeMacroSymbols(ex.symbols, calls.symbols), options.invocations), parseText, masked, calls.otherSymbols ?? [], options),
     references: calls.references,
     errors: syntaxErrors(errorLines),
     errorLines,
@@ -52,13 +52,13 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
 
 /**
  * The symbols with the declarations another define class's reading of the file makes definitions taken as such (see
- * definedInOtherReadings): each reading's declarations recovered from its expansions as the build's own are. After
- * extractCalls, which reuses the parse of the expanded text.
+ * definedInOtherReadings): each reading's declarations recovered from its expansions as the build's own are, and
+ * those its expansions write (`made`, by extractCalls). After extractCalls, which reuses the parse of the expanded text.
  */
-function otherReadingsDefine(symbols: ExtractedSymbol[], parseText: string, masked: FileExtraction, options: FileExtractOptions): ExtractedSymbol[] {
+function otherReadingsDefine(symbols: ExtractedSymbol[], parseText: string, masked: FileExtraction, made: ExtractedSymbol[][], options: FileExtractOptions): ExtractedSymbol[] {
   const invocations = options.invocations;
   if (!invocations?.some((i) => i.alternatives !== undefined)) return symbols;
-  const others = otherReadings(parseText, invocations).map((r) => recoverFromExpansion(parseText, masked, r.invocations, options).symbols);
+  const others = otherReadings(parseText, invocations).map((r, v) => [...recoverFromExpansion(parseText, masked, r.invocations, options).symbols, ...(made[v] ?? [])]);
   return definedInOtherReadings(symbols, others);
 }
 

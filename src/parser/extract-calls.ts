@@ -40,6 +40,8 @@ export interface CallExtraction {
   symbols: ExtractedSymbol[];
   /** When invocations were substituted: their lines, and the expanded parse's syntax errors as lines of the file. */
   expanded?: ExpandedReading;
+  /** Of a file whose uses have alternatives: the symbols macro expansions write in each other reading (see other-readings.ts). */
+  otherSymbols?: ExtractedSymbol[][];
 }
 
 /** Line spans [first, last] (1-based, in the file) of what the expanded reading substituted and where it has errors. */
@@ -96,25 +98,33 @@ export function extractCalls(source: string, options: CallExtractOptions): CallE
   // Literal-only data tables are skipped as the symbol extractor skips them (the same parse when nothing expands).
   const tree = parseText(text, options.language, dataTableInsides(text).spans);
   const out = new CallWalker(text, exp && exp.used.length ? exp : null, options).run(tree);
-  if (exp !== null && exp.used.some((i) => i.alternatives !== undefined)) out.references.push(...alternativeReferences(source, options, out.references));
+  if (exp !== null && exp.used.some((i) => i.alternatives !== undefined)) {
+    const other = alternativeReadings(source, options, out.references);
+    out.references.push(...other.references);
+    out.otherSymbols = other.symbols;
+  }
   return out;
 }
 
 /**
  * The references the alternatives of invocations (see MacroInvocation.alternatives) write that their expansions do
  * not: the file read again with each invocation's `v`th alternative substituted, for each v, references kept only
- * inside those invocations (plain ones where an alternative is the use as written). Symbols a macro writes are read
- * from `expansion` alone (the build's lookup's reading); definitions of the other readings in extractFile.
+ * inside those invocations (plain ones where an alternative is the use as written); and per reading, the symbols its
+ * expansions write. Symbols a macro writes are read from `expansion` (the build's lookup's reading); those of the
+ * other readings only make its declarations definitions (extractFile).
  */
-function alternativeReferences(source: string, options: CallExtractOptions, known: readonly ExtractedReference[]): ExtractedReference[] {
+function alternativeReadings(source: string, options: CallExtractOptions, known: readonly ExtractedReference[]): { references: ExtractedReference[]; symbols: ExtractedSymbol[][] } {
   const invocations = options.invocations!;
   const key = (r: ExtractedReference) => `${r.name}\0${r.line}\0${r.column}\0${r.kind}\0${r.caller}\0${r.viaMacro}\0${r.slot}\0${r.detail}`;
   const seen = new Set(known.map(key));
   const out: ExtractedReference[] = [];
+  const symbols: ExtractedSymbol[][] = [];
   for (const { invocations: list, swapped } of otherReadings(source, invocations)) {
     const exp = substituted(source, list);
     const tree = parseText(exp.text, options.language, dataTableInsides(exp.text).spans);
-    for (const r of new CallWalker(exp.text, exp, options, swapped).run(tree).references) {
+    const reading = new CallWalker(exp.text, exp, options, swapped).run(tree);
+    symbols.push(reading.symbols);
+    for (const r of reading.references) {
       const k = key(r);
       if (!seen.has(k)) {
         seen.add(k);
@@ -122,7 +132,7 @@ function alternativeReferences(source: string, options: CallExtractOptions, know
       }
     }
   }
-  return out;
+  return { references: out, symbols };
 }
 
 /** What a node is to the call walk, by its type: a handler's, entered only for its children, or not entered. */

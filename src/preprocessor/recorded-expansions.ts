@@ -18,7 +18,8 @@ const ASM = new Set(['asm', '__asm', '__asm__']);
 const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_assert']);
 
 /**
- * Worth recording: the expansion calls or declares something, or renames to one identifier (an object-like macro,
+ * Worth recording: the expansion calls or declares something (a function-like macro's plain declaration too, see
+ * declaresVariable), or renames to one identifier (an object-like macro,
  * or a function-like one a parameter list follows: `int PREFIX(printf)(const char *f, ...)` with `#define
  * PREFIX(x) __wrap_##x` defines or calls `__wrap_printf`); or it is text the parser cannot read as written: string
  * literals a function-like macro writes (`AESENC(xmm1_xmm0)` among an asm statement's strings reads as a call,
@@ -38,7 +39,28 @@ export function worthRecording(toks: readonly Token[], objectLike: boolean, call
     if (real[k].k === 'ident' && ASM.has(real[k].v)) return true;
   }
   if (objectLike && declaresInList(real)) return true;
+  if (!objectLike && declaresVariable(real)) return true;
   return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
+}
+
+/** Words a statement starts with that another word may follow (`return x`, `goto out`): no declaration. */
+const STATEMENT_WORDS = new Set(['return', 'goto', 'case', 'else', 'do', 'break', 'continue', 'default', 'sizeof', 'throw', 'co_return', 'delete', 'new']);
+
+/**
+ * A declaration a function-like macro writes with no `;`, brace or aggregate keyword (`DEFINE_COUNTER(rx)` →
+ * `static unsigned int rx_counter = 0`, `THREAD_VAR(int, n)` → `extern int n`): two words side by side outside
+ * brackets, the type and the declared name, in no statement. Read unexpanded, the use is a call at file scope.
+ */
+function declaresVariable(real: readonly Token[]): boolean {
+  if (real.length < 2 || STATEMENT_WORDS.has(real[0].v)) return false;
+  let depth = 0;
+  for (let k = 0; k + 1 < real.length; k++) {
+    const t = real[k];
+    if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
+    else if (t.v === ')' || t.v === ']' || t.v === '}') depth--;
+    else if (depth === 0 && t.k === 'ident' && real[k + 1].k === 'ident' && !STATEMENT_WORDS.has(t.v)) return true;
+  }
+  return false;
 }
 
 /**
