@@ -260,5 +260,9 @@ export const SCHEMA_VERSION = 18;
  *     rx_counter = 0`; no `;`, brace or aggregate keyword) is recorded and read expanded: the variable is indexed (the
  *     use was read as a call at file scope); and such a declaration another define class's reading writes as a
  *     definition is one.
+ * 84: a macro use in a file read several times with a name defined anew between the reads (a template header
+ *     included once per variant, `#undef EXT / #define EXT _b` before each) is read with each read's expansion, and
+ *     the symbols a macro writes in another reading only are the file's too: CMSIS-DSP's `FUNC(EXT)` defines all
+ *     four arm_boolean_distance_* functions (was the first alone).
  */
-export const ROW_FORMAT_VERSION = 83;
+export const ROW_FORMAT_VERSION = 84;

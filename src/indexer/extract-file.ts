@@ -6,7 +6,7 @@
 // Leaves out writing anything.
 import { createHash } from 'node:crypto';
 import type { ErrorLines, ExtractedSymbol, FileExtraction } from '../model/symbol.js';
-import { definedInOtherReadings, otherReadings } from '../parser/other-readings.js';
+import { definedInOtherReadings, onlyInOtherReadings, otherReadings } from '../parser/other-readings.js';
 import { extractAsm, isAssemblerFile } from '../parser/extract-asm.js';
 import { extractCalls, type ExpandedReading } from '../parser/extract-calls.js';
 import { recoverFromExpansion } from '../parser/expanded-recovery.js';
@@ -51,15 +51,19 @@ export function extractFile(parseText: string, options: FileExtractOptions): Fil
 }
 
 /**
- * The symbols with the declarations another define class's reading of the file makes definitions taken as such (see
- * definedInOtherReadings): each reading's declarations recovered from its expansions as the build's own are, and
- * those its expansions write (`made`, by extractCalls). After extractCalls, which reuses the parse of the expanded text.
+ * The symbols with the declarations another reading of the file (another define class's, another read's) makes
+ * definitions taken as such (see definedInOtherReadings): each reading's declarations recovered from its expansions
+ * as the build's own are, and those its expansions write (`made`, by extractCalls); and with the symbols only a
+ * macro of another reading writes (see onlyInOtherReadings). After extractCalls, which reuses the parse of the
+ * expanded text.
  */
 function otherReadingsDefine(symbols: ExtractedSymbol[], parseText: string, masked: FileExtraction, made: ExtractedSymbol[][], options: FileExtractOptions): ExtractedSymbol[] {
   const invocations = options.invocations;
   if (!invocations?.some((i) => i.alternatives !== undefined)) return symbols;
   const others = otherReadings(parseText, invocations).map((r, v) => [...recoverFromExpansion(parseText, masked, r.invocations, options).symbols, ...(made[v] ?? [])]);
-  return definedInOtherReadings(symbols, others);
+  const defined = definedInOtherReadings(symbols, others);
+  const added = onlyInOtherReadings(defined, made);
+  return added.length ? [...defined, ...added] : defined;
 }
 
 /**

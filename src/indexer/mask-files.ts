@@ -23,8 +23,8 @@ import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
 import { counterValues } from '../preprocessor/counter-values.js';
-import { undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
-import type { UndoneAt, UndoneUse } from '../preprocessor/macro-lookup.js';
+import { readStatesOf, undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
+import type { ReadsAt, UndoneAt, UndoneUse } from '../preprocessor/macro-lookup.js';
 import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, withKeptDotReadings, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
@@ -151,6 +151,29 @@ function undoneAt(u: FileUndone | undefined, root: string): UndoneAt | undefined
     const states = undoneStates(u, name)?.map((s): UndoneUse => (s.def ? { ranges: s.ranges, def: { file: storedPath(root, s.def.file), line: s.def.line } } : { ranges: s.ranges }));
     byName.set(name, states);
     return states;
+  };
+}
+
+/** Where the reads of a file disagree on names #undefs touched (see readStatesOf), asked by name; files as the macro records name them. */
+function readsAt(u: FileUndone | undefined, root: string): ReadsAt | undefined {
+  if (u === undefined) return undefined;
+  let count = 0;
+  for (const read of u.reads) for (let j = 0; j < read.marks.length; j += 2) if (read.marks[j] === 0 || j === 0) count++;
+  if (count < 2) return undefined;
+  const byName = new Map<string, ReturnType<typeof readStatesOf>>();
+  const asUse = (state: string | undefined): UndoneUse['def'] | null => {
+    if (state === undefined) return undefined;
+    if (state === '') return null;
+    const at = state.lastIndexOf('\0');
+    return { file: storedPath(root, state.slice(0, at)), line: Number(state.slice(at + 1)) };
+  };
+  return {
+    count,
+    at(name, line) {
+      let states = byName.get(name);
+      if (states === undefined && !byName.has(name)) byName.set(name, (states = readStatesOf(u, name)));
+      return states?.(line)?.map(asUse);
+    },
   };
 }
 
@@ -415,7 +438,7 @@ function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: Ret
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).
-  const found = set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt) : undefined;
+  const found = set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt, readsAt(fa.undone, root)) : undefined;
   if (!asm) return { text: writeStatementUses(blanked, found?.invocations), found, invocations: found?.invocations };
   // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
   const cExpanded = () => (set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, true, true).invocations : []);

@@ -31,7 +31,7 @@ export function otherReadings(source: string, invocations: readonly MacroInvocat
  * `symbols` with each declaration another reading makes a definition at the same place taken as one (the
  * definition's signature, extent and body; its id and scope kept): ThreadX's `THREAD_DECLARE int count;` is `extern`
  * in the units that include tx_thread.h plainly, and defines `count` in the one that sets TX_THREAD_INIT first.
- * Leaves out symbols only another reading writes.
+ * Symbols only another reading writes are onlyInOtherReadings'.
  */
 export function definedInOtherReadings(symbols: ExtractedSymbol[], others: readonly ExtractedSymbol[][]): ExtractedSymbol[] {
   const defined = new Map<string, ExtractedSymbol>();
@@ -42,4 +42,23 @@ export function definedInOtherReadings(symbols: ExtractedSymbol[], others: reado
     const d = s.isDefinition ? undefined : defined.get(key(s));
     return d === undefined ? s : { ...s, isDefinition: true, signature: d.signature, endLine: d.endLine, body: d.body };
   });
+}
+
+/**
+ * The symbols a macro writes in another reading (`made`, per reading) that the file's own symbols lack (by kind,
+ * qualified name, definition or not, and line), each once: CMSIS-DSP's template header read four times defines `FUNC(EXT)` as four functions,
+ * each reading one. Locals are left out (the function they belong to is the own reading's at that place).
+ */
+export function onlyInOtherReadings(symbols: readonly ExtractedSymbol[], made: readonly ExtractedSymbol[][]): ExtractedSymbol[] {
+  const key = (s: ExtractedSymbol) => `${s.kind}\0${s.qualifiedName}\0${s.isDefinition}\0${s.line}`;
+  const known = new Set(symbols.map(key));
+  const out: ExtractedSymbol[] = [];
+  for (const list of made) {
+    for (const s of list) {
+      if (s.kind === 'varlocal' || known.has(key(s))) continue;
+      known.add(key(s));
+      out.push(s);
+    }
+  }
+  return out;
 }

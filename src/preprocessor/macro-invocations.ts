@@ -10,8 +10,8 @@ import type { BuildMacroTable } from './build-macro-table.js';
 import { argumentsEnd, opensParen, scanCode } from './code-scan.js';
 import { CounterUses, expandAt, MAX_EXPANSION_TOKENS } from './invocation-expansion.js';
 import type { MacroDef } from './macro-definition.js';
-import { withClassExpansions } from './class-expansions.js';
-import { lookupIn, type LookupAt, type UndoneAt } from './macro-lookup.js';
+import { withClassExpansions, withReadExpansions } from './class-expansions.js';
+import { lookupIn, type LookupAt, type ReadsAt, type UndoneAt } from './macro-lookup.js';
 import type { Token } from './tokens.js';
 
 export interface MacroInvocation {
@@ -47,9 +47,10 @@ export interface FoundInvocations {
  * write labels or symbol directives are recorded, those after a comment character on their line (`@`, `;`, `#`) are not.
  * `all`: every expansion is recorded (the text as the compiler reads it, for the assembler's own macros read from it).
  * `counterAt`: of a unit's own file, the value `__COUNTER__` has at the first use on a line (see counter-values.ts;
- * without it, the uses so far in the file's invocations, from 0).
+ * without it, the uses so far in the file's invocations, from 0). `reads`: where the file's reads disagree on names
+ * #undefs touched (see withReadExpansions).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number): FoundInvocations {
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number, reads?: ReadsAt): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.empty) return out;
   const fc = scanCode(text);
@@ -61,17 +62,21 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   // In a file whose define classes read different #defines of its own (see class-expansions.ts): whether the use's
   // expansion read a name the file defines, when the classes may read it otherwise.
   const owned = assembler || all || table.classCount(file) < 2 ? undefined : { read: false };
-  const lookup: LookupAt = owned === undefined ? plain : (name, line) => ((owned.read ||= table.definedIn(name, file)), plain(name, line));
+  const classed: LookupAt = owned === undefined ? plain : (name, line) => ((owned.read ||= table.definedIn(name, file)), plain(name, line));
+  // The names the use's expansion read whose reads disagree at its line (see withReadExpansions).
+  const varied = new Set<string>();
+  const lookup: LookupAt = reads === undefined || assembler || all ? classed : (name, line) => (reads.at(name, line) !== undefined && varied.add(name), classed(name, line));
   for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
     const line0 = lineAt(fc.lineStarts, off);
     if (owned !== undefined) owned.read = false;
+    varied.clear();
     const def = lookup(name, line0 + 1);
     if (!def) continue;
     const inert = !all && isInert(def);
-    if (inert && owned?.read !== true) {
+    if (inert && owned?.read !== true && varied.size === 0) {
       covered = off + len;
       continue;
     }
@@ -87,11 +92,13 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
     // The name as a string of its own: a slice keeps the file's whole text alive with the invocation.
     const inv: MacroInvocation = { name: ownString(name), start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
     const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, uses, all);
+    let kept: boolean;
     if (owned?.read) {
       // An inert expansion (see isInert) is recorded only where a class reads another.
-      if (!withClassExpansions(inv, inert ? undefined : expansion, code.slice(off, end), opensParen(code, end), file, table, undone, counterAt)) continue;
-    } else if (expansion === undefined) continue;
-    else inv.expansion = expansion;
+      kept = withClassExpansions(inv, inert ? undefined : expansion, code.slice(off, end), opensParen(code, end), file, table, undone, counterAt);
+    } else if ((kept = expansion !== undefined && !inert)) inv.expansion = expansion!;
+    if (varied.size) kept = withReadExpansions(inv, kept, code.slice(off, end), opensParen(code, end), file, table, plain, reads!, varied, counterAt);
+    if (!kept) continue;
     out.invocations.push(inv);
   }
   return out;

@@ -15,6 +15,25 @@ export interface UndoneUse {
 /** By name, where an #undef decides what the name is in a file instead of the table (undefined: nowhere). */
 export type UndoneAt = (name: string) => readonly UndoneUse[] | undefined;
 
+/**
+ * Where the reads of a file disagree on a name an #undef touched (a header included several times in one unit, the
+ * name defined anew before each, see readStatesOf): `count` reads, and per read the state at a line (null:
+ * undefined; a #define's place: that #define; undefined: the table's). `at` is undefined where they all agree.
+ */
+export interface ReadsAt {
+  count: number;
+  at(name: string, line: number): readonly (UndoneUse['def'] | null)[] | undefined;
+}
+
+/** Definitions at the lines of `file` as its `r`th read has them where the reads disagree (see ReadsAt), elsewhere `base`'s. */
+export function lookupInRead(table: BuildMacroTable, base: LookupAt, reads: ReadsAt, r: number): LookupAt {
+  return (name, line) => {
+    const s = reads.at(name, line)?.[r];
+    if (s === undefined) return base(name, line);
+    return s === null ? undefined : table.lookup(name, s.file, s.line + 1);
+  };
+}
+
 /** The definition a name has at a line of the file being read. */
 export type LookupAt = (name: string, line: number) => MacroDef | undefined;
 

@@ -300,3 +300,41 @@ function intersectRanges(a: number[], b: number[]): number[] {
   }
   return out;
 }
+
+/**
+ * Per read of a file (each unit's, each time its text is read), the state a name has at a line when the reads do not
+ * all agree there: a header included several times in one unit with the name defined again in between (CMSIS-DSP's
+ * arm_boolean_distance_template.h, read four times with `EXT` #undef'd and defined anew before each). A state is ''
+ * (undefined), `file\0line` (the #define in force) or undefined (no #undef touched the name yet: the table's
+ * definition). Undefined when no read has a state for the name, or when there is a single read.
+ */
+export function readStatesOf(u: FileUndone, name: string): ((line: number) => (string | undefined)[] | undefined) | undefined {
+  const reads: number[][] = [];
+  const states: string[] = [];
+  let any = false;
+  for (const read of u.reads) {
+    const m = read.marks;
+    let segments: number[] | undefined;
+    for (let j = 0; j < m.length; j += 2) {
+      if (m[j] === 0 || segments === undefined) reads.push((segments = []));
+      const state = read.unit.byName[m[j + 1]].get(name);
+      if (state === undefined) continue;
+      const start = Math.max(1, m[j]);
+      const end = j + 2 < m.length && m[j + 2] !== 0 ? m[j + 2] - 1 : u.lineCount;
+      if (end < start) continue;
+      any = true;
+      let s = states.indexOf(state);
+      if (s < 0) s = states.push(state) - 1;
+      segments.push(start, end, s);
+    }
+  }
+  if (!any || reads.length < 2) return undefined;
+  const at = (segments: number[], line: number): string | undefined => {
+    for (let k = 0; k < segments.length; k += 3) if (segments[k] <= line && line <= segments[k + 1]) return states[segments[k + 2]];
+    return undefined;
+  };
+  return (line) => {
+    const out = reads.map((segments) => at(segments, line));
+    return out.every((s) => s === out[0]) ? undefined : out;
+  };
+}
