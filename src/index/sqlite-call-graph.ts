@@ -1,6 +1,7 @@
 // The SQLite implementation of CallGraphReader: refs rows joined to the build through build_files, found by
 // the name index (callers), the caller index (callees) or the slot index (pointer stores). A call row naming what
-// the build declares as a global variable, not a function, is answered as the indirect call it is.
+// the build declares as a global variable, not a function, is answered as the indirect call it is; one naming a
+// function-like macro of the build, and nothing callable, is a macro use the parse read as a call, and left out.
 import type { CallCountRow, CallGraphReader, CallQueryOptions, CallRow, UnreferencedFunction } from './call-graph-reader.js';
 import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
@@ -40,6 +41,24 @@ function pointerCalls(names: string[], params: Params): PointerCalls {
   if (!names.length) return { names, named: '0', kind: 'r.kind', slot: 'r.slot' };
   const named = `(${NAMED_CALL} AND r.name IN (${list('pv', names, params)}))`;
   return { names, named, kind: `(CASE WHEN ${named} THEN 'indirect' ELSE r.kind END)`, slot: `(CASE WHEN ${named} THEN 'var:' || r.name ELSE r.slot END)` };
+}
+
+/**
+ * Leaves out a call row naming a function-like macro of the build that it declares as nothing callable (see
+ * SqliteCallGraph.macroUses), row by row: for a few rows (a function's lines). `r` names the refs row.
+ */
+export function notAMacroCall(r: string): string {
+  return `NOT (${r}.kind = 'call' AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
+    WHERE m.name = ${r}.name AND m.function_like = 1) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN build_files fb ON fb.parsed_id = fs.parsed_id
+    AND fb.build_id = @buildId WHERE fs.name = ${r}.name AND fs.kind IN ('function', 'method', 'varglobal')))`;
+}
+
+/**
+ * Leaves out the call rows naming `macros` (bound in `params`; see SqliteCallGraph.macroUses): a function-like macro's
+ * use the parse read as a call (`NX_PARAMETER_NOT_USED(p)` → `((void)(p))`), which calls nothing.
+ */
+function notAMacroUse(macros: string[], params: Params): string {
+  return macros.length ? `NOT (r.kind = 'call' AND r.name IN (${list('mu', macros, params)}))` : '1';
 }
 
 /** The columns of a CallRow, pointer calls read as `pc` says (an indirect row's detail is its callee expression). */
@@ -98,7 +117,7 @@ export class SqliteCallGraph implements CallGraphReader {
     const named = list('v', values, params);
     const candidates = column === 'name' ? named : `SELECT r.name FROM refs r WHERE r.caller IN (${named}) AND ${NAMED_CALL}`;
     const pc = pointerCalls(this.pointerVariables(candidates, params), params);
-    const match = `r.${column} IN (${named}) AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')}`;
+    const match = `r.${column} IN (${named}) AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
     const perFile = this.db
       .prepare(
         `SELECT g.id, g.n FROM (SELECT r.parsed_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.parsed_id) g
@@ -134,7 +153,7 @@ export class SqliteCallGraph implements CallGraphReader {
   callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow> {
     const params: Params = { buildId };
     const pc = pointerCalls(this.pointerVariables(CALLED_NAMES, params), params);
-    const where = `${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    const where = `${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(CALLED_NAMES, params), params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
       `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
       `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
@@ -192,7 +211,8 @@ export class SqliteCallGraph implements CallGraphReader {
   rowsOfKinds(kinds: readonly string[], buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
     const pc = pointerCalls(kinds.some((k) => k === 'indirect' || k === 'call' || k === 'macro_call') ? this.pointerVariables(CALLED_NAMES, params) : [], params);
-    return this.pageCalls(`${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
+    const macros = kinds.includes('call') ? this.macroUses(CALLED_NAMES, params) : [];
+    return this.pageCalls(`${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(macros, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
   }
 
   /**
@@ -206,6 +226,19 @@ export class SqliteCallGraph implements CallGraphReader {
       WHERE s.name IN (${candidates}) AND s.kind = 'varglobal' AND NOT EXISTS (SELECT 1 FROM symbols fs
         JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = s.name AND fs.kind IN ('function', 'method'))
       ORDER BY s.name`;
+    return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
+  }
+
+  /**
+   * Of the names `candidates` gives (as for pointerVariables), those the build defines as function-like macros and
+   * declares as no function, method or variable: a call row naming one is a use of the macro the parse read as a call
+   * (a use whose expansion calls something is read expanded, its calls rows of their own). Usually a few.
+   */
+  private macroUses(candidates: string, params: Params): string[] {
+    const sql = `SELECT DISTINCT m.name FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
+      WHERE m.name IN (${candidates}) AND m.function_like = 1 AND NOT EXISTS (SELECT 1 FROM symbols fs
+        JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = m.name AND fs.kind IN ('function', 'method', 'varglobal'))
+      ORDER BY m.name`;
     return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
   }
 

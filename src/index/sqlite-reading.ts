@@ -3,7 +3,7 @@ import type { Db } from './open-index.js';
 import type { Page, SymbolRow } from './index-reader.js';
 import type { BodyRow, CallInRange, ClassBaseRow, ReadingIndex, RefScope, TemplateUseRow, VariableRefRow } from './reading-reader.js';
 import { likeEscape, SYMBOL_COLUMNS, SYMBOL_FROM, toSymbol } from './sqlite-index.js';
-import { notACast } from './sqlite-call-graph.js';
+import { notACast, notAMacroCall } from './sqlite-call-graph.js';
 
 type Params = Record<string, unknown>;
 
@@ -119,7 +119,7 @@ export class SqliteReading implements ReadingIndex {
 
   callsInRange(buildId: number, file: string, fromLine: number, toLine: number): CallInRange[] {
     return this.db
-      .prepare(`SELECT x.name, x.line, x.col AS "column", x.kind FROM refs x ${IN_BUILD} WHERE f.path = @file AND x.line BETWEEN @from AND @to AND ${notACast('x')} ORDER BY x.line, x.col`)
+      .prepare(`SELECT x.name, x.line, x.col AS "column", x.kind FROM refs x ${IN_BUILD} WHERE f.path = @file AND x.line BETWEEN @from AND @to AND ${notACast('x')} AND ${notAMacroCall('x')} ORDER BY x.line, x.col`)
       .all({ buildId, file, from: fromLine, to: toLine }) as CallInRange[];
   }
 
