@@ -8,7 +8,7 @@ const DESCRIPTION = `What a function calls in one build: every call site inside 
 
 ${CALL_ROWS}
 
-Calls written inside a function-like macro's definition count where the macro is used, in the function that uses it. A name the build does not define as a function is an error with a hint; a function that calls nothing answers total 0. For the whole subtree use find_callees_recursive.
+Calls written inside a function-like macro's definition count where the macro is used, in the function that uses it; a use of a macro whose expansion calls nothing (UNUSED(x) → ((void)(x))) is no call and not listed. A name the build does not define as a function is an error with a hint; a function that calls nothing answers total 0. For the whole subtree use find_callees_recursive.
 
 ${PAGING} limit: 1-500, default 50.
 

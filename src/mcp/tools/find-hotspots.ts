@@ -4,7 +4,7 @@ import { findHotspots } from '../../query/call-graph/hotspots.js';
 import { ARG, BUILD_ARGS, buildArgs, defineTool, PAGING, READ_ONLY } from '../tool-kit.js';
 import { CALL_ROWS } from './call-graph-text.js';
 
-const DESCRIPTION = `The most-called names of one build, most calls first: {name, calls (call sites), callers (distinct calling functions), file, line (its definition in this build, "<undefined>" for library or compiler built-ins)}. Counts every call row — written, macro-made, indirect (by pointer or member name) and vector slots; direct_only=true counts only call and macro_call. Use it to find the functions whose change touches the most code, or the helpers a codebase leans on.
+const DESCRIPTION = `The most-called names of one build, most calls first: {name, calls (call sites), callers (distinct calling functions), file, line (its definition in this build, "<undefined>" for library or compiler built-ins)}. Counts every call row — written, macro-made, indirect (by pointer or member name) and vector slots (not uses of function-like macros whose expansion calls nothing); direct_only=true counts only call and macro_call. Use it to find the functions whose change touches the most code, or the helpers a codebase leans on.
 
 ${CALL_ROWS}
 
