@@ -264,5 +264,8 @@ export const SCHEMA_VERSION = 18;
  *     included once per variant, `#undef EXT / #define EXT _b` before each) is read with each read's expansion, and
  *     the symbols a macro writes in another reading only are the file's too: CMSIS-DSP's `FUNC(EXT)` defines all
  *     four arm_boolean_distance_* functions (was the first alone).
+ * 85: the locals of a function whose name a macro writes (`ISR(TIMER0_OVF_vect) { unsigned step; }`) have that
+ *     function as parent and scope (they named the symbol the parser read from the invocation, which the made one
+ *     replaces, so find_variables found none of their uses).
  */
-export const ROW_FORMAT_VERSION = 84;
+export const ROW_FORMAT_VERSION = 85;

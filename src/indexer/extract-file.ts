@@ -115,11 +115,14 @@ export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSy
     s.line <= m.line &&
     m.line <= s.endLine;
   const kept: ExtractedSymbol[] = [];
+  const successors = new Map<string, ExtractedSymbol>();
   for (const s of symbols) {
     const by = made.filter((m) => replaces(m, s));
     if (!by.length) kept.push(s);
+    else successors.set(s.stableId, by.find((m) => m.kind === s.kind) ?? by[0]);
     for (const m of by) if (m.parentId === null && scopeOf(m) === scopeOf(s)) m.parentId = s.parentId;
   }
+  adoptChildren(kept, successors);
   // A local a macro declares belongs to the function definition it is written in.
   for (const m of made) {
     if (m.kind !== 'varlocal' || m.parentId !== null) continue;
@@ -127,6 +130,22 @@ export function mergeMacroSymbols(symbols: ExtractedSymbol[], given: ExtractedSy
     if (fn) m.parentId = fn.stableId;
   }
   return [...kept, ...made];
+}
+
+/**
+ * The symbols whose parent a macro-made symbol replaced (`successors`, by the replaced one's id) given that one as
+ * their parent, their qualified names following: the locals of `ISR(TIMER0_OVF_vect) { unsigned step; ... }` or of
+ * CMSIS-DSP's `void FUNC(EXT)(...) { ... }` belong to the function the expansion names, not to the one the parser
+ * read from the invocation (whose lines find_variables then searches for their uses).
+ */
+function adoptChildren(symbols: ExtractedSymbol[], successors: ReadonlyMap<string, ExtractedSymbol>): void {
+  if (!successors.size) return;
+  for (let k = 0; k < symbols.length; k++) {
+    const s = symbols[k];
+    const m = s.parentId === null ? undefined : successors.get(s.parentId);
+    if (m === undefined) continue;
+    symbols[k] = { ...s, parentId: m.stableId, qualifiedName: `${m.qualifiedName}::${s.name}` };
+  }
 }
 
 /**
