@@ -108,12 +108,17 @@ function replacementFor(m: MacroRecord): string | null {
   const v = m.value.trim();
   if (v === '') return '';
   if (v === '}') return '}';
-  if (STRINGS_ONLY.test(v)) return stringReplacement(m.name);
-  if (LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
-  const fragment = listFragmentFitting(v, m.name.length);
-  if (fragment !== undefined) return fragment;
-  if (ARRAY_SUFFIX.test(v)) return v.replace(/\s+/g, '').length <= m.name.length ? v.replace(/\s+/g, '') : null;
-  if (!MAY_DECORATE.has(v[0])) return null;
+  // Each form below is told first by a character of the value: most values (a device header's 400 000, `(4U)`,
+  // `(0xFUL << X_Pos)`, `X_Msk`) are none of them.
+  const first = v[0];
+  if ((first === '"' || first === 'u' || first === 'U' || first === 'L') && STRINGS_ONLY.test(v)) return stringReplacement(m.name);
+  if (first === 'e' && LINKAGE_OPEN.test(v)) return 'extern "C" {'.length <= m.name.length ? 'extern "C" {' : LINKAGE_OPEN_SHORT.length <= m.name.length ? LINKAGE_OPEN_SHORT : null;
+  if (first === ',' || v[v.length - 1] === ',') {
+    const fragment = listFragmentFitting(v, m.name.length);
+    if (fragment !== undefined) return fragment;
+  }
+  if (first === '[' && ARRAY_SUFFIX.test(v)) return v.replace(/\s+/g, '').length <= m.name.length ? v.replace(/\s+/g, '') : null;
+  if (!MAY_DECORATE.has(first)) return null;
   if (ATTRIBUTE_ONLY.test(v)) return '';
   if (!KEYWORDS_ONLY.test(v)) return null;
   return keywordsFitting(withoutAttributes(v), m.name.length);

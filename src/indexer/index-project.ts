@@ -223,6 +223,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     compilerCacheDir: run.compilerCacheDir,
     reads: run.reads,
     store: (row) => run.writer.storeUnitResults([row]),
+    lastBuild: run.lastBuild,
   });
   lap('preprocess');
   releaseSharedStates();

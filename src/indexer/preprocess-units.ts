@@ -43,6 +43,8 @@ export interface PreprocessUnitsContext {
   reads?: UnitReads;
   /** Stores a unit's new result as it is walked (its entry's result then becomes the row's id). */
   store?: (row: UnitRow) => void;
+  /** The run's last build: its header walks go after its preprocess stage, so its last unit walked keeps no views for replays. */
+  lastBuild?: boolean;
 }
 
 /** A unit's row to link: the stored result's id, or the new result encoded. */
@@ -124,8 +126,10 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     out.environments.push(environment);
     stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
   }
+  // The unit walked last on this thread when no build after this one replays the run's header walks (-1: none).
+  let lastWalk = -1;
   const walkHere = (i: number): WalkedHere => {
-    const result = walkUnit(units[i], out.environments[i], host, true);
+    const result = walkUnit(units[i], out.environments[i], host, true, i !== lastWalk);
     const encoded = encodeUnitResult(result, viewJsons, paths.toStored);
     // Views equal to one already seen in this run become that object, so merging skips them by identity.
     ctx.views.internReads(result.files, encoded.viewHashes, result.shared);
@@ -134,6 +138,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
   };
   const toWalk = units.flatMap((_, i) => (stored[i] ? [] : [i]));
   const walked = ctx.pool && ctx.pool.threads > 0 && toWalk.length >= poolWalks.minUnits ? await walkOnPool(units, out.environments, toWalk, walkHere, ctx, viewJsons) : undefined;
+  if (ctx.lastBuild && walked === undefined && toWalk.length !== 0) lastWalk = toWalk[toWalk.length - 1];
   const decoded = new DecodedViews(ctx.views, viewJsons);
   for (let i = 0; i < units.length; i++) {
     const reused = stored[i];

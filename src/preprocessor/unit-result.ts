@@ -307,9 +307,10 @@ function walkedOnce(unit: CompileUnit, environment: UnitEnvironment, host: WalkU
 
 /**
  * Walk one unit from its environment and return its result (the environment's macro map is not changed).
- * `recordDecisions` adds each file's evaluated and taken conditional heads.
+ * `recordDecisions` adds each file's evaluated and taken conditional heads. `keepViews` false: no unit walks after
+ * this one with the host's header walks, so the views it makes are not kept for units replaying them (see fileReads).
  */
-export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: WalkUnitHost, recordDecisions = false): UnitResult {
+export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: WalkUnitHost, recordDecisions = false, keepViews = true): UnitResult {
   const unitFile = path.normalize(unit.file);
   const key = unitKey(unit, environment);
   const base = { unit: unitFile, key, lang: environment.lang };
@@ -335,7 +336,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const shared: SharedReads[] = [];
   const tops: number[] = [];
   const firstTops: number[] = [];
-  const files = fileReads(walker, host, recordDecisions, shared, tops, firstTops);
+  const files = fileReads(walker, host, recordDecisions, keepViews, shared, tops, firstTops);
   const unseen = unseenDefines(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
@@ -372,10 +373,11 @@ interface PendingView {
 /**
  * The files a walked unit read, in first-read order, with their views. A file that one replayed header walk
  * made takes the view an earlier unit made from that walk, when the macros its #define values consulted
- * have the same definitions; other views are made here and offered to later units. `shared` gets the runs
- * of reads taken whole (see SharedReads).
+ * have the same definitions; other views are made here and offered to later units, with the macros their values
+ * consulted (not when `keepViews` is false: no unit replays them then, and a one-unit build with a device header
+ * recorded 112 000 values' names for none). `shared` gets the runs of reads taken whole (see SharedReads).
  */
-function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, shared: SharedReads[], tops: number[], firstTops: number[]): UnitFileRead[] {
+function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: boolean, keepViews: boolean, shared: SharedReads[], tops: number[], firstTops: number[]): UnitFileRead[] {
   const files: UnitFileRead[] = [];
   const topOf = (visit: FileVisit) => {
     if (visit.firstTop !== visit.top) firstTops.push(tops.length, visit.firstTop);
@@ -431,7 +433,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     }
     if (run !== undefined) run.whole = false;
     // A file only the recording of a walk read here: its view is kept for the units replaying that walk.
-    if (!replayed && visit.recordedIn?.entry !== undefined) memo = viewMemo(visit.recordedIn.entry, visit.file);
+    if (keepViews && !replayed && visit.recordedIn?.entry !== undefined) memo = viewMemo(visit.recordedIn.entry, visit.file);
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
@@ -441,7 +443,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     files.push({ file: visit.file, hash, view });
     made.push([view, sk]);
     topOf(visit);
-    if (memo && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
+    if (memo && keepViews && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
   }
   if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);
   if (index.size) valueReached(walker, files, index, pending);

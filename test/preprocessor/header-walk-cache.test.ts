@@ -232,6 +232,22 @@ describe('file views of replayed header walks', () => {
     for (const r of cached) expect(r.tested).toContainEqual(['OPT', expect.any(String)]);
   });
 
+  it('are kept from the unit that recorded the walk, unless no unit walks after it (keepViews false)', () => {
+    const walk = (keepFirst: boolean): UnitResult[] => {
+      const source = new FileSource((f) => files[f], new SkeletonCache());
+      const host = { source, resolver: new IncludeResolver((f) => source.exists(f)), fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: new HeaderWalkCache() };
+      const [b, c] = [units[1], units[2]];
+      return [walkUnit(b, setUpUnit(b, provider), host, true, keepFirst), walkUnit(c, setUpUnit(c, provider), host, true)];
+    };
+    const [b, c] = walk(true);
+    // c replays the walk b recorded, with the same values: b's view.
+    expect(view(c)).toBe(view(b));
+    const [bAlone, cAfter] = walk(false);
+    // b kept none (its values' names were not recorded): c makes the same view again.
+    expect(view(cAfter)).not.toBe(view(bAlone));
+    expect(readsSorted([bAlone, cAfter])).toEqual(readsSorted([b, c]));
+  });
+
   it('taken by several units are one read (file, hash, view) in each of their results, equal to what walking gives', () => {
     const list = [...units, unit('/p/e.c', ['-DOPT=1'])];
     const cache = new HeaderWalkCache();
