@@ -36,6 +36,19 @@ edge: { sourcename: "f" targetname: "*__isoc99_fscanf" label: "a.c:2:31" }
 }`;
     expect(parseCallGraphInfo(ci, '/src')).toEqual([{ caller: 'f', callee: 'fscanf', file: '/src/a.c', line: 2, column: 31 }]);
   });
+
+  it('names a copy the optimizer made of a function as the function the source calls', () => {
+    // arm-none-eabi-gcc -O3 on CMSIS-DSP's arm_rfft_fast_f32.c: interprocedural SRA and constant propagation clones.
+    const ci = `graph: { title: "r.c"
+node: { title: "r.c:merge.isra.0" label: "merge.isra\\nr.c:408:13" }
+node: { title: "r.c:size.constprop.0" label: "size.constprop\\nr.c:20:5" }
+node: { title: "rfft" label: "rfft\\nr.c:600:6" }
+edge: { sourcename: "rfft" targetname: "r.c:merge.isra.0" label: "r.c:690:7" }
+edge: { sourcename: "rfft" targetname: "r.c:size.constprop.0" label: "r.c:691:7" }
+edge: { sourcename: "rfft" targetname: "r.c:split.part.0" label: "r.c:692:7" }
+}`;
+    expect(parseCallGraphInfo(ci, '/src').map((e) => `${e.caller} > ${e.callee}`)).toEqual(['rfft > merge', 'rfft > size', 'rfft > split']);
+  });
 });
 
 describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {

@@ -50,16 +50,29 @@ export interface CallGraphCheckReport {
  * Edges of a GCC .ci file (VCG): `edge: { sourcename: "a" targetname: "file.c:b" label: "file.c:7:3" }`. A function
  * is named as its node's label names it where that is a C identifier: a node's title is its assembler name, which
  * an asm label changes (glibc's `fscanf` is `*__isoc99_fscanf`); else by its title without the file a static's has.
+ * A copy the optimizer made of a function (`merge_rfft_f32.isra.0`, `f.constprop.0`, `f.part.0`) is named as the
+ * function the source calls.
  */
 export function parseCallGraphInfo(text: string, directory: string): CompilerEdge[] {
   const labelled = new Map<string, string>();
-  for (const m of text.matchAll(/node: \{ title: "([^"]*)" label: "([A-Za-z_$][\w$]*)\\n/g)) labelled.set(m[1], m[2]);
-  const name = (title: string) => labelled.get(title) ?? title.slice(title.lastIndexOf(':') + 1);
+  for (const m of text.matchAll(/node: \{ title: "([^"]*)" label: "([A-Za-z_$][\w$.]*)\\n/g)) {
+    const label = withoutCloneSuffix(m[2]);
+    if (!label.includes('.')) labelled.set(m[1], label);
+  }
+  const name = (title: string) => labelled.get(title) ?? withoutCloneSuffix(title.slice(title.lastIndexOf(':') + 1));
   const out: CompilerEdge[] = [];
   for (const m of text.matchAll(/edge: \{ sourcename: "([^"]*)" targetname: "([^"]*)" label: "([^"]*):(\d+):(\d+)" \}/g)) {
     out.push({ caller: name(m[1]), callee: name(m[2]), file: path.resolve(directory, m[3]), line: Number(m[4]), column: Number(m[5]) });
   }
   return out;
+}
+
+/** GCC's suffixes of the copies its optimizer makes of a function (interprocedural SRA, constant propagation, split parts). */
+const CLONE_SUFFIX = /^([A-Za-z_$][\w$]*)(?:\.(?:isra|constprop|part|cold|lto_priv|localalias)(?:\.\d+)?)+$/;
+
+/** `f` of `f.isra.0`, `f.constprop.0.isra.0`; other names as they are. */
+function withoutCloneSuffix(name: string): string {
+  return CLONE_SUFFIX.exec(name)?.[1] ?? name;
 }
 
 /** Whether `line` writes `name` as a word (any name: regular-expression characters in it are literal). */
