@@ -267,5 +267,7 @@ export const SCHEMA_VERSION = 18;
  * 85: the locals of a function whose name a macro writes (`ISR(TIMER0_OVF_vect) { unsigned step; }`) have that
  *     function as parent and scope (they named the symbol the parser read from the invocation, which the made one
  *     replaces, so find_variables found none of their uses).
+ * 86: `__has_builtin(__builtin_arm_get_fpscr)` / `__builtin_arm_set_fpscr` is 1 for an Arm target with a
+ *     floating-point unit, as GCC answers (CMSIS's cmsis_gcc.h took the inline-assembler `#else` of __get_FPSCR).
  */
-export const ROW_FORMAT_VERSION = 85;
+export const ROW_FORMAT_VERSION = 86;

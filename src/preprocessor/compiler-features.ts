@@ -80,7 +80,15 @@ export interface CompilerFeatures {
   /** __GNUC__ of the compiler, 0 when not GCC-like. */
   gccMajor: number;
   cplusplus: boolean;
+  /** An Arm target with a floating-point unit (`__arm__` and `__ARM_FP` among the implicit macros). */
+  armFp?: boolean;
 }
+
+/**
+ * Arm builtins GCC has where the target has a floating-point unit (checked against arm-none-eabi-gcc 12 for
+ * Cortex-M0, M4 soft and hard float, M55): CMSIS's cmsis_gcc.h reads FPSCR through them when __has_builtin says so.
+ */
+const ARM_FP_BUILTINS = new Set(['__builtin_arm_get_fpscr', '__builtin_arm_set_fpscr']);
 
 function strip(name: string): string {
   const m = /^__(.*)__$/.exec(name);
@@ -116,6 +124,7 @@ export function hasCAttribute(name: string, f: CompilerFeatures): number {
 
 export function hasBuiltin(name: string, f: CompilerFeatures): number {
   if (BUILTINS.has(name)) return 1;
+  if (f.armFp && f.gccMajor > 0 && ARM_FP_BUILTINS.has(name)) return 1;
   if (f.cplusplus && CPP_BUILTINS.has(name)) return 1;
   if (f.cplusplus && f.gccMajor >= 13 && CPP_BUILTINS_13.has(name)) return 1;
   return 0;

@@ -117,7 +117,7 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     implicit,
     env,
     chain,
-    features: { gccMajor: implicit.gccMajor, cplusplus: lang === 'cpp' },
+    features: { gccMajor: implicit.gccMajor, cplusplus: lang === 'cpp', armFp: env.has('__arm__') && env.has('__ARM_FP') },
     evalOptions: {
       cplusplus: lang === 'cpp',
       c23: lang !== 'cpp' && stdc > 201710,
