@@ -92,6 +92,7 @@ export function runDifferentialCheckOnUnits(units: CompileUnit[], options: Diffe
     diagnostics: [],
   };
   const perFile = new Map<string, FileAgreement>();
+  const realPaths = new Map<string, string>();
   for (const detail of detailed.units) {
     const unit = detail.unit;
     const check: UnitCheck = { unit: unit.file, status: 'skipped', groups: 0, agreeing: 0, undecidable: 0, filesOnlyCompilerRead: [] };
@@ -112,7 +113,7 @@ export function runDifferentialCheckOnUnits(units: CompileUnit[], options: Diffe
       continue;
     }
     check.status = 'checked';
-    const kept = keptLines(run.output, unit.directory);
+    const kept = namedAsRead(keptLines(run.output, unit.directory), detail.visits, realPaths);
     const imacrosOnly = new Set(detail.environment.args.imacros.map((f) => path.normalize(f)));
     for (const f of kept.keys()) if (!detail.visits.has(f) && !imacrosOnly.has(f)) check.filesOnlyCompilerRead.push(f);
     for (const [file, visit] of detail.visits) {
@@ -271,6 +272,32 @@ export function keptLines(output: string, cwd: string): Map<string, Set<number>>
     line++;
   }
   return kept;
+}
+
+/**
+ * The compiler's kept lines with each file named as fw-context read it (`visits`' paths) where the two name one file
+ * apart: GCC names system headers by their real path (`-fcanonical-system-headers`; Debian's arm-none-eabi include
+ * folder is a link to /usr/include/newlib), fw-context by the search folder's. `realPaths` caches real paths.
+ */
+export function namedAsRead(kept: Map<string, Set<number>>, visits: ReadonlyMap<string, unknown>, realPaths: Map<string, string>): Map<string, Set<number>> {
+  const real = (f: string) => {
+    let r = realPaths.get(f);
+    if (r === undefined) {
+      try {
+        r = fs.realpathSync(f);
+      } catch {
+        r = f;
+      }
+      realPaths.set(f, r);
+    }
+    return r;
+  };
+  if ([...kept.keys()].every((f) => visits.has(f))) return kept;
+  const byReal = new Map<string, string>();
+  for (const v of visits.keys()) if (!kept.has(v)) byReal.set(real(v), v);
+  const out = new Map<string, Set<number>>();
+  for (const [f, lines] of kept) out.set(visits.has(f) ? f : (byReal.get(real(f)) ?? f), lines);
+  return out;
 }
 
 /** Text report: per-file and total agreement, then each disagreement as `file:line: condition — compiler took X, fw-context took Y`. */

@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDifferentialReport, keptLines, preprocessOnlyArgv, runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
+import { formatDifferentialReport, keptLines, namedAsRead, preprocessOnlyArgv, runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
 import { copyFixture, databases, hasCompiler, listCases } from './fixture-support.js';
+import { tempDir } from '../helpers/fixture-project.js';
 
 const HOST = hasCompiler('gcc') && hasCompiler('g++');
 // Fixtures whose compile errors are the point are not compared (the compiler stops at a missing header).
@@ -20,6 +21,18 @@ describe('differential check helpers', () => {
     const k = keptLines(out, '/p');
     expect([...k.get('/p/a.c')!]).toEqual([1, 3]);
     expect([...k.get('/p/inc/b.h')!]).toEqual([10]);
+  });
+  it('names a header the compiler gives by its real path as fw-context read it, through a linked folder', () => {
+    // Debian's arm-none-eabi-gcc: the search folder /usr/lib/arm-none-eabi/include links to /usr/include/newlib, and
+    // GCC's markers name system headers by their real path.
+    const root = fs.realpathSync(tempDir());
+    fs.mkdirSync(path.join(root, 'newlib'));
+    fs.writeFileSync(path.join(root, 'newlib', 'string.h'), 'int s;\n');
+    fs.symlinkSync(path.join(root, 'newlib'), path.join(root, 'include'));
+    const read = path.join(root, 'include', 'string.h');
+    const kept = new Map([[path.join(root, 'newlib', 'string.h'), new Set([1])], ['/p/a.c', new Set([2])]]);
+    const named = namedAsRead(kept, new Map([[read, 0], ['/p/a.c', 0]]), new Map());
+    expect([...named.keys()]).toEqual([read, '/p/a.c']);
   });
 });
 
