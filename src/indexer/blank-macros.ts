@@ -333,7 +333,6 @@ function mentionsAny(text: string, macros: BlankableMacros): boolean {
   return re.test(text);
 }
 
-/** The text with every use of a blankable macro replaced by spaces (a function-like use with its arguments). */
 /**
  * Where a blanked use ends: past the `;` after it when the use stands alone as a statement or member (after `;` or
  * `{`), which blanked leaves an empty declaration the grammar cannot read in a struct (Zephyr's kernel.h
