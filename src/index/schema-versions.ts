@@ -269,5 +269,8 @@ export const SCHEMA_VERSION = 18;
  *     replaces, so find_variables found none of their uses).
  * 86: `__has_builtin(__builtin_arm_get_fpscr)` / `__builtin_arm_set_fpscr` is 1 for an Arm target with a
  *     floating-point unit, as GCC answers (CMSIS's cmsis_gcc.h took the inline-assembler `#else` of __get_FPSCR).
+ * 87: the built-in arm-none-eabi-gcc tables (no compiler installed) are GCC 12.2's own: Cortex-M55 (and M85) is
+ *     ARMv8.1-M with MVE and its FPU (it was read as arm7tdmi), `__STDC_VERSION__`, `__FP_FAST_FMA*`,
+ *     `__THUMB_INTERWORK__` and the fixed-point limits are defined, ARMv8-A's `__ARM_FEATURE_NUMERIC_MAXMIN` is not.
  */
-export const ROW_FORMAT_VERSION = 86;
+export const ROW_FORMAT_VERSION = 87;

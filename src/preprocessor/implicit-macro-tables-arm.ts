@@ -1,240 +1,126 @@
-// arm-none-eabi-gcc (GCC 12.2, Arm GNU Toolchain 12.2.Rel1 era) implicit macros for Cortex-M0/M0+/M3/M4/M7/M33
-// and the default arm7tdmi, composed from -mcpu/-march/-mthumb/-mfloat-abi/-mfpu. Written from GCC's arm-c.cc
-// and arm.h knowledge; floating-point limit macros are the IEEE ones. Leaves out Cortex-A/R and MVE (M55/M85).
-import { HOST_X86_64_GCC12_C } from './implicit-macro-tables-host.js';
+// arm-none-eabi-gcc 12.2's implicit macros for the default arm7tdmi and Cortex-M0/M0+/M1/M3/M4/M7/M23/M33/M35P/M55
+// (and M85, which GCC 13 adds with M55's features), composed from -mcpu/-march (with their +extensions), -mthumb,
+// -mfloat-abi, -mfpu and -mcmse the way GCC's arm-c.cc decides them; checked against the compiler's `-dM -E`.
+import { ARM_GCC12_COMMON_C } from './implicit-macro-tables-arm-common.js';
+
+type ArmArch = 'armv4t' | 'armv6-m' | 'armv7-m' | 'armv7e-m' | 'armv8-m.base' | 'armv8-m.main' | 'armv8.1-m.main';
+/** Floating-point precision of a unit: none, single or double. */
+type FpPrecision = 'none' | 'sp' | 'dp';
+/** M-profile Vector Extension: none, integer only, or integer and floating point. */
+type Mve = 'none' | 'int' | 'float';
 
 export interface ArmCpu {
-  /** Table name, e.g. `cortex-m4`. */
+  /** Table name: the -mcpu or -march value as written, e.g. `cortex-m4` or `cortex-m55+nomve`. */
   name: string;
-  arch: 'armv4t' | 'armv6-m' | 'armv7-m' | 'armv7e-m' | 'armv8-m.base' | 'armv8-m.main';
-  /** FPU when -mfpu=auto (the -mcpu default) and a float ABI other than soft is asked. */
-  defaultFpu?: 'fpv4-sp-d16' | 'fpv5-d16' | 'fpv5-sp-d16';
+  arch: ArmArch;
+  /** The FPU -mfpu=auto (the default) takes when the float ABI is not soft. */
+  fp: FpPrecision;
   dsp: boolean;
+  mve: Mve;
 }
 
-export const ARM_CPUS: Record<string, ArmCpu> = {
-  arm7tdmi: { name: 'arm7tdmi', arch: 'armv4t', dsp: false },
-  'cortex-m0': { name: 'cortex-m0', arch: 'armv6-m', dsp: false },
-  'cortex-m0plus': { name: 'cortex-m0plus', arch: 'armv6-m', dsp: false },
-  'cortex-m1': { name: 'cortex-m1', arch: 'armv6-m', dsp: false },
-  'cortex-m23': { name: 'cortex-m23', arch: 'armv8-m.base', dsp: false },
-  'cortex-m3': { name: 'cortex-m3', arch: 'armv7-m', dsp: false },
-  'cortex-m4': { name: 'cortex-m4', arch: 'armv7e-m', defaultFpu: 'fpv4-sp-d16', dsp: true },
-  'cortex-m7': { name: 'cortex-m7', arch: 'armv7e-m', defaultFpu: 'fpv5-d16', dsp: true },
-  'cortex-m33': { name: 'cortex-m33', arch: 'armv8-m.main', defaultFpu: 'fpv5-sp-d16', dsp: true },
-  'cortex-m35p': { name: 'cortex-m35p', arch: 'armv8-m.main', defaultFpu: 'fpv5-sp-d16', dsp: true },
+const cpu = (name: string, arch: ArmArch, fp: FpPrecision = 'none', dsp = false, mve: Mve = 'none'): ArmCpu => ({ name, arch, fp, dsp, mve });
+
+const ARM_CPUS: Record<string, ArmCpu> = {
+  arm7tdmi: cpu('arm7tdmi', 'armv4t'),
+  'cortex-m0': cpu('cortex-m0', 'armv6-m'),
+  'cortex-m0plus': cpu('cortex-m0plus', 'armv6-m'),
+  'cortex-m1': cpu('cortex-m1', 'armv6-m'),
+  'cortex-m23': cpu('cortex-m23', 'armv8-m.base'),
+  'cortex-m3': cpu('cortex-m3', 'armv7-m'),
+  'cortex-m4': cpu('cortex-m4', 'armv7e-m', 'sp', true),
+  'cortex-m7': cpu('cortex-m7', 'armv7e-m', 'dp', true),
+  'cortex-m33': cpu('cortex-m33', 'armv8-m.main', 'sp', true),
+  'cortex-m35p': cpu('cortex-m35p', 'armv8-m.main', 'sp', true),
+  'cortex-m55': cpu('cortex-m55', 'armv8.1-m.main', 'dp', true, 'float'),
+  'cortex-m85': cpu('cortex-m85', 'armv8.1-m.main', 'dp', true, 'float'),
 };
 
+/** -march names: the architecture alone, its options added by +extensions. */
 const ARCH_ONLY: Record<string, ArmCpu> = {
   armv4t: ARM_CPUS.arm7tdmi,
-  'armv6-m': { name: 'armv6-m', arch: 'armv6-m', dsp: false },
-  'armv6s-m': { name: 'armv6-m', arch: 'armv6-m', dsp: false },
-  'armv7-m': { name: 'armv7-m', arch: 'armv7-m', dsp: false },
-  'armv7e-m': { name: 'armv7e-m', arch: 'armv7e-m', dsp: true },
-  'armv8-m.base': { name: 'armv8-m.base', arch: 'armv8-m.base', dsp: false },
-  'armv8-m.main': { name: 'armv8-m.main', arch: 'armv8-m.main', dsp: false },
+  'armv6-m': cpu('armv6-m', 'armv6-m'),
+  'armv6s-m': cpu('armv6-m', 'armv6-m'),
+  'armv7-m': cpu('armv7-m', 'armv7-m'),
+  'armv7e-m': cpu('armv7e-m', 'armv7e-m', 'none', true),
+  'armv8-m.base': cpu('armv8-m.base', 'armv8-m.base'),
+  'armv8-m.main': cpu('armv8-m.main', 'armv8-m.main'),
+  'armv8.1-m.main': cpu('armv8.1-m.main', 'armv8.1-m.main'),
 };
 
-/** Pick the CPU from -mcpu (extensions like `+nofp` dropped) or -march. */
-export function armCpuFromFlags(flags: string[]): { cpu: ArmCpu; nofp: boolean; nodsp: boolean } {
-  let cpu: ArmCpu = ARM_CPUS.arm7tdmi;
-  let nofp = false;
-  let nodsp = false;
-  for (const f of flags) {
-    const mc = /^-mcpu=([^+]+)(.*)$/.exec(f);
-    const ma = /^-march=([^+]+)(.*)$/.exec(f);
-    const m = mc ?? ma;
-    if (!m) continue;
-    const found = mc ? ARM_CPUS[m[1]] : ARCH_ONLY[m[1]];
-    if (found) cpu = found;
-    nofp = /\+nofp/.test(m[2]);
-    nodsp = /\+nodsp/.test(m[2]);
-    if (ma && /\+dsp/.test(m[2])) cpu = { ...cpu, dsp: true };
-    if (ma && /\+fp(\.dp)?/.test(m[2])) cpu = { ...cpu, defaultFpu: /\+fp\.dp/.test(m[2]) ? 'fpv5-d16' : 'fpv5-sp-d16' };
+/** A CPU with the +extensions of its -mcpu/-march value applied in order (`+nofp`, `+mve.fp`, `+nodsp`, ...). */
+function withExtensions(base: ArmCpu, extensions: string[]): ArmCpu {
+  const c = { ...base };
+  for (const ext of extensions) {
+    if (ext === 'nofp') [c.fp, c.mve] = ['none', c.mve === 'float' ? 'int' : c.mve];
+    else if (ext === 'nofp.dp' && c.fp === 'dp') c.fp = 'sp';
+    else if (ext === 'fp' && c.fp === 'none') c.fp = 'sp';
+    else if (ext === 'fp.dp') c.fp = 'dp';
+    else if (ext === 'dsp') c.dsp = true;
+    else if (ext === 'nodsp') [c.dsp, c.mve] = [false, 'none'];
+    else if (ext === 'mve') [c.mve, c.dsp] = [c.mve === 'none' ? 'int' : c.mve, true];
+    else if (ext === 'mve.fp') [c.mve, c.dsp, c.fp] = ['float', true, c.fp === 'none' ? 'sp' : c.fp];
+    else if (ext === 'nomve') c.mve = 'none';
+    else if (ext === 'nomve.fp' && c.mve === 'float') c.mve = 'int';
   }
-  return { cpu, nofp, nodsp };
+  return c;
 }
 
-/** Common part of every arm-none-eabi-gcc 12 target (ILP32, newlib types, little endian, EABI). */
-const ARM_EABI_COMMON = `
-#define __GNUC__ 12
-#define __GNUC_MINOR__ 2
-#define __GNUC_PATCHLEVEL__ 1
-#define __VERSION__ "12.2.1 20221205"
-#define __GNUC_STDC_INLINE__ 1
-#define __GNUC_EXECUTION_CHARSET_NAME "UTF-8"
-#define __GNUC_WIDE_EXECUTION_CHARSET_NAME "UTF-32LE"
-#define __STDC__ 1
-#define __STDC_HOSTED__ 1
-#define __STDC_UTF_16__ 1
-#define __STDC_UTF_32__ 1
-#define __ELF__ 1
-#define __arm__ 1
-#define __ARM_EABI__ 1
-#define __ARMEL__ 1
-#define __APCS_32__ 1
-#define __ARM_32BIT_STATE 1
-#define __VFP_FP__ 1
-#define __USES_INITFINI__ 1
-#define __ARM_SIZEOF_WCHAR_T 4
-#define __ARM_SIZEOF_MINIMAL_ENUM 1
-#define __ARM_ASM_SYNTAX_UNIFIED__ 1
-#define __ARM_BF16_FORMAT_ALTERNATIVE 1
-#define __CHAR_UNSIGNED__ 1
-#define __CHAR_BIT__ 8
-#define __BIGGEST_ALIGNMENT__ 8
-#define __ORDER_LITTLE_ENDIAN__ 1234
-#define __ORDER_BIG_ENDIAN__ 4321
-#define __ORDER_PDP_ENDIAN__ 3412
-#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
-#define __FLOAT_WORD_ORDER__ __ORDER_LITTLE_ENDIAN__
-#define __USER_LABEL_PREFIX__ 
-#define __REGISTER_PREFIX__ 
-#define __GXX_ABI_VERSION 1017
-#define __FINITE_MATH_ONLY__ 0
-#define __FLT_EVAL_METHOD__ 0
-#define __FLT_EVAL_METHOD_TS_18661_3__ 0
-#define __DEC_EVAL_METHOD__ 2
-#define __DECIMAL_DIG__ 17
-#define __DECIMAL_BID_FORMAT__ 1
-#define __GCC_IEC_559 0
-#define __GCC_IEC_559_COMPLEX 0
-#define __ATOMIC_RELAXED 0
-#define __ATOMIC_CONSUME 1
-#define __ATOMIC_ACQUIRE 2
-#define __ATOMIC_RELEASE 3
-#define __ATOMIC_ACQ_REL 4
-#define __ATOMIC_SEQ_CST 5
-#define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
-#define __PRAGMA_REDEFINE_EXTNAME 1
-#define __SIZEOF_INT__ 4
-#define __SIZEOF_LONG__ 4
-#define __SIZEOF_LONG_LONG__ 8
-#define __SIZEOF_SHORT__ 2
-#define __SIZEOF_FLOAT__ 4
-#define __SIZEOF_DOUBLE__ 8
-#define __SIZEOF_LONG_DOUBLE__ 8
-#define __SIZEOF_SIZE_T__ 4
-#define __SIZEOF_WCHAR_T__ 4
-#define __SIZEOF_WINT_T__ 4
-#define __SIZEOF_PTRDIFF_T__ 4
-#define __SIZEOF_POINTER__ 4
-#define __SCHAR_MAX__ 0x7f
-#define __SHRT_MAX__ 0x7fff
-#define __INT_MAX__ 0x7fffffff
-#define __LONG_MAX__ 0x7fffffffL
-#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL
-#define __WCHAR_MAX__ 0xffffffffU
-#define __WCHAR_MIN__ 0U
-#define __WINT_MAX__ 0xffffffffU
-#define __WINT_MIN__ 0U
-#define __PTRDIFF_MAX__ 0x7fffffff
-#define __SIZE_MAX__ 0xffffffffU
-#define __SCHAR_WIDTH__ 8
-#define __SHRT_WIDTH__ 16
-#define __INT_WIDTH__ 32
-#define __LONG_WIDTH__ 32
-#define __LONG_LONG_WIDTH__ 64
-#define __WCHAR_WIDTH__ 32
-#define __WINT_WIDTH__ 32
-#define __PTRDIFF_WIDTH__ 32
-#define __SIZE_WIDTH__ 32
-#define __INTMAX_WIDTH__ 64
-#define __INTPTR_WIDTH__ 32
-#define __SIG_ATOMIC_WIDTH__ 32
-#define __SIZE_TYPE__ unsigned int
-#define __PTRDIFF_TYPE__ int
-#define __WCHAR_TYPE__ unsigned int
-#define __WINT_TYPE__ unsigned int
-#define __INTMAX_TYPE__ long long int
-#define __UINTMAX_TYPE__ long long unsigned int
-#define __CHAR16_TYPE__ short unsigned int
-#define __CHAR32_TYPE__ long unsigned int
-#define __SIG_ATOMIC_TYPE__ int
-#define __INT8_TYPE__ signed char
-#define __INT16_TYPE__ short int
-#define __INT32_TYPE__ long int
-#define __INT64_TYPE__ long long int
-#define __UINT8_TYPE__ unsigned char
-#define __UINT16_TYPE__ short unsigned int
-#define __UINT32_TYPE__ long unsigned int
-#define __UINT64_TYPE__ long long unsigned int
-#define __INT_LEAST8_TYPE__ signed char
-#define __INT_LEAST16_TYPE__ short int
-#define __INT_LEAST32_TYPE__ long int
-#define __INT_LEAST64_TYPE__ long long int
-#define __UINT_LEAST8_TYPE__ unsigned char
-#define __UINT_LEAST16_TYPE__ short unsigned int
-#define __UINT_LEAST32_TYPE__ long unsigned int
-#define __UINT_LEAST64_TYPE__ long long unsigned int
-#define __INT_FAST8_TYPE__ int
-#define __INT_FAST16_TYPE__ int
-#define __INT_FAST32_TYPE__ int
-#define __INT_FAST64_TYPE__ long long int
-#define __UINT_FAST8_TYPE__ unsigned int
-#define __UINT_FAST16_TYPE__ unsigned int
-#define __UINT_FAST32_TYPE__ unsigned int
-#define __UINT_FAST64_TYPE__ long long unsigned int
-#define __INTPTR_TYPE__ int
-#define __UINTPTR_TYPE__ unsigned int
-#define __INTMAX_MAX__ 0x7fffffffffffffffLL
-#define __UINTMAX_MAX__ 0xffffffffffffffffULL
-#define __INTMAX_C(c) c ## LL
-#define __UINTMAX_C(c) c ## ULL
-#define __SIG_ATOMIC_MAX__ 0x7fffffff
-#define __SIG_ATOMIC_MIN__ (-__SIG_ATOMIC_MAX__ - 1)
-#define __INT8_MAX__ 0x7f
-#define __INT16_MAX__ 0x7fff
-#define __INT32_MAX__ 0x7fffffffL
-#define __INT64_MAX__ 0x7fffffffffffffffLL
-#define __UINT8_MAX__ 0xff
-#define __UINT16_MAX__ 0xffff
-#define __UINT32_MAX__ 0xffffffffUL
-#define __UINT64_MAX__ 0xffffffffffffffffULL
-#define __INT_LEAST8_MAX__ 0x7f
-#define __INT_LEAST8_WIDTH__ 8
-#define __INT_LEAST16_MAX__ 0x7fff
-#define __INT_LEAST16_WIDTH__ 16
-#define __INT_LEAST32_MAX__ 0x7fffffffL
-#define __INT_LEAST32_WIDTH__ 32
-#define __INT_LEAST64_MAX__ 0x7fffffffffffffffLL
-#define __INT_LEAST64_WIDTH__ 64
-#define __UINT_LEAST8_MAX__ 0xff
-#define __UINT_LEAST16_MAX__ 0xffff
-#define __UINT_LEAST32_MAX__ 0xffffffffUL
-#define __UINT_LEAST64_MAX__ 0xffffffffffffffffULL
-#define __INT_FAST8_MAX__ 0x7fffffff
-#define __INT_FAST8_WIDTH__ 32
-#define __INT_FAST16_MAX__ 0x7fffffff
-#define __INT_FAST16_WIDTH__ 32
-#define __INT_FAST32_MAX__ 0x7fffffff
-#define __INT_FAST32_WIDTH__ 32
-#define __INT_FAST64_MAX__ 0x7fffffffffffffffLL
-#define __INT_FAST64_WIDTH__ 64
-#define __UINT_FAST8_MAX__ 0xffffffffU
-#define __UINT_FAST16_MAX__ 0xffffffffU
-#define __UINT_FAST32_MAX__ 0xffffffffU
-#define __UINT_FAST64_MAX__ 0xffffffffffffffffULL
-#define __INTPTR_MAX__ 0x7fffffff
-#define __UINTPTR_MAX__ 0xffffffffU
-#define __INT8_C(c) c
-#define __INT16_C(c) c
-#define __INT32_C(c) c ## L
-#define __INT64_C(c) c ## LL
-#define __UINT8_C(c) c
-#define __UINT16_C(c) c
-#define __UINT32_C(c) c ## UL
-#define __UINT64_C(c) c ## ULL
-#define __HAVE_SPECULATION_SAFE_VALUE 1
-`;
+/** The CPU from the last -mcpu or -march (with its +extensions); arm7tdmi, GCC's default, when neither names one. */
+function armCpuFromFlags(flags: string[]): ArmCpu {
+  let found: ArmCpu = ARM_CPUS.arm7tdmi;
+  for (const f of flags) {
+    const m = /^-m(cpu|arch)=([^+]+)((?:\+[\w.]+)*)$/.exec(f);
+    const base = m && (m[1] === 'cpu' ? ARM_CPUS[m[2]] : ARCH_ONLY[m[2]]);
+    if (base) found = { ...withExtensions(base, m[3].split('+').filter(Boolean)), name: base.name + m[3] };
+  }
+  return found;
+}
 
-/** IEEE float/double limit macros (shared with the host table); long double is double on ARM. */
-function floatMacros(): string {
-  const lines = HOST_X86_64_GCC12_C.split('\n').filter((l) => /^#define __(FLT|DBL|FLT32|FLT64|FLT32X|DEC32|DEC64|DEC128)_/.test(l));
-  const ldbl = HOST_X86_64_GCC12_C.split('\n')
-    .filter((l) => /^#define __DBL_/.test(l))
-    .map((l) => l.replace('__DBL_', '__LDBL_').replace(/\(\(double\)([^)]*)\)/, '$1'));
-  return [...lines, ...ldbl].join('\n');
+/** Precision of an -mfpu name (`auto` is the CPU's own). */
+function fpuPrecision(fpu: string, cpuFp: FpPrecision): FpPrecision {
+  if (fpu === 'auto') return cpuFp;
+  if (fpu === 'none' || fpu === 'softvfp') return 'none';
+  return /^(fpv4-sp|fpv5-sp|vfpv3xd)/.test(fpu) ? 'sp' : 'dp';
+}
+
+/** What a target's macros follow from: its architecture, instruction set, FPU in use, DSP and MVE. */
+interface ArmTarget {
+  arch: ArmArch;
+  /** Thumb code (every M profile; arm7tdmi with -mthumb). */
+  thumb: boolean;
+  /** Thumb-2: ARMv7-M, ARMv7E-M, ARMv8-M mainline and ARMv8.1-M. */
+  thumb2: boolean;
+  floatAbi: string;
+  /** The FPU the code uses: none when the float ABI is soft. */
+  fp: FpPrecision;
+  /** Fused multiply-add: an FPU from VFPv4 on (every M-profile FPU). */
+  fma: boolean;
+  dsp: boolean;
+  mve: Mve;
+  cmse: boolean;
+}
+
+function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
+  const c = armCpuFromFlags(flags);
+  const last = (re: RegExp) => flags.reduce<string | undefined>((v, f) => re.exec(f)?.[1] ?? v, undefined);
+  const floatAbi = last(/^-mfloat-abi=(\w+)$/) ?? 'soft';
+  const fpu = last(/^-mfpu=([\w.-]+)$/) ?? 'auto';
+  const fp = floatAbi === 'soft' ? 'none' : fpuPrecision(fpu, c.fp);
+  const thumb2 = c.arch !== 'armv4t' && c.arch !== 'armv6-m' && c.arch !== 'armv8-m.base';
+  return {
+    cpu: c,
+    fpu,
+    arch: c.arch,
+    thumb: c.arch !== 'armv4t' || flags.includes('-mthumb'),
+    thumb2,
+    floatAbi,
+    fp,
+    fma: fp !== 'none' && (fpu === 'auto' || /^(fpv4|fpv5|vfpv4|neon-vfpv4|fp-armv8|neon-fp-armv8|crypto-neon-fp-armv8)/.test(fpu)),
+    dsp: c.dsp,
+    mve: floatAbi === 'soft' ? 'none' : c.mve,
+    cmse: flags.includes('-mcmse'),
+  };
 }
 
 export interface ArmTableResult {
@@ -244,104 +130,103 @@ export interface ArmTableResult {
 
 /** Compose the implicit-macro text for arm-none-eabi-gcc with these target flags. */
 export function armTable(targetFlags: string[]): ArmTableResult {
-  const { cpu, nofp, nodsp } = armCpuFromFlags(targetFlags);
-  const lastValue = (re: RegExp) => {
-    let v: string | undefined;
-    for (const f of targetFlags) {
-      const m = re.exec(f);
-      if (m) v = m[1];
-    }
-    return v;
-  };
-  const floatAbi = lastValue(/^-mfloat-abi=(\w+)$/) ?? 'soft';
-  let fpu = lastValue(/^-mfpu=([\w-]+)$/) ?? 'auto';
-  if (fpu === 'auto') fpu = nofp ? 'none' : (cpu.defaultFpu ?? 'none');
-  const hasFp = floatAbi !== 'soft' && fpu !== 'none' && fpu !== 'auto';
-  const thumb = cpu.arch !== 'armv4t' || targetFlags.includes('-mthumb');
+  const t = armTarget(targetFlags);
   const L: string[] = [];
-  const def = (n: string, v = '1') => L.push(`#define ${n} ${v}`);
-  archMacros(cpu.arch, { dsp: cpu.dsp && !nodsp, cmse: targetFlags.includes('-mcmse') }, def);
-  if (thumb) {
-    def('__thumb__');
-    def('__THUMBEL__');
-  }
-  if (floatAbi === 'soft') def('__SOFTFP__');
-  if (hasFp) fpuMacros(fpu, def);
-  if (floatAbi === 'hard' && hasFp) def('__ARM_PCS_VFP');
-  else def('__ARM_PCS');
-  const name = `arm-none-eabi-gcc-12/${cpu.name}${hasFp ? `+${fpu}` : ''}/${floatAbi}`;
-  return { name, text: `${ARM_EABI_COMMON}\n${L.join('\n')}\n${floatMacros()}\n` };
+  const def: Define = (n, v = '1') => L.push(`#define ${n} ${v}`);
+  archMacros(t, def);
+  featureMacros(t, def);
+  floatMacros(t, def);
+  const fpName = t.fp === 'none' ? '' : `+${t.fpu === 'auto' ? `fp${t.fp === 'dp' ? '.dp' : ''}` : t.fpu}`;
+  const name = `arm-none-eabi-gcc-12/${t.cpu.name}${fpName}/${t.floatAbi}`;
+  return { name, text: `${ARM_GCC12_COMMON_C}${L.join('\n')}\n` };
 }
 
 type Define = (name: string, value?: string) => void;
 
-/** The architecture's macros: its name and profile, ISA, features, and the atomics' lock-free levels. */
-function archMacros(arch: string, opts: { dsp: boolean; cmse: boolean }, def: Define): void {
-  switch (arch) {
-    case 'armv4t':
-      def('__ARM_ARCH_4T__');
-      def('__ARM_ARCH', '4');
-      def('__ARM_ARCH_ISA_ARM');
-      def('__ARM_ARCH_ISA_THUMB');
-      def('__THUMB_INTERWORK__');
-      break;
-    case 'armv6-m':
-      def('__ARM_ARCH_6M__');
-      def('__ARM_ARCH', '6');
-      def('__ARM_ARCH_ISA_THUMB', '1');
-      def('__ARM_ARCH_PROFILE', '77');
-      break;
-    case 'armv8-m.base':
-      def('__ARM_ARCH_8M_BASE__');
-      def('__ARM_ARCH', '8');
-      def('__ARM_ARCH_ISA_THUMB', '1');
-      def('__ARM_ARCH_PROFILE', '77');
-      def('__ARM_ARCH_EXT_IDIV__');
-      def('__ARM_FEATURE_IDIV');
-      def('__ARM_FEATURE_LDREX', '4');
-      def('__ARM_FEATURE_CMSE', opts.cmse ? '3' : '1');
-      break;
-    default:
-      mainlineMacros(arch, opts, def);
+const ARCH_NAME: Record<ArmArch, [macro: string, version: string]> = {
+  armv4t: ['__ARM_ARCH_4T__', '4'],
+  'armv6-m': ['__ARM_ARCH_6M__', '6'],
+  'armv7-m': ['__ARM_ARCH_7M__', '7'],
+  'armv7e-m': ['__ARM_ARCH_7EM__', '7'],
+  'armv8-m.base': ['__ARM_ARCH_8M_BASE__', '8'],
+  'armv8-m.main': ['__ARM_ARCH_8M_MAIN__', '8'],
+  'armv8.1-m.main': ['__ARM_ARCH_8M_MAIN__', '8'],
+};
+
+/** The architecture's name, profile and instruction sets, and the state the code runs in. */
+function archMacros(t: ArmTarget, def: Define): void {
+  const [archMacro, version] = ARCH_NAME[t.arch];
+  def(archMacro);
+  def('__ARM_ARCH', version);
+  if (t.arch === 'armv4t') def('__ARM_ARCH_ISA_ARM');
+  else def('__ARM_ARCH_PROFILE', '77');
+  def('__ARM_ARCH_ISA_THUMB', t.thumb2 ? '2' : '1');
+  if (t.thumb) {
+    def('__thumb__');
+    def('__THUMBEL__');
   }
-  const lockFree = arch === 'armv7-m' || arch === 'armv7e-m' || arch === 'armv8-m.main' || arch === 'armv8-m.base' ? '2' : '1';
-  for (const t of ['BOOL', 'CHAR', 'CHAR16_T', 'CHAR32_T', 'WCHAR_T', 'SHORT', 'INT', 'LONG', 'POINTER']) def(`__GCC_ATOMIC_${t}_LOCK_FREE`, lockFree);
-  def('__GCC_ATOMIC_LLONG_LOCK_FREE', '1');
+  if (t.thumb2) {
+    def('__thumb2__');
+    def('__ARM_ASM_SYNTAX_UNIFIED__');
+  }
+  if (t.thumb2 || !t.thumb) {
+    def('__ARM_32BIT_STATE');
+    def('__GCC_ASM_FLAG_OUTPUTS__');
+    def('__ARM_FEATURE_COPROC', t.thumb2 ? '15' : '1');
+  }
 }
 
-/** ARMv7-M, ARMv7E-M and ARMv8-M mainline: Thumb-2 with division, saturation, exclusive access, DSP when present. */
-function mainlineMacros(arch: string, opts: { dsp: boolean; cmse: boolean }, def: Define): void {
-  const v8 = arch === 'armv8-m.main';
-  def(v8 ? '__ARM_ARCH_8M_MAIN__' : arch === 'armv7e-m' ? '__ARM_ARCH_7EM__' : '__ARM_ARCH_7M__');
-  def('__ARM_ARCH', v8 ? '8' : '7');
-  def('__ARM_ARCH_ISA_THUMB', '2');
-  def('__ARM_ARCH_PROFILE', '77');
-  def('__ARM_ARCH_EXT_IDIV__');
-  def('__ARM_FEATURE_IDIV');
-  def('__ARM_FEATURE_CLZ');
-  def('__ARM_FEATURE_LDREX', '7');
-  def('__ARM_FEATURE_QBIT');
-  def('__ARM_FEATURE_SAT');
-  def('__ARM_FEATURE_UNALIGNED');
-  def('__ARM_FEATURE_COPROC', '15');
-  if (v8) def('__ARM_FEATURE_CMSE', opts.cmse ? '3' : '1');
-  if (opts.dsp) {
+/** Division, exclusive access, saturation, DSP, MVE, CMSE and the atomics that follow from them. */
+function featureMacros(t: ArmTarget, def: Define): void {
+  const v8m = t.arch === 'armv8-m.base' || t.arch === 'armv8-m.main' || t.arch === 'armv8.1-m.main';
+  const exclusive = t.thumb2 || t.arch === 'armv8-m.base';
+  if (exclusive) {
+    def('__ARM_ARCH_EXT_IDIV__');
+    def('__ARM_FEATURE_IDIV');
+    def('__ARM_FEATURE_LDREX', '7');
+    for (const n of ['1', '2', '4']) def(`__GCC_HAVE_SYNC_COMPARE_AND_SWAP_${n}`);
+  }
+  if (t.thumb2) for (const f of ['CLZ', 'QBIT', 'SAT', 'UNALIGNED']) def(`__ARM_FEATURE_${f}`);
+  if (v8m) def('__ARM_FEATURE_CMSE', t.cmse ? '3' : '1');
+  if (t.dsp) {
     def('__ARM_FEATURE_DSP');
     def('__ARM_FEATURE_SIMD32');
   }
-  def('__thumb2__');
-  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1');
-  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2');
-  def('__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4');
+  if (t.mve !== 'none') def('__ARM_FEATURE_MVE', t.mve === 'float' ? '3' : '1');
+  for (const n of ['BOOL', 'CHAR', 'CHAR16_T', 'CHAR32_T', 'WCHAR_T', 'SHORT', 'INT', 'LONG', 'POINTER']) def(`__GCC_ATOMIC_${n}_LOCK_FREE`, exclusive ? '2' : '1');
 }
 
-/** A hardware FPU's macros: single or double precision, fused multiply-add, FPv5's min/max and rounding. */
-function fpuMacros(fpu: string, def: Define): void {
-  const dp = fpu === 'fpv5-d16' || fpu === 'vfpv3-d16' || fpu === 'vfpv4-d16' || fpu.startsWith('neon');
-  def('__ARM_FP', dp ? '14' : '4');
-  if (fpu.startsWith('fpv4') || fpu.startsWith('fpv5') || fpu.startsWith('vfpv4')) def('__ARM_FEATURE_FMA');
-  if (fpu.startsWith('fpv5')) {
-    def('__ARM_FEATURE_NUMERIC_MAXMIN');
-    def('__ARM_FEATURE_DIRECTED_ROUNDING');
+/** The float ABI, the FPU's precision and fused multiply-add, and ARMv8.1-M's half-precision arithmetic. */
+function floatMacros(t: ArmTarget, def: Define): void {
+  if (t.fp === 'none') def('__SOFTFP__');
+  // With MVE the vector registers stand for the FPU's: GCC takes -mfloat-abi=hard without a floating-point unit.
+  if (t.floatAbi === 'hard' && (t.fp !== 'none' || t.mve !== 'none')) def('__ARM_PCS_VFP');
+  else def('__ARM_PCS');
+  const iec559 = t.fp === 'dp' ? '2' : '0';
+  def('__GCC_IEC_559', iec559);
+  def('__GCC_IEC_559_COMPLEX', iec559);
+  const half = t.fp !== 'none' && t.arch === 'armv8.1-m.main';
+  def('__FLT_EVAL_METHOD__', half ? '16' : '0');
+  def('__FLT_EVAL_METHOD_TS_18661_3__', half ? '16' : '0');
+  if (t.fp === 'none') return;
+  def('__ARM_FP', t.fp === 'dp' ? '14' : '4');
+  if (t.fma) {
+    def('__ARM_FEATURE_FMA');
+    for (const n of t.fp === 'dp' ? ['', 'F', 'L', 'F32', 'F64', 'F32x'] : ['F', 'F32']) def(`__FP_FAST_FMA${n}`);
   }
+  if (half) halfPrecisionMacros(def);
+}
+
+/** `_Float16` and the half-precision features ARMv8.1-M's floating-point extension brings. */
+function halfPrecisionMacros(def: Define): void {
+  def('__ARM_FEATURE_FP16_SCALAR_ARITHMETIC');
+  def('__ARM_FP16_ARGS');
+  def('__ARM_FP16_FORMAT_IEEE');
+  const flt16: [string, string][] = [
+    ['DECIMAL_DIG', '5'], ['DENORM_MIN', '5.9604644775390625e-8F16'], ['DIG', '3'], ['EPSILON', '9.7656250000000000e-4F16'],
+    ['HAS_DENORM', '1'], ['HAS_INFINITY', '1'], ['HAS_QUIET_NAN', '1'], ['IS_IEC_60559', '2'], ['MANT_DIG', '11'],
+    ['MAX_10_EXP', '4'], ['MAX_EXP', '16'], ['MAX', '6.5504000000000000e+4F16'], ['MIN_10_EXP', '(-4)'], ['MIN_EXP', '(-13)'],
+    ['MIN', '6.1035156250000000e-5F16'], ['NORM_MAX', '6.5504000000000000e+4F16'],
+  ];
+  for (const [n, v] of flt16) def(`__FLT16_${n}__`, v);
 }

@@ -255,7 +255,7 @@ export function tableFor(compiler: string, flags: string[], lang: QueryLanguage,
   const { name, text } = baseTable(kind, flags);
   const table = new TableLines(text);
   if (lang === 'cpp') adjustForCxx(table, kind);
-  if (lang === 'asm') table.set('__ASSEMBLER__', '1');
+  if (lang === 'asm') adjustForAssembler(table);
   for (const f of flags) adjustForFlag(table, f, lang);
   if (!flags.some((f) => f.startsWith('-O')) && table.gnu) table.set('__NO_INLINE__', '1');
   const body = [...table.map.values()].map((v) => `#define ${v}`).join('\n');
@@ -318,6 +318,26 @@ function adjustForCxx(table: TableLines, kind: ReturnType<typeof tableKind>): vo
     for (const n of HOST_X86_64_GCC12_CXX_REMOVED) if (n !== '__STDC_VERSION__') table.del(n);
     table.setLines(HOST_X86_64_GCC12_CXX_EXTRA);
   }
+  if (kind === 'arm-none-eabi-gcc') adjustArmForCxx(table);
+}
+
+/**
+ * What arm-none-eabi-gcc's C++ adds to its C table: wchar_t is a distinct unsigned type, `double` limits are written
+ * as functional casts, and `_Float16` arithmetic leaves C++'s evaluation method at 0.
+ */
+function adjustArmForCxx(table: TableLines): void {
+  table.set('__WCHAR_UNSIGNED__', '1');
+  table.set('__FLT_EVAL_METHOD__', '0');
+  for (const [name, line] of table.map) {
+    const m = /^\S+ \(\(double\)(.*)\)$/.exec(line);
+    if (m && name.startsWith('__DBL_')) table.set(name, `double(${m[1]})`);
+  }
+}
+
+/** `-x assembler-with-cpp`: GCC names the assembler and leaves out what only C's preprocessing defines. */
+function adjustForAssembler(table: TableLines): void {
+  table.set('__ASSEMBLER__', '1');
+  if (table.gnu) table.del('__STDC_VERSION__', '__STDC_UTF_16__', '__STDC_UTF_32__');
 }
 
 /** What one compiler flag changes in the table (-std, -O, char signedness, enums, exceptions, RTTI, PIC/PIE). */

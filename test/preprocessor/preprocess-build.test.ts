@@ -189,7 +189,7 @@ describe('implicit macro tables', () => {
     const m33 = tableFor('arm-none-eabi-gcc', ['-mcpu=cortex-m33', '-mfloat-abi=softfp', '-Os', '-std=c99'], 'c');
     for (const l of ['#define __ARM_ARCH_8M_MAIN__ 1', '#define __ARM_FEATURE_CMSE 1', '#define __ARM_FP 4', '#define __ARM_PCS 1', '#define __OPTIMIZE_SIZE__ 1', '#define __STDC_VERSION__ 199901L', '#define __STRICT_ANSI__ 1'])
       expect(has(m33.text, l), l).toBe(true);
-    expect(m33.name).toBe('arm-none-eabi-gcc-12/cortex-m33+fpv5-sp-d16/softfp');
+    expect(m33.name).toBe('arm-none-eabi-gcc-12/cortex-m33+fp/softfp');
   });
   it('has a host gcc table and a generic fallback', () => {
     const host = tableFor('gcc', [], 'cpp');
