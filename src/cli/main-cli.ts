@@ -105,8 +105,9 @@ Commands:
                             compare every #if decision with the real compiler's (-E) for each unit
                             whose compiler is installed; exit 1 on any disagreement
   check-callgraph [compile_commands.json]
-                            compare the indexed call graph with GCC's (-fcallgraph-info -fno-inline)
-                            for each unit; exit 1 when a compiler call edge or indirect call is missing
+                            compare the indexed call graph with GCC's (-fcallgraph-info -fno-inline
+                            -fno-ipa-icf) for each unit; exit 1 when a compiler call edge or indirect
+                            call is missing
   demo [--dir DIR]          copy the bundled example firmware, index it and query it
 
 Options for every command:

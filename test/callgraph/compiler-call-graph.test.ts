@@ -1,4 +1,4 @@
-// Differential check against GCC's call graph (-fcallgraph-info -fno-inline) on the driver-stack fixture:
+// Differential check against GCC's call graph (-fcallgraph-info -fno-inline -fno-ipa-icf) on the driver-stack fixture:
 // every compiler call edge and indirect call site is in the index; a removed row is reported missing.
 // Skipped when gcc is not installed.
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,16 @@ describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {
     const broken = withProject(root, (ctx) => checkCallGraph(ctx, {}));
     expect(broken.missing).toEqual([expect.objectContaining({ kind: 'call', caller: 'uart_alloc_buffer', callee: 'z_errno', file: 'src/drivers/uart.c', line: 35 })]);
     expect(runCli(root, ['check-callgraph']).status).toBe(1);
+  });
+});
+
+describe.skipIf(!hasTool('gcc'))('check-callgraph of an optimized build', () => {
+  it('names the function a call was written to, not the one identical code folding merged it into', async () => {
+    const { root } = await indexedFixture(['callgraph', 'identical-functions']);
+    const r = withProject(root, (ctx) => checkCallGraph(ctx, {}));
+    expect(r.missing).toEqual([]);
+    expect(r.edges).toBe(1);
+    expect(r.edgesFound).toBe(1);
   });
 });
 

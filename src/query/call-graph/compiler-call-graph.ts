@@ -1,5 +1,5 @@
-// Differential check of the call graph against GCC's own (`-fcallgraph-info -fno-inline`): each C/C++ unit of
-// a compile database whose compiler writes a .ci file is compiled to a temp folder; every direct call edge
+// Differential check of the call graph against GCC's own (`-fcallgraph-info -fno-inline -fno-ipa-icf`): each C/C++
+// unit of a compile database whose compiler writes a .ci file is compiled to a temp folder; every direct call edge
 // (by call site: file and line) must be a find_callers row of the indexed build, every indirect call site a
 // find_indirect_call_sites row. Compiler-generated edges (__builtin_*, __aeabi_*, memcpy/memset for struct
 // copies where the line names none, puts/fwrite where printf/fprintf was written) are counted apart. A compile
@@ -120,7 +120,8 @@ function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[
     else out.push(args[i]);
   }
   const obj = path.join(dir, `u${n}.o`);
-  const r = spawnSync(unit.arguments[0], [...out, '-fcallgraph-info', '-fno-inline', '-o', obj], { cwd: unit.directory, encoding: 'utf8', timeout: 60000 });
+  // Identical code folding would name the function a call was folded into (`wc_Sha224Copy` → `wc_Sha256Copy`).
+  const r = spawnSync(unit.arguments[0], [...out, '-fcallgraph-info', '-fno-inline', '-fno-ipa-icf', '-o', obj], { cwd: unit.directory, encoding: 'utf8', timeout: 60000 });
   if (r.error) return `${unit.arguments[0]} could not run (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
   const ci = path.join(dir, `u${n}.ci`);
   if (!fs.existsSync(ci)) return r.status === 0 ? `${unit.arguments[0]} wrote no call graph (not GCC?)` : `the compiler failed: ${r.stderr.split('\n')[0]}`;
