@@ -272,5 +272,8 @@ export const SCHEMA_VERSION = 18;
  * 87: the built-in arm-none-eabi-gcc tables (no compiler installed) are GCC 12.2's own: Cortex-M55 (and M85) is
  *     ARMv8.1-M with MVE and its FPU (it was read as arm7tdmi), `__STDC_VERSION__`, `__FP_FAST_FMA*`,
  *     `__THUMB_INTERWORK__` and the fixed-point limits are defined, ARMv8-A's `__ARM_FEATURE_NUMERIC_MAXMIN` is not.
+ * 88: a -std the built-in gcc tables are read with sets what GCC ties to it: C++ feature-test macros and `char8_t`
+ *     per standard (they were C++17's whatever the standard), GNU inline semantics before C99 / C++11, no
+ *     `__STDC_UTF_16__` before C11 (but gnu99), no `linux`/`unix` in a strict mode; the last -std counts.
  */
-export const ROW_FORMAT_VERSION = 87;
+export const ROW_FORMAT_VERSION = 88;

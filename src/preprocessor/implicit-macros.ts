@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ImplicitMacroSource } from './api.js';
 import { armTable } from './implicit-macro-tables-arm.js';
+import { GCC12_CXX_STANDARD_DELTAS, type CxxStandard } from './implicit-macro-cxx-standards.js';
 import {
   GCC12_CXX17_FEATURES,
   HOST_X86_64_GCC12_C,
@@ -256,7 +257,9 @@ export function tableFor(compiler: string, flags: string[], lang: QueryLanguage,
   const table = new TableLines(text);
   if (lang === 'cpp') adjustForCxx(table, kind);
   if (lang === 'asm') adjustForAssembler(table);
-  for (const f of flags) adjustForFlag(table, f, lang);
+  // Only the last -std (or -ansi) counts, as for the compiler: build systems often add one after the user's.
+  const lastStd = flags.reduce((last, f, i) => (isStandardFlag(f) ? i : last), -1);
+  flags.forEach((f, i) => (!isStandardFlag(f) || i === lastStd) && adjustForFlag(table, f, lang));
   if (!flags.some((f) => f.startsWith('-O')) && table.gnu) table.set('__NO_INLINE__', '1');
   const body = [...table.map.values()].map((v) => `#define ${v}`).join('\n');
   return { name, text: body };
@@ -340,6 +343,8 @@ function adjustForAssembler(table: TableLines): void {
   if (table.gnu) table.del('__STDC_VERSION__', '__STDC_UTF_16__', '__STDC_UTF_32__');
 }
 
+const isStandardFlag = (f: string): boolean => f.startsWith('-std=') || f === '-ansi';
+
 /** What one compiler flag changes in the table (-std, -O, char signedness, enums, exceptions, RTTI, PIC/PIE). */
 function adjustForFlag(table: TableLines, f: string, lang: QueryLanguage): void {
   let m: RegExpExecArray | null;
@@ -368,22 +373,48 @@ function adjustForFlag(table: TableLines, f: string, lang: QueryLanguage): void 
   }
 }
 
-const CXX_STANDARDS: Record<string, string> = { '98': '199711L', '03': '199711L', '11': '201103L', '0x': '201103L', '14': '201402L', '1y': '201402L', '17': '201703L', '1z': '201703L', '20': '202002L', '2a': '202002L', '23': '202100L', '2b': '202100L' };
+const CXX_STANDARDS: Record<string, [cplusplus: string, delta: CxxStandard | null]> = {
+  '98': ['199711L', '98'], '03': ['199711L', '98'], '11': ['201103L', '11'], '0x': ['201103L', '11'], '14': ['201402L', '14'], '1y': ['201402L', '14'],
+  '17': ['201703L', null], '1z': ['201703L', null], '20': ['202002L', '20'], '2a': ['202002L', '20'], '23': ['202100L', '23'], '2b': ['202100L', '23'],
+};
 const C_STANDARDS: Record<string, string | null> = { '89': null, '90': null, '99': '199901L', '9x': '199901L', '11': '201112L', '1x': '201112L', '17': '201710L', '18': '201710L', '2x': '202000L', '23': '202000L', 'iso9899:199409': '199409L' };
+/** Names outside the implementation's namespace that GCC leaves undefined in a strict (non-GNU) mode. */
+const GNU_ONLY_NAMES = ['linux', 'unix', 'i386', '__GLIBCXX_TYPE_INT_N_0', '__GLIBCXX_BITSIZE_INT_N_0'];
 
-/** `-std=` (or `-ansi`): strictness and the language version macro. */
+/** `-std=` (or `-ansi`): strictness, the language version macro and what GCC ties to that version. */
 function adjustForStandard(table: TableLines, std: string, lang: QueryLanguage): void {
-  if (!/^gnu/.test(std)) table.set('__STRICT_ANSI__', '1');
+  const strict = !/^gnu/.test(std);
+  if (strict) table.set('__STRICT_ANSI__', '1');
   else table.del('__STRICT_ANSI__');
-  if (lang === 'cpp') {
-    const k = /\+\+(\w+)$/.exec(std)?.[1];
-    if (k && CXX_STANDARDS[k]) table.set('__cplusplus', CXX_STANDARDS[k]);
-    return;
-  }
+  if (strict && table.gnu) table.del(...GNU_ONLY_NAMES);
+  if (lang === 'cpp') adjustForCxxStandard(table, std);
+  else adjustForCStandard(table, std, strict);
+}
+
+/** A C++ standard's `__cplusplus` and, for GCC, its feature-test macros and inline semantics. */
+function adjustForCxxStandard(table: TableLines, std: string): void {
+  const k = /\+\+(\w+)$/.exec(std)?.[1];
+  const known = k ? CXX_STANDARDS[k] : undefined;
+  if (!known) return;
+  table.set('__cplusplus', known[0]);
+  const delta = known[1] && table.gnu ? GCC12_CXX_STANDARD_DELTAS[known[1]] : undefined;
+  if (!delta) return;
+  table.del(...delta.del);
+  table.setLines(delta.set);
+}
+
+/** A C standard's `__STDC_VERSION__`; before C99 GCC's inline is GNU's, and char16_t/char32_t literals come with C11 or gnu99. */
+function adjustForCStandard(table: TableLines, std: string, strict: boolean): void {
   const k = std === 'iso9899:199409' ? std : /(\w\w)$/.exec(std)?.[1];
-  if (k && k in C_STANDARDS) {
-    const v = C_STANDARDS[k];
-    if (v) table.set('__STDC_VERSION__', v);
-    else table.del('__STDC_VERSION__');
+  if (!k || !(k in C_STANDARDS)) return;
+  const v = C_STANDARDS[k];
+  if (v) table.set('__STDC_VERSION__', v);
+  else table.del('__STDC_VERSION__');
+  if (!table.gnu) return;
+  const beforeC99 = v === null || v === '199409L';
+  if (beforeC99) {
+    table.del('__GNUC_STDC_INLINE__');
+    table.set('__GNUC_GNU_INLINE__', '1');
   }
+  if (beforeC99 || (strict && v === '199901L')) table.del('__STDC_UTF_16__', '__STDC_UTF_32__');
 }

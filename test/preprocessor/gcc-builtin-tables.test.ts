@@ -1,6 +1,7 @@
-// The built-in arm-none-eabi-gcc 12 tables (used when the compiler is not installed) against the compiler's own
-// `-dM -E`: a recording of GCC 12.2's answers for each CPU, extension, FPU, float ABI, language and -std/-O the tables
-// know, always; and that recording against the installed compiler, where it is GCC 12.2.
+// The built-in gcc 12 tables (used when the compiler is not installed) against the compiler's own `-dM -E`: a
+// recording of arm-none-eabi-gcc 12.2's answers for each CPU, extension, FPU, float ABI, language and -std/-O the
+// tables know, always; that recording against the installed compiler, where it is 12.2; and the host table at each
+// -std against the host gcc 12, where it is installed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,5 +50,19 @@ describe.skipIf(!GCC_12_2)('the recording against the installed arm-none-eabi-gc
     const { lang, flags } = splitCase(key);
     const out = execFileSync('arm-none-eabi-gcc', [...flags, '-dM', '-E', '-x', GCC_LANGUAGE[lang], '-'], { input: '', encoding: 'utf8' });
     expect(defineLines(out)).toEqual(recorded(key));
+  });
+});
+
+const HOST_GCC_12 = hasCompiler('gcc') && hasCompiler('g++') && execFileSync('gcc', ['-dumpversion'], { encoding: 'utf8' }).trim().startsWith('12');
+const HOST_CASES = [
+  ...['c89', 'gnu89', 'iso9899:199409', 'c99', 'gnu99', 'c11', 'gnu2x'].map((s) => `c -std=${s}`), 'c -ansi', 'c -std=c99 -std=gnu11',
+  ...['c++98', 'gnu++03', 'c++11', 'gnu++14', 'c++17', 'c++20', 'gnu++2b'].map((s) => `cpp -std=${s}`), 'cpp -ansi', 'cpp -std=c++11 -std=gnu++17',
+];
+
+describe.skipIf(!HOST_GCC_12)('the host gcc table at each -std against the host gcc 12', () => {
+  it.each(HOST_CASES)('%s', (key) => {
+    const { lang, flags } = splitCase(key);
+    const out = execFileSync(lang === 'cpp' ? 'g++' : 'gcc', [...flags, '-dM', '-E', '-x', GCC_LANGUAGE[lang], '-'], { input: '', encoding: 'utf8' });
+    expect(defineLines(tableFor('gcc', flags, lang).text)).toEqual(defineLines(out));
   });
 });
