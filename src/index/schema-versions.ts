@@ -275,5 +275,9 @@ export const SCHEMA_VERSION = 18;
  * 88: a -std the built-in gcc tables are read with sets what GCC ties to it: C++ feature-test macros and `char8_t`
  *     per standard (they were C++17's whatever the standard), GNU inline semantics before C99 / C++11, no
  *     `__STDC_UTF_16__` before C11 (but gnu99), no `linux`/`unix` in a strict mode; the last -std counts.
+ * 89: the built-in gcc tables follow code-generation flags as GCC does: -ffast-math and its parts (__FAST_MATH__,
+ *     __NO_MATH_ERRNO__, IEEE conformance), -fpic/-fpie in order, -fno-inline, -fshort-wchar, -fstack-protector*,
+ *     sanitizers, -pthread/-fopenmp, -fgnu89-inline, C++ switches, -g on ARM, -mbig-endian, -mno-unaligned-access,
+ *     -mfp16-format; more of these flags are part of a unit's target flags (asked of a real compiler too).
  */
-export const ROW_FORMAT_VERSION = 88;
+export const ROW_FORMAT_VERSION = 89;

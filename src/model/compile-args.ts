@@ -119,7 +119,7 @@ function parseMacroArg(text: string): MacroOp {
 
 /** Flags that change the compiler's predefined macros or default include folders (asked of the compiler or looked up in a table). */
 const TARGET_FLAG =
-  /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=|wide-exec-charset=|gnu89-inline|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables)|O|ansi|pthread|undef$|trigraphs$|-?specs=)/;
+  /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=|wide-exec-charset=|gnu89-inline|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables|unsafe-math-optimizations|signed-zeros|reciprocal-math|associative-math|cx-limited-range|cx-fortran-rules|threadsafe-statics|sized-deallocation|fp-contract=|excess-precision=|inline$)|O|g(gdb|dwarf|\d|$)|ansi|pthread|undef$|trigraphs$|-?specs=)/;
 
 /** What each flag whose value the index reads does with it (`abs` resolves a path against the command's directory). */
 const READ_VALUE: Record<ReadFlag, (r: ParsedCompileArgs, v: string, abs: (p: string) => string) => void> = {

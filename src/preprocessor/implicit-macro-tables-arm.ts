@@ -99,11 +99,16 @@ interface ArmTarget {
   dsp: boolean;
   mve: Mve;
   cmse: boolean;
+  bigEndian: boolean;
+  /** Unaligned loads and stores allowed (Thumb-2 targets, unless -mno-unaligned-access). */
+  unaligned: boolean;
+  /** The half-precision storage format: IEEE on ARMv8.1-M with an FPU, else what -mfp16-format names. */
+  fp16Format: 'none' | 'ieee' | 'alternative';
 }
 
 function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
   const c = armCpuFromFlags(flags);
-  const last = (re: RegExp) => flags.reduce<string | undefined>((v, f) => re.exec(f)?.[1] ?? v, undefined);
+  const last = (re: RegExp) => flags.reduce<string | undefined>((v, f) => (re.test(f) ? (re.exec(f)![1] ?? '') : v), undefined);
   const floatAbi = last(/^-mfloat-abi=(\w+)$/) ?? 'soft';
   const fpu = last(/^-mfpu=([\w.-]+)$/) ?? 'auto';
   const fp = floatAbi === 'soft' ? 'none' : fpuPrecision(fpu, c.fp);
@@ -120,6 +125,9 @@ function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
     dsp: c.dsp,
     mve: floatAbi === 'soft' ? 'none' : c.mve,
     cmse: flags.includes('-mcmse'),
+    bigEndian: last(/^-m(big|little)-endian$/) === 'big',
+    unaligned: thumb2 && last(/^-m(no-)?unaligned-access$/) !== 'no-',
+    fp16Format: (last(/^-mfp16-format=(none|ieee|alternative)$/) ?? (c.arch === 'armv8.1-m.main' && fp !== 'none' ? 'ieee' : 'none')) as ArmTarget['fp16Format'],
   };
 }
 
@@ -138,10 +146,17 @@ export function armTable(targetFlags: string[]): ArmTableResult {
   floatMacros(t, def);
   const fpName = t.fp === 'none' ? '' : `+${t.fpu === 'auto' ? `fp${t.fp === 'dp' ? '.dp' : ''}` : t.fpu}`;
   const name = `arm-none-eabi-gcc-12/${t.cpu.name}${fpName}/${t.floatAbi}`;
-  return { name, text: `${ARM_GCC12_COMMON_C}${L.join('\n')}\n` };
+  return { name, text: `${t.bigEndian ? bigEndianCommon() : ARM_GCC12_COMMON_C}${L.join('\n')}\n` };
 }
 
 type Define = (name: string, value?: string) => void;
+
+/** The common part for a big-endian target (-mbig-endian): byte and word order, and the wide charset, swapped. */
+function bigEndianCommon(): string {
+  return ARM_GCC12_COMMON_C.replace('#define __ARMEL__ 1\n', '#define __ARMEB__ 1\n#define __ARM_BIG_ENDIAN 1\n')
+    .replace(/^(#define __(BYTE|FLOAT_WORD)_ORDER__) __ORDER_LITTLE_ENDIAN__$/gm, '$1 __ORDER_BIG_ENDIAN__')
+    .replace('"UTF-32LE"', '"UTF-32BE"');
+}
 
 const ARCH_NAME: Record<ArmArch, [macro: string, version: string]> = {
   armv4t: ['__ARM_ARCH_4T__', '4'],
@@ -163,7 +178,7 @@ function archMacros(t: ArmTarget, def: Define): void {
   def('__ARM_ARCH_ISA_THUMB', t.thumb2 ? '2' : '1');
   if (t.thumb) {
     def('__thumb__');
-    def('__THUMBEL__');
+    def(t.bigEndian ? '__THUMBEB__' : '__THUMBEL__');
   }
   if (t.thumb2) {
     def('__thumb2__');
@@ -186,7 +201,8 @@ function featureMacros(t: ArmTarget, def: Define): void {
     def('__ARM_FEATURE_LDREX', '7');
     for (const n of ['1', '2', '4']) def(`__GCC_HAVE_SYNC_COMPARE_AND_SWAP_${n}`);
   }
-  if (t.thumb2) for (const f of ['CLZ', 'QBIT', 'SAT', 'UNALIGNED']) def(`__ARM_FEATURE_${f}`);
+  if (t.thumb2) for (const f of ['CLZ', 'QBIT', 'SAT']) def(`__ARM_FEATURE_${f}`);
+  if (t.unaligned) def('__ARM_FEATURE_UNALIGNED');
   if (v8m) def('__ARM_FEATURE_CMSE', t.cmse ? '3' : '1');
   if (t.dsp) {
     def('__ARM_FEATURE_DSP');
@@ -208,20 +224,22 @@ function floatMacros(t: ArmTarget, def: Define): void {
   const half = t.fp !== 'none' && t.arch === 'armv8.1-m.main';
   def('__FLT_EVAL_METHOD__', half ? '16' : '0');
   def('__FLT_EVAL_METHOD_TS_18661_3__', half ? '16' : '0');
+  halfPrecisionMacros(t.fp16Format, half, def);
   if (t.fp === 'none') return;
   def('__ARM_FP', t.fp === 'dp' ? '14' : '4');
   if (t.fma) {
     def('__ARM_FEATURE_FMA');
     for (const n of t.fp === 'dp' ? ['', 'F', 'L', 'F32', 'F64', 'F32x'] : ['F', 'F32']) def(`__FP_FAST_FMA${n}`);
   }
-  if (half) halfPrecisionMacros(def);
 }
 
-/** `_Float16` and the half-precision features ARMv8.1-M's floating-point extension brings. */
-function halfPrecisionMacros(def: Define): void {
-  def('__ARM_FEATURE_FP16_SCALAR_ARITHMETIC');
+/** The half-precision format (`__fp16`), IEEE's `_Float16`, and the arithmetic ARMv8.1-M's FPU brings (`arithmetic`). */
+function halfPrecisionMacros(format: ArmTarget['fp16Format'], arithmetic: boolean, def: Define): void {
+  if (arithmetic) def('__ARM_FEATURE_FP16_SCALAR_ARITHMETIC');
+  if (format === 'none') return;
   def('__ARM_FP16_ARGS');
-  def('__ARM_FP16_FORMAT_IEEE');
+  def(format === 'ieee' ? '__ARM_FP16_FORMAT_IEEE' : '__ARM_FP16_FORMAT_ALTERNATIVE');
+  if (format !== 'ieee') return;
   const flt16: [string, string][] = [
     ['DECIMAL_DIG', '5'], ['DENORM_MIN', '5.9604644775390625e-8F16'], ['DIG', '3'], ['EPSILON', '9.7656250000000000e-4F16'],
     ['HAS_DENORM', '1'], ['HAS_INFINITY', '1'], ['HAS_QUIET_NAN', '1'], ['IS_IEC_60559', '2'], ['MANT_DIG', '11'],

@@ -1,7 +1,7 @@
 // The built-in gcc 12 tables (used when the compiler is not installed) against the compiler's own `-dM -E`: a
-// recording of arm-none-eabi-gcc 12.2's answers for each CPU, extension, FPU, float ABI, language and -std/-O the
-// tables know, always; that recording against the installed compiler, where it is 12.2; and the host table at each
-// -std against the host gcc 12, where it is installed.
+// recording of arm-none-eabi-gcc 12.2's answers for each CPU, extension, FPU, float ABI, language, -std and
+// code-generation flag the tables follow, always; that recording against the installed compiler, where it is 12.2;
+// and the host table at each -std and flag against the host gcc 12, where it is installed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,9 +57,12 @@ const HOST_GCC_12 = hasCompiler('gcc') && hasCompiler('g++') && execFileSync('gc
 const HOST_CASES = [
   ...['c89', 'gnu89', 'iso9899:199409', 'c99', 'gnu99', 'c11', 'gnu2x'].map((s) => `c -std=${s}`), 'c -ansi', 'c -std=c99 -std=gnu11',
   ...['c++98', 'gnu++03', 'c++11', 'gnu++14', 'c++17', 'c++20', 'gnu++2b'].map((s) => `cpp -std=${s}`), 'cpp -ansi', 'cpp -std=c++11 -std=gnu++17',
+  // Code-generation flags with the host's own defaults (PIE, glibc's stdc-predef.h).
+  'c -ffast-math', 'c -std=c11 -fno-signed-zeros', 'c -fcx-fortran-rules', 'c -fpic', 'c -fno-pie', 'c -fPIC -fno-pie', 'c -ffreestanding',
+  'c -pthread', 'c -fopenmp', 'c -fsanitize=address', 'c -O2 -fno-inline', 'cpp -fshort-wchar', 'cpp -fpie -fno-exceptions',
 ];
 
-describe.skipIf(!HOST_GCC_12)('the host gcc table at each -std against the host gcc 12', () => {
+describe.skipIf(!HOST_GCC_12)('the host gcc table at each -std and flag against the host gcc 12', () => {
   it.each(HOST_CASES)('%s', (key) => {
     const { lang, flags } = splitCase(key);
     const out = execFileSync(lang === 'cpp' ? 'g++' : 'gcc', [...flags, '-dM', '-E', '-x', GCC_LANGUAGE[lang], '-'], { input: '', encoding: 'utf8' });
