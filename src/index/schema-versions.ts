@@ -279,5 +279,8 @@ export const SCHEMA_VERSION = 18;
  *     __NO_MATH_ERRNO__, IEEE conformance), -fpic/-fpie in order, -fno-inline, -fshort-wchar, -fstack-protector*,
  *     sanitizers, -pthread/-fopenmp, -fgnu89-inline, C++ switches, -g on ARM, -mbig-endian, -mno-unaligned-access,
  *     -mfp16-format; more of these flags are part of a unit's target flags (asked of a real compiler too).
+ * 90: a GCC cross compiler with no table of its own (riscv*, xtensa*, aarch64*), when it is not installed, gets GCC
+ *     12's target-independent macros (`__GNUC__` among them) and its architecture's (`__riscv_xlen`, `__XTENSA__`),
+ *     not the generic table without `__GNUC__`.
  */
-export const ROW_FORMAT_VERSION = 89;
+export const ROW_FORMAT_VERSION = 90;

@@ -1,11 +1,12 @@
 // What GCC's code-generation flags define among its implicit macros: floating-point semantics (-ffast-math and its
 // parts), position independence, inlining, wchar_t's width, stack protection, sanitizers, threads, GNU inline and
 // C++ language switches, and DWARF CFI on ARM. Each is folded over the command line in order, as GCC reads it.
+import type { TableKind } from './implicit-macro-table.js';
 import type { TableLines } from './table-lines.js';
 
 export interface FlagContext {
   /** Which built-in table is adjusted: its compiler's defaults differ (the host gcc builds PIE, ARM's does not). */
-  kind: 'arm-none-eabi-gcc' | 'host-gcc' | 'generic';
+  kind: TableKind;
   lang: 'c' | 'cpp' | 'asm';
   /** The unit is C in a strict ISO mode (-std=c99, -ansi): -ffp-contract=fast then leaves IEEE conformance. */
   strictC: boolean;
@@ -88,7 +89,8 @@ function mathEffects(table: TableLines, flags: string[], ctx: FlagContext): void
   flag('__ROUNDING_MATH__', m.rounding);
   flag('__SUPPORT_SNAN__', m.signalingNans);
   flag('__FAST_MATH__', !m.trapping && m.unsafe && m.finite && !m.signedZeros && !m.errno && m.excessFast);
-  const base = table.map.get('__GCC_IEC_559')?.split(' ')[1] ?? '0';
+  const base = table.map.get('__GCC_IEC_559')?.split(' ')[1];
+  if (base === undefined) return;
   const departs = m.unsafe || m.associative || m.reciprocal || m.finite || !m.signedZeros || m.singleConstants || (ctx.strictC && m.contractFast);
   const iec = departs ? '0' : base;
   const complex = m.cxLimited || m.cxFortran ? '0' : iec;

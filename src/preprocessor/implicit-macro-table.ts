@@ -2,6 +2,7 @@
 // adjusted for the unit's language and its -std, -O and -f flags, for a compiler that is not installed.
 import path from 'node:path';
 import { armTable } from './implicit-macro-tables-arm.js';
+import { CROSS_GCC_NAME, crossGccTable } from './implicit-macro-tables-cross.js';
 import { GCC12_CXX_STANDARD_DELTAS, type CxxStandard } from './implicit-macro-cxx-standards.js';
 import {
   GCC12_CXX17_FEATURES,
@@ -14,12 +15,13 @@ import { applyFlagEffects } from './implicit-macro-flag-effects.js';
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
 
-export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'generic';
+export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'gcc-cross' | 'generic';
 
 export function tableKind(compiler: string): TableKind {
   const base = path.basename(compiler).replace(/\.exe$/i, '');
   if (/^arm-[\w-]*eabi[\w]*-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/.test(base)) return 'arm-none-eabi-gcc';
   if (/^((x86_64-(pc-)?linux-gnu-)?(gcc|g\+\+|cc|c\+\+))(-[\d.]+)?$/.test(base)) return 'host-gcc';
+  if (CROSS_GCC_NAME.test(base)) return 'gcc-cross';
   return 'generic';
 }
 
@@ -41,7 +43,7 @@ const GENERIC = `
 /** The built-in table for a compiler, adjusted for the language and flags. */
 export function tableFor(compiler: string, flags: string[], lang: QueryLanguage, force?: TableKind): { name: string; text: string } {
   const kind = force ?? tableKind(compiler);
-  const { name, text } = baseTable(kind, flags);
+  const { name, text } = baseTable(kind, compiler, flags);
   const table = new TableLines(text);
   if (lang === 'cpp') adjustForCxx(table, kind);
   if (lang === 'asm') adjustForAssembler(table);
@@ -54,9 +56,10 @@ export function tableFor(compiler: string, flags: string[], lang: QueryLanguage,
   return { name, text: body };
 }
 
-function baseTable(kind: TableKind, flags: string[]): { name: string; text: string } {
+function baseTable(kind: TableKind, compiler: string, flags: string[]): { name: string; text: string } {
   if (kind === 'arm-none-eabi-gcc') return armTable(flags);
   if (kind === 'host-gcc') return { name: 'x86_64-linux-gnu-gcc-12', text: HOST_X86_64_GCC12_C };
+  if (kind === 'gcc-cross') return crossGccTable(path.basename(compiler).replace(/\.exe$/i, ''), flags);
   return { name: 'generic', text: GENERIC };
 }
 

@@ -7,7 +7,7 @@ import type { ExecFileException } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ImplicitMacroSource } from './api.js';
-import { tableFor, type QueryLanguage } from './implicit-macro-table.js';
+import { tableFor, type QueryLanguage, type TableKind } from './implicit-macro-table.js';
 import type { MacroDef } from './macro-definition.js';
 import { keptParsedDefines } from './parsed-defines.js';
 import { compilerIdentity } from '../model/compiler-binary.js';
@@ -32,7 +32,7 @@ export interface ImplicitMacroOptions {
   /** Folder for an on-disk cache of compiler answers (JSON per compiler + flags + language). */
   cacheDir?: string;
   /** Force a table (`arm-none-eabi-gcc`, `host-gcc`, `generic`), for tests and the differential check. */
-  forceTable?: 'arm-none-eabi-gcc' | 'host-gcc' | 'generic';
+  forceTable?: TableKind;
 }
 
 interface RawAnswer {

@@ -69,3 +69,38 @@ describe.skipIf(!HOST_GCC_12)('the host gcc table at each -std and flag against 
     expect(defineLines(tableFor('gcc', flags, lang).text)).toEqual(defineLines(out));
   });
 });
+
+describe('built-in table of a GCC cross compiler without a table of its own', () => {
+  const lines = (compiler: string, flags: string[], lang: QueryLanguage = 'c') => new Set(defineLines(tableFor(compiler, flags, lang).text));
+
+  it('has GCC 12\'s target-independent macros: each is in the host and the ARM table with the same value', () => {
+    const riscv = lines('riscv32-esp-elf-gcc', []);
+    const host = lines('gcc', []);
+    const arm = lines('arm-none-eabi-gcc', ['-mcpu=cortex-m0']);
+    const shared = [...riscv].filter((l) => !/__riscv|__SIZEOF_(LONG|POINTER|SIZE_T|PTRDIFF_T)__|__LONG_(MAX|WIDTH)__/.test(l));
+    expect(shared.length).toBeGreaterThan(100);
+    for (const l of shared) expect(host.has(l) && arm.has(l), l).toBe(true);
+    expect(riscv.has('#define __GNUC__ 12')).toBe(true);
+  });
+
+  it('names RISC-V\'s XLEN, extensions, float ABI and data model from -march/-mabi, over the triple', () => {
+    const esp = lines('riscv32-esp-elf-gcc', ['-march=rv32imc_zicsr', '-mabi=ilp32']);
+    for (const l of ['__riscv 1', '__riscv_xlen 32', '__riscv_compressed 1', '__riscv_mul 1', '__riscv_float_abi_soft 1', '__SIZEOF_POINTER__ 4']) expect(esp.has(`#define ${l}`), l).toBe(true);
+    expect([...esp].some((l) => l.includes('__riscv_flen') || l.includes('__riscv_atomic'))).toBe(false);
+    const sifive = lines('/opt/sifive/bin/riscv64-unknown-elf-gcc', ['-march=rv32imafc', '-mabi=ilp32f']);
+    for (const l of ['__riscv_xlen 32', '__riscv_flen 32', '__riscv_atomic 1', '__riscv_float_abi_single 1', '__SIZEOF_LONG__ 4']) expect(sifive.has(`#define ${l}`), l).toBe(true);
+    const lp64 = lines('riscv64-unknown-elf-gcc', ['-march=rv64gc', '-mabi=lp64d', '-mcmodel=medany']);
+    for (const l of ['__riscv_xlen 64', '__riscv_flen 64', '__riscv_float_abi_double 1', '__riscv_cmodel_medany 1', '__LP64__ 1', '__SIZEOF_POINTER__ 8']) expect(lp64.has(`#define ${l}`), l).toBe(true);
+  });
+
+  it('reads Xtensa (ESP32) as ILP32 little-endian, and follows -std and flags as any GCC table', () => {
+    const esp32 = lines('xtensa-esp32s3-elf-g++', ['-std=gnu++11', '-fno-rtti', '-Os'], 'cpp');
+    for (const l of ['__XTENSA__ 1', '__xtensa__ 1', '__XTENSA_EL__ 1', '__cplusplus 201103L', '__cpp_constexpr 200704L', '__OPTIMIZE_SIZE__ 1', '__SIZEOF_LONG__ 4']) expect(esp32.has(`#define ${l}`), l).toBe(true);
+    expect([...esp32].some((l) => l.startsWith('#define __GXX_RTTI'))).toBe(false);
+  });
+
+  it('leaves compilers of no known family to the generic table', () => {
+    expect(tableFor('iccarm', [], 'c').name).toBe('generic');
+    expect(tableFor('avr-gcc', [], 'c').name).toBe('generic');
+  });
+});
