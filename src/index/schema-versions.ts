@@ -282,5 +282,10 @@ export const SCHEMA_VERSION = 18;
  * 90: a GCC cross compiler with no table of its own (riscv*, xtensa*, aarch64*), when it is not installed, gets GCC
  *     12's target-independent macros (`__GNUC__` among them) and its architecture's (`__riscv_xlen`, `__XTENSA__`),
  *     not the generic table without `__GNUC__`.
+ * 91: __has_builtin / __has_attribute / __has_cpp_attribute answer as GCC 12 does (names taken from the host gcc's
+ *     and arm-none-eabi-gcc's own answers): ~630 builtins where ~230 were known (`__builtin_strchr`, `isinf`, the Arm
+ *     ACLE ones), `alias` and C2x's standard attributes in C, Arm-only and x86-only attributes by target, GNU
+ *     attributes unscoped in __has_cpp_attribute; `constructor` no longer found on a table's prototype. The header
+ *     walk cache key holds the target's architecture.
  */
-export const ROW_FORMAT_VERSION = 90;
+export const ROW_FORMAT_VERSION = 91;

@@ -117,7 +117,7 @@ export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, ex
     implicit,
     env,
     chain,
-    features: { gccMajor: implicit.gccMajor, cplusplus: lang === 'cpp', armFp: env.has('__arm__') && env.has('__ARM_FP') },
+    features: { gccMajor: implicit.gccMajor, cplusplus: lang === 'cpp', arch: env.has('__arm__') ? 'arm' : env.has('__x86_64__') || env.has('__i386__') ? 'x86' : 'other', armFp: env.has('__arm__') && env.has('__ARM_FP') },
     evalOptions: {
       cplusplus: lang === 'cpp',
       c23: lang !== 'cpp' && stdc > 201710,

@@ -188,7 +188,7 @@ export class UnitWalker {
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
     if (host.headerCache && !opts.onActiveRange && !opts.overrideDecision) {
       this.cache = host.headerCache;
-      this.cacheKey = `${opts.chain.key}\0${this.evalKey}\0${opts.features.gccMajor}${opts.features.cplusplus ? 1 : 0}${opts.features.armFp ? 1 : 0}`;
+      this.cacheKey = `${opts.chain.key}\0${this.evalKey}\0${opts.features.gccMajor}${opts.features.cplusplus ? 1 : 0}${opts.features.armFp ? 1 : 0}${opts.features.arch ?? ''}`;
       this.ctx.lookup = (name) => this.read(name);
     }
   }
