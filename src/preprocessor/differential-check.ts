@@ -5,7 +5,8 @@
 // count too). A group where no branch shows output and no branch holds a #define/#undef/#include line is
 // undecidable: it is excluded from the percentage and counted apart. A taken branch that holds such a line but
 // shows no output is a disagreement. Files read only through -imacros are not compared (their output is discarded).
-// Leaves out #line-renumbered files (their markers do not map to physical lines).
+// Leaves out #line-renumbered files (their markers do not map to physical lines) and units the compiler stops in at
+// a fatal error such as a missing header (skipped with the error: its output ends there).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -243,6 +244,10 @@ function runCompilerE(unit: CompileUnit, timeout: number): { output?: string; er
   const r = spawnSync(argv[0], argv.slice(1), { cwd: unit.directory, encoding: 'utf8', timeout, maxBuffer: 512 * 1024 * 1024 });
   if (r.error) return { error: r.error.message };
   if (!r.stdout) return { error: (r.stderr ?? '').split('\n').slice(0, 3).join(' ') || `exit status ${r.status}` };
+  // A fatal error (a missing header) ends the output where the compiler stopped: every group after it would show
+  // "no branch". Errors that are not fatal (#error) leave the output whole.
+  const fatal = r.status !== 0 ? /^.*\bfatal error: .*$/m.exec(r.stderr ?? '') : null;
+  if (fatal) return { error: `the compiler stopped at ${fatal[0].trim()} (its output ends there)` };
   return { output: r.stdout };
 }
 

@@ -92,6 +92,21 @@ describe.skipIf(!HOST)('differential check against the host gcc', () => {
     else expect(r.units[0].reason).toMatch(/not on this machine/);
   });
 
+  it('skips a unit the compiler stops in at a missing header instead of reporting the groups after it', () => {
+    // ThreadX's FreeRTOS layer without its FreeRTOSConfig.h: gcc -E stops at the #include, so no group after it shows
+    // a branch, and each #ifndef holding a #define read as "compiler took no branch".
+    const root = fs.realpathSync(tempDir());
+    fs.writeFileSync(path.join(root, 'a.c'), '#include "config_missing.h"\n#ifndef ASSERT_HOOK\n#define ASSERT_HOOK(x)\n#endif\n');
+    fs.writeFileSync(path.join(root, 'b.c'), '#ifndef B_HOOK\n#define B_HOOK 1\n#endif\n');
+    fs.writeFileSync(path.join(root, 'compile_commands.json'), JSON.stringify(['a.c', 'b.c'].map((f) => ({ directory: root, command: `gcc -c ${f}`, file: f }))));
+    const report = runDifferentialCheck(path.join(root, 'compile_commands.json'));
+    expect(report.disagreements, formatDifferentialReport(report)).toEqual([]);
+    expect(report.units.map((u) => u.status)).toEqual(['skipped', 'checked']);
+    expect(report.units[0].reason).toMatch(/stopped at .*a\.c:1:\d+: fatal error: config_missing\.h/);
+    expect(report.files.map((f) => path.basename(f.file))).toContain('b.c');
+    expect(report.files.map((f) => path.basename(f.file))).not.toContain('a.c');
+  });
+
   it('fails when the implicit macros are wrong (generic table instead of the real gcc)', () => {
     const fx = copyFixture('host-implicit');
     const report = runDifferentialCheck(path.join(fx.root, 'compile_commands.json'), { preprocess: { implicitMacros: { forceTable: 'generic' } } });

@@ -109,6 +109,26 @@ function lastLineOfCall(lineText: (file: string, line: number) => string, file: 
   return line;
 }
 
+/**
+ * Line where the argument list opens of the call whose callee expression starts at (line, column): the first `(` at
+ * depth 0 that follows a name, `)` or `]` (a `(` at the start or after an operator opens a parenthesized callee).
+ */
+function lineOfArgumentList(lineText: (file: string, line: number) => string, file: string, line: number, column: number): number {
+  let depth = 0;
+  let last = '';
+  for (let l = line; l < line + 40; l++) {
+    const text = l === line ? lineText(file, l).slice(Math.max(0, column - 1)) : lineText(file, l);
+    for (const ch of text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '')) {
+      if (ch === '(' && depth === 0 && /[\w$)\]]/.test(last)) return l;
+      if (ch === '(' || ch === '[') depth++;
+      // GCC may start inside the parentheses of a parenthesized callee (at the `.` of (p -> cb.\n fn)(x)).
+      else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+      if (!/\s/.test(ch)) last = ch;
+    }
+  }
+  return line;
+}
+
 /** Compile one unit with -fcallgraph-info into `dir`; the edges, or why not. */
 function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[] | string {
   const args = unit.arguments.slice(1);
@@ -185,10 +205,12 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
           : cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 5000, offset: 0 }).rows;
         // GCC may place a call written in the arguments of another call at that outer call (lfs_min(\n lfs_alignup(...)));
         // a row of the same caller inside the outer call's parentheses is that call site.
-        const span = () => lastLineOfCall(lineText, e.file, e.line, e.column);
+        // GCC places an indirect call at the start of its callee expression, the index at the member or variable
+        // named last, which a long member chain puts on a later line (p -> handles ->\n abort(...)).
+        const span = () => (indirect ? lineOfArgumentList : lastLineOfCall)(lineText, e.file, e.line, e.column);
         const found =
           rows.some((r) => r.file === rel && r.line === e.line) ||
-          (!indirect && rows.some((r) => r.file === rel && r.caller === e.caller && r.line > e.line && r.line <= span()));
+          rows.some((r) => r.file === rel && r.caller === e.caller && r.line > e.line && r.line <= span());
         if (indirect) {
           u.indirect++;
           report.indirect++;
