@@ -3,157 +3,23 @@
 // print alike: __GNUC__, the standard's, atomics' orders, 8/16/32-bit types, IEEE float limits), with the data model
 // and the architecture's own macros the target triple and -march/-mabi name. Sizes of long and pointers follow
 // ILP32 or LP64; what only the real compiler knows (its exact version, every ISA extension) is left out.
+import { ARM_GCC12_COMMON_C } from './implicit-macro-tables-arm-common.js';
+import { HOST_X86_64_GCC12_C } from './implicit-macro-tables-host.js';
 
-/** The target-independent part (C, no -O), sorted by name. */
-const GCC12_TARGET_INDEPENDENT_C = `
-#define __ATOMIC_ACQUIRE 2
-#define __ATOMIC_ACQ_REL 4
-#define __ATOMIC_CONSUME 1
-#define __ATOMIC_RELAXED 0
-#define __ATOMIC_RELEASE 3
-#define __ATOMIC_SEQ_CST 5
-#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
-#define __CHAR16_TYPE__ short unsigned int
-#define __CHAR_BIT__ 8
-#define __DBL_DECIMAL_DIG__ 17
-#define __DBL_DIG__ 15
-#define __DBL_HAS_DENORM__ 1
-#define __DBL_HAS_INFINITY__ 1
-#define __DBL_HAS_QUIET_NAN__ 1
-#define __DBL_IS_IEC_60559__ 2
-#define __DBL_MANT_DIG__ 53
-#define __DBL_MAX_10_EXP__ 308
-#define __DBL_MAX_EXP__ 1024
-#define __DBL_MIN_10_EXP__ (-307)
-#define __DBL_MIN_EXP__ (-1021)
-#define __DEC_EVAL_METHOD__ 2
-#define __ELF__ 1
-#define __FINITE_MATH_ONLY__ 0
-#define __FLOAT_WORD_ORDER__ __ORDER_LITTLE_ENDIAN__
-#define __FLT32X_DECIMAL_DIG__ 17
-#define __FLT32X_DIG__ 15
-#define __FLT32X_HAS_DENORM__ 1
-#define __FLT32X_HAS_INFINITY__ 1
-#define __FLT32X_HAS_QUIET_NAN__ 1
-#define __FLT32X_IS_IEC_60559__ 2
-#define __FLT32X_MANT_DIG__ 53
-#define __FLT32X_MAX_10_EXP__ 308
-#define __FLT32X_MAX_EXP__ 1024
-#define __FLT32X_MIN_10_EXP__ (-307)
-#define __FLT32X_MIN_EXP__ (-1021)
-#define __FLT32_DECIMAL_DIG__ 9
-#define __FLT32_DIG__ 6
-#define __FLT32_HAS_DENORM__ 1
-#define __FLT32_HAS_INFINITY__ 1
-#define __FLT32_HAS_QUIET_NAN__ 1
-#define __FLT32_IS_IEC_60559__ 2
-#define __FLT32_MANT_DIG__ 24
-#define __FLT32_MAX_10_EXP__ 38
-#define __FLT32_MAX_EXP__ 128
-#define __FLT32_MIN_10_EXP__ (-37)
-#define __FLT32_MIN_EXP__ (-125)
-#define __FLT64_DECIMAL_DIG__ 17
-#define __FLT64_DIG__ 15
-#define __FLT64_HAS_DENORM__ 1
-#define __FLT64_HAS_INFINITY__ 1
-#define __FLT64_HAS_QUIET_NAN__ 1
-#define __FLT64_IS_IEC_60559__ 2
-#define __FLT64_MANT_DIG__ 53
-#define __FLT64_MAX_10_EXP__ 308
-#define __FLT64_MAX_EXP__ 1024
-#define __FLT64_MIN_10_EXP__ (-307)
-#define __FLT64_MIN_EXP__ (-1021)
-#define __FLT_DECIMAL_DIG__ 9
-#define __FLT_DIG__ 6
-#define __FLT_EVAL_METHOD_TS_18661_3__ 0
-#define __FLT_EVAL_METHOD__ 0
-#define __FLT_HAS_DENORM__ 1
-#define __FLT_HAS_INFINITY__ 1
-#define __FLT_HAS_QUIET_NAN__ 1
-#define __FLT_IS_IEC_60559__ 2
-#define __FLT_MANT_DIG__ 24
-#define __FLT_MAX_10_EXP__ 38
-#define __FLT_MAX_EXP__ 128
-#define __FLT_MIN_10_EXP__ (-37)
-#define __FLT_MIN_EXP__ (-125)
-#define __FLT_RADIX__ 2
-#define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
-#define __GCC_CONSTRUCTIVE_SIZE 64
-#define __GCC_DESTRUCTIVE_SIZE 64
-#define __GNUC_EXECUTION_CHARSET_NAME "UTF-8"
-#define __GNUC_MINOR__ 2
-#define __GNUC_STDC_INLINE__ 1
-#define __GNUC_WIDE_EXECUTION_CHARSET_NAME "UTF-32LE"
-#define __GNUC__ 12
-#define __GXX_ABI_VERSION 1017
-#define __HAVE_SPECULATION_SAFE_VALUE 1
-#define __INT16_C(c) c
-#define __INT16_MAX__ 0x7fff
-#define __INT16_TYPE__ short int
-#define __INT8_C(c) c
-#define __INT8_MAX__ 0x7f
-#define __INT8_TYPE__ signed char
-#define __INTMAX_WIDTH__ 64
-#define __INT_FAST64_WIDTH__ 64
-#define __INT_LEAST16_MAX__ 0x7fff
-#define __INT_LEAST16_TYPE__ short int
-#define __INT_LEAST16_WIDTH__ 16
-#define __INT_LEAST32_WIDTH__ 32
-#define __INT_LEAST64_WIDTH__ 64
-#define __INT_LEAST8_MAX__ 0x7f
-#define __INT_LEAST8_TYPE__ signed char
-#define __INT_LEAST8_WIDTH__ 8
-#define __INT_MAX__ 0x7fffffff
-#define __INT_WIDTH__ 32
-#define __LDBL_HAS_DENORM__ 1
-#define __LDBL_HAS_INFINITY__ 1
-#define __LDBL_HAS_QUIET_NAN__ 1
-#define __LDBL_IS_IEC_60559__ 2
-#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL
-#define __LONG_LONG_WIDTH__ 64
-#define __NO_INLINE__ 1
-#define __ORDER_BIG_ENDIAN__ 4321
-#define __ORDER_LITTLE_ENDIAN__ 1234
-#define __ORDER_PDP_ENDIAN__ 3412
-#define __PRAGMA_REDEFINE_EXTNAME 1
-#define __REGISTER_PREFIX__ 
-#define __SCHAR_MAX__ 0x7f
-#define __SCHAR_WIDTH__ 8
-#define __SHRT_MAX__ 0x7fff
-#define __SHRT_WIDTH__ 16
-#define __SIG_ATOMIC_MAX__ 0x7fffffff
-#define __SIG_ATOMIC_MIN__ (-__SIG_ATOMIC_MAX__ - 1)
-#define __SIG_ATOMIC_TYPE__ int
-#define __SIG_ATOMIC_WIDTH__ 32
-#define __SIZEOF_DOUBLE__ 8
-#define __SIZEOF_FLOAT__ 4
-#define __SIZEOF_INT__ 4
-#define __SIZEOF_LONG_LONG__ 8
-#define __SIZEOF_SHORT__ 2
-#define __SIZEOF_WCHAR_T__ 4
-#define __SIZEOF_WINT_T__ 4
-#define __STDC_HOSTED__ 1
-#define __STDC_UTF_16__ 1
-#define __STDC_UTF_32__ 1
-#define __STDC_VERSION__ 201710L
-#define __STDC__ 1
-#define __UINT16_C(c) c
-#define __UINT16_MAX__ 0xffff
-#define __UINT16_TYPE__ short unsigned int
-#define __UINT8_C(c) c
-#define __UINT8_MAX__ 0xff
-#define __UINT8_TYPE__ unsigned char
-#define __UINT_LEAST16_MAX__ 0xffff
-#define __UINT_LEAST16_TYPE__ short unsigned int
-#define __UINT_LEAST8_MAX__ 0xff
-#define __UINT_LEAST8_TYPE__ unsigned char
-#define __USER_LABEL_PREFIX__ 
-#define __WCHAR_WIDTH__ 32
-#define __WINT_MAX__ 0xffffffffU
-#define __WINT_MIN__ 0U
-#define __WINT_TYPE__ unsigned int
-#define __WINT_WIDTH__ 32
-`;
+let independent: string | undefined;
+
+/**
+ * GCC 12's target-independent macros (C, no -O): the lines arm-none-eabi-gcc's common part and the host gcc's table
+ * share, and the evaluation method every target has without `_Float16` arithmetic.
+ */
+function targetIndependent(): string {
+  if (independent === undefined) {
+    const host = new Set(HOST_X86_64_GCC12_C.split('\n'));
+    const shared = ARM_GCC12_COMMON_C.split('\n').filter((l) => l.startsWith('#define ') && host.has(l));
+    independent = `\n${[...shared, '#define __FLT_EVAL_METHOD__ 0', '#define __FLT_EVAL_METHOD_TS_18661_3__ 0'].join('\n')}\n`;
+  }
+  return independent;
+}
 
 /** The cross compilers this table stands for, by the start of their name. */
 export const CROSS_GCC_NAME = /^(riscv(32|64)?|xtensa|aarch64)[\w.-]*-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/;
@@ -194,5 +60,5 @@ export function crossGccTable(compiler: string, flags: string[]): { name: string
   if (triple.startsWith('riscv')) own = riscvMacros(triple, flags);
   else if (triple.startsWith('xtensa')) own = ['__xtensa__ 1', '__XTENSA__ 1', '__XTENSA_EL__ 1', ...dataModel(false)];
   else own = ['__aarch64__ 1', ...dataModel(true)];
-  return { name: `gcc-12-target-independent/${triple}`, text: `${GCC12_TARGET_INDEPENDENT_C}${own.map((l) => `#define ${l}`).join('\n')}\n` };
+  return { name: `gcc-12-target-independent/${triple}`, text: `${targetIndependent()}${own.map((l) => `#define ${l}`).join('\n')}\n` };
 }
