@@ -53,6 +53,20 @@ export function formatSymbolDump(symbols: SymbolRow[]): string {
   return symbols.map((s) => `${s.file}:${s.line}\t${s.kind}\t${s.qualified_name}\t${s.signature}`).join('\n');
 }
 
+/**
+ * A line saying which compilers of the active build were not found, so their predefined macros came from a built-in
+ * table (a machine without the toolchain); nothing when every compiler was asked.
+ */
+function tableSources(sources: unknown): string | undefined {
+  const all = Array.isArray(sources) ? (sources as { compiler: string; source: string; table?: string }[]) : [];
+  const tables = all.filter((m) => m.source === 'table');
+  if (tables.length === 0) return undefined;
+  const compilers = [...new Set(tables.map((m) => m.compiler))];
+  const names = [...new Set(tables.map((m) => m.table ?? '?'))];
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `predefined macros: built-in table${names.length > 1 ? 's' : ''} ${shown} — ${compilers.length === 1 ? `${compilers[0]} was` : `${compilers.length} compilers were`} not found (install or put on PATH for the compiler's own)`;
+}
+
 export function formatStatus(s: Item): string {
   if ('error' in s) return `error: ${s.error}`;
   const lines = [`status: ${s.status}`, `project: ${s.project_root}`];
@@ -69,6 +83,8 @@ export function formatStatus(s: Item): string {
     }
     lines.push(`active: ${s.active_variant ?? '(none)'} / ${s.active_image ?? '(none)'}`);
   }
+  const tables = tableSources(s.implicit_macros);
+  if (tables) lines.push(tables);
   const c = s.content_index as Record<string, number> | null | undefined;
   if (c) {
     const whole = c.deferred + c.large;
