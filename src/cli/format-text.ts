@@ -54,17 +54,23 @@ export function formatSymbolDump(symbols: SymbolRow[]): string {
 }
 
 /**
- * A line saying which compilers of the active build were not found, so their predefined macros came from a built-in
- * table (a machine without the toolchain); nothing when every compiler was asked.
+ * A line saying which compilers of the active build gave no predefined macros, so that they came from a built-in
+ * table (a machine without the toolchain, or a compiler refusing the unit's flags); nothing when every one answered.
  */
 function tableSources(sources: unknown): string | undefined {
-  const all = Array.isArray(sources) ? (sources as { compiler: string; source: string; table?: string }[]) : [];
+  const all = Array.isArray(sources) ? (sources as { compiler: string; source: string; table?: string; compilerFound?: boolean }[]) : [];
   const tables = all.filter((m) => m.source === 'table');
   if (tables.length === 0) return undefined;
-  const compilers = [...new Set(tables.map((m) => m.compiler))];
   const names = [...new Set(tables.map((m) => m.table ?? '?'))];
   const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return `predefined macros: built-in table${names.length > 1 ? 's' : ''} ${shown} — ${compilers.length === 1 ? `${compilers[0]} was` : `${compilers.length} compilers were`} not found (install or put on PATH for the compiler's own)`;
+  const missing = [...new Set(tables.filter((m) => !m.compilerFound).map((m) => m.compiler))];
+  const refusing = [...new Set(tables.filter((m) => m.compilerFound).map((m) => m.compiler))];
+  const which = (list: string[]) => (list.length === 1 ? list[0] : `${list.length} compilers`);
+  const why = [
+    ...(missing.length ? [`${which(missing)} not found (install or put on PATH for the compiler's own)`] : []),
+    ...(refusing.length ? [`${which(refusing)} gave no answer for the units' flags`] : []),
+  ];
+  return `predefined macros: built-in table${names.length > 1 ? 's' : ''} ${shown} — ${why.join('; ')}`;
 }
 
 export function formatStatus(s: Item): string {

@@ -52,6 +52,8 @@ export interface ImplicitMacroSource {
   source: 'compiler' | 'table';
   /** Name of the table entry used, when source is `table`. */
   table?: string;
+  /** With a table: whether the compiler was on this machine (it then gave no answer for these flags). */
+  compilerFound?: boolean;
 }
 
 export interface BuildPreprocessResult {

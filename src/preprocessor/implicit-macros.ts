@@ -77,7 +77,9 @@ export class ImplicitMacroProvider {
     if (!result) {
       const { name, text } = tableFor(compiler, targetFlags, lang, this.opts.forceTable);
       const defines = keptParsedDefines(text, this.opts.cacheDir);
-      result = { source: { compiler, targetFlags, source: 'table', table: name }, defines, systemDirs: [], quoteDirs: [], gccMajor: gccMajorOf(defines) };
+      const asked = this.opts.useRealCompiler !== false && !this.opts.forceTable;
+      const source: ImplicitMacroSource = { compiler, targetFlags, source: 'table', table: name, ...(asked ? { compilerFound: compilerIdentity(compiler, cwd) !== null } : {}) };
+      result = { source, defines, systemDirs: [], quoteDirs: [], gccMajor: gccMajorOf(defines) };
     }
     this.memo.set(key, result);
     return result;
