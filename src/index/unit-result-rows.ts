@@ -28,10 +28,6 @@ export interface UnitResultRow {
   tops?: number[];
   /** Per file read again under a later #include: [index, line of the #include that first read it] (see UnitResult.firstTops). */
   firstTops?: number[];
-  /** Per file: [index of the file whose #include first read it, that #include's line] (see UnitResult.sites). */
-  sites?: number[];
-  /** The files whose text was read more than once (see UnitResult.rereads). */
-  rereads?: number[];
   /** The unit's own #defines files read below them did not see (see UnitResult.unseen). */
   unseen?: number[];
   /** What the #undefs the walk executed left undefined or defined again, where (see UnitResult.undone). */
@@ -79,8 +75,6 @@ interface ResultBody {
   diagnostics: Diagnostic[];
   tops?: number[];
   firstTops?: number[];
-  sites?: number[];
-  rereads?: number[];
   unseen?: number[];
   undone?: UndoneMarks;
   counter?: number[];
@@ -131,7 +125,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const tested = testedOf(r.tested);
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, sites: r.sites, rereads: r.rereads, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -386,8 +380,6 @@ function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.firstTops ? { firstTops: body.firstTops } : {}),
-    ...(body.sites ? { sites: body.sites } : {}),
-    ...(body.rereads ? { rereads: body.rereads } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
     // Its states are the lists the walks' results hold (see shared-undone-states.ts).
     ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),

@@ -3,15 +3,12 @@
 // unit's own #include lines (see UnitResult.tops); in a unit's own file, below the #include that first read it.
 // A header's #defines are told apart by the views that reached them (define-classes.ts): another file sees those of
 // the class its reader reached, the header's own text those of the classes whose lines hold it.
-// A header whose text a unit read once sees the headers first read through its own #include only below that #include
-// (glibc's stdio.h declares fread_unlocked above the #include of bits/stdio.h, which defines it as a macro).
-// Leaves out the order of other reads under one #include of the unit's own file: a file and a header read there see
-// each other.
+// Leaves out the order of reads under one #include of the unit's own file: a file and a header read there see each other.
 import type { UnitResult } from '../preprocessor/unit-result.js';
 import { classesDigest, classesSee, classLanes, FileClasses, inRanges, LANES, reached, type ClassLines, type DefineClass } from './define-classes.js';
 
 /** What the visibility of headers' #defines is made from (see UnitResult.tops and firstTops). */
-export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops' | 'sites' | 'rereads'>;
+export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops'>;
 
 /** Of a file with several defining classes: each one's number and lines. */
 interface NumberedClass {
@@ -170,31 +167,6 @@ function readBefore(first: number[] | undefined, tops: readonly number[] | undef
   return lo;
 }
 
-/**
- * Per header a unit read once (by index in its files): the defining files (`defining` says which) first read through
- * its own #includes, each with that #include's line, as [index, line] pairs. Undefined when none or not known.
- */
-function readThrough(r: HeaderScopeInput, defining: (j: number) => boolean): Map<number, number[]> | undefined {
-  const sites = r.sites;
-  if (sites === undefined) return undefined;
-  const files = r.files;
-  const rereads = r.rereads !== undefined ? new Set(r.rereads) : undefined;
-  let out: Map<number, number[]> | undefined;
-  for (let j = 0; j < files.length; j++) {
-    if (!defining(j)) continue;
-    // Up the #includes that first read it: each includer is first read before it (at most as many as there are files).
-    for (let c = j, steps = 0; sites[2 * c] >= 0 && steps < files.length; c = sites[2 * c], steps++) {
-      const p = sites[2 * c];
-      if (files[p].file === r.unit || rereads?.has(p)) continue;
-      out ??= new Map();
-      let list = out.get(p);
-      if (list === undefined) out.set(p, (list = []));
-      list.push(j, sites[2 * c + 1]);
-    }
-  }
-  return out;
-}
-
 /** A file the build's units read: its number, its define classes, whether a unit file. */
 interface FileEntry {
   readonly no: number;
@@ -313,14 +285,7 @@ function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild
     hash = (Math.imul(hash, 31) + reading[2 * k]) | 0;
     hash = (Math.imul(hash, 31) + end) | 0;
   }
-  const through = readThrough(r, (j) => ids[j] >= 0);
-  if (through !== undefined) {
-    for (const [k, list] of through) {
-      hash = (Math.imul(hash, 31) + k) | 0;
-      for (let p = 0; p < list.length; p++) hash = (Math.imul(hash, 31) + list[p]) | 0;
-    }
-  }
-  if (seenBefore(b.done, hash, reading, through)) return;
+  if (seenBefore(b.done, hash, reading)) return;
   const order: number[] = [];
   for (let k = 0; k < n; k++) if (reading[2 * k + 1] >= 0) order.push(k);
   order.sort((x, y) => reading[2 * x + 1] - reading[2 * y + 1]);
@@ -336,27 +301,8 @@ function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild
     }
     let bits = b.seenBy.get(files[k].file);
     if (bits === undefined) b.seenBy.set(files[k].file, (bits = new Uint32Array(b.words)));
-    const inner = through?.get(k);
-    if (inner === undefined) for (let w = 0; w < top; w++) bits[w] |= running[w];
-    else addThrough(files[k].file, running.subarray(0, top), inner, ids, bits, b);
+    for (let w = 0; w < top; w++) bits[w] |= running[w];
   }
-}
-
-/**
- * What a header sees of `running` (the defining classes read before its last read ended) where `inner` (see
- * readThrough) were first read through its own #includes: those below the #include's line, the others everywhere.
- */
-function addThrough(file: string, running: Uint32Array, inner: readonly number[], ids: Int32Array, bits: Uint32Array, b: VisibilityBuild): void {
-  const seen = running.slice();
-  let lines = b.below.get(file);
-  if (lines === undefined) b.below.set(file, (lines = new Int32Array(b.defining).fill(-1)));
-  for (let p = 0; p < inner.length; p += 2) {
-    const id = ids[inner[p]];
-    const line = inner[p + 1];
-    seen[id >>> 5] &= ~(1 << (id & 31));
-    if (lines[id] < 0 || line < lines[id]) lines[id] = line;
-  }
-  for (let w = 0; w < seen.length; w++) bits[w] |= seen[w];
 }
 
 function sameNumbers(a: Int32Array, b: Int32Array): boolean {
@@ -365,27 +311,16 @@ function sameNumbers(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-/** Whether a unit read as `reading` and `through` (see readThrough) say was added before; noted when not. */
-function seenBefore(done: Map<number, Int32Array[]>, hash: number, reading: Int32Array, through: Map<number, number[]> | undefined): boolean {
-  const key = through === undefined ? reading : withThrough(reading, through);
+/** Whether a unit read as `reading` says was added before; noted when not. */
+function seenBefore(done: Map<number, Int32Array[]>, hash: number, reading: Int32Array): boolean {
   const same = done.get(hash);
   if (same === undefined) {
-    done.set(hash, [key]);
+    done.set(hash, [reading]);
     return false;
   }
-  for (const s of same) if (sameNumbers(s, key)) return true;
-  same.push(key);
+  for (const s of same) if (sameNumbers(s, reading)) return true;
+  same.push(reading);
   return false;
-}
-
-/** `reading` followed by the lists of `through`, each after its header's index and length. */
-function withThrough(reading: Int32Array, through: Map<number, number[]>): Int32Array {
-  const parts: number[] = [];
-  for (const [k, list] of through) parts.push(k, list.length, ...list);
-  const out = new Int32Array(reading.length + parts.length);
-  out.set(reading);
-  out.set(parts, reading.length);
-  return out;
 }
 
 /**
@@ -434,7 +369,6 @@ export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>
   // Sums of the lanes of the defining files among the first k, for each k.
   const prefix = new Uint32Array((n + 1) * LANES);
   for (let k = 0; k < n; k++) for (let l = 0; l < LANES; l++) prefix[(k + 1) * LANES + l] = prefix[k * LANES + l] + (defining[k] ? lanes[k * LANES + l] : 0);
-  const through = readThrough(r, (j) => defining[j]);
   const out = new Map<string, string>();
   for (let k = 0; k < n; k++) {
     if (files[k].file === r.unit) {
@@ -443,24 +377,8 @@ export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>
       out.set(files[k].file, `u${Buffer.from(sum.buffer).toString('hex')}`);
     } else {
       const end = Math.min(n, readBefore(first, r.tops, k));
-      const inner = through?.get(k);
-      if (inner === undefined) out.set(files[k].file, Buffer.from(prefix.buffer, end * LANES * 4, LANES * 4).toString('hex'));
-      else out.set(files[k].file, throughSight(prefix.subarray(end * LANES, (end + 1) * LANES), inner, lanes));
+      out.set(files[k].file, Buffer.from(prefix.buffer, end * LANES * 4, LANES * 4).toString('hex'));
     }
   }
   return out;
-}
-
-/** unitHeaderSight's digest of a header that sees `inner` (see readThrough) below lines and the rest of `seen` everywhere. */
-function throughSight(seen: Uint32Array, inner: readonly number[], lanes: Uint32Array): string {
-  const everywhere = seen.slice();
-  const below = new Uint32Array(LANES);
-  for (let p = 0; p < inner.length; p += 2) {
-    const j = inner[p];
-    for (let l = 0; l < LANES; l++) {
-      everywhere[l] -= lanes[j * LANES + l];
-      below[l] += Math.imul(lanes[j * LANES + l], 2 * inner[p + 1] + 1);
-    }
-  }
-  return `${Buffer.from(everywhere.buffer).toString('hex')}b${Buffer.from(below.buffer).toString('hex')}`;
 }

@@ -143,7 +143,7 @@ class TestedVerdicts {
 function carriedRow(stored: StoredUnitRow, storedHashes: readonly string[], old: UnitResult, kept: UnitResult, views: Map<string, string>, paths: PathMemo): ReturnType<typeof movedRow> {
   const same = (a: number[] | undefined, b: number[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
   if (kept.undone !== old.undone || kept.diagnostics !== old.diagnostics || kept.counterStale !== old.counterStale || kept.counterUsed !== old.counterUsed) return undefined;
-  if (!same(kept.tops, old.tops) || !same(kept.firstTops, old.firstTops) || !same(kept.sites, old.sites) || !same(kept.rereads, old.rereads) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
+  if (!same(kept.tops, old.tops) || !same(kept.firstTops, old.firstTops) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
   const moved: MovedRead[] = [];
   kept.files.forEach((f, at) => {
     if (f !== old.files[at]) moved.push({ at, file: paths.toStored(f.file), was: old.files[at].hash, hash: f.hash, view: f.view });

@@ -21,7 +21,7 @@
 // the own file's #defines above an #include).
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
-import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileView, type UnitFileRead, type UnitResult } from './unit-result.js';
+import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
 import { openedMark, type MarksOfFile } from './opened-stretch-state.js';
@@ -87,15 +87,13 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (firstTops === null) return undefined;
   const unseen = own && old.unseen ? movedLinePairs(old.unseen, own, alignedOf(own.before, own.after)!) : old.unseen;
   if (unseen === null) return undefined;
-  const sites = old.sites ? movedSites(old.sites, old.files, edited) : undefined;
-  if (sites === null) return undefined;
   const undone = old.undone ? movedUndone(old.undone, old, edited, markMoves) : undefined;
   if (undone === null) return undefined;
   if (own && (old.counterStale || countMoves)) return undefined;
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
   if (counter === null) return undefined;
   const stale = countMoves ? { counterStale: true as const } : {};
-  return { ...old, files, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(sites ? { sites } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
+  return { ...old, files, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
 }
 
 /** Whether an edited header's new code lines name `__COUNTER__` or a macro that may reach it, by the #defines the unit reads now (see counter-edits.ts). */
@@ -301,22 +299,6 @@ function movedLinePairs(pairs: number[], e: EditedFile, al: DirectiveAlignment):
     out.push(pairs[p], line);
   }
   return out;
-}
-
-/** The include sites (see UnitResult.sites) with each #include line an edit of its file moved; null when one is gone. */
-function movedSites(sites: number[], files: readonly UnitFileRead[], edited: EditedFile[]): number[] | null {
-  let out: number[] | undefined;
-  for (const e of edited) {
-    let lineOf: Map<number, number> | undefined;
-    for (let k = 0; k < sites.length; k += 2) {
-      if (sites[k] < 0 || files[sites[k]].file !== e.file) continue;
-      lineOf ??= movedDirectiveLines(e, alignedOf(e.before, e.after)!);
-      const line = lineOf.get(sites[k + 1]);
-      if (line === undefined) return null;
-      (out ??= sites.slice())[k + 1] = line;
-    }
-  }
-  return out ?? sites;
 }
 
 function movedDirectiveLines(e: EditedFile, al: DirectiveAlignment): Map<number, number> {

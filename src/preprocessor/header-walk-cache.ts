@@ -28,9 +28,6 @@ export const OP_SUB = 8; // HeaderEntry (a nested header walked or replayed)
 /** A file's text read (walked) from its start, for the marks of the names #undef made undefined (see UnitWalker.undone). */
 export const OP_READ = 9; // file
 
-/** Where a file was first visited: the file whose #include did it and that #include's line. */
-export type IncludeSite = readonly [file: string, line: number];
-
 /** One recorded walk of a header: its inputs and its effects, in order. */
 export interface HeaderEntry {
   /** Macros read before the walk wrote them, with the definition each had (undefined: not defined). */
@@ -75,8 +72,6 @@ export interface HeaderEntry {
   markEvents?: { key: string; events: unknown[] };
   /** Whether the walk defines a macro whose replacement uses `__COUNTER__` (see definesCounter). */
   counterDefine?: boolean;
-  /** The files the walk visited (nested walks included), each with the include site of its first visit there; absent when none. */
-  sites?: ReadonlyMap<string, IncludeSite>;
 }
 
 /**
@@ -119,8 +114,6 @@ export class HeaderRecorder {
   readonly onceReads = new Map<string, boolean>();
   readonly onceAdded = new Set<string>();
   readonly files = new Map<string, FileSkeleton>();
-  /** The files the walk visited, with the include sites of their first visits (see HeaderEntry.sites). */
-  readonly sites = new Map<string, IncludeSite>();
   readonly ops: unknown[] = [];
   depth = 0;
   /** Set when the walk used something the key does not hold (counter in a directive, include level, macro stacks). */
@@ -136,13 +129,8 @@ export class HeaderRecorder {
   /** What finish made of the walk, once it did (see FileVisit.recordedIn). */
   entry?: HeaderEntry;
 
-  constructor(
-    readonly parent: HeaderRecorder | undefined,
-    /** The header walked. */
-    readonly root: string,
-    sk: FileSkeleton,
-  ) {
-    this.files.set(root, sk);
+  constructor(readonly parent: HeaderRecorder | undefined, file: string, sk: FileSkeleton) {
+    this.files.set(file, sk);
   }
 
   read(name: string, def: MacroDef | undefined): void {
@@ -188,7 +176,6 @@ export class HeaderRecorder {
       ...(this.countedIn.size !== 0 ? { countedIn: [...this.countedIn] } : {}),
       ...(this.countReads.size !== 0 ? { countNames: [...this.countReads.keys()], countDefs: [...this.countReads.values()] } : {}),
       ops: this.ops,
-      ...(this.sites.size !== 0 ? { sites: this.sites } : {}),
     };
   }
 
@@ -208,17 +195,8 @@ export class HeaderRecorder {
     child.onceReads.forEach((seen, file) => this.onceRead(file, seen));
     const onceAdded = this.onceAdded;
     child.onceAdded.forEach((file) => onceAdded.add(file));
-    this.addSites(child.sites);
     // The entry's readAll is the child's allReads, just taken in.
     this.absorbOutcome(entry);
-  }
-
-  /** The include sites of a nested walk taken in for the files this walk had not visited yet. */
-  addSites(sites: ReadonlyMap<string, IncludeSite>): void {
-    const own = this.sites;
-    sites.forEach((site, file) => {
-      if (!own.has(file)) own.set(file, site);
-    });
   }
 
   /** Takes in a replayed entry whose inputs were already read through this recording. */

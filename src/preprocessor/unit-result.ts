@@ -92,14 +92,6 @@ export interface UnitResult {
    */
   firstTops?: number[];
   /**
-   * Per file of `files`: [index of the file whose #include first visited it, line of that #include], or [-1, 0] where
-   * not known (the unit's own file, forced files). Where a header's #defines reach in the file that included it
-   * (see header-define-scope.ts). Absent when no file has one.
-   */
-  sites?: number[];
-  /** The indices in `files` of the files whose text was read more than once with its code compiled. Absent when none. */
-  rereads?: number[];
-  /**
    * Where the names an executed #undef touched are undefined, or defined again, over the lines of the files read
    * after it (see undone-names.ts): what code there expands. Absent when the walk executed no #undef.
    */
@@ -346,11 +338,10 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const firstTops: number[] = [];
   const files = fileReads(walker, host, recordDecisions, keepViews, shared, tops, firstTops);
   const unseen = unseenDefines(walker, files);
-  const sites = includeSites(walker, files);
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
   const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}), ...(walker.counterInDirective ? { counterInIf: true as const } : {}) } : {};
-  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...sites, ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -370,25 +361,6 @@ function unseenDefines(walker: UnitWalker, files: UnitFileRead[]): number[] {
     if (k !== undefined) out.push(k, line);
   }
   return out;
-}
-
-/** The walk's include sites and files read more than once (see UnitResult.sites, rereads) by the files' indices in the result. */
-function includeSites(walker: UnitWalker, files: UnitFileRead[]): Pick<UnitResult, 'sites' | 'rereads'> {
-  const index = new Map(files.map((f, k) => [f.file, k]));
-  const sites = new Array<number>(2 * files.length).fill(0);
-  const rereads: number[] = [];
-  let known = false;
-  for (let k = 0; k < files.length; k++) {
-    const visit = walker.visits.get(files[k].file);
-    const parent = visit?.site !== undefined ? index.get(visit.site[0]) : undefined;
-    sites[2 * k] = parent ?? -1;
-    if (parent !== undefined) {
-      sites[2 * k + 1] = visit!.site![1];
-      known = true;
-    }
-    if (visit !== undefined && visit.reads > 1) rereads.push(k);
-  }
-  return { ...(known ? { sites } : {}), ...(rereads.length ? { rereads } : {}) };
 }
 
 /** A view being made for a file that one replayed walk made, to offer to later units replaying it. */

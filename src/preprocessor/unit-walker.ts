@@ -8,7 +8,7 @@ import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, t
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
   definesCounter, groupedEffects, HeaderRecorder, usesCounter, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
-  readsOf, replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache, type IncludeSite,
+  replayedDiagnostic, type GroupedEffects, type HeaderEntry, type HeaderWalkCache,
 } from './header-walk-cache.js';
 import { evaluateExpression, PPExprError, type EvalOptions } from './if-expression.js';
 import { INCLUDER_DIR, NO_SEARCH_PATH, type IncludeResolver, type SearchChain } from './include-resolver.js';
@@ -63,13 +63,6 @@ export interface FileVisit {
   top: number;
   /** The line `top` had when the file was first visited (see UnitResult.firstTops). */
   firstTop: number;
-  /**
-   * The file whose #include first visited this one and that #include's line (see UnitResult.sites); undefined for
-   * the unit's own file, forced files and a file a replayed walk first visited where its recording did not.
-   */
-  site: IncludeSite | undefined;
-  /** How many times the file's text was read with its code compiled (see UnitResult.rereads). */
-  reads: number;
   /**
    * The states of the names an #undef touched (see undef-marks.ts) over the file's compiled lines, in walk order:
    * [line, version] pairs, line 0 where a read of the text starts, else the first line of a range read after the
@@ -273,12 +266,7 @@ export class UnitWalker {
   }
 
   private visit(file: string): FileVisit {
-    if (this.rec !== undefined) {
-      this.rec.ops.push(OP_VISIT, file);
-      // Where the recorded walk first visits the file: where a unit replaying it first does, when that is its first
-      // visit. Its own header's site is the replaying unit's #include (see walkHeader).
-      if (this.curFile !== '' && file !== this.rec.root && !this.rec.sites.has(file)) this.rec.sites.set(file, [this.curFile, this.curLine]);
-    }
+    if (this.rec !== undefined) this.rec.ops.push(OP_VISIT, file);
     return this.visitQuietly(file);
   }
 
@@ -304,8 +292,6 @@ export class UnitWalker {
       recordedIn: this.topRec,
       top: this.top,
       firstTop: this.top,
-      site: this.replaying ? this.replayedSite(file) : this.curFile !== '' ? [this.curFile, this.curLine] : undefined,
-      reads: 0,
       marks: undefined,
       marked: -1,
     };
@@ -313,13 +299,6 @@ export class UnitWalker {
     const problems = this.host.skeleton(file)?.problems;
     if (problems !== undefined) for (let k = 0; k < problems.length; k++) this.diagnostics.push({ severity: 'error', file, line: problems[k].line, message: problems[k].message });
     return v;
-  }
-
-  /** Of a file a replay visits first: where the replayed walk first visited it, or the #include replayed for its own header. */
-  private replayedSite(file: string): IncludeSite | undefined {
-    const e = this.replayEntry;
-    if (e === undefined) return undefined;
-    return e.sites?.get(file) ?? (file === e.files[0] && this.curFile !== '' ? [this.curFile, this.curLine] : undefined);
   }
 
   /** A visit about to be added to: its lists made its own first when a replay shared them. */
@@ -409,7 +388,6 @@ export class UnitWalker {
       }
     }
     if (activeCode) {
-      visit.reads++;
       this.marks.read(visit);
       if (this.rec !== undefined) this.rec.ops.push(OP_READ, file);
     }
@@ -809,8 +787,6 @@ export class UnitWalker {
   /** Walk an included header, or replay a recorded walk of it whose inputs hold. */
   private walkHeader(file: string, dirIndex: number, activeCode: boolean, sk: FileSkeleton): void {
     const cache = this.cache!;
-    // The header's include site, for the walk being recorded around this one (its own recording leaves it out).
-    if (this.rec !== undefined && this.curFile !== '' && !this.rec.sites.has(file)) this.rec.sites.set(file, [this.curFile, this.curLine]);
     // A walk recorded before any macro using the counter was defined did not count its code's uses: kept apart.
     const slot = cache.slot(`${file}\0${dirIndex}\0${activeCode ? 1 : 0}${this.counterDefined ? 1 : 0}\0${this.cacheKey}`);
     const state = { env: this.opts.env, onceSeen: this.onceSeen, skeleton: (f: string) => this.host.skeleton(f) };
@@ -843,12 +819,6 @@ export class UnitWalker {
       } finally {
         this.replaying = 0;
         this.replayEntry = undefined;
-      }
-      if (this.rec !== undefined && hit.sites !== undefined) this.rec.addSites(hit.sites);
-      const reads = readsOf(hit);
-      for (let k = 0; k < reads.length; k++) {
-        const v = this.visits.get(reads[k]);
-        if (v !== undefined) v.reads++;
       }
       this.marks.replayed(hit, before);
       return;
