@@ -71,8 +71,11 @@ function armCpuFromFlags(flags: string[]): ArmCpu {
   let found: ArmCpu = ARM_CPUS.arm7tdmi;
   for (const f of flags) {
     const m = /^-m(cpu|arch)=([^+]+)((?:\+[\w.]+)*)$/.exec(f);
-    const base = m && (m[1] === 'cpu' ? ARM_CPUS[m[2]] : ARCH_ONLY[m[2]]);
-    if (base) found = { ...withExtensions(base, m[3].split('+').filter(Boolean)), name: base.name + m[3] };
+    if (!m) continue;
+    // `cortex-m0plus.small-multiply` and the like: the same core with the slower multiplier, the same macros.
+    const [table, key] = m[1] === 'cpu' ? [ARM_CPUS, m[2].replace(/\.small-multiply$/, '')] : [ARCH_ONLY, m[2]];
+    if (!Object.hasOwn(table, key)) continue;
+    found = { ...withExtensions(table[key], m[3].split('+').filter(Boolean)), name: table[key].name + m[3] };
   }
   return found;
 }
