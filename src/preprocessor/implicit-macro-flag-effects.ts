@@ -12,6 +12,19 @@ export interface FlagContext {
   strictC: boolean;
 }
 
+/**
+ * The value the last flag matching `re` gives (its first group; '' when the group took no part), or undefined when
+ * no flag matches: the last of repeated -m options is the one the compiler takes.
+ */
+export function lastFlagValue(flags: readonly string[], re: RegExp): string | undefined {
+  let value: string | undefined;
+  for (const f of flags) {
+    const m = re.exec(f);
+    if (m) value = m[1] ?? '';
+  }
+  return value;
+}
+
 /** Applies every flag effect of `flags` to a GCC table (a generic table is left alone). */
 export function applyFlagEffects(table: TableLines, flags: string[], ctx: FlagContext): void {
   if (!table.gnu) return;
@@ -79,7 +92,7 @@ function mathFlagsOf(flags: string[]): MathFlags {
 /** The floating-point macros, and IEEE 754 conformance as the flags leave it (and glibc's stdc-predef.h says it). */
 function mathEffects(table: TableLines, flags: string[], ctx: FlagContext): void {
   const m = mathFlagsOf(flags);
-  const flag = (name: string, on: boolean) => (on ? table.set(name, '1') : table.del(name));
+  const flag = (name: string, on: boolean) => table.setOrDel(name, on && '1');
   table.set('__FINITE_MATH_ONLY__', m.finite ? '1' : '0');
   flag('__NO_MATH_ERRNO__', !m.errno);
   flag('__ASSOCIATIVE_MATH__', m.associative);
@@ -98,10 +111,9 @@ function mathEffects(table: TableLines, flags: string[], ctx: FlagContext): void
   table.set('__GCC_IEC_559_COMPLEX', complex);
   if (!table.map.has('_STDC_PREDEF_H')) return;
   flag('__STDC_IEC_559__', iec !== '0');
-  for (const [name, on] of [['__STDC_IEC_559_COMPLEX__', complex !== '0'], ['__STDC_IEC_60559_BFP__', iec !== '0'], ['__STDC_IEC_60559_COMPLEX__', complex !== '0']] as const) {
-    if (!on) table.del(name);
-    else table.set(name, name === '__STDC_IEC_559_COMPLEX__' ? '1' : '201404L');
-  }
+  table.setOrDel('__STDC_IEC_559_COMPLEX__', complex !== '0' && '1');
+  table.setOrDel('__STDC_IEC_60559_BFP__', iec !== '0' && '201404L');
+  table.setOrDel('__STDC_IEC_60559_COMPLEX__', complex !== '0' && '201404L');
 }
 
 /**
@@ -119,7 +131,7 @@ function positionIndependence(table: TableLines, flags: string[], ctx: FlagConte
     pie = m[2].toLowerCase() === 'pie' ? level : 0;
   }
   for (const [names, level] of [[['__pic__', '__PIC__'], pic], [['__pie__', '__PIE__'], pie]] as const) {
-    for (const n of names) level ? table.set(n, String(level)) : table.del(n);
+    for (const n of names) table.setOrDel(n, level > 0 && String(level));
   }
 }
 
@@ -132,10 +144,9 @@ function inlining(table: TableLines, flags: string[]): void {
     else if (f === '-fno-inline') noInline = true;
     else if (f === '-finline') noInline = false;
   }
-  const flag = (name: string, on: boolean) => (on ? table.set(name, '1') : table.del(name));
-  flag('__OPTIMIZE__', level !== '0');
-  flag('__OPTIMIZE_SIZE__', level === 's' || level === 'z');
-  flag('__NO_INLINE__', level === '0' || noInline);
+  table.setOrDel('__OPTIMIZE__', level !== '0' && '1');
+  table.setOrDel('__OPTIMIZE_SIZE__', (level === 's' || level === 'z') && '1');
+  table.setOrDel('__NO_INLINE__', (level === '0' || noInline) && '1');
 }
 
 const PROTECTOR_LEVELS: Record<string, [string, string]> = {
@@ -163,10 +174,7 @@ function singleFlagEffect(table: TableLines, f: string, ctx: FlagContext): void 
     table.set('__EXCEPTIONS', '1');
     if (cxx) table.set('__cpp_exceptions', '199711L');
   } else if (cxx) cxxSwitch(table, f);
-  if (ctx.kind === 'arm-none-eabi-gcc' && /^-g(gdb|dwarf|\d|$)/.test(f)) {
-    if (f === '-g0') table.del('__GCC_HAVE_DWARF2_CFI_ASM');
-    else table.set('__GCC_HAVE_DWARF2_CFI_ASM', '1');
-  }
+  if (ctx.kind === 'arm-none-eabi-gcc' && /^-g(gdb|dwarf|\d|$)/.test(f)) table.setOrDel('__GCC_HAVE_DWARF2_CFI_ASM', f !== '-g0' && '1');
   if (f === '-ffreestanding' && table.map.has('_STDC_PREDEF_H')) {
     // glibc's stdc-predef.h, which GCC includes first in a hosted compile only.
     table.del('_STDC_PREDEF_H', '__STDC_IEC_559__', '__STDC_IEC_559_COMPLEX__', '__STDC_IEC_60559_BFP__', '__STDC_IEC_60559_COMPLEX__', '__STDC_ISO_10646__');

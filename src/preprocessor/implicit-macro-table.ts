@@ -11,7 +11,7 @@ import {
   HOST_X86_64_GCC12_CXX_REMOVED,
 } from './implicit-macro-tables-host.js';
 import { TableLines } from './table-lines.js';
-import { applyFlagEffects } from './implicit-macro-flag-effects.js';
+import { applyFlagEffects, lastFlagValue } from './implicit-macro-flag-effects.js';
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
 
@@ -48,10 +48,11 @@ export function tableFor(compiler: string, flags: string[], lang: QueryLanguage,
   if (lang === 'cpp') adjustForCxx(table, kind);
   if (lang === 'asm') adjustForAssembler(table);
   // Only the last -std (or -ansi) counts, as for the compiler: build systems often add one after the user's.
-  const lastStd = flags.reduce((last, f, i) => (isStandardFlag(f) ? i : last), -1);
-  flags.forEach((f, i) => (!isStandardFlag(f) || i === lastStd) && adjustForFlag(table, f, lang));
-  const std = lastStd < 0 ? 'gnu' : flags[lastStd] === '-ansi' ? 'c90' : flags[lastStd].slice(5);
-  applyFlagEffects(table, flags, { kind, lang, strictC: lang === 'c' && !std.startsWith('gnu') });
+  const std = lastFlagValue(flags, /^-(?:std=(.*)|ansi)$/);
+  const standard = std === '' ? (lang === 'cpp' ? 'c++98' : 'c90') : std;
+  for (const f of flags) adjustForFlag(table, f);
+  if (standard !== undefined) adjustForStandard(table, standard, lang);
+  applyFlagEffects(table, flags, { kind, lang, strictC: lang === 'c' && standard !== undefined && !standard.startsWith('gnu') });
   const body = [...table.map.values()].map((v) => `#define ${v}`).join('\n');
   return { name, text: body };
 }
@@ -104,13 +105,9 @@ function adjustForAssembler(table: TableLines): void {
   if (table.gnu) table.del('__STDC_VERSION__', '__STDC_UTF_16__', '__STDC_UTF_32__');
 }
 
-const isStandardFlag = (f: string): boolean => f.startsWith('-std=') || f === '-ansi';
-
-/** What one compiler flag changes in the table (-std, hosted, char signedness, enums, exceptions, RTTI); see also implicit-macro-flag-effects.ts. */
-function adjustForFlag(table: TableLines, f: string, lang: QueryLanguage): void {
-  let m: RegExpExecArray | null;
-  if ((m = /^-std=(.*)$/.exec(f)) || f === '-ansi') adjustForStandard(table, m ? m[1] : lang === 'cpp' ? 'c++98' : 'c90', lang);
-  else if (f === '-ffreestanding') table.set('__STDC_HOSTED__', '0');
+/** What one compiler flag changes in the table (hosted, char signedness, enums, exceptions, RTTI); -std is applied apart, see also implicit-macro-flag-effects.ts. */
+function adjustForFlag(table: TableLines, f: string): void {
+  if (f === '-ffreestanding') table.set('__STDC_HOSTED__', '0');
   else if (f === '-funsigned-char') table.set('__CHAR_UNSIGNED__', '1');
   else if (f === '-fsigned-char') table.del('__CHAR_UNSIGNED__');
   else if (f === '-fshort-enums' && table.map.has('__ARM_SIZEOF_MINIMAL_ENUM')) table.set('__ARM_SIZEOF_MINIMAL_ENUM', '1');

@@ -2,6 +2,7 @@
 // (and M85, which GCC 13 adds with M55's features), composed from -mcpu/-march (with their +extensions), -mthumb,
 // -mfloat-abi, -mfpu and -mcmse the way GCC's arm-c.cc decides them; checked against the compiler's `-dM -E`.
 import { ARM_GCC12_COMMON_C } from './implicit-macro-tables-arm-common.js';
+import { lastFlagValue } from './implicit-macro-flag-effects.js';
 
 type ArmArch = 'armv4t' | 'armv6-m' | 'armv7-m' | 'armv7e-m' | 'armv8-m.base' | 'armv8-m.main' | 'armv8.1-m.main';
 /** Floating-point precision of a unit: none, single or double. */
@@ -111,7 +112,7 @@ interface ArmTarget {
 
 function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
   const c = armCpuFromFlags(flags);
-  const last = (re: RegExp) => flags.reduce<string | undefined>((v, f) => (re.test(f) ? (re.exec(f)![1] ?? '') : v), undefined);
+  const last = (re: RegExp) => lastFlagValue(flags, re);
   const floatAbi = last(/^-mfloat-abi=(\w+)$/) ?? 'soft';
   const fpu = last(/^-mfpu=([\w.-]+)$/) ?? 'auto';
   const fp = floatAbi === 'soft' ? 'none' : fpuPrecision(fpu, c.fp);

@@ -5,6 +5,7 @@
 // ILP32 or LP64; what only the real compiler knows (its exact version, every ISA extension) is left out.
 import { ARM_GCC12_COMMON_C } from './implicit-macro-tables-arm-common.js';
 import { HOST_X86_64_GCC12_C } from './implicit-macro-tables-host.js';
+import { lastFlagValue } from './implicit-macro-flag-effects.js';
 
 let independent: string | undefined;
 
@@ -31,12 +32,10 @@ function dataModel(lp64: boolean): string[] {
   return lp64 ? [...lines, '__LP64__ 1', '_LP64 1'] : lines;
 }
 
-const lastMatch = (flags: string[], re: RegExp): string | undefined => flags.reduce<string | undefined>((v, f) => re.exec(f)?.[1] ?? v, undefined);
-
 /** RISC-V: XLEN, the float ABI and the base extensions from -march/-mabi (`g` is `imafd`), the code model. */
 function riscvMacros(triple: string, flags: string[]): string[] {
-  const march = lastMatch(flags, /^-march=(rv(?:32|64)\w*)/);
-  const mabi = lastMatch(flags, /^-mabi=(\w+)$/);
+  const march = lastFlagValue(flags, /^-march=(rv(?:32|64)\w*)/);
+  const mabi = lastFlagValue(flags, /^-mabi=(\w+)$/);
   const xlen = march ? march.slice(2, 4) : mabi ? (mabi.startsWith('lp64') ? '64' : '32') : triple.startsWith('riscv32') ? '32' : '64';
   const ext = (march ?? `rv${xlen}gc`).slice(4).split('_')[0].replace('g', 'imafd');
   const lines = ['__riscv 1', `__riscv_xlen ${xlen}`, ...dataModel(xlen === '64')];
@@ -48,7 +47,7 @@ function riscvMacros(triple: string, flags: string[]): string[] {
   if (flen) lines.push(`__riscv_flen ${flen}`, '__riscv_fdiv 1', '__riscv_fsqrt 1');
   const abiFloat = (mabi ?? (flen === '64' ? `lp64d` : 'lp64')).replace(/^(ilp32e?|lp64)/, '');
   lines.push(`__riscv_float_abi_${abiFloat === 'd' ? 'double' : abiFloat === 'f' ? 'single' : 'soft'} 1`);
-  const cmodel = lastMatch(flags, /^-mcmodel=(medlow|medany)$/) ?? 'medlow';
+  const cmodel = lastFlagValue(flags, /^-mcmodel=(medlow|medany)$/) ?? 'medlow';
   lines.push(`__riscv_cmodel_${cmodel} 1`);
   return lines;
 }

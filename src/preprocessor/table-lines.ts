@@ -23,6 +23,12 @@ export class TableLines {
     for (const n of names) this.map.delete(n);
   }
 
+  /** Defines `n` as `v`, or leaves it undefined when `v` is false. */
+  setOrDel(n: string, v: string | false): void {
+    if (v === false) this.map.delete(n);
+    else this.set(n, v);
+  }
+
   /** Sets each `#define NAME value` line of `lines`. */
   setLines(lines: string): void {
     for (const line of lines.split('\n')) {
