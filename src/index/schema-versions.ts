@@ -293,5 +293,7 @@ export const SCHEMA_VERSION = 18;
  *     benchmark corpus, and is left for a cheaper form.
  * 94: the built-in ARM table reads `-mcpu=cortex-m0plus.small-multiply` (and M0's, M1's) as its core (it fell back to
  *     arm7tdmi), and an -mcpu naming no core it knows as GCC's default whatever the name.
+ * 95: -mgeneral-regs-only in the built-in tables: ARM claims no fast FMA, IEEE arithmetic, half-precision arithmetic
+ *     or MVE; x86 no SSE/MMX, no `_Float16`, `_SOFT_FLOAT`.
  */
-export const ROW_FORMAT_VERSION = 94;
+export const ROW_FORMAT_VERSION = 95;

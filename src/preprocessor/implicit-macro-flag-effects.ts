@@ -28,6 +28,7 @@ export function lastFlagValue(flags: readonly string[], re: RegExp): string | un
 /** Applies every flag effect of `flags` to a GCC table (a generic table is left alone). */
 export function applyFlagEffects(table: TableLines, flags: string[], ctx: FlagContext): void {
   if (!table.gnu) return;
+  if (ctx.kind === 'host-gcc' && flags.includes('-mgeneral-regs-only')) hostGeneralRegsOnly(table);
   mathEffects(table, flags, ctx);
   positionIndependence(table, flags, ctx);
   inlining(table, flags);
@@ -114,6 +115,17 @@ function mathEffects(table: TableLines, flags: string[], ctx: FlagContext): void
   table.setOrDel('__STDC_IEC_559_COMPLEX__', complex !== '0' && '1');
   table.setOrDel('__STDC_IEC_60559_BFP__', iec !== '0' && '201404L');
   table.setOrDel('__STDC_IEC_60559_COMPLEX__', complex !== '0' && '201404L');
+}
+
+/**
+ * x86's -mgeneral-regs-only: no SSE or MMX register, so no SSE math, no `_Float16`, soft float and no IEEE
+ * conformance (the ARM table reads the flag itself, see implicit-macro-tables-arm.ts).
+ */
+function hostGeneralRegsOnly(table: TableLines): void {
+  for (const name of [...table.map.keys()]) if (/^__(FLT16_\w+|MMX\w*|SSE\w*)__$/.test(name)) table.del(name);
+  table.set('_SOFT_FLOAT', '1');
+  table.set('__GCC_IEC_559', '0');
+  table.set('__GCC_IEC_559_COMPLEX', '0');
 }
 
 /**

@@ -108,6 +108,11 @@ interface ArmTarget {
   unaligned: boolean;
   /** The half-precision storage format: IEEE on ARMv8.1-M with an FPU, else what -mfp16-format names. */
   fp16Format: 'none' | 'ieee' | 'alternative';
+  /**
+   * -mgeneral-regs-only: the compiler may use no floating-point or vector register, so it claims no fast FMA, IEEE
+   * arithmetic, half-precision arithmetic or MVE; the FPU's and the float ABI's own macros stay.
+   */
+  generalRegsOnly: boolean;
 }
 
 function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
@@ -132,6 +137,7 @@ function armTarget(flags: string[]): ArmTarget & { cpu: ArmCpu; fpu: string } {
     bigEndian: last(/^-m(big|little)-endian$/) === 'big',
     unaligned: thumb2 && last(/^-m(no-)?unaligned-access$/) !== 'no-',
     fp16Format: (last(/^-mfp16-format=(none|ieee|alternative)$/) ?? (c.arch === 'armv8.1-m.main' && fp !== 'none' ? 'ieee' : 'none')) as ArmTarget['fp16Format'],
+    generalRegsOnly: flags.includes('-mgeneral-regs-only'),
   };
 }
 
@@ -212,7 +218,7 @@ function featureMacros(t: ArmTarget, def: Define): void {
     def('__ARM_FEATURE_DSP');
     def('__ARM_FEATURE_SIMD32');
   }
-  if (t.mve !== 'none') def('__ARM_FEATURE_MVE', t.mve === 'float' ? '3' : '1');
+  if (t.mve !== 'none' && !t.generalRegsOnly) def('__ARM_FEATURE_MVE', t.mve === 'float' ? '3' : '1');
   for (const n of ['BOOL', 'CHAR', 'CHAR16_T', 'CHAR32_T', 'WCHAR_T', 'SHORT', 'INT', 'LONG', 'POINTER']) def(`__GCC_ATOMIC_${n}_LOCK_FREE`, exclusive ? '2' : '1');
 }
 
@@ -222,10 +228,10 @@ function floatMacros(t: ArmTarget, def: Define): void {
   // With MVE the vector registers stand for the FPU's: GCC takes -mfloat-abi=hard without a floating-point unit.
   if (t.floatAbi === 'hard' && (t.fp !== 'none' || t.mve !== 'none')) def('__ARM_PCS_VFP');
   else def('__ARM_PCS');
-  const iec559 = t.fp === 'dp' ? '2' : '0';
+  const iec559 = t.fp === 'dp' && !t.generalRegsOnly ? '2' : '0';
   def('__GCC_IEC_559', iec559);
   def('__GCC_IEC_559_COMPLEX', iec559);
-  const half = t.fp !== 'none' && t.arch === 'armv8.1-m.main';
+  const half = t.fp !== 'none' && t.arch === 'armv8.1-m.main' && !t.generalRegsOnly;
   def('__FLT_EVAL_METHOD__', half ? '16' : '0');
   def('__FLT_EVAL_METHOD_TS_18661_3__', half ? '16' : '0');
   halfPrecisionMacros(t.fp16Format, half, def);
@@ -233,7 +239,7 @@ function floatMacros(t: ArmTarget, def: Define): void {
   def('__ARM_FP', t.fp === 'dp' ? '14' : '4');
   if (t.fma) {
     def('__ARM_FEATURE_FMA');
-    for (const n of t.fp === 'dp' ? ['', 'F', 'L', 'F32', 'F64', 'F32x'] : ['F', 'F32']) def(`__FP_FAST_FMA${n}`);
+    if (!t.generalRegsOnly) for (const n of t.fp === 'dp' ? ['', 'F', 'L', 'F32', 'F64', 'F32x'] : ['F', 'F32']) def(`__FP_FAST_FMA${n}`);
   }
 }
 

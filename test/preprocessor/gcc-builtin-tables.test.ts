@@ -60,6 +60,7 @@ const HOST_CASES = [
   // Code-generation flags with the host's own defaults (PIE, glibc's stdc-predef.h).
   'c -ffast-math', 'c -std=c11 -fno-signed-zeros', 'c -fcx-fortran-rules', 'c -fpic', 'c -fno-pie', 'c -fPIC -fno-pie', 'c -ffreestanding',
   'c -pthread', 'c -fopenmp', 'c -fsanitize=address', 'c -O2 -fno-inline', 'cpp -fshort-wchar', 'cpp -fpie -fno-exceptions',
+  'c -mgeneral-regs-only', 'c -std=c11 -ffast-math -mgeneral-regs-only', 'cpp -mgeneral-regs-only',
 ];
 
 describe.skipIf(!HOST_GCC_12)('the host gcc table at each -std and flag against the host gcc 12', () => {
