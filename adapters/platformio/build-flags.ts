@@ -58,6 +58,17 @@ export function parseBuildFlags(lines: string[]): PioFlags {
   return f;
 }
 
+/** `a`'s flags, then `b`'s (each kind in order). */
+export function concatFlags(a: PioFlags, b: PioFlags): PioFlags {
+  return {
+    defines: [...a.defines, ...b.defines],
+    includeDirs: [...a.includeDirs, ...b.includeDirs],
+    ccFlags: [...a.ccFlags, ...b.ccFlags],
+    linkFlags: [...a.linkFlags, ...b.linkFlags],
+    linkerScripts: [...a.linkerScripts, ...b.linkerScripts],
+  };
+}
+
 /** Remove what `build_unflags` names from `flags`. */
 export function applyUnflags(flags: PioFlags, unflagLines: string[]): PioFlags {
   if (unflagLines.length === 0) return flags;

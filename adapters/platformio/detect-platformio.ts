@@ -10,7 +10,9 @@ import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
 import { guarded } from '../shared/guard.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
-import { applyUnflags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
+import { applyUnflags, concatFlags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
+import { boardFlags, coreDir, coreVersionMacro, homeOf, manifestLinkerScript, readBoardManifest, type BoardManifest } from './board-manifest.js';
+import { recordedEnv } from '../shared/detect-inputs.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain } from './toolchain.js';
 
@@ -70,6 +72,14 @@ interface PioProject {
   buildDir: string;
   /** The adapter's own diagnostics (the configuration's come first in the result). */
   diagnostics: Diagnostic[];
+  /** The home folder (for the default core folder), from the environment the configuration reads. */
+  home: string | undefined;
+  /** Board manifests parsed, by file (null: not valid JSON), shared by the project's envs. */
+  manifests: Map<string, Record<string, unknown> | null>;
+  /** PLATFORMIO's value (the core's version), read once when an env is derived. */
+  coreVersion?: number;
+  /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
+  boardsMissing: string[];
 }
 
 /** The root compile_commands.json (pio run -t compiledb), read when it exists, and the env it belongs to. */
@@ -84,7 +94,11 @@ interface EnvShared {
   section: string;
   platform?: string;
   board?: string;
+  /** build_flags and the source flags, build_unflags applied, paths resolved. */
   flags: PioFlags;
+  /** build_flags and the source flags as written (derived envs add the board's before build_unflags apply). */
+  userFlags: PioFlags;
+  unflags: string[];
   /** How descriptions name the env (`PlatformIO env NAME`, ` (default)` for a default env). */
   named: string;
   /** Its platform, board and frameworks, as descriptions name them. */
@@ -120,6 +134,8 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     }
     pushBuild(derivedEnv(project, env, shared, wasBuilt, filesCache));
   }
+  const boards = missingBoardsNote(project);
+  if (boards) diagnostics.push(boards);
   if (skipped.length > 0) {
     diagnostics.push({
       severity: 'info',
@@ -146,7 +162,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, home: homeOf(options.env ?? recordedEnv()), manifests: new Map(), boardsMissing: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -172,8 +188,9 @@ function envShared(project: PioProject, env: string): EnvShared {
   const platform = config.get(section, 'platform');
   const board = config.get(section, 'board');
   const frameworks = config.getList(section, 'framework');
-  let flags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
-  flags = resolvePaths(applyUnflags(flags, config.getList(section, 'build_unflags')), projectDir);
+  const userFlags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
+  const unflags = config.getList(section, 'build_unflags');
+  const flags = resolvePaths(applyUnflags(userFlags, unflags), projectDir);
   const ldscript = config.get(section, 'board_build.ldscript');
   const linkerScripts = [...flags.linkerScripts, ...(ldscript ? [path.resolve(projectDir, ldscript)] : [])];
   const envBuild = path.join(project.buildDir, env);
@@ -196,7 +213,7 @@ function envShared(project: PioProject, env: string): EnvShared {
     ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
     elfFile: isFile(elf) ? elf : undefined,
   };
-  return { section, platform, board, flags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, base };
+  return { section, platform, board, flags, userFlags, unflags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, base };
 }
 
 /** The env read from its own folder's compile database, else from the root one when that is the env's; undefined when neither gives a unit. */
@@ -231,12 +248,41 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
   if (!tc.known && platform) {
     project.diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? project.iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
   }
+  const { flags, manifest } = derivedFlags(project, env, shared, tc.prefix);
+  const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
+  const boardNote = manifest ? `, board manifest ${relPath(project.projectRoot, manifest.file)}` : '';
   return {
     ...shared.base,
-    description: `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed)`,
-    units: deriveUnits(project.projectDir, env, files, srcDir, project.includeDir, project.buildDir, shared.flags, tc.cc, tc.cxx),
-    defines: definesOf(shared.flags),
+    ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
+    description: `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed${boardNote})`,
+    units: deriveUnits(project.projectDir, env, files, srcDir, project.includeDir, project.buildDir, flags, tc.cc, tc.cxx),
+    defines: definesOf(flags),
     provenance: 'derived',
+  };
+}
+
+/**
+ * A derived env's flags as PlatformIO composes them: the platform's and the board's (board-manifest.ts), then
+ * build_flags and the source flags, build_unflags removing from all of them.
+ */
+function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string): { flags: PioFlags; manifest?: BoardManifest } {
+  const core = coreDir(project.config, project.home);
+  project.coreVersion ??= coreVersionMacro(core);
+  const manifest = readBoardManifest(project.config, shared.section, project.home, project.manifests, project.diagnostics);
+  if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
+  const board = boardFlags(prefix, manifest, project.coreVersion);
+  return { flags: resolvePaths(applyUnflags(concatFlags(board, shared.userFlags), shared.unflags), project.projectDir), manifest };
+}
+
+/** One note for the envs whose board manifest no folder PlatformIO searches holds. */
+function missingBoardsNote(project: PioProject): Diagnostic | undefined {
+  const missing = project.boardsMissing;
+  if (missing.length === 0) return undefined;
+  return {
+    severity: 'info',
+    file: project.iniFile,
+    message: `no board manifest found for ${missing.length} derived env(s): ${missing.slice(0, 8).join(', ')}${missing.length > 8 ? ', ...' : ''}; their -mcpu/-mmcu, F_CPU and the board's extra_flags are unknown`,
+    fix: 'install the platforms (`pio pkg install`) or set [platformio] core_dir to where PlatformIO keeps them, or add boards/<board>.json to the project',
   };
 }
 

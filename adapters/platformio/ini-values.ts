@@ -41,6 +41,7 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   'platformio.include_dir': 'include',
   'platformio.lib_dir': 'lib',
   'platformio.build_dir': '.pio/build',
+  'platformio.boards_dir': 'boards',
   'platformio.test_dir': 'test',
   'env.build_src_filter': '+<*> -<.git/> -<.svn/>',
 };
@@ -52,6 +53,8 @@ export const OPTION_SYSENV: Record<string, string> = {
   'platformio.lib_dir': 'PLATFORMIO_LIB_DIR',
   'platformio.build_dir': 'PLATFORMIO_BUILD_DIR',
   'platformio.default_envs': 'PLATFORMIO_DEFAULT_ENVS',
+  'platformio.core_dir': 'PLATFORMIO_CORE_DIR',
+  'platformio.boards_dir': 'PLATFORMIO_BOARDS_DIR',
   'env.build_flags': 'PLATFORMIO_BUILD_FLAGS',
   'env.build_src_flags': 'PLATFORMIO_BUILD_SRC_FLAGS',
   'env.build_src_filter': 'PLATFORMIO_BUILD_SRC_FILTER',

@@ -1,6 +1,6 @@
 // Guesses the GCC a PlatformIO platform compiles with, as a table (platform → target triple prefix), for
-// derived compile units. Board-level refinements only for Espressif's RISC-V and S2/S3 chips. The real
-// compiler flags a board adds (-mcpu, -std...) need the board manifest, which is not read here.
+// derived compile units. Board-level refinements only for Espressif's RISC-V and S2/S3 chips. The flags a board
+// adds (-mcpu, -mmcu, F_CPU, its extra_flags) come from its manifest (board-manifest.ts).
 
 export const PLATFORM_TOOLCHAINS: Record<string, string> = {
   ststm32: 'arm-none-eabi',
@@ -50,6 +50,8 @@ export function platformName(platform: string): string {
 }
 
 export interface GuessedToolchain {
+  /** The target triple prefix (`arm-none-eabi`, `avr`), '' for the host's gcc. */
+  prefix: string;
   cc: string;
   cxx: string;
   /** False when the platform is not in the table (plain gcc is assumed). */
@@ -66,7 +68,7 @@ export function guessToolchain(platform: string | undefined, board: string | und
     else if (/s3/i.test(board)) prefix = 'xtensa-esp32s3-elf';
     else if (/s2/i.test(board)) prefix = 'xtensa-esp32s2-elf';
   }
-  if (prefix === 'sdcc') return { cc: 'sdcc', cxx: 'sdcc', known };
+  if (prefix === 'sdcc') return { prefix, cc: 'sdcc', cxx: 'sdcc', known };
   const p = prefix ? `${prefix}-` : '';
-  return { cc: `${p}gcc`, cxx: `${p}g++`, known };
+  return { prefix, cc: `${p}gcc`, cxx: `${p}g++`, known };
 }

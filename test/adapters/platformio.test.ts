@@ -10,6 +10,11 @@ import { guessToolchain, platformName } from '../../adapters/platformio/toolchai
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
 import { generatePlatformioProject } from '../bench/synthetic-platformio.js';
 
+/** PlatformIO's own macro, in every derived env: the core's version (6.1.18 when no installed core says). */
+const PIO = { PLATFORMIO: '60118' };
+/** A derived env's defines without what PlatformIO and the board add (for projects detected with the real environment). */
+const ownDefines = (d: Record<string, string> | undefined) => Object.fromEntries(Object.entries(d ?? {}).filter(([n]) => n !== 'PLATFORMIO' && n !== 'F_CPU'));
+
 describe('platformio adapter: multi-env project', () => {
   const root = copyFixture('platformio-multi-env');
   afterAll(() => removeFixture(root));
@@ -34,6 +39,7 @@ describe('platformio adapter: multi-env project', () => {
 
   it('resolves defines through extends and interpolation', () => {
     expect(env('nucleo_f401re').defines).toEqual({
+      ...PIO,
       COMMON_FLAG: '1',
       FW_VERSION: '"2.4.1"',
       USE_HAL_DRIVER: '1',
@@ -42,11 +48,11 @@ describe('platformio adapter: multi-env project', () => {
       PERCENT_FMT: '"%d"',
       ENV_NAME: '"nucleo_f401re"',
     });
-    expect(env('native').defines).toEqual({ COMMON_FLAG: '1', NATIVE_BUILD: '1', HOST_USER: 'ci-bot', ENV_NAME: '"native"' });
+    expect(env('native').defines).toEqual({ ...PIO, COMMON_FLAG: '1', NATIVE_BUILD: '1', HOST_USER: 'ci-bot', ENV_NAME: '"native"' });
   });
 
   it('build_unflags removes the common define', () => {
-    expect(env('esp32dev').defines).toEqual({ ENV_NAME: '"esp32dev"' });
+    expect(env('esp32dev').defines).toEqual({ ...PIO, ENV_NAME: '"esp32dev"' });
     for (const u of env('esp32dev').units) expect(u.arguments.some((a) => a.startsWith('-DCOMMON_FLAG'))).toBe(false);
   });
 
@@ -154,9 +160,9 @@ describe('platformio adapter: broken configuration', () => {
     const missing = r.diagnostics.find((d) => /missing_section/.test(d.message));
     expect(missing?.severity).toBe('warning');
     expect(r.builds.map((b) => b.variant)).toEqual(['a', 'b', 'ok']);
-    expect(r.builds.find((b) => b.variant === 'a')!.defines).toEqual({ BASE: '1', FROM_A: '1' });
-    expect(r.builds.find((b) => b.variant === 'b')!.defines).toEqual({ BASE: '1', FROM_A: '1' });
-    expect(r.builds.find((b) => b.variant === 'ok')!.defines).toEqual({ OK: '1' });
+    expect(ownDefines(r.builds.find((b) => b.variant === 'a')!.defines)).toEqual({ BASE: '1', FROM_A: '1' });
+    expect(ownDefines(r.builds.find((b) => b.variant === 'b')!.defines)).toEqual({ BASE: '1', FROM_A: '1' });
+    expect(ownDefines(r.builds.find((b) => b.variant === 'ok')!.defines)).toEqual({ OK: '1' });
   });
 
   it('reports an interpolation cycle instead of recursing forever', () => {
@@ -182,7 +188,7 @@ describe('platformio: 500 envs in extra_configs', () => {
       const ms = performance.now() - t0;
       console.log(`platformio: ${r.builds.length} envs detected in ${ms.toFixed(1)} ms`);
       expect(r.builds).toHaveLength(500);
-      expect(r.builds[499].defines).toEqual({ COMMON: '1', BASE: '1', BOARD_ID: '499', NAME: '"board_499"' });
+      expect(ownDefines(r.builds[499].defines)).toEqual({ COMMON: '1', BASE: '1', BOARD_ID: '499', NAME: '"board_499"' });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -220,7 +226,7 @@ describe('platformio building blocks', () => {
       fs.writeFileSync(path.join(dir, 'firmware/app.c'), 'int x;\n');
       fs.writeFileSync(path.join(dir, 'platformio.ini'), '[platformio]\nsrc_dir = firmware\n[env:x]\nplatform = native\nbuild_flags = -D SRC=\\"${platformio.src_dir}\\" -I ${PROJECT_DIR}/gen -D BUILD=${BUILD_DIR}\n');
       const r = describePlatformioProject(dir, dir, { env: {} });
-      expect(r.builds[0].defines).toEqual({ SRC: '"firmware"', BUILD: '${BUILD_DIR}' });
+      expect(r.builds[0].defines).toEqual({ ...PIO, SRC: '"firmware"', BUILD: '${BUILD_DIR}' });
       expect(r.builds[0].units.map((u) => path.relative(dir, u.file))).toEqual(['firmware/app.c']);
       expect(r.builds[0].units[0].arguments).toContain(`-I${path.join(dir, 'gen')}`);
     } finally {

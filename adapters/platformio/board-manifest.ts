@@ -1,0 +1,159 @@
+// PlatformIO board manifests (`<board>.json`) found where PlatformIO looks — the project's boards_dir, the core's
+// boards folder, the platform's own — with the env's `board_*` options merged in, and the compiler flags a derived
+// env takes from them: the core's PLATFORMIO macro and the board's build.extra_flags, the target's -mcpu/-mmcu and F_CPU.
+import path from 'node:path';
+import type { Diagnostic } from '../contract.js';
+import { isDir, isFile, listDirs, readText } from '../shared/fs-helpers.js';
+import type { PioProjectConfig } from './project-config.js';
+import { parseBuildFlags, type PioFlags } from './build-flags.js';
+import { platformName } from './toolchain.js';
+
+/** A board's manifest as the env sees it: the JSON with the env's `board_*` options merged in, and its file. */
+export interface BoardManifest {
+  file: string;
+  data: Record<string, unknown>;
+  /** The platform folder the manifest came from (for its `ldscripts`), when it came from one. */
+  platformDir?: string;
+}
+
+/**
+ * The PlatformIO core version the PLATFORMIO macro names when the installed core cannot be read (6.1.18, as
+ * `MMmmpp`): PlatformIO defines it in every build from its own version.
+ */
+export const DEFAULT_CORE_VERSION = 60118;
+
+/** The core folder: [platformio] core_dir, else PLATFORMIO_CORE_DIR (both through the config), else ~/.platformio. */
+export function coreDir(config: PioProjectConfig, home: string | undefined): string | undefined {
+  const set = config.get('platformio', 'core_dir');
+  if (set) return path.resolve(config.projectDir, set.startsWith('~') && home ? path.join(home, set.slice(1)) : set);
+  return home ? path.join(home, '.platformio') : undefined;
+}
+
+/** `<core>/platforms/<name>`, or the first `<name>@<version>` folder PlatformIO installed the platform as. */
+function platformDir(core: string, platform: string): string | undefined {
+  const root = path.join(core, 'platforms');
+  if (!isDir(root)) return undefined;
+  const name = platformName(platform);
+  const exact = path.join(root, name);
+  if (isDir(exact)) return exact;
+  const versioned = listDirs(root).find((d) => d.startsWith(`${name}@`));
+  return versioned ? path.join(root, versioned) : undefined;
+}
+
+/** Where PlatformIO looks for `<board>.json`, in its order: boards_dir, `<core>/boards`, the platform's `boards`. */
+function boardDirs(config: PioProjectConfig, core: string | undefined, platform: string | undefined): { dir: string; platformDir?: string }[] {
+  const dirs: { dir: string; platformDir?: string }[] = [{ dir: path.resolve(config.projectDir, config.get('platformio', 'boards_dir') ?? 'boards') }];
+  if (core) {
+    dirs.push({ dir: path.join(core, 'boards') });
+    const pdir = platform ? platformDir(core, platform) : undefined;
+    if (pdir) dirs.push({ dir: path.join(pdir, 'boards'), platformDir: pdir });
+  }
+  return dirs;
+}
+
+/** `board_build.mcu = x` → data.build.mcu = x (PlatformIO's BoardConfig.update). */
+function mergeOption(data: Record<string, unknown>, dotted: string, value: string): void {
+  const keys = dotted.split('.');
+  let node = data;
+  for (const k of keys.slice(0, -1)) {
+    const next = node[k];
+    node = (node[k] = next && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}
+
+/**
+ * The env's board manifest, or undefined when the env names no board or no folder PlatformIO searches holds it (or
+ * it is no JSON object: a warning). `cache` keeps each manifest file's parse for the project's envs.
+ */
+export function readBoardManifest(
+  config: PioProjectConfig,
+  section: string,
+  home: string | undefined,
+  cache: Map<string, Record<string, unknown> | null>,
+  diagnostics: Diagnostic[],
+): BoardManifest | undefined {
+  const board = config.get(section, 'board');
+  if (!board) return undefined;
+  const platform = config.get(section, 'platform');
+  const found = boardDirs(config, coreDir(config, home), platform)
+    .map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) }))
+    .find((d) => isFile(d.file));
+  if (!found) return undefined;
+  let parsed = cache.get(found.file);
+  if (parsed === undefined) {
+    parsed = parseManifest(found.file, diagnostics);
+    cache.set(found.file, parsed);
+  }
+  if (!parsed) return undefined;
+  const data = structuredClone(parsed);
+  const options = new Set(config.walkSections(section).flatMap((s) => [...config.sections.get(s)!.options.keys()]));
+  for (const option of options) if (option.startsWith('board_')) mergeOption(data, option.slice(6), config.get(section, option) ?? '');
+  return { file: found.file, data, platformDir: found.platformDir };
+}
+
+function parseManifest(file: string, diagnostics: Diagnostic[]): Record<string, unknown> | null {
+  try {
+    const data = JSON.parse(readText(file) ?? '') as unknown;
+    if (data && typeof data === 'object' && !Array.isArray(data)) return data as Record<string, unknown>;
+    throw new Error('the manifest is not a JSON object');
+  } catch (e) {
+    diagnostics.push({ severity: 'warning', file, message: `board manifest is not valid JSON (${(e as Error).message}); the env is derived without it`, fix: 'correct the JSON, or remove the file to use the platform\'s manifest' });
+    return null;
+  }
+}
+
+/** A string field of the manifest by dotted path (`build.cpu`), or undefined. */
+export function manifestString(m: BoardManifest, dotted: string): string | undefined {
+  let node: unknown = m.data;
+  for (const k of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
+  return typeof node === 'string' || typeof node === 'number' ? String(node) : undefined;
+}
+
+/** The core's version as PLATFORMIO's value (`6.1.18` → 60118), read from the core's Python package when installed. */
+export function coreVersionMacro(core: string | undefined): number {
+  const penv = core ? path.join(core, 'penv', 'lib') : undefined;
+  if (!penv || !isDir(penv)) return DEFAULT_CORE_VERSION;
+  for (const py of listDirs(penv)) {
+    const text = readText(path.join(penv, py, 'site-packages', 'platformio', '__init__.py'));
+    const m = text && /^VERSION\s*=\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/m.exec(text);
+    if (m) return Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]);
+  }
+  return DEFAULT_CORE_VERSION;
+}
+
+/**
+ * Target flags the platform's builder takes from the board for the toolchain `prefix` (see toolchain.ts): Arm
+ * compiles Thumb code for build.cpu, AVR and MSP430 for build.mcu; other targets need their platform's builder.
+ */
+function targetFlags(prefix: string, m: BoardManifest): string[] {
+  const cpu = manifestString(m, 'build.cpu');
+  const mcu = manifestString(m, 'build.mcu');
+  if (prefix === 'arm-none-eabi' && cpu) return [`-mcpu=${cpu}`, '-mthumb'];
+  if ((prefix === 'avr' || prefix === 'msp430') && mcu) return [`-mmcu=${mcu}`];
+  return [];
+}
+
+/**
+ * What a derived env's compile commands take from PlatformIO itself and the board before its build_flags, in the
+ * order the core applies them: the platform's target flags and F_CPU, PLATFORMIO, then the board's build.extra_flags.
+ */
+export function boardFlags(prefix: string, m: BoardManifest | undefined, coreVersion: number): PioFlags {
+  const flags = parseBuildFlags(m ? [manifestString(m, 'build.extra_flags') ?? ''] : []);
+  const fCpu = m ? manifestString(m, 'build.f_cpu') : undefined;
+  const own: [string, string | undefined][] = [...(fCpu ? [['F_CPU', fCpu] as [string, string]] : []), ['PLATFORMIO', String(coreVersion)]];
+  return { ...flags, defines: [...own, ...flags.defines], ccFlags: [...(m ? targetFlags(prefix, m) : []), ...flags.ccFlags] };
+}
+
+/** The manifest's build.ldscript: a path as written (from the project folder), else the platform's `ldscripts` folder. */
+export function manifestLinkerScript(m: BoardManifest, projectDir: string): string | undefined {
+  const name = manifestString(m, 'build.ldscript');
+  if (!name) return undefined;
+  const candidates = [path.resolve(projectDir, name), ...(m.platformDir ? [path.join(m.platformDir, 'ldscripts', name)] : [])];
+  return candidates.find((c) => isFile(c));
+}
+
+/** The home folder for `~` and the default core folder, from the (recorded) environment. */
+export function homeOf(sysenv: Record<string, string | undefined>): string | undefined {
+  return sysenv.HOME ?? sysenv.USERPROFILE;
+}
