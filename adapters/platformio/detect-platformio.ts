@@ -1,6 +1,7 @@
 // PlatformIO adapter: projects (platformio.ini) wherever the build search found them; each [env:NAME] is a
 // variant (image `app`). Units are read from a compile database pio wrote for the env, else derived from
-// build_src_filter with a guessed GCC. An env never built (no .pio/build/<env>) is derived only when no env of
+// build_src_filter, compiled as the env's idedata.json says (PlatformIO's integration dump) or else with a guessed
+// GCC and the board manifest's flags. An env never built (no .pio/build/<env>) is derived only when no env of
 // the project was built, or when [platformio] derive names it. Leaves out lib/ dependencies (LDF).
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
@@ -13,6 +14,7 @@ import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, concatFlags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
 import { boardFlags, coreDir, coreVersionMacro, homeOf, manifestLinkerScript, readBoardManifest, type BoardManifest } from './board-manifest.js';
 import { recordedEnv } from '../shared/detect-inputs.js';
+import { ideDataDefines, ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain } from './toolchain.js';
 
@@ -41,14 +43,16 @@ function stdFilter(flags: string[], cxx: boolean): string[] {
   return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
 }
 
-function deriveUnits(projectDir: string, env: string, files: string[], srcDir: string, includeDir: string, buildDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
+/** An env's sources (relative to src_dir): each file, whether it is C++, and the object PlatformIO writes for it. */
+function envSources(files: string[], srcDir: string, buildDir: string, env: string): { file: string; cxx: boolean; output: string }[] {
+  return files.map((rel) => ({ file: path.join(srcDir, rel), cxx: CXX_EXT.has(path.extname(rel).toLowerCase()), output: path.join(buildDir, env, 'src', `${rel}.o`) }));
+}
+
+function deriveUnits(projectDir: string, sources: { file: string; cxx: boolean; output: string }[], srcDir: string, includeDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
   const defines = flags.defines.map(([n, v]) => (v === undefined ? `-D${n}` : `-D${n}=${v}`));
   const includes = [includeDir, srcDir, ...flags.includeDirs].map((d) => `-I${d}`);
-  return files.map((rel) => {
-    const file = path.join(srcDir, rel);
-    const isCxx = CXX_EXT.has(path.extname(rel).toLowerCase());
-    const output = path.join(buildDir, env, 'src', `${rel}.o`);
-    const argv = [isCxx ? cxx : cc, '-o', output, '-c', ...(rel.endsWith('.ino') ? ['-x', 'c++'] : []), ...stdFilter(flags.ccFlags, isCxx), ...defines, ...includes, file];
+  return sources.map(({ file, cxx: isCxx, output }) => {
+    const argv = [isCxx ? cxx : cc, '-o', output, '-c', ...(file.endsWith('.ino') ? ['-x', 'c++'] : []), ...stdFilter(flags.ccFlags, isCxx), ...defines, ...includes, file];
     return { file, directory: projectDir, arguments: argv, output };
   });
 }
@@ -248,14 +252,28 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
   if (!tc.known && platform) {
     project.diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? project.iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
   }
+  const sources = envSources(files, srcDir, project.buildDir, env);
+  const header = `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini`;
+  const ide = readIdeData(path.join(project.buildDir, env, 'idedata.json'), project.diagnostics);
+  if (ide) {
+    const stale = staleIdeDataNote(ide, config.files, env);
+    if (stale) project.diagnostics.push(stale);
+    return {
+      ...shared.base,
+      description: `${header}, compiled as ${relPath(project.projectRoot, ide.file)} says)`,
+      units: ideDataUnits(ide, sources, project.projectDir, tc),
+      defines: ideDataDefines(ide),
+      provenance: 'derived',
+    };
+  }
   const { flags, manifest } = derivedFlags(project, env, shared, tc.prefix);
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
   const boardNote = manifest ? `, board manifest ${relPath(project.projectRoot, manifest.file)}` : '';
   return {
     ...shared.base,
     ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
-    description: `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini, compiler ${tc.cc} guessed${boardNote})`,
-    units: deriveUnits(project.projectDir, env, files, srcDir, project.includeDir, project.buildDir, flags, tc.cc, tc.cxx),
+    description: `${header}, compiler ${tc.cc} guessed${boardNote})`,
+    units: deriveUnits(project.projectDir, sources, srcDir, project.includeDir, flags, tc.cc, tc.cxx),
     defines: definesOf(flags),
     provenance: 'derived',
   };
