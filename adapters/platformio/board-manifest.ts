@@ -22,11 +22,10 @@ export interface BoardManifest {
  */
 export const DEFAULT_CORE_VERSION = 60118;
 
-/** The core folder: [platformio] core_dir, else PLATFORMIO_CORE_DIR (both through the config), else ~/.platformio. */
-export function coreDir(config: PioProjectConfig, home: string | undefined): string | undefined {
-  const set = config.get('platformio', 'core_dir');
-  if (set) return path.resolve(config.projectDir, set.startsWith('~') && home ? path.join(home, set.slice(1)) : set);
-  return home ? path.join(home, '.platformio') : undefined;
+/** The core folder ([platformio] core_dir, PLATFORMIO_CORE_DIR or ~/.platformio), unless it needs an unknown home. */
+export function coreDir(config: PioProjectConfig): string | undefined {
+  const dir = config.get('platformio', 'core_dir');
+  return dir && !dir.startsWith('~') ? path.resolve(config.projectDir, dir) : undefined;
 }
 
 /** `<core>/platforms/<name>`, or the first `<name>@<version>` folder PlatformIO installed the platform as. */
@@ -69,14 +68,13 @@ function mergeOption(data: Record<string, unknown>, dotted: string, value: strin
 export function readBoardManifest(
   config: PioProjectConfig,
   section: string,
-  home: string | undefined,
+  env: { board?: string; platform?: string },
   cache: Map<string, Record<string, unknown> | null>,
   diagnostics: Diagnostic[],
 ): BoardManifest | undefined {
-  const board = config.get(section, 'board');
+  const { board, platform } = env;
   if (!board) return undefined;
-  const platform = config.get(section, 'platform');
-  const found = boardDirs(config, coreDir(config, home), platform)
+  const found = boardDirs(config, coreDir(config), platform)
     .map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) }))
     .find((d) => isFile(d.file));
   if (!found) return undefined;
@@ -164,9 +162,4 @@ export function manifestLinkerScript(m: BoardManifest, projectDir: string): stri
   if (!name) return undefined;
   const candidates = [path.resolve(projectDir, name), ...(m.platformDir ? [path.join(m.platformDir, 'ldscripts', name)] : [])];
   return candidates.find((c) => isFile(c));
-}
-
-/** The home folder for `~` and the default core folder, from the (recorded) environment. */
-export function homeOf(sysenv: Record<string, string | undefined>): string | undefined {
-  return sysenv.HOME ?? sysenv.USERPROFILE;
 }

@@ -12,8 +12,7 @@ import { guarded } from '../shared/guard.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, concatFlags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
-import { boardFlags, coreDir, coreVersionMacro, homeOf, manifestLinkerScript, readBoardManifest, type BoardManifest } from './board-manifest.js';
-import { recordedEnv } from '../shared/detect-inputs.js';
+import { boardFlags, coreDir, coreVersionMacro, manifestLinkerScript, readBoardManifest, type BoardManifest } from './board-manifest.js';
 import { ideDataDefines, ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain } from './toolchain.js';
@@ -76,8 +75,6 @@ interface PioProject {
   buildDir: string;
   /** The adapter's own diagnostics (the configuration's come first in the result). */
   diagnostics: Diagnostic[];
-  /** The home folder (for the default core folder), from the environment the configuration reads. */
-  home: string | undefined;
   /** Board manifests parsed, by file (null: not valid JSON), shared by the project's envs. */
   manifests: Map<string, Record<string, unknown> | null>;
   /** PLATFORMIO's value (the core's version), read once when an env is derived. */
@@ -166,7 +163,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, home: homeOf(options.env ?? recordedEnv()), manifests: new Map(), boardsMissing: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, manifests: new Map(), boardsMissing: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -189,8 +186,9 @@ function rootDatabase(project: PioProject): RootDatabase {
 function envShared(project: PioProject, env: string): EnvShared {
   const { config, projectDir, envs, defaults } = project;
   const section = `env:${env}`;
-  const platform = config.get(section, 'platform');
-  const board = config.get(section, 'board');
+  // Single-value options written on the line below their name keep configparser's leading newline.
+  const platform = config.get(section, 'platform')?.trim() || undefined;
+  const board = config.get(section, 'board')?.trim() || undefined;
   const frameworks = config.getList(section, 'framework');
   const userFlags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
   const unflags = config.getList(section, 'build_unflags');
@@ -284,9 +282,9 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
  * build_flags and the source flags, build_unflags removing from all of them.
  */
 function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string): { flags: PioFlags; manifest?: BoardManifest } {
-  const core = coreDir(project.config, project.home);
+  const core = coreDir(project.config);
   project.coreVersion ??= coreVersionMacro(core);
-  const manifest = readBoardManifest(project.config, shared.section, project.home, project.manifests, project.diagnostics);
+  const manifest = readBoardManifest(project.config, shared.section, shared, project.manifests, project.diagnostics);
   if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
   const board = boardFlags(prefix, manifest, project.coreVersion);
   return { flags: resolvePaths(applyUnflags(concatFlags(board, shared.userFlags), shared.unflags), project.projectDir), manifest };
@@ -309,9 +307,16 @@ export const platformioAdapter: BuildAdapter = {
   detect(projectRoot: string, options: AdapterOptions): AdapterResult {
     clearListingCache();
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    for (const { dir } of dirsWith(discoveryFor(projectRoot, options), 'platformio.ini')) {
-      const r = guarded(path.join(dir, 'platformio.ini'), 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot, {}, options.derive?.platformio));
+    // Outer projects first: a platformio.ini an enclosing project reads through extra_configs (a variant folder's
+    // own platformio.ini, as large projects lay out their boards) is part of that project, not a project of its own.
+    const dirs = dirsWith(discoveryFor(projectRoot, options), 'platformio.ini').map((d) => d.dir).sort((a, b) => a.length - b.length);
+    const readByProject = new Set<string>();
+    for (const dir of dirs) {
+      const ini = path.join(dir, 'platformio.ini');
+      if (readByProject.has(ini)) continue;
+      const r = guarded(ini, 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot, {}, options.derive?.platformio));
       if (!r) continue;
+      for (const f of r.config.files) readByProject.add(f);
       result.builds.push(...r.builds);
       result.diagnostics.push(...r.diagnostics);
     }

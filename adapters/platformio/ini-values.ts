@@ -35,26 +35,39 @@ export function basicInterpolation(value: string, sectionOption: (name: string) 
   return value.replace(/%%|%\(([^)]+)\)s/g, (m, name: string | undefined) => (m === '%%' ? '%' : (sectionOption(name!.toLowerCase()) ?? '')));
 }
 
-/** Defaults PlatformIO applies when an option is absent (paths relative to the project folder). */
+/**
+ * Defaults PlatformIO applies when an option is absent (paths relative to the project folder; `~` is the home folder,
+ * see PioProjectConfig.get): every `[platformio]` folder, as project/options.py declares them.
+ */
 export const OPTION_DEFAULTS: Record<string, string> = {
-  'platformio.src_dir': 'src',
+  'platformio.core_dir': '~/.platformio',
+  'platformio.globallib_dir': '${platformio.core_dir}/lib',
+  'platformio.platforms_dir': '${platformio.core_dir}/platforms',
+  'platformio.packages_dir': '${platformio.core_dir}/packages',
+  'platformio.cache_dir': '${platformio.core_dir}/.cache',
+  'platformio.workspace_dir': '.pio',
+  'platformio.build_dir': '${platformio.workspace_dir}/build',
+  'platformio.libdeps_dir': '${platformio.workspace_dir}/libdeps',
   'platformio.include_dir': 'include',
+  'platformio.src_dir': 'src',
   'platformio.lib_dir': 'lib',
-  'platformio.build_dir': '.pio/build',
-  'platformio.boards_dir': 'boards',
+  'platformio.data_dir': 'data',
   'platformio.test_dir': 'test',
+  'platformio.boards_dir': 'boards',
+  'platformio.monitor_dir': 'monitor',
+  'platformio.shared_dir': 'shared',
   'env.build_src_filter': '+<*> -<.git/> -<.svn/>',
 };
 
 /** System environment variables PlatformIO reads for options (`sysenvvar`); multiple options get them appended. */
 export const OPTION_SYSENV: Record<string, string> = {
-  'platformio.src_dir': 'PLATFORMIO_SRC_DIR',
-  'platformio.include_dir': 'PLATFORMIO_INCLUDE_DIR',
-  'platformio.lib_dir': 'PLATFORMIO_LIB_DIR',
-  'platformio.build_dir': 'PLATFORMIO_BUILD_DIR',
+  ...Object.fromEntries(
+    ['core', 'globallib', 'platforms', 'packages', 'cache', 'build_cache', 'workspace', 'build', 'libdeps', 'include', 'src', 'lib', 'data', 'test', 'boards', 'monitor', 'shared'].map((d) => [
+      `platformio.${d}_dir`,
+      `PLATFORMIO_${d.toUpperCase()}_DIR`,
+    ]),
+  ),
   'platformio.default_envs': 'PLATFORMIO_DEFAULT_ENVS',
-  'platformio.core_dir': 'PLATFORMIO_CORE_DIR',
-  'platformio.boards_dir': 'PLATFORMIO_BOARDS_DIR',
   'env.build_flags': 'PLATFORMIO_BUILD_FLAGS',
   'env.build_src_flags': 'PLATFORMIO_BUILD_SRC_FLAGS',
   'env.build_src_filter': 'PLATFORMIO_BUILD_SRC_FILTER',

@@ -185,7 +185,10 @@ export class PioProjectConfig {
       const sys = sysName ? this.sysenv[sysName] : undefined;
       if (sys) value = MULTIPLE_OPTIONS.has(option) && value ? `${value}\n${sys}` : value === undefined || !MULTIPLE_OPTIONS.has(option) ? sys : value;
       value ??= OPTION_DEFAULTS[`${scope}.${option}`];
-      const expanded = value === undefined ? undefined : this.expand(section, option, value, raw);
+      let expanded = value === undefined ? undefined : this.expand(section, option, value, raw);
+      // A folder option starting with `~` is under the home folder (PlatformIO's validate_dir).
+      const home = this.sysenv.HOME ?? this.sysenv.USERPROFILE;
+      if (scope === 'platformio' && option.endsWith('_dir') && expanded?.startsWith('~') && home) expanded = path.join(home, expanded.slice(1));
       this.cache.set(key, expanded);
       return expanded;
     } finally {

@@ -37,12 +37,16 @@ export const PLATFORM_TOOLCHAINS: Record<string, string> = {
   darwin_x86_64: '',
 };
 
-/** `platformio/ststm32@^17.0.0`, `https://github.com/platformio/platform-ststm32.git` → `ststm32`. */
+/**
+ * `platformio/ststm32@^17.0.0`, `https://github.com/platformio/platform-ststm32.git` and a GitHub archive
+ * (`https://github.com/o/platform-native/archive/<commit>.zip`) → `ststm32`, `native`.
+ */
 export function platformName(platform: string): string {
   let p = platform.trim();
   if (/^(https?|git|file):|\.git$|\.zip$|\.tar\.gz$/.test(p)) {
-    p = p.replace(/[#?].*$/, '').replace(/\/+$/, '');
-    p = p.slice(p.lastIndexOf('/') + 1).replace(/\.(git|zip|tar\.gz)$/, '').replace(/^platform-/, '');
+    const parts = p.replace(/[#?].*$/, '').replace(/\/+$/, '').split('/');
+    const archive = parts.lastIndexOf('archive');
+    p = (archive > 0 ? parts[archive - 1] : parts[parts.length - 1]).replace(/\.(git|zip|tar\.gz)$/, '').replace(/^platform-/, '');
   }
   p = p.replace(/@.*$/, '');
   if (p.includes('/')) p = p.slice(p.lastIndexOf('/') + 1);

@@ -57,6 +57,22 @@ describe('PlatformIO board manifests', () => {
     expect(note[0].fix).toMatch(/core_dir/);
   });
 
+  it('without core_dir, the core is ~/.platformio of the environment\'s HOME', () => {
+    const copy = copyFixture('platformio-board-manifests');
+    try {
+      fs.mkdirSync(path.join(copy, 'home'));
+      fs.renameSync(path.join(copy, 'pio-core'), path.join(copy, 'home', '.platformio'));
+      const ini = path.join(copy, 'platformio.ini');
+      fs.writeFileSync(ini, fs.readFileSync(ini, 'utf8').replace('core_dir = pio-core\n', ''));
+      const again = describePlatformioProject(copy, copy, { env: { HOME: path.join(copy, 'home') } });
+      const nucleo = again.builds.find((b) => b.variant === 'nucleo')!;
+      expect(nucleo.description).toMatch(/board manifest home\/\.platformio\/platforms\/ststm32@17\.1\.0\/boards\/nucleo_l476rg\.json/);
+      expect(nucleo.defines?.PLATFORMIO).toBe('60116');
+    } finally {
+      removeFixture(copy);
+    }
+  });
+
   it('without the core\'s version, PLATFORMIO names 6.1.18', () => {
     const copy = copyFixture('platformio-board-manifests');
     try {

@@ -195,6 +195,32 @@ describe('platformio: 500 envs in extra_configs', () => {
   });
 });
 
+describe('platformio: variant folders read through extra_configs', () => {
+  it('a platformio.ini the root project reads is part of it, not a project of its own; one it does not read is', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-pio-nested-')));
+    try {
+      const write = (rel: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), text);
+      };
+      write('platformio.ini', '[platformio]\nextra_configs = variants/*/platformio.ini\n[arm_base]\nplatform = ststm32\nbuild_flags = -DARM_BASE -I${platformio.libdeps_dir}/shared/lib\n');
+      write('variants/alpha/platformio.ini', '[env:alpha]\nextends = arm_base\nboard = alpha_board\nbuild_flags = ${arm_base.build_flags} -DALPHA\n');
+      write('examples/demo/platformio.ini', '[env:demo]\nplatform = native\n');
+      write('src/main.c', 'int main(void) { return 0; }\n');
+      write('examples/demo/src/demo.c', 'int demo(void) { return 1; }\n');
+      const r = platformioAdapter.detect(dir, {});
+      expect(r.builds.map((b) => b.variant).sort()).toEqual(['alpha', 'demo']);
+      expect(r.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+      const alpha = r.builds.find((b) => b.variant === 'alpha')!;
+      expect(ownDefines(alpha.defines)).toEqual({ ARM_BASE: '1', ALPHA: '1' });
+      expect(alpha.units[0].arguments).toContain(`-I${path.join(dir, '.pio/libdeps/shared/lib')}`);
+      expect(alpha.units[0].arguments[0]).toBe('arm-none-eabi-gcc');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('platformio building blocks', () => {
   it('reads ini the configparser way', () => {
     const r = readIniText('[env:esp32.dev]\nbuild_flags = -DA=1;not-a-comment  ; comment\n  -DB="x #y"\n\n  -DC\nname: value # c\n; full comment\n  # indented comment\nother = 1\n', 'p.ini');
@@ -236,6 +262,7 @@ describe('platformio building blocks', () => {
 
   it('guesses the compiler from the platform', () => {
     expect(platformName('platformio/ststm32@^17.0.0')).toBe('ststm32');
+    expect(platformName('\nhttps://github.com/meshtastic/platform-native/archive/86c62edfb7084d11669aa255411a70580e83823b.zip')).toBe('native');
     expect(platformName('https://github.com/platformio/platform-espressif32.git#v6.5.0')).toBe('espressif32');
     expect(guessToolchain('nordicnrf52', 'nrf52840_dk').cc).toBe('arm-none-eabi-gcc');
     expect(guessToolchain('espressif32', 'esp32-c3-devkitm-1').cc).toBe('riscv32-esp-elf-gcc');
