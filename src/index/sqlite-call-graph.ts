@@ -1,7 +1,8 @@
 // The SQLite implementation of CallGraphReader: refs rows joined to the build through build_files, found by
 // the name index (callers), the caller index (callees) or the slot index (pointer stores). A call row naming what
 // the build declares as a global variable, not a function, is answered as the indirect call it is; one naming a
-// function-like macro of the build, and nothing callable, is a macro use the parse read as a call, and left out.
+// function-like macro of the build (or an object-like alias of one), and nothing callable, is a macro use the parse
+// read as a call, and left out.
 import type { CallCountRow, CallGraphReader, CallQueryOptions, CallRow, UnreferencedFunction } from './call-graph-reader.js';
 import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
@@ -44,12 +45,27 @@ function pointerCalls(names: string[], params: Params): PointerCalls {
 }
 
 /**
+ * SQL: macro row `m` of the build is function-like, or an object-like macro that names one through macros that each
+ * expand to one name (STM32Cube HAL's `#define ADC_STATE_CLR_SET MODIFY_REG`, `#define IS_UART_INSTANCE
+ * IS_UART_HALFDUPLEX_INSTANCE`): its use `ADC_STATE_CLR_SET(s, c, x)` is the function-like macro's use. An alias
+ * whose expansion calls a function is read expanded by the parse (a macro_call row), so only uses calling nothing
+ * are left as call rows naming the alias.
+ */
+function functionLikeMacro(m: string): string {
+  return `(${m}.function_like = 1 OR EXISTS (WITH RECURSIVE alias(n, depth) AS (SELECT ${m}.value, 0 UNION SELECT a.value, alias.depth + 1
+      FROM alias JOIN macros a ON a.name = alias.n JOIN build_macro_groups ag ON ag.group_id = a.group_id AND ag.build_id = @buildId
+      WHERE a.function_like = 0 AND alias.depth < 8)
+    SELECT 1 FROM alias JOIN macros f ON f.name = alias.n JOIN build_macro_groups fg ON fg.group_id = f.group_id AND fg.build_id = @buildId
+    WHERE f.function_like = 1))`;
+}
+
+/**
  * Leaves out a call row naming a function-like macro of the build that it declares as nothing callable (see
  * SqliteCallGraph.macroUses), row by row: for a few rows (a function's lines). `r` names the refs row.
  */
 export function notAMacroCall(r: string): string {
   return `NOT (${r}.kind = 'call' AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
-    WHERE m.name = ${r}.name AND m.function_like = 1) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN build_files fb ON fb.parsed_id = fs.parsed_id
+    WHERE m.name = ${r}.name AND ${functionLikeMacro('m')}) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN build_files fb ON fb.parsed_id = fs.parsed_id
     AND fb.build_id = @buildId WHERE fs.name = ${r}.name AND fs.kind IN ('function', 'method', 'varglobal')))`;
 }
 
@@ -230,13 +246,14 @@ export class SqliteCallGraph implements CallGraphReader {
   }
 
   /**
-   * Of the names `candidates` gives (as for pointerVariables), those the build defines as function-like macros and
-   * declares as no function, method or variable: a call row naming one is a use of the macro the parse read as a call
-   * (a use whose expansion calls something is read expanded, its calls rows of their own). Usually a few.
+   * Of the names `candidates` gives (as for pointerVariables), those the build defines as function-like macros (or
+   * aliases of one, see functionLikeMacro) and declares as no function, method or variable: a call row naming one is
+   * a use of the macro the parse read as a call (a use whose expansion calls something is read expanded, its calls
+   * rows of their own). Usually a few.
    */
   private macroUses(candidates: string, params: Params): string[] {
     const sql = `SELECT DISTINCT m.name FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
-      WHERE m.name IN (${candidates}) AND m.function_like = 1 AND NOT EXISTS (SELECT 1 FROM symbols fs
+      WHERE m.name IN (${candidates}) AND ${functionLikeMacro('m')} AND NOT EXISTS (SELECT 1 FROM symbols fs
         JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = m.name AND fs.kind IN ('function', 'method', 'varglobal'))
       ORDER BY m.name`;
     return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
