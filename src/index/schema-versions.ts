@@ -295,5 +295,8 @@ export const SCHEMA_VERSION = 18;
  *     arm7tdmi), and an -mcpu naming no core it knows as GCC's default whatever the name.
  * 95: -mgeneral-regs-only in the built-in tables: ARM claims no fast FMA, IEEE arithmetic, half-precision arithmetic
  *     or MVE; x86 no SSE/MMX, no `_Float16`, `_SOFT_FLOAT`.
+ * 96: a function-like macro's use whose expansion calls nothing while its written arguments call a function
+ *     (STM32Cube's `assert_param(IS_RTC_HOUR12(RTC_Bcd2ToByte(h)))` → `((void)0U)`) is recorded and parsed
+ *     expanded: the dropped call is no call row.
  */
-export const ROW_FORMAT_VERSION = 95;
+export const ROW_FORMAT_VERSION = 96;

@@ -7,7 +7,7 @@ import { builtinMacro } from './macro-definition.js';
 import { expandTokens } from './macro-expander.js';
 import type { MacroInvocation } from './macro-invocations.js';
 import type { LookupAt } from './macro-lookup.js';
-import { worthRecording, worthRecordingInAssembler } from './recorded-expansions.js';
+import { namesCalledInArguments, worthRecording, worthRecordingInAssembler } from './recorded-expansions.js';
 import { lexLine, mkTok, type Token } from './tokens.js';
 
 export const MAX_EXPANSION_TOKENS = 20000;
@@ -107,6 +107,16 @@ export function expandAt(inv: MacroInvocation, source: string, callFollows: bool
     note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
     return undefined;
   }
-  const recorded = all || (assembler ? worthRecordingInAssembler(toks) : worthRecording(toks, inv.objectLike, callFollows));
+  const recorded = all || (assembler ? worthRecordingInAssembler(toks) : worthRecording(toks, inv.objectLike, callFollows) || dropsCalls(inv, source, lookup));
   return recorded ? joinTokens(withoutPragmaOperators(toks)) : undefined;
+}
+
+/**
+ * A function-like macro's use whose expansion calls nothing (see worthRecording) while its written arguments call a
+ * name that is no macro there: the expansion dropped a function call (`assert_param(f(x))` → `((void)0U)`), and is
+ * recorded so that the parse reads no call. Calls of macros in the arguments are left to the call graph (a
+ * function-like macro's use is no call there).
+ */
+function dropsCalls(inv: MacroInvocation, source: string, lookup: LookupAt): boolean {
+  return !inv.objectLike && namesCalledInArguments(source).some((name) => !lookup(name, inv.line));
 }

@@ -43,6 +43,26 @@ export function worthRecording(toks: readonly Token[], objectLike: boolean, call
   return !objectLike && real.length > 0 && real.every((t) => t.k === 'string');
 }
 
+/** A name a `(` follows, where the text after an invocation's own `(` may call one. */
+const CALL_IN_TEXT = /([A-Za-z_$][\w$]*)\s*\(/g;
+
+/**
+ * The names a function-like macro's written arguments call (`assert_param(IS_RTC_HOUR12(RTC_Bcd2ToByte(h)))` →
+ * IS_RTC_HOUR12, RTC_Bcd2ToByte; words taking a parenthesized operand, such as `sizeof`, left out). `source` is the
+ * invocation as written, comments removed. A use whose expansion drops an argument calling a function (STM32Cube's
+ * `assert_param(expr)` → `((void)0U)` without USE_FULL_ASSERT) calls nothing in the build, which the parser reading
+ * the invocation as written cannot tell.
+ */
+export function namesCalledInArguments(source: string): string[] {
+  const open = source.indexOf('(');
+  // Most uses hold no other parenthesis (`SET_BIT(reg, FLAG)`): no regular expression runs for them.
+  if (open < 0 || source.indexOf('(', open + 1) < 0) return [];
+  const names: string[] = [];
+  CALL_IN_TEXT.lastIndex = open + 1;
+  for (let m = CALL_IN_TEXT.exec(source); m; m = CALL_IN_TEXT.exec(source)) if (!NOT_CALLS.has(m[1])) names.push(m[1]);
+  return names;
+}
+
 /** Words a statement starts with that another word may follow (`return x`, `goto out`): no declaration. */
 const STATEMENT_WORDS = new Set(['return', 'goto', 'case', 'else', 'do', 'break', 'continue', 'default', 'sizeof', 'throw', 'co_return', 'delete', 'new']);
 
