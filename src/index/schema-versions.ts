@@ -298,5 +298,11 @@ export const SCHEMA_VERSION = 18;
  * 96: a function-like macro's use whose expansion calls nothing while its written arguments call a function
  *     (STM32Cube's `assert_param(IS_RTC_HOUR12(RTC_Bcd2ToByte(h)))` → `((void)0U)`) is recorded and parsed
  *     expanded: the dropped call is no call row.
+ * 97: 92's rule again, in a form that costs nothing where it does not apply: a header read once sees a file first read
+ *     through its own #include only below that #include where the header names one of the file's #defines above it
+ *     (glibc's stdio.h declares fread_unlocked above the #include of bits/stdio.h that defines it as a macro: read
+ *     expanded, as variables `__ptr`, `__stream`, `__cnt` and `__c` and a function `__extension__`). Unit results
+ *     hold those files (UnitResult.through) and the headers with code above an #include that first read files (heads);
+ *     skeletons hold where a file's code starts above an #include.
  */
-export const ROW_FORMAT_VERSION = 96;
+export const ROW_FORMAT_VERSION = 97;

@@ -28,6 +28,10 @@ export interface UnitResultRow {
   tops?: number[];
   /** Per file read again under a later #include: [index, line of the #include that first read it] (see UnitResult.firstTops). */
   firstTops?: number[];
+  /** The headers whose #includes with code above them first read files (see UnitResult.heads). */
+  heads?: number[];
+  /** Files first read through a header's #include whose #defines it names above it: [header, file, line] (see UnitResult.through). */
+  through?: number[];
   /** The unit's own #defines files read below them did not see (see UnitResult.unseen). */
   unseen?: number[];
   /** What the #undefs the walk executed left undefined or defined again, where (see UnitResult.undone). */
@@ -75,6 +79,8 @@ interface ResultBody {
   diagnostics: Diagnostic[];
   tops?: number[];
   firstTops?: number[];
+  heads?: number[];
+  through?: number[];
   unseen?: number[];
   undone?: UndoneMarks;
   counter?: number[];
@@ -125,7 +131,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const tested = testedOf(r.tested);
   const n = r.files.length;
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
@@ -380,6 +386,8 @@ function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n
     diagnostics: body.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.firstTops ? { firstTops: body.firstTops } : {}),
+    ...(body.heads ? { heads: body.heads } : {}),
+    ...(body.through ? { through: body.through } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
     // Its states are the lists the walks' results hold (see shared-undone-states.ts).
     ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),

@@ -8,7 +8,7 @@ import { defineLine, type UnitResult } from '../preprocessor/unit-result.js';
 import { headerVisibility, type HeaderVisibility } from './header-define-scope.js';
 
 /** What a build's scope is made from: a unit result's files in order and where each was last read (see UnitResult.tops). */
-export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops' | 'unseen'>;
+export type ScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops' | 'through' | 'unseen'>;
 
 /** Per file (stored path): the scoped #define sites some unit read before its text, as file → lines. */
 export type VisibleSites = Map<string, Map<string, Set<number>>>;

@@ -3,12 +3,16 @@
 // unit's own #include lines (see UnitResult.tops); in a unit's own file, below the #include that first read it.
 // A header's #defines are told apart by the views that reached them (define-classes.ts): another file sees those of
 // the class its reader reached, the header's own text those of the classes whose lines hold it.
-// Leaves out the order of reads under one #include of the unit's own file: a file and a header read there see each other.
+// A header read once sees a file first read through its own #include only below that #include where the header names
+// one of the file's names above it (see UnitResult.through: glibc's stdio.h declares fread_unlocked above the #include
+// of bits/stdio.h, which defines it as a macro). Leaves out the order of other reads under one #include of the unit's
+// own file (a file and a header read there see each other), and names a header reaches above such an #include only
+// through another macro's expansion.
 import type { UnitResult } from '../preprocessor/unit-result.js';
 import { classesDigest, classesSee, classLanes, FileClasses, inRanges, LANES, reached, type ClassLines, type DefineClass } from './define-classes.js';
 
 /** What the visibility of headers' #defines is made from (see UnitResult.tops and firstTops). */
-export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops'>;
+export type HeaderScopeInput = Pick<UnitResult, 'unit' | 'files' | 'tops' | 'firstTops' | 'through'>;
 
 /** Of a file with several defining classes: each one's number and lines. */
 interface NumberedClass {
@@ -285,7 +289,17 @@ function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild
     hash = (Math.imul(hash, 31) + reading[2 * k]) | 0;
     hash = (Math.imul(hash, 31) + end) | 0;
   }
-  if (seenBefore(b.done, hash, reading)) return;
+  const through = r.through;
+  let key = reading;
+  if (through !== undefined) {
+    // After a -2 (no number of `reading`), so that no other unit's reading and `through` make the same key.
+    key = new Int32Array(2 * n + 1 + through.length);
+    key.set(reading);
+    key[2 * n] = -2;
+    key.set(through, 2 * n + 1);
+    for (let p = 0; p < through.length; p++) hash = (Math.imul(hash, 31) + through[p]) | 0;
+  }
+  if (seenBefore(b.done, hash, key)) return;
   const order: number[] = [];
   for (let k = 0; k < n; k++) if (reading[2 * k + 1] >= 0) order.push(k);
   order.sort((x, y) => reading[2 * x + 1] - reading[2 * y + 1]);
@@ -301,8 +315,35 @@ function addUnit(r: HeaderScopeInput, { of, ids }: UnitReads, b: VisibilityBuild
     }
     let bits = b.seenBy.get(files[k].file);
     if (bits === undefined) b.seenBy.set(files[k].file, (bits = new Uint32Array(b.words)));
-    for (let w = 0; w < top; w++) bits[w] |= running[w];
+    const inner = through !== undefined ? readThrough(through, k) : undefined;
+    if (inner === undefined) for (let w = 0; w < top; w++) bits[w] |= running[w];
+    else addThrough(files[k].file, running.subarray(0, top), inner, ids, bits, b);
   }
+}
+
+/** Of a unit's `through` (see UnitResult.through): the [file index, line] pairs of header `k`; undefined when none. */
+function readThrough(through: readonly number[], k: number): number[] | undefined {
+  let out: number[] | undefined;
+  for (let p = 0; p < through.length; p += 3) if (through[p] === k) (out ??= []).push(through[p + 1], through[p + 2]);
+  return out;
+}
+
+/**
+ * What a header sees of `running` (the defining classes read before its last read ended) where the files of `inner`
+ * (see readThrough) were first read through its own #includes: those below the #include's line, the others everywhere.
+ */
+function addThrough(file: string, running: Uint32Array, inner: readonly number[], ids: Int32Array, bits: Uint32Array, b: VisibilityBuild): void {
+  const seen = running.slice();
+  let lines = b.below.get(file);
+  for (let p = 0; p < inner.length; p += 2) {
+    const id = ids[inner[p]];
+    if (id < 0) continue;
+    const line = inner[p + 1];
+    if (id >>> 5 < seen.length) seen[id >>> 5] &= ~(1 << (id & 31));
+    if (lines === undefined) b.below.set(file, (lines = new Int32Array(b.defining).fill(-1)));
+    if (lines[id] < 0 || line < lines[id]) lines[id] = line;
+  }
+  for (let w = 0; w < seen.length; w++) bits[w] |= seen[w];
 }
 
 function sameNumbers(a: Int32Array, b: Int32Array): boolean {
@@ -377,8 +418,25 @@ export function unitHeaderSight(r: HeaderScopeInput, scoped: ReadonlySet<string>
       out.set(files[k].file, `u${Buffer.from(sum.buffer).toString('hex')}`);
     } else {
       const end = Math.min(n, readBefore(first, r.tops, k));
-      out.set(files[k].file, Buffer.from(prefix.buffer, end * LANES * 4, LANES * 4).toString('hex'));
+      const inner = r.through !== undefined ? readThrough(r.through, k) : undefined;
+      if (inner === undefined) out.set(files[k].file, Buffer.from(prefix.buffer, end * LANES * 4, LANES * 4).toString('hex'));
+      else out.set(files[k].file, throughSight(prefix.subarray(end * LANES, (end + 1) * LANES), inner, defining, lanes));
     }
   }
   return out;
+}
+
+/** unitHeaderSight's digest of a header that sees the files of `inner` (see readThrough) below lines and the rest of `seen` everywhere. */
+function throughSight(seen: Uint32Array, inner: readonly number[], defining: readonly boolean[], lanes: Uint32Array): string {
+  const everywhere = seen.slice();
+  const below = new Uint32Array(LANES);
+  for (let p = 0; p < inner.length; p += 2) {
+    const j = inner[p];
+    if (!defining[j]) continue;
+    for (let l = 0; l < LANES; l++) {
+      everywhere[l] -= lanes[j * LANES + l];
+      below[l] += Math.imul(lanes[j * LANES + l], 2 * inner[p + 1] + 1);
+    }
+  }
+  return `${Buffer.from(everywhere.buffer).toString('hex')}b${Buffer.from(below.buffer).toString('hex')}`;
 }

@@ -71,7 +71,7 @@ export interface PreprocessedUnits {
 }
 
 /** What the build keeps of a unit's result (see PreprocessedUnits.results). */
-const mergeInput = (r: UnitResult): MergeInput => ({ unit: r.unit, lang: r.lang, files: r.files, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed });
+const mergeInput = (r: UnitResult): MergeInput => ({ unit: r.unit, lang: r.lang, files: r.files, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, through: r.through, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed });
 
 /** A stored result with absolute paths again. */
 export function fromStoredRow(r: UnitResultRow, paths: PathMemo): UnitResult {

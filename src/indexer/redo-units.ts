@@ -9,8 +9,9 @@ import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { UnitSetUps } from '../preprocessor/unit-set-ups.js';
 import { inputsStillHold, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
-import { carriedResult, type CodeMayCount, type EditedFile } from '../preprocessor/carried-result.js';
+import { carriedResult, type CodeMayCount, type EditedFile, type HeadNames } from '../preprocessor/carried-result.js';
 import { CounterNames } from '../preprocessor/counter-edits.js';
+import { definedNames, namesAboveIncludes } from '../preprocessor/names-above-include.js';
 import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import { fromStoredRow } from './preprocess-units.js';
 import type { FileStates } from './file-states.js';
@@ -74,10 +75,34 @@ function carryOver(old: UnitResult, changed: ChangedFile[], env: StartingMacros,
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads), codeMayCountIn(old, edited, env, source, counterNames));
+  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads), codeMayCountIn(old, edited, env, source, counterNames), headNamesIn(source));
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;
+}
+
+/** The names headers name above their #includes, read from the files as they are now (not known: taken as named). */
+function headNamesIn(source: FileSource): HeadNames {
+  const namesOf = (sk: FileSkeleton | undefined, file: string) => (sk === undefined ? undefined : sk.firstCode === undefined ? new Map<string, number>() : namesAboveIncludes(sk, () => source.read(file)));
+  return {
+    namedAbove(header, names) {
+      const above = namesOf(source.skeleton(header), header);
+      if (above === undefined) return true;
+      for (const name of names) if (above.has(name)) return true;
+      return false;
+    },
+    definedAfter(e, files) {
+      const above = namesOf(e.after, e.file);
+      if (above === undefined) return true;
+      for (const file of files) {
+        const sk = source.skeleton(file);
+        if (sk === undefined) return true;
+        const defined = definedNames(sk);
+        for (const name of above.keys()) if (defined.has(name)) return true;
+      }
+      return false;
+    },
+  };
 }
 
 /** A file a stored result read whose content changed since: its absolute path, the hash read and the hash now. */
@@ -143,7 +168,7 @@ class TestedVerdicts {
 function carriedRow(stored: StoredUnitRow, storedHashes: readonly string[], old: UnitResult, kept: UnitResult, views: Map<string, string>, paths: PathMemo): ReturnType<typeof movedRow> {
   const same = (a: number[] | undefined, b: number[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
   if (kept.undone !== old.undone || kept.diagnostics !== old.diagnostics || kept.counterStale !== old.counterStale || kept.counterUsed !== old.counterUsed) return undefined;
-  if (!same(kept.tops, old.tops) || !same(kept.firstTops, old.firstTops) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
+  if (!same(kept.tops, old.tops) || !same(kept.firstTops, old.firstTops) || !same(kept.heads, old.heads) || !same(kept.through, old.through) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
   const moved: MovedRead[] = [];
   kept.files.forEach((f, at) => {
     if (f !== old.files[at]) moved.push({ at, file: paths.toStored(f.file), was: old.files[at].hash, hash: f.hash, view: f.view });

@@ -18,7 +18,10 @@
 // counter's values there are not known), a #define of the unit's own file changed above one of its #includes under a
 // walk that counted (headers read after it may count through it), and, under a walk where nothing used the counter, an
 // edit leaving its file naming `__COUNTER__` that may start uses (a header's #defines changed or its code naming it,
-// the own file's #defines above an #include).
+// the own file's #defines above an #include). Also left out (see UnitResult.heads, through): an edit of a header's text
+// above an #include with code above it, unless it was one of the unit's heads, saw no file's #defines only below its
+// #includes, and no file read after it #defines a name its new text names above them; and a changed #define of a name
+// one of the unit's heads names above its #includes.
 import type { Directive, FileSkeleton } from './file-skeleton.js';
 import { alignDirectives, type DirectiveAlignment } from './directive-alignment.js';
 import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
@@ -40,8 +43,9 @@ export interface EditedFile {
  * `reads` are the names the previous walk looked up (undefined: not known). The caller has checked that every
  * other input of `old` (the macros it tested, the other files' contents) is unchanged.
  */
-export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount): UnitResult | undefined {
+export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount, heads?: HeadNames): UnitResult | undefined {
   if (old.diagnostics.length || testsLine(old.tested)) return undefined;
+  if (edited.some((e) => headMayMove(old, e, heads))) return undefined;
   const mayCount = codeMayCount ?? (() => true);
   // No header used the counter nor defined a macro using it: an edit naming it may start their uses.
   if (old.counter === undefined && edited.some((e) => e.after.mentionsCounter && (e.file === old.unit ? definesAboveInclude(e) : definesOrCodeMayCount(e, mayCount)))) return undefined;
@@ -59,6 +63,7 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
     const defined = (aligned.defines ??= changedDefines(e.before, e.after, aligned));
     if (defined.size && old.undone) touched ??= touchedNames(old.undone);
     for (const name of defined) if (!reads || reads.has(name) || touched?.has(name)) return undefined;
+    if (defined.size && old.heads && old.heads.some((h) => heads === undefined || heads.namedAbove(old.files[h].file, defined))) return undefined;
     const at = files.findIndex((f) => f.file === e.file);
     if (at < 0 || files[at].view.lines !== e.before.lineCount) return undefined;
     // Units that saw the file the same way share its view (one object): it is moved once for all of them.
@@ -94,6 +99,31 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (counter === null) return undefined;
   const stale = countMoves ? { counterStale: true as const } : {};
   return { ...old, files, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
+}
+
+/** What the names headers name above their #includes say of an edit (see names-above-include.ts). */
+export interface HeadNames {
+  /** Whether a header's text names one of `names` above its #includes with code above them. */
+  namedAbove(header: string, names: ReadonlySet<string>): boolean;
+  /** Whether an edited header's new text names, above its #includes with code above them, a name one of `files` #defines. */
+  definedAfter(e: EditedFile, files: readonly string[]): boolean;
+}
+
+/**
+ * Whether an edit of a header's text above an #include with code above it may change which files' #defines the header
+ * sees only below its #includes (see UnitResult.through): not where that text is the same, nor in the unit's own file,
+ * nor in one of the unit's heads that saw none so and whose new text there names no name a file read after it
+ * #defines (then it sees none so either, and `heads` still holds).
+ */
+function headMayMove(old: UnitResult, e: EditedFile, heads: HeadNames | undefined): boolean {
+  if (e.before.headHash === e.after.headHash || e.file === old.unit) return false;
+  const at = old.files.findIndex((f) => f.file === e.file);
+  if (at < 0) return true;
+  const through = old.through;
+  if (through !== undefined) for (let p = 0; p < through.length; p += 3) if (through[p] === at) return true;
+  if (e.after.firstCode === undefined) return false;
+  if (!old.heads?.includes(at)) return true;
+  return heads === undefined || heads.definedAfter(e, old.files.slice(at + 1).map((f) => f.file));
 }
 
 /** Whether an edited header's new code lines name `__COUNTER__` or a macro that may reach it, by the #defines the unit reads now (see counter-edits.ts). */

@@ -83,6 +83,12 @@ export interface FileSkeleton {
    * with no macro using it defined (see UnitWalker.addRange).
    */
   mentionsCounter?: boolean;
+  /**
+   * Of a file with code above one of its #includes: the first line of code, and a hash of its text down to the last
+   * such #include (what names a header's code names above its #includes, see names-above-include.ts). Absent else.
+   */
+  firstCode?: number;
+  headHash?: string;
   /** content hash */
   hash: string;
 }
@@ -175,7 +181,35 @@ export function buildSkeleton(file: string, text: string, opts: { asm?: boolean 
     hash: sha1(text),
   };
   sk.guard = detectGuard(directives, code);
+  codeAboveInclude(sk, text, code.first);
   return sk;
+}
+
+/** Notes the first line of code and the head's hash of a file with code above one of its #includes (see FileSkeleton.firstCode). */
+function codeAboveInclude(sk: FileSkeleton, text: string, firstCode: number): void {
+  const last = lastIncludeBelow(sk.directives, firstCode);
+  if (last === undefined) return;
+  sk.firstCode = firstCode;
+  sk.headHash = sha1(text.slice(0, offsetPastLine(text, last.endLine)));
+}
+
+/** The last #include (or #include_next, #import) below `line`, if any. */
+export function lastIncludeBelow(dirs: readonly Directive[], line: number): Directive | undefined {
+  for (let i = dirs.length - 1; i >= 0 && dirs[i].line > line; i--) {
+    const kind = dirs[i].kind;
+    if (kind === 'include' || kind === 'include_next' || kind === 'import') return dirs[i];
+  }
+  return undefined;
+}
+
+/** The offset past line `line` of a text (1-based, its line break included), or the text's length. */
+export function offsetPastLine(text: string, line: number): number {
+  let at = -1;
+  for (let k = 0; k < line; k++) {
+    at = text.indexOf('\n', at + 1);
+    if (at < 0) return text.length;
+  }
+  return at + 1;
 }
 
 /**
@@ -366,7 +400,7 @@ export class SkeletonCache {
 }
 
 /** Bump when the encoding below or what a directive's word and text make of it changes: stored skeletons of another format are dropped. */
-export const SKELETON_FORMAT = 3;
+export const SKELETON_FORMAT = 4;
 
 /** A directive as stored: kind, lines, text, then its conditional links (-1: none) and whether it is stray. */
 type StoredDirective = [kind: DirectiveKind, line: number, endLine: number, rest: string, next: number, end: number, stray: 0 | 1];
@@ -377,6 +411,8 @@ interface StoredSkeleton {
   guard: string | null;
   pragmaOnce: boolean;
   mentionsCounter: boolean;
+  firstCode: number | null;
+  headHash: string | null;
   hash: string;
   directives: StoredDirective[];
 }
@@ -406,7 +442,7 @@ export function encodeSkeleton(sk: FileSkeleton): Buffer {
 
 /** Hands the skeleton's JSON to `emit` in pieces of about 64 kB; answers how many. */
 function encodedPieces(sk: FileSkeleton, emit: (piece: string) => void): number {
-  const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: sk.mentionsCounter === true, hash: sk.hash, directives: [] };
+  const head: Omit<StoredSkeleton, 'directives'> & { directives: [] } = { lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: sk.mentionsCounter === true, firstCode: sk.firstCode ?? null, headHash: sk.headHash ?? null, hash: sk.hash, directives: [] };
   // `..."directives":[]}` without its last two characters, then the directives and `]}`.
   let piece = JSON.stringify(head).slice(0, -2);
   let count = 1;
@@ -452,5 +488,9 @@ export function decodeSkeleton(data: Buffer, file: string): FileSkeleton {
   }
   const sk: FileSkeleton = { file, lineCount: stored.lineCount, directives, problems: stored.problems, pragmaOnce: stored.pragmaOnce, mentionsCounter: stored.mentionsCounter, hash: stored.hash };
   if (stored.guard !== null) sk.guard = stored.guard;
+  if (stored.firstCode !== null && stored.headHash !== null) {
+    sk.firstCode = stored.firstCode;
+    sk.headHash = stored.headHash;
+  }
   return sk;
 }

@@ -72,6 +72,13 @@ export interface HeaderEntry {
   markEvents?: { key: string; events: unknown[] };
   /** Whether the walk defines a macro whose replacement uses `__COUNTER__` (see definesCounter). */
   counterDefine?: boolean;
+  /** The headers of the walk (nested walks included) whose #includes with code above them first read files (see UnitResult.heads); absent when none. */
+  heads?: string[];
+  /**
+   * [header, file, line of the header's #include] of each file first read through that #include whose #defines the
+   * header names above it (nested walks included; see UnitResult.through); absent when none.
+   */
+  through?: (string | number)[];
 }
 
 /**
@@ -128,6 +135,9 @@ export class HeaderRecorder {
   private lastRun = -1;
   /** What finish made of the walk, once it did (see FileVisit.recordedIn). */
   entry?: HeaderEntry;
+  /** See HeaderEntry.heads and through. */
+  heads?: string[];
+  through?: (string | number)[];
 
   constructor(readonly parent: HeaderRecorder | undefined, file: string, sk: FileSkeleton) {
     this.files.set(file, sk);
@@ -176,7 +186,20 @@ export class HeaderRecorder {
       ...(this.countedIn.size !== 0 ? { countedIn: [...this.countedIn] } : {}),
       ...(this.countReads.size !== 0 ? { countNames: [...this.countReads.keys()], countDefs: [...this.countReads.values()] } : {}),
       ops: this.ops,
+      ...(this.heads !== undefined ? { heads: this.heads } : {}),
+      ...(this.through !== undefined ? { through: this.through } : {}),
     };
+  }
+
+  /** A header whose #include with code above it first read files (see HeaderEntry.heads). */
+  addHead(file: string): void {
+    const heads = (this.heads ??= []);
+    if (!heads.includes(file)) heads.push(file);
+  }
+
+  /** A file first read through a header's #include at `line` whose #defines the header names above it (see HeaderEntry.through). */
+  addThrough(header: string, file: string, line: number): void {
+    (this.through ??= []).push(header, file, line);
   }
 
   /** Takes in a nested recording that just finished (its entry, when it has one). */
@@ -218,6 +241,9 @@ export class HeaderRecorder {
     if (countedIn !== undefined) for (let k = 0; k < countedIn.length; k++) this.countedIn.add(countedIn[k]);
     const countNames = entry.countNames;
     if (countNames !== undefined) for (let k = 0; k < countNames.length; k++) this.countRead(countNames[k], entry.countDefs![k]);
+    if (entry.heads !== undefined) for (const head of entry.heads) this.addHead(head);
+    const through = entry.through;
+    if (through !== undefined) for (let k = 0; k < through.length; k += 3) this.addThrough(through[k] as string, through[k + 1] as string, through[k + 2] as number);
     this.ops.push(OP_SUB, entry);
   }
 }

@@ -47,7 +47,7 @@ export interface MergedBuild {
 }
 
 /** What merging reads of a unit's result (a build's stage keeps no more of each result than this). */
-export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'firstTops' | 'unseen' | 'undone' | 'counter' | 'counterUsed'> & {
+export type MergeInput = Pick<UnitResult, 'unit' | 'lang' | 'files' | 'diagnostics' | 'tops' | 'firstTops' | 'through' | 'unseen' | 'undone' | 'counter' | 'counterUsed'> & {
   /** The result's undoneByFile, made before its `files` were narrowed (a patch merges only some files of each unit). */
   undoneFiles?: Map<string, FileMarks>;
 };

@@ -92,6 +92,18 @@ export interface UnitResult {
    */
   firstTops?: number[];
   /**
+   * The indices in `files` of the headers whose #includes with code above them first read files, ascending: where a
+   * file's #defines may reach a header only below one of its #includes (see `through`). Absent when none.
+   */
+  heads?: number[];
+  /**
+   * Exceptions to "a header sees the #defines of every file read before its last read ended" (see header-define-scope.ts):
+   * [index of a header read once, index of a file first read through its #include, that #include's line] of each
+   * such file whose #defines set a name the header's text names above that #include (glibc's stdio.h declares
+   * fread_unlocked above the #include of bits/stdio.h, which defines it as a macro), ascending. Absent when none.
+   */
+  through?: number[];
+  /**
    * Where the names an executed #undef touched are undefined, or defined again, over the lines of the files read
    * after it (see undone-names.ts): what code there expands. Absent when the walk executed no #undef.
    */
@@ -338,10 +350,11 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const firstTops: number[] = [];
   const files = fileReads(walker, host, recordDecisions, keepViews, shared, tops, firstTops);
   const unseen = unseenDefines(walker, files);
+  const scopes = walker.scopedHeads !== undefined ? includeScopes(walker, files) : {};
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
   const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}), ...(walker.counterInDirective ? { counterInIf: true as const } : {}) } : {};
-  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...scopes, ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).
@@ -361,6 +374,35 @@ function unseenDefines(walker: UnitWalker, files: UnitFileRead[]): number[] {
     if (k !== undefined) out.push(k, line);
   }
   return out;
+}
+
+/** The walk's heads and the files read through them (see UnitResult.heads, through) by the files' indices in the result. */
+function includeScopes(walker: UnitWalker, files: UnitFileRead[]): Pick<UnitResult, 'heads' | 'through'> {
+  const index = new Map(files.map((f, k) => [f.file, k]));
+  const heads: number[] = [];
+  for (const head of walker.scopedHeads!) {
+    const k = index.get(head);
+    if (k !== undefined) heads.push(k);
+  }
+  const triples: [number, number, number][] = [];
+  const list = walker.throughReads ?? [];
+  for (let p = 0; p < list.length; p += 3) {
+    const h = index.get(list[p] as string);
+    const d = index.get(list[p + 1] as string);
+    // A header whose text was read again saw the #defines of the first read above the #include in the second.
+    if (h !== undefined && d !== undefined && readOnce(walker.visits.get(list[p] as string)!.ranges)) triples.push([h, d, list[p + 2] as number]);
+  }
+  triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const through: number[] = [];
+  for (let t = 0; t < triples.length; t++) if (t === 0 || triples[t].some((x, i) => x !== triples[t - 1][i])) through.push(...triples[t]);
+  heads.sort((a, b) => a - b);
+  return { ...(heads.length ? { heads } : {}), ...(through.length ? { through } : {}) };
+}
+
+/** Whether a visit's line ranges are those of one read of its text: each past the one before. */
+function readOnce(ranges: readonly number[]): boolean {
+  for (let k = 2; k < ranges.length; k += 2) if (ranges[k] <= ranges[k - 1]) return false;
+  return true;
 }
 
 /** A view being made for a file that one replayed walk made, to offer to later units replaying it. */

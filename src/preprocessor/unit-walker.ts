@@ -1,7 +1,9 @@
 // Walks one translation unit over cached directive skeletons: evaluates conditionals with the unit's macro
 // environment, follows #include, records active line ranges per file and the #defines reached.
 // Touches directive lines only, except headers' code lines once a macro using `__COUNTER__` is defined (their uses
-// of it are counted, see counter-uses.ts). Leaves out #line renumbering of output.
+// of it are counted, see counter-uses.ts) and the text of a header above an #include with code above it that first
+// read a file defining something (the names it names there, see names-above-include.ts). Leaves out #line
+// renumbering of output.
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
@@ -19,6 +21,7 @@ import { lexLine, mkTok, spell, type Token } from './tokens.js';
 import { peekMacro, TrackedEnv } from './tracked-env.js';
 import { countInLines, fileCode, type CounterHost } from './counter-uses.js';
 import { UndefMarks } from './undef-marks.js';
+import { namesAboveIncludes } from './names-above-include.js';
 
 export interface WalkHost {
   /** Skeleton of a file, or undefined when it cannot be read. */
@@ -63,6 +66,8 @@ export interface FileVisit {
   top: number;
   /** The line `top` had when the file was first visited (see UnitResult.firstTops). */
   firstTop: number;
+  /** How many files the walk had visited before this one. */
+  order: number;
   /**
    * The states of the names an #undef touched (see undef-marks.ts) over the file's compiled lines, in walk order:
    * [line, version] pairs, line 0 where a read of the text starts, else the first line of a range read after the
@@ -170,6 +175,9 @@ export class UnitWalker {
   private replaying = 0;
   private replays = 0;
   private replayEntry?: HeaderEntry;
+  /** See scopedHeads and throughReads. */
+  private headList: string[] | undefined;
+  private throughList: (string | number)[] | undefined;
 
   constructor(private host: WalkHost, private opts: UnitWalkOptions) {
     this.ctx = {
@@ -292,6 +300,7 @@ export class UnitWalker {
       recordedIn: this.topRec,
       top: this.top,
       firstTop: this.top,
+      order: this.visits.size,
       marks: undefined,
       marked: -1,
     };
@@ -577,7 +586,7 @@ export class UnitWalker {
       case 'include':
       case 'include_next':
       case 'import':
-        this.include(d, file, dirIndex, activeCode);
+        this.include(d, file, dirIndex, activeCode, sk);
         this.curFile = file;
         this.curDirIndex = dirIndex;
         break;
@@ -735,7 +744,7 @@ export class UnitWalker {
     }
   }
 
-  private include(d: Directive, file: string, dirIndex: number, activeCode: boolean): void {
+  private include(d: Directive, file: string, dirIndex: number, activeCode: boolean, includer: FileSkeleton): void {
     let header = d.header;
     if (!header) {
       // Computed include: macro-expand the operand.
@@ -778,10 +787,72 @@ export class UnitWalker {
       return;
     }
     if (this.depth === 0 && this.inMain) this.top = d.line;
+    // A header with code above this #include: the files it reads first may define names that code names.
+    const scoped = this.depth > 0 && activeCode && includer.firstCode !== undefined && includer.firstCode < d.line;
+    const visited = this.visits.size;
+    const reached = scoped ? this.definesReached.length : 0;
     this.depth++;
     if (this.cache) this.walkHeader(r.file, r.dirIndex, activeCode, sk);
     else this.walkFile(r.file, r.dirIndex, activeCode);
     this.depth--;
+    if (scoped && this.visits.size !== visited) this.scopeInclude(file, includer, d.line, visited, reached);
+  }
+
+  /**
+   * A header's #include at `line` with code above it that first visited files (those from the `visited`th on): the
+   * header noted (see scopedHeads), and each of those files whose #defines reached from the `reached`th on set a name
+   * the header names above the #include (see throughReads).
+   */
+  private scopeInclude(header: string, sk: FileSkeleton, line: number, visited: number, reached: number): void {
+    this.noteHead(header);
+    this.rec?.addHead(header);
+    const defs = this.definesReached;
+    let names: ReadonlyMap<string, number> | undefined;
+    let last: string | undefined;
+    for (let k = reached; k < defs.length; k++) {
+      const def = defs[k];
+      if (def.file === last || def.file === header) continue;
+      const v = this.visits.get(def.file);
+      if (v === undefined || v.order < visited) continue;
+      names ??= namesAboveIncludes(sk, () => this.host.text?.(header));
+      if (names === undefined) return;
+      const at = names.get(def.name);
+      if (at === undefined || at >= line) continue;
+      last = def.file;
+      (this.throughList ??= []).push(header, def.file, line);
+      this.rec?.addThrough(header, def.file, line);
+    }
+  }
+
+  private noteHead(header: string): void {
+    const heads = (this.headList ??= []);
+    if (!heads.includes(header)) heads.push(header);
+  }
+
+  /** Of a replayed walk's heads and files read through them (see scopeInclude): the heads, and those files both first visited in the replay (from the `visited`th on). */
+  private replayedScopes(e: HeaderEntry, visited: number): void {
+    if (e.heads !== undefined) for (const head of e.heads) this.noteHead(head);
+    const through = e.through;
+    if (through === undefined) return;
+    for (let k = 0; k < through.length; k += 3) {
+      const header = this.visits.get(through[k] as string);
+      const file = this.visits.get(through[k + 1] as string);
+      if (header === undefined || file === undefined || header.order < visited || file.order < visited) continue;
+      (this.throughList ??= []).push(through[k], through[k + 1], through[k + 2]);
+    }
+  }
+
+  /** The headers whose #includes with code above them first visited files (see UnitResult.heads); undefined when none. */
+  get scopedHeads(): readonly string[] | undefined {
+    return this.headList;
+  }
+
+  /**
+   * [header, file, line] of each file first visited through the header's #include at that line whose #defines set a
+   * name the header's text names above it (see UnitResult.through); undefined when none.
+   */
+  get throughReads(): readonly (string | number)[] | undefined {
+    return this.throughList;
   }
 
   /** Walk an included header, or replay a recorded walk of it whose inputs hold. */
@@ -812,6 +883,7 @@ export class UnitWalker {
       if (!this.counterDefined && definesCounter(hit)) this.counterDefined = true;
       // Also of a file whose code is not compiled (-imacros): its #undefs change what later code lines expand.
       const before = this.marks.beforeReplay(hit);
+      const visited = this.visits.size;
       this.replaying = ++this.replays;
       this.replayEntry = hit;
       try {
@@ -820,6 +892,7 @@ export class UnitWalker {
         this.replaying = 0;
         this.replayEntry = undefined;
       }
+      if (hit.heads !== undefined) this.replayedScopes(hit, visited);
       this.marks.replayed(hit, before);
       return;
     }

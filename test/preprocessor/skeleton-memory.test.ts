@@ -11,6 +11,7 @@ import { SkeletonRows } from '../../src/index/skeleton-rows.js';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { FileStates } from '../../src/indexer/file-states.js';
 import { buildSkeleton, decodeSkeleton, encodeSkeleton, SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
+import { sha1 } from '../../src/model/sha1.js';
 import { physicalLines, scanLines, scanSource } from '../../src/preprocessor/scan-source.js';
 import { deviceHeaderText } from '../bench/synthetic-device-header.js';
 
@@ -55,7 +56,7 @@ describe('stored skeleton bytes', () => {
     const sk = buildSkeleton('/p/g.h', lines.join('\n'));
     expect(sk.directives.length).toBe(603);
     const stored = {
-      lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: false, hash: sk.hash,
+      lineCount: sk.lineCount, problems: sk.problems, guard: sk.guard ?? null, pragmaOnce: sk.pragmaOnce, mentionsCounter: false, firstCode: null, headHash: null, hash: sk.hash,
       directives: sk.directives.map((d) => [d.kind, d.line, d.endLine, d.rest, d.next ?? -1, d.end ?? -1, d.stray ? 1 : 0]),
     };
     expect(encodeSkeleton(sk).toString('utf8')).toBe(JSON.stringify(stored));
@@ -65,6 +66,12 @@ describe('stored skeleton bytes', () => {
     const counting = buildSkeleton('/p/c.h', 'int c = __COUNTER__;\n');
     expect(counting.mentionsCounter).toBe(true);
     expect(decodeSkeleton(encodeSkeleton(counting), '/p/c.h').mentionsCounter).toBe(true);
+    // Where code starts above an #include, and the hash of the text down to it, are kept (see names-above-include.ts).
+    const head = buildSkeleton('/p/h.h', '#ifndef H_H\n#define H_H\nint above(void);\n#include "x.h"\nint below(void);\n#endif\n');
+    expect([head.firstCode, head.headHash]).toEqual([3, sha1('#ifndef H_H\n#define H_H\nint above(void);\n#include "x.h"\n')]);
+    const decoded = decodeSkeleton(encodeSkeleton(head), '/p/h.h');
+    expect([decoded.firstCode, decoded.headHash]).toEqual([head.firstCode, head.headHash]);
+    expect(buildSkeleton('/p/t.h', '#include "x.h"\nint below(void);\n').firstCode).toBeUndefined();
   });
 
   it('of more than a megabyte are written when put, the others when flushed', () => {
