@@ -106,8 +106,8 @@ Commands:
                             whose compiler is installed; exit 1 on any disagreement
   check-callgraph [compile_commands.json]
                             compare the indexed call graph with GCC's (-fcallgraph-info -fno-inline
-                            -fno-ipa-icf) for each unit; exit 1 when a compiler call edge or indirect
-                            call is missing
+                            -fno-ipa-icf) for each unit, against an image that links it; exit 1 when a
+                            compiler call edge or indirect call is missing
   demo [--dir DIR]          copy the bundled example firmware, index it and query it
 
 Options for every command:

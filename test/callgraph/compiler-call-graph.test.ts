@@ -100,3 +100,22 @@ describe.skipIf(!hasTool('gcc'))('check-callgraph on a project with several buil
     expect(runCli(root, ['check-callgraph']).stderr).toMatch(/names none/);
   });
 });
+
+describe.skipIf(!hasTool('gcc'))('check-callgraph of a build folder linking several programs', () => {
+  it('checks each unit against an image that links it, and finds the calls GCC places away from their line', async () => {
+    const { root } = await indexedFixture(['callgraph', 'program-images']);
+    const r = withProject(root, (ctx) => checkCallGraph(ctx, { compileCommands: path.join(root, 'build/compile_commands.json') }));
+    expect(r.units.filter((u) => u.status === 'skipped').map((u) => `${path.relative(root, u.unit)}: ${u.reason}`)).toEqual(['tests/helpers.c: no image of build links it']);
+    expect(r.units.filter((u) => u.status === 'checked').map((u) => path.relative(root, u.unit))).toEqual(['lib/cipher.c', 'tool_a/tool_a.c', 'tool_b/tool_b.c']);
+    // cipher_block_size( in the arguments of a call through cipher_base_of(...)->cbc_func(, placed at the chain's
+    // start (line 12); prf(x) made direct, a call of prf_sha256 at line 38.
+    expect(r.missing).toEqual([]);
+    expect([r.edgesFound, r.edges, r.indirectFound, r.indirect]).toEqual([7, 7, 1, 1]);
+    const cli = runCli(root, ['check-callgraph', 'build/compile_commands.json']);
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    // One image named checks all units against it: the other program's units are not in its index.
+    const one = withProject(root, (ctx) => checkCallGraph(ctx, { variant: 'build', image: 'tool_a', compileCommands: path.join(root, 'build/compile_commands.json') }));
+    expect(one.missing.map((m) => `${m.file}:${m.line} ${m.callee}`)).toEqual(['tool_b/tool_b.c:5 tls_prf', 'tool_b/tool_b.c:10 derive', 'tests/helpers.c:5 tls_prf']);
+  });
+});

@@ -14,6 +14,9 @@ import { CALL_KINDS } from '../../model/symbol.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from '../project-context.js';
 import { QueryError } from '../query-error.js';
 import type { BuildSelector } from '../resolve-build.js';
+import type { BuildRow } from '../../index/index-reader.js';
+import type { CallGraphReader, CallRow } from '../../index/call-graph-reader.js';
+import { CallGraphWalk } from './call-graph-walk.js';
 import { storedPath } from '../../indexer/vendor-paths.js';
 import { isCFamilySource } from '../../model/source-suffixes.js';
 
@@ -93,20 +96,41 @@ const REWRITTEN_FROM: Record<string, RegExp> = {
   strcpy: /\bsprintf\b/,
 };
 
-/** Last line of the call whose name starts at (line, column): its parentheses matched over the following lines. */
+/**
+ * Last line of the call whose name starts at (line, column): its parentheses matched over the following lines, and
+ * those of the calls a postfix chain makes of what it returns (`get_base(info)->cbc_func(\n ...)`, where GCC places a
+ * call in the second argument list at the start of the chain).
+ */
 function lastLineOfCall(lineText: (file: string, line: number) => string, file: string, line: number, column: number): number {
   let depth = 0;
   let opened = false;
+  // After a group closed at depth 0 (closedAt its line): what may continue the chain (`(`, `[`, `.name`, `->name`).
+  let closedAt = -1;
+  let chain: 'closed' | 'arrow' | 'member' | 'name' = 'closed';
   for (let l = line; l < line + 40; l++) {
     const text = l === line ? lineText(file, l).slice(Math.max(0, column - 1)) : lineText(file, l);
     for (const ch of text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '')) {
-      if (ch === '(') {
+      if (closedAt >= 0) {
+        const word = /[\w$]/.test(ch);
+        if (/\s/.test(ch) && chain !== 'arrow') continue;
+        if ((ch === '(' || ch === '[') && (chain === 'closed' || chain === 'name')) closedAt = -1;
+        else if (ch === '.' && chain !== 'arrow' && chain !== 'member') chain = 'member';
+        else if (ch === '-' && chain !== 'arrow' && chain !== 'member') chain = 'arrow';
+        else if (ch === '>' && chain === 'arrow') chain = 'member';
+        else if (word && (chain === 'member' || chain === 'name')) chain = 'name';
+        else return closedAt;
+        if (closedAt >= 0) continue;
+      }
+      if (ch === '(' || ch === '[') {
         depth++;
         opened = true;
-      } else if (ch === ')' && --depth === 0 && opened) return l;
+      } else if ((ch === ')' || ch === ']') && --depth === 0 && opened) {
+        closedAt = l;
+        chain = 'closed';
+      }
     }
   }
-  return line;
+  return closedAt >= 0 ? closedAt : line;
 }
 
 /**
@@ -148,9 +172,13 @@ function compilerEdges(unit: CompileUnit, dir: string, n: number): CompilerEdge[
   return parseCallGraphInfo(fs.readFileSync(ci, 'utf8'), unit.directory);
 }
 
-/** A compile database named without a build names the one indexed build read from it. */
-function selectorOf(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): BuildSelector {
-  if (req.variant || !req.compileCommands) return req;
+/**
+ * The builds the units of a compile database are checked against: the one named, else those indexed from that
+ * database (of the named variant, when one is). A database read as several images (a CMake folder linking several
+ * programs) checks each unit against the first image that links it.
+ */
+function buildsToCheck(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): BuildRow[] {
+  if (req.image || !req.compileCommands) return [resolveProjectBuild(ctx, req)];
   const real = (p: string) => {
     try {
       return fs.realpathSync.native(p);
@@ -161,19 +189,26 @@ function selectorOf(ctx: ProjectContext, req: BuildSelector & { compileCommands?
   const wanted = real(req.compileCommands);
   const owners = requireReader(ctx)
     .builds()
-    .filter((b) => b.compileCommands && real(path.resolve(ctx.root, b.compileCommands)) === wanted);
-  return owners.length === 1 ? { variant: owners[0].variant, image: owners[0].image } : req;
+    .filter((b) => b.compileCommands && real(path.resolve(ctx.root, b.compileCommands)) === wanted && (!req.variant || b.variant === req.variant));
+  return owners.length ? owners : [resolveProjectBuild(ctx, req)];
+}
+
+/** The build a unit is checked against (see buildsToCheck), or why none. */
+function buildOfUnit(builds: BuildRow[], unit: CompileUnit): BuildRow | string {
+  if (builds.length === 1) return builds[0];
+  const linking = builds.find((b) => b.linkedUnits === null || b.linkedUnits.includes(unit.file));
+  return linking ?? `no image of ${builds[0].variant} links it`;
 }
 
 export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compileCommands?: string }): CallGraphCheckReport {
   const reader = requireReader(ctx);
-  const build = resolveProjectBuild(ctx, selectorOf(ctx, req));
-  const db = req.compileCommands ?? build.compileCommands;
-  if (!db) throw new QueryError(`build ${build.variant}/${build.image} has no compile_commands.json`, 'give its path: fw-context check-callgraph path/to/compile_commands.json');
+  const builds = buildsToCheck(ctx, req);
+  const db = req.compileCommands ?? builds[0].compileCommands;
+  if (!db) throw new QueryError(`build ${builds[0].variant}/${builds[0].image} has no compile_commands.json`, 'give its path: fw-context check-callgraph path/to/compile_commands.json');
   const units = readCompileDatabase(db).units.filter((u) => isCFamilySource(u.file));
   const report: CallGraphCheckReport = { compileCommands: db, units: [], edges: 0, edgesFound: 0, indirect: 0, indirectFound: 0, implicit: 0, missing: [] };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-callgraph-'));
-  const cg = reader.callGraph();
+  const site = new SiteLookup(reader.callGraph());
   const lines = new Map<string, string[]>();
   const lineText = (file: string, line: number) => {
     if (!lines.has(file)) lines.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : []);
@@ -181,9 +216,10 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
   };
   try {
     units.forEach((unit, n) => {
-      const edges = compilerEdges(unit, dir, n);
-      if (typeof edges === 'string') {
-        report.units.push({ unit: unit.file, status: 'skipped', reason: edges, edges: 0, indirect: 0 });
+      const build = buildOfUnit(builds, unit);
+      const edges = typeof build === 'string' ? build : compilerEdges(unit, dir, n);
+      if (typeof edges === 'string' || typeof build === 'string') {
+        report.units.push({ unit: unit.file, status: 'skipped', reason: edges as string, edges: 0, indirect: 0 });
         return;
       }
       const u: CallGraphCheckUnit = { unit: unit.file, status: 'checked', edges: 0, indirect: 0 };
@@ -194,15 +230,12 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
         const written = writesName(text, e.callee);
         const substituted = !written && (MEMORY_HELPER.test(e.callee) || (REWRITTEN_FROM[e.callee]?.test(text) ?? false));
         if (!indirect && (COMPILER_HELPER.test(e.callee) || substituted)) {
-          const rows = cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 500, offset: 0 }).rows;
-          if (!rows.some((r) => r.file === rel && r.line === e.line)) {
+          if (!site.calls(e.callee, build.id).some((r) => r.file === rel && r.line === e.line)) {
             report.implicit++;
             continue;
           }
         }
-        const rows = indirect
-          ? cg.rowsOfKinds(['indirect'], build.id, false, { limit: 100000, offset: 0 }).rows
-          : cg.callsTo([e.callee], build.id, { kinds: CALL_KINDS }, { limit: 5000, offset: 0 }).rows;
+        const rows = indirect ? site.indirect(build.id) : site.calls(e.callee, build.id);
         // GCC may place a call written in the arguments of another call at that outer call (lfs_min(\n lfs_alignup(...)));
         // a row of the same caller inside the outer call's parentheses is that call site.
         // GCC places an indirect call at the start of its callee expression, the index at the member or variable
@@ -210,7 +243,8 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
         const span = () => (indirect ? lineOfArgumentList : lastLineOfCall)(lineText, e.file, e.line, e.column);
         const found =
           rows.some((r) => r.file === rel && r.line === e.line) ||
-          rows.some((r) => r.file === rel && r.caller === e.caller && r.line > e.line && r.line <= span());
+          rows.some((r) => r.file === rel && r.caller === e.caller && r.line > e.line && r.line <= span()) ||
+          (!indirect && !written && site.resolvedPointerCall(build.id, rel, e));
         if (indirect) {
           u.indirect++;
           report.indirect++;
@@ -228,6 +262,38 @@ export function checkCallGraph(ctx: ProjectContext, req: BuildSelector & { compi
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return report;
+}
+
+/** The call rows of one build the check reads, each asked of the index once. */
+class SiteLookup {
+  private readonly byCallee = new Map<string, CallRow[]>();
+  private readonly indirectOf = new Map<number, CallRow[]>();
+  constructor(private readonly cg: CallGraphReader) {}
+
+  calls(callee: string, buildId: number): CallRow[] {
+    const key = `${buildId}\0${callee}`;
+    let rows = this.byCallee.get(key);
+    if (!rows) this.byCallee.set(key, (rows = this.cg.callsTo([callee], buildId, { kinds: CALL_KINDS }, { limit: 5000, offset: 0 }).rows));
+    return rows;
+  }
+
+  indirect(buildId: number): CallRow[] {
+    let rows = this.indirectOf.get(buildId);
+    if (!rows) this.indirectOf.set(buildId, (rows = this.cg.rowsOfKinds(['indirect'], buildId, false, { limit: 100000, offset: 0 }).rows));
+    return rows;
+  }
+
+  /**
+   * Whether GCC's direct call `e`, at a line that does not name the callee, is an indirect call the index has there
+   * whose pointer holds that function, as find_indirect_targets answers (GCC made it direct: Mbed TLS's `tls_prf =
+   * tls_prf_sha256; ... return tls_prf(...)` where only one case stores into the pointer).
+   */
+  resolvedPointerCall(buildId: number, rel: string, e: CompilerEdge): boolean {
+    const sites = this.indirect(buildId).filter((r) => r.file === rel && r.line === e.line && r.caller === e.caller && r.slot);
+    if (!sites.length) return false;
+    const walk = new CallGraphWalk(this.cg, buildId);
+    return sites.some((s) => walk.targets(s.slot!).some((t) => t.callee === e.callee));
+  }
 }
 
 export function formatCallGraphCheck(r: CallGraphCheckReport): string {
