@@ -304,5 +304,9 @@ export const SCHEMA_VERSION = 18;
  *     expanded, as variables `__ptr`, `__stream`, `__cnt` and `__c` and a function `__extension__`). Unit results
  *     hold those files (UnitResult.through) and the headers with code above an #include that first read files (heads);
  *     skeletons hold where a file's code starts above an #include.
+ * 98: a file-scope function pointer with a typedef-named type and an initializer (`mbedtls_time_t (*mbedtls_time)(...)
+ *     = f;`) is a variable defined holding f; a run of object-like macros writing one statement together (Mbed TLS's
+ *     `MULADDC_X1_INIT MULADDC_X1_CORE MULADDC_X1_STOP`) is parsed as `;`; function-like macros writing a piece of a
+ *     list of expressions (`MBEDTLS_SSL_SIG_ALG(hash)` → `..., (0x800 | hash),`) are blanked with their arguments.
  */
-export const ROW_FORMAT_VERSION = 97;
+export const ROW_FORMAT_VERSION = 98;

@@ -8,11 +8,12 @@
 // (C++ `__BEGIN_DECLS` → `extern "C" {`, `__END_DECLS` → `}`), and a macro that only wraps its argument in an asm
 // operand constraint or a noexcept has its name replaced by it (`__CMSIS_GCC_OUT_REG (x)` → `"=r" (x)`); macros that
 // write a piece of an argument list (lwIP `WRITE_DELAYED` → `, 1`) or a declaration of their arguments
-// (`API_MSG_M_DEF_C(t, m)` → `const t * m`) are written out where that fits. Columns and lines never move; other
-// macros are left alone.
+// (`API_MSG_M_DEF_C(t, m)` → `const t * m`) are written out where that fits, and function-like ones writing a piece
+// of a list of expressions (Mbed TLS's `MBEDTLS_SSL_SIG_ALG(hash)` → `..., (0x800 | hash),`) are blanked. Columns
+// and lines never move; other macros are left alone.
 import type { MacroRecord } from '../preprocessor/api.js';
 import { sha1 } from '../model/sha1.js';
-import { listFragmentFitting } from './list-fragments.js';
+import { isBlankableListPiece, listFragmentFitting } from './list-fragments.js';
 import { argumentList, decoratedParameter, PLAIN_WRAPPER, unwrappedUse, wrappedName, wrapperOf, type WrapperGlue } from './wrapper-macros.js';
 
 export interface BlankableMacros {
@@ -172,7 +173,9 @@ function verdictOf(m: MacroRecord): Verdict {
     const constraint = operandConstraintFor(m);
     if (constraint !== null) return { kind: 'object', text: constraint };
     const glue = wrapperOf(m);
-    return glue === null ? NO : { kind: 'unwrap', text: glue };
+    if (glue !== null) return { kind: 'unwrap', text: glue };
+    // A piece of a list of expressions, a comma at one end, that hands no argument on (see list-fragments.ts).
+    return /^\s*,|,\s*$/.test(m.value) && isBlankableListPiece(m.value) ? { kind: 'function', text: '' } : NO;
   }
   const text = replacementFor(m);
   return text === null ? NO : { kind: 'object', text };

@@ -1,7 +1,8 @@
 // Object-like macros whose value is a piece of an argument or parameter list, a comma first or last (lwIP's
 // `WRITE_DELAYED` → `, 1`, `WRITE_DELAYED_PARAM` → `, u8_t delayed`, `LOOPIF_ADDRINIT` → `&a, &b, &c,`): what
-// stands for a use before parsing, so `f(conn WRITE_DELAYED)` reads as the call of two arguments it is. Values
-// holding statements, blocks or unbalanced brackets are left alone.
+// stands for a use before parsing, so `f(conn WRITE_DELAYED)` reads as the call of two arguments it is; and
+// function-like macros whose value is a list piece of expressions (Mbed TLS's `MBEDTLS_SSL_SIG_ALG(hash)`), blanked
+// with their arguments. Values holding statements, blocks or unbalanced brackets are left alone.
 
 /** Strings and character literals, blanks, words and numbers, then any other character. */
 const TOKEN = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\s+|[\w.]+|[^]/gy;
@@ -24,6 +25,20 @@ export function listFragmentFitting(value: string, room: number): string | null 
   if (items.some(isDeclaration)) return null;
   const skeleton = items.map((item) => (item.length ? '0' : '')).join(',');
   return skeleton.length <= room ? skeleton : null;
+}
+
+/**
+ * Whether the uses of a function-like macro with this value can be blanked with their arguments: a piece of an
+ * argument or initializer list with a comma at one end only, each item an expression that calls nothing (Mbed
+ * TLS's `MBEDTLS_SSL_SIG_ALG(hash)` → `((hash << 8) | MBEDTLS_SSL_SIG_RSA), (0x800 | hash),`, used once per hash in
+ * an array's initializer with no comma between the uses). The list then reads as it does without those items; a
+ * use's arguments or items are no declaration and no call the index would lose.
+ */
+export function isBlankableListPiece(value: string): boolean {
+  const v = value.trim();
+  if (v.startsWith(',') === v.endsWith(',') || /[A-Za-z_]\w*\s*\(/.test(v)) return false;
+  const items = topItems(v);
+  return items !== undefined && !items.slice(1, -1).some((item) => item.length === 0) && !items.some(isDeclaration);
 }
 
 /**

@@ -439,7 +439,10 @@ function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: Ret
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).
   const found = set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt, readsAt(fa.undone, root)) : undefined;
-  if (!asm) return { text: writeStatementUses(blanked, found?.invocations), found, invocations: found?.invocations };
+  if (!asm) {
+    const written = writeStatementUses(blanked, found?.invocations);
+    return { text: written.text, found, invocations: written.invocations };
+  }
   // The assembler reads a file's C macros expanded, constants too (`.rept NUM_IRQS`).
   const cExpanded = () => (set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, true, true).invocations : []);
   const invocations = withAssemblerInvocations(found?.invocations, asm.findInvocations(blanked, cExpanded, rel));

@@ -520,13 +520,18 @@ class CallWalker {
     const right = node.childForFieldName('right');
     if (!left || !right) return;
     let slot: string | null = null;
+    let detail = clip(node.text, 80);
     if (left.type === 'field_expression') slot = this.fieldSlot(left, fn);
     else if (left.type === 'identifier') slot = this.slotOfName(left.text, fn)?.slot ?? `var:${left.text}`;
     else if (left.type === 'subscript_expression') {
       const arr = left.childForFieldName('argument');
       if (arr?.type === 'identifier') slot = `${this.slotOfName(arr.text, fn)?.slot ?? `var:${arr.text}`}[]`;
+    } else if (!fn && left.type === 'call_expression') {
+      // `T (*name)(...) = value;` at file scope, read as an assignment to a call: the pointer's initializer.
+      const declared = pointerDeclarationName(left)?.name.text;
+      if (declared) [slot, detail] = [`var:${declared}`, `${declared} = ${clip(right.text, 60)}`];
     }
-    if (slot) this.storeValue(right, slot, fn, clip(node.text, 80));
+    if (slot) this.storeValue(right, slot, fn, detail);
   }
 
   /** `void NMI_Handler(void) __attribute__((weak, alias("Default_Handler")))`: the alias target is stored into `alias:NMI_Handler`, as `.thumb_set` does in assembler. */

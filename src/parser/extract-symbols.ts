@@ -335,14 +335,18 @@ class FileExtractor {
     this.add('typedef', n.text, [], parent, node, this.statementOf(node, ancestors), { node, ancestors }, { signature: clip(node.text.replace(/;\s*$/, '')) });
   }
 
-  /** A file-scope function pointer whose type is a typedef name, read as a call (see pointer-declarations.ts): a variable defined. */
+  /**
+   * A file-scope function pointer whose type is a typedef name, read as a call or as an assignment to one when it
+   * has an initializer (see pointer-declarations.ts): a variable defined.
+   */
   pointerDeclaration(stmt: SyntaxNode, ancestors: Ancestors): void {
-    const call = stmt.namedChild(0);
+    const first = stmt.namedChild(0);
+    const call = first?.type === 'assignment_expression' ? first.childForFieldName('left') : first;
     const declared = call && pointerDeclarationName(call);
-    if (!declared) return;
+    if (!first || !declared) return;
     const { scope: parent, inFunction } = this.enclosing(ancestors);
     if (inFunction) return;
-    const signature = clipRange(this.source, stmt.startIndex, call.endIndex);
+    const signature = clipRange(this.source, stmt.startIndex, first.endIndex);
     this.add('varglobal', declared.name.text, [], parent, declared.declarator, { frame: stmt, up: 0 }, { node: stmt, ancestors }, { signature, isDefinition: true });
   }
 

@@ -165,6 +165,30 @@ describe('macros that write a piece of an argument list', () => {
   });
 });
 
+describe('function-like macros that write a piece of a list of expressions', () => {
+  // Mbed TLS's ssl_test_common_source.c: `#define MBEDTLS_SSL_SIG_ALG(hash) ((hash << 8) | MBEDTLS_SSL_SIG_RSA), (0x800 |
+  // hash),` used once per hash in an array's initializer, no comma between the uses.
+  const macros = blankableMacros([
+    def('SIG_ALG', '((hash << 8) | SIG_RSA), (0x800 | hash),', '(hash)'),
+    def('MORE_ARGS', ', (x) + 1', '(x)'),
+    def('BOTH_ENDS', ', x,', '(x)'),
+    def('CALLS', ', compute(x)', '(x)'),
+    def('PARAM', ', unsigned char *x', '(x)'),
+    def('UNBALANCED', ', (x', '(x)'),
+  ]);
+
+  it('are blanked with their arguments, so the list reads as it does without those items; others stay', () => {
+    expect([...macros.functionLike].sort()).toEqual(['MORE_ARGS', 'SIG_ALG']);
+    const text = ['unsigned short sig_algs[] = {', '    SIG_ALG(HASH_SHA512)', '    SIG_ALG(HASH_SHA256)', '    SIG_NONE', '};', 'int n = sum(1 MORE_ARGS(2));', ''].join('\n');
+    expect(extractSymbols(text, { relPath: 'sig.c', language: 'c' }).errors).not.toEqual([]);
+    const out = blankMacroUses(text, macros);
+    expect(out.split('\n')).toEqual(['unsigned short sig_algs[] = {', ' '.repeat(24), ' '.repeat(24), '    SIG_NONE', '};', `int n = sum(1 ${' '.repeat(12)});`, '']);
+    const ex = extractSymbols(out, { relPath: 'sig.c', language: 'c' });
+    expect(ex.errors).toEqual([]);
+    expect(ex.symbols.map((x) => `${x.kind} ${x.name}`)).toEqual(['varglobal sig_algs', 'varglobal n']);
+  });
+});
+
 describe('a macro that writes an array declarator', () => {
   // glibc sys/cdefs.h `__flexarr` (`[]` for C99, `[0]` or `[1]` before), used in bits/socket.h's struct cmsghdr.
   it('is read as its brackets where they fit; other bracket values stay', () => {

@@ -10,3 +10,4 @@
 (type_definition) @definition.typedef
 ; `T (*name)(...);` with T a typedef name, read as a call (a declaration at file scope: see pointer-declarations.ts).
 (expression_statement (call_expression function: (call_expression arguments: (argument_list (pointer_expression))))) @definition.pointer
+(expression_statement (assignment_expression left: (call_expression function: (call_expression arguments: (argument_list (pointer_expression)))))) @definition.pointer
