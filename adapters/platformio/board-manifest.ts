@@ -39,9 +39,25 @@ function platformDir(core: string, platform: string): string | undefined {
   return versioned ? path.join(root, versioned) : undefined;
 }
 
+/** A folder PlatformIO looks for `<board>.json` in, and the platform folder it belongs to (when it does). */
+interface BoardDir {
+  dir: string;
+  platformDir?: string;
+}
+
+/** What a project's envs share in finding their boards: the folders searched per platform, manifests parsed per file (null: not valid JSON). */
+export interface BoardCache {
+  dirs: Map<string, BoardDir[]>;
+  manifests: Map<string, Record<string, unknown> | null>;
+}
+
+export function newBoardCache(): BoardCache {
+  return { dirs: new Map(), manifests: new Map() };
+}
+
 /** Where PlatformIO looks for `<board>.json`, in its order: boards_dir, `<core>/boards`, the platform's `boards`. */
-function boardDirs(config: PioProjectConfig, core: string | undefined, platform: string | undefined): { dir: string; platformDir?: string }[] {
-  const dirs: { dir: string; platformDir?: string }[] = [{ dir: path.resolve(config.projectDir, config.get('platformio', 'boards_dir') ?? 'boards') }];
+function boardDirs(config: PioProjectConfig, core: string | undefined, platform: string | undefined): BoardDir[] {
+  const dirs: BoardDir[] = [{ dir: path.resolve(config.projectDir, config.get('platformio', 'boards_dir') ?? 'boards') }];
   if (core) {
     dirs.push({ dir: path.join(core, 'boards') });
     const pdir = platform ? platformDir(core, platform) : undefined;
@@ -63,25 +79,26 @@ function mergeOption(data: Record<string, unknown>, dotted: string, value: strin
 
 /**
  * The env's board manifest, or undefined when the env names no board or no folder PlatformIO searches holds it (or
- * it is no JSON object: a warning). `cache` keeps each manifest file's parse for the project's envs.
+ * it is no JSON object: a warning). `cache` keeps the folders searched per platform and each manifest's parse for
+ * the project's envs.
  */
 export function readBoardManifest(
   config: PioProjectConfig,
   section: string,
   env: { board?: string; platform?: string },
-  cache: Map<string, Record<string, unknown> | null>,
+  cache: BoardCache,
   diagnostics: Diagnostic[],
 ): BoardManifest | undefined {
   const { board, platform } = env;
   if (!board) return undefined;
-  const found = boardDirs(config, coreDir(config), platform)
-    .map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) }))
-    .find((d) => isFile(d.file));
+  let dirs = cache.dirs.get(platform ?? '');
+  if (dirs === undefined) cache.dirs.set(platform ?? '', (dirs = boardDirs(config, coreDir(config), platform)));
+  const found = dirs.map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) })).find((d) => isFile(d.file));
   if (!found) return undefined;
-  let parsed = cache.get(found.file);
+  let parsed = cache.manifests.get(found.file);
   if (parsed === undefined) {
     parsed = parseManifest(found.file, diagnostics);
-    cache.set(found.file, parsed);
+    cache.manifests.set(found.file, parsed);
   }
   if (!parsed) return undefined;
   const data = structuredClone(parsed);

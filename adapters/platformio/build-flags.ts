@@ -17,6 +17,17 @@ function emptyFlags(): PioFlags {
   return { defines: [], includeDirs: [], ccFlags: [], linkFlags: [], linkerScripts: [] };
 }
 
+/** `NAME=value` → [NAME, value]; `NAME` → [NAME, undefined]. */
+export function splitDefine(d: string): [string, string | undefined] {
+  const eq = d.indexOf('=');
+  return eq < 0 ? [d, undefined] : [d.slice(0, eq), d.slice(eq + 1)];
+}
+
+/** The -D arguments of defines, in order. */
+export function defineArgs(defines: PioFlags['defines']): string[] {
+  return defines.map(([n, v]) => (v === undefined ? `-D${n}` : `-D${n}=${v}`));
+}
+
 /** Parse flag lines (each as written in build_flags) into SCons categories; paths stay as written. */
 export function parseBuildFlags(lines: string[]): PioFlags {
   const f = emptyFlags();
@@ -27,9 +38,7 @@ export function parseBuildFlags(lines: string[]): PioFlags {
     let v: string | undefined;
     if (a.startsWith('-D')) {
       [v, i] = take(i, '-D');
-      if (!v) continue;
-      const eq = v.indexOf('=');
-      f.defines.push(eq < 0 ? [v, undefined] : [v.slice(0, eq), v.slice(eq + 1)]);
+      if (v) f.defines.push(splitDefine(v));
     } else if (a.startsWith('-I')) {
       [v, i] = take(i, '-I');
       if (v) f.includeDirs.push(v);
@@ -94,7 +103,7 @@ export function applyUnflags(flags: PioFlags, unflagLines: string[]): PioFlags {
 }
 
 /** The -D map (later definitions of a name win). */
-export function definesOf(flags: PioFlags): Record<string, string> {
+export function definesOf(flags: Pick<PioFlags, 'defines'>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [n, v] of flags.defines) out[n] = v ?? '1';
   return out;

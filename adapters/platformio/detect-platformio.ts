@@ -11,13 +11,12 @@ import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
 import { guarded } from '../shared/guard.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
-import { applyUnflags, concatFlags, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
-import { boardFlags, coreDir, coreVersionMacro, manifestLinkerScript, readBoardManifest, type BoardManifest } from './board-manifest.js';
-import { ideDataDefines, ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
+import { applyUnflags, concatFlags, defineArgs, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
+import { boardFlags, coreDir, coreVersionMacro, manifestLinkerScript, newBoardCache, readBoardManifest, type BoardCache, type BoardManifest } from './board-manifest.js';
+import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
+import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain } from './toolchain.js';
-
-const CXX_EXT = new Set(['.cpp', '.cc', '.cxx', '.ino']);
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -42,18 +41,10 @@ function stdFilter(flags: string[], cxx: boolean): string[] {
   return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
 }
 
-/** An env's sources (relative to src_dir): each file, whether it is C++, and the object PlatformIO writes for it. */
-function envSources(files: string[], srcDir: string, buildDir: string, env: string): { file: string; cxx: boolean; output: string }[] {
-  return files.map((rel) => ({ file: path.join(srcDir, rel), cxx: CXX_EXT.has(path.extname(rel).toLowerCase()), output: path.join(buildDir, env, 'src', `${rel}.o`) }));
-}
-
-function deriveUnits(projectDir: string, sources: { file: string; cxx: boolean; output: string }[], srcDir: string, includeDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
-  const defines = flags.defines.map(([n, v]) => (v === undefined ? `-D${n}` : `-D${n}=${v}`));
+/** The units of an env derived without idedata.json: the guessed compiler, the env's flags (-std by language). */
+function deriveUnits(projectDir: string, sources: EnvSource[], srcDir: string, includeDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
   const includes = [includeDir, srcDir, ...flags.includeDirs].map((d) => `-I${d}`);
-  return sources.map(({ file, cxx: isCxx, output }) => {
-    const argv = [isCxx ? cxx : cc, '-o', output, '-c', ...(file.endsWith('.ino') ? ['-x', 'c++'] : []), ...stdFilter(flags.ccFlags, isCxx), ...defines, ...includes, file];
-    return { file, directory: projectDir, arguments: argv, output };
-  });
+  return compileUnits(projectDir, sources, (isCxx) => ({ compiler: isCxx ? cxx : cc, flags: stdFilter(flags.ccFlags, isCxx) }), defineArgs(flags.defines), includes);
 }
 
 export interface PioProjectResult {
@@ -75,8 +66,8 @@ interface PioProject {
   buildDir: string;
   /** The adapter's own diagnostics (the configuration's come first in the result). */
   diagnostics: Diagnostic[];
-  /** Board manifests parsed, by file (null: not valid JSON), shared by the project's envs. */
-  manifests: Map<string, Record<string, unknown> | null>;
+  /** Where the project's envs found their boards (see readBoardManifest). */
+  boards: BoardCache;
   /** PLATFORMIO's value (the core's version), read once when an env is derived. */
   coreVersion?: number;
   /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
@@ -163,7 +154,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, manifests: new Map(), boardsMissing: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), boardsMissing: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -260,7 +251,7 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
       ...shared.base,
       description: `${header}, compiled as ${relPath(project.projectRoot, ide.file)} says)`,
       units: ideDataUnits(ide, sources, project.projectDir, tc),
-      defines: ideDataDefines(ide),
+      defines: definesOf(ide),
       provenance: 'derived',
     };
   }
@@ -282,9 +273,8 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
  * build_flags and the source flags, build_unflags removing from all of them.
  */
 function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string): { flags: PioFlags; manifest?: BoardManifest } {
-  const core = coreDir(project.config);
-  project.coreVersion ??= coreVersionMacro(core);
-  const manifest = readBoardManifest(project.config, shared.section, shared, project.manifests, project.diagnostics);
+  project.coreVersion ??= coreVersionMacro(coreDir(project.config));
+  const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
   if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
   const board = boardFlags(prefix, manifest, project.coreVersion);
   return { flags: resolvePaths(applyUnflags(concatFlags(board, shared.userFlags), shared.unflags), project.projectDir), manifest };

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { CompileUnit, Diagnostic } from '../contract.js';
 import { readText } from '../shared/fs-helpers.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import { defineArgs, splitDefine, type PioFlags } from './build-flags.js';
+import { compileUnits, type EnvSource } from './env-units.js';
 
 export interface IdeData {
   file: string;
@@ -13,8 +15,8 @@ export interface IdeData {
   cxxPath?: string;
   ccFlags: string[];
   cxxFlags: string[];
-  /** `NAME` or `NAME=value`, as PlatformIO lists the project environment's CPPDEFINES. */
-  defines: string[];
+  /** The project environment's CPPDEFINES (PlatformIO lists them as `NAME` or `NAME=value`). */
+  defines: PioFlags['defines'];
   /** The project's and libraries' include folders, in order. */
   includes: string[];
   /** The toolchain's own include folders (given as -isystem: they stand for the compiler's built-in search path). */
@@ -43,7 +45,7 @@ export function readIdeData(file: string, diagnostics: Diagnostic[]): IdeData | 
     cxxPath: text(data.cxx_path),
     ccFlags: splitCommand(String(data.cc_flags)),
     cxxFlags: splitCommand(typeof data.cxx_flags === 'string' ? data.cxx_flags : ''),
-    defines: strings(data.defines),
+    defines: strings(data.defines).map(splitDefine),
     includes: [...strings(includes.build), ...strings(includes.compatlib)],
     toolchainIncludes: strings(includes.toolchain),
   };
@@ -66,24 +68,9 @@ export function staleIdeDataNote(ide: IdeData, iniFiles: string[], env: string):
   return { severity: 'info', file: ide.file, message: `env '${env}': ${path.basename(newer)} changed after this dump was written; its flags may be out of date`, fix: `regenerate it with \`pio project metadata -e ${env}\`` };
 }
 
-/** `NAME=value` → [NAME, value]; `NAME` → [NAME, '1']. */
-function splitDefine(d: string): [string, string] {
-  const eq = d.indexOf('=');
-  return eq < 0 ? [d, '1'] : [d.slice(0, eq), d.slice(eq + 1)];
-}
-
-export function ideDataDefines(ide: IdeData): Record<string, string> {
-  return Object.fromEntries(ide.defines.map(splitDefine));
-}
-
 /** One unit per source, compiled as PlatformIO's dump says (C or C++ flags and compiler by the file's language). */
-export function ideDataUnits(ide: IdeData, files: { file: string; cxx: boolean; output: string }[], projectDir: string, guessed: { cc: string; cxx: string }): CompileUnit[] {
-  const defines = ide.defines.map((d) => `-D${d}`);
+export function ideDataUnits(ide: IdeData, sources: EnvSource[], projectDir: string, guessed: { cc: string; cxx: string }): CompileUnit[] {
   const includes = [...ide.includes.map((d) => `-I${d}`), ...ide.toolchainIncludes.flatMap((d) => ['-isystem', d])];
-  return files.map(({ file, cxx, output }) => {
-    const compiler = (cxx ? ide.cxxPath : ide.ccPath) ?? (cxx ? guessed.cxx : guessed.cc);
-    const flags = cxx ? ide.cxxFlags : ide.ccFlags;
-    const lang = file.endsWith('.ino') ? ['-x', 'c++'] : [];
-    return { file, directory: projectDir, arguments: [compiler, '-o', output, '-c', ...lang, ...flags, ...defines, ...includes, file], output };
-  });
+  const compile = (cxx: boolean) => ({ compiler: (cxx ? ide.cxxPath : ide.ccPath) ?? (cxx ? guessed.cxx : guessed.cc), flags: cxx ? ide.cxxFlags : ide.ccFlags });
+  return compileUnits(projectDir, sources, compile, defineArgs(ide.defines), includes);
 }
