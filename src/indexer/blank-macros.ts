@@ -319,7 +319,8 @@ export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
 
 const TOKEN = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*|[()]/g;
 
-function blank(text: string): string {
+/** `text` with every character but line ends a blank (columns and lines kept). */
+export function blank(text: string): string {
   return text.replace(/[^\r\n]/g, ' ');
 }
 

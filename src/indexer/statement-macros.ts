@@ -9,6 +9,7 @@
 // and for the locals they declare (expanded-text.ts, extract-calls.ts). Declarations at file scope, and what the text
 // cannot tell from an initializer or an expression, stay as written.
 import type { MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { blank } from './blank-macros.js';
 
 /** Keywords that start a statement (`if (...) return(E);`, `return;`). */
 const STATEMENT_KEYWORD = /^(?:if|while|for|switch|do|return|goto|break|continue)\b/;
@@ -222,11 +223,6 @@ class BraceDepth {
     }
     return this.depth;
   }
-}
-
-/** `text` with every character but line ends a blank. */
-function blank(text: string): string {
-  return text.replace(/[^\r\n]/g, ' ');
 }
 
 /** True when the invocation's expansion ends a statement (`;` or `}` last). */
