@@ -5,7 +5,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { dropUnusedTested, testedId } from './tested-lists.js';
+import { testedId } from './tested-lists.js';
+import { dropUnusedLists, storeList } from './value-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -710,15 +711,17 @@ export class IndexWriter {
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
   private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, files, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, files, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
-    // The list of the row before and its id: most rows of a write name the same one.
+    // The lists of the row before and their ids: most rows of a write name the same ones.
     let lastTested: { hash: string; id: number } | undefined;
+    let lastDiagnostics: { hash: string; id: number } | undefined;
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
       if (lastTested?.hash !== r.testedHash) lastTested = { hash: r.testedHash, id: testedId(this.db, { hash: r.testedHash, json: r.tested }) };
-      const inserted = insertedId(insResult, r.key, r.hash, lastTested.id, r.files.toString(), r.data);
+      if (lastDiagnostics?.hash !== r.diagnosticsHash) lastDiagnostics = { hash: r.diagnosticsHash, id: storeList(this.db, { hash: r.diagnosticsHash, json: r.diagnostics }) };
+      const inserted = insertedId(insResult, r.key, r.hash, lastTested.id, lastDiagnostics.id, r.files.toString(), r.data);
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
@@ -800,7 +803,7 @@ export class IndexWriter {
       `);
       this.dropUnlinkedResults();
       // After the rows: results written over in place may have left a list too.
-      dropUnusedTested(this.db);
+      dropUnusedLists(this.db);
     }).immediate();
   }
 

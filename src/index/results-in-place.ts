@@ -9,6 +9,7 @@ import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
 import { testedId } from './tested-lists.js';
+import { storeList } from './value-lists.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
 export type NamedViews = Map<string, { data: string; uses: number }>;
@@ -37,8 +38,9 @@ export function replaceResultsInPlace(
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
   const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files = ?, data = ? WHERE id = ?');
-  // Apart: its index entry is rewritten only when the list changed (a carried row keeps its list).
+  // Apart: their index entries are rewritten only when a list changed (a carried row keeps its lists).
   const retest = prepared(db, 'UPDATE unit_results SET tested_id = ? WHERE id = ? AND tested_id != ?');
+  const rediagnose = prepared(db, 'UPDATE unit_results SET diagnostics_id = ? WHERE id = ? AND diagnostics_id != ?');
   // Stored results units of the patch take as they are (a unit compiled twice may take the other's old result).
   const taken = new Set(units.map((u) => u.result).filter((r) => typeof r === 'number'));
   units.forEach((u, k) => {
@@ -49,6 +51,8 @@ export function replaceResultsInPlace(
     const tested = testedId(db, { hash: r.testedHash, json: r.tested });
     write.run(r.key, r.hash, r.files.toString(), r.data, old.id);
     retest.run(tested, old.id, tested);
+    const diagnostics = storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics });
+    rediagnose.run(diagnostics, old.id, diagnostics);
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;

@@ -190,25 +190,32 @@ CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
 CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 
 -- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the tested
--- list \`tested_id\` names and \`files\` (JSON) say whether one still holds, \`data\` holds its diagnostics (JSON)
--- and its file views' sha1s (binary).
+-- list \`tested_id\` names and \`files\` (JSON) say whether one still holds, \`diagnostics_id\` names the list of
+-- its diagnostics, \`data\` holds the rest (JSON) and its file views' sha1s (binary).
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
   hash TEXT NOT NULL UNIQUE,
   tested_id INTEGER NOT NULL,
+  diagnostics_id INTEGER NOT NULL,
   files TEXT NOT NULL,
   data BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
 CREATE INDEX IF NOT EXISTS unit_results_tested ON unit_results(tested_id);
--- The starting macros a unit's walk consulted with their values (JSON), once per distinct list (most units of a
--- build share one), found by the sha1 of that JSON; a list no unit result names is collected, its id never reused
--- (see tested-lists.ts).
-CREATE TABLE IF NOT EXISTS tested_lists (
+CREATE INDEX IF NOT EXISTS unit_results_diagnostics ON unit_results(diagnostics_id);
+-- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
+-- diagnostics), once per distinct list, found by the sha1 of the list's JSON; \`items\` names its items (varint ids
+-- of list_items, each distinct item once). A list no unit result names is collected, items when they have grown
+-- much; ids are never reused (see value-lists.ts).
+CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash TEXT NOT NULL UNIQUE,
-  data TEXT NOT NULL
+  items BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS list_items (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  json TEXT NOT NULL UNIQUE
 );
 -- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
 -- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (their

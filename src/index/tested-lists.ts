@@ -1,9 +1,10 @@
 // The `tested` lists of unit results (the starting macros a unit's walk consulted, with their values), stored once
-// each in tested_lists (keyed by the sha1 of their JSON, which the row hashes cover) and named by id from unit_results:
-// most units of a build consulted the same list (~7.5 KB). Lists are shared objects, never changed, cached.
+// each as value lists (keyed by the sha1 of their JSON, which the row hashes cover; see value-lists.ts) and named by
+// id from unit_results: most units of a build consulted the same list (~7.5 KB). Lists are shared objects, never
+// changed, cached.
 import { sha1 } from '../model/sha1.js';
 import type { Db } from './open-index.js';
-import { prepared } from './statement-cache.js';
+import { storedListJson, storeList } from './value-lists.js';
 
 export type Tested = [string, string | null][];
 
@@ -75,18 +76,10 @@ export function storedTested(db: Db, id: number): TestedList {
   const ids = idsOf(db);
   const known = ids.get(id);
   if (known !== undefined) return known;
-  const json = prepared(db, 'SELECT data FROM tested_lists WHERE id = ?').pluck().get(id) as string | undefined;
-  if (json === undefined) throw new Error(`tested list ${id} is missing from the index`);
-  return remember(ids, id, testedFromJson(json));
+  return remember(ids, id, testedFromJson(storedListJson(db, id)));
 }
 
 /** The id of the stored list of `t`'s hash, stored now when there is none (equal hashes, equal lists). */
 export function testedId(db: Db, t: { hash: string; json: string }): number {
-  const id = prepared(db, 'SELECT id FROM tested_lists WHERE hash = ?').pluck().get(t.hash) as number | undefined;
-  return id ?? Number(prepared(db, 'INSERT INTO tested_lists(hash, data) VALUES (?, ?)').run(t.hash, t.json).lastInsertRowid);
-}
-
-/** Deletes the lists no unit result names any more (answers how many). */
-export function dropUnusedTested(db: Db): number {
-  return prepared(db, 'DELETE FROM tested_lists WHERE id NOT IN (SELECT tested_id FROM unit_results)').run().changes;
+  return storeList(db, t);
 }

@@ -1,6 +1,6 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
-// result still holds are plain JSON (`files`) or name a shared list (`tested_id`, see tested-lists.ts); `data`
-// holds the rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
+// result still holds are plain JSON (`files`) or name a shared list (`tested_id`, see tested-lists.ts); the
+// diagnostics are a shared list too (`diagnostics_id`, see diagnostic-lists.ts); `data` holds the rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
 // views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
@@ -15,6 +15,8 @@ import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
 import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
 import { storedTested, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
+import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
+import type { ListText } from './value-lists.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -58,6 +60,9 @@ export interface EncodedUnitResult {
   /** The JSON of the result's `tested` list (shared by the results naming the list) and its sha1 (the row names the list stored under it). */
   tested: string;
   testedHash: string;
+  /** The JSON of the result's diagnostics and its sha1 (the row names the list stored under it). */
+  diagnostics: string;
+  diagnosticsHash: string;
   /** The `files` column (JSON) as UTF-8 bytes. */
   files: Buffer;
   data: Buffer;
@@ -76,7 +81,6 @@ const VIEW_HASH_BYTES = 20;
 interface ResultBody {
   unit: string;
   lang: UnitResultRow['lang'];
-  diagnostics: Diagnostic[];
   tops?: number[];
   firstTops?: number[];
   heads?: number[];
@@ -130,15 +134,17 @@ const encodeRead: ReadEncoder = (read, storedPath) => ({ pair: fileJson(storedPa
 export function encodeUnitResult(r: UnitResultRow, views = new Map<string, string>(), storedPath: (file: string) => string = samePath): { row: EncodedUnitResult; viewHashes: string[] } {
   const tested = testedOf(r.tested);
   const n = r.files.length;
+  const diagnostics = diagnosticsText(r.diagnostics);
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, diagnostics: r.diagnostics, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
   writeViewHashes(data, bodyBytes, enc);
   const files = filesColumn(enc);
-  const hash = rowHash(`${r.key}\0`, tested.hash, files, `\0${body}\0`, enc);
-  return { row: { key: r.key, hash, tested: tested.json, testedHash: tested.hash, files, data, fileCount: n, views }, viewHashes: enc.viewHashes };
+  const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0`, files, `\0${body}\0`, enc);
+  const row = { key: r.key, hash, tested: tested.json, testedHash: tested.hash, diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, files, data, fileCount: n, views };
+  return { row, viewHashes: enc.viewHashes };
 }
 
 /**
@@ -196,12 +202,12 @@ function filesColumn(enc: EncodedFiles): Buffer {
 }
 
 /**
- * The row's hash: sha1 of key, the tested list's hash, files, body and the view hashes joined, each of the first four
- * followed by a NUL (`keyNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
+ * The row's hash: sha1 of key, the tested and diagnostics lists' hashes, files, body and the view hashes joined, each
+ * but the last followed by a NUL (`keyNul`, `listsNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
  * row hashes is made (fresh memory is what a unit's encoding costs most on a small VM).
  */
-function rowHash(keyNul: string, testedHash: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
-  const h = sha1Hasher().update(keyNul).update(testedHash).update('\0').update(files).update(nulBodyNul);
+function rowHash(keyNul: string, listsNul: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
+  const h = sha1Hasher().update(keyNul).update(listsNul).update(files).update(nulBodyNul);
   let hex = '';
   for (let p = 0; p < enc.pieces.length; p++) {
     const piece = enc.pieces[p];
@@ -317,9 +323,11 @@ export function storedViewHashes(data: Buffer, fileCount: number): string[] {
   return hashes;
 }
 
-export function decodeUnitResult(key: string, tested: string, files: string, data: Buffer, views: FileViewCache): UnitResultRow {
-  const pairs = JSON.parse(files) as [string, string][];
-  return decodeRow(key, testedFromJson(tested).list, data, pairs.length, (i) => pairs[i], views).row;
+/** An encoded row decoded (one made elsewhere, e.g. on a worker). */
+export function decodeUnitResult(r: Pick<EncodedUnitResult, 'key' | 'tested' | 'diagnostics' | 'files' | 'data'>, views: FileViewCache): UnitResultRow {
+  const pairs = JSON.parse(r.files.toString('utf8')) as [string, string][];
+  const lists = { tested: testedFromJson(r.tested).list, diagnostics: JSON.parse(r.diagnostics) as Diagnostic[] };
+  return decodeRow(r.key, lists, r.data, pairs.length, (i) => pairs[i], views).row;
 }
 
 /**
@@ -328,7 +336,7 @@ export function decodeUnitResult(key: string, tested: string, files: string, dat
  * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
  */
 export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
-  return decodeRow(r.key, r.tested.list, r.data, at.length, (i) => pairs[at[i]], views);
+  return decodeRow(r.key, { tested: r.tested.list, diagnostics: r.diagnostics.list }, r.data, at.length, (i) => pairs[at[i]], views);
 }
 
 /** The view hashes a row's `data` ends with (its last bytes) and their views, as decoded (see tailViews). */
@@ -369,7 +377,13 @@ function sameBytes(a: Buffer, i: number, b: Buffer, j: number): boolean {
   return true;
 }
 
-function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
+/** The lists a row names, decoded. */
+interface RowLists {
+  tested: UnitResultRow['tested'];
+  diagnostics: Diagnostic[];
+}
+
+function decodeRow(key: string, lists: RowLists, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
   const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * n)) as ResultBody;
   const { hashes: viewHashes, views: read } = tailViews(data, n, views);
   const files: UnitResultRow['files'] = new Array(n);
@@ -382,8 +396,8 @@ function decodeRow(key: string, tested: UnitResultRow['tested'], data: Buffer, n
     key,
     lang: body.lang,
     files,
-    tested,
-    diagnostics: body.diagnostics,
+    tested: lists.tested,
+    diagnostics: lists.diagnostics,
     ...(body.tops ? { tops: body.tops } : {}),
     ...(body.firstTops ? { firstTops: body.firstTops } : {}),
     ...(body.heads ? { heads: body.heads } : {}),
@@ -406,6 +420,8 @@ export interface StoredResultInputs {
   key: string;
   /** The id of its `tested` list (see tested-lists.ts). */
   testedId: number;
+  /** The id of its diagnostics list (see diagnostic-lists.ts). */
+  diagnosticsId: number;
   files: string;
 }
 
@@ -418,28 +434,30 @@ export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileVi
 /** A stored result from its columns, its `tested` list the one its hash names. */
 function storedResult(db: Db, stored: StoredResultInputs, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(stored.files) as [string, string][];
-  return decodeRow(stored.key, storedTested(db, stored.testedId).list, data, pairs.length, (i) => pairs[i], views).row;
+  const lists = { tested: storedTested(db, stored.testedId).list, diagnostics: storedDiagnostics(db, stored.diagnosticsId).list };
+  return decodeRow(stored.key, lists, data, pairs.length, (i) => pairs[i], views).row;
 }
 
 /** A stored result's columns as read: what a row carried over is made from (see movedRow). */
 export interface StoredUnitRow {
   key: string;
-  /** The list its `tested_id` names. */
+  /** The lists its `tested_id` and `diagnostics_id` name. */
   tested: TestedList;
+  diagnostics: { text: ListText; list: Diagnostic[] };
   /** The `files` column's UTF-8 bytes (read as a blob: a row carried over has hashes replaced in them in place). */
   files: Buffer;
   data: Buffer;
 }
 
 export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
-  const r = prepared(db, 'SELECT key, tested_id, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; files: Buffer; data: Buffer };
-  return { key: r.key, tested: storedTested(db, r.tested_id), files: r.files, data: r.data };
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; diagnostics_id: number; files: Buffer; data: Buffer };
+  return { key: r.key, tested: storedTested(db, r.tested_id), diagnostics: storedDiagnostics(db, r.diagnostics_id), files: r.files, data: r.data };
 }
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
-  const r = prepared(db, 'SELECT key, tested_id, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; files: string; data: Buffer };
-  return storedResult(db, { id, key: r.key, testedId: r.tested_id, files: r.files }, r.data, views);
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; diagnostics_id: number; files: string; data: Buffer };
+  return storedResult(db, { id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files }, r.data, views);
 }
 
 /** A file of a stored result read again at another content hash, seen through another view (see movedRow). */
@@ -485,8 +503,9 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
   // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
-  const hash = sha1Hasher().update(`${old.key}\0`).update(old.tested.hash).update('\0').update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
-  return { row: { key: old.key, hash, tested: old.tested.json, testedHash: old.tested.hash, files, data, fileCount: n, views, viewHashes }, viewHashes };
+  const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
+  const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash };
+  return { row: { key: old.key, hash, ...lists, files, data, fileCount: n, views, viewHashes }, viewHashes };
 }
 
 /** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
@@ -510,11 +529,11 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
 export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
   const rows = db
     .prepare(
-      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
+      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.diagnostics_id, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
        JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
     )
-    .all(variant, image) as { unit_path: string; id: number; key: string; tested_id: number; files: string }[];
-  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, testedId: r.tested_id, files: r.files }]));
+    .all(variant, image) as { unit_path: string; id: number; key: string; tested_id: number; diagnostics_id: number; files: string }[];
+  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files }]));
 }
 
 /** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
@@ -528,10 +547,10 @@ export function findUnitResult(
 ): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
   // The result to skip is left out by the query: its columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, hash, tested_id, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested_id: number; files: string }[];
+  const rows = prepared(db, 'SELECT id, hash, tested_id, diagnostics_id, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested_id: number; diagnostics_id: number; files: string }[];
   for (const r of rows) {
     if (!holds(storedTested(db, r.tested_id).list, JSON.parse(r.files))) continue;
-    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, testedId: r.tested_id, files: r.files, key }, views) };
+    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files, key }, views) };
   }
   return undefined;
 }

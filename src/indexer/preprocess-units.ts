@@ -190,7 +190,7 @@ class DecodedViews {
     for (let attempt = 0; ; attempt++) {
       for (const hash of viewHashes) this.intern(hash);
       try {
-        return decodeUnitResult(row.key, row.tested, row.files.toString('utf8'), row.data, this.views);
+        return decodeUnitResult(row, this.views);
       } catch (err) {
         // The view cache drops all past its bound: once more if that happened while interning.
         if (attempt) throw err;

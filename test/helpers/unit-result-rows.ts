@@ -1,23 +1,26 @@
-// Test helper: every column of the unit results the builds link (each `tested` list decoded from the table it is
-// stored in), of the views and of the stored tested lists, without row ids, to compare a patched index's rows with
-// a from-scratch index's.
+// Test helper: every column of the unit results the builds link (their `tested` and diagnostics lists decoded from
+// the tables they are stored in), of the views and of the stored lists, without row ids, to compare a patched
+// index's rows with a from-scratch index's.
 import Database from 'better-sqlite3';
 import { indexPath } from '../../src/project/config.js';
+import { storedListJson } from '../../src/index/value-lists.js';
 
-/** The linked results (with their build and unit), the views and the tested lists, each row as JSON, in a stable order. */
+/** The linked results (with their build and unit), the views and the stored lists (decoded), each row as JSON, in a stable order. */
 export function unitResultRows(root: string): { results: string[]; views: string[]; testedLists: string[] } {
   const db = new Database(indexPath(root), { readonly: true });
-  const results = db
+  const rows = db
     .prepare(
-      `SELECT b.variant, bu.unit_path, r.key, r.hash, t.data, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
-       JOIN unit_results r ON r.id = bu.result_id JOIN tested_lists t ON t.id = r.tested_id ORDER BY 1, 2`,
+      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested_id, r.diagnostics_id, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
+       JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
     )
     .raw()
-    .all() as unknown[][];
+    .all() as [string, string, string, string, number, number, string, string][];
+  const results = rows.map(([variant, unit, key, hash, tested, diagnostics, files, data]) => [variant, unit, key, hash, storedListJson(db, tested), storedListJson(db, diagnostics), files, data]);
   const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
-  const testedLists = db.prepare('SELECT hash, data FROM tested_lists ORDER BY hash').raw().all() as unknown[][];
+  const lists = db.prepare('SELECT id, hash FROM value_lists ORDER BY hash').raw().all() as [number, string][];
+  const testedLists = lists.map(([id, hash]) => JSON.stringify([hash, storedListJson(db, id)]));
   db.close();
-  return { results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)), testedLists: testedLists.map((t) => JSON.stringify(t)) };
+  return { results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)), testedLists };
 }
 
 /** The ids of the stored results, in order. */

@@ -87,7 +87,7 @@ describe('unit result rows', () => {
     const encoded = encodeUnitResult(row).row;
     const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)');
     for (const [hash, data] of encoded.views) put.run(hash, data);
-    const decoded = decodeUnitResult(encoded.key, encoded.tested, encoded.files.toString(), encoded.data, new FileViewCache(db));
+    const decoded = decodeUnitResult(encoded, new FileViewCache(db));
     expect(decoded).toEqual(row);
     db.close();
   });
@@ -101,7 +101,7 @@ describe('unit result rows', () => {
     const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1) ON CONFLICT(hash) DO NOTHING');
     for (const e of encoded) for (const [hash, data] of e.views) put.run(hash, data);
     const cache = new FileViewCache(db);
-    const decoded = encoded.map((e) => decodeUnitResult(e.key, e.tested, e.files.toString(), e.data, cache));
+    const decoded = encoded.map((e) => decodeUnitResult(e, cache));
     expect(decoded).toEqual(rows);
     db.close();
   });

@@ -93,7 +93,7 @@ describe('states of #undef marks', () => {
     for (const r of results) {
       const { row, viewHashes } = encodeUnitResult(r);
       views.internReads(r.files, viewHashes, r.shared);
-      const back = decodeUnitResult(row.key, row.tested, row.files.toString('utf8'), row.data, views);
+      const back = decodeUnitResult(row, views);
       expect(back.undone).toEqual(r.undone);
       back.undone!.states.forEach((s, k) => expect(s).toBe(r.undone!.states[k]));
     }

@@ -1,0 +1,34 @@
+// A unit result's diagnostics as a value list (see value-lists.ts): stored once per distinct list, each distinct
+// diagnostic once, named by unit_results.diagnostics_id. A PlatformIO env's units repeat the same missing-header
+// warnings of the headers they share (177 000 diagnostics, 499 distinct, in 14 nRF52 envs of one project).
+import type { Diagnostic } from '../model/diagnostic.js';
+import { sha1 } from '../model/sha1.js';
+import type { Db } from './open-index.js';
+import { storedListJson, type ListText } from './value-lists.js';
+
+const NONE_JSON = '[]';
+const NONE: ListText = { json: NONE_JSON, hash: sha1(NONE_JSON) };
+
+/** The JSON of `list` and its sha1 (most units have none: that list's made once). */
+export function diagnosticsText(list: readonly Diagnostic[]): ListText {
+  if (list.length === 0) return NONE;
+  const json = JSON.stringify(list);
+  return { json, hash: sha1(json) };
+}
+
+/** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded: cleared when full. */
+const byId = new WeakMap<Db, Map<number, { text: ListText; list: Diagnostic[] }>>();
+const MAX_LISTS = 4096;
+
+/** The stored diagnostics list of id `id` with its text (see unit_results.diagnostics_id). */
+export function storedDiagnostics(db: Db, id: number): { text: ListText; list: Diagnostic[] } {
+  let ids = byId.get(db);
+  if (ids === undefined) byId.set(db, (ids = new Map()));
+  const known = ids.get(id);
+  if (known !== undefined) return known;
+  const json = storedListJson(db, id);
+  const entry = { text: json === NONE_JSON ? NONE : { json, hash: sha1(json) }, list: JSON.parse(json) as Diagnostic[] };
+  if (ids.size >= MAX_LISTS) ids.clear();
+  ids.set(id, entry);
+  return entry;
+}

@@ -1,0 +1,160 @@
+// Lists of JSON values stored by their items: each distinct list once in value_lists (under the sha1 of its JSON),
+// as the ids of its items (varints), each distinct item once in list_items. A unit result's `tested` list (~1 500
+// [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all) and its diagnostics (the same few hundred
+// warnings for every unit) cost a few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT), so
+// an id read once names the same list or item for the life of the file.
+import type { Db } from './open-index.js';
+import { prepared } from './statement-cache.js';
+
+/** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
+export interface ListText {
+  readonly json: string;
+  readonly hash: string;
+}
+
+/**
+ * Per connection, item ids by JSON and JSON by id (both bounded: cleared when full). `ids` holds for the collection
+ * it was filled after (another process's run may have collected items since): checked before it serves a new list.
+ */
+interface ItemCache {
+  ids: Map<string, number>;
+  texts: Map<number, string>;
+  collection: string | undefined;
+}
+
+const MAX_ITEMS = 200_000;
+/** The meta keys holding how many items were kept at the last collection of unused ones, and how many collections ran. */
+const ITEMS_KEPT_KEY = 'list_items_kept';
+const COLLECTION_KEY = 'list_items_collections';
+const caches = new WeakMap<Db, ItemCache>();
+
+function cacheOf(db: Db): ItemCache {
+  let c = caches.get(db);
+  if (c === undefined) caches.set(db, (c = { ids: new Map(), texts: new Map(), collection: undefined }));
+  return c;
+}
+
+function remember(c: ItemCache, id: number, json: string): void {
+  if (c.ids.size >= MAX_ITEMS) c.ids.clear();
+  if (c.texts.size >= MAX_ITEMS) c.texts.clear();
+  c.ids.set(json, id);
+  c.texts.set(id, json);
+}
+
+/** The JSON of each element of the array `json` (made by JSON.stringify, so that they join back into it). */
+export function itemsOf(json: string): string[] {
+  const items = (JSON.parse(json) as unknown[]).map((v) => JSON.stringify(v));
+  if (`[${items.join(',')}]` !== json) throw new Error('a stored list must be the JSON.stringify of an array');
+  return items;
+}
+
+/** The id of item `json`, stored now when new. */
+function itemId(db: Db, c: ItemCache, json: string): number {
+  const known = c.ids.get(json);
+  if (known !== undefined) return known;
+  const id =
+    (prepared(db, 'SELECT id FROM list_items WHERE json = ?').pluck().get(json) as number | undefined) ??
+    Number(prepared(db, 'INSERT INTO list_items(json) VALUES (?)').run(json).lastInsertRowid);
+  remember(c, id, json);
+  return id;
+}
+
+/** Ids as unsigned LEB128 varints. */
+function encodeIds(ids: readonly number[]): Buffer {
+  const out = Buffer.allocUnsafe(ids.length * 5);
+  let at = 0;
+  for (let v of ids) {
+    while (v >= 0x80) {
+      out[at++] = (v & 0x7f) | 0x80;
+      v = Math.floor(v / 128);
+    }
+    out[at++] = v;
+  }
+  return out.subarray(0, at);
+}
+
+/** The ids encodeIds wrote. */
+export function decodeIds(bytes: Uint8Array): number[] {
+  const ids: number[] = [];
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    v += (b & 0x7f) * scale;
+    if (b & 0x80) scale *= 128;
+    else {
+      ids.push(v);
+      v = 0;
+      scale = 1;
+    }
+  }
+  return ids;
+}
+
+/** The id of the stored list of `t`'s hash, stored now (with its new items) when there is none (equal hashes, equal lists). */
+export function storeList(db: Db, t: ListText): number {
+  const id = prepared(db, 'SELECT id FROM value_lists WHERE hash = ?').pluck().get(t.hash) as number | undefined;
+  if (id !== undefined) return id;
+  const c = cacheOf(db);
+  const collection = (prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(COLLECTION_KEY) as string | undefined) ?? '0';
+  if (c.collection !== collection) {
+    c.ids.clear();
+    c.collection = collection;
+  }
+  const ids = itemsOf(t.json).map((item) => itemId(db, c, item));
+  return Number(prepared(db, 'INSERT INTO value_lists(hash, items) VALUES (?, ?)').run(t.hash, encodeIds(ids)).lastInsertRowid);
+}
+
+/** The JSON of stored list `id` (its items joined back). */
+export function storedListJson(db: Db, id: number): string {
+  const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
+  if (bytes === undefined) throw new Error(`list ${id} is missing from the index`);
+  const c = cacheOf(db);
+  const byId = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck();
+  const items = decodeIds(bytes).map((item) => {
+    let json = c.texts.get(item);
+    if (json === undefined) {
+      json = byId.get(item) as string | undefined;
+      if (json === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
+      remember(c, item, json);
+    }
+    return json;
+  });
+  return `[${items.join(',')}]`;
+}
+
+/** Items are collected once they are this many times those kept at the last collection (and at least MIN_ITEMS_TO_COLLECT). */
+const ITEM_GROWTH = 2;
+const MIN_ITEMS_TO_COLLECT = 4096;
+
+/**
+ * Deletes the lists no unit result names any more (answers how many), then, when the items have grown to twice
+ * those kept at the last collection, the items no list names (reading every list: rare, and bounded by the growth).
+ */
+export function dropUnusedLists(db: Db): number {
+  const dropped = prepared(db, 'DELETE FROM value_lists WHERE id NOT IN (SELECT tested_id FROM unit_results) AND id NOT IN (SELECT diagnostics_id FROM unit_results)').run().changes;
+  const items = prepared(db, 'SELECT count(*) FROM list_items').pluck().get() as number;
+  const kept = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(ITEMS_KEPT_KEY) ?? 0);
+  if (items >= Math.max(MIN_ITEMS_TO_COLLECT, ITEM_GROWTH * kept)) collectItems(db);
+  return dropped;
+}
+
+/** Deletes the items no stored list names and records how many are left. */
+export function collectItems(db: Db): void {
+  const used = new Set<number>();
+  for (const bytes of prepared(db, 'SELECT items FROM value_lists').pluck().iterate() as Iterable<Buffer>) for (const id of decodeIds(bytes)) used.add(id);
+  const drop = prepared(db, 'DELETE FROM list_items WHERE id = ?');
+  const c = cacheOf(db);
+  for (const id of prepared(db, 'SELECT id FROM list_items').pluck().all() as number[]) {
+    if (used.has(id)) continue;
+    drop.run(id);
+    const json = c.texts.get(id);
+    c.texts.delete(id);
+    if (json !== undefined) c.ids.delete(json);
+  }
+  const setMeta = prepared(db, 'INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
+  setMeta.run(ITEMS_KEPT_KEY, String(used.size));
+  const collections = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(COLLECTION_KEY) ?? 0) + 1;
+  setMeta.run(COLLECTION_KEY, String(collections));
+  c.collection = String(collections);
+}

@@ -1,0 +1,106 @@
+// Lists stored by their items (value_lists + list_items): a list and each item once, joined back to the JSON they were
+// stored from; the units that repeat a header's diagnostics share one list and one item per diagnostic; unused items
+// are collected once they have grown, and a writer whose cached item ids another connection collected stores them again.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { sha1 } from '../../src/model/sha1.js';
+import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { collectItems, decodeIds, dropUnusedLists, storedListJson, storeList } from '../../src/index/value-lists.js';
+import { indexPath } from '../../src/project/config.js';
+import { replaceInFile } from '../helpers/edit-file.js';
+import { removeIndexFiles } from '../helpers/remove-index.js';
+import { indexedSmallCorpus } from '../helpers/small-corpus.js';
+import { unitResultRows } from '../helpers/unit-result-rows.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempIndex(): { file: string; db: Db } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'value-lists-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'index.db');
+  // Made and closed once: a first index is written beside its file until closed, and the test opens the file twice.
+  closeIndexForWrite(openIndexForWrite(file).db);
+  return { file, db: openIndexForWrite(file).db };
+}
+
+const text = (list: unknown[]) => {
+  const json = JSON.stringify(list);
+  return { json, hash: sha1(json) };
+};
+const count = (db: Db, table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+describe('value lists', () => {
+  it('store a list and each item once and give back the JSON they were stored from', () => {
+    const { db } = tempIndex();
+    const a = text([['CONFIG_A', '\u00011'], ['CONFIG_B', null], { severity: 'warning', file: 'x.h', line: 3, message: 'm' }]);
+    const b = text([['CONFIG_B', null], ['CONFIG_A', '\u00011'], ['CONFIG_C', 'x"y']]);
+    const idA = storeList(db, a);
+    expect(storeList(db, a)).toBe(idA);
+    const idB = storeList(db, b);
+    expect(idB).not.toBe(idA);
+    expect([storedListJson(db, idA), storedListJson(db, idB)]).toEqual([a.json, b.json]);
+    // Four distinct items in all; the empty list has none.
+    expect(count(db, 'list_items')).toBe(4);
+    expect(storedListJson(db, storeList(db, text([])))).toBe('[]');
+    // Item ids past one varint byte round-trip.
+    expect(decodeIds(Buffer.from([0x80, 0x01, 0x05, 0xff, 0xff, 0x03]))).toEqual([128, 5, 65535]);
+    closeIndexForWrite(db);
+  });
+
+  it('collect unused items once grown, and a writer whose cached ids another connection collected stores them anew', () => {
+    const { file, db } = tempIndex();
+    const kept = storeList(db, text([['KEPT', null]]));
+    const many = Array.from({ length: 5000 }, (_, i) => [`M_${i}`, String(i)]);
+    storeList(db, text(many));
+    // No unit result names either list: both are dropped, and 5 001 items pass the growth bound, so all go.
+    dropUnusedLists(db);
+    expect([count(db, 'value_lists'), count(db, 'list_items')]).toEqual([0, 0]);
+    expect(() => storedListJson(db, kept)).toThrow(/missing/);
+
+    // Stored again; another connection drops the list and collects its items.
+    storeList(db, text([['KEPT', null]]));
+    const other = new Database(file);
+    other.exec('DELETE FROM value_lists');
+    collectItems(other);
+    other.close();
+    expect(count(db, 'list_items')).toBe(0);
+    // This connection's cache still maps the item to its old id: the collection it missed is seen, the item stored anew.
+    const again = storeList(db, text([['KEPT', null], ['NEW', null]]));
+    closeIndexForWrite(db);
+    const reader = new Database(file, { readonly: true });
+    expect(storedListJson(reader, again)).toBe(JSON.stringify([['KEPT', null], ['NEW', null]]));
+    reader.close();
+  });
+
+  it("the units reading a header with a missing include share one diagnostics list and one item for it; rows as from scratch", async () => {
+    const { root, sampleHeader } = await indexedSmallCorpus(2);
+    replaceInFile(sampleHeader, '#include <stddef.h>', '#include <stddef.h>\n#include <no_such_vendor_header.h>');
+    await indexProject({ root, workers: 0 });
+    const db = new Database(indexPath(root), { readonly: true });
+    try {
+      const lists = db.prepare('SELECT DISTINCT diagnostics_id FROM unit_results').pluck().all() as number[];
+      const decoded = lists.map((id) => JSON.parse(storedListJson(db, id)) as { file: string; message: string }[]);
+      const missing = decoded.filter((l) => l.some((d) => d.message.includes('no_such_vendor_header.h')));
+      // Every unit of both boards reads the header: one list names its diagnostic, stored as one item.
+      expect(missing).toHaveLength(1);
+      expect(db.prepare("SELECT count(*) FROM list_items WHERE json LIKE '%no_such_vendor_header.h%'").pluck().get()).toBe(1);
+      const sharing = db.prepare('SELECT count(*) FROM unit_results WHERE diagnostics_id = ?').pluck().get(lists[decoded.indexOf(missing[0])]) as number;
+      expect(sharing).toBe(24);
+      // The rows' data no longer carries the diagnostics.
+      expect(db.prepare("SELECT count(*) FROM unit_results WHERE CAST(data AS TEXT) LIKE '%no_such_vendor%'").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+    const incremental = unitResultRows(root);
+    removeIndexFiles(root);
+    await indexProject({ root, workers: 0 });
+    expect(incremental).toEqual(unitResultRows(root));
+  });
+});
