@@ -6,7 +6,7 @@ import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
 import { testedId } from './tested-lists.js';
-import { dropUnusedLists, storeList } from './value-lists.js';
+import { dropUnusedLists, storedListLength, storeList } from './value-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -711,17 +711,21 @@ export class IndexWriter {
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
   private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, files, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
     // The lists of the row before and their ids: most rows of a write name the same ones.
     let lastTested: { hash: string; id: number } | undefined;
     let lastDiagnostics: { hash: string; id: number } | undefined;
+    let lastUndone: { hash: string; id: number } | undefined;
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
       if (lastTested?.hash !== r.testedHash) lastTested = { hash: r.testedHash, id: testedId(this.db, { hash: r.testedHash, json: r.tested }) };
       if (lastDiagnostics?.hash !== r.diagnosticsHash) lastDiagnostics = { hash: r.diagnosticsHash, id: storeList(this.db, { hash: r.diagnosticsHash, json: r.diagnostics }) };
-      const inserted = insertedId(insResult, r.key, r.hash, lastTested.id, lastDiagnostics.id, r.files.toString(), r.data);
+      if (lastUndone?.hash !== r.undoneHash) lastUndone = { hash: r.undoneHash, id: storeList(this.db, { hash: r.undoneHash, json: r.undone }) };
+      // A row already stored under the hash has these files (the hash covers them): the list found is its.
+      const files = storeList(this.db, { hash: r.filesHash, json: r.files.toString() });
+      const inserted = insertedId(insResult, r.key, r.hash, lastTested.id, lastDiagnostics.id, lastUndone.id, files, r.data);
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
@@ -738,15 +742,15 @@ export class IndexWriter {
     if (deadIds.length === 0) return known.clear();
     forgetResultHashes(this.db);
     deadIds.sort((a, b) => a - b);
-    const row = this.sql('SELECT data, json_array_length(files) AS n FROM unit_results WHERE id = ?');
+    const row = this.sql('SELECT data, files_id FROM unit_results WHERE id = ?');
     // Per view, the uses it loses (one per row naming it) and the last row counted: one lookup per hash a row names.
     const released = new Map<string, { n: number; row: number }>();
     const drop = this.sql('DELETE FROM unit_results WHERE id = ?');
     for (const id of deadIds) {
       let hashes = known.get(id);
       if (hashes === undefined) {
-        const r = row.get(id) as { data: Buffer; n: number };
-        hashes = storedViewHashes(r.data, r.n);
+        const r = row.get(id) as { data: Buffer; files_id: number };
+        hashes = storedViewHashes(r.data, storedListLength(this.db, r.files_id));
         this.unlinkedRowsRead++;
       }
       for (const hash of hashes) {

@@ -5,6 +5,7 @@
 import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
+import { storedListJson } from './value-lists.js';
 
 /** A unit of a stored build and the result it links: the result's id and content hash (unit_results.hash). */
 export interface StoredUnitLink {
@@ -65,10 +66,10 @@ export function buildResultHashes(db: Db, variant: string, image: string): strin
     .all(variant, image) as string[];
 }
 
-/** The `files` column (JSON of [stored path, content hash] pairs) of stored results, by id. */
+/** The files list (JSON of [stored path, content hash] pairs) of stored results, by id. */
 export function resultFiles(db: Db, ids: number[]): Map<number, string> {
-  const q = prepared(db, 'SELECT files FROM unit_results WHERE id = ?').pluck();
-  return new Map(ids.map((id) => [id, q.get(id) as string]));
+  const q = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck();
+  return new Map(ids.map((id) => [id, storedListJson(db, q.get(id) as number)]));
 }
 
 /** How a stored build's description was fingerprinted: the fingerprint and the compile database's hash and mtime then. */

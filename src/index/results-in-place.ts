@@ -37,10 +37,11 @@ export function replaceResultsInPlace(
   const released = new Map<string, number>();
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
-  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files = ?, data = ? WHERE id = ?');
+  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ? WHERE id = ?');
   // Apart: their index entries are rewritten only when a list changed (a carried row keeps its lists).
   const retest = prepared(db, 'UPDATE unit_results SET tested_id = ? WHERE id = ? AND tested_id != ?');
   const rediagnose = prepared(db, 'UPDATE unit_results SET diagnostics_id = ? WHERE id = ? AND diagnostics_id != ?');
+  const reundo = prepared(db, 'UPDATE unit_results SET undone_id = ? WHERE id = ? AND undone_id != ?');
   // Stored results units of the patch take as they are (a unit compiled twice may take the other's old result).
   const taken = new Set(units.map((u) => u.result).filter((r) => typeof r === 'number'));
   units.forEach((u, k) => {
@@ -49,10 +50,12 @@ export function replaceResultsInPlace(
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
     if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
     const tested = testedId(db, { hash: r.testedHash, json: r.tested });
-    write.run(r.key, r.hash, r.files.toString(), r.data, old.id);
+    write.run(r.key, r.hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), r.data, old.id);
     retest.run(tested, old.id, tested);
     const diagnostics = storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics });
     rediagnose.run(diagnostics, old.id, diagnostics);
+    const undone = storeList(db, { hash: r.undoneHash, json: r.undone });
+    reundo.run(undone, old.id, undone);
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;

@@ -25,8 +25,9 @@
 // 18: tested_lists holds each distinct `tested` list once; unit_results.tested_id names it (was the list's JSON in
 //     unit_results.tested, ~7.5 KB a row, the same for most units of a build).
 // 19: value_lists + list_items replace tested_lists: a list names its items by id (each distinct item stored once),
-//     and a unit result's diagnostics are such a list (unit_results.diagnostics_id) instead of JSON in its data: a
-//     PlatformIO env's ~1 500-pair tested lists and repeated missing-header warnings cost a few bytes an item.
+//     and a unit result's diagnostics, #undef marks and files are such lists (unit_results.diagnostics_id, undone_id,
+//     files_id) instead of JSON in its data and files columns: a PlatformIO env's ~1 500-pair tested lists, repeated
+//     missing-header warnings, marks and [file, content hash] pairs cost a few bytes an item.
 export const SCHEMA_VERSION = 19;
 /**
  * Bumped when rows of the same tables start meaning something else.

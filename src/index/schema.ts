@@ -189,23 +189,27 @@ CREATE INDEX IF NOT EXISTS macro_groups_file ON macro_groups(file);
 CREATE INDEX IF NOT EXISTS macros_group ON macros(group_id, name);
 CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 
--- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the tested
--- list \`tested_id\` names and \`files\` (JSON) say whether one still holds, \`diagnostics_id\` names the list of
--- its diagnostics, \`data\` holds the rest (JSON) and its file views' sha1s (binary).
+-- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the lists
+-- \`tested_id\` and \`files_id\` name (its tested macros, its [file, content hash] pairs) say whether one still holds,
+-- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON) and its file
+-- views' sha1s (binary).
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
   hash TEXT NOT NULL UNIQUE,
   tested_id INTEGER NOT NULL,
   diagnostics_id INTEGER NOT NULL,
-  files TEXT NOT NULL,
+  undone_id INTEGER NOT NULL,
+  files_id INTEGER NOT NULL,
   data BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
 CREATE INDEX IF NOT EXISTS unit_results_tested ON unit_results(tested_id);
 CREATE INDEX IF NOT EXISTS unit_results_diagnostics ON unit_results(diagnostics_id);
+CREATE INDEX IF NOT EXISTS unit_results_undone ON unit_results(undone_id);
+CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
--- diagnostics), once per distinct list, found by the sha1 of the list's JSON; \`items\` names its items (varint ids
+-- diagnostics; its #undef marks; its files), once per distinct list, found by the sha1 of the list's JSON; \`items\` names its items (varint ids
 -- of list_items, each distinct item once). A list no unit result names is collected, items when they have grown
 -- much; ids are never reused (see value-lists.ts).
 CREATE TABLE IF NOT EXISTS value_lists (

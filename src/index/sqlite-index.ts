@@ -6,6 +6,7 @@ import { SqliteCallGraph } from './sqlite-call-graph.js';
 import type { SearchIndex } from './search-reader.js';
 import { SqliteSearch } from './sqlite-search.js';
 import { metaValue } from './read-index.js';
+import { storedListJson } from './value-lists.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
@@ -346,9 +347,9 @@ export class SqliteIndex implements IndexReader {
   unitFiles(buildId: number): Map<string, string[]> {
     const out = new Map<string, string[]>();
     const rows = this.db
-      .prepare('SELECT bu.unit_path, r.files FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ? ORDER BY bu.unit_path')
-      .all(buildId) as { unit_path: string; files: string }[];
-    for (const r of rows) out.set(r.unit_path, (JSON.parse(r.files) as [string, string][]).map(([f]) => f));
+      .prepare('SELECT bu.unit_path, r.files_id FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ? ORDER BY bu.unit_path')
+      .all(buildId) as { unit_path: string; files_id: number }[];
+    for (const r of rows) out.set(r.unit_path, (JSON.parse(storedListJson(this.db, r.files_id)) as [string, string][]).map(([f]) => f));
     return out;
   }
 

@@ -1,6 +1,7 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
-// result still holds are plain JSON (`files`) or name a shared list (`tested_id`, see tested-lists.ts); the
-// diagnostics are a shared list too (`diagnostics_id`, see diagnostic-lists.ts); `data` holds the rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
+// result still holds name shared lists (`tested_id`, see tested-lists.ts; `files_id`, its [file, content hash]
+// pairs), as do `diagnostics_id` (see diagnostic-lists.ts) and `undone_id` (see undone-lists.ts); `data` holds the
+// rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
 // views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
@@ -8,7 +9,6 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
-import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
@@ -16,7 +16,8 @@ import { parseView, ViewEncodings } from './view-encodings.js';
 import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
 import { storedTested, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
 import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
-import type { ListText } from './value-lists.js';
+import { storedListJson, type ListText } from './value-lists.js';
+import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -63,8 +64,12 @@ export interface EncodedUnitResult {
   /** The JSON of the result's diagnostics and its sha1 (the row names the list stored under it). */
   diagnostics: string;
   diagnosticsHash: string;
-  /** The `files` column (JSON) as UTF-8 bytes. */
+  /** The JSON of the list of its #undef marks and its sha1 (see undone-lists.ts). */
+  undone: string;
+  undoneHash: string;
+  /** The JSON of the result's [file, content hash] pairs as UTF-8 bytes, and its sha1 (the row names the list stored under it). */
   files: Buffer;
+  filesHash: string;
   data: Buffer;
   /** Files of the result (view hashes at the end of `data`). */
   fileCount: number;
@@ -86,7 +91,6 @@ interface ResultBody {
   heads?: number[];
   through?: number[];
   unseen?: number[];
-  undone?: UndoneMarks;
   counter?: number[];
   counterUsed?: true;
   counterStale?: true;
@@ -135,15 +139,18 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const tested = testedOf(r.tested);
   const n = r.files.length;
   const diagnostics = diagnosticsText(r.diagnostics);
+  const undone = undoneText(r.undone);
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, undone: r.undone, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
+  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
   const bodyBytes = Buffer.byteLength(body);
   const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
   data.write(body, 0, 'utf8');
   writeViewHashes(data, bodyBytes, enc);
   const files = filesColumn(enc);
-  const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0`, files, `\0${body}\0`, enc);
-  const row = { key: r.key, hash, tested: tested.json, testedHash: tested.hash, diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, files, data, fileCount: n, views };
+  const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0${undone.hash}\0`, files, `\0${body}\0`, enc);
+  const filesHash = sha1Hasher().update(files).digest('hex');
+  const lists = { tested: tested.json, testedHash: tested.hash, diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
+  const row = { key: r.key, hash, ...lists, files, filesHash, data, fileCount: n, views };
   return { row, viewHashes: enc.viewHashes };
 }
 
@@ -184,7 +191,7 @@ function encodeFiles(r: UnitResultRow, views: Map<string, string>, storedPath: (
   return out;
 }
 
-/** The `files` column: the pieces' JSON as one array, a shared run's bytes copied as they are. */
+/** The files' JSON: the pieces' as one array, a shared run's bytes copied as they are. */
 function filesColumn(enc: EncodedFiles): Buffer {
   const bytes: Buffer[] = [];
   let text = '[';
@@ -202,7 +209,7 @@ function filesColumn(enc: EncodedFiles): Buffer {
 }
 
 /**
- * The row's hash: sha1 of key, the tested and diagnostics lists' hashes, files, body and the view hashes joined, each
+ * The row's hash: sha1 of key, the tested, diagnostics and undone lists' hashes, files, body and the view hashes joined, each
  * but the last followed by a NUL (`keyNul`, `listsNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
  * row hashes is made (fresh memory is what a unit's encoding costs most on a small VM).
  */
@@ -324,9 +331,9 @@ export function storedViewHashes(data: Buffer, fileCount: number): string[] {
 }
 
 /** An encoded row decoded (one made elsewhere, e.g. on a worker). */
-export function decodeUnitResult(r: Pick<EncodedUnitResult, 'key' | 'tested' | 'diagnostics' | 'files' | 'data'>, views: FileViewCache): UnitResultRow {
+export function decodeUnitResult(r: Pick<EncodedUnitResult, 'key' | 'tested' | 'diagnostics' | 'undone' | 'files' | 'data'>, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(r.files.toString('utf8')) as [string, string][];
-  const lists = { tested: testedFromJson(r.tested).list, diagnostics: JSON.parse(r.diagnostics) as Diagnostic[] };
+  const lists = { tested: testedFromJson(r.tested).list, diagnostics: JSON.parse(r.diagnostics) as Diagnostic[], undone: undoneFromJson(r.undone) };
   return decodeRow(r.key, lists, r.data, pairs.length, (i) => pairs[i], views).row;
 }
 
@@ -336,7 +343,8 @@ export function decodeUnitResult(r: Pick<EncodedUnitResult, 'key' | 'tested' | '
  * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
  */
 export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
-  return decodeRow(r.key, { tested: r.tested.list, diagnostics: r.diagnostics.list }, r.data, at.length, (i) => pairs[at[i]], views);
+  const lists = { tested: r.tested.list, diagnostics: r.diagnostics.list, undone: undoneFromJson(r.undone.json) };
+  return decodeRow(r.key, lists, r.data, at.length, (i) => pairs[at[i]], views);
 }
 
 /** The view hashes a row's `data` ends with (its last bytes) and their views, as decoded (see tailViews). */
@@ -381,6 +389,7 @@ function sameBytes(a: Buffer, i: number, b: Buffer, j: number): boolean {
 interface RowLists {
   tested: UnitResultRow['tested'];
   diagnostics: Diagnostic[];
+  undone: UndoneMarks | undefined;
 }
 
 function decodeRow(key: string, lists: RowLists, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
@@ -403,8 +412,7 @@ function decodeRow(key: string, lists: RowLists, data: Buffer, n: number, pair: 
     ...(body.heads ? { heads: body.heads } : {}),
     ...(body.through ? { through: body.through } : {}),
     ...(body.unseen ? { unseen: body.unseen } : {}),
-    // Its states are the lists the walks' results hold (see shared-undone-states.ts).
-    ...(body.undone ? { undone: sharedStatesOf(body.undone) } : {}),
+    ...(lists.undone ? { undone: lists.undone } : {}),
     ...(body.counter ? { counter: body.counter } : {}),
     ...(body.counterUsed ? { counterUsed: body.counterUsed } : {}),
     ...(body.counterStale ? { counterStale: body.counterStale } : {}),
@@ -420,8 +428,10 @@ export interface StoredResultInputs {
   key: string;
   /** The id of its `tested` list (see tested-lists.ts). */
   testedId: number;
-  /** The id of its diagnostics list (see diagnostic-lists.ts). */
+  /** The ids of its diagnostics and undone lists (see diagnostic-lists.ts, undone-lists.ts). */
   diagnosticsId: number;
+  undoneId: number;
+  /** The JSON of its [file, content hash] pairs (the list its `files_id` names). */
   files: string;
 }
 
@@ -434,30 +444,46 @@ export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileVi
 /** A stored result from its columns, its `tested` list the one its hash names. */
 function storedResult(db: Db, stored: StoredResultInputs, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(stored.files) as [string, string][];
-  const lists = { tested: storedTested(db, stored.testedId).list, diagnostics: storedDiagnostics(db, stored.diagnosticsId).list };
+  const lists = { tested: storedTested(db, stored.testedId).list, diagnostics: storedDiagnostics(db, stored.diagnosticsId).list, undone: undoneFromJson(storedListJson(db, stored.undoneId)) };
   return decodeRow(stored.key, lists, data, pairs.length, (i) => pairs[i], views).row;
 }
 
 /** A stored result's columns as read: what a row carried over is made from (see movedRow). */
 export interface StoredUnitRow {
   key: string;
-  /** The lists its `tested_id` and `diagnostics_id` name. */
+  /** The lists its `tested_id`, `diagnostics_id` and `undone_id` name. */
   tested: TestedList;
   diagnostics: { text: ListText; list: Diagnostic[] };
-  /** The `files` column's UTF-8 bytes (read as a blob: a row carried over has hashes replaced in them in place). */
+  undone: ListText;
+  /** The JSON of its files list as UTF-8 bytes (a row carried over has hashes replaced in them in place). */
   files: Buffer;
   data: Buffer;
 }
 
 export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
-  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, CAST(files AS BLOB) AS files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; diagnostics_id: number; files: Buffer; data: Buffer };
-  return { key: r.key, tested: storedTested(db, r.tested_id), diagnostics: storedDiagnostics(db, r.diagnostics_id), files: r.files, data: r.data };
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data FROM unit_results WHERE id = ?').get(id) as StoredColumns & { data: Buffer };
+  const lists = { tested: storedTested(db, r.tested_id), diagnostics: storedDiagnostics(db, r.diagnostics_id), undone: storedUndoneText(db, r.undone_id) };
+  return { key: r.key, ...lists, files: Buffer.from(storedListJson(db, r.files_id)), data: r.data };
+}
+
+/** The columns of a stored result that name its lists, with its key. */
+interface StoredColumns {
+  key: string;
+  tested_id: number;
+  diagnostics_id: number;
+  undone_id: number;
+  files_id: number;
+}
+
+/** A stored result's inputs from its columns (the files list's JSON read). */
+function inputsOf(db: Db, id: number, r: StoredColumns): StoredResultInputs {
+  return { id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, undoneId: r.undone_id, files: storedListJson(db, r.files_id) };
 }
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
-  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, files, data FROM unit_results WHERE id = ?').get(id) as { key: string; tested_id: number; diagnostics_id: number; files: string; data: Buffer };
-  return storedResult(db, { id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files }, r.data, views);
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data FROM unit_results WHERE id = ?').get(id) as StoredColumns & { data: Buffer };
+  return storedResult(db, inputsOf(db, id, r), r.data, views);
 }
 
 /** A file of a stored result read again at another content hash, seen through another view (see movedRow). */
@@ -503,9 +529,10 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
   // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
-  const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
-  const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash };
-  return { row: { key: old.key, hash, ...lists, files, data, fileCount: n, views, viewHashes }, viewHashes };
+  const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0${old.undone.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
+  const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash, undone: old.undone.json, undoneHash: old.undone.hash };
+  const filesHash = sha1Hasher().update(files).digest('hex');
+  return { row: { key: old.key, hash, ...lists, files, filesHash, data, fileCount: n, views, viewHashes }, viewHashes };
 }
 
 /** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
@@ -517,11 +544,13 @@ const BODY_LANG = /^\{"unit":"(?:[^"\\]|\\.)*","lang":"(c|cpp|asm)"/;
  * not say.
  */
 export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<UnitResultRow, 'lang' | 'files'> {
-  const r = prepared(db, `SELECT files, substr(data, 1, 4096) AS head, substr(data, -${VIEW_HASH_BYTES} * json_array_length(files)) AS tail, json_array_length(files) AS n FROM unit_results WHERE id = ?`).get(id) as { files: string; head: Buffer; tail: Buffer; n: number };
+  const filesId = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck().get(id) as number;
+  const pairs = JSON.parse(storedListJson(db, filesId)) as [string, string][];
+  const n = pairs.length;
+  const r = prepared(db, 'SELECT substr(data, 1, 4096) AS head, substr(data, ?) AS tail FROM unit_results WHERE id = ?').get(-VIEW_HASH_BYTES * n, id) as { head: Buffer; tail: Buffer };
   const lang = BODY_LANG.exec(r.head.toString('utf8'))?.[1] as UnitResultRow['lang'] | undefined;
-  if (!lang || r.n === 0) return loadUnitResultById(db, id, views);
-  const pairs = JSON.parse(r.files) as [string, string][];
-  const hashes = storedViewHashes(r.tail, r.n);
+  if (!lang || n === 0) return loadUnitResultById(db, id, views);
+  const hashes = storedViewHashes(r.tail, n);
   return { lang, files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(hashes[i]) })) };
 }
 
@@ -529,11 +558,11 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
 export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
   const rows = db
     .prepare(
-      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.diagnostics_id, r.files FROM build_units bu JOIN builds b ON b.id = bu.build_id
+      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id FROM build_units bu JOIN builds b ON b.id = bu.build_id
        JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
     )
-    .all(variant, image) as { unit_path: string; id: number; key: string; tested_id: number; diagnostics_id: number; files: string }[];
-  return new Map(rows.map((r) => [r.unit_path, { id: r.id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files }]));
+    .all(variant, image) as (StoredColumns & { unit_path: string; id: number })[];
+  return new Map(rows.map((r) => [r.unit_path, inputsOf(db, r.id, r)]));
 }
 
 /** Newest stored result under `key` that `holds` accepts (checked on the cheap columns before inflating). */
@@ -547,10 +576,11 @@ export function findUnitResult(
 ): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
   // The result to skip is left out by the query: its columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, hash, tested_id, diagnostics_id, files FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as { id: number; hash: string; tested_id: number; diagnostics_id: number; files: string }[];
+  const rows = prepared(db, 'SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as (StoredColumns & { id: number; hash: string })[];
   for (const r of rows) {
-    if (!holds(storedTested(db, r.tested_id).list, JSON.parse(r.files))) continue;
-    return { id: r.id, hash: r.hash, row: loadUnitResult(db, { id: r.id, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, files: r.files, key }, views) };
+    const inputs = inputsOf(db, r.id, r);
+    if (!holds(storedTested(db, r.tested_id).list, JSON.parse(inputs.files))) continue;
+    return { id: r.id, hash: r.hash, row: loadUnitResult(db, inputs, views) };
   }
   return undefined;
 }

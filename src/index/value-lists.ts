@@ -1,7 +1,8 @@
 // Lists of JSON values stored by their items: each distinct list once in value_lists (under the sha1 of its JSON),
 // as the ids of its items (varints), each distinct item once in list_items. A unit result's `tested` list (~1 500
-// [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all) and its diagnostics (the same few hundred
-// warnings for every unit) cost a few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT), so
+// [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all), its diagnostics (the same few hundred
+// warnings for every unit) and its files ([path, content hash] pairs, ~90 a unit, of a project's few thousand) cost a
+// few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT), so
 // an id read once names the same list or item for the life of the file.
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
@@ -105,8 +106,36 @@ export function storeList(db: Db, t: ListText): number {
   return Number(prepared(db, 'INSERT INTO value_lists(hash, items) VALUES (?, ?)').run(t.hash, encodeIds(ids)).lastInsertRowid);
 }
 
+/** The columns of unit_results that name value lists. */
+export const LIST_COLUMNS = ['tested_id', 'diagnostics_id', 'undone_id', 'files_id'] as const;
+
+/** Per connection, the JSON of the lists read last, by id (a build's units mostly name a few lists). Bounded: cleared when full. */
+const listJsons = new WeakMap<Db, Map<number, string>>();
+const MAX_LIST_JSONS = 1024;
+
 /** The JSON of stored list `id` (its items joined back). */
 export function storedListJson(db: Db, id: number): string {
+  let jsons = listJsons.get(db);
+  if (jsons === undefined) listJsons.set(db, (jsons = new Map()));
+  let json = jsons.get(id);
+  if (json === undefined) {
+    json = joinedItems(db, id);
+    if (jsons.size >= MAX_LIST_JSONS) jsons.clear();
+    jsons.set(id, json);
+  }
+  return json;
+}
+
+/** How many items stored list `id` has (one varint each: the bytes without the continuation bit). */
+export function storedListLength(db: Db, id: number): number {
+  const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
+  if (bytes === undefined) throw new Error(`list ${id} is missing from the index`);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i] & 0x80) === 0) n++;
+  return n;
+}
+
+function joinedItems(db: Db, id: number): string {
   const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
   if (bytes === undefined) throw new Error(`list ${id} is missing from the index`);
   const c = cacheOf(db);
@@ -132,7 +161,8 @@ const MIN_ITEMS_TO_COLLECT = 4096;
  * those kept at the last collection, the items no list names (reading every list: rare, and bounded by the growth).
  */
 export function dropUnusedLists(db: Db): number {
-  const dropped = prepared(db, 'DELETE FROM value_lists WHERE id NOT IN (SELECT tested_id FROM unit_results) AND id NOT IN (SELECT diagnostics_id FROM unit_results)').run().changes;
+  const named = LIST_COLUMNS.map((column) => `id NOT IN (SELECT ${column} FROM unit_results)`).join(' AND ');
+  const dropped = prepared(db, `DELETE FROM value_lists WHERE ${named}`).run().changes;
   const items = prepared(db, 'SELECT count(*) FROM list_items').pluck().get() as number;
   const kept = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(ITEMS_KEPT_KEY) ?? 0);
   if (items >= Math.max(MIN_ITEMS_TO_COLLECT, ITEM_GROWTH * kept)) collectItems(db);

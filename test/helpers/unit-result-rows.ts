@@ -1,4 +1,4 @@
-// Test helper: every column of the unit results the builds link (their `tested` and diagnostics lists decoded from
+// Test helper: every column of the unit results the builds link (their `tested`, diagnostics, undone and files lists decoded from
 // the tables they are stored in), of the views and of the stored lists, without row ids, to compare a patched
 // index's rows with a from-scratch index's.
 import Database from 'better-sqlite3';
@@ -10,15 +10,16 @@ export function unitResultRows(root: string): { results: string[]; views: string
   const db = new Database(indexPath(root), { readonly: true });
   const rows = db
     .prepare(
-      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested_id, r.diagnostics_id, r.files, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
+      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id, hex(r.data) FROM build_units bu JOIN builds b ON b.id = bu.build_id
        JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
     )
     .raw()
-    .all() as [string, string, string, string, number, number, string, string][];
-  const results = rows.map(([variant, unit, key, hash, tested, diagnostics, files, data]) => [variant, unit, key, hash, storedListJson(db, tested), storedListJson(db, diagnostics), files, data]);
+    .all() as [string, string, string, string, number, number, number, number, string][];
+  const lists = (id: number) => storedListJson(db, id);
+  const results = rows.map(([variant, unit, key, hash, tested, diagnostics, undone, files, data]) => [variant, unit, key, hash, lists(tested), lists(diagnostics), lists(undone), lists(files), data]);
   const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
-  const lists = db.prepare('SELECT id, hash FROM value_lists ORDER BY hash').raw().all() as [number, string][];
-  const testedLists = lists.map(([id, hash]) => JSON.stringify([hash, storedListJson(db, id)]));
+  const stored = db.prepare('SELECT id, hash FROM value_lists ORDER BY hash').raw().all() as [number, string][];
+  const testedLists = stored.map(([id, hash]) => JSON.stringify([hash, lists(id)]));
   db.close();
   return { results: results.map((r) => JSON.stringify(r)), views: views.map((v) => JSON.stringify(v)), testedLists };
 }

@@ -1,5 +1,6 @@
 // Lists stored by their items (value_lists + list_items): a list and each item once, joined back to the JSON they were
-// stored from; the units that repeat a header's diagnostics share one list and one item per diagnostic; unused items
+// stored from; the units that repeat a header's diagnostics share one list and one item per diagnostic, and their files
+// lists one item per [file, content hash] pair; unused items
 // are collected once they have grown, and a writer whose cached item ids another connection collected stores them again.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +94,11 @@ describe('value lists', () => {
       expect(db.prepare("SELECT count(*) FROM list_items WHERE json LIKE '%no_such_vendor_header.h%'").pluck().get()).toBe(1);
       const sharing = db.prepare('SELECT count(*) FROM unit_results WHERE diagnostics_id = ?').pluck().get(lists[decoded.indexOf(missing[0])]) as number;
       expect(sharing).toBe(24);
+      // Each [file, content hash] pair of the results' files lists is stored once: far fewer items than entries.
+      const files = db.prepare('SELECT v.items FROM unit_results r JOIN value_lists v ON v.id = r.files_id').pluck().all() as Buffer[];
+      const entries = files.reduce((n, items) => n + decodeIds(items).length, 0);
+      const pairs = new Set(files.flatMap((items) => decodeIds(items))).size;
+      expect(entries).toBeGreaterThan(5 * pairs);
       // The rows' data no longer carries the diagnostics.
       expect(db.prepare("SELECT count(*) FROM unit_results WHERE CAST(data AS TEXT) LIKE '%no_such_vendor%'").pluck().get()).toBe(0);
     } finally {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { storedViewHashes } from '../../src/index/unit-result-rows.js';
+import { storedListLength } from '../../src/index/value-lists.js';
 import { indexPath } from '../../src/project/config.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
@@ -14,8 +15,8 @@ function viewUses(root: string): { named: Map<string, number>; stored: Map<strin
   const db = new Database(indexPath(root), { readonly: true });
   try {
     const named = new Map<string, number>();
-    const results = db.prepare('SELECT data, json_array_length(files) AS n FROM unit_results').all() as { data: Buffer; n: number }[];
-    for (const r of results) for (const h of new Set(storedViewHashes(r.data, r.n))) named.set(h, (named.get(h) ?? 0) + 1);
+    const results = db.prepare('SELECT data, files_id FROM unit_results').all() as { data: Buffer; files_id: number }[];
+    for (const r of results) for (const h of new Set(storedViewHashes(r.data, storedListLength(db, r.files_id)))) named.set(h, (named.get(h) ?? 0) + 1);
     const stored = new Map((db.prepare('SELECT hash, uses FROM file_views').all() as { hash: string; uses: number }[]).map((v) => [v.hash, v.uses]));
     return { named, stored, results: results.length };
   } finally {
