@@ -209,9 +209,9 @@ CREATE INDEX IF NOT EXISTS unit_results_diagnostics ON unit_results(diagnostics_
 CREATE INDEX IF NOT EXISTS unit_results_undone ON unit_results(undone_id);
 CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
--- diagnostics; its #undef marks; its files), once per distinct list, found by the sha1 of the list's JSON; \`items\` names its items (varint ids
--- of list_items, each distinct item once). A list no unit result names is collected, items when they have grown
--- much; ids are never reused (see value-lists.ts).
+-- diagnostics; its #undef marks; its files), once per distinct list, found by the sha1 of the list's JSON; \`items\`
+-- names its items (varint ids of list_items, each distinct item once, found by the first 52 bits of its JSON's sha1).
+-- A list no unit result names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash TEXT NOT NULL UNIQUE,
@@ -219,8 +219,10 @@ CREATE TABLE IF NOT EXISTS value_lists (
 );
 CREATE TABLE IF NOT EXISTS list_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  json TEXT NOT NULL UNIQUE
+  key INTEGER NOT NULL,
+  json TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS list_items_key ON list_items(key);
 -- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
 -- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (their
 -- data ends with the views' hashes); a view no result names any more is collected.

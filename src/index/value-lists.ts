@@ -5,6 +5,7 @@
 // few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT), so
 // an id read once names the same list or item for the life of the file.
 import type { Db } from './open-index.js';
+import { sha1 } from '../model/sha1.js';
 import { prepared } from './statement-cache.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
@@ -49,13 +50,21 @@ export function itemsOf(json: string): string[] {
   return items;
 }
 
+/**
+ * The key items are found by: the first 52 bits of the sha1 of their JSON (an index of such integers is a fraction of
+ * one of the JSON texts, which repeated each item of a few KB); equal keys are told apart by their JSON.
+ */
+function itemKey(json: string): number {
+  return parseInt(sha1(json).slice(0, 13), 16);
+}
+
 /** The id of item `json`, stored now when new. */
 function itemId(db: Db, c: ItemCache, json: string): number {
   const known = c.ids.get(json);
   if (known !== undefined) return known;
-  const id =
-    (prepared(db, 'SELECT id FROM list_items WHERE json = ?').pluck().get(json) as number | undefined) ??
-    Number(prepared(db, 'INSERT INTO list_items(json) VALUES (?)').run(json).lastInsertRowid);
+  const key = itemKey(json);
+  const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: string }[]).find((r) => r.json === json);
+  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, json).lastInsertRowid);
   remember(c, id, json);
   return id;
 }
