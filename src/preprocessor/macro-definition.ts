@@ -168,10 +168,7 @@ export class MacroDef {
   get body(): Token[] {
     if (this.text === '') return NO_TOKENS;
     let body = bodies.get(this);
-    if (body === undefined) {
-      if (bodies.size >= MAX_CACHED_BODIES) bodies.clear();
-      bodies.set(this, (body = lexBody(this.text, this.params)));
-    }
+    if (body === undefined) cacheBody(this, (body = lexBody(this.text, this.params)));
     return body;
   }
 
@@ -212,7 +209,33 @@ class BuiltinMacroDef extends MacroDef {
 
 const NO_TOKENS: Token[] = [];
 const MAX_CACHED_BODIES = 16_384;
+/**
+ * Tokens the cache of lexed bodies holds at most (~10 MB): a count of bodies alone does not bound it. Mbed TLS's
+ * test certificates are macros of 1 000-2 000 tokens each, defined again (new definitions) in every image that
+ * expands them: 16 384 bodies held 917 000 tokens (~80 MB with their definitions) by the 69th image. Tests lower it.
+ */
+export const cachedBodyTokens = { max: 1 << 17 };
 const bodies = new Map<MacroDef, Token[]>();
+/** Tokens of the bodies in the cache. */
+let bodyTokens = 0;
+
+/** Keeps a definition's lexed body, emptying the cache first when it is full (by bodies or by tokens); one past the budget alone is not kept. */
+function cacheBody(def: MacroDef, body: Token[]): void {
+  if (body.length > cachedBodyTokens.max) return;
+  if (bodies.size >= MAX_CACHED_BODIES || bodyTokens + body.length > cachedBodyTokens.max) clearBodies();
+  bodies.set(def, body);
+  bodyTokens += body.length;
+}
+
+function clearBodies(): void {
+  bodies.clear();
+  bodyTokens = 0;
+}
+
+/** The cache of lexed bodies: how many it holds and their tokens (for tests). */
+export function lexedBodyCache(): { bodies: number; tokens: number } {
+  return { bodies: bodies.size, tokens: bodyTokens };
+}
 
 /** The replacement tokens of a definition's text that parseDefine accepted (see there). */
 function lexBody(text: string, params: string[] | null): Token[] {
@@ -302,7 +325,7 @@ export function forgetCanonicalDefinitions(defs: Iterable<MacroDef>): void {
 
 /** Empties the cache of lexed bodies (dropped skeletons' definitions are in it, and through them their file's text). */
 export function forgetLexedBodies(): void {
-  bodies.clear();
+  clearBodies();
 }
 
 /** Definitions in the canonical table. */
@@ -318,7 +341,7 @@ export function canonicalDefinitionCount(): number {
 export function forgetAllDefinitions(): void {
   canonical.clear();
   canonicalCount = 0;
-  bodies.clear();
+  clearBodies();
 }
 
 export interface ParsedDefine {

@@ -59,6 +59,26 @@ describe('names read by the run\'s walks', () => {
     expect(reads.of('board', 'app', 'hash-unknown')).toBeUndefined();
   });
 
+  it('a build\'s names are let go once saved: a run of many builds holds none of the builds it indexed', () => {
+    const root = tempDir();
+    const first = new UnitReads(root);
+    for (const [hash, names] of walks()) first.note(hash, names);
+    const images = Array.from({ length: 5 }, (_, k) => `image-${k}`);
+    for (const image of images) first.save('board', image, walks().map(([hash]) => hash));
+    expect(first.buildsHeld).toBe(0);
+    // The next run reads each build's saved names (a header edit), then saves the build again.
+    const next = new UnitReads(root);
+    for (const image of images) {
+      const answered = walks().map(([hash]) => next.of('board', image, hash)?.split('\n').sort());
+      expect(answered[1]).toContain('UNIT_SET_1_NAME_LONGER_THAN_THIRTEEN');
+      expect(next.buildsHeld).toBe(1);
+      next.save('board', image, walks().slice(0, 20).map(([hash]) => hash));
+      expect(next.buildsHeld).toBe(0);
+      expect(new UnitReads(root).of('board', image, 'hash-1')?.split('\n').sort()).toEqual(answered[1]);
+      expect(new UnitReads(root).of('board', image, 'hash-21')).toBeUndefined();
+    }
+  });
+
   it('sets are saved as bitmaps over the names: read back the same, and names no set holds any more are dropped', () => {
     for (const set of [[], [0], [7, 8], [3, 64, 1000, 1001]]) expect(bitmapIndexes(namesBitmap(set))).toEqual(set);
     // Trailing zero bytes are left out: one set, one spelling.
