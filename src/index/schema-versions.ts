@@ -312,5 +312,6 @@ export const SCHEMA_VERSION = 19;
  *     = f;`) is a variable defined holding f; a run of object-like macros writing one statement together (Mbed TLS's
  *     `MULADDC_X1_INIT MULADDC_X1_CORE MULADDC_X1_STOP`) is parsed as `;`; function-like macros writing a piece of a
  *     list of expressions (`MBEDTLS_SSL_SIG_ALG(hash)` → `..., (0x800 | hash),`) are blanked with their arguments.
+ * 99: value_lists.items holds the differences between successive item ids (zigzag varints), not the ids.
  */
-export const ROW_FORMAT_VERSION = 98;
+export const ROW_FORMAT_VERSION = 99;

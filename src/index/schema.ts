@@ -210,7 +210,8 @@ CREATE INDEX IF NOT EXISTS unit_results_undone ON unit_results(undone_id);
 CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
 -- diagnostics; its #undef marks; its files), once per distinct list, found by the sha1 of the list's JSON; \`items\`
--- names its items (varint ids of list_items, each distinct item once, found by the first 52 bits of its JSON's sha1).
+-- names its items (list_items ids as varint differences; each distinct item once, found by the first 52 bits of its
+-- JSON's sha1).
 -- A list no unit result names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -50,8 +50,13 @@ describe('value lists', () => {
     // Four distinct items in all; the empty list has none.
     expect(count(db, 'list_items')).toBe(4);
     expect(storedListJson(db, storeList(db, text([])))).toBe('[]');
-    // Item ids past one varint byte round-trip.
-    expect(decodeIds(Buffer.from([0x80, 0x01, 0x05, 0xff, 0xff, 0x03]))).toEqual([128, 5, 65535]);
+    // Ids are differences from the one before, zigzag-mapped: 64 (128), then -59 (117), then 65530 (131060, three bytes).
+    expect(decodeIds(Buffer.from([0x80, 0x01, 0x75, 0xf4, 0xff, 0x07]))).toEqual([64, 5, 65535]);
+    // A list whose items were stored in its order costs a byte an item.
+    const ordered = storeList(db, text(Array.from({ length: 300 }, (_, i) => [`ORDERED_${i}`, null])));
+    const bytes = db.prepare('SELECT items FROM value_lists WHERE id = ?').pluck().get(ordered) as Buffer;
+    expect(bytes.length).toBeLessThanOrEqual(301);
+    expect(storedListJson(db, ordered)).toBe(text(Array.from({ length: 300 }, (_, i) => [`ORDERED_${i}`, null])).json);
     closeIndexForWrite(db);
   });
 
