@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdapterOptions, AdapterResult } from './contract.js';
+import type { AdapterOptions, AdapterResult, BuildDescription } from './contract.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
@@ -27,22 +27,32 @@ interface CacheFile {
   result: AdapterResult;
 }
 
-/** The result with each unit's arguments as indexes into `strings` (the distinct ones, in first use order). */
-function keptResult(result: AdapterResult): { strings: string[]; result: AdapterResult } {
-  const ids = new Map<string, number>();
-  const id = (a: string) => {
-    let i = ids.get(a);
-    if (i === undefined) ids.set(a, (i = ids.size));
-    return i;
-  };
-  const holder = new Map<unknown, number>();
-  const builds = result.builds.map((b, i): KeptBuild => {
-    const shared = holder.get(b.units);
+/**
+ * Each unit's arguments as indexes into one list of the distinct ones (in first use order), builds sharing an earlier
+ * build's units naming it: made build by build, so that the cache is written a build at a time.
+ */
+class KeptBuilds {
+  private readonly ids = new Map<string, number>();
+  private readonly holder = new Map<unknown, number>();
+
+  /** Build `i` of the result as kept. */
+  build(b: BuildDescription, i: number): KeptBuild {
+    const shared = this.holder.get(b.units);
     if (shared !== undefined) return { ...b, units: [], unitsOf: shared };
-    holder.set(b.units, i);
-    return { ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map(id) as unknown as string[] })) };
-  });
-  return { strings: [...ids.keys()], result: { ...result, builds } };
+    this.holder.set(b.units, i);
+    return { ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map((a) => this.id(a)) as unknown as string[] })) };
+  }
+
+  /** The distinct arguments of the builds kept so far. */
+  get strings(): string[] {
+    return [...this.ids.keys()];
+  }
+
+  private id(a: string): number {
+    let i = this.ids.get(a);
+    if (i === undefined) this.ids.set(a, (i = this.ids.size));
+    return i;
+  }
 }
 
 /** A kept build: its units, or (`unitsOf`) the index of the earlier build whose units it shares. */
@@ -179,10 +189,29 @@ export function saveDetection(file: string, key: string, checkedAt: number, inpu
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, key, checkedAt, inputs, ...keptResult(result) } satisfies CacheFile));
+    writeCacheFile(tmp, { format: FORMAT, key, checkedAt, inputs }, result);
     fs.renameSync(tmp, file);
   } catch {
     /* read-only state folder: detect every time */
+  }
+}
+
+/**
+ * Writes a CacheFile a build at a time: one JSON text of every build, with a copy of each unit to make it, would hold
+ * the memory of all the builds' units twice over (Meshtastic's 246 PlatformIO envs of ~300 units: a 49 MB text, a
+ * 437 MiB peak before the first build was indexed).
+ */
+function writeCacheFile(file: string, head: Omit<CacheFile, 'strings' | 'result'>, result: AdapterResult): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    const kept = new KeptBuilds();
+    fs.writeSync(fd, `${JSON.stringify(head).slice(0, -1)},"result":{"builds":[`);
+    result.builds.forEach((b, i) => fs.writeSync(fd, `${i ? ',' : ''}${JSON.stringify(kept.build(b, i))}`));
+    const { builds: _builds, ...rest } = result;
+    const others = JSON.stringify(rest).slice(1, -1);
+    fs.writeSync(fd, `]${others ? `,${others}` : ''}},"strings":${JSON.stringify(kept.strings)}}`);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -66,6 +66,11 @@ export function buildResultHashes(db: Db, variant: string, image: string): strin
     .all(variant, image) as string[];
 }
 
+/** The builds that link the stored result of content hash `hash`. */
+export function buildsLinkingResult(db: Db, hash: string): { variant: string; image: string }[] {
+  return prepared(db, 'SELECT b.variant, b.image FROM unit_results r JOIN build_units bu ON bu.result_id = r.id JOIN builds b ON b.id = bu.build_id WHERE r.hash = ?').all(hash) as { variant: string; image: string }[];
+}
+
 /** The files list (JSON of [stored path, content hash] pairs) of stored results, by id. */
 export function resultFiles(db: Db, ids: number[]): Map<number, string> {
   const q = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck();

@@ -35,6 +35,13 @@ export function testedOf(list: Tested): TestedList {
  */
 const byJson = new Map<string, TestedList>();
 const MAX_LISTS = 512;
+/**
+ * Macros (list items) the lists of one cache may hold before it is cleared, whatever their count: a PlatformIO env's
+ * units consult lists of ~1 500 macros, ~150 KB each as objects and JSON, and boards share almost none (512 of them
+ * held ~75 MB, one build's ~40 at a time are used).
+ */
+export const maxCachedItems = { count: 100_000 };
+let byJsonItems = 0;
 
 /** The entry testedFromJson answered last: rows read one after another mostly name the same list. */
 let lastFromJson: TestedList | undefined;
@@ -45,8 +52,12 @@ export function testedFromJson(json: string): TestedList {
   if (lastFromJson !== undefined && lastFromJson.json === json) return lastFromJson;
   let entry = byJson.get(json);
   if (entry === undefined) {
-    if (byJson.size >= MAX_LISTS) byJson.clear();
     const list = JSON.parse(json) as Tested;
+    if (byJson.size >= MAX_LISTS || byJsonItems + list.length > maxCachedItems.count) {
+      byJson.clear();
+      byJsonItems = 0;
+    }
+    byJsonItems += list.length;
     byJson.set(json, (entry = { list, json, hash: sha1(json) }));
     byObject.set(list, entry);
   }
@@ -57,24 +68,40 @@ export function testedFromJson(json: string): TestedList {
  * Per connection, stored lists by id. Ids are never reused (AUTOINCREMENT), so an id names one list for the life of
  * the file, whatever other runs collect. Bounded: cleared when full.
  */
-const byId = new WeakMap<Db, Map<number, TestedList>>();
+const byId = new WeakMap<Db, StoredLists>();
 
-function idsOf(db: Db): Map<number, TestedList> {
+/** A connection's lists by id, with the items they hold. */
+interface StoredLists {
+  lists: Map<number, TestedList>;
+  items: number;
+}
+
+function idsOf(db: Db): StoredLists {
   let ids = byId.get(db);
-  if (ids === undefined) byId.set(db, (ids = new Map()));
+  if (ids === undefined) byId.set(db, (ids = { lists: new Map(), items: 0 }));
   return ids;
 }
 
-function remember(ids: Map<number, TestedList>, id: number, entry: TestedList): TestedList {
-  if (ids.size >= MAX_LISTS) ids.clear();
-  ids.set(id, entry);
+function remember(ids: StoredLists, id: number, entry: TestedList): TestedList {
+  if (ids.lists.size >= MAX_LISTS || ids.items + entry.list.length > maxCachedItems.count) {
+    ids.lists.clear();
+    ids.items = 0;
+  }
+  ids.items += entry.list.length;
+  ids.lists.set(id, entry);
   return entry;
+}
+
+/** Lists and their items the caches hold for `db` (for tests): by JSON, and by id for the connection. */
+export function cachedTested(db: Db): { lists: number; items: number } {
+  const ids = idsOf(db);
+  return { lists: byJson.size + ids.lists.size, items: byJsonItems + ids.items };
 }
 
 /** The stored list of id `id` (see unit_results.tested_id). */
 export function storedTested(db: Db, id: number): TestedList {
   const ids = idsOf(db);
-  const known = ids.get(id);
+  const known = ids.lists.get(id);
   if (known !== undefined) return known;
   return remember(ids, id, testedFromJson(storedListJson(db, id)));
 }

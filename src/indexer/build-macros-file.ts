@@ -24,6 +24,11 @@ const FORMER_FOLDER = 'build-macros';
 const EXT = 'v8';
 /** Past this many records a group is read from the index each patch (a kept file would be as large as its rows). */
 export const MAX_KEPT_RECORDS = 200_000;
+/**
+ * Records of the groups a run holds for its later builds (~0.2 KB each) past which they go (see KeptMacroGroups): a
+ * PlatformIO env's boards add ~80 KB of their own. Tests lower it.
+ */
+export const maxKnownRecords = { count: 100_000 };
 
 /** One group, its records as columns: [hash, file, names, params, values, function-like flags (0/1), lines, expanded values, docstrings ('' none), files (null: all the group's)]. */
 type KeptGroup = [string, string, string[], (string | null)[], string[], number[], number[], (string | null)[], string[], string[] | null];
@@ -77,6 +82,8 @@ export function loadMacroGroup(root: string, hash: string): MacroGroup | undefin
  */
 export class KeptMacroGroups {
   private readonly known = new Map<string, MacroGroup>();
+  /** Records of the groups `known` holds. */
+  private knownRecords = 0;
   /** Hashes whose file is known to be whole (read or written in this run). */
   private readonly onDisk = new Set<string>();
   /** Hashes whose file was missing or not whole when read: written again (over what is there) when kept. */
@@ -106,10 +113,28 @@ export class KeptMacroGroups {
         g = writer.macroGroupByHash(hash);
         rowsRead += g.records.length;
       }
-      this.known.set(hash, g);
+      this.remember(g);
       return g;
     });
     return { groups, stamp: groupsStamp(hashes), rowsRead };
+  }
+
+  /**
+   * Holds a group for the run's later builds; past maxKnownRecords the groups held go first (a build that names one
+   * reads its file): the builds of a project of many boards share few groups, and each keeps its own.
+   */
+  private remember(group: MacroGroup): void {
+    if (this.knownRecords + group.records.length > maxKnownRecords.count) {
+      this.known.clear();
+      this.knownRecords = 0;
+    }
+    this.known.set(group.hash, group);
+    this.knownRecords += group.records.length;
+  }
+
+  /** Groups and their records held (for tests). */
+  get held(): { groups: number; records: number } {
+    return { groups: this.known.size, records: this.knownRecords };
   }
 
   /**
@@ -125,7 +150,7 @@ export class KeptMacroGroups {
       const file = groupPath(this.root, g.hash);
       if (!this.unreadable.has(g.hash) && fs.existsSync(file)) continue;
       const kept = keptGroup(g);
-      this.known.set(g.hash, groupOf(kept));
+      this.remember(groupOf(kept));
       if (writeChecksummedValue(file, { format: FORMAT, rows: ROWS, group: kept } satisfies GroupFile)) this.files.written++;
     }
   }

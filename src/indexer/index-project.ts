@@ -39,12 +39,13 @@ import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
 import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
+import { SharedDiagnosticStrings } from './shared-diagnostics.js';
 import { buildMacros } from './build-macros.js';
 import { maskFiles, type MaskedFiles } from './mask-files.js';
 import { reusedParseDiagnostics, vendorSyntaxNote } from './parse-jobs.js';
 import { parseAndStore } from './store-parses.js';
 import { pruneUnitReads, UnitReads } from './unit-reads.js';
-import { stateFileWrites } from './build-state-files.js';
+import { stateFileWrites, type BuildName } from './build-state-files.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
 import { GroupDefiners } from './group-macro-records.js';
@@ -53,7 +54,7 @@ import { unitsAsIncludeDirs, unitsGivingSymbols } from './assembler-dot-includes
 import { assemblerStamp, pruneAssemblerMacros, saveAssemblerMacros } from './kept-assembler-macros.js';
 import { assemblerIncludesChanged, pruneAssemblerIncludes, saveAssemblerIncludes } from './kept-assembler-includes.js';
 import { KeptBuiltins, pruneKeptBuiltins } from './kept-builtins.js';
-import { buildResultHashes } from '../index/reindex-rows.js';
+import { buildResultHashes, buildsLinkingResult } from '../index/reindex-rows.js';
 import { patchBuild, storedBuildUnits, type PatchContext, type StoredBuildUnits } from './patch-build.js';
 import { readBuildRecordParts, refreshBuildRecord } from './refresh-build-record.js';
 import { imageUnits, linkRecord } from './record-description.js';
@@ -187,6 +188,8 @@ interface RunContext extends PatchContext {
   compilerCacheDir: string;
   /** Whether the build being indexed is the run's last (no later build replays its header walks). */
   lastBuild: boolean;
+  /** The strings of the builds' diagnostics, held once for the run's summaries. */
+  diagnosticStrings: SharedDiagnosticStrings;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -600,13 +603,17 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
     const selected = selectBuildsByName(detected.builds, options, root);
+    // Past here the run needs the detected builds' names alone: each build's description (its units' arguments,
+    // ~0.4 MB a PlatformIO env) goes once it is indexed (see indexEachBuild).
+    const declared = detected.builds.map((b): BuildName => ({ variant: b.variant, image: b.image }));
+    detected.builds = [];
     const run = runContext(options, root, config, db, writer, pool);
     await indexEachBuild(selected, run, result);
     runCounts(run, result);
     finishRunFiles(run, result);
     await updateContent(run, options, result, ahead);
     run.states.releaseBytes();
-    finishRun(options, detected.builds, result, writer, db, run.indexedAt);
+    finishRun(options, declared, result, writer, db, run.indexedAt);
   } finally {
     ahead?.close();
     await pool.close();
@@ -647,17 +654,24 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     timing: { preprocessMs: 0, parseMs: 0 },
     pool,
     views: new FileViewCache(db),
-    reads: new UnitReads(root),
+    reads: new UnitReads(root, (hash) => buildsLinkingResult(db, hash)),
     macroGroups: new KeptMacroGroups(root),
     builtins: new KeptBuiltins(root),
     blankingFiles: { read: 0, written: 0 },
     definers: new GroupDefiners(),
+    diagnosticStrings: new SharedDiagnosticStrings(),
   };
 }
 
-/** Each selected build indexed in turn, into its summary and the run's totals; one that fails keeps its previous rows and says why. */
-async function indexEachBuild(selected: BuildDescription[], run: RunContext, result: IndexResult): Promise<void> {
-  for (const [bi, build] of selected.entries()) {
+/**
+ * Each selected build indexed in turn, into its summary and the run's totals; one that fails keeps its previous rows
+ * and says why. Each build's description is let go from `selected` once indexed: the run holds one build's units, not
+ * every build's.
+ */
+async function indexEachBuild(selected: (BuildDescription | undefined)[], run: RunContext, result: IndexResult): Promise<void> {
+  for (let bi = 0; bi < selected.length; bi++) {
+    const build = selected[bi]!;
+    selected[bi] = undefined;
     const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
     const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
     result.builds.push(summary);
@@ -678,6 +692,8 @@ async function indexEachBuild(selected: BuildDescription[], run: RunContext, res
     // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
     // and content-index writes) allocates its own.
     releaseLargeSkeletons(run);
+    // Its summary is kept to the run's end: its diagnostics hold the strings the run's other builds hold.
+    run.diagnosticStrings.share(summary.diagnostics);
     // Its work: units walked (a unit carried over leaves ~35 KB of garbage, a walk far more) and files parsed.
     releaseMemory(summary.preprocessed - (summary.carriedUnits ?? 0) + summary.parsed, bi === selected.length - 1);
     summary.elapsedMs = performance.now() - buildStarted;
@@ -744,7 +760,7 @@ async function updateContent(run: RunContext, options: IndexOptions, result: Ind
  * Drop builds no longer detected (runs over every build, and runs asked to; a build whose folder failed to describe
  * it this time, such as a compile database cut short, keeps its previous index), collect unused rows, refresh statistics and run times.
  */
-function finishRun(options: IndexOptions, detected: BuildDescription[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
+function finishRun(options: IndexOptions, detected: readonly BuildName[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
   const wrote = result.builds.some((b) => !b.error && !b.unchanged);
   if ((options.dropUndeclared || (!options.variant && !options.image)) && detected.length > 0) {
     const unreadable = (buildDir: string) => {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
 import { moduleCodeStamp } from '../model/module-stamps.js';
 import { ownStrings } from '../model/own-strings.js';
-import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed } from './build-state-files.js';
+import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed, type BuildName } from './build-state-files.js';
 
 const FORMAT = 4;
 
@@ -192,6 +192,11 @@ class WalkedNames {
     if (this.chars > walkedNamesLimit.chars && this.strings >= walkedNamesLimit.walks) this.compact();
   }
 
+  /** Walks whose names are held. */
+  get size(): number {
+    return this.byHash.size;
+  }
+
   /** Walks whose names are held as bitmaps (for tests). */
   get asSets(): number {
     let n = 0;
@@ -265,8 +270,26 @@ class WalkedNames {
 export class UnitReads {
   private walked = new WalkedNames();
   private stored = new Map<string, { data: ReadsFile; decoded: Map<number, ReadNames> }>();
+  /** Builds saved in this run: the names of the walks they linked are in their files, no longer held. */
+  private saved = new Set<string>();
+  /** The last saved build's files read for the names of a walk it linked (see savedNames). */
+  private lastSaved: { key: string; data: ReadsFile; decoded: Map<number, ReadNames> } | undefined;
 
-  constructor(private readonly root: string) {}
+  /** `linking`: the builds of the index that link a stored result (by its hash); without it walks' names are held to the run's end. */
+  constructor(
+    private readonly root: string,
+    private readonly linking?: (hash: string) => readonly BuildName[],
+  ) {}
+
+  /** Walks whose names are held (for tests). */
+  get walksHeld(): number {
+    return this.walked.size;
+  }
+
+  /** Saved builds whose files are held (for tests). */
+  get savedFilesHeld(): number {
+    return this.lastSaved === undefined ? 0 : 1;
+  }
 
   /** Builds whose saved names the run holds (for tests). */
   get buildsHeld(): number {
@@ -292,14 +315,25 @@ export class UnitReads {
 
   /** The names the walk of a result the build links looked up, or undefined when they are not known. */
   of(variant: string, image: string, hash: string): ReadNames | undefined {
-    const walked = this.walked.get(hash);
+    const walked = this.walked.get(hash) ?? this.savedNames(hash);
     if (walked !== undefined) return walked;
-    const { data, decoded } = this.storedOf(variant, image);
-    if (!Object.hasOwn(data.results, hash)) return undefined;
-    const l = data.results[hash];
-    let names = decoded.get(l);
-    if (names === undefined) decoded.set(l, (names = bitmapIndexes(data.lists[l]).map((i) => data.names[i]).join('\n')));
-    return names;
+    return namesIn(this.storedOf(variant, image), hash);
+  }
+
+  /**
+   * The names of a walk of this run that a build saved before were read (its result is linked by that build), from
+   * that build's files; undefined when none has it.
+   */
+  private savedNames(hash: string): ReadNames | undefined {
+    if (this.saved.size === 0 || this.linking === undefined) return undefined;
+    for (const build of this.linking(hash)) {
+      const key = `${build.variant}\0${build.image}`;
+      if (!this.saved.has(key)) continue;
+      if (this.lastSaved?.key !== key) this.lastSaved = { key, data: readFiles(this.root, build.variant, build.image), decoded: new Map() };
+      const names = namesIn(this.lastSaved, hash);
+      if (names !== undefined) return names;
+    }
+    return undefined;
   }
 
   /**
@@ -308,6 +342,20 @@ export class UnitReads {
    * with their number (Mbed TLS's 139 images: ~20 MB by the 100th).
    */
   save(variant: string, image: string, hashes: Iterable<string>): void {
+    const key = `${variant}\0${image}`;
+    const written = this.write(variant, image, hashes);
+    // Read for this save (or the build's asks): its sets as strings are ~15 MB for 300 units of a PlatformIO env.
+    this.lastSaved = undefined;
+    // The names of the build's walks are in its files now: a later build linking one of its results reads them there
+    // (see savedNames) instead of the run holding every walk's (~0.5 MB a PlatformIO env).
+    if (written && this.linking !== undefined) {
+      this.saved.add(key);
+      this.walked = new WalkedNames();
+    }
+  }
+
+  /** Writes the build's files; answers whether they hold the names of every result it links that were known. */
+  private write(variant: string, image: string, hashes: Iterable<string>): boolean {
     const before = this.storedOf(variant, image).data;
     this.stored.delete(`${variant}\0${image}`);
     const data: ReadsFile = { format: FORMAT, names: before.names.slice(), lists: before.lists.slice(), results: {} };
@@ -321,17 +369,34 @@ export class UnitReads {
         kept++;
         continue;
       }
-      const walked = this.walked.entry(h);
+      const walked = this.walked.entry(h) ?? this.savedEntry(h);
       if (walked === undefined) continue;
       data.results[h] = (encoder ??= new ListEncoder(data)).add(walked.from, walked.names);
       added = true;
     }
-    if (!added && kept === Object.keys(before.results).length) return;
+    if (!added && kept === Object.keys(before.results).length) return true;
     const out = compact(data);
     // The names and their sets written when they changed, the results always (a failure: the next header edit walks the units).
     const sets = keepChecksummed(readsPath(this.root, FOLDER, variant, image), { format: FORMAT, names: out.names, lists: out.lists });
-    if (sets !== undefined) writeChecksummed(readsPath(this.root, RESULTS, variant, image), { format: FORMAT, code: readsCode(), sets, results: out.results } satisfies ResultsFile);
+    if (sets === undefined) return false;
+    return writeChecksummed(readsPath(this.root, RESULTS, variant, image), { format: FORMAT, code: readsCode(), sets, results: out.results } satisfies ResultsFile);
   }
+
+  /** A walk's names read from a build saved before (see savedNames), as WalkedNames.entry answers them. */
+  private savedEntry(hash: string): { from: ReadNames; names: () => readonly string[] } | undefined {
+    const names = this.savedNames(hash);
+    return names === undefined ? undefined : { from: names, names: () => readNameList(names) };
+  }
+}
+
+/** The names of `hash`'s walk in a build's files' data (each set decoded once), or undefined. */
+function namesIn(files: { data: ReadsFile; decoded: Map<number, ReadNames> }, hash: string): ReadNames | undefined {
+  const { data, decoded } = files;
+  if (!Object.hasOwn(data.results, hash)) return undefined;
+  const l = data.results[hash];
+  let names = decoded.get(l);
+  if (names === undefined) decoded.set(l, (names = bitmapIndexes(data.lists[l]).map((i) => data.names[i]).join('\n')));
+  return names;
 }
 
 /** The last set readNameSet made, with the names it was made from. */

@@ -34,6 +34,11 @@ export function ownString(s: string): string {
 export class SharedStrings {
   private seen = new Map<string, string>();
 
+  /** Distinct strings held. */
+  get size(): number {
+    return this.seen.size;
+  }
+
   /** `list` with its strings shared (a new list; `list` is left as it is). */
   of(list: readonly string[]): string[] {
     const out = list.slice();

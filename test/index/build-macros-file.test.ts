@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { loadMacroGroup } from '../../src/indexer/build-macros-file.js';
+import { KeptMacroGroups, loadMacroGroup, maxKnownRecords } from '../../src/indexer/build-macros-file.js';
 import { openIndexForUpdate } from '../../src/index/open-index.js';
 import { IndexWriter, type MacroGroup } from '../../src/index/index-writer.js';
 import { indexPath, STATE_DIR } from '../../src/project/config.js';
-import { indexedFixture } from '../helpers/fixture-project.js';
+import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import { readChecksummedValue, writeChecksummedValue } from '../../src/indexer/build-state-files.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../../src/index/schema-versions.js';
 
@@ -93,6 +93,29 @@ describe('build macros kept beside the index', () => {
     const after = keptAndStored(root);
     expect(after.stored.flatMap((g) => g.records).some((r) => r.docstring === 'as an older version read it')).toBe(false);
     expect(after.kept).toEqual(after.stored);
+  });
+
+  it('a run of many builds, each keeping groups of its own, holds at most maxKnownRecords of their records; a group let go is read from its file', () => {
+    const root = tempDir();
+    const kept = new KeptMacroGroups(root);
+    const groupOfBuild = (b: number): MacroGroup => ({
+      hash: `group-${b}`,
+      file: `variants/board-${b}/variant.h`,
+      records: Array.from({ length: 4000 }, (_, i) => ({ name: `BOARD_${b}_PIN_${i}`, params: null, value: `${i}`, functionLike: false, file: `variants/board-${b}/variant.h`, line: i + 1, expandedValue: `${i}` })),
+    });
+    for (let b = 0; b < 100; b++) {
+      const group = groupOfBuild(b);
+      // The index's rows of the build: its group alone.
+      const writer = { buildMacroGroupHashes: () => [group.hash] } as unknown as IndexWriter;
+      kept.keep({ variant: `board-${b}`, image: 'app' }, [group], writer);
+      expect(kept.held.records).toBeLessThanOrEqual(maxKnownRecords.count);
+    }
+    expect(kept.held.groups).toBeLessThan(100);
+    // The first build's group, long let go, is read from its file as it was kept.
+    const writer = { buildMacroGroupHashes: () => ['group-0'] } as unknown as IndexWriter;
+    const stored = kept.stored({ variant: 'board-0', image: 'app' }, writer);
+    expect(stored.groups[0].records.map((r) => [r.name, r.value, r.line])).toEqual(groupOfBuild(0).records.map((r) => [r.name, r.value, r.line]));
+    expect(stored.rowsRead).toBe(0);
   });
 
   it('files of groups the index no longer holds go, and so does the former per-build folder', async () => {

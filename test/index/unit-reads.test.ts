@@ -121,6 +121,31 @@ describe('names read by the run\'s walks', () => {
     expect(new UnitReads(root).of('board', 'app', 'r')?.split('\n').sort()).toEqual(['NEW_WALK_NAME', 'OLD_WALK_NAME']);
   });
 
+  it('a run of many builds holds no walk\'s names once its build is saved; a later build linking the result reads them from that build\'s files', () => {
+    const root = tempDir();
+    // Which builds link each result (the index's build_units): board-b reuses board-a's result of shared.c.
+    const linkedBy = new Map<string, { variant: string; image: string }[]>();
+    const link = (hash: string, variant: string) => linkedBy.set(hash, [...(linkedBy.get(hash) ?? []), { variant, image: 'app' }]);
+    const run = new UnitReads(root, (hash) => linkedBy.get(hash) ?? []);
+    for (let b = 0; b < 30; b++) {
+      const hashes = Array.from({ length: 10 }, (_, u) => `walk-${b}-${u}`);
+      hashes.forEach((h, u) => run.note(h, `BOARD_${b}_UNIT_${u}_NAME\nSHARED_NAME_LONGER_THAN_THIRTEEN`));
+      expect(run.walksHeld).toBe(10);
+      for (const h of hashes) link(h, `board-${b}`);
+      if (b > 0) link('walk-0-0', `board-${b}`);
+      run.save(`board-${b}`, 'app', b > 0 ? [...hashes, 'walk-0-0'] : hashes);
+      expect(run.walksHeld).toBe(0);
+      expect(run.savedFilesHeld).toBe(0);
+    }
+    // Every build's files name the shared result with the names board-0's walk read, as when every walk was held.
+    const next = new UnitReads(root);
+    const sorted = (names: string | undefined) => names?.split('\n').sort();
+    for (const b of [1, 17, 29]) expect(sorted(next.of(`board-${b}`, 'app', 'walk-0-0'))).toEqual(['BOARD_0_UNIT_0_NAME', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+    expect(sorted(next.of('board-29', 'app', 'walk-29-3'))).toEqual(['BOARD_29_UNIT_3_NAME', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+    // Asked in the run, a saved walk's names are read from the files too.
+    expect(sorted(run.of('board-5', 'app', 'walk-0-0'))).toEqual(['BOARD_0_UNIT_0_NAME', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+  });
+
   it('a few walks of many names stay strings (a table of their names would cost more); many walks are made sets', () => {
     walkedNamesLimit.chars = 1000;
     const reads = new UnitReads(tempDir());
