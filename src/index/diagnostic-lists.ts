@@ -3,6 +3,7 @@
 // warnings of the headers they share (177 000 diagnostics, 499 distinct, in 14 nRF52 envs of one project).
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1 } from '../model/sha1.js';
+import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
 import { storedListJson, type ListText } from './value-lists.js';
 
@@ -16,19 +17,18 @@ export function diagnosticsText(list: readonly Diagnostic[]): ListText {
   return { json, hash: sha1(json) };
 }
 
-/** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded: cleared when full. */
-const byId = new WeakMap<Db, Map<number, { text: ListText; list: Diagnostic[] }>>();
-const MAX_LISTS = 4096;
+/** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded by characters of JSON. */
+const byId = new WeakMap<Db, WeighedCache<number, { text: ListText; list: Diagnostic[] }>>();
+const MAX_LIST_CHARS = 2_000_000;
 
 /** The stored diagnostics list of id `id` with its text (see unit_results.diagnostics_id). */
 export function storedDiagnostics(db: Db, id: number): { text: ListText; list: Diagnostic[] } {
   let ids = byId.get(db);
-  if (ids === undefined) byId.set(db, (ids = new Map()));
+  if (ids === undefined) byId.set(db, (ids = new WeighedCache(MAX_LIST_CHARS, (entry) => entry.text.json.length)));
   const known = ids.get(id);
   if (known !== undefined) return known;
   const json = storedListJson(db, id);
   const entry = { text: json === NONE_JSON ? NONE : { json, hash: sha1(json) }, list: JSON.parse(json) as Diagnostic[] };
-  if (ids.size >= MAX_LISTS) ids.clear();
   ids.set(id, entry);
   return entry;
 }

@@ -313,5 +313,7 @@ export const SCHEMA_VERSION = 19;
  *     `MULADDC_X1_INIT MULADDC_X1_CORE MULADDC_X1_STOP`) is parsed as `;`; function-like macros writing a piece of a
  *     list of expressions (`MBEDTLS_SSL_SIG_ALG(hash)` → `..., (0x800 | hash),`) are blanked with their arguments.
  * 99: value_lists.items holds the differences between successive item ids (zigzag varints), not the ids.
+ * 100: a unit result's #undef marks list holds its marks and runs as its first item and each state as an item of its
+ *      own (states repeat across units and envs in other sets), not the whole marks as one item.
  */
-export const ROW_FORMAT_VERSION = 99;
+export const ROW_FORMAT_VERSION = 100;

@@ -6,6 +6,7 @@
 // an id read once names the same list or item for the life of the file.
 import type { Db } from './open-index.js';
 import { sha1 } from '../model/sha1.js';
+import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
@@ -15,16 +16,18 @@ export interface ListText {
 }
 
 /**
- * Per connection, item ids by JSON and JSON by id (both bounded: cleared when full). `ids` holds for the collection
- * it was filled after (another process's run may have collected items since): checked before it serves a new list.
+ * Per connection, item ids by JSON and JSON by id (both bounded by the characters of their JSON: cleared when full).
+ * `ids` holds for the collection it was filled after (another process's run may have collected items since): checked
+ * before it serves a new list.
  */
 interface ItemCache {
-  ids: Map<string, number>;
-  texts: Map<number, string>;
+  ids: WeighedCache<string, number>;
+  texts: WeighedCache<number, string>;
   collection: string | undefined;
 }
 
-const MAX_ITEMS = 200_000;
+/** Characters of item JSON each map holds (the same strings: ~4 MB in all). */
+const MAX_ITEM_CHARS = 2_000_000;
 /** The meta keys holding how many items were kept at the last collection of unused ones, and how many collections ran. */
 const ITEMS_KEPT_KEY = 'list_items_kept';
 const COLLECTION_KEY = 'list_items_collections';
@@ -32,13 +35,15 @@ const caches = new WeakMap<Db, ItemCache>();
 
 function cacheOf(db: Db): ItemCache {
   let c = caches.get(db);
-  if (c === undefined) caches.set(db, (c = { ids: new Map(), texts: new Map(), collection: undefined }));
+  if (c === undefined) {
+    const ids = new WeighedCache<string, number>(MAX_ITEM_CHARS, (_, json) => json.length);
+    const texts = new WeighedCache<number, string>(MAX_ITEM_CHARS, (json) => json.length);
+    caches.set(db, (c = { ids, texts, collection: undefined }));
+  }
   return c;
 }
 
 function remember(c: ItemCache, id: number, json: string): void {
-  if (c.ids.size >= MAX_ITEMS) c.ids.clear();
-  if (c.texts.size >= MAX_ITEMS) c.texts.clear();
   c.ids.set(json, id);
   c.texts.set(id, json);
 }
@@ -128,18 +133,17 @@ export function storeList(db: Db, t: ListText): number {
 /** The columns of unit_results that name value lists. */
 export const LIST_COLUMNS = ['tested_id', 'diagnostics_id', 'undone_id', 'files_id'] as const;
 
-/** Per connection, the JSON of the lists read last, by id (a build's units mostly name a few lists). Bounded: cleared when full. */
-const listJsons = new WeakMap<Db, Map<number, string>>();
-const MAX_LIST_JSONS = 1024;
+/** Per connection, the JSON of the lists read last, by id (a build's units mostly name a few lists). Bounded by characters. */
+const listJsons = new WeakMap<Db, WeighedCache<number, string>>();
+const MAX_LIST_CHARS = 1_000_000;
 
 /** The JSON of stored list `id` (its items joined back). */
 export function storedListJson(db: Db, id: number): string {
   let jsons = listJsons.get(db);
-  if (jsons === undefined) listJsons.set(db, (jsons = new Map()));
+  if (jsons === undefined) listJsons.set(db, (jsons = new WeighedCache<number, string>(MAX_LIST_CHARS, (json) => json.length)));
   let json = jsons.get(id);
   if (json === undefined) {
     json = joinedItems(db, id);
-    if (jsons.size >= MAX_LIST_JSONS) jsons.clear();
     jsons.set(id, json);
   }
   return json;

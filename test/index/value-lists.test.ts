@@ -11,6 +11,8 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { sha1 } from '../../src/model/sha1.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
 import { collectItems, decodeIds, dropUnusedLists, storedListJson, storeList } from '../../src/index/value-lists.js';
+import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
+import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
@@ -57,6 +59,20 @@ describe('value lists', () => {
     const bytes = db.prepare('SELECT items FROM value_lists WHERE id = ?').pluck().get(ordered) as Buffer;
     expect(bytes.length).toBeLessThanOrEqual(301);
     expect(storedListJson(db, ordered)).toBe(text(Array.from({ length: 300 }, (_, i) => [`ORDERED_${i}`, null])).json);
+    closeIndexForWrite(db);
+  });
+
+  it("store a result's #undef marks as their marks and one item per state: states other results repeat are stored once", () => {
+    const { db } = tempIndex();
+    const big = Array.from({ length: 50 }, (_, i) => `__need_name_${i}`);
+    const a: UndoneMarks = { states: [[], big], marks: [0, 0, 1, 1, 4, 0], runs: [2, 5, 1] };
+    const b: UndoneMarks = { states: [[], big, ['EXTRA']], marks: [0, 0, 1, 3, 9, 2] };
+    const ids = [a, b].map((m) => storeList(db, undoneText(m)));
+    // [] and `big` once each, EXTRA's state, and the two marks items.
+    expect(count(db, 'list_items')).toBe(5);
+    const back = ids.map((id) => undoneFromJson(storedListJson(db, id)));
+    expect(back).toEqual([a, b]);
+    expect(undoneText(undefined).json).toBe('[]');
     closeIndexForWrite(db);
   });
 

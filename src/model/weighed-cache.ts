@@ -1,0 +1,44 @@
+// A cache bounded by the total weight of what it holds (e.g. the characters of its strings), not by its count:
+// cleared whole when an entry would pass the bound. A count bound lets entries of a few KB each (a PlatformIO env's
+// 45 KB `tested` lists, #undef mark sets) hold tens of MB across a run's builds.
+export class WeighedCache<K, V> {
+  private entries = new Map<K, V>();
+  private held = 0;
+
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V, key: K) => number,
+  ) {}
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Holds `value` under `key` (an entry heavier than the bound alone is not held). */
+  set(key: K, value: V): void {
+    const w = this.weigh(value, key);
+    if (w > this.maxWeight) return;
+    const old = this.entries.get(key);
+    if (old !== undefined) this.held -= this.weigh(old, key);
+    if (this.held + w > this.maxWeight) this.clear();
+    this.entries.set(key, value);
+    this.held += w;
+  }
+
+  delete(key: K): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.held -= this.weigh(old, key);
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.held = 0;
+  }
+
+  /** The total weight held (for tests). */
+  get weight(): number {
+    return this.held;
+  }
+}
