@@ -3,12 +3,12 @@
 // at most the budget's tokens between builds, and index the rows a run with an unbounded cache indexes.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { cachedBodyTokens, lexedBodyCache, MacroDef, parseDefine } from '../../src/preprocessor/macro-definition.js';
-import { indexPath, DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { indexedCodeRows } from '../helpers/indexed-code-rows.js';
 
 const BUILDS = 6;
 const CERTS = 4;
@@ -42,24 +42,6 @@ function writeProject(root: string): void {
     fs.writeFileSync(path.join(dir, 'compile_commands.json'), JSON.stringify([{ directory: dir, file, command: `cc -I${path.join(root, 'include')} -DBOARD=${b} -c ${file} -o main.o` }]));
   }
   writeConfig(root, DEFAULT_CONFIG);
-}
-
-function dump(root: string): Record<string, unknown[]> {
-  const db = new Database(indexPath(root), { readonly: true });
-  try {
-    return {
-      symbols: db
-        .prepare(
-          `SELECT f.path, s.stable_id, s.name, s.kind, s.line, s.end_line, s.col, s.signature FROM symbols s
-           JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, s.line, s.col, s.stable_id`,
-        )
-        .all(),
-      refs: db.prepare('SELECT f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, r.line, r.col, r.name').all(),
-      lines: db.prepare('SELECT b.variant, f.path, s.hash FROM build_file_lines l JOIN builds b ON b.id = l.build_id JOIN files f ON f.id = l.file_id JOIN line_sets s ON s.id = l.lines_id ORDER BY 1, 2').all(),
-    };
-  } finally {
-    db.close();
-  }
 }
 
 /** Indexes the project, answering the cache's tokens as each build starts (what the builds before it left). */
@@ -105,8 +87,8 @@ describe('lexed macro bodies', () => {
     cachedBodyTokens.max = 2 * CERTS * CERT_TOKENS;
     const bounded = await tokensBetweenBuilds(roots[1]);
     for (const tokens of bounded) expect(tokens).toBeLessThanOrEqual(cachedBodyTokens.max);
-    const a = dump(roots[0]);
+    const a = indexedCodeRows(roots[0]);
     expect(a.symbols.length).toBeGreaterThan(CERTS);
-    expect(dump(roots[1])).toEqual(a);
+    expect(indexedCodeRows(roots[1])).toEqual(a);
   });
 });
