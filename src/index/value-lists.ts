@@ -1,9 +1,9 @@
 // Lists of JSON values stored by their items: each distinct list once in value_lists (under the sha1 of its JSON),
-// as the ids of its items (varint differences), each distinct item once in list_items. A unit result's `tested` list (~1 500
-// [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all), its diagnostics (the same few hundred
-// warnings for every unit) and its files ([path, content hash] pairs, ~90 a unit, of a project's few thousand) cost a
-// few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT), so
-// an id read once names the same list or item for the life of the file.
+// as the ids of its items (varint differences), each distinct item once in list_items. A unit result's `tested` list
+// (~1 500 [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all), its diagnostics (the same few
+// hundred warnings for every unit), its files ([path, content hash] pairs, ~90 a unit, of a project's few thousand)
+// and its #undef marks' states cost a few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT),
+// so an id read once names the same list or item for the life of the file.
 import type { Db } from './open-index.js';
 import { sha1 } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
