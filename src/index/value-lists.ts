@@ -151,16 +151,22 @@ export function storedListJson(db: Db, id: number): string {
 
 /** How many items stored list `id` has (one varint each: the bytes without the continuation bit). */
 export function storedListLength(db: Db, id: number): number {
-  const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
-  if (bytes === undefined) throw new Error(`list ${id} is missing from the index`);
+  const bytes = listItems(db, id);
   let n = 0;
   for (let i = 0; i < bytes.length; i++) if ((bytes[i] & 0x80) === 0) n++;
   return n;
 }
 
-function joinedItems(db: Db, id: number): string {
+/** The `items` column of stored list `id`. */
+function listItems(db: Db, id: number): Buffer {
   const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
   if (bytes === undefined) throw new Error(`list ${id} is missing from the index`);
+  return bytes;
+}
+
+/** The JSON of stored list `id`: its items' JSON, each read once per connection while the cache holds it. */
+function joinedItems(db: Db, id: number): string {
+  const bytes = listItems(db, id);
   const c = cacheOf(db);
   const byId = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck();
   const items = decodeIds(bytes).map((item) => {
