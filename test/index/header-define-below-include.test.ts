@@ -2,10 +2,10 @@
 // gcc -E has it (glibc's stdio.h declares fread_unlocked above `#include <bits/stdio.h>`, which defines it as a macro
 // writing a statement expression: the declaration was read expanded, as variables and a function `__extension__`).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findReferences } from '../../src/query/find-references.js';
 import { listSymbols } from '../../src/query/list-symbols.js';
 import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { usesInSymbols } from '../helpers/uses-in-symbols.js';
 
 describe('a declaration above the #include of the header defining its name as a macro', () => {
   let root: string;
@@ -14,11 +14,7 @@ describe('a declaration above the #include of the header defining its name as a 
     root = (await indexedFixture(['index', 'header-define-below-include'])).root;
   });
 
-  const uses = (name: string) =>
-    (withProject(root, (ctx) => findReferences(ctx, { name })) as unknown as Record<string, unknown>[])
-      .filter((r) => 'in_symbol' in r)
-      .map((r) => `${r.in_symbol} ${r.file}:${r.line} ${r.kind}`)
-      .sort();
+  const uses = (name: string) => usesInSymbols(root, name);
 
   it('is the function declared, with no variable of the expansion', () => {
     const rows = withProject(root, (ctx) => listSymbols(ctx, { file: 'include/fileio.h' }).symbols);

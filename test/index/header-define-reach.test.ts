@@ -2,9 +2,8 @@
 // that never reads it (lwIP's raw.c and `#define recv(...) lwip_recv(...)` of sockets.h), nor above the #include
 // that reads it, nor in a header the only unit reading both read before it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findReferences } from '../../src/query/find-references.js';
-import { withProject } from '../../src/query/project-context.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { usesInSymbols } from '../helpers/uses-in-symbols.js';
 
 describe('a header defining recv(s, mem, len, flags) that one of two units reads', () => {
   let root: string;
@@ -13,11 +12,7 @@ describe('a header defining recv(s, mem, len, flags) that one of two units reads
     root = (await indexedFixture(['index', 'header-define-reach'])).root;
   });
 
-  const uses = (name: string) =>
-    (withProject(root, (ctx) => findReferences(ctx, { name })) as unknown as Record<string, unknown>[])
-      .filter((r) => 'in_symbol' in r)
-      .map((r) => `${r.in_symbol} ${r.file}:${r.line} ${r.kind}`)
-      .sort();
+  const uses = (name: string) => usesInSymbols(root, name);
 
   it('expands recv where a unit read the header before the text, as gcc -E does', () => {
     expect(uses('lwip_recv')).toEqual(['sock_read src/sockets.c:7 macro_call', 'wrap_read include/wrap.h:4 macro_call']);
