@@ -2,19 +2,13 @@
 // diagnostic once, named by unit_results.diagnostics_id. A PlatformIO env's units repeat the same missing-header
 // warnings of the headers they share (177 000 diagnostics, 499 distinct, in 14 nRF52 envs of one project).
 import type { Diagnostic } from '../model/diagnostic.js';
-import { sha1 } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
-import { storedListJson, type ListText } from './value-lists.js';
-
-const NONE_JSON = '[]';
-const NONE: ListText = { json: NONE_JSON, hash: sha1(NONE_JSON) };
+import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 
 /** The JSON of `list` and its sha1 (most units have none: that list's made once). */
 export function diagnosticsText(list: readonly Diagnostic[]): ListText {
-  if (list.length === 0) return NONE;
-  const json = JSON.stringify(list);
-  return { json, hash: sha1(json) };
+  return list.length === 0 ? EMPTY_LIST : listText(JSON.stringify(list));
 }
 
 /** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded by characters of JSON. */
@@ -28,7 +22,7 @@ export function storedDiagnostics(db: Db, id: number): { text: ListText; list: D
   const known = ids.get(id);
   if (known !== undefined) return known;
   const json = storedListJson(db, id);
-  const entry = { text: json === NONE_JSON ? NONE : { json, hash: sha1(json) }, list: JSON.parse(json) as Diagnostic[] };
+  const entry = { text: listText(json), list: JSON.parse(json) as Diagnostic[] };
   ids.set(id, entry);
   return entry;
 }

@@ -5,8 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { testedId } from './tested-lists.js';
-import { dropUnusedLists, storedListLength, storeList } from './value-lists.js';
+import { dropUnusedLists, listStorer, storedListLength, storeList } from './value-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -713,19 +712,14 @@ export class IndexWriter {
   private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
     const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
-    // The lists of the row before and their ids: most rows of a write name the same ones.
-    let lastTested: { hash: string; id: number } | undefined;
-    let lastDiagnostics: { hash: string; id: number } | undefined;
-    let lastUndone: { hash: string; id: number } | undefined;
+    const [tested, diagnostics, undone] = [listStorer(this.db), listStorer(this.db), listStorer(this.db)];
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
-      if (lastTested?.hash !== r.testedHash) lastTested = { hash: r.testedHash, id: testedId(this.db, { hash: r.testedHash, json: r.tested }) };
-      if (lastDiagnostics?.hash !== r.diagnosticsHash) lastDiagnostics = { hash: r.diagnosticsHash, id: storeList(this.db, { hash: r.diagnosticsHash, json: r.diagnostics }) };
-      if (lastUndone?.hash !== r.undoneHash) lastUndone = { hash: r.undoneHash, id: storeList(this.db, { hash: r.undoneHash, json: r.undone }) };
+      const lists = [tested({ hash: r.testedHash, json: r.tested }), diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), undone({ hash: r.undoneHash, json: r.undone })];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
       const files = storeList(this.db, { hash: r.filesHash, json: r.files.toString() });
-      const inserted = insertedId(insResult, r.key, r.hash, lastTested.id, lastDiagnostics.id, lastUndone.id, files, r.data);
+      const inserted = insertedId(insResult, r.key, r.hash, ...lists, files, r.data);
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');

@@ -8,7 +8,6 @@ import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
 import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
-import { testedId } from './tested-lists.js';
 import { storeList } from './value-lists.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
@@ -38,10 +37,10 @@ export function replaceResultsInPlace(
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
   const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ? WHERE id = ?');
-  // Apart: their index entries are rewritten only when a list changed (a carried row keeps its lists).
-  const retest = prepared(db, 'UPDATE unit_results SET tested_id = ? WHERE id = ? AND tested_id != ?');
-  const rediagnose = prepared(db, 'UPDATE unit_results SET diagnostics_id = ? WHERE id = ? AND diagnostics_id != ?');
-  const reundo = prepared(db, 'UPDATE unit_results SET undone_id = ? WHERE id = ? AND undone_id != ?');
+  // Each list column apart: its index entry is rewritten only when the list changed (a carried row keeps its lists).
+  const relist = (column: 'tested_id' | 'diagnostics_id' | 'undone_id', id: number, list: number): void => {
+    prepared(db, `UPDATE unit_results SET ${column} = ? WHERE id = ? AND ${column} != ?`).run(list, id, list);
+  };
   // Stored results units of the patch take as they are (a unit compiled twice may take the other's old result).
   const taken = new Set(units.map((u) => u.result).filter((r) => typeof r === 'number'));
   units.forEach((u, k) => {
@@ -49,13 +48,10 @@ export function replaceResultsInPlace(
     const old = replaced[k];
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
     if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
-    const tested = testedId(db, { hash: r.testedHash, json: r.tested });
     write.run(r.key, r.hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), r.data, old.id);
-    retest.run(tested, old.id, tested);
-    const diagnostics = storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics });
-    rediagnose.run(diagnostics, old.id, diagnostics);
-    const undone = storeList(db, { hash: r.undoneHash, json: r.undone });
-    reundo.run(undone, old.id, undone);
+    relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }));
+    relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
+    relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }));
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;

@@ -15,6 +15,14 @@ export interface ListText {
   readonly hash: string;
 }
 
+/** The empty list's text: most results have no diagnostics and no #undef marks. */
+export const EMPTY_LIST: ListText = { json: '[]', hash: sha1('[]') };
+
+/** The text of a list's JSON (the empty list's made once). */
+export function listText(json: string): ListText {
+  return json === EMPTY_LIST.json ? EMPTY_LIST : { json, hash: sha1(json) };
+}
+
 /**
  * Per connection, item ids by JSON and JSON by id (both bounded by the characters of their JSON: cleared when full).
  * `ids` holds for the collection it was filled after (another process's run may have collected items since): checked
@@ -128,6 +136,15 @@ export function storeList(db: Db, t: ListText): number {
   }
   const ids = itemsOf(t.json).map((item) => itemId(db, c, item));
   return Number(prepared(db, 'INSERT INTO value_lists(hash, items) VALUES (?, ?)').run(t.hash, encodeIds(ids)).lastInsertRowid);
+}
+
+/**
+ * storeList for rows written one after another: a list the row before named is answered without a lookup (most rows
+ * of a write name the same tested, diagnostics and #undef lists). One storer per column.
+ */
+export function listStorer(db: Db): (t: ListText) => number {
+  let last: { hash: string; id: number } | undefined;
+  return (t) => (last?.hash === t.hash ? last : (last = { hash: t.hash, id: storeList(db, t) })).id;
 }
 
 /** The columns of unit_results that name value lists. */
