@@ -3,8 +3,9 @@
 // id from unit_results: most units of a build consulted the same list (~7.5 KB). Lists are shared objects, never
 // changed, cached.
 import { sha1 } from '../model/sha1.js';
+import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
-import { storedListJson, storeList } from './value-lists.js';
+import { storedListJson } from './value-lists.js';
 
 export type Tested = [string, string | null][];
 
@@ -29,11 +30,7 @@ export function testedOf(list: Tested): TestedList {
   return entry;
 }
 
-/**
- * Entries by JSON: a build's units consulted few distinct lists (a Zephyr-shaped build of 100 units: one). Bounded:
- * cleared when full.
- */
-const byJson = new Map<string, TestedList>();
+/** Lists a cache holds at most, whatever their macros. */
 const MAX_LISTS = 512;
 /**
  * Macros (list items) the lists of one cache may hold before it is cleared, whatever their count: a PlatformIO env's
@@ -41,7 +38,17 @@ const MAX_LISTS = 512;
  * held ~75 MB, one build's ~40 at a time are used).
  */
 export const maxCachedItems = { count: 100_000 };
-let byJsonItems = 0;
+
+/** A cache of lists bounded by their count and the macros they hold. */
+function listCache<K>(): WeighedCache<K, TestedList> {
+  return new WeighedCache<K, TestedList>(maxCachedItems.count, (entry) => entry.list.length, MAX_LISTS);
+}
+
+/**
+ * Entries by JSON: a build's units consulted few distinct lists (a Zephyr-shaped build of 100 units: one). Bounded:
+ * cleared when full.
+ */
+const byJson = listCache<string>();
 
 /** The entry testedFromJson answered last: rows read one after another mostly name the same list. */
 let lastFromJson: TestedList | undefined;
@@ -53,11 +60,6 @@ export function testedFromJson(json: string): TestedList {
   let entry = byJson.get(json);
   if (entry === undefined) {
     const list = JSON.parse(json) as Tested;
-    if (byJson.size >= MAX_LISTS || byJsonItems + list.length > maxCachedItems.count) {
-      byJson.clear();
-      byJsonItems = 0;
-    }
-    byJsonItems += list.length;
     byJson.set(json, (entry = { list, json, hash: sha1(json) }));
     byObject.set(list, entry);
   }
@@ -68,45 +70,26 @@ export function testedFromJson(json: string): TestedList {
  * Per connection, stored lists by id. Ids are never reused (AUTOINCREMENT), so an id names one list for the life of
  * the file, whatever other runs collect. Bounded: cleared when full.
  */
-const byId = new WeakMap<Db, StoredLists>();
+const byId = new WeakMap<Db, WeighedCache<number, TestedList>>();
 
-/** A connection's lists by id, with the items they hold. */
-interface StoredLists {
-  lists: Map<number, TestedList>;
-  items: number;
-}
-
-function idsOf(db: Db): StoredLists {
+function idsOf(db: Db): WeighedCache<number, TestedList> {
   let ids = byId.get(db);
-  if (ids === undefined) byId.set(db, (ids = { lists: new Map(), items: 0 }));
+  if (ids === undefined) byId.set(db, (ids = listCache<number>()));
   return ids;
-}
-
-function remember(ids: StoredLists, id: number, entry: TestedList): TestedList {
-  if (ids.lists.size >= MAX_LISTS || ids.items + entry.list.length > maxCachedItems.count) {
-    ids.lists.clear();
-    ids.items = 0;
-  }
-  ids.items += entry.list.length;
-  ids.lists.set(id, entry);
-  return entry;
 }
 
 /** Lists and their items the caches hold for `db` (for tests): by JSON, and by id for the connection. */
 export function cachedTested(db: Db): { lists: number; items: number } {
   const ids = idsOf(db);
-  return { lists: byJson.size + ids.lists.size, items: byJsonItems + ids.items };
+  return { lists: byJson.size + ids.size, items: byJson.weight + ids.weight };
 }
 
 /** The stored list of id `id` (see unit_results.tested_id). */
 export function storedTested(db: Db, id: number): TestedList {
   const ids = idsOf(db);
-  const known = ids.lists.get(id);
+  const known = ids.get(id);
   if (known !== undefined) return known;
-  return remember(ids, id, testedFromJson(storedListJson(db, id)));
-}
-
-/** The id of the stored list of `t`'s hash, stored now when there is none (equal hashes, equal lists). */
-export function testedId(db: Db, t: { hash: string; json: string }): number {
-  return storeList(db, t);
+  const entry = testedFromJson(storedListJson(db, id));
+  ids.set(id, entry);
+  return entry;
 }

@@ -1,5 +1,5 @@
-// A cache bounded by the total weight of what it holds (e.g. the characters of its strings), not by its count:
-// cleared whole when an entry would pass the bound. A count bound lets entries of a few KB each (a PlatformIO env's
+// A cache bounded by the total weight of what it holds (e.g. the characters of its strings), and optionally by its
+// count: cleared whole when an entry would pass a bound. A count bound lets entries of a few KB each (a PlatformIO env's
 // 45 KB `tested` lists, #undef mark sets) hold tens of MB across a run's builds.
 export class WeighedCache<K, V> {
   private entries = new Map<K, V>();
@@ -8,6 +8,7 @@ export class WeighedCache<K, V> {
   constructor(
     private readonly maxWeight: number,
     private readonly weigh: (value: V, key: K) => number,
+    private readonly maxEntries = Infinity,
   ) {}
 
   get(key: K): V | undefined {
@@ -20,7 +21,7 @@ export class WeighedCache<K, V> {
     if (w > this.maxWeight) return;
     const old = this.entries.get(key);
     if (old !== undefined) this.held -= this.weigh(old, key);
-    if (this.held + w > this.maxWeight) this.clear();
+    if (this.held + w > this.maxWeight || (old === undefined && this.entries.size >= this.maxEntries)) this.clear();
     this.entries.set(key, value);
     this.held += w;
   }
@@ -35,6 +36,11 @@ export class WeighedCache<K, V> {
   clear(): void {
     this.entries.clear();
     this.held = 0;
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The total weight held (for tests). */

@@ -1,5 +1,5 @@
 // A cache bounded by the weight of what it holds: it never holds more than its bound, is cleared whole when an entry
-// would pass it, does not hold an entry heavier than the bound, and counts replaced and deleted entries out.
+// would pass it or its count, does not hold an entry heavier than the bound, and counts replaced and deleted entries out.
 import { describe, expect, it } from 'vitest';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
 
@@ -14,6 +14,16 @@ describe('weighed cache', () => {
     expect(c.weight).toBe(10);
     c.delete(3);
     expect([c.weight, c.get(3)]).toEqual([0, undefined]);
+  });
+
+  it('is cleared when a new entry would pass its count, not when an entry is replaced', () => {
+    const c = new WeighedCache<number, string>(1000, (s) => s.length, 2);
+    c.set(1, 'a');
+    c.set(2, 'b');
+    c.set(2, 'bb');
+    expect([c.size, c.get(1)]).toEqual([2, 'a']);
+    c.set(3, 'c');
+    expect([c.size, c.get(1), c.get(3), c.weight]).toEqual([1, undefined, 'c', 1]);
   });
 
   it('does not hold an entry heavier than its bound, and keeps what it holds', () => {
