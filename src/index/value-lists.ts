@@ -15,8 +15,11 @@ export interface ListText {
   readonly hash: string;
 }
 
-/** The empty list's text: most results have no diagnostics and no #undef marks. */
-export const EMPTY_LIST: ListText = { json: '[]', hash: sha1('[]') };
+/**
+ * The empty list's text: most results have no diagnostics and no #undef marks. Its sha1 written out: the readers
+ * import this module, and a query that reads no changed file must not load node:crypto (the fast-start test).
+ */
+export const EMPTY_LIST: ListText = { json: '[]', hash: '97d170e1550eee4afc0af065b78cda302a97674c' };
 
 /** The text of a list's JSON (the empty list's made once). */
 export function listText(json: string): ListText {

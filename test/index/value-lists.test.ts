@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { sha1 } from '../../src/model/sha1.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
-import { collectItems, decodeIds, dropUnusedLists, storedListJson, storeList } from '../../src/index/value-lists.js';
+import { collectItems, decodeIds, EMPTY_LIST, dropUnusedLists, storedListJson, storeList } from '../../src/index/value-lists.js';
 import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { indexPath } from '../../src/project/config.js';
@@ -52,6 +52,7 @@ describe('value lists', () => {
     // Four distinct items in all; the empty list has none.
     expect(count(db, 'list_items')).toBe(4);
     expect(storedListJson(db, storeList(db, text([])))).toBe('[]');
+    expect(EMPTY_LIST).toEqual(text([]));
     // Ids are differences from the one before, zigzag-mapped: 64 (128), then -59 (117), then 65530 (131060, three bytes).
     expect(decodeIds(Buffer.from([0x80, 0x01, 0x75, 0xf4, 0xff, 0x07]))).toEqual([64, 5, 65535]);
     // A list whose items were stored in its order costs a byte an item.
