@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { dropUnusedLists, listStorer, storedListLength, storeList } from './value-lists.js';
+import { dropUnusedLists, listStorer, storeList } from './value-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -15,7 +15,8 @@ import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
-import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
+import { deleteUnusedViews, namedViewHashes } from './view-ids.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
@@ -710,7 +711,7 @@ export class IndexWriter {
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
   private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
     const [tested, diagnostics, undone] = [listStorer(this.db), listStorer(this.db), listStorer(this.db)];
     for (const u of units) {
@@ -719,11 +720,12 @@ export class IndexWriter {
       const lists = [tested({ hash: r.testedHash, json: r.tested }), diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), undone({ hash: r.undoneHash, json: r.undone })];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
       const files = storeList(this.db, { hash: r.filesHash, json: r.files.toString() });
-      const inserted = insertedId(insResult, r.key, r.hash, ...lists, files, r.data);
+      const { body, views, hashes } = resultColumns(this.db, r);
+      const inserted = insertedId(insResult, r.key, r.hash, ...lists, files, body, views);
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
-      for (const hash of new Set(r.viewHashes ?? storedViewHashes(r.data, r.fileCount))) useView(named, hash, r);
+      for (const hash of new Set(hashes)) useView(named, hash, r);
     }
   }
 
@@ -736,15 +738,14 @@ export class IndexWriter {
     if (deadIds.length === 0) return known.clear();
     forgetResultHashes(this.db);
     deadIds.sort((a, b) => a - b);
-    const row = this.sql('SELECT data, files_id FROM unit_results WHERE id = ?');
+    const row = this.sql('SELECT views FROM unit_results WHERE id = ?').pluck();
     // Per view, the uses it loses (one per row naming it) and the last row counted: one lookup per hash a row names.
     const released = new Map<string, { n: number; row: number }>();
     const drop = this.sql('DELETE FROM unit_results WHERE id = ?');
     for (const id of deadIds) {
       let hashes = known.get(id);
       if (hashes === undefined) {
-        const r = row.get(id) as { data: Buffer; files_id: number };
-        hashes = storedViewHashes(r.data, storedListLength(this.db, r.files_id));
+        hashes = namedViewHashes(this.db, row.get(id) as Buffer);
         this.unlinkedRowsRead++;
       }
       for (const hash of hashes) {
@@ -761,7 +762,7 @@ export class IndexWriter {
     known.clear();
     const release = this.sql('UPDATE file_views SET uses = uses - ? WHERE hash = ?');
     for (const [hash, e] of released) release.run(e.n, hash);
-    this.sql('DELETE FROM file_views WHERE uses <= 0').run();
+    deleteUnusedViews(this.db);
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */

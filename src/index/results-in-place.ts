@@ -7,7 +7,8 @@ import { ownString } from '../model/own-strings.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
-import { storedViewHashes, type EncodedUnitResult } from './unit-result-rows.js';
+import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
+import { deleteUnusedViews } from './view-ids.js';
 import { storeList } from './value-lists.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
@@ -36,7 +37,7 @@ export function replaceResultsInPlace(
   const released = new Map<string, number>();
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
-  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ? WHERE id = ?');
+  const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ?, views = ? WHERE id = ?');
   // Each list column apart: its index entry is rewritten only when the list changed (a carried row keeps its lists).
   const relist = (column: 'tested_id' | 'diagnostics_id' | 'undone_id', id: number, list: number): void => {
     prepared(db, `UPDATE unit_results SET ${column} = ? WHERE id = ? AND ${column} != ?`).run(list, id, list);
@@ -48,7 +49,8 @@ export function replaceResultsInPlace(
     const old = replaced[k];
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
     if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
-    write.run(r.key, r.hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), r.data, old.id);
+    const { body, views, hashes: now } = resultColumns(db, r);
+    write.run(r.key, r.hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
     relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }));
     relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
     relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }));
@@ -57,7 +59,6 @@ export function replaceResultsInPlace(
     u.result = old.id;
     // Uses count the rows naming a view: a hash gains one where the old row did not name it, loses one where the new
     // row does not. Compared place by place (a carried row keeps all but its moved files' hashes, as the same strings).
-    const now = r.viewHashes ?? storedViewHashes(r.data, r.fileCount);
     const was = old.viewHashes;
     for (let i = 0; i < now.length; i++) {
       const hash = now[i];
@@ -86,5 +87,5 @@ export function releaseViews(db: Db, released: ReadonlyMap<string, number>): voi
   if (released.size === 0) return;
   const release = prepared(db, 'UPDATE file_views SET uses = uses - ? WHERE hash = ?');
   for (const [hash, n] of released) release.run(n, hash);
-  prepared(db, 'DELETE FROM file_views WHERE uses <= 0').run();
+  deleteUnusedViews(db);
 }

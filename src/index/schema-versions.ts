@@ -28,7 +28,9 @@
 //     and a unit result's diagnostics, #undef marks and files are such lists (unit_results.diagnostics_id, undone_id,
 //     files_id) instead of JSON in its data and files columns: a PlatformIO env's ~1 500-pair tested lists, repeated
 //     missing-header warnings, marks and [file, content hash] pairs cost a few bytes an item.
-export const SCHEMA_VERSION = 19;
+// 20: unit_results.views names a result's file views by id (varint differences; file_views ids never reused): its
+//     data no longer ends with their 20-byte sha1s.
+export const SCHEMA_VERSION = 20;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -315,5 +317,6 @@ export const SCHEMA_VERSION = 19;
  * 99: value_lists.items holds the differences between successive item ids (zigzag varints), not the ids.
  * 100: a unit result's #undef marks list holds its marks and runs as its first item and each state as an item of its
  *      own (states repeat across units and envs in other sets), not the whole marks as one item.
+ * 101: a unit result's file views are named by id in unit_results.views (see schema 20).
  */
-export const ROW_FORMAT_VERSION = 100;
+export const ROW_FORMAT_VERSION = 101;

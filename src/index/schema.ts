@@ -191,8 +191,8 @@ CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 
 -- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the lists
 -- \`tested_id\` and \`files_id\` name (its tested macros, its [file, content hash] pairs) say whether one still holds,
--- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON) and its file
--- views' sha1s (binary).
+-- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON), \`views\`
+-- the ids of its files' views in order (varint differences, see view-ids.ts).
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
@@ -201,7 +201,8 @@ CREATE TABLE IF NOT EXISTS unit_results (
   diagnostics_id INTEGER NOT NULL,
   undone_id INTEGER NOT NULL,
   files_id INTEGER NOT NULL,
-  data BLOB NOT NULL
+  data BLOB NOT NULL,
+  views BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
 CREATE INDEX IF NOT EXISTS unit_results_tested ON unit_results(tested_id);
@@ -225,10 +226,10 @@ CREATE TABLE IF NOT EXISTS list_items (
 );
 CREATE INDEX IF NOT EXISTS list_items_key ON list_items(key);
 -- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
--- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (their
--- data ends with the views' hashes); a view no result names any more is collected.
+-- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (by id, in
+-- their \`views\`); a view no result names any more is collected. Ids are never reused (results name them).
 CREATE TABLE IF NOT EXISTS file_views (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash TEXT NOT NULL UNIQUE,
   data TEXT NOT NULL,
   uses INTEGER NOT NULL

@@ -1,8 +1,8 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
 // result still holds name shared lists (`tested_id`, see tested-lists.ts; `files_id`, its [file, content hash]
 // pairs), as do `diagnostics_id` (see diagnostic-lists.ts) and `undone_id` (see undone-lists.ts); `data` holds the
-// rest as JSON followed by the unit's file views named by their sha1 (20 bytes each, one per file). File
-// views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
+// rest as JSON, `views` the unit's file views by id (one per file, see view-ids.ts; in memory a row's data is
+// followed by the views' sha1s, 20 bytes each). File views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -18,6 +18,7 @@ import { storedTested, testedFromJson, testedOf, type TestedList } from './teste
 import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
+import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -78,9 +79,6 @@ export interface EncodedUnitResult {
   /** The JSON of the views the result names, by hash, to store when new: shared by the results encoded for one write. */
   views: ReadonlyMap<string, string>;
 }
-
-/** Bytes of a view hash in `data`. */
-const VIEW_HASH_BYTES = 20;
 
 /** What `data` holds before the view hashes. */
 interface ResultBody {
@@ -437,8 +435,8 @@ export interface StoredResultInputs {
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileViewCache): UnitResultRow {
-  const { data } = prepared(db, 'SELECT data FROM unit_results WHERE id = ?').get(stored.id) as { data: Buffer };
-  return storedResult(db, stored, data, views);
+  const r = prepared(db, 'SELECT data, views FROM unit_results WHERE id = ?').get(stored.id) as StoredData;
+  return storedResult(db, stored, resultData(db, r.data, r.views), views);
 }
 
 /** A stored result from its columns, its `tested` list the one its hash names. */
@@ -461,9 +459,25 @@ export interface StoredUnitRow {
 }
 
 export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
-  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data FROM unit_results WHERE id = ?').get(id) as StoredColumns & { data: Buffer };
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data, views FROM unit_results WHERE id = ?').get(id) as StoredColumns & StoredData;
   const lists = { tested: storedTested(db, r.tested_id), diagnostics: storedDiagnostics(db, r.diagnostics_id), undone: storedUndoneText(db, r.undone_id) };
-  return { key: r.key, ...lists, files: Buffer.from(storedListJson(db, r.files_id)), data: r.data };
+  return { key: r.key, ...lists, files: Buffer.from(storedListJson(db, r.files_id)), data: resultData(db, r.data, r.views) };
+}
+
+/** A stored result's `data` (its body) and `views` columns. */
+interface StoredData {
+  data: Buffer;
+  views: Buffer;
+}
+
+/**
+ * The columns that store `r`'s data: its body and its views' ids (views new to the index stored now, from the JSON
+ * `r` holds); with the views' hashes in order.
+ */
+export function resultColumns(db: Db, r: EncodedUnitResult): { body: Buffer; views: Buffer; hashes: readonly string[] } {
+  const hashes = r.viewHashes ?? storedViewHashes(r.data, r.fileCount);
+  const views = viewIdsColumn(db, hashes, (hash) => r.views.get(hash));
+  return { body: r.data.subarray(0, r.data.length - VIEW_HASH_BYTES * r.fileCount), views, hashes };
 }
 
 /** The columns of a stored result that name its lists, with its key. */
@@ -482,8 +496,8 @@ function inputsOf(db: Db, id: number, r: StoredColumns): StoredResultInputs {
 
 /** One stored result by id, inflated (its views through `views`). */
 export function loadUnitResultById(db: Db, id: number, views: FileViewCache): UnitResultRow {
-  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data FROM unit_results WHERE id = ?').get(id) as StoredColumns & { data: Buffer };
-  return storedResult(db, inputsOf(db, id, r), r.data, views);
+  const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data, views FROM unit_results WHERE id = ?').get(id) as StoredColumns & StoredData;
+  return storedResult(db, inputsOf(db, id, r), resultData(db, r.data, r.views), views);
 }
 
 /** A file of a stored result read again at another content hash, seen through another view (see movedRow). */
@@ -547,10 +561,10 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
   const filesId = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck().get(id) as number;
   const pairs = JSON.parse(storedListJson(db, filesId)) as [string, string][];
   const n = pairs.length;
-  const r = prepared(db, 'SELECT substr(data, 1, 4096) AS head, substr(data, ?) AS tail FROM unit_results WHERE id = ?').get(-VIEW_HASH_BYTES * n, id) as { head: Buffer; tail: Buffer };
+  const r = prepared(db, 'SELECT substr(data, 1, 4096) AS head, views FROM unit_results WHERE id = ?').get(id) as { head: Buffer; views: Buffer };
   const lang = BODY_LANG.exec(r.head.toString('utf8'))?.[1] as UnitResultRow['lang'] | undefined;
   if (!lang || n === 0) return loadUnitResultById(db, id, views);
-  const hashes = storedViewHashes(r.tail, n);
+  const hashes = namedViewHashes(db, r.views);
   return { lang, files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(hashes[i]) })) };
 }
 

@@ -90,7 +90,7 @@ function itemId(db: Db, c: ItemCache, json: string): number {
  * 3 …) and written as LEB128 varints: a list's items were mostly stored in its order, so most differences are small
  * (a `tested` list's ~1 500 pairs: ~1 byte each instead of 2).
  */
-function encodeIds(ids: readonly number[]): Buffer {
+export function encodeIds(ids: readonly number[]): Buffer {
   const out = Buffer.allocUnsafe(ids.length * 8);
   let at = 0;
   let before = 0;
@@ -167,14 +167,6 @@ export function storedListJson(db: Db, id: number): string {
     jsons.set(id, json);
   }
   return json;
-}
-
-/** How many items stored list `id` has (one varint each: the bytes without the continuation bit). */
-export function storedListLength(db: Db, id: number): number {
-  const bytes = listItems(db, id);
-  let n = 0;
-  for (let i = 0; i < bytes.length; i++) if ((bytes[i] & 0x80) === 0) n++;
-  return n;
 }
 
 /** The `items` column of stored list `id`. */

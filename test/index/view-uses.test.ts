@@ -5,18 +5,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { storedViewHashes } from '../../src/index/unit-result-rows.js';
-import { storedListLength } from '../../src/index/value-lists.js';
+import { namedViewHashes } from '../../src/index/view-ids.js';
 import { indexPath } from '../../src/project/config.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
-/** Per view hash: how many stored results name it (counted from their data) and the stored uses. */
+/** Per view hash: how many stored results name it (counted from their views) and the stored uses. */
 function viewUses(root: string): { named: Map<string, number>; stored: Map<string, number>; results: number } {
   const db = new Database(indexPath(root), { readonly: true });
   try {
     const named = new Map<string, number>();
-    const results = db.prepare('SELECT data, files_id FROM unit_results').all() as { data: Buffer; files_id: number }[];
-    for (const r of results) for (const h of new Set(storedViewHashes(r.data, storedListLength(db, r.files_id)))) named.set(h, (named.get(h) ?? 0) + 1);
+    const results = db.prepare('SELECT views FROM unit_results').pluck().all() as Buffer[];
+    for (const views of results) for (const h of new Set(namedViewHashes(db, views))) named.set(h, (named.get(h) ?? 0) + 1);
     const stored = new Map((db.prepare('SELECT hash, uses FROM file_views').all() as { hash: string; uses: number }[]).map((v) => [v.hash, v.uses]));
     return { named, stored, results: results.length };
   } finally {
