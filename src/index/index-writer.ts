@@ -20,6 +20,7 @@ import { deleteUnusedViews, namedViewHashes } from './view-ids.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
+import { BodyStore } from './body-texts.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -215,6 +216,8 @@ export class IndexWriter {
   private readonly refRows: RowBatch;
   /** Macro rows of the new macro groups (flushed by writeMacroGroups). */
   private readonly macroRows: RowBatch;
+  /** Definition bodies, each distinct text stored once (symbols name them by id). */
+  private readonly bodies: BodyStore;
   /**
    * Per stored result id, the view hashes its `data` ends with, as a patch read them from the row its unit's new
    * one replaces (see notePatchedRows): collecting the row then releases its views without reading it again.
@@ -229,10 +232,11 @@ export class IndexWriter {
     this.symbolRows = new RowBatch(
       db,
       `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
-         docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body, alias, via_macro)`,
+         docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body_id, alias, via_macro)`,
     );
     this.refRows = new RowBatch(db, 'INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail)');
     this.macroRows = new RowBatch(db, INSERT_MACROS);
+    this.bodies = new BodyStore(db);
   }
 
   /** A statement prepared once per connection (a run writes many builds with the same statements). */
@@ -257,6 +261,7 @@ export class IndexWriter {
     this.refRows.clear();
     this.macroRows.clear();
     this.readingRows?.discard();
+    this.bodies.discard();
   }
 
   /**
@@ -266,6 +271,7 @@ export class IndexWriter {
    */
   private writeTransaction<T>(write: () => T): T {
     const tx = this.db.transaction(() => {
+      this.bodies.begin();
       const last = this.lastRowIds();
       const out = write();
       this.addFullTextRows(last);
@@ -440,6 +446,7 @@ export class IndexWriter {
   beginBuild(macroRows = 0): void {
     if (this.open) throw new Error('a build is already being written');
     this.db.exec('BEGIN IMMEDIATE');
+    this.bodies.begin();
     const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
     const deferred = bulkTablesEmpty(this.db) ? undefined : null;
@@ -575,7 +582,7 @@ export class IndexWriter {
     for (const s of parsed.symbols) {
       syms.push(
         parsedId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
-        s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, s.body, s.alias ?? null, s.viaMacro ?? null,
+        s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, this.bodies.id(s.body), s.alias ?? null, s.viaMacro ?? null,
       );
       this.symbolRows.added();
     }
@@ -783,13 +790,16 @@ export class IndexWriter {
     return removed;
   }
 
-  /** Delete parses, files, macro groups and unit results no build references (one transaction). */
+  /** Delete parses (with their symbols' bodies no other symbol names), files, macro groups and unit results no build references (one transaction). */
   collectGarbage(): void {
     this.db.transaction(() => {
       this.db.exec(`
         CREATE TEMP TABLE IF NOT EXISTS orphan_parses(id INTEGER PRIMARY KEY);
         DELETE FROM orphan_parses;
         INSERT INTO orphan_parses SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
+        CREATE TEMP TABLE IF NOT EXISTS orphan_bodies(id INTEGER PRIMARY KEY);
+        DELETE FROM orphan_bodies;
+        INSERT OR IGNORE INTO orphan_bodies SELECT body_id FROM symbols WHERE parsed_id IN (SELECT id FROM orphan_parses) AND body_id IS NOT NULL;
         DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM orphan_parses);
         DELETE FROM refs WHERE parsed_id IN (SELECT id FROM orphan_parses);
         DELETE FROM parsed_files WHERE id IN (SELECT id FROM orphan_parses);
@@ -800,6 +810,8 @@ export class IndexWriter {
         DELETE FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups);
         DELETE FROM skeletons WHERE path NOT IN (SELECT path FROM files);
       `);
+      // Bodies the deleted symbols named that no symbol names any more.
+      this.bodies.collect('orphan_bodies');
       this.dropUnlinkedResults();
       // After the rows: results written over in place may have left a list too.
       dropUnusedLists(this.db);

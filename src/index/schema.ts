@@ -125,7 +125,8 @@ CREATE TABLE IF NOT EXISTS symbols (
   is_pure_virtual INTEGER NOT NULL,
   enum_value TEXT,
   name_tokens TEXT NOT NULL,
-  body TEXT,
+  -- The definition's text as the build parsed it (function-like definitions only), in \`bodies\`; NULL: none.
+  body_id INTEGER,
   alias TEXT,
   via_macro TEXT
 );
@@ -135,6 +136,19 @@ CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCAS
 CREATE INDEX IF NOT EXISTS symbols_name_exact ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_qname_exact ON symbols(qualified_name);
 CREATE INDEX IF NOT EXISTS symbols_alias ON symbols(alias) WHERE alias IS NOT NULL;
+-- Whether a symbol still names a body (the collector asks it of the bodies whose symbols it deleted).
+CREATE INDEX IF NOT EXISTS symbols_body ON symbols(body_id) WHERE body_id IS NOT NULL;
+
+-- Definition bodies, each distinct text once (the parses of a file under several masks share most of them), found by
+-- \`key\`, the first 52 bits of the text's sha1 (equal keys told apart by the text). No foreign key names them (the
+-- check would look up symbols for every delete); a body no symbol names is collected; ids are never reused
+-- (body-texts.ts).
+CREATE TABLE IF NOT EXISTS bodies (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  key INTEGER NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bodies_key ON bodies(key);
 
 CREATE TABLE IF NOT EXISTS refs (
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,

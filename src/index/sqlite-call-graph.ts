@@ -185,7 +185,7 @@ export class SqliteCallGraph implements CallGraphReader {
       JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
       JOIN parsed_files p ON p.id = s.parsed_id
       JOIN files f ON f.id = p.file_id
-      WHERE s.kind IN ('function', 'method') AND s.is_definition = 1 AND s.body IS NOT NULL${projectOnly ? ' AND f.is_vendor = 0' : ''}
+      WHERE s.kind IN ('function', 'method') AND s.is_definition = 1 AND s.body_id IS NOT NULL${projectOnly ? ' AND f.is_vendor = 0' : ''}
         AND NOT EXISTS (SELECT 1 FROM refs r JOIN build_files b2 ON b2.parsed_id = r.parsed_id AND b2.build_id = @buildId
           WHERE (r.name = s.name OR r.name = s.alias) AND (r.caller IS NULL OR r.caller <> s.qualified_name))
       ORDER BY f.is_vendor, f.path, s.line`;
