@@ -5,7 +5,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { dropUnusedLists, listStorer, storeList } from './value-lists.js';
+import { dropUnusedLists, listStorer, listText, storeList } from './value-lists.js';
+import { buildDiagnostics, storeBuildLists } from './build-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { MacroRecord } from '../preprocessor/api.js';
@@ -82,9 +83,8 @@ export interface StoredParseReport {
   notes: ParseNote[];
 }
 
-/** A build as the indexer writes it: the row queries read, without its id and time, plus its fingerprint. */
+/** A build as the indexer writes it: the row queries read, without its id, time and diagnostics (BuildWrite's), plus its fingerprint. */
 export type BuildRecord = Omit<BuildRow, 'id' | 'indexedAt' | 'diagnostics'> & {
-  diagnostics: Diagnostic[];
   /** Hash of what the build description says beside what its record is read from (see indexer/build-fingerprint.ts): unchanged → same build. */
   fingerprint: string;
 };
@@ -112,6 +112,7 @@ export interface BuildWrite {
   macroGroups: MacroGroup[];
   /** Per unit (absolute source path): its preprocessing result. */
   units: { unitPath: string; result: EncodedUnitResult | number }[];
+  /** Every diagnostic of the build, in the order reported (the row gives the first BUILD_DIAGNOSTICS_KEPT). */
   fileDiagnostics: Diagnostic[];
   /** Per file of `files`: its compiled lines and decisions in this build. */
   fileLines?: FileLinesRecord[];
@@ -138,9 +139,6 @@ export interface BuildPatch {
   replaced?: ReplacedResult[];
 }
 
-/** How many of a build's diagnostics its row keeps (file_diagnostics keeps them all). */
-export const BUILD_DIAGNOSTICS_KEPT = 200;
-
 /** What a build row holds from its linker scripts, map file and Kconfig output, read again (indexer/refresh-build-record.ts). */
 export interface RecordRefresh {
   entryPoint: string;
@@ -165,7 +163,7 @@ export interface StoredBuildFile {
 
 const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_image, board, build_system, build_dir, compile_commands, compile_commands_hash,
     compile_commands_mtime_ms, description, defines_json, defines_varying, linker_scripts_json, entry_point, memory_json, memory_note,
-    provenance, implicit_macros_json, diagnostics_json, units_json, linked_units_json, linking_json, kconfig_json, fingerprint, record_inputs_json, indexed_at)
+    provenance, implicit_macros_json, diagnostics_id, units_id, linked_units_json, linking_json, kconfig_json, fingerprint, record_inputs_json, indexed_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT(variant, image) DO UPDATE SET image_type = excluded.image_type, default_image = excluded.default_image,
     board = excluded.board, build_system = excluded.build_system, build_dir = excluded.build_dir,
@@ -174,7 +172,7 @@ const UPSERT_BUILD = `INSERT INTO builds(variant, image, image_type, default_ima
     defines_json = excluded.defines_json, defines_varying = excluded.defines_varying,
     linker_scripts_json = excluded.linker_scripts_json, entry_point = excluded.entry_point, memory_json = excluded.memory_json,
     memory_note = excluded.memory_note, provenance = excluded.provenance, implicit_macros_json = excluded.implicit_macros_json,
-    diagnostics_json = excluded.diagnostics_json, units_json = excluded.units_json, linked_units_json = excluded.linked_units_json,
+    diagnostics_id = excluded.diagnostics_id, units_id = excluded.units_id, linked_units_json = excluded.linked_units_json,
     linking_json = excluded.linking_json, kconfig_json = excluded.kconfig_json,
     fingerprint = excluded.fingerprint, record_inputs_json = excluded.record_inputs_json, indexed_at = excluded.indexed_at
   RETURNING id`;
@@ -391,26 +389,22 @@ export class IndexWriter {
    */
   refreshBuildRecord(variant: string, image: string, r: RecordRefresh, link: BuildLink, indexedAt: string): number {
     return this.writeTransaction(() => {
-      const row = this.sql('SELECT id, diagnostics_json, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
+      const row = this.sql('SELECT id, diagnostics_id, record_inputs_json FROM builds WHERE variant = ? AND image = ?').get(variant, image) as {
         id: number;
-        diagnostics_json: string;
+        diagnostics_id: number;
         record_inputs_json: string;
       };
       const buildId = row.id;
+      // The record's diagnostics come last: its previous ones give way to the new.
       const previous = (JSON.parse(row.record_inputs_json) as RecordInputs | null)?.memoryDiagnostics ?? 0;
-      const { n: total } = this.sql('SELECT count(*) AS n FROM file_diagnostics WHERE build_id = ?').get(buildId) as { n: number };
-      const kept = Math.max(0, total - previous);
-      this.sql('DELETE FROM file_diagnostics WHERE rowid IN (SELECT rowid FROM file_diagnostics WHERE build_id = ? ORDER BY rowid DESC LIMIT ?)').run(buildId, previous);
-      const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const d of r.diagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
-      // The row keeps the first BUILD_DIAGNOSTICS_KEPT of the build's diagnostics, the record's last.
-      const stored = JSON.parse(row.diagnostics_json) as Diagnostic[];
-      const diagnostics = kept >= BUILD_DIAGNOSTICS_KEPT ? stored : [...stored.slice(0, kept), ...r.diagnostics].slice(0, BUILD_DIAGNOSTICS_KEPT);
+      const stored = buildDiagnostics(this.db, row.diagnostics_id);
+      const diagnostics = [...stored.slice(0, Math.max(0, stored.length - previous)), ...r.diagnostics];
+      const diagnosticsId = storeList(this.db, listText(JSON.stringify(diagnostics)));
       this.sql(
-        `UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_json = ?, record_inputs_json = ?, linked_units_json = ?,
+        `UPDATE builds SET entry_point = ?, memory_json = ?, memory_note = ?, kconfig_json = ?, diagnostics_id = ?, record_inputs_json = ?, linked_units_json = ?,
            linking_json = ?, linker_scripts_json = ?, indexed_at = ? WHERE id = ?`,
       ).run(
-        r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), JSON.stringify(diagnostics), JSON.stringify(r.recordInputs),
+        r.entryPoint, JSON.stringify(r.memory), r.memoryNote, JSON.stringify(r.kconfig), diagnosticsId, JSON.stringify(r.recordInputs),
         link.linkedUnits ? JSON.stringify(link.linkedUnits) : null, JSON.stringify(link.linking), JSON.stringify(link.linkerScripts), indexedAt, buildId,
       );
       this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
@@ -517,17 +511,20 @@ export class IndexWriter {
     return this.open;
   }
 
-  /** The build's row and what links it to its stored files, macro groups, units, lines and diagnostics. */
+  /** The build's row (naming its diagnostics and units lists) and what links it to its stored files, macro groups, units and lines. */
   private writeBuildRows(w: BuildWrite, indexedAt: string, stored: StoredFile[]): number {
     const b = w.build;
+    // The results first, as a run storing them as they come (storeUnitResults) does: their lists take the same ids.
+    this.insertUnitResults(w.units, this.opened().views);
+    const { diagnosticsId, unitsId } = storeBuildLists(this.db, w.fileDiagnostics, b.units);
     const { id: buildId } = this.sql(UPSERT_BUILD).get(
       b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
       b.compileCommandsMtimeMs, b.description, JSON.stringify(b.defines), b.definesVarying, JSON.stringify(b.linkerScripts), b.entryPoint,
-      JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), JSON.stringify(b.diagnostics), JSON.stringify(b.units),
+      JSON.stringify(b.memory), b.memoryNote, b.provenance, JSON.stringify(b.implicitMacros), diagnosticsId, unitsId,
       b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, JSON.stringify(b.recordInputs), indexedAt,
     ) as { id: number };
 
-    for (const t of ['build_files', 'build_macro_groups', 'build_units', 'file_diagnostics', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
+    for (const t of ['build_files', 'build_macro_groups', 'build_units', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
     this.reading.writeIncludeDirs(buildId, w.includeDirs);
     const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
     const fileIds = new Map<string, number>();
@@ -538,8 +535,6 @@ export class IndexWriter {
     this.writeMacroGroups(buildId, w.macroGroups);
     this.writeUnits(buildId, w.units, this.opened().views);
     this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
-    const insDiag = this.sql('INSERT INTO file_diagnostics(build_id, file, line, severity, message, fix) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const d of w.fileDiagnostics) insDiag.run(buildId, d.file, d.line ?? null, d.severity, d.message, d.fix ?? null);
     return buildId;
   }
 
@@ -826,8 +821,10 @@ export class IndexWriter {
 
   /** True when a stored build has a diagnostic about one of these files. */
   buildDiagnosesAny(variant: string, image: string, files: string[]): boolean {
-    const q = this.db.prepare('SELECT 1 FROM file_diagnostics d JOIN builds b ON b.id = d.build_id WHERE b.variant = ? AND b.image = ? AND d.file = ? LIMIT 1');
-    return files.some((f) => q.get(variant, image, f) !== undefined);
+    const id = this.sql('SELECT diagnostics_id FROM builds WHERE variant = ? AND image = ?').pluck().get(variant, image) as number | undefined;
+    if (id === undefined || files.length === 0) return false;
+    const diagnosed = new Set(buildDiagnostics(this.db, id).map((d) => d.file));
+    return files.some((f) => diagnosed.has(f));
   }
 
   /** Number of symbols of a stored build. */

@@ -32,7 +32,9 @@
 //     data no longer ends with their 20-byte sha1s.
 // 21: bodies holds each distinct definition body once; symbols.body_id names it (was the text in symbols.body, the same
 //     in each parse of a file whose masks differ elsewhere: a PlatformIO project's 10 MB of bodies, 3.7 MB distinct).
-export const SCHEMA_VERSION = 21;
+// 22: builds.diagnostics_id and units_id name value lists of a build's diagnostics (all of them) and units, replacing
+//     file_diagnostics (a row per diagnostic per build) and the row's diagnostics_json and units_json.
+export const SCHEMA_VERSION = 22;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -321,5 +323,6 @@ export const SCHEMA_VERSION = 21;
  *      own (states repeat across units and envs in other sets), not the whole marks as one item.
  * 101: a unit result's file views are named by id in unit_results.views (see schema 20).
  * 102: a symbol's body is a bodies row its body_id names (one row per distinct text), no longer text in its own row.
+ * 103: a build's diagnostics and units are value lists its row names (see schema 22).
  */
-export const ROW_FORMAT_VERSION = 102;
+export const ROW_FORMAT_VERSION = 103;

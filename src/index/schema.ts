@@ -31,8 +31,9 @@ CREATE TABLE IF NOT EXISTS builds (
   memory_note TEXT NOT NULL DEFAULT '',
   provenance TEXT NOT NULL,
   implicit_macros_json TEXT NOT NULL DEFAULT '[]',
-  diagnostics_json TEXT NOT NULL DEFAULT '[]',
-  units_json TEXT NOT NULL DEFAULT '[]',
+  -- Value lists (value-lists.ts): every diagnostic of the build in the order reported, and its units' paths.
+  diagnostics_id INTEGER NOT NULL,
+  units_id INTEGER NOT NULL,
   linked_units_json TEXT,
   linking_json TEXT NOT NULL DEFAULT 'null',
   kconfig_json TEXT NOT NULL DEFAULT 'null',
@@ -224,10 +225,10 @@ CREATE INDEX IF NOT EXISTS unit_results_diagnostics ON unit_results(diagnostics_
 CREATE INDEX IF NOT EXISTS unit_results_undone ON unit_results(undone_id);
 CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
--- diagnostics; its #undef marks; its files), once per distinct list, found by the sha1 of the list's JSON; \`items\`
--- names its items (list_items ids as varint differences; each distinct item once, found by the first 52 bits of its
--- JSON's sha1).
--- A list no unit result names is collected, items when they have grown much; ids are never reused (value-lists.ts).
+-- diagnostics; its #undef marks; its files; a build's diagnostics and units), once per distinct list, found by the
+-- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
+-- found by the first 52 bits of its JSON's sha1).
+-- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash TEXT NOT NULL UNIQUE,
@@ -256,15 +257,6 @@ CREATE TABLE IF NOT EXISTS build_units (
   PRIMARY KEY (build_id, unit_path)
 );
 CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
-
-CREATE TABLE IF NOT EXISTS file_diagnostics (
-  build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
-  file TEXT NOT NULL,
-  line INTEGER,
-  severity TEXT NOT NULL,
-  message TEXT NOT NULL,
-  fix TEXT
-);
 
 CREATE TABLE IF NOT EXISTS variable_refs (
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,

@@ -3,6 +3,7 @@
 // the phrase of its trigrams); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
 import { insertedId } from './statement-cache.js';
+import { rowUnits } from './build-lists.js';
 import path from 'node:path';
 import type { ContentCoverage, ContentFileKind, ContentFileRow, ContentIndexReader, IndexedBuildFolders } from './content-index-reader.js';
 
@@ -109,14 +110,14 @@ export function pathsReadByBuilds(db: Db): Set<string> {
  * set the caller may have read already, which this adds to), linker scripts and Kconfig output.
  */
 export function storedBuildFolders(db: Db, root: string, read: Set<string> = pathsReadByBuilds(db)): IndexedBuildFolders {
-  const rows = db.prepare('SELECT build_dir, units_json, linker_scripts_json, kconfig_json FROM builds').all() as { build_dir: string; units_json: string; linker_scripts_json: string | null; kconfig_json: string | null }[];
+  const rows = db.prepare('SELECT * FROM builds').all() as { build_dir: string; units_id?: number; linker_scripts_json: string | null; kconfig_json: string | null }[];
   const relative = (f: string) => path.relative(root, f).split(path.sep).join('/');
   for (const r of rows) {
     for (const s of JSON.parse(r.linker_scripts_json ?? '[]') as string[]) read.add(path.isAbsolute(s) ? relative(s) : s);
     const k = JSON.parse(r.kconfig_json ?? 'null') as { dot_config: string | null; autoconf_h: string | null } | null;
     for (const f of [k?.dot_config, k?.autoconf_h]) if (f) read.add(f);
   }
-  return { builds: rows.map((r) => ({ buildDir: r.build_dir, units: JSON.parse(r.units_json ?? '[]') as string[] })), read };
+  return { builds: rows.map((r) => ({ buildDir: r.build_dir, units: rowUnits(db, r) })), read };
 }
 
 /** The deferred files, in path order, for the fill. */

@@ -7,6 +7,7 @@ import type { SearchIndex } from './search-reader.js';
 import { SqliteSearch } from './sqlite-search.js';
 import { metaValue } from './read-index.js';
 import { storedListJson } from './value-lists.js';
+import { rowDiagnostics, rowUnits } from './build-lists.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
@@ -186,8 +187,8 @@ export class SqliteIndex implements IndexReader {
       memoryNote: r.memory_note as string,
       provenance: r.provenance as string,
       implicitMacros: JSON.parse(r.implicit_macros_json as string),
-      diagnostics: JSON.parse(r.diagnostics_json as string),
-      units: JSON.parse(r.units_json as string),
+      diagnostics: rowDiagnostics(this.db, r),
+      units: rowUnits(this.db, r),
       linkedUnits: JSON.parse((r.linked_units_json as string | null) ?? 'null'),
       linking: JSON.parse((r.linking_json as string | undefined) ?? 'null'),
       kconfig: JSON.parse((r.kconfig_json as string | undefined) ?? 'null'),

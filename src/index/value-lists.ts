@@ -2,7 +2,8 @@
 // as the ids of its items (varint differences), each distinct item once in list_items. A unit result's `tested` list
 // (~1 500 [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all), its diagnostics (the same few
 // hundred warnings for every unit), its files ([path, content hash] pairs, ~90 a unit, of a project's few thousand)
-// and its #undef marks' states cost a few bytes an item instead of their JSON. Ids are never reused (AUTOINCREMENT),
+// and its #undef marks' states cost a few bytes an item instead of their JSON; so do a build's diagnostics and units
+// (build-lists.ts), which the envs of one project repeat. Ids are never reused (AUTOINCREMENT),
 // so an id read once names the same list or item for the life of the file.
 import type { Db } from './open-index.js';
 import { sha1 } from '../model/sha1.js';
@@ -150,8 +151,15 @@ export function listStorer(db: Db): (t: ListText) => number {
   return (t) => (last?.hash === t.hash ? last : (last = { hash: t.hash, id: storeList(db, t) })).id;
 }
 
-/** The columns of unit_results that name value lists. */
-export const LIST_COLUMNS = ['tested_id', 'diagnostics_id', 'undone_id', 'files_id'] as const;
+/** The columns that name value lists, as [table, column] (never NULL): a list none of them names is collected (dropUnusedLists). */
+export const LIST_COLUMNS = [
+  ['unit_results', 'tested_id'],
+  ['unit_results', 'diagnostics_id'],
+  ['unit_results', 'undone_id'],
+  ['unit_results', 'files_id'],
+  ['builds', 'diagnostics_id'],
+  ['builds', 'units_id'],
+] as const;
 
 /** Per connection, the JSON of the lists read last, by id (a build's units mostly name a few lists). Bounded by characters. */
 const listJsons = new WeakMap<Db, WeighedCache<number, string>>();
@@ -169,6 +177,11 @@ export function storedListJson(db: Db, id: number): string {
   return json;
 }
 
+/** The JSON of the first `n` items of stored list `id` (not cached: a build's row shows the head of its diagnostics). */
+export function storedListHead(db: Db, id: number, n: number): string {
+  return joinedItems(db, id, n);
+}
+
 /** The `items` column of stored list `id`. */
 function listItems(db: Db, id: number): Buffer {
   const bytes = prepared(db, 'SELECT items FROM value_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
@@ -176,12 +189,13 @@ function listItems(db: Db, id: number): Buffer {
   return bytes;
 }
 
-/** The JSON of stored list `id`: its items' JSON, each read once per connection while the cache holds it. */
-function joinedItems(db: Db, id: number): string {
+/** The JSON of stored list `id` (of its first `limit` items): its items' JSON, each read once per connection while the cache holds it. */
+function joinedItems(db: Db, id: number, limit?: number): string {
   const bytes = listItems(db, id);
   const c = cacheOf(db);
   const byId = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck();
-  const items = decodeIds(bytes).map((item) => {
+  const ids = decodeIds(bytes);
+  const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => {
     let json = c.texts.get(item);
     if (json === undefined) {
       json = byId.get(item) as string | undefined;
@@ -198,11 +212,11 @@ const ITEM_GROWTH = 2;
 const MIN_ITEMS_TO_COLLECT = 4096;
 
 /**
- * Deletes the lists no unit result names any more (answers how many), then, when the items have grown to twice
+ * Deletes the lists no unit result or build names any more (answers how many), then, when the items have grown to twice
  * those kept at the last collection, the items no list names (reading every list: rare, and bounded by the growth).
  */
 export function dropUnusedLists(db: Db): number {
-  const named = LIST_COLUMNS.map((column) => `id NOT IN (SELECT ${column} FROM unit_results)`).join(' AND ');
+  const named = LIST_COLUMNS.map(([table, column]) => `id NOT IN (SELECT ${column} FROM ${table})`).join(' AND ');
   const dropped = prepared(db, `DELETE FROM value_lists WHERE ${named}`).run().changes;
   const items = prepared(db, 'SELECT count(*) FROM list_items').pluck().get() as number;
   const kept = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(ITEMS_KEPT_KEY) ?? 0);

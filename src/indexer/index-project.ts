@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
-import { BUILD_DIAGNOSTICS_KEPT, IndexWriter, macroRowCount, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
+import { IndexWriter, macroRowCount, type BuildRecord, type BuildWrite, type MacroGroup, type RecordRefresh } from '../index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite, startIndexWriteBack, type Db } from '../index/open-index.js';
 import type { BuildPreprocessResult, MacroRecord, PreprocessBuild } from '../preprocessor/api.js';
 import { compilerCachePath, indexPath, readConfig, readConfigProblems, type ProjectConfig } from '../project/config.js';
@@ -294,7 +294,7 @@ function customPreprocessStage(preprocess: PreprocessBuild, units: CompileUnit[]
 }
 
 function buildRecord(full: FullBuild, run: RunContext, pre: BuildPreprocessing, record: RecordRefresh): BuildRecord {
-  const { build, summary, fingerprint, compiled: units } = full;
+  const { build, fingerprint, compiled: units } = full;
   let ccHash: string | null = null;
   let ccMtime: number | null = null;
   if (build.compileCommands && fs.existsSync(build.compileCommands)) {
@@ -322,7 +322,6 @@ function buildRecord(full: FullBuild, run: RunContext, pre: BuildPreprocessing, 
     memoryNote: record.memoryNote,
     provenance: build.provenance,
     implicitMacros: pre.implicitMacros,
-    diagnostics: summary.diagnostics.slice(0, BUILD_DIAGNOSTICS_KEPT),
     units: units.map((u) => u.file),
     ...linkRecord(build, run.root, run.excluded),
     kconfig: record.kconfig,

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
+import { buildDiagnosticRows, buildListRows } from './build-list-rows.js';
 import { removeIndexFiles } from './remove-index.js';
 
 /** The rows a build's record and files make, without ids, times and mtimes. */
@@ -12,11 +13,11 @@ export function recordRows(root: string): Record<string, unknown[]> {
   const all = (sql: string) => (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
   const out = {
     builds: all(
-      `SELECT variant, image, fingerprint, entry_point, memory_json, memory_note, kconfig_json, diagnostics_json, linker_scripts_json, linking_json,
-         units_json, linked_units_json, json_extract(record_inputs_json, '$.memoryDiagnostics'), json_extract(record_inputs_json, '$.map') FROM builds`,
+      `SELECT variant, image, fingerprint, entry_point, memory_json, memory_note, kconfig_json, linker_scripts_json, linking_json, linked_units_json, json_extract(record_inputs_json, '$.memoryDiagnostics'), json_extract(record_inputs_json, '$.map') FROM builds`,
     ),
     inputs: all("SELECT b.variant, json_extract(i.value, '$.path'), json_extract(i.value, '$.hash') FROM builds b, json_each(b.record_inputs_json, '$.files') i"),
-    diagnostics: all('SELECT b.variant, d.file, d.line, d.severity, d.message FROM file_diagnostics d JOIN builds b ON b.id = d.build_id'),
+    lists: buildListRows(db).map((r) => JSON.stringify(r)).sort(),
+    diagnostics: buildDiagnosticRows(db).map((r) => JSON.stringify(r)).sort(),
     files: all(
       `SELECT b.variant, f.path, f.content_hash, p.mask_hash, p.language, bf.is_unit, bf.activity FROM build_files bf JOIN builds b ON b.id = bf.build_id
        JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id`,

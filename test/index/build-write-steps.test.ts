@@ -39,7 +39,7 @@ function buildWrite(files: number, perFile: number): BuildWrite {
     build: {
       variant: 'board', image: 'app', imageType: null, defaultImage: true, board: 'board', buildSystem: 'cmake', buildDir: 'build', compileCommands: null,
       compileCommandsHash: null, compileCommandsMtimeMs: null, description: 'test build', defines: {}, definesVarying: 0, linkerScripts: [], entryPoint: '',
-      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], diagnostics: [], units: versions.map((v) => v.path), linkedUnits: null, linking: null,
+      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], units: versions.map((v) => v.path), linkedUnits: null, linking: null,
       kconfig: null, fingerprint: 'fp', recordInputs: null,
     },
     files: versions,

@@ -9,6 +9,7 @@ import { indexPath } from '../../src/project/config.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../../src/index/schema.js';
 import { openIndexForWrite, IndexVersionError } from '../../src/index/open-index.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { buildDiagnosticRows } from '../helpers/build-list-rows.js';
 
 describe('indexProject', () => {
   it('indexes every unit and every header they include, flags vendor files', async () => {
@@ -116,8 +117,8 @@ describe('unchanged builds', () => {
     fs.appendFileSync(path.join(root, 'src/main.c'), '\nint main_extra(void) { return 0; }\n');
     expect((await indexProject({ root })).builds[0].parsed).toBe(1);
     const db = new Database(indexPath(root), { readonly: true });
-    const stored = db.prepare("SELECT message FROM file_diagnostics WHERE message LIKE '%could not fully read%'").all() as { message: string }[];
+    const stored = buildDiagnosticRows(db).map((r) => r[4] as string).filter((m) => m.includes('could not fully read'));
     db.close();
-    expect(stored.map((r) => r.message)).toEqual([expect.stringMatching(named)]);
+    expect(stored).toEqual([expect.stringMatching(named)]);
   });
 });

@@ -14,6 +14,8 @@ import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
+import { buildDiagnosticRows } from '../helpers/build-list-rows.js';
+import { storedListJson } from '../../src/index/value-lists.js';
 
 const NAMES_LIMIT = walkedNamesLimit.chars;
 
@@ -44,8 +46,10 @@ function snapshot(dbFile: string): Record<string, unknown[]> {
        JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id JOIN macros m ON m.group_id = g.id`,
     ),
     units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
-    builds: all('SELECT variant, image, fingerprint, diagnostics_json, implicit_macros_json, units_json FROM builds'),
-    diagnostics: all('SELECT b.variant, d.file, d.line, d.severity, d.message FROM file_diagnostics d JOIN builds b ON b.id = d.build_id'),
+    builds: (db.prepare('SELECT variant, image, fingerprint, diagnostics_id, implicit_macros_json, units_id FROM builds').raw().all() as unknown[][])
+      .map((r) => JSON.stringify(r.map((v, i) => (i === 3 || i === 5 ? storedListJson(db, v as number) : v))))
+      .sort(),
+    diagnostics: buildDiagnosticRows(db).map((r) => JSON.stringify(r)).sort(),
   };
   db.close();
   return out;

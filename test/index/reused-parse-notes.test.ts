@@ -8,6 +8,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { SqliteIndex } from '../../src/index/sqlite-index.js';
 
 describe('notes of a reused parse', () => {
   it('are stored as the build that made the parse stored them', async () => {
@@ -25,9 +26,9 @@ describe('notes of a reused parse', () => {
     const again = await indexProject({ root, workers: 0 });
     expect(again.builds.find((b) => b.variant === 'build-board_1')?.reused).toBeGreaterThan(0);
     const db = new Database(path.join(root, '.fw-context', 'index.db'), { readonly: true });
-    const rows = db.prepare('SELECT variant, diagnostics_json FROM builds ORDER BY variant').all() as { variant: string; diagnostics_json: string | null }[];
+    const rows = new SqliteIndex(db).builds();
     db.close();
-        const notes = rows.map((r) => (JSON.parse(r.diagnostics_json ?? '[]') as { file: string; message: string }[]).filter((d) => d.file === corpus.sampleHeader && d.message.includes('TWO_ARGS')));
+    const notes = rows.map((r) => (r.diagnostics as { file: string; message: string }[]).filter((d) => d.file === corpus.sampleHeader && d.message.includes('TWO_ARGS')));
     expect(notes).toHaveLength(2);
     expect(notes[0]).toHaveLength(1);
     expect(JSON.stringify(notes[1])).toBe(JSON.stringify(notes[0]));

@@ -94,7 +94,7 @@ function oneFileBuild(variant: string, mask: string, body: string): BuildWrite {
     build: {
       variant, image: 'app', imageType: null, defaultImage: true, board: variant, buildSystem: 'cmake', buildDir: variant, compileCommands: null,
       compileCommandsHash: null, compileCommandsMtimeMs: null, description: 'test build', defines: {}, definesVarying: 0, linkerScripts: [], entryPoint: '',
-      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], diagnostics: [], units: [file.path], linkedUnits: null, linking: null,
+      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], units: [file.path], linkedUnits: null, linking: null,
       kconfig: null, fingerprint: variant, recordInputs: null,
     },
     files: [file],

@@ -28,9 +28,9 @@ function testedState(root: string): { results: number; tested: number; lists: nu
       results: count('SELECT count(*) FROM unit_results'),
       tested: count('SELECT count(DISTINCT tested_id) FROM unit_results'),
       lists: lists.length,
-      named: count(`SELECT count(*) FROM (${LIST_COLUMNS.map((c) => `SELECT ${c} FROM unit_results`).join(' UNION ')})`),
-      orphans: count(`SELECT count(*) FROM value_lists WHERE ${LIST_COLUMNS.map((c) => `id NOT IN (SELECT ${c} FROM unit_results)`).join(' AND ')}`),
-      missing: count(`SELECT count(*) FROM unit_results WHERE ${LIST_COLUMNS.map((c) => `${c} NOT IN (SELECT id FROM value_lists)`).join(' OR ')}`),
+      named: count(`SELECT count(*) FROM (${LIST_COLUMNS.map(([t, c]) => `SELECT ${c} FROM ${t}`).join(' UNION ')})`),
+      orphans: count(`SELECT count(*) FROM value_lists WHERE ${LIST_COLUMNS.map(([t, c]) => `id NOT IN (SELECT ${c} FROM ${t})`).join(' AND ')}`),
+      missing: LIST_COLUMNS.reduce((n, [t, c]) => n + count(`SELECT count(*) FROM ${t} WHERE ${c} NOT IN (SELECT id FROM value_lists)`), 0),
       misnamed: lists.filter((l) => sha1(storedListJson(db, l.id)) !== l.hash).length,
     };
   } finally {

@@ -49,7 +49,7 @@ function build(contentHash: string): BuildWrite {
     build: {
       variant: 'board', image: 'app', imageType: null, defaultImage: true, board: 'board', buildSystem: 'cmake', buildDir: 'build', compileCommands: null,
       compileCommandsHash: null, compileCommandsMtimeMs: null, description: 'test build', defines: {}, definesVarying: 0, linkerScripts: [], entryPoint: '',
-      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], diagnostics: [], units: ['src/a.c'], linkedUnits: null, linking: null,
+      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], units: ['src/a.c'], linkedUnits: null, linking: null,
       kconfig: null, fingerprint: 'fp', recordInputs: null,
     },
     files: [file],
