@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { dropUnusedLists, listStorer, listText, storeList } from './value-lists.js';
+import { dropUnusedLists, listStorer, listText, storeList, type ListText } from './value-lists.js';
 import { buildDiagnostics, storeBuildLists } from './build-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
@@ -203,6 +203,20 @@ interface OpenBuild {
   deferred: string[] | null | undefined;
   /** Views the unit results stored so far name, with how many of them name each (written at its end). */
   views: NamedViews;
+  /** The storers of the results' lists, kept across its writes (a list may be stored as edits of one stored before). */
+  lists: ResultLists;
+}
+
+/** A storer per list column of unit_results (see listStorer): the lists of one transaction's results. */
+interface ResultLists {
+  tested: (t: ListText) => number;
+  diagnostics: (t: ListText) => number;
+  undone: (t: ListText) => number;
+  files: (t: ListText) => number;
+}
+
+function resultLists(db: Db): ResultLists {
+  return { tested: listStorer(db), diagnostics: listStorer(db), undone: listStorer(db), files: listStorer(db) };
 }
 
 /** Views named by new unit results: per hash, the view's JSON and how many of the results name it. */
@@ -444,7 +458,7 @@ export class IndexWriter {
     const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
     const deferred = bulkTablesEmpty(this.db) ? undefined : null;
-    this.open = { last, stored: [], pending: [], rows: macroRows, deferred, views: new Map() };
+    this.open = { last, stored: [], pending: [], rows: macroRows, deferred, views: new Map(), lists: resultLists(this.db) };
   }
 
   /** Counts macro rows the build being written will add (known once its units are preprocessed; see beginBuild). */
@@ -515,7 +529,7 @@ export class IndexWriter {
   private writeBuildRows(w: BuildWrite, indexedAt: string, stored: StoredFile[]): number {
     const b = w.build;
     // The results first, as a run storing them as they come (storeUnitResults) does: their lists take the same ids.
-    this.insertUnitResults(w.units, this.opened().views);
+    this.insertUnitResults(w.units, this.opened().views, this.opened().lists);
     const { diagnosticsId, unitsId } = storeBuildLists(this.db, w.fileDiagnostics, b.units);
     const { id: buildId } = this.sql(UPSERT_BUILD).get(
       b.variant, b.image, b.imageType, b.defaultImage ? 1 : 0, b.board, b.buildSystem, b.buildDir, b.compileCommands, b.compileCommandsHash,
@@ -533,7 +547,7 @@ export class IndexWriter {
       insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
     }
     this.writeMacroGroups(buildId, w.macroGroups);
-    this.writeUnits(buildId, w.units, this.opened().views);
+    this.writeUnits(buildId, w.units, this.opened().views, this.opened().lists);
     this.writeFileLines(buildId, w.fileLines ?? [], fileIds);
     return buildId;
   }
@@ -615,7 +629,7 @@ export class IndexWriter {
       const inPlace = replaceResultsInPlace(this.db, patch.units, patch.replaced ?? [], named);
       this.resultsWrittenOver += inPlace.ids.size;
       // A unit whose result was written over the row it linked keeps its link.
-      this.writeUnits(buildId, patch.units.filter((u) => !inPlace.ids.has(u.result as number)), named);
+      this.writeUnits(buildId, patch.units.filter((u) => !inPlace.ids.has(u.result as number)), named, resultLists(this.db));
       releaseViews(this.db, inPlace.released);
       for (const r of patch.replaced ?? []) {
         if (inPlace.ids.has(r.id)) this.replacedViews.delete(r.id);
@@ -699,12 +713,12 @@ export class IndexWriter {
    * the encoded rows (a 900-unit build's ~60 MB) do not pile up until its end; finishBuild then links them.
    */
   storeUnitResults(units: BuildWrite['units']): void {
-    this.insertUnitResults(units, this.opened().views);
+    this.insertUnitResults(units, this.opened().views, this.opened().lists);
   }
 
   /** Links the units (storing the results not stored yet), then writes the uses of the views the new results name. */
-  private writeUnits(buildId: number, units: BuildWrite['units'], named: NamedViews = new Map()): void {
-    this.insertUnitResults(units, named);
+  private writeUnits(buildId: number, units: BuildWrite['units'], named: NamedViews, lists: ResultLists): void {
+    this.insertUnitResults(units, named, lists);
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
     for (const u of units) link.run(buildId, u.unitPath, u.result as number);
     const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
@@ -712,18 +726,17 @@ export class IndexWriter {
   }
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
-  private insertUnitResults(units: BuildWrite['units'], named: NamedViews): void {
+  private insertUnitResults(units: BuildWrite['units'], named: NamedViews, lists: ResultLists): void {
     const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
     const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
-    const [tested, diagnostics, undone] = [listStorer(this.db), listStorer(this.db), listStorer(this.db)];
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
-      const lists = [tested({ hash: r.testedHash, json: r.tested }), diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), undone({ hash: r.undoneHash, json: r.undone })];
+      const ids = [lists.tested({ hash: r.testedHash, json: r.tested }), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), lists.undone({ hash: r.undoneHash, json: r.undone })];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
-      const files = storeList(this.db, { hash: r.filesHash, json: r.files.toString() });
+      const files = lists.files({ hash: r.filesHash, json: r.files.toString() });
       const { body, views, hashes } = resultColumns(this.db, r);
-      const inserted = insertedId(insResult, r.key, r.hash, ...lists, files, body, views);
+      const inserted = insertedId(insResult, r.key, r.hash, ...ids, files, body, views);
       u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');

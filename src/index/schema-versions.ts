@@ -34,7 +34,8 @@
 //     in each parse of a file whose masks differ elsewhere: a PlatformIO project's 10 MB of bodies, 3.7 MB distinct).
 // 22: builds.diagnostics_id and units_id name value lists of a build's diagnostics (all of them) and units, replacing
 //     file_diagnostics (a row per diagnostic per build) and the row's diagnostics_json and units_json.
-export const SCHEMA_VERSION = 22;
+// 23: value_lists.base_id: a list may be stored as the edits of a plain list stored before it.
+export const SCHEMA_VERSION = 23;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -324,5 +325,6 @@ export const SCHEMA_VERSION = 22;
  * 101: a unit result's file views are named by id in unit_results.views (see schema 20).
  * 102: a symbol's body is a bodies row its body_id names (one row per distinct text), no longer text in its own row.
  * 103: a build's diagnostics and units are value lists its row names (see schema 22).
+ * 104: a value list may be stored as edits of its base (see schema 23).
  */
-export const ROW_FORMAT_VERSION = 103;
+export const ROW_FORMAT_VERSION = 104;

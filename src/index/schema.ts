@@ -229,11 +229,14 @@ CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
 -- found by the first 52 bits of its JSON's sha1).
 -- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
+-- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named.
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash TEXT NOT NULL UNIQUE,
-  items BLOB NOT NULL
+  items BLOB NOT NULL,
+  base_id INTEGER
 );
+CREATE INDEX IF NOT EXISTS value_lists_base ON value_lists(base_id) WHERE base_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS list_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,

@@ -3,12 +3,14 @@
 // (~1 500 [macro, value] pairs in a PlatformIO env, drawn from ~2 300 pairs in all), its diagnostics (the same few
 // hundred warnings for every unit), its files ([path, content hash] pairs, ~90 a unit, of a project's few thousand)
 // and its #undef marks' states cost a few bytes an item instead of their JSON; so do a build's diagnostics and units
-// (build-lists.ts), which the envs of one project repeat. Ids are never reused (AUTOINCREMENT),
-// so an id read once names the same list or item for the life of the file.
+// (build-lists.ts), which the envs of one project repeat. A list stored right after a similar one is stored as that
+// one's edits (list-edits.ts), a few bytes a list. Ids are never reused (AUTOINCREMENT), so an id read once names the
+// same list or item for the life of the file.
 import type { Db } from './open-index.js';
 import { sha1 } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
+import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -130,8 +132,22 @@ export function decodeIds(bytes: Uint8Array): number[] {
 
 /** The id of the stored list of `t`'s hash, stored now (with its new items) when there is none (equal hashes, equal lists). */
 export function storeList(db: Db, t: ListText): number {
+  return (storedId(db, t) ?? storeNew(db, t)).id;
+}
+
+/** A plain list stored (its id and item ids): a list stored after it may be written as its edits (see list-edits.ts). */
+interface BaseList {
+  id: number;
+  ids: readonly number[];
+}
+
+function storedId(db: Db, t: ListText): { id: number } | undefined {
   const id = prepared(db, 'SELECT id FROM value_lists WHERE hash = ?').pluck().get(t.hash) as number | undefined;
-  if (id !== undefined) return id;
+  return id === undefined ? undefined : { id };
+}
+
+/** Stores new list `t`: as the edits of `base` when they take under half its plain form, else plain (then a base itself). */
+function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: BaseList } {
   const c = cacheOf(db);
   const collection = (prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(COLLECTION_KEY) as string | undefined) ?? '0';
   if (c.collection !== collection) {
@@ -139,16 +155,28 @@ export function storeList(db: Db, t: ListText): number {
     c.collection = collection;
   }
   const ids = itemsOf(t.json).map((item) => itemId(db, c, item));
-  return Number(prepared(db, 'INSERT INTO value_lists(hash, items) VALUES (?, ?)').run(t.hash, encodeIds(ids)).lastInsertRowid);
+  const plain = encodeIds(ids);
+  const edits = base === undefined ? undefined : encodeEdits(base.id, base.ids, ids, plain.length);
+  const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
+  const id = Number(insert.run(t.hash, edits ?? plain, edits ? base!.id : null).lastInsertRowid);
+  return edits ? { id } : { id, base: { id, ids } };
 }
 
 /**
  * storeList for rows written one after another: a list the row before named is answered without a lookup (most rows
- * of a write name the same tested, diagnostics and #undef lists). One storer per column.
+ * of a write name the same tested, diagnostics and #undef lists), and a new list may be stored as the edits of the
+ * last plain list stored (the units of a build consult mostly the same macros). One storer per column and write.
  */
 export function listStorer(db: Db): (t: ListText) => number {
   let last: { hash: string; id: number } | undefined;
-  return (t) => (last?.hash === t.hash ? last : (last = { hash: t.hash, id: storeList(db, t) })).id;
+  let base: BaseList | undefined;
+  return (t) => {
+    if (last?.hash === t.hash) return last.id;
+    const stored: { id: number; base?: BaseList } = storedId(db, t) ?? storeNew(db, t, base);
+    if (stored.base) base = stored.base;
+    last = { hash: t.hash, id: stored.id };
+    return stored.id;
+  };
 }
 
 /** The columns that name value lists, as [table, column] (never NULL): a list none of them names is collected (dropUnusedLists). */
@@ -189,12 +217,17 @@ function listItems(db: Db, id: number): Buffer {
   return bytes;
 }
 
+/** The item ids of stored list `id` (an edited list's made from its base's). */
+function itemIdsOf(db: Db, id: number): number[] {
+  const bytes = listItems(db, id);
+  return isEdited(bytes) ? applyEdits(bytes, decodeIds(listItems(db, baseOf(bytes)))) : decodeIds(bytes);
+}
+
 /** The JSON of stored list `id` (of its first `limit` items): its items' JSON, each read once per connection while the cache holds it. */
 function joinedItems(db: Db, id: number, limit?: number): string {
-  const bytes = listItems(db, id);
   const c = cacheOf(db);
   const byId = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck();
-  const ids = decodeIds(bytes);
+  const ids = itemIdsOf(db, id);
   const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => {
     let json = c.texts.get(item);
     if (json === undefined) {
@@ -214,10 +247,12 @@ const MIN_ITEMS_TO_COLLECT = 4096;
 /**
  * Deletes the lists no unit result or build names any more (answers how many), then, when the items have grown to twice
  * those kept at the last collection, the items no list names (reading every list: rare, and bounded by the growth).
+ * A base is kept while a list edits it: the second pass drops the bases whose edited lists the first dropped.
  */
 export function dropUnusedLists(db: Db): number {
   const named = LIST_COLUMNS.map(([table, column]) => `id NOT IN (SELECT ${column} FROM ${table})`).join(' AND ');
-  const dropped = prepared(db, `DELETE FROM value_lists WHERE ${named}`).run().changes;
+  const drop = prepared(db, `DELETE FROM value_lists WHERE ${named} AND id NOT IN (SELECT base_id FROM value_lists WHERE base_id IS NOT NULL)`);
+  const dropped = drop.run().changes + drop.run().changes;
   const items = prepared(db, 'SELECT count(*) FROM list_items').pluck().get() as number;
   const kept = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(ITEMS_KEPT_KEY) ?? 0);
   if (items >= Math.max(MIN_ITEMS_TO_COLLECT, ITEM_GROWTH * kept)) collectItems(db);
@@ -227,7 +262,7 @@ export function dropUnusedLists(db: Db): number {
 /** Deletes the items no stored list names and records how many are left. */
 export function collectItems(db: Db): void {
   const used = new Set<number>();
-  for (const bytes of prepared(db, 'SELECT items FROM value_lists').pluck().iterate() as Iterable<Buffer>) for (const id of decodeIds(bytes)) used.add(id);
+  for (const bytes of prepared(db, 'SELECT items FROM value_lists').pluck().iterate() as Iterable<Buffer>) for (const id of isEdited(bytes) ? addedIds(bytes) : decodeIds(bytes)) used.add(id);
   const drop = prepared(db, 'DELETE FROM list_items WHERE id = ?');
   const c = cacheOf(db);
   for (const id of prepared(db, 'SELECT id FROM list_items').pluck().all() as number[]) {

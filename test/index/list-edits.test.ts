@@ -1,0 +1,115 @@
+// Lists stored as the edits of a similar plain list stored before them: each gives back its items (kept, dropped and
+// added anywhere, repeated items too), costs a few bytes where it differs little from its base, is stored plain where
+// it differs much; a base is kept while a list edits it and collected with the last one, and its items stay.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sha1 } from '../../src/model/sha1.js';
+import { applyEdits, encodeEdits } from '../../src/index/list-edits.js';
+import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { collectItems, dropUnusedLists, listStorer, storedListJson } from '../../src/index/value-lists.js';
+import Database from 'better-sqlite3';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempIndex(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'list-edits-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'index.db');
+  closeIndexForWrite(openIndexForWrite(file).db);
+  return openIndexForWrite(file).db;
+}
+
+const text = (list: unknown[]) => {
+  const json = JSON.stringify(list);
+  return { json, hash: sha1(json) };
+};
+const macros = (names: string[]) => names.map((n) => [n, n.endsWith('7') ? null : '1']);
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `CONFIG_${from + i}`);
+
+describe('list edits', () => {
+  it('make each list from its base, whatever was kept, dropped, added or repeated', () => {
+    const base = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    const cases = [
+      base,
+      [...base.slice(0, 50), 5, 6, ...base.slice(60, 120), ...base.slice(121), 7],
+      [9, ...base.slice(3)],
+      [...base.slice(0, 100), 1000, 1001, ...base.slice(100)],
+      base.slice(0, 150),
+      [...base].reverse().slice(0, 10).concat(base.slice(10)),
+    ];
+    for (const ids of cases) {
+      const edits = encodeEdits(42, base, ids, 10 * ids.length);
+      expect(edits).toBeDefined();
+      expect(applyEdits(edits!, base)).toEqual(ids);
+    }
+    // Edits not under half the plain form's bytes are not made.
+    expect(encodeEdits(42, base, Array.from({ length: 200 }, (_, i) => 5000 + 3 * i), 200)).toBeUndefined();
+  });
+
+  it('store a list close to the plain one before it in a few bytes, give it back, and keep its base while it is named', () => {
+    const db = tempIndex();
+    const store = listStorer(db);
+    const lists = [macros(range(0, 800)), macros([...range(0, 400), 'CONFIG_NEW', ...range(401, 800)]), macros(range(5, 805)), macros(range(2000, 2600))];
+    const ids = lists.map((l) => store(text(l)));
+    lists.forEach((l, i) => expect(storedListJson(db, ids[i])).toBe(JSON.stringify(l)));
+    const rows = db.prepare('SELECT id, length(items) AS bytes, base_id FROM value_lists ORDER BY id').all() as { id: number; bytes: number; base_id: number | null }[];
+    // The second and third edit the first (a few bytes each); the fourth shares nothing with it and is a base itself.
+    expect(rows.map((r) => r.base_id)).toEqual([null, ids[0], ids[0], null]);
+    expect(rows[1].bytes).toBeLessThan(20);
+    expect(rows[2].bytes).toBeLessThan(20);
+    expect(rows[0].bytes).toBeGreaterThan(700);
+
+    // Named by results: only the second (which edits the first) and the fourth. The first is kept as the second's base.
+    db.prepare("INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES ('k', 'h', ?, ?, ?, ?, '{}', x'')").run(ids[1], ids[3], ids[3], ids[3]);
+    dropUnusedLists(db);
+    expect((db.prepare('SELECT id FROM value_lists ORDER BY id').pluck().all() as number[])).toEqual([ids[0], ids[1], ids[3]]);
+    collectItems(db);
+    expect(storedListJson(db, ids[1])).toBe(JSON.stringify(lists[1]));
+    // Once nothing names the edited list, its base goes with it.
+    db.prepare('UPDATE unit_results SET tested_id = ?').run(ids[3]);
+    dropUnusedLists(db);
+    expect((db.prepare('SELECT id FROM value_lists ORDER BY id').pluck().all() as number[])).toEqual([ids[3]]);
+    db.close();
+  });
+
+  it("store most of a build's tested lists as edits of the one before, each giving back its JSON", async () => {
+    const root = unitsTestingOwnMacros(12);
+    await indexProject({ root, workers: 0 });
+    const db = new Database(indexPath(root), { readonly: true });
+    const tested = db.prepare('SELECT DISTINCT r.tested_id, v.base_id FROM unit_results r JOIN value_lists v ON v.id = r.tested_id').all() as { tested_id: number; base_id: number | null }[];
+    expect(tested).toHaveLength(12);
+    // Results are stored one at a time as the build's units are walked: the storers last the whole build.
+    const edited = tested.filter((t) => t.base_id !== null);
+    expect(edited.length).toBeGreaterThan(tested.length / 2);
+    for (const t of tested) {
+      const names = (JSON.parse(storedListJson(db, t.tested_id)) as [string, string | null][]).map(([name]) => name);
+      expect(names.filter((n) => n.startsWith('CONFIG_OPT_'))).toHaveLength(40);
+      expect(names.filter((n) => n.startsWith('UNIT_'))).toHaveLength(1);
+    }
+    db.close();
+  });
+});
+
+/** Units that each read one header testing 40 macros, then test a macro of their own: 12 similar tested lists. */
+function unitsTestingOwnMacros(units: number): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'list-edits-'));
+  dirs.push(root);
+  for (const dir of ['include', 'src', 'build']) fs.mkdirSync(path.join(root, dir));
+  const options = Array.from({ length: 40 }, (_, k) => `#ifdef CONFIG_OPT_${k}\nint opt_${k};\n#endif\n`).join('');
+  fs.writeFileSync(path.join(root, 'include', 'common.h'), `#ifndef COMMON_H\n#define COMMON_H\n${options}#endif\n`);
+  const commands = Array.from({ length: units }, (_, u) => {
+    const file = path.join(root, 'src', `u${u}.c`);
+    fs.writeFileSync(file, `#include "common.h"\n#ifdef UNIT_${u}_FEATURE\nint feature_${u};\n#endif\nint unit_${u}(void) { return ${u}; }\n`);
+    return { directory: path.join(root, 'build'), arguments: ['gcc', `-I${path.join(root, 'include')}`, '-DCONFIG_OPT_3=1', '-c', file], file };
+  });
+  fs.writeFileSync(path.join(root, 'build', 'compile_commands.json'), JSON.stringify(commands));
+  writeConfig(root, DEFAULT_CONFIG);
+  return root;
+}
