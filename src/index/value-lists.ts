@@ -7,9 +7,10 @@
 // one's edits (list-edits.ts), a few bytes a list. Ids are never reused (AUTOINCREMENT), so an id read once names the
 // same list or item for the life of the file.
 import type { Db } from './open-index.js';
-import { sha1 } from '../model/sha1.js';
+import { sha1, sha1Key } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
+import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
@@ -69,19 +70,11 @@ export function itemsOf(json: string): string[] {
   return items;
 }
 
-/**
- * The key items are found by: the first 52 bits of the sha1 of their JSON (an index of such integers is a fraction of
- * one of the JSON texts, which repeated each item of a few KB); equal keys are told apart by their JSON.
- */
-function itemKey(json: string): number {
-  return parseInt(sha1(json).slice(0, 13), 16);
-}
-
 /** The id of item `json`, stored now when new. */
 function itemId(db: Db, c: ItemCache, json: string): number {
   const known = c.ids.get(json);
   if (known !== undefined) return known;
-  const key = itemKey(json);
+  const key = sha1Key(json);
   const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: string }[]).find((r) => r.json === json);
   const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, json).lastInsertRowid);
   remember(c, id, json);
@@ -149,7 +142,7 @@ function storedId(db: Db, t: ListText): { id: number } | undefined {
 /** Stores new list `t`: as the edits of `base` when they take under half its plain form, else plain (then a base itself). */
 function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: BaseList } {
   const c = cacheOf(db);
-  const collection = (prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(COLLECTION_KEY) as string | undefined) ?? '0';
+  const collection = collectionCount(db, COLLECTION_KEY);
   if (c.collection !== collection) {
     c.ids.clear();
     c.collection = collection;
@@ -272,9 +265,6 @@ export function collectItems(db: Db): void {
     c.texts.delete(id);
     if (json !== undefined) c.ids.delete(json);
   }
-  const setMeta = prepared(db, 'INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
-  setMeta.run(ITEMS_KEPT_KEY, String(used.size));
-  const collections = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(COLLECTION_KEY) ?? 0) + 1;
-  setMeta.run(COLLECTION_KEY, String(collections));
-  c.collection = String(collections);
+  prepared(db, 'INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)').run(ITEMS_KEPT_KEY, String(used.size));
+  c.collection = countCollection(db, COLLECTION_KEY);
 }
