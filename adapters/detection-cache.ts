@@ -5,12 +5,13 @@
 // arguments are kept as indexes into one list of the distinct ones (a compile database repeats the same ~100 flags
 // in every command: mbed CE's 1 135 units are 10 MB written out, 1 MB so), and loaded as shared strings. Images
 // read from one compile database (a CMake folder linking several programs) share its units: kept once, the others
-// naming the build that holds them (`unitsOf`).
+// naming the build that holds them (`unitsOf`). The builds' names are kept apart too (detection-names.ts).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AdapterOptions, AdapterResult, BuildDescription } from './contract.js';
+import { loadNames, saveNames, type NamedBuild } from './detection-names.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
@@ -191,6 +192,7 @@ export function saveDetection(file: string, key: string, checkedAt: number, inpu
     const tmp = `${file}.${process.pid}.tmp`;
     writeCacheFile(tmp, { format: FORMAT, key, checkedAt, inputs }, result);
     fs.renameSync(tmp, file);
+    saveNames(file, { key, checkedAt, inputs }, result.builds);
   } catch {
     /* read-only state folder: detect every time */
   }
@@ -244,12 +246,22 @@ export function cachedResult(cached: CachedDetection, discovery: Discovery): Det
  * build search it ran (hand it to detectBuilds on a miss so the search is not repeated).
  */
 export function cachedDetection(projectRoot: string, options: AdapterOptions): { hit?: CachedDetection; discovery: Discovery } {
+  const { discovery, key } = detectionQuestion(projectRoot, options);
+  return { hit: options.detectionCache ? loadDetection(options.detectionCache, key) : undefined, discovery };
+}
+
+/** The names of the builds cachedDetection would answer (from the cache's names file, not its units); undefined: ask cachedDetection. */
+export function cachedNames(projectRoot: string, options: AdapterOptions): NamedBuild[] | undefined {
+  return options.detectionCache ? loadNames(options.detectionCache, detectionQuestion(projectRoot, options).key) : undefined;
+}
+
+/** The build search for this project and options, and the key of the detection cache's answer to it. */
+function detectionQuestion(projectRoot: string, options: AdapterOptions): { discovery: Discovery; key: string } {
   try {
     projectRoot = fs.realpathSync.native(projectRoot);
   } catch {
     /* detectBuilds keeps such a root as given too */
   }
   const discovery = discoveryFor(projectRoot, options);
-  const key = detectionKey(projectRoot, options, discovery);
-  return { hit: options.detectionCache ? loadDetection(options.detectionCache, key) : undefined, discovery };
+  return { discovery, key: detectionKey(projectRoot, options, discovery) };
 }

@@ -24,6 +24,7 @@ export async function runStatusWithDetector(opts: CommonOptions): Promise<Comman
   return withDetectorOnDemand(() => runStatus(opts), {
     fromCache: async () => (await import('../project/build-detection.js')).detectProjectBuildsFromCache,
     full: async () => (await import('../project/project-builds.js')).detectProjectBuilds,
+    namesFromCache: async () => (await import('../project/build-detection.js')).declaredNamesFromCache,
   });
 }
 

@@ -5,6 +5,7 @@ import type { ReadingIndex } from './reading-reader.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 import type { SearchIndex } from './search-reader.js';
+import type { BuildSummary } from './build-summaries.js';
 
 /** One file a build record was read from: stored path, size and mtime (size null: absent), hash of its text (null: not read). */
 export interface RecordInput {
@@ -196,6 +197,10 @@ export interface IndexReader {
   unreadable(): string | null;
   meta(): IndexMeta;
   builds(): BuildRow[];
+  /** The builds as builds() orders them, their long lists counted (build-summaries.ts). */
+  buildSummaries(): BuildSummary[];
+  /** The distinct compile units of every build (absolute source paths). */
+  unitsOfBuilds(): string[];
   counts(buildId?: number): { symbols: number; files: number; references: number };
   files(buildId?: number): FileRow[];
   /** The indexed files among `paths` (stored paths), by path; unknown paths are left out. */

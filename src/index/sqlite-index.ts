@@ -8,6 +8,7 @@ import { SqliteSearch } from './sqlite-search.js';
 import { metaValue } from './read-index.js';
 import { storedListJson } from './value-lists.js';
 import { rowDiagnostics, rowUnits } from './build-lists.js';
+import { summarizeBuild, type BuildSummary } from './build-summaries.js';
 import type { ReadingIndex } from './reading-reader.js';
 import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
@@ -196,6 +197,20 @@ export class SqliteIndex implements IndexReader {
       recordInputs: JSON.parse((r.record_inputs_json as string | undefined) ?? 'null'),
       indexedAt: (r.indexed_at as string | null) ?? null,
     }));
+  }
+
+  buildSummaries(): BuildSummary[] {
+    return this.builds().map(summarizeBuild);
+  }
+
+  unitsOfBuilds(): string[] {
+    let rows: Record<string, unknown>[];
+    try {
+      rows = this.db.prepare('SELECT * FROM builds ORDER BY variant, image').all() as Record<string, unknown>[];
+    } catch {
+      return [];
+    }
+    return [...new Set(rows.flatMap((r) => rowUnits(this.db, r)))];
   }
 
   counts(buildId?: number): { symbols: number; files: number; references: number } {

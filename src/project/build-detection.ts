@@ -3,13 +3,14 @@
 // from the detection cache without loading the adapters; they load only when something changed.
 import path from 'node:path';
 import type { AdapterOptions, BuildDescription } from '../../adapters/contract.js';
-import { cachedDetection, cachedResult, type DetectResult } from '../../adapters/detection-cache.js';
+import { cachedDetection, cachedNames, cachedResult, type DetectResult } from '../../adapters/detection-cache.js';
 import type { Discovery } from '../../adapters/shared/discover-build-dirs.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { STATE_DIR, type ProjectConfig } from './config.js';
+import type { DeclaredName } from './declared-builds.js';
 
 /** Apply [variants] renames from the config: build folder (relative) or detected variant → new name. */
-export function applyRenames(root: string, builds: BuildDescription[], config: ProjectConfig): void {
+export function applyRenames(root: string, builds: Pick<BuildDescription, 'variant' | 'buildDir'>[], config: ProjectConfig): void {
   for (const b of builds) {
     const rel = path.relative(root, b.buildDir).split(path.sep).join('/');
     const rename = config.variantNames[rel] ?? config.variantNames[b.variant];
@@ -61,6 +62,13 @@ export async function detectProjectBuildsLazily(root: string, config: ProjectCon
 /** The project's builds from the detection cache alone (no adapter loaded); undefined when it misses. */
 export function detectProjectBuildsFromCache(root: string, config: ProjectConfig): DetectResult | undefined {
   return detectionFromCache(root, config).detected;
+}
+
+/** The names of the builds the detection cache holds for a project (renamed), from its names file; undefined when it misses. */
+export function declaredNamesFromCache(root: string, config: ProjectConfig): DeclaredName[] | undefined {
+  const names = cachedNames(root, projectDetectOptions(root, config));
+  if (names) applyRenames(root, names, config);
+  return names;
 }
 
 /**

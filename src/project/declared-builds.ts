@@ -1,7 +1,8 @@
 // Build detection for synchronous query code that must not load the adapters up front: a refusal naming builds
 // declared on disk but not indexed yet. project-builds.ts lends its detector when it loads; before that, asking
 // throws DetectorNotLoaded and the entry points lend the detection cache's answer, else the adapters', and run
-// the request again.
+// the request again. A request that needs only the declared builds' names (choosing the default build) takes
+// them from the detection cache's names file first (adapters/detection-names.ts), not from its every unit.
 import type { DetectResult } from '../../adapters/detection-cache.js';
 import { shareIdentity } from '../model/shared-identity.js';
 import type { ProjectConfig } from './config.js';
@@ -10,9 +11,25 @@ export type ProjectDetector = (root: string, config: ProjectConfig) => DetectRes
 
 let lent: ProjectDetector | undefined;
 
+/** A declared build's names (what resolving a build asks of detection), as detected builds give them. */
+export type DeclaredName = Pick<DetectResult['builds'][number], 'variant' | 'image' | 'defaultVariant'>;
+
+/** The declared builds' names from a part of the detection cache; undefined when it cannot tell. */
+export type NamesDetector = (root: string, config: ProjectConfig) => DeclaredName[] | undefined;
+
+let lentNames: NamesDetector | undefined;
+
 /** Called by project-builds.ts as it loads: from then on detection answers synchronously in this process. */
 export function lendDetector(detector: ProjectDetector): void {
   lent = detector;
+}
+
+/**
+ * The names of the builds the project declares now: from the detection cache's list of them when one is lent and
+ * holds, else from the builds detected (throws DetectorNotLoaded while no detector is lent).
+ */
+export function detectDeclaredNames(root: string, config: ProjectConfig): DeclaredName[] {
+  return lentNames?.(root, config) ?? detectDeclaredBuilds(root, config).builds;
 }
 
 /**
@@ -42,12 +59,15 @@ export interface DetectorLoaders {
   fromCache: () => Promise<(root: string, config: ProjectConfig) => DetectResult | undefined>;
   /** Build detection by every adapter (loads them all). */
   full: () => Promise<ProjectDetector>;
+  /** The declared builds' names from the detection cache's small list of them (not its units); undefined answers a miss. */
+  namesFromCache?: () => Promise<NamesDetector>;
 }
 
 /** This module's loaders (a bundle holding its own copy of this module passes paths of its own). */
 const OWN_LOADERS: DetectorLoaders = {
   fromCache: async () => (await import('./build-detection.js')).detectProjectBuildsFromCache,
   full: async () => (await import('./project-builds.js')).detectProjectBuilds,
+  namesFromCache: async () => (await import('./build-detection.js')).declaredNamesFromCache,
 };
 
 /**
@@ -57,7 +77,13 @@ const OWN_LOADERS: DetectorLoaders = {
  * need detection, and a project whose builds are as detected last time never loads the adapters.
  */
 export async function withDetectorOnDemand<T>(run: () => T | Promise<T>, loaders: DetectorLoaders = OWN_LOADERS): Promise<T> {
-  const stages: (() => Promise<ProjectDetector>)[] = [async () => cacheOnly(await loaders.fromCache()), loaders.full];
+  const stages: (() => Promise<ProjectDetector>)[] = [
+    async () => {
+      lentNames = await loaders.namesFromCache?.();
+      return cacheOnly(await loaders.fromCache());
+    },
+    loaders.full,
+  ];
   for (const lend of stages) {
     try {
       return await run();

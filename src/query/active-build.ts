@@ -2,7 +2,8 @@
 // reindex reasons (each naming the command that fixes it), counts, exact modified-file count, variants.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildRow, IndexMeta, IndexReader } from '../index/index-reader.js';
+import type { BuildSummary } from '../index/build-summaries.js';
+import type { IndexMeta, IndexReader } from '../index/index-reader.js';
 import { readLock } from '../indexer/lock-file.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import { linkSourceChanged } from '../indexer/link-source.js';
@@ -11,9 +12,10 @@ import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { configPath, indexPath } from '../project/config.js';
 import { changedFiles, unitsReadingChanged } from './changed-files.js';
-import { resolveProjectBuild, type ProjectContext } from './project-open.js';
+import { detectDeclaredNames } from '../project/declared-builds.js';
+import type { ProjectContext } from './project-open.js';
 import { QueryError } from './query-error.js';
-import { choicesOf, type BuildSelector } from './resolve-build.js';
+import { choicesOf, resolveAmong, type BuildSelector } from './resolve-build.js';
 import { uncoveredSources } from './uncovered-sources.js';
 import { shownList } from './shown-list.js';
 import { linkingInfo } from './linking-info.js';
@@ -52,7 +54,7 @@ export function versionState(meta: IndexMeta): { reason: string | null; clientRe
 }
 
 /** Changed compile databases, then sources newer than every compile database that no build compiles. */
-function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHashes): string[] {
+function buildReasons(ctx: ProjectContext, builds: BuildSummary[], hashes: StatusHashes): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
     if (!b.compileCommands) continue;
@@ -68,11 +70,10 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHas
     } else reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
   }
   reasons.push(...relinkReasons(ctx.root, builds));
-  const covered = new Set(builds.flatMap((b) => b.units));
   const dbTimes = builds.map((b) => b.compileCommandsMtimeMs).filter((t): t is number => typeof t === 'number');
   if (dbTimes.length) {
     const newest = Math.max(...dbTimes);
-    const fresh = uncoveredSources(ctx.root, ctx.config, covered, newest, builds.map((b) => b.buildDir));
+    const fresh = uncoveredSources(ctx.root, ctx.config, new Set(ctx.reader!.unitsOfBuilds()), newest, builds.map((b) => b.buildDir));
     if (fresh.length) {
       const shown = shownList(fresh, 5);
       reasons.push(
@@ -88,7 +89,7 @@ function buildReasons(ctx: ProjectContext, builds: BuildRow[], hashes: StatusHas
  * by content or went, or a map file or linker script appeared where the build looks for one (the firmware
  * configured or linked after the index), or the link command changed where it was read (a reconfigure).
  */
-function relinkReasons(root: string, builds: BuildRow[]): string[] {
+function relinkReasons(root: string, builds: BuildSummary[]): string[] {
   const reasons: string[] = [];
   for (const b of builds) {
     const relinked = relinkedFiles(root, b.recordInputs);
@@ -139,7 +140,7 @@ function statusMessage(status: IndexStatus, run: RunningRun, summary: string, ch
 }
 
 /** Build-scoped counts and header dependencies, over the one build (or every build when none resolves). */
-function changeCounts(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null, rehash: boolean): { changed: string[]; headerAffected: number } {
+function changeCounts(ctx: ProjectContext, builds: BuildSummary[], build: BuildSummary | null, rehash: boolean): { changed: string[]; headerAffected: number } {
   const reader = ctx.reader!;
   const changed = changedFiles(reader, ctx.root, undefined, rehash);
   const changedSet = new Set(changed);
@@ -193,12 +194,13 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   if (ctx.indexError) throw new QueryError(`${ctx.indexError} (${indexPath(root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
   const run = runningRun(root, background);
   const reader = ctx.reader;
-  const builds = reader?.builds() ?? [];
+  const builds = reader?.buildSummaries() ?? [];
   if (!reader || builds.length === 0) return notIndexedAnswer(ctx, run, hashes);
+  // First: a build system's default may need build detection, which a first pass without it stops at.
+  const build = activeBuildOrNone(ctx, builds, req);
   const meta = reader.meta();
   const version = versionState(meta);
   const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds, hashes)];
-  const build = activeBuildOrNone(ctx, req);
   const counts = reader.counts(build?.id);
   const { changed, headerAffected } = changeCounts(ctx, builds, build, req.fast === false);
   // The contract: reindex_needed wins over reindexing — the answers of this moment come from the last finished run.
@@ -239,9 +241,9 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
 }
 
 /** The build the request names, or the default one; null when none resolves and the request named none. */
-function activeBuildOrNone(ctx: ProjectContext, req: ActiveBuildRequest): BuildRow | null {
+function activeBuildOrNone(ctx: ProjectContext, builds: BuildSummary[], req: ActiveBuildRequest): BuildSummary | null {
   try {
-    return resolveProjectBuild(ctx, req);
+    return resolveAmong(builds, ctx.config, req, () => detectDeclaredNames(ctx.root, ctx.config), ctx.root);
   } catch (err) {
     if (req.variant || req.image) throw err;
     if (!(err instanceof QueryError)) throw err;
@@ -250,7 +252,7 @@ function activeBuildOrNone(ctx: ProjectContext, req: ActiveBuildRequest): BuildR
 }
 
 /** The answer's head: the project, its configuration hash (with the build's name) and what the build is. */
-function answerHead(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null, hashes: StatusHashes): Record<string, unknown> {
+function answerHead(ctx: ProjectContext, builds: BuildSummary[], build: BuildSummary | null, hashes: StatusHashes): Record<string, unknown> {
   const root = ctx.root;
   const cfgText = fs.existsSync(configPath(root)) ? fs.readFileSync(configPath(root), 'utf8') : '';
   return {
@@ -261,12 +263,12 @@ function answerHead(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | n
     compile_commands: build?.compileCommands ?? null,
     description: build?.description ?? '',
     provenance: build?.provenance ?? null,
-    ...(build ? linkingInfo(root, build.units.length, build.linkedUnits?.length ?? null, build.linking) : {}),
+    ...(build ? linkingInfo(root, build.unitCount, build.linkedUnitCount, build.linking) : {}),
   };
 }
 
 /** The project's vendor/project paths and the builds to choose from: variants, the active variant's images, the active pair. */
-function buildChoices(ctx: ProjectContext, builds: BuildRow[], build: BuildRow | null): Record<string, unknown> {
+function buildChoices(ctx: ProjectContext, builds: BuildSummary[], build: BuildSummary | null): Record<string, unknown> {
   const { variants, variant_images } = choicesOf(builds);
   return {
     vendor_paths: ctx.config.vendorPaths,
@@ -284,7 +286,7 @@ function buildChoices(ctx: ProjectContext, builds: BuildRow[], build: BuildRow |
 }
 
 /** What the build's record says: defines, implicit macros, Kconfig, entry point, memory and its diagnostics count. */
-function buildFacts(build: BuildRow | null): Record<string, unknown> {
+function buildFacts(build: BuildSummary | null): Record<string, unknown> {
   return {
     defines: build?.defines ?? {},
     defines_varying: build?.definesVarying ?? 0,
@@ -293,6 +295,6 @@ function buildFacts(build: BuildRow | null): Record<string, unknown> {
     entry_point: build?.entryPoint ?? '',
     memory: build?.memory ?? [],
     memory_note: build ? build.memoryNote : 'memory and entry_point describe one build; name a variant',
-    diagnostics_count: build?.diagnostics.length ?? 0,
+    diagnostics_count: build?.diagnosticsCount ?? 0,
   };
 }

@@ -10,13 +10,13 @@ export interface BuildSelector {
   image?: string;
 }
 
-export function choicesOf(builds: BuildRow[]): { variants: string[]; variant_images: Record<string, string[]> } {
+export function choicesOf(builds: readonly Pick<BuildRow, 'variant' | 'image'>[]): { variants: string[]; variant_images: Record<string, string[]> } {
   const variantImages: Record<string, string[]> = {};
   for (const b of builds) (variantImages[b.variant] ??= []).push(b.image);
   return { variants: Object.keys(variantImages).sort(), variant_images: variantImages };
 }
 
-function describeChoices(builds: BuildRow[]): string {
+function describeChoices(builds: readonly Pick<BuildRow, 'variant' | 'image'>[]): string {
   const { variant_images } = choicesOf(builds);
   return Object.entries(variant_images)
     .map(([v, imgs]) => (imgs.length > 1 || imgs[0] !== 'app' ? `${v} (images: ${imgs.join(', ')})` : v))
@@ -30,7 +30,7 @@ function describeChoices(builds: BuildRow[]): string {
 export type DeclaredBuilds = () => { variant: string; image: string; defaultVariant?: boolean }[];
 
 /** The variant the build system builds when none is named, when it is indexed (the first of PlatformIO's default_envs). */
-function buildSystemDefault(builds: BuildRow[], declared?: DeclaredBuilds): string | undefined {
+function buildSystemDefault(builds: readonly BuildChoice[], declared?: DeclaredBuilds): string | undefined {
   const named = declared?.().find((d) => d.defaultVariant)?.variant;
   return named !== undefined && builds.some((b) => b.variant === named) ? named : undefined;
 }
@@ -40,7 +40,14 @@ function buildSystemDefault(builds: BuildRow[], declared?: DeclaredBuilds): stri
  * qualifiers, build folder; `root` makes relative folders resolvable); several variants behind one alias refuse.
  */
 export function resolveBuild(reader: IndexReader, config: ProjectConfig, sel: BuildSelector = {}, declared?: DeclaredBuilds, root?: string): BuildRow {
-  const builds = reader.builds();
+  return resolveAmong(reader.builds(), config, sel, declared, root);
+}
+
+/** What resolving a build reads of each: its names, and the board and folder aliases name it by. */
+export type BuildChoice = Pick<BuildRow, 'variant' | 'image' | 'board' | 'buildDir'>;
+
+/** resolveBuild among given builds (full rows or status's summaries): the one it names. */
+export function resolveAmong<B extends BuildChoice>(builds: B[], config: ProjectConfig, sel: BuildSelector = {}, declared?: DeclaredBuilds, root?: string): B {
   if (builds.length === 0) throw new QueryError('the index holds no build yet', 'run `fw-context index`');
   const details = choicesOf(builds);
   const variant = sel.variant?.trim() || undefined;

@@ -1,5 +1,5 @@
-// The two index readers of status's snapshot: one that records what status asked the SQLite index (builds,
-// meta, counts, indexed files, content coverage) as JSON, and one that answers those same calls from the
+// The two index readers of status's snapshot: one that records what status asked the SQLite index (build
+// summaries, the builds' units once, meta, counts, indexed files, content coverage) as JSON, and one that answers those same calls from the
 // recording; any other call, or one it did not record, throws SnapshotMiss (status then asks the index).
 import { isDeepStrictEqual } from 'node:util';
 import type { IndexReader } from '../index/index-reader.js';
@@ -36,7 +36,8 @@ export function replayReader(answers: Answers): IndexReader {
   const reader = {
     unreadable: () => answer(callKey('unreadable')),
     meta: () => answer(callKey('meta')),
-    builds: () => answer(callKey('builds')),
+    buildSummaries: () => answer(callKey('buildSummaries')),
+    unitsOfBuilds: () => answer(callKey('unitsOfBuilds')),
     counts: (buildId?: number) => answer(callKey('counts', buildId)),
     files: (buildId?: number) => answer(callKey('files', buildId)),
     content: () => missElsewhere({ coverage: () => answer(callKey('coverage')) }),
@@ -58,7 +59,8 @@ export function recordingReader(real: IndexReader, answers: Answers): IndexReade
   const own: Methods = {
     unreadable: () => recorded(callKey('unreadable'), real.unreadable()),
     meta: () => recorded(callKey('meta'), real.meta()),
-    builds: () => recorded(callKey('builds'), real.builds()),
+    buildSummaries: () => recorded(callKey('buildSummaries'), real.buildSummaries()),
+    unitsOfBuilds: () => recorded(callKey('unitsOfBuilds'), real.unitsOfBuilds()),
     counts: (buildId?: number) => recorded(callKey('counts', buildId), real.counts(buildId)),
     files: (buildId?: number) => recorded(callKey('files', buildId), real.files(buildId)),
     content: () => {
