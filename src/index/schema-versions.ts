@@ -326,5 +326,6 @@ export const SCHEMA_VERSION = 23;
  * 102: a symbol's body is a bodies row its body_id names (one row per distinct text), no longer text in its own row.
  * 103: a build's diagnostics and units are value lists its row names (see schema 22).
  * 104: a value list may be stored as edits of its base (see schema 23).
+ * 105: a unit result's #undef states after the first are stored as the names they drop and add to the state before.
  */
-export const ROW_FORMAT_VERSION = 104;
+export const ROW_FORMAT_VERSION = 105;

@@ -1,8 +1,9 @@
 // A unit result's #undef marks (UnitResult.undone) as a value list (see value-lists.ts), named by
-// unit_results.undone_id: its first item the marks and runs, then one item per state. The units of a project's envs
-// repeat a few hundred distinct sets (533 in 2 661 results of 14 PlatformIO envs), and the sets of 170 builds of
-// one project ~15 000 distinct states (a state lists the names #undef'd: ~2.7 KB) in 1 071 distinct orders (96 MB
-// as whole sets, 42 MB as states).
+// unit_results.undone_id: its first item the marks and runs, then one item per state, each after the first written
+// as the names it drops and adds to the state before it where that is shorter. The units of a project's envs repeat a
+// few hundred distinct sets (533 in 2 661 results of 14 PlatformIO envs), and the sets of 246 builds of one project
+// ~16 000 distinct states (a state lists the names #undef'd: ~2.7 KB; 43 MB as whole states), most of them the state
+// before but for a name or two: as changes they are a few distinct short items.
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
 import type { Db } from './open-index.js';
@@ -15,13 +16,46 @@ type MarksItem = Omit<UndoneMarks, 'states'>;
 export function undoneText(marks: UndoneMarks | undefined): ListText {
   if (marks === undefined) return EMPTY_LIST;
   const head: MarksItem = marks.runs !== undefined ? { marks: marks.marks, runs: marks.runs } : { marks: marks.marks };
-  return listText(JSON.stringify([head, ...marks.states]));
+  return listText(JSON.stringify([head, ...marks.states.map((state, i) => (i === 0 ? state : stateItem(marks.states[i - 1], state)))]));
+}
+
+/** The names a state drops (`-`) and adds (`+`) to the state before it, each sorted; empty ones left out. */
+interface StateChange {
+  '-'?: string[];
+  '+'?: string[];
+}
+
+/** State `cur` as an item: its changes to `prev` (both sorted), or itself where that is as short. */
+function stateItem(prev: readonly string[], cur: readonly string[]): readonly string[] | StateChange {
+  const before = new Set(prev);
+  const now = new Set(cur);
+  const dropped = prev.filter((name) => !now.has(name));
+  const added = cur.filter((name) => !before.has(name));
+  const change: StateChange = { ...(dropped.length ? { '-': dropped } : {}), ...(added.length ? { '+': added } : {}) };
+  return JSON.stringify(change).length < JSON.stringify(cur).length ? change : cur;
+}
+
+/** The state `item` makes from the state before it: prev without the dropped names, merged with the added ones (sorted). */
+function stateOf(prev: readonly string[] | undefined, item: readonly string[] | StateChange): readonly string[] {
+  if (Array.isArray(item)) return item;
+  const change = item as StateChange;
+  if (prev === undefined) throw new Error('a stored #undef state names changes to no state before it');
+  const dropped = new Set(change['-'] ?? []);
+  const kept = prev.filter((name) => !dropped.has(name));
+  const added = change['+'] ?? [];
+  const state: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < added.length) state.push(j >= added.length || (i < kept.length && kept[i] < added[j]) ? kept[i++] : added[j++]);
+  return state;
 }
 
 /** The marks a list's JSON holds (its states the lists the walks' results hold: see shared-undone-states.ts). */
 export function undoneFromJson(json: string): UndoneMarks | undefined {
   if (json === EMPTY_LIST.json) return undefined;
-  const [head, ...states] = JSON.parse(json) as [MarksItem, ...string[][]];
+  const [head, ...items] = JSON.parse(json) as [MarksItem, ...(string[] | StateChange)[]];
+  const states: (readonly string[])[] = [];
+  for (const item of items) states.push(stateOf(states.at(-1), item));
   return sharedStatesOf({ states, ...head });
 }
 

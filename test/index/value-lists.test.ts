@@ -77,6 +77,22 @@ describe('value lists', () => {
     closeIndexForWrite(db);
   });
 
+  it('store each #undef state after the first as the names it drops and adds to the one before, and give the states back', () => {
+    const { db } = tempIndex();
+    const base = Array.from({ length: 80 }, (_, i) => `_GLIBCXX_NAME_${String(i).padStart(2, '0')}`);
+    const grown = [...base, 'a_lower', '_GLIBCXX_NAME_40\u00002\u000017'].sort();
+    const swapped = grown.filter((n) => n !== '_GLIBCXX_NAME_07').concat('_GLIBCXX_ADDED').sort();
+    const a: UndoneMarks = { states: [base, grown, swapped], marks: [0, 0, 0, 1, 5, 1, 2, 9, 2] };
+    const b: UndoneMarks = { states: [base, grown], marks: [0, 0, 0, 3, 2, 1] };
+    const ids = [a, b].map((m) => storeList(db, undoneText(m)));
+    expect(ids.map((id) => undoneFromJson(storedListJson(db, id)))).toEqual([a, b]);
+    // The full first state once, its two changes (shared by both results), the two marks items: short items.
+    expect(count(db, 'list_items')).toBe(5);
+    const lengths = (db.prepare('SELECT length(json) FROM list_items').pluck().all() as number[]).sort((x, y) => x - y);
+    expect(lengths.filter((n) => n > 200)).toHaveLength(1);
+    closeIndexForWrite(db);
+  });
+
   it('collect unused items once grown, and a writer whose cached ids another connection collected stores them anew', () => {
     const { file, db } = tempIndex();
     const kept = storeList(db, text([['KEPT', null]]));
