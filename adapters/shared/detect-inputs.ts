@@ -59,8 +59,9 @@ export function recordDetectInputs<T>(fn: () => T): { value: T; inputs: DetectIn
 
 function kindOf(p: string): string {
   try {
-    const st = fs.statSync(p);
-    return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    // Most paths checked are absent (a board manifest, a map file not built yet): no error made for them.
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    return !st ? 'none' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
   } catch {
     return 'none';
   }

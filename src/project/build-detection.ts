@@ -11,6 +11,7 @@ import type { DeclaredName } from './declared-builds.js';
 
 /** Apply [variants] renames from the config: build folder (relative) or detected variant → new name. */
 export function applyRenames(root: string, builds: Pick<BuildDescription, 'variant' | 'buildDir'>[], config: ProjectConfig): void {
+  if (Object.keys(config.variantNames).length === 0) return;
   for (const b of builds) {
     const rel = path.relative(root, b.buildDir).split(path.sep).join('/');
     const rename = config.variantNames[rel] ?? config.variantNames[b.variant];
