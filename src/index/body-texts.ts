@@ -2,6 +2,7 @@
 // each parse): symbols.body_id names a `bodies` row, found by a 52-bit key of the text's sha1. Ids are never reused.
 import type { Db } from './open-index.js';
 import { sha1Key } from '../model/sha1.js';
+import { ownString } from '../model/own-strings.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
 import { collectionCount, countCollection } from './collection-counts.js';
@@ -46,7 +47,9 @@ export class BodyStore {
     const key = sha1Key(text);
     const found = prepared(this.db, 'SELECT id FROM bodies WHERE key = ? AND text = ?').pluck().get(key, text) as number | undefined;
     const id = found ?? Number(prepared(this.db, 'INSERT INTO bodies(key, text) VALUES (?, ?)').run(key, text).lastInsertRowid);
-    this.ids.set(text, id);
+    // A body is cut from its file's masked text: held as it is, it would keep that whole text for as long as the
+    // cache keeps the body (the libstdc++ headers of a host build: ~440 texts, 7 MB, past the build's end).
+    this.ids.set(ownString(text), id);
     return id;
   }
 

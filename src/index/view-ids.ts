@@ -4,6 +4,7 @@
 // edge: ids for the hashes when a row is written (a new view stored with no uses yet: the writer counts its uses
 // once the build's results are linked), hashes for the ids when a row is read.
 import type { Db } from './open-index.js';
+import { ownString } from '../model/own-strings.js';
 import { prepared } from './statement-cache.js';
 import { decodeIds, encodeIds } from './value-lists.js';
 
@@ -66,7 +67,8 @@ function viewId(db: Db, c: ViewIdCache, hash: string, json: (hash: string) => st
     id = Number(prepared(db, 'INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 0)').run(hash, data).lastInsertRowid);
   }
   if (c.ids.size >= MAX_CACHED) c.ids.clear();
-  c.ids.set(hash, id);
+  // A hash is cut from the hex of a row's view hashes (see storedViewHashes): held as it is, it keeps all of them.
+  c.ids.set(ownString(hash), id);
   return id;
 }
 

@@ -258,10 +258,25 @@ export interface HeaderWalkState {
 const MAX_ENTRIES_PER_SLOT = 64;
 const MAX_ENTRIES = 50_000;
 
+/**
+ * Weight (see entryWeight) of the entries a cache takes before it takes no more, ~55 bytes of heap a unit with what
+ * they hold. A host build's units read ~900 libstdc++ and project headers each, and an entry lists every name, file
+ * and operation of the walks nested in it: 341 units recorded 1 843 entries of weight 1.7 M, ~90 MB live at the end
+ * of the build's walks (peak RSS ~390 MiB), where a board's build records a few hundred. Tests lower it.
+ */
+export const headerWalkWeight = { max: 800_000 };
+
+/** An entry's lists, counted in items: what its memory grows with (its views and replay forms come later, and are left out). */
+function entryWeight(e: HeaderEntry): number {
+  return 2 * (e.readNames.length + e.onceFiles.length + e.files.length + (e.countNames?.length ?? 0)) + e.readAll.length + e.ops.length;
+}
+
 /** Recorded header walks of one run, by file, place in the search chain and walker configuration. */
 export class HeaderWalkCache {
   private slots = new Map<string, HeaderEntry[]>();
   private count = 0;
+  /** Weight of the entries held (see headerWalkWeight). */
+  private held = 0;
   /** Header inclusions walked (no entry held) / of those, recorded for reuse / replayed from an entry. */
   walked = 0;
   recorded = 0;
@@ -284,18 +299,27 @@ export class HeaderWalkCache {
   add(slot: HeaderEntry[], entry: HeaderEntry): void {
     this.recorded++;
     if (slot.length >= MAX_ENTRIES_PER_SLOT || this.count >= MAX_ENTRIES) return;
+    const weight = entryWeight(entry);
+    if (this.held + weight > headerWalkWeight.max) return;
     slot.push(entry);
     this.count++;
+    this.held += weight;
   }
 
   get size(): number {
     return this.count;
   }
 
+  /** Weight of the entries held (see headerWalkWeight). */
+  get weight(): number {
+    return this.held;
+  }
+
   /** Drops every entry (the counts of walks stay). */
   clear(): void {
     this.slots.clear();
     this.count = 0;
+    this.held = 0;
   }
 
   /**
@@ -308,6 +332,7 @@ export class HeaderWalkCache {
       const kept = slot.filter((e) => !e.skeletons.some((sk) => skeletons.has(sk)));
       if (kept.length === slot.length) continue;
       this.count -= slot.length - kept.length;
+      for (const e of slot) if (!kept.includes(e)) this.held -= entryWeight(e);
       if (kept.length) this.slots.set(key, kept);
       else this.slots.delete(key);
     }
