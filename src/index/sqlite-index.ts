@@ -160,14 +160,17 @@ export class SqliteIndex implements IndexReader {
     }
   }
 
-  builds(): BuildRow[] {
-    let rows: Record<string, unknown>[];
+  /** The builds table's rows in order (none when the index has no such table yet). */
+  private buildRows(): Record<string, unknown>[] {
     try {
-      rows = this.db.prepare('SELECT * FROM builds ORDER BY variant, image').all() as Record<string, unknown>[];
+      return this.db.prepare('SELECT * FROM builds ORDER BY variant, image').all() as Record<string, unknown>[];
     } catch {
       return [];
     }
-    return rows.map((r) => ({
+  }
+
+  builds(): BuildRow[] {
+    return this.buildRows().map((r) => ({
       id: r.id as number,
       variant: r.variant as string,
       image: r.image as string,
@@ -204,13 +207,7 @@ export class SqliteIndex implements IndexReader {
   }
 
   unitsOfBuilds(): string[] {
-    let rows: Record<string, unknown>[];
-    try {
-      rows = this.db.prepare('SELECT * FROM builds ORDER BY variant, image').all() as Record<string, unknown>[];
-    } catch {
-      return [];
-    }
-    return [...new Set(rows.flatMap((r) => rowUnits(this.db, r)))];
+    return [...new Set(this.buildRows().flatMap((r) => rowUnits(this.db, r)))];
   }
 
   counts(buildId?: number): { symbols: number; files: number; references: number } {
