@@ -3,6 +3,7 @@
 import type { Db } from './open-index.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { RowBatch } from './row-batch.js';
+import { ACCESS_CODES, VIA_CODES } from './variable-ref-codes.js';
 
 export class ReadingRowsWriter {
   private readonly varRows;
@@ -22,7 +23,7 @@ export class ReadingRowsWriter {
     if (!r) return;
     const vars = this.varRows.values;
     for (const v of r.variableRefs) {
-      vars.push(parsedId, v.name, v.line, v.column, v.access, v.via);
+      vars.push(parsedId, v.name, v.line, v.column, ACCESS_CODES[v.access], VIA_CODES[v.via]);
       this.varRows.added();
     }
     for (const b of r.classBases) this.insBase.run(parsedId, b.classQualifiedName, b.baseName, b.baseText, b.access, b.isVirtual ? 1 : 0, b.line);

@@ -35,7 +35,8 @@
 // 22: builds.diagnostics_id and units_id name value lists of a build's diagnostics (all of them) and units, replacing
 //     file_diagnostics (a row per diagnostic per build) and the row's diagnostics_json and units_json.
 // 23: value_lists.base_id: a list may be stored as the edits of a plain list stored before it.
-export const SCHEMA_VERSION = 23;
+// 24: variable_refs.access and via are small integers (variable-ref-codes.ts), not words.
+export const SCHEMA_VERSION = 24;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

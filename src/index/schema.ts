@@ -261,13 +261,14 @@ CREATE TABLE IF NOT EXISTS build_units (
 );
 CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
+-- A variable's uses: \`access\` 0 read, 1 write, 2 address taken; \`via\` 0 its name, 1 a member access (variable-ref-codes.ts).
 CREATE TABLE IF NOT EXISTS variable_refs (
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
-  access TEXT NOT NULL,
-  via TEXT NOT NULL
+  access INTEGER NOT NULL,
+  via INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS variable_refs_name ON variable_refs(name);
 CREATE INDEX IF NOT EXISTS variable_refs_parsed ON variable_refs(parsed_id, line);

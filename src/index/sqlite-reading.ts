@@ -4,6 +4,7 @@ import type { Page, SymbolRow } from './index-reader.js';
 import type { BodyRow, CallInRange, ClassBaseRow, ReadingIndex, RefScope, TemplateUseRow, VariableRefRow } from './reading-reader.js';
 import { likeEscape, SYMBOL_COLUMNS, SYMBOL_FROM, toSymbol } from './sqlite-index.js';
 import { notACast, notAMacroCall } from './sqlite-call-graph.js';
+import { accessName, ACCESS_CODES, viaName, VIA_CODES } from './variable-ref-codes.js';
 
 type Params = Record<string, unknown>;
 
@@ -35,8 +36,8 @@ const SHADOWED = `NOT EXISTS (SELECT 1 FROM symbols l WHERE l.parsed_id = x.pars
 function toVarRef(r: Record<string, unknown>): VariableRefRow {
   return {
     name: r.name as string,
-    access: r.access as VariableRefRow['access'],
-    via: r.via as VariableRefRow['via'],
+    access: accessName(r.access as number),
+    via: viaName(r.via as number),
     file: r.file as string,
     line: r.line as number,
     column: r.col as number,
@@ -107,8 +108,8 @@ export class SqliteReading implements ReadingIndex {
     const parts = ['x.name = @name'];
     if (scope.fieldOf !== undefined) {
       const owners = scope.fieldOf.map((o, i) => ((params[`o${i}`] = likeEscape(o) + '::%'), `fn LIKE @o${i} ESCAPE '\\'`));
-      parts.push(owners.length ? `(x.via = 'member' OR (x.via = 'name' AND (SELECT ${owners.join(' OR ')} FROM (SELECT ${ENCLOSING_FUNCTION} AS fn))))` : `x.via = 'member'`);
-    } else if (scope.via) parts.push(`x.via = '${scope.via === 'member' ? 'member' : 'name'}'`);
+      parts.push(owners.length ? `(x.via = ${VIA_CODES.member} OR (x.via = ${VIA_CODES.name} AND (SELECT ${owners.join(' OR ')} FROM (SELECT ${ENCLOSING_FUNCTION} AS fn))))` : `x.via = ${VIA_CODES.member}`);
+    } else if (scope.via) parts.push(`x.via = ${scope.via === 'member' ? VIA_CODES.member : VIA_CODES.name}`);
     if (scope.excludeShadowed) parts.push(SHADOWED);
     if (scope.file !== undefined) parts.push('f.path = @file'), (params.file = scope.file);
     if (scope.fromLine !== undefined) parts.push('x.line >= @from'), (params.from = scope.fromLine);
@@ -116,10 +117,10 @@ export class SqliteReading implements ReadingIndex {
     const from = `variable_refs x ${IN_BUILD}`;
     const where = parts.join(' AND ');
     const counts: Record<string, number> = { read: 0, write: 0, address: 0 };
-    for (const r of this.db.prepare(`SELECT x.access, count(*) AS n FROM ${from} WHERE ${where} GROUP BY x.access`).all(params) as { access: string; n: number }[]) counts[r.access] = r.n;
+    for (const r of this.db.prepare(`SELECT x.access, count(*) AS n FROM ${from} WHERE ${where} GROUP BY x.access`).all(params) as { access: number; n: number }[]) counts[accessName(r.access)] = r.n;
     const result = this.page(
       `SELECT x.name, x.access, x.via, f.path AS file, x.line, x.col, f.is_vendor, ${ENCLOSING_FUNCTION} AS in_function FROM ${from} WHERE ${where}
-       ORDER BY CASE x.access WHEN 'write' THEN 0 WHEN 'address' THEN 1 ELSE 2 END, f.is_vendor, f.path, x.line, x.col`,
+       ORDER BY CASE x.access WHEN ${ACCESS_CODES.write} THEN 0 WHEN ${ACCESS_CODES.address} THEN 1 ELSE 2 END, f.is_vendor, f.path, x.line, x.col`,
       `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
       params,
       page,

@@ -2,11 +2,12 @@
 // file reading, file maps, variable readers/writers, symbol context and the C++ class tools — and the path
 // rules of read_file / get_file_map (no "..", no absolute path or symlink leading outside the project).
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { copyFixture, fixturePath } from '../../src/project/copy-fixture.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 import { tempDir } from '../helpers/fixture-project.js';
 import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 
@@ -200,6 +201,15 @@ describe('find_variables', () => {
     const local = rows((await call('find_variables', { name: 'value', scope: 'local' }, 'build-board-b')).value)[0];
     expect(local).toMatchObject({ owner: 'sensor_poll', counts: { read: 2, write: 0 } });
     expect(local.refs.every((r: Value) => r.line >= 31 && r.line <= 36)).toBe(true);
+  });
+
+  it('answers from accesses stored as small integers (read 0, write 1, address 2; name 0, member 1)', () => {
+    const db = new Database(indexPath(root), { readonly: true });
+    const kinds = db.prepare('SELECT DISTINCT typeof(access) || typeof(via) FROM variable_refs').pluck().all();
+    const codes = db.prepare('SELECT DISTINCT access, via FROM variable_refs ORDER BY 1, 2').raw().all();
+    db.close();
+    expect(kinds).toEqual(['integerinteger']);
+    expect(codes).toEqual([[0, 0], [0, 1], [1, 0], [2, 0]]);
   });
 
   it('finds a C++ field used by a subclass method, with its class', async () => {
