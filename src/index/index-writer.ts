@@ -17,7 +17,7 @@ import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
 import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
-import { deleteUnusedViews, namedViewHashes } from './view-ids.js';
+import { namedViewHashes } from './view-ids.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
@@ -775,9 +775,7 @@ export class IndexWriter {
     }
     // Deleted ids may name other rows later.
     known.clear();
-    const release = this.sql('UPDATE file_views SET uses = uses - ? WHERE hash = ?');
-    for (const [hash, e] of released) release.run(e.n, hash);
-    deleteUnusedViews(this.db);
+    releaseViews(this.db, new Map(Array.from(released, ([hash, e]) => [hash, e.n])));
   }
 
   /** Drop builds not in `keep` ("variant\0image" keys) nor kept by their folder, and the rows no build uses any more. */
