@@ -3,68 +3,13 @@
 // edited form is a marker (the varint 1: a plain list, see value-lists.ts encodeIds, never starts with it), the base's
 // id, then runs of [keep, drop, add n, n item ids as zigzag differences]; base items after the last run are dropped.
 // A base is always a plain list, so one read of it decodes any list.
+import { VarintReader, VarintWriter } from './varints.js';
 
 /** Base items an item may be looked for ahead of the current one before it is written as added instead. */
 const LOOK_AHEAD = 64;
 
 /** The varint the edited form starts with. */
 const EDITED = 1;
-
-class VarintWriter {
-  private bytes: number[] = [];
-  private before = 0;
-
-  unsigned(v: number): void {
-    while (v >= 0x80) {
-      this.bytes.push((v % 0x80) | 0x80);
-      v = Math.floor(v / 0x80);
-    }
-    this.bytes.push(v);
-  }
-
-  /** An item id as its zigzag difference from the id written before it. */
-  id(id: number): void {
-    const d = id - this.before;
-    this.before = id;
-    this.unsigned(d >= 0 ? 2 * d : -2 * d - 1);
-  }
-
-  get length(): number {
-    return this.bytes.length;
-  }
-
-  buffer(): Buffer {
-    return Buffer.from(this.bytes);
-  }
-}
-
-class VarintReader {
-  at = 0;
-  private before = 0;
-  constructor(private readonly bytes: Uint8Array) {}
-
-  get done(): boolean {
-    return this.at >= this.bytes.length;
-  }
-
-  unsigned(): number {
-    let v = 0;
-    let scale = 1;
-    for (;;) {
-      if (this.at >= this.bytes.length) throw new Error('a stored list ends inside a number');
-      const b = this.bytes[this.at++];
-      v += (b & 0x7f) * scale;
-      if ((b & 0x80) === 0) return v;
-      scale *= 0x80;
-    }
-  }
-
-  id(): number {
-    const v = this.unsigned();
-    this.before += v % 2 === 0 ? v / 2 : -(v + 1) / 2;
-    return this.before;
-  }
-}
 
 /** Whether stored `items` are in the edited form. */
 export function isEdited(items: Uint8Array): boolean {
@@ -124,7 +69,7 @@ function runsFrom(base: readonly number[], ids: readonly number[]): Run[] {
 
 /** `ids` as edits of `base` (stored list `baseId`), or undefined when that is not under half their plain size `plainBytes`. */
 export function encodeEdits(baseId: number, base: readonly number[], ids: readonly number[], plainBytes: number): Buffer | undefined {
-  const w = new VarintWriter();
+  const w = new VarintWriter(ids.length);
   w.unsigned(EDITED);
   w.unsigned(baseId);
   for (const run of runsFrom(base, ids)) {

@@ -12,6 +12,7 @@ import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
 import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
+import { VarintReader, VarintWriter } from './varints.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -87,39 +88,16 @@ function itemId(db: Db, c: ItemCache, json: string): number {
  * (a `tested` list's ~1 500 pairs: ~1 byte each instead of 2).
  */
 export function encodeIds(ids: readonly number[]): Buffer {
-  const out = Buffer.allocUnsafe(ids.length * 8);
-  let at = 0;
-  let before = 0;
-  for (const id of ids) {
-    const d = id - before;
-    before = id;
-    let v = d >= 0 ? 2 * d : -2 * d - 1;
-    while (v >= 0x80) {
-      out[at++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
-    }
-    out[at++] = v;
-  }
-  return out.subarray(0, at);
+  const w = new VarintWriter(ids.length);
+  for (const id of ids) w.id(id);
+  return w.buffer();
 }
 
 /** The ids encodeIds wrote. */
 export function decodeIds(bytes: Uint8Array): number[] {
+  const r = new VarintReader(bytes);
   const ids: number[] = [];
-  let v = 0;
-  let scale = 1;
-  let before = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    v += (b & 0x7f) * scale;
-    if (b & 0x80) scale *= 0x80;
-    else {
-      before += v % 2 === 0 ? v / 2 : -(v + 1) / 2;
-      ids.push(before);
-      v = 0;
-      scale = 1;
-    }
-  }
+  while (!r.done) ids.push(r.id());
   return ids;
 }
 
