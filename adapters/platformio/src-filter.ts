@@ -1,13 +1,16 @@
 // PlatformIO's source filter: `+<pattern>`/`-<pattern>` in order over Python-glob matches below src_dir (a
-// matched folder means every file in it). Leaves out symlink loops and Windows separators.
+// matched folder means every file in it). A literal part of a pattern is probed by its own path, never by listing
+// its parent: `+<../variants/x>` depends on that folder, not on every entry beside the project. Leaves out symlink
+// loops and Windows separators.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fnmatchToRegex } from '../shared/fnmatch.js';
-import { listEntries } from '../shared/detect-inputs.js';
+import { listEntries, pathKind } from '../shared/detect-inputs.js';
 
 export const SRC_BUILD_EXTS = new Set(['.c', '.cc', '.cpp', '.cxx', '.S', '.spp', '.SPP', '.sx', '.s', '.asm', '.ASM', '.ino']);
 
 const listing = new Map<string, fs.Dirent[] | null>();
+const kinds = new Map<string, string>();
 
 function readDir(dir: string): fs.Dirent[] | null {
   let r = listing.get(dir);
@@ -21,18 +24,19 @@ function readDir(dir: string): fs.Dirent[] | null {
 /** Forget cached listings (call at the start of a detect run). */
 export function clearListingCache(): void {
   listing.clear();
+  kinds.clear();
 }
 
-function isDirCached(p: string): boolean {
-  const parent = readDir(path.dirname(p));
-  const e = parent?.find((d) => d.name === path.basename(p));
-  if (e) return e.isDirectory() || (e.isSymbolicLink() && readDir(p) !== null);
-  return readDir(p) !== null;
+/** The kind of a path a pattern names literally ('file', 'dir', 'other', 'none'; symlinks followed), checked once. */
+function probedKind(p: string): string {
+  let k = kinds.get(p);
+  if (k === undefined) kinds.set(p, (k = pathKind(p)));
+  return k;
 }
 
-function existsCached(p: string): boolean {
-  const parent = readDir(path.dirname(p));
-  return parent ? parent.some((d) => d.name === path.basename(p)) : false;
+/** Whether entry `e` of a listed folder is a folder (a symlink to one too). */
+function entryIsDir(dir: string, e: fs.Dirent): boolean {
+  return e.isDirectory() || (e.isSymbolicLink() && readDir(path.join(dir, e.name)) !== null);
 }
 
 const hasMagic = (s: string) => /[*?[]/.test(s);
@@ -41,7 +45,7 @@ function descendants(dir: string, out: string[], includeHidden: boolean): void {
   for (const e of readDir(dir) ?? []) {
     if (!includeHidden && e.name.startsWith('.')) continue;
     const p = path.join(dir, e.name);
-    const isDir = e.isDirectory() || (e.isSymbolicLink() && readDir(p) !== null);
+    const isDir = entryIsDir(dir, e);
     out.push(isDir ? p + path.sep : p);
     if (isDir) descendants(p, out, includeHidden);
   }
@@ -72,11 +76,12 @@ export function expandGlob(base: string, pattern: string): string[] {
           if (e.name.startsWith('.') && !part.startsWith('.')) continue;
           if (!re.test(e.name)) continue;
           const p = path.join(dir, e.name);
-          next.push(isDirCached(p) ? p + path.sep : p);
+          next.push(entryIsDir(dir, e) ? p + path.sep : p);
         }
       } else {
         const p = path.join(dir, part);
-        if (existsCached(p)) next.push(isDirCached(p) ? p + path.sep : p);
+        const kind = probedKind(p);
+        if (kind !== 'none') next.push(kind === 'dir' ? p + path.sep : p);
       }
     }
     current = [...new Set(next)];

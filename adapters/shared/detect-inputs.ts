@@ -1,5 +1,6 @@
 // Records what build detection consults — each file read (size, mtime, content hash), each existence or
-// kind check, each folder listing, real path and environment variable — and checks later whether all of it
+// kind check, each folder listing (or only its sub-folders, for a caller that reads no other entry), real path and
+// environment variable — and checks later whether all of it
 // still holds, so an unchanged project is not detected again (detection-cache.ts). Reads go through the
 // helpers here (and fs-helpers.ts); recording is on only inside recordDetectInputs.
 import fs from 'node:fs';
@@ -8,7 +9,8 @@ import { sha1 } from '../../src/model/sha1.js';
 /**
  * One consulted input and what it answered:
  * `file` [path, size, mtimeMs, sha1 of the text] (null size: unreadable), `kind` [path, file|dir|other|none],
- * `list` [folder, sha1 of its sorted entries with their kinds, or null when unreadable], `real` [path, real
+ * `list` [folder, sha1 of its sorted entries with their kinds, or null when unreadable], `dirs` [folder, sha1 of its
+ * sorted sub-folder names, or null when unreadable], `real` [path, real
  * path or null], `env` [name, value or null], `derived` [path, derivation, size, mtimeMs, sha1 of what the
  * derivation takes from the text] (null size: unreadable).
  */
@@ -17,6 +19,7 @@ export type DetectInput =
   | ['derived', string, Derivation, number | null, number, string]
   | ['kind', string, string]
   | ['list', string, string | null]
+  | ['dirs', string, string | null]
   | ['real', string, string | null]
   | ['env', string, string | null];
 
@@ -131,6 +134,31 @@ export function listEntries(dir: string): fs.Dirent[] | null {
   return entries;
 }
 
+function subfolderDigest(entries: fs.Dirent[]): string {
+  return sha1(
+    entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()
+      .join('\n'),
+  );
+}
+
+/**
+ * A folder's sub-folders (entries that are folders, symlinks not followed), or null when it cannot be listed
+ * (recorded as such: a file added beside them changes nothing the caller reads).
+ */
+export function listSubfolders(dir: string): fs.Dirent[] | null {
+  let entries: fs.Dirent[] | null;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    entries = null;
+  }
+  if (log) note(['dirs', dir, entries ? subfolderDigest(entries) : null]);
+  return entries && entries.filter((e) => e.isDirectory());
+}
+
 /** The real path of `p` (symlinks resolved), or undefined when it cannot be resolved (recorded). */
 export function realPathOf(p: string): string | undefined {
   let real: string | undefined;
@@ -192,14 +220,16 @@ function check(input: DetectInput, recordedAt: number): 'same' | 'content' | fal
     }
     case 'kind':
       return same(kindOf(input[1]) === input[2]);
-    case 'list': {
+    case 'list':
+    case 'dirs': {
       let entries: fs.Dirent[] | null;
       try {
         entries = fs.readdirSync(input[1], { withFileTypes: true });
       } catch {
         entries = null;
       }
-      return same((entries ? listingDigest(entries) : null) === input[2]);
+      const digest = input[0] === 'list' ? listingDigest : subfolderDigest;
+      return same((entries ? digest(entries) : null) === input[2]);
     }
     case 'real': {
       let real: string | null;

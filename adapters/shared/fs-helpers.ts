@@ -2,7 +2,7 @@
 // names of build folders). What they read is recorded for the detection cache (detect-inputs.ts). No
 // globbing here: the build search is discover-build-dirs.ts.
 import path from 'node:path';
-import { listEntries, pathKind, readDetectedText, realPathOf } from './detect-inputs.js';
+import { listEntries, listSubfolders, pathKind, readDetectedText, realPathOf } from './detect-inputs.js';
 
 export function isDir(p: string): boolean {
   return pathKind(p) === 'dir';
@@ -22,12 +22,9 @@ export function readText(p: string): string | undefined {
   return readDetectedText(p);
 }
 
-/** Sub-folders of `dir` (names), sorted; [] when unreadable. */
+/** Sub-folders of `dir` (names), sorted; [] when unreadable. Only they are recorded: a file added beside them is no change. */
 export function listDirs(dir: string): string[] {
-  return (listEntries(dir) ?? [])
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
+  return (listSubfolders(dir) ?? []).map((e) => e.name).sort();
 }
 
 /** Names of the entries of `dir`; [] when unreadable. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectInputsHold, envValue, listEntries, pathKind, readDerivedText, readDetectedText, realPathOf, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
+import { detectInputsHold, envValue, listEntries, listSubfolders, pathKind, readDerivedText, readDetectedText, realPathOf, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
 import { MAP_LOADED_OBJECTS } from '../../adapters/shared/map-derivation.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
@@ -73,6 +73,18 @@ describe('detection inputs', () => {
     const { inputs } = recorded(dir);
     change(dir);
     expect(detectInputsHold(inputs, Date.now()).holds).toBe(false);
+  });
+
+  it('a folder listed for its sub-folders holds through a file added beside them, not through a folder added', () => {
+    const dir = project();
+    const checkedAt = Date.now();
+    const { value, inputs } = recordDetectInputs(() => listSubfolders(dir));
+    expect(value?.map((e) => e.name)).toEqual(['sub']);
+    expect(inputs.map((i) => i[0])).toEqual(['dirs']);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), '');
+    expect(detectInputsHold(inputs, checkedAt).holds).toBe(true);
+    fs.mkdirSync(path.join(dir, 'mbed-app'));
+    expect(detectInputsHold(inputs, checkedAt).holds).toBe(false);
   });
 
   it('trusts an unchanged size and mtime only outside the racy window', () => {
