@@ -87,5 +87,5 @@ export function detectBuilds(projectRoot: string, options: AdapterOptions = {}, 
   const checkedAt = Date.now();
   const run = recordDetectInputs(() => runAdapters(projectRoot, options, adapters));
   if (cacheFile) saveDetection(cacheFile, key, checkedAt, run.inputs, run.value);
-  return { builds: run.value.builds, diagnostics: [...discovery.diagnostics, ...run.value.diagnostics], discovery };
+  return { builds: run.value.builds, diagnostics: [...discovery.diagnostics, ...run.value.diagnostics], discovery, consulted: { checkedAt, inputs: run.inputs } };
 }

@@ -94,13 +94,22 @@ export interface DetectResult extends AdapterResult {
   discovery: Discovery;
   /** Set when the answer came from the detection cache: inputs checked, files re-read to check them. */
   fromCache?: { inputs: number; filesRechecked: number };
+  /** What the adapters consulted for the answer, and when all of it was last known to hold (an index keeps its files: src/indexer/described-from.ts). */
+  consulted: ConsultedInputs;
 }
 
-/** A detection answered from the cache: the answer, how many inputs were checked, how many files re-read for it. */
+/** The inputs an answer was detected from, all holding at `checkedAt` (ms since the epoch). */
+export interface ConsultedInputs {
+  checkedAt: number;
+  inputs: DetectInput[];
+}
+
+/** A detection answered from the cache: the answer, how many inputs were checked, how many files re-read for it, what it was detected from. */
 export interface CachedDetection {
   result: AdapterResult;
   inputs: number;
   filesRechecked: number;
+  consulted: ConsultedInputs;
 }
 
 let codeFingerprintMemo: string | undefined;
@@ -228,7 +237,8 @@ export function loadDetection(file: string, key: string): CachedDetection | unde
   const check = detectInputsHold(data.inputs, data.checkedAt);
   if (!check.holds) return undefined;
   if (check.byContent > 0) saveDetection(file, key, now, data.inputs, data.result);
-  return { result: data.result, inputs: data.inputs.length, filesRechecked: check.byContent };
+  const consulted = { checkedAt: check.byContent > 0 ? now : data.checkedAt, inputs: data.inputs };
+  return { result: data.result, inputs: data.inputs.length, filesRechecked: check.byContent, consulted };
 }
 
 /** A cached detection as detectBuilds answers it (the build search's diagnostics first). */
@@ -238,6 +248,7 @@ export function cachedResult(cached: CachedDetection, discovery: Discovery): Det
     diagnostics: [...discovery.diagnostics, ...cached.result.diagnostics],
     discovery,
     fromCache: { inputs: cached.inputs, filesRechecked: cached.filesRechecked },
+    consulted: cached.consulted,
   };
 }
 

@@ -268,3 +268,15 @@ export function detectInputsHold(inputs: DetectInput[], recordedAt: number): { h
   }
   return { holds: true, byContent };
 }
+
+/** detectInputsHold over every input: the ones that no longer answer the same (in order), and how many files were re-read. */
+export function changedDetectInputs(inputs: DetectInput[], recordedAt: number): { changed: DetectInput[]; byContent: number } {
+  const changed: DetectInput[] = [];
+  let byContent = 0;
+  for (const i of inputs) {
+    const r = check(i, recordedAt);
+    if (!r) changed.push(i);
+    else if (r === 'content') byContent++;
+  }
+  return { changed, byContent };
+}

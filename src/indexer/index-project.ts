@@ -13,6 +13,7 @@ import { detectProjectBuildsLazily, unreadableDescription } from '../project/bui
 // A cached detection that read a map file for an image's units is checked by the objects it loads (a relink keeps it).
 import '../../adapters/shared/map-derivation.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
+import { keepDescribedFrom } from './described-from.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { commonDefines } from './build-defines.js';
 import { defineScope, type DefineScope } from './define-scope.js';
@@ -613,6 +614,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     await updateContent(run, options, result, ahead);
     run.states.releaseBytes();
     finishRun(options, declared, result, writer, db, run.indexedAt);
+    // After the builds are written: a run cut short leaves the list its index was described from.
+    keepDescribedFrom(root, detected.consulted, selected.length === declared.length && result.builds.every((b) => !b.error));
   } finally {
     ahead?.close();
     await pool.close();

@@ -8,6 +8,8 @@ import { readLock } from '../indexer/lock-file.js';
 import type { RefreshState } from '../indexer/refresh-runner.js';
 import { linkSourceChanged } from '../indexer/link-source.js';
 import { appearedNote, relinkedFiles } from '../indexer/record-inputs.js';
+import { changedDescriptionFiles } from '../indexer/described-from.js';
+import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import { sha1 } from '../model/sha1.js';
 import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js';
 import { configPath, indexPath } from '../project/config.js';
@@ -69,7 +71,7 @@ function buildReasons(ctx: ProjectContext, builds: BuildSummary[], hashes: Statu
       reasons.push(`${rel} of build ${b.variant}/${b.image} is empty ([]) now: it lists no compile unit, so the build answers from its previous index. Rebuild the firmware so that it writes its compile commands (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), then run \`fw-context index\``);
     } else reasons.push(`${rel} changed since indexing (build ${b.variant}/${b.image}): run \`fw-context index\``);
   }
-  reasons.push(...relinkReasons(ctx.root, builds));
+  reasons.push(...relinkReasons(ctx.root, builds), ...describedFromReasons(ctx.root, builds));
   const dbTimes = builds.map((b) => b.compileCommandsMtimeMs).filter((t): t is number => typeof t === 'number');
   if (dbTimes.length) {
     const newest = Math.max(...dbTimes);
@@ -112,6 +114,26 @@ function relinkReasons(root: string, builds: BuildSummary[]): string[] {
     }
   }
   return reasons;
+}
+
+/**
+ * The files detection read to describe the builds (platformio.ini, a board manifest, a build folder's files) that
+ * changed since indexing, by content: one reason naming them. Compile databases and the files of the builds' records
+ * are left to the reasons above.
+ */
+function describedFromReasons(root: string, builds: BuildSummary[]): string[] {
+  const covered = new Set<string>();
+  for (const b of builds) {
+    if (b.compileCommands) covered.add(absolutePath(root, b.compileCommands));
+    for (const f of b.recordInputs?.files ?? []) covered.add(absolutePath(root, f.path));
+    if (b.recordInputs?.linkSource) covered.add(absolutePath(root, b.recordInputs.linkSource.path));
+  }
+  const changed = changedDescriptionFiles(root, covered);
+  if (!changed.length) return [];
+  const shown = shownList(changed.map((c) => `${storedPath(root, c.file)}${c.how === 'changed' ? '' : ` (${c.how})`}`), 3);
+  return [
+    `${shown} changed since indexing: the builds are described from ${changed.length > 1 ? 'them' : 'it'} (their units, flags and defines may differ; \`fw-context check\` names the builds affected): run \`fw-context index\``,
+  ];
 }
 
 export interface ActiveBuildRequest extends BuildSelector {
