@@ -22,6 +22,7 @@ import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 import { BodyStore } from './body-texts.js';
+import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -243,10 +244,10 @@ export class IndexWriter {
   constructor(readonly db: Db) {
     this.symbolRows = new RowBatch(
       db,
-      `INSERT INTO symbols(parsed_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
+      `INSERT INTO symbols(chunk_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
          docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body_id, alias, via_macro)`,
     );
-    this.refRows = new RowBatch(db, 'INSERT INTO refs(parsed_id, name, line, col, kind, caller, via_macro, slot, detail)');
+    this.refRows = new RowBatch(db, 'INSERT INTO refs(chunk_id, name, line, col, kind, caller, via_macro, slot, detail)');
     this.macroRows = new RowBatch(db, INSERT_MACROS);
     this.bodies = new BodyStore(db);
   }
@@ -565,7 +566,7 @@ export class IndexWriter {
       fileId, f.maskHash, f.language, parsed?.error ?? null, notes,
     )!;
     rowsStored(this.db, 'parsed_files');
-    if (parsed) this.writeParse(parsedId, parsed);
+    if (parsed) this.writeParse(parsedId, f.path, parsed);
     return { fileId, parsedId };
   }
 
@@ -585,22 +586,35 @@ export class IndexWriter {
     return { fileId: old.id, added: false };
   }
 
-  /** Symbol, reference and relation rows of a parse stored for the first time. */
-  private writeParse(parsedId: number, parsed: NonNullable<FileVersion['parsed']>): void {
+  /**
+   * Rows of a parse stored for the first time, chunk by chunk (parse-chunks.ts): a chunk stored before, by this parse
+   * of another mask or another file's, is only named; a new one is stored with its rows.
+   */
+  private writeParse(parsedId: number, path: string, parsed: NonNullable<FileVersion['parsed']>): void {
+    const name = this.sql('INSERT INTO parse_chunks(parsed_id, chunk_id) VALUES (?, ?)');
+    for (const c of chunksOf(path, parsed)) {
+      const { id, added } = storeChunk(this.db, c.hash);
+      name.run(parsedId, id);
+      if (added) this.writeChunkRows(id, c);
+    }
+  }
+
+  /** Symbol, reference and relation rows of a chunk stored for the first time. */
+  private writeChunkRows(chunkId: number, c: ParseChunk): void {
     const syms = this.symbolRows.values;
-    for (const s of parsed.symbols) {
+    for (const s of c.symbols) {
       syms.push(
-        parsedId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
+        chunkId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
         s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, this.bodies.id(s.body), s.alias ?? null, s.viaMacro ?? null,
       );
       this.symbolRows.added();
     }
     const refs = this.refRows.values;
-    for (const r of parsed.references) {
-      refs.push(parsedId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+    for (const r of c.references) {
+      refs.push(chunkId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
       this.refRows.added();
     }
-    this.reading.writeRelations(parsedId, parsed.relations);
+    this.reading.writeRelations(chunkId, c.relations);
   }
 
   /**
@@ -805,9 +819,9 @@ export class IndexWriter {
         INSERT INTO orphan_parses SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
         CREATE TEMP TABLE IF NOT EXISTS orphan_bodies(id INTEGER PRIMARY KEY);
         DELETE FROM orphan_bodies;
-        INSERT OR IGNORE INTO orphan_bodies SELECT body_id FROM symbols WHERE parsed_id IN (SELECT id FROM orphan_parses) AND body_id IS NOT NULL;
-        DELETE FROM symbols WHERE parsed_id IN (SELECT id FROM orphan_parses);
-        DELETE FROM refs WHERE parsed_id IN (SELECT id FROM orphan_parses);
+      `);
+      dropParseRows(this.db, 'orphan_parses', 'orphan_bodies');
+      this.db.exec(`
         DELETE FROM parsed_files WHERE id IN (SELECT id FROM orphan_parses);
         DELETE FROM build_file_lines WHERE file_id NOT IN (SELECT file_id FROM parsed_files);
         DELETE FROM files WHERE id NOT IN (SELECT file_id FROM parsed_files);
@@ -840,7 +854,7 @@ export class IndexWriter {
 
   /** Number of symbols of a stored build. */
   buildSymbolCount(buildId: number): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id WHERE bf.build_id = ?').get(buildId) as { n: number }).n;
+    return (this.db.prepare('SELECT count(*) AS n FROM build_files bf JOIN parse_chunks pc ON pc.parsed_id = bf.parsed_id JOIN symbols s ON s.chunk_id = pc.chunk_id WHERE bf.build_id = ?').get(buildId) as { n: number }).n;
   }
 
   /** Number of files of a stored build. */

@@ -1,5 +1,5 @@
 // Writes the rows that let queries read code as one build sees it: variable accesses, base classes and
-// template uses of a parse, and per build its include folders. Per-file line ranges are IndexWriter.writeFileLines's.
+// template uses of a chunk of a parse (parse-chunks.ts), and per build its include folders. Per-file line ranges are IndexWriter.writeFileLines's.
 import type { Db } from './open-index.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { RowBatch } from './row-batch.js';
@@ -12,22 +12,21 @@ export class ReadingRowsWriter {
   private readonly insDir;
 
   constructor(private readonly db: Db) {
-    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(parsed_id, name, line, col, access, via)');
-    this.insBase = db.prepare('INSERT INTO class_bases(parsed_id, class_qname, base_name, base_text, access, is_virtual, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.insTemplate = db.prepare('INSERT INTO template_uses(parsed_id, name, args, line, col, kind) VALUES (?, ?, ?, ?, ?, ?)');
+    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(chunk_id, name, line, col, access, via)');
+    this.insBase = db.prepare('INSERT INTO class_bases(chunk_id, class_qname, base_name, base_text, access, is_virtual, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insTemplate = db.prepare('INSERT INTO template_uses(chunk_id, name, args, line, col, kind) VALUES (?, ?, ?, ?, ?, ?)');
     this.insDir = db.prepare('INSERT OR IGNORE INTO build_include_dirs(build_id, dir) VALUES (?, ?)');
   }
 
-  /** Rows of a parse written for the first time (its variable accesses batched: see flush). */
-  writeRelations(parsedId: number, r: CodeRelations | undefined): void {
-    if (!r) return;
+  /** Rows of a chunk written for the first time (its variable accesses batched: see flush). */
+  writeRelations(chunkId: number, r: CodeRelations): void {
     const vars = this.varRows.values;
     for (const v of r.variableRefs) {
-      vars.push(parsedId, v.name, v.line, v.column, ACCESS_CODES[v.access], VIA_CODES[v.via]);
+      vars.push(chunkId, v.name, v.line, v.column, ACCESS_CODES[v.access], VIA_CODES[v.via]);
       this.varRows.added();
     }
-    for (const b of r.classBases) this.insBase.run(parsedId, b.classQualifiedName, b.baseName, b.baseText, b.access, b.isVirtual ? 1 : 0, b.line);
-    for (const t of r.templateUses) this.insTemplate.run(parsedId, t.name, t.args, t.line, t.column, t.kind);
+    for (const b of r.classBases) this.insBase.run(chunkId, b.classQualifiedName, b.baseName, b.baseText, b.access, b.isVirtual ? 1 : 0, b.line);
+    for (const t of r.templateUses) this.insTemplate.run(chunkId, t.name, t.args, t.line, t.column, t.kind);
   }
 
   /** Writes the variable accesses still pending (see RowBatch). */

@@ -36,7 +36,9 @@
 //     file_diagnostics (a row per diagnostic per build) and the row's diagnostics_json and units_json.
 // 23: value_lists.base_id: a list may be stored as the edits of a plain list stored before it.
 // 24: variable_refs.access and via are small integers (variable-ref-codes.ts), not words.
-export const SCHEMA_VERSION = 24;
+// 25: a parse's rows in shared chunks (parse-chunks.ts): symbols, refs, variable_refs, class_bases, template_uses
+//     name a chunk_id (chunks, parse_chunks), not a parsed_id.
+export const SCHEMA_VERSION = 25;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -328,5 +330,6 @@ export const SCHEMA_VERSION = 24;
  * 103: a build's diagnostics and units are value lists its row names (see schema 22).
  * 104: a value list may be stored as edits of its base (see schema 23).
  * 105: a unit result's #undef states after the first are stored as the names they drop and add to the state before.
+ * 106: a parse's rows stored in chunks of 16 lines, each distinct chunk once (parse-chunks.ts).
  */
-export const ROW_FORMAT_VERSION = 105;
+export const ROW_FORMAT_VERSION = 106;

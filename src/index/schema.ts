@@ -1,6 +1,6 @@
 // SQLite schema of the index: builds, files, parsed file versions (a file under one mask), symbols,
 // references, per-unit preprocessing results, macro groups, and FTS5 tables. Rows several builds share
-// (parses, unit results, macro groups) are stored once and referenced by id. SCHEMA_VERSION changes with
+// (parses, their chunks of rows, unit results, macro groups) are stored once and referenced by id. SCHEMA_VERSION changes with
 // tables; ROW_FORMAT_VERSION with row content (both in schema-versions.ts).
 
 import { CONTENT_SCHEMA_SQL } from './content-schema.js';
@@ -107,9 +107,26 @@ CREATE TABLE IF NOT EXISTS build_file_lines (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS build_file_lines_file ON build_file_lines(file_id);
 
+-- A parse's rows (symbols, references, variable accesses, base classes, template uses) come in chunks: the rows
+-- starting on the same 16 lines of the file (parse-chunks.ts). Each distinct chunk is stored once, found by the sha1
+-- of its rows; a parse names its chunks in parse_chunks. The parses of one file under several masks differ only near
+-- the lines the masks differ on, so they share most chunks. Rows name their chunk, never a parse: a query reaches a
+-- build's rows through build_files → parse_chunks → chunk_id. Ids are never reused; a chunk no parse names is
+-- collected with its rows.
+CREATE TABLE IF NOT EXISTS chunks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  hash BLOB NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS parse_chunks (
+  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
+  PRIMARY KEY (parsed_id, chunk_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS parse_chunks_chunk ON parse_chunks(chunk_id);
+
 CREATE TABLE IF NOT EXISTS symbols (
   id INTEGER PRIMARY KEY,
-  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
   stable_id TEXT NOT NULL,
   parent_id TEXT,
   name TEXT NOT NULL,
@@ -131,7 +148,7 @@ CREATE TABLE IF NOT EXISTS symbols (
   alias TEXT,
   via_macro TEXT
 );
-CREATE INDEX IF NOT EXISTS symbols_parsed ON symbols(parsed_id);
+CREATE INDEX IF NOT EXISTS symbols_chunk ON symbols(chunk_id);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_name_exact ON symbols(name);
@@ -152,7 +169,7 @@ CREATE TABLE IF NOT EXISTS bodies (
 CREATE INDEX IF NOT EXISTS bodies_key ON bodies(key);
 
 CREATE TABLE IF NOT EXISTS refs (
-  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
@@ -162,13 +179,13 @@ CREATE TABLE IF NOT EXISTS refs (
   slot TEXT,
   detail TEXT
 );
-CREATE INDEX IF NOT EXISTS refs_parsed ON refs(parsed_id);
--- Rows by name / by calling function, covering the (kind, parse) that paged call queries count per file.
+CREATE INDEX IF NOT EXISTS refs_chunk ON refs(chunk_id);
+-- Rows by name / by calling function, covering the (kind, chunk) that paged call queries count per file.
 -- They replace the one-column refs_name / refs_caller (dropped by any writer that opens an older index).
 DROP INDEX IF EXISTS refs_name;
 DROP INDEX IF EXISTS refs_caller;
-CREATE INDEX IF NOT EXISTS refs_name_kind ON refs(name, kind, parsed_id);
-CREATE INDEX IF NOT EXISTS refs_caller_kind ON refs(caller, kind, parsed_id) WHERE caller IS NOT NULL;
+CREATE INDEX IF NOT EXISTS refs_name_kind ON refs(name, kind, chunk_id);
+CREATE INDEX IF NOT EXISTS refs_caller_kind ON refs(caller, kind, chunk_id) WHERE caller IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_slot ON refs(slot) WHERE slot IS NOT NULL;
 -- The member part of a slot ('.field' of 'T.field'): pointer calls and stores matched by member name alone.
 -- Created by any writer that opens an older index too (no schema bump: readers without it scan instead).
@@ -263,7 +280,7 @@ CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
 -- A variable's uses: \`access\` 0 read, 1 write, 2 address taken; \`via\` 0 its name, 1 a member access (variable-ref-codes.ts).
 CREATE TABLE IF NOT EXISTS variable_refs (
-  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
@@ -271,10 +288,10 @@ CREATE TABLE IF NOT EXISTS variable_refs (
   via INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS variable_refs_name ON variable_refs(name);
-CREATE INDEX IF NOT EXISTS variable_refs_parsed ON variable_refs(parsed_id, line);
+CREATE INDEX IF NOT EXISTS variable_refs_chunk ON variable_refs(chunk_id, line);
 
 CREATE TABLE IF NOT EXISTS class_bases (
-  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
   class_qname TEXT NOT NULL,
   base_name TEXT NOT NULL,
   base_text TEXT NOT NULL,
@@ -282,17 +299,17 @@ CREATE TABLE IF NOT EXISTS class_bases (
   is_virtual INTEGER NOT NULL,
   line INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS class_bases_parsed ON class_bases(parsed_id);
+CREATE INDEX IF NOT EXISTS class_bases_chunk ON class_bases(chunk_id);
 
 CREATE TABLE IF NOT EXISTS template_uses (
-  parsed_id INTEGER NOT NULL REFERENCES parsed_files(id) ON DELETE CASCADE,
+  chunk_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   args TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
   kind TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS template_uses_parsed ON template_uses(parsed_id);
+CREATE INDEX IF NOT EXISTS template_uses_chunk ON template_uses(chunk_id);
 
 -- Include folders of a build's compile commands (-I, -iquote, -isystem, -idirafter), stored paths.
 CREATE TABLE IF NOT EXISTS build_include_dirs (

@@ -8,8 +8,8 @@ import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
 
 const CALL_FROM = `refs r
-  JOIN build_files bf ON bf.parsed_id = r.parsed_id AND bf.build_id = @buildId
-  JOIN parsed_files p ON p.id = r.parsed_id
+  JOIN parse_chunks bfc ON bfc.chunk_id = r.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = bf.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
 type Params = Record<string, unknown>;
@@ -65,7 +65,7 @@ function functionLikeMacro(m: string): string {
  */
 export function notAMacroCall(r: string): string {
   return `NOT (${r}.kind = 'call' AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
-    WHERE m.name = ${r}.name AND ${functionLikeMacro('m')}) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN build_files fb ON fb.parsed_id = fs.parsed_id
+    WHERE m.name = ${r}.name AND ${functionLikeMacro('m')}) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id
     AND fb.build_id = @buildId WHERE fs.name = ${r}.name AND fs.kind IN ('function', 'method', 'varglobal')))`;
 }
 
@@ -90,7 +90,7 @@ function callColumns(pc: PointerCalls): string {
  */
 export function notACast(r: string): string {
   return `NOT (${r}.detail IS NOT NULL AND ${r}.kind IN ('call', 'macro_call') AND EXISTS (SELECT 1 FROM symbols ts
-    JOIN build_files tb ON tb.parsed_id = ts.parsed_id AND tb.build_id = @buildId WHERE ts.name = ${r}.name AND ts.kind = 'typedef'))`;
+    JOIN parse_chunks tbc ON tbc.chunk_id = ts.chunk_id JOIN build_files tb ON tb.parsed_id = tbc.parsed_id AND tb.build_id = @buildId WHERE ts.name = ${r}.name AND ts.kind = 'typedef'))`;
 }
 
 function toCall(r: Record<string, unknown>): CallRow {
@@ -136,9 +136,10 @@ export class SqliteCallGraph implements CallGraphReader {
     const match = `r.${column} IN (${named}) AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
     const perFile = this.db
       .prepare(
-        `SELECT g.id, g.n FROM (SELECT r.parsed_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.parsed_id) g
-          JOIN build_files bf ON bf.parsed_id = g.id AND bf.build_id = @buildId JOIN parsed_files p ON p.id = g.id JOIN files f ON f.id = p.file_id
-        ${opts.projectOnly ? 'WHERE f.is_vendor = 0' : ''} ORDER BY f.is_vendor, f.path`,
+        `SELECT bf.parsed_id AS id, sum(g.n) AS n FROM (SELECT r.chunk_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.chunk_id) g
+          JOIN parse_chunks pc ON pc.chunk_id = g.id JOIN build_files bf ON bf.parsed_id = pc.parsed_id AND bf.build_id = @buildId
+          JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id
+        ${opts.projectOnly ? 'WHERE f.is_vendor = 0' : ''} GROUP BY bf.parsed_id ORDER BY f.is_vendor, f.path`,
       )
       .all(params) as { id: number; n: number }[];
     let total = 0;
@@ -153,7 +154,7 @@ export class SqliteCallGraph implements CallGraphReader {
     }
     if (!ids.length || page.limit <= 0) return { rows: [], total };
     const rows = this.db
-      .prepare(`SELECT ${callColumns(pc)} FROM ${CALL_FROM} WHERE ${match} AND r.parsed_id IN (${list('p', ids, params)}) ORDER BY f.is_vendor, f.path, r.line, r.col`)
+      .prepare(`SELECT ${callColumns(pc)} FROM ${CALL_FROM} WHERE ${match} AND bf.parsed_id IN (${list('p', ids, params)}) ORDER BY f.is_vendor, f.path, r.line, r.col`)
       .all(params) as Record<string, unknown>[];
     return { rows: rows.slice(page.offset - first, page.offset - first + page.limit).map(toCall), total };
   }
@@ -182,11 +183,11 @@ export class SqliteCallGraph implements CallGraphReader {
   unreferencedFunctions(buildId: number, projectOnly: boolean): UnreferencedFunction[] {
     const sql = `SELECT s.name, s.qualified_name, f.path AS file, s.line, s.signature, f.is_vendor, s.via_macro
       FROM symbols s
-      JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
-      JOIN parsed_files p ON p.id = s.parsed_id
+      JOIN parse_chunks bfc ON bfc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = bf.parsed_id
       JOIN files f ON f.id = p.file_id
       WHERE s.kind IN ('function', 'method') AND s.is_definition = 1 AND s.body_id IS NOT NULL${projectOnly ? ' AND f.is_vendor = 0' : ''}
-        AND NOT EXISTS (SELECT 1 FROM refs r JOIN build_files b2 ON b2.parsed_id = r.parsed_id AND b2.build_id = @buildId
+        AND NOT EXISTS (SELECT 1 FROM refs r JOIN parse_chunks b2c ON b2c.chunk_id = r.chunk_id JOIN build_files b2 ON b2.parsed_id = b2c.parsed_id AND b2.build_id = @buildId
           WHERE (r.name = s.name OR r.name = s.alias) AND (r.caller IS NULL OR r.caller <> s.qualified_name))
       ORDER BY f.is_vendor, f.path, s.line`;
     return (this.db.prepare(sql).all({ buildId }) as Record<string, unknown>[]).map((r) => ({
@@ -238,9 +239,9 @@ export class SqliteCallGraph implements CallGraphReader {
    * every build compiling that text, does not see). Usually none.
    */
   private pointerVariables(candidates: string, params: Params): string[] {
-    const sql = `SELECT DISTINCT s.name FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
+    const sql = `SELECT DISTINCT s.name FROM symbols s JOIN parse_chunks bfc ON bfc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
       WHERE s.name IN (${candidates}) AND s.kind = 'varglobal' AND NOT EXISTS (SELECT 1 FROM symbols fs
-        JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = s.name AND fs.kind IN ('function', 'method'))
+        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE fs.name = s.name AND fs.kind IN ('function', 'method'))
       ORDER BY s.name`;
     return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
   }
@@ -254,7 +255,7 @@ export class SqliteCallGraph implements CallGraphReader {
   private macroUses(candidates: string, params: Params): string[] {
     const sql = `SELECT DISTINCT m.name FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
       WHERE m.name IN (${candidates}) AND ${functionLikeMacro('m')} AND NOT EXISTS (SELECT 1 FROM symbols fs
-        JOIN build_files fb ON fb.parsed_id = fs.parsed_id AND fb.build_id = @buildId WHERE fs.name = m.name AND fs.kind IN ('function', 'method', 'varglobal'))
+        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE fs.name = m.name AND fs.kind IN ('function', 'method', 'varglobal'))
       ORDER BY m.name`;
     return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
   }
@@ -272,8 +273,8 @@ export class SqliteCallGraph implements CallGraphReader {
 
   vectorArrays(buildId: number): { name: string; file: string; line: number }[] {
     const sql = `SELECT s.name, f.path AS file, s.line FROM symbols s
-      JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
-      JOIN parsed_files p ON p.id = s.parsed_id
+      JOIN parse_chunks bfc ON bfc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = bf.parsed_id
       JOIN files f ON f.id = p.file_id
       WHERE s.kind = 'varglobal' AND s.is_definition = 1 AND (s.signature LIKE '%section%vector%' OR s.signature LIKE '%section%intvec%')
       ORDER BY f.path, s.line`;

@@ -6,8 +6,9 @@ import type { DefinitionSite, DefinitionsCompared, Page } from './index-reader.j
 /** Definitions of one build (locals and linker-script symbols left out), as comparable columns. */
 const definitions = (build: string) => `SELECT s.qualified_name AS q, s.kind AS k, f.path AS file, s.line AS line, s.signature AS sig
   FROM symbols s
-  JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = ${build}
-  JOIN parsed_files p ON p.id = s.parsed_id
+  JOIN parse_chunks pc ON pc.chunk_id = s.chunk_id
+  JOIN build_files bf ON bf.parsed_id = pc.parsed_id AND bf.build_id = ${build}
+  JOIN parsed_files p ON p.id = pc.parsed_id
   JOIN files f ON f.id = p.file_id
   WHERE s.is_definition = 1 AND s.kind <> 'varlocal' AND p.language <> 'ld'`;
 

@@ -35,9 +35,11 @@ export const SYMBOL_COLUMNS = `s.stable_id AS id, s.parent_id, s.name, s.qualifi
   s.end_line, s.col AS "column", s.is_definition, s.signature, s.docstring, s.is_template, s.is_virtual,
   s.is_pure_virtual, s.enum_value, f.is_vendor`;
 
+/** A build's symbols: each symbol's chunk (parse-chunks.ts) through the build's parses naming it (\`pc.parsed_id\`). */
 export const SYMBOL_FROM = `symbols s
-  JOIN build_files bf ON bf.parsed_id = s.parsed_id AND bf.build_id = @buildId
-  JOIN parsed_files p ON p.id = s.parsed_id
+  JOIN parse_chunks pc ON pc.chunk_id = s.chunk_id
+  JOIN build_files bf ON bf.parsed_id = pc.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = pc.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
 export const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.function_like, m.value AS _macro_value,
@@ -215,9 +217,9 @@ export class SqliteIndex implements IndexReader {
     const p = buildId === undefined ? {} : { buildId };
     const one = (sql: string) => (this.db.prepare(sql).get(p) as { n: number }).n;
     return {
-      symbols: one(`SELECT count(*) AS n FROM symbols s JOIN (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b ON b.parsed_id = s.parsed_id`),
+      symbols: one(`SELECT count(*) AS n FROM (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b JOIN parse_chunks pc ON pc.parsed_id = b.parsed_id JOIN symbols s ON s.chunk_id = pc.chunk_id`),
       files: one(`SELECT count(DISTINCT p.file_id) AS n FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id${scope}`),
-      references: one(`SELECT count(*) AS n FROM refs r JOIN (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b ON b.parsed_id = r.parsed_id`),
+      references: one(`SELECT count(*) AS n FROM (SELECT DISTINCT parsed_id FROM build_files bf${scope}) b JOIN parse_chunks pc ON pc.parsed_id = b.parsed_id JOIN refs r ON r.chunk_id = pc.chunk_id`),
     };
   }
 
@@ -266,7 +268,7 @@ export class SqliteIndex implements IndexReader {
 
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { name, like: likeEscape(name) + '%' };
-    const aliased = `s.qualified_name IN (SELECT a.qualified_name FROM symbols a JOIN build_files ab ON ab.parsed_id = a.parsed_id AND ab.build_id = @buildId WHERE a.alias ${prefix ? `LIKE @like ESCAPE '\\'` : '= @name'} AND a.via_macro IS NULL)`;
+    const aliased = `s.qualified_name IN (SELECT a.qualified_name FROM symbols a JOIN parse_chunks ac ON ac.chunk_id = a.chunk_id JOIN build_files ab ON ab.parsed_id = ac.parsed_id AND ab.build_id = @buildId WHERE a.alias ${prefix ? `LIKE @like ESCAPE '\\'` : '= @name'} AND a.via_macro IS NULL)`;
     const match = prefix
       ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\' OR ${aliased})`
       : `(s.name = @name OR s.qualified_name = @name OR ${aliased})`;
@@ -332,12 +334,13 @@ export class SqliteIndex implements IndexReader {
   findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow> {
     const params: Params = { name, buildId };
     const from = `refs r
-      JOIN build_files bf ON bf.parsed_id = r.parsed_id AND bf.build_id = @buildId
-      JOIN parsed_files p ON p.id = r.parsed_id
+      JOIN parse_chunks pc ON pc.chunk_id = r.chunk_id
+      JOIN build_files bf ON bf.parsed_id = pc.parsed_id AND bf.build_id = @buildId
+      JOIN parsed_files p ON p.id = pc.parsed_id
       JOIN files f ON f.id = p.file_id`;
     const where = `r.name = @name${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
-    // The enclosing function: the innermost function-like symbol of the same parse whose lines hold the call.
-    const enclosing = `(SELECT s.qualified_name FROM symbols s WHERE s.parsed_id = r.parsed_id AND s.is_definition = 1
+    // The enclosing function: the innermost function-like symbol of the same parse (any chunk) whose lines hold the call.
+    const enclosing = `(SELECT s.qualified_name FROM parse_chunks ec JOIN symbols s ON s.chunk_id = ec.chunk_id WHERE ec.parsed_id = pc.parsed_id AND s.is_definition = 1
         AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= r.line AND s.end_line >= r.line
         ORDER BY s.line DESC LIMIT 1)`;
     return this.page(
@@ -405,7 +408,7 @@ export class SqliteIndex implements IndexReader {
     const kindSql = kinds?.length ? ` AND s.kind IN (${kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ')})` : '';
     const rows = this.db
       .prepare(
-        `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id JOIN parsed_files p ON p.id = s.parsed_id
+        `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN parse_chunks pc ON pc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = pc.parsed_id JOIN parsed_files p ON p.id = pc.parsed_id
          JOIN files f ON f.id = p.file_id WHERE (s.name = @name OR s.qualified_name = @name OR s.qualified_name IN (SELECT a.qualified_name FROM symbols a WHERE a.alias = @name AND a.via_macro IS NULL))${kindSql}
          ORDER BY bf.build_id, s.is_definition DESC, f.is_vendor, f.path, s.line`,
       )
@@ -430,7 +433,7 @@ export class SqliteIndex implements IndexReader {
 
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { buildId: a, other: b };
-    const where = `s.kind <> 'varlocal' AND p.language <> 'ld' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN build_files bf2 ON bf2.parsed_id = s2.parsed_id AND bf2.build_id = @other
+    const where = `s.kind <> 'varlocal' AND p.language <> 'ld' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN parse_chunks c2 ON c2.chunk_id = s2.chunk_id JOIN build_files bf2 ON bf2.parsed_id = c2.parsed_id AND bf2.build_id = @other
       WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = s.is_definition)`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line, s.col`,

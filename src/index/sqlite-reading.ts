@@ -8,8 +8,10 @@ import { accessName, ACCESS_CODES, viaName, VIA_CODES } from './variable-ref-cod
 
 type Params = Record<string, unknown>;
 
-const IN_BUILD = `JOIN build_files bf ON bf.parsed_id = x.parsed_id AND bf.build_id = @buildId
-  JOIN parsed_files p ON p.id = x.parsed_id
+/** Row x of a chunk (parse-chunks.ts) through the build's parses that name the chunk: \`pc.parsed_id\` is x's parse. */
+const IN_BUILD = `JOIN parse_chunks pc ON pc.chunk_id = x.chunk_id
+  JOIN build_files bf ON bf.parsed_id = pc.parsed_id AND bf.build_id = @buildId
+  JOIN parsed_files p ON p.id = pc.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
 /**
@@ -18,19 +20,20 @@ const IN_BUILD = `JOIN build_files bf ON bf.parsed_id = x.parsed_id AND bf.build
  * text compared through ifnull so that it stays one: as an inner join SQLite built a Bloom filter of every body's id
  * at each query, reading the whole table (~25 % of search_bodies on a 22-build index).
  */
-const BODY_FROM = `build_files bf CROSS JOIN symbols s ON s.parsed_id = bf.parsed_id
-  JOIN parsed_files p ON p.id = s.parsed_id
+const BODY_FROM = `build_files bf CROSS JOIN parse_chunks pc ON pc.parsed_id = bf.parsed_id CROSS JOIN symbols s ON s.chunk_id = pc.chunk_id
+  JOIN parsed_files p ON p.id = bf.parsed_id
   JOIN files f ON f.id = p.file_id
   LEFT JOIN bodies sb ON sb.id = s.body_id`;
 
-/** The innermost function definition of the same parse whose lines hold row x. */
-const ENCLOSING_FUNCTION = `(SELECT s.qualified_name FROM symbols s WHERE s.parsed_id = x.parsed_id AND s.is_definition = 1
+/** The innermost function definition of row x's parse (pc.parsed_id, any of its chunks) whose lines hold row x. */
+const ENCLOSING_FUNCTION = `(SELECT s.qualified_name FROM parse_chunks ec JOIN symbols s ON s.chunk_id = ec.chunk_id WHERE ec.parsed_id = pc.parsed_id AND s.is_definition = 1
   AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= x.line AND s.end_line >= x.line
   ORDER BY s.line DESC LIMIT 1)`;
 
 /** A local of the same name, declared earlier in the function holding the use, hides the global. */
-const SHADOWED = `NOT EXISTS (SELECT 1 FROM symbols l WHERE l.parsed_id = x.parsed_id AND l.kind = 'varlocal' AND l.name = x.name AND l.line <= x.line
-  AND l.parent_id = (SELECT s.stable_id FROM symbols s WHERE s.parsed_id = x.parsed_id AND s.is_definition = 1
+const SHADOWED = `NOT EXISTS (SELECT 1 FROM parse_chunks lc JOIN symbols l ON l.chunk_id = lc.chunk_id WHERE lc.parsed_id = pc.parsed_id AND l.kind = 'varlocal'
+  AND l.name = x.name AND l.line <= x.line
+  AND l.parent_id = (SELECT s.stable_id FROM parse_chunks ec JOIN symbols s ON s.chunk_id = ec.chunk_id WHERE ec.parsed_id = pc.parsed_id AND s.is_definition = 1
     AND s.kind IN ('function', 'method', 'constructor', 'destructor') AND s.line <= x.line AND s.end_line >= x.line ORDER BY s.line DESC LIMIT 1))`;
 
 function toVarRef(r: Record<string, unknown>): VariableRefRow {
@@ -92,7 +95,7 @@ export class SqliteReading implements ReadingIndex {
     const params: Params = { buildId, like: `%${likeEscape(substring)}%`, exact: substring };
     const kindSql = kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ');
     const where = `s.name LIKE @like ESCAPE '\\' AND s.kind IN (${kindSql}) AND (s.is_definition = 1 OR NOT EXISTS (SELECT 1 FROM symbols s2
-      JOIN build_files b2 ON b2.parsed_id = s2.parsed_id AND b2.build_id = @buildId
+      JOIN parse_chunks c2 ON c2.chunk_id = s2.chunk_id JOIN build_files b2 ON b2.parsed_id = c2.parsed_id AND b2.build_id = @buildId
       WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = 1))`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY (s.name = @exact) DESC, f.is_vendor, s.kind = 'varlocal', length(s.name), s.name, f.path, s.line`,

@@ -154,7 +154,8 @@ export class SqliteSearch implements SearchIndex {
     if (!rowids.length) return out;
     const params: Params = {};
     const list = rowids.map((id, i) => ((params[`r${i}`] = id), `@r${i}`)).join(', ');
-    const from = 'symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id';
+    // A symbol's file through any parse naming its chunk (a chunk belongs to one file: parse-chunks.ts).
+    const from = 'symbols s JOIN parsed_files p ON p.id = (SELECT c.parsed_id FROM parse_chunks c WHERE c.chunk_id = s.chunk_id LIMIT 1) JOIN files f ON f.id = p.file_id';
     const rows = this.prepare(`SELECT s.id AS rowid, ${SYMBOL_COLUMNS} FROM ${from} WHERE s.id IN (${list})`).all(params) as Record<string, unknown>[];
     for (const r of rows) out.set(r.rowid as number, toSymbol(r));
     return out;

@@ -11,7 +11,7 @@ import { CLI } from './fixture-project.js';
 /** Symbols per build, as a reader sees them. */
 export function countsByBuild(root: string): Record<string, number> {
   const db = new Database(indexPath(root), { readonly: true });
-  const rows = db.prepare('SELECT b.variant, count(s.id) AS n FROM builds b JOIN build_files bf ON bf.build_id = b.id JOIN symbols s ON s.parsed_id = bf.parsed_id GROUP BY b.id ORDER BY b.variant').all() as { variant: string; n: number }[];
+  const rows = db.prepare('SELECT b.variant, count(s.id) AS n FROM builds b JOIN build_files bf ON bf.build_id = b.id JOIN parse_chunks sc ON sc.parsed_id = bf.parsed_id JOIN symbols s ON s.chunk_id = sc.chunk_id GROUP BY b.id ORDER BY b.variant').all() as { variant: string; n: number }[];
   db.close();
   return Object.fromEntries(rows.map((r) => [r.variant, r.n]));
 }

@@ -22,7 +22,7 @@ describe('a C macro an assembler file names changes value in a header', () => {
   const unitRows = () => {
     const db = new Database(indexPath(root), { readonly: true });
     const of = (table: string, cols: string) =>
-      (db.prepare(`SELECT ${cols} FROM ${table} t JOIN build_files bf ON bf.parsed_id = t.parsed_id JOIN parsed_files p ON p.id = t.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = ?`).raw().all(UNIT) as unknown[][])
+      (db.prepare(`SELECT ${cols} FROM ${table} t JOIN parse_chunks tc ON tc.chunk_id = t.chunk_id JOIN build_files bf ON bf.parsed_id = tc.parsed_id JOIN parsed_files p ON p.id = tc.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = ?`).raw().all(UNIT) as unknown[][])
         .map((r) => r.join(' '))
         .sort();
     const out = { symbols: of('symbols', 't.name, t.kind, t.line'), refs: of('refs', 't.name, t.kind, t.line, t.col') };

@@ -13,7 +13,7 @@ function fillSymbols(db: Db, n: number): void {
   db.prepare("INSERT INTO files(path, content_hash, size, mtime_ms) VALUES ('a.c', 'h', 1, 1)").run();
   db.prepare("INSERT INTO parsed_files(file_id, mask_hash, language) VALUES (1, 'm', 'c')").run();
   const ins = db.prepare(
-    `INSERT INTO symbols(parsed_id, stable_id, name, qualified_name, kind, line, end_line, col, is_definition, signature, docstring,
+    `INSERT INTO symbols(chunk_id, stable_id, name, qualified_name, kind, line, end_line, col, is_definition, signature, docstring,
        is_template, is_virtual, is_pure_virtual, name_tokens, alias) VALUES (1, ?, ?, ?, 'function', ?, ?, 1, 1, '', '', 0, 0, 0, '', ?)`,
   );
   for (let i = 0; i < n; i++) ins.run(`s${i}`, `name_${(i * 7) % n}`, `q_${i}`, i, i, i % 5 ? null : `alias_${i}`);

@@ -27,7 +27,7 @@ function headerMacros(): Map<string, string | null> {
 function symbolNames(): string[] {
   const db = new Database(indexPath(root), { readonly: true });
   try {
-    return (db.prepare("SELECT s.name FROM symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = 'include/dev.h' ORDER BY s.name").pluck().all() as string[]);
+    return (db.prepare("SELECT s.name FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = 'include/dev.h' ORDER BY s.name").pluck().all() as string[]);
   } finally {
     db.close();
   }

@@ -21,8 +21,8 @@ function rows(root: string): string[] {
     const all = (sql: string) => db.prepare(sql).raw().all().map((r) => JSON.stringify(r));
     return [
       ...all('SELECT f.path, p.mask_hash, p.language, bf.activity FROM build_files bf JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id'),
-      ...all('SELECT s.name, s.kind, s.line, s.signature FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id'),
-      ...all('SELECT r.name, r.line, r.kind, r.caller FROM refs r JOIN build_files bf ON bf.parsed_id = r.parsed_id'),
+      ...all('SELECT s.name, s.kind, s.line, s.signature FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = sc.parsed_id'),
+      ...all('SELECT r.name, r.line, r.kind, r.caller FROM refs r JOIN parse_chunks rc ON rc.chunk_id = r.chunk_id JOIN build_files bf ON bf.parsed_id = rc.parsed_id'),
     ].sort();
   } finally {
     db.close();

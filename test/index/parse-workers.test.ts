@@ -12,10 +12,10 @@ function dump(root: string): { symbols: unknown[]; refs: unknown[]; errors: unkn
   const symbols = db
     .prepare(
       `SELECT f.path, s.stable_id, s.name, s.qualified_name, s.kind, s.line, s.end_line, s.col, s.signature, s.docstring, s.enum_value, b.text AS body
-       FROM symbols s LEFT JOIN bodies b ON b.id = s.body_id JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, s.line, s.col, s.stable_id`,
+       FROM symbols s LEFT JOIN bodies b ON b.id = s.body_id JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, s.line, s.col, s.stable_id`,
     )
     .all();
-  const refs = db.prepare('SELECT f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, r.line, r.col, r.name').all();
+  const refs = db.prepare('SELECT f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN parse_chunks rc ON rc.chunk_id = r.chunk_id JOIN parsed_files p ON p.id = rc.parsed_id JOIN files f ON f.id = p.file_id ORDER BY f.path, r.line, r.col, r.name').all();
   const errors = db.prepare('SELECT f.path, p.parse_error FROM parsed_files p JOIN files f ON f.id = p.file_id ORDER BY f.path').all();
   db.close();
   return { symbols, refs, errors };

@@ -30,12 +30,12 @@ function snapshot(dbFile: string): Record<string, unknown[]> {
     ),
     symbols: all(
       `SELECT b.variant, f.path, s.stable_id, s.name, s.qualified_name, s.kind, s.line, s.end_line, s.col, s.is_definition, s.signature
-       FROM symbols s JOIN build_files bf ON bf.parsed_id = s.parsed_id JOIN builds b ON b.id = bf.build_id
-       JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id`,
+       FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = sc.parsed_id JOIN builds b ON b.id = bf.build_id
+       JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id`,
     ),
     refs: all(
-      `SELECT b.variant, f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN build_files bf ON bf.parsed_id = r.parsed_id
-       JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id`,
+      `SELECT b.variant, f.path, r.name, r.line, r.col, r.kind FROM refs r JOIN parse_chunks rc ON rc.chunk_id = r.chunk_id JOIN build_files bf ON bf.parsed_id = rc.parsed_id
+       JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = rc.parsed_id JOIN files f ON f.id = p.file_id`,
     ),
     lines: all(
       `SELECT b.variant, f.path, l.line_count, l.active, l.evaluated, l.taken FROM build_file_lines bl JOIN builds b ON b.id = bl.build_id

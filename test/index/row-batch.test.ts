@@ -52,7 +52,7 @@ describe('rows written in batches', () => {
 
   it('counts a row\'s values from the column list', () => {
     expect(columnCount('INSERT INTO t(a, b, c)')).toBe(3);
-    expect(columnCount('INSERT INTO refs(parsed_id)')).toBe(1);
+    expect(columnCount('INSERT INTO refs(chunk_id)')).toBe(1);
     expect(columnCount(`INSERT INTO s(a,
       b, c, d)`)).toBe(4);
     expect(() => columnCount('INSERT INTO t')).toThrow(/no column list/);

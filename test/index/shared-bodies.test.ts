@@ -21,8 +21,8 @@ function motorBodies(root: string): { parses: number; rows: Record<string, [stri
   try {
     const defs = db
       .prepare(
-        `SELECT (SELECT group_concat(b.variant) FROM build_files bf JOIN builds b ON b.id = bf.build_id WHERE bf.parsed_id = s.parsed_id) AS variants,
-           s.name, s.body_id, t.text FROM symbols s JOIN bodies t ON t.id = s.body_id ORDER BY s.parsed_id, s.line`,
+        `SELECT (SELECT group_concat(b.variant) FROM build_files bf JOIN builds b ON b.id = bf.build_id WHERE bf.parsed_id = sc.parsed_id) AS variants,
+           s.name, s.body_id, t.text FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN bodies t ON t.id = s.body_id ORDER BY sc.parsed_id, s.line`,
       )
       .raw()
       .all() as [string, string, number, string][];

@@ -36,7 +36,7 @@ describe('a template header read once per variant', () => {
 
   it('finds the calls each read makes', () => {
     const db = new Database(indexPath(root), { readonly: true });
-    const called = db.prepare("SELECT DISTINCT r.name FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = 'include/count_template.h' ORDER BY r.name").all() as { name: string }[];
+    const called = db.prepare("SELECT DISTINCT r.name FROM refs r JOIN parse_chunks rc ON rc.chunk_id = r.chunk_id JOIN parsed_files p ON p.id = rc.parsed_id JOIN files f ON f.id = p.file_id WHERE f.path = 'include/count_template.h' ORDER BY r.name").all() as { name: string }[];
     db.close();
     expect(called.map((r) => r.name)).toEqual(expect.arrayContaining(['ones', 'parity', 'zeros']));
   });

@@ -103,8 +103,8 @@ function corpus(boards = 1): string {
 function dump(root: string): unknown[][] {
   const db = new Database(indexPath(root), { readonly: true });
   const rows = [
-    db.prepare('SELECT f.path, s.name, s.kind, s.line, s.col FROM symbols s JOIN parsed_files p ON p.id = s.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 4, 5, 2').all(),
-    db.prepare('SELECT f.path, r.name, r.line, r.col FROM refs r JOIN parsed_files p ON p.id = r.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 3, 4, 2').all(),
+    db.prepare('SELECT f.path, s.name, s.kind, s.line, s.col FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 4, 5, 2').all(),
+    db.prepare('SELECT f.path, r.name, r.line, r.col FROM refs r JOIN parse_chunks rc ON rc.chunk_id = r.chunk_id JOIN parsed_files p ON p.id = rc.parsed_id JOIN files f ON f.id = p.file_id ORDER BY 1, 3, 4, 2').all(),
     db.prepare('SELECT f.path, f.content_hash, p.mask_hash FROM parsed_files p JOIN files f ON f.id = p.file_id ORDER BY 1, 2, 3').all(),
   ];
   db.close();
