@@ -23,6 +23,7 @@ import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
+import { ActivityKeys, type StoredActivity } from './activity-keys.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -231,6 +232,8 @@ export class IndexWriter {
   private readonly macroRows: RowBatch;
   /** Definition bodies, each distinct text stored once (symbols name them by id). */
   private readonly bodies: BodyStore;
+  /** build_files.activity in its stored form (activity-keys.ts). */
+  private readonly activities: ActivityKeys;
   /**
    * Per stored result id, the view hashes its `data` ends with, as a patch read them from the row its unit's new
    * one replaces (see notePatchedRows): collecting the row then releases its views without reading it again.
@@ -250,6 +253,7 @@ export class IndexWriter {
     this.refRows = new RowBatch(db, 'INSERT INTO refs(chunk_id, name, line, col, kind, caller, via_macro, slot, detail)');
     this.macroRows = new RowBatch(db, INSERT_MACROS);
     this.bodies = new BodyStore(db);
+    this.activities = new ActivityKeys(db);
   }
 
   /** A statement prepared once per connection (a run writes many builds with the same statements). */
@@ -275,6 +279,7 @@ export class IndexWriter {
     this.macroRows.clear();
     this.readingRows?.discard();
     this.bodies.discard();
+    this.activities.forget();
   }
 
   /**
@@ -285,6 +290,7 @@ export class IndexWriter {
   private writeTransaction<T>(write: () => T): T {
     const tx = this.db.transaction(() => {
       this.bodies.begin();
+      this.activities.forget();
       const last = this.lastRowIds();
       const out = write();
       this.addFullTextRows(last);
@@ -337,8 +343,9 @@ export class IndexWriter {
          JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id
          WHERE b.variant = ? AND b.image = ?`,
       )
-      .all(variant, image) as { path: string; activity: string | null; parsed_id: number; mask_hash: string; content_hash: string; language: string }[];
-    return new Map(rows.map((r) => [r.path, { activity: r.activity, parsedId: r.parsed_id, maskHash: r.mask_hash, contentHash: r.content_hash, language: r.language }]));
+      .all(variant, image) as { path: string; activity: StoredActivity; parsed_id: number; mask_hash: string; content_hash: string; language: string }[];
+    const activity = this.activities.reader();
+    return new Map(rows.map((r) => [r.path, { activity: activity(r.activity), parsedId: r.parsed_id, maskHash: r.mask_hash, contentHash: r.content_hash, language: r.language }]));
   }
 
   /** The lines each file of a stored build compiles (ranges text, see line_sets), by stored path. */
@@ -424,7 +431,7 @@ export class IndexWriter {
       );
       this.sql("DELETE FROM build_files WHERE build_id = ? AND parsed_id IN (SELECT id FROM parsed_files WHERE language = 'ld')").run(buildId);
       const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
-      for (const f of r.scripts) insBuildFile.run(buildId, this.storeVersion(f).parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+      for (const f of r.scripts) insBuildFile.run(buildId, this.storeVersion(f).parsedId, f.isUnit ? 1 : 0, this.activities.stored(f.activity));
       this.flushRows();
       return buildId;
     });
@@ -456,6 +463,7 @@ export class IndexWriter {
     if (this.open) throw new Error('a build is already being written');
     this.db.exec('BEGIN IMMEDIATE');
     this.bodies.begin();
+    this.activities.forget();
     const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
     const deferred = bulkTablesEmpty(this.db) ? undefined : null;
@@ -545,7 +553,7 @@ export class IndexWriter {
     const fileIds = new Map<string, number>();
     for (const { version: f, fileId, parsedId } of stored) {
       fileIds.set(f.path, fileId);
-      insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+      insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, this.activities.stored(f.activity));
     }
     this.writeMacroGroups(buildId, w.macroGroups);
     this.writeUnits(buildId, w.units, this.opened().views, this.opened().lists);
@@ -633,7 +641,7 @@ export class IndexWriter {
         dropFile.run(buildId, f.path);
         const { fileId, parsedId } = this.storeVersion(f);
         fileIds.set(f.path, fileId);
-        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, f.activity ?? null);
+        insBuildFile.run(buildId, parsedId, f.isUnit ? 1 : 0, this.activities.stored(f.activity));
       }
       this.flushRows();
       const unlinkGroup = this.sql('DELETE FROM build_macro_groups WHERE build_id = ? AND group_id IN (SELECT id FROM macro_groups WHERE file = ?)');
@@ -651,7 +659,7 @@ export class IndexWriter {
       }
       this.writeFileLines(buildId, patch.fileLines, fileIds);
       const rekey = this.sql('UPDATE build_files SET activity = ? WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)');
-      for (const [file, activity] of patch.activities ?? []) rekey.run(activity, buildId, file);
+      for (const [file, activity] of patch.activities ?? []) rekey.run(this.activities.stored(activity), buildId, file);
       return buildId;
     });
   }
@@ -833,6 +841,7 @@ export class IndexWriter {
       // Bodies the deleted symbols named that no symbol names any more.
       this.bodies.collect('orphan_bodies');
       this.dropUnlinkedResults();
+      this.activities.collect();
       // After the rows: results written over in place may have left a list too.
       dropUnusedLists(this.db);
     }).immediate();

@@ -38,7 +38,9 @@
 // 24: variable_refs.access and via are small integers (variable-ref-codes.ts), not words.
 // 25: a parse's rows in shared chunks (parse-chunks.ts): symbols, refs, variable_refs, class_bases, template_uses
 //     name a chunk_id (chunks, parse_chunks), not a parsed_id.
-export const SCHEMA_VERSION = 25;
+// 26: build_files.activity holds a key's sha1 as 20 bytes and names its scope (past the ':', ~100 characters, shared by
+//     files and builds that see alike) by the id of an activity_scopes row; it was the whole ~146-character key.
+export const SCHEMA_VERSION = 26;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -331,5 +333,6 @@ export const SCHEMA_VERSION = 25;
  * 104: a value list may be stored as edits of its base (see schema 23).
  * 105: a unit result's #undef states after the first are stored as the names they drop and add to the state before.
  * 106: a parse's rows stored in chunks of 16 lines, each distinct chunk once (parse-chunks.ts).
+ * 107: build_files.activity is stored packed (see schema 26).
  */
-export const ROW_FORMAT_VERSION = 106;
+export const ROW_FORMAT_VERSION = 107;

@@ -81,11 +81,16 @@ CREATE TABLE IF NOT EXISTS build_files (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   parsed_id INTEGER NOT NULL REFERENCES parsed_files(id),
   is_unit INTEGER NOT NULL DEFAULT 0,
-  -- Hash of what decided the parse (content, active ranges, language, blanked macros): equal → same parse.
-  activity TEXT,
+  -- Hash of what decided the parse (content, active ranges, language, blanked macros): equal → same parse. As
+  -- activity-keys.ts stores it: the sha1's bytes and the id of its scope in activity_scopes (a key of another shape as text).
+  activity BLOB,
   PRIMARY KEY (build_id, parsed_id)
 );
 CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
+
+-- The part of activity keys past their ':' (the #defines and headers a file sees), each distinct one once (files and
+-- builds that see alike share one). id: the first 32 bits of its sha1 (see activity-keys.ts); scope: packed or text.
+CREATE TABLE IF NOT EXISTS activity_scopes (id INTEGER PRIMARY KEY, scope NOT NULL);
 
 -- Which lines of a file a build compiles, and which conditional heads its units evaluated and took
 -- (ranges text, 1-based: "1-20,25"). Builds that see a file the same way share one line_sets row.

@@ -1,0 +1,142 @@
+// build_files.activity as stored: a key `<sha1 hex>[:<scope>]` (see mask-files.ts) as the sha1's 20 bytes, then the
+// 4-byte id of the activity_scopes row holding its scope once; NULL as NULL, a key of any other shape as its text.
+import type { Db } from './open-index.js';
+import { sha1 } from '../model/sha1.js';
+import { prepared } from './statement-cache.js';
+
+/** A key as build_files holds it: its packed bytes, its text (a key of no known shape), or null. */
+export type StoredActivity = Buffer | string | null;
+
+const HEAD_CHARS = 40;
+const HEAD_BYTES = HEAD_CHARS / 2;
+const ID_BYTES = 4;
+const HEX_HEAD = /^[0-9a-f]{40}$/;
+
+const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+
+/**
+ * A scope as activity_scopes holds it: its runs of lowercase hex (an even number of digits, up to 255 bytes), each
+ * after the one ASCII character before it (0 for none), as [character, byte count, bytes...]; else its text.
+ * `u<sha1>h<64 hex>` takes 56 bytes for 106 characters.
+ */
+export function packScope(scope: string): Buffer | string {
+  const out: number[] = [];
+  for (let i = 0; i < scope.length; ) {
+    let marker = 0;
+    if (!isHex(scope.charCodeAt(i))) marker = scope.charCodeAt(i++);
+    if (marker === 0 && i > 0) return scope;
+    if (marker > 127) return scope;
+    let j = i;
+    while (j < scope.length && isHex(scope.charCodeAt(j))) j++;
+    const bytes = (j - i) / 2;
+    if (!Number.isInteger(bytes) || bytes > 255) return scope;
+    out.push(marker, bytes);
+    for (; i < j; i += 2) out.push(parseInt(scope.slice(i, i + 2), 16));
+  }
+  return out.length ? Buffer.from(out) : scope;
+}
+
+/** The scope packScope stored. */
+export function unpackScope(stored: Buffer | string): string {
+  if (typeof stored === 'string') return stored;
+  let out = '';
+  for (let i = 0; i < stored.length; ) {
+    if (stored[i] !== 0) out += String.fromCharCode(stored[i]);
+    const end = i + 2 + stored[i + 1];
+    out += stored.toString('hex', i + 2, end);
+    i = end;
+  }
+  return out;
+}
+
+/** The key's sha1 and scope when it has the expected shape (a scope, if any, not empty). */
+function splitKey(key: string): { head: string; scope: string } | undefined {
+  if (key.length < HEAD_CHARS || !HEX_HEAD.test(key.slice(0, HEAD_CHARS))) return undefined;
+  if (key.length === HEAD_CHARS) return { head: key, scope: '' };
+  if (key.charCodeAt(HEAD_CHARS) !== 58 || key.length === HEAD_CHARS + 1) return undefined;
+  return { head: key.slice(0, HEAD_CHARS), scope: key.slice(HEAD_CHARS + 1) };
+}
+
+/** The stored form of `key` with scope id `scopeId(scope)` (asked only for a key with a scope). */
+export function encodeActivity(key: string | null | undefined, scopeId: (scope: string) => number): StoredActivity {
+  if (key === null || key === undefined) return null;
+  const split = splitKey(key);
+  if (!split) return key;
+  const out = Buffer.alloc(HEAD_BYTES + (split.scope ? ID_BYTES : 0));
+  out.write(split.head, 0, 'hex');
+  if (split.scope) out.writeUInt32BE(scopeId(split.scope), HEAD_BYTES);
+  return out;
+}
+
+/** The key encodeActivity stored, its scope read by id with `scopeOf`. */
+export function decodeActivity(stored: StoredActivity, scopeOf: (id: number) => string): string | null {
+  if (stored === null || typeof stored === 'string') return stored;
+  const head = stored.toString('hex', 0, HEAD_BYTES);
+  return stored.length > HEAD_BYTES ? `${head}:${scopeOf(stored.readUInt32BE(HEAD_BYTES))}` : head;
+}
+
+/**
+ * The activity keys one writer stores and reads. A scope's id is the first 32 bits of its sha1 (the next free id past a
+ * row holding another scope), so the same key is stored alike in any index. Ids found are kept for one write
+ * transaction (forget): another run may collect scope rows between two.
+ */
+export class ActivityKeys {
+  private readonly ids = new Map<string, number>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Forgets the ids found: called at each write transaction's start, and when one is rolled back. */
+  forget(): void {
+    this.ids.clear();
+  }
+
+  /** The stored form of `key`, its scope stored when new. */
+  stored(key: string | null | undefined): StoredActivity {
+    return encodeActivity(key, (scope) => this.scopeId(scope));
+  }
+
+  /** A reader of stored keys (each scope read once per reader). */
+  reader(): (stored: StoredActivity) => string | null {
+    const scopes = new Map<number, string>();
+    const read = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck();
+    const scopeOf = (id: number): string => {
+      let s = scopes.get(id);
+      if (s === undefined) {
+        const row = read.get(id) as Buffer | string | undefined;
+        if (row === undefined) throw new Error(`activity scope ${id} is not stored`);
+        scopes.set(id, (s = unpackScope(row)));
+      }
+      return s;
+    };
+    return (stored) => decodeActivity(stored, scopeOf);
+  }
+
+  private scopeId(scope: string): number {
+    const known = this.ids.get(scope);
+    if (known !== undefined) return known;
+    const read = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck();
+    let id = parseInt(sha1(scope).slice(0, 8), 16);
+    for (;;) {
+      const row = read.get(id) as Buffer | string | undefined;
+      if (row === undefined) {
+        prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(id, packScope(scope));
+        break;
+      }
+      if (unpackScope(row) === scope) break;
+      id = (id + 1) >>> 0;
+    }
+    this.ids.set(scope, id);
+    return id;
+  }
+
+  /** Deletes the scope rows no build_files row names; answers how many. */
+  collect(): number {
+    const named = prepared(this.db, "SELECT DISTINCT substr(activity, ?) FROM build_files WHERE typeof(activity) = 'blob' AND length(activity) > ?").pluck();
+    const used = new Set((named.all(HEAD_BYTES + 1, HEAD_BYTES) as Buffer[]).map((b) => b.readUInt32BE(0)));
+    const drop = prepared(this.db, 'DELETE FROM activity_scopes WHERE id = ?');
+    let dropped = 0;
+    for (const id of prepared(this.db, 'SELECT id FROM activity_scopes').pluck().all() as number[]) if (!used.has(id)) dropped += drop.run(id).changes;
+    if (dropped) this.ids.clear();
+    return dropped;
+  }
+}
