@@ -24,6 +24,7 @@ import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables
 import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, type StoredActivity } from './activity-keys.js';
+import { collectUnitPaths, unitPathId } from './unit-paths.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -741,8 +742,8 @@ export class IndexWriter {
   /** Links the units (storing the results not stored yet), then writes the uses of the views the new results name. */
   private writeUnits(buildId: number, units: BuildWrite['units'], named: NamedViews, lists: ResultLists): void {
     this.insertUnitResults(units, named, lists);
-    const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_path, result_id) VALUES (?, ?, ?)');
-    for (const u of units) link.run(buildId, u.unitPath, u.result as number);
+    const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_id, result_id) VALUES (?, ?, ?)');
+    for (const u of units) link.run(buildId, unitPathId(this.db, u.unitPath), u.result as number);
     const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
     for (const [hash, v] of named) useView.run(hash, v.data, v.uses);
   }
@@ -818,7 +819,7 @@ export class IndexWriter {
     return removed;
   }
 
-  /** Delete parses (with their symbols' bodies no other symbol names), files, macro groups and unit results no build references (one transaction). */
+  /** Delete parses (with their symbols' bodies no other symbol names), files, macro groups, unit results and unit paths no build references (one transaction). */
   collectGarbage(): void {
     this.db.transaction(() => {
       this.db.exec(`
@@ -841,6 +842,7 @@ export class IndexWriter {
       // Bodies the deleted symbols named that no symbol names any more.
       this.bodies.collect('orphan_bodies');
       this.dropUnlinkedResults();
+      collectUnitPaths(this.db);
       this.activities.collect();
       // After the rows: results written over in place may have left a list too.
       dropUnusedLists(this.db);

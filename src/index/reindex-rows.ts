@@ -19,7 +19,7 @@ export interface StoredUnitLink {
  * result, a few bytes each), not from the results' rows, whose columns run over several pages each.
  */
 export function buildUnitLinks(db: Db, variant: string, image: string): StoredUnitLink[] {
-  const links = prepared(db, 'SELECT bu.unit_path, bu.result_id FROM build_units bu JOIN builds b ON b.id = bu.build_id WHERE b.variant = ? AND b.image = ?')
+  const links = prepared(db, 'SELECT p.path, bu.result_id FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_paths p ON p.id = bu.unit_id WHERE b.variant = ? AND b.image = ?')
     .raw()
     .all(variant, image) as [string, number][];
   if (links.length === 0) return [];

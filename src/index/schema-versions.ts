@@ -40,7 +40,9 @@
 //     name a chunk_id (chunks, parse_chunks), not a parsed_id.
 // 26: build_files.activity holds a key's sha1 as 20 bytes and names its scope (past the ':', ~100 characters, shared by
 //     files and builds that see alike) by the id of an activity_scopes row; it was the whole ~146-character key.
-export const SCHEMA_VERSION = 26;
+// 27: build_units names a unit by the id of a unit_paths row holding its path once (WITHOUT ROWID), not by the path
+//     (~40 characters in each of ~74 000 rows and again in their primary key's index).
+export const SCHEMA_VERSION = 27;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -334,5 +336,6 @@ export const SCHEMA_VERSION = 26;
  * 105: a unit result's #undef states after the first are stored as the names they drop and add to the state before.
  * 106: a parse's rows stored in chunks of 16 lines, each distinct chunk once (parse-chunks.ts).
  * 107: build_files.activity is stored packed (see schema 26).
+ * 108: build_units names units by unit_paths id (see schema 27).
  */
-export const ROW_FORMAT_VERSION = 107;
+export const ROW_FORMAT_VERSION = 108;

@@ -275,12 +275,17 @@ CREATE TABLE IF NOT EXISTS file_views (
   uses INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS file_views_unused ON file_views(uses) WHERE uses <= 0;
+-- A unit's path stored once (unit-paths.ts); rows no build_units row names are collected.
+CREATE TABLE IF NOT EXISTS unit_paths (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE
+);
 CREATE TABLE IF NOT EXISTS build_units (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
-  unit_path TEXT NOT NULL,
+  unit_id INTEGER NOT NULL,
   result_id INTEGER NOT NULL REFERENCES unit_results(id),
-  PRIMARY KEY (build_id, unit_path)
-);
+  PRIMARY KEY (build_id, unit_id)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
 -- A variable's uses: \`access\` 0 read, 1 write, 2 address taken; \`via\` 0 its name, 1 a member access (variable-ref-codes.ts).

@@ -363,7 +363,7 @@ export class SqliteIndex implements IndexReader {
   unitFiles(buildId: number): Map<string, string[]> {
     const out = new Map<string, string[]>();
     const rows = this.db
-      .prepare('SELECT bu.unit_path, r.files_id FROM build_units bu JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ? ORDER BY bu.unit_path')
+      .prepare('SELECT p.path AS unit_path, r.files_id FROM build_units bu JOIN unit_paths p ON p.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id WHERE bu.build_id = ? ORDER BY p.path')
       .all(buildId) as { unit_path: string; files_id: number }[];
     for (const r of rows) out.set(r.unit_path, (JSON.parse(storedListJson(this.db, r.files_id)) as [string, string][]).map(([f]) => f));
     return out;

@@ -572,8 +572,8 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
 export function buildUnitInputs(db: Db, variant: string, image: string): Map<string, StoredResultInputs> {
   const rows = db
     .prepare(
-      `SELECT bu.unit_path, r.id, r.key, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id FROM build_units bu JOIN builds b ON b.id = bu.build_id
-       JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
+      `SELECT p.path AS unit_path, r.id, r.key, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id FROM build_units bu JOIN builds b ON b.id = bu.build_id
+       JOIN unit_paths p ON p.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?`,
     )
     .all(variant, image) as (StoredColumns & { unit_path: string; id: number })[];
   return new Map(rows.map((r) => [r.unit_path, inputsOf(db, r.id, r)]));

@@ -29,7 +29,7 @@ export interface LinkedUnit {
 }
 
 export interface BuildInputs {
-  /** Unit path (as stored in build_units) → its linked result. */
+  /** Unit path (as stored in unit_paths) → its linked result. */
   byPath: Map<string, LinkedUnit>;
   /** [stored path, content hash] pairs the units' `files` index. */
   pairs: [string, string][];

@@ -26,7 +26,7 @@ export function recordRows(root: string): Record<string, unknown[]> {
       `SELECT b.variant, f.path, s.stable_id, s.name, s.kind, s.line, s.signature, s.docstring FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = sc.parsed_id
        JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id`,
     ),
-    units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
+    units: all('SELECT b.variant, up.path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_paths up ON up.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id'),
     orphanParses: all('SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files)'),
   };
   db.close();

@@ -11,8 +11,8 @@ export function unitResultRows(root: string): { results: string[]; views: string
   const db = new Database(indexPath(root), { readonly: true });
   const rows = db
     .prepare(
-      `SELECT b.variant, bu.unit_path, r.key, r.hash, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id, r.data, r.views FROM build_units bu JOIN builds b ON b.id = bu.build_id
-       JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
+      `SELECT b.variant, up.path, r.key, r.hash, r.tested_id, r.diagnostics_id, r.undone_id, r.files_id, r.data, r.views FROM build_units bu JOIN builds b ON b.id = bu.build_id
+       JOIN unit_paths up ON up.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id ORDER BY 1, 2`,
     )
     .raw()
     .all() as [string, string, string, string, number, number, number, number, Buffer, Buffer][];

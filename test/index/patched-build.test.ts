@@ -45,7 +45,7 @@ function snapshot(dbFile: string): Record<string, unknown[]> {
       `SELECT b.variant, g.file, m.name, m.params, m.value, m.function_like, m.line, m.expanded_value FROM build_macro_groups bg
        JOIN builds b ON b.id = bg.build_id JOIN macro_groups g ON g.id = bg.group_id JOIN macros m ON m.group_id = g.id`,
     ),
-    units: all('SELECT b.variant, bu.unit_path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id'),
+    units: all('SELECT b.variant, up.path, r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_paths up ON up.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id'),
     builds: (db.prepare('SELECT variant, image, fingerprint, diagnostics_id, implicit_macros_json, units_id FROM builds').raw().all() as unknown[][])
       .map((r) => JSON.stringify(r.map((v, i) => (i === 3 || i === 5 ? storedListJson(db, v as number) : v))))
       .sort(),

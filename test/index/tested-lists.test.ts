@@ -44,8 +44,8 @@ function testedOf(root: string, unit: string): Record<string, [string, string | 
   try {
     const rows = db
       .prepare(
-        `SELECT b.variant, r.tested_id FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id
-         WHERE bu.unit_path LIKE ? ORDER BY 1`,
+        `SELECT b.variant, r.tested_id FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_paths up ON up.id = bu.unit_id JOIN unit_results r ON r.id = bu.result_id
+         WHERE up.path LIKE ? ORDER BY 1`,
       )
       .raw()
       .all(`%${unit}`) as [string, number][];
