@@ -596,8 +596,8 @@ export class IndexWriter {
   }
 
   /**
-   * Rows of a parse stored for the first time, chunk by chunk (parse-chunks.ts): a chunk stored before, by this parse
-   * of another mask or another file's, is only named; a new one is stored with its rows.
+   * Rows of a parse stored for the first time, chunk by chunk (parse-chunks.ts): a chunk another parse of the file
+   * stored (under another mask, or before an edit elsewhere in the file) is only named; a new one is stored with its rows.
    */
   private writeParse(parsedId: number, path: string, parsed: NonNullable<FileVersion['parsed']>): void {
     const name = this.sql('INSERT INTO parse_chunks(parsed_id, chunk_id) VALUES (?, ?)');
