@@ -122,14 +122,18 @@ function listingDigest(entries: fs.Dirent[]): string {
   );
 }
 
+/** A folder's entries, or null when it cannot be listed (not recorded: the callers below record what they read). */
+function readEntries(dir: string): fs.Dirent[] | null {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+}
+
 /** A folder's entries, or null when it cannot be listed (recorded). */
 export function listEntries(dir: string): fs.Dirent[] | null {
-  let entries: fs.Dirent[] | null;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    entries = null;
-  }
+  const entries = readEntries(dir);
   if (log) note(['list', dir, entries ? listingDigest(entries) : null]);
   return entries;
 }
@@ -149,12 +153,7 @@ function subfolderDigest(entries: fs.Dirent[]): string {
  * (recorded as such: a file added beside them changes nothing the caller reads).
  */
 export function listSubfolders(dir: string): fs.Dirent[] | null {
-  let entries: fs.Dirent[] | null;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    entries = null;
-  }
+  const entries = readEntries(dir);
   if (log) note(['dirs', dir, entries ? subfolderDigest(entries) : null]);
   return entries && entries.filter((e) => e.isDirectory());
 }
