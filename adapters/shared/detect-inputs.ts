@@ -122,7 +122,7 @@ function listingDigest(entries: fs.Dirent[]): string {
   );
 }
 
-/** A folder's entries, or null when it cannot be listed (not recorded: the callers below record what they read). */
+/** A folder's entries, or null when it cannot be listed (not recorded: listEntries and listSubfolders record what they read; check rereads). */
 function readEntries(dir: string): fs.Dirent[] | null {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
@@ -221,12 +221,7 @@ function check(input: DetectInput, recordedAt: number): 'same' | 'content' | fal
       return same(kindOf(input[1]) === input[2]);
     case 'list':
     case 'dirs': {
-      let entries: fs.Dirent[] | null;
-      try {
-        entries = fs.readdirSync(input[1], { withFileTypes: true });
-      } catch {
-        entries = null;
-      }
+      const entries = readEntries(input[1]);
       const digest = input[0] === 'list' ? listingDigest : subfolderDigest;
       return same((entries ? digest(entries) : null) === input[2]);
     }

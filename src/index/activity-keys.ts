@@ -98,31 +98,35 @@ export class ActivityKeys {
   /** A reader of stored keys (each scope read once per reader). */
   reader(): (stored: StoredActivity) => string | null {
     const scopes = new Map<number, string>();
-    const read = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck();
     const scopeOf = (id: number): string => {
       let s = scopes.get(id);
       if (s === undefined) {
-        const row = read.get(id) as Buffer | string | undefined;
-        if (row === undefined) throw new Error(`activity scope ${id} is not stored`);
-        scopes.set(id, (s = unpackScope(row)));
+        s = this.storedScope(id);
+        if (s === undefined) throw new Error(`activity scope ${id} is not stored`);
+        scopes.set(id, s);
       }
       return s;
     };
     return (stored) => decodeActivity(stored, scopeOf);
   }
 
+  /** The scope the activity_scopes row `id` holds, undefined when there is none. */
+  private storedScope(id: number): string | undefined {
+    const row = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck().get(id) as Buffer | string | undefined;
+    return row === undefined ? undefined : unpackScope(row);
+  }
+
   private scopeId(scope: string): number {
     const known = this.ids.get(scope);
     if (known !== undefined) return known;
-    const read = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck();
     let id = parseInt(sha1(scope).slice(0, 8), 16);
     for (;;) {
-      const row = read.get(id) as Buffer | string | undefined;
-      if (row === undefined) {
+      const stored = this.storedScope(id);
+      if (stored === undefined) {
         prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(id, packScope(scope));
         break;
       }
-      if (unpackScope(row) === scope) break;
+      if (stored === scope) break;
       id = (id + 1) >>> 0;
     }
     this.ids.set(scope, id);

@@ -4,7 +4,7 @@ import type { Db } from './open-index.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { sha1 } from '../model/sha1.js';
-import { prepared } from './statement-cache.js';
+import { valueRowId } from './statement-cache.js';
 
 /**
  * Lines per chunk. Measured on 14 nRF52 boards of a PlatformIO project (1 108 parses of 740 files): 16 keeps 48 %
@@ -20,12 +20,16 @@ export interface ParseRows {
   relations?: CodeRelations;
 }
 
-/** The rows of one chunk, in extraction order, and the sha1 of all their stored values. */
-export interface ParseChunk {
-  hash: Buffer;
+/** The rows of one chunk, in extraction order. */
+interface ChunkRows {
   symbols: ExtractedSymbol[];
   references: ExtractedReference[];
   relations: CodeRelations;
+}
+
+/** A chunk's rows and the sha1 of all their stored values (with the file's path). */
+export interface ParseChunk extends ChunkRows {
+  hash: Buffer;
 }
 
 /**
@@ -33,11 +37,11 @@ export interface ParseChunk {
  * the rows (a chunk belongs to one file: a symbol's file is that of any parse naming its chunk).
  */
 export function chunksOf(path: string, rows: ParseRows): ParseChunk[] {
-  const byWindow = new Map<number, ParseChunk>();
-  const chunk = (line: number): ParseChunk => {
+  const byWindow = new Map<number, ChunkRows>();
+  const chunk = (line: number): ChunkRows => {
     const w = Math.floor(Math.max(line, 0) / CHUNK_LINES);
     let c = byWindow.get(w);
-    if (!c) byWindow.set(w, (c = { hash: EMPTY, symbols: [], references: [], relations: { variableRefs: [], classBases: [], templateUses: [] } }));
+    if (!c) byWindow.set(w, (c = { symbols: [], references: [], relations: { variableRefs: [], classBases: [], templateUses: [] } }));
     return c;
   };
   for (const s of rows.symbols) chunk(s.line).symbols.push(s);
@@ -48,15 +52,13 @@ export function chunksOf(path: string, rows: ParseRows): ParseChunk[] {
     for (const b of rel.classBases) chunk(b.line).relations.classBases.push(b);
     for (const t of rel.templateUses) chunk(t.line).relations.templateUses.push(t);
   }
-  const out = [...byWindow.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-  for (const c of out) c.hash = Buffer.from(sha1(`${path}\n${chunkText(c)}`), 'hex');
-  return out;
+  return [...byWindow.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => ({ ...c, hash: Buffer.from(sha1(`${path}\n${chunkText(c)}`), 'hex') }));
 }
 
-const EMPTY = Buffer.alloc(0);
-
 /** Every value the chunk's rows store (a body by its text), one JSON array per row, tables told apart. */
-function chunkText(c: ParseChunk): string {
+function chunkText(c: ChunkRows): string {
   const parts: string[] = [];
   for (const s of c.symbols) {
     parts.push(
@@ -75,9 +77,7 @@ function chunkText(c: ParseChunk): string {
 
 /** The id of the stored chunk with this hash, and whether it was stored now (its rows are then the caller's to write). */
 export function storeChunk(db: Db, hash: Buffer): { id: number; added: boolean } {
-  const found = prepared(db, 'SELECT id FROM chunks WHERE hash = ?').pluck().get(hash) as number | undefined;
-  if (found !== undefined) return { id: found, added: false };
-  return { id: Number(prepared(db, 'INSERT INTO chunks(hash) VALUES (?)').run(hash).lastInsertRowid), added: true };
+  return valueRowId(db, 'chunks', 'hash', hash);
 }
 
 /**
