@@ -8,7 +8,18 @@ export interface PPValue {
   u: boolean;
 }
 
-export class PPExprError extends Error {}
+/**
+ * An expression that does not evaluate. Made without a stack trace: valuing a unit's #defines meets one for every
+ * replacement that names an identifier (an enumerator, a function), and capturing the stack was most of its cost.
+ */
+export class PPExprError extends Error {
+  constructor(message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
+}
 
 export interface EvalOptions {
   /** C++: `true`/`false` are 1/0 and `and`, `or`, `not`... are operators. */

@@ -13,7 +13,8 @@ import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
 import { physicalLines } from './scan-source.js';
 import { spell, type Token } from './tokens.js';
-import { mayWrapCall, wrappedCall } from '../model/api-wrapper.js';
+import { wrappedCall } from '../model/api-wrapper.js';
+import { fixedValue } from './fixed-values.js';
 import { EnvLayer } from './env-layer.js';
 import { definitionKey, peekMacro, TrackedEnv, type ReadNames } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
@@ -654,11 +655,9 @@ interface ComputedValue {
  * environment reads exactly those names either way. `deps` collects them.
  */
 export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, valued?: ValuedHere): string | null {
-  if (def.emptyBody || def.builtin) return null;
-  const body = def.lexedBody();
-  const fixed = literalOrNoValue(def, body);
+  const fixed = fixedValue(def);
   if (fixed !== undefined) return fixed;
-  const computed = computeValue(def, walker, valued, body);
+  const computed = computeValue(def, walker, valued);
   if (deps) {
     if (!computed.cacheable) deps.complete = false;
     for (let j = 0; j < computed.names.length; j++) deps.names.set(computed.names[j], computed.defs[j]);
@@ -667,35 +666,15 @@ export function macroValue(def: MacroDef, walker: UnitWalker, deps?: ValueDeps, 
 }
 
 /**
- * The value (see macroValue) of a definition that consults no macro — null when it has none, a replacement of
- * literals and operators only (`(4U)`, `(1UL << 31)`) its integer — or undefined when other macros decide it.
- * `body` is the definition's lexed body.
+ * The value (see macroValue) of a definition that consults no macro (see fixedValue), or of a function-like one that
+ * names only its parameters (null: hidden from expansion, it expands to itself); undefined when other macros decide it.
  */
-export function valueWithoutEnvironment(def: MacroDef, body: Token[] = def.lexedBody()): string | null | undefined {
-  const fixed = literalOrNoValue(def, body);
+export function valueWithoutEnvironment(def: MacroDef): string | null | undefined {
+  const fixed = fixedValue(def);
   if (fixed !== undefined || def.params === null) return fixed;
+  const body = def.lexedBody();
   // Names only its parameters (hidden from expansion): expands to itself, a call of a function only through a parameter.
   return body.every((t) => t.k !== 'ident' || t.pi !== undefined) && wrappedCall(body, def.params) === null ? null : undefined;
-}
-
-/** The value of a definition that has none or whose replacement is literals and operators only; else undefined. */
-function literalOrNoValue(def: MacroDef, body: Token[]): string | null | undefined {
-  if (def.emptyBody || def.builtin) return null;
-  if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
-  if (def.params !== null && !mayWrapCall(body)) return null;
-  // A replacement of literals and operators only (`(4U)`, `(1UL << 31)`) expands to itself and consults nothing.
-  if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
-  return undefined;
-}
-
-const isLiteralOrOperator = (t: Token): boolean => t.k === 'number' || t.k === 'char' || (t.k === 'punct' && t.v !== '#' && t.v !== '##');
-
-function literalValue(body: Token[]): string | null {
-  try {
-    return evaluateExpression(body, { valueMode: true }).v.toString();
-  } catch {
-    return null;
-  }
 }
 
 /**

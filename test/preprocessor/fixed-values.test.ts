@@ -1,0 +1,34 @@
+// Values of definitions that consult no macro are worked out once per distinct object-like replacement: a device
+// header's #defines repeat a few thousand replacements, and every unit that makes a view of it values them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MacroDef, parseDefine } from '../../src/preprocessor/macro-definition.js';
+import { valueWithoutEnvironment } from '../../src/preprocessor/unit-result.js';
+
+const define = (text: string, line = 1): MacroDef => parseDefine(text, '/dev.h', line).def!;
+
+describe('values of definitions no macro decides', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lexes and evaluates each distinct object-like replacement once', () => {
+    const defs = Array.from({ length: 640 }, (_, k) => define(`FV_R${k}_Msk (0xFUL << ${k % 32})`, k + 1));
+    const lexed = vi.spyOn(MacroDef.prototype, 'lexedBody');
+    const values = defs.map((d) => valueWithoutEnvironment(d));
+    expect(values.slice(0, 3)).toEqual(['15', '30', '60']);
+    expect(values[33]).toBe('30');
+    expect(lexed.mock.calls.length).toBe(32);
+  });
+
+  it('remembers a replacement other macros decide, and one with no value', () => {
+    const lexed = vi.spyOn(MacroDef.prototype, 'lexedBody');
+    const decided = [define('FV_A (FV_BASE + 4)'), define('FV_B (FV_BASE + 4)', 2)];
+    const none = [define('FV_S "text"', 3), define('FV_T "text"', 4)];
+    expect(decided.map((d) => valueWithoutEnvironment(d))).toEqual([undefined, undefined]);
+    expect(none.map((d) => valueWithoutEnvironment(d))).toEqual([null, null]);
+    expect(lexed.mock.calls.length).toBe(2);
+  });
+
+  it('values function-like definitions by their own body', () => {
+    expect(valueWithoutEnvironment(define('FV_F(x) ((x) + 1)'))).toBeNull();
+    expect(valueWithoutEnvironment(define('FV_G(x) fv_call(x)'))).toBeUndefined();
+  });
+});
