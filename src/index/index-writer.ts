@@ -25,6 +25,7 @@ import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
+import { storedHash } from './hash-columns.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -745,7 +746,7 @@ export class IndexWriter {
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_id, result_id) VALUES (?, ?, ?)');
     for (const u of units) link.run(buildId, unitPathId(this.db, u.unitPath), u.result as number);
     const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
-    for (const [hash, v] of named) useView.run(hash, v.data, v.uses);
+    for (const [hash, v] of named) useView.run(storedHash(hash), v.data, v.uses);
   }
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
@@ -759,8 +760,9 @@ export class IndexWriter {
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
       const files = lists.files({ hash: r.filesHash, json: r.files.toString() });
       const { body, views, hashes } = resultColumns(this.db, r);
-      const inserted = insertedId(insResult, r.key, r.hash, ...ids, files, body, views);
-      u.result = inserted ?? (findResult.get(r.hash) as { id: number }).id;
+      const hash = storedHash(r.hash);
+      const inserted = insertedId(insResult, storedHash(r.key), hash, ...ids, files, body, views);
+      u.result = inserted ?? (findResult.get(hash) as { id: number }).id;
       if (inserted === undefined) continue;
       rowsStored(this.db, 'unit_results');
       for (const hash of new Set(hashes)) useView(named, hash, r);

@@ -6,6 +6,7 @@ import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { storedListJson } from './value-lists.js';
+import { hashText, storedHash, type StoredHash } from './hash-columns.js';
 
 /** A unit of a stored build and the result it links: the result's id and content hash (unit_results.hash). */
 export interface StoredUnitLink {
@@ -28,7 +29,7 @@ export function buildUnitLinks(db: Db, variant: string, image: string): StoredUn
   return links.map(([unitPath, id]) => {
     let hash = hashes.get(id);
     // A result stored since the scan (by an earlier build of the run).
-    if (hash === undefined) hashes.set(id, (hash = one.get(id) as string));
+    if (hash === undefined) hashes.set(id, (hash = hashText(one.get(id) as StoredHash)));
     return { unitPath, id, hash };
   });
 }
@@ -44,8 +45,11 @@ export const resultHashScans = { made: 0 };
 
 function resultHashes(db: Db): Map<number, string> {
   let hashes = hashesByDb.get(db);
-  if (!hashes) resultHashScans.made++;
-  if (!hashes) hashesByDb.set(db, (hashes = new Map(prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().all() as [number, string][])));
+  if (hashes) return hashes;
+  resultHashScans.made++;
+  hashes = new Map();
+  for (const [id, hash] of prepared(db, 'SELECT id, hash FROM unit_results ORDER BY hash').raw().iterate() as Iterable<[number, StoredHash]>) hashes.set(id, hashText(hash));
+  hashesByDb.set(db, hashes);
   return hashes;
 }
 
@@ -63,12 +67,13 @@ export function forgetResultHashes(db: Db): void {
 export function buildResultHashes(db: Db, variant: string, image: string): string[] {
   return prepared(db, 'SELECT r.hash FROM build_units bu JOIN builds b ON b.id = bu.build_id JOIN unit_results r ON r.id = bu.result_id WHERE b.variant = ? AND b.image = ?')
     .pluck()
-    .all(variant, image) as string[];
+    .all(variant, image)
+    .map((hash) => hashText(hash as StoredHash));
 }
 
 /** The builds that link the stored result of content hash `hash`. */
 export function buildsLinkingResult(db: Db, hash: string): { variant: string; image: string }[] {
-  return prepared(db, 'SELECT b.variant, b.image FROM unit_results r JOIN build_units bu ON bu.result_id = r.id JOIN builds b ON b.id = bu.build_id WHERE r.hash = ?').all(hash) as { variant: string; image: string }[];
+  return prepared(db, 'SELECT b.variant, b.image FROM unit_results r JOIN build_units bu ON bu.result_id = r.id JOIN builds b ON b.id = bu.build_id WHERE r.hash = ?').all(storedHash(hash)) as { variant: string; image: string }[];
 }
 
 /** The files list (JSON of [stored path, content hash] pairs) of stored results, by id. */

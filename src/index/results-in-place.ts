@@ -10,6 +10,7 @@ import { noteResultHash } from './reindex-rows.js';
 import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
 import { deleteUnusedViews } from './view-ids.js';
 import { storeList } from './value-lists.js';
+import { storedHash } from './hash-columns.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
 export type NamedViews = Map<string, { data: string; uses: number }>;
@@ -48,9 +49,10 @@ export function replaceResultsInPlace(
     const r = u.result;
     const old = replaced[k];
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
-    if (links.get(old.id) !== 1 || stored.get(r.hash) !== undefined) return;
+    const hash = storedHash(r.hash);
+    if (links.get(old.id) !== 1 || stored.get(hash) !== undefined) return;
     const { body, views, hashes: now } = resultColumns(db, r);
-    write.run(r.key, r.hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
+    write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
     relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }));
     relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
     relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }));
@@ -86,6 +88,6 @@ export function useView(named: NamedViews, hash: string, r: EncodedUnitResult): 
 export function releaseViews(db: Db, released: ReadonlyMap<string, number>): void {
   if (released.size === 0) return;
   const release = prepared(db, 'UPDATE file_views SET uses = uses - ? WHERE hash = ?');
-  for (const [hash, n] of released) release.run(n, hash);
+  for (const [hash, n] of released) release.run(n, storedHash(hash));
   deleteUnusedViews(db);
 }

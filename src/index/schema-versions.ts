@@ -42,7 +42,9 @@
 //     files and builds that see alike) by the id of an activity_scopes row; it was the whole ~146-character key.
 // 27: build_units names a unit by the id of a unit_paths row holding its path once (WITHOUT ROWID), not by the path
 //     (~40 characters in each of ~74 000 rows and again in their primary key's index).
-export const SCHEMA_VERSION = 27;
+// 28: unit_results.key and hash, value_lists.hash and file_views.hash hold a sha1 as its 20 bytes, not its 40 hex digits
+//     (hash-columns.ts): half their bytes in the rows and in the indexes on them.
+export const SCHEMA_VERSION = 28;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -337,5 +339,6 @@ export const SCHEMA_VERSION = 27;
  * 106: a parse's rows stored in chunks of 16 lines, each distinct chunk once (parse-chunks.ts).
  * 107: build_files.activity is stored packed (see schema 26).
  * 108: build_units names units by unit_paths id (see schema 27).
+ * 109: result, list and view hashes stored as bytes (see schema 28).
  */
-export const ROW_FORMAT_VERSION = 108;
+export const ROW_FORMAT_VERSION = 109;

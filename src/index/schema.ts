@@ -229,11 +229,13 @@ CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 -- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the lists
 -- \`tested_id\` and \`files_id\` name (its tested macros, its [file, content hash] pairs) say whether one still holds,
 -- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON), \`views\`
--- the ids of its files' views in order (varint differences, see view-ids.ts).
+-- the ids of its files' views in order (varint differences, see view-ids.ts). \`key\` and \`hash\` (sha1s) are stored as
+-- their 20 bytes (hash-columns.ts), not as an integer of their first bits: both are read back (a row carried over
+-- is hashed again with its key; a re-index compares the hashes a build links).
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
-  key TEXT NOT NULL,
-  hash TEXT NOT NULL UNIQUE,
+  key BLOB NOT NULL,
+  hash BLOB NOT NULL UNIQUE,
   tested_id INTEGER NOT NULL,
   diagnostics_id INTEGER NOT NULL,
   undone_id INTEGER NOT NULL,
@@ -249,12 +251,13 @@ CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
 -- diagnostics; its #undef marks; its files; a build's diagnostics and units), once per distinct list, found by the
 -- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
--- found by the first 52 bits of its JSON's sha1).
+-- found by the first 52 bits of its JSON's sha1). \`hash\`: the sha1's 20 bytes (hash-columns.ts), found by it alone: a key
+-- of its first bits would need the list's JSON joined again from its items to tell equal keys apart on every hit.
 -- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 -- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named.
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  hash TEXT NOT NULL UNIQUE,
+  hash BLOB NOT NULL UNIQUE,
   items BLOB NOT NULL,
   base_id INTEGER
 );
@@ -268,9 +271,10 @@ CREATE INDEX IF NOT EXISTS list_items_key ON list_items(key);
 -- One file as one unit saw it (active ranges, decisions, defines reached with values; JSON): stored once
 -- for every unit and build that saw it the same way. \`uses\`: how many unit_results rows name it (by id, in
 -- their \`views\`); a view no result names any more is collected. Ids are never reused (results name them).
+-- \`hash\`: the sha1's 20 bytes (hash-columns.ts; read back: a result's views are named by id).
 CREATE TABLE IF NOT EXISTS file_views (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  hash TEXT NOT NULL UNIQUE,
+  hash BLOB NOT NULL UNIQUE,
   data TEXT NOT NULL,
   uses INTEGER NOT NULL
 );

@@ -19,6 +19,7 @@ import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
 import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
+import { hashText, storedHash, type StoredHash } from './hash-columns.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
@@ -254,7 +255,7 @@ export class FileViewCache {
   get(hash: string): FileView {
     let v = this.byHash.get(hash);
     if (!v) {
-      const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(hash) as { data: string } | undefined;
+      const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(storedHash(hash)) as { data: string } | undefined;
       if (!row) throw new Error(`file view ${hash} is missing from the index`);
       v = parseView(row.data);
       // A unit result carried over or re-encoded names it again: its JSON and hash are these, not made again.
@@ -461,7 +462,7 @@ export interface StoredUnitRow {
 export function loadStoredUnitRow(db: Db, id: number): StoredUnitRow {
   const r = prepared(db, 'SELECT key, tested_id, diagnostics_id, undone_id, files_id, data, views FROM unit_results WHERE id = ?').get(id) as StoredColumns & StoredData;
   const lists = { tested: storedTested(db, r.tested_id), diagnostics: storedDiagnostics(db, r.diagnostics_id), undone: storedUndoneText(db, r.undone_id) };
-  return { key: r.key, ...lists, files: Buffer.from(storedListJson(db, r.files_id)), data: resultData(db, r.data, r.views) };
+  return { key: hashText(r.key), ...lists, files: Buffer.from(storedListJson(db, r.files_id)), data: resultData(db, r.data, r.views) };
 }
 
 /** A stored result's `data` (its body) and `views` columns. */
@@ -480,9 +481,9 @@ export function resultColumns(db: Db, r: EncodedUnitResult): { body: Buffer; vie
   return { body: r.data.subarray(0, r.data.length - VIEW_HASH_BYTES * r.fileCount), views, hashes };
 }
 
-/** The columns of a stored result that name its lists, with its key. */
+/** The columns of a stored result that name its lists, with its key (as stored: see hash-columns.ts). */
 interface StoredColumns {
-  key: string;
+  key: StoredHash;
   tested_id: number;
   diagnostics_id: number;
   undone_id: number;
@@ -491,7 +492,7 @@ interface StoredColumns {
 
 /** A stored result's inputs from its columns (the files list's JSON read). */
 function inputsOf(db: Db, id: number, r: StoredColumns): StoredResultInputs {
-  return { id, key: r.key, testedId: r.tested_id, diagnosticsId: r.diagnostics_id, undoneId: r.undone_id, files: storedListJson(db, r.files_id) };
+  return { id, key: hashText(r.key), testedId: r.tested_id, diagnosticsId: r.diagnostics_id, undoneId: r.undone_id, files: storedListJson(db, r.files_id) };
 }
 
 /** One stored result by id, inflated (its views through `views`). */
@@ -590,11 +591,11 @@ export function findUnitResult(
 ): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
   // The result to skip is left out by the query: its columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(key, skipId ?? -1) as (StoredColumns & { id: number; hash: string })[];
+  const rows = prepared(db, 'SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(storedHash(key), skipId ?? -1) as (StoredColumns & { id: number; hash: StoredHash })[];
   for (const r of rows) {
     const inputs = inputsOf(db, r.id, r);
     if (!holds(storedTested(db, r.tested_id).list, JSON.parse(inputs.files))) continue;
-    return { id: r.id, hash: r.hash, row: loadUnitResult(db, inputs, views) };
+    return { id: r.id, hash: hashText(r.hash), row: loadUnitResult(db, inputs, views) };
   }
   return undefined;
 }

@@ -14,6 +14,7 @@ import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
 import { VarintReader, VarintWriter } from './varints.js';
+import { storedHash } from './hash-columns.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -147,7 +148,7 @@ interface BaseList {
 }
 
 function storedId(db: Db, t: ListText): { id: number } | undefined {
-  const id = prepared(db, 'SELECT id FROM value_lists WHERE hash = ?').pluck().get(t.hash) as number | undefined;
+  const id = prepared(db, 'SELECT id FROM value_lists WHERE hash = ?').pluck().get(storedHash(t.hash)) as number | undefined;
   return id === undefined ? undefined : { id };
 }
 
@@ -164,7 +165,7 @@ function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: Ba
   const plain = encodeIds(ids);
   const edits = base === undefined ? undefined : encodeEdits(base.id, base.ids, ids, plain.length);
   const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
-  const id = Number(insert.run(t.hash, edits ?? plain, edits ? base!.id : null).lastInsertRowid);
+  const id = Number(insert.run(storedHash(t.hash), edits ?? plain, edits ? base!.id : null).lastInsertRowid);
   return edits ? { id } : { id, base: { id, ids, items } };
 }
 

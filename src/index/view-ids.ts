@@ -7,6 +7,7 @@ import type { Db } from './open-index.js';
 import { ownString } from '../model/own-strings.js';
 import { prepared } from './statement-cache.js';
 import { decodeIds, encodeIds } from './value-lists.js';
+import { hashText, storedHash, type StoredHash } from './hash-columns.js';
 
 /** Bytes of a view hash in a result's data. */
 export const VIEW_HASH_BYTES = 20;
@@ -49,9 +50,9 @@ function writingCache(db: Db): ViewIdCache {
   return c;
 }
 
-function rememberHash(c: ViewIdCache, id: number, hex: string): ViewHash {
+function rememberHash(c: ViewIdCache, id: number, stored: StoredHash): ViewHash {
   if (c.hashes.size >= MAX_CACHED) c.hashes.clear();
-  const h = { hex, bytes: Buffer.from(hex, 'hex') };
+  const h = { hex: hashText(stored), bytes: typeof stored === 'string' ? Buffer.from(stored, 'hex') : stored };
   c.hashes.set(id, h);
   return h;
 }
@@ -60,11 +61,12 @@ function rememberHash(c: ViewIdCache, id: number, hex: string): ViewHash {
 function viewId(db: Db, c: ViewIdCache, hash: string, json: (hash: string) => string | undefined): number {
   const known = c.ids.get(hash);
   if (known !== undefined) return known;
-  let id = prepared(db, 'SELECT id FROM file_views WHERE hash = ?').pluck().get(hash) as number | undefined;
+  const stored = storedHash(hash);
+  let id = prepared(db, 'SELECT id FROM file_views WHERE hash = ?').pluck().get(stored) as number | undefined;
   if (id === undefined) {
     const data = json(hash);
     if (data === undefined) throw new Error(`file view ${hash} is neither stored nor given with the result naming it`);
-    id = Number(prepared(db, 'INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 0)').run(hash, data).lastInsertRowid);
+    id = Number(prepared(db, 'INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 0)').run(stored, data).lastInsertRowid);
   }
   if (c.ids.size >= MAX_CACHED) c.ids.clear();
   // A hash is cut from the hex of a row's view hashes (see storedViewHashes): held as it is, it keeps all of them.
@@ -95,9 +97,9 @@ function viewHashes(db: Db, ids: readonly number[]): ViewHash[] {
   return ids.map((id) => {
     const known = c.hashes.get(id);
     if (known !== undefined) return known;
-    const hex = byId.get(id) as string | undefined;
-    if (hex === undefined) throw new Error(`file view ${id} is missing from the index`);
-    return rememberHash(c, id, hex);
+    const stored = byId.get(id) as StoredHash | undefined;
+    if (stored === undefined) throw new Error(`file view ${id} is missing from the index`);
+    return rememberHash(c, id, stored);
   });
 }
 

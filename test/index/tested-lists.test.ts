@@ -14,6 +14,7 @@ import { indexedFixture } from '../helpers/fixture-project.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 import { unitResultRows } from '../helpers/unit-result-rows.js';
+import { hashText, type StoredHash } from '../../src/index/hash-columns.js';
 
 /**
  * Counts of results, stored tested lists, stored lists, lists the results name, lists none names, results naming no
@@ -23,7 +24,7 @@ function testedState(root: string): { results: number; tested: number; lists: nu
   const db = new Database(indexPath(root), { readonly: true });
   try {
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-    const lists = db.prepare('SELECT id, hash FROM value_lists').all() as { id: number; hash: string }[];
+    const lists = db.prepare('SELECT id, hash FROM value_lists').all() as { id: number; hash: StoredHash }[];
     return {
       results: count('SELECT count(*) FROM unit_results'),
       tested: count('SELECT count(DISTINCT tested_id) FROM unit_results'),
@@ -31,7 +32,7 @@ function testedState(root: string): { results: number; tested: number; lists: nu
       named: count(`SELECT count(*) FROM (${LIST_COLUMNS.map(([t, c]) => `SELECT ${c} FROM ${t}`).join(' UNION ')})`),
       orphans: count(`SELECT count(*) FROM value_lists WHERE ${LIST_COLUMNS.map(([t, c]) => `id NOT IN (SELECT ${c} FROM ${t})`).join(' AND ')}`),
       missing: LIST_COLUMNS.reduce((n, [t, c]) => n + count(`SELECT count(*) FROM ${t} WHERE ${c} NOT IN (SELECT id FROM value_lists)`), 0),
-      misnamed: lists.filter((l) => sha1(storedListJson(db, l.id)) !== l.hash).length,
+      misnamed: lists.filter((l) => sha1(storedListJson(db, l.id)) !== hashText(l.hash)).length,
     };
   } finally {
     db.close();

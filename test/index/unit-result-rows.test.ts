@@ -9,6 +9,7 @@ import { openIndexForWrite } from '../../src/index/open-index.js';
 import { decodeUnitResult, encodeUnitResult, FileViewCache, type UnitResultRow } from '../../src/index/unit-result-rows.js';
 import type { FileView } from '../../src/preprocessor/unit-result.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { storedHash } from '../../src/index/hash-columns.js';
 
 /** A view as stored: its #defines as [line, value] pairs. */
 const stored = (defines: [number, string | null][], decisions = false) => ({
@@ -86,7 +87,7 @@ describe('unit result rows', () => {
     const row = result('src/a.c', [view([[3, '1'], [9, null]]), view([]), view([[3, '1'], [9, null]]), view([[5, '0x10']], true)]);
     const encoded = encodeUnitResult(row).row;
     const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)');
-    for (const [hash, data] of encoded.views) put.run(hash, data);
+    for (const [hash, data] of encoded.views) put.run(storedHash(hash), data);
     const decoded = decodeUnitResult(encoded, new FileViewCache(db));
     expect(decoded).toEqual(row);
     db.close();
@@ -99,7 +100,7 @@ describe('unit result rows', () => {
     const rows = [result('src/a.c', [a, b, c]), result('src/b.c', [a, d, c]), result('src/c.c', [d, c]), result('src/d.c', [a, b, c, d])];
     const encoded = rows.map((r) => encodeUnitResult(r).row);
     const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1) ON CONFLICT(hash) DO NOTHING');
-    for (const e of encoded) for (const [hash, data] of e.views) put.run(hash, data);
+    for (const e of encoded) for (const [hash, data] of e.views) put.run(storedHash(hash), data);
     const cache = new FileViewCache(db);
     const decoded = encoded.map((e) => decodeUnitResult(e, cache));
     expect(decoded).toEqual(rows);

@@ -8,6 +8,7 @@ import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-inde
 import { deleteUnusedViews, namedViewHashes, viewIdsColumn } from '../../src/index/view-ids.js';
 import { indexPath } from '../../src/project/config.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { hashText, storedHash, type StoredHash } from '../../src/index/hash-columns.js';
 
 const hash = (n: number): string => n.toString(16).padStart(40, '0');
 const json = (h: string): string => JSON.stringify({ lines: 1, ranges: [1, 1], defines: [], of: h });
@@ -18,7 +19,7 @@ describe('view ids', () => {
     const db = new Database(indexPath(root), { readonly: true });
     const rows = db.prepare('SELECT data, views FROM unit_results').all() as { data: Buffer; views: Buffer }[];
     expect(rows.length).toBeGreaterThan(0);
-    const known = new Set(db.prepare('SELECT hash FROM file_views').pluck().all() as string[]);
+    const known = new Set((db.prepare('SELECT hash FROM file_views').pluck().all() as StoredHash[]).map(hashText));
     for (const r of rows) {
       expect(() => JSON.parse(r.data.toString('utf8'))).not.toThrow();
       const hashes = namedViewHashes(db, r.views);
@@ -46,7 +47,7 @@ describe('view ids', () => {
     const { db } = openIndexForWrite(file);
     const ids = (column: Buffer): string[] => namedViewHashes(db, column);
     const first = viewIdsColumn(db, [hash(7)], json);
-    const idOf = () => db.prepare('SELECT id FROM file_views WHERE hash = ?').pluck().get(hash(7)) as number;
+    const idOf = () => db.prepare('SELECT id FROM file_views WHERE hash = ?').pluck().get(storedHash(hash(7))) as number;
     const before = idOf();
     // This connection deletes the unused view, then names it again: it is stored anew under a new id.
     deleteUnusedViews(db);
@@ -56,8 +57,8 @@ describe('view ids', () => {
     expect(ids(again)).toEqual([hash(7)]);
     // Another connection deletes it and stores it again: this connection's cached id no longer holds.
     const other = new Database(file);
-    other.prepare('DELETE FROM file_views WHERE hash = ?').run(hash(7));
-    other.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)').run(hash(7), json(hash(7)));
+    other.prepare('DELETE FROM file_views WHERE hash = ?').run(storedHash(hash(7)));
+    other.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)').run(storedHash(hash(7)), json(hash(7)));
     other.close();
     const third = viewIdsColumn(db, [hash(7)], json);
     expect(third.equals(again)).toBe(false);

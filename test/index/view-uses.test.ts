@@ -8,6 +8,7 @@ import { indexProject } from '../../src/indexer/index-project.js';
 import { namedViewHashes } from '../../src/index/view-ids.js';
 import { indexPath } from '../../src/project/config.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
+import { hashText, type StoredHash } from '../../src/index/hash-columns.js';
 
 /** Per view hash: how many stored results name it (counted from their views) and the stored uses. */
 function viewUses(root: string): { named: Map<string, number>; stored: Map<string, number>; results: number } {
@@ -16,7 +17,7 @@ function viewUses(root: string): { named: Map<string, number>; stored: Map<strin
     const named = new Map<string, number>();
     const results = db.prepare('SELECT views FROM unit_results').pluck().all() as Buffer[];
     for (const views of results) for (const h of new Set(namedViewHashes(db, views))) named.set(h, (named.get(h) ?? 0) + 1);
-    const stored = new Map((db.prepare('SELECT hash, uses FROM file_views').all() as { hash: string; uses: number }[]).map((v) => [v.hash, v.uses]));
+    const stored = new Map((db.prepare('SELECT hash, uses FROM file_views').all() as { hash: StoredHash; uses: number }[]).map((v) => [hashText(v.hash), v.uses]));
     return { named, stored, results: results.length };
   } finally {
     db.close();
