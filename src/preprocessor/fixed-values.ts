@@ -1,19 +1,18 @@
 // Values of definitions that consult no macro (no replacement worth a value, or literals and operators only), worked
-// out once per distinct replacement of an object-like definition: a device header's #defines are valued again by
+// out once per distinct parameter list and replacement: a device header's #defines are valued again by
 // every unit that makes a view of it, and their few thousand distinct replacements (`(0x1UL << (31U))`) repeat.
 import { mayWrapCall } from '../model/api-wrapper.js';
 import { ownString } from '../model/own-strings.js';
+import { WeighedCache } from '../model/weighed-cache.js';
 import { evaluateExpression } from './if-expression.js';
 import type { MacroDef } from './macro-definition.js';
 import type { Token } from './tokens.js';
 
 /**
- * Object-like replacements by text (single-spaced, see MacroDef.valueText: equal texts lex to equal tokens) with
- * their value, or false when other macros decide it. Bounded: cleared when full; long texts are not kept.
+ * Definitions by their parameters and replacement (single-spaced, see MacroDef.valueText: equal texts lex to equal
+ * tokens) with their value, or false when other macros decide it. Bounded by count and characters: cleared when full.
  */
-const byReplacement = new Map<string, string | null | false>();
-const MAX_KEPT = 1 << 15;
-const MAX_KEPT_LENGTH = 96;
+const byReplacement = new WeighedCache<string, string | null | false>(4_000_000, (_, text) => text.length, 1 << 15);
 
 /**
  * The value (see macroValue in unit-result.ts) of `def` when no macro decides it: null when it has none, the integer
@@ -21,22 +20,14 @@ const MAX_KEPT_LENGTH = 96;
  */
 export function fixedValue(def: MacroDef): string | null | undefined {
   if (def.emptyBody || def.builtin) return null;
-  if (def.params !== null) return literalOrNoValue(def, def.lexedBody());
-  const text = def.valueText;
+  const params = def.paramsText;
+  const text = params === null ? def.valueText : `${params}\u0001${def.valueText}`;
   const known = byReplacement.get(text);
   if (known !== undefined) return known === false ? undefined : known;
   const value = literalOrNoValue(def, def.lexedBody());
-  if (text.length <= MAX_KEPT_LENGTH) {
-    if (byReplacement.size >= MAX_KEPT) byReplacement.clear();
-    // Its own string: the replacement is a slice of the definition's text, itself of the file's.
-    byReplacement.set(ownString(text), value === undefined ? false : value);
-  }
+  // Its own string: the replacement is a slice of the definition's text, itself of the file's.
+  byReplacement.set(ownString(text), value === undefined ? false : value);
   return value;
-}
-
-/** Replacements the cache holds (for tests). */
-export function fixedValuesKept(): number {
-  return byReplacement.size;
 }
 
 /** fixedValue of a definition's lexed body `body`. */

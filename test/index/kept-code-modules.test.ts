@@ -59,12 +59,12 @@ const LISTS: StampList[] = [
     decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js'],
   },
   // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
-  // names in state files.
+  // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out.
   {
     name: 'READS_MODULES',
     modules: READS_MODULES,
     folder: PREPROCESSOR,
-    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/module-stamps.js', '../indexer/build-state-files.js'],
+    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js'],
   },
   // The assembler macros are read from the masked texts of the files (named by their activity keys); own-strings.js
   // copies parts of a text as they are.

@@ -19,16 +19,21 @@ describe('values of definitions no macro decides', () => {
   });
 
   it('remembers a replacement other macros decide, and one with no value', () => {
-    const lexed = vi.spyOn(MacroDef.prototype, 'lexedBody');
     const decided = [define('FV_A (FV_BASE + 4)'), define('FV_B (FV_BASE + 4)', 2)];
     const none = [define('FV_S "text"', 3), define('FV_T "text"', 4)];
+    const lexed = vi.spyOn(MacroDef.prototype, 'lexedBody');
     expect(decided.map((d) => valueWithoutEnvironment(d))).toEqual([undefined, undefined]);
     expect(none.map((d) => valueWithoutEnvironment(d))).toEqual([null, null]);
     expect(lexed.mock.calls.length).toBe(2);
   });
 
-  it('values function-like definitions by their own body', () => {
-    expect(valueWithoutEnvironment(define('FV_F(x) ((x) + 1)'))).toBeNull();
-    expect(valueWithoutEnvironment(define('FV_G(x) fv_call(x)'))).toBeUndefined();
+  it('values function-like definitions by their parameters and body, each distinct pair lexed once', () => {
+    const [f, f2, f3, g] = ['FV_F(x) x + 1', 'FV_F2(x) x + 1', 'FV_F3(y) x + 1', 'FV_G(x) fv_call(x)'].map((t) => define(t));
+    const lexed = vi.spyOn(MacroDef.prototype, 'lexedBody');
+    expect([f, f2].map((d) => valueWithoutEnvironment(d))).toEqual([null, null]);
+    expect(lexed.mock.calls.length).toBe(1);
+    expect(valueWithoutEnvironment(f3)).toBeNull();
+    expect(lexed.mock.calls.length).toBe(2);
+    expect(valueWithoutEnvironment(g)).toBeUndefined();
   });
 });
