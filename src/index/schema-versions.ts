@@ -340,5 +340,8 @@ export const SCHEMA_VERSION = 28;
  * 107: build_files.activity is stored packed (see schema 26).
  * 108: build_units names units by unit_paths id (see schema 27).
  * 109: result, list and view hashes stored as bytes (see schema 28).
+ * 110: unit_results.data holds a result's body as varints (result-body.ts): `tops` as runs, the unit's path as the
+ *      index of its file (was the body's JSON); an #undef marks list's first item is its marks and runs as base64
+ *      varints grouped by file (marks-item.ts; was their JSON).
  */
-export const ROW_FORMAT_VERSION = 109;
+export const ROW_FORMAT_VERSION = 110;

@@ -1,6 +1,6 @@
 // A unit result's #undef marks (UnitResult.undone) as a value list (see value-lists.ts), named by
-// unit_results.undone_id: its first item the marks and runs, then one item per state, each after the first written
-// as the names it drops and adds to the state before it where that is shorter. The units of a project's envs repeat a
+// unit_results.undone_id: its first item the marks and runs (see marks-item.ts), then one item per state, each after
+// the first written as the names it drops and adds to the state before it where that is shorter. The units of a project's envs repeat a
 // few hundred distinct sets (533 in 2 661 results of 14 PlatformIO envs), and the sets of 246 builds of one project
 // ~16 000 distinct states (a state lists the names #undef'd: ~2.7 KB; 43 MB as whole states), most of them the state
 // before but for a name or two: as changes they are a few distinct short items.
@@ -8,15 +8,12 @@ import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
 import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
-
-/** The first item of a non-empty list: the marks without their states. */
-type MarksItem = Omit<UndoneMarks, 'states'>;
+import { marksItem, marksOfItem } from './marks-item.js';
 
 /** The list of `marks` (none: the empty list) and its sha1. */
 export function undoneText(marks: UndoneMarks | undefined): ListText {
   if (marks === undefined) return EMPTY_LIST;
-  const head: MarksItem = marks.runs !== undefined ? { marks: marks.marks, runs: marks.runs } : { marks: marks.marks };
-  return listText(JSON.stringify([head, ...marks.states.map((state, i) => (i === 0 ? state : stateItem(marks.states[i - 1], state)))]));
+  return listText(JSON.stringify([marksItem(marks), ...marks.states.map((state, i) => (i === 0 ? state : stateItem(marks.states[i - 1], state)))]));
 }
 
 /** The names a state drops (`-`) and adds (`+`) to the state before it, each sorted; empty ones left out. */
@@ -53,10 +50,10 @@ function stateOf(prev: readonly string[] | undefined, item: readonly string[] | 
 /** The marks a list's JSON holds (its states the lists the walks' results hold: see shared-undone-states.ts). */
 export function undoneFromJson(json: string): UndoneMarks | undefined {
   if (json === EMPTY_LIST.json) return undefined;
-  const [head, ...items] = JSON.parse(json) as [MarksItem, ...(string[] | StateChange)[]];
+  const [head, ...items] = JSON.parse(json) as [string, ...(string[] | StateChange)[]];
   const states: (readonly string[])[] = [];
   for (const item of items) states.push(stateOf(states.at(-1), item));
-  return sharedStatesOf({ states, ...head });
+  return sharedStatesOf({ states, ...marksOfItem(head) });
 }
 
 /** The text of stored list `id` (see unit_results.undone_id). */

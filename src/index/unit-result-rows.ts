@@ -1,8 +1,8 @@
 // Stores and finds per-unit preprocessing results (unit_results rows): the columns that decide whether a
 // result still holds name shared lists (`tested_id`, see tested-lists.ts; `files_id`, its [file, content hash]
 // pairs), as do `diagnostics_id` (see diagnostic-lists.ts) and `undone_id` (see undone-lists.ts); `data` holds the
-// rest as JSON, `views` the unit's file views by id (one per file, see view-ids.ts; in memory a row's data is
-// followed by the views' sha1s, 20 bytes each). File views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
+// rest as varints (see result-body.ts), `views` the unit's file views by id (one per file, see view-ids.ts; in
+// memory a row's data is followed by the views' sha1s, 20 bytes each). File views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -20,12 +20,13 @@ import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
 import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
 import { hashText, storedHash, type StoredHash } from './hash-columns.js';
+import { bodyLang, decodeBody, encodeBody, type ResultLang } from './result-body.js';
 
 /** A unit result with its file paths already in stored form. */
 export interface UnitResultRow {
   unit: string;
   key: string;
-  lang: 'c' | 'cpp' | 'asm';
+  lang: ResultLang;
   files: { file: string; hash: string; view: FileView }[];
   tested: [string, string | null][];
   diagnostics: Diagnostic[];
@@ -81,22 +82,6 @@ export interface EncodedUnitResult {
   views: ReadonlyMap<string, string>;
 }
 
-/** What `data` holds before the view hashes. */
-interface ResultBody {
-  unit: string;
-  lang: UnitResultRow['lang'];
-  tops?: number[];
-  firstTops?: number[];
-  heads?: number[];
-  through?: number[];
-  unseen?: number[];
-  counter?: number[];
-  counterUsed?: true;
-  counterStale?: true;
-  counterIn?: number[];
-  counterInIf?: true;
-}
-
 const viewEncodings = new ViewEncodings();
 
 /** JSON of a [file, hash] pair of a result's `files` column, by file: the units of a run read mostly the same files. */
@@ -140,17 +125,23 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const diagnostics = diagnosticsText(r.diagnostics);
   const undone = undoneText(r.undone);
   const enc = encodeFiles(r, views, storedPath);
-  const body = JSON.stringify({ unit: storedPath(r.unit), lang: r.lang, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf } satisfies ResultBody);
-  const bodyBytes = Buffer.byteLength(body);
-  const data = Buffer.allocUnsafe(bodyBytes + VIEW_HASH_BYTES * n);
-  data.write(body, 0, 'utf8');
-  writeViewHashes(data, bodyBytes, enc);
+  const unit = storedPath(r.unit);
+  const body = encodeBody({ unit, lang: r.lang, tops: r.tops, firstTops: r.firstTops, heads: r.heads, through: r.through, unseen: r.unseen, counter: r.counter, counterUsed: r.counterUsed, counterStale: r.counterStale, counterIn: r.counterIn, counterInIf: r.counterInIf }, unitFile(r, unit, storedPath));
+  const data = Buffer.allocUnsafe(body.length + VIEW_HASH_BYTES * n);
+  body.copy(data);
+  writeViewHashes(data, body.length, enc);
   const files = filesColumn(enc);
-  const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0${undone.hash}\0`, files, `\0${body}\0`, enc);
+  const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0${undone.hash}\0`, files, body, enc);
   const filesHash = sha1Hasher().update(files).digest('hex');
   const lists = { tested: tested.json, testedHash: tested.hash, diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
   const row = { key: r.key, hash, ...lists, files, filesHash, data, fileCount: n, views };
   return { row, viewHashes: enc.viewHashes };
+}
+
+/** The index of the result's file whose stored path is the unit's (`unit`), -1 when none is. */
+function unitFile(r: UnitResultRow, unit: string, storedPath: (file: string) => string): number {
+  for (let k = 0; k < r.files.length; k++) if (storedPath(r.files[k].file) === unit) return k;
+  return -1;
 }
 
 /**
@@ -209,11 +200,11 @@ function filesColumn(enc: EncodedFiles): Buffer {
 
 /**
  * The row's hash: sha1 of key, the tested, diagnostics and undone lists' hashes, files, body and the view hashes joined, each
- * but the last followed by a NUL (`keyNul`, `listsNul` and `nulBodyNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
+ * but the last followed by a NUL (`keyNul` and `listsNul` come with theirs), fed in pieces: no flat copy of the ~12 KB a unit's
  * row hashes is made (fresh memory is what a unit's encoding costs most on a small VM).
  */
-function rowHash(keyNul: string, listsNul: string, files: Buffer, nulBodyNul: string, enc: EncodedFiles): string {
-  const h = sha1Hasher().update(keyNul).update(listsNul).update(files).update(nulBodyNul);
+function rowHash(keyNul: string, listsNul: string, files: Buffer, body: Buffer, enc: EncodedFiles): string {
+  const h = sha1Hasher().update(keyNul).update(listsNul).update(files).update('\0').update(body).update('\0');
   let hex = '';
   for (let p = 0; p < enc.pieces.length; p++) {
     const piece = enc.pieces[p];
@@ -339,7 +330,8 @@ export function decodeUnitResult(r: Pick<EncodedUnitResult, 'key' | 'tested' | '
 /**
  * A stored result decoded with its files known (`pairs[at[i]]`: its `i`th file's path, in the form the caller wants
  * its result's files in, and content hash), not parsed from its `files` column: a patch knows them from the lists kept
- * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with.
+ * beside the index (see unit-inputs.ts). With the view hashes its `data` ends with. The unit's path is in the pairs'
+ * form when it is one of its files' (see result-body.ts), else stored.
  */
 export function decodeWithFiles(r: StoredUnitRow, pairs: readonly (readonly [string, string])[], at: readonly number[], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
   const lists = { tested: r.tested.list, diagnostics: r.diagnostics.list, undone: undoneFromJson(r.undone.json) };
@@ -392,7 +384,7 @@ interface RowLists {
 }
 
 function decodeRow(key: string, lists: RowLists, data: Buffer, n: number, pair: (i: number) => readonly [string, string], views: FileViewCache): { row: UnitResultRow; viewHashes: string[] } {
-  const body = JSON.parse(data.toString('utf8', 0, data.length - VIEW_HASH_BYTES * n)) as ResultBody;
+  const body = decodeBody(data.subarray(0, data.length - VIEW_HASH_BYTES * n), (k) => pair(k)[0]);
   const { hashes: viewHashes, views: read } = tailViews(data, n, views);
   const files: UnitResultRow['files'] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -543,15 +535,12 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
     data.set(viewHashBytes(view.hash), bodyBytes + VIEW_HASH_BYTES * m.at);
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
-  // The hash encodeUnitResult makes (see rowHash): the body's bytes are its JSON's.
+  // The hash encodeUnitResult makes (see rowHash).
   const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0${old.undone.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
   const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash, undone: old.undone.json, undoneHash: old.undone.hash };
   const filesHash = sha1Hasher().update(files).digest('hex');
   return { row: { key: old.key, hash, ...lists, files, filesHash, data, fileCount: n, views, viewHashes }, viewHashes };
 }
-
-/** The start of a stored body (encodeUnitResult writes `unit`, then `lang`): the language, read without the rest. */
-const BODY_LANG = /^\{"unit":"(?:[^"\\]|\\.)*","lang":"(c|cpp|asm)"/;
 
 /**
  * A stored result's language and files with their views, read without decoding its body or tested names (a patch
@@ -562,8 +551,8 @@ export function loadUnitSites(db: Db, id: number, views: FileViewCache): Pick<Un
   const filesId = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck().get(id) as number;
   const pairs = JSON.parse(storedListJson(db, filesId)) as [string, string][];
   const n = pairs.length;
-  const r = prepared(db, 'SELECT substr(data, 1, 4096) AS head, views FROM unit_results WHERE id = ?').get(id) as { head: Buffer; views: Buffer };
-  const lang = BODY_LANG.exec(r.head.toString('utf8'))?.[1] as UnitResultRow['lang'] | undefined;
+  const r = prepared(db, 'SELECT substr(data, 1, 1) AS head, views FROM unit_results WHERE id = ?').get(id) as { head: Buffer; views: Buffer };
+  const lang = bodyLang(r.head);
   if (!lang || n === 0) return loadUnitResultById(db, id, views);
   const hashes = namedViewHashes(db, r.views);
   return { lang, files: pairs.map(([file, hash], i) => ({ file, hash, view: views.get(hashes[i]) })) };

@@ -1,5 +1,6 @@
 // LEB128 varints as stored lists write them: unsigned counts, and ids as zigzag-mapped differences from the id
-// written before (0, -1, 1, -2 … → 0, 1, 2, 3 …), so ids stored in about the list's order cost a byte or two each.
+// written before (0, -1, 1, -2 … → 0, 1, 2, 3 …), so ids stored in about the list's order cost a byte or two each;
+// signed numbers zigzag-mapped, and text as its UTF-8 bytes (its length written apart).
 
 export class VarintWriter {
   private out: Buffer;
@@ -11,12 +12,16 @@ export class VarintWriter {
     this.out = Buffer.allocUnsafe(Math.max(16, expected * 2));
   }
 
+  /** Room for `bytes` more bytes. */
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.out.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes));
+    this.out.copy(grown, 0, 0, this.at);
+    this.out = grown;
+  }
+
   unsigned(v: number): void {
-    if (this.at + 8 > this.out.length) {
-      const grown = Buffer.allocUnsafe(this.out.length * 2);
-      this.out.copy(grown, 0, 0, this.at);
-      this.out = grown;
-    }
+    this.room(8);
     while (v >= 0x80) {
       this.out[this.at++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
@@ -24,11 +29,22 @@ export class VarintWriter {
     this.out[this.at++] = v;
   }
 
+  /** A safe integer of either sign, zigzag-mapped. */
+  signed(v: number): void {
+    this.unsigned(v >= 0 ? 2 * v : -2 * v - 1);
+  }
+
   /** An id as its zigzag difference from the id written before it. */
   id(id: number): void {
     const d = id - this.before;
     this.before = id;
-    this.unsigned(d >= 0 ? 2 * d : -2 * d - 1);
+    this.signed(d);
+  }
+
+  /** The UTF-8 bytes of `text` (its length is the caller's to write: see VarintReader.text). */
+  text(text: string): void {
+    this.room(3 * text.length);
+    this.at += this.out.write(text, this.at, 'utf8');
   }
 
   get length(): number {
@@ -61,10 +77,22 @@ export class VarintReader {
     }
   }
 
+  signed(): number {
+    const v = this.unsigned();
+    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+  }
+
   /** An id written by VarintWriter.id. */
   id(): number {
-    const v = this.unsigned();
-    this.before += v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+    this.before += this.signed();
     return this.before;
+  }
+
+  /** The text of the next `bytes` bytes. */
+  text(bytes: number): string {
+    if (this.at + bytes > this.bytes.length) throw new Error('a stored list ends inside a text');
+    const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset + this.at, bytes).toString('utf8');
+    this.at += bytes;
+    return text;
   }
 }

@@ -1,7 +1,7 @@
 // Encoding of per-unit results: views equal by value share one hash (the sha1 of the stored view JSON) even
 // when they are distinct objects, views that differ in any part do not, runs of reads shared by several
 // results encode as their reads one by one would, and a stored result decodes to what was encoded (also rows decoded
-// one after another, which share the views the last one named in the same places).
+// one after another, which share the views the last one named in the same places; the unit's path named by its file).
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,21 @@ describe('unit result rows', () => {
     for (const [hash, data] of encoded.views) put.run(storedHash(hash), data);
     const decoded = decodeUnitResult(encoded, new FileViewCache(db));
     expect(decoded).toEqual(row);
+    db.close();
+  });
+
+  it("stores the unit's path as the index of its file, decoded to that file's path", () => {
+    const { db } = openIndexForWrite(path.join(tempDir(), 'index.db'));
+    const own = result('src/own.c', [view([[3, '1']]), view([[4, '2']])]);
+    own.files[1].file = 'src/own.c';
+    own.tops = [0, ...Array<number>(40).fill(7)];
+    const encoded = encodeUnitResult(own).row;
+    expect(encoded.data.includes('src/own.c')).toBe(false);
+    // The body before the view hashes: a few bytes where its JSON took a hundred or more.
+    expect(encoded.data.length - 20 * own.files.length).toBeLessThan(16);
+    const put = db.prepare('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 1)');
+    for (const [hash, data] of encoded.views) put.run(storedHash(hash), data);
+    expect(decodeUnitResult(encoded, new FileViewCache(db))).toEqual(own);
     db.close();
   });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { deleteUnusedViews, namedViewHashes, viewIdsColumn } from '../../src/index/view-ids.js';
 import { indexPath } from '../../src/project/config.js';
+import { decodeBody } from '../../src/index/result-body.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
 import { hashText, storedHash, type StoredHash } from '../../src/index/hash-columns.js';
 
@@ -21,7 +22,7 @@ describe('view ids', () => {
     expect(rows.length).toBeGreaterThan(0);
     const known = new Set((db.prepare('SELECT hash FROM file_views').pluck().all() as StoredHash[]).map(hashText));
     for (const r of rows) {
-      expect(() => JSON.parse(r.data.toString('utf8'))).not.toThrow();
+      expect(() => decodeBody(r.data, (k) => `file ${k}`)).not.toThrow();
       const hashes = namedViewHashes(db, r.views);
       expect(hashes.length).toBeGreaterThan(0);
       expect(r.views.length).toBeLessThanOrEqual(3 * hashes.length);
