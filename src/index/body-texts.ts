@@ -5,6 +5,7 @@ import { sha1Key } from '../model/sha1.js';
 import { ownString } from '../model/own-strings.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
+import { bodyText, storedBody } from './body-compression.js';
 import { collectionCount, countCollection } from './collection-counts.js';
 
 /** Characters of body text the writer's cache holds (a PlatformIO project's distinct bodies: a few MB). */
@@ -45,8 +46,9 @@ export class BodyStore {
     const known = this.ids.get(text);
     if (known !== undefined) return known;
     const key = sha1Key(text);
-    const found = prepared(this.db, 'SELECT id FROM bodies WHERE key = ? AND text = ?').pluck().get(key, text) as number | undefined;
-    const id = found ?? Number(prepared(this.db, 'INSERT INTO bodies(key, text) VALUES (?, ?)').run(key, text).lastInsertRowid);
+    const stored = prepared(this.db, 'SELECT id, text FROM bodies WHERE key = ?').all(key) as { id: number; text: string | Buffer }[];
+    const found = stored.find((r) => bodyText(r.text) === text)?.id;
+    const id = found ?? Number(prepared(this.db, 'INSERT INTO bodies(key, text) VALUES (?, ?)').run(key, storedBody(text)).lastInsertRowid);
     // A body is cut from its file's masked text: held as it is, it would keep that whole text for as long as the
     // cache keeps the body (the libstdc++ headers of a host build: ~440 texts, 7 MB, past the build's end).
     this.ids.set(ownString(text), id);

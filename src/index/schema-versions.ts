@@ -343,5 +343,6 @@ export const SCHEMA_VERSION = 28;
  * 110: unit_results.data holds a result's body as varints (result-body.ts): `tops` as runs, the unit's path as the
  *      index of its file (was the body's JSON); an #undef marks list's first item is its marks and runs as base64
  *      varints grouped by file (marks-item.ts; was their JSON).
+ * 111: bodies of 1 KB or more stored deflated (body-compression.ts).
  */
-export const ROW_FORMAT_VERSION = 110;
+export const ROW_FORMAT_VERSION = 111;

@@ -165,7 +165,7 @@ CREATE INDEX IF NOT EXISTS symbols_body ON symbols(body_id) WHERE body_id IS NOT
 -- Definition bodies, each distinct text once (the parses of a file under several masks share most of them), found by
 -- \`key\`, the first 52 bits of the text's sha1 (equal keys told apart by the text). No foreign key names them (the
 -- check would look up symbols for every delete); a body no symbol names is collected; ids are never reused
--- (body-texts.ts).
+-- (body-texts.ts). \`text\`: a body of 1 KB or more as raw DEFLATE bytes, a shorter one as text (body-compression.ts).
 CREATE TABLE IF NOT EXISTS bodies (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,

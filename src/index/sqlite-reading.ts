@@ -4,6 +4,7 @@ import type { Page, SymbolRow } from './index-reader.js';
 import type { BodyRow, CallInRange, ClassBaseRow, ReadingIndex, RefScope, TemplateUseRow, VariableRefRow } from './reading-reader.js';
 import { likeEscape, SYMBOL_COLUMNS, SYMBOL_FROM, toSymbol } from './sqlite-index.js';
 import { notACast, notAMacroCall } from './sqlite-call-graph.js';
+import { bodyTextSql } from './body-compression.js';
 import { accessName, ACCESS_CODES, viaName, VIA_CODES } from './variable-ref-codes.js';
 
 type Params = Record<string, unknown>;
@@ -75,10 +76,11 @@ export class SqliteReading implements ReadingIndex {
 
   searchBodies(buildId: number, terms: string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<BodyRow> {
     const params: Params = { buildId };
-    const conds = terms.map((t, i) => ((params[`t${i}`] = `%${likeEscape(t)}%`), `ifnull(sb.text, '') LIKE @t${i} ESCAPE '\\'`));
+    const text = bodyTextSql(this.db, 'sb.id', 'sb.text');
+    const conds = terms.map((t, i) => ((params[`t${i}`] = `%${likeEscape(t)}%`), `ifnull(${text}, '') LIKE @t${i} ESCAPE '\\'`));
     const where = `bf.build_id = @buildId AND s.body_id IS NOT NULL AND ${conds.join(' AND ')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
-      `SELECT ${SYMBOL_COLUMNS}, sb.text AS body FROM ${BODY_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line`,
+      `SELECT ${SYMBOL_COLUMNS}, ${text} AS body FROM ${BODY_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line`,
       `SELECT count(*) AS n FROM ${BODY_FROM} WHERE ${where}`,
       params,
       page,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { IndexWriter, type BuildWrite } from '../../src/index/index-writer.js';
+import { IndexWriter } from '../../src/index/index-writer.js';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { indexPath } from '../../src/project/config.js';
 import { withProject } from '../../src/query/project-context.js';
@@ -14,6 +14,7 @@ import { searchBodies } from '../../src/query/search-bodies.js';
 import { answerRows } from '../helpers/answer-rows.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedFixture, tempDir } from '../helpers/fixture-project.js';
+import { oneFileBuild } from '../helpers/one-file-build.js';
 
 /** Per parse of src/motor.c (by its builds' variants), each definition's name with its body row id and text. */
 function motorBodies(root: string): { parses: number; rows: Record<string, [string, number, string][]>; stored: number; dangling: number } {
@@ -82,27 +83,6 @@ describe('definition bodies stored once per text', () => {
     expect(search('motor_coast void', 'build-slow')).toEqual([['motor_brake', 'src/motor.c', 16, [{ line: 16, text: 'void motor_brake(void)' }, { line: 18, text: 'motor_coast();' }]]]);
   });
 });
-
-/** A build of one file `path` (parsed under `mask`) defining `f` with body `body`. */
-function oneFileBuild(variant: string, mask: string, body: string): BuildWrite {
-  const symbol = {
-    stableId: `f-${mask}`, parentId: null, name: 'f', qualifiedName: 'f', kind: 'function' as const, line: 1, endLine: 1, column: 1, isDefinition: true,
-    signature: 'int f(void)', docstring: '', isTemplate: false, isVirtual: false, isPureVirtual: false, enumValue: null, nameTokens: 'f', body,
-  };
-  const file = { path: 'src/f.c', contentHash: 'c', size: 10, mtimeMs: 1, isVendor: false, maskHash: mask, language: 'c', isUnit: true, activity: mask, parsed: { symbols: [symbol], references: [], error: null } };
-  return {
-    build: {
-      variant, image: 'app', imageType: null, defaultImage: true, board: variant, buildSystem: 'cmake', buildDir: variant, compileCommands: null,
-      compileCommandsHash: null, compileCommandsMtimeMs: null, description: 'test build', defines: {}, definesVarying: 0, linkerScripts: [], entryPoint: '',
-      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], units: [file.path], linkedUnits: null, linking: null,
-      kconfig: null, fingerprint: variant, recordInputs: null,
-    },
-    files: [file],
-    macroGroups: [],
-    units: [],
-    fileDiagnostics: [],
-  };
-}
 
 describe('a writer connection that outlives another run', () => {
   it('stores a body again that another connection collected, rather than naming the deleted row', () => {

@@ -1,0 +1,23 @@
+// A build of one source file defining one function, written straight through an IndexWriter (no project on disk).
+import type { BuildWrite } from '../../src/index/index-writer.js';
+
+/** A build `variant` of one file src/f.c (parsed under `mask`) defining `f` with body `body`. */
+export function oneFileBuild(variant: string, mask: string, body: string): BuildWrite {
+  const symbol = {
+    stableId: `f-${mask}`, parentId: null, name: 'f', qualifiedName: 'f', kind: 'function' as const, line: 1, endLine: 1, column: 1, isDefinition: true,
+    signature: 'int f(void)', docstring: '', isTemplate: false, isVirtual: false, isPureVirtual: false, enumValue: null, nameTokens: 'f', body,
+  };
+  const file = { path: 'src/f.c', contentHash: 'c', size: 10, mtimeMs: 1, isVendor: false, maskHash: mask, language: 'c', isUnit: true, activity: mask, parsed: { symbols: [symbol], references: [], error: null } };
+  return {
+    build: {
+      variant, image: 'app', imageType: null, defaultImage: true, board: variant, buildSystem: 'cmake', buildDir: variant, compileCommands: null,
+      compileCommandsHash: null, compileCommandsMtimeMs: null, description: 'test build', defines: {}, definesVarying: 0, linkerScripts: [], entryPoint: '',
+      memory: [], memoryNote: '', provenance: 'test', implicitMacros: [], units: [file.path], linkedUnits: null, linking: null,
+      kconfig: null, fingerprint: variant, recordInputs: null,
+    },
+    files: [file],
+    macroGroups: [],
+    units: [],
+    fileDiagnostics: [],
+  };
+}

@@ -1,0 +1,42 @@
+// Definition bodies of 1 KB or more are stored deflated: their row holds fewer bytes than the text, the same text
+// written again names the same row, and search_bodies finds and shows terms inside them as inside short ones.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IndexWriter } from '../../src/index/index-writer.js';
+import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
+import { SqliteReading } from '../../src/index/sqlite-reading.js';
+import { tempDir } from '../helpers/fixture-project.js';
+import { oneFileBuild } from '../helpers/one-file-build.js';
+
+const LONG = `int f(void)\n{\n${Array.from({ length: 60 }, (_, k) => `  total += sensor_read(${k}); /* channel ${k} */\n`).join('')}  return needle_in_long;\n}`;
+const SHORT = 'int f(void) { return needle_in_short; }';
+
+describe('deflated definition bodies', () => {
+  it('stores a long body as fewer bytes, once, and search_bodies reads it back', () => {
+    const file = path.join(tempDir(), 'index.db');
+    closeIndexForWrite(openIndexForWrite(file).db);
+    const db = openIndexForWrite(file).db;
+    try {
+      new IndexWriter(db).writeBuild(oneFileBuild('a', 'm1', LONG), 'now');
+      // Another writer (no remembered ids): the stored row is found by its key and its text inflated.
+      const writer = new IndexWriter(db);
+      writer.writeBuild(oneFileBuild('b', 'm2', LONG), 'now');
+      writer.writeBuild(oneFileBuild('c', 'm3', SHORT), 'now');
+      const rows = db.prepare('SELECT typeof(text) AS type, length(text) AS bytes FROM bodies ORDER BY id').all();
+      expect(rows).toEqual([{ type: 'blob', bytes: expect.any(Number) }, { type: 'text', bytes: SHORT.length }]);
+      expect((rows[0] as { bytes: number }).bytes).toBeLessThan(LONG.length / 3);
+      const id = (variant: string) => db.prepare('SELECT id FROM builds WHERE variant = ?').pluck().get(variant) as number;
+      const reading = new SqliteReading(db);
+      const page = { limit: 10, offset: 0 };
+      const found = reading.searchBodies(id('b'), ['NEEDLE_IN_LONG', 'channel 59'], false, page);
+      expect(found.total).toBe(1);
+      expect(found.rows[0].body).toBe(LONG);
+      expect(reading.searchBodies(id('b'), ['needle_in_short'], false, page).total).toBe(0);
+      expect(reading.searchBodies(id('c'), ['needle_in_short'], false, page).rows.map((r) => r.body)).toEqual([SHORT]);
+    } finally {
+      db.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
