@@ -17,7 +17,7 @@ export class UndefMarks {
   /**
    * Names an executed #undef made undefined (null), and those of them defined again since (the directive's
    * definition): what code lines read after it expand, whatever definition the build's macro table would pick.
-   * Each new state makes a version (0: none touched), which the files' marks name (see FileVisit.marks).
+   * Each new state the files' marks name makes a version (0: none touched; see FileVisit.marks).
    */
   private readonly undone = new Map<string, MacroDef | null>();
   /**
@@ -29,7 +29,12 @@ export class UndefMarks {
   private readonly loose = new Set<string>();
   /** Changes whenever a name enters or leaves `undone`. */
   private names = 0;
-  version = 0;
+  /** The version of `undone` as it is (see version), worked out when `unresolved` is false. */
+  private current = 0;
+  /** Whether `undone` changed since `current` was worked out. */
+  private unresolved = false;
+  /** Whether `undone` held a name at some point. */
+  private touched = false;
   private versions = 0;
   private readonly states = new Map<number, [string, MacroDef | null][]>();
   /** Per version, the hash of its state (`key` then). */
@@ -52,7 +57,19 @@ export class UndefMarks {
 
   /** Whether an #undef of a defined name was executed. */
   get executed(): boolean {
-    return this.versions !== 0;
+    return this.touched;
+  }
+
+  /**
+   * The version of the state as it is: worked out when a mark (or a comparison with one) asks for it, not at each
+   * change. A header's run of #undefs (glibc's, libstdc++'s) changes the state once per name, and each change made
+   * a version holding a copy of the state (a host build's units: ~350 versions of 64-511 names each, ~1.6 MB a unit,
+   * held to the walk's end: promoted by the young generation's collections, garbage of the old one), where a few
+   * of them are ever marked.
+   */
+  get version(): number {
+    if (this.unresolved) this.resolve();
+    return this.current;
   }
 
   /** The state at a version: [name, null (undefined) or definition]. */
@@ -123,18 +140,26 @@ export class UndefMarks {
     }
     this.events?.push(CHANGE, name, to, had, loose, delta);
     if (this.key === 0 && this.undone.size === 0) {
-      this.version = 0;
+      this.current = 0;
+      this.unresolved = false;
       return;
     }
+    this.touched = true;
+    this.unresolved = true;
+  }
+
+  /** The state's version (see version): the one made before for this state, else a new one holding a copy of it. */
+  private resolve(): void {
+    this.unresolved = false;
     const known = this.versionOfKey.get(this.key);
     if (known !== undefined && this.holds(this.states.get(known)!)) {
-      this.version = known;
+      this.current = known;
       return;
     }
-    this.version = ++this.versions;
-    this.versionOfKey.set(this.key, this.version);
-    this.states.set(this.version, [...this.undone]);
-    this.stateKeys.set(this.version, this.key);
+    this.current = ++this.versions;
+    this.versionOfKey.set(this.key, this.current);
+    this.states.set(this.current, [...this.undone]);
+    this.stateKeys.set(this.current, this.key);
   }
 
   /** Whether `undone` holds this state. */

@@ -9,10 +9,12 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
-import { markWork, releaseHeldKeys } from '../../src/preprocessor/undef-marks.js';
+import type { MacroDef } from '../../src/preprocessor/macro-definition.js';
+import { markWork, releaseHeldKeys, UndefMarks } from '../../src/preprocessor/undef-marks.js';
 import { undoneByFile, undoneStates, type FileUndone } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
+import type { FileVisit } from '../../src/preprocessor/unit-walker.js';
 
 const provider = new ImplicitMacroProvider({ useRealCompiler: false });
 const unit = (file: string, args: string[] = []): CompileUnit => ({ file, directory: '/p', arguments: ['arm-none-eabi-gcc', ...args, '-I/p/inc', '-c', file] });
@@ -160,5 +162,23 @@ describe('marks of the names #undefs touched', () => {
     expect(statesText(mergeUnitResults([c, d]).files.get('/p/inc/use.h')!.undone!)).toEqual(['get=5 1,5', 'put 1,5']);
     // a.c and c.c agree on use.h as well.
     expect(statesText(mergeUnitResults([results[0], c]).files.get('/p/inc/use.h')!.undone!)).toEqual(['get=5 1,5', 'put 1,5']);
+  });
+
+  it('copy the state once for a run of #undefs read after it, not once per #undef', () => {
+    const env = new Map<string, MacroDef>(['A', 'B', 'C'].map((n) => [n, { name: n } as MacroDef]));
+    const visit = { file: '/p/x.h' } as FileVisit;
+    const marks = new UndefMarks(env, new Map([[visit.file, visit]]));
+    for (const name of ['A', 'B', 'C']) marks.undefine(name);
+    expect(marks.executed).toBe(true);
+    marks.read(visit);
+    // One version, holding the three names (a version per #undef held {A}, {A, B}, then the three).
+    expect(visit.marks).toEqual([0, 1]);
+    expect(new Map(marks.state(1))).toEqual(new Map([['A', null], ['B', null], ['C', null]]));
+    // A state marked before takes its version again.
+    marks.define({ name: 'C', canon: env.get('C') } as MacroDef);
+    marks.range(visit, 5);
+    marks.undefine('C');
+    marks.range(visit, 9);
+    expect(visit.marks).toEqual([0, 1, 5, 2, 9, 1]);
   });
 });
