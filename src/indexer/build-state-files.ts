@@ -1,11 +1,14 @@
 // Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/, blanked-macros/, table-digests/): one JSON (or
 // V8-serialized) file per build in a folder of the state folder, checksummed (it starts with the sha1 of what follows,
 // so a cut or edited file is not trusted), written through a temporary file renamed over the old one, and deleted
-// with their build.
+// with their build. A body of 64 KB or more is stored deflated after a 0 byte (no JSON or V8 serialization starts
+// with one); the checksum is of what it holds, so an unchanged file is recognised either way.
+import type ZlibModule from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
+import { requirePackage } from '../model/require-package.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 
@@ -22,16 +25,34 @@ export function buildStatePath(root: string, folder: string, build: BuildName, e
   return path.join(folderOf(root, folder), fileName(build, ext));
 }
 
+/** Bodies from this many bytes are stored deflated. */
+const DEFLATE_FROM = 64 * 1024;
+/** The byte a deflated body starts with. */
+const DEFLATED = 0;
+
+/** node:zlib, taken at the first large body (a read-only command that reads none never loads it). */
+const zlib = (): typeof ZlibModule => requirePackage('node:zlib') as typeof ZlibModule;
+
+/** A file's bytes: the checksum line, then the body (deflated when large). */
+function fileBytes(sum: string, body: Buffer): Buffer {
+  const head = Buffer.from(`${sum}\n`, 'latin1');
+  if (body.length < DEFLATE_FROM) return Buffer.concat([head, body]);
+  return Buffer.concat([head, Buffer.of(DEFLATED), zlib().deflateRawSync(body, { level: 1 })]);
+}
+
+/** The body of a file and the checksum it starts with, when that holds of the body; undefined otherwise. */
+function checkedBody(file: string): { body: Buffer; sum: string } | undefined {
+  const bytes = fs.readFileSync(file);
+  if (bytes.length < 41 || bytes[40] !== 10) return undefined;
+  const sum = bytes.toString('latin1', 0, 40);
+  const stored = bytes.subarray(41);
+  const body = stored[0] === DEFLATED ? zlib().inflateRawSync(stored.subarray(1)) : stored;
+  return sha1(body) === sum ? { body, sum } : undefined;
+}
+
 /** The JSON a file holds when its checksum holds; undefined when it is missing, cut or edited. */
 export function readChecksummed(file: string): unknown {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    const body = text.slice(41);
-    if (text.charCodeAt(40) !== 10 || sha1(body) !== text.slice(0, 40)) return undefined;
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
+  return readChecksummedWithSum(file)?.data;
 }
 
 /** Files of this process written, by folder (the run's summary reports what a run wrote; tests count them). */
@@ -47,8 +68,8 @@ function counted(file: string, written: boolean): boolean {
 
 /** Writes `data` with its checksum, whole or not at all (see replaceFile); false when it could not. */
 export function writeChecksummed(file: string, data: unknown): boolean {
-  const body = JSON.stringify(data);
-  return counted(file, replaceFile(file, `${sha1(body)}\n${body}`));
+  const body = Buffer.from(JSON.stringify(data), 'utf8');
+  return counted(file, replaceFile(file, fileBytes(sha1(body), body)));
 }
 
 /** The checksum a file starts with (not checked against what follows); undefined when it has none. */
@@ -71,20 +92,17 @@ function checksumAt(file: string): string | undefined {
  * be: left as it is); answers the checksum, undefined when the file could not be written.
  */
 export function keepChecksummed(file: string, data: unknown): string | undefined {
-  const body = JSON.stringify(data);
+  const body = Buffer.from(JSON.stringify(data), 'utf8');
   const sum = sha1(body);
   if (checksumAt(file) === sum) return sum;
-  return counted(file, replaceFile(file, `${sum}\n${body}`)) ? sum : undefined;
+  return counted(file, replaceFile(file, fileBytes(sum, body))) ? sum : undefined;
 }
 
 /** The JSON a file holds with its checksum, when the checksum holds; undefined when it is missing, cut or edited. */
 export function readChecksummedWithSum(file: string): { data: unknown; sum: string } | undefined {
   try {
-    const text = fs.readFileSync(file, 'utf8');
-    const body = text.slice(41);
-    const sum = text.slice(0, 40);
-    if (text.charCodeAt(40) !== 10 || sha1(body) !== sum) return undefined;
-    return { data: JSON.parse(body) as unknown, sum };
+    const checked = checkedBody(file);
+    return checked && { data: JSON.parse(checked.body.toString('utf8')) as unknown, sum: checked.sum };
   } catch {
     return undefined;
   }
@@ -93,10 +111,8 @@ export function readChecksummedWithSum(file: string): { data: unknown; sum: stri
 /** The V8-serialized value a file holds when its checksum holds; undefined when it is missing, cut or edited. */
 export function readChecksummedValue(file: string): unknown {
   try {
-    const bytes = fs.readFileSync(file);
-    const body = bytes.subarray(41);
-    if (bytes[40] !== 10 || sha1(body) !== bytes.toString('latin1', 0, 40)) return undefined;
-    return v8.deserialize(body) as unknown;
+    const checked = checkedBody(file);
+    return checked && (v8.deserialize(checked.body) as unknown);
   } catch {
     return undefined;
   }
@@ -105,7 +121,7 @@ export function readChecksummedValue(file: string): unknown {
 /** Writes `data` V8-serialized with its checksum, whole or not at all; false when it could not. */
 export function writeChecksummedValue(file: string, data: unknown): boolean {
   const body = v8.serialize(data);
-  return counted(file, replaceFile(file, Buffer.concat([Buffer.from(`${sha1(body)}\n`, 'latin1'), body])));
+  return counted(file, replaceFile(file, fileBytes(sha1(body), body)));
 }
 
 /**

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cacheFileText } from '../../adapters/detection-cache.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
 import { assertCliBuilt, CLI, copyFixtureToTemp, indexedFixture, PROJECT_ROOT, tempDir } from '../helpers/fixture-project.js';
@@ -173,7 +174,7 @@ describe('read-only commands start without the indexer', () => {
     expect(stamp).toMatch(/^[0-9a-f]{40}$/);
     expect(fs.statSync(path.join(adapters, 'code-fingerprint.txt')).mtimeMs).toBeGreaterThanOrEqual(fs.statSync(path.join(adapters, 'detection-cache.js')).mtimeMs);
     expect(spawnSync(process.execPath, [CLI, 'index'], { cwd: root }).status).toBe(0);
-    const cache = JSON.parse(fs.readFileSync(path.join(root, '.fw-context', 'detection.json'), 'utf8')) as { key: string };
+    const cache = JSON.parse(cacheFileText(path.join(root, '.fw-context', 'detection.json'))) as { key: string };
     expect(JSON.parse(cache.key)[1]).toBe(`stamp:${stamp}`);
   });
 
