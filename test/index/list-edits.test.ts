@@ -1,20 +1,23 @@
 // Lists stored as the edits of a similar plain list stored before them: each gives back its items (kept, dropped and
 // added anywhere, repeated items too), costs a few bytes where it differs little from its base, is stored plain where
-// it differs much; a base is kept while a list edits it and collected with the last one, and its items stay.
+// it differs much; a base is kept while a list edits it and collected with the last one, and its items stay. A list's
+// items are cut from its JSON without parsing it, and a list stored after its base takes the items they share from it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha1 } from '../../src/model/sha1.js';
+import { WeighedCache } from '../../src/model/weighed-cache.js';
 import { applyEdits, encodeEdits } from '../../src/index/list-edits.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
-import { collectItems, dropUnusedLists, listStorer, storedListJson } from '../../src/index/value-lists.js';
+import { collectItems, dropUnusedLists, itemsOf, listStorer, storedListJson } from '../../src/index/value-lists.js';
 import Database from 'better-sqlite3';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -113,3 +116,36 @@ function unitsTestingOwnMacros(units: number): string {
   writeConfig(root, DEFAULT_CONFIG);
   return root;
 }
+
+describe('list items', () => {
+  it('cuts each element as JSON.stringify writes it, whatever its strings hold', () => {
+    const list = [['A', '1'], ['B,C', null], 'x"],[y', { k: [1, { m: '\\' }] }, 3.5, [], {}, '', 'é\u0001'];
+    expect(itemsOf(JSON.stringify(list))).toEqual(list.map((v) => JSON.stringify(v)));
+    expect(itemsOf('[]')).toEqual([]);
+    expect(itemsOf('[[]]')).toEqual(['[]']);
+  });
+
+  it('refuses text JSON.stringify would not write', () => {
+    for (const bad of ['', '[1, 2]', '{"a":1}', '[[1]', '["a]', '1']) expect(() => itemsOf(bad), bad).toThrow(/JSON.stringify of an array/);
+  });
+
+  it('takes the shared items of a list stored after its base from the base, and joins both back', () => {
+    const db = tempIndex();
+    const first = Array.from({ length: 400 }, (_, k) => [`M${k}`, String(k)]);
+    const second = first.filter((_, k) => k !== 7).map((p, k) => (k === 100 ? [p[0], 'changed'] : p));
+    second.splice(200, 0, ['NEW', '1']);
+    const store = listStorer(db);
+    let a = 0;
+    let b = 0;
+    db.transaction(() => {
+      a = store(text(first));
+      const lookups = vi.spyOn(WeighedCache.prototype, 'get');
+      b = store(text(second));
+      // The changed item and the new one are looked up; the others come from the base.
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(4);
+    })();
+    expect(storedListJson(db, a)).toBe(JSON.stringify(first));
+    expect(storedListJson(db, b)).toBe(JSON.stringify(second));
+    closeIndexForWrite(db);
+  });
+});
