@@ -1,7 +1,7 @@
 // Files kept beside the index per build (unit-inputs/, unit-reads/, language-sites/, blanked-macros/, table-digests/): one JSON (or
 // V8-serialized) file per build in a folder of the state folder, checksummed (it starts with the sha1 of what follows,
 // so a cut or edited file is not trusted), written through a temporary file renamed over the old one, and deleted
-// with their build. A body of 64 KB or more is stored deflated after a 0 byte (no JSON or V8 serialization starts
+// with their build. A body of 4 KB or more is stored deflated after a 0 byte (no JSON or V8 serialization starts
 // with one); the checksum is of what it holds, so an unchanged file is recognised either way.
 import type ZlibModule from 'node:zlib';
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ export function buildStatePath(root: string, folder: string, build: BuildName, e
 }
 
 /** Bodies from this many bytes are stored deflated. */
-const DEFLATE_FROM = 64 * 1024;
+const DEFLATE_FROM = 4 * 1024;
 /** The byte a deflated body starts with. */
 const DEFLATED = 0;
 

@@ -1,4 +1,4 @@
-// Files kept beside the index per build: a body of 64 KB or more is stored deflated after a 0 byte, read back equal
+// Files kept beside the index per build: a body of 4 KB or more is stored deflated after a 0 byte, read back equal
 // (JSON and V8-serialized), recognised unchanged by its checksum, and not trusted when cut or edited; small bodies
 // stay plain text.
 import fs from 'node:fs';
