@@ -1,20 +1,20 @@
 // Definition bodies of 1 KB or more are stored deflated (raw DEFLATE bytes), about a third of their text; shorter
 // ones stay text. Only search_bodies reads body texts back, in SQL, through the function body_text (see bodyTextSql).
-import zlib from 'node:zlib';
 import type { Db } from './open-index.js';
 import { WeighedCache } from '../model/weighed-cache.js';
+import { deflated, inflated } from '../model/raw-deflate.js';
 
 /** Characters from which a body is stored deflated: below it DEFLATE saves little, and inflating costs per row. */
 export const DEFLATE_FROM = 1024;
 
 /** A body text as its `bodies.text` column holds it. */
 export function storedBody(text: string): string | Buffer {
-  return text.length < DEFLATE_FROM ? text : zlib.deflateRawSync(Buffer.from(text, 'utf8'));
+  return text.length < DEFLATE_FROM ? text : deflated(text);
 }
 
 /** The text of a stored body. */
 export function bodyText(stored: string | Buffer): string {
-  return typeof stored === 'string' ? stored : zlib.inflateRawSync(stored).toString('utf8');
+  return typeof stored === 'string' ? stored : inflated(stored).toString('utf8');
 }
 
 /** Characters of inflated bodies a connection keeps by row id: a search's count, page and terms inflate each once. */

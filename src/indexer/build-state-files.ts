@@ -3,12 +3,11 @@
 // so a cut or edited file is not trusted), written through a temporary file renamed over the old one, and deleted
 // with their build. A body of 4 KB or more is stored deflated after a 0 byte (no JSON or V8 serialization starts
 // with one); the checksum is of what it holds, so an unchanged file is recognised either way.
-import type ZlibModule from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
-import { requirePackage } from '../model/require-package.js';
+import { deflated, inflated } from '../model/raw-deflate.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 
@@ -30,14 +29,11 @@ const DEFLATE_FROM = 4 * 1024;
 /** The byte a deflated body starts with. */
 const DEFLATED = 0;
 
-/** node:zlib, taken at the first large body (a read-only command that reads none never loads it). */
-const zlib = (): typeof ZlibModule => requirePackage('node:zlib') as typeof ZlibModule;
-
 /** A file's bytes: the checksum line, then the body (deflated when large). */
 function fileBytes(sum: string, body: Buffer): Buffer {
   const head = Buffer.from(`${sum}\n`, 'latin1');
   if (body.length < DEFLATE_FROM) return Buffer.concat([head, body]);
-  return Buffer.concat([head, Buffer.of(DEFLATED), zlib().deflateRawSync(body, { level: 1 })]);
+  return Buffer.concat([head, Buffer.of(DEFLATED), deflated(body, 1)]);
 }
 
 /** The body of a file and the checksum it starts with, when that holds of the body; undefined otherwise. */
@@ -46,7 +42,7 @@ function checkedBody(file: string): { body: Buffer; sum: string } | undefined {
   if (bytes.length < 41 || bytes[40] !== 10) return undefined;
   const sum = bytes.toString('latin1', 0, 40);
   const stored = bytes.subarray(41);
-  const body = stored[0] === DEFLATED ? zlib().inflateRawSync(stored.subarray(1)) : stored;
+  const body = stored[0] === DEFLATED ? inflated(stored.subarray(1)) : stored;
   return sha1(body) === sum ? { body, sum } : undefined;
 }
 
