@@ -50,8 +50,9 @@ export interface ContentIndexReader {
   buildFolders(root: string): IndexedBuildFolders;
   files(): ContentFileRow[];
   /**
-   * Paths of indexed text files holding every run of text of at least one group (case-insensitive: the
-   * index folds case). Null when a group has no run of 3 or more characters (nothing narrows the search).
+   * Paths of indexed text files holding every trigram of every run of text of at least one group
+   * (case-insensitive: the index folds case): every file holding the runs, and some holding their trigrams
+   * elsewhere. Null when a group has no run of 3 or more characters (nothing narrows the search).
    */
   candidates(groups: string[][]): Set<string> | null;
 }

@@ -1,6 +1,6 @@
 // The SQLite side of the content index: reading it (ContentIndexReader) and writing it (file rows and
-// trigram rows). A query is an OR of groups, each an AND of quoted runs of text (FTS5 matches a run as
-// the phrase of its trigrams); the caller verifies every candidate against the file text.
+// trigram rows). A query is an OR of groups, each an AND of the trigrams of its runs of text (the table keeps
+// no positions, so a run is not matched as a phrase); the caller verifies every candidate against the file text.
 import type { Db } from './open-index.js';
 import { insertedId } from './statement-cache.js';
 import { rowUnits } from './build-lists.js';
@@ -18,9 +18,22 @@ function quoteToken(t: string): string {
   return `"${t.replace(/"/g, '""')}"`;
 }
 
-/** FTS5 MATCH text: OR of groups, each an AND of its runs (runs shorter than 3 characters say nothing). */
+/**
+ * The distinct trigrams of runs of text, three code points each as FTS5's trigram tokenizer cuts them (it folds
+ * their case itself: only ASCII letters are folded here, to drop repeats).
+ */
+function runTrigrams(runs: string[]): string[] {
+  const out = new Set<string>();
+  for (const run of runs) {
+    const chars = [...run];
+    for (let i = 0; i + 3 <= chars.length; i++) out.add((chars[i] + chars[i + 1] + chars[i + 2]).replace(/[A-Z]/g, (c) => c.toLowerCase()));
+  }
+  return [...out];
+}
+
+/** FTS5 MATCH text: OR of groups, each an AND of its runs' trigrams (runs shorter than 3 characters say nothing). */
 export function trigramMatch(groups: string[][]): string {
-  return groups.map((g) => `(${[...new Set(g.map((t) => t.toLowerCase()))].map(quoteToken).join(' AND ')})`).join(' OR ');
+  return groups.map((g) => `(${runTrigrams(g).map(quoteToken).join(' AND ')})`).join(' OR ');
 }
 
 export class SqliteContentIndex implements ContentIndexReader {

@@ -32,4 +32,16 @@ describe('content trigram writes', () => {
     expect(() => db.prepare("INSERT INTO content_trigrams(content_trigrams) VALUES ('integrity-check')").run()).not.toThrow();
     db.close();
   });
+
+  it('keep which trigrams a file holds, not where: a text repeating them costs the index what one copy does', () => {
+    const { db } = openIndexForWrite(path.join(tempDir('trigram-writes-'), 'index.db'));
+    const bytes = () => (db.prepare('SELECT sum(length(block)) AS n FROM content_trigrams_data').get() as { n: number }).n;
+    writeContentChanges(db, [text('once.c', 'uart_send(buf);\n')], [], 'generation');
+    const once = bytes();
+    writeContentChanges(db, [text('many.c', 'uart_send(buf);\n'.repeat(20000))], [], 'generation');
+    // With positions, the 320 KB file's 260 000 trigram occurrences took 320 KB.
+    expect(bytes() - once).toBeLessThan(2 * once + 1024);
+    expect([...(new SqliteContentIndex(db).candidates([['uart_send(buf)']]) ?? [])].sort()).toEqual(['many.c', 'once.c']);
+    db.close();
+  });
 });
