@@ -47,7 +47,9 @@
 // 29: content_trigrams keeps no positions (detail=none): a run of text is matched as the AND of its trigrams, not as a
 //     phrase. The positions were ~90 % of the table (a 246-env PlatformIO project: 16.8 -> 1.9 MB); find verifies
 //     ~9 % more candidate files there.
-export const SCHEMA_VERSION = 29;
+// 30: variable_refs is a WITHOUT ROWID table keyed by (chunk_id, line, col, name, access, via): it is its own chunk
+//     index (variable_refs_chunk dropped), and variable_refs_name holds every column.
+export const SCHEMA_VERSION = 30;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

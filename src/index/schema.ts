@@ -293,16 +293,19 @@ CREATE TABLE IF NOT EXISTS build_units (
 CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
 -- A variable's uses: \`access\` 0 read, 1 write, 2 address taken; \`via\` 0 its name, 1 a member access (variable-ref-codes.ts).
+-- WITHOUT ROWID, ordered by chunk and place (a chunk's rows hold one name token at each place): the table is its own
+-- chunk index (a file's lines in a range, a collected chunk's rows), and variable_refs_name, which holds the key's
+-- columns too, answers a name's uses alone. A rowid table stored the rowid three times and chunk_id and line twice.
 CREATE TABLE IF NOT EXISTS variable_refs (
   chunk_id INTEGER NOT NULL,
   name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
   access INTEGER NOT NULL,
-  via INTEGER NOT NULL
-);
+  via INTEGER NOT NULL,
+  PRIMARY KEY (chunk_id, line, col, name, access, via)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS variable_refs_name ON variable_refs(name);
-CREATE INDEX IF NOT EXISTS variable_refs_chunk ON variable_refs(chunk_id, line);
 
 CREATE TABLE IF NOT EXISTS class_bases (
   chunk_id INTEGER NOT NULL,
