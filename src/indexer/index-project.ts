@@ -24,6 +24,7 @@ import { prefetchImplicitMacros } from '../preprocessor/unit-environment.js';
 import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { forgetAllDefinitions, type MacroDef } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
+import { WaitingBuilds } from './waiting-builds.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
@@ -602,9 +603,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     if (!options.config) result.diagnostics.push(...readConfigProblems(root));
     result.diagnostics.push(...detected.diagnostics);
     // --variant takes what queries take: the variant, or its board, board without qualifiers or build folder.
-    const selected = selectBuildsByName(detected.builds, options, root);
-    // Past here the run needs the detected builds' names alone: each build's description (its units' arguments,
-    // ~0.4 MB a PlatformIO env) goes once it is indexed (see indexEachBuild).
+    // Past here the run needs the detected builds' names alone: the selected builds wait with their units' arguments
+    // packed (~0.35 MB a PlatformIO env as detected), and each build's description goes once it is indexed.
+    const selected = new WaitingBuilds(selectBuildsByName(detected.builds, options, root));
     const declared = detected.builds.map((b): BuildName => ({ variant: b.variant, image: b.image }));
     detected.builds = [];
     const run = runContext(options, root, config, db, writer, pool);
@@ -667,13 +668,12 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
 
 /**
  * Each selected build indexed in turn, into its summary and the run's totals; one that fails keeps its previous rows
- * and says why. Each build's description is let go from `selected` once indexed: the run holds one build's units, not
- * every build's.
+ * and says why. Each build is taken from `selected` for its turn: the run holds one build's units as detected, the
+ * others' packed.
  */
-async function indexEachBuild(selected: (BuildDescription | undefined)[], run: RunContext, result: IndexResult): Promise<void> {
+async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: IndexResult): Promise<void> {
   for (let bi = 0; bi < selected.length; bi++) {
-    const build = selected[bi]!;
-    selected[bi] = undefined;
+    const build = selected.takeNext()!;
     const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
     const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
     result.builds.push(summary);

@@ -1,0 +1,162 @@
+// The builds an index run is to index, held while they wait their turn with their units' argument lists packed: the
+// units of a build share most of their arguments (flags, defines, include folders), so a waiting unit keeps only the
+// places where its list differs from an earlier unit's of the build, and gets its list back when its build is taken.
+// Leaves the rest of a build description as it is (its units' lists are nearly all of its size).
+import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+
+/** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
+const OWN_FILE = 0;
+const OWN_OUTPUT = 1;
+type PackedValue = string | typeof OWN_FILE | typeof OWN_OUTPUT;
+
+/**
+ * A waiting unit's arguments: the list of an earlier unit of its build (or its own) with its own values at the places
+ * it differs. One naming only the unit's own source and object is shared by the units differing at the same places.
+ */
+interface PackedArguments {
+  base: readonly string[];
+  at: readonly number[];
+  values: readonly PackedValue[];
+}
+
+/** The argument list of a waiting unit: empty until its build is taken. */
+const WAITING: string[] = [];
+
+/** Earlier lists of one length a unit's list is compared with, most recent first (a build compiles C and C++ units). */
+const BASES_TRIED = 4;
+
+/** A build's units packed with it (a unit an earlier build shares is packed with that one), and their arguments. */
+interface PackedUnits {
+  units: CompileUnit[];
+  args: PackedArguments[];
+}
+
+/**
+ * The builds of a run, taken one by one in their order. A unit shared by several builds (images of one compile
+ * database share their units) is packed with the first of them and gets its list back when that one is taken; units
+ * and unit lists stay the objects detection made.
+ */
+export class WaitingBuilds {
+  private readonly builds: (BuildDescription | undefined)[];
+  private readonly packed: (PackedUnits | undefined)[];
+  /** Builds taken so far. */
+  private taken = 0;
+
+  constructor(builds: readonly BuildDescription[]) {
+    this.builds = [...builds];
+    // Sources and folders as one string each across the builds (a detection cache read gives every unit its copies).
+    const strings = new Map<string, string>();
+    this.packed = builds.map((b) => packUnits(b.units, strings));
+  }
+
+  get length(): number {
+    return this.builds.length;
+  }
+
+  /** Array slots the waiting builds hold for their units' arguments: their bases' and their own values (for tests). */
+  argumentSlots(): number {
+    const lists = new Set<readonly PackedValue[]>();
+    const bases = new Set<readonly string[]>();
+    for (const p of this.packed) for (const a of p?.args ?? []) (bases.add(a.base), lists.add(a.values));
+    let slots = 0;
+    for (const list of [...bases, ...lists]) slots += list.length;
+    return slots;
+  }
+
+  /** The next build with its units' argument lists as detected (undefined past the last); the run holds it no longer. */
+  takeNext(): BuildDescription | undefined {
+    const i = this.taken;
+    const build = this.builds[i];
+    if (!build) return undefined;
+    const { units, args } = this.packed[i]!;
+    for (let k = 0; k < units.length; k++) units[k]!.arguments = unpacked(args[k]!, units[k]!);
+    this.builds[i] = undefined;
+    this.packed[i] = undefined;
+    this.taken++;
+    return build;
+  }
+}
+
+/** The units of a list that are not packed yet, packed; their sources and folders made one string each (`strings`). */
+function packUnits(list: readonly CompileUnit[], strings: Map<string, string>): PackedUnits {
+  const packer = new ListPacker();
+  const units: CompileUnit[] = [];
+  const args: PackedArguments[] = [];
+  for (const unit of list) {
+    if (unit.arguments === WAITING) continue;
+    unit.file = oneString(strings, unit.file);
+    unit.directory = oneString(strings, unit.directory);
+    units.push(unit);
+    args.push(packer.pack(unit));
+    unit.arguments = WAITING;
+  }
+  return { units, args };
+}
+
+function oneString(strings: Map<string, string>, s: string): string {
+  const known = strings.get(s);
+  if (known !== undefined) return known;
+  strings.set(s, s);
+  return s;
+}
+
+/** Packs the lists of one build's units against each other. */
+class ListPacker {
+  /** Lists taken as bases, by length, most recent first. */
+  private readonly bases = new Map<number, (readonly string[])[]>();
+  /** Places lists differ at, and packed lists naming only their unit's own values, shared by key. */
+  private readonly places = new Map<string, readonly number[]>();
+  private readonly ownOnly = new Map<readonly string[], Map<string, PackedArguments>>();
+
+  pack(unit: CompileUnit): PackedArguments {
+    const args = unit.arguments;
+    const tried = this.bases.get(args.length) ?? [];
+    // A list differing from every base tried at more than an eighth of its places is a base itself.
+    const most = (args.length >> 3) + 2;
+    for (const base of tried) {
+      const at = differences(base, args, most);
+      if (at) return this.packed(base, at, at.map((k) => packedValue(args[k]!, unit)));
+    }
+    this.bases.set(args.length, [args, ...tried.slice(0, BASES_TRIED - 1)]);
+    return this.packed(args, [], []);
+  }
+
+  private packed(base: readonly string[], at: number[], values: PackedValue[]): PackedArguments {
+    const placesKey = at.join(',');
+    let places = this.places.get(placesKey);
+    if (places === undefined) this.places.set(placesKey, (places = at));
+    if (values.some((v) => typeof v === 'string')) return { base, at: places, values };
+    let byKey = this.ownOnly.get(base);
+    if (byKey === undefined) this.ownOnly.set(base, (byKey = new Map()));
+    const key = `${placesKey}:${values.join(',')}`;
+    let shared = byKey.get(key);
+    if (shared === undefined) byKey.set(key, (shared = { base, at: places, values }));
+    return shared;
+  }
+}
+
+/** The places where two lists of one length differ, or null past `most` of them. */
+function differences(base: readonly string[], args: readonly string[], most: number): number[] | null {
+  const at: number[] = [];
+  for (let k = 0; k < args.length; k++) {
+    if (base[k] === args[k]) continue;
+    if (at.length === most) return null;
+    at.push(k);
+  }
+  return at;
+}
+
+function packedValue(arg: string, unit: CompileUnit): PackedValue {
+  if (arg === unit.file) return OWN_FILE;
+  if (arg === unit.output) return OWN_OUTPUT;
+  return arg;
+}
+
+function unpacked(args: PackedArguments, unit: CompileUnit): string[] {
+  const list = args.base.slice();
+  for (let k = 0; k < args.at.length; k++) {
+    const v = args.values[k]!;
+    list[args.at[k]!] = v === OWN_FILE ? unit.file : v === OWN_OUTPUT ? unit.output! : v;
+  }
+  return list;
+}
