@@ -49,7 +49,9 @@
 //     ~9 % more candidate files there.
 // 30: variable_refs is a WITHOUT ROWID table keyed by (chunk_id, line, col, name, access, via): it is its own chunk
 //     index (variable_refs_chunk dropped), and variable_refs_name holds every column.
-export const SCHEMA_VERSION = 30;
+// 31: symbols_name_exact and symbols_qname_exact dropped: exact matches of a name go through the NOCASE indexes
+//     (name-match.ts).
+export const SCHEMA_VERSION = 31;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

@@ -154,10 +154,10 @@ CREATE TABLE IF NOT EXISTS symbols (
   via_macro TEXT
 );
 CREATE INDEX IF NOT EXISTS symbols_chunk ON symbols(chunk_id);
+-- NOCASE only: LIKE finds names through them, and an exact match is a NOCASE one that is also exact (name-match.ts),
+-- where BINARY indexes of the same texts (symbols_name_exact, symbols_qname_exact) doubled their bytes.
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS symbols_name_exact ON symbols(name);
-CREATE INDEX IF NOT EXISTS symbols_qname_exact ON symbols(qualified_name);
 CREATE INDEX IF NOT EXISTS symbols_alias ON symbols(alias) WHERE alias IS NOT NULL;
 -- Whether a symbol still names a body (the collector asks it of the bodies whose symbols it deleted).
 CREATE INDEX IF NOT EXISTS symbols_body ON symbols(body_id) WHERE body_id IS NOT NULL;

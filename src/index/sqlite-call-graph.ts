@@ -6,6 +6,8 @@
 import type { CallCountRow, CallGraphReader, CallQueryOptions, CallRow, UnreferencedFunction } from './call-graph-reader.js';
 import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
+import { nameIn, sameName } from './name-match.js';
+import { queryStatement } from './statement-cache.js';
 
 const CALL_FROM = `refs r
   JOIN parse_chunks bfc ON bfc.chunk_id = r.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
@@ -66,7 +68,7 @@ function functionLikeMacro(m: string): string {
 export function notAMacroCall(r: string): string {
   return `NOT (${r}.kind = 'call' AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
     WHERE m.name = ${r}.name AND ${functionLikeMacro('m')}) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id
-    AND fb.build_id = @buildId WHERE fs.name = ${r}.name AND fs.kind IN ('function', 'method', 'varglobal')))`;
+    AND fb.build_id = @buildId WHERE ${sameName('fs.name', `${r}.name`)} AND fs.kind IN ('function', 'method', 'varglobal')))`;
 }
 
 /**
@@ -90,7 +92,7 @@ function callColumns(pc: PointerCalls): string {
  */
 export function notACast(r: string): string {
   return `NOT (${r}.detail IS NOT NULL AND ${r}.kind IN ('call', 'macro_call') AND EXISTS (SELECT 1 FROM symbols ts
-    JOIN parse_chunks tbc ON tbc.chunk_id = ts.chunk_id JOIN build_files tb ON tb.parsed_id = tbc.parsed_id AND tb.build_id = @buildId WHERE ts.name = ${r}.name AND ts.kind = 'typedef'))`;
+    JOIN parse_chunks tbc ON tbc.chunk_id = ts.chunk_id JOIN build_files tb ON tb.parsed_id = tbc.parsed_id AND tb.build_id = @buildId WHERE ${sameName('ts.name', `${r}.name`)} AND ts.kind = 'typedef'))`;
 }
 
 function toCall(r: Record<string, unknown>): CallRow {
@@ -118,8 +120,8 @@ export class SqliteCallGraph implements CallGraphReader {
   constructor(private db: Db) {}
 
   private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {
-    const total = (this.db.prepare(count).get(params) as { n: number }).n;
-    const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
+    const total = (queryStatement(this.db, count).get(params) as { n: number }).n;
+    const rows = queryStatement(this.db, `${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
     return { rows: rows.map(map), total };
   }
 
@@ -240,10 +242,10 @@ export class SqliteCallGraph implements CallGraphReader {
    */
   private pointerVariables(candidates: string, params: Params): string[] {
     const sql = `SELECT DISTINCT s.name FROM symbols s JOIN parse_chunks bfc ON bfc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
-      WHERE s.name IN (${candidates}) AND s.kind = 'varglobal' AND NOT EXISTS (SELECT 1 FROM symbols fs
-        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE fs.name = s.name AND fs.kind IN ('function', 'method'))
+      WHERE ${nameIn('s.name', candidates)} AND s.kind = 'varglobal' AND NOT EXISTS (SELECT 1 FROM symbols fs
+        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE ${sameName('fs.name', 's.name')} AND fs.kind IN ('function', 'method'))
       ORDER BY s.name`;
-    return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
+    return (queryStatement(this.db, sql).all(params) as { name: string }[]).map((r) => r.name);
   }
 
   /**
@@ -255,9 +257,9 @@ export class SqliteCallGraph implements CallGraphReader {
   private macroUses(candidates: string, params: Params): string[] {
     const sql = `SELECT DISTINCT m.name FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
       WHERE m.name IN (${candidates}) AND ${functionLikeMacro('m')} AND NOT EXISTS (SELECT 1 FROM symbols fs
-        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE fs.name = m.name AND fs.kind IN ('function', 'method', 'varglobal'))
+        JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id AND fb.build_id = @buildId WHERE ${sameName('fs.name', 'm.name')} AND fs.kind IN ('function', 'method', 'varglobal'))
       ORDER BY m.name`;
-    return (this.db.prepare(sql).all(params) as { name: string }[]).map((r) => r.name);
+    return (queryStatement(this.db, sql).all(params) as { name: string }[]).map((r) => r.name);
   }
 
   /** One page of call rows matching `where`, project files first, in file and position order, with the total. */

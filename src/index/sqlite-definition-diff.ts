@@ -1,6 +1,7 @@
 // Symbols both builds define but not alike: the same qualified name and kind with definitions at another
 // file, line or signature (a board's own driver, the other branch of an #if, a static helper one build adds).
 import type { Db } from './open-index.js';
+import { nameIn } from './name-match.js';
 import type { DefinitionSite, DefinitionsCompared, Page } from './index-reader.js';
 
 /** Definitions of one build (locals and linker-script symbols left out), as comparable columns. */
@@ -25,9 +26,9 @@ export function definitionsDiffering(db: Db, a: number, b: number, page: { limit
     for (let i = 0; i < names.length; i += 500) {
       const chunk = names.slice(i, i + 500);
       const rows = db
-        .prepare(`${definitions('?')} AND s.qualified_name IN (${chunk.map(() => '?').join(', ')}) ORDER BY f.path, s.line`)
+        .prepare(`${definitions('?')} AND ${nameIn('s.qualified_name', chunk.map(() => '?').join(', '))} ORDER BY f.path, s.line`)
         .raw()
-        .all(build, ...chunk) as [string, string, string, number, string][];
+        .all(build, ...chunk, ...chunk) as [string, string, string, number, string][];
       for (const [q, k, file, line, signature] of rows) {
         const key = `${k}\u0000${q}`;
         const list = out.get(key);

@@ -1,6 +1,8 @@
 // The SQLite implementation of IndexReader: every symbol query is scoped to one build through
 // build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
 import type { Db } from './open-index.js';
+import { nameIn, sameName } from './name-match.js';
+import { queryStatement } from './statement-cache.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import { SqliteCallGraph } from './sqlite-call-graph.js';
 import type { SearchIndex } from './search-reader.js';
@@ -245,8 +247,8 @@ export class SqliteIndex implements IndexReader {
 
   private page<T>(select: string, count: string, params: Params, page: { limit: number; offset: number }, map: (r: Record<string, unknown>) => T): Page<T> {
     try {
-      const total = (this.db.prepare(count).get(params) as { n: number }).n;
-      const rows = this.db.prepare(`${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
+      const total = (queryStatement(this.db, count).get(params) as { n: number }).n;
+      const rows = queryStatement(this.db, `${select} LIMIT @limit OFFSET @offset`).all({ ...params, limit: page.limit, offset: page.offset }) as Record<string, unknown>[];
       return { rows: rows.map(map), total };
     } catch (err) {
       throw ftsErrorOf(err);
@@ -268,10 +270,10 @@ export class SqliteIndex implements IndexReader {
 
   lookupSymbols(name: string, prefix: boolean, filter: SymbolFilter, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { name, like: likeEscape(name) + '%' };
-    const aliased = `s.qualified_name IN (SELECT a.qualified_name FROM symbols a JOIN parse_chunks ac ON ac.chunk_id = a.chunk_id JOIN build_files ab ON ab.parsed_id = ac.parsed_id AND ab.build_id = @buildId WHERE a.alias ${prefix ? `LIKE @like ESCAPE '\\'` : '= @name'} AND a.via_macro IS NULL)`;
+    const aliases = `SELECT a.qualified_name FROM symbols a JOIN parse_chunks ac ON ac.chunk_id = a.chunk_id JOIN build_files ab ON ab.parsed_id = ac.parsed_id AND ab.build_id = @buildId WHERE a.alias ${prefix ? `LIKE @like ESCAPE '\\'` : '= @name'} AND a.via_macro IS NULL`;
     const match = prefix
-      ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\' OR ${aliased})`
-      : `(s.name = @name OR s.qualified_name = @name OR ${aliased})`;
+      ? `(s.name LIKE @like ESCAPE '\\' OR s.qualified_name LIKE @like ESCAPE '\\' OR ${nameIn('s.qualified_name', aliases)})`
+      : `(${sameName('s.name', '@name')} OR ${sameName('s.qualified_name', '@name')} OR ${nameIn('s.qualified_name', aliases)})`;
     const where = `${match}${filterSql(filter, params)}`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY s.is_definition DESC, f.is_vendor, length(s.name), s.name, f.path, s.line`,
@@ -406,13 +408,13 @@ export class SqliteIndex implements IndexReader {
   lookupSymbolsInBuilds(name: string, kinds?: string[]): BuildSymbolRow[] {
     const params: Params = { name };
     const kindSql = kinds?.length ? ` AND s.kind IN (${kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ')})` : '';
-    const rows = this.db
-      .prepare(
-        `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN parse_chunks pc ON pc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = pc.parsed_id JOIN parsed_files p ON p.id = pc.parsed_id
-         JOIN files f ON f.id = p.file_id WHERE (s.name = @name OR s.qualified_name = @name OR s.qualified_name IN (SELECT a.qualified_name FROM symbols a WHERE a.alias = @name AND a.via_macro IS NULL))${kindSql}
+    const rows = queryStatement(
+      this.db,
+      `SELECT bf.build_id, ${SYMBOL_COLUMNS} FROM symbols s JOIN parse_chunks pc ON pc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = pc.parsed_id JOIN parsed_files p ON p.id = pc.parsed_id
+         JOIN files f ON f.id = p.file_id WHERE (${sameName('s.name', '@name')} OR ${sameName('s.qualified_name', '@name')}
+           OR ${nameIn('s.qualified_name', 'SELECT a.qualified_name FROM symbols a WHERE a.alias = @name AND a.via_macro IS NULL')})${kindSql}
          ORDER BY bf.build_id, s.is_definition DESC, f.is_vendor, f.path, s.line`,
-      )
-      .all(params) as Record<string, unknown>[];
+    ).all(params) as Record<string, unknown>[];
     return rows.map((r) => ({ ...toSymbol(r), build_id: r.build_id as number }));
   }
 
@@ -434,7 +436,7 @@ export class SqliteIndex implements IndexReader {
   symbolsOnlyIn(a: number, b: number, page: { limit: number; offset: number }): Page<SymbolRow> {
     const params: Params = { buildId: a, other: b };
     const where = `s.kind <> 'varlocal' AND p.language <> 'ld' AND NOT EXISTS (SELECT 1 FROM symbols s2 JOIN parse_chunks c2 ON c2.chunk_id = s2.chunk_id JOIN build_files bf2 ON bf2.parsed_id = c2.parsed_id AND bf2.build_id = @other
-      WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = s.is_definition)`;
+      WHERE ${sameName('s2.qualified_name', 's.qualified_name')} AND s2.kind = s.kind AND s2.is_definition = s.is_definition)`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY f.is_vendor, f.path, s.line, s.col`,
       `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,

@@ -1,5 +1,6 @@
 // SQLite implementation of ReadingIndex: every query joins build_files, so it answers for one build only.
 import type { Db } from './open-index.js';
+import { sameName } from './name-match.js';
 import type { Page, SymbolRow } from './index-reader.js';
 import type { BodyRow, CallInRange, ClassBaseRow, ReadingIndex, RefScope, TemplateUseRow, VariableRefRow } from './reading-reader.js';
 import { likeEscape, SYMBOL_COLUMNS, SYMBOL_FROM, toSymbol } from './sqlite-index.js';
@@ -98,7 +99,7 @@ export class SqliteReading implements ReadingIndex {
     const kindSql = kinds.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ');
     const where = `s.name LIKE @like ESCAPE '\\' AND s.kind IN (${kindSql}) AND (s.is_definition = 1 OR NOT EXISTS (SELECT 1 FROM symbols s2
       JOIN parse_chunks c2 ON c2.chunk_id = s2.chunk_id JOIN build_files b2 ON b2.parsed_id = c2.parsed_id AND b2.build_id = @buildId
-      WHERE s2.qualified_name = s.qualified_name AND s2.kind = s.kind AND s2.is_definition = 1))`;
+      WHERE ${sameName('s2.qualified_name', 's.qualified_name')} AND s2.kind = s.kind AND s2.is_definition = 1))`;
     return this.page(
       `SELECT ${SYMBOL_COLUMNS} FROM ${SYMBOL_FROM} WHERE ${where} ORDER BY (s.name = @exact) DESC, f.is_vendor, s.kind = 'varlocal', length(s.name), s.name, f.path, s.line`,
       `SELECT count(*) AS n FROM ${SYMBOL_FROM} WHERE ${where}`,

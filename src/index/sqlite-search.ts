@@ -2,6 +2,8 @@
 // full rows for one page. Every symbol query is scoped to one build through build_files.
 import type Database from 'better-sqlite3';
 import type { Db } from './open-index.js';
+import { nameIn } from './name-match.js';
+import { queryStatement } from './statement-cache.js';
 import type { SymbolFilter, SymbolRow } from './index-reader.js';
 import type { ApiMacroCandidate, CandidateList, SearchIndex, SymbolCandidate } from './search-reader.js';
 import { filterSql, ftsErrorOf, likeEscape, MACRO_COLUMNS, SYMBOL_COLUMNS, SYMBOL_FROM, toMacro, toSymbol, type Params } from './sqlite-index.js';
@@ -33,22 +35,14 @@ function toCandidate(r: Record<string, unknown>): SymbolCandidate {
   };
 }
 
-/** Prepared statements per connection: search runs the same few statements for every query. */
-const statements = new WeakMap<Db, Map<string, Statement>>();
 type Statement = Database.Statement<unknown[] | Record<string, unknown>>;
 
 export class SqliteSearch implements SearchIndex {
   constructor(private readonly db: Db) {}
 
+  /** Search runs the same few statements for every query: kept per connection (queryStatement). */
   private prepare(sql: string): Statement {
-    let cache = statements.get(this.db);
-    if (!cache) statements.set(this.db, (cache = new Map()));
-    let st = cache.get(sql);
-    if (!st) {
-      if (cache.size > 200) cache.clear();
-      cache.set(sql, (st = this.db.prepare(sql)));
-    }
-    return st;
+    return queryStatement(this.db, sql) as Statement;
   }
 
   private run<T>(fn: () => T): T {
@@ -110,7 +104,7 @@ export class SqliteSearch implements SearchIndex {
     if (!names.length) return [];
     const params: Params = {};
     const list = names.map((n, i) => ((params[`n${i}`] = n), `@n${i}`)).join(', ');
-    const where = `s.name IN (${list})${filterSql(filter, params)}`;
+    const where = `${nameIn('s.name', list)}${filterSql(filter, params)}`;
     return this.candidates(CANDIDATE_COLUMNS, SYMBOL_FROM, where, 'f.path, s.line', params, 1000).rows;
   }
 

@@ -1,6 +1,7 @@
 // Prepared statements kept per database connection and SQL text: code that runs one query for every file,
 // unit or build compiles it once per connection, not once per call. For get/all/run only (not iterate).
 // And the id of a row an INSERT added, without RETURNING (insertedId), or of the row holding a value (valueRowId).
+// Readers keep at most a few hundred (queryStatement): their SQL varies with the lengths of the lists they bind.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 
@@ -15,6 +16,25 @@ export function prepared(db: Db, sql: string): Statement {
     statements.set(sql, s);
   }
   return s;
+}
+
+/** Statements of read queries per connection, dropped all at once past READER_STATEMENTS (a few hundred KB at most). */
+const readerStatements = new WeakMap<Db, Map<string, Statement>>();
+const READER_STATEMENTS = 200;
+
+/**
+ * A read query's statement, kept for the next query of the same text: preparing a lookup's SQL (subqueries, several
+ * joins) costs about as much as running it on an index of a few builds.
+ */
+export function queryStatement(db: Db, sql: string): Statement {
+  let cache = readerStatements.get(db);
+  if (!cache) readerStatements.set(db, (cache = new Map()));
+  let st = cache.get(sql);
+  if (!st) {
+    if (cache.size >= READER_STATEMENTS) cache.clear();
+    cache.set(sql, (st = db.prepare(sql)));
+  }
+  return st;
 }
 
 /**

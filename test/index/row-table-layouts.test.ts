@@ -2,6 +2,7 @@
 // make (the index holds no statistics, so a plan follows the schema alone). Leaves the answers to the tool tests.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { nameIn, sameName } from '../../src/index/name-match.js';
 import { SCHEMA_SQL } from '../../src/index/schema.js';
 
 function schemaDb(): Database.Database {
@@ -24,5 +25,24 @@ describe('variable_refs', () => {
   it('answers a name\'s uses from variable_refs_name alone', () => {
     const db = schemaDb();
     expect(plan(db, "SELECT chunk_id, line, col, access, via FROM variable_refs WHERE name = 'x'")).toMatch(/USING COVERING INDEX variable_refs_name \(name=\?\)/);
+  });
+});
+
+describe('symbols', () => {
+  it('keeps one (NOCASE) index of name and of qualified_name', () => {
+    const db = schemaDb();
+    const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'symbols' AND sql LIKE '%name%'").pluck().all();
+    expect(names.sort()).toEqual(['symbols_name', 'symbols_qname']);
+  });
+
+  it('matches a name exactly through the NOCASE indexes', () => {
+    const db = schemaDb();
+    const insert = db.prepare(`INSERT INTO symbols(chunk_id, stable_id, name, qualified_name, kind, line, end_line, col, is_definition, signature, docstring,
+      is_template, is_virtual, is_pure_virtual, name_tokens) VALUES (1, ?, ?, ?, 'function', 1, 1, 1, 1, '', '', 0, 0, 0, '')`);
+    for (const n of ['init', 'Init', 'INIT', 'other']) insert.run(n, n, `ns::${n}`);
+    expect(db.prepare(`SELECT name FROM symbols WHERE ${sameName('name', '@n')}`).pluck().all({ n: 'Init' })).toEqual(['Init']);
+    expect(db.prepare(`SELECT qualified_name FROM symbols WHERE ${nameIn('qualified_name', '?, ?')} ORDER BY 1`).pluck().all('ns::init', 'ns::other', 'ns::init', 'ns::other')).toEqual(['ns::init', 'ns::other']);
+    expect(plan(db, `SELECT kind FROM symbols WHERE ${sameName('name', "'x'")}`)).toMatch(/USING INDEX symbols_name \(name=\?\)/);
+    expect(plan(db, `SELECT kind FROM symbols WHERE ${nameIn('qualified_name', "SELECT name FROM refs WHERE caller = 'f'")}`)).toMatch(/USING INDEX symbols_qname \(qualified_name=\?\)/);
   });
 });
