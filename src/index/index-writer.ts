@@ -756,7 +756,7 @@ export class IndexWriter {
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
-      const ids = [lists.tested({ hash: r.testedHash, json: r.tested }), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), lists.undone({ hash: r.undoneHash, json: r.undone })];
+      const ids = [lists.tested({ hash: r.testedHash, json: r.tested, ...(r.testedItems ? { items: r.testedItems } : {}) }), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), lists.undone({ hash: r.undoneHash, json: r.undone })];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
       const files = lists.files({ hash: r.filesHash, json: r.files.toString() });
       const { body, views, hashes } = resultColumns(this.db, r);

@@ -5,6 +5,7 @@
 import { sha1 } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
+import { testedItems } from '../model/tested-items.js';
 import { storedListJson } from './value-lists.js';
 
 export type Tested = [string, string | null][];
@@ -14,6 +15,8 @@ export interface TestedList {
   readonly list: Tested;
   readonly json: string;
   readonly hash: string;
+  /** The JSON of each pair, when the walk's environment made the list (see tested-pairs.ts): stored without cutting `json`. */
+  readonly items?: readonly string[];
 }
 
 /** Each list object's entry: units that consulted the same macros share one list (see TrackedEnv.tested). */
@@ -23,8 +26,9 @@ const byObject = new WeakMap<Tested, TestedList>();
 export function testedOf(list: Tested): TestedList {
   let entry = byObject.get(list);
   if (entry === undefined) {
-    const json = JSON.stringify(list);
-    entry = { list, json, hash: sha1(json) };
+    const items = testedItems(list);
+    const json = items === undefined ? JSON.stringify(list) : `[${items.join(',')}]`;
+    entry = { list, json, hash: sha1(json), ...(items !== undefined ? { items } : {}) };
     byObject.set(list, entry);
   }
   return entry;

@@ -7,7 +7,7 @@
 // runs share rows.
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
-import type { FileView, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
+import type { FileView, ResultInputsCheck, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
@@ -64,6 +64,8 @@ export interface EncodedUnitResult {
   /** The JSON of the result's `tested` list (shared by the results naming the list) and its sha1 (the row names the list stored under it). */
   tested: string;
   testedHash: string;
+  /** The JSON of each pair of `tested` when the walk made the list here (see ListText.items; not sent from a worker). */
+  testedItems?: readonly string[];
   /** The JSON of the result's diagnostics and its sha1 (the row names the list stored under it). */
   diagnostics: string;
   diagnosticsHash: string;
@@ -133,7 +135,7 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const files = filesColumn(enc);
   const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0${undone.hash}\0`, files, body, enc);
   const filesHash = sha1Hasher().update(files).digest('hex');
-  const lists = { tested: tested.json, testedHash: tested.hash, diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
+  const lists = { tested: tested.json, testedHash: tested.hash, ...(tested.items ? { testedItems: tested.items } : {}), diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
   const row = { key: r.key, hash, ...lists, files, filesHash, data, fileCount: n, views };
   return { row, viewHashes: enc.viewHashes };
 }
@@ -573,7 +575,7 @@ export function buildUnitInputs(db: Db, variant: string, image: string): Map<str
 export function findUnitResult(
   db: Db,
   key: string,
-  holds: (tested: [string, string | null][], files: [string, string][]) => boolean,
+  holds: ResultInputsCheck,
   views: FileViewCache,
   /** A result already known not to hold (the one a dirty unit linked): not checked again. */
   skipId?: number,
@@ -583,7 +585,8 @@ export function findUnitResult(
   const rows = prepared(db, 'SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(storedHash(key), skipId ?? -1) as (StoredColumns & { id: number; hash: StoredHash })[];
   for (const r of rows) {
     const inputs = inputsOf(db, r.id, r);
-    if (!holds(storedTested(db, r.tested_id).list, JSON.parse(inputs.files))) continue;
+    // The files first: a candidate of another build mostly read other files, and its tested list is not loaded then.
+    if (!holds.files(JSON.parse(inputs.files)) || !holds.tested(storedTested(db, r.tested_id).list)) continue;
     return { id: r.id, hash: hashText(r.hash), row: loadUnitResult(db, inputs, views) };
   }
   return undefined;

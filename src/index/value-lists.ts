@@ -20,6 +20,11 @@ import { storedHash } from './hash-columns.js';
 export interface ListText {
   readonly json: string;
   readonly hash: string;
+  /**
+   * The JSON of each item, when the list was made from them (`json` is then `[` + items joined by `,` + `]`): strings
+   * of their own, held by their maker (see tested-pairs.ts), so stored as they are and compared by identity.
+   */
+  readonly items?: readonly string[];
 }
 
 /**
@@ -104,15 +109,15 @@ function stringEnd(json: string, from: number, end: number): number {
 
 const notStringified = (): Error => new Error('a stored list must be the JSON.stringify of an array');
 
-/** The id of item `json`, stored now when new. */
-function itemId(db: Db, c: ItemCache, json: string): number {
+/** The id of item `json`, stored now when new; `own`: `json` is a string of its own (not cut from its list's JSON). */
+function itemId(db: Db, c: ItemCache, json: string, own: boolean): number {
   const known = c.ids.get(json);
   if (known !== undefined) return known;
   const key = sha1Key(json);
   const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: string }[]).find((r) => r.json === json);
   const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, json).lastInsertRowid);
-  // Its own string: an item is cut from its list's JSON, which the cache would keep alive.
-  remember(c, id, ownString(json));
+  // Its own string: an item cut from its list's JSON would keep the list's JSON alive.
+  remember(c, id, own ? json : ownString(json));
   return id;
 }
 
@@ -160,8 +165,9 @@ function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: Ba
     c.ids.clear();
     c.collection = collection;
   }
-  const items = itemsOf(t.json);
-  const ids = base === undefined ? items.map((item) => itemId(db, c, item)) : alignedIds(db, c, items, base);
+  const own = t.items !== undefined;
+  const items = t.items ?? itemsOf(t.json);
+  const ids = base === undefined ? items.map((item) => itemId(db, c, item, own)) : alignedIds(db, c, items, base, own);
   const plain = encodeIds(ids);
   const edits = base === undefined ? undefined : encodeEdits(base.id, base.ids, ids, plain.length);
   const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
@@ -176,7 +182,7 @@ const LOOKAHEAD = 3;
  * The ids of `items`, each item equal to one of the base's next few (in order) taken from the base without a lookup:
  * a list stored after its base has mostly the same items in the same order (see listStorer).
  */
-function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseList): number[] {
+function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseList, own: boolean): number[] {
   const from = base.items;
   const ids = new Array<number>(items.length);
   let j = 0;
@@ -188,7 +194,7 @@ function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseLi
     if (k < end) {
       ids[i] = base.ids[k];
       j = k + 1;
-    } else ids[i] = itemId(db, c, item);
+    } else ids[i] = itemId(db, c, item, own);
   }
   return ids;
 }

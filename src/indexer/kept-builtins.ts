@@ -30,6 +30,7 @@ export const DECIDING_MODULES = [
   '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js', '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-arm-common.js', '../preprocessor/implicit-macro-cxx-standards.js', '../preprocessor/implicit-macro-table.js', '../preprocessor/implicit-macro-flag-effects.js', '../preprocessor/table-lines.js', '../preprocessor/implicit-macro-tables-cross.js',
   '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
   '../preprocessor/tracked-env.js',
+  '../preprocessor/tested-pairs.js',
 ];
 function codeStamp(): string {
   return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES);

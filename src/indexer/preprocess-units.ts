@@ -11,7 +11,7 @@ import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { inputsStillHold, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsCheck, inputsStillHold, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import type { MergeInput } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
@@ -124,7 +124,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     const environment = setUpUnit(unit, ctx.provider, ctx.extraDefines);
     const key = unitKey(unit, environment);
     out.environments.push(environment);
-    stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, (tested, files) => inputsStillHold(tested, files, environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
+    stored.push(previousResult(unit, key, environment, ctx) ?? findUnitResult(ctx.db, key, inputsCheck(environment.env, (f) => ctx.states.storedHash(f)), ctx.views));
   }
   // The unit walked last on this thread when no build after this one replays the run's header walks (-1: none).
   let lastWalk = -1;

@@ -8,7 +8,7 @@ import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { UnitSetUps } from '../preprocessor/unit-set-ups.js';
-import { inputsStillHold, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsCheck, inputsStillHold, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type CodeMayCount, type EditedFile, type HeadNames } from '../preprocessor/carried-result.js';
 import { CounterNames } from '../preprocessor/counter-edits.js';
 import { definedNames, namesAboveIncludes } from '../preprocessor/names-above-include.js';
@@ -232,8 +232,7 @@ export function redoUnits(units: CompileUnit[], dirty: number[], previous: Linke
     // Its files are the pairs its result read (absolute paths): not parsed from the row.
     const decoded = decodeWithFiles(storedRow, pairs.absolute, previous[i].files, ctx.views);
     const old: UnitResult = { ...decoded.row, unit: paths.absolutePath(decoded.row.unit) };
-    const holds = (tested: [string, string | null][], files: [string, string][]) => inputsStillHold(tested, files, env, (f) => ctx.states.storedHash(f));
-    const stored = findUnitResult(ctx.db, key, holds, ctx.views, previous[i].id);
+    const stored = findUnitResult(ctx.db, key, inputsCheck(env, (f) => ctx.states.storedHash(f)), ctx.views, previous[i].id);
     if (stored) {
       redone[at] = { index: i, old, oldViews: decoded.viewHashes, fresh: fromStoredRow(stored.row, paths), row: stored.id, hash: stored.hash };
       continue;

@@ -3,6 +3,8 @@
 // or removed are not inputs and are not recorded there; every name read at all is (see `readNames`).
 import type { EnvLayer } from './env-layer.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
+import { sortedTested } from './tested-pairs.js';
+import type { TestedPair } from '../model/tested-items.js';
 
 /**
  * The names a walk looked up, joined by '\n' (no name holds one): one flat string instead of an array of
@@ -240,7 +242,7 @@ export class TrackedEnv {
    * consult the same names with the same definitions in the same order: the previous answer (the same array,
    * never changed) is handed out again when that holds.
    */
-  tested(): [string, string | null][] {
+  tested(): TestedPair[] {
     const consulted = this.consulted;
     const last = lastTested;
     if (last !== undefined && last.names.length === consulted.size) {
@@ -256,13 +258,9 @@ export class TrackedEnv {
       if (same) return last.out;
     }
     const names = [...consulted.keys()];
-    const out: [string, string | null][] = new Array(names.length);
-    const order = sortedOrder(names);
-    for (let k = 0; k < order.length; k++) {
-      const name = names[order[k]];
-      out[k] = [name, definitionKey(consulted.get(name))];
-    }
-    lastTested = { names, defs: [...consulted.values()], out };
+    const defs = [...consulted.values()];
+    const out = sortedTested(names, defs);
+    lastTested = { names, defs, out };
     return out;
   }
 }
@@ -289,47 +287,9 @@ export function forgetReadNames(): void {
 }
 
 /** The last answer of TrackedEnv.tested, with the names and definitions (in reading order) it was made from. */
-let lastTested: { names: string[]; defs: (MacroDef | undefined)[]; out: [string, string | null][] } | undefined;
+let lastTested: { names: string[]; defs: (MacroDef | undefined)[]; out: TestedPair[] } | undefined;
 
 /** A macro's definition in `env` without recording the read as consulted. */
 export function peekMacro(env: MacroEnv, name: string): MacroDef | undefined {
   return env instanceof TrackedEnv ? env.peek(name) : env.get(name);
-}
-
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Names consulted so far in this process, sorted, with their ranks: units of a run consult mostly the same
- * names, so a unit's list is put in order by sorting small integers instead of comparing strings.
- */
-const known = { names: [] as string[], rank: new Map<string, number>() };
-const MAX_KNOWN = 100_000;
-const INDEX_BITS = 2 ** 20;
-
-/** Indices of `names` (distinct) in the order of the names (code-unit order). */
-function sortedOrder(names: string[]): ArrayLike<number> {
-  const n = names.length;
-  if (n >= INDEX_BITS) return names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b]));
-  let added = false;
-  for (const name of names) {
-    if (known.rank.has(name)) continue;
-    known.names.push(name);
-    known.rank.set(name, -1);
-    added = true;
-  }
-  if (added) {
-    if (known.names.length > MAX_KNOWN) {
-      known.names = [...names];
-      known.rank = new Map();
-    }
-    known.names.sort(byCodeUnits);
-    known.names.forEach((name, i) => known.rank.set(name, i));
-  }
-  // rank * 2^20 + index: distinct, exact in a double, and ordered by rank.
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) packed[i] = known.rank.get(names[i])! * INDEX_BITS + i;
-  packed.sort();
-  const order = new Uint32Array(n);
-  for (let k = 0; k < n; k++) order[k] = packed[k] % INDEX_BITS;
-  return order;
 }

@@ -262,9 +262,30 @@ export function keyFrom(file: string, tail: string): string {
  * has the same definition and every file read the same content (the key was matched by the caller).
  */
 export function inputsStillHold(tested: [string, string | null][], files: [string, string][], env: StartingMacros, fileHash: (file: string) => string | null): boolean {
-  for (const [name, defKey] of tested) if (definitionKey(env.get(name)) !== defKey) return false;
+  return filesStillHold(files, fileHash) && testedStillHolds(tested, env);
+}
+
+/** Whether every file a stored result read has the same content. */
+export function filesStillHold(files: [string, string][], fileHash: (file: string) => string | null): boolean {
   for (const [file, hash] of files) if (fileHash(file) !== hash) return false;
   return true;
+}
+
+/** Whether every starting macro a stored result consulted has the same definition in `env`. */
+export function testedStillHolds(tested: [string, string | null][], env: StartingMacros): boolean {
+  for (const [name, defKey] of tested) if (definitionKey(env.get(name)) !== defKey) return false;
+  return true;
+}
+
+/** What a stored result's inputs are checked by, its files first (their list is far shorter than its tested list). */
+export interface ResultInputsCheck {
+  files(files: [string, string][]): boolean;
+  tested(tested: [string, string | null][]): boolean;
+}
+
+/** The check of inputsStillHold for a unit with starting macros `env`. */
+export function inputsCheck(env: StartingMacros, fileHash: (file: string) => string | null): ResultInputsCheck {
+  return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env) };
 }
 
 /** Sort and merge [from, to] pairs. */

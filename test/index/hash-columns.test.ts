@@ -35,7 +35,7 @@ describe('hash columns', () => {
       const views = new FileViewCache(read);
       // Units of both boards share a key; the macros they consulted tell their results apart.
       const tested = JSON.stringify(storedTested(read, stored.testedId).list);
-      const found = findUnitResult(read, stored.key, (t, files) => JSON.stringify(t) === tested && JSON.stringify(files) === stored.files, views);
+      const found = findUnitResult(read, stored.key, { tested: (t) => JSON.stringify(t) === tested, files: (files) => JSON.stringify(files) === stored.files }, views);
       expect(found?.id).toBe(stored.id);
       expect(found?.row.key).toBe(stored.key);
       expect(hashes).toContain(found?.hash);

@@ -20,6 +20,11 @@ const PREPROCESSOR = path.join(SRC, 'preprocessor');
 
 /** Hashing and state files: imported by the keepers themselves (named from the indexer's folder). */
 const INFRASTRUCTURE = ['../model/sha1.js', '../model/module-stamps.js', '../model/replace-file.js', '../project/config.js', 'build-state-files.js'];
+/**
+ * What a walk's `tested` pairs are made with (tested-pairs.js): own-strings.js copies a name's string, tested-items.js
+ * notes each pair's JSON for the writer; neither decides a pair.
+ */
+const TESTED_PAIRS = ['../model/own-strings.js', '../model/tested-items.js'];
 
 interface StampList {
   /** The name of the list in the code, as moduleStamps is called with it. */
@@ -32,7 +37,7 @@ interface StampList {
 
 const LISTS: StampList[] = [
   // The search chain is set up beside the macros, from other fields of the command line.
-  { name: 'DECIDING_MODULES', modules: DECIDING_MODULES, folder: INDEXER, decidingNothing: [...INFRASTRUCTURE, '../preprocessor/include-resolver.js'] },
+  { name: 'DECIDING_MODULES', modules: DECIDING_MODULES, folder: INDEXER, decidingNothing: [...INFRASTRUCTURE, ...TESTED_PAIRS, '../preprocessor/include-resolver.js'] },
   // language-macros.js blanks a set's records through blank-macros.js (all of them, or those of files outside a
   // scope); it imports these for which records a set holds and the table that expands them, not for their blanking.
   {
@@ -48,7 +53,7 @@ const LISTS: StampList[] = [
     name: 'DIGEST_MODULES',
     modules: DIGEST_MODULES,
     folder: INDEXER,
-    decidingNothing: [...INFRASTRUCTURE, '../preprocessor/include-resolver.js', 'blank-macros.js', '../preprocessor/unit-result.js'],
+    decidingNothing: [...INFRASTRUCTURE, ...TESTED_PAIRS, '../preprocessor/include-resolver.js', 'blank-macros.js', '../preprocessor/unit-result.js'],
   },
   // A build's sites are counted from its results' files and views (named by their content hashes, resultsStamp);
   // language-macros.js imports the others for the macro sets it makes from the sites, not for counting them.
@@ -59,12 +64,13 @@ const LISTS: StampList[] = [
     decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js'],
   },
   // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
-  // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out.
+  // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out;
+  // tested-items.js notes the JSON of a walk's tested pairs.
   {
     name: 'READS_MODULES',
     modules: READS_MODULES,
     folder: PREPROCESSOR,
-    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js'],
+    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js', '../model/tested-items.js'],
   },
   // The assembler macros are read from the masked texts of the files (named by their activity keys); own-strings.js
   // copies parts of a text as they are.

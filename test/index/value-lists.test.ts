@@ -12,6 +12,9 @@ import { sha1 } from '../../src/model/sha1.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
 import { collectItems, decodeIds, EMPTY_LIST, dropUnusedLists, storedListJson, storeList } from '../../src/index/value-lists.js';
 import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
+import { testedOf } from '../../src/index/tested-lists.js';
+import { parseDefine } from '../../src/preprocessor/macro-definition.js';
+import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { indexPath } from '../../src/project/config.js';
 import { replaceInFile } from '../helpers/edit-file.js';
@@ -61,6 +64,21 @@ describe('value lists', () => {
     expect(bytes.length).toBeLessThanOrEqual(301);
     expect(storedListJson(db, ordered)).toBe(text(Array.from({ length: 300 }, (_, i) => [`ORDERED_${i}`, null])).json);
     closeIndexForWrite(db);
+  });
+
+  it("store a walk's tested list from the pairs' noted JSON as from the list's JSON", () => {
+    const env = new TrackedEnv(new Map([['BASE', parseDefine('BASE 1', '/p/h.h', 1).def!]]));
+    for (const name of ['ZED', 'BASE', 'UNDEF_LISTS']) env.get(name);
+    const list = env.tested();
+    const entry = testedOf(list);
+    expect(entry.items).toEqual(list.map((pair) => JSON.stringify(pair)));
+    expect(entry.json).toBe(JSON.stringify(list));
+    const { db } = tempIndex();
+    const id = storeList(db, entry);
+    expect(storedListJson(db, id)).toBe(JSON.stringify(list));
+    // The same list given as its JSON alone is the list stored.
+    expect(storeList(db, { json: entry.json, hash: entry.hash })).toBe(id);
+    expect(db.prepare('SELECT json FROM list_items ORDER BY id').pluck().all()).toEqual(entry.items);
   });
 
   it("store a result's #undef marks as their marks and one item per state: states other results repeat are stored once", () => {

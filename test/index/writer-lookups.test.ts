@@ -10,6 +10,9 @@ import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/
 import { BATCH_ROWS } from '../../src/index/row-batch.js';
 import { encodeUnitResult, FileViewCache, findUnitResult } from '../../src/index/unit-result-rows.js';
 
+/** A check every stored result passes. */
+const ANY = { files: () => true, tested: () => true };
+
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
@@ -70,7 +73,7 @@ describe('the writer\'s lookups', () => {
       expect(writer.findParsed('src/a.c', 'm1', 'c')).toBeUndefined();
       expect(writer.parseReport('src/a.c', 'm1', 'c')).toBeUndefined();
       expect(writer.macroGroupId('g1')).toBeUndefined();
-      expect(findUnitResult(db, 'k1', () => true, views)).toBeUndefined();
+      expect(findUnitResult(db, 'k1', ANY, views)).toBeUndefined();
     }
     // One look at each table, then none.
     expect(seen.runs).toEqual(['SELECT 1 FROM parsed_files LIMIT 1', 'SELECT 1 FROM macro_groups LIMIT 1', 'SELECT 1 FROM unit_results LIMIT 1']);
@@ -84,7 +87,7 @@ describe('the writer\'s lookups', () => {
     const macros = db.prepare('SELECT id, name, line FROM macros ORDER BY id').raw().all();
     expect(macros).toEqual(Array.from({ length: BATCH_ROWS + 21 }, (_, i) => [i + 1, `M${i}`, i + 1]));
     expect(writer.macroGroupRecords(groupId!).map((m) => m.name)).toEqual(Array.from({ length: BATCH_ROWS + 21 }, (_, i) => `M${i}`));
-    expect(findUnitResult(db, 'k1', () => true, views)?.id).toBe(1);
+    expect(findUnitResult(db, 'k1', ANY, views)?.id).toBe(1);
     closeIndexForWrite(db);
   });
 
@@ -94,7 +97,14 @@ describe('the writer\'s lookups', () => {
     const writer = new IndexWriter(db);
     expect(writer.findParsed('src/a.c', 'm1', 'c')).toBe(1);
     expect(writer.macroGroupId('g1')).toBe(1);
-    expect(findUnitResult(db, 'k1', () => true, new FileViewCache(db))?.id).toBe(1);
+    expect(findUnitResult(db, 'k1', ANY, new FileViewCache(db))?.id).toBe(1);
+    // A candidate whose files changed is passed over on its files: its tested list is neither loaded nor checked.
+    const tested: unknown[] = [];
+    const filesChanged = { files: () => false, tested: (t: unknown) => (tested.push(t), true) };
+    expect(findUnitResult(db, 'k1', filesChanged, new FileViewCache(db))).toBeUndefined();
+    expect(tested).toEqual([]);
+    expect(findUnitResult(db, 'k1', { ...filesChanged, files: () => true }, new FileViewCache(db))?.id).toBe(1);
+    expect(tested).toEqual([[]]);
     writer.writeBuild(build('c2'), 'later');
     expect(db.prepare('SELECT id, content_hash FROM files').raw().all()).toEqual([[1, 'c2']]);
     // The same mask: the stored parse is taken again, not a second one.

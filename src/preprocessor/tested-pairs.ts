@@ -1,0 +1,118 @@
+// A walk's `tested` list (TrackedEnv.tested): the [name, definition key] pairs of the starting macros it consulted,
+// sorted by name. Names consulted in this process are known with their rank (so a list is sorted as small integers)
+// and their pair with its JSON (made once: a PlatformIO env's units consult ~1 500 names each, which were written out
+// and cut back into items pair by pair to be stored, see value-lists.ts); one lookup per name serves both.
+import type { MacroDef } from './macro-definition.js';
+import { definitionKey } from './tracked-env.js';
+import { ownString } from '../model/own-strings.js';
+import { noteTestedItems, type TestedPair } from '../model/tested-items.js';
+
+interface PairEntry {
+  pair: TestedPair;
+  /** JSON.stringify(pair). */
+  json: string;
+}
+
+/** A name consulted in this process: its rank among those (code-unit order), its pairs as last made. */
+interface KnownName {
+  rank: number;
+  /** Its pair when consulted undefined. */
+  undefinedPair: PairEntry | undefined;
+  /** The definition it was last consulted with, and that pair (most units of a build consult the same one). */
+  def: MacroDef | undefined;
+  definedPair: PairEntry | undefined;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Names consulted so far, sorted, with their records (units of a run consult mostly the same names). */
+const known = { names: [] as string[], byName: new Map<string, KnownName>() };
+const MAX_KNOWN = 100_000;
+const INDEX_BITS = 2 ** 20;
+
+/** The sorted pairs of `names` (distinct) consulted with `defs` (undefined: not defined); their JSON noted (tested-items.ts). */
+export function sortedTested(names: string[], defs: (MacroDef | undefined)[]): TestedPair[] {
+  const n = names.length;
+  const records = knownNames(names);
+  const order = n >= INDEX_BITS ? names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b])) : sortedOrder(records);
+  const out: TestedPair[] = new Array(n);
+  const items: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    const entry = pairOf(records[i], names[i], defs[i]);
+    out[k] = entry.pair;
+    items[k] = entry.json;
+  }
+  noteTestedItems(out, items);
+  return out;
+}
+
+/** The records of `names`, new names added (and every name ranked again). */
+function knownNames(names: string[]): KnownName[] {
+  const records: KnownName[] = new Array(names.length);
+  let added = false;
+  for (let i = 0; i < names.length; i++) {
+    let r = known.byName.get(names[i]);
+    if (r === undefined) {
+      r = { rank: -1, undefinedPair: undefined, def: undefined, definedPair: undefined };
+      known.byName.set(names[i], r);
+      known.names.push(names[i]);
+      added = true;
+    }
+    records[i] = r;
+  }
+  if (added) rank(names, records);
+  return records;
+}
+
+/** Ranks the known names again after some were added (forgetting all but `names` past MAX_KNOWN). */
+function rank(names: string[], records: KnownName[]): void {
+  if (known.names.length > MAX_KNOWN) {
+    known.names = [...names];
+    known.byName = new Map(names.map((name, i) => [name, records[i]]));
+  }
+  known.names.sort(byCodeUnits);
+  const byName = known.byName;
+  known.names.forEach((name, i) => (byName.get(name)!.rank = i));
+}
+
+/** The pair of a name consulted with `def`, made once per name (undefined) or per name and definition. */
+function pairOf(r: KnownName, name: string, def: MacroDef | undefined): PairEntry {
+  if (def === undefined) return (r.undefinedPair ??= newEntry(name, undefined));
+  if (r.def !== def) {
+    r.def = def;
+    r.definedPair = newEntry(name, def);
+  }
+  return r.definedPair!;
+}
+
+function newEntry(name: string, def: MacroDef | undefined): PairEntry {
+  // Its own string: a name is often a slice of a header's text, which the pair would keep alive.
+  const pair: TestedPair = [def !== undefined && def.name === name ? def.name : ownString(name), definitionKey(def)];
+  return { pair, json: JSON.stringify(pair) };
+}
+
+/** Lists of up to 2^11 names with ranks below 2^21 (most units' lists) are sorted as 32-bit integers. */
+const SMALL_LIST = 1 << 11;
+const SMALL_RANKS = 1 << 21;
+
+/** Indices of `records` (of distinct names, fewer than 2^20) in the order of their ranks. */
+function sortedOrder(records: KnownName[]): Uint32Array {
+  const n = records.length;
+  if (n <= SMALL_LIST && known.names.length <= SMALL_RANKS) {
+    // rank * 2^11 + index: distinct and ordered by rank, in 32 bits.
+    const packed = new Uint32Array(n);
+    for (let i = 0; i < n; i++) packed[i] = ((records[i].rank << 11) | i) >>> 0;
+    packed.sort();
+    for (let k = 0; k < n; k++) packed[k] &= SMALL_LIST - 1;
+    return packed;
+  }
+  // rank * 2^20 + index: distinct, exact in a double, and ordered by rank.
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = records[i].rank * INDEX_BITS + i;
+  packed.sort();
+  const order = new Uint32Array(n);
+  // Not `%`: a double's remainder is a call into the runtime.
+  for (let k = 0; k < n; k++) order[k] = packed[k] - Math.floor(packed[k] / INDEX_BITS) * INDEX_BITS;
+  return order;
+}

@@ -1,0 +1,47 @@
+// A walk's `tested` list: the starting macros it consulted as [name, definition key] pairs sorted by name (code units),
+// each pair one object for every walk that consulted the name alike, with its JSON noted for the index to store as
+// the list's items (tested-items.ts; stored from them in value-lists.test.ts), and lists of any length in the same
+// order as a plain sort.
+import { describe, expect, it } from 'vitest';
+import { parseDefine, type MacroDef } from '../../src/preprocessor/macro-definition.js';
+import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
+import { testedItems, type TestedPair } from '../../src/model/tested-items.js';
+
+const def = (text: string): MacroDef => parseDefine(text, '/p/h.h', 1).def!;
+
+/** The tested list of a walk from `base` that looked up `names` in this order. */
+function walk(base: Map<string, MacroDef>, names: string[]): TestedPair[] {
+  const env = new TrackedEnv(base);
+  for (const name of names) env.get(name);
+  const tested = env.tested();
+  env.release();
+  return tested;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+describe('tested lists', () => {
+  it('shares each pair between walks that consulted the name alike, and notes its JSON', () => {
+    const base = new Map([['BASE', def('BASE 1')], ['F', def('F(x) ((x) + 1)')]]);
+    const first = walk(base, ['UNDEF_TSTP', 'BASE', 'F']);
+    const second = walk(base, ['OTHER_TSTP', 'F', 'UNDEF_TSTP', 'BASE']);
+    expect(first).toEqual([['BASE', '\u00011'], ['F', '(x)\u0001((x) + 1)'], ['UNDEF_TSTP', null]]);
+    expect(second.map(([name]) => name)).toEqual(['BASE', 'F', 'OTHER_TSTP', 'UNDEF_TSTP']);
+    // The same objects: one pair per name and definition, not one per walk.
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    expect(second[3]).toBe(first[2]);
+    for (const list of [first, second]) expect(testedItems(list)).toEqual(list.map((pair) => JSON.stringify(pair)));
+    // Another definition under a known name: a pair of its own.
+    const other = walk(new Map([['BASE', def('BASE 2')]]), ['BASE']);
+    expect(other).toEqual([['BASE', '\u00012']]);
+  });
+
+  it('sorts long lists (past the small lists packed in 32 bits) as a plain sort does', () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `TSTP_${(i * 7919) % 5003}_${'é'.repeat(i % 3)}`);
+    const tested = walk(new Map(), names);
+    expect(tested.map(([name]) => name)).toEqual([...new Set(names)].sort(byCodeUnits));
+    const small = walk(new Map(), names.slice(0, 300).reverse());
+    expect(small.map(([name]) => name)).toEqual(names.slice(0, 300).sort(byCodeUnits));
+  });
+});
