@@ -47,21 +47,41 @@ export function sortedTested(names: string[], defs: (MacroDef | undefined)[]): T
   return out;
 }
 
+/**
+ * The names and records of the last list (units of a build consult mostly the same names in the same order: a name
+ * found among the last list's next few is taken from there, without a lookup).
+ */
+let last: { names: string[]; records: KnownName[] } = { names: [], records: [] };
+/** How far past the last name matched a name is looked for in the last list (names the new list dropped). */
+const LOOKAHEAD = 3;
+
 /** The records of `names`, new names added (and every name ranked again). */
 function knownNames(names: string[]): KnownName[] {
   const records: KnownName[] = new Array(names.length);
+  const before = last.names;
   let added = false;
+  let j = 0;
   for (let i = 0; i < names.length; i++) {
-    let r = known.byName.get(names[i]);
+    const name = names[i];
+    const end = Math.min(before.length, j + LOOKAHEAD);
+    let k = j;
+    while (k < end && before[k] !== name) k++;
+    if (k < end) {
+      records[i] = last.records[k];
+      j = k + 1;
+      continue;
+    }
+    let r = known.byName.get(name);
     if (r === undefined) {
       r = { rank: -1, undefinedPair: undefined, def: undefined, definedPair: undefined };
-      known.byName.set(names[i], r);
-      known.names.push(names[i]);
+      known.byName.set(name, r);
+      known.names.push(name);
       added = true;
     }
     records[i] = r;
   }
   if (added) rank(names, records);
+  last = { names, records };
   return records;
 }
 

@@ -37,6 +37,16 @@ describe('tested lists', () => {
     expect(other).toEqual([['BASE', '\u00012']]);
   });
 
+  it('sorts a list that adds, drops and moves names against the list before as a plain sort does', () => {
+    const lists = [
+      ['TSTP_B', 'TSTP_D', 'TSTP_F', 'TSTP_H'],
+      ['TSTP_B', 'TSTP_C', 'TSTP_D', 'TSTP_F', 'TSTP_H'],
+      ['TSTP_A', 'TSTP_D', 'TSTP_H', 'TSTP_B'],
+      ['TSTP_E', 'TSTP_D', 'TSTP_C', 'TSTP_B', 'TSTP_A', 'TSTP_G'],
+    ];
+    for (const names of lists) expect(walk(new Map(), names).map(([name]) => name)).toEqual([...names].sort(byCodeUnits));
+  });
+
   it('sorts long lists (past the small lists packed in 32 bits) as a plain sort does', () => {
     const names = Array.from({ length: 5000 }, (_, i) => `TSTP_${(i * 7919) % 5003}_${'é'.repeat(i % 3)}`);
     const tested = walk(new Map(), names);
