@@ -6,9 +6,31 @@ import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 
-/** The JSON of `list` and its sha1 (most units have none: that list's made once). */
+/** The list diagnosticsText answered last, with its answer. */
+let last: { list: readonly Diagnostic[]; text: ListText } | undefined;
+
+/**
+ * The JSON of `list` and its sha1 (most units have none: that list's made once). The units of a build mostly repeat
+ * the diagnostics of the headers they share (copies replayed from one header walk: the same strings): a list equal
+ * field by field to the last one takes its text (diagnostics are made with Diagnostic's fields in its order).
+ */
 export function diagnosticsText(list: readonly Diagnostic[]): ListText {
-  return list.length === 0 ? EMPTY_LIST : listText(JSON.stringify(list));
+  if (list.length === 0) return EMPTY_LIST;
+  if (last !== undefined && sameDiagnostics(list, last.list)) return last.text;
+  const text = listText(JSON.stringify(list));
+  // A copy: the caller may change its list after.
+  last = { list: list.slice(), text };
+  return text;
+}
+
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k];
+    const y = b[k];
+    if (x !== y && (x.severity !== y.severity || x.file !== y.file || x.line !== y.line || x.message !== y.message || x.fix !== y.fix)) return false;
+  }
+  return true;
 }
 
 /** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded by characters of JSON. */
