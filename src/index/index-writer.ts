@@ -26,6 +26,7 @@ import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-ch
 import { ActivityKeys, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
 import { storedHash } from './hash-columns.js';
+import { MACRO_FILE, MACRO_GROUP, storedMacroFile } from './macro-file.js';
 
 /** A row of `macros` as stored. */
 interface MacroRow {
@@ -381,7 +382,8 @@ export class IndexWriter {
 
   /** The records of a stored macro group. */
   macroGroupRecords(id: number): MacroRecord[] {
-    const rows = this.sql('SELECT name, params, value, function_like, file, line, expanded_value, docstring FROM macros WHERE group_id = ? ORDER BY id').all(id) as MacroRow[];
+    const rows = this.sql(`SELECT m.name, m.params, m.value, m.function_like, ${MACRO_FILE} AS file, m.line, m.expanded_value, m.docstring FROM macros m ${MACRO_GROUP}
+      WHERE m.group_id = ? ORDER BY m.id`).all(id) as MacroRow[];
     return rows.map(macroRecord);
   }
 
@@ -681,7 +683,7 @@ export class IndexWriter {
     const records = new Map<number, MacroRecord[]>(rows.map((r) => [r.id, []]));
     const macros = this.db
       .prepare(
-        `SELECT m.group_id, m.name, m.params, m.value, m.function_like, m.file, m.line, m.expanded_value, m.docstring FROM macros m
+        `SELECT m.group_id, m.name, m.params, m.value, m.function_like, ${MACRO_FILE} AS file, m.line, m.expanded_value, m.docstring FROM macros m ${MACRO_GROUP}
          JOIN build_macro_groups bg ON bg.group_id = m.group_id JOIN builds b ON b.id = bg.build_id WHERE b.variant = ? AND b.image = ? ORDER BY m.id`,
       )
       .all(variant, image) as (MacroRow & { group_id: number })[];
@@ -715,19 +717,22 @@ export class IndexWriter {
       const id = inserted ?? (findGroup.get(g.hash) as { id: number }).id;
       if (inserted !== undefined) {
         rowsStored(this.db, 'macro_groups');
-        this.insertMacros(id, g.records);
+        this.insertMacros(id, g.file, g.records);
       }
       link.run(buildId, id);
     }
     this.macroRows.flush();
   }
 
-  /** A group's macro rows, in record order (batched: see RowBatch; a device header's 100 000 rows take ~1 600 statements). */
-  private insertMacros(groupId: number, records: MacroRecord[]): void {
+  /**
+   * A group's macro rows, in record order (batched: see RowBatch; a device header's 100 000 rows take ~1 600 statements);
+   * a row's file NULL when it is the group's `file`.
+   */
+  private insertMacros(groupId: number, file: string, records: MacroRecord[]): void {
     const rows = this.macroRows;
     const values = rows.values;
     for (const m of records) {
-      values.push(groupId, m.name, m.params, m.value, m.functionLike ? 1 : 0, m.file, m.line, m.expandedValue, nameTokens(m.name), m.docstring ?? '');
+      values.push(groupId, m.name, m.params, m.value, m.functionLike ? 1 : 0, storedMacroFile(m.file, file), m.line, m.expandedValue, nameTokens(m.name), m.docstring ?? '');
       rows.added();
     }
   }

@@ -216,7 +216,8 @@ CREATE TABLE IF NOT EXISTS macros (
   params TEXT,
   value TEXT NOT NULL,
   function_like INTEGER NOT NULL,
-  file TEXT NOT NULL,
+  -- NULL: its group's file (macro_groups.file), as for every macro the indexer writes (a group holds one file's).
+  file TEXT,
   line INTEGER NOT NULL,
   expanded_value TEXT,
   name_tokens TEXT NOT NULL DEFAULT '',

@@ -2,6 +2,7 @@
 // build_files; FTS5 errors become FtsQueryError so callers can repair the query instead of failing.
 import type { Db } from './open-index.js';
 import { nameIn, sameName } from './name-match.js';
+import { MACRO_FILE, MACRO_GROUP } from './macro-file.js';
 import { queryStatement } from './statement-cache.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import { SqliteCallGraph } from './sqlite-call-graph.js';
@@ -44,7 +45,7 @@ export const SYMBOL_FROM = `symbols s
   JOIN parsed_files p ON p.id = pc.parsed_id
   JOIN files f ON f.id = p.file_id`;
 
-export const MACRO_COLUMNS = `m.name, 'macro' AS kind, m.file, m.line, m.params, m.function_like, m.value AS _macro_value,
+export const MACRO_COLUMNS = `m.name, 'macro' AS kind, ${MACRO_FILE} AS file, m.line, m.params, m.function_like, m.value AS _macro_value,
   m.expanded_value AS _macro_expanded_value`;
 
 export type Params = Record<string, unknown>;
@@ -257,10 +258,10 @@ export class SqliteIndex implements IndexReader {
 
   searchMacrosFts(match: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow> {
     const params: Params = { match, buildId };
-    const from = 'macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
+    const from = `macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId ${MACRO_GROUP}`;
     const where = 'macros_fts MATCH @match';
     return this.page(
-      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0, 3.0, 0.5), m.file, m.line`,
+      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY bm25(macros_fts, 5.0, 1.0, 3.0, 0.5), ${MACRO_FILE}, m.line`,
       `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
       params,
       page,
@@ -291,9 +292,9 @@ export class SqliteIndex implements IndexReader {
 
   /** Macros of the build (params.buildId) whose row satisfies `where`, by name, file and line. */
   private buildMacros(where: string, params: Params, page: { limit: number; offset: number }): Page<MacroRow> {
-    const from = 'macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId';
+    const from = `macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId ${MACRO_GROUP}`;
     return this.page(
-      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY m.name, m.file, m.line`,
+      `SELECT ${MACRO_COLUMNS} FROM ${from} WHERE ${where} ORDER BY m.name, ${MACRO_FILE}, m.line`,
       `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
       params,
       page,
@@ -421,7 +422,7 @@ export class SqliteIndex implements IndexReader {
   lookupMacrosInBuilds(name: string): BuildMacroRow[] {
     // Macros by name, then the builds whose macro groups hold them.
     const rows = this.db
-      .prepare(`SELECT g.build_id, ${MACRO_COLUMNS} FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id WHERE m.name = ? ORDER BY g.build_id, m.file, m.line`)
+      .prepare(`SELECT g.build_id, ${MACRO_COLUMNS} FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id ${MACRO_GROUP} WHERE m.name = ? ORDER BY g.build_id, ${MACRO_FILE}, m.line`)
       .all(name) as Record<string, unknown>[];
     return rows.map((r) => ({ ...toMacro(r), build_id: r.build_id as number }));
   }

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { nameIn } from './name-match.js';
+import { MACRO_FILE, MACRO_GROUP } from './macro-file.js';
 import { queryStatement } from './statement-cache.js';
 import type { SymbolFilter, SymbolRow } from './index-reader.js';
 import type { ApiMacroCandidate, CandidateList, SearchIndex, SymbolCandidate } from './search-reader.js';
@@ -113,10 +114,10 @@ export class SqliteSearch implements SearchIndex {
     // Column order of macros_fts: name, value, name_tokens, docstring.
     const sql = `SELECT ${MACRO_COLUMNS}, substr(m.docstring, 1, 4000) AS docstring, m.name_tokens, coalesce(f.is_vendor, 0) AS is_vendor,
         bm25(macros_fts, 0.0, 0.5, 0.0, 1.0) AS text_score
-      FROM macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
-        LEFT JOIN files f ON f.path = m.file
+      FROM macros_fts CROSS JOIN macros m ON m.id = macros_fts.rowid JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId ${MACRO_GROUP}
+        LEFT JOIN files f ON f.path = ${MACRO_FILE}
       WHERE macros_fts MATCH @match AND m.function_like = 1 AND m.expanded_value IS NOT NULL${projectOnly ? ' AND coalesce(f.is_vendor, 0) = 0' : ''}
-      ORDER BY bm25(macros_fts, 10.0, 1.0, 6.0, 1.0), m.file, m.line LIMIT @cap`;
+      ORDER BY bm25(macros_fts, 10.0, 1.0, 6.0, 1.0), ${MACRO_FILE}, m.line LIMIT @cap`;
     return this.run(() =>
       (this.prepare(sql).all(params) as Record<string, unknown>[]).map((r) => ({
         ...toMacro(r),

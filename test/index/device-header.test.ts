@@ -17,7 +17,7 @@ let root: string;
 function headerMacros(): Map<string, string | null> {
   const db = new Database(indexPath(root), { readonly: true });
   try {
-    const rows = db.prepare("SELECT name, expanded_value FROM macros WHERE file = 'include/dev.h'").all() as { name: string; expanded_value: string | null }[];
+    const rows = db.prepare("SELECT m.name, m.expanded_value FROM macros m JOIN macro_groups g ON g.id = m.group_id WHERE coalesce(m.file, g.file) = 'include/dev.h'").all() as { name: string; expanded_value: string | null }[];
     return new Map(rows.map((r) => [r.name, r.expanded_value]));
   } finally {
     db.close();

@@ -30,7 +30,7 @@ describe('indexProject', () => {
     const meta = Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
     expect(meta).toMatchObject({ schema_version: String(SCHEMA_VERSION), row_format_version: String(ROW_FORMAT_VERSION) });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const macro = db.prepare("SELECT * FROM macros WHERE name = 'MIN'").get() as Record<string, unknown>;
+    const macro = db.prepare("SELECT m.params, m.value, m.function_like, coalesce(m.file, g.file) AS file FROM macros m JOIN macro_groups g ON g.id = m.group_id WHERE m.name = 'MIN'").get() as Record<string, unknown>;
     expect(macro).toMatchObject({ params: '(a, b)', value: '((a) < (b) ? (a) : (b))', function_like: 1, file: 'include/board_config.h' });
     db.close();
   });

@@ -34,8 +34,8 @@ function macroRows(): Record<string, string[]> {
   try {
     const rows = db
       .prepare(
-        `SELECT b.variant, m.name, m.params, m.value, m.file, m.line, m.expanded_value FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id
-         JOIN builds b ON b.id = g.build_id ORDER BY b.variant, m.file, m.line, m.name`,
+        `SELECT b.variant, m.name, m.params, m.value, coalesce(m.file, mg.file) AS file, m.line, m.expanded_value FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id
+         JOIN macro_groups mg ON mg.id = m.group_id JOIN builds b ON b.id = g.build_id ORDER BY b.variant, file, m.line, m.name`,
       )
       .raw()
       .all() as unknown[][];
