@@ -99,17 +99,12 @@ function fileJson(file: string, hash: string): string {
   return json;
 }
 
-/** The 20 bytes of a view hash, by its hex: a run's results name a few hundred distinct views thousands of times. */
-const hashBytes = new Map<string, Buffer>();
-const MAX_HASH_BYTES = 100_000;
-
-function viewHashBytes(hash: string): Buffer {
-  let bytes = hashBytes.get(hash);
-  if (bytes === undefined) {
-    if (hashBytes.size >= MAX_HASH_BYTES) hashBytes.clear();
-    hashBytes.set(hash, (bytes = Buffer.from(hash, 'hex')));
-  }
-  return bytes;
+/**
+ * Writes the 20 bytes of a view hash, from its hex, at `at`. No Buffer is kept per hex: a run of many builds names tens
+ * of thousands of distinct views (8.4 MB of such Buffers held at Meshtastic's 128th build), to save ~0.1 µs a write.
+ */
+function writeViewHash(data: Buffer, hash: string, at: number): void {
+  data.write(hash, at, VIEW_HASH_BYTES, 'hex');
 }
 
 const samePath = (file: string): string => file;
@@ -226,7 +221,8 @@ function writeViewHashes(data: Buffer, at: number, enc: EncodedFiles): void {
   for (let p = 0; p < enc.pieces.length; p++) {
     const piece = enc.pieces[p];
     const i = enc.at[p];
-    data.set(typeof piece === 'string' ? viewHashBytes(enc.viewHashes[i]) : piece.bytes, at + VIEW_HASH_BYTES * i);
+    if (typeof piece === 'string') writeViewHash(data, enc.viewHashes[i], at + VIEW_HASH_BYTES * i);
+    else data.set(piece.bytes, at + VIEW_HASH_BYTES * i);
   }
 }
 
@@ -534,7 +530,7 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
     files.write(to, k);
     const view = viewEncodings.of(m.view);
     viewHashes[m.at] = view.hash;
-    data.set(viewHashBytes(view.hash), bodyBytes + VIEW_HASH_BYTES * m.at);
+    writeViewHash(data, view.hash, bodyBytes + VIEW_HASH_BYTES * m.at);
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
   // The hash encodeUnitResult makes (see rowHash).
