@@ -15,11 +15,33 @@ import type { Token } from './tokens.js';
 const byReplacement = new WeighedCache<string, string | null | false>(4_000_000, (_, text) => text.length, 1 << 15);
 
 /**
+ * The same per definition object (definitions are shared by the units that reach them, ~4 million lookups in 22
+ * PlatformIO envs): found without cutting and hashing its replacement's text again. Weak, so that a dropped header's
+ * definitions go; started again past MAX_BY_DEFINITION entries.
+ */
+let byDefinition = new WeakMap<MacroDef, string | null | false>();
+let definitions = 0;
+const MAX_BY_DEFINITION = 1 << 18;
+
+/**
  * The value (see macroValue in unit-result.ts) of `def` when no macro decides it: null when it has none, the integer
  * of a replacement of literals and operators only (`(4U)`, `(1UL << 31)`); undefined when other macros decide it.
  */
 export function fixedValue(def: MacroDef): string | null | undefined {
   if (def.emptyBody || def.builtin) return null;
+  const known = byDefinition.get(def);
+  if (known !== undefined) return known === false ? undefined : known;
+  const value = valueByReplacement(def);
+  if (++definitions > MAX_BY_DEFINITION) {
+    byDefinition = new WeakMap();
+    definitions = 1;
+  }
+  byDefinition.set(def, value === undefined ? false : value);
+  return value;
+}
+
+/** fixedValue by the definition's parameters and replacement. */
+function valueByReplacement(def: MacroDef): string | null | undefined {
   const params = def.paramsText;
   const text = params === null ? def.valueText : `${params}\u0001${def.valueText}`;
   const known = byReplacement.get(text);

@@ -1,8 +1,10 @@
 // Values of definitions that consult no macro are worked out once per distinct object-like replacement: a device
-// header's #defines repeat a few thousand replacements, and every unit that makes a view of it values them.
+// header's #defines repeat a few thousand replacements, and every unit that makes a view of it values them; a
+// definition valued once is found again without its replacement's text being cut again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MacroDef, parseDefine } from '../../src/preprocessor/macro-definition.js';
 import { valueWithoutEnvironment } from '../../src/preprocessor/unit-result.js';
+import { fixedValue } from '../../src/preprocessor/fixed-values.js';
 
 const define = (text: string, line = 1): MacroDef => parseDefine(text, '/dev.h', line).def!;
 
@@ -35,5 +37,17 @@ describe('values of definitions no macro decides', () => {
     expect(valueWithoutEnvironment(f3)).toBeNull();
     expect(lexed.mock.calls.length).toBe(2);
     expect(valueWithoutEnvironment(g)).toBeUndefined();
+  });
+
+  it('finds a definition valued before without cutting its replacement text again', () => {
+    const cases: [string, string | null | undefined][] = [['FV_E (4U)', '4'], ['FV_H FV_E', undefined], ['FV_J(x) "text"', null]];
+    for (const [text, value] of cases) {
+      const d = define(text);
+      expect(fixedValue(d)).toBe(value);
+      Object.defineProperty(d, 'valueText', { get: () => { throw new Error('replacement text cut again'); } });
+      expect(fixedValue(d)).toBe(value);
+    }
+    // Another definition of the same replacement is worked out from its text, as the first.
+    expect(fixedValue(define('FV_K (4U)'))).toBe('4');
   });
 });
