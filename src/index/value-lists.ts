@@ -15,6 +15,7 @@ import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
 import { VarintReader, VarintWriter } from './varints.js';
 import { storedHash } from './hash-columns.js';
+import { matchAhead } from '../model/match-ahead.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -175,9 +176,6 @@ function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: Ba
   return edits ? { id } : { id, base: { id, ids, items } };
 }
 
-/** How far past the last item matched a new list's item is looked for in its base (items the new list dropped). */
-const LOOKAHEAD = 3;
-
 /**
  * The ids of `items`, each item equal to one of the base's next few (in order) taken from the base without a lookup:
  * a list stored after its base has mostly the same items in the same order (see listStorer).
@@ -188,10 +186,8 @@ function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseLi
   let j = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const end = Math.min(from.length, j + LOOKAHEAD);
-    let k = j;
-    while (k < end && from[k] !== item) k++;
-    if (k < end) {
+    const k = matchAhead(from, item, j);
+    if (k >= 0) {
       ids[i] = base.ids[k];
       j = k + 1;
     } else ids[i] = itemId(db, c, item, own);

@@ -6,6 +6,7 @@ import type { MacroDef } from './macro-definition.js';
 import { definitionKey } from './tracked-env.js';
 import { ownString } from '../model/own-strings.js';
 import { noteTestedItems, type TestedPair } from '../model/tested-items.js';
+import { matchAhead } from '../model/match-ahead.js';
 
 interface PairEntry {
   pair: TestedPair;
@@ -52,8 +53,6 @@ export function sortedTested(names: string[], defs: (MacroDef | undefined)[]): T
  * found among the last list's next few is taken from there, without a lookup).
  */
 let last: { names: string[]; records: KnownName[] } = { names: [], records: [] };
-/** How far past the last name matched a name is looked for in the last list (names the new list dropped). */
-const LOOKAHEAD = 3;
 
 /** The records of `names`, new names added (and every name ranked again). */
 function knownNames(names: string[]): KnownName[] {
@@ -63,10 +62,8 @@ function knownNames(names: string[]): KnownName[] {
   let j = 0;
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
-    const end = Math.min(before.length, j + LOOKAHEAD);
-    let k = j;
-    while (k < end && before[k] !== name) k++;
-    if (k < end) {
+    const k = matchAhead(before, name, j);
+    if (k >= 0) {
       records[i] = last.records[k];
       j = k + 1;
       continue;

@@ -22,9 +22,9 @@ const PREPROCESSOR = path.join(SRC, 'preprocessor');
 const INFRASTRUCTURE = ['../model/sha1.js', '../model/module-stamps.js', '../model/replace-file.js', '../project/config.js', 'build-state-files.js'];
 /**
  * What a walk's `tested` pairs are made with (tested-pairs.js): own-strings.js copies a name's string, tested-items.js
- * notes each pair's JSON for the writer; neither decides a pair.
+ * notes each pair's JSON for the writer, match-ahead.js finds a name's record in the list before; none decides a pair.
  */
-const TESTED_PAIRS = ['../model/own-strings.js', '../model/tested-items.js'];
+const TESTED_PAIRS = ['../model/own-strings.js', '../model/tested-items.js', '../model/match-ahead.js'];
 
 interface StampList {
   /** The name of the list in the code, as moduleStamps is called with it. */
@@ -65,12 +65,12 @@ const LISTS: StampList[] = [
   },
   // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
   // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out;
-  // tested-items.js notes the JSON of a walk's tested pairs.
+  // tested-items.js notes the JSON of a walk's tested pairs, match-ahead.js finds a name's record in the list before.
   {
     name: 'READS_MODULES',
     modules: READS_MODULES,
     folder: PREPROCESSOR,
-    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js', '../model/tested-items.js'],
+    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js', '../model/tested-items.js', '../model/match-ahead.js'],
   },
   // The assembler macros are read from the masked texts of the files (named by their activity keys); own-strings.js
   // copies parts of a text as they are.
