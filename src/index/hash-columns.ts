@@ -1,5 +1,6 @@
 // sha1 columns as stored: a hash the code holds as 40 lowercase hex digits is stored as its 20 bytes (half the bytes in
 // the row and again in the column's index); a value of any other shape as its text, read back as it was written.
+// Symbol ids (16 hex digits: a sha1's first 64 bits) likewise as their 8 bytes (storedSymbolId).
 
 /** A hash as its column holds it: the sha1's bytes, or the text of a value of no known shape. */
 export type StoredHash = Buffer | string;
@@ -11,7 +12,14 @@ export function storedHash(hash: string): StoredHash {
   return hash.length === 40 && HEX_SHA1.test(hash) ? Buffer.from(hash, 'hex') : hash;
 }
 
-/** The hash storedHash stored, as the code holds it. */
+const HEX_SYMBOL_ID = /^[0-9a-f]{16}$/;
+
+/** The stored form of a symbol's stable id or parent id: 16 hex digits as their 8 bytes, another shape as its text. */
+export function storedSymbolId<T extends string | null>(id: T): StoredHash | T {
+  return id !== null && id.length === 16 && HEX_SYMBOL_ID.test(id) ? Buffer.from(id, 'hex') : id;
+}
+
+/** The hash storedHash (or the id storedSymbolId) stored, as the code holds it. */
 export function hashText(stored: StoredHash): string {
   return typeof stored === 'string' ? stored : stored.toString('hex');
 }

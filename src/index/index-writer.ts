@@ -25,7 +25,7 @@ import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
-import { storedHash } from './hash-columns.js';
+import { storedHash, storedSymbolId } from './hash-columns.js';
 import { MACRO_FILE, MACRO_GROUP, storedMacroFile } from './macro-file.js';
 
 /** A row of `macros` as stored. */
@@ -616,7 +616,7 @@ export class IndexWriter {
     const syms = this.symbolRows.values;
     for (const s of c.symbols) {
       syms.push(
-        chunkId, s.stableId, s.parentId, s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
+        chunkId, storedSymbolId(s.stableId), storedSymbolId(s.parentId), s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
         s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, this.bodies.id(s.body), s.alias ?? null, s.viaMacro ?? null,
       );
       this.symbolRows.added();

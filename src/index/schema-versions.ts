@@ -52,7 +52,8 @@
 // 31: symbols_name_exact and symbols_qname_exact dropped: exact matches of a name go through the NOCASE indexes
 //     (name-match.ts).
 // 32: macros.file may be NULL: the file of the macro's group (see row format 113).
-export const SCHEMA_VERSION = 32;
+// 33: symbols.stable_id and parent_id declared BLOB: 16 hex digits stored as their 8 bytes (see row format 114).
+export const SCHEMA_VERSION = 33;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -355,5 +356,6 @@ export const SCHEMA_VERSION = 32;
  * 112: content_trigrams rows without positions (see schema 29).
  * 113: a macro row's file is NULL when it is its group's (every row the indexer writes): the path was stored once per
  *      #define (a PlatformIO project's 50 000 macros, 1.3 MB of paths).
+ * 114: a symbol's stable_id and parent_id hold a 16-hex-digit id as its 8 bytes (hash-columns.ts), half their bytes.
  */
-export const ROW_FORMAT_VERSION = 113;
+export const ROW_FORMAT_VERSION = 114;

@@ -132,8 +132,9 @@ CREATE INDEX IF NOT EXISTS parse_chunks_chunk ON parse_chunks(chunk_id);
 CREATE TABLE IF NOT EXISTS symbols (
   id INTEGER PRIMARY KEY,
   chunk_id INTEGER NOT NULL,
-  stable_id TEXT NOT NULL,
-  parent_id TEXT,
+  -- A symbol's id and its parent's: 16 hex digits stored as their 8 bytes (storedSymbolId in hash-columns.ts).
+  stable_id BLOB NOT NULL,
+  parent_id BLOB,
   name TEXT NOT NULL,
   qualified_name TEXT NOT NULL,
   kind TEXT NOT NULL,

@@ -3,6 +3,7 @@
 import type { Db } from './open-index.js';
 import { nameIn, sameName } from './name-match.js';
 import { MACRO_FILE, MACRO_GROUP } from './macro-file.js';
+import { hashText, type StoredHash } from './hash-columns.js';
 import { queryStatement } from './statement-cache.js';
 import type { CallGraphReader } from './call-graph-reader.js';
 import { SqliteCallGraph } from './sqlite-call-graph.js';
@@ -72,8 +73,8 @@ export function enumValueOf(stored: string | null | undefined): number | string 
 
 export function toSymbol(r: Record<string, unknown>): SymbolRow {
   const row: SymbolRow = {
-    id: r.id as string,
-    parent_id: (r.parent_id as string | null) ?? null,
+    id: hashText(r.id as StoredHash),
+    parent_id: r.parent_id === null || r.parent_id === undefined ? null : hashText(r.parent_id as StoredHash),
     name: r.name as string,
     qualified_name: r.qualified_name as string,
     kind: r.kind as string,

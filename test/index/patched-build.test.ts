@@ -29,7 +29,7 @@ function snapshot(dbFile: string): Record<string, unknown[]> {
        FROM build_files bf JOIN builds b ON b.id = bf.build_id JOIN parsed_files p ON p.id = bf.parsed_id JOIN files f ON f.id = p.file_id`,
     ),
     symbols: all(
-      `SELECT b.variant, f.path, s.stable_id, s.name, s.qualified_name, s.kind, s.line, s.end_line, s.col, s.is_definition, s.signature
+      `SELECT b.variant, f.path, lower(hex(s.stable_id)), s.name, s.qualified_name, s.kind, s.line, s.end_line, s.col, s.is_definition, s.signature
        FROM symbols s JOIN parse_chunks sc ON sc.chunk_id = s.chunk_id JOIN build_files bf ON bf.parsed_id = sc.parsed_id JOIN builds b ON b.id = bf.build_id
        JOIN parsed_files p ON p.id = sc.parsed_id JOIN files f ON f.id = p.file_id`,
     ),
