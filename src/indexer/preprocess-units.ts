@@ -11,7 +11,7 @@ import type { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import type { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
-import { inputsCheck, inputsStillHold, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsCheck, testedStillHolds, unitKey, walkUnit, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import type { MergeInput } from '../preprocessor/merge-unit-results.js';
 import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environment.js';
 import type { FileStates } from './file-states.js';
@@ -86,7 +86,7 @@ function previousResult(unit: CompileUnit, key: string, environment: UnitEnviron
   const prev = ctx.previous?.get(normalizePath(unit.file));
   if (!prev || prev.key !== key) return undefined;
   for (const [file, hash] of JSON.parse(prev.files) as [string, string][]) if (ctx.states.storedHash(file) !== hash) return undefined;
-  if (!inputsStillHold(storedTested(ctx.db, prev.testedId).list, [], environment.env, () => null)) return undefined;
+  if (!testedStillHolds(storedTested(ctx.db, prev.testedId).list, environment.env)) return undefined;
   return { id: prev.id, row: loadUnitResult(ctx.db, prev, ctx.views) };
 }
 

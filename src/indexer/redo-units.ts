@@ -8,7 +8,7 @@ import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { UnitSetUps } from '../preprocessor/unit-set-ups.js';
-import { inputsCheck, inputsStillHold, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
+import { inputsCheck, testedStillHolds, walkUnit, type UnitResult } from '../preprocessor/unit-result.js';
 import { carriedResult, type CodeMayCount, type EditedFile, type HeadNames } from '../preprocessor/carried-result.js';
 import { CounterNames } from '../preprocessor/counter-edits.js';
 import { definedNames, namesAboveIncludes } from '../preprocessor/names-above-include.js';
@@ -144,7 +144,7 @@ export class StoredPairs {
 }
 
 /**
- * Whether the macros a result tested are still the starting macros' (see inputsStillHold), once per list and set
+ * Whether the macros a result tested are still the starting macros' (see testedStillHolds), once per list and set
  * of starting macros: units set up alike share both objects, and results decoded share their lists by JSON.
  */
 class TestedVerdicts {
@@ -154,7 +154,7 @@ class TestedVerdicts {
     let byList = this.known.get(env);
     if (byList === undefined) this.known.set(env, (byList = new WeakMap()));
     let holds = byList.get(tested);
-    if (holds === undefined) byList.set(tested, (holds = inputsStillHold(tested, [], env, () => null)));
+    if (holds === undefined) byList.set(tested, (holds = testedStillHolds(tested, env)));
     return holds;
   }
 }

@@ -257,16 +257,8 @@ export function keyFrom(file: string, tail: string): string {
   return sha1(`[${JSON.stringify(path.normalize(file))},${tail}`);
 }
 
-/**
- * True when a stored result still describes a unit with this starting environment: every consulted macro
- * has the same definition and every file read the same content (the key was matched by the caller).
- */
-export function inputsStillHold(tested: [string, string | null][], files: [string, string][], env: StartingMacros, fileHash: (file: string) => string | null): boolean {
-  return filesStillHold(files, fileHash) && testedStillHolds(tested, env);
-}
-
 /** Whether every file a stored result read has the same content. */
-export function filesStillHold(files: [string, string][], fileHash: (file: string) => string | null): boolean {
+function filesStillHold(files: [string, string][], fileHash: (file: string) => string | null): boolean {
   for (const [file, hash] of files) if (fileHash(file) !== hash) return false;
   return true;
 }
@@ -283,7 +275,10 @@ export interface ResultInputsCheck {
   tested(tested: [string, string | null][]): boolean;
 }
 
-/** The check of inputsStillHold for a unit with starting macros `env`. */
+/**
+ * Whether a stored result still describes a unit with starting macros `env`: every file it read has the same content
+ * and every macro it consulted the same definition (the key was matched by the caller).
+ */
 export function inputsCheck(env: StartingMacros, fileHash: (file: string) => string | null): ResultInputsCheck {
   return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env) };
 }
