@@ -1,5 +1,10 @@
-// A build of one source file defining one function, written straight through an IndexWriter (no project on disk).
+// A build of one source file defining one function, written straight through an IndexWriter (no project on disk),
+// and a new index to write it into.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BuildWrite } from '../../src/index/index-writer.js';
+import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { tempDir } from './fixture-project.js';
 
 /** A build `variant` of one file src/f.c (parsed under `mask`) defining `f` with body `body`. */
 export function oneFileBuild(variant: string, mask: string, body: string): BuildWrite {
@@ -20,4 +25,20 @@ export function oneFileBuild(variant: string, mask: string, body: string): Build
     units: [],
     fileDiagnostics: [],
   };
+}
+
+/**
+ * Runs `run` on a new index in a temp folder, opened for writing (made and closed once first: a first index is written
+ * beside its file until closed), then closes it and removes the folder.
+ */
+export function withWriteIndex(run: (db: Db) => void): void {
+  const file = path.join(tempDir(), 'index.db');
+  closeIndexForWrite(openIndexForWrite(file).db);
+  const db = openIndexForWrite(file).db;
+  try {
+    run(db);
+  } finally {
+    db.close();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }

@@ -1,23 +1,16 @@
 // Definition bodies of 1 KB or more are stored deflated: their row holds fewer bytes than the text, the same text
 // written again names the same row, and search_bodies finds and shows terms inside them as inside short ones.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexWriter } from '../../src/index/index-writer.js';
-import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { SqliteReading } from '../../src/index/sqlite-reading.js';
-import { tempDir } from '../helpers/fixture-project.js';
-import { oneFileBuild } from '../helpers/one-file-build.js';
+import { oneFileBuild, withWriteIndex } from '../helpers/one-file-build.js';
 
 const LONG = `int f(void)\n{\n${Array.from({ length: 60 }, (_, k) => `  total += sensor_read(${k}); /* channel ${k} */\n`).join('')}  return needle_in_long;\n}`;
 const SHORT = 'int f(void) { return needle_in_short; }';
 
 describe('deflated definition bodies', () => {
   it('stores a long body as fewer bytes, once, and search_bodies reads it back', () => {
-    const file = path.join(tempDir(), 'index.db');
-    closeIndexForWrite(openIndexForWrite(file).db);
-    const db = openIndexForWrite(file).db;
-    try {
+    withWriteIndex((db) => {
       new IndexWriter(db).writeBuild(oneFileBuild('a', 'm1', LONG), 'now');
       // Another writer (no remembered ids): the stored row is found by its key and its text inflated.
       const writer = new IndexWriter(db);
@@ -34,9 +27,6 @@ describe('deflated definition bodies', () => {
       expect(found.rows[0].body).toBe(LONG);
       expect(reading.searchBodies(id('b'), ['needle_in_short'], false, page).total).toBe(0);
       expect(reading.searchBodies(id('c'), ['needle_in_short'], false, page).rows.map((r) => r.body)).toEqual([SHORT]);
-    } finally {
-      db.close();
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    }
+    });
   });
 });

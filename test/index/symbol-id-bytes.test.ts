@@ -1,20 +1,13 @@
 // A symbol's stable id and its parent's (16 hex digits) are stored as their 8 bytes and read back as the same digits;
 // an id of another shape is kept as its text.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexWriter } from '../../src/index/index-writer.js';
-import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { SqliteReading } from '../../src/index/sqlite-reading.js';
-import { tempDir } from '../helpers/fixture-project.js';
-import { oneFileBuild } from '../helpers/one-file-build.js';
+import { oneFileBuild, withWriteIndex } from '../helpers/one-file-build.js';
 
 describe('symbol ids', () => {
   it('are stored as bytes and read back as hex digits', () => {
-    const file = path.join(tempDir(), 'index.db');
-    closeIndexForWrite(openIndexForWrite(file).db);
-    const db = openIndexForWrite(file).db;
-    try {
+    withWriteIndex((db) => {
       const build = oneFileBuild('a', 'm1', 'int f(void) {}');
       const f = build.files[0].parsed!.symbols[0];
       const local = { ...f, stableId: 'v-not-hex', parentId: '0123456789abcdef', name: 'n', qualifiedName: 'f::n', kind: 'varlocal' as const, body: null };
@@ -25,9 +18,6 @@ describe('symbol ids', () => {
       const buildId = db.prepare("SELECT id FROM builds WHERE variant = 'a'").pluck().get() as number;
       const rows = new SqliteReading(db).symbolsInFile(buildId, 'src/f.c');
       expect(rows.map((s) => [s.name, s.id, s.parent_id])).toEqual([['f', '0123456789abcdef', null], ['n', 'v-not-hex', '0123456789abcdef']]);
-    } finally {
-      db.close();
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    }
+    });
   });
 });
