@@ -246,24 +246,22 @@ CREATE TABLE IF NOT EXISTS unit_results (
   views BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
-CREATE INDEX IF NOT EXISTS unit_results_tested ON unit_results(tested_id);
-CREATE INDEX IF NOT EXISTS unit_results_diagnostics ON unit_results(diagnostics_id);
-CREATE INDEX IF NOT EXISTS unit_results_undone ON unit_results(undone_id);
-CREATE INDEX IF NOT EXISTS unit_results_files ON unit_results(files_id);
+-- No index on the list ids: only the collection of unused lists asks for them, all at once (one scan of the rows
+-- costs a many-env project ~35 ms a collection; the four indexes took 3.5 of its 153 MB).
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
 -- diagnostics; its #undef marks; its files; a build's diagnostics and units), once per distinct list, found by the
 -- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
 -- found by the first 52 bits of its JSON's sha1). \`hash\`: the sha1's 20 bytes (hash-columns.ts), found by it alone: a key
 -- of its first bits would need the list's JSON joined again from its items to tell equal keys apart on every hit.
 -- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
--- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named.
+-- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named
+-- (no index on base_id: the collection reads them all in one scan).
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hash BLOB NOT NULL UNIQUE,
   items BLOB NOT NULL,
   base_id INTEGER
 );
-CREATE INDEX IF NOT EXISTS value_lists_base ON value_lists(base_id) WHERE base_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS list_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,

@@ -280,12 +280,19 @@ const MIN_ITEMS_TO_COLLECT = 4096;
 /**
  * Deletes the lists no unit result or build names any more (answers how many), then, when the items have grown to twice
  * those kept at the last collection, the items no list names (reading every list: rare, and bounded by the growth).
- * A base is kept while a list edits it: the second pass drops the bases whose edited lists the first dropped.
+ * A base is kept while a list edits it (bases are plain lists: the named lists and their bases are all that stay).
+ * The named ids are gathered in one temporary table, one scan of each naming table (they have no index on those ids).
  */
 export function dropUnusedLists(db: Db): number {
-  const named = LIST_COLUMNS.map(([table, column]) => `id NOT IN (SELECT ${column} FROM ${table})`).join(' AND ');
-  const drop = prepared(db, `DELETE FROM value_lists WHERE ${named} AND id NOT IN (SELECT base_id FROM value_lists WHERE base_id IS NOT NULL)`);
-  const dropped = drop.run().changes + drop.run().changes;
+  const named = LIST_COLUMNS.map(([table, column]) => `SELECT ${column} FROM ${table}`).join(' UNION ALL ');
+  db.exec(`
+    CREATE TEMP TABLE IF NOT EXISTS named_lists(id INTEGER PRIMARY KEY);
+    DELETE FROM named_lists;
+    INSERT OR IGNORE INTO named_lists ${named};
+    INSERT OR IGNORE INTO named_lists SELECT base_id FROM value_lists WHERE base_id IS NOT NULL AND id IN named_lists;
+  `);
+  const dropped = prepared(db, 'DELETE FROM value_lists WHERE id NOT IN named_lists').run().changes;
+  prepared(db, 'DELETE FROM named_lists').run();
   const items = prepared(db, 'SELECT count(*) FROM list_items').pluck().get() as number;
   const kept = Number(prepared(db, 'SELECT value FROM meta WHERE key = ?').pluck().get(ITEMS_KEPT_KEY) ?? 0);
   if (items >= Math.max(MIN_ITEMS_TO_COLLECT, ITEM_GROWTH * kept)) collectItems(db);

@@ -1,0 +1,21 @@
+// What the index's bulkiest per-build tables keep beside their rows (a many-env project repeats them per unit and file):
+// no index that only the collection of unused rows would read, no rowid index doubling a table's key.
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { indexPath } from '../../src/project/config.js';
+import { indexedFixture } from '../helpers/fixture-project.js';
+
+/** The indexes of `table` (named and automatic), sorted. */
+function indexesOf(db: Database.Database, table: string): string[] {
+  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? ORDER BY name").pluck().all(table) as string[]).sort();
+}
+
+describe('index shape', () => {
+  it('keeps no index on the list ids of unit results nor on the bases of value lists', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const db = new Database(indexPath(root), { readonly: true });
+    expect(indexesOf(db, 'unit_results')).toEqual(['sqlite_autoindex_unit_results_1', 'unit_results_key']);
+    expect(indexesOf(db, 'value_lists')).toEqual(['sqlite_autoindex_value_lists_1']);
+    db.close();
+  });
+});
