@@ -55,7 +55,8 @@
 // 33: symbols.stable_id and parent_id declared BLOB: 16 hex digits stored as their 8 bytes (see row format 114).
 // 34: unit_results_tested, _diagnostics, _undone, _files and value_lists_base dropped: the collection of unused lists
 //     reads the ids in one scan of the rows (a 246-env PlatformIO project: 4.3 of 153 MB).
-export const SCHEMA_VERSION = 34;
+// 35: build_files is a WITHOUT ROWID table keyed by (build_id, parsed_id): its primary key's index is gone.
+export const SCHEMA_VERSION = 35;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

@@ -85,7 +85,9 @@ CREATE TABLE IF NOT EXISTS build_files (
   -- activity-keys.ts stores it: the sha1's bytes and the id of its scope in activity_scopes (a key of another shape as text).
   activity BLOB,
   PRIMARY KEY (build_id, parsed_id)
-);
+) WITHOUT ROWID;
+-- WITHOUT ROWID: the rows live in their key's b-tree (a build's files are read by build_id), where a rowid table kept
+-- the key again in an index of its own (a 246-env project's 144 000 rows: 2.2 MB).
 CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
 
 -- The part of activity keys past their ':' (the #defines and headers a file sees), each distinct one once (files and

@@ -18,4 +18,12 @@ describe('index shape', () => {
     expect(indexesOf(db, 'value_lists')).toEqual(['sqlite_autoindex_value_lists_1']);
     db.close();
   });
+
+  it('stores build_files in its key, without a rowid and its key again in an index', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const db = new Database(indexPath(root), { readonly: true });
+    expect(indexesOf(db, 'build_files')).toEqual(['build_files_parsed']);
+    expect(db.prepare('SELECT count(*) FROM build_files').pluck().get()).toBeGreaterThan(0);
+    db.close();
+  });
 });
