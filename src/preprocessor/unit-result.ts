@@ -16,7 +16,7 @@ import { spell, type Token } from './tokens.js';
 import { wrappedCall } from '../model/api-wrapper.js';
 import { fixedValue } from './fixed-values.js';
 import { EnvLayer } from './env-layer.js';
-import { definitionKey, peekMacro, TrackedEnv, type ReadNames } from './tracked-env.js';
+import { definitionKey, peekMacro, readIfSame, TrackedEnv, type ReadNames } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
 import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
@@ -629,13 +629,7 @@ function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): 
   }
   for (let i = 0; i < memo.length; i++) {
     const m = memo[i];
-    if (m.decisions !== decisions) continue;
-    const names = m.names;
-    const defs = m.defs;
-    let k = 0;
-    while (k < names.length && (tracked !== undefined ? tracked.peek(names[k]) : env.get(names[k])) === defs[k]) k++;
-    if (k < names.length) continue;
-    for (k = 0; k < names.length; k++) env.get(names[k]);
+    if (m.decisions !== decisions || !readIfSame(env, m.names, m.defs)) continue;
     layer?.firstView.set(memo, m);
     return m;
   }
@@ -700,16 +694,6 @@ export function valueWithoutEnvironment(def: MacroDef): string | null | undefine
 export type ValuedHere = Map<MacroDef, ComputedValue>;
 const MAX_VALUED_HERE = 64;
 
-/** The names of a value's entry, read as its expansion read them, when they hold in `env`. */
-function readIfHolds(e: { names: string[]; defs: (MacroDef | undefined)[] }, env: MacroEnv): boolean {
-  let k = 0;
-  // Checked without notifying a tracking environment: only the names of the answer count as read.
-  while (k < e.names.length && peekMacro(env, e.names[k]) === e.defs[k]) k++;
-  if (k < e.names.length) return false;
-  for (let j = 0; j < e.names.length; j++) env.get(e.names[j]);
-  return true;
-}
-
 /** Built-ins whose expansion depends on the place of the use: the file, the line, the count so far, the depth. */
 const USE_SITE_NAMES: ReadonlySet<string> = new Set(['__FILE__', '__LINE__', '__COUNTER__', '__INCLUDE_LEVEL__', '__BASE_FILE__']);
 
@@ -726,11 +710,12 @@ function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | un
     const n = many ? memo.length : 1;
     for (let m = 0; m < n; m++) {
       const e = many ? memo[m] : memo;
-      if (readIfHolds(e, env)) return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
+      // Its names read as its expansion read them, when they hold in `env` (checked without a read first).
+      if (readIfSame(env, e.names, e.defs)) return { value: e.value, names: e.names, defs: e.defs, cacheable: true };
     }
   }
   const here = valued?.get(def);
-  if (here !== undefined && readIfHolds(here, env)) return here;
+  if (here !== undefined && readIfSame(env, here.names, here.defs)) return here;
   let failed = false;
   let cacheable = true;
   const consulted = new Map<string, MacroDef | undefined>();

@@ -21,6 +21,25 @@ describe('names a walk read', () => {
     expect(sorted(env)).toEqual(['A', 'BASE', 'MISSING']);
   });
 
+  it('reads a list of names that hold in one pass as getting each does, and reads none of a list that does not', () => {
+    const base = new Map([['BASE', def('BASE 1')], ['OTHER', def('OTHER 2')]]);
+    const own = def('OWN 1');
+    const names = ['OWN', 'BASE', 'GONE', 'NONE'];
+    const defs = [own, base.get('BASE'), undefined, undefined];
+    const walk = (check: (env: TrackedEnv) => void) => {
+      const env = new TrackedEnv(base);
+      env.set('OWN', own);
+      env.set('GONE', def('GONE 1'));
+      env.delete('GONE');
+      check(env);
+      return { reads: sorted(env), tested: env.tested() };
+    };
+    const got = walk((env) => names.forEach((name) => env.get(name)));
+    expect(walk((env) => expect(env.readIfSame(names, defs)).toBe(true))).toEqual(got);
+    expect(got.reads).toEqual(['BASE', 'GONE', 'NONE', 'OWN']);
+    expect(walk((env) => expect(env.readIfSame(['BASE', 'OTHER'], [base.get('BASE'), undefined])).toBe(false))).toEqual(walk(() => {}));
+  });
+
   it('keeps a name read before its definition was replaced or removed', () => {
     const base = def('BASE 1');
     const env = new TrackedEnv(new Map([['BASE', base]]));
