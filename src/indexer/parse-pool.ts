@@ -122,15 +122,17 @@ export class ParsePool {
 
   private warming?: Promise<unknown>;
   private probed?: Promise<Piscina<PoolTask, unknown> | undefined>;
-  /** Rejects when the pool is left without a thread and cannot start one: every task waiting on a thread fails with it. */
-  private lost: Promise<never>;
-  private lose!: (err: Error) => void;
+  /** Why the pool was left without a thread and cannot start one, once it was: every task waiting on a thread fails with it. */
+  private lostWith?: Error;
+  /**
+   * Fails each task out on the pool, one per task, each dropped as its task settles. Racing every task against one
+   * promise that settles only when the pool is lost kept each task's reply, through that promise's reactions, to the
+   * run's end (a run with workers held every walk's and parse's reply: 1 GB by the 22nd build of a many-env project).
+   */
+  private readonly failOnLoss = new Set<(err: Error) => void>();
   private closed = false;
 
-  constructor(private readonly requested: number) {
-    this.lost = new Promise<never>((_, reject) => (this.lose = reject));
-    this.lost.catch(() => undefined);
-  }
+  constructor(private readonly requested: number) {}
 
   /** Worker threads the run uses: none once they are known not to start. */
   get threads(): number {
@@ -170,12 +172,37 @@ export class ParsePool {
 
   /** Runs a task on the pool, or fails it once the pool has no thread left and cannot start one. */
   private task(pool: Piscina<PoolTask, unknown>, task: PoolTask): Promise<unknown> {
-    return this.gate.shared(() => Promise.race([pool.run(task), this.lost]));
+    return this.gate.shared(() => this.unlessLost(() => pool.run(task)));
   }
 
   /** Runs a task on the pool with no other task of the run out (see TaskGate): a thread dying in it died of it. */
   private taskAlone(pool: Piscina<PoolTask, unknown>, task: PoolTask): Promise<unknown> {
-    return this.gate.solo(() => Promise.race([pool.run(task), this.lost]));
+    return this.gate.solo(() => this.unlessLost(() => pool.run(task)));
+  }
+
+  /** A task's reply, or its failure once the pool is left without a thread (see failOnLoss). */
+  private unlessLost(send: () => Promise<unknown>): Promise<unknown> {
+    if (this.lostWith) return Promise.reject(this.lostWith);
+    return new Promise((resolve, reject) => {
+      this.failOnLoss.add(reject);
+      send().then(
+        (reply) => {
+          this.failOnLoss.delete(reject);
+          resolve(reply);
+        },
+        (err: unknown) => {
+          this.failOnLoss.delete(reject);
+          reject(err);
+        },
+      );
+    });
+  }
+
+  /** The pool is left without a thread: the tasks out on it fail with `err`, and so does every later one. */
+  private lose(err: Error): void {
+    this.lostWith ??= err;
+    for (const fail of this.failOnLoss) fail(err);
+    this.failOnLoss.clear();
   }
 
   /**
