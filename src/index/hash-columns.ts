@@ -19,6 +19,15 @@ export function storedSymbolId<T extends string | null>(id: T): StoredHash | T {
   return id !== null && id.length === 16 && HEX_SYMBOL_ID.test(id) ? Buffer.from(id, 'hex') : id;
 }
 
+/**
+ * SQL matching `column` (a stored hash) to a bound one through the index on its first 6 bytes (schema.ts): the
+ * statement binds the stored hash twice, there and then for the whole column. An index of the prefix holds 6 bytes an
+ * entry where one of the column held 20; rows sharing a prefix are told apart by the rest.
+ */
+export function byHashPrefix(column: string): string {
+  return `substr(${column}, 1, 6) = substr(?, 1, 6) AND ${column} = ?`;
+}
+
 /** The hash storedHash (or the id storedSymbolId) stored, as the code holds it. */
 export function hashText(stored: StoredHash): string {
   return typeof stored === 'string' ? stored : stored.toString('hex');

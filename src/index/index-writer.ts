@@ -25,7 +25,7 @@ import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
-import { storedHash, storedSymbolId } from './hash-columns.js';
+import { byHashPrefix, storedHash, storedSymbolId } from './hash-columns.js';
 import { MACRO_FILE, MACRO_GROUP, storedMacroFile } from './macro-file.js';
 
 /** A row of `macros` as stored. */
@@ -756,8 +756,8 @@ export class IndexWriter {
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
   private insertUnitResults(units: BuildWrite['units'], named: NamedViews, lists: ResultLists): void {
-    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING');
-    const findResult = this.sql('SELECT id FROM unit_results WHERE hash = ?');
+    const insResult = this.sql('INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const findResult = this.sql(`SELECT id FROM unit_results WHERE ${byHashPrefix('hash')}`).pluck();
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
@@ -766,9 +766,13 @@ export class IndexWriter {
       const files = lists.files({ hash: r.filesHash, json: r.files.toString() });
       const { body, views, hashes } = resultColumns(this.db, r);
       const hash = storedHash(r.hash);
-      const inserted = insertedId(insResult, storedHash(r.key), hash, ...ids, files, body, views);
-      u.result = inserted ?? (findResult.get(hash) as { id: number }).id;
-      if (inserted === undefined) continue;
+      // Found before stored (no UNIQUE index on the hash: see schema.ts).
+      const found = findResult.get(hash, hash) as number | undefined;
+      if (found !== undefined) {
+        u.result = found;
+        continue;
+      }
+      u.result = Number(insResult.run(storedHash(r.key), hash, ...ids, files, body, views).lastInsertRowid);
       rowsStored(this.db, 'unit_results');
       for (const hash of new Set(hashes)) useView(named, hash, r);
     }

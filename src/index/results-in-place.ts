@@ -10,7 +10,7 @@ import { noteResultHash } from './reindex-rows.js';
 import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
 import { deleteUnusedViews } from './view-ids.js';
 import { storeList } from './value-lists.js';
-import { storedHash } from './hash-columns.js';
+import { byHashPrefix, storedHash } from './hash-columns.js';
 
 /** Per view hash, the views the rows written name with their JSON and the uses they gain (see IndexWriter). */
 export type NamedViews = Map<string, { data: string; uses: number }>;
@@ -37,7 +37,7 @@ export function replaceResultsInPlace(
   const ids = new Set<number>();
   const released = new Map<string, number>();
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
-  const stored = prepared(db, 'SELECT 1 FROM unit_results WHERE hash = ?').pluck();
+  const stored = prepared(db, `SELECT 1 FROM unit_results WHERE ${byHashPrefix('hash')}`).pluck();
   const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ?, views = ? WHERE id = ?');
   // Each list column apart: its index entry is rewritten only when the list changed (a carried row keeps its lists).
   const relist = (column: 'tested_id' | 'diagnostics_id' | 'undone_id', id: number, list: number): void => {
@@ -50,7 +50,7 @@ export function replaceResultsInPlace(
     const old = replaced[k];
     if (typeof r === 'number' || old === undefined || ids.has(old.id) || taken.has(old.id)) return;
     const hash = storedHash(r.hash);
-    if (links.get(old.id) !== 1 || stored.get(hash) !== undefined) return;
+    if (links.get(old.id) !== 1 || stored.get(hash, hash) !== undefined) return;
     const { body, views, hashes: now } = resultColumns(db, r);
     write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
     relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }));

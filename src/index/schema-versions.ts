@@ -56,7 +56,9 @@
 // 34: unit_results_tested, _diagnostics, _undone, _files and value_lists_base dropped: the collection of unused lists
 //     reads the ids in one scan of the rows (a 246-env PlatformIO project: 4.3 of 153 MB).
 // 35: build_files is a WITHOUT ROWID table keyed by (build_id, parsed_id): its primary key's index is gone.
-export const SCHEMA_VERSION = 35;
+// 36: unit_results.key and hash and value_lists.hash found through indexes of their first 6 bytes (byHashPrefix in
+//     hash-columns.ts), not of the whole 20 (no UNIQUE on the hashes: the writer looks for one before storing it).
+export const SCHEMA_VERSION = 36;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

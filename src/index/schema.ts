@@ -235,11 +235,13 @@ CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 -- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON), \`views\`
 -- the ids of its files' views in order (varint differences, see view-ids.ts). \`key\` and \`hash\` (sha1s) are stored as
 -- their 20 bytes (hash-columns.ts), not as an integer of their first bits: both are read back (a row carried over
--- is hashed again with its key; a re-index compares the hashes a build links).
+-- is hashed again with its key; a re-index compares the hashes a build links). Both are found through indexes of
+-- their first 6 bytes (byHashPrefix in hash-columns.ts), a third of the entry; the writer finds a hash before it
+-- stores one (one writer), so \`hash\` has no UNIQUE index of the whole 20 bytes.
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
   key BLOB NOT NULL,
-  hash BLOB NOT NULL UNIQUE,
+  hash BLOB NOT NULL,
   tested_id INTEGER NOT NULL,
   diagnostics_id INTEGER NOT NULL,
   undone_id INTEGER NOT NULL,
@@ -247,23 +249,26 @@ CREATE TABLE IF NOT EXISTS unit_results (
   data BLOB NOT NULL,
   views BLOB NOT NULL
 );
-CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(key);
+CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(substr(key, 1, 6));
+CREATE INDEX IF NOT EXISTS unit_results_hash ON unit_results(substr(hash, 1, 6));
 -- No index on the list ids: only the collection of unused lists asks for them, all at once (one scan of the rows
 -- costs a many-env project ~35 ms a collection; the four indexes took 3.5 of its 153 MB).
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
 -- diagnostics; its #undef marks; its files; a build's diagnostics and units), once per distinct list, found by the
 -- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
 -- found by the first 52 bits of its JSON's sha1). \`hash\`: the sha1's 20 bytes (hash-columns.ts), found by it alone: a key
--- of its first bits would need the list's JSON joined again from its items to tell equal keys apart on every hit.
+-- of its first bits would need the list's JSON joined again from its items to tell equal keys apart on every hit. Found
+-- through an index of its first 6 bytes (byHashPrefix in hash-columns.ts); stored only after it was looked for.
 -- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 -- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named
 -- (no index on base_id: the collection reads them all in one scan).
 CREATE TABLE IF NOT EXISTS value_lists (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  hash BLOB NOT NULL UNIQUE,
+  hash BLOB NOT NULL,
   items BLOB NOT NULL,
   base_id INTEGER
 );
+CREATE INDEX IF NOT EXISTS value_lists_hash ON value_lists(substr(hash, 1, 6));
 CREATE TABLE IF NOT EXISTS list_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,

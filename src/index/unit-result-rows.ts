@@ -19,7 +19,7 @@ import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
 import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
-import { hashText, storedHash, type StoredHash } from './hash-columns.js';
+import { byHashPrefix, hashText, storedHash, type StoredHash } from './hash-columns.js';
 import { bodyLang, decodeBody, encodeBody, type ResultLang } from './result-body.js';
 
 /** A unit result with its file paths already in stored form. */
@@ -578,7 +578,8 @@ export function findUnitResult(
 ): { id: number; row: UnitResultRow; hash?: string } | undefined {
   if (!mayHoldRows(db, 'unit_results')) return undefined;
   // The result to skip is left out by the query: its columns are not read (a dirty unit's lookup finds no other).
-  const rows = prepared(db, 'SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE key = ? AND id != ? ORDER BY id DESC LIMIT 32').all(storedHash(key), skipId ?? -1) as (StoredColumns & { id: number; hash: StoredHash })[];
+  const stored = storedHash(key);
+  const rows = prepared(db, `SELECT id, hash, key, tested_id, diagnostics_id, undone_id, files_id FROM unit_results WHERE ${byHashPrefix('key')} AND id != ? ORDER BY id DESC LIMIT 32`).all(stored, stored, skipId ?? -1) as (StoredColumns & { id: number; hash: StoredHash })[];
   for (const r of rows) {
     const inputs = inputsOf(db, r.id, r);
     // The files first: a candidate of another build mostly read other files, and its tested list is not loaded then.

@@ -14,7 +14,7 @@ import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edits.js';
 import { VarintReader, VarintWriter } from './varints.js';
-import { storedHash } from './hash-columns.js';
+import { byHashPrefix, storedHash } from './hash-columns.js';
 import { matchAhead } from '../model/match-ahead.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
@@ -154,7 +154,8 @@ interface BaseList {
 }
 
 function storedId(db: Db, t: ListText): { id: number } | undefined {
-  const id = prepared(db, 'SELECT id FROM value_lists WHERE hash = ?').pluck().get(storedHash(t.hash)) as number | undefined;
+  const hash = storedHash(t.hash);
+  const id = prepared(db, `SELECT id FROM value_lists WHERE ${byHashPrefix('hash')}`).pluck().get(hash, hash) as number | undefined;
   return id === undefined ? undefined : { id };
 }
 
