@@ -1,9 +1,8 @@
 // The indexing figures of `npm run bench`, each printed beside its goal: full index of a Zephyr-shaped
-// multi-board corpus, re-index after a .c and a header edit (index work and CLI round trip), peak RSS,
-// index size, per-build cost of the 2nd..Nth build, the .c edit on ONE Zephyr-sized build (the issue's own
-// measure), query latency, the ratio to Universal Ctags over the
-// same files, and a PlatformIO project with 262 envs. Indexing runs in child processes so memory is the
-// indexer's own.
+// multi-board corpus, re-index after a .c and a header edit (index work and CLI round trip), peak RSS (also
+// with worker threads), index size, per-build cost of the 2nd..Nth build, the .c edit on ONE Zephyr-sized
+// build (the issue's own measure), query latency, the ratio to Universal Ctags over the same files, and a
+// PlatformIO project with 262 envs. Indexing runs in child processes so memory is the indexer's own.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -155,6 +154,23 @@ function singleBuildEdits(o: IndexingBenchOptions): void {
   fs.rmSync(root, { recursive: true, force: true });
 }
 
+/** Worker threads of the figure below: a 4-core machine's default (all cores but two). */
+const BENCH_WORKERS = 2;
+
+/**
+ * Peak RSS of the same corpus indexed with worker threads (on 2 cores the run works on the main thread alone): each
+ * thread holds caches of its own, so memory grows with the threads, and must not grow with the builds.
+ */
+function workerThreadsRss(o: IndexingBenchOptions): void {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-bench-workers-')));
+  generateZephyrCorpus(root, { boards: o.boards, units: o.units, headers: o.headers });
+  writeConfig(root, DEFAULT_CONFIG);
+  const run = indexInChild(root, BENCH_WORKERS);
+  const on = `${run.preprocessedOnWorkers} of ${run.preprocessed} units walked, ${run.parsedOnWorkers} of ${run.parsed} files parsed on them`;
+  line(`peak RSS with ${BENCH_WORKERS} worker threads (${on})`, `${fmt(run.maxRssMiB, 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, run.maxRssMiB <= GOALS.peakRssMiB);
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
 /** Start-up of read-only commands on an indexed build (medians), next to a bare `node` start. */
 function startUp(root: string): void {
   const runs = (f: () => number) => median(Array.from({ length: 5 }, f));
@@ -221,6 +237,7 @@ export async function indexingBench(o: IndexingBenchOptions): Promise<void> {
   line(`header edit, a #define: index work (${hDefine.preprocessed} units, ${hDefine.carriedUnits} carried, ${hDefine.parsed} parsed)`, `${fmt(hDefine.elapsedMs, 0)} ms`, 'only the including units', null);
   line('peak RSS, header edit', `${fmt(Math.max(hEdit.maxRssMiB, hDefine.maxRssMiB), 0)} MiB`, `≤ ${GOALS.peakRssMiB} MiB`, Math.max(hEdit.maxRssMiB, hDefine.maxRssMiB) <= GOALS.peakRssMiB);
 
+  workerThreadsRss(o);
   singleBuildEdits(o);
 
   const ctx = openProject(root);
