@@ -1,8 +1,9 @@
 // A first index (no index file yet) is written into a temporary file beside it, without a journal file, WAL or
-// syncs, and renamed into place whole at the end of the run: a killed first run leaves no index, as before it.
+// syncs, copied compact and renamed into place whole at the end of the run: a killed first run leaves no index.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './read-index.js';
+import { openDatabase } from './sqlite-driver.js';
 
 /** The temporary file of a first index being written, and the descriptor it is synced through. */
 export interface FirstIndexFile {
@@ -78,22 +79,60 @@ export function startWriteBack(f: FirstIndexFile): void {
 }
 
 /**
- * Close a first index and put it in place: switched to WAL as every index is (the mode lives in the file's
- * header), synced once, and renamed over the index path, whole or not at all.
+ * Close a first index and put it in place: copied compact (see packedCopy), switched to WAL as every index is (the
+ * mode lives in the file's header), synced once, and renamed over the index path, whole or not at all. When the copy
+ * cannot be made (a full disk), the file written is put in place as it is.
  */
 export function installFirstIndex(db: Db, f: FirstIndexFile): void {
+  let packed: string | undefined;
   try {
     // A run ended by an error may leave a transaction open: its committed builds are kept, as in any index.
     if (db.inTransaction) db.exec('ROLLBACK');
-    db.pragma('journal_mode = WAL');
+    packed = packedCopy(db, f);
+    if (packed === undefined) db.pragma('journal_mode = WAL');
   } finally {
     db.close();
     f.closed = true;
   }
   try {
-    fs.fsyncSync(f.fd);
+    if (packed === undefined) fs.fsyncSync(f.fd);
   } finally {
     if (!f.syncing) fs.closeSync(f.fd);
   }
-  fs.renameSync(f.temp, f.file);
+  if (packed === undefined) return fs.renameSync(f.temp, f.file);
+  syncFile(packed);
+  fs.renameSync(packed, f.file);
+  fs.rmSync(f.temp, { force: true });
+}
+
+/**
+ * The first index copied into a file beside it by VACUUM INTO, in WAL mode (undefined when that fails; nothing
+ * left). Rows and index entries written in no order leave room in their pages (a 246-env PlatformIO project's
+ * index: 7 of its 153 MB); the copy writes each b-tree in order, its pages full, for ~0.4 % of the run's time.
+ */
+function packedCopy(db: Db, f: FirstIndexFile): string | undefined {
+  const packed = `${f.temp}-packed`;
+  try {
+    db.prepare('VACUUM INTO ?').run(packed);
+    const copy = openDatabase(packed, { fileMustExist: true });
+    try {
+      copy.pragma('journal_mode = WAL');
+    } finally {
+      copy.close();
+    }
+    return packed;
+  } catch {
+    fs.rmSync(packed, { force: true });
+    return undefined;
+  }
+}
+
+/** Writes a file's content to the disk. */
+function syncFile(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }

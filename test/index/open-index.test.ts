@@ -39,6 +39,26 @@ describe('openIndexForWrite', () => {
     closeIndexForWrite(again.db);
   });
 
+  it('puts a first index in place compact: its pages full, none free, every row kept', () => {
+    const file = path.join(tempDir('open-index-'), 'index.db');
+    const first = openIndexForWrite(file);
+    // Keys in no order fill the key index's pages by half; deleting half of the rows frees more.
+    const put = first.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
+    const keys = Array.from({ length: 4000 }, (_, i) => `k${(i * 7919) % 4000}`.padEnd(40, '.'));
+    for (const key of keys) put.run(key, 'v'.repeat(60));
+    first.db.prepare("DELETE FROM meta WHERE key LIKE 'k%' AND CAST(substr(key, 2, 4) AS INTEGER) % 2 = 0").run();
+    const written = first.db.pragma('page_count', { simple: true }) as number;
+    closeIndexForWrite(first.db);
+    expect(besides(file)).toEqual([]);
+    const reader = new Database(file, { readonly: true });
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(reader.pragma('freelist_count', { simple: true })).toBe(0);
+    expect(reader.pragma('page_count', { simple: true }) as number).toBeLessThan(written * 0.7);
+    expect(reader.prepare("SELECT count(*) FROM meta WHERE key LIKE 'k%'").pluck().get()).toBe(2000);
+    expect(reader.pragma('integrity_check', { simple: true })).toBe('ok');
+    reader.close();
+  });
+
   it('takes an empty file as a new one', () => {
     const file = path.join(tempDir('open-index-'), 'index.db');
     fs.writeFileSync(file, '');
