@@ -79,6 +79,9 @@ export interface BuildRow {
 /** What a build's row says of its link beside its units: the units its image links, how that was found, its linker scripts (see indexer/record-description.ts). */
 export type BuildLink = Pick<BuildRow, 'linkedUnits' | 'linking' | 'linkerScripts'>;
 
+/** What choosing a build reads of it (see IndexReader.buildChoices). */
+export type BuildChoiceRow = Pick<BuildRow, 'id' | 'variant' | 'image' | 'board' | 'buildDir'>;
+
 export interface FileRow {
   id: number;
   /** Project-relative POSIX path, or absolute for files outside the project. */
@@ -197,6 +200,10 @@ export interface IndexReader {
   unreadable(): string | null;
   meta(): IndexMeta;
   builds(): BuildRow[];
+  /** Each build's id and the names a query may choose it by, in builds()'s order: no JSON parsed, no list read. */
+  buildChoices(): BuildChoiceRow[];
+  /** One build's full row (undefined: no build has that id). */
+  build(id: number): BuildRow | undefined;
   /** The builds as builds() orders them, their long lists counted (build-summaries.ts). */
   buildSummaries(): BuildSummary[];
   /** The distinct compile units of every build (absolute source paths). */

@@ -21,6 +21,7 @@ import { definitionsDiffering } from './sqlite-definition-diff.js';
 import {
   FtsQueryError,
   type BuildMacroRow,
+  type BuildChoiceRow,
   type BuildRow,
   type BuildSymbolRow,
   type DefinitionsCompared,
@@ -176,7 +177,25 @@ export class SqliteIndex implements IndexReader {
   }
 
   builds(): BuildRow[] {
-    return this.buildRows().map((r) => ({
+    return this.buildRows().map((r) => this.buildRow(r));
+  }
+
+  buildChoices(): BuildChoiceRow[] {
+    try {
+      return this.db.prepare('SELECT id, variant, image, board, build_dir AS buildDir FROM builds ORDER BY variant, image').all() as BuildChoiceRow[];
+    } catch {
+      return [];
+    }
+  }
+
+  build(id: number): BuildRow | undefined {
+    const r = this.db.prepare('SELECT * FROM builds WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    return r && this.buildRow(r);
+  }
+
+  /** A builds row as a BuildRow: its JSON parsed, its lists read. */
+  private buildRow(r: Record<string, unknown>): BuildRow {
+    return {
       id: r.id as number,
       variant: r.variant as string,
       image: r.image as string,
@@ -205,7 +224,7 @@ export class SqliteIndex implements IndexReader {
       fingerprint: (r.fingerprint as string | null | undefined) ?? null,
       recordInputs: JSON.parse((r.record_inputs_json as string | undefined) ?? 'null'),
       indexedAt: (r.indexed_at as string | null) ?? null,
-    }));
+    };
   }
 
   buildSummaries(): BuildSummary[] {

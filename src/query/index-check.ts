@@ -86,7 +86,7 @@ function lineOf(text: string, needle: string): number | null {
 function precondition(ctx: ProjectContext): string | null {
   if (!ctx.initialized) return `${ctx.root} is not an fw-context project: run \`fw-context init\` in the project root, then ${INDEX}.`;
   if (ctx.indexError) return `${ctx.indexError}: run ${INDEX} to rebuild it (if that fails, delete .fw-context/index.db and index again).`;
-  if (!ctx.reader || ctx.reader.builds().length === 0) return `No index yet in ${ctx.root}: run ${INDEX} (after building the firmware once so that it writes its compile database).`;
+  if (!ctx.reader || ctx.reader.buildChoices().length === 0) return `No index yet in ${ctx.root}: run ${INDEX} (after building the firmware once so that it writes its compile database).`;
   const restart = versionState(ctx.reader.meta()).clientRestartReason;
   if (restart) return `The index was written by a newer fw-context than this one: run the newer fw-context to check it. ${restart}`;
   return null;

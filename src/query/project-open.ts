@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow, IndexReader } from '../index/index-reader.js';
 import { findProjectRoot, indexPath, readConfig, STATE_DIR, type ProjectConfig } from '../project/config.js';
-import { detectDeclaredBuilds } from '../project/declared-builds.js';
+import { detectDeclaredNames } from '../project/declared-builds.js';
 import { QueryError } from './query-error.js';
 import { resolveBuild, type BuildSelector } from './resolve-build.js';
 
@@ -54,7 +54,7 @@ export function requireReader(ctx: ProjectContext): IndexReader {
   if (ctx.indexError) {
     throw new QueryError(`${ctx.indexError} (${indexPath(ctx.root)})`, 'rebuild it with `fw-context index`; if that fails, delete .fw-context/index.db and index again');
   }
-  if (!ctx.reader || ctx.reader.builds().length === 0) {
+  if (!ctx.reader || ctx.reader.buildChoices().length === 0) {
     throw new QueryError(`no index for ${ctx.root} yet`, 'run `fw-context index` in the project root');
   }
   return ctx.reader;
@@ -66,5 +66,5 @@ export function requireReader(ctx: ProjectContext): IndexReader {
  */
 export function resolveProjectBuild(ctx: ProjectContext, sel: BuildSelector): BuildRow {
   const reader = requireReader(ctx);
-  return resolveBuild(reader, ctx.config, sel, () => detectDeclaredBuilds(ctx.root, ctx.config).builds, ctx.root);
+  return resolveBuild(reader, ctx.config, sel, () => detectDeclaredNames(ctx.root, ctx.config), ctx.root);
 }
