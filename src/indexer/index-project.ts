@@ -25,6 +25,7 @@ import { SkeletonCache } from '../preprocessor/file-skeleton.js';
 import { forgetAllDefinitions, type MacroDef } from '../preprocessor/macro-definition.js';
 import { StoredSkeletons } from './stored-skeletons.js';
 import { WaitingBuilds } from './waiting-builds.js';
+import { InvocationsMemo } from '../preprocessor/invocations-memo.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
@@ -192,6 +193,8 @@ interface RunContext extends PatchContext {
   lastBuild: boolean;
   /** The strings of the builds' diagnostics, held once for the run's summaries. */
   diagnosticStrings: SharedDiagnosticStrings;
+  /** Macro invocations found in the builds' files, for later builds masking a file alike. */
+  invocations: InvocationsMemo;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -522,6 +525,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     asIncludeDirs: unitsAsIncludeDirs(full.units),
     asGivingSymbols: unitsGivingSymbols(full.units),
     ...(byLanguage ? { byLanguage } : {}),
+    invocations: run.invocations,
   });
   kept.save();
   summary.diagnostics.push(...masked.diagnostics);
@@ -645,6 +649,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     storedSkeletons,
     skeletons: new SkeletonCache(storedSkeletons),
     headerCache: new HeaderWalkCache(),
+    invocations: new InvocationsMemo(),
     lastBuild: false,
     // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
     provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),

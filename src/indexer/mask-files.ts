@@ -11,7 +11,8 @@ import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
 import { writeStatementUses } from './statement-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
-import { findInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { findInvocations, type FoundInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
+import { InvocationsMemo, TableQuestions } from '../preprocessor/invocations-memo.js';
 import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
@@ -24,7 +25,7 @@ import type { DefineScope } from './define-scope.js';
 import { ScopedBlanking } from './scoped-blanking.js';
 import { counterValues } from '../preprocessor/counter-values.js';
 import { readStatesOf, undoneDigest, undoneStates, type FileUndone } from '../preprocessor/undone-names.js';
-import type { ReadsAt, UndoneAt, UndoneUse } from '../preprocessor/macro-lookup.js';
+import { lookupIn, type ReadsAt, type UndoneAt, type UndoneUse } from '../preprocessor/macro-lookup.js';
 import { assemblerFileMacros, assemblerMacroTable, withAssemblerInvocations, withExecutions, withFileMacros, withKeptDotReadings, type AsmFileMacros, type AsmMacroSource } from './assembler-macro-table.js';
 import type { AsmMacroTable } from '../preprocessor/assembler-macros.js';
 import { lineAt, lineStartsOf } from '../model/line-index.js';
@@ -287,6 +288,8 @@ export interface MaskContext {
    * among those masked are read again into them. Without it, the files masked are all the build's.
    */
   assemblerKept?: readonly AsmFileMacros[];
+  /** The run's invocations found in files, kept for the next build masking a file alike (see invocations-memo.ts). */
+  invocations?: InvocationsMemo;
 }
 
 /** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
@@ -414,7 +417,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
   // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
   const m = maskText(buf, ranges);
-  const { text, found, invocations } = fa.asIncluded ? { text: m.masked, found: undefined, invocations: nonEmpty(asm!.findInvocations(m.masked, undefined, rel)) } : maskedInvocations(fa, rel, m.masked, set, asm, ctx.root);
+  const { text, found, invocations } = fa.asIncluded ? { text: m.masked, found: undefined, invocations: nonEmpty(asm!.findInvocations(m.masked, undefined, rel)) } : maskedInvocations(fa, rel, m.masked, set, asm, ctx.root, ctx.invocations);
   const enumKey = assembler ? '' : enumMacroKey(text, ctx.values);
   const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
   const version: FileVersion = { ...base, maskHash };
@@ -432,13 +435,15 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
 }
 
 /** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
-function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string) {
+function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined) {
   const undone = undoneAt(fa.undone, root);
   const blanked = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone, set.conditional));
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).
-  const found = set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt, readsAt(fa.undone, root)) : undefined;
+  const reads = readsAt(fa.undone, root);
+  const plainReading = !assembler && reads === undefined && counterAt === undefined;
+  const found = !set.macroTable ? undefined : plainReading && memo !== undefined ? keptInvocations(blanked, rel, set.macroTable, undone, memo) : findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt, reads);
   if (!asm) {
     const written = writeStatementUses(blanked, found?.invocations);
     return { text: written.text, found, invocations: written.invocations };
@@ -447,6 +452,23 @@ function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: Ret
   const cExpanded = () => (set.macroTable ? findInvocations(blanked, rel, set.macroTable, undone, true, true).invocations : []);
   const invocations = withAssemblerInvocations(found?.invocations, asm.findInvocations(blanked, cExpanded, rel));
   return { text: blanked, found, invocations };
+}
+
+/**
+ * The invocations of a file whose reads agree on the names #undefs touched, read without `__COUNTER__` values or
+ * assembler syntax: the finding an earlier build kept for the same text, when this build's table (and #undefs)
+ * answer its questions alike (see invocations-memo.ts).
+ */
+function keptInvocations(text: string, rel: string, table: BuildMacroTable, undone: UndoneAt | undefined, memo: InvocationsMemo): FoundInvocations {
+  // An empty table is asked nothing; a file of several define classes asks more than the memo records.
+  if (table.empty || table.classCount(rel) >= 2) return findInvocations(text, rel, table, undone);
+  const hash = sha1(text);
+  const kept = memo.find(rel, hash, table, lookupIn(table, rel, undone));
+  if (kept !== undefined) return kept;
+  const questions = new TableQuestions(table);
+  const found = findInvocations(text, rel, table, undone, false, false, undefined, undefined, questions);
+  memo.keep(rel, hash, questions, found);
+  return found;
 }
 
 const nonEmpty = <T>(a: T[]): T[] | undefined => (a.length ? a : undefined);

@@ -13,6 +13,7 @@ import type { MacroDef } from './macro-definition.js';
 import { withClassExpansions, withReadExpansions } from './class-expansions.js';
 import { lookupIn, type LookupAt, type ReadsAt, type UndoneAt } from './macro-lookup.js';
 import type { Token } from './tokens.js';
+import type { TableQuestions } from './invocations-memo.js';
 
 export interface MacroInvocation {
   /** Macro name as written. */
@@ -48,9 +49,9 @@ export interface FoundInvocations {
  * `all`: every expansion is recorded (the text as the compiler reads it, for the assembler's own macros read from it).
  * `counterAt`: of a unit's own file, the value `__COUNTER__` has at the first use on a line (see counter-values.ts;
  * without it, the uses so far in the file's invocations, from 0). `reads`: where the file's reads disagree on names
- * #undefs touched (see withReadExpansions).
+ * #undefs touched (see withReadExpansions). `questions`: records what is asked of the table (see invocations-memo.ts).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number, reads?: ReadsAt): FoundInvocations {
+export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number, reads?: ReadsAt, questions?: TableQuestions): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.empty) return out;
   const fc = scanCode(text);
@@ -58,7 +59,8 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   const code = fc.noComments;
   let covered = -1;
   const uses = new CounterUses(counterAt);
-  const plain = lookupIn(table, file, undone);
+  const plain = questions === undefined ? lookupIn(table, file, undone) : questions.lookup(lookupIn(table, file, undone));
+  const macros: MacroNames = questions ?? table;
   // In a file whose define classes read different #defines of its own (see class-expansions.ts): whether the use's
   // expansion read a name the file defines, when the classes may read it otherwise.
   const owned = assembler || all || table.classCount(file) < 2 ? undefined : { read: false };
@@ -66,7 +68,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
   // The names the use's expansion read whose reads disagree at its line (see withReadExpansions).
   const varied = new Set<string>();
   const lookup: LookupAt = reads === undefined || assembler || all ? classed : (name, line) => (reads.at(name, line) !== undefined && varied.add(name), classed(name, line));
-  for (let k = nextMacroName(ids, code, table, 0, covered); k >= 0; k = nextMacroName(ids, code, table, k + 1, covered)) {
+  for (let k = nextMacroName(ids, code, macros, 0, covered); k >= 0; k = nextMacroName(ids, code, macros, k + 1, covered)) {
     const off = ids[k * 2];
     const len = ids[k * 2 + 1];
     const name = code.substr(off, len);
@@ -109,7 +111,7 @@ export function findInvocations(text: string, file: string, table: BuildMacroTab
  * names a macro of the table, or -1. Most identifiers name none: this small loop is what runs for each, the rest of
  * findInvocations only for those that do (a loop that large, optimized for its hot part, cost more to compile).
  */
-function nextMacroName(ids: Int32Array, code: string, table: BuildMacroTable, k: number, covered: number): number {
+function nextMacroName(ids: Int32Array, code: string, table: MacroNames, k: number, covered: number): number {
   const n = ids.length >> 1;
   for (; k < n; k++) {
     const off = ids[2 * k];
@@ -117,6 +119,9 @@ function nextMacroName(ids: Int32Array, code: string, table: BuildMacroTable, k:
   }
   return -1;
 }
+
+/** What says whether a name is a macro: the table, or the questions recorded of it (see invocations-memo.ts). */
+type MacroNames = Pick<BuildMacroTable, 'has'>;
 
 /** Verdicts of isInert by definition (the table's definitions are parsed once and kept). */
 const inertDefs = new WeakMap<MacroDef, boolean>();
