@@ -6,7 +6,7 @@ import { sha1 } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
 import { testedItems } from '../model/tested-items.js';
-import { storedListJson } from './value-lists.js';
+import { storedItems, storedListJson } from './value-lists.js';
 
 export type Tested = [string, string | null][];
 
@@ -86,6 +86,29 @@ function idsOf(db: Db): WeighedCache<number, TestedList> {
 export function cachedTested(db: Db): { lists: number; items: number } {
   const ids = idsOf(db);
   return { lists: byJson.size + ids.size, items: byJson.weight + ids.weight };
+}
+
+/** Per connection, the pairs of list items by item id (a build's lists share most of their items). Cleared when full. */
+const pairsById = new WeakMap<Db, Map<number, Tested[number]>>();
+const MAX_PAIRS = 200_000;
+
+/**
+ * Whether `holds` is true of every pair of stored list `id`, asked in the list's order up to the first that is not:
+ * a list loaded already is read from the cache; another is read item by item, without its JSON made, hashed and
+ * parsed whole (a lookup's candidates are mostly other builds' results, whose lists fail on a board's macro).
+ */
+export function storedTestedHolds(db: Db, id: number, holds: (name: string, key: string | null) => boolean): boolean {
+  const known = idsOf(db).get(id);
+  if (known !== undefined) return known.list.every(([name, key]) => holds(name, key));
+  let pairs = pairsById.get(db);
+  if (pairs === undefined || pairs.size >= MAX_PAIRS) pairsById.set(db, (pairs = new Map()));
+  const items = storedItems(db, id);
+  for (const item of items.ids) {
+    let pair = pairs.get(item);
+    if (pair === undefined) pairs.set(item, (pair = JSON.parse(items.json(item)) as Tested[number]));
+    if (!holds(pair[0], pair[1])) return false;
+  }
+  return true;
 }
 
 /** The stored list of id `id` (see unit_results.tested_id). */

@@ -9,12 +9,13 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, ResultInputsCheck, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
+import type { StartingMacros } from '../preprocessor/macro-definition.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
 import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
-import { storedTested, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
+import { storedTested, storedTestedHolds, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
 import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
@@ -583,8 +584,27 @@ export function findUnitResult(
   for (const r of rows) {
     const inputs = inputsOf(db, r.id, r);
     // The files first: a candidate of another build mostly read other files, and its tested list is not loaded then.
-    if (!holds.files(JSON.parse(inputs.files)) || !holds.tested(storedTested(db, r.tested_id).list)) continue;
+    if (!holds.files(JSON.parse(inputs.files)) || !testedHolds(db, r.tested_id, holds)) continue;
     return { id: r.id, hash: hashText(r.hash), row: loadUnitResult(db, inputs, views) };
   }
   return undefined;
+}
+
+/**
+ * Per connection and starting macros, whether the stored tested list of an id holds in them. A list names the same
+ * pairs for the life of the file (ids are never reused), and units set up alike share their starting macros (22 nRF52
+ * envs: 7 of them): the candidates of their lookups, other builds' results, share lists, each then checked once (a
+ * third of 2 300 checks). A list not loaded is checked pair by pair up to the first that fails (see storedTestedHolds).
+ */
+const verdicts = new WeakMap<Db, WeakMap<StartingMacros, Map<number, boolean>>>();
+
+function testedHolds(db: Db, id: number, holds: ResultInputsCheck): boolean {
+  if (holds.macros === undefined) return holds.tested(storedTested(db, id).list);
+  let ofDb = verdicts.get(db);
+  if (ofDb === undefined) verdicts.set(db, (ofDb = new WeakMap()));
+  let ofMacros = ofDb.get(holds.macros);
+  if (ofMacros === undefined) ofDb.set(holds.macros, (ofMacros = new Map()));
+  let verdict = ofMacros.get(id);
+  if (verdict === undefined) ofMacros.set(id, (verdict = holds.testedPair !== undefined ? storedTestedHolds(db, id, holds.testedPair) : holds.tested(storedTested(db, id).list)));
+  return verdict;
 }

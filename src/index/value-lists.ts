@@ -259,19 +259,29 @@ function itemIdsOf(db: Db, id: number): number[] {
 
 /** The JSON of stored list `id` (of its first `limit` items): its items' JSON, each read once per connection while the cache holds it. */
 function joinedItems(db: Db, id: number, limit?: number): string {
-  const c = cacheOf(db);
-  const byId = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck();
   const ids = itemIdsOf(db, id);
-  const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => {
-    let json = c.texts.get(item);
-    if (json === undefined) {
-      json = byId.get(item) as string | undefined;
-      if (json === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
-      remember(c, item, json);
-    }
-    return json;
-  });
+  const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => itemJson(db, item, id));
   return `[${items.join(',')}]`;
+}
+
+/** The JSON of item `item` (of list `id`), read once per connection while the cache holds it. */
+function itemJson(db: Db, item: number, id: number): string {
+  const c = cacheOf(db);
+  let json = c.texts.get(item);
+  if (json === undefined) {
+    json = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck().get(item) as string | undefined;
+    if (json === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
+    remember(c, item, json);
+  }
+  return json;
+}
+
+/**
+ * Stored list `id` item by item, without its JSON made: its item ids, and each item's JSON (read as `joinedItems` reads
+ * them). A check that stops at an item that does not hold reads no more of them.
+ */
+export function storedItems(db: Db, id: number): { ids: readonly number[]; json: (item: number) => string } {
+  return { ids: itemIdsOf(db, id), json: (item) => itemJson(db, item, id) };
 }
 
 /** Items are collected once they are this many times those kept at the last collection (and at least MIN_ITEMS_TO_COLLECT). */

@@ -273,6 +273,12 @@ export function testedStillHolds(tested: [string, string | null][], env: Startin
 export interface ResultInputsCheck {
   files(files: [string, string][]): boolean;
   tested(tested: [string, string | null][]): boolean;
+  /**
+   * When `tested` checks against starting macros alone: those (never changed: a list's verdict holds for every unit
+   * of them), and the check of one pair (a list holds when each of its pairs does).
+   */
+  macros?: StartingMacros;
+  testedPair?: (name: string, key: string | null) => boolean;
 }
 
 /**
@@ -280,7 +286,7 @@ export interface ResultInputsCheck {
  * and every macro it consulted the same definition (the key was matched by the caller).
  */
 export function inputsCheck(env: StartingMacros, fileHash: (file: string) => string | null): ResultInputsCheck {
-  return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env) };
+  return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env), macros: env, testedPair: (name, key) => definitionKey(env.get(name)) === key };
 }
 
 /** Sort and merge [from, to] pairs. */

@@ -105,6 +105,14 @@ describe('the writer\'s lookups', () => {
     expect(tested).toEqual([]);
     expect(findUnitResult(db, 'k1', { ...filesChanged, files: () => true }, new FileViewCache(db))?.id).toBe(1);
     expect(tested).toEqual([[]]);
+    // Checked against starting macros: a list's verdict is kept for them, and asked again for others.
+    const macros = new Map();
+    const checked = { files: () => true, tested: (t: unknown) => (tested.push(t), false), macros };
+    expect(findUnitResult(db, 'k1', checked, new FileViewCache(db))).toBeUndefined();
+    expect(findUnitResult(db, 'k1', { ...checked }, new FileViewCache(db))).toBeUndefined();
+    expect(tested).toEqual([[], []]);
+    expect(findUnitResult(db, 'k1', { ...checked, macros: new Map() }, new FileViewCache(db))).toBeUndefined();
+    expect(tested).toEqual([[], [], []]);
     writer.writeBuild(build('c2'), 'later');
     expect(db.prepare('SELECT id, content_hash FROM files').raw().all()).toEqual([[1, 'c2']]);
     // The same mask: the stored parse is taken again, not a second one.
