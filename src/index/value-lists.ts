@@ -16,6 +16,7 @@ import { addedIds, applyEdits, baseOf, encodeEdits, isEdited } from './list-edit
 import { VarintReader, VarintWriter } from './varints.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
 import { matchAhead } from '../model/match-ahead.js';
+import { deflated, inflated } from '../model/raw-deflate.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -110,13 +111,26 @@ function stringEnd(json: string, from: number, end: number): number {
 
 const notStringified = (): Error => new Error('a stored list must be the JSON.stringify of an array');
 
+/** An item as list_items.json holds it: its JSON, or from DEFLATE_ITEMS_FROM characters on, that JSON deflated. */
+type StoredItem = string | Buffer;
+
+/**
+ * Characters from which an item is stored deflated (raw DEFLATE bytes): a unit's #undef states (lists of macro names,
+ * ~2 KB) and long diagnostics, two thirds of a many-env project's item bytes (6.7 MB), take under half (-2.7 MB).
+ * Items are inflated once per connection while the cache holds them (joinedItems).
+ */
+const DEFLATE_ITEMS_FROM = 256;
+
+const storedItem = (json: string): StoredItem => (json.length < DEFLATE_ITEMS_FROM ? json : deflated(json));
+const storedItemJson = (stored: StoredItem): string => (typeof stored === 'string' ? stored : inflated(stored).toString('utf8'));
+
 /** The id of item `json`, stored now when new; `own`: `json` is a string of its own (not cut from its list's JSON). */
 function itemId(db: Db, c: ItemCache, json: string, own: boolean): number {
   const known = c.ids.get(json);
   if (known !== undefined) return known;
   const key = sha1Key(json);
-  const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: string }[]).find((r) => r.json === json);
-  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, json).lastInsertRowid);
+  const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: StoredItem }[]).find((r) => storedItemJson(r.json) === json);
+  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, storedItem(json)).lastInsertRowid);
   // Its own string: an item cut from its list's JSON would keep the list's JSON alive.
   remember(c, id, own ? json : ownString(json));
   return id;
@@ -269,8 +283,9 @@ function itemJson(db: Db, item: number, id: number): string {
   const c = cacheOf(db);
   let json = c.texts.get(item);
   if (json === undefined) {
-    json = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck().get(item) as string | undefined;
-    if (json === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
+    const stored = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck().get(item) as StoredItem | undefined;
+    if (stored === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
+    json = storedItemJson(stored);
     remember(c, item, json);
   }
   return json;
