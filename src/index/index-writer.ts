@@ -868,10 +868,15 @@ export class IndexWriter {
 
   /** True when a stored build has a diagnostic about one of these files. */
   buildDiagnosesAny(variant: string, image: string, files: string[]): boolean {
+    return this.buildDiagnosticsOn(variant, image, files).length > 0;
+  }
+
+  /** The stored build's diagnostics on `files`. */
+  buildDiagnosticsOn(variant: string, image: string, files: string[]): Diagnostic[] {
     const id = this.sql('SELECT diagnostics_id FROM builds WHERE variant = ? AND image = ?').pluck().get(variant, image) as number | undefined;
-    if (id === undefined || files.length === 0) return false;
-    const diagnosed = new Set(buildDiagnostics(this.db, id).map((d) => d.file));
-    return files.some((f) => diagnosed.has(f));
+    if (id === undefined || files.length === 0) return [];
+    const wanted = new Set(files);
+    return buildDiagnostics(this.db, id).filter((d) => d.file !== undefined && wanted.has(d.file));
   }
 
   /** Number of symbols of a stored build. */

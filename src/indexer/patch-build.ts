@@ -2,10 +2,10 @@
 // files changed (stat, hash only when size/mtime differ), redoes only those, re-merges only the files whose
 // view changed from the units that read them, and replaces only those files' rows in one transaction.
 // A changed macro table masks again only the files naming a changed macro (see macro-table-change.ts). Declines
-// (the full path runs) when a change reaches beyond that: diagnostics, files entering or leaving the build, a
-// change in the macros that blank, many units to walk (units whose files changed between directives only, or in
-// #defines their walk did not read, are carried over, not walked: a header edited so is cheap for all its readers;
-// see redo-units.ts).
+// (the full path runs) when a change reaches beyond that: diagnostics other than the redone walks' own, files
+// entering or leaving the build, a change in the macros that blank, many units to walk (units whose files changed
+// between directives only, or in #defines their walk did not read, are carried over, not walked: a header edited so
+// is cheap for all its readers; see redo-units.ts).
 import { isAssemblerPath } from '../parser/extract-asm.js';
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
@@ -51,6 +51,7 @@ import { namesReachingChanges, rekeyFiles, type RekeyedFiles, type TableKeys } f
 import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from './vendor-paths.js';
 import { noStageTime, stageLaps, type StageMs } from './stage-times.js';
 import { redoUnits, StoredPairs, type RedoneUnit } from './redo-units.js';
+import type { Diagnostic } from '../model/diagnostic.js';
 
 /** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
 const MAX_DIRTY_SHARE = 0.25;
@@ -126,6 +127,21 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
   return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes', fingerprint };
 }
 
+
+const diagnosticKey = (d: Diagnostic): string => `${d.severity}\0${d.file}\0${d.line}\0${d.message}`;
+
+/**
+ * Whether a build diagnostic on a changed file is not one the redone walks made again (a parse's, a mask's, another
+ * unit's, a carried row's): the build's list would need writing again, which the full path does. The redone walks'
+ * own are as they were (see changedFiles), so the list stays true: a project indexed without its toolchain (a missing
+ * system header diagnosed in every unit) keeps the fast path for an edit below its includes.
+ */
+function diagnosedBeyondWalks(onChanged: readonly Diagnostic[], redone: readonly RedoneUnit[]): boolean {
+  if (onChanged.length === 0) return false;
+  const walks = new Set<string>();
+  for (const r of redone) if (!r.moved) for (const d of r.fresh.diagnostics) walks.add(diagnosticKey(d));
+  return onChanged.some((d) => !walks.has(diagnosticKey(d)));
+}
 
 /** Files whose content or view changed in a redone unit; null when the set of files a unit reads changed. */
 function changedFiles(redone: RedoneUnit[]): Set<string> | null {
@@ -499,7 +515,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
-  if (ctx.writer.buildDiagnosesAny(build.variant, build.image, [...changed])) return null;
+  if (diagnosedBeyondWalks(ctx.writer.buildDiagnosticsOn(build.variant, build.image, [...changed]), redone)) return null;
   let keptRead: { files: AsmFileMacros[] | undefined } | undefined;
   const keptAssembler = () => (keptRead ??= { files: loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(stored)) }).files;
   const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint, storedUnits, keptAssembler };

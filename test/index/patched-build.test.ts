@@ -86,6 +86,21 @@ describe('re-index fast path (unchanged build description)', () => {
     expect(incremental).toEqual(scratch);
   });
 
+  it('a .c edit in a unit whose walk diagnoses a missing header: patched, its diagnostics kept, the rows equal a from-scratch index', async () => {
+    const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
+    writeConfig(root, DEFAULT_CONFIG);
+    const unit = path.join(root, 'src/drivers/gpio.c');
+    fs.writeFileSync(unit, `#include "not_in_this_tree.h"\n${fs.readFileSync(unit, 'utf8')}`);
+    await indexProject({ root });
+    fs.appendFileSync(unit, '\nint gpio_patched(void) { return 2; }\n');
+    const r = await indexProject({ root });
+    expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1 });
+    const { incremental, scratch } = await againFromScratch(root);
+    expect(incremental.diagnostics.some((d) => String(d).includes('not_in_this_tree.h'))).toBe(true);
+    expect(incremental.symbols.some((s) => String(s).includes('gpio_patched'))).toBe(true);
+    expect(incremental).toEqual(scratch);
+  });
+
   it('an edit changing no active line: nothing re-parsed, the rows equal a from-scratch index', async () => {
     const { root } = await indexedFixture(['index', 'drivers-hal-cmake']);
     const unit = path.join(root, 'src/drivers/gpio.c');
