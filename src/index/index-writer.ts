@@ -221,7 +221,8 @@ interface ResultLists {
 }
 
 function resultLists(db: Db): ResultLists {
-  return { tested: listStorer(db), diagnostics: listStorer(db), undone: listStorer(db), files: listStorer(db) };
+  // Only the indexer reads tested and #undef marks lists: their long items are stored deflated (value-lists.ts).
+  return { tested: listStorer(db, true), diagnostics: listStorer(db), undone: listStorer(db, true), files: listStorer(db) };
 }
 
 /** Views named by new unit results: per hash, the view's JSON and how many of the results name it. */

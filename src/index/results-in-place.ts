@@ -53,9 +53,9 @@ export function replaceResultsInPlace(
     if (links.get(old.id) !== 1 || stored.get(hash, hash) !== undefined) return;
     const { body, views, hashes: now } = resultColumns(db, r);
     write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
-    relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }));
+    relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }, true));
     relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
-    relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }));
+    relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }, true));
     noteResultHash(db, old.id, r.hash);
     ids.add(old.id);
     u.result = old.id;

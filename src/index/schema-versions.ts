@@ -362,6 +362,6 @@ export const SCHEMA_VERSION = 36;
  * 113: a macro row's file is NULL when it is its group's (every row the indexer writes): the path was stored once per
  *      #define (a PlatformIO project's 50 000 macros, 1.3 MB of paths).
  * 114: a symbol's stable_id and parent_id hold a 16-hex-digit id as its 8 bytes (hash-columns.ts), half their bytes.
- * 115: list items of 256 characters or more stored deflated (value-lists.ts).
+ * 115: items of 256 characters or more of tested and #undef marks lists stored deflated (value-lists.ts).
  */
 export const ROW_FORMAT_VERSION = 115;

@@ -269,7 +269,8 @@ CREATE TABLE IF NOT EXISTS value_lists (
   base_id INTEGER
 );
 CREATE INDEX IF NOT EXISTS value_lists_hash ON value_lists(substr(hash, 1, 6));
--- \`json\`: an item's JSON, from 256 characters on as raw DEFLATE bytes (value-lists.ts; \`key\` is of the JSON either way).
+-- \`json\`: an item's JSON; an item of a tested or #undef marks list from 256 characters on as raw DEFLATE bytes
+-- (value-lists.ts; \`key\` is of the JSON either way).
 CREATE TABLE IF NOT EXISTS list_items (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,

@@ -115,22 +115,27 @@ const notStringified = (): Error => new Error('a stored list must be the JSON.st
 type StoredItem = string | Buffer;
 
 /**
- * Characters from which an item is stored deflated (raw DEFLATE bytes): a unit's #undef states (lists of macro names,
- * ~2 KB) and long diagnostics, two thirds of a many-env project's item bytes (6.7 MB), take under half (-2.7 MB).
+ * Characters from which an item of a list only the indexer reads (a unit result's tested and #undef marks lists: see
+ * listStorer's `deflate`) is stored deflated (raw DEFLATE bytes): its #undef states (lists of macro names, ~2 KB) and
+ * long macro values, over half of a many-env project's item bytes (6.7 MB), take under half (-2.5 MB). The lists a
+ * query reads (a build's diagnostics and units, a result's files) keep their items as text: a query loads no zlib.
  * Items are inflated once per connection while the cache holds them (joinedItems).
  */
 const DEFLATE_ITEMS_FROM = 256;
 
-const storedItem = (json: string): StoredItem => (json.length < DEFLATE_ITEMS_FROM ? json : deflated(json));
+const storedItem = (json: string, deflate: boolean): StoredItem => (deflate && json.length >= DEFLATE_ITEMS_FROM ? deflated(json) : json);
 const storedItemJson = (stored: StoredItem): string => (typeof stored === 'string' ? stored : inflated(stored).toString('utf8'));
 
-/** The id of item `json`, stored now when new; `own`: `json` is a string of its own (not cut from its list's JSON). */
-function itemId(db: Db, c: ItemCache, json: string, own: boolean): number {
+/**
+ * The id of item `json`, stored now when new (deflated when long and `deflate`); `own`: `json` is a string of its own
+ * (not cut from its list's JSON).
+ */
+function itemId(db: Db, c: ItemCache, json: string, own: boolean, deflate: boolean): number {
   const known = c.ids.get(json);
   if (known !== undefined) return known;
   const key = sha1Key(json);
   const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: StoredItem }[]).find((r) => storedItemJson(r.json) === json);
-  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, storedItem(json)).lastInsertRowid);
+  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, storedItem(json, deflate)).lastInsertRowid);
   // Its own string: an item cut from its list's JSON would keep the list's JSON alive.
   remember(c, id, own ? json : ownString(json));
   return id;
@@ -155,9 +160,12 @@ export function decodeIds(bytes: Uint8Array): number[] {
   return ids;
 }
 
-/** The id of the stored list of `t`'s hash, stored now (with its new items) when there is none (equal hashes, equal lists). */
-export function storeList(db: Db, t: ListText): number {
-  return (storedId(db, t) ?? storeNew(db, t)).id;
+/**
+ * The id of the stored list of `t`'s hash, stored now (with its new items) when there is none (equal hashes, equal
+ * lists); `deflate`: a list only the indexer reads, its long items stored deflated (see DEFLATE_ITEMS_FROM).
+ */
+export function storeList(db: Db, t: ListText, deflate = false): number {
+  return (storedId(db, t) ?? storeNew(db, t, deflate)).id;
 }
 
 /** A plain list stored (its id, item ids and items): a list stored after it may be written as its edits (see list-edits.ts). */
@@ -174,7 +182,7 @@ function storedId(db: Db, t: ListText): { id: number } | undefined {
 }
 
 /** Stores new list `t`: as the edits of `base` when they take under half its plain form, else plain (then a base itself). */
-function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: BaseList } {
+function storeNew(db: Db, t: ListText, deflate: boolean, base?: BaseList): { id: number; base?: BaseList } {
   const c = cacheOf(db);
   const collection = collectionCount(db, COLLECTION_KEY);
   if (c.collection !== collection) {
@@ -183,7 +191,7 @@ function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: Ba
   }
   const own = t.items !== undefined;
   const items = t.items ?? itemsOf(t.json);
-  const ids = base === undefined ? items.map((item) => itemId(db, c, item, own)) : alignedIds(db, c, items, base, own);
+  const ids = base === undefined ? items.map((item) => itemId(db, c, item, own, deflate)) : alignedIds(db, c, items, base, own, deflate);
   const plain = encodeIds(ids);
   const edits = base === undefined ? undefined : encodeEdits(base.id, base.ids, ids, plain.length);
   const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
@@ -195,7 +203,7 @@ function storeNew(db: Db, t: ListText, base?: BaseList): { id: number; base?: Ba
  * The ids of `items`, each item equal to one of the base's next few (in order) taken from the base without a lookup:
  * a list stored after its base has mostly the same items in the same order (see listStorer).
  */
-function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseList, own: boolean): number[] {
+function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseList, own: boolean, deflate: boolean): number[] {
   const from = base.items;
   const ids = new Array<number>(items.length);
   let j = 0;
@@ -205,7 +213,7 @@ function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseLi
     if (k >= 0) {
       ids[i] = base.ids[k];
       j = k + 1;
-    } else ids[i] = itemId(db, c, item, own);
+    } else ids[i] = itemId(db, c, item, own, deflate);
   }
   return ids;
 }
@@ -213,14 +221,15 @@ function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseLi
 /**
  * storeList for rows written one after another: a list the row before named is answered without a lookup (most rows
  * of a write name the same tested, diagnostics and #undef lists), and a new list may be stored as the edits of the
- * last plain list stored (the units of a build consult mostly the same macros). One storer per column and write.
+ * last plain list stored (the units of a build consult mostly the same macros). One storer per column and write;
+ * `deflate` as storeList's.
  */
-export function listStorer(db: Db): (t: ListText) => number {
+export function listStorer(db: Db, deflate = false): (t: ListText) => number {
   let last: { hash: string; id: number } | undefined;
   let base: BaseList | undefined;
   return (t) => {
     if (last?.hash === t.hash) return last.id;
-    const stored: { id: number; base?: BaseList } = storedId(db, t) ?? storeNew(db, t, base);
+    const stored: { id: number; base?: BaseList } = storedId(db, t) ?? storeNew(db, t, deflate, base);
     if (stored.base) base = stored.base;
     last = { hash: t.hash, id: stored.id };
     return stored.id;
