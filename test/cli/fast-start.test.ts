@@ -274,9 +274,10 @@ describe('a refusal that names builds not indexed yet loads the adapters only th
     expect(indexed.status).toBe(0);
     expect(indexed.modules.filter((m) => ADAPTERS.test(m))).toEqual([]);
     for (const entry of [CLI, MAIN]) {
-      // No detection cache: the one the bin's run writes would hold for main.js's once the fixture's files are
-      // older than the 2 s within which detection trusts no mtime (a slow run), and no adapter would load then.
-      fs.rmSync(path.join(root, '.fw-context', 'detection.json'), { force: true });
+      // No detection cache (nor its list of the builds' names, which a refusal reads first): the one the bin's run
+      // writes would hold for main.js's once the fixture's files are older than the 2 s within which detection trusts
+      // no mtime (a slow run), and no adapter would load then.
+      for (const file of ['detection.json', 'detection-names.json']) fs.rmSync(path.join(root, '.fw-context', file), { force: true });
       const pending = modulesLoaded(root, ['lookup', 'main', '--variant', 'build-nrf52840dk', '--json'], entry);
       expect(pending.status).toBe(1);
       expect((JSON.parse(pending.stdout) as { error: string }).error).toMatch(/"build-nrf52840dk" is a build of this project but is not indexed yet \(images: app\)\. Indexed builds: nucleo_f401re/);
