@@ -265,8 +265,13 @@ function filesStillHold(files: [string, string][], fileHash: (file: string) => s
 
 /** Whether every starting macro a stored result consulted has the same definition in `env`. */
 export function testedStillHolds(tested: [string, string | null][], env: StartingMacros): boolean {
-  for (const [name, defKey] of tested) if (definitionKey(env.get(name)) !== defKey) return false;
+  for (const [name, defKey] of tested) if (!pairStillHolds(env, name, defKey)) return false;
   return true;
+}
+
+/** Whether starting macro `name` has in `env` the definition of key `defKey` (one pair of a tested list). */
+function pairStillHolds(env: StartingMacros, name: string, defKey: string | null): boolean {
+  return definitionKey(env.get(name)) === defKey;
 }
 
 /** What a stored result's inputs are checked by, its files first (their list is far shorter than its tested list). */
@@ -286,7 +291,7 @@ export interface ResultInputsCheck {
  * and every macro it consulted the same definition (the key was matched by the caller).
  */
 export function inputsCheck(env: StartingMacros, fileHash: (file: string) => string | null): ResultInputsCheck {
-  return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env), macros: env, testedPair: (name, key) => definitionKey(env.get(name)) === key };
+  return { files: (files) => filesStillHold(files, fileHash), tested: (tested) => testedStillHolds(tested, env), macros: env, testedPair: (name, key) => pairStillHolds(env, name, key) };
 }
 
 /** Sort and merge [from, to] pairs. */
