@@ -363,5 +363,6 @@ export const SCHEMA_VERSION = 36;
  *      #define (a PlatformIO project's 50 000 macros, 1.3 MB of paths).
  * 114: a symbol's stable_id and parent_id hold a 16-hex-digit id as its 8 bytes (hash-columns.ts), half their bytes.
  * 115: items of 256 characters or more of tested and #undef marks lists stored deflated (value-lists.ts).
+ * 116: no call rows for C++ operators the grammar reads as calls (`static_cast<T>(x)`, `typeid(x)`, `noexcept(e)`).
  */
-export const ROW_FORMAT_VERSION = 115;
+export const ROW_FORMAT_VERSION = 116;

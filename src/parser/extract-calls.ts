@@ -476,6 +476,7 @@ class CallWalker {
     // `__typeof__(x)`, the cast `(__typeof__(x))(y)` and `_Static_assert(c, "m")` in a block, which the grammar reads
     // as calls: no function is called.
     if (isOperator(target) || (target.type === 'call_expression' && isOperator(target.childForFieldName('function')))) return;
+    if (this.opts.language === 'cpp' && isCppOperator(target)) return;
     // A name alone in parentheses, then a parenthesized operand: a call of a function or of a pointer declared
     // elsewhere (ThreadX's `(_tx_thread_mutex_release)(thread_ptr)`), or a cast to a type name (NetX Duo's
     // `(UCHAR)(x)`) that the grammar cannot tell from a call without the typedef. The row keeps the parenthesized
@@ -632,6 +633,17 @@ function scopeNameOf(node: SyntaxNode): string | undefined {
 
 /** Operators tree-sitter reads as names of called functions: GNU typeof (C23 typeof_unqual), and static asserts. */
 const OPERATORS = new Set(['typeof', '__typeof__', '__typeof', 'typeof_unqual', '__typeof_unqual__', '_Static_assert', 'static_assert']);
+
+/**
+ * C++ keywords the grammar reads as calls: the named casts (`static_cast<T>(x)`, a template function's call) and
+ * `typeid(x)` and `noexcept(e)` (a call of a name). No function is called; what their operands call still is.
+ */
+const CPP_OPERATORS = new Set(['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast', 'typeid', 'noexcept']);
+
+function isCppOperator(node: SyntaxNode): boolean {
+  const name = node.type === 'template_function' ? node.childForFieldName('name') : node;
+  return name?.type === 'identifier' && CPP_OPERATORS.has(name.text);
+}
 
 function isOperator(node: SyntaxNode | null): boolean {
   // A typeof operation reaches the tree as one name (builtin-operands.ts): `(__typeof_____)(y)` is a cast.
