@@ -221,7 +221,8 @@ interface ResultLists {
 }
 
 function resultLists(db: Db): ResultLists {
-  // Only the indexer reads tested and #undef marks lists: their long items are stored deflated (value-lists.ts).
+  // Only the indexer reads tested and #undef marks lists: their long items are stored deflated, and they may edit an
+  // edited list (value-lists.ts).
   return { tested: listStorer(db, true), diagnostics: listStorer(db), undone: listStorer(db, true), files: listStorer(db) };
 }
 

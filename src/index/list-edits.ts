@@ -1,8 +1,8 @@
 // A stored list written as the edits that make it from a similar list stored before it (its base): the units of a
-// build consult mostly the same macros, so each `tested` list (~1 000 items) is its predecessor's but for a few. The
+// build consult mostly the same macros, so each `tested` list (~1 000 items) is a recent one's but for a few. The
 // edited form is a marker (the varint 1: a plain list, see value-lists.ts encodeIds, never starts with it), the base's
 // id, then runs of [keep, drop, add n, n item ids as zigzag differences]; base items after the last run are dropped.
-// A base is always a plain list, so one read of it decodes any list.
+// A base may itself be edited (a chain, bounded by the storer: see value-lists.ts listStorer); a plain list ends it.
 import { VarintReader, VarintWriter } from './varints.js';
 
 /** Base items an item may be looked for ahead of the current one before it is written as added instead. */
@@ -30,58 +30,90 @@ interface Run {
   add: number[];
 }
 
+/** Where each id stands in a base list: its first position, and the later ones of the ids it holds more than once. */
+interface Positions {
+  first: Map<number, number>;
+  more: Map<number, number[]>;
+}
+
 /**
- * Positions by base list (never changed): a write stores its new lists as edits of the same base one after another
- * (a build's ~300 tested lists of ~1 500 items), which mapped the base's items again for each (3 % of a many-env run's
+ * Positions by base list (never changed): a write stores its new lists as edits of the same bases one after another
+ * (a build's ~300 tested lists of ~1 500 items), which mapped a base's items again for each (3 % of a many-env run's
  * allocation).
  */
-const positionsOf = new WeakMap<readonly number[], Map<number, number[]>>();
+const positionsOf = new WeakMap<readonly number[], Positions>();
 
-/** Positions of each id in `base`, in order. */
-function positions(base: readonly number[]): Map<number, number[]> {
+function positions(base: readonly number[]): Positions {
   let at = positionsOf.get(base);
   if (at === undefined) positionsOf.set(base, (at = positionsIn(base)));
   return at;
 }
 
-function positionsIn(base: readonly number[]): Map<number, number[]> {
-  const at = new Map<number, number[]>();
+function positionsIn(base: readonly number[]): Positions {
+  const at: Positions = { first: new Map(), more: new Map() };
   base.forEach((id, i) => {
-    const list = at.get(id);
-    if (list === undefined) at.set(id, [i]);
-    else list.push(i);
+    if (!at.first.has(id)) at.first.set(id, i);
+    else {
+      const list = at.more.get(id);
+      if (list === undefined) at.more.set(id, [i]);
+      else list.push(i);
+    }
   });
   return at;
 }
 
-/** Runs that make `ids` from `base`: each id kept where the base has it a little ahead, added otherwise. */
-function runsFrom(base: readonly number[], ids: readonly number[]): Run[] {
+/** The first position of `id` in the base at or after `from`, or -1. */
+function positionFrom(at: Positions, id: number, from: number): number {
+  const p = at.first.get(id);
+  if (p === undefined) return -1;
+  if (p >= from) return p;
+  return at.more.get(id)?.find((q) => q >= from) ?? -1;
+}
+
+/** Ids of a list sampled to tell how much of it a base holds (one in every len / SAMPLED). */
+const SAMPLED = 64;
+
+/** How many of a sample of `ids` the base `base` does not hold, and its length's difference as sampled: what edits from it would add and drop. */
+export function sampledMisses(base: readonly number[], ids: readonly number[]): number {
+  const at = positions(base).first;
+  const step = Math.max(1, Math.floor(ids.length / SAMPLED));
+  let misses = 0;
+  for (let i = 0; i < ids.length; i += step) if (!at.has(ids[i])) misses++;
+  return misses + Math.abs(base.length - ids.length) / step;
+}
+
+/**
+ * Runs that make `ids` from `base`, one at a time (a caller may stop early): each id kept where the base has it a
+ * little ahead, added otherwise.
+ */
+function* runsFrom(base: readonly number[], ids: readonly number[]): Generator<Run> {
   const at = positions(base);
-  const runs: Run[] = [];
   let cur: Run = { keep: 0, drop: 0, add: [] };
   // Within a run items are kept, then dropped, then added: an edit out of that order starts the next run.
-  const next = (): Run => (runs.push(cur), (cur = { keep: 0, drop: 0, add: [] }));
   let j = 0;
   for (const id of ids) {
-    const p = at.get(id)?.find((q) => q >= j);
-    if (p === undefined || p - j > LOOK_AHEAD) {
+    const p = positionFrom(at, id, j);
+    if (p < 0 || p - j > LOOK_AHEAD) {
       cur.add.push(id);
       continue;
     }
-    if (p > j) {
-      if (cur.add.length > 0) next();
-      cur.drop += p - j;
+    if (p > j && cur.add.length > 0) {
+      yield cur;
+      cur = { keep: 0, drop: 0, add: [] };
     }
-    if (cur.drop > 0 || cur.add.length > 0) next();
+    if (p > j) cur.drop += p - j;
+    if (cur.drop > 0 || cur.add.length > 0) {
+      yield cur;
+      cur = { keep: 0, drop: 0, add: [] };
+    }
     cur.keep++;
     j = p + 1;
   }
-  runs.push(cur);
-  return runs;
+  yield cur;
 }
 
-/** `ids` as edits of `base` (stored list `baseId`), or undefined when that is not under half their plain size `plainBytes`. */
-export function encodeEdits(baseId: number, base: readonly number[], ids: readonly number[], plainBytes: number): Buffer | undefined {
+/** `ids` as edits of `base` (stored list `baseId`), or undefined when they do not take under `limit` bytes. */
+export function encodeEdits(baseId: number, base: readonly number[], ids: readonly number[], limit: number): Buffer | undefined {
   const w = new VarintWriter(ids.length);
   w.unsigned(EDITED);
   w.unsigned(baseId);
@@ -90,7 +122,7 @@ export function encodeEdits(baseId: number, base: readonly number[], ids: readon
     w.unsigned(run.drop);
     w.unsigned(run.add.length);
     for (const id of run.add) w.id(id);
-    if (w.length * 2 >= plainBytes) return undefined;
+    if (w.length >= limit) return undefined;
   }
   return w.buffer();
 }

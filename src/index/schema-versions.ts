@@ -364,5 +364,7 @@ export const SCHEMA_VERSION = 36;
  * 114: a symbol's stable_id and parent_id hold a 16-hex-digit id as its 8 bytes (hash-columns.ts), half their bytes.
  * 115: items of 256 characters or more of tested and #undef marks lists stored deflated (value-lists.ts).
  * 116: no call rows for C++ operators the grammar reads as calls (`static_cast<T>(x)`, `typeid(x)`, `noexcept(e)`).
+ * 117: a tested or #undef marks list may be stored as the edits of an edited list (chains of up to 16 edits), its base
+ *      the one of the storer's last 16 lists a sample of its ids says it shares most with (value-lists.ts listStorer).
  */
-export const ROW_FORMAT_VERSION = 116;
+export const ROW_FORMAT_VERSION = 117;

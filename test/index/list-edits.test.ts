@@ -82,6 +82,46 @@ describe('list edits', () => {
     db.close();
   });
 
+  it('store each of two alternating families of lists as edits of its own family, chained, and keep a named chain whole', () => {
+    const db = tempIndex();
+    const store = listStorer(db, true);
+    // Two families (a build's units alternate between includes), each list its family's last but for one macro more.
+    const family = (from: number, step: number) => macros([...range(from, from + 600), ...range(from + 5000, from + 5000 + step)]);
+    const lists = Array.from({ length: 40 }, (_, k) => family(k % 2 === 0 ? 0 : 1000, Math.floor(k / 2)));
+    const ids = db.transaction(() => lists.map((l) => store(text(l))))();
+    const rows = db.prepare('SELECT id, length(items) AS bytes, base_id FROM value_lists ORDER BY id').all() as { id: number; bytes: number; base_id: number | null }[];
+    // Only the first of each family is plain: each other list edits its family's list before it, in a few bytes.
+    expect(rows.filter((r) => r.base_id === null).map((r) => r.id)).toEqual([ids[0], ids[1]]);
+    expect(rows.slice(2, 34).map((r) => r.base_id)).toEqual(ids.slice(0, 32));
+    expect(Math.max(...rows.slice(2).map((r) => r.bytes))).toBeLessThan(16);
+    expect(rows.reduce((n, r) => n + r.bytes, 0)).toBeLessThan(2 * 1000 + 38 * 16);
+    const depth = (id: number): number => {
+      const base = rows.find((r) => r.id === id)!.base_id;
+      return base === null ? 0 : 1 + depth(base);
+    };
+    // Chains end: a list is at most 16 edits from a plain one (later lists edit the last list 15 edits deep).
+    expect(ids.map(depth).slice(30)).toEqual([15, 15, 16, 16, 16, 16, 16, 16, 16, 16]);
+    expect(rows.slice(34).map((r) => r.base_id)).toEqual([ids[30], ids[31], ids[30], ids[31], ids[30], ids[31]]);
+    const reader = new Database(db.name, { readonly: true });
+    lists.forEach((l, i) => expect(storedListJson(reader, ids[i])).toBe(JSON.stringify(l)));
+    reader.close();
+
+    // Named by a result: only the 31st list; its chain (every other list before it) stays, the rest goes.
+    db.prepare("INSERT INTO unit_results(key, hash, tested_id, diagnostics_id, undone_id, files_id, data, views) VALUES ('k', 'h', ?, ?, ?, ?, '{}', x'')").run(ids[30], ids[30], ids[30], ids[30]);
+    dropUnusedLists(db);
+    expect(db.prepare('SELECT id FROM value_lists ORDER BY id').pluck().all()).toEqual(ids.filter((_, k) => k <= 30 && k % 2 === 0));
+    collectItems(db);
+    const fresh = new Database(db.name, { readonly: true });
+    expect(storedListJson(fresh, ids[30])).toBe(JSON.stringify(lists[30]));
+    fresh.close();
+
+    // A list the queries read (not the indexer's alone) edits a plain list only: a read decodes two lists at most.
+    const queried = listStorer(db);
+    const more = db.transaction(() => Array.from({ length: 6 }, (_, k) => queried(text(macros(range(3000, 3600 + k))))))();
+    expect(db.prepare(`SELECT base_id FROM value_lists WHERE id IN (${more.join(',')}) ORDER BY id`).pluck().all()).toEqual([null, more[0], more[0], more[0], more[0], more[0]]);
+    closeIndexForWrite(db);
+  });
+
   it("store most of a build's tested lists as edits of the one before, each giving back its JSON", async () => {
     const root = unitsTestingOwnMacros(12);
     await indexProject({ root, workers: 0 });
