@@ -142,6 +142,8 @@ export interface BuildPatch {
    * reading it again. One entry per unit, in the order of `units`.
    */
   replaced?: ReplacedResult[];
+  /** The build's diagnostics, all of them, when the patch moved some (units carried over); else they stay. */
+  diagnostics?: Diagnostic[];
 }
 
 /** What a build row holds from its linker scripts, map file and Kconfig output, read again (indexer/refresh-build-record.ts). */
@@ -666,6 +668,7 @@ export class IndexWriter {
       this.writeFileLines(buildId, patch.fileLines, fileIds);
       const rekey = this.sql('UPDATE build_files SET activity = ? WHERE build_id = ? AND parsed_id IN (SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ?)');
       for (const [file, activity] of patch.activities ?? []) rekey.run(this.activities.stored(activity), buildId, file);
+      if (patch.diagnostics) this.sql('UPDATE builds SET diagnostics_id = ? WHERE id = ?').run(storeList(this.db, listText(JSON.stringify(patch.diagnostics))), buildId);
       return buildId;
     });
   }
@@ -875,10 +878,15 @@ export class IndexWriter {
 
   /** The stored build's diagnostics on `files`. */
   buildDiagnosticsOn(variant: string, image: string, files: string[]): Diagnostic[] {
-    const id = this.sql('SELECT diagnostics_id FROM builds WHERE variant = ? AND image = ?').pluck().get(variant, image) as number | undefined;
-    if (id === undefined || files.length === 0) return [];
+    if (files.length === 0) return [];
     const wanted = new Set(files);
-    return buildDiagnostics(this.db, id).filter((d) => d.file !== undefined && wanted.has(d.file));
+    return this.buildDiagnosticsOf(variant, image).filter((d) => d.file !== undefined && wanted.has(d.file));
+  }
+
+  /** Every diagnostic of the stored build, in its order (none when it is not stored). */
+  buildDiagnosticsOf(variant: string, image: string): Diagnostic[] {
+    const id = this.sql('SELECT diagnostics_id FROM builds WHERE variant = ? AND image = ?').pluck().get(variant, image) as number | undefined;
+    return id === undefined ? [] : buildDiagnostics(this.db, id);
   }
 
   /** Number of symbols of a stored build. */

@@ -52,6 +52,7 @@ import { absolutePath, isUnderAny, PathMemo, storedPath, type VendorRules } from
 import { noStageTime, stageLaps, type StageMs } from './stage-times.js';
 import { redoUnits, StoredPairs, type RedoneUnit } from './redo-units.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { diagnosticKey, movedBuildDiagnostics, sameButEditedLines } from './moved-build-diagnostics.js';
 
 /** Past this share of units to walk, the full path costs about the same and is taken (carried-over units cost little). */
 const MAX_DIRTY_SHARE = 0.25;
@@ -128,18 +129,17 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
 }
 
 
-const diagnosticKey = (d: Diagnostic): string => `${d.severity}\0${d.file}\0${d.line}\0${d.message}`;
-
 /**
- * Whether a build diagnostic on a changed file is not one the redone walks made again (a parse's, a mask's, another
- * unit's, a carried row's): the build's list would need writing again, which the full path does. The redone walks'
- * own are as they were (see changedFiles), so the list stays true: a project indexed without its toolchain (a missing
- * system header diagnosed in every unit) keeps the fast path for an edit below its includes.
+ * Whether a build diagnostic on a changed file is not one the redone units made again (a parse's, a mask's, another
+ * unit's): the build's list would need writing again, which the full path does. The redone units' own are as they
+ * were (see changedFiles) but for lines in edited files (the list is written with them moved: see
+ * moved-build-diagnostics.ts), so the list stays true: a project indexed without its toolchain (a missing system
+ * header diagnosed in every unit) keeps the fast path for an edit of a header its units read.
  */
 function diagnosedBeyondWalks(onChanged: readonly Diagnostic[], redone: readonly RedoneUnit[]): boolean {
   if (onChanged.length === 0) return false;
   const walks = new Set<string>();
-  for (const r of redone) if (!r.moved) for (const d of r.fresh.diagnostics) walks.add(diagnosticKey(d));
+  for (const r of redone) for (const d of r.old.diagnostics) walks.add(diagnosticKey(d));
   return onChanged.some((d) => !walks.has(diagnosticKey(d)));
 }
 
@@ -152,7 +152,8 @@ function changedFiles(redone: RedoneUnit[]): Set<string> | null {
       for (const file of r.moved) out.add(file);
       continue;
     }
-    if (JSON.stringify(r.old.diagnostics) !== JSON.stringify(r.fresh.diagnostics) || r.old.lang !== r.fresh.lang) return null;
+    // Diagnostics at other lines of edited files are moved in the build's list (see moved-build-diagnostics.ts).
+    if (!sameButEditedLines(r) || r.old.lang !== r.fresh.lang) return null;
     const before = new Map(r.old.files.map((f) => [f.file, f]));
     if (before.size !== r.fresh.files.length) return null;
     for (const f of r.fresh.files) {
@@ -515,7 +516,10 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const files: MergedFile[] = [...changed].filter((f) => !isUnderAny(ctx.root, f, ctx.excluded)).map((f) => merged.files.get(f)!);
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
-  if (diagnosedBeyondWalks(ctx.writer.buildDiagnosticsOn(build.variant, build.image, [...changed]), redone)) return null;
+  const storedDiagnostics = ctx.writer.buildDiagnosticsOf(build.variant, build.image);
+  if (diagnosedBeyondWalks(storedDiagnostics.filter((d) => changed.has(d.file)), redone)) return null;
+  const diagnostics = movedBuildDiagnostics(storedDiagnostics, redone);
+  if (diagnostics === null) return null;
   let keptRead: { files: AsmFileMacros[] | undefined } | undefined;
   const keptAssembler = () => (keptRead ??= { files: loadAssemblerMacros(ctx.root, build, storedAssemblerStamp(stored)) }).files;
   const p: PatchScope = { units, previous, redone, changed, merged, scope, stored, paths, fingerprint: storedUnits.fingerprint, storedUnits, keptAssembler };
@@ -553,6 +557,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
       units: redone.map((r) => ({ unitPath: r.fresh.unit, result: r.row })),
       activities: macros.rekeyed.activities,
       replaced: redone.map((r) => ({ id: previous[r.index].id, viewHashes: r.oldViews })),
+      ...(diagnostics ? { diagnostics } : {}),
     },
     ctx.indexedAt,
   );

@@ -3,8 +3,9 @@
 // #defines changed (added, removed, rewritten) when the previous walk read none of the names they set, or whose #undefs
 // changed where that changes no step of the walk (see undef-edits.ts: one in a branch no inclusion took, or one of a
 // name already followed as undefined there in every read). The previous result is carried over with each edited file's
-// view moved to the new lines, its reached #defines added or dropped, its marks moved, and its new hash. Leaves out
-// every other edit (the unit is walked): another directive changed, a structure problem, diagnostics, `#line`, a walk
+// view moved to the new lines, its reached #defines added or dropped, its marks and diagnostics moved (see
+// moved-diagnostics.ts), and its new hash. Leaves out every other edit (the unit is walked): another directive changed,
+// a structure problem, a diagnostic of an edited file not on a directive the edit kept, `#line`, a walk
 // that read `__LINE__`, a changed #define of a name the walk read (or a walk whose names are not known), a #define
 // whose value other macros decide, lines or #defines where the view does not say whether the walk was live there (a
 // stretch between two #includes is live where the stretches beside them are: the same branch), a line of code opened
@@ -28,6 +29,7 @@ import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileVi
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
 import { openedMark, type MarksOfFile } from './opened-stretch-state.js';
+import { movedDiagnostics } from './moved-diagnostics.js';
 import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
 /** A file of a unit edited since its previous result: the skeletons of the content read then and now, and the new hash. */
@@ -44,7 +46,7 @@ export interface EditedFile {
  * other input of `old` (the macros it tested, the other files' contents) is unchanged.
  */
 export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount, heads?: HeadNames): UnitResult | undefined {
-  if (old.diagnostics.length || testsLine(old.tested)) return undefined;
+  if (testsLine(old.tested)) return undefined;
   if (edited.some((e) => headMayMove(old, e, heads))) return undefined;
   const mayCount = codeMayCount ?? (() => true);
   // No header used the counter nor defined a macro using it: an edit naming it may start their uses.
@@ -97,8 +99,11 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   if (own && (old.counterStale || countMoves)) return undefined;
   const counter = own && old.counter ? movedCounter(old.counter, own) : old.counter;
   if (counter === null) return undefined;
+  // Aligned: each edited file's kept directives are known.
+  const diagnostics = old.diagnostics.length ? movedDiagnostics(old.diagnostics, edited, (e) => lineMovesOf(e).at) : old.diagnostics;
+  if (diagnostics === null) return undefined;
   const stale = countMoves ? { counterStale: true as const } : {};
-  return { ...old, files, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
+  return { ...old, files, diagnostics, ...(tops ? { tops } : {}), ...(firstTops ? { firstTops } : {}), ...(unseen ? { unseen } : {}), ...(undone ? { undone } : {}), ...(counter ? { counter } : {}), ...stale };
 }
 
 /** What the names headers name above their #includes say of an edit (see names-above-include.ts). */
