@@ -614,6 +614,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     detected.builds = [];
     const run = runContext(options, root, config, db, writer, pool);
     await indexEachBuild(selected, run, result);
+    // No stage after the builds walks or parses: the threads go with their caches before the content index.
+    await pool.close();
     runCounts(run, result);
     finishRunFiles(run, result);
     await updateContent(run, options, result, ahead);

@@ -187,10 +187,11 @@ export const headerWalksBudget = { bytes: 96 << 20 };
  * After a build's walks, when it is not the run's last: the recorded header walks go (and the heap is collected) once
  * the heap in use is past headerWalksBudget. They are kept for the next builds to replay, and a run of many builds in
  * many macro states (three Pico boards × 13 images: 351 MiB by the 39th build) would otherwise hold every state's
- * walks to the end. The builds after it walk their headers again. Answers whether they went.
+ * walks to the end. The builds after it walk their headers again. Answers whether they went. A worker thread passes
+ * its own budget (see worker-release.ts).
  */
-export function dropWalksPastBudget(cache: { clear(): void }): boolean {
-  if (v8.getHeapStatistics().used_heap_size <= headerWalksBudget.bytes) return false;
+export function dropWalksPastBudget(cache: { clear(): void }, budget = headerWalksBudget.bytes): boolean {
+  if (v8.getHeapStatistics().used_heap_size <= budget) return false;
   cache.clear();
   collector()?.();
   return true;

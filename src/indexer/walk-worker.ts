@@ -15,6 +15,7 @@ import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { FileStates, type TakenFileState } from './file-states.js';
 import { releaseLargeSkeletons } from './release-memory.js';
 import { PathMemo } from './vendor-paths.js';
+import { releaseBetweenBuilds } from './worker-release.js';
 
 /** Units of one build to walk, in order. */
 export interface WalkTask {
@@ -80,6 +81,8 @@ interface ThreadRun {
   headerCache: HeaderWalkCache;
   provider: ImplicitMacroProvider;
   paths: PathMemo;
+  /** Units walked since the build began (see worker-release.ts). */
+  walked: number;
   build?: { id: number; host: WalkUnitHost; viewsSent: Set<string> };
 }
 
@@ -91,11 +94,13 @@ function threadRun(task: WalkTask): ThreadRun {
   const states = new FileStates(task.root, new Map(), taken);
   const store = new ScannedSkeletons(states);
   const provider = new ImplicitMacroProvider({ cacheDir: task.compilerCacheDir });
-  return (thread = { root: task.root, taken, states, store, skeletons: new SkeletonCache(store), headerCache: new HeaderWalkCache(), provider, paths: new PathMemo(task.root) });
+  return (thread = { root: task.root, taken, states, store, skeletons: new SkeletonCache(store), headerCache: new HeaderWalkCache(), provider, paths: new PathMemo(task.root), walked: 0 });
 }
 
 function buildHost(run: ThreadRun, build: number): NonNullable<ThreadRun['build']> {
   if (run.build?.id === build) return run.build;
+  // What the last build's walks left goes before this one's, as on the main thread between builds.
+  if (run.build) releaseBetweenBuilds(run);
   const source = new FileSource(defaultReadFile, run.skeletons);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host: WalkUnitHost = { source, resolver, fileHash: run.states.hashOf, headerCache: run.headerCache };
@@ -110,6 +115,7 @@ export function walkBatch(task: WalkTask): WalkReply {
   const replayed0 = run.headerCache.replayed;
   const outcomes: WalkOutcome[] = [];
   const views = new Map<string, string>();
+  run.walked += task.units.length;
   for (const unit of task.units) {
     try {
       const environment = setUpUnit(unit, run.provider, task.extraDefines);
