@@ -111,6 +111,54 @@ export function storedTestedHolds(db: Db, id: number, holds: (name: string, key:
   return true;
 }
 
+/**
+ * Pairs (list items) the lists of one connection's pair-list cache may name: ~12 MB of references, the pairs themselves
+ * shared by item. A 3D-printer firmware's 963 units consult 282 distinct lists of ~4 400 macros each, named again by
+ * every env built alike; whole lists with their JSON (storedTested) held ~50 times more per list.
+ */
+export const maxCachedPairs = { count: 1_500_000 };
+
+/** Per connection, stored lists by id made of the pairs shared by item id (see storedTestedPairs). Cleared when full. */
+const pairListsById = new WeakMap<Db, WeighedCache<number, Tested>>();
+
+/** Cached pair lists and the pairs they name (for tests). */
+export function cachedPairLists(db: Db): { lists: number; pairs: number } {
+  const lists = pairListsById.get(db);
+  return { lists: lists?.size ?? 0, pairs: lists?.weight ?? 0 };
+}
+
+/**
+ * The pairs of stored list `id`, without its JSON: made from its items, each item's pair parsed once per connection
+ * and shared by every list naming it (a build's lists share most of their items), and cached by id. For readers that
+ * need the list alone (a stored result decoded); the list is shared, never changed.
+ */
+export function storedTestedPairs(db: Db, id: number): Tested {
+  const whole = idsOf(db).get(id);
+  if (whole !== undefined) return whole.list;
+  let lists = pairListsById.get(db);
+  if (lists === undefined) pairListsById.set(db, (lists = new WeighedCache<number, Tested>(maxCachedPairs.count, (list) => list.length)));
+  const known = lists.get(id);
+  if (known !== undefined) return known;
+  const list = pairsOfItems(db, id);
+  lists.set(id, list);
+  return list;
+}
+
+/** The list of stored list `id` from its items' pairs (pairsById). */
+function pairsOfItems(db: Db, id: number): Tested {
+  let pairs = pairsById.get(db);
+  if (pairs === undefined || pairs.size >= MAX_PAIRS) pairsById.set(db, (pairs = new Map()));
+  const items = storedItems(db, id);
+  const list: Tested = new Array(items.ids.length);
+  for (let k = 0; k < list.length; k++) {
+    const item = items.ids[k];
+    let pair = pairs.get(item);
+    if (pair === undefined) pairs.set(item, (pair = JSON.parse(items.json(item)) as Tested[number]));
+    list[k] = pair;
+  }
+  return list;
+}
+
 /** The stored list of id `id` (see unit_results.tested_id). */
 export function storedTested(db: Db, id: number): TestedList {
   const ids = idsOf(db);

@@ -9,6 +9,7 @@ import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
 import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 import { marksItem, marksOfItem } from './marks-item.js';
+import { WeighedCache } from '../model/weighed-cache.js';
 
 /** The list of `marks` (none: the empty list) and its sha1. */
 export function undoneText(marks: UndoneMarks | undefined): ListText {
@@ -54,6 +55,57 @@ export function undoneFromJson(json: string): UndoneMarks | undefined {
   const states: (readonly string[])[] = [];
   for (const item of items) states.push(stateOf(states.at(-1), item));
   return sharedStatesOf({ states, ...marksOfItem(head) });
+}
+
+/**
+ * Entries (marks, and names of states not held by an earlier list) the decoded lists of one connection's cache may
+ * hold: ~20 MB. A 3D-printer firmware's units (Marlin's configuration headers #undef and #define again hundreds of
+ * names) hold ~120 states of ~250 names each; 963 units name 167 distinct lists, and every env built alike names
+ * the same ones again.
+ */
+export const maxCachedUndone = { entries: 400_000 };
+
+/** Per connection, decoded lists by id (ids are never reused: AUTOINCREMENT). Bounded: cleared when full. */
+const undoneById = new WeakMap<Db, WeighedCache<number, DecodedUndone>>();
+
+/** A decoded list (undefined: the empty list) and what it weighs in its cache. */
+interface DecodedUndone {
+  marks: UndoneMarks | undefined;
+  weight: number;
+}
+
+/** States counted in a cache's weight already: another list naming the same (shared) state holds no more of it. */
+const weighedStates = new WeakSet<readonly string[]>();
+
+/**
+ * The marks of stored list `id` (see unit_results.undone_id), decoded once per connection while its cache holds
+ * them: a result shared by many units, or by the same unit of many builds, is not parsed and rebuilt state by state
+ * again. The marks are shared: never changed by their readers.
+ */
+export function storedUndone(db: Db, id: number): UndoneMarks | undefined {
+  let ids = undoneById.get(db);
+  if (ids === undefined) undoneById.set(db, (ids = new WeighedCache(maxCachedUndone.entries, (entry) => entry.weight)));
+  const known = ids.get(id);
+  if (known !== undefined) return known.marks;
+  const marks = undoneFromJson(storedListJson(db, id));
+  ids.set(id, { marks, weight: marks === undefined ? 1 : undoneWeight(marks) });
+  return marks;
+}
+
+/** Cached lists and their weight (for tests). */
+export function cachedUndone(db: Db): { lists: number; weight: number } {
+  const ids = undoneById.get(db);
+  return { lists: ids?.size ?? 0, weight: ids?.weight ?? 0 };
+}
+
+function undoneWeight(u: UndoneMarks): number {
+  let w = u.marks.length + (u.runs?.length ?? 0) + u.states.length;
+  for (const state of u.states) {
+    if (weighedStates.has(state)) continue;
+    weighedStates.add(state);
+    w += state.length;
+  }
+  return w;
 }
 
 /** The text of stored list `id` (see unit_results.undone_id). */

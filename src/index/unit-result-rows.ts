@@ -15,10 +15,10 @@ import { prepared } from './statement-cache.js';
 import { mayHoldRows } from './known-empty.js';
 import { parseView, ViewEncodings } from './view-encodings.js';
 import { runEncoding, SharedRunsInOrder, type ReadEncoder, type RunEncoding } from './run-encodings.js';
-import { storedTested, storedTestedHolds, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
+import { storedTested, storedTestedHolds, storedTestedPairs, testedFromJson, testedOf, type TestedList } from './tested-lists.js';
 import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
-import { storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
+import { storedUndone, storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
 import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
 import { byHashPrefix, hashText, storedHash, type StoredHash } from './hash-columns.js';
 import { bodyLang, decodeBody, encodeBody, type ResultLang } from './result-body.js';
@@ -434,7 +434,7 @@ export function loadUnitResult(db: Db, stored: StoredResultInputs, views: FileVi
 /** A stored result from its columns, its `tested` list the one its hash names. */
 function storedResult(db: Db, stored: StoredResultInputs, data: Buffer, views: FileViewCache): UnitResultRow {
   const pairs = JSON.parse(stored.files) as [string, string][];
-  const lists = { tested: storedTested(db, stored.testedId).list, diagnostics: storedDiagnostics(db, stored.diagnosticsId).list, undone: undoneFromJson(storedListJson(db, stored.undoneId)) };
+  const lists = { tested: storedTestedPairs(db, stored.testedId), diagnostics: storedDiagnostics(db, stored.diagnosticsId).list, undone: storedUndone(db, stored.undoneId) };
   return decodeRow(stored.key, lists, data, pairs.length, (i) => pairs[i], views).row;
 }
 

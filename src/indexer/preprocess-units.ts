@@ -3,7 +3,7 @@
 // carry project-relative ones.
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { Db } from '../index/open-index.js';
-import { storedTested } from '../index/tested-lists.js';
+import { storedTestedPairs } from '../index/tested-lists.js';
 import { decodeUnitResult, encodeUnitResult, findUnitResult, loadUnitResult, type EncodedUnitResult, type FileViewCache, type StoredResultInputs, type UnitResultRow } from '../index/unit-result-rows.js';
 import { parseView } from '../index/view-encodings.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
@@ -86,7 +86,7 @@ function previousResult(unit: CompileUnit, key: string, environment: UnitEnviron
   const prev = ctx.previous?.get(normalizePath(unit.file));
   if (!prev || prev.key !== key) return undefined;
   for (const [file, hash] of JSON.parse(prev.files) as [string, string][]) if (ctx.states.storedHash(file) !== hash) return undefined;
-  if (!testedStillHolds(storedTested(ctx.db, prev.testedId).list, environment.env)) return undefined;
+  if (!testedStillHolds(storedTestedPairs(ctx.db, prev.testedId), environment.env)) return undefined;
   return { id: prev.id, row: loadUnitResult(ctx.db, prev, ctx.views) };
 }
 

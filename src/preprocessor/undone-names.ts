@@ -141,10 +141,47 @@ function unitStates(u: UndoneMarks, files: readonly UnitFileRead[], sharing: Und
   return made;
 }
 
-/** One state of a unit's marks named by path and content (see UndoneSharing.named). */
+/**
+ * One state of a unit's marks named by path and content (see UndoneSharing.named). A state list (shared by the
+ * units whose walks had it, see shared-undone-states.ts) names its #defines' files by their places in the unit's
+ * files: units that have those same files (path and content) there name it alike, found without reading its names.
+ */
 function namedState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
   const plain = sharing.plain.get(state);
   if (plain !== undefined) return plain;
+  let byFiles = sharing.byState.get(state);
+  const places = definingPlaces(state);
+  let filesKey = '';
+  for (const k of places) filesKey += `${files[k].file}\0${files[k].hash}\0`;
+  const known = byFiles?.get(filesKey);
+  if (known !== undefined) return known;
+  const named = nameState(state, files, sharing);
+  if (places.length !== 0) {
+    if (byFiles === undefined) sharing.byState.set(state, (byFiles = new Map()));
+    byFiles.set(filesKey, named);
+  }
+  return named;
+}
+
+/** The places in its unit's files of the files a state's #defines are in (`name\0k\0line` entries), each once, ascending. */
+const placesOf = new WeakMap<readonly string[], number[]>();
+
+function definingPlaces(state: readonly string[]): number[] {
+  let places = placesOf.get(state);
+  if (places !== undefined) return places;
+  const seen = new Set<number>();
+  for (const entry of state) {
+    const a = entry.indexOf('\0');
+    if (a >= 0) seen.add(Number(entry.slice(a + 1, entry.indexOf('\0', a + 1))));
+  }
+  places = [...seen].sort((x, y) => x - y);
+  placesOf.set(state, places);
+  return places;
+}
+
+/** namedState of a state not met before with these files. */
+function nameState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
+  sharing.statesRead++;
   const m = new Map<string, string>();
   // The id names a #define's file by its content: the same wherever the project is.
   let id = '';
@@ -189,6 +226,10 @@ export class UndoneSharing {
   readonly named = new Map<string, NamedState>();
   /** States naming no #define, by their (shared) list. */
   readonly plain = new Map<readonly string[], NamedState>();
+  /** States naming #defines, by their (shared) list, then by the paths and contents of the files those are in. */
+  readonly byState = new WeakMap<readonly string[], Map<string, NamedState>>();
+  /** States whose names were read to name them (for tests): each list once per set of files its #defines are in. */
+  statesRead = 0;
 }
 
 /** Per file (path as in `files`) of one result, its marks; of the files `only` names when given. */

@@ -1,0 +1,72 @@
+// A stored #undef marks list is decoded once per connection while its cache holds it: the units sharing a result, and
+// the same unit of every env built alike (a 3D-printer firmware's 963 units name 167 lists, ~120 states each), read the
+// decoded marks again instead of parsing and rebuilding them state by state. The cache is bounded by the entries it
+// alone holds: states shared by several lists count once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { storeList } from '../../src/index/value-lists.js';
+import { cachedUndone, maxCachedUndone, storedUndone, undoneText } from '../../src/index/undone-lists.js';
+import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempIndex(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'undone-cache-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'index.db');
+  closeIndexForWrite(openIndexForWrite(file).db);
+  return openIndexForWrite(file).db;
+}
+
+/** Marks of `n` states, each the one before with one more name #undef'd, the last defined again at a line of file 0. */
+function marksOf(n: number, prefix: string): UndoneMarks {
+  const states: string[][] = [[]];
+  for (let k = 1; k <= n; k++) states.push([...states[k - 1], `${prefix}_${String(k).padStart(4, '0')}`].sort());
+  states[n] = [...states[n - 1], `${prefix}_AGAIN\u00000\u000012`].sort();
+  const marks: number[] = [];
+  for (let k = 0; k <= n; k++) marks.push(0, 2 * k + 1, k);
+  return { states, marks };
+}
+
+describe('stored #undef marks lists', () => {
+  it('are decoded once per connection: every read of the same id answers the same marks', () => {
+    const db = tempIndex();
+    const a = storeList(db, undoneText(marksOf(40, 'A')));
+    const b = storeList(db, undoneText(marksOf(30, 'B')));
+    const first = storedUndone(db, a);
+    expect(first?.states.at(-1)).toEqual(marksOf(40, 'A').states.at(-1));
+    expect(first?.marks).toEqual(marksOf(40, 'A').marks);
+    expect(storedUndone(db, b)?.states.length).toBe(31);
+    expect(storedUndone(db, a)).toBe(first);
+    expect(cachedUndone(db).lists).toBe(2);
+    db.close();
+  });
+
+  it('hold at most maxCachedUndone entries, states shared by lists counted once', () => {
+    const db = tempIndex();
+    const saved = maxCachedUndone.entries;
+    try {
+      maxCachedUndone.entries = 5_000;
+      // Lists of 80 states each (~3 300 names): two fit only if their states are shared.
+      const same = storeList(db, undoneText(marksOf(80, 'S')));
+      storedUndone(db, same);
+      const one = cachedUndone(db).weight;
+      expect(one).toBeGreaterThan(5_000 / 2);
+      const again = { ...marksOf(80, 'S'), marks: [0, 1, 0, 0, 7, 80] };
+      storedUndone(db, storeList(db, undoneText(again)));
+      expect(cachedUndone(db).lists).toBe(2);
+      expect(cachedUndone(db).weight).toBeLessThan(2 * one);
+      for (let k = 0; k < 5; k++) storedUndone(db, storeList(db, undoneText(marksOf(80, `L${k}`))));
+      expect(cachedUndone(db).weight).toBeLessThanOrEqual(5_000);
+    } finally {
+      maxCachedUndone.entries = saved;
+      db.close();
+    }
+  });
+});

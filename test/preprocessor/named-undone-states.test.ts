@@ -1,0 +1,30 @@
+// A build's merge names each #undef state of its units' marks by the paths and contents of the files its #defines are
+// in: a state list shared by many units (every unit reading Marlin's configuration headers has the same ~120) is read
+// once per set of those files, not once per unit; units whose files there differ get their own names.
+import { describe, expect, it } from 'vitest';
+import { undoneByFile, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import type { UnitFileRead } from '../../src/preprocessor/unit-result.js';
+
+const view = { lines: 40, ranges: [1, 40], defines: [] };
+const files = (configHash: string): UnitFileRead[] => [
+  { file: '/p/src/unit.cpp', hash: 'u', view },
+  { file: '/p/inc/Conditionals.h', hash: configHash, view },
+];
+
+/** Shared state lists, as the walks' results hold them: names #undef'd, one defined again at line 12 of file 1. */
+const states: (readonly string[])[] = [[], ['A', 'B'], ['A', 'B\u00001\u000012'], ['A', 'B\u00001\u000012', 'C']];
+const marks: UndoneMarks = { states, marks: [1, 0, 1, 1, 5, 2, 1, 9, 3] };
+
+describe('naming the #undef states of a build', () => {
+  it('reads a shared state once per set of files its #defines are in', () => {
+    const sharing = new UndoneSharing();
+    const same = Array.from({ length: 20 }, () => undoneByFile({ files: files('h1'), undone: marks }, undefined, sharing).get('/p/inc/Conditionals.h'));
+    expect(sharing.statesRead).toBe(states.length);
+    for (const m of same) expect(m?.text).toBe(same[0]?.text);
+    const other = undoneByFile({ files: files('h2'), undone: marks }, undefined, sharing).get('/p/inc/Conditionals.h');
+    // The two states naming a #define of the header are named again: its content differs.
+    expect(sharing.statesRead).toBe(states.length + 2);
+    expect(other?.text).not.toBe(same[0]?.text);
+    expect(other?.unit.byName[2].get('B')).toBe('/p/inc/Conditionals.h\u000012');
+  });
+});
