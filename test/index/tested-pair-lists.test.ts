@@ -2,26 +2,13 @@
 // list naming its item, the list cached by id: a 3D-printer firmware's 963 units consult 282 lists of ~4 400 macros
 // each (mostly the same ones), named again by every env built alike. Lists read so are the lists stored, in order,
 // long (deflated) items included, and the cache holds at most maxCachedPairs pairs.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { describe, expect, it } from 'vitest';
 import { storeList } from '../../src/index/value-lists.js';
 import { cachedPairLists, maxCachedPairs, storedTestedPairs, testedOf, type Tested } from '../../src/index/tested-lists.js';
+import { tempIndexes } from '../helpers/temp-index.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function tempIndex(): Db {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tested-pairs-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'index.db');
-  closeIndexForWrite(openIndexForWrite(file).db);
-  return openIndexForWrite(file).db;
-}
+const newIndex = tempIndexes('tested-pairs');
+const tempIndex = () => newIndex().db;
 
 /** A configuration's list: `n` feature macros, those of `on` enabled, and one long value (a deflated item). */
 function configList(n: number, on: (i: number) => boolean): Tested {

@@ -2,27 +2,14 @@
 // the same unit of every env built alike (a 3D-printer firmware's 963 units name 167 lists, ~120 states each), read the
 // decoded marks again instead of parsing and rebuilding them state by state. The cache is bounded by the entries it
 // alone holds: states shared by several lists count once.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
+import { describe, expect, it } from 'vitest';
 import { storeList } from '../../src/index/value-lists.js';
 import { cachedUndone, maxCachedUndone, storedUndone, undoneText } from '../../src/index/undone-lists.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { tempIndexes } from '../helpers/temp-index.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function tempIndex(): Db {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'undone-cache-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'index.db');
-  closeIndexForWrite(openIndexForWrite(file).db);
-  return openIndexForWrite(file).db;
-}
+const newIndex = tempIndexes('undone-cache');
+const tempIndex = () => newIndex().db;
 
 /** Marks of `n` states, each the one before with one more name #undef'd, the last defined again at a line of file 0. */
 function marksOf(n: number, prefix: string): UndoneMarks {
