@@ -130,17 +130,29 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
 
 
 /**
- * Whether a build diagnostic on a changed file is not one the redone units made again (a parse's, a mask's, another
- * unit's): the build's list would need writing again, which the full path does. The redone units' own are as they
- * were (see changedFiles) but for lines in edited files (the list is written with them moved: see
- * moved-build-diagnostics.ts), so the list stays true: a project indexed without its toolchain (a missing system
+ * The build diagnostics on changed files that are not the redone units' own (a parse's, a mask's): the patch keeps the
+ * build's list only when the changed files' parses report exactly these again (see sameParseReports). The redone
+ * units' own are as they were (see changedFiles) but for lines in edited files (the list is written with them moved:
+ * see moved-build-diagnostics.ts), so the list stays true: a project indexed without its toolchain (a missing system
  * header diagnosed in every unit) keeps the fast path for an edit of a header its units read.
  */
-function diagnosedBeyondWalks(onChanged: readonly Diagnostic[], redone: readonly RedoneUnit[]): boolean {
-  if (onChanged.length === 0) return false;
+function diagnosedBeyondWalks(onChanged: readonly Diagnostic[], redone: readonly RedoneUnit[]): Diagnostic[] {
+  if (onChanged.length === 0) return [];
   const walks = new Set<string>();
   for (const r of redone) for (const d of r.old.diagnostics) walks.add(diagnosticKey(d));
-  return onChanged.some((d) => !walks.has(diagnosticKey(d)));
+  return onChanged.filter((d) => !walks.has(diagnosticKey(d)));
+}
+
+/**
+ * Whether the changed files' parses report what the build listed on them beyond its walks (`beyond`), one for one: a
+ * file whose syntax errors stay where they were (a macro of a missing header leaving a declaration cut short, and a
+ * function appended below it) keeps the fast path, the build's list unchanged. Anything else (an error gone, added or
+ * moved, a vendor file's) takes the full path, which lists them anew.
+ */
+function sameParseReports(beyond: readonly Diagnostic[], reported: readonly Diagnostic[]): boolean {
+  if (beyond.length !== reported.length) return false;
+  const keys = new Set(beyond.map(diagnosticKey));
+  return keys.size === beyond.length && reported.every((d) => keys.has(diagnosticKey(d)));
 }
 
 /** Files whose content or view changed in a redone unit; null when the set of files a unit reads changed. */
@@ -517,7 +529,7 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   const stored = ctx.writer.buildFiles(build.variant, build.image);
   if (files.some((f) => !stored.has(storedPath(ctx.root, f.file)))) return null;
   const storedDiagnostics = ctx.writer.buildDiagnosticsOf(build.variant, build.image);
-  if (diagnosedBeyondWalks(storedDiagnostics.filter((d) => changed.has(d.file)), redone)) return null;
+  const beyondWalks = diagnosedBeyondWalks(storedDiagnostics.filter((d) => changed.has(d.file)), redone);
   const diagnostics = movedBuildDiagnostics(storedDiagnostics, redone);
   if (diagnostics === null) return null;
   let keptRead: { files: AsmFileMacros[] | undefined } | undefined;
@@ -541,9 +553,9 @@ export async function patchBuild(build: BuildDescription, units: CompileUnit[], 
   await ctx.pool.run(masked.jobs, masked.values);
   lap('parse');
   const parsed = parseDiagnostics(masked.jobs);
-  if (parsed.diagnostics.length || parsed.vendorSyntax.length) return null;
   const reusedParses = reusedParseDiagnostics(masked.versions, ctx.root, (v) => ctx.writer.parseReport(v.path, v.maskHash, v.language));
-  if (reusedParses.diagnostics.length || reusedParses.vendorSyntax.length) return null;
+  if (parsed.vendorSyntax.length || reusedParses.vendorSyntax.length) return null;
+  if (!sameParseReports(beyondWalks, [...parsed.diagnostics, ...reusedParses.diagnostics])) return null;
 
   const { perLanguage } = macros;
   const buildId = ctx.writer.patchBuild(
