@@ -1,11 +1,13 @@
 // Test helpers: the rows a build's record and files make (without ids, times and mtimes), and the same rows
 // from a from-scratch index of the same tree, for tests that check a cheap re-index against a full one.
 import Database from 'better-sqlite3';
+import path from 'node:path';
 import { expect } from 'vitest';
-import { indexProject } from '../../src/indexer/index-project.js';
+import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
 import { buildDiagnosticRows, buildListRows } from './build-list-rows.js';
 import { removeIndexFiles } from './remove-index.js';
+import { replaceInFile } from './edit-file.js';
 
 /** The rows a build's record and files make, without ids, times and mtimes. */
 export function recordRows(root: string): Record<string, unknown[]> {
@@ -44,4 +46,16 @@ export async function againFromScratch<T = undefined>(
   const full = await indexProject({ root });
   expect(full.builds.every((b) => !b.patched && !b.unchanged && !b.recordRefreshed)).toBe(true);
   return { incremental, scratch: recordRows(root), answers: { incremental: before, scratch: answers?.() } };
+}
+
+/**
+ * An edit of one of the tree's files (`from` replaced by `to`), the index made again on the main thread, what `work`
+ * reads of that run, and the rows checked against a from-scratch index of the edited tree.
+ */
+export async function editAndCompare<T>(root: string, file: string, from: string, to: string, work: (r: IndexResult) => T): Promise<T> {
+  replaceInFile(path.join(root, file), from, to);
+  const done = work(await indexProject({ root, workers: 0 }));
+  const { incremental, scratch } = await againFromScratch(root);
+  expect(incremental).toEqual(scratch);
+  return done;
 }

@@ -6,11 +6,10 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import type { IndexResult } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
-import { againFromScratch } from '../helpers/build-record-rows.js';
+import { editAndCompare } from '../helpers/build-record-rows.js';
 import { buildDiagnosticRows } from '../helpers/build-list-rows.js';
-import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 const FIXTURE = ['index', 'carried-diagnostics'];
@@ -19,13 +18,7 @@ const FIXTURE = ['index', 'carried-diagnostics'];
 const work = (r: IndexResult) => ({ walked: r.preprocessed - r.carriedUnits, carried: r.carriedUnits, patched: r.builds.every((b) => b.patched === true) });
 
 /** An edit of the fixture's file, the index made again, its work, and its rows checked against a from-scratch index. */
-async function editAndCompare(root: string, file: string, from: string, to: string): Promise<ReturnType<typeof work>> {
-  replaceInFile(path.join(root, file), from, to);
-  const done = work(await indexProject({ root, workers: 0 }));
-  const { incremental, scratch } = await againFromScratch(root);
-  expect(incremental).toEqual(scratch);
-  return done;
-}
+const edited = (root: string, file: string, from: string, to: string) => editAndCompare(root, file, from, to, work);
 
 /** The build's diagnostics on `file`, as "line: message", in the build's order. */
 function diagnosticsOn(root: string, file: string): string[] {
@@ -54,33 +47,33 @@ describe('units with diagnostics carried over header edits', () => {
   it('a declaration added below the directives reporting diagnostics: every reader carried, none walked, the fast path kept', async () => {
     const { root } = await indexedFixture(FIXTURE);
     expect(diagnosticsOn(root, 'include/diag.h')).toEqual(headerDiagnostics());
-    expect(await editAndCompare(root, 'include/diag.h', 'int diag_first(void);\n', 'int diag_first(void);\nint diag_added(void);\n')).toEqual({ walked: 0, carried: 3, patched: true });
+    expect(await edited(root, 'include/diag.h', 'int diag_first(void);\n', 'int diag_first(void);\nint diag_added(void);\n')).toEqual({ walked: 0, carried: 3, patched: true });
     expect(diagnosticsOn(root, 'include/diag.h')).toEqual(headerDiagnostics());
   });
 
   it('a #define no walk reads added above them: carried, each diagnostic at its directive\'s new line; a unit\'s own file edited above its #include alike', async () => {
     const { root } = await indexedFixture(FIXTURE);
-    const edit = await editAndCompare(root, 'include/diag.h', '#define DIAG_H\n', '#define DIAG_H\n#define DIAG_ABOVE 1\n\n');
+    const edit = await edited(root, 'include/diag.h', '#define DIAG_H\n', '#define DIAG_H\n#define DIAG_ABOVE 1\n\n');
     expect(edit).toEqual({ walked: 0, carried: 3, patched: true });
     expect(diagnosticsOn(root, 'include/diag.h')).toEqual(headerDiagnostics(2));
     expect(diagnosticsOn(root, 'src/one.c')).toEqual(['2: <absent_in_one.h>: no such file in the include path of this unit']);
-    expect(await editAndCompare(root, 'src/one.c', '/* One. */\n', '/* One. */\nint one_above(void);\n')).toEqual({ walked: 0, carried: 1, patched: true });
+    expect(await edited(root, 'src/one.c', '/* One. */\n', '/* One. */\nint one_above(void);\n')).toEqual({ walked: 0, carried: 1, patched: true });
     expect(diagnosticsOn(root, 'src/one.c')).toEqual(['3: <absent_in_one.h>: no such file in the include path of this unit']);
   });
 
   it("a declaration added above a header's #includes: its reader walked (code above them), the fast path kept, the diagnostic at its new line", async () => {
     const { root } = await indexedFixture(FIXTURE);
     expect(diagnosticsOn(root, 'include/solo.h')).toEqual(['3: <absent_solo.h>: no such file in the include path of this unit']);
-    expect(await editAndCompare(root, 'include/solo.h', '#pragma once\n', '#pragma once\nint solo_above(void);\n')).toEqual({ walked: 1, carried: 0, patched: true });
+    expect(await edited(root, 'include/solo.h', '#pragma once\n', '#pragma once\nint solo_above(void);\n')).toEqual({ walked: 1, carried: 0, patched: true });
     expect(diagnosticsOn(root, 'include/solo.h')).toEqual(['4: <absent_solo.h>: no such file in the include path of this unit']);
   });
 
   it('the directive reporting a diagnostic changed, then removed: its readers walked', async () => {
     const { root } = await indexedFixture(FIXTURE);
-    expect(await editAndCompare(root, 'include/diag.h', 'int diag_first(void);\n', 'int diag_first(void);\n\n')).toEqual({ walked: 0, carried: 3, patched: true });
-    expect((await editAndCompare(root, 'include/diag.h', '#warning "diag.h is read"', '#warning "diag.h is read again"')).walked).toBe(3);
+    expect(await edited(root, 'include/diag.h', 'int diag_first(void);\n', 'int diag_first(void);\n\n')).toEqual({ walked: 0, carried: 3, patched: true });
+    expect((await edited(root, 'include/diag.h', '#warning "diag.h is read"', '#warning "diag.h is read again"')).walked).toBe(3);
     expect(diagnosticsOn(root, 'include/diag.h')[2]).toBe('6: #warning "diag.h is read again"');
-    expect((await editAndCompare(root, 'include/diag.h', '#include "absent_local.h"\n', '')).walked).toBe(3);
+    expect((await edited(root, 'include/diag.h', '#include "absent_local.h"\n', '')).walked).toBe(3);
     expect(diagnosticsOn(root, 'include/diag.h')).toHaveLength(4);
   });
 });

@@ -4,24 +4,16 @@
 // last marked with it, else with the mark of the code below moved up to it; and walked where it is not known. A
 // #define removed right after an #include (code after it) is carried over.
 // Either way the rows equal those of a from-scratch index of the edited tree.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
-import { againFromScratch } from '../helpers/build-record-rows.js';
-import { replaceInFile } from '../helpers/edit-file.js';
+import type { IndexResult } from '../../src/indexer/index-project.js';
+import { editAndCompare } from '../helpers/build-record-rows.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 /** The units the run preprocessed and, of those, carried over (the rest walked). */
 const work = (r: IndexResult) => ({ preprocessed: r.preprocessed, carried: r.carriedUnits ?? 0 });
 
 /** An edit of the fixture's file, the index made again, its work, and its rows checked against a from-scratch index. */
-async function editAndCompare(root: string, file: string, from: string, to: string): Promise<ReturnType<typeof work>> {
-  replaceInFile(path.join(root, file), from, to);
-  const done = work(await indexProject({ root, workers: 0 }));
-  const { incremental, scratch } = await againFromScratch(root);
-  expect(incremental).toEqual(scratch);
-  return done;
-}
+const edited = (root: string, file: string, from: string, to: string) => editAndCompare(root, file, from, to, work);
 
 describe('a line of code added between two #includes', () => {
   it('carried over with no mark where the header was read with the name already followed, with the mark of the code below moved up to it where the #include above starts following it', async () => {
@@ -29,18 +21,18 @@ describe('a line of code added between two #includes', () => {
     // ends_first.c: outer.h is read with ENDS_NAME followed, and plain.h, read next, starts in that state: no mark.
     // outer_first.c: outer.h is read before ENDS_NAME is followed (its include guard, #defined first, says it is read
     // once); the walk marks the new line, and no longer the code after plain.h.
-    expect(await editAndCompare(root, 'include/outer.h', '#include "ends.h"\n', '#include "ends.h"\nint outer_added(void);\n')).toEqual({ preprocessed: 2, carried: 2 });
+    expect(await edited(root, 'include/outer.h', '#include "ends.h"\n', '#include "ends.h"\nint outer_added(void);\n')).toEqual({ preprocessed: 2, carried: 2 });
   });
 
   it('walked where the header included next is read in more than one state (no include guard)', async () => {
     const { root } = await indexedFixture(['index', 'include-stretches']);
-    expect(await editAndCompare(root, 'include/outer.h', '#include "late.h"\n', '#include "late.h"\nint outer_late(void);\n')).toEqual({ preprocessed: 2, carried: 0 });
+    expect(await edited(root, 'include/outer.h', '#include "late.h"\n', '#include "late.h"\nint outer_late(void);\n')).toEqual({ preprocessed: 2, carried: 0 });
   });
 });
 
 describe('a #define removed right after an #include, code after it', () => {
   it('carried over: the code is read in the state it was, its mark moved up with it', async () => {
     const { root } = await indexedFixture(['index', 'include-stretches']);
-    expect(await editAndCompare(root, 'include/outer.h', '#define OUTER_SPARE 3\n', '')).toEqual({ preprocessed: 2, carried: 2 });
+    expect(await edited(root, 'include/outer.h', '#define OUTER_SPARE 3\n', '')).toEqual({ preprocessed: 2, carried: 2 });
   });
 });

@@ -5,11 +5,10 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexProject, type IndexResult } from '../../src/indexer/index-project.js';
+import type { IndexResult } from '../../src/indexer/index-project.js';
 import { indexPath } from '../../src/project/config.js';
-import { againFromScratch } from '../helpers/build-record-rows.js';
+import { editAndCompare } from '../helpers/build-record-rows.js';
 import { buildDiagnosticRows } from '../helpers/build-list-rows.js';
-import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
 const FIXTURE = ['index', 'syntax-error-edit'];
@@ -17,13 +16,8 @@ const FIXTURE = ['index', 'syntax-error-edit'];
 /** The run's parses and whether its build took the fast path. */
 const work = (r: IndexResult) => ({ parsed: r.parsed, patched: r.builds.every((b) => b.patched === true) });
 
-async function editAndCompare(root: string, from: string, to: string): Promise<ReturnType<typeof work>> {
-  replaceInFile(path.join(root, 'src/broken.c'), from, to);
-  const done = work(await indexProject({ root, workers: 0 }));
-  const { incremental, scratch } = await againFromScratch(root);
-  expect(incremental).toEqual(scratch);
-  return done;
-}
+/** An edit of `src/broken.c`, the index made again, its work, and its rows checked against a from-scratch index. */
+const edited = (root: string, from: string, to: string) => editAndCompare(root, 'src/broken.c', from, to, work);
 
 /** The build's diagnostics, as "file: message". */
 function diagnostics(root: string): string[] {
@@ -41,9 +35,9 @@ describe("an edited file whose parse reports syntax errors", () => {
     const report = (line: number) => [`src/broken.c: syntax errors near line ${line} (the rest of the file is indexed)`];
     expect(diagnostics(root)).toEqual(report(4));
     const end = 'int after_error(void) { return 2; }\n';
-    expect(await editAndCompare(root, end, `${end}int appended(void) { return 3; }\n`)).toEqual({ parsed: 1, patched: true });
+    expect(await edited(root, end, `${end}int appended(void) { return 3; }\n`)).toEqual({ parsed: 1, patched: true });
     expect(diagnostics(root)).toEqual(report(4));
-    expect(await editAndCompare(root, 'int before_error(void) { return 1; }\n', 'int before_error(void) { return 1; }\nint above(void);\n')).toEqual({ parsed: 1, patched: false });
+    expect(await edited(root, 'int before_error(void) { return 1; }\n', 'int before_error(void) { return 1; }\nint above(void);\n')).toEqual({ parsed: 1, patched: false });
     expect(diagnostics(root)).toEqual(report(5));
   });
 });
