@@ -98,17 +98,34 @@ const MAX_PAIRS = 200_000;
  * parsed whole (a lookup's candidates are mostly other builds' results, whose lists fail on a board's macro).
  */
 export function storedTestedHolds(db: Db, id: number, holds: (name: string, key: string | null) => boolean): boolean {
-  const known = idsOf(db).get(id);
-  if (known !== undefined) return known.list.every(([name, key]) => holds(name, key));
-  let pairs = pairsById.get(db);
-  if (pairs === undefined || pairs.size >= MAX_PAIRS) pairsById.set(db, (pairs = new Map()));
+  const known = loadedList(db, id);
+  if (known !== undefined) return known.every(([name, key]) => holds(name, key));
+  const pairs = pairsOf(db);
   const items = storedItems(db, id);
   for (const item of items.ids) {
-    let pair = pairs.get(item);
-    if (pair === undefined) pairs.set(item, (pair = JSON.parse(items.json(item)) as Tested[number]));
+    const pair = itemPair(pairs, items, item);
     if (!holds(pair[0], pair[1])) return false;
   }
   return true;
+}
+
+/** The pairs of `db` by item id (a new map once full). */
+function pairsOf(db: Db): Map<number, Tested[number]> {
+  let pairs = pairsById.get(db);
+  if (pairs === undefined || pairs.size >= MAX_PAIRS) pairsById.set(db, (pairs = new Map()));
+  return pairs;
+}
+
+/** The pair of item `item` of a stored list, parsed once while `pairs` holds it. */
+function itemPair(pairs: Map<number, Tested[number]>, items: ReturnType<typeof storedItems>, item: number): Tested[number] {
+  let pair = pairs.get(item);
+  if (pair === undefined) pairs.set(item, (pair = JSON.parse(items.json(item)) as Tested[number]));
+  return pair;
+}
+
+/** Stored list `id` when a cache holds it already, whole (storedTested) or as shared pairs (storedTestedPairs). */
+function loadedList(db: Db, id: number): Tested | undefined {
+  return idsOf(db).get(id)?.list ?? pairListsById.get(db)?.get(id);
 }
 
 /**
@@ -133,29 +150,14 @@ export function cachedPairLists(db: Db): { lists: number; pairs: number } {
  * need the list alone (a stored result decoded); the list is shared, never changed.
  */
 export function storedTestedPairs(db: Db, id: number): Tested {
-  const whole = idsOf(db).get(id);
-  if (whole !== undefined) return whole.list;
+  const known = loadedList(db, id);
+  if (known !== undefined) return known;
   let lists = pairListsById.get(db);
   if (lists === undefined) pairListsById.set(db, (lists = new WeighedCache<number, Tested>(maxCachedPairs.count, (list) => list.length)));
-  const known = lists.get(id);
-  if (known !== undefined) return known;
-  const list = pairsOfItems(db, id);
-  lists.set(id, list);
-  return list;
-}
-
-/** The list of stored list `id` from its items' pairs (pairsById). */
-function pairsOfItems(db: Db, id: number): Tested {
-  let pairs = pairsById.get(db);
-  if (pairs === undefined || pairs.size >= MAX_PAIRS) pairsById.set(db, (pairs = new Map()));
+  const pairs = pairsOf(db);
   const items = storedItems(db, id);
-  const list: Tested = new Array(items.ids.length);
-  for (let k = 0; k < list.length; k++) {
-    const item = items.ids[k];
-    let pair = pairs.get(item);
-    if (pair === undefined) pairs.set(item, (pair = JSON.parse(items.json(item)) as Tested[number]));
-    list[k] = pair;
-  }
+  const list = items.ids.map((item) => itemPair(pairs, items, item));
+  lists.set(id, list);
   return list;
 }
 
