@@ -2,10 +2,11 @@
 // result it links per unit (id and content hash) without the result's columns: the files a result read are
 // taken from the cache of them beside the index (indexer/unit-inputs.ts), and only the results that cache
 // lacks, or the units a re-index redoes, are read here.
+import { isAbsentLookup } from '../preprocessor/absent-lookups.js';
 import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import { storedListJson } from './value-lists.js';
+import { storedItems, storedListJson } from './value-lists.js';
 import { byHashPrefix, hashText, storedHash, type StoredHash } from './hash-columns.js';
 
 /** A unit of a stored build and the result it links: the result's id and content hash (unit_results.hash). */
@@ -81,6 +82,39 @@ export function buildsLinkingResult(db: Db, hash: string): { variant: string; im
 export function resultFiles(db: Db, ids: number[]): Map<number, string> {
   const q = prepared(db, 'SELECT files_id FROM unit_results WHERE id = ?').pluck();
   return new Map(ids.map((id) => [id, storedListJson(db, q.get(id) as number)]));
+}
+
+/**
+ * Of each result, the names its tested list keeps for lookups that found no file (see absent-lookups.ts). A tested list
+ * is sorted by name (see sortedTested) and theirs sort first: its items are read up to the first that is not one (not
+ * its ~10 000 pairs parsed).
+ */
+export function resultAbsentLookups(db: Db, ids: number[]): Map<number, string[]> {
+  const q = prepared(db, 'SELECT tested_id FROM unit_results WHERE id = ?').pluck();
+  const byList = new Map<number, string[]>();
+  const out = new Map<number, string[]>();
+  for (const id of ids) {
+    const list = q.get(id) as number;
+    let names = byList.get(list);
+    if (names === undefined) byList.set(list, (names = listHeadLookups(db, list)));
+    if (names.length) out.set(id, names);
+  }
+  return out;
+}
+
+/** The JSON a tested pair of a lookup's name starts with (JSON writes the name's first character so). */
+const LOOKUP_PAIR = '["\\u0001';
+
+function listHeadLookups(db: Db, list: number): string[] {
+  const items = storedItems(db, list);
+  const names: string[] = [];
+  for (const item of items.ids) {
+    const json = items.json(item);
+    if (!json.startsWith(LOOKUP_PAIR)) break;
+    const [name] = JSON.parse(json) as [string, string | null];
+    if (isAbsentLookup(name)) names.push(name);
+  }
+  return names;
 }
 
 /** How a stored build's description was fingerprinted: the fingerprint and the compile database's hash and mtime then. */

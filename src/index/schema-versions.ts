@@ -366,5 +366,8 @@ export const SCHEMA_VERSION = 36;
  * 116: no call rows for C++ operators the grammar reads as calls (`static_cast<T>(x)`, `typeid(x)`, `noexcept(e)`).
  * 117: a tested or #undef marks list may be stored as the edits of an edited list (chains of up to 16 edits), its base
  *      the one of the storer's last 16 lists a sample of its ids says it shares most with (value-lists.ts listStorer).
+ * 118: a unit result's tested list names each #include, #include_next or __has_include that found no file (the header's
+ *      name and the folders searched), undefined: a result holds while the header is still missing, so a header that
+ *      appears in a searched folder re-walks the units that looked for it (see absent-lookups.ts).
  */
-export const ROW_FORMAT_VERSION = 117;
+export const ROW_FORMAT_VERSION = 118;

@@ -5,6 +5,7 @@
 // memory a row's data is followed by the views' sha1s, 20 bytes each). File views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
+import { absentProbe, type AbsentProbe } from '../preprocessor/absent-lookups.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, ResultInputsCheck, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';
@@ -596,10 +597,16 @@ export function findUnitResult(
  * envs: 7 of them): the candidates of their lookups, other builds' results, share lists, each then checked once (a
  * third of 2 300 checks). A list not loaded is checked pair by pair up to the first that fails (see storedTestedHolds).
  */
-const verdicts = new WeakMap<Db, WeakMap<StartingMacros, Map<number, boolean>>>();
+let verdicts = new WeakMap<Db, WeakMap<StartingMacros, Map<number, boolean>>>();
+/** The probe the verdicts were made with: a list naming a header not found holds only while it is missing (see absent-lookups.ts). */
+let verdictsProbe: AbsentProbe | undefined;
 
 function testedHolds(db: Db, id: number, holds: ResultInputsCheck): boolean {
   if (holds.macros === undefined) return holds.tested(storedTested(db, id).list);
+  if (verdictsProbe !== absentProbe()) {
+    verdictsProbe = absentProbe();
+    verdicts = new WeakMap();
+  }
   let ofDb = verdicts.get(db);
   if (ofDb === undefined) verdicts.set(db, (ofDb = new WeakMap()));
   let ofMacros = ofDb.get(holds.macros);

@@ -1,6 +1,7 @@
 // Indexes every build of a project in stages: detect → plan/preprocess units (reusing stored unit results
 // whose inputs hold) → merge → macros → mask (keeping parses whose inputs hold) → parse → write, one
 // transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
+import { startAbsentProbe } from '../preprocessor/absent-lookups.js';
 import fs from 'node:fs';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -592,6 +593,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const root = fs.realpathSync(options.root);
   const config = options.config ?? readConfig(root);
   const release = acquireLock(root);
+  // Headers that units found missing are looked for on the disk as it is now (see absent-lookups.ts).
+  startAbsentProbe();
   const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, unlinkedRowsRead: 0, resultsWrittenOver: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);

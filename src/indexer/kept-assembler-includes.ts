@@ -42,6 +42,13 @@ export function assemblerIncludesChanged(root: string, build: BuildName, hashOf:
   return (kept as [string, string | null][]).some(([rel, hash]) => hashOf(path.resolve(root, rel)) !== hash);
 }
 
+/** Read only: the stored paths where an `.include` of the build's last index found no file that hold one now. */
+export function appearedAssemblerIncludes(root: string, build: BuildName): string[] {
+  const kept = readChecksummed(buildStatePath(root, FOLDER, build));
+  if (!Array.isArray(kept)) return [];
+  return (kept as [string, string | null][]).flatMap(([rel, hash]) => (hash === null && fs.statSync(path.resolve(root, rel), { throwIfNoEntry: false })?.isFile() ? [rel] : []));
+}
+
 /** Deletes the files of builds the index no longer holds (see pruneBuildStateFiles). */
 export function pruneAssemblerIncludes(root: string, builds: BuildName[]): void {
   pruneBuildStateFiles(root, FOLDER, builds);

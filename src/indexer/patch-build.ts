@@ -13,7 +13,8 @@ import type { MacroGroup, StoredBuildFile } from '../index/index-writer.js';
 import { buildResultHashes, storedDescription } from '../index/reindex-rows.js';
 import { descriptionMatch } from './build-fingerprint.js';
 import { loadUnitResultById, loadUnitSites } from '../index/unit-result-rows.js';
-import { dirtyUnits, InputPairs, keepPatchedInputs, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
+import { appearedHeaders, dirtyUnits, InputPairs, keepPatchedInputs, loadBuildInputs, type BuildInputs, type LinkedUnit } from './unit-inputs.js';
+import { absentProbe, isAbsentLookup } from '../preprocessor/absent-lookups.js';
 import { FileSource, defaultReadFile } from '../preprocessor/file-source.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
 import { type UnitResult } from '../preprocessor/unit-result.js';
@@ -125,6 +126,8 @@ export function storedBuildUnits(build: BuildDescription, fingerprint: string, c
   if (!match) return null;
   const inputs = loadBuildInputs(ctx.db, ctx.root, build.variant, build.image);
   if (!inputs) return null;
+  // A header appeared where a unit's walk found none: the full path walks the units whose results no longer hold.
+  if (appearedHeaders(inputs, absentProbe()).size) return null;
   return { ...inputs, dirty: dirtyUnits(inputs, (f) => ctx.states.storedHash(f)), compileCommandsRewritten: match === 'same-bytes', fingerprint };
 }
 
@@ -356,7 +359,7 @@ function languageSetChanges(storedGroups: MacroGroup[], groups: MacroGroup[], sa
  */
 function keepInputs(redone: RedoneUnit[], previous: LinkedUnit[], stored: StoredBuildUnits, build: BuildDescription, paths: PathMemo, ctx: PatchContext): void {
   const pairs = new InputPairs(stored.pairs);
-  const fresh = new Map<LinkedUnit, { hash: string; files: number[] }>();
+  const fresh = new Map<LinkedUnit, { hash: string; files: number[]; lookups: string[] }>();
   for (const r of redone) {
     const hash = typeof r.row === 'number' ? r.hash : r.row.hash;
     if (hash === undefined) return;
@@ -366,7 +369,7 @@ function keepInputs(redone: RedoneUnit[], previous: LinkedUnit[], stored: Stored
     r.fresh.files.forEach((f, k) => {
       if (!r.moved || f !== r.old.files[k]) files[k] = pairs.at(paths.toStored(f.file), f.hash);
     });
-    fresh.set(was, { hash, files });
+    fresh.set(was, { hash, files, lookups: r.fresh.tested.flatMap(([name]) => (isAbsentLookup(name) ? [name] : [])) });
   }
   keepPatchedInputs(ctx.root, build.variant, build.image, stored, pairs, fresh);
 }

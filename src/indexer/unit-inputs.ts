@@ -5,12 +5,15 @@
 // ~15 KB, and checks each distinct pair once. Results the file lacks (new since it was written) are read from
 // the index and the file is written again; a missing or unreadable file only costs that. A patch writes the file
 // with its new results' lists (keepPatchedInputs), which it knows without reading them. No code stamp: a list is the
-// `files` column its hash covers, whatever code made the result (code reading other files makes another hash).
+// `files` column its hash covers, whatever code made the result (code reading other files makes another hash). Beside
+// them, the lookups each result's walk made that found no file (the names its tested list keeps for them, see
+// absent-lookups.ts), each distinct one once: a header that appears in a folder they searched is found without a walk.
 import type { Db } from '../index/open-index.js';
-import { buildUnitLinks, resultFiles } from '../index/reindex-rows.js';
+import { buildUnitLinks, resultAbsentLookups, resultFiles } from '../index/reindex-rows.js';
+import type { AbsentProbe } from '../preprocessor/absent-lookups.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 const FOLDER = 'unit-inputs';
 
 interface CacheFile {
@@ -19,6 +22,10 @@ interface CacheFile {
   pairs: [string, string][];
   /** Result hash → indexes into `pairs`, in the result's file order. */
   results: Record<string, number[]>;
+  /** Distinct lookups that found no file (see absent-lookups.ts). */
+  lookups: string[];
+  /** Result hash → indexes into `lookups` (a result of `results` not named here made none). */
+  absent: Record<string, number[]>;
 }
 
 /** A unit of a stored build: the result it links and the files that result read (indexes into BuildInputs.pairs). */
@@ -26,6 +33,8 @@ export interface LinkedUnit {
   id: number;
   hash: string;
   files: number[];
+  /** The lookups its walk made that found no file (indexes into BuildInputs.lookups). */
+  absent: number[];
 }
 
 export interface BuildInputs {
@@ -33,6 +42,8 @@ export interface BuildInputs {
   byPath: Map<string, LinkedUnit>;
   /** [stored path, content hash] pairs the units' `files` index. */
   pairs: [string, string][];
+  /** Lookups that found no file, which the units' `absent` index. */
+  lookups: string[];
   /** Results whose file lists were read from the index in this run (not in the cache file). */
   readFromIndex: number;
 }
@@ -50,18 +61,40 @@ export function pruneUnitInputs(root: string, builds: { variant: string; image: 
 /** The file's data when it is whole (its checksum holds: no index in it is checked one by one) and of this format. */
 function readCache(file: string): CacheFile | undefined {
   const data = readChecksummed(file) as CacheFile | undefined;
-  return data && data.format === FORMAT && typeof data.results === 'object' && data.results !== null && Array.isArray(data.pairs) ? data : undefined;
+  return data && data.format === FORMAT && typeof data.results === 'object' && data.results !== null && Array.isArray(data.pairs) && Array.isArray(data.lookups) && typeof data.absent === 'object' && data.absent !== null ? data : undefined;
 }
 
-/** The pairs the units name, each once, in the order first named; the units' indexes renumbered in place. */
-function compact(pairs: [string, string][], units: LinkedUnit[]): CacheFile {
+/** The pairs and lookups the units name, each once, in the order first named; the units' indexes renumbered in place. */
+function compact(pairs: [string, string][], lookups: readonly string[], units: LinkedUnit[]): CacheFile {
   const renumber = new Int32Array(pairs.length).fill(-1);
   const kept: [string, string][] = [];
   const results: Record<string, number[]> = {};
+  const lookupAt = new Map<string, number>();
+  const keptLookups: string[] = [];
+  const absent: Record<string, number[]> = {};
   for (const u of units) {
     u.files = results[u.hash] ??= u.files.map((i) => (renumber[i] >= 0 ? renumber[i] : ((renumber[i] = kept.length), kept.push(pairs[i]), renumber[i])));
+    if (u.absent.length === 0) continue;
+    u.absent = absent[u.hash] ??= u.absent.map((i) => {
+      let at = lookupAt.get(lookups[i]);
+      if (at === undefined) lookupAt.set(lookups[i], (at = keptLookups.push(lookups[i]) - 1));
+      return at;
+    });
   }
-  return { format: FORMAT, pairs: kept, results };
+  return { format: FORMAT, pairs: kept, results, lookups: keptLookups, absent };
+}
+
+/** Adds the lookups of results not in the cache file (read from their tested lists in the index) to `lookups`. */
+function readAbsent(db: Db, missing: LinkedUnit[], lookups: string[]): void {
+  const read = resultAbsentLookups(db, [...new Set(missing.map((u) => u.id))]);
+  const index = new Map(lookups.map((l, i) => [l, i]));
+  for (const u of missing) {
+    u.absent = (read.get(u.id) ?? []).map((l) => {
+      let i = index.get(l);
+      if (i === undefined) index.set(l, (i = lookups.push(l) - 1));
+      return i;
+    });
+  }
 }
 
 /**
@@ -74,9 +107,11 @@ export function loadBuildInputs(db: Db, root: string, variant: string, image: st
   if (links.length === 0) return null;
   const file = unitInputsPath(root, variant, image);
   const cache = readCache(file);
-  const units = links.map((l) => ({ id: l.id, hash: l.hash, files: cache?.results[l.hash] as number[] }));
+  const units = links.map((l) => ({ id: l.id, hash: l.hash, files: cache?.results[l.hash] as number[], absent: cache?.absent[l.hash] ?? NO_LOOKUPS }));
   const pairs = cache?.pairs ?? [];
+  const lookups = cache?.lookups.slice() ?? [];
   const missing = units.filter((u) => u.files === undefined);
+  if (missing.length) readAbsent(db, missing, lookups);
   if (missing.length) {
     const read = resultFiles(db, [...new Set(missing.map((u) => u.id))]);
     const index = new Map(pairs.map((p, i) => [`${p[0]}\0${p[1]}`, i]));
@@ -94,12 +129,14 @@ export function loadBuildInputs(db: Db, root: string, variant: string, image: st
     }
   }
   let checked = pairs;
+  let named = lookups;
   if (missing.length || Object.keys(cache!.results).length !== new Set(links.map((l) => l.hash)).size) {
-    const fresh = compact(pairs, units);
+    const fresh = compact(pairs, lookups, units);
     writeChecksummed(file, fresh); // a failure only costs the next run a read of the rows
     checked = fresh.pairs;
+    named = fresh.lookups;
   }
-  return { byPath: new Map(links.map((l, k) => [l.unitPath, units[k]])), pairs: checked, readFromIndex: new Set(missing.map((u) => u.id)).size };
+  return { byPath: new Map(links.map((l, k) => [l.unitPath, units[k]])), pairs: checked, lookups: named, readFromIndex: new Set(missing.map((u) => u.id)).size };
 }
 
 /** A build's [stored path, content hash] pairs, more added as they come (each once): what a unit's files index. */
@@ -125,10 +162,37 @@ export class InputPairs {
  * (each its hash and files as indexes into `pairs`, which extends inputs.pairs) in place of theirs, so that the next
  * run reads none of them from the index (a header edited under every unit replaces all their results).
  */
-export function keepPatchedInputs(root: string, variant: string, image: string, inputs: BuildInputs, pairs: InputPairs, redone: ReadonlyMap<LinkedUnit, { hash: string; files: number[] }>): void {
-  const units = [...inputs.byPath.values()].map((u) => ({ ...u, ...redone.get(u) }));
-  writeChecksummed(unitInputsPath(root, variant, image), compact(pairs.list, units)); // a failure only costs the next run a read of the rows
+export function keepPatchedInputs(root: string, variant: string, image: string, inputs: BuildInputs, pairs: InputPairs, redone: ReadonlyMap<LinkedUnit, { hash: string; files: number[]; lookups: readonly string[] }>): void {
+  const lookups = inputs.lookups.slice();
+  const index = new Map(lookups.map((l, i) => [l, i]));
+  const at = (l: string) => {
+    let i = index.get(l);
+    if (i === undefined) index.set(l, (i = lookups.push(l) - 1));
+    return i;
+  };
+  const units = [...inputs.byPath.values()].map((u) => {
+    const r = redone.get(u);
+    return r ? { ...u, hash: r.hash, files: r.files, absent: r.lookups.map(at) } : { ...u };
+  });
+  writeChecksummed(unitInputsPath(root, variant, image), compact(pairs.list, lookups, units)); // a failure only costs the next run a read of the rows
 }
+
+/**
+ * The units (by stored unit path) whose walk found no file where a searched folder holds the header now, each with
+ * the files found (absolute): their results no longer hold.
+ */
+export function appearedHeaders(inputs: BuildInputs, probe: AbsentProbe): Map<string, string[]> {
+  const found = inputs.lookups.map((l) => probe.found(l));
+  const out = new Map<string, string[]>();
+  if (found.every((f) => f === null)) return out;
+  for (const [unit, { absent }] of inputs.byPath) {
+    const files = absent.flatMap((i) => (found[i] === null ? [] : [found[i]!]));
+    if (files.length) out.set(unit, files);
+  }
+  return out;
+}
+
+const NO_LOOKUPS: number[] = [];
 
 /**
  * The units (by stored unit path) that read a file whose content hash is not the one they read it at. Each
@@ -145,4 +209,21 @@ export function dirtyUnits(inputs: BuildInputs, storedHash: (stored: string) => 
   if (!failed) return dirty;
   for (const [unit, { files }] of inputs.byPath) if (files.some((i) => holds[i] !== 1)) dirty.add(unit);
   return dirty;
+}
+
+/**
+ * Read only (a check writes nothing): the lookups that found no file of each unit of a stored build (by stored unit
+ * path, those with any), from the kept file where it names the unit's result, else from the result's tested list.
+ */
+export function storedAbsentLookups(db: Db, root: string, variant: string, image: string): Map<string, string[]> {
+  const links = buildUnitLinks(db, variant, image);
+  const cache = readCache(unitInputsPath(root, variant, image));
+  const unknown = links.filter((l) => cache?.results[l.hash] === undefined);
+  const read = unknown.length ? resultAbsentLookups(db, [...new Set(unknown.map((l) => l.id))]) : new Map<number, string[]>();
+  const out = new Map<string, string[]>();
+  for (const l of links) {
+    const names = cache?.results[l.hash] !== undefined ? (cache.absent[l.hash] ?? []).map((i) => cache.lookups[i]!) : (read.get(l.id) ?? []);
+    if (names.length) out.set(l.unitPath, names);
+  }
+  return out;
 }

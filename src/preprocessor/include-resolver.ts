@@ -2,6 +2,7 @@
 // -idirafter (duplicates removed as GCC does); #include_next continues after the dir a file was found in.
 // Leaves out framework dirs, -iprefix/-iwithprefix and header maps.
 import path from 'node:path';
+import { absentLookupName } from './absent-lookups.js';
 
 /** Where a file was found: index in the search chain, or INCLUDER_DIR / NO_SEARCH_PATH. */
 export const INCLUDER_DIR = -1;
@@ -65,6 +66,7 @@ export interface ResolvedInclude {
 export class IncludeResolver {
   private cache = new Map<string, ResolvedInclude | null>();
   private includerCache = new Map<string, string | null>();
+  private absentNames = new Map<string, string>();
   constructor(private exists: (file: string) => boolean) {}
 
   /**
@@ -105,4 +107,24 @@ export class IncludeResolver {
     this.cache.set(key, found);
     return found ?? undefined;
   }
+
+  /**
+   * The name standing for a lookup `resolve` answered with no file (see absent-lookups.ts): the header's name and the
+   * folders it searched, in order. Made once per chain, start and name (every unit of a build misses alike).
+   */
+  absentName(chain: SearchChain, name: string, angled: boolean, includerDir: string, next: boolean, fromDir: number): string {
+    if (path.isAbsolute(name)) return absentLookupName(path.basename(name), [path.dirname(path.normalize(name))]);
+    const start = next && fromDir !== NO_SEARCH_PATH ? (fromDir === INCLUDER_DIR ? 0 : fromDir + 1) : angled ? chain.bracketStart : 0;
+    const fromIncluder = !angled && !(next && fromDir !== NO_SEARCH_PATH);
+    const key = `${chain.key}\u0001${start}\u0001${fromIncluder ? includerDir : ''}\u0001${name}`;
+    let made = this.absentNames.get(key);
+    if (made === undefined) {
+      if (this.absentNames.size >= MAX_ABSENT_NAMES) this.absentNames.clear();
+      this.absentNames.set(key, (made = absentLookupName(name, [...(fromIncluder ? [includerDir] : []), ...chain.dirs.slice(start)])));
+    }
+    return made;
+  }
 }
+
+/** Lookups' names kept by an IncludeResolver, past which they are made again. */
+const MAX_ABSENT_NAMES = 10_000;

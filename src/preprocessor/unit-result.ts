@@ -21,6 +21,7 @@ import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
 import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
 import { sha1 } from '../model/sha1.js';
+import { absentProbe, isAbsentLookup } from './absent-lookups.js';
 import { undoneMarks, type UndoneMarks } from './undone-names.js';
 
 /**
@@ -271,6 +272,8 @@ export function testedStillHolds(tested: [string, string | null][], env: Startin
 
 /** Whether starting macro `name` has in `env` the definition of key `defKey` (one pair of a tested list). */
 function pairStillHolds(env: StartingMacros, name: string, defKey: string | null): boolean {
+  // A lookup that found no file holds while its header is still missing (see absent-lookups.ts).
+  if (isAbsentLookup(name)) return defKey === null && absentProbe().found(name) === null;
   return definitionKey(env.get(name)) === defKey;
 }
 
@@ -335,12 +338,14 @@ function walkedOnce(unit: CompileUnit, environment: UnitEnvironment, host: WalkU
     { env, chain: environment.chain, features: environment.features, evalOptions: environment.evalOptions, strictIso: environment.strictIso, assembler: environment.lang === 'asm', recordDecisions, ...(ownPastes ? { ownPastes } : {}) },
   );
   if (startsCounting(environment.env)) walker.countFromStart();
-  for (const im of environment.args.imacros) walker.walkRoot(findForced(im, unit, environment, host.resolver), false, true);
+  for (const im of environment.args.imacros) walker.walkRoot(forcedFile(im, unit, environment, host.resolver, env), false, true);
   if (environment.preinclude) {
     const pre = host.resolver.resolve(environment.chain, environment.preinclude, true, unit.directory, false, -2);
     if (pre) walker.walkRoot(pre.file, true, true);
+    // Read as an #include that found no file is (see absent-lookups.ts).
+    else env.get(host.resolver.absentName(environment.chain, environment.preinclude, true, unit.directory, false, -2));
   }
-  for (const inc of environment.args.includes) walker.walkRoot(findForced(inc, unit, environment, host.resolver), true, true);
+  for (const inc of environment.args.includes) walker.walkRoot(forcedFile(inc, unit, environment, host.resolver, env), true, true);
   walker.walkRoot(path.normalize(unit.file), true);
   return { walker, env };
 }
@@ -645,6 +650,13 @@ function reusableView(memo: ReusableView[], decisions: boolean, env: MacroEnv): 
     return m;
   }
   return undefined;
+}
+
+/** findForced for a walk: a file found nowhere is read as an #include that found no file is (see absent-lookups.ts). */
+function forcedFile(abs: string, unit: CompileUnit, environment: UnitEnvironment, resolver: IncludeResolver, env: TrackedEnv): string {
+  const file = findForced(abs, unit, environment, resolver);
+  if (file === abs && !resolver.resolve(environment.chain, abs, false, unit.directory, false, -2)) env.get(resolver.absentName(environment.chain, path.relative(unit.directory, abs), false, unit.directory, false, -2));
+  return file;
 }
 
 /** -include / -imacros: the path as given (from the working dir), else searched like `#include "..."`. */

@@ -764,6 +764,8 @@ export class UnitWalker {
     const next = d.kind === 'include_next';
     const r = this.host.resolver.resolve(this.opts.chain, header.name, header.angled, path.dirname(file), next, dirIndex);
     if (!r) {
+      // Read as a macro is: the result holds while no searched folder holds the header (see absent-lookups.ts).
+      this.read(this.host.resolver.absentName(this.opts.chain, header.name, header.angled, path.dirname(file), next, dirIndex));
       const shown = header.angled ? `<${header.name}>` : `"${header.name}"`;
       this.diag(
         header.angled ? 'warning' : 'error',
@@ -1185,7 +1187,9 @@ export class UnitWalker {
           ctx.error(`operator "${def.name}" requires a header-name`);
           return num(0);
         }
-        const r = this.host.resolver.resolve(this.opts.chain, h.name, h.angled, path.dirname(this.curFile), def.builtin === 'has_include_next', this.curDirIndex);
+        const next = def.builtin === 'has_include_next';
+        const r = this.host.resolver.resolve(this.opts.chain, h.name, h.angled, path.dirname(this.curFile), next, this.curDirIndex);
+        if (!r) this.read(this.host.resolver.absentName(this.opts.chain, h.name, h.angled, path.dirname(this.curFile), next, this.curDirIndex));
         return num(r ? 1 : 0);
       }
       case 'has_attribute':

@@ -17,6 +17,10 @@ import type { ProjectContext } from './project-context.js';
 import type { BuildSelector } from './resolve-build.js';
 import { uncoveredInBuildFolders, type UncoveredSource } from './uncovered-in-build.js';
 import { sha1 } from '../model/sha1.js';
+import { startAbsentProbe, type AbsentProbe } from '../preprocessor/absent-lookups.js';
+import { storedAbsentLookups } from '../indexer/unit-inputs.js';
+import { appearedAssemblerIncludes } from '../indexer/kept-assembler-includes.js';
+import type { Db } from '../index/open-index.js';
 import { shownList } from './shown-list.js';
 
 export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
@@ -30,7 +34,8 @@ export type CheckReasonCode =
   | 'build_description'
   | 'file_changed'
   | 'file_deleted'
-  | 'header_changed';
+  | 'header_changed'
+  | 'header_appeared';
 
 /** One problem: the build, the file (root-relative where inside the root) and line it concerns, why, and the fix. */
 export interface CheckReason {
@@ -190,6 +195,40 @@ function fileReasons(ctx: ProjectContext, reader: IndexReader, row: BuildRow, ch
   });
 }
 
+/**
+ * Headers that units of the build #include (or test with __has_include) but did not find when indexed, which a
+ * folder they searched holds now: their results no longer hold (see absent-lookups.ts).
+ */
+function appearedReasons(root: string, reader: IndexReader, row: BuildRow, probe: AbsentProbe): CheckReason[] {
+  // The lookups are kept beside the index (unit-inputs.ts) and in the results' tested lists: read from the SQLite index's
+  // connection (a reader of another kind has none to tell).
+  const db = (reader as { db?: Db }).db;
+  const readers = new Map<string, string[]>();
+  for (const [unit, lookups] of db ? storedAbsentLookups(db, root, row.variant, row.image) : []) {
+    for (const lookup of lookups) {
+      const found = probe.found(lookup);
+      if (found === null) continue;
+      const file = storedPath(root, found);
+      const units = readers.get(file) ?? readers.set(file, []).get(file)!;
+      if (!units.includes(unit)) units.push(unit);
+    }
+  }
+  const included: CheckReason[] = appearedAssemblerIncludes(root, row).map((file) => ({
+    code: 'header_appeared',
+    file,
+    line: null,
+    message: 'appeared since indexing; an assembler `.include` of the build looked for it and did not find it then',
+    fix: INDEX,
+  }));
+  return [...readers].sort(([a], [b]) => a.localeCompare(b)).map(([file, units]): CheckReason => ({
+    code: 'header_appeared',
+    file,
+    line: null,
+    message: `appeared since indexing; ${units.length} unit(s) of the build looked for it and did not find it then (${shownList(units.map((u) => storedPath(root, u)), 3)})`,
+    fix: INDEX,
+  })).concat(included.filter((r) => !readers.has(r.file)));
+}
+
 function statusOf(reasons: CheckReason[]): CheckBuildStatus {
   if (reasons.some((r) => r.code === 'not_indexed')) return 'not_indexed';
   if (reasons.some((r) => r.code === 'vanished')) return 'vanished';
@@ -240,6 +279,7 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
   const key = (b: { variant: string; image: string }) => `${b.variant}\u0000${b.image}`;
   const rows = new Map(indexed.map((b) => [key(b), b]));
   const changedCache = new Map<string, boolean>();
+  const probe = startAbsentProbe();
   const builds: CheckBuild[] = [];
   for (const d of declared) {
     const row = rows.get(key(d));
@@ -249,7 +289,7 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
     if (!row) {
       reasons = [{ code: 'not_indexed', file: buildDir, line: null, message: `build folder ${buildDir} declares this build, but it is not indexed`, fix: INDEX }];
     } else {
-      reasons = [...(olderRows ? [{ code: 'row_format' as const, file: '.fw-context/index.db', line: null, message: olderRows.replace(/: run `fw-context index`$/, ''), fix: INDEX }] : []), ...descriptionReasons(root, ctx.config.excludePaths, d, row), ...fileReasons(ctx, reader, row, changedCache)];
+      reasons = [...(olderRows ? [{ code: 'row_format' as const, file: '.fw-context/index.db', line: null, message: olderRows.replace(/: run `fw-context index`$/, ''), fix: INDEX }] : []), ...descriptionReasons(root, ctx.config.excludePaths, d, row), ...fileReasons(ctx, reader, row, changedCache), ...appearedReasons(root, reader, row, probe)];
     }
     builds.push({ variant: d.variant, image: d.image, build_dir: buildDir, status: statusOf(reasons), reasons });
   }

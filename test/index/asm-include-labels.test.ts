@@ -128,6 +128,9 @@ describe('labels of a file `.include` reads', () => {
     expect(rowsOf(copy, 'src/third.S')).toEqual(['function m0_mark 11', 'function m4_mark 16', 'function after_fn 22']);
     // The file made where -I points: the next run reads it (the build is not kept as it was).
     fs.writeFileSync(path.join(copy, 'include/missing.inc'), '  .global inc_new\n  .type inc_new, %function\n  .thumb_func\ninc_new:\n  bx lr\n');
+    // `check` names it before the run.
+    const check = JSON.parse(runCli(copy, ['check', '--json']).stdout) as { builds: { reasons: { code: string; file: string }[] }[] };
+    expect(check.builds.flatMap((b) => b.reasons.map((x) => [x.code, x.file]))).toEqual([['header_appeared', 'include/missing.inc']]);
     const r = await indexProject({ root: copy });
     expect(r.builds.flatMap((b) => b.diagnostics).filter((d) => d.message.includes('missing.inc'))).toEqual([]);
     expect(definedAt(copy, 'inc_new')).toEqual(['include/missing.inc:4']);

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { unitInputsPath } from '../../src/indexer/unit-inputs.js';
+import { readChecksummed } from '../../src/indexer/build-state-files.js';
 import { parseView, viewJson } from '../../src/index/view-encodings.js';
 import { sha1 } from '../../src/model/sha1.js';
 import { indexPath } from '../../src/project/config.js';
@@ -44,11 +45,11 @@ describe('finding the units an edit touched', () => {
 
   it('a list that is broken, edited or of other results is not trusted: the edit is still found', async () => {
     const { root, unit, list } = await indexedTwice();
-    const text = fs.readFileSync(list, 'utf8');
+    const sum = fs.readFileSync(list, 'latin1').slice(0, 41);
     // Every index of every result pointed at the first pair: without the checksum, no unit would look dirty.
-    const body = JSON.parse(text.slice(41)) as { pairs: [string, string][]; results: Record<string, number[]> };
+    const body = readChecksummed(list) as { pairs: [string, string][]; results: Record<string, number[]> };
     for (const k of Object.keys(body.results)) body.results[k] = body.results[k].map(() => 0);
-    fs.writeFileSync(list, `${text.slice(0, 41)}${JSON.stringify(body)}`);
+    fs.writeFileSync(list, `${sum}${JSON.stringify(body)}`);
     fs.appendFileSync(unit, '\nint gpio_one(void) { return 1; }\n');
     const r = await indexProject({ root });
     expect(r.builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: UNITS });
@@ -56,7 +57,7 @@ describe('finding the units an edit touched', () => {
     fs.writeFileSync(list, 'not a list');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ unchanged: true, resultListsRead: UNITS });
     // A whole list naming none of the build's results (another index's): every result is read, the edit found.
-    const foreign = JSON.stringify({ format: 1, pairs: [['src/drivers/gpio.c', '0'.repeat(40)]], results: { ['f'.repeat(40)]: [0] } });
+    const foreign = JSON.stringify({ format: 2, pairs: [['src/drivers/gpio.c', '0'.repeat(40)]], results: { ['f'.repeat(40)]: [0] }, lookups: [], absent: {} });
     fs.writeFileSync(list, `${sha1(foreign)}\n${foreign}`);
     fs.appendFileSync(unit, '\nint gpio_two(void) { return 2; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, preprocessed: 1, parsed: 1, resultListsRead: UNITS });
