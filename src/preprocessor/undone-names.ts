@@ -40,17 +40,19 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   const stateIndex = new Map<number, number>();
   const byText = new Map<string, number>([['', 0]]);
   const out: UndoneMarks = { states: [sharedState([], '')], marks: [] };
+  const entryOf = definedEntries(indexOf);
   const stateOf = (version: number): number => {
     let s = stateIndex.get(version);
     if (s !== undefined) return s;
     const pairs = walker.undoneState(version);
     // Most units have the same few states, naming no #define (the names glibc's headers #undef): one list each, shared.
     const plain = plainState(pairs, walker.undoneStateKey(version));
-    const text = plain !== undefined ? plain.text : stateText(pairs, indexOf);
+    const entries = plain !== undefined ? plain.list : stateEntries(pairs, entryOf);
+    const text = plain !== undefined ? plain.text : entries.join('\n');
     s = byText.get(text);
     if (s === undefined) {
       byText.set(text, (s = out.states.length));
-      out.states.push(plain !== undefined ? plain.list : sharedState(text === '' ? [] : text.split('\n'), text));
+      out.states.push(plain !== undefined ? plain.list : sharedState(entries, text));
     }
     stateIndex.set(version, s);
     return s;
@@ -84,24 +86,113 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   return out;
 }
 
-/** A walk's state as UndoneMarks.states has it (sorted entries), joined by '\n'; `indexOf` numbers a #define's file. */
-function stateText(pairs: readonly (readonly [string, MacroDef | null])[], indexOf: (file: string) => number | undefined): string {
+/**
+ * A walk's state as UndoneMarks.states has it: its entries, sorted. The names are the walk's own strings and each
+ * #define's entry is made once per walk (see definedEntries), so a unit's states share their entries: a state list
+ * holds references alone, where lists cut from their joined text held a string each (Marlin's linux_native env: 840
+ * states of ~900 names in its 67 units' results, ~30 MB until the merge).
+ */
+function stateEntries(pairs: readonly (readonly [string, MacroDef | null])[], entryOf: (name: string, def: MacroDef) => string | undefined): string[] {
   const entries: string[] = [];
   for (const [name, def] of pairs) {
     if (def === null) entries.push(name);
     else {
       // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
-      const k = indexOf(def.file);
-      if (k !== undefined) entries.push(`${name}\0${k}\0${def.line}`);
+      const entry = entryOf(name, def);
+      if (entry !== undefined) entries.push(entry);
     }
   }
-  return entries.sort().join('\n');
+  return entries.sort();
+}
+
+/** Entries made by definedEntries (for tests): one per #define a walk's states name, whatever the number of states naming it. */
+export const definedEntriesMade = { count: 0 };
+
+/**
+ * A walk's `name\0k\0line` entry of a #define (`indexOf` numbers its file among the unit's), made once per
+ * definition; undefined when its file is none of the unit's.
+ */
+function definedEntries(indexOf: (file: string) => number | undefined): (name: string, def: MacroDef) => string | undefined {
+  const made = new Map<MacroDef, { name: string; entry: string | undefined }>();
+  return (name, def) => {
+    const known = made.get(def);
+    if (known !== undefined && known.name === name) return known.entry;
+    const k = indexOf(def.file);
+    const entry = k === undefined ? undefined : `${name}\0${k}\0${def.line}`;
+    if (entry !== undefined) definedEntriesMade.count++;
+    made.set(def, { name, entry });
+    return entry;
+  };
 }
 
 /** A result's states with the #defines named by path: per state, name → '' (undefined) or `file\0line`; and a short id per state. */
 interface UnitStates {
-  byName: Map<string, string>[];
+  byName: StateNames[];
   ids: string[];
+}
+
+/**
+ * A state's names as the merge reads them: '' for a name the state has undefined, `file\0line` for one a #define
+ * defines again, undefined for a name it does not hold. The undefined names are looked up in the state's own sorted
+ * list (a unit's result holds it); only the names defined again are held apart, so that a build's merge holds no copy
+ * of its states' names (Marlin's linux_native env: 1 300 maps of ~900 names, ~20 MB from its merge to its masking).
+ */
+export class StateNames {
+  private constructor(private readonly list: readonly string[], private readonly defined: Map<string, string> | undefined) {}
+
+  /** `state` (sorted `name` and `name\0k\0line` entries) named with the unit's files. */
+  static of(state: readonly string[], files: readonly UnitFileRead[]): StateNames {
+    let defined: Map<string, string> | undefined;
+    for (let i = 0; i < state.length; i++) {
+      const entry = state[i];
+      // A list out of order cannot be searched: every name is held apart (the lists the walks make are sorted).
+      if (i > 0 && !(state[i - 1] < entry)) return new StateNames([], namesOf(state, files));
+      const a = entry.indexOf('\0');
+      if (a < 0) continue;
+      const b = entry.indexOf('\0', a + 1);
+      (defined ??= new Map()).set(entry.slice(0, a), `${files[Number(entry.slice(a + 1, b))].file}${entry.slice(b)}`);
+    }
+    return new StateNames(state, defined);
+  }
+
+  get(name: string): string | undefined {
+    const def = this.defined?.get(name);
+    if (def !== undefined) return def;
+    return holdsEntry(this.list, name) ? '' : undefined;
+  }
+
+  /** Names held apart from the state's list (for tests): those a #define defines again. */
+  get heldApart(): number {
+    return this.defined?.size ?? 0;
+  }
+}
+
+/** Every name of the state with its value (see StateNames). */
+function namesOf(state: readonly string[], files: readonly UnitFileRead[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const entry of state) {
+    const a = entry.indexOf('\0');
+    if (a < 0) m.set(entry, '');
+    else {
+      const b = entry.indexOf('\0', a + 1);
+      m.set(entry.slice(0, a), `${files[Number(entry.slice(a + 1, b))].file}${entry.slice(b)}`);
+    }
+  }
+  return m;
+}
+
+/** Whether the sorted list holds `entry` (binary search). */
+function holdsEntry(list: readonly string[], entry: string): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const e = list[mid];
+    if (e === entry) return true;
+    if (e < entry) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** One unit's marks of one file: [line, state] pairs in walk order (line 0: a read starts), and their text (see FileUndone.digest). */
@@ -124,7 +215,7 @@ export interface UndoneState {
 }
 
 function unitStates(u: UndoneMarks, files: readonly UnitFileRead[], sharing: UndoneSharing): UnitStates {
-  const byName: Map<string, string>[] = [];
+  const byName: StateNames[] = [];
   const ids: string[] = [];
   // The states named by path and content: units with the same ones (most of a build's) share one object.
   let key = '';
@@ -182,26 +273,22 @@ function definingPlaces(state: readonly string[]): number[] {
 /** namedState of a state not met before with these files. */
 function nameState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
   sharing.statesRead++;
-  const m = new Map<string, string>();
   // The id names a #define's file by its content: the same wherever the project is.
   let id = '';
   let paths = '';
   for (const entry of state) {
     const a = entry.indexOf('\0');
-    if (a < 0) {
-      m.set(entry, '');
-      id += `${entry}\n`;
-    } else {
+    if (a < 0) id += `${entry}\n`;
+    else {
       const b = entry.indexOf('\0', a + 1);
       const file = files[Number(entry.slice(a + 1, b))];
-      m.set(entry.slice(0, a), `${file.file}${entry.slice(b)}`);
       id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
       paths += `${file.file}\0`;
     }
   }
   const stateKey = `${paths}\x02${id}`;
   let named = sharing.named.get(stateKey);
-  if (named === undefined) sharing.named.set(stateKey, (named = { n: sharing.named.size, map: m, id: id === '' ? '' : sha1(id).slice(0, 16) }));
+  if (named === undefined) sharing.named.set(stateKey, (named = { n: sharing.named.size, map: StateNames.of(state, files), id: id === '' ? '' : sha1(id).slice(0, 16) }));
   // A state naming no #define means the same in every unit (its list is shared: see shared-undone-states.ts).
   if (paths === '') sharing.plain.set(state, named);
   return named;
@@ -210,7 +297,7 @@ function nameState(state: readonly string[], files: readonly UnitFileRead[], sha
 /** A state's map (name → '' or `file\0line`), its id, and its number in the merge. */
 interface NamedState {
   n: number;
-  map: Map<string, string>;
+  map: StateNames;
   id: string;
 }
 

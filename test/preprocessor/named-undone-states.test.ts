@@ -2,7 +2,7 @@
 // in: a state list shared by many units (every unit reading Marlin's configuration headers has the same ~120) is read
 // once per set of those files, not once per unit; units whose files there differ get their own names.
 import { describe, expect, it } from 'vitest';
-import { undoneByFile, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { StateNames, undoneByFile, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import type { UnitFileRead } from '../../src/preprocessor/unit-result.js';
 
 const view = { lines: 40, ranges: [1, 40], defines: [] };
@@ -26,5 +26,16 @@ describe('naming the #undef states of a build', () => {
     expect(sharing.statesRead).toBe(states.length + 2);
     expect(other?.text).not.toBe(same[0]?.text);
     expect(other?.unit.byName[2].get('B')).toBe('/p/inc/Conditionals.h\u000012');
+  });
+
+  it('holds apart only the names a #define defines again, the others read in the state\'s own list', () => {
+    const state = ['A', 'B\u00001\u000012', 'C', 'D_LONGER_NAME'];
+    const names = StateNames.of(state, files('h1'));
+    expect(names.heldApart).toBe(1);
+    expect(['A', 'B', 'C', 'D_LONGER_NAME', 'D', 'AB', ''].map((n) => names.get(n))).toEqual(['', '/p/inc/Conditionals.h\u000012', '', '', undefined, undefined, undefined]);
+    // A list out of order is read as a whole.
+    const unsorted = StateNames.of(['C', 'A', 'B\u00001\u000012'], files('h1'));
+    expect(unsorted.heldApart).toBe(3);
+    expect(['A', 'B', 'C', 'D'].map((n) => unsorted.get(n))).toEqual(['', '/p/inc/Conditionals.h\u000012', '', undefined]);
   });
 });

@@ -11,7 +11,7 @@ import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
 import { releaseSharedStates } from '../../src/preprocessor/shared-undone-states.js';
-import { undoneByFile, undoneStates, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { definedEntriesMade, undoneByFile, undoneStates, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
 
@@ -26,15 +26,17 @@ const files: Record<string, string> = {
   '/p/a.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint a_put(void) { return put(2); }\n',
   '/p/b.c': '#include "io.h"\n#include "limits.h"\n#include "use.h"\nint b_put(void) { return put(3); }\n#undef get\nint b_get(void) { return get(); }\n',
   '/p/c.c': '#include "io.h"\n#include "limits.h"\nint c_put(void) { return put(4); }\n#include "use.h"\n',
+  // LIMIT defined again, then three more names ended: four states naming that #define.
+  '/p/e.c': '#include "io.h"\n#undef LIMIT\n#define LIMIT 8\nint e0;\n#undef put\nint e1;\n#undef get\nint e2;\n#undef NONE\nint e3;\n',
   // Ends the names b.c ends, in another order.
   '/p/d.c': '#include "io.h"\n#undef get\n#undef put\nint d_mid;\n#undef LIMIT\nint d_put(void) { return put(5); }\n',
 };
 
-function run(): UnitResult[] {
+function run(units = ['/p/a.c', '/p/b.c', '/p/c.c', '/p/d.c']): UnitResult[] {
   const source = new FileSource((f) => files[f], new SkeletonCache());
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: new HeaderWalkCache() };
-  return ['/p/a.c', '/p/b.c', '/p/c.c', '/p/d.c'].map((f) => walkUnit(unit(f), setUpUnit(unit(f), provider), host, true));
+  return units.map((f) => walkUnit(unit(f), setUpUnit(unit(f), provider), host, true));
 }
 
 /** Every state list of the results' marks, by its text. */
@@ -108,6 +110,15 @@ describe('states of #undef marks', () => {
     expect(use['/p/inc/use.h put']).toEqual([{ ranges: [1, 5] }]);
     expect(use['/p/inc/use.h get']).toEqual([{ ranges: [1, 5], def: { file: '/p/inc/limits.h', line: 6 } }]);
     for (const r of results) expect([...undoneByFile(r)].map(([f, m]) => [f, m.text])).toEqual([...undoneByFile(own[results.indexOf(r)])].map(([f, m]) => [f, m.text]));
+  });
+
+  it('name each #define of a walk once, whatever the number of its states naming it', () => {
+    releaseSharedStates();
+    const before = definedEntriesMade.count;
+    const [e] = run(['/p/e.c']);
+    const naming = e.undone!.states.filter((s) => s.includes('LIMIT\u00000\u00003'));
+    expect(naming.length).toBe(4);
+    expect(definedEntriesMade.count - before).toBe(1);
   });
 
   it('of units are shared within one merge, not between merges', () => {
