@@ -57,6 +57,12 @@ function splitKey(key: string): { head: string; scope: string } | undefined {
   return { head: key.slice(0, HEAD_CHARS), scope: key.slice(HEAD_CHARS + 1) };
 }
 
+/** The first bytes of `key`'s stored form (its sha1), when it has the expected shape; stored keys of its scope share them. */
+export function activityHead(key: string): Buffer | undefined {
+  const split = splitKey(key);
+  return split ? Buffer.from(split.head, 'hex') : undefined;
+}
+
 /** The stored form of `key` with scope id `scopeId(scope)` (asked only for a key with a scope). */
 export function encodeActivity(key: string | null | undefined, scopeId: (scope: string) => number): StoredActivity {
   if (key === null || key === undefined) return null;

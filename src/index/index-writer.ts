@@ -23,7 +23,7 @@ import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 import { BodyStore } from './body-texts.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
-import { ActivityKeys, type StoredActivity } from './activity-keys.js';
+import { ActivityKeys, activityHead, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
 import { byHashPrefix, storedHash, storedSymbolId } from './hash-columns.js';
 import { MACRO_FILE, MACRO_GROUP, storedMacroFile } from './macro-file.js';
@@ -332,6 +332,30 @@ export class IndexWriter {
     const r = this.sql('SELECT p.id FROM parsed_files p JOIN files f ON f.id = p.file_id WHERE f.path = ? AND p.mask_hash = ? AND p.language = ?')
       .get(path, maskHash, language) as { id: number } | undefined;
     return r?.id;
+  }
+
+  /** Whether the index holds a build's file rows. */
+  holdsBuildFiles(): boolean {
+    return this.sql('SELECT 1 FROM build_files LIMIT 1').get() !== undefined;
+  }
+
+  /**
+   * The mask hash of the parse a stored build (any) takes for `path` parsed in `language` under activity key `activity`
+   * (see mask-memo.ts): the rows whose keys share its sha1 are read, their scopes compared.
+   */
+  storedMask(path: string, language: string, activity: string): string | undefined {
+    if (!mayHoldRows(this.db, 'parsed_files')) return undefined;
+    const head = activityHead(activity);
+    const rows = this.sql(
+      `SELECT p.mask_hash, bf.activity FROM files f JOIN parsed_files p ON p.file_id = f.id JOIN build_files bf ON bf.parsed_id = p.id
+       WHERE f.path = ? AND p.language = ? AND ${head ? `substr(bf.activity, 1, ${head.length}) = ?` : 'bf.activity = ?'}`,
+    )
+      .raw()
+      .all(path, language, head ?? activity) as [string, StoredActivity][];
+    if (rows.length === 0) return undefined;
+    // A reader per call: scope ids read once stay valid only while no run collects the scope rows.
+    const read = this.activities.reader();
+    return rows.find(([, stored]) => read(stored) === activity)?.[0];
   }
 
   /** The error and notes of a stored parse, if that parse is stored. */

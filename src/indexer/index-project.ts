@@ -27,6 +27,7 @@ import { forgetAllDefinitions, type MacroDef } from '../preprocessor/macro-defin
 import { StoredSkeletons } from './stored-skeletons.js';
 import { WaitingBuilds } from './waiting-builds.js';
 import { InvocationsMemo } from '../preprocessor/invocations-memo.js';
+import { MaskMemo } from './mask-memo.js';
 import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { mergeUnitResults, type MergedBuild, type MergedFile, type MergeInput } from '../preprocessor/merge-unit-results.js';
@@ -147,6 +148,8 @@ export interface IndexResult {
   headerWalks: { walked: number; replayed: number; dropped?: number };
   /** Files read and hashed in this run (the others were answered by their recorded size and mtime). */
   filesHashed: number;
+  /** Files a build took the mask of from an earlier build of the run or a stored one (same activity), not masked again (see mask-memo.ts). */
+  masksRecalled: number;
   /** Files whose directive skeleton was scanned in this run / loaded from the index (unchanged, not read). */
   skeletons: { scanned: number; loaded: number };
   /** Macro group files read and written in this run (each at most once: builds share them, see build-macros-file.ts). */
@@ -196,6 +199,8 @@ interface RunContext extends PatchContext {
   diagnosticStrings: SharedDiagnosticStrings;
   /** Macro invocations found in the builds' files, for later builds masking a file alike. */
   invocations: InvocationsMemo;
+  /** The masks the builds made, by activity, for later builds masking a file alike. */
+  masks: MaskMemo;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -527,6 +532,7 @@ function maskStage(full: FullBuild, pre: BuildPreprocessing, run: RunContext, sk
     asGivingSymbols: unitsGivingSymbols(full.units),
     ...(byLanguage ? { byLanguage } : {}),
     invocations: run.invocations,
+    masks: run.masks,
   });
   kept.save();
   summary.diagnostics.push(...masked.diagnostics);
@@ -595,7 +601,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   const release = acquireLock(root);
   // Headers that units found missing are looked for on the disk as it is now (see absent-lookups.ts).
   startAbsentProbe();
-  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, removedBuilds: 0, unlinkedRowsRead: 0, resultsWrittenOver: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
+  const result: IndexResult = { root, builds: [], parsed: 0, reused: 0, preprocessed: 0, carriedUnits: 0, carriedRows: 0, parsedOnWorkers: 0, preprocessedOnWorkers: 0, headerWalks: { walked: 0, replayed: 0 }, skeletons: { scanned: 0, loaded: 0 }, macroGroupFiles: { read: 0, written: 0 }, builtinFiles: { read: 0, written: 0 }, blankingFiles: { read: 0, written: 0 }, stateFilesWritten: {}, filesHashed: 0, masksRecalled: 0, removedBuilds: 0, unlinkedRowsRead: 0, resultsWrittenOver: 0, detection: { cached: false, inputs: 0, filesRechecked: 0, folders: 0, foldersRelisted: 0 }, diagnostics: [], elapsedMs: 0, preprocessMs: 0, parseMs: 0 };
   const { db } = openIndexForWrite(indexPath(root));
   const writer = new IndexWriter(db);
   const pool = new ParsePool(options.workers ?? defaultWorkerCount());
@@ -655,6 +661,8 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     skeletons: new SkeletonCache(storedSkeletons),
     headerCache: new HeaderWalkCache(),
     invocations: new InvocationsMemo(),
+    // Keys the run does not make are looked up in the builds stored before it (none in a first index).
+    masks: new MaskMemo(writer.holdsBuildFiles() ? (path, language, activity) => writer.storedMask(path, language, activity) : undefined),
     lastBuild: false,
     // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
     provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
@@ -730,6 +738,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   result.builtinFiles = { ...run.builtins.files };
   result.blankingFiles = { ...run.blankingFiles };
   result.filesHashed = run.states.hashed;
+  result.masksRecalled = run.masks.recalled;
   result.preprocessMs = run.timing.preprocessMs;
   result.parseMs = run.timing.parseMs;
 }

@@ -1,5 +1,6 @@
 // Mask stage of a build: for each file the build compiles, decides whether its stored parse still holds
-// (same content, active ranges, language and blanked macros → nothing is read), else reads it and blanks
+// (same content, active ranges, language and blanked macros → nothing is read; so too when another build of the run,
+// or a stored one, masked it under the same activity: see mask-memo.ts), else reads it and blanks
 // inactive lines and decorating-macro uses (statement-macro uses become `;`). A masked text seen before under the same path and language
 // reuses that parse; the rest become parse jobs. Files GNU as `.include` reads (no walk reads them) are masked after
 // the assembler files naming them: whole, as assembler, with no C macro.
@@ -13,6 +14,7 @@ import { writeStatementUses } from './statement-macros.js';
 import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type FoundInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { InvocationsMemo, TableQuestions } from '../preprocessor/invocations-memo.js';
+import type { MaskMemo } from './mask-memo.js';
 import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
@@ -51,6 +53,8 @@ export interface MaskedFiles {
   /** Files whose stored parse was kept without reading them / after masking them again. */
   kept: number;
   remasked: number;
+  /** Files whose mask an earlier build of the run (or a stored one) made under the same activity (see mask-memo.ts): not masked again. */
+  recalled: number;
   diagnostics: Diagnostic[];
   /** The macro values the jobs' keys were made with: their parses must be made with the same. */
   values: MacroValues;
@@ -290,6 +294,8 @@ export interface MaskContext {
   assemblerKept?: readonly AsmFileMacros[];
   /** The run's invocations found in files, kept for the next build masking a file alike (see invocations-memo.ts). */
   invocations?: InvocationsMemo;
+  /** The masks of the run's builds (and stored ones) by activity, taken by later builds masking a file alike (see mask-memo.ts). */
+  masks?: MaskMemo;
 }
 
 /** Per macro set of a masking: the set, and the blanking of files that see #defines of unit files. */
@@ -303,23 +309,39 @@ type SetConditionals = Map<MaskMacros, ReadonlySet<string>>;
  * with a scope, that of the macros blanked in files that see no #define of a unit file (the scope's digest names the
  * rest, see scopedActivity); without, that of the build's.
  */
-function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking, conditionals?: SetConditionals): { blankable: BlankableMacros; macroTable?: BuildMacroTable; blankKey: string; conditional?: ConditionalNames } {
+function macrosFor(file: string, language: string, ctx: MaskContext, keys: Map<BlankableMacros, string>, scoped: SetBlanking, conditionals?: SetConditionals): FileMacros {
   const set: MaskMacros = ctx.byLanguage?.get(macroLanguage(language)) ?? ctx.macros;
   const key = (b: BlankableMacros) => {
     let k = keys.get(b);
     if (k === undefined) keys.set(b, (k = blankableHash(b)));
     return k;
   };
-  if (!ctx.scope || !set.macroTable) return { blankable: set.blankable, macroTable: set.macroTable, blankKey: key(set.blankable) };
-  set.macroTable.scope = ctx.scope;
+  if (!ctx.scope || !set.macroTable) return { blankable: () => set.blankable, macroTable: set.macroTable, blankKey: key(set.blankable) };
+  const { scope } = ctx;
+  const macroTable = set.macroTable;
+  macroTable.scope = scope;
   const plain = set.plainBlankable ?? set.blankable;
-  let blanking = scoped.get(set);
-  // The unit files' records: a set reading its records through its groups lists only theirs.
-  if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.recordsOfFiles?.(ctx.scope.scoped) ?? set.records ?? [], plain, set.macroTable, ctx.scope)));
-  let names = conditionals?.get(set);
-  if (conditionals && names === undefined) conditionals.set(set, (names = conditionalNamesOf(set, ctx.scope)));
-  const conditional = names?.size ? { names, table: set.macroTable, file } : undefined;
-  return { blankable: blanking.of(file), macroTable: set.macroTable, blankKey: key(plain), ...(conditional ? { conditional } : {}) };
+  // The file's blanking and conditional names are made when it is masked (a mask the memo holds needs neither).
+  const blankable = () => {
+    let blanking = scoped.get(set);
+    // The unit files' records: a set reading its records through its groups lists only theirs.
+    if (!blanking) scoped.set(set, (blanking = new ScopedBlanking(set.recordsOfFiles?.(scope.scoped) ?? set.records ?? [], plain, macroTable, scope)));
+    return blanking.of(file);
+  };
+  const conditional = () => {
+    let names = conditionals?.get(set);
+    if (conditionals && names === undefined) conditionals.set(set, (names = conditionalNamesOf(set, scope)));
+    return names?.size ? { names, table: macroTable, file } : undefined;
+  };
+  return { blankable, macroTable, blankKey: key(plain), conditional };
+}
+
+/** The macros that mask one file (see macrosFor): its blanking and conditional names made when asked. */
+interface FileMacros {
+  blankable: () => BlankableMacros;
+  macroTable?: BuildMacroTable;
+  blankKey: string;
+  conditional?: () => ConditionalNames | undefined;
 }
 
 /** What a file's stored parse in a build depends on: content, compiled lines, language, blanked macros, macro table. */
@@ -358,7 +380,7 @@ interface MaskRun {
 }
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
-  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
+  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, recalled: 0, diagnostics: [], values: ctx.values };
   const blankKeys = new Map<BlankableMacros, string>();
   const scopedBlanking: SetBlanking = new Map();
   let asmTable: AsmMacroTable | undefined;
@@ -399,6 +421,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
     out.versions.push({ ...base, maskHash: prev.maskHash });
     return;
   }
+  if (recalled(rel, language, activity, base, run)) return;
   let buf: Buffer;
   try {
     // The bytes whose hash the version records, when this run read them.
@@ -422,6 +445,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
   const version: FileVersion = { ...base, maskHash };
   out.versions.push(version);
+  ctx.masks?.keep(rel, language, activity, maskHash);
   const key = `${rel}\0${maskHash}\0${language}`;
   // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
   if (run.queued.has(key) || ctx.writer.findParsed(rel, maskHash, language) !== undefined) {
@@ -434,10 +458,26 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations, expansionNotes });
 }
 
+/**
+ * Whether the file's mask was taken from the run's memo (see mask-memo.ts): an earlier build of the run or a stored
+ * build masked it under the same activity, and that mask's parse is stored or queued. Then it is neither read nor
+ * masked again, as a file whose own stored activity holds.
+ */
+function recalled(rel: string, language: string, activity: string, base: Omit<FileVersion, 'maskHash'>, run: MaskRun): boolean {
+  const { ctx, out } = run;
+  const maskHash = ctx.masks?.find(rel, language, activity);
+  if (maskHash === undefined) return false;
+  if (!run.queued.has(`${rel}\0${maskHash}\0${language}`) && ctx.writer.findParsed(rel, maskHash, language) === undefined) return false;
+  out.recalled++;
+  ctx.masks!.recalled++;
+  out.versions.push({ ...base, maskHash });
+  return true;
+}
+
 /** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
-function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: ReturnType<typeof macrosFor>, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined) {
+function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: FileMacros, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined) {
   const undone = undoneAt(fa.undone, root);
-  const blanked = blankMacroUses(masked, set.blankable, undefinedIn(masked, undone, set.conditional));
+  const blanked = blankMacroUses(masked, set.blankable(), undefinedIn(masked, undone, set.conditional?.()));
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bitmapIndexes, namesBitmap, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
+import { bitmapIndexes, namesBitmap, readsWork, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { tempDir } from '../helpers/fixture-project.js';
 
@@ -144,6 +144,27 @@ describe('names read by the run\'s walks', () => {
     expect(sorted(next.of('board-29', 'app', 'walk-29-3'))).toEqual(['BOARD_29_UNIT_3_NAME', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
     // Asked in the run, a saved walk's names are read from the files too.
     expect(sorted(run.of('board-5', 'app', 'walk-0-0'))).toEqual(['BOARD_0_UNIT_0_NAME', 'SHARED_NAME_LONGER_THAN_THIRTEEN']);
+  });
+
+  it('a build linking only results a build saved before writes that build\'s sets as they are, decoding none; answered alike', () => {
+    const root = tempDir();
+    const linkedBy = new Map<string, { variant: string; image: string }[]>();
+    const run = new UnitReads(root, (hash) => linkedBy.get(hash) ?? []);
+    const hashes = Array.from({ length: 6 }, (_, u) => `walk-${u}`);
+    hashes.forEach((h, u) => run.note(h, `UNIT_${u % 2}_NAME\nSHARED_NAME_LONGER_THAN_THIRTEEN`));
+    for (const h of hashes) linkedBy.set(h, [{ variant: 'first', image: 'app' }]);
+    run.save('first', 'app', hashes);
+    const before = readsWork.decoded;
+    run.save('second', 'app', hashes);
+    expect(readsWork.decoded - before).toBe(0);
+    // A build with a walk of its own first decodes the saved sets into its names.
+    run.note('own', 'OWN_NAME');
+    run.save('third', 'app', ['own', ...hashes]);
+    expect(readsWork.decoded - before).toBe(2);
+    const next = new UnitReads(root);
+    const sorted = (names: string | undefined) => names?.split('\n').sort();
+    for (const build of ['first', 'second', 'third']) expect(hashes.map((h) => sorted(next.of(build, 'app', h)))).toEqual(hashes.map((_, u) => ['SHARED_NAME_LONGER_THAN_THIRTEEN', `UNIT_${u % 2}_NAME`]));
+    expect(next.of('third', 'app', 'own')).toBe('OWN_NAME');
   });
 
   it('a few walks of many names stay strings (a table of their names would cost more); many walks are made sets', () => {
