@@ -75,7 +75,7 @@ function carryOver(old: UnitResult, changed: ChangedFile[], env: StartingMacros,
     if (!then || !now || hash === null) return undefined;
     edited.push({ file, before: then, after: now, hash });
   }
-  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads), codeMayCountIn(old, edited, env, source, counterNames), headNamesIn(source));
+  const kept = carriedResult(old, edited, reads === undefined ? undefined : readNameSet(reads), codeMayCountIn(old, edited, env, source, counterNames), headNamesIn(source), (file) => source.skeleton(file));
   // The carried result's walk would look up what the previous one did.
   if (kept) kept.reads = reads;
   return kept;

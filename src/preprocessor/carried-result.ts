@@ -28,7 +28,8 @@ import { alignDirectives, type DirectiveAlignment } from './directive-alignment.
 import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileView, type UnitResult } from './unit-result.js';
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
-import { openedMark, type MarksOfFile } from './opened-stretch-state.js';
+import { openedMark, withAddedMarks, type MarksOfFile } from './opened-stretch-state.js';
+import { sharedState } from './shared-undone-states.js';
 import { movedDiagnostics } from './moved-diagnostics.js';
 import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
@@ -42,10 +43,18 @@ export interface EditedFile {
 
 /**
  * The previous result of a unit whose `edited` files changed as above, or undefined when that does not hold.
- * `reads` are the names the previous walk looked up (undefined: not known). The caller has checked that every
- * other input of `old` (the macros it tested, the other files' contents) is unchanged.
+ * `reads` are the names the previous walk looked up (undefined: not known); `skeletonOf` gives the skeletons of the
+ * files it read (see opened-stretch-state.ts). The caller has checked that every other input of `old` (the macros it
+ * tested, the other files' contents) is unchanged.
  */
-export function carriedResult(old: UnitResult, edited: EditedFile[], reads: ReadonlySet<string> | undefined, codeMayCount?: CodeMayCount, heads?: HeadNames): UnitResult | undefined {
+export function carriedResult(
+  old: UnitResult,
+  edited: EditedFile[],
+  reads: ReadonlySet<string> | undefined,
+  codeMayCount?: CodeMayCount,
+  heads?: HeadNames,
+  skeletonOf?: MarksOfFile['skeletonOf'],
+): UnitResult | undefined {
   if (testsLine(old.tested)) return undefined;
   if (edited.some((e) => headMayMove(old, e, heads))) return undefined;
   const mayCount = codeMayCount ?? (() => true);
@@ -58,7 +67,7 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
   const files = old.files.slice();
   let touched: Set<string> | undefined;
   // Of this unit's walk: marks moved up to stretches the edits opened (file index → old line → new line).
-  let markMoves: Map<number, Map<number, number>> | undefined;
+  let markMoves: MarkEdits | undefined;
   for (const e of edited) {
     const aligned = alignedOf(e.before, e.after);
     if (!aligned) return undefined;
@@ -77,8 +86,8 @@ export function carriedResult(old: UnitResult, edited: EditedFile[], reads: Read
       const live = livenessOf(view, e, aligned);
       const names = old.undone ? (touched ??= touchedNames(old.undone)) : new Set<string>();
       // The counter's marks of the unit's own file are not found ahead of the stretch: only the #undefs' are.
-      const marks = old.undone && !(e.file === old.unit && old.counter) ? { undone: old.undone, files: old.files, index: at, touched: names } : undefined;
-      const unmarked = marks && ((j: number) => placeMark(marks, e, aligned, j, (markMoves ??= new Map())));
+      const marks = old.undone && !(e.file === old.unit && old.counter) ? { undone: old.undone, files: old.files, index: at, touched: names, skeletonOf } : undefined;
+      const unmarked = marks && ((j: number) => placeMark(marks, e, aligned, j, (markMoves ??= { moves: new Map(), adds: new Map() })));
       if (!live || opensMarkedRange(opened, e.after, aligned, live, names, unmarked)) return undefined;
     }
     let moved = aligned.moved.get(view);
@@ -234,28 +243,36 @@ function changedOnce(edited: EditedFile[], name: string): boolean {
   return n === 1;
 }
 
+/** Of a unit's walk, by file index: marks moved up to stretches the edits opened (old line -> new line), and marks added at them (new line -> state). */
+interface MarkEdits {
+  moves: Map<number, Map<number, number>>;
+  adds: Map<number, Map<number, number>>;
+}
+
 /**
  * Whether the walk marks the stretch opened after new directive `j` of `e` as the previous result says (see
- * opened-stretch-state.ts): nothing, or the mark of the code after it, then noted in `moves` (by file index). False
- * when not known, or when two stretches would take the same mark.
+ * opened-stretch-state.ts): nothing, the mark of the code after it (noted in `edits.moves`), or a new mark (noted in
+ * `edits.adds`). False when not known, or when two stretches would take the same mark.
  */
-function placeMark(marks: MarksOfFile, e: EditedFile, al: MemoAlignment, j: number, moves: Map<number, Map<number, number>>): boolean {
+function placeMark(marks: MarksOfFile, e: EditedFile, al: MemoAlignment, j: number, edits: MarkEdits): boolean {
   const mark = openedMark(marks, e.before, e.after, al, j);
   if (mark === undefined) return false;
   if (mark === 'none') return true;
-  let file = moves.get(marks.index);
-  if (file === undefined) moves.set(marks.index, (file = new Map()));
-  if (file.has(mark.from)) return false;
-  file.set(mark.from, mark.to);
+  const [byFile, key, value] = 'from' in mark ? [edits.moves, mark.from, mark.to] : [edits.adds, mark.line, mark.state];
+  let file = byFile.get(marks.index);
+  if (file === undefined) byFile.set(marks.index, (file = new Map()));
+  if (file.has(key)) return false;
+  file.set(key, value);
   return true;
 }
 
 /**
  * The marks (see UnitResult.undone) at the lines the edited files' directives moved to: a mark's line is 1 or the
  * line after a directive, a defined-again state names its #define's line; one `markMoves` names goes up to the
- * stretch an edit opened above it (see placeMark). Null when one of those is gone.
+ * stretch an edit opened above it, and the marks it adds are put in (see placeMark). Null when one of those is gone.
  */
-function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[], markMoves: Map<number, Map<number, number>> | undefined): UndoneMarks | null {
+function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[], markEdits: MarkEdits | undefined): UndoneMarks | null {
+  const markMoves = markEdits?.moves;
   const moves = new Map<number, LineMoves>();
   for (const e of edited) moves.set(old.files.findIndex((f) => f.file === e.file), lineMovesOf(e));
   let changed = false;
@@ -271,29 +288,38 @@ function movedUndone(u: UndoneMarks, old: UnitResult, edited: EditedFile[], mark
     marks[j + 1] = line;
   }
   const states: (readonly string[])[] = [];
+  let statesMoved = false;
   for (const state of u.states) {
-    // A state of names left undefined only stays what it is.
-    if (!namesDefines(state)) {
-      states.push(state);
-      continue;
-    }
-    const moved: string[] = [];
-    for (const entry of state) {
-      const [name, k, line] = entry.split('\0');
-      const move = k === undefined ? undefined : moves.get(Number(k));
-      if (move === undefined) {
-        moved.push(entry);
-        continue;
-      }
-      const to = move.at.get(Number(line));
-      if (to === undefined) return null;
-      if (to !== Number(line)) changed = true;
-      moved.push(`${name}\0${k}\0${to}`);
-    }
-    states.push(moved.sort());
+    const moved = namesDefines(state) ? movedState(state, moves) : state;
+    if (moved === null) return null;
+    if (moved !== state) statesMoved = changed = true;
+    states.push(moved);
   }
   // Nothing moved: the same object, so that a patch sees the marks unchanged at once (runs start at line 0).
-  return changed ? { states, marks, ...(u.runs ? { runs: u.runs } : {}) } : u;
+  const added = markEdits?.adds.size ? withAddedMarks(marks, markEdits.adds) : undefined;
+  if (!changed && added === undefined) return u;
+  return { states: statesMoved ? states : u.states, marks: added ?? marks, ...(u.runs ? { runs: u.runs } : {}) };
+}
+
+/**
+ * A state naming #defines with the lines of those in edited files moved (the held list of that state: see
+ * shared-undone-states.ts), the same list when none moved; null when one is gone.
+ */
+function movedState(state: readonly string[], moves: ReadonlyMap<number, LineMoves>): readonly string[] | null {
+  let moved: string[] | undefined;
+  for (let i = 0; i < state.length; i++) {
+    const [name, k, line] = state[i].split('\0');
+    const move = k === undefined ? undefined : moves.get(Number(k));
+    if (move === undefined) continue;
+    const to = move.at.get(Number(line));
+    if (to === undefined) return null;
+    if (to === Number(line)) continue;
+    moved ??= state.slice();
+    moved[i] = `${name}\0${k}\0${to}`;
+  }
+  if (moved === undefined) return state;
+  moved.sort();
+  return sharedState(moved, moved.join('\n'));
 }
 
 /**

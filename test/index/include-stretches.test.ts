@@ -2,7 +2,9 @@
 // touched: a declaration added between two #includes is carried over where the state of those names there is known
 // (found ahead of it, at the reads of the next headers and the code after them): with no mark when the header was
 // last marked with it, else with the mark of the code below moved up to it; and walked where it is not known. A
-// #define removed right after an #include (code after it) is carried over.
+// #define removed right after an #include (code after it) is carried over. A line appended below a header's last
+// #include, with no code after it, is in the state the #included header leaves when that header changes none: carried
+// over with no mark where the file was last marked with it, else with a new mark of it.
 // Either way the rows equal those of a from-scratch index of the edited tree.
 import { describe, expect, it } from 'vitest';
 import type { IndexResult } from '../../src/indexer/index-project.js';
@@ -34,5 +36,22 @@ describe('a #define removed right after an #include, code after it', () => {
   it('carried over: the code is read in the state it was, its mark moved up with it', async () => {
     const { root } = await indexedFixture(['index', 'include-stretches']);
     expect(await edited(root, 'include/outer.h', '#define OUTER_SPARE 3\n', '')).toEqual({ preprocessed: 2, carried: 2 });
+  });
+});
+
+describe('a line of code appended below the last #include of a header', () => {
+  it('carried over with no mark where the header included last changes no state and the file was last marked with the state it leaves; walked below a header that may change it', async () => {
+    const { root } = await indexedFixture(['index', 'include-stretches']);
+    // tail.h is read once (#pragma once); quiet.h is read in the state tail.h's code above it was marked with.
+    expect(await edited(root, 'include/tail.h', '#include "quiet.h"\n', '#include "quiet.h"\nint tail_added(void);\n')).toEqual({ preprocessed: 1, carried: 1 });
+    // multi.h #undefs a name: the state below it is not known without a walk.
+    expect(await edited(root, 'include/tail_multi.h', '#include "multi.h"\n', '#include "multi.h"\nint tail_multi_added(void);\n')).toEqual({ preprocessed: 1, carried: 0 });
+  });
+
+  it('carried over with a new mark where the state changed below the header\'s last code', async () => {
+    const { root } = await indexedFixture(['index', 'include-stretches']);
+    // tail_first.c reads tail_late.h with ENDS_NAME followed already (no mark); tail_late_first.c starts to follow it
+    // at tail_late.h's #include "ends.h", below its last code: the walk marks the new line with that state.
+    expect(await edited(root, 'include/tail_late.h', '#include "quiet.h"\n', '#include "quiet.h"\nint tail_late_added(void);\n')).toEqual({ preprocessed: 2, carried: 2 });
   });
 });
