@@ -510,10 +510,18 @@ export interface MovedRead {
  * column with those pairs' hashes replaced and their view hashes swapped at the end of `data`; key, tested and body
  * kept as stored. encodeUnitResult makes the same row of the carried result, at the cost of encoding it all.
  * `reads` are the result's files in order (their views' JSON is added to `views`, as encodeUnitResult does),
- * `storedHashes` the view hashes `old.data` ends with (see decodeWithFiles).
+ * `storedHashes` the view hashes `old.data` ends with (see decodeWithFiles); `undone`, when given, the result's #undef
+ * marks moved (its list encoded again, the rest as above).
  * Undefined when the column does not hold a moved file's pair where expected.
  */
-export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], moved: readonly MovedRead[], storedHashes: readonly string[], views = new Map<string, string>()): { row: EncodedUnitResult; viewHashes: string[] } | undefined {
+export function movedRow(
+  old: StoredUnitRow,
+  reads: readonly UnitFileRead[],
+  moved: readonly MovedRead[],
+  storedHashes: readonly string[],
+  views = new Map<string, string>(),
+  undone?: UndoneMarks,
+): { row: EncodedUnitResult; viewHashes: string[] } | undefined {
   const n = reads.length;
   const bodyBytes = old.data.length - VIEW_HASH_BYTES * n;
   if (bodyBytes < 0) return undefined;
@@ -535,9 +543,10 @@ export function movedRow(old: StoredUnitRow, reads: readonly UnitFileRead[], mov
     writeViewHash(data, view.hash, bodyBytes + VIEW_HASH_BYTES * m.at);
   }
   for (let i = 0; i < n; i++) if (!views.has(viewHashes[i])) views.set(viewHashes[i], viewEncodings.of(reads[i].view).json);
+  const marks = undone === undefined ? old.undone : undoneText(undone);
   // The hash encodeUnitResult makes (see rowHash).
-  const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0${old.undone.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
-  const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash, undone: old.undone.json, undoneHash: old.undone.hash };
+  const hash = sha1Hasher().update(`${old.key}\0${old.tested.hash}\0${old.diagnostics.text.hash}\0${marks.hash}\0`).update(files).update('\0').update(data.subarray(0, bodyBytes)).update('\0').update(viewHashes.join('')).digest('hex');
+  const lists = { tested: old.tested.json, testedHash: old.tested.hash, diagnostics: old.diagnostics.text.json, diagnosticsHash: old.diagnostics.text.hash, undone: marks.json, undoneHash: marks.hash };
   const filesHash = sha1Hasher().update(files).digest('hex');
   return { row: { key: old.key, hash, ...lists, files, filesHash, data, fileCount: n, views, viewHashes }, viewHashes };
 }

@@ -42,7 +42,7 @@ import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
-import { buildWork, collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { SharedDiagnosticStrings } from './shared-diagnostics.js';
 import { buildMacros } from './build-macros.js';
@@ -714,8 +714,8 @@ async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: 
     releaseLargeSkeletons(run);
     // Its summary is kept to the run's end: its diagnostics hold the strings the run's other builds hold.
     run.diagnosticStrings.share(summary.diagnostics);
-    // Its work: units walked, files parsed, units carried over (see buildWork).
-    releaseMemory(buildWork(summary), bi === selected.length - 1);
+    // Its work: units walked or carried over, and files parsed.
+    releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
     summary.elapsedMs = performance.now() - buildStarted;
     result.parsed += summary.parsed;
     result.reused += summary.reused;

@@ -161,19 +161,20 @@ class TestedVerdicts {
 
 /**
  * The row of a carried-over unit made from its stored row when the carry moved nothing of the result but files'
- * hashes and views (headers edited between directives: the unit's #include lines, unseen #defines, #undef marks
- * and counter marks stay): those swapped in the stored columns, the rest of the row kept (see movedRow).
+ * hashes and views, and its #undef marks (headers edited between directives: the unit's #include lines, unseen
+ * #defines and counter marks stay): those swapped in the stored columns, the marks' list encoded again, the rest of
+ * the row kept (see movedRow).
  * Undefined when more moved: the result is encoded again.
  */
 function carriedRow(stored: StoredUnitRow, storedHashes: readonly string[], old: UnitResult, kept: UnitResult, views: Map<string, string>, paths: PathMemo): ReturnType<typeof movedRow> {
   const same = (a: number[] | undefined, b: number[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
-  if (kept.undone !== old.undone || kept.diagnostics !== old.diagnostics || kept.counterStale !== old.counterStale || kept.counterUsed !== old.counterUsed) return undefined;
+  if (kept.diagnostics !== old.diagnostics || kept.counterStale !== old.counterStale || kept.counterUsed !== old.counterUsed) return undefined;
   if (!same(kept.tops, old.tops) || !same(kept.firstTops, old.firstTops) || !same(kept.heads, old.heads) || !same(kept.through, old.through) || !same(kept.unseen, old.unseen) || !same(kept.counter, old.counter) || !same(kept.counterIn, old.counterIn) || kept.files.length !== old.files.length) return undefined;
   const moved: MovedRead[] = [];
   kept.files.forEach((f, at) => {
     if (f !== old.files[at]) moved.push({ at, file: paths.toStored(f.file), was: old.files[at].hash, hash: f.hash, view: f.view });
   });
-  return movedRow(stored, kept.files, moved, storedHashes, views);
+  return movedRow(stored, kept.files, moved, storedHashes, views, kept.undone !== old.undone ? kept.undone : undefined);
 }
 
 /**

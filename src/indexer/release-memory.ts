@@ -1,7 +1,9 @@
 // Hands finished builds' garbage back before the next build starts: a full garbage collection once the builds
-// since the last one walked or parsed workPerCollection units and files (a unit carried over is not walked: it
-// counts for a share of a walk, see buildWork). Without it V8 lets the old generation grow to its first collection limit (~100 MB of a
-// build's dead rows, texts and parse results) and keeps those pages; counting work keeps 262 small builds from
+// since the last one preprocessed or parsed workPerCollection units and files (a unit carried over counts as one
+// walked: its stored row read and decoded, the moved result and its row leave ~100-200 KB of garbage; uncounted, a
+// header edit carrying 4 864 Meshtastic units over grew the heap by ~250 MB between collections). Without it V8 lets
+// the old generation grow to its first collection limit (~100 MB of a build's dead rows, texts and parse results)
+// and keeps those pages; counting work keeps 262 small builds from
 // paying 262 collections. A build of few files but a large heap (one unit including a 24 MB vendor device header:
 // ~900 MB, half of it dead after the write) is collected too, before the run stores skeletons and the content
 // index. Large skeletons are dropped from the run's caches once a build's macros are read (releaseLargeSkeletons).
@@ -50,20 +52,6 @@ export function releaseMemory(work: number, last = false): void {
   collections.work = 0;
   collections.count++;
   collector()?.();
-}
-
-/**
- * Of a unit carried over whose result was encoded again (its #undef marks or more moved, see redo-units.ts), the
- * share of a walk's work it counts for: ~200 KB of garbage each (decoded row, moved result, new row), a few times less
- * than a walk's: half a walk keeps a Meshtastic header edit that carries 4 864 units over below 300 MB of RSS at
- * ~5 % more CPU than no count (a collection every two builds). One whose stored row was edited in place counts for none.
- */
-const CARRIED_WORK = 0.5;
-
-/** A finished build's work for releaseMemory: units walked, files parsed, and units carried over (see CARRIED_WORK). */
-export function buildWork(s: { preprocessed: number; parsed: number; carriedUnits?: number; carriedRows?: number }): number {
-  const carried = s.carriedUnits ?? 0;
-  return s.preprocessed - carried + s.parsed + (carried - (s.carriedRows ?? 0)) * CARRIED_WORK;
 }
 
 /** Collections releaseMemory made (for tests), and the work counted since the last one. */
