@@ -1,5 +1,6 @@
 // What query code may ask of an index: row types and the IndexReader interface. Query code depends on
 // this, never on better-sqlite3; the SQLite implementation lives in sqlite-index.ts.
+import type { BuildAbsentLookups, UnitAbsentLookups } from './absent-lookup-rows.js';
 import type { LinkMethod } from '../../adapters/contract.js';
 import type { ReadingIndex } from './reading-reader.js';
 import type { CallGraphReader } from './call-graph-reader.js';
@@ -229,6 +230,10 @@ export interface IndexReader {
   /** Macros of one build whose name matches the GLOB `namePattern`, by name, file and line. */
   globMacros(namePattern: string, buildId: number, page: { limit: number; offset: number }): Page<MacroRow>;
   unitFiles(buildId: number): Map<string, string[]>;
+  /** A build's distinct lookups that found no file (#include, __has_include…), each folder named once (absent-lookup-rows.ts). */
+  absentLookups(buildId: number): BuildAbsentLookups;
+  /** A build's units whose walks made lookups that found no file, each with those (indexes into absentLookups(buildId).lookups). */
+  absentLookupUnits(buildId: number): UnitAbsentLookups;
   /** Call sites of `name` in one build, project code first. */
   findReferences(name: string, buildId: number, projectOnly: boolean, page: { limit: number; offset: number }): Page<ReferenceRow>;
   /** One build's view of a file (stored path), or null when the build does not read it. */

@@ -2,11 +2,11 @@
 // result it links per unit (id and content hash) without the result's columns: the files a result read are
 // taken from the cache of them beside the index (indexer/unit-inputs.ts), and only the results that cache
 // lacks, or the units a re-index redoes, are read here.
-import { isAbsentLookup } from '../preprocessor/absent-lookups.js';
+import { isAbsentLookup } from '../model/absent-lookups.js';
 import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import { storedItems, storedListJson } from './value-lists.js';
+import { storedHeadItems, storedListJson } from './value-lists.js';
 import { byHashPrefix, hashText, storedHash, type StoredHash } from './hash-columns.js';
 
 /** A unit of a stored build and the result it links: the result's id and content hash (unit_results.hash). */
@@ -87,11 +87,11 @@ export function resultFiles(db: Db, ids: number[]): Map<number, string> {
 /**
  * Of each result, the names its tested list keeps for lookups that found no file (see absent-lookups.ts). A tested list
  * is sorted by name (see sortedTested) and theirs sort first: its items are read up to the first that is not one (not
- * its ~10 000 pairs parsed).
+ * its ~10 000 pairs parsed). `byList`: the lookups of the lists read before, by list id (a reader of several builds
+ * reads a list they share once).
  */
-export function resultAbsentLookups(db: Db, ids: number[]): Map<number, string[]> {
+export function resultAbsentLookups(db: Db, ids: number[], byList = new Map<number, string[]>()): Map<number, string[]> {
   const q = prepared(db, 'SELECT tested_id FROM unit_results WHERE id = ?').pluck();
-  const byList = new Map<number, string[]>();
   const out = new Map<number, string[]>();
   for (const id of ids) {
     const list = q.get(id) as number;
@@ -106,7 +106,7 @@ export function resultAbsentLookups(db: Db, ids: number[]): Map<number, string[]
 const LOOKUP_PAIR = '["\\u0001';
 
 function listHeadLookups(db: Db, list: number): string[] {
-  const items = storedItems(db, list);
+  const items = storedHeadItems(db, list);
   const names: string[] = [];
   for (const item of items.ids) {
     const json = items.json(item);

@@ -11,6 +11,7 @@ import type { SearchIndex } from './search-reader.js';
 import { SqliteSearch } from './sqlite-search.js';
 import { metaValue } from './read-index.js';
 import { storedListJson } from './value-lists.js';
+import { buildAbsentLookups, type BuildAbsentLookups, type UnitAbsentLookups } from './absent-lookup-rows.js';
 import { rowDiagnostics, rowUnits } from './build-lists.js';
 import { summarizeBuild, type BuildSummary } from './build-summaries.js';
 import type { ReadingIndex } from './reading-reader.js';
@@ -140,6 +141,9 @@ function toFileRow(r: Record<string, unknown>): FileRow {
 }
 
 export class SqliteIndex implements IndexReader {
+  /** The lookups that found no file of the tested lists read so far, by list id (absent-lookup-rows.ts). */
+  private readonly lookupHeads = new Map<number, string[]>();
+
   constructor(readonly db: Db) {}
 
   meta(): IndexMeta {
@@ -390,6 +394,14 @@ export class SqliteIndex implements IndexReader {
       .all(buildId) as { unit_path: string; files_id: number }[];
     for (const r of rows) out.set(r.unit_path, (JSON.parse(storedListJson(this.db, r.files_id)) as [string, string][]).map(([f]) => f));
     return out;
+  }
+
+  absentLookups(buildId: number): BuildAbsentLookups {
+    return buildAbsentLookups(this.db, buildId, this.lookupHeads).lookups;
+  }
+
+  absentLookupUnits(buildId: number): UnitAbsentLookups {
+    return buildAbsentLookups(this.db, buildId, this.lookupHeads).units;
   }
 
   fileLines(buildId: number, path: string): FileLinesRow | null {

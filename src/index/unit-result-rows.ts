@@ -5,7 +5,8 @@
 // memory a row's data is followed by the views' sha1s, 20 bytes each). File views (one file as one unit saw it) are stored once in file_views and shared by every unit and build that saw the
 // file the same way. Paths are stored as the indexer hands them (project-relative where possible), so builds and
 // runs share rows.
-import { absentProbe, type AbsentProbe } from '../preprocessor/absent-lookups.js';
+import type { AbsentProbe } from '../model/absent-lookups.js';
+import { absentProbe } from '../preprocessor/run-absent-probe.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { sha1Hasher } from '../model/sha1.js';
 import type { FileView, ResultInputsCheck, SharedReads, UnitFileRead } from '../preprocessor/unit-result.js';

@@ -376,6 +376,39 @@ export function storedItems(db: Db, id: number): { ids: readonly number[]; json:
   return { ids: itemIdsOf(db, id), json: (item) => itemJson(db, item, id) };
 }
 
+/**
+ * Stored list `id` from its first item, as far as the caller reads (storedItems decodes every id): the head of a list
+ * whose items of one kind sort first is read without the rest of its ids, nor its bases' past what it keeps of them.
+ */
+export function storedHeadItems(db: Db, id: number): { ids: Iterable<number>; json: (item: number) => string } {
+  return { ids: headIds(db, id, 0), json: (item) => itemJson(db, item, id) };
+}
+
+/** The item ids of list `id` one at a time (an edited list's taken from its base's as its runs keep them). */
+function* headIds(db: Db, id: number, depth: number): Generator<number, void, undefined> {
+  const cached = listIds.get(db)?.get(id);
+  if (cached !== undefined) return yield* cached;
+  const bytes = listItems(db, id);
+  const r = new VarintReader(bytes);
+  if (!isEdited(bytes)) {
+    while (!r.done) yield r.id();
+    return;
+  }
+  if (depth > MAX_CHAIN) throw new Error(`list ${id} edits a chain of lists longer than ${MAX_CHAIN}`);
+  r.unsigned();
+  const base = headIds(db, r.unsigned(), depth + 1);
+  const next = (): number => {
+    const n = base.next();
+    if (n.done) throw new Error('a stored list keeps more items than its base holds');
+    return n.value;
+  };
+  while (!r.done) {
+    for (let keep = r.unsigned(); keep > 0; keep--) yield next();
+    for (let drop = r.unsigned(); drop > 0; drop--) next();
+    for (let add = r.unsigned(); add > 0; add--) yield r.id();
+  }
+}
+
 /** Items are collected once they are this many times those kept at the last collection (and at least MIN_ITEMS_TO_COLLECT). */
 const ITEM_GROWTH = 2;
 const MIN_ITEMS_TO_COLLECT = 4096;

@@ -1,7 +1,7 @@
 // Indexes every build of a project in stages: detect → plan/preprocess units (reusing stored unit results
 // whose inputs hold) → merge → macros → mask (keeping parses whose inputs hold) → parse → write, one
 // transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
-import { startAbsentProbe } from '../preprocessor/absent-lookups.js';
+import { startAbsentProbe } from '../preprocessor/run-absent-probe.js';
 import fs from 'node:fs';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';

@@ -10,7 +10,7 @@
 // absent-lookups.ts), each distinct one once: a header that appears in a folder they searched is found without a walk.
 import type { Db } from '../index/open-index.js';
 import { buildUnitLinks, resultAbsentLookups, resultFiles } from '../index/reindex-rows.js';
-import type { AbsentProbe } from '../preprocessor/absent-lookups.js';
+import type { AbsentProbe } from '../model/absent-lookups.js';
 import { buildStatePath, pruneBuildStateFiles, readChecksummed, writeChecksummed } from './build-state-files.js';
 
 const FORMAT = 2;

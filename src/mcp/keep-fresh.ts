@@ -1,6 +1,7 @@
 // Keeps the projects a server answers for fresh: when a call or the file watcher finds indexed files changed on
 // disk (or a build's map file, linker script or Kconfig output: a relink; or a map file appeared where the build
-// writes one; or a reconfigure changed its compile database or link command: build-inputs.ts), it re-indexes the
+// writes one; or a reconfigure changed its compile database or link command: build-inputs.ts; or a header appeared
+// where units looked for it and found none: appeared-headers.ts, the folders they searched watched), it re-indexes the
 // builds that hold them in a background child process, one at a time.
 // Calls keep answering from the last finished run meanwhile. It never refreshes an index of a newer format.
 // With nothing to re-index, it fills in the trigrams of files the index runs deferred (no build reads them),
@@ -11,10 +12,13 @@ import { compareRecordInputs } from '../indexer/record-inputs.js';
 import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import { RefreshRunner, type RefreshOutcome, type RefreshState } from '../indexer/refresh-runner.js';
 import { versionState } from '../query/active-build.js';
+import { appearedInBuild, lookupCandidates } from '../query/appeared-headers.js';
 import { changedFiles } from '../query/changed-files.js';
+import { AbsentProbe } from '../model/absent-lookups.js';
 import { withProject } from '../query/project-context.js';
 import { BuildInputsCheck, buildInputFiles } from './build-inputs.js';
 import { FilesWatcher } from './files-watcher.js';
+import { AbsentLookupsMemo } from './absent-lookups-memo.js';
 
 export interface KeepFreshOptions {
   /** Quiet time after file events before checking (default 300 ms). */
@@ -50,6 +54,8 @@ interface Project {
   retry: NodeJS.Timeout | null;
   /** The builds' compile databases and link sources as last compared (a poll reads none of them unchanged). */
   inputs: BuildInputsCheck;
+  /** The builds' lookups of headers not found, read once per state of the index. */
+  lookups: AbsentLookupsMemo;
 }
 
 const CALL_CHECK_INTERVAL_MS = 1000;
@@ -151,17 +157,22 @@ export class FreshnessKeeper {
 
   private project(root: string): Project {
     let p = this.projects.get(root);
-    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, lastFillSignature: null, retry: null, inputs: new BuildInputsCheck() }));
+    if (!p) this.projects.set(root, (p = { watcher: null, watchedIndexAt: null, lastCallCheck: 0, lastSignature: null, lastFillSignature: null, retry: null, inputs: new BuildInputsCheck(), lookups: new AbsentLookupsMemo() }));
     return p;
   }
 
-  /** The indexed files, those the builds' records were read from (a relink rewrites the map), their compile databases and link sources. */
+  /**
+   * The indexed files, those the builds' records were read from (a relink rewrites the map), their compile databases
+   * and link sources, and where a header units looked for and found none would be (its name in each folder searched).
+   */
   private indexedFiles(root: string): { files: Set<string>; indexedAt: string | null } {
+    const memo = this.project(root).lookups;
     return withProject(root, (ctx) => {
       const builds = ctx.reader?.builds() ?? [];
+      const lookups = ctx.reader && memo.over(ctx.root, ctx.reader);
       const records = builds.flatMap((b) => b.recordInputs?.files.map((f) => f.path) ?? []);
       const files = new Set([...(ctx.reader?.files() ?? []).map((f) => f.path), ...records].map((p) => absolutePath(ctx.root, p)));
-      for (const b of builds) for (const f of buildInputFiles(ctx.root, b)) files.add(f);
+      for (const b of builds) for (const f of [...buildInputFiles(ctx.root, b), ...lookupCandidates(lookups!, b.id)]) files.add(f);
       return { files, indexedAt: ctx.reader?.meta().indexedAt ?? null };
     });
   }
@@ -175,11 +186,11 @@ export class FreshnessKeeper {
   }
 
   /**
-   * The builds holding changed indexed files, whose record was read from a file changed since, or whose compile
-   * database or link command changed; null when nothing is to be done.
+   * The builds holding changed indexed files, whose record was read from a file changed since, whose compile
+   * database or link command changed, or whose units looked for a header that appeared; null when nothing is to be done.
    */
   private plan(root: string): RefreshPlan | null {
-    const inputs = this.project(root).inputs;
+    const { inputs, lookups: memo } = this.project(root);
     return withProject(root, (ctx) => {
       const reader = ctx.reader;
       if (!ctx.initialized || !reader || ctx.indexError) return null;
@@ -187,10 +198,13 @@ export class FreshnessKeeper {
       const indexedChanged = changedFiles(reader, ctx.root);
       const set = new Set(indexedChanged);
       const stale = new Map<number, string[]>();
+      const probe = new AbsentProbe();
+      const lookups = memo.over(ctx.root, reader);
       for (const b of reader.builds()) {
         const now = b.recordInputs ? compareRecordInputs(ctx.root, b.recordInputs.files) : null;
-        const files = [...(now?.state === 'changed' ? now.changed.map((f) => f.file) : []), ...inputs.changed(ctx.root, b)];
-        if (files.length) stale.set(b.id, files.map((f) => storedPath(ctx.root, f)));
+        const files = [...(now?.state === 'changed' ? now.changed.map((f) => f.file) : []), ...inputs.changed(ctx.root, b)].map((f) => storedPath(ctx.root, f));
+        files.push(...appearedInBuild(lookups, ctx.root, b.id, probe).map((h) => h.file));
+        if (files.length) stale.set(b.id, files);
       }
       if (!indexedChanged.length && !stale.size) return null;
       const builds = reader.builds().filter((b) => stale.has(b.id) || (set.size > 0 && reader.files(b.id).some((f) => set.has(f.path))));

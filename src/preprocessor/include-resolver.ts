@@ -2,7 +2,7 @@
 // -idirafter (duplicates removed as GCC does); #include_next continues after the dir a file was found in.
 // Leaves out framework dirs, -iprefix/-iwithprefix and header maps.
 import path from 'node:path';
-import { absentLookupName } from './absent-lookups.js';
+import { absentLookupName } from '../model/absent-lookups.js';
 
 /** Where a file was found: index in the search chain, or INCLUDER_DIR / NO_SEARCH_PATH. */
 export const INCLUDER_DIR = -1;

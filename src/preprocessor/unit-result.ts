@@ -21,7 +21,8 @@ import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
 import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
 import { sha1 } from '../model/sha1.js';
-import { absentProbe, isAbsentLookup } from './absent-lookups.js';
+import { isAbsentLookup } from '../model/absent-lookups.js';
+import { absentProbe } from './run-absent-probe.js';
 import { undoneMarks, type UndoneMarks } from './undone-names.js';
 
 /**

@@ -1,5 +1,6 @@
 // get_active_build: the state of a project's index and of the build queries answer from — status,
-// reindex reasons (each naming the command that fixes it), counts, exact modified-file count, variants.
+// reindex reasons (each naming the command that fixes it), counts, exact modified-file count, headers that appeared
+// where units looked for them, variants.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildSummary } from '../index/build-summaries.js';
@@ -21,6 +22,7 @@ import { choicesOf, resolveAmong, type BuildSelector } from './resolve-build.js'
 import { uncoveredSources } from './uncovered-sources.js';
 import { shownList } from './shown-list.js';
 import { linkingInfo } from './linking-info.js';
+import { appearedByBuild, appearedList, appearedReasons, type AppearedHeader } from './appeared-headers.js';
 
 export type IndexStatus = 'ready' | 'reindexing' | 'reindex_needed' | 'no_index' | 'not_initialized';
 
@@ -161,14 +163,21 @@ function statusMessage(status: IndexStatus, run: RunningRun, summary: string, ch
   return parts.join(' ');
 }
 
-/** Build-scoped counts and header dependencies, over the one build (or every build when none resolves). */
-function changeCounts(ctx: ProjectContext, builds: BuildSummary[], build: BuildSummary | null, rehash: boolean): { changed: string[]; headerAffected: number } {
+/**
+ * Build-scoped counts and header dependencies, over the one build (or every build when none resolves): the units that
+ * read a changed file or looked for a header that appeared (`appeared`), each once.
+ */
+function changeCounts(ctx: ProjectContext, scope: BuildSummary[], appeared: Map<BuildSummary, AppearedHeader[]>, rehash: boolean): { changed: string[]; headerAffected: number } {
   const reader = ctx.reader!;
   const changed = changedFiles(reader, ctx.root, undefined, rehash);
   const changedSet = new Set(changed);
   let headerAffected = 0;
-  // Nothing changed, nothing affected: the unit → files map is read only when there is a change to look up.
-  if (changedSet.size) for (const b of build ? [build] : builds) headerAffected += unitsReadingChanged(ctx.root, reader.unitFiles(b.id), changedSet).size;
+  for (const b of scope) {
+    const units = new Set((appeared.get(b) ?? []).flatMap((h) => h.units));
+    // Nothing changed, nothing affected: the unit → files map is read only when there is a change to look up.
+    if (changedSet.size) for (const unit of unitsReadingChanged(ctx.root, reader.unitFiles(b.id), changedSet).keys()) units.add(unit);
+    headerAffected += units.size;
+  }
   return { changed, headerAffected };
 }
 
@@ -222,9 +231,11 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
   const build = activeBuildOrNone(ctx, builds, req);
   const meta = reader.meta();
   const version = versionState(meta);
-  const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds, hashes)];
+  const scope = build ? [build] : builds;
+  const appeared = appearedByBuild(ctx.reader!, ctx.root, scope);
+  const reasons = [...(version.reason ? [version.reason] : []), ...buildReasons(ctx, builds, hashes), ...appearedReasons(appeared)];
   const counts = reader.counts(build?.id);
-  const { changed, headerAffected } = changeCounts(ctx, builds, build, req.fast === false);
+  const { changed, headerAffected } = changeCounts(ctx, scope, appeared, req.fast === false);
   // The contract: reindex_needed wins over reindexing — the answers of this moment come from the last finished run.
   const status: IndexStatus = reasons.length ? 'reindex_needed' : run ? 'reindexing' : 'ready';
   const noBuild = ctx.config.defaultVariant
@@ -244,6 +255,7 @@ export function getActiveBuild(ctx: ProjectContext, req: ActiveBuildRequest = {}
     modified_files: changed.slice(0, 20),
     content_index: contentIndexInfo(reader),
     header_affected_tus: headerAffected,
+    appeared_headers: appearedList(appeared),
     schema_version: meta.schemaVersion,
     current_schema: SCHEMA_VERSION,
     row_format_version: meta.rowFormatVersion,

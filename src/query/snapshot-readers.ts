@@ -1,5 +1,5 @@
 // The two index readers of status's snapshot: one that records what status asked the SQLite index (build
-// summaries, the builds' units once, meta, counts, indexed files, content coverage) as JSON, and one that answers those same calls from the
+// summaries, the builds' units once, meta, counts, indexed files, content coverage, the lookups of headers not found) as JSON, and one that answers those same calls from the
 // recording; any other call, or one it did not record, throws SnapshotMiss (status then asks the index).
 import { isDeepStrictEqual } from 'node:util';
 import type { IndexReader } from '../index/index-reader.js';
@@ -40,6 +40,8 @@ export function replayReader(answers: Answers): IndexReader {
     unitsOfBuilds: () => answer(callKey('unitsOfBuilds')),
     counts: (buildId?: number) => answer(callKey('counts', buildId)),
     files: (buildId?: number) => answer(callKey('files', buildId)),
+    absentLookups: (buildId: number) => answer(callKey('absentLookups', buildId)),
+    absentLookupUnits: (buildId: number) => answer(callKey('absentLookupUnits', buildId)),
     content: () => missElsewhere({ coverage: () => answer(callKey('coverage')) }),
     close: () => {},
   };
@@ -63,6 +65,8 @@ export function recordingReader(real: IndexReader, answers: Answers): IndexReade
     unitsOfBuilds: () => recorded(callKey('unitsOfBuilds'), real.unitsOfBuilds()),
     counts: (buildId?: number) => recorded(callKey('counts', buildId), real.counts(buildId)),
     files: (buildId?: number) => recorded(callKey('files', buildId), real.files(buildId)),
+    absentLookups: (buildId: number) => recorded(callKey('absentLookups', buildId), real.absentLookups(buildId)),
+    absentLookupUnits: (buildId: number) => recorded(callKey('absentLookupUnits', buildId), real.absentLookupUnits(buildId)),
     content: () => {
       const content = real.content();
       return new Proxy(content, {

@@ -259,6 +259,25 @@ describe('status of an unchanged index', () => {
   });
 });
 
+describe('status of an unchanged index after a header appears where units looked for it', () => {
+  it('probes the folders from its snapshot: no SQLite while nothing appeared, and again once it recorded the units that looked', async () => {
+    const { root } = await indexedFixture(['index', 'headers-appearing']);
+    const sqlite = (m: string) => /node_modules\/better-sqlite3\//.test(m);
+    const run = () => {
+      const r = modulesLoaded(root, ['status', '--json']);
+      expect(r.status).toBe(0);
+      const answer = JSON.parse(r.stdout) as { status: string; appeared_headers: { file: string }[] };
+      return { status: answer.status, appeared: answer.appeared_headers.map((h) => h.file), sqlite: r.modules.some(sqlite) };
+    };
+    expect(run()).toEqual({ status: 'ready', appeared: [], sqlite: true });
+    expect(run()).toEqual({ status: 'ready', appeared: [], sqlite: false });
+    fs.writeFileSync(path.join(root, 'include_sys/absent_angle.h'), 'int angle_decl(void);\n');
+    // The units that looked for it are read from the index once, then kept in the snapshot.
+    expect(run()).toEqual({ status: 'reindex_needed', appeared: ['include_sys/absent_angle.h'], sqlite: true });
+    expect(run()).toEqual({ status: 'reindex_needed', appeared: ['include_sys/absent_angle.h'], sqlite: false });
+  });
+});
+
 describe('a refusal that names builds not indexed yet loads the adapters only then', () => {
   let root = '';
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { sha1 } from '../../src/model/sha1.js';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
 import { applyEdits, encodeEdits } from '../../src/index/list-edits.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
-import { collectItems, dropUnusedLists, itemsOf, listStorer, storedListJson } from '../../src/index/value-lists.js';
+import { collectItems, dropUnusedLists, itemsOf, listStorer, storedHeadItems, storedItems, storedListJson } from '../../src/index/value-lists.js';
 import Database from 'better-sqlite3';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
@@ -119,6 +119,30 @@ describe('list edits', () => {
     const queried = listStorer(db);
     const more = db.transaction(() => Array.from({ length: 6 }, (_, k) => queried(text(macros(range(3000, 3600 + k))))))();
     expect(db.prepare(`SELECT base_id FROM value_lists WHERE id IN (${more.join(',')}) ORDER BY id`).pluck().all()).toEqual([null, more[0], more[0], more[0], more[0], more[0]]);
+    closeIndexForWrite(db);
+  });
+
+  it('give back a list from its first item as far as it is read, an edited one from its base\'s: the ids storedItems gives', () => {
+    const db = tempIndex();
+    const store = listStorer(db, true);
+    // Edits at the head (items dropped, added, kept), in a chain: each list edits the one before.
+    const lists = [macros(range(0, 800)), macros(['CONFIG_A', ...range(3, 800)]), macros(['CONFIG_A', 'CONFIG_B', ...range(3, 400), ...range(401, 800)]), macros(['CONFIG_B', ...range(3, 805)])];
+    const ids = db.transaction(() => lists.map((l) => store(text(l))))();
+    expect((db.prepare('SELECT base_id FROM value_lists ORDER BY id').pluck().all() as (number | null)[]).filter((b) => b !== null).length).toBeGreaterThan(1);
+    // A fresh connection (nothing decoded yet), then one that decoded every list whole.
+    const fresh = new Database(db.name, { readonly: true });
+    for (const id of ids) {
+      const whole = new Database(db.name, { readonly: true });
+      const all = storedItems(whole, id).ids;
+      expect([...storedHeadItems(fresh, id).ids]).toEqual(all);
+      expect([...storedHeadItems(whole, id).ids]).toEqual(all);
+      const head: number[] = [];
+      for (const item of storedHeadItems(fresh, id).ids) if (head.push(item) === 3) break;
+      expect(head).toEqual(all.slice(0, 3));
+      expect(head.map((item) => storedHeadItems(fresh, id).json(item))).toEqual(lists[ids.indexOf(id)].slice(0, 3).map((p) => JSON.stringify(p)));
+      whole.close();
+    }
+    fresh.close();
     closeIndexForWrite(db);
   });
 

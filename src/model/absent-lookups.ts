@@ -2,7 +2,9 @@
 // walk reads a name standing for the lookup (the header's name and the folders searched, in order), undefined while no
 // folder holds the header, so its result's tested list keeps it and a result is reused only while the header is still
 // missing (see pairStillHolds). Whether a header appeared is answered from each folder's listing, read once per run or
-// check. The assembler's `.include` keeps the paths it looked at apart (see kept-assembler-includes.ts).
+// check. Here: the name's format and the probe, which the walk, index runs, check, status and the server's refresh share
+// (no preprocessor code loads with them); the probe of the run under way is preprocessor/run-absent-probe.ts. The
+// assembler's `.include` keeps the paths it looked at apart (see kept-assembler-includes.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -69,18 +71,4 @@ const NONE: ReadonlySet<string> = new Set();
 
 function isFile(file: string): boolean {
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-}
-
-/** The probe of the run or check under way (see startAbsentProbe); tested lists are checked against it. */
-let current = new AbsentProbe();
-
-/** Starts a run or check: the headers of lookups are looked for on the disk as it is now. */
-export function startAbsentProbe(): AbsentProbe {
-  current = new AbsentProbe();
-  return current;
-}
-
-/** The probe of the run or check under way. */
-export function absentProbe(): AbsentProbe {
-  return current;
 }
