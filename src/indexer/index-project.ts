@@ -42,6 +42,7 @@ import { preprocessUnits } from './preprocess-units.js';
 import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
+import { capYoungGeneration, holdYoungGeneration, releaseYoungCap } from './young-generation-cap.js';
 import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { SharedDiagnosticStrings } from './shared-diagnostics.js';
@@ -482,6 +483,8 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     const t0 = performance.now();
     const pre = run.preprocess ? customPreprocessStage(run.preprocess, units, build, run, summary) : await preprocessStage(units, build, run, summary);
     run.timing.preprocessMs += performance.now() - t0;
+    // The walks and the macro records (which ask for skeletons) are over: masking and parsing ask for none.
+    holdYoungGeneration();
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
     // The last build's walks went after its preprocess stage (a caller's preprocessor records none).
     if (run.lastBuild) dropHeaderWalks(run);
@@ -610,6 +613,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
   // A large tree's content walk runs beside detecting and indexing the builds.
   const ahead = ContentWalkAhead.start(db, root, config.excludePaths);
   try {
+    // Before detection grows it (see young-generation-cap.ts).
+    capYoungGeneration();
     const detected = await detectProjectBuildsLazily(root, config);
     const search = { folders: detected.discovery.foldersSearched, foldersRelisted: detected.discovery.foldersRelisted };
     result.detection = detected.fromCache ? { cached: true, ...detected.fromCache, ...search } : { ...result.detection, ...search };
@@ -638,6 +643,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     // The run's definitions go with it (its skeletons, walks and views were its own).
     forgetAllDefinitions();
     releaseHeapGrowth();
+    releaseYoungCap();
     closeIndexForWrite(db);
     release();
   }

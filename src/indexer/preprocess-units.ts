@@ -17,6 +17,7 @@ import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environmen
 import type { FileStates } from './file-states.js';
 import { PathMemo } from './vendor-paths.js';
 import { collectAfterLargeScans, holdHeapGrowthForLargeHeap } from './release-memory.js';
+import { checkYoungGeneration } from './young-generation-cap.js';
 import type { ParsePool } from './parse-pool.js';
 import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
 import { StoredSkeletons } from './stored-skeletons.js';
@@ -104,7 +105,7 @@ let poolBuilds = 0;
 
 export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnitsContext): Promise<PreprocessedUnits> {
   const t0 = performance.now();
-  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const source = new FileSource(defaultReadFile, ctx.skeletons, false, checkYoungGeneration);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = {
     source,

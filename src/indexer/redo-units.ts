@@ -20,6 +20,7 @@ import type { ReadNames } from '../preprocessor/tracked-env.js';
 import { readNameSet } from './unit-reads.js';
 import type { PathMemo } from './vendor-paths.js';
 import type { PatchContext } from './patch-build.js';
+import { checkYoungGeneration, holdYoungGeneration } from './young-generation-cap.js';
 
 export interface RedoneUnit {
   index: number;
@@ -207,7 +208,7 @@ function codeMayCountIn(old: UnitResult, edited: EditedFile[], env: StartingMacr
  * need a walk (then the full path costs about the same): decided before any unit is walked.
  */
 export function redoUnits(units: CompileUnit[], dirty: number[], previous: LinkedUnit[], pairs: StoredPairs, build: BuildDescription, maxWalks: number, paths: PathMemo, ctx: PatchContext): { redone: RedoneUnit[]; walked: number; carried: number; carriedRows: number } | null {
-  const source = new FileSource(defaultReadFile, ctx.skeletons);
+  const source = new FileSource(defaultReadFile, ctx.skeletons, false, checkYoungGeneration);
   const resolver = new IncludeResolver((f) => source.exists(f));
   const host = { source, resolver, fileHash: ctx.states.hashOf, headerCache: ctx.headerCache };
   const redone: RedoneUnit[] = [];
@@ -259,5 +260,6 @@ export function redoUnits(units: CompileUnit[], dirty: number[], previous: Linke
     }
   }
   for (const w of toWalk) add(w.at, w.index, w.old, w.oldViews, walkUnit(w.unit, setUpUnit(w.unit, ctx.provider, build.defines), host, true));
+  holdYoungGeneration();
   return { redone, walked: toWalk.length, carried, carriedRows };
 }

@@ -218,6 +218,11 @@ export function heapGrowthIsHeld(): boolean {
   return heapGrowthHeld;
 }
 
+/** Whether the young generation's growth is held (see holdHeapGrowth). */
+export function youngGrowthIsHeld(): boolean {
+  return youngHeld;
+}
+
 /** V8's own heap growth again (at the end of a run). */
 export function releaseHeapGrowth(): void {
   if (!heapGrowthHeld) return;

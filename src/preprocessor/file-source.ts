@@ -22,6 +22,8 @@ export class FileSource {
     private readFileFn: ReadFile = defaultReadFile,
     readonly skeletons: SkeletonCache = new SkeletonCache(),
     private asm = false,
+    /** Called each time a skeleton is asked for (an index run looks at its memory then: see young-generation-cap.ts). */
+    private asked?: () => void,
   ) {}
 
   read(file: string): string | undefined {
@@ -38,6 +40,7 @@ export class FileSource {
 
   /** With a skeleton store, by content hash (an unchanged file is not read, a file is asked once); else from the text read. */
   skeleton(file: string): FileSkeleton | undefined {
+    this.asked?.();
     if (this.skeletons.store) {
       let sk = this.stored.get(file);
       if (sk === undefined && !this.stored.has(file)) this.stored.set(file, (sk = this.skeletons.getStored(file, this.asm)));
