@@ -1,8 +1,10 @@
 // A real MCP client connected to the fw-context server over the SDK's in-memory transport, for tests and the
-// find benchmark: `call` answers a tool result as parsed JSON (or its text), with the isError flag.
+// find benchmark: `call` answers a tool result as parsed JSON (or its text), with the isError flag; a server kept
+// fresh as `serve` runs it is waited on until its background refresh is done.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createServer } from '../../src/mcp/server.js';
+import { createFwContextServer, type ServerOptions } from '../../src/mcp/server.js';
+import { until } from './until.js';
 
 export interface ToolAnswer {
   /** The result text parsed as JSON, or the text itself when it is not JSON. */
@@ -18,11 +20,14 @@ export interface ToolCaller {
   close(): Promise<void>;
 }
 
-/** A server whose working folder is `cwd` (the default project) and a client connected to it. */
-export async function connectClient(cwd: string): Promise<ToolCaller> {
-  const server = createServer({ cwd });
+/**
+ * A server whose working folder is `cwd` (the default project) and a client connected to it; `keepFresh` runs the
+ * server's background refresh as `fw-context serve` does. close() ends the client and the server's watchers.
+ */
+export async function connectClient(cwd: string, keepFresh?: ServerOptions['keepFresh']): Promise<ToolCaller> {
+  const fw = createFwContextServer({ cwd, keepFresh });
   const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
+  await fw.server.connect(a);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(b);
   return {
@@ -38,6 +43,17 @@ export async function connectClient(cwd: string): Promise<ToolCaller> {
       }
       return { value, text, isError: !!r.isError };
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      fw.close();
+    },
   };
+}
+
+/** get_active_build once the server's background refresh has ended done, the index ready and no run holding it. */
+export async function activeAfterRefresh(mcp: ToolCaller): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return until(async () => {
+    const st = (await mcp.call('get_active_build', {})).value;
+    return st.status === 'ready' && !st.bg_reindex_running && st.last_refresh?.outcome === 'done' ? st : null;
+  });
 }

@@ -4,10 +4,7 @@
 // row equals a from-scratch index. A header in a folder no unit searches starts no refresh.
 import fs from 'node:fs';
 import path from 'node:path';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFwContextServer } from '../../src/mcp/server.js';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import type { IndexReader } from '../../src/index/index-reader.js';
 import { indexProject } from '../../src/indexer/index-project.js';
@@ -17,9 +14,8 @@ import { appearedInBuild } from '../../src/query/appeared-headers.js';
 import { withProject } from '../../src/query/project-context.js';
 import { againFromScratch } from '../helpers/build-record-rows.js';
 import { assertCliBuilt, indexedFixture } from '../helpers/fixture-project.js';
-import { connectClient } from '../helpers/mcp-client.js';
+import { activeAfterRefresh, connectClient } from '../helpers/mcp-client.js';
 import { refreshedOnce } from '../helpers/keeper-refresh.js';
-import { until } from '../helpers/until.js';
 
 const FIXTURE = ['index', 'headers-appearing'];
 const keepers: FreshnessKeeper[] = [];
@@ -111,23 +107,12 @@ describe('the background refresh follows a header that appears where units looke
   it("over the SDK client with `serve`'s keeper watching: the header created next to the unit is indexed without a call to index", async () => {
     assertCliBuilt();
     const { root } = await indexedFixture(FIXTURE);
-    const fw = createFwContextServer({ cwd: root, keepFresh: { debounceMs: 100, pollMs: 200, fillBytes: 0 } });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await fw.server.connect(a);
-    const sdk = new Client({ name: 'test', version: '1.0.0' });
-    await sdk.connect(b);
-    closers.push(async () => {
-      await sdk.close();
-      fw.close();
-    });
-    const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await sdk.callTool({ name, arguments: args })) as { content: { text: string }[] }).content[0].text);
-    expect((await call('get_active_build', {})).status).toBe('ready');
+    const mcp = await connectClient(root, { debounceMs: 100, pollMs: 200, fillBytes: 0 });
+    closers.push(() => mcp.close());
+    expect((await mcp.call('get_active_build', {})).value.status).toBe('ready');
     create(root, 'src/absent_local.h', 'int local_decl(void);\n');
-    const after = await until(async () => {
-      const st = await call('get_active_build', {});
-      return st.status === 'ready' && !st.bg_reindex_running && st.last_refresh?.outcome === 'done' ? st : null;
-    });
+    const after = await activeAfterRefresh(mcp);
     expect(after).toMatchObject({ appeared_headers: [], header_affected_tus: 0, last_refresh: { runs: 1 } });
-    expect((await call('lookup_symbol', { name: 'local_decl' })).some((s: { name?: string }) => s.name === 'local_decl')).toBe(true);
+    expect((await mcp.call('lookup_symbol', { name: 'local_decl' })).value.some((s: { name?: string }) => s.name === 'local_decl')).toBe(true);
   });
 });

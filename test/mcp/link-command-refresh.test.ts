@@ -3,19 +3,15 @@
 // calls) runs the refresh once, and get_active_build over a real SDK client is ready with the new record.
 import fs from 'node:fs';
 import path from 'node:path';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildInputsCheck } from '../../src/mcp/build-inputs.js';
-import { createFwContextServer, type FwContextServer } from '../../src/mcp/server.js';
 import { FreshnessKeeper } from '../../src/mcp/keep-fresh.js';
 import { getActiveBuild } from '../../src/query/active-build.js';
 import { withProject } from '../../src/query/project-context.js';
 import { assertCliBuilt } from '../helpers/fixture-project.js';
 import { indexedLinkFixture, LINK_TXT, NINJA } from '../helpers/link-command-fixture.js';
-import { connectClient, type ToolCaller } from '../helpers/mcp-client.js';
+import { activeAfterRefresh, connectClient, type ToolCaller } from '../helpers/mcp-client.js';
 import { refreshedOnce } from '../helpers/keeper-refresh.js';
-import { until } from '../helpers/until.js';
 
 const DB = 'build/compile_commands.json';
 
@@ -88,22 +84,11 @@ describe('the background refresh follows a changed link command or compile datab
   it('over the SDK client with `serve`s keeper: get_active_build names build.ninja, then is ready with the new --defsym', async () => {
     assertCliBuilt();
     const root = await indexedLinkFixture();
-    const fw: FwContextServer = createFwContextServer({ cwd: root, keepFresh: { debounceMs: 100, pollMs: 200, polling: true, fillBytes: 0 } });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await fw.server.connect(a);
-    const sdk = new Client({ name: 'test', version: '1.0.0' });
-    await sdk.connect(b);
-    closers.push(async () => {
-      await sdk.close();
-      fw.close();
-    });
-    const active = async () => JSON.parse(((await sdk.callTool({ name: 'get_active_build', arguments: {} })) as { content: { text: string }[] }).content[0].text);
+    const mcp = await connectClient(root, { debounceMs: 100, pollMs: 200, polling: true, fillBytes: 0 });
+    closers.push(() => mcp.close());
     edit(root, NINJA, '__stack_size__=0x800', '__stack_size__=0x1000');
-    expect((await active()).reindex_reasons).toEqual([expect.stringContaining(`changed in ${NINJA} since indexing`)]);
-    const after = await until(async () => {
-      const st = await active();
-      return st.status === 'ready' && !st.bg_reindex_running && st.last_refresh?.outcome === 'done' ? st : null;
-    });
+    expect((await mcp.call('get_active_build', {})).value.reindex_reasons).toEqual([expect.stringContaining(`changed in ${NINJA} since indexing`)]);
+    const after = await activeAfterRefresh(mcp);
     expect(after.reindex_reasons).toEqual([]);
     await expectReadyWithStack(root, '0x1000');
   });
