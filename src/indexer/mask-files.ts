@@ -53,8 +53,6 @@ export interface MaskedFiles {
   /** Files whose stored parse was kept without reading them / after masking them again. */
   kept: number;
   remasked: number;
-  /** Files whose mask an earlier build of the run (or a stored one) made under the same activity (see mask-memo.ts): not masked again. */
-  recalled: number;
   diagnostics: Diagnostic[];
   /** The macro values the jobs' keys were made with: their parses must be made with the same. */
   values: MacroValues;
@@ -380,7 +378,7 @@ interface MaskRun {
 }
 
 export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
-  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, recalled: 0, diagnostics: [], values: ctx.values };
+  const out: MaskedFiles = { versions: [], jobs: [], kept: 0, remasked: 0, diagnostics: [], values: ctx.values };
   const blankKeys = new Map<BlankableMacros, string>();
   const scopedBlanking: SetBlanking = new Map();
   let asmTable: AsmMacroTable | undefined;
@@ -446,13 +444,12 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   const version: FileVersion = { ...base, maskHash };
   out.versions.push(version);
   ctx.masks?.keep(rel, language, activity, maskHash);
-  const key = `${rel}\0${maskHash}\0${language}`;
   // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
-  if (run.queued.has(key) || ctx.writer.findParsed(rel, maskHash, language) !== undefined) {
+  if (parseStoredOrQueued(rel, maskHash, language, run)) {
     out.remasked++;
     return;
   }
-  run.queued.add(key);
+  run.queued.add(parseKey(rel, maskHash, language));
   if (found) out.diagnostics.push(...found.diagnostics.map((d) => ({ ...d, file: fa.file })));
   const expansionNotes = found?.diagnostics.map(({ file: _file, ...note }) => note);
   out.jobs.push({ version, file: fa.file, text, rowsMasked: m.rowsMasked, invocations, expansionNotes });
@@ -466,13 +463,18 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
 function recalled(rel: string, language: string, activity: string, base: Omit<FileVersion, 'maskHash'>, run: MaskRun): boolean {
   const { ctx, out } = run;
   const maskHash = ctx.masks?.find(rel, language, activity);
-  if (maskHash === undefined) return false;
-  if (!run.queued.has(`${rel}\0${maskHash}\0${language}`) && ctx.writer.findParsed(rel, maskHash, language) === undefined) return false;
-  out.recalled++;
+  if (maskHash === undefined || !parseStoredOrQueued(rel, maskHash, language, run)) return false;
   ctx.masks!.recalled++;
   out.versions.push({ ...base, maskHash });
   return true;
 }
+
+/** Whether the parse of `rel`'s mask `maskHash` in `language` is stored, or queued by this masking. */
+function parseStoredOrQueued(rel: string, maskHash: string, language: string, run: MaskRun): boolean {
+  return run.queued.has(parseKey(rel, maskHash, language)) || run.ctx.writer.findParsed(rel, maskHash, language) !== undefined;
+}
+
+const parseKey = (rel: string, maskHash: string, language: string): string => `${rel}\0${maskHash}\0${language}`;
 
 /** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
 function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: FileMacros, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined) {

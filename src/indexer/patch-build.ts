@@ -463,7 +463,7 @@ function maskPatch(p: PatchScope, files: MergedFile[], macros: NonNullable<Retur
   const merged = rekeyed.remerge.map((f) => again.merged.files.get(f));
   if (merged.some((f) => f === undefined)) return undefined;
   const more = maskWith(again.scope, merged as MergedFile[], p, macros, ctx, assembler);
-  return { ...masked, versions: [...masked.versions, ...more.versions], jobs: [...masked.jobs, ...more.jobs], kept: masked.kept + more.kept, remasked: masked.remasked + more.remasked, recalled: masked.recalled + more.recalled, diagnostics: [...masked.diagnostics, ...more.diagnostics] };
+  return { ...masked, versions: [...masked.versions, ...more.versions], jobs: [...masked.jobs, ...more.jobs], kept: masked.kept + more.kept, remasked: masked.remasked + more.remasked, diagnostics: [...masked.diagnostics, ...more.diagnostics] };
 }
 
 function maskWith(scope: DefineScope, files: MergedFile[], p: PatchScope, macros: NonNullable<ReturnType<typeof patchMacros>>, ctx: PatchContext, assembler: AsmFileMacros[] | undefined): MaskedFiles {
