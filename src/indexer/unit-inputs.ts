@@ -210,20 +210,3 @@ export function dirtyUnits(inputs: BuildInputs, storedHash: (stored: string) => 
   for (const [unit, { files }] of inputs.byPath) if (files.some((i) => holds[i] !== 1)) dirty.add(unit);
   return dirty;
 }
-
-/**
- * Read only (a check writes nothing): the lookups that found no file of each unit of a stored build (by stored unit
- * path, those with any), from the kept file where it names the unit's result, else from the result's tested list.
- */
-export function storedAbsentLookups(db: Db, root: string, variant: string, image: string): Map<string, string[]> {
-  const links = buildUnitLinks(db, variant, image);
-  const cache = readCache(unitInputsPath(root, variant, image));
-  const unknown = links.filter((l) => cache?.results[l.hash] === undefined);
-  const read = unknown.length ? resultAbsentLookups(db, [...new Set(unknown.map((l) => l.id))]) : new Map<number, string[]>();
-  const out = new Map<string, string[]>();
-  for (const l of links) {
-    const names = cache?.results[l.hash] !== undefined ? (cache.absent[l.hash] ?? []).map((i) => cache.lookups[i]!) : (read.get(l.id) ?? []);
-    if (names.length) out.set(l.unitPath, names);
-  }
-  return out;
-}

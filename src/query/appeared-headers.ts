@@ -1,6 +1,6 @@
 // Headers that units of a build looked for and did not find when indexed which a folder they searched holds now
-// (model/absent-lookups.ts), for status, get_active_build and the server's refresh; `check` reads the same lookups from
-// the cache beside the index (index-check.ts). A build's units are read only when one of its headers appeared. Also
+// (model/absent-lookups.ts), for status, get_active_build, the server's refresh and `check` (index-check.ts). A build's
+// units are read only when one of its headers appeared. Also
 // get_active_build's words for them (its reasons and appeared_headers).
 import path from 'node:path';
 import { lookupName } from '../index/absent-lookup-rows.js';

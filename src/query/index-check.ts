@@ -19,9 +19,8 @@ import { uncoveredInBuildFolders, type UncoveredSource } from './uncovered-in-bu
 import { sha1 } from '../model/sha1.js';
 import type { AbsentProbe } from '../model/absent-lookups.js';
 import { startAbsentProbe } from '../preprocessor/run-absent-probe.js';
-import { storedAbsentLookups } from '../indexer/unit-inputs.js';
+import { appearedInBuild } from './appeared-headers.js';
 import { appearedAssemblerIncludes } from '../indexer/kept-assembler-includes.js';
-import type { Db } from '../index/open-index.js';
 import { shownList } from './shown-list.js';
 
 export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
@@ -201,19 +200,8 @@ function fileReasons(ctx: ProjectContext, reader: IndexReader, row: BuildRow, ch
  * folder they searched holds now: their results no longer hold (see absent-lookups.ts).
  */
 function appearedReasons(root: string, reader: IndexReader, row: BuildRow, probe: AbsentProbe): CheckReason[] {
-  // The lookups are kept beside the index (unit-inputs.ts) and in the results' tested lists: read from the SQLite index's
-  // connection (a reader of another kind has none to tell).
-  const db = (reader as { db?: Db }).db;
-  const readers = new Map<string, string[]>();
-  for (const [unit, lookups] of db ? storedAbsentLookups(db, root, row.variant, row.image) : []) {
-    for (const lookup of lookups) {
-      const found = probe.found(lookup);
-      if (found === null) continue;
-      const file = storedPath(root, found);
-      const units = readers.get(file) ?? readers.set(file, []).get(file)!;
-      if (!units.includes(unit)) units.push(unit);
-    }
-  }
+  // The same answer status and get_active_build give (appeared-headers.ts), reasons of check's shape.
+  const appeared = appearedInBuild(reader, root, row.id, probe);
   const included: CheckReason[] = appearedAssemblerIncludes(root, row).map((file) => ({
     code: 'header_appeared',
     file,
@@ -221,13 +209,13 @@ function appearedReasons(root: string, reader: IndexReader, row: BuildRow, probe
     message: 'appeared since indexing; an assembler `.include` of the build looked for it and did not find it then',
     fix: INDEX,
   }));
-  return [...readers].sort(([a], [b]) => a.localeCompare(b)).map(([file, units]): CheckReason => ({
+  return appeared.map(({ file, units }): CheckReason => ({
     code: 'header_appeared',
     file,
     line: null,
-    message: `appeared since indexing; ${units.length} unit(s) of the build looked for it and did not find it then (${shownList(units.map((u) => storedPath(root, u)), 3)})`,
+    message: `appeared since indexing; ${units.length} unit(s) of the build looked for it and did not find it then (${shownList(units, 3)})`,
     fix: INDEX,
-  })).concat(included.filter((r) => !readers.has(r.file)));
+  })).concat(included.filter((r) => !appeared.some((h) => h.file === r.file)));
 }
 
 function statusOf(reasons: CheckReason[]): CheckBuildStatus {
