@@ -17,6 +17,9 @@ export interface BuildName {
 }
 
 const folderOf = (root: string, folder: string): string => path.join(root, STATE_DIR, folder);
+/** Whether any build keeps a file in `folder` (asked first where hashing the build's name, which loads crypto, would be wasted). */
+export const hasBuildStateFolder = (root: string, folder: string): boolean => fs.existsSync(folderOf(root, folder));
+
 const fileName = (b: BuildName, ext = 'json'): string => `${sha1(`${b.variant}\0${b.image}`).slice(0, 20)}.${ext}`;
 
 /** Where a build's file of `folder` is kept (`ext`: its extension). */

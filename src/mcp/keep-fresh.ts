@@ -172,7 +172,7 @@ export class FreshnessKeeper {
       const lookups = ctx.reader && memo.over(ctx.root, ctx.reader);
       const records = builds.flatMap((b) => b.recordInputs?.files.map((f) => f.path) ?? []);
       const files = new Set([...(ctx.reader?.files() ?? []).map((f) => f.path), ...records].map((p) => absolutePath(ctx.root, p)));
-      for (const b of builds) for (const f of [...buildInputFiles(ctx.root, b), ...lookupCandidates(lookups!, b.id)]) files.add(f);
+      for (const b of builds) for (const f of [...buildInputFiles(ctx.root, b), ...lookupCandidates(lookups!, ctx.root, b)]) files.add(f);
       return { files, indexedAt: ctx.reader?.meta().indexedAt ?? null };
     });
   }
@@ -203,7 +203,7 @@ export class FreshnessKeeper {
       for (const b of reader.builds()) {
         const now = b.recordInputs ? compareRecordInputs(ctx.root, b.recordInputs.files) : null;
         const files = [...(now?.state === 'changed' ? now.changed.map((f) => f.file) : []), ...inputs.changed(ctx.root, b)].map((f) => storedPath(ctx.root, f));
-        files.push(...appearedInBuild(lookups, ctx.root, b.id, probe).map((h) => h.file));
+        files.push(...appearedInBuild(lookups, ctx.root, b, probe).map((h) => h.file));
         if (files.length) stale.set(b.id, files);
       }
       if (!indexedChanged.length && !stale.size) return null;

@@ -20,7 +20,6 @@ import { sha1 } from '../model/sha1.js';
 import type { AbsentProbe } from '../model/absent-lookups.js';
 import { startAbsentProbe } from '../preprocessor/run-absent-probe.js';
 import { appearedInBuild } from './appeared-headers.js';
-import { appearedAssemblerIncludes } from '../indexer/kept-assembler-includes.js';
 import { shownList } from './shown-list.js';
 
 export type CheckBuildStatus = 'ok' | 'stale' | 'not_indexed' | 'vanished';
@@ -196,26 +195,21 @@ function fileReasons(ctx: ProjectContext, reader: IndexReader, row: BuildRow, ch
 }
 
 /**
- * Headers that units of the build #include (or test with __has_include) but did not find when indexed, which a
- * folder they searched holds now: their results no longer hold (see absent-lookups.ts).
+ * Headers that units of the build #include (or test with __has_include) but did not find when indexed, and files its
+ * assembler `.include`s did not find, which a folder they searched holds now: their results no longer hold (see
+ * absent-lookups.ts).
  */
 function appearedReasons(root: string, reader: IndexReader, row: BuildRow, probe: AbsentProbe): CheckReason[] {
   // The same answer status and get_active_build give (appeared-headers.ts), reasons of check's shape.
-  const appeared = appearedInBuild(reader, root, row.id, probe);
-  const included: CheckReason[] = appearedAssemblerIncludes(root, row).map((file) => ({
+  return appearedInBuild(reader, root, row, probe).map(({ file, units }): CheckReason => ({
     code: 'header_appeared',
     file,
     line: null,
-    message: 'appeared since indexing; an assembler `.include` of the build looked for it and did not find it then',
+    message: units.length
+      ? `appeared since indexing; ${units.length} unit(s) of the build looked for it and did not find it then (${shownList(units, 3)})`
+      : 'appeared since indexing; an assembler `.include` of the build looked for it and did not find it then',
     fix: INDEX,
   }));
-  return appeared.map(({ file, units }): CheckReason => ({
-    code: 'header_appeared',
-    file,
-    line: null,
-    message: `appeared since indexing; ${units.length} unit(s) of the build looked for it and did not find it then (${shownList(units, 3)})`,
-    fix: INDEX,
-  })).concat(included.filter((r) => !appeared.some((h) => h.file === r.file)));
 }
 
 function statusOf(reasons: CheckReason[]): CheckBuildStatus {

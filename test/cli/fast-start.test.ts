@@ -21,11 +21,12 @@ const ADAPTERS = /\/adapters\/(detect-builds|zephyr|mbed|platformio|cmake|ninja|
 
 /**
  * What status may load: the CLI's entry and the status bundle (status with everything it imports, ini included),
- * the query and index readers the SQLite answer loads, the project config, the five indexer modules that read the
- * lock file and the recorded inputs (link source included), model helpers, better-sqlite3 and ini.
+ * the query and index readers the SQLite answer loads, the project config, the indexer modules that read the lock
+ * file, the recorded inputs (link source included) and the kept assembler `.include`s, model helpers, better-sqlite3
+ * and ini.
  */
 const STATUS_MODULES =
-  /\/dist\/src\/cli\/(bin|status-cli)\.cjs$|\/dist\/src\/(query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|link-source|file-states|vendor-paths))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
+  /\/dist\/src\/cli\/(bin|status-cli)\.cjs$|\/dist\/src\/(query\/[\w-]+|index\/[\w-]+|model\/[\w-]+|project\/(config|config-lint|declared-builds)|indexer\/(lock-file|record-inputs|link-source|file-states|vendor-paths|build-state-files|kept-assembler-includes))\.js$|\/node_modules\/(better-sqlite3|ini)\//;
 
 /** main.js: the commands as ES modules, each a file the probe sees (the bin runs them from one bundle). */
 const MAIN = path.join(path.dirname(CLI), 'main.js');

@@ -82,8 +82,7 @@ describe('the background refresh follows a header that appears where units looke
       withProject(root, (ctx) => {
         const reader = ctx.reader!;
         const counted = { absentLookups: (id: number) => (reads++, reader.absentLookups(id)), absentLookupUnits: (id: number) => reader.absentLookupUnits(id) } as unknown as IndexReader;
-        const id = reader.builds()[0]!.id;
-        return appearedInBuild(memo.over(root, counted), root, id, new AbsentProbe()).map((h) => h.file);
+        return appearedInBuild(memo.over(root, counted), root, reader.builds()[0]!, new AbsentProbe()).map((h) => h.file);
       });
     expect([lookupsOf(), lookupsOf()]).toEqual([[], []]);
     create(root, 'include_sys/absent_angle.h', 'int angle_decl(void);\n');
