@@ -10,11 +10,27 @@ import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 import { marksItem, marksOfItem } from './marks-item.js';
 import { WeighedCache } from '../model/weighed-cache.js';
+import { sortedDifference, withSortedChanges } from '../preprocessor/sorted-lists.js';
+import { jsonArrayLength, jsonElementsLength } from './json-lengths.js';
 
 /** The list of `marks` (none: the empty list) and its sha1. */
 export function undoneText(marks: UndoneMarks | undefined): ListText {
   if (marks === undefined) return EMPTY_LIST;
-  return listText(JSON.stringify([marksItem(marks), ...marks.states.map((state, i) => (i === 0 ? state : stateItem(marks.states[i - 1], state)))]));
+  const states = marks.states;
+  const items: (readonly string[] | StateChange)[] = [];
+  // What the state before takes in JSON (see jsonElementsLength): each state's worked out from its changes.
+  let chars = 0;
+  for (let i = 0; i < states.length; i++) {
+    if (i === 0) {
+      items.push(states[0]);
+      chars = jsonElementsLength(states[0]);
+    } else {
+      const made = stateItem(states[i - 1], states[i], chars);
+      items.push(made.item);
+      chars = made.chars;
+    }
+  }
+  return listText(JSON.stringify([marksItem(marks), ...items]));
 }
 
 /** The names a state drops (`-`) and adds (`+`) to the state before it, each sorted; empty ones left out. */
@@ -23,14 +39,22 @@ interface StateChange {
   '+'?: string[];
 }
 
-/** State `cur` as an item: its changes to `prev` (both sorted), or itself where that is as short. */
-function stateItem(prev: readonly string[], cur: readonly string[]): readonly string[] | StateChange {
-  const before = new Set(prev);
-  const now = new Set(cur);
-  const dropped = prev.filter((name) => !now.has(name));
-  const added = cur.filter((name) => !before.has(name));
+/**
+ * State `cur` as an item: its changes to `prev` (both sorted), or itself where that is as short in JSON; and what
+ * `cur`'s strings take in JSON, `prevChars` what `prev`'s take (see jsonElementsLength). A state of ~900 names
+ * differs from the one before by a few: both walked once, neither written to be weighed.
+ */
+function stateItem(prev: readonly string[], cur: readonly string[], prevChars: number): { item: readonly string[] | StateChange; chars: number } {
+  const { dropped, added } = sortedDifference(prev, cur);
+  const droppedChars = jsonElementsLength(dropped);
+  const addedChars = jsonElementsLength(added);
+  const chars = prevChars - droppedChars + addedChars;
+  // `{`, `"-":` and the array, a comma between the two, `}` (JSON.stringify of the change).
+  const changeLength =
+    2 + (dropped.length ? 4 + jsonArrayLength(dropped.length, droppedChars) : 0) + (added.length ? 4 + jsonArrayLength(added.length, addedChars) : 0) + (dropped.length && added.length ? 1 : 0);
+  if (changeLength >= jsonArrayLength(cur.length, chars)) return { item: cur, chars };
   const change: StateChange = { ...(dropped.length ? { '-': dropped } : {}), ...(added.length ? { '+': added } : {}) };
-  return JSON.stringify(change).length < JSON.stringify(cur).length ? change : cur;
+  return { item: change, chars };
 }
 
 /** The state `item` makes from the state before it: prev without the dropped names, merged with the added ones (sorted). */
@@ -38,14 +62,7 @@ function stateOf(prev: readonly string[] | undefined, item: readonly string[] | 
   if (Array.isArray(item)) return item;
   const change = item as StateChange;
   if (prev === undefined) throw new Error('a stored #undef state names changes to no state before it');
-  const dropped = new Set(change['-'] ?? []);
-  const kept = prev.filter((name) => !dropped.has(name));
-  const added = change['+'] ?? [];
-  const state: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < kept.length || j < added.length) state.push(j >= added.length || (i < kept.length && kept[i] < added[j]) ? kept[i++] : added[j++]);
-  return state;
+  return withSortedChanges(prev, change['-'] ?? [], change['+'] ?? []);
 }
 
 /** The marks a list's JSON holds (its states the lists the walks' results hold: see shared-undone-states.ts). */

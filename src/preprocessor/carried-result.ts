@@ -29,7 +29,7 @@ import { markAllDefines, valueWithoutEnvironment, type DefineValues, type FileVi
 import type { UndoneMarks } from './undone-names.js';
 import { codeStartAfter, openedStretches, opensMarkedRange, stretchStartAfter } from './opened-ranges.js';
 import { openedMark, withAddedMarks, type MarksOfFile } from './opened-stretch-state.js';
-import { sharedState } from './shared-undone-states.js';
+import { entriesHash, sharedState } from './shared-undone-states.js';
 import { movedDiagnostics } from './moved-diagnostics.js';
 import { activeCount, changedDefines, changedUndefs, undefKeepsWalk, type ChangedUndef, type WalkOfFile } from './undef-edits.js';
 
@@ -319,7 +319,7 @@ function movedState(state: readonly string[], moves: ReadonlyMap<number, LineMov
   }
   if (moved === undefined) return state;
   moved.sort();
-  return sharedState(moved, moved.join('\n'));
+  return sharedState(moved, entriesHash(moved));
 }
 
 /**

@@ -1,17 +1,17 @@
 // One frozen list per distinct state of a walk's #undef marks (UndoneMarks.states): LVGL's 952 units hold 17 000
 // state lists of ~50 names each (glibc's limits and types headers #undef many), 959 of them distinct; and a walk's
-// state naming no #define found by its names in walk order, not sorted and joined again per unit.
+// state naming no #define found by its names in walk order, not made again per unit. Lists are found by a hash of
+// their entries that a list made from another's changes works out from those changes (see entriesHash).
 import type { MacroDef } from './macro-definition.js';
 import type { UndoneMarks } from './undone-names.js';
 
-/** Distinct states by a hash of their text, each bucket's lists compared entry by entry. Bounded: cleared when full. */
+/** Distinct states by the hash of their entries, each bucket's lists compared entry by entry. Bounded: cleared when full. */
 const byHash = new Map<number, (readonly string[])[]>();
 let held = 0;
 const MAX_HELD = 8192;
 
-/** The held list with these entries (sorted, joined by '\n' in `text`), or these entries, frozen, now held. */
-export function sharedState(entries: readonly string[], text: string): readonly string[] {
-  const h = textHash(text);
+/** The held list with these entries (sorted; `hash` their entriesHash), or these entries, frozen, now held. */
+export function sharedState(entries: readonly string[], h: number): readonly string[] {
   let bucket = byHash.get(h);
   if (bucket !== undefined) for (const s of bucket) if (sameEntries(s, entries)) return s;
   if (held >= MAX_HELD) {
@@ -29,14 +29,14 @@ export function sharedState(entries: readonly string[], text: string): readonly 
 
 /** A stored result's marks with their states shared (read from its JSON, each list is a new one). */
 export function sharedStatesOf(u: UndoneMarks): UndoneMarks {
-  return { ...u, states: u.states.map((s) => sharedState(s, s.join('\n'))) };
+  return { ...u, states: u.states.map((s) => sharedState(s, entriesHash(s))) };
 }
 
-/** A walk's state whose names are all undefined: its names in walk order, its shared list and text. */
+/** A walk's state whose names are all undefined: its names in walk order, its shared list and the list's entriesHash. */
 interface PlainState {
   names: readonly string[];
   list: readonly string[];
-  text: string;
+  hash: number;
 }
 
 /** Plain states by their hash (UndefMarks's key of the state). Bounded: cleared when full. */
@@ -44,23 +44,29 @@ const plainByKey = new Map<number, PlainState[]>();
 let plainHeld = 0;
 
 /**
- * The shared list and text of a walk's state (`key` its hash) when it names no #define: found by its pairs (a unit
- * that read glibc's headers as another did has the same, in the same order), else made. Undefined when it names one.
+ * The state a walk's pairs make (`key` their hash, see UndefMarks) when it names no #define and is held: found by its
+ * pairs (a unit that read glibc's headers as another did has the same, in the same order). Undefined otherwise.
  */
-export function plainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number): PlainState | undefined {
-  let bucket = plainByKey.get(key);
+export function knownPlainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number): PlainState | undefined {
+  const bucket = plainByKey.get(key);
   if (bucket !== undefined) for (const p of bucket) if (sameNames(p.names, pairs)) return p;
+  return undefined;
+}
+
+/**
+ * The pairs' state held as a plain one (see knownPlainState), its list shared (`entries` the pairs' names sorted,
+ * `hash` their entriesHash); undefined when the pairs name a #define.
+ */
+export function heldPlainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number, entries: readonly string[], hash: number): PlainState | undefined {
   for (let k = 0; k < pairs.length; k++) if (pairs[k][1] !== null) return undefined;
   // The names alone, not the walk's pairs: a state of ~150 names held as pairs took ~7 KB.
   const names = pairs.map((p) => p[0]);
-  const entries = names.slice().sort();
-  const text = entries.join('\n');
   if (plainHeld >= MAX_HELD) {
     plainByKey.clear();
     plainHeld = 0;
-    bucket = undefined;
   }
-  const made = { names, list: sharedState(entries, text), text };
+  const made = { names, list: sharedState(entries, hash), hash };
+  const bucket = plainByKey.get(key);
   if (bucket === undefined) plainByKey.set(key, [made]);
   else bucket.push(made);
   plainHeld++;
@@ -91,8 +97,19 @@ function sameEntries(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function textHash(text: string): number {
+/**
+ * A hash of a list's entries, whatever their order: the sum of each entry's (see entryHash). A list made from another
+ * by dropping and adding entries has the other's hash less the dropped entries' and plus the added ones'.
+ */
+export function entriesHash(entries: readonly string[]): number {
+  let h = 0;
+  for (let k = 0; k < entries.length; k++) h = (h + entryHash(entries[k])) | 0;
+  return h;
+}
+
+/** A hash of one entry (FNV-1a of its characters). */
+export function entryHash(entry: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < entry.length; i++) h = Math.imul(h ^ entry.charCodeAt(i), 0x01000193);
   return h;
 }

@@ -4,7 +4,7 @@
 // read of every unit agrees on it (worked out for the names code lines use, when asked). The build's macro table
 // keeps no #undef: these say where its definitions of those names do not apply.
 import { sha1 } from '../model/sha1.js';
-import { plainState, sharedState } from './shared-undone-states.js';
+import { WalkUndoneStates } from './walk-undone-states.js';
 import type { MacroDef } from './macro-definition.js';
 import type { UnitWalker } from './unit-walker.js';
 import type { UnitFileRead } from './unit-result.js';
@@ -37,26 +37,13 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
     }
     return index.get(file);
   };
-  const stateIndex = new Map<number, number>();
-  const byText = new Map<string, number>([['', 0]]);
-  const out: UndoneMarks = { states: [sharedState([], '')], marks: [] };
-  const entryOf = definedEntries(indexOf);
-  const stateOf = (version: number): number => {
-    let s = stateIndex.get(version);
-    if (s !== undefined) return s;
-    const pairs = walker.undoneState(version);
-    // Most units have the same few states, naming no #define (the names glibc's headers #undef): one list each, shared.
-    const plain = plainState(pairs, walker.undoneStateKey(version));
-    const entries = plain !== undefined ? plain.list : stateEntries(pairs, entryOf);
-    const text = plain !== undefined ? plain.text : entries.join('\n');
-    s = byText.get(text);
-    if (s === undefined) {
-      byText.set(text, (s = out.states.length));
-      out.states.push(plain !== undefined ? plain.list : sharedState(entries, text));
-    }
-    stateIndex.set(version, s);
-    return s;
-  };
+  // A walk's states share their entries: the names are the walk's own strings and each #define's entry is made
+  // once per walk (see definedEntries), so a state list holds references alone, where lists cut from their joined
+  // text held a string each (Marlin's linux_native env: 840 states of ~900 names in its 67 units' results, ~30 MB
+  // until the merge).
+  const states = new WalkUndoneStates(walker, definedEntries(indexOf));
+  const out: UndoneMarks = { states: states.lists, marks: [] };
+  const stateOf = (version: number): number => states.placeOf(version);
   const runs: number[] = [];
   for (let k = 0; k < files.length; k++) {
     const marks = walker.visits.get(files[k].file)?.marks;
@@ -84,25 +71,6 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   out.marks = out.marks.slice();
   if (runs.length) out.runs = runs.slice();
   return out;
-}
-
-/**
- * A walk's state as UndoneMarks.states has it: its entries, sorted. The names are the walk's own strings and each
- * #define's entry is made once per walk (see definedEntries), so a unit's states share their entries: a state list
- * holds references alone, where lists cut from their joined text held a string each (Marlin's linux_native env: 840
- * states of ~900 names in its 67 units' results, ~30 MB until the merge).
- */
-function stateEntries(pairs: readonly (readonly [string, MacroDef | null])[], entryOf: (name: string, def: MacroDef) => string | undefined): string[] {
-  const entries: string[] = [];
-  for (const [name, def] of pairs) {
-    if (def === null) entries.push(name);
-    else {
-      // A definition not read from a file of the unit (a -D one restored by pop_macro) is left to the table.
-      const entry = entryOf(name, def);
-      if (entry !== undefined) entries.push(entry);
-    }
-  }
-  return entries.sort();
 }
 
 /** Entries made by definedEntries (for tests): one per #define a walk's states name, whatever the number of states naming it. */

@@ -1,0 +1,128 @@
+// A walk's #undef states as UndoneMarks.states holds them (see undone-names.ts), each distinct one once: a version's sorted
+// entries made from the nearest earlier version's by the few names changed since, not sorted whole (Marlin: ~900 names).
+import type { MacroDef } from './macro-definition.js';
+import { entryHash, heldPlainState, knownPlainState, sharedState } from './shared-undone-states.js';
+import { withSortedChanges } from './sorted-lists.js';
+
+type Pair = readonly [string, MacroDef | null];
+
+/** What a walk tells of its states (see UnitWalker.undoneState and undoneStateKey). */
+export interface UndoneStateSource {
+  undoneState(version: number): readonly Pair[];
+  undoneStateKey(version: number): number;
+}
+
+/** A version's entries, sorted, and their hash (see entriesHash). */
+interface Made {
+  entries: readonly string[];
+  hash: number;
+}
+
+export class WalkUndoneStates {
+  /** The distinct states in the order first asked for, each a shared list (see sharedState); the first the empty one. */
+  readonly lists: (readonly string[])[] = [sharedState([], 0)];
+  /** Per version asked for, its state's place in `lists`. */
+  private readonly places = new Map<number, number>([[0, 0]]);
+  /** Places in `lists` by the hash of their entries. */
+  private readonly byHash = new Map<number, number[]>([[0, [0]]]);
+  /** Per version asked for, its entries: what a later version's are made from. */
+  private readonly made = new Map<number, Made>([[0, { entries: this.lists[0], hash: 0 }]]);
+  private last = 0;
+
+  /**
+   * `entryOf` is a #define's `name\0k\0line` entry (undefined: left to the table), the same string (or one alike)
+   * each time it is asked for the same definition; an undefined name's entry is the name.
+   */
+  constructor(
+    private readonly walk: UndoneStateSource,
+    private readonly entryOf: (name: string, def: MacroDef) => string | undefined,
+  ) {}
+
+  /** The place in `lists` of the state at `version`. */
+  placeOf(version: number): number {
+    const known = this.places.get(version);
+    if (known !== undefined) return known;
+    const pairs = this.walk.undoneState(version);
+    const key = this.walk.undoneStateKey(version);
+    // Most units have the same few states, naming no #define (the names glibc's headers #undef): one list each, shared.
+    let plain = knownPlainState(pairs, key);
+    const made = plain !== undefined ? { entries: plain.list, hash: plain.hash } : this.madeFrom(this.before(version), pairs);
+    plain ??= heldPlainState(pairs, key, made.entries, made.hash);
+    let s = this.found(made);
+    if (s === undefined) {
+      s = this.lists.length;
+      this.lists.push(plain?.list ?? sharedState(made.entries, made.hash));
+      const bucket = this.byHash.get(made.hash);
+      if (bucket === undefined) this.byHash.set(made.hash, [s]);
+      else bucket.push(s);
+    }
+    this.places.set(version, s);
+    // The shared list, not the one made: its copy goes with this walk.
+    this.made.set(version, { entries: this.lists[s], hash: made.hash });
+    if (version > this.last) this.last = version;
+    return s;
+  }
+
+  /** The nearest version before `version` asked for already (versions are made in walk order: most are asked for in it). */
+  private before(version: number): number {
+    if (version > this.last) return this.last;
+    let best = 0;
+    for (const v of this.made.keys()) if (v < version && v > best) best = v;
+    return best;
+  }
+
+  /** The place in `lists` of a list with these entries; undefined when none has them. */
+  private found(made: Made): number | undefined {
+    const bucket = this.byHash.get(made.hash);
+    if (bucket !== undefined) for (const s of bucket) if (sameEntries(this.lists[s], made.entries)) return s;
+    return undefined;
+  }
+
+  /**
+   * The entries of `pairs` made from those of version `base`. The state keeps its names in the order they entered it
+   * (a Map's), so a later version's pairs are an earlier one's, less the names dropped since, then the names added:
+   * walking both in step finds the changes. Pairs out of that order come out as dropped and added again: the
+   * entries are still right, made at the cost of a sort.
+   */
+  private madeFrom(base: number, pairs: readonly Pair[]): Made {
+    const from = this.made.get(base)!;
+    const prev = this.walk.undoneState(base);
+    const dropped: string[] = [];
+    const added: string[] = [];
+    let i = 0;
+    let j = 0;
+    for (; i < prev.length && j < pairs.length; i++) {
+      if (prev[i][0] !== pairs[j][0]) {
+        this.push(dropped, prev[i]);
+        continue;
+      }
+      if (prev[i][1] !== pairs[j][1]) {
+        this.push(dropped, prev[i]);
+        this.push(added, pairs[j]);
+      }
+      j++;
+    }
+    for (; i < prev.length; i++) this.push(dropped, prev[i]);
+    for (; j < pairs.length; j++) this.push(added, pairs[j]);
+    if (dropped.length === 0 && added.length === 0) return from;
+    let hash = from.hash;
+    for (const e of dropped) hash = (hash - entryHash(e)) | 0;
+    for (const e of added) hash = (hash + entryHash(e)) | 0;
+    return { entries: withSortedChanges(from.entries, dropped.sort(), added.sort()), hash };
+  }
+
+  /** A pair's entry pushed (a definition not read from a file of the unit, a -D one restored by pop_macro, is left to the table: none). */
+  private push(out: string[], [name, def]: Pair): void {
+    if (def === null) out.push(name);
+    else {
+      const entry = this.entryOf(name, def);
+      if (entry !== undefined) out.push(entry);
+    }
+  }
+}
+
+function sameEntries(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}

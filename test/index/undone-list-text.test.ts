@@ -1,0 +1,39 @@
+// A result's #undef marks as a stored list: each state after the first as its changes where those are shorter in
+// JSON, the same text as weighing both written out gives, and read back to the same states.
+import { describe, expect, it } from 'vitest';
+import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
+import { marksItem } from '../../src/index/marks-item.js';
+import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { seededRandom } from '../helpers/seeded-random.js';
+
+/** The list's JSON as written when each state's change and the state itself were both written to be weighed. */
+function weighedWritten(marks: UndoneMarks): string {
+  const item = (prev: readonly string[], cur: readonly string[]): unknown => {
+    const dropped = prev.filter((name) => !cur.includes(name));
+    const added = cur.filter((name) => !prev.includes(name));
+    const change = { ...(dropped.length ? { '-': dropped } : {}), ...(added.length ? { '+': added } : {}) };
+    return JSON.stringify(change).length < JSON.stringify(cur).length ? change : cur;
+  };
+  return JSON.stringify([marksItem(marks), ...marks.states.map((s, i) => (i === 0 ? s : item(marks.states[i - 1], s)))]);
+}
+
+describe('stored #undef marks', () => {
+  it('write each state as the shorter of it and its changes, and read back the same states', () => {
+    const random = seededRandom(5);
+    const names = Array.from({ length: 40 }, (_, k) => (k % 6 === 0 ? `D${k}\u0000${k % 4}\u0000${k * 3}` : k % 13 === 0 ? `Q\\"${k}` : `N${k}`));
+    for (let n = 0; n < 300; n++) {
+      const states: string[][] = [[]];
+      let cur = new Set<string>();
+      for (let s = 0; s < 1 + Math.floor(random() * 8); s++) {
+        // Mostly a name or two changed, now and then most of them.
+        const p = random() < 0.2 ? 0.5 : 0.04;
+        cur = new Set(names.filter((x) => (random() < p ? !cur.has(x) : cur.has(x))));
+        states.push([...cur].sort());
+      }
+      const marks: UndoneMarks = { states, marks: states.map((_, k) => [0, k * 2, k]).flat() };
+      const text = undoneText(marks);
+      expect(text.json).toBe(weighedWritten(marks));
+      expect(undoneFromJson(text.json)?.states).toEqual(states);
+    }
+  });
+});
