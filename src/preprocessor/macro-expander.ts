@@ -1,6 +1,7 @@
 // Macro replacement (C11 6.10.3) with Prosser hide sets: object-like and function-like macros, `#`, `##`
 // with placemarkers, variadics, __VA_OPT__, GNU `, ## __VA_ARGS__`, rescanning, and `defined` as met in #if.
 // Leaves out _Pragma and function-like invocations whose arguments continue on a later line.
+import { HideSet } from './hide-sets.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { lexesAsOne, mkTok, type Token } from './tokens.js';
 
@@ -42,15 +43,19 @@ export class TokenStream {
 const PASTE: Token = { k: 'punct', v: '##', sp: false, hs: null, pi: undefined };
 const PLACEMARKER = (): Token => ({ k: 'placemarker', v: '', sp: false, hs: null, pi: undefined });
 
-function withHs(t: Token, hs: ReadonlySet<string>): Token {
-  let merged: ReadonlySet<string>;
-  if (!t.hs) merged = hs;
-  else {
-    const s = new Set(t.hs);
-    for (const x of hs) s.add(x);
-    merged = s;
+/**
+ * A replacement list hidden from the names of `hs` (besides what hid each token already), its first token spaced
+ * `sp`. Hide sets are interned (see hide-sets.ts): a token whose set already holds `hs` is reused as it is (tokens
+ * are not changed once made, but the first, which is always a copy).
+ */
+function hidden(tokens: readonly Token[], hs: HideSet, sp: boolean): Token[] {
+  const out = new Array<Token>(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const merged = t.hs === null ? hs : t.hs.union(hs);
+    out[i] = i > 0 && merged === t.hs && t.pi === undefined ? t : { k: t.k, v: t.v, sp: i === 0 ? sp : t.sp, hs: merged, pi: undefined };
   }
-  return { k: t.k, v: t.v, sp: t.sp, hs: merged, pi: undefined };
+  return out;
 }
 
 /** Fully macro-expand `tokens`. */
@@ -102,12 +107,9 @@ export function expandStream(stream: TokenStream, ctx: ExpandContext, out: Token
 
 /** An object-like macro's replacement, hidden from itself (and from what hid `tok`), spaced as `tok` was. */
 function objectLikeReplacement(tok: Token, def: MacroDef, ctx: ExpandContext): Token[] {
-  const hs = new Set(tok.hs ?? []);
-  hs.add(def.name);
+  const self = HideSet.single(def.name);
   const body = def.body.some((t) => t.k === 'punct' && t.v === '##') ? substitute(def, [], ctx) : def.body;
-  const repl = body.map((t) => withHs(t, hs));
-  if (repl.length) repl[0].sp = tok.sp;
-  return repl;
+  return hidden(body, tok.hs === null ? self : tok.hs.union(self), tok.sp);
 }
 
 /**
@@ -134,12 +136,9 @@ function invokeFunctionLike(tok: Token, def: MacroDef, stream: TokenStream, ctx:
     out.push(tok);
     return true;
   }
-  const hs = new Set<string>();
-  if (tok.hs && rparen.hs) for (const x of tok.hs) if (rparen.hs.has(x)) hs.add(x);
-  hs.add(def.name);
-  const repl = substitute(def, args, ctx, vaOmitted).map((t) => withHs(t, hs));
-  if (repl.length) repl[0].sp = tok.sp;
-  stream.pushFront(repl);
+  const self = HideSet.single(def.name);
+  const common = tok.hs !== null && rparen.hs !== null ? tok.hs.common(rparen.hs) : null;
+  stream.pushFront(hidden(substitute(def, args, ctx, vaOmitted), common === null ? self : common.union(self), tok.sp));
   return true;
 }
 
@@ -220,6 +219,16 @@ function stringify(arg: readonly Token[], sp: boolean): Token {
   return mkTok('string', `"${s}"`, sp);
 }
 
+/** Contexts in text mode of #if contexts (arguments are expanded in text mode), made once per context. */
+const textModes = new WeakMap<ExpandContext, ExpandContext>();
+
+function textMode(ctx: ExpandContext): ExpandContext {
+  if (ctx.mode === 'text') return ctx;
+  let t = textModes.get(ctx);
+  if (t === undefined) textModes.set(ctx, (t = { ...ctx, mode: 'text' }));
+  return t;
+}
+
 /** Build the replacement list: arguments substituted, `#` and `##` applied, placemarkers removed. */
 function substitute(def: MacroDef, args: Token[][], ctx: ExpandContext, vaOmitted = false): Token[] {
   const out1 = new Substitution(def, args, ctx, vaOmitted).replace(def.body);
@@ -244,8 +253,10 @@ class Substitution {
   private expandedArg(pi: number): Token[] {
     let e = this.expanded.get(pi);
     if (!e) {
-      // Arguments are expanded on their own; `defined` is not special there (GCC expands its operand).
-      e = expandTokens(this.args[pi], { ...this.ctx, mode: this.ctx.mode === 'if' ? 'text' : this.ctx.mode, builtin: this.ctx.builtin });
+      const arg = this.args[pi];
+      // Arguments are expanded on their own; `defined` is not special there (GCC expands its operand). One
+      // without an identifier expands to itself.
+      e = arg.some((t) => t.k === 'ident') ? expandTokens(arg, textMode(this.ctx)) : arg;
       this.expanded.set(pi, e);
     }
     return e;
@@ -286,10 +297,12 @@ class Substitution {
         const pasted = (prev && prev.v === '##' && prev.k === 'punct') || (next && next.v === '##' && next.k === 'punct');
         const src = pasted ? args[t.pi] : this.expandedArg(t.pi);
         if (src.length === 0) out.push(PLACEMARKER());
-        else
-          src.forEach((x, k) => {
-            out.push(k === 0 ? { ...x, sp: t.sp } : x);
-          });
+        else {
+          // Tokens are not changed once made: the first is copied only to space it as the parameter was.
+          const x = src[0];
+          out.push(x.sp === t.sp ? x : { ...x, sp: t.sp });
+          for (let k = 1; k < src.length; k++) out.push(src[k]);
+        }
         continue;
       }
       out.push(t);

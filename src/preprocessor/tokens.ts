@@ -1,5 +1,6 @@
 // Preprocessing tokens (C11 6.4 / GCC cpplib) lexed from one logical line whose comments are already
 // removed. Leaves out trigraphs and UCN validation; digraphs are mapped to their primary spelling.
+import type { HideSet } from './hide-sets.js';
 
 export type TokenKind = 'ident' | 'number' | 'char' | 'string' | 'punct' | 'other' | 'placemarker';
 
@@ -10,7 +11,7 @@ export interface Token {
   /** Preceded by white space (matters for `#` stringification and text output). */
   sp: boolean;
   /** Hide set (macro names that must not expand this token again), or null. */
-  hs: ReadonlySet<string> | null;
+  hs: HideSet | null;
   /** Index of the macro parameter this body token names (set in macro bodies only). */
   pi?: number;
 }

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileSource } from './file-source.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import { usesCounter, type HeaderEntry, type HeaderWalkCache, type ReusableView } from './header-walk-cache.js';
+import { HideSet } from './hide-sets.js';
 import { evaluateExpression } from './if-expression.js';
 import type { IncludeResolver } from './include-resolver.js';
 import type { MacroDef, MacroEnv, StartingMacros } from './macro-definition.js';
@@ -758,7 +759,7 @@ function computeValue(def: MacroDef, walker: UnitWalker, valued: ValuedHere | un
   if (value === undefined) {
     try {
       // Parameters stay as written: they are hidden from expansion like the macro itself.
-      const seed = body.map((t) => ({ ...t, hs: new Set(t.pi === undefined ? [def.name] : [def.name, t.v]) }));
+      const seed = body.map((t) => ({ ...t, hs: t.pi === undefined ? HideSet.single(def.name) : HideSet.of([def.name, t.v]) }));
       const toks = walker.expandText(seed, def.file, def.line, () => (failed = true), lookup);
       if (failed || toks.length === 0) value = null;
       else if (def.params === null) value = evaluateExpression(toks, { valueMode: true }).v.toString();
