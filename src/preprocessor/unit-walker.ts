@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { hasAttribute, hasBuiltin, hasCAttribute, hasCppAttribute, hasFeature, type CompilerFeatures } from './compiler-features.js';
+import { conditionValues, keepConditionValue, type ConditionValue } from './condition-values.js';
 import { directiveTokens, type Directive, type FileSkeleton } from './file-skeleton.js';
 import {
   definesCounter, groupedEffects, HeaderRecorder, usesCounter, OP_DEFINES, OP_DIAG, OP_GROUP, OP_ONCE, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, OP_VISIT,
@@ -165,6 +166,10 @@ export class UnitWalker {
   private readonly ctx: ExpandContext;
   /** Evaluation options that change results, as a cache key. */
   private readonly evalKey: string;
+  /** evalKey and the assembler flag (which decides whether a failed `##` is an error): the key of a condition's value. */
+  private readonly condKey: string;
+  /** The index of the value recall answered last. */
+  private recalledAt = 0;
   /** Header cache in use (not with per-range callbacks or decision overrides), its key suffix, the recording under way. */
   private readonly cache?: HeaderWalkCache;
   private readonly cacheKey: string = '';
@@ -194,6 +199,7 @@ export class UnitWalker {
     this.marks = new UndefMarks(opts.env, this.visits);
     const o = opts.evalOptions;
     this.evalKey = `${o.cplusplus ? 1 : 0}${o.c23 ? 1 : 0}${o.unsignedChar ? 1 : 0}${o.unsignedWchar ? 1 : 0}${opts.strictIso ? 1 : 0}`;
+    this.condKey = `${this.evalKey}${opts.assembler ? 1 : 0}`;
     if (host.headerCache && !opts.onActiveRange && !opts.overrideDecision) {
       this.cache = host.headerCache;
       this.cacheKey = `${opts.chain.key}\0${this.evalKey}\0${opts.features.gccMajor}${opts.features.cplusplus ? 1 : 0}${opts.features.armFp ? 1 : 0}${opts.features.arch ?? ''}`;
@@ -675,19 +681,24 @@ export class UnitWalker {
     }
   }
 
-  /** Expand and evaluate #if tokens; reports errors and returns 0n for them. Memoized per directive. */
+  /**
+   * Expand and evaluate #if tokens; reports errors and returns 0n for them. Memoized per directive, and across
+   * directives by their text (see condition-values.ts).
+   */
   evaluate(toks: Token[], file: string, line: number, d?: Directive): bigint {
-    const key = this.evalKey;
+    const key = this.condKey;
     const memo = d?.evalCache;
     if (memo) {
-      for (let m = 0; m < memo.length; m++) {
-        const e = memo[m];
-        if (e.key !== key) continue;
-        const names = e.names;
-        const defs = e.defs;
-        let k = 0;
-        while (k < names.length && this.read(names[k]) === defs[k]) k++;
-        if (k === names.length) return e.value;
+      const v = this.recall(memo, key);
+      if (v !== undefined) return v;
+    }
+    const shared = d === undefined ? undefined : conditionValues(d.rest);
+    if (shared) {
+      const v = this.recall(shared, key, memo);
+      if (v !== undefined) {
+        d!.evalCache ??= [];
+        if (d!.evalCache.length < 32) d!.evalCache.push(shared[this.recalledAt]);
+        return v;
       }
     }
     let failed = false;
@@ -725,10 +736,33 @@ export class UnitWalker {
       throw e;
     }
     if (cacheable && !failed && d) {
+      const kept = { key, names: [...deps.keys()], defs: [...deps.values()], value };
       d.evalCache ??= [];
-      if (d.evalCache.length < 32) d.evalCache.push({ key, names: [...deps.keys()], defs: [...deps.values()], value });
+      if (d.evalCache.length < 32) d.evalCache.push(kept);
+      keepConditionValue(d.rest, kept);
     }
     return value;
+  }
+
+  /**
+   * The value of the first of `values` kept under `key` (but those of `tried`) whose names this walk reads as they
+   * were (read in order up to the first that differs: what the expansion would read first, so the walk records the
+   * reads it would), its index in recalledAt; undefined when none.
+   */
+  private recall(values: readonly ConditionValue[], key: string, tried?: readonly ConditionValue[]): bigint | undefined {
+    for (let m = 0; m < values.length; m++) {
+      const e = values[m];
+      if (e.key !== key || (tried !== undefined && tried.includes(e))) continue;
+      const names = e.names;
+      const defs = e.defs;
+      let k = 0;
+      while (k < names.length && this.read(names[k]) === defs[k]) k++;
+      if (k === names.length) {
+        this.recalledAt = m;
+        return e.value;
+      }
+    }
+    return undefined;
   }
 
   /** Expand a code line's tokens in text mode with this unit's environment and builtins. */
