@@ -243,8 +243,10 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
   lap('preprocess');
   releaseSharedStates();
   // No build after the run's last replays the recorded header walks (~45 MB after LVGL's 952 units): they go
-  // before the merge and the macro records pile on top of them.
+  // before the merge and the macro records pile on top of them. Another build's go then too when the heap is past
+  // the walks' budget (a host env's 67 units: ~12 MB of libstdc++ walks beside its merge's #undef states).
   if (run.lastBuild) dropHeaderWalks(run);
+  else if (run.headerCache.size > 0) dropWalksOverBudget(run);
   // The walk's garbage of a large header goes before the macro records pile on top of it.
   collectPastSkeletonBudget(run.skeletons);
   summary.preprocessed = pre.walked;
@@ -283,6 +285,18 @@ function dropHeaderWalks(run: RunContext): void {
   run.headerCache.clear();
   releaseHeldKeys();
   collectLargeHeap();
+}
+
+/**
+ * A build that is not the run's last: the recorded header walks dropped (and the heap collected) when the heap in use
+ * is past their budget (see dropWalksPastBudget). Asked once its walks are over, where they held, and again once its
+ * macro records are made; counted when there were walks to drop.
+ */
+function dropWalksOverBudget(run: RunContext): void {
+  const held = run.headerCache.size > 0;
+  if (!dropWalksPastBudget(run.headerCache)) return;
+  if (held) run.headerCache.dropped++;
+  releaseHeldKeys();
 }
 
 /** A caller-supplied preprocessor (benchmark baselines): whole-build result, nothing stored per unit. */
@@ -488,10 +502,7 @@ async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
     run.writer.expectMacroRows(macroRowCount(pre.macroGroups));
     // The last build's walks went after its preprocess stage (a caller's preprocessor records none).
     if (run.lastBuild) dropHeaderWalks(run);
-    else if (dropWalksPastBudget(run.headerCache)) {
-      run.headerCache.dropped++;
-      releaseHeldKeys();
-    }
+    else dropWalksOverBudget(run);
     summary.diagnostics.push(...pre.diagnostics);
     // Skeletons are read by the stages above only: a device header's are dropped before masking and parsing (its
     // macro records were given strings of their own, which frees the header's text: see packRecordStrings).

@@ -202,9 +202,10 @@ class ListEncoder {
 /**
  * Characters of walks' names held as strings past which, once as many walks as `walks` hold them, they are made
  * bitmaps (see WalkedNames): the table of names costs ~100 bytes a name, which only many walks reading mostly the
- * same names repay (one walk of a 24 MB device header reads 450 000 names: its string is cheaper). Tests lower it.
+ * same names repay (one walk of a 24 MB device header reads 450 000 names: its string is cheaper). 1 MB: a host env's
+ * 67 walks of ~0.25 MB each held 6.5 MB as strings under 4 MB. Tests lower it.
  */
-export const walkedNamesLimit = { chars: 4 << 20, walks: 8 };
+export const walkedNamesLimit = { chars: 1 << 20, walks: 8 };
 
 /**
  * The names of the run's walks by result hash. Each walk's names come as one string; once the strings held pass

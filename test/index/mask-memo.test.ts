@@ -25,8 +25,8 @@ describe('MaskMemo', () => {
   });
 
   it('keeps no more than its bound', () => {
-    // Each entry weighs its key (path, language, activity and two separators) and its hash: 10 + 1 + 40 + 2 + 2.
-    const memo = new MaskMemo(undefined, 55 * 3);
+    // Each entry weighs its key (the digest of its path, language and activity) and its hash: 40 + 2.
+    const memo = new MaskMemo(undefined, 42 * 3);
     for (let i = 0; i < 3; i++) memo.keep(`src/${i}.c.xx`, 'c', KEY, `m${i}`);
     expect([0, 1, 2].map((i) => memo.find(`src/${i}.c.xx`, 'c', KEY))).toEqual(['m0', 'm1', 'm2']);
     memo.keep('src/3.c.xx', 'c', KEY, 'm3');

@@ -177,4 +177,12 @@ describe('names read by the run\'s walks', () => {
     expect(reads.walksAsSets).toBe(WALKS);
     expect(reads.of('board', 'app', 'device-0')?.split('\n')).toHaveLength(500);
   });
+
+  it('walks holding past 1 MB of names as strings are made sets (a host env\'s 67 walks hold ~0.25 MB each)', () => {
+    const reads = new UnitReads(tempDir());
+    const names = (u: number) => Array.from({ length: 6000 }, (_, i) => `HOST_HEADER_MACRO_${i}_OF_WALK_${u % 2}`).join('\n');
+    for (let u = 0; u < WALKS; u++) reads.note(`host-${u}`, names(u));
+    expect(reads.walksAsSets).toBe(WALKS);
+    expect(reads.of('board', 'app', 'host-1')?.split('\n')).toHaveLength(6000);
+  });
 });
