@@ -34,7 +34,7 @@ export const ASSEMBLER_MODULES = [
   '../parser/expanded-text.js', '../parser/name-tokens.js', '../preprocessor/assembler-macros.js', '../preprocessor/assembler-conditions.js',
   '../preprocessor/assembler-expander.js', '../preprocessor/assembler-syntax.js', '../preprocessor/assembler-include-lines.js', '../preprocessor/spliced-text.js',
   '../preprocessor/macro-invocations.js', '../preprocessor/class-expansions.js', '../preprocessor/invocation-expansion.js', '../preprocessor/macro-lookup.js',
-  '../preprocessor/code-scan.js', '../preprocessor/macro-definition.js', '../preprocessor/macro-expander.js', '../preprocessor/hide-sets.js', '../preprocessor/recorded-expansions.js',
+  '../preprocessor/code-scan.js', '../preprocessor/macro-definition.js', '../preprocessor/macro-expander.js', '../preprocessor/hide-sets.js', '../preprocessor/sorted-lists.js', '../preprocessor/recorded-expansions.js',
   '../preprocessor/tokens.js', '../preprocessor/if-expression.js', '../model/line-index.js', '../model/compiler-value-flags.js',
 ];
 

@@ -1,5 +1,6 @@
 // Hide sets (C11 6.10.3.4, Prosser's algorithm) as interned immutable values: the same names are one object, and
 // a union or intersection of two is memoized, so expansion copies no set per token. Leaves out removal of names.
+import { sortedUnion } from './sorted-lists.js';
 
 /** Sets interned per generation; a new generation starts when one holds this many (identity is a shortcut, never a meaning). */
 const MAX_INTERNED = 8192;
@@ -74,7 +75,7 @@ export class HideSet {
       const hit = this.unions?.get(other.id);
       if (hit !== undefined) return byId[hit];
     }
-    const merged = mergeSorted(this.names, other.names);
+    const merged = sortedUnion(this.names, other.names);
     const u = merged.length === this.names.length ? this : merged.length === other.names.length ? other : HideSet.intern(merged);
     if (memoized && u.gen === generation) this.unions = remember(this.unions, other.id, u.id);
     return u;
@@ -101,29 +102,4 @@ function remember(memo: Map<number, number> | undefined, key: number, value: num
   else if (memo.size >= MAX_MEMO) memo.clear();
   memo.set(key, value);
   return memo;
-}
-
-/** The sorted union of two sorted name lists. */
-function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    if (x === y) {
-      out.push(x);
-      i++;
-      j++;
-    } else if (x < y) {
-      out.push(x);
-      i++;
-    } else {
-      out.push(y);
-      j++;
-    }
-  }
-  while (i < a.length) out.push(a[i++]);
-  while (j < b.length) out.push(b[j++]);
-  return out;
 }

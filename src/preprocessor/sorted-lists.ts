@@ -1,5 +1,5 @@
-// Changes between sorted lists of distinct strings, by one merge-walk of both: what a list drops and adds to
-// another, and a list made from another and such changes. Lists out of order are not checked for: callers hold sorted ones.
+// Sorted lists of distinct strings walked in step: what a list drops and adds to another, a list made from another
+// and such changes, and the union of two. Lists out of order are not checked for: callers hold sorted ones.
 
 /** The strings `prev` has and `cur` has not (`dropped`), and those `cur` has and `prev` has not (`added`), each in list order. */
 export function sortedDifference(prev: readonly string[], cur: readonly string[]): { dropped: string[]; added: string[] } {
@@ -43,4 +43,10 @@ export function withSortedChanges(prev: readonly string[], dropped: readonly str
   }
   while (a < added.length) out.push(added[a++]);
   return out;
+}
+
+/** The sorted union of two sorted lists, each string once. */
+export function sortedUnion(a: readonly string[], b: readonly string[]): string[] {
+  const { added } = sortedDifference(a, b);
+  return added.length ? withSortedChanges(a, [], added) : a.slice();
 }

@@ -4,6 +4,7 @@
 // shape). Deterministic (seeded); leaves out #if variation.
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 export interface CallGraphCorpusOptions {
   modules: number;
@@ -21,18 +22,6 @@ export interface CallGraphCorpus {
   /** Functions of the top modules: good starting points of call paths. */
   entryFunctions: string[];
   hubs: string[];
-}
-
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function fnName(module: number, f: number): string {
@@ -76,7 +65,7 @@ function moduleSource(m: number, lower: number[], opts: Required<CallGraphCorpus
 
 export function generateCallGraphCorpus(root: string, options: CallGraphCorpusOptions): CallGraphCorpus {
   const opts: Required<CallGraphCorpusOptions> = { hubs: 60, classes: 40, seed: 12, ...options };
-  const rand = rng(opts.seed);
+  const rand = seededRandom(opts.seed);
   for (const d of ['src', 'include', 'build']) fs.mkdirSync(path.join(root, d), { recursive: true });
   const hubs = writeHubs(root, opts.hubs, opts.classes);
   const functions = [...hubs];
