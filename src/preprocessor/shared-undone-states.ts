@@ -91,7 +91,8 @@ export function releaseSharedStates(): void {
   plainHeld = 0;
 }
 
-function sameEntries(a: readonly string[], b: readonly string[]): boolean {
+/** Whether two lists hold the same entries in the same order. */
+export function sameEntries(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
   return true;

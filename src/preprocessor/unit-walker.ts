@@ -105,6 +105,14 @@ const PASTING_LOOKUPS = 64;
 /** Thrown to give up such an expansion. */
 const GIVEN_UP = new Error('expansion given up');
 const NO_NUMBERS: number[] = [];
+/** Values a directive keeps of its condition (one per definitions of the names it read). */
+const MAX_DIRECTIVE_VALUES = 32;
+
+/** Keeps a value of `d`'s condition on the directive, up to MAX_DIRECTIVE_VALUES. */
+function keepOnDirective(d: Directive, value: ConditionValue): void {
+  d.evalCache ??= [];
+  if (d.evalCache.length < MAX_DIRECTIVE_VALUES) d.evalCache.push(value);
+}
 /** Walks made in this process, to number them. */
 let walks = 0;
 
@@ -168,8 +176,6 @@ export class UnitWalker {
   private readonly evalKey: string;
   /** evalKey and the assembler flag (which decides whether a failed `##` is an error): the key of a condition's value. */
   private readonly condKey: string;
-  /** The index of the value recall answered last. */
-  private recalledAt = 0;
   /** Header cache in use (not with per-range callbacks or decision overrides), its key suffix, the recording under way. */
   private readonly cache?: HeaderWalkCache;
   private readonly cacheKey: string = '';
@@ -689,16 +695,15 @@ export class UnitWalker {
     const key = this.condKey;
     const memo = d?.evalCache;
     if (memo) {
-      const v = this.recall(memo, key);
-      if (v !== undefined) return v;
+      const e = this.recall(memo, key);
+      if (e !== undefined) return e.value;
     }
     const shared = d === undefined ? undefined : conditionValues(d.rest);
     if (shared) {
-      const v = this.recall(shared, key, memo);
-      if (v !== undefined) {
-        d!.evalCache ??= [];
-        if (d!.evalCache.length < 32) d!.evalCache.push(shared[this.recalledAt]);
-        return v;
+      const e = this.recall(shared, key, memo);
+      if (e !== undefined) {
+        keepOnDirective(d!, e);
+        return e.value;
       }
     }
     let failed = false;
@@ -737,8 +742,7 @@ export class UnitWalker {
     }
     if (cacheable && !failed && d) {
       const kept = { key, names: [...deps.keys()], defs: [...deps.values()], value };
-      d.evalCache ??= [];
-      if (d.evalCache.length < 32) d.evalCache.push(kept);
+      keepOnDirective(d, kept);
       keepConditionValue(d.rest, kept);
     }
     return value;
@@ -747,9 +751,9 @@ export class UnitWalker {
   /**
    * The value of the first of `values` kept under `key` (but those of `tried`) whose names this walk reads as they
    * were (read in order up to the first that differs: what the expansion would read first, so the walk records the
-   * reads it would), its index in recalledAt; undefined when none.
+   * reads it would); undefined when none.
    */
-  private recall(values: readonly ConditionValue[], key: string, tried?: readonly ConditionValue[]): bigint | undefined {
+  private recall(values: readonly ConditionValue[], key: string, tried?: readonly ConditionValue[]): ConditionValue | undefined {
     for (let m = 0; m < values.length; m++) {
       const e = values[m];
       if (e.key !== key || (tried !== undefined && tried.includes(e))) continue;
@@ -757,10 +761,7 @@ export class UnitWalker {
       const defs = e.defs;
       let k = 0;
       while (k < names.length && this.read(names[k]) === defs[k]) k++;
-      if (k === names.length) {
-        this.recalledAt = m;
-        return e.value;
-      }
+      if (k === names.length) return e;
     }
     return undefined;
   }

@@ -1,7 +1,7 @@
 // A walk's #undef states as UndoneMarks.states holds them (see undone-names.ts), each distinct one once: a version's sorted
 // entries made from the nearest earlier version's by the few names changed since, not sorted whole (Marlin: ~900 names).
 import type { MacroDef } from './macro-definition.js';
-import { entryHash, heldPlainState, knownPlainState, sharedState } from './shared-undone-states.js';
+import { entryHash, heldPlainState, knownPlainState, sameEntries, sharedState } from './shared-undone-states.js';
 import { withSortedChanges } from './sorted-lists.js';
 
 type Pair = readonly [string, MacroDef | null];
@@ -119,10 +119,4 @@ export class WalkUndoneStates {
       if (entry !== undefined) out.push(entry);
     }
   }
-}
-
-function sameEntries(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
