@@ -1,7 +1,8 @@
 // The builds an index run is to index, held while they wait their turn with their units' argument lists packed: the
 // units of a build share most of their arguments (flags, defines, include folders), so a waiting unit keeps only the
 // places where its list differs from an earlier unit's of the build, and gets its list back when its build is taken.
-// Leaves the rest of a build description as it is (its units' lists are nearly all of its size).
+// A waiting unit's object path keeps only what follows its build's common folder, one string for the builds naming
+// it alike (PlatformIO envs: `.pio/build/<env>/`, then the same `src/...o`). Leaves the rest of a description as is.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 
 /** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
@@ -29,6 +30,8 @@ const BASES_TRIED = 4;
 interface PackedUnits {
   units: CompileUnit[];
   args: PackedArguments[];
+  /** The folder the units' object paths start with (they keep the rest until their build is taken). */
+  outputFolder: string;
 }
 
 /**
@@ -68,7 +71,8 @@ export class WaitingBuilds {
     const i = this.taken;
     const build = this.builds[i];
     if (!build) return undefined;
-    const { units, args } = this.packed[i]!;
+    const { units, args, outputFolder } = this.packed[i]!;
+    for (const unit of units) if (unit.output !== undefined) unit.output = outputFolder + unit.output;
     for (let k = 0; k < units.length; k++) units[k]!.arguments = unpacked(args[k]!, units[k]!);
     this.builds[i] = undefined;
     this.packed[i] = undefined;
@@ -77,7 +81,10 @@ export class WaitingBuilds {
   }
 }
 
-/** The units of a list that are not packed yet, packed; their sources and folders made one string each (`strings`). */
+/**
+ * The units of a list that are not packed yet, packed; their sources and folders made one string each (`strings`),
+ * and their object paths the rest past the folder they share.
+ */
 function packUnits(list: readonly CompileUnit[], strings: Map<string, string>): PackedUnits {
   const packer = new ListPacker();
   const units: CompileUnit[] = [];
@@ -90,7 +97,9 @@ function packUnits(list: readonly CompileUnit[], strings: Map<string, string>): 
     args.push(packer.pack(unit));
     unit.arguments = WAITING;
   }
-  return { units, args };
+  const outputFolder = sharedFolder(units);
+  for (const unit of units) if (unit.output !== undefined) unit.output = ownString(strings, unit.output.slice(outputFolder.length));
+  return { units, args, outputFolder };
 }
 
 function oneString(strings: Map<string, string>, s: string): string {
@@ -98,6 +107,31 @@ function oneString(strings: Map<string, string>, s: string): string {
   if (known !== undefined) return known;
   strings.set(s, s);
   return s;
+}
+
+/** oneString for a string cut from a longer one: the first kept is a copy, so that it does not hold the longer one. */
+function ownString(strings: Map<string, string>, s: string): string {
+  const known = strings.get(s);
+  if (known !== undefined) return known;
+  const own = Buffer.from(s).toString();
+  strings.set(own, own);
+  return own;
+}
+
+/** The longest folder (up to a separator) every unit's object path starts with; empty when one has none. */
+function sharedFolder(units: readonly CompileUnit[]): string {
+  let shared: string | undefined;
+  for (const unit of units) {
+    if (unit.output === undefined) return '';
+    if (shared === undefined) shared = unit.output;
+    else {
+      let n = 0;
+      while (n < shared.length && shared.charCodeAt(n) === unit.output.charCodeAt(n)) n++;
+      if (n < shared.length) shared = shared.slice(0, n);
+    }
+  }
+  if (shared === undefined) return '';
+  return shared.slice(0, Math.max(shared.lastIndexOf('/'), shared.lastIndexOf('\\')) + 1);
 }
 
 /** Packs the lists of one build's units against each other. */

@@ -48,6 +48,21 @@ describe('waiting builds', () => {
     expect(waiting.argumentSlots()).toBeLessThanOrEqual(19 * perBuild);
   });
 
+  it('keep of a waiting unit’s object path what follows its build’s folder, alike for builds naming it alike', () => {
+    const builds = [env('a', 6), env('b', 6), env('c', 6)];
+    delete builds[2]!.units[4]!.output;
+    const detected = builds.map((b) => b.units.map((u) => u.output));
+    const waiting = new WaitingBuilds(builds);
+    expect(builds[0]!.units.map((u) => u.output)).toEqual(builds[1]!.units.map((u) => u.output));
+    expect(builds[1]!.units.map((u) => u.output)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `file_${i}.o`));
+    // A build with a unit of no object path keeps its units' paths whole.
+    expect(builds[2]!.units.map((u) => u.output)).toEqual(detected[2]);
+    for (let b = waiting.takeNext(), i = 0; b; b = waiting.takeNext(), i++) {
+      expect(b.units.map((u) => u.output)).toEqual(detected[i]);
+      expect(b.units.every((u) => u.output === undefined || u.arguments[2] === u.output)).toBe(true);
+    }
+  });
+
   it('keep a unit differing from every base at many places as a base of its own', () => {
     const b = env('x', 4);
     b.units[1]!.arguments = b.units[1]!.arguments.map((a, i) => (i > 3 ? `${a}_other` : a));

@@ -1,8 +1,8 @@
 // What a large file's skeleton costs while it is made and stored: lines are scanned one at a time (the same
 // lines as splitting the text), the stored bytes are written in pieces (the same bytes as one JSON text of the
 // skeleton), a skeleton row of more than a megabyte is written when put (and smaller rows once they pass a megabyte
-// together), a cleared skeleton cache scans again, and a file of more than 4 MB is not kept in memory by the run's
-// file states.
+// together, each holding bytes of its own), a cleared skeleton cache scans again, and a file of more than 4 MB is
+// not kept in memory by the run's file states.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +115,26 @@ describe('stored skeleton rows kept before their write', () => {
       expect(rows.flush()).toBe(12);
       expect(count()).toBe(12);
       expect(new SkeletonRows(db, 'f').get('h3.h', false, 'h')?.equals(row(3))).toBe(true);
+    } finally {
+      closeIndexForWrite(db);
+    }
+  });
+});
+
+describe('small stored skeleton rows kept before their write', () => {
+  it('hold bytes of their own, not the slab of Node’s buffer pool their encoding was cut from', () => {
+    const { db } = openIndexForWrite(path.join(dir, 'own-bytes.db'));
+    try {
+      const rows = new SkeletonRows(db, 'f');
+      const sk = buildSkeleton('/p/small.h', '#ifndef S_H\n#define S_H 1\n#endif\n');
+      const encoded = encodeSkeleton(sk);
+      // A small encoding is a slice of a pool slab (8 KB) that other buffers share.
+      expect(encoded.buffer.byteLength).toBeGreaterThan(encoded.length);
+      rows.put('small.h', false, 'h', encoded);
+      const kept = rows.get('small.h', false, 'h')!;
+      expect(kept.equals(encoded)).toBe(true);
+      expect(kept.buffer.byteLength).toBe(encoded.length);
+      expect(decodeSkeleton(kept, '/p/small.h').guard).toBe(sk.guard);
     } finally {
       closeIndexForWrite(db);
     }
