@@ -3,7 +3,7 @@
 // sorts once, where keeping it up to date inserts row by row into random places. Only for empty tables.
 import type { Db } from './open-index.js';
 
-const BULK_TABLES = ['symbols', 'refs', 'variable_refs', 'macros'];
+const BULK_TABLES = ['symbols', 'ref_rows', 'variable_ref_rows', 'macros'];
 
 /** Fewer new rows than this go through the kept indexes (dropping and creating costs a little too). */
 export const BULK_MIN_ROWS = 1000;

@@ -22,6 +22,7 @@ import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 import { BodyStore } from './body-texts.js';
+import { NameStore } from './ref-names.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, activityHead, type StoredActivity } from './activity-keys.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
@@ -239,6 +240,8 @@ export class IndexWriter {
   private readonly macroRows: RowBatch;
   /** Definition bodies, each distinct text stored once (symbols name them by id). */
   private readonly bodies: BodyStore;
+  /** Names of call rows and variable accesses, each stored once (rows name them by id). */
+  private readonly names: NameStore;
   /** build_files.activity in its stored form (activity-keys.ts). */
   private readonly activities: ActivityKeys;
   /**
@@ -257,9 +260,10 @@ export class IndexWriter {
       `INSERT INTO symbols(chunk_id, stable_id, parent_id, name, qualified_name, kind, line, end_line, col, is_definition, signature,
          docstring, is_template, is_virtual, is_pure_virtual, enum_value, name_tokens, body_id, alias, via_macro)`,
     );
-    this.refRows = new RowBatch(db, 'INSERT INTO refs(chunk_id, name, line, col, kind, caller, via_macro, slot, detail)');
+    this.refRows = new RowBatch(db, 'INSERT INTO ref_rows(chunk_id, name_id, line, col, kind, caller_id, via_macro, slot, detail)');
     this.macroRows = new RowBatch(db, INSERT_MACROS);
     this.bodies = new BodyStore(db);
+    this.names = new NameStore(db);
     this.activities = new ActivityKeys(db);
   }
 
@@ -269,7 +273,7 @@ export class IndexWriter {
   }
 
   private get reading(): ReadingRowsWriter {
-    return (this.readingRows ??= new ReadingRowsWriter(this.db));
+    return (this.readingRows ??= new ReadingRowsWriter(this.db, this.names));
   }
 
   /** Writes the parse rows storeVersion left pending: every method that stores versions calls it before it returns. */
@@ -286,6 +290,7 @@ export class IndexWriter {
     this.macroRows.clear();
     this.readingRows?.discard();
     this.bodies.discard();
+    this.names.discard();
     this.activities.forget();
   }
 
@@ -297,6 +302,7 @@ export class IndexWriter {
   private writeTransaction<T>(write: () => T): T {
     const tx = this.db.transaction(() => {
       this.bodies.begin();
+      this.names.begin();
       this.activities.forget();
       const last = this.lastRowIds();
       const out = write();
@@ -495,6 +501,7 @@ export class IndexWriter {
     if (this.open) throw new Error('a build is already being written');
     this.db.exec('BEGIN IMMEDIATE');
     this.bodies.begin();
+    this.names.begin();
     this.activities.forget();
     const last = this.lastRowIds();
     // Rows go into tables that hold some already: their indexes stay, whatever the count.
@@ -651,7 +658,7 @@ export class IndexWriter {
     }
     const refs = this.refRows.values;
     for (const r of c.references) {
-      refs.push(chunkId, r.name, r.line, r.column, r.kind, r.caller ?? null, r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+      refs.push(chunkId, this.names.id(r.name), r.line, r.column, r.kind, this.names.idOrNull(r.caller), r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
       this.refRows.added();
     }
     this.reading.writeRelations(chunkId, c.relations);
@@ -868,8 +875,10 @@ export class IndexWriter {
         INSERT INTO orphan_parses SELECT id FROM parsed_files WHERE id NOT IN (SELECT parsed_id FROM build_files);
         CREATE TEMP TABLE IF NOT EXISTS orphan_bodies(id INTEGER PRIMARY KEY);
         DELETE FROM orphan_bodies;
+        CREATE TEMP TABLE IF NOT EXISTS orphan_names(id INTEGER PRIMARY KEY);
+        DELETE FROM orphan_names;
       `);
-      dropParseRows(this.db, 'orphan_parses', 'orphan_bodies');
+      dropParseRows(this.db, 'orphan_parses', { bodies: 'orphan_bodies', names: 'orphan_names' });
       this.db.exec(`
         DELETE FROM parsed_files WHERE id IN (SELECT id FROM orphan_parses);
         DELETE FROM build_file_lines WHERE file_id NOT IN (SELECT file_id FROM parsed_files);
@@ -881,6 +890,7 @@ export class IndexWriter {
       `);
       // Bodies the deleted symbols named that no symbol names any more.
       this.bodies.collect('orphan_bodies');
+      this.names.collect('orphan_names');
       this.dropUnlinkedResults();
       collectUnitPaths(this.db);
       this.activities.collect();

@@ -82,20 +82,23 @@ export function storeChunk(db: Db, hash: Buffer): { id: number; added: boolean }
 
 /**
  * Deletes the rows of the parses in temp table `parses` (about to be deleted): their parse_chunks rows, and the chunks
- * no other parse names with all their rows. Bodies the deleted symbols named go into temp table `bodies` (see
- * BodyStore.collect).
+ * no other parse names with all their rows. Bodies the deleted symbols named go into temp table `orphans.bodies` (see
+ * BodyStore.collect), names the deleted call rows and variable accesses named into `orphans.names` (NameStore.collect).
  */
-export function dropParseRows(db: Db, parses: string, bodies: string): void {
+export function dropParseRows(db: Db, parses: string, orphans: { bodies: string; names: string }): void {
   db.exec(`
     CREATE TEMP TABLE IF NOT EXISTS orphan_chunks(id INTEGER PRIMARY KEY);
     DELETE FROM orphan_chunks;
     INSERT OR IGNORE INTO orphan_chunks SELECT chunk_id FROM parse_chunks WHERE parsed_id IN (SELECT id FROM ${parses});
     DELETE FROM parse_chunks WHERE parsed_id IN (SELECT id FROM ${parses});
     DELETE FROM orphan_chunks WHERE EXISTS (SELECT 1 FROM parse_chunks WHERE chunk_id = orphan_chunks.id);
-    INSERT OR IGNORE INTO ${bodies} SELECT body_id FROM symbols WHERE chunk_id IN (SELECT id FROM orphan_chunks) AND body_id IS NOT NULL;
+    INSERT OR IGNORE INTO ${orphans.bodies} SELECT body_id FROM symbols WHERE chunk_id IN (SELECT id FROM orphan_chunks) AND body_id IS NOT NULL;
+    INSERT OR IGNORE INTO ${orphans.names} SELECT name_id FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
+    INSERT OR IGNORE INTO ${orphans.names} SELECT caller_id FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks) AND caller_id IS NOT NULL;
+    INSERT OR IGNORE INTO ${orphans.names} SELECT name_id FROM variable_ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM symbols WHERE chunk_id IN (SELECT id FROM orphan_chunks);
-    DELETE FROM refs WHERE chunk_id IN (SELECT id FROM orphan_chunks);
-    DELETE FROM variable_refs WHERE chunk_id IN (SELECT id FROM orphan_chunks);
+    DELETE FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
+    DELETE FROM variable_ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM class_bases WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM template_uses WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM chunks WHERE id IN (SELECT id FROM orphan_chunks);

@@ -3,6 +3,7 @@
 import type { Db } from './open-index.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { RowBatch } from './row-batch.js';
+import type { NameStore } from './ref-names.js';
 import { ACCESS_CODES, VIA_CODES } from './variable-ref-codes.js';
 
 export class ReadingRowsWriter {
@@ -11,8 +12,11 @@ export class ReadingRowsWriter {
   private readonly insTemplate;
   private readonly insDir;
 
-  constructor(private readonly db: Db) {
-    this.varRows = new RowBatch(db, 'INSERT INTO variable_refs(chunk_id, name, line, col, access, via)');
+  constructor(
+    private readonly db: Db,
+    private readonly names: NameStore,
+  ) {
+    this.varRows = new RowBatch(db, 'INSERT INTO variable_ref_rows(chunk_id, name_id, line, col, access, via)');
     this.insBase = db.prepare('INSERT INTO class_bases(chunk_id, class_qname, base_name, base_text, access, is_virtual, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.insTemplate = db.prepare('INSERT INTO template_uses(chunk_id, name, args, line, col, kind) VALUES (?, ?, ?, ?, ?, ?)');
     this.insDir = db.prepare('INSERT OR IGNORE INTO build_include_dirs(build_id, dir) VALUES (?, ?)');
@@ -22,7 +26,7 @@ export class ReadingRowsWriter {
   writeRelations(chunkId: number, r: CodeRelations): void {
     const vars = this.varRows.values;
     for (const v of r.variableRefs) {
-      vars.push(chunkId, v.name, v.line, v.column, ACCESS_CODES[v.access], VIA_CODES[v.via]);
+      vars.push(chunkId, this.names.id(v.name), v.line, v.column, ACCESS_CODES[v.access], VIA_CODES[v.via]);
       this.varRows.added();
     }
     for (const b of r.classBases) this.insBase.run(chunkId, b.classQualifiedName, b.baseName, b.baseText, b.access, b.isVirtual ? 1 : 0, b.line);

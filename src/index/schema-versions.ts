@@ -58,7 +58,9 @@
 // 35: build_files is a WITHOUT ROWID table keyed by (build_id, parsed_id): its primary key's index is gone.
 // 36: unit_results.key and hash and value_lists.hash found through indexes of their first 6 bytes (byHashPrefix in
 //     hash-columns.ts), not of the whole 20 (no UNIQUE on the hashes: the writer looks for one before storing it).
-export const SCHEMA_VERSION = 36;
+// 37: names holds each name of a call row or variable access once; ref_rows and variable_ref_rows name them by id
+//     (their callee, caller, variable), and the views refs and variable_refs read them as the tables of those names did.
+export const SCHEMA_VERSION = 37;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

@@ -176,28 +176,38 @@ CREATE TABLE IF NOT EXISTS bodies (
 );
 CREATE INDEX IF NOT EXISTS bodies_key ON bodies(key);
 
-CREATE TABLE IF NOT EXISTS refs (
+-- Names of call rows and variable accesses (callee, caller, variable), each once (ref-names.ts): a caller's qualified name
+-- was repeated in every call it makes, and again in refs_caller_kind. A name no row names is collected.
+CREATE TABLE IF NOT EXISTS names (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE
+);
+
+-- Call rows (calls, pointer stores, vector slots), their callee and caller by \`names\` id; read through the view refs.
+CREATE TABLE IF NOT EXISTS ref_rows (
   chunk_id INTEGER NOT NULL,
-  name TEXT NOT NULL,
+  name_id INTEGER NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
   kind TEXT NOT NULL,
-  caller TEXT,
+  caller_id INTEGER,
   via_macro TEXT,
   slot TEXT,
   detail TEXT
 );
-CREATE INDEX IF NOT EXISTS refs_chunk ON refs(chunk_id);
+CREATE INDEX IF NOT EXISTS ref_rows_chunk ON ref_rows(chunk_id);
 -- Rows by name / by calling function, covering the (kind, chunk) that paged call queries count per file.
--- They replace the one-column refs_name / refs_caller (dropped by any writer that opens an older index).
-DROP INDEX IF EXISTS refs_name;
-DROP INDEX IF EXISTS refs_caller;
-CREATE INDEX IF NOT EXISTS refs_name_kind ON refs(name, kind, chunk_id);
-CREATE INDEX IF NOT EXISTS refs_caller_kind ON refs(caller, kind, chunk_id) WHERE caller IS NOT NULL;
-CREATE INDEX IF NOT EXISTS refs_slot ON refs(slot) WHERE slot IS NOT NULL;
+CREATE INDEX IF NOT EXISTS ref_rows_name_kind ON ref_rows(name_id, kind, chunk_id);
+CREATE INDEX IF NOT EXISTS ref_rows_caller_kind ON ref_rows(caller_id, kind, chunk_id) WHERE caller_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS ref_rows_slot ON ref_rows(slot) WHERE slot IS NOT NULL;
 -- The member part of a slot ('.field' of 'T.field'): pointer calls and stores matched by member name alone.
--- Created by any writer that opens an older index too (no schema bump: readers without it scan instead).
-CREATE INDEX IF NOT EXISTS refs_slot_field ON refs(substr(slot, instr(slot, '.'))) WHERE slot IS NOT NULL;
+CREATE INDEX IF NOT EXISTS ref_rows_slot_field ON ref_rows(substr(slot, instr(slot, '.'))) WHERE slot IS NOT NULL;
+-- What queries read: the rows with their names as text (and ids). A condition on refs.name finds the names row by its
+-- text, then the rows through ref_rows_name_kind; the caller is read only where a query names it (a join would be
+-- made for every row a count reads), so a condition on callers names caller_id (sqlite-call-graph.ts).
+CREATE VIEW IF NOT EXISTS refs AS SELECT x.chunk_id, x.name_id, n.name, x.line, x.col, x.kind, x.caller_id,
+    (SELECT c.name FROM names c WHERE c.id = x.caller_id) AS caller, x.via_macro, x.slot, x.detail
+  FROM ref_rows x JOIN names n ON n.id = x.name_id;
 
 -- The #defines of one file a build reached, with their values: shared by every build that reached the same.
 CREATE TABLE IF NOT EXISTS macro_groups (
@@ -303,18 +313,22 @@ CREATE INDEX IF NOT EXISTS build_units_result ON build_units(result_id);
 
 -- A variable's uses: \`access\` 0 read, 1 write, 2 address taken; \`via\` 0 its name, 1 a member access (variable-ref-codes.ts).
 -- WITHOUT ROWID, ordered by chunk and place (a chunk's rows hold one name token at each place): the table is its own
--- chunk index (a file's lines in a range, a collected chunk's rows), and variable_refs_name, which holds the key's
+-- chunk index (a file's lines in a range, a collected chunk's rows), and variable_ref_rows_name, which holds the key's
 -- columns too, answers a name's uses alone. A rowid table stored the rowid three times and chunk_id and line twice.
-CREATE TABLE IF NOT EXISTS variable_refs (
+-- The variable by \`names\` id: its name was in every row and again in the name index.
+CREATE TABLE IF NOT EXISTS variable_ref_rows (
   chunk_id INTEGER NOT NULL,
-  name TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
+  name_id INTEGER NOT NULL,
   access INTEGER NOT NULL,
   via INTEGER NOT NULL,
-  PRIMARY KEY (chunk_id, line, col, name, access, via)
+  PRIMARY KEY (chunk_id, line, col, name_id, access, via)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS variable_refs_name ON variable_refs(name);
+CREATE INDEX IF NOT EXISTS variable_ref_rows_name ON variable_ref_rows(name_id);
+-- What queries read: the rows with the variable's name as text.
+CREATE VIEW IF NOT EXISTS variable_refs AS SELECT x.chunk_id, n.name, x.line, x.col, x.access, x.via
+  FROM variable_ref_rows x JOIN names n ON n.id = x.name_id;
 
 CREATE TABLE IF NOT EXISTS class_bases (
   chunk_id INTEGER NOT NULL,

@@ -127,15 +127,17 @@ export class SqliteCallGraph implements CallGraphReader {
 
   /**
    * Call rows paged in file order without sorting them all: rows are counted per parsed file (an index-only
-   * scan of refs_name_kind / refs_caller_kind), the files ordered by path, and only the files the page
+   * scan of ref_rows_name_kind / ref_rows_caller_kind), the files ordered by path, and only the files the page
    * covers are read row by row. A function called 30 000 times pages as fast as one called 30 times.
    */
   private callsWhere(column: 'name' | 'caller', values: string[], buildId: number, opts: CallQueryOptions, page: { limit: number; offset: number }): Page<CallRow> {
     const params: Params = { buildId };
     const named = list('v', values, params);
-    const candidates = column === 'name' ? named : `SELECT r.name FROM refs r WHERE r.caller IN (${named}) AND ${NAMED_CALL}`;
+    // Callers by id (the view reads a caller's name per row: see schema.ts).
+    const byCaller = `r.caller_id IN (SELECT id FROM names WHERE name IN (${named}))`;
+    const candidates = column === 'name' ? named : `SELECT r.name FROM refs r WHERE ${byCaller} AND ${NAMED_CALL}`;
     const pc = pointerCalls(this.pointerVariables(candidates, params), params);
-    const match = `r.${column} IN (${named}) AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
+    const match = `${column === 'name' ? `r.name IN (${named})` : byCaller} AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
     const perFile = this.db
       .prepare(
         `SELECT bf.parsed_id AS id, sum(g.n) AS n FROM (SELECT r.chunk_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.chunk_id) g
@@ -174,7 +176,7 @@ export class SqliteCallGraph implements CallGraphReader {
     const pc = pointerCalls(this.pointerVariables(CALLED_NAMES, params), params);
     const where = `${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(CALLED_NAMES, params), params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
-      `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
+      `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller_id) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
       `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
       params,
       page,
@@ -205,7 +207,7 @@ export class SqliteCallGraph implements CallGraphReader {
 
   /**
    * WHERE of slot queries: exact slots, or the member part (`substr(slot, instr(slot, '.'))`, indexed by
-   * refs_slot_field); calls of the pointer variables `var:` slots name are indirect rows of those slots.
+   * ref_rows_slot_field); calls of the pointer variables `var:` slots name are indirect rows of those slots.
    */
   private slotWhere(kinds: readonly string[], slots: string[], fields: string[], params: Params): { where: string; pc: PointerCalls } {
     const variables = slots.filter((s) => s.startsWith('var:') && !s.endsWith('[]')).map((s) => s.slice(4));

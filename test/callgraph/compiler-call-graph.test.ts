@@ -66,7 +66,7 @@ describe.skipIf(!hasTool('gcc'))('check-callgraph against gcc', () => {
 
     // Plant a miss: the macro-written call to z_errno disappears from the index.
     const { db } = openIndexForWrite(indexPath(root));
-    db.prepare("DELETE FROM refs WHERE name = 'z_errno'").run();
+    db.prepare("DELETE FROM ref_rows WHERE name_id = (SELECT id FROM names WHERE name = 'z_errno')").run();
     db.close();
     const broken = withProject(root, (ctx) => checkCallGraph(ctx, {}));
     expect(broken.missing).toEqual([expect.objectContaining({ kind: 'call', caller: 'uart_alloc_buffer', callee: 'z_errno', file: 'src/drivers/uart.c', line: 35 })]);

@@ -14,17 +14,30 @@ function schemaDb(): Database.Database {
 const plan = (db: Database.Database, sql: string): string =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('\n');
 
-describe('variable_refs', () => {
+describe('variable_ref_rows', () => {
   it('is its own chunk index: no rowid, a chunk\'s lines read through the primary key', () => {
     const db = schemaDb();
-    expect(() => db.prepare('SELECT rowid FROM variable_refs').all()).toThrow(/rowid/);
+    expect(() => db.prepare('SELECT rowid FROM variable_ref_rows').all()).toThrow(/rowid/);
     expect(plan(db, 'SELECT name, access, via, col FROM variable_refs WHERE chunk_id = 1 AND line BETWEEN 3 AND 9')).toMatch(/USING PRIMARY KEY \(chunk_id=\? AND line>\? AND line<\?\)/);
-    expect(plan(db, 'DELETE FROM variable_refs WHERE chunk_id IN (1, 2)')).toMatch(/USING PRIMARY KEY \(chunk_id=\?\)/);
+    expect(plan(db, 'DELETE FROM variable_ref_rows WHERE chunk_id IN (1, 2)')).toMatch(/USING PRIMARY KEY \(chunk_id=\?\)/);
   });
 
-  it('answers a name\'s uses from variable_refs_name alone', () => {
+  it('answers a name\'s uses from the name\'s row and variable_ref_rows_name alone', () => {
     const db = schemaDb();
-    expect(plan(db, "SELECT chunk_id, line, col, access, via FROM variable_refs WHERE name = 'x'")).toMatch(/USING COVERING INDEX variable_refs_name \(name=\?\)/);
+    const p = plan(db, "SELECT chunk_id, line, col, access, via FROM variable_refs WHERE name = 'x'");
+    expect(p).toMatch(/USING COVERING INDEX sqlite_autoindex_names_1 \(name=\?\)/);
+    expect(p).toMatch(/USING COVERING INDEX variable_ref_rows_name \(name_id=\?\)/);
+  });
+});
+
+describe('ref_rows', () => {
+  it('counts a callee\'s and a caller\'s rows through the name\'s row and the name and caller indexes', () => {
+    const db = schemaDb();
+    const byName = plan(db, "SELECT chunk_id, count(*) FROM refs WHERE name IN ('f', 'g') AND kind IN ('call', 'macro_call') GROUP BY chunk_id");
+    expect(byName).toMatch(/USING COVERING INDEX ref_rows_name_kind \(name_id=\? AND kind=\?\)/);
+    const byCaller = plan(db, "SELECT chunk_id, count(*) FROM refs WHERE caller_id IN (SELECT id FROM names WHERE name IN ('f')) AND kind = 'call' GROUP BY chunk_id");
+    expect(byCaller).toMatch(/SEARCH x USING INDEX ref_rows_caller_kind \(caller_id=\? AND kind=\?\)/);
+    expect(byCaller).toMatch(/USING COVERING INDEX sqlite_autoindex_names_1 \(name=\?\)/);
   });
 });
 
