@@ -371,5 +371,8 @@ export const SCHEMA_VERSION = 37;
  * 118: a unit result's tested list names each #include, #include_next or __has_include that found no file (the header's
  *      name and the folders searched), undefined: a result holds while the header is still missing, so a header that
  *      appears in a searched folder re-walks the units that looked for it (see absent-lookups.ts).
+ * 119: an item of a tested list standing for a lookup that found no file is stored as its head (`["` and the header's
+ *      name) and the id of an item holding the rest (the folders searched, which every missing header of a unit
+ *      repeats; see lookup-items.ts), not deflated whole.
  */
-export const ROW_FORMAT_VERSION = 118;
+export const ROW_FORMAT_VERSION = 119;

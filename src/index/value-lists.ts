@@ -17,6 +17,7 @@ import { VarintReader, VarintWriter } from './varints.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
 import { matchAhead } from '../model/match-ahead.js';
 import { deflated, inflated } from '../model/raw-deflate.js';
+import { lookupParts, sharedTailOf, sharedTailText } from './lookup-items.js';
 
 /** A list as its JSON (what JSON.stringify makes of an array) and that JSON's sha1. */
 export interface ListText {
@@ -111,7 +112,7 @@ function stringEnd(json: string, from: number, end: number): number {
 
 const notStringified = (): Error => new Error('a stored list must be the JSON.stringify of an array');
 
-/** An item as list_items.json holds it: its JSON, or from DEFLATE_ITEMS_FROM characters on, that JSON deflated. */
+/** An item as list_items.json holds it: its JSON, that JSON deflated, or a lookup's head and folders' id (see storedItem). */
 type StoredItem = string | Buffer;
 
 /**
@@ -123,8 +124,23 @@ type StoredItem = string | Buffer;
  */
 const DEFLATE_ITEMS_FROM = 256;
 
-const storedItem = (json: string, deflate: boolean): StoredItem => (deflate && json.length >= DEFLATE_ITEMS_FROM ? deflated(json) : json);
-const storedItemJson = (stored: StoredItem): string => (typeof stored === 'string' ? stored : inflated(stored).toString('utf8'));
+/**
+ * An item as list_items stores it: a lookup that found no file (only in a tested list, which `deflate` marks) as its
+ * head and the id of its folders' item (see lookup-items.ts: 30 000 such items of a 246-env project repeated ~2 700
+ * folder lists, 5.2 MB deflated); a long item of such a list deflated; any other as its JSON.
+ */
+function storedItem(db: Db, c: ItemCache, json: string, deflate: boolean): StoredItem {
+  if (!deflate || json.length < DEFLATE_ITEMS_FROM) return json;
+  const parts = lookupParts(json);
+  return parts ? sharedTailText(parts.head, itemId(db, c, parts.tail, false, true)) : deflated(json);
+}
+
+/** The JSON of an item as storedItem stored it. */
+function storedItemJson(db: Db, stored: StoredItem): string {
+  if (typeof stored !== 'string') return inflated(stored).toString('utf8');
+  const shared = sharedTailOf(stored);
+  return shared ? shared.head + itemJson(db, shared.tailId, 'a lookup item') : stored;
+}
 
 /**
  * The id of item `json`, stored now when new (deflated when long and `deflate`); `own`: `json` is a string of its own
@@ -134,8 +150,8 @@ function itemId(db: Db, c: ItemCache, json: string, own: boolean, deflate: boole
   const known = c.ids.get(json);
   if (known !== undefined) return known;
   const key = sha1Key(json);
-  const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: StoredItem }[]).find((r) => storedItemJson(r.json) === json);
-  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, storedItem(json, deflate)).lastInsertRowid);
+  const same = (prepared(db, 'SELECT id, json FROM list_items WHERE key = ?').all(key) as { id: number; json: StoredItem }[]).find((r) => storedItemJson(db, r.json) === json);
+  const id = same?.id ?? Number(prepared(db, 'INSERT INTO list_items(key, json) VALUES (?, ?)').run(key, storedItem(db, c, json, deflate)).lastInsertRowid);
   // Its own string: an item cut from its list's JSON would keep the list's JSON alive.
   remember(c, id, own ? json : ownString(json));
   return id;
@@ -351,18 +367,18 @@ function itemIdsOf(db: Db, id: number): readonly number[] {
 /** The JSON of stored list `id` (of its first `limit` items): its items' JSON, each read once per connection while the cache holds it. */
 function joinedItems(db: Db, id: number, limit?: number): string {
   const ids = itemIdsOf(db, id);
-  const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => itemJson(db, item, id));
+  const items = (limit === undefined ? ids : ids.slice(0, limit)).map((item) => itemJson(db, item, `list ${id}`));
   return `[${items.join(',')}]`;
 }
 
 /** The JSON of item `item` (of list `id`), read once per connection while the cache holds it. */
-function itemJson(db: Db, item: number, id: number): string {
+function itemJson(db: Db, item: number, of: string): string {
   const c = cacheOf(db);
   let json = c.texts.get(item);
   if (json === undefined) {
     const stored = prepared(db, 'SELECT json FROM list_items WHERE id = ?').pluck().get(item) as StoredItem | undefined;
-    if (stored === undefined) throw new Error(`item ${item} of list ${id} is missing from the index`);
-    json = storedItemJson(stored);
+    if (stored === undefined) throw new Error(`item ${item} of ${of} is missing from the index`);
+    json = storedItemJson(db, stored);
     remember(c, item, json);
   }
   return json;
@@ -373,7 +389,7 @@ function itemJson(db: Db, item: number, id: number): string {
  * them). A check that stops at an item that does not hold reads no more of them.
  */
 export function storedItems(db: Db, id: number): { ids: readonly number[]; json: (item: number) => string } {
-  return { ids: itemIdsOf(db, id), json: (item) => itemJson(db, item, id) };
+  return { ids: itemIdsOf(db, id), json: (item) => itemJson(db, item, `list ${id}`) };
 }
 
 /**
@@ -381,7 +397,7 @@ export function storedItems(db: Db, id: number): { ids: readonly number[]; json:
  * whose items of one kind sort first is read without the rest of its ids, nor its bases' past what it keeps of them.
  */
 export function storedHeadItems(db: Db, id: number): { ids: Iterable<number>; json: (item: number) => string } {
-  return { ids: headIds(db, id, 0), json: (item) => itemJson(db, item, id) };
+  return { ids: headIds(db, id, 0), json: (item) => itemJson(db, item, `list ${id}`) };
 }
 
 /** The item ids of list `id` one at a time (an edited list's taken from its base's as its runs keep them). */
@@ -451,6 +467,11 @@ function keepBases(db: Db): void {
 export function collectItems(db: Db): void {
   const used = new Set<number>();
   for (const bytes of prepared(db, 'SELECT items FROM value_lists').pluck().iterate() as Iterable<Buffer>) for (const id of isEdited(bytes) ? addedIds(bytes) : decodeIds(bytes)) used.add(id);
+  // The folders' items of the lookup items kept (no list names them: see storedItem).
+  for (const [id, stored] of prepared(db, "SELECT id, json FROM list_items WHERE typeof(json) = 'text' AND substr(json, 1, 1) = char(2)").raw().all() as [number, string][]) {
+    const shared = sharedTailOf(stored);
+    if (shared && used.has(id)) used.add(shared.tailId);
+  }
   const drop = prepared(db, 'DELETE FROM list_items WHERE id = ?');
   const c = cacheOf(db);
   for (const id of prepared(db, 'SELECT id FROM list_items').pluck().all() as number[]) {

@@ -17,6 +17,7 @@ import { parseDefine } from '../../src/preprocessor/macro-definition.js';
 import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { indexPath } from '../../src/project/config.js';
+import { absentLookupName } from '../../src/model/absent-lookups.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
@@ -64,6 +65,36 @@ describe('value lists', () => {
     expect(storedListJson(again, storeList(again, other, true))).toBe(other.json);
     expect(storedListJson(again, id)).toBe(list.json);
     expect(count(again, 'list_items')).toBe(3);
+    closeIndexForWrite(again);
+  });
+
+  it("store the lookups a unit's tested list names with one item of the folders they searched, collected with the last lookup naming it", () => {
+    const { file, db } = tempIndex();
+    const folders = Array.from({ length: 12 }, (_, i) => `/work/project/lib/library_${i}/src`);
+    const lookups = ['Arduino.h', 'SPI.h', 'Wire.h'].map((h): [string, null] => [absentLookupName(h, folders), null]);
+    const list = text([['BOARD', '"X"'], ...lookups]);
+    const id = storeList(db, list, true);
+    expect(storedListJson(db, id)).toBe(list.json);
+    // Four items of the list and one of the folders, each lookup item a few bytes: the header's name and the folders' id.
+    expect(count(db, 'list_items')).toBe(5);
+    const shared = db.prepare("SELECT length(json) FROM list_items WHERE typeof(json) = 'text' AND substr(json, 1, 1) = char(2)").pluck().all() as number[];
+    expect(shared).toHaveLength(3);
+    for (const bytes of shared) expect(bytes).toBeLessThan(24);
+    closeIndexForWrite(db);
+    // Another connection reads the lookups back, and finds them by their JSON.
+    const again = openIndexForWrite(file).db;
+    expect(storedListJson(again, id)).toBe(list.json);
+    const fewer = text([['BOARD', '"X"'], lookups[1]]);
+    const fewerId = storeList(again, fewer, true);
+    expect(count(again, 'list_items')).toBe(5);
+    // The first list dropped: the lookups only it named go, the folders' item stays while a kept lookup names it.
+    again.prepare('DELETE FROM value_lists WHERE id = ?').run(id);
+    collectItems(again);
+    expect(count(again, 'list_items')).toBe(3);
+    expect(storedListJson(again, fewerId)).toBe(fewer.json);
+    again.prepare('DELETE FROM value_lists').run();
+    collectItems(again);
+    expect(count(again, 'list_items')).toBe(0);
     closeIndexForWrite(again);
   });
 
@@ -171,7 +202,8 @@ describe('value lists', () => {
       const missing = decoded.filter((l) => l.some((d) => d.message.includes('no_such_vendor_header.h')));
       // Every unit of both boards reads the header: one list names its diagnostic, stored as one item.
       expect(missing).toHaveLength(1);
-      expect(db.prepare("SELECT count(*) FROM list_items WHERE json LIKE '%no_such_vendor_header.h%'").pluck().get()).toBe(1);
+      // (The tested lists' lookups of it are items of their own: their heads name the header too.)
+      expect(db.prepare("SELECT count(*) FROM list_items WHERE json LIKE '%no_such_vendor_header.h%' AND substr(json, 1, 1) <> char(2)").pluck().get()).toBe(1);
       const sharing = db.prepare('SELECT count(*) FROM unit_results WHERE diagnostics_id = ?').pluck().get(lists[decoded.indexOf(missing[0])]) as number;
       expect(sharing).toBe(24);
       // Each [file, content hash] pair of the results' files lists is stored once: far fewer items than entries.
