@@ -21,7 +21,7 @@ function blockEnd(text: string, open: number): number {
  * "name=value" of each macro with an integer value that an enum body of `text` names (a superset of what the
  * parser reads: comments and enumerators with literal values are scanned too), sorted and joined; '' when none.
  */
-export function enumMacroKey(text: string, values: MacroValues): string {
+export function enumMacroKey(text: string, values: Pick<MacroValues, 'has' | 'get'>): string {
   const named = new Set<string>();
   for (let at = text.indexOf('enum'); at >= 0; at = text.indexOf('enum', at + 4)) {
     if ((at > 0 && isIdentChar(text.charCodeAt(at - 1))) || isIdentChar(text.charCodeAt(at + 4))) continue;

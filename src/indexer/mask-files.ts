@@ -1,6 +1,7 @@
 // Mask stage of a build: for each file the build compiles, decides whether its stored parse still holds
 // (same content, active ranges, language and blanked macros → nothing is read; so too when another build of the run,
-// or a stored one, masked it under the same activity: see mask-memo.ts), else reads it and blanks
+// or a stored one, masked it under the same activity, or the run's last masking of it asked the build's macros what
+// they answer alike: see mask-memo.ts), else reads it and blanks
 // inactive lines and decorating-macro uses (statement-macro uses become `;`). A masked text seen before under the same path and language
 // reuses that parse; the rest become parse jobs. Files GNU as `.include` reads (no walk reads them) are masked after
 // the assembler files naming them: whole, as assembler, with no C macro.
@@ -11,10 +12,11 @@ import type { MergedFile } from '../preprocessor/merge-unit-results.js';
 import { activeLinesOf } from '../preprocessor/merge-unit-results.js';
 import { blankableHash, blankMacroUses, type BlankableMacros } from './blank-macros.js';
 import { writeStatementUses } from './statement-macros.js';
-import type { BuildMacroTable } from '../preprocessor/build-macro-table.js';
+import type { BuildMacroTable, MacroQuestions } from '../preprocessor/build-macro-table.js';
 import { findInvocations, type FoundInvocations, type MacroInvocation } from '../preprocessor/macro-invocations.js';
 import { InvocationsMemo, TableQuestions } from '../preprocessor/invocations-memo.js';
 import type { MaskMemo } from './mask-memo.js';
+import { maskAnswers, RecordingTable, RecordingValues } from './mask-questions.js';
 import { AS_INCLUDED, isAssemblerPath } from '../parser/extract-asm.js';
 import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
@@ -210,7 +212,7 @@ function leftAsWritten(c: ConditionalNames, name: string, line: number): boolean
 /** The names of the #defines that some lines of their files do not see, with the table that says where they apply (see undefinedIn). */
 interface ConditionalNames {
   names: ReadonlySet<string>;
-  table: BuildMacroTable;
+  table: MacroQuestions;
   /** The file masked (stored path). */
   file: string;
 }
@@ -384,6 +386,7 @@ export function maskFiles(files: MergedFile[], ctx: MaskContext): MaskedFiles {
   let asmTable: AsmMacroTable | undefined;
   const asmMacros = () => (asmTable ??= buildAssemblerMacros(files, ctx, out, (rel, language) => macrosFor(rel, language, ctx, blankKeys, scopedBlanking).macroTable));
   const run: MaskRun = { ctx, out, blankKeys, scopedBlanking, conditionals: new Map(), queued: new Set(), asmMacros };
+  ctx.masks?.nextBuild();
   for (const fa of files) maskFile(fa, run);
   // The files `.include` reads are known once the assembler files naming them were read.
   for (const fa of out.asIncluded ?? []) maskFile(fa, run);
@@ -411,7 +414,8 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   // An assembler file's parse depends on the build's assembler macros too.
   const asm = assembler ? run.asmMacros() : undefined;
   const tableDigest = asm?.size ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
-  const activity = fa.asIncluded ? asIncludedActivity(state.hash, ranges, asm!.digest) : scopedActivity(activityKey(state.hash, ranges, language, set.blankKey, tableDigest), activitySuffix(rel, fa, ctx));
+  const suffix = fa.asIncluded ? '' : activitySuffix(rel, fa, ctx);
+  const activity = fa.asIncluded ? asIncludedActivity(state.hash, ranges, asm!.digest) : scopedActivity(activityKey(state.hash, ranges, language, set.blankKey, tableDigest), suffix);
   const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language, isUnit: ctx.unitSet.has(fa.file), activity };
   const prev = ctx.previous.get(rel);
   if (prev && prev.activity === activity && prev.language === language) {
@@ -420,6 +424,9 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
     return;
   }
   if (recalled(rel, language, activity, base, run)) return;
+  // Of a file read with the build's C macros alone, its last mask when the build answers what that masking asked.
+  const answered = ctx.masks && set.macroTable && !assembler && !fa.counter ? answeredKey(rel, language, state.hash, ranges, suffix) : undefined;
+  if (answered !== undefined && recalledByAnswers(answered, activity, set, base, run)) return;
   let buf: Buffer;
   try {
     // The bytes whose hash the version records, when this run read them.
@@ -438,12 +445,14 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   // The text tree-sitter parses: inactive lines and empty-macro uses blanked. Its hash (with the masked
   // rows) keys the parse, so builds and edits that leave a file's active text alone share one parse.
   const m = maskText(buf, ranges);
-  const { text, found, invocations } = fa.asIncluded ? { text: m.masked, found: undefined, invocations: nonEmpty(asm!.findInvocations(m.masked, undefined, rel)) } : maskedInvocations(fa, rel, m.masked, set, asm, ctx.root, ctx.invocations);
-  const enumKey = assembler ? '' : enumMacroKey(text, ctx.values);
+  const recording = answered !== undefined ? { table: new RecordingTable(set.macroTable!), values: new RecordingValues(ctx.values) } : undefined;
+  const { text, found, invocations } = fa.asIncluded ? { text: m.masked, found: undefined, invocations: nonEmpty(asm!.findInvocations(m.masked, undefined, rel)) } : maskedInvocations(fa, rel, m.masked, set, asm, ctx.root, ctx.invocations, recording?.table);
+  const enumKey = assembler ? '' : enumMacroKey(text, recording?.values ?? ctx.values);
   const maskHash = textHash(text, `\0${ranges.join(',')}${invocations?.length ? `\0${invocationsDigest(invocations)}` : ''}${enumKey ? `\0enum\0${enumKey}` : ''}`);
   const version: FileVersion = { ...base, maskHash };
   out.versions.push(version);
   ctx.masks?.keep(rel, language, activity, maskHash);
+  if (recording) ctx.masks!.keepAnswered(answered!, maskAnswers(m.masked, recording.table, recording.values, set.blankable(), set.conditional?.()?.names), maskHash);
   // A parse already stored (or queued) keeps what finding its invocations reported; see parse-jobs.ts.
   if (parseStoredOrQueued(rel, maskHash, language, run)) {
     out.remasked++;
@@ -469,6 +478,29 @@ function recalled(rel: string, language: string, activity: string, base: Omit<Fi
   return true;
 }
 
+/**
+ * The key of a file's masks apart from its build's macros: its path, language, content, compiled lines and the part of
+ * its activity past the `:` (see activitySuffix). Its answers to what masking asked of the macros tell the rest.
+ */
+const answeredKey = (rel: string, language: string, hash: string, ranges: number[], suffix: string): string => sha1(`${rel}\0${language}\0${hash}\0${ranges.join(',')}\0${suffix}`);
+
+/**
+ * Whether the file's mask was recalled by its answers (see MaskMemo.findAnswered): the last build of the run that
+ * masked it under the same key asked the build's macros what this build answers alike, and that mask's parse is
+ * stored or queued. Then it is neither read nor masked again; its activity key is kept for the builds after.
+ */
+function recalledByAnswers(key: string, activity: string, set: FileMacros, base: Omit<FileVersion, 'maskHash'>, run: MaskRun): boolean {
+  const { ctx, out } = run;
+  const { path: rel, language } = base;
+  const now = () => ({ table: set.macroTable!, blankable: set.blankable(), conditional: set.conditional?.()?.names, values: ctx.values });
+  const maskHash = ctx.masks!.findAnswered(key, now);
+  if (maskHash === undefined || !parseStoredOrQueued(rel, maskHash, language, run)) return false;
+  ctx.masks!.recalled++;
+  ctx.masks!.keep(rel, language, activity, maskHash);
+  out.versions.push({ ...base, maskHash });
+  return true;
+}
+
 /** Whether the parse of `rel`'s mask `maskHash` in `language` is stored, or queued by this masking. */
 function parseStoredOrQueued(rel: string, maskHash: string, language: string, run: MaskRun): boolean {
   return run.queued.has(parseKey(rel, maskHash, language)) || run.ctx.writer.findParsed(rel, maskHash, language) !== undefined;
@@ -476,16 +508,21 @@ function parseStoredOrQueued(rel: string, maskHash: string, language: string, ru
 
 const parseKey = (rel: string, maskHash: string, language: string): string => `${rel}\0${maskHash}\0${language}`;
 
-/** The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations. */
-function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: FileMacros, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined) {
+/**
+ * The masked text of a file the compiler preprocesses, its empty-macro uses blanked, and its macro invocations.
+ * `recording`: the table asked in place of the build's (see mask-questions.ts).
+ */
+function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: FileMacros, asm: AsmMacroTable | undefined, root: string, memo: InvocationsMemo | undefined, recording?: RecordingTable) {
   const undone = undoneAt(fa.undone, root);
-  const blanked = blankMacroUses(masked, set.blankable(), undefinedIn(masked, undone, set.conditional?.()));
+  const table: MacroQuestions | undefined = recording ?? set.macroTable;
+  const conditional = set.conditional?.();
+  const blanked = blankMacroUses(masked, set.blankable(), undefinedIn(masked, undone, conditional && recording ? { ...conditional, table: recording } : conditional));
   const assembler = asm !== undefined;
   const counterAt = fa.counter && set.macroTable ? counterValues(masked, rel, set.macroTable, fa.counter, undone, assembler) : undefined;
   // Statement macros are written as `;` after their invocations are found (their expansions still read for calls).
   const reads = readsAt(fa.undone, root);
   const plainReading = !assembler && reads === undefined && counterAt === undefined;
-  const found = !set.macroTable ? undefined : plainReading && memo !== undefined ? keptInvocations(blanked, rel, set.macroTable, undone, memo) : findInvocations(blanked, rel, set.macroTable, undone, assembler, false, counterAt, reads);
+  const found = !table ? undefined : plainReading && memo !== undefined ? keptInvocations(blanked, rel, table, undone, memo) : findInvocations(blanked, rel, table, undone, assembler, false, counterAt, reads);
   if (!asm) {
     const written = writeStatementUses(blanked, found?.invocations);
     return { text: written.text, found, invocations: written.invocations };
@@ -501,7 +538,7 @@ function maskedInvocations(fa: MergedFile, rel: string, masked: string, set: Fil
  * assembler syntax: the finding an earlier build kept for the same text, when this build's table (and #undefs)
  * answer its questions alike (see invocations-memo.ts).
  */
-function keptInvocations(text: string, rel: string, table: BuildMacroTable, undone: UndoneAt | undefined, memo: InvocationsMemo): FoundInvocations {
+function keptInvocations(text: string, rel: string, table: MacroQuestions, undone: UndoneAt | undefined, memo: InvocationsMemo): FoundInvocations {
   // An empty table is asked nothing; a file of several define classes asks more than the memo records.
   if (table.empty || table.classCount(rel) >= 2) return findInvocations(text, rel, table, undone);
   const hash = sha1(text);

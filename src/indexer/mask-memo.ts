@@ -3,7 +3,10 @@
 // run masked, or a stored build holds, takes that mask's hash, as a build takes its own stored one, and reads nothing of
 // the file. Builds of one project share most keys (Marlin's 15 AVR envs: 2559 files masked, 271 keys). A key is held
 // as the digest of its path, language and activity: as their text the keys held 9.2 MB by Marlin's 151st env.
+// A file whose key no build had is recalled by what its last masking asked of its build's macros (see
+// mask-questions.ts): a build answering alike masks it alike, whatever else its macros hold.
 import { sha1 } from '../model/sha1.js';
+import { answersHold, type MacrosNow, type MaskAnswers } from './mask-questions.js';
 
 /** The mask hash a stored build takes for a file under an activity key (see IndexWriter.storedMask). */
 export type StoredMasks = (path: string, language: string, activity: string) => string | undefined;
@@ -12,6 +15,11 @@ export type StoredMasks = (path: string, language: string, activity: string) => 
 export class MaskMemo {
   private readonly masks = new Map<string, string>();
   private chars = 0;
+  /** Per file key without its build's macros (see answeredKey in mask-files.ts): the last mask made, with what its masking asked. */
+  private readonly answered = new Map<string, { answers: MaskAnswers; maskHash: string; used: number }>();
+  private answeredWeight = 0;
+  /** Builds masked so far (see nextBuild). */
+  private build = 0;
   /** Files whose mask was taken from the memo (for tests and summaries). */
   recalled = 0;
 
@@ -19,6 +27,7 @@ export class MaskMemo {
   constructor(
     private readonly stored?: StoredMasks,
     private readonly maxChars = MAX_KEPT_CHARS,
+    private readonly maxAnswered = MAX_ANSWERED_WEIGHT,
   ) {}
 
   /** The mask hash kept or stored for `path` parsed in `language` under `activity`. */
@@ -36,6 +45,43 @@ export class MaskMemo {
     if (!this.masks.has(key)) this.put(key, maskHash);
   }
 
+  /** The mask last made under `key` when the build's macros (`now`, made when there is one to check) answer its masking's questions alike. */
+  findAnswered(key: string, now: () => MacrosNow): string | undefined {
+    const kept = this.answered.get(key);
+    if (kept === undefined || !answersHold(kept.answers, now())) return undefined;
+    kept.used = this.build;
+    return kept.maskHash;
+  }
+
+  /** A build starts masking: what the builds before the last one kept and did not take may go for what it keeps. */
+  nextBuild(): void {
+    this.build++;
+  }
+
+  /**
+   * Keeps the mask made under `key` with its answers. Past the bound, those neither kept nor taken by this build or the
+   * last go first; when that is not room enough, the answers are not kept (a build of more files than the bound holds
+   * would let go of each before the next build asks, and make as much garbage).
+   */
+  keepAnswered(key: string, answers: MaskAnswers, maskHash: string): void {
+    const before = this.answered.get(key);
+    if (before !== undefined) {
+      this.answeredWeight -= before.answers.weight;
+      this.answered.delete(key);
+    }
+    if (this.answeredWeight + answers.weight > this.maxAnswered) {
+      for (const [old, kept] of this.answered) {
+        if (kept.used >= this.build - 1) continue;
+        this.answered.delete(old);
+        this.answeredWeight -= kept.answers.weight;
+        if (this.answeredWeight + answers.weight <= this.maxAnswered) break;
+      }
+      if (this.answeredWeight + answers.weight > this.maxAnswered) return;
+    }
+    this.answered.set(key, { answers, maskHash, used: this.build });
+    this.answeredWeight += answers.weight;
+  }
+
   private put(key: string, maskHash: string): void {
     const weight = key.length + maskHash.length;
     if (this.chars + weight > this.maxChars) {
@@ -51,3 +97,6 @@ const keyOf = (path: string, language: string, activity: string): string => sha1
 
 /** Characters of keys and hashes kept together at most (~1 byte each: 80 an entry). */
 const MAX_KEPT_CHARS = 16_000_000;
+
+/** Weight of the answers kept at most (see MaskAnswers.weight): 3.9 M held 3.1 MiB of Marlin's maple envs, ~250 files. */
+const MAX_ANSWERED_WEIGHT = 4_000_000;

@@ -30,6 +30,12 @@ export interface DefinitionScope {
   classReached?(file: string, k: number, defLine: number): boolean;
 }
 
+/**
+ * What finding a file's invocations and blanking its macro uses ask of a table: a build's table answers, or a
+ * recorder of the questions in front of it (see mask-questions.ts).
+ */
+export type MacroQuestions = Pick<BuildMacroTable, 'empty' | 'has' | 'lookup' | 'lookupInClass' | 'classCount' | 'classCompiles' | 'definedIn' | 'sameInClasses'>;
+
 const NO_BUILTINS: ReadonlyMap<string, MacroDef> = new Map();
 
 /**

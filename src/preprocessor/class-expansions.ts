@@ -4,7 +4,7 @@
 // (`#ifdef X / #define CALL f1 / #else / #define CALL f2 / #endif` above shared code calls f1 in one unit, f2 in the
 // other). Leaves out assembler files (read as the build's lookup reads them) and counting `__COUNTER__` across
 // classes: each class's expansion counts on from the use's own value.
-import type { BuildMacroTable } from './build-macro-table.js';
+import type { MacroQuestions } from './build-macro-table.js';
 import { CounterUses, expandAt } from './invocation-expansion.js';
 import { lookupIn, lookupInRead, type LookupAt, type ReadsAt, type UndoneAt } from './macro-lookup.js';
 import type { MacroInvocation } from './macro-invocations.js';
@@ -17,7 +17,7 @@ import type { MacroInvocation } from './macro-invocations.js';
  * deduplicated and sorted, are its alternatives. A class where the name is no macro reads the use as written.
  * `source`: the use's text; `callFollows`: as for expandAt.
  */
-export function withClassExpansions(inv: MacroInvocation, expansion: string | undefined, source: string, callFollows: boolean, file: string, table: BuildMacroTable, undone: UndoneAt | undefined, counterAt: ((line: number) => number) | undefined): boolean {
+export function withClassExpansions(inv: MacroInvocation, expansion: string | undefined, source: string, callFollows: boolean, file: string, table: MacroQuestions, undone: UndoneAt | undefined, counterAt: ((line: number) => number) | undefined): boolean {
   const n = table.classCount(file);
   const readings = new Set<string>();
   let worth = false;
@@ -56,7 +56,7 @@ const MAX_READINGS = 32;
  * names its expansion read whose reads disagree at its line. Reads with the same states of those are expanded once.
  * Otherwise as withClassExpansions.
  */
-export function withReadExpansions(inv: MacroInvocation, kept: boolean, source: string, callFollows: boolean, file: string, table: BuildMacroTable, base: LookupAt, reads: ReadsAt, names: ReadonlySet<string>, counterAt: ((line: number) => number) | undefined): boolean {
+export function withReadExpansions(inv: MacroInvocation, kept: boolean, source: string, callFollows: boolean, file: string, table: MacroQuestions, base: LookupAt, reads: ReadsAt, names: ReadonlySet<string>, counterAt: ((line: number) => number) | undefined): boolean {
   const readings = new Set<string>();
   const seen = new Set<string>();
   let worth = false;

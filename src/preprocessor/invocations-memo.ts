@@ -3,7 +3,7 @@
 // at this line) has the same answer in the new table, definitions compared as text. Builds of one project mask most
 // files alike (22 nRF52 envs: ~90 % of their files). Leaves out finding with #undef marks, `__COUNTER__` values, a
 // file's define classes or assembler syntax (their answers come from more than the table's two questions).
-import type { BuildMacroTable } from './build-macro-table.js';
+import type { MacroQuestions } from './build-macro-table.js';
 import type { LookupAt } from './macro-lookup.js';
 import type { MacroDef } from './macro-definition.js';
 import type { FoundInvocations } from './macro-invocations.js';
@@ -16,7 +16,7 @@ export class TableQuestions {
   /** Definitions looked up, each (line, name) once: `${line} ${name}` keys, and the answers in that order. */
   private readonly looked = new Map<string, MacroDef | undefined>();
 
-  constructor(private readonly table: BuildMacroTable) {}
+  constructor(private readonly table: MacroQuestions) {}
 
   /** The table's `has`, recorded. */
   has(name: string): boolean {
@@ -69,7 +69,7 @@ export class InvocationsMemo {
   constructor(private readonly maxChars = MAX_KEPT_CHARS) {}
 
   /** The finding kept for `file` when its text had hash `textHash` and `table`, looking up with `plain`, answers alike. */
-  find(file: string, textHash: string, table: BuildMacroTable, plain: LookupAt): FoundInvocations | undefined {
+  find(file: string, textHash: string, table: MacroQuestions, plain: LookupAt): FoundInvocations | undefined {
     const kept = this.byFile.get(file);
     if (kept === undefined || kept.textHash !== textHash) return undefined;
     return answersHold(kept.answers, table, plain) ? kept.found : undefined;
@@ -94,7 +94,7 @@ const MAX_KEPT_CHARS = 16_000_000;
 const weight = (a: RecordedAnswers): number => a.names.length + a.lookups.length;
 
 /** Whether `table` answers every recorded question alike (definitions compared as text). */
-function answersHold(a: RecordedAnswers, table: BuildMacroTable, plain: LookupAt): boolean {
+function answersHold(a: RecordedAnswers, table: MacroQuestions, plain: LookupAt): boolean {
   const names = a.names;
   for (let k = 0, at = 0; k < a.macro.length; k++) {
     const end = nextBreak(names, at);

@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../model/diagnostic.js';
 import { lineAt } from '../model/line-index.js';
 import { ownString } from '../model/own-strings.js';
-import type { BuildMacroTable } from './build-macro-table.js';
+import type { MacroQuestions } from './build-macro-table.js';
 import { argumentsEnd, opensParen, scanCode } from './code-scan.js';
 import { CounterUses, expandAt, MAX_EXPANSION_TOKENS } from './invocation-expansion.js';
 import type { MacroDef } from './macro-definition.js';
@@ -51,7 +51,7 @@ export interface FoundInvocations {
  * without it, the uses so far in the file's invocations, from 0). `reads`: where the file's reads disagree on names
  * #undefs touched (see withReadExpansions). `questions`: records what is asked of the table (see invocations-memo.ts).
  */
-export function findInvocations(text: string, file: string, table: BuildMacroTable, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number, reads?: ReadsAt, questions?: TableQuestions): FoundInvocations {
+export function findInvocations(text: string, file: string, table: MacroQuestions, undone?: UndoneAt, assembler = false, all = false, counterAt?: (line: number) => number, reads?: ReadsAt, questions?: TableQuestions): FoundInvocations {
   const out: FoundInvocations = { invocations: [], diagnostics: [] };
   if (table.empty) return out;
   const fc = scanCode(text);
@@ -121,7 +121,7 @@ function nextMacroName(ids: Int32Array, code: string, table: MacroNames, k: numb
 }
 
 /** What says whether a name is a macro: the table, or the questions recorded of it (see invocations-memo.ts). */
-type MacroNames = Pick<BuildMacroTable, 'has'>;
+type MacroNames = Pick<MacroQuestions, 'has'>;
 
 /** Verdicts of isInert by definition (the table's definitions are parsed once and kept). */
 const inertDefs = new WeakMap<MacroDef, boolean>();

@@ -1,6 +1,6 @@
 // The definition a macro name has at a line of a file: the build table's, unless an executed #undef decides the
 // name there (see undone-names.ts for where those come from).
-import type { BuildMacroTable } from './build-macro-table.js';
+import type { MacroQuestions } from './build-macro-table.js';
 import type { MacroDef } from './macro-definition.js';
 
 /**
@@ -26,7 +26,7 @@ export interface ReadsAt {
 }
 
 /** Definitions at the lines of `file` as its `r`th read has them where the reads disagree (see ReadsAt), elsewhere `base`'s. */
-export function lookupInRead(table: BuildMacroTable, base: LookupAt, reads: ReadsAt, r: number): LookupAt {
+export function lookupInRead(table: MacroQuestions, base: LookupAt, reads: ReadsAt, r: number): LookupAt {
   return (name, line) => {
     const s = reads.at(name, line)?.[r];
     if (s === undefined) return base(name, line);
@@ -41,7 +41,7 @@ export type LookupAt = (name: string, line: number) => MacroDef | undefined;
  * Definitions at the lines of `file`: the table's, unless an #undef decides a name there (see lookupUndone). With
  * `k`, as the file's `k`th define class reads them (see BuildMacroTable.lookupInClass).
  */
-export function lookupIn(table: BuildMacroTable, file: string, undone: UndoneAt | undefined, k?: number): LookupAt {
+export function lookupIn(table: MacroQuestions, file: string, undone: UndoneAt | undefined, k?: number): LookupAt {
   if (k !== undefined) return (name, line) => (undone !== undefined && undoneAt(undone(name), line) !== undefined ? lookupUndone(name, line, file, table, undone) : table.lookupInClass(name, file, line, k));
   return undone === undefined ? (name, line) => table.lookup(name, file, line) : (name, line) => lookupUndone(name, line, file, table, undone);
 }
@@ -50,7 +50,7 @@ export function lookupIn(table: BuildMacroTable, file: string, undone: UndoneAt 
  * The table's definition of a name at a line of `file`, unless an #undef decides it there (see UndoneUse): none, or
  * the #define the walk had in force, found as the definition the table gives just below its own line.
  */
-function lookupUndone(name: string, line: number, file: string, table: BuildMacroTable, undone: UndoneAt): MacroDef | undefined {
+function lookupUndone(name: string, line: number, file: string, table: MacroQuestions, undone: UndoneAt): MacroDef | undefined {
   const use = undoneAt(undone(name), line);
   if (use === undefined) return table.lookup(name, file, line);
   return use.def ? table.lookup(name, use.def.file, use.def.line + 1) : undefined;

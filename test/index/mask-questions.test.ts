@@ -1,0 +1,51 @@
+// What masking a file asks of its build's macros, recorded: another build's macros answer alike when they differ only
+// in names the text does not hold and its expansions did not read; a differing definition, blanking or enum value of a
+// name it asked about does not.
+import { describe, expect, it } from 'vitest';
+import type { MacroRecord } from '../../src/preprocessor/api.js';
+import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
+import { findInvocations } from '../../src/preprocessor/macro-invocations.js';
+import { blankableMacros, blankMacroUses } from '../../src/indexer/blank-macros.js';
+import { enumMacroKey } from '../../src/indexer/enum-macro-key.js';
+import { answersHold, maskAnswers, RecordingTable, RecordingValues, type MacrosNow } from '../../src/indexer/mask-questions.js';
+
+const def = (name: string, value: string, params: string | null = null): MacroRecord => ({ name, params, value, functionLike: params !== null, file: '/p/m.h', line: 1, expandedValue: /^\d+$/.test(value) ? value : null, docstring: '' });
+
+const TEXT = 'WEAK void run(void) { CALL(go); }\nenum { N = COUNT };\n';
+
+function macros(records: MacroRecord[]): MacrosNow {
+  const table = new BuildMacroTable(records);
+  return { table, blankable: blankableMacros(records), conditional: undefined, values: table.values };
+}
+
+/** The answers masking TEXT records against `records`. */
+function recorded(records: MacroRecord[]) {
+  const now = macros(records);
+  const table = new RecordingTable(now.table);
+  const values = new RecordingValues(now.values);
+  const blanked = blankMacroUses(TEXT, now.blankable);
+  findInvocations(blanked, '/p/a.c', table);
+  enumMacroKey(blanked, values);
+  return maskAnswers(TEXT, table, values, now.blankable, undefined);
+}
+
+const BASE = [def('WEAK', ''), def('CALL', 'helper_##f()', '(f)'), def('COUNT', '3')];
+
+describe('mask questions', () => {
+  it('hold for macros that differ only in names the masking did not ask about', () => {
+    const answers = recorded(BASE);
+    expect(answersHold(answers, macros(BASE))).toBe(true);
+    expect(answersHold(answers, macros([...BASE, def('UNUSED_ELSEWHERE', '7')]))).toBe(true);
+  });
+
+  it('fail for a name the text holds, its expansion read, its blanking or an enum value', () => {
+    const answers = recorded(BASE);
+    // A definition the expansion reads (`helper_go` after the paste), which the text itself never names.
+    expect(answersHold(answers, macros([...BASE, def('helper_go', 'other')]))).toBe(false);
+    expect(answersHold(answers, macros([def('WEAK', '__attribute__((weak))'), BASE[1], BASE[2]]))).toBe(true);
+    expect(answersHold(answers, macros([def('WEAK', 'static'), BASE[1], BASE[2]]))).toBe(false);
+    expect(answersHold(answers, macros([BASE[0], def('CALL', 'other_##f()', '(f)'), BASE[2]]))).toBe(false);
+    expect(answersHold(answers, macros([BASE[0], BASE[1], def('COUNT', '4')]))).toBe(false);
+    expect(answersHold(answers, macros([...BASE, def('run', 'x')]))).toBe(false);
+  });
+});
