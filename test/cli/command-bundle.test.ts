@@ -40,16 +40,18 @@ const plain = (text: string, root: string): string =>
 function indexTwice(entry: string, nodeFlags: string[] = []): { root: string; runs: Run[] } {
   const root = copyFixtureToTemp('index', 'drivers-hal-cmake');
   writeConfig(root, { ...DEFAULT_CONFIG });
-  // Files older than the racy window, the edit too: the runs hash, carry and parse alike, however slow.
+  // Files and folders older than the racy window, the edit too: the runs hash, carry, parse and list folders
+  // for builds alike, however slow (a folder within 2 s of its mtime is listed again by the next search).
   const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
   const age = (dir: string): void => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) age(p);
-      else fs.utimesSync(p, ago(2), ago(2));
+      fs.utimesSync(p, ago(2), ago(2));
     }
   };
   age(root);
+  fs.utimesSync(root, ago(2), ago(2));
   const first = run(entry, root, ['index', '--jobs', '0'], nodeFlags);
   const edited = path.join(root, 'src/main.c');
   fs.appendFileSync(edited, '\nint bundle_probe_extra(void) { return 2; }\n');
