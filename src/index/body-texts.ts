@@ -3,10 +3,9 @@
 import type { Db } from './open-index.js';
 import { sha1Key } from '../model/sha1.js';
 import { ownString } from '../model/own-strings.js';
-import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
 import { bodyText, storedBody } from './body-compression.js';
-import { collectionCount, countCollection } from './collection-counts.js';
+import { CollectedIds } from './collected-ids.js';
 
 /** Characters of body text the writer's cache holds (a PlatformIO project's distinct bodies: a few MB). */
 const MAX_CACHED_CHARS = 4_000_000;
@@ -14,30 +13,23 @@ const MAX_CACHED_CHARS = 4_000_000;
 const COLLECTION_KEY = 'bodies_collections';
 
 /**
- * Stores body texts for one writer, each distinct text once. Its cache of text → id holds for the collection it was
- * filled after: another process's run may have collected bodies since (checked at each write transaction's start).
+ * Stores body texts for one writer, each distinct text once, with a cache of text -> id (see CollectedIds).
  */
 export class BodyStore {
-  private readonly ids = new WeighedCache<string, number>(MAX_CACHED_CHARS, (_, text) => text.length);
-  /** The collection count the cache holds for (undefined: none yet). */
-  private collection: string | undefined;
+  private readonly ids: CollectedIds;
 
-  constructor(private readonly db: Db) {}
-
-  /**
-   * Called at the start of each write transaction: the cache is dropped when another run collected bodies since it
-   * was filled (its ids may name deleted rows).
-   */
-  begin(): void {
-    const now = collectionCount(this.db, COLLECTION_KEY);
-    if (now !== this.collection) this.ids.clear();
-    this.collection = now;
+  constructor(private readonly db: Db) {
+    this.ids = new CollectedIds(db, COLLECTION_KEY, MAX_CACHED_CHARS, (text) => text.length);
   }
 
-  /** The transaction the cached ids were stored in was rolled back: they may be given to other texts. */
+  /** Called at the start of each write transaction (see CollectedIds.begin). */
+  begin(): void {
+    this.ids.begin();
+  }
+
+  /** The transaction the cached ids were stored in was rolled back. */
   discard(): void {
-    this.ids.clear();
-    this.collection = undefined;
+    this.ids.discard();
   }
 
   /** The id of body `text`, stored now when new; null for no body. */
@@ -61,9 +53,7 @@ export class BodyStore {
    */
   collect(candidates: string): number {
     const dropped = prepared(this.db, `DELETE FROM bodies WHERE id IN (SELECT id FROM ${candidates}) AND NOT EXISTS (SELECT 1 FROM symbols s WHERE s.body_id = bodies.id)`).run().changes;
-    if (dropped === 0) return 0;
-    this.ids.clear();
-    this.collection = countCollection(this.db, COLLECTION_KEY);
+    if (dropped > 0) this.ids.collected();
     return dropped;
   }
 }
