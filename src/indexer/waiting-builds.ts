@@ -4,6 +4,7 @@
 // A waiting unit's object path keeps only what follows its build's common folder, one string for the builds naming
 // it alike (PlatformIO envs: `.pio/build/<env>/`, then the same `src/...o`). Leaves the rest of a description as is.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+import { ownString } from '../model/own-strings.js';
 
 /** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
 const OWN_FILE = 0;
@@ -72,8 +73,11 @@ export class WaitingBuilds {
     const build = this.builds[i];
     if (!build) return undefined;
     const { units, args, outputFolder } = this.packed[i]!;
-    for (const unit of units) if (unit.output !== undefined) unit.output = outputFolder + unit.output;
-    for (let k = 0; k < units.length; k++) units[k]!.arguments = unpacked(args[k]!, units[k]!);
+    for (let k = 0; k < units.length; k++) {
+      const unit = units[k]!;
+      if (unit.output !== undefined) unit.output = outputFolder + unit.output;
+      unit.arguments = unpacked(args[k]!, unit);
+    }
     this.builds[i] = undefined;
     this.packed[i] = undefined;
     this.taken++;
@@ -98,7 +102,7 @@ function packUnits(list: readonly CompileUnit[], strings: Map<string, string>): 
     unit.arguments = WAITING;
   }
   const outputFolder = sharedFolder(units);
-  for (const unit of units) if (unit.output !== undefined) unit.output = ownString(strings, unit.output.slice(outputFolder.length));
+  for (const unit of units) if (unit.output !== undefined) unit.output = oneOwnString(strings, unit.output.slice(outputFolder.length));
   return { units, args, outputFolder };
 }
 
@@ -109,11 +113,11 @@ function oneString(strings: Map<string, string>, s: string): string {
   return s;
 }
 
-/** oneString for a string cut from a longer one: the first kept is a copy, so that it does not hold the longer one. */
-function ownString(strings: Map<string, string>, s: string): string {
+/** oneString for a string cut from a longer one: the first kept is a string of its own, so that it does not hold the longer one. */
+function oneOwnString(strings: Map<string, string>, s: string): string {
   const known = strings.get(s);
   if (known !== undefined) return known;
-  const own = Buffer.from(s).toString();
+  const own = ownString(s);
   strings.set(own, own);
   return own;
 }
