@@ -79,16 +79,23 @@ export function startWriteBack(f: FirstIndexFile): void {
 }
 
 /**
- * Close a first index and put it in place: copied compact (see packedCopy), switched to WAL as every index is (the
- * mode lives in the file's header), synced once, and renamed over the index path, whole or not at all. When the copy
- * cannot be made (a full disk), the file written is put in place as it is.
+ * Size of a first index (bytes) from which it is copied compact (see packedCopy). Below it the copy costs more than
+ * it saves: ~20 ms of a 108-unit build's ~0.7 s run (cold code, a second file opened, written and synced) for ~4 % of
+ * a ~2 MB file. Tests lower it.
+ */
+export const packFrom = { bytes: 16 << 20 };
+
+/**
+ * Close a first index and put it in place: copied compact when large (see packedCopy), switched to WAL as every index
+ * is (the mode lives in the file's header), synced once, and renamed over the index path, whole or not at all. When
+ * the copy is not made (a small index, a full disk), the file written is put in place as it is.
  */
 export function installFirstIndex(db: Db, f: FirstIndexFile): void {
   let packed: string | undefined;
   try {
     // A run ended by an error may leave a transaction open: its committed builds are kept, as in any index.
     if (db.inTransaction) db.exec('ROLLBACK');
-    packed = packedCopy(db, f);
+    if (fileBytes(db) >= packFrom.bytes) packed = packedCopy(db, f);
     if (packed === undefined) db.pragma('journal_mode = WAL');
   } finally {
     db.close();
@@ -125,6 +132,11 @@ function packedCopy(db: Db, f: FirstIndexFile): string | undefined {
     fs.rmSync(packed, { force: true });
     return undefined;
   }
+}
+
+/** The database's size in bytes, as its pages count it. */
+function fileBytes(db: Db): number {
+  return (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
 }
 
 /** Writes a file's content to the disk. */

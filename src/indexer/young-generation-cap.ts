@@ -12,8 +12,16 @@ export const youngCap = { bytes: 16 << 20 };
 
 /** V8's own factor by which the young generation grows. */
 const GROWTH = 2;
-/** Whether a run caps the young generation, lets it grow now, and has reached the cap (checked no more then). */
-const young = { capped: false, growing: false, reached: false };
+/** Whether a run caps the young generation, lets it grow now, and has reached the cap (checked no more then); when it last looked (ms). */
+const young = { capped: false, growing: false, reached: false, lookedAt: -Infinity };
+
+/**
+ * Least time between two looks at the young generation's size (ms). A look costs ~5 µs (V8 lists every space), and a
+ * walk asks for ~5 000 skeletons in a 108-unit build (~25 ms of its CPU); V8 grows the young generation only at a
+ * scavenge, and two scavenges (the second growing a semi-space of the cap's half) need ~24 MB allocated in between:
+ * not within a millisecond. A pause of the thread only makes the next look come after less allocation.
+ */
+const LOOK_EVERY_MS = 1;
 
 /** Times a run set the young generation's growth (held or let grow), for tests. */
 export const youngGrowthChanges = { count: 0 };
@@ -23,7 +31,11 @@ export function youngCapState(): { capped: boolean; growing: boolean } {
   return { capped: young.capped, growing: young.growing };
 }
 
+/** Looks at the young generation's size a run made (see checkYoungGeneration), for tests. */
+export const youngLooks = { count: 0 };
+
 function newSpaceBytes(): number {
+  youngLooks.count++;
   return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
 }
 
@@ -41,18 +53,22 @@ export function capYoungGeneration(): void {
   if (young.capped || youngGrowthIsHeld() || newSpaceBytes() >= youngCap.bytes) return;
   young.capped = true;
   young.reached = false;
+  young.lookedAt = -Infinity;
   setGrowth(false);
 }
 
 /**
  * Called each time a walk asks for a skeleton (walks allocate the most, and the first ones scan and keep the
  * skeletons): lets the young generation grow while it is under youngCap and holds it there for the rest of the run.
- * Looked at on every ask until then: between two looks V8 may grow it once, never twice (scanning the headers of
- * the first walks, it grew from 2 to 32 MB within 16 asks). A large header's held growth (see holdHeapGrowth) holds it
+ * Looked at on asks at least LOOK_EVERY_MS apart until then: between two looks V8 may grow it once, never twice
+ * (scanning the headers of the first walks, it grew from 2 to 32 MB within 16 asks looked at 16 asks apart). A large header's held growth (see holdHeapGrowth) holds it
  * whatever its size.
  */
 export function checkYoungGeneration(): void {
   if (!young.capped || young.reached || youngGrowthIsHeld()) return;
+  const now = performance.now();
+  if (now - young.lookedAt < LOOK_EVERY_MS) return;
+  young.lookedAt = now;
   young.reached = newSpaceBytes() >= youngCap.bytes;
   const grow = !young.reached;
   if (grow !== young.growing) setGrowth(grow);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { firstIndexTempPath } from '../../src/index/first-index-file.js';
+import { firstIndexTempPath, packFrom } from '../../src/index/first-index-file.js';
 import { closeIndexForWrite, openIndexForWrite } from '../../src/index/open-index.js';
 import { insertedId } from '../../src/index/statement-cache.js';
 import { SCHEMA_VERSION } from '../../src/index/schema.js';
@@ -39,7 +39,8 @@ describe('openIndexForWrite', () => {
     closeIndexForWrite(again.db);
   });
 
-  it('puts a first index in place compact: its pages full, none free, every row kept', () => {
+  /** A first index of scattered rows, half of them deleted: closed and put in place; its pages as written, and a reader of it. */
+  const scatteredFirstIndex = (): { file: string; written: number; reader: Database.Database } => {
     const file = path.join(tempDir('open-index-'), 'index.db');
     const first = openIndexForWrite(file);
     // Keys in no order fill the key index's pages by half; deleting half of the rows frees more.
@@ -52,10 +53,28 @@ describe('openIndexForWrite', () => {
     expect(besides(file)).toEqual([]);
     const reader = new Database(file, { readonly: true });
     expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(reader.pragma('freelist_count', { simple: true })).toBe(0);
-    expect(reader.pragma('page_count', { simple: true }) as number).toBeLessThan(written * 0.7);
     expect(reader.prepare("SELECT count(*) FROM meta WHERE key LIKE 'k%'").pluck().get()).toBe(2000);
     expect(reader.pragma('integrity_check', { simple: true })).toBe('ok');
+    return { file, written, reader };
+  };
+
+  it('puts a large first index in place compact: its pages full, none free, every row kept', () => {
+    const from = packFrom.bytes;
+    packFrom.bytes = 0;
+    try {
+      const { written, reader } = scatteredFirstIndex();
+      expect(reader.pragma('freelist_count', { simple: true })).toBe(0);
+      expect(reader.pragma('page_count', { simple: true }) as number).toBeLessThan(written * 0.7);
+      reader.close();
+    } finally {
+      packFrom.bytes = from;
+    }
+  });
+
+  it('puts a small first index in place as written (no compact copy: it would cost more than it saves), every row kept', () => {
+    const { written, reader } = scatteredFirstIndex();
+    expect(written * 4096).toBeLessThan(packFrom.bytes);
+    expect(reader.pragma('page_count', { simple: true })).toBe(written);
     reader.close();
   });
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { holdHeapGrowthForText, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
-import { capYoungGeneration, checkYoungGeneration, releaseYoungCap, youngCap, youngCapState, youngGrowthChanges } from '../../src/indexer/young-generation-cap.js';
+import { capYoungGeneration, checkYoungGeneration, releaseYoungCap, youngCap, youngCapState, youngGrowthChanges, youngLooks } from '../../src/indexer/young-generation-cap.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 
 const CAP = youngCap.bytes;
@@ -33,6 +33,19 @@ describe('the young generation of an index run', () => {
     expect(parse.changes).toBe(3);
     expect(youngCapState()).toEqual({ capped: false, growing: false });
     expect(youngGrowthChanges.count - before).toBe(4);
+  });
+
+  it('is looked at on asks a millisecond apart at most (a look lists every space of the heap)', () => {
+    youngCap.bytes = Number.MAX_SAFE_INTEGER;
+    capYoungGeneration();
+    const before = youngLooks.count;
+    const started = performance.now();
+    for (let i = 0; i < 20_000; i++) checkYoungGeneration();
+    const looks = youngLooks.count - before;
+    // The first ask looks; later ones only once a millisecond has passed since the last look.
+    expect(looks).toBeGreaterThanOrEqual(1);
+    expect(looks).toBeLessThanOrEqual(Math.ceil(performance.now() - started) + 1);
+    expect(youngCapState()).toEqual({ capped: true, growing: true });
   });
 
   it('is left as it is when already past the cap (V8 never shrinks it) or held for a large header', () => {
