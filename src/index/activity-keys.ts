@@ -16,8 +16,10 @@ const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 1
 
 /**
  * A scope as activity_scopes holds it: its runs of lowercase hex (an even number of digits, up to 255 bytes), each
- * after the one ASCII character before it (0 for none), as [character, byte count, bytes...]; else its text.
- * `u<sha1>h<64 hex>` takes 56 bytes for 106 characters.
+ * after the one ASCII character before it (0 for none), as [character, byte count, bytes...]; else its text. A run
+ * holding ZERO_RUN or more zero bytes in a row (a header digest's half for the lines below includes, mostly unused:
+ * 84 000 of a 246-env project's 85 000 scopes) is [character + 128, byte count, where its longest such stretch starts,
+ * its length, the other bytes...]. `u<sha1>h<64 hex>` takes 56 bytes for 106 characters, 42 when half the digest is 0.
  */
 export function packScope(scope: string): Buffer | string {
   const out: number[] = [];
@@ -28,12 +30,38 @@ export function packScope(scope: string): Buffer | string {
     if (marker > 127) return scope;
     let j = i;
     while (j < scope.length && isHex(scope.charCodeAt(j))) j++;
-    const bytes = (j - i) / 2;
-    if (!Number.isInteger(bytes) || bytes > 255) return scope;
-    out.push(marker, bytes);
-    for (; i < j; i += 2) out.push(parseInt(scope.slice(i, i + 2), 16));
+    const count = (j - i) / 2;
+    if (!Number.isInteger(count) || count > 255) return scope;
+    const bytes: number[] = [];
+    for (; i < j; i += 2) bytes.push(parseInt(scope.slice(i, i + 2), 16));
+    pushRun(out, marker, bytes);
   }
   return out.length ? Buffer.from(out) : scope;
+}
+
+/** Zero bytes in a row from which a hex run is stored without them (see packScope). */
+const ZERO_RUN = 4;
+const ZEROS_LEFT_OUT = 128;
+
+/** One hex run as packScope stores it: its longest stretch of zero bytes left out when it holds ZERO_RUN or more. */
+function pushRun(out: number[], marker: number, bytes: readonly number[]): void {
+  let at = 0;
+  let len = 0;
+  for (let k = 0; k < bytes.length; ) {
+    if (bytes[k] !== 0) {
+      k++;
+      continue;
+    }
+    let e = k;
+    while (e < bytes.length && bytes[e] === 0) e++;
+    if (e - k > len) [at, len] = [k, e - k];
+    k = e;
+  }
+  if (len < ZERO_RUN) {
+    out.push(marker, bytes.length, ...bytes);
+    return;
+  }
+  out.push(marker + ZEROS_LEFT_OUT, bytes.length, at, len, ...bytes.slice(0, at), ...bytes.slice(at + len));
 }
 
 /** The scope packScope stored. */
@@ -41,9 +69,21 @@ export function unpackScope(stored: Buffer | string): string {
   if (typeof stored === 'string') return stored;
   let out = '';
   for (let i = 0; i < stored.length; ) {
-    if (stored[i] !== 0) out += String.fromCharCode(stored[i]);
-    const end = i + 2 + stored[i + 1];
-    out += stored.toString('hex', i + 2, end);
+    const head = stored[i];
+    const marker = head & (ZEROS_LEFT_OUT - 1);
+    if (marker !== 0) out += String.fromCharCode(marker);
+    const count = stored[i + 1];
+    if (head < ZEROS_LEFT_OUT) {
+      const end = i + 2 + count;
+      out += stored.toString('hex', i + 2, end);
+      i = end;
+      continue;
+    }
+    const at = stored[i + 2];
+    const len = stored[i + 3];
+    const from = i + 4;
+    const end = from + count - len;
+    out += stored.toString('hex', from, from + at) + '00'.repeat(len) + stored.toString('hex', from + at, end);
     i = end;
   }
   return out;

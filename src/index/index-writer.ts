@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-index.js';
 import { insertedId, prepared } from './statement-cache.js';
 import { forgetResultHashes } from './reindex-rows.js';
-import { dropUnusedLists, listStorer, listText, storeList, type ListText } from './value-lists.js';
+import { dropUnusedLists, forgetUnitLists, listStorer, listText, storeList, type ListText } from './value-lists.js';
 import { buildDiagnostics, storeBuildLists } from './build-lists.js';
 import { releaseViews, replaceResultsInPlace, useView, type NamedViews, type ReplacedResult } from './results-in-place.js';
 import type { ExtractedReference, ExtractedSymbol } from '../model/symbol.js';
@@ -17,7 +17,8 @@ import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
 import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
-import { namedViewHashes } from './view-ids.js';
+import { namedViewHashes, storedViewData } from './view-ids.js';
+import { deleteUnusedViewLists, editedViews, forgetViewBases, releaseViewBase } from './view-lists.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
@@ -217,16 +218,19 @@ interface OpenBuild {
 
 /** A storer per list column of unit_results (see listStorer): the lists of one transaction's results. */
 interface ResultLists {
-  tested: (t: ListText) => number;
-  diagnostics: (t: ListText) => number;
-  undone: (t: ListText) => number;
-  files: (t: ListText) => number;
+  tested: ListStorer;
+  diagnostics: ListStorer;
+  undone: ListStorer;
+  files: ListStorer;
 }
+
+/** Stores a list of a unit's result (`unit`: its path, see listStorer); answers its id. */
+type ListStorer = (t: ListText, unit?: string) => number;
 
 function resultLists(db: Db): ResultLists {
   // Only the indexer reads tested and #undef marks lists: their long items are stored deflated, and they may edit an
   // edited list (value-lists.ts).
-  return { tested: listStorer(db, true), diagnostics: listStorer(db), undone: listStorer(db, true), files: listStorer(db) };
+  return { tested: listStorer(db, true, 'tested'), diagnostics: listStorer(db, false, 'diagnostics'), undone: listStorer(db, true, 'undone'), files: listStorer(db, false, 'files') };
 }
 
 /** Views named by new unit results: per hash, the view's JSON and how many of the results name it. */
@@ -292,6 +296,8 @@ export class IndexWriter {
     this.bodies.discard();
     this.names.discard();
     this.activities.forget();
+    forgetViewBases(this.db);
+    forgetUnitLists(this.db);
   }
 
   /**
@@ -786,8 +792,10 @@ export class IndexWriter {
     this.insertUnitResults(units, named, lists);
     const link = this.sql('INSERT OR REPLACE INTO build_units(build_id, unit_id, result_id) VALUES (?, ?, ?)');
     for (const u of units) link.run(buildId, unitPathId(this.db, u.unitPath), u.result as number);
-    const useView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET uses = uses + excluded.uses');
-    for (const [hash, v] of named) useView.run(storedHash(hash), v.data, v.uses);
+    // The views were stored when their results were (viewIdsColumn): one missing is stored here (its JSON deflated only then).
+    const useView = this.sql('UPDATE file_views SET uses = uses + ? WHERE hash = ?');
+    const addView = this.sql('INSERT INTO file_views(hash, data, uses) VALUES (?, ?, ?)');
+    for (const [hash, v] of named) if (useView.run(v.uses, storedHash(hash)).changes === 0) addView.run(storedHash(hash), storedViewData(v.data), v.uses);
   }
 
   /** The results in `units` not stored yet inserted (or found), each entry's result made its row id; `named` counts their views. */
@@ -797,10 +805,10 @@ export class IndexWriter {
     for (const u of units) {
       const r = u.result;
       if (typeof r === 'number') continue;
-      const ids = [lists.tested({ hash: r.testedHash, json: r.tested, ...(r.testedItems ? { items: r.testedItems } : {}) }), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }), lists.undone({ hash: r.undoneHash, json: r.undone })];
+      const unit = u.unitPath;
+      const ids = [lists.tested({ hash: r.testedHash, json: r.tested, ...(r.testedItems ? { items: r.testedItems } : {}) }, unit), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }, unit), lists.undone({ hash: r.undoneHash, json: r.undone }, unit)];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
-      const files = lists.files({ hash: r.filesHash, json: r.files.toString() });
-      const { body, views, hashes } = resultColumns(this.db, r);
+      const files = lists.files({ hash: r.filesHash, json: r.files.toString() }, unit);
       const hash = storedHash(r.hash);
       // Found before stored (no UNIQUE index on the hash: see schema.ts).
       const found = findResult.get(hash, hash) as number | undefined;
@@ -808,7 +816,8 @@ export class IndexWriter {
         u.result = found;
         continue;
       }
-      u.result = Number(insResult.run(storedHash(r.key), hash, ...ids, files, body, views).lastInsertRowid);
+      const { body, views, hashes } = resultColumns(this.db, r);
+      u.result = Number(insResult.run(storedHash(r.key), hash, ...ids, files, body, editedViews(this.db, views, u.unitPath)).lastInsertRowid);
       rowsStored(this.db, 'unit_results');
       for (const hash of new Set(hashes)) useView(named, hash, r);
     }
@@ -816,8 +825,8 @@ export class IndexWriter {
 
   /** Unit results no build links any more are deleted, and the views they named lose their uses (one transaction's part). */
   private dropUnlinkedResults(): void {
-    // The ids first (from the key index: a scan of the rows would read every result's ~15 KB), then the dead rows
-    // whose view hashes no patch of the run read already.
+    // The ids first (from the key index: a scan of the rows would read every result's ~15 KB), then each dead row's
+    // views (its view list's use given back; its view hashes read unless a patch of the run read them already).
     const deadIds = this.sql('SELECT id FROM unit_results WHERE id NOT IN (SELECT result_id FROM build_units)').pluck().all() as number[];
     const known = this.replacedViews;
     if (deadIds.length === 0) return known.clear();
@@ -829,10 +838,12 @@ export class IndexWriter {
     const drop = this.sql('DELETE FROM unit_results WHERE id = ?');
     for (const id of deadIds) {
       let hashes = known.get(id);
+      const views = row.get(id) as Buffer;
       if (hashes === undefined) {
-        hashes = namedViewHashes(this.db, row.get(id) as Buffer);
+        hashes = namedViewHashes(this.db, views);
         this.unlinkedRowsRead++;
       }
+      releaseViewBase(this.db, views);
       for (const hash of hashes) {
         const e = released.get(hash);
         if (e === undefined) released.set(hash, { n: 1, row: id });
@@ -892,6 +903,8 @@ export class IndexWriter {
       this.bodies.collect('orphan_bodies');
       this.names.collect('orphan_names');
       this.dropUnlinkedResults();
+      // After them: the view lists neither a dropped row nor one written over in place edits any more.
+      deleteUnusedViewLists(this.db);
       collectUnitPaths(this.db);
       this.activities.collect();
       // After the rows: results written over in place may have left a list too.

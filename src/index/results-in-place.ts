@@ -9,6 +9,7 @@ import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
 import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
 import { deleteUnusedViews } from './view-ids.js';
+import { editedViews, releaseViewBase } from './view-lists.js';
 import { storeList } from './value-lists.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
 
@@ -30,7 +31,7 @@ export interface ReplacedResult {
  */
 export function replaceResultsInPlace(
   db: Db,
-  units: { result: EncodedUnitResult | number }[],
+  units: { unitPath?: string; result: EncodedUnitResult | number }[],
   replaced: readonly ReplacedResult[],
   named: NamedViews,
 ): { ids: Set<number>; released: Map<string, number> } {
@@ -39,6 +40,7 @@ export function replaceResultsInPlace(
   const links = prepared(db, 'SELECT count(*) FROM build_units WHERE result_id = ?').pluck();
   const stored = prepared(db, `SELECT 1 FROM unit_results WHERE ${byHashPrefix('hash')}`).pluck();
   const write = prepared(db, 'UPDATE unit_results SET key = ?, hash = ?, files_id = ?, data = ?, views = ? WHERE id = ?');
+  const oldViews = prepared(db, 'SELECT views FROM unit_results WHERE id = ?').pluck();
   // Each list column apart: its index entry is rewritten only when the list changed (a carried row keeps its lists).
   const relist = (column: 'tested_id' | 'diagnostics_id' | 'undone_id', id: number, list: number): void => {
     prepared(db, `UPDATE unit_results SET ${column} = ? WHERE id = ? AND ${column} != ?`).run(list, id, list);
@@ -52,7 +54,9 @@ export function replaceResultsInPlace(
     const hash = storedHash(r.hash);
     if (links.get(old.id) !== 1 || stored.get(hash, hash) !== undefined) return;
     const { body, views, hashes: now } = resultColumns(db, r);
-    write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, views, old.id);
+    // The old row's view list use given back before the new one's is taken (a base no row edits goes at the collection).
+    releaseViewBase(db, oldViews.get(old.id) as Buffer);
+    write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, editedViews(db, views, u.unitPath), old.id);
     relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }, true));
     relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
     relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }, true));

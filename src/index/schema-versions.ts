@@ -60,7 +60,9 @@
 //     hash-columns.ts), not of the whole 20 (no UNIQUE on the hashes: the writer looks for one before storing it).
 // 37: names holds each name of a call row or variable access once; ref_rows and variable_ref_rows name them by id
 //     (their callee, caller, variable), and the views refs and variable_refs read them as the tables of those names did.
-export const SCHEMA_VERSION = 37;
+// 38: view_lists (plain lists of view ids that unit_results.views may be the edits of, see view-lists.ts);
+//     build_macro_groups and build_include_dirs are WITHOUT ROWID tables (their keys' indexes gone).
+export const SCHEMA_VERSION = 38;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -374,5 +376,8 @@ export const SCHEMA_VERSION = 37;
  * 119: an item of a tested list standing for a lookup that found no file is stored as its head (`["` and the header's
  *      name) and the id of an item holding the rest (the folders searched, which every missing header of a unit
  *      repeats; see lookup-items.ts), not deflated whole.
+ * 120: a unit result's views column may be the edits of a view_lists row (view-lists.ts); file_views.data from 256
+ *      characters on and skeletons.data are stored deflated; an activity scope's hex run leaves out its longest stretch
+ *      of 4 or more zero bytes (activity-keys.ts packScope).
  */
-export const ROW_FORMAT_VERSION = 119;
+export const ROW_FORMAT_VERSION = 120;

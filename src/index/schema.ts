@@ -215,11 +215,13 @@ CREATE TABLE IF NOT EXISTS macro_groups (
   hash TEXT NOT NULL UNIQUE,
   file TEXT NOT NULL
 );
+-- WITHOUT ROWID: the rows are their key's b-tree (a rowid table kept the pairs again in its key's index: 0.56 MB of
+-- a 246-env project).
 CREATE TABLE IF NOT EXISTS build_macro_groups (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   group_id INTEGER NOT NULL REFERENCES macro_groups(id),
   PRIMARY KEY (build_id, group_id)
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS build_macro_groups_group ON build_macro_groups(group_id);
 
 CREATE TABLE IF NOT EXISTS macros (
@@ -243,7 +245,8 @@ CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 -- One compile unit's preprocessing (see src/preprocessor/unit-result.ts): \`key\` finds candidates, the lists
 -- \`tested_id\` and \`files_id\` name (its tested macros, its [file, content hash] pairs) say whether one still holds,
 -- \`diagnostics_id\` and \`undone_id\` name its diagnostics and #undef marks, \`data\` holds the rest (JSON), \`views\`
--- the ids of its files' views in order (varint differences, see view-ids.ts). \`key\` and \`hash\` (sha1s) are stored as
+-- the ids of its files' views in order (varint differences, see view-ids.ts; or the edits of a view_lists row, see
+-- view-lists.ts). \`key\` and \`hash\` (sha1s) are stored as
 -- their 20 bytes (hash-columns.ts), not as an integer of their first bits: both are read back (a row carried over
 -- is hashed again with its key; a re-index compares the hashes a build links). Both are found through indexes of
 -- their first 6 bytes (byHashPrefix in hash-columns.ts), a third of the entry; the writer finds a hash before it
@@ -298,6 +301,14 @@ CREATE TABLE IF NOT EXISTS file_views (
   uses INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS file_views_unused ON file_views(uses) WHERE uses <= 0;
+-- Plain lists of view ids that unit_results.views edit (view-lists.ts): \`ids\` as varint differences, \`uses\` how many
+-- results edit it; a list no result edits any more is collected. Ids are never reused.
+CREATE TABLE IF NOT EXISTS view_lists (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ids BLOB NOT NULL,
+  uses INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS view_lists_unused ON view_lists(uses) WHERE uses <= 0;
 -- A unit's path stored once (unit-paths.ts); rows no build_units row names are collected.
 CREATE TABLE IF NOT EXISTS unit_paths (
   id INTEGER PRIMARY KEY,
@@ -356,7 +367,7 @@ CREATE TABLE IF NOT EXISTS build_include_dirs (
   build_id INTEGER NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
   dir TEXT NOT NULL,
   PRIMARY KEY (build_id, dir)
-);
+) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
   name, qualified_name, signature, docstring, name_tokens,

@@ -1,7 +1,12 @@
 // Stored directive skeletons (the preprocessor's outline of a file), by path and content hash: a cache
 // that lets a run skip reading and scanning unchanged files. Rows of another skeleton format are dropped
-// when the store opens; rows of files no build indexes go with the other unused rows.
+// when the store opens; rows of files no build indexes go with the other unused rows. A row's data is stored deflated
+// (raw DEFLATE: a skeleton's JSON takes a third), kept plain in memory until written.
 import type { Db } from './open-index.js';
+import { deflated, inflated } from '../model/raw-deflate.js';
+
+/** What the stored format adds to the scanning code's: rows written before data was deflated are dropped. */
+const STORED_FORM = 'deflated';
 
 /** Bytes past which a skeleton row is written when it is put, not held until `flush`. */
 const WRITTEN_AT_ONCE = 1 << 20;
@@ -27,6 +32,7 @@ export class SkeletonRows {
     private readonly db: Db,
     format: string,
   ) {
+    format = `${format}:${STORED_FORM}`;
     const row = db.prepare("SELECT value FROM meta WHERE key = 'skeleton_format'").get() as { value: string } | undefined;
     if (row?.value !== format) {
       db.transaction(() => {
@@ -42,7 +48,8 @@ export class SkeletonRows {
     const data = this.pending.get(`${path}\0${asm ? 1 : 0}\0${hash}`)?.data;
     if (data !== undefined || !this.stored) return data;
     this.queries++;
-    return this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined;
+    const stored = this.find.get(path, asm ? 1 : 0, hash) as Buffer | undefined;
+    return stored === undefined ? undefined : inflated(stored);
   }
 
   /**
@@ -52,7 +59,7 @@ export class SkeletonRows {
   put(path: string, asm: boolean, hash: string, data: Buffer): void {
     const row = { path, asm: asm ? 1 : 0, hash, data };
     if (data.length > WRITTEN_AT_ONCE) {
-      this.insert().run(row.path, row.asm, row.hash, row.data);
+      this.insert().run(row.path, row.asm, row.hash, deflated(row.data, 1));
       this.written++;
       this.stored = true;
       return;
@@ -72,7 +79,7 @@ export class SkeletonRows {
   private writePending(): void {
     const ins = this.insert();
     this.db.transaction(() => {
-      for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, r.data);
+      for (const r of this.pending.values()) ins.run(r.path, r.asm, r.hash, deflated(r.data));
     })();
     this.written += this.pending.size;
     this.stored = true;

@@ -21,7 +21,7 @@ import { storedTested, storedTestedHolds, storedTestedPairs, testedFromJson, tes
 import { diagnosticsText, storedDiagnostics } from './diagnostic-lists.js';
 import { storedListJson, type ListText } from './value-lists.js';
 import { storedUndone, storedUndoneText, undoneFromJson, undoneText } from './undone-lists.js';
-import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewIdsColumn } from './view-ids.js';
+import { namedViewHashes, resultData, VIEW_HASH_BYTES, viewDataJson, viewIdsColumn } from './view-ids.js';
 import { byHashPrefix, hashText, storedHash, type StoredHash } from './hash-columns.js';
 import { bodyLang, decodeBody, encodeBody, type ResultLang } from './result-body.js';
 
@@ -247,11 +247,12 @@ export class FileViewCache {
   get(hash: string): FileView {
     let v = this.byHash.get(hash);
     if (!v) {
-      const row = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').get(storedHash(hash)) as { data: string } | undefined;
-      if (!row) throw new Error(`file view ${hash} is missing from the index`);
-      v = parseView(row.data);
+      const stored = prepared(this.db, 'SELECT data FROM file_views WHERE hash = ?').pluck().get(storedHash(hash)) as string | Buffer | undefined;
+      if (stored === undefined) throw new Error(`file view ${hash} is missing from the index`);
+      const json = viewDataJson(stored);
+      v = parseView(json);
       // A unit result carried over or re-encoded names it again: its JSON and hash are these, not made again.
-      viewEncodings.remember(v, { json: row.data, hash });
+      viewEncodings.remember(v, { json, hash });
       this.remember(hash, v);
     }
     return v;

@@ -211,7 +211,8 @@ function storeNew(db: Db, t: ListText, indexerOnly: boolean, bases: readonly Bas
   }
   const own = t.items !== undefined;
   const items = t.items ?? itemsOf(t.json);
-  const ids = bases.length === 0 ? items.map((item) => itemId(db, c, item, own, indexerOnly)) : alignedIds(db, c, items, bases[0], own, indexerOnly);
+  const aligned = bases.find((b) => b.items.length > 0);
+  const ids = aligned === undefined ? items.map((item) => itemId(db, c, item, own, indexerOnly)) : alignedIds(db, c, items, aligned, own, indexerOnly);
   const plain = encodeIds(ids);
   const edited = smallestEdits(bases, ids, plain.length / 2);
   const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
@@ -277,26 +278,76 @@ const MAX_CHAIN = 16;
 /**
  * storeList for rows written one after another: a list the row before named is answered without a lookup (most rows
  * of a write name the same tested, diagnostics and #undef lists), and a new list may be stored as the edits of one of
- * the last lists stored (the units of a build consult mostly the same macros). One storer per column and write;
- * `indexerOnly` as storeList's, and such a list may edit an edited list (see MAX_CHAIN).
+ * the last lists stored (the units of a build consult mostly the same macros) or of the last list stored for the same
+ * unit (`unit`: its path; the same unit in the next build, one many-env project's envs ~280 units apart, reads mostly
+ * the same). One storer per column and write; `column` names the column across writes (see unitBase); `indexerOnly`
+ * as storeList's, and such a list may edit an edited list (see MAX_CHAIN).
  */
-export function listStorer(db: Db, indexerOnly = false): (t: ListText) => number {
+export function listStorer(db: Db, indexerOnly = false, column?: string): (t: ListText, unit?: string) => number {
   let last: { hash: string; id: number } | undefined;
   const bases: BaseList[] = [];
   const maxDepth = indexerOnly ? MAX_CHAIN : 1;
-  return (t) => {
+  return (t, unit) => {
     if (last?.hash === t.hash) return last.id;
     let id = storedId(db, t)?.id;
     if (id === undefined) {
-      const stored = storeNew(db, t, indexerOnly, bases);
+      const byUnit = column !== undefined && unit !== undefined ? unitLists(db, column) : undefined;
+      const own = byUnit && unitBase(db, byUnit, unit!);
+      const stored = storeNew(db, t, indexerOnly, own && own.depth < maxDepth ? [own, ...bases] : bases);
       // A list as deep as allowed is no base.
-      if (stored.depth < maxDepth) bases.unshift(stored);
+      if (stored.depth < maxDepth) {
+        bases.unshift(stored);
+        if (byUnit) {
+          if (byUnit.size >= MAX_UNIT_LISTS) byUnit.clear();
+          byUnit.set(unit!, { id: stored.id, hash: storedHash(t.hash), depth: stored.depth });
+        }
+      }
       if (bases.length > RECENT_BASES) bases.pop();
       id = stored.id;
     }
     last = { hash: t.hash, id };
     return id;
   };
+}
+
+/** A list stored for a unit: its id, stored hash (the row is still that list while it has it) and edits to a plain list. */
+interface UnitList {
+  id: number;
+  hash: Buffer | string;
+  depth: number;
+}
+
+/**
+ * Per connection and column, the last list stored for each unit path. Valid until a transaction of this connection
+ * rolls back (forgetUnitLists) and while no other connection commits; a list collected since is told by its row.
+ */
+const unitListsOf = new WeakMap<Db, { version: number; columns: Map<string, Map<string, UnitList>> }>();
+/** Units whose last list each column keeps (emptied when full). */
+const MAX_UNIT_LISTS = 20_000;
+
+/** Forgets the lists stored for units on `db` (a transaction rolled back: a list stored in it may be another now). */
+export function forgetUnitLists(db: Db): void {
+  unitListsOf.delete(db);
+}
+
+function unitLists(db: Db, column: string): Map<string, UnitList> {
+  const version = prepared(db, 'PRAGMA data_version').pluck().get() as number;
+  let of = unitListsOf.get(db);
+  if (of === undefined || of.version !== version) unitListsOf.set(db, (of = { version, columns: new Map() }));
+  let lists = of.columns.get(column);
+  if (lists === undefined) of.columns.set(column, (lists = new Map()));
+  return lists;
+}
+
+/** The last list stored for `unit`, as a base (its items not held: see storeNew), when its row still holds it. */
+function unitBase(db: Db, byUnit: Map<string, UnitList>, unit: string): BaseList | undefined {
+  const e = byUnit.get(unit);
+  if (e === undefined) return undefined;
+  if (prepared(db, 'SELECT 1 FROM value_lists WHERE id = ? AND hash = ?').pluck().get(e.id, e.hash) === undefined) {
+    byUnit.delete(unit);
+    return undefined;
+  }
+  return { id: e.id, ids: itemIdsOf(db, e.id), items: [], depth: e.depth };
 }
 
 /** The columns that name value lists, as [table, column] (never NULL): a list none of them names is collected (dropUnusedLists). */

@@ -6,8 +6,26 @@
 import type { Db } from './open-index.js';
 import { ownString } from '../model/own-strings.js';
 import { prepared } from './statement-cache.js';
-import { decodeIds, encodeIds } from './value-lists.js';
+import { encodeIds } from './value-lists.js';
+import { viewIdsOf } from './view-lists.js';
 import { hashText, storedHash, type StoredHash } from './hash-columns.js';
+import { deflated, inflated } from '../model/raw-deflate.js';
+
+/**
+ * Characters from which a view's JSON is stored deflated (raw DEFLATE bytes; only the indexer reads views): a
+ * many-env project's views take under half (2.6 -> 1.2 MB); a shorter one stays text.
+ */
+const DEFLATE_VIEWS_FROM = 256;
+
+/** A view's JSON as file_views.data holds it. */
+export function storedViewData(json: string): string | Buffer {
+  return json.length < DEFLATE_VIEWS_FROM ? json : deflated(json);
+}
+
+/** The JSON of a view as storedViewData stored it. */
+export function viewDataJson(stored: string | Buffer): string {
+  return typeof stored === 'string' ? stored : inflated(stored).toString('utf8');
+}
 
 /** Bytes of a view hash in a result's data. */
 export const VIEW_HASH_BYTES = 20;
@@ -66,7 +84,7 @@ function viewId(db: Db, c: ViewIdCache, hash: string, json: (hash: string) => st
   if (id === undefined) {
     const data = json(hash);
     if (data === undefined) throw new Error(`file view ${hash} is neither stored nor given with the result naming it`);
-    id = Number(prepared(db, 'INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 0)').run(stored, data).lastInsertRowid);
+    id = Number(prepared(db, 'INSERT INTO file_views(hash, data, uses) VALUES (?, ?, 0)').run(stored, storedViewData(data)).lastInsertRowid);
   }
   if (c.ids.size >= MAX_CACHED) c.ids.clear();
   // A hash is cut from the hex of a row's view hashes (see storedViewHashes): held as it is, it keeps all of them.
@@ -103,14 +121,14 @@ function viewHashes(db: Db, ids: readonly number[]): ViewHash[] {
   });
 }
 
-/** The hashes of the views a stored `views` column names, in order. */
+/** The hashes of the views a stored `views` column names (plain, or edits of a view list: see view-lists.ts), in order. */
 export function namedViewHashes(db: Db, views: Buffer): string[] {
-  return viewHashes(db, decodeIds(views)).map((h) => h.hex);
+  return viewHashes(db, viewIdsOf(db, views)).map((h) => h.hex);
 }
 
 /** A stored result's data as results hold it in memory: its body (`data` column), then its views' 20-byte hashes. */
 export function resultData(db: Db, body: Buffer, views: Buffer): Buffer {
-  const hashes = viewHashes(db, decodeIds(views));
+  const hashes = viewHashes(db, viewIdsOf(db, views));
   const data = Buffer.allocUnsafe(body.length + VIEW_HASH_BYTES * hashes.length);
   body.copy(data);
   for (let i = 0; i < hashes.length; i++) data.set(hashes[i].bytes, body.length + VIEW_HASH_BYTES * i);

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { indexPath } from '../../src/project/config.js';
 import { storedListJson } from '../../src/index/value-lists.js';
-import { resultData } from '../../src/index/view-ids.js';
+import { resultData, viewDataJson } from '../../src/index/view-ids.js';
 
 /** The linked results (with their build and unit), the views and the stored lists (decoded), each row as JSON, in a stable order. */
 export function unitResultRows(root: string): { results: string[]; views: string[]; testedLists: string[] } {
@@ -19,7 +19,8 @@ export function unitResultRows(root: string): { results: string[]; views: string
   const lists = (id: number) => storedListJson(db, id);
   // The data as results hold it (body and view hashes): view ids differ between indexes that stored views in other orders.
   const results = rows.map(([variant, unit, key, hash, tested, diagnostics, undone, files, body, ids]) => [variant, unit, key, hash, lists(tested), lists(diagnostics), lists(undone), lists(files), resultData(db, body, ids).toString('hex')]);
-  const views = db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as unknown[][];
+  // A view's JSON as stored (deflated when long) read back.
+  const views = (db.prepare('SELECT hash, data, uses FROM file_views ORDER BY hash').raw().all() as [Buffer, string | Buffer, number][]).map(([hash, data, uses]) => [hash, viewDataJson(data), uses]);
   const stored = db.prepare('SELECT id, hash FROM value_lists ORDER BY hash').raw().all() as [number, string][];
   const testedLists = stored.map(([id, hash]) => JSON.stringify([hash, lists(id)]));
   db.close();

@@ -1,0 +1,125 @@
+// unit_results.views as the edits (list-edits.ts) of a shared plain list of view ids in view_lists, which counts the
+// results editing it (`uses`) and goes once none does: the units of a build, and a unit across envs, read alike.
+import type { Db } from './open-index.js';
+import { prepared } from './statement-cache.js';
+import { applyEdits, baseOf, encodeEdits, isEdited, sampledMisses } from './list-edits.js';
+import { decodeIds } from './value-lists.js';
+import { WeighedCache } from '../model/weighed-cache.js';
+
+/** A base the writer stored or used lately: its id and view ids. */
+interface Base {
+  id: number;
+  ids: readonly number[];
+}
+
+/** Bases a new list may edit: the last ones stored or used (the units of a build alternate between a few families of includes). */
+const RECENT_BASES = 16;
+/** Bytes under which a plain column is stored as it is (a base's row would cost more than it saves). */
+const MIN_EDITED = 16;
+/** Units whose last base is kept (emptied when full). */
+const MAX_UNITS = 20_000;
+
+/**
+ * Per connection: the recent bases (the last used first) and the last base of each unit path (the same unit in the
+ * next env reads mostly the same views: Meshtastic's envs, written one after another, are ~280 units apart). Valid
+ * until a transaction of this connection rolls back (a base stored in it may be stored again under its id) or a base
+ * is collected, and while no other connection commits (`PRAGMA data_version`).
+ */
+interface Writing {
+  recent: Base[];
+  byUnit: Map<string, Base>;
+  version: number;
+}
+
+const writing = new WeakMap<Db, Writing>();
+
+/** Forgets the bases and base view ids known on `db`: called when a transaction rolls back, and when bases are collected. */
+export function forgetViewBases(db: Db): void {
+  writing.delete(db);
+  baseIds.delete(db);
+}
+
+function writingOf(db: Db): Writing {
+  const version = prepared(db, 'PRAGMA data_version').pluck().get() as number;
+  let w = writing.get(db);
+  if (w !== undefined && w.version !== version) forgetViewBases(db);
+  w = writing.get(db);
+  if (w === undefined) writing.set(db, (w = { recent: [], byUnit: new Map(), version }));
+  return w;
+}
+
+/**
+ * The `views` column of a result about to be written whose views are `plain` (view-ids.ts viewIdsColumn): the edits
+ * of the base they take fewest bytes from (the last one of the same `unit`, or a recent one), when under half of
+ * `plain`; else of a new base holding them (a short column as it is). The base gains a use: the caller writes the
+ * column (and gives the use back with releaseViewBase when the row goes).
+ */
+export function editedViews(db: Db, plain: Buffer, unit?: string): Buffer {
+  if (plain.length < MIN_EDITED) return plain;
+  const ids = decodeIds(plain);
+  const w = writingOf(db);
+  const own = unit === undefined ? undefined : w.byUnit.get(unit);
+  const best = closestBase(own ? [own, ...w.recent] : w.recent, ids);
+  const edits = best && encodeEdits(best.id, best.ids, ids, plain.length / 2);
+  const used = best !== undefined && edits !== undefined && prepared(db, 'UPDATE view_lists SET uses = uses + 1 WHERE id = ?').run(best.id).changes === 1;
+  const base = used ? best : { id: Number(prepared(db, 'INSERT INTO view_lists(ids, uses) VALUES (?, 1)').run(plain).lastInsertRowid), ids };
+  const at = w.recent.indexOf(base);
+  if (at >= 0) w.recent.splice(at, 1);
+  w.recent.unshift(base);
+  if (w.recent.length > RECENT_BASES) w.recent.pop();
+  if (unit !== undefined) {
+    if (w.byUnit.size >= MAX_UNITS) w.byUnit.clear();
+    w.byUnit.set(unit, base);
+  }
+  if (used) return edits;
+  cacheOf(db).set(base.id, ids);
+  return encodeEdits(base.id, ids, ids, Infinity)!;
+}
+
+/** The base of `bases` a sample of `ids` says shares most with them (the first among equals). */
+function closestBase(bases: readonly Base[], ids: readonly number[]): Base | undefined {
+  let best: Base | undefined;
+  let fewest = Infinity;
+  for (const base of bases) {
+    const misses = sampledMisses(base.ids, ids);
+    if (misses < fewest) [best, fewest] = [base, misses];
+  }
+  return best;
+}
+
+/** The use the row whose `views` column this is held of its base, given back (the row is deleted or written over). */
+export function releaseViewBase(db: Db, views: Buffer): void {
+  if (isEdited(views)) prepared(db, 'UPDATE view_lists SET uses = uses - 1 WHERE id = ?').run(baseOf(views));
+}
+
+/** Deletes the bases no result edits any more (the recent ones are forgotten when some go). */
+export function deleteUnusedViewLists(db: Db): void {
+  if (prepared(db, 'DELETE FROM view_lists WHERE uses <= 0').run().changes > 0) forgetViewBases(db);
+}
+
+/**
+ * Per connection, base view ids by id (a base never changes once committed, and ids are never reused: forgotten only
+ * with the bases, see forgetViewBases). Bounded by their ids.
+ */
+const baseIds = new WeakMap<Db, WeighedCache<number, readonly number[]>>();
+const MAX_CACHED_IDS = 200_000;
+
+function cacheOf(db: Db): WeighedCache<number, readonly number[]> {
+  let c = baseIds.get(db);
+  if (c === undefined) baseIds.set(db, (c = new WeighedCache<number, readonly number[]>(MAX_CACHED_IDS, (ids) => ids.length + 1)));
+  return c;
+}
+
+/** The view ids a stored `views` column names, in order. */
+export function viewIdsOf(db: Db, views: Buffer): number[] {
+  if (!isEdited(views)) return decodeIds(views);
+  const id = baseOf(views);
+  const cache = cacheOf(db);
+  let ids = cache.get(id);
+  if (ids === undefined) {
+    const stored = prepared(db, 'SELECT ids FROM view_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
+    if (stored === undefined) throw new Error(`view list ${id} is missing from the index`);
+    cache.set(id, (ids = decodeIds(stored)));
+  }
+  return applyEdits(views, ids);
+}
