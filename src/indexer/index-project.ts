@@ -43,7 +43,7 @@ import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
 import { capYoungGeneration, holdYoungGeneration, releaseYoungCap } from './young-generation-cap.js';
-import { collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
+import { REUSED_UNITS_PER_WORK, collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { SharedDiagnosticStrings } from './shared-diagnostics.js';
 import { buildMacros } from './build-macros.js';
@@ -731,8 +731,8 @@ async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: 
     releaseLargeSkeletons(run);
     // Its summary is kept to the run's end: its diagnostics hold the strings the run's other builds hold.
     run.diagnosticStrings.share(summary.diagnostics);
-    // Its work: units walked or carried over, and files parsed.
-    releaseMemory(summary.preprocessed + summary.parsed, bi === selected.length - 1);
+    // Its work: units walked or carried over, files parsed, and stored results decoded.
+    releaseMemory(summary.preprocessed + summary.parsed + decodedWork(summary), bi === selected.length - 1);
     summary.elapsedMs = performance.now() - buildStarted;
     result.parsed += summary.parsed;
     result.reused += summary.reused;
@@ -740,6 +740,14 @@ async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: 
     result.carriedUnits += summary.carriedUnits ?? 0;
     result.carriedRows += summary.carriedRows ?? 0;
   }
+}
+
+/**
+ * The work a build's reused units count toward the collection between builds (see releaseMemory): each stored result
+ * it decoded, REUSED_UNITS_PER_WORK to one walked unit. An unchanged or patched build decoded none.
+ */
+function decodedWork(summary: BuildIndexSummary): number {
+  return summary.unchanged || summary.patched ? 0 : Math.floor(summary.reusedUnits / REUSED_UNITS_PER_WORK);
 }
 
 /** What the run's threads and caches counted, and its stage times, into the result. */

@@ -1,9 +1,15 @@
 // A finished build is collected once the builds since the last collection preprocessed or parsed enough units and
 // files (workPerCollection): a unit carried over counts as one walked (its stored row read, moved and written leave
-// garbage too).
-import { afterEach, describe, expect, it } from 'vitest';
+// garbage too), and REUSED_UNITS_PER_WORK stored results a build decoded count as one.
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { collections, heapBeforeContent, workPerCollection } from '../../src/indexer/release-memory.js';
+import { collections, heapBeforeContent, releaseMemory, workPerCollection } from '../../src/indexer/release-memory.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { generateZephyrCorpus } from '../bench/synthetic-zephyr.js';
+import { tempDir } from '../helpers/fixture-project.js';
 import { replaceInFile } from '../helpers/edit-file.js';
 import { indexedSmallCorpus } from '../helpers/small-corpus.js';
 
@@ -37,5 +43,42 @@ describe('collections after builds', () => {
     const walked = await collectionsOf(root);
     expect([walked.carried, walked.preprocessed]).toEqual([0, 24]);
     expect(walked.made).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a build that decodes its units\' stored results counts them toward a collection; an unchanged build does not', async () => {
+    // Three builds of the same units alike: the first walks them, the two others decode its results.
+    const root = tempDir();
+    // 16 units: a build decoding their results does 2 units of work (REUSED_UNITS_PER_WORK is 8).
+    const units = 16;
+    const [board] = generateZephyrCorpus(root, { boards: 1, units, headers: 4, functionsPerUnit: 1 }).buildDirs;
+    for (const copy of ['copy_a', 'copy_b']) fs.cpSync(board, path.join(root, `build-${copy}`), { recursive: true });
+    writeConfig(root, DEFAULT_CONFIG);
+    workPerCollection.count = 2;
+    heapBeforeContent.bytes = Number.MAX_SAFE_INTEGER;
+    collections.work = 0;
+    // The walking build and the first decoding one (2 units of work) are collected; the last build is not (see above).
+    const before = collections.count;
+    const first = await indexProject({ root, workers: 0 });
+    expect(first.builds.map((b) => [b.preprocessed, b.reusedUnits])).toEqual([
+      [units, 0],
+      [0, units],
+      [0, units],
+    ]);
+    expect(collections.count - before).toBe(2);
+    // Nothing changed: no build decodes a result.
+    collections.work = 0;
+    expect(await collectionsOf(root)).toEqual({ made: 0, carried: 0, preprocessed: 0 });
+  });
+
+  it('a collection between builds is optimized for size for itself alone (it compacts fragmented pages)', () => {
+    const flags = vi.spyOn(v8, 'setFlagsFromString');
+    try {
+      const before = collections.count;
+      releaseMemory(workPerCollection.count);
+      expect(collections.count).toBe(before + 1);
+      expect(flags.mock.calls.map(([flag]) => flag).filter((f) => f.includes('optimize-for-size'))).toEqual(['--optimize-for-size', '--no-optimize-for-size']);
+    } finally {
+      flags.mockRestore();
+    }
   });
 });
