@@ -299,7 +299,7 @@ export function listStorer(db: Db, indexerOnly = false, column?: string): (t: Li
         bases.unshift(stored);
         if (byUnit) {
           if (byUnit.size >= MAX_UNIT_LISTS) byUnit.clear();
-          byUnit.set(unit!, { id: stored.id, hash: storedHash(t.hash), depth: stored.depth });
+          byUnit.set(unit!, { id: stored.id, hash: t.hash, depth: stored.depth });
         }
       }
       if (bases.length > RECENT_BASES) bases.pop();
@@ -310,10 +310,11 @@ export function listStorer(db: Db, indexerOnly = false, column?: string): (t: Li
   };
 }
 
-/** A list stored for a unit: its id, stored hash (the row is still that list while it has it) and edits to a plain list. */
+/** A list stored for a unit: its id, hash (the row is still that list while it has it) and edits to a plain list. */
 interface UnitList {
   id: number;
-  hash: Buffer | string;
+  /** As text: a Buffer for each of 20 000 units and four columns weighs ~10 MB more. */
+  hash: string;
   depth: number;
 }
 
@@ -343,7 +344,7 @@ function unitLists(db: Db, column: string): Map<string, UnitList> {
 function unitBase(db: Db, byUnit: Map<string, UnitList>, unit: string): BaseList | undefined {
   const e = byUnit.get(unit);
   if (e === undefined) return undefined;
-  if (prepared(db, 'SELECT 1 FROM value_lists WHERE id = ? AND hash = ?').pluck().get(e.id, e.hash) === undefined) {
+  if (prepared(db, 'SELECT 1 FROM value_lists WHERE id = ? AND hash = ?').pluck().get(e.id, storedHash(e.hash)) === undefined) {
     byUnit.delete(unit);
     return undefined;
   }

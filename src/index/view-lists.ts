@@ -16,7 +16,7 @@ interface Base {
 const RECENT_BASES = 16;
 /** Bytes under which a plain column is stored as it is (a base's row would cost more than it saves). */
 const MIN_EDITED = 16;
-/** Units whose last base is kept (emptied when full). */
+/** Units whose last base id is kept (emptied when full); their view ids are read again through the bounded cache. */
 const MAX_UNITS = 20_000;
 
 /**
@@ -27,7 +27,8 @@ const MAX_UNITS = 20_000;
  */
 interface Writing {
   recent: Base[];
-  byUnit: Map<string, Base>;
+  /** A unit path -> its last base's id (not its ids: 20 000 units' lists held whole cost ~200 MB on Meshtastic). */
+  byUnit: Map<string, number>;
   version: number;
 }
 
@@ -58,22 +59,35 @@ export function editedViews(db: Db, plain: Buffer, unit?: string): Buffer {
   if (plain.length < MIN_EDITED) return plain;
   const ids = decodeIds(plain);
   const w = writingOf(db);
-  const own = unit === undefined ? undefined : w.byUnit.get(unit);
+  const ownId = unit === undefined ? undefined : w.byUnit.get(unit);
+  const own = ownId === undefined ? undefined : (w.recent.find((b) => b.id === ownId) ?? storedBase(db, ownId));
   const best = closestBase(own ? [own, ...w.recent] : w.recent, ids);
   const edits = best && encodeEdits(best.id, best.ids, ids, plain.length / 2);
   const used = best !== undefined && edits !== undefined && prepared(db, 'UPDATE view_lists SET uses = uses + 1 WHERE id = ?').run(best.id).changes === 1;
   const base = used ? best : { id: Number(prepared(db, 'INSERT INTO view_lists(ids, uses) VALUES (?, 1)').run(plain).lastInsertRowid), ids };
-  const at = w.recent.indexOf(base);
+  const at = w.recent.findIndex((b) => b.id === base.id);
   if (at >= 0) w.recent.splice(at, 1);
   w.recent.unshift(base);
   if (w.recent.length > RECENT_BASES) w.recent.pop();
   if (unit !== undefined) {
     if (w.byUnit.size >= MAX_UNITS) w.byUnit.clear();
-    w.byUnit.set(unit, base);
+    w.byUnit.set(unit, base.id);
   }
   if (used) return edits;
   cacheOf(db).set(base.id, ids);
   return encodeEdits(base.id, ids, ids, Infinity)!;
+}
+
+/** Stored base `id` with its view ids (cached: see cacheOf), or undefined when it was collected. */
+function storedBase(db: Db, id: number): Base | undefined {
+  const cache = cacheOf(db);
+  let ids = cache.get(id);
+  if (ids === undefined) {
+    const stored = prepared(db, 'SELECT ids FROM view_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
+    if (stored === undefined) return undefined;
+    cache.set(id, (ids = decodeIds(stored)));
+  }
+  return { id, ids };
 }
 
 /** The base of `bases` a sample of `ids` says shares most with them (the first among equals). */
@@ -114,12 +128,7 @@ function cacheOf(db: Db): WeighedCache<number, readonly number[]> {
 export function viewIdsOf(db: Db, views: Buffer): number[] {
   if (!isEdited(views)) return decodeIds(views);
   const id = baseOf(views);
-  const cache = cacheOf(db);
-  let ids = cache.get(id);
-  if (ids === undefined) {
-    const stored = prepared(db, 'SELECT ids FROM view_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
-    if (stored === undefined) throw new Error(`view list ${id} is missing from the index`);
-    cache.set(id, (ids = decodeIds(stored)));
-  }
-  return applyEdits(views, ids);
+  const base = storedBase(db, id);
+  if (base === undefined) throw new Error(`view list ${id} is missing from the index`);
+  return applyEdits(views, base.ids);
 }
