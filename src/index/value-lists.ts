@@ -313,7 +313,7 @@ export function listStorer(db: Db, indexerOnly = false, column?: string): (t: Li
 /** A list stored for a unit: its id, hash (the row is still that list while it has it) and edits to a plain list. */
 interface UnitList {
   id: number;
-  /** As text: a Buffer for each of 20 000 units and four columns weighs ~10 MB more. */
+  /** As text, made a Buffer only when checked: up to 20 000 units and four columns would each hold one. */
   hash: string;
   depth: number;
 }
