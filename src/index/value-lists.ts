@@ -10,6 +10,7 @@ import type { Db } from './open-index.js';
 import { sha1, sha1Key } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { prepared } from './statement-cache.js';
+import { ConnectionState } from './connection-state.js';
 import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
 import { addedIds, applyEdits, baseOf, encodeEdits, isEdited, sampledMisses } from './list-edits.js';
@@ -297,10 +298,7 @@ export function listStorer(db: Db, indexerOnly = false, column?: string): (t: Li
       // A list as deep as allowed is no base.
       if (stored.depth < maxDepth) {
         bases.unshift(stored);
-        if (byUnit) {
-          if (byUnit.size >= MAX_UNIT_LISTS) byUnit.clear();
-          byUnit.set(unit!, { id: stored.id, hash: t.hash, depth: stored.depth });
-        }
+        byUnit?.set(unit!, { id: stored.id, hash: t.hash, depth: stored.depth });
       }
       if (bases.length > RECENT_BASES) bases.pop();
       id = stored.id;
@@ -319,29 +317,28 @@ interface UnitList {
 }
 
 /**
- * Per connection and column, the last list stored for each unit path. Valid until a transaction of this connection
- * rolls back (forgetUnitLists) and while no other connection commits; a list collected since is told by its row.
+ * Per connection and column, the last list stored for each unit path (emptied when it holds MAX_UNIT_LISTS). Valid
+ * until a transaction of this connection rolls back (forgetUnitLists) and while no other connection commits; a list
+ * collected since is told by its row.
  */
-const unitListsOf = new WeakMap<Db, { version: number; columns: Map<string, Map<string, UnitList>> }>();
+const unitListsOf = new ConnectionState(() => new Map<string, WeighedCache<string, UnitList>>());
 /** Units whose last list each column keeps (emptied when full). */
 const MAX_UNIT_LISTS = 20_000;
 
 /** Forgets the lists stored for units on `db` (a transaction rolled back: a list stored in it may be another now). */
 export function forgetUnitLists(db: Db): void {
-  unitListsOf.delete(db);
+  unitListsOf.forget(db);
 }
 
-function unitLists(db: Db, column: string): Map<string, UnitList> {
-  const version = prepared(db, 'PRAGMA data_version').pluck().get() as number;
-  let of = unitListsOf.get(db);
-  if (of === undefined || of.version !== version) unitListsOf.set(db, (of = { version, columns: new Map() }));
-  let lists = of.columns.get(column);
-  if (lists === undefined) of.columns.set(column, (lists = new Map()));
+function unitLists(db: Db, column: string): WeighedCache<string, UnitList> {
+  const columns = unitListsOf.of(db);
+  let lists = columns.get(column);
+  if (lists === undefined) columns.set(column, (lists = WeighedCache.byCount<string, UnitList>(MAX_UNIT_LISTS)));
   return lists;
 }
 
 /** The last list stored for `unit`, as a base (its items not held: see storeNew), when its row still holds it. */
-function unitBase(db: Db, byUnit: Map<string, UnitList>, unit: string): BaseList | undefined {
+function unitBase(db: Db, byUnit: WeighedCache<string, UnitList>, unit: string): BaseList | undefined {
   const e = byUnit.get(unit);
   if (e === undefined) return undefined;
   if (prepared(db, 'SELECT 1 FROM value_lists WHERE id = ? AND hash = ?').pluck().get(e.id, storedHash(e.hash)) === undefined) {

@@ -5,6 +5,7 @@ import { prepared } from './statement-cache.js';
 import { applyEdits, baseOf, encodeEdits, isEdited, sampledMisses } from './list-edits.js';
 import { decodeIds } from './value-lists.js';
 import { WeighedCache } from '../model/weighed-cache.js';
+import { ConnectionState } from './connection-state.js';
 
 /** A base the writer stored or used lately: its id and view ids. */
 interface Base {
@@ -23,30 +24,23 @@ const MAX_UNITS = 20_000;
  * Per connection: the recent bases (the last used first) and the last base of each unit path (the same unit in the
  * next env reads mostly the same views: Meshtastic's envs, written one after another, are ~280 units apart). Valid
  * until a transaction of this connection rolls back (a base stored in it may be stored again under its id) or a base
- * is collected, and while no other connection commits (`PRAGMA data_version`).
+ * is collected, and while no other connection commits (then the base view ids go too).
  */
 interface Writing {
   recent: Base[];
   /** A unit path -> its last base's id (not its ids: held whole they cost ~28 MiB of Meshtastic's peak RSS). */
-  byUnit: Map<string, number>;
-  version: number;
+  byUnit: WeighedCache<string, number>;
 }
 
-const writing = new WeakMap<Db, Writing>();
+const writing = new ConnectionState<Writing>(
+  () => ({ recent: [], byUnit: WeighedCache.byCount<string, number>(MAX_UNITS) }),
+  (db) => baseIds.delete(db),
+);
 
 /** Forgets the bases and base view ids known on `db`: called when a transaction rolls back, and when bases are collected. */
 export function forgetViewBases(db: Db): void {
-  writing.delete(db);
+  writing.forget(db);
   baseIds.delete(db);
-}
-
-function writingOf(db: Db): Writing {
-  const version = prepared(db, 'PRAGMA data_version').pluck().get() as number;
-  let w = writing.get(db);
-  if (w !== undefined && w.version !== version) forgetViewBases(db);
-  w = writing.get(db);
-  if (w === undefined) writing.set(db, (w = { recent: [], byUnit: new Map(), version }));
-  return w;
 }
 
 /**
@@ -58,7 +52,7 @@ function writingOf(db: Db): Writing {
 export function editedViews(db: Db, plain: Buffer, unit?: string): Buffer {
   if (plain.length < MIN_EDITED) return plain;
   const ids = decodeIds(plain);
-  const w = writingOf(db);
+  const w = writing.of(db);
   const ownId = unit === undefined ? undefined : w.byUnit.get(unit);
   const own = ownId === undefined ? undefined : (w.recent.find((b) => b.id === ownId) ?? storedBase(db, ownId));
   const best = closestBase(own ? [own, ...w.recent] : w.recent, ids);
@@ -69,10 +63,7 @@ export function editedViews(db: Db, plain: Buffer, unit?: string): Buffer {
   if (at >= 0) w.recent.splice(at, 1);
   w.recent.unshift(base);
   if (w.recent.length > RECENT_BASES) w.recent.pop();
-  if (unit !== undefined) {
-    if (w.byUnit.size >= MAX_UNITS) w.byUnit.clear();
-    w.byUnit.set(unit, base.id);
-  }
+  if (unit !== undefined) w.byUnit.set(unit, base.id);
   if (used) return edits;
   cacheOf(db).set(base.id, ids);
   return encodeEdits(base.id, ids, ids, Infinity)!;

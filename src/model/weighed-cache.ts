@@ -11,6 +11,11 @@ export class WeighedCache<K, V> {
     private readonly maxEntries = Infinity,
   ) {}
 
+  /** A cache bounded by its count alone (emptied when a new key would pass `maxEntries`). */
+  static byCount<K, V>(maxEntries: number): WeighedCache<K, V> {
+    return new WeighedCache<K, V>(Infinity, () => 1, maxEntries);
+  }
+
   get(key: K): V | undefined {
     return this.entries.get(key);
   }
