@@ -3,6 +3,7 @@
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { CollectedIds } from './collected-ids.js';
+import { ownString } from '../model/own-strings.js';
 
 /** Characters of names the writer's cache holds (a 246-env PlatformIO project's distinct names: ~2 MB). */
 const MAX_CACHED_CHARS = 4_000_000;
@@ -35,7 +36,9 @@ export class NameStore {
     if (known !== undefined) return known;
     const stored = prepared(this.db, 'SELECT id FROM names WHERE name = ?').pluck().get(name) as number | undefined;
     const id = stored ?? Number(prepared(this.db, 'INSERT INTO names(name) VALUES (?)').run(name).lastInsertRowid);
-    this.ids.set(name, id);
+    // A name is cut from its file's masked text: held as it is, it would keep that whole text for as long as the
+    // cache keeps the name (19 of Meshtastic's nRF52 envs: the cache held 13.6 MB, 1.3 MB with its own copies).
+    this.ids.set(ownString(name), id);
     return id;
   }
 
