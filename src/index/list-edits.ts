@@ -83,6 +83,21 @@ export function sampledMisses(base: readonly number[], ids: readonly number[]): 
 }
 
 /**
+ * The one of `bases` a sample of `ids` says shares most with them (see sampledMisses; the first among equals). One
+ * missing none ends the search: a unit's own base, tried first, mostly does.
+ */
+export function closestBase<B extends { ids: readonly number[] }>(bases: readonly B[], ids: readonly number[]): B | undefined {
+  let best: B | undefined;
+  let fewest = Infinity;
+  for (const base of bases) {
+    const misses = sampledMisses(base.ids, ids);
+    if (misses < fewest) [best, fewest] = [base, misses];
+    if (fewest === 0) break;
+  }
+  return best;
+}
+
+/**
  * Runs that make `ids` from `base`, one at a time (a caller may stop early): each id kept where the base has it a
  * little ahead, added otherwise.
  */

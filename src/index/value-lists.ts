@@ -13,7 +13,7 @@ import { prepared } from './statement-cache.js';
 import { ConnectionState } from './connection-state.js';
 import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
-import { addedIds, applyEdits, baseOf, encodeEdits, isEdited, sampledMisses } from './list-edits.js';
+import { addedIds, applyEdits, baseOf, closestBase, encodeEdits, isEdited } from './list-edits.js';
 import { VarintReader, VarintWriter } from './varints.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
 import { matchAhead } from '../model/match-ahead.js';
@@ -203,7 +203,7 @@ function storedId(db: Db, t: ListText): { id: number } | undefined {
  * Stores new list `t`: as the edits of the one of `bases` (newest first) they take fewest bytes from, when that is
  * under half its plain form; else plain.
  */
-function storeNew(db: Db, t: ListText, indexerOnly: boolean, bases: readonly BaseList[]): BaseList {
+function storeNew(db: Db, t: ListText, indexerOnly: boolean, bases: readonly BaseList[]): BaseList & { plain: Buffer } {
   const c = cacheOf(db);
   const collection = collectionCount(db, COLLECTION_KEY);
   if (c.collection !== collection) {
@@ -218,24 +218,19 @@ function storeNew(db: Db, t: ListText, indexerOnly: boolean, bases: readonly Bas
   const edited = smallestEdits(bases, ids, plain.length / 2);
   const insert = prepared(db, 'INSERT INTO value_lists(hash, items, base_id) VALUES (?, ?, ?)');
   const id = Number(insert.run(storedHash(t.hash), edited?.edits ?? plain, edited?.base.id ?? null).lastInsertRowid);
-  return { id, ids, items, depth: edited ? edited.base.depth + 1 : 0 };
+  return { id, ids, items, depth: edited ? edited.base.depth + 1 : 0, plain };
 }
 
-/**
- * Bases whose edits are made in full for a long new list: those a sample of its ids says it shares most with (on a
- * 22-env project's tested lists, edits from the best of the closest 3 took 11 % fewer bytes, at twice the time).
- */
-const BASES_TRIED = 1;
 /** Items from which a list is a long one (a tested list: ~1 000; a result's files or diagnostics: ~100). */
 const LONG_LIST = 256;
 
 /**
  * The smallest edits making `ids` from one of `bases`, when some take under `limit` bytes. A long list's edits are
- * made from the BASES_TRIED bases a sample says differ least (the newest first among equals): making them from all
- * 16 took ~5 % of a run's time.
+ * made from the base a sample says differs least (the newest first among equals): making them from all 16 took ~5 %
+ * of a run's time; from the best of the closest 3, 11 % fewer bytes of a 22-env project's tested lists at twice the time.
  */
 function smallestEdits(bases: readonly BaseList[], ids: readonly number[], limit: number): { edits: Buffer; base: BaseList } | undefined {
-  const tried = bases.length <= BASES_TRIED || ids.length < LONG_LIST ? bases : bases.map((base) => ({ base, misses: sampledMisses(base.ids, ids) })).sort((a, b) => a.misses - b.misses).slice(0, BASES_TRIED).map((c) => c.base);
+  const tried = bases.length <= 1 || ids.length < LONG_LIST ? bases : [closestBase(bases, ids)!];
   let best: { edits: Buffer; base: BaseList } | undefined;
   for (const base of tried) {
     const edits = encodeEdits(base.id, base.ids, ids, best ? best.edits.length : limit);
@@ -294,11 +289,14 @@ export function listStorer(db: Db, indexerOnly = false, column?: string): (t: Li
     if (id === undefined) {
       const byUnit = column !== undefined && unit !== undefined ? unitLists(db, column) : undefined;
       const own = byUnit && unitBase(db, byUnit, unit!);
-      const stored = storeNew(db, t, indexerOnly, own && own.depth < maxDepth ? [own, ...bases] : bases);
+      const { plain, ...stored } = storeNew(db, t, indexerOnly, own && own.depth < maxDepth ? [own, ...bases] : bases);
       // A list as deep as allowed is no base.
       if (stored.depth < maxDepth) {
         bases.unshift(stored);
-        byUnit?.set(unit!, { id: stored.id, hash: t.hash, depth: stored.depth });
+        if (byUnit) {
+          byUnit.set(unit!, { id: stored.id, hash: t.hash, depth: stored.depth });
+          unitPlainIds.of(db).set(stored.id, new Uint8Array(plain));
+        }
       }
       if (bases.length > RECENT_BASES) bases.pop();
       id = stored.id;
@@ -325,9 +323,20 @@ const unitListsOf = new ConnectionState(() => new Map<string, WeighedCache<strin
 /** Units whose last list each column keeps (emptied when full). */
 const MAX_UNIT_LISTS = 20_000;
 
+/**
+ * Per connection, the item ids of the lists stored last for units, by list id, as encodeIds wrote them (copies of
+ * their own), bounded by their bytes (cleared when full). Read back from the index, a unit's list of the env before
+ * was an edited list's chain of up to 16 rows decoded again for each unit (the read cache holds a few hundred lists;
+ * a many-env project's envs are ~280 units apart). A tested list's ~1 500 ids take ~1.5 KB: Meshtastic's 466 unit
+ * paths ~0.7 MB.
+ */
+const unitPlainIds = new ConnectionState(() => new WeighedCache<number, Uint8Array>(MAX_UNIT_PLAIN_BYTES, (plain) => plain.length));
+const MAX_UNIT_PLAIN_BYTES = 4 << 20;
+
 /** Forgets the lists stored for units on `db` (a transaction rolled back: a list stored in it may be another now). */
 export function forgetUnitLists(db: Db): void {
   unitListsOf.forget(db);
+  unitPlainIds.forget(db);
 }
 
 function unitLists(db: Db, column: string): WeighedCache<string, UnitList> {
@@ -345,7 +354,8 @@ function unitBase(db: Db, byUnit: WeighedCache<string, UnitList>, unit: string):
     byUnit.delete(unit);
     return undefined;
   }
-  return { id: e.id, ids: itemIdsOf(db, e.id), items: [], depth: e.depth };
+  const plain = unitPlainIds.of(db).get(e.id);
+  return { id: e.id, ids: plain ? decodeIds(plain) : itemIdsOf(db, e.id), items: [], depth: e.depth };
 }
 
 /** The columns that name value lists, as [table, column] (never NULL): a list none of them names is collected (dropUnusedLists). */

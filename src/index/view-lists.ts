@@ -2,7 +2,7 @@
 // results editing it (`uses`) and goes once none does: the units of a build, and a unit across envs, read alike.
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import { applyEdits, baseOf, encodeEdits, isEdited, sampledMisses } from './list-edits.js';
+import { applyEdits, baseOf, closestBase, encodeEdits, isEdited } from './list-edits.js';
 import { decodeIds } from './value-lists.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { ConnectionState } from './connection-state.js';
@@ -79,17 +79,6 @@ function storedBase(db: Db, id: number): Base | undefined {
     cache.set(id, (ids = decodeIds(stored)));
   }
   return { id, ids };
-}
-
-/** The base of `bases` a sample of `ids` says shares most with them (the first among equals). */
-function closestBase(bases: readonly Base[], ids: readonly number[]): Base | undefined {
-  let best: Base | undefined;
-  let fewest = Infinity;
-  for (const base of bases) {
-    const misses = sampledMisses(base.ids, ids);
-    if (misses < fewest) [best, fewest] = [base, misses];
-  }
-  return best;
 }
 
 /** The use the row whose `views` column this is held of its base, given back (the row is deleted or written over). */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha1 } from '../../src/model/sha1.js';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
-import { applyEdits, encodeEdits } from '../../src/index/list-edits.js';
+import { applyEdits, closestBase, encodeEdits } from '../../src/index/list-edits.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
 import { collectItems, dropUnusedLists, itemsOf, listStorer, storedHeadItems, storedItems, storedListJson } from '../../src/index/value-lists.js';
 import Database from 'better-sqlite3';
@@ -54,6 +54,23 @@ describe('list edits', () => {
     }
     // Edits not under half the plain form's bytes are not made.
     expect(encodeEdits(42, base, Array.from({ length: 200 }, (_, i) => 5000 + 3 * i), 200)).toBeUndefined();
+  });
+
+  it('take as base the first of those a sample says the list shares most with, one missing none ending the search', () => {
+    const ids = Array.from({ length: 640 }, (_, i) => i);
+    const far = { name: 'far', ids: ids.map((id) => id + 10_000) };
+    const near = { name: 'near', ids: [...ids.slice(0, 600), ...ids.slice(600).map((id) => id + 10_000)] };
+    const same = { name: 'same', ids };
+    const again = { name: 'again', ids: [...ids] };
+    expect(closestBase([far, near, far], ids)?.name).toBe('near');
+    expect(closestBase([far, near, { name: 'near too', ids: near.ids }], ids)?.name).toBe('near');
+    expect(closestBase([far, same, again], ids)?.name).toBe('same');
+    expect(closestBase([], ids)).toBeUndefined();
+    // A base missing none is taken without sampling the ones after it (their sample would be wasted).
+    const sampled: string[] = [];
+    const watched = (b: { name: string; ids: number[] }) => ({ name: b.name, get ids() { sampled.push(b.name); return b.ids; } });
+    expect(closestBase([far, same, near, again].map(watched), ids)?.name).toBe('same');
+    expect(sampled).toEqual(['far', 'same']);
   });
 
   it('store a list close to the plain one before it in a few bytes, give it back, and keep its base while it is named', () => {
