@@ -6,7 +6,7 @@ import type { IndexResult } from '../indexer/index-project.js';
 import { IndexBusyError } from '../indexer/index-lock.js';
 import type { RegenerateOutcome } from '../indexer/regenerate-build.js';
 import { compilerCachePath, configPath, DEFAULT_CONFIG, readConfig, writeConfig } from '../project/config.js';
-import { out, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
+import { outInPieces, rootFor, type CommandOutput, type CommonOptions } from './command-kit.js';
 import { formatDiagnostics, formatIndexResult } from './format-text.js';
 import { formatDiagnostic } from '../model/diagnostic.js';
 
@@ -38,7 +38,7 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: n
       ...(failures.length && !none ? [formatFailures(failures)] : []),
     ].join('\n');
   const exit = failures.length || none || regenerated.some((r) => r.action === 'failed') ? 1 : 0;
-  return out(opts.json, { ...result, failed: failures, ...(opts.build ? { regenerated } : {}) }, text, exit);
+  return outInPieces(opts.json, { ...result, failed: failures, ...(opts.build ? { regenerated } : {}) }, text, exit);
 }
 
 /** A build this run could not index (its previous index, if any, still answers), or a project file that kept builds from being read. */

@@ -340,6 +340,9 @@ export async function runCommandLine(argv: string[]): Promise<number> {
     return printFailure(err, common.json);
   }
   if (typeof result === 'number') return result;
-  writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  if (result.pieces) {
+    for (const piece of result.pieces()) writeOut(piece);
+    writeOut('\n');
+  } else writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;
 }
