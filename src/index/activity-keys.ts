@@ -3,6 +3,7 @@
 import type { Db } from './open-index.js';
 import { sha1 } from '../model/sha1.js';
 import { prepared } from './statement-cache.js';
+import { ScopeHeads } from './scope-heads.js';
 
 /** A key as build_files holds it: its packed bytes, its text (a key of no known shape), or null. */
 export type StoredActivity = Buffer | string | null;
@@ -27,7 +28,8 @@ export function packScope(scope: string): Buffer | string {
     let marker = 0;
     if (!isHex(scope.charCodeAt(i))) marker = scope.charCodeAt(i++);
     if (marker === 0 && i > 0) return scope;
-    if (marker > 127) return scope;
+    // 127 + ZEROS_LEFT_OUT would be scope-heads.ts's HEADED byte.
+    if (marker >= 127) return scope;
     let j = i;
     while (j < scope.length && isHex(scope.charCodeAt(j))) j++;
     const count = (j - i) / 2;
@@ -128,12 +130,16 @@ export function decodeActivity(stored: StoredActivity, scopeOf: (id: number) => 
  */
 export class ActivityKeys {
   private readonly ids = new Map<string, number>();
+  private readonly heads: ScopeHeads;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.heads = new ScopeHeads(db);
+  }
 
   /** Forgets the ids found: called at each write transaction's start, and when one is rolled back. */
   forget(): void {
     this.ids.clear();
+    this.heads.forget();
   }
 
   /** The stored form of `key`, its scope stored when new. */
@@ -159,7 +165,7 @@ export class ActivityKeys {
   /** The scope the activity_scopes row `id` holds, undefined when there is none. */
   private storedScope(id: number): string | undefined {
     const row = prepared(this.db, 'SELECT scope FROM activity_scopes WHERE id = ?').pluck().get(id) as Buffer | string | undefined;
-    return row === undefined ? undefined : unpackScope(row);
+    return row === undefined ? undefined : this.heads.unpacked(row);
   }
 
   private scopeId(scope: string): number {
@@ -169,7 +175,7 @@ export class ActivityKeys {
     for (;;) {
       const stored = this.storedScope(id);
       if (stored === undefined) {
-        prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(id, packScope(scope));
+        prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(id, this.heads.packed(scope));
         break;
       }
       if (stored === scope) break;
@@ -179,7 +185,7 @@ export class ActivityKeys {
     return id;
   }
 
-  /** Deletes the scope rows no build_files row names; answers how many. */
+  /** Deletes the scope rows no build_files row names, then the heads no scope names; answers how many scopes went. */
   collect(): number {
     const named = prepared(this.db, "SELECT DISTINCT substr(activity, ?) FROM build_files WHERE typeof(activity) = 'blob' AND length(activity) > ?").pluck();
     const used = new Set((named.all(HEAD_BYTES + 1, HEAD_BYTES) as Buffer[]).map((b) => b.readUInt32BE(0)));
@@ -187,6 +193,7 @@ export class ActivityKeys {
     let dropped = 0;
     for (const id of prepared(this.db, 'SELECT id FROM activity_scopes').pluck().all() as number[]) if (!used.has(id)) dropped += drop.run(id).changes;
     if (dropped) this.ids.clear();
+    this.heads.collect();
     return dropped;
   }
 }

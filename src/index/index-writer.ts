@@ -26,6 +26,8 @@ import { BodyStore } from './body-texts.js';
 import { NameStore } from './ref-names.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, activityHead, type StoredActivity } from './activity-keys.js';
+import { refKindCode } from './ref-kind-codes.js';
+import { rangesText, storedRanges } from './line-set-ranges.js';
 import { collectUnitPaths, unitPathId } from './unit-paths.js';
 import { byHashPrefix, storedHash, storedSymbolId } from './hash-columns.js';
 import { MACRO_FILE, MACRO_GROUP, storedMacroFile } from './macro-file.js';
@@ -399,8 +401,8 @@ export class IndexWriter {
          JOIN line_sets ls ON ls.id = bl.lines_id WHERE b.variant = ? AND b.image = ?`,
       )
       .raw()
-      .all(variant, image) as [string, string][];
-    return new Map(rows);
+      .all(variant, image) as [string, string | Buffer][];
+    return new Map(rows.map(([file, active]) => [file, rangesText(active)]));
   }
 
   /** Id of a stored macro group, if any. */
@@ -664,7 +666,7 @@ export class IndexWriter {
     }
     const refs = this.refRows.values;
     for (const r of c.references) {
-      refs.push(chunkId, this.names.id(r.name), r.line, r.column, r.kind, this.names.idOrNull(r.caller), r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
+      refs.push(chunkId, this.names.id(r.name), r.line, r.column, refKindCode(r.kind), this.names.idOrNull(r.caller), r.viaMacro ?? null, r.slot ?? null, r.detail ?? null);
       this.refRows.added();
     }
     this.reading.writeRelations(chunkId, c.relations);
@@ -745,7 +747,7 @@ export class IndexWriter {
       if (fileId === undefined) continue;
       const d = r.decisions;
       const hash = sha1(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`);
-      const id = insertedId(insSet, hash, r.lineCount, r.active, d?.evaluated ?? '', d?.taken ?? '', d ? 1 : 0) ?? (findSet.get(hash) as { id: number }).id;
+      const id = insertedId(insSet, hash, r.lineCount, storedRanges(r.active), storedRanges(d?.evaluated ?? ''), storedRanges(d?.taken ?? ''), d ? 1 : 0) ?? (findSet.get(hash) as { id: number }).id;
       insLines.run(buildId, fileId, id);
     }
   }

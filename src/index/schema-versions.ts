@@ -62,7 +62,9 @@
 //     (their callee, caller, variable), and the views refs and variable_refs read them as the tables of those names did.
 // 38: view_lists (plain lists of view ids that unit_results.views may be the edits of, see view-lists.ts);
 //     build_macro_groups and build_include_dirs are WITHOUT ROWID tables (their keys' indexes gone).
-export const SCHEMA_VERSION = 38;
+// 39: scope_heads (an activity scope's head stored once, see scope-heads.ts); ref_rows.kind holds a code (INTEGER,
+//     see ref-kind-codes.ts) and the view refs reads it as the word (kind) and as stored (kind_code).
+export const SCHEMA_VERSION = 39;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -379,5 +381,8 @@ export const SCHEMA_VERSION = 38;
  * 120: a unit result's views column may be the edits of a view_lists row (view-lists.ts); file_views.data from 256
  *      characters on and skeletons.data are stored deflated; an activity scope's hex run leaves out its longest stretch
  *      of 4 or more zero bytes (activity-keys.ts packScope).
+ * 121: an activity scope with a head (what precedes its last \`h\` run) names it by its scope_heads id (see schema 39);
+ *      definition bodies are stored deflated from 256 characters on (was 1 024; body-compression.ts); a call row's kind
+ *      is its code (see schema 39); line_sets' ranges texts are stored as varints (line-set-ranges.ts).
  */
-export const ROW_FORMAT_VERSION = 120;
+export const ROW_FORMAT_VERSION = 121;

@@ -4,6 +4,7 @@
 // tables; ROW_FORMAT_VERSION with row content (both in schema-versions.ts).
 
 import { CONTENT_SCHEMA_SQL } from './content-schema.js';
+import { refKindSql } from './ref-kind-codes.js';
 
 export { ROW_FORMAT_VERSION, SCHEMA_VERSION } from './schema-versions.js';
 
@@ -91,11 +92,15 @@ CREATE TABLE IF NOT EXISTS build_files (
 CREATE INDEX IF NOT EXISTS build_files_parsed ON build_files(parsed_id);
 
 -- The part of activity keys past their ':' (the #defines and headers a file sees), each distinct one once (files and
--- builds that see alike share one). id: the first 32 bits of its sha1 (see activity-keys.ts); scope: packed or text.
+-- builds that see alike share one). id: the first 32 bits of its sha1 (see activity-keys.ts); scope: packed or text, or
+-- byte 0xff, its head's scope_heads id (4 bytes) and the rest packed (scope-heads.ts).
 CREATE TABLE IF NOT EXISTS activity_scopes (id INTEGER PRIMARY KEY, scope NOT NULL);
+-- A scope's head (before its last \`h\` run), each distinct one once, named by the scopes that hold it (scope-heads.ts).
+CREATE TABLE IF NOT EXISTS scope_heads (id INTEGER PRIMARY KEY, head NOT NULL);
 
 -- Which lines of a file a build compiles, and which conditional heads its units evaluated and took
--- (ranges text, 1-based: "1-20,25"). Builds that see a file the same way share one line_sets row.
+-- (ranges text, 1-based: "1-20,25"; stored as varints, see line-set-ranges.ts). Builds that see a file the same way
+-- share one line_sets row.
 CREATE TABLE IF NOT EXISTS line_sets (
   id INTEGER PRIMARY KEY,
   hash TEXT NOT NULL UNIQUE,
@@ -168,7 +173,7 @@ CREATE INDEX IF NOT EXISTS symbols_body ON symbols(body_id) WHERE body_id IS NOT
 -- Definition bodies, each distinct text once (the parses of a file under several masks share most of them), found by
 -- \`key\`, the first 52 bits of the text's sha1 (equal keys told apart by the text). No foreign key names them (the
 -- check would look up symbols for every delete); a body no symbol names is collected; ids are never reused
--- (body-texts.ts). \`text\`: a body of 1 KB or more as raw DEFLATE bytes, a shorter one as text (body-compression.ts).
+-- (body-texts.ts). \`text\`: a body of 256 characters or more as raw DEFLATE bytes, a shorter one as text (body-compression.ts).
 CREATE TABLE IF NOT EXISTS bodies (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,
@@ -189,7 +194,9 @@ CREATE TABLE IF NOT EXISTS ref_rows (
   name_id INTEGER NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
-  kind TEXT NOT NULL,
+  -- The row's kind as its code (ref-kind-codes.ts), a kind of no code as its text (kinds are words: INTEGER affinity
+  -- keeps them text, and makes the codes bound as numbers integers).
+  kind INTEGER NOT NULL,
   caller_id INTEGER,
   via_macro TEXT,
   slot TEXT,
@@ -205,7 +212,9 @@ CREATE INDEX IF NOT EXISTS ref_rows_slot_field ON ref_rows(substr(slot, instr(sl
 -- What queries read: the rows with their names as text (and ids). A condition on refs.name finds the names row by its
 -- text, then the rows through ref_rows_name_kind; the caller is read only where a query names it (a join would be
 -- made for every row a count reads), so a condition on callers names caller_id (sqlite-call-graph.ts).
-CREATE VIEW IF NOT EXISTS refs AS SELECT x.chunk_id, x.name_id, n.name, x.line, x.col, x.kind, x.caller_id,
+-- \`kind\` is the word, \`kind_code\` the stored value: a condition on kinds names kind_code (refKindLiteral), which the
+-- kind indexes hold.
+CREATE VIEW IF NOT EXISTS refs AS SELECT x.chunk_id, x.name_id, n.name, x.line, x.col, ${refKindSql('x.kind')} AS kind, x.kind AS kind_code, x.caller_id,
     (SELECT c.name FROM names c WHERE c.id = x.caller_id) AS caller, x.via_macro, x.slot, x.detail
   FROM ref_rows x JOIN names n ON n.id = x.name_id;
 

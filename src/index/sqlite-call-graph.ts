@@ -8,6 +8,7 @@ import type { Page } from './index-reader.js';
 import type { Db } from './open-index.js';
 import { nameIn, sameName } from './name-match.js';
 import { queryStatement } from './statement-cache.js';
+import { refKindCode, refKindLiteral } from './ref-kind-codes.js';
 
 const CALL_FROM = `refs r
   JOIN parse_chunks bfc ON bfc.chunk_id = r.chunk_id JOIN build_files bf ON bf.parsed_id = bfc.parsed_id AND bf.build_id = @buildId
@@ -16,8 +17,11 @@ const CALL_FROM = `refs r
 
 type Params = Record<string, unknown>;
 
-/** A row the parse made for a call of a name its file does not declare as a variable (`r` names the refs row). */
-const NAMED_CALL = `r.kind IN ('call', 'macro_call')`;
+/** The stored kind of call rows (refs.kind_code; see ref-kind-codes.ts). */
+const CALL = refKindLiteral('call');
+/** SQL: refs row `r` is one the parse made for a call of a name its file does not declare as a variable. */
+const namedCall = (r: string): string => `${r}.kind_code IN (${CALL}, ${refKindLiteral('macro_call')})`;
+const NAMED_CALL = namedCall('r');
 
 /**
  * The names call rows call (a SELECT for pointerVariables), in any build: an index-only scan, twice as fast as the
@@ -27,12 +31,14 @@ const CALLED_NAMES = `SELECT r.name FROM refs r WHERE ${NAMED_CALL}`;
 
 /**
  * How a query reads the call rows of pointer variables (see SqliteCallGraph.pointerVariables): `named` is the SQL
- * condition of such a row of refs row `r`, `kind` and `slot` the SQL of what the row reads as.
+ * condition of such a row of refs row `r`, `kind` and `slot` the SQL of what the row reads as, `code` that of the kind's
+ * stored value (what conditions on kinds compare, see kindCodes).
  */
 interface PointerCalls {
   names: string[];
   named: string;
   kind: string;
+  code: string;
   slot: string;
 }
 
@@ -41,9 +47,15 @@ interface PointerCalls {
  * makes it for a pointer the file itself declares; other rows read as stored.
  */
 function pointerCalls(names: string[], params: Params): PointerCalls {
-  if (!names.length) return { names, named: '0', kind: 'r.kind', slot: 'r.slot' };
+  if (!names.length) return { names, named: '0', kind: 'r.kind', code: 'r.kind_code', slot: 'r.slot' };
   const named = `(${NAMED_CALL} AND r.name IN (${list('pv', names, params)}))`;
-  return { names, named, kind: `(CASE WHEN ${named} THEN 'indirect' ELSE r.kind END)`, slot: `(CASE WHEN ${named} THEN 'var:' || r.name ELSE r.slot END)` };
+  const slot = `(CASE WHEN ${named} THEN 'var:' || r.name ELSE r.slot END)`;
+  return { names, named, kind: `(CASE WHEN ${named} THEN 'indirect' ELSE r.kind END)`, code: `(CASE WHEN ${named} THEN ${refKindLiteral('indirect')} ELSE r.kind_code END)`, slot };
+}
+
+/** `@k0, @k1, ...` binding the stored values of `kinds` in `params` (what `PointerCalls.code` is compared with). */
+function kindCodes(kinds: readonly string[], params: Params): string {
+  return list('k', kinds.map(refKindCode), params);
 }
 
 /**
@@ -66,7 +78,7 @@ function functionLikeMacro(m: string): string {
  * SqliteCallGraph.macroUses), row by row: for a few rows (a function's lines). `r` names the refs row.
  */
 export function notAMacroCall(r: string): string {
-  return `NOT (${r}.kind = 'call' AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
+  return `NOT (${r}.kind_code = ${CALL} AND EXISTS (SELECT 1 FROM macros m JOIN build_macro_groups g ON g.group_id = m.group_id AND g.build_id = @buildId
     WHERE m.name = ${r}.name AND ${functionLikeMacro('m')}) AND NOT EXISTS (SELECT 1 FROM symbols fs JOIN parse_chunks fbc ON fbc.chunk_id = fs.chunk_id JOIN build_files fb ON fb.parsed_id = fbc.parsed_id
     AND fb.build_id = @buildId WHERE ${sameName('fs.name', `${r}.name`)} AND fs.kind IN ('function', 'method', 'varglobal')))`;
 }
@@ -76,7 +88,7 @@ export function notAMacroCall(r: string): string {
  * use the parse read as a call (`NX_PARAMETER_NOT_USED(p)` → `((void)(p))`), which calls nothing.
  */
 function notAMacroUse(macros: string[], params: Params): string {
-  return macros.length ? `NOT (r.kind = 'call' AND r.name IN (${list('mu', macros, params)}))` : '1';
+  return macros.length ? `NOT (r.kind_code = ${CALL} AND r.name IN (${list('mu', macros, params)}))` : '1';
 }
 
 /** The columns of a CallRow, pointer calls read as `pc` says (an indirect row's detail is its callee expression). */
@@ -91,7 +103,7 @@ function callColumns(pc: PointerCalls): string {
  * cast the grammar read as a call. Other call rows have no detail. `r` names the refs row.
  */
 export function notACast(r: string): string {
-  return `NOT (${r}.detail IS NOT NULL AND ${r}.kind IN ('call', 'macro_call') AND EXISTS (SELECT 1 FROM symbols ts
+  return `NOT (${r}.detail IS NOT NULL AND ${namedCall(r)} AND EXISTS (SELECT 1 FROM symbols ts
     JOIN parse_chunks tbc ON tbc.chunk_id = ts.chunk_id JOIN build_files tb ON tb.parsed_id = tbc.parsed_id AND tb.build_id = @buildId WHERE ${sameName('ts.name', `${r}.name`)} AND ts.kind = 'typedef'))`;
 }
 
@@ -137,7 +149,7 @@ export class SqliteCallGraph implements CallGraphReader {
     const byCaller = `r.caller_id IN (SELECT id FROM names WHERE name IN (${named}))`;
     const candidates = column === 'name' ? named : `SELECT r.name FROM refs r WHERE ${byCaller} AND ${NAMED_CALL}`;
     const pc = pointerCalls(this.pointerVariables(candidates, params), params);
-    const match = `${column === 'name' ? `r.name IN (${named})` : byCaller} AND ${pc.kind} IN (${list('k', opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
+    const match = `${column === 'name' ? `r.name IN (${named})` : byCaller} AND ${pc.code} IN (${kindCodes(opts.kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(candidates, params), params)}`;
     const perFile = this.db
       .prepare(
         `SELECT bf.parsed_id AS id, sum(g.n) AS n FROM (SELECT r.chunk_id AS id, count(*) AS n FROM refs r WHERE ${match} GROUP BY r.chunk_id) g
@@ -174,7 +186,7 @@ export class SqliteCallGraph implements CallGraphReader {
   callCounts(buildId: number, kinds: readonly string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<CallCountRow> {
     const params: Params = { buildId };
     const pc = pointerCalls(this.pointerVariables(CALLED_NAMES, params), params);
-    const where = `${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(CALLED_NAMES, params), params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
+    const where = `${pc.code} IN (${kindCodes(kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(this.macroUses(CALLED_NAMES, params), params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(
       `SELECT r.name, count(*) AS calls, count(DISTINCT r.caller_id) AS callers FROM ${CALL_FROM} WHERE ${where} GROUP BY r.name ORDER BY calls DESC, callers DESC, r.name`,
       `SELECT count(DISTINCT r.name) AS n FROM ${CALL_FROM} WHERE ${where}`,
@@ -214,7 +226,7 @@ export class SqliteCallGraph implements CallGraphReader {
     const pc = pointerCalls(variables.length && kinds.includes('indirect') ? this.pointerVariables(list('sv', variables, params), params) : [], params);
     const byField = fields.length ? ` OR (r.slot IS NOT NULL AND substr(r.slot, instr(r.slot, '.')) IN (${list('f', fields.map((f) => `.${f}`), params)}) AND instr(r.slot, ':') = 0)` : '';
     const byPointer = pc.names.length ? ` OR ${pc.named}` : '';
-    return { where: `${pc.kind} IN (${list('k', kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField}${byPointer})`, pc };
+    return { where: `${pc.code} IN (${kindCodes(kinds, params)}) AND (r.slot IN (${list('s', slots, params)})${byField}${byPointer})`, pc };
   }
 
   rowsBySlot(kinds: readonly string[], slots: string[], fields: string[], buildId: number, limit: number): CallRow[] {
@@ -233,7 +245,7 @@ export class SqliteCallGraph implements CallGraphReader {
     const params: Params = { buildId };
     const pc = pointerCalls(kinds.some((k) => k === 'indirect' || k === 'call' || k === 'macro_call') ? this.pointerVariables(CALLED_NAMES, params) : [], params);
     const macros = kinds.includes('call') ? this.macroUses(CALLED_NAMES, params) : [];
-    return this.pageCalls(`${pc.kind} IN (${list('k', kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(macros, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
+    return this.pageCalls(`${pc.code} IN (${kindCodes(kinds, params)}) AND ${notACast('r')} AND ${notAMacroUse(macros, params)}${projectOnly ? ' AND f.is_vendor = 0' : ''}`, params, page, pc);
   }
 
   /**

@@ -19,6 +19,7 @@ import { SqliteReading } from './sqlite-reading.js';
 import type { ContentIndexReader } from './content-index-reader.js';
 import { SqliteContentIndex } from './sqlite-content-index.js';
 import { definitionsDiffering } from './sqlite-definition-diff.js';
+import { rangesText } from './line-set-ranges.js';
 import {
   FtsQueryError,
   type BuildMacroRow,
@@ -508,9 +509,9 @@ function toFileLines(r: Record<string, unknown>): FileLinesRow {
     buildId: r.build_id as number,
     path: r.path as string,
     lineCount: r.line_count as number,
-    active: r.active as string,
-    evaluated: r.evaluated as string,
-    taken: r.taken as string,
+    active: rangesText(r.active as string | Buffer),
+    evaluated: rangesText(r.evaluated as string | Buffer),
+    taken: rangesText(r.taken as string | Buffer),
     decisionsRecorded: !!r.decisions_recorded,
     linesId: r.lines_id as number,
   };

@@ -66,6 +66,30 @@ describe('activity keys as stored', () => {
   });
 });
 
+describe('scope heads', () => {
+  it('scopes sharing a head (before their last h run) store it once, read back by a new reader; a head no scope names is collected', () => {
+    const db = scopeTable();
+    const head = `${sha1('sites')}u${sha1('undone')}`;
+    const scopes = [1, 2, 3].map((k) => `${head}h${'0'.repeat(32)}${sha1(`headers ${k}`).slice(0, 32)}`);
+    const other = `u${sha1('other')}h${sha1('h').repeat(2).slice(0, 64)}`;
+    const keys = new ActivityKeys(db);
+    const stored = [...scopes, other].map((scope, k) => keys.stored(`${sha1(`key ${k}`)}:${scope}`) as Buffer);
+    const rows = db.prepare('SELECT scope FROM activity_scopes ORDER BY length(scope)').pluck().all() as Buffer[];
+    // [0xff, head id, the rest packed]: 1 + 4 + 20 bytes where the whole scope packed took 4 + 41 + 20.
+    expect(rows.map((r) => [r[0], r.length])).toEqual([...scopes.map(() => [0xff, 25]), [0xff, 39]]);
+    expect(db.prepare('SELECT count(*) FROM scope_heads').pluck().get()).toBe(2);
+    const read = new ActivityKeys(db).reader();
+    expect(stored.map((s) => read(s))).toEqual([...scopes, other].map((scope, k) => `${sha1(`key ${k}`)}:${scope}`));
+    // No head: the scope packed whole.
+    keys.stored(`${HEAD}:h${sha1('x').repeat(2).slice(0, 64)}`);
+    expect(db.prepare('SELECT count(*) FROM scope_heads').pluck().get()).toBe(2);
+    db.prepare('INSERT INTO build_files(build_id, parsed_id, activity) VALUES (1, 1, ?)').run(stored[0]);
+    expect(keys.collect()).toBe(4);
+    expect(db.prepare('SELECT count(*) FROM scope_heads').pluck().get()).toBe(1);
+    expect(new ActivityKeys(db).reader()(stored[0])).toBe(`${sha1('key 0')}:${scopes[0]}`);
+  });
+});
+
 /** Per variant and stored path, the activity key the writer reads back; and how the rows hold them. */
 function storedKeys(root: string): { keys: Record<string, string | null>; lengths: number[]; scopes: number; unnamed: number; dangling: number } {
   const { db } = openIndexForWrite(indexPath(root));

@@ -1,4 +1,4 @@
-// Definition bodies of 1 KB or more are stored deflated: their row holds fewer bytes than the text, the same text
+// Definition bodies of 256 characters or more are stored deflated: their row holds fewer bytes than the text, the same text
 // written again names the same row, and search_bodies finds and shows terms inside them as inside short ones.
 import { describe, expect, it } from 'vitest';
 import { IndexWriter } from '../../src/index/index-writer.js';
@@ -7,6 +7,8 @@ import { oneFileBuild, withWriteIndex } from '../helpers/one-file-build.js';
 
 const LONG = `int f(void)\n{\n${Array.from({ length: 60 }, (_, k) => `  total += sensor_read(${k}); /* channel ${k} */\n`).join('')}  return needle_in_long;\n}`;
 const SHORT = 'int f(void) { return needle_in_short; }';
+/** 256-1 023 characters: stored deflated since row format 121 (text before). */
+const MIDDLE = `int f(void)\n{\n${Array.from({ length: 8 }, (_, k) => `  total += sensor_read(${k}); /* channel ${k} */\n`).join('')}  return needle_in_middle;\n}`;
 
 describe('deflated definition bodies', () => {
   it('stores a long body as fewer bytes, once, and search_bodies reads it back', () => {
@@ -27,6 +29,20 @@ describe('deflated definition bodies', () => {
       expect(found.rows[0].body).toBe(LONG);
       expect(reading.searchBodies(id('b'), ['needle_in_short'], false, page).total).toBe(0);
       expect(reading.searchBodies(id('c'), ['needle_in_short'], false, page).rows.map((r) => r.body)).toEqual([SHORT]);
+    });
+  });
+
+  it('stores a body of 256-1 023 characters deflated too', () => {
+    withWriteIndex((db) => {
+      expect(MIDDLE.length).toBeGreaterThanOrEqual(256);
+      expect(MIDDLE.length).toBeLessThan(1024);
+      new IndexWriter(db).writeBuild(oneFileBuild('a', 'm1', MIDDLE), 'now');
+      const row = db.prepare('SELECT typeof(text) AS type, length(text) AS bytes FROM bodies').get() as { type: string; bytes: number };
+      expect(row.type).toBe('blob');
+      expect(row.bytes).toBeLessThan(MIDDLE.length / 2);
+      const id = db.prepare("SELECT id FROM builds WHERE variant = 'a'").pluck().get() as number;
+      const found = new SqliteReading(db).searchBodies(id, ['needle_in_middle'], false, { limit: 10, offset: 0 });
+      expect(found.rows.map((r) => r.body)).toEqual([MIDDLE]);
     });
   });
 });

@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { nameIn, sameName } from '../../src/index/name-match.js';
+import { refKindLiteral } from '../../src/index/ref-kind-codes.js';
 import { SCHEMA_SQL } from '../../src/index/schema.js';
 
 function schemaDb(): Database.Database {
@@ -33,9 +34,9 @@ describe('variable_ref_rows', () => {
 describe('ref_rows', () => {
   it('counts a callee\'s and a caller\'s rows through the name\'s row and the name and caller indexes', () => {
     const db = schemaDb();
-    const byName = plan(db, "SELECT chunk_id, count(*) FROM refs WHERE name IN ('f', 'g') AND kind IN ('call', 'macro_call') GROUP BY chunk_id");
+    const byName = plan(db, `SELECT chunk_id, count(*) FROM refs WHERE name IN ('f', 'g') AND kind_code IN (${refKindLiteral('call')}, ${refKindLiteral('macro_call')}) GROUP BY chunk_id`);
     expect(byName).toMatch(/USING COVERING INDEX ref_rows_name_kind \(name_id=\? AND kind=\?\)/);
-    const byCaller = plan(db, "SELECT chunk_id, count(*) FROM refs WHERE caller_id IN (SELECT id FROM names WHERE name IN ('f')) AND kind = 'call' GROUP BY chunk_id");
+    const byCaller = plan(db, `SELECT chunk_id, count(*) FROM refs WHERE caller_id IN (SELECT id FROM names WHERE name IN ('f')) AND kind_code = ${refKindLiteral('call')} GROUP BY chunk_id`);
     expect(byCaller).toMatch(/SEARCH x USING INDEX ref_rows_caller_kind \(caller_id=\? AND kind=\?\)/);
     expect(byCaller).toMatch(/USING COVERING INDEX sqlite_autoindex_names_1 \(name=\?\)/);
   });
