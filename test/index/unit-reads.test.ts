@@ -157,14 +157,34 @@ describe('names read by the run\'s walks', () => {
     const before = readsWork.decoded;
     run.save('second', 'app', hashes);
     expect(readsWork.decoded - before).toBe(0);
-    // A build with a walk of its own first decodes the saved sets into its names.
+    // A build with a walk of its own first renumbers the saved sets onto its names, decoding none either.
     run.note('own', 'OWN_NAME');
     run.save('third', 'app', ['own', ...hashes]);
-    expect(readsWork.decoded - before).toBe(2);
+    expect(readsWork.decoded - before).toBe(0);
     const next = new UnitReads(root);
     const sorted = (names: string | undefined) => names?.split('\n').sort();
     for (const build of ['first', 'second', 'third']) expect(hashes.map((h) => sorted(next.of(build, 'app', h)))).toEqual(hashes.map((_, u) => ['SHARED_NAME_LONGER_THAN_THIRTEEN', `UNIT_${u % 2}_NAME`]));
     expect(next.of('third', 'app', 'own')).toBe('OWN_NAME');
+  });
+
+  it('results that several saved builds link, named in an order of their own, are read from the file read last: one file read, decoding none', () => {
+    const root = tempDir();
+    const linkedBy = new Map<string, { variant: string; image: string }[]>();
+    const run = new UnitReads(root, (hash) => linkedBy.get(hash) ?? []);
+    const hashes = Array.from({ length: 8 }, (_, u) => `walk-${u}`);
+    hashes.forEach((h, u) => run.note(h, `UNIT_${u % 4}_NAME\nSHARED_NAME_LONGER_THAN_THIRTEEN`));
+    for (const h of hashes) linkedBy.set(h, [{ variant: 'first', image: 'app' }]);
+    run.save('first', 'app', hashes);
+    run.save('second', 'app', hashes);
+    // As Marlin's reused envs: the index names the builds linking each result in an order that differs by result.
+    hashes.forEach((h, u) => linkedBy.set(h, u % 2 ? [{ variant: 'second', image: 'app' }, { variant: 'first', image: 'app' }] : [{ variant: 'first', image: 'app' }, { variant: 'second', image: 'app' }]));
+    const before = { ...readsWork };
+    run.save('third', 'app', hashes);
+    expect(readsWork.savedFilesRead - before.savedFilesRead).toBe(1);
+    expect(readsWork.decoded - before.decoded).toBe(0);
+    const next = new UnitReads(root);
+    const sorted = (names: string | undefined) => names?.split('\n').sort();
+    expect(hashes.map((h) => sorted(next.of('third', 'app', h)))).toEqual(hashes.map((_, u) => ['SHARED_NAME_LONGER_THAN_THIRTEEN', `UNIT_${u % 4}_NAME`]));
   });
 
   it('a few walks of many names stay strings (a table of their names would cost more); many walks are made sets', () => {
