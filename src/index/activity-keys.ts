@@ -1,7 +1,7 @@
 // build_files.activity as stored: a key `<sha1 hex>[:<scope>]` (see mask-files.ts) as the sha1's 20 bytes, then the
 // 4-byte id of the activity_scopes row holding its scope once; NULL as NULL, a key of any other shape as its text.
 import type { Db } from './open-index.js';
-import { sha1 } from '../model/sha1.js';
+import { hashedRowId } from './hashed-row-ids.js';
 import { prepared } from './statement-cache.js';
 import { ScopeHeads } from './scope-heads.js';
 
@@ -171,16 +171,7 @@ export class ActivityKeys {
   private scopeId(scope: string): number {
     const known = this.ids.get(scope);
     if (known !== undefined) return known;
-    let id = parseInt(sha1(scope).slice(0, 8), 16);
-    for (;;) {
-      const stored = this.storedScope(id);
-      if (stored === undefined) {
-        prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(id, this.heads.packed(scope));
-        break;
-      }
-      if (stored === scope) break;
-      id = (id + 1) >>> 0;
-    }
+    const id = hashedRowId(scope, (at) => this.storedScope(at), (at) => prepared(this.db, 'INSERT INTO activity_scopes(id, scope) VALUES (?, ?)').run(at, this.heads.packed(scope)));
     this.ids.set(scope, id);
     return id;
   }

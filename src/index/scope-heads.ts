@@ -1,7 +1,7 @@
 // An activity scope's head (what precedes its last `h` run: the unit files' #defines digest, counter marks, the #undef
 // digest) stored once in scope_heads and named by its id: 73 000 of a 246-env project's 85 000 scopes repeat ~5 800 heads.
 import type { Db } from './open-index.js';
-import { sha1 } from '../model/sha1.js';
+import { hashedRowId } from './hashed-row-ids.js';
 import { prepared } from './statement-cache.js';
 import { packScope, unpackScope } from './activity-keys.js';
 
@@ -66,16 +66,7 @@ export class ScopeHeads {
   private headId(head: string): number {
     const known = this.ids.get(head);
     if (known !== undefined) return known;
-    let id = parseInt(sha1(head).slice(0, 8), 16);
-    for (;;) {
-      const stored = this.storedHead(id);
-      if (stored === undefined) {
-        prepared(this.db, 'INSERT INTO scope_heads(id, head) VALUES (?, ?)').run(id, packScope(head));
-        break;
-      }
-      if (stored === head) break;
-      id = (id + 1) >>> 0;
-    }
+    const id = hashedRowId(head, (at) => this.storedHead(at), (at) => prepared(this.db, 'INSERT INTO scope_heads(id, head) VALUES (?, ?)').run(at, packScope(head)));
     this.ids.set(head, id);
     this.texts.set(id, head);
     return id;
