@@ -26,8 +26,8 @@ interface KnownName {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Names consulted so far, sorted, with their records (units of a run consult mostly the same names). */
-const known = { names: [] as string[], byName: new Map<string, KnownName>() };
+/** Names consulted so far, sorted, with their records in the same order (units of a run consult mostly the same names). */
+const known = { names: [] as string[], records: [] as KnownName[], byName: new Map<string, KnownName>() };
 const MAX_KNOWN = 100_000;
 const INDEX_BITS = 2 ** 20;
 
@@ -58,7 +58,7 @@ let last: { names: string[]; records: KnownName[] } = { names: [], records: [] }
 function knownNames(names: string[]): KnownName[] {
   const records: KnownName[] = new Array(names.length);
   const before = last.names;
-  let added = false;
+  const added: string[] = [];
   let j = 0;
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
@@ -75,25 +75,69 @@ function knownNames(names: string[]): KnownName[] {
       // (Meshtastic's 200th env: 51 MB of header texts behind the known names).
       const own = ownString(name);
       known.byName.set(own, r);
-      known.names.push(own);
-      added = true;
+      added.push(own);
     }
     records[i] = r;
   }
-  if (added) rank(names, records);
+  if (added.length !== 0) rank(names, records, added);
   last = { names, records };
   return records;
 }
 
-/** Ranks the known names again after some were added (forgetting all but `names` past MAX_KNOWN). */
-function rank(names: string[], records: KnownName[]): void {
-  if (known.names.length > MAX_KNOWN) {
-    known.names = names.map(ownString);
-    known.byName = new Map(known.names.map((name, i) => [name, records[i]]));
+/**
+ * Ranks the known names again after `added` (new, distinct) were recorded. Past MAX_KNOWN all but `names` are
+ * forgotten and those sorted afresh; otherwise the added names are sorted and merged into the sorted names (a search
+ * per added name, no comparison of the known names among themselves: a unit adds a few names to ~100 000 known).
+ */
+function rank(names: string[], records: KnownName[], added: string[]): void {
+  if (known.names.length + added.length > MAX_KNOWN) {
+    const order = names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b]));
+    known.names = order.map((i) => ownString(names[i]));
+    known.records = order.map((i) => records[i]);
+    known.byName = new Map(known.names.map((name, k) => [name, known.records[k]]));
+    known.records.forEach((r, k) => (r.rank = k));
+    return;
   }
-  known.names.sort(byCodeUnits);
-  const byName = known.byName;
-  known.names.forEach((name, i) => (byName.get(name)!.rank = i));
+  added.sort(byCodeUnits);
+  const merged = mergeSorted(known.names, known.records, added);
+  known.names = merged.names;
+  known.records = merged.records;
+  for (let k = merged.from; k < merged.records.length; k++) merged.records[k].rank = k;
+}
+
+/** The first index of sorted `names` whose name sorts after `name`, searching from `lo`. */
+function insertionPoint(names: readonly string[], name: string, lo: number): number {
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (names[mid] < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Sorted `names` and `records` with sorted `added` (not among them) merged in; `from`: the first index that moved. */
+function mergeSorted(names: string[], records: KnownName[], added: string[]): { names: string[]; records: KnownName[]; from: number } {
+  const outNames: string[] = new Array(names.length + added.length);
+  const outRecords: KnownName[] = new Array(outNames.length);
+  let from = -1;
+  let src = 0;
+  let dst = 0;
+  for (const name of added) {
+    const at = insertionPoint(names, name, src);
+    for (; src < at; src++, dst++) {
+      outNames[dst] = names[src];
+      outRecords[dst] = records[src];
+    }
+    if (from < 0) from = dst;
+    outNames[dst] = name;
+    outRecords[dst++] = known.byName.get(name)!;
+  }
+  for (; src < names.length; src++, dst++) {
+    outNames[dst] = names[src];
+    outRecords[dst] = records[src];
+  }
+  return { names: outNames, records: outRecords, from };
 }
 
 /** The pair of a name consulted with `def`, made once per name (undefined) or per name and definition. */

@@ -54,4 +54,21 @@ describe('tested lists', () => {
     const small = walk(new Map(), names.slice(0, 300).reverse());
     expect(small.map(([name]) => name)).toEqual(names.slice(0, 300).sort(byCodeUnits));
   });
+
+  it('ranks names added a few at a time among many known ones, and past the cap of known names, as a plain sort does', () => {
+    // A small deterministic generator: each walk consults known names and adds new ones that sort between them.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const pool: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      for (let k = 0; k < 1 + (round % 4); k++) pool.push(`TSTR_${next() % 100_000}_${round}`);
+      const names = [...new Set(Array.from({ length: 60 }, () => pool[next() % pool.length]))];
+      expect(walk(new Map(), names).map(([name]) => name)).toEqual([...names].sort(byCodeUnits));
+    }
+    // 120 000 names at once: more than are kept known; the walk after it ranks among the names kept.
+    const many = Array.from({ length: 120_000 }, (_, i) => `TSTR_MANY_${(i * 7919) % 120_007}`);
+    expect(walk(new Map(), many).map(([name]) => name)).toEqual([...new Set(many)].sort(byCodeUnits));
+    const after = ['TSTR_AFTER_B', many[5], 'TSTR_AFTER_A', pool[3], many[70_000]];
+    expect(walk(new Map(), after).map(([name]) => name)).toEqual([...after].sort(byCodeUnits));
+  });
 });
