@@ -258,7 +258,7 @@ CREATE INDEX IF NOT EXISTS macros_name ON macros(name);
 -- view-lists.ts). \`key\` and \`hash\` (sha1s) are stored as
 -- their 20 bytes (hash-columns.ts), not as an integer of their first bits: both are read back (a row carried over
 -- is hashed again with its key; a re-index compares the hashes a build links). Both are found through indexes of
--- their first 6 bytes (byHashPrefix in hash-columns.ts), a third of the entry; the writer finds a hash before it
+-- their first 3 bytes (byHashPrefix in hash-columns.ts), a fifth of the entry; the writer finds a hash before it
 -- stores one (one writer), so \`hash\` has no UNIQUE index of the whole 20 bytes.
 CREATE TABLE IF NOT EXISTS unit_results (
   id INTEGER PRIMARY KEY,
@@ -271,8 +271,8 @@ CREATE TABLE IF NOT EXISTS unit_results (
   data BLOB NOT NULL,
   views BLOB NOT NULL
 );
-CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(substr(key, 1, 6));
-CREATE INDEX IF NOT EXISTS unit_results_hash ON unit_results(substr(hash, 1, 6));
+CREATE INDEX IF NOT EXISTS unit_results_key ON unit_results(substr(key, 1, 3));
+CREATE INDEX IF NOT EXISTS unit_results_hash ON unit_results(substr(hash, 1, 3));
 -- No index on the list ids: only the collection of unused lists asks for them, all at once (one scan of the rows
 -- costs a many-env project ~35 ms a collection; the four indexes took 3.5 of its 153 MB).
 -- Lists of JSON values (a unit result's tested list: the starting macros its walk consulted with their values; its
@@ -280,7 +280,7 @@ CREATE INDEX IF NOT EXISTS unit_results_hash ON unit_results(substr(hash, 1, 6))
 -- sha1 of the list's JSON; \`items\` names its items (list_items ids as varint differences; each distinct item once,
 -- found by the first 52 bits of its JSON's sha1). \`hash\`: the sha1's 20 bytes (hash-columns.ts), found by it alone: a key
 -- of its first bits would need the list's JSON joined again from its items to tell equal keys apart on every hit. Found
--- through an index of its first 6 bytes (byHashPrefix in hash-columns.ts); stored only after it was looked for.
+-- through an index of its first 3 bytes (byHashPrefix in hash-columns.ts); stored only after it was looked for.
 -- A list no unit result or build names is collected, items when they have grown much; ids are never reused (value-lists.ts).
 -- A list may be stored as the edits of a plain list stored before it, \`base_id\` (see list-edits.ts): kept while named
 -- (no index on base_id: the collection reads them all in one scan).
@@ -290,7 +290,7 @@ CREATE TABLE IF NOT EXISTS value_lists (
   items BLOB NOT NULL,
   base_id INTEGER
 );
-CREATE INDEX IF NOT EXISTS value_lists_hash ON value_lists(substr(hash, 1, 6));
+CREATE INDEX IF NOT EXISTS value_lists_hash ON value_lists(substr(hash, 1, 3));
 -- \`json\`: an item's JSON; an item of a tested or #undef marks list from 256 characters on as raw DEFLATE bytes
 -- (value-lists.ts; \`key\` is of the JSON either way).
 CREATE TABLE IF NOT EXISTS list_items (

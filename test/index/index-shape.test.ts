@@ -29,7 +29,7 @@ describe('index shape', () => {
     db.close();
   });
 
-  it('finds unit results by key and hash and lists by hash through indexes of their first 6 bytes', () => {
+  it('finds unit results by key and hash and lists by hash through indexes of their first 3 bytes', () => {
     // A schema without rows or statistics (on a fixture's few rows the planner scans instead).
     const db = new Database(':memory:');
     db.exec(SCHEMA_SQL);
