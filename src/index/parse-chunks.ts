@@ -96,6 +96,7 @@ export function dropParseRows(db: Db, parses: string, orphans: { bodies: string;
     INSERT OR IGNORE INTO ${orphans.names} SELECT name_id FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     INSERT OR IGNORE INTO ${orphans.names} SELECT caller_id FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks) AND caller_id IS NOT NULL;
     INSERT OR IGNORE INTO ${orphans.names} SELECT name_id FROM variable_ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
+    DELETE FROM variable_ref_names WHERE (name_id, chunk_id) IN (SELECT name_id, chunk_id FROM variable_ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks));
     DELETE FROM symbols WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);
     DELETE FROM variable_ref_rows WHERE chunk_id IN (SELECT id FROM orphan_chunks);

@@ -55,7 +55,7 @@ export class NameStore {
     const dropped = prepared(
       this.db,
       `DELETE FROM names WHERE id IN (SELECT id FROM ${candidates}) AND NOT EXISTS (SELECT 1 FROM ref_rows r WHERE r.name_id = names.id)
-         AND NOT EXISTS (SELECT 1 FROM ref_rows r WHERE r.caller_id = names.id) AND NOT EXISTS (SELECT 1 FROM variable_ref_rows v WHERE v.name_id = names.id)`,
+         AND NOT EXISTS (SELECT 1 FROM ref_rows r WHERE r.caller_id = names.id) AND NOT EXISTS (SELECT 1 FROM variable_ref_names v WHERE v.name_id = names.id)`,
     ).run().changes;
     if (dropped > 0) this.ids.collected();
     return dropped;

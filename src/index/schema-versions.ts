@@ -66,7 +66,9 @@
 //     see ref-kind-codes.ts) and the view refs reads it as the word (kind) and as stored (kind_code).
 // 40: the indexes finding unit_results.key and hash and value_lists.hash hold their first 3 bytes (were 6: 0.8 of a
 //     246-env PlatformIO project's 108 MB; a few hundred of its 124 000 lists share a prefix with another).
-export const SCHEMA_VERSION = 40;
+// 41: variable_ref_names (each variable's chunks, once) replaces variable_ref_rows_name: a name's uses are read from its
+//     chunks' rows through variable_ref_rows's key (the index repeated every row's columns).
+export const SCHEMA_VERSION = 41;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

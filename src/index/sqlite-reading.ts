@@ -111,7 +111,8 @@ export class SqliteReading implements ReadingIndex {
 
   variableRefs(buildId: number, name: string, scope: RefScope, page: { limit: number; offset: number }): Page<VariableRefRow> & { counts: Record<string, number> } {
     const params: Params = { buildId, name };
-    const parts = ['x.name = @name'];
+    // The name's chunks first (variable_ref_names), then their rows of the name through the table's key.
+    const parts = ['x.chunk_id IN (SELECT vn.chunk_id FROM variable_ref_names vn WHERE vn.name_id = (SELECT id FROM names WHERE name = @name))', 'x.name = @name'];
     if (scope.fieldOf !== undefined) {
       const owners = scope.fieldOf.map((o, i) => ((params[`o${i}`] = likeEscape(o) + '::%'), `fn LIKE @o${i} ESCAPE '\\'`));
       parts.push(owners.length ? `(x.via = ${VIA_CODES.member} OR (x.via = ${VIA_CODES.name} AND (SELECT ${owners.join(' OR ')} FROM (SELECT ${ENCLOSING_FUNCTION} AS fn))))` : `x.via = ${VIA_CODES.member}`);

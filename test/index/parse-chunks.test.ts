@@ -13,7 +13,7 @@ import { findVariables } from '../../src/query/find-variables.js';
 import type { ExtractedReference } from '../../src/model/symbol.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 
-const ROW_TABLES = ['symbols', 'refs', 'variable_refs', 'class_bases', 'template_uses'];
+const ROW_TABLES = ['symbols', 'refs', 'variable_refs', 'variable_ref_names', 'class_bases', 'template_uses'];
 
 /** Per build variant, the chunk ids its parse of src/pump.c names. */
 function pumpChunks(db: Database.Database): Record<string, number[]> {
@@ -31,10 +31,14 @@ function pumpChunks(db: Database.Database): Record<string, number[]> {
 
 const definitions = (db: Database.Database, name: string) => db.prepare('SELECT count(*) FROM symbols WHERE name = ? AND is_definition = 1').pluck().get(name) as number;
 
-/** Rows whose chunk is not stored, and chunks no parse names. */
+/** Rows whose chunk is not stored, chunks no parse names, and variable_ref_names pairs no access has (or missing). */
 function dangling(db: Database.Database): number {
   let n = db.prepare('SELECT count(*) FROM chunks WHERE id NOT IN (SELECT chunk_id FROM parse_chunks)').pluck().get() as number;
   for (const t of ROW_TABLES) n += db.prepare(`SELECT count(*) FROM ${t} WHERE chunk_id NOT IN (SELECT id FROM chunks)`).pluck().get() as number;
+  // variable_ref_names holds exactly the (name, chunk) pairs of the variable accesses.
+  const pairs = 'SELECT DISTINCT name_id, chunk_id FROM variable_ref_rows';
+  n += db.prepare(`SELECT count(*) FROM (SELECT name_id, chunk_id FROM variable_ref_names EXCEPT ${pairs})`).pluck().get() as number;
+  n += db.prepare(`SELECT count(*) FROM (${pairs} EXCEPT SELECT name_id, chunk_id FROM variable_ref_names)`).pluck().get() as number;
   return n;
 }
 

@@ -23,11 +23,13 @@ describe('variable_ref_rows', () => {
     expect(plan(db, 'DELETE FROM variable_ref_rows WHERE chunk_id IN (1, 2)')).toMatch(/USING PRIMARY KEY \(chunk_id=\?\)/);
   });
 
-  it('answers a name\'s uses from the name\'s row and variable_ref_rows_name alone', () => {
+  it('answers a name\'s uses from its chunks (variable_ref_names) and their rows, with no index repeating the rows', () => {
     const db = schemaDb();
-    const p = plan(db, "SELECT chunk_id, line, col, access, via FROM variable_refs WHERE name = 'x'");
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'variable_ref_rows' AND sql IS NOT NULL").pluck().all()).toEqual([]);
+    const p = plan(db, "SELECT chunk_id, line, col, access, via FROM variable_refs x WHERE x.chunk_id IN (SELECT vn.chunk_id FROM variable_ref_names vn WHERE vn.name_id = (SELECT id FROM names WHERE name = 'x')) AND name = 'x'");
     expect(p).toMatch(/USING COVERING INDEX sqlite_autoindex_names_1 \(name=\?\)/);
-    expect(p).toMatch(/USING COVERING INDEX variable_ref_rows_name \(name_id=\?\)/);
+    expect(p).toMatch(/SEARCH vn USING PRIMARY KEY \(name_id=\?\)/);
+    expect(p).toMatch(/SEARCH x USING PRIMARY KEY \(chunk_id=\?\)/);
   });
 });
 
