@@ -6,6 +6,7 @@ import type { MacroQuestions } from '../preprocessor/build-macro-table.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { sameDefinition } from '../preprocessor/tracked-env.js';
 import { ownString } from '../model/own-strings.js';
+import { eachIdentifier } from '../model/each-identifier.js';
 import type { BlankableMacros } from './blank-macros.js';
 import type { MacroValues } from './parse-jobs.js';
 
@@ -134,8 +135,6 @@ export interface MaskAnswers {
   weight: number;
 }
 
-const IDENTIFIER = /[A-Za-z_]\w*/g;
-
 /**
  * The answers recorded by `table` and `values` in masking `masked` (the file's text, inactive lines blanked), with
  * the blanking's and conditional names' for each identifier of it: every name blankMacroUses may ask of them.
@@ -144,15 +143,13 @@ export function maskAnswers(masked: string, table: RecordingTable, values: Recor
   const flags = new Map<string, number>();
   for (const [name, yes] of table.asked) flags.set(name, yes ? ASKED | MACRO : ASKED);
   const blanked = new Map<string, string>();
-  IDENTIFIER.lastIndex = 0;
-  for (let m = IDENTIFIER.exec(masked); m !== null; m = IDENTIFIER.exec(masked)) {
-    const id = m[0];
+  eachIdentifier(masked, (id) => {
     const f = flags.get(id) ?? 0;
-    if (f & BLANK_ASKED) continue;
+    if (f & BLANK_ASKED) return;
     const answer = blankAnswer(blankable, id);
     if (answer !== '') blanked.set(ownString(id), answer);
     flags.set(id, f | BLANK_ASKED | (conditional?.has(id) ? CONDITIONAL : 0));
-  }
+  });
   const looked = lookedAnswers(table.looked);
   const checks: Check<MacrosNow>[] = [...table.other.values()].map((c) => (now) => c(now.table));
   for (const c of values.checks.values()) checks.push((now) => c(now.values));
