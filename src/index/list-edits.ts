@@ -5,6 +5,9 @@
 // A base may itself be edited (a chain, bounded by the storer: see value-lists.ts listStorer); a plain list ends it.
 import { VarintReader, VarintWriter } from './varints.js';
 
+/** A list's item ids: as decoded, or packed in a typed array where a cache holds them (see value-lists.ts itemIdsOf). */
+export type ItemIds = ArrayLike<number> & Iterable<number>;
+
 /** Base items an item may be looked for ahead of the current one before it is written as added instead. */
 const LOOK_AHEAD = 64;
 
@@ -41,24 +44,25 @@ interface Positions {
  * (a build's ~300 tested lists of ~1 500 items), which mapped a base's items again for each (3 % of a many-env run's
  * allocation).
  */
-const positionsOf = new WeakMap<readonly number[], Positions>();
+const positionsOf = new WeakMap<ItemIds, Positions>();
 
-function positions(base: readonly number[]): Positions {
+function positions(base: ItemIds): Positions {
   let at = positionsOf.get(base);
   if (at === undefined) positionsOf.set(base, (at = positionsIn(base)));
   return at;
 }
 
-function positionsIn(base: readonly number[]): Positions {
+function positionsIn(base: ItemIds): Positions {
   const at: Positions = { first: new Map(), more: new Map() };
-  base.forEach((id, i) => {
+  for (let i = 0; i < base.length; i++) {
+    const id = base[i];
     if (!at.first.has(id)) at.first.set(id, i);
     else {
       const list = at.more.get(id);
       if (list === undefined) at.more.set(id, [i]);
       else list.push(i);
     }
-  });
+  }
   return at;
 }
 
@@ -74,7 +78,7 @@ function positionFrom(at: Positions, id: number, from: number): number {
 const SAMPLED = 64;
 
 /** How many of a sample of `ids` the base `base` does not hold, and its length's difference as sampled: what edits from it would add and drop. */
-export function sampledMisses(base: readonly number[], ids: readonly number[]): number {
+export function sampledMisses(base: ItemIds, ids: readonly number[]): number {
   const at = positions(base).first;
   const step = Math.max(1, Math.floor(ids.length / SAMPLED));
   let misses = 0;
@@ -86,7 +90,7 @@ export function sampledMisses(base: readonly number[], ids: readonly number[]): 
  * The one of `bases` a sample of `ids` says shares most with them (see sampledMisses; the first among equals). One
  * missing none ends the search: a unit's own base, tried first, mostly does.
  */
-export function closestBase<B extends { ids: readonly number[] }>(bases: readonly B[], ids: readonly number[]): B | undefined {
+export function closestBase<B extends { ids: ItemIds }>(bases: readonly B[], ids: readonly number[]): B | undefined {
   let best: B | undefined;
   let fewest = Infinity;
   for (const base of bases) {
@@ -101,7 +105,7 @@ export function closestBase<B extends { ids: readonly number[] }>(bases: readonl
  * Runs that make `ids` from `base`, one at a time (a caller may stop early): each id kept where the base has it a
  * little ahead, added otherwise.
  */
-function* runsFrom(base: readonly number[], ids: readonly number[]): Generator<Run> {
+function* runsFrom(base: ItemIds, ids: readonly number[]): Generator<Run> {
   const at = positions(base);
   let cur: Run = { keep: 0, drop: 0, add: [] };
   // Within a run items are kept, then dropped, then added: an edit out of that order starts the next run.
@@ -128,7 +132,7 @@ function* runsFrom(base: readonly number[], ids: readonly number[]): Generator<R
 }
 
 /** `ids` as edits of `base` (stored list `baseId`), or undefined when they do not take under `limit` bytes. */
-export function encodeEdits(baseId: number, base: readonly number[], ids: readonly number[], limit: number): Buffer | undefined {
+export function encodeEdits(baseId: number, base: ItemIds, ids: readonly number[], limit: number): Buffer | undefined {
   const w = new VarintWriter(ids.length);
   w.unsigned(EDITED);
   w.unsigned(baseId);
@@ -143,7 +147,7 @@ export function encodeEdits(baseId: number, base: readonly number[], ids: readon
 }
 
 /** The item ids an edited list holds, made from its base's `base`. */
-export function applyEdits(items: Uint8Array, base: readonly number[]): number[] {
+export function applyEdits(items: Uint8Array, base: ItemIds): number[] {
   const r = new VarintReader(items);
   r.unsigned();
   r.unsigned();

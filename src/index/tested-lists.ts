@@ -156,7 +156,7 @@ export function storedTestedPairs(db: Db, id: number): Tested {
   if (lists === undefined) pairListsById.set(db, (lists = new WeighedCache<number, Tested>(maxCachedPairs.count, (list) => list.length)));
   const pairs = pairsOf(db);
   const items = storedItems(db, id);
-  const list = items.ids.map((item) => itemPair(pairs, items, item));
+  const list = Array.from(items.ids, (item) => itemPair(pairs, items, item));
   lists.set(id, list);
   return list;
 }

@@ -2,15 +2,15 @@
 // results editing it (`uses`) and goes once none does: the units of a build, and a unit across envs, read alike.
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
-import { applyEdits, baseOf, closestBase, encodeEdits, isEdited } from './list-edits.js';
-import { decodeIds } from './value-lists.js';
+import { applyEdits, baseOf, closestBase, encodeEdits, isEdited, type ItemIds } from './list-edits.js';
+import { decodeIds, packedIds } from './value-lists.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { ConnectionState } from './connection-state.js';
 
-/** A base the writer stored or used lately: its id and view ids. */
+/** A base the writer stored or used lately: its id and view ids (packed, as the cache holds them). */
 interface Base {
   id: number;
-  ids: readonly number[];
+  ids: ItemIds;
 }
 
 /** Bases a new list may edit: the last ones stored or used (the units of a build alternate between a few families of includes). */
@@ -58,14 +58,14 @@ export function editedViews(db: Db, plain: Buffer, unit?: string): Buffer {
   const best = closestBase(own ? [own, ...w.recent] : w.recent, ids);
   const edits = best && encodeEdits(best.id, best.ids, ids, plain.length / 2);
   const used = best !== undefined && edits !== undefined && prepared(db, 'UPDATE view_lists SET uses = uses + 1 WHERE id = ?').run(best.id).changes === 1;
-  const base = used ? best : { id: Number(prepared(db, 'INSERT INTO view_lists(ids, uses) VALUES (?, 1)').run(plain).lastInsertRowid), ids };
+  const base = used ? best : { id: Number(prepared(db, 'INSERT INTO view_lists(ids, uses) VALUES (?, 1)').run(plain).lastInsertRowid), ids: packedIds(ids) };
   const at = w.recent.findIndex((b) => b.id === base.id);
   if (at >= 0) w.recent.splice(at, 1);
   w.recent.unshift(base);
   if (w.recent.length > RECENT_BASES) w.recent.pop();
   if (unit !== undefined) w.byUnit.set(unit, base.id);
   if (used) return edits;
-  cacheOf(db).set(base.id, ids);
+  cacheOf(db).set(base.id, base.ids);
   return encodeEdits(base.id, ids, ids, Infinity)!;
 }
 
@@ -76,7 +76,7 @@ function storedBase(db: Db, id: number): Base | undefined {
   if (ids === undefined) {
     const stored = prepared(db, 'SELECT ids FROM view_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
     if (stored === undefined) return undefined;
-    cache.set(id, (ids = decodeIds(stored)));
+    cache.set(id, (ids = packedIds(decodeIds(stored))));
   }
   return { id, ids };
 }
@@ -93,14 +93,14 @@ export function deleteUnusedViewLists(db: Db): void {
 
 /**
  * Per connection, base view ids by id (a base never changes once committed, and ids are never reused: forgotten only
- * with the bases, see forgetViewBases). Bounded by their ids.
+ * with the bases, see forgetViewBases), packed (see value-lists.ts packedIds). Bounded by their ids.
  */
-const baseIds = new WeakMap<Db, WeighedCache<number, readonly number[]>>();
+const baseIds = new WeakMap<Db, WeighedCache<number, ItemIds>>();
 const MAX_CACHED_IDS = 200_000;
 
-function cacheOf(db: Db): WeighedCache<number, readonly number[]> {
+function cacheOf(db: Db): WeighedCache<number, ItemIds> {
   let c = baseIds.get(db);
-  if (c === undefined) baseIds.set(db, (c = new WeighedCache<number, readonly number[]>(MAX_CACHED_IDS, (ids) => ids.length + 1)));
+  if (c === undefined) baseIds.set(db, (c = new WeighedCache<number, ItemIds>(MAX_CACHED_IDS, (ids) => ids.length + 1)));
   return c;
 }
 

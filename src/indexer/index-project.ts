@@ -729,8 +729,8 @@ async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: 
     // The build's intermediate data is garbage now: collect it before the next build (or the run's skeleton
     // and content-index writes) allocates its own.
     releaseLargeSkeletons(run);
-    // Its summary is kept to the run's end: its diagnostics hold the strings the run's other builds hold.
-    run.diagnosticStrings.share(summary.diagnostics);
+    // Its summary is kept to the run's end: its diagnostics packed, their strings held once for the run.
+    run.diagnosticStrings.pack(summary);
     // Its work: units walked or carried over, files parsed, and stored results decoded.
     releaseMemory(summary.preprocessed + summary.parsed + decodedWork(summary), bi === selected.length - 1);
     summary.elapsedMs = performance.now() - buildStarted;

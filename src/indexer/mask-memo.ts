@@ -2,19 +2,20 @@
 // blanked macros, macro table, #defines seen; see mask-files.ts). A build whose file has a key an earlier build of the
 // run masked, or a stored build holds, takes that mask's hash, as a build takes its own stored one, and reads nothing of
 // the file. Builds of one project share most keys (Marlin's 15 AVR envs: 2559 files masked, 271 keys). A key is held
-// as the digest of its path, language and activity: as their text the keys held 9.2 MB by Marlin's 151st env.
+// as the digest of its path, language and activity (as their text the keys held 9.2 MB by Marlin's 151st env), keys and
+// hashes as their bytes (digest-table.ts: a Map of their strings held 15.8 MB at Meshtastic's 200th env).
 // A file whose key no build had is recalled by what its last masking asked of its build's macros (see
 // mask-questions.ts): a build answering alike masks it alike, whatever else its macros hold.
+import { DigestTable } from '../model/digest-table.js';
 import { sha1 } from '../model/sha1.js';
 import { answersHold, type MacrosNow, type MaskAnswers } from './mask-questions.js';
 
 /** The mask hash a stored build takes for a file under an activity key (see IndexWriter.storedMask). */
 export type StoredMasks = (path: string, language: string, activity: string) => string | undefined;
 
-/** Per file key, the hash of the mask made for it; bounded by the characters the keys and hashes hold. */
+/** Per file key, the hash of the mask made for it; bounded by the number of keys (48 bytes each). */
 export class MaskMemo {
-  private readonly masks = new Map<string, string>();
-  private chars = 0;
+  private readonly masks: DigestTable;
   /** Per file key without its build's macros (see answeredKey in mask-files.ts): the last mask made, with what its masking asked. */
   private readonly answered = new Map<string, { answers: MaskAnswers; maskHash: string; used: number }>();
   private answeredWeight = 0;
@@ -26,9 +27,16 @@ export class MaskMemo {
   /** `stored`: asked for a key the run did not mask, when the index held builds as the run started. */
   constructor(
     private readonly stored?: StoredMasks,
-    private readonly maxChars = MAX_KEPT_CHARS,
+    maxKeys = MAX_KEPT_KEYS,
     private readonly maxAnswered = MAX_ANSWERED_WEIGHT,
-  ) {}
+  ) {
+    this.masks = new DigestTable(maxKeys);
+  }
+
+  /** Bytes the kept keys and hashes take (for tests). */
+  get keptBytes(): number {
+    return this.masks.bytes;
+  }
 
   /** The mask hash kept or stored for `path` parsed in `language` under `activity`. */
   find(path: string, language: string, activity: string): string | undefined {
@@ -36,13 +44,13 @@ export class MaskMemo {
     const kept = this.masks.get(key);
     if (kept !== undefined || this.stored === undefined) return kept;
     const stored = this.stored(path, language, activity);
-    if (stored !== undefined) this.put(key, stored);
+    if (stored !== undefined) this.masks.set(key, stored);
     return stored;
   }
 
   keep(path: string, language: string, activity: string, maskHash: string): void {
     const key = keyOf(path, language, activity);
-    if (!this.masks.has(key)) this.put(key, maskHash);
+    if (!this.masks.has(key)) this.masks.set(key, maskHash);
   }
 
   /** The mask last made under `key` when the build's macros (`now`, made when there is one to check) answer its masking's questions alike. */
@@ -81,22 +89,12 @@ export class MaskMemo {
     this.answered.set(key, { answers, maskHash, used: this.build });
     this.answeredWeight += answers.weight;
   }
-
-  private put(key: string, maskHash: string): void {
-    const weight = key.length + maskHash.length;
-    if (this.chars + weight > this.maxChars) {
-      this.masks.clear();
-      this.chars = 0;
-    }
-    this.masks.set(key, maskHash);
-    this.chars += weight;
-  }
 }
 
 const keyOf = (path: string, language: string, activity: string): string => sha1(`${path}\0${language}\0${activity}`);
 
-/** Characters of keys and hashes kept together at most (~1 byte each: 80 an entry). */
-const MAX_KEPT_CHARS = 16_000_000;
+/** Keys kept at most (past it the memo starts again): 9.6 MB, as many as 16 M characters of keys and hashes held before. */
+const MAX_KEPT_KEYS = 200_000;
 
 /** Weight of the answers kept at most (see MaskAnswers.weight): 3.9 M held 3.1 MiB of Marlin's maple envs, ~250 files. */
 const MAX_ANSWERED_WEIGHT = 4_000_000;

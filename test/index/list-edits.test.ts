@@ -10,7 +10,7 @@ import { sha1 } from '../../src/model/sha1.js';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
 import { applyEdits, closestBase, encodeEdits } from '../../src/index/list-edits.js';
 import { closeIndexForWrite, openIndexForWrite, type Db } from '../../src/index/open-index.js';
-import { collectItems, dropUnusedLists, itemsOf, listStorer, storedHeadItems, storedItems, storedListJson } from '../../src/index/value-lists.js';
+import { collectItems, dropUnusedLists, itemsOf, listStorer, packedIds, storedHeadItems, storedItems, storedListJson } from '../../src/index/value-lists.js';
 import Database from 'better-sqlite3';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, indexPath, writeConfig } from '../../src/project/config.js';
@@ -150,7 +150,10 @@ describe('list edits', () => {
     const fresh = new Database(db.name, { readonly: true });
     for (const id of ids) {
       const whole = new Database(db.name, { readonly: true });
-      const all = storedItems(whole, id).ids;
+      // Held packed (4 bytes an id) while the connection's cache holds them.
+      const packed = storedItems(whole, id).ids;
+      expect(packed).toBeInstanceOf(Int32Array);
+      const all = [...packed];
       expect([...storedHeadItems(fresh, id).ids]).toEqual(all);
       expect([...storedHeadItems(whole, id).ids]).toEqual(all);
       const head: number[] = [];
@@ -161,6 +164,12 @@ describe('list edits', () => {
     }
     fresh.close();
     closeIndexForWrite(db);
+  });
+
+  it('pack ids in an Int32Array when each fits one', () => {
+    expect(packedIds([3, 1, 2 ** 31 - 1])).toEqual(Int32Array.from([3, 1, 2 ** 31 - 1]));
+    const big = [1, 2 ** 31];
+    expect(packedIds(big)).toBe(big);
   });
 
   it("store most of a build's tested lists as edits of the one before, each giving back its JSON", async () => {

@@ -28,12 +28,20 @@ describe('MaskMemo', () => {
   });
 
   it('keeps no more than its bound', () => {
-    // Each entry weighs its key (the digest of its path, language and activity) and its hash: 40 + 2.
-    const memo = new MaskMemo(undefined, 42 * 3);
+    // Three keys (each the digest of its path, language and activity) at most.
+    const memo = new MaskMemo(undefined, 3);
     for (let i = 0; i < 3; i++) memo.keep(`src/${i}.c.xx`, 'c', KEY, `m${i}`);
     expect([0, 1, 2].map((i) => memo.find(`src/${i}.c.xx`, 'c', KEY))).toEqual(['m0', 'm1', 'm2']);
     memo.keep('src/3.c.xx', 'c', KEY, 'm3');
     expect([0, 1, 2, 3].map((i) => memo.find(`src/${i}.c.xx`, 'c', KEY))).toEqual([undefined, undefined, undefined, 'm3']);
+  });
+
+  it('holds its keys and sha1 mask hashes as bytes: under 100 bytes a key', () => {
+    const memo = new MaskMemo();
+    const hash = (i: number) => (i.toString(16) + 'f'.repeat(40)).slice(0, 40);
+    for (let i = 0; i < 20_000; i++) memo.keep(`src/${i}.c`, 'c', KEY, hash(i));
+    expect(memo.keptBytes).toBeLessThan(20_000 * 100);
+    expect(memo.find('src/12345.c', 'c', KEY)).toBe(hash(12345));
   });
 });
 
