@@ -55,8 +55,59 @@ function readHashed(file: string): { bytes: Buffer; hash: string } {
   return { bytes, hash: sha1(bytes) };
 }
 
+/**
+ * What a run found of each file it asked for, held compactly (a file's slot in columns, not two objects and two map
+ * entries: Meshtastic's 246 envs ask for ~20 000 files, and the states are held to the run's end).
+ */
+class StateColumns {
+  /** Per file asked for (absolute path), its slot, in the order first asked. */
+  readonly slots = new Map<string, number>();
+  /** Per slot: the content hash, null when the file has no state (missing, not a regular file, unreadable). */
+  readonly hashes: (string | null)[] = [];
+  /** Per slot: the size and the mtime as the index should record them (of a slot with a hash). */
+  private sizes: Float64Array = new Float64Array(1024);
+  private mtimes: Float64Array = new Float64Array(1024);
+  /** Per slot: the mtime as stat'ed, NaN when the run stat'ed no regular file there. */
+  private statMtimes: Float64Array = new Float64Array(1024);
+  /** Per slot: the size as stat'ed (of a slot stat'ed as a regular file). */
+  private statSizes: Float64Array = new Float64Array(1024);
+
+  add(file: string, state: FileState | null, stat: { size: number; mtimeMs: number } | undefined): void {
+    const at = this.hashes.length;
+    if (at === this.sizes.length) this.grow();
+    this.slots.set(file, at);
+    this.hashes.push(state?.hash ?? null);
+    this.sizes[at] = state?.size ?? 0;
+    this.mtimes[at] = state?.mtimeMs ?? 0;
+    this.statSizes[at] = stat?.size ?? 0;
+    this.statMtimes[at] = stat?.mtimeMs ?? NaN;
+  }
+
+  state(at: number): FileState | null {
+    const hash = this.hashes[at];
+    return hash === null ? null : { hash, size: this.sizes[at], mtimeMs: this.mtimes[at] };
+  }
+
+  stat(at: number): { size: number; mtimeMs: number } | undefined {
+    const mtimeMs = this.statMtimes[at];
+    return Number.isNaN(mtimeMs) ? undefined : { size: this.statSizes[at], mtimeMs };
+  }
+
+  private grow(): void {
+    const wider = (a: Float64Array): Float64Array => {
+      const b = new Float64Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.sizes = wider(this.sizes);
+    this.mtimes = wider(this.mtimes);
+    this.statSizes = wider(this.statSizes);
+    this.statMtimes = wider(this.statMtimes);
+  }
+}
+
 export class FileStates {
-  private memo = new Map<string, FileState | null>();
+  private columns = new StateColumns();
   /**
    * Files read and hashed in this run, kept (within MAX_KEPT_BYTES) so that scanning their directives,
    * masking them and the content index take these bytes instead of reading the file again.
@@ -64,8 +115,6 @@ export class FileStates {
   private kept = new Map<string, KeptBytes>();
   private keptTotal = 0;
   private byStored = new Map<string, string | null>();
-  /** Size and mtime of the regular files stat'ed in this run, as stat'ed (for the content index's walk). */
-  private stats = new Map<string, { size: number; mtimeMs: number }>();
   /** Files read and hashed in this run (the rest were answered from the index's records). */
   hashed = 0;
   /** Recorded files hashed again with the recorded content whose size/mtime record can now be trusted. */
@@ -82,18 +131,20 @@ export class FileStates {
   ) {}
 
   get(file: string): FileState | null {
-    if (this.memo.has(file)) return this.memo.get(file)!;
+    const at = this.columns.slots.get(file);
+    if (at !== undefined) return this.columns.state(at);
     let state: FileState | null = null;
+    let stat: { size: number; mtimeMs: number } | undefined;
     try {
       const st = fs.statSync(file);
-      if (st.isFile()) this.stats.set(file, { size: st.size, mtimeMs: st.mtimeMs });
+      if (st.isFile()) stat = { size: st.size, mtimeMs: st.mtimeMs };
       let read: { bytes: Buffer; hash: string } | undefined;
       state = this.fromStat(file, st.size, st.mtimeMs, st.isFile(), () => (read = readHashed(file)));
       if (state && this.taken && st.isFile()) this.taken.push({ file, size: st.size, mtimeMs: st.mtimeMs, ...(read ? { hash: read.hash, bytes: read.bytes } : {}) });
     } catch {
       state = null;
     }
-    this.memo.set(file, state);
+    this.columns.add(file, state, stat);
     return state;
   }
 
@@ -102,15 +153,14 @@ export class FileStates {
    * answered by this run's record when size and mtime match it, else by the hash (and bytes) taken there.
    */
   adopt(t: TakenFileState): void {
-    if (this.memo.has(t.file)) return;
-    this.stats.set(t.file, { size: t.size, mtimeMs: t.mtimeMs });
+    if (this.columns.slots.has(t.file)) return;
     let state: FileState | null = null;
     try {
       state = this.fromStat(t.file, t.size, t.mtimeMs, true, () => (t.hash !== undefined && t.bytes ? { bytes: Buffer.from(t.bytes.buffer, t.bytes.byteOffset, t.bytes.byteLength), hash: t.hash } : readHashed(t.file)));
     } catch {
       state = null;
     }
-    this.memo.set(t.file, state);
+    this.columns.add(t.file, state, { size: t.size, mtimeMs: t.mtimeMs });
   }
 
   /** A file's state from its size and mtime: its record's hash when they match the record, else read and hashed. */
@@ -132,12 +182,13 @@ export class FileStates {
 
   /** Size and mtime of a regular file (absolute path) as this run stat'ed it, if it did. */
   statOf(file: string): { size: number; mtimeMs: number } | undefined {
-    return this.stats.get(file);
+    const at = this.columns.slots.get(file);
+    return at === undefined ? undefined : this.columns.stat(at);
   }
 
   /** The regular files this run stat'ed (absolute paths): those statOf answers for. */
-  statedFiles(): IterableIterator<string> {
-    return this.stats.keys();
+  *statedFiles(): IterableIterator<string> {
+    for (const [file, at] of this.columns.slots) if (this.columns.stat(at) !== undefined) yield file;
   }
 
   /** The bytes of `file` as this run read and hashed them, if kept. */
@@ -169,7 +220,8 @@ export class FileStates {
   }
 
   hash(file: string): string | null {
-    return this.get(file)?.hash ?? null;
+    const at = this.columns.slots.get(file);
+    return at === undefined ? (this.get(file)?.hash ?? null) : this.columns.hashes[at];
   }
 
   /**
