@@ -1,23 +1,25 @@
 // The last detection's answer kept in one JSON file beside what the adapters consulted for it (files by
 // size, mtime and content hash; existence checks; folder listings; real paths; environment variables — see
 // shared/detect-inputs.ts). A later detection asked the same question (same build search result, options
-// and adapter code) answers from it while every input still holds; anything else detects afresh. The units'
-// arguments are kept as indexes into one list of the distinct ones (a compile database repeats the same ~100 flags
-// in every command: mbed CE's 1 135 units are 10 MB written out, 1 MB so), and loaded as shared strings. Images
-// read from one compile database (a CMake folder linking several programs) share its units: kept once, the others
-// naming the build that holds them (`unitsOf`). The builds' names are kept apart too (detection-names.ts). The file is
-// gzip, a member per piece written (a PlatformIO project's 246 envs: 48 MB of JSON, a tenth of it so).
+// and adapter code) answers from it while every input still holds; anything else detects afresh. A build's units are
+// kept as a few argument lists with each unit's own values, every string an index into one list of the distinct ones
+// (kept-units.ts): Meshtastic's 246 PlatformIO envs of ~300 units are 2.0 MB of JSON so (47 MB with a list of indexes
+// per unit), and a build read back makes its units only when they are first asked for (an index run: when its turn
+// comes). Images read from one compile database (a CMake folder linking several programs) share its units: kept once,
+// the others naming the build that holds them. The builds' names are kept apart too (detection-names.ts). The file is
+// gzip, a member per piece written.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdapterOptions, AdapterResult, BuildDescription } from './contract.js';
+import type { AdapterOptions, AdapterResult, BuildDescription, CompileUnit } from './contract.js';
 import { loadNames, saveNames, type NamedBuild } from './detection-names.js';
+import { keptUnitCount, keptUnitsHold, restoreUnits, UnitsKeeper, type KeptUnits } from './kept-units.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 interface CacheFile {
   format: number;
@@ -25,70 +27,96 @@ interface CacheFile {
   /** When the inputs were last known to hold (ms since the epoch): decides which mtimes are trusted. */
   checkedAt: number;
   inputs: DetectInput[];
-  /** The distinct arguments of the units, which the units' `arguments` index as kept. */
+  /** The distinct strings of the units, which their kept forms index. */
   strings: string[];
-  result: AdapterResult;
+  result: { builds: KeptBuild[]; diagnostics: AdapterResult['diagnostics'] };
 }
 
-/**
- * Each unit's arguments as indexes into one list of the distinct ones (in first use order), builds sharing an earlier
- * build's units naming it: made build by build, so that the cache is written a build at a time.
- */
+/** A kept build: its units kept (kept-units.ts), or the index of the earlier build whose units it shares. */
+type KeptBuild = Omit<BuildDescription, 'units'> & { units: KeptUnits | { of: number } };
+
+/** Builds kept a build at a time, so that the cache is written a build at a time; builds sharing an earlier build's units name it. */
 class KeptBuilds {
-  private readonly ids = new Map<string, number>();
+  readonly units = new UnitsKeeper();
   private readonly holder = new Map<unknown, number>();
 
   /** Build `i` of the result as kept. */
   build(b: BuildDescription, i: number): KeptBuild {
     const shared = this.holder.get(b.units);
-    if (shared !== undefined) return { ...b, units: [], unitsOf: shared };
+    if (shared !== undefined) return { ...b, units: { of: shared } };
     this.holder.set(b.units, i);
-    return { ...b, units: b.units.map((u) => ({ ...u, arguments: u.arguments.map((a) => this.id(a)) as unknown as string[] })) };
-  }
-
-  /** The distinct arguments of the builds kept so far. */
-  get strings(): string[] {
-    return [...this.ids.keys()];
-  }
-
-  private id(a: string): number {
-    let i = this.ids.get(a);
-    if (i === undefined) this.ids.set(a, (i = this.ids.size));
-    return i;
+    return { ...b, units: this.units.keep(b.units) };
   }
 }
 
-/** A kept build: its units, or (`unitsOf`) the index of the earlier build whose units it shares. */
-type KeptBuild = AdapterResult['builds'][number] & { unitsOf?: number };
-
-/** Builds that share an earlier build's units given that array again, in place; false when one names no such build. */
-function restoreSharedUnits(result: AdapterResult): boolean {
-  const builds = result.builds as KeptBuild[];
-  for (let i = 0; i < builds.length; i++) {
-    const of = builds[i].unitsOf;
-    if (of === undefined) continue;
-    if (!Number.isInteger(of) || of < 0 || of >= i || builds[of].unitsOf !== undefined) return false;
-    builds[i].units = builds[of].units;
-    delete builds[i].unitsOf;
-  }
-  return true;
+/** True when every kept build's units read back whole (a shared list naming an earlier build holding its own). */
+function keptBuildsHold(data: CacheFile): boolean {
+  const { strings, result } = data;
+  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !result || !Array.isArray(result.builds)) return false;
+  return result.builds.every((b, i) => {
+    const of = (b.units as { of?: unknown }).of;
+    if (of === undefined) return keptUnitsHold(b.units, strings.length);
+    return Number.isInteger(of) && (of as number) >= 0 && (of as number) < i && (result.builds[of as number]!.units as { of?: unknown }).of === undefined;
+  });
 }
 
-/** The units' arguments of a kept result made strings again, in place; false when an index names no string. */
-function restoreArguments(result: AdapterResult, strings: unknown): boolean {
-  if (!Array.isArray(strings) || !Array.isArray(result.builds)) return false;
-  for (const b of result.builds) {
-    for (const u of b.units) {
-      const args = u.arguments as unknown as number[];
-      if (!Array.isArray(args)) return false;
-      for (let k = 0; k < args.length; k++) {
-        const a = strings[args[k]] as unknown;
-        if (typeof a !== 'string') return false;
-        (u.arguments as string[])[k] = a;
-      }
-    }
+/** Cached builds whose units are still as kept, with their unit count: read back when first asked for. */
+const waiting = new WeakMap<BuildDescription, number>();
+
+/** True while a build answered from the cache has not given its units yet (reading them makes them). */
+export function unitsWaiting(b: BuildDescription): boolean {
+  return waiting.has(b);
+}
+
+/** A build's unit count, without making the units of a cached build that has not given them yet. */
+export function unitCount(b: BuildDescription): number {
+  return waiting.get(b) ?? b.units.length;
+}
+
+/** Units kept for a build and the builds sharing them: read back once, held until each of its `readers` has them. */
+interface KeptCell {
+  kept?: KeptUnits;
+  units?: CompileUnit[];
+  readers: number;
+}
+
+/**
+ * The builds of a checked cache file, each restoring its units when they are first asked for (and holding them from
+ * then on, as a detected build does): a run indexing builds one by one holds no other build's units as detected. A
+ * build sharing an earlier build's units gets that build's list.
+ */
+function restoredBuilds(data: CacheFile): BuildDescription[] {
+  const cells: KeptCell[] = [];
+  for (const [i, b] of data.result.builds.entries()) {
+    const of = (b.units as { of?: number }).of;
+    if (of === undefined) cells[i] = { kept: b.units as KeptUnits, readers: 1 };
+    else (cells[i] = cells[of]!).readers++;
   }
-  return true;
+  return data.result.builds.map((kept, i) => lazyUnits({ ...kept } as unknown as BuildDescription, cells[i]!, data.strings));
+}
+
+/**
+ * `build` with its units read from `cell` when first asked for. Made apart from restoredBuilds, and letting go of the
+ * cell once read, so that nothing a build's getter holds (a call site's cache may keep it) holds units.
+ */
+function lazyUnits(build: BuildDescription, cell: KeptCell, strings: readonly string[]): BuildDescription {
+  let from: { cell: KeptCell; strings: readonly string[] } | undefined = { cell, strings };
+  const own = (value: CompileUnit[]) => {
+    from = undefined;
+    waiting.delete(build);
+    Object.defineProperty(build, 'units', { value, writable: true, enumerable: true, configurable: true });
+  };
+  const restore = () => {
+    const { cell, strings } = from!;
+    const units = cell.units ?? restoreUnits(cell.kept!, strings);
+    cell.kept = undefined;
+    cell.units = --cell.readers > 0 ? units : undefined;
+    return units;
+  };
+  // Redefined in place: the property keeps its place among the build's.
+  Object.defineProperty(build, 'units', { enumerable: true, configurable: true, get: () => (own(restore()), build.units), set: own });
+  waiting.set(build, keptUnitCount(cell.kept));
+  return build;
 }
 
 export interface DetectResult extends AdapterResult {
@@ -195,7 +223,7 @@ export function cacheFileText(file: string): string {
 function readCache(file: string): CacheFile | undefined {
   try {
     const data = JSON.parse(cacheFileText(file)) as CacheFile;
-    return data.format === FORMAT && Array.isArray(data.inputs) && data.result && restoreArguments(data.result, data.strings) && restoreSharedUnits(data.result) ? data : undefined;
+    return data.format === FORMAT && Array.isArray(data.inputs) && keptBuildsHold(data) ? data : undefined;
   } catch {
     return undefined;
   }
@@ -203,12 +231,18 @@ function readCache(file: string): CacheFile | undefined {
 
 /** Writes the cache (a temporary file renamed over the old one); a failure only costs the next run a detection. */
 export function saveDetection(file: string, key: string, checkedAt: number, inputs: DetectInput[], result: AdapterResult): void {
+  const head = { key, checkedAt, inputs };
+  saveCache(file, (tmp) => writeCacheFile(tmp, { format: FORMAT, ...head }, result), head, result.builds);
+}
+
+/** The cache written by `write` to a temporary file renamed over it, and the names of its builds beside it. */
+function saveCache(file: string, write: (tmp: string) => void, head: { key: string; checkedAt: number; inputs: DetectInput[] }, builds: readonly NamedBuild[]): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeCacheFile(tmp, { format: FORMAT, key, checkedAt, inputs }, result);
+    write(tmp);
     fs.renameSync(tmp, file);
-    saveNames(file, { key, checkedAt, inputs }, result.builds);
+    saveNames(file, head, builds);
   } catch {
     /* read-only state folder: detect every time */
   }
@@ -229,15 +263,16 @@ function writeCacheFile(file: string, head: Omit<CacheFile, 'strings' | 'result'
     result.builds.forEach((b, i) => write(`${i ? ',' : ''}${JSON.stringify(kept.build(b, i))}`));
     const { builds: _builds, ...rest } = result;
     const others = JSON.stringify(rest).slice(1, -1);
-    write(`]${others ? `,${others}` : ''}},"strings":${JSON.stringify(kept.strings)}}`);
+    write(`]${others ? `,${others}` : ''}},"strings":${JSON.stringify(kept.units.strings)}}`);
   } finally {
     fs.closeSync(fd);
   }
 }
 
 /**
- * The stored answer for this question when every input it consulted still holds. A hit whose inputs had
- * to be checked by content (recent mtimes) is stored again as checked now, so the next run trusts them.
+ * The stored answer for this question when every input it consulted still holds, its builds' units read back as each
+ * is first asked for (see restoredBuilds). A hit whose inputs had to be checked by content (recent mtimes) is stored
+ * again as checked now, so the next run trusts them.
  */
 export function loadDetection(file: string, key: string): CachedDetection | undefined {
   const data = readCache(file);
@@ -245,9 +280,13 @@ export function loadDetection(file: string, key: string): CachedDetection | unde
   const now = Date.now();
   const check = detectInputsHold(data.inputs, data.checkedAt);
   if (!check.holds) return undefined;
-  if (check.byContent > 0) saveDetection(file, key, now, data.inputs, data.result);
+  if (check.byContent > 0) {
+    const head = { key, checkedAt: now, inputs: data.inputs };
+    saveCache(file, (tmp) => fs.writeFileSync(tmp, zlib.gzipSync(JSON.stringify({ ...data, ...head }), { level: 1 })), head, data.result.builds);
+  }
   const consulted = { checkedAt: check.byContent > 0 ? now : data.checkedAt, inputs: data.inputs };
-  return { result: data.result, inputs: data.inputs.length, filesRechecked: check.byContent, consulted };
+  const result = { builds: restoredBuilds(data), diagnostics: data.result.diagnostics };
+  return { result, inputs: data.inputs.length, filesRechecked: check.byContent, consulted };
 }
 
 /** A cached detection as detectBuilds answers it (the build search's diagnostics first). */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
+import { unitCount } from '../../adapters/detection-cache.js';
 import { detectProjectBuildsLazily } from '../project/build-detection.js';
 import { listVariantsNow } from '../query/list-variants.js';
 import { openProject } from '../query/project-context.js';
@@ -30,7 +31,7 @@ export async function runInit(opts: CommonOptions & { force?: boolean }): Promis
   const detected = await detectProjectBuildsLazily(root, config);
   const { builds, discovery } = detected;
   const diagnostics = [...readConfigProblems(root), ...detected.diagnostics];
-  const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: b.units.length, build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
+  const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: unitCount(b), build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
   const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, folders_relisted: discovery.foldersRelisted, elapsed_ms: Math.round(discovery.elapsedMs) };
   return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
     const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];

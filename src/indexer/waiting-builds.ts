@@ -3,7 +3,9 @@
 // places where its list differs from an earlier unit's of the build, and gets its list back when its build is taken.
 // A waiting unit's object path keeps only what follows its build's common folder, one string for the builds naming
 // it alike (PlatformIO envs: `.pio/build/<env>/`, then the same `src/...o`). Leaves the rest of a description as is.
+// Builds answered from the detection cache wait as the cache kept them, and make their units when taken.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
+import { unitsWaiting } from '../../adapters/detection-cache.js';
 import { ownString } from '../model/own-strings.js';
 
 /** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
@@ -50,7 +52,7 @@ export class WaitingBuilds {
     this.builds = [...builds];
     // Sources and folders as one string each across the builds (a detection cache read gives every unit its copies).
     const strings = new Map<string, string>();
-    this.packed = builds.map((b) => packUnits(b.units, strings));
+    this.packed = builds.map((b) => (unitsWaiting(b) ? undefined : packUnits(b.units, strings)));
   }
 
   get length(): number {
@@ -72,7 +74,7 @@ export class WaitingBuilds {
     const i = this.taken;
     const build = this.builds[i];
     if (!build) return undefined;
-    const { units, args, outputFolder } = this.packed[i]!;
+    const { units, args, outputFolder } = this.packed[i] ?? { units: [], args: [], outputFolder: '' };
     for (let k = 0; k < units.length; k++) {
       const unit = units[k]!;
       if (unit.output !== undefined) unit.output = outputFolder + unit.output;

@@ -1,7 +1,7 @@
 // list_variants: every build the project declares (found by the adapters now) and every build the index
 // holds, with images, board, build system, provenance and whether (and when) it was indexed.
 import path from 'node:path';
-import type { DetectResult } from '../../adapters/detection-cache.js';
+import { unitCount, type DetectResult } from '../../adapters/detection-cache.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
 import { detectDeclaredBuilds } from '../project/declared-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -70,8 +70,9 @@ export function listVariants(ctx: ProjectContext, detected?: DetectResult): List
     ...more,
   });
   for (const b of declared) {
-    const row = { ...b, board: b.board ?? null, compileCommands: b.compileCommands ?? null };
-    const link = linkingInfo(ctx.root, b.units.length, b.linkedUnits?.length ?? null, b.linking);
+    const row = { variant: b.variant, image: b.image, buildDir: b.buildDir, description: b.description, provenance: b.provenance, board: b.board ?? null, compileCommands: b.compileCommands ?? null };
+    // The unit count alone: a cached build's units are not made for it.
+    const link = linkingInfo(ctx.root, unitCount(b), b.linkedUnits?.length ?? null, b.linking);
     byKey.set(`${b.variant}\u0000${b.image}`, entry(row, { type: b.imageType ?? null, default_image: !!b.defaultImage, build_system: b.buildSystem, ...link, indexed: false, indexed_at: null, declared: true }));
   }
   for (const b of indexed) {
