@@ -94,11 +94,17 @@ function differences(list: readonly number[], args: readonly number[], most: num
   return diff;
 }
 
-/** The longest folder (up to a separator) every unit's object path starts with; empty when none has one. */
-function sharedFolder(units: readonly CompileUnit[]): string {
+/**
+ * The longest folder (up to a separator) every unit's object path starts with; empty when none has one. A unit with
+ * no object path is passed over, or (`allNamed`) makes the answer empty.
+ */
+export function sharedFolder(units: readonly CompileUnit[], allNamed = false): string {
   let shared: string | undefined;
   for (const unit of units) {
-    if (unit.output === undefined) continue;
+    if (unit.output === undefined) {
+      if (allNamed) return '';
+      continue;
+    }
     if (shared === undefined) shared = unit.output;
     else {
       let n = 0;

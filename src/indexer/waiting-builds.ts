@@ -6,6 +6,7 @@
 // Builds answered from the detection cache wait as the cache kept them, and make their units when taken.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import { unitsWaiting } from '../../adapters/detection-cache.js';
+import { sharedFolder } from '../../adapters/kept-units.js';
 import { ownString } from '../model/own-strings.js';
 
 /** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
@@ -103,7 +104,7 @@ function packUnits(list: readonly CompileUnit[], strings: Map<string, string>): 
     args.push(packer.pack(unit));
     unit.arguments = WAITING;
   }
-  const outputFolder = sharedFolder(units);
+  const outputFolder = sharedFolder(units, true);
   for (const unit of units) if (unit.output !== undefined) unit.output = oneOwnString(strings, unit.output.slice(outputFolder.length));
   return { units, args, outputFolder };
 }
@@ -122,22 +123,6 @@ function oneOwnString(strings: Map<string, string>, s: string): string {
   const own = ownString(s);
   strings.set(own, own);
   return own;
-}
-
-/** The longest folder (up to a separator) every unit's object path starts with; empty when one has none. */
-function sharedFolder(units: readonly CompileUnit[]): string {
-  let shared: string | undefined;
-  for (const unit of units) {
-    if (unit.output === undefined) return '';
-    if (shared === undefined) shared = unit.output;
-    else {
-      let n = 0;
-      while (n < shared.length && shared.charCodeAt(n) === unit.output.charCodeAt(n)) n++;
-      if (n < shared.length) shared = shared.slice(0, n);
-    }
-  }
-  if (shared === undefined) return '';
-  return shared.slice(0, Math.max(shared.lastIndexOf('/'), shared.lastIndexOf('\\')) + 1);
 }
 
 /** Packs the lists of one build's units against each other. */
