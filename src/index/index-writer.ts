@@ -660,7 +660,7 @@ export class IndexWriter {
     for (const s of c.symbols) {
       syms.push(
         chunkId, storedSymbolId(s.stableId), storedSymbolId(s.parentId), s.name, s.qualifiedName, s.kind, s.line, s.endLine, s.column, s.isDefinition ? 1 : 0, s.signature,
-        s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, this.bodies.id(s.body), s.alias ?? null, s.viaMacro ?? null,
+        s.docstring, s.isTemplate ? 1 : 0, s.isVirtual ? 1 : 0, s.isPureVirtual ? 1 : 0, s.enumValue, s.nameTokens, this.bodies.id(s.body, s.stableId), s.alias ?? null, s.viaMacro ?? null,
       );
       this.symbolRows.added();
     }

@@ -68,7 +68,9 @@
 //     246-env PlatformIO project's 108 MB; a few hundred of its 124 000 lists share a prefix with another).
 // 41: variable_ref_names (each variable's chunks, once) replaces variable_ref_rows_name: a name's uses are read from its
 //     chunks' rows through variable_ref_rows's key (the index repeated every row's columns).
-export const SCHEMA_VERSION = 41;
+// 42: bodies.base_id (a body stored as DEFLATE bytes on the text of an earlier body of its symbol, see row format 122)
+//     and its partial index bodies_base.
+export const SCHEMA_VERSION = 42;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.
@@ -388,5 +390,7 @@ export const SCHEMA_VERSION = 41;
  * 121: an activity scope with a head (what precedes its last \`h\` run) names it by its scope_heads id (see schema 39);
  *      definition bodies are stored deflated from 256 characters on (was 1 024; body-compression.ts); a call row's kind
  *      is its code (see schema 39); line_sets' ranges texts are stored as varints (line-set-ranges.ts).
+ * 122: a definition body may be stored as raw DEFLATE bytes with the text of an earlier body of its symbol (bodies.base_id)
+ *      as the preset dictionary (body-compression.ts storedBodyOn), when that takes fewer bytes than on its own.
  */
-export const ROW_FORMAT_VERSION = 121;
+export const ROW_FORMAT_VERSION = 122;

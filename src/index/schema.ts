@@ -173,13 +173,18 @@ CREATE INDEX IF NOT EXISTS symbols_body ON symbols(body_id) WHERE body_id IS NOT
 -- Definition bodies, each distinct text once (the parses of a file under several masks share most of them), found by
 -- \`key\`, the first 52 bits of the text's sha1 (equal keys told apart by the text). No foreign key names them (the
 -- check would look up symbols for every delete); a body no symbol names is collected; ids are never reused
--- (body-texts.ts). \`text\`: a body of 256 characters or more as raw DEFLATE bytes, a shorter one as text (body-compression.ts).
+-- (body-texts.ts). \`text\`: a body of 256 characters or more as raw DEFLATE bytes, a shorter one as text (body-compression.ts);
+-- with \`base_id\`, raw DEFLATE bytes made with that body's text as the preset dictionary (a body of the same symbol
+-- stored before it without a base; kept while a body names it: ~1 800 of a 246-env project's 13 000 bodies, 1.9 MB less).
 CREATE TABLE IF NOT EXISTS bodies (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   key INTEGER NOT NULL,
-  text TEXT NOT NULL
+  text TEXT NOT NULL,
+  base_id INTEGER
 );
 CREATE INDEX IF NOT EXISTS bodies_key ON bodies(key);
+-- Whether a body is still a base (the collector asks it of the bodies whose symbols it deleted).
+CREATE INDEX IF NOT EXISTS bodies_base ON bodies(base_id) WHERE base_id IS NOT NULL;
 
 -- Names of call rows and variable accesses (callee, caller, variable), each once (ref-names.ts): a caller's qualified name
 -- was repeated in every call it makes, and again in refs_caller_kind. A name no row names is collected.

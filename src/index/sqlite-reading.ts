@@ -77,7 +77,7 @@ export class SqliteReading implements ReadingIndex {
 
   searchBodies(buildId: number, terms: string[], projectOnly: boolean, page: { limit: number; offset: number }): Page<BodyRow> {
     const params: Params = { buildId };
-    const text = bodyTextSql(this.db, 'sb.id', 'sb.text');
+    const text = bodyTextSql(this.db, 'sb');
     const conds = terms.map((t, i) => ((params[`t${i}`] = `%${likeEscape(t)}%`), `ifnull(${text}, '') LIKE @t${i} ESCAPE '\\'`));
     const where = `bf.build_id = @buildId AND s.body_id IS NOT NULL AND ${conds.join(' AND ')}${projectOnly ? ' AND f.is_vendor = 0' : ''}`;
     return this.page(

@@ -15,3 +15,13 @@ export function deflated(bytes: string | Buffer, level?: number): Buffer {
 export function inflated(bytes: Buffer): Buffer {
   return loaded().inflateRawSync(bytes);
 }
+
+/** `bytes` deflated (raw) with `dictionary` as the preset dictionary (inflatedWith needs the same one). */
+export function deflatedWith(bytes: string | Buffer, dictionary: Buffer): Buffer {
+  return loaded().deflateRawSync(bytes, { dictionary });
+}
+
+/** The bytes deflatedWith() deflated with `dictionary`. */
+export function inflatedWith(bytes: Buffer, dictionary: Buffer): Buffer {
+  return loaded().inflateRawSync(bytes, { dictionary });
+}

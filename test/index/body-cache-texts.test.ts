@@ -26,7 +26,7 @@ function keptByBodies(store: BodyStore): number {
     let text: string | null = `${' '.repeat(TEXT_CHARS)}int f${i}(void) { return ${i}; }${Math.random()}`;
     // Read once, so that the text is one flat string (a slice would flatten it).
     text.charCodeAt(0);
-    store.id(text.slice(TEXT_CHARS, TEXT_CHARS + 30));
+    store.id(text.slice(TEXT_CHARS, TEXT_CHARS + 30), `f${i}`);
     text = null;
   }
   return heapAfterCollection() - before;

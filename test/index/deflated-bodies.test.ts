@@ -1,5 +1,6 @@
 // Definition bodies of 256 characters or more are stored deflated: their row holds fewer bytes than the text, the same text
-// written again names the same row, and search_bodies finds and shows terms inside them as inside short ones.
+// written again names the same row, and search_bodies finds and shows terms inside them as inside short ones. A symbol's
+// later body is stored on its first one (the dictionary of its DEFLATE bytes), kept while that later body is.
 import { describe, expect, it } from 'vitest';
 import { IndexWriter } from '../../src/index/index-writer.js';
 import { SqliteReading } from '../../src/index/sqlite-reading.js';
@@ -29,6 +30,35 @@ describe('deflated definition bodies', () => {
       expect(found.rows[0].body).toBe(LONG);
       expect(reading.searchBodies(id('b'), ['needle_in_short'], false, page).total).toBe(0);
       expect(reading.searchBodies(id('c'), ['needle_in_short'], false, page).rows.map((r) => r.body)).toEqual([SHORT]);
+    });
+  });
+
+  it('stores a symbol\'s later body on its first one, reads it back, and collects the first one after it', () => {
+    withWriteIndex((db) => {
+      const variant = LONG.replace('needle_in_long', 'needle_in_variant');
+      const later = (build: string, mask: string) => {
+        const w = oneFileBuild(build, mask, variant);
+        w.files[0].parsed!.symbols[0].stableId = 'f-m1';
+        return w;
+      };
+      // One writer (a run): it remembers the symbol's first body.
+      const writer = new IndexWriter(db);
+      writer.writeBuild(oneFileBuild('a', 'm1', LONG), 'now');
+      writer.writeBuild(later('b', 'm2'), 'now');
+      // Another writer finds the stored later body by its key: no third row.
+      new IndexWriter(db).writeBuild(later('c', 'm3'), 'now');
+      const rows = db.prepare('SELECT id, base_id, length(text) AS bytes FROM bodies ORDER BY id').all() as { id: number; base_id: number | null; bytes: number }[];
+      expect(rows.map((r) => r.base_id)).toEqual([null, rows[0].id]);
+      expect(rows[1].bytes).toBeLessThan(rows[0].bytes / 4);
+      const id = (v: string) => db.prepare('SELECT id FROM builds WHERE variant = ?').pluck().get(v) as number;
+      const page = { limit: 10, offset: 0 };
+      expect(new SqliteReading(db).searchBodies(id('b'), ['needle_in_variant'], false, page).rows.map((r) => r.body)).toEqual([variant]);
+      // The first body's symbol gone, the body stays while the later one is stored on it; then both go.
+      new IndexWriter(db).removeBuildsExcept(new Set(['b\u0000app', 'c\u0000app']));
+      expect(db.prepare('SELECT count(*) FROM bodies').pluck().get()).toBe(2);
+      expect(new SqliteReading(db).searchBodies(id('c'), ['needle_in_variant'], false, page).rows.map((r) => r.body)).toEqual([variant]);
+      new IndexWriter(db).removeBuildsExcept(new Set());
+      expect(db.prepare('SELECT count(*) FROM bodies').pluck().get()).toBe(0);
     });
   });
 
