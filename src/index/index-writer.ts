@@ -23,6 +23,7 @@ import { mayHoldRows, rowsStored } from './known-empty.js';
 import { sha1 } from '../model/sha1.js';
 import { BULK_MIN_ROWS, bulkTablesEmpty, createIndexes, dropIndexesOfEmptyTables } from './bulk-indexes.js';
 import { BodyStore } from './body-texts.js';
+import { collectLinePairs, storeBuildLines } from './build-line-pairs.js';
 import { NameStore } from './ref-names.js';
 import { chunksOf, dropParseRows, storeChunk, type ParseChunk } from './parse-chunks.js';
 import { ActivityKeys, activityHead, type StoredActivity } from './activity-keys.js';
@@ -594,7 +595,7 @@ export class IndexWriter {
       b.linkedUnits ? JSON.stringify(b.linkedUnits) : null, JSON.stringify(b.linking), JSON.stringify(b.kconfig), b.fingerprint, JSON.stringify(b.recordInputs), indexedAt,
     ) as { id: number };
 
-    for (const t of ['build_files', 'build_macro_groups', 'build_units', 'build_file_lines']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
+    for (const t of ['build_files', 'build_macro_groups', 'build_units', 'build_line_pairs']) this.sql(`DELETE FROM ${t} WHERE build_id = ?`).run(buildId);
     this.reading.writeIncludeDirs(buildId, w.includeDirs);
     const insBuildFile = this.sql('INSERT OR IGNORE INTO build_files(build_id, parsed_id, is_unit, activity) VALUES (?, ?, ?, ?)');
     const fileIds = new Map<string, number>();
@@ -735,21 +736,22 @@ export class IndexWriter {
     return rows.map((r) => ({ hash: r.hash, file: r.file, records: records.get(r.id)! }));
   }
 
-  /** build_file_lines rows of one build; identical line sets are stored once (keyed by their hash). */
+  /** The line sets of files of one build (build-line-pairs.ts); identical line sets are stored once (keyed by their hash). */
   private writeFileLines(buildId: number, records: FileLinesRecord[], fileIds: Map<string, number>): void {
     const insSet = this.sql(
       'INSERT INTO line_sets(hash, line_count, active, evaluated, taken, decisions_recorded) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING',
     );
     const findSet = this.sql('SELECT id FROM line_sets WHERE hash = ?');
-    const insLines = this.sql('INSERT OR REPLACE INTO build_file_lines(build_id, file_id, lines_id) VALUES (?, ?, ?)');
+    const lines = new Map<number, number>();
     for (const r of records) {
       const fileId = fileIds.get(r.path);
       if (fileId === undefined) continue;
       const d = r.decisions;
       const hash = sha1(`${r.lineCount}\n${r.active}\n${d ? `${d.evaluated}\n${d.taken}` : '-'}`);
       const id = insertedId(insSet, hash, r.lineCount, storedRanges(r.active), storedRanges(d?.evaluated ?? ''), storedRanges(d?.taken ?? ''), d ? 1 : 0) ?? (findSet.get(hash) as { id: number }).id;
-      insLines.run(buildId, fileId, id);
+      lines.set(fileId, id);
     }
+    storeBuildLines(this.db, buildId, lines);
   }
 
   private writeMacroGroups(buildId: number, groups: MacroGroup[]): void {
@@ -894,9 +896,11 @@ export class IndexWriter {
       dropParseRows(this.db, 'orphan_parses', { bodies: 'orphan_bodies', names: 'orphan_names' });
       this.db.exec(`
         DELETE FROM parsed_files WHERE id IN (SELECT id FROM orphan_parses);
-        DELETE FROM build_file_lines WHERE file_id NOT IN (SELECT file_id FROM parsed_files);
+      `);
+      collectLinePairs(this.db);
+      this.db.exec(`
         DELETE FROM files WHERE id NOT IN (SELECT file_id FROM parsed_files);
-        DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM build_file_lines);
+        DELETE FROM line_sets WHERE id NOT IN (SELECT lines_id FROM file_line_pairs);
         DELETE FROM macros WHERE group_id IN (SELECT id FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups));
         DELETE FROM macro_groups WHERE id NOT IN (SELECT group_id FROM build_macro_groups);
         DELETE FROM skeletons WHERE path NOT IN (SELECT path FROM files);

@@ -70,7 +70,9 @@
 //     chunks' rows through variable_ref_rows's key (the index repeated every row's columns).
 // 42: bodies.base_id (a body stored as DEFLATE bytes on the text of an earlier body of its symbol, see row format 122)
 //     and its partial index bodies_base.
-export const SCHEMA_VERSION = 42;
+// 43: build_file_lines is a view of build_line_pairs (per build, a JSON array of file_line_pairs ids) and
+//     file_line_pairs (each distinct (file, line set) pair once), no longer a row per build and file with an index.
+export const SCHEMA_VERSION = 43;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

@@ -29,6 +29,17 @@ describe('index shape', () => {
     db.close();
   });
 
+  it('stores each (file, line set) pair once and per build the list of its pairs, read as build_file_lines', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const db = new Database(indexPath(root), { readonly: true });
+    expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'build_file_lines'").pluck().get()).toBe('view');
+    const rows = db.prepare('SELECT count(*) AS n, count(DISTINCT file_id || \',\' || lines_id) AS pairs FROM build_file_lines').get() as { n: number; pairs: number };
+    expect(rows.n).toBeGreaterThan(rows.pairs);
+    expect(db.prepare('SELECT count(*) FROM file_line_pairs').pluck().get()).toBe(rows.pairs);
+    expect(db.prepare('SELECT count(*) FROM build_line_pairs').pluck().get()).toBe(db.prepare('SELECT count(*) FROM builds').pluck().get());
+    db.close();
+  });
+
   it('finds unit results by key and hash and lists by hash through indexes of their first 3 bytes', () => {
     // A schema without rows or statistics (on a fixture's few rows the planner scans instead).
     const db = new Database(':memory:');
