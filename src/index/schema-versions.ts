@@ -72,7 +72,9 @@
 //     and its partial index bodies_base.
 // 43: build_file_lines is a view of build_line_pairs (per build, a JSON array of file_line_pairs ids) and
 //     file_line_pairs (each distinct (file, line set) pair once), no longer a row per build and file with an index.
-export const SCHEMA_VERSION = 43;
+// 44: symbols_fts and macros_fts keep no column sizes (columnsize=0; their _docsize tables were 1.4 of a 246-env
+//     PlatformIO project's 108 MB): bm25 tokenizes a matched row's columns for their sizes, the same ranks.
+export const SCHEMA_VERSION = 44;
 /**
  * Bumped when rows of the same tables start meaning something else.
  * 1: every line of a file indexed. 2: only the lines the build compiles (masked parsing), macros as the build sees them.

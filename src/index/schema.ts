@@ -399,9 +399,10 @@ CREATE TABLE IF NOT EXISTS build_include_dirs (
   PRIMARY KEY (build_id, dir)
 ) WITHOUT ROWID;
 
+-- columnsize=0 (both searches): no _docsize table; bm25 tokenizes a matched row's columns for their sizes (schema 44).
 CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
   name, qualified_name, signature, docstring, name_tokens,
-  content='symbols', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  content='symbols', content_rowid='id', tokenize='unicode61 remove_diacritics 2', columnsize=0
 );
 -- Rows are added by the writer, one INSERT ... SELECT per write transaction over the symbols it inserted: FTS5
 -- flushes its pending terms at every statement that writes it, so a per-row insert trigger wrote one segment per
@@ -413,7 +414,7 @@ CREATE TRIGGER IF NOT EXISTS symbols_ad AFTER DELETE ON symbols BEGIN
 END;
 
 CREATE VIRTUAL TABLE IF NOT EXISTS macros_fts USING fts5(
-  name, value, name_tokens, docstring, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  name, value, name_tokens, docstring, content='macros', content_rowid='id', tokenize='unicode61 remove_diacritics 2', columnsize=0
 );
 -- Rows added by the writer like symbols_fts's.
 DROP TRIGGER IF EXISTS macros_ai;

@@ -40,6 +40,13 @@ describe('index shape', () => {
     db.close();
   });
 
+  it('keeps no column sizes for the symbol and macro searches', async () => {
+    const { root } = await indexedFixture(['index', 'shared-units']);
+    const db = new Database(indexPath(root), { readonly: true });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%_fts_docsize' ORDER BY name").pluck().all()).toEqual([]);
+    db.close();
+  });
+
   it('finds unit results by key and hash and lists by hash through indexes of their first 3 bytes', () => {
     // A schema without rows or statistics (on a fixture's few rows the planner scans instead).
     const db = new Database(':memory:');
