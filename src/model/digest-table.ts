@@ -27,29 +27,30 @@ export class DigestTable {
 
   get(key: string): string | undefined {
     if (this.count === 0) return undefined;
-    const at = this.find(key);
+    const at = this.find(Buffer.from(key, 'hex'));
     if (at < 0) return undefined;
-    const e = this.slots[at] - 1;
     const other = this.others.get(key);
     if (other !== undefined) return other;
+    const e = this.slots[at] - 1;
     return Buffer.from(this.values.buffer, this.values.byteOffset + e * DIGEST_BYTES, DIGEST_BYTES).toString('hex');
   }
 
   has(key: string): boolean {
-    return this.count > 0 && this.find(key) >= 0;
+    return this.count > 0 && this.find(Buffer.from(key, 'hex')) >= 0;
   }
 
   /** Holds `value` under `key` (a sha1 hex digest), emptying the table first when it is full. */
   set(key: string, value: string): void {
     if (!HEX40.test(key)) throw new Error(`not a sha1 digest: ${key}`);
-    let at = this.count > 0 ? this.find(key) : -1;
+    const digest = Buffer.from(key, 'hex');
+    let at = this.count > 0 ? this.find(digest) : -1;
     if (at < 0) {
       if (this.count >= this.maxEntries) this.clear();
       if (this.count >= this.keys.length / DIGEST_BYTES) this.grow();
-      at = this.freeSlot(key);
+      at = this.freeSlot(digest, 0);
       const e = this.count++;
       this.slots[at] = e + 1;
-      this.keys.set(Buffer.from(key, 'hex'), e * DIGEST_BYTES);
+      this.keys.set(digest, e * DIGEST_BYTES);
     }
     const e = this.slots[at] - 1;
     if (HEX40.test(value)) {
@@ -66,27 +67,26 @@ export class DigestTable {
     this.others.clear();
   }
 
-  /** The slot holding `key`, or -1. */
-  private find(key: string): number {
+  /** The slot holding the key of bytes `digest`, or -1. */
+  private find(digest: Uint8Array): number {
     const mask = this.slots.length - 1;
-    const digest = Buffer.from(key, 'hex');
-    for (let at = digest.readUInt32LE(0) & mask; ; at = (at + 1) & mask) {
+    for (let at = probeStart(digest, 0, mask); ; at = (at + 1) & mask) {
       const e = this.slots[at];
       if (e === 0) return -1;
       if (this.keyIs(e - 1, digest)) return at;
     }
   }
 
-  private keyIs(e: number, digest: Buffer): boolean {
+  private keyIs(e: number, digest: Uint8Array): boolean {
     const off = e * DIGEST_BYTES;
     for (let i = 0; i < DIGEST_BYTES; i++) if (this.keys[off + i] !== digest[i]) return false;
     return true;
   }
 
-  /** The first free slot on `key`'s probe (the key is not held). */
-  private freeSlot(key: string): number {
+  /** The first free slot on the probe of the key whose bytes start at `off` of `bytes` (the key is not held). */
+  private freeSlot(bytes: Uint8Array, off: number): number {
     const mask = this.slots.length - 1;
-    let at = Buffer.from(key, 'hex').readUInt32LE(0) & mask;
+    let at = probeStart(bytes, off, mask);
     while (this.slots[at] !== 0) at = (at + 1) & mask;
     return at;
   }
@@ -103,12 +103,11 @@ export class DigestTable {
     this.keys = keys;
     this.values = values;
     this.slots = new Int32Array(slotCount);
-    const mask = slotCount - 1;
-    for (let e = 0; e < this.count; e++) {
-      const off = e * DIGEST_BYTES;
-      let at = (keys[off] | (keys[off + 1] << 8) | (keys[off + 2] << 16) | (keys[off + 3] << 24)) & mask;
-      while (this.slots[at] !== 0) at = (at + 1) & mask;
-      this.slots[at] = e + 1;
-    }
+    for (let e = 0; e < this.count; e++) this.slots[this.freeSlot(keys, e * DIGEST_BYTES)] = e + 1;
   }
+}
+
+/** Where a key's probe starts: its first four bytes (little-endian) within the slots' mask. */
+function probeStart(bytes: Uint8Array, off: number, mask: number): number {
+  return (bytes[off] | (bytes[off + 1] << 8) | (bytes[off + 2] << 16) | (bytes[off + 3] << 24)) & mask;
 }

@@ -58,7 +58,7 @@ let last: { names: string[]; records: KnownName[] } = { names: [], records: [] }
 function knownNames(names: string[]): KnownName[] {
   const records: KnownName[] = new Array(names.length);
   const before = last.names;
-  const added: string[] = [];
+  const added: [string, KnownName][] = [];
   let j = 0;
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
@@ -75,7 +75,7 @@ function knownNames(names: string[]): KnownName[] {
       // (Meshtastic's 200th env: 51 MB of header texts behind the known names).
       const own = ownString(name);
       known.byName.set(own, r);
-      added.push(own);
+      added.push([own, r]);
     }
     records[i] = r;
   }
@@ -85,11 +85,11 @@ function knownNames(names: string[]): KnownName[] {
 }
 
 /**
- * Ranks the known names again after `added` (new, distinct) were recorded. Past MAX_KNOWN all but `names` are
+ * Ranks the known names again after `added` (new, distinct names with their records) were recorded. Past MAX_KNOWN all but `names` are
  * forgotten and those sorted afresh; otherwise the added names are sorted and merged into the sorted names (a search
  * per added name, no comparison of the known names among themselves: a unit adds a few names to ~100 000 known).
  */
-function rank(names: string[], records: KnownName[], added: string[]): void {
+function rank(names: string[], records: KnownName[], added: [string, KnownName][]): void {
   if (known.names.length + added.length > MAX_KNOWN) {
     const order = names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b]));
     known.names = order.map((i) => ownString(names[i]));
@@ -98,7 +98,7 @@ function rank(names: string[], records: KnownName[], added: string[]): void {
     known.records.forEach((r, k) => (r.rank = k));
     return;
   }
-  added.sort(byCodeUnits);
+  added.sort((a, b) => byCodeUnits(a[0], b[0]));
   const merged = mergeSorted(known.names, known.records, added);
   known.names = merged.names;
   known.records = merged.records;
@@ -116,14 +116,14 @@ function insertionPoint(names: readonly string[], name: string, lo: number): num
   return lo;
 }
 
-/** Sorted `names` and `records` with sorted `added` (not among them) merged in; `from`: the first index that moved. */
-function mergeSorted(names: string[], records: KnownName[], added: string[]): { names: string[]; records: KnownName[]; from: number } {
+/** Sorted `names` and `records` with sorted `added` (names not among them, with their records) merged in; `from`: the first index that moved. */
+function mergeSorted(names: string[], records: KnownName[], added: [string, KnownName][]): { names: string[]; records: KnownName[]; from: number } {
   const outNames: string[] = new Array(names.length + added.length);
   const outRecords: KnownName[] = new Array(outNames.length);
   let from = -1;
   let src = 0;
   let dst = 0;
-  for (const name of added) {
+  for (const [name, record] of added) {
     const at = insertionPoint(names, name, src);
     for (; src < at; src++, dst++) {
       outNames[dst] = names[src];
@@ -131,7 +131,7 @@ function mergeSorted(names: string[], records: KnownName[], added: string[]): { 
     }
     if (from < 0) from = dst;
     outNames[dst] = name;
-    outRecords[dst++] = known.byName.get(name)!;
+    outRecords[dst++] = record;
   }
   for (; src < names.length; src++, dst++) {
     outNames[dst] = names[src];
