@@ -30,97 +30,111 @@ function hexToNumber(h: string): number | null {
   return v > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
 }
 
+/** Where the script sends an output section, as ld's region usage counts it. */
+interface ScriptPlacement {
+  region: string | null;
+  loadRegion: string | null;
+  noLoad: boolean;
+  notAllocated: boolean;
+}
+
 export function parseMapFile(text: string, file: string, options: MapFileOptions = {}): MapFileResult {
   const diagnostics: Diagnostic[] = [];
   const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const memory: MapMemoryRegion[] = [];
-  const sections: MapOutputSection[] = [];
-
   const memStart = lines.findIndex((l) => l.trim() === 'Memory Configuration');
   const scriptStart = lines.findIndex((l) => l.trim() === 'Linker script and memory map');
   if (memStart < 0) {
     diagnostics.push({ severity: 'error', file, message: 'no `Memory Configuration` table: this does not look like a GNU ld map file', fix: 'link with -Wl,-Map=<file> (GNU ld) and point fw-context at that file' });
-  } else {
-    const end = scriptStart > memStart ? scriptStart : lines.length;
-    for (let i = memStart + 1; i < end; i++) {
-      const line = lines[i]!;
-      if (/^Name\s+Origin\s+Length/.test(line) || line.trim() === '') continue;
-      const m = ROW.exec(line);
-      if (!m) {
-        diagnostics.push({ severity: 'warning', file, line: i + 1, message: `unexpected line in Memory Configuration: \`${line.trim().slice(0, 60)}\``, fix: 'regenerate the map with GNU ld' });
-        continue;
-      }
-      if (m[1] === '*default*') continue;
-      const origin = hexToNumber(m[2]!);
-      const length = hexToNumber(m[3]!);
-      if (origin === null || length === null) {
-        diagnostics.push({ severity: 'warning', file, line: i + 1, message: `region \`${m[1]}\` does not fit a safe integer; skipped` });
-        continue;
-      }
-      memory.push({ name: m[1]!, origin, length, attributes: m[4] ?? '' });
-    }
   }
+  const memory = memStart < 0 ? [] : readMemoryTable(lines, memStart, scriptStart > memStart ? scriptStart : lines.length, file, diagnostics);
+  const sections = scriptStart >= 0 ? readOutputSections(lines, scriptStart, memory, file, diagnostics) : [];
+  if (scriptStart < 0 && memStart >= 0) {
+    diagnostics.push({ severity: 'warning', file, message: 'no `Linker script and memory map` part: section placement and usage are unknown', fix: 'give the complete map file' });
+  }
+  return { memory, sections, usage: regionUsage(memory, sections, options.script), diagnostics };
+}
 
+/** The `Memory Configuration` table's rows (lines from..end), but ld's `*default*` region. */
+function readMemoryTable(lines: string[], from: number, end: number, file: string, diagnostics: Diagnostic[]): MapMemoryRegion[] {
+  const memory: MapMemoryRegion[] = [];
+  for (let i = from + 1; i < end; i++) {
+    const line = lines[i]!;
+    if (/^Name\s+Origin\s+Length/.test(line) || line.trim() === '') continue;
+    const m = ROW.exec(line);
+    if (!m) {
+      diagnostics.push({ severity: 'warning', file, line: i + 1, message: `unexpected line in Memory Configuration: \`${line.trim().slice(0, 60)}\``, fix: 'regenerate the map with GNU ld' });
+      continue;
+    }
+    if (m[1] === '*default*') continue;
+    const origin = hexToNumber(m[2]!);
+    const length = hexToNumber(m[3]!);
+    if (origin === null || length === null) {
+      diagnostics.push({ severity: 'warning', file, line: i + 1, message: `region \`${m[1]}\` does not fit a safe integer; skipped` });
+      continue;
+    }
+    memory.push({ name: m[1]!, origin, length, attributes: m[4] ?? '' });
+  }
+  return memory;
+}
+
+/** The output sections of `Linker script and memory map` (a long name puts its address on the next line). */
+function readOutputSections(lines: string[], from: number, memory: MapMemoryRegion[], file: string, diagnostics: Diagnostic[]): MapOutputSection[] {
   const regionAt = (addr: number): string | null => {
     for (const r of memory) if (addr >= r.origin && addr < r.origin + r.length) return r.name;
     return null;
   };
-
-  if (scriptStart >= 0) {
-    for (let i = scriptStart + 1; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (/^Cross Reference Table/.test(line)) break;
-      let name: string | undefined;
-      let addr: string | undefined;
-      let size: string | undefined;
-      let lma: string | undefined;
-      const lineNo = i + 1;
-      const m = SECTION_LINE.exec(line);
-      if (m) [, name, addr, size, lma] = m;
-      else {
-        const n = SECTION_NAME_ONLY.exec(line);
-        const c = n && i + 1 < lines.length ? SECTION_CONTINUATION.exec(lines[i + 1]!) : null;
-        if (n && c) { name = n[1]; [, addr, size, lma] = c; i++; }
-      }
-      if (!name || !addr || !size) continue;
-      const address = hexToNumber(addr);
-      const sz = hexToNumber(size);
-      if (address === null || sz === null) {
-        diagnostics.push({ severity: 'warning', file, line: lineNo, message: `output section \`${name}\` has an address or size beyond 2^53; skipped` });
-        continue;
-      }
-      const loadAddress = lma ? hexToNumber(lma) : null;
-      const allocated = !NON_ALLOCATED.test(name);
-      sections.push({
-        name, address, size: sz, loadAddress, allocated, line: lineNo,
-        region: allocated ? regionAt(address) : null,
-        loadRegion: allocated && loadAddress !== null && loadAddress !== address ? regionAt(loadAddress) : null,
-      });
+  const sections: MapOutputSection[] = [];
+  for (let i = from + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^Cross Reference Table/.test(line)) break;
+    let name: string | undefined;
+    let addr: string | undefined;
+    let size: string | undefined;
+    let lma: string | undefined;
+    const lineNo = i + 1;
+    const m = SECTION_LINE.exec(line);
+    if (m) [, name, addr, size, lma] = m;
+    else {
+      const n = SECTION_NAME_ONLY.exec(line);
+      const c = n && i + 1 < lines.length ? SECTION_CONTINUATION.exec(lines[i + 1]!) : null;
+      if (n && c) { name = n[1]; [, addr, size, lma] = c; i++; }
     }
-  } else if (memStart >= 0) {
-    diagnostics.push({ severity: 'warning', file, message: 'no `Linker script and memory map` part: section placement and usage are unknown', fix: 'give the complete map file' });
+    if (!name || !addr || !size) continue;
+    const address = hexToNumber(addr);
+    const sz = hexToNumber(size);
+    if (address === null || sz === null) {
+      diagnostics.push({ severity: 'warning', file, line: lineNo, message: `output section \`${name}\` has an address or size beyond 2^53; skipped` });
+      continue;
+    }
+    const loadAddress = lma ? hexToNumber(lma) : null;
+    const allocated = !NON_ALLOCATED.test(name);
+    sections.push({
+      name, address, size: sz, loadAddress, allocated, line: lineNo,
+      region: allocated ? regionAt(address) : null,
+      loadRegion: allocated && loadAddress !== null && loadAddress !== address ? regionAt(loadAddress) : null,
+    });
   }
+  return sections;
+}
 
-  const highWater = new Map<string, number>();
-  const raise = (region: string | null, end: number): void => {
-    if (region !== null) highWater.set(region, Math.max(highWater.get(region) ?? -Infinity, end));
-  };
-  const script = options.script;
-  const aliases = new Map((script?.regionAliases ?? []).map((a) => [a.alias, a.region]));
+/**
+ * Where the parsed script sends each output section, region aliases resolved. As ld's lang_propagate_lma_regions:
+ * a section without AT/AT>/address in the same region as the previous section inherits that section's load region.
+ */
+function scriptPlacements(script: NonNullable<MapFileOptions['script']>): Map<string, ScriptPlacement> {
+  const aliases = new Map(script.regionAliases.map((a) => [a.alias, a.region]));
   const resolve = (r: string | null): string | null => {
     let n = r;
     for (let i = 0; i < 16 && n !== null && aliases.has(n); i++) n = aliases.get(n)!;
     return n;
   };
-  // ld's lang_propagate_lma_regions: a section without AT/AT>/address in the same region as the previous
-  // section inherits that section's load region
-  const scriptSection = new Map<string, { region: string | null; loadRegion: string | null; noLoad: boolean; notAllocated: boolean }>();
+  const placements = new Map<string, ScriptPlacement>();
   let prev: OutputSection | null = null;
   let prevLoad: string | null = null;
-  for (const d of script?.sections ?? []) {
+  for (const d of script.sections) {
     let loadRegion = d.loadRegion;
     if (!loadRegion && !d.loadAddress && !d.address && prev && prev.region === d.region) loadRegion = prevLoad;
-    scriptSection.set(d.name, {
+    placements.set(d.name, {
       region: resolve(d.region), loadRegion: resolve(loadRegion),
       noLoad: d.type !== null && /NOLOAD|DSECT|COPY|INFO|OVERLAY/.test(d.type),
       // ld: DSECT, COPY, INFO and OVERLAY sections are not allocated at all
@@ -129,11 +143,21 @@ export function parseMapFile(text: string, file: string, options: MapFileOptions
     prev = d;
     prevLoad = loadRegion;
   }
+  return placements;
+}
+
+/** Each region's usage by the rule in this file's opening comment: its high-water mark less its origin. */
+function regionUsage(memory: MapMemoryRegion[], sections: MapOutputSection[], script: MapFileOptions['script']): Record<string, number> {
+  const highWater = new Map<string, number>();
+  const raise = (region: string | null, end: number): void => {
+    if (region !== null) highWater.set(region, Math.max(highWater.get(region) ?? -Infinity, end));
+  };
+  const placements = script ? scriptPlacements(script) : undefined;
   for (const s of sections) {
     if (!s.allocated) continue;
-    if (script) {
+    if (placements) {
       // as ld: the regions the script names; orphans and sections without `>` go by address
-      const decl = scriptSection.get(s.name);
+      const decl = placements.get(s.name);
       if (decl?.notAllocated) continue;
       const region = decl?.region ?? s.region;
       raise(region, s.address + s.size);
@@ -147,5 +171,5 @@ export function parseMapFile(text: string, file: string, options: MapFileOptions
   }
   const usage: Record<string, number> = {};
   for (const r of memory) usage[r.name] = highWater.has(r.name) ? highWater.get(r.name)! - r.origin : 0;
-  return { memory, sections, usage, diagnostics };
+  return usage;
 }

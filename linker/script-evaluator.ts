@@ -44,15 +44,33 @@ function applyCompound(op: string, prev: bigint | null | undefined, rhs: bigint 
   }
 }
 
+/** What every stage of an evaluation reads: the parsed script, how region aliases resolve, the page constants. */
+interface ScriptContext {
+  parsed: ParsedScript;
+  resolveAlias: (name: string) => string;
+  constants: ScriptEvaluationOptions['constants'];
+  defsyms: { name: string; expr: Expr }[];
+}
+
+/** Each assignment's value and evaluation, in script order, with the symbols' final values. */
+interface AssignmentRun {
+  symbols: Map<string, bigint | null>;
+  perStatement: { value: bigint | null; eval: EvalResult }[];
+}
+
 export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOptions, diagnostics: Diagnostic[]): {
   memory: MemoryRegion[]; symbols: LinkerSymbol[];
 } {
-  const resolveAlias = makeAliasResolver(parsed);
-  const constants = options.constants;
+  const ctx: ScriptContext = { parsed, resolveAlias: makeAliasResolver(parsed), constants: options.constants, defsyms: parseDefsyms(options.defsyms ?? {}, diagnostics) };
+  const regions = settledRegions(ctx);
+  const finalRun = runAssignments(ctx, regions);
+  return { memory: memoryRecords(parsed, regions, diagnostics), symbols: symbolRecords(ctx, finalRun, diagnostics) };
+}
 
-  // --defsym values are ld expressions
+/** --defsym values, parsed as the ld expressions they are; one that does not parse is left out with a warning. */
+function parseDefsyms(given: Record<string, string>, diagnostics: Diagnostic[]): { name: string; expr: Expr }[] {
   const defsyms: { name: string; expr: Expr }[] = [];
-  for (const [name, value] of Object.entries(options.defsyms ?? {})) {
+  for (const [name, value] of Object.entries(given)) {
     const dl: Diagnostic[] = [];
     const lex = new ScriptLexer(value, COMMAND_LINE, dl);
     try {
@@ -64,66 +82,77 @@ export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOp
       diagnostics.push({ severity: 'warning', file: COMMAND_LINE, message: `--defsym ${name}=${value}: ${err.message}; ignored`, fix: 'give the value as an ld expression (e.g. 0x400)' });
     }
   }
+  return defsyms;
+}
 
-  // ld evaluates regions once, in declaration order: ORIGIN()/LENGTH() of a region declared later (or of the
-  // region itself) reads a value not computed yet (origin 0, length ~0); we report null instead of that number.
-  const evalRegions = (symbols: Map<string, bigint | null>): Map<string, RegionValue> => {
-    const values = new Map<string, RegionValue>();
-    for (const decl of parsed.regions) {
-      const env: EvalEnvironment = {
-        symbol: (n) => symbols.get(n),
-        region: (n) => {
-          const target = resolveAlias(n);
-          const done = values.get(target);
-          if (done) return done;
-          if (!parsed.regions.some((r) => r.name === target)) return undefined;
-          return { origin: null, length: null, note: `region \`${n}\` is used before ld has evaluated it (declared later, or the region itself)` };
-        },
-        dot: null,
-        constants,
-      };
-      const originEval = decl.origin ? evaluateExpression(decl.origin, env) : undefined;
-      const lengthEval = decl.length ? evaluateExpression(decl.length, env) : undefined;
-      values.set(decl.name, { origin: originEval?.value ?? null, length: lengthEval?.value ?? null, originEval, lengthEval });
-    }
-    return values;
-  };
-
-  const runAssignments = (regions: Map<string, RegionValue>) => {
-    const symbols = new Map<string, bigint | null>();
-    const perStatement: { value: bigint | null; eval: EvalResult }[] = [];
-    let dot: bigint | null = null;
-    const env = (dotHere: bigint | null): EvalEnvironment => ({
+/**
+ * The regions' values with the symbols given. ld evaluates regions once, in declaration order: ORIGIN()/LENGTH()
+ * of a region declared later (or of the region itself) reads a value not computed yet (origin 0, length ~0); we
+ * report null instead of that number.
+ */
+function evaluateRegions(ctx: ScriptContext, symbols: Map<string, bigint | null>): Map<string, RegionValue> {
+  const { parsed, resolveAlias, constants } = ctx;
+  const values = new Map<string, RegionValue>();
+  for (const decl of parsed.regions) {
+    const env: EvalEnvironment = {
       symbol: (n) => symbols.get(n),
-      region: (n) => regions.get(resolveAlias(n)),
-      dot: dotHere,
+      region: (n) => {
+        const target = resolveAlias(n);
+        const done = values.get(target);
+        if (done) return done;
+        if (!parsed.regions.some((r) => r.name === target)) return undefined;
+        return { origin: null, length: null, note: `region \`${n}\` is used before ld has evaluated it (declared later, or the region itself)` };
+      },
+      dot: null,
       constants,
-    });
-    for (const d of defsyms) symbols.set(d.name, evaluateExpression(d.expr, env(null)).value);
-    for (const st of parsed.statements) {
-      if (st.kind !== 'assign') { dot = null; continue; }
-      const dotHere = st.place === 'sections' ? dot : null;
-      const r = evaluateExpression(st.expr, env(dotHere));
-      if (st.name === '.') {
-        const v = applyCompound(st.op, dotHere, r.value);
-        if (st.place === 'sections') dot = v;
-        perStatement.push({ value: v, eval: r });
-        continue;
-      }
-      const v = applyCompound(st.op, symbols.get(st.name), r.value);
-      // PROVIDE defines a symbol only when nothing else has
-      if (!(st.provided && symbols.has(st.name))) symbols.set(st.name, v);
-      perStatement.push({ value: st.provided && symbols.get(st.name) !== v ? symbols.get(st.name) ?? null : v, eval: r });
-    }
-    return { symbols, perStatement };
-  };
+    };
+    const originEval = decl.origin ? evaluateExpression(decl.origin, env) : undefined;
+    const lengthEval = decl.length ? evaluateExpression(decl.length, env) : undefined;
+    values.set(decl.name, { origin: originEval?.value ?? null, length: lengthEval?.value ?? null, originEval, lengthEval });
+  }
+  return values;
+}
 
-  // regions use final symbol values, symbols may use region values: iterate to a fixed point
-  let regions = evalRegions(new Map(defsyms.map((d) => [d.name, null])));
-  regions = evalRegions(runAssignments(regions).symbols);
+/** The script's assignments run in order with the regions given: --defsym first, `.` tracked at SECTIONS level only. */
+function runAssignments(ctx: ScriptContext, regions: Map<string, RegionValue>): AssignmentRun {
+  const symbols = new Map<string, bigint | null>();
+  const perStatement: AssignmentRun['perStatement'] = [];
+  let dot: bigint | null = null;
+  const env = (dotHere: bigint | null): EvalEnvironment => ({
+    symbol: (n) => symbols.get(n),
+    region: (n) => regions.get(ctx.resolveAlias(n)),
+    dot: dotHere,
+    constants: ctx.constants,
+  });
+  for (const d of ctx.defsyms) symbols.set(d.name, evaluateExpression(d.expr, env(null)).value);
+  for (const st of ctx.parsed.statements) {
+    if (st.kind !== 'assign') { dot = null; continue; }
+    const dotHere = st.place === 'sections' ? dot : null;
+    const r = evaluateExpression(st.expr, env(dotHere));
+    if (st.name === '.') {
+      const v = applyCompound(st.op, dotHere, r.value);
+      if (st.place === 'sections') dot = v;
+      perStatement.push({ value: v, eval: r });
+      continue;
+    }
+    const v = applyCompound(st.op, symbols.get(st.name), r.value);
+    // PROVIDE defines a symbol only when nothing else has
+    if (!(st.provided && symbols.has(st.name))) symbols.set(st.name, v);
+    perStatement.push({ value: st.provided && symbols.get(st.name) !== v ? symbols.get(st.name) ?? null : v, eval: r });
+  }
+  return { symbols, perStatement };
+}
+
+/**
+ * Regions use the symbols' final values and symbols may use regions': both are evaluated in turn until the regions
+ * no longer change (at most a few rounds; a value still changing after them is unknown).
+ */
+function settledRegions(ctx: ScriptContext): Map<string, RegionValue> {
+  let regions = evaluateRegions(ctx, new Map(ctx.defsyms.map((d) => [d.name, null])));
+  regions = evaluateRegions(ctx, runAssignments(ctx, regions).symbols);
   let stable = false;
   for (let i = 0; i < 4 && !stable; i++) {
-    const next = evalRegions(runAssignments(regions).symbols);
+    const next = evaluateRegions(ctx, runAssignments(ctx, regions).symbols);
     stable = [...next].every(([n, v]) => regions.get(n)?.origin === v.origin && regions.get(n)?.length === v.length);
     if (!stable && i === 3) {
       for (const [n, v] of next) {
@@ -134,9 +163,12 @@ export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOp
     }
     regions = next;
   }
-  const finalRun = runAssignments(regions);
+  return regions;
+}
 
-  const memory: MemoryRegion[] = parsed.regions.map((d) => {
+/** The MEMORY regions as records, with a warning for each value that cannot be evaluated or does not fit 2^53. */
+function memoryRecords(parsed: ParsedScript, regions: Map<string, RegionValue>, diagnostics: Diagnostic[]): MemoryRegion[] {
+  return parsed.regions.map((d) => {
     const v = regions.get(d.name)!;
     const region: MemoryRegion = {
       name: d.name, attributes: d.attributes,
@@ -153,8 +185,12 @@ export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOp
     }
     return region;
   });
+}
 
-  const definedInScript = new Set([...defsyms.map((d) => d.name), ...parsed.statements.flatMap((s) => (s.kind === 'assign' ? [s.name] : []))]);
+/** The script's symbol assignments as records, with a note for a top-level value that names unknown symbols. */
+function symbolRecords(ctx: ScriptContext, finalRun: AssignmentRun, diagnostics: Diagnostic[]): LinkerSymbol[] {
+  const { parsed } = ctx;
+  const definedInScript = new Set([...ctx.defsyms.map((d) => d.name), ...parsed.statements.flatMap((s) => (s.kind === 'assign' ? [s.name] : []))]);
   const symbols: LinkerSymbol[] = [];
   let k = 0;
   for (const st of parsed.statements) {
@@ -173,10 +209,7 @@ export function evaluateScript(parsed: ParsedScript, options: ScriptEvaluationOp
       diagnostics.push({ severity: 'error', file: st.file, line: st.line, message: `\`${st.name}\` names undefined memory region(s) ${res.eval.undefinedRegions.map((n) => `\`${n}\``).join(', ')}`, fix: 'declare the region in MEMORY or fix the name' });
     }
   }
-  if (parsed.statements.length === 0 && parsed.regions.length === 0) {
-    // nothing usable: say so once (the per-line diagnostics say why)
-  }
-  return { memory, symbols };
+  return symbols;
 }
 
 function explain(ev: EvalResult | undefined): string {
