@@ -61,6 +61,10 @@ export interface BuildDescription {
   buildDir: string;
   /** Absolute path of the compile database this build was read from, when there is one. */
   compileCommands?: string;
+  /**
+   * The build's units. An adapter may keep them packed until first read (lazy-units.ts keepUntilAsked: a getter
+   * makes them); `unitCount` gives their number without making them.
+   */
   units: CompileUnit[];
   /** Defines the build system states for the whole build (mbed/PlatformIO derived builds), beyond each unit's own -D. */
   defines?: Record<string, string>;

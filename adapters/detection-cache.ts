@@ -5,17 +5,19 @@
 // kept as a few argument lists with each unit's own values, every string an index into one list of the distinct ones
 // (kept-units.ts): Meshtastic's 246 PlatformIO envs of ~300 units are 2.0 MB of JSON so (47 MB with a list of indexes
 // per unit), and a build read back makes its units only when they are first asked for (an index run: when its turn
-// comes). Images read from one compile database (a CMake folder linking several programs) share its units: kept once,
-// the others naming the build that holds them. The builds' names are kept apart too (detection-names.ts). The file is
+// comes); a detected build an adapter kept so (lazy-units.ts) is written from its kept form, its units never made.
+// Images read from one compile database (a CMake folder linking several programs) share its units: kept once, the
+// others naming the build that holds them. The builds' names are kept apart too (detection-names.ts). The file is
 // gzip, a member per piece written.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdapterOptions, AdapterResult, BuildDescription, CompileUnit } from './contract.js';
+import type { AdapterOptions, AdapterResult, BuildDescription } from './contract.js';
 import { loadNames, saveNames, type NamedBuild } from './detection-names.js';
-import { keptUnitCount, keptUnitsHold, restoreUnits, UnitsKeeper, type KeptUnits } from './kept-units.js';
+import { keptUnitsHold, UnitsKeeper, type KeptUnits } from './kept-units.js';
+import { lazyUnits, waitingCell, withUnits, type KeptCell } from './lazy-units.js';
 import { detectInputsHold, type DetectInput } from './shared/detect-inputs.js';
 import { discoveryFor, type Discovery } from './shared/discover-build-dirs.js';
 
@@ -40,12 +42,15 @@ class KeptBuilds {
   readonly units = new UnitsKeeper();
   private readonly holder = new Map<unknown, number>();
 
-  /** Build `i` of the result as kept. */
+  /** Build `i` of the result as kept; a build whose units wait still kept is kept again from that form, not made. */
   build(b: BuildDescription, i: number): KeptBuild {
-    const shared = this.holder.get(b.units);
-    if (shared !== undefined) return { ...b, units: { of: shared } };
-    this.holder.set(b.units, i);
-    return { ...b, units: this.units.keep(b.units) };
+    const w = waitingCell(b);
+    const holder = w?.cell ?? b.units;
+    const shared = this.holder.get(holder);
+    if (shared !== undefined) return withUnits(b, { of: shared });
+    this.holder.set(holder, i);
+    if (w?.cell.kept) return withUnits(b, this.units.rekeep(w.cell.kept, w.strings));
+    return withUnits(b, this.units.keep(w?.cell.units ?? b.units));
   }
 }
 
@@ -58,26 +63,6 @@ function keptBuildsHold(data: CacheFile): boolean {
     if (of === undefined) return keptUnitsHold(b.units, strings.length);
     return Number.isInteger(of) && (of as number) >= 0 && (of as number) < i && (result.builds[of as number]!.units as { of?: unknown }).of === undefined;
   });
-}
-
-/** Cached builds whose units are still as kept, with their unit count: read back when first asked for. */
-const waiting = new WeakMap<BuildDescription, number>();
-
-/** True while a build answered from the cache has not given its units yet (reading them makes them). */
-export function unitsWaiting(b: BuildDescription): boolean {
-  return waiting.has(b);
-}
-
-/** A build's unit count, without making the units of a cached build that has not given them yet. */
-export function unitCount(b: BuildDescription): number {
-  return waiting.get(b) ?? b.units.length;
-}
-
-/** Units kept for a build and the builds sharing them: read back once, held until each of its `readers` has them. */
-interface KeptCell {
-  kept?: KeptUnits;
-  units?: CompileUnit[];
-  readers: number;
 }
 
 /**
@@ -93,30 +78,6 @@ function restoredBuilds(data: CacheFile): BuildDescription[] {
     else (cells[i] = cells[of]!).readers++;
   }
   return data.result.builds.map((kept, i) => lazyUnits({ ...kept } as unknown as BuildDescription, cells[i]!, data.strings));
-}
-
-/**
- * `build` with its units read from `cell` when first asked for. Made apart from restoredBuilds, and letting go of the
- * cell once read, so that nothing a build's getter holds (a call site's cache may keep it) holds units.
- */
-function lazyUnits(build: BuildDescription, cell: KeptCell, strings: readonly string[]): BuildDescription {
-  let from: { cell: KeptCell; strings: readonly string[] } | undefined = { cell, strings };
-  const own = (value: CompileUnit[]) => {
-    from = undefined;
-    waiting.delete(build);
-    Object.defineProperty(build, 'units', { value, writable: true, enumerable: true, configurable: true });
-  };
-  const restore = () => {
-    const { cell, strings } = from!;
-    const units = cell.units ?? restoreUnits(cell.kept!, strings);
-    cell.kept = undefined;
-    cell.units = --cell.readers > 0 ? units : undefined;
-    return units;
-  };
-  // Redefined in place: the property keeps its place among the build's.
-  Object.defineProperty(build, 'units', { enumerable: true, configurable: true, get: () => (own(restore()), build.units), set: own });
-  waiting.set(build, keptUnitCount(cell.kept));
-  return build;
 }
 
 export interface DetectResult extends AdapterResult {

@@ -1,7 +1,8 @@
-// A build's units as the detection cache keeps them: sources, folders, object paths and arguments as indexes into the
-// cache's one list of strings, and each unit's argument list as one of a few lists of its build with its own values
-// at the places it differs (a PlatformIO env's ~300 units differ by their source and object alone: 85 flags each
-// kept once, not 300 times). Read back a build at a time, when its units are first asked for.
+// A build's units as the detection cache keeps them (and an adapter, until they are asked for: lazy-units.ts):
+// sources, folders, object paths and arguments as indexes into one list of strings, and each unit's argument list as
+// one of a few lists of its build with its own values at the places it differs (a PlatformIO env's ~300 units differ
+// by their source and object alone: 85 flags each kept once, not 300 times). Read back a build at a time, when its
+// units are first asked for.
 import type { CompileUnit } from './contract.js';
 
 /** In a shape's values: the unit's source, and its object. */
@@ -29,11 +30,8 @@ export interface KeptUnits {
 /** Keeps builds' units against one table of strings (`strings`, in first use order), a build at a time. */
 export class UnitsKeeper {
   private readonly ids = new Map<string, number>();
-
-  /** The distinct strings of the units kept so far. */
-  get strings(): string[] {
-    return [...this.ids.keys()];
-  }
+  /** The distinct strings of the units kept so far, each at its index (grows as units are kept). */
+  readonly strings: string[] = [];
 
   keep(units: readonly CompileUnit[]): KeptUnits {
     const outFolder = sharedFolder(units);
@@ -48,9 +46,46 @@ export class UnitsKeeper {
     return kept;
   }
 
+  /**
+   * Units another keeper kept (`from`: its strings), as keep() keeps them made again: the same lists, shapes and
+   * places, each string given its index here in the order keep() would meet it (a unit's source, folder and object,
+   * then its arguments), without making the units.
+   */
+  rekeep(kept: KeptUnits, from: readonly string[]): KeptUnits {
+    const ids = new Map<number, number>();
+    const id = (s: number): number => {
+      if (s < 0) return s;
+      let i = ids.get(s);
+      if (i === undefined) ids.set(s, (i = this.id(from[s]!)));
+      return i;
+    };
+    const outFolder = id(kept.outFolder);
+    for (let u = 0; u < kept.file.length; u++) {
+      id(kept.file[u]!);
+      id(kept.dir[u]!);
+      id(kept.out[u]!);
+      const shape = kept.shapes[kept.shape[u]!]!;
+      const list = kept.lists[shape[0]!]!;
+      // A shape's places rise (differences() lists them in order).
+      for (let k = 0, p = 1; k < list.length; k++) {
+        if (p < shape.length && shape[p] === k) id(shape[(p += 2) - 1]!);
+        else id(list[k]!);
+      }
+    }
+    return {
+      file: kept.file.map(id),
+      dir: kept.dir.map(id),
+      out: kept.out.map(id),
+      outFolder,
+      lists: kept.lists.map((l) => l.map(id)),
+      shapes: kept.shapes.map((s) => s.map((v, k) => (k % 2 === 0 && k > 0 ? id(v) : v))),
+      shape: kept.shape.slice(),
+    };
+  }
+
   private id(s: string): number {
     let i = this.ids.get(s);
-    if (i === undefined) this.ids.set(s, (i = this.ids.size));
+    if (i === undefined) this.ids.set(s, (i = this.strings.push(s) - 1));
     return i;
   }
 }

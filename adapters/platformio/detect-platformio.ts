@@ -10,6 +10,8 @@ import { isDir, isFile, relPath } from '../shared/fs-helpers.js';
 import { dirsWith, discoveryFor } from '../shared/discover-build-dirs.js';
 import { guarded } from '../shared/guard.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
+import { UnitsKeeper } from '../kept-units.js';
+import { keepUntilAsked } from '../lazy-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, concatFlags, defineArgs, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
 import { boardFlags, coreDir, coreVersionMacro, manifestLinkerScript, newBoardCache, readBoardManifest, type BoardCache, type BoardManifest } from './board-manifest.js';
@@ -104,9 +106,12 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
   const { config, envs, buildDir, diagnostics } = project;
   const rootDb = rootDatabase(project);
   const builds: BuildDescription[] = [];
-  // With a firmware.map, the image's units are the objects it shows loaded.
+  const keeper = new UnitsKeeper();
+  // With a firmware.map, the image's units are the objects it shows loaded. Then they are kept until asked for: a
+  // project of many envs holds each env's units as a few argument lists, not a list per unit (lazy-units.ts).
   const pushBuild = (b: BuildDescription) => {
     applyLinkedUnits(b, undefined, diagnostics);
+    keepUntilAsked(b, keeper);
     builds.push(b);
   };
   const built = envs.filter((e) => isDir(path.join(buildDir, e)) || rootDb.env === e);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CONFIG, readConfig, readConfigProblems, STATE_DIR, writeConfig, configPath } from '../project/config.js';
 import { copyFixture, fixturePath } from '../project/copy-fixture.js';
-import { unitCount } from '../../adapters/detection-cache.js';
+import { unitCount } from '../../adapters/lazy-units.js';
 import { detectProjectBuildsLazily } from '../project/build-detection.js';
 import { listVariantsNow } from '../query/list-variants.js';
 import { openProject } from '../query/project-context.js';

@@ -5,7 +5,7 @@
 // it alike (PlatformIO envs: `.pio/build/<env>/`, then the same `src/...o`). Leaves the rest of a description as is.
 // Builds answered from the detection cache wait as the cache kept them, and make their units when taken.
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
-import { unitsWaiting } from '../../adapters/detection-cache.js';
+import { unitsWaiting } from '../../adapters/lazy-units.js';
 import { sharedFolder } from '../../adapters/kept-units.js';
 import { ownString } from '../model/own-strings.js';
 

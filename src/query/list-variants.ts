@@ -1,7 +1,8 @@
 // list_variants: every build the project declares (found by the adapters now) and every build the index
 // holds, with images, board, build system, provenance and whether (and when) it was indexed.
 import path from 'node:path';
-import { unitCount, type DetectResult } from '../../adapters/detection-cache.js';
+import type { DetectResult } from '../../adapters/detection-cache.js';
+import { unitCount } from '../../adapters/lazy-units.js';
 import { detectProjectBuildsLazily, unreadableDescription } from '../project/build-detection.js';
 import { detectDeclaredBuilds } from '../project/declared-builds.js';
 import type { Diagnostic } from '../model/diagnostic.js';

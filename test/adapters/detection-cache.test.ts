@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import { detectBuilds } from '../../adapters/detect-builds.js';
-import { cacheFileText, loadDetection, saveDetection, unitCount, unitsWaiting } from '../../adapters/detection-cache.js';
+import { cacheFileText, loadDetection, saveDetection } from '../../adapters/detection-cache.js';
+import { keepUntilAsked, unitCount, unitsWaiting } from '../../adapters/lazy-units.js';
+import { UnitsKeeper } from '../../adapters/kept-units.js';
 import { WaitingBuilds } from '../../src/indexer/waiting-builds.js';
 import { copyFixtureToTemp, tempDir } from '../helpers/fixture-project.js';
 import path from 'node:path';
@@ -70,6 +72,40 @@ describe('detection cache', () => {
     expect(cached.fromCache).toBeDefined();
     expect(cached.builds.map(unitCount)).toEqual(fresh.builds.map((b) => b.units.length));
     expect(cached.builds).toEqual(fresh.builds);
+  });
+
+  it('holds detected PlatformIO envs\' units kept until each is asked for, and writes the cache without making them', () => {
+    const root = copyFixtureToTemp('adapters', 'platformio-multi-env');
+    const cacheFile = path.join(tempDir(), 'detection.json');
+    const fresh = detectBuilds(root, { detectionCache: cacheFile });
+    expect(fresh.fromCache).toBeUndefined();
+    expect(fresh.builds.length).toBe(3);
+    // Written to the cache, yet none made: a many-env project holds no env's argument lists as detected.
+    expect(fresh.builds.map(unitsWaiting)).toEqual([true, true, true]);
+    const counts = fresh.builds.map(unitCount);
+    expect(counts.every((n) => n > 0)).toBe(true);
+    expect(fresh.builds[1]!.units.length).toBe(counts[1]);
+    expect(fresh.builds.map(unitsWaiting)).toEqual([true, false, true]);
+    const cached = detectBuilds(root, { detectionCache: cacheFile });
+    expect(cached.fromCache).toBeDefined();
+    expect(cached.builds).toEqual(fresh.builds);
+  });
+
+  it('writes builds whose units wait kept as it writes the units made, byte for byte', () => {
+    const builds = Array.from({ length: 3 }, (_, i) => env(`env${i}`, 12));
+    // Units differing from their build's list at a place of their own (a define of one unit).
+    for (const b of builds) b.units.forEach((u, k) => k % 4 === 1 && (u.arguments[5] = `-DUNIT_${k}`));
+    const made = JSON.parse(JSON.stringify(builds)) as BuildDescription[];
+    const keeper = new UnitsKeeper();
+    // The keeper met other strings first: its indexes are not the cache's.
+    keeper.keep(env('other', 3).units);
+    for (const b of builds) keepUntilAsked(b, keeper);
+    const [waitingFile, madeFile] = [path.join(tempDir(), 'detection.json'), path.join(tempDir(), 'detection.json')];
+    saveDetection(waitingFile, 'key', 1, [], { builds, diagnostics: [] });
+    saveDetection(madeFile, 'key', 1, [], { builds: made, diagnostics: [] });
+    expect(builds.map(unitsWaiting)).toEqual([true, true, true]);
+    expect(cacheFileText(waitingFile)).toBe(cacheFileText(madeFile));
+    expect(builds).toEqual(made);
   });
 
   it('keeps a build\'s units as a list per language with each unit\'s own values, not an argument list per unit', () => {
