@@ -4,6 +4,7 @@
 // id, then runs of [keep, drop, add n, n item ids as zigzag differences]; base items after the last run are dropped.
 // A base may itself be edited (a chain, bounded by the storer: see value-lists.ts listStorer); a plain list ends it.
 import { VarintReader, VarintWriter } from './varints.js';
+import { holdsId, idPositions, positionFrom, type IdPositions } from './id-positions.js';
 
 /** A list's item ids: as decoded, or packed in a typed array where a cache holds them (see value-lists.ts itemIdsOf). */
 export type ItemIds = ArrayLike<number> & Iterable<number>;
@@ -26,52 +27,17 @@ export function baseOf(items: Uint8Array): number {
   return r.unsigned();
 }
 
-/** One run of the edits: base items kept, then dropped, then items added. */
-interface Run {
-  keep: number;
-  drop: number;
-  add: number[];
-}
-
-/** Where each id stands in a base list: its first position, and the later ones of the ids it holds more than once. */
-interface Positions {
-  first: Map<number, number>;
-  more: Map<number, number[]>;
-}
-
 /**
  * Positions by base list (never changed): a write stores its new lists as edits of the same bases one after another
  * (a build's ~300 tested lists of ~1 500 items), which mapped a base's items again for each (3 % of a many-env run's
  * allocation).
  */
-const positionsOf = new WeakMap<ItemIds, Positions>();
+const positionsOf = new WeakMap<ItemIds, IdPositions>();
 
-function positions(base: ItemIds): Positions {
+function positions(base: ItemIds): IdPositions {
   let at = positionsOf.get(base);
-  if (at === undefined) positionsOf.set(base, (at = positionsIn(base)));
+  if (at === undefined) positionsOf.set(base, (at = idPositions(base)));
   return at;
-}
-
-function positionsIn(base: ItemIds): Positions {
-  const at: Positions = { first: new Map(), more: new Map() };
-  for (let i = 0; i < base.length; i++) {
-    const id = base[i];
-    if (!at.first.has(id)) at.first.set(id, i);
-    else {
-      const list = at.more.get(id);
-      if (list === undefined) at.more.set(id, [i]);
-      else list.push(i);
-    }
-  }
-  return at;
-}
-
-/** The first position of `id` in the base at or after `from`, or -1. */
-function positionFrom(at: Positions, id: number, from: number): number {
-  const p = at.first.get(id);
-  if (p === undefined) return -1;
-  if (p >= from) return p;
-  return at.more.get(id)?.find((q) => q >= from) ?? -1;
 }
 
 /** Ids of a list sampled to tell how much of it a base holds (one in every len / SAMPLED). */
@@ -79,10 +45,10 @@ const SAMPLED = 64;
 
 /** How many of a sample of `ids` the base `base` does not hold, and its length's difference as sampled: what edits from it would add and drop. */
 export function sampledMisses(base: ItemIds, ids: readonly number[]): number {
-  const at = positions(base).first;
+  const at = positions(base);
   const step = Math.max(1, Math.floor(ids.length / SAMPLED));
   let misses = 0;
-  for (let i = 0; i < ids.length; i += step) if (!at.has(ids[i])) misses++;
+  for (let i = 0; i < ids.length; i += step) if (!holdsId(at, ids[i])) misses++;
   return misses + Math.abs(base.length - ids.length) / step;
 }
 
@@ -102,48 +68,42 @@ export function closestBase<B extends { ids: ItemIds }>(bases: readonly B[], ids
 }
 
 /**
- * Runs that make `ids` from `base`, one at a time (a caller may stop early): each id kept where the base has it a
- * little ahead, added otherwise.
+ * `ids` as edits of `base` (stored list `baseId`), or undefined when they do not take under `limit` bytes. Each id is
+ * kept where the base has it a little ahead, added otherwise; within a run items are kept, then dropped, then added
+ * (an edit out of that order starts the next run), so a run's added ids are consecutive ones of `ids`: each run is
+ * written as it closes, its added ids read back from there (no run objects nor lists of them).
  */
-function* runsFrom(base: ItemIds, ids: readonly number[]): Generator<Run> {
-  const at = positions(base);
-  let cur: Run = { keep: 0, drop: 0, add: [] };
-  // Within a run items are kept, then dropped, then added: an edit out of that order starts the next run.
-  let j = 0;
-  for (const id of ids) {
-    const p = positionFrom(at, id, j);
-    if (p < 0 || p - j > LOOK_AHEAD) {
-      cur.add.push(id);
-      continue;
-    }
-    if (p > j && cur.add.length > 0) {
-      yield cur;
-      cur = { keep: 0, drop: 0, add: [] };
-    }
-    if (p > j) cur.drop += p - j;
-    if (cur.drop > 0 || cur.add.length > 0) {
-      yield cur;
-      cur = { keep: 0, drop: 0, add: [] };
-    }
-    cur.keep++;
-    j = p + 1;
-  }
-  yield cur;
-}
-
-/** `ids` as edits of `base` (stored list `baseId`), or undefined when they do not take under `limit` bytes. */
 export function encodeEdits(baseId: number, base: ItemIds, ids: readonly number[], limit: number): Buffer | undefined {
   const w = new VarintWriter(ids.length);
   w.unsigned(EDITED);
   w.unsigned(baseId);
-  for (const run of runsFrom(base, ids)) {
-    w.unsigned(run.keep);
-    w.unsigned(run.drop);
-    w.unsigned(run.add.length);
-    for (const id of run.add) w.id(id);
-    if (w.length >= limit) return undefined;
+  const at = positions(base);
+  // The open run: base items kept and dropped, and its added ids (`added` of them, up to index i of `ids`).
+  let keep = 0;
+  let drop = 0;
+  let added = 0;
+  const close = (end: number): boolean => {
+    w.unsigned(keep);
+    w.unsigned(drop);
+    w.unsigned(added);
+    for (let k = end - added; k < end; k++) w.id(ids[k]);
+    keep = drop = added = 0;
+    return w.length < limit;
+  };
+  let j = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const p = positionFrom(at, ids[i], j);
+    if (p < 0 || p - j > LOOK_AHEAD) {
+      added++;
+      continue;
+    }
+    if (p > j && added > 0 && !close(i)) return undefined;
+    if (p > j) drop += p - j;
+    if ((drop > 0 || added > 0) && !close(i)) return undefined;
+    keep++;
+    j = p + 1;
   }
-  return w.buffer();
+  return close(ids.length) ? w.buffer() : undefined;
 }
 
 /** The item ids an edited list holds, made from its base's `base`. */
