@@ -151,11 +151,19 @@ export function maskAnswers(masked: string, table: RecordingTable, values: Recor
     flags.set(id, f | BLANK_ASKED | (conditional?.has(id) ? CONDITIONAL : 0));
   });
   const looked = lookedAnswers(table.looked);
-  const checks: Check<MacrosNow>[] = [...table.other.values()].map((c) => (now) => c(now.table));
-  for (const c of values.checks.values()) checks.push((now) => c(now.values));
+  const checks: Check<MacrosNow>[] = [...table.other.values()].map(askingTable);
+  for (const c of values.checks.values()) checks.push(askingValues(c));
   const names = joined([...flags.keys()]);
   return { names, flags: Uint8Array.from(flags.values()), blanked, ...looked, checks, weight: names.length + looked.lookedNames.length + 64 * (looked.defs.length + checks.length) };
 }
+
+/**
+ * A check of the table or values, as a check of a build's macros. Made here, not in maskAnswers: a closure made there
+ * would hold that call's scope (its names' flags, keyed by slices of the masked text, and the build's blanking) for
+ * as long as the memo keeps the answers (19 nRF52 envs: the memo's answers held 24.2 MB, 8 MB of it whole file texts).
+ */
+const askingTable = (c: Check<MacroQuestions>): Check<MacrosNow> => (now) => c(now.table);
+const askingValues = (c: Check<ValueQuestions>): Check<MacrosNow> => (now) => c(now.values);
 
 function lookedAnswers(looked: ReadonlyMap<string, MacroDef | undefined>): Pick<MaskAnswers, 'lookedNames' | 'lookedAt' | 'files' | 'defs'> {
   const files: string[] = [];

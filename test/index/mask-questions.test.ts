@@ -1,6 +1,9 @@
 // What masking a file asks of its build's macros, recorded: another build's macros answer alike when they differ only
 // in names the text does not hold and its expansions did not read; a differing definition, blanking or enum value of a
-// name it asked about does not.
+// name it asked about does not. The answers keep nothing of the masking's own scope (the build's blanking, the names'
+// flags keyed by slices of the masked text).
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
@@ -47,5 +50,25 @@ describe('mask questions', () => {
     expect(answersHold(answers, macros([BASE[0], def('CALL', 'other_##f()', '(f)'), BASE[2]]))).toBe(false);
     expect(answersHold(answers, macros([BASE[0], BASE[1], def('COUNT', '4')]))).toBe(false);
     expect(answersHold(answers, macros([...BASE, def('run', 'x')]))).toBe(false);
+  });
+
+  it("keep nothing of the masking's scope alive: the build's blanking goes while the answers are kept", async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const now = macros(BASE);
+    let blankable: MacrosNow['blankable'] | undefined = blankableMacros(BASE);
+    const blanking = new WeakRef(blankable);
+    const table = new RecordingTable(now.table);
+    const values = new RecordingValues(now.values);
+    enumMacroKey(blankMacroUses(TEXT, blankable), values);
+    table.definedIn('WEAK', '/p/m.h');
+    const answers = maskAnswers(TEXT, table, values, blankable, undefined);
+    blankable = undefined;
+    // A WeakRef's target lives to the end of the job that made it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(answers.checks.length).toBeGreaterThanOrEqual(2);
+    expect(blanking.deref()).toBeUndefined();
+    expect(answersHold(answers, now)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // An index run holds V8's young generation from its start, lets its walks grow it up to youngCap and holds it there,
-// and gives V8 its own growth back at its end; a young generation already past the cap, or held for a large header,
-// is left as it is.
+// and gives V8 its own growth back at its end; a young generation already past the cap is held where it is, one held
+// for a large header is left as it is.
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { holdHeapGrowthForText, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
@@ -48,16 +48,22 @@ describe('the young generation of an index run', () => {
     expect(youngCapState()).toEqual({ capped: true, growing: true });
   });
 
-  it('is left as it is when already past the cap (V8 never shrinks it) or held for a large header', () => {
+  it('is held where it is when already at or past the cap (V8 never shrinks it), left as it is when held for a large header', () => {
     youngCap.bytes = 1;
     const before = youngGrowthChanges.count;
     capYoungGeneration();
+    // Held, not left to V8's growth: the walks' asks do not let it grow either.
+    expect(youngCapState()).toEqual({ capped: true, growing: false });
     checkYoungGeneration();
-    expect(youngCapState().capped).toBe(false);
+    expect(youngCapState()).toEqual({ capped: true, growing: false });
+    expect(youngGrowthChanges.count).toBe(before + 1);
+    releaseYoungCap();
+    expect(youngCapState()).toEqual({ capped: false, growing: false });
+    expect(youngGrowthChanges.count).toBe(before + 2);
     youngCap.bytes = Number.MAX_SAFE_INTEGER;
     holdHeapGrowthForText('x'.repeat(LARGE_TEXT_CHARS + 1));
     capYoungGeneration();
     expect(youngCapState().capped).toBe(false);
-    expect(youngGrowthChanges.count).toBe(before);
+    expect(youngGrowthChanges.count).toBe(before + 2);
   });
 });
