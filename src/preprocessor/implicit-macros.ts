@@ -34,7 +34,12 @@ export interface ImplicitMacroOptions {
   cacheDir?: string;
   /** Force a table (`arm-none-eabi-gcc`, `host-gcc`, `generic`), for tests and the differential check. */
   forceTable?: TableKind;
+  /** How long a compiler is given to answer (default 30 s; tests shorten it). */
+  queryTimeoutMs?: number;
 }
+
+/** A compiler that gives no answer in this time is taken as not answering, for these flags only. */
+const QUERY_TIMEOUT_MS = 30000;
 
 interface RawAnswer {
   defines: string;
@@ -113,7 +118,7 @@ export class ImplicitMacroProvider {
     if ((plan.diskFile && fs.existsSync(plan.diskFile)) || this.present.get(`${cwd}\0${compiler}`) === false) started = null;
     else {
       started = new Promise<void>((resolve) => {
-        childProcess().execFile(compiler, plan.args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: MAX_OUTPUT }, (err, stdout, stderr) => {
+        childProcess().execFile(compiler, plan.args, { cwd: runDir(cwd), encoding: 'utf8', timeout: this.timeoutMs, maxBuffer: MAX_OUTPUT }, (err, stdout, stderr) => {
           this.ran.set(key, execOutcome(err, stdout, stderr));
           resolve();
         });
@@ -121,6 +126,10 @@ export class ImplicitMacroProvider {
     }
     this.started.set(key, started);
     return started ?? undefined;
+  }
+
+  private get timeoutMs(): number {
+    return this.opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   }
 
   private keyOf(compiler: string, targetFlags: string[], lang: QueryLanguage, sysroot: string | undefined): string {
@@ -151,9 +160,11 @@ export class ImplicitMacroProvider {
     // be started is not tried again for other flags. An answer `prefetch` got is taken as it came.
     const present = `${cwd}\0${compiler}`;
     if (this.present.get(present) === false) return undefined;
-    const r = this.ran.get(key) ?? childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: 30000, maxBuffer: MAX_OUTPUT });
+    const r = this.ran.get(key) ?? childProcess().spawnSync(compiler, args, { cwd: runDir(cwd), encoding: 'utf8', timeout: this.timeoutMs, maxBuffer: MAX_OUTPUT });
     this.ran.delete(key);
-    if (r.error) this.present.set(present, false);
+    // Only a compiler that could not be started is taken as missing for its other flags; one that was slow or
+    // wrote too much fails these flags alone.
+    if (r.error && notStarted(r.error)) this.present.set(present, false);
     if (r.error || r.status !== 0) return undefined;
     const answer: RawAnswer = { defines: builtInDefines(r.stdout), ...parseSearchDirs(r.stderr) };
     if (diskFile) {
@@ -182,7 +193,13 @@ interface RunOutcome {
 /** execFile's result as spawnSync would report it (its error carries the exit code, or why the run failed). */
 function execOutcome(err: ExecFileException | null, stdout: string, stderr: string): RunOutcome {
   const status = !err ? 0 : typeof err.code === 'number' ? err.code : null;
-  return { error: !!err && (typeof err.code === 'string' || err.killed === true), status, stdout, stderr };
+  return { error: err && (typeof err.code === 'string' || err.killed === true) ? err : undefined, status, stdout, stderr };
+}
+
+/** True for the error of a compiler that could not be started (missing, not executable), not of one that ran. */
+function notStarted(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR' || code === 'ENOEXEC';
 }
 
 /**

@@ -65,6 +65,23 @@ describe.skipIf(process.platform === 'win32')('asking the compiler in the backgr
     expect(absent.prefetch(missing, ['-O2'], 'c', dir)).toBeUndefined();
   });
 
+  it('a compiler too slow for one set of flags is still asked for others', async () => {
+    const dir = tempDir();
+    const cc = path.join(dir, 'cc');
+    const runs = path.join(dir, 'runs');
+    writeCompiler(cc, runs);
+    // Slow only when asked with -mslow: that query passes its timeout.
+    fs.writeFileSync(cc, fs.readFileSync(cc, 'utf8').replace('#!/bin/sh\n', '#!/bin/sh\ncase "$*" in *-mslow*) sleep 2;; esac\n'));
+    const provider = new ImplicitMacroProvider({ queryTimeoutMs: 400 });
+    expect(provider.get(cc, ['-mslow'], 'c', dir).source.source).toBe('table');
+    expect(provider.get(cc, ['-O2'], 'c', dir).source.source).toBe('compiler');
+    // The same in the background: the slow flags time out alone.
+    const background = new ImplicitMacroProvider({ queryTimeoutMs: 400 });
+    await Promise.all([background.prefetch(cc, ['-mslow'], 'c', dir), background.prefetch(cc, ['-Os'], 'c', dir)]);
+    expect(background.get(cc, ['-mslow'], 'c', dir).source.source).toBe('table');
+    expect(background.get(cc, ['-Os'], 'c', dir).source.source).toBe('compiler');
+  });
+
   it('a first index runs the compiler once, its units read with its answer', async () => {
     const root = tempDir();
     const cc = path.join(root, 'cc');
