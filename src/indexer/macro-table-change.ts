@@ -133,8 +133,8 @@ export function rekeyFiles(redone: ReadonlySet<string>, names: ReadonlySet<strin
 
 /**
  * The `__COUNTER__` marks of a unit's own file (MergedFile.counter) its activity key holds past the `:` (see
- * activitySuffix in mask-files.ts: the sha1 of the sites it sees or nothing, then `c` and the marks, then `u` or `h`
- * and their digests), or undefined.
+ * readersSuffix and withHeaders in mask-files.ts: the sha1 of the sites it sees or nothing, then `c` and the marks,
+ * then `u` or `h` and their digests), or undefined.
  */
 function counterMarksOf(suffix: string): number[] | undefined {
   const at = /^[0-9a-f]{40}/.test(suffix) ? 40 : 0;

@@ -235,17 +235,24 @@ function inRanges(ranges: readonly number[], line: number): boolean {
 }
 
 /**
- * The part of a file's activity key past the `:` (see scopedActivity): the digest of the unit files' #defines it
- * sees, its counter marks (`c`), the digest of what its readers say of the names #undefs touched (`u` and
- * undoneDigest), then that of the headers whose #defines it sees (`h`, see header-define-scope.ts; with `v` and that
- * of the lines of its define classes when it has several, see define-classes.ts); '' when none.
+ * The part of a file's activity key past the `:` (see scopedActivity) up to the headers: the digest of the unit files'
+ * #defines it sees, its counter marks (`c`), the digest of what its readers say of the names #undefs touched (`u` and
+ * undoneDigest); '' when none. See withHeaders for the rest.
  */
-function activitySuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
+function readersSuffix(rel: string, fa: MergedFile, ctx: MaskContext): string {
   const scope = ctx.scope?.digest(rel) ?? '';
   const counted = fa.counter ? `${scope}c${fa.counter.join(',')}` : scope;
-  const undone = fa.undone ? `${counted}u${undoneDigest(fa.undone)}` : counted;
+  return fa.undone ? `${counted}u${undoneDigest(fa.undone)}` : counted;
+}
+
+/**
+ * The whole part of a file's activity key past the `:`: `readers` (see readersSuffix), then the digest of the headers
+ * whose #defines it sees (`h`, see header-define-scope.ts; with `v` and that of the lines of its define classes when
+ * it has several, see define-classes.ts).
+ */
+function withHeaders(readers: string, rel: string, ctx: MaskContext): string {
   const headers = ctx.scope?.headerDigest(rel) ?? '';
-  return headers ? `${undone}h${headers}` : undone;
+  return headers ? `${readers}h${headers}` : readers;
 }
 
 /** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
@@ -414,7 +421,8 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   // An assembler file's parse depends on the build's assembler macros too.
   const asm = assembler ? run.asmMacros() : undefined;
   const tableDigest = asm?.size ? `${set.macroTable?.digest ?? ''}\0asm\0${asm.digest}` : set.macroTable?.digest;
-  const suffix = fa.asIncluded ? '' : activitySuffix(rel, fa, ctx);
+  const readers = fa.asIncluded ? '' : readersSuffix(rel, fa, ctx);
+  const suffix = fa.asIncluded ? '' : withHeaders(readers, rel, ctx);
   const activity = fa.asIncluded ? asIncludedActivity(state.hash, ranges, asm!.digest) : scopedActivity(activityKey(state.hash, ranges, language, set.blankKey, tableDigest), suffix);
   const base = { path: rel, contentHash: state.hash, size: state.size, mtimeMs: state.mtimeMs, isVendor: isVendorFile(fa.file, ctx.vendorRules), language, isUnit: ctx.unitSet.has(fa.file), activity };
   const prev = ctx.previous.get(rel);
@@ -425,7 +433,7 @@ function maskFile(fa: MergedFile, run: MaskRun): void {
   }
   if (recalled(rel, language, activity, base, run)) return;
   // Of a file read with the build's C macros alone, its last mask when the build answers what that masking asked.
-  const answered = ctx.masks && set.macroTable && !assembler && !fa.counter ? answeredKey(rel, language, state.hash, ranges, suffix) : undefined;
+  const answered = ctx.masks && set.macroTable && !assembler && !fa.counter ? answeredKey(rel, language, state.hash, ranges, readers) : undefined;
   if (answered !== undefined && recalledByAnswers(answered, activity, set, base, run)) return;
   let buf: Buffer;
   try {
@@ -480,9 +488,12 @@ function recalled(rel: string, language: string, activity: string, base: Omit<Fi
 
 /**
  * The key of a file's masks apart from its build's macros: its path, language, content, compiled lines and the part of
- * its activity past the `:` (see activitySuffix). Its answers to what masking asked of the macros tell the rest.
+ * its activity past the `:` up to the headers (see readersSuffix). Its answers to what masking asked of the macros tell
+ * the rest, the headers whose #defines the file sees too: they reach its mask only through the table's lookups and the
+ * blanking and conditional names the masking asked about (a PlatformIO env's own variant header changes that digest
+ * for nearly every file, which its masking does not read).
  */
-const answeredKey = (rel: string, language: string, hash: string, ranges: number[], suffix: string): string => sha1(`${rel}\0${language}\0${hash}\0${ranges.join(',')}\0${suffix}`);
+const answeredKey = (rel: string, language: string, hash: string, ranges: number[], readers: string): string => sha1(`${rel}\0${language}\0${hash}\0${ranges.join(',')}\0${readers}`);
 
 /**
  * Whether the file's mask was recalled by its answers (see MaskMemo.findAnswered): the last build of the run that

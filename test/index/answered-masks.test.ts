@@ -31,3 +31,19 @@ describe('masks recalled by what their masking asked', () => {
     expect(buildRows(recordRows(root), 'build-two')).toEqual(buildRows(together, 'build-two'));
   });
 });
+
+describe('masks recalled whatever headers the file sees', () => {
+  it('a file that names no macro of the header its build reads before it takes the earlier build\'s mask', async () => {
+    const { root, result } = await indexedFixture(['index', 'answered-header-masks']);
+    const [one, two] = result.builds;
+    expect([one.variant, two.variant, two.files]).toEqual(['build-one', 'build-two', one.files]);
+    // src/util.c and include/util.h (and the compiler's stdc-predef.h where it has one); not src/board.c (its macros
+    // differ) nor boards/two/board.h (a file build-one does not read).
+    expect(two.files).toBeGreaterThanOrEqual(4);
+    expect(result.masksRecalled).toBe(two.files - 2);
+    const together = recordRows(root);
+    removeIndexFiles(root);
+    await indexProject({ root, variant: 'build-two', workers: 0 });
+    expect(buildRows(recordRows(root), 'build-two')).toEqual(buildRows(together, 'build-two'));
+  });
+});
