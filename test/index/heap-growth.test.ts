@@ -1,8 +1,10 @@
 // A text past LARGE_TEXT_CHARS read to be scanned (a vendor device header), or a build whose walks fill the heap
 // past largeHeap.bytes (many units), holds the heap's growth for the rest of the run; smaller ones leave V8's own.
-// The run's last build is collected before the content index when its heap is past heapBeforeContent, not below.
+// The run's last build is collected before the content index when its heap is past heapBeforeContent, not below, and
+// what only builds read (definitions, masks and invocations kept for later builds) goes before it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
+import { lexedBodyCache } from '../../src/preprocessor/macro-definition.js';
 import { collections, heapBeforeContent, heapGrowthIsHeld, heldGrowth, holdHeapGrowthForLargeHeap, holdHeapGrowthForText, largeHeap, LARGE_TEXT_CHARS, releaseHeapGrowth } from '../../src/indexer/release-memory.js';
 import { copyFixtureToTemp } from '../helpers/fixture-project.js';
 
@@ -86,5 +88,21 @@ describe("the run's last build", () => {
     expect(await collectionsBeforeContent(copyFixtureToTemp('index', 'drivers-hal-cmake'))).toBe(0);
     heapBeforeContent.bytes = 1;
     expect(await collectionsBeforeContent(copyFixtureToTemp('index', 'drivers-hal-cmake'))).toBe(1);
+  });
+
+  it('lets go of what only builds read before the content index, its counts kept', async () => {
+    let atParse = -1;
+    let atContent = -1;
+    const result = await indexProject({
+      root: copyFixtureToTemp('index', 'drivers-hal-cmake'),
+      workers: 0,
+      onProgress: (m) => {
+        if (m.includes('parsing')) atParse = lexedBodyCache().bodies;
+        if (m.startsWith('content index')) atContent = lexedBodyCache().bodies;
+      },
+    });
+    expect(atParse).toBeGreaterThan(0);
+    expect(atContent).toBe(0);
+    expect(result.macroGroupFiles.written).toBeGreaterThan(0);
   });
 });
