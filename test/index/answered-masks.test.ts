@@ -7,43 +7,41 @@ import { recordRows } from '../helpers/build-record-rows.js';
 import { indexedFixture } from '../helpers/fixture-project.js';
 import { removeIndexFiles } from '../helpers/remove-index.js';
 
-const FIXTURE = ['index', 'answered-masks'];
-
 /** Of rows recordRows made, those of `variant`'s files and symbols. */
 function buildRows(rows: Record<string, unknown[]>, variant: string): unknown[] {
   const of = (list: unknown[]) => list.filter((r) => (JSON.parse(r as string) as unknown[])[0] === variant);
   return [...of(rows.files), ...of(rows.symbols)];
 }
 
+/**
+ * Indexes the fixture's two builds: the second masks again all but its two files named in the caller's comment, and
+ * its rows equal those it makes indexed alone (which recalls no mask).
+ */
+async function secondBuildRecalls(fixture: string[]): Promise<void> {
+  const { root, result } = await indexedFixture(fixture);
+  const [one, two] = result.builds;
+  expect([one.variant, two.variant, two.files]).toEqual(['build-one', 'build-two', one.files]);
+  expect(two.files).toBeGreaterThanOrEqual(4);
+  expect(result.masksRecalled).toBe(two.files - 2);
+  const together = recordRows(root);
+  removeIndexFiles(root);
+  const alone = await indexProject({ root, variant: 'build-two', workers: 0 });
+  expect(alone.masksRecalled).toBe(0);
+  expect(buildRows(recordRows(root), 'build-two')).toEqual(buildRows(together, 'build-two'));
+}
+
 describe('masks recalled by what their masking asked', () => {
   it('the second build masks again only the files that read a macro the builds define differently', async () => {
-    const { root, result } = await indexedFixture(FIXTURE);
-    const [one, two] = result.builds;
-    expect([one.variant, two.variant, two.files]).toEqual(['build-one', 'build-two', one.files]);
-    // src/util.c and include/util.h (and the compiler's stdc-predef.h where it has one); not src/board.c (BOARD_PINS
-    // differs) nor src/local.c (LOCAL is blanked in build-two alone).
-    expect(two.files).toBeGreaterThanOrEqual(4);
-    expect(result.masksRecalled).toBe(two.files - 2);
-    const together = recordRows(root);
-    removeIndexFiles(root);
-    const alone = await indexProject({ root, variant: 'build-two', workers: 0 });
-    expect(alone.masksRecalled).toBe(0);
-    expect(buildRows(recordRows(root), 'build-two')).toEqual(buildRows(together, 'build-two'));
+    // Recalled: src/util.c and include/util.h (and the compiler's stdc-predef.h where it has one); not src/board.c
+    // (BOARD_PINS differs) nor src/local.c (LOCAL is blanked in build-two alone).
+    await secondBuildRecalls(['index', 'answered-masks']);
   });
 });
 
 describe('masks recalled whatever headers the file sees', () => {
   it('a file that names no macro of the header its build reads before it takes the earlier build\'s mask', async () => {
-    const { root, result } = await indexedFixture(['index', 'answered-header-masks']);
-    const [one, two] = result.builds;
-    expect([one.variant, two.variant, two.files]).toEqual(['build-one', 'build-two', one.files]);
-    // src/util.c and include/util.h (and the compiler's stdc-predef.h where it has one); not src/board.c (its macros
-    // differ) nor boards/two/board.h (a file build-one does not read).
-    expect(two.files).toBeGreaterThanOrEqual(4);
-    expect(result.masksRecalled).toBe(two.files - 2);
-    const together = recordRows(root);
-    removeIndexFiles(root);
-    await indexProject({ root, variant: 'build-two', workers: 0 });
-    expect(buildRows(recordRows(root), 'build-two')).toEqual(buildRows(together, 'build-two'));
+    // Recalled: src/util.c and include/util.h (and the compiler's stdc-predef.h where it has one); not src/board.c
+    // (its macros differ) nor boards/two/board.h (a file build-one does not read).
+    await secondBuildRecalls(['index', 'answered-header-masks']);
   });
 });
