@@ -4,13 +4,11 @@
 // by their source and object alone: 85 flags each kept once, not 300 times). Read back a build at a time, when its
 // units are first asked for.
 import type { CompileUnit } from './contract.js';
+import { ListBases } from '../src/model/list-bases.js';
 
 /** In a shape's values: the unit's source, and its object. */
 const OWN_FILE = -1;
 const OWN_OUTPUT = -2;
-
-/** Earlier lists of one length a unit's list is compared with, most recent first (a build compiles C and C++ units). */
-const LISTS_TRIED = 4;
 
 /** A build's units as kept: every number a string's index but where said. */
 export interface KeptUnits {
@@ -66,7 +64,7 @@ export class UnitsKeeper {
       id(kept.out[u]!);
       const shape = kept.shapes[kept.shape[u]!]!;
       const list = kept.lists[shape[0]!]!;
-      // A shape's places rise (differences() lists them in order).
+      // A shape's places rise (ListBases.match lists them in order).
       for (let k = 0, p = 1; k < list.length; k++) {
         if (p < shape.length && shape[p] === k) id(shape[(p += 2) - 1]!);
         else id(list[k]!);
@@ -92,21 +90,18 @@ export class UnitsKeeper {
 
 /** Makes one build's shapes: a unit's list against the lists kept before it of its length, else a list of its own. */
 class Shaper {
-  private readonly byLength = new Map<number, number[]>();
+  private readonly bases = new ListBases<number>();
+  /** Each list kept: its index in the build's lists. */
+  private readonly listOf = new Map<readonly number[], number>();
   private readonly known = new Map<string, number>();
 
   constructor(private readonly kept: KeptUnits) {}
 
   shape(args: number[]): number {
-    const tried = this.byLength.get(args.length) ?? [];
-    // A list differing from every one tried at more than an eighth of its places is one of its own.
-    const most = (args.length >> 3) + 2;
-    for (const l of tried) {
-      const diff = differences(this.kept.lists[l]!, args, most);
-      if (diff) return this.shapeId([l, ...diff]);
-    }
+    const found = this.bases.match(args);
+    if (found) return this.shapeId([this.listOf.get(found.base)!, ...found.at.flatMap((k) => [k, args[k]!])]);
     const l = this.kept.lists.push(args) - 1;
-    this.byLength.set(args.length, [l, ...tried.slice(0, LISTS_TRIED - 1)]);
+    this.listOf.set(args, l);
     return this.shapeId([l]);
   }
 
@@ -116,17 +111,6 @@ class Shaper {
     if (id === undefined) this.known.set(key, (id = this.kept.shapes.push(shape) - 1));
     return id;
   }
-}
-
-/** Place and value of each difference of two lists of one length, or null past `most` of them. */
-function differences(list: readonly number[], args: readonly number[], most: number): number[] | null {
-  const diff: number[] = [];
-  for (let k = 0; k < args.length; k++) {
-    if (list[k] === args[k]) continue;
-    if (diff.length === 2 * most) return null;
-    diff.push(k, args[k]!);
-  }
-  return diff;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import { unitsWaiting } from '../../adapters/lazy-units.js';
 import { sharedFolder } from '../../adapters/kept-units.js';
+import { ListBases } from '../model/list-bases.js';
 import { ownString } from '../model/own-strings.js';
 
 /** In a packed list's values: the unit's source, and its object (most units differ from their base by these alone). */
@@ -26,9 +27,6 @@ interface PackedArguments {
 
 /** The argument list of a waiting unit: empty until its build is taken. */
 const WAITING: string[] = [];
-
-/** Earlier lists of one length a unit's list is compared with, most recent first (a build compiles C and C++ units). */
-const BASES_TRIED = 4;
 
 /** A build's units packed with it (a unit an earlier build shares is packed with that one), and their arguments. */
 interface PackedUnits {
@@ -127,23 +125,16 @@ function oneOwnString(strings: Map<string, string>, s: string): string {
 
 /** Packs the lists of one build's units against each other. */
 class ListPacker {
-  /** Lists taken as bases, by length, most recent first. */
-  private readonly bases = new Map<number, (readonly string[])[]>();
+  private readonly bases = new ListBases<string>();
   /** Places lists differ at, and packed lists naming only their unit's own values, shared by key. */
   private readonly places = new Map<string, readonly number[]>();
   private readonly ownOnly = new Map<readonly string[], Map<string, PackedArguments>>();
 
   pack(unit: CompileUnit): PackedArguments {
     const args = unit.arguments;
-    const tried = this.bases.get(args.length) ?? [];
-    // A list differing from every base tried at more than an eighth of its places is a base itself.
-    const most = (args.length >> 3) + 2;
-    for (const base of tried) {
-      const at = differences(base, args, most);
-      if (at) return this.packed(base, at, at.map((k) => packedValue(args[k]!, unit)));
-    }
-    this.bases.set(args.length, [args, ...tried.slice(0, BASES_TRIED - 1)]);
-    return this.packed(args, [], []);
+    const found = this.bases.match(args);
+    if (!found) return this.packed(args, [], []);
+    return this.packed(found.base, found.at, found.at.map((k) => packedValue(args[k]!, unit)));
   }
 
   private packed(base: readonly string[], at: number[], values: PackedValue[]): PackedArguments {
@@ -158,17 +149,6 @@ class ListPacker {
     if (shared === undefined) byKey.set(key, (shared = { base, at: places, values }));
     return shared;
   }
-}
-
-/** The places where two lists of one length differ, or null past `most` of them. */
-function differences(base: readonly string[], args: readonly string[], most: number): number[] | null {
-  const at: number[] = [];
-  for (let k = 0; k < args.length; k++) {
-    if (base[k] === args[k]) continue;
-    if (at.length === most) return null;
-    at.push(k);
-  }
-  return at;
 }
 
 function packedValue(arg: string, unit: CompileUnit): PackedValue {
