@@ -3,8 +3,12 @@ import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
 import type { SymbolRow } from '../index/index-reader.js';
 import type { BuildIndexSummary, IndexResult } from '../indexer/index-project.js';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { firstDiagnostics } from '../indexer/shared-diagnostics.js';
 
 type Item = Record<string, unknown>;
+
+/** Diagnostics a summary prints (the rest are counted). */
+const DIAGNOSTICS_SHOWN = 30;
 
 function location(r: Item | { file: string; line: number }): string {
   return `${r.file}:${r.line}`;
@@ -104,9 +108,10 @@ export function formatStatus(s: Item): string {
   return lines.join('\n');
 }
 
-export function formatDiagnostics(diags: Diagnostic[], max = 30): string {
+/** The first `max` of `diags` (of `total` diagnostics in all, when it holds only the first ones). */
+export function formatDiagnostics(diags: Diagnostic[], max = DIAGNOSTICS_SHOWN, total = diags.length): string {
   const shown = diags.slice(0, max).map((d) => '  ' + formatDiagnostic(d));
-  if (diags.length > max) shown.push(`  … and ${diags.length - max} more (see --json)`);
+  if (total > max) shown.push(`  … and ${total - max} more (see --json)`);
   return shown.join('\n');
 }
 
@@ -122,7 +127,7 @@ export function formatIndexResult(r: IndexResult): string {
   if (r.removedBuilds) lines.push(`Removed ${r.removedBuilds} build(s) no longer found.`);
   if (r.content?.filled) lines.push(`Content index (find): trigrams of ${r.content.filled} file(s) no build reads filled in.`);
   if (r.content?.deferred) lines.push(`Content index (find): ${r.content.deferred} text file(s) no build reads are deferred (find reads them whole; \`fw-context serve\` fills them in the background, \`fw-context index --all-content\` now).`);
-  const diags = [...r.diagnostics, ...r.builds.flatMap((b) => b.diagnostics)];
-  if (diags.length) lines.push(`${diags.length} diagnostic(s):`, formatDiagnostics(diags));
+  const { count, first } = firstDiagnostics([r, ...r.builds], DIAGNOSTICS_SHOWN);
+  if (count) lines.push(`${count} diagnostic(s):`, formatDiagnostics(first, DIAGNOSTICS_SHOWN, count));
   return lines.join('\n');
 }

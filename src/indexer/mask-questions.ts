@@ -185,12 +185,34 @@ function lookedAnswers(looked: ReadonlyMap<string, MacroDef | undefined>): Pick<
 }
 
 /** How the blanking treats a name: '' when it leaves it alone, else its replacement, glue and function-like mark. */
-function blankAnswer(b: BlankableMacros, name: string): string {
+export function blankAnswer(b: BlankableMacros, name: string): string {
   const replacement = b.objectLike.get(name);
   const glue = b.unwrapped.get(name);
   const functionLike = b.functionLike.has(name);
   if (replacement === undefined && glue === undefined && !functionLike) return '';
   return `${replacement ?? '\u0001'}\0${glue ?? '\u0001'}\0${functionLike ? 1 : 0}`;
+}
+
+/**
+ * Whether the blanking answers for `name` what `recorded` says (blankAnswer's text, '' when it left the name alone),
+ * read off the text piece by piece: most names are checked, and most of those are left alone.
+ */
+export function sameBlankAnswer(b: BlankableMacros, name: string, recorded: string): boolean {
+  const replacement = b.objectLike.get(name);
+  const glue = b.unwrapped.get(name);
+  const functionLike = b.functionLike.has(name);
+  if (replacement === undefined && glue === undefined && !functionLike) return recorded === '';
+  const r = replacement ?? '\u0001';
+  const g = glue ?? '\u0001';
+  const at = r.length + 1;
+  return (
+    recorded.length === at + g.length + 2 &&
+    recorded.startsWith(r) &&
+    recorded.charCodeAt(r.length) === 0 &&
+    recorded.startsWith(g, at) &&
+    recorded.charCodeAt(at + g.length) === 0 &&
+    recorded.charCodeAt(at + g.length + 1) === (functionLike ? 0x31 : 0x30)
+  );
 }
 
 /** Whether `now` answers every recorded question alike (definitions compared as text, as InvocationsMemo does). */
@@ -202,7 +224,7 @@ export function answersHold(a: MaskAnswers, now: MacrosNow): boolean {
     at = end + 1;
     const f = flags[k];
     if (f & ASKED && now.table.has(name) !== ((f & MACRO) !== 0)) return false;
-    if (f & BLANK_ASKED && (blankAnswer(now.blankable, name) !== (a.blanked.get(name) ?? '') || (now.conditional?.has(name) ?? false) !== ((f & CONDITIONAL) !== 0))) return false;
+    if (f & BLANK_ASKED && (!sameBlankAnswer(now.blankable, name, a.blanked.get(name) ?? '') || (now.conditional?.has(name) ?? false) !== ((f & CONDITIONAL) !== 0))) return false;
   }
   const looked = a.lookedNames;
   for (let k = 0, at = 0; k < a.defs.length; k++) {

@@ -10,6 +10,25 @@ const FIELDS = 6;
 /** The keys a diagnostic may have, each at most once; one with others (or values of other types) is kept as it is. */
 const KNOWN_KEYS = new Set(['severity', 'file', 'line', 'message', 'fix']);
 
+/** Per holder packed, how many diagnostics it holds and a reader of the first ones (see firstDiagnostics). */
+const packedLists = new WeakMap<object, { count: number; first: (n: number) => Diagnostic[] }>();
+
+/**
+ * How many diagnostics the holders hold in all, and the first `n` of them in order: of a packed holder's only those are
+ * read back (a summary printing 30 of Meshtastic's 134 000 made them all objects).
+ */
+export function firstDiagnostics(holders: readonly { diagnostics: Diagnostic[] }[], n: number): { count: number; first: Diagnostic[] } {
+  let count = 0;
+  const first: Diagnostic[] = [];
+  for (const holder of holders) {
+    const packed = packedLists.get(holder);
+    const held = packed === undefined ? holder.diagnostics : undefined;
+    count += packed?.count ?? held!.length;
+    if (first.length < n) first.push(...(held ?? packed!.first(n - first.length)).slice(0, n - first.length));
+  }
+  return { count, first };
+}
+
 /** One copy of each distinct string of the diagnostics packed through it, named by an id. */
 export class SharedDiagnosticStrings {
   private readonly ids = new Map<string, number>();
@@ -31,10 +50,16 @@ export class SharedDiagnosticStrings {
     list.forEach((d, i) => {
       if (!this.packOne(d, packed, i * FIELDS)) kept.set(i, d);
     });
-    const read = (): Diagnostic[] => this.unpack(packed, kept);
+    // The count, not the list: the list goes once packed.
+    const count = list.length;
+    const read = (): Diagnostic[] => this.unpack(packed, kept, count);
+    packedLists.set(holder, { count, first: (n) => this.unpack(packed, kept, Math.min(n, count)) });
     Object.defineProperty(holder, 'diagnostics', {
       get: read,
-      set: (value: Diagnostic[]) => Object.defineProperty(holder, 'diagnostics', { value, writable: true, enumerable: true, configurable: true }),
+      set: (value: Diagnostic[]) => {
+        packedLists.delete(holder);
+        Object.defineProperty(holder, 'diagnostics', { value, writable: true, enumerable: true, configurable: true });
+      },
       enumerable: true,
       configurable: true,
     });
@@ -68,8 +93,9 @@ export class SharedDiagnosticStrings {
     return id;
   }
 
-  private unpack(packed: Int32Array, kept: Map<number, Diagnostic>): Diagnostic[] {
-    const out: Diagnostic[] = new Array(packed.length / FIELDS);
+  /** The first `n` diagnostics packed in `packed`. */
+  private unpack(packed: Int32Array, kept: Map<number, Diagnostic>, n: number): Diagnostic[] {
+    const out: Diagnostic[] = new Array(n);
     for (let i = 0; i < out.length; i++) out[i] = kept.get(i) ?? this.unpackOne(packed, i * FIELDS);
     return out;
   }

@@ -10,7 +10,7 @@ import { BuildMacroTable } from '../../src/preprocessor/build-macro-table.js';
 import { findInvocations } from '../../src/preprocessor/macro-invocations.js';
 import { blankableMacros, blankMacroUses } from '../../src/indexer/blank-macros.js';
 import { enumMacroKey } from '../../src/indexer/enum-macro-key.js';
-import { answersHold, maskAnswers, RecordingTable, RecordingValues, type MacrosNow } from '../../src/indexer/mask-questions.js';
+import { answersHold, blankAnswer, maskAnswers, RecordingTable, RecordingValues, sameBlankAnswer, type MacrosNow } from '../../src/indexer/mask-questions.js';
 
 const def = (name: string, value: string, params: string | null = null): MacroRecord => ({ name, params, value, functionLike: params !== null, file: '/p/m.h', line: 1, expandedValue: /^\d+$/.test(value) ? value : null, docstring: '' });
 
@@ -70,5 +70,15 @@ describe('mask questions', () => {
     expect(answers.checks.length).toBeGreaterThanOrEqual(2);
     expect(blanking.deref()).toBeUndefined();
     expect(answersHold(answers, now)).toBe(true);
+  });
+
+  it("check a name's blanking against the recorded answer as comparing their texts does", () => {
+    const replacements = [undefined, '', ' ', 'x   ', '\u0001', 'a\u0000b'];
+    const glues = [undefined, '|', 'const|', '\u0001'];
+    const blankings = replacements.flatMap((r) => glues.flatMap((g) => [false, true].map((f) => ({ objectLike: new Map(r === undefined ? [] : [['N', r]]), unwrapped: new Map(g === undefined ? [] : [['N', g]]), functionLike: new Set(f ? ['N'] : []) }))));
+    for (const then of blankings) {
+      const recorded = blankAnswer(then, 'N');
+      for (const now of blankings) expect(sameBlankAnswer(now, 'N', recorded)).toBe(blankAnswer(now, 'N') === recorded);
+    }
   });
 });

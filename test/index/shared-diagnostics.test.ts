@@ -3,7 +3,9 @@
 // and read back as equal diagnostics, keys in their order.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { SharedDiagnosticStrings } from '../../src/indexer/shared-diagnostics.js';
+import { firstDiagnostics, SharedDiagnosticStrings } from '../../src/indexer/shared-diagnostics.js';
+import { formatIndexResult } from '../../src/cli/format-text.js';
+import type { IndexResult } from '../../src/indexer/index-project.js';
 
 /** Build `b`'s diagnostics, each string made anew as a build's walk makes it (the board's own header: one of its own). */
 function buildDiagnostics(b: number): Diagnostic[] {
@@ -42,5 +44,28 @@ describe('diagnostics packed across builds', () => {
     summary.diagnostics = [];
     summary.diagnostics.push(odd);
     expect(summary.diagnostics).toEqual([odd]);
+  });
+
+  it('counts the builds\' diagnostics and reads back only the first ones a summary prints, which prints as before', () => {
+    const shared = new SharedDiagnosticStrings();
+    const builds = Array.from({ length: 3 }, (_, b) => ({ variant: `b${b}`, diagnostics: buildDiagnostics(b) }));
+    for (const b of builds) shared.pack(b);
+    const project = { diagnostics: [{ severity: 'warning', file: 'platformio.ini', message: 'odd' } as Diagnostic] };
+    const all = [...project.diagnostics, ...builds.flatMap((b) => b.diagnostics)];
+    const { count, first } = firstDiagnostics([project, ...builds], 45);
+    expect(count).toBe(all.length);
+    expect(first).toEqual(all.slice(0, 45));
+    expect(firstDiagnostics([project, ...builds], 500).first).toEqual(all);
+    // A holder written after packing is read as written.
+    builds[1].diagnostics = [];
+    expect(firstDiagnostics(builds, 100).count).toBe(82);
+    // A run's summary prints as it did with every diagnostic unpacked: the first 30 and the count of the rest.
+    const summary = (b: number) => ({ variant: `b${b}`, image: 'app', buildSystem: 'platformio', provenance: 'derived', units: 1, files: 2, parsed: 2, reused: 0, symbols: 3, diagnostics: buildDiagnostics(b) });
+    const result = { root: '/project', elapsedMs: 10, parsed: 4, reused: 0, diagnostics: [], builds: [summary(0), summary(1)] } as unknown as IndexResult;
+    const text = formatIndexResult(result);
+    for (const b of result.builds) shared.pack(b);
+    expect(formatIndexResult(result)).toBe(text);
+    expect(text).toContain('82 diagnostic(s):');
+    expect(text).toContain('… and 52 more (see --json)');
   });
 });
