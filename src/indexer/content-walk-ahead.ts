@@ -1,12 +1,12 @@
 // Starts the content index's walk on a thread of its own when an index run over a large tree begins on a machine
 // with a core to spare (walk-ahead.ts), so that listing and stat'ing the tree overlaps detecting and indexing the
 // builds; the run's content update then takes its answer (update-content-index.ts). Otherwise the update walks.
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../index/open-index.js';
 import { storedBuildFolders } from '../index/sqlite-content-index.js';
 import { walkScopeOf } from '../content/walk-scope.js';
+import { spareCores } from './spare-cores.js';
 import { indexPath } from '../project/config.js';
 import type { WalkAhead, WalkAheadTask } from './walk-ahead.js';
 
@@ -18,12 +18,6 @@ import type { WalkAhead, WalkAheadTask } from './walk-ahead.js';
  * a load of 9-10, mbed CE no-op runs took +0.14 s of CPU and ~10 % longer with it. Tests set both to walk ahead always.
  */
 export const walkAheadFrom = { files: 5000, spareCores: 0.5 };
-
-/** Cores the load average leaves over. */
-function spareCores(): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return cores - os.loadavg()[0];
-}
 
 /** The compiled worker module (tests run the TypeScript sources; workers always load the built file). */
 function workerFile(): string {
