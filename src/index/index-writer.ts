@@ -16,7 +16,7 @@ import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
-import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
+import { resultColumns, testedListText, type EncodedUnitResult } from './unit-result-rows.js';
 import { namedViewHashes, storedViewData } from './view-ids.js';
 import { deleteUnusedViewLists, editedViews, forgetViewBases, releaseViewBase } from './view-lists.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
@@ -810,7 +810,7 @@ export class IndexWriter {
       const r = u.result;
       if (typeof r === 'number') continue;
       const unit = u.unitPath;
-      const ids = [lists.tested({ hash: r.testedHash, json: r.tested, ...(r.testedItems ? { items: r.testedItems } : {}) }, unit), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }, unit), lists.undone({ hash: r.undoneHash, json: r.undone }, unit)];
+      const ids = [lists.tested(testedListText(r), unit), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }, unit), lists.undone({ hash: r.undoneHash, json: r.undone }, unit)];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
       const files = lists.files({ hash: r.filesHash, json: r.files.toString() }, unit);
       const hash = storedHash(r.hash);

@@ -34,7 +34,8 @@ export function baseOf(items: Uint8Array): number {
  */
 const positionsOf = new WeakMap<ItemIds, IdPositions>();
 
-function positions(base: ItemIds): IdPositions {
+/** Where each id of `base` stands, mapped once per base list (see positionsOf). */
+export function positions(base: ItemIds): IdPositions {
   let at = positionsOf.get(base);
   if (at === undefined) positionsOf.set(base, (at = idPositions(base)));
   return at;

@@ -13,10 +13,34 @@ import { WeighedCache } from '../model/weighed-cache.js';
 import { sortedDifference, withSortedChanges } from '../preprocessor/sorted-lists.js';
 import { jsonArrayLength, jsonElementsLength } from './json-lengths.js';
 
-/** The list of `marks` (none: the empty list) and its sha1. */
+/**
+ * Texts made lately, by their marks item, with the states they were made of (shared lists: see
+ * shared-undone-states.ts). The units of a project's envs repeat a few hundred distinct lists (of 5 831 results of 20
+ * nRF52 envs, 4 908 repeat an earlier one), each ~35 KB of JSON worked out state by state and hashed. Bounded by the
+ * characters of their JSON (cleared when full).
+ */
+const madeTexts = new WeighedCache<string, { states: UndoneMarks['states']; text: ListText }>(4_000_000, (made) => made.text.json.length);
+
+/** The list of `marks` (none: the empty list) and its sha1: the one made last of the same marks and states, when held. */
 export function undoneText(marks: UndoneMarks | undefined): ListText {
   if (marks === undefined) return EMPTY_LIST;
-  const states = marks.states;
+  const head = marksItem(marks);
+  const made = madeTexts.get(head);
+  if (made !== undefined && sameLists(made.states, marks.states)) return made.text;
+  const text = madeText(head, marks.states);
+  madeTexts.set(head, { states: marks.states, text });
+  return text;
+}
+
+/** Whether `a` and `b` hold the same lists (the same objects) in the same order. */
+function sameLists(a: UndoneMarks['states'], b: UndoneMarks['states']): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The list of marks item `head` and `states`, and its sha1. */
+function madeText(head: string, states: UndoneMarks['states']): ListText {
   const items: (readonly string[] | StateChange)[] = [];
   // What the state before takes in JSON (see jsonElementsLength): each state's worked out from its changes.
   let chars = 0;
@@ -30,7 +54,7 @@ export function undoneText(marks: UndoneMarks | undefined): ListText {
       chars = made.chars;
     }
   }
-  return listText(JSON.stringify([marksItem(marks), ...items]));
+  return listText(JSON.stringify([head, ...items]));
 }
 
 /** The names a state drops (`-`) and adds (`+`) to the state before it, each sorted; empty ones left out. */

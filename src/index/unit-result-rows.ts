@@ -64,7 +64,10 @@ export interface UnitResultRow {
 export interface EncodedUnitResult {
   key: string;
   hash: string;
-  /** The JSON of the result's `tested` list (shared by the results naming the list) and its sha1 (the row names the list stored under it). */
+  /**
+   * The JSON of the result's `tested` list and its sha1 (the row names the list stored under it). Made when read where
+   * the row has `testedItems` (see encodeUnitResult); the writer stores the list from those.
+   */
   tested: string;
   testedHash: string;
   /** The JSON of each pair of `tested` when the walk made the list here (see ListText.items; not sent from a worker). */
@@ -133,9 +136,18 @@ export function encodeUnitResult(r: UnitResultRow, views = new Map<string, strin
   const files = filesColumn(enc);
   const hash = rowHash(`${r.key}\0`, `${tested.hash}\0${diagnostics.hash}\0${undone.hash}\0`, files, body, enc);
   const filesHash = sha1Hasher().update(files).digest('hex');
-  const lists = { tested: tested.json, testedHash: tested.hash, ...(tested.items ? { testedItems: tested.items } : {}), diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
-  const row = { key: r.key, hash, ...lists, files, filesHash, data, fileCount: n, views };
+  const lists = { diagnostics: diagnostics.json, diagnosticsHash: diagnostics.hash, undone: undone.json, undoneHash: undone.hash };
+  // The tested JSON as the list's entry gives it when read: a walk's list is not held as JSON (see testedOf), and a
+  // row waits for its build's write (a PlatformIO unit's: ~65 KB).
+  const testedItems = tested.items ? { testedItems: tested.items } : {};
+  const row: EncodedUnitResult = { key: r.key, hash, get tested() { return tested.json; }, testedHash: tested.hash, ...testedItems, ...lists, files, filesHash, data, fileCount: n, views };
   return { row, viewHashes: enc.viewHashes };
+}
+
+/** The text of a row's tested list, its JSON read only when its items are not at hand (see encodeUnitResult). */
+export function testedListText(r: EncodedUnitResult): ListText {
+  const items = r.testedItems;
+  return items === undefined ? { hash: r.testedHash, json: r.tested } : { hash: r.testedHash, items, get json() { return r.tested; } };
 }
 
 /** The index of the result's file whose stored path is the unit's (`unit`), -1 when none is. */

@@ -13,7 +13,8 @@ import { prepared } from './statement-cache.js';
 import { ConnectionState } from './connection-state.js';
 import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
-import { addedIds, applyEdits, baseOf, closestBase, encodeEdits, isEdited, type ItemIds } from './list-edits.js';
+import { addedIds, applyEdits, baseOf, closestBase, encodeEdits, isEdited, positions, type ItemIds } from './list-edits.js';
+import { positionFrom, type IdPositions } from './id-positions.js';
 import { VarintReader, VarintWriter } from './varints.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
 import { matchAhead } from '../model/match-ahead.js';
@@ -242,11 +243,14 @@ function smallestEdits(bases: readonly BaseList[], ids: readonly number[], limit
 
 /**
  * The ids of `items`, each item equal to one of the base's next few (in order) taken from the base without a lookup:
- * a list stored after its base has mostly the same items in the same order (see listStorer).
+ * a list stored after its base has mostly the same items in the same order (see listStorer). An item looked up that
+ * the base holds further on aligns the list there: past a run of more than a few base items the list dropped, its
+ * next items are found in the base again (a many-env run's tested lists: 3.4 of 8.8 million items looked up, 0.7).
  */
 function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseList, own: boolean, deflate: boolean): number[] {
   const from = base.items;
   const ids = new Array<number>(items.length);
+  let at: IdPositions | undefined;
   let j = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -254,7 +258,12 @@ function alignedIds(db: Db, c: ItemCache, items: readonly string[], base: BaseLi
     if (k >= 0) {
       ids[i] = base.ids[k];
       j = k + 1;
-    } else ids[i] = itemId(db, c, item, own, deflate);
+      continue;
+    }
+    const id = itemId(db, c, item, own, deflate);
+    ids[i] = id;
+    const p = positionFrom((at ??= positions(base.ids)), id, j);
+    if (p >= 0) j = p + 1;
   }
   return ids;
 }

@@ -1,7 +1,8 @@
 // Lists stored as the edits of a similar plain list stored before them: each gives back its items (kept, dropped and
 // added anywhere, repeated items too), costs a few bytes where it differs little from its base, is stored plain where
 // it differs much; a base is kept while a list edits it and collected with the last one, and its items stay. A list's
-// items are cut from its JSON without parsing it, and a list stored after its base takes the items they share from it.
+// items are cut from its JSON without parsing it, and a list stored after its base takes the items they share from it,
+// past runs of the base's items it dropped too.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -235,6 +236,24 @@ describe('list items', () => {
       expect(lookups.mock.calls.length).toBeLessThanOrEqual(4);
     })();
     expect(storedListJson(db, a)).toBe(JSON.stringify(first));
+    expect(storedListJson(db, b)).toBe(JSON.stringify(second));
+    closeIndexForWrite(db);
+  });
+
+  it('takes the items after a long run its base has and the list not from the base again, once one of them is looked up', () => {
+    const db = tempIndex();
+    const first = Array.from({ length: 400 }, (_, k) => [`M${k}`, String(k)]);
+    // Runs of 20 and 50 of the base's items dropped, one item added between them.
+    const second = [...first.slice(0, 100), ...first.slice(120, 250), ['NEW', '1'], ...first.slice(300)];
+    const store = listStorer(db);
+    let b = 0;
+    db.transaction(() => {
+      store(text(first));
+      const lookups = vi.spyOn(WeighedCache.prototype, 'get');
+      b = store(text(second));
+      // The first item after each run and the new one are looked up; the others come from the base.
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(4);
+    })();
     expect(storedListJson(db, b)).toBe(JSON.stringify(second));
     closeIndexForWrite(db);
   });

@@ -1,5 +1,6 @@
 // A result's #undef marks as a stored list: each state after the first as its changes where those are shorter in
-// JSON, the same text as weighing both written out gives, and read back to the same states.
+// JSON, the same text as weighing both written out gives, and read back to the same states; the same marks and states
+// again give the text made before.
 import { describe, expect, it } from 'vitest';
 import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
 import { marksItem } from '../../src/index/marks-item.js';
@@ -35,5 +36,20 @@ describe('stored #undef marks', () => {
       expect(text.json).toBe(weighedWritten(marks));
       expect(undoneFromJson(text.json)?.states).toEqual(states);
     }
+  });
+
+  it('give the text made before for the same marks and states (the same lists), and their own text for others', () => {
+    const states = [[], ['A', 'B'], ['A', 'B', 'C']];
+    const marks: UndoneMarks = { states, marks: [0, 2, 1, 0, 4, 2] };
+    const text = undoneText(marks);
+    // Another unit's marks: the same states in a list of its own.
+    expect(undoneText({ states: [...states], marks: [0, 2, 1, 0, 4, 2] })).toBe(text);
+    const moved = { states, marks: [0, 3, 1, 0, 4, 2] };
+    expect(undoneText(moved).json).toBe(weighedWritten(moved));
+    // Equal states in other lists: the same text.
+    const alike = { states: states.map((s) => [...s]), marks: marks.marks };
+    expect(undoneText(alike).json).toBe(text.json);
+    const other = { states: [[], ['A'], ['A', 'B', 'C']], marks: marks.marks };
+    expect(undoneText(other).json).toBe(weighedWritten(other));
   });
 });
