@@ -144,9 +144,11 @@ export interface IndexResult {
   parsedOnWorkers: number;
   /** Units walked on worker threads (the rest of `preprocessed` on the main thread). */
   preprocessedOnWorkers: number;
-  /** Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run. */
-  /** Header inclusions walked and replayed; `dropped`: times the recorded walks were dropped between builds to bound memory. */
-  headerWalks: { walked: number; replayed: number; dropped?: number };
+  /**
+   * Header inclusions walked by the preprocessor / replayed from a walk recorded earlier in the run; `dropped`: times
+   * the recorded walks were dropped between builds to bound memory; `swept`: recorded walks swept out to make room.
+   */
+  headerWalks: { walked: number; replayed: number; dropped?: number; swept?: number };
   /** Files read and hashed in this run (the others were answered by their recorded size and mtime). */
   filesHashed: number;
   /** Files a build took the mask of from an earlier build of the run or a stored one (same activity), not masked again (see mask-memo.ts). */
@@ -758,7 +760,7 @@ function runCounts(run: RunContext, result: IndexResult): void {
   for (const death of run.pool.deaths) result.diagnostics.push({ severity: 'warning', file: run.root, message: death });
   result.preprocessedOnWorkers = run.pool.walkedOnWorkers;
   // Each worker thread walks headers for itself (its caches are its own).
-  result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}) };
+  result.headerWalks = { walked: run.headerCache.walked + run.pool.workerHeaderWalks.walked, replayed: run.headerCache.replayed + run.pool.workerHeaderWalks.replayed, ...(run.headerCache.dropped ? { dropped: run.headerCache.dropped } : {}), ...(run.headerCache.swept ? { swept: run.headerCache.swept } : {}) };
   result.skeletons = { scanned: run.skeletons.scans, loaded: run.skeletons.loaded };
   result.macroGroupFiles = { ...run.macroGroups.files };
   result.builtinFiles = { ...run.builtins.files };

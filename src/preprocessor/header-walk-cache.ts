@@ -79,6 +79,8 @@ export interface HeaderEntry {
    * header names above it (nested walks included; see UnitResult.through); absent when none.
    */
   through?: (string | number)[];
+  /** Recorded or replayed since the cache last swept out the entries no walk replayed (see HeaderWalkCache.add). */
+  used: boolean;
 }
 
 /**
@@ -188,6 +190,7 @@ export class HeaderRecorder {
       ops: this.ops,
       ...(this.heads !== undefined ? { heads: this.heads } : {}),
       ...(this.through !== undefined ? { through: this.through } : {}),
+      used: true,
     };
   }
 
@@ -271,39 +274,74 @@ function entryWeight(e: HeaderEntry): number {
   return 2 * (e.readNames.length + e.onceFiles.length + e.files.length + (e.countNames?.length ?? 0)) + e.readAll.length + e.ops.length;
 }
 
-/** Recorded header walks of one run, by file, place in the search chain and walker configuration. */
+/** A cache's list of the entries recorded for one file, place in the search chain and walker configuration. */
+type Slot = HeaderEntry[] & { key?: string };
+
+/**
+ * Recorded header walks of one run, by file, place in the search chain and walker configuration. Full, it makes room
+ * by sweeping out the entries no walk replayed since the last sweep (a clock's second chance): the entries of a build
+ * whose macro state no later build shares leave room for the later builds' own, instead of holding the cache full.
+ */
 export class HeaderWalkCache {
-  private slots = new Map<string, HeaderEntry[]>();
+  private slots = new Map<string, Slot>();
   private count = 0;
   /** Weight of the entries held (see headerWalkWeight). */
   private held = 0;
+  /** Entries offered since the last sweep: a sweep waits for an eighth of the entries held (at least 64). */
+  private offered = 0;
   /** Header inclusions walked (no entry held) / of those, recorded for reuse / replayed from an entry. */
   walked = 0;
   recorded = 0;
   replayed = 0;
   /** Times the entries were dropped between builds to bound memory (see dropWalksPastBudget). */
   dropped = 0;
+  /** Entries swept out to make room (see add). */
+  swept = 0;
 
   slot(key: string): HeaderEntry[] {
-    let s = this.slots.get(key);
-    if (!s) this.slots.set(key, (s = []));
-    return s;
+    const s = this.slots.get(key);
+    if (s) return s;
+    const made: Slot = [];
+    made.key = key;
+    this.slots.set(key, made);
+    return made;
   }
 
   /** The first entry of `slot` whose inputs hold in `state`. */
   find(slot: HeaderEntry[], state: HeaderWalkState, maxDepth: number): HeaderEntry | undefined {
-    for (const e of slot) if (e.depth < maxDepth && holds(e, state)) return e;
+    for (const e of slot) {
+      if (e.depth < maxDepth && holds(e, state)) {
+        e.used = true;
+        return e;
+      }
+    }
     return undefined;
   }
 
   add(slot: HeaderEntry[], entry: HeaderEntry): void {
     this.recorded++;
-    if (slot.length >= MAX_ENTRIES_PER_SLOT || this.count >= MAX_ENTRIES) return;
+    this.offered++;
+    if (slot.length >= MAX_ENTRIES_PER_SLOT) return;
     const weight = entryWeight(entry);
-    if (this.held + weight > headerWalkWeight.max) return;
+    if (!this.fits(weight)) {
+      if (!this.maySweep()) return;
+      this.sweep();
+      if (!this.fits(weight)) return;
+    }
+    // A sweep may have taken the slot's last entry, and the slot out of the map with it.
+    const key = (slot as Slot).key;
+    if (key !== undefined && this.slots.get(key) !== slot) this.slots.set(key, slot);
     slot.push(entry);
     this.count++;
     this.held += weight;
+  }
+
+  private fits(weight: number): boolean {
+    return this.count < MAX_ENTRIES && this.held + weight <= headerWalkWeight.max;
+  }
+
+  private maySweep(): boolean {
+    return this.offered >= Math.max(64, this.count >> 3);
   }
 
   get size(): number {
@@ -328,14 +366,35 @@ export class HeaderWalkCache {
    */
   forget(skeletons: ReadonlySet<FileSkeleton>): void {
     if (skeletons.size === 0) return;
+    this.dropWhere((e) => e.skeletons.some((sk) => skeletons.has(sk)));
+  }
+
+  /** Drops the entries not replayed since the last sweep and clears the others' mark. */
+  private sweep(): void {
+    this.offered = 0;
+    this.swept += this.dropWhere((e) => {
+      if (!e.used) return true;
+      e.used = false;
+      return false;
+    });
+  }
+
+  /** Drops the entries `drop` answers true for, in place (walks under way hold their slots); answers how many. */
+  private dropWhere(drop: (e: HeaderEntry) => boolean): number {
+    let dropped = 0;
     for (const [key, slot] of this.slots) {
-      const kept = slot.filter((e) => !e.skeletons.some((sk) => skeletons.has(sk)));
-      if (kept.length === slot.length) continue;
-      this.count -= slot.length - kept.length;
-      for (const e of slot) if (!kept.includes(e)) this.held -= entryWeight(e);
-      if (kept.length) this.slots.set(key, kept);
-      else this.slots.delete(key);
+      let kept = 0;
+      for (const e of slot) {
+        if (drop(e)) {
+          this.held -= entryWeight(e);
+          dropped++;
+        } else slot[kept++] = e;
+      }
+      slot.length = kept;
+      if (kept === 0) this.slots.delete(key);
     }
+    this.count -= dropped;
+    return dropped;
   }
 }
 

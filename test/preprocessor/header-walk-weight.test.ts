@@ -1,10 +1,11 @@
-// The header walk cache takes entries up to a weight (headerWalkWeight: the items of their lists), then no more: a
-// build of many units reading many headers (a host build's libstdc++) held ~90 MB of recorded walks at the end of its
-// walks. Inclusions past it are walked, to the same results, and an index run makes the same rows.
+// The header walk cache takes entries up to a weight (headerWalkWeight: the items of their lists): a build of many
+// units reading many headers (a host build's libstdc++) held ~90 MB of recorded walks at the end of its walks. Full, it
+// sweeps out the entries no walk replayed since its last sweep to take new ones. Inclusions past it are walked, to the
+// same results, and an index run makes the same rows.
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
-import { HeaderWalkCache, headerWalkWeight } from '../../src/preprocessor/header-walk-cache.js';
+import { HeaderWalkCache, headerWalkWeight, type HeaderEntry } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build-detailed.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
@@ -27,7 +28,39 @@ function plain(r: DetailedBuildResult): unknown {
   };
 }
 
+/** A recorded walk that read nothing (it holds in any state), of weight `ops`. */
+function entry(ops: number): HeaderEntry {
+  return { readNames: [], readDefs: [], readAll: [], onceFiles: [], onceSeen: [], files: [], skeletons: [], depth: 0, counted: 0, ops: new Array(ops).fill(0), used: true };
+}
+
 describe('header walk cache past its weight', () => {
+  it('sweeps out the entries no walk replayed since its last sweep to take a later build\'s', () => {
+    headerWalkWeight.max = 1000;
+    const cache = new HeaderWalkCache();
+    const state = { env: new Map(), onceSeen: new Set<string>(), skeleton: () => undefined };
+    const first = Array.from({ length: 100 }, (_, i) => cache.slot(`first ${i}`));
+    for (const slot of first) cache.add(slot, entry(10));
+    expect(cache.weight).toBe(1000);
+    // A later build records walks of other headers: the first sweep finds every entry recorded since the last.
+    const later = Array.from({ length: 154 }, (_, i) => cache.slot(`later ${i}`));
+    for (const slot of later.slice(0, 64)) cache.add(slot, entry(10));
+    expect(cache.swept).toBe(0);
+    expect(cache.size).toBe(100);
+    expect(later.slice(0, 64).every((slot) => cache.find(slot, state, 10) === undefined)).toBe(true);
+    // Ten of the first build's walks are replayed before the next sweep: they stay, the other 90 make room.
+    for (const slot of first.slice(0, 10)) expect(cache.find(slot, state, 10)).toBeDefined();
+    for (const slot of later.slice(64)) cache.add(slot, entry(10));
+    expect(cache.swept).toBe(90);
+    expect(cache.size).toBe(100);
+    expect(cache.weight).toBe(1000);
+    expect(first.filter((_, i) => cache.find(cache.slot(`first ${i}`), state, 10)).length).toBe(10);
+    expect(later.filter((_, i) => cache.find(cache.slot(`later ${i}`), state, 10)).length).toBe(90);
+    // Every entry held was just replayed: the next sweep keeps them all, and the new walks are not taken.
+    for (let i = 0; i < 64; i++) cache.add(cache.slot(`last ${i}`), entry(10));
+    expect(cache.swept).toBe(90);
+    expect(cache.find(cache.slot('last 0'), state, 10)).toBeUndefined();
+  });
+
   const fx = copyFixture('header-states');
   const provider = new ImplicitMacroProvider({ useRealCompiler: false });
 
