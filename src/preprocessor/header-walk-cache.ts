@@ -287,8 +287,8 @@ export class HeaderWalkCache {
   private count = 0;
   /** Weight of the entries held (see headerWalkWeight). */
   private held = 0;
-  /** Entries offered since the last sweep: a sweep waits for an eighth of the entries held (at least 64). */
-  private offered = 0;
+  /** `recorded` at the last sweep: a sweep waits for an eighth of the entries held (at least 64) offered since. */
+  private recordedAtSweep = 0;
   /** Header inclusions walked (no entry held) / of those, recorded for reuse / replayed from an entry. */
   walked = 0;
   recorded = 0;
@@ -320,7 +320,6 @@ export class HeaderWalkCache {
 
   add(slot: HeaderEntry[], entry: HeaderEntry): void {
     this.recorded++;
-    this.offered++;
     if (slot.length >= MAX_ENTRIES_PER_SLOT) return;
     const weight = entryWeight(entry);
     if (!this.fits(weight)) {
@@ -341,7 +340,7 @@ export class HeaderWalkCache {
   }
 
   private maySweep(): boolean {
-    return this.offered >= Math.max(64, this.count >> 3);
+    return this.recorded - this.recordedAtSweep >= Math.max(64, this.count >> 3);
   }
 
   get size(): number {
@@ -371,7 +370,7 @@ export class HeaderWalkCache {
 
   /** Drops the entries not replayed since the last sweep and clears the others' mark. */
   private sweep(): void {
-    this.offered = 0;
+    this.recordedAtSweep = this.recorded;
     this.swept += this.dropWhere((e) => {
       if (!e.used) return true;
       e.used = false;
