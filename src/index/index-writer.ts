@@ -16,7 +16,7 @@ import type { BuildLink, BuildRow, RecordInputs } from './index-reader.js';
 import type { CodeRelations } from '../model/code-relations.js';
 import { ReadingRowsWriter } from './reading-rows.js';
 import { RowBatch } from './row-batch.js';
-import { resultColumns, testedListText, type EncodedUnitResult } from './unit-result-rows.js';
+import { filesListText, resultColumns, testedListText, type EncodedUnitResult } from './unit-result-rows.js';
 import { namedViewHashes, storedViewData } from './view-ids.js';
 import { deleteUnusedViewLists, editedViews, forgetViewBases, releaseViewBase } from './view-lists.js';
 import { mayHoldRows, rowsStored } from './known-empty.js';
@@ -812,7 +812,7 @@ export class IndexWriter {
       const unit = u.unitPath;
       const ids = [lists.tested(testedListText(r), unit), lists.diagnostics({ hash: r.diagnosticsHash, json: r.diagnostics }, unit), lists.undone({ hash: r.undoneHash, json: r.undone }, unit)];
       // A row already stored under the hash has these files (the hash covers them): the list found is its.
-      const files = lists.files({ hash: r.filesHash, json: r.files.toString() }, unit);
+      const files = lists.files(filesListText(r), unit);
       const hash = storedHash(r.hash);
       // Found before stored (no UNIQUE index on the hash: see schema.ts).
       const found = findResult.get(hash, hash) as number | undefined;

@@ -7,7 +7,7 @@ import { ownString } from '../model/own-strings.js';
 import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { noteResultHash } from './reindex-rows.js';
-import { resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
+import { filesListText, resultColumns, type EncodedUnitResult } from './unit-result-rows.js';
 import { deleteUnusedViews } from './view-ids.js';
 import { editedViews, releaseViewBase } from './view-lists.js';
 import { storeList } from './value-lists.js';
@@ -56,7 +56,7 @@ export function replaceResultsInPlace(
     const { body, views, hashes: now } = resultColumns(db, r);
     // The old row's view list use given back before the new one's is taken (a base no row edits goes at the collection).
     releaseViewBase(db, oldViews.get(old.id) as Buffer);
-    write.run(storedHash(r.key), hash, storeList(db, { hash: r.filesHash, json: r.files.toString() }), body, editedViews(db, views, u.unitPath), old.id);
+    write.run(storedHash(r.key), hash, storeList(db, filesListText(r)), body, editedViews(db, views, u.unitPath), old.id);
     relist('tested_id', old.id, storeList(db, { hash: r.testedHash, json: r.tested }, true));
     relist('diagnostics_id', old.id, storeList(db, { hash: r.diagnosticsHash, json: r.diagnostics }));
     relist('undone_id', old.id, storeList(db, { hash: r.undoneHash, json: r.undone }, true));

@@ -2,7 +2,7 @@
 // each as value lists (keyed by the sha1 of their JSON, which the row hashes cover; see value-lists.ts) and named by
 // id from unit_results: most units of a build consulted the same list (~7.5 KB). Lists are shared objects, never
 // changed, cached.
-import { sha1 } from '../model/sha1.js';
+import { sha1, sha1Hasher } from '../model/sha1.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import type { Db } from './open-index.js';
 import { testedItems } from '../model/tested-items.js';
@@ -47,7 +47,7 @@ function joinedEntry(list: Tested, items: readonly string[]): TestedList {
   return {
     list,
     items,
-    hash: sha1(joinedJson(items)),
+    hash: joinedHash(items),
     get json() {
       return joinedJson(items);
     },
@@ -57,6 +57,24 @@ function joinedEntry(list: Tested, items: readonly string[]): TestedList {
 /** The JSON of a list of `items` (what JSON.stringify writes of the list whose elements they are). */
 export function joinedJson(items: readonly string[]): string {
   return `[${items.join(',')}]`;
+}
+
+/** Items joined per piece hashed by joinedHash (~16 KB of a PlatformIO env's pairs). */
+const HASHED_PER_PIECE = 512;
+
+/**
+ * sha1(joinedJson(items)), hashed a piece of items at a time: the whole JSON (~65 KB a PlatformIO unit's list, most
+ * distinct) was joined, then copied flat again for the hash, fresh memory each time (~0.75 ms a list in a 20-env profile).
+ * The pieces are whole items, so their UTF-8 bytes are the JSON's.
+ */
+export function joinedHash(items: readonly string[]): string {
+  if (items.length <= HASHED_PER_PIECE) return sha1(joinedJson(items));
+  const h = sha1Hasher().update('[');
+  for (let at = 0; at < items.length; at += HASHED_PER_PIECE) {
+    if (at > 0) h.update(',');
+    h.update(items.slice(at, at + HASHED_PER_PIECE).join(','));
+  }
+  return h.update(']').digest('hex');
 }
 
 /** Lists a cache holds at most, whatever their macros. */

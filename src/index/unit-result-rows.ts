@@ -150,6 +150,14 @@ export function testedListText(r: EncodedUnitResult): ListText {
   return items === undefined ? { hash: r.testedHash, json: r.tested } : { hash: r.testedHash, items, get json() { return r.tested; } };
 }
 
+/**
+ * The text of a row's files list, its JSON decoded from the row's bytes only when read: the list is stored from it only
+ * when new (a run's results name mostly lists a row before named or the index holds: ~15 KB decoded per unit otherwise).
+ */
+export function filesListText(r: EncodedUnitResult): ListText {
+  return { hash: r.filesHash, get json() { return r.files.toString(); } };
+}
+
 /** The index of the result's file whose stored path is the unit's (`unit`), -1 when none is. */
 function unitFile(r: UnitResultRow, unit: string, storedPath: (file: string) => string): number {
   for (let k = 0; k < r.files.length; k++) if (storedPath(r.files[k].file) === unit) return k;

@@ -91,7 +91,16 @@ export class KeptMacroGroups {
   /** Group files read and written in this run. */
   readonly files = { read: 0, written: 0 };
 
+  /** Whether the folder was there when the run first kept a group (files written since are in `onDisk`). */
+  private folderThere?: boolean;
+
   constructor(private readonly root: string) {}
+
+  /** Whether a group's file is there: none is when the folder was not (a first index keeps ~90 a build, one stat each). */
+  private fileThere(file: string): boolean {
+    this.folderThere ??= fs.existsSync(groupFolder(this.root));
+    return this.folderThere && fs.existsSync(file);
+  }
 
   /**
    * The build's stored groups in the index's order, each from this run's memory, else its file, else its rows
@@ -148,7 +157,7 @@ export class KeptMacroGroups {
       this.onDisk.add(g.hash);
       if (g.records.length > MAX_KEPT_RECORDS) continue;
       const file = groupPath(this.root, g.hash);
-      if (!this.unreadable.has(g.hash) && fs.existsSync(file)) continue;
+      if (!this.unreadable.has(g.hash) && this.fileThere(file)) continue;
       const kept = keptGroup(g);
       this.remember(groupOf(kept));
       if (writeChecksummedValue(file, { format: FORMAT, rows: ROWS, group: kept } satisfies GroupFile)) this.files.written++;

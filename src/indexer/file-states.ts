@@ -55,6 +55,39 @@ function readHashed(file: string): { bytes: Buffer; hash: string } {
   return { bytes, hash: sha1(bytes) };
 }
 
+/** Opened without blocking (a FIFO named as a header must not hang the run). */
+const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+
+/** The bytes of the open file `fd` of `size` bytes as stat'ed, read as fs.readFileSync reads them (up to that size; a file stat'ed empty to its end). */
+function readSized(fd: number, size: number): Buffer {
+  if (size === 0) return fs.readFileSync(fd);
+  // Not from Buffer's pool (as readFileSync's): a worker's bytes are cloned to the main thread with their whole ArrayBuffer.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let n = 0;
+  while (n < size) {
+    const got = fs.readSync(fd, bytes, n, size - n, null);
+    if (got === 0) return bytes.subarray(0, n);
+    n += got;
+  }
+  return bytes;
+}
+
+/**
+ * A file's stat and, when a regular file, its bytes and hash, from one open: a file the index holds no record of is
+ * read whatever its size and mtime (a first index: one stat syscall and Node's own fstat less a file than stat then read).
+ */
+function statAndRead(file: string): { st: fs.Stats; read?: { bytes: Buffer; hash: string } } {
+  const fd = fs.openSync(file, OPEN_FLAGS);
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { st };
+    const bytes = readSized(fd, st.size);
+    return { st, read: { bytes, hash: sha1(bytes) } };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * What a run found of each file it asked for, held compactly (a file's slot in columns, not two objects and two map
  * entries: Meshtastic's 246 envs ask for ~20 000 files, and the states are held to the run's end).
@@ -136,10 +169,11 @@ export class FileStates {
     let state: FileState | null = null;
     let stat: { size: number; mtimeMs: number } | undefined;
     try {
-      const st = fs.statSync(file);
+      const opened = this.stored.has(storedPath(this.root, file)) ? undefined : statAndRead(file);
+      const st = opened?.st ?? fs.statSync(file);
       if (st.isFile()) stat = { size: st.size, mtimeMs: st.mtimeMs };
-      let read: { bytes: Buffer; hash: string } | undefined;
-      state = this.fromStat(file, st.size, st.mtimeMs, st.isFile(), () => (read = readHashed(file)));
+      let read = opened?.read;
+      state = this.fromStat(file, st.size, st.mtimeMs, st.isFile(), () => (read ??= readHashed(file)));
       if (state && this.taken && st.isFile()) this.taken.push({ file, size: st.size, mtimeMs: st.mtimeMs, ...(read ? { hash: read.hash, bytes: read.bytes } : {}) });
     } catch {
       state = null;

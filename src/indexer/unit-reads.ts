@@ -138,7 +138,13 @@ interface SavedList {
 }
 
 /** The names of a walk as the run holds them (a string or a set's bitmap: `from`), or a saved file's list. */
-type NamesEntry = { readonly from: ReadNames | Buffer; names(): readonly string[]; saved?: undefined } | { saved: SavedList };
+type NamesEntry = { readonly from: ReadNames | Buffer; names(): readonly string[]; set?: WalkedSet; saved?: undefined } | { saved: SavedList };
+
+/** A walk's names held as a set's bitmap over the run's table of walked names. */
+interface WalkedSet {
+  table: readonly string[];
+  bitmap: Buffer;
+}
 
 /**
  * Adds sets of names to a file's data, each set once. A file with no names yet takes the names of the first saved
@@ -153,6 +159,12 @@ class ListEncoder {
   private adopted?: readonly string[];
   /** Lists of other saved files renumbered, by the file's names and the list's bitmap. */
   private renumbered = new Map<readonly string[], Map<string, number>>();
+  /**
+   * Per table of names that bitmaps are over (a saved file's, the run's walked names), each name's index in the data's
+   * names, -1 until looked up: a set's names are looked up once per table, not once per set (a build's ~300 sets of
+   * ~6 000 names mostly the same).
+   */
+  private idsByTable = new Map<readonly string[], Int32Array>();
 
   constructor(private readonly data: ReadsFile) {
     this.byKey = new Map(data.lists.map((bitmap, l) => [bitmap, l]));
@@ -171,7 +183,8 @@ class ListEncoder {
     const from = entry.from;
     const made = this.made.get(from);
     if (made !== undefined) return made;
-    const l = this.listIndex(namesBitmap(entry.names().map((n) => this.idOf(n))));
+    const ids = entry.set !== undefined ? this.idsOver(entry.set.table, entry.set.bitmap) : entry.names().map((n) => this.idOf(n));
+    const l = this.listIndex(namesBitmap(ids));
     this.made.set(from, l);
     return l;
   }
@@ -181,8 +194,26 @@ class ListEncoder {
     let lists = this.renumbered.get(saved.names);
     if (lists === undefined) this.renumbered.set(saved.names, (lists = new Map()));
     let l = lists.get(saved.bitmap);
-    if (l === undefined) lists.set(saved.bitmap, (l = this.listIndex(namesBitmap(bitmapIndexes(saved.bitmap).map((i) => this.idOf(saved.names[i]))))));
+    if (l === undefined) lists.set(saved.bitmap, (l = this.listIndex(namesBitmap(this.idsOver(saved.names, saved.bitmap)))));
     return l;
+  }
+
+  /** The data's indexes of the names a bitmap over `table` holds, in the bitmap's order (new names added in that order). */
+  private idsOver(table: readonly string[], bitmap: string | Uint8Array): number[] {
+    let at = this.idsByTable.get(table);
+    if (at === undefined || at.length < table.length) {
+      const grown = new Int32Array(table.length).fill(-1);
+      if (at !== undefined) grown.set(at);
+      this.idsByTable.set(table, (at = grown));
+    }
+    const ids = bitmapIndexes(bitmap);
+    for (let k = 0; k < ids.length; k++) {
+      const i = ids[k];
+      let id = at[i];
+      if (id < 0) at[i] = id = this.idOf(table[i]);
+      ids[k] = id;
+    }
+    return ids;
   }
 
   /** The index of a name in the data's names (added when new). */
@@ -198,6 +229,7 @@ class ListEncoder {
     if (this.adopted !== undefined || this.data.names.length > 0) return false;
     this.data.names = names.slice();
     this.idsMade = undefined;
+    this.idsByTable.clear();
     this.adopted = names;
     return true;
   }
@@ -263,10 +295,11 @@ class WalkedNames {
   }
 
   /** What a result's names are held as (a string or a set's bitmap), with the names it holds; undefined when not noted. */
-  entry(hash: string): { from: ReadNames | Buffer; names: () => readonly string[] } | undefined {
+  entry(hash: string): NamesEntry | undefined {
     const v = this.byHash.get(hash);
     if (v === undefined) return undefined;
-    return { from: v, names: () => (typeof v === 'string' ? readNameList(v) : this.setNames(v)) };
+    if (typeof v === 'string') return { from: v, names: () => readNameList(v) };
+    return { from: v, names: () => this.setNames(v), set: { table: this.names, bitmap: v } };
   }
 
   private setNames(bitmap: Buffer): string[] {

@@ -3,12 +3,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Writes `tmp`, making its folder only when it is missing (a run writes ~100 files into folders that are there). */
+function writeMakingFolder(tmp: string, data: string | Uint8Array): void {
+  try {
+    fs.writeFileSync(tmp, data);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(tmp), { recursive: true });
+    fs.writeFileSync(tmp, data);
+  }
+}
+
 /** Replaces `file` with `data` (its folder made when missing); false, with no temporary file left, when it could not. */
 export function replaceFile(file: string, data: string | Uint8Array): boolean {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(tmp, data);
+    writeMakingFolder(tmp, data);
     fs.renameSync(tmp, file);
     return true;
   } catch {
