@@ -22,7 +22,30 @@ function firstHasher(): (data: string | Buffer) => string {
 }
 
 export function sha1(data: string | Buffer): string {
+  if (typeof data === 'string' && data.length > HASH_PIECE_CHARS) return sha1InPieces(data);
   return (hashOnce ??= firstHasher())(data);
+}
+
+/**
+ * Characters of a long text hashed at a time. Node encodes a string it hashes into a malloc'd block of its UTF-8
+ * size; one past glibc's mmap threshold, freed, raises that threshold and the trim threshold (twice it) for the
+ * rest of the process, and every malloc arena then keeps that much free memory (a 2.4 MB text hashed at once: ~4.5
+ * MB in each of a run's 4 helper-thread arenas). 32 K characters are at most 96 KB of UTF-8, under glibc's first
+ * threshold (128 KiB).
+ */
+const HASH_PIECE_CHARS = 32 * 1024;
+
+/** sha1 of a long text, hashed HASH_PIECE_CHARS at a time, never between the two halves of a surrogate pair: the same digest. */
+function sha1InPieces(text: string): string {
+  const h = sha1Hasher();
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + HASH_PIECE_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    h.update(text.slice(at, end));
+    at = end;
+  }
+  return h.digest('hex');
 }
 
 /** An incremental sha1 (update with pieces, then digest('hex')): the digest of their concatenation, for texts too large to build. */
