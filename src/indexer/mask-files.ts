@@ -22,7 +22,7 @@ import { invocationsDigest } from './extract-file.js';
 import { enumMacroKey } from './enum-macro-key.js';
 import type { MacroValues } from './parse-jobs.js';
 import { sha1, type FileStates } from './file-states.js';
-import { sha1Hasher } from '../model/sha1.js';
+import { sha1OfTexts } from '../model/sha1.js';
 import { isVendorFile, storedPath, type VendorRules } from './vendor-paths.js';
 import { macroLanguage, type MacroSet } from './language-macros.js';
 import type { DefineScope } from './define-scope.js';
@@ -255,9 +255,9 @@ function withHeaders(readers: string, rel: string, ctx: MaskContext): string {
   return headers ? `${readers}h${headers}` : readers;
 }
 
-/** sha1 of `text + suffix`; a large text is hashed as it is, not copied into one string with the suffix. */
+/** sha1 of `text + suffix`; a large text is hashed in pieces, not copied into one string with the suffix. */
 function textHash(text: string, suffix: string): string {
-  return text.length > 1 << 20 ? sha1Hasher().update(text).update(suffix).digest('hex') : sha1(text + suffix);
+  return sha1OfTexts([text, suffix]);
 }
 
 export { blankableHash };

@@ -22,7 +22,7 @@ function firstHasher(): (data: string | Buffer) => string {
 }
 
 export function sha1(data: string | Buffer): string {
-  if (typeof data === 'string' && data.length > HASH_PIECE_CHARS) return sha1InPieces(data);
+  if (typeof data === 'string' && data.length > HASH_PIECE_CHARS) return sha1OfTexts([data]);
   return (hashOnce ??= firstHasher())(data);
 }
 
@@ -35,9 +35,18 @@ export function sha1(data: string | Buffer): string {
  */
 const HASH_PIECE_CHARS = 32 * 1024;
 
-/** sha1 of a long text, hashed HASH_PIECE_CHARS at a time, never between the two halves of a surrogate pair: the same digest. */
-function sha1InPieces(text: string): string {
+/** sha1 of the texts' concatenation, without building it; a long text hashed in pieces as sha1 hashes one. */
+export function sha1OfTexts(texts: readonly string[]): string {
+  let chars = 0;
+  for (const t of texts) chars += t.length;
+  if (chars <= HASH_PIECE_CHARS) return sha1(texts.join(''));
   const h = sha1Hasher();
+  for (const t of texts) updateInPieces(h, t);
+  return h.digest('hex');
+}
+
+/** Adds `text` to `h` HASH_PIECE_CHARS at a time, never between the two halves of a surrogate pair: the same digest. */
+function updateInPieces(h: Hash, text: string): void {
   for (let at = 0; at < text.length; ) {
     let end = Math.min(at + HASH_PIECE_CHARS, text.length);
     const last = text.charCodeAt(end - 1);
@@ -45,7 +54,6 @@ function sha1InPieces(text: string): string {
     h.update(text.slice(at, end));
     at = end;
   }
-  return h.digest('hex');
 }
 
 /** An incremental sha1 (update with pieces, then digest('hex')): the digest of their concatenation, for texts too large to build. */

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sha1 } from '../../src/model/sha1.js';
+import { sha1, sha1OfTexts } from '../../src/model/sha1.js';
 
 const cjsCrypto = createRequire(import.meta.url)('node:crypto') as typeof crypto;
 
@@ -41,6 +41,18 @@ describe('sha1 of a long text', () => {
     expect(lengths.length).toBeGreaterThan(1);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(32 * 1024);
     expect(lengths[0]).toBe(32 * 1024 - 1);
+  });
+
+  it('hashes texts joined in the same pieces, to the digest of their concatenation', () => {
+    const texts = ['x'.repeat(40_000), '\0suffix', 'é'.repeat(70_000)];
+    const expected = crypto.createHash('sha1').update(Buffer.from(texts.join(''), 'utf8')).digest('hex');
+    let digest = '';
+    const lengths = piecesHashed(() => {
+      digest = sha1OfTexts(texts);
+    });
+    expect(digest).toBe(expected);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(32 * 1024);
+    expect(sha1OfTexts(['ab', 'c'])).toBe(sha1('abc'));
   });
 
   it('hashes a short text as it is', () => {
