@@ -315,6 +315,15 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * The names of `joined` in order when it is the last answer of TrackedEnv.readNames on this thread (held with the
+ * names it joined), else undefined: the run's table of walked names takes them without splitting the string.
+ */
+export function lastReadNameList(joined: ReadNames): readonly string[] | undefined {
+  const last = lastReadNames;
+  return last !== undefined && last.joined === joined ? last.names : undefined;
+}
+
 /** Lets the last names read go (they may be slices of a large header's text that is being dropped). */
 export function forgetReadNames(): void {
   lastReadNames = undefined;

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bitmapIndexes, namesBitmap, readsWork, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { tempDir } from '../helpers/fixture-project.js';
+import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
+import { parseDefine } from '../../src/preprocessor/macro-definition.js';
 
 const LIMIT = walkedNamesLimit.chars;
 const WALKS = walkedNamesLimit.walks;
@@ -196,6 +198,27 @@ describe('names read by the run\'s walks', () => {
     reads.note(`device-${WALKS}`, many);
     expect(reads.walksAsSets).toBe(WALKS);
     expect(reads.of('board', 'app', 'device-0')?.split('\n')).toHaveLength(500);
+  });
+
+  it('once the walks are sets, the names of the walk this thread just made are a set at once (from its list, not split); answered and saved alike', () => {
+    walkedNamesLimit.chars = 1000;
+    const root = tempDir();
+    const reads = new UnitReads(root);
+    for (const [hash, names] of walks()) reads.note(hash, names);
+    expect(reads.walksAsSets).toBe(40);
+    const env = new TrackedEnv(new Map([['CONFIG_SHARED_OPTION_NUMBER_3', parseDefine('CONFIG_SHARED_OPTION_NUMBER_3 1', '/p/h.h', 1).def!]]));
+    env.get('CONFIG_SHARED_OPTION_NUMBER_3');
+    env.has('A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN');
+    reads.note('walked', env.readNames());
+    expect(reads.walksAsSets).toBe(41);
+    expect(reads.of('board', 'app', 'walked')?.split('\n').sort()).toEqual(['A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN', 'CONFIG_SHARED_OPTION_NUMBER_3']);
+    // A string that is not the walk's last answer is held as a string, as before.
+    reads.note('other', 'CONFIG_SHARED_OPTION_NUMBER_4');
+    expect(reads.walksAsSets).toBe(41);
+    reads.save('board', 'app', ['walked', 'other', 'hash-1']);
+    const again = new UnitReads(root);
+    expect(again.of('board', 'app', 'walked')?.split('\n').sort()).toEqual(['A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN', 'CONFIG_SHARED_OPTION_NUMBER_3']);
+    expect(again.of('board', 'app', 'other')).toBe('CONFIG_SHARED_OPTION_NUMBER_4');
   });
 
   it('walks holding past 1 MB of names as strings are made sets (a host env\'s 67 walks hold ~0.25 MB each)', () => {
