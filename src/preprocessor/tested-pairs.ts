@@ -1,7 +1,8 @@
 // A walk's `tested` list (TrackedEnv.tested): the [name, definition key] pairs of the starting macros it consulted,
 // sorted by name. Names consulted in this process are known with their rank (so a list is sorted as small integers)
 // and their pair with its JSON (made once: a PlatformIO env's units consult ~1 500 names each, which were written out
-// and cut back into items pair by pair to be stored, see value-lists.ts); one lookup per name serves both.
+// and cut back into items pair by pair to be stored, see value-lists.ts); one lookup per name serves both. The known
+// names are bounded by count and by the characters of their names and pairs' JSON.
 import type { MacroDef } from './macro-definition.js';
 import { definitionKey } from './tracked-env.js';
 import { ownString } from '../model/own-strings.js';
@@ -26,9 +27,21 @@ interface KnownName {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Names consulted so far, sorted, with their records in the same order (units of a run consult mostly the same names). */
-const known = { names: [] as string[], records: [] as KnownName[], byName: new Map<string, KnownName>() };
+/**
+ * Names consulted so far, sorted, with their records in the same order (units of a run consult mostly the same names);
+ * `chars`: the characters of their names and of their pairs' JSON.
+ */
+const known = { names: [] as string[], records: [] as KnownName[], byName: new Map<string, KnownName>(), chars: 0 };
 const MAX_KNOWN = 100_000;
+/**
+ * Characters of known names and pairs past which all but a list's own names are forgotten (see rank). A header looked
+ * for and not found is consulted under a name holding the folders searched (absentLookupName: ~1.4 KB, its pair's
+ * JSON ~2.8 KB), and each PlatformIO env searches folders of its own: Meshtastic's known names held 32 MB by the 100th
+ * env (15 700 names) and grew with every env, where a build's own names are a few MB.
+ */
+export const maxKnownChars = { count: 4_000_000 };
+/** How many times the known names were forgotten past a bound (for tests). */
+export const knownNamesForgotten = { count: 0 };
 const INDEX_BITS = 2 ** 20;
 
 /** The sorted pairs of `names` (distinct) consulted with `defs` (undefined: not defined); their JSON noted (tested-items.ts). */
@@ -75,6 +88,7 @@ function knownNames(names: string[]): KnownName[] {
       // (Meshtastic's 200th env: 51 MB of header texts behind the known names).
       const own = ownString(name);
       known.byName.set(own, r);
+      known.chars += own.length;
       added.push([own, r]);
     }
     records[i] = r;
@@ -90,12 +104,14 @@ function knownNames(names: string[]): KnownName[] {
  * per added name, no comparison of the known names among themselves: a unit adds a few names to ~100 000 known).
  */
 function rank(names: string[], records: KnownName[], added: [string, KnownName][]): void {
-  if (known.names.length + added.length > MAX_KNOWN) {
+  if (known.names.length + added.length > MAX_KNOWN || known.chars > maxKnownChars.count) {
+    knownNamesForgotten.count++;
     const order = names.map((_, i) => i).sort((a, b) => byCodeUnits(names[a], names[b]));
     known.names = order.map((i) => ownString(names[i]));
     known.records = order.map((i) => records[i]);
     known.byName = new Map(known.names.map((name, k) => [name, known.records[k]]));
     known.records.forEach((r, k) => (r.rank = k));
+    known.chars = known.names.reduce((sum, name, k) => sum + name.length + recordChars(known.records[k]), 0);
     return;
   }
   added.sort((a, b) => byCodeUnits(a[0], b[0]));
@@ -142,12 +158,26 @@ function mergeSorted(names: string[], records: KnownName[], added: [string, Know
 
 /** The pair of a name consulted with `def`, made once per name (undefined) or per name and definition. */
 function pairOf(r: KnownName, name: string, def: MacroDef | undefined): PairEntry {
-  if (def === undefined) return (r.undefinedPair ??= newEntry(name, undefined));
+  if (def === undefined) {
+    if (r.undefinedPair === undefined) known.chars += (r.undefinedPair = newEntry(name, undefined)).json.length;
+    return r.undefinedPair;
+  }
   if (r.def !== def) {
     r.def = def;
-    r.definedPair = newEntry(name, def);
+    known.chars -= r.definedPair?.json.length ?? 0;
+    known.chars += (r.definedPair = newEntry(name, def)).json.length;
   }
   return r.definedPair!;
+}
+
+/** Characters of a record's pairs' JSON. */
+function recordChars(r: KnownName): number {
+  return (r.undefinedPair?.json.length ?? 0) + (r.definedPair?.json.length ?? 0);
+}
+
+/** The known names and the characters counted for them (for tests). */
+export function knownNamesHeld(): { names: number; chars: number } {
+  return { names: known.names.length, chars: known.chars };
 }
 
 function newEntry(name: string, def: MacroDef | undefined): PairEntry {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDefine, type MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
+import { knownNamesForgotten, knownNamesHeld, maxKnownChars } from '../../src/preprocessor/tested-pairs.js';
 import { testedItems, type TestedPair } from '../../src/model/tested-items.js';
 
 const def = (text: string): MacroDef => parseDefine(text, '/p/h.h', 1).def!;
@@ -71,4 +72,35 @@ describe('tested lists', () => {
     const after = ['TSTR_AFTER_B', many[5], 'TSTR_AFTER_A', pool[3], many[70_000]];
     expect(walk(new Map(), after).map(([name]) => name)).toEqual([...after].sort(byCodeUnits));
   });
+
+  it('bounds the known names by their characters across builds that consult names of their own, and sorts as before', () => {
+    // Each "build" consults headers it did not find under names holding its own include folders (long, never consulted
+    // again, as absentLookupName makes them) beside macros every build consults: without a bound by characters the
+    // known names grow with every build.
+    const bound = maxKnownChars.count;
+    maxKnownChars.count = 200_000;
+    try {
+      const forgotten = knownNamesForgotten.count;
+      const shared = Array.from({ length: 50 }, (_, i) => `TSTK_SHARED_${i}`);
+      const base = new Map(shared.map((name, i) => [name, def(`${name} ${i}`)]));
+      for (let build = 0; build < 60; build++) {
+        const folders = `/p/variants/board_${build}/include`.repeat(20);
+        const own = Array.from({ length: 40 }, (_, i) => `\u0001TSTK_h${i}.h\u0001${folders}`);
+        for (let unit = 0; unit < 3; unit++) {
+          const names = [...own.slice(unit), ...shared.slice(unit * 10)];
+          const tested = walk(base, names);
+          expect(tested.map(([name]) => name)).toEqual([...names].sort(byCodeUnits));
+          expect(testedItems(tested)).toEqual(tested.map((pair) => JSON.stringify(pair)));
+        }
+        // What is known stays within the bound and one list's names and pairs (~60 KB here).
+        expect(knownNamesHeld().chars).toBeLessThanOrEqual(maxKnownChars.count + 100_000);
+      }
+      // 60 builds of ~60 KB each: forgotten every few builds, not at every list.
+      expect(knownNamesForgotten.count - forgotten).toBeGreaterThan(5);
+      expect(knownNamesForgotten.count - forgotten).toBeLessThan(60);
+    } finally {
+      maxKnownChars.count = bound;
+    }
+  });
 });
+
