@@ -100,6 +100,26 @@ export function mayWrapCall(body: readonly Token[]): boolean {
   return !body.some((t) => t.k === 'punct' && (t.v === ';' || t.v === '{' || t.v === '}' || t.v === '#' || t.v === '##'));
 }
 
+/**
+ * True when a function-like macro's replacement `body` ends in a call through one of its `params` (`P(...)` closing
+ * the replacement, its parenthesized tokens parameters, literals and punctuators only). Parameters stay as written
+ * when a replacement is valued, so its expansion ends in that call whatever the build's macros, and is no wrapper
+ * (see wrappedCall). Atmel's `#define MREPEAT256(macro, data) MREPEAT255(macro, data) macro(255, data)` chains are
+ * such: expanded for nothing, the 257 of them took ~3 s and ~170 MB of a unit's walk.
+ */
+export function endsInParameterCall(body: readonly Token[], params: readonly string[]): boolean {
+  const last = body.length - 1;
+  if (last < 2 || !isPunct(body[last], ')')) return false;
+  let depth = 0;
+  for (let i = last; i >= 1; i--) {
+    const t = body[i];
+    if (t.k === 'ident' && !params.includes(t.v)) return false;
+    if (isPunct(t, ')')) depth++;
+    else if (isPunct(t, '(') && --depth === 0) return body[i - 1].k === 'ident' && params.includes(body[i - 1].v);
+  }
+  return false;
+}
+
 /** Tokens of a spelled expansion as far as the call-shape test needs them: identifiers, literals, punctuators. */
 export function lexSpelled(text: string): Token[] {
   const out: Token[] = [];

@@ -1,7 +1,7 @@
 // Values of definitions that consult no macro (no replacement worth a value, or literals and operators only), worked
 // out once per distinct parameter list and replacement: a device header's #defines are valued again by
 // every unit that makes a view of it, and their few thousand distinct replacements (`(0x1UL << (31U))`) repeat.
-import { mayWrapCall } from '../model/api-wrapper.js';
+import { endsInParameterCall, mayWrapCall } from '../model/api-wrapper.js';
 import { ownString } from '../model/own-strings.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { evaluateExpression } from './if-expression.js';
@@ -55,7 +55,7 @@ function valueByReplacement(def: MacroDef): string | null | undefined {
 /** fixedValue of a definition's lexed body `body`. */
 function literalOrNoValue(def: MacroDef, body: Token[]): string | null | undefined {
   if (!body.some((t) => t.k === 'number' || t.k === 'char' || t.k === 'ident')) return null;
-  if (def.params !== null && !mayWrapCall(body)) return null;
+  if (def.params !== null && (!mayWrapCall(body) || endsInParameterCall(body, def.params))) return null;
   // A replacement of literals and operators only expands to itself and consults nothing.
   if (def.params === null && body.every(isLiteralOrOperator)) return literalValue(body);
   return undefined;

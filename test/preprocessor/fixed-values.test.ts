@@ -50,4 +50,14 @@ describe('values of definitions no macro decides', () => {
     // Another definition of the same replacement is worked out from its text, as the first.
     expect(fixedValue(define('FV_K (4U)'))).toBe('4');
   });
+
+  it('gives no value, without expanding, to a replacement ending in a call through a parameter', () => {
+    // Atmel's repeat chains: whatever MREPEAT1 expands to, the expansion ends in `macro(1, data)`, a call through a
+    // parameter, so it is no wrapper; valuing the 257 of a chain by expanding each took seconds.
+    const none = ['FV_REP2(macro, data) FV_REP1(macro, data) macro(1, data)', 'FV_CB(f, x) (void)0, f((x), 2)', 'FV_ONLY(cb) cb()'];
+    for (const text of none) expect(fixedValue(define(text))).toBeNull();
+    // A call of a function, or a parameter's call inside one, or arguments naming other macros: decided by expanding.
+    const decided = ['FV_W(x) fv_call(x)', 'FV_IN(f, x) fv_call(f(x))', 'FV_ARG(f) f(FV_OTHER)', 'FV_TAIL(f, x) FV_PICK(f, x)'];
+    for (const text of decided) expect(fixedValue(define(text))).toBeUndefined();
+  });
 });
