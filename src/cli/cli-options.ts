@@ -15,7 +15,7 @@ const util = requirePackage('node:util') as typeof UtilModule;
 const OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
-  variant: { type: 'string' },
+  variant: { type: 'string', multiple: true },
   image: { type: 'string' },
   root: { type: 'string', short: 'C' },
   kind: { type: 'string' },
@@ -120,7 +120,9 @@ export function commonOptions(v: CommandLineValues): CommonOptions {
   // Under this package's own `npm run` scripts the working directory is the package root; INIT_CWD is where
   // the user was. Only those scripts: a child of some other npm script inherits a foreign INIT_CWD.
   const ownScript = ['check:preprocessor', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-  return { cwd: v.root ?? (ownScript ? process.env.INIT_CWD : undefined) ?? process.cwd(), json: !!v.json, variant: v.variant, image: v.image };
+  const variants = v.variant ?? [];
+  const cwd = v.root ?? (ownScript ? process.env.INIT_CWD : undefined) ?? process.cwd();
+  return { cwd, json: !!v.json, variant: variants[0], ...(variants.length > 1 ? { variants } : {}), image: v.image };
 }
 
 let stdoutGuarded = false;

@@ -15,6 +15,8 @@ export interface CommonOptions {
   cwd: string;
   json: boolean;
   variant?: string;
+  /** Every `--variant` given, when more than one: only `index` takes several (the other commands refuse them). */
+  variants?: string[];
   image?: string;
 }
 

@@ -24,10 +24,10 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: n
     const { detectProjectBuilds } = await import('../project/project-builds.js');
     const { selectBuildsByName } = await import('../query/variant-aliases.js');
     const { builds } = detectProjectBuilds(root, readConfig(root));
-    const selected = selectBuildsByName(builds, opts, root);
+    const selected = selectBuildsByName(builds, { variant: opts.variants ?? opts.variant, image: opts.image }, root);
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
-  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variant, image: opts.image, onProgress: opts.onProgress, fillContent: opts.allContent, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
+  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variants ?? opts.variant, image: opts.image, onProgress: opts.onProgress, fillContent: opts.allContent, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
   const none = result.builds.length === 0;
   const failures = indexFailures(result, !!(opts.variant || opts.image));
   const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);

@@ -43,7 +43,8 @@ Commands:
                             regenerates compile databases with cmake/west/pio/mbed-tools;
                             -j/--jobs N preprocess and parse on N worker threads besides the main
                             thread (0: main thread only; default all cores but two, at most 8);
-                            --variant/--image index only those (a board or build folder names its variant);
+                            --variant/--image index only those (a board or build folder names its variant;
+                            --variant again for each further variant);
                             --all-content also gives find's trigram index the text files no build reads
                             (left by default to \`fw-context serve\`, which fills them in the background;
                             find reads them whole until then);
@@ -305,6 +306,11 @@ async function printFailure(err: unknown, json: boolean): Promise<number> {
   return 1;
 }
 
+/** The refusal of several `--variant`s by a command that answers from one build (or lists every build). */
+function severalVariantsRefused(command: string, variants: string[]): QueryError {
+  return new QueryError(`${command} takes one --variant, got ${variants.length} (${variants.join(', ')})`, 'give one --variant; `fw-context index` is the command that takes several (it indexes each)');
+}
+
 /** Runs a command line and gives its exit code; -1 when the command goes on running (serve). */
 export async function runCommandLine(argv: string[]): Promise<number> {
   let parsed;
@@ -333,6 +339,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
   const line: CommandLine = { command, v, rest, common, needArg };
   let result: CommandOutput | number;
   try {
+    if (common.variants && command !== 'index') throw severalVariantsRefused(command, common.variants);
     // A read-only command that turns out to need build detection (a refusal naming builds not indexed yet)
     // loads the adapters then and runs again: the others never load them.
     result = await withDetectorOnDemand(() => runCommand(line));

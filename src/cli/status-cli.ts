@@ -40,7 +40,8 @@ export async function statusCommandLine(argv: string[]): Promise<number | null> 
     return null;
   }
   const { values: v, positionals } = parsed;
-  if (positionals[0] !== 'status' || v.help || v.version) return null;
+  // Several --variants: main.js refuses them with its message.
+  if (positionals[0] !== 'status' || v.help || v.version || (v.variant?.length ?? 0) > 1) return null;
   const result = await runStatusWithDetector(commonOptions(v));
   writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
   return result.exitCode;

@@ -71,8 +71,8 @@ import { noStageTime, runTimes, stageLaps, type StageMs } from './stage-times.js
 export interface IndexOptions {
   root: string;
   config?: ProjectConfig;
-  /** Only (re)index builds of this variant / image. */
-  variant?: string;
+  /** Only (re)index builds of this variant (or of each of these) / image. */
+  variant?: string | readonly string[];
   image?: string;
   /**
    * With `variant`/`image`: also drop the builds the project no longer declares, as a run over every build does
@@ -824,13 +824,18 @@ async function updateContent(run: RunContext, options: IndexOptions, result: Ind
   }
 }
 
+/** Whether a run's `variant` option names any variant (an empty name or list names none: every build). */
+function namesVariants(variant: IndexOptions['variant']): boolean {
+  return typeof variant === 'string' ? variant.trim() !== '' : (variant?.length ?? 0) > 0;
+}
+
 /**
  * Drop builds no longer detected (runs over every build, and runs asked to; a build whose folder failed to describe
  * it this time, such as a compile database cut short, keeps its previous index), collect unused rows, refresh statistics and run times.
  */
 function finishRun(options: IndexOptions, detected: readonly BuildName[], result: IndexResult, writer: IndexWriter, db: Db, indexedAt: string): void {
   const wrote = result.builds.some((b) => !b.error && !b.unchanged);
-  if ((options.dropUndeclared || (!options.variant && !options.image)) && detected.length > 0) {
+  if ((options.dropUndeclared || (!namesVariants(options.variant) && !options.image)) && detected.length > 0) {
     const unreadable = (buildDir: string) => {
       const why = unreadableDescription(result.root, result.diagnostics, buildDir);
       if (why) result.diagnostics.push({ severity: 'warning', file: buildDir, message: `the build of this folder could not be read this time (${why.file}${why.line ? `:${why.line}` : ''}); its previous index is kept and answers queries until the folder describes a build again` });

@@ -52,10 +52,19 @@ export function ambiguousVariantError(name: string, aliases: AliasMatch[], detai
 }
 
 /**
- * The builds `fw-context index --variant/--image` names: the variant exactly, else by its one alias. A name no
- * build answers to, or that several variants answer to, is refused with the valid variants.
+ * The builds `fw-context index --variant/--image` names: each variant exactly, else by its one alias (several
+ * names select the builds of each, in the order detected). A name no build answers to, or that several variants
+ * answer to, is refused with the valid variants.
  */
-export function selectBuildsByName<B extends AliasTarget & { image: string }>(builds: B[], sel: { variant?: string; image?: string }, root?: string): B[] {
+export function selectBuildsByName<B extends AliasTarget & { image: string }>(builds: B[], sel: { variant?: string | readonly string[]; image?: string }, root?: string): B[] {
+  const names = typeof sel.variant === 'string' || sel.variant === undefined ? [sel.variant] : sel.variant;
+  if (names.length <= 1) return buildsOfOneName(builds, { variant: names[0], image: sel.image }, root);
+  const chosen = new Set(names.flatMap((variant) => buildsOfOneName(builds, { variant, image: sel.image }, root)));
+  return builds.filter((b) => chosen.has(b));
+}
+
+/** selectBuildsByName for one variant name (or none: every build of the image, or every build). */
+function buildsOfOneName<B extends AliasTarget & { image: string }>(builds: B[], sel: { variant?: string; image?: string }, root?: string): B[] {
   let variant = sel.variant?.trim() || undefined;
   const image = sel.image?.trim() || undefined;
   const variants = [...new Set(builds.map((b) => b.variant))].sort();

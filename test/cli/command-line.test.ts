@@ -20,6 +20,7 @@ const plain = [
   ['status', '--root='],
   ['status', '--variant', 'nucleo_f401re', '--image=app'],
   ['status', '--variant=a=b', '--image', 'mcuboot'],
+  ['index', '--variant', 'a', '--variant=b', '--variant', 'c'],
   ['status', 'extra'],
   ['status', '-C', ''],
   ['index', '--json', '--jobs', '0', '-C', '/p'],
@@ -64,8 +65,9 @@ describe('plainCommandLine', () => {
     expect(() => parseCommandLine(['status', '--no-such-flag'])).toThrow(/Unknown option/);
   });
 
-  it('status leaves --help and a refused flag to main.js', async () => {
+  it('status leaves --help, a refused flag and several --variants to main.js', async () => {
     expect(await statusCommandLine(['status', '--help'])).toBeNull();
+    expect(await statusCommandLine(['status', '--variant', 'a', '--variant', 'b'])).toBeNull();
     expect(await statusCommandLine(['status', '--no-such-flag'])).toBeNull();
   });
 });

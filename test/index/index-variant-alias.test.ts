@@ -19,6 +19,26 @@ describe('index --variant accepts the aliases queries accept', () => {
     expect(await indexedVariants(root, 'NUCLEO_F401RE')).toEqual(['nucleo_f401re/stm32f401xe']);
   });
 
+  it('indexes each variant named (repeated --variant), in the order detected, and refuses a bad one among them', async () => {
+    const both = (await indexProject({ root, variant: ['NUCLEO_F401RE', 'build-nrf'] })).builds.map((b) => b.variant);
+    expect([...both].sort()).toEqual(['nrf52840dk/nrf52840', 'nucleo_f401re/stm32f401xe']);
+    const all = (await indexProject({ root })).builds.map((b) => b.variant);
+    expect(both).toEqual(all.filter((v) => both.includes(v)));
+    const cli = runCli(root, ['index', '--json', '--variant', 'qemu_cortex_m3', '--variant', 'build-nrf']);
+    expect(cli.status).toBe(0);
+    expect((JSON.parse(cli.stdout) as { builds: { variant: string }[] }).builds.map((b) => b.variant).sort()).toEqual(['nrf52840dk/nrf52840', 'qemu_cortex_m3/ti_lm3s6965']);
+    await expect(indexProject({ root, variant: ['build-nrf', 'no_such_board'] })).rejects.toThrow(/no build of this project is named "no_such_board"/);
+  });
+
+  it('a query command refuses several --variants, naming the one that takes them', () => {
+    for (const command of [['lookup', 'main'], ['status']]) {
+      const r = runCli(root, [...command, '--variant', 'qemu_cortex_m3', '--variant', 'build-nrf']);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/takes one --variant, got 2 \(qemu_cortex_m3, build-nrf\)/);
+      expect(r.stderr).toContain('`fw-context index` is the command that takes several');
+    }
+  });
+
   it('refuses a name no build answers to, listing the variants, through the CLI too', () => {
     const r = runCli(root, ['index', '--variant', 'no_such_board']);
     expect(r.status).toBe(1);
