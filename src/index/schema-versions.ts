@@ -396,5 +396,8 @@ export const SCHEMA_VERSION = 44;
  *      is its code (see schema 39); line_sets' ranges texts are stored as varints (line-set-ranges.ts).
  * 122: a definition body may be stored as raw DEFLATE bytes with the text of an earlier body of its symbol (bodies.base_id)
  *      as the preset dictionary (body-compression.ts storedBodyOn), when that takes fewer bytes than on its own.
+ * 123: avr-gcc, when it is not installed, gets a table of its own (implicit-macro-tables-avr.ts): `__AVR__`, its 16-bit
+ *      data model and, from -mmcu, the device's and its architecture's macros. It had the generic table, without
+ *      `__AVR__` or `__GNUC__`, so an AVR env's `#ifdef __AVR__` code (Marlin's and Arduino's AVR HAL) was inactive.
  */
-export const ROW_FORMAT_VERSION = 122;
+export const ROW_FORMAT_VERSION = 123;

@@ -1,7 +1,9 @@
-// The built-in table of a compiler's implicit macros (arm-none-eabi-gcc 12, host x86_64 gcc 12, or a generic one),
-// adjusted for the unit's language and its -std, -O and -f flags, for a compiler that is not installed.
+// The built-in table of a compiler's implicit macros (arm-none-eabi-gcc 12, host x86_64 gcc 12, avr-gcc, other GCC
+// cross compilers, or a generic one), adjusted for the unit's language and its -std, -O and -f flags, for a compiler
+// that is not installed.
 import path from 'node:path';
 import { armTable } from './implicit-macro-tables-arm.js';
+import { avrTable } from './implicit-macro-tables-avr.js';
 import { CROSS_GCC_NAME, crossGccTable } from './implicit-macro-tables-cross.js';
 import { GCC12_CXX_STANDARD_DELTAS, type CxxStandard } from './implicit-macro-cxx-standards.js';
 import {
@@ -15,12 +17,13 @@ import { applyFlagEffects, lastFlagValue } from './implicit-macro-flag-effects.j
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
 
-export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'gcc-cross' | 'generic';
+export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'avr-gcc' | 'gcc-cross' | 'generic';
 
 export function tableKind(compiler: string): TableKind {
   const base = path.basename(compiler).replace(/\.exe$/i, '');
   if (/^arm-[\w-]*eabi[\w]*-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/.test(base)) return 'arm-none-eabi-gcc';
   if (/^((x86_64-(pc-)?linux-gnu-)?(gcc|g\+\+|cc|c\+\+))(-[\d.]+)?$/.test(base)) return 'host-gcc';
+  if (/^avr-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/.test(base)) return 'avr-gcc';
   if (CROSS_GCC_NAME.test(base)) return 'gcc-cross';
   return 'generic';
 }
@@ -60,6 +63,7 @@ export function tableFor(compiler: string, flags: string[], lang: QueryLanguage,
 function baseTable(kind: TableKind, compiler: string, flags: string[]): { name: string; text: string } {
   if (kind === 'arm-none-eabi-gcc') return armTable(flags);
   if (kind === 'host-gcc') return { name: 'x86_64-linux-gnu-gcc-12', text: HOST_X86_64_GCC12_C };
+  if (kind === 'avr-gcc') return avrTable(flags);
   if (kind === 'gcc-cross') return crossGccTable(path.basename(compiler).replace(/\.exe$/i, ''), flags);
   return { name: 'generic', text: GENERIC };
 }
@@ -122,7 +126,7 @@ const CXX_STANDARDS: Record<string, [cplusplus: string, delta: CxxStandard | nul
 };
 const C_STANDARDS: Record<string, string | null> = { '89': null, '90': null, '99': '199901L', '9x': '199901L', '11': '201112L', '1x': '201112L', '17': '201710L', '18': '201710L', '2x': '202000L', '23': '202000L', 'iso9899:199409': '199409L' };
 /** Names outside the implementation's namespace that GCC leaves undefined in a strict (non-GNU) mode. */
-const GNU_ONLY_NAMES = ['linux', 'unix', 'i386', '__GLIBCXX_TYPE_INT_N_0', '__GLIBCXX_BITSIZE_INT_N_0'];
+const GNU_ONLY_NAMES = ['linux', 'unix', 'i386', 'AVR', '__GLIBCXX_TYPE_INT_N_0', '__GLIBCXX_BITSIZE_INT_N_0'];
 
 /** `-std=` (or `-ansi`): strictness, the language version macro and what GCC ties to that version. */
 function adjustForStandard(table: TableLines, std: string, lang: QueryLanguage): void {

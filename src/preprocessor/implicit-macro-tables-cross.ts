@@ -13,7 +13,7 @@ let independent: string | undefined;
  * GCC 12's target-independent macros (C, no -O): the lines arm-none-eabi-gcc's common part and the host gcc's table
  * share, and the evaluation method every target has without `_Float16` arithmetic.
  */
-function targetIndependent(): string {
+export function targetIndependent(): string {
   if (independent === undefined) {
     const host = new Set(HOST_X86_64_GCC12_C.split('\n'));
     const shared = ARM_GCC12_COMMON_C.split('\n').filter((l) => l.startsWith('#define ') && host.has(l));

@@ -1,6 +1,6 @@
 // A compiler's implicit macros and system include dirs: asked once from the real compiler (`-dM -E -v`) when it
 // exists and answers, else taken from a built-in table (implicit-macro-table.ts: arm-none-eabi-gcc, host x86_64 gcc,
-// GCC cross compilers, generic) adjusted for the language and flags. Cached per compiler + target flags + language
+// avr-gcc, other GCC cross compilers, generic) adjusted for the language and flags. Cached per compiler + target flags + language
 // (memory, optional disk dir).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

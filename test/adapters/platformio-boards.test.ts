@@ -108,6 +108,13 @@ describe('PlatformIO board manifests, indexed', () => {
     expect(defined('built_by_platformio', 'mystery')).toBe(true);
   });
 
+  it('an AVR env compiles for its -mmcu device, whether avr-gcc is installed or its built-in table stands in', () => {
+    expect(defined('mega2560_timer_setup', 'mega')).toBe(true);
+    expect(defined('other_avr_setup', 'mega')).toBe(false);
+    expect(defined('mega2560_timer_setup', 'acme')).toBe(false);
+    expect(defined('other_avr_setup', 'acme')).toBe(false);
+  });
+
   it('an edit of the board manifest is seen by the next run (detection reads it again)', async () => {
     const manifest = path.join(root, 'boards', 'acme_f411.json');
     fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('-DSTM32F411xE ', ''));

@@ -102,6 +102,53 @@ describe('built-in table of a GCC cross compiler without a table of its own', ()
 
   it('leaves compilers of no known family to the generic table', () => {
     expect(tableFor('iccarm', [], 'c').name).toBe('generic');
-    expect(tableFor('avr-gcc', [], 'c').name).toBe('generic');
+    expect(tableFor('msp430-gcc', [], 'c').name).toBe('generic');
+  });
+});
+
+describe('built-in table of avr-gcc', () => {
+  const lines = (compiler: string, flags: string[], lang: QueryLanguage = 'c') => new Set(defineLines(tableFor(compiler, flags, lang).text));
+  const has = (set: Set<string>, ...want: string[]) => {
+    for (const l of want) expect(set.has(`#define ${l}`), l).toBe(true);
+  };
+  const lacks = (set: Set<string>, ...names: string[]) => {
+    for (const n of names) expect([...set].some((l) => l.startsWith(`#define ${n} `)), n).toBe(false);
+  };
+
+  it('names AVR and its 16-bit data model, with double as float, without -mmcu', () => {
+    const t = lines('/opt/pio/toolchain-atmelavr/bin/avr-g++', ['-std=gnu++11'], 'cpp');
+    has(t, '__AVR__ 1', '__AVR 1', 'AVR 1', '__SIZEOF_INT__ 2', '__INT_MAX__ 0x7fff', '__SIZEOF_POINTER__ 2', '__SIZEOF_LONG__ 4', '__SIZEOF_DOUBLE__ 4', '__DBL_MANT_DIG__ 24', '__LDBL_MAX_EXP__ 128', '__cplusplus 201103L', '__GNUC__ 12');
+    lacks(t, '__AVR_ARCH__', '__AVR_DEVICE_NAME__', '__x86_64__', '__arm__');
+    expect(tableFor('avr-gcc', [], 'c').name).toBe('gcc-12-target-independent/avr');
+  });
+
+  it('gives the device of -mmcu its macro and name, and its architecture\'s macros', () => {
+    const mega = lines('avr-gcc', ['-mmcu=atmega2560']);
+    has(mega, '__AVR_ATmega2560__ 1', '__AVR_DEVICE_NAME__ atmega2560', '__AVR_ARCH__ 6', '__AVR_3_BYTE_PC__ 1', '__AVR_HAVE_ELPMX__ 1', '__AVR_HAVE_RAMPZ__ 1', '__AVR_MEGA__ 1', '__AVR_HAVE_MUL__ 1', '__AVR_SFR_OFFSET__ 0x20');
+    const uno = lines('avr-g++', ['-mmcu=atmega328p'], 'cpp');
+    has(uno, '__AVR_ATmega328P__ 1', '__AVR_ARCH__ 5', '__AVR_2_BYTE_PC__ 1', '__AVR_HAVE_JMP_CALL__ 1', '__AVR_HAVE_MOVW__ 1');
+    lacks(uno, '__AVR_HAVE_ELPM__', '__AVR_3_BYTE_PC__', '__AVR_XMEGA__');
+    has(lines('avr-gcc', ['-mmcu=atmega4809']), '__AVR_ATmega4809__ 1', '__AVR_ARCH__ 103', '__AVR_XMEGA__ 1', '__AVR_SFR_OFFSET__ 0x0');
+    has(lines('avr-gcc', ['-mmcu=atmega48']), '__AVR_ARCH__ 4');
+    has(lines('avr-gcc', ['-mmcu=attiny85']), '__AVR_ATtiny85__ 1', '__AVR_ARCH__ 25', '__AVR_HAVE_MOVW__ 1');
+    lacks(lines('avr-gcc', ['-mmcu=attiny85']), '__AVR_HAVE_MUL__', '__AVR_MEGA__');
+    has(lines('avr-gcc', ['-mmcu=atmega1284p']), '__AVR_ATmega1284P__ 1', '__AVR_ARCH__ 51', '__AVR_2_BYTE_PC__ 1', '__AVR_HAVE_ELPM__ 1');
+    has(lines('avr-gcc', ['-mmcu=at90usb1286']), '__AVR_AT90USB1286__ 1', '__AVR_ARCH__ 51');
+    has(lines('avr-gcc', ['-mmcu=atmega32u4']), '__AVR_ATmega32U4__ 1', '__AVR_ARCH__ 5');
+  });
+
+  it('takes an architecture for -mmcu, and a device it cannot place without an architecture', () => {
+    const arch = lines('avr-gcc', ['-mmcu=avr5']);
+    has(arch, '__AVR_ARCH__ 5');
+    lacks(arch, '__AVR_DEVICE_NAME__');
+    const unknown = lines('avr-gcc', ['-mmcu=atmega9999']);
+    has(unknown, '__AVR_ATmega9999__ 1', '__AVR_DEVICE_NAME__ atmega9999');
+    lacks(unknown, '__AVR_ARCH__');
+  });
+
+  it('leaves AVR undefined in a strict standard, as GCC does', () => {
+    const strict = lines('avr-gcc', ['-mmcu=atmega328p', '-std=c99']);
+    has(strict, '__AVR__ 1', '__AVR 1', '__STRICT_ANSI__ 1');
+    lacks(strict, 'AVR');
   });
 });
