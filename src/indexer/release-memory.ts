@@ -15,6 +15,7 @@ import type { FileSkeleton, SkeletonCache } from '../preprocessor/file-skeleton.
 import type { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { forgetCanonicalDefinitions, forgetLexedBodies, type MacroDef } from '../preprocessor/macro-definition.js';
 import { forgetReadNames } from '../preprocessor/tracked-env.js';
+import { forgetWalkedNameIds } from './walked-name-ids.js';
 
 /** Units walked and files parsed since the last collection past which a finished build is collected. Tests lower it. */
 export const workPerCollection = { count: 100 };
@@ -294,6 +295,7 @@ function forgetSkeletons(skeletons: FileSkeleton[], caches: RunCaches): boolean 
   for (const sk of skeletons) forgetCanonicalDefinitions(definitionsOf(sk));
   forgetLexedBodies();
   forgetReadNames();
+  forgetWalkedNameIds();
   caches.views?.dropLarge(keptSkeletons.directives / 10);
   return true;
 }

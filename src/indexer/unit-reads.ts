@@ -10,9 +10,10 @@
 // an edit of it).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lastReadNameList, readNameList, type ReadNames } from '../preprocessor/tracked-env.js';
+import { joinedReadNames, listedReadNames, readNameList, type ReadNames, type WalkReadNames } from '../preprocessor/tracked-env.js';
 import { moduleCodeStamp } from '../model/module-stamps.js';
 import { ownStrings } from '../model/own-strings.js';
+import { walkedNameIds } from './walked-name-ids.js';
 import { buildStatePath, keepChecksummed, pruneBuildStateFiles, readChecksummed, readChecksummedWithSum, writeChecksummed, type BuildName } from './build-state-files.js';
 
 const FORMAT = 4;
@@ -265,25 +266,31 @@ class WalkedNames {
   private sets = new Map<string, Buffer>();
   /** Sets made strings again (by get()), so that results sharing a set share the string. */
   private joined = new WeakMap<Buffer, ReadNames>();
-  /** The last walk's names made a set at once by `set`, and that set. */
-  private lastMade: { names: ReadNames; set: Buffer } | undefined;
+  /**
+   * The last walk's names made a set at once by `set` (a walk's list held weakly: its names may be slices of a large
+   * header's text that is being dropped), and that set.
+   */
+  private lastMade: { names: ReadNames | WeakRef<readonly string[]>; set: Buffer } | undefined;
 
-  set(hash: string, names: ReadNames): void {
+  set(hash: string, walkNames: WalkReadNames): void {
     // Once the walks' names are sets and none is held as a string, the names of the walk this thread just made are a
-    // set at once, from the list the walk joined (no split, each name's hash taken already; ~2 % of a 20-env run's CPU).
-    const list = this.strings === 0 && this.names.length > 0 ? lastReadNameList(names) : undefined;
+    // set at once, from the walk's list (never joined: ~0.5 GB of strings on 20 nRF52 envs; no split, each name's hash
+    // taken already), its names found where the walk before had them (walked-name-ids.ts).
+    const list = this.strings === 0 && this.names.length > 0 ? listedReadNames(walkNames) : undefined;
     if (list !== undefined) {
-      // Units of a build mostly read the same names in turn: the walk's answer is then the same string (see readNames).
-      let set = this.lastMade?.names === names ? this.lastMade.set : undefined;
+      // Units of a build mostly read the same names in turn: the walk's answer is then the same list (see readNameList).
+      const made = this.lastMade;
+      let set = made !== undefined && (typeof made.names === 'string' ? made.names : made.names.deref()) === walkNames ? made.set : undefined;
       if (set === undefined) {
         const first = this.names.length;
-        set = this.setOfList(list);
+        set = this.setOfIds(walkedNameIds(this.names, list, (n) => this.idOf(n)));
         this.ownNamesFrom(first);
-        this.lastMade = { names, set };
+        this.lastMade = { names: typeof walkNames === 'string' ? walkNames : new WeakRef(walkNames), set };
       }
       this.byHash.set(hash, set);
       return;
     }
+    const names = joinedReadNames(walkNames);
     this.byHash.set(hash, names);
     this.chars += names.length;
     this.strings++;
@@ -355,12 +362,19 @@ class WalkedNames {
 
   private setOfList(split: readonly string[]): Buffer {
     const indexes = new Array<number>(split.length);
-    for (let k = 0; k < split.length; k++) {
-      const n = split[k];
-      let i = this.ids.get(n);
-      if (i === undefined) this.ids.set(n, (i = this.names.push(n) - 1));
-      indexes[k] = i;
-    }
+    for (let k = 0; k < split.length; k++) indexes[k] = this.idOf(split[k]);
+    return this.setOfIds(indexes);
+  }
+
+  /** The index of a name in the table (added when new). */
+  private idOf(n: string): number {
+    let i = this.ids.get(n);
+    if (i === undefined) this.ids.set(n, (i = this.names.push(n) - 1));
+    return i;
+  }
+
+  /** The set of the names of these indexes (each distinct set kept once). */
+  private setOfIds(indexes: readonly number[]): Buffer {
     const bitmap = bitmapBytes(indexes);
     const key = bitmap.toString('base64');
     const known = this.sets.get(key);
@@ -409,7 +423,7 @@ export class UnitReads {
   }
 
   /** A result walked (or carried over) in this run, with the names its walk looked up. */
-  note(hash: string, names: ReadNames | undefined): void {
+  note(hash: string, names: WalkReadNames | undefined): void {
     if (names !== undefined) this.walked.set(hash, names);
   }
 

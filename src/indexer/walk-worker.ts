@@ -10,7 +10,7 @@ import { HeaderWalkCache } from '../preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../preprocessor/include-resolver.js';
 import { walkUnit, type WalkUnitHost } from '../preprocessor/unit-result.js';
-import type { ReadNames } from '../preprocessor/tracked-env.js';
+import { joinedReadNames, type ReadNames } from '../preprocessor/tracked-env.js';
 import { setUpUnit } from '../preprocessor/unit-environment.js';
 import { FileStates, type TakenFileState } from './file-states.js';
 import { releaseLargeSkeletons } from './release-memory.js';
@@ -124,7 +124,7 @@ export function walkBatch(task: WalkTask): WalkReply {
       const encoded = encodeUnitResult(result, views, run.paths.toStored);
       // Not sent: the main thread cuts the list's JSON instead of receiving a copy of each pair's.
       delete encoded.row.testedItems;
-      outcomes.push({ ...encoded, reads: result.reads });
+      outcomes.push({ ...encoded, reads: result.reads === undefined ? undefined : joinedReadNames(result.reads) });
     } catch (err) {
       outcomes.push({ error: err instanceof Error ? err.message : String(err) });
     }

@@ -23,6 +23,9 @@ interface KnownName {
   /** The definition it was last consulted with, and that pair (most units of a build consult the same one). */
   def: MacroDef | undefined;
   definedPair: PairEntry | undefined;
+  /** Its place in the last list (see `last`), when `listMark` is that list's mark. */
+  at: number;
+  listMark: number;
 }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -42,6 +45,8 @@ const MAX_KNOWN = 100_000;
 export const maxKnownChars = { count: 4_000_000 };
 /** How many times the known names were forgotten past a bound (for tests). */
 export const knownNamesForgotten = { count: 0 };
+/** How many names a list looked up among the known names, not found at their place in the last list (for tests). */
+export const knownNameLookups = { count: 0 };
 const INDEX_BITS = 2 ** 20;
 
 /** The sorted pairs of `names` (distinct) consulted with `defs` (undefined: not defined); their JSON noted (tested-items.ts). */
@@ -63,9 +68,12 @@ export function sortedTested(names: string[], defs: (MacroDef | undefined)[]): T
 
 /**
  * The names and records of the last list (units of a build consult mostly the same names in the same order: a name
- * found among the last list's next few is taken from there, without a lookup).
+ * found among the last list's next few is taken from there, without a lookup; a name looked up that the last list
+ * holds further on or back takes the search there: 2.2 of 4.5 million names looked up on 20 nRF52 envs without it).
+ * Its records hold their place in it under `lastMark`.
  */
 let last: { names: string[]; records: KnownName[] } = { names: [], records: [] };
+let lastMark = 0;
 
 /** The records of `names`, new names added (and every name ranked again). */
 function knownNames(names: string[]): KnownName[] {
@@ -81,9 +89,11 @@ function knownNames(names: string[]): KnownName[] {
       j = k + 1;
       continue;
     }
+    knownNameLookups.count++;
     let r = known.byName.get(name);
+    if (r !== undefined && r.listMark === lastMark) j = r.at + 1;
     if (r === undefined) {
-      r = { rank: -1, undefinedPair: undefined, def: undefined, definedPair: undefined };
+      r = { rank: -1, undefinedPair: undefined, def: undefined, definedPair: undefined, at: 0, listMark: 0 };
       // Its own string: a name cut from a header's text would keep that text for as long as the name is known
       // (Meshtastic's 200th env: 51 MB of header texts behind the known names).
       const own = ownString(name);
@@ -95,6 +105,11 @@ function knownNames(names: string[]): KnownName[] {
   }
   if (added.length !== 0) rank(names, records, added);
   last = { names, records };
+  const mark = ++lastMark;
+  for (let i = 0; i < records.length; i++) {
+    records[i].at = i;
+    records[i].listMark = mark;
+  }
   return records;
 }
 

@@ -13,8 +13,15 @@ import type { TestedPair } from '../model/tested-items.js';
  */
 export type ReadNames = string;
 
-/** The names of a ReadNames, in the order the walk first read them. */
-export function readNameList(names: ReadNames): string[] {
+/**
+ * The names a walk looked up as its result holds them: joined (a result carried over or from another thread) or the
+ * list TrackedEnv.readNameList answered, joined only when a string is asked for (see joinedReadNames).
+ */
+export type WalkReadNames = ReadNames | readonly string[];
+
+/** The names of a ReadNames (or a walk's list, as it is), in the order the walk first read them. */
+export function readNameList(names: WalkReadNames): readonly string[] {
+  if (typeof names !== 'string') return names;
   return names === '' ? [] : names.split('\n');
 }
 
@@ -220,13 +227,20 @@ export class TrackedEnv {
    * run keeps do not each hold a copy of it.
    */
   readNames(): ReadNames {
+    return joinedReadNames(this.readNameList());
+  }
+
+  /**
+   * The names `readNames` joins, in order: the previous answer (the same array, never changed) when they are the
+   * same, so that a set made of it is recognised (see unit-reads.ts).
+   */
+  readNameList(): readonly string[] {
     const names = this.readNameArray();
-    const last = lastReadNames;
-    if (last !== undefined && sameNames(names, last.names)) return last.joined;
-    const joined = names.join('\n');
+    const last = lastReadList;
+    if (last !== undefined && sameNames(names, last)) return last;
     // A large list (a device header's walk) is not kept: its names are slices of the header's text.
-    lastReadNames = names.length <= MAX_KEPT_READ_NAMES ? { names, joined } : undefined;
-    return joined;
+    lastReadList = names.length <= MAX_KEPT_READ_NAMES ? names : undefined;
+    return names;
   }
 
   /** The names `readNames` joins, in order. */
@@ -305,9 +319,24 @@ let fromBase = new Uint8Array(256);
 /** The mark of the last TrackedEnv made (see TrackedEnv.read). */
 let lastEnvId = 0;
 
-/** The last answer of TrackedEnv.readNames with the names it joined, unless they were more than MAX_KEPT_READ_NAMES. */
-let lastReadNames: { names: string[]; joined: ReadNames } | undefined;
+/** The last answer of TrackedEnv.readNameList, unless its names were more than MAX_KEPT_READ_NAMES. */
+let lastReadList: readonly string[] | undefined;
+/** The last list joinedReadNames joined, with its answer (a kept list only). */
+let lastReadNames: { names: readonly string[]; joined: ReadNames } | undefined;
 const MAX_KEPT_READ_NAMES = 1 << 14;
+
+/**
+ * `names` as a string: a walk's list joined by '\n' (the previous answer again for the same list, so that the results
+ * the run keeps do not each hold a copy of it).
+ */
+export function joinedReadNames(names: WalkReadNames): ReadNames {
+  if (typeof names === 'string') return names;
+  const last = lastReadNames;
+  if (last !== undefined && last.names === names) return last.joined;
+  const joined = names.join('\n');
+  lastReadNames = names === lastReadList ? { names, joined } : undefined;
+  return joined;
+}
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -324,8 +353,19 @@ export function lastReadNameList(joined: ReadNames): readonly string[] | undefin
   return last !== undefined && last.joined === joined ? last.names : undefined;
 }
 
+/**
+ * The list of a walk's names that this thread's table of walked names may take as it is (unit-reads.ts): a walk's
+ * own list of up to MAX_KEPT_READ_NAMES names, or the string joined last from one; else undefined (a device header's
+ * walk of many names, or names from another thread or run, held as a string).
+ */
+export function listedReadNames(names: WalkReadNames): readonly string[] | undefined {
+  if (typeof names === 'string') return lastReadNameList(names);
+  return names.length <= MAX_KEPT_READ_NAMES ? names : undefined;
+}
+
 /** Lets the last names read go (they may be slices of a large header's text that is being dropped). */
 export function forgetReadNames(): void {
+  lastReadList = undefined;
   lastReadNames = undefined;
 }
 

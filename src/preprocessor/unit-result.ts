@@ -17,7 +17,7 @@ import { spell, type Token } from './tokens.js';
 import { wrappedCall } from '../model/api-wrapper.js';
 import { fixedValue } from './fixed-values.js';
 import { EnvLayer } from './env-layer.js';
-import { definitionKey, peekMacro, readIfSame, TrackedEnv, type ReadNames } from './tracked-env.js';
+import { definitionKey, peekMacro, readIfSame, TrackedEnv, type WalkReadNames } from './tracked-env.js';
 import type { UnitEnvironment } from './unit-environment.js';
 import { UnitWalker, type FileVisit } from './unit-walker.js';
 import { keepRun, MIN_RUN, sameReplay, takeRun } from './shared-file-reads.js';
@@ -143,7 +143,7 @@ export interface UnitResult {
    * Of a walk made in this run (not stored in the index): every macro name it looked up, whoever defined it
    * (see TrackedEnv.readNames); a result carried over keeps the names of the walk it came from.
    */
-  reads?: ReadNames;
+  reads?: WalkReadNames;
   /** Of a walk made in this run: the runs of `files` it took whole from a shared macro layer (see SharedReads). */
   shared?: readonly SharedReads[];
 }
@@ -389,7 +389,7 @@ export function walkUnit(unit: CompileUnit, environment: UnitEnvironment, host: 
   const undone = undoneMarks(walker, files);
   const marks = walker.counterMarks;
   const counter = marks !== undefined ? { counter: marks.slice(), counterIn: countedIndices(files, walker.counterFiles), ...(walker.ownCounterUses ? { counterUsed: true as const } : {}), ...(walker.counterInDirective ? { counterInIf: true as const } : {}) } : {};
-  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...scopes, ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNames(), shared };
+  const result = { ...base, files, tops, ...(firstTops.length ? { firstTops } : {}), ...(unseen.length ? { unseen } : {}), ...scopes, ...(undone ? { undone } : {}), ...counter, tested: env.tested(), diagnostics: walker.diagnostics, reads: env.readNameList(), shared };
   // The walk's tables are emptied once its result is read. A finished walk stays reachable for the young
   // generation's collections (not for the full one) until the next full collection: measured on 108 units,
   // each walk's ~90 KB were copied and promoted, 35 KB once emptied (see UnitWalker.release).

@@ -65,12 +65,13 @@ const LISTS: StampList[] = [
   },
   // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
   // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out;
-  // tested-items.js notes the JSON of a walk's tested pairs, match-ahead.js finds a name's record in the list before.
+  // tested-items.js notes the JSON of a walk's tested pairs, match-ahead.js finds a name's record in the list before,
+  // walked-name-ids.js a name's index in the run's table of walked names.
   {
     name: 'READS_MODULES',
     modules: READS_MODULES,
     folder: PREPROCESSOR,
-    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js', '../model/tested-items.js', '../model/match-ahead.js'],
+    decidingNothing: ['../model/sha1.js', '../model/own-strings.js', '../model/weighed-cache.js', '../model/module-stamps.js', '../indexer/build-state-files.js', '../model/tested-items.js', '../model/match-ahead.js', '../indexer/walked-name-ids.js'],
   },
   // The assembler macros are read from the masked texts of the files (named by their activity keys); own-strings.js
   // copies parts of a text as they are.

@@ -2,7 +2,7 @@
 // numbers, and answer and save as the strings did.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bitmapIndexes, namesBitmap, readsWork, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
 import { tempDir } from '../helpers/fixture-project.js';
@@ -219,6 +219,31 @@ describe('names read by the run\'s walks', () => {
     const again = new UnitReads(root);
     expect(again.of('board', 'app', 'walked')?.split('\n').sort()).toEqual(['A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN', 'CONFIG_SHARED_OPTION_NUMBER_3']);
     expect(again.of('board', 'app', 'other')).toBe('CONFIG_SHARED_OPTION_NUMBER_4');
+  });
+
+  it('once the walks are sets, a walk\'s own list of names is made a set without being joined; answered and saved alike', () => {
+    walkedNamesLimit.chars = 1000;
+    const root = tempDir();
+    const reads = new UnitReads(root);
+    for (const [hash, names] of walks()) reads.note(hash, names);
+    expect(reads.walksAsSets).toBe(40);
+    const env = new TrackedEnv(new Map());
+    env.has('A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN');
+    env.has('CONFIG_SHARED_OPTION_NUMBER_3');
+    const list = env.readNameList();
+    const join = vi.spyOn(Array.prototype, 'join');
+    try {
+      reads.note('walked', list);
+      reads.note('walked-again', env.readNameList());
+      expect(join).not.toHaveBeenCalled();
+    } finally {
+      join.mockRestore();
+    }
+    expect(reads.walksAsSets).toBe(42);
+    const expected = ['A_NAME_NO_EARLIER_WALK_READ_LONGER_THAN_THIRTEEN', 'CONFIG_SHARED_OPTION_NUMBER_3'];
+    expect(reads.of('board', 'app', 'walked')?.split('\n').sort()).toEqual(expected);
+    reads.save('board', 'app', ['walked', 'walked-again', 'hash-1']);
+    expect(new UnitReads(root).of('board', 'app', 'walked-again')?.split('\n').sort()).toEqual(expected);
   });
 
   it('walks holding past 1 MB of names as strings are made sets (a host env\'s 67 walks hold ~0.25 MB each)', () => {

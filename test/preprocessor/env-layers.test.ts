@@ -9,7 +9,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
-import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
+import { readNameList, TrackedEnv } from '../../src/preprocessor/tracked-env.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
 import { copyFixture } from './fixture-support.js';
 
@@ -67,7 +67,7 @@ describe('shared macro layers', () => {
     expect(exact(shared.results)).toBe(exact(walkAll(units, false, readFile).results));
     // The unit that read CONFIG_A before base.h redefined it reads it still; the layers' values are each unit's.
     const a = shared.results[0];
-    expect(a.reads?.split('\n')).toContain('CONFIG_A');
+    expect(readNameList(a.reads ?? '')).toContain('CONFIG_A');
     const more = a.files.find((f) => f.file === '/p/inc/more.h')!;
     expect(more.view.defines).toContain('12');
   });

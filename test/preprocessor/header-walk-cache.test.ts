@@ -30,7 +30,7 @@ function plain(r: DetailedBuildResult): unknown {
 }
 
 /** Unit results with the names their walks read as a sorted list (a set: a replay notes them in another order). */
-const readsSorted = (results: UnitResult[]) => results.map((r) => ({ ...r, reads: readNameList(r.reads ?? '').sort() }));
+const readsSorted = (results: UnitResult[]) => results.map((r) => ({ ...r, reads: [...readNameList(r.reads ?? '')].sort() }));
 
 const DATABASES = ['compile_commands.json', 'build-extra/compile_commands.json'];
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDefine, type MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { TrackedEnv } from '../../src/preprocessor/tracked-env.js';
-import { knownNamesForgotten, knownNamesHeld, maxKnownChars } from '../../src/preprocessor/tested-pairs.js';
+import { knownNameLookups, knownNamesForgotten, knownNamesHeld, maxKnownChars } from '../../src/preprocessor/tested-pairs.js';
 import { testedItems, type TestedPair } from '../../src/model/tested-items.js';
 
 const def = (text: string): MacroDef => parseDefine(text, '/p/h.h', 1).def!;
@@ -46,6 +46,18 @@ describe('tested lists', () => {
       ['TSTP_E', 'TSTP_D', 'TSTP_C', 'TSTP_B', 'TSTP_A', 'TSTP_G'],
     ];
     for (const names of lists) expect(walk(new Map(), names).map(([name]) => name)).toEqual([...names].sort(byCodeUnits));
+  });
+
+  it('looks up only the names not at their place in the list before: past dropped or moved names it follows that list on', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `TSTL_${i}`);
+    walk(new Map(), names);
+    // Five names dropped (more than the look-ahead), one moved back, one new.
+    const next = [...names.slice(0, 2), ...names.slice(3, 10), ...names.slice(15, 30), names[2], 'TSTL_NEW', ...names.slice(30)];
+    const before = knownNameLookups.count;
+    expect(walk(new Map(), next).map(([name]) => name)).toEqual([...next].sort(byCodeUnits));
+    // names[15] (past the dropped ones), names[2] (moved), the new name and names[30] (after the moved one); names[3] is
+    // found within the look-ahead.
+    expect(knownNameLookups.count - before).toBe(4);
   });
 
   it('sorts long lists (past the small lists packed in 32 bits) as a plain sort does', () => {

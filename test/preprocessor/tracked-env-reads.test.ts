@@ -6,7 +6,7 @@ import { readNameList, TrackedEnv } from '../../src/preprocessor/tracked-env.js'
 import { readNameSet } from '../../src/indexer/unit-reads.js';
 
 const def = (text: string): MacroDef => parseDefine(text, '/p/h.h', 1).def!;
-const sorted = (env: TrackedEnv): string[] => readNameList(env.readNames()).sort();
+const sorted = (env: TrackedEnv): string[] => [...readNameList(env.readNames())].sort();
 
 describe('names a walk read', () => {
   it('holds names read while undefined, defined by the walk or in the starting state, each once', () => {
@@ -106,7 +106,7 @@ describe('names a walk read', () => {
       const env = new TrackedEnv(base);
       for (const name of ['UNDEF', 'BASE', 'UNDEF', ...extra]) env.get(name);
       env.readKnown(['KNOWN', 'BASE'], [undefined, undefined], [undefined, base.get('BASE')]);
-      const out = { names: env.readNames(), tested: env.tested() };
+      const out = { list: env.readNameList(), names: env.readNames(), tested: env.tested() };
       env.release();
       return out;
     };
@@ -118,6 +118,9 @@ describe('names a walk read', () => {
     // string again too, but a string's identity is not observable here: this only checks its value.)
     expect(second.names).toBe(first.names);
     expect(second.tested).toBe(first.tested);
+    // The list readNames joins is the same array too (a set is made of it without joining it: see unit-reads.ts).
+    expect(second.list).toBe(first.list);
+    expect(first.list).toEqual(['UNDEF', 'KNOWN', 'BASE']);
     const third = walk(['OTHER']);
     expect(readNameList(third.names)).toEqual(['UNDEF', 'OTHER', 'KNOWN', 'BASE']);
     expect(third.tested.map(([name]) => name)).toEqual(['BASE', 'KNOWN', 'OTHER', 'UNDEF']);
