@@ -74,6 +74,8 @@ interface PioProject {
   coreVersion?: number;
   /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
   boardsMissing: string[];
+  /** Envs derived from platformio.ini that build with a framework, with their frameworks (see frameworksNote). */
+  frameworksUnread: string[];
 }
 
 /** The root compile_commands.json (pio run -t compiledb), read when it exists, and the env it belongs to. */
@@ -97,6 +99,8 @@ interface EnvShared {
   named: string;
   /** Its platform, board and frameworks, as descriptions name them. */
   what: string;
+  /** Its `framework` option's names. */
+  frameworks: string[];
   base: Omit<BuildDescription, 'description' | 'units' | 'provenance'>;
 }
 
@@ -133,6 +137,8 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
   }
   const boards = missingBoardsNote(project);
   if (boards) diagnostics.push(boards);
+  const frameworks = frameworksNote(project);
+  if (frameworks) diagnostics.push(frameworks);
   if (skipped.length > 0) {
     diagnostics.push({
       severity: 'info',
@@ -159,7 +165,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), boardsMissing: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), boardsMissing: [], frameworksUnread: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -211,7 +217,7 @@ function envShared(project: PioProject, env: string): EnvShared {
     ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
     elfFile: isFile(elf) ? elf : undefined,
   };
-  return { section, platform, board, flags, userFlags, unflags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, base };
+  return { section, platform, board, flags, userFlags, unflags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, frameworks, base };
 }
 
 /** The env read from its own folder's compile database, else from the root one when that is the env's; undefined when neither gives a unit. */
@@ -261,6 +267,7 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
     };
   }
   const { flags, manifest } = derivedFlags(project, env, shared, tc.prefix);
+  if (shared.frameworks.length > 0) project.frameworksUnread.push(`${env} (${shared.frameworks.join(', ')})`);
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
   const boardNote = manifest ? `, board manifest ${relPath(project.projectRoot, manifest.file)}` : '';
   return {
@@ -294,6 +301,22 @@ function missingBoardsNote(project: PioProject): Diagnostic | undefined {
     file: project.iniFile,
     message: `no board manifest found for ${missing.length} derived env(s): ${missing.slice(0, 8).join(', ')}${missing.length > 8 ? ', ...' : ''}; their -mcpu/-mmcu, F_CPU and the board's extra_flags are unknown`,
     fix: 'install the platforms (`pio pkg install`) or set [platformio] core_dir to where PlatformIO keeps them, or add boards/<board>.json to the project',
+  };
+}
+
+/**
+ * One note for the derived envs that build with a framework: the defines its builder adds (the Arduino core's
+ * ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>, ESP-IDF's own) come from PlatformIO's framework packages,
+ * which derivation does not run, so code that tests them is read with them undefined.
+ */
+function frameworksNote(project: PioProject): Diagnostic | undefined {
+  const envs = project.frameworksUnread;
+  if (envs.length === 0) return undefined;
+  return {
+    severity: 'info',
+    file: project.iniFile,
+    message: `${envs.length} derived env(s) build with a framework whose own defines (Arduino's ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>) only PlatformIO's builder adds: ${envs.slice(0, 8).join(', ')}${envs.length > 8 ? ', ...' : ''}; code that tests them is read as if they were undefined`,
+    fix: 'with PlatformIO installed, `fw-context index --build` (or `pio run -t compiledb -e <env>`) writes each env\'s compile database with its exact flags',
   };
 }
 

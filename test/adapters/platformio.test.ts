@@ -74,6 +74,14 @@ describe('platformio adapter: multi-env project', () => {
     expect(u.directory).toBe(root);
   });
 
+  it('notes once that derived envs lack their framework\'s own defines, naming the envs and the fix', () => {
+    const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ severity: 'info', file: path.join(root, 'platformio.ini') });
+    expect(notes[0].message).toMatch(/^3 derived env\(s\) .*ARDUINO_ARCH_\*.*: nucleo_f401re \(arduino\), esp32dev \(arduino\), native \(arduino\); code that tests them/);
+    expect(notes[0].fix).toMatch(/fw-context index --build.*pio run -t compiledb/);
+  });
+
   it('takes the linker script from board_build.ldscript', () => {
     expect(env('nucleo_f401re').linkerScripts.map((p) => rel(root, p))).toEqual(['ldscripts/custom_f401.ld']);
     expect(env('esp32dev').linkerScripts).toEqual([]);
@@ -101,6 +109,8 @@ describe('platformio adapter: multi-env project', () => {
       const f401 = named.builds.find((b) => b.variant === 'nucleo_f401re')!;
       expect(f401.provenance).toBe('derived');
       expect(f401.description).toMatch(/derived, not built/);
+      // The env read from its database has its framework's defines: only the derived one is named.
+      expect(named.diagnostics.find((d) => /framework whose own defines/.test(d.message))?.message).toMatch(/^1 derived env\(s\) .*: nucleo_f401re \(arduino\);/);
       expect(named.builds.find((b) => b.variant === 'esp32dev')!.description).not.toMatch(/not built/);
     } finally {
       fs.rmSync(path.join(root, 'compile_commands.json'));
