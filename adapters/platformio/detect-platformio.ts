@@ -143,7 +143,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
     diagnostics.push({
       severity: 'info',
       file: project.iniFile,
-      message: `${skipped.length} env(s) never built are not derived because other envs of this project were built: ${skipped.slice(0, 8).join(', ')}${skipped.length > 8 ? ', ...' : ''}`,
+      message: `${skipped.length} env(s) never built are not derived because other envs of this project were built: ${firstEnvs(skipped)}`,
       fix: 'build them (`pio run -e <env> -t compiledb`), or name them in [platformio] derive in .fw-context/config.ini',
     });
   }
@@ -292,6 +292,11 @@ function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefi
   return { flags: resolvePaths(applyUnflags(concatFlags(board, shared.userFlags), shared.unflags), project.projectDir), manifest };
 }
 
+/** The first eight of a note's envs, `, ...` after them when there are more. */
+function firstEnvs(envs: readonly string[]): string {
+  return `${envs.slice(0, 8).join(', ')}${envs.length > 8 ? ', ...' : ''}`;
+}
+
 /** One note for the envs whose board manifest no folder PlatformIO searches holds. */
 function missingBoardsNote(project: PioProject): Diagnostic | undefined {
   const missing = project.boardsMissing;
@@ -299,7 +304,7 @@ function missingBoardsNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `no board manifest found for ${missing.length} derived env(s): ${missing.slice(0, 8).join(', ')}${missing.length > 8 ? ', ...' : ''}; their -mcpu/-mmcu, F_CPU and the board's extra_flags are unknown`,
+    message: `no board manifest found for ${missing.length} derived env(s): ${firstEnvs(missing)}; their -mcpu/-mmcu, F_CPU and the board's extra_flags are unknown`,
     fix: 'install the platforms (`pio pkg install`) or set [platformio] core_dir to where PlatformIO keeps them, or add boards/<board>.json to the project',
   };
 }
@@ -315,7 +320,7 @@ function frameworksNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `${envs.length} derived env(s) build with a framework whose own defines (Arduino's ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>) only PlatformIO's builder adds: ${envs.slice(0, 8).join(', ')}${envs.length > 8 ? ', ...' : ''}; code that tests them is read as if they were undefined`,
+    message: `${envs.length} derived env(s) build with a framework whose own defines (Arduino's ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>) only PlatformIO's builder adds: ${firstEnvs(envs)}; code that tests them is read as if they were undefined`,
     fix: 'with PlatformIO installed, `fw-context index --build` (or `pio run -t compiledb -e <env>`) writes each env\'s compile database with its exact flags',
   };
 }

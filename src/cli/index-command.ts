@@ -12,6 +12,7 @@ import { formatDiagnostic } from '../model/diagnostic.js';
 
 export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: number; allContent?: boolean; onProgress?: (m: string) => void }): Promise<CommandOutput> {
   const root = rootFor(opts.cwd);
+  const variant = opts.variants ?? opts.variant;
   if (!fs.existsSync(configPath(root))) writeConfig(root, { ...DEFAULT_CONFIG });
   // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts). Compilers are
   // asked when none answered yet.
@@ -24,10 +25,10 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: n
     const { detectProjectBuilds } = await import('../project/project-builds.js');
     const { selectBuildsByName } = await import('../query/variant-aliases.js');
     const { builds } = detectProjectBuilds(root, readConfig(root));
-    const selected = selectBuildsByName(builds, { variant: opts.variants ?? opts.variant, image: opts.image }, root);
+    const selected = selectBuildsByName(builds, { variant, image: opts.image }, root);
     regenerated = regenerateBuilds(root, selected, opts.onProgress);
   }
-  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant: opts.variants ?? opts.variant, image: opts.image, onProgress: opts.onProgress, fillContent: opts.allContent, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
+  const result: IndexResult = await indexWhenFree(() => indexProject({ root, variant, image: opts.image, onProgress: opts.onProgress, fillContent: opts.allContent, ...(opts.jobs !== undefined ? { workers: opts.jobs } : {}) }), opts.onProgress);
   const none = result.builds.length === 0;
   const failures = indexFailures(result, !!(opts.variant || opts.image));
   const regenText = regenerated.map((r) => `  ${r.variant}/${r.image}: ${r.action}${r.command ? ` (${r.command})` : ''}${r.action === 'regenerated' ? '' : ` — ${r.message}`}`);
