@@ -101,10 +101,23 @@ export function readBoardManifest(
     cache.manifests.set(found.file, parsed);
   }
   if (!parsed) return undefined;
-  const data = structuredClone(parsed);
+  return { file: found.file, data: withBoardOptions(config, section, structuredClone(parsed)), platformDir: found.platformDir };
+}
+
+/** `data` with the env's `board_*` options merged in, as PlatformIO's BoardConfig.update merges them. */
+function withBoardOptions(config: PioProjectConfig, section: string, data: Record<string, unknown>): Record<string, unknown> {
   const options = new Set(config.walkSections(section).flatMap((s) => [...config.sections.get(s)!.options.keys()]));
   for (const option of options) if (option.startsWith('board_')) mergeOption(data, option.slice(6), config.get(section, option) ?? '');
-  return { file: found.file, data, platformDir: found.platformDir };
+  return data;
+}
+
+/**
+ * What the env's `board_*` options alone say of its board (`board_build.mcu = ...`), for a board no folder holds a
+ * manifest of: a manifest of those fields, named by the env's section's file; undefined when it sets none.
+ */
+export function boardOptionsOnly(config: PioProjectConfig, section: string): BoardManifest | undefined {
+  const data = withBoardOptions(config, section, {});
+  return Object.keys(data).length > 0 ? { file: config.rawOption(section, 'board')?.file ?? '', data } : undefined;
 }
 
 function parseManifest(file: string, diagnostics: Diagnostic[]): Record<string, unknown> | null {
@@ -119,7 +132,7 @@ function parseManifest(file: string, diagnostics: Diagnostic[]): Record<string, 
 }
 
 /** A field of the manifest by dotted path (`build.cpu`), or undefined. */
-function manifestField(m: BoardManifest, dotted: string): unknown {
+export function manifestField(m: BoardManifest, dotted: string): unknown {
   let node: unknown = m.data;
   for (const k of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
   return node;

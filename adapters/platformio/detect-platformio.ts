@@ -14,11 +14,12 @@ import { UnitsKeeper } from '../kept-units.js';
 import { keepUntilAsked } from '../lazy-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
 import { applyUnflags, concatFlags, defineArgs, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
-import { boardFlags, coreDir, coreVersionMacro, manifestLinkerScript, newBoardCache, readBoardManifest, type BoardCache, type BoardManifest } from './board-manifest.js';
+import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinkerScript, manifestString, newBoardCache, readBoardManifest, type BoardCache, type BoardManifest } from './board-manifest.js';
 import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
-import { guessToolchain } from './toolchain.js';
+import { guessToolchain, platformName } from './toolchain.js';
+import { arduinoBuilderFlags, asPioFlags } from './arduino-builders.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -74,7 +75,7 @@ interface PioProject {
   coreVersion?: number;
   /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
   boardsMissing: string[];
-  /** Envs derived from platformio.ini that build with a framework, with their frameworks (see frameworksNote). */
+  /** Derived envs whose framework builder is not applied, with those frameworks (see frameworksNote). */
   frameworksUnread: string[];
 }
 
@@ -267,7 +268,6 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
     };
   }
   const { flags, manifest } = derivedFlags(project, env, shared, tc.prefix);
-  if (shared.frameworks.length > 0) project.frameworksUnread.push(`${env} (${shared.frameworks.join(', ')})`);
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
   const boardNote = manifest ? `, board manifest ${relPath(project.projectRoot, manifest.file)}` : '';
   return {
@@ -288,8 +288,31 @@ function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefi
   project.coreVersion ??= coreVersionMacro(coreDir(project.config));
   const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
   if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
-  const board = boardFlags(prefix, manifest, project.coreVersion);
-  return { flags: resolvePaths(applyUnflags(concatFlags(board, shared.userFlags), shared.unflags), project.projectDir), manifest };
+  const before = concatFlags(boardFlags(prefix, manifest, project.coreVersion), shared.userFlags);
+  const framework = frameworkFlags(project, env, shared, manifest, before);
+  return { flags: resolvePaths(applyUnflags(framework ? concatFlags(before, framework) : before, shared.unflags), project.projectDir), manifest };
+}
+
+/**
+ * The flags the env's framework builder adds after build_flags (arduino-builders.ts), or undefined when it has none
+ * in the table: then the env is named in the frameworks note, as it is when the builder needs what derivation lacks.
+ */
+function frameworkFlags(project: PioProject, env: string, shared: EnvShared, manifest: BoardManifest | undefined, before: PioFlags): PioFlags | undefined {
+  const { config } = project;
+  const { section } = shared;
+  const unread = shared.frameworks.filter((f) => f !== 'arduino');
+  let flags: PioFlags | undefined;
+  if (shared.frameworks.includes('arduino')) {
+    
+    const board = manifest ?? boardOptionsOnly(config, section);
+    const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || (board ? manifestString(board, 'upload.protocol') : undefined);
+    const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, core: coreDir(config) }) : undefined;
+    if (built) flags = asPioFlags(built);
+    if (!built) unread.push('arduino');
+    else if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
+  }
+  if (unread.length > 0) project.frameworksUnread.push(`${env} (${unread.join('; ')})`);
+  return flags;
 }
 
 /** The first eight of a note's envs, `, ...` after them when there are more. */
@@ -310,9 +333,9 @@ function missingBoardsNote(project: PioProject): Diagnostic | undefined {
 }
 
 /**
- * One note for the derived envs that build with a framework: the defines its builder adds (the Arduino core's
- * ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>, ESP-IDF's own) come from PlatformIO's framework packages,
- * which derivation does not run, so code that tests them is read with them undefined.
+ * One note for the derived envs whose framework builder is not in arduino-builders.ts' table (or needs what
+ * derivation lacks): the defines it adds (ESP-IDF's, another Arduino core's ARDUINO_ARCH_*, ...) come from
+ * PlatformIO's framework packages, which derivation does not run, so code that tests them reads them undefined.
  */
 function frameworksNote(project: PioProject): Diagnostic | undefined {
   const envs = project.frameworksUnread;
@@ -320,7 +343,7 @@ function frameworksNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `${envs.length} derived env(s) build with a framework whose own defines (Arduino's ARDUINO and ARDUINO_ARCH_*, the board's ARDUINO_<BOARD>) only PlatformIO's builder adds: ${firstEnvs(envs)}; code that tests them is read as if they were undefined`,
+    message: `${envs.length} derived env(s) build with a framework whose own defines only PlatformIO's builder knows: ${firstEnvs(envs)}; code that tests them is read as if they were undefined (the Arduino builders of atmelavr, ststm32, espressif32, atmelsam and teensy are applied)`,
     fix: 'with PlatformIO installed, `fw-context index --build` (or `pio run -t compiledb -e <env>`) writes each env\'s compile database with its exact flags',
   };
 }

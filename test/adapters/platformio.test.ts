@@ -47,12 +47,21 @@ describe('platformio adapter: multi-env project', () => {
       MCU_NAME: 'stm32f401ret6',
       PERCENT_FMT: '"%d"',
       ENV_NAME: '"nucleo_f401re"',
+      // The STM32 Arduino core's builder, after build_flags (board_build.mcu names the MCU; the board id is the env's).
+      STM32F4xx: '1',
+      ARDUINO: '10808',
+      ARDUINO_ARCH_STM32: '1',
+      ARDUINO_NUCLEO_F401RE: '1',
+      BOARD_NAME: '"NUCLEO_F401RE"',
+      HAL_UART_MODULE_ENABLED: '1',
+      USE_FULL_LL_DRIVER: '1',
+      VARIANT_H: '"variant_NUCLEO_F401RE.h"',
     });
     expect(env('native').defines).toEqual({ ...PIO, COMMON_FLAG: '1', NATIVE_BUILD: '1', HOST_USER: 'ci-bot', ENV_NAME: '"native"' });
   });
 
   it('build_unflags removes the common define', () => {
-    expect(env('esp32dev').defines).toEqual({ ...PIO, ENV_NAME: '"esp32dev"' });
+    expect(env('esp32dev').defines).toEqual({ ...PIO, ENV_NAME: '"esp32dev"', ESP_PLATFORM: '1', ARDUINO_ARCH_ESP32: '1', ESP32: '1', ARDUINO: '10812', ARDUINO_PARTITION_default: '1' });
     for (const u of env('esp32dev').units) expect(u.arguments.some((a) => a.startsWith('-DCOMMON_FLAG'))).toBe(false);
   });
 
@@ -74,11 +83,11 @@ describe('platformio adapter: multi-env project', () => {
     expect(u.directory).toBe(root);
   });
 
-  it('notes once that derived envs lack their framework\'s own defines, naming the envs and the fix', () => {
+  it('notes once the derived envs whose framework builder is not applied (native has none), naming the envs and the fix', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ severity: 'info', file: path.join(root, 'platformio.ini') });
-    expect(notes[0].message).toMatch(/^3 derived env\(s\) .*ARDUINO_ARCH_\*.*: nucleo_f401re \(arduino\), esp32dev \(arduino\), native \(arduino\); code that tests them/);
+    expect(notes[0].message).toMatch(/^1 derived env\(s\) .*: native \(arduino\); code that tests them .*builders of atmelavr, ststm32/);
     expect(notes[0].fix).toMatch(/fw-context index --build.*pio run -t compiledb/);
   });
 
@@ -105,12 +114,12 @@ describe('platformio adapter: multi-env project', () => {
       // Another env was built, so envs never built are not derived unless the config names them.
       expect(again.builds.map((b) => b.variant)).toEqual(['esp32dev']);
       expect(again.diagnostics.find((d) => /never built are not derived/.test(d.message))?.message).toMatch(/2 env\(s\).*nucleo_f401re, native/);
-      const named = describePlatformioProject(root, root, { env: {} }, ['nucleo_f401re']);
+      const named = describePlatformioProject(root, root, { env: {} }, ['nucleo_f401re', 'native']);
       const f401 = named.builds.find((b) => b.variant === 'nucleo_f401re')!;
       expect(f401.provenance).toBe('derived');
       expect(f401.description).toMatch(/derived, not built/);
-      // The env read from its database has its framework's defines: only the derived one is named.
-      expect(named.diagnostics.find((d) => /framework whose own defines/.test(d.message))?.message).toMatch(/^1 derived env\(s\) .*: nucleo_f401re \(arduino\);/);
+      // The env read from its database has its framework's defines: only the derived one without a builder is named.
+      expect(named.diagnostics.find((d) => /framework whose own defines/.test(d.message))?.message).toMatch(/^1 derived env\(s\) .*: native \(arduino\);/);
       expect(named.builds.find((b) => b.variant === 'esp32dev')!.description).not.toMatch(/not built/);
     } finally {
       fs.rmSync(path.join(root, 'compile_commands.json'));

@@ -1,0 +1,248 @@
+// The flags PlatformIO's Arduino framework builders add to every compile of an env (ARDUINO, ARDUINO_ARCH_*, the
+// board's ARDUINO_<BOARD>, the core's own switches), per platform, as a derived env reads them without running them.
+import path from 'node:path';
+import { readText } from '../shared/fs-helpers.js';
+import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
+import { parseBuildFlags, type PioFlags } from './build-flags.js';
+
+type Define = [string, string | undefined];
+
+/** What a builder sees of the env: its board (id and manifest), its flags so far, its upload protocol, the core folder. */
+export interface BuilderInput {
+  platform: string;
+  boardId?: string;
+  manifest?: BoardManifest;
+  /** The defines before the framework's: the platform's, the board's extra_flags and build_flags, in order. */
+  defines: readonly Define[];
+  uploadProtocol?: string;
+  /** PlatformIO's core folder when known (an installed framework package's files refine a few values). */
+  core?: string;
+}
+
+/** The framework's defines and target flags; `missing` names what the builder would read but derivation lacks. */
+export interface BuilderFlags {
+  defines: Define[];
+  ccFlags: string[];
+  missing: string[];
+}
+
+const has = (defines: readonly Define[], name: string) => defines.some(([n]) => n === name);
+/** A C string literal define value, as the builders quote them (`\"...\"` on the command line). */
+const quoted = (s: string) => `"${s.replace(/"/g, '')}"`;
+
+/** `build.hwids[0]` as USB_VID / USB_PID, `0` for each when the manifest has none (as the STM32 builder defaults). */
+function usbIds(m: BoardManifest | undefined): [string, string] {
+  const hwids = m ? manifestField(m, 'build.hwids') : undefined;
+  const first = Array.isArray(hwids) && Array.isArray(hwids[0]) ? (hwids[0] as unknown[]) : [0, 0];
+  return [String(first[0] ?? 0), String(first[1] ?? 0)];
+}
+
+/** The USB descriptor defines the AVR and SAM builders add when the board names a USB product. */
+function usbProductDefines(m: BoardManifest | undefined): Define[] {
+  const product = m ? manifestString(m, 'build.usb_product') : undefined;
+  if (product === undefined || !m) return [];
+  const [vid, pid] = usbIds(m);
+  return [['USB_VID', vid], ['USB_PID', pid], ['USB_PRODUCT', quoted(product)], ['USB_MANUFACTURER', quoted(manifestString(m, 'vendor') ?? '')]];
+}
+
+/** platform-atmelavr, builder/frameworks/arduino.py. */
+function atmelavr(input: BuilderInput): BuilderFlags {
+  return { defines: [['ARDUINO_ARCH_AVR', undefined], ['ARDUINO', '10808'], ...usbProductDefines(input.manifest)], ccFlags: [], missing: [] };
+}
+
+/** The board id the STM32 core names its board by (ARDUINO_<id>): the manifest's, the core's remap, or from a generic board's MCU. */
+function stm32BoardId(input: BuilderInput, mcu: string): string {
+  const m = input.manifest;
+  const own = m ? manifestString(m, 'build.arduino.board') : undefined;
+  if (own) return own;
+  const id = input.boardId ?? '';
+  const remap = input.core ? readText(path.join(input.core, 'packages', 'framework-arduinoststm32', 'tools', 'platformio', 'boards_remap.json')) : undefined;
+  if (remap) {
+    try {
+      const mapped = (JSON.parse(remap) as Record<string, unknown>)[id];
+      if (typeof mapped === 'string') return mapped;
+    } catch {
+      // An unreadable remap file is skipped, as the builder skips it.
+    }
+  }
+  if (!id.toLowerCase().startsWith('generic')) return id.toUpperCase();
+  const up = mcu.toUpperCase();
+  if (up.length > 12) return `GENERIC_${up.slice(5, 12)}X`;
+  return `GENERIC_${up.length > 10 ? `${up.slice(5, 11)}TX` : up}`;
+}
+
+/** The STM32 core's USB, USB speed and serial switches (PIO_FRAMEWORK_ARDUINO_* in build_flags). */
+function stm32Switches(input: BuilderInput, own: Define[]): Define[] {
+  const all = [...input.defines, ...own];
+  const out: Define[] = [];
+  const on = (name: string) => has(all, `PIO_FRAMEWORK_ARDUINO_${name}`);
+  if (on('ENABLE_CDC')) out.push(['USBD_USE_CDC', undefined]);
+  else if (on('ENABLE_CDC_WITHOUT_SERIAL')) out.push(['USBD_USE_CDC', undefined], ['DISABLE_GENERIC_SERIALUSB', undefined]);
+  else if (on('ENABLE_HID')) out.push(['USBD_USE_HID_COMPOSITE', undefined]);
+  if (on('ENABLE_CDC') || on('ENABLE_CDC_WITHOUT_SERIAL') || on('ENABLE_HID')) {
+    const [vid, pid] = usbIds(input.manifest);
+    out.push(['USBCON', undefined], ['USB_VID', vid], ['USB_PID', pid]);
+  }
+  if (has([...all, ...out], 'USBD_USE_CDC') || has([...all, ...out], 'USBD_USE_HID_COMPOSITE')) out.push(['HAL_PCD_MODULE_ENABLED', undefined]);
+  if (on('USB_HIGHSPEED')) out.push(['USE_USB_HS', undefined]);
+  else if (on('USB_HIGHSPEED_FULLMODE')) out.push(['USE_USB_HS', undefined], ['USE_USB_HS_IN_FS', undefined]);
+  if (!on('SERIAL_DISABLED') && on('SERIAL_WITHOUT_GENERIC')) out.push(['HWSERIAL_NONE', undefined]);
+  return out;
+}
+
+/** The STM32 core's bootloader defines for the upload protocol (hid: HID bootloader; dfu on an F103: the Maple one). */
+function stm32Offset(input: BuilderInput, mcu: string): Define[] {
+  let offset = 0;
+  const out: Define[] = [];
+  if (input.uploadProtocol === 'hid') {
+    offset = mcu.startsWith('stm32f1') ? 0x800 : mcu.startsWith('stm32f4') ? 0x4000 : 0;
+    out.push(['BL_HID', undefined]);
+  } else if (input.uploadProtocol === 'dfu' && mcu.startsWith('stm32f103')) {
+    offset = (input.manifest ? manifestString(input.manifest, 'upload.boot_version') : undefined) === '1' ? 0x5000 : 0x2000;
+    out.push(['BL_LEGACY_LEAF', undefined]);
+  }
+  if (offset !== 0) out.push(['VECT_TAB_OFFSET', `0x${offset.toString(16)}`]);
+  return out;
+}
+
+/** The Cortex-M core of each STM32 family (ST's reference manuals), for a board whose manifest is missing. */
+const STM32_FAMILY_CPUS: [RegExp, string][] = [
+  [/^stm32f0/, 'cortex-m0'],
+  [/^stm32(g0|l0|c0|u0)/, 'cortex-m0plus'],
+  [/^stm32(f1|f2|l1)/, 'cortex-m3'],
+  [/^stm32(f3|f4|g4|l4|wb|wl)/, 'cortex-m4'],
+  [/^stm32(f7|h7)/, 'cortex-m7'],
+  [/^stm32(l5|u5|h5)/, 'cortex-m33'],
+];
+
+/**
+ * The board's MCU as far as it is known: the manifest's build.mcu, else the part a generic board's id names
+ * (`genericSTM32F103RE` → `stm32f103re`: family, line, pins and flash, without the package the manifest adds).
+ */
+function stm32Mcu(input: BuilderInput): { mcu: string; whole: boolean } {
+  const mcu = input.manifest ? manifestString(input.manifest, 'build.mcu') : undefined;
+  if (mcu) return { mcu: mcu.toLowerCase(), whole: true };
+  const generic = /^generic(stm32[a-z]\d\w*)$/i.exec(input.boardId ?? '');
+  return { mcu: generic ? generic[1].toLowerCase() : '', whole: false };
+}
+
+/** -mcpu for a board whose manifest gives no build.cpu, from its MCU's family ([] when neither is known). */
+function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
+  const cpu = m ? manifestString(m, 'build.cpu') : undefined;
+  if (cpu) return { cpu, flags: [] };
+  const family = STM32_FAMILY_CPUS.find(([re]) => re.test(mcu))?.[1];
+  return family ? { cpu: family, flags: [`-mcpu=${family}`, '-mthumb'] } : { cpu: '', flags: [] };
+}
+
+/** The STM32 core (stm32duino Arduino_Core_STM32, tools/platformio/platformio-build.py), platform-ststm32's default Arduino core. */
+function stm32duino(input: BuilderInput): BuilderFlags {
+  const m = input.manifest;
+  const { mcu, whole } = stm32Mcu(input);
+  const target = stm32TargetFlags(m, mcu);
+  // A generic board's id is made from its whole MCU name; without it, the board id and what names it stay unknown.
+  const boardId = whole || !/^generic/i.test(input.boardId ?? '') ? stm32BoardId(input, mcu) : undefined;
+  const generic = (input.boardId ?? '').toLowerCase().startsWith('generic');
+  const variantH = (m ? manifestString(m, 'build.arduino.variant_h') : undefined) ?? (generic ? 'variant_generic.h' : boardId ? `variant_${boardId}.h` : undefined);
+  const own: Define[] = [
+    ...(mcu.length >= 7 ? [[`${(whole ? mcu.slice(0, -2) : mcu).slice(0, 7).toUpperCase()}xx`, undefined] as Define] : []),
+    ['ARDUINO', '10808'],
+    ['ARDUINO_ARCH_STM32', undefined],
+    ...(boardId ? [[`ARDUINO_${boardId}`, undefined], ['BOARD_NAME', quoted(boardId)]] as Define[] : []),
+    ...(has(input.defines, 'PIO_FRAMEWORK_ARDUINO_SERIAL_DISABLED') ? [] : [['HAL_UART_MODULE_ENABLED', undefined] as Define]),
+    ['USE_FULL_LL_DRIVER', undefined],
+    ...(variantH ? [['VARIANT_H', quoted(variantH)] as Define] : []),
+  ];
+  const extra = parseBuildFlags(m ? [manifestString(m, 'build.framework_extra_flags.arduino') ?? ''] : []);
+  own.push(...extra.defines, ...stm32Offset(input, mcu));
+  own.push(...stm32Switches(input, own));
+  const hardFloat = /cortex-m[47]/.test(target.cpu) && !mcu.includes('stm32wl');
+  const missing = whole ? [] : [mcu ? 'the board\'s whole MCU name (ARDUINO_<board>)' : 'the board\'s MCU'];
+  return { defines: own, ccFlags: [...target.flags, ...(hardFloat ? ['-mfpu=fpv4-sp-d16', '-mfloat-abi=hard'] : []), ...extra.ccFlags], missing };
+}
+
+function ststm32(input: BuilderInput): BuilderFlags | undefined {
+  const core = input.manifest ? manifestString(input.manifest, 'build.core') : undefined;
+  // The Maple and STM32L0 cores have builders of their own, not in this table.
+  return core === 'maple' || core === 'stm32l0' ? undefined : stm32duino(input);
+}
+
+/**
+ * Arduino-ESP32's builder (tools/platformio-build-<mcu>.py, and the libraries' build script pioarduino calls): the
+ * Arduino-facing defines every ESP32 chip shares; the ESP-IDF configuration it also passes stays with the SDK.
+ */
+function espressif32(input: BuilderInput): BuilderFlags {
+  const m = input.manifest;
+  const partitions = path.basename((m ? manifestString(m, 'build.partitions') : undefined) ?? 'default.csv').replace('.csv', '').replace(/-/g, '_');
+  const variant = m ? manifestString(m, 'build.variant') : undefined;
+  const name = m ? manifestString(m, 'name') : undefined;
+  return {
+    defines: [
+      ['ESP_PLATFORM', undefined],
+      ['ARDUINO_ARCH_ESP32', undefined],
+      ['ESP32', undefined],
+      ['ARDUINO', '10812'],
+      ...(variant !== undefined ? [['ARDUINO_VARIANT', quoted(variant)] as Define] : []),
+      ...(name !== undefined ? [['ARDUINO_BOARD', quoted(name)] as Define] : []),
+      [`ARDUINO_PARTITION_${partitions}`, undefined],
+    ],
+    ccFlags: [],
+    missing: [],
+  };
+}
+
+/** platform-atmelsam, builder/frameworks/arduino/arduino-common.py with arduino-sam.py or arduino-samd.py. */
+function atmelsam(input: BuilderInput): BuilderFlags {
+  const m = input.manifest;
+  const mcu = (m ? manifestString(m, 'build.mcu') : undefined) ?? '';
+  // The family (SAM or SAMD) is the manifest's build.system, else told by the MCU's name; with neither it is unknown.
+  const family = (m ? manifestString(m, 'build.system') : undefined) ?? (mcu ? (mcu.startsWith('at91') ? 'sam' : 'samd') : undefined);
+  const core = ((m ? manifestString(m, 'build.core') : undefined) ?? '').toLowerCase();
+  const defines: Define[] = [['ARDUINO', '10805'], ['USBCON', undefined], ...usbProductDefines(m)];
+  if (family === 'sam') defines.push(['ARDUINO_ARCH_SAM', undefined]);
+  else if (family === 'samd' && core === 'adafruit') defines.push(['USB_CONFIG_POWER', (m ? manifestString(m, 'build.usb_power') : undefined) ?? '100']);
+  const hardFloat = family === 'samd' && (m ? manifestString(m, 'build.cpu') : undefined) === 'cortex-m4';
+  return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing: family ? [] : ['the board\'s MCU'] };
+}
+
+/** Teensy's USB types: without one of them in the flags, the builder picks USB_SERIAL. */
+const TEENSY_USB = ['SERIAL', 'DUAL_SERIAL', 'TRIPLE_SERIAL', 'KEYBOARDONLY', 'TOUCHSCREEN', 'HID_TOUCHSCREEN', 'HID', 'SERIAL_HID', 'MIDI', 'MIDI4', 'MIDI16', 'MIDI_SERIAL', 'MIDI4_SERIAL', 'MIDI16_SERIAL', 'AUDIO', 'MIDI_AUDIO_SERIAL', 'MIDI16_AUDIO_SERIAL', 'MTPDISK', 'RAWHID', 'FLIGHTSIM', 'FLIGHTSIM_JOYSTICK', 'EVERYTHING', 'DISABLED'].map((t) => `USB_${t}`);
+
+/** The installed Teensyduino package's minor version (TEENSYDUINO's value: 1.159.0 → 159), when PlatformIO's core folder has it. */
+function teensyduinoVersion(core: string | undefined): string | undefined {
+  const text = core ? readText(path.join(core, 'packages', 'framework-arduinoteensy', 'package.json')) : undefined;
+  const version = text ? /"version"\s*:\s*"\d+\.(\d+)/.exec(text) : null;
+  return version ? String(Number(version[1])) : undefined;
+}
+
+/** platform-teensy, builder/frameworks/arduino.py. */
+function teensy(input: BuilderInput): BuilderFlags {
+  const m = input.manifest;
+  const core = m ? manifestString(m, 'build.core') : undefined;
+  const version = teensyduinoVersion(input.core);
+  const defines: Define[] = [
+    ...(TEENSY_USB.some((u) => has(input.defines, u)) ? [] : [['USB_SERIAL', undefined] as Define]),
+    ['ARDUINO', '10805'],
+    ...(version ? [['TEENSYDUINO', version] as Define] : []),
+    ['CORE_TEENSY', undefined],
+    ...(core === 'teensy' || core === 'teensy3' || core === 'teensy4' ? [['LAYOUT_US_ENGLISH', undefined] as Define] : []),
+  ];
+  // The FPU the builder names for these boards goes with the manifest's -mcpu; without the manifest neither is known.
+  const id = input.boardId ?? '';
+  const fpu = !m || !manifestString(m, 'build.cpu') ? undefined : ['teensy35', 'teensy36'].includes(id) ? 'fpv4-sp-d16' : /^(teensy4|teensymm)/.test(id) ? 'fpv5-d16' : undefined;
+  return { defines, ccFlags: fpu ? ['-mfloat-abi=hard', `-mfpu=${fpu}`] : [], missing: version ? [] : ['TEENSYDUINO (the installed Teensyduino version)'] };
+}
+
+const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderFlags | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy };
+
+/**
+ * The Arduino framework's flags for an env of `platform` (its name, see toolchain.ts), or undefined when this table
+ * has no builder for the platform or the board's core.
+ */
+export function arduinoBuilderFlags(input: BuilderInput): BuilderFlags | undefined {
+  return ARDUINO_BUILDERS[input.platform]?.(input);
+}
+
+/** The builder's flags as PioFlags, to follow build_flags (PlatformIO runs the framework's builder after them). */
+export function asPioFlags(f: BuilderFlags): PioFlags {
+  return { defines: f.defines, includeDirs: [], ccFlags: f.ccFlags, linkFlags: [], linkerScripts: [] };
+}

@@ -1,0 +1,111 @@
+// Derived PlatformIO envs with framework = arduino: the flags each platform's Arduino builder adds after build_flags
+// (arduino-builders.ts), build_unflags over them, the note for a platform without a builder, and the index they give.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildDescription } from '../../adapters/contract.js';
+import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
+import { indexProject } from '../../src/indexer/index-project.js';
+import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { withProject } from '../../src/query/project-context.js';
+import { copyFixture, removeFixture } from './fixture-helper.js';
+
+describe('PlatformIO Arduino builders', () => {
+  const root = copyFixture('platformio-arduino-framework');
+  afterAll(() => removeFixture(root));
+  const r = describePlatformioProject(root, root, { env: {} });
+  const env = (n: string): BuildDescription => r.builds.find((b) => b.variant === n)!;
+  const args = (n: string) => env(n).units[0].arguments;
+  const dargs = (n: string) => args(n).filter((a) => a.startsWith('-D'));
+
+  it('STM32 core: series, ARDUINO, ARDUINO_ARCH_STM32, the board id from the core\'s remap, after build_flags; build_unflags removes one', () => {
+    expect(env('nucleo').defines).toMatchObject({
+      STM32L476xx: '1',
+      STM32L4xx: '1',
+      ARDUINO: '10808',
+      ARDUINO_ARCH_STM32: '1',
+      ARDUINO_NUCLEO_L476RG: '1',
+      BOARD_NAME: '"NUCLEO_L476RG"',
+      HAL_UART_MODULE_ENABLED: '1',
+      VARIANT_H: '"variant_NUCLEO_L476RG.h"',
+    });
+    expect(env('nucleo').defines).not.toHaveProperty('USE_FULL_LL_DRIVER');
+    // A Cortex-M4 compiles with the hard-float ABI, as the core's builder sets it.
+    expect(args('nucleo')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard']));
+  });
+
+  it('STM32 core, a generic board no folder holds: family, series and -mcpu from the board id; USB CDC and the DFU bootloader from the env', () => {
+    const d = env('bluepill').defines!;
+    expect(d).toMatchObject({ STM32F1xx: '1', ARDUINO_ARCH_STM32: '1', VARIANT_H: '"variant_generic.h"' });
+    expect(d).toMatchObject({ USBD_USE_CDC: '1', USBCON: '1', USB_VID: '0', USB_PID: '0', HAL_PCD_MODULE_ENABLED: '1', BL_LEGACY_LEAF: '1', VECT_TAB_OFFSET: '0x2000' });
+    // The whole MCU name (package and temperature range) is not in the id, so neither is the board id made from it.
+    expect(Object.keys(d).filter((k) => k.startsWith('ARDUINO_GENERIC') || k === 'BOARD_NAME')).toEqual([]);
+    expect(args('bluepill')).toEqual(expect.arrayContaining(['-mcpu=cortex-m3', '-mthumb']));
+    expect(args('bluepill')).not.toContain('-mfloat-abi=hard');
+    // build_flags come first, the framework's after them (PlatformIO runs its builder after build_flags).
+    expect(dargs('bluepill').indexOf('-DPIO_FRAMEWORK_ARDUINO_ENABLE_CDC')).toBeLessThan(dargs('bluepill').indexOf('-DARDUINO_ARCH_STM32'));
+  });
+
+  it('STM32 core, a generic board whose board_build.mcu names the whole MCU: GENERIC_<line><pins><flash><package>X', () => {
+    expect(env('f103_whole').defines).toMatchObject({ STM32F1xx: '1', ARDUINO_GENERIC_F103RCTX: '1', BOARD_NAME: '"GENERIC_F103RCTX"', VARIANT_H: '"variant_generic.h"' });
+  });
+
+  it('AVR, ESP32, SAM and Teensy builders', () => {
+    expect(env('mega').defines).toMatchObject({ ARDUINO_AVR_MEGA2560: '1', ARDUINO_ARCH_AVR: '1', ARDUINO: '10808', F_CPU: '16000000L' });
+    expect(env('esp32dev').defines).toMatchObject({
+      ESP_PLATFORM: '1',
+      ARDUINO_ARCH_ESP32: '1',
+      ESP32: '1',
+      ARDUINO: '10812',
+      ARDUINO_VARIANT: '"esp32"',
+      ARDUINO_BOARD: '"Espressif ESP32 Dev Module"',
+      ARDUINO_PARTITION_min_spiffs: '1',
+    });
+    expect(env('due').defines).toMatchObject({ ARDUINO: '10805', USBCON: '1', ARDUINO_ARCH_SAM: '1', USB_VID: '0x2341', USB_PID: '0x003E', USB_PRODUCT: '"Arduino Due"', USB_MANUFACTURER: '"Arduino"' });
+    // Teensy: the installed Teensyduino's version; USB_MIDI from build_flags stands for the default USB_SERIAL.
+    expect(env('teensy41').defines).toMatchObject({ USB_MIDI: '1', ARDUINO: '10805', TEENSYDUINO: '159', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1' });
+    expect(env('teensy41').defines).not.toHaveProperty('USB_SERIAL');
+    expect(args('teensy41')).toEqual(expect.arrayContaining(['-mfloat-abi=hard', '-mfpu=fpv5-d16']));
+  });
+
+  it('one note names the envs whose framework builder is not applied, and what the generic board lacks', () => {
+    const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].message).toMatch(/^2 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino\);/);
+  });
+});
+
+describe('PlatformIO Arduino builders, indexed', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = copyFixture('platformio-arduino-framework');
+    writeConfig(root, DEFAULT_CONFIG);
+    await indexProject({ root });
+  });
+  afterAll(() => removeFixture(root));
+
+  const defined = (name: string, variant: string) =>
+    (withProject(root, (ctx) => lookupSymbol(ctx, { name, variant })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0;
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy'];
+
+  it('each env compiles the HAL its framework selects, and no other', () => {
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy' };
+    for (const [variant, hal] of Object.entries(expected)) {
+      expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
+    }
+    // No builder for pico's platform: the file's #error branch, no HAL.
+    expect(HALS.filter((h) => defined(h, 'pico'))).toEqual([]);
+  });
+
+  it('the switches the builders derive select code: USB CDC, the hard-float ABI, Teensy\'s USB type, the generic board id, build_unflags', () => {
+    expect(defined('usb_cdc_start', 'bluepill')).toBe(true);
+    expect(defined('usb_cdc_start', 'nucleo')).toBe(false);
+    expect(defined('hard_float_path', 'nucleo')).toBe(true);
+    expect(defined('hard_float_path', 'teensy41')).toBe(true);
+    expect(defined('hard_float_path', 'bluepill')).toBe(false);
+    expect(defined('teensy_usb_midi', 'teensy41')).toBe(true);
+    expect(defined('teensy_usb_serial', 'teensy41')).toBe(false);
+    expect(defined('generic_f103rc_variant', 'f103_whole')).toBe(true);
+    expect(defined('ll_drivers', 'f103_whole')).toBe(true);
+    expect(defined('ll_drivers', 'nucleo')).toBe(false);
+  });
+});
