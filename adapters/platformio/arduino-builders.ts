@@ -1,7 +1,7 @@
 // The flags PlatformIO's Arduino framework builders add to every compile of an env (ARDUINO, ARDUINO_ARCH_*, the
 // board's ARDUINO_<BOARD>, the core's own switches), per platform, as a derived env reads them without running them.
 import path from 'node:path';
-import { readText } from '../shared/fs-helpers.js';
+import { isDir, readText } from '../shared/fs-helpers.js';
 import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
 
@@ -232,7 +232,50 @@ function teensy(input: BuilderInput): BuilderFlags {
   return { defines, ccFlags: fpu ? ['-mfloat-abi=hard', `-mfpu=${fpu}`] : [], missing: version ? [] : ['TEENSYDUINO (the installed Teensyduino version)'] };
 }
 
-const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderFlags | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy };
+/** The installed Adafruit nRF52 core's folder, when PlatformIO's core folder has it. */
+function adafruitNrf52Package(core: string | undefined): string | undefined {
+  const dir = core ? path.join(core, 'packages', 'framework-arduinoadafruitnrf52') : undefined;
+  return dir && isDir(dir) ? dir : undefined;
+}
+
+/** The Adafruit core's version (ARDUINO_BSP_VERSION): the board's build.bsp.version, else the installed core's platform.txt. */
+function adafruitBspVersion(m: BoardManifest | undefined, pkg: string | undefined): string | undefined {
+  const own = m ? manifestString(m, 'build.bsp.version') : undefined;
+  if (own) return own;
+  const text = pkg ? readText(path.join(pkg, 'platform.txt')) : undefined;
+  return (text ? /^version=(\d+\.\d+.\d+)/m.exec(text)?.[1] : undefined) ?? undefined;
+}
+
+/**
+ * platform-nordicnrf52, builder/frameworks/arduino/adafruit.py, for a board whose build.bsp.name is `adafruit` (the
+ * nRF5 core's builder, the other one, is not in this table). TinyUSB's defines follow whether the installed core
+ * bundles its library, so without the core installed they are named as missing.
+ */
+function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
+  const m = input.manifest;
+  if (((m ? manifestString(m, 'build.bsp.name') : undefined) ?? 'nrf5') !== 'adafruit') return undefined;
+  const pkg = adafruitNrf52Package(input.core);
+  const bsp = adafruitBspVersion(m, pkg);
+  const defines: Define[] = [
+    ['ARDUINO', '10804'],
+    ['ARDUINO_ARCH_NRF52', undefined],
+    ...(bsp ? [['ARDUINO_BSP_VERSION', quoted(bsp)] as Define] : []),
+    ['ARDUINO_NRF52_ADAFRUIT', undefined],
+    ['NRF52_SERIES', undefined],
+    ['LFS_NAME_MAX', '64'],
+    ['DX_CC_TEE', undefined],
+  ];
+  if (m && manifestString(m, 'build.softdevice.sd_name')) defines.push(['SOFTDEVICE_PRESENT', undefined]);
+  const tinyUsb = pkg ? isDir(path.join(pkg, 'libraries', 'Adafruit_TinyUSB_Arduino')) : undefined;
+  if (tinyUsb && input.boardId !== 'adafruit_feather_nrf52832') defines.push(['USBCON', undefined], ['USE_TINYUSB', undefined]);
+  defines.push(...usbProductDefines(m));
+  if (!has([...input.defines, ...defines], 'CFG_DEBUG')) defines.push(['CFG_DEBUG', '0']);
+  const missing = [...(bsp ? [] : ['ARDUINO_BSP_VERSION (the installed core\'s version)']), ...(pkg ? [] : ['USE_TINYUSB (whether the installed core bundles TinyUSB)'])];
+  const hardFloat = (m ? manifestString(m, 'build.cpu') : undefined) === 'cortex-m4';
+  return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing };
+}
+
+const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderFlags | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52 };
 
 /**
  * The Arduino framework's flags for an env of `platform` (its name, see toolchain.ts), or undefined when this table

@@ -343,7 +343,7 @@ function frameworksNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `${envs.length} derived env(s) build with a framework whose own defines only PlatformIO's builder knows: ${firstEnvs(envs)}; code that tests them is read as if they were undefined (the Arduino builders of atmelavr, ststm32, espressif32, atmelsam and teensy are applied)`,
+    message: `${envs.length} derived env(s) build with a framework whose own defines only PlatformIO's builder knows: ${firstEnvs(envs)}; code that tests them is read as if they were undefined (the Arduino builders of atmelavr, ststm32, espressif32, atmelsam, teensy and nordicnrf52's Adafruit core are applied)`,
     fix: 'with PlatformIO installed, `fw-context index --build` (or `pio run -t compiledb -e <env>`) writes each env\'s compile database with its exact flags',
   };
 }

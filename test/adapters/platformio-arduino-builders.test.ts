@@ -2,6 +2,7 @@
 // (arduino-builders.ts), build_unflags over them, the note for a platform without a builder, and the index they give.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildDescription } from '../../adapters/contract.js';
+import { arduinoBuilderFlags } from '../../adapters/platformio/arduino-builders.js';
 import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
 import { indexProject } from '../../src/indexer/index-project.js';
 import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
@@ -67,6 +68,32 @@ describe('PlatformIO Arduino builders', () => {
     expect(args('teensy41')).toEqual(expect.arrayContaining(['-mfloat-abi=hard', '-mfpu=fpv5-d16']));
   });
 
+  it('nRF52 with the Adafruit core: its defines, the softdevice, TinyUSB and the core version from the installed core, the FPU', () => {
+    expect(env('feather52840').defines).toMatchObject({
+      ARDUINO_NRF52840_FEATHER: '1',
+      ARDUINO: '10804',
+      ARDUINO_ARCH_NRF52: '1',
+      ARDUINO_BSP_VERSION: '"1.6.1"',
+      ARDUINO_NRF52_ADAFRUIT: '1',
+      NRF52_SERIES: '1',
+      LFS_NAME_MAX: '64',
+      SOFTDEVICE_PRESENT: '1',
+      USBCON: '1',
+      USE_TINYUSB: '1',
+      USB_VID: '0x239A',
+      USB_PRODUCT: '"Feather nRF52840 Express"',
+      CFG_DEBUG: '0',
+    });
+    expect(args('feather52840')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mfloat-abi=hard', '-mfpu=fpv4-sp-d16']));
+    // Without the core installed, TinyUSB's defines and the core version are what the builder would read from it.
+    const bare = arduinoBuilderFlags({ platform: 'nordicnrf52', boardId: 'x', manifest: { file: '', data: { build: { bsp: { name: 'adafruit' } } } }, defines: [['CFG_DEBUG', '1']] })!;
+    expect(bare.defines.map(([n]) => n)).not.toContain('USE_TINYUSB');
+    expect(bare.defines.map(([n]) => n)).not.toContain('CFG_DEBUG');
+    expect(bare.missing).toEqual(["ARDUINO_BSP_VERSION (the installed core's version)", 'USE_TINYUSB (whether the installed core bundles TinyUSB)']);
+    // A board of the nRF5 core is left to the note.
+    expect(arduinoBuilderFlags({ platform: 'nordicnrf52', boardId: 'x', manifest: { file: '', data: {} }, defines: [] })).toBeUndefined();
+  });
+
   it('one note names the envs whose framework builder is not applied, and what the generic board lacks', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
@@ -85,10 +112,10 @@ describe('PlatformIO Arduino builders, indexed', () => {
 
   const defined = (name: string, variant: string) =>
     (withProject(root, (ctx) => lookupSymbol(ctx, { name, variant })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0;
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy'];
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', feather52840: 'hal_init_nrf52' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
