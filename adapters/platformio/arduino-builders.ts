@@ -116,14 +116,16 @@ const STM32_FAMILY_CPUS: [RegExp, string][] = [
 ];
 
 /**
- * The board's MCU as far as it is known: the manifest's build.mcu, else the part a generic board's id names
- * (`genericSTM32F103RE` → `stm32f103re`: family, line, pins and flash, without the package the manifest adds).
+ * The board's MCU as far as it is known: the manifest's build.mcu, else the part the board's id names, as generic
+ * boards and most vendor boards of the platform do (`genericSTM32F103RE`, `nucleo_f767zi`, `blackpill_f401cc` →
+ * `stm32f103re`, ...: family, line, pins and flash, without the package and temperature range the manifest adds).
  */
 function stm32Mcu(input: BuilderInput): { mcu: string; whole: boolean } {
   const mcu = input.manifest ? manifestString(input.manifest, 'build.mcu') : undefined;
   if (mcu) return { mcu: mcu.toLowerCase(), whole: true };
-  const generic = /^generic(stm32[a-z]\d\w*)$/i.exec(input.boardId ?? '');
-  return { mcu: generic ? generic[1].toLowerCase() : '', whole: false };
+  const id = input.boardId ?? '';
+  const part = /^generic(stm32[a-z]\d\w*)$/i.exec(id)?.[1] ?? /(?:^|_)(?:stm32)?([cfghluw][0-9a-z]\d\d[a-z][0-9a-z])(?:_|$)/i.exec(id)?.[1];
+  return { mcu: part ? (part.toLowerCase().startsWith('stm32') ? part : `stm32${part}`).toLowerCase() : '', whole: false };
 }
 
 /** -mcpu for a board whose manifest gives no build.cpu, from its MCU's family ([] when neither is known). */
@@ -140,8 +142,8 @@ function stm32duino(input: BuilderInput): BuilderFlags {
   const { mcu, whole } = stm32Mcu(input);
   const target = stm32TargetFlags(m, mcu);
   // A generic board's id is made from its whole MCU name; without it, the board id and what names it stay unknown.
-  const boardId = whole || !/^generic/i.test(input.boardId ?? '') ? stm32BoardId(input, mcu) : undefined;
   const generic = (input.boardId ?? '').toLowerCase().startsWith('generic');
+  const boardId = whole || !generic ? stm32BoardId(input, mcu) : undefined;
   const variantH = (m ? manifestString(m, 'build.arduino.variant_h') : undefined) ?? (generic ? 'variant_generic.h' : boardId ? `variant_${boardId}.h` : undefined);
   const own: Define[] = [
     ...(mcu.length >= 7 ? [[`${(whole ? mcu.slice(0, -2) : mcu).slice(0, 7).toUpperCase()}xx`, undefined] as Define] : []),
@@ -156,7 +158,7 @@ function stm32duino(input: BuilderInput): BuilderFlags {
   own.push(...extra.defines, ...stm32Offset(input, mcu));
   own.push(...stm32Switches(input, own));
   const hardFloat = /cortex-m[47]/.test(target.cpu) && !mcu.includes('stm32wl');
-  const missing = whole ? [] : [mcu ? 'the board\'s whole MCU name (ARDUINO_<board>)' : 'the board\'s MCU'];
+  const missing = !mcu ? ['the board\'s MCU'] : boardId ? [] : ['the board\'s whole MCU name (ARDUINO_<board>)'];
   return { defines: own, ccFlags: [...target.flags, ...(hardFloat ? ['-mfpu=fpv4-sp-d16', '-mfloat-abi=hard'] : []), ...extra.ccFlags], missing };
 }
 

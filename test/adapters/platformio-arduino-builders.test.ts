@@ -50,6 +50,19 @@ describe('PlatformIO Arduino builders', () => {
     expect(env('f103_whole').defines).toMatchObject({ STM32F1xx: '1', ARDUINO_GENERIC_F103RCTX: '1', BOARD_NAME: '"GENERIC_F103RCTX"', VARIANT_H: '"variant_generic.h"' });
   });
 
+  it('STM32 core, a vendor board no folder holds whose id names its part: series, -mcpu and the board id', () => {
+    const f = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'nucleo_f767zi', defines: [] })!;
+    expect(f.defines).toEqual(expect.arrayContaining([['STM32F7xx', undefined], ['ARDUINO_NUCLEO_F767ZI', undefined], ['VARIANT_H', '"variant_NUCLEO_F767ZI.h"']]));
+    expect(f.ccFlags).toEqual(['-mcpu=cortex-m7', '-mthumb', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard']);
+    expect(f.missing).toEqual([]);
+    expect(arduinoBuilderFlags({ platform: 'ststm32', boardId: 'malyanm200_f070cb', defines: [] })!.ccFlags).toEqual(['-mcpu=cortex-m0', '-mthumb']);
+    // An id that names no part: the series and target stay unknown, and the note says so.
+    const unknown = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'armed_v1', defines: [] })!;
+    expect(unknown.ccFlags).toEqual([]);
+    expect(unknown.defines.some(([n]) => /^STM32.*xx$/.test(n))).toBe(false);
+    expect(unknown.missing).toEqual(["the board's MCU"]);
+  });
+
   it('AVR, ESP32, SAM and Teensy builders', () => {
     expect(env('mega').defines).toMatchObject({ ARDUINO_AVR_MEGA2560: '1', ARDUINO_ARCH_AVR: '1', ARDUINO: '10808', F_CPU: '16000000L' });
     expect(env('esp32dev').defines).toMatchObject({
