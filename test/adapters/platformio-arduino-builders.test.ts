@@ -1,14 +1,11 @@
 // Derived PlatformIO envs with framework = arduino: the flags each platform's Arduino builder adds after build_flags
 // (arduino-builders.ts), build_unflags over them, the note for a platform without a builder, and the index they give.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { arduinoBuilderFlags } from '../../adapters/platformio/arduino-builders.js';
 import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
-import { indexProject } from '../../src/indexer/index-project.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
-import { lookupSymbol } from '../../src/query/lookup-symbol.js';
-import { withProject } from '../../src/query/project-context.js';
 import { copyFixture, removeFixture } from './fixture-helper.js';
+import { indexedFixture } from './indexed-fixture.js';
 
 describe('PlatformIO Arduino builders', () => {
   const root = copyFixture('platformio-arduino-framework');
@@ -115,16 +112,7 @@ describe('PlatformIO Arduino builders', () => {
 });
 
 describe('PlatformIO Arduino builders, indexed', () => {
-  let root: string;
-  beforeAll(async () => {
-    root = copyFixture('platformio-arduino-framework');
-    writeConfig(root, DEFAULT_CONFIG);
-    await indexProject({ root });
-  });
-  afterAll(() => removeFixture(root));
-
-  const defined = (name: string, variant: string) =>
-    (withProject(root, (ctx) => lookupSymbol(ctx, { name, variant })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0;
+  const { defined } = indexedFixture('platformio-arduino-framework');
   const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {

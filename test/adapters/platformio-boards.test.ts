@@ -2,14 +2,12 @@
 // platforms), board_* overrides, build_unflags over the board's flags, PLATFORMIO from the core, linker scripts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
 import { indexProject } from '../../src/indexer/index-project.js';
-import { DEFAULT_CONFIG, writeConfig } from '../../src/project/config.js';
-import { lookupSymbol } from '../../src/query/lookup-symbol.js';
-import { withProject } from '../../src/query/project-context.js';
 import { copyFixture, rel, removeFixture } from './fixture-helper.js';
+import { indexedFixture } from './indexed-fixture.js';
 
 describe('PlatformIO board manifests', () => {
   const root = copyFixture('platformio-board-manifests');
@@ -86,16 +84,8 @@ describe('PlatformIO board manifests', () => {
 });
 
 describe('PlatformIO board manifests, indexed', () => {
-  let root: string;
-  beforeAll(async () => {
-    root = copyFixture('platformio-board-manifests');
-    writeConfig(root, DEFAULT_CONFIG);
-    await indexProject({ root });
-  });
-  afterAll(() => removeFixture(root));
-
-  const defined = (name: string, variant: string) =>
-    (withProject(root, (ctx) => lookupSymbol(ctx, { name, variant })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0;
+  const fixture = indexedFixture('platformio-board-manifests');
+  const { defined } = fixture;
 
   it('each env compiles the branches its board selects', () => {
     expect(defined('acme_clock_setup', 'acme')).toBe(true);
@@ -116,9 +106,9 @@ describe('PlatformIO board manifests, indexed', () => {
   });
 
   it('an edit of the board manifest is seen by the next run (detection reads it again)', async () => {
-    const manifest = path.join(root, 'boards', 'acme_f411.json');
+    const manifest = path.join(fixture.root, 'boards', 'acme_f411.json');
     fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace('-DSTM32F411xE ', ''));
-    await indexProject({ root });
+    await indexProject({ root: fixture.root });
     expect(defined('acme_clock_setup', 'acme')).toBe(false);
   });
 });
