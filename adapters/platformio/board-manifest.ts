@@ -7,6 +7,7 @@ import { isDir, isFile, listDirs, readText } from '../shared/fs-helpers.js';
 import type { PioProjectConfig } from './project-config.js';
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
 import { platformName } from './toolchain.js';
+import { builtInBoard } from './builtin-boards.js';
 
 /** A board's manifest as the env sees it: the JSON with the env's `board_*` options merged in, and its file. */
 export interface BoardManifest {
@@ -14,6 +15,8 @@ export interface BoardManifest {
   data: Record<string, unknown>;
   /** The platform folder the manifest came from (for its `ldscripts`), when it came from one. */
   platformDir?: string;
+  /** True when no folder held it and builtin-boards.ts' table gave it (`file` is then ''). */
+  builtIn?: boolean;
 }
 
 /**
@@ -78,8 +81,8 @@ function mergeOption(data: Record<string, unknown>, dotted: string, value: strin
 }
 
 /**
- * The env's board manifest, or undefined when the env names no board or no folder PlatformIO searches holds it (or
- * it is no JSON object: a warning). `cache` keeps the folders searched per platform and each manifest's parse for
+ * The env's board manifest, or undefined when the env names no board or no folder PlatformIO searches holds it and
+ * builtin-boards.ts has none for it (or it is no JSON object: a warning). `cache` keeps the folders searched per platform and each manifest's parse for
  * the project's envs.
  */
 export function readBoardManifest(
@@ -94,7 +97,10 @@ export function readBoardManifest(
   let dirs = cache.dirs.get(platform ?? '');
   if (dirs === undefined) cache.dirs.set(platform ?? '', (dirs = boardDirs(config, coreDir(config), platform)));
   const found = dirs.map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) })).find((d) => isFile(d.file));
-  if (!found) return undefined;
+  if (!found) {
+    const builtIn = platform ? builtInBoard(platformName(platform), board) : undefined;
+    return builtIn ? { file: '', data: withBoardOptions(config, section, builtIn), builtIn: true } : undefined;
+  }
   let parsed = cache.manifests.get(found.file);
   if (parsed === undefined) {
     parsed = parseManifest(found.file, diagnostics);

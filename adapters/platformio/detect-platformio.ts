@@ -18,7 +18,7 @@ import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinker
 import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
-import { guessToolchain, platformName } from './toolchain.js';
+import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
 import { arduinoBuilderFlags, asPioFlags } from './arduino-builders.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
@@ -267,14 +267,16 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
       provenance: 'derived',
     };
   }
-  const { flags, manifest } = derivedFlags(project, env, shared, tc.prefix);
+  const manifest = envManifest(project, env, shared);
+  const boardTc = toolchainForMcu(tc, platform, manifest ? manifestString(manifest, 'build.mcu') : undefined);
+  const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
-  const boardNote = manifest ? `, board manifest ${relPath(project.projectRoot, manifest.file)}` : '';
+  const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
   return {
     ...shared.base,
     ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
-    description: `${header}, compiler ${tc.cc} guessed${boardNote})`,
-    units: deriveUnits(project.projectDir, sources, srcDir, project.includeDir, flags, tc.cc, tc.cxx),
+    description: `${header}, compiler ${boardTc.cc} guessed${boardNote})`,
+    units: deriveUnits(project.projectDir, sources, srcDir, project.includeDir, flags, boardTc.cc, boardTc.cxx),
     defines: definesOf(flags),
     provenance: 'derived',
   };
@@ -284,13 +286,18 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
  * A derived env's flags as PlatformIO composes them: the platform's and the board's (board-manifest.ts), then
  * build_flags and the source flags, build_unflags removing from all of them.
  */
-function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string): { flags: PioFlags; manifest?: BoardManifest } {
+function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): PioFlags {
   project.coreVersion ??= coreVersionMacro(coreDir(project.config));
-  const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
-  if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
   const before = concatFlags(boardFlags(prefix, manifest, project.coreVersion), shared.userFlags);
   const framework = frameworkFlags(project, env, shared, manifest, before);
-  return { flags: resolvePaths(applyUnflags(framework ? concatFlags(before, framework) : before, shared.unflags), project.projectDir), manifest };
+  return resolvePaths(applyUnflags(framework ? concatFlags(before, framework) : before, shared.unflags), project.projectDir);
+}
+
+/** The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note. */
+function envManifest(project: PioProject, env: string, shared: EnvShared): BoardManifest | undefined {
+  const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
+  if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
+  return manifest;
 }
 
 /**

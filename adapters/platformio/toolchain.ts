@@ -1,6 +1,7 @@
 // Guesses the GCC a PlatformIO platform compiles with, as a table (platform → target triple prefix), for
-// derived compile units. Board-level refinements only for Espressif's RISC-V and S2/S3 chips. The flags a board
-// adds (-mcpu, -mmcu, F_CPU, its extra_flags) come from its manifest (board-manifest.ts).
+// derived compile units. Board-level refinements only for Espressif's RISC-V and S2/S3 chips and, once the board's
+// manifest names its MCU, Teensy's AVR boards. The flags a board adds (-mcpu, -mmcu, F_CPU, its extra_flags) come
+// from its manifest (board-manifest.ts).
 
 export const PLATFORM_TOOLCHAINS: Record<string, string> = {
   ststm32: 'arm-none-eabi',
@@ -75,4 +76,10 @@ export function guessToolchain(platform: string | undefined, board: string | und
   if (prefix === 'sdcc') return { prefix, cc: 'sdcc', cxx: 'sdcc', known };
   const p = prefix ? `${prefix}-` : '';
   return { prefix, cc: `${p}gcc`, cxx: `${p}g++`, known };
+}
+
+/** The toolchain once the board's MCU is known: the Teensy platform's AVR boards (Teensy 2.0, 2.0++ and boards built like them) build with avr-gcc. */
+export function toolchainForMcu(tc: GuessedToolchain, platform: string | undefined, mcu: string | undefined): GuessedToolchain {
+  if (!platform || platformName(platform) !== 'teensy' || !mcu || !/^(atmega|at90|attiny)/i.test(mcu)) return tc;
+  return { prefix: 'avr', cc: 'avr-gcc', cxx: 'avr-g++', known: tc.known };
 }

@@ -104,6 +104,16 @@ describe('PlatformIO Arduino builders', () => {
     expect(arduinoBuilderFlags({ platform: 'nordicnrf52', boardId: 'x', manifest: { file: '', data: {} }, defines: [] })).toBeUndefined();
   });
 
+  it('a Teensy board no folder holds: its manifest from the built-in table (MCU, clock, board defines), AVR for Teensy 2.0++', () => {
+    expect(env('teensy31').defines).toMatchObject({ __MK20DX256__: '1', ARDUINO_TEENSY31: '1', F_CPU: '72000000L', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1', USB_SERIAL: '1' });
+    expect(args('teensy31')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mthumb']));
+    expect(env('teensy31').description).toMatch(/board teensy31 from the built-in teensy table/);
+    expect(args('teensy2pp')[0]).toBe('avr-g++');
+    expect(args('teensy2pp')).toContain('-mmcu=at90usb1286');
+    expect(env('teensy2pp').defines).toMatchObject({ ARDUINO_TEENSY2PP: '1', F_CPU: '16000000L' });
+    expect(r.diagnostics.find((d) => /no board manifest found/.test(d.message))?.message ?? '').not.toMatch(/teensy/);
+  });
+
   it('one note names the envs whose framework builder is not applied, and what the generic board lacks', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
@@ -116,7 +126,7 @@ describe('PlatformIO Arduino builders, indexed', () => {
   const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', feather52840: 'hal_init_nrf52' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
