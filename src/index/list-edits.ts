@@ -30,14 +30,26 @@ export function baseOf(items: Uint8Array): number {
 /**
  * Positions by base list (never changed): a write stores its new lists as edits of the same bases one after another
  * (a build's ~300 tested lists of ~1 500 items), which mapped a base's items again for each (3 % of a many-env run's
- * allocation).
+ * allocation). Bounded by the ids mapped (see MAX_MAPPED_IDS): a base's positions take ~30-50 bytes an id beside its
+ * 4 of a cached base (value-lists.ts itemIdsOf), and lived as long as the list's ids did in that cache (1 809 bases'
+ * positions held 7.6 MB by a Meshtastic subset's 86th env).
  */
-const positionsOf = new WeakMap<ItemIds, IdPositions>();
+let positionsOf = new WeakMap<ItemIds, IdPositions>();
+let mappedIds = 0;
+/** Ids mapped before the positions held are let go (~70 bases of a tested list's ~1 500 ids: ~3-5 MB). */
+const MAX_MAPPED_IDS = 100_000;
 
-/** Where each id of `base` stands, mapped once per base list (see positionsOf). */
+/** Where each id of `base` stands, mapped once per base list while held (see positionsOf). */
 export function positions(base: ItemIds): IdPositions {
   let at = positionsOf.get(base);
-  if (at === undefined) positionsOf.set(base, (at = idPositions(base)));
+  if (at === undefined) {
+    if (mappedIds + base.length > MAX_MAPPED_IDS) {
+      positionsOf = new WeakMap();
+      mappedIds = 0;
+    }
+    positionsOf.set(base, (at = idPositions(base)));
+    mappedIds += base.length;
+  }
   return at;
 }
 

@@ -138,9 +138,13 @@ interface StartingState {
   errors: { name: string; error: string }[];
 }
 
-/** Per compiler answer, by build-level defines and -D/-U options; cleared past a bound. */
+/**
+ * Per compiler answer, by build-level defines and -D/-U options, the most recently used first out past a bound: the
+ * units of one build share a few, builds seldom each other's (each env its own -D options), and a state holds its
+ * macro map and the header walks' layers keyed by it (141 states of a Meshtastic subset's first 86 envs held ~3 MB).
+ */
 const startingStates = new WeakMap<ImplicitMacros, Map<string, StartingState>>();
-const MAX_STATES_PER_COMPILER = 256;
+const MAX_STATES_PER_COMPILER = 32;
 
 /**
  * The starting macros of a unit: compiler built-ins and implicit macros, build-level extra defines, then -D/-U in
@@ -152,7 +156,12 @@ function startingMacros(implicit: ImplicitMacros, extraDefines: Record<string, s
   if (!states) startingStates.set(implicit, (states = new Map()));
   const key = JSON.stringify([extraDefines ?? null, macroOps]);
   const hit = states.get(key);
-  if (hit) return hit;
+  if (hit) {
+    // Moved to the end: the least recently used state is the first to go.
+    states.delete(key);
+    states.set(key, hit);
+    return hit;
+  }
   const env = new Map<string, MacroDef>();
   const g = implicit.gccMajor;
   const builtins: [string, BuiltinMacro, boolean][] = [
@@ -191,7 +200,7 @@ function startingMacros(implicit: ImplicitMacros, extraDefines: Record<string, s
       state.commandLineDefines.push(p.def);
     } else state.errors.push({ name: op.name, error: p.error ?? '' });
   }
-  if (states.size >= MAX_STATES_PER_COMPILER) states.clear();
+  if (states.size >= MAX_STATES_PER_COMPILER) states.delete(states.keys().next().value!);
   states.set(key, state);
   return state;
 }
