@@ -17,6 +17,8 @@ export async function runIndex(opts: CommonOptions & { build?: boolean; jobs?: n
   // This process indexes and exits: V8 optimizes only what stays hot (see short-run-tiering.ts). Compilers are
   // asked when none answered yet.
   (await import('../indexer/short-run-tiering.js')).tuneTieringForShortRun(!fs.existsSync(compilerCachePath(root)));
+  // And a run of few builds keeps more of malloc's freed memory (see few-build-malloc.ts).
+  (await import('../indexer/few-build-malloc.js')).allowFewBuildMalloc();
   // The indexer (preprocessor, tree-sitter) loads only for commands that write the index.
   const { indexProject } = await import('../indexer/index-project.js');
   let regenerated: RegenerateOutcome[] = [];

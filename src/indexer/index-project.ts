@@ -43,6 +43,7 @@ import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
 import { capYoungGeneration, holdYoungGeneration, releaseYoungCap } from './young-generation-cap.js';
+import { fewBuildMalloc } from './few-build-malloc.js';
 import { REUSED_UNITS_PER_WORK, collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
 import { SharedDiagnosticStrings } from './shared-diagnostics.js';
@@ -637,6 +638,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     // Past here the run needs the detected builds' names alone: the selected builds wait with their units' arguments
     // packed (~0.35 MB a PlatformIO env as detected), and each build's description goes once it is indexed.
     const selected = new WaitingBuilds(selectBuildsByName(detected.builds, options, root));
+    fewBuildMalloc(selected.length);
     const declared = detected.builds.map((b): BuildName => ({ variant: b.variant, image: b.image }));
     detected.builds = [];
     const run = runContext(options, root, config, db, writer, pool);
