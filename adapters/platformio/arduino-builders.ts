@@ -279,6 +279,15 @@ function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
 
 const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderFlags | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52 };
 
+/** Which core a platform's entry covers, where the platform has several. */
+const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core' };
+
+/** The platforms (and cores) this table has builders for, as a note names them: `atmelavr, ststm32 (the STM32 core), ...`. */
+export function arduinoBuilderPlatforms(): string {
+  const names = Object.keys(ARDUINO_BUILDERS).map((p) => (CORES[p] ? `${p} (${CORES[p]})` : p));
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /**
  * The Arduino framework's flags for an env of `platform` (its name, see toolchain.ts), or undefined when this table
  * has no builder for the platform or the board's core.

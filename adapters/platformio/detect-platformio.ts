@@ -19,7 +19,7 @@ import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
-import { arduinoBuilderFlags, asPioFlags } from './arduino-builders.js';
+import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -310,13 +310,14 @@ function frameworkFlags(project: PioProject, env: string, shared: EnvShared, man
   const unread = shared.frameworks.filter((f) => f !== 'arduino');
   let flags: PioFlags | undefined;
   if (shared.frameworks.includes('arduino')) {
-    
     const board = manifest ?? boardOptionsOnly(config, section);
     const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || (board ? manifestString(board, 'upload.protocol') : undefined);
     const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, core: coreDir(config) }) : undefined;
-    if (built) flags = asPioFlags(built);
     if (!built) unread.push('arduino');
-    else if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
+    else {
+      flags = asPioFlags(built);
+      if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
+    }
   }
   if (unread.length > 0) project.frameworksUnread.push(`${env} (${unread.join('; ')})`);
   return flags;
@@ -350,7 +351,7 @@ function frameworksNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `${envs.length} derived env(s) build with a framework whose own defines only PlatformIO's builder knows: ${firstEnvs(envs)}; code that tests them is read as if they were undefined (the Arduino builders of atmelavr, ststm32, espressif32, atmelsam, teensy and nordicnrf52's Adafruit core are applied)`,
+    message: `${envs.length} derived env(s) build with a framework whose own defines only PlatformIO's builder knows: ${firstEnvs(envs)}; code that tests them is read as if they were undefined (the Arduino builders of ${arduinoBuilderPlatforms()} are applied)`,
     fix: 'with PlatformIO installed, `fw-context index --build` (or `pio run -t compiledb -e <env>`) writes each env\'s compile database with its exact flags',
   };
 }
