@@ -82,8 +82,8 @@ function mergeOption(data: Record<string, unknown>, dotted: string, value: strin
 
 /**
  * The env's board manifest, or undefined when the env names no board or no folder PlatformIO searches holds it and
- * builtin-boards.ts has none for it (or it is no JSON object: a warning). `cache` keeps the folders searched per platform and each manifest's parse for
- * the project's envs.
+ * builtin-boards.ts has none for it (or it is no JSON object: a warning). `cache` keeps the folders searched per
+ * platform and each manifest's parse for the project's envs.
  */
 export function readBoardManifest(
   config: PioProjectConfig,
