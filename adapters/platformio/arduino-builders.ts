@@ -32,15 +32,15 @@ const quoted = (s: string) => `"${s.replace(/"/g, '')}"`;
 
 /** `build.hwids[0]` as USB_VID / USB_PID, `0` for each when the manifest has none (as the STM32 builder defaults). */
 function usbIds(m: BoardManifest | undefined): [string, string] {
-  const hwids = m ? manifestField(m, 'build.hwids') : undefined;
+  const hwids = manifestField(m, 'build.hwids');
   const first = Array.isArray(hwids) && Array.isArray(hwids[0]) ? (hwids[0] as unknown[]) : [0, 0];
   return [String(first[0] ?? 0), String(first[1] ?? 0)];
 }
 
 /** The USB descriptor defines the AVR and SAM builders add when the board names a USB product. */
 function usbProductDefines(m: BoardManifest | undefined): Define[] {
-  const product = m ? manifestString(m, 'build.usb_product') : undefined;
-  if (product === undefined || !m) return [];
+  const product = manifestString(m, 'build.usb_product');
+  if (product === undefined) return [];
   const [vid, pid] = usbIds(m);
   return [['USB_VID', vid], ['USB_PID', pid], ['USB_PRODUCT', quoted(product)], ['USB_MANUFACTURER', quoted(manifestString(m, 'vendor') ?? '')]];
 }
@@ -53,7 +53,7 @@ function atmelavr(input: BuilderInput): BuilderFlags {
 /** The board id the STM32 core names its board by (ARDUINO_<id>): the manifest's, the core's remap, or from a generic board's MCU. */
 function stm32BoardId(input: BuilderInput, mcu: string): string {
   const m = input.manifest;
-  const own = m ? manifestString(m, 'build.arduino.board') : undefined;
+  const own = manifestString(m, 'build.arduino.board');
   if (own) return own;
   const id = input.boardId ?? '';
   const remap = input.core ? readText(path.join(input.core, 'packages', 'framework-arduinoststm32', 'tools', 'platformio', 'boards_remap.json')) : undefined;
@@ -98,7 +98,7 @@ function stm32Offset(input: BuilderInput, mcu: string): Define[] {
     offset = mcu.startsWith('stm32f1') ? 0x800 : mcu.startsWith('stm32f4') ? 0x4000 : 0;
     out.push(['BL_HID', undefined]);
   } else if (input.uploadProtocol === 'dfu' && mcu.startsWith('stm32f103')) {
-    offset = (input.manifest ? manifestString(input.manifest, 'upload.boot_version') : undefined) === '1' ? 0x5000 : 0x2000;
+    offset = manifestString(input.manifest, 'upload.boot_version') === '1' ? 0x5000 : 0x2000;
     out.push(['BL_LEGACY_LEAF', undefined]);
   }
   if (offset !== 0) out.push(['VECT_TAB_OFFSET', `0x${offset.toString(16)}`]);
@@ -121,16 +121,17 @@ const STM32_FAMILY_CPUS: [RegExp, string][] = [
  * `stm32f103re`, ...: family, line, pins and flash, without the package and temperature range the manifest adds).
  */
 function stm32Mcu(input: BuilderInput): { mcu: string; whole: boolean } {
-  const mcu = input.manifest ? manifestString(input.manifest, 'build.mcu') : undefined;
+  const mcu = manifestString(input.manifest, 'build.mcu');
   if (mcu) return { mcu: mcu.toLowerCase(), whole: true };
   const id = input.boardId ?? '';
   const part = /^generic(stm32[a-z]\d\w*)$/i.exec(id)?.[1] ?? /(?:^|_)(?:stm32)?([cfghluw][0-9a-z]\d\d[a-z][0-9a-z])(?:_|$)/i.exec(id)?.[1];
-  return { mcu: part ? (part.toLowerCase().startsWith('stm32') ? part : `stm32${part}`).toLowerCase() : '', whole: false };
+  const lower = part?.toLowerCase();
+  return { mcu: lower ? (lower.startsWith('stm32') ? lower : `stm32${lower}`) : '', whole: false };
 }
 
 /** -mcpu for a board whose manifest gives no build.cpu, from its MCU's family ([] when neither is known). */
 function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
-  const cpu = m ? manifestString(m, 'build.cpu') : undefined;
+  const cpu = manifestString(m, 'build.cpu');
   if (cpu) return { cpu, flags: [] };
   const family = STM32_FAMILY_CPUS.find(([re]) => re.test(mcu))?.[1];
   return family ? { cpu: family, flags: [`-mcpu=${family}`, '-mthumb'] } : { cpu: '', flags: [] };
@@ -144,7 +145,7 @@ function stm32duino(input: BuilderInput): BuilderFlags {
   // A generic board's id is made from its whole MCU name; without it, the board id and what names it stay unknown.
   const generic = (input.boardId ?? '').toLowerCase().startsWith('generic');
   const boardId = whole || !generic ? stm32BoardId(input, mcu) : undefined;
-  const variantH = (m ? manifestString(m, 'build.arduino.variant_h') : undefined) ?? (generic ? 'variant_generic.h' : boardId ? `variant_${boardId}.h` : undefined);
+  const variantH = manifestString(m, 'build.arduino.variant_h') ?? (generic ? 'variant_generic.h' : boardId ? `variant_${boardId}.h` : undefined);
   const own: Define[] = [
     ...(mcu.length >= 7 ? [[`${(whole ? mcu.slice(0, -2) : mcu).slice(0, 7).toUpperCase()}xx`, undefined] as Define] : []),
     ['ARDUINO', '10808'],
@@ -154,7 +155,7 @@ function stm32duino(input: BuilderInput): BuilderFlags {
     ['USE_FULL_LL_DRIVER', undefined],
     ...(variantH ? [['VARIANT_H', quoted(variantH)] as Define] : []),
   ];
-  const extra = parseBuildFlags(m ? [manifestString(m, 'build.framework_extra_flags.arduino') ?? ''] : []);
+  const extra = parseBuildFlags([manifestString(m, 'build.framework_extra_flags.arduino') ?? '']);
   own.push(...extra.defines, ...stm32Offset(input, mcu));
   own.push(...stm32Switches(input, own));
   const hardFloat = /cortex-m[47]/.test(target.cpu) && !mcu.includes('stm32wl');
@@ -163,7 +164,7 @@ function stm32duino(input: BuilderInput): BuilderFlags {
 }
 
 function ststm32(input: BuilderInput): BuilderFlags | undefined {
-  const core = input.manifest ? manifestString(input.manifest, 'build.core') : undefined;
+  const core = manifestString(input.manifest, 'build.core');
   // The Maple and STM32L0 cores have builders of their own, not in this table.
   return core === 'maple' || core === 'stm32l0' ? undefined : stm32duino(input);
 }
@@ -174,9 +175,9 @@ function ststm32(input: BuilderInput): BuilderFlags | undefined {
  */
 function espressif32(input: BuilderInput): BuilderFlags {
   const m = input.manifest;
-  const partitions = path.basename((m ? manifestString(m, 'build.partitions') : undefined) ?? 'default.csv').replace('.csv', '').replace(/-/g, '_');
-  const variant = m ? manifestString(m, 'build.variant') : undefined;
-  const name = m ? manifestString(m, 'name') : undefined;
+  const partitions = path.basename(manifestString(m, 'build.partitions') ?? 'default.csv').replace('.csv', '').replace(/-/g, '_');
+  const variant = manifestString(m, 'build.variant');
+  const name = manifestString(m, 'name');
   return {
     defines: [
       ['ESP_PLATFORM', undefined],
@@ -195,14 +196,14 @@ function espressif32(input: BuilderInput): BuilderFlags {
 /** platform-atmelsam, builder/frameworks/arduino/arduino-common.py with arduino-sam.py or arduino-samd.py. */
 function atmelsam(input: BuilderInput): BuilderFlags {
   const m = input.manifest;
-  const mcu = (m ? manifestString(m, 'build.mcu') : undefined) ?? '';
+  const mcu = manifestString(m, 'build.mcu') ?? '';
   // The family (SAM or SAMD) is the manifest's build.system, else told by the MCU's name; with neither it is unknown.
-  const family = (m ? manifestString(m, 'build.system') : undefined) ?? (mcu ? (mcu.startsWith('at91') ? 'sam' : 'samd') : undefined);
-  const core = ((m ? manifestString(m, 'build.core') : undefined) ?? '').toLowerCase();
+  const family = manifestString(m, 'build.system') ?? (mcu ? (mcu.startsWith('at91') ? 'sam' : 'samd') : undefined);
+  const core = (manifestString(m, 'build.core') ?? '').toLowerCase();
   const defines: Define[] = [['ARDUINO', '10805'], ['USBCON', undefined], ...usbProductDefines(m)];
   if (family === 'sam') defines.push(['ARDUINO_ARCH_SAM', undefined]);
-  else if (family === 'samd' && core === 'adafruit') defines.push(['USB_CONFIG_POWER', (m ? manifestString(m, 'build.usb_power') : undefined) ?? '100']);
-  const hardFloat = family === 'samd' && (m ? manifestString(m, 'build.cpu') : undefined) === 'cortex-m4';
+  else if (family === 'samd' && core === 'adafruit') defines.push(['USB_CONFIG_POWER', manifestString(m, 'build.usb_power') ?? '100']);
+  const hardFloat = family === 'samd' && manifestString(m, 'build.cpu') === 'cortex-m4';
   return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing: family ? [] : ['the board\'s MCU'] };
 }
 
@@ -219,7 +220,7 @@ function teensyduinoVersion(core: string | undefined): string | undefined {
 /** platform-teensy, builder/frameworks/arduino.py. */
 function teensy(input: BuilderInput): BuilderFlags {
   const m = input.manifest;
-  const core = m ? manifestString(m, 'build.core') : undefined;
+  const core = manifestString(m, 'build.core');
   const version = teensyduinoVersion(input.core);
   const defines: Define[] = [
     ...(TEENSY_USB.some((u) => has(input.defines, u)) ? [] : [['USB_SERIAL', undefined] as Define]),
@@ -230,7 +231,7 @@ function teensy(input: BuilderInput): BuilderFlags {
   ];
   // The FPU the builder names for these boards goes with the manifest's -mcpu; without the manifest neither is known.
   const id = input.boardId ?? '';
-  const fpu = !m || !manifestString(m, 'build.cpu') ? undefined : ['teensy35', 'teensy36'].includes(id) ? 'fpv4-sp-d16' : /^(teensy4|teensymm)/.test(id) ? 'fpv5-d16' : undefined;
+  const fpu = !manifestString(m, 'build.cpu') ? undefined : ['teensy35', 'teensy36'].includes(id) ? 'fpv4-sp-d16' : /^(teensy4|teensymm)/.test(id) ? 'fpv5-d16' : undefined;
   return { defines, ccFlags: fpu ? ['-mfloat-abi=hard', `-mfpu=${fpu}`] : [], missing: version ? [] : ['TEENSYDUINO (the installed Teensyduino version)'] };
 }
 
@@ -242,10 +243,10 @@ function adafruitNrf52Package(core: string | undefined): string | undefined {
 
 /** The Adafruit core's version (ARDUINO_BSP_VERSION): the board's build.bsp.version, else the installed core's platform.txt. */
 function adafruitBspVersion(m: BoardManifest | undefined, pkg: string | undefined): string | undefined {
-  const own = m ? manifestString(m, 'build.bsp.version') : undefined;
+  const own = manifestString(m, 'build.bsp.version');
   if (own) return own;
   const text = pkg ? readText(path.join(pkg, 'platform.txt')) : undefined;
-  return (text ? /^version=(\d+\.\d+.\d+)/m.exec(text)?.[1] : undefined) ?? undefined;
+  return text ? /^version=(\d+\.\d+.\d+)/m.exec(text)?.[1] : undefined;
 }
 
 /**
@@ -255,7 +256,7 @@ function adafruitBspVersion(m: BoardManifest | undefined, pkg: string | undefine
  */
 function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
   const m = input.manifest;
-  if (((m ? manifestString(m, 'build.bsp.name') : undefined) ?? 'nrf5') !== 'adafruit') return undefined;
+  if ((manifestString(m, 'build.bsp.name') ?? 'nrf5') !== 'adafruit') return undefined;
   const pkg = adafruitNrf52Package(input.core);
   const bsp = adafruitBspVersion(m, pkg);
   const defines: Define[] = [
@@ -267,13 +268,13 @@ function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
     ['LFS_NAME_MAX', '64'],
     ['DX_CC_TEE', undefined],
   ];
-  if (m && manifestString(m, 'build.softdevice.sd_name')) defines.push(['SOFTDEVICE_PRESENT', undefined]);
+  if (manifestString(m, 'build.softdevice.sd_name')) defines.push(['SOFTDEVICE_PRESENT', undefined]);
   const tinyUsb = pkg ? isDir(path.join(pkg, 'libraries', 'Adafruit_TinyUSB_Arduino')) : undefined;
   if (tinyUsb && input.boardId !== 'adafruit_feather_nrf52832') defines.push(['USBCON', undefined], ['USE_TINYUSB', undefined]);
   defines.push(...usbProductDefines(m));
   if (!has([...input.defines, ...defines], 'CFG_DEBUG')) defines.push(['CFG_DEBUG', '0']);
   const missing = [...(bsp ? [] : ['ARDUINO_BSP_VERSION (the installed core\'s version)']), ...(pkg ? [] : ['USE_TINYUSB (whether the installed core bundles TinyUSB)'])];
-  const hardFloat = (m ? manifestString(m, 'build.cpu') : undefined) === 'cortex-m4';
+  const hardFloat = manifestString(m, 'build.cpu') === 'cortex-m4';
   return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing };
 }
 

@@ -137,21 +137,21 @@ function parseManifest(file: string, diagnostics: Diagnostic[]): Record<string, 
   }
 }
 
-/** A field of the manifest by dotted path (`build.cpu`), or undefined. */
-export function manifestField(m: BoardManifest, dotted: string): unknown {
-  let node: unknown = m.data;
+/** A field of the manifest by dotted path (`build.cpu`), or undefined (always, for no manifest). */
+export function manifestField(m: BoardManifest | undefined, dotted: string): unknown {
+  let node: unknown = m?.data;
   for (const k of dotted.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
   return node;
 }
 
-/** A string (or number) field of the manifest as a string, or undefined. */
-export function manifestString(m: BoardManifest, dotted: string): string | undefined {
+/** A string (or number) field of the manifest as a string, or undefined (always, for no manifest). */
+export function manifestString(m: BoardManifest | undefined, dotted: string): string | undefined {
   const node = manifestField(m, dotted);
   return typeof node === 'string' || typeof node === 'number' ? String(node) : undefined;
 }
 
 /** A field that is a string or a list of strings (build.extra_flags may be either), as a list. */
-function manifestStrings(m: BoardManifest, dotted: string): string[] {
+function manifestStrings(m: BoardManifest | undefined, dotted: string): string[] {
   const node = manifestField(m, dotted);
   if (Array.isArray(node)) return node.filter((x): x is string => typeof x === 'string');
   return typeof node === 'string' ? [node] : [];
@@ -186,8 +186,8 @@ function targetFlags(prefix: string, m: BoardManifest): string[] {
  * order the core applies them: the platform's target flags and F_CPU, PLATFORMIO, then the board's build.extra_flags.
  */
 export function boardFlags(prefix: string, m: BoardManifest | undefined, coreVersion: number): PioFlags {
-  const flags = parseBuildFlags(m ? manifestStrings(m, 'build.extra_flags') : []);
-  const fCpu = m ? manifestString(m, 'build.f_cpu') : undefined;
+  const flags = parseBuildFlags(manifestStrings(m, 'build.extra_flags'));
+  const fCpu = manifestString(m, 'build.f_cpu');
   const own: [string, string | undefined][] = [...(fCpu ? [['F_CPU', fCpu] as [string, string]] : []), ['PLATFORMIO', String(coreVersion)]];
   return { ...flags, defines: [...own, ...flags.defines], ccFlags: [...(m ? targetFlags(prefix, m) : []), ...flags.ccFlags] };
 }

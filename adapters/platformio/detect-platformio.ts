@@ -268,7 +268,7 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
     };
   }
   const manifest = envManifest(project, env, shared);
-  const boardTc = toolchainForMcu(tc, platform, manifest ? manifestString(manifest, 'build.mcu') : undefined);
+  const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
   const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
@@ -311,7 +311,7 @@ function frameworkFlags(project: PioProject, env: string, shared: EnvShared, man
   let flags: PioFlags | undefined;
   if (shared.frameworks.includes('arduino')) {
     const board = manifest ?? boardOptionsOnly(config, section);
-    const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || (board ? manifestString(board, 'upload.protocol') : undefined);
+    const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
     const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, core: coreDir(config) }) : undefined;
     if (!built) unread.push('arduino');
     else {
