@@ -1,13 +1,13 @@
 // The flags PlatformIO's Arduino framework builders add to every compile of an env (ARDUINO, ARDUINO_ARCH_*, the
 // board's ARDUINO_<BOARD>, the core's own switches), per platform, as a derived env reads them without running them.
 import path from 'node:path';
-import { isDir, readText } from '../shared/fs-helpers.js';
 import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
+import type { InstalledPackages } from './installed-packages.js';
 
 type Define = [string, string | undefined];
 
-/** What a builder sees of the env: its board (id and manifest), its flags so far, its upload protocol, the core folder. */
+/** What a builder sees of the env: its board (id and manifest), its flags so far, its upload protocol, the installed packages. */
 export interface BuilderInput {
   platform: string;
   boardId?: string;
@@ -15,8 +15,8 @@ export interface BuilderInput {
   /** The defines before the framework's: the platform's, the board's extra_flags and build_flags, in order. */
   defines: readonly Define[];
   uploadProtocol?: string;
-  /** PlatformIO's core folder when known (an installed framework package's files refine a few values). */
-  core?: string;
+  /** The project's installed packages, when known (an installed framework package's files refine a few values). */
+  packages?: InstalledPackages;
 }
 
 /** The framework's defines and target flags; `missing` names what the builder would read but derivation lacks. */
@@ -56,15 +56,10 @@ function stm32BoardId(input: BuilderInput, mcu: string): string {
   const own = manifestString(m, 'build.arduino.board');
   if (own) return own;
   const id = input.boardId ?? '';
-  const remap = input.core ? readText(path.join(input.core, 'packages', 'framework-arduinoststm32', 'tools', 'platformio', 'boards_remap.json')) : undefined;
-  if (remap) {
-    try {
-      const mapped = (JSON.parse(remap) as Record<string, unknown>)[id];
-      if (typeof mapped === 'string') return mapped;
-    } catch {
-      // An unreadable remap file is skipped, as the builder skips it.
-    }
-  }
+  // An unreadable remap file is skipped, as the builder skips it.
+  const remap = input.packages?.json('framework-arduinoststm32', 'tools/platformio/boards_remap.json');
+  const mapped = remap && typeof remap === 'object' ? (remap as Record<string, unknown>)[id] : undefined;
+  if (typeof mapped === 'string') return mapped;
   if (!id.toLowerCase().startsWith('generic')) return id.toUpperCase();
   const up = mcu.toUpperCase();
   if (up.length > 12) return `GENERIC_${up.slice(5, 12)}X`;
@@ -210,9 +205,9 @@ function atmelsam(input: BuilderInput): BuilderFlags {
 /** Teensy's USB types: without one of them in the flags, the builder picks USB_SERIAL. */
 const TEENSY_USB = ['SERIAL', 'DUAL_SERIAL', 'TRIPLE_SERIAL', 'KEYBOARDONLY', 'TOUCHSCREEN', 'HID_TOUCHSCREEN', 'HID', 'SERIAL_HID', 'MIDI', 'MIDI4', 'MIDI16', 'MIDI_SERIAL', 'MIDI4_SERIAL', 'MIDI16_SERIAL', 'AUDIO', 'MIDI_AUDIO_SERIAL', 'MIDI16_AUDIO_SERIAL', 'MTPDISK', 'RAWHID', 'FLIGHTSIM', 'FLIGHTSIM_JOYSTICK', 'EVERYTHING', 'DISABLED'].map((t) => `USB_${t}`);
 
-/** The installed Teensyduino package's minor version (TEENSYDUINO's value: 1.159.0 → 159), when PlatformIO's core folder has it. */
-function teensyduinoVersion(core: string | undefined): string | undefined {
-  const text = core ? readText(path.join(core, 'packages', 'framework-arduinoteensy', 'package.json')) : undefined;
+/** The installed Teensyduino package's minor version (TEENSYDUINO's value: 1.159.0 → 159), when it is installed. */
+function teensyduinoVersion(packages: InstalledPackages | undefined): string | undefined {
+  const text = packages?.text('framework-arduinoteensy', 'package.json');
   const version = text ? /"version"\s*:\s*"\d+\.(\d+)/.exec(text) : null;
   return version ? String(Number(version[1])) : undefined;
 }
@@ -221,7 +216,7 @@ function teensyduinoVersion(core: string | undefined): string | undefined {
 function teensy(input: BuilderInput): BuilderFlags {
   const m = input.manifest;
   const core = manifestString(m, 'build.core');
-  const version = teensyduinoVersion(input.core);
+  const version = teensyduinoVersion(input.packages);
   const defines: Define[] = [
     ...(TEENSY_USB.some((u) => has(input.defines, u)) ? [] : [['USB_SERIAL', undefined] as Define]),
     ['ARDUINO', '10805'],
@@ -235,17 +230,14 @@ function teensy(input: BuilderInput): BuilderFlags {
   return { defines, ccFlags: fpu ? ['-mfloat-abi=hard', `-mfpu=${fpu}`] : [], missing: version ? [] : ['TEENSYDUINO (the installed Teensyduino version)'] };
 }
 
-/** The installed Adafruit nRF52 core's folder, when PlatformIO's core folder has it. */
-function adafruitNrf52Package(core: string | undefined): string | undefined {
-  const dir = core ? path.join(core, 'packages', 'framework-arduinoadafruitnrf52') : undefined;
-  return dir && isDir(dir) ? dir : undefined;
-}
+/** The installed Adafruit nRF52 core's package name. */
+const ADAFRUIT_NRF52 = 'framework-arduinoadafruitnrf52';
 
 /** The Adafruit core's version (ARDUINO_BSP_VERSION): the board's build.bsp.version, else the installed core's platform.txt. */
-function adafruitBspVersion(m: BoardManifest | undefined, pkg: string | undefined): string | undefined {
+function adafruitBspVersion(m: BoardManifest | undefined, packages: InstalledPackages | undefined): string | undefined {
   const own = manifestString(m, 'build.bsp.version');
   if (own) return own;
-  const text = pkg ? readText(path.join(pkg, 'platform.txt')) : undefined;
+  const text = packages?.text(ADAFRUIT_NRF52, 'platform.txt');
   return text ? /^version=(\d+\.\d+.\d+)/m.exec(text)?.[1] : undefined;
 }
 
@@ -257,8 +249,8 @@ function adafruitBspVersion(m: BoardManifest | undefined, pkg: string | undefine
 function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
   const m = input.manifest;
   if ((manifestString(m, 'build.bsp.name') ?? 'nrf5') !== 'adafruit') return undefined;
-  const pkg = adafruitNrf52Package(input.core);
-  const bsp = adafruitBspVersion(m, pkg);
+  const installed = input.packages?.hasDir(ADAFRUIT_NRF52) ?? false;
+  const bsp = adafruitBspVersion(m, input.packages);
   const defines: Define[] = [
     ['ARDUINO', '10804'],
     ['ARDUINO_ARCH_NRF52', undefined],
@@ -269,11 +261,11 @@ function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
     ['DX_CC_TEE', undefined],
   ];
   if (manifestString(m, 'build.softdevice.sd_name')) defines.push(['SOFTDEVICE_PRESENT', undefined]);
-  const tinyUsb = pkg ? isDir(path.join(pkg, 'libraries', 'Adafruit_TinyUSB_Arduino')) : undefined;
+  const tinyUsb = input.packages?.hasDir(ADAFRUIT_NRF52, 'libraries/Adafruit_TinyUSB_Arduino') === true;
   if (tinyUsb && input.boardId !== 'adafruit_feather_nrf52832') defines.push(['USBCON', undefined], ['USE_TINYUSB', undefined]);
   defines.push(...usbProductDefines(m));
   if (!has([...input.defines, ...defines], 'CFG_DEBUG')) defines.push(['CFG_DEBUG', '0']);
-  const missing = [...(bsp ? [] : ['ARDUINO_BSP_VERSION (the installed core\'s version)']), ...(pkg ? [] : ['USE_TINYUSB (whether the installed core bundles TinyUSB)'])];
+  const missing = [...(bsp ? [] : ['ARDUINO_BSP_VERSION (the installed core\'s version)']), ...(installed ? [] : ['USE_TINYUSB (whether the installed core bundles TinyUSB)'])];
   const hardFloat = manifestString(m, 'build.cpu') === 'cortex-m4';
   return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing };
 }

@@ -25,15 +25,19 @@ export interface BoardManifest {
  */
 export const DEFAULT_CORE_VERSION = 60118;
 
-/** The core folder ([platformio] core_dir, PLATFORMIO_CORE_DIR or ~/.platformio), unless it needs an unknown home. */
-export function coreDir(config: PioProjectConfig): string | undefined {
-  const dir = config.get('platformio', 'core_dir');
+/** A [platformio] folder option as a path, unless it needs an unknown home. */
+function platformioDir(config: PioProjectConfig, option: string): string | undefined {
+  const dir = config.get('platformio', option);
   return dir && !dir.startsWith('~') ? path.resolve(config.projectDir, dir) : undefined;
 }
 
-/** `<core>/platforms/<name>`, or the first `<name>@<version>` folder PlatformIO installed the platform as. */
-function platformDir(core: string, platform: string): string | undefined {
-  const root = path.join(core, 'platforms');
+/** The core folder ([platformio] core_dir, PLATFORMIO_CORE_DIR or ~/.platformio), unless it needs an unknown home. */
+export function coreDir(config: PioProjectConfig): string | undefined {
+  return platformioDir(config, 'core_dir');
+}
+
+/** `<platforms_dir>/<name>`, or the first `<name>@<version>` folder PlatformIO installed the platform as. */
+function platformDir(root: string, platform: string): string | undefined {
   if (!isDir(root)) return undefined;
   const name = platformName(platform);
   const exact = path.join(root, name);
@@ -58,14 +62,17 @@ export function newBoardCache(): BoardCache {
   return { dirs: new Map(), manifests: new Map() };
 }
 
-/** Where PlatformIO looks for `<board>.json`, in its order: boards_dir, `<core>/boards`, the platform's `boards`. */
-function boardDirs(config: PioProjectConfig, core: string | undefined, platform: string | undefined): BoardDir[] {
+/**
+ * Where PlatformIO looks for `<board>.json`, in its order: boards_dir, `<core>/boards`, the platform's `boards` (under
+ * platforms_dir, `<core>/platforms` by default).
+ */
+function boardDirs(config: PioProjectConfig, platform: string | undefined): BoardDir[] {
   const dirs: BoardDir[] = [{ dir: path.resolve(config.projectDir, config.get('platformio', 'boards_dir') ?? 'boards') }];
-  if (core) {
-    dirs.push({ dir: path.join(core, 'boards') });
-    const pdir = platform ? platformDir(core, platform) : undefined;
-    if (pdir) dirs.push({ dir: path.join(pdir, 'boards'), platformDir: pdir });
-  }
+  const core = coreDir(config);
+  if (core) dirs.push({ dir: path.join(core, 'boards') });
+  const platforms = platformioDir(config, 'platforms_dir');
+  const pdir = platform && platforms ? platformDir(platforms, platform) : undefined;
+  if (pdir) dirs.push({ dir: path.join(pdir, 'boards'), platformDir: pdir });
   return dirs;
 }
 
@@ -95,7 +102,7 @@ export function readBoardManifest(
   const { board, platform } = env;
   if (!board) return undefined;
   let dirs = cache.dirs.get(platform ?? '');
-  if (dirs === undefined) cache.dirs.set(platform ?? '', (dirs = boardDirs(config, coreDir(config), platform)));
+  if (dirs === undefined) cache.dirs.set(platform ?? '', (dirs = boardDirs(config, platform)));
   const found = dirs.map((d) => ({ ...d, file: path.join(d.dir, `${board}.json`) })).find((d) => isFile(d.file));
   if (!found) {
     const builtIn = platform ? builtInBoard(platformName(platform), board) : undefined;

@@ -20,6 +20,7 @@ import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
 import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
+import { installedPackages, type InstalledPackages } from './installed-packages.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -71,6 +72,8 @@ interface PioProject {
   diagnostics: Diagnostic[];
   /** Where the project's envs found their boards (see readBoardManifest). */
   boards: BoardCache;
+  /** The installed packages the framework builders consult, each file once for all envs. */
+  packages: InstalledPackages;
   /** PLATFORMIO's value (the core's version), read once when an env is derived. */
   coreVersion?: number;
   /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
@@ -166,7 +169,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), boardsMissing: [], frameworksUnread: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), packages: installedPackages(config), boardsMissing: [], frameworksUnread: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -312,7 +315,7 @@ function frameworkFlags(project: PioProject, env: string, shared: EnvShared, man
   if (shared.frameworks.includes('arduino')) {
     const board = manifest ?? boardOptionsOnly(config, section);
     const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
-    const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, core: coreDir(config) }) : undefined;
+    const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, packages: project.packages }) : undefined;
     if (!built) unread.push('arduino');
     else {
       flags = asPioFlags(built);

@@ -1,6 +1,8 @@
 // Derived PlatformIO envs with framework = arduino: the flags each platform's Arduino builder adds after build_flags
 // (arduino-builders.ts), build_unflags over them, the note for a platform without a builder, and the index they give.
-import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { arduinoBuilderFlags } from '../../adapters/platformio/arduino-builders.js';
 import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
@@ -118,6 +120,46 @@ describe('PlatformIO Arduino builders', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
     expect(notes[0].message).toMatch(/^2 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino\);/);
+  });
+});
+
+describe('PlatformIO Arduino builders, installed packages', () => {
+  it('a package file is read once for all the envs that consult it', () => {
+    const root = copyFixture('platformio-arduino-framework');
+    const ini = path.join(root, 'platformio.ini');
+    // Two more envs on the remapped board: three envs consult the STM32 core's remap.
+    fs.appendFileSync(ini, '\n[env:nucleo_b]\nplatform = ststm32\nboard = nucleo_l476rg\n\n[env:nucleo_c]\nplatform = ststm32\nboard = nucleo_l476rg\n');
+    const read = vi.spyOn(fs, 'readFileSync');
+    try {
+      const builds = describePlatformioProject(root, root, { env: {} }).builds;
+      expect(builds.filter((b) => b.defines?.ARDUINO_NUCLEO_L476RG === '1').map((b) => b.variant)).toEqual(['nucleo', 'nucleo_b', 'nucleo_c']);
+      const reads = (name: string) => read.mock.calls.filter(([f]) => typeof f === 'string' && f.endsWith(name)).length;
+      expect(reads('boards_remap.json')).toBe(1);
+      expect(reads(path.join('framework-arduinoteensy', 'package.json'))).toBe(1);
+    } finally {
+      read.mockRestore();
+      removeFixture(root);
+    }
+  });
+
+  it('platforms_dir and packages_dir point where the platforms and packages are installed', () => {
+    const root = copyFixture('platformio-arduino-framework');
+    fs.mkdirSync(path.join(root, 'elsewhere'));
+    fs.renameSync(path.join(root, 'pio-core', 'platforms'), path.join(root, 'elsewhere', 'plats'));
+    fs.renameSync(path.join(root, 'pio-core', 'packages'), path.join(root, 'elsewhere', 'pkgs'));
+    const ini = path.join(root, 'platformio.ini');
+    fs.writeFileSync(ini, fs.readFileSync(ini, 'utf8').replace('core_dir = pio-core', 'core_dir = pio-core\nplatforms_dir = elsewhere/plats\npackages_dir = elsewhere/pkgs'));
+    try {
+      const builds = describePlatformioProject(root, root, { env: {} }).builds;
+      const defines = (n: string) => builds.find((b) => b.variant === n)?.defines;
+      // The manifest from the platform's folder, the remap and Teensyduino's version from the packages.
+      expect(defines('mega')).toMatchObject({ ARDUINO_AVR_MEGA2560: '1', F_CPU: '16000000L' });
+      expect(defines('nucleo')).toMatchObject({ ARDUINO_NUCLEO_L476RG: '1' });
+      expect(defines('teensy41')).toMatchObject({ TEENSYDUINO: '159' });
+      expect(defines('feather52840')).toMatchObject({ USE_TINYUSB: '1', ARDUINO_BSP_VERSION: '"1.6.1"' });
+    } finally {
+      removeFixture(root);
+    }
   });
 });
 
