@@ -106,6 +106,42 @@ describe('PlatformIO Arduino builders', () => {
     expect(arduinoBuilderFlags({ platform: 'nordicnrf52', boardId: 'x', manifest: { file: '', data: {} }, defines: [] })).toBeUndefined();
   });
 
+  it('arduino-pico (build.core earlephilhower): the chip\'s defines from the installed core, the flash layout, USB, lwIP, the target', () => {
+    const fsEnd = 0x10000000 + 2097152 - 4096;
+    expect(env('rpipico').defines).toMatchObject({
+      PICO_PLATFORM: 'rp2040',
+      PICO_RP2040: '1',
+      TARGET_RP2040: '1',
+      LIB_PICO_STDLIB: '1',
+      CYW43_WARN: '//',
+      ARDUINO: '10810',
+      ARDUINO_ARCH_RP2040: '1',
+      BOARD_NAME: '"rpipico"',
+      PICO_FLASH_SIZE_BYTES: '2097152',
+      FS_START: String(fsEnd - 0x80000),
+      FS_END: String(fsEnd),
+      CFG_TUSB_MCU: 'OPT_MCU_RP2040',
+      USB_VID: '0x2E8A',
+      USBD_PID: '0x000A',
+      USB_MANUFACTURER: '"Raspberry Pi"',
+      USB_PRODUCT: '"Pico"',
+      // The board's own value stands; the builder adds 500 only when none is given.
+      USBD_MAX_POWER_MA: '250',
+      LWIP_IPV6: '0',
+      ARDUINO_VARIANT: '"rpipico"',
+    });
+    expect(args('rpipico')).toEqual(expect.arrayContaining(['-march=armv6-m', '-mcpu=cortex-m0plus', '-mthumb']));
+    // USB off in build_flags: NO_USB and none of the stack's defines.
+    expect(env('rpipico2').defines).toMatchObject({ NO_USB: '1', DISABLE_USB_SERIAL: '1', ARDUINO_ARCH_RP2040: '1' });
+    expect(env('rpipico2').defines).not.toHaveProperty('CFG_TUSB_MCU');
+    // Arduino's mbed core (the platform's default core) has no builder here.
+    expect(arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'pico', manifest: { file: '', data: { build: { mcu: 'rp2040' } } }, defines: [] })).toBeUndefined();
+    const rp2350 = arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'rpipico2', manifest: { file: '', data: { build: { core: 'earlephilhower', mcu: 'rp2350' }, upload: { maximum_size: 4194304 } } }, defines: [['PIO_FRAMEWORK_ARDUINO_ENABLE_IPV6', undefined]] })!;
+    expect(rp2350.ccFlags).toEqual(['-mcpu=cortex-m33', '-mthumb', '-march=armv8-m.main+fp+dsp', '-mfloat-abi=softfp', '-mcmse']);
+    expect(rp2350.defines).toEqual(expect.arrayContaining([['LWIP_IPV6', '1'], ['FS_START', String(0x10000000 + 4194304 - 4096)], ['USBD_MAX_POWER_MA', '500']]));
+    expect(rp2350.missing).toEqual(["the chip's defines (the installed core's lib/rp2350/platform_def.txt)"]);
+  });
+
   it('a Teensy board no folder holds: its manifest from the built-in table (MCU, clock, board defines), AVR for Teensy 2.0++', () => {
     expect(env('teensy31').defines).toMatchObject({ __MK20DX256__: '1', ARDUINO_TEENSY31: '1', F_CPU: '72000000L', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1', USB_SERIAL: '1' });
     expect(args('teensy31')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mthumb']));
@@ -119,7 +155,9 @@ describe('PlatformIO Arduino builders', () => {
   it('one note names the envs whose framework builder is not applied, and what the generic board lacks', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
-    expect(notes[0].message).toMatch(/^2 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino\);/);
+    expect(notes[0].message).toMatch(
+      /^3 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino\), rpipico2 \(arduino without the board's MCU, the board's flash size \(PICO_FLASH_SIZE_BYTES, FS_START, FS_END\)\);/,
+    );
   });
 });
 
@@ -165,10 +203,10 @@ describe('PlatformIO Arduino builders, installed packages', () => {
 
 describe('PlatformIO Arduino builders, indexed', () => {
   const { defined } = indexedFixture('platformio-arduino-framework');
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52'];
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_rp2040', 'hal_init_rp2xx0'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
@@ -176,7 +214,7 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(HALS.filter((h) => defined(h, 'pico'))).toEqual([]);
   });
 
-  it('the switches the builders derive select code: USB CDC, the hard-float ABI, Teensy\'s USB type, the generic board id, build_unflags', () => {
+  it('the switches the builders derive select code: USB CDC, the hard-float ABI, Teensy\'s USB type, the generic board id, build_unflags, the Pico\'s filesystem and USB', () => {
     expect(defined('usb_cdc_start', 'bluepill')).toBe(true);
     expect(defined('usb_cdc_start', 'nucleo')).toBe(false);
     expect(defined('hard_float_path', 'nucleo')).toBe(true);
@@ -187,5 +225,9 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('generic_f103rc_variant', 'f103_whole')).toBe(true);
     expect(defined('ll_drivers', 'f103_whole')).toBe(true);
     expect(defined('ll_drivers', 'nucleo')).toBe(false);
+    expect(defined('pico_littlefs_half_mb', 'rpipico')).toBe(true);
+    expect(defined('pico_littlefs_half_mb', 'rpipico2')).toBe(false);
+    expect(defined('pico_no_usb', 'rpipico2')).toBe(true);
+    expect(defined('pico_no_usb', 'rpipico')).toBe(false);
   });
 });
