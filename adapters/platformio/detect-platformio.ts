@@ -2,7 +2,8 @@
 // variant (image `app`). Units are read from a compile database pio wrote for the env, else derived from
 // build_src_filter, compiled as the env's idedata.json says (PlatformIO's integration dump) or else with a guessed
 // GCC and the board manifest's flags. An env never built (no .pio/build/<env>) is derived only when no env of
-// the project was built, or when [platformio] derive names it. Leaves out lib/ dependencies (LDF).
+// the project was built, or when [platformio] derive names it. A derived env without idedata.json also builds the
+// libraries its sources include (library-finder.ts: PlatformIO's LDF).
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
@@ -21,6 +22,8 @@ import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
 import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
 import { installedPackages, type InstalledPackages } from './installed-packages.js';
+import { LibraryCache } from './library-finder.js';
+import { envLibraries, libraryIncludeDirs, libraryUnits } from './env-libraries.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -45,9 +48,12 @@ function stdFilter(flags: string[], cxx: boolean): string[] {
   return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
 }
 
-/** The units of an env derived without idedata.json: the guessed compiler, the env's flags (-std by language). */
-function deriveUnits(projectDir: string, sources: EnvSource[], srcDir: string, includeDir: string, flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
-  const includes = [includeDir, srcDir, ...flags.includeDirs].map((d) => `-I${d}`);
+/**
+ * The units of an env derived without idedata.json: the guessed compiler, the env's flags (-std by language), the
+ * project's folders, then its libraries', on the include path.
+ */
+function deriveUnits(projectDir: string, sources: EnvSource[], srcDir: string, includeDir: string, libDirs: string[], flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
+  const includes = [includeDir, srcDir, ...libDirs, ...flags.includeDirs].map((d) => `-I${d}`);
   return compileUnits(projectDir, sources, (isCxx) => ({ compiler: isCxx ? cxx : cc, flags: stdFilter(flags.ccFlags, isCxx) }), defineArgs(flags.defines), includes);
 }
 
@@ -74,6 +80,8 @@ interface PioProject {
   boards: BoardCache;
   /** The installed packages the framework builders consult, each file once for all envs. */
   packages: InstalledPackages;
+  /** What the envs' library finder reads, once for all envs. */
+  libraries: LibraryCache;
   /** PLATFORMIO's value (the core's version), read once when an env is derived. */
   coreVersion?: number;
   /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
@@ -98,6 +106,8 @@ interface EnvShared {
   flags: PioFlags;
   /** build_flags and the source flags as written (derived envs add the board's before build_unflags apply). */
   userFlags: PioFlags;
+  /** build_flags alone as written: what a library's sources compile with. */
+  libraryFlags: PioFlags;
   unflags: string[];
   /** How descriptions name the env (`PlatformIO env NAME`, ` (default)` for a default env). */
   named: string;
@@ -169,7 +179,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), packages: installedPackages(config), boardsMissing: [], frameworksUnread: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), packages: installedPackages(config), libraries: new LibraryCache(), boardsMissing: [], frameworksUnread: [] };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -196,7 +206,8 @@ function envShared(project: PioProject, env: string): EnvShared {
   const platform = config.get(section, 'platform')?.trim() || undefined;
   const board = config.get(section, 'board')?.trim() || undefined;
   const frameworks = config.getList(section, 'framework');
-  const userFlags = parseBuildFlags([...config.getList(section, 'build_flags'), ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
+  const buildFlags = config.getList(section, 'build_flags');
+  const userFlags = parseBuildFlags([...buildFlags, ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
   const unflags = config.getList(section, 'build_unflags');
   const flags = resolvePaths(applyUnflags(userFlags, unflags), projectDir);
   const ldscript = config.get(section, 'board_build.ldscript');
@@ -221,7 +232,7 @@ function envShared(project: PioProject, env: string): EnvShared {
     ...(isFile(map) ? { mapFile: map } : { mapFile: undefined, mapCandidates: [map] }),
     elfFile: isFile(elf) ? elf : undefined,
   };
-  return { section, platform, board, flags, userFlags, unflags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, frameworks, base };
+  return { section, platform, board, flags, userFlags, libraryFlags: parseBuildFlags(buildFlags), unflags, named: `PlatformIO env ${env}${isDefault ? ' (default)' : ''}`, what, frameworks, base };
 }
 
 /** The env read from its own folder's compile database, else from the root one when that is the env's; undefined when neither gives a unit. */
@@ -270,30 +281,44 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
       provenance: 'derived',
     };
   }
+  return boardDerivedEnv(project, env, shared, sources, header, tc);
+}
+
+/** A derived env without idedata.json: compiled with its board's flags and its framework's, with the libraries it includes. */
+function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, sources: EnvSource[], header: string, tc: ReturnType<typeof guessToolchain>): BuildDescription {
+  const { platform } = shared;
   const manifest = envManifest(project, env, shared);
   const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
+  const ctx = { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, sources: sources.map((s) => s.file) };
+  const libraries = envLibraries(ctx, project.libraries);
+  const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: stdFilter(f.ccFlags, cxx) });
+  const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];
+  const libNote = libraries.length > 0 ? `, ${libUnits.length} from the libraries ${libraries.map((l) => l.lib.name).join(', ')}` : '';
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
   const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
   return {
     ...shared.base,
     ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
-    description: `${header}, compiler ${boardTc.cc} guessed${boardNote})`,
-    units: deriveUnits(project.projectDir, sources, srcDir, project.includeDir, flags, boardTc.cc, boardTc.cxx),
-    defines: definesOf(flags),
+    description: `${header}${libNote}, compiler ${boardTc.cc} guessed${boardNote})`,
+    units: [...deriveUnits(project.projectDir, sources, project.srcDir, project.includeDir, libraryIncludeDirs(libraries), flags.project, boardTc.cc, boardTc.cxx), ...libUnits],
+    defines: definesOf(flags.project),
     provenance: 'derived',
   };
 }
 
 /**
  * A derived env's flags as PlatformIO composes them: the platform's and the board's (board-manifest.ts), then
- * build_flags and the source flags, build_unflags removing from all of them.
+ * build_flags and the source flags, the framework's, build_unflags removing from all of them. Its libraries' sources
+ * compile with the same but the source flags.
  */
-function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): PioFlags {
+function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): { project: PioFlags; libraries: PioFlags } {
   project.coreVersion ??= coreVersionMacro(coreDir(project.config));
-  const before = concatFlags(boardFlags(prefix, manifest, project.coreVersion), shared.userFlags);
+  const board = boardFlags(prefix, manifest, project.coreVersion);
+  const before = concatFlags(board, shared.userFlags);
   const framework = frameworkFlags(project, env, shared, manifest, before);
-  return resolvePaths(applyUnflags(framework ? concatFlags(before, framework) : before, shared.unflags), project.projectDir);
+  const finish = (f: PioFlags) => resolvePaths(applyUnflags(framework ? concatFlags(f, framework) : f, shared.unflags), project.projectDir);
+  return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)) };
 }
 
 /** The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note. */

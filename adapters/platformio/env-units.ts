@@ -3,7 +3,8 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 
-const CXX_EXT = new Set(['.cpp', '.cc', '.cxx', '.ino']);
+/** The extensions PlatformIO compiles as C++. */
+export const CXX_EXTS = new Set(['.cpp', '.cc', '.cxx', '.c++', '.ino']);
 
 /** A source of an env: its path, whether it is C++, and the object PlatformIO writes for it. */
 export interface EnvSource {
@@ -14,7 +15,7 @@ export interface EnvSource {
 
 /** An env's sources from their paths relative to src_dir. */
 export function envSources(files: string[], srcDir: string, buildDir: string, env: string): EnvSource[] {
-  return files.map((rel) => ({ file: path.join(srcDir, rel), cxx: CXX_EXT.has(path.extname(rel).toLowerCase()), output: path.join(buildDir, env, 'src', `${rel}.o`) }));
+  return files.map((rel) => ({ file: path.join(srcDir, rel), cxx: CXX_EXTS.has(path.extname(rel).toLowerCase()), output: path.join(buildDir, env, 'src', `${rel}.o`) }));
 }
 
 /** One unit per source: `compile` picks the compiler and flags by language; defines and includes follow them. */

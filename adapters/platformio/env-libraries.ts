@@ -1,0 +1,80 @@
+// The libraries a derived env builds (library-finder.ts) as compile units: each library's sources with the env's
+// flags and its own, its folders and its dependencies' on the include path, objects where PlatformIO writes them
+// (`<build>/<env>/lib<hash>/<folder>/`); and the folders they add to the project's include path.
+import path from 'node:path';
+import type { CompileUnit } from '../contract.js';
+import { sha1 } from '../../src/model/sha1.js';
+import { defineArgs, type PioFlags } from './build-flags.js';
+import { compileUnits, CXX_EXTS } from './env-units.js';
+import { findLibraries, librarySources, type FoundLibrary, type LibraryCache } from './library-finder.js';
+import { withLibraryFlags } from './pio-library.js';
+import type { PioProjectConfig } from './project-config.js';
+
+/** What the env's compile needs from the project. */
+export interface EnvLibraryContext {
+  config: PioProjectConfig;
+  section: string;
+  env: string;
+  projectDir: string;
+  includeDir: string;
+  srcDir: string;
+  buildDir: string;
+  frameworks: string[];
+  /** The env's own sources (absolute). */
+  sources: string[];
+}
+
+/** A [platformio] or env folder option as a path, unless it needs an unknown home. */
+function folder(projectDir: string, value: string | undefined): string | undefined {
+  return value && !value.startsWith('~') ? path.resolve(projectDir, value) : undefined;
+}
+
+/** The env's library storages in PlatformIO's order: lib_extra_dirs, lib_dir, libdeps_dir/<env>, globallib_dir. */
+function storages(ctx: EnvLibraryContext): string[] {
+  const { config, section, projectDir } = ctx;
+  const dirs = [
+    ...config.getList(section, 'lib_extra_dirs').map((d) => folder(projectDir, d)),
+    folder(projectDir, config.get('platformio', 'lib_dir')),
+    ((d) => d && path.join(d, ctx.env))(folder(projectDir, config.get('platformio', 'libdeps_dir'))),
+    folder(projectDir, config.get('platformio', 'globallib_dir')),
+  ];
+  return [...new Set(dirs.filter((d): d is string => d !== undefined))];
+}
+
+/** The libraries the env builds (none when its storages hold none). */
+export function envLibraries(ctx: EnvLibraryContext, cache: LibraryCache): FoundLibrary[] {
+  const { config, section } = ctx;
+  return findLibraries(
+    {
+      storages: storages(ctx),
+      projectIncludeDir: ctx.includeDir,
+      srcDir: ctx.srcDir,
+      sources: ctx.sources,
+      libDeps: config.getList(section, 'lib_deps'),
+      libIgnore: config.getList(section, 'lib_ignore'),
+      ldfMode: config.get(section, 'lib_ldf_mode')?.trim() || 'chain',
+      compatMode: config.get(section, 'lib_compat_mode')?.trim() || undefined,
+      frameworks: ctx.frameworks,
+    },
+    cache,
+  );
+}
+
+/** The folders the libraries add to the project's include path, in the order they were found. */
+export function libraryIncludeDirs(found: FoundLibrary[]): string[] {
+  return [...new Set(found.flatMap((f) => f.lib.includeDirs))];
+}
+
+/**
+ * One unit per source of each library: `compile` picks the compiler and target flags by language (as the env's
+ * units), `envFlags` are the env's flags for libraries (build_flags without the source flags).
+ */
+export function libraryUnits(ctx: EnvLibraryContext, found: FoundLibrary[], envFlags: PioFlags, compile: (flags: PioFlags, cxx: boolean) => { compiler: string; flags: string[] }): CompileUnit[] {
+  return found.flatMap(({ lib, deps }) => {
+    const flags = withLibraryFlags(envFlags, lib);
+    const out = path.join(ctx.buildDir, ctx.env, `lib${sha1(lib.dir).slice(0, 3)}`, path.basename(lib.dir));
+    const sources = librarySources(lib).map((rel) => ({ file: path.join(lib.srcDir, rel), cxx: CXX_EXTS.has(path.extname(rel).toLowerCase()), output: path.join(out, `${rel}.o`) }));
+    const includes = [...new Set([...lib.includeDirs, ...deps.flatMap((d) => d.includeDirs), ...flags.includeDirs])].map((d) => `-I${d}`);
+    return compileUnits(ctx.projectDir, sources, (cxx) => compile(flags, cxx), defineArgs(flags.defines), includes);
+  });
+}

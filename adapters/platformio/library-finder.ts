@@ -1,0 +1,280 @@
+// PlatformIO's Library Dependency Finder (LDF) for a derived env: which libraries of its storages (lib_extra_dirs,
+// lib_dir, libdeps_dir/<env>, the core's global lib folder) the env builds. As PlatformIO's default `chain` mode finds
+// them: every project source's #include lines (conditionals not evaluated), followed through the project's headers and
+// through each found library's included headers and the sources named like them; lib_deps' libraries and library.json
+// dependencies taken, lib_ignore's and incompatible ones (lib_compat_mode) left out, `off` taking lib_deps' alone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { listEntries, pathKind } from '../shared/detect-inputs.js';
+import { includesOf, type IncludeLine } from './include-lines.js';
+import { compatibleLibrary, parseLibrarySpec, readLibrary, specNames, type PioLibrary } from './pio-library.js';
+import { matchSrcFiles, SRC_BUILD_EXTS } from './src-filter.js';
+
+const HEADER_RE = /\.(h|hpp)$/;
+const SAME_NAME_SOURCES = ['c', 'cc', 'cpp', 'cxx', 'c++'];
+/** The sources a library compiles (its builder's SRC_BUILD_EXT: no .ino), and without .asm for Arduino's. */
+const LIB_EXTS = new Set([...SRC_BUILD_EXTS].filter((e) => e !== '.ino'));
+const ARDUINO_LIB_EXTS = new Set([...LIB_EXTS].filter((e) => e !== '.asm' && e !== '.ASM'));
+
+/** The sources `lib` compiles, relative to its source folder (`/`-separated, sorted). */
+export function librarySources(lib: PioLibrary): string[] {
+  return matchSrcFiles(lib.srcDir, lib.srcFilter, lib.skipAsm ? ARDUINO_LIB_EXTS : LIB_EXTS);
+}
+
+const within = (dir: string, file: string) => file.startsWith(dir + path.sep);
+
+/** What a project's envs share in finding libraries: folder listings, storages' libraries, #include lines. */
+export class LibraryCache {
+  readonly includes = new Map<string, IncludeLine[]>();
+  private readonly listings = new Map<string, fs.Dirent[] | null>();
+  private readonly trees = new Map<string, string[]>();
+  private readonly storages = new Map<string, PioLibrary[]>();
+  /** The files below each folder an include is looked up in, by relative path; and the folders holding each path. */
+  private readonly indexes = new Map<string, Set<string>>();
+  private readonly holders = new Map<string, string[]>();
+
+  private entries(dir: string): fs.Dirent[] {
+    let e = this.listings.get(dir);
+    if (e === undefined) this.listings.set(dir, (e = listEntries(dir)));
+    return e ?? [];
+  }
+
+  private isDirEntry(dir: string, e: fs.Dirent): boolean {
+    return e.isDirectory() || (e.isSymbolicLink() && pathKind(path.join(dir, e.name)) === 'dir');
+  }
+
+  /** Every file below `dir` (absolute, sorted; hidden entries left out). */
+  files(dir: string): string[] {
+    let found = this.trees.get(dir);
+    if (found === undefined) {
+      found = [];
+      for (const e of [...this.entries(dir)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        if (e.name.startsWith('.')) continue;
+        const p = path.join(dir, e.name);
+        if (this.isDirEntry(dir, e)) found.push(...this.files(p));
+        else found.push(p);
+      }
+      this.trees.set(dir, found);
+    }
+    return found;
+  }
+
+  /** The files below an include folder, by their path relative to it (`/`-separated as written in #include). */
+  index(dir: string): Set<string> {
+    let idx = this.indexes.get(dir);
+    if (idx === undefined) {
+      this.indexes.set(dir, (idx = new Set(this.files(dir).map((f) => path.relative(dir, f).split(path.sep).join('/')))));
+      for (const rel of idx) {
+        const at = this.holders.get(rel);
+        if (at) at.push(dir);
+        else this.holders.set(rel, [dir]);
+      }
+    }
+    return idx;
+  }
+
+  /** The indexed folders that hold `rel` (index them first). */
+  holding(rel: string): readonly string[] {
+    return this.holders.get(rel) ?? [];
+  }
+
+  /** The libraries of a storage folder (each sub-folder but `__cores__`), in name order. */
+  libraries(storage: string): PioLibrary[] {
+    let libs = this.storages.get(storage);
+    if (libs === undefined) {
+      const dirs = this.entries(storage).filter((e) => !e.name.startsWith('.') && e.name !== '__cores__' && this.isDirEntry(storage, e));
+      libs = dirs.map((e) => e.name).sort().map((n) => {
+        const dir = path.join(storage, n);
+        return readLibrary(dir, this.files(dir), (f) => includesOf(f, this.includes));
+      });
+      this.storages.set(storage, libs);
+    }
+    return libs;
+  }
+}
+
+/** What the finder needs of an env. */
+export interface LibraryFinderInput {
+  /** Library storages in PlatformIO's order. */
+  storages: string[];
+  projectIncludeDir: string;
+  srcDir: string;
+  /** The env's sources (absolute). */
+  sources: string[];
+  libDeps: string[];
+  libIgnore: string[];
+  ldfMode: string;
+  compatMode?: string;
+  frameworks: string[];
+}
+
+/** A library the env builds, and the libraries it depends on (transitively: their folders join its include path). */
+export interface FoundLibrary {
+  lib: PioLibrary;
+  deps: PioLibrary[];
+}
+
+type Owner = PioLibrary | 'project';
+
+/** One env's walk (see the module comment); `order` lists the libraries in the order they were found. */
+class Finder {
+  readonly order: PioLibrary[] = [];
+  private readonly dependent = new Set<PioLibrary>();
+  private readonly deps = new Map<Owner, PioLibrary[]>();
+  private readonly processed = new Map<Owner, Set<string>>();
+  private readonly depsDone = new Set<Owner>();
+
+  constructor(
+    private readonly all: PioLibrary[],
+    private readonly input: LibraryFinderInput,
+    private readonly cache: LibraryCache,
+  ) {}
+
+  depsOf(owner: Owner): PioLibrary[] {
+    let d = this.deps.get(owner);
+    if (d === undefined) this.deps.set(owner, (d = []));
+    return d;
+  }
+
+  private projectDirs(): string[] {
+    return [...(pathKind(this.input.projectIncludeDir) === 'dir' ? [this.input.projectIncludeDir] : []), this.input.srcDir];
+  }
+
+  /** The project's chain mode scans all its sources (PlatformIO reads the project as `deep`). */
+  private modeOf(owner: Owner): string {
+    const mode = owner === 'project' ? this.input.ldfMode : owner.ldfMode ?? this.input.ldfMode;
+    return owner === 'project' && mode.startsWith('chain') ? 'deep' : mode;
+  }
+
+  private contains(owner: Owner, file: string): boolean {
+    return owner === 'project' ? this.projectDirs().some((d) => within(d, file)) : within(owner.dir, file);
+  }
+
+  private searchFiles(owner: Owner): string[] {
+    if (owner === 'project') return this.input.sources;
+    return librarySources(owner).map((r) => path.join(owner.srcDir, r));
+  }
+
+  /** Libraries dependent first (PlatformIO sorts its builders so), each group in storage order. */
+  private searchOrder(): PioLibrary[] {
+    return [...this.all.filter((l) => this.dependent.has(l)), ...this.all.filter((l) => !this.dependent.has(l))];
+  }
+
+  private byName(spec: string): PioLibrary | undefined {
+    const parsed = parseLibrarySpec(spec);
+    return this.all.find((l) => specNames(parsed, l));
+  }
+
+  private processDependencies(owner: Owner): void {
+    if (this.depsDone.has(owner)) return;
+    this.depsDone.add(owner);
+    if (owner !== 'project') {
+      for (const spec of owner.dependencies) {
+        const lib = this.all.find((l) => specNames(spec, l));
+        if (lib && !this.depsOf(owner).includes(lib)) this.depend(owner, lib);
+      }
+      return;
+    }
+    const named = this.input.libDeps.map((s) => this.byName(s)).filter((l): l is PioLibrary => l !== undefined);
+    for (const lib of named) if (!this.depsOf('project').includes(lib)) this.depend('project', lib, undefined, false);
+    for (const lib of named) this.search(lib);
+  }
+
+  search(owner: Owner, files?: string[]): void {
+    this.processDependencies(owner);
+    const mode = this.modeOf(owner);
+    if (mode === 'off') return;
+    const found = this.implicitIncludes(owner, mode.startsWith('deep') ? this.searchFiles(owner) : files ?? []);
+    const groups = new Map<PioLibrary, string[]>();
+    const order = this.searchOrder();
+    for (const file of found) {
+      const lib = order.find((l) => l !== owner && within(l.dir, file));
+      if (lib) groups.set(lib, [...(groups.get(lib) ?? []), file]);
+    }
+    for (const [lib, libFiles] of groups) this.depend(owner, lib, libFiles);
+  }
+
+  private reaches(from: Owner, to: Owner, seen = new Set<Owner>()): boolean {
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return this.depsOf(from).some((d) => d === to || this.reaches(d, to, seen));
+  }
+
+  private depend(owner: Owner, lib: PioLibrary, files?: string[], recursive = true): void {
+    if (owner !== lib && !this.reaches(lib, owner) && !this.depsOf(owner).includes(lib)) {
+      this.depsOf(owner).push(lib);
+      if (!this.dependent.has(lib)) {
+        this.dependent.add(lib);
+        this.order.push(lib);
+      }
+    }
+    if (recursive) this.search(lib, files);
+  }
+
+  /** Where an #include finds its file: the includer's folder first for quotes, last for angle brackets. */
+  private resolve(inc: IncludeLine, from: string, dirs: string[], rank: Map<string, number>): string | undefined {
+    const own = path.dirname(from);
+    const name = inc.name.split(path.sep).join('/');
+    if (path.isAbsolute(name) || name.split('/').includes('..')) {
+      const order = inc.quoted ? [own, ...dirs] : [...dirs, own];
+      return order.map((d) => path.resolve(d, name)).find((p) => pathKind(p) === 'file');
+    }
+    if (inc.quoted && this.cache.index(own).has(name)) return path.join(own, name);
+    let best: string | undefined;
+    let bestRank = Infinity;
+    for (const d of this.cache.holding(name)) {
+      const r = rank.get(d);
+      if (r !== undefined && r < bestRank) [best, bestRank] = [d, r];
+    }
+    if (best !== undefined) return path.join(best, name);
+    return !inc.quoted && this.cache.index(own).has(name) ? path.join(own, name) : undefined;
+  }
+
+  /** The files an owner's search files include, transitively through its own files, with same-named sources. */
+  private implicitIncludes(owner: Owner, files: string[]): string[] {
+    const dirs = [...new Set([...(owner === 'project' ? [] : owner.includeDirs), ...this.projectDirs(), ...this.searchOrder().flatMap((l) => l.includeDirs)])];
+    const rank = new Map(dirs.map((d, i) => [d, i]));
+    for (const d of dirs) this.cache.index(d);
+    let processed = this.processed.get(owner);
+    if (processed === undefined) this.processed.set(owner, (processed = new Set()));
+    const queue = [...files];
+    const queued = new Set(queue);
+    const result = new Set<string>();
+    for (let i = 0; i < queue.length; i++) {
+      const file = queue[i];
+      if (processed.has(file)) continue;
+      processed.add(file);
+      for (const inc of includesOf(file, this.cache.includes)) {
+        const hit = this.resolve(inc, file, dirs, rank);
+        if (hit === undefined) continue;
+        if (!processed.has(hit) && !queued.has(hit) && this.contains(owner, hit)) {
+          queue.push(hit);
+          queued.add(hit);
+        }
+        result.add(hit);
+        if (!HEADER_RE.test(hit)) continue;
+        const stem = hit.slice(0, hit.lastIndexOf('.'));
+        const dir = path.dirname(hit);
+        for (const ext of SAME_NAME_SOURCES) if (this.cache.index(dir).has(path.basename(`${stem}.${ext}`))) result.add(`${stem}.${ext}`);
+      }
+    }
+    return [...result];
+  }
+}
+
+/** The libraries the env builds, in the order the finder found them, each with the libraries it depends on. */
+export function findLibraries(input: LibraryFinderInput, cache: LibraryCache): FoundLibrary[] {
+  const all = input.storages.flatMap((s) => cache.libraries(s)).filter((l) => !input.libIgnore.includes(l.name) && compatibleLibrary(l, input.frameworks, input.compatMode));
+  if (all.length === 0) return [];
+  const finder = new Finder(all, input, cache);
+  finder.search('project');
+  const closure = (lib: PioLibrary, seen: Set<PioLibrary>): void => {
+    for (const d of finder.depsOf(lib)) if (!seen.has(d)) closure(d, seen.add(d));
+  };
+  return finder.order.map((lib) => {
+    const seen = new Set<PioLibrary>();
+    closure(lib, seen);
+    seen.delete(lib);
+    return { lib, deps: [...seen] };
+  });
+}

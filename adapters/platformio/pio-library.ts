@@ -1,0 +1,161 @@
+// One folder of a PlatformIO library storage as PlatformIO's library builders read it: its kind (library.json:
+// PlatformIO's; library.properties, keywords.txt or an #include <Arduino.h>: Arduino's; else plain), name, source
+// and include folders, source filter, build flags, declared dependencies and the frameworks it is compatible with.
+import path from 'node:path';
+import { isDir, isFile, readText } from '../shared/fs-helpers.js';
+import { applyUnflags, concatFlags, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
+import type { IncludeLine } from './include-lines.js';
+
+export interface PioLibrary {
+  dir: string;
+  kind: 'platformio' | 'arduino' | 'plain';
+  name: string;
+  srcDir: string;
+  /** The folders the library adds to the include path, in order: include, src (or the folder), utility, its -I. */
+  includeDirs: string[];
+  srcFilter: string;
+  /** Arduino's builder leaves out .asm sources. */
+  skipAsm: boolean;
+  /** build.flags of library.json, paths resolved against the library; applied with build.unflags by withLibraryFlags. */
+  flags: PioFlags;
+  unflags: string[];
+  /** build.libLDFMode and build.libCompatMode of library.json, when given. */
+  ldfMode?: string;
+  compatMode?: string;
+  /** The frameworks it builds with (undefined: any). */
+  frameworks?: string[];
+  /** Names (and owners) of library.json's dependencies. */
+  dependencies: LibrarySpec[];
+  /** What the package manager recorded when it installed the library (.piopm), when it did. */
+  installed?: { name?: string; owner?: string; uri?: string };
+}
+
+/** A library named by lib_deps or a dependency list: `owner/name@version`, `name`, or a URL. */
+export interface LibrarySpec {
+  name?: string;
+  owner?: string;
+  uri?: string;
+}
+
+const BASE_FILTER = '+<*> -<.git/> -<.svn/> -<example/> -<examples/> -<test/> -<tests/>';
+const ARDUINO_FLAT_EXTS = ['c', 'cc', 'cpp', 'cxx', 'c++', 'S', 'spp', 'SPP', 'sx', 's', 'h', 'hpp'];
+
+/** `bblanchon/ArduinoJson@^6.21`, `SPI`, `https://host/x.zip` → its name, owner or URI. */
+export function parseLibrarySpec(spec: string): LibrarySpec {
+  const s = spec.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) || /\.(git|zip|tar\.gz)(#.*)?$/.test(s)) return { uri: s };
+  const bare = s.replace(/\s*@.*$/, '').replace(/\s*[=<>~^].*$/, '');
+  const slash = bare.lastIndexOf('/');
+  return slash < 0 ? { name: bare } : { owner: bare.slice(0, slash), name: bare.slice(slash + 1) };
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  const text = readText(file);
+  try {
+    const v = text === undefined ? undefined : (JSON.parse(text) as unknown);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** library.properties' `key=value` lines. */
+function readProperties(file: string): Record<string, string> | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const eq = line.indexOf('=');
+    if (eq > 0 && !line.trimStart().startsWith('#')) out[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : []);
+const firstDir = (dir: string, names: string[]) => names.map((n) => path.join(dir, n)).find(isDir);
+
+/** library.json's dependencies: a list of {name, owner} or of specs, or a map of names to versions. */
+function jsonDependencies(v: unknown): LibrarySpec[] {
+  if (Array.isArray(v)) {
+    return v.flatMap((d): LibrarySpec[] => (typeof d === 'string' ? [parseLibrarySpec(d)] : d && typeof d === 'object' && typeof (d as Record<string, unknown>).name === 'string' ? [{ name: (d as Record<string, string>).name, owner: typeof (d as Record<string, unknown>).owner === 'string' ? (d as Record<string, string>).owner : undefined }] : []));
+  }
+  return v && typeof v === 'object' ? Object.keys(v).map((k) => parseLibrarySpec(k)) : [];
+}
+
+/** Which framework a manifest-less library's sources build with: the first that includes Arduino.h or mbed.h. */
+function usedFramework(files: string[], includes: (file: string) => IncludeLine[]): 'arduino' | 'mbed' | undefined {
+  for (const f of files) {
+    if (path.basename(f) === 'mbed_lib.json') return 'mbed';
+    if (!/\.(c|cc|cpp|cxx|c\+\+|S|spp|SPP|sx|s|asm|ASM|h|hpp)$/.test(f)) continue;
+    for (const inc of includes(f)) {
+      if (inc.name === 'Arduino.h') return 'arduino';
+      if (inc.name === 'mbed.h') return 'mbed';
+    }
+  }
+  return undefined;
+}
+
+/** Arduino's source filter: src/ whole, else the folder's own sources and utility/'s. */
+function arduinoFilter(dir: string): string {
+  if (isDir(path.join(dir, 'src'))) return BASE_FILTER;
+  const utility = isDir(path.join(dir, 'utility'));
+  return ARDUINO_FLAT_EXTS.flatMap((e) => [`+<*.${e}>`, ...(utility ? [`+<utility/*.${e}>`] : [])]).join(' ');
+}
+
+/**
+ * The library in `dir`; `files` are its files (absolute, sorted), `includes` reads a file's #include lines (for a
+ * library with no manifest, whose framework its sources tell).
+ */
+export function readLibrary(dir: string, files: string[], includes: (file: string) => IncludeLine[]): PioLibrary {
+  const json = isFile(path.join(dir, 'library.json')) ? readJson(path.join(dir, 'library.json')) ?? {} : undefined;
+  const props = readProperties(path.join(dir, 'library.properties'));
+  const piopm = readJson(path.join(dir, '.piopm'));
+  const spec = piopm?.spec && typeof piopm.spec === 'object' ? (piopm.spec as Record<string, unknown>) : {};
+  const installed = piopm ? { name: typeof piopm.name === 'string' ? piopm.name : undefined, owner: typeof spec.owner === 'string' ? spec.owner : undefined, uri: typeof spec.uri === 'string' ? spec.uri : undefined } : undefined;
+  const framework = json ? undefined : props || isFile(path.join(dir, 'keywords.txt')) ? 'arduino' : isFile(path.join(dir, 'module.json')) ? 'mbed' : usedFramework(files, includes);
+  const kind = json ? 'platformio' : framework === 'arduino' ? 'arduino' : 'plain';
+  const name = (typeof json?.name === 'string' ? json.name : props?.name) || path.basename(dir);
+  const build = json?.build && typeof json.build === 'object' ? (json.build as Record<string, unknown>) : undefined;
+  const srcDir = typeof build?.srcDir === 'string' ? path.resolve(dir, build.srcDir) : firstDir(dir, ['src', 'Src']) ?? dir;
+  const ownInclude = typeof build?.includeDir === 'string' ? path.resolve(dir, build.includeDir) : kind === 'arduino' && !isDir(path.join(dir, 'src')) ? undefined : firstDir(dir, ['include', 'Include']);
+  const noSrcUtility = !isDir(path.join(dir, 'src')) && isDir(path.join(dir, 'utility'));
+  const utility = (kind === 'arduino' || (kind === 'platformio' && !build && props)) && noSrcUtility ? [path.join(dir, 'utility')] : [];
+  const flags = resolvePaths(parseBuildFlags(asList(build?.flags).length ? [asList(build?.flags).join(' ')] : []), dir);
+  const filter = build?.srcFilter !== undefined ? asList(build.srcFilter).join(' ') : kind === 'arduino' || props ? arduinoFilter(dir) : BASE_FILTER;
+  return {
+    dir,
+    kind,
+    name,
+    srcDir,
+    includeDirs: [...new Set([...(ownInclude ? [ownInclude] : []), srcDir, ...utility, ...flags.includeDirs])],
+    srcFilter: filter,
+    skipAsm: kind === 'arduino',
+    flags,
+    unflags: asList(build?.unflags),
+    ldfMode: typeof build?.libLDFMode === 'string' ? build.libLDFMode : undefined,
+    compatMode: typeof build?.libCompatMode === 'string' ? build.libCompatMode : undefined,
+    frameworks: kind === 'platformio' ? (json?.frameworks === undefined || asList(json.frameworks).includes('*') ? undefined : asList(json.frameworks)) : kind === 'arduino' ? ['arduino', 'energia'] : framework === 'mbed' ? ['mbed'] : undefined,
+    dependencies: json ? jsonDependencies(json.dependencies) : [],
+    installed,
+  };
+}
+
+/** Whether `lib` builds with the env's frameworks (PlatformIO's `soft` compatibility; `off` takes every library). */
+export function compatibleLibrary(lib: PioLibrary, envFrameworks: string[], envMode: string | undefined): boolean {
+  const wanted = lib.frameworks;
+  if ((lib.compatMode ?? envMode ?? 'soft') === 'off' || wanted === undefined) return true;
+  return envFrameworks.some((f) => wanted.includes(f));
+}
+
+/** Whether `spec` names `lib`: by URI as installed, else by name (and owner when both know one). */
+export function specNames(spec: LibrarySpec, lib: PioLibrary): boolean {
+  if (spec.uri !== undefined) return lib.installed?.uri === spec.uri;
+  const name = spec.name?.toLowerCase();
+  if (!name || (name !== lib.name.toLowerCase() && name !== lib.installed?.name?.toLowerCase())) return false;
+  return spec.owner === undefined || lib.installed?.owner === undefined || spec.owner.toLowerCase() === lib.installed.owner.toLowerCase();
+}
+
+/** The env's flags for a library's sources with its own build.flags after them and build.unflags over both. */
+export function withLibraryFlags(envFlags: PioFlags, lib: PioLibrary): PioFlags {
+  return applyUnflags(concatFlags(envFlags, lib.flags), lib.unflags);
+}
