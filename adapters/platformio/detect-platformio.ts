@@ -23,7 +23,7 @@ import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
 import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
 import { installedPackages, type InstalledPackages } from './installed-packages.js';
 import { LibraryCache } from './library-finder.js';
-import { envLibraries, libraryIncludeDirs, libraryUnits } from './env-libraries.js';
+import { allLibrarySources, envLibraries, libraryIncludeDirs, libraryUnits, type EnvLibraryContext } from './env-libraries.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -273,15 +273,23 @@ function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuil
   if (ide) {
     const stale = staleIdeDataNote(ide, config.files, env);
     if (stale) project.diagnostics.push(stale);
+    // Its include folders hold the libraries' (PlatformIO's finder ran); their sources are found here.
+    const ctx = libraryContext(project, env, shared, sources);
+    const libSources = allLibrarySources(ctx, envLibraries(ctx, project.libraries));
     return {
       ...shared.base,
-      description: `${header}, compiled as ${relPath(project.projectRoot, ide.file)} says)`,
-      units: ideDataUnits(ide, sources, project.projectDir, tc),
+      description: `${header}${libSources.length > 0 ? `, ${libSources.length} from its libraries` : ''}, compiled as ${relPath(project.projectRoot, ide.file)} says)`,
+      units: ideDataUnits(ide, [...sources, ...libSources], project.projectDir, tc),
       defines: definesOf(ide),
       provenance: 'derived',
     };
   }
   return boardDerivedEnv(project, env, shared, sources, header, tc);
+}
+
+/** What the library finder needs of the env (env-libraries.ts). */
+function libraryContext(project: PioProject, env: string, shared: EnvShared, sources: EnvSource[]): EnvLibraryContext {
+  return { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, sources: sources.map((s) => s.file) };
 }
 
 /** A derived env without idedata.json: compiled with its board's flags and its framework's, with the libraries it includes. */
@@ -290,7 +298,7 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
   const manifest = envManifest(project, env, shared);
   const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
-  const ctx = { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, sources: sources.map((s) => s.file) };
+  const ctx = libraryContext(project, env, shared, sources);
   const libraries = envLibraries(ctx, project.libraries);
   const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: stdFilter(f.ccFlags, cxx) });
   const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { sha1 } from '../../src/model/sha1.js';
 import { defineArgs, type PioFlags } from './build-flags.js';
-import { compileUnits, CXX_EXTS } from './env-units.js';
+import { compileUnits, CXX_EXTS, type EnvSource } from './env-units.js';
 import { findLibraries, librarySources, type FoundLibrary, type LibraryCache } from './library-finder.js';
-import { withLibraryFlags } from './pio-library.js';
+import { withLibraryFlags, type PioLibrary } from './pio-library.js';
 import type { PioProjectConfig } from './project-config.js';
 
 /** What the env's compile needs from the project. */
@@ -65,6 +65,17 @@ export function libraryIncludeDirs(found: FoundLibrary[]): string[] {
   return [...new Set(found.flatMap((f) => f.lib.includeDirs))];
 }
 
+/** A library's sources as the env's, with the objects PlatformIO writes for them (`<build>/<env>/lib<hash>/<folder>/`). */
+function librarySourceFiles(ctx: EnvLibraryContext, lib: PioLibrary): EnvSource[] {
+  const out = path.join(ctx.buildDir, ctx.env, `lib${sha1(lib.dir).slice(0, 3)}`, path.basename(lib.dir));
+  return librarySources(lib).map((rel) => ({ file: path.join(lib.srcDir, rel), cxx: CXX_EXTS.has(path.extname(rel).toLowerCase()), output: path.join(out, `${rel}.o`) }));
+}
+
+/** Every found library's sources (for an env compiled as its idedata.json says, whose include folders hold theirs). */
+export function allLibrarySources(ctx: EnvLibraryContext, found: FoundLibrary[]): EnvSource[] {
+  return found.flatMap(({ lib }) => librarySourceFiles(ctx, lib));
+}
+
 /**
  * One unit per source of each library: `compile` picks the compiler and target flags by language (as the env's
  * units), `envFlags` are the env's flags for libraries (build_flags without the source flags).
@@ -72,9 +83,7 @@ export function libraryIncludeDirs(found: FoundLibrary[]): string[] {
 export function libraryUnits(ctx: EnvLibraryContext, found: FoundLibrary[], envFlags: PioFlags, compile: (flags: PioFlags, cxx: boolean) => { compiler: string; flags: string[] }): CompileUnit[] {
   return found.flatMap(({ lib, deps }) => {
     const flags = withLibraryFlags(envFlags, lib);
-    const out = path.join(ctx.buildDir, ctx.env, `lib${sha1(lib.dir).slice(0, 3)}`, path.basename(lib.dir));
-    const sources = librarySources(lib).map((rel) => ({ file: path.join(lib.srcDir, rel), cxx: CXX_EXTS.has(path.extname(rel).toLowerCase()), output: path.join(out, `${rel}.o`) }));
     const includes = [...new Set([...lib.includeDirs, ...deps.flatMap((d) => d.includeDirs), ...flags.includeDirs])].map((d) => `-I${d}`);
-    return compileUnits(ctx.projectDir, sources, (cxx) => compile(flags, cxx), defineArgs(flags.defines), includes);
+    return compileUnits(ctx.projectDir, librarySourceFiles(ctx, lib), (cxx) => compile(flags, cxx), defineArgs(flags.defines), includes);
   });
 }

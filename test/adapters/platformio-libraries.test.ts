@@ -72,6 +72,24 @@ describe('PlatformIO library dependency finder', () => {
   });
 });
 
+describe('PlatformIO library dependency finder, with idedata.json', () => {
+  it('an env compiled as its idedata.json says builds the same libraries, with the dump\'s flags', () => {
+    const copy = copyFixture('platformio-libraries');
+    try {
+      const dir = path.join(copy, '.pio', 'build', 'uno');
+      fs.mkdirSync(dir, { recursive: true });
+      const build = ['include', 'src', 'lib/Sensor/src', 'lib/Bus', 'lib/Bus/utility', 'lib/Display/headers', 'lib/Fonts/src'].map((d) => path.join(copy, d));
+      fs.writeFileSync(path.join(dir, 'idedata.json'), JSON.stringify({ cc_path: '/opt/avr/bin/avr-gcc', cxx_path: '/opt/avr/bin/avr-g++', cc_flags: '-Os -mmcu=atmega328p', cxx_flags: '-Os -mmcu=atmega328p -std=gnu++11', defines: ['F_CPU=16000000L', 'ARDUINO=10808'], includes: { build, compatlib: [], toolchain: [] } }));
+      const uno = describePlatformioProject(copy, copy, { env: {} }).builds.find((b) => b.variant === 'uno')!;
+      expect(uno.description).toMatch(/1 units derived from platformio\.ini, 6 from its libraries, compiled as \.pio\/build\/uno\/idedata\.json says/);
+      const display = uno.units.find((u) => u.file.endsWith('Display.cpp'))!;
+      expect(display.arguments).toEqual(expect.arrayContaining(['-mmcu=atmega328p', '-DF_CPU=16000000L', `-I${path.join(copy, 'lib', 'Fonts', 'src')}`]));
+    } finally {
+      removeFixture(copy);
+    }
+  });
+});
+
 describe('PlatformIO library dependency finder, indexed', () => {
   const fx = indexedFixture('platformio-libraries');
 
