@@ -17,6 +17,8 @@ export interface BuilderInput {
   uploadProtocol?: string;
   /** The project's installed packages, when known (an installed framework package's files refine a few values). */
   packages?: InstalledPackages;
+  /** The project's folder (a board's build.variants_dir is relative to it). */
+  projectDir?: string;
 }
 
 /** The framework's defines and target flags; `missing` names what the builder would read but derivation lacks. */

@@ -21,6 +21,7 @@ import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { clearListingCache, matchSrcFiles } from './src-filter.js';
 import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
 import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
+import { frameworkFolders } from './framework-folders.js';
 import { installedPackages, type InstalledPackages } from './installed-packages.js';
 import { LibraryCache } from './library-finder.js';
 import { allLibrarySources, envLibraries, libraryIncludeDirs, libraryUnits, type EnvLibraryContext } from './env-libraries.js';
@@ -298,7 +299,7 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
   const manifest = envManifest(project, env, shared);
   const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
-  const ctx = libraryContext(project, env, shared, sources);
+  const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs: flags.libraryDirs };
   const libraries = envLibraries(ctx, project.libraries);
   const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: stdFilter(f.ccFlags, cxx) });
   const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];
@@ -320,13 +321,13 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
  * build_flags and the source flags, the framework's, build_unflags removing from all of them. Its libraries' sources
  * compile with the same but the source flags.
  */
-function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): { project: PioFlags; libraries: PioFlags } {
+function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): { project: PioFlags; libraries: PioFlags; libraryDirs: string[] } {
   project.coreVersion ??= coreVersionMacro(coreDir(project.config));
   const board = boardFlags(prefix, manifest, project.coreVersion);
   const before = concatFlags(board, shared.userFlags);
-  const framework = frameworkFlags(project, env, shared, manifest, before);
+  const { flags: framework, libraryDirs } = frameworkFlags(project, env, shared, manifest, before);
   const finish = (f: PioFlags) => resolvePaths(applyUnflags(framework ? concatFlags(f, framework) : f, shared.unflags), project.projectDir);
-  return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)) };
+  return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)), libraryDirs };
 }
 
 /** The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note. */
@@ -340,23 +341,27 @@ function envManifest(project: PioProject, env: string, shared: EnvShared): Board
  * The flags the env's framework builder adds after build_flags (arduino-builders.ts), or undefined when it has none
  * in the table: then the env is named in the frameworks note, as it is when the builder needs what derivation lacks.
  */
-function frameworkFlags(project: PioProject, env: string, shared: EnvShared, manifest: BoardManifest | undefined, before: PioFlags): PioFlags | undefined {
+function frameworkFlags(project: PioProject, env: string, shared: EnvShared, manifest: BoardManifest | undefined, before: PioFlags): { flags?: PioFlags; libraryDirs: string[] } {
   const { config } = project;
   const { section } = shared;
   const unread = shared.frameworks.filter((f) => f !== 'arduino');
   let flags: PioFlags | undefined;
+  let libraryDirs: string[] = [];
   if (shared.frameworks.includes('arduino')) {
     const board = manifest ?? boardOptionsOnly(config, section);
     const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
-    const built = shared.platform ? arduinoBuilderFlags({ platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, packages: project.packages }) : undefined;
+    const input = shared.platform ? { platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, packages: project.packages, projectDir: project.projectDir } : undefined;
+    const built = input && arduinoBuilderFlags(input);
     if (!built) unread.push('arduino');
     else {
-      flags = asPioFlags(built);
+      const folders = frameworkFolders(input);
+      flags = { ...asPioFlags(built), includeDirs: folders?.includeDirs ?? [] };
+      libraryDirs = folders?.libraryDirs ?? [];
       if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
     }
   }
   if (unread.length > 0) project.frameworksUnread.push(`${env} (${unread.join('; ')})`);
-  return flags;
+  return { flags, libraryDirs };
 }
 
 /** The first eight of a note's envs, `, ...` after them when there are more. */

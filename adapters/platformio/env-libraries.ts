@@ -22,6 +22,8 @@ export interface EnvLibraryContext {
   frameworks: string[];
   /** The env's own sources (absolute). */
   sources: string[];
+  /** Library storages its installed framework adds (its package's `libraries`), searched last. */
+  frameworkLibraryDirs?: string[];
 }
 
 /** A [platformio] or env folder option as a path, unless it needs an unknown home. */
@@ -29,7 +31,7 @@ function folder(projectDir: string, value: string | undefined): string | undefin
   return value && !value.startsWith('~') ? path.resolve(projectDir, value) : undefined;
 }
 
-/** The env's library storages in PlatformIO's order: lib_extra_dirs, lib_dir, libdeps_dir/<env>, globallib_dir. */
+/** The env's library storages in PlatformIO's order: lib_extra_dirs, lib_dir, libdeps_dir/<env>, globallib_dir, the framework's. */
 function storages(ctx: EnvLibraryContext): string[] {
   const { config, section, projectDir } = ctx;
   const dirs = [
@@ -37,6 +39,7 @@ function storages(ctx: EnvLibraryContext): string[] {
     folder(projectDir, config.get('platformio', 'lib_dir')),
     ((d) => d && path.join(d, ctx.env))(folder(projectDir, config.get('platformio', 'libdeps_dir'))),
     folder(projectDir, config.get('platformio', 'globallib_dir')),
+    ...(ctx.frameworkLibraryDirs ?? []),
   ];
   return [...new Set(dirs.filter((d): d is string => d !== undefined))];
 }

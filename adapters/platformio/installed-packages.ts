@@ -45,10 +45,19 @@ export class InstalledPackages {
   /** True when the package (`rel` '') or a folder in it is installed. */
   hasDir(pkg: string, rel = ''): boolean {
     const dir = this.pathOf(pkg, rel);
-    if (dir === undefined) return false;
+    return dir !== undefined && this.isDirAt(dir);
+  }
+
+  /** Whether `dir` (a path in a package) is a folder, checked once. */
+  isDirAt(dir: string): boolean {
     let known = this.dirs.get(dir);
     if (known === undefined) this.dirs.set(dir, (known = isDir(dir)));
     return known;
+  }
+
+  /** The installed package's folder, or undefined when it is not installed. */
+  packageDir(pkg: string): string | undefined {
+    return this.hasDir(pkg) ? this.pathOf(pkg, '') : undefined;
   }
 }
 

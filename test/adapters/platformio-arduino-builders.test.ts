@@ -142,6 +142,26 @@ describe('PlatformIO Arduino builders', () => {
     expect(rp2350.missing).toEqual(["the chip's defines (the installed core's lib/rp2350/platform_def.txt)"]);
   });
 
+  it('an installed framework package: the core\'s and the variant\'s folders after build_flags\' -I, its libraries as a storage', () => {
+    const pkg = (p: string) => `-I${root}/pio-core/packages/${p}`;
+    const includes = (n: string, file: string) => env(n).units.find((u) => u.file.endsWith(file))!.arguments.filter((a) => a.startsWith('-I'));
+    expect(includes('mega', 'hal.cpp')).toEqual([`-I${root}/include`, `-I${root}/src`, pkg('framework-arduino-avr/libraries/SPI/src'), pkg('framework-arduino-avr/cores/arduino'), pkg('framework-arduino-avr/variants/mega')]);
+    // SPI is included (by the library finder, whatever the #if around it says), Servo is not.
+    expect(env('mega').units.map((u) => path.basename(u.file)).sort()).toEqual(['SPI.cpp', 'core_user.cpp', 'hal.cpp']);
+    expect(includes('teensy41', 'hal.cpp')).toContain(pkg('framework-arduinoteensy/cores/teensy4'));
+    // Arduino-pico: the core's folders, the chip's and the core's include lists (an absent folder left out), the variant.
+    expect(includes('rpipico', 'hal.cpp').slice(2)).toEqual([
+      pkg('framework-arduinopico/cores/rp2040'),
+      pkg('framework-arduinopico/cores/rp2040/api/deprecated'),
+      pkg('framework-arduinopico/cores/rp2040/api/deprecated-avr-comp'),
+      pkg('framework-arduinopico/pico-sdk/src/rp2040/hardware_regs/include'),
+      pkg('framework-arduinopico/include'),
+      pkg('framework-arduinopico/variants/rpipico'),
+    ]);
+    // Not installed (no package folder): nothing added.
+    expect(includes('esp32dev', 'hal.cpp')).toEqual([`-I${root}/include`, `-I${root}/src`]);
+  });
+
   it('a Teensy board no folder holds: its manifest from the built-in table (MCU, clock, board defines), AVR for Teensy 2.0++', () => {
     expect(env('teensy31').defines).toMatchObject({ __MK20DX256__: '1', ARDUINO_TEENSY31: '1', F_CPU: '72000000L', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1', USB_SERIAL: '1' });
     expect(args('teensy31')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mthumb']));
@@ -229,5 +249,13 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('pico_littlefs_half_mb', 'rpipico2')).toBe(false);
     expect(defined('pico_no_usb', 'rpipico2')).toBe(true);
     expect(defined('pico_no_usb', 'rpipico')).toBe(false);
+  });
+
+  it('the installed packages\' headers and framework libraries are read: the core, the variant, SPI', () => {
+    expect(defined('avr_core_and_variant', 'mega')).toBe(true);
+    expect(defined('SPIClass::begin', 'mega')).toBe(true);
+    expect(defined('pico_core_and_variant', 'rpipico')).toBe(true);
+    expect(defined('teensy_core', 'teensy41')).toBe(true);
+    expect(defined('avr_core_and_variant', 'nucleo')).toBe(false);
   });
 });
