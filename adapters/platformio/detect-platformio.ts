@@ -1,9 +1,7 @@
 // PlatformIO adapter: projects (platformio.ini) wherever the build search found them; each [env:NAME] is a
 // variant (image `app`). Units are read from a compile database pio wrote for the env, else derived from
-// build_src_filter, compiled as the env's idedata.json says (PlatformIO's integration dump) or else with a guessed
-// GCC and the board manifest's flags. An env never built (no .pio/build/<env>) is derived only when no env of
-// the project was built, or when [platformio] derive names it. A derived env without idedata.json also builds the
-// libraries its sources include (library-finder.ts: PlatformIO's LDF).
+// platformio.ini (derive-env.ts). An env never built (no .pio/build/<env>) is derived only when no env of the project
+// was built, or when [platformio] derive names it; notes name the derived envs whose board or framework is not known.
 import path from 'node:path';
 import type { AdapterOptions, AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
@@ -14,17 +12,14 @@ import { applyLinkedUnits } from '../shared/linked-units.js';
 import { UnitsKeeper } from '../kept-units.js';
 import { keepUntilAsked } from '../lazy-units.js';
 import { PioProjectConfig, type PioConfigOptions } from './project-config.js';
-import { applyUnflags, concatFlags, defineArgs, definesOf, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
-import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinkerScript, manifestString, newBoardCache, readBoardManifest, type BoardCache, type BoardManifest } from './board-manifest.js';
-import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
-import { compileUnits, envSources, type EnvSource } from './env-units.js';
-import { clearListingCache, matchSrcFiles } from './src-filter.js';
-import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
-import { arduinoBuilderFlags, arduinoBuilderPlatforms, asPioFlags } from './arduino-builders.js';
-import { frameworkFolders } from './framework-folders.js';
-import { installedPackages, type InstalledPackages } from './installed-packages.js';
+import { applyUnflags, parseBuildFlags, resolvePaths } from './build-flags.js';
+import { newBoardCache } from './board-manifest.js';
+import { clearListingCache } from './src-filter.js';
+import { arduinoBuilderPlatforms } from './arduino-builders.js';
+import { installedPackages } from './installed-packages.js';
 import { LibraryCache } from './library-finder.js';
-import { allLibrarySources, envLibraries, libraryIncludeDirs, libraryUnits, type EnvLibraryContext } from './env-libraries.js';
+import { derivedEnv } from './derive-env.js';
+import type { EnvShared, PioProject } from './pio-project.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
 export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: string[]): string | undefined {
@@ -45,50 +40,10 @@ export function envOfDatabase(units: CompileUnit[], buildDir: string, envs: stri
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-function stdFilter(flags: string[], cxx: boolean): string[] {
-  return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
-}
-
-/**
- * The units of an env derived without idedata.json: the guessed compiler, the env's flags (-std by language), the
- * project's folders, then its libraries', on the include path.
- */
-function deriveUnits(projectDir: string, sources: EnvSource[], srcDir: string, includeDir: string, libDirs: string[], flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
-  const includes = [includeDir, srcDir, ...libDirs, ...flags.includeDirs].map((d) => `-I${d}`);
-  return compileUnits(projectDir, sources, (isCxx) => ({ compiler: isCxx ? cxx : cc, flags: stdFilter(flags.ccFlags, isCxx) }), defineArgs(flags.defines), includes);
-}
-
 export interface PioProjectResult {
   builds: BuildDescription[];
   diagnostics: Diagnostic[];
   config: PioProjectConfig;
-}
-
-/** One PlatformIO project folder as its platformio.ini lays it out: envs, default envs and folders. */
-interface PioProject {
-  projectDir: string;
-  projectRoot: string;
-  iniFile: string;
-  config: PioProjectConfig;
-  envs: string[];
-  defaults: string[];
-  srcDir: string;
-  includeDir: string;
-  buildDir: string;
-  /** The adapter's own diagnostics (the configuration's come first in the result). */
-  diagnostics: Diagnostic[];
-  /** Where the project's envs found their boards (see readBoardManifest). */
-  boards: BoardCache;
-  /** The installed packages the framework builders consult, each file once for all envs. */
-  packages: InstalledPackages;
-  /** What the envs' library finder reads, once for all envs. */
-  libraries: LibraryCache;
-  /** PLATFORMIO's value (the core's version), read once when an env is derived. */
-  coreVersion?: number;
-  /** Envs whose board has no manifest in any folder PlatformIO searches, with their boards. */
-  boardsMissing: string[];
-  /** Derived envs whose framework builder is not applied, with those frameworks (see frameworksNote). */
-  frameworksUnread: string[];
 }
 
 /** The root compile_commands.json (pio run -t compiledb), read when it exists, and the env it belongs to. */
@@ -96,27 +51,6 @@ interface RootDatabase {
   file: string;
   env?: string;
   read?: ReturnType<typeof readCompileDatabase>;
-}
-
-/** What every build description of an env shares, whether read from a compile database or derived. */
-interface EnvShared {
-  section: string;
-  platform?: string;
-  board?: string;
-  /** build_flags and the source flags, build_unflags applied, paths resolved. */
-  flags: PioFlags;
-  /** build_flags and the source flags as written (derived envs add the board's before build_unflags apply). */
-  userFlags: PioFlags;
-  /** build_flags alone as written: what a library's sources compile with. */
-  libraryFlags: PioFlags;
-  unflags: string[];
-  /** How descriptions name the env (`PlatformIO env NAME`, ` (default)` for a default env). */
-  named: string;
-  /** Its platform, board and frameworks, as descriptions name them. */
-  what: string;
-  /** Its `framework` option's names. */
-  frameworks: string[];
-  base: Omit<BuildDescription, 'description' | 'units' | 'provenance'>;
 }
 
 /** All envs of one PlatformIO project folder. */
@@ -251,117 +185,6 @@ function envFromDatabase(project: PioProject, env: string, shared: EnvShared, ro
     units: r.units,
     provenance: 'read',
   };
-}
-
-/** The env derived from platformio.ini: its build_src_filter's sources, compiled by the toolchain its platform suggests. */
-function derivedEnv(project: PioProject, env: string, shared: EnvShared, wasBuilt: boolean, filesCache: Map<string, string[]>): BuildDescription {
-  const { config, srcDir } = project;
-  const { section, platform, board } = shared;
-  const filter = config.getList(section, 'build_src_filter').join(' ') || config.getList(section, 'src_filter').join(' ') || '+<*> -<.git/> -<.svn/>';
-  const key = `${srcDir}\u0000${filter}`;
-  let files = filesCache.get(key);
-  if (!files) {
-    files = matchSrcFiles(srcDir, filter);
-    filesCache.set(key, files);
-  }
-  const tc = guessToolchain(platform, board);
-  if (!tc.known && platform) {
-    project.diagnostics.push({ severity: 'info', file: config.rawOption(section, 'platform')?.file ?? project.iniFile, line: config.rawOption(section, 'platform')?.line, message: `env '${env}': no known toolchain for platform '${platform}'; derived units name plain gcc`, fix: 'build the env once with `pio run -t compiledb` for exact compile commands' });
-  }
-  const sources = envSources(files, srcDir, project.buildDir, env);
-  const header = `${shared.named} (${wasBuilt ? '' : 'derived, not built: '}${shared.what}; ${files.length} units derived from platformio.ini`;
-  const ide = readIdeData(path.join(project.buildDir, env, 'idedata.json'), project.diagnostics);
-  if (ide) {
-    const stale = staleIdeDataNote(ide, config.files, env);
-    if (stale) project.diagnostics.push(stale);
-    // Its include folders hold the libraries' (PlatformIO's finder ran); their sources are found here.
-    const ctx = libraryContext(project, env, shared, sources);
-    const libSources = allLibrarySources(ctx, envLibraries(ctx, project.libraries));
-    return {
-      ...shared.base,
-      description: `${header}${libSources.length > 0 ? `, ${libSources.length} from its libraries` : ''}, compiled as ${relPath(project.projectRoot, ide.file)} says)`,
-      units: ideDataUnits(ide, [...sources, ...libSources], project.projectDir, tc),
-      defines: definesOf(ide),
-      provenance: 'derived',
-    };
-  }
-  return boardDerivedEnv(project, env, shared, sources, header, tc);
-}
-
-/** What the library finder needs of the env (env-libraries.ts). */
-function libraryContext(project: PioProject, env: string, shared: EnvShared, sources: EnvSource[]): EnvLibraryContext {
-  return { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, sources: sources.map((s) => s.file) };
-}
-
-/** A derived env without idedata.json: compiled with its board's flags and its framework's, with the libraries it includes. */
-function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, sources: EnvSource[], header: string, tc: ReturnType<typeof guessToolchain>): BuildDescription {
-  const { platform } = shared;
-  const manifest = envManifest(project, env, shared);
-  const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
-  const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
-  const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs: flags.libraryDirs };
-  const libraries = envLibraries(ctx, project.libraries);
-  const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: stdFilter(f.ccFlags, cxx) });
-  const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];
-  const libNote = libraries.length > 0 ? `, ${libUnits.length} from the libraries ${libraries.map((l) => l.lib.name).join(', ')}` : '';
-  const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
-  const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
-  return {
-    ...shared.base,
-    ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
-    description: `${header}${libNote}, compiler ${boardTc.cc} guessed${boardNote})`,
-    units: [...deriveUnits(project.projectDir, sources, project.srcDir, project.includeDir, libraryIncludeDirs(libraries), flags.project, boardTc.cc, boardTc.cxx), ...libUnits],
-    defines: definesOf(flags.project),
-    provenance: 'derived',
-  };
-}
-
-/**
- * A derived env's flags as PlatformIO composes them: the platform's and the board's (board-manifest.ts), then
- * build_flags and the source flags, the framework's, build_unflags removing from all of them. Its libraries' sources
- * compile with the same but the source flags.
- */
-function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): { project: PioFlags; libraries: PioFlags; libraryDirs: string[] } {
-  project.coreVersion ??= coreVersionMacro(coreDir(project.config));
-  const board = boardFlags(prefix, manifest, project.coreVersion);
-  const before = concatFlags(board, shared.userFlags);
-  const { flags: framework, libraryDirs } = frameworkFlags(project, env, shared, manifest, before);
-  const finish = (f: PioFlags) => resolvePaths(applyUnflags(framework ? concatFlags(f, framework) : f, shared.unflags), project.projectDir);
-  return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)), libraryDirs };
-}
-
-/** The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note. */
-function envManifest(project: PioProject, env: string, shared: EnvShared): BoardManifest | undefined {
-  const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
-  if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
-  return manifest;
-}
-
-/**
- * The flags the env's framework builder adds after build_flags (arduino-builders.ts), or undefined when it has none
- * in the table: then the env is named in the frameworks note, as it is when the builder needs what derivation lacks.
- */
-function frameworkFlags(project: PioProject, env: string, shared: EnvShared, manifest: BoardManifest | undefined, before: PioFlags): { flags?: PioFlags; libraryDirs: string[] } {
-  const { config } = project;
-  const { section } = shared;
-  const unread = shared.frameworks.filter((f) => f !== 'arduino');
-  let flags: PioFlags | undefined;
-  let libraryDirs: string[] = [];
-  if (shared.frameworks.includes('arduino')) {
-    const board = manifest ?? boardOptionsOnly(config, section);
-    const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
-    const input = shared.platform ? { platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, packages: project.packages, projectDir: project.projectDir } : undefined;
-    const built = input && arduinoBuilderFlags(input);
-    if (!built) unread.push('arduino');
-    else {
-      const folders = frameworkFolders(input);
-      flags = { ...asPioFlags(built), includeDirs: folders?.includeDirs ?? [] };
-      libraryDirs = folders?.libraryDirs ?? [];
-      if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
-    }
-  }
-  if (unread.length > 0) project.frameworksUnread.push(`${env} (${unread.join('; ')})`);
-  return { flags, libraryDirs };
 }
 
 /** The first eight of a note's envs, `, ...` after them when there are more. */
