@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { listEntries, pathKind } from '../shared/detect-inputs.js';
-import { includesOf, type IncludeLine } from './include-lines.js';
+import { includesOf, type IncludeLine } from '../shared/include-lines.js';
 import { compatibleLibrary, parseLibrarySpec, readLibrary, specNames, type PioLibrary } from './pio-library.js';
 import { matchSrcFiles, SRC_BUILD_EXTS } from './src-filter.js';
 

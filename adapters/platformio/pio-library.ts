@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { isDir, isFile, readText } from '../shared/fs-helpers.js';
 import { applyUnflags, concatFlags, parseBuildFlags, resolvePaths, type PioFlags } from './build-flags.js';
-import type { IncludeLine } from './include-lines.js';
+import type { IncludeLine } from '../shared/include-lines.js';
 
 export interface PioLibrary {
   dir: string;

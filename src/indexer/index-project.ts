@@ -14,7 +14,7 @@ import { detectProjectBuildsLazily, unreadableDescription } from '../project/bui
 // A cached detection that read a map file for an image's units is checked by the objects it loads (a relink keeps it),
 // one that read a PlatformIO source's #include lines by those lines (an edit of a function body keeps it).
 import '../../adapters/shared/map-derivation.js';
-import '../../adapters/platformio/include-lines.js';
+import '../../adapters/shared/include-lines.js';
 import { acquireLock, updateLockProgress } from './index-lock.js';
 import { keepDescribedFrom } from './described-from.js';
 import { buildFingerprint } from './build-fingerprint.js';

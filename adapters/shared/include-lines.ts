@@ -1,7 +1,7 @@
 // The `#include` lines of a file as PlatformIO's library finder reads them (SCons' classic C scanner: every line,
 // conditionals not evaluated), recorded for the detection cache by those lines alone, so an edit that adds or
 // removes no #include keeps the detected builds.
-import { readDerivedText, registerDerivation } from '../shared/detect-inputs.js';
+import { readDerivedText, registerDerivation } from './detect-inputs.js';
 
 /** One `#include "name"` (quoted) or `#include <name>`. */
 export interface IncludeLine {
@@ -10,7 +10,7 @@ export interface IncludeLine {
 }
 
 const INCLUDE_RE = /^[ \t]*#[ \t]*(?:include|import)[ \t]*([<"])([^>"\n]+)[>"]/gm;
-const INCLUDE_LINES = 'pio-include-lines';
+const INCLUDE_LINES = 'include-lines';
 
 function includeLines(text: string): IncludeLine[] {
   const out: IncludeLine[] = [];
