@@ -2,6 +2,8 @@
 // numbers, and answer and save as the strings did.
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bitmapIndexes, namesBitmap, readsWork, UnitReads, walkedNamesLimit } from '../../src/indexer/unit-reads.js';
 import { readChecksummed, writeChecksummed } from '../../src/indexer/build-state-files.js';
@@ -244,6 +246,23 @@ describe('names read by the run\'s walks', () => {
     expect(reads.of('board', 'app', 'walked')?.split('\n').sort()).toEqual(expected);
     reads.save('board', 'app', ['walked', 'walked-again', 'hash-1']);
     expect(new UnitReads(root).of('board', 'app', 'walked-again')?.split('\n').sort()).toEqual(expected);
+  });
+
+  it('a walk\'s list made a set is not kept to the end of the job: a build\'s walks are one job', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    walkedNamesLimit.chars = 1000;
+    const reads = new UnitReads(tempDir());
+    for (const [hash, names] of walks()) reads.note(hash, names);
+    const names = Array.from({ length: 16_000 }, (_, i) => `ZEPHYR_HEADER_MACRO_${i}`);
+    reads.note('first', names.slice());
+    gc();
+    const before = v8.getHeapStatistics().used_heap_size;
+    // 100 walks' lists of 16 000 names (128 KB each), in one synchronous job as a build's walks are.
+    for (let u = 0; u < 100; u++) reads.note(`walk-${u}`, names.slice());
+    gc();
+    expect(v8.getHeapStatistics().used_heap_size - before).toBeLessThan(4 << 20);
+    expect(reads.of('board', 'app', 'walk-99')?.split('\n')).toHaveLength(16_000);
   });
 
   it('walks holding past 1 MB of names as strings are made sets (a host env\'s 67 walks hold ~0.25 MB each)', () => {
