@@ -123,21 +123,21 @@ class Finder {
   private readonly deps = new Map<Owner, PioLibrary[]>();
   private readonly processed = new Map<Owner, Set<string>>();
   private readonly depsDone = new Set<Owner>();
+  /** The project's include folder (when it exists) and src folder: its own files, searched before any library's. */
+  private readonly projectDirs: string[];
 
   constructor(
     private readonly all: PioLibrary[],
     private readonly input: LibraryFinderInput,
     private readonly cache: LibraryCache,
-  ) {}
+  ) {
+    this.projectDirs = [...(pathKind(input.projectIncludeDir) === 'dir' ? [input.projectIncludeDir] : []), input.srcDir];
+  }
 
   depsOf(owner: Owner): PioLibrary[] {
     let d = this.deps.get(owner);
     if (d === undefined) this.deps.set(owner, (d = []));
     return d;
-  }
-
-  private projectDirs(): string[] {
-    return [...(pathKind(this.input.projectIncludeDir) === 'dir' ? [this.input.projectIncludeDir] : []), this.input.srcDir];
   }
 
   /** The project's chain mode scans all its sources (PlatformIO reads the project as `deep`). */
@@ -147,7 +147,7 @@ class Finder {
   }
 
   private contains(owner: Owner, file: string): boolean {
-    return owner === 'project' ? this.projectDirs().some((d) => within(d, file)) : within(owner.dir, file);
+    return owner === 'project' ? this.projectDirs.some((d) => within(d, file)) : within(owner.dir, file);
   }
 
   private searchFiles(owner: Owner): string[] {
@@ -189,7 +189,10 @@ class Finder {
     const order = this.searchOrder();
     for (const file of found) {
       const lib = order.find((l) => l !== owner && within(l.dir, file));
-      if (lib) groups.set(lib, [...(groups.get(lib) ?? []), file]);
+      if (!lib) continue;
+      const group = groups.get(lib);
+      if (group) group.push(file);
+      else groups.set(lib, [file]);
     }
     for (const [lib, libFiles] of groups) this.depend(owner, lib, libFiles);
   }
@@ -232,7 +235,7 @@ class Finder {
 
   /** The files an owner's search files include, transitively through its own files, with same-named sources. */
   private implicitIncludes(owner: Owner, files: string[]): string[] {
-    const dirs = [...new Set([...(owner === 'project' ? [] : owner.includeDirs), ...this.projectDirs(), ...this.searchOrder().flatMap((l) => l.includeDirs)])];
+    const dirs = [...new Set([...(owner === 'project' ? [] : owner.includeDirs), ...this.projectDirs, ...this.searchOrder().flatMap((l) => l.includeDirs)])];
     const rank = new Map(dirs.map((d, i) => [d, i]));
     for (const d of dirs) this.cache.index(d);
     let processed = this.processed.get(owner);
