@@ -76,10 +76,12 @@ const firstDir = (dir: string, names: string[]) => names.map((n) => path.join(di
 
 /** library.json's dependencies: a list of {name, owner} or of specs, or a map of names to versions. */
 function jsonDependencies(v: unknown): LibrarySpec[] {
-  if (Array.isArray(v)) {
-    return v.flatMap((d): LibrarySpec[] => (typeof d === 'string' ? [parseLibrarySpec(d)] : d && typeof d === 'object' && typeof (d as Record<string, unknown>).name === 'string' ? [{ name: (d as Record<string, string>).name, owner: typeof (d as Record<string, unknown>).owner === 'string' ? (d as Record<string, string>).owner : undefined }] : []));
-  }
-  return v && typeof v === 'object' ? Object.keys(v).map((k) => parseLibrarySpec(k)) : [];
+  if (!Array.isArray(v)) return v && typeof v === 'object' ? Object.keys(v).map((k) => parseLibrarySpec(k)) : [];
+  return v.flatMap((d): LibrarySpec[] => {
+    if (typeof d === 'string') return [parseLibrarySpec(d)];
+    const entry = d && typeof d === 'object' ? (d as Record<string, unknown>) : {};
+    return typeof entry.name === 'string' ? [{ name: entry.name, owner: typeof entry.owner === 'string' ? entry.owner : undefined }] : [];
+  });
 }
 
 /** Which framework a manifest-less library's sources build with: the first that includes Arduino.h or mbed.h. */
