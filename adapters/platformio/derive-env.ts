@@ -87,7 +87,8 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
     ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
     description: `${header}${libNote}, compiler ${boardTc.cc} guessed${boardNote})`,
     units: [...deriveUnits(project.projectDir, sources, project.srcDir, project.includeDir, libraryIncludeDirs(libraries), flags.project, boardTc.cc, boardTc.cxx), ...libUnits],
-    defines: definesOf(flags.project),
+    // What the whole build states: with libraries, the defines their units share (the source flags are the project's alone).
+    defines: definesOf(libUnits.length > 0 ? flags.libraries : flags.project),
     provenance: 'derived',
   };
 }

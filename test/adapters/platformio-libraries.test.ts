@@ -8,6 +8,8 @@ import type { BuildDescription } from '../../adapters/contract.js';
 import { describePlatformioProject } from '../../adapters/platformio/detect-platformio.js';
 import { detectInputsHold, recordDetectInputs } from '../../adapters/shared/detect-inputs.js';
 import { indexProject } from '../../src/indexer/index-project.js';
+import { lookupSymbol } from '../../src/query/lookup-symbol.js';
+import { withProject } from '../../src/query/project-context.js';
 import { copyFixture, removeFixture } from './fixture-helper.js';
 import { indexedFixture } from './indexed-fixture.js';
 
@@ -94,7 +96,9 @@ describe('PlatformIO library dependency finder, indexed', () => {
   const fx = indexedFixture('platformio-libraries');
 
   it('the libraries\' code is indexed for the env that builds them, with their flags', () => {
-    expect(fx.defined('display_show', 'uno')).toBe(true);
+    // Defined under an #if that needs the library's flag and build_flags, and not the project's source flags.
+    const display = withProject(fx.root, (ctx) => lookupSymbol(ctx, { name: 'display_show', variant: 'uno' })) as { is_definition?: boolean; file?: string }[];
+    expect(display.filter((s) => s.is_definition).map((s) => s.file)).toEqual(['lib/Display/source/Display.cpp']);
     expect(fx.defined('fonts_draw', 'uno')).toBe(true);
     expect(fx.defined('twi_init', 'uno')).toBe(true);
     expect(fx.defined('json_parse', 'uno')).toBe(true);
