@@ -25,15 +25,9 @@ export interface BoardManifest {
  */
 export const DEFAULT_CORE_VERSION = 60118;
 
-/** A [platformio] folder option as a path, unless it needs an unknown home. */
-function platformioDir(config: PioProjectConfig, option: string): string | undefined {
-  const dir = config.get('platformio', option);
-  return dir && !dir.startsWith('~') ? path.resolve(config.projectDir, dir) : undefined;
-}
-
 /** The core folder ([platformio] core_dir, PLATFORMIO_CORE_DIR or ~/.platformio), unless it needs an unknown home. */
 export function coreDir(config: PioProjectConfig): string | undefined {
-  return platformioDir(config, 'core_dir');
+  return config.folderPath(config.get('platformio', 'core_dir'));
 }
 
 /** `<platforms_dir>/<name>`, or the first `<name>@<version>` folder PlatformIO installed the platform as. */
@@ -70,7 +64,7 @@ function boardDirs(config: PioProjectConfig, platform: string | undefined): Boar
   const dirs: BoardDir[] = [{ dir: path.resolve(config.projectDir, config.get('platformio', 'boards_dir') ?? 'boards') }];
   const core = coreDir(config);
   if (core) dirs.push({ dir: path.join(core, 'boards') });
-  const platforms = platformioDir(config, 'platforms_dir');
+  const platforms = config.folderPath(config.get('platformio', 'platforms_dir'));
   const pdir = platform && platforms ? platformDir(platforms, platform) : undefined;
   if (pdir) dirs.push({ dir: path.join(pdir, 'boards'), platformDir: pdir });
   return dirs;

@@ -26,19 +26,15 @@ export interface EnvLibraryContext {
   frameworkLibraryDirs?: string[];
 }
 
-/** A [platformio] or env folder option as a path, unless it needs an unknown home. */
-function folder(projectDir: string, value: string | undefined): string | undefined {
-  return value && !value.startsWith('~') ? path.resolve(projectDir, value) : undefined;
-}
-
 /** The env's library storages in PlatformIO's order: lib_extra_dirs, lib_dir, libdeps_dir/<env>, globallib_dir, the framework's. */
 function storages(ctx: EnvLibraryContext): string[] {
-  const { config, section, projectDir } = ctx;
+  const { config, section } = ctx;
+  const libdeps = config.folderPath(config.get('platformio', 'libdeps_dir'));
   const dirs = [
-    ...config.getList(section, 'lib_extra_dirs').map((d) => folder(projectDir, d)),
-    folder(projectDir, config.get('platformio', 'lib_dir')),
-    ((d) => d && path.join(d, ctx.env))(folder(projectDir, config.get('platformio', 'libdeps_dir'))),
-    folder(projectDir, config.get('platformio', 'globallib_dir')),
+    ...config.getList(section, 'lib_extra_dirs').map((d) => config.folderPath(d)),
+    config.folderPath(config.get('platformio', 'lib_dir')),
+    libdeps && path.join(libdeps, ctx.env),
+    config.folderPath(config.get('platformio', 'globallib_dir')),
     ...(ctx.frameworkLibraryDirs ?? []),
   ];
   return [...new Set(dirs.filter((d): d is string => d !== undefined))];

@@ -63,6 +63,5 @@ export class InstalledPackages {
 
 /** The project's packages folder: [platformio] packages_dir, which defaults to `${platformio.core_dir}/packages`. */
 export function installedPackages(config: PioProjectConfig): InstalledPackages {
-  const dir = config.get('platformio', 'packages_dir');
-  return new InstalledPackages(dir && !dir.startsWith('~') ? path.resolve(config.projectDir, dir) : undefined);
+  return new InstalledPackages(config.folderPath(config.get('platformio', 'packages_dir')));
 }

@@ -160,6 +160,11 @@ export class PioProjectConfig {
     return undefined;
   }
 
+  /** A folder option's value as a path (a relative one below the project), or undefined when empty or under an unknown home. */
+  folderPath(value: string | undefined): string | undefined {
+    return value && !value.startsWith('~') ? path.resolve(this.projectDir, value) : undefined;
+  }
+
   /** Expanded value (multi-line as written), or undefined when unset and without a default. */
   get(section: string, option: string): string | undefined {
     const key = `${section}\u0000${option}`;
