@@ -3,12 +3,11 @@
 // them: every project source's #include lines (conditionals not evaluated), followed through the project's headers and
 // through each found library's included headers and the sources named like them; lib_deps' libraries and library.json
 // dependencies taken, lib_ignore's and incompatible ones (lib_compat_mode) left out, `off` taking lib_deps' alone.
-import fs from 'node:fs';
 import path from 'node:path';
-import { listEntries, pathKind } from '../shared/detect-inputs.js';
+import { pathKind } from '../shared/detect-inputs.js';
 import { includesOf, type IncludeLine } from '../shared/include-lines.js';
 import { compatibleLibrary, parseLibrarySpec, readLibrary, specNames, type PioLibrary } from './pio-library.js';
-import { matchSrcFiles, SRC_BUILD_EXTS } from './src-filter.js';
+import { filesBelow, foldersIn, matchSrcFiles, SRC_BUILD_EXTS } from './src-filter.js';
 
 const HEADER_RE = /\.(h|hpp)$/;
 const SAME_NAME_SOURCES = ['c', 'cc', 'cpp', 'cxx', 'c++'];
@@ -26,36 +25,16 @@ const within = (dir: string, file: string) => file.startsWith(dir + path.sep);
 /** What a project's envs share in finding libraries: folder listings, storages' libraries, #include lines. */
 export class LibraryCache {
   readonly includes = new Map<string, IncludeLine[]>();
-  private readonly listings = new Map<string, fs.Dirent[] | null>();
   private readonly trees = new Map<string, string[]>();
   private readonly storages = new Map<string, PioLibrary[]>();
   /** The files below each folder an include is looked up in, by relative path; and the folders holding each path. */
   private readonly indexes = new Map<string, Set<string>>();
   private readonly holders = new Map<string, string[]>();
 
-  private entries(dir: string): fs.Dirent[] {
-    let e = this.listings.get(dir);
-    if (e === undefined) this.listings.set(dir, (e = listEntries(dir)));
-    return e ?? [];
-  }
-
-  private isDirEntry(dir: string, e: fs.Dirent): boolean {
-    return e.isDirectory() || (e.isSymbolicLink() && pathKind(path.join(dir, e.name)) === 'dir');
-  }
-
-  /** Every file below `dir` (absolute, sorted; hidden entries left out). */
+  /** Every file below `dir` (absolute, in name order; hidden entries left out). */
   files(dir: string): string[] {
     let found = this.trees.get(dir);
-    if (found === undefined) {
-      found = [];
-      for (const e of [...this.entries(dir)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        if (e.name.startsWith('.')) continue;
-        const p = path.join(dir, e.name);
-        if (this.isDirEntry(dir, e)) found.push(...this.files(p));
-        else found.push(p);
-      }
-      this.trees.set(dir, found);
-    }
+    if (found === undefined) this.trees.set(dir, (found = filesBelow(dir)));
     return found;
   }
 
@@ -82,8 +61,7 @@ export class LibraryCache {
   libraries(storage: string): PioLibrary[] {
     let libs = this.storages.get(storage);
     if (libs === undefined) {
-      const dirs = this.entries(storage).filter((e) => !e.name.startsWith('.') && e.name !== '__cores__' && this.isDirEntry(storage, e));
-      libs = dirs.map((e) => e.name).sort().map((n) => {
+      libs = foldersIn(storage).filter((n) => n !== '__cores__').map((n) => {
         const dir = path.join(storage, n);
         return readLibrary(dir, this.files(dir), (f) => includesOf(f, this.includes));
       });

@@ -51,6 +51,25 @@ function descendants(dir: string, out: string[], includeHidden: boolean): void {
   }
 }
 
+const byName = (a: fs.Dirent, b: fs.Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Every file below `dir` (absolute, in name order; hidden entries left out), from this run's listings. */
+export function filesBelow(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of [...(readDir(dir) ?? [])].sort(byName)) {
+    if (e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    if (entryIsDir(dir, e)) out.push(...filesBelow(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+/** The names of `dir`'s sub-folders (symlinks to folders too), in order, hidden ones left out. */
+export function foldersIn(dir: string): string[] {
+  return (readDir(dir) ?? []).filter((e) => !e.name.startsWith('.') && entryIsDir(dir, e)).map((e) => e.name).sort();
+}
+
 /** Python `glob.glob(join(base, pattern), recursive=True)`; folders come back with a trailing separator. */
 export function expandGlob(base: string, pattern: string): string[] {
   const abs = path.isAbsolute(pattern);
