@@ -326,6 +326,11 @@ function picoUsbDefines(m: BoardManifest | undefined, all: readonly Define[]): D
   return out;
 }
 
+/** The board variant arduino-pico builds: its own manifest entry, else the board's build.variant. */
+export function picoVariant(m: BoardManifest | undefined): string | undefined {
+  return manifestString(m, 'build.arduino.earlephilhower.variant') ?? manifestString(m, 'build.variant');
+}
+
 /**
  * Arduino-pico (earlephilhower/arduino-pico, tools/platformio-build.py), the core platform-raspberrypi's fork runs for
  * boards whose build.core is `earlephilhower`; the default `arduino` core (Arduino's mbed core) is not in this table.
@@ -346,7 +351,7 @@ function raspberrypi(input: BuilderInput): BuilderFlags | undefined {
   defines.push(...picoUsbDefines(m, [...input.defines, ...defines]));
   defines.push(['PICO_CYW43_ARCH_THREADSAFE_BACKGROUND', '1'], ['CYW43_LWIP', '1'], ['CYW43_PIO_CLOCK_DIV_DYNAMIC', '1'], ['LWIP_IPV4', '1'], ['LWIP_IGMP', '1'], ['LWIP_CHECKSUM_CTRL_PER_NETIF', '1']);
   defines.push(['LWIP_IPV6', on('ENABLE_IPV6') ? '1' : '0']);
-  const variant = manifestString(m, 'build.arduino.earlephilhower.variant') ?? manifestString(m, 'build.variant') ?? '';
+  const variant = picoVariant(m);
   if (variant) defines.push(['ARDUINO_VARIANT', quoted(variant)]);
   const missing = [
     ...(chip ? [] : ["the board's MCU"]),

@@ -3,7 +3,7 @@
 // library finder's last). Only for packages installed under packages_dir; builders not in the table add none here.
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
-import type { BuilderInput } from './arduino-builders.js';
+import { picoVariant, type BuilderInput } from './arduino-builders.js';
 
 /** Include folders (after build_flags' -I) and library storages (after the project's) a framework adds. */
 export interface FrameworkFolders {
@@ -55,9 +55,8 @@ function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
     .filter((d) => packages.isDirAt(d));
   const core = path.join(dir, 'cores', 'rp2040');
   const tinyUsb = input.defines.some(([n]) => n === 'USE_TINYUSB') ? [path.join(dir, 'libraries', 'Adafruit_TinyUSB_Arduino', 'src', 'arduino')] : [];
-  const variant = manifestString(input.manifest, 'build.arduino.earlephilhower.variant') ?? manifestString(input.manifest, 'build.variant');
   return {
-    includeDirs: [...new Set([core, path.join(core, 'api', 'deprecated'), path.join(core, 'api', 'deprecated-avr-comp'), ...listed, ...tinyUsb, path.join(dir, 'include'), ...variantDir(input, dir, variant)])],
+    includeDirs: [...new Set([core, path.join(core, 'api', 'deprecated'), path.join(core, 'api', 'deprecated-avr-comp'), ...listed, ...tinyUsb, path.join(dir, 'include'), ...variantDir(input, dir, picoVariant(input.manifest))])],
     libraryDirs: [path.join(dir, 'libraries')],
   };
 }
