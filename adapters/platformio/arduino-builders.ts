@@ -4,6 +4,7 @@ import path from 'node:path';
 import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
 import type { InstalledPackages } from './installed-packages.js';
+import { builderCompileOptions } from './builder-compile-options.js';
 
 type Define = [string, string | undefined];
 
@@ -22,10 +23,16 @@ export interface BuilderInput {
 }
 
 /** The framework's defines and target flags; `missing` names what the builder would read but derivation lacks. */
-export interface BuilderFlags {
+interface BuilderDefines {
   defines: Define[];
   ccFlags: string[];
   missing: string[];
+}
+
+/** A builder's defines with its compile options (builder-compile-options.ts): CCFLAGS, CFLAGS and CXXFLAGS. */
+export interface BuilderFlags extends BuilderDefines {
+  cFlags: string[];
+  cxxFlags: string[];
 }
 
 const has = (defines: readonly Define[], name: string) => defines.some(([n]) => n === name);
@@ -48,7 +55,7 @@ function usbProductDefines(m: BoardManifest | undefined): Define[] {
 }
 
 /** platform-atmelavr, builder/frameworks/arduino.py. */
-function atmelavr(input: BuilderInput): BuilderFlags {
+function atmelavr(input: BuilderInput): BuilderDefines {
   return { defines: [['ARDUINO_ARCH_AVR', undefined], ['ARDUINO', '10808'], ...usbProductDefines(input.manifest)], ccFlags: [], missing: [] };
 }
 
@@ -135,7 +142,7 @@ function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: str
 }
 
 /** The STM32 core (stm32duino Arduino_Core_STM32, tools/platformio/platformio-build.py), platform-ststm32's default Arduino core. */
-function stm32duino(input: BuilderInput): BuilderFlags {
+function stm32duino(input: BuilderInput): BuilderDefines {
   const m = input.manifest;
   const { mcu, whole } = stm32Mcu(input);
   const target = stm32TargetFlags(m, mcu);
@@ -160,7 +167,7 @@ function stm32duino(input: BuilderInput): BuilderFlags {
   return { defines: own, ccFlags: [...target.flags, ...(hardFloat ? ['-mfpu=fpv4-sp-d16', '-mfloat-abi=hard'] : []), ...extra.ccFlags], missing };
 }
 
-function ststm32(input: BuilderInput): BuilderFlags | undefined {
+function ststm32(input: BuilderInput): BuilderDefines | undefined {
   const core = manifestString(input.manifest, 'build.core');
   // The Maple and STM32L0 cores have builders of their own, not in this table.
   return core === 'maple' || core === 'stm32l0' ? undefined : stm32duino(input);
@@ -170,7 +177,7 @@ function ststm32(input: BuilderInput): BuilderFlags | undefined {
  * Arduino-ESP32's builder (tools/platformio-build-<mcu>.py, and the libraries' build script pioarduino calls): the
  * Arduino-facing defines every ESP32 chip shares; the ESP-IDF configuration it also passes stays with the SDK.
  */
-function espressif32(input: BuilderInput): BuilderFlags {
+function espressif32(input: BuilderInput): BuilderDefines {
   const m = input.manifest;
   const partitions = path.basename(manifestString(m, 'build.partitions') ?? 'default.csv').replace('.csv', '').replace(/-/g, '_');
   const variant = manifestString(m, 'build.variant');
@@ -191,7 +198,7 @@ function espressif32(input: BuilderInput): BuilderFlags {
 }
 
 /** platform-atmelsam, builder/frameworks/arduino/arduino-common.py with arduino-sam.py or arduino-samd.py. */
-function atmelsam(input: BuilderInput): BuilderFlags {
+function atmelsam(input: BuilderInput): BuilderDefines {
   const m = input.manifest;
   const mcu = manifestString(m, 'build.mcu') ?? '';
   // The family (SAM or SAMD) is the manifest's build.system, else told by the MCU's name; with neither it is unknown.
@@ -215,7 +222,7 @@ function teensyduinoVersion(packages: InstalledPackages | undefined): string | u
 }
 
 /** platform-teensy, builder/frameworks/arduino.py. */
-function teensy(input: BuilderInput): BuilderFlags {
+function teensy(input: BuilderInput): BuilderDefines {
   const m = input.manifest;
   const core = manifestString(m, 'build.core');
   const version = teensyduinoVersion(input.packages);
@@ -248,7 +255,7 @@ function adafruitBspVersion(m: BoardManifest | undefined, packages: InstalledPac
  * nRF5 core's builder, the other one, is not in this table). TinyUSB's defines follow whether the installed core
  * bundles its library, so without the core installed they are named as missing.
  */
-function nordicnrf52(input: BuilderInput): BuilderFlags | undefined {
+function nordicnrf52(input: BuilderInput): BuilderDefines | undefined {
   const m = input.manifest;
   if ((manifestString(m, 'build.bsp.name') ?? 'nrf5') !== 'adafruit') return undefined;
   const installed = input.packages?.hasDir(ADAFRUIT_NRF52) ?? false;
@@ -336,7 +343,7 @@ export function picoVariant(m: BoardManifest | undefined): string | undefined {
  * boards whose build.core is `earlephilhower`; the default `arduino` core (Arduino's mbed core) is not in this table.
  * The chip's own defines (PICO_RP2040, LIB_PICO_*, ...) come from the installed core's platform_def.txt files.
  */
-function raspberrypi(input: BuilderInput): BuilderFlags | undefined {
+function raspberrypi(input: BuilderInput): BuilderDefines | undefined {
   const m = input.manifest;
   if ((manifestString(m, 'build.core') ?? 'arduino') !== 'earlephilhower') return undefined;
   const chip = manifestString(m, 'build.mcu') ?? '';
@@ -361,7 +368,7 @@ function raspberrypi(input: BuilderInput): BuilderFlags | undefined {
   return { defines, ccFlags: PICO_TARGETS[chip] ?? [], missing };
 }
 
-const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderFlags | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52, raspberrypi };
+const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderDefines | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52, raspberrypi };
 
 /** Which core a platform's entry covers, where the platform has several. */
 const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico core' };
@@ -377,10 +384,13 @@ export function arduinoBuilderPlatforms(): string {
  * has no builder for the platform or the board's core.
  */
 export function arduinoBuilderFlags(input: BuilderInput): BuilderFlags | undefined {
-  return ARDUINO_BUILDERS[input.platform]?.(input);
+  const built = ARDUINO_BUILDERS[input.platform]?.(input);
+  if (!built) return undefined;
+  const options = builderCompileOptions(input.platform, input);
+  return { ...built, ccFlags: [...options.ccFlags, ...built.ccFlags], cFlags: options.cFlags, cxxFlags: options.cxxFlags };
 }
 
 /** The builder's flags as PioFlags, to follow build_flags (PlatformIO runs the framework's builder after them). */
 export function asPioFlags(f: BuilderFlags): PioFlags {
-  return { defines: f.defines, includeDirs: [], ccFlags: f.ccFlags, linkFlags: [], linkerScripts: [] };
+  return { defines: f.defines, includeDirs: [], ccFlags: f.ccFlags, cFlags: f.cFlags, cxxFlags: f.cxxFlags, linkFlags: [], linkerScripts: [] };
 }

@@ -7,14 +7,18 @@ export interface PioFlags {
   /** [name, value] in order; value undefined for `-DNAME`. */
   defines: [string, string | undefined][];
   includeDirs: string[];
-  /** Compiler flags other than -D/-I, in order (-U, -include x, -m..., -O..., -std...). */
+  /** Compiler flags other than -D/-I for both languages, in order (-U, -include x, -m..., -O...): SCons' CCFLAGS. */
   ccFlags: string[];
+  /** C units' own flags before ccFlags (build_flags' C -std, a builder's CFLAGS): SCons' CFLAGS. */
+  cFlags: string[];
+  /** C++ units' own flags before ccFlags (build_flags' C++ -std, a builder's CXXFLAGS): SCons' CXXFLAGS. */
+  cxxFlags: string[];
   linkFlags: string[];
   linkerScripts: string[];
 }
 
 function emptyFlags(): PioFlags {
-  return { defines: [], includeDirs: [], ccFlags: [], linkFlags: [], linkerScripts: [] };
+  return { defines: [], includeDirs: [], ccFlags: [], cFlags: [], cxxFlags: [], linkFlags: [], linkerScripts: [] };
 }
 
 /** `NAME=value` → [NAME, value]; `NAME` → [NAME, undefined]. */
@@ -44,6 +48,9 @@ export function parseBuildFlags(lines: string[]): PioFlags {
       if (v) f.includeDirs.push(v);
     } else if (a === '-include' || a === '-imacros' || a === '-isystem' || a === '-iquote' || a === '-idirafter') {
       if (argv[i + 1] !== undefined) f.ccFlags.push(a, argv[++i]);
+    } else if (a.startsWith('-std=')) {
+      // SCons' ParseFlags keeps a dialect with the language it names.
+      (a.includes('++') ? f.cxxFlags : f.cFlags).push(a);
     } else if (a === '-U') {
       if (argv[i + 1] !== undefined) f.ccFlags.push(`-U${argv[++i]}`);
     } else if (a.startsWith('-Wl,')) {
@@ -73,19 +80,28 @@ export function concatFlags(a: PioFlags, b: PioFlags): PioFlags {
     defines: [...a.defines, ...b.defines],
     includeDirs: [...a.includeDirs, ...b.includeDirs],
     ccFlags: [...a.ccFlags, ...b.ccFlags],
+    cFlags: [...a.cFlags, ...b.cFlags],
+    cxxFlags: [...a.cxxFlags, ...b.cxxFlags],
     linkFlags: [...a.linkFlags, ...b.linkFlags],
     linkerScripts: [...a.linkerScripts, ...b.linkerScripts],
   };
 }
 
-/** Remove what `build_unflags` names from `flags`. */
+/**
+ * Remove what `build_unflags` names from `flags`. As PlatformIO's ProcessUnFlags, a compiler flag goes from every
+ * scope it is in (`-fno-rtti` from a builder's CXXFLAGS, `-std=gnu++11` from CCFLAGS).
+ */
 export function applyUnflags(flags: PioFlags, unflagLines: string[]): PioFlags {
   if (unflagLines.length === 0) return flags;
   const un = parseBuildFlags(unflagLines);
+  const compilerUnflags = [...un.ccFlags, ...un.cFlags, ...un.cxxFlags];
+  const kept = (list: string[]) => list.filter((a) => !compilerUnflags.includes(a));
   const out: PioFlags = {
     defines: flags.defines.filter(([n, v]) => !un.defines.some(([un_, uv]) => un_ === n && (uv === undefined || uv === v))),
     includeDirs: flags.includeDirs.filter((d) => !un.includeDirs.includes(d)),
     ccFlags: [],
+    cFlags: kept(flags.cFlags),
+    cxxFlags: kept(flags.cxxFlags),
     linkFlags: flags.linkFlags.filter((l) => !un.linkFlags.includes(l)),
     linkerScripts: flags.linkerScripts.filter((s) => !un.linkerScripts.includes(s)),
   };
@@ -97,7 +113,7 @@ export function applyUnflags(flags: PioFlags, unflagLines: string[]): PioFlags {
       i++;
       const removed = un.ccFlags.some((x, j) => x === a && un.ccFlags[j + 1] === b);
       if (!removed) out.ccFlags.push(a, b);
-    } else if (!un.ccFlags.includes(a)) out.ccFlags.push(a);
+    } else if (!compilerUnflags.includes(a)) out.ccFlags.push(a);
   }
   return out;
 }

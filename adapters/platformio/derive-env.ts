@@ -15,18 +15,18 @@ import { frameworkFolders } from './framework-folders.js';
 import { allLibrarySources, envLibraries, libraryIncludeDirs, libraryUnits, type EnvLibraryContext } from './env-libraries.js';
 import type { EnvShared, PioProject } from './pio-project.js';
 
-/** The -std flags of the unit's language (PlatformIO keeps C's in CFLAGS, C++'s in CXXFLAGS). */
-function stdFilter(flags: string[], cxx: boolean): string[] {
-  return flags.filter((f) => !f.startsWith('-std=') || /\+\+/.test(f) === cxx);
+/** A unit's compiler flags as SCons orders them: its language's (CFLAGS or CXXFLAGS), then both languages' (CCFLAGS). */
+function languageFlags(flags: PioFlags, cxx: boolean): string[] {
+  return [...(cxx ? flags.cxxFlags : flags.cFlags), ...flags.ccFlags];
 }
 
 /**
- * The units of an env derived without idedata.json: the guessed compiler, the env's flags (-std by language), the
+ * The units of an env derived without idedata.json: the guessed compiler, the env's flags (by language), the
  * project's folders, then its libraries', on the include path.
  */
 function deriveUnits(projectDir: string, sources: EnvSource[], srcDir: string, includeDir: string, libDirs: string[], flags: PioFlags, cc: string, cxx: string): CompileUnit[] {
   const includes = [includeDir, srcDir, ...libDirs, ...flags.includeDirs].map((d) => `-I${d}`);
-  return compileUnits(projectDir, sources, (isCxx) => ({ compiler: isCxx ? cxx : cc, flags: stdFilter(flags.ccFlags, isCxx) }), defineArgs(flags.defines), includes);
+  return compileUnits(projectDir, sources, (isCxx) => ({ compiler: isCxx ? cxx : cc, flags: languageFlags(flags, isCxx) }), defineArgs(flags.defines), includes);
 }
 
 /** The env derived from platformio.ini: its build_src_filter's sources, compiled by the toolchain its platform suggests. */
@@ -77,7 +77,7 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
   const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs: flags.libraryDirs };
   const libraries = envLibraries(ctx, project.libraries);
-  const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: stdFilter(f.ccFlags, cxx) });
+  const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: languageFlags(f, cxx) });
   const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];
   const libNote = libraries.length > 0 ? `, ${libUnits.length} from the libraries ${libraries.map((l) => l.lib.name).join(', ')}` : '';
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;

@@ -16,6 +16,8 @@ describe('PlatformIO Arduino builders', () => {
   const env = (n: string): BuildDescription => r.builds.find((b) => b.variant === n)!;
   const args = (n: string) => env(n).units[0].arguments;
   const dargs = (n: string) => args(n).filter((a) => a.startsWith('-D'));
+  /** The builder's target flags (-mcpu, -mthumb, -mfpu, ...) among its CCFLAGS. */
+  const target = (f: { ccFlags: string[] }) => f.ccFlags.filter((a) => a.startsWith('-m'));
 
   it('STM32 core: series, ARDUINO, ARDUINO_ARCH_STM32, the board id from the core\'s remap, after build_flags; build_unflags removes one', () => {
     expect(env('nucleo').defines).toMatchObject({
@@ -52,12 +54,12 @@ describe('PlatformIO Arduino builders', () => {
   it('STM32 core, a vendor board no folder holds whose id names its part: series, -mcpu and the board id', () => {
     const f = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'nucleo_f767zi', defines: [] })!;
     expect(f.defines).toEqual(expect.arrayContaining([['STM32F7xx', undefined], ['ARDUINO_NUCLEO_F767ZI', undefined], ['VARIANT_H', '"variant_NUCLEO_F767ZI.h"']]));
-    expect(f.ccFlags).toEqual(['-mcpu=cortex-m7', '-mthumb', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard']);
+    expect(target(f)).toEqual(['-mcpu=cortex-m7', '-mthumb', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard']);
     expect(f.missing).toEqual([]);
-    expect(arduinoBuilderFlags({ platform: 'ststm32', boardId: 'malyanm200_f070cb', defines: [] })!.ccFlags).toEqual(['-mcpu=cortex-m0', '-mthumb']);
+    expect(target(arduinoBuilderFlags({ platform: 'ststm32', boardId: 'malyanm200_f070cb', defines: [] })!)).toEqual(['-mcpu=cortex-m0', '-mthumb']);
     // An id that names no part: the series and target stay unknown, and the note says so.
     const unknown = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'armed_v1', defines: [] })!;
-    expect(unknown.ccFlags).toEqual([]);
+    expect(target(unknown)).toEqual([]);
     expect(unknown.defines.some(([n]) => /^STM32.*xx$/.test(n))).toBe(false);
     expect(unknown.missing).toEqual(["the board's MCU"]);
   });
@@ -137,9 +139,36 @@ describe('PlatformIO Arduino builders', () => {
     // Arduino's mbed core (the platform's default core) has no builder here.
     expect(arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'pico', manifest: { file: '', data: { build: { mcu: 'rp2040' } } }, defines: [] })).toBeUndefined();
     const rp2350 = arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'rpipico2', manifest: { file: '', data: { build: { core: 'earlephilhower', mcu: 'rp2350' }, upload: { maximum_size: 4194304 } } }, defines: [['PIO_FRAMEWORK_ARDUINO_ENABLE_IPV6', undefined]] })!;
-    expect(rp2350.ccFlags).toEqual(['-mcpu=cortex-m33', '-mthumb', '-march=armv8-m.main+fp+dsp', '-mfloat-abi=softfp', '-mcmse']);
+    expect(target(rp2350)).toEqual(['-mcpu=cortex-m33', '-mthumb', '-march=armv8-m.main+fp+dsp', '-mfloat-abi=softfp', '-mcmse']);
     expect(rp2350.defines).toEqual(expect.arrayContaining([['LWIP_IPV6', '1'], ['FS_START', String(0x10000000 + 4194304 - 4096)], ['USBD_MAX_POWER_MA', '500']]));
     expect(rp2350.missing).toEqual(["the chip's defines (the installed core's lib/rp2350/platform_def.txt)"]);
+  });
+
+  it('the builders\' compile options: CXXFLAGS and CFLAGS by language before CCFLAGS, build_flags\' -std with them, build_unflags from every scope', () => {
+    const unitArgs = (n: string, file: string) => env(n).units.find((u) => u.file.endsWith(file))!.arguments;
+    const hal = unitArgs('nucleo', 'hal.cpp');
+    // SCons' CXXCOM: $CXXFLAGS, then $CCFLAGS (the platform's target flags, build_flags', the core's), then the defines.
+    expect(hal.slice(hal.indexOf('-c') + 1, hal.indexOf('-c') + 6)).toEqual(['-std=gnu++14', '-fno-threadsafe-statics', '-fno-rtti', '-fno-exceptions', '-fno-use-cxa-atexit']);
+    expect(hal.indexOf('-mcpu=cortex-m4')).toBeLessThan(hal.indexOf('-Os'));
+    expect(hal.indexOf('-Os')).toBeLessThan(hal.findIndex((a) => a.startsWith('-D')));
+    // build_flags' -std goes with the C++ flags, before the core's; build_unflags removes the core's -std and -fno-rtti.
+    const cxx17 = unitArgs('nucleo_cxx17', 'hal.cpp');
+    expect(cxx17.filter((a) => a.startsWith('-std='))).toEqual(['-std=gnu++17']);
+    expect(cxx17).not.toContain('-fno-rtti');
+    expect(cxx17).toContain('-fno-exceptions');
+    // Teensy 4.1: the TEENSY_OPT_* profile the env names; Teensy 3.1: the default -O2; AVR: C++11 with RTTI.
+    expect(unitArgs('teensy41', 'hal.cpp')).toEqual(expect.arrayContaining(['-Os', '--specs=nano.specs', '-std=gnu++17', '-fno-threadsafe-statics']));
+    expect(unitArgs('teensy31', 'hal.cpp')).toContain('-O2');
+    expect(unitArgs('mega', 'hal.cpp')).toEqual(expect.arrayContaining(['-std=gnu++11', '-fno-exceptions', '-Os', '-flto']));
+    expect(unitArgs('mega', 'hal.cpp')).not.toContain('-fno-rtti');
+    expect(unitArgs('feather52840', 'hal.cpp')).toContain('-Ofast');
+    // A C source takes CFLAGS: the library finder's SPI is C++, so a C unit is checked through the flags alone.
+    const c = arduinoBuilderFlags({ platform: 'atmelsam', boardId: 'due', defines: [] })!;
+    expect([c.cFlags, c.cxxFlags.includes('-std=gnu++11')]).toEqual([['-std=gnu11'], true]);
+    // Arduino-pico: exceptions and RTTI as the env's switches ask.
+    const pico = (defines: [string, undefined][]) => arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'rpipico', manifest: { file: '', data: { build: { core: 'earlephilhower', mcu: 'rp2040' } } }, defines })!.cxxFlags;
+    expect(pico([])).toEqual(['-fno-exceptions', '-fno-rtti', '-std=gnu++17']);
+    expect(pico([['PIO_FRAMEWORK_ARDUINO_ENABLE_EXCEPTIONS', undefined], ['PIO_FRAMEWORK_ARDUINO_ENABLE_RTTI', undefined]])).toEqual(['-fexceptions', '-std=gnu++17']);
   });
 
   it('an installed framework package: the core\'s and the variant\'s folders after build_flags\' -I, its libraries as a storage', () => {
@@ -185,12 +214,12 @@ describe('PlatformIO Arduino builders, installed packages', () => {
   it('a package file is read once for all the envs that consult it', () => {
     const root = copyFixture('platformio-arduino-framework');
     const ini = path.join(root, 'platformio.ini');
-    // Two more envs on the remapped board: three envs consult the STM32 core's remap.
+    // Two more envs on the remapped board: four envs consult the STM32 core's remap.
     fs.appendFileSync(ini, '\n[env:nucleo_b]\nplatform = ststm32\nboard = nucleo_l476rg\n\n[env:nucleo_c]\nplatform = ststm32\nboard = nucleo_l476rg\n');
     const read = vi.spyOn(fs, 'readFileSync');
     try {
       const builds = describePlatformioProject(root, root, { env: {} }).builds;
-      expect(builds.filter((b) => b.defines?.ARDUINO_NUCLEO_L476RG === '1').map((b) => b.variant)).toEqual(['nucleo', 'nucleo_b', 'nucleo_c']);
+      expect(builds.filter((b) => b.defines?.ARDUINO_NUCLEO_L476RG === '1').map((b) => b.variant)).toEqual(['nucleo', 'nucleo_cxx17', 'nucleo_b', 'nucleo_c']);
       const reads = (name: string) => read.mock.calls.filter(([f]) => typeof f === 'string' && f.endsWith(name)).length;
       expect(reads('boards_remap.json')).toBe(1);
       expect(reads(path.join('framework-arduinoteensy', 'package.json'))).toBe(1);
@@ -249,6 +278,18 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('pico_littlefs_half_mb', 'rpipico2')).toBe(false);
     expect(defined('pico_no_usb', 'rpipico2')).toBe(true);
     expect(defined('pico_no_usb', 'rpipico')).toBe(false);
+  });
+
+  it('the builders\' compile options select code: the C++ dialect, exceptions, RTTI, -Os, -Ofast', () => {
+    const names = ['cxx14_dialect', 'cxx17_dialect', 'built_without_exceptions', 'built_without_rtti', 'optimized_for_size', 'fast_math'];
+    const selected = (variant: string) => names.filter((n) => defined(n, variant));
+    expect(selected('nucleo')).toEqual(['cxx14_dialect', 'built_without_exceptions', 'built_without_rtti', 'optimized_for_size']);
+    expect(selected('nucleo_cxx17')).toEqual(['cxx17_dialect', 'built_without_exceptions', 'optimized_for_size']);
+    expect(selected('teensy41')).toEqual(['cxx17_dialect', 'built_without_exceptions', 'built_without_rtti', 'optimized_for_size']);
+    expect(selected('teensy31')).toEqual(['cxx17_dialect', 'built_without_exceptions', 'built_without_rtti']);
+    expect(selected('feather52840')).toEqual(['built_without_exceptions', 'built_without_rtti', 'fast_math']);
+    // Arduino-ESP32's options come from its SDK, not derived here: the compiler's defaults.
+    expect(selected('esp32dev')).toEqual(['cxx17_dialect']);
   });
 
   it('the installed packages\' headers and framework libraries are read: the core, the variant, SPI', () => {
