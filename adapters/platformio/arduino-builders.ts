@@ -133,6 +133,15 @@ function stm32Mcu(input: BuilderInput): { mcu: string; whole: boolean } {
   return { mcu: lower ? (lower.startsWith('stm32') ? lower : `stm32${lower}`) : '', whole: false };
 }
 
+/**
+ * The STM32 core's series (`STM32F1xx`): the first seven letters of the MCU without its last two (package and
+ * temperature range, which a board id does not name), or undefined while the MCU is unknown.
+ */
+export function stm32Series(input: BuilderInput): string | undefined {
+  const { mcu, whole } = stm32Mcu(input);
+  return mcu.length >= 7 ? `${(whole ? mcu.slice(0, -2) : mcu).slice(0, 7).toUpperCase()}xx` : undefined;
+}
+
 /** -mcpu for a board whose manifest gives no build.cpu, from its MCU's family ([] when neither is known). */
 function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
   const cpu = manifestString(m, 'build.cpu');
@@ -149,9 +158,10 @@ function stm32duino(input: BuilderInput): BuilderDefines {
   // A generic board's id is made from its whole MCU name; without it, the board id and what names it stay unknown.
   const generic = (input.boardId ?? '').toLowerCase().startsWith('generic');
   const boardId = whole || !generic ? stm32BoardId(input, mcu) : undefined;
+  const series = stm32Series(input);
   const variantH = manifestString(m, 'build.arduino.variant_h') ?? (generic ? 'variant_generic.h' : boardId ? `variant_${boardId}.h` : undefined);
   const own: Define[] = [
-    ...(mcu.length >= 7 ? [[`${(whole ? mcu.slice(0, -2) : mcu).slice(0, 7).toUpperCase()}xx`, undefined] as Define] : []),
+    ...(series ? [[series, undefined] as Define] : []),
     ['ARDUINO', '10808'],
     ['ARDUINO_ARCH_STM32', undefined],
     ...(boardId ? [[`ARDUINO_${boardId}`, undefined], ['BOARD_NAME', quoted(boardId)]] as Define[] : []),
@@ -239,14 +249,16 @@ function teensy(input: BuilderInput): BuilderDefines {
   return { defines, ccFlags: fpu ? ['-mfloat-abi=hard', `-mfpu=${fpu}`] : [], missing: version ? [] : ['TEENSYDUINO (the installed Teensyduino version)'] };
 }
 
-/** The installed Adafruit nRF52 core's package name. */
-const ADAFRUIT_NRF52 = 'framework-arduinoadafruitnrf52';
+/** The installed Adafruit nRF52 core's package name: Seeed's fork for the two XIAO boards the builder names. */
+export function adafruitNrf52Package(boardId: string | undefined): string {
+  return boardId === 'xiaoblesense_adafruit' || boardId === 'xiaoble_adafruit' ? 'framework-arduinoadafruitnrf52-seeed' : 'framework-arduinoadafruitnrf52';
+}
 
 /** The Adafruit core's version (ARDUINO_BSP_VERSION): the board's build.bsp.version, else the installed core's platform.txt. */
-function adafruitBspVersion(m: BoardManifest | undefined, packages: InstalledPackages | undefined): string | undefined {
+function adafruitBspVersion(m: BoardManifest | undefined, packages: InstalledPackages | undefined, pkg: string): string | undefined {
   const own = manifestString(m, 'build.bsp.version');
   if (own) return own;
-  const text = packages?.text(ADAFRUIT_NRF52, 'platform.txt');
+  const text = packages?.text(pkg, 'platform.txt');
   return text ? /^version=(\d+\.\d+.\d+)/m.exec(text)?.[1] : undefined;
 }
 
@@ -258,8 +270,9 @@ function adafruitBspVersion(m: BoardManifest | undefined, packages: InstalledPac
 function nordicnrf52(input: BuilderInput): BuilderDefines | undefined {
   const m = input.manifest;
   if ((manifestString(m, 'build.bsp.name') ?? 'nrf5') !== 'adafruit') return undefined;
-  const installed = input.packages?.hasDir(ADAFRUIT_NRF52) ?? false;
-  const bsp = adafruitBspVersion(m, input.packages);
+  const pkg = adafruitNrf52Package(input.boardId);
+  const installed = input.packages?.hasDir(pkg) ?? false;
+  const bsp = adafruitBspVersion(m, input.packages, pkg);
   const defines: Define[] = [
     ['ARDUINO', '10804'],
     ['ARDUINO_ARCH_NRF52', undefined],
@@ -270,7 +283,7 @@ function nordicnrf52(input: BuilderInput): BuilderDefines | undefined {
     ['DX_CC_TEE', undefined],
   ];
   if (manifestString(m, 'build.softdevice.sd_name')) defines.push(['SOFTDEVICE_PRESENT', undefined]);
-  const tinyUsb = input.packages?.hasDir(ADAFRUIT_NRF52, 'libraries/Adafruit_TinyUSB_Arduino') === true;
+  const tinyUsb = input.packages?.hasDir(pkg, 'libraries/Adafruit_TinyUSB_Arduino') === true;
   if (tinyUsb && input.boardId !== 'adafruit_feather_nrf52832') defines.push(['USBCON', undefined], ['USE_TINYUSB', undefined]);
   defines.push(...usbProductDefines(m));
   if (!has([...input.defines, ...defines], 'CFG_DEBUG')) defines.push(['CFG_DEBUG', '0']);

@@ -132,7 +132,9 @@ function frameworkFlags(project: PioProject, env: string, shared: EnvShared, man
     if (!built) unread.push('arduino');
     else {
       const folders = frameworkFolders(input);
-      flags = { ...asPioFlags(built), includeDirs: folders?.includeDirs ?? [] };
+      const own = asPioFlags(built);
+      // A folder the builder passes among its CCFLAGS (the STM32 core's variant) precedes every include path.
+      flags = { ...own, ccFlags: [...own.ccFlags, ...(folders?.flagIncludeDirs ?? []).map((d) => `-I${d}`)], includeDirs: folders?.includeDirs ?? [] };
       libraryDirs = folders?.libraryDirs ?? [];
       if (built.missing.length > 0) unread.push(`arduino without ${built.missing.join(', ')}`);
     }

@@ -3,12 +3,14 @@
 // library finder's last). Only for packages installed under packages_dir; builders not in the table add none here.
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
-import { picoVariant, type BuilderInput } from './arduino-builders.js';
+import { adafruitNrf52Package, picoVariant, stm32Series, type BuilderInput } from './arduino-builders.js';
 
 /** Include folders (after build_flags' -I) and library storages (after the project's) a framework adds. */
 export interface FrameworkFolders {
   includeDirs: string[];
   libraryDirs: string[];
+  /** Folders the builder passes as `-I` among its compiler flags (CCFLAGS), so ahead of every include path. */
+  flagIncludeDirs?: string[];
 }
 
 /** The board's variant folder: build.variants_dir (project-relative) or the package's `variants`. */
@@ -61,7 +63,80 @@ function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
   };
 }
 
-const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi };
+/** `<dir>/<a>/<b>/...` for each path of `rels` (each in `/` form). */
+const under = (dir: string, rels: string[]) => rels.map((r) => path.join(dir, ...r.split('/')));
+
+/**
+ * The STM32 core (tools/platformio/platformio-build.py): the core's, the series' HAL and CMSIS device folders, the
+ * USB device library and OpenAMP, the CMSIS package's core and DSP folders; the board's variant as a CCFLAGS -I, when
+ * the manifest names it. Both packages must be installed, as the builder asserts.
+ */
+function ststm32(input: BuilderInput): FrameworkFolders | undefined {
+  const core = manifestString(input.manifest, 'build.core');
+  if (core === 'maple' || core === 'stm32l0') return undefined;
+  const dir = input.packages?.packageDir('framework-arduinoststm32');
+  const cmsisPackage = input.packages?.packageDir('framework-cmsis');
+  const series = stm32Series(input);
+  if (!dir || !cmsisPackage || !series) return undefined;
+  const cmsis = path.join(cmsisPackage, 'CMSIS');
+  const stm32 = 'cores/arduino/stm32';
+  const openAmp = 'system/Middlewares/OpenAMP';
+  const usbCore = 'system/Middlewares/ST/STM32_USB_Device_Library/Core';
+  const device = `system/Drivers/CMSIS/Device/ST/${series}`;
+  const variant = manifestString(input.manifest, 'build.variant');
+  return {
+    includeDirs: [
+      ...under(dir, ['cores/arduino/avr', stm32, `${stm32}/LL`, `${stm32}/usb`, `${stm32}/OpenAMP`, `${stm32}/usb/hid`, `${stm32}/usb/cdc`]),
+      ...under(dir, [`system/Drivers/${series}_HAL_Driver/Inc`, `system/Drivers/${series}_HAL_Driver/Src`, `system/${series}`, `${usbCore}/Inc`, `${usbCore}/Src`]),
+      ...under(dir, [openAmp, `${openAmp}/open-amp/lib/include`, `${openAmp}/libmetal/lib/include`, `${openAmp}/virtual_driver`]),
+      path.join(cmsis, 'Core', 'Include'),
+      ...under(dir, [`${device}/Include`, `${device}/Source/Templates/gcc`]),
+      ...under(cmsis, ['DSP/Include', 'DSP/PrivateInclude']),
+      path.join(dir, 'cores', 'arduino'),
+    ],
+    libraryDirs: under(dir, ['libraries/__cores__/arduino', 'libraries']),
+    flagIncludeDirs: variantDir(input, dir, variant),
+  };
+}
+
+/**
+ * The Adafruit nRF52 core (builder-framework-arduino-nrf5, adafruit.py): CMSIS, the core's Nordic folders, the
+ * softdevice's API (its version from the board, else the core's boards.txt), FreeRTOS, SystemView and TinyUSB where the
+ * core has them, the core, the variant.
+ */
+function nordicnrf52(input: BuilderInput): FrameworkFolders | undefined {
+  const m = input.manifest;
+  if ((manifestString(m, 'build.bsp.name') ?? 'nrf5') !== 'adafruit') return undefined;
+  const packages = input.packages;
+  const pkg = adafruitNrf52Package(input.boardId);
+  const dir = packages?.packageDir(pkg);
+  const cmsis = packages?.packageDir('framework-cmsis');
+  const core = manifestString(m, 'build.core');
+  if (!packages || !dir || !cmsis || !core) return undefined;
+  const coreDir = path.join(dir, 'cores', core);
+  const nordic = path.join(coreDir, 'nordic');
+  const softdevice = manifestString(m, 'build.softdevice.sd_name');
+  const sdVersion = manifestString(m, 'build.softdevice.sd_version') ?? /build\.sd_version=(\d+\.\d+.\d+)/.exec(packages.text(pkg, 'boards.txt') ?? '')?.[1] ?? '6.1.1';
+  const api = softdevice ? path.join(nordic, 'softdevice', `${softdevice}_nrf52_${sdVersion}_API`, 'include') : undefined;
+  const optional = (base: string, rels: string[]) => (packages.isDirAt(base) ? under(base, rels) : []);
+  const tinyUsb = path.join(dir, 'libraries', 'Adafruit_TinyUSB_Arduino');
+  return {
+    includeDirs: [
+      ...under(cmsis, ['CMSIS/Core/Include', 'CMSIS/DSP/Include']),
+      nordic,
+      ...under(nordic, ['nrfx', 'nrfx/hal', 'nrfx/mdk', 'nrfx/soc', 'nrfx/drivers/include', 'nrfx/drivers/src']),
+      ...(api ? [api, path.join(api, 'nrf52')] : []),
+      ...optional(path.join(coreDir, 'freertos'), ['Source/include', 'config', 'portable/GCC/nrf52', 'portable/CMSIS/nrf52']),
+      ...optional(path.join(coreDir, 'sysview'), ['SEGGER', 'Config']),
+      ...optional(tinyUsb, ['src/arduino']),
+      coreDir,
+      ...variantDir(input, dir, manifestString(m, 'build.variant')),
+    ],
+    libraryDirs: [path.join(dir, 'libraries')],
+  };
+}
+
+const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52 };
 
 /** The folders the env's installed Arduino framework adds, or undefined (not installed, or no entry for its platform). */
 export function frameworkFolders(input: BuilderInput): FrameworkFolders | undefined {

@@ -191,6 +191,44 @@ describe('PlatformIO Arduino builders', () => {
     expect(includes('esp32dev', 'hal.cpp')).toEqual([`-I${root}/include`, `-I${root}/src`]);
   });
 
+  it('the STM32 and Adafruit nRF52 cores\' folders: the series\' HAL and CMSIS device folders, the CMSIS package, the variant among CCFLAGS; Nordic\'s, the softdevice\'s, FreeRTOS\'', () => {
+    const pkg = (p: string) => `-I${root}/pio-core/packages/${p}`;
+    const includes = (n: string) => env(n).units.find((u) => u.file.endsWith('hal.cpp'))!.arguments.filter((a) => a.startsWith('-I'));
+    const st = (p: string) => pkg(`framework-arduinoststm32/${p}`);
+    // The variant first (the builder passes it in CCFLAGS), then the project's folders, then the core's CPPPATH in its order.
+    expect(includes('nucleo')).toEqual([
+      st('variants/STM32L4xx/L476R(C-E-G)T'),
+      `-I${root}/include`,
+      `-I${root}/src`,
+      ...['cores/arduino/avr', 'cores/arduino/stm32', 'cores/arduino/stm32/LL', 'cores/arduino/stm32/usb', 'cores/arduino/stm32/OpenAMP', 'cores/arduino/stm32/usb/hid', 'cores/arduino/stm32/usb/cdc'].map(st),
+      ...['system/Drivers/STM32L4xx_HAL_Driver/Inc', 'system/Drivers/STM32L4xx_HAL_Driver/Src', 'system/STM32L4xx'].map(st),
+      ...['system/Middlewares/ST/STM32_USB_Device_Library/Core/Inc', 'system/Middlewares/ST/STM32_USB_Device_Library/Core/Src'].map(st),
+      ...['system/Middlewares/OpenAMP', 'system/Middlewares/OpenAMP/open-amp/lib/include', 'system/Middlewares/OpenAMP/libmetal/lib/include', 'system/Middlewares/OpenAMP/virtual_driver'].map(st),
+      pkg('framework-cmsis/CMSIS/Core/Include'),
+      st('system/Drivers/CMSIS/Device/ST/STM32L4xx/Include'),
+      st('system/Drivers/CMSIS/Device/ST/STM32L4xx/Source/Templates/gcc'),
+      pkg('framework-cmsis/CMSIS/DSP/Include'),
+      pkg('framework-cmsis/CMSIS/DSP/PrivateInclude'),
+      st('cores/arduino'),
+    ]);
+    // A generic board without a manifest: the series from its id, no variant.
+    expect(includes('bluepill')).toContain(st('system/Drivers/CMSIS/Device/ST/STM32F1xx/Include'));
+    expect(includes('bluepill')[0]).toBe(`-I${root}/include`);
+    const nrf = (p: string) => pkg(`framework-arduinoadafruitnrf52/${p}`);
+    const nordic = 'cores/nRF5/nordic';
+    expect(includes('feather52840').slice(2)).toEqual([
+      pkg('framework-cmsis/CMSIS/Core/Include'),
+      pkg('framework-cmsis/CMSIS/DSP/Include'),
+      ...[nordic, `${nordic}/nrfx`, `${nordic}/nrfx/hal`, `${nordic}/nrfx/mdk`, `${nordic}/nrfx/soc`, `${nordic}/nrfx/drivers/include`, `${nordic}/nrfx/drivers/src`].map(nrf),
+      nrf(`${nordic}/softdevice/s140_nrf52_6.1.1_API/include`),
+      nrf(`${nordic}/softdevice/s140_nrf52_6.1.1_API/include/nrf52`),
+      ...['Source/include', 'config', 'portable/GCC/nrf52', 'portable/CMSIS/nrf52'].map((p) => nrf(`cores/nRF5/freertos/${p}`)),
+      nrf('libraries/Adafruit_TinyUSB_Arduino/src/arduino'),
+      nrf('cores/nRF5'),
+      nrf('variants/feather_nrf52840_express'),
+    ]);
+  });
+
   it('a Teensy board no folder holds: its manifest from the built-in table (MCU, clock, board defines), AVR for Teensy 2.0++', () => {
     expect(env('teensy31').defines).toMatchObject({ __MK20DX256__: '1', ARDUINO_TEENSY31: '1', F_CPU: '72000000L', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1', USB_SERIAL: '1' });
     expect(args('teensy31')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mthumb']));
@@ -297,6 +335,9 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('SPIClass::begin', 'mega')).toBe(true);
     expect(defined('pico_core_and_variant', 'rpipico')).toBe(true);
     expect(defined('teensy_core', 'teensy41')).toBe(true);
+    expect(defined('stm32_core_device_and_variant', 'nucleo')).toBe(true);
+    expect(defined('stm32f1_core_and_device', 'bluepill')).toBe(true);
+    expect(defined('nrf52_core_nordic_and_softdevice', 'feather52840')).toBe(true);
     expect(defined('avr_core_and_variant', 'nucleo')).toBe(false);
   });
 });
