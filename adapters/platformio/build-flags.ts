@@ -118,6 +118,20 @@ export function applyUnflags(flags: PioFlags, unflagLines: string[]): PioFlags {
   return out;
 }
 
+/** The optimisation and debug-level flags a debug build drops before it adds debug_build_flags (PlatformIO's list). */
+const RELEASE_LEVELS = new Set(['-Os', '-g', ...[0, 1, 2, 3].flatMap((n) => [`-O${n}`, `-g${n}`, `-ggdb${n}`])]);
+
+/**
+ * `flags` as PlatformIO's ConfigureDebugTarget makes them for `build_type = debug`: __PLATFORMIO_BUILD_DEBUG__
+ * defined, the release levels dropped from CCFLAGS, then debug_build_flags merged in (a flag already there not twice).
+ */
+export function debugTargetFlags(flags: PioFlags, debugFlagLines: string[]): PioFlags {
+  const debug = parseBuildFlags(debugFlagLines);
+  const ccFlags = flags.ccFlags.filter((f) => !RELEASE_LEVELS.has(f));
+  const merged = concatFlags({ ...flags, defines: [...flags.defines, ['__PLATFORMIO_BUILD_DEBUG__', undefined]], ccFlags: [] }, { ...debug, ccFlags: [] });
+  return { ...merged, ccFlags: [...ccFlags.filter((f) => !debug.ccFlags.includes(f)), ...debug.ccFlags] };
+}
+
 /** The -D map (later definitions of a name win). */
 export function definesOf(flags: Pick<PioFlags, 'defines'>): Record<string, string> {
   const out: Record<string, string> = {};

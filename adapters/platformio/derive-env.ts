@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../contract.js';
 import { relPath } from '../shared/fs-helpers.js';
-import { applyUnflags, concatFlags, defineArgs, definesOf, resolvePaths, type PioFlags } from './build-flags.js';
+import { applyUnflags, concatFlags, debugTargetFlags, defineArgs, definesOf, resolvePaths, type PioFlags } from './build-flags.js';
 import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinkerScript, manifestString, readBoardManifest, type BoardManifest } from './board-manifest.js';
 import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
@@ -95,15 +95,18 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
 
 /**
  * A derived env's flags as PlatformIO composes them: the platform's and the board's (board-manifest.ts), then
- * build_flags and the source flags, the framework's, build_unflags removing from all of them. Its libraries' sources
- * compile with the same but the source flags.
+ * build_flags and the source flags, the framework's, a debug build's, build_unflags removing from all of them. Its
+ * libraries' sources compile with the same but the source flags.
  */
 function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefix: string, manifest: BoardManifest | undefined): { project: PioFlags; libraries: PioFlags; libraryDirs: string[] } {
   project.coreVersion ??= coreVersionMacro(coreDir(project.config));
   const board = boardFlags(prefix, manifest, project.coreVersion);
   const before = concatFlags(board, shared.userFlags);
   const { flags: framework, libraryDirs } = frameworkFlags(project, env, shared, manifest, before);
-  const finish = (f: PioFlags) => resolvePaths(applyUnflags(framework ? concatFlags(f, framework) : f, shared.unflags), project.projectDir);
+  // PlatformIO configures a debug build after the framework's builder and before build_unflags.
+  const debug = project.config.get(shared.section, 'build_type')?.trim() === 'debug';
+  const withDebug = (f: PioFlags) => (debug ? debugTargetFlags(f, project.config.getList(shared.section, 'debug_build_flags')) : f);
+  const finish = (f: PioFlags) => resolvePaths(applyUnflags(withDebug(framework ? concatFlags(f, framework) : f), shared.unflags), project.projectDir);
   return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)), libraryDirs };
 }
 

@@ -57,6 +57,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   'platformio.monitor_dir': 'monitor',
   'platformio.shared_dir': 'shared',
   'env.build_src_filter': '+<*> -<.git/> -<.svn/>',
+  'env.build_type': 'release',
+  'env.debug_build_flags': '-Og\n-g2\n-ggdb2',
 };
 
 /** System environment variables PlatformIO reads for options (`sysenvvar`); multiple options get them appended. */

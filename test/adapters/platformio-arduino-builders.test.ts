@@ -162,6 +162,10 @@ describe('PlatformIO Arduino builders', () => {
     expect(unitArgs('mega', 'hal.cpp')).toEqual(expect.arrayContaining(['-std=gnu++11', '-fno-exceptions', '-Os', '-flto']));
     expect(unitArgs('mega', 'hal.cpp')).not.toContain('-fno-rtti');
     expect(unitArgs('feather52840', 'hal.cpp')).toContain('-Ofast');
+    // A debug build: the release levels out of CCFLAGS, debug_build_flags in, the debug define after the framework's.
+    const debug = unitArgs('bluepill_debug', 'hal.cpp');
+    expect(debug.filter((a) => /^-(O|g)/.test(a))).toEqual(['-Og', '-g2', '-ggdb2']);
+    expect(debug.filter((a) => a.startsWith('-D')).at(-1)).toBe('-D__PLATFORMIO_BUILD_DEBUG__');
     // A C source takes CFLAGS: the library finder's SPI is C++, so a C unit is checked through the flags alone.
     const c = arduinoBuilderFlags({ platform: 'atmelsam', boardId: 'due', defines: [] })!;
     expect([c.cFlags, c.cxxFlags.includes('-std=gnu++11')]).toEqual([['-std=gnu11'], true]);
@@ -326,6 +330,11 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(selected('teensy41')).toEqual(['cxx17_dialect', 'built_without_exceptions', 'built_without_rtti', 'optimized_for_size']);
     expect(selected('teensy31')).toEqual(['cxx17_dialect', 'built_without_exceptions', 'built_without_rtti']);
     expect(selected('feather52840')).toEqual(['built_without_exceptions', 'built_without_rtti', 'fast_math']);
+    // build_type = debug: -Os gives way to debug_build_flags' -Og, and __PLATFORMIO_BUILD_DEBUG__ is defined.
+    expect(selected('bluepill')).toEqual(['cxx14_dialect', 'built_without_exceptions', 'built_without_rtti', 'optimized_for_size']);
+    expect(selected('bluepill_debug')).toEqual(['cxx14_dialect', 'built_without_exceptions', 'built_without_rtti']);
+    expect(defined('debug_build', 'bluepill_debug')).toBe(true);
+    expect(defined('debug_build', 'bluepill')).toBe(false);
     // Arduino-ESP32's options come from its SDK, not derived here: the compiler's defaults.
     expect(selected('esp32dev')).toEqual(['cxx17_dialect']);
   });
