@@ -5,6 +5,7 @@ import { manifestField, manifestString, type BoardManifest } from './board-manif
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
 import type { InstalledPackages } from './installed-packages.js';
 import { builderCompileOptions } from './builder-compile-options.js';
+import { esp32Sdk } from './esp32-sdk.js';
 
 type Define = [string, string | undefined];
 
@@ -27,6 +28,9 @@ interface BuilderDefines {
   defines: Define[];
   ccFlags: string[];
   missing: string[];
+  /** The C and C++ flags a builder reads from its installed core (Arduino-ESP32's SDK script), else none. */
+  cFlags?: string[];
+  cxxFlags?: string[];
 }
 
 /** A builder's defines with its compile options (builder-compile-options.ts): CCFLAGS, CFLAGS and CXXFLAGS. */
@@ -184,10 +188,13 @@ function ststm32(input: BuilderInput): BuilderDefines | undefined {
 }
 
 /**
- * Arduino-ESP32's builder (tools/platformio-build-<mcu>.py, and the libraries' build script pioarduino calls): the
- * Arduino-facing defines every ESP32 chip shares; the ESP-IDF configuration it also passes stays with the SDK.
+ * Arduino-ESP32's builder (tools/platformio-build-<mcu>.py, and the libraries' build script pioarduino calls): with
+ * the core installed, every define and flag its SDK's build script states (esp32-sdk.ts); without it, the
+ * Arduino-facing defines every ESP32 chip shares.
  */
 function espressif32(input: BuilderInput): BuilderDefines {
+  const sdk = esp32Sdk(input);
+  if (sdk) return { defines: sdk.defines, ccFlags: sdk.ccFlags, cFlags: sdk.cFlags, cxxFlags: sdk.cxxFlags, missing: sdk.missing };
   const m = input.manifest;
   const partitions = path.basename(manifestString(m, 'build.partitions') ?? 'default.csv').replace('.csv', '').replace(/-/g, '_');
   const variant = manifestString(m, 'build.variant');
@@ -400,7 +407,7 @@ export function arduinoBuilderFlags(input: BuilderInput): BuilderFlags | undefin
   const built = ARDUINO_BUILDERS[input.platform]?.(input);
   if (!built) return undefined;
   const options = builderCompileOptions(input.platform, input);
-  return { ...built, ccFlags: [...options.ccFlags, ...built.ccFlags], cFlags: options.cFlags, cxxFlags: options.cxxFlags };
+  return { ...built, ccFlags: [...options.ccFlags, ...built.ccFlags], cFlags: [...options.cFlags, ...(built.cFlags ?? [])], cxxFlags: [...options.cxxFlags, ...(built.cxxFlags ?? [])] };
 }
 
 /** The builder's flags as PioFlags, to follow build_flags (PlatformIO runs the framework's builder after them). */

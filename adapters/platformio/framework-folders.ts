@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
 import { adafruitNrf52Package, picoVariant, stm32Series, type BuilderInput } from './arduino-builders.js';
+import { esp32Sdk } from './esp32-sdk.js';
 
 /** Include folders (after build_flags' -I) and library storages (after the project's) a framework adds. */
 export interface FrameworkFolders {
@@ -136,7 +137,13 @@ function nordicnrf52(input: BuilderInput): FrameworkFolders | undefined {
   };
 }
 
-const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52 };
+/** Arduino-ESP32: the folders its SDK's build script lists and the variant (esp32-sdk.ts). */
+function espressif32(input: BuilderInput): FrameworkFolders | undefined {
+  const sdk = esp32Sdk(input);
+  return sdk && { includeDirs: sdk.includeDirs, libraryDirs: sdk.libraryDirs };
+}
+
+const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52, espressif32 };
 
 /** The folders the env's installed Arduino framework adds, or undefined (not installed, or no entry for its platform). */
 export function frameworkFolders(input: BuilderInput): FrameworkFolders | undefined {

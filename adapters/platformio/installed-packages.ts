@@ -42,6 +42,18 @@ export class InstalledPackages {
     return this.parsed.get(file);
   }
 
+  /** What `make` builds from a package's file (a parsed build script), made once per project; undefined when unreadable. */
+  derived<T>(pkg: string, rel: string, make: (text: string) => T): T | undefined {
+    const file = this.pathOf(pkg, rel);
+    if (file === undefined) return undefined;
+    const key = `derived\u0000${file}`;
+    if (!this.parsed.has(key)) {
+      const text = this.text(pkg, rel);
+      this.parsed.set(key, text === undefined ? undefined : make(text));
+    }
+    return this.parsed.get(key) as T | undefined;
+  }
+
   /** True when the package (`rel` '') or a folder in it is installed. */
   hasDir(pkg: string, rel = ''): boolean {
     const dir = this.pathOf(pkg, rel);
