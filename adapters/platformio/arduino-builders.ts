@@ -223,7 +223,13 @@ function atmelsam(input: BuilderInput): BuilderDefines {
   const core = (manifestString(m, 'build.core') ?? '').toLowerCase();
   const defines: Define[] = [['ARDUINO', '10805'], ['USBCON', undefined], ...usbProductDefines(m)];
   if (family === 'sam') defines.push(['ARDUINO_ARCH_SAM', undefined]);
-  else if (family === 'samd' && core === 'adafruit') defines.push(['USB_CONFIG_POWER', manifestString(m, 'build.usb_power') ?? '100']);
+  else if (family === 'samd') {
+    // arduino-samd.py: the family's define, then the vendor cores' USB power, Adafruit's core define, Moteino's DSP target.
+    defines.push(['ARDUINO_ARCH_SAMD', undefined]);
+    if (['seeed', 'adafruit', 'moteino'].includes(core)) defines.push(['USB_CONFIG_POWER', manifestString(m, 'build.usb_power') ?? '100']);
+    if (core === 'adafruit') defines.push(['ARDUINO_SAMD_ADAFRUIT', undefined]);
+    if (core === 'moteino') defines.push(['ARM_MATH_CM0PLUS', undefined]);
+  }
   const hardFloat = family === 'samd' && manifestString(m, 'build.cpu') === 'cortex-m4';
   return { defines, ccFlags: hardFloat ? ['-mfloat-abi=hard', '-mfpu=fpv4-sp-d16'] : [], missing: family ? [] : ['the board\'s MCU'] };
 }

@@ -137,13 +137,49 @@ function nordicnrf52(input: BuilderInput): FrameworkFolders | undefined {
   };
 }
 
+/**
+ * platform-atmelsam (arduino-sam.py, arduino-samd.py): the family's core package (`framework-arduino-sam` or
+ * `-samd`, `-<core>` for a vendor's core). SAM: the core, libsam and the bundled CMSIS. SAMD: the CMSIS and
+ * CMSIS-Atmel packages, the core, TinyUSB's folders (the Adafruit core's library, or Seeed's and Moteino's own),
+ * CMSIS-DSP for Adafruit and Seeed, the API's deprecated folders ahead for Arduino's core. Then the variant.
+ */
+function atmelsam(input: BuilderInput): FrameworkFolders | undefined {
+  const m = input.manifest;
+  const mcu = manifestString(m, 'build.mcu') ?? '';
+  const family = manifestString(m, 'build.system') ?? (mcu.startsWith('at91') ? 'sam' : 'samd');
+  const core = (manifestString(m, 'build.core') ?? '').toLowerCase();
+  const dir = input.packages?.packageDir(`framework-arduino-${family}${core !== 'arduino' ? `-${core}` : ''}`);
+  if (!dir || !mcu) return undefined;
+  const variant = variantDir(input, dir, manifestString(m, 'build.variant'));
+  const libraryDirs = [path.join(dir, 'libraries')];
+  if (family === 'sam') return { includeDirs: [...under(dir, ['cores/arduino', 'system/libsam', 'system/CMSIS/CMSIS/Include', 'system/CMSIS/Device/ATMEL']), ...variant], libraryDirs };
+  const cmsis = input.packages?.packageDir('framework-cmsis');
+  const cmsisAtmel = input.packages?.packageDir('framework-cmsis-atmel');
+  if (!cmsis || !cmsisAtmel) return undefined;
+  const buildCore = core === 'sparkfun' && mcu.startsWith('samd51') ? 'arduino51' : 'arduino';
+  const vendor = ['seeed', 'adafruit', 'moteino'].includes(core);
+  const tinyUsb = `cores/${buildCore}/TinyUSB`;
+  return {
+    includeDirs: [
+      ...(core === 'arduino' ? under(dir, [`cores/${buildCore}/api/deprecated`, `cores/${buildCore}/api/deprecated-avr-comp`]) : []),
+      path.join(cmsis, 'CMSIS', ...(core === 'adafruit' || core === 'seeed' ? ['Core', 'Include'] : ['Include'])),
+      path.join(cmsisAtmel, 'CMSIS', 'Device', 'ATMEL'),
+      path.join(dir, 'cores', buildCore),
+      ...(!vendor ? [] : core === 'adafruit' ? under(dir, ['libraries/Adafruit_TinyUSB_Arduino/src/arduino']) : under(dir, [tinyUsb, `${tinyUsb}/Adafruit_TinyUSB_ArduinoCore`, `${tinyUsb}/Adafruit_TinyUSB_ArduinoCore/tinyusb/src`])),
+      ...(core === 'adafruit' || core === 'seeed' ? [path.join(cmsis, 'CMSIS', 'DSP', 'Include')] : []),
+      ...variant,
+    ],
+    libraryDirs,
+  };
+}
+
 /** Arduino-ESP32: the folders its SDK's build script lists and the variant (esp32-sdk.ts). */
 function espressif32(input: BuilderInput): FrameworkFolders | undefined {
   const sdk = esp32Sdk(input);
   return sdk && { includeDirs: sdk.includeDirs, libraryDirs: sdk.libraryDirs };
 }
 
-const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52, espressif32 };
+const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52, espressif32, atmelsam };
 
 /** The folders the env's installed Arduino framework adds, or undefined (not installed, or no entry for its platform). */
 export function frameworkFolders(input: BuilderInput): FrameworkFolders | undefined {

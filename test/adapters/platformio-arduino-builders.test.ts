@@ -218,6 +218,19 @@ describe('PlatformIO Arduino builders', () => {
     // A generic board without a manifest: the series from its id, no variant.
     expect(includes('bluepill')).toContain(st('system/Drivers/CMSIS/Device/ST/STM32F1xx/Include'));
     expect(includes('bluepill')[0]).toBe(`-I${root}/include`);
+    // SAM: the core, libsam, the bundled CMSIS, the variant. SAMD with Adafruit's core: CMSIS 5's folders, CMSIS-Atmel, TinyUSB.
+    const sam = (p: string) => pkg(`framework-arduino-sam/${p}`);
+    expect(includes('due').slice(2)).toEqual([...['cores/arduino', 'system/libsam', 'system/CMSIS/CMSIS/Include', 'system/CMSIS/Device/ATMEL', 'variants/arduino_due_x'].map(sam)]);
+    const samd = (p: string) => pkg(`framework-arduino-samd-adafruit/${p}`);
+    expect(includes('grandcentral').slice(2)).toEqual([
+      pkg('framework-cmsis/CMSIS/Core/Include'),
+      pkg('framework-cmsis-atmel/CMSIS/Device/ATMEL'),
+      samd('cores/arduino'),
+      samd('libraries/Adafruit_TinyUSB_Arduino/src/arduino'),
+      pkg('framework-cmsis/CMSIS/DSP/Include'),
+      samd('variants/grand_central_m4'),
+    ]);
+    expect(env('grandcentral').defines).toMatchObject({ ARDUINO_ARCH_SAMD: '1', USB_CONFIG_POWER: '100', ARDUINO_SAMD_ADAFRUIT: '1', USBCON: '1' });
     const nrf = (p: string) => pkg(`framework-arduinoadafruitnrf52/${p}`);
     const nordic = 'cores/nRF5/nordic';
     expect(includes('feather52840').slice(2)).toEqual([
@@ -294,10 +307,10 @@ describe('PlatformIO Arduino builders, installed packages', () => {
 
 describe('PlatformIO Arduino builders, indexed', () => {
   const { defined } = indexedFixture('platformio-arduino-framework');
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_rp2040', 'hal_init_rp2xx0'];
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_rp2040', 'hal_init_rp2xx0'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
@@ -347,6 +360,8 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('stm32_core_device_and_variant', 'nucleo')).toBe(true);
     expect(defined('stm32f1_core_and_device', 'bluepill')).toBe(true);
     expect(defined('nrf52_core_nordic_and_softdevice', 'feather52840')).toBe(true);
+    expect(defined('sam_core_libsam_and_variant', 'due')).toBe(true);
+    expect(defined('samd_core_cmsis_tinyusb_and_variant', 'grandcentral')).toBe(true);
     expect(defined('avr_core_and_variant', 'nucleo')).toBe(false);
   });
 });
