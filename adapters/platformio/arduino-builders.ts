@@ -6,6 +6,7 @@ import { parseBuildFlags, type PioFlags } from './build-flags.js';
 import type { InstalledPackages } from './installed-packages.js';
 import { builderCompileOptions } from './builder-compile-options.js';
 import { esp32Sdk } from './esp32-sdk.js';
+import { mbedCoreFlags } from './arduino-mbed-core.js';
 
 type Define = [string, string | undefined];
 
@@ -366,12 +367,12 @@ export function picoVariant(m: BoardManifest | undefined): string | undefined {
 
 /**
  * Arduino-pico (earlephilhower/arduino-pico, tools/platformio-build.py), the core platform-raspberrypi's fork runs for
- * boards whose build.core is `earlephilhower`; the default `arduino` core (Arduino's mbed core) is not in this table.
- * The chip's own defines (PICO_RP2040, LIB_PICO_*, ...) come from the installed core's platform_def.txt files.
+ * boards whose build.core is `earlephilhower`; other boards build with the platform's default core, Arduino's mbed
+ * core (arduino-mbed-core.ts). The chip's own defines (PICO_RP2040, LIB_PICO_*, ...) come from the installed core's platform_def.txt files.
  */
 function raspberrypi(input: BuilderInput): BuilderDefines | undefined {
   const m = input.manifest;
-  if ((manifestString(m, 'build.core') ?? 'arduino') !== 'earlephilhower') return undefined;
+  if ((manifestString(m, 'build.core') ?? 'arduino') !== 'earlephilhower') return mbedCoreFlags(input);
   const chip = manifestString(m, 'build.mcu') ?? '';
   const on = (name: string) => has(input.defines, `PIO_FRAMEWORK_ARDUINO_${name}`);
   const defines: Define[] = [];
@@ -397,7 +398,7 @@ function raspberrypi(input: BuilderInput): BuilderDefines | undefined {
 const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderDefines | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52, raspberrypi };
 
 /** Which core a platform's entry covers, where the platform has several. */
-const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico core' };
+const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico and mbed cores' };
 
 /** The platforms (and cores) this table has builders for, as a note names them: `atmelavr, ststm32 (the STM32 core), ...`. */
 export function arduinoBuilderPlatforms(): string {

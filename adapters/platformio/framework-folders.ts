@@ -5,6 +5,7 @@ import path from 'node:path';
 import { manifestString } from './board-manifest.js';
 import { adafruitNrf52Package, picoVariant, stm32Series, type BuilderInput } from './arduino-builders.js';
 import { esp32Sdk } from './esp32-sdk.js';
+import { mbedCoreFlags } from './arduino-mbed-core.js';
 
 /** Include folders (after build_flags' -I) and library storages (after the project's) a framework adds. */
 export interface FrameworkFolders {
@@ -42,10 +43,14 @@ function teensy(input: BuilderInput): FrameworkFolders | undefined {
 /**
  * Arduino-pico (build.core earlephilhower): the core's folders, the chip's and the core's include lists
  * (`lib/<chip>/platform_inc.txt`, `lib/core_inc.txt`: `-iwithprefixbefore/<path>` under the package, as the builder
- * expands them for an IDE), TinyUSB's folder when USE_TINYUSB is defined, `include`, the variant.
+ * expands them for an IDE), TinyUSB's folder when USE_TINYUSB is defined, `include`, the variant. Other boards build
+ * with Arduino's mbed core (arduino-mbed-core.ts): its variant's include list ahead, the core's folders, the variant.
  */
 function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
-  if (manifestString(input.manifest, 'build.core') !== 'earlephilhower') return undefined;
+  if (manifestString(input.manifest, 'build.core') !== 'earlephilhower') {
+    const mbed = mbedCoreFlags(input);
+    return mbed.missing.length > 0 ? undefined : { includeDirs: mbed.includeDirs, libraryDirs: mbed.libraryDirs, flagIncludeDirs: mbed.flagIncludeDirs };
+  }
   const packages = input.packages;
   const dir = packages?.packageDir('framework-arduinopico');
   const chip = manifestString(input.manifest, 'build.mcu');

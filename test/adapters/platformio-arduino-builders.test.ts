@@ -136,8 +136,9 @@ describe('PlatformIO Arduino builders', () => {
     // USB off in build_flags: NO_USB and none of the stack's defines.
     expect(env('rpipico2').defines).toMatchObject({ NO_USB: '1', DISABLE_USB_SERIAL: '1', ARDUINO_ARCH_RP2040: '1' });
     expect(env('rpipico2').defines).not.toHaveProperty('CFG_TUSB_MCU');
-    // Arduino's mbed core (the platform's default core) has no builder here.
-    expect(arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'pico', manifest: { file: '', data: { build: { mcu: 'rp2040' } } }, defines: [] })).toBeUndefined();
+    // Arduino's mbed core (the platform's default core) without its package: the core's own defines, the variant files missing.
+    const mbed = arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'pico', manifest: { file: '', data: { build: { mcu: 'rp2040' } } }, defines: [] })!;
+    expect([mbed.defines, mbed.missing]).toEqual([[['ARDUINO', '10810'], ['ARDUINO_ARCH_MBED', undefined]], ["the installed core's variant files"]]);
     const rp2350 = arduinoBuilderFlags({ platform: 'raspberrypi', boardId: 'rpipico2', manifest: { file: '', data: { build: { core: 'earlephilhower', mcu: 'rp2350' }, upload: { maximum_size: 4194304 } } }, defines: [['PIO_FRAMEWORK_ARDUINO_ENABLE_IPV6', undefined]] })!;
     expect(target(rp2350)).toEqual(['-mcpu=cortex-m33', '-mthumb', '-march=armv8-m.main+fp+dsp', '-mfloat-abi=softfp', '-mcmse']);
     expect(rp2350.defines).toEqual(expect.arrayContaining([['LWIP_IPV6', '1'], ['FS_START', String(0x10000000 + 4194304 - 4096)], ['USBD_MAX_POWER_MA', '500']]));
@@ -231,6 +232,20 @@ describe('PlatformIO Arduino builders', () => {
       samd('variants/grand_central_m4'),
     ]);
     expect(env('grandcentral').defines).toMatchObject({ ARDUINO_ARCH_SAMD: '1', USB_CONFIG_POWER: '100', ARDUINO_SAMD_ADAFRUIT: '1', USBCON: '1' });
+    // Arduino's mbed core: the variant's include list (under the core) ahead of every -I, then the core's and the variant's.
+    const mbed = (p: string) => pkg(`framework-arduino-mbed/${p}`);
+    expect(includes('nano_connect')).toEqual([
+      mbed('cores/arduino/mbed'),
+      mbed('cores/arduino/mbed/targets'),
+      `-I${root}/include`,
+      `-I${root}/src`,
+      ...['cores/arduino', 'cores/arduino/api/deprecated', 'cores/arduino/api/deprecated-avr-comp', 'variants/NANO_RP2040_CONNECT'].map(mbed),
+    ]);
+    // Its flag files: each language's own first (CXXFLAGS), then CCFLAGS: the board's target, what C and C++ share (sorted).
+    const connect = env('nano_connect').units.find((u) => u.file.endsWith('hal.cpp'))!.arguments;
+    const c = connect.indexOf('-c');
+    expect(connect.slice(c + 1, c + 10)).toEqual(['-fno-rtti', '-std=gnu++14', '-mcpu=cortex-m0plus', '-mthumb', '-Os', '-c', '-mcpu=cortex-m0plus', '-mthumb', '-nostdlib']);
+    expect(Object.keys(env('nano_connect').defines!).slice(-6)).toEqual(['ARDUINO_NANO_RP2040_CONNECT', 'ARDUINO_ARCH_RP2040', 'MBED_NO_GLOBAL_USING_DIRECTIVE', 'TARGET_RP2040', 'ARDUINO', 'ARDUINO_ARCH_MBED']);
     const nrf = (p: string) => pkg(`framework-arduinoadafruitnrf52/${p}`);
     const nordic = 'cores/nRF5/nordic';
     expect(includes('feather52840').slice(2)).toEqual([
@@ -260,7 +275,7 @@ describe('PlatformIO Arduino builders', () => {
     const notes = r.diagnostics.filter((d) => /framework whose own defines/.test(d.message));
     expect(notes).toHaveLength(1);
     expect(notes[0].message).toMatch(
-      /^3 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino\), rpipico2 \(arduino without the board's MCU, the board's flash size \(PICO_FLASH_SIZE_BYTES, FS_START, FS_END\)\);/,
+      /^3 derived env\(s\) .*: bluepill \(arduino without the board's whole MCU name \(ARDUINO_<board>\)\), pico \(arduino without the installed core's variant files\), rpipico2 \(arduino without the board's MCU, the board's flash size \(PICO_FLASH_SIZE_BYTES, FS_START, FS_END\)\);/,
     );
   });
 });
@@ -307,14 +322,14 @@ describe('PlatformIO Arduino builders, installed packages', () => {
 
 describe('PlatformIO Arduino builders, indexed', () => {
   const { defined } = indexedFixture('platformio-arduino-framework');
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_rp2040', 'hal_init_rp2xx0'];
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_mbed_rp2040', 'hal_init_rp2040', 'hal_init_rp2xx0'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', nano_connect: 'hal_init_mbed_rp2040', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
-    // No builder for pico's platform: the file's #error branch, no HAL.
+    // The mbed core without its package (pico has no manifest): the file's #error branch, no HAL.
     expect(HALS.filter((h) => defined(h, 'pico'))).toEqual([]);
   });
 
@@ -361,6 +376,7 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('stm32f1_core_and_device', 'bluepill')).toBe(true);
     expect(defined('nrf52_core_nordic_and_softdevice', 'feather52840')).toBe(true);
     expect(defined('sam_core_libsam_and_variant', 'due')).toBe(true);
+    expect(defined('mbed_core_includes_and_variant', 'nano_connect')).toBe(true);
     expect(defined('samd_core_cmsis_tinyusb_and_variant', 'grandcentral')).toBe(true);
     expect(defined('avr_core_and_variant', 'nucleo')).toBe(false);
   });
