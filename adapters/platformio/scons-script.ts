@@ -82,6 +82,9 @@ function percent(format: string, args: ScriptValue): ScriptValue {
   return ok ? out : undefined;
 }
 
+/** What `env.BoardConfig()` evaluates to: a stand-in whose `.get()` reads the board, as `board_config.get()` does. */
+const BOARD_CONFIG = '\u0000board_config';
+
 /** An expression parser over a token list; every parse returns undefined for what it does not evaluate. */
 class Evaluator {
   constructor(
@@ -112,7 +115,7 @@ class Evaluator {
   /** One item of a list or argument list: its value, the tokens up to the next `,` or closing bracket consumed. */
   item(): ScriptValue {
     const value = this.sum();
-    if (this.peek(',') || this.peek(')') || this.peek(']')) return value;
+    if (this.peek(',') || this.peek(')') || this.peek(']')) return value === BOARD_CONFIG ? undefined : value;
     this.skipItem();
     return undefined;
   }
@@ -123,7 +126,8 @@ class Evaluator {
     while (this.peek('+')) {
       this.pos++;
       const right = this.product();
-      left = typeof left === 'string' && typeof right === 'string' ? left + right : Array.isArray(left) && Array.isArray(right) ? [...left, ...right] : undefined;
+      const strings = typeof left === 'string' && typeof right === 'string' && left !== BOARD_CONFIG && right !== BOARD_CONFIG;
+      left = strings ? left + right : Array.isArray(left) && Array.isArray(right) ? [...left, ...right] : undefined;
     }
     return left;
   }
@@ -154,7 +158,7 @@ class Evaluator {
     this.pos++;
     const args = this.args();
     const bound = this.scope.names[parts.slice(0, -1).join('.')];
-    return bound !== undefined ? stringMethod(bound, parts[parts.length - 1], args) : this.call(parts.join('.'), args);
+    return bound !== undefined ? this.method(bound, parts[parts.length - 1], args) : this.call(parts.join('.'), args);
   }
 
   /** `.method(args)` trailers on a value. */
@@ -162,9 +166,20 @@ class Evaluator {
     while (this.peek('.') && this.tokens[this.pos + 1]?.kind === 'name' && this.tokens[this.pos + 2]?.text === '(') {
       const method = this.tokens[this.pos + 1].text;
       this.pos += 3;
-      value = stringMethod(value, method, this.args());
+      value = this.method(value, method, this.args());
     }
     return value;
+  }
+
+  /** A string method, or `.get()` on `env.BoardConfig()`. */
+  private method(value: ScriptValue, method: string, args: ScriptValue[]): ScriptValue {
+    return value === BOARD_CONFIG ? (method === 'get' ? this.boardGet(args) : undefined) : stringMethod(value, method, args);
+  }
+
+  /** `board_config.get(key, default)`: the manifest's field, else the default. */
+  private boardGet(args: ScriptValue[]): ScriptValue {
+    const key = args[0];
+    return typeof key === 'string' ? this.scope.board(key) ?? args[1] : undefined;
   }
 
   /** The arguments after an opening `(`, the closing `)` consumed; keyword arguments are skipped. */
@@ -185,10 +200,8 @@ class Evaluator {
     const strings = args.every((a): a is string => typeof a === 'string');
     if ((name === 'join' || name === 'os.path.join') && strings) return joinPath(args);
     if ((name === 'basename' || name === 'os.path.basename') && strings && args.length === 1) return args[0].split('/').pop();
-    if (name === 'board_config.get' || name === 'board.get') {
-      const key = args[0];
-      return typeof key === 'string' ? this.scope.board(key) ?? args[1] : undefined;
-    }
+    if (name === 'board_config.get' || name === 'board.get') return this.boardGet(args);
+    if (name === 'env.BoardConfig' && args.length === 0) return BOARD_CONFIG;
     return undefined;
   }
 

@@ -69,6 +69,9 @@ describe('PlatformIO Arduino-ESP32 with its core installed', () => {
     const values = appendedValues(script, { names: { NAME: 'n', D: '/d' }, board: () => undefined });
     expect(values.get('A')).toEqual(['ab', 'x-n', undefined, undefined, '/d/s/t', '12']);
     expect(values.get('B')).toEqual(['\\raw']);
+    // 2.x scripts read the board through env.BoardConfig(); the stand-in itself is no value.
+    const board = appendedValues(parseScript('env.Append(\n  C=[env.BoardConfig().get("build.mcu"), env.BoardConfig().get("x", "d") + "_qspi", env.BoardConfig()],\n)\n'), { names: {}, board: (k) => (k === 'build.mcu' ? 'esp32' : undefined) });
+    expect(board.get('C')).toEqual(['esp32', 'd_qspi', undefined]);
   });
 
   const { defined } = indexedFixture('platformio-esp32-sdk');
