@@ -17,6 +17,8 @@ export interface BoardManifest {
   platformDir?: string;
   /** True when no folder held it and builtin-boards.ts' table gave it (`file` is then ''). */
   builtIn?: boolean;
+  /** True when no folder held it and only its MCU is known, from the board's id (`file` is then ''). */
+  fromId?: boolean;
 }
 
 /**
@@ -116,6 +118,17 @@ function withBoardOptions(config: PioProjectConfig, section: string, data: Recor
   const options = new Set(config.walkSections(section).flatMap((s) => [...config.sections.get(s)!.options.keys()]));
   for (const option of options) if (option.startsWith('board_')) mergeOption(data, option.slice(6), config.get(section, option) ?? '');
   return data;
+}
+
+/**
+ * For an AVR board no folder holds whose id names its MCU (`megaatmega2560`, `sanguino_atmega1284p`, `ATmega328P`):
+ * that MCU, with the env's `board_*` options over it, so the env compiles for its device; its clock and board
+ * defines stay unknown.
+ */
+export function mcuFromBoardId(config: PioProjectConfig, section: string, platform: string | undefined, board: string): BoardManifest | undefined {
+  if (!platform || platformName(platform) !== 'atmelavr') return undefined;
+  const mcu = /(atmega\d+[a-z]*|attiny\d+[a-z]*|at90usb\d+)/i.exec(board)?.[1]?.toLowerCase();
+  return mcu ? { file: '', data: withBoardOptions(config, section, { build: { mcu } }), fromId: true } : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BuildDescription, CompileUnit } from '../contract.js';
 import { relPath } from '../shared/fs-helpers.js';
 import { applyUnflags, concatFlags, debugTargetFlags, defineArgs, definesOf, resolvePaths, type PioFlags } from './build-flags.js';
-import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinkerScript, manifestString, readBoardManifest, type BoardManifest } from './board-manifest.js';
+import { boardFlags, boardOptionsOnly, coreDir, coreVersionMacro, manifestLinkerScript, manifestString, mcuFromBoardId, readBoardManifest, type BoardManifest } from './board-manifest.js';
 import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { matchSrcFiles } from './src-filter.js';
@@ -81,7 +81,7 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
   const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];
   const libNote = libraries.length > 0 ? `, ${libUnits.length} from the libraries ${libraries.map((l) => l.lib.name).join(', ')}` : '';
   const fromManifest = manifest && shared.base.linkerScripts.length === 0 ? manifestLinkerScript(manifest, project.projectDir) : undefined;
-  const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
+  const boardNote = !manifest ? '' : manifest.builtIn ? `, board ${shared.board} from the built-in ${platformName(shared.platform ?? '')} table` : manifest.fromId ? `, board ${shared.board}'s MCU from its id` : `, board manifest ${relPath(project.projectRoot, manifest.file)}`;
   return {
     ...shared.base,
     ...(fromManifest ? { linkerScripts: [fromManifest] } : {}),
@@ -110,11 +110,15 @@ function derivedFlags(project: PioProject, env: string, shared: EnvShared, prefi
   return { project: finish(before), libraries: finish(concatFlags(board, shared.libraryFlags)), libraryDirs };
 }
 
-/** The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note. */
+/**
+ * The env's board manifest (board-manifest.ts); an env whose board has none is kept for the missing-boards note, and
+ * gets the MCU its board's id names, where it names one.
+ */
 function envManifest(project: PioProject, env: string, shared: EnvShared): BoardManifest | undefined {
   const manifest = readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics);
-  if (!manifest && shared.board) project.boardsMissing.push(`${env} (${shared.board})`);
-  return manifest;
+  if (manifest || !shared.board) return manifest;
+  project.boardsMissing.push(`${env} (${shared.board})`);
+  return mcuFromBoardId(project.config, shared.section, shared.platform, shared.board);
 }
 
 /**

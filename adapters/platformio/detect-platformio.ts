@@ -199,7 +199,7 @@ function missingBoardsNote(project: PioProject): Diagnostic | undefined {
   return {
     severity: 'info',
     file: project.iniFile,
-    message: `no board manifest found for ${missing.length} derived env(s): ${firstEnvs(missing)}; their -mcpu/-mmcu, F_CPU and the board's extra_flags are unknown`,
+    message: `no board manifest found for ${missing.length} derived env(s): ${firstEnvs(missing)}; their F_CPU and the board's extra_flags are unknown, and their -mcpu/-mmcu unless the board's id names the MCU`,
     fix: 'install the platforms (`pio pkg install`) or set [platformio] core_dir to where PlatformIO keeps them, or add boards/<board>.json to the project',
   };
 }

@@ -51,8 +51,15 @@ describe('PlatformIO board manifests', () => {
     const note = r.diagnostics.filter((d) => /no board manifest/.test(d.message));
     expect(note).toHaveLength(1);
     expect(note[0]).toMatchObject({ severity: 'info', file: path.join(root, 'platformio.ini') });
-    expect(note[0].message).toMatch(/1 derived env\(s\): mystery \(no_such_board\)/);
+    expect(note[0].message).toMatch(/2 derived env\(s\): mystery \(no_such_board\), sanguino \(sanguino_atmega1284p\);/);
     expect(note[0].fix).toMatch(/core_dir/);
+  });
+
+  it('an AVR board no folder holds whose id names its MCU: that -mmcu, with the env\'s board_build options over it', () => {
+    expect(args('sanguino')).toEqual(expect.arrayContaining(['-mmcu=atmega1284p', '-DF_CPU=16000000L']));
+    expect(env('sanguino').description).toMatch(/board sanguino_atmega1284p's MCU from its id\)$/);
+    // An ARM board's id names no AVR device: nothing is made up for it.
+    expect(args('mystery').some((a) => a.startsWith('-mmcu'))).toBe(false);
   });
 
   it('without core_dir, the core is ~/.platformio of the environment\'s HOME', () => {
@@ -103,6 +110,7 @@ describe('PlatformIO board manifests, indexed', () => {
     expect(defined('other_avr_setup', 'mega')).toBe(false);
     expect(defined('mega2560_timer_setup', 'acme')).toBe(false);
     expect(defined('other_avr_setup', 'acme')).toBe(false);
+    expect(defined('atmega1284p_setup', 'sanguino')).toBe(true);
   });
 
   it('an edit of the board manifest is seen by the next run (detection reads it again)', async () => {
