@@ -7,6 +7,7 @@ import type { InstalledPackages } from './installed-packages.js';
 import { builderCompileOptions } from './builder-compile-options.js';
 import { esp32Sdk } from './esp32-sdk.js';
 import { mbedCoreFlags } from './arduino-mbed-core.js';
+import { esp8266Defines } from './esp8266-builder.js';
 
 type Define = [string, string | undefined];
 
@@ -395,7 +396,12 @@ function raspberrypi(input: BuilderInput): BuilderDefines | undefined {
   return { defines, ccFlags: PICO_TARGETS[chip] ?? [], missing };
 }
 
-const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderDefines | undefined> = { atmelavr, ststm32, espressif32, atmelsam, teensy, nordicnrf52, raspberrypi };
+/** The ESP8266 core's builder (esp8266-builder.ts). */
+function espressif8266(input: BuilderInput): BuilderDefines {
+  return { ...esp8266Defines(input), ccFlags: [] };
+}
+
+const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderDefines | undefined> = { atmelavr, ststm32, espressif32, espressif8266, atmelsam, teensy, nordicnrf52, raspberrypi };
 
 /** Which core a platform's entry covers, where the platform has several. */
 const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico and mbed cores' };

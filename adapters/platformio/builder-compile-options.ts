@@ -1,6 +1,7 @@
 // The compile options PlatformIO's Arduino builders add besides defines and target flags: optimisation and
 // sections (CCFLAGS, both languages), and the C and C++ dialects, exceptions and RTTI (CFLAGS, CXXFLAGS), per platform.
 import { manifestString, type BoardManifest } from './board-manifest.js';
+import { esp8266Options } from './esp8266-builder.js';
 
 type Define = [string, string | undefined];
 
@@ -102,7 +103,7 @@ function raspberrypi(input: OptionsInput): CompileOptions | undefined {
   };
 }
 
-const OPTIONS: Record<string, (input: OptionsInput) => CompileOptions | undefined> = { atmelavr, atmelsam, ststm32, teensy, nordicnrf52, raspberrypi };
+const OPTIONS: Record<string, (input: OptionsInput) => CompileOptions | undefined> = { atmelavr, atmelsam, ststm32, teensy, nordicnrf52, raspberrypi, espressif8266: esp8266Options };
 
 /**
  * The compile options the Arduino builder of `platform` (toolchain.ts' name) adds, or none when this table has no

@@ -6,6 +6,7 @@ import { manifestString } from './board-manifest.js';
 import { adafruitNrf52Package, picoVariant, stm32Series, type BuilderInput } from './arduino-builders.js';
 import { esp32Sdk } from './esp32-sdk.js';
 import { mbedCoreFlags } from './arduino-mbed-core.js';
+import { esp8266Folders } from './esp8266-builder.js';
 
 /** Include folders (after build_flags' -I) and library storages (after the project's) a framework adds. */
 export interface FrameworkFolders {
@@ -184,7 +185,7 @@ function espressif32(input: BuilderInput): FrameworkFolders | undefined {
   return sdk && { includeDirs: sdk.includeDirs, libraryDirs: sdk.libraryDirs };
 }
 
-const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52, espressif32, atmelsam };
+const FOLDERS: Record<string, (input: BuilderInput) => FrameworkFolders | undefined> = { atmelavr, teensy, raspberrypi, ststm32, nordicnrf52, espressif32, espressif8266: esp8266Folders, atmelsam };
 
 /** The folders the env's installed Arduino framework adds, or undefined (not installed, or no entry for its platform). */
 export function frameworkFolders(input: BuilderInput): FrameworkFolders | undefined {

@@ -261,6 +261,22 @@ describe('PlatformIO Arduino builders', () => {
     ]);
   });
 
+  it('ESP8266 core: its defines by the env\'s switches (SDK, lwIP, MMU), its compile options, the installed core\'s folders', () => {
+    expect(env('nodemcu').defines).toMatchObject({
+      ESP8266: '1', ARDUINO_ARCH_ESP8266: '1', __ets__: '1', ICACHE_FLASH: '1', ARDUINO: '10805', ARDUINO_BOARD: '"PLATFORMIO_NODEMCUV2"', FLASHMODE_DIO: '1',
+      LWIP_OPEN_SRC: '1', NONOSDK22x_190703: '1', TCP_MSS: '1460', LWIP_FEATURES: '1', LWIP_IPV6: '0', VTABLES_IN_FLASH: '1', MMU_IRAM_SIZE: '0x8000', MMU_ICACHE_SIZE: '0x8000',
+    });
+    const hal = env('nodemcu').units.find((u) => u.file.endsWith('hal.cpp'))!.arguments;
+    expect(hal).toEqual(expect.arrayContaining(['-fno-rtti', '-std=gnu++17', '-fno-exceptions', '-Os', '-mlongcalls', '-U__STRICT_ANSI__']));
+    const core = (p: string) => `-I${root}/pio-core/packages/framework-arduinoespressif8266/${p}`;
+    expect(hal.filter((a) => a.startsWith('-I')).slice(2)).toEqual(['tools/sdk/include', 'tools/sdk/libc/xtensa-lx106-elf/include', 'cores/esp8266', 'tools/sdk/lwip2/include', 'variants/nodemcu'].map(core));
+    // Other switches: an SDK, IPv6, a second-heap MMU layout, exceptions; an env's own VTABLES_IN_* define is kept alone.
+    const flags = arduinoBuilderFlags({ platform: 'espressif8266', boardId: 'd1_mini', manifest: { file: '', data: { build: { flash_mode: 'dout' } } }, defines: ['ESPRESSIF_SDK3', 'LWIP2_IPV6_LOW_MEMORY', 'MMU_CACHE16_IRAM48_SECHEAP_SHARED', 'ENABLE_EXCEPTIONS'].map((s): [string, undefined] => [`PIO_FRAMEWORK_ARDUINO_${s}`, undefined]).concat([['VTABLES_IN_IRAM', undefined]]) })!;
+    expect(flags.defines).toEqual(expect.arrayContaining([['FLASHMODE_DOUT', undefined], ['NONOSDK3V0', '1'], ['TCP_MSS', '536'], ['LWIP_IPV6', '1'], ['MMU_IRAM_SIZE', '0xC000'], ['MMU_IRAM_HEAP', undefined]]));
+    expect(flags.defines.map(([n]) => n)).not.toContain('VTABLES_IN_FLASH');
+    expect(flags.cxxFlags).toContain('-fexceptions');
+  });
+
   it('a Teensy board no folder holds: its manifest from the built-in table (MCU, clock, board defines), AVR for Teensy 2.0++', () => {
     expect(env('teensy31').defines).toMatchObject({ __MK20DX256__: '1', ARDUINO_TEENSY31: '1', F_CPU: '72000000L', CORE_TEENSY: '1', LAYOUT_US_ENGLISH: '1', USB_SERIAL: '1' });
     expect(args('teensy31')).toEqual(expect.arrayContaining(['-mcpu=cortex-m4', '-mthumb']));
@@ -322,10 +338,10 @@ describe('PlatformIO Arduino builders, installed packages', () => {
 
 describe('PlatformIO Arduino builders, indexed', () => {
   const { defined } = indexedFixture('platformio-arduino-framework');
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_mbed_rp2040', 'hal_init_rp2040', 'hal_init_rp2xx0'];
+  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_esp8266', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_mbed_rp2040', 'hal_init_rp2040', 'hal_init_rp2xx0'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', nano_connect: 'hal_init_mbed_rp2040', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', nodemcu: 'hal_init_esp8266', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', nano_connect: 'hal_init_mbed_rp2040', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
@@ -377,6 +393,7 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('nrf52_core_nordic_and_softdevice', 'feather52840')).toBe(true);
     expect(defined('sam_core_libsam_and_variant', 'due')).toBe(true);
     expect(defined('mbed_core_includes_and_variant', 'nano_connect')).toBe(true);
+    expect(defined('esp8266_core_sdk_and_variant', 'nodemcu')).toBe(true);
     expect(defined('samd_core_cmsis_tinyusb_and_variant', 'grandcentral')).toBe(true);
     expect(defined('avr_core_and_variant', 'nucleo')).toBe(false);
   });
