@@ -3,7 +3,7 @@
 // tools/platformio-build-<mcu>.py), read with scons-script.ts, with what the core's own builder adds after it.
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
-import type { BuilderInput } from './arduino-builders.js';
+import type { BuilderInput } from './builder-common.js';
 import { appendedValues, parseScript, type ScriptValue } from './scons-script.js';
 
 type Define = [string, string | undefined];

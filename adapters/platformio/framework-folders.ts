@@ -3,7 +3,10 @@
 // library finder's last). Only for packages installed under packages_dir; builders not in the table add none here.
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
-import { adafruitNrf52Package, picoVariant, stm32Series, type BuilderInput } from './arduino-builders.js';
+import { adafruitNrf52Package } from './arduino-builders.js';
+import type { BuilderInput } from './builder-common.js';
+import { picoVariant } from './pico-builder.js';
+import { stm32Series } from './stm32-builder.js';
 import { esp32Sdk } from './esp32-sdk.js';
 import { mbedCoreFlags } from './arduino-mbed-core.js';
 import { esp8266Folders } from './esp8266-builder.js';

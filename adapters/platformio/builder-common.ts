@@ -1,0 +1,50 @@
+// What PlatformIO's Arduino builders share, as derivation models them: the env as a builder sees it, the defines a
+// builder gives, and the USB descriptor defines several builders take from the board.
+import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
+import type { InstalledPackages } from './installed-packages.js';
+
+export type Define = [string, string | undefined];
+
+/** What a builder sees of the env: its board (id and manifest), its flags so far, its upload protocol, the installed packages. */
+export interface BuilderInput {
+  platform: string;
+  boardId?: string;
+  manifest?: BoardManifest;
+  /** The defines before the framework's: the platform's, the board's extra_flags and build_flags, in order. */
+  defines: readonly Define[];
+  uploadProtocol?: string;
+  /** The project's installed packages, when known (an installed framework package's files refine a few values). */
+  packages?: InstalledPackages;
+  /** The project's folder (a board's build.variants_dir is relative to it). */
+  projectDir?: string;
+}
+
+/** The framework's defines and target flags; `missing` names what the builder would read but derivation lacks. */
+export interface BuilderDefines {
+  defines: Define[];
+  ccFlags: string[];
+  missing: string[];
+  /** The C and C++ flags a builder reads from its installed core (Arduino-ESP32's SDK script), else none. */
+  cFlags?: string[];
+  cxxFlags?: string[];
+}
+
+
+export const has = (defines: readonly Define[], name: string) => defines.some(([n]) => n === name);
+/** A C string literal define value, as the builders quote them (`\"...\"` on the command line). */
+export const quoted = (s: string) => `"${s.replace(/"/g, '')}"`;
+
+/** `build.hwids[0]` as USB_VID / USB_PID, `0` for each when the manifest has none (as the STM32 builder defaults). */
+export function usbIds(m: BoardManifest | undefined): [string, string] {
+  const hwids = manifestField(m, 'build.hwids');
+  const first = Array.isArray(hwids) && Array.isArray(hwids[0]) ? (hwids[0] as unknown[]) : [0, 0];
+  return [String(first[0] ?? 0), String(first[1] ?? 0)];
+}
+
+/** The USB descriptor defines the AVR and SAM builders add when the board names a USB product. */
+export function usbProductDefines(m: BoardManifest | undefined): Define[] {
+  const product = manifestString(m, 'build.usb_product');
+  if (product === undefined) return [];
+  const [vid, pid] = usbIds(m);
+  return [['USB_VID', vid], ['USB_PID', pid], ['USB_PRODUCT', quoted(product)], ['USB_MANUFACTURER', quoted(manifestString(m, 'vendor') ?? '')]];
+}
