@@ -51,7 +51,7 @@ export function derivedEnv(project: PioProject, env: string, shared: EnvShared, 
     const stale = staleIdeDataNote(ide, config.files, env);
     if (stale) project.diagnostics.push(stale);
     // Its include folders hold the libraries' (PlatformIO's finder ran); their sources are found here.
-    const ctx = libraryContext(project, env, shared, sources);
+    const ctx = { ...libraryContext(project, env, shared, sources), defines: { project: ide.defines, libraries: ide.defines } };
     const libSources = allLibrarySources(ctx, envLibraries(ctx, project.libraries));
     return {
       ...shared.base,
@@ -75,7 +75,7 @@ function boardDerivedEnv(project: PioProject, env: string, shared: EnvShared, so
   const manifest = envManifest(project, env, shared);
   const boardTc = toolchainForMcu(tc, platform, manifestString(manifest, 'build.mcu'));
   const flags = derivedFlags(project, env, shared, boardTc.prefix, manifest);
-  const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs: flags.libraryDirs };
+  const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs: flags.libraryDirs, defines: { project: flags.project.defines, libraries: flags.libraries.defines } };
   const libraries = envLibraries(ctx, project.libraries);
   const compile = (f: PioFlags, cxx: boolean) => ({ compiler: cxx ? boardTc.cxx : boardTc.cc, flags: languageFlags(f, cxx) });
   const libUnits = libraries.length > 0 ? libraryUnits(ctx, libraries, flags.libraries, compile) : [];

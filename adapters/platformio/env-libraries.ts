@@ -22,6 +22,8 @@ export interface EnvLibraryContext {
   frameworks: string[];
   /** The env's own sources (absolute). */
   sources: string[];
+  /** The CPPDEFINES its project's sources and its libraries' compile with (the finder's chain+ and deep+ use them). */
+  defines?: { project: PioFlags['defines']; libraries: PioFlags['defines'] };
   /** Library storages its installed framework adds (its package's `libraries`), searched last. */
   frameworkLibraryDirs?: string[];
 }
@@ -51,9 +53,10 @@ export function envLibraries(ctx: EnvLibraryContext, cache: LibraryCache): Found
       sources: ctx.sources,
       libDeps: config.getList(section, 'lib_deps'),
       libIgnore: config.getList(section, 'lib_ignore'),
-      ldfMode: config.get(section, 'lib_ldf_mode')?.trim() || 'chain',
+      ldfMode: config.get(section, 'lib_ldf_mode')?.trim() || undefined,
       compatMode: config.get(section, 'lib_compat_mode')?.trim() || undefined,
       frameworks: ctx.frameworks,
+      defines: ctx.defines,
     },
     cache,
   );

@@ -1,12 +1,15 @@
 // PlatformIO's Library Dependency Finder (LDF) for a derived env: which libraries of its storages (lib_extra_dirs,
 // lib_dir, libdeps_dir/<env>, the core's global lib folder) the env builds. As PlatformIO's default `chain` mode finds
-// them: every project source's #include lines (conditionals not evaluated), followed through the project's headers and
-// through each found library's included headers and the sources named like them; lib_deps' libraries and library.json
-// dependencies taken, lib_ignore's and incompatible ones (lib_compat_mode) left out, `off` taking lib_deps' alone.
+// them: every project source's #include lines (`chain+`/`deep+`: those its conditionals take, conditional-includes.ts),
+// followed through the project's headers and through each found library's included headers and the sources named
+// like them; lib_deps' libraries and library.json dependencies taken, lib_ignore's and incompatible ones
+// (lib_compat_mode) left out, `off` taking lib_deps' alone.
 import path from 'node:path';
 import { pathKind } from '../shared/detect-inputs.js';
-import { includesOf, type IncludeLine } from '../shared/include-lines.js';
-import { compatibleLibrary, parseLibrarySpec, readLibrary, specNames, type PioLibrary } from './pio-library.js';
+import { directivesOf, includesOf, type Directive, type IncludeLine } from '../shared/include-lines.js';
+import { parseBuildFlags, type PioFlags } from './build-flags.js';
+import { conditionalIncludes, ConditionalScanFailed, namespaceOf, type Namespace, type ScanReader } from './conditional-includes.js';
+import { compatibleLibrary, parseLibrarySpec, readLibrary, specNames, withLibraryFlags, type PioLibrary } from './pio-library.js';
 import { filesBelow, foldersIn, matchSrcFiles, SRC_BUILD_EXTS } from './src-filter.js';
 
 const HEADER_RE = /\.(h|hpp)$/;
@@ -22,9 +25,17 @@ export function librarySources(lib: PioLibrary): string[] {
 
 const within = (dir: string, file: string) => file.startsWith(dir + path.sep);
 
+const LDF_MODES = ['off', 'chain', 'deep', 'chain+', 'deep+'];
+/** A lib_ldf_mode / libLDFMode as PlatformIO validates it: a mode's name or index, else `chain`. */
+export function ldfMode(value: string | undefined): string {
+  const mode = value?.trim().toLowerCase() ?? '';
+  return LDF_MODES.includes(mode) ? mode : /^\d+$/.test(mode) && Number(mode) < LDF_MODES.length ? LDF_MODES[Number(mode)] : 'chain';
+}
+
 /** What a project's envs share in finding libraries: folder listings, storages' libraries, #include lines. */
-export class LibraryCache {
+export class LibraryCache implements ScanReader {
   readonly includes = new Map<string, IncludeLine[]>();
+  private readonly lines = new Map<string, Directive[]>();
   private readonly trees = new Map<string, string[]>();
   private readonly storages = new Map<string, PioLibrary[]>();
   /** The files below each folder an include is looked up in, by relative path; and the folders holding each path. */
@@ -50,6 +61,17 @@ export class LibraryCache {
       }
     }
     return idx;
+  }
+
+  /** A file's preprocessor lines (for the conditional scan; its #include lines are read with them). */
+  directives(file: string): Directive[] {
+    return directivesOf(file, this.lines, this.includes);
+  }
+
+  /** Whether `dir` holds a file at `name` (as written in an #include). */
+  fileIn(dir: string, name: string): boolean {
+    if (path.isAbsolute(name) || name.includes('\\') || name.split('/').includes('..')) return pathKind(path.resolve(dir, name)) === 'file';
+    return this.index(dir).has(path.posix.normalize(name));
   }
 
   /** The indexed folders that hold `rel` (index them first). */
@@ -81,9 +103,12 @@ export interface LibraryFinderInput {
   sources: string[];
   libDeps: string[];
   libIgnore: string[];
-  ldfMode: string;
+  /** lib_ldf_mode, when the env sets it. */
+  ldfMode?: string;
   compatMode?: string;
   frameworks: string[];
+  /** The env's CPPDEFINES for its project's sources and for its libraries' (before their own flags). */
+  defines?: { project: PioFlags['defines']; libraries: PioFlags['defines'] };
 }
 
 /** A library the env builds, and the libraries it depends on (transitively: their folders join its include path). */
@@ -101,6 +126,7 @@ class Finder {
   private readonly deps = new Map<Owner, PioLibrary[]>();
   private readonly processed = new Map<Owner, Set<string>>();
   private readonly depsDone = new Set<Owner>();
+  private readonly namespaces = new Map<Owner, Namespace>();
   /** The project's include folder (when it exists) and src folder: its own files, searched before any library's. */
   private readonly projectDirs: string[];
 
@@ -118,10 +144,25 @@ class Finder {
     return d;
   }
 
-  /** The project's chain mode scans all its sources (PlatformIO reads the project as `deep`). */
+  /**
+   * The project's chain modes scan all its sources (PlatformIO reads the project as `deep`, `deep+`); an Arduino
+   * library that lists `depends` reads as `chain+` unless the env sets lib_ldf_mode (as the Arduino IDE would).
+   */
   private modeOf(owner: Owner): string {
-    const mode = owner === 'project' ? this.input.ldfMode : owner.ldfMode ?? this.input.ldfMode;
-    return owner === 'project' && mode.startsWith('chain') ? 'deep' : mode;
+    if (owner !== 'project' && owner.kind === 'arduino' && owner.arduinoDepends && this.input.ldfMode === undefined) return 'chain+';
+    const mode = ldfMode(owner === 'project' ? this.input.ldfMode : owner.ldfMode ?? this.input.ldfMode);
+    return owner === 'project' && mode.startsWith('chain') ? mode.replace('chain', 'deep') : mode;
+  }
+
+  /** The owner's CPPDEFINES as the conditional scan holds them: the project's, or the libraries' with its own flags. */
+  private namespaceOf(owner: Owner): Namespace {
+    let ns = this.namespaces.get(owner);
+    if (ns === undefined) {
+      const env = this.input.defines;
+      const defines = owner === 'project' ? env?.project ?? [] : withLibraryFlags({ ...parseBuildFlags([]), defines: env?.libraries ?? [] }, owner).defines;
+      this.namespaces.set(owner, (ns = namespaceOf(defines)));
+    }
+    return ns;
   }
 
   private contains(owner: Owner, file: string): boolean {
@@ -162,7 +203,7 @@ class Finder {
     this.processDependencies(owner);
     const mode = this.modeOf(owner);
     if (mode === 'off') return;
-    const found = this.implicitIncludes(owner, mode.startsWith('deep') ? this.searchFiles(owner) : files ?? []);
+    const found = this.implicitIncludes(owner, mode.startsWith('deep') ? this.searchFiles(owner) : files ?? [], mode.endsWith('+'));
     const groups = new Map<PioLibrary, string[]>();
     const order = this.searchOrder();
     for (const file of found) {
@@ -211,8 +252,20 @@ class Finder {
     return !inc.quoted && this.cache.index(own).has(name) ? path.join(own, name) : undefined;
   }
 
+  /** The files `file` includes: where its conditionals hold with `plus` (every #include when that scan fails). */
+  private includedBy(owner: Owner, file: string, dirs: string[], rank: Map<string, number>, plus: boolean): string[] {
+    if (plus) {
+      try {
+        return conditionalIncludes(file, this.namespaceOf(owner), dirs, this.cache);
+      } catch (e) {
+        if (!(e instanceof ConditionalScanFailed)) throw e;
+      }
+    }
+    return includesOf(file, this.cache.includes).flatMap((inc) => this.resolve(inc, file, dirs, rank) ?? []);
+  }
+
   /** The files an owner's search files include, transitively through its own files, with same-named sources. */
-  private implicitIncludes(owner: Owner, files: string[]): string[] {
+  private implicitIncludes(owner: Owner, files: string[], plus: boolean): string[] {
     const dirs = [...new Set([...(owner === 'project' ? [] : owner.includeDirs), ...this.projectDirs, ...this.searchOrder().flatMap((l) => l.includeDirs)])];
     const rank = new Map(dirs.map((d, i) => [d, i]));
     for (const d of dirs) this.cache.index(d);
@@ -225,9 +278,7 @@ class Finder {
       const file = queue[i];
       if (processed.has(file)) continue;
       processed.add(file);
-      for (const inc of includesOf(file, this.cache.includes)) {
-        const hit = this.resolve(inc, file, dirs, rank);
-        if (hit === undefined) continue;
+      for (const hit of this.includedBy(owner, file, dirs, rank, plus)) {
         if (!processed.has(hit) && !queued.has(hit) && this.contains(owner, hit)) {
           queue.push(hit);
           queued.add(hit);

@@ -22,6 +22,8 @@ export interface PioLibrary {
   /** build.libLDFMode and build.libCompatMode of library.json, when given. */
   ldfMode?: string;
   compatMode?: string;
+  /** An Arduino library whose library.properties lists `depends` (its finder then evaluates conditionals, chain+). */
+  arduinoDepends?: boolean;
   /** The frameworks it builds with (undefined: any). */
   frameworks?: string[];
   /** Names (and owners) of library.json's dependencies. */
@@ -134,8 +136,9 @@ export function readLibrary(dir: string, files: string[], includes: (file: strin
     skipAsm: kind === 'arduino',
     flags,
     unflags: asList(build?.unflags),
-    ldfMode: typeof build?.libLDFMode === 'string' ? build.libLDFMode : undefined,
+    ldfMode: ['string', 'number'].includes(typeof build?.libLDFMode) ? String(build!.libLDFMode) : undefined,
     compatMode: typeof build?.libCompatMode === 'string' ? build.libCompatMode : undefined,
+    arduinoDepends: kind === 'arduino' && asList(props?.depends).length > 0,
     frameworks: kind === 'platformio' ? (json?.frameworks === undefined || asList(json.frameworks).includes('*') ? undefined : asList(json.frameworks)) : kind === 'arduino' ? ['arduino', 'energia'] : framework === 'mbed' ? ['mbed'] : undefined,
     dependencies: json ? jsonDependencies(json.dependencies) : [],
     installed,
