@@ -2,7 +2,7 @@
 // flags and its own, its folders and its dependencies' on the include path, objects where PlatformIO writes them
 // (`<build>/<env>/lib<hash>/<folder>/`); and the folders they add to the project's include path.
 import path from 'node:path';
-import type { CompileUnit } from '../contract.js';
+import type { CompileUnit, Diagnostic } from '../contract.js';
 import { sha1 } from '../../src/model/sha1.js';
 import { defineArgs, type PioFlags } from './build-flags.js';
 import { compileUnits, CXX_EXTS, type EnvSource } from './env-units.js';
@@ -22,6 +22,8 @@ export interface EnvLibraryContext {
   frameworks: string[];
   /** The env's own sources (absolute). */
   sources: string[];
+  /** Where the finder's warnings go (the project's diagnostics). */
+  diagnostics?: Diagnostic[];
   /** The CPPDEFINES its project's sources and its libraries' compile with (the finder's chain+ and deep+ use them). */
   defines?: { project: PioFlags['defines']; libraries: PioFlags['defines'] };
   /** Library storages its installed framework adds (its package's `libraries`), searched last. */
@@ -57,6 +59,7 @@ export function envLibraries(ctx: EnvLibraryContext, cache: LibraryCache): Found
       compatMode: config.get(section, 'lib_compat_mode')?.trim() || undefined,
       frameworks: ctx.frameworks,
       defines: ctx.defines,
+      diagnostics: ctx.diagnostics,
     },
     cache,
   );

@@ -5,6 +5,7 @@
 // like them; lib_deps' libraries and library.json dependencies taken, lib_ignore's and incompatible ones
 // (lib_compat_mode) left out, `off` taking lib_deps' alone.
 import path from 'node:path';
+import type { Diagnostic } from '../contract.js';
 import { pathKind } from '../shared/detect-inputs.js';
 import { directivesOf, includesOf, type Directive, type IncludeLine } from '../shared/include-lines.js';
 import { parseBuildFlags, type PioFlags } from './build-flags.js';
@@ -79,8 +80,8 @@ export class LibraryCache implements ScanReader {
     return this.holders.get(rel) ?? [];
   }
 
-  /** The libraries of a storage folder (each sub-folder but `__cores__`), in name order. */
-  libraries(storage: string): PioLibrary[] {
+  /** The libraries of a storage folder (each sub-folder but `__cores__`), in name order; warnings the first time. */
+  libraries(storage: string, diagnostics?: Diagnostic[]): PioLibrary[] {
     let libs = this.storages.get(storage);
     if (libs === undefined) {
       libs = foldersIn(storage).filter((n) => n !== '__cores__').map((n) => {
@@ -88,9 +89,21 @@ export class LibraryCache implements ScanReader {
         return readLibrary(dir, this.files(dir), (f) => includesOf(f, this.includes));
       });
       this.storages.set(storage, libs);
+      for (const lib of libs) if (lib.brokenManifest) diagnostics?.push(brokenManifestWarning(lib, lib.brokenManifest));
     }
     return libs;
   }
+}
+
+/** PlatformIO's "Ignoring broken library manifest": the library is still built, as if its library.json were `{}`. */
+function brokenManifestWarning(lib: PioLibrary, broken: NonNullable<PioLibrary['brokenManifest']>): Diagnostic {
+  return {
+    severity: 'warning',
+    file: broken.file,
+    line: broken.line,
+    message: `broken library manifest (${broken.message}); library '${lib.name}' is read as PlatformIO reads it then, without its manifest: its name, folders, flags and dependencies by default`,
+    fix: 'correct library.json',
+  };
 }
 
 /** What the finder needs of an env. */
@@ -107,6 +120,8 @@ export interface LibraryFinderInput {
   ldfMode?: string;
   compatMode?: string;
   frameworks: string[];
+  /** Where warnings about the storages' libraries go (the first env to read a storage reports them). */
+  diagnostics?: Diagnostic[];
   /** The env's CPPDEFINES for its project's sources and for its libraries' (before their own flags). */
   defines?: { project: PioFlags['defines']; libraries: PioFlags['defines'] };
 }
@@ -296,7 +311,7 @@ class Finder {
 
 /** The libraries the env builds, in the order the finder found them, each with the libraries it depends on. */
 export function findLibraries(input: LibraryFinderInput, cache: LibraryCache): FoundLibrary[] {
-  const all = input.storages.flatMap((s) => cache.libraries(s)).filter((l) => !input.libIgnore.includes(l.name) && compatibleLibrary(l, input.frameworks, input.compatMode));
+  const all = input.storages.flatMap((s) => cache.libraries(s, input.diagnostics)).filter((l) => !input.libIgnore.includes(l.name) && compatibleLibrary(l, input.frameworks, input.compatMode));
   if (all.length === 0) return [];
   const finder = new Finder(all, input, cache);
   finder.search('project');

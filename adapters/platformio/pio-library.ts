@@ -28,6 +28,8 @@ export interface PioLibrary {
   frameworks?: string[];
   /** Names (and owners) of library.json's dependencies. */
   dependencies: LibrarySpec[];
+  /** Why its library.json was read as empty (PlatformIO's "Ignoring broken library manifest"), when it was. */
+  brokenManifest?: { file: string; line?: number; message: string };
   /** What the package manager recorded when it installed the library (.piopm), when it did. */
   installed?: { name?: string; owner?: string; uri?: string };
 }
@@ -59,6 +61,38 @@ function readJson(file: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where JSON.parse stopped, as line and column of `text` (Node gives the position, newer ones the line too). */
+function jsonErrorAt(text: string, message: string): { line?: number; column?: number } {
+  const lc = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /at position (\d+)/.exec(message);
+  if (!pos) return {};
+  const before = text.slice(0, Number(pos[1])).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/**
+ * library.json as PlatformIO's manifest parser takes it: an object, else (invalid JSON, not an object, dependencies
+ * neither a list nor a map) broken, with where and why; undefined when there is none.
+ */
+function readManifest(file: string): { json: Record<string, unknown>; broken?: PioLibrary['brokenManifest'] } | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  let why: string;
+  let at: { line?: number; column?: number } = {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    const deps = v && typeof v === 'object' ? (v as Record<string, unknown>).dependencies : undefined;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) why = 'it is not a JSON object';
+    else if ('dependencies' in v && (deps === null || typeof deps !== 'object')) why = 'its dependencies are neither a list nor a map';
+    else return { json: v as Record<string, unknown> };
+  } catch (e) {
+    at = jsonErrorAt(text, (e as Error).message);
+    why = `invalid JSON: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}${at.line ? ` at line ${at.line}, column ${at.column}` : ''}`;
+  }
+  return { json: {}, broken: { file, line: at.line, message: why } };
 }
 
 /** library.properties' `key=value` lines. */
@@ -111,7 +145,8 @@ function arduinoFilter(dir: string): string {
  * library with no manifest, whose framework its sources tell).
  */
 export function readLibrary(dir: string, files: string[], includes: (file: string) => IncludeLine[]): PioLibrary {
-  const json = isFile(path.join(dir, 'library.json')) ? readJson(path.join(dir, 'library.json')) ?? {} : undefined;
+  const manifest = readManifest(path.join(dir, 'library.json'));
+  const json = manifest?.json;
   const props = readProperties(path.join(dir, 'library.properties'));
   const piopm = readJson(path.join(dir, '.piopm'));
   const spec = piopm?.spec && typeof piopm.spec === 'object' ? (piopm.spec as Record<string, unknown>) : {};
@@ -142,6 +177,7 @@ export function readLibrary(dir: string, files: string[], includes: (file: strin
     frameworks: kind === 'platformio' ? (json?.frameworks === undefined || asList(json.frameworks).includes('*') ? undefined : asList(json.frameworks)) : kind === 'arduino' ? ['arduino', 'energia'] : framework === 'mbed' ? ['mbed'] : undefined,
     dependencies: json ? jsonDependencies(json.dependencies) : [],
     installed,
+    ...(manifest?.broken ? { brokenManifest: manifest.broken } : {}),
   };
 }
 
