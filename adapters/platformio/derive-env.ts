@@ -66,7 +66,7 @@ export function derivedEnv(project: PioProject, env: string, shared: EnvShared, 
 
 /** What the library finder needs of the env (env-libraries.ts). */
 function libraryContext(project: PioProject, env: string, shared: EnvShared, sources: EnvSource[]): EnvLibraryContext {
-  return { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, sources: sources.map((s) => s.file), diagnostics: project.diagnostics };
+  return { config: project.config, section: shared.section, env, projectDir: project.projectDir, includeDir: project.includeDir, srcDir: project.srcDir, buildDir: project.buildDir, frameworks: shared.frameworks, platform: shared.platform && platformName(shared.platform), sources: sources.map((s) => s.file), diagnostics: project.diagnostics };
 }
 
 /** A derived env without idedata.json: compiled with its board's flags and its framework's, with the libraries it includes. */

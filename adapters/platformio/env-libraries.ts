@@ -20,6 +20,8 @@ export interface EnvLibraryContext {
   srcDir: string;
   buildDir: string;
   frameworks: string[];
+  /** Its platform's name (platformName), when it has one. */
+  platform?: string;
   /** The env's own sources (absolute). */
   sources: string[];
   /** Where the finder's warnings go (the project's diagnostics). */
@@ -58,6 +60,7 @@ export function envLibraries(ctx: EnvLibraryContext, cache: LibraryCache): Found
       ldfMode: config.get(section, 'lib_ldf_mode')?.trim() || undefined,
       compatMode: config.get(section, 'lib_compat_mode')?.trim() || undefined,
       frameworks: ctx.frameworks,
+      platform: ctx.platform,
       defines: ctx.defines,
       diagnostics: ctx.diagnostics,
     },

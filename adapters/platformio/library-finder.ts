@@ -120,6 +120,8 @@ export interface LibraryFinderInput {
   ldfMode?: string;
   compatMode?: string;
   frameworks: string[];
+  /** The env's platform by its name (PIOPLATFORM: `espressif32` for `platformio/espressif32@6.5.0`), when it has one. */
+  platform?: string;
   /** Where warnings about the storages' libraries go (the first env to read a storage reports them). */
   diagnostics?: Diagnostic[];
   /** The env's CPPDEFINES for its project's sources and for its libraries' (before their own flags). */
@@ -311,7 +313,7 @@ class Finder {
 
 /** The libraries the env builds, in the order the finder found them, each with the libraries it depends on. */
 export function findLibraries(input: LibraryFinderInput, cache: LibraryCache): FoundLibrary[] {
-  const all = input.storages.flatMap((s) => cache.libraries(s, input.diagnostics)).filter((l) => !input.libIgnore.includes(l.name) && compatibleLibrary(l, input.frameworks, input.compatMode));
+  const all = input.storages.flatMap((s) => cache.libraries(s, input.diagnostics)).filter((l) => !input.libIgnore.includes(l.name) && compatibleLibrary(l, input, input.compatMode));
   if (all.length === 0) return [];
   const finder = new Finder(all, input, cache);
   finder.search('project');

@@ -24,6 +24,8 @@ export interface PioLibrary {
   compatMode?: string;
   /** An Arduino library whose library.properties lists `depends` (its finder then evaluates conditionals, chain+). */
   arduinoDepends?: boolean;
+  /** The platforms it builds for (undefined: any): library.json's `platforms`, library.properties' `architectures`. */
+  platforms?: string[];
   /** The frameworks it builds with (undefined: any). */
   frameworks?: string[];
   /** Names (and owners) of library.json's dependencies. */
@@ -107,6 +109,9 @@ function readProperties(file: string): Record<string, string> | undefined {
   return out;
 }
 
+/** library.properties' architectures as PlatformIO's parser names their platforms (others are left out). */
+const ARCH_PLATFORMS: Record<string, string> = { avr: 'atmelavr', sam: 'atmelsam', samd: 'atmelsam', esp8266: 'espressif8266', esp32: 'espressif32', arc32: 'intel_arc32', stm32: 'ststm32', nrf52: 'nordicnrf52', rp2040: 'raspberrypi' };
+
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : []);
 const firstDir = (dir: string, names: string[]) => names.map((n) => path.join(dir, n)).find(isDir);
 
@@ -118,6 +123,20 @@ function jsonDependencies(v: unknown): LibrarySpec[] {
     const entry = d && typeof d === 'object' ? (d as Record<string, unknown>) : {};
     return typeof entry.name === 'string' ? [{ name: entry.name, owner: typeof entry.owner === 'string' ? entry.owner : undefined }] : [];
   });
+}
+
+/** A manifest's list as PlatformIO normalizes it (lower case, once each); undefined for none or `*` (any). */
+function anyOrList(items: string[]): string[] | undefined {
+  const list = [...new Set(items.map((i) => i.trim().toLowerCase()).filter(Boolean))];
+  return list.length === 0 || list.includes('*') ? undefined : list;
+}
+
+/** The platforms a library builds for: library.json's (`espressif` read as espressif8266), an Arduino library's architectures. */
+function libraryPlatforms(kind: PioLibrary['kind'], json: Record<string, unknown> | undefined, props: Record<string, string> | undefined): string[] | undefined {
+  if (kind === 'platformio') return anyOrList(asList(json?.platforms).map((p) => (p.trim().toLowerCase() === 'espressif' ? 'espressif8266' : p)));
+  if (kind !== 'arduino') return undefined;
+  const archs = asList(props?.architectures).map((a) => a.trim());
+  return archs.includes('*') ? undefined : anyOrList(archs.flatMap((a) => ARCH_PLATFORMS[a] ?? []));
 }
 
 /** Which framework a manifest-less library's sources build with: the first that includes Arduino.h or mbed.h. */
@@ -172,20 +191,33 @@ export function readLibrary(dir: string, files: string[], includes: (file: strin
     flags,
     unflags: asList(build?.unflags),
     ldfMode: ['string', 'number'].includes(typeof build?.libLDFMode) ? String(build!.libLDFMode) : undefined,
-    compatMode: typeof build?.libCompatMode === 'string' ? build.libCompatMode : undefined,
+    compatMode: ['string', 'number'].includes(typeof build?.libCompatMode) ? String(build!.libCompatMode) : undefined,
     arduinoDepends: kind === 'arduino' && asList(props?.depends).length > 0,
-    frameworks: kind === 'platformio' ? (json?.frameworks === undefined || asList(json.frameworks).includes('*') ? undefined : asList(json.frameworks)) : kind === 'arduino' ? ['arduino', 'energia'] : framework === 'mbed' ? ['mbed'] : undefined,
+    platforms: libraryPlatforms(kind, json, props),
+    frameworks: kind === 'platformio' ? anyOrList(asList(json?.frameworks)) : kind === 'arduino' ? ['arduino', 'energia'] : framework === 'mbed' ? ['mbed'] : undefined,
     dependencies: json ? jsonDependencies(json.dependencies) : [],
     installed,
     ...(manifest?.broken ? { brokenManifest: manifest.broken } : {}),
   };
 }
 
-/** Whether `lib` builds with the env's frameworks (PlatformIO's `soft` compatibility; `off` takes every library). */
-export function compatibleLibrary(lib: PioLibrary, envFrameworks: string[], envMode: string | undefined): boolean {
+const COMPAT_MODES = ['off', 'soft', 'strict'];
+/** A lib_compat_mode / libCompatMode as PlatformIO validates it: a mode's name or index, else `soft`. */
+export function compatMode(value: string | undefined): string {
+  const mode = value?.trim().toLowerCase() ?? '';
+  return COMPAT_MODES.includes(mode) ? mode : /^\d+$/.test(mode) && Number(mode) < COMPAT_MODES.length ? COMPAT_MODES[Number(mode)] : 'soft';
+}
+
+/**
+ * Whether `lib` builds in the env, as PlatformIO's compatibility mode decides (the library's libCompatMode, else the
+ * env's): `off` takes every library, `soft` those of the env's frameworks, `strict` those of its platform too.
+ */
+export function compatibleLibrary(lib: PioLibrary, env: { frameworks: string[]; platform?: string }, envMode: string | undefined): boolean {
+  const mode = compatMode(lib.compatMode ?? envMode);
+  if (mode === 'off') return true;
+  if (mode === 'strict' && env.platform !== undefined && lib.platforms !== undefined && !lib.platforms.includes(env.platform)) return false;
   const wanted = lib.frameworks;
-  if ((lib.compatMode ?? envMode ?? 'soft') === 'off' || wanted === undefined) return true;
-  return envFrameworks.some((f) => wanted.includes(f));
+  return wanted === undefined || env.frameworks.some((f) => wanted.includes(f));
 }
 
 /** Whether `spec` names `lib`: by URI as installed, else by name (and owner when both know one). */

@@ -35,3 +35,26 @@ describe('PlatformIO library finder, a broken library.json', () => {
     expect(r.diagnostics.filter((d) => /broken library manifest \(its dependencies are neither a list nor a map\)/.test(d.message))).toHaveLength(1);
   });
 });
+
+describe('PlatformIO library finder, lib_compat_mode = strict', () => {
+  it('leaves out libraries for other platforms: library.json platforms, library.properties architectures', () => {
+    const { libs } = described((root) => {
+      fs.writeFileSync(path.join(root, 'lib', 'Fonts', 'library.json'), '{ "name": "Fonts", "platforms": "Espressif32, ststm32" }\n');
+      fs.writeFileSync(path.join(root, 'lib', 'Sensor', 'library.properties'), 'name=Sensor\nversion=1.0.0\narchitectures=esp32,samd\n');
+      fs.appendFileSync(path.join(root, 'platformio.ini'), '\n[env:strict]\nlib_compat_mode = strict\n\n[env:strict_by_index]\nlib_compat_mode = 2\nplatform = platformio/espressif32@6.5.0\n');
+    });
+    // soft checks frameworks alone; strict the platform too (atmelavr: neither espressif32 nor atmelsam).
+    expect(libs('uno')).toEqual(['lib/Bus', 'lib/Display', 'lib/Fonts', 'lib/Sensor']);
+    expect(libs('strict')).toEqual(['lib/Display']);
+    expect(libs('strict_by_index')).toEqual(['lib/Bus', 'lib/Display', 'lib/Fonts', 'lib/Sensor']);
+  });
+
+  it('takes libraries naming any platform, or architectures PlatformIO does not map; frameworks in any case', () => {
+    const { libs } = described((root) => {
+      fs.writeFileSync(path.join(root, 'lib', 'Fonts', 'library.json'), '{ "name": "Fonts", "platforms": "*", "frameworks": "Arduino" }\n');
+      fs.writeFileSync(path.join(root, 'lib', 'Sensor', 'library.properties'), 'name=Sensor\nversion=1.0.0\narchitectures=megaavr\n');
+      fs.appendFileSync(path.join(root, 'platformio.ini'), '\n[env:strict]\nlib_compat_mode = strict\n');
+    });
+    expect(libs('strict')).toEqual(['lib/Bus', 'lib/Display', 'lib/Fonts', 'lib/Sensor']);
+  });
+});
