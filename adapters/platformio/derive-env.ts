@@ -10,7 +10,7 @@ import { ideDataUnits, readIdeData, staleIdeDataNote } from './idedata.js';
 import { compileUnits, envSources, type EnvSource } from './env-units.js';
 import { matchSrcFiles } from './src-filter.js';
 import { guessToolchain, platformName, toolchainForMcu } from './toolchain.js';
-import { arduinoBuilderFlags, asPioFlags } from './arduino-builders.js';
+import { arduinoBuilderFlags, asPioFlags, type BuilderInput } from './arduino-builders.js';
 import { frameworkFolders } from './framework-folders.js';
 import { allLibrarySources, envLibraries, libraryIncludeDirs, libraryUnits, type EnvLibraryContext } from './env-libraries.js';
 import type { EnvShared, PioProject } from './pio-project.js';
@@ -51,7 +51,8 @@ export function derivedEnv(project: PioProject, env: string, shared: EnvShared, 
     const stale = staleIdeDataNote(ide, config.files, env);
     if (stale) project.diagnostics.push(stale);
     // Its include folders hold the libraries' (PlatformIO's finder ran); their sources are found here.
-    const ctx = { ...libraryContext(project, env, shared, sources), defines: { project: ide.defines, libraries: ide.defines } };
+    const frameworkLibraryDirs = ideFrameworkLibraries(project, shared, ide.defines);
+    const ctx = { ...libraryContext(project, env, shared, sources), frameworkLibraryDirs, defines: { project: ide.defines, libraries: ide.defines } };
     const libSources = allLibrarySources(ctx, envLibraries(ctx, project.libraries));
     return {
       ...shared.base,
@@ -62,6 +63,20 @@ export function derivedEnv(project: PioProject, env: string, shared: EnvShared, 
     };
   }
   return boardDerivedEnv(project, env, shared, sources, header, tc);
+}
+
+/** The Arduino builder's input for the env (arduino-builders.ts), or undefined when it names no platform. */
+function builderInput(project: PioProject, shared: EnvShared, manifest: BoardManifest | undefined, defines: PioFlags['defines']): BuilderInput | undefined {
+  const board = manifest ?? boardOptionsOnly(project.config, shared.section);
+  const uploadProtocol = project.config.get(shared.section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
+  return shared.platform ? { platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines, uploadProtocol, packages: project.packages, projectDir: project.projectDir } : undefined;
+}
+
+/** The installed Arduino framework's library storage for an env compiled as its idedata.json says (as a derived env's). */
+function ideFrameworkLibraries(project: PioProject, shared: EnvShared, defines: PioFlags['defines']): string[] {
+  if (!shared.frameworks.includes('arduino')) return [];
+  const input = builderInput(project, shared, readBoardManifest(project.config, shared.section, shared, project.boards, project.diagnostics), defines);
+  return (input && frameworkFolders(input)?.libraryDirs) ?? [];
 }
 
 /** What the library finder needs of the env (env-libraries.ts). */
@@ -126,15 +141,11 @@ function envManifest(project: PioProject, env: string, shared: EnvShared): Board
  * in the table: then the env is named in the frameworks note, as it is when the builder needs what derivation lacks.
  */
 function frameworkFlags(project: PioProject, env: string, shared: EnvShared, manifest: BoardManifest | undefined, before: PioFlags): { flags?: PioFlags; libraryDirs: string[] } {
-  const { config } = project;
-  const { section } = shared;
   const unread = shared.frameworks.filter((f) => f !== 'arduino');
   let flags: PioFlags | undefined;
   let libraryDirs: string[] = [];
   if (shared.frameworks.includes('arduino')) {
-    const board = manifest ?? boardOptionsOnly(config, section);
-    const uploadProtocol = config.get(section, 'upload_protocol')?.trim() || manifestString(board, 'upload.protocol');
-    const input = shared.platform ? { platform: platformName(shared.platform), boardId: shared.board, manifest: board, defines: before.defines, uploadProtocol, packages: project.packages, projectDir: project.projectDir } : undefined;
+    const input = builderInput(project, shared, manifest, before.defines);
     const built = input && arduinoBuilderFlags(input);
     if (!built) unread.push('arduino');
     else {

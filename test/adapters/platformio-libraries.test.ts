@@ -92,6 +92,27 @@ describe('PlatformIO library dependency finder, with idedata.json', () => {
   });
 });
 
+describe('PlatformIO library dependency finder, with idedata.json and an installed framework', () => {
+  it('an env compiled as its idedata.json says builds the framework package\'s libraries its sources include, as a derived env does', () => {
+    const copy = copyFixture('platformio-arduino-framework');
+    try {
+      const dir = path.join(copy, '.pio', 'build', 'mega');
+      fs.mkdirSync(dir, { recursive: true });
+      const pkg = path.join(copy, 'pio-core', 'packages', 'framework-arduino-avr');
+      const build = [path.join(copy, 'include'), path.join(copy, 'src'), path.join(pkg, 'libraries', 'SPI', 'src'), path.join(pkg, 'cores', 'arduino'), path.join(pkg, 'variants', 'mega')];
+      fs.writeFileSync(path.join(dir, 'idedata.json'), JSON.stringify({ cc_path: '/opt/avr/bin/avr-gcc', cxx_path: '/opt/avr/bin/avr-g++', cc_flags: '-Os -mmcu=atmega2560', cxx_flags: '-Os -mmcu=atmega2560', defines: ['ARDUINO=10808', 'ARDUINO_ARCH_AVR'], includes: { build, compatlib: [], toolchain: [] } }));
+      const mega = describePlatformioProject(copy, copy, { env: {} }).builds.find((b) => b.variant === 'mega')!;
+      expect(mega.description).toMatch(/, 1 from its libraries, compiled as \.pio\/build\/mega\/idedata\.json says/);
+      const spi = mega.units.find((u) => u.file === path.join(pkg, 'libraries', 'SPI', 'src', 'SPI.cpp'))!;
+      expect(spi.arguments).toEqual(expect.arrayContaining(['-mmcu=atmega2560', '-DARDUINO=10808']));
+      // Servo, which nothing includes, is not built.
+      expect(mega.units.some((u) => u.file.endsWith('Servo.cpp'))).toBe(false);
+    } finally {
+      removeFixture(copy);
+    }
+  });
+});
+
 describe('PlatformIO library dependency finder, indexed', () => {
   const fx = indexedFixture('platformio-libraries');
 
