@@ -45,6 +45,7 @@ import { pruneUnitInputs } from './unit-inputs.js';
 import { releaseSharedStates } from '../preprocessor/shared-undone-states.js';
 import { releaseHeldKeys } from '../preprocessor/undef-marks.js';
 import { capYoungGeneration, holdYoungGeneration, releaseYoungCap } from './young-generation-cap.js';
+import { resetWalkCompaction } from './walk-compaction.js';
 import { fewBuildMalloc } from './few-build-malloc.js';
 import { REUSED_UNITS_PER_WORK, collectAfterLargeStage, collectLargeHeap, collectPastSkeletonBudget, dropWalksPastBudget, forgetLargeSkeletons, releaseHeapGrowth, releaseLargeSkeletons, releaseMemory } from './release-memory.js';
 import { buildUnitInputs, FileViewCache } from '../index/unit-result-rows.js';
@@ -661,6 +662,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     forgetAllDefinitions();
     releaseHeapGrowth();
     releaseYoungCap();
+    resetWalkCompaction();
     closeIndexForWrite(db);
     release();
   }

@@ -17,6 +17,7 @@ import { setUpUnit, type UnitEnvironment } from '../preprocessor/unit-environmen
 import type { FileStates } from './file-states.js';
 import { PathMemo } from './vendor-paths.js';
 import { collectAfterLargeScans, holdHeapGrowthForLargeHeap } from './release-memory.js';
+import { compactRoomyHeap } from './walk-compaction.js';
 import { checkYoungGeneration } from './young-generation-cap.js';
 import type { ParsePool } from './parse-pool.js';
 import { poolWalks, walkOnLanes, type Walked } from './pooled-walks.js';
@@ -115,6 +116,7 @@ export async function preprocessUnits(units: CompileUnit[], ctx: PreprocessUnits
     walked: () => {
       collectAfterLargeScans(ctx.skeletons);
       holdHeapGrowthForLargeHeap();
+      compactRoomyHeap();
     },
   };
   const out: PreprocessedUnits = { results: [], environments: [], rows: [], walked: 0, reused: 0, resolver, source, elapsedMs: 0 };

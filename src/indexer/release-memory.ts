@@ -54,7 +54,7 @@ function rawCollector(): (() => void) | null {
  * pages at least ~20 % free and gives their pages back; moving more at once (every page, --compact-on-every-full-gc)
  * needs the moved objects' room beside them (+50 MiB of peak RSS on a 39-env subset).
  */
-function collect(): void {
+export function collect(): void {
   const run = rawCollector();
   if (!run) return;
   if (sizeOptimized) return run();
