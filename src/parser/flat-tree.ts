@@ -164,7 +164,8 @@ function columnSpace(bytes: number): [ArrayBuffer, number] {
  * sibling. Type, field and named-ness tables are filled the first time an id is met. Each cursor read crosses
  * into native code, so only what cannot be known otherwise is asked: no field under a parent whose type has
  * none, no children of a token, and in a tree without syntax errors (so without MISSING tokens) no end of a
- * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start, nor of a word
+ * token that spells its type (`;`, `(`, `return`): it ends its type's length after its start (but a directive's line
+ * end in included ranges, which tree-sitter ends where the next range starts when it closes one), nor of a word
  * or comment whose text settles it (token-ends.ts; not in `ranged` text, parsed in included ranges). Nor, in such a
  * tree, a field node-types.json implies (child-fields.ts) or, below the root, the start of a first child or the
  * end of a node with children (see ENDS_PAST_LAST_CHILD); nor, in text parsed whole, the start of a later child:
@@ -238,7 +239,9 @@ function copyNodes(cursor: Parser.TreeCursor, flat: FlatTree, spelled: boolean, 
     const isToken = token[typeId];
     const endLater = spelled && depth > 0 && !isToken && endsWithLastChild[typeId];
     if (!endLater) {
-      let endIndex = spelled && literal[typeId] ? startIndex + types[typeId].length : scan && scanned[typeId] ? scannedEnd(scanned[typeId], text, startIndex) : -1;
+      // In included ranges a directive's line end that closes a range ends where the next range starts: asked.
+      const spelledEnd = spelled && literal[typeId] && (scan || types[typeId] !== '\n');
+      let endIndex = spelledEnd ? startIndex + types[typeId].length : scan && scanned[typeId] ? scannedEnd(scanned[typeId], text, startIndex) : -1;
       if (endIndex === -1) endIndex = cursor.endIndex;
       end[id] = endIndex;
       if (!spelled && startIndex === endIndex && cursor.nodeIsMissing) missing[id] = 1;
