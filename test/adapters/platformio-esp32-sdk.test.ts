@@ -57,6 +57,7 @@ describe('PlatformIO Arduino-ESP32 with its core installed', () => {
     expect(args).not.toContain('-Werror=return-type');
     expect(args.filter((a) => a.startsWith('-I')).slice(3)).toEqual([
       `-I${pkg('framework-arduinoespressif32')}/tools/sdk/esp32s3/include/freertos/include`,
+      `-I${pkg('framework-arduinoespressif32')}/tools/sdk/esp32s3/include/esp_system/include`,
       `-I${pkg('framework-arduinoespressif32')}/tools/sdk/esp32s3/qio_qspi/include`,
       `-I${pkg('framework-arduinoespressif32')}/cores/esp32`,
       `-I${pkg('framework-arduinoespressif32')}/variants/esp32s3`,
