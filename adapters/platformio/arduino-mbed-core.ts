@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readText } from '../shared/fs-helpers.js';
 import { manifestString } from './board-manifest.js';
 import type { InstalledPackages } from './installed-packages.js';
+import { variantFolder } from './builder-common.js';
 
 type Define = [string, string | undefined];
 
@@ -66,8 +67,7 @@ export function mbedCoreFlags(input: MbedInput): MbedCoreFlags {
   const dir = input.packages?.packageDir(MBED_CORE);
   const variant = manifestString(m, 'build.variant');
   if (!input.packages || !dir || !variant) return { defines: own, ccFlags: ['-nostdlib', ...fpuFlags], cFlags: [], cxxFlags: [], flagIncludeDirs: [], includeDirs: [], libraryDirs: [], missing: ["the installed core's variant files"] };
-  const variantsDir = manifestString(m, 'build.variants_dir');
-  const variantDir = path.join(variantsDir ? path.resolve(input.projectDir ?? '', variantsDir) : path.join(dir, 'variants'), variant);
+  const variantDir = variantFolder(input, dir, variant)!;
   const read = (name: string) => flagLines(input.packages!, variantDir, dir, name);
   const cflags = new Set(read('cflags') ?? []);
   const cxxflags = new Set(read('cxxflags') ?? []);

@@ -1,5 +1,6 @@
 // What PlatformIO's Arduino builders share, as derivation models them: the env as a builder sees it, the defines a
 // builder gives, and the USB descriptor defines several builders take from the board.
+import path from 'node:path';
 import { manifestField, manifestString, type BoardManifest } from './board-manifest.js';
 import type { InstalledPackages } from './installed-packages.js';
 
@@ -47,4 +48,14 @@ export function usbProductDefines(m: BoardManifest | undefined): Define[] {
   if (product === undefined) return [];
   const [vid, pid] = usbIds(m);
   return [['USB_VID', vid], ['USB_PID', pid], ['USB_PRODUCT', quoted(product)], ['USB_MANUFACTURER', quoted(manifestString(m, 'vendor') ?? '')]];
+}
+
+/**
+ * The board's variant folder as the builders place it: under the project's build.variants_dir when the board sets
+ * one, else the package's `variants`; undefined without a variant.
+ */
+export function variantFolder(input: Pick<BuilderInput, 'manifest' | 'projectDir'>, packageDir: string, variant: string | undefined): string | undefined {
+  if (!variant) return undefined;
+  const own = manifestString(input.manifest, 'build.variants_dir');
+  return path.join(own ? path.resolve(input.projectDir ?? '', own) : path.join(packageDir, 'variants'), variant);
 }

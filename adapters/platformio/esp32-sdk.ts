@@ -3,7 +3,7 @@
 // tools/platformio-build-<mcu>.py), read with scons-script.ts, with what the core's own builder adds after it.
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
-import type { BuilderInput } from './builder-common.js';
+import { variantFolder, type BuilderInput } from './builder-common.js';
 import { appendedValues, parseScript, type ScriptValue } from './scons-script.js';
 
 type Define = [string, string | undefined];
@@ -47,8 +47,7 @@ function readSdk(input: BuilderInput): Esp32Sdk | undefined {
   const values = appendedValues(script, { names: { FRAMEWORK_DIR: core, FRAMEWORK_SDK_DIR: libs ?? '', FRAMEWORK_LIBS_DIR: libs ?? '' }, board });
   const unread: string[] = [];
   const strings = (key: string) => substituted(values.get(key) ?? [], board('build.f_cpu'), (n) => n > 0 && unread.push(`${n} ${key} items of the SDK's build script`));
-  const variant = board('build.variant');
-  const variantsDir = board('build.variants_dir') ? path.resolve(input.projectDir ?? '', board('build.variants_dir')!) : path.join(core, 'variants');
+  const variant = variantFolder(input, core, board('build.variant'));
   // The core's builder appends to the SDK's: -Werror=return-type (3.x) and the variant's folder.
   const coreOwn = libScript ? ['-Werror=return-type'] : [];
   return {
@@ -56,7 +55,7 @@ function readSdk(input: BuilderInput): Esp32Sdk | undefined {
     ccFlags: strings('CCFLAGS'),
     cFlags: [...strings('CFLAGS'), ...coreOwn],
     cxxFlags: [...strings('CXXFLAGS'), ...coreOwn],
-    includeDirs: [...strings('CPPPATH'), ...(variant ? [path.join(variantsDir, variant)] : [])],
+    includeDirs: [...strings('CPPPATH'), ...(variant ? [variant] : [])],
     libraryDirs: [path.join(core, 'libraries')],
     missing: unread,
   };

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
 import { adafruitNrf52Package } from './arduino-builders.js';
-import type { BuilderInput } from './builder-common.js';
+import { variantFolder, type BuilderInput } from './builder-common.js';
 import { picoVariant } from './pico-builder.js';
 import { stm32Series } from './stm32-builder.js';
 import { esp32Sdk } from './esp32-sdk.js';
@@ -19,11 +19,10 @@ export interface FrameworkFolders {
   flagIncludeDirs?: string[];
 }
 
-/** The board's variant folder: build.variants_dir (project-relative) or the package's `variants`. */
+/** The board's variant folder (builder-common.ts' variantFolder) as a list: none without a variant. */
 function variantDir(input: BuilderInput, packageDir: string, variant: string | undefined): string[] {
-  if (!variant) return [];
-  const own = manifestString(input.manifest, 'build.variants_dir');
-  return [path.join(own ? path.resolve(input.projectDir ?? '', own) : path.join(packageDir, 'variants'), variant)];
+  const folder = variantFolder(input, packageDir, variant);
+  return folder ? [folder] : [];
 }
 
 /** platform-atmelavr: the core's package (Arduino's, or the board's build.core: MiniCore, ATTinyCore, ...). */
