@@ -119,6 +119,8 @@ export interface AdapterOptions {
   search?: Omit<DiscoveryOptions, 'excludePaths'>;
   /** Builds to derive from project files even when the project has real builds of that kind ([mbed] / [platformio] derive). */
   derive?: { mbed?: string[]; platformio?: string[] };
+  /** Build systems whose flag commands (PlatformIO's `!cmd` build_flags lines) derivation runs ([platformio] dynamic_build_flags = run). */
+  runFlagCommands?: { platformio?: boolean };
   /** JSON file keeping the last detection with what it consulted (detection-cache.ts); none: always detect. */
   detectionCache?: string;
 }

@@ -172,6 +172,7 @@ export function detectionKey(projectRoot: string, options: AdapterOptions, disco
     options.compileCommandsPaths ?? [],
     options.excludePaths ?? [],
     options.derive ?? {},
+    options.runFlagCommands ?? {},
     discovery.dirs,
   ]);
 }

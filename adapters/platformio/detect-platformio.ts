@@ -19,6 +19,7 @@ import { arduinoBuilderPlatforms } from './arduino-builders.js';
 import { installedPackages } from './installed-packages.js';
 import { LibraryCache } from './library-finder.js';
 import { derivedEnv } from './derive-env.js';
+import { expandFlagCommands, flagCommandDiagnostics, newFlagCommands } from './flag-commands.js';
 import type { EnvShared, PioProject } from './pio-project.js';
 
 /** The env a compile database was written for: the `<build_dir>/<env>/` its commands write into. */
@@ -53,9 +54,16 @@ interface RootDatabase {
   read?: ReturnType<typeof readCompileDatabase>;
 }
 
+/** What the project's settings ask of derivation: envs to derive though others were built; whether flag commands run. */
+export interface PioDeriveSettings {
+  derive?: string[];
+  runFlagCommands?: boolean;
+}
+
 /** All envs of one PlatformIO project folder. */
-export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}, derive: string[] = []): PioProjectResult {
-  const project = projectLayout(projectDir, projectRoot, options);
+export function describePlatformioProject(projectDir: string, projectRoot: string, options: PioConfigOptions = {}, settings: PioDeriveSettings = {}): PioProjectResult {
+  const project = projectLayout(projectDir, projectRoot, options, settings.runFlagCommands === true);
+  const derive = settings.derive ?? [];
   const { config, envs, buildDir, diagnostics } = project;
   const rootDb = rootDatabase(project);
   const builds: BuildDescription[] = [];
@@ -88,6 +96,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
   if (boards) diagnostics.push(boards);
   const frameworks = frameworksNote(project);
   if (frameworks) diagnostics.push(frameworks);
+  diagnostics.push(...flagCommandDiagnostics(project.flagCommands));
   if (skipped.length > 0) {
     diagnostics.push({
       severity: 'info',
@@ -100,7 +109,7 @@ export function describePlatformioProject(projectDir: string, projectRoot: strin
 }
 
 /** The project's platformio.ini read: its envs, default envs (each checked to name an env) and folders. */
-function projectLayout(projectDir: string, projectRoot: string, options: PioConfigOptions): PioProject {
+function projectLayout(projectDir: string, projectRoot: string, options: PioConfigOptions, runFlagCommands: boolean): PioProject {
   const iniFile = path.join(projectDir, 'platformio.ini');
   const config = new PioProjectConfig(projectDir, iniFile, options);
   const diagnostics: Diagnostic[] = [];
@@ -114,7 +123,7 @@ function projectLayout(projectDir: string, projectRoot: string, options: PioConf
     if (!envs.includes(d)) diagnostics.push({ severity: 'warning', file: iniFile, message: `default_envs names '${d}', which is not an [env:${d}] section`, fix: `add [env:${d}] or remove it from default_envs` });
   }
   if (envs.length === 0) diagnostics.push({ severity: 'warning', file: iniFile, message: 'no [env:NAME] section: PlatformIO has nothing to build', fix: 'add an [env:NAME] section' });
-  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), packages: installedPackages(config), libraries: new LibraryCache(), boardsMissing: [], frameworksUnread: [] };
+  return { projectDir, projectRoot, iniFile, config, envs, defaults, srcDir, includeDir, buildDir, diagnostics, boards: newBoardCache(), packages: installedPackages(config), libraries: new LibraryCache(), boardsMissing: [], frameworksUnread: [], flagCommands: newFlagCommands(runFlagCommands, projectDir) };
 }
 
 /** A root compile_commands.json (pio run -t compiledb) belongs to the env whose build folder it writes into. */
@@ -141,9 +150,11 @@ function envShared(project: PioProject, env: string): EnvShared {
   const platform = config.get(section, 'platform')?.trim() || undefined;
   const board = config.get(section, 'board')?.trim() || undefined;
   const frameworks = config.getList(section, 'framework');
-  const buildFlags = config.getList(section, 'build_flags');
-  const userFlags = parseBuildFlags([...buildFlags, ...config.getList(section, 'build_src_flags'), ...config.getList(section, 'src_build_flags')]);
-  const unflags = config.getList(section, 'build_unflags');
+  // Each option's command lines (`!cmd`) are run or left out as the project allows (flag-commands.ts).
+  const lines = (option: string) => expandFlagCommands(config.getList(section, option), { config, section, option, env }, project.flagCommands);
+  const buildFlags = lines('build_flags');
+  const userFlags = parseBuildFlags([...buildFlags, ...lines('build_src_flags'), ...lines('src_build_flags')]);
+  const unflags = lines('build_unflags');
   const flags = resolvePaths(applyUnflags(userFlags, unflags), projectDir);
   const ldscript = config.get(section, 'board_build.ldscript');
   const linkerScripts = [...flags.linkerScripts, ...(ldscript ? [path.resolve(projectDir, ldscript)] : [])];
@@ -232,7 +243,7 @@ export const platformioAdapter: BuildAdapter = {
     for (const dir of dirs) {
       const ini = path.join(dir, 'platformio.ini');
       if (readByProject.has(ini)) continue;
-      const r = guarded(ini, 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot, {}, options.derive?.platformio));
+      const r = guarded(ini, 'reading the PlatformIO project', result.diagnostics, () => describePlatformioProject(dir, projectRoot, {}, { derive: options.derive?.platformio, runFlagCommands: options.runFlagCommands?.platformio }));
       if (!r) continue;
       for (const f of r.config.files) readByProject.add(f);
       result.builds.push(...r.builds);

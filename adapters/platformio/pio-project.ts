@@ -4,6 +4,7 @@ import type { BuildDescription, Diagnostic } from '../contract.js';
 import type { BoardCache } from './board-manifest.js';
 import type { PioFlags } from './build-flags.js';
 import type { InstalledPackages } from './installed-packages.js';
+import type { FlagCommands } from './flag-commands.js';
 import type { LibraryCache } from './library-finder.js';
 import type { PioProjectConfig } from './project-config.js';
 
@@ -32,6 +33,8 @@ export interface PioProject {
   boardsMissing: string[];
   /** Derived envs whose framework builder is not applied, with those frameworks (see frameworksNote). */
   frameworksUnread: string[];
+  /** The flag options' command lines: whether they run, their runs and where they were met (flag-commands.ts). */
+  flagCommands: FlagCommands;
 }
 
 /** What every build description of an env shares, whether read from a compile database or derived. */

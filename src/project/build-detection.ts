@@ -37,6 +37,7 @@ export function projectDetectOptions(root: string, config: ProjectConfig): Adapt
     excludePaths: config.excludePaths.map(abs),
     search: { dirs: config.buildDirs, cacheFile: discoveryCachePath(root) },
     derive: { mbed: config.mbedDerive, platformio: config.platformioDerive },
+    ...(config.platformioRunFlagCommands ? { runFlagCommands: { platformio: true } } : {}),
     detectionCache: detectionCachePath(root),
   };
 }

@@ -8,9 +8,12 @@ const KNOWN: Record<string, readonly string[] | null> = {
   build: ['default_variant', 'default_image', 'compile_commands', 'dirs'],
   index: ['vendor_paths', 'project_paths', 'exclude_paths'],
   mbed: ['derive'],
-  platformio: ['derive'],
+  platformio: ['derive', 'dynamic_build_flags'],
   variants: null,
 };
+
+/** Keys whose value is one of a few words (the last is the default). */
+const CHOICES: Record<string, readonly string[]> = { 'platformio.dynamic_build_flags': ['run', 'skip'] };
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -57,6 +60,9 @@ export function lintConfig(text: string, file: string): Diagnostic[] {
     }
     const keys = section === null ? undefined : KNOWN[section];
     const key = line.slice(0, eq).trim();
+    const choices = section === null ? undefined : CHOICES[`${section}.${key}`];
+    const value = line.slice(eq + 1).replace(/\s[;#].*$/, '').trim().toLowerCase();
+    if (choices && value && !choices.includes(value)) warn(n, `${key} = ${value} is not one of ${choices.join(', ')}: the default (${choices[choices.length - 1]}) is used`, `write ${key} = ${choices.join(' or ')}`);
     if (!keys || keys.includes(key)) return;
     const near = nearest(key, keys);
     warn(n, `unknown key "${key}" in [${section}]: it is ignored`, near ? `did you mean ${near}?` : `keys of [${section}]: ${keys.join(', ')}`);

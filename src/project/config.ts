@@ -29,6 +29,8 @@ export interface ProjectConfig {
   mbedDerive: string[];
   /** PlatformIO envs to derive even when other envs of their project were built. */
   platformioDerive: string[];
+  /** Whether derivation runs build_flags' command lines (`!cmd`) as PlatformIO does ([platformio] dynamic_build_flags = run). */
+  platformioRunFlagCommands: boolean;
 }
 
 export const DEFAULT_CONFIG: ProjectConfig = {
@@ -42,6 +44,7 @@ export const DEFAULT_CONFIG: ProjectConfig = {
   buildDirs: [],
   mbedDerive: [],
   platformioDerive: [],
+  platformioRunFlagCommands: false,
 };
 
 function list(v: unknown): string[] {
@@ -85,6 +88,7 @@ export function parseConfig(text: string): ProjectConfig {
     buildDirs: list(build.dirs),
     mbedDerive: list(mbed.derive),
     platformioDerive: list(platformio.derive),
+    platformioRunFlagCommands: str(platformio.dynamic_build_flags)?.toLowerCase() === 'run',
   };
 }
 
@@ -120,6 +124,9 @@ export function renderConfig(cfg: ProjectConfig): string {
     '[platformio]',
     '; Envs to derive from platformio.ini even though other envs of the project were built ("derived, not built").',
     `derive = ${cfg.platformioDerive.join(', ')}`,
+    '; `run`: run build_flags lines that are commands (`!python script.py`) in a shell in the project folder, as',
+    '; PlatformIO does, and read what they print as flags. `skip` (the default): leave them out (a note names them).',
+    `dynamic_build_flags = ${cfg.platformioRunFlagCommands ? 'run' : 'skip'}`,
     '',
     '[index]',
     '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',

@@ -114,7 +114,7 @@ describe('platformio adapter: multi-env project', () => {
       // Another env was built, so envs never built are not derived unless the config names them.
       expect(again.builds.map((b) => b.variant)).toEqual(['esp32dev']);
       expect(again.diagnostics.find((d) => /never built are not derived/.test(d.message))?.message).toMatch(/2 env\(s\).*nucleo_f401re, native/);
-      const named = describePlatformioProject(root, root, { env: {} }, ['nucleo_f401re', 'native']);
+      const named = describePlatformioProject(root, root, { env: {} }, { derive: ['nucleo_f401re', 'native'] });
       const f401 = named.builds.find((b) => b.variant === 'nucleo_f401re')!;
       expect(f401.provenance).toBe('derived');
       expect(f401.description).toMatch(/derived, not built/);
