@@ -150,7 +150,7 @@ function espressif8266(input: BuilderInput): BuilderDefines {
 const ARDUINO_BUILDERS: Record<string, (input: BuilderInput) => BuilderDefines | undefined> = { atmelavr, ststm32, espressif32, espressif8266, atmelsam, teensy, nordicnrf52, raspberrypi };
 
 /** Which core a platform's entry covers, where the platform has several. */
-const CORES: Record<string, string> = { ststm32: 'the STM32 core', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico and mbed cores' };
+const CORES: Record<string, string> = { ststm32: 'the STM32 and Maple cores', nordicnrf52: 'the Adafruit core', raspberrypi: 'the arduino-pico and mbed cores' };
 
 /** The platforms (and cores) this table has builders for, as a note names them: `atmelavr, ststm32 (the STM32 core), ...`. */
 export function arduinoBuilderPlatforms(): string {

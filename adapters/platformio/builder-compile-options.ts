@@ -2,6 +2,7 @@
 // sections (CCFLAGS, both languages), and the C and C++ dialects, exceptions and RTTI (CFLAGS, CXXFLAGS), per platform.
 import { manifestString, type BoardManifest } from './board-manifest.js';
 import { esp8266Options } from './esp8266-builder.js';
+import { mapleOptions } from './maple-builder.js';
 
 type Define = [string, string | undefined];
 
@@ -38,10 +39,11 @@ function atmelsam(): CompileOptions {
   return { ccFlags: ['-Os', ...ARM_SECTIONS], cFlags: ['-std=gnu11'], cxxFlags: ['-fno-rtti', '-fno-exceptions', '-std=gnu++11', '-fno-threadsafe-statics'] };
 }
 
-/** The STM32 core's tools/platformio/platformio-build.py (the Maple and STM32L0 cores build otherwise). */
+/** The STM32 core's tools/platformio/platformio-build.py, the Maple core's builder (maple-builder.ts); not the STM32L0 core's. */
 function ststm32(input: OptionsInput): CompileOptions | undefined {
   const core = manifestString(input.manifest, 'build.core');
-  if (core === 'maple' || core === 'stm32l0') return undefined;
+  if (core === 'maple') return mapleOptions(input);
+  if (core === 'stm32l0') return undefined;
   return {
     ccFlags: ['-Os', '-ffunction-sections', '-fdata-sections', '-nostdlib', '--param', 'max-inline-insns-single=500'],
     cFlags: ['-std=gnu11'],

@@ -7,6 +7,7 @@ import { adafruitNrf52Package } from './arduino-builders.js';
 import { variantFolder, type BuilderInput } from './builder-common.js';
 import { picoVariant } from './pico-builder.js';
 import { stm32Series } from './stm32-builder.js';
+import { mapleFolders } from './maple-builder.js';
 import { esp32Sdk } from './esp32-sdk.js';
 import { mbedCoreFlags } from './arduino-mbed-core.js';
 import { esp8266Folders } from './esp8266-builder.js';
@@ -76,13 +77,14 @@ function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
 const under = (dir: string, rels: string[]) => rels.map((r) => path.join(dir, ...r.split('/')));
 
 /**
- * The STM32 core (tools/platformio/platformio-build.py): the core's, the series' HAL and CMSIS device folders, the
+ * The STM32 core (tools/platformio/platformio-build.py; the Maple core's folders are maple-builder.ts'): the core's, the series' HAL and CMSIS device folders, the
  * USB device library and OpenAMP, the CMSIS package's core and DSP folders; the board's variant as a CCFLAGS -I, when
  * the manifest names it. Both packages must be installed, as the builder asserts.
  */
 function ststm32(input: BuilderInput): FrameworkFolders | undefined {
   const core = manifestString(input.manifest, 'build.core');
-  if (core === 'maple' || core === 'stm32l0') return undefined;
+  if (core === 'maple') return mapleFolders(input);
+  if (core === 'stm32l0') return undefined;
   const dir = input.packages?.packageDir('framework-arduinoststm32');
   const cmsisPackage = input.packages?.packageDir('framework-cmsis');
   const series = stm32Series(input);

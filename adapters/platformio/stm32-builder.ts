@@ -3,6 +3,7 @@
 import { manifestString, type BoardManifest } from './board-manifest.js';
 import { parseBuildFlags } from './build-flags.js';
 import { has, quoted, usbIds, type BuilderDefines, type BuilderInput, type Define } from './builder-common.js';
+import { mapleDefines } from './maple-builder.js';
 
 /** The board id the STM32 core names its board by (ARDUINO_<id>): the manifest's, the core's remap, or from a generic board's MCU. */
 function stm32BoardId(input: BuilderInput, mcu: string): string {
@@ -69,7 +70,7 @@ const STM32_FAMILY_CPUS: [RegExp, string][] = [
  * boards and most vendor boards of the platform do (`genericSTM32F103RE`, `nucleo_f767zi`, `blackpill_f401cc` →
  * `stm32f103re`, ...: family, line, pins and flash, without the package and temperature range the manifest adds).
  */
-function stm32Mcu(input: BuilderInput): { mcu: string; whole: boolean } {
+export function stm32Mcu(input: Pick<BuilderInput, 'manifest' | 'boardId'>): { mcu: string; whole: boolean } {
   const mcu = manifestString(input.manifest, 'build.mcu');
   if (mcu) return { mcu: mcu.toLowerCase(), whole: true };
   const id = input.boardId ?? '';
@@ -88,7 +89,7 @@ export function stm32Series(input: BuilderInput): string | undefined {
 }
 
 /** -mcpu for a board whose manifest gives no build.cpu, from its MCU's family ([] when neither is known). */
-function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
+export function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
   const cpu = manifestString(m, 'build.cpu');
   if (cpu) return { cpu, flags: [] };
   const family = STM32_FAMILY_CPUS.find(([re]) => re.test(mcu))?.[1];
@@ -124,6 +125,6 @@ function stm32duino(input: BuilderInput): BuilderDefines {
 
 export function ststm32(input: BuilderInput): BuilderDefines | undefined {
   const core = manifestString(input.manifest, 'build.core');
-  // The Maple and STM32L0 cores have builders of their own, not in this table.
-  return core === 'maple' || core === 'stm32l0' ? undefined : stm32duino(input);
+  // The Maple core has its own builder (maple-builder.ts); the STM32L0 core's is not in this table.
+  return core === 'maple' ? mapleDefines(input) : core === 'stm32l0' ? undefined : stm32duino(input);
 }

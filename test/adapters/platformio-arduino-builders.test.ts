@@ -51,6 +51,31 @@ describe('PlatformIO Arduino builders', () => {
     expect(env('f103_whole').defines).toMatchObject({ STM32F1xx: '1', ARDUINO_GENERIC_F103RCTX: '1', BOARD_NAME: '"GENERIC_F103RCTX"', VARIANT_H: '"variant_generic.h"' });
   });
 
+  it('Maple core (board_build.core = maple), a generic board no folder holds: the MCU\'s variant, error LED and vector table, in the builder\'s order', () => {
+    expect(dargs('maple_f103ve')).toEqual([
+      '-DPLATFORMIO=60118',
+      // Its upload protocol is neither dfu nor serial: the builder keeps the debug port and USB serial on.
+      '-DCONFIG_MAPLE_MINI_NO_DISABLE_DEBUG=1', '-DSERIAL_USB', '-DGENERIC_BOOTLOADER',
+      '-DDEBUG_LEVEL=DEBUG_NONE', '-DBOARD_generic_stm32f103v', '-DVECT_TAB_ADDR=134217728', '-DERROR_LED_PORT=GPIOE', '-DERROR_LED_PIN=6',
+      '-DARDUINO=10610', '-DARDUINO_generic_stm32f103v', '-DARDUINO_ARCH_STM32F1', '-D__STM32F1__', '-DMCU_STM32F103VE',
+    ]);
+    expect(env('maple_f103ve').defines).not.toHaveProperty('ARDUINO_ARCH_STM32');
+    expect(args('maple_f103ve')).toEqual(expect.arrayContaining(['-march=armv7-m', '-mcpu=cortex-m3', '-std=gnu++11', '-fno-rtti', '-fno-exceptions']));
+    expect(args('maple_f103ve')).not.toContain('-std=gnu++14');
+  });
+
+  it('Maple core, a Maple board: USB serial and its bootloader\'s vector table, its own variant; the package\'s folders', () => {
+    expect(env('maple_mini').defines).toMatchObject({ SERIAL_USB: '1', BOARD_maple_mini: '1', ARDUINO_maple_mini: '1', VECT_TAB_ADDR: '134225920', MCU_STM32F103CB: '1', F_CPU: '72000000L' });
+    expect(env('maple_mini').defines).not.toHaveProperty('GENERIC_BOOTLOADER');
+    const maple = path.join(root, 'pio-core', 'packages', 'framework-arduinoststm32-maple', 'STM32F1');
+    const includes = args('maple_mini').filter((a) => a.startsWith('-I')).map((a) => a.slice(2));
+    expect(includes).toEqual(expect.arrayContaining([path.join(maple, 'cores', 'maple'), path.join(maple, 'system', 'libmaple', 'stm32f1', 'include'), path.join(maple, 'variants', 'maple_mini')]));
+    // The F4 builder's board: its own defines, no vector table define but USER_ADDR_ROM.
+    const f4 = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'disco_f407vg', manifest: { file: '', data: { build: { core: 'maple', mcu: 'stm32f407vgt6', cpu: 'cortex-m4' } } }, defines: [] })!;
+    expect(f4.defines).toEqual(expect.arrayContaining([['BOARD_discovery_f4', undefined], ['ARDUINO_DISCOVERY_F407', undefined], ['__STM32F4__', undefined], ['USER_ADDR_ROM', '0x8000000'], ['ERROR_LED_PORT', 'GPIOD'], ['USB_NC', undefined]]));
+    expect(f4.ccFlags).not.toContain('-march=armv7-m');
+  });
+
   it('STM32 core, a vendor board no folder holds whose id names its part: series, -mcpu and the board id', () => {
     const f = arduinoBuilderFlags({ platform: 'ststm32', boardId: 'nucleo_f767zi', defines: [] })!;
     expect(f.defines).toEqual(expect.arrayContaining([['STM32F7xx', undefined], ['ARDUINO_NUCLEO_F767ZI', undefined], ['VARIANT_H', '"variant_NUCLEO_F767ZI.h"']]));
@@ -338,10 +363,10 @@ describe('PlatformIO Arduino builders, installed packages', () => {
 
 describe('PlatformIO Arduino builders, indexed', () => {
   const { defined } = indexedFixture('platformio-arduino-framework');
-  const HALS = ['hal_init_avr', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_esp8266', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_mbed_rp2040', 'hal_init_rp2040', 'hal_init_rp2xx0'];
+  const HALS = ['hal_init_avr', 'hal_init_maple_f103v', 'hal_init_maple_mini', 'hal_init_stm32l4', 'hal_init_stm32f1', 'hal_init_esp32', 'hal_init_esp8266', 'hal_init_sam', 'hal_init_samd51', 'hal_init_teensy', 'hal_init_nrf52', 'hal_init_mbed_rp2040', 'hal_init_rp2040', 'hal_init_rp2xx0'];
 
   it('each env compiles the HAL its framework selects, and no other', () => {
-    const expected: Record<string, string> = { mega: 'hal_init_avr', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', nodemcu: 'hal_init_esp8266', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', nano_connect: 'hal_init_mbed_rp2040', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
+    const expected: Record<string, string> = { mega: 'hal_init_avr', maple_f103ve: 'hal_init_maple_f103v', maple_mini: 'hal_init_maple_mini', nucleo: 'hal_init_stm32l4', bluepill: 'hal_init_stm32f1', f103_whole: 'hal_init_stm32f1', esp32dev: 'hal_init_esp32', nodemcu: 'hal_init_esp8266', due: 'hal_init_sam', grandcentral: 'hal_init_samd51', teensy41: 'hal_init_teensy', teensy31: 'hal_init_teensy', teensy2pp: 'hal_init_teensy', feather52840: 'hal_init_nrf52', nano_connect: 'hal_init_mbed_rp2040', rpipico: 'hal_init_rp2040', rpipico2: 'hal_init_rp2xx0' };
     for (const [variant, hal] of Object.entries(expected)) {
       expect(HALS.filter((h) => defined(h, variant)), variant).toEqual([hal]);
     }
@@ -381,6 +406,9 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('debug_build', 'bluepill')).toBe(false);
     // Arduino-ESP32's options come from its SDK, not derived here: the compiler's defaults.
     expect(selected('esp32dev')).toEqual(['cxx17_dialect']);
+    // The Maple core: C++11 without exceptions or RTTI, at -Os.
+    expect(selected('maple_f103ve')).toEqual(['built_without_exceptions', 'built_without_rtti', 'optimized_for_size']);
+    expect(defined('cxx11_dialect', 'maple_f103ve')).toBe(true);
   });
 
   it('the installed packages\' headers and framework libraries are read: the core, the variant, SPI', () => {
@@ -390,6 +418,7 @@ describe('PlatformIO Arduino builders, indexed', () => {
     expect(defined('teensy_core', 'teensy41')).toBe(true);
     expect(defined('stm32_core_device_and_variant', 'nucleo')).toBe(true);
     expect(defined('stm32f1_core_and_device', 'bluepill')).toBe(true);
+    expect(defined('maple_core_libmaple_and_variant', 'maple_mini')).toBe(true);
     expect(defined('nrf52_core_nordic_and_softdevice', 'feather52840')).toBe(true);
     expect(defined('sam_core_libsam_and_variant', 'due')).toBe(true);
     expect(defined('mbed_core_includes_and_variant', 'nano_connect')).toBe(true);
