@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { BuildDescription, CompileUnit, Diagnostic } from '../contract.js';
 import { readCompileDatabase } from '../compile-commands/read-compile-database.js';
 import { findLinkCommand, linkFromManifest, type FoundLink } from '../cmake/find-link-command.js';
+import { isMakefileGenerator, readMakefileUnits } from '../cmake/makefile-units.js';
 import { parseNinjaManifest } from '../ninja/parse-ninja.js';
 import { recoverFromManifest } from '../ninja/recover-units.js';
 import { definesFromList } from '../shared/macros.js';
@@ -36,23 +37,24 @@ export function isMbedCmakeBuild(found: DiscoveredDir): boolean {
 
 /**
  * A CMake-generated mbed build folder, read as built: units from its compile database, else (mbed CE does not ask
- * CMake for one) from the compile edges of its build.ninja; target from the cache.
+ * CMake for one) from the compile edges of its build.ninja or a Makefile generator's files; target from the cache.
  */
 export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, diagnostics: Diagnostic[]): BuildDescription | undefined {
   const { dir, shownAs } = found;
   const db = path.join(dir, 'compile_commands.json');
   const ninjaFile = path.join(dir, 'build.ninja');
   const hasDb = isFile(db);
-  if (!hasDb && !isFile(ninjaFile)) {
-    diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder with neither compile_commands.json nor build.ninja; not read', fix: 'configure with -G Ninja or -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then run fw-context index again' });
+  const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
+  const makefiles = !hasDb && !isFile(ninjaFile) && isMakefileGenerator(cache?.values.get('CMAKE_GENERATOR')) ? readMakefileUnits(dir) : undefined;
+  if (!hasDb && !isFile(ninjaFile) && !makefiles) {
+    diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder with neither compile_commands.json, build.ninja nor a Makefile generator\'s files; not read', fix: 'configure with -G Ninja or -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then run fw-context index again' });
     return undefined;
   }
-  const r = hasDb ? readCompileDatabase(db) : undefined;
+  const r = hasDb ? readCompileDatabase(db) : makefiles;
   if (r) {
     diagnostics.push(...r.diagnostics);
     if (r.units.length === 0 && r.diagnostics.length > 0) return undefined;
   }
-  const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
   const cfgText = readText(path.join(dir, 'mbed_config.cmake'));
   const cfg = cfgText ? readMbedConfigCmake(cfgText) : new Map<string, string[]>();
   // mbed-tools folders are cmake_build/<TARGET>/<profile>/<TOOLCHAIN>.
@@ -82,9 +84,9 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
     imageType: 'app',
     defaultImage: true,
     board: target,
-    description: `Mbed OS target ${target} (${tool}, folder ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${read.units.length} units from ${relPath(projectRoot, r ? db : ninjaFile)})`,
+    description: `Mbed OS target ${target} (${tool}, folder ${relPath(projectRoot, shownAs)}${what ? `, ${what}` : ''}; ${read.units.length} units from ${makefiles ? `the Makefiles of ${makefiles.targets} target(s)` : relPath(projectRoot, r ? db : ninjaFile)})`,
     buildDir: dir,
-    ...(r ? { compileCommands: db } : {}),
+    ...(hasDb ? { compileCommands: db } : {}),
     units: read.units,
     linkerScripts: scripts,
     linkArguments: read.link?.argv,

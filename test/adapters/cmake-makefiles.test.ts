@@ -47,6 +47,19 @@ describe('CMake Makefile generator folders', () => {
     }
   });
 
+  it('an mbed CE folder configured with the Makefile generator (no -G Ninja) is read from its Makefiles too', () => {
+    const copy = copyFixture('cmake-makefiles');
+    try {
+      fs.appendFileSync(path.join(copy, 'build', 'CMakeCache.txt'), 'MBED_TARGET:STRING=NUCLEO_F429ZI\n');
+      const r = detectBuilds(copy, {});
+      expect(r.builds.map((b) => [b.buildSystem, b.variant, b.units.length])).toEqual([['mbed', 'NUCLEO_F429ZI', 4]]);
+      expect(r.builds[0].description).toMatch(/4 units from the Makefiles of 2 target\(s\)/);
+      expect(r.builds[0].elfFile).toBe(path.join(copy, 'build', 'sensor_fw'));
+    } finally {
+      removeFixture(copy);
+    }
+  });
+
   const hasTools = ['cmake', 'make', 'cc'].every((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status === 0);
   it.skipIf(!hasTools)('on this machine\'s CMake: a project configured twice, with and without the compile database, gives the same units', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-makefiles-'));
