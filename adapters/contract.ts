@@ -21,16 +21,17 @@ export interface CompileUnit {
 
 /** How an image's linked units were determined. */
 /** How an image's linked units were told (see LinkDetermination.method). */
-export type LinkMethod = 'ninja-link-edge' | 'map-file' | 'ninja-default-targets';
+export type LinkMethod = 'ninja-link-edge' | 'map-file' | 'ninja-default-targets' | 'makefile-link';
 
 export interface LinkDetermination {
   /**
    * `ninja-link-edge`: the image's link edge in build.ninja (Zephyr: the final link), through the static libraries it
    * builds; `map-file`: the objects and archive members the linker's map file shows loaded; `ninja-default-targets`:
-   * a folder linking no program, the objects its default targets build (see default-closure.ts).
+   * a folder linking no program, the objects its default targets build (see default-closure.ts); `makefile-link`:
+   * the image's link.txt (a CMake Makefile generator), through the static libraries the build archives.
    */
   method: LinkMethod;
-  /** build.ninja or the map file (absolute). */
+  /** build.ninja, the link.txt or the map file (absolute). */
   source: string;
   /** Objects (and archive members) the link consumes. */
   objects: number;

@@ -4,11 +4,11 @@
 // generators and multi-config `build-<Config>.ninja` files.
 import path from 'node:path';
 import type { Diagnostic, LinkSource } from '../contract.js';
-import { splitCommand } from '../../src/model/compile-args.js';
-import { isCompilerProgram, isLinkerProgram, parseLinkArgs, splitShellSegments, stripLauncher, type LinkInfo } from '../shared/link-args.js';
-import { exists as pathExists, isFile, listDirs, readText } from '../shared/fs-helpers.js';
+import { isCompilerProgram, isLinkerProgram, parseLinkArgs, type LinkInfo } from '../shared/link-args.js';
+import { exists as pathExists, isFile, listDirs } from '../shared/fs-helpers.js';
 import { parseNinjaManifest, type NinjaManifest } from '../ninja/parse-ninja.js';
 import { chooseLink, linkSourceOf, recoverFromManifest, type RecoveredBuild, type RecoveredLink } from '../ninja/recover-units.js';
+import { archivesOf, linkTxtCommands, linkTxtObjects } from './link-txt-closure.js';
 import { linkedObjects } from '../ninja/link-closure.js';
 import { defaultTargetObjects } from '../ninja/default-closure.js';
 import type { LinkedObjects } from '../shared/linked-units.js';
@@ -20,7 +20,7 @@ export interface FoundLink {
   source: string;
   /** Where the command is read again to see it changed: the link edge in the manifest, or the link.txt. */
   linkSource?: LinkSource;
-  /** The objects the link consumes (ninja only: through the static libraries the manifest builds). */
+  /** The objects the link consumes, through the static libraries the build makes (build.ninja's, or the link.txt files'). */
   objects?: LinkedObjects;
 }
 
@@ -76,19 +76,21 @@ export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen
   return { links: found, chosen: found[r.links.findIndex((l) => l === chosenEdge)], built, diagnostics: [...m.diagnostics, ...r.diagnostics] };
 }
 
-/** The link commands of the `CMakeFiles/<target>.dir/link.txt` files (Makefile generators). */
+/**
+ * The link commands of the `CMakeFiles/<target>.dir/link.txt` files (Makefile generators), each with the objects it
+ * consumes through the static libraries the other link.txt files archive (link-txt-closure.ts).
+ */
 function linkTxtLinks(buildDir: string): FoundLink[] {
   const files: string[] = [];
   findLinkTxt(buildDir, 3, files);
+  files.sort();
+  const archives = archivesOf(files);
   const links: FoundLink[] = [];
-  for (const f of files.sort()) {
-    // link.txt runs in the target's binary dir: the folder holding CMakeFiles/.
-    const cwd = path.dirname(path.dirname(path.dirname(f)));
-    for (const line of (readText(f) ?? '').split(/\r?\n/)) {
-      for (const seg of splitShellSegments(splitCommand(line)).map(stripLauncher)) {
-        if ((isCompilerProgram(seg[0]) || isLinkerProgram(seg[0])) && seg.includes('-o') && !seg.includes('-c')) {
-          links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f, linkSource: { file: f } });
-        }
+  for (const f of files) {
+    const { cwd, commands } = linkTxtCommands(f);
+    for (const seg of commands) {
+      if ((isCompilerProgram(seg[0]) || isLinkerProgram(seg[0])) && seg.includes('-o') && !seg.includes('-c')) {
+        links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f, linkSource: { file: f }, objects: linkTxtObjects(seg, cwd, f, archives) });
       }
     }
   }

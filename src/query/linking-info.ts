@@ -22,6 +22,7 @@ const LINK_METHODS: Record<LinkMethod, string> = {
   'ninja-link-edge': 'the link edge of the image in build.ninja',
   'map-file': 'the objects the map file shows loaded',
   'ninja-default-targets': 'no program is linked: the objects the default targets of build.ninja build',
+  'makefile-link': 'the link command of the image in its link.txt (a Makefile generator), through the static libraries the build archives',
 };
 
 export function linkingInfo(

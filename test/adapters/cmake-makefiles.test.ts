@@ -25,14 +25,24 @@ describe('CMake Makefile generator folders', () => {
   it('the units read from the Makefiles are the compile database CMake writes for the same configuration', () => {
     const read = readMakefileUnits(path.join(root, 'build'))!;
     const reference = parseCompileDatabase(fs.readFileSync(path.join(root, 'reference-compile-commands.json'), 'utf8'), 'reference');
-    expect(read.targets).toBe(2);
-    expect(read.units).toHaveLength(4);
+    expect(read.targets).toBe(3);
+    expect(read.units).toHaveLength(5);
     expect(sorted(read.units)).toEqual(sorted(reference.units));
     for (const u of read.units) expect(u.output).toBe(path.resolve(u.directory, u.arguments[u.arguments.indexOf('-o') + 1]));
     // What the Makefiles spell out: flags.make's quoted define and folder, a source's own define, the subfolder's cd.
     const calib = read.units.find((u) => u.file.endsWith('calib.c'))!;
     expect(calib.arguments).toEqual(expect.arrayContaining(['-DFW_NAME="sensor fw"', `-I${root}/inc dir`, '-DCALIB_TABLE=2', '-O2']));
     expect(read.units.find((u) => u.file.endsWith('uart.c'))!.directory).toBe(path.join(root, 'build', 'drivers', 'uart'));
+  });
+
+  it('each program is an image linking its own objects and those of the static libraries on its link line', () => {
+    const builds = detectBuilds(root, {}).builds;
+    const image = (n: string) => builds.find((b) => b.image === n)!;
+    expect(builds.map((b) => b.image).sort()).toEqual(['selftest', 'sensor_fw']);
+    const rel = (files: string[] | undefined) => (files ?? []).map((f) => path.relative(root, f)).sort();
+    expect(rel(image('sensor_fw').linkedUnits)).toEqual(['drivers/uart/uart.c', 'src/app.cpp', 'src/calib.c', 'src/main.c']);
+    expect(rel(image('selftest').linkedUnits)).toEqual(['src/selftest.c']);
+    expect(image('sensor_fw').linking).toEqual({ method: 'makefile-link', source: path.join(root, 'build', 'CMakeFiles', 'sensor_fw.dir', 'link.txt'), objects: 4 });
   });
 
   it('a folder with a compile database is read from the database', () => {
@@ -52,9 +62,10 @@ describe('CMake Makefile generator folders', () => {
     try {
       fs.appendFileSync(path.join(copy, 'build', 'CMakeCache.txt'), 'MBED_TARGET:STRING=NUCLEO_F429ZI\n');
       const r = detectBuilds(copy, {});
-      expect(r.builds.map((b) => [b.buildSystem, b.variant, b.units.length])).toEqual([['mbed', 'NUCLEO_F429ZI', 4]]);
-      expect(r.builds[0].description).toMatch(/4 units from the Makefiles of 2 target\(s\)/);
-      expect(r.builds[0].elfFile).toBe(path.join(copy, 'build', 'sensor_fw'));
+      expect(r.builds.map((b) => [b.buildSystem, b.variant, b.units.length])).toEqual([['mbed', 'NUCLEO_F429ZI', 5]]);
+      expect(r.builds[0].description).toMatch(/5 units from the Makefiles of 3 target\(s\)/);
+      // mbed reads one image: the link with a linker script, else an ELF, else the first (selftest, by name).
+      expect(r.builds[0].elfFile).toBe(path.join(copy, 'build', 'selftest'));
     } finally {
       removeFixture(copy);
     }
@@ -84,11 +95,16 @@ describe('CMake Makefile generator folders, indexed', () => {
   const { defined } = indexedFixture('cmake-makefiles');
 
   it('each unit compiles with its target\'s and its own flags: the Release generator expression, the source\'s define, C++', () => {
-    expect(defined('uart_init', 'build')).toBe(true);
-    expect(defined('uart_init_debug_port', 'build')).toBe(false);
-    expect(defined('main', 'build')).toBe(true);
-    expect(defined('main_old_board', 'build')).toBe(false);
-    expect(defined('calib_table', 'build')).toBe(true);
-    expect(defined('app::start', 'build')).toBe(true);
+    const fw = (name: string) => defined(name, 'build', 'sensor_fw');
+    expect(fw('uart_init')).toBe(true);
+    expect(fw('uart_init_debug_port')).toBe(false);
+    expect(fw('main')).toBe(true);
+    expect(fw('main_old_board')).toBe(false);
+    expect(fw('calib_table')).toBe(true);
+    expect(fw('app::start')).toBe(true);
+    // Each image answers from what it links.
+    expect(fw('selftest_main')).toBe(false);
+    expect(defined('selftest_main', 'build', 'selftest')).toBe(true);
+    expect(defined('uart_init', 'build', 'selftest')).toBe(false);
   });
 });

@@ -10,8 +10,8 @@ import { copyFixture, removeFixture } from './fixture-helper.js';
 export interface IndexedFixture {
   /** The copy's folder (set once the block's beforeAll ran). */
   readonly root: string;
-  /** Whether `variant`'s index holds a definition or declaration named `name`. */
-  defined(name: string, variant: string): boolean;
+  /** Whether `variant`'s index (its `image`, where it has several) holds a definition or declaration named `name`. */
+  defined(name: string, variant: string, image?: string): boolean;
 }
 
 /** Registers the copy, its index run and its removal on the enclosing describe block. */
@@ -27,7 +27,7 @@ export function indexedFixture(name: string): IndexedFixture {
     get root() {
       return root;
     },
-    defined: (symbol, variant) =>
-      (withProject(root, (ctx) => lookupSymbol(ctx, { name: symbol, variant })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0,
+    defined: (symbol, variant, image) =>
+      (withProject(root, (ctx) => lookupSymbol(ctx, { name: symbol, variant, ...(image ? { image } : {}) })) as Record<string, unknown>[]).filter((x) => 'kind' in x).length > 0,
   };
 }
