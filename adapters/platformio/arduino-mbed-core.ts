@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readText } from '../shared/fs-helpers.js';
 import { manifestString } from './board-manifest.js';
 import type { InstalledPackages } from './installed-packages.js';
-import { variantFolder } from './builder-common.js';
+import { prefixedIncludeDirs, variantFolder } from './builder-common.js';
 
 type Define = [string, string | undefined];
 
@@ -74,7 +74,7 @@ export function mbedCoreFlags(input: MbedInput): MbedCoreFlags {
   const both = [...cflags].filter((f) => cxxflags.has(f));
   const coreDir = path.join(dir, 'cores', core);
   // includes.txt is passed with -iprefix<core>: each -iwithprefixbefore line is a folder under the core.
-  const listed = (read('includes') ?? []).filter((l) => l.startsWith('-iwithprefixbefore')).map((l) => path.join(coreDir, l.slice('-iwithprefixbefore'.length)));
+  const listed = prefixedIncludeDirs(read('includes') ?? [], coreDir);
   return {
     defines: [...(read('defines') ?? []).map((d) => d.replace('-D', '')).map((d): Define => (d.includes('=') ? [d.slice(0, d.indexOf('=')), d.slice(d.indexOf('=') + 1)] : [d, undefined])), ...own],
     ccFlags: [...sorted(both), '-nostdlib', ...fpuFlags],

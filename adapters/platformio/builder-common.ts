@@ -59,3 +59,11 @@ export function variantFolder(input: Pick<BuilderInput, 'manifest' | 'projectDir
   const own = manifestString(input.manifest, 'build.variants_dir');
   return path.join(own ? path.resolve(input.projectDir ?? '', own) : path.join(packageDir, 'variants'), variant);
 }
+
+/**
+ * The folders an include list passed after `-iprefix<base>` names: each `-iwithprefixbefore<path>` line is `<base>`
+ * joined with its path (the Arduino mbed and arduino-pico cores' lists); other lines are not folders.
+ */
+export function prefixedIncludeDirs(lines: readonly string[], base: string): string[] {
+  return lines.map((l) => l.trim()).filter((l) => l.startsWith('-iwithprefixbefore')).map((l) => path.join(base, l.slice('-iwithprefixbefore'.length)));
+}

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { manifestString } from './board-manifest.js';
 import { adafruitNrf52Package } from './arduino-builders.js';
-import { variantFolder, type BuilderInput } from './builder-common.js';
+import { prefixedIncludeDirs, variantFolder, type BuilderInput } from './builder-common.js';
 import { picoVariant } from './pico-builder.js';
 import { stm32Series } from './stm32-builder.js';
 import { mapleFolders } from './maple-builder.js';
@@ -59,12 +59,8 @@ function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
   const dir = packages?.packageDir('framework-arduinopico');
   const chip = manifestString(input.manifest, 'build.mcu');
   if (!packages || !dir || !chip) return undefined;
-  const listed = [packages.text('framework-arduinopico', `lib/${chip}/platform_inc.txt`), packages.text('framework-arduinopico', 'lib/core_inc.txt')]
-    .flatMap((t) => (t ?? '').split(/\r?\n/))
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith('-iwithprefixbefore/'))
-    .map((l) => path.join(dir, l.slice('-iwithprefixbefore/'.length)))
-    .filter((d) => packages.isDirAt(d));
+  const lists = [packages.text('framework-arduinopico', `lib/${chip}/platform_inc.txt`), packages.text('framework-arduinopico', 'lib/core_inc.txt')];
+  const listed = prefixedIncludeDirs(lists.flatMap((t) => (t ?? '').split(/\r?\n/)), dir).filter((d) => packages.isDirAt(d));
   const core = path.join(dir, 'cores', 'rp2040');
   const tinyUsb = input.defines.some(([n]) => n === 'USE_TINYUSB') ? [path.join(dir, 'libraries', 'Adafruit_TinyUSB_Arduino', 'src', 'arduino')] : [];
   return {
