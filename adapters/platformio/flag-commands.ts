@@ -23,6 +23,14 @@ export function newFlagCommands(run: boolean, projectDir: string): FlagCommands 
   return { run, projectDir, runs: new Map(), seen: new Map() };
 }
 
+/** Where a flag line was met: the env's section and option (the note names its file and line, and the envs). */
+interface FlagLineSite {
+  config: PioProjectConfig;
+  section: string;
+  option: string;
+  env: string;
+}
+
 /** How long one command may take before it is stopped (PlatformIO waits for it; an index must not hang on one). */
 const COMMAND_TIMEOUT_MS = 60_000;
 
@@ -30,7 +38,7 @@ const COMMAND_TIMEOUT_MS = 60_000;
  * `lines` (one option's values, as PlatformIO splits them) with each command line replaced by what it printed when
  * commands run, or left out when they do not or it failed. Other lines are kept as written.
  */
-export function expandFlagCommands(lines: string[], where: { config: PioProjectConfig; section: string; option: string; env: string }, commands: FlagCommands): string[] {
+export function expandFlagCommands(lines: string[], where: FlagLineSite, commands: FlagCommands): string[] {
   if (!lines.some((l) => l.startsWith('!'))) return lines;
   const out: string[] = [];
   for (const line of lines) {
@@ -47,7 +55,7 @@ export function expandFlagCommands(lines: string[], where: { config: PioProjectC
   return out;
 }
 
-function noteSeen(command: string, where: { config: PioProjectConfig; section: string; option: string; env: string }, commands: FlagCommands): void {
+function noteSeen(command: string, where: FlagLineSite, commands: FlagCommands): void {
   const known = commands.seen.get(command);
   if (known) {
     if (!known.envs.includes(where.env)) known.envs.push(where.env);
