@@ -5,7 +5,8 @@
 // ~16 000 distinct states (a state lists the names #undef'd: ~2.7 KB; 43 MB as whole states), most of them the state
 // before but for a name or two: as changes they are a few distinct short items.
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
-import { sharedStatesOf } from '../preprocessor/shared-undone-states.js';
+import { entriesHash, sharedState } from '../preprocessor/shared-undone-states.js';
+import { DecodedUndoneCache } from './decoded-undone-cache.js';
 import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 import { marksItem, marksOfItem } from './marks-item.js';
@@ -81,42 +82,58 @@ function stateItem(prev: readonly string[], cur: readonly string[], prevChars: n
   return { item: change, chars };
 }
 
-/** The state `item` makes from the state before it: prev without the dropped names, merged with the added ones (sorted). */
-function stateOf(prev: readonly string[] | undefined, item: readonly string[] | StateChange): readonly string[] {
-  if (Array.isArray(item)) return item;
-  const change = item as StateChange;
-  if (prev === undefined) throw new Error('a stored #undef state names changes to no state before it');
-  return withSortedChanges(prev, change['-'] ?? [], change['+'] ?? []);
-}
-
 /** The marks a list's JSON holds (its states the lists the walks' results hold: see shared-undone-states.ts). */
 export function undoneFromJson(json: string): UndoneMarks | undefined {
-  if (json === EMPTY_LIST.json) return undefined;
+  return decodedUndone(json, sharedState).marks;
+}
+
+/** Names as JSON.parse made them. */
+const asParsed = { interned: (list: string[]): string[] => list };
+
+/**
+ * The marks a list's JSON holds (its names the strings `names` answers for them), each state the list `share` answers
+ * for its entries and their entriesHash, with those hashes: a state made from the one before and its changes has that
+ * one's hash less the dropped names' and plus the added ones' (a state of ~300 names changes by a few), so its names
+ * are not hashed again.
+ */
+function decodedUndone(json: string, share: (entries: readonly string[], hash: number) => readonly string[], names: { interned(list: string[]): string[] } = asParsed): { marks: UndoneMarks | undefined; hashes: number[] } {
+  if (json === EMPTY_LIST.json) return { marks: undefined, hashes: [] };
   const [head, ...items] = JSON.parse(json) as [string, ...(string[] | StateChange)[]];
   const states: (readonly string[])[] = [];
-  for (const item of items) states.push(stateOf(states.at(-1), item));
-  return sharedStatesOf({ states, ...marksOfItem(head) });
+  const hashes: number[] = [];
+  let prev: readonly string[] | undefined;
+  let hash = 0;
+  for (const item of items) {
+    let made: readonly string[];
+    if (Array.isArray(item)) {
+      made = names.interned(item);
+      hash = entriesHash(item);
+    } else {
+      if (prev === undefined) throw new Error('a stored #undef state names changes to no state before it');
+      const dropped = item['-'] ?? [];
+      const added = names.interned(item['+'] ?? []);
+      made = withSortedChanges(prev, dropped, added);
+      // A dropped name the state before does not hold is passed over (see withSortedChanges): hashed whole then.
+      hash = made.length === prev.length - dropped.length + added.length ? (hash - entriesHash(dropped) + entriesHash(added)) | 0 : entriesHash(made);
+    }
+    prev = share(made, hash);
+    states.push(prev);
+    hashes.push(hash);
+  }
+  return { marks: { states, ...marksOfItem(head) }, hashes };
 }
 
 /**
- * Entries (marks, and names of states not held by an earlier list) the decoded lists of one connection's cache may
- * hold: ~20 MB. A 3D-printer firmware's units (Marlin's configuration headers #undef and #define again hundreds of
- * names) hold ~120 states of ~250 names each; 963 units name 167 distinct lists, and every env built alike names
- * the same ones again.
+ * Entries (marks, runs and states of each list, names of each distinct state and each distinct name) the decoded lists
+ * of one connection's cache may hold: ~13 bytes of heap an entry. A 3D-printer firmware's units (Marlin's
+ * configuration headers #undef and #define again hundreds of names) hold ~100 states of ~300 names each; a 963-unit
+ * env names ~170 distinct lists (~400 000 entries), and every env built alike names the same ones again, so the
+ * cache holds one such env's lists (at 400 000 it was cleared within each: 32 STM32 envs decoded 181 lists 1 321 times).
  */
-export const maxCachedUndone = { entries: 400_000 };
+export const maxCachedUndone = { entries: 500_000 };
 
 /** Per connection, decoded lists by id (ids are never reused: AUTOINCREMENT). Bounded: cleared when full. */
-const undoneById = new WeakMap<Db, WeighedCache<number, DecodedUndone>>();
-
-/** A decoded list (undefined: the empty list) and what it weighs in its cache. */
-interface DecodedUndone {
-  marks: UndoneMarks | undefined;
-  weight: number;
-}
-
-/** States counted in a cache's weight already: another list naming the same (shared) state holds no more of it. */
-const weighedStates = new WeakSet<readonly string[]>();
+const undoneById = new WeakMap<Db, DecodedUndoneCache>();
 
 /**
  * The marks of stored list `id` (see unit_results.undone_id), decoded once per connection while its cache holds
@@ -125,11 +142,11 @@ const weighedStates = new WeakSet<readonly string[]>();
  */
 export function storedUndone(db: Db, id: number): UndoneMarks | undefined {
   let ids = undoneById.get(db);
-  if (ids === undefined) undoneById.set(db, (ids = new WeighedCache(maxCachedUndone.entries, (entry) => entry.weight)));
-  const known = ids.get(id);
-  if (known !== undefined) return known.marks;
-  const marks = undoneFromJson(storedListJson(db, id));
-  ids.set(id, { marks, weight: marks === undefined ? 1 : undoneWeight(marks) });
+  if (ids === undefined) undoneById.set(db, (ids = new DecodedUndoneCache(() => maxCachedUndone.entries)));
+  if (ids.has(id)) return ids.get(id);
+  const cache = ids;
+  const { marks, hashes } = decodedUndone(storedListJson(db, id), (entries, hash) => cache.state(entries, hash), cache);
+  ids.hold(id, marks, hashes);
   return marks;
 }
 
@@ -137,16 +154,6 @@ export function storedUndone(db: Db, id: number): UndoneMarks | undefined {
 export function cachedUndone(db: Db): { lists: number; weight: number } {
   const ids = undoneById.get(db);
   return { lists: ids?.size ?? 0, weight: ids?.weight ?? 0 };
-}
-
-function undoneWeight(u: UndoneMarks): number {
-  let w = u.marks.length + (u.runs?.length ?? 0) + u.states.length;
-  for (const state of u.states) {
-    if (weighedStates.has(state)) continue;
-    weighedStates.add(state);
-    w += state.length;
-  }
-  return w;
 }
 
 /** The text of stored list `id` (see unit_results.undone_id). */

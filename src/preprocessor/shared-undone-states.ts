@@ -3,7 +3,6 @@
 // state naming no #define found by its names in walk order, not made again per unit. Lists are found by a hash of
 // their entries that a list made from another's changes works out from those changes (see entriesHash).
 import type { MacroDef } from './macro-definition.js';
-import type { UndoneMarks } from './undone-names.js';
 
 /** Distinct states by the hash of their entries, each bucket's lists compared entry by entry. Bounded: cleared when full. */
 const byHash = new Map<number, (readonly string[])[]>();
@@ -25,11 +24,6 @@ export function sharedState(entries: readonly string[], h: number): readonly str
   else bucket.push(kept);
   held++;
   return kept;
-}
-
-/** A stored result's marks with their states shared (read from its JSON, each list is a new one). */
-export function sharedStatesOf(u: UndoneMarks): UndoneMarks {
-  return { ...u, states: u.states.map((s) => sharedState(s, entriesHash(s))) };
 }
 
 /** A walk's state whose names are all undefined: its names in walk order, its shared list and the list's entriesHash. */

@@ -1,11 +1,12 @@
 // A stored #undef marks list is decoded once per connection while its cache holds it: the units sharing a result, and
 // the same unit of every env built alike (a 3D-printer firmware's 963 units name 167 lists, ~120 states each), read the
 // decoded marks again instead of parsing and rebuilding them state by state. The cache is bounded by the entries it
-// alone holds: states shared by several lists count once.
+// alone holds: states shared by several lists count once, also when a later build decodes them again.
 import { describe, expect, it } from 'vitest';
 import { storeList } from '../../src/index/value-lists.js';
 import { cachedUndone, maxCachedUndone, storedUndone, undoneText } from '../../src/index/undone-lists.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
+import { entriesHash, releaseSharedStates, sharedState } from '../../src/preprocessor/shared-undone-states.js';
 import { tempIndexes } from '../helpers/temp-index.js';
 
 const newIndex = tempIndexes('undone-cache');
@@ -55,5 +56,21 @@ describe('stored #undef marks lists', () => {
       maxCachedUndone.entries = saved;
       db.close();
     }
+  });
+
+  it('share the held states with lists a later build decodes: the cache weighs them once, the merge meets one object', () => {
+    const db = tempIndex();
+    releaseSharedStates();
+    // A walk's shared lists: states decoded from their changes are these (their hashes worked out from the changes).
+    const walked = marksOf(80, 'T').states.map((s) => sharedState(s, entriesHash(s)));
+    const first = storedUndone(db, storeList(db, undoneText(marksOf(80, 'T'))));
+    for (let k = 0; k < 81; k++) expect(first?.states[k]).toBe(walked[k]);
+    const one = cachedUndone(db).weight;
+    // The build's shared states go after its walks; the next build's list names the same states.
+    releaseSharedStates();
+    const later = storedUndone(db, storeList(db, undoneText({ ...marksOf(80, 'T'), marks: [0, 3, 80] })));
+    for (let k = 0; k < 81; k++) expect(later?.states[k]).toBe(first?.states[k]);
+    expect(cachedUndone(db).weight - one).toBeLessThan(200);
+    db.close();
   });
 });
