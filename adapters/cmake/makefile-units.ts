@@ -21,7 +21,8 @@ export interface MakefileUnits {
 
 /**
  * Every target's compile units, in the order CMakeFiles/Makefile.cmake lists the targets (CMAKE_DEPEND_INFO_FILES),
- * or undefined when the folder holds no such list (not a Makefile generator's folder, or never generated).
+ * or undefined when the folder holds no such list (not a Makefile generator's folder, or never generated) or no target
+ * with compile rules.
  */
 export function readMakefileUnits(buildDir: string): MakefileUnits | undefined {
   const listFile = path.join(buildDir, 'CMakeFiles', 'Makefile.cmake');
@@ -36,7 +37,9 @@ export function readMakefileUnits(buildDir: string): MakefileUnits | undefined {
     const flags = makeVariables(readText(path.join(targetDir, 'flags.make')) ?? '');
     out.units.push(...compileRules(readText(buildMake) ?? '', flags, buildDir));
   }
-  if (out.targets > 0 && out.units.length === 0) {
+  // A folder whose targets compile nothing (custom targets only) is no build.
+  if (out.targets === 0) return undefined;
+  if (out.units.length === 0) {
     out.diagnostics.push({ severity: 'warning', file: listFile, message: `the Makefiles of ${out.targets} target(s) hold no compile rule this tool reads`, fix: 'configure the build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON (or -G Ninja) and run fw-context index again' });
   }
   return out;
