@@ -83,11 +83,11 @@ export function findLinkCommands(buildDir: string): { links: FoundLink[]; chosen
 function linkTxtLinks(buildDir: string): FoundLink[] {
   const files: string[] = [];
   findLinkTxt(buildDir, 3, files);
-  files.sort();
-  const archives = archivesOf(files);
+  // Each file read once: for the archives it makes and for the link it runs.
+  const linkTxts = files.sort().map((f) => ({ file: f, ...linkTxtCommands(f) }));
+  const archives = archivesOf(linkTxts);
   const links: FoundLink[] = [];
-  for (const f of files) {
-    const { cwd, commands } = linkTxtCommands(f);
+  for (const { file: f, cwd, commands } of linkTxts) {
     for (const seg of commands) {
       if ((isCompilerProgram(seg[0]) || isLinkerProgram(seg[0])) && seg.includes('-o') && !seg.includes('-c')) {
         links.push({ argv: seg, info: parseLinkArgs(seg, cwd), source: f, linkSource: { file: f }, objects: linkTxtObjects(seg, cwd, f, archives) });

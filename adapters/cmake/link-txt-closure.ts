@@ -19,10 +19,9 @@ export function linkTxtCommands(file: string): { cwd: string; commands: string[]
 }
 
 /** Each archive (absolute) the link.txt files create, with the objects (absolute) its `ar` commands put in. */
-export function archivesOf(linkTxtFiles: string[]): Map<string, string[]> {
+export function archivesOf(linkTxts: readonly { cwd: string; commands: string[][] }[]): Map<string, string[]> {
   const archives = new Map<string, string[]>();
-  for (const file of linkTxtFiles) {
-    const { cwd, commands } = linkTxtCommands(file);
+  for (const { cwd, commands } of linkTxts) {
     for (const argv of commands) {
       if (!ARCHIVER_RE.test(path.basename(argv[0] ?? ''))) continue;
       // `ar qc <archive> <objects...>` (a second `ar q` line appends more objects to the same archive).

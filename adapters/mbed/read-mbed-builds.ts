@@ -44,9 +44,10 @@ export function readMbedCmakeBuild(found: DiscoveredDir, projectRoot: string, di
   const db = path.join(dir, 'compile_commands.json');
   const ninjaFile = path.join(dir, 'build.ninja');
   const hasDb = isFile(db);
+  const hasNinja = isFile(ninjaFile);
   const cache = readCMakeCache(path.join(dir, 'CMakeCache.txt'));
-  const makefiles = !hasDb && !isFile(ninjaFile) && isMakefileGenerator(cache?.values.get('CMAKE_GENERATOR')) ? readMakefileUnits(dir) : undefined;
-  if (!hasDb && !isFile(ninjaFile) && !makefiles) {
+  const makefiles = !hasDb && !hasNinja && isMakefileGenerator(cache?.values.get('CMAKE_GENERATOR')) ? readMakefileUnits(dir) : undefined;
+  if (!hasDb && !hasNinja && !makefiles) {
     diagnostics.push({ severity: 'warning', file: dir, message: 'mbed CMake build folder with neither compile_commands.json, build.ninja nor a Makefile generator\'s files; not read', fix: 'configure with -G Ninja or -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then run fw-context index again' });
     return undefined;
   }

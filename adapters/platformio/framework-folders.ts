@@ -73,9 +73,10 @@ function raspberrypi(input: BuilderInput): FrameworkFolders | undefined {
 const under = (dir: string, rels: string[]) => rels.map((r) => path.join(dir, ...r.split('/')));
 
 /**
- * The STM32 core (tools/platformio/platformio-build.py; the Maple core's folders are maple-builder.ts'): the core's, the series' HAL and CMSIS device folders, the
+ * The STM32 core (tools/platformio/platformio-build.py): the core's, the series' HAL and CMSIS device folders, the
  * USB device library and OpenAMP, the CMSIS package's core and DSP folders; the board's variant as a CCFLAGS -I, when
- * the manifest names it. Both packages must be installed, as the builder asserts.
+ * the manifest names it. Both packages must be installed, as the builder asserts. The Maple core's folders are
+ * maple-builder.ts'.
  */
 function ststm32(input: BuilderInput): FrameworkFolders | undefined {
   const core = manifestString(input.manifest, 'build.core');

@@ -81,13 +81,19 @@ function ownVariant(input: BuilderInput): string | undefined {
   return manifestString(input.manifest, 'build.core') === 'maple' ? manifestString(input.manifest, 'build.variant') : undefined;
 }
 
-/** The board as the builder for its family sees it, or undefined when the MCU (and so the family) is unknown. */
-function mapleBoard(input: BuilderInput): MapleBoard | undefined {
+/** The board's MCU without package and temperature range (the builder's mcu_type), and which builder its family has. */
+function mapleMcu(input: Pick<BuilderInput, 'manifest' | 'boardId'>): { mcuType: string; family?: 'f1' | 'f4' } {
   const { mcu, whole } = stm32Mcu(input);
   const mcuType = whole ? mcu.slice(0, -2) : mcu;
+  return { mcuType, family: mcuType.startsWith('stm32f1') ? 'f1' : mcuType.startsWith('stm32f4') ? 'f4' : undefined };
+}
+
+/** The board as the builder for its family sees it, or undefined when the MCU (and so the family) is unknown. */
+function mapleBoard(input: BuilderInput): MapleBoard | undefined {
+  const { mcuType, family } = mapleMcu(input);
   const vector = Number.parseInt(manifestString(input.manifest, 'build.vec_tab_addr') ?? '0x8000000', 16);
-  if (mcuType.startsWith('stm32f1')) return f1Board(input, mcuType, vector);
-  if (mcuType.startsWith('stm32f4')) return f4Board(input, mcuType, vector);
+  if (family === 'f1') return f1Board(input, mcuType, vector);
+  if (family === 'f4') return f4Board(input, mcuType, vector);
   return undefined;
 }
 
@@ -120,7 +126,7 @@ export function mapleDefines(input: BuilderInput): BuilderDefines {
 
 /** The builder's CCFLAGS (its -mcpu is among mapleDefines' target flags), CFLAGS and CXXFLAGS. */
 export function mapleOptions(input: Pick<BuilderInput, 'manifest' | 'boardId'>): CompileOptions {
-  const f1 = !stm32Mcu(input).mcu.startsWith('stm32f4');
+  const f1 = mapleMcu(input).family !== 'f4';
   return {
     ccFlags: ['-MMD', '--param', 'max-inline-insns-single=500', ...(f1 ? ['-march=armv7-m'] : []), '-Os', '-ffunction-sections', '-fdata-sections', '-Wall', '-mthumb', '-nostdlib'],
     cFlags: ['-std=gnu11'],
