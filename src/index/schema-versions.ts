@@ -399,5 +399,8 @@ export const SCHEMA_VERSION = 44;
  * 123: avr-gcc, when it is not installed, gets a table of its own (implicit-macro-tables-avr.ts): `__AVR__`, its 16-bit
  *      data model and, from -mmcu, the device's and its architecture's macros. It had the generic table, without
  *      `__AVR__` or `__GNUC__`, so an AVR env's `#ifdef __AVR__` code (Marlin's and Arduino's AVR HAL) was inactive.
+ * 124: a function-like macro's use that expands to nothing and that no `;` or operator follows is recorded
+ *      (recorded-expansions.ts), so the parse reads it expanded: Mbed TLS's `MBEDTLS_STATIC_ASSERT(e, msg)` at file
+ *      scope under C99 gave syntax errors and lost what followed it where tree-sitter's recovery did.
  */
-export const ROW_FORMAT_VERSION = 123;
+export const ROW_FORMAT_VERSION = 124;

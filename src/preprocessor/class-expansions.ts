@@ -5,6 +5,7 @@
 // other). Leaves out assembler files (read as the build's lookup reads them) and counting `__COUNTER__` across
 // classes: each class's expansion counts on from the use's own value.
 import type { MacroQuestions } from './build-macro-table.js';
+import type { Follows } from './code-scan.js';
 import { CounterUses, expandAt } from './invocation-expansion.js';
 import { lookupIn, lookupInRead, type LookupAt, type ReadsAt, type UndoneAt } from './macro-lookup.js';
 import type { MacroInvocation } from './macro-invocations.js';
@@ -15,9 +16,9 @@ import type { MacroInvocation } from './macro-invocations.js';
  * expandAt), the use is recorded as the build's lookup reads it (`expansion`; undefined: not recorded). Otherwise
  * `expansion` stays when a class reads it, else the first of the readings in sorted order is taken; the others,
  * deduplicated and sorted, are its alternatives. A class where the name is no macro reads the use as written.
- * `source`: the use's text; `callFollows`: as for expandAt.
+ * `source`: the use's text; `follows`: as for expandAt.
  */
-export function withClassExpansions(inv: MacroInvocation, expansion: string | undefined, source: string, callFollows: boolean, file: string, table: MacroQuestions, undone: UndoneAt | undefined, counterAt: ((line: number) => number) | undefined): boolean {
+export function withClassExpansions(inv: MacroInvocation, expansion: string | undefined, source: string, follows: Follows, file: string, table: MacroQuestions, undone: UndoneAt | undefined, counterAt: ((line: number) => number) | undefined): boolean {
   const n = table.classCount(file);
   const readings = new Set<string>();
   let worth = false;
@@ -26,9 +27,9 @@ export function withClassExpansions(inv: MacroInvocation, expansion: string | un
     const lookup = lookupIn(table, file, undone, k);
     let text: string | undefined = source;
     if (lookup(inv.name, inv.line) !== undefined) {
-      const worthy = expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt));
+      const worthy = expandAt(inv, source, follows, file, lookup, [], false, new CounterUses(counterAt));
       // Not worth recording alone, but what the class reads where another reads more.
-      text = worthy ?? expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt), true);
+      text = worthy ?? expandAt(inv, source, follows, file, lookup, [], false, new CounterUses(counterAt), true);
       if (text === undefined) continue;
       worth ||= worthy !== undefined;
     } else worth = true;
@@ -56,7 +57,7 @@ const MAX_READINGS = 32;
  * names its expansion read whose reads disagree at its line. Reads with the same states of those are expanded once.
  * Otherwise as withClassExpansions.
  */
-export function withReadExpansions(inv: MacroInvocation, kept: boolean, source: string, callFollows: boolean, file: string, table: MacroQuestions, base: LookupAt, reads: ReadsAt, names: ReadonlySet<string>, counterAt: ((line: number) => number) | undefined): boolean {
+export function withReadExpansions(inv: MacroInvocation, kept: boolean, source: string, follows: Follows, file: string, table: MacroQuestions, base: LookupAt, reads: ReadsAt, names: ReadonlySet<string>, counterAt: ((line: number) => number) | undefined): boolean {
   const readings = new Set<string>();
   const seen = new Set<string>();
   let worth = false;
@@ -70,8 +71,8 @@ export function withReadExpansions(inv: MacroInvocation, kept: boolean, source: 
     if (seen.has(key)) continue;
     seen.add(key);
     const lookup = lookupInRead(table, base, reads, r);
-    const worthy = expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt));
-    const text = worthy ?? expandAt(inv, source, callFollows, file, lookup, [], false, new CounterUses(counterAt), true);
+    const worthy = expandAt(inv, source, follows, file, lookup, [], false, new CounterUses(counterAt));
+    const text = worthy ?? expandAt(inv, source, follows, file, lookup, [], false, new CounterUses(counterAt), true);
     if (text === undefined) continue;
     worth ||= worthy !== undefined;
     readings.add(text);

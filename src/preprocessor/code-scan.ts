@@ -121,9 +121,19 @@ export function argumentsEnd(code: string, from: number): number {
   return code[p] === '(' ? matchParen(code, p, code.length) : -1;
 }
 
-/** Whether the first character from `from` on that is not a space is `(`. */
-export function opensParen(code: string, from: number): boolean {
+/**
+ * What the code after a macro use starts with, spaces skipped: `(` (`call`: an argument list a rescanned expansion
+ * may take); a word, a brace or the text's end (`open`: nothing that ends the use as a statement or declaration,
+ * so that read unexpanded it runs into what follows); anything else (`other`: `;`, an operator, `)`, `,`, a literal).
+ */
+export type Follows = 'call' | 'open' | 'other';
+
+/** What follows `from` in `code` (see Follows). */
+export function followsAt(code: string, from: number): Follows {
   let p = from;
   while (p < code.length && /\s/.test(code[p])) p++;
-  return code[p] === '(';
+  if (p === code.length) return 'open';
+  const c = code[p];
+  if (c === '(') return 'call';
+  return c === '{' || c === '}' || c === '_' || /[A-Za-z]/.test(c) ? 'open' : 'other';
 }

@@ -3,6 +3,7 @@
 // with a diagnostic.
 import type { Diagnostic } from '../model/diagnostic.js';
 import { ownString } from '../model/own-strings.js';
+import type { Follows } from './code-scan.js';
 import { builtinMacro } from './macro-definition.js';
 import { expandTokens } from './macro-expander.js';
 import type { MacroInvocation } from './macro-invocations.js';
@@ -82,10 +83,10 @@ export class CounterUses {
 }
 
 /**
- * Expands one invocation. `__LINE__` answers the line of the macro's name (as GCC's does for a use spanning lines),
+ * Expands one invocation; `follows`: what the code after it starts with (see Follows). `__LINE__` answers the line of the macro's name (as GCC's does for a use spanning lines),
  * `__COUNTER__` its value there (see CounterUses).
  */
-export function expandAt(inv: MacroInvocation, source: string, callFollows: boolean, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: CounterUses, all = false): string | undefined {
+export function expandAt(inv: MacroInvocation, source: string, follows: Follows, file: string, lookup: LookupAt, diagnostics: Diagnostic[], assembler: boolean, counter: CounterUses, all = false): string | undefined {
   let error: string | undefined;
   const toks = expandTokens(lexLine(source, assembler), {
     env: new Map(),
@@ -107,7 +108,7 @@ export function expandAt(inv: MacroInvocation, source: string, callFollows: bool
     note(`expansion of macro ${inv.name} is ${toks.length} tokens, over the limit of ${MAX_EXPANSION_TOKENS}; calls it writes here are not indexed`);
     return undefined;
   }
-  const recorded = all || (assembler ? worthRecordingInAssembler(toks) : worthRecording(toks, inv.objectLike, callFollows) || dropsCalls(inv, source, lookup));
+  const recorded = all || (assembler ? worthRecordingInAssembler(toks) : worthRecording(toks, inv.objectLike, follows) || dropsCalls(inv, source, lookup));
   return recorded ? joinTokens(withoutPragmaOperators(toks)) : undefined;
 }
 

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { lineAt } from '../model/line-index.js';
 import { ownString } from '../model/own-strings.js';
 import type { MacroQuestions } from './build-macro-table.js';
-import { argumentsEnd, opensParen, scanCode } from './code-scan.js';
+import { argumentsEnd, followsAt, scanCode } from './code-scan.js';
 import { CounterUses, expandAt, MAX_EXPANSION_TOKENS } from './invocation-expansion.js';
 import type { MacroDef } from './macro-definition.js';
 import { withClassExpansions, withReadExpansions } from './class-expansions.js';
@@ -93,13 +93,13 @@ export function findInvocations(text: string, file: string, table: MacroQuestion
     if (assembler && /[@;#]/.test(code.slice(fc.lineStarts[line0], off))) continue;
     // The name as a string of its own: a slice keeps the file's whole text alive with the invocation.
     const inv: MacroInvocation = { name: ownString(name), start: off, end, line: line0 + 1, column: off - fc.lineStarts[line0], objectLike: !def.params, expansion: '' };
-    const expansion = expandAt(inv, code.slice(off, end), opensParen(code, end), file, lookup, out.diagnostics, assembler, uses, all);
+    const expansion = expandAt(inv, code.slice(off, end), followsAt(code, end), file, lookup, out.diagnostics, assembler, uses, all);
     let kept: boolean;
     if (owned?.read) {
       // An inert expansion (see isInert) is recorded only where a class reads another.
-      kept = withClassExpansions(inv, inert ? undefined : expansion, code.slice(off, end), opensParen(code, end), file, table, undone, counterAt);
+      kept = withClassExpansions(inv, inert ? undefined : expansion, code.slice(off, end), followsAt(code, end), file, table, undone, counterAt);
     } else if ((kept = expansion !== undefined && !inert)) inv.expansion = expansion!;
-    if (varied.size) kept = withReadExpansions(inv, kept, code.slice(off, end), opensParen(code, end), file, table, plain, reads!, varied, counterAt);
+    if (varied.size) kept = withReadExpansions(inv, kept, code.slice(off, end), followsAt(code, end), file, table, plain, reads!, varied, counterAt);
     if (!kept) continue;
     out.invocations.push(inv);
   }

@@ -1,5 +1,6 @@
 // Which expansions of a macro invocation are worth recording: those that call, declare or rename something, or
 // that the parser (in assembler, the assembler extractor) cannot read as written. Knows nothing of expanding them.
+import type { Follows } from './code-scan.js';
 import type { Token } from './tokens.js';
 
 /** Words that take a parenthesized operand but are not calls. */
@@ -26,11 +27,15 @@ const NAMELESS_DECLARATIONS = new Set(['friend', 'static_assert', '_Static_asser
  * which string concatenation does not take), or an asm statement or its opening (`MULADDC_X1_INIT` writing
  * `asm( "xorq %%r8, %%r8\n"`), or a declaration of no name (`friend A`, `static_assert(...)`), which the parser
  * reads unexpanded as a member or function named after the macro; or a statement head (`CHECKIF(x == NULL) {` →
- * `if (x == NULL) {`, `LOCKED(&lock) {` → `for (...)`), which the parser reads unexpanded as a broken definition.
+ * `if (x == NULL) {`, `LOCKED(&lock) {` → `for (...)`), which the parser reads unexpanded as a broken definition;
+ * or nothing, where no `;` or operator follows the use (Mbed TLS's `MBEDTLS_STATIC_ASSERT(e, msg)` at file scope,
+ * empty under C99 and `static_assert(e, msg);` where C11's assert.h is read: read unexpanded, a call that runs into
+ * the declaration after it). `follows`: what the code after the use starts with.
  */
-export function worthRecording(toks: readonly Token[], objectLike: boolean, callFollows: boolean): boolean {
+export function worthRecording(toks: readonly Token[], objectLike: boolean, follows: Follows): boolean {
   const real = toks.filter((t) => t.k !== 'placemarker');
-  if ((objectLike || callFollows) && real.length === 1 && real[0].k === 'ident') return true;
+  if ((objectLike || follows === 'call') && real.length === 1 && real[0].k === 'ident') return true;
+  if (!objectLike && real.length === 0 && follows === 'open') return true;
   if (!objectLike && real.length > 1 && NAMELESS_DECLARATIONS.has(real[0].v)) return true;
   if (real.length > 1 && real[0].k === 'ident' && STATEMENT_HEADS.has(real[0].v)) return true;
   for (let k = 0; k < real.length; k++) {

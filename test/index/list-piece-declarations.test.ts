@@ -49,7 +49,7 @@ describe('a parameter declaration a list-piece macro writes', () => {
 });
 
 describe('which list pieces are recorded for the expanded reading', () => {
-  const recorded = (value: string) => worthRecording(lexLine(value, false), true, false);
+  const recorded = (value: string) => worthRecording(lexLine(value, false), true, 'other');
   it('takes a piece holding a declaration, not arguments', () => {
     expect([', ULONG suspension_sequence', 'unsigned char *buf, size_t len,', ', const struct netif *n'].filter((v) => !recorded(v))).toEqual([]);
     expect([', 0', ', x', '&a, &b,', ', (int)n'].filter((v) => recorded(v))).toEqual([]);
