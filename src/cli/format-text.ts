@@ -3,7 +3,7 @@ import { LIST_IN_FULL, summarizeBuilds } from './build-summary.js';
 import type { SymbolRow } from '../index/index-reader.js';
 import type { BuildIndexSummary, IndexResult } from '../indexer/index-project.js';
 import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { firstDiagnostics } from '../indexer/shared-diagnostics.js';
+import { distinctDiagnostics, type DistinctDiagnostic } from '../indexer/shared-diagnostics.js';
 
 type Item = Record<string, unknown>;
 
@@ -127,7 +127,18 @@ export function formatIndexResult(r: IndexResult): string {
   if (r.removedBuilds) lines.push(`Removed ${r.removedBuilds} build(s) no longer found.`);
   if (r.content?.filled) lines.push(`Content index (find): trigrams of ${r.content.filled} file(s) no build reads filled in.`);
   if (r.content?.deferred) lines.push(`Content index (find): ${r.content.deferred} text file(s) no build reads are deferred (find reads them whole; \`fw-context serve\` fills them in the background, \`fw-context index --all-content\` now).`);
-  const { count, first } = firstDiagnostics([r, ...r.builds], DIAGNOSTICS_SHOWN);
-  if (count) lines.push(`${count} diagnostic(s):`, formatDiagnostics(first, DIAGNOSTICS_SHOWN, count));
+  const { count, distinct, first } = distinctDiagnostics([r, ...r.builds], DIAGNOSTICS_SHOWN);
+  if (count) lines.push(...runDiagnostics(count, distinct, first));
   return lines.join('\n');
+}
+
+/**
+ * A run's diagnostics, each distinct one once with the number of builds reporting it when more than one does: a
+ * library header's warning in each of 67 images is one line, not 67. As formatDiagnostics when none repeats.
+ */
+function runDiagnostics(count: number, distinct: number, first: DistinctDiagnostic[]): string[] {
+  if (distinct === count) return [`${count} diagnostic(s):`, formatDiagnostics(first.map((d) => d.diagnostic), DIAGNOSTICS_SHOWN, count)];
+  const shown = first.map((d) => `  ${formatDiagnostic(d.diagnostic)}${d.holders > 1 ? ` [in ${d.holders} builds]` : ''}`);
+  if (distinct > first.length) shown.push(`  … and ${distinct - first.length} more distinct (see --json)`);
+  return [`${count} diagnostic(s), ${distinct} distinct:`, ...shown];
 }

@@ -10,23 +10,48 @@ const FIELDS = 6;
 /** The keys a diagnostic may have, each at most once; one with others (or values of other types) is kept as it is. */
 const KNOWN_KEYS = new Set(['severity', 'file', 'line', 'message', 'fix']);
 
-/** Per holder packed, how many diagnostics it holds and a reader of the first ones (see firstDiagnostics). */
-const packedLists = new WeakMap<object, { count: number; first: (n: number) => Diagnostic[] }>();
+/** Per holder packed, how many diagnostics it holds, a reader of the first ones and the identity of each (see distinctDiagnostics). */
+const packedLists = new WeakMap<object, { count: number; first: (n: number) => Diagnostic[]; keyAt: (i: number) => string; at: (i: number) => Diagnostic }>();
+
+/** What makes two diagnostics the same: severity, place, message and fix. */
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.severity}\0${d.file}\0${d.line ?? ''}\0${d.message}\0${d.fix ?? ''}`;
+}
+
+/** A diagnostic as a run's summary shows it once: how many of the holders (builds) report it. */
+export interface DistinctDiagnostic {
+  diagnostic: Diagnostic;
+  holders: number;
+}
 
 /**
- * How many diagnostics the holders hold in all, and the first `n` of them in order: of a packed holder's only those are
- * read back (a summary printing 30 of Meshtastic's 134 000 made them all objects).
+ * How many diagnostics the holders hold in all, how many distinct ones, and the first `n` distinct ones in order with
+ * how many holders report each: a header's warning in every one of 67 images is one line. Packed holders are read by
+ * their strings' ids; only the diagnostics shown are made objects.
  */
-export function firstDiagnostics(holders: readonly { diagnostics: Diagnostic[] }[], n: number): { count: number; first: Diagnostic[] } {
+export function distinctDiagnostics(holders: readonly { diagnostics: Diagnostic[] }[], n: number): { count: number; distinct: number; first: DistinctDiagnostic[] } {
+  const seen = new Map<string, { index: number; holders: number; last: number }>();
+  const first: DistinctDiagnostic[] = [];
   let count = 0;
-  const first: Diagnostic[] = [];
-  for (const holder of holders) {
+  holders.forEach((holder, h) => {
     const packed = packedLists.get(holder);
     const held = packed === undefined ? holder.diagnostics : undefined;
-    count += packed?.count ?? held!.length;
-    if (first.length < n) first.push(...(held ?? packed!.first(n - first.length)).slice(0, n - first.length));
-  }
-  return { count, first };
+    const size = packed?.count ?? held!.length;
+    count += size;
+    for (let i = 0; i < size; i++) {
+      const key = packed ? packed.keyAt(i) : diagnosticKey(held![i]);
+      const known = seen.get(key);
+      if (known === undefined) {
+        const index = first.length < n ? first.push({ diagnostic: packed ? packed.at(i) : held![i], holders: 1 }) - 1 : -1;
+        seen.set(key, { index, holders: 1, last: h });
+      } else if (known.last !== h) {
+        known.last = h;
+        known.holders++;
+        if (known.index >= 0) first[known.index].holders++;
+      }
+    }
+  });
+  return { count, distinct: seen.size, first };
 }
 
 /** One copy of each distinct string of the diagnostics packed through it, named by an id. */
@@ -53,7 +78,12 @@ export class SharedDiagnosticStrings {
     // The count, not the list: the list goes once packed.
     const count = list.length;
     const read = (): Diagnostic[] => this.unpack(packed, kept, count);
-    packedLists.set(holder, { count, first: (n) => this.unpack(packed, kept, Math.min(n, count)) });
+    packedLists.set(holder, {
+      count,
+      first: (n) => this.unpack(packed, kept, Math.min(n, count)),
+      keyAt: (i) => (kept.has(i) ? diagnosticKey(kept.get(i)!) : this.keyOf(packed, i * FIELDS)),
+      at: (i) => kept.get(i) ?? this.unpackOne(packed, i * FIELDS),
+    });
     Object.defineProperty(holder, 'diagnostics', {
       get: read,
       set: (value: Diagnostic[]) => {
@@ -98,6 +128,13 @@ export class SharedDiagnosticStrings {
     const out: Diagnostic[] = new Array(n);
     for (let i = 0; i < out.length; i++) out[i] = kept.get(i) ?? this.unpackOne(packed, i * FIELDS);
     return out;
+  }
+
+  /** diagnosticKey of the diagnostic packed at `at`, without making it. */
+  private keyOf(packed: Int32Array, at: number): string {
+    const line = packed[at + 3];
+    const fix = packed[at + 5];
+    return `${SEVERITIES[packed[at + 1]]}\0${this.byId[packed[at + 2]]}\0${line < 0 ? '' : line}\0${this.byId[packed[at + 4]]}\0${fix < 0 ? '' : this.byId[fix]}`;
   }
 
   private unpackOne(packed: Int32Array, at: number): Diagnostic {

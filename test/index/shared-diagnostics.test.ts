@@ -3,7 +3,7 @@
 // and read back as equal diagnostics, keys in their order.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { firstDiagnostics, SharedDiagnosticStrings } from '../../src/indexer/shared-diagnostics.js';
+import { distinctDiagnostics, SharedDiagnosticStrings } from '../../src/indexer/shared-diagnostics.js';
 import { formatIndexResult } from '../../src/cli/format-text.js';
 import type { IndexResult } from '../../src/indexer/index-project.js';
 
@@ -46,26 +46,36 @@ describe('diagnostics packed across builds', () => {
     expect(summary.diagnostics).toEqual([odd]);
   });
 
-  it('counts the builds\' diagnostics and reads back only the first ones a summary prints, which prints as before', () => {
+  it('counts the builds\' diagnostics and their distinct ones, reading back only those a summary prints, which prints as before', () => {
     const shared = new SharedDiagnosticStrings();
     const builds = Array.from({ length: 3 }, (_, b) => ({ variant: `b${b}`, diagnostics: buildDiagnostics(b) }));
     for (const b of builds) shared.pack(b);
     const project = { diagnostics: [{ severity: 'warning', file: 'platformio.ini', message: 'odd' } as Diagnostic] };
-    const all = [...project.diagnostics, ...builds.flatMap((b) => b.diagnostics)];
-    const { count, first } = firstDiagnostics([project, ...builds], 45);
-    expect(count).toBe(all.length);
-    expect(first).toEqual(all.slice(0, 45));
-    expect(firstDiagnostics([project, ...builds], 500).first).toEqual(all);
+    const { count, distinct, first } = distinctDiagnostics([project, ...builds], 45);
+    // The project's one, the 40 missing headers every build reports, each build's own board header.
+    expect([count, distinct]).toEqual([1 + 3 * 41, 1 + 40 + 3]);
+    expect(first.map((d) => d.holders)).toEqual([1, ...Array(40).fill(3), 1, 1, 1]);
+    expect(first.map((d) => d.diagnostic)).toEqual([project.diagnostics[0], ...buildDiagnostics(0), buildDiagnostics(1)[40], buildDiagnostics(2)[40]]);
+    expect(distinctDiagnostics([project, ...builds], 10).first.map((d) => d.holders)).toEqual([1, ...Array(9).fill(3)]);
     // A holder written after packing is read as written.
     builds[1].diagnostics = [];
-    expect(firstDiagnostics(builds, 100).count).toBe(82);
-    // A run's summary prints as it did with every diagnostic unpacked: the first 30 and the count of the rest.
+    expect(distinctDiagnostics(builds, 100).count).toBe(82);
+    // A run's summary prints as it did with every diagnostic unpacked: each distinct one once, with its builds.
     const summary = (b: number) => ({ variant: `b${b}`, image: 'app', buildSystem: 'platformio', provenance: 'derived', units: 1, files: 2, parsed: 2, reused: 0, symbols: 3, diagnostics: buildDiagnostics(b) });
     const result = { root: '/project', elapsedMs: 10, parsed: 4, reused: 0, diagnostics: [], builds: [summary(0), summary(1)] } as unknown as IndexResult;
     const text = formatIndexResult(result);
     for (const b of result.builds) shared.pack(b);
     expect(formatIndexResult(result)).toBe(text);
-    expect(text).toContain('82 diagnostic(s):');
-    expect(text).toContain('… and 52 more (see --json)');
+    expect(text).toContain('82 diagnostic(s), 42 distinct:');
+    expect(text).toContain('/project/src/module0.h:3: warning: <Arduino.h>: no such file in the include path of this unit (fix: add its folder to the include path (-I)) [in 2 builds]');
+    expect(text).toContain('… and 12 more distinct (see --json)');
+  });
+
+  it('prints every diagnostic with the total when none repeats', () => {
+    const summary = { variant: 'b0', image: 'app', buildSystem: 'cmake', provenance: 'read', units: 1, files: 2, parsed: 2, reused: 0, symbols: 3, diagnostics: buildDiagnostics(0).slice(0, 35) };
+    const text = formatIndexResult({ root: '/project', elapsedMs: 10, parsed: 4, reused: 0, diagnostics: [], builds: [summary] } as unknown as IndexResult);
+    expect(text).toContain('35 diagnostic(s):');
+    expect(text).toContain('… and 5 more (see --json)');
+    expect(text).not.toContain('[in ');
   });
 });
