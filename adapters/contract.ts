@@ -5,7 +5,7 @@ import type { Discovery, DiscoveryOptions } from './shared/discover-build-dirs.j
 
 export type { Diagnostic };
 
-export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed';
+export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make';
 
 /** One translation unit as the build compiles it. Paths are absolute. */
 export interface CompileUnit {
@@ -21,14 +21,15 @@ export interface CompileUnit {
 
 /** How an image's linked units were determined. */
 /** How an image's linked units were told (see LinkDetermination.method). */
-export type LinkMethod = 'ninja-link-edge' | 'map-file' | 'ninja-default-targets' | 'makefile-link';
+export type LinkMethod = 'ninja-link-edge' | 'map-file' | 'ninja-default-targets' | 'makefile-link' | 'make-dry-run';
 
 export interface LinkDetermination {
   /**
    * `ninja-link-edge`: the image's link edge in build.ninja (Zephyr: the final link), through the static libraries it
    * builds; `map-file`: the objects and archive members the linker's map file shows loaded; `ninja-default-targets`:
    * a folder linking no program, the objects its default targets build (see default-closure.ts); `makefile-link`:
-   * the image's link.txt (a CMake Makefile generator), through the static libraries the build archives.
+   * the image's link.txt (a CMake Makefile generator), through the static libraries the build archives;
+   * `make-dry-run`: the link command a plain Make project's dry run prints, through the archives the run makes.
    */
   method: LinkMethod;
   /** build.ninja, the link.txt or the map file (absolute). */
@@ -122,6 +123,8 @@ export interface AdapterOptions {
   derive?: { mbed?: string[]; platformio?: string[] };
   /** Build systems whose flag commands (PlatformIO's `!cmd` build_flags lines) derivation runs ([platformio] dynamic_build_flags = run). */
   runFlagCommands?: { platformio?: boolean };
+  /** The project's state folder (`.fw-context`), where `index --build` keeps a make dry run's record (make/dry-run-record.ts). */
+  stateDir?: string;
   /** JSON file keeping the last detection with what it consulted (detection-cache.ts); none: always detect. */
   detectionCache?: string;
 }

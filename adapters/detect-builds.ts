@@ -11,6 +11,7 @@ import { platformioAdapter } from './platformio/detect-platformio.js';
 import { cmakeAdapter } from './cmake/detect-cmake.js';
 import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
+import { makeAdapter } from './make/detect-make.js';
 import { discoveryFor } from './shared/discover-build-dirs.js';
 
 export type { DetectResult } from './detection-cache.js';
@@ -20,7 +21,7 @@ function realPath(p: string): string {
 }
 
 /** Most specific first; the generic compile-database adapter stays last. */
-export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, compileCommandsAdapter];
+export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, compileCommandsAdapter];
 
 function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;

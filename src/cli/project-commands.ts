@@ -36,7 +36,7 @@ export async function runInit(opts: CommonOptions & { force?: boolean }): Promis
   return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
     const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
     lines.push(`Searched ${search.folders} folders in ${search.elapsed_ms} ms for builds${search.folders_from_cache ? ` (${search.folders_from_cache} unchanged since the last search)` : ''}.`);
-    if (rows.length === 0) lines.push('No build found: configure or build the firmware once (CMake: `cmake -B build` is enough; a Make project: `bear -- make` writes compile_commands.json), or name a compile database under [build] compile_commands.');
+    if (rows.length === 0) lines.push('No build found: configure or build the firmware once (CMake: `cmake -B build` is enough; a plain Make project: `fw-context index --build` reads a make dry run, or `bear -- make` writes compile_commands.json), or name a compile database under [build] compile_commands.');
     else {
       lines.push(`Found ${rows.length} build(s):`);
       if (rows.length <= LIST_IN_FULL) for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance}${/derived, not built/.test(r.description) ? ', not built' : ''})  ${r.units} units  in ${r.build_dir}`);

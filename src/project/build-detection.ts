@@ -38,6 +38,7 @@ export function projectDetectOptions(root: string, config: ProjectConfig): Adapt
     search: { dirs: config.buildDirs, cacheFile: discoveryCachePath(root) },
     derive: { mbed: config.mbedDerive, platformio: config.platformioDerive },
     ...(config.platformioRunFlagCommands ? { runFlagCommands: { platformio: true } } : {}),
+    stateDir: path.join(root, STATE_DIR),
     detectionCache: detectionCachePath(root),
   };
 }

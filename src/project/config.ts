@@ -31,6 +31,8 @@ export interface ProjectConfig {
   platformioDerive: string[];
   /** Whether derivation runs build_flags' command lines (`!cmd`) as PlatformIO does ([platformio] dynamic_build_flags = run). */
   platformioRunFlagCommands: boolean;
+  /** Arguments `index --build` gives a plain Make project's dry run (`BOARD=nrf52840dk all`), as a shell line ([make] args). */
+  makeArgs: string;
 }
 
 export const DEFAULT_CONFIG: ProjectConfig = {
@@ -45,6 +47,7 @@ export const DEFAULT_CONFIG: ProjectConfig = {
   mbedDerive: [],
   platformioDerive: [],
   platformioRunFlagCommands: false,
+  makeArgs: '',
 };
 
 function list(v: unknown): string[] {
@@ -77,6 +80,7 @@ export function parseConfig(text: string): ProjectConfig {
   const variants = data.variants ?? {};
   const mbed = data.mbed ?? {};
   const platformio = data.platformio ?? {};
+  const make = data.make ?? {};
   return {
     defaultVariant: str(build.default_variant),
     defaultImage: str(build.default_image),
@@ -89,6 +93,7 @@ export function parseConfig(text: string): ProjectConfig {
     mbedDerive: list(mbed.derive),
     platformioDerive: list(platformio.derive),
     platformioRunFlagCommands: str(platformio.dynamic_build_flags)?.toLowerCase() === 'run',
+    makeArgs: str(make.args) ?? '',
   };
 }
 
@@ -127,6 +132,11 @@ export function renderConfig(cfg: ProjectConfig): string {
     '; `run`: run build_flags lines that are commands (`!python script.py`) in a shell in the project folder, as',
     '; PlatformIO does, and read what they print as flags. `skip` (the default): leave them out (a note names them).',
     `dynamic_build_flags = ${cfg.platformioRunFlagCommands ? 'run' : 'skip'}`,
+    '',
+    '[make]',
+    '; A plain Make project is read from a dry run (`make -nBwk`) that `fw-context index --build` runs in the root;',
+    '; arguments for it, as on make\'s command line (variables and goals: BOARD=nrf52840dk all).',
+    `args = ${cfg.makeArgs}`,
     '',
     '[index]',
     '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',

@@ -23,6 +23,7 @@ const LINK_METHODS: Record<LinkMethod, string> = {
   'map-file': 'the objects the map file shows loaded',
   'ninja-default-targets': 'no program is linked: the objects the default targets of build.ninja build',
   'makefile-link': 'the link command of the image in its link.txt (a Makefile generator), through the static libraries the build archives',
+  'make-dry-run': 'the link command of the image in a make dry run (fw-context index --build on a plain Make project), through the archives the run makes',
 };
 
 export function linkingInfo(

@@ -1,0 +1,103 @@
+// Plain Make projects: the builds of the make dry run `fw-context index --build` recorded (dry-run-record.ts), one
+// image per program the run links (with its linker scripts, map and objects), or one image of every unit when it
+// links none. Without a record, a project whose root holds only a Makefile gets a note saying how to read it.
+import path from 'node:path';
+import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
+import { sha1 } from '../../src/model/sha1.js';
+import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
+import { folderVariantName, relPath } from '../shared/fs-helpers.js';
+import { parseLinkArgs } from '../shared/link-args.js';
+import { applyLinkedUnits } from '../shared/linked-units.js';
+import { readDryRunCommands, type DryRunCommands } from './dry-run-commands.js';
+import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, readDryRunRecord, type MakeDryRunRecord } from './dry-run-record.js';
+
+/** Files beside a Makefile that say another build system drives the project (its Makefile a wrapper). */
+const OTHER_BUILDS = ['CMakeLists.txt', 'platformio.ini', 'west.yml', 'mbed_app.json', 'compile_commands.json'];
+
+export const makeAdapter: BuildAdapter = {
+  name: 'make',
+  detect(projectRoot, options): AdapterResult {
+    const result: AdapterResult = { builds: [], diagnostics: [] };
+    const record = options.stateDir ? readDryRunRecord(options.stateDir) : undefined;
+    if (!record) {
+      const note = makefileNote(projectRoot);
+      if (note) result.diagnostics.push(note);
+      return result;
+    }
+    const source = path.join(options.stateDir!, MAKE_DRY_RUN_FILE);
+    result.diagnostics.push(...recordNotes(record, source));
+    const read = readDryRunCommands(record.output, record.directory);
+    if (read.units.length === 0) {
+      result.diagnostics.push({ severity: 'warning', file: source, message: `the make dry run (\`${record.command.join(' ')}\` in ${relPath(projectRoot, record.directory)}) printed no compile command`, fix: 'check that the Makefile compiles with a compiler named gcc, cc, clang or a cross prefix of them, or write a compile database with `bear -- make`' });
+      return result;
+    }
+    result.builds.push(...dryRunBuilds(projectRoot, record, read, source, result.diagnostics));
+    return result;
+  },
+};
+
+/** The note for a root Makefile no dry run has read, unless another build system's file stands beside it. */
+function makefileNote(projectRoot: string): Diagnostic | undefined {
+  const makefile = DEFAULT_MAKEFILES.map((n) => path.join(projectRoot, n)).find((f) => pathKind(f) === 'file');
+  if (!makefile || OTHER_BUILDS.some((n) => pathKind(path.join(projectRoot, n)) !== 'none')) return undefined;
+  return { severity: 'info', file: makefile, message: 'a Makefile project: its compile commands are read from a make dry run (`make -nBwk`), which only `fw-context index --build` runs', fix: 'run `fw-context index --build` (make arguments such as BOARD=... go in [make] args of .fw-context/config.ini), or write a compile database with `bear -- make`' };
+}
+
+/** Warnings about the record: makefiles changed since, a dry run that failed. */
+function recordNotes(record: MakeDryRunRecord, source: string): Diagnostic[] {
+  const notes: Diagnostic[] = [];
+  const changed = record.makefiles.filter((m) => {
+    const text = readDetectedText(m.path);
+    return text === undefined || sha1(text) !== m.sha1;
+  });
+  if (changed.length) {
+    notes.push({ severity: 'warning', file: changed[0].path, message: `${changed.length === 1 ? 'this makefile' : `${changed.length} makefiles (this one first)`} changed since the make dry run of ${record.at}: the compile commands read from that run may be out of date`, fix: 'run `fw-context index --build` to run the dry run again' });
+  }
+  if (record.status !== 0) {
+    const why = record.stderr.trim().split('\n').pop() ?? '';
+    notes.push({ severity: 'warning', file: source, message: `the make dry run \`${record.command.join(' ')}\` exited with status ${record.status}${why ? `: ${why}` : ''}; the commands it printed are read`, fix: 'fix the error make reports (or build once with make so generated files exist), then `fw-context index --build`' });
+  }
+  return notes;
+}
+
+/** Image names of the links: `app` for a single one, else each output's name without its extension. */
+function imageNames(outputs: (string | undefined)[]): string[] {
+  if (outputs.length === 1) return ['app'];
+  const taken = new Map<string, number>();
+  return outputs.map((o, i) => {
+    const base = o ? path.basename(o).replace(/\.(elf|axf|out|exe)$/i, '') : `program${i + 1}`;
+    const n = (taken.get(base) ?? 0) + 1;
+    taken.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
+  });
+}
+
+/** One build per program the run links (one of every unit when it links none). */
+function dryRunBuilds(projectRoot: string, record: MakeDryRunRecord, read: DryRunCommands, source: string, diagnostics: Diagnostic[]): BuildDescription[] {
+  const variant = folderVariantName(projectRoot, record.directory);
+  const about = `make dry run \`${record.command.join(' ')}\` in ${relPath(projectRoot, record.directory)} (${read.units.length} units`;
+  if (read.links.length === 0) {
+    return [{ buildSystem: 'make', variant, image: 'app', imageType: 'app', description: `${about}, no link)`, buildDir: record.directory, units: read.units, linkerScripts: [], provenance: 'read' }];
+  }
+  const infos = read.links.map((l) => parseLinkArgs(l.argv, l.cwd));
+  const names = imageNames(infos.map((i) => i.output));
+  return read.links.map((link, k) => {
+    const info = infos[k];
+    const build: BuildDescription = {
+      buildSystem: 'make',
+      variant,
+      image: names[k],
+      imageType: 'app',
+      description: `${about}${info.output ? `, links ${relPath(record.directory, info.output)}` : ''})`,
+      buildDir: record.directory,
+      units: read.units,
+      linkerScripts: info.linkerScripts,
+      linkArguments: link.argv,
+      mapFile: info.mapFile,
+      elfFile: info.output,
+      provenance: 'read',
+    };
+    applyLinkedUnits(build, { method: 'make-dry-run', source, objects: link.objects }, diagnostics);
+    return build;
+  });
+}
