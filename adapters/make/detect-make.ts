@@ -9,7 +9,7 @@ import { folderVariantName, relPath } from '../shared/fs-helpers.js';
 import { parseLinkArgs } from '../shared/link-args.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import { readDryRunCommands, type DryRunCommands } from './dry-run-commands.js';
-import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, readDryRunRecord, type MakeDryRunRecord } from './dry-run-record.js';
+import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, MAKEFILES_CHANGED, readDryRunRecord, type MakeDryRunRecord } from './dry-run-record.js';
 
 /** Files beside a Makefile that say another build system drives the project (its Makefile a wrapper). */
 const OTHER_BUILDS = ['CMakeLists.txt', 'platformio.ini', 'west.yml', 'mbed_app.json', 'compile_commands.json'];
@@ -51,7 +51,7 @@ function recordNotes(record: MakeDryRunRecord, source: string): Diagnostic[] {
     return text === undefined || sha1(text) !== m.sha1;
   });
   if (changed.length) {
-    notes.push({ severity: 'warning', file: changed[0].path, message: `${changed.length === 1 ? 'this makefile' : `${changed.length} makefiles (this one first)`} changed since the make dry run of ${record.at}: the compile commands read from that run may be out of date`, fix: 'run `fw-context index --build` to run the dry run again' });
+    notes.push({ severity: 'warning', file: changed[0].path, message: `${changed.length === 1 ? 'this makefile' : `${changed.length} makefiles (this one first)`} ${MAKEFILES_CHANGED} of ${record.at}: the compile commands read from that run may be out of date`, fix: 'run `fw-context index --build` to run the dry run again' });
   }
   if (record.status !== 0) {
     const why = record.stderr.trim().split('\n').pop() ?? '';

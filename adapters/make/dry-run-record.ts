@@ -5,6 +5,9 @@ import { readDetectedText } from '../shared/detect-inputs.js';
 
 export const MAKE_DRY_RUN_FILE = 'make-dry-run.json';
 
+/** What the warning about a makefile changed since the recorded run says (check reads it as a stale build). */
+export const MAKEFILES_CHANGED = 'changed since the make dry run';
+
 export interface MakeDryRunRecord {
   /** The command as run (argv), in `directory`. */
   command: string[];

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
+import { MAKEFILES_CHANGED } from '../../adapters/make/dry-run-record.js';
 import type { BuildRow, FileRow, IndexReader } from '../index/index-reader.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { buildFingerprint, descriptionMatch } from '../indexer/build-fingerprint.js';
@@ -245,6 +246,17 @@ function unreadableUnindexed(root: string, diagnostics: readonly Diagnostic[], d
   return out;
 }
 
+/**
+ * Of a plain Make project's build: a makefile changed since the dry run it was read from (the make adapter's
+ * warning), so what make would print now may differ from what the index holds.
+ */
+function dryRunReasons(root: string, declared: BuildDescription, diagnostics: readonly Diagnostic[]): CheckReason[] {
+  if (declared.buildSystem !== 'make') return [];
+  const changed = diagnostics.find((d) => d.message.includes(MAKEFILES_CHANGED));
+  if (!changed) return [];
+  return [{ code: 'build_description', file: storedPath(root, changed.file), line: null, message: changed.message, fix: 'run `fw-context index --build`: it runs the make dry run again and indexes what it prints' }];
+}
+
 export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckResult {
   const why = precondition(ctx);
   if (why) return unknown(ctx.root, why);
@@ -272,7 +284,7 @@ export function checkIndex(ctx: ProjectContext, sel: BuildSelector = {}): CheckR
     if (!row) {
       reasons = [{ code: 'not_indexed', file: buildDir, line: null, message: `build folder ${buildDir} declares this build, but it is not indexed`, fix: INDEX }];
     } else {
-      reasons = [...(olderRows ? [{ code: 'row_format' as const, file: '.fw-context/index.db', line: null, message: olderRows.replace(/: run `fw-context index`$/, ''), fix: INDEX }] : []), ...descriptionReasons(root, ctx.config.excludePaths, d, row), ...fileReasons(ctx, reader, row, changedCache), ...appearedReasons(root, reader, row, probe)];
+      reasons = [...(olderRows ? [{ code: 'row_format' as const, file: '.fw-context/index.db', line: null, message: olderRows.replace(/: run `fw-context index`$/, ''), fix: INDEX }] : []), ...descriptionReasons(root, ctx.config.excludePaths, d, row), ...dryRunReasons(root, d, detectDiagnostics), ...fileReasons(ctx, reader, row, changedCache), ...appearedReasons(root, reader, row, probe)];
     }
     builds.push({ variant: d.variant, image: d.image, build_dir: buildDir, status: statusOf(reasons), reasons });
   }

@@ -89,5 +89,12 @@ describe('plain Make projects', () => {
     const r = cli('index');
     expect(r.stdout).toContain(`${path.join(root, 'common.mk')}: warning: this makefile changed since the make dry run`);
     expect(cli('lookup', 'uart_init', '--image', 'app').stdout).toContain('lib/uart.c:9');
+    // CI's check calls the builds stale until the dry run runs again.
+    const check = cli('check');
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/common\.mk.*changed since the make dry run/);
+    expect(check.stdout).toContain('fw-context index --build');
+    expect(cli('index', '--build').status).toBe(0);
+    expect(cli('check').status).toBe(0);
   });
 });
