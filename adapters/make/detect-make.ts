@@ -1,6 +1,6 @@
-// Plain Make projects: the builds of the make dry run `fw-context index --build` recorded (dry-run-record.ts), one
-// image per program the run links (with its linker scripts, map and objects), or one image of every unit when it
-// links none. Without a record, a project whose root holds only a Makefile gets a note saying how to read it.
+// Plain Make projects: the builds of the make dry runs `fw-context index --build` recorded (dry-run-record.ts), a
+// variant per Makefile folder and an image per program its run links (with its linker scripts, map and objects), or
+// one image of every unit when it links none. Without a run, a root holding only a Makefile gets a note saying how.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { sha1 } from '../../src/model/sha1.js';
@@ -9,7 +9,7 @@ import { folderVariantName, relPath } from '../shared/fs-helpers.js';
 import { parseLinkArgs } from '../shared/link-args.js';
 import { applyLinkedUnits } from '../shared/linked-units.js';
 import { readDryRunCommands, type DryRunCommands } from './dry-run-commands.js';
-import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, MAKEFILES_CHANGED, readDryRunRecord, type MakeDryRunRecord } from './dry-run-record.js';
+import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, MAKEFILES_CHANGED, readDryRunRecords, type MakeDryRunRecord } from './dry-run-record.js';
 
 /** Files beside a Makefile that say another build system drives the project (its Makefile a wrapper). */
 const OTHER_BUILDS = ['CMakeLists.txt', 'platformio.ini', 'west.yml', 'mbed_app.json', 'compile_commands.json'];
@@ -18,20 +18,19 @@ export const makeAdapter: BuildAdapter = {
   name: 'make',
   detect(projectRoot, options): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    const record = options.stateDir ? readDryRunRecord(options.stateDir) : undefined;
-    if (!record) {
+    const records = options.stateDir ? readDryRunRecords(options.stateDir) : [];
+    if (!records.length) {
       const note = makefileNote(projectRoot);
       if (note) result.diagnostics.push(note);
       return result;
     }
     const source = path.join(options.stateDir!, MAKE_DRY_RUN_FILE);
-    result.diagnostics.push(...recordNotes(record, source));
-    const read = readDryRunCommands(record.output, record.directory);
-    if (read.units.length === 0) {
-      result.diagnostics.push({ severity: 'warning', file: source, message: `the make dry run (\`${record.command.join(' ')}\` in ${relPath(projectRoot, record.directory)}) printed no compile command`, fix: 'check that the Makefile compiles with a compiler named gcc, cc, clang or a cross prefix of them, or write a compile database with `bear -- make`' });
-      return result;
+    for (const record of records) {
+      result.diagnostics.push(...recordNotes(record, source));
+      const read = readDryRunCommands(record.output, record.directory);
+      if (read.units.length > 0) result.builds.push(...dryRunBuilds(projectRoot, record, read, source, result.diagnostics));
+      else result.diagnostics.push({ severity: 'warning', file: source, message: `the make dry run (\`${record.command.join(' ')}\` in ${relPath(projectRoot, record.directory)}) printed no compile command`, fix: 'check that the Makefile compiles with a compiler named gcc, cc, clang or a cross prefix of them, or write a compile database with `bear -- make`' });
     }
-    result.builds.push(...dryRunBuilds(projectRoot, record, read, source, result.diagnostics));
     return result;
   },
 };
@@ -40,7 +39,7 @@ export const makeAdapter: BuildAdapter = {
 function makefileNote(projectRoot: string): Diagnostic | undefined {
   const makefile = DEFAULT_MAKEFILES.map((n) => path.join(projectRoot, n)).find((f) => pathKind(f) === 'file');
   if (!makefile || OTHER_BUILDS.some((n) => pathKind(path.join(projectRoot, n)) !== 'none')) return undefined;
-  return { severity: 'info', file: makefile, message: 'a Makefile project: its compile commands are read from a make dry run (`make -nBwk`), which only `fw-context index --build` runs', fix: 'run `fw-context index --build` (make arguments such as BOARD=... go in [make] args of .fw-context/config.ini), or write a compile database with `bear -- make`' };
+  return { severity: 'info', file: makefile, message: 'a Makefile project: its compile commands are read from a make dry run (`make -nBwk`), which only `fw-context index --build` runs', fix: 'run `fw-context index --build` (make arguments such as BOARD=... go in [make] args of .fw-context/config.ini, other Makefile folders in [make] dirs), or write a compile database with `bear -- make`' };
 }
 
 /** Warnings about the record: makefiles changed since, a dry run that failed. */

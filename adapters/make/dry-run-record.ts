@@ -1,5 +1,6 @@
-// What a make dry run left for detection (`.fw-context/make-dry-run.json`, written by `fw-context index --build`):
-// the command, where it ran, the makefiles make read with their hashes, its exit status and what it printed.
+// What the make dry runs left for detection (`.fw-context/make-dry-run.json`, written by `fw-context index --build`;
+// one run per Makefile folder): the command, where it ran, the makefiles make read with their hashes, its exit status
+// and what it printed.
 import path from 'node:path';
 import { readDetectedText } from '../shared/detect-inputs.js';
 
@@ -27,14 +28,19 @@ export interface MakeDryRunRecord {
 /** The makefile make reads in `dir` when none is named, as GNU make looks for it. */
 export const DEFAULT_MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 
-/** The record kept in the state folder `stateDir`, or undefined when there is none or it cannot be read. */
-export function readDryRunRecord(stateDir: string): MakeDryRunRecord | undefined {
+/** The file's contents: a run per folder, in the order [make] dirs names them. */
+export interface MakeDryRuns {
+  runs: MakeDryRunRecord[];
+}
+
+/** The runs kept in the state folder `stateDir` (none when there is no file or it cannot be read). */
+export function readDryRunRecords(stateDir: string): MakeDryRunRecord[] {
   const text = readDetectedText(path.join(stateDir, MAKE_DRY_RUN_FILE));
-  if (text === undefined) return undefined;
+  if (text === undefined) return [];
   try {
-    const r = JSON.parse(text) as MakeDryRunRecord;
-    return Array.isArray(r.command) && typeof r.output === 'string' && typeof r.directory === 'string' ? r : undefined;
+    const runs = (JSON.parse(text) as MakeDryRuns).runs;
+    return Array.isArray(runs) ? runs.filter((r) => Array.isArray(r.command) && typeof r.output === 'string' && typeof r.directory === 'string') : [];
   } catch {
-    return undefined;
+    return [];
   }
 }

@@ -9,7 +9,7 @@ const KNOWN: Record<string, readonly string[] | null> = {
   index: ['vendor_paths', 'project_paths', 'exclude_paths'],
   mbed: ['derive'],
   platformio: ['derive', 'dynamic_build_flags'],
-  make: ['args'],
+  make: ['args', 'dirs'],
   variants: null,
 };
 

@@ -33,6 +33,8 @@ export interface ProjectConfig {
   platformioRunFlagCommands: boolean;
   /** Arguments `index --build` gives a plain Make project's dry run (`BOARD=nrf52840dk all`), as a shell line ([make] args). */
   makeArgs: string;
+  /** Folders holding a plain Make project's Makefiles to dry-run, one variant each ([make] dirs); empty: the root. */
+  makeDirs: string[];
 }
 
 export const DEFAULT_CONFIG: ProjectConfig = {
@@ -48,6 +50,7 @@ export const DEFAULT_CONFIG: ProjectConfig = {
   platformioDerive: [],
   platformioRunFlagCommands: false,
   makeArgs: '',
+  makeDirs: [],
 };
 
 function list(v: unknown): string[] {
@@ -94,6 +97,7 @@ export function parseConfig(text: string): ProjectConfig {
     platformioDerive: list(platformio.derive),
     platformioRunFlagCommands: str(platformio.dynamic_build_flags)?.toLowerCase() === 'run',
     makeArgs: str(make.args) ?? '',
+    makeDirs: list(make.dirs),
   };
 }
 
@@ -137,6 +141,8 @@ export function renderConfig(cfg: ProjectConfig): string {
     '; A plain Make project is read from a dry run (`make -nBwk`) that `fw-context index --build` runs in the root;',
     '; arguments for it, as on make\'s command line (variables and goals: BOARD=nrf52840dk all).',
     `args = ${cfg.makeArgs}`,
+    '; Folders whose Makefile is dry-run instead of the root\'s, one variant each (a Makefile per board).',
+    `dirs = ${cfg.makeDirs.join(', ')}`,
     '',
     '[index]',
     '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',

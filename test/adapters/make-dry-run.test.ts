@@ -84,11 +84,24 @@ describe('plain Make projects', () => {
     expect(cli('lookup', 'uart_init', '--image', 'app').stdout).toMatch(/function\s+uart_init\s+lib\/uart\.c:9\n/);
   });
 
+  it('[make] dirs: a variant per Makefile folder (the library\'s archives its units and links no program)', () => {
+    const config = path.join(root, '.fw-context', 'config.ini');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace(/(\[make\][^[]*?)^dirs =.*$/m, '$1dirs = ., lib'));
+    expect(cli('index', '--build').status).toBe(0);
+    const variants = JSON.parse(cli('variants', '--json').stdout) as { variants: { variant: string; images: { image: string; units: number; linking: { method: string } }[] }[] };
+    const shown = variants.variants.map((v) => [v.variant === path.basename(root) ? '<root>' : v.variant, v.images.map((i) => [i.image, i.units, i.linking.method])]);
+    expect(shown).toEqual([
+      ['<root>', [['app', 5, 'make-dry-run'], ['boot', 5, 'make-dry-run']]],
+      ['lib', [['app', 2, 'unknown']]],
+    ]);
+    expect(cli('lookup', 'gpio_init', '--variant', 'lib').stdout).toContain('lib/gpio.c:3');
+  });
+
   it('a makefile changed since the dry run (an included one) is warned of, and the run\'s commands still answer', () => {
     fs.appendFileSync(path.join(root, 'common.mk'), 'CFLAGS += -DEXTRA\n');
     const r = cli('index');
     expect(r.stdout).toContain(`${path.join(root, 'common.mk')}: warning: this makefile changed since the make dry run`);
-    expect(cli('lookup', 'uart_init', '--image', 'app').stdout).toContain('lib/uart.c:9');
+    expect(cli('lookup', 'uart_init', '--variant', path.basename(root), '--image', 'app').stdout).toContain('lib/uart.c:9');
     // CI's check calls the builds stale until the dry run runs again.
     const check = cli('check');
     expect(check.status).toBe(1);
