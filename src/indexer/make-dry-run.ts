@@ -32,6 +32,7 @@ export function makeDirsToDryRun(root: string, builds: readonly BuildDescription
 
 /** Runs the dry run in each of `dirs` with `args` ([make] args) and records those that ran; what happened, as --build reports it. */
 export function runMakeDryRuns(root: string, dirs: readonly string[], args: string, log: (m: string) => void = () => {}): RegenerateOutcome[] {
+  if (!dirs.length) return [];
   const probe = spawnSync('make', ['--version'], { encoding: 'utf8' });
   const missing = probe.error || !/GNU Make/.test(probe.stdout ?? '');
   const runs: MakeDryRunRecord[] = [];
