@@ -1,7 +1,8 @@
 // Decoded #undef marks lists of one connection by list id (see undone-lists.ts), with the states and names they hold
 // shared among them: a state that several lists hold, or that a later build decodes again, is one list weighed once.
 // Bounded by the entries held (each list's marks, runs and states, each distinct state's names, each distinct name):
-// cleared whole when full.
+// cleared whole when full. At a build's first read, the lists the last build that read the cache did not read go.
+import { buildGeneration } from '../model/build-generation.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import { sameEntries, sharedState } from '../preprocessor/shared-undone-states.js';
 
@@ -15,14 +16,22 @@ export class DecodedUndoneCache {
   private held = 0;
   /** Names of the states taken in since the last list was held (see state and hold). */
   private pending = 0;
+  /** The held lists' states' entriesHash (to take a kept list's states in again), by list id. */
+  private hashes = new Map<number, readonly number[]>();
+  /** The build the cache was last read in (see build-generation.ts), and the lists read or held in it. */
+  private build = buildGeneration.value;
+  private read = new Set<number>();
 
   constructor(private readonly maxWeight: () => number) {}
 
   has(id: number): boolean {
+    this.age();
     return this.lists.has(id);
   }
 
   get(id: number): UndoneMarks | undefined {
+    this.age();
+    this.read.add(id);
     return this.lists.get(id);
   }
 
@@ -70,6 +79,31 @@ export class DecodedUndoneCache {
       if (weight > this.maxWeight()) return this.clear();
     }
     this.lists.set(id, marks);
+    this.hashes.set(id, hashes);
+    this.read.add(id);
+    this.held += weight;
+  }
+
+  /** At a build's first read: the lists the last build that read the cache read are kept, the others go. */
+  private age(): void {
+    const now = buildGeneration.value;
+    if (now === this.build) return;
+    const read = this.read;
+    this.build = now;
+    this.read = new Set<number>();
+    const kept = [...this.lists].filter(([id]) => read.has(id));
+    if (kept.length === this.lists.size) return;
+    const hashes = kept.map(([id]) => this.hashes.get(id)!);
+    this.clear();
+    kept.forEach(([id, marks], k) => this.keep(id, marks, hashes[k]));
+  }
+
+  /** Holds list `id` again with its states (the cache cleared for the lists kept: they fit as they did). */
+  private keep(id: number, marks: UndoneMarks | undefined, hashes: readonly number[]): void {
+    let weight = marks === undefined ? 1 : marks.marks.length + (marks.runs?.length ?? 0) + marks.states.length;
+    if (marks !== undefined) for (let k = 0; k < marks.states.length; k++) weight += this.retake(marks.states[k], hashes[k]);
+    this.lists.set(id, marks);
+    this.hashes.set(id, hashes);
     this.held += weight;
   }
 
@@ -90,6 +124,7 @@ export class DecodedUndoneCache {
 
   clear(): void {
     this.lists.clear();
+    this.hashes.clear();
     this.states.clear();
     this.names.clear();
     this.held = 0;

@@ -35,12 +35,12 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
 
 /** Per connection, stored lists by id, parsed (shared by the results naming them; never changed). Bounded by characters of JSON. */
 const byId = new WeakMap<Db, WeighedCache<number, { text: ListText; list: Diagnostic[] }>>();
-const MAX_LIST_CHARS = 2_000_000;
+const MAX_LIST_CHARS = 500_000;
 
 /** The stored diagnostics list of id `id` with its text (see unit_results.diagnostics_id). */
 export function storedDiagnostics(db: Db, id: number): { text: ListText; list: Diagnostic[] } {
   let ids = byId.get(db);
-  if (ids === undefined) byId.set(db, (ids = new WeighedCache(MAX_LIST_CHARS, (entry) => entry.text.json.length)));
+  if (ids === undefined) byId.set(db, (ids = new WeighedCache(MAX_LIST_CHARS, (entry) => entry.text.json.length, Infinity, true)));
   const known = ids.get(id);
   if (known !== undefined) return known;
   const json = storedListJson(db, id);

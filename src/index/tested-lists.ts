@@ -84,7 +84,7 @@ const MAX_LISTS = 512;
  * units consult lists of ~1 500 macros, ~150 KB each as objects and JSON, and boards share almost none (512 of them
  * held ~75 MB, one build's ~40 at a time are used).
  */
-export const maxCachedItems = { count: 100_000 };
+export const maxCachedItems = { count: 25_000 };
 
 /** A cache of lists bounded by their count and the macros they hold. */
 function listCache<K>(): WeighedCache<K, TestedList> {
@@ -196,7 +196,7 @@ export function storedTestedPairs(db: Db, id: number): Tested {
   const known = loadedList(db, id);
   if (known !== undefined) return known;
   let lists = pairListsById.get(db);
-  if (lists === undefined) pairListsById.set(db, (lists = new WeighedCache<number, Tested>(maxCachedPairs.count, (list) => list.length)));
+  if (lists === undefined) pairListsById.set(db, (lists = new WeighedCache<number, Tested>(maxCachedPairs.count, (list) => list.length, Infinity, true)));
   const pairs = pairsOf(db);
   const items = storedItems(db, id);
   const list = Array.from(items.ids, (item) => itemPair(pairs, items, item));

@@ -54,8 +54,8 @@ interface ItemCache {
   collection: string | undefined;
 }
 
-/** Characters of item JSON each map holds (the same strings: ~4 MB in all). */
-const MAX_ITEM_CHARS = 2_000_000;
+/** Characters of item JSON each map holds (the same strings: ~1 MB in all). */
+const MAX_ITEM_CHARS = 500_000;
 /** The meta keys holding how many items were kept at the last collection of unused ones, and how many collections ran. */
 const ITEMS_KEPT_KEY = 'list_items_kept';
 const COLLECTION_KEY = 'list_items_collections';
@@ -64,8 +64,8 @@ const caches = new WeakMap<Db, ItemCache>();
 function cacheOf(db: Db): ItemCache {
   let c = caches.get(db);
   if (c === undefined) {
-    const ids = new WeighedCache<string, number>(MAX_ITEM_CHARS, (_, json) => json.length);
-    const texts = new WeighedCache<number, string>(MAX_ITEM_CHARS, (json) => json.length);
+    const ids = new WeighedCache<string, number>(MAX_ITEM_CHARS, (_, json) => json.length, Infinity, true);
+    const texts = new WeighedCache<number, string>(MAX_ITEM_CHARS, (json) => json.length, Infinity, true);
     caches.set(db, (c = { ids, texts, collection: undefined }));
   }
   return c;
@@ -340,8 +340,8 @@ const MAX_UNIT_LISTS = 20_000;
  * a many-env project's envs are ~280 units apart). A tested list's ~1 500 ids take ~1.5 KB: Meshtastic's 466 unit
  * paths ~0.7 MB.
  */
-const unitPlainIds = new ConnectionState(() => new WeighedCache<number, Uint8Array>(MAX_UNIT_PLAIN_BYTES, (plain) => plain.length));
-const MAX_UNIT_PLAIN_BYTES = 4 << 20;
+const unitPlainIds = new ConnectionState(() => new WeighedCache<number, Uint8Array>(MAX_UNIT_PLAIN_BYTES, (plain) => plain.length, Infinity, true));
+const MAX_UNIT_PLAIN_BYTES = 1 << 20;
 
 /** Forgets the lists stored for units on `db` (a transaction rolled back: a list stored in it may be another now). */
 export function forgetUnitLists(db: Db): void {
@@ -385,7 +385,7 @@ const MAX_LIST_CHARS = 1_000_000;
 /** The JSON of stored list `id` (its items joined back). */
 export function storedListJson(db: Db, id: number): string {
   let jsons = listJsons.get(db);
-  if (jsons === undefined) listJsons.set(db, (jsons = new WeighedCache<number, string>(MAX_LIST_CHARS, (json) => json.length)));
+  if (jsons === undefined) listJsons.set(db, (jsons = new WeighedCache<number, string>(MAX_LIST_CHARS, (json) => json.length, Infinity, true)));
   let json = jsons.get(id);
   if (json === undefined) {
     json = joinedItems(db, id);
@@ -422,7 +422,7 @@ export function packedIds(ids: number[]): ItemIds {
 /** The item ids of stored list `id` (an edited list's made from its base's, and so on to a plain list). */
 function itemIdsOf(db: Db, id: number): ItemIds {
   let cache = listIds.get(db);
-  if (cache === undefined) listIds.set(db, (cache = new WeighedCache<number, ItemIds>(MAX_CACHED_IDS, (ids) => ids.length + 1)));
+  if (cache === undefined) listIds.set(db, (cache = new WeighedCache<number, ItemIds>(MAX_CACHED_IDS, (ids) => ids.length + 1, Infinity, true)));
   const chain: { id: number; bytes: Buffer }[] = [];
   let ids = cache.get(id);
   for (let at = id; ids === undefined; ) {

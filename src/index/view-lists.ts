@@ -96,11 +96,11 @@ export function deleteUnusedViewLists(db: Db): void {
  * with the bases, see forgetViewBases), packed (see value-lists.ts packedIds). Bounded by their ids.
  */
 const baseIds = new WeakMap<Db, WeighedCache<number, ItemIds>>();
-const MAX_CACHED_IDS = 200_000;
+const MAX_CACHED_IDS = 50_000;
 
 function cacheOf(db: Db): WeighedCache<number, ItemIds> {
   let c = baseIds.get(db);
-  if (c === undefined) baseIds.set(db, (c = new WeighedCache<number, ItemIds>(MAX_CACHED_IDS, (ids) => ids.length + 1)));
+  if (c === undefined) baseIds.set(db, (c = new WeighedCache<number, ItemIds>(MAX_CACHED_IDS, (ids) => ids.length + 1, Infinity, true)));
   return c;
 }
 

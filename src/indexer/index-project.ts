@@ -3,6 +3,7 @@
 // transaction per build. Per-file problems become diagnostics; a build that fails leaves its previous rows.
 import { startAbsentProbe } from '../preprocessor/run-absent-probe.js';
 import fs from 'node:fs';
+import { nextBuildGeneration } from '../model/build-generation.js';
 import type { BuildDescription, CompileUnit } from '../../adapters/contract.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { selectBuildsByName } from '../query/variant-aliases.js';
@@ -720,6 +721,8 @@ async function indexEachBuild(selected: WaitingBuilds, run: RunContext, result: 
     const label = `[${bi + 1}/${selected.length}] ${build.variant}/${build.image}`;
     const summary: BuildIndexSummary = { variant: build.variant, image: build.image, buildSystem: build.buildSystem, provenance: build.provenance, units: build.units.length, files: 0, parsed: 0, reused: 0, preprocessed: 0, reusedUnits: 0, symbols: 0, diagnostics: [] };
     result.builds.push(summary);
+    // The connection's list caches drop what the last build that used them did not read (see build-generation.ts).
+    nextBuildGeneration();
     const buildStarted = performance.now();
     const skeletonsAdded = run.skeletons.added;
     run.lastBuild = bi === selected.length - 1;

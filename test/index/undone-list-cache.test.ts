@@ -1,13 +1,15 @@
 // A stored #undef marks list is decoded once per connection while its cache holds it: the units sharing a result, and
 // the same unit of every env built alike (a 3D-printer firmware's 963 units name 167 lists, ~120 states each), read the
 // decoded marks again instead of parsing and rebuilding them state by state. The cache is bounded by the entries it
-// alone holds: states shared by several lists count once, also when a later build decodes them again.
+// alone holds: states shared by several lists count once, also when a later build decodes them again. At a build's
+// first read, the lists neither it nor the build before read go.
 import { describe, expect, it } from 'vitest';
 import { storeList } from '../../src/index/value-lists.js';
 import { cachedUndone, maxCachedUndone, storedUndone, undoneText } from '../../src/index/undone-lists.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { entriesHash, releaseSharedStates, sharedState } from '../../src/preprocessor/shared-undone-states.js';
 import { tempIndexes } from '../helpers/temp-index.js';
+import { nextBuildGeneration } from '../../src/model/build-generation.js';
 
 const newIndex = tempIndexes('undone-cache');
 const tempIndex = () => newIndex().db;
@@ -71,6 +73,26 @@ describe('stored #undef marks lists', () => {
     const later = storedUndone(db, storeList(db, undoneText({ ...marksOf(80, 'T'), marks: [0, 3, 80] })));
     for (let k = 0; k < 81; k++) expect(later?.states[k]).toBe(first?.states[k]);
     expect(cachedUndone(db).weight - one).toBeLessThan(200);
+    db.close();
+  });
+
+  it('keep at a build\'s first read the lists the build before read, with their states, and drop the others', () => {
+    const db = tempIndex();
+    const a = storeList(db, undoneText(marksOf(80, 'A')));
+    const b = storeList(db, undoneText(marksOf(60, 'B')));
+    const firstA = storedUndone(db, a);
+    const alone = cachedUndone(db).weight;
+    const firstB = storedUndone(db, b);
+    nextBuildGeneration();
+    // The next build reads `a` only; `b` goes at the build after's first read.
+    expect(storedUndone(db, a)).toBe(firstA);
+    expect(cachedUndone(db).lists).toBe(2);
+    nextBuildGeneration();
+    expect(storedUndone(db, a)).toBe(firstA);
+    expect(cachedUndone(db)).toEqual({ lists: 1, weight: alone });
+    const againB = storedUndone(db, b);
+    expect(againB).not.toBe(firstB);
+    expect(againB?.states.at(-1)).toEqual(firstB?.states.at(-1));
     db.close();
   });
 });

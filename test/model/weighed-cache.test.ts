@@ -1,7 +1,9 @@
 // A cache bounded by the weight of what it holds: it never holds more than its bound, is cleared whole when an entry
 // would pass it or its count, does not hold an entry heavier than the bound, and counts replaced and deleted entries out.
+// Made byBuild, it drops at a build's first use what the last build that used it did not read.
 import { describe, expect, it } from 'vitest';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
+import { nextBuildGeneration } from '../../src/model/build-generation.js';
 
 describe('weighed cache', () => {
   it('holds entries up to its weight and is cleared when one would pass it', () => {
@@ -31,5 +33,42 @@ describe('weighed cache', () => {
     c.set('a', 'small');
     c.set('b', 'z'.repeat(60));
     expect([c.get('a'), c.get('b'), c.weight]).toEqual(['small', undefined, 6]);
+  });
+
+  it('byBuild: keeps what the last build using it read, and drops the rest at the next build\'s first use', () => {
+    const c = new WeighedCache<number, string>(1000, (s) => s.length, Infinity, true);
+    c.set(1, 'a');
+    c.set(2, 'bb');
+    c.set(3, 'ccc');
+    nextBuildGeneration();
+    // Build 2 reads 1 and adds 4; 2 and 3 (last read in build 1) are held until build 3's first use.
+    expect(c.get(1)).toBe('a');
+    c.set(4, 'dddd');
+    expect([c.size, c.weight]).toEqual([4, 10]);
+    nextBuildGeneration();
+    expect(c.get(2)).toBeUndefined();
+    expect([c.get(1), c.get(4), c.get(3), c.size, c.weight]).toEqual(['a', 'dddd', undefined, 2, 5]);
+    // Build 4 does not use the cache: build 5 keeps what build 3 read.
+    c.set(5, 'eeeee');
+    nextBuildGeneration();
+    nextBuildGeneration();
+    expect([c.get(1), c.get(5), c.size, c.weight]).toEqual(['a', 'eeeee', 3, 10]);
+    expect(c.get(4)).toBe('dddd');
+  });
+
+  it('byBuild: replacing or deleting an entry of the build before counts its weight out once', () => {
+    const c = new WeighedCache<number, string>(10, (s) => s.length, Infinity, true);
+    c.set(1, 'aaaa');
+    c.set(2, 'bbbb');
+    nextBuildGeneration();
+    c.set(1, 'aa');
+    c.delete(2);
+    c.set(3, 'ccc');
+    expect([c.size, c.weight]).toEqual([2, 5]);
+    // The next build reads 3 only: the build after drops 1, and its weight.
+    nextBuildGeneration();
+    expect(c.get(3)).toBe('ccc');
+    nextBuildGeneration();
+    expect([c.get(3), c.get(1), c.size, c.weight]).toEqual(['ccc', undefined, 1, 3]);
   });
 });
