@@ -8,8 +8,8 @@ import { splitShellSegments, stripLauncher } from '../shared/link-args.js';
 import { readText } from '../shared/fs-helpers.js';
 
 const ARCHIVER_RE = /(^|[-_])(ar|llvm-ar|gcc-ar)(\.exe)?$/i;
-const OBJECT_RE = /\.(o|obj)$/i;
-const ARCHIVE_RE = /\.(a|lib)$/i;
+export const OBJECT_RE = /\.(o|obj)$/i;
+export const ARCHIVE_RE = /\.(a|lib)$/i;
 
 /** A link.txt's commands as argv, with the folder they run in (the target's binary folder, which holds CMakeFiles/). */
 export function linkTxtCommands(file: string): { cwd: string; commands: string[][] } {
@@ -35,12 +35,22 @@ export function archivesOf(linkTxts: readonly { cwd: string; commands: string[][
   return archives;
 }
 
+/**
+ * The objects a link command (run in `cwd`) names, and those of the archives the build makes that it names by path
+ * (the words after -o, -L and -T are their values, not inputs).
+ */
+export function namedObjects(argv: string[], cwd: string, archives: Map<string, string[]>): Set<string> {
+  const objects = new Set<string>();
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-o' || a === '-L' || a === '-T') i++;
+    else if (OBJECT_RE.test(a)) objects.add(path.resolve(cwd, a));
+    else if (ARCHIVE_RE.test(a) && !a.startsWith('-')) for (const o of archives.get(path.resolve(cwd, a)) ?? []) objects.add(o);
+  }
+  return objects;
+}
+
 /** The objects a link command (run in `cwd`) consumes, through the archives the build makes. */
 export function linkTxtObjects(argv: string[], cwd: string, source: string, archives: Map<string, string[]>): LinkedObjects {
-  const objects = new Set<string>();
-  for (const a of argv.slice(1)) {
-    if (OBJECT_RE.test(a)) objects.add(path.resolve(cwd, a));
-    else if (ARCHIVE_RE.test(a)) for (const o of archives.get(path.resolve(cwd, a)) ?? []) objects.add(o);
-  }
-  return { method: 'makefile-link', source, objects };
+  return { method: 'makefile-link', source, objects: namedObjects(argv, cwd, archives) };
 }

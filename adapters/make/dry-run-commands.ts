@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { isSourceFile, splitCommand } from '../../src/model/compile-args.js';
-import { archivesOf } from '../cmake/link-txt-closure.js';
+import { ARCHIVE_RE, archivesOf, namedObjects, OBJECT_RE } from '../cmake/link-txt-closure.js';
 import { isCompilerProgram, isLinkerProgram, splitShellSegments, stripLauncher } from '../shared/link-args.js';
 
 /** A link the dry run prints: its argv and the folder it runs in. */
@@ -26,8 +26,6 @@ const DIRECTORY_LINE = /^\S*make(?:\.exe)?(?:\[\d+\])?: (Entering|Leaving) direc
 const MAKE_MESSAGE = /^\S*make(?:\.exe)?(?:\[\d+\])?: /;
 /** Options whose value is the next word, so that a source-like value (`-include cfg.c`) is no source. */
 const TAKES_VALUE = new Set(['-o', '-MF', '-MT', '-MQ', '-include', '-imacros', '-x', '-I', '-D', '-U', '-isystem', '-iquote', '-idirafter', '-isysroot', '--sysroot', '-Xlinker', '-Xassembler', '-Xpreprocessor', '-T', '-L', '-l', '-e', '-u', '-aux-info', '-dumpdir', '-dumpbase']);
-const OBJECT_RE = /\.(o|obj)$/i;
-const ARCHIVE_RE = /\.(a|lib)$/i;
 
 /** The dry run's logical lines (backslash-newline joined) with the folder each runs in, announced by make's -w lines. */
 function commandLines(output: string, startDir: string): { line: string; cwd: string }[] {
@@ -85,23 +83,17 @@ function compileUnits(argv: string[], cwd: string): CompileUnit[] {
 }
 
 /**
- * The objects a link consumes: those it names, the members of the archives the run makes that it names by path or as
- * `-lNAME` (`libNAME.a` in a `-L` folder), and the objects of the sources it compiles itself.
+ * The objects a link consumes: those it names (see namedObjects), the members of the archives the run makes that it
+ * names as `-lNAME` (`libNAME.a` in a `-L` folder), and the objects of the sources it compiles itself.
  */
 function linkObjects(argv: string[], cwd: string, archives: Map<string, string[]>): Set<string> {
-  const objects = new Set<string>();
+  const objects = namedObjects(argv, cwd, archives);
   const libDirs = argv.flatMap((a, i) => (a === '-L' ? [argv[i + 1] ?? ''] : a.startsWith('-L') ? [a.slice(2)] : [])).map((d) => path.resolve(cwd, d));
-  const archive = (file: string) => archives.get(file) ?? [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-o' || a === '-L' || a === '-T') i++;
-    else if (OBJECT_RE.test(a)) objects.add(path.resolve(cwd, a));
-    else if (ARCHIVE_RE.test(a) && !a.startsWith('-')) archive(path.resolve(cwd, a)).forEach((obj) => objects.add(obj));
-    else if (a.startsWith('-l') && a.length > 2) {
-      const name = a.startsWith('-l:') ? a.slice(3) : `lib${a.slice(2)}.a`;
-      const found = libDirs.map((d) => path.join(d, name)).find((f) => archives.has(f));
-      if (found) archive(found).forEach((obj) => objects.add(obj));
-    }
+  for (const a of argv.slice(1)) {
+    if (!a.startsWith('-l') || a.length <= 2) continue;
+    const name = a.startsWith('-l:') ? a.slice(3) : `lib${a.slice(2)}.a`;
+    const found = libDirs.map((d) => path.join(d, name)).find((f) => archives.has(f));
+    if (found) archives.get(found)!.forEach((obj) => objects.add(obj));
   }
   if (isCompilerProgram(argv[0])) for (const s of sourcesOf(argv)) objects.add(`${path.resolve(cwd, argv[s])}.o`);
   return objects;

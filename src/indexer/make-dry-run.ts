@@ -35,13 +35,14 @@ export function runMakeDryRuns(root: string, dirs: readonly string[], args: stri
   if (!dirs.length) return [];
   const probe = spawnSync('make', ['--version'], { encoding: 'utf8' });
   const missing = probe.error || !/GNU Make/.test(probe.stdout ?? '');
+  const argv = ['make', '-nBwk', ...splitCommand(args)];
   const runs: MakeDryRunRecord[] = [];
   const outcomes = dirs.map((dir) => {
-    const base = { variant: folderVariantName(root, dir), image: '*', command: ['make', '-nBwk', ...splitCommand(args)].join(' ') };
+    const base = { variant: folderVariantName(root, dir), image: '*', command: argv.join(' ') };
     if (missing) return { ...base, action: 'missing_tool' as const, message: 'GNU make is not installed here; install it, or write a compile database with `bear -- make` elsewhere, then `fw-context index`' };
     const makefile = DEFAULT_MAKEFILES.find((n) => fs.existsSync(path.join(dir, n)));
     if (!makefile) return { ...base, action: 'failed' as const, message: `no GNUmakefile, makefile or Makefile in ${path.relative(root, dir) || '.'} (named in [make] dirs)` };
-    const { outcome, record } = runMakeDryRun(dir, makefile, args, base, log);
+    const { outcome, record } = runMakeDryRun(dir, makefile, argv, base, log);
     if (record) runs.push(record);
     return outcome;
   });
@@ -49,9 +50,8 @@ export function runMakeDryRuns(root: string, dirs: readonly string[], args: stri
   return outcomes;
 }
 
-/** One folder's dry run: what happened and, when make ran, its record. */
-function runMakeDryRun(dir: string, makefile: string, args: string, base: Omit<RegenerateOutcome, 'action' | 'message'>, log: (m: string) => void): { outcome: RegenerateOutcome; record?: MakeDryRunRecord } {
-  const shownArgv = ['make', '-nBwk', ...splitCommand(args)];
+/** One folder's dry run of `shownArgv` (as --build shows it, `base.command`): what happened and, when make ran, its record. */
+function runMakeDryRun(dir: string, makefile: string, shownArgv: string[], base: Omit<RegenerateOutcome, 'action' | 'message'>, log: (m: string) => void): { outcome: RegenerateOutcome; record?: MakeDryRunRecord } {
   const command = base.command;
   // Appended after the project's makefiles: prints their list once make has read them all.
   const fragment = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-context-make-')), 'list.mk');

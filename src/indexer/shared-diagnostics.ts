@@ -10,12 +10,16 @@ const FIELDS = 6;
 /** The keys a diagnostic may have, each at most once; one with others (or values of other types) is kept as it is. */
 const KNOWN_KEYS = new Set(['severity', 'file', 'line', 'message', 'fix']);
 
-/** Per holder packed, how many diagnostics it holds, a reader of the first ones and the identity of each (see distinctDiagnostics). */
-const packedLists = new WeakMap<object, { count: number; first: (n: number) => Diagnostic[]; keyAt: (i: number) => string; at: (i: number) => Diagnostic }>();
+/** Per holder packed, how many diagnostics it holds, the identity of each and a reader of each (see distinctDiagnostics). */
+const packedLists = new WeakMap<object, { count: number; keyAt: (i: number) => string; at: (i: number) => Diagnostic }>();
 
-/** What makes two diagnostics the same: severity, place, message and fix. */
+/** What makes two diagnostics the same: severity, place, message and fix (packed ones keyed from their parts). */
+function keyOfParts(severity: string, file: string, line: number | undefined, message: string, fix: string | undefined): string {
+  return `${severity}\0${file}\0${line ?? ''}\0${message}\0${fix ?? ''}`;
+}
+
 function diagnosticKey(d: Diagnostic): string {
-  return `${d.severity}\0${d.file}\0${d.line ?? ''}\0${d.message}\0${d.fix ?? ''}`;
+  return keyOfParts(d.severity, d.file, d.line, d.message, d.fix);
 }
 
 /** A diagnostic as a run's summary shows it once: how many of the holders (builds) report it. */
@@ -77,10 +81,9 @@ export class SharedDiagnosticStrings {
     });
     // The count, not the list: the list goes once packed.
     const count = list.length;
-    const read = (): Diagnostic[] => this.unpack(packed, kept, count);
+    const read = (): Diagnostic[] => this.unpack(packed, kept);
     packedLists.set(holder, {
       count,
-      first: (n) => this.unpack(packed, kept, Math.min(n, count)),
       keyAt: (i) => (kept.has(i) ? diagnosticKey(kept.get(i)!) : this.keyOf(packed, i * FIELDS)),
       at: (i) => kept.get(i) ?? this.unpackOne(packed, i * FIELDS),
     });
@@ -123,9 +126,9 @@ export class SharedDiagnosticStrings {
     return id;
   }
 
-  /** The first `n` diagnostics packed in `packed`. */
-  private unpack(packed: Int32Array, kept: Map<number, Diagnostic>, n: number): Diagnostic[] {
-    const out: Diagnostic[] = new Array(n);
+  /** The diagnostics packed in `packed`. */
+  private unpack(packed: Int32Array, kept: Map<number, Diagnostic>): Diagnostic[] {
+    const out: Diagnostic[] = new Array(packed.length / FIELDS);
     for (let i = 0; i < out.length; i++) out[i] = kept.get(i) ?? this.unpackOne(packed, i * FIELDS);
     return out;
   }
@@ -134,7 +137,7 @@ export class SharedDiagnosticStrings {
   private keyOf(packed: Int32Array, at: number): string {
     const line = packed[at + 3];
     const fix = packed[at + 5];
-    return `${SEVERITIES[packed[at + 1]]}\0${this.byId[packed[at + 2]]}\0${line < 0 ? '' : line}\0${this.byId[packed[at + 4]]}\0${fix < 0 ? '' : this.byId[fix]}`;
+    return keyOfParts(SEVERITIES[packed[at + 1]], this.byId[packed[at + 2]], line < 0 ? undefined : line, this.byId[packed[at + 4]], fix < 0 ? undefined : this.byId[fix]);
   }
 
   private unpackOne(packed: Int32Array, at: number): Diagnostic {
