@@ -6,6 +6,11 @@ import { buildGeneration } from '../model/build-generation.js';
 import type { UndoneMarks } from '../preprocessor/undone-names.js';
 import { sameEntries, sharedState } from '../preprocessor/shared-undone-states.js';
 
+/** What a list weighs apart from its states' names: its marks, runs and states (the empty list: 1). */
+function ownWeight(marks: UndoneMarks | undefined): number {
+  return marks === undefined ? 1 : marks.marks.length + (marks.runs?.length ?? 0) + marks.states.length;
+}
+
 export class DecodedUndoneCache {
   /** Decoded lists by id (undefined: the empty list). */
   private lists = new Map<number, UndoneMarks | undefined>();
@@ -68,20 +73,14 @@ export class DecodedUndoneCache {
    * the cache is cleared first (and a list past the bound alone is not held).
    */
   hold(id: number, marks: UndoneMarks | undefined, hashes: readonly number[]): void {
-    const own = marks === undefined ? 1 : marks.marks.length + (marks.runs?.length ?? 0) + marks.states.length;
-    let weight = own + this.pending;
+    const own = ownWeight(marks);
+    const weight = own + this.pending;
     this.pending = 0;
-    if (this.held + weight > this.maxWeight()) {
-      this.clear();
-      if (own > this.maxWeight()) return;
-      weight = own;
-      if (marks !== undefined) for (let k = 0; k < marks.states.length; k++) weight += this.retake(marks.states[k], hashes[k]);
-      if (weight > this.maxWeight()) return this.clear();
-    }
-    this.lists.set(id, marks);
-    this.hashes.set(id, hashes);
     this.read.add(id);
-    this.held += weight;
+    if (this.held + weight <= this.maxWeight()) return this.put(id, marks, hashes, weight);
+    this.clear();
+    if (own > this.maxWeight()) return;
+    if (this.keep(id, marks, hashes) > this.maxWeight()) this.clear();
   }
 
   /** At a build's first read: the lists the last build that read the cache read are kept, the others go. */
@@ -98,10 +97,15 @@ export class DecodedUndoneCache {
     kept.forEach(([id, marks], k) => this.keep(id, marks, hashes[k]));
   }
 
-  /** Holds list `id` again with its states (the cache cleared for the lists kept: they fit as they did). */
-  private keep(id: number, marks: UndoneMarks | undefined, hashes: readonly number[]): void {
-    let weight = marks === undefined ? 1 : marks.marks.length + (marks.runs?.length ?? 0) + marks.states.length;
+  /** Holds list `id` again with its states, after a clear (the lists aged in fit as they did); what it weighs. */
+  private keep(id: number, marks: UndoneMarks | undefined, hashes: readonly number[]): number {
+    let weight = ownWeight(marks);
     if (marks !== undefined) for (let k = 0; k < marks.states.length; k++) weight += this.retake(marks.states[k], hashes[k]);
+    this.put(id, marks, hashes, weight);
+    return weight;
+  }
+
+  private put(id: number, marks: UndoneMarks | undefined, hashes: readonly number[], weight: number): void {
     this.lists.set(id, marks);
     this.hashes.set(id, hashes);
     this.held += weight;
