@@ -125,6 +125,8 @@ export interface AdapterOptions {
   runFlagCommands?: { platformio?: boolean };
   /** The project's state folder (`.fw-context`), where `index --build` keeps a make dry run's record (make/dry-run-record.ts). */
   stateDir?: string;
+  /** The make dry runs [make] dirs and [make.variants] configure (folder, variant name): only their records are builds, and one not recorded is warned of. */
+  makeRuns?: { dir: string; variant?: string }[];
   /** JSON file keeping the last detection with what it consulted (detection-cache.ts); none: always detect. */
   detectionCache?: string;
 }

@@ -173,6 +173,7 @@ export function detectionKey(projectRoot: string, options: AdapterOptions, disco
     options.excludePaths ?? [],
     options.derive ?? {},
     options.runFlagCommands ?? {},
+    options.makeRuns ?? [],
     discovery.dirs,
   ]);
 }

@@ -23,12 +23,14 @@ export interface MakeDryRunRecord {
   output: string;
   /** When it ran (ISO time). */
   at: string;
+  /** The variant the run is, when [make.variants] names it (else it is named after its folder). */
+  variant?: string;
 }
 
 /** The makefile make reads in `dir` when none is named, as GNU make looks for it. */
 export const DEFAULT_MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 
-/** The file's contents: a run per folder, in the order [make] dirs names them. */
+/** The file's contents: a run per [make] dirs folder, then per [make.variants] entry, in the config's order. */
 export interface MakeDryRuns {
   runs: MakeDryRunRecord[];
 }
@@ -39,7 +41,7 @@ export function readDryRunRecords(stateDir: string): MakeDryRunRecord[] {
   if (text === undefined) return [];
   try {
     const runs = (JSON.parse(text) as MakeDryRuns).runs;
-    return Array.isArray(runs) ? runs.filter((r) => Array.isArray(r.command) && typeof r.output === 'string' && typeof r.directory === 'string') : [];
+    return Array.isArray(runs) ? runs.filter((r) => Array.isArray(r.command) && typeof r.output === 'string' && typeof r.directory === 'string' && (r.variant === undefined || typeof r.variant === 'string')) : [];
   } catch {
     return [];
   }

@@ -1,6 +1,7 @@
 // `fw-context index --build` on a plain Make project: runs GNU make's dry run (`make -nBwk`: every recipe printed as
-// if all were out of date, none run, directories announced, past failures) in the root, or in each folder [make] dirs
-// names (a Makefile per board: nRF5 SDK's `pca10056/blank/armgcc`), and keeps what it printed,
+// if all were out of date, none run, directories announced, past failures) in the root, in each folder [make] dirs
+// names (a Makefile per board: nRF5 SDK's `pca10056/blank/armgcc`) and for each [make.variants] entry (one Makefile,
+// several boards: `BOARD=pca10056`), and keeps what it printed,
 // with the makefiles it read, for the make adapter (adapters/make). Make still runs `$(shell ...)` and recursive
 // `$(MAKE)` lines under -n, as a CMake configure runs the project's scripts: it runs only when asked.
 import { spawnSync } from 'node:child_process';
@@ -8,7 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
-import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, type MakeDryRunRecord, type MakeDryRuns } from '../../adapters/make/dry-run-record.js';
+import { DEFAULT_MAKEFILES, MAKE_DRY_RUN_FILE, readDryRunRecords, type MakeDryRunRecord, type MakeDryRuns } from '../../adapters/make/dry-run-record.js';
+import { configuredMakeRuns, makeRunKey, type MakeRun, type MakeRunConfig } from '../../adapters/make/configured-runs.js';
+import { MAX_FOUND_RUNS, topMakefileDirs } from '../../adapters/make/found-makefiles.js';
+import type { Discovery } from '../../adapters/shared/discover-build-dirs.js';
 import { folderVariantName } from '../../adapters/shared/fs-helpers.js';
 import { splitCommand } from '../model/compile-args.js';
 import { sha1 } from '../model/sha1.js';
@@ -21,33 +25,47 @@ const LIST_MARK = 'fw-context-makefiles:';
 const TIMEOUT_MS = 10 * 60_000;
 
 /**
- * The folders to dry-run (absolute): those [make] dirs names (`dirs`, relative to the root); else the root when it
- * holds a makefile and no build was found, or its run was recorded before.
+ * The dry runs to make: those [make] dirs and [make.variants] configure (configured-runs.ts). With neither: the
+ * root when it holds a makefile and no build was found, or its run was recorded before; else, on the same terms,
+ * the topmost Makefile folders the build search met below it (topMakefileDirs), when they are few.
  */
-export function makeDirsToDryRun(root: string, builds: readonly BuildDescription[], dirs: readonly string[]): string[] {
-  if (dirs.length) return dirs.map((d) => path.resolve(root, d));
-  if (!DEFAULT_MAKEFILES.some((n) => fs.existsSync(path.join(root, n)))) return [];
-  return builds.length === 0 || fs.existsSync(path.join(root, STATE_DIR, MAKE_DRY_RUN_FILE)) ? [root] : [];
+export function makeRunsToDo(root: string, builds: readonly BuildDescription[], config: MakeRunConfig, discovery?: Discovery): MakeRun[] {
+  const configured = configuredMakeRuns(root, config);
+  if (configured.length) return configured;
+  const common = splitCommand(config.makeArgs);
+  const recorded = fs.existsSync(path.join(root, STATE_DIR, MAKE_DRY_RUN_FILE));
+  if (DEFAULT_MAKEFILES.some((n) => fs.existsSync(path.join(root, n)))) return builds.length === 0 || recorded ? [{ dir: root, args: common }] : [];
+  if (builds.length > 0 && !recorded) return [];
+  const below = discovery ? topMakefileDirs(discovery) : [];
+  return below.length <= MAX_FOUND_RUNS ? below.map((f) => ({ dir: f.dir, args: common })) : [];
 }
 
-/** Runs the dry run in each of `dirs` with `args` ([make] args) and records those that ran; what happened, as --build reports it. */
-export function runMakeDryRuns(root: string, dirs: readonly string[], args: string, log: (m: string) => void = () => {}): RegenerateOutcome[] {
-  if (!dirs.length) return [];
+/** Runs each dry run and records those that ran (beside the recorded runs still configured but not run now); what happened, as --build reports it. */
+export function runMakeDryRuns(root: string, runs: readonly MakeRun[], log: (m: string) => void = () => {}, configured: readonly MakeRun[] = runs): RegenerateOutcome[] {
+  if (!runs.length) return [];
   const probe = spawnSync('make', ['--version'], { encoding: 'utf8' });
   const missing = probe.error || !/GNU Make/.test(probe.stdout ?? '');
-  const argv = ['make', '-nBwk', ...splitCommand(args)];
-  const runs: MakeDryRunRecord[] = [];
-  const outcomes = dirs.map((dir) => {
-    const base = { variant: folderVariantName(root, dir), image: '*', command: argv.join(' ') };
+  const made: MakeDryRunRecord[] = [];
+  const outcomes = runs.map((run) => {
+    const argv = ['make', '-nBwk', ...run.args];
+    const base = { variant: run.variant ?? folderVariantName(root, run.dir), image: '*', command: argv.join(' ') };
     if (missing) return { ...base, action: 'missing_tool' as const, message: 'GNU make is not installed here; install it, or write a compile database with `bear -- make` elsewhere, then `fw-context index`' };
-    const makefile = DEFAULT_MAKEFILES.find((n) => fs.existsSync(path.join(dir, n)));
-    if (!makefile) return { ...base, action: 'failed' as const, message: `no GNUmakefile, makefile or Makefile in ${path.relative(root, dir) || '.'} (named in [make] dirs)` };
-    const { outcome, record } = runMakeDryRun(dir, makefile, argv, base, log);
-    if (record) runs.push(record);
+    const makefile = DEFAULT_MAKEFILES.find((n) => fs.existsSync(path.join(run.dir, n)));
+    if (!makefile) return { ...base, action: 'failed' as const, message: `no GNUmakefile, makefile or Makefile in ${path.relative(root, run.dir) || '.'}` };
+    const { outcome, record } = runMakeDryRun(run.dir, makefile, argv, base, log);
+    if (record) made.push(run.variant ? { ...record, variant: run.variant } : record);
     return outcome;
   });
-  if (runs.length) writeRecords(root, { runs });
+  if (made.length) writeRecords(root, mergedRecords(root, made, configured));
   return outcomes;
+}
+
+/** The record's runs: each configured run's, the one made now or else the one recorded before (a run of `--variant X` keeps the others'). */
+function mergedRecords(root: string, made: MakeDryRunRecord[], configured: readonly MakeRun[]): MakeDryRuns {
+  const now = new Map(made.map((r) => [makeRunKey(r.directory, r.variant), r]));
+  const before = new Map(readDryRunRecords(path.join(root, STATE_DIR)).map((r) => [makeRunKey(r.directory, r.variant), r]));
+  const runs = configured.map((c) => now.get(makeRunKey(c.dir, c.variant)) ?? before.get(makeRunKey(c.dir, c.variant))).filter((r): r is MakeDryRunRecord => r !== undefined);
+  return { runs: [...new Set([...runs, ...made])] };
 }
 
 /** One folder's dry run of `shownArgv` (as --build shows it, `base.command`): what happened and, when make ran, its record. */

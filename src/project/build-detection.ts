@@ -6,6 +6,7 @@ import type { AdapterOptions, BuildDescription } from '../../adapters/contract.j
 import { cachedDetection, cachedNames, cachedResult, type DetectResult } from '../../adapters/detection-cache.js';
 import type { Discovery } from '../../adapters/shared/discover-build-dirs.js';
 import type { Diagnostic } from '../model/diagnostic.js';
+import { configuredMakeRuns } from '../../adapters/make/configured-runs.js';
 import { STATE_DIR, type ProjectConfig } from './config.js';
 import type { DeclaredName } from './declared-builds.js';
 
@@ -40,7 +41,14 @@ export function projectDetectOptions(root: string, config: ProjectConfig): Adapt
     ...(config.platformioRunFlagCommands ? { runFlagCommands: { platformio: true } } : {}),
     stateDir: path.join(root, STATE_DIR),
     detectionCache: detectionCachePath(root),
+    ...makeRunsOption(root, config),
   };
+}
+
+/** The make dry runs the config names, for the make adapter (none: every recorded run is a build). */
+function makeRunsOption(root: string, config: ProjectConfig): Pick<AdapterOptions, 'makeRuns'> {
+  const runs = configuredMakeRuns(root, config);
+  return runs.length ? { makeRuns: runs.map((r) => (r.variant === undefined ? { dir: r.dir } : { dir: r.dir, variant: r.variant })) } : {};
 }
 
 /** The detection cache's answer for a project: its builds (renamed) on a hit; on a miss, the options and build search to detect with. */

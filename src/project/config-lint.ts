@@ -3,13 +3,14 @@
 // `defualt_image`), a line that is not `key = value`. Each is a warning naming the line and the fix.
 import type { Diagnostic } from '../model/diagnostic.js';
 
-/** The keys each section reads; `null`: any key (build folder → variant name). */
+/** The keys each section reads; `null`: any key (build folder → variant name; variant name → make arguments). */
 const KNOWN: Record<string, readonly string[] | null> = {
   build: ['default_variant', 'default_image', 'compile_commands', 'dirs'],
   index: ['vendor_paths', 'project_paths', 'exclude_paths'],
   mbed: ['derive'],
   platformio: ['derive', 'dynamic_build_flags'],
   make: ['args', 'dirs'],
+  'make.variants': null,
   variants: null,
 };
 

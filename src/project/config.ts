@@ -1,5 +1,5 @@
 // Reads and writes `.fw-context/config.ini` with the `ini` package: [build] defaults and search places,
-// [index] path lists, [mbed]/[platformio] builds to derive, [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
+// [index] path lists, [mbed]/[platformio] builds to derive, [make] dry runs, [variants] renames of build folders. Missing keys get defaults; unknown keys are kept but ignored.
 import fs from 'node:fs';
 import path from 'node:path';
 import type IniModule from 'ini';
@@ -35,6 +35,8 @@ export interface ProjectConfig {
   makeArgs: string;
   /** Folders holding a plain Make project's Makefiles to dry-run, one variant each ([make] dirs); empty: the root. */
   makeDirs: string[];
+  /** Dry runs of their own, one variant each: name → make arguments after [make] args (`-C dir` picks the folder) ([make.variants]). */
+  makeVariants: Record<string, string>;
 }
 
 export const DEFAULT_CONFIG: ProjectConfig = {
@@ -51,12 +53,19 @@ export const DEFAULT_CONFIG: ProjectConfig = {
   platformioRunFlagCommands: false,
   makeArgs: '',
   makeDirs: [],
+  makeVariants: {},
 };
 
 function list(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String).map((s) => s.trim()).filter(Boolean);
   if (typeof v !== 'string') return [];
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** A section's `key = value` lines (a sub-section, an object, is not one). */
+function stringEntries(section: unknown): Record<string, string> {
+  if (!section || typeof section !== 'object') return {};
+  return Object.fromEntries(Object.entries(section).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()]));
 }
 
 function str(v: unknown): string | null {
@@ -81,9 +90,9 @@ export function parseConfig(text: string): ProjectConfig {
   const build = data.build ?? {};
   const index = data.index ?? {};
   const variants = data.variants ?? {};
+  const make = data.make ?? {};
   const mbed = data.mbed ?? {};
   const platformio = data.platformio ?? {};
-  const make = data.make ?? {};
   return {
     defaultVariant: str(build.default_variant),
     defaultImage: str(build.default_image),
@@ -91,13 +100,14 @@ export function parseConfig(text: string): ProjectConfig {
     vendorPaths: list(index.vendor_paths),
     projectPaths: list(index.project_paths),
     excludePaths: list(index.exclude_paths),
-    variantNames: Object.fromEntries(Object.entries(variants).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()])),
+    variantNames: stringEntries(variants),
     buildDirs: list(build.dirs),
     mbedDerive: list(mbed.derive),
     platformioDerive: list(platformio.derive),
     platformioRunFlagCommands: str(platformio.dynamic_build_flags)?.toLowerCase() === 'run',
     makeArgs: str(make.args) ?? '',
     makeDirs: list(make.dirs),
+    makeVariants: stringEntries(make.variants),
   };
 }
 
@@ -143,6 +153,11 @@ export function renderConfig(cfg: ProjectConfig): string {
     `args = ${cfg.makeArgs}`,
     '; Folders whose Makefile is dry-run instead of the root\'s, one variant each (a Makefile per board).',
     `dirs = ${cfg.makeDirs.join(', ')}`,
+    '',
+    '[make.variants]',
+    '; Builds of their own, one variant each: <variant name> = make arguments after [make] args, e.g.',
+    '; pca10056 = BOARD=pca10056 (one Makefile, several boards); -C <folder> runs that folder\'s Makefile.',
+    ...Object.entries(cfg.makeVariants).map(([k, v]) => `${k} = ${v}`),
     '',
     '[index]',
     '; Folders holding SDK/HAL code: indexed, but flagged vendor (project_only searches skip them).',
