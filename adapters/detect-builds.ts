@@ -12,6 +12,7 @@ import { cmakeAdapter } from './cmake/detect-cmake.js';
 import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
 import { makeAdapter } from './make/detect-make.js';
+import { cdtAdapter } from './cdt/detect-cdt.js';
 import { discoveryFor } from './shared/discover-build-dirs.js';
 
 export type { DetectResult } from './detection-cache.js';
@@ -21,7 +22,7 @@ function realPath(p: string): string {
 }
 
 /** Most specific first; the generic compile-database adapter stays last. */
-export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, compileCommandsAdapter];
+export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, cdtAdapter, compileCommandsAdapter];
 
 function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;

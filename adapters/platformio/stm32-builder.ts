@@ -4,6 +4,7 @@ import { manifestString, type BoardManifest } from './board-manifest.js';
 import { parseBuildFlags } from './build-flags.js';
 import { has, quoted, usbIds, type BuilderDefines, type BuilderInput, type Define } from './builder-common.js';
 import { mapleDefines } from './maple-builder.js';
+import { stm32Core } from '../shared/stm32-cores.js';
 
 /** The board id the STM32 core names its board by (ARDUINO_<id>): the manifest's, the core's remap, or from a generic board's MCU. */
 function stm32BoardId(input: BuilderInput, mcu: string): string {
@@ -55,16 +56,6 @@ function stm32Offset(input: BuilderInput, mcu: string): Define[] {
   return out;
 }
 
-/** The Cortex-M core of each STM32 family (ST's reference manuals), for a board whose manifest is missing. */
-const STM32_FAMILY_CPUS: [RegExp, string][] = [
-  [/^stm32f0/, 'cortex-m0'],
-  [/^stm32(g0|l0|c0|u0)/, 'cortex-m0plus'],
-  [/^stm32(f1|f2|l1)/, 'cortex-m3'],
-  [/^stm32(f3|f4|g4|l4|wb|wl)/, 'cortex-m4'],
-  [/^stm32(f7|h7)/, 'cortex-m7'],
-  [/^stm32(l5|u5|h5)/, 'cortex-m33'],
-];
-
 /**
  * The board's MCU as far as it is known: the manifest's build.mcu, else the part the board's id names, as generic
  * boards and most vendor boards of the platform do (`genericSTM32F103RE`, `nucleo_f767zi`, `blackpill_f401cc` →
@@ -92,7 +83,7 @@ export function stm32Series(input: BuilderInput): string | undefined {
 export function stm32TargetFlags(m: BoardManifest | undefined, mcu: string): { cpu: string; flags: string[] } {
   const cpu = manifestString(m, 'build.cpu');
   if (cpu) return { cpu, flags: [] };
-  const family = STM32_FAMILY_CPUS.find(([re]) => re.test(mcu))?.[1];
+  const family = stm32Core(mcu);
   return family ? { cpu: family, flags: [`-mcpu=${family}`, '-mthumb'] } : { cpu: '', flags: [] };
 }
 

@@ -42,7 +42,7 @@ interface Header {
   withDangling: number[];
 }
 
-const VERSION = 3;
+const VERSION = 4;
 
 /**
  * A folder whose mtime is this close to (or after) the time it was listed may have changed again within the same
