@@ -40,7 +40,8 @@ const HELP = `Usage: fw-context <command> [options]
 Commands:
   init                      create .fw-context/config.ini here and list the builds found
   index [--build]           index every build (only changed files are re-parsed); --build first
-                            regenerates compile databases with cmake/west/pio/mbed-tools;
+                            regenerates compile databases with cmake/west/pio/mbed-tools, configures
+                            CMake presets (or CMakeLists.txt) never configured and dry-runs Makefiles;
                             -j/--jobs N preprocess and parse on N worker threads besides the main
                             thread (0: main thread only; default all cores but two, at most 8);
                             --variant/--image index only those (a board or build folder names its variant;
