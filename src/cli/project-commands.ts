@@ -32,11 +32,12 @@ export async function runInit(opts: CommonOptions & { force?: boolean }): Promis
   const { builds, discovery } = detected;
   const diagnostics = [...readConfigProblems(root), ...detected.diagnostics];
   const rows = builds.map((b) => ({ variant: b.variant, image: b.image, board: b.board ?? null, build_system: b.buildSystem, provenance: b.provenance, units: unitCount(b), build_dir: path.relative(root, b.buildDir) || '.', description: b.description }));
+  const cmakeHint = rows.length === 0 ? (await import('../indexer/cmake-configure.js')).unconfiguredCmakeHint(root) : undefined;
   const search = { folders: discovery.foldersSearched, folders_from_cache: discovery.foldersFromCache, folders_relisted: discovery.foldersRelisted, elapsed_ms: Math.round(discovery.elapsedMs) };
   return out(opts.json, { project_root: root, config: cfgFile, created: !existed, search, builds: rows, diagnostics }, () => {
     const lines = [`${existed ? 'Kept' : 'Created'} ${path.relative(root, cfgFile)} in ${root}.`];
     lines.push(`Searched ${search.folders} folders in ${search.elapsed_ms} ms for builds${search.folders_from_cache ? ` (${search.folders_from_cache} unchanged since the last search)` : ''}.`);
-    if (rows.length === 0) lines.push('No build found: configure or build the firmware once (CMake: `cmake -B build` is enough; a plain Make project: `fw-context index --build` reads a make dry run, or `bear -- make` writes compile_commands.json), or name a compile database under [build] compile_commands.');
+    if (rows.length === 0) lines.push(cmakeHint ? `No build found. ${cmakeHint}` : 'No build found: configure or build the firmware once (a CMake or plain Make project: `fw-context index --build` configures it or reads a make dry run; else `bear -- make` writes compile_commands.json), or name a compile database under [build] compile_commands.');
     else {
       lines.push(`Found ${rows.length} build(s):`);
       if (rows.length <= LIST_IN_FULL) for (const r of rows) lines.push(`  variant ${r.variant}  image ${r.image}  board ${r.board ?? '-'}  ${r.build_system} (${r.provenance}${/derived, not built/.test(r.description) ? ', not built' : ''})  ${r.units} units  in ${r.build_dir}`);

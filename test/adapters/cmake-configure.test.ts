@@ -38,6 +38,7 @@ describe.skipIf(!hasCmake)('index --build on a CMake project never configured', 
 
   it('with presets: index names the visible ones; --build configures each and indexes what it builds', () => {
     const { root, cli } = project({ version: 3, configurePresets: [base, board('board-a', 'a'), board('board-b', 'b'), windowsOnly] });
+    expect(cli('init').stdout).toContain('No build found. A CMake project with configure presets (board-a, board-b) never configured');
     const before = cli('index');
     expect(before.status).toBe(1);
     expect(before.stdout).toContain('A CMake project with configure presets (board-a, board-b) never configured: `fw-context index --build` configures them');
