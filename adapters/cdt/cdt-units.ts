@@ -68,9 +68,9 @@ function optimizationFlag(c: CdtConfiguration, value: string | undefined): strin
   return [];
 }
 
-/** -std from the option's value id (`...value.gnupp17` → gnu++17); STM32CubeIDE's defaults otherwise (gnu11, gnu++14). */
+/** -std from the option's value id (`...value.gnupp17`, `...std.gnucpp11` → gnu++17, gnu++11); STM32CubeIDE's defaults otherwise (gnu11, gnu++14). */
 function standardFlag(c: CdtConfiguration, kind: ToolKind, value: string | undefined): string[] {
-  const word = value ? value.slice(value.lastIndexOf('.') + 1).toLowerCase().replace(/pp/g, '++') : '';
+  const word = value ? value.slice(value.lastIndexOf('.') + 1).toLowerCase().replace(/^(gnu)?c?pp(\d)/, (_, gnu?: string, d?: string) => `${gnu ? 'gnu' : 'c'}++${d}`) : '';
   if (/^(c|gnu|iso9899:)\+*\d+\w*$|^(c|gnu)\+\+\w+$/.test(word)) return [`-std=${word}`];
   if (!isCubeIde(c) || kind === 'asm') return [];
   return [kind === 'cpp' ? '-std=gnu++14' : '-std=gnu11'];

@@ -87,7 +87,7 @@ function configurationOf(conf: El): CdtConfiguration {
   const rootChain = kids(root, 'toolChain')[0];
   const type = /buildType\.(debug|release)\b/.exec(attr(conf, 'buildProperties') ?? '')?.[1] as 'debug' | 'release' | undefined;
   const resources: ResourceSettings[] = [];
-  for (const f of folders) resources.push({ resourcePath: attr(f, 'resourcePath') ?? '', tools: toolsOf(kids(kids(f, 'toolChain')[0], 'tool')) });
+  for (const f of folders) resources.push({ resourcePath: attr(f, 'resourcePath') ?? '', tools: toolsOf(kids(kids(f, 'toolChain')[0], 'tool'), kids(kids(f, 'toolChain')[0], 'option')) });
   for (const f of kids(conf, 'fileInfo')) resources.push({ resourcePath: attr(f, 'resourcePath') ?? '', tools: toolsOf(kids(f, 'tool')) });
   resources.sort((a, b) => a.resourcePath.length - b.resourcePath.length);
   const entries = kids(kids(conf, 'sourceEntries')[0], 'entry').filter((e) => attr(e, 'kind') === 'sourcePath');
@@ -119,7 +119,7 @@ function targetOf(chain: El | undefined): CdtConfiguration['target'] {
     const id = attr(o, 'superClass') ?? '';
     const value = attr(o, 'value');
     if (!value) continue;
-    if (/\.option\.target_mcu$/.test(id)) target.mcu = value;
+    if (/\.option\.target_mcu$|\.cross\.mcu$/.test(id)) target.mcu = value;
     else if (/\.fpu(\.unit)?$/.test(id)) target.fpu = normalFpu(lastValue(value));
     else if (/(floatabi|fpu\.abi)$/.test(id)) target.floatAbi = lastValue(value);
     else if (/(cross\.prefix|command\.prefix)$/.test(id)) target.prefix = value;
@@ -143,8 +143,15 @@ function toolKind(superClass: string): ToolKind | undefined {
   return undefined;
 }
 
-function toolsOf(tools: El[]): Partial<Record<ToolKind, ToolSettings>> {
+/**
+ * The settings of each tool; a toolchain's own optimization, standard and other flags (GNU MCU Eclipse keeps them
+ * there, shared by its compilers) come first for the compilers and the assembler.
+ */
+function toolsOf(tools: El[], chainOptions: El[] = []): Partial<Record<ToolKind, ToolSettings>> {
   const out: Partial<Record<ToolKind, ToolSettings>> = {};
+  const { optimization, otherFlags } = settingsOf(chainOptions);
+  const shared: ToolSettings = { ...(optimization !== undefined ? { optimization } : {}), ...(otherFlags !== undefined ? { otherFlags } : {}) };
+  if (Object.keys(shared).length) for (const kind of ['c', 'cpp', 'asm'] as const) out[kind] = { ...shared };
   for (const t of tools) {
     const kind = toolKind(attr(t, 'superClass') ?? attr(t, 'id') ?? '');
     if (kind) out[kind] = { ...out[kind], ...settingsOf(kids(t, 'option')) };
@@ -164,11 +171,11 @@ function settingsOf(options: El[]): ToolSettings {
       case 'includePath': s.includes = list(); continue;
       case 'includeFiles': s.includeFiles = list(); continue;
     }
-    const value = attr(o, 'value');
+    const value = attr(o, 'value') ?? (attr(o, 'valueType') === 'stringList' ? list()[0] : undefined);
     if (/optimization\.level$/.test(id)) s.optimization = value ?? '';
     else if (/(languagestandard|language\.std|\.std)$/.test(id)) s.standard = value ?? '';
     else if (/(otherflags|other|miscellaneous\.other)$/.test(id) && value) s.otherFlags = value;
-    else if (/(option\.script|linker\.scriptfile|ldscript)$/.test(id) && value) s.linkerScript = value;
+    else if (/(option\.script|linker\.script|linker\.scriptfile|ldscript)$/.test(id) && value) s.linkerScript = value;
   }
   return s;
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cdtAdapter } from '../../adapters/cdt/detect-cdt.js';
+import { cdtUnit, settingsFor } from '../../adapters/cdt/cdt-units.js';
 import { readCproject } from '../../adapters/cdt/read-cproject.js';
 import { resolveLocation } from '../../adapters/cdt/read-dot-project.js';
 import type { BuildDescription } from '../../adapters/contract.js';
@@ -90,6 +91,43 @@ describe('STM32CubeIDE project', () => {
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }
+  });
+});
+
+/** A GNU MCU Eclipse (ilg.gnuarmeclipse) configuration: target, optimization and standard on the toolchain and its tools, a linker script list. */
+const ILG = 'ilg.gnuarmeclipse.managedbuild.cross';
+const GNU_MCU_ECLIPSE = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?fileVersion 4.0.0?><cproject storage_type_id="org.eclipse.cdt.core.XmlProjectDescriptionStorage">
+<storageModule moduleId="org.eclipse.cdt.core.settings"><cconfiguration id="c1">
+<storageModule moduleId="cdtBuildSystem" version="4.0.0">
+<configuration artifactName="\${ProjName}" buildArtefactType="org.eclipse.cdt.build.core.buildArtefactType.exe" buildProperties="org.eclipse.cdt.build.core.buildType=org.eclipse.cdt.build.core.buildType.release" id="c1" name="Release" parent="${ILG}.config.elf.release">
+<folderInfo id="c1." name="/" resourcePath="">
+<toolChain id="t1" superClass="${ILG}.toolchain.elf.release">
+<option id="o1" superClass="${ILG}.option.optimization.level" value="${ILG}.option.optimization.level.more" valueType="enumerated"/>
+<option id="o2" superClass="${ILG}.option.arm.target.family" value="${ILG}.option.arm.target.mcpu.cortex-m7" valueType="enumerated"/>
+<option id="o3" superClass="${ILG}.option.arm.target.fpu.unit" value="${ILG}.option.arm.target.fpu.unit.fpv5d16" valueType="enumerated"/>
+<option id="o4" superClass="${ILG}.option.arm.target.fpu.abi" value="${ILG}.option.arm.target.fpu.abi.softfp" valueType="enumerated"/>
+<option id="o5" superClass="${ILG}.option.command.prefix" value="arm-none-eabi-" valueType="string"/>
+<tool id="t2" superClass="${ILG}.tool.c.compiler">
+<option id="o6" superClass="${ILG}.option.c.compiler.std" value="${ILG}.option.c.compiler.std.c99" valueType="enumerated"/>
+<option id="o7" superClass="${ILG}.option.c.compiler.defs" valueType="definedSymbols"><listOptionValue builtIn="false" value="HSE_VALUE=8000000"/></option>
+</tool>
+<tool id="t3" superClass="${ILG}.tool.cpp.compiler">
+<option id="o8" superClass="${ILG}.option.cpp.compiler.std" value="${ILG}.option.cpp.compiler.std.gnucpp11" valueType="enumerated"/>
+</tool>
+<tool id="t4" superClass="${ILG}.tool.c.linker">
+<option id="o9" superClass="${ILG}.option.c.linker.scriptfile" valueType="stringList"><listOptionValue builtIn="false" value="../ldscripts/mem.ld"/></option>
+</tool>
+</toolChain></folderInfo></configuration></storageModule></cconfiguration></storageModule></cproject>`;
+
+describe('a GNU MCU Eclipse project', () => {
+  it('takes the target, optimization, standards, defines and linker script from their own option ids', () => {
+    const [c] = readCproject(GNU_MCU_ECLIPSE).configurations;
+    const place = { projectDir: '/p', projectName: 'p', buildDir: '/p/Release' };
+    const args = (file: string) => cdtUnit(c, place, { file: `/p/src/${file}`, inProject: `src/${file}` }, new Set()).arguments;
+    expect(args('main.c').slice(0, 9)).toEqual(['arm-none-eabi-gcc', '-mcpu=cortex-m7', '-mfpu=fpv5-d16', '-mfloat-abi=softfp', '-mthumb', '-std=c99', '-O2', '-DHSE_VALUE=8000000', '-c']);
+    expect(args('app.cpp').slice(0, 7)).toEqual(['arm-none-eabi-g++', '-mcpu=cortex-m7', '-mfpu=fpv5-d16', '-mfloat-abi=softfp', '-mthumb', '-std=gnu++11', '-O2']);
+    expect(settingsFor(c.resources, 'linker', '').linkerScript).toBe('../ldscripts/mem.ld');
   });
 });
 
