@@ -88,8 +88,10 @@ export function cdtSources(projectDir: string, links: readonly LinkedResource[],
   const byFile = new Map<string, CdtSource>();
   for (const entry of entries) {
     const base = entry.name.replace(/^\/+|\/+$/g, '');
-    const plain = entry.excluding.filter((p) => !/[*?[]/.test(p)).map((p) => p.replace(/\/+$/, ''));
-    const patterns = entry.excluding.filter((p) => /[*?[]/.test(p)).map((p) => fnmatchToRegex(p.replace(/\*\*\/?/g, '*'), { wildcardsCrossSlash: true }));
+    // Written relative to the entry, some IDEs with leading slashes (`//board/ports`).
+    const excluding = entry.excluding.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+    const plain = excluding.filter((p) => !/[*?[]/.test(p));
+    const patterns = excluding.filter((p) => /[*?[]/.test(p)).map((p) => fnmatchToRegex(p.replace(/\*\*\/?/g, '*'), { wildcardsCrossSlash: true }));
     for (const src of tree.files(base)) {
       if (!isCFamilySource(src.file) && !isAssemblerSource(src.file)) continue;
       const rel = base ? src.inProject.slice(base.length + 1) : src.inProject;

@@ -28,12 +28,12 @@ export const isCubeIde = (c: CdtConfiguration): boolean => c.toolchain.startsWit
 export function expandCdtPath(value: string, place: CdtPlace): string | undefined {
   let v = value.trim().replace(/^"(.*)"$/, '$1');
   v = v.replace(/\$\{ProjName\}/g, place.projectName).replace(/\$\{(ProjDirPath|ProjLoc)\}/g, place.projectDir).replace(/\$\{ConfigName\}/g, path.basename(place.buildDir));
-  v = v.replace(/\$\{workspace_loc:\/?([^}]*)\}/g, (_, inner: string) => {
-    const [proj, ...rest] = inner.split('/');
-    const dir = proj === place.projectName || proj === '' ? place.projectDir : path.join(path.dirname(place.projectDir), proj);
+  v = v.replace(/\$\{workspace_loc:([^}]*)\}/g, (_, inner: string) => {
+    const [proj, ...rest] = inner.split('/').filter(Boolean);
+    const dir = proj === undefined || proj === place.projectName ? place.projectDir : path.join(path.dirname(place.projectDir), proj);
     return path.join(dir, ...rest);
   });
-  if (/\$\{[^}]*\}/.test(v)) return undefined;
+  if (v.includes('${')) return undefined;
   return path.resolve(place.buildDir, v);
 }
 

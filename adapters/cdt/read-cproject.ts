@@ -159,13 +159,22 @@ function toolsOf(tools: El[], chainOptions: El[] = []): Partial<Record<ToolKind,
   return out;
 }
 
+/** The value type of a list option saved without its `valueType` (GNU MCU Eclipse writes some so), by its id's end. */
+function listKindById(id: string): string | undefined {
+  if (/(definedsymbols|\.defs)$/i.test(id)) return 'definedSymbols';
+  if (/(undefsymbols|\.undefs)$/i.test(id)) return 'undefDefinedSymbols';
+  if (/(includepaths|include\.paths)$/i.test(id)) return 'includePath';
+  if (/(includefiles|include\.files)$/i.test(id)) return 'includeFiles';
+  return undefined;
+}
+
 /** A tool's options: lists by CDT's value types, the rest by the ends of their ids. */
 function settingsOf(options: El[]): ToolSettings {
   const s: ToolSettings = {};
   for (const o of options) {
     const id = attr(o, 'superClass') ?? '';
     const list = () => kids(o, 'listOptionValue').filter((v) => attr(v, 'builtIn') !== 'true').map((v) => attr(v, 'value') ?? '').filter(Boolean);
-    switch (attr(o, 'valueType')) {
+    switch (attr(o, 'valueType') ?? listKindById(id)) {
       case 'definedSymbols': s.defines = list(); continue;
       case 'undefDefinedSymbols': s.undefines = list(); continue;
       case 'includePath': s.includes = list(); continue;

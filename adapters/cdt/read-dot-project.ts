@@ -24,6 +24,12 @@ export interface DotProject {
 
 const parser = new XMLParser({ ignoreAttributes: true, isArray: (name: string) => name === 'link' || name === 'variable' });
 
+/** An element's repeated children (an empty element parses as '', whose `link` is String.prototype.link). */
+function listIn(el: unknown, name: string): Record<string, unknown>[] {
+  const v = el && typeof el === 'object' ? (el as Record<string, unknown>)[name] : undefined;
+  return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+}
+
 /** The `.project` text's name and links (an unreadable text: neither). */
 export function readDotProject(text: string | undefined, projectDir: string): DotProject {
   if (text === undefined) return { links: [] };
@@ -34,11 +40,11 @@ export function readDotProject(text: string | undefined, projectDir: string): Do
     return { links: [] };
   }
   const variables = new Map<string, string>();
-  for (const v of ((desc.variableList as Record<string, unknown> | undefined)?.variable ?? []) as Record<string, unknown>[]) {
+  for (const v of listIn(desc.variableList, 'variable')) {
     if (typeof v.name === 'string' && typeof v.value === 'string') variables.set(v.name, v.value);
   }
   const links: LinkedResource[] = [];
-  for (const l of ((desc.linkedResources as Record<string, unknown> | undefined)?.link ?? []) as Record<string, unknown>[]) {
+  for (const l of listIn(desc.linkedResources, 'link')) {
     if (typeof l.name !== 'string') continue;
     const written = typeof l.locationURI === 'string' ? l.locationURI : typeof l.location === 'string' ? l.location : undefined;
     if (written?.startsWith('virtual:')) {

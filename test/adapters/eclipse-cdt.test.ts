@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cdtAdapter } from '../../adapters/cdt/detect-cdt.js';
+import { cdtSources } from '../../adapters/cdt/cdt-sources.js';
 import { cdtUnit, settingsFor } from '../../adapters/cdt/cdt-units.js';
 import { readCproject } from '../../adapters/cdt/read-cproject.js';
-import { resolveLocation } from '../../adapters/cdt/read-dot-project.js';
+import { readDotProject, resolveLocation } from '../../adapters/cdt/read-dot-project.js';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { runCli } from '../helpers/fixture-project.js';
 import { copyFixture, removeFixture } from './fixture-helper.js';
@@ -111,6 +112,7 @@ const GNU_MCU_ECLIPSE = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <tool id="t2" superClass="${ILG}.tool.c.compiler">
 <option id="o6" superClass="${ILG}.option.c.compiler.std" value="${ILG}.option.c.compiler.std.c99" valueType="enumerated"/>
 <option id="o7" superClass="${ILG}.option.c.compiler.defs" valueType="definedSymbols"><listOptionValue builtIn="false" value="HSE_VALUE=8000000"/></option>
+<option id="o10" superClass="${ILG}.option.c.compiler.include.paths"><listOptionValue builtIn="false" value="&quot;\${workspace_loc://\${ProjName}//board}&quot;"/></option>
 </tool>
 <tool id="t3" superClass="${ILG}.tool.cpp.compiler">
 <option id="o8" superClass="${ILG}.option.cpp.compiler.std" value="${ILG}.option.cpp.compiler.std.gnucpp11" valueType="enumerated"/>
@@ -125,9 +127,26 @@ describe('a GNU MCU Eclipse project', () => {
     const [c] = readCproject(GNU_MCU_ECLIPSE).configurations;
     const place = { projectDir: '/p', projectName: 'p', buildDir: '/p/Release' };
     const args = (file: string) => cdtUnit(c, place, { file: `/p/src/${file}`, inProject: `src/${file}` }, new Set()).arguments;
-    expect(args('main.c').slice(0, 9)).toEqual(['arm-none-eabi-gcc', '-mcpu=cortex-m7', '-mfpu=fpv5-d16', '-mfloat-abi=softfp', '-mthumb', '-std=c99', '-O2', '-DHSE_VALUE=8000000', '-c']);
+    // The include list saved without its valueType (as GNU MCU Eclipse writes it), its path with doubled slashes.
+    expect(args('main.c').slice(0, 11)).toEqual(['arm-none-eabi-gcc', '-mcpu=cortex-m7', '-mfpu=fpv5-d16', '-mfloat-abi=softfp', '-mthumb', '-std=c99', '-O2', '-DHSE_VALUE=8000000', '-I', '/p/board', '-c']);
     expect(args('app.cpp').slice(0, 7)).toEqual(['arm-none-eabi-g++', '-mcpu=cortex-m7', '-mfpu=fpv5-d16', '-mfloat-abi=softfp', '-mthumb', '-std=gnu++11', '-O2']);
     expect(settingsFor(c.resources, 'linker', '').linkerScript).toBe('../ldscripts/mem.ld');
+  });
+});
+
+describe('source entries', () => {
+  it('leave out exclusions written with leading slashes, as RT-Thread Studio writes them', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwctx-cdt-src-'));
+    try {
+      for (const f of ['board/ports/a.c', 'board/b.c', 'app/main.c', 'Debug/gen.c']) {
+        fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+        fs.writeFileSync(path.join(dir, f), '');
+      }
+      const { sources } = cdtSources(dir, [], [{ name: '', excluding: ['//board/ports', 'app/*.h'] }], new Set(['Debug']));
+      expect(sources.map((x) => x.inProject)).toEqual(['app/main.c', 'board/b.c']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -144,6 +163,10 @@ describe('.cproject and .project reading', () => {
     expect(resolveLocation('SDK/hal/uart.c', '/w/a/b/proj', vars)).toBe('/w/a/sdk/hal/uart.c');
     expect(resolveLocation('/opt/lib/y.c', '/w/proj', vars)).toBe('/opt/lib/y.c');
     expect(resolveLocation('OTHER_LOC/z.c', '/w/proj', vars)).toBeUndefined();
+  });
+
+  it('reads a .project whose linkedResources element is empty', () => {
+    expect(readDotProject('<projectDescription><name>p</name><linkedResources></linkedResources><variableList/></projectDescription>', '/w/p')).toEqual({ name: 'p', links: [] });
   });
 });
 
