@@ -2,7 +2,8 @@
 // holding a `.cproject` gives a build per configuration (Debug, Release), derived from the project files as the
 // IDE's generated makefiles would compile it: its sources (source entries, links, exclusions), each file's flags,
 // and the linker script. A variant per configuration, named after its build folder (`Debug`, `CM7-Debug`); a
-// configuration whose build folder holds a compile database is left to the compile-database reader.
+// configuration whose build folder holds a compile database is left to the compile-database reader, and one built by
+// the project's own Makefile (a CDT Makefile project) to the make adapter.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { discoveryFor, dirsWith } from '../shared/discover-build-dirs.js';
@@ -31,7 +32,9 @@ export const cdtAdapter: BuildAdapter = {
         if (link.kind !== 'virtual' && !link.location) result.diagnostics.push({ severity: 'warning', file: path.join(found.dir, '.project'), message: `linked resource ${link.name} points at ${link.written ?? '(nothing)'}, a path variable this reader cannot resolve: its sources are left out`, fix: 'define the variable in the project\'s .project (variableList), or use a PARENT-n-PROJECT_LOC location' });
       }
       const names = new Set(configurations.map((c) => c.name));
-      for (const c of configurations) {
+      const unmanaged = configurations.filter((c) => !c.managed).map((c) => c.name);
+      if (unmanaged.length) result.diagnostics.push({ severity: 'info', file: cproject, message: `configuration(s) ${unmanaged.join(', ')} of this Eclipse CDT project build with the project's own Makefile: read from a make dry run, not from .cproject`, fix: 'run `fw-context index --build` (the Makefile folder is dry-run; name it in [make] dirs when it is not found)' });
+      for (const c of configurations.filter((x) => x.managed)) {
         const projectName = project.name ?? path.basename(found.shownAs);
         // A configuration built under a compile-database recorder (`bear -- make` in its folder) is read from it instead.
         if (pathKind(path.join(buildDirOf(found.shownAs, projectName, c), 'compile_commands.json')) === 'file') continue;

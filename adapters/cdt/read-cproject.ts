@@ -42,6 +42,8 @@ export interface CdtConfiguration {
   artifactExtension: string;
   /** The builder's build folder as written (`${workspace_loc:/proj}/Debug`), when it names one. */
   buildPath?: string;
+  /** False for a configuration whose makefiles the user writes (a CDT "Makefile project"): its settings are not its build. */
+  managed: boolean;
   target: { mcu?: string; cpu?: string; fpu?: string; floatAbi?: string; prefix?: string };
   /** The project's settings first, then the folders' and files' that override them. */
   resources: ResourceSettings[];
@@ -98,6 +100,7 @@ function configurationOf(conf: El): CdtConfiguration {
     artifactName: attr(conf, 'artifactName') ?? '${ProjName}',
     artifactExtension: attr(conf, 'artifactExtension') ?? 'elf',
     ...(attr(kids(rootChain, 'builder')[0], 'buildPath') ? { buildPath: attr(kids(rootChain, 'builder')[0], 'buildPath') } : {}),
+    managed: attr(kids(rootChain, 'builder')[0], 'managedBuildOn') !== 'false',
     target: targetOf(rootChain),
     resources,
     // No entry: CDT compiles the whole project.

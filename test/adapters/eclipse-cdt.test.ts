@@ -13,6 +13,8 @@ import { cdtUnit, settingsFor } from '../../adapters/cdt/cdt-units.js';
 import { readCproject } from '../../adapters/cdt/read-cproject.js';
 import { readDotProject, resolveLocation } from '../../adapters/cdt/read-dot-project.js';
 import type { BuildDescription } from '../../adapters/contract.js';
+import { topMakefileDirs } from '../../adapters/make/found-makefiles.js';
+import { discoveryFor } from '../../adapters/shared/discover-build-dirs.js';
 import { runCli } from '../helpers/fixture-project.js';
 import { copyFixture, removeFixture } from './fixture-helper.js';
 
@@ -177,5 +179,20 @@ describe('a configuration built under a compile-database recorder', () => {
   it('is left to the compile-database reader (the build it read wins over the one derived)', () => {
     fs.writeFileSync(path.join(root, 'Firmware', 'Debug', 'compile_commands.json'), '[]');
     expect(cdtAdapter.detect(root, {}).builds.map((b) => b.variant)).toEqual(['Firmware-Release']);
+  });
+});
+
+describe('a CDT Makefile project (its builder not managed)', () => {
+  const root = copyFixture('cubeide-project');
+  afterAll(() => removeFixture(root));
+
+  it('derives no build from .cproject, says so, and leaves its Makefile folder to the make dry run', () => {
+    const cproject = path.join(root, 'Firmware', '.cproject');
+    fs.writeFileSync(cproject, fs.readFileSync(cproject, 'utf8').replace(/managedBuildOn="true"/g, 'managedBuildOn="false"'));
+    fs.writeFileSync(path.join(root, 'Firmware', 'Makefile'), 'all:\n\tarm-none-eabi-gcc -c Core/Src/main.c -o main.o\n');
+    const r = cdtAdapter.detect(root, {});
+    expect(r.builds).toEqual([]);
+    expect(r.diagnostics.map((d) => [d.severity, d.message])).toEqual([['info', 'configuration(s) Debug, Release of this Eclipse CDT project build with the project\'s own Makefile: read from a make dry run, not from .cproject']]);
+    expect(topMakefileDirs(discoveryFor(root, {})).map((f) => path.relative(root, f.dir))).toEqual(['Firmware']);
   });
 });
