@@ -413,10 +413,16 @@ function listItems(db: Db, id: number): Buffer {
 const listIds = new WeakMap<Db, WeighedCache<number, ItemIds>>();
 const MAX_CACHED_IDS = 500_000;
 
-/** `ids` in an Int32Array when each fits one, else as they are. */
+/**
+ * `ids` in an Int32Array when each fits one, else as they are. Copied by index: `Int32Array.from` made an iterator
+ * result per id (1.2 GB on 32 of Marlin's F103 envs).
+ */
 export function packedIds(ids: number[]): ItemIds {
-  for (const id of ids) if ((id | 0) !== id) return ids;
-  return Int32Array.from(ids);
+  const n = ids.length;
+  for (let k = 0; k < n; k++) if ((ids[k] | 0) !== ids[k]) return ids;
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k++) out[k] = ids[k];
+  return out;
 }
 
 /** The item ids of stored list `id` (an edited list's made from its base's, and so on to a plain list). */

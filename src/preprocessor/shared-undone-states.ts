@@ -2,7 +2,7 @@
 // state lists of ~50 names each (glibc's limits and types headers #undef many), 959 of them distinct; and a walk's
 // state naming no #define found by its names in walk order, not made again per unit. Lists are found by a hash of
 // their entries that a list made from another's changes works out from those changes (see entriesHash).
-import type { MacroDef } from './macro-definition.js';
+import type { UndoneStateList } from './undef-marks.js';
 
 /** Distinct states by the hash of their entries, each bucket's lists compared entry by entry. Bounded: cleared when full. */
 const byHash = new Map<number, (readonly string[])[]>();
@@ -41,7 +41,7 @@ let plainHeld = 0;
  * The state a walk's pairs make (`key` their hash, see UndefMarks) when it names no #define and is held: found by its
  * pairs (a unit that read glibc's headers as another did has the same, in the same order). Undefined otherwise.
  */
-export function knownPlainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number): PlainState | undefined {
+export function knownPlainState(pairs: UndoneStateList, key: number): PlainState | undefined {
   const bucket = plainByKey.get(key);
   if (bucket !== undefined) for (const p of bucket) if (sameNames(p.names, pairs)) return p;
   return undefined;
@@ -51,10 +51,11 @@ export function knownPlainState(pairs: readonly (readonly [string, MacroDef | nu
  * The pairs' state held as a plain one (see knownPlainState), its list shared (`entries` the pairs' names sorted,
  * `hash` their entriesHash); undefined when the pairs name a #define.
  */
-export function heldPlainState(pairs: readonly (readonly [string, MacroDef | null])[], key: number, entries: readonly string[], hash: number): PlainState | undefined {
-  for (let k = 0; k < pairs.length; k++) if (pairs[k][1] !== null) return undefined;
+export function heldPlainState(pairs: UndoneStateList, key: number, entries: readonly string[], hash: number): PlainState | undefined {
+  for (let k = 1; k < pairs.length; k += 2) if (pairs[k] !== null) return undefined;
   // The names alone, not the walk's pairs: a state of ~150 names held as pairs took ~7 KB.
-  const names = pairs.map((p) => p[0]);
+  const names = new Array<string>(pairs.length >> 1);
+  for (let k = 0; k < names.length; k++) names[k] = pairs[2 * k] as string;
   if (plainHeld >= MAX_HELD) {
     plainByKey.clear();
     plainHeld = 0;
@@ -67,10 +68,10 @@ export function heldPlainState(pairs: readonly (readonly [string, MacroDef | nul
   return made;
 }
 
-/** Whether the pairs are these names in this order, each undefined. */
-function sameNames(names: readonly string[], pairs: readonly (readonly [string, MacroDef | null])[]): boolean {
-  if (names.length !== pairs.length) return false;
-  for (let k = 0; k < names.length; k++) if (names[k] !== pairs[k][0] || pairs[k][1] !== null) return false;
+/** Whether the pairs (a flat state list) are these names in this order, each undefined. */
+function sameNames(names: readonly string[], pairs: UndoneStateList): boolean {
+  if (2 * names.length !== pairs.length) return false;
+  for (let k = 0; k < names.length; k++) if (names[k] !== pairs[2 * k] || pairs[2 * k + 1] !== null) return false;
   return true;
 }
 

@@ -21,7 +21,7 @@ import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from 
 import { lexLine, mkTok, spell, type Token } from './tokens.js';
 import { peekMacro, TrackedEnv } from './tracked-env.js';
 import { countInLines, fileCode, type CounterHost } from './counter-uses.js';
-import { UndefMarks } from './undef-marks.js';
+import { UndefMarks, type UndoneStateList } from './undef-marks.js';
 import { namesAboveIncludes } from './names-above-include.js';
 
 export interface WalkHost {
@@ -648,8 +648,8 @@ export class UnitWalker {
     return this.marks.executed;
   }
 
-  /** The state of the names an #undef touched at a version of marks: [name, null (undefined) or definition]. */
-  undoneState(version: number): readonly [string, MacroDef | null][] {
+  /** The state of the names an #undef touched at a version of marks (see UndoneStateList). */
+  undoneState(version: number): UndoneStateList {
     return this.marks.state(version);
   }
 

@@ -3,12 +3,11 @@
 import type { MacroDef } from './macro-definition.js';
 import { entryHash, heldPlainState, knownPlainState, sameEntries, sharedState } from './shared-undone-states.js';
 import { withSortedChanges } from './sorted-lists.js';
-
-type Pair = readonly [string, MacroDef | null];
+import type { UndoneStateList } from './undef-marks.js';
 
 /** What a walk tells of its states (see UnitWalker.undoneState and undoneStateKey). */
 export interface UndoneStateSource {
-  undoneState(version: number): readonly Pair[];
+  undoneState(version: number): UndoneStateList;
   undoneStateKey(version: number): number;
 }
 
@@ -84,26 +83,26 @@ export class WalkUndoneStates {
    * walking both in step finds the changes. Pairs out of that order come out as dropped and added again: the
    * entries are still right, made at the cost of a sort.
    */
-  private madeFrom(base: number, pairs: readonly Pair[]): Made {
+  private madeFrom(base: number, pairs: UndoneStateList): Made {
     const from = this.made.get(base)!;
     const prev = this.walk.undoneState(base);
     const dropped: string[] = [];
     const added: string[] = [];
     let i = 0;
     let j = 0;
-    for (; i < prev.length && j < pairs.length; i++) {
-      if (prev[i][0] !== pairs[j][0]) {
-        this.push(dropped, prev[i]);
+    for (; i < prev.length && j < pairs.length; i += 2) {
+      if (prev[i] !== pairs[j]) {
+        this.push(dropped, prev, i);
         continue;
       }
-      if (prev[i][1] !== pairs[j][1]) {
-        this.push(dropped, prev[i]);
-        this.push(added, pairs[j]);
+      if (prev[i + 1] !== pairs[j + 1]) {
+        this.push(dropped, prev, i);
+        this.push(added, pairs, j);
       }
-      j++;
+      j += 2;
     }
-    for (; i < prev.length; i++) this.push(dropped, prev[i]);
-    for (; j < pairs.length; j++) this.push(added, pairs[j]);
+    for (; i < prev.length; i += 2) this.push(dropped, prev, i);
+    for (; j < pairs.length; j += 2) this.push(added, pairs, j);
     if (dropped.length === 0 && added.length === 0) return from;
     let hash = from.hash;
     for (const e of dropped) hash = (hash - entryHash(e)) | 0;
@@ -111,8 +110,10 @@ export class WalkUndoneStates {
     return { entries: withSortedChanges(from.entries, dropped.sort(), added.sort()), hash };
   }
 
-  /** A pair's entry pushed (a definition not read from a file of the unit, a -D one restored by pop_macro, is left to the table: none). */
-  private push(out: string[], [name, def]: Pair): void {
+  /** The entry of the state's name at `at` pushed (a definition not read from a file of the unit, a -D one restored by pop_macro, is left to the table: none). */
+  private push(out: string[], state: UndoneStateList, at: number): void {
+    const name = state[at] as string;
+    const def = state[at + 1] as MacroDef | null;
     if (def === null) out.push(name);
     else {
       const entry = this.entryOf(name, def);

@@ -173,7 +173,8 @@ describe('marks of the names #undefs touched', () => {
     marks.read(visit);
     // One version, holding the three names (a version per #undef held {A}, {A, B}, then the three).
     expect(visit.marks).toEqual([0, 1]);
-    expect(new Map(marks.state(1))).toEqual(new Map([['A', null], ['B', null], ['C', null]]));
+    // Held as one flat list (name, then null or its definition), not an array per name.
+    expect(marks.state(1)).toEqual(['A', null, 'B', null, 'C', null]);
     // A state marked before takes its version again.
     marks.define({ name: 'C', canon: env.get('C') } as MacroDef);
     marks.range(visit, 5);

@@ -3,15 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MacroDef } from '../../src/preprocessor/macro-definition.js';
 import { releaseSharedStates } from '../../src/preprocessor/shared-undone-states.js';
+import type { UndoneStateList } from '../../src/preprocessor/undef-marks.js';
 import { WalkUndoneStates, type UndoneStateSource } from '../../src/preprocessor/walk-undone-states.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
-type Pair = [string, MacroDef | null];
-
-/** A walk's states as UndefMarks keeps them: a Map changed in place, a copy of it per version. */
+/** A walk's states as UndefMarks keeps them: a Map changed in place, a flat copy of it per version. */
 class RandomWalk implements UndoneStateSource {
   readonly undone = new Map<string, MacroDef | null>();
-  private readonly states = new Map<number, Pair[]>();
+  private readonly states = new Map<number, UndoneStateList>();
   versions = 0;
 
   constructor(private readonly random: () => number) {}
@@ -29,11 +28,11 @@ class RandomWalk implements UndoneStateSource {
   }
 
   version(): number {
-    this.states.set(++this.versions, [...this.undone]);
+    this.states.set(++this.versions, [...this.undone].flat());
     return this.versions;
   }
 
-  undoneState(version: number): readonly Pair[] {
+  undoneState(version: number): UndoneStateList {
     return this.states.get(version) ?? [];
   }
 
@@ -46,9 +45,11 @@ class RandomWalk implements UndoneStateSource {
 const entryOf = (name: string, def: MacroDef): string | undefined => (def.file === 'f9' ? undefined : `${name}\u0000${def.file.slice(1)}\u0000${def.line}`);
 
 /** The state's entries sorted whole (what a walk's states were made as). */
-function sortedEntries(pairs: readonly Pair[]): string[] {
+function sortedEntries(state: UndoneStateList): string[] {
   const out: string[] = [];
-  for (const [name, def] of pairs) {
+  for (let k = 0; k < state.length; k += 2) {
+    const name = state[k] as string;
+    const def = state[k + 1] as MacroDef | null;
     const entry = def === null ? name : entryOf(name, def);
     if (entry !== undefined) out.push(entry);
   }
@@ -72,7 +73,7 @@ describe('the #undef states of a walk', () => {
       const byText = new Map<string, number>();
       for (const v of asked) {
         const place = states.placeOf(v);
-        const want = sortedEntries(walk.undoneState(v) as Pair[]);
+        const want = sortedEntries(walk.undoneState(v));
         expect(states.lists[place]).toEqual(want);
         expect(Object.isFrozen(states.lists[place])).toBe(true);
         const text = want.join('\n');
