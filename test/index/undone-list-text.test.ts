@@ -1,9 +1,10 @@
 // A result's #undef marks as a stored list: each state after the first as its changes where those are shorter in
 // JSON, the same text as weighing both written out gives, and read back to the same states; the same marks and states
-// again give the text made before.
+// again give the text made before, while the last build that made lists read it.
 import { describe, expect, it } from 'vitest';
 import { undoneFromJson, undoneText } from '../../src/index/undone-lists.js';
 import { marksItem } from '../../src/index/marks-item.js';
+import { nextBuildGeneration } from '../../src/model/build-generation.js';
 import type { UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -51,5 +52,19 @@ describe('stored #undef marks', () => {
     expect(undoneText(alike).json).toBe(text.json);
     const other = { states: [[], ['A'], ['A', 'B', 'C']], marks: marks.marks };
     expect(undoneText(other).json).toBe(weighedWritten(other));
+  });
+
+  it('make a text again once a build that made lists did not read it (the texts age by build)', () => {
+    const states = [[], ['KEPT_A', 'KEPT_B']];
+    const marks: UndoneMarks = { states, marks: [0, 2, 1] };
+    const text = undoneText(marks);
+    nextBuildGeneration();
+    expect(undoneText(marks)).toBe(text);
+    nextBuildGeneration();
+    undoneText({ states: [[], ['OTHER']], marks: [0, 4, 1] });
+    nextBuildGeneration();
+    const again = undoneText(marks);
+    expect(again).not.toBe(text);
+    expect(again).toEqual(text);
   });
 });

@@ -1,6 +1,9 @@
 // A cache bounded by the weight of what it holds: it never holds more than its bound, is cleared whole when an entry
 // would pass it or its count, does not hold an entry heavier than the bound, and counts replaced and deleted entries out.
-// Made byBuild, it drops at a build's first use what the last build that used it did not read.
+// Made byBuild, it drops at a build's first use what the last build that used it did not read, and an entry the build
+// before held is kept under a key of its own when read again (not the caller's, which may be cut from a larger text).
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { WeighedCache } from '../../src/model/weighed-cache.js';
 import { nextBuildGeneration } from '../../src/model/build-generation.js';
@@ -71,4 +74,31 @@ describe('weighed cache', () => {
     nextBuildGeneration();
     expect([c.get(3), c.get(1), c.size, c.weight]).toEqual(['ccc', undefined, 1, 3]);
   });
+
+  it("byBuild: an entry of the build before read again does not keep the text the reader's key was cut from", () => {
+    const c = new WeighedCache<string, number>(1000, (_, k) => k.length, Infinity, true);
+    c.set('an_item_longer_than_thirteen', 1);
+    nextBuildGeneration();
+    const read = (): { found: number | undefined; before: number } => {
+      let text: string | null = `${'x'.repeat(32 << 20)}an_item_longer_than_thirteen${Math.random()}`;
+      // Read once, so that the text is one flat string before the heap is measured.
+      text.charCodeAt(0);
+      const before = heapAfterCollection();
+      // The key read is a slice of the 32 MB text: the entry moved into this build's entries must not be held by it.
+      const found = c.get(text.slice(32 << 20, (32 << 20) + 28));
+      text = null;
+      return { found, before };
+    };
+    const { found, before } = read();
+    expect(found).toBe(1);
+    expect(heapAfterCollection() - before).toBeLessThan(-16 << 20);
+    expect(c.get('an_item_longer_than_thirteen')).toBe(1);
+  });
 });
+
+/** Heap in use after a full collection. */
+function heapAfterCollection(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return v8.getHeapStatistics().used_heap_size;
+}
