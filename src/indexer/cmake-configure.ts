@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import { folderVariantName } from '../../adapters/shared/fs-helpers.js';
 import { PRESET_FILES, readConfigurePresets } from './cmake-presets.js';
-import type { RegenerateOutcome } from './regenerate-build.js';
+import { onPath, type RegenerateOutcome } from './regenerate-build.js';
 
 /** One configure: the variant its build folder will be, and the command. */
 export interface CmakeConfigure {
@@ -43,7 +43,7 @@ export function cmakeConfiguresToDo(root: string, builds: readonly BuildDescript
   if (!hasPresets) {
     if (!cmakeVersion()) return { configures: [], outcomes: [missingCmake(root, 'cmake -S . -B build')] };
     const binaryDir = path.join(root, 'build');
-    const generator = spawnSync('sh', ['-c', 'command -v ninja'], { stdio: 'ignore' }).status === 0 ? ['-G', 'Ninja'] : [];
+    const generator = onPath('ninja') ? ['-G', 'Ninja'] : [];
     return { configures: [{ variant: folderVariantName(root, binaryDir), argv: ['cmake', '-S', root, '-B', binaryDir, ...generator, '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON'], binaryDir }], outcomes: [] };
   }
   if (builds.length > 0 && !named) return { configures: [], outcomes: [] };

@@ -15,7 +15,8 @@ export interface RegenerateOutcome {
   message: string;
 }
 
-function onPath(tool: string): boolean {
+/** Whether `tool` is on the PATH. */
+export function onPath(tool: string): boolean {
   const r = spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
   return r.status === 0;
 }
