@@ -2,6 +2,7 @@
 // state lists of ~50 names each (glibc's limits and types headers #undef many), 959 of them distinct; and a walk's
 // state naming no #define found by its names in walk order, not made again per unit. Lists are found by a hash of
 // their entries that a list made from another's changes works out from those changes (see entriesHash).
+import { isWithSortedChanges } from './sorted-lists.js';
 import type { UndoneStateList } from './undef-marks.js';
 
 /** Distinct states by the hash of their entries, each bucket's lists compared entry by entry. Bounded: cleared when full. */
@@ -12,7 +13,7 @@ const MAX_HELD = 8192;
 /** The held list with these entries (sorted; `hash` their entriesHash), or these entries, frozen, now held. */
 export function sharedState(entries: readonly string[], h: number): readonly string[] {
   let bucket = byHash.get(h);
-  if (bucket !== undefined) for (const s of bucket) if (sameEntries(s, entries)) return s;
+  if (bucket !== undefined) for (const s of bucket) if (s === entries || sameEntries(s, entries)) return s;
   if (held >= MAX_HELD) {
     byHash.clear();
     held = 0;
@@ -24,6 +25,33 @@ export function sharedState(entries: readonly string[], h: number): readonly str
   else bucket.push(kept);
   held++;
   return kept;
+}
+
+/**
+ * The held list with the entries of `prev` less `dropped`, plus `added` (each sorted: see withSortedChanges), `h`
+ * their entriesHash; undefined when none is held. Found without making that list: a walk's states are mostly ones
+ * the build's other units had (Marlin: ~90 a unit of ~300 entries each, made per version and dropped).
+ */
+export function heldWithChanges(prev: readonly string[], dropped: readonly string[], added: readonly string[], h: number): readonly string[] | undefined {
+  const bucket = byHash.get(h);
+  if (bucket !== undefined) for (const s of bucket) if (isWithSortedChanges(s, prev, dropped, added)) return s;
+  return undefined;
+}
+
+/** The entries of the build's walks' states (names, `name\0k\0line`: see definedEntries), each held once. Bounded: cleared when full. */
+const entries = new Map<string, string>();
+const MAX_ENTRIES = 65536;
+
+/**
+ * The entry held for this one, the same string object for every walk making it: held lists are found by their
+ * entries compared in step (see heldWithChanges), where equal strings made apart were compared character by character.
+ */
+export function heldEntry(entry: string): string {
+  const held = entries.get(entry);
+  if (held !== undefined) return held;
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  entries.set(entry, entry);
+  return entry;
 }
 
 /** A walk's state whose names are all undefined: its names in walk order, its shared list and the list's entriesHash. */
@@ -84,6 +112,7 @@ export function releaseSharedStates(): void {
   held = 0;
   plainByKey.clear();
   plainHeld = 0;
+  entries.clear();
 }
 
 /** Whether two lists hold the same entries in the same order. */

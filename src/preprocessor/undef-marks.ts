@@ -21,6 +21,12 @@ export type UndoneStateList = readonly (string | MacroDef | null)[];
 
 const NO_STATE: UndoneStateList = Object.freeze([]);
 
+/**
+ * How the state changed between two versions, flat: each name changed (once) followed by its state at the first
+ * version and at the second (null: undefined; undefined: not followed).
+ */
+export type UndoneChangeList = readonly (string | MacroDef | null | undefined)[];
+
 export class UndefMarks {
   /**
    * Names an executed #undef made undefined (null), and those of them defined again since (the directive's
@@ -48,6 +54,15 @@ export class UndefMarks {
   private readonly states = new Map<number, UndoneStateList>();
   /** Per version, the hash of its state (`key` then). */
   private readonly stateKeys = new Map<number, number>();
+  /**
+   * Every change of `undone`, in order: the name, its state before and after (see change). A version's changes since
+   * another are read here (see changes), where diffing the two states read every name (Marlin: ~300 a state).
+   */
+  private readonly log: (string | MacroDef | null | undefined)[] = [];
+  /** Per version but 0, the length of `log` when it was made: its state is `undone` as it was then. */
+  private readonly madeAt: number[] = [];
+  /** Names met by changes (see there), kept to be cleared: one Map a walk. */
+  private readonly netAt = new Map<string, number>();
   /**
    * A hash of `undone` kept as it changes, and the version made for each: a state seen before takes its version
    * again (`#undef NULL`, `#define NULL ...` in each inclusion of stddef.h makes two states, not two per inclusion).
@@ -97,6 +112,8 @@ export class UndefMarks {
     this.loose.clear();
     this.states.clear();
     this.stateKeys.clear();
+    this.log.length = 0;
+    this.madeAt.length = 0;
     this.versionOfKey.clear();
     this.followed = undefined;
   }
@@ -132,6 +149,7 @@ export class UndefMarks {
    */
   private change(name: string, from: MacroDef | null | undefined, to: MacroDef | null | undefined, had: MacroDef | undefined, loose = false, delta = keyDelta(name, from, to)): void {
     this.key ^= delta;
+    this.log.push(name, from, to);
     if (to === undefined) {
       // A name that had a definition before its first #undef, or followed loosely (see define), stops being followed.
       // Its `origin` and `loose` stay (read only for names `undone` holds, set again when it is followed again): a
@@ -169,6 +187,31 @@ export class UndefMarks {
     this.versionOfKey.set(this.key, this.current);
     this.states.set(this.current, this.copy());
     this.stateKeys.set(this.current, this.key);
+    this.madeAt[this.current] = this.log.length;
+  }
+
+  /**
+   * The names whose state differs between version `base` and a later one, from the log of changes made between the
+   * two (see UndoneChangeList; a name changed and changed back comes with the same state twice); undefined when
+   * `base` is 0 or not before `version`.
+   */
+  changes(base: number, version: number): UndoneChangeList | undefined {
+    const from = this.madeAt[base];
+    const to = this.madeAt[version];
+    if (from === undefined || to === undefined || from > to) return undefined;
+    const out: (string | MacroDef | null | undefined)[] = [];
+    const at = this.netAt;
+    const log = this.log;
+    for (let k = from; k < to; k += 3) {
+      const name = log[k] as string;
+      const i = at.get(name);
+      if (i === undefined) {
+        at.set(name, out.length);
+        out.push(name, log[k + 1], log[k + 2]);
+      } else out[i + 2] = log[k + 2];
+    }
+    at.clear();
+    return out;
   }
 
   /**

@@ -4,6 +4,7 @@
 // read of every unit agrees on it (worked out for the names code lines use, when asked). The build's macro table
 // keeps no #undef: these say where its definitions of those names do not apply.
 import { sha1 } from '../model/sha1.js';
+import { heldEntry } from './shared-undone-states.js';
 import { WalkUndoneStates } from './walk-undone-states.js';
 import type { MacroDef } from './macro-definition.js';
 import type { UnitWalker } from './unit-walker.js';
@@ -42,6 +43,7 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   // text held a string each (Marlin's linux_native env: 840 states of ~900 names in its 67 units' results, ~30 MB
   // until the merge).
   const states = new WalkUndoneStates(walker, definedEntries(indexOf));
+  states.prepare(markedVersions(walker, files));
   const out: UndoneMarks = { states: states.lists, marks: [] };
   const stateOf = (version: number): number => states.placeOf(version);
   const runs: number[] = [];
@@ -73,6 +75,16 @@ export function undoneMarks(walker: UnitWalker, files: readonly UnitFileRead[]):
   return out;
 }
 
+/** The versions the files' marks name, as many times as they do. */
+function markedVersions(walker: UnitWalker, files: readonly UnitFileRead[]): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < files.length; k++) {
+    const marks = walker.visits.get(files[k].file)?.marks;
+    if (marks !== undefined) for (let j = 1; j < marks.length; j += 2) out.push(marks[j]);
+  }
+  return out;
+}
+
 /** Entries made by definedEntries (for tests): one per #define a walk's states name, whatever the number of states naming it. */
 export const definedEntriesMade = { count: 0 };
 
@@ -86,7 +98,7 @@ function definedEntries(indexOf: (file: string) => number | undefined): (name: s
     const known = made.get(def);
     if (known !== undefined && known.name === name) return known.entry;
     const k = indexOf(def.file);
-    const entry = k === undefined ? undefined : `${name}\0${k}\0${def.line}`;
+    const entry = k === undefined ? undefined : heldEntry(`${name}\0${k}\0${def.line}`);
     if (entry !== undefined) definedEntriesMade.count++;
     made.set(def, { name, entry });
     return entry;
@@ -210,8 +222,9 @@ function namedState(state: readonly string[], files: readonly UnitFileRead[], sh
   if (plain !== undefined) return plain;
   let byFiles = sharing.byState.get(state);
   const places = definingPlaces(state);
+  // The files by number, not by path and content: a key of a few characters, not of ~100 a file made per state.
   let filesKey = '';
-  for (const k of places) filesKey += `${files[k].file}\0${files[k].hash}\0`;
+  for (const k of places) filesKey += `${sharing.fileNumber(files[k])},`;
   const known = byFiles?.get(filesKey);
   if (known !== undefined) return known;
   const named = nameState(state, files, sharing);
@@ -241,25 +254,38 @@ function definingPlaces(state: readonly string[]): number[] {
 /** namedState of a state not met before with these files. */
 function nameState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
   sharing.statesRead++;
-  // The id names a #define's file by its content: the same wherever the project is.
+  // Found by what it holds: each #define's file by its number (path and content: see fileNumber), where the key
+  // named it by path and content hash (~120 characters a #define: Marlin's keys were ~6.6 KB, 24 000 a run of 32 envs).
+  let key = '';
+  let plain = true;
+  for (const entry of state) {
+    const a = entry.indexOf('\0');
+    if (a < 0) key += `${entry}\n`;
+    else {
+      const b = entry.indexOf('\0', a + 1);
+      key += `${entry.slice(0, a)}\0${sharing.fileNumber(files[Number(entry.slice(a + 1, b))])}${entry.slice(b)}\n`;
+      plain = false;
+    }
+  }
+  let named = sharing.named.get(key);
+  if (named === undefined) sharing.named.set(key, (named = { n: sharing.named.size, map: StateNames.of(state, files), id: stateId(state, files) }));
+  // A state naming no #define means the same in every unit (its list is shared: see shared-undone-states.ts).
+  if (plain) sharing.plain.set(state, named);
+  return named;
+}
+
+/** A state's id: its entries with each #define's file named by its content, the same wherever the project is. */
+function stateId(state: readonly string[], files: readonly UnitFileRead[]): string {
   let id = '';
-  let paths = '';
   for (const entry of state) {
     const a = entry.indexOf('\0');
     if (a < 0) id += `${entry}\n`;
     else {
       const b = entry.indexOf('\0', a + 1);
-      const file = files[Number(entry.slice(a + 1, b))];
-      id += `${entry.slice(0, a)}\0${file.hash}${entry.slice(b)}\n`;
-      paths += `${file.file}\0`;
+      id += `${entry.slice(0, a)}\0${files[Number(entry.slice(a + 1, b))].hash}${entry.slice(b)}\n`;
     }
   }
-  const stateKey = `${paths}\x02${id}`;
-  let named = sharing.named.get(stateKey);
-  if (named === undefined) sharing.named.set(stateKey, (named = { n: sharing.named.size, map: StateNames.of(state, files), id: id === '' ? '' : sha1(id).slice(0, 16) }));
-  // A state naming no #define means the same in every unit (its list is shared: see shared-undone-states.ts).
-  if (paths === '') sharing.plain.set(state, named);
-  return named;
+  return id === '' ? '' : sha1(id).slice(0, 16);
 }
 
 /** A state's map (name → '' or `file\0line`), its id, and its number in the merge. */
@@ -285,6 +311,18 @@ export class UndoneSharing {
   readonly byState = new WeakMap<readonly string[], Map<string, NamedState>>();
   /** States whose names were read to name them (for tests): each list once per set of files its #defines are in. */
   statesRead = 0;
+  /** Numbers for the files (path, then content) the states' #defines are in (see fileNumber). */
+  private readonly files = new Map<string, Map<string, number>>();
+  private filesNumbered = 0;
+
+  /** The number of a file with this path and content, the same for every unit of the merge reading it so. */
+  fileNumber(f: UnitFileRead): number {
+    let byHash = this.files.get(f.file);
+    if (byHash === undefined) this.files.set(f.file, (byHash = new Map()));
+    let n = byHash.get(f.hash);
+    if (n === undefined) byHash.set(f.hash, (n = this.filesNumbered++));
+    return n;
+  }
 }
 
 /** Per file (path as in `files`) of one result, its marks; of the files `only` names when given. */

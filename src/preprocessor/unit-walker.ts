@@ -21,7 +21,7 @@ import { collectArgs, expandTokens, type ExpandContext, type TokenStream } from 
 import { lexLine, mkTok, spell, type Token } from './tokens.js';
 import { peekMacro, TrackedEnv } from './tracked-env.js';
 import { countInLines, fileCode, type CounterHost } from './counter-uses.js';
-import { UndefMarks, type UndoneStateList } from './undef-marks.js';
+import { UndefMarks, type UndoneChangeList, type UndoneStateList } from './undef-marks.js';
 import { namesAboveIncludes } from './names-above-include.js';
 
 export interface WalkHost {
@@ -656,6 +656,11 @@ export class UnitWalker {
   /** A hash of undoneState(version), the same for the same state in any walk. */
   undoneStateKey(version: number): number {
     return this.marks.stateKey(version);
+  }
+
+  /** The names whose state changed from version `base` to a later one (see UndefMarks.changes). */
+  undoneChanges(base: number, version: number): UndoneChangeList | undefined {
+    return this.marks.changes(base, version);
   }
 
   /**

@@ -28,6 +28,22 @@ describe('naming the #undef states of a build', () => {
     expect(other?.unit.byName[2].get('B')).toBe('/p/inc/Conditionals.h\u000012');
   });
 
+  it('numbers the files of the #defines by path and content, and names states by those numbers alike', () => {
+    const sharing = new UndoneSharing();
+    const [unit, config] = files('h1');
+    expect(sharing.fileNumber(config)).toBe(sharing.fileNumber({ ...config }));
+    expect(sharing.fileNumber(unit)).not.toBe(sharing.fileNumber(config));
+    expect(sharing.fileNumber({ ...config, hash: 'h2' })).not.toBe(sharing.fileNumber(config));
+    expect(sharing.fileNumber({ ...config, file: '/q/inc/Conditionals.h' })).not.toBe(sharing.fileNumber(config));
+    // Another list with the same entries, its #define's file at another place among the unit's: named the same.
+    const moved: UnitFileRead[] = [unit, { file: '/p/inc/other.h', hash: 'o', view }, config];
+    const a = undoneByFile({ files: files('h1'), undone: { states: [[], ['A', 'B\u00001\u000012']], marks: [1, 0, 1] } }, undefined, sharing).get('/p/inc/Conditionals.h');
+    const b = undoneByFile({ files: moved, undone: { states: [[], ['A', 'B\u00002\u000012']], marks: [2, 0, 1] } }, undefined, sharing).get('/p/inc/Conditionals.h');
+    expect(b?.text).toBe(a?.text);
+    expect(b?.unit.byName[1].get('B')).toBe('/p/inc/Conditionals.h\u000012');
+    expect(sharing.named.size).toBe(2);
+  });
+
   it('holds apart only the names a #define defines again, the others read in the state\'s own list', () => {
     const state = ['A', 'B\u00001\u000012', 'C', 'D_LONGER_NAME'];
     const names = StateNames.of(state, files('h1'));

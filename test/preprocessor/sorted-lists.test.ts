@@ -1,6 +1,7 @@
-// Changes between sorted lists by a merge-walk: the same as a set's filter gives, on random lists.
+// Changes between sorted lists by a merge-walk: the same as a set's filter gives, on random lists; a list made from
+// another and changes, or checked to be it.
 import { describe, expect, it } from 'vitest';
-import { sortedDifference, withSortedChanges } from '../../src/preprocessor/sorted-lists.js';
+import { isWithSortedChanges, sortedDifference, withSortedChanges } from '../../src/preprocessor/sorted-lists.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const random = seededRandom(7);
@@ -17,7 +18,18 @@ describe('sorted list changes', () => {
       expect(dropped).toEqual(prev.filter((x) => !cur.includes(x)));
       expect(added).toEqual(cur.filter((x) => !prev.includes(x)));
       expect(withSortedChanges(prev, dropped, added)).toEqual(cur);
+      expect(isWithSortedChanges(cur, prev, dropped, added)).toBe(true);
+      // A list one string off, or of another length, is not.
+      const other = pick();
+      expect(isWithSortedChanges(other, prev, dropped, added)).toBe(other.join() === cur.join());
+      if (cur.length) expect(isWithSortedChanges(cur.slice(1), prev, dropped, added)).toBe(false);
     }
+  });
+
+  it('take a string dropped and added again once, in its place', () => {
+    expect(withSortedChanges(['a', 'c', 'e'], ['c'], ['b', 'c', 'f'])).toEqual(['a', 'b', 'c', 'e', 'f']);
+    expect(isWithSortedChanges(['a', 'b', 'c', 'e', 'f'], ['a', 'c', 'e'], ['c'], ['b', 'c', 'f'])).toBe(true);
+    expect(isWithSortedChanges(['a', 'b', 'e', 'f'], ['a', 'c', 'e'], ['c'], ['b', 'c', 'f'])).toBe(false);
   });
 
   it('pass over dropped strings the list does not hold', () => {

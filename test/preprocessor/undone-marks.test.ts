@@ -182,4 +182,28 @@ describe('marks of the names #undefs touched', () => {
     marks.range(visit, 9);
     expect(visit.marks).toEqual([0, 1, 5, 2, 9, 1]);
   });
+
+  it("tell a version's changes since an earlier one from the log of changes, each name once", () => {
+    const env = new Map<string, MacroDef>(['A', 'B', 'C'].map((n) => [n, { name: n, canon: undefined } as unknown as MacroDef]));
+    for (const def of env.values()) (def as { canon: MacroDef }).canon = def;
+    const visit = { file: '/p/x.h' } as FileVisit;
+    const marks = new UndefMarks(env, new Map([[visit.file, visit]]));
+    marks.undefine('A');
+    marks.undefine('B');
+    marks.read(visit);
+    const b2 = { name: 'B', canon: undefined } as unknown as MacroDef;
+    (b2 as { canon: MacroDef }).canon = b2;
+    // B defined anew, C undefined then defined as it was (followed no more), A defined as it was then undefined again.
+    marks.define(b2);
+    marks.undefine('C');
+    marks.define(env.get('C')!);
+    marks.define(env.get('A')!);
+    marks.undefine('A');
+    marks.range(visit, 5);
+    expect(visit.marks).toEqual([0, 1, 5, 2]);
+    expect(marks.changes(1, 2)).toEqual(['B', null, b2, 'C', undefined, undefined, 'A', null, null]);
+    // None from the empty state (diffed: its state is every name's first change) nor backwards.
+    expect(marks.changes(0, 2)).toBeUndefined();
+    expect(marks.changes(2, 1)).toBeUndefined();
+  });
 });
