@@ -46,7 +46,13 @@ class ProjectTree {
     const out: { inProject: string; file: string; folder: boolean }[] = [];
     const join = (name: string) => (dir ? `${dir}/${name}` : name);
     for (const link of this.links) {
-      if (path.posix.dirname(link.name) !== (dir || '.')) continue;
+      const parent = path.posix.dirname(link.name);
+      if (parent !== (dir || '.')) {
+        // A link below folders the project does not declare (SW4STM32's `Drivers/CMSIS/system_x.c`): the IDE shows them as virtual folders.
+        const implied = this.impliedFolder(link.name, dir);
+        if (implied) out.push({ inProject: implied, file: '', folder: true });
+        continue;
+      }
       if (link.kind === 'file' && link.location) out.push({ inProject: link.name, file: link.location, folder: false });
       else if (link.kind !== 'file') out.push({ inProject: link.name, file: link.location ?? '', folder: true });
     }
@@ -58,6 +64,14 @@ class ProjectTree {
       else if (e.isFile() || e.isSymbolicLink()) out.push({ inProject: join(e.name), file: path.join(real, e.name), folder: false });
     }
     return out;
+  }
+
+  /** The folder directly inside `dir` that a link deeper below it passes through (`Drivers` of `Drivers/CMSIS/x.c` at the top), if any. */
+  private impliedFolder(linkName: string, dir: string): string | undefined {
+    const prefix = dir ? `${dir}/` : '';
+    if (!linkName.startsWith(prefix)) return undefined;
+    const rest = linkName.slice(prefix.length).split('/');
+    return rest.length > 1 ? `${prefix}${rest[0]}` : undefined;
   }
 
   /** Where a folder inside the project lives: below the deepest link holding it, else in the project's folder. */

@@ -167,6 +167,19 @@ describe('.cproject and .project reading', () => {
     expect(resolveLocation('OTHER_LOC/z.c', '/w/proj', vars)).toBeUndefined();
   });
 
+  it('finds linked files below folders the project does not declare, as SW4STM32 writes them', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-sw4-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'hal'));
+      fs.writeFileSync(path.join(dir, 'hal', 'hal_uart.c'), 'void hal_uart(void) {}\n');
+      const links = [{ name: 'Drivers/HAL/hal_uart.c', kind: 'file' as const, location: path.join(dir, 'hal', 'hal_uart.c') }];
+      const { sources } = cdtSources(path.join(dir, 'proj'), links, [{ name: '', excluding: [] }], new Set());
+      expect(sources).toEqual([{ file: path.join(dir, 'hal', 'hal_uart.c'), inProject: 'Drivers/HAL/hal_uart.c' }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads a .project whose linkedResources element is empty', () => {
     expect(readDotProject('<projectDescription><name>p</name><linkedResources></linkedResources><variableList/></projectDescription>', '/w/p')).toEqual({ name: 'p', links: [] });
   });
