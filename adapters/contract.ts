@@ -5,7 +5,7 @@ import type { Discovery, DiscoveryOptions } from './shared/discover-build-dirs.j
 
 export type { Diagnostic };
 
-export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make' | 'eclipse-cdt';
+export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make' | 'eclipse-cdt' | 'keil' | 'iar';
 
 /** One translation unit as the build compiles it. Paths are absolute. */
 export interface CompileUnit {

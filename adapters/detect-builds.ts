@@ -13,6 +13,8 @@ import { ninjaAdapter } from './ninja/detect-ninja.js';
 import { compileCommandsAdapter } from './compile-commands/detect-compile-commands.js';
 import { makeAdapter } from './make/detect-make.js';
 import { cdtAdapter } from './cdt/detect-cdt.js';
+import { iarAdapter } from './iar/detect-iar.js';
+import { keilAdapter } from './keil/detect-keil.js';
 import { discoveryFor } from './shared/discover-build-dirs.js';
 
 export type { DetectResult } from './detection-cache.js';
@@ -22,7 +24,7 @@ function realPath(p: string): string {
 }
 
 /** Most specific first; the generic compile-database adapter stays last. */
-export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, cdtAdapter, compileCommandsAdapter];
+export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, cdtAdapter, keilAdapter, iarAdapter, compileCommandsAdapter];
 
 function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;

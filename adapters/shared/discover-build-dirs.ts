@@ -1,6 +1,6 @@
 // Finds the folders that may hold a build by walking the project tree for build markers (compile database,
 // CMake cache, build.ninja, Zephyr build_info.yml/domains.yaml, mbed_config.cmake, platformio.ini, a Makefile, an
-// Eclipse CDT `.cproject`).
+// Eclipse CDT `.cproject`, a Keil µVision `.uvprojx`/`.uvproj`, an IAR Embedded Workbench `.ewp`).
 // Symlinks are followed; every folder is identified by its real path (loop guard, no duplicates). The walk
 // prunes hidden folders, node_modules and CMakeFiles, does not descend into a build folder once found, and
 // stops at a depth and a time limit with a diagnostic. Reading build files is left to the adapters. A search over
@@ -15,6 +15,8 @@ import { DiscoveryCache, type CachedFolder, type SavedSearch } from './discovery
 
 /** Files whose presence makes a folder worth handing to the adapters. */
 export const BUILD_MARKERS = ['compile_commands.json', 'CMakeCache.txt', 'build.ninja', 'build_info.yml', 'domains.yaml', 'mbed_config.cmake', 'platformio.ini', 'GNUmakefile', 'makefile', 'Makefile', '.cproject'] as const;
+/** Endings of project files whose name is the user's (`Blinky.uvprojx`): the folder's marker is the file's name. */
+export const BUILD_MARKER_SUFFIXES = ['.uvprojx', '.uvproj', '.ewp'] as const;
 /** Markers of a build folder: the walk does not descend below it (its sub-builds are the adapters' business). */
 const BUILD_FOLDER_MARKERS = new Set(['CMakeCache.txt', 'build.ninja', 'build_info.yml', 'domains.yaml', 'mbed_config.cmake']);
 const PRUNED = new Set(['node_modules', 'CMakeFiles', '__pycache__']);
@@ -93,7 +95,7 @@ function readFolder(dir: string, stat: fs.Stats): CachedFolder {
         continue;
       }
     }
-    if (isFile && (BUILD_MARKERS as readonly string[]).includes(e.name)) folder.markers.push(e.name);
+    if (isFile && ((BUILD_MARKERS as readonly string[]).includes(e.name) || BUILD_MARKER_SUFFIXES.some((x) => e.name.endsWith(x)))) folder.markers.push(e.name);
     else if (isDirectory && !e.name.startsWith('.') && !PRUNED.has(e.name)) folder.subdirs.push(real ? { name: e.name, real } : { name: e.name });
   }
   folder.subdirs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -110,7 +112,8 @@ export function discoverBuildDirs(projectRoot: string, options: DiscoveryOptions
   const timeLimit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const excluded = (options.excludePaths ?? []).flatMap((p) => [path.resolve(root, p), safeRealpath(path.resolve(root, p))].filter((x): x is string => !!x));
   const entries = options.dirs?.length ? options.dirs : ['.'];
-  const cache = new DiscoveryCache(options.cacheFile, JSON.stringify({ entries, excluded, maxDepth }));
+  // The markers are part of the question: a folder listed before a marker was added would not show it.
+  const cache = new DiscoveryCache(options.cacheFile, JSON.stringify({ entries, excluded, maxDepth, markers: [...BUILD_MARKERS, ...BUILD_MARKER_SUFFIXES] }));
   const bases = entries.map((entry) => safeRealpath(searchBase(root, entry)));
   const unchanged = bases.every((b) => b !== undefined) ? cache.unchangedSearch(bases as string[], started + timeLimit) : undefined;
   const out = unchanged ? savedDiscovery(root, unchanged, maxDepth) : walkedDiscovery(root, entries, cache, { excluded, maxDepth, timeLimit, started });
@@ -243,6 +246,14 @@ export function safeRealpath(p: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The discovered folders holding files ending with `suffix`, with those files' names. */
+export function dirsWithSuffix(d: Discovery, suffix: (typeof BUILD_MARKER_SUFFIXES)[number]): (DiscoveredDir & { files: string[] })[] {
+  return d.dirs.flatMap((x) => {
+    const files = x.markers.filter((m) => m.endsWith(suffix));
+    return files.length ? [{ ...x, files }] : [];
+  });
 }
 
 /** The discovered folders holding `marker`. */

@@ -59,6 +59,18 @@ export function folderVariantName(projectRoot: string, dir: string): string {
   return rel.join('-');
 }
 
+/**
+ * A variant of an IDE project file's target or configuration (`name`): the name alone when the tree holds one such
+ * project, else after the project's folder (as folderVariantName), and its file's name when its folder holds several.
+ */
+export function ideVariantName(projectRoot: string, projectFiles: readonly string[], projectFile: string, name: string): string {
+  if (projectFiles.length < 2) return name;
+  const dir = path.dirname(projectFile);
+  const siblings = projectFiles.filter((f) => path.dirname(f) === dir).length;
+  const stem = path.basename(projectFile).replace(/\.[^.]+$/, '');
+  return `${folderVariantName(projectRoot, dir)}${siblings > 1 ? `-${stem}` : ''}-${name}`;
+}
+
 /** Path relative to the root for messages (`.` for the root). */
 export function relPath(projectRoot: string, p: string): string {
   return path.relative(projectRoot, p) || '.';

@@ -117,9 +117,12 @@ function parseMacroArg(text: string): MacroOp {
   return { op: 'define', name: text.slice(0, eq), value: text.slice(eq + 1) };
 }
 
-/** Flags that change the compiler's predefined macros or default include folders (asked of the compiler or looked up in a table). */
+/** Flags that change the compiler's predefined macros or default include folders (asked of the compiler or looked up in a table); Clang's --target, armcc's and iccarm's --cpu, --fpu and language options among them. */
 const TARGET_FLAG =
-  /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=|wide-exec-charset=|gnu89-inline|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables|unsafe-math-optimizations|signed-zeros|reciprocal-math|associative-math|cx-limited-range|cx-fortran-rules|threadsafe-statics|sized-deallocation|fp-contract=|excess-precision=|inline$)|O|g(gdb|dwarf|\d|$)|ansi|pthread|undef$|trigraphs$|-?specs=)/;
+  /^-(m|std=|f(no-)?(short-enums|short-wchar|signed-char|unsigned-char|exceptions|rtti|pic|PIC|pie|PIE|freestanding|hosted|fast-math|finite-math-only|math-errno|stack-protector|openmp|sanitize=|cf-protection|exec-charset=|wide-exec-charset=|gnu89-inline|char8_t|single-precision-constant|rounding-math|signaling-nans|trapping-math|asynchronous-unwind-tables|unsafe-math-optimizations|signed-zeros|reciprocal-math|associative-math|cx-limited-range|cx-fortran-rules|threadsafe-statics|sized-deallocation|fp-contract=|excess-precision=|inline$)|O|g(gdb|dwarf|\d|$)|ansi|pthread|undef$|trigraphs$|-?specs=|-target=|-endian=|-(c89|c90|c99|cpp|cpp11|cpp14|c\+\+|ec\+\+|eec\+\+|gnu|strict|signed_chars|unsigned_chars|char_is_signed|char_is_unsigned|enum_is_int|bigend|littleend|exceptions|no_exceptions|rtti|no_rtti)$)/;
+
+/** armcc's and iccarm's switches compiling any source as C++. */
+const CXX_MODE = new Set(['--cpp', '--cpp11', '--cpp14', '--c++', '--ec++', '--eec++']);
 
 /** What each flag whose value the index reads does with it (`abs` resolves a path against the command's directory). */
 const READ_VALUE: Record<ReadFlag, (r: ParsedCompileArgs, v: string, abs: (p: string) => string) => void> = {
@@ -134,6 +137,9 @@ const READ_VALUE: Record<ReadFlag, (r: ParsedCompileArgs, v: string, abs: (p: st
   '-isysroot': (r, v, abs) => (r.sysroot = abs(v)),
   '--sysroot': (r, v, abs) => (r.sysroot = abs(v)),
   '-x': (r, v) => (r.explicitLanguage = v),
+  // armcc's target, written `--cpu X` or `--cpu=X`: a target flag in the one spelling its table reads.
+  '--cpu': (r, v) => r.targetFlags.push(`--cpu=${v}`),
+  '--fpu': (r, v) => r.targetFlags.push(`--fpu=${v}`),
 };
 
 /**
@@ -173,7 +179,7 @@ export function parseCompileArgs(argv: string[], directory: string, file?: strin
   if (file && !r.source) r.source = abs(file);
   const explicit = r.explicitLanguage;
   if (explicit) r.language = /c\+\+/.test(explicit) ? 'cpp' : 'c';
-  else if (languageOfPath(file ?? r.source ?? '') === 'cpp' || isCxxCompiler(r.compiler)) r.language = 'cpp';
+  else if (languageOfPath(file ?? r.source ?? '') === 'cpp' || isCxxCompiler(r.compiler) || r.targetFlags.some((f) => CXX_MODE.has(f))) r.language = 'cpp';
   else r.language = 'c';
   return r;
 }

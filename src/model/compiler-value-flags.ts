@@ -3,8 +3,8 @@
 // values. Leaves out flags whose value is only ever joined (`-Wl,…`, `-std=`, `-iplugindir=`) and GCC's
 // abbreviations of long options (`--include-dir`).
 
-/** Flags whose value parseCompileArgs reads (include folders, macros, forced includes, language, sysroot). */
-export const READ_FLAGS = ['-I', '-D', '-U', '-include', '-imacros', '-iquote', '-isystem', '-idirafter', '-isysroot', '--sysroot', '-x'] as const;
+/** Flags whose value parseCompileArgs reads (include folders, macros, forced includes, language, sysroot; armcc's CPU and FPU). */
+export const READ_FLAGS = ['-I', '-D', '-U', '-include', '-imacros', '-iquote', '-isystem', '-idirafter', '-isysroot', '--sysroot', '-x', '--cpu', '--fpu'] as const;
 export type ReadFlag = (typeof READ_FLAGS)[number];
 
 /** Flags naming a file the compile writes (or its make target): no part of what a unit is compiled with. */
@@ -22,12 +22,14 @@ const SKIPPED_FLAGS = [
   '-target', '-arch', '-mllvm', '-gcc-toolchain',
 ];
 
-/** GCC's long spellings of the flags above (`--define-macro X` is `-D X`). */
+/** GCC's long spellings of the flags above (`--define-macro X` is `-D X`), and armcc's `--preinclude`. */
 const LONG_FLAGS: Record<string, string> = {
   '--include-directory': '-I', '--define-macro': '-D', '--undefine-macro': '-U', '--include': '-include', '--imacros': '-imacros',
   '--include-directory-after': '-idirafter', '--language': '-x', '--output': '-o', '--assert': '-A', '--prefix': '-B',
   '--include-prefix': '-iprefix', '--include-with-prefix': '-iwithprefix', '--include-with-prefix-before': '-iwithprefixbefore',
   '--for-linker': '-Xlinker', '--for-assembler': '-Xassembler', '--force-link': '-u', '--entry': '-e', '--specs': '-specs',
+  // armcc's spelling of -include.
+  '--preinclude': '-include',
 };
 
 /**

@@ -1,8 +1,10 @@
 // The built-in table of a compiler's implicit macros (arm-none-eabi-gcc 12, host x86_64 gcc 12, avr-gcc, other GCC
-// cross compilers, or a generic one), adjusted for the unit's language and its -std, -O and -f flags, for a compiler
+// cross compilers, Arm Compiler 6 and 5, IAR's iccarm, or a generic one), adjusted for the unit's language and its -std, -O and -f flags, for a compiler
 // that is not installed.
 import path from 'node:path';
 import { armTable } from './implicit-macro-tables-arm.js';
+import { armccTable, armclangTable } from './implicit-macro-tables-armcc.js';
+import { iccarmTable } from './implicit-macro-tables-iccarm.js';
 import { avrTable } from './implicit-macro-tables-avr.js';
 import { CROSS_GCC_NAME, crossGccTable } from './implicit-macro-tables-cross.js';
 import { GCC12_CXX_STANDARD_DELTAS, type CxxStandard } from './implicit-macro-cxx-standards.js';
@@ -17,7 +19,7 @@ import { applyFlagEffects, lastFlagValue } from './implicit-macro-flag-effects.j
 
 export type QueryLanguage = 'c' | 'cpp' | 'asm';
 
-export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'avr-gcc' | 'gcc-cross' | 'generic';
+export type TableKind = 'arm-none-eabi-gcc' | 'host-gcc' | 'avr-gcc' | 'gcc-cross' | 'armclang' | 'armcc' | 'iccarm' | 'generic';
 
 export function tableKind(compiler: string): TableKind {
   const base = path.basename(compiler).replace(/\.exe$/i, '');
@@ -25,6 +27,9 @@ export function tableKind(compiler: string): TableKind {
   if (/^((x86_64-(pc-)?linux-gnu-)?(gcc|g\+\+|cc|c\+\+))(-[\d.]+)?$/.test(base)) return 'host-gcc';
   if (/^avr-(gcc|g\+\+|c\+\+|cc|cpp)(-[\d.]+)?$/.test(base)) return 'avr-gcc';
   if (CROSS_GCC_NAME.test(base)) return 'gcc-cross';
+  if (/^armclang(\+\+)?$/i.test(base)) return 'armclang';
+  if (/^armcc$/i.test(base)) return 'armcc';
+  if (/^iccarm$/i.test(base)) return 'iccarm';
   return 'generic';
 }
 
@@ -46,6 +51,9 @@ const GENERIC = `
 /** The built-in table for a compiler, adjusted for the language and flags. */
 export function tableFor(compiler: string, flags: string[], lang: QueryLanguage, force?: TableKind): { name: string; text: string } {
   const kind = force ?? tableKind(compiler);
+  // armcc and iccarm are not GCC-compatible: their tables are made for the language and flags as a whole.
+  if (kind === 'armcc') return armccTable(flags, lang);
+  if (kind === 'iccarm') return iccarmTable(flags, lang);
   const { name, text } = baseTable(kind, compiler, flags);
   const table = new TableLines(text);
   if (lang === 'cpp') adjustForCxx(table, kind);
@@ -64,6 +72,7 @@ function baseTable(kind: TableKind, compiler: string, flags: string[]): { name: 
   if (kind === 'arm-none-eabi-gcc') return armTable(flags);
   if (kind === 'host-gcc') return { name: 'x86_64-linux-gnu-gcc-12', text: HOST_X86_64_GCC12_C };
   if (kind === 'avr-gcc') return avrTable(flags);
+  if (kind === 'armclang') return armclangTable(flags);
   if (kind === 'gcc-cross') return crossGccTable(path.basename(compiler).replace(/\.exe$/i, ''), flags);
   return { name: 'generic', text: GENERIC };
 }
@@ -87,7 +96,7 @@ function adjustForCxx(table: TableLines, kind: TableKind): void {
     for (const n of HOST_X86_64_GCC12_CXX_REMOVED) if (n !== '__STDC_VERSION__') table.del(n);
     table.setLines(HOST_X86_64_GCC12_CXX_EXTRA);
   }
-  if (kind === 'arm-none-eabi-gcc') adjustArmForCxx(table);
+  if (kind === 'arm-none-eabi-gcc' || kind === 'armclang') adjustArmForCxx(table);
 }
 
 /**

@@ -20,9 +20,9 @@ describe('flags taking a separate value', () => {
       // The same key for two command lines means the same set-up: their parses differ in the source only.
       if (commandWithoutOwnFiles(a) === commandWithoutOwnFiles(b)) expect(parsed(a).rest).toEqual(parsed(b).rest);
       else expect(use).not.toBe('output');
-      // A value that looks like a flag is no flag: not a target flag, not a -D.
+      // A value that looks like a flag is no flag: not a target flag of its own (armcc's --cpu/--fpu make theirs of it), not a -D.
       const flagLike = parsed(['gcc', spelling, '-mthumb', '-c', 'u.c']);
-      expect(flagLike.rest.targetFlags).toEqual([]);
+      expect(flagLike.rest.targetFlags).toEqual(spelling === '--cpu' || spelling === '--fpu' ? [`${spelling}=-mthumb`] : []);
       expect(parsed(['gcc', spelling, '-DX', 'u.c']).rest.macroOps.map((m) => m.name)).not.toContain('X');
     });
   }
@@ -38,6 +38,9 @@ describe('flags taking a separate value', () => {
     ]);
     // A joined value of a flag whose value is not used is an argument as any other: --specs= changes implicit macros.
     expect(parseCompileArgs(['gcc', '--specs=nano.specs', 'u.c'], '/p').targetFlags).toEqual(['--specs=nano.specs']);
+    // armcc's --cpu and --fpu, apart or joined, are target flags in one spelling; --preinclude is its -include.
+    const armcc = parseCompileArgs(['armcc', '--cpu', 'Cortex-M4.fp', '--fpu=FPv4-SP', '--preinclude', 'cfg.h', '--c99', 'u.c'], '/p');
+    expect([armcc.targetFlags, armcc.includes]).toEqual([['--cpu=Cortex-M4.fp', '--fpu=FPv4-SP', '--c99'], ['/p/cfg.h']]);
   });
 
   it('reads an option passed through as written, its value passed the same way', () => {

@@ -101,7 +101,7 @@ describe('built-in table of a GCC cross compiler without a table of its own', ()
   });
 
   it('leaves compilers of no known family to the generic table', () => {
-    expect(tableFor('iccarm', [], 'c').name).toBe('generic');
+    expect(tableFor('cl430', [], 'c').name).toBe('generic');
     expect(tableFor('msp430-gcc', [], 'c').name).toBe('generic');
   });
 });

@@ -1,0 +1,107 @@
+// Keil µVision projects (MDK-ARM): each `.uvprojx`/`.uvproj` the build search found gives a build per target of the
+// Arm compilers (Arm Compiler 6 or 5), derived from the project file as µVision would compile it: the C and C++ files
+// of its groups that are built, the components' configuration files copied into the project (RTE), each with the
+// target's settings and what its group and itself add. A variant per target, named after it (`Target 1`), after the
+// project's folder too when the tree holds several projects. Assembler files are armasm's syntax and are not indexed; headers the
+// components take from installed packs (CMSIS) are not in the project, which the build's diagnostics say.
+import path from 'node:path';
+import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
+import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
+import { discoveryFor, dirsWithSuffix } from '../shared/discover-build-dirs.js';
+import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
+import { ideVariantName, relPath } from '../shared/fs-helpers.js';
+import { isForeignPath, ideProjectPath } from '../shared/ide-paths.js';
+import { keilCore, keilUnit, settingsOf, type KeilUnitPlace } from './keil-units.js';
+import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
+
+export const keilAdapter: BuildAdapter = {
+  name: 'keil',
+  detect(projectRoot, options): AdapterResult {
+    const result: AdapterResult = { builds: [], diagnostics: [] };
+    const discovery = discoveryFor(projectRoot, options);
+    const found = [...dirsWithSuffix(discovery, '.uvprojx'), ...dirsWithSuffix(discovery, '.uvproj')]
+      .flatMap((d) => d.files.map((f) => ({ dir: d.shownAs, file: f })))
+      // An MDK 4 project converted to MDK 5 keeps both files: the .uvprojx is the one µVision opens.
+      .filter((x, _, all) => !x.file.endsWith('.uvproj') || !all.some((y) => y.dir === x.dir && y.file === `${x.file}x`));
+    for (const { dir, file } of found) {
+      const projectFile = path.join(dir, file);
+      const text = readDetectedText(projectFile);
+      if (text === undefined) continue;
+      const { targets, error } = readUvprojx(text);
+      if (error) {
+        result.diagnostics.push({ severity: 'warning', file: projectFile, message: `no build read from this µVision project: ${error}`, fix: 'open the project in µVision and save it, or build it and index a compile database' });
+        continue;
+      }
+      const other = targets.filter((t) => t.toolset !== 'ARM-ADS').map((t) => t.name);
+      if (other.length) result.diagnostics.push({ severity: 'info', file: projectFile, message: `target(s) ${other.join(', ')} use a Keil toolset other than the Arm compilers (C51, C251, C166): not read`, fix: 'index such a target from a compile database of its build, if one can be made' });
+      const files = found.map((x) => path.join(x.dir, x.file));
+      for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) result.builds.push(targetBuild(projectRoot, projectFile, t, ideVariantName(projectRoot, files, projectFile, t.name), result.diagnostics));
+    }
+    return result;
+  },
+};
+
+/** Where a written path is: resolved in the project folder; a path outside this machine's reach is noted in `foreign`. */
+function resolver(projectDir: string, foreign: Set<string>): (written: string) => string | undefined {
+  return (written) => {
+    const abs = ideProjectPath(projectDir, written);
+    if (abs === undefined && isForeignPath(written)) foreign.add(written.trim());
+    return abs;
+  };
+}
+
+/** The components' configuration files (`RTE/Device/<device>/system_x.c`) and µVision's include folders for them. */
+function rtePlaces(projectDir: string, t: KeilTarget): { sources: string[]; includes: string[] } {
+  const files = t.rteFiles.map((f) => ideProjectPath(projectDir, f)).filter((f): f is string => !!f && pathKind(f) === 'file');
+  const own = path.join(projectDir, 'RTE', `_${t.name.replace(/[^\w.-]/g, '_')}`);
+  const folders = [...(pathKind(own) === 'dir' ? [own] : []), ...new Set(files.map((f) => path.dirname(f)))];
+  return { sources: files.filter((f) => isCFamilySource(f)), includes: folders };
+}
+
+function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, variant: string, diagnostics: Diagnostic[]): BuildDescription {
+  const projectDir = path.dirname(projectFile);
+  const foreign = new Set<string>();
+  const resolve = resolver(projectDir, foreign);
+  const outputDir = (t.outputDir && ideProjectPath(projectDir, t.outputDir)) || path.join(projectDir, 'Objects');
+  const rte = rtePlaces(projectDir, t);
+  const place: KeilUnitPlace = { projectDir, outputDir, resolve, rteIncludes: rte.includes };
+  const units = [];
+  const missing: string[] = [];
+  let assembler = 0;
+  for (const g of t.groups.filter((x) => x.built)) {
+    for (const f of g.files.filter((x) => x.built)) {
+      const abs = resolve(f.path);
+      if (!abs || !isCFamilySource(abs)) {
+        if (/\.(s|asm|a51)$/i.test(f.path)) assembler++;
+        continue;
+      }
+      if (pathKind(abs) !== 'file') missing.push(f.path);
+      units.push(keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
+    }
+  }
+  for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
+  targetDiagnostics(projectFile, t, { foreign, missing, assembler }, diagnostics);
+  const compiler = t.ac6 ? 'Arm Compiler 6' : 'Arm Compiler 5';
+  return {
+    buildSystem: 'keil',
+    variant,
+    image: 'app',
+    imageType: 'app',
+    ...(t.device ? { board: t.device } : {}),
+    description: `µVision project ${path.basename(projectFile)}, target ${t.name}${t.device ? ` for ${t.device}` : ''} with ${compiler} (${units.length} units, derived from ${relPath(projectRoot, projectFile)})`,
+    buildDir: outputDir,
+    units,
+    linkerScripts: [],
+    elfFile: path.join(outputDir, `${t.outputName ?? path.basename(projectFile).replace(/\.uvprojx?$/, '')}.axf`),
+    provenance: 'derived',
+  };
+}
+
+/** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, armasm files, an unknown core. */
+function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number }, diagnostics: Diagnostic[]): void {
+  if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.foreign.size} include path(s) name another drive or a µVision variable (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'copy those headers into the project and name them relative to the project file' });
+  if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the project\'s code (STM32CubeMX), or remove the files from the project' });
+  if (t.usesRte) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name} takes software components from installed packs (CMSIS, device files): headers outside the project are not indexed`, fix: 'copy the pack headers the project needs into it and add their folder to the include paths' });
+  if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: ${seen.assembler} assembler file(s) in armasm syntax are not indexed` });
+  if (!keilCore(t.cpu)) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the CPU is not named (no CPUTYPE in ${t.cpu ? `"${t.cpu}"` : 'the project'}); the compiler's target macros are those of its default`, fix: 'select the device in µVision\'s Options for Target and save the project' });
+}

@@ -1,0 +1,34 @@
+// Paths as Windows IDEs (Keil µVision, IAR Embedded Workbench) write them in their projects — Windows separators,
+// relative to the project file's folder, case as typed — made absolute on this machine: a path whose case differs
+// from the files' (Windows does not mind) is found by comparing names without case, folder by folder. Paths on
+// another drive (`C:\Keil_v5\ARM\...`) are no place here.
+import path from 'node:path';
+import { listEntries, pathKind } from './detect-inputs.js';
+
+/** A Windows absolute path (`C:\x`, `\\server\share`) or one through a µVision variable (`$K\ARM\...`, `$(PackPath)`). */
+export const isForeignPath = (p: string): boolean => /^[A-Za-z]:|^\\\\|^\$/.test(p.trim());
+
+/** The absolute path of `written` (relative to `projectDir`) with each name's case as on disk when it is there; undefined for a path on another drive. */
+export function ideProjectPath(projectDir: string, written: string): string | undefined {
+  const p = written.trim().replace(/^"(.*)"$/, '$1');
+  if (!p || isForeignPath(p)) return undefined;
+  const plain = path.resolve(projectDir, p.replace(/\\/g, '/'));
+  if (pathKind(plain) !== 'none') return plain;
+  return caseInsensitive(plain) ?? plain;
+}
+
+/** The existing path that matches `abs` but for case, resolved from its deepest existing folder, or undefined. */
+function caseInsensitive(abs: string): string | undefined {
+  const parts = abs.split(path.sep).filter(Boolean);
+  let at = path.parse(abs).root;
+  let i = 0;
+  // The deepest folder that exists as written.
+  while (i < parts.length && pathKind(path.join(at, parts[i])) !== 'none') at = path.join(at, parts[i++]);
+  for (; i < parts.length; i++) {
+    const want = parts[i].toLowerCase();
+    const entry = listEntries(at)?.find((e) => e.name.toLowerCase() === want);
+    if (!entry) return undefined;
+    at = path.join(at, entry.name);
+  }
+  return at;
+}

@@ -1,0 +1,111 @@
+// Keil µVision projects (an STM32CubeMX-style MDK-ARM project): a build per target derived from the .uvprojx, each
+// file compiled as µVision would (armclang or armcc with the target's CPU, FPU, language and options, the group's and
+// file's additions); excluded files, armasm files and paths on another drive left out; each target indexed with its
+// own compiler's branches, taken from the armclang / armcc tables.
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keilAdapter } from '../../adapters/keil/detect-keil.js';
+import { keilCore } from '../../adapters/keil/keil-units.js';
+import { readUvprojx, splitDefines } from '../../adapters/keil/read-uvprojx.js';
+import { tableFor } from '../../src/preprocessor/implicit-macros.js';
+import { parseCompileArgs } from '../../src/model/compile-args.js';
+import { runCli } from '../helpers/fixture-project.js';
+import { copyFixture, removeFixture } from './fixture-helper.js';
+
+describe('Keil µVision project', () => {
+  const root = copyFixture('keil-project');
+  afterAll(() => removeFixture(root));
+  const at = (...p: string[]) => path.join(root, ...p);
+  const detected = keilAdapter.detect(root, {});
+  const build = (variant: string) => detected.builds.find((b) => b.variant === variant)!;
+  const unit = (variant: string, file: string) => build(variant).units.find((u) => u.file === file)!;
+
+  it('derives a build per target: built C and C++ files, the RTE configuration files; not excluded or armasm files', () => {
+    expect(detected.builds.map((b) => [b.variant, b.buildSystem, b.provenance, b.board, b.buildDir])).toEqual([
+      ['Blinky', 'keil', 'derived', 'STM32F407VGTx', at('MDK-ARM', 'Blinky')],
+      ['Blinky-AC5', 'keil', 'derived', 'STM32F407VGTx', at('MDK-ARM', 'Blinky-AC5')],
+    ]);
+    const files = build('Blinky').units.map((u) => path.relative(root, u.file));
+    // UART.c as the project writes it is uart.c on disk: found without regard to case, as on Windows.
+    expect(files).toEqual(['Core/Src/main.c', 'Drivers/Src/uart.c', 'App/app.cpp', 'MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c']);
+    const messages = detected.diagnostics.filter((d) => d.message.startsWith('target Blinky:')).map((d) => d.message);
+    expect(messages).toEqual([
+      'target Blinky: 1 include path(s) name another drive or a µVision variable (C:\\Keil_v5\\ARM\\PACK\\ARM\\CMSIS\\5.9.0\\CMSIS\\Core\\Include); they are left out',
+      'target Blinky: 1 assembler file(s) in armasm syntax are not indexed',
+    ]);
+  });
+
+  it('compiles each file with its target\'s compiler and settings, and what its group adds', () => {
+    const ac6 = unit('Blinky', at('Core', 'Src', 'main.c')).arguments;
+    expect(ac6.slice(0, 9)).toEqual(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m4', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard', '-c', '-xc', '-std=gnu11', '-funsigned-char']);
+    expect(ac6).toEqual(expect.arrayContaining(['-Os', '-D__MICROLIB', '-D_RTE_', '-DBOARD_DISCOVERY', '-I', at('MDK-ARM', 'RTE', '_Blinky'), '-I', at('Drivers', 'Inc')]));
+    expect(ac6).not.toContain('-DUART_FAST');
+    expect(unit('Blinky', at('Drivers', 'Src', 'uart.c')).arguments).toContain('-DUART_FAST');
+    expect(unit('Blinky', at('App', 'app.cpp')).arguments).toEqual(expect.arrayContaining(['-xc++', '-std=c++17', '-fno-rtti']));
+    const ac5 = unit('Blinky-AC5', at('Core', 'Src', 'main.c')).arguments;
+    expect(ac5.slice(0, 5)).toEqual(['armcc', '--cpu=Cortex-M3', '-c', '--c99', '-O2']);
+    expect(ac5).not.toContain('-D__MICROLIB');
+    expect(unit('Blinky-AC5', at('Drivers', 'Src', 'uart.c')).arguments).not.toContain('-DUART_FAST');
+    expect(unit('Blinky-AC5', at('App', 'app.cpp')).arguments).toContain('--cpp');
+  });
+
+  it('indexes each target with its own compiler\'s branches', () => {
+    const cli = (...args: string[]) => runCli(root, args);
+    expect(cli('index').status).toBe(0);
+    const where = (name: string, variant: string) => /(\S+:\d+)\n/.exec(cli('lookup', name, '--variant', variant).stdout)?.[1];
+    expect(where('compiler_armclang', 'Blinky')).toBe('Core/Src/main.c:6');
+    expect(where('compiler_armcc', 'Blinky')).toBeUndefined();
+    expect(where('compiler_armcc', 'Blinky-AC5')).toBe('Core/Src/main.c:4');
+    expect(where('compiler_gcc', 'Blinky-AC5')).toBeUndefined();
+    expect(where('hard_float_scale', 'Blinky')).toBe('Core/Src/main.c:12');
+    expect(where('hard_float_scale', 'Blinky-AC5')).toBeUndefined();
+    expect(where('small_library_stubs', 'Blinky')).toBe('Core/Src/main.c:16');
+    expect(where('uart_init', 'Blinky')).toBe('Drivers/Src/uart.c:4');
+    expect(where('uart_init_slow', 'Blinky-AC5')).toBe('Drivers/Src/uart.c:6');
+    expect(where('modern_loop', 'Blinky')).toBe('App/app.cpp:5');
+    expect(where('classic_loop', 'Blinky-AC5')).toBe('App/app.cpp:7');
+    expect(where('legacy_init', 'Blinky')).toBeUndefined();
+    expect(where('SystemInit', 'Blinky-AC5')).toBe('MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c:2');
+  });
+});
+
+describe('µVision project files', () => {
+  it('reads defines split by commas or spaces, and CPU names as armclang takes them', () => {
+    expect(splitDefines('USE_HAL_DRIVER,STM32F103xB, HSE_VALUE=8000000  DEBUG')).toEqual(['USE_HAL_DRIVER', 'STM32F103xB', 'HSE_VALUE=8000000', 'DEBUG']);
+    expect(keilCore('IRAM(0x20000000,0x2000) CPUTYPE("Cortex-M0+") CLOCK(12000000)')).toBe('cortex-m0plus');
+    expect(keilCore('CPUTYPE("SC300")')).toBe('cortex-m3');
+    expect(keilCore('IRAM(0x20000000,0x2000)')).toBeUndefined();
+  });
+
+  it('a file that is not a project says why; other toolsets are noted, not read', () => {
+    expect(readUvprojx('<Project').error).toMatch(/not readable XML|no <Project>/);
+    expect(readUvprojx('<Project><Targets></Targets></Project>').error).toBe('it names no target');
+    const c51 = readUvprojx('<Project><Targets><Target><TargetName>T</TargetName><ToolsetName>MCS-51</ToolsetName></Target></Targets></Project>');
+    expect(c51.targets.map((t) => [t.name, t.toolset])).toEqual([['T', 'MCS-51']]);
+  });
+});
+
+describe('Arm compiler tables', () => {
+  const macros = (argv: string[], lang: 'c' | 'cpp' = 'c') => {
+    const p = parseCompileArgs(argv, '/p');
+    const text = tableFor(p.compiler, p.targetFlags, lang).text;
+    return new Map(text.split('\n').map((l) => /^#define (\S+) ?(.*)$/.exec(l)).filter((m): m is RegExpExecArray => !!m).map((m) => [m[1], m[2]]));
+  };
+
+  it('armclang: Clang and Arm Compiler 6 by name, the target macros of its -mcpu, -mfpu and -mfloat-abi', () => {
+    const m = macros(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m4', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard', '-std=gnu11', '-c', 'x.c']);
+    expect([m.get('__ARMCC_VERSION'), m.get('__clang__'), m.get('__GNUC__'), m.get('__ARM_FP'), m.get('__ARM_ARCH_7EM__'), m.get('__STDC_VERSION__')]).toEqual(['6220000', '1', '4', '4', '1', '201112L']);
+    expect(m.has('__CC_ARM')).toBe(false);
+    expect(macros(['armclang', '-mcpu=cortex-m0plus', '-mfloat-abi=soft', 'x.c']).has('__ARM_FP')).toBe(false);
+  });
+
+  it('armcc: __CC_ARM and its own target macros from --cpu; C90 unless --c99, C++03 for C++', () => {
+    const m4 = macros(['armcc', '--cpu=Cortex-M4.fp', '--c99', '-c', 'x.c']);
+    expect([m4.get('__CC_ARM'), m4.get('__TARGET_ARCH_7E_M'), m4.get('__TARGET_CPU_CORTEX_M4_FP'), m4.get('__TARGET_FPU_VFP'), m4.get('__TARGET_FEATURE_DSPMUL'), m4.get('__STDC_VERSION__')]).toEqual(['1', '1', '1', '1', '1', '199901L']);
+    expect(m4.has('__GNUC__') || m4.has('__ARM_FP') || m4.has('__SOFTFP__')).toBe(false);
+    const m3 = macros(['armcc', '--cpu', 'Cortex-M3', '-c', 'x.c']);
+    expect([m3.get('__TARGET_ARCH_7_M'), m3.get('__TARGET_FPU_SOFTVFP'), m3.get('__STDC_VERSION__')]).toEqual(['1', '1', undefined]);
+    const cxx = macros(['armcc', '--cpu=Cortex-M0', '--cpp', '--gnu', 'x.cpp'], 'cpp');
+    expect([cxx.get('__cplusplus'), cxx.get('__TARGET_ARCH_6_M'), cxx.get('__GNUC__')]).toEqual(['199711L', '1', '4']);
+  });
+});
