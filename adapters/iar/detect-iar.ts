@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
-import { discoveryFor, dirsWithSuffix } from '../shared/discover-build-dirs.js';
+import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { iarCore, iarDevice, iarPath, iarUnit, type IarPlace } from './iar-units.js';
@@ -17,7 +17,9 @@ export const iarAdapter: BuildAdapter = {
   name: 'iar',
   detect(projectRoot, options): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
-    const found = dirsWithSuffix(discoveryFor(projectRoot, options), '.ewp').flatMap((d) => d.files.map((f) => path.join(d.shownAs, f)));
+    const discovery = discoveryFor(projectRoot, options);
+    const found = dirsWithSuffix(discovery, '.ewp').flatMap((d) => d.files.map((f) => path.join(d.shownAs, f)));
+    const projectFiles = ideProjectFiles(discovery);
     for (const projectFile of found) {
       const text = readDetectedText(projectFile);
       if (text === undefined) continue;
@@ -28,7 +30,7 @@ export const iarAdapter: BuildAdapter = {
       }
       const other = configurations.filter((c) => c.toolchain !== 'ARM').map((c) => c.name);
       if (other.length) result.diagnostics.push({ severity: 'info', file: projectFile, message: `configuration(s) ${other.join(', ')} use an IAR toolchain other than Arm's: not read`, fix: 'index such a configuration from a compile database of its build, if one can be made' });
-      for (const c of configurations.filter((x) => x.toolchain === 'ARM')) result.builds.push(configurationBuild(projectRoot, projectFile, c, files, ideVariantName(projectRoot, found, projectFile, c.name), result.diagnostics));
+      for (const c of configurations.filter((x) => x.toolchain === 'ARM')) result.builds.push(configurationBuild(projectRoot, projectFile, c, files, ideVariantName(projectRoot, projectFiles, projectFile, c.name), result.diagnostics));
     }
     return result;
   },

@@ -1,17 +1,19 @@
 // Keil µVision projects (MDK-ARM): each `.uvprojx`/`.uvproj` the build search found gives a build per target of the
 // Arm compilers (Arm Compiler 6 or 5), derived from the project file as µVision would compile it: the C and C++ files
 // of its groups that are built, the components' configuration files copied into the project (RTE), each with the
-// target's settings and what its group and itself add. A variant per target, named after it (`Target 1`), after the
-// project's folder too when the tree holds several projects. Assembler files are armasm's syntax and are not indexed; headers the
-// components take from installed packs (CMSIS) are not in the project, which the build's diagnostics say.
+// target's settings and what its group and itself add, and the include folders and device define of the installed
+// CMSIS packs its components and device come from (cmsis-packs.ts). A variant per target, named after it
+// (`Target 1`), after the project's folder too when the tree holds several projects. Assembler files are armasm's
+// syntax and are not indexed; packs not installed here are named in the build's diagnostics.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
-import { discoveryFor, dirsWithSuffix } from '../shared/discover-build-dirs.js';
+import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { isForeignPath, ideProjectPath } from '../shared/ide-paths.js';
 import { keilCore, keilUnit, settingsOf, type KeilUnitPlace } from './keil-units.js';
+import { packOfId, rteComponents, targetPackPlaces, type PackPlaces } from './cmsis-packs.js';
 import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
 
 export const keilAdapter: BuildAdapter = {
@@ -34,8 +36,12 @@ export const keilAdapter: BuildAdapter = {
       }
       const other = targets.filter((t) => t.toolset !== 'ARM-ADS').map((t) => t.name);
       if (other.length) result.diagnostics.push({ severity: 'info', file: projectFile, message: `target(s) ${other.join(', ')} use a Keil toolset other than the Arm compilers (C51, C251, C166): not read`, fix: 'index such a target from a compile database of its build, if one can be made' });
-      const files = found.map((x) => path.join(x.dir, x.file));
-      for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) result.builds.push(targetBuild(projectRoot, projectFile, t, ideVariantName(projectRoot, files, projectFile, t.name), result.diagnostics));
+      const files = ideProjectFiles(discovery);
+      const components = targets.some((t) => t.usesRte) ? rteComponents(text) : [];
+      for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) {
+        const packs = targetPackPlaces(t.usesRte ? components : [], t.device, packOfId(t.packId));
+        result.builds.push(targetBuild(projectRoot, projectFile, t, { variant: ideVariantName(projectRoot, files, projectFile, t.name), packs }, result.diagnostics));
+      }
     }
     return result;
   },
@@ -58,13 +64,13 @@ function rtePlaces(projectDir: string, t: KeilTarget): { sources: string[]; incl
   return { sources: files.filter((f) => isCFamilySource(f)), includes: folders };
 }
 
-function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, variant: string, diagnostics: Diagnostic[]): BuildDescription {
+function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, named: { variant: string; packs: PackPlaces }, diagnostics: Diagnostic[]): BuildDescription {
   const projectDir = path.dirname(projectFile);
   const foreign = new Set<string>();
   const resolve = resolver(projectDir, foreign);
   const outputDir = (t.outputDir && ideProjectPath(projectDir, t.outputDir)) || path.join(projectDir, 'Objects');
   const rte = rtePlaces(projectDir, t);
-  const place: KeilUnitPlace = { projectDir, outputDir, resolve, rteIncludes: rte.includes };
+  const place: KeilUnitPlace = { projectDir, outputDir, resolve, rteIncludes: [...rte.includes, ...named.packs.includes], deviceDefines: named.packs.defines };
   const units = [];
   const missing: string[] = [];
   let assembler = 0;
@@ -80,11 +86,11 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, va
     }
   }
   for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
-  targetDiagnostics(projectFile, t, { foreign, missing, assembler }, diagnostics);
+  targetDiagnostics(projectFile, t, { foreign, missing, assembler, packs: named.packs }, diagnostics);
   const compiler = t.ac6 ? 'Arm Compiler 6' : 'Arm Compiler 5';
   return {
     buildSystem: 'keil',
-    variant,
+    variant: named.variant,
     image: 'app',
     imageType: 'app',
     ...(t.device ? { board: t.device } : {}),
@@ -98,10 +104,12 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, va
 }
 
 /** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, armasm files, an unknown core. */
-function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number }, diagnostics: Diagnostic[]): void {
+function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number; packs: PackPlaces }, diagnostics: Diagnostic[]): void {
   if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.foreign.size} include path(s) name another drive or a µVision variable (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'copy those headers into the project and name them relative to the project file' });
   if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the project\'s code (STM32CubeMX), or remove the files from the project' });
-  if (t.usesRte) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name} takes software components from installed packs (CMSIS, device files): headers outside the project are not indexed`, fix: 'copy the pack headers the project needs into it and add their folder to the include paths' });
+  const { packs } = seen;
+  if (packs.missing.length && !packs.root) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name} takes headers from CMSIS packs (${packs.missing.slice(0, 3).join(', ')}), and no pack folder is here: their headers are not indexed`, fix: 'install the packs (`cpackget add`, Keil Studio) and set CMSIS_PACK_ROOT to their folder if it is not ~/.cache/arm/packs' });
+  else if (packs.missing.length) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: pack(s) ${packs.missing.slice(0, 3).join(', ')} are not installed in ${packs.root}: their headers are not indexed`, fix: `install them: cpackget add ${packs.missing[0]}` });
   if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: ${seen.assembler} assembler file(s) in armasm syntax are not indexed` });
   if (!keilCore(t.cpu)) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the CPU is not named (no CPUTYPE in ${t.cpu ? `"${t.cpu}"` : 'the project'}); the compiler's target macros are those of its default`, fix: 'select the device in µVision\'s Options for Target and save the project' });
 }

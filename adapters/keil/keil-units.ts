@@ -90,8 +90,10 @@ export interface KeilUnitPlace {
   outputDir: string;
   /** Include folders of the target's own and its groups' and file's settings resolved: a written path → its place (undefined: not on this machine). */
   resolve: (written: string) => string | undefined;
-  /** Folders µVision adds for the pack components (RTE), after the user's. */
+  /** Folders µVision adds for the pack components (RTE) and the device, after the user's. */
   rteIncludes: string[];
+  /** The device's define from its pack (`STM32F407xx`), when the pack is installed. */
+  deviceDefines: string[];
 }
 
 /** The unit of one C or C++ source. */
@@ -107,6 +109,7 @@ export function keilUnit(t: KeilTarget, place: KeilUnitPlace, file: string, s: K
     ...includes,
     ...place.rteIncludes.flatMap((d) => ['-I', d]),
     ...(t.usesRte ? ['-D_RTE_'] : []),
+    ...place.deviceDefines.map((d) => `-D${d}`),
     ...s.defines.map((d) => `-D${d}`),
     ...s.undefines.map((u) => `-U${u}`),
     ...(s.misc ? splitCommand(s.misc) : []),

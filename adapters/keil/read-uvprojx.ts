@@ -57,6 +57,8 @@ export interface KeilTarget {
   /** Arm Compiler 6 (armclang) rather than 5 (armcc). */
   ac6: boolean;
   device?: string;
+  /** The device's pack (`Keil.STM32F4xx_DFP.2.17.1`). */
+  packId?: string;
   /** µVision's CPU string: `IRAM(...) IROM(...) CPUTYPE("Cortex-M4") FPU2 CLOCK(12000000) ELITTLE`. */
   cpu?: string;
   /** Floating-point hardware in use: 0/1 none, 2 single precision, 3 double precision. */
@@ -167,6 +169,7 @@ function readTarget(t: El, rte: { usesRte: boolean; rteFiles: string[] }): KeilT
     toolset: text(t, 'ToolsetName') ?? '',
     ac6: num(t, 'uAC6') === 1,
     device: text(common, 'Device') || undefined,
+    packId: text(common, 'PackID') || undefined,
     cpu: text(common, 'Cpu') || undefined,
     fpHardware: num(misc, 'RvdsVP') ?? 0,
     microLib: num(misc, 'useUlib') === 1,

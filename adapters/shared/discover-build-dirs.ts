@@ -256,6 +256,11 @@ export function dirsWithSuffix(d: Discovery, suffix: (typeof BUILD_MARKER_SUFFIX
   });
 }
 
+/** Every IDE project file found (µVision, IAR): the projects whose variants are told apart by their folders when there are several. */
+export function ideProjectFiles(d: Discovery): string[] {
+  return d.dirs.flatMap((x) => x.markers.filter((m) => BUILD_MARKER_SUFFIXES.some((s) => m.endsWith(s))).map((m) => path.join(x.shownAs, m)));
+}
+
 /** The discovered folders holding `marker`. */
 export function dirsWith(d: Discovery, marker: (typeof BUILD_MARKERS)[number]): DiscoveredDir[] {
   return d.dirs.filter((x) => x.markers.includes(marker));

@@ -60,8 +60,9 @@ export function folderVariantName(projectRoot: string, dir: string): string {
 }
 
 /**
- * A variant of an IDE project file's target or configuration (`name`): the name alone when the tree holds one such
- * project, else after the project's folder (as folderVariantName), and its file's name when its folder holds several.
+ * A variant of an IDE project file's target or configuration (`name`): the name alone when the tree holds one IDE
+ * project (µVision or IAR), else after the project's folder (as folderVariantName), and its file's name when its
+ * folder holds several.
  */
 export function ideVariantName(projectRoot: string, projectFiles: readonly string[], projectFile: string, name: string): string {
   if (projectFiles.length < 2) return name;

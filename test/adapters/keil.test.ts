@@ -2,6 +2,8 @@
 // file compiled as µVision would (armclang or armcc with the target's CPU, FPU, language and options, the group's and
 // file's additions); excluded files, armasm files and paths on another drive left out; each target indexed with its
 // own compiler's branches, taken from the armclang / armcc tables.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keilAdapter } from '../../adapters/keil/detect-keil.js';
@@ -107,5 +109,50 @@ describe('Arm compiler tables', () => {
     expect([m3.get('__TARGET_ARCH_7_M'), m3.get('__TARGET_FPU_SOFTVFP'), m3.get('__STDC_VERSION__')]).toEqual(['1', '1', undefined]);
     const cxx = macros(['armcc', '--cpu=Cortex-M0', '--cpp', '--gnu', 'x.cpp'], 'cpp');
     expect([cxx.get('__cplusplus'), cxx.get('__TARGET_ARCH_6_M'), cxx.get('__GNUC__')]).toEqual(['199711L', '1', '4']);
+  });
+});
+
+describe('µVision project with installed CMSIS packs', () => {
+  const root = copyFixture('keil-project');
+  const packs = fs.mkdtempSync(path.join(os.tmpdir(), 'fwc-packs-'));
+  const saved = process.env.CMSIS_PACK_ROOT;
+  afterAll(() => {
+    removeFixture(root);
+    fs.rmSync(packs, { recursive: true, force: true });
+    if (saved === undefined) delete process.env.CMSIS_PACK_ROOT;
+    else process.env.CMSIS_PACK_ROOT = saved;
+  });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(packs, rel)), { recursive: true });
+    fs.writeFileSync(path.join(packs, rel), text);
+  };
+
+  it('adds the components\' include folders and the device\'s header folder and define, from the version installed', () => {
+    write('ARM/CMSIS/5.9.0/ARM.CMSIS.pdsc', `<package><components>
+      <component Cclass="CMSIS" Cgroup="CORE" Cversion="5.6.0"><files><file category="include" name="CMSIS/Core/Include/"/><file category="doc" name="x.html"/></files></component>
+      <component Cclass="CMSIS" Cgroup="DSP"><files><file category="include" name="CMSIS/DSP/Include/"/></files></component>
+    </components></package>`);
+    write('ARM/CMSIS/5.9.0/CMSIS/Core/Include/core_cm4.h', '#define CORE_CM4\n');
+    write('ARM/CMSIS/5.9.0/CMSIS/DSP/Include/arm_math.h', '');
+    // The project names 2.17.1; 2.16.0 and 2.17.2 are installed: the newest is taken.
+    for (const v of ['2.16.0', '2.17.2']) {
+      write(`Keil/STM32F4xx_DFP/${v}/Keil.STM32F4xx_DFP.pdsc`, `<package><devices><family Dfamily="STM32F4 Series"><compile header="Drivers/CMSIS/Device/ST/STM32F4xx/Include/stm32f4xx.h"/>
+        <subFamily DsubFamily="STM32F407"><device Dname="STM32F407VGTx"><compile define="STM32F407xx"/></device></subFamily></family></devices></package>`);
+      write(`Keil/STM32F4xx_DFP/${v}/Drivers/CMSIS/Device/ST/STM32F4xx/Include/stm32f4xx.h`, '');
+    }
+    process.env.CMSIS_PACK_ROOT = packs;
+    const detected = keilAdapter.detect(root, {});
+    const args = detected.builds[0].units[0].arguments;
+    const dfp = path.join(packs, 'Keil', 'STM32F4xx_DFP', '2.17.2');
+    expect(args).toEqual(expect.arrayContaining(['-I', path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Include'), '-I', path.join(dfp, 'Drivers', 'CMSIS', 'Device', 'ST', 'STM32F4xx', 'Include')]));
+    expect(args).not.toContain(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'DSP', 'Include'));
+    expect(args.slice(args.indexOf('-D_RTE_'), args.indexOf('-D_RTE_') + 2)).toEqual(['-D_RTE_', '-DSTM32F407xx']);
+    expect(detected.diagnostics.some((d) => /pack/.test(d.message))).toBe(false);
+  });
+
+  it('names the packs that are not installed', () => {
+    process.env.CMSIS_PACK_ROOT = path.join(packs, 'none');
+    const messages = keilAdapter.detect(root, {}).diagnostics.map((d) => d.message);
+    expect(messages).toContain('target Blinky takes headers from CMSIS packs (ARM.CMSIS.5.9.0, Keil.STM32F4xx_DFP.2.17.1), and no pack folder is here: their headers are not indexed');
   });
 });

@@ -1,0 +1,176 @@
+// What a µVision project's software components (RTE) and device take from installed CMSIS packs, as µVision adds it
+// to each compile: the include folders of the components it uses (CMSIS-Core's `CMSIS/Core/Include`), and the
+// device's header folder and define (`<compile header="..." define="STM32F407xx"/>` of its device, sub-family or
+// family). Packs are found where the CMSIS toolbox and Keil Studio keep them: `CMSIS_PACK_ROOT`, else
+// `~/.cache/arm/packs` (`<vendor>/<pack>/<version>/<vendor>.<pack>.pdsc`); the version the project names, else the
+// newest installed. Nothing is taken when no pack is installed.
+import os from 'node:os';
+import path from 'node:path';
+import type { XMLParser as XmlParserClass } from 'fast-xml-parser';
+import { requirePackage } from '../../src/model/require-package.js';
+import { envValue, listEntries, pathKind, readDetectedText } from '../shared/detect-inputs.js';
+
+const { XMLParser } = requirePackage('fast-xml-parser') as { XMLParser: typeof XmlParserClass };
+
+type El = Record<string, unknown>;
+
+const ARRAYS = new Set(['component', 'file', 'bundle', 'family', 'subFamily', 'device', 'variant', 'targetInfo']);
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name: string) => ARRAYS.has(name) });
+
+const kids = (el: unknown, name: string): El[] => {
+  const v = el && typeof el === 'object' ? (el as El)[name] : undefined;
+  return Array.isArray(v) ? (v as unknown[]).filter((x): x is El => !!x && typeof x === 'object') : v && typeof v === 'object' ? [v as El] : [];
+};
+const attr = (el: El | undefined, name: string): string | undefined => (typeof el?.[`@${name}`] === 'string' ? (el[`@${name}`] as string) : undefined);
+
+/** A pack as a project names it. */
+export interface PackRef {
+  vendor: string;
+  name: string;
+  version?: string;
+}
+
+/** A software component the project uses, with the pack it comes from. */
+export interface RteComponent {
+  Cclass: string;
+  Cgroup: string;
+  Csub?: string;
+  Cvariant?: string;
+  pack: PackRef;
+}
+
+/** The components of a project's RTE section. */
+export function rteComponents(xml: string): RteComponent[] {
+  let doc: El;
+  try {
+    doc = parser.parse(xml) as El;
+  } catch {
+    return [];
+  }
+  const rte = kids(kids(doc, 'Project')[0], 'RTE')[0];
+  return kids(kids(rte, 'components')[0], 'component').flatMap((c) => {
+    const pkg = kids(c, 'package')[0];
+    const [Cclass, Cgroup, vendor, name] = [attr(c, 'Cclass'), attr(c, 'Cgroup'), attr(pkg, 'vendor'), attr(pkg, 'name')];
+    if (!Cclass || !Cgroup || !vendor || !name) return [];
+    return [{ Cclass, Cgroup, Csub: attr(c, 'Csub'), Cvariant: attr(c, 'Cvariant'), pack: { vendor, name, version: attr(pkg, 'version') } }];
+  });
+}
+
+/** The device pack of a target's `<PackID>` (`Keil.STM32F4xx_DFP.2.17.1`). */
+export function packOfId(id: string | undefined): PackRef | undefined {
+  const m = /^([^.]+)\.([^.]+)\.(\d[\w.-]*)$/.exec(id ?? '');
+  return m ? { vendor: m[1], name: m[2], version: m[3] } : undefined;
+}
+
+/** Where packs are installed here, or undefined. */
+export function packRoot(): string | undefined {
+  const named = envValue('CMSIS_PACK_ROOT');
+  const root = named || path.join(os.homedir(), '.cache', 'arm', 'packs');
+  return pathKind(root) === 'dir' ? root : undefined;
+}
+
+/** Version numbers compared part by part (`5.9.0` < `5.10.0`). */
+function newer(a: string, b: string): boolean {
+  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
+  return false;
+}
+
+/** An installed pack's folder and parsed description, or undefined. */
+export function installedPack(root: string, ref: PackRef): { dir: string; pdsc: El } | undefined {
+  const base = path.join(root, ref.vendor, ref.name);
+  let version = ref.version && pathKind(path.join(base, ref.version)) === 'dir' ? ref.version : undefined;
+  if (!version) for (const e of listEntries(base) ?? []) if (e.isDirectory() && (!version || newer(e.name, version))) version = e.name;
+  if (!version) return undefined;
+  const dir = path.join(base, version);
+  const text = readDetectedText(path.join(dir, `${ref.vendor}.${ref.name}.pdsc`));
+  if (text === undefined) return undefined;
+  try {
+    return { dir, pdsc: parser.parse(text) as El };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path a pack description names (`CMSIS/Core/Include/`, some with Windows separators) inside the pack's folder. */
+const inPack = (dir: string, name: string): string => path.join(dir, name.replace(/\\/g, '/')).replace(/\/+$/, '');
+
+/** A pack description's components, those of its bundles with the bundle's class. */
+function packComponents(pdsc: El): El[] {
+  const components = kids(kids(pdsc, 'package')[0], 'components')[0];
+  const bundled = kids(components, 'bundle').flatMap((b) => kids(b, 'component').map((c) => ({ '@Cclass': attr(b, 'Cclass'), ...c })));
+  return [...kids(components, 'component'), ...bundled];
+}
+
+/** The include folders a component of the pack gives (its `include` files, and the folders of its `header` files). */
+export function componentIncludes(pack: { dir: string; pdsc: El }, c: RteComponent): string[] {
+  const match = (x: El) => attr(x, 'Cclass') === c.Cclass && attr(x, 'Cgroup') === c.Cgroup && (attr(x, 'Csub') ?? '') === (c.Csub ?? '') && (!c.Cvariant || (attr(x, 'Cvariant') ?? '') === c.Cvariant);
+  const dirs = new Set<string>();
+  for (const comp of packComponents(pack.pdsc).filter(match)) {
+    for (const f of kids(kids(comp, 'files')[0], 'file')) {
+      const name = attr(f, 'name');
+      if (!name || attr(f, 'attr') === 'config') continue;
+      const category = attr(f, 'category');
+      if (category === 'include') dirs.add(inPack(pack.dir, name));
+      else if (category === 'header') dirs.add(path.dirname(inPack(pack.dir, name)));
+    }
+  }
+  return [...dirs].filter((d) => pathKind(d) === 'dir');
+}
+
+/** The device's `<compile>` (header and define), the device's own over its sub-family's over its family's. */
+export function deviceCompile(pack: { dir: string; pdsc: El }, device: string): { includeDir?: string; define?: string } | undefined {
+  const devices = kids(kids(pack.pdsc, 'package')[0], 'devices')[0];
+  for (const family of kids(devices, 'family')) {
+    for (const sub of [family, ...kids(family, 'subFamily')]) {
+      const found = kids(sub, 'device').find((d) => attr(d, 'Dname') === device || kids(d, 'variant').some((v) => attr(v, 'Dvariant') === device));
+      if (!found) continue;
+      const chain = [family, ...(sub === family ? [] : [sub]), found, ...kids(found, 'variant').filter((v) => attr(v, 'Dvariant') === device)];
+      let header: string | undefined;
+      let define: string | undefined;
+      for (const scope of chain) {
+        const compile = kids(scope, 'compile')[0];
+        header = attr(compile, 'header') ?? header;
+        define = attr(compile, 'define') ?? define;
+      }
+      return { ...(header ? { includeDir: path.dirname(inPack(pack.dir, header)) } : {}), ...(define ? { define } : {}) };
+    }
+  }
+  return undefined;
+}
+
+/** What a target takes from installed packs: include folders and defines, and the packs it names that are not installed. */
+export interface PackPlaces {
+  includes: string[];
+  defines: string[];
+  /** Packs named but not installed (`ARM.CMSIS.5.9.0`); all of them when no pack folder exists. */
+  missing: string[];
+  /** The pack folder searched, when one exists. */
+  root?: string;
+}
+
+/** The include folders and defines of the components a target uses and of its device, from the installed packs. */
+export function targetPackPlaces(components: readonly RteComponent[], device: string | undefined, devicePack: PackRef | undefined): PackPlaces {
+  const root = packRoot();
+  const named = [...components.map((c) => c.pack), ...(devicePack ? [devicePack] : [])];
+  const label = (p: PackRef) => `${p.vendor}.${p.name}${p.version ? `.${p.version}` : ''}`;
+  if (!root) return { includes: [], defines: [], missing: [...new Set(named.map(label))] };
+  const packs = new Map<string, { dir: string; pdsc: El } | undefined>();
+  const pack = (p: PackRef) => {
+    const key = label(p);
+    if (!packs.has(key)) packs.set(key, installedPack(root, p));
+    return packs.get(key);
+  };
+  const includes = new Set<string>();
+  for (const c of components) {
+    const p = pack(c.pack);
+    if (p) for (const d of componentIncludes(p, c)) includes.add(d);
+  }
+  const defines: string[] = [];
+  const dp = devicePack && pack(devicePack);
+  const compile = dp && device ? deviceCompile(dp, device) : undefined;
+  if (compile?.includeDir) includes.add(compile.includeDir);
+  if (compile?.define) defines.push(compile.define);
+  return { includes: [...includes], defines, missing: [...packs].filter(([, v]) => !v).map(([k]) => k), root };
+}
