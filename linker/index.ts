@@ -1,5 +1,6 @@
-// Public API of linker/: GNU ld script → memory regions, entry, symbols, output sections; ld map → placement and
-// region usage; link command line → scripts, -L, --defsym, -Map. Pure: text in, model out (files only via callbacks).
+// Public API of linker/: GNU ld script → memory regions, entry, symbols, output sections; IAR ILINK .icf → regions
+// and symbols; ld map → placement and region usage; link command line → scripts, -L, --defsym, -Map. Pure: text in,
+// model out (files only via callbacks).
 //
 // Numbers: ld on a 64-bit host computes in unsigned 64-bit (`/` and `%` signed); so do we, with BigInt.
 // Values are reported as JS numbers when they are safe integers, else null with a diagnostic. A value that
@@ -16,6 +17,7 @@ export { readLoadedObjects, type LoadedObjects } from './map-loaded-objects.js';
 export { flattenLinkArgs, linkArgsInfo } from './link-args.js';
 export { createIncludeReader, includeSearchDirs } from './include-reader.js';
 export { needsPreprocessing } from './preprocess-detect.js';
+export { readIcf, type IcfResult } from './icf-reader.js';
 
 /** Parses a GNU ld script (preprocessing it through `options.preprocess` when it holds cpp directives). */
 export function parseLinkerScript(text: string, options: LinkerScriptOptions): LinkerScriptResult {

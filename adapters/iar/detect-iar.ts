@@ -2,8 +2,9 @@
 // configuration of the Arm toolchain, derived from the project file as the IDE compiles it: the C and C++ files of
 // its groups not excluded from the configuration, each with the configuration's ICCARM options as its groups and
 // itself override them. A variant per configuration, named after it (after the project's folder too when the tree
-// holds several projects). Assembler files (IAR syntax) are not indexed; include paths through the IAR install (`$TOOLKIT_DIR$`,
-// its CMSIS when the project uses it) are not on this machine, which the diagnostics say.
+// holds several projects). Its ILINK configuration (.icf) gives its memory. Assembler files (IAR syntax) are not
+// indexed; include paths through the IAR install (`$TOOLKIT_DIR$`, its CMSIS when the project uses it) are not on
+// this machine, which the diagnostics say.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
@@ -54,6 +55,8 @@ function configurationBuild(projectRoot: string, projectFile: string, c: IarConf
     if (pathKind(abs) !== 'file') missing.push(f.path);
     units.push(iarUnit(c, place, f, abs, isCxxFile(abs), objDir));
   }
+  const icfWritten = optionOf(c, undefined, 'ILINK', 'IlinkIcfFile')?.[0];
+  const icf = icfWritten ? iarPath(place, c.name, icfWritten) : undefined;
   configurationDiagnostics(projectFile, c, { foreign: place.foreign, missing, assembler }, diagnostics);
   const device = iarDevice(c);
   return {
@@ -65,7 +68,7 @@ function configurationBuild(projectRoot: string, projectFile: string, c: IarConf
     description: `IAR Embedded Workbench project ${path.basename(projectFile)}, configuration ${c.name}${device ? ` for ${device}` : ''} (${units.length} units, derived from ${relPath(projectRoot, projectFile)})`,
     buildDir: path.dirname(exeDir),
     units,
-    linkerScripts: [],
+    linkerScripts: icf && pathKind(icf) === 'file' ? [icf] : [],
     elfFile: path.join(exeDir, `${place.projectName}.out`),
     provenance: 'derived',
   };

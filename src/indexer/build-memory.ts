@@ -1,13 +1,13 @@
 // Memory regions, entry point, output sections and linker-script symbols of a build, read from its linker
 // script(s) (preprocessed with the build's defines when they hold cpp directives, INCLUDE followed through the
 // link command's -L folders, --defsym applied) and, when the build wrote one, region usage from its GNU ld map.
-// Never throws: a corrupt or missing script gives an empty list, a note saying why, and diagnostics.
-// Leaves out: scatter files (.sct), IAR .icf, reading the ELF.
+// An IAR ILINK configuration (.icf) gives its regions and symbols. Never throws: a corrupt or missing script gives
+// an empty list, a note saying why, and diagnostics. Leaves out: scatter files (.sct), reading the ELF.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import {
-  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile,
+  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile, readIcf,
   type LinkerScriptResult, type LinkerSymbol, type MemoryRegion, type PreprocessScript,
 } from '../../linker/index.js';
 import { flagWithValue } from '../model/compiler-value-flags.js';
@@ -313,7 +313,20 @@ function noMemoryNote(scripts: string[], memory: MemoryEntry[], result: ReturnTy
   return `${where} defines no MEMORY region fw-context could read (${errors.length} error(s), first: ${shown(first.file)}${first.line ? `:${first.line}` : ''}: ${first.message})`;
 }
 
+/** An IAR ILINK configuration (`.icf`): its regions and symbols; no sections, no entry (ILINK's option names it). */
+function icfMemory(file: string, options: ScriptReadOptions): BuildMemory {
+  const text = options.readFile(file) ?? '';
+  const result = readIcf(text, file);
+  const symbolsByFile = linkerSymbolsByFile({ symbols: result.symbols, files: [file] }, options.root);
+  const note = result.memory.length ? '' : `the ILINK configuration ${relativeTo(options.root, file)} defines no region fw-context could read`;
+  return {
+    entryPoint: '', memory: result.memory.map((r) => ({ ...r })), note, diagnostics: result.diagnostics,
+    symbols: symbolsByFile[0]?.symbols ?? [], symbolFile: file, symbolsByFile, sections: [], scriptFiles: [file], mapFile: null, preprocessing: null,
+  };
+}
+
 export function readLinkerScripts(scripts: string[], options: ScriptReadOptions): BuildMemory {
+  if (/\.icf$/i.test(scripts[0] ?? '')) return icfMemory(scripts[0]!, options);
   const diagnostics: Diagnostic[] = [];
   const main = scripts[0]!;
   const { result, preprocessing } = parseScripts(scripts, options);

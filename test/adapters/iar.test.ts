@@ -57,6 +57,10 @@ describe('IAR Embedded Workbench project', () => {
     expect(where('legacy_init', 'Release')).toBeUndefined();
     expect(where('legacy_init', 'Debug')).toBe('Core/Src/legacy.c:1');
     expect(where('modern_loop', 'Release')).toBe('App/app.cpp:5');
+    // The ILINK configuration gives the memory.
+    const memory = JSON.parse(cli('memory', '--variant', 'Debug', '--json').stdout) as { linker_scripts: string[]; memory: { name: string; origin_value: number; length_value: number }[] };
+    expect(memory.linker_scripts).toEqual(['EWARM/stm32f407xx_flash.icf']);
+    expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ROM_region', 0x08000000, 0x100000], ['RAM_region', 0x20000000, 0x20000], ['CCMRAM_region', 0x10000000, 0x10000]]);
   });
 });
 
