@@ -1,6 +1,6 @@
 // Public API of linker/: GNU ld script → memory regions, entry, symbols, output sections; IAR ILINK .icf → regions
-// and symbols; ld map → placement and region usage; link command line → scripts, -L, --defsym, -Map. Pure: text in,
-// model out (files only via callbacks).
+// and symbols; armlink scatter file → execution regions; ld map → placement and region usage; link command line →
+// scripts, -L, --defsym, -Map. Pure: text in, model out (files only via callbacks).
 //
 // Numbers: ld on a 64-bit host computes in unsigned 64-bit (`/` and `%` signed); so do we, with BigInt.
 // Values are reported as JS numbers when they are safe integers, else null with a diagnostic. A value that
@@ -18,6 +18,7 @@ export { flattenLinkArgs, linkArgsInfo } from './link-args.js';
 export { createIncludeReader, includeSearchDirs } from './include-reader.js';
 export { needsPreprocessing } from './preprocess-detect.js';
 export { readIcf, type IcfResult } from './icf-reader.js';
+export { readScatter, type ScatterResult } from './scatter-reader.js';
 
 /** Parses a GNU ld script (preprocessing it through `options.preprocess` when it holds cpp directives). */
 export function parseLinkerScript(text: string, options: LinkerScriptOptions): LinkerScriptResult {

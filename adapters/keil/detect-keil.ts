@@ -3,8 +3,9 @@
 // of its groups that are built, the components' configuration files copied into the project (RTE), each with the
 // target's settings and what its group and itself add, and the include folders and device define of the installed
 // CMSIS packs its components and device come from (cmsis-packs.ts). A variant per target, named after it
-// (`Target 1`), after the project's folder too when the tree holds several projects. Assembler files are armasm's
-// syntax and are not indexed; packs not installed here are named in the build's diagnostics.
+// (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file, when it names
+// one, gives its memory. Assembler files are armasm's syntax and are not indexed; packs not installed here are named
+// in the build's diagnostics.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
@@ -86,6 +87,8 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     }
   }
   for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
+  const scatter = t.scatterFile ? resolve(t.scatterFile) : undefined;
+  if (t.scatterFile && (!scatter || pathKind(scatter) !== 'file')) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the scatter file ${t.scatterFile} is not there; its memory regions are unknown`, fix: 'fix the scatter file setting (Options for Target → Linker)' });
   targetDiagnostics(projectFile, t, { foreign, missing, assembler, packs: named.packs }, diagnostics);
   const compiler = t.ac6 ? 'Arm Compiler 6' : 'Arm Compiler 5';
   return {
@@ -97,7 +100,7 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     description: `µVision project ${path.basename(projectFile)}, target ${t.name}${t.device ? ` for ${t.device}` : ''} with ${compiler} (${units.length} units, derived from ${relPath(projectRoot, projectFile)})`,
     buildDir: outputDir,
     units,
-    linkerScripts: [],
+    linkerScripts: scatter && pathKind(scatter) === 'file' ? [scatter] : [],
     elfFile: path.join(outputDir, `${t.outputName ?? path.basename(projectFile).replace(/\.uvprojx?$/, '')}.axf`),
     provenance: 'derived',
   };

@@ -67,6 +67,8 @@ export interface KeilTarget {
   bigEndian: boolean;
   outputDir?: string;
   outputName?: string;
+  /** The scatter file armlink is given (as written), when the target does not take its memory layout from the device dialog. */
+  scatterFile?: string;
   compiler: KeilCompilerSettings;
   groups: KeilGroup[];
   /** The project's software components (CMSIS, device startup) come from packs (`_RTE_`). */
@@ -176,6 +178,7 @@ function readTarget(t: El, rte: { usesRte: boolean; rteFiles: string[] }): KeilT
     bigEndian: num(misc, 'BigEnd') === 1,
     outputDir: text(common, 'OutputDirectory') || undefined,
     outputName: text(common, 'OutputName') || undefined,
+    scatterFile: num(child(armAds, 'LDads'), 'umfTarg') !== 1 ? text(child(armAds, 'LDads'), 'ScatterFile') || undefined : undefined,
     compiler: compilerSettings(child(armAds, 'Cads')),
     groups: list(child(t, 'Groups'), 'Group').map(readGroup),
     ...rte,

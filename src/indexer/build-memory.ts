@@ -1,13 +1,14 @@
 // Memory regions, entry point, output sections and linker-script symbols of a build, read from its linker
 // script(s) (preprocessed with the build's defines when they hold cpp directives, INCLUDE followed through the
 // link command's -L folders, --defsym applied) and, when the build wrote one, region usage from its GNU ld map.
-// An IAR ILINK configuration (.icf) gives its regions and symbols. Never throws: a corrupt or missing script gives
-// an empty list, a note saying why, and diagnostics. Leaves out: scatter files (.sct), reading the ELF.
+// An IAR ILINK configuration (.icf) gives its regions and symbols, an armlink scatter file (.sct) its execution
+// regions. Never throws: a corrupt or missing script gives an empty list, a note saying why, and diagnostics. Leaves
+// out: reading the ELF.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildDescription } from '../../adapters/contract.js';
 import {
-  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile, readIcf,
+  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile, readIcf, readScatter,
   type LinkerScriptResult, type LinkerSymbol, type MemoryRegion, type PreprocessScript,
 } from '../../linker/index.js';
 import { flagWithValue } from '../model/compiler-value-flags.js';
@@ -325,8 +326,36 @@ function icfMemory(file: string, options: ScriptReadOptions): BuildMemory {
   };
 }
 
+/**
+ * An armlink scatter file (`.sct`): its execution regions. A first line `#! armclang -E -DX=1` asks for the C
+ * preprocessor (with that line's -D/-I); the `#!` line itself is blanked.
+ */
+function scatterMemory(file: string, options: ScriptReadOptions): BuildMemory {
+  let text = options.readFile(file) ?? '';
+  const diagnostics: Diagnostic[] = [];
+  const bang = /^#!([^\n]*)/.exec(text);
+  if (bang) {
+    const words = bang[1].trim().split(/\s+/);
+    const defines: Record<string, string> = {};
+    const includeDirs = [path.dirname(file)];
+    for (const w of words) {
+      const d = /^-D([A-Za-z_]\w*)(?:=(.*))?$/.exec(w);
+      if (d) defines[d[1]] = d[2] ?? '1';
+      else if (w.startsWith('-I') && w.length > 2) includeDirs.push(path.resolve(path.dirname(file), w.slice(2)));
+    }
+    const pre = preprocessToText(text.replace(/^#![^\n]*/, ''), file, { defines, includeDirs, readFile: options.readFile });
+    text = pre.text;
+    diagnostics.push(...pre.diagnostics);
+  }
+  const result = readScatter(text, file);
+  diagnostics.push(...result.diagnostics);
+  const note = result.memory.length ? '' : `the scatter file ${relativeTo(options.root, file)} names no execution region fw-context could read`;
+  return { entryPoint: '', memory: result.memory.map((r) => ({ ...r })), note, diagnostics, symbols: [], symbolFile: file, symbolsByFile: [], sections: [], scriptFiles: [file], mapFile: null, preprocessing: null };
+}
+
 export function readLinkerScripts(scripts: string[], options: ScriptReadOptions): BuildMemory {
   if (/\.icf$/i.test(scripts[0] ?? '')) return icfMemory(scripts[0]!, options);
+  if (/\.(sct|scf)$/i.test(scripts[0] ?? '')) return scatterMemory(scripts[0]!, options);
   const diagnostics: Diagnostic[] = [];
   const main = scripts[0]!;
   const { result, preprocessing } = parseScripts(scripts, options);

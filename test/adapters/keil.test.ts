@@ -68,6 +68,9 @@ describe('Keil µVision project', () => {
     expect(where('classic_loop', 'Blinky-AC5')).toBe('App/app.cpp:7');
     expect(where('legacy_init', 'Blinky')).toBeUndefined();
     expect(where('SystemInit', 'Blinky-AC5')).toBe('MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c:2');
+    // The AC5 target's scatter file (preprocessed, as its #! line asks) gives its memory.
+    const memory = JSON.parse(cli('memory', '--variant', 'Blinky-AC5', '--json').stdout) as { memory: { name: string; origin_value: number | null; length_value: number | null }[] };
+    expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ER_IROM1', 0x08004000, 0xfc000], ['RW_IRAM1', 0x20000000, 0x20000], ['RW_IRAM2', 0x10000000, 0x10000], ['ARM_LIB_STACK', null, null]]);
   });
 });
 
