@@ -3,9 +3,9 @@
 // of its groups that are built, the components' configuration files copied into the project (RTE), each with the
 // target's settings and what its group and itself add, and the include folders and device define of the installed
 // CMSIS packs its components and device come from (cmsis-packs.ts). A variant per target, named after it
-// (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file, when it names
-// one, gives its memory. Assembler files are armasm's syntax and are not indexed; packs not installed here are named
-// in the build's diagnostics.
+// (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file gives its
+// memory: its own, or the one µVision writes beside the objects from the device dialog when it links. Assembler
+// files are armasm's syntax and are not indexed; packs not installed here are named in the build's diagnostics.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
@@ -87,7 +87,8 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     }
   }
   for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
-  const scatter = t.scatterFile ? resolve(t.scatterFile) : undefined;
+  // Without a scatter file of its own, µVision writes one from the device dialog's memory beside the objects when it links.
+  const scatter = t.scatterFile ? resolve(t.scatterFile) : path.join(outputDir, `${outputNameOf(projectFile, t)}.sct`);
   if (t.scatterFile && (!scatter || pathKind(scatter) !== 'file')) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the scatter file ${t.scatterFile} is not there; its memory regions are unknown`, fix: 'fix the scatter file setting (Options for Target → Linker)' });
   targetDiagnostics(projectFile, t, { foreign, missing, assembler, packs: named.packs }, diagnostics);
   const compiler = t.ac6 ? 'Arm Compiler 6' : 'Arm Compiler 5';
@@ -101,10 +102,14 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     buildDir: outputDir,
     units,
     linkerScripts: scatter && pathKind(scatter) === 'file' ? [scatter] : [],
-    elfFile: path.join(outputDir, `${t.outputName ?? path.basename(projectFile).replace(/\.uvprojx?$/, '')}.axf`),
+    ...(!t.scatterFile && scatter && pathKind(scatter) !== 'file' ? { linkerScriptCandidates: [scatter] } : {}),
+    elfFile: path.join(outputDir, `${outputNameOf(projectFile, t)}.axf`),
     provenance: 'derived',
   };
 }
+
+/** The name of the target's image (`Blinky` of `Blinky.axf`): its output name, else the project's. */
+const outputNameOf = (projectFile: string, t: KeilTarget): string => t.outputName ?? path.basename(projectFile).replace(/\.uvprojx?$/, '');
 
 /** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, armasm files, an unknown core. */
 function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number; packs: PackPlaces }, diagnostics: Diagnostic[]): void {

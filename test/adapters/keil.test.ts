@@ -72,6 +72,17 @@ describe('Keil µVision project', () => {
     const memory = JSON.parse(cli('memory', '--variant', 'Blinky-AC5', '--json').stdout) as { memory: { name: string; origin_value: number | null; length_value: number | null }[] };
     expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ER_IROM1', 0x08004000, 0xfc000], ['RW_IRAM1', 0x20000000, 0x20000], ['RW_IRAM2', 0x10000000, 0x10000], ['ARM_LIB_STACK', null, null]]);
   });
+
+  it('reads the scatter file µVision writes from the device dialog once the target is linked', () => {
+    const cli = (...args: string[]) => runCli(root, args);
+    const regions = () => (JSON.parse(cli('memory', '--variant', 'Blinky', '--json').stdout) as { memory: { name: string }[] }).memory.map((m) => m.name);
+    expect(cli('index').status).toBe(0);
+    expect(regions()).toEqual([]);
+    fs.mkdirSync(at('MDK-ARM', 'Blinky'), { recursive: true });
+    fs.writeFileSync(at('MDK-ARM', 'Blinky', 'Blinky.sct'), 'LR_IROM1 0x08000000 0x00100000 {\n  ER_IROM1 0x08000000 0x00100000 { .ANY (+RO) }\n  RW_IRAM1 0x20000000 0x00020000 { .ANY (+RW +ZI) }\n}\n');
+    expect(cli('index').status).toBe(0);
+    expect(regions()).toEqual(['ER_IROM1', 'RW_IRAM1']);
+  });
 });
 
 describe('µVision project files', () => {
