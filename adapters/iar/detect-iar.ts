@@ -53,7 +53,7 @@ function configurationBuild(projectRoot: string, projectFile: string, c: IarConf
       continue;
     }
     if (pathKind(abs) !== 'file') missing.push(f.path);
-    units.push(iarUnit(c, place, f, abs, isCxxFile(abs), objDir));
+    else units.push(iarUnit(c, place, f, abs, isCxxFile(abs), objDir));
   }
   const icfWritten = optionOf(c, undefined, 'ILINK', 'IlinkIcfFile')?.[0];
   const icf = icfWritten ? iarPath(place, c.name, icfWritten) : undefined;
@@ -76,9 +76,9 @@ function configurationBuild(projectRoot: string, projectFile: string, c: IarConf
 
 /** What the derivation could not follow: paths through the IAR install or unknown variables, files not there, assembler files, an unknown core. */
 function configurationDiagnostics(projectFile: string, c: IarConfiguration, seen: { foreign: Set<string>; missing: string[]; assembler: number }, diagnostics: Diagnostic[]): void {
-  if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${c.name}: ${seen.foreign.size} path(s) name the IAR install, another drive or a variable not known here (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'name those folders relative to $PROJ_DIR$, with the headers in the project' });
+  if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${c.name}: ${seen.foreign.size} path(s) name the IAR install, another drive, a variable not known here or a folder above the root (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'name those folders relative to $PROJ_DIR$, with the headers in the project' });
   if (optionOf(c, undefined, 'General', 'OGUseCmsis')?.[0] === '1') diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${c.name} uses the CMSIS headers of the IAR install: they are not indexed`, fix: 'add the project\'s own CMSIS Include folder to its include paths' });
-  if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${c.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the project\'s code (STM32CubeMX), or remove the files from the project' });
+  if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${c.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the missing code (STM32CubeMX or the vendor\'s configurator), fetch the SDK the project expects beside it, or remove the files from the project' });
   if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${c.name}: ${seen.assembler} assembler file(s) in IAR syntax are not indexed` });
   if (!iarCore(c)) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${c.name}: its core is not known to fw-context (device ${iarDevice(c) ?? 'not named'}); the compiler's target macros are those of no particular core`, fix: 'report the device and core to fw-context; meanwhile index a compile database of the build' });
 }

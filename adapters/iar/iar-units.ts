@@ -31,10 +31,10 @@ export function iarPath(place: IarPlace, config: string, written: string): strin
 }
 
 /**
- * The General options' core codes of the cores seen in projects (`GBECoreSlave`), for a configuration naming a core,
- * not a device the part tables know.
+ * The General options' core codes (`GBECoreSlave`) seen in real projects for the cores they compile for (STM32L0,
+ * STM32F1, GD32F4 and Ambiq Apollo2, STM32F4, STM32F7, GD32E230), for a device the part tables do not know.
  */
-const CORE_CODES: Record<string, string> = { '38': 'cortex-m3', '40': 'cortex-m4' };
+const CORE_CODES: Record<string, string> = { '35': 'cortex-m0plus', '38': 'cortex-m3', '39': 'cortex-m4', '40': 'cortex-m4', '41': 'cortex-m7', '58': 'cortex-m23' };
 
 /** The configuration's core (`cortex-m4`): from the device when the part tables know it, else from its core code. */
 export function iarCore(c: IarConfiguration): string | undefined {

@@ -1,5 +1,6 @@
 // What a µVision project's software components (RTE) and device take from installed CMSIS packs, as µVision adds it
-// to each compile: the include folders of the components it uses (CMSIS-Core's `CMSIS/Core/Include`), and the
+// to each compile: the include folders of the components it uses (CMSIS-Core's `CMSIS/Core/Include`; of a file under
+// a condition, only when it holds for the compiler and core: an RTOS port's folder), and the
 // device's header folder and define (`<compile header="..." define="STM32F407xx"/>` of its device, sub-family or
 // family). Packs are found where the CMSIS toolbox and Keil Studio keep them: `CMSIS_PACK_ROOT`, else
 // `~/.cache/arm/packs` (`<vendor>/<pack>/<version>/<vendor>.<pack>.pdsc`); the version the project names, else the
@@ -14,7 +15,7 @@ const { XMLParser } = requirePackage('fast-xml-parser') as { XMLParser: typeof X
 
 type El = Record<string, unknown>;
 
-const ARRAYS = new Set(['component', 'file', 'bundle', 'family', 'subFamily', 'device', 'variant', 'targetInfo']);
+const ARRAYS = new Set(['component', 'file', 'bundle', 'family', 'subFamily', 'device', 'variant', 'targetInfo', 'condition', 'require', 'accept', 'deny']);
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name: string) => ARRAYS.has(name) });
 
 const kids = (el: unknown, name: string): El[] => {
@@ -103,14 +104,66 @@ function packComponents(pdsc: El): El[] {
   return [...kids(components, 'component'), ...bundled];
 }
 
-/** The include folders a component of the pack gives (its `include` files, and the folders of its `header` files). */
-export function componentIncludes(pack: { dir: string; pdsc: El }, c: RteComponent): string[] {
+/** What a pack's conditions are weighed against: the compiler (`ARMCC` for both Arm compilers) and the target. */
+export interface PackTarget {
+  /** `AC6` or `AC5`. */
+  options: string;
+  /** `Cortex-M4`, `Cortex-M0+`. */
+  core?: string;
+  /** `NO_FPU`, `SP_FPU` or `DP_FPU`. */
+  fpu: string;
+  secure: boolean;
+  device?: string;
+}
+
+/** Whether one `require`/`accept`/`deny` element's attributes all hold for the target (an attribute not weighed here holds). */
+function attributesHold(el: El, t: PackTarget, conditions: Map<string, El>, seen: Set<string>): boolean {
+  for (const [key, raw] of Object.entries(el)) {
+    if (!key.startsWith('@') || typeof raw !== 'string') continue;
+    const v = raw.trim();
+    const name = key.slice(1);
+    if (name === 'Tcompiler' && v !== 'ARMCC') return false;
+    if (name === 'Toptions' && v !== t.options) return false;
+    if (name === 'Dcore' && t.core && v !== t.core) return false;
+    if (name === 'Dfpu' && !(v === t.fpu || (v === 'FPU' && t.fpu !== 'NO_FPU') || (v === 'SP_FPU' && t.fpu === 'DP_FPU'))) return false;
+    if (name === 'Dsecure' && (v === 'Secure') !== t.secure) return false;
+    if (name === 'Dname' && t.device && !new RegExp(`^${v.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(t.device)) return false;
+    if (name === 'condition' && !conditionHolds(v, t, conditions, seen)) return false;
+  }
+  return true;
+}
+
+/** Whether the pack's condition `id` holds: every `require`, one `accept` when it has any, no `deny`. Unknown ids hold. */
+function conditionHolds(id: string, t: PackTarget, conditions: Map<string, El>, seen = new Set<string>()): boolean {
+  const c = conditions.get(id);
+  if (!c || seen.has(id)) return true;
+  seen.add(id);
+  const holds = (el: El) => attributesHold(el, t, conditions, seen);
+  const accepts = kids(c, 'accept');
+  const ok = kids(c, 'require').every(holds) && (!accepts.length || accepts.some(holds)) && !kids(c, 'deny').some(holds);
+  seen.delete(id);
+  return ok;
+}
+
+/** The pack's conditions by id. */
+function conditionsOf(pdsc: El): Map<string, El> {
+  return new Map(kids(kids(kids(pdsc, 'package')[0], 'conditions')[0], 'condition').map((c) => [attr(c, 'id') ?? '', c]));
+}
+
+/**
+ * The include folders a component of the pack gives (its `include` files, and the folders of its `header` files),
+ * of the files whose condition holds for the target (a port's folder for its core and compiler only).
+ */
+export function componentIncludes(pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): string[] {
+  const conditions = conditionsOf(pack.pdsc);
   const match = (x: El) => attr(x, 'Cclass') === c.Cclass && attr(x, 'Cgroup') === c.Cgroup && (attr(x, 'Csub') ?? '') === (c.Csub ?? '') && (!c.Cvariant || (attr(x, 'Cvariant') ?? '') === c.Cvariant);
   const dirs = new Set<string>();
   for (const comp of packComponents(pack.pdsc).filter(match)) {
     for (const f of kids(kids(comp, 'files')[0], 'file')) {
       const name = attr(f, 'name');
       if (!name || attr(f, 'attr') === 'config') continue;
+      const condition = attr(f, 'condition');
+      if (condition && !conditionHolds(condition, target, conditions)) continue;
       const category = attr(f, 'category');
       if (category === 'include') dirs.add(inPack(pack.dir, name));
       else if (category === 'header') dirs.add(path.dirname(inPack(pack.dir, name)));
@@ -151,7 +204,8 @@ export interface PackPlaces {
 }
 
 /** The include folders and defines of the components a target uses and of its device, from the installed packs. */
-export function targetPackPlaces(components: readonly RteComponent[], device: string | undefined, devicePack: PackRef | undefined): PackPlaces {
+export function targetPackPlaces(components: readonly RteComponent[], target: PackTarget, devicePack: PackRef | undefined): PackPlaces {
+  const device = target.device;
   const root = packRoot();
   const named = [...components.map((c) => c.pack), ...(devicePack ? [devicePack] : [])];
   const label = (p: PackRef) => `${p.vendor}.${p.name}${p.version ? `.${p.version}` : ''}`;
@@ -165,7 +219,7 @@ export function targetPackPlaces(components: readonly RteComponent[], device: st
   const includes = new Set<string>();
   for (const c of components) {
     const p = pack(c.pack);
-    if (p) for (const d of componentIncludes(p, c)) includes.add(d);
+    if (p) for (const d of componentIncludes(p, c, target)) includes.add(d);
   }
   const defines: string[] = [];
   const dp = devicePack && pack(devicePack);

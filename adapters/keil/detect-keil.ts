@@ -12,8 +12,8 @@ import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
-import { isForeignPath, ideProjectPath } from '../shared/ide-paths.js';
-import { keilCore, keilUnit, settingsOf, type KeilUnitPlace } from './keil-units.js';
+import { ideProjectPath } from '../shared/ide-paths.js';
+import { keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
 import { packOfId, rteComponents, targetPackPlaces, type PackPlaces } from './cmsis-packs.js';
 import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
 
@@ -40,7 +40,7 @@ export const keilAdapter: BuildAdapter = {
       const files = ideProjectFiles(discovery);
       const components = targets.some((t) => t.usesRte) ? rteComponents(text) : [];
       for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) {
-        const packs = targetPackPlaces(t.usesRte ? components : [], t.device, packOfId(t.packId));
+        const packs = targetPackPlaces(t.usesRte ? components : [], packTarget(t), packOfId(t.packId));
         result.builds.push(targetBuild(projectRoot, projectFile, t, { variant: ideVariantName(projectRoot, files, projectFile, t.name), packs }, result.diagnostics));
       }
     }
@@ -52,7 +52,7 @@ export const keilAdapter: BuildAdapter = {
 function resolver(projectDir: string, foreign: Set<string>): (written: string) => string | undefined {
   return (written) => {
     const abs = ideProjectPath(projectDir, written);
-    if (abs === undefined && isForeignPath(written)) foreign.add(written.trim());
+    if (abs === undefined && written.trim()) foreign.add(written.trim());
     return abs;
   };
 }
@@ -83,7 +83,7 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
         continue;
       }
       if (pathKind(abs) !== 'file') missing.push(f.path);
-      units.push(keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
+      else units.push(keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
     }
   }
   for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
@@ -113,8 +113,8 @@ const outputNameOf = (projectFile: string, t: KeilTarget): string => t.outputNam
 
 /** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, armasm files, an unknown core. */
 function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number; packs: PackPlaces }, diagnostics: Diagnostic[]): void {
-  if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.foreign.size} include path(s) name another drive or a µVision variable (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'copy those headers into the project and name them relative to the project file' });
-  if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the project\'s code (STM32CubeMX), or remove the files from the project' });
+  if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.foreign.size} path(s) name another drive, a µVision variable or a folder above the root (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'copy those headers into the project and name them relative to the project file' });
+  if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the missing code (STM32CubeMX or the vendor\'s configurator), fetch the SDK the project expects beside it, or remove the files from the project' });
   const { packs } = seen;
   if (packs.missing.length && !packs.root) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name} takes headers from CMSIS packs (${packs.missing.slice(0, 3).join(', ')}), and no pack folder is here: their headers are not indexed`, fix: 'install the packs (`cpackget add`, Keil Studio) and set CMSIS_PACK_ROOT to their folder if it is not ~/.cache/arm/packs' });
   else if (packs.missing.length) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: pack(s) ${packs.missing.slice(0, 3).join(', ')} are not installed in ${packs.root}: their headers are not indexed`, fix: `install them: cpackget add ${packs.missing[0]}` });

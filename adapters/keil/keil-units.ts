@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import type { PackTarget } from './cmsis-packs.js';
 import type { KeilCompilerSettings, KeilTarget } from './read-uvprojx.js';
 
 /** The core µVision's CPU string names (`CPUTYPE("Cortex-M4")`), lower case as armclang's -mcpu takes it. */
@@ -25,7 +26,14 @@ export function keilFpu(t: KeilTarget): 'none' | 'sp' | 'dp' {
   return t.fpHardware === 3 ? 'dp' : t.fpHardware === 2 ? 'sp' : 'none';
 }
 
-/** -mcpu, -mfpu and -mfloat-abi as µVision passes them to armclang. */
+/** The target as a pack's conditions name it: `AC6`/`AC5`, `Cortex-M4`, `SP_FPU`, Secure state, the device. */
+export function packTarget(t: KeilTarget): PackTarget {
+  const m = /CPUTYPE\("([^"]+)"\)/.exec(t.cpu ?? '');
+  const fpu = keilFpu(t);
+  return { options: t.ac6 ? 'AC6' : 'AC5', core: m?.[1], fpu: fpu === 'dp' ? 'DP_FPU' : fpu === 'sp' ? 'SP_FPU' : 'NO_FPU', secure: t.secure, device: t.device };
+}
+
+/** -mcpu, -mfpu and -mfloat-abi as µVision passes them to armclang; -mcmse for a TrustZone core's Secure state. */
 function ac6TargetFlags(t: KeilTarget): string[] {
   const core = keilCore(t.cpu);
   if (!core) return [];
@@ -33,7 +41,7 @@ function ac6TargetFlags(t: KeilTarget): string[] {
   const v8m = /^cortex-m(23|33|35p|55|85)$/.test(core);
   const fpuName = fpu === 'none' ? 'none' : core === 'cortex-m4' ? 'fpv4-sp-d16' : fpu === 'sp' ? 'fpv5-sp-d16' : 'fpv5-d16';
   const dsp = /\bDSP\b/.test(t.cpu ?? '') || !v8m || core === 'cortex-m23' ? [] : ['+nodsp'];
-  return [`-mcpu=${core}${dsp.join('')}`, `-mfpu=${fpuName}`, `-mfloat-abi=${fpu === 'none' ? 'soft' : 'hard'}`, ...(t.bigEndian ? ['-mbig-endian'] : [])];
+  return [`-mcpu=${core}${dsp.join('')}`, `-mfpu=${fpuName}`, `-mfloat-abi=${fpu === 'none' ? 'soft' : 'hard'}`, ...(t.bigEndian ? ['-mbig-endian'] : []), ...(t.secure && v8m ? ['-mcmse'] : [])];
 }
 
 /** armcc's --cpu name: `Cortex-M4.fp`, `Cortex-M7.fp.dp`, `Cortex-M3`. */

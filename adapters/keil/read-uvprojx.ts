@@ -65,6 +65,8 @@ export interface KeilTarget {
   fpHardware: number;
   microLib: boolean;
   bigEndian: boolean;
+  /** Built for the Secure state of a TrustZone core (`-mcmse`). */
+  secure: boolean;
   outputDir?: string;
   outputName?: string;
   /** The scatter file armlink is given (as written), when the target does not take its memory layout from the device dialog. */
@@ -176,6 +178,7 @@ function readTarget(t: El, rte: { usesRte: boolean; rteFiles: string[] }): KeilT
     fpHardware: num(misc, 'RvdsVP') ?? 0,
     microLib: num(misc, 'useUlib') === 1,
     bigEndian: num(misc, 'BigEnd') === 1,
+    secure: num(misc, 'nSecure') === 1,
     outputDir: text(common, 'OutputDirectory') || undefined,
     outputName: text(common, 'OutputName') || undefined,
     scatterFile: num(child(armAds, 'LDads'), 'umfTarg') !== 1 ? text(child(armAds, 'LDads'), 'ScatterFile') || undefined : undefined,

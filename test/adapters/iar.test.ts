@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { iarAdapter } from '../../adapters/iar/detect-iar.js';
+import { iarCore } from '../../adapters/iar/iar-units.js';
 import { optionOf, readEwp } from '../../adapters/iar/read-ewp.js';
 import { parseCompileArgs } from '../../src/model/compile-args.js';
 import { tableFor } from '../../src/preprocessor/implicit-macros.js';
@@ -27,7 +28,7 @@ describe('IAR Embedded Workbench project', () => {
     expect(build('Debug').units.map((u) => path.relative(root, u.file))).toEqual(['Core/Src/main.c', 'Core/Src/legacy.c', 'Drivers/Src/uart.c', 'App/app.cpp']);
     expect(build('Release').units.map((u) => path.relative(root, u.file))).toEqual(['Core/Src/main.c', 'Drivers/Src/uart.c', 'App/app.cpp']);
     expect(detected.diagnostics.filter((d) => d.message.startsWith('configuration Debug')).map((d) => d.message)).toEqual([
-      'configuration Debug: 1 path(s) name the IAR install, another drive or a variable not known here ($TOOLKIT_DIR$\\CMSIS\\Core\\Include); they are left out',
+      'configuration Debug: 1 path(s) name the IAR install, another drive, a variable not known here or a folder above the root ($TOOLKIT_DIR$\\CMSIS\\Core\\Include); they are left out',
       'configuration Debug: 1 assembler file(s) in IAR syntax are not indexed',
     ]);
   });
@@ -92,5 +93,25 @@ describe('iccarm table', () => {
     expect([m0.get('__CORE__'), m0.get('__ARM_ARCH'), m0.has('__ARMVFP__'), m0.has('__STDC_VERSION__')]).toEqual(['__ARM6M__', '6', false, false]);
     expect(macros(['iccarm', '--cpu=Cortex-M3', '--c++', 'x.c'], 'cpp').get('__cplusplus')).toBe('201703L');
     expect(parseCompileArgs(['iccarm', '--c++', 'x.c'], '/p').language).toBe('cpp');
+  });
+});
+
+describe('IAR cores', () => {
+  it('takes the core from the device when the part tables know it, else from the core code', () => {
+    const config = (chip: string, code: string) => readEwp(`<project><configuration><name>C</name><toolchain><name>ARM</name></toolchain><settings><name>General</name><data>
+      <option><name>OGChipSelectEditMenu</name><state>${chip}</state></option><option><name>GBECoreSlave</name><version>26</version><state>${code}</state></option></data></settings></configuration></project>`).configurations[0];
+    expect([iarCore(config('STM32F746NG\tST STM32F746NG', '41')), iarCore(config('GD32E230C8\tGigaDevice GD32E230C8', '58')), iarCore(config('AMA2B1KK-KBR\tAmbiq Apollo2', '39')), iarCore(config('X', '99'))])
+      .toEqual(['cortex-m7', 'cortex-m23', 'cortex-m4', undefined]);
+  });
+});
+
+describe('IDE project paths', () => {
+  it('a path going up past the root is no place here; a file named in another case is found', async () => {
+    const { ideProjectPath } = await import('../../adapters/shared/ide-paths.js');
+    expect(ideProjectPath('/a/b', '..\\..\\..\\utils')).toBeUndefined();
+    expect(ideProjectPath('/a/b', '../x/../../../y')).toBeUndefined();
+    expect(ideProjectPath('/a/b', '..\\..\\utils')).toBe('/utils');
+    expect(ideProjectPath('/a/b', 'C:\\Keil_v5\\ARM')).toBeUndefined();
+    expect(ideProjectPath('/a/b', '$K\\ARM\\INC')).toBeUndefined();
   });
 });

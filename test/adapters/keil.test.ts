@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keilAdapter } from '../../adapters/keil/detect-keil.js';
-import { keilCore } from '../../adapters/keil/keil-units.js';
+import { componentIncludes, installedPack, type PackTarget } from '../../adapters/keil/cmsis-packs.js';
+import { keilCore, keilUnit, settingsOf } from '../../adapters/keil/keil-units.js';
 import { readUvprojx, splitDefines } from '../../adapters/keil/read-uvprojx.js';
 import { tableFor } from '../../src/preprocessor/implicit-macros.js';
 import { parseCompileArgs } from '../../src/model/compile-args.js';
@@ -32,7 +33,7 @@ describe('Keil µVision project', () => {
     expect(files).toEqual(['Core/Src/main.c', 'Drivers/Src/uart.c', 'App/app.cpp', 'MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c']);
     const messages = detected.diagnostics.filter((d) => d.message.startsWith('target Blinky:')).map((d) => d.message);
     expect(messages).toEqual([
-      'target Blinky: 1 include path(s) name another drive or a µVision variable (C:\\Keil_v5\\ARM\\PACK\\ARM\\CMSIS\\5.9.0\\CMSIS\\Core\\Include); they are left out',
+      'target Blinky: 1 path(s) name another drive, a µVision variable or a folder above the root (C:\\Keil_v5\\ARM\\PACK\\ARM\\CMSIS\\5.9.0\\CMSIS\\Core\\Include); they are left out',
       'target Blinky: 1 assembler file(s) in armasm syntax are not indexed',
     ]);
   });
@@ -91,6 +92,16 @@ describe('µVision project files', () => {
     expect(keilCore('IRAM(0x20000000,0x2000) CPUTYPE("Cortex-M0+") CLOCK(12000000)')).toBe('cortex-m0plus');
     expect(keilCore('CPUTYPE("SC300")')).toBe('cortex-m3');
     expect(keilCore('IRAM(0x20000000,0x2000)')).toBeUndefined();
+  });
+
+  it('compiles a TrustZone core\'s Secure target with -mcmse', () => {
+    const xml = (secure: number) => `<Project><Targets><Target><TargetName>S</TargetName><ToolsetName>ARM-ADS</ToolsetName><uAC6>1</uAC6><TargetOption>
+      <TargetCommonOption><Cpu>CPUTYPE("Cortex-M33") FPU3(SFPU) DSP TZ</Cpu></TargetCommonOption>
+      <TargetArmAds><ArmAdsMisc><RvdsVP>2</RvdsVP><nSecure>${secure}</nSecure></ArmAdsMisc><Cads><VariousControls/></Cads></TargetArmAds></TargetOption></Target></Targets></Project>`;
+    const place = { projectDir: '/p', outputDir: '/p/o', resolve: () => undefined, rteIncludes: [], deviceDefines: [] };
+    const args = (secure: number) => { const t = readUvprojx(xml(secure)).targets[0]; return keilUnit(t, place, '/p/a.c', settingsOf(t), false).arguments; };
+    expect(args(1).slice(0, 6)).toEqual(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m33', '-mfpu=fpv5-sp-d16', '-mfloat-abi=hard', '-mcmse']);
+    expect(args(0)).not.toContain('-mcmse');
   });
 
   it('a file that is not a project says why; other toolsets are noted, not read', () => {
@@ -162,6 +173,31 @@ describe('µVision project with installed CMSIS packs', () => {
     expect(args).not.toContain(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'DSP', 'Include'));
     expect(args.slice(args.indexOf('-D_RTE_'), args.indexOf('-D_RTE_') + 2)).toEqual(['-D_RTE_', '-DSTM32F407xx']);
     expect(detected.diagnostics.some((d) => /pack/.test(d.message))).toBe(false);
+  });
+
+  it('takes a component file\'s folder only where its condition holds for the compiler and core', () => {
+    write('ARM/CMSIS-FreeRTOS/10.2.0/ARM.CMSIS-FreeRTOS.pdsc', `<package>
+      <conditions>
+        <condition id="ARMCC"><require Tcompiler="ARMCC"/></condition>
+        <condition id="CM3_ARMCC"><require condition="ARMCC"/><require Dcore="Cortex-M3"/></condition>
+        <condition id="CM4F_ARMCC"><require condition="ARMCC"/><accept Dcore="Cortex-M4"/><accept Dcore="Cortex-M7"/><require Dfpu="SP_FPU"/></condition>
+        <condition id="CM33_NS_GCC"><require Tcompiler="GCC"/><require Dcore="Cortex-M33"/><deny Dsecure="Secure"/></condition>
+        <condition id="AC6_ONLY"><require Tcompiler="ARMCC" Toptions="AC6"/></condition>
+      </conditions>
+      <components><component Cclass="RTOS" Cgroup="Core" Cvariant="FreeRTOS"><files>
+        <file category="include" name="Source/include/"/>
+        <file category="include" name="Source/portable/RVDS/ARM_CM3/" condition="CM3_ARMCC"/>
+        <file category="include" name="Source/portable/RVDS/ARM_CM4F/" condition="CM4F_ARMCC"/>
+        <file category="include" name="Source/portable/GCC/ARM_CM33/" condition="CM33_NS_GCC"/>
+        <file category="header" name="Source/portable/AC6/x.h" condition="AC6_ONLY"/>
+      </files></component></components></package>`);
+    for (const d of ['include', 'portable/RVDS/ARM_CM3', 'portable/RVDS/ARM_CM4F', 'portable/GCC/ARM_CM33', 'portable/AC6']) write(`ARM/CMSIS-FreeRTOS/10.2.0/Source/${d}/x.h`, '');
+    const pack = installedPack(packs, { vendor: 'ARM', name: 'CMSIS-FreeRTOS' })!;
+    const component = { Cclass: 'RTOS', Cgroup: 'Core', Cvariant: 'FreeRTOS', pack: { vendor: 'ARM', name: 'CMSIS-FreeRTOS' } };
+    const folders = (target: PackTarget) => componentIncludes(pack, component, target).map((d) => path.relative(pack.dir, d));
+    expect(folders({ options: 'AC5', core: 'Cortex-M3', fpu: 'NO_FPU', secure: false })).toEqual(['Source/include', 'Source/portable/RVDS/ARM_CM3']);
+    expect(folders({ options: 'AC6', core: 'Cortex-M4', fpu: 'SP_FPU', secure: false })).toEqual(['Source/include', 'Source/portable/RVDS/ARM_CM4F', 'Source/portable/AC6']);
+    expect(folders({ options: 'AC6', core: 'Cortex-M33', fpu: 'SP_FPU', secure: true })).toEqual(['Source/include', 'Source/portable/AC6']);
   });
 
   it('names the packs that are not installed', () => {
