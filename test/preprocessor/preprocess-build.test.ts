@@ -195,7 +195,7 @@ describe('implicit macro tables', () => {
     const host = tableFor('gcc', [], 'cpp');
     expect(has(host.text, '#define __x86_64__ 1') && has(host.text, '#define __cplusplus 201703L')).toBe(true);
     expect(host.text).not.toContain('__STDC_VERSION__');
-    const generic = tableFor('iccarm', [], 'c');
+    const generic = tableFor('cl430', [], 'c');
     expect(generic.name).toBe('generic');
     expect(generic.text).not.toContain('__GNUC__');
   });
