@@ -26,6 +26,7 @@ export const keilAdapter: BuildAdapter = {
       .flatMap((d) => d.files.map((f) => ({ dir: d.shownAs, file: f })))
       // An MDK 4 project converted to MDK 5 keeps both files: the .uvprojx is the one µVision opens.
       .filter((x, _, all) => !x.file.endsWith('.uvproj') || !all.some((y) => y.dir === x.dir && y.file === `${x.file}x`));
+    const files = ideProjectFiles(discovery);
     for (const { dir, file } of found) {
       const projectFile = path.join(dir, file);
       const text = readDetectedText(projectFile);
@@ -37,7 +38,6 @@ export const keilAdapter: BuildAdapter = {
       }
       const other = targets.filter((t) => t.toolset !== 'ARM-ADS').map((t) => t.name);
       if (other.length) result.diagnostics.push({ severity: 'info', file: projectFile, message: `target(s) ${other.join(', ')} use a Keil toolset other than the Arm compilers (C51, C251, C166): not read`, fix: 'index such a target from a compile database of its build, if one can be made' });
-      const files = ideProjectFiles(discovery);
       const components = targets.some((t) => t.usesRte) ? rteComponents(text) : [];
       for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) {
         const packs = targetPackPlaces(t.usesRte ? components : [], packTarget(t), packOfId(t.packId));

@@ -8,11 +8,14 @@ import { splitCommand } from '../../src/model/compile-args.js';
 import type { PackTarget } from './cmsis-packs.js';
 import type { KeilCompilerSettings, KeilTarget } from './read-uvprojx.js';
 
+/** The core µVision's CPU string names, as written (`Cortex-M4` of `CPUTYPE("Cortex-M4")`; packs' conditions use this spelling). */
+const cpuType = (cpu: string | undefined): string | undefined => /CPUTYPE\("([^"]+)"\)/.exec(cpu ?? '')?.[1];
+
 /** The core µVision's CPU string names (`CPUTYPE("Cortex-M4")`), lower case as armclang's -mcpu takes it. */
 export function keilCore(cpu: string | undefined): string | undefined {
-  const m = /CPUTYPE\("([^"]+)"\)/.exec(cpu ?? '');
-  if (!m) return undefined;
-  const name = m[1].toLowerCase().replace(/\+$/, 'plus');
+  const type = cpuType(cpu);
+  if (!type) return undefined;
+  const name = type.toLowerCase().replace(/\+$/, 'plus');
   // SecurCore SC000/SC300 are Cortex-M0/M3 cores.
   return name === 'sc000' ? 'cortex-m0' : name === 'sc300' ? 'cortex-m3' : name;
 }
@@ -28,9 +31,8 @@ export function keilFpu(t: KeilTarget): 'none' | 'sp' | 'dp' {
 
 /** The target as a pack's conditions name it: `AC6`/`AC5`, `Cortex-M4`, `SP_FPU`, Secure state, the device. */
 export function packTarget(t: KeilTarget): PackTarget {
-  const m = /CPUTYPE\("([^"]+)"\)/.exec(t.cpu ?? '');
   const fpu = keilFpu(t);
-  return { options: t.ac6 ? 'AC6' : 'AC5', core: m?.[1], fpu: fpu === 'dp' ? 'DP_FPU' : fpu === 'sp' ? 'SP_FPU' : 'NO_FPU', secure: t.secure, device: t.device };
+  return { options: t.ac6 ? 'AC6' : 'AC5', core: cpuType(t.cpu), fpu: fpu === 'dp' ? 'DP_FPU' : fpu === 'sp' ? 'SP_FPU' : 'NO_FPU', secure: t.secure, device: t.device };
 }
 
 /** -mcpu, -mfpu and -mfloat-abi as µVision passes them to armclang; -mcmse for a TrustZone core's Secure state. */

@@ -320,10 +320,7 @@ function icfMemory(file: string, options: ScriptReadOptions): BuildMemory {
   const result = readIcf(text, file);
   const symbolsByFile = linkerSymbolsByFile({ symbols: result.symbols, files: [file] }, options.root);
   const note = result.memory.length ? '' : `the ILINK configuration ${relativeTo(options.root, file)} defines no region fw-context could read`;
-  return {
-    entryPoint: '', memory: result.memory.map((r) => ({ ...r })), note, diagnostics: result.diagnostics,
-    symbols: symbolsByFile[0]?.symbols ?? [], symbolFile: file, symbolsByFile, sections: [], scriptFiles: [file], mapFile: null, preprocessing: null,
-  };
+  return { ...emptyMemory(note, result.diagnostics), memory: result.memory.map((r) => ({ ...r })), symbols: symbolsByFile[0]?.symbols ?? [], symbolFile: file, symbolsByFile, scriptFiles: [file] };
 }
 
 /**
@@ -350,7 +347,7 @@ function scatterMemory(file: string, options: ScriptReadOptions): BuildMemory {
   const result = readScatter(text, file);
   diagnostics.push(...result.diagnostics);
   const note = result.memory.length ? '' : `the scatter file ${relativeTo(options.root, file)} names no execution region fw-context could read`;
-  return { entryPoint: '', memory: result.memory.map((r) => ({ ...r })), note, diagnostics, symbols: [], symbolFile: file, symbolsByFile: [], sections: [], scriptFiles: [file], mapFile: null, preprocessing: null };
+  return { ...emptyMemory(note, diagnostics), memory: result.memory.map((r) => ({ ...r })), symbolFile: file, scriptFiles: [file] };
 }
 
 export function readLinkerScripts(scripts: string[], options: ScriptReadOptions): BuildMemory {
