@@ -53,6 +53,11 @@ function decidingText(d: DecidingDirective): string {
   return `${at}${why}${values ? ` [${values}]` : ''}`;
 }
 
+/** A definition's place: file:line, or `<built-in>` / `<command-line>` alone (their line is 0). */
+function placeOf(m: { file: string; line: number }): string {
+  return m.file.startsWith('<') && m.line === 0 ? m.file : `${m.file}:${m.line}`;
+}
+
 function whyText(w: WhyAbsent): string {
   if (w.deciding) return `${w.file}:${w.line} is ${decidingText(w.deciding)}`;
   const what: Record<string, string> = {
@@ -70,7 +75,7 @@ export function formatWhichBuilds(r: WhichBuildsResult): string {
   const width = Math.max(...r.builds.map((b) => `${b.variant}:${b.image}`.length)) + 2;
   for (const b of r.builds) {
     const label = pad(`${b.variant}:${b.image}`, width) + pad(b.status, 10);
-    if (b.macro) lines.push(label + b.macro.map((m) => `${r.name}${m.params ?? ''} = ${m._macro_value}${m._macro_expanded_value !== null && m._macro_expanded_value !== m._macro_value ? ` (= ${m._macro_expanded_value})` : ''}  ${m.file}:${m.line}`).join('; '));
+    if (b.macro) lines.push(label + b.macro.map((m) => `${r.name}${m.params ?? ''} = ${m._macro_value}${m._macro_expanded_value !== null && m._macro_expanded_value !== m._macro_value ? ` (= ${m._macro_expanded_value})` : ''}  ${placeOf(m)}`).join('; '));
     if (b.locations) lines.push(label + b.locations.map((l) => `${l.file}:${l.line} (${l.kind})`).join(', '));
     for (const w of b.why_not_defined ?? []) lines.push(' '.repeat(b.locations ? width + 10 : 0) + (b.locations ? '' : label) + whyText(w));
     if (!b.macro && !b.locations && !b.why_not_defined?.length) lines.push(label + 'no definition known to explain');

@@ -11,22 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { MacroDef } from '../preprocessor/macro-definition.js';
 import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
-import { STATE_DIR } from '../project/config.js';
-import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, readChecksummedValue, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { BUILTINS_FOLDER, BUILTINS_FORMAT, readBuildBuiltinsFile, readBuiltinSet, SET_EXT, setFolder, setPath, type BuildBuiltinsFile } from './builtin-set-files.js';
 
-const FORMAT = 2;
-/** The per-build files naming a build's set. */
-const FOLDER = 'build-builtins';
-/** The sets, one file each, named by the hash of their content. */
-const SETS_FOLDER = 'builtin-sets';
-const EXT = 'v8';
 
 /**
  * The modules whose code decides a build's implicit macros, from this module's folder (what they import to run is
  * listed too, or is known to decide nothing of them: see the kept-code-modules test).
  */
 export const DECIDING_MODULES = [
-  'kept-builtins.js', 'builtin-macros.js', '../model/compile-args.js', '../model/source-suffixes.js', '../model/compiler-value-flags.js', '../model/plain-path.js', '../model/compiler-binary.js',
+  'kept-builtins.js', 'builtin-set-files.js', 'builtin-macros.js', '../model/compile-args.js', '../model/source-suffixes.js', '../model/compiler-value-flags.js', '../model/plain-path.js', '../model/compiler-binary.js',
   '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js', '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-arm-common.js', '../preprocessor/implicit-macro-cxx-standards.js', '../preprocessor/implicit-macro-table.js', '../preprocessor/implicit-macro-flag-effects.js', '../preprocessor/table-lines.js', '../preprocessor/implicit-macro-tables-cross.js', '../preprocessor/implicit-macro-tables-avr.js', '../preprocessor/implicit-macro-tables-armcc.js', '../preprocessor/implicit-macro-tables-iccarm.js',
   '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
   '../preprocessor/tracked-env.js',
@@ -37,21 +31,11 @@ function codeStamp(): string {
 }
 const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
 
-/** A build's file: the key it was kept for (builtinsKey) and the hash of its set. */
-interface BuildBuiltinsFile {
-  format: number;
-  key: string;
-  set: string;
-}
-
 interface SetFile {
   format: number;
   hash: string;
   defines: MacroDef[];
 }
-
-const setFolder = (root: string): string => path.join(root, STATE_DIR, SETS_FOLDER);
-const setPath = (root: string, hash: string): string => path.join(setFolder(root), `${hash}.${EXT}`);
 
 /**
  * The implicit macros of one run's builds: each build's file read once, each set read from its file once and written
@@ -92,32 +76,30 @@ export class KeptBuiltins {
     if (!this.sets.has(hash)) {
       const file = setPath(this.root, hash);
       // A file already there is taken as whole unless this run read it cut (then it is written again).
-      if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeChecksummedValue(file, { format: FORMAT, hash, defines } satisfies SetFile)) this.files.written++;
+      if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeChecksummedValue(file, { format: BUILTINS_FORMAT, hash, defines } satisfies SetFile)) this.files.written++;
       this.sets.set(hash, new Map(builtins));
     }
     const key = builtinsKey(fingerprint);
     if (named?.key === key && named.set === hash) return;
-    if (writeChecksummed(buildStatePath(this.root, FOLDER, build), { format: FORMAT, key, set: hash } satisfies BuildBuiltinsFile)) this.files.written++;
+    if (writeChecksummed(buildStatePath(this.root, BUILTINS_FOLDER, build), { format: BUILTINS_FORMAT, key, set: hash } satisfies BuildBuiltinsFile)) this.files.written++;
   }
 
   private buildFile(build: BuildName): BuildBuiltinsFile | undefined {
-    const data = readChecksummed(buildStatePath(this.root, FOLDER, build)) as BuildBuiltinsFile | undefined;
-    return data && data.format === FORMAT && typeof data.key === 'string' && typeof data.set === 'string' ? data : undefined;
+    return readBuildBuiltinsFile(this.root, build);
   }
 
   /** The set of `hash`: from this run's memory, else its file when whole; undefined when neither holds it. */
   private set(hash: string): Map<string, MacroDef> | undefined {
     const known = this.sets.get(hash);
     if (known) return known;
-    const file = setPath(this.root, hash);
-    if (!fs.existsSync(file)) return undefined;
-    const data = readChecksummedValue(file) as SetFile | undefined;
-    if (!data || data.format !== FORMAT || data.hash !== hash || !Array.isArray(data.defines)) {
+    if (!fs.existsSync(setPath(this.root, hash))) return undefined;
+    const defines = readBuiltinSet(this.root, hash) as MacroDef[] | undefined;
+    if (!defines) {
       this.unreadable.add(hash);
       return undefined;
     }
     this.files.read++;
-    const set = new Map(data.defines.map((d) => [d.name, MacroDef.revive(d)]));
+    const set = new Map(defines.map((d) => [d.name, MacroDef.revive(d)]));
     this.sets.set(hash, set);
     return set;
   }
@@ -128,11 +110,11 @@ export class KeptBuiltins {
  * pruneBuildStateFiles), then the sets no build's file names. Runs under the index lock.
  */
 export function pruneKeptBuiltins(root: string, builds: BuildName[]): void {
-  pruneBuildStateFiles(root, FOLDER, builds);
+  pruneBuildStateFiles(root, BUILTINS_FOLDER, builds);
   const named = new Set<string>();
   for (const b of builds) {
-    const data = readChecksummed(buildStatePath(root, FOLDER, b)) as BuildBuiltinsFile | undefined;
-    if (data && typeof data.set === 'string') named.add(`${data.set}.${EXT}`);
+    const data = readChecksummed(buildStatePath(root, BUILTINS_FOLDER, b)) as BuildBuiltinsFile | undefined;
+    if (data && typeof data.set === 'string') named.add(`${data.set}.${SET_EXT}`);
   }
   pruneFolder(setFolder(root), (name) => named.has(name));
 }

@@ -7,6 +7,7 @@ import type { BuildRow, FileLinesRow, IndexReader } from '../index/index-reader.
 import { absolutePath, storedPath } from '../indexer/vendor-paths.js';
 import type { FileSkeleton } from '../preprocessor/file-skeleton.js';
 import { explainLine, readSkeleton, withMacroValues, type DecidingDirective, type LineVerdict } from './deciding-directive.js';
+import { CompilerBuiltins } from './compiler-builtins.js';
 import { QueryError } from './query-error.js';
 import { isCompiledSource, suffixOf } from '../model/source-suffixes.js';
 
@@ -57,7 +58,12 @@ export class LineVerdicts {
   private readonly byBuild: Map<number, FileLinesRow>;
   private readonly shared = new Map<string, LineVerdict>();
 
-  constructor(private readonly reader: IndexReader, root: string, readonly file: string) {
+  constructor(
+    private readonly reader: IndexReader,
+    root: string,
+    readonly file: string,
+    private readonly builtins = new CompilerBuiltins(root),
+  ) {
     const read = readSkeleton(root, file);
     this.skeleton = read?.skeleton ?? null;
     this.text = read?.text ?? null;
@@ -96,7 +102,7 @@ export class LineVerdicts {
       this.shared.set(key, v);
     }
     if (!v.deciding) return v;
-    const deciding: DecidingDirective = withMacroValues(this.reader, build, v.deciding);
+    const deciding: DecidingDirective = withMacroValues(this.reader, build, v.deciding, this.builtins);
     return { ...v, deciding };
   }
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type { BuildRow, FileLinesRow, IndexReader, MacroRow } from '../index/index-reader.js';
 import { absolutePath } from '../indexer/vendor-paths.js';
+import type { CompilerBuiltins } from './compiler-builtins.js';
 import { LineSet } from '../model/line-ranges.js';
 import { buildSkeleton, type Directive, type FileSkeleton } from '../preprocessor/file-skeleton.js';
 
@@ -179,11 +180,13 @@ export function conditionNames(condition: string): string[] {
   return names;
 }
 
-/** The build's definitions of each name (at most `perName`), or defined: false. */
-export function macroValues(reader: IndexReader, build: BuildRow, names: string[], perName = 4): MacroValue[] {
+/** The build's definitions of each name (at most `perName`; else the compiler's built-in one), or defined: false. */
+export function macroValues(reader: IndexReader, build: BuildRow, names: string[], builtins?: CompilerBuiltins, perName = 4): MacroValue[] {
   const autoconf = build.kconfig?.autoconf_h;
   return names.map((name) => {
-    const rows: MacroRow[] = reader.lookupMacros(name, false, build.id, { limit: perName, offset: 0 }).rows;
+    const stored: MacroRow[] = reader.lookupMacros(name, false, build.id, { limit: perName, offset: 0 }).rows;
+    const builtin = stored.length === 0 ? builtins?.lookup(build, name) : undefined;
+    const rows = builtin ? [builtin] : stored;
     if (rows.length === 0) {
       return { name, defined: false, ...(autoconf && name.startsWith('CONFIG_') ? { note: `not set by this build's Kconfig (${autoconf})` } : {}) };
     }
@@ -196,7 +199,7 @@ export function macroValues(reader: IndexReader, build: BuildRow, names: string[
 }
 
 /** Fills in the macro values a deciding directive (and the branch taken instead) tested in this build. */
-export function withMacroValues(reader: IndexReader, build: BuildRow, d: DecidingDirective, maxNames = 8): DecidingDirective {
+export function withMacroValues(reader: IndexReader, build: BuildRow, d: DecidingDirective, builtins?: CompilerBuiltins, maxNames = 8): DecidingDirective {
   const names = conditionNames(`${d.condition} ${d.taken_instead?.condition ?? ''}`).slice(0, maxNames);
-  return { ...d, macros: macroValues(reader, build, names) };
+  return { ...d, macros: macroValues(reader, build, names, builtins) };
 }

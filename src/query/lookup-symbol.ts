@@ -1,6 +1,7 @@
 // lookup_symbol: symbols (and macros) of one build by exact name or qualified name, or by prefix.
 // For callers that know the name; concept searches belong to search_code.
 import type { MacroRow, SymbolRow } from '../index/index-reader.js';
+import { CompilerBuiltins } from './compiler-builtins.js';
 import { kindsFor } from './kind-filter.js';
 import { requireReader, resolveProjectBuild, type ProjectContext } from './project-context.js';
 import { QueryError } from './query-error.js';
@@ -55,6 +56,14 @@ export function lookupSymbol(ctx: ProjectContext, req: LookupRequest): LookupRes
       const m = reader.lookupMacros(name, prefix, build.id, { limit: Math.max(room, 1), offset: macroOffset });
       total += m.total;
       if (room > 0) rows = [...rows, ...m.rows.slice(0, room)];
+    }
+  }
+  if (total === 0 && !prefix && !req.projectOnly && (!kinds || kind === 'macro')) {
+    // No symbol or #define of the name: the compiler's built-in one, when it has one for the build.
+    const builtin = new CompilerBuiltins(ctx.root).lookup(build, name);
+    if (builtin) {
+      total = 1;
+      if (offset === 0) rows = [builtin];
     }
   }
   return pagedAnswer(ctx, reader, build, rows, total, offset);

@@ -3,6 +3,7 @@
 // it), or that the build does not compile the file. Spans every build by design; paged over builds.
 import type { BuildMacroRow, BuildRow, BuildSymbolRow } from '../index/index-reader.js';
 import { changedFiles, changedWarning } from './changed-files.js';
+import { CompilerBuiltins, withBuiltinRows } from './compiler-builtins.js';
 import { absentFileStatus, buildLabel, LineVerdicts, type AbsentFileStatus } from './cross-build.js';
 import type { DecidingDirective } from './deciding-directive.js';
 import { CROSS_BUILD_DEFAULT_LIMIT, CROSS_BUILD_MAX_LIMIT } from './is-compiled.js';
@@ -92,7 +93,10 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
   const wantsMacros = !kinds || kinds.includes('macro');
   const symbolKinds = kinds?.filter((k) => k !== 'macro');
   const symbols = kinds && symbolKinds!.length === 0 ? [] : reader.lookupSymbolsInBuilds(name, symbolKinds ?? undefined).filter((s) => s.kind !== 'varlocal' || kinds?.includes('varlocal'));
-  const macros = wantsMacros ? reader.lookupMacrosInBuilds(name) : [];
+  const builds = reader.builds();
+  const builtins = new CompilerBuiltins(ctx.root);
+  const stored = wantsMacros ? reader.lookupMacrosInBuilds(name) : [];
+  const macros = wantsMacros ? withBuiltinRows(stored, builds, name, builtins, symbols.length > 0 || stored.length > 0) : [];
 
   let places = definitionPlaces(symbols, macros);
   let note: string | undefined;
@@ -109,10 +113,10 @@ export function whichBuilds(ctx: ProjectContext, req: WhichBuildsRequest): Which
   const explainers = new Map<string, LineVerdicts>();
   const explainer = (file: string) => {
     let e = explainers.get(file);
-    if (!e) explainers.set(file, (e = new LineVerdicts(reader, ctx.root, file)));
+    if (!e) explainers.set(file, (e = new LineVerdicts(reader, ctx.root, file, builtins)));
     return e;
   };
-  const rows = reader.builds().map((b) => presenceIn(b, symbols, macros, places, explainer));
+  const rows = builds.map((b) => presenceIn(b, symbols, macros, places, explainer));
   const page = rows.slice(offset, offset + limit);
   const warning = changedWarning(changedFiles(reader, ctx.root, places.map((p) => p.file)))?.warning;
   return {

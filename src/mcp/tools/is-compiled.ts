@@ -9,7 +9,7 @@ file is a project-relative path or its unambiguous ending (src/main.c); line is 
 
 Answer: {file, line, line_text (the line as it is on disk now), warning? (the file changed since indexing: lines may have moved; run fw-context index), compiled_in, not_compiled_in (build labels "variant:image"), total, offset, shown, more, next_offset?, builds: [{variant, image, board, compiled, status, deciding?, directive?, note?}]}. status:
 - "compiled": the build compiles the line.
-- "inactive_branch": a conditional keeps it out; deciding = {file, line, text (e.g. "#ifdef CONFIG_BOOTLOADER_MCUBOOT"), condition, taken_instead? (the branch of the same group the build took), macros: [{name, defined, definitions: [{_macro_value, _macro_expanded_value, file, line}], note}]} — the values the build has for the names the condition tests.
+- "inactive_branch": a conditional keeps it out; deciding = {file, line, text (e.g. "#ifdef CONFIG_BOOTLOADER_MCUBOOT"), condition, taken_instead? (the branch of the same group the build took), macros: [{name, defined, definitions: [{_macro_value, _macro_expanded_value, file, line}], note}]} — the values the build has for the names the condition tests (a compiler built-in's file is "<built-in>").
 - "unit_not_in_build": the build does not compile this source file at all; "file_not_included": no unit of the build includes this header.
 - "not_reached": read, but nothing around the line explains it (the file was read only for its macros, or the line follows an unterminated #if).
 For a preprocessor directive line, compiled means the preprocessor processed it, and directive = {text, branch_taken} (for #if/#elif/#else: whether the build took that branch).
