@@ -3,6 +3,14 @@
 import type { Diagnostic } from '../src/model/diagnostic.js';
 import type { Discovery, DiscoveryOptions } from './shared/discover-build-dirs.js';
 
+/** Memory regions a project file states (see BuildDescription.statedMemory): each named as its linker would name it. */
+export interface StatedMemory {
+  /** The project file (absolute) and what in it states them, for the answer (`µVision's Target dialog`). */
+  file: string;
+  source: string;
+  regions: { name: string; origin: string; length: string; attributes: string; line: number }[];
+}
+
 export type { Diagnostic };
 
 export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make' | 'eclipse-cdt' | 'keil' | 'iar';
@@ -78,6 +86,11 @@ export interface BuildDescription {
    * linker.cmd): recorded absent like mapCandidates, so one that appears shows the build's record stale.
    */
   linkerScriptCandidates?: string[];
+  /**
+   * The memory regions a project file states for a build that has no linker script yet (µVision's Target dialog, from
+   * which µVision writes the scatter file when it links): the build's memory while `linkerScripts` is empty.
+   */
+  statedMemory?: StatedMemory;
   /** argv of the link command, when known (for -L, --defsym, -Map). */
   linkArguments?: string[];
   /**

@@ -18,7 +18,7 @@ export { flattenLinkArgs, linkArgsInfo } from './link-args.js';
 export { createIncludeReader, includeSearchDirs } from './include-reader.js';
 export { needsPreprocessing } from './preprocess-detect.js';
 export { readIcf, type IcfResult } from './icf-reader.js';
-export { readScatter, type ScatterResult } from './scatter-reader.js';
+export { readScatter, scatterValue, type ScatterResult } from './scatter-reader.js';
 
 /** Parses a GNU ld script (preprocessing it through `options.preprocess` when it holds cpp directives). */
 export function parseLinkerScript(text: string, options: LinkerScriptOptions): LinkerScriptResult {

@@ -4,10 +4,11 @@
 // target's settings and what its group and itself add, and the include folders and device define of the installed
 // CMSIS packs its components and device come from (cmsis-packs.ts). A variant per target, named after it
 // (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file gives its
-// memory: its own, or the one µVision writes beside the objects from the device dialog when it links. Assembler
+// memory: its own, or the one µVision writes beside the objects from the device dialog when it links (the dialog's
+// areas until then, dialog-memory.ts). Assembler
 // files are armasm's syntax and are not indexed; packs not installed here are named in the build's diagnostics.
 import path from 'node:path';
-import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic } from '../contract.js';
+import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic, StatedMemory } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
@@ -15,6 +16,7 @@ import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { ideProjectPath } from '../shared/ide-paths.js';
 import { keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
 import { packOfId, rteComponents, targetPackPlaces, type PackPlaces } from './cmsis-packs.js';
+import { dialogMemory } from './dialog-memory.js';
 import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
 
 export const keilAdapter: BuildAdapter = {
@@ -41,7 +43,8 @@ export const keilAdapter: BuildAdapter = {
       const components = targets.some((t) => t.usesRte) ? rteComponents(text) : [];
       for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) {
         const packs = targetPackPlaces(t.usesRte ? components : [], packTarget(t), packOfId(t.packId));
-        result.builds.push(targetBuild(projectRoot, projectFile, t, { variant: ideVariantName(projectRoot, files, projectFile, t.name), packs }, result.diagnostics));
+        const memory = t.memoryAreas && dialogMemory(projectFile, text, targets.indexOf(t), t.memoryAreas);
+        result.builds.push(targetBuild(projectRoot, projectFile, t, { variant: ideVariantName(projectRoot, files, projectFile, t.name), packs, ...(memory ? { memory } : {}) }, result.diagnostics));
       }
     }
     return result;
@@ -65,7 +68,7 @@ function rtePlaces(projectDir: string, t: KeilTarget): { sources: string[]; incl
   return { sources: files.filter((f) => isCFamilySource(f)), includes: folders };
 }
 
-function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, named: { variant: string; packs: PackPlaces }, diagnostics: Diagnostic[]): BuildDescription {
+function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, named: { variant: string; packs: PackPlaces; memory?: StatedMemory }, diagnostics: Diagnostic[]): BuildDescription {
   const projectDir = path.dirname(projectFile);
   const foreign = new Set<string>();
   const resolve = resolver(projectDir, foreign);
@@ -103,6 +106,8 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     units,
     linkerScripts: scatter && pathKind(scatter) === 'file' ? [scatter] : [],
     ...(!t.scatterFile && scatter && pathKind(scatter) !== 'file' ? { linkerScriptCandidates: [scatter] } : {}),
+    // Until µVision links and writes it, the Target dialog's memory stands in for the scatter file.
+    ...(named.memory ? { statedMemory: named.memory } : {}),
     elfFile: path.join(outputDir, `${outputNameOf(projectFile, t)}.axf`),
     provenance: 'derived',
   };

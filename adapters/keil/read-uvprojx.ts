@@ -71,12 +71,31 @@ export interface KeilTarget {
   outputName?: string;
   /** The scatter file armlink is given (as written), when the target does not take its memory layout from the device dialog. */
   scatterFile?: string;
+  /** The Target dialog's memory areas, when the target takes its memory layout from it (µVision then writes the scatter file). */
+  memoryAreas?: KeilMemoryArea[];
   compiler: KeilCompilerSettings;
   groups: KeilGroup[];
   /** The project's software components (CMSIS, device startup) come from packs (`_RTE_`). */
   usesRte: boolean;
   /** The components' configuration files copied into the project (`RTE\\Device\\STM32F103C8\\system_stm32f10x.c`), as written. */
   rteFiles: string[];
+}
+
+/**
+ * One memory area of µVision's Target dialog: ROM1-3 and IROM1-2 (read-only), RAM1-3 and IRAM1-2 (read/write), with
+ * its start and size as written, whether it is a default area for the linker's placement, holds the startup code
+ * (read-only areas) or is not zero-initialized (NoInit, read/write areas).
+ */
+export interface KeilMemoryArea {
+  name: string;
+  readOnly: boolean;
+  start: string;
+  size: string;
+  isDefault: boolean;
+  startup: boolean;
+  noInit: boolean;
+  /** Which `<OCR_RVCTn>` element of the target holds it (1-10). */
+  element: number;
 }
 
 type El = Record<string, unknown>;
@@ -140,6 +159,25 @@ function compilerSettings(cads: El | undefined): KeilCompilerSettings {
   };
 }
 
+/** The Target dialog's areas in `<OCR_RVCT1..10>` order, with their checkboxes (`Ro1Chk`...), NoInit (`NoZi1..5`) and startup (`RoSelD`). */
+const AREAS = [
+  ['ROM1', 'Ro1Chk'], ['ROM2', 'Ro2Chk'], ['ROM3', 'Ro3Chk'], ['IROM1', 'Ir1Chk'], ['IROM2', 'Ir2Chk'],
+  ['RAM1', 'Ra1Chk'], ['RAM2', 'Ra2Chk'], ['RAM3', 'Ra3Chk'], ['IRAM1', 'Im1Chk'], ['IRAM2', 'Im2Chk'],
+] as const;
+
+function memoryAreas(misc: El | undefined): KeilMemoryArea[] {
+  const chips = child(misc, 'OnChipMemories');
+  const startup = num(misc, 'RoSelD');
+  return AREAS.map(([name, check], i) => {
+    const el = child(chips, `OCR_RVCT${i + 1}`);
+    const readOnly = i < 5;
+    return {
+      name, readOnly, start: text(el, 'StartAddress') ?? '0x0', size: text(el, 'Size') ?? '0x0', isDefault: num(misc, check) === 1,
+      startup: readOnly && startup === i, noInit: !readOnly && num(misc, `NoZi${i - 4}`) === 1, element: i + 1,
+    };
+  });
+}
+
 /** A group's or file's own settings, when it sets anything beyond inheriting. */
 function overrideSettings(options: El | undefined, armAds: string): KeilCompilerSettings | undefined {
   const cads = child(child(options, armAds), 'Cads');
@@ -182,6 +220,7 @@ function readTarget(t: El, rte: { usesRte: boolean; rteFiles: string[] }): KeilT
     outputDir: text(common, 'OutputDirectory') || undefined,
     outputName: text(common, 'OutputName') || undefined,
     scatterFile: num(child(armAds, 'LDads'), 'umfTarg') !== 1 ? text(child(armAds, 'LDads'), 'ScatterFile') || undefined : undefined,
+    ...(num(child(armAds, 'LDads'), 'umfTarg') === 1 ? { memoryAreas: memoryAreas(misc) } : {}),
     compiler: compilerSettings(child(armAds, 'Cads')),
     groups: list(child(t, 'Groups'), 'Group').map(readGroup),
     ...rte,

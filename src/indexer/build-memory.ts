@@ -6,9 +6,9 @@
 // out: reading the ELF.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildDescription } from '../../adapters/contract.js';
+import type { BuildDescription, StatedMemory } from '../../adapters/contract.js';
 import {
-  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile, readIcf, readScatter,
+  createIncludeReader, flattenLinkArgs, linkArgsInfo, parseLinkerScript, parseMapFile, readIcf, readScatter, scatterValue,
   type LinkerScriptResult, type LinkerSymbol, type MemoryRegion, type PreprocessScript,
 } from '../../linker/index.js';
 import { flagWithValue } from '../model/compiler-value-flags.js';
@@ -63,7 +63,7 @@ export interface BuildMemory {
   /** ENTRY symbol, or ''. */
   entryPoint: string;
   memory: MemoryEntry[];
-  /** Why `memory` is empty; '' when it is filled. */
+  /** Why `memory` is empty; '' when a linker script filled it, else where its regions come from (statedMemory). */
   note: string;
   diagnostics: Diagnostic[];
   /** Symbols assigned in the main script (`symbolFile`), as `varglobal` symbols of that file. */
@@ -403,6 +403,20 @@ function unreadMap(file: string): Diagnostic {
 
 // ---- the build --------------------------------------------------------------------------------------
 
+/**
+ * The regions a project file states for a build with no linker script yet (see BuildDescription.statedMemory): read
+ * through `readFile`, so the record is refreshed when the project file changes.
+ */
+function statedMemory(stated: StatedMemory, readFile: (file: string) => string | undefined): BuildMemory {
+  readFile(stated.file);
+  const memory: MemoryEntry[] = stated.regions.map((r) => {
+    const origin = scatterValue(r.origin);
+    const length = scatterValue(r.length);
+    return { name: r.name, attributes: r.attributes, origin: r.origin, length: r.length, origin_value: origin, length_value: length, file_path: stated.file, line: r.line };
+  });
+  return { ...emptyMemory(`no linker script yet: the regions of ${stated.source}`), memory, scriptFiles: [stated.file] };
+}
+
 /** Memory of one build: its linker script(s), its link command's -L/--defsym/-D, its map file. Never throws. */
 export function describeBuildMemory(build: BuildDescription, options: BuildMemoryOptions = {}): BuildMemory {
   const onRead = options.onRead;
@@ -417,6 +431,7 @@ export function describeBuildMemory(build: BuildDescription, options: BuildMemor
   const readFile = recorded(options.readFile ?? defaultReadFile);
   const readMap = recorded(options.readFile ?? defaultReadMap);
   const scripts = [...new Set(build.linkerScripts)];
+  if (scripts.length === 0 && build.statedMemory) return statedMemory(build.statedMemory, readFile);
   if (scripts.length === 0) {
     return emptyMemory(`no linker script recorded: the ${build.buildSystem} build names none`);
   }

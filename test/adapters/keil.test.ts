@@ -74,11 +74,37 @@ describe('Keil µVision project', () => {
     expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ER_IROM1', 0x08004000, 0xfc000], ['RW_IRAM1', 0x20000000, 0x20000], ['RW_IRAM2', 0x10000000, 0x10000], ['ARM_LIB_STACK', null, null]]);
   });
 
-  it('reads the scatter file µVision writes from the device dialog once the target is linked', () => {
+  it("states the Target dialog's memory areas for a target that takes its layout from it; none for one with its own scatter file", () => {
+    // ROM1 has a size but is neither a default area nor the startup one: µVision's scatter file leaves it out.
+    expect(build('Blinky').statedMemory).toEqual({
+      file: at('MDK-ARM', 'Blinky.uvprojx'),
+      source: expect.stringContaining("µVision's Target dialog in Blinky.uvprojx"),
+      regions: [
+        { name: 'ER_IROM1', origin: '0x8000000', length: '0x100000', attributes: '', line: 63 },
+        { name: 'RW_IRAM1', origin: '0x20000000', length: '0x20000', attributes: '', line: 88 },
+        { name: 'RW_IRAM2', origin: '0x10000000', length: '0x10000', attributes: 'UNINIT', line: 93 },
+      ],
+    });
+    expect(build('Blinky-AC5').statedMemory).toBeUndefined();
+  });
+
+  it('gives the Target dialog\'s regions until µVision links, then the scatter file it writes from them', () => {
     const cli = (...args: string[]) => runCli(root, args);
-    const regions = () => (JSON.parse(cli('memory', '--variant', 'Blinky', '--json').stdout) as { memory: { name: string }[] }).memory.map((m) => m.name);
+    const answer = () => JSON.parse(cli('memory', '--variant', 'Blinky', '--json').stdout) as { memory: { name: string; origin_value: number; length_value: number; file_path: string; line: number }[]; note: string };
+    const regions = () => answer().memory.map((m) => m.name);
     expect(cli('index').status).toBe(0);
-    expect(regions()).toEqual([]);
+    const dialog = answer();
+    expect(dialog.memory.map((m) => [m.name, m.origin_value, m.length_value, m.file_path, m.line])).toEqual([
+      ['ER_IROM1', 0x08000000, 0x100000, 'MDK-ARM/Blinky.uvprojx', 63],
+      ['RW_IRAM1', 0x20000000, 0x20000, 'MDK-ARM/Blinky.uvprojx', 88],
+      ['RW_IRAM2', 0x10000000, 0x10000, 'MDK-ARM/Blinky.uvprojx', 93],
+    ]);
+    expect(dialog.note).toContain("µVision's Target dialog");
+    // The dialog edited: the project file is an input of the build's memory record.
+    const project = at('MDK-ARM', 'Blinky.uvprojx');
+    fs.writeFileSync(project, fs.readFileSync(project, 'utf8').replace('<Size>0x20000</Size>', '<Size>0x30000</Size>'));
+    expect(cli('index').status).toBe(0);
+    expect(answer().memory[1]).toMatchObject({ name: 'RW_IRAM1', length_value: 0x30000 });
     fs.mkdirSync(at('MDK-ARM', 'Blinky'), { recursive: true });
     fs.writeFileSync(at('MDK-ARM', 'Blinky', 'Blinky.sct'), 'LR_IROM1 0x08000000 0x00100000 {\n  ER_IROM1 0x08000000 0x00100000 { .ANY (+RO) }\n  RW_IRAM1 0x20000000 0x00020000 { .ANY (+RW +ZI) }\n}\n');
     expect(cli('index').status).toBe(0);
