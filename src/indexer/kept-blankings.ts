@@ -55,7 +55,7 @@ export interface BlankingFileCounts {
  * The modules whose code decides a set's blanking from its records (the key names the records only), from this folder
  * (what they import to run is listed too, or is known to decide nothing of it: see the kept-code-modules test).
  */
-export const BLANKING_MODULES = ['blank-macros.js', 'wrapper-macros.js', 'list-fragments.js', 'language-macros.js'];
+export const BLANKING_MODULES = ['blank-macros.js', 'wrapper-macros.js', 'list-fragments.js', 'language-macros.js', 'compiler-keywords.js'];
 
 /** What names the code that works blankings out: a kept set made by other code may differ. */
 function blankingCode(): string {

@@ -10,6 +10,7 @@ import { reachedLines } from './language-sites-file.js';
 import { GroupRecords, groupRecordsOfFiles, reachedGroupRecords, type GroupDefiners, type GroupReach } from './group-macro-records.js';
 import { defineLine, type FileView, type UnitResult } from '../preprocessor/unit-result.js';
 import { blankableMacros, type BlankableMacros } from './blank-macros.js';
+import { compilerKeywordRecords, withCompilerKeywords } from './compiler-keywords.js';
 import { absolutePath } from './vendor-paths.js';
 import type { KeptBlankings } from './kept-blankings.js';
 import { sha1 } from '../model/sha1.js';
@@ -42,7 +43,7 @@ export function macroSetOf(records: MacroRecord[], scoped?: ReadonlySet<string>,
     () => records,
     () => new BuildMacroTable(records, builtins, digest),
     (files) => records.filter((r) => files.has(r.file)),
-    { scoped, kept, digest },
+    { scoped, kept, digest, keywords: compilerKeywordRecords(builtins) },
   );
 }
 
@@ -58,13 +59,18 @@ export function groupMacroSet(groups: readonly MacroGroup[], reach: GroupReach, 
     all,
     () => new BuildMacroTable({ named: new GroupRecords(groups, reach, definers, all), records: all }, builtins, digest),
     (files) => (records ? records.filter((r) => files.has(r.file)) : groupRecordsOfFiles(groups, reach, files)),
-    { scoped, kept, digest },
+    { scoped, kept, digest, keywords: compilerKeywordRecords(builtins) },
   );
 }
 
-/** A macro set whose records, blanked macros and table are made when first read (see macroSetOf). */
-function lazySet(recordsOf: () => MacroRecord[], tableOf: () => BuildMacroTable, recordsOfFiles: (files: ReadonlySet<string>) => MacroRecord[], given: { scoped?: ReadonlySet<string>; kept?: KeptBlankings; digest?: string }): MacroSet {
-  const { scoped, kept, digest } = given;
+/**
+ * A macro set whose records, blanked macros and table are made when first read (see macroSetOf); `keywords`: the
+ * compiler's declaration keywords, blanked with the macros (see compiler-keywords.ts; the digest names the compiler
+ * through its built-ins).
+ */
+function lazySet(recordsOf: () => MacroRecord[], tableOf: () => BuildMacroTable, recordsOfFiles: (files: ReadonlySet<string>) => MacroRecord[], given: { scoped?: ReadonlySet<string>; kept?: KeptBlankings; digest?: string; keywords: MacroRecord[] }): MacroSet {
+  const { scoped, kept, digest, keywords } = given;
+  const blanked = (records: MacroRecord[]) => blankableMacros(withCompilerKeywords(records, keywords));
   let blankable: BlankableMacros | undefined;
   let plainBlankable: BlankableMacros | undefined;
   let macroTable: BuildMacroTable | undefined;
@@ -74,11 +80,11 @@ function lazySet(recordsOf: () => MacroRecord[], tableOf: () => BuildMacroTable,
     },
     get blankable() {
       // The table's digest names every record's name, parameters and value: all the blanking depends on.
-      return (blankable ??= kept ? kept.of(`all\0${set.digest}`, () => blankableMacros(recordsOf())) : blankableMacros(recordsOf()));
+      return (blankable ??= kept ? kept.of(`all\0${set.digest}`, () => blanked(recordsOf())) : blanked(recordsOf()));
     },
     get plainBlankable() {
       if (plainBlankable) return plainBlankable;
-      const make = () => plainBlankableOf(recordsOf(), set.blankable, scoped);
+      const make = () => plainBlankableOf(recordsOf(), set.blankable, scoped, keywords);
       // Of the records, those of files outside `scoped`: named by the digest (which names each record's file) and `scoped`.
       return (plainBlankable = kept ? kept.of(`plain\0${set.digest}\0${scopedKey(scoped)}`, make, () => set.blankable) : make());
     },
@@ -99,10 +105,10 @@ function scopedKey(scoped: ReadonlySet<string> | undefined): string {
   return scoped?.size ? sha1([...scoped].sort().join('\0')) : '';
 }
 
-/** The macros blanked by the records other than unit files' (`all`: those of every record). */
-export function plainBlankableOf(records: MacroRecord[], all: BlankableMacros, scoped: ReadonlySet<string> | undefined): BlankableMacros {
+/** The macros blanked by the records other than unit files' (`all`: those of every record), with the compiler's keywords. */
+export function plainBlankableOf(records: MacroRecord[], all: BlankableMacros, scoped: ReadonlySet<string> | undefined, keywords: MacroRecord[] = []): BlankableMacros {
   if (!scoped?.size || !records.some((r) => scoped.has(r.file))) return all;
-  return blankableMacros(records.filter((r) => !scoped.has(r.file)));
+  return blankableMacros(withCompilerKeywords(records.filter((r) => !scoped.has(r.file)), keywords));
 }
 
 /** Per parse language (c, cpp): the #define sites (absolute file → line → number of units reaching it) its units reached. */

@@ -74,6 +74,16 @@ describe('Keil µVision project', () => {
     expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ER_IROM1', 0x08004000, 0xfc000], ['RW_IRAM1', 0x20000000, 0x20000], ['RW_IRAM2', 0x10000000, 0x10000], ['ARM_LIB_STACK', null, null]]);
   });
 
+  it("reads armcc's declaration keywords as armcc does: each declaration of its kind, the keyword blanked", () => {
+    const symbols = runCli(root, ['symbols', '--variant', 'Blinky-AC5', '--file', 'Core/Src/main.c']).stdout.split('\n').map((l) => l.split('\t').slice(0, 4).join(' '));
+    expect(symbols).toEqual(expect.arrayContaining([
+      'Core/Src/main.c:25 function board_hook void board_hook(void)',
+      'Core/Src/main.c:26 struct frame_header struct frame_header',
+      'Core/Src/main.c:27 varglobal dma_buffer static unsigned char dma_buffer[64]',
+      'Core/Src/main.c:28 function TIM2_IRQHandler void TIM2_IRQHandler(void)',
+    ]));
+  });
+
   it("states the Target dialog's memory areas for a target that takes its layout from it; none for one with its own scatter file", () => {
     // ROM1 has a size but is neither a default area nor the startup one: µVision's scatter file leaves it out.
     expect(build('Blinky').statedMemory).toEqual({

@@ -46,14 +46,14 @@ const LISTS: StampList[] = [
     folder: INDEXER,
     decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'language-sites-file.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'vendor-paths.js'],
   },
-  // A table's digest names its records and builtins, not their blanking (blank-macros.js: kept apart, stamped by
-  // BLANKING_MODULES). unit-result.js is read for the #define lines of the results in the layout that made them:
+  // A table's digest names its records and builtins, not their blanking (blank-macros.js and the compiler keywords
+  // blanked with the records, compiler-keywords.js: kept apart, stamped by BLANKING_MODULES). unit-result.js is read for the #define lines of the results in the layout that made them:
   // the results are named by their content hashes (resultsStamp). The search chain as for DECIDING_MODULES.
   {
     name: 'DIGEST_MODULES',
     modules: DIGEST_MODULES,
     folder: INDEXER,
-    decidingNothing: [...INFRASTRUCTURE, ...TESTED_PAIRS, '../preprocessor/include-resolver.js', 'blank-macros.js', '../preprocessor/unit-result.js'],
+    decidingNothing: [...INFRASTRUCTURE, ...TESTED_PAIRS, '../preprocessor/include-resolver.js', 'blank-macros.js', 'compiler-keywords.js', '../preprocessor/unit-result.js'],
   },
   // A build's sites are counted from its results' files and views (named by their content hashes, resultsStamp);
   // language-macros.js imports the others for the macro sets it makes from the sites, not for counting them.
@@ -61,7 +61,7 @@ const LISTS: StampList[] = [
     name: 'SITES_MODULES',
     modules: SITES_MODULES,
     folder: INDEXER,
-    decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js'],
+    decidingNothing: [...INFRASTRUCTURE, '../preprocessor/build-macro-table.js', 'group-macro-records.js', '../preprocessor/unit-result.js', 'blank-macros.js', 'compiler-keywords.js'],
   },
   // The names a walk read are noted as it reads them; own-strings.js copies a name's string, unit-reads.js keeps the
   // names in state files; weighed-cache.js holds values already worked out (fixed-values.js), each as worked out;
