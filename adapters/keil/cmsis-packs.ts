@@ -150,27 +150,44 @@ function conditionsOf(pdsc: El): Map<string, El> {
   return new Map(kids(kids(kids(pdsc, 'package')[0], 'conditions')[0], 'condition').map((c) => [attr(c, 'id') ?? '', c]));
 }
 
-/**
- * The include folders a component of the pack gives (its `include` files, and the folders of its `header` files),
- * of the files whose condition holds for the target (a port's folder for its core and compiler only).
- */
-export function componentIncludes(pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): string[] {
+/** The files of a component of the pack whose condition holds for the target (not configuration or template files: those are copied into the project). */
+function componentFiles(pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): { category: string; file: string }[] {
   const conditions = conditionsOf(pack.pdsc);
   const match = (x: El) => attr(x, 'Cclass') === c.Cclass && attr(x, 'Cgroup') === c.Cgroup && (attr(x, 'Csub') ?? '') === (c.Csub ?? '') && (!c.Cvariant || (attr(x, 'Cvariant') ?? '') === c.Cvariant);
-  const dirs = new Set<string>();
+  const out: { category: string; file: string }[] = [];
   for (const comp of packComponents(pack.pdsc).filter(match)) {
     for (const f of kids(kids(comp, 'files')[0], 'file')) {
       const name = attr(f, 'name');
-      if (!name || attr(f, 'attr') === 'config') continue;
+      const kind = attr(f, 'attr');
+      if (!name || kind === 'config' || kind === 'template') continue;
       const condition = attr(f, 'condition');
       if (condition && !conditionHolds(condition, target, conditions)) continue;
-      const category = attr(f, 'category');
-      if (category === 'include') dirs.add(inPack(pack.dir, name));
-      else if (category === 'header') dirs.add(path.dirname(inPack(pack.dir, name)));
+      out.push({ category: attr(f, 'category') ?? '', file: inPack(pack.dir, name) });
     }
   }
-  return [...dirs].filter((d) => pathKind(d) === 'dir');
+  return out;
 }
+
+/**
+ * What a component of the pack gives, of the files whose condition holds for the target (a port's folder and files
+ * for its core and compiler only): include folders (its `include` files, the folders of its `header` files) and the C
+ * and C++ sources it compiles into the project (an RTOS kernel, a middleware).
+ */
+export function componentPlaces(pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): { includes: string[]; sources: string[] } {
+  const dirs = new Set<string>();
+  const sources: string[] = [];
+  for (const { category, file } of componentFiles(pack, c, target)) {
+    if (category === 'include') dirs.add(file);
+    else if (category === 'header') dirs.add(path.dirname(file));
+    else if (SOURCE_CATEGORIES.has(category) && pathKind(file) === 'file') sources.push(file);
+  }
+  return { includes: [...dirs].filter((d) => pathKind(d) === 'dir'), sources };
+}
+
+/** The include folders of componentPlaces. */
+export const componentIncludes = (pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): string[] => componentPlaces(pack, c, target).includes;
+
+const SOURCE_CATEGORIES = new Set(['source', 'sourceC', 'sourceCpp']);
 
 /** The device's `<compile>` (header and define), the device's own over its sub-family's over its family's. */
 export function deviceCompile(pack: { dir: string; pdsc: El }, device: string): { includeDir?: string; define?: string } | undefined {
@@ -196,6 +213,8 @@ export function deviceCompile(pack: { dir: string; pdsc: El }, device: string): 
 /** What a target takes from installed packs: include folders and defines, and the packs it names that are not installed. */
 export interface PackPlaces {
   includes: string[];
+  /** The components' C and C++ sources in the packs, compiled as the project's own. */
+  sources: string[];
   defines: string[];
   /** Packs named but not installed (`ARM.CMSIS.5.9.0`); all of them when no pack folder exists. */
   missing: string[];
@@ -209,7 +228,7 @@ export function targetPackPlaces(components: readonly RteComponent[], target: Pa
   const root = packRoot();
   const named = [...components.map((c) => c.pack), ...(devicePack ? [devicePack] : [])];
   const label = (p: PackRef) => `${p.vendor}.${p.name}${p.version ? `.${p.version}` : ''}`;
-  if (!root) return { includes: [], defines: [], missing: [...new Set(named.map(label))] };
+  if (!root) return { includes: [], sources: [], defines: [], missing: [...new Set(named.map(label))] };
   const packs = new Map<string, { dir: string; pdsc: El } | undefined>();
   const pack = (p: PackRef) => {
     const key = label(p);
@@ -217,14 +236,18 @@ export function targetPackPlaces(components: readonly RteComponent[], target: Pa
     return packs.get(key);
   };
   const includes = new Set<string>();
+  const sources = new Set<string>();
   for (const c of components) {
     const p = pack(c.pack);
-    if (p) for (const d of componentIncludes(p, c, target)) includes.add(d);
+    if (!p) continue;
+    const places = componentPlaces(p, c, target);
+    for (const d of places.includes) includes.add(d);
+    for (const f of places.sources) sources.add(f);
   }
   const defines: string[] = [];
   const dp = devicePack && pack(devicePack);
   const compile = dp && device ? deviceCompile(dp, device) : undefined;
   if (compile?.includeDir) includes.add(compile.includeDir);
   if (compile?.define) defines.push(compile.define);
-  return { includes: [...includes], defines, missing: [...packs].filter(([, v]) => !v).map(([k]) => k), root };
+  return { includes: [...includes], sources: [...sources], defines, missing: [...packs].filter(([, v]) => !v).map(([k]) => k), root };
 }

@@ -1,12 +1,12 @@
 // Keil µVision projects (MDK-ARM): each `.uvprojx`/`.uvproj` the build search found gives a build per target of the
 // Arm compilers (Arm Compiler 6 or 5), derived from the project file as µVision would compile it: the C and C++ files
-// of its groups that are built, the components' configuration files copied into the project (RTE), each with the
-// target's settings and what its group and itself add, and the include folders and device define of the installed
-// CMSIS packs its components and device come from (cmsis-packs.ts). A variant per target, named after it
-// (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file gives its
-// memory: its own, or the one µVision writes beside the objects from the device dialog when it links (the dialog's
-// areas until then, dialog-memory.ts). Assembler
-// files are armasm's syntax and are not indexed; packs not installed here are named in the build's diagnostics.
+// of its groups that are built, the components' configuration files copied into the project (RTE) and their sources in
+// the installed CMSIS packs, each with the target's settings and what its group and itself add, and the include
+// folders and device define of the packs its components and device come from (cmsis-packs.ts). A variant per target,
+// named after it (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file
+// gives its memory: its own, or the one µVision writes beside the objects from the device dialog when it links (the
+// dialog's areas until then, dialog-memory.ts). Assembler files are armasm's syntax and are not indexed; packs not
+// installed here are named in the build's diagnostics.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic, StatedMemory } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
@@ -89,7 +89,8 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
       else units.push(keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
     }
   }
-  for (const f of rte.sources) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
+  // The components' configuration files in the project, and their sources in the installed packs.
+  for (const f of [...rte.sources, ...named.packs.sources.filter((x) => isCFamilySource(x))]) units.push(keilUnit(t, place, f, settingsOf(t), isCxxFile(f)));
   // Without a scatter file of its own, µVision writes one from the device dialog's memory beside the objects when it links.
   const scatter = t.scatterFile ? resolve(t.scatterFile) : path.join(outputDir, `${outputNameOf(projectFile, t)}.sct`);
   if (t.scatterFile && (!scatter || pathKind(scatter) !== 'file')) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the scatter file ${t.scatterFile} is not there; its memory regions are unknown`, fix: 'fix the scatter file setting (Options for Target → Linker)' });

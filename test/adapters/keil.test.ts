@@ -211,6 +211,28 @@ describe('µVision project with installed CMSIS packs', () => {
     expect(detected.diagnostics.some((d) => /pack/.test(d.message))).toBe(false);
   });
 
+  it("compiles a component's sources from its pack with the target's settings: those whose condition holds, no template or configuration file", () => {
+    write('ARM/CMSIS/5.9.0/ARM.CMSIS.pdsc', `<package>
+      <conditions><condition id="GCC"><require Tcompiler="GCC"/></condition><condition id="ARMCC"><require Tcompiler="ARMCC"/></condition></conditions>
+      <components><component Cclass="CMSIS" Cgroup="CORE"><files>
+        <file category="include" name="CMSIS/Core/Include/"/>
+        <file category="sourceC" name="CMSIS/Core/Source/core_util.c"/>
+        <file category="source" name="CMSIS/Core/Source/port_armcc.c" condition="ARMCC"/>
+        <file category="source" name="CMSIS/Core/Source/port_gcc.c" condition="GCC"/>
+        <file category="sourceC" attr="template" name="CMSIS/Core/Template/user_hooks.c"/>
+        <file category="sourceC" attr="config" name="CMSIS/Core/Config/core_config.c"/>
+        <file category="sourceAsm" name="CMSIS/Core/Source/vectors.s"/>
+      </files></component></components></package>`);
+    for (const f of ['Source/core_util.c', 'Source/port_armcc.c', 'Source/port_gcc.c', 'Template/user_hooks.c', 'Config/core_config.c', 'Source/vectors.s']) write(`ARM/CMSIS/5.9.0/CMSIS/Core/${f}`, 'void f(void) {}\n');
+    process.env.CMSIS_PACK_ROOT = packs;
+    const blinky = keilAdapter.detect(root, {}).builds.find((b) => b.variant === 'Blinky')!;
+    const inPacks = blinky.units.filter((u) => u.file.startsWith(packs));
+    expect(inPacks.map((u) => path.relative(packs, u.file))).toEqual([path.join('ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Source', 'core_util.c'), path.join('ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Source', 'port_armcc.c')]);
+    // Compiled as the project's own files: the target's compiler, CPU and defines.
+    expect(inPacks[0].arguments.slice(0, 3)).toEqual(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m4']);
+    expect(inPacks[0].arguments).toEqual(expect.arrayContaining(['-D_RTE_', '-DBOARD_DISCOVERY']));
+  });
+
   it('takes a component file\'s folder only where its condition holds for the compiler and core', () => {
     write('ARM/CMSIS-FreeRTOS/10.2.0/ARM.CMSIS-FreeRTOS.pdsc', `<package>
       <conditions>
