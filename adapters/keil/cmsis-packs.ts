@@ -150,12 +150,24 @@ function conditionsOf(pdsc: El): Map<string, El> {
   return new Map(kids(kids(kids(pdsc, 'package')[0], 'conditions')[0], 'condition').map((c) => [attr(c, 'id') ?? '', c]));
 }
 
+/**
+ * The pack's components the project's component is: those of its class, group and sub-group (and variant, when it
+ * names one) whose condition holds for the target; of several variants when it names none, the default one (as an
+ * older pack version without variants leaves it), else the first.
+ */
+function chosenComponents(pdsc: El, c: RteComponent, target: PackTarget, conditions: Map<string, El>): El[] {
+  const match = (x: El) => attr(x, 'Cclass') === c.Cclass && attr(x, 'Cgroup') === c.Cgroup && (attr(x, 'Csub') ?? '') === (c.Csub ?? '') && (!c.Cvariant || (attr(x, 'Cvariant') ?? '') === c.Cvariant);
+  const holding = packComponents(pdsc).filter((x) => match(x) && (!attr(x, 'condition') || conditionHolds(attr(x, 'condition')!, target, conditions)));
+  if (c.Cvariant || new Set(holding.map((x) => attr(x, 'Cvariant') ?? '')).size <= 1) return holding;
+  const chosen = holding.find((x) => attr(x, 'isDefaultVariant') === 'true') ?? holding[0];
+  return holding.filter((x) => (attr(x, 'Cvariant') ?? '') === (attr(chosen, 'Cvariant') ?? ''));
+}
+
 /** The files of a component of the pack whose condition holds for the target (not configuration or template files: those are copied into the project). */
 function componentFiles(pack: { dir: string; pdsc: El }, c: RteComponent, target: PackTarget): { category: string; file: string }[] {
   const conditions = conditionsOf(pack.pdsc);
-  const match = (x: El) => attr(x, 'Cclass') === c.Cclass && attr(x, 'Cgroup') === c.Cgroup && (attr(x, 'Csub') ?? '') === (c.Csub ?? '') && (!c.Cvariant || (attr(x, 'Cvariant') ?? '') === c.Cvariant);
   const out: { category: string; file: string }[] = [];
-  for (const comp of packComponents(pack.pdsc).filter(match)) {
+  for (const comp of chosenComponents(pack.pdsc, c, target, conditions)) {
     for (const f of kids(kids(comp, 'files')[0], 'file')) {
       const name = attr(f, 'name');
       const kind = attr(f, 'attr');

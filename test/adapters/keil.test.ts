@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keilAdapter } from '../../adapters/keil/detect-keil.js';
-import { componentIncludes, installedPack, type PackTarget } from '../../adapters/keil/cmsis-packs.js';
+import { componentIncludes, componentPlaces, installedPack, type PackTarget } from '../../adapters/keil/cmsis-packs.js';
 import { keilCore, keilUnit, settingsOf } from '../../adapters/keil/keil-units.js';
 import { readUvprojx, splitDefines } from '../../adapters/keil/read-uvprojx.js';
 import { tableFor } from '../../src/preprocessor/implicit-macros.js';
@@ -256,6 +256,23 @@ describe('µVision project with installed CMSIS packs', () => {
     expect(folders({ options: 'AC5', core: 'Cortex-M3', fpu: 'NO_FPU', secure: false })).toEqual(['Source/include', 'Source/portable/RVDS/ARM_CM3']);
     expect(folders({ options: 'AC6', core: 'Cortex-M4', fpu: 'SP_FPU', secure: false })).toEqual(['Source/include', 'Source/portable/RVDS/ARM_CM4F', 'Source/portable/AC6']);
     expect(folders({ options: 'AC6', core: 'Cortex-M33', fpu: 'SP_FPU', secure: true })).toEqual(['Source/include', 'Source/portable/AC6']);
+  });
+
+  it("takes the variant a project names; of several when it names none, the default one whose condition holds", () => {
+    write('ARM/RTOS/1.0.0/ARM.RTOS.pdsc', `<package>
+      <conditions><condition id="CM"><accept Dcore="Cortex-M3"/><accept Dcore="Cortex-M4"/></condition><condition id="CA"><require Dcore="Cortex-A9"/></condition></conditions>
+      <components><bundle Cbundle="RTOS" Cclass="RTOS">
+        <component Cgroup="Core" Cvariant="Cortex-M MPU" condition="CM"><files><file category="source" name="mpu/tasks.c"/></files></component>
+        <component Cgroup="Core" Cvariant="Cortex-M" isDefaultVariant="true" condition="CM"><files><file category="source" name="cm/tasks.c"/></files></component>
+        <component Cgroup="Core" Cvariant="Cortex-A" isDefaultVariant="true" condition="CA"><files><file category="source" name="ca/tasks.c"/></files></component>
+      </bundle></components></package>`);
+    for (const d of ['mpu', 'cm', 'ca']) write(`ARM/RTOS/1.0.0/${d}/tasks.c`, '');
+    const pack = installedPack(packs, { vendor: 'ARM', name: 'RTOS' })!;
+    const sources = (Cvariant: string | undefined, core: string) => componentPlaces(pack, { Cclass: 'RTOS', Cgroup: 'Core', ...(Cvariant ? { Cvariant } : {}), pack: { vendor: 'ARM', name: 'RTOS' } }, { options: 'AC5', core, fpu: 'NO_FPU', secure: false }).sources.map((f) => path.relative(pack.dir, f));
+    expect(sources(undefined, 'Cortex-M3')).toEqual([path.join('cm', 'tasks.c')]);
+    expect(sources(undefined, 'Cortex-A9')).toEqual([path.join('ca', 'tasks.c')]);
+    expect(sources('Cortex-M MPU', 'Cortex-M4')).toEqual([path.join('mpu', 'tasks.c')]);
+    expect(sources('Cortex-M MPU', 'Cortex-A9')).toEqual([]);
   });
 
   it('names the packs that are not installed', () => {
