@@ -167,6 +167,7 @@ const EMPTY_BLOCK = /^\s*(?:\{\s*\}|do\s*\{\s*\}\s*while\s*\(\s*0\s*\))\s*$/;
 
 /** What one definition asks for. A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f). */
 function verdictOf(m: MacroRecord): Verdict {
+  if (m.value === EMBEDDED_ASM) return { kind: 'object', text: EMBEDDED_ASM };
   if (m.functionLike) {
     // Nothing, or an empty block (a statement only, which blanked leaves the `;` after it as an empty statement).
     if (m.value.trim() === '' || EMPTY_BLOCK.test(m.value)) return { kind: 'function', text: '' };
@@ -317,6 +318,13 @@ export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
   return out;
 }
 
+/**
+ * The replacement of `__asm` in an armcc build's blanking (a record of compiler-keywords.ts): not text but the rule
+ * that armcc's embedded-assembler functions (`__asm void f(void) { armasm }`) and inline blocks (`__asm { ... }`)
+ * have their armasm blanked with the keyword (see asmBraces); `__asm("...")` statements stay.
+ */
+export const EMBEDDED_ASM = '\u0000asm';
+
 const TOKEN = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*|[()]/g;
 
 /** `text` with every character but line ends a blank (columns and lines kept). */
@@ -406,6 +414,48 @@ function nextToString(text: string, start: number, end: number, objectLike: Read
   return word !== null && isString(word[1]);
 }
 
+/** `__asm` under armcc's rule (see EMBEDDED_ASM), or a macro standing for it there (CMSIS's `#define __ASM __asm`). */
+function isEmbeddedAsm(replacement: string, macros: BlankableMacros): boolean {
+  const r = replacement.trim();
+  return r === EMBEDDED_ASM || (r === '__asm' && macros.objectLike.get('__asm')?.trim() === EMBEDDED_ASM);
+}
+
+/** How far past `__asm` the header of an embedded-assembler function may reach before its body's `{`. */
+const MAX_ASM_HEADER = 1024;
+
+/**
+ * What follows `__asm` at `from`: an `__asm("...")` / `__asm volatile` statement (left alone), a declaration (`;`
+ * before any body), or the braces of an inline block or of a function's body, `close` at its matching `}`.
+ */
+function asmBraces(text: string, from: number): 'statement' | 'declaration' | { open: number; close: number; block: boolean } {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  if (text[i] === '(' || /^(?:volatile|__volatile__|__volatile)\b/.test(text.slice(i, i + 14))) return 'statement';
+  let open = i;
+  let depth = 0;
+  for (; open < text.length && open - from < MAX_ASM_HEADER; open++) {
+    const c = text[open];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && c === '{') break;
+    else if (depth === 0 && (c === ';' || c === '}')) return 'declaration';
+  }
+  const close = text[open] === '{' ? matchingBrace(text, open) : undefined;
+  return close === undefined ? 'declaration' : { open, close, block: open === i };
+}
+
+/** The `}` closing the `{` at `open` (comments and literals skipped), or undefined when it does not close. */
+function matchingBrace(text: string, open: number): number | undefined {
+  let depth = 0;
+  const re = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[{}]/g;
+  re.lastIndex = open;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '{') depth++;
+    else if (m[0] === '}' && --depth === 0) return m.index;
+  }
+  return undefined;
+}
+
 /**
  * `text` with the uses of `macros` blanked; `undefinedAt(name, offset)`, when given, says where an #undef left the
  * name undefined (see undone-names.ts): a use there is kept as the identifier it is.
@@ -431,6 +481,20 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
       });
       copied = use.end;
       TOKEN.lastIndex = use.end;
+      continue;
+    }
+    if (replacement !== undefined && isEmbeddedAsm(replacement, macros)) {
+      const end = m.index + tok.length;
+      const braces = asmBraces(text, end);
+      if (braces === 'statement') continue;
+      parts.push(text.slice(copied, m.index), blank(tok));
+      if (braces === 'declaration') copied = end;
+      else {
+        // An inline block is blanked whole; a function keeps its header and braces, its body blanked.
+        parts.push(braces.block ? blank(text.slice(end, braces.close + 1)) : `${text.slice(end, braces.open + 1)}${blank(text.slice(braces.open + 1, braces.close))}}`);
+        copied = braces.close + 1;
+      }
+      TOKEN.lastIndex = copied;
       continue;
     }
     if (replacement !== undefined && isStringReplacement(replacement) && !nextToString(text, m.index, m.index + tok.length, macros.objectLike)) continue;

@@ -1,9 +1,11 @@
 // Keywords of the Arm Compiler 5 (armcc) and IAR (iccarm) C compilers that decorate declarations and that
 // tree-sitter's C grammar does not know (`__weak void f(void)`, `__packed struct s`, `__align(8) char b[8]`,
 // `__no_init int x`): given to the masking as `<built-in>` records that expand to nothing, so that blank-macros.ts
-// blanks each use as it blanks a decorating macro (columns kept). A build's compiler is known by its built-ins.
+// blanks each use as it blanks a decorating macro (columns kept), and armcc's embedded-assembler functions, whose
+// bodies are armasm. A build's compiler is known by its built-ins.
 import type { MacroRecord } from '../preprocessor/api.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
+import { EMBEDDED_ASM } from './blank-macros.js';
 
 /** armcc 5: declaration keywords, and those taking an argument (`__align(8)`, `__svc(0x10)`). */
 const ARMCC = ['__weak', '__irq', '__packed', '__value_in_regs', '__pure', '__softfp', '__smc', '__forceinline'];
@@ -15,7 +17,8 @@ const ICCARM = [
 ];
 
 const record = (name: string, functionLike: boolean): MacroRecord => ({ name, params: functionLike ? '(x)' : null, value: '', functionLike, file: '<built-in>', line: 0, expandedValue: null });
-const ARMCC_RECORDS = [...ARMCC.map((n) => record(n, false)), ...ARMCC_WITH_ARGUMENT.map((n) => record(n, true))];
+// `__asm` is blanked by rule: an embedded-assembler function's body is armasm (see EMBEDDED_ASM).
+const ARMCC_RECORDS = [...ARMCC.map((n) => record(n, false)), ...ARMCC_WITH_ARGUMENT.map((n) => record(n, true)), { ...record('__asm', false), value: EMBEDDED_ASM }];
 const ICCARM_RECORDS = ICCARM.map((n) => record(n, false));
 
 /** The keyword records of the compiler these built-ins are of (none for GCC and Clang). */

@@ -81,7 +81,12 @@ describe('Keil µVision project', () => {
       'Core/Src/main.c:26 struct frame_header struct frame_header',
       'Core/Src/main.c:27 varglobal dma_buffer static unsigned char dma_buffer[64]',
       'Core/Src/main.c:28 function TIM2_IRQHandler void TIM2_IRQHandler(void)',
+      'Core/Src/main.c:30 function enter_sleep void enter_sleep(void)',
+      'Core/Src/main.c:38 function swap_halves unsigned int swap_halves(unsigned int value)',
+      'Core/Src/main.c:43 function after_assembler int after_assembler(void)',
     ]));
+    // The armasm of the bodies is no code: nothing is declared in them, and the function after them is at file scope.
+    expect(symbols.filter((l) => /:(3[0-9]|4[0-2]) /.test(l)).map((l) => l.split(' ')[2])).toEqual(['enter_sleep', 'swap_halves']);
   });
 
   it("states the Target dialog's memory areas for a target that takes its layout from it; none for one with its own scatter file", () => {

@@ -2,6 +2,7 @@
 // macros blanked, keyword macros replaced by their keywords, everything else untouched.
 import { describe, expect, it } from 'vitest';
 import { blankableMacros, blankMacroUses } from '../../src/indexer/blank-macros.js';
+import { compilerKeywordRecords } from '../../src/indexer/compiler-keywords.js';
 import { extractSymbols } from '../../src/parser/extract-symbols.js';
 import type { MacroRecord } from '../../src/preprocessor/api.js';
 
@@ -564,5 +565,28 @@ describe('blankMacroUses', () => {
     expect(before.errors.length).toBeGreaterThan(0);
     expect(after.errors).toEqual([]);
     expect(after.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.line, s.signature])).toEqual([['getchar', 1, 'extern inline int getchar (void)']]);
+  });
+});
+
+describe("armcc's __asm (compiler-keywords.ts)", () => {
+  const armcc = blankableMacros([...compilerKeywordRecords(new Map([['__CC_ARM', undefined as never]])), def('__ASM', '__asm')]);
+  const gcc = blankableMacros([...compilerKeywordRecords(new Map()), def('__ASM', '__asm')]);
+
+  it("blanks an embedded-assembler function's armasm body and the keyword, and an inline block whole; columns kept", () => {
+    const text = '__asm void sleep(void)\n{\n  ldmia r0!, {r4-r11} ; restore\n  WFI\n}\nint f(void) { __asm { mov r0, r1 } return 0; }\n';
+    const out = blankMacroUses(text, armcc);
+    expect(out).toBe(`      void sleep(void)\n{\n${' '.repeat(31)}\n     \n}\nint f(void) { ${' '.repeat(20)} return 0; }\n`);
+    expect(out.length).toBe(text.length);
+    expect(extractSymbols(out, { relPath: 'main.c', language: 'c' }).errors).toEqual([]);
+  });
+
+  it('reads a macro standing for it alike; leaves __asm("...") statements, and blanks the keyword of a declaration', () => {
+    expect(blankMacroUses('__ASM unsigned rev(unsigned v) { rev16 r0, r0 }', armcc)).toBe(`      unsigned rev(unsigned v) {${' '.repeat(14)}}`);
+    expect(blankMacroUses('void f(void) { __asm("nop"); __asm volatile ("wfi"); }', armcc)).toBe('void f(void) { __asm("nop"); __asm volatile ("wfi"); }');
+    expect(blankMacroUses('__asm void sleep(void);', armcc)).toBe('      void sleep(void);');
+  });
+
+  it('is not a rule for GCC builds', () => {
+    expect(blankMacroUses('__asm void sleep(void) { WFI }', gcc)).toBe('__asm void sleep(void) { WFI }');
   });
 });
