@@ -167,7 +167,7 @@ const EMPTY_BLOCK = /^\s*(?:\{\s*\}|do\s*\{\s*\}\s*while\s*\(\s*0\s*\))\s*$/;
 
 /** What one definition asks for. A function-like attribute macro stays: its use is read expanded (`ALIAS(f)` → a weak alias of f). */
 function verdictOf(m: MacroRecord): Verdict {
-  if (m.value === EMBEDDED_ASM) return { kind: 'object', text: EMBEDDED_ASM };
+  if (m.value === EMBEDDED_ASM || m.value === IAR_PLACEMENT) return { kind: 'object', text: m.value };
   if (m.functionLike) {
     // Nothing, or an empty block (a statement only, which blanked leaves the `;` after it as an empty statement).
     if (m.value.trim() === '' || EMPTY_BLOCK.test(m.value)) return { kind: 'function', text: '' };
@@ -325,7 +325,13 @@ export function blankableMacros(macros: MacroRecord[]): BlankableMacros {
  */
 export const EMBEDDED_ASM = '\u0000asm';
 
-const TOKEN = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*|[()]/g;
+/**
+ * The replacement of `@` in an iccarm build's blanking (compiler-keywords.ts): IAR's placement of a variable or
+ * function (`__no_init int x @ 0x20000000;`, `const char v[] @ ".version" = "1";`) is blanked with its operand.
+ */
+export const IAR_PLACEMENT = '\u0000at';
+
+const TOKEN = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*|[()@]/g;
 
 /** `text` with every character but line ends a blank (columns and lines kept). */
 export function blank(text: string): string {
@@ -420,6 +426,14 @@ function isEmbeddedAsm(replacement: string, macros: BlankableMacros): boolean {
   return r === EMBEDDED_ASM || (r === '__asm' && macros.objectLike.get('__asm')?.trim() === EMBEDDED_ASM);
 }
 
+/** Where the operand of an IAR placement `@` ends: past an address, a section's string or a parenthesized expression. */
+function placementEnd(text: string, from: number): number | undefined {
+  const m = /\s*(?:"(?:\\.|[^"\\\n])*"|[A-Za-z0-9_.]+)/y;
+  m.lastIndex = from;
+  const operand = m.exec(text);
+  return operand ? from + operand[0].length : argumentList(text, from)?.close;
+}
+
 /** How far past `__asm` the header of an embedded-assembler function may reach before its body's `{`. */
 const MAX_ASM_HEADER = 1024;
 
@@ -481,6 +495,14 @@ export function blankMacroUses(text: string, macros: BlankableMacros, undefinedA
       });
       copied = use.end;
       TOKEN.lastIndex = use.end;
+      continue;
+    }
+    if (replacement === IAR_PLACEMENT) {
+      const end = placementEnd(text, m.index + 1);
+      if (end === undefined) continue;
+      parts.push(text.slice(copied, m.index), blank(text.slice(m.index, end)));
+      copied = end;
+      TOKEN.lastIndex = end;
       continue;
     }
     if (replacement !== undefined && isEmbeddedAsm(replacement, macros)) {

@@ -58,9 +58,9 @@ describe('IAR Embedded Workbench project', () => {
     expect(where('legacy_init', 'Release')).toBeUndefined();
     expect(where('legacy_init', 'Debug')).toBe('Core/Src/legacy.c:1');
     expect(where('modern_loop', 'Release')).toBe('App/app.cpp:5');
-    // IAR's extended keywords are blanked: each declaration has its kind and name.
+    // IAR's extended keywords and @ placements are blanked: each declaration has its kind and name.
     const symbols = cli('symbols', '--variant', 'Debug', '--file', 'Core/Src/main.c').stdout.split('\n').map((l) => l.split('\t').slice(0, 3).join(' '));
-    expect(symbols).toEqual(expect.arrayContaining(['Core/Src/main.c:21 varglobal boot_flag', 'Core/Src/main.c:22 function flash_write', 'Core/Src/main.c:23 struct frame_header', 'Core/Src/main.c:24 varglobal image_checksum']));
+    expect(symbols).toEqual(expect.arrayContaining(['Core/Src/main.c:21 varglobal boot_flag', 'Core/Src/main.c:22 function flash_write', 'Core/Src/main.c:23 struct frame_header', 'Core/Src/main.c:24 varglobal image_checksum', 'Core/Src/main.c:25 varglobal watchdog_mark']));
     expect(symbols.filter((l) => /^Core\/Src\/main.c:2[1-4] /.test(l))).toHaveLength(6);
     // The ILINK configuration gives the memory.
     const memory = JSON.parse(cli('memory', '--variant', 'Debug', '--json').stdout) as { linker_scripts: string[]; memory: { name: string; origin_value: number; length_value: number }[] };

@@ -590,3 +590,15 @@ describe("armcc's __asm (compiler-keywords.ts)", () => {
     expect(blankMacroUses('__asm void sleep(void) { WFI }', gcc)).toBe('__asm void sleep(void) { WFI }');
   });
 });
+
+describe("IAR's @ placement (compiler-keywords.ts)", () => {
+  const iar = blankableMacros(compilerKeywordRecords(new Map([['__ICCARM__', undefined as never]])));
+
+  it('blanks @ with its address, section or expression; not in strings, comments or other builds', () => {
+    const text = '__no_init volatile unsigned reg @ 0x40021000;\nconst char v[] @ ".version" = "a@b";\nint w @ (BASE + 4); // mail@x\n';
+    const out = blankMacroUses(text, iar);
+    expect(out).toBe(`${' '.repeat(10)}volatile unsigned reg${' '.repeat(13)};\nconst char v[]${' '.repeat(13)} = "a@b";\nint w${' '.repeat(13)}; // mail@x\n`);
+    expect(extractSymbols(out, { relPath: 'main.c', language: 'c' }).errors).toEqual([]);
+    expect(blankMacroUses(text, blankableMacros(compilerKeywordRecords(new Map())))).toBe(text);
+  });
+});
