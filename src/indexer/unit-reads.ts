@@ -25,7 +25,7 @@ const FORMAT = 4;
  */
 export const READS_MODULES = [
   'unit-result.js', 'unit-walker.js', 'tracked-env.js', 'env-layer.js', 'header-walk-cache.js', 'shared-file-reads.js', 'undef-marks.js',
-  'undone-names.js', 'walk-undone-states.js', 'sorted-lists.js', 'shared-undone-states.js', 'carried-result.js', 'moved-diagnostics.js', 'directive-alignment.js', 'opened-ranges.js', 'opened-stretch-state.js',
+  'undone-names.js', 'state-contents.js', 'walk-undone-states.js', 'sorted-lists.js', 'shared-undone-states.js', 'carried-result.js', 'moved-diagnostics.js', 'directive-alignment.js', 'opened-ranges.js', 'opened-stretch-state.js',
   'undef-edits.js', 'if-expression.js', 'macro-expander.js', 'hide-sets.js', 'condition-values.js', 'macro-definition.js', 'tokens.js', 'file-skeleton.js', 'scan-source.js',
   'include-resolver.js', '../model/absent-lookups.js', 'run-absent-probe.js', 'compiler-features.js', 'gcc12-builtin-names.js', 'counter-uses.js', 'code-scan.js', 'names-above-include.js', 'fixed-values.js', 'tested-pairs.js', '../model/api-wrapper.js', '../indexer/unit-reads.js',
 ];

@@ -10,6 +10,14 @@ const byHash = new Map<number, (readonly string[])[]>();
 let held = 0;
 const MAX_HELD = 8192;
 
+/** The entriesHash each list sharedState made was held with, while the list lives. */
+const listHashes = new WeakMap<readonly string[], number>();
+
+/** The entriesHash of a list sharedState made; undefined for another list. */
+export function heldListHash(list: readonly string[]): number | undefined {
+  return listHashes.get(list);
+}
+
 /** The held list with these entries (sorted; `hash` their entriesHash), or these entries, frozen, now held. */
 export function sharedState(entries: readonly string[], h: number): readonly string[] {
   let bucket = byHash.get(h);
@@ -21,6 +29,7 @@ export function sharedState(entries: readonly string[], h: number): readonly str
   }
   // Copied to its length (grown by push it had room to spare) and frozen: every unit with this state reads it.
   const kept = Object.freeze(entries.slice());
+  listHashes.set(kept, h);
   if (bucket === undefined) byHash.set(h, [kept]);
   else bucket.push(kept);
   held++;

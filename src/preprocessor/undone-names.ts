@@ -5,6 +5,7 @@
 // keeps no #undef: these say where its definitions of those names do not apply.
 import { sha1 } from '../model/sha1.js';
 import { heldEntry } from './shared-undone-states.js';
+import { shapeOf, StateContents } from './state-contents.js';
 import { WalkUndoneStates } from './walk-undone-states.js';
 import type { MacroDef } from './macro-definition.js';
 import type { UnitWalker } from './unit-walker.js';
@@ -221,13 +222,18 @@ function namedState(state: readonly string[], files: readonly UnitFileRead[], sh
   const plain = sharing.plain.get(state);
   if (plain !== undefined) return plain;
   let byFiles = sharing.byState.get(state);
-  const places = definingPlaces(state);
-  // The files by number, not by path and content: a key of a few characters, not of ~100 a file made per state.
-  let filesKey = '';
-  for (const k of places) filesKey += `${sharing.fileNumber(files[k])},`;
+  const places = shapeOf(state).places;
+  // The files by number, not by path and content: a key of a few characters, not of ~100 a file made per state; a
+  // state's #defines mostly in one file (Marlin's configuration headers), that file's number alone.
+  let filesKey: string | number;
+  if (places.length === 1) filesKey = sharing.fileNumber(files[places[0]]);
+  else {
+    filesKey = '';
+    for (const k of places) filesKey += `${sharing.fileNumber(files[k])},`;
+  }
   const known = byFiles?.get(filesKey);
   if (known !== undefined) return known;
-  const named = nameState(state, files, sharing);
+  const named = nameState(state, files, places.length === 0, sharing);
   if (places.length !== 0) {
     if (byFiles === undefined) sharing.byState.set(state, (byFiles = new Map()));
     byFiles.set(filesKey, named);
@@ -235,40 +241,11 @@ function namedState(state: readonly string[], files: readonly UnitFileRead[], sh
   return named;
 }
 
-/** The places in its unit's files of the files a state's #defines are in (`name\0k\0line` entries), each once, ascending. */
-const placesOf = new WeakMap<readonly string[], number[]>();
-
-function definingPlaces(state: readonly string[]): number[] {
-  let places = placesOf.get(state);
-  if (places !== undefined) return places;
-  const seen = new Set<number>();
-  for (const entry of state) {
-    const a = entry.indexOf('\0');
-    if (a >= 0) seen.add(Number(entry.slice(a + 1, entry.indexOf('\0', a + 1))));
-  }
-  places = [...seen].sort((x, y) => x - y);
-  placesOf.set(state, places);
-  return places;
-}
-
-/** namedState of a state not met before with these files. */
-function nameState(state: readonly string[], files: readonly UnitFileRead[], sharing: UndoneSharing): NamedState {
+/** namedState of a state not met before with these files (`plain`: naming no #define). */
+function nameState(state: readonly string[], files: readonly UnitFileRead[], plain: boolean, sharing: UndoneSharing): NamedState {
   sharing.statesRead++;
-  // Found by what it holds: each #define's file by its number (path and content: see fileNumber), where the key
-  // named it by path and content hash (~120 characters a #define: Marlin's keys were ~6.6 KB, 24 000 a run of 32 envs).
-  let key = '';
-  let plain = true;
-  for (const entry of state) {
-    const a = entry.indexOf('\0');
-    if (a < 0) key += `${entry}\n`;
-    else {
-      const b = entry.indexOf('\0', a + 1);
-      key += `${entry.slice(0, a)}\0${sharing.fileNumber(files[Number(entry.slice(a + 1, b))])}${entry.slice(b)}\n`;
-      plain = false;
-    }
-  }
-  let named = sharing.named.get(key);
-  if (named === undefined) sharing.named.set(key, (named = { n: sharing.named.size, map: StateNames.of(state, files), id: stateId(state, files) }));
+  // Found by what it holds: each #define's file by its number (path and content: see fileNumber).
+  const named = sharing.named.get(state, files, () => ({ n: sharing.named.size, map: StateNames.of(state, files), id: stateId(state, files) }));
   // A state naming no #define means the same in every unit (its list is shared: see shared-undone-states.ts).
   if (plain) sharing.plain.set(state, named);
   return named;
@@ -277,7 +254,8 @@ function nameState(state: readonly string[], files: readonly UnitFileRead[], sha
 /** A state's id: its entries with each #define's file named by its content, the same wherever the project is. */
 function stateId(state: readonly string[], files: readonly UnitFileRead[]): string {
   let id = '';
-  for (const entry of state) {
+  for (let i = 0; i < state.length; i++) {
+    const entry = state[i];
     const a = entry.indexOf('\0');
     if (a < 0) id += `${entry}\n`;
     else {
@@ -304,11 +282,11 @@ export class UndoneSharing {
   /** UnitStates by their states' numbers. */
   readonly units = new Map<string, UnitStates>();
   /** States by what they hold (paths, contents and lines of the #defines included). */
-  readonly named = new Map<string, NamedState>();
+  readonly named = new StateContents<NamedState>((f) => this.fileNumber(f));
   /** States naming no #define, by their (shared) list. */
   readonly plain = new Map<readonly string[], NamedState>();
   /** States naming #defines, by their (shared) list, then by the paths and contents of the files those are in. */
-  readonly byState = new WeakMap<readonly string[], Map<string, NamedState>>();
+  readonly byState = new WeakMap<readonly string[], Map<string | number, NamedState>>();
   /** States whose names were read to name them (for tests): each list once per set of files its #defines are in. */
   statesRead = 0;
   /** Numbers for the files (path, then content) the states' #defines are in (see fileNumber). */

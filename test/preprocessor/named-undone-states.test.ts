@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { StateNames, undoneByFile, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import type { UnitFileRead } from '../../src/preprocessor/unit-result.js';
+import { StateContents } from '../../src/preprocessor/state-contents.js';
 
 const view = { lines: 40, ranges: [1, 40], defines: [] };
 const files = (configHash: string): UnitFileRead[] => [
@@ -42,6 +43,24 @@ describe('naming the #undef states of a build', () => {
     expect(b?.text).toBe(a?.text);
     expect(b?.unit.byName[1].get('B')).toBe('/p/inc/Conditionals.h\u000012');
     expect(sharing.named.size).toBe(2);
+  });
+
+  it('finds a state by its names, lines and #define files whatever their places among the unit\'s files', () => {
+    const sharing = new UndoneSharing();
+    const contents = new StateContents<string>((f) => sharing.fileNumber(f));
+    const [unit, config] = files('h1');
+    const other = { file: '/p/inc/pins.h', hash: 'p', view };
+    const a: UnitFileRead[] = [unit, config, other];
+    const b: UnitFileRead[] = [unit, other, { ...config }, { file: '/p/x.h', hash: 'x', view }];
+    const made = (v: string) => () => v;
+    expect(contents.get(['A', 'B\u00001\u000012', 'C\u00002\u00007'], a, made('first'))).toBe('first');
+    // The same names, lines and files at other places, in other lists: found.
+    expect(contents.get(['A', 'B\u00002\u000012', 'C\u00001\u00007'], b, made('second'))).toBe('first');
+    // Another line, another file's content, a name undefined instead of defined again: each a state of its own.
+    expect(contents.get(['A', 'B\u00002\u000013', 'C\u00001\u00007'], b, made('line'))).toBe('line');
+    expect(contents.get(['A', 'B\u00001\u000012', 'C\u00002\u00007'], [unit, { ...config, hash: 'h2' }, other], made('content'))).toBe('content');
+    expect(contents.get(['A', 'B', 'C\u00002\u00007'], a, made('undefined'))).toBe('undefined');
+    expect(contents.size).toBe(4);
   });
 
   it('holds apart only the names a #define defines again, the others read in the state\'s own list', () => {
