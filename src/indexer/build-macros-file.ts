@@ -94,7 +94,14 @@ export class KeptMacroGroups {
   /** Whether the folder was there when the run first kept a group (files written since are in `onDisk`). */
   private folderThere?: boolean;
 
-  constructor(private readonly root: string) {}
+  /**
+   * `patches`: whether a build of the run may be patched (the index held builds as it started). A first index patches
+   * none, and nothing reads the groups it keeps (~2.4 MB held through Meshtastic's native envs' walks): only written.
+   */
+  constructor(
+    private readonly root: string,
+    private readonly patches = true,
+  ) {}
 
   /** Whether a group's file is there: none is when the folder was not (a first index keeps ~90 a build, one stat each). */
   private fileThere(file: string): boolean {
@@ -159,7 +166,7 @@ export class KeptMacroGroups {
       const file = groupPath(this.root, g.hash);
       if (!this.unreadable.has(g.hash) && this.fileThere(file)) continue;
       const kept = keptGroup(g);
-      this.remember(groupOf(kept));
+      if (this.patches) this.remember(groupOf(kept));
       if (writeChecksummedValue(file, { format: FORMAT, rows: ROWS, group: kept } satisfies GroupFile)) this.files.written++;
     }
   }

@@ -678,6 +678,8 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
   // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
   const storedSkeletons = new StoredSkeletons(db, root, states);
   const compilerCacheDir = compilerCachePath(root);
+  // A first index patches no build: what is kept for patches is then written, not held.
+  const patches = writer.holdsBuildFiles();
   return {
     root,
     db,
@@ -688,7 +690,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     headerCache: new HeaderWalkCache(),
     invocations: new InvocationsMemo(),
     // Keys the run does not make are looked up in the builds stored before it (none in a first index).
-    masks: new MaskMemo(writer.holdsBuildFiles() ? (path, language, activity) => writer.storedMask(path, language, activity) : undefined),
+    masks: new MaskMemo(patches ? (path, language, activity) => writer.storedMask(path, language, activity) : undefined),
     lastBuild: false,
     // Compiler answers (implicit macros, system include dirs) are kept beside the index, keyed by the binary.
     provider: new ImplicitMacroProvider({ cacheDir: compilerCacheDir }),
@@ -702,8 +704,8 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     pool,
     views: new FileViewCache(db),
     reads: new UnitReads(root, (hash) => buildsLinkingResult(db, hash)),
-    macroGroups: new KeptMacroGroups(root),
-    builtins: new KeptBuiltins(root),
+    macroGroups: new KeptMacroGroups(root, patches),
+    builtins: new KeptBuiltins(root, patches),
     blankingFiles: { read: 0, written: 0 },
     definers: new GroupDefiners(),
     diagnosticStrings: new SharedDiagnosticStrings(),

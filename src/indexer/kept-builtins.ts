@@ -46,10 +46,16 @@ export class KeptBuiltins {
   private readonly sets = new Map<string, Map<string, MacroDef>>();
   /** Hashes whose set file was there but not whole when read: written again when kept. */
   private readonly unreadable = new Set<string>();
+  /** Hashes of the sets kept in this run without their definitions (see `patches`). */
+  private readonly keptOnly = new Set<string>();
   /** Set files read, and files written (sets and builds' files), in this run. */
   readonly files = { read: 0, written: 0 };
 
-  constructor(private readonly root: string) {}
+  /** `patches`: whether a build of the run may be patched (see KeptMacroGroups); when not, a set kept is not held. */
+  constructor(
+    private readonly root: string,
+    private readonly patches = true,
+  ) {}
 
   /**
    * The build's implicit macros: kept ones when kept for this fingerprint and code, else `make()` (then kept; a
@@ -73,11 +79,12 @@ export class KeptBuiltins {
   keep(build: BuildName, fingerprint: string, builtins: ReadonlyMap<string, MacroDef>, named = this.buildFile(build)): void {
     const defines = [...builtins.values()];
     const hash = sha1(v8.serialize(defines));
-    if (!this.sets.has(hash)) {
+    if (!this.sets.has(hash) && !this.keptOnly.has(hash)) {
       const file = setPath(this.root, hash);
       // A file already there is taken as whole unless this run read it cut (then it is written again).
       if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeChecksummedValue(file, { format: BUILTINS_FORMAT, hash, defines } satisfies SetFile)) this.files.written++;
-      this.sets.set(hash, new Map(builtins));
+      if (this.patches) this.sets.set(hash, new Map(builtins));
+      else this.keptOnly.add(hash);
     }
     const key = builtinsKey(fingerprint);
     if (named?.key === key && named.set === hash) return;

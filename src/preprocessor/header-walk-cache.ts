@@ -35,9 +35,12 @@ export interface HeaderEntry {
   readDefs: (MacroDef | undefined)[];
   /** Every name the walk looked up, also those it had defined itself (a replay reads only `readNames`). */
   readAll: string[];
-  /** Files whose #pragma once state was tested before the walk marked them, with the state then. */
+  /**
+   * Files whose #pragma once state was tested before the walk marked them: first the `onceSeen` files that were marked
+   * then, the others after (a count, not a flag per file: 0.6 MB of lists at Meshtastic's `coverage`).
+   */
   onceFiles: string[];
-  onceSeen: boolean[];
+  onceSeen: number;
   /** Every file whose content decided the walk, with the skeleton it had. */
   files: string[];
   skeletons: FileSkeleton[];
@@ -179,15 +182,15 @@ export class HeaderRecorder {
       readNames: [...this.reads.keys()],
       readDefs: [...this.reads.values()],
       readAll: [...this.allReads],
-      onceFiles: [...this.onceReads.keys()],
-      onceSeen: [...this.onceReads.values()],
+      ...onceLists(this.onceReads),
       files: [...this.files.keys()],
       skeletons: [...this.files.values()],
       depth: this.depth,
       counted: this.counted,
       ...(this.countedIn.size !== 0 ? { countedIn: [...this.countedIn] } : {}),
       ...(this.countReads.size !== 0 ? { countNames: [...this.countReads.keys()], countDefs: [...this.countReads.values()] } : {}),
-      ops: this.ops,
+      // Copied to its length: grown by push, a log had room for up to half as much again (16 more slots a short one).
+      ops: this.ops.slice(),
       ...(this.heads !== undefined ? { heads: this.heads } : {}),
       ...(this.through !== undefined ? { through: this.through } : {}),
       used: true,
@@ -249,6 +252,22 @@ export class HeaderRecorder {
     if (through !== undefined) for (let k = 0; k < through.length; k += 3) this.addThrough(through[k] as string, through[k + 1] as string, through[k + 2] as number);
     this.ops.push(OP_SUB, entry);
   }
+}
+
+/** The files whose #pragma once state a walk tested, those marked then first (see HeaderEntry.onceFiles). */
+function onceLists(reads: ReadonlyMap<string, boolean>): Pick<HeaderEntry, 'onceFiles' | 'onceSeen'> {
+  let onceSeen = 0;
+  reads.forEach((seen) => {
+    if (seen) onceSeen++;
+  });
+  // Made at its length (a list grown by push has room to spare).
+  const onceFiles = new Array<string>(reads.size);
+  let marked = 0;
+  let unmarked = onceSeen;
+  reads.forEach((seen, file) => {
+    onceFiles[seen ? marked++ : unmarked++] = file;
+  });
+  return { onceFiles, onceSeen };
 }
 
 /** What a walk's state looks like to the cache when checking an entry. */
@@ -409,7 +428,8 @@ function holds(e: HeaderEntry, state: HeaderWalkState): boolean {
     layer?.inputsHold.set(e, macrosHold);
   }
   if (!macrosHold) return false;
-  for (let k = 0; k < e.onceFiles.length; k++) if (state.onceSeen.has(e.onceFiles[k]) !== e.onceSeen[k]) return false;
+  const onceFiles = e.onceFiles;
+  for (let k = 0; k < onceFiles.length; k++) if (state.onceSeen.has(onceFiles[k]) !== k < e.onceSeen) return false;
   for (let k = 0; k < e.files.length; k++) if (state.skeleton(e.files[k]) !== e.skeletons[k]) return false;
   return true;
 }
@@ -532,8 +552,24 @@ function collectUndefNames(e: HeaderEntry, out: Set<string>): void {
 export function definesNoneOf(e: HeaderEntry, names: ReadonlySet<string>, key: string): boolean {
   if (e.definesNone?.key === key) return e.definesNone.none;
   const none = !definesAny(e, names);
-  e.definesNone = { key, none };
+  e.definesNone = { key: heldNoneKey(key), none };
   return none;
+}
+
+/** Keys of sets definesNoneOf was asked about, each held once (see heldNoneKey); emptied past MAX_NONE_KEYS. */
+const noneKeys = new Map<string, string>();
+const MAX_NONE_KEYS = 32;
+
+/**
+ * The held string equal to `key`: callers make a set's key anew each time they follow other names, and the entries
+ * asked held ~0.4 MB of copies of a few keys at Meshtastic's `coverage`.
+ */
+function heldNoneKey(key: string): string {
+  const held = noneKeys.get(key);
+  if (held !== undefined) return held;
+  if (noneKeys.size >= MAX_NONE_KEYS) noneKeys.clear();
+  noneKeys.set(key, key);
+  return key;
 }
 
 function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {

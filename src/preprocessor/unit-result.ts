@@ -442,7 +442,8 @@ function readOnce(ranges: readonly number[]): boolean {
 
 /** A view being made for a file that one replayed walk made, to offer to later units replaying it. */
 interface PendingView {
-  memo: ReusableView[];
+  /** The recorded walk that keeps the view, once made (see keepView). */
+  entry: HeaderEntry;
   view: FileView;
   deps: ValueDeps;
 }
@@ -495,10 +496,9 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
       if (run !== undefined) run.whole = false;
       continue;
     }
-    let memo: ReusableView[] | undefined;
     if (replayed) {
-      memo = viewMemo(visit.entry!, visit.file);
-      const reused = reusableView(memo, recordDecisions, env);
+      const memo = visit.entry!.views?.get(visit.file);
+      const reused = memo !== undefined ? reusableView(memo, recordDecisions, env) : undefined;
       if (reused) {
         const held = reused.read;
         const read = held !== undefined && held.hash === hash && held.file === visit.file ? held : (reused.read = { file: visit.file, hash, view: reused.view });
@@ -510,7 +510,7 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     }
     if (run !== undefined) run.whole = false;
     // A file only the recording of a walk read here: its view is kept for the units replaying that walk.
-    if (keepViews && !replayed && visit.recordedIn?.entry !== undefined) memo = viewMemo(visit.recordedIn.entry, visit.file);
+    const keeper = !keepViews ? undefined : replayed ? visit.entry : visit.recordedIn?.entry;
     index.set(visit.file, files.length);
     const view: FileView = { lines: sk.lineCount, ranges: mergeRanges(visit.ranges), defines: [] };
     if (visit.groups && visit.taken) {
@@ -520,21 +520,35 @@ function fileReads(walker: UnitWalker, host: WalkUnitHost, recordDecisions: bool
     files.push({ file: visit.file, hash, view });
     made.push([view, sk]);
     topOf(visit);
-    if (memo && keepViews && memo.length < MAX_VIEWS_PER_FILE) pending.set(visit.file, { memo, view, deps: { names: new Map(), complete: true } });
+    if (keeper !== undefined && (keeper.views?.get(visit.file)?.length ?? 0) < MAX_VIEWS_PER_FILE) pending.set(visit.file, { entry: keeper, view, deps: { names: new Map(), complete: true } });
   }
   if (run !== undefined && layer !== undefined) keepRead(run, layer, host, recordDecisions);
   if (index.size) valueReached(walker, files, index, pending);
   for (const [view, sk] of made) markAllDefines(view, sk);
-  for (const p of pending.values()) if (p.deps.complete) p.memo.push({ view: exactView(p.view), decisions: recordDecisions, names: [...p.deps.names.keys()], defs: [...p.deps.names.values()] });
+  for (const [file, p] of pending) if (p.deps.complete) keepView(p.entry, file, keptView(p.view, recordDecisions, p.deps.names));
   return files;
 }
 
-/** The views kept of a file for the units replaying a recorded walk (see HeaderEntry.views). */
-function viewMemo(entry: HeaderEntry, file: string): ReusableView[] {
+/** A view made here as kept for later units: its values' macros listed (none: the shared empty lists), no read yet. */
+function keptView(view: FileView, decisions: boolean, names: ReadonlyMap<string, MacroDef | undefined>): ReusableView {
+  const none = names.size === 0;
+  return { view: exactView(view), decisions, names: none ? NO_NAMES : [...names.keys()], defs: none ? NO_DEFS : [...names.values()], read: undefined };
+}
+
+/** The lists of every kept view whose values read no macro (one pair for them all, not two lists each). */
+const NO_NAMES: string[] = Object.freeze([]) as unknown as string[];
+const NO_DEFS: (MacroDef | undefined)[] = Object.freeze([]) as unknown as (MacroDef | undefined)[];
+
+/**
+ * A view kept of a file for the units replaying a recorded walk (see HeaderEntry.views). A file's list is made when
+ * its first view is kept, of that one view: a list made empty and pushed to had room for 17 (~13 000 of them, 2 MB,
+ * at Meshtastic's `coverage`, most holding one view or none).
+ */
+function keepView(entry: HeaderEntry, file: string, kept: ReusableView): void {
   const views = (entry.views ??= new Map());
-  let memo = views.get(file);
-  if (!memo) views.set(file, (memo = []));
-  return memo;
+  const memo = views.get(file);
+  if (memo === undefined) views.set(file, [kept]);
+  else memo.push(kept);
 }
 
 /**

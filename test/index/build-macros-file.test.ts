@@ -118,6 +118,16 @@ describe('build macros kept beside the index', () => {
     expect(stored.rowsRead).toBe(0);
   });
 
+  it('a run that patches no build (a first index) writes the groups it keeps and holds none of them', () => {
+    const root = tempDir();
+    const kept = new KeptMacroGroups(root, false);
+    const group: MacroGroup = { hash: 'group-1', file: 'variants/board/variant.h', records: [{ name: 'PIN', params: null, value: '1', functionLike: false, file: 'variants/board/variant.h', line: 1, expandedValue: '1' }] };
+    kept.keep({ variant: 'board', image: 'app' }, [group], { buildMacroGroupHashes: () => [group.hash] } as unknown as IndexWriter);
+    expect(kept.files.written).toBe(1);
+    expect(kept.held).toEqual({ groups: 0, records: 0 });
+    expect(loadMacroGroup(root, group.hash)?.records.map((r) => [r.name, r.value])).toEqual([['PIN', '1']]);
+  });
+
   it('files of groups the index no longer holds go, and so does the former per-build folder', async () => {
     const { root } = await indexedFixture(['index', 'mixed-languages']);
     const former = path.join(root, STATE_DIR, 'build-macros');

@@ -92,6 +92,20 @@ describe('implicit macros kept for a build fingerprint', () => {
     expect(fs.readdirSync(path.join(root, STATE_DIR, 'builtin-sets'))).toHaveLength(0);
   });
 
+  it('a run that patches no build (a first index) writes the sets it keeps, once each, and holds none of them', () => {
+    const root = tempDir();
+    const images = ['blink', 'hello'].map((image) => ({ variant: 'board', image }));
+    const made = () => new Map(parseDefines('#define __ARM_ARCH 6\n#define __thumb__ 1\n').map((d) => [d.name, d]));
+    const first = new KeptBuiltins(root, false);
+    for (const [i, b] of images.entries()) first.keep(b, `print-${i}`, made());
+    expect(first.files).toEqual({ read: 0, written: 1 + images.length });
+    // Asked anyway, the set comes from its file: the run held no copy of it.
+    const answer = first.of(images[0], 'print-0', () => { throw new Error('kept: not made'); });
+    expect(answer.made).toBe(false);
+    expect([...answer.builtins.keys()]).toEqual(['__ARM_ARCH', '__thumb__']);
+    expect(first.files.read).toBe(1);
+  });
+
   it('a set file that is cut is made again and written again', () => {
     const root = tempDir();
     const build = { variant: 'v', image: 'app' };

@@ -8,7 +8,7 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import { runDifferentialCheck } from '../../src/preprocessor/differential-check.js';
 import { buildSkeleton, SkeletonCache } from '../../src/preprocessor/file-skeleton.js';
 import { FileSource } from '../../src/preprocessor/file-source.js';
-import { HeaderRecorder, HeaderWalkCache, OP_DEFINES, OP_GROUP } from '../../src/preprocessor/header-walk-cache.js';
+import { HeaderRecorder, HeaderWalkCache, OP_DEFINES, OP_GROUP, type HeaderEntry } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { preprocessBuildDetailed, type DetailedBuildResult } from '../../src/preprocessor/preprocess-build-detailed.js';
@@ -181,6 +181,27 @@ describe('header walk cache invalidation', () => {
     expect([...rec.written]).toEqual(['A', 'B', 'C', 'D']);
   });
 
+  it('lists the files whose #pragma once state a walk tested, those marked then first, with their count', () => {
+    const sk = buildSkeleton('/p/h.h', 'int h;\n');
+    const rec = new HeaderRecorder(undefined, '/p/h.h', sk);
+    rec.onceRead('/p/a.h', false);
+    rec.onceRead('/p/b.h', true);
+    rec.onceRead('/p/c.h', false);
+    rec.onceRead('/p/d.h', true);
+    const entry = rec.finish()!;
+    expect([entry.onceFiles, entry.onceSeen]).toEqual([['/p/b.h', '/p/d.h', '/p/a.h', '/p/c.h'], 2]);
+  });
+
+  it("keeps a finished walk's log as a copy of its length, not the recorder's growing list", () => {
+    const sk = buildSkeleton('/p/h.h', '#define A 1\n#define B 2\n');
+    const rec = new HeaderRecorder(undefined, '/p/h.h', sk);
+    rec.defined(sk, 0, sk.directives[0].macro!);
+    rec.defined(sk, 1, sk.directives[1].macro!);
+    const entry = rec.finish()!;
+    expect(entry.ops).toEqual([OP_DEFINES, sk, 0, 1]);
+    expect(entry.ops).not.toBe(rec.ops);
+  });
+
   it('never records a walk that uses __COUNTER__ or __INCLUDE_LEVEL__', () => {
     const cache = new HeaderWalkCache();
     const files: Record<string, string> = {
@@ -246,6 +267,23 @@ describe('file views of replayed header walks', () => {
     // b kept none (its values' names were not recorded): c makes the same view again.
     expect(view(cAfter)).not.toBe(view(bAlone));
     expect(readsSorted([bAlone, cAfter])).toEqual(readsSorted([b, c]));
+  });
+
+  it('are listed per file only once one is kept: replays whose units keep none leave the walk no list', () => {
+    const source = new FileSource((f) => files[f], new SkeletonCache());
+    const cache = new HeaderWalkCache();
+    const host = { source, resolver: new IncludeResolver((f) => source.exists(f)), fileHash: (f: string) => source.skeleton(f)?.hash ?? null, headerCache: cache };
+    for (const u of units.slice(0, 3)) walkUnit(u, setUpUnit(u, provider), host, true, false);
+    expect(cache.replayed).toBe(2);
+    const entries = [...(cache as unknown as { slots: Map<string, HeaderEntry[]> }).slots.values()].flat();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) expect(e.views).toBeUndefined();
+    // Kept: each file's list holds the views kept, none empty.
+    const kept = new HeaderWalkCache();
+    run(kept);
+    const lists = [...(kept as unknown as { slots: Map<string, HeaderEntry[]> }).slots.values()].flat().flatMap((e) => [...(e.views?.values() ?? [])]);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const list of lists) expect(list.length).toBeGreaterThan(0);
   });
 
   it('taken by several units are one read (file, hash, view) in each of their results, equal to what walking gives', () => {

@@ -30,7 +30,7 @@ function plain(r: DetailedBuildResult): unknown {
 
 /** A recorded walk that read nothing (it holds in any state), of weight `ops`. */
 function entry(ops: number): HeaderEntry {
-  return { readNames: [], readDefs: [], readAll: [], onceFiles: [], onceSeen: [], files: [], skeletons: [], depth: 0, counted: 0, ops: new Array(ops).fill(0), used: true };
+  return { readNames: [], readDefs: [], readAll: [], onceFiles: [], onceSeen: 0, files: [], skeletons: [], depth: 0, counted: 0, ops: new Array(ops).fill(0), used: true };
 }
 
 describe('header walk cache past its weight', () => {
