@@ -2,7 +2,7 @@
 // a read of one build's set as plain definitions for queries, without the preprocessor's classes (see kept-builtins.ts).
 import path from 'node:path';
 import { STATE_DIR } from '../project/config.js';
-import { buildStatePath, readChecksummed, readChecksummedValue, type BuildName } from './build-state-files.js';
+import { buildStatePath, readChecksummed, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
 
 export const BUILTINS_FORMAT = 2;
 /** The per-build files naming a build's set. */
@@ -34,9 +34,21 @@ export interface StoredBuiltin {
   text: string;
 }
 
+/** A set's file: the definitions (MacroDef, V8-serialized) and the hash it is named by. */
+interface SetFile {
+  format: number;
+  hash: string;
+  defines: unknown[];
+}
+
+/** Writes set `hash` (whole or not at all); false when it could not. */
+export function writeBuiltinSet(root: string, hash: string, defines: unknown[]): boolean {
+  return writeChecksummedValue(setPath(root, hash), { format: BUILTINS_FORMAT, hash, defines } satisfies SetFile);
+}
+
 /** The definitions of set `hash` as stored, when its file is whole; undefined otherwise. */
 export function readBuiltinSet(root: string, hash: string): StoredBuiltin[] | undefined {
-  const data = readChecksummedValue(setPath(root, hash)) as { format?: number; hash?: string; defines?: unknown } | undefined;
+  const data = readChecksummedValue(setPath(root, hash)) as Partial<SetFile> | undefined;
   if (!data || data.format !== BUILTINS_FORMAT || data.hash !== hash || !Array.isArray(data.defines)) return undefined;
   return data.defines as StoredBuiltin[];
 }

@@ -11,9 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { MacroDef } from '../preprocessor/macro-definition.js';
 import { moduleCodeStamp } from '../model/module-stamps.js';
 import { sha1 } from '../model/sha1.js';
-import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, writeChecksummed, writeChecksummedValue, type BuildName } from './build-state-files.js';
-import { BUILTINS_FOLDER, BUILTINS_FORMAT, readBuildBuiltinsFile, readBuiltinSet, SET_EXT, setFolder, setPath, type BuildBuiltinsFile } from './builtin-set-files.js';
-
+import { buildStatePath, pruneBuildStateFiles, pruneFolder, readChecksummed, writeChecksummed, type BuildName } from './build-state-files.js';
+import { BUILTINS_FOLDER, BUILTINS_FORMAT, readBuildBuiltinsFile, readBuiltinSet, SET_EXT, setFolder, setPath, writeBuiltinSet, type BuildBuiltinsFile } from './builtin-set-files.js';
 
 /**
  * The modules whose code decides a build's implicit macros, from this module's folder (what they import to run is
@@ -30,12 +29,6 @@ function codeStamp(): string {
   return moduleCodeStamp(path.dirname(fileURLToPath(import.meta.url)), DECIDING_MODULES);
 }
 const builtinsKey = (fingerprint: string): string => sha1(`${fingerprint}\0${codeStamp()}`);
-
-interface SetFile {
-  format: number;
-  hash: string;
-  defines: MacroDef[];
-}
 
 /**
  * The implicit macros of one run's builds: each build's file read once, each set read from its file once and written
@@ -82,7 +75,7 @@ export class KeptBuiltins {
     if (!this.sets.has(hash) && !this.keptOnly.has(hash)) {
       const file = setPath(this.root, hash);
       // A file already there is taken as whole unless this run read it cut (then it is written again).
-      if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeChecksummedValue(file, { format: BUILTINS_FORMAT, hash, defines } satisfies SetFile)) this.files.written++;
+      if ((this.unreadable.has(hash) || !fs.existsSync(file)) && writeBuiltinSet(this.root, hash, defines)) this.files.written++;
       if (this.patches) this.sets.set(hash, new Map(builtins));
       else this.keptOnly.add(hash);
     }

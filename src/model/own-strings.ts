@@ -78,3 +78,30 @@ export class ShortStrings {
 
 const SHARED_MAX_LENGTH = 32;
 const SHARED_MAX_COUNT = 1 << 16;
+
+/**
+ * Strings held once by value, at most `max` of them (then all let go and held anew): keys that callers make anew
+ * each time and that many entries keep. With `own`, a string is held as a string of its own (see ownString): a key
+ * built by appending is a chain of pieces, which a lookup hashes without joining them.
+ */
+export class HeldStrings {
+  private readonly byText = new Map<string, string>();
+
+  constructor(
+    private readonly max: number,
+    private readonly own = false,
+  ) {}
+
+  get(s: string): string {
+    const held = this.byText.get(s);
+    if (held !== undefined) return held;
+    if (this.byText.size >= this.max) this.byText.clear();
+    const kept = this.own ? ownString(s) : s;
+    this.byText.set(kept, kept);
+    return kept;
+  }
+
+  clear(): void {
+    this.byText.clear();
+  }
+}

@@ -5,6 +5,7 @@
 // made are added to the counter on replay). Leaves out walks that use __COUNTER__ in an #if, __INCLUDE_LEVEL__,
 // __BASE_FILE__, push_macro/pop_macro or #import (they are walked each time).
 import type { Diagnostic } from '../model/diagnostic.js';
+import { HeldStrings } from '../model/own-strings.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import type { FileView, UnitFileRead } from './unit-result.js';
@@ -552,25 +553,15 @@ function collectUndefNames(e: HeaderEntry, out: Set<string>): void {
 export function definesNoneOf(e: HeaderEntry, names: ReadonlySet<string>, key: string): boolean {
   if (e.definesNone?.key === key) return e.definesNone.none;
   const none = !definesAny(e, names);
-  e.definesNone = { key: heldNoneKey(key), none };
+  e.definesNone = { key: noneKeys.get(key), none };
   return none;
 }
 
-/** Keys of sets definesNoneOf was asked about, each held once (see heldNoneKey); emptied past MAX_NONE_KEYS. */
-const noneKeys = new Map<string, string>();
-const MAX_NONE_KEYS = 32;
-
 /**
- * The held string equal to `key`: callers make a set's key anew each time they follow other names, and the entries
- * asked held ~0.4 MB of copies of a few keys at Meshtastic's `coverage`.
+ * Keys of sets definesNoneOf was asked about, each held once (32 at most): callers make a set's key anew each time
+ * they follow other names, and the entries asked held ~0.4 MB of copies of a few keys at Meshtastic's `coverage`.
  */
-function heldNoneKey(key: string): string {
-  const held = noneKeys.get(key);
-  if (held !== undefined) return held;
-  if (noneKeys.size >= MAX_NONE_KEYS) noneKeys.clear();
-  noneKeys.set(key, key);
-  return key;
-}
+const noneKeys = new HeldStrings(32);
 
 function definesAny(e: HeaderEntry, names: ReadonlySet<string>): boolean {
   const ops = e.ops;

@@ -11,7 +11,7 @@ import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { peekMacro } from './tracked-env.js';
 import type { FileVisit } from './unit-walker.js';
-import { ownString } from '../model/own-strings.js';
+import { HeldStrings } from '../model/own-strings.js';
 
 /**
  * The state of the names an #undef touched, flat: each name (in the order it entered the state) followed by null
@@ -298,7 +298,7 @@ export class UndefMarks {
     }
     // Held by the entry to the run's end: the key as one string shared by the entries starting from that state
     // (built by appending, it was a chain of pieces), the events copied to their length.
-    e.markEvents = { key: heldKey(key), events: events.slice() };
+    e.markEvents = { key: heldKeys.get(key), events: events.slice() };
   }
 
   /** The state a replay starts from: `undone`, and which of the names its #undefs undefine have a definition. */
@@ -404,20 +404,12 @@ const READ = 0;
 const RANGE = 1;
 const CHANGE = 2;
 
-/** The keys of replays' starting states that entries hold (see UndefMarks.replayed), each once. Bounded: cleared when full. */
-const heldKeys = new Map<string, string>();
-const MAX_HELD_KEYS = 4096;
-
-function heldKey(key: string): string {
-  const held = heldKeys.get(key);
-  if (held !== undefined) return held;
-  if (heldKeys.size >= MAX_HELD_KEYS) heldKeys.clear();
-  // Built by appending, the key is a chain of pieces (a lookup hashes it without joining them: LVGL's 4 096 held
-  // keys were 131 000 pieces, 4.5 MB): it is held as one string.
-  const own = ownString(key);
-  heldKeys.set(own, own);
-  return own;
-}
+/**
+ * The keys of replays' starting states that entries hold (see UndefMarks.replayed), each once (4 096 at most). Built by
+ * appending, a key is a chain of pieces (a lookup hashes it without joining them: LVGL's 4 096 held keys were 131 000
+ * pieces, 4.5 MB): it is held as one string.
+ */
+const heldKeys = new HeldStrings(4096, true);
 
 /** Forgets the held keys once the recorded header walks that hold them are gone (see HeaderWalkCache.clear). */
 export function releaseHeldKeys(): void {
