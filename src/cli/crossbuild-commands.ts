@@ -140,6 +140,7 @@ export function formatDiff(r: DiffBuildsResult, section?: string): string {
     ['defined differently', 'symbols_defined_differently', s.symbols_defined_differently, redefined],
   ]);
   list('-D defines', [['differ', 'defines', s.defines, pair]]);
+  list('Compiler built-in macros', [['differ', 'compiler_builtins', s.compiler_builtins, pair]]);
   list('Kconfig', [['differ', 'kconfig', s.kconfig, pair]]);
   list('Memory regions', [['differ', 'memory_regions', s.memory_regions, (x: ValuePair<RegionValue>) => `${pad(x.name, 12)}A: ${region(x.a)}   B: ${region(x.b)}`]]);
   if (!section) lines.push('', `Entry point: ${r.entry_point.differs ? `A: ${r.entry_point.a || '(none)'}   B: ${r.entry_point.b || '(none)'}` : `${r.entry_point.a || '(none)'} in both`}`);

@@ -20,6 +20,21 @@ export class CompilerBuiltins {
     return def ? builtinRow(def) : undefined;
   }
 
+  /**
+   * Every built-in of the build by name, valued as written after the name (`7`, `(x) __builtin_bswap32(x)` for a
+   * function-like one); null when the index keeps no set for the build (the kept files are gone).
+   */
+  values(build: BuildName): Map<string, string> | null {
+    const set = this.setOf(build);
+    if (!set) return null;
+    const out = new Map<string, string>();
+    for (const [name, def] of set) {
+      const row = builtinRow(def);
+      out.set(name, row.params === null ? row._macro_value : `${row.params} ${row._macro_value}`.trimEnd());
+    }
+    return out;
+  }
+
   private setOf(build: BuildName): Map<string, StoredBuiltin> | null {
     const key = `${build.variant}\0${build.image}`;
     let set = this.builds.get(key);

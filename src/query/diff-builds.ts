@@ -1,8 +1,9 @@
 // diff_builds: what differs between two builds (A and B): compile units and files only in one, files both
-// compile differently, symbols only in one or defined differently, -D defines, Kconfig CONFIG_ values,
-// memory regions, entry point and linker-script symbols. Spans two builds by design; every list is paged (limit/offset, or one section).
+// compile differently, symbols only in one or defined differently, -D defines, the compiler's built-in macros,
+// Kconfig CONFIG_ values, memory regions, entry point and linker-script symbols. Spans two builds by design; every list is paged (limit/offset, or one section).
 import type { BuildRow, IndexReader, SymbolRow } from '../index/index-reader.js';
 import { storedPath } from '../indexer/vendor-paths.js';
+import { CompilerBuiltins } from './compiler-builtins.js';
 import { buildLabel } from './cross-build.js';
 import { CROSS_BUILD_MAX_LIMIT } from './is-compiled.js';
 import { pageBounds, pageCounters } from './paged-answer.js';
@@ -12,7 +13,7 @@ import type { BuildSelector } from './resolve-build.js';
 
 export const DIFF_SECTIONS = [
   'units_only_in_a', 'units_only_in_b', 'files_only_in_a', 'files_only_in_b', 'files_compiled_differently',
-  'symbols_only_in_a', 'symbols_only_in_b', 'symbols_defined_differently', 'defines', 'kconfig', 'memory_regions', 'linker_symbols',
+  'symbols_only_in_a', 'symbols_only_in_b', 'symbols_defined_differently', 'defines', 'compiler_builtins', 'kconfig', 'memory_regions', 'linker_symbols',
 ] as const;
 export type DiffSection = (typeof DIFF_SECTIONS)[number];
 
@@ -140,6 +141,7 @@ function collectLists(ctx: ProjectContext, reader: IndexReader, a: BuildRow, b: 
     files_only_in_b: onlyIn(new Set(filesB.keys()), new Set(filesA.keys())),
     files_compiled_differently: [...filesA].filter(([f, id]) => differently(f, id)).map(([f]) => f).sort(),
     defines: differing(commandLineDefines(reader, a), commandLineDefines(reader, b)),
+    compiler_builtins: builtinsDiff(ctx, a, b, notes),
     kconfig: kconfigDiff(reader, a, b, notes),
     memory_regions: memoryDiff(a, b, notes),
     linker_symbols: differing(linkerValues(reader, a), linkerValues(reader, b)),
@@ -212,6 +214,19 @@ function differing<T>(a: Record<string, T>, b: Record<string, T>, same: (x: T, y
   return names
     .filter((n) => !(n in a) || !(n in b) || !same(a[n], b[n]))
     .map((n) => ({ name: n, a: n in a ? a[n] : null, b: n in b ? b[n] : null }));
+}
+
+/**
+ * The compiler's predefined macros (those every unit of the build gets alike: target, FPU, ABI, compiler version)
+ * that differ, from the sets the index keeps beside it; a build without a kept set gets a note.
+ */
+function builtinsDiff(ctx: ProjectContext, a: BuildRow, b: BuildRow, notes: string[]): ValuePair<string>[] {
+  const builtins = new CompilerBuiltins(ctx.root);
+  const va = builtins.values(a);
+  const vb = builtins.values(b);
+  for (const [x, v] of [[a, va], [b, vb]] as const) if (!v) notes.push(`${buildLabel(x)} has no compiler built-in macros kept beside the index: they are not compared (run fw-context index again)`);
+  if (!va || !vb) return [];
+  return differing(Object.fromEntries(va), Object.fromEntries(vb));
 }
 
 /** CONFIG_ values from each build's autoconf.h (as the build read it); a build without Kconfig gets a note. */

@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDiff } from '../../src/cli/crossbuild-commands.js';
+import { diffBuilds } from '../../src/query/diff-builds.js';
 import { isCompiled } from '../../src/query/is-compiled.js';
 import { lookupSymbol } from '../../src/query/lookup-symbol.js';
 import { withProject } from '../../src/query/project-context.js';
@@ -57,6 +59,21 @@ describe('compiler built-ins across builds (Keil project: armclang and armcc tar
     expect(look('Blinky', '__MICROLIB')).toEqual([expect.objectContaining({ file: '<command-line>' })]);
   });
 
+  it('diff_builds lists the built-ins that differ between two builds, each with both values', () => {
+    const r = withProject(root, (ctx) => diffBuilds(ctx, { a: { variant: 'Blinky' }, b: { variant: 'Blinky-AC5' }, section: 'compiler_builtins', limit: 1000 }));
+    const items = r.sections.compiler_builtins!.items;
+    expect(items).toContainEqual({ name: '__ARMCC_VERSION', a: '6220000', b: '5060960' });
+    expect(items).toContainEqual({ name: '__CC_ARM', a: null, b: '1' });
+    expect(items).toContainEqual({ name: '__clang__', a: '1', b: null });
+    // Built-ins both compilers give alike are not listed.
+    expect(items).not.toContainEqual(expect.objectContaining({ name: '__arm__' }));
+    expect(r.counts.compiler_builtins).toBe(items.length);
+    const text = formatDiff(r, 'compiler_builtins');
+    expect(text).toContain(`Compiler built-in macros: ${items.length} differ`);
+    expect(text).toMatch(/__CC_ARM +A: \(unset\) {3}B: 1/);
+    expect(r.notes.filter((n) => /built-in/.test(n))).toEqual([]);
+  });
+
   it('says absent, as before, when the kept sets are gone', () => {
     const copy = fs.mkdtempSync(path.join(path.dirname(root), 'builtins-gone-'));
     fs.cpSync(root, copy, { recursive: true });
@@ -64,6 +81,9 @@ describe('compiler built-ins across builds (Keil project: armclang and armcc tar
     const r = withProject(copy, (ctx) => whichBuilds(ctx, { name: '__CC_ARM' }));
     expect(r.defined_in).toEqual([]);
     expect(r.absent_from.sort()).toEqual(['Blinky-AC5:app', 'Blinky:app']);
+    const d = withProject(copy, (ctx) => diffBuilds(ctx, { a: { variant: 'Blinky' }, b: { variant: 'Blinky-AC5' } }));
+    expect(d.counts.compiler_builtins).toBe(0);
+    expect(d.notes.filter((n) => /built-in/.test(n))).toEqual([expect.stringMatching(/^Blinky:app has no compiler built-in macros kept/), expect.stringMatching(/^Blinky-AC5:app has no compiler built-in macros kept/)]);
     fs.rmSync(copy, { recursive: true, force: true });
   });
 });
@@ -76,5 +96,12 @@ describe('compiler built-ins across builds (Zephyr boards: GCC table)', () => {
     for (const b of arch.builds) expect(b.macro).toEqual([expect.objectContaining({ _macro_value: '7', file: '<built-in>' })]);
     const kernel = withProject(root, (ctx) => whichBuilds(ctx, { name: 'KERNEL' }));
     for (const b of kernel.builds) expect(b.macro).toEqual([expect.objectContaining({ file: '<command-line>' })]);
+    // Two Cortex-M4 boards: only the nRF build's -mfp16-format=ieee makes built-ins differ (the half-precision type's).
+    const d = withProject(root, (ctx) => diffBuilds(ctx, { a: { variant: 'build-nrf52840dk' }, b: { variant: 'nucleo_f401re' }, limit: 1000 }));
+    const items = d.sections.compiler_builtins!.items as { name: string; a: string | null; b: string | null }[];
+    expect(items).toContainEqual({ name: '__ARM_FP16_FORMAT_IEEE', a: '1', b: null });
+    expect(items).toContainEqual({ name: '__FLT16_MANT_DIG__', a: '11', b: null });
+    expect(items.filter((x) => !/^__(ARM_FP16_|FLT16_)/.test(x.name) || x.b !== null)).toEqual([]);
+    expect(d.notes.filter((n) => /built-in/.test(n))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// diff_builds: what differs between two builds (files, symbols, defines, Kconfig, memory, linker symbols).
+// diff_builds: what differs between two builds (files, symbols, defines, compiler built-ins, Kconfig, memory, linker symbols).
 import { z } from 'zod';
 import { DIFF_SECTIONS, diffBuilds } from '../../query/diff-builds.js';
 import { ARG, CROSS_BUILD, defineTool, READ_ONLY, buildArgs } from '../tool-kit.js';
@@ -7,13 +7,14 @@ const DESCRIPTION = `Compare two builds A and B — two boards, two PlatformIO e
 
 a and b are {variant, image?} objects (image when the variant has several, e.g. {variant: "build-sysbuild", image: "mcuboot"}).
 
-Answer: {a, b: {label ("variant:image"), variant, image, board}, counts (size of every list), entry_point: {a, b, differs}, notes (comparisons that could not be made: a build without Kconfig output or memory regions), sections}. Sections, each a paged list {total, offset, shown, more, next_offset?, items}:
+Answer: {a, b: {label ("variant:image"), variant, image, board}, counts (size of every list), entry_point: {a, b, differs}, notes (comparisons that could not be made: a build without Kconfig output, memory regions or kept built-ins), sections}. Sections, each a paged list {total, offset, shown, more, next_offset?, items}:
 - units_only_in_a / units_only_in_b: compile units (source files) only one build's image links (every unit it compiles when its link is unknown; a unit compiled for a library the image does not link is not counted).
 - files_only_in_a / files_only_in_b: every file read (sources and headers) by only one build.
 - files_compiled_differently: files both read whose compiled lines or #if decisions differ.
 - symbols_only_in_a / symbols_only_in_b: {name, qualified_name, kind, is_definition, file, line, signature} with no symbol of the same qualified name, kind and definition/declaration in the other build (locals left out).
 - symbols_defined_differently: {name, qualified_name, kind, a: [{file, line, signature}], b: [...]} for symbols both builds define (same qualified name and kind) whose definitions differ in file, line or signature: a function each board implements in its own file, the other branch of an #if, a static helper only one build adds beside a same-named one. Each lists every definition in that build.
 - defines: -D defines that every unit of a build's image carries (the units it links, as units_only_in), differing or missing in the other: {name, a, b} (null = not set).
+- compiler_builtins: the compiler's predefined macros that differ ({name, a, b}, null = not predefined): those every unit of a build gets alike, from the target and options (__ARM_ARCH, __ARM_ARCH_7EM__ vs __ARM_ARCH_6M__, __ARM_FP, __SOFTFP__, __GNUC__, __CC_ARM, __ICCARM__, __x86_64__). A function-like one's value starts with its parameters. Built-ins that differ between a build's own units (C against C++) are not listed.
 - kconfig: CONFIG_ values from each build's autoconf.h that differ: {name, a, b} (null = not set).
 - memory_regions: MEMORY regions of the linker scripts that differ: {name, a, b} with {origin, length (as written), origin_value, length_value (bytes), attributes}, null where the build has no such region.
 - linker_symbols: symbols the linker scripts assign, differing: {name, a, b} (the assignment text).
