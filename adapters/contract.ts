@@ -13,7 +13,7 @@ export interface StatedMemory {
 
 export type { Diagnostic };
 
-export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make' | 'eclipse-cdt' | 'keil' | 'iar';
+export type BuildSystem = 'compile_commands' | 'cmake' | 'zephyr' | 'ninja' | 'platformio' | 'mbed' | 'make' | 'eclipse-cdt' | 'keil' | 'iar' | 'ses';
 
 /** One translation unit as the build compiles it. Paths are absolute. */
 export interface CompileUnit {

@@ -15,6 +15,7 @@ import { makeAdapter } from './make/detect-make.js';
 import { cdtAdapter } from './cdt/detect-cdt.js';
 import { iarAdapter } from './iar/detect-iar.js';
 import { keilAdapter } from './keil/detect-keil.js';
+import { sesAdapter } from './ses/detect-ses.js';
 import { discoveryFor } from './shared/discover-build-dirs.js';
 
 export type { DetectResult } from './detection-cache.js';
@@ -24,7 +25,7 @@ function realPath(p: string): string {
 }
 
 /** Most specific first; the generic compile-database adapter stays last. */
-export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, cdtAdapter, keilAdapter, iarAdapter, compileCommandsAdapter];
+export const ADAPTERS: BuildAdapter[] = [zephyrAdapter, mbedAdapter, platformioAdapter, cmakeAdapter, ninjaAdapter, makeAdapter, cdtAdapter, keilAdapter, iarAdapter, sesAdapter, compileCommandsAdapter];
 
 function diagnosticKey(d: Diagnostic): string {
   return `${d.severity}\u0000${d.file}\u0000${d.line ?? ''}\u0000${d.message}`;

@@ -1,6 +1,6 @@
 // Finds the folders that may hold a build by walking the project tree for build markers (compile database,
 // CMake cache, build.ninja, Zephyr build_info.yml/domains.yaml, mbed_config.cmake, platformio.ini, a Makefile, an
-// Eclipse CDT `.cproject`, a Keil µVision `.uvprojx`/`.uvproj`, an IAR Embedded Workbench `.ewp`).
+// Eclipse CDT `.cproject`, a Keil µVision `.uvprojx`/`.uvproj`, an IAR Embedded Workbench `.ewp`, a SEGGER Embedded Studio `.emProject`).
 // Symlinks are followed; every folder is identified by its real path (loop guard, no duplicates). The walk
 // prunes hidden folders, node_modules and CMakeFiles, does not descend into a build folder once found, and
 // stops at a depth and a time limit with a diagnostic. Reading build files is left to the adapters. A search over
@@ -16,7 +16,7 @@ import { DiscoveryCache, type CachedFolder, type SavedSearch } from './discovery
 /** Files whose presence makes a folder worth handing to the adapters. */
 export const BUILD_MARKERS = ['compile_commands.json', 'CMakeCache.txt', 'build.ninja', 'build_info.yml', 'domains.yaml', 'mbed_config.cmake', 'platformio.ini', 'GNUmakefile', 'makefile', 'Makefile', '.cproject'] as const;
 /** Endings of project files whose name is the user's (`Blinky.uvprojx`): the folder's marker is the file's name. */
-export const BUILD_MARKER_SUFFIXES = ['.uvprojx', '.uvproj', '.ewp'] as const;
+export const BUILD_MARKER_SUFFIXES = ['.uvprojx', '.uvproj', '.ewp', '.emProject'] as const;
 /** Markers of a build folder: the walk does not descend below it (its sub-builds are the adapters' business). */
 const BUILD_FOLDER_MARKERS = new Set(['CMakeCache.txt', 'build.ninja', 'build_info.yml', 'domains.yaml', 'mbed_config.cmake']);
 const PRUNED = new Set(['node_modules', 'CMakeFiles', '__pycache__']);

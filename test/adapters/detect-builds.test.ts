@@ -11,7 +11,7 @@ describe('detectBuilds: a repository holding several build systems', () => {
   const ids = r.builds.map((b) => `${b.buildSystem}:${b.variant}:${b.image}`).sort();
 
   it('lists the adapters most specific first, the generic one last', () => {
-    expect(ADAPTERS.map((a) => a.name)).toEqual(['zephyr', 'mbed', 'platformio', 'cmake', 'ninja', 'make', 'eclipse-cdt', 'keil', 'iar', 'compile_commands']);
+    expect(ADAPTERS.map((a) => a.name)).toEqual(['zephyr', 'mbed', 'platformio', 'cmake', 'ninja', 'make', 'eclipse-cdt', 'keil', 'iar', 'ses', 'compile_commands']);
   });
 
   it('finds every build once, claimed by the most specific adapter', () => {
