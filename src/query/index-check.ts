@@ -109,9 +109,20 @@ function recordReasons(root: string, row: BuildRow): CheckReason[] {
     message:
       f.how === 'appeared'
         ? `appeared since indexing (${appearedNote(f.file)})`
-        : 'changed since indexing (linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it)',
+        : `changed since indexing (${changedRole(root, row, f.file)})`,
     fix: INDEX,
   }));
+}
+
+/** What a changed record input is to the build, and what is read from it. */
+function changedRole(root: string, row: BuildRow, file: string): string {
+  const at = storedPath(root, file);
+  const same = (p: string | null | undefined) => !!p && storedPath(root, p) === at;
+  if (row.linkerScripts.some(same)) return 'a linker script of the build: its memory regions, entry point and linker-script symbols are read from it';
+  if (same(row.recordInputs?.map)) return 'the map file of the build: memory usage is read from it';
+  if (same(row.kconfig?.dot_config) || same(row.kconfig?.autoconf_h)) return 'Kconfig output of the build: the Kconfig summary is read from it';
+  if ((row.memory as { file_path?: string }[]).some((r) => same(r.file_path))) return "the project file stating the build's memory regions (the linker script is written from it when the build links): they are read from it";
+  return 'linker script, map file or Kconfig output of the build: memory, linker-script symbols and the Kconfig summary are read from it';
 }
 
 /**

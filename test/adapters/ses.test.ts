@@ -79,6 +79,13 @@ describe('SEGGER Embedded Studio project', () => {
     expect(where('nrf_gpio_cfg_output', 'Release')).toBe('drivers/gpio/nrf_gpio.c:2');
     expect(where('nrf_gpio_selftest', 'Debug')).toBeUndefined();
     expect(cli('memory', '--variant', 'Release').stdout).toMatch(/RAM1 +\(RWX\) +0x20000000 +0x20010000 +64 KiB/);
+    // A segment edited in the IDE: check names the project file for what it is to the build.
+    fs.writeFileSync(projectFile, fs.readFileSync(projectFile, 'utf8').replace('RAM1 RWX 0x20000000 0x10000', 'RAM1 RWX 0x20000000 0x8000'));
+    const checked = cli('check');
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain("Debug/app: examples/blinky/pca10040/ses/blinky_pca10040.emProject: changed since indexing (the project file stating the build's memory regions");
+    expect(cli('index').status).toBe(0);
+    expect(cli('memory', '--variant', 'Release').stdout).toMatch(/RAM1 +\(RWX\) +0x20000000 +0x20008000 +32 KiB/);
   });
 
   it('reports a project file cut short with its line, and reads no build from it', () => {

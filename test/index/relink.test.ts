@@ -56,6 +56,7 @@ describe('re-index after a relink', () => {
     relink(root);
     // Not re-indexed yet: check names the map (and the unit).
     expect(reasons(check(root))).toEqual(expect.arrayContaining([`build_description ${MAP}`, 'file_changed Core/Src/main.c']));
+    expect(check(root).builds[0].reasons.find((p) => p.file === MAP)!.message).toBe('changed since indexing (the map file of the build: memory usage is read from it)');
 
     const r = await indexProject({ root });
     expect(r.preprocessed).toBe(1);
@@ -139,6 +140,7 @@ describe('re-index after a relink', () => {
     expect(text).toContain('ORIGIN = 0x20000000,   LENGTH = 128K');
     fs.writeFileSync(script, text.replace('ORIGIN = 0x20000000,   LENGTH = 128K', 'ORIGIN = 0x20000000,   LENGTH = 192K'));
     expect(reasons(check(root))).toEqual(expect.arrayContaining([`build_description ${SCRIPT}`]));
+    expect(check(root).builds[0].reasons.find((p) => p.file === SCRIPT)!.message).toMatch(/^changed since indexing \(a linker script of the build: its memory regions/);
 
     const r = await indexProject({ root });
     expect(r.preprocessed).toBe(0);
