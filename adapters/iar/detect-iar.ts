@@ -11,6 +11,7 @@ import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
+import { idePathResolver } from '../shared/ide-paths.js';
 import { iarCore, iarDevice, iarPath, iarUnit, type IarPlace } from './iar-units.js';
 import { optionOf, readEwp, type IarConfiguration, type IarFile } from './read-ewp.js';
 
@@ -39,7 +40,7 @@ export const iarAdapter: BuildAdapter = {
 
 function configurationBuild(projectRoot: string, projectFile: string, c: IarConfiguration, files: IarFile[], variant: string, diagnostics: Diagnostic[]): BuildDescription {
   const projectDir = path.dirname(projectFile);
-  const place: IarPlace = { projectDir, projectName: path.basename(projectFile, '.ewp'), foreign: new Set() };
+  const place: IarPlace = { projectDir, resolve: idePathResolver(projectDir), projectName: path.basename(projectFile, '.ewp'), foreign: new Set() };
   const folder = (option: string, fallback: string) => iarPath(place, c.name, optionOf(c, undefined, 'General', option)?.[0] || fallback) ?? path.join(projectDir, fallback);
   const objDir = folder('ObjPath', `${c.name}/Obj`);
   const exeDir = folder('ExePath', `${c.name}/Exe`);

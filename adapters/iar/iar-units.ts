@@ -7,12 +7,13 @@ import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
 import { stm32Core, stm32Fpu } from '../shared/stm32-cores.js';
-import { ideProjectPath } from '../shared/ide-paths.js';
 import { optionOf, type IarConfiguration, type IarFile } from './read-ewp.js';
 
 /** Where a configuration's paths are resolved. */
 export interface IarPlace {
   projectDir: string;
+  /** The project folder's paths, each resolved once (idePathResolver). */
+  resolve: (written: string) => string | undefined;
   projectName: string;
   /** Written paths that name a variable or drive not here, for the diagnostics. */
   foreign: Set<string>;
@@ -25,7 +26,7 @@ export function iarPath(place: IarPlace, config: string, written: string): strin
     place.foreign.add(written.trim());
     return undefined;
   }
-  const abs = ideProjectPath(place.projectDir, v.replace(/\\/g, '/'));
+  const abs = place.resolve(v.replace(/\\/g, '/'));
   if (abs === undefined) place.foreign.add(written.trim());
   return abs;
 }

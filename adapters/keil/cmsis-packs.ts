@@ -40,15 +40,18 @@ export interface RteComponent {
   pack: PackRef;
 }
 
-/** The components of a project's RTE section. */
+/** The components of a project's RTE section (only that section is parsed: a project file runs to hundreds of KB). */
 export function rteComponents(xml: string): RteComponent[] {
+  const start = xml.indexOf('<RTE>');
+  const end = xml.indexOf('</RTE>', start);
+  if (start < 0 || end < 0) return [];
   let doc: El;
   try {
-    doc = parser.parse(xml) as El;
+    doc = parser.parse(xml.slice(start, end + '</RTE>'.length)) as El;
   } catch {
     return [];
   }
-  const rte = kids(kids(doc, 'Project')[0], 'RTE')[0];
+  const rte = kids(doc, 'RTE')[0];
   return kids(kids(rte, 'components')[0], 'component').flatMap((c) => {
     const pkg = kids(c, 'package')[0];
     const [Cclass, Cgroup, vendor, name] = [attr(c, 'Cclass'), attr(c, 'Cgroup'), attr(pkg, 'vendor'), attr(pkg, 'name')];

@@ -13,7 +13,7 @@ import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
-import { ideProjectPath } from '../shared/ide-paths.js';
+import { idePathResolver, ideProjectPath } from '../shared/ide-paths.js';
 import { keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
 import { packOfId, rteComponents, targetPackPlaces, type PackPlaces } from './cmsis-packs.js';
 import { dialogMemory } from './dialog-memory.js';
@@ -53,8 +53,9 @@ export const keilAdapter: BuildAdapter = {
 
 /** Where a written path is: resolved in the project folder; a path outside this machine's reach is noted in `foreign`. */
 function resolver(projectDir: string, foreign: Set<string>): (written: string) => string | undefined {
+  const resolve = idePathResolver(projectDir);
   return (written) => {
-    const abs = ideProjectPath(projectDir, written);
+    const abs = resolve(written);
     if (abs === undefined && written.trim()) foreign.add(written.trim());
     return abs;
   };

@@ -11,6 +11,7 @@ import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
+import { idePathResolver } from '../shared/ide-paths.js';
 import { buildableConfigurations, readEmProject, type SesConfiguration, type SesNode, type SesSolution } from './read-emproject.js';
 import { projectFiles } from './ses-files.js';
 import { SesScope } from './ses-properties.js';
@@ -98,7 +99,7 @@ function projectPlace(projectFile: string, s: SesSolution, p: SesNode, c: SesCon
     ['Configuration', c.name],
   ]);
   for (const [k, v] of scope.macros()) macros.set(k, v);
-  return { projectDir, macros, foreign: new Set() };
+  return { projectDir, resolve: idePathResolver(projectDir), macros, foreign: new Set() };
 }
 
 /** `FLASH RX 0x0 0x80000;RAM RWX 0x20000000 0x10000` as the build's regions, at the property's line. */

@@ -8,13 +8,14 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
-import { ideProjectPath } from '../shared/ide-paths.js';
 import { expandMacros, type SesScope } from './ses-properties.js';
 
 /** Where a configuration's paths are resolved. */
 export interface SesPlace {
   /** The project's folder (`project_directory` from the solution's folder). */
   projectDir: string;
+  /** The project folder's paths, each resolved once (idePathResolver). */
+  resolve: (written: string) => string | undefined;
   /** `$(ProjectDir)`, `$(SolutionDir)`, `$(ProjectName)`, `$(Configuration)` and the solution's `macros`. */
   macros: Map<string, string>;
   /** Written paths that name the IDE's install, a macro not known here or another drive, for the diagnostics. */
@@ -28,7 +29,7 @@ export function sesPath(place: SesPlace, written: string): string | undefined {
     place.foreign.add(written.trim());
     return undefined;
   }
-  const abs = ideProjectPath(place.projectDir, expanded.value);
+  const abs = place.resolve(expanded.value);
   if (abs === undefined) place.foreign.add(written.trim());
   return abs;
 }

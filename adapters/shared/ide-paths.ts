@@ -22,6 +22,21 @@ export function ideProjectPath(projectDir: string, written: string): string | un
   return caseInsensitive(plain) ?? plain;
 }
 
+/**
+ * ideProjectPath for one build's paths, each written path resolved once: a project names the same include folders
+ * for every file (a build of 60 units × 130 folders stats 130 folders, not 7 800). Made per build, inside the
+ * detection whose inputs it records.
+ */
+export function idePathResolver(projectDir: string): (written: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
+  return (written) => {
+    if (known.has(written)) return known.get(written);
+    const abs = ideProjectPath(projectDir, written);
+    known.set(written, abs);
+    return abs;
+  };
+}
+
 /** Whether `rel` goes up past the file system's root from `dir` (a path written on a machine whose folders are deeper). */
 function climbsPastRoot(dir: string, rel: string): boolean {
   let depth = dir.split(path.sep).filter(Boolean).length;
