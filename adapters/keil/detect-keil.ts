@@ -75,7 +75,7 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
   const resolve = resolver(projectDir, foreign);
   const outputDir = (t.outputDir && ideProjectPath(projectDir, t.outputDir)) || path.join(projectDir, 'Objects');
   const rte = rtePlaces(projectDir, t);
-  const place: KeilUnitPlace = { projectDir, outputDir, resolve, rteIncludes: [...rte.includes, ...named.packs.includes], deviceDefines: named.packs.defines };
+  const place: KeilUnitPlace = { projectDir, outputDir, resolve, uvisionVersion: uvisionVersion(projectFile, outputDir, t), rteIncludes: [...rte.includes, ...named.packs.includes], deviceDefines: named.packs.defines };
   const units = [];
   const missing: string[] = [];
   let assembler = 0;
@@ -113,6 +113,20 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
     elfFile: path.join(outputDir, `${outputNameOf(projectFile, t)}.axf`),
     provenance: 'derived',
   };
+}
+
+/** MDK 5.41's µVision, whose Arm Compiler 6.22 the armclang table stands for. */
+const UVISION_VERSION = '541';
+
+/**
+ * The µVision version as it defines it for every compile (`-D__UVISION_VERSION="533"`): read from the dependency
+ * file it writes beside the objects when it builds (`<project>_<target>.dep`, each compile's options on its `F`
+ * lines), else MDK 5.41's.
+ */
+function uvisionVersion(projectFile: string, outputDir: string, t: KeilTarget): string {
+  const dep = path.join(outputDir, `${path.basename(projectFile).replace(/\.uvprojx?$/, '')}_${t.name}.dep`);
+  const text = pathKind(dep) === 'file' ? readDetectedText(dep) : undefined;
+  return (text && /-D__UVISION_VERSION="?(\d+)"?/.exec(text)?.[1]) || UVISION_VERSION;
 }
 
 /** The name of the target's image (`Blinky` of `Blinky.axf`): its output name, else the project's. */

@@ -1,7 +1,7 @@
 // The compile command µVision runs for a C or C++ file of a target: Arm Compiler 6 (`armclang --target=arm-arm-none-eabi
 // -mcpu=... -xc -std=... -O...`) or Arm Compiler 5 (`armcc --cpu=... --c99 -O...`), with the target's settings,
-// then the defines, include paths and flags the file's group and the file add, and µVision's own `-D__MICROLIB`
-// and `-D_RTE_`. Include paths and files are resolved on this machine (shared/ide-paths.ts).
+// then the defines, include paths and flags the file's group and the file add, and µVision's own `-D__MICROLIB`,
+// `-D__UVISION_VERSION` and `-D_RTE_`. Include paths and files are resolved on this machine (shared/ide-paths.ts).
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
@@ -100,6 +100,8 @@ export interface KeilUnitPlace {
   outputDir: string;
   /** Include folders of the target's own and its groups' and file's settings resolved: a written path → its place (undefined: not on this machine). */
   resolve: (written: string) => string | undefined;
+  /** µVision's version (`541`), which it defines for every compile as `__UVISION_VERSION`. */
+  uvisionVersion: string;
   /** Folders µVision adds for the pack components (RTE) and the device, after the user's. */
   rteIncludes: string[];
   /** The device's define from its pack (`STM32F407xx`), when the pack is installed. */
@@ -118,6 +120,7 @@ export function keilUnit(t: KeilTarget, place: KeilUnitPlace, file: string, s: K
     ...(t.microLib ? ['-D__MICROLIB'] : []),
     ...includes,
     ...place.rteIncludes.flatMap((d) => ['-I', d]),
+    `-D__UVISION_VERSION=${place.uvisionVersion}`,
     ...(t.usesRte ? ['-D_RTE_'] : []),
     ...place.deviceDefines.map((d) => `-D${d}`),
     ...s.defines.map((d) => `-D${d}`),

@@ -48,6 +48,9 @@ describe('Keil µVision project', () => {
     const ac5 = unit('Blinky-AC5', at('Core', 'Src', 'main.c')).arguments;
     expect(ac5.slice(0, 5)).toEqual(['armcc', '--cpu=Cortex-M3', '-c', '--c99', '-O2']);
     expect(ac5).not.toContain('-D__MICROLIB');
+    // µVision's version: from the dependency file the AC5 target's last build wrote, else MDK 5.41's.
+    expect(ac5).toContain('-D__UVISION_VERSION=538');
+    expect(ac6).toContain('-D__UVISION_VERSION=541');
     expect(unit('Blinky-AC5', at('Drivers', 'Src', 'uart.c')).arguments).not.toContain('-DUART_FAST');
     expect(unit('Blinky-AC5', at('App', 'app.cpp')).arguments).toContain('--cpp');
   });
@@ -139,7 +142,7 @@ describe('µVision project files', () => {
     const xml = (secure: number) => `<Project><Targets><Target><TargetName>S</TargetName><ToolsetName>ARM-ADS</ToolsetName><uAC6>1</uAC6><TargetOption>
       <TargetCommonOption><Cpu>CPUTYPE("Cortex-M33") FPU3(SFPU) DSP TZ</Cpu></TargetCommonOption>
       <TargetArmAds><ArmAdsMisc><RvdsVP>2</RvdsVP><nSecure>${secure}</nSecure></ArmAdsMisc><Cads><VariousControls/></Cads></TargetArmAds></TargetOption></Target></Targets></Project>`;
-    const place = { projectDir: '/p', outputDir: '/p/o', resolve: () => undefined, rteIncludes: [], deviceDefines: [] };
+    const place = { projectDir: '/p', outputDir: '/p/o', resolve: () => undefined, uvisionVersion: '541', rteIncludes: [], deviceDefines: [] };
     const args = (secure: number) => { const t = readUvprojx(xml(secure)).targets[0]; return keilUnit(t, place, '/p/a.c', settingsOf(t), false).arguments; };
     expect(args(1).slice(0, 6)).toEqual(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m33', '-mfpu=fpv5-sp-d16', '-mfloat-abi=hard', '-mcmse']);
     expect(args(0)).not.toContain('-mcmse');
