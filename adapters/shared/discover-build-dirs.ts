@@ -256,9 +256,17 @@ export function dirsWithSuffix(d: Discovery, suffix: (typeof BUILD_MARKER_SUFFIX
   });
 }
 
-/** Every IDE project file found (µVision, IAR): the projects whose variants are told apart by their folders when there are several. */
+/**
+ * Every IDE project file found (µVision, IAR, Embedded Studio): the projects whose variants are told apart by their
+ * folders when there are several. An MDK 4 `.uvproj` beside its converted `.uvprojx` is one project (µVision opens
+ * the `.uvprojx`).
+ */
 export function ideProjectFiles(d: Discovery): string[] {
-  return d.dirs.flatMap((x) => x.markers.filter((m) => BUILD_MARKER_SUFFIXES.some((s) => m.endsWith(s))).map((m) => path.join(x.shownAs, m)));
+  return d.dirs.flatMap((x) =>
+    x.markers
+      .filter((m) => BUILD_MARKER_SUFFIXES.some((s) => m.endsWith(s)) && !(m.endsWith('.uvproj') && x.markers.includes(`${m}x`)))
+      .map((m) => path.join(x.shownAs, m)),
+  );
 }
 
 /** The discovered folders holding `marker`. */

@@ -148,6 +148,16 @@ describe('µVision project files', () => {
     expect(args(0)).not.toContain('-mcmse');
   });
 
+  it('an MDK 4 .uvproj kept beside its converted .uvprojx is one project: the targets keep their plain names', () => {
+    const root = copyFixture('keil-project');
+    try {
+      fs.copyFileSync(path.join(root, 'MDK-ARM', 'Blinky.uvprojx'), path.join(root, 'MDK-ARM', 'Blinky.uvproj'));
+      expect(keilAdapter.detect(root, {}).builds.map((b) => b.variant)).toEqual(['Blinky', 'Blinky-AC5']);
+    } finally {
+      removeFixture(root);
+    }
+  });
+
   it('a file that is not a project says why; other toolsets are noted, not read', () => {
     expect(readUvprojx('<Project').error).toMatch(/not readable XML|no <Project>/);
     expect(readUvprojx('<Project><Targets></Targets></Project>').error).toBe('it names no target');
