@@ -184,7 +184,8 @@ function pad(rows: string[][]): string[] {
 }
 
 export function formatMemoryText(head: string, entryPoint: string, memory: RegionLike[], note: string, diagnostics: Diagnostic[], base: string): string {
-  const out: string[] = [head, `entry point: ${entryPoint || '(none: the script has no ENTRY)'}`];
+  const none = note.startsWith('no linker script yet') ? '(none: no linker script yet)' : '(none: the script has no ENTRY)';
+  const out: string[] = [head, `entry point: ${entryPoint || none}`];
   if (memory.length === 0) {
     out.push(`no memory regions: ${note || 'the index holds none for this build'}`);
   } else {

@@ -79,6 +79,7 @@ describe('SEGGER Embedded Studio project', () => {
     expect(where('nrf_gpio_cfg_output', 'Release')).toBe('drivers/gpio/nrf_gpio.c:2');
     expect(where('nrf_gpio_selftest', 'Debug')).toBeUndefined();
     expect(cli('memory', '--variant', 'Release').stdout).toMatch(/RAM1 +\(RWX\) +0x20000000 +0x20010000 +64 KiB/);
+    expect(cli('memory', '--variant', 'Release').stdout).toContain('entry point: (none: no linker script yet)');
     // A segment edited in the IDE: check names the project file for what it is to the build.
     fs.writeFileSync(projectFile, fs.readFileSync(projectFile, 'utf8').replace('RAM1 RWX 0x20000000 0x10000', 'RAM1 RWX 0x20000000 0x8000'));
     const checked = cli('check');
