@@ -27,9 +27,10 @@ export { sha1 };
 
 /**
  * Bytes of the files read in a run kept for the stages that read them again, up to this many in all: held to the run's
- * end, and a file past them is read again from the page cache (8 MiB were ~2 % of Marlin's 241-env peak RSS).
+ * end, and a file past them is read again from the page cache (8 MiB were ~2 % of Marlin's 241-env peak RSS; the
+ * first builds' files fill them, which a long run's later builds seldom read).
  */
-const MAX_KEPT_BYTES = 2 * 1024 * 1024;
+const MAX_KEPT_BYTES = 1024 * 1024;
 /** A file larger than this is read again where needed (a vendor device header: its bytes would stay through the run). */
 const MAX_KEPT_FILE = 4 * 1024 * 1024;
 

@@ -208,13 +208,14 @@ class BuiltinMacroDef extends MacroDef {
 }
 
 const NO_TOKENS: Token[] = [];
-const MAX_CACHED_BODIES = 16_384;
+const MAX_CACHED_BODIES = 8_192;
 /**
- * Tokens the cache of lexed bodies holds at most (~10 MB): a count of bodies alone does not bound it. Mbed TLS's
- * test certificates are macros of 1 000-2 000 tokens each, defined again (new definitions) in every image that
- * expands them: 16 384 bodies held 917 000 tokens (~80 MB with their definitions) by the 69th image. Tests lower it.
+ * Tokens the cache of lexed bodies holds at most (~5 MB with their arrays; twice as many held 6-9.5 MB across the
+ * builds of a whole Meshtastic run, at its peaks): a count of bodies alone does not bound it. Mbed TLS's test
+ * certificates are macros of 1 000-2 000 tokens each, defined again (new definitions) in every image that expands
+ * them: 16 384 bodies held 917 000 tokens (~80 MB with their definitions) by the 69th image. Tests lower it.
  */
-export const cachedBodyTokens = { max: 1 << 17 };
+export const cachedBodyTokens = { max: 1 << 16 };
 const bodies = new Map<MacroDef, Token[]>();
 /** Tokens of the bodies in the cache. */
 let bodyTokens = 0;

@@ -80,6 +80,25 @@ describe('lexed macro bodies', () => {
     expect(lexedBodyCache()).toEqual(before);
   });
 
+  it('are kept up to 65 536 tokens and 8 192 bodies by default', () => {
+    // Bodies of 301 tokens: 300 of them hold 90 300 tokens, past the default budget (the cache empties at it).
+    let most = 0;
+    for (let k = 0; k < 300; k++) {
+      const def = parseDefine(`DEFAULT${k} {${Array.from({ length: 150 }, (_, j) => j).join(', ')}}`, '/defaults.h', k + 1).def!;
+      expect(def.body.length).toBe(301);
+      most = Math.max(most, lexedBodyCache().tokens);
+    }
+    expect(most).toBeGreaterThan(60_000);
+    expect(most).toBeLessThanOrEqual(1 << 16);
+    // Short bodies: at most 8 192 of them.
+    let bodies = 0;
+    for (let k = 0; k < 10_000; k++) {
+      parseDefine(`SHORT${k} ${k}`, '/defaults.h', k + 1).def!.body;
+      bodies = Math.max(bodies, lexedBodyCache().bodies);
+    }
+    expect(bodies).toBe(8_192);
+  });
+
   it('held between builds stay within the budget, and the builds index the rows of an unbounded cache', async () => {
     const roots = [tempDir(), tempDir()];
     for (const root of roots) writeProject(root);
