@@ -11,6 +11,7 @@ import type { Db } from './open-index.js';
 import { EMPTY_LIST, listText, storedListJson, type ListText } from './value-lists.js';
 import { marksItem, marksOfItem } from './marks-item.js';
 import { WeighedCache } from '../model/weighed-cache.js';
+import { buildGeneration } from '../model/build-generation.js';
 import { sortedDifference, withSortedChanges } from '../preprocessor/sorted-lists.js';
 import { jsonArrayLength, jsonElementsLength } from './json-lengths.js';
 
@@ -51,7 +52,7 @@ function madeText(head: string, states: UndoneMarks['states']): ListText {
       items.push(states[0]);
       chars = jsonElementsLength(states[0]);
     } else {
-      const made = stateItem(states[i - 1], states[i], chars);
+      const made = stateItemOf(states[i - 1], states[i], chars);
       items.push(made.item);
       chars = made.chars;
     }
@@ -63,6 +64,37 @@ function madeText(head: string, states: UndoneMarks['states']): ListText {
 interface StateChange {
   '-'?: string[];
   '+'?: string[];
+}
+
+/** A state as an item after the state before it, and what its strings take in JSON (see stateItem). */
+type StateItem = ReturnType<typeof stateItem>;
+
+/**
+ * stateItem's answers by the two states (shared lists: see shared-undone-states.ts), for the build making them: its
+ * units repeat the same steps from one state to the next (of ~300-900 names each), each step diffed again for each
+ * unit's list made (Marlin's F103 envs: 1.2 s of 110 in a CPU profile; 9 500 distinct steps of 103 000). Emptied at
+ * a build's first use and when it holds MAX_STEPS: it keeps no build's states past the next build's first list.
+ */
+let itemsAfter = new Map<readonly string[], Map<readonly string[], StateItem>>();
+let stepsHeld = 0;
+let stepsBuild = buildGeneration.value;
+const MAX_STEPS = 4096;
+
+/** stateItem(prev, cur, prevChars), made once per pair of states while held (see itemsAfter). */
+function stateItemOf(prev: readonly string[], cur: readonly string[], prevChars: number): StateItem {
+  if (stepsBuild !== buildGeneration.value || stepsHeld >= MAX_STEPS) {
+    itemsAfter = new Map();
+    stepsHeld = 0;
+    stepsBuild = buildGeneration.value;
+  }
+  let after = itemsAfter.get(prev);
+  if (after === undefined) itemsAfter.set(prev, (after = new Map()));
+  let made = after.get(cur);
+  if (made === undefined) {
+    after.set(cur, (made = stateItem(prev, cur, prevChars)));
+    stepsHeld++;
+  }
+  return made;
 }
 
 /**

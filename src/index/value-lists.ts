@@ -13,7 +13,8 @@ import { prepared } from './statement-cache.js';
 import { ConnectionState } from './connection-state.js';
 import { ownString } from '../model/own-strings.js';
 import { collectionCount, countCollection } from './collection-counts.js';
-import { addedIds, applyEdits, baseOf, closestBase, encodeEdits, isEdited, positions, type ItemIds } from './list-edits.js';
+import { packedDecodedIds, packedEditedIds } from './packed-ids.js';
+import { addedIds, baseOf, closestBase, encodeEdits, isEdited, positions, type ItemIds } from './list-edits.js';
 import { positionFrom, type IdPositions } from './id-positions.js';
 import { VarintReader, VarintWriter } from './varints.js';
 import { byHashPrefix, storedHash } from './hash-columns.js';
@@ -433,7 +434,7 @@ function itemIdsOf(db: Db, id: number): ItemIds {
   let ids = cache.get(id);
   for (let at = id; ids === undefined; ) {
     const bytes = listItems(db, at);
-    if (!isEdited(bytes)) cache.set(at, (ids = packedIds(decodeIds(bytes))));
+    if (!isEdited(bytes)) cache.set(at, (ids = packedDecodedIds(bytes)));
     else {
       if (chain.length > MAX_CHAIN) throw new Error(`list ${id} edits a chain of lists longer than ${MAX_CHAIN}`);
       chain.push({ id: at, bytes });
@@ -442,7 +443,7 @@ function itemIdsOf(db: Db, id: number): ItemIds {
     }
   }
   for (let k = chain.length - 1; k >= 0; k--) {
-    ids = packedIds(applyEdits(chain[k].bytes, ids));
+    ids = packedEditedIds(chain[k].bytes, ids);
     cache.set(chain[k].id, ids);
   }
   return ids;

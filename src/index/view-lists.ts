@@ -4,6 +4,7 @@ import type { Db } from './open-index.js';
 import { prepared } from './statement-cache.js';
 import { applyEdits, baseOf, closestBase, encodeEdits, isEdited, type ItemIds } from './list-edits.js';
 import { decodeIds, packedIds } from './value-lists.js';
+import { packedDecodedIds } from './packed-ids.js';
 import { WeighedCache } from '../model/weighed-cache.js';
 import { ConnectionState } from './connection-state.js';
 
@@ -76,7 +77,7 @@ function storedBase(db: Db, id: number): Base | undefined {
   if (ids === undefined) {
     const stored = prepared(db, 'SELECT ids FROM view_lists WHERE id = ?').pluck().get(id) as Buffer | undefined;
     if (stored === undefined) return undefined;
-    cache.set(id, (ids = packedIds(decodeIds(stored))));
+    cache.set(id, (ids = packedDecodedIds(stored)));
   }
   return { id, ids };
 }
