@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import { gccCpuName } from '../shared/arm-core-names.js';
 import type { PackTarget } from './cmsis-packs.js';
 import type { KeilCompilerSettings, KeilTarget } from './read-uvprojx.js';
 
@@ -15,7 +16,7 @@ const cpuType = (cpu: string | undefined): string | undefined => /CPUTYPE\("([^"
 export function keilCore(cpu: string | undefined): string | undefined {
   const type = cpuType(cpu);
   if (!type) return undefined;
-  const name = type.toLowerCase().replace(/\+$/, 'plus');
+  const name = gccCpuName(type);
   // SecurCore SC000/SC300 are Cortex-M0/M3 cores.
   return name === 'sc000' ? 'cortex-m0' : name === 'sc300' ? 'cortex-m3' : name;
 }

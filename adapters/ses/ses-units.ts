@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { CompileUnit } from '../contract.js';
 import { splitCommand } from '../../src/model/compile-args.js';
+import { gccCpuName } from '../shared/arm-core-names.js';
 import { expandMacros, type SesScope } from './ses-properties.js';
 
 /** Where a configuration's paths are resolved. */
@@ -37,7 +38,7 @@ export function sesPath(place: SesPlace, written: string): string | undefined {
 /** GCC's -mcpu for an `arm_core_type` (`Cortex-M4` → cortex-m4, `Cortex-M0+` → cortex-m0plus, `ARM7TDMI-S`). */
 export function gccCpu(core: string | undefined): string | undefined {
   if (!core || core === 'None') return undefined;
-  return core.toLowerCase().replace(/\+$/, 'plus').replace(/\s+/g, '');
+  return gccCpuName(core).replace(/\s+/g, '');
 }
 
 const ARCH_DEFINES: Record<string, string> = { v4T: '4T', v5TE: '5TE', v6M: '6M', v7M: '7M', v7EM: '7EM', v7A: '7A', v7R: '7R', v8M_Baseline: '8M_BASE', v8M_Mainline: '8M_MAIN', v8_1M_Mainline: '8_1M_MAIN' };

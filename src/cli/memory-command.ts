@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildRow } from '../index/index-reader.js';
-import { defaultReadFile, readLinkerScripts, type MemoryEntry } from '../indexer/build-memory.js';
+import { NO_SCRIPT_YET, defaultReadFile, readLinkerScripts, type MemoryEntry } from '../indexer/build-memory.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { resolveProjectBuild, withProject } from '../query/project-context.js';
 import { QueryError } from '../query/query-error.js';
@@ -184,7 +184,7 @@ function pad(rows: string[][]): string[] {
 }
 
 export function formatMemoryText(head: string, entryPoint: string, memory: RegionLike[], note: string, diagnostics: Diagnostic[], base: string): string {
-  const none = note.startsWith('no linker script yet') ? '(none: no linker script yet)' : '(none: the script has no ENTRY)';
+  const none = note.startsWith(NO_SCRIPT_YET) ? `(none: ${NO_SCRIPT_YET})` : '(none: the script has no ENTRY)';
   const out: string[] = [head, `entry point: ${entryPoint || none}`];
   if (memory.length === 0) {
     out.push(`no memory regions: ${note || 'the index holds none for this build'}`);

@@ -403,6 +403,9 @@ function unreadMap(file: string): Diagnostic {
 
 // ---- the build --------------------------------------------------------------------------------------
 
+/** How the memory note of a build whose regions a project file states begins (the CLI tells such a build by it). */
+export const NO_SCRIPT_YET = 'no linker script yet';
+
 /**
  * The regions a project file states for a build with no linker script yet (see BuildDescription.statedMemory): read
  * through `readFile`, so the record is refreshed when the project file changes.
@@ -414,7 +417,7 @@ function statedMemory(stated: StatedMemory, readFile: (file: string) => string |
     const length = scatterValue(r.length);
     return { name: r.name, attributes: r.attributes, origin: r.origin, length: r.length, origin_value: origin, length_value: length, file_path: stated.file, line: r.line };
   });
-  return { ...emptyMemory(`no linker script yet: the regions of ${stated.source}`), memory, scriptFiles: [stated.file] };
+  return { ...emptyMemory(`${NO_SCRIPT_YET}: the regions of ${stated.source}`), memory, scriptFiles: [stated.file] };
 }
 
 /** Memory of one build: its linker script(s), its link command's -L/--defsym/-D, its map file. Never throws. */
