@@ -3,10 +3,12 @@
 // the project file as the IDE compiles it: the C and C++ files of its folders (a dynamic folder's files listed as the
 // IDE lists them) not excluded from the configuration, each with the properties its levels give (ses-properties.ts).
 // A variant per configuration, named after it (after the project's folder too when the tree holds several IDE
-// projects); a solution of several executable projects gives an image per project. Memory comes from the project's
-// `linker_section_placements_segments` (Embedded Studio writes the linker script from it when it links).
+// projects); a solution of several executable projects gives an image per project, each with the files of the
+// library projects it depends on (`project_dependencies`: the IDE links their output into it), each compiled with
+// its own project's properties. A solution of libraries alone gives a build per library (no link). Memory comes from
+// the project's `linker_section_placements_segments` (Embedded Studio writes the linker script from it when it links).
 import path from 'node:path';
-import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic, StatedMemory } from '../contract.js';
+import type { AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic, StatedMemory } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
@@ -14,7 +16,7 @@ import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { idePathResolver } from '../shared/ide-paths.js';
 import { buildableConfigurations, readEmProject, type SesConfiguration, type SesNode, type SesSolution } from './read-emproject.js';
 import { projectFiles } from './ses-files.js';
-import { SesScope } from './ses-properties.js';
+import { configChain, SesScope } from './ses-properties.js';
 import { gccCpu, sesPath, sesUnit, type SesPlace } from './ses-units.js';
 
 export const sesAdapter: BuildAdapter = {
@@ -32,13 +34,16 @@ export const sesAdapter: BuildAdapter = {
         result.diagnostics.push({ severity: 'warning', file: projectFile, ...(s.line ? { line: s.line } : {}), message: `no build read from this Embedded Studio project: ${s.error}`, fix: 'open the project in Embedded Studio and save it, or build it and index a compile database' });
         continue;
       }
-      const executables = s.projects.filter((p) => isBuiltExecutable(new SesScope([s.solution, p], 'Common', s.configurations).value('project_type')));
+      const executables = s.projects.filter((p) => isBuiltExecutable(projectType(s, p)));
+      const images = executables.length ? executables : s.projects.filter((p) => projectType(s, p) === 'Library');
       const configs = buildableConfigurations(s);
       if (!configs.length) result.diagnostics.push({ severity: 'warning', file: projectFile, message: 'the solution declares no build configuration (Debug, Release): no build read', fix: 'add the configurations in Embedded Studio (Project > Configurations) and save the project' });
       for (const c of configs) {
-        for (const p of executables) {
-          const image = executables.length > 1 ? p.name : 'app';
-          result.builds.push(projectBuild(projectRoot, projectFile, text, s, p, c, { variant: ideVariantName(projectRoot, ideFiles, projectFile, c.name), image }, result.diagnostics));
+        const chain = configChain(c.name, s.configurations);
+        for (const p of images) {
+          const image = images.length > 1 ? p.name : 'app';
+          const solution = { projectRoot, projectFile, xml: text, s, c, chain };
+          result.builds.push(projectBuild(solution, p, { variant: ideVariantName(projectRoot, ideFiles, projectFile, c.name), image }, result.diagnostics));
         }
       }
     }
@@ -46,62 +51,123 @@ export const sesAdapter: BuildAdapter = {
   },
 };
 
+/** A project's type as its `Common` configuration sets it (where the IDE writes it). */
+const projectType = (s: SesSolution, p: SesNode): string | undefined => new SesScope([s.solution, p], ['Common']).value('project_type');
+
 /** An executable the IDE builds (`Executable`, the default), not a library or an `Externally Built Executable`. */
 const isBuiltExecutable = (type: string | undefined): boolean => type === undefined || type === 'Executable';
 
-function projectBuild(projectRoot: string, projectFile: string, xml: string, s: SesSolution, p: SesNode, c: SesConfiguration, name: { variant: string; image: string }, diagnostics: Diagnostic[]): BuildDescription {
-  const scope = new SesScope([s.solution, p], c.name, s.configurations);
-  const place = projectPlace(projectFile, s, p, c, scope);
-  const folder = (property: string, fallback: string) => sesPath(place, scope.value(property) ?? fallback) ?? path.join(place.projectDir, fallback.replace(/\$\([^)]*\)/g, c.name));
-  const objDir = path.join(folder('build_intermediate_directory', 'Output/$(Configuration)/Obj'), p.name);
-  const exeDir = folder('build_output_directory', 'Output/$(Configuration)/Exe');
-  const units = [];
-  const missing: string[] = [];
-  let assembler = 0;
-  for (const f of projectFiles(s.solution, p, place)) {
-    const fileScope = new SesScope(f.levels, c.name, s.configurations);
-    if (fileScope.value('build_exclude_from_build') === 'Yes') continue;
-    if (!isCFamilySource(f.path)) {
-      if (/\.(s|asm)$/i.test(f.path)) assembler++;
-      continue;
-    }
-    if (pathKind(f.path) !== 'file') missing.push(f.written);
-    else units.push(sesUnit(fileScope, place, f.path, isCxxFile(f.path), objDir));
-  }
+/** One configuration of a solution, read once for all its images. */
+interface SesBuildContext {
+  projectRoot: string;
+  projectFile: string;
+  xml: string;
+  s: SesSolution;
+  c: SesConfiguration;
+  /** The configuration's chain (configChain). */
+  chain: string[];
+}
+
+/** What the derivation could not follow in an image's projects, for the diagnostics. */
+interface SesMisses {
+  foreign: Set<string>;
+  missing: string[];
+  assembler: number;
+  unknownDependencies: string[];
+}
+
+function projectBuild(ctx: SesBuildContext, p: SesNode, name: { variant: string; image: string }, diagnostics: Diagnostic[]): BuildDescription {
+  const { s, c } = ctx;
+  const scope = new SesScope([s.solution, p], ctx.chain);
+  const misses: SesMisses = { foreign: new Set(), missing: [], assembler: 0, unknownDependencies: [] };
+  const place = projectPlace(ctx, p, scope, misses.foreign);
+  const exeDir = outputFolder(place, scope, 'build_output_directory', 'Output/$(Configuration)/Exe');
+  const linked = projectType(s, p) === 'Library' ? [] : dependentLibraries(ctx, p, misses.unknownDependencies);
+  const units = [...linked.flatMap((lib) => projectUnits(ctx, lib, misses)), ...projectUnits(ctx, p, misses, place)];
   const device = scope.value('arm_target_device_name');
-  const memory = placementMemory(projectFile, xml, scope.value('linker_section_placements_segments'));
-  projectDiagnostics(projectFile, c.name, scope, { foreign: place.foreign, missing, assembler }, diagnostics);
+  const memory = placementMemory(ctx.projectFile, ctx.xml, scope.value('linker_section_placements_segments'));
+  projectDiagnostics(ctx.projectFile, c.name, p.name, scope, misses, diagnostics);
+  const libraries = linked.length ? `, with librar${linked.length > 1 ? 'ies' : 'y'} ${linked.map((l) => l.name).join(', ')}` : '';
+  const noLink = projectType(s, p) === 'Library' ? ', a library: no link' : '';
   return {
     buildSystem: 'ses',
     variant: name.variant,
     image: name.image,
     imageType: 'app',
     ...(device ? { board: device } : {}),
-    description: `Embedded Studio project ${p.name} (${path.basename(projectFile)}), configuration ${c.name}${device ? ` for ${device}` : ''} (${units.length} units, derived from ${relPath(projectRoot, projectFile)})`,
+    description: `Embedded Studio project ${p.name} (${path.basename(ctx.projectFile)}), configuration ${c.name}${device ? ` for ${device}` : ''}${libraries}${noLink} (${units.length} units, derived from ${relPath(ctx.projectRoot, ctx.projectFile)})`,
     buildDir: path.dirname(exeDir),
     units,
     linkerScripts: [],
     ...(memory ? { statedMemory: memory } : {}),
-    elfFile: path.join(exeDir, `${p.name}.elf`),
+    ...(noLink ? {} : { elfFile: path.join(exeDir, `${p.name}.elf`) }),
     provenance: 'derived',
   };
 }
 
+/** The C and C++ units of project `p` in the configuration, each with the properties its levels give. */
+function projectUnits(ctx: SesBuildContext, p: SesNode, misses: SesMisses, known?: SesPlace): CompileUnit[] {
+  const scope = new SesScope([ctx.s.solution, p], ctx.chain);
+  const place = known ?? projectPlace(ctx, p, scope, misses.foreign);
+  const objDir = path.join(outputFolder(place, scope, 'build_intermediate_directory', 'Output/$(Configuration)/Obj'), p.name);
+  const units: CompileUnit[] = [];
+  for (const f of projectFiles(ctx.s.solution, p, place)) {
+    const fileScope = new SesScope(f.levels, ctx.chain);
+    if (fileScope.value('build_exclude_from_build') === 'Yes') continue;
+    if (!isCFamilySource(f.path)) {
+      if (/\.(s|asm)$/i.test(f.path)) misses.assembler++;
+      continue;
+    }
+    if (pathKind(f.path) !== 'file') misses.missing.push(f.written);
+    else units.push(sesUnit(fileScope, place, f.path, isCxxFile(f.path), objDir));
+  }
+  return units;
+}
+
+/**
+ * The library projects `p` depends on, those they depend on first (the order the IDE builds them), each once: the
+ * IDE links a dependent library's output into the executable. Names the solution does not hold go to `unknown`.
+ */
+function dependentLibraries(ctx: SesBuildContext, p: SesNode, unknown: string[]): SesNode[] {
+  const byName = new Map(ctx.s.projects.map((q) => [q.name, q]));
+  const seen = new Set([p.name]);
+  const out: SesNode[] = [];
+  const visit = (q: SesNode) => {
+    for (const name of new SesScope([ctx.s.solution, q], ctx.chain).list('project_dependencies')) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const dep = byName.get(name);
+      if (!dep) {
+        unknown.push(name);
+        continue;
+      }
+      visit(dep);
+      if (projectType(ctx.s, dep) === 'Library') out.push(dep);
+    }
+  };
+  visit(p);
+  return out;
+}
+
+/** A project's output folder property, made absolute; the IDE's default when it is unset or leads off this machine. */
+function outputFolder(place: SesPlace, scope: SesScope, property: string, fallback: string): string {
+  return sesPath(place, scope.value(property) ?? fallback) ?? sesPath(place, fallback) ?? path.join(place.projectDir, fallback);
+}
+
 /** The project's folder and the macros its paths may use: the IDE's own names, then the project's `macros`. */
-function projectPlace(projectFile: string, s: SesSolution, p: SesNode, c: SesConfiguration, scope: SesScope): SesPlace {
-  const solutionDir = path.dirname(projectFile);
+function projectPlace(ctx: SesBuildContext, p: SesNode, scope: SesScope, foreign: Set<string>): SesPlace {
+  const solutionDir = path.dirname(ctx.projectFile);
   const projectDir = path.resolve(solutionDir, (scope.value('project_directory') ?? '').replace(/\\/g, '/'));
   const macros = new Map<string, string>([
     ['SolutionDir', solutionDir],
-    ['SolutionName', s.solution.name],
+    ['SolutionName', ctx.s.solution.name],
     ['ProjectDir', projectDir],
     ['ProjectName', p.name],
-    ['Configuration', c.name],
+    ['Configuration', ctx.c.name],
   ]);
   for (const [k, v] of scope.macros()) macros.set(k, v);
-  return { projectDir, resolve: idePathResolver(projectDir), macros, foreign: new Set() };
+  return { projectDir, resolve: idePathResolver(projectDir), macros, foreign };
 }
-
 /** `FLASH RX 0x0 0x80000;RAM RWX 0x20000000 0x10000` as the build's regions, at the property's line. */
 function placementMemory(projectFile: string, xml: string, segments: string | undefined): StatedMemory | undefined {
   if (!segments) return undefined;
@@ -115,11 +181,12 @@ function placementMemory(projectFile: string, xml: string, segments: string | un
 }
 
 /** What the derivation could not follow: paths through the IDE's install or unknown macros, files not there, assembler files, an unknown core. */
-function projectDiagnostics(projectFile: string, config: string, scope: SesScope, seen: { foreign: Set<string>; missing: string[]; assembler: number }, diagnostics: Diagnostic[]): void {
+function projectDiagnostics(projectFile: string, config: string, project: string, scope: SesScope, seen: SesMisses, diagnostics: Diagnostic[]): void {
   const own = [...seen.foreign].filter((f) => !/^\$\((StudioDir|PackagesDir|TargetsDir)\)/.test(f));
   if (own.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: ${own.length} path(s) name a global macro not in the project, another drive or a folder above the root (${own.slice(0, 3).join(', ')}); they are left out`, fix: 'define the macro in the project (Project Options > Macros) or name the folders relative to the project' });
   if (seen.foreign.size > own.length) diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${config}: the headers of the Embedded Studio install ($(StudioDir)/include, packages) are not here: they are not indexed` });
   if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'fetch the SDK the project expects beside it (at the relative place it names), or remove the files from the project' });
+  if (seen.unknownDependencies.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: project ${project} depends on ${seen.unknownDependencies.join(', ')}, which the solution does not hold; left out of its image`, fix: 'add the project to the solution, or remove the dependency (Project > Project Dependencies)' });
   if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${config}: ${seen.assembler} assembler file(s) are not indexed` });
   if (!gccCpu(scope.value('arm_core_type'))) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: the project names no core (arm_core_type); the compiler's target macros are those of no particular core`, fix: 'set the core in Embedded Studio (Project Options > Code Generation) and save the project' });
 }

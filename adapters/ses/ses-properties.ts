@@ -16,18 +16,19 @@ const LIST_PROPERTIES = new Set([
   'c_only_additional_options',
   'cpp_only_additional_options',
   'macros',
+  'project_dependencies',
 ]);
 
 /** The property values one file sees in one configuration. */
 export class SesScope {
   /** Innermost level first. */
   private readonly levels: SesNode[];
-  /** The configuration, those it inherits (depth first), then `Common`. */
-  private readonly chain: string[];
-
-  constructor(path: SesNode[], config: string, configurations: SesConfiguration[]) {
+  /** @param chain the configuration's chain (configChain), made once per configuration. */
+  constructor(
+    path: SesNode[],
+    private readonly chain: readonly string[],
+  ) {
     this.levels = [...path].reverse();
-    this.chain = configChain(config, configurations);
   }
 
   /** A unique property's value, undefined when no level sets it. */
@@ -73,7 +74,8 @@ export function splitList(v: string): string[] {
     .filter(Boolean);
 }
 
-function configChain(config: string, configurations: SesConfiguration[]): string[] {
+/** Where a configuration's values are looked for: itself, those it inherits (depth first), then `Common`. */
+export function configChain(config: string, configurations: SesConfiguration[]): string[] {
   const byName = new Map(configurations.map((c) => [c.name, c]));
   const out: string[] = [];
   const visit = (name: string) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sesAdapter } from '../../adapters/ses/detect-ses.js';
 import { readEmProject } from '../../adapters/ses/read-emproject.js';
-import { SesScope } from '../../adapters/ses/ses-properties.js';
+import { configChain, SesScope } from '../../adapters/ses/ses-properties.js';
 import { runCli } from '../helpers/fixture-project.js';
 import { copyFixture, removeFixture } from './fixture-helper.js';
 
@@ -103,6 +103,69 @@ describe('SEGGER Embedded Studio project', () => {
   });
 });
 
+describe('Embedded Studio solution of several projects', () => {
+  const root = copyFixture('ses-solution');
+  afterAll(() => removeFixture(root));
+  const at = (...p: string[]) => path.join(root, ...p);
+  const detected = sesAdapter.detect(root, {});
+  const build = (variant: string, image: string) => detected.builds.find((b) => b.variant === variant && b.image === image)!;
+  const unit = (variant: string, image: string, file: string) => build(variant, image).units.find((u) => u.file === file)!;
+
+  it("gives an image per executable with the library projects it depends on, theirs first, each once", () => {
+    expect(detected.builds.map((b) => `${b.variant}/${b.image}`)).toEqual(['Debug/app', 'Debug/boot', 'Release/app', 'Release/boot']);
+    const rel = (variant: string, image: string) => build(variant, image).units.map((u) => path.relative(root, u.file));
+    expect(rel('Debug', 'app')).toEqual(['lib/hal/hal.c', 'lib/crypto/sha.c', 'app/main.c']);
+    expect(rel('Release', 'boot')).toEqual(['lib/hal/hal.c', 'lib/crypto/sha.c', 'boot/boot.c']);
+    expect(build('Debug', 'app').description).toContain('configuration Debug, with libraries hal, crypto (3 units');
+    expect(build('Debug', 'boot').elfFile).toBe(at('boot', 'Output', 'Debug', 'Exe', 'boot.elf'));
+    expect(detected.diagnostics.filter((d) => d.message.includes('depends on')).map((d) => d.message)).toEqual([
+      'configuration Debug: project app depends on missing_lib, which the solution does not hold; left out of its image',
+      'configuration Release: project app depends on missing_lib, which the solution does not hold; left out of its image',
+    ]);
+  });
+
+  it("compiles a library's files with its own project's properties, into its own output folder", () => {
+    const sha = unit('Debug', 'app', at('lib', 'crypto', 'sha.c'));
+    expect(sha.arguments).toEqual(expect.arrayContaining(['-mcpu=cortex-m33', '-DDEBUG', '-DCRYPTO_SHA256', '-I', at('lib', 'crypto', 'inc'), '-I', at('lib', 'hal')]));
+    expect(sha.arguments).not.toContain('-DAPP_IMAGE');
+    expect(sha.directory).toBe(at('lib', 'crypto'));
+    expect(sha.output).toBe(at('lib', 'crypto', 'Output', 'Debug', 'Obj', 'crypto', 'sha.o'));
+    const main = unit('Debug', 'app', at('app', 'main.c'));
+    expect(main.arguments).toContain('-DAPP_IMAGE');
+    expect(main.arguments).not.toContain('-DCRYPTO_SHA256');
+  });
+
+  it("answers from each image's libraries as they are compiled", () => {
+    const cli = (...args: string[]) => runCli(root, args);
+    expect(cli('index').status).toBe(0);
+    const where = (name: string, variant: string, image: string) => /(\S+:\d+)\n/.exec(cli('lookup', name, '--variant', variant, '--image', image).stdout)?.[1];
+    expect(where('sha256_init', 'Release', 'boot')).toBe('lib/crypto/sha.c:5');
+    expect(where('sha256_selftest', 'Debug', 'app')).toBe('lib/crypto/sha.c:9');
+    expect(where('sha256_selftest', 'Release', 'app')).toBeUndefined();
+    expect(where('hal_init', 'Debug', 'boot')).toBe('lib/hal/hal.c:4');
+    expect(where('hal_app_only', 'Debug', 'app')).toBeUndefined();
+    expect(where('app_sees_crypto_define', 'Debug', 'app')).toBeUndefined();
+  });
+
+  it('gives a solution of libraries alone a build per library, with no link', () => {
+    const copy = copyFixture('ses-solution');
+    try {
+      const file = path.join(copy, 'firmware.emProject');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/<project Name="app">[\s\S]*<\/solution>/, '</solution>'));
+      const r = sesAdapter.detect(copy, {});
+      expect(r.builds.map((b) => [`${b.variant}/${b.image}`, b.units.map((u) => path.relative(copy, u.file)), b.elfFile])).toEqual([
+        ['Debug/hal', ['lib/hal/hal.c'], undefined],
+        ['Debug/crypto', ['lib/crypto/sha.c'], undefined],
+        ['Release/hal', ['lib/hal/hal.c'], undefined],
+        ['Release/crypto', ['lib/crypto/sha.c'], undefined],
+      ]);
+      expect(r.builds[1].description).toContain('a library: no link');
+    } finally {
+      removeFixture(copy);
+    }
+  });
+});
+
 describe('Embedded Studio project files', () => {
   it('resolve a unique property innermost first and a list property from the solution inwards, Common first', () => {
     const s = readEmProject(`<!DOCTYPE CrossStudio_Project_File>
@@ -118,7 +181,7 @@ describe('Embedded Studio project files', () => {
 </solution>`);
     if ('error' in s) throw new Error(s.error);
     const file = s.projects[0].children[0];
-    const scope = (config: string, levels = [s.solution, s.projects[0], file]) => new SesScope(levels, config, s.configurations);
+    const scope = (config: string, levels = [s.solution, s.projects[0], file]) => new SesScope(levels, configChain(config, s.configurations));
     expect(scope('Debug').list('c_preprocessor_definitions')).toEqual(['SOL_COMMON', 'SOL_DEBUG', 'PROJ', 'FILE_DEBUG']);
     expect(scope('Debug Ext').list('c_preprocessor_definitions')).toEqual(['SOL_COMMON', 'EXT', 'SOL_DEBUG', 'PROJ', 'FILE_DEBUG']);
     expect(scope('Debug').value('arm_core_type')).toBe('Cortex-M33');
