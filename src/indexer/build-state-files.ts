@@ -5,8 +5,9 @@
 // with one); the checksum is of what it holds, so an unchanged file is recognised either way.
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
+import type V8Module from 'node:v8';
 import { replaceFile } from '../model/replace-file.js';
+import { requirePackage } from '../model/require-package.js';
 import { deflated, inflated } from '../model/raw-deflate.js';
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
@@ -15,6 +16,10 @@ export interface BuildName {
   variant: string;
   image: string;
 }
+
+/** node:v8 taken at the first V8-serialized file, as raw-deflate.ts takes node:zlib: `status` reads none (~4 ms to load). */
+let v8Module: typeof V8Module | undefined;
+const v8 = (): typeof V8Module => (v8Module ??= requirePackage('node:v8') as typeof V8Module);
 
 const folderOf = (root: string, folder: string): string => path.join(root, STATE_DIR, folder);
 /** Whether any build keeps a file in `folder` (asked first where hashing the build's name, which loads crypto, would be wasted). */
@@ -111,7 +116,7 @@ export function readChecksummedWithSum(file: string): { data: unknown; sum: stri
 export function readChecksummedValue(file: string): unknown {
   try {
     const checked = checkedBody(file);
-    return checked && (v8.deserialize(checked.body) as unknown);
+    return checked && (v8().deserialize(checked.body) as unknown);
   } catch {
     return undefined;
   }
@@ -119,7 +124,7 @@ export function readChecksummedValue(file: string): unknown {
 
 /** Writes `data` V8-serialized with its checksum, whole or not at all; false when it could not. */
 export function writeChecksummedValue(file: string, data: unknown): boolean {
-  const body = v8.serialize(data);
+  const body = v8().serialize(data);
   return counted(file, replaceFile(file, fileBytes(sha1(body), body)));
 }
 

@@ -15,6 +15,11 @@ function loadCrypto(): typeof CryptoModule {
   return (crypto ??= requirePackage('node:crypto') as typeof CryptoModule);
 }
 
+/** Whether this process loaded node:crypto (see small-sha1.ts). */
+export function cryptoLoaded(): boolean {
+  return crypto !== undefined;
+}
+
 function firstHasher(): (data: string | Buffer) => string {
   const c = loadCrypto();
   const oneShot = (c as { hash?: OneShot }).hash;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FileRow, IndexReader } from '../index/index-reader.js';
 import { storedPath } from '../indexer/vendor-paths.js';
 import { joinNormal } from '../model/plain-path.js';
-import { sha1 } from '../model/sha1.js';
+import { sha1BeforeCrypto } from '../model/small-sha1.js';
 import { shownList } from './shown-list.js';
 
 /** With `rehash`, the content is hashed even when size and mtime match (an edit that kept both). */
@@ -21,7 +21,7 @@ export function fileChanged(root: string, f: FileRow, rehash = false): boolean {
   if (!st) return true;
   if (!rehash && st.size === f.size && st.mtimeMs === f.mtimeMs) return false;
   try {
-    return sha1(fs.readFileSync(abs)) !== f.contentHash;
+    return sha1BeforeCrypto(fs.readFileSync(abs)) !== f.contentHash;
   } catch {
     return true;
   }

@@ -242,8 +242,23 @@ describe('a read-only command that hashes nothing', () => {
   });
 });
 
+describe('status right after an edit is indexed', () => {
+  it('hashes the edited file, inside the racy window, without loading node:crypto', async () => {
+    const { root } = await indexedOldFixture();
+    const unit = path.join(root, 'src/main.c');
+    fs.appendFileSync(unit, '\nint added_after_index(void) { return 0; }\n');
+    expect(spawnSync(process.execPath, [CLI, 'index'], { cwd: root }).status).toBe(0);
+    expect(spawnSync(process.execPath, [CLI, 'status'], { cwd: root }).status).toBe(0);
+    const { modules, stdout } = modulesLoaded(root, ['status', '--json']);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'ready', modified_files_count: 0 });
+    expect(modules.filter((m) => /^builtin:(crypto|internal\/crypto\/)/.test(m))).toEqual([]);
+    fs.appendFileSync(unit, '\nint added_after_that(void) { return 1; }\n');
+    expect(JSON.parse(modulesLoaded(root, ['status', '--json']).stdout)).toMatchObject({ modified_files_count: 1, modified_files: ['src/main.c'] });
+  });
+});
+
 describe('status of an unchanged index', () => {
-  it('answers from its snapshot: neither better-sqlite3 nor node:crypto loads, and an edited compile database still shows', async () => {
+  it('answers from its snapshot: neither better-sqlite3, node:crypto nor node:v8 loads, and an edited compile database still shows', async () => {
     // Files older than the racy window: the index trusts their size and mtime, and status keeps the compile
     // database's hash by its identity.
     const { root, past } = await indexedOldFixture();
@@ -251,7 +266,7 @@ describe('status of an unchanged index', () => {
     expect(spawnSync(process.execPath, [CLI, 'status'], { cwd: root }).status).toBe(0);
     const first = modulesLoaded(root, ['status', '--json']);
     expect(JSON.parse(first.stdout).status).toBe('ready');
-    expect(first.modules.filter((m) => /node_modules\/better-sqlite3\/|^builtin:(crypto|internal\/crypto\/)/.test(m))).toEqual([]);
+    expect(first.modules.filter((m) => /node_modules\/better-sqlite3\/|^builtin:(crypto|internal\/crypto\/|v8$)/.test(m))).toEqual([]);
     fs.writeFileSync(db, fs.readFileSync(db, 'utf8').replace('"command"', '"commanD"'));
     fs.utimesSync(db, past, past);
     const edited = modulesLoaded(root, ['status', '--json']);
