@@ -20,7 +20,7 @@ import { BUILTINS_FOLDER, BUILTINS_FORMAT, readBuildBuiltinsFile, readBuiltinSet
  */
 export const DECIDING_MODULES = [
   'kept-builtins.js', 'builtin-set-files.js', 'builtin-macros.js', '../model/compile-args.js', '../model/source-suffixes.js', '../model/compiler-value-flags.js', '../model/plain-path.js', '../model/compiler-binary.js',
-  '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js', '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-arm-common.js', '../preprocessor/implicit-macro-cxx-standards.js', '../preprocessor/implicit-macro-table.js', '../preprocessor/implicit-macro-flag-effects.js', '../preprocessor/table-lines.js', '../preprocessor/implicit-macro-tables-cross.js', '../preprocessor/implicit-macro-tables-avr.js', '../preprocessor/implicit-macro-tables-armcc.js', '../preprocessor/implicit-macro-tables-iccarm.js',
+  '../preprocessor/unit-environment.js', '../preprocessor/implicit-macros.js', '../preprocessor/implicit-macro-tables-arm.js', '../preprocessor/implicit-macro-tables-arm-common.js', '../preprocessor/implicit-macro-cxx-standards.js', '../preprocessor/implicit-macro-table.js', '../preprocessor/implicit-macro-flag-effects.js', '../preprocessor/table-lines.js', '../preprocessor/implicit-macro-tables-cross.js', '../preprocessor/implicit-macro-tables-avr.js', '../preprocessor/implicit-macro-tables-armcc.js', '../preprocessor/clang-arm-families.js', '../preprocessor/implicit-macro-tables-iccarm.js',
   '../preprocessor/implicit-macro-tables-host.js', '../preprocessor/parsed-defines.js', '../preprocessor/macro-definition.js', '../preprocessor/tokens.js',
   '../preprocessor/tracked-env.js',
   '../preprocessor/tested-pairs.js',

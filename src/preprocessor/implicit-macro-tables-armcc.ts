@@ -1,8 +1,10 @@
 // Built-in tables for Arm's own compilers, for a build (a Keil µVision project, a compile database) whose compiler is
 // not installed: Arm Compiler 6 (`armclang`, Clang-based: arm-none-eabi-gcc's target macros for the same -mcpu,
-// -mfpu and -mfloat-abi, with Clang's and Arm's identity instead of GCC's) and Arm Compiler 5 (`armcc`, EDG-based:
+// -mfpu and -mfloat-abi, with Clang's and Arm's identity instead of GCC's, and Clang's families of names instead of
+// GCC's own: clang-arm-families.ts) and Arm Compiler 5 (`armcc`, EDG-based:
 // `__CC_ARM`, `__TARGET_ARCH_*`, `__TARGET_CPU_*`, `__TARGET_FPU_*` from --cpu and --fpu, the language and options).
 // Headers that pick their compiler (CMSIS's cmsis_compiler.h) then take the branch the real build takes.
+import { clangFamilies } from './clang-arm-families.js';
 import { armTable } from './implicit-macro-tables-arm.js';
 import { lastFlagValue } from './implicit-macro-flag-effects.js';
 import { TableLines } from './table-lines.js';
@@ -26,6 +28,7 @@ export function armclangTable(flags: string[]): { name: string; text: string } {
   table.set('__ARMCOMPILER_VERSION', ARMCLANG_VERSION);
   table.set('__ARM_ACLE', '200');
   table.set('__VERSION__', `"Arm Compiler for Embedded ${ARMCLANG_VERSION[0]}.${ARMCLANG_VERSION.slice(1, 3)}"`);
+  clangFamilies(table, lastFlagValue(flags, /^-mfpu=(.+)$/));
   return { name: arm.name.replace(/^arm-none-eabi-gcc-12/, `armclang-${ARMCLANG_VERSION[0]}.${ARMCLANG_VERSION.slice(1, 3)}`), text: [...table.map.values()].map((v) => `#define ${v}`).join('\n') };
 }
 

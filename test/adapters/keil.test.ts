@@ -175,9 +175,24 @@ describe('Arm compiler tables', () => {
 
   it('armclang: Clang and Arm Compiler 6 by name, the target macros of its -mcpu, -mfpu and -mfloat-abi', () => {
     const m = macros(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m4', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard', '-std=gnu11', '-c', 'x.c']);
-    expect([m.get('__ARMCC_VERSION'), m.get('__clang__'), m.get('__GNUC__'), m.get('__ARM_FP'), m.get('__ARM_ARCH_7EM__'), m.get('__STDC_VERSION__')]).toEqual(['6220000', '1', '4', '4', '1', '201112L']);
+    expect([m.get('__ARMCC_VERSION'), m.get('__clang__'), m.get('__GNUC__'), m.get('__ARM_FP'), m.get('__ARM_ARCH_7EM__'), m.get('__STDC_VERSION__')]).toEqual(['6220000', '1', '4', '0x6', '1', '201112L']);
     expect(m.has('__CC_ARM')).toBe(false);
     expect(macros(['armclang', '-mcpu=cortex-m0plus', '-mfloat-abi=soft', 'x.c']).has('__ARM_FP')).toBe(false);
+  });
+
+  it("armclang: Clang's families of names, not GCC's own (fixed-point, _FloatN, __INT8_C), int-sized enums unless -fshort-enums", () => {
+    const m = macros(['armclang', '--target=arm-arm-none-eabi', '-mcpu=cortex-m4', '-mfpu=fpv4-sp-d16', '-mfloat-abi=hard', 'x.c']);
+    const gccOnly = [...m.keys()].filter((n) => /ACCUM|FRACT|^__FLT(32|64|32X)_|^__DEC_EVAL|^__GCC_IEC_559|^__U?INT(8|64|MAX)_C\(|^__HAVE_SPECULATION/.test(n));
+    expect(gccOnly).toEqual([]);
+    expect(['__llvm__', '__ARM_FP16_FORMAT_IEEE', '__ARM_FP16_ARGS', '__ARM_VFPV4__', '__ARM_PCS', '__ARM_PCS_VFP', '__ILP32__', '__LITTLE_ENDIAN__', '__arm'].map((n) => m.get(n))).toEqual(['1', '1', '1', '1', '1', '1', '1', '1', '1']);
+    expect([m.get('__INT64_C_SUFFIX__'), m.get('__UINT32_C_SUFFIX__'), m.get('__CLANG_ATOMIC_INT_LOCK_FREE'), m.get('__INT8_FMTd__'), m.get('__UINT64_FMTx__'), m.get('__FLT16_MANT_DIG__')]).toEqual(['LL', 'UL', '2', '"hhd"', '"llx"', '11']);
+    expect(m.get('__ARM_SIZEOF_MINIMAL_ENUM')).toBe('4');
+    expect(macros(['armclang', '-mcpu=cortex-m4', '-fshort-enums', 'x.c']).get('__ARM_SIZEOF_MINIMAL_ENUM')).toBe('1');
+    const m0 = macros(['armclang', '-mcpu=cortex-m0plus', '-mfloat-abi=soft', 'x.c']);
+    expect([m0.has('__ARM_VFPV2__'), m0.get('__ARM_32BIT_STATE'), m0.get('__ARM_FP16_FORMAT_IEEE')]).toEqual([false, '1', '1']);
+    // GCC itself keeps its own families.
+    const gcc = macros(['arm-none-eabi-gcc', '-mcpu=cortex-m4', 'x.c']);
+    expect([gcc.has('__ACCUM_FBIT__'), gcc.has('__INT8_C(c)'), gcc.has('__llvm__'), gcc.get('__ARM_SIZEOF_MINIMAL_ENUM')]).toEqual([true, true, false, '1']);
   });
 
   it('armcc: __CC_ARM and its own target macros from --cpu; C90 unless --c99, C++03 for C++', () => {
