@@ -237,8 +237,14 @@ export interface PackPlaces {
   root?: string;
 }
 
-/** The include folders and defines of the components a target uses and of its device, from the installed packs. */
-export function targetPackPlaces(components: readonly RteComponent[], target: PackTarget, devicePack: PackRef | undefined): PackPlaces {
+/** Installed packs by the reference a project writes, each read and parsed once per detection (see targetPackPlaces). */
+export type InstalledPacks = Map<string, { dir: string; pdsc: El } | undefined>;
+
+/**
+ * The include folders and defines of the components a target uses and of its device, from the installed packs;
+ * `installed` holds the packs read for the detection's earlier targets (a pack description is read once for all).
+ */
+export function targetPackPlaces(components: readonly RteComponent[], target: PackTarget, devicePack: PackRef | undefined, installed: InstalledPacks = new Map()): PackPlaces {
   const device = target.device;
   const root = packRoot();
   const named = [...components.map((c) => c.pack), ...(devicePack ? [devicePack] : [])];
@@ -247,7 +253,9 @@ export function targetPackPlaces(components: readonly RteComponent[], target: Pa
   const packs = new Map<string, { dir: string; pdsc: El } | undefined>();
   const pack = (p: PackRef) => {
     const key = label(p);
-    if (!packs.has(key)) packs.set(key, installedPack(root, p));
+    const where = `${root}\0${key}`;
+    if (!installed.has(where)) installed.set(where, installedPack(root, p));
+    packs.set(key, installed.get(where));
     return packs.get(key);
   };
   const includes = new Set<string>();

@@ -15,7 +15,7 @@ import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { idePathResolver, ideProjectPath } from '../shared/ide-paths.js';
 import { keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
-import { packOfId, rteComponents, targetPackPlaces, type PackPlaces } from './cmsis-packs.js';
+import { packOfId, rteComponents, targetPackPlaces, type InstalledPacks, type PackPlaces } from './cmsis-packs.js';
 import { dialogMemory } from './dialog-memory.js';
 import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
 
@@ -29,6 +29,7 @@ export const keilAdapter: BuildAdapter = {
       // An MDK 4 project converted to MDK 5 keeps both files: the .uvprojx is the one µVision opens.
       .filter((x, _, all) => !x.file.endsWith('.uvproj') || !all.some((y) => y.dir === x.dir && y.file === `${x.file}x`));
     const files = ideProjectFiles(discovery);
+    const installed: InstalledPacks = new Map();
     for (const { dir, file } of found) {
       const projectFile = path.join(dir, file);
       const text = readDetectedText(projectFile);
@@ -42,7 +43,7 @@ export const keilAdapter: BuildAdapter = {
       if (other.length) result.diagnostics.push({ severity: 'info', file: projectFile, message: `target(s) ${other.join(', ')} use a Keil toolset other than the Arm compilers (C51, C251, C166): not read`, fix: 'index such a target from a compile database of its build, if one can be made' });
       const components = targets.some((t) => t.usesRte) ? rteComponents(text) : [];
       for (const t of targets.filter((x) => x.toolset === 'ARM-ADS')) {
-        const packs = targetPackPlaces(t.usesRte ? components : [], packTarget(t), packOfId(t.packId));
+        const packs = targetPackPlaces(t.usesRte ? components : [], packTarget(t), packOfId(t.packId), installed);
         const memory = t.memoryAreas && dialogMemory(projectFile, text, targets.indexOf(t), t.memoryAreas);
         result.builds.push(targetBuild(projectRoot, projectFile, t, { variant: ideVariantName(projectRoot, files, projectFile, t.name), packs, ...(memory ? { memory } : {}) }, result.diagnostics));
       }

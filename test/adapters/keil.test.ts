@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { keilAdapter } from '../../adapters/keil/detect-keil.js';
 import { componentIncludes, componentPlaces, installedPack, type PackTarget } from '../../adapters/keil/cmsis-packs.js';
 import { keilCore, keilUnit, settingsOf } from '../../adapters/keil/keil-units.js';
@@ -242,6 +242,22 @@ describe('µVision project with installed CMSIS packs', () => {
     expect(args).not.toContain(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'DSP', 'Include'));
     expect(args.slice(args.indexOf('-D_RTE_'), args.indexOf('-D_RTE_') + 2)).toEqual(['-D_RTE_', '-DSTM32F407xx']);
     expect(detected.diagnostics.some((d) => /pack/.test(d.message))).toBe(false);
+  });
+
+  it('reads each pack description once for all the targets of a detection', () => {
+    write('ARM/CMSIS/5.9.0/ARM.CMSIS.pdsc', `<package><components><component Cclass="CMSIS" Cgroup="CORE"><files><file category="include" name="CMSIS/Core/Include/"/></files></component></components></package>`);
+    write('ARM/CMSIS/5.9.0/CMSIS/Core/Include/core_cm4.h', '');
+    process.env.CMSIS_PACK_ROOT = packs;
+    const read = vi.spyOn(fs, 'readFileSync');
+    try {
+      const detected = keilAdapter.detect(root, {});
+      const pdscReads = read.mock.calls.filter(([p]) => String(p).endsWith('.pdsc'));
+      // Both targets (Blinky, Blinky-AC5) use CMSIS-Core; Blinky's device pack is read too.
+      expect(detected.builds.filter((b) => b.units[0].arguments.includes(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Include'))).length).toBeGreaterThan(1);
+      expect(new Set(pdscReads.map(([p]) => String(p))).size).toBe(pdscReads.length);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it("compiles a component's sources from its pack with the target's settings: those whose condition holds, no template or configuration file", () => {
