@@ -34,11 +34,12 @@ export const cdtAdapter: BuildAdapter = {
       const names = new Set(configurations.map((c) => c.name));
       const unmanaged = configurations.filter((c) => !c.managed).map((c) => c.name);
       if (unmanaged.length) result.diagnostics.push({ severity: 'info', file: cproject, message: `configuration(s) ${unmanaged.join(', ')} of this Eclipse CDT project build with the project's own Makefile: read from a make dry run, not from .cproject`, fix: 'run `fw-context index --build` (the Makefile folder is dry-run; name it in [make] dirs when it is not found)' });
+      const projectName = project.name ?? path.basename(found.shownAs);
       for (const c of configurations.filter((x) => x.managed)) {
-        const projectName = project.name ?? path.basename(found.shownAs);
+        const place: CdtPlace = { projectDir: found.shownAs, projectName, buildDir: buildDirOf(found.shownAs, projectName, c) };
         // A configuration built under a compile-database recorder (`bear -- make` in its folder) is read from it instead.
-        if (pathKind(path.join(buildDirOf(found.shownAs, projectName, c), 'compile_commands.json')) === 'file') continue;
-        result.builds.push(configurationBuild(projectRoot, found.shownAs, project, c, names, result.diagnostics));
+        if (pathKind(path.join(place.buildDir, 'compile_commands.json')) === 'file') continue;
+        result.builds.push(configurationBuild(projectRoot, place, project, c, names, result.diagnostics));
       }
     }
     return result;
@@ -53,9 +54,8 @@ function buildDirOf(projectDir: string, projectName: string, c: CdtConfiguration
   return named ?? plain;
 }
 
-function configurationBuild(projectRoot: string, projectDir: string, project: DotProject, c: CdtConfiguration, configNames: ReadonlySet<string>, diagnostics: Diagnostic[]): BuildDescription {
-  const projectName = project.name ?? path.basename(projectDir);
-  const place: CdtPlace = { projectDir, projectName, buildDir: buildDirOf(projectDir, projectName, c) };
+function configurationBuild(projectRoot: string, place: CdtPlace, project: DotProject, c: CdtConfiguration, configNames: ReadonlySet<string>, diagnostics: Diagnostic[]): BuildDescription {
+  const { projectDir, projectName } = place;
   const cproject = path.join(projectDir, '.cproject');
   const { sources, truncated } = cdtSources(projectDir, project.links, c.sourceEntries, configNames);
   if (truncated) diagnostics.push({ severity: 'warning', file: cproject, message: `configuration ${c.name} names more than ${sources.length} sources; the rest are left out`, fix: 'exclude generated or vendor folders from the build in the project\'s source locations' });
