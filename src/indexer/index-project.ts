@@ -209,6 +209,8 @@ interface RunContext extends PatchContext {
   invocations: InvocationsMemo;
   /** The masks the builds made, by activity, for later builds masking a file alike. */
   masks: MaskMemo;
+  /** Builds the run indexes: a run of few raises the malloc thresholds as its first full path starts (see few-build-malloc.ts). */
+  builds: number;
 }
 
 /** What the preprocess stages hand to the mask stage. */
@@ -496,6 +498,8 @@ async function unchangedStage(build: BuildDescription, run: RunContext, summary:
  */
 async function fullPath(full: FullBuild, run: RunContext): Promise<void> {
   const { build, summary, units } = full;
+  // Past here V8 compiles on its helper threads (a patched or unchanged build runs too briefly to: ~3 ms saved an edit).
+  fewBuildMalloc(run.builds);
   run.progress(`${full.label}: preprocessing ${units.length} units`);
   if (!run.preprocess) await askCompilersWhileScanning(units, run);
   const skeletonsAdded = run.skeletons.added;
@@ -642,10 +646,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
     // Past here the run needs the detected builds' names alone: the selected builds wait with their units' arguments
     // packed (~0.35 MB a PlatformIO env as detected), and each build's description goes once it is indexed.
     const selected = new WaitingBuilds(selectBuildsByName(detected.builds, options, root));
-    fewBuildMalloc(selected.length);
     const declared = detected.builds.map((b): BuildName => ({ variant: b.variant, image: b.image }));
     detected.builds = [];
-    const run = runContext(options, root, config, db, writer, pool);
+    const run = runContext(options, root, config, db, writer, pool, selected.length);
     await indexEachBuild(selected, run, result);
     // No stage after the builds walks or parses: the threads go with their caches before the content index.
     await pool.close();
@@ -673,7 +676,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexResult> 
 }
 
 /** The run's shared state: one skeleton cache, compiler-answer cache and file-hash table per run, so that what builds share is done once. */
-function runContext(options: IndexOptions, root: string, config: ProjectConfig, db: Db, writer: IndexWriter, pool: ParsePool): RunContext {
+function runContext(options: IndexOptions, root: string, config: ProjectConfig, db: Db, writer: IndexWriter, pool: ParsePool, builds: number): RunContext {
   const states = new FileStates(root, writer.fileStates());
   // Skeletons outlive the run in the index: an unchanged file is neither read nor scanned again.
   const storedSkeletons = new StoredSkeletons(db, root, states);
@@ -709,6 +712,7 @@ function runContext(options: IndexOptions, root: string, config: ProjectConfig, 
     blankingFiles: { read: 0, written: 0 },
     definers: new GroupDefiners(),
     diagnosticStrings: new SharedDiagnosticStrings(),
+    builds,
   };
 }
 

@@ -13,7 +13,8 @@ export function moduleStamps(dir: string, modules: readonly string[]): string {
   if (text === undefined) {
     text = '';
     for (const m of modules) {
-      const st = fs.statSync(path.join(dir, m), { throwIfNoEntry: false });
+      // Joined, not path.join'ed (its normalizing was ~2.5 ms of a .c edit's run, cold): the same file for stat.
+      const st = fs.statSync(`${dir}${path.sep}${m}`, { throwIfNoEntry: false });
       text += st ? `${m}\0${st.size}\0${st.mtimeMs}\n` : `${m}\0missing\n`;
     }
     memo.set(key, text);
