@@ -12,8 +12,8 @@ import { writeBundle } from './bundle-kit.mjs';
 const OUT = path.resolve('dist/src/cli/main-cli.cjs');
 /**
  * Packages every index run and query loads (better-sqlite3's JavaScript, its addon staying a file; ini for the
- * project config; @noble/hashes' SHA-1 for a read-only command's few small files): bundled, so they come compiled from the code cache, without a package lookup and a read and
- * compile of each of their modules.
+ * project config; @noble/hashes' SHA-1 for a read-only command's few small files): bundled, so they come compiled
+ * from the code cache, without a package lookup and a read and compile of each of their modules.
  */
 const BUNDLED = new Set(['better-sqlite3', 'ini', '@noble/hashes/legacy.js', '@noble/hashes/utils.js']);
 await writeBundle({ entry: path.resolve('dist/src/cli/main-cli.js'), out: OUT, bundled: BUNDLED, lazy: new Set([path.resolve('dist/src/mcp/server.js')]), moduleUrls: true });

@@ -2,9 +2,9 @@
 // dist/src/cli/status-cli.cjs, with a V8 code cache of it, status-cli.cache, which the package's bin (bin.cjs)
 // compiles it from: status, the command agents and CI run most often, then starts without Node's ES module loader
 // (whose set-up and per-module reads through the thread pool cost more than the command's own work) and without
-// parsing its code. Left outside: packages other than ini and @noble/hashes, node: modules (required as they are) and every dynamic
-// import (the SQLite reader and the adapters stay lazy ES modules). Then writes the stamp of the code status answers
-// with, status-code.txt (scripts/status-code-stamp.mjs). Run by `npm run build` after tsc.
+// parsing its code. Left outside: packages other than ini and @noble/hashes, node: modules (required as they are)
+// and every dynamic import (the SQLite reader and the adapters stay lazy ES modules). Then writes the stamp of the
+// code status answers with, status-code.txt (scripts/status-code-stamp.mjs). Run by `npm run build` after tsc.
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';

@@ -39,11 +39,10 @@ export const sesAdapter: BuildAdapter = {
       const configs = buildableConfigurations(s);
       if (!configs.length) result.diagnostics.push({ severity: 'warning', file: projectFile, message: 'the solution declares no build configuration (Debug, Release): no build read', fix: 'add the configurations in Embedded Studio (Project > Configurations) and save the project' });
       for (const c of configs) {
-        const chain = configChain(c.name, s.configurations);
+        const ctx: SesBuildContext = { projectRoot, projectFile, xml: text, s, c, chain: configChain(c.name, s.configurations) };
         for (const p of images) {
           const image = images.length > 1 ? p.name : 'app';
-          const solution = { projectRoot, projectFile, xml: text, s, c, chain };
-          result.builds.push(projectBuild(solution, p, { variant: ideVariantName(projectRoot, ideFiles, projectFile, c.name), image }, result.diagnostics));
+          result.builds.push(projectBuild(ctx, p, { variant: ideVariantName(projectRoot, ideFiles, projectFile, c.name), image }, result.diagnostics));
         }
       }
     }
