@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic, StatedMemory } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
-import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
+import { convertedUvproj, discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { idePathResolver, ideProjectPath } from '../shared/ide-paths.js';
@@ -24,10 +24,10 @@ export const keilAdapter: BuildAdapter = {
   detect(projectRoot, options): AdapterResult {
     const result: AdapterResult = { builds: [], diagnostics: [] };
     const discovery = discoveryFor(projectRoot, options);
-    const found = [...dirsWithSuffix(discovery, '.uvprojx'), ...dirsWithSuffix(discovery, '.uvproj')]
-      .flatMap((d) => d.files.map((f) => ({ dir: d.shownAs, file: f })))
-      // An MDK 4 project converted to MDK 5 keeps both files: the .uvprojx is the one µVision opens.
-      .filter((x, _, all) => !x.file.endsWith('.uvproj') || !all.some((y) => y.dir === x.dir && y.file === `${x.file}x`));
+    // An MDK 4 project converted to MDK 5 keeps both files: the .uvprojx is the one µVision opens.
+    const found = [...dirsWithSuffix(discovery, '.uvprojx'), ...dirsWithSuffix(discovery, '.uvproj')].flatMap((d) =>
+      d.files.filter((f) => !convertedUvproj(d, f)).map((f) => ({ dir: d.shownAs, file: f })),
+    );
     const files = ideProjectFiles(discovery);
     const installed: InstalledPacks = new Map();
     for (const { dir, file } of found) {

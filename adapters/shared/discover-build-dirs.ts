@@ -264,10 +264,13 @@ export function dirsWithSuffix(d: Discovery, suffix: (typeof BUILD_MARKER_SUFFIX
 export function ideProjectFiles(d: Discovery): string[] {
   return d.dirs.flatMap((x) =>
     x.markers
-      .filter((m) => BUILD_MARKER_SUFFIXES.some((s) => m.endsWith(s)) && !(m.endsWith('.uvproj') && x.markers.includes(`${m}x`)))
+      .filter((m) => BUILD_MARKER_SUFFIXES.some((s) => m.endsWith(s)) && !convertedUvproj(x, m))
       .map((m) => path.join(x.shownAs, m)),
   );
 }
+
+/** Whether `marker` of folder `x` is an MDK 4 `.uvproj` kept beside the `.uvprojx` it was converted to (µVision opens that). */
+export const convertedUvproj = (x: DiscoveredDir, marker: string): boolean => marker.endsWith('.uvproj') && x.markers.includes(`${marker}x`);
 
 /** The discovered folders holding `marker`. */
 export function dirsWith(d: Discovery, marker: (typeof BUILD_MARKERS)[number]): DiscoveredDir[] {
