@@ -67,9 +67,9 @@ function derivedLines(table: TableLines, fpu: string | undefined): string[] {
     const constant = /^__(U?INT(?:8|16|32|64|MAX))_C$/.exec(name);
     if (constant) out.push(`__${constant[1]}_C_SUFFIX__ ${/##\s*(\w+)/.exec(value(name) ?? '')?.[1] ?? ''}`);
   }
-  const pointer = Number(value('__SIZEOF_POINTER__') ?? 4);
-  if (pointer === 4 && value('__SIZEOF_LONG__') === '4') out.push('_ILP32 1', '__ILP32__ 1');
-  out.push(`__POINTER_WIDTH__ ${pointer * 8}`, '__BOOL_WIDTH__ 8', `__LLONG_WIDTH__ ${Number(value('__SIZEOF_LONG_LONG__') ?? 8) * 8}`);
+  if (value('__SIZEOF_POINTER__') === '4' && value('__SIZEOF_LONG__') === '4') out.push('_ILP32 1', '__ILP32__ 1');
+  // Widths under Clang's names, as GCC gives them under its own.
+  out.push(`__POINTER_WIDTH__ ${value('__INTPTR_WIDTH__')}`, '__BOOL_WIDTH__ 8', `__LLONG_WIDTH__ ${value('__LONG_LONG_WIDTH__')}`);
   out.push(value('__BYTE_ORDER__') === '__ORDER_BIG_ENDIAN__' ? '__BIG_ENDIAN__ 1' : '__LITTLE_ENDIAN__ 1');
   if (value('__WCHAR_MIN__') === '0U' || value('__WCHAR_MIN__') === '0') out.push('__WCHAR_UNSIGNED__ 1');
   if (table.map.has('__arm__')) out.push('__arm 1', '__ARM_32BIT_STATE 1', '__ARM_PCS 1', '__ARM_FP16_FORMAT_IEEE 1', '__ARM_FP16_ARGS 1', ...FLT16);
@@ -81,10 +81,7 @@ function derivedLines(table: TableLines, fpu: string | undefined): string[] {
     if (table.map.has('__ARM_FEATURE_FMA')) out.push('__ARM_VFPV4__ 1', `__ARM_FP 0x${(Number(value('__ARM_FP')) | 2).toString(16)}`);
     if (/^(fpv5|fp-armv8)/.test(fpu ?? '')) out.push('__ARM_FPV5__ 1');
   }
-  for (const w of ['UINTMAX', 'UINTPTR']) {
-    const size = value(`__SIZEOF_${w === 'UINTMAX' ? 'LONG_LONG' : 'POINTER'}__`);
-    if (size) out.push(`__${w}_WIDTH__ ${Number(size) * 8}`);
-  }
+  out.push(`__UINTMAX_WIDTH__ ${value('__INTMAX_WIDTH__')}`, `__UINTPTR_WIDTH__ ${value('__INTPTR_WIDTH__')}`);
   return out;
 }
 
