@@ -81,13 +81,14 @@ function projectBuild(ctx: SesBuildContext, p: SesNode, name: { variant: string;
   const misses: SesMisses = { foreign: new Set(), missing: [], assembler: 0, unknownDependencies: [] };
   const place = projectPlace(ctx, p, scope, misses.foreign);
   const exeDir = outputFolder(place, scope, 'build_output_directory', 'Output/$(Configuration)/Exe');
-  const linked = projectType(s, p) === 'Library' ? [] : dependentLibraries(ctx, p, misses.unknownDependencies);
+  const library = projectType(s, p) === 'Library';
+  const linked = library ? [] : dependentLibraries(ctx, p, misses.unknownDependencies);
   const units = [...linked.flatMap((lib) => projectUnits(ctx, lib, misses)), ...projectUnits(ctx, p, misses, place)];
   const device = scope.value('arm_target_device_name');
   const memory = placementMemory(ctx.projectFile, ctx.xml, scope.value('linker_section_placements_segments'));
   projectDiagnostics(ctx.projectFile, c.name, p.name, scope, misses, diagnostics);
   const libraries = linked.length ? `, with librar${linked.length > 1 ? 'ies' : 'y'} ${linked.map((l) => l.name).join(', ')}` : '';
-  const noLink = projectType(s, p) === 'Library' ? ', a library: no link' : '';
+  const noLink = library ? ', a library: no link' : '';
   return {
     buildSystem: 'ses',
     variant: name.variant,
