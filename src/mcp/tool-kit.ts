@@ -48,7 +48,7 @@ export const PAGING = `Paging: the answer is a JSON array. An optional {warning}
 /** Argument descriptions several tools share. */
 export const ARG = {
   project_root: 'Project root (a folder with .fw-context/, or any folder inside it). Defaults to the project of the server\'s working directory.',
-  variant: 'Variant of the build: a board, a PlatformIO env, an mbed target or a build folder, as get_active_build lists them. A name that is no variant may name one by its board, its board without qualifiers (qemu_cortex_m3 for qemu_cortex_m3/ti_lm3s6965) or its build folder, when only one variant matches; otherwise the error lists the candidates. Needed when the project has several builds and the config names no default.',
+  variant: 'Variant of the build: a board, a PlatformIO env, an mbed target or a build folder, as get_active_build lists them. A name that is no variant may name one by its board, its board without qualifiers (qemu_cortex_m3 for qemu_cortex_m3/ti_lm3s6965) or its build folder, when only one variant matches (otherwise the error lists the candidates), or by the label answers print ("variant:image" or "variant/image"). Needed when the project has several builds and the config names no default.',
   image: 'Image within the variant: a separate program such as the application or the bootloader (mcuboot). Needed when the variant has several images.',
   query: 'FTS5 search terms: 1-3 plain words work best (uart init). Phrases in double quotes and FTS5 operators pass through.',
   kind: 'Only symbols of this kind: function, method, constructor, destructor, class, struct, union, enum, enum_constant, typedef, varglobal, varlocal, variable, field, namespace, macro.',

@@ -115,7 +115,7 @@ function symbolEntry(s: SymbolRow): SymbolEntry {
 }
 
 function resolveSide(ctx: ProjectContext, sel: BuildSelector | undefined, which: 'a' | 'b'): BuildRow {
-  if (!sel?.variant?.trim()) throw new QueryError((s) => `${s.arg(which)} names no build`, (s) => (s.kind === 'mcp' ? `give ${which} as {variant, image?}` : `give ${s.arg(which)} as VARIANT or VARIANT:IMAGE`));
+  if (!sel?.variant?.trim()) throw new QueryError((s) => `${s.arg(which)} names no build`, (s) => (s.kind === 'mcp' ? `give ${which} as {variant, image?} or "variant:image"` : `give ${s.arg(which)} as VARIANT or VARIANT:IMAGE`));
   return resolveProjectBuild(ctx, sel);
 }
 

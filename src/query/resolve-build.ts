@@ -3,7 +3,7 @@
 import type { BuildRow, IndexReader } from '../index/index-reader.js';
 import type { ProjectConfig } from '../project/config.js';
 import { QueryError } from './query-error.js';
-import { ambiguousVariantError, variantsByAlias } from './variant-aliases.js';
+import { ambiguousVariantError, buildByLabel, variantsByAlias } from './variant-aliases.js';
 
 export interface BuildSelector {
   variant?: string;
@@ -56,7 +56,7 @@ export function resolveAmong<B extends BuildChoice>(builds: B[], config: Project
   if (builds.length === 0) throw new QueryError('the index holds no build yet', 'run `fw-context index`');
   const details = choicesOf(builds);
   const variant = sel.variant?.trim() || undefined;
-  const image = sel.image?.trim() || undefined;
+  let image = sel.image?.trim() || undefined;
   if (variant === '*' || image === '*') {
     throw new QueryError(
       `one query answers for one build; "*" is not a build. Valid builds: ${describeChoices(builds)}`,
@@ -72,8 +72,15 @@ export function resolveAmong<B extends BuildChoice>(builds: B[], config: Project
     candidates = builds.filter((b) => b.variant === wantedVariant);
     if (candidates.length === 0) {
       const aliases = variantsByAlias(builds, wantedVariant, root);
-      if (aliases.length === 1) candidates = builds.filter((b) => b.variant === aliases[0].variant);
+      if (aliases.length === 1) {
+        candidates = builds.filter((b) => b.variant === aliases[0].variant);
+        image ??= aliases[0].image;
+      }
       else if (aliases.length > 1) throw ambiguousVariantError(wantedVariant, aliases, details);
+      else {
+        const labelled = buildByLabel(builds, wantedVariant);
+        if (labelled && (!image || image === labelled.image)) return labelled;
+      }
     }
     if (candidates.length === 0) {
       const pending = declared?.().filter((d) => d.variant === wantedVariant) ?? [];

@@ -48,6 +48,22 @@ describe('MCP', () => {
     expect(bad.isError).toBe(true);
     expect(bad.value.hint).toMatch(/path/);
   });
+  it('takes back the labels its answers print: diff_builds sides as strings, a variant named variant:image or variant/image', async () => {
+    const { value } = await call('which_builds', { name: 'gpio_nrfx_pin_configure', kind: 'function' });
+    const [nrf, blinky] = value.defined_in as string[];
+    const diff = await call('diff_builds', { a: blinky, b: 'nucleo_f401re', section: 'units_only_in_a', limit: 1 });
+    expect(diff.isError).toBe(false);
+    expect(diff.value.a.label).toBe('build-sysbuild:blinky');
+    expect(diff.value.b.label).toBe('nucleo_f401re:app');
+    for (const variant of [nrf, 'build-sysbuild/blinky']) {
+      const hit = await call('lookup_symbol', { name: 'gpio_nrfx_pin_configure', variant });
+      expect(hit.value.error).toBeUndefined();
+      expect(hit.value[0]).toMatchObject(variant === nrf ? { variant: 'build-nrf52840dk', image: 'app' } : { variant: 'build-sysbuild', image: 'blinky' });
+    }
+    const wrongImage = await call('lookup_symbol', { name: 'gpio_nrfx_pin_configure', variant: 'build-sysbuild:nothing' });
+    expect(wrongImage.isError).toBe(true);
+    expect(wrongImage.value.error).toMatch(/unknown variant "build-sysbuild:nothing"/);
+  });
 });
 
 describe('CLI', () => {

@@ -56,4 +56,16 @@ describe('index --variant refuses an alias several variants share', () => {
     expect(r.stderr).toMatch(/name one of them exactly: (build-nrf52840dk, build-sysbuild|build-sysbuild, build-nrf52840dk)/);
     expect(await indexedVariants(root, 'build-stm32f4')).toEqual(['nucleo_f401re']);
   });
+
+  it('takes a label variant:image or variant/image, and an image build folder, as one image', async () => {
+    const root = copyFixtureToTemp('adapters', 'zephyr-multi-board');
+    const images = async (variant: string) => (await indexProject({ root, variant })).builds.map((b) => `${b.variant}:${b.image}`);
+    const all = (await indexProject({ root, variant: 'build-sysbuild' })).builds.map((b) => b.image);
+    expect(all.length).toBeGreaterThan(1);
+    for (const image of all) {
+      expect(await images(`build-sysbuild:${image}`)).toEqual([`build-sysbuild:${image}`]);
+      expect(await images(`build-sysbuild/${image}`)).toEqual([`build-sysbuild:${image}`]);
+    }
+    await expect(indexProject({ root, variant: 'build-sysbuild:nothing' })).rejects.toThrow(/no build of this project is named "build-sysbuild:nothing"/);
+  });
 });

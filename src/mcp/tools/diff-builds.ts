@@ -5,7 +5,7 @@ import { ARG, CROSS_BUILD, defineTool, READ_ONLY, buildArgs } from '../tool-kit.
 
 const DESCRIPTION = `Compare two builds A and B — two boards, two PlatformIO envs, or the application and the bootloader image of one sysbuild — and list what differs. ${CROSS_BUILD}
 
-a and b are {variant, image?} objects (image when the variant has several, e.g. {variant: "build-sysbuild", image: "mcuboot"}).
+a and b each name a build: a {variant, image?} object (image when the variant has several, e.g. {variant: "build-sysbuild", image: "mcuboot"}), or a string, the variant alone or the label "variant:image" that answers print ("build-sysbuild:mcuboot").
 
 Answer: {a, b: {label ("variant:image"), variant, image, board}, counts (size of every list), entry_point: {a, b, differs}, notes (comparisons that could not be made: a build without Kconfig output, memory regions or kept built-ins), sections}. Sections, each a paged list {total, offset, shown, more, next_offset?, items}:
 - units_only_in_a / units_only_in_b: compile units (source files) only one build's image links (every unit it compiles when its link is unknown; a unit compiled for a library the image does not link is not counted).
@@ -22,20 +22,26 @@ Every list holds at most limit items (1-1000, default 50) from offset; to page o
 
 Args: a, b, section, limit, offset, project_root.`;
 
-const side = z.object({ variant: z.string().min(1).describe(ARG.variant), image: z.string().optional().describe(ARG.image) });
+const side = z.union([
+  z.object({ variant: z.string().min(1).describe(ARG.variant), image: z.string().optional().describe(ARG.image) }),
+  z.string().min(1).describe('The variant, or its label "variant:image".'),
+]);
+
+/** A side as the query takes it: a string is a variant's name or label, which the build resolver reads. */
+const selector = (s: z.infer<typeof side>) => (typeof s === 'string' ? { variant: s } : s);
 
 export const DIFF_BUILDS_TOOL = defineTool({
   name: 'diff_builds',
   title: 'Differences between two builds',
   description: DESCRIPTION,
   inputSchema: {
-    a: side.describe('Build A: {variant, image?}.'),
-    b: side.describe('Build B: {variant, image?}.'),
+    a: side.describe('Build A: {variant, image?} or "variant[:image]".'),
+    b: side.describe('Build B: {variant, image?} or "variant[:image]".'),
     section: z.enum(DIFF_SECTIONS).optional().describe('Only this list, to page through it with offset.'),
     limit: z.number().int().min(1).max(1000).optional().describe('Items per list, 1-1000 (default 50).'),
     offset: z.number().int().min(0).optional().describe('Skip this many items of each list (with section: of that list).'),
     project_root: buildArgs.project_root,
   },
   annotations: READ_ONLY,
-  handler: (args, env) => env.answer(args.project_root, (ctx) => diffBuilds(ctx, args)),
+  handler: (args, env) => env.answer(args.project_root, (ctx) => diffBuilds(ctx, { ...args, a: selector(args.a), b: selector(args.b) })),
 });
