@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import type Parser from 'tree-sitter';
 import type { Language } from '../model/compile-args.js';
-import { requirePackage } from '../model/require-package.js';
 import { readableOperands } from './builtin-operands.js';
 import { declaratorExtras } from './declarator-extras.js';
+import { requireNativePackage } from './native-binding.js';
 import { ERROR_TYPE_ID, flatten, newGrammarNames, type FlatNode, type FlatTree, type GrammarNames, type NodeTypeInfo } from './flat-tree.js';
 import { readPatterns, type PatternTable, type QueryPattern } from './query-patterns.js';
 import { WORD_TYPES } from './token-ends.js';
@@ -28,8 +28,8 @@ const runtimes = new Map<Language, LanguageRuntime>();
 function runtime(lang: Language): LanguageRuntime {
   let rt = runtimes.get(lang);
   if (!rt) {
-    const ParserClass = requirePackage('tree-sitter') as typeof Parser & { SyntaxNode?: unknown };
-    const grammar = requirePackage(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language & { nodeSubclasses?: unknown };
+    const ParserClass = requireNativePackage('tree-sitter') as typeof Parser & { SyntaxNode?: unknown };
+    const grammar = requireNativePackage(lang === 'cpp' ? 'tree-sitter-cpp' : 'tree-sitter-c') as Parser.Language & { nodeSubclasses?: unknown };
     // setLanguage makes a JavaScript class per node type (a getter per field) for a grammar that has none yet:
     // ~5 ms per grammar and process. Trees here are read through one cursor walk (flat-tree.ts), which makes
     // no node object but the root's, so every node type gets tree-sitter's plain SyntaxNode class instead
