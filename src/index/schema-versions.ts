@@ -402,5 +402,8 @@ export const SCHEMA_VERSION = 44;
  * 124: a function-like macro's use that expands to nothing and that no `;` or operator follows is recorded
  *      (recorded-expansions.ts), so the parse reads it expanded: Mbed TLS's `MBEDTLS_STATIC_ASSERT(e, msg)` at file
  *      scope under C99 gave syntax errors and lost what followed it where tree-sitter's recovery did.
+ * 125: a function stored or passed through a conditional expression (`cb ? uarte_evt_handler : NULL`) is a
+ *      fn_pointer reference of either branch: the nRF5 SDK's UART driver's handlers were found by no reference and
+ *      called dead.
  */
-export const ROW_FORMAT_VERSION = 124;
+export const ROW_FORMAT_VERSION = 125;

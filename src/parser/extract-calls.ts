@@ -439,6 +439,11 @@ class CallWalker {
     if (v.type === 'pointer_expression' && v.child(0)?.text === '&') v = v.childForFieldName('argument') ?? v;
     while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
     if (v.type === 'cast_expression') v = v.childForFieldName('value') ?? v;
+    if (v.type === 'conditional_expression') {
+      // `handler ? evt_handler : NULL`: either branch may be what is stored (GNU `a ?: b` writes no middle one).
+      for (const branch of [v.childForFieldName('consequence'), v.childForFieldName('alternative')]) if (branch) this.storeValue(branch, slot, fn, detail);
+      return;
+    }
     if (v.type !== 'identifier' && v.type !== 'qualified_identifier') return;
     const name = v.text;
     if (NOT_VALUES.has(name) || !/[a-z]/.test(name) || isOperator(v)) return;
