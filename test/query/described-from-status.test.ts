@@ -67,4 +67,21 @@ describe('a build description changed since indexing', () => {
     await indexProject({ root });
     for (const s of statuses(root)) expect(s).toMatchObject({ status: 'ready', reindex_reasons: [] });
   });
+
+  it('a run whose detection holds leaves the kept list as it was (no rewrite); a changed description rewrites it', async () => {
+    const root = await indexed();
+    // Files older than the racy window: detection's cache then holds them as checked when it last did.
+    const past = new Date(Date.now() - 60_000);
+    for (const e of fs.readdirSync(root, { recursive: true, withFileTypes: true })) if (e.isFile() && !e.parentPath.includes('.fw-context')) fs.utimesSync(path.join(e.parentPath, e.name), past, past);
+    await indexProject({ root });
+    const file = path.join(root, '.fw-context', 'described-from.json');
+    const before = fs.statSync(file);
+    await indexProject({ root });
+    expect(fs.statSync(file).ino).toBe(before.ino);
+    edit(root, 'platformio.ini', 'framework = arduino', 'framework = arduino\nbuild_flags = -D EXTRA_FLAG=1');
+    const text = fs.readFileSync(file, 'utf8');
+    await indexProject({ root });
+    expect(fs.readFileSync(file, 'utf8')).not.toBe(text);
+    for (const s of statuses(root)) expect(s).toMatchObject({ status: 'ready', reindex_reasons: [], stale: false });
+  });
 });
