@@ -1,6 +1,6 @@
 // SEGGER Embedded Studio projects (`.emProject`, as the nRF5 SDK ships one per example): a build per executable
 // project and buildable configuration of the solution (Debug, Release; not `Common` or hidden ones), derived from
-// the project file as the IDE compiles it: the C and C++ files of its folders (a dynamic folder's files listed as the
+// the project file as the IDE compiles it: the C, C++ and assembler files of its folders (a dynamic folder's files listed as the
 // IDE lists them) not excluded from the configuration, each with the properties its levels give (ses-properties.ts).
 // A variant per configuration, named after it (after the project's folder too when the tree holds several IDE
 // projects); a solution of several executable projects gives an image per project, each with the files of the
@@ -9,7 +9,7 @@
 // the project's `linker_section_placements_segments` (Embedded Studio writes the linker script from it when it links).
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, CompileUnit, Diagnostic, StatedMemory } from '../contract.js';
-import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
+import { isAssemblerSource, isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
 import { discoveryFor, dirsWithSuffix, ideProjectFiles } from '../shared/discover-build-dirs.js';
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
@@ -71,14 +71,13 @@ interface SesBuildContext {
 interface SesMisses {
   foreign: Set<string>;
   missing: string[];
-  assembler: number;
   unknownDependencies: string[];
 }
 
 function projectBuild(ctx: SesBuildContext, p: SesNode, name: { variant: string; image: string }, diagnostics: Diagnostic[]): BuildDescription {
   const { s, c } = ctx;
   const scope = new SesScope([s.solution, p], ctx.chain);
-  const misses: SesMisses = { foreign: new Set(), missing: [], assembler: 0, unknownDependencies: [] };
+  const misses: SesMisses = { foreign: new Set(), missing: [], unknownDependencies: [] };
   const place = projectPlace(ctx, p, scope, misses.foreign);
   const exeDir = outputFolder(place, scope, 'build_output_directory', 'Output/$(Configuration)/Exe');
   const library = projectType(s, p) === 'Library';
@@ -105,7 +104,7 @@ function projectBuild(ctx: SesBuildContext, p: SesNode, name: { variant: string;
   };
 }
 
-/** The C and C++ units of project `p` in the configuration, each with the properties its levels give. */
+/** The C, C++ and assembler units of project `p` in the configuration, each with the properties its levels give. */
 function projectUnits(ctx: SesBuildContext, p: SesNode, misses: SesMisses, known?: SesPlace): CompileUnit[] {
   const scope = new SesScope([ctx.s.solution, p], ctx.chain);
   const place = known ?? projectPlace(ctx, p, scope, misses.foreign);
@@ -114,12 +113,10 @@ function projectUnits(ctx: SesBuildContext, p: SesNode, misses: SesMisses, known
   for (const f of projectFiles(ctx.s.solution, p, place)) {
     const fileScope = new SesScope(f.levels, ctx.chain);
     if (fileScope.value('build_exclude_from_build') === 'Yes') continue;
-    if (!isCFamilySource(f.path)) {
-      if (/\.(s|asm)$/i.test(f.path)) misses.assembler++;
-      continue;
-    }
+    const kind = isCFamilySource(f.path) ? (isCxxFile(f.path) ? 'cpp' : 'c') : isAssemblerSource(f.path) ? 'asm' : undefined;
+    if (!kind) continue;
     if (pathKind(f.path) !== 'file') misses.missing.push(f.written);
-    else units.push(sesUnit(fileScope, place, f.path, isCxxFile(f.path), objDir));
+    else units.push(sesUnit(fileScope, place, f.path, kind, objDir));
   }
   return units;
 }
@@ -180,13 +177,12 @@ function placementMemory(projectFile: string, xml: string, segments: string | un
   return regions.length ? { file: projectFile, source: `the memory segments of ${path.basename(projectFile)} (Embedded Studio writes the linker script from them when it links)`, regions } : undefined;
 }
 
-/** What the derivation could not follow: paths through the IDE's install or unknown macros, files not there, assembler files, an unknown core. */
+/** What the derivation could not follow: paths through the IDE's install or unknown macros, files not there, an unknown core. */
 function projectDiagnostics(projectFile: string, config: string, project: string, scope: SesScope, seen: SesMisses, diagnostics: Diagnostic[]): void {
   const own = [...seen.foreign].filter((f) => !/^\$\((StudioDir|PackagesDir|TargetsDir)\)/.test(f));
   if (own.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: ${own.length} path(s) name a global macro not in the project, another drive or a folder above the root (${own.slice(0, 3).join(', ')}); they are left out`, fix: 'define the macro in the project (Project Options > Macros) or name the folders relative to the project' });
   if (seen.foreign.size > own.length) diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${config}: the headers of the Embedded Studio install ($(StudioDir)/include, packages) are not here: they are not indexed` });
   if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'fetch the SDK the project expects beside it (at the relative place it names), or remove the files from the project' });
   if (seen.unknownDependencies.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: project ${project} depends on ${seen.unknownDependencies.join(', ')}, which the solution does not hold; left out of its image`, fix: 'add the project to the solution, or remove the dependency (Project > Project Dependencies)' });
-  if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `configuration ${config}: ${seen.assembler} assembler file(s) are not indexed` });
   if (!gccCpu(scope.value('arm_core_type'))) diagnostics.push({ severity: 'warning', file: projectFile, message: `configuration ${config}: the project names no core (arm_core_type); the compiler's target macros are those of no particular core`, fix: 'set the core in Embedded Studio (Project Options > Code Generation) and save the project' });
 }

@@ -15,6 +15,7 @@ const LIST_PROPERTIES = new Set([
   'c_additional_options',
   'c_only_additional_options',
   'cpp_only_additional_options',
+  'asm_additional_options',
   'macros',
   'project_dependencies',
 ]);

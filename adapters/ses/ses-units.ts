@@ -1,4 +1,4 @@
-// The compile command Embedded Studio runs for a C or C++ file of a configuration, with the GNU Arm compiler it
+// The compile command Embedded Studio runs for a C, C++ or assembler file of a configuration, with the GNU Arm compiler it
 // ships: the target from the Code Generation properties (`arm_core_type` Cortex-M4 → -mcpu=cortex-m4, `arm_fp_abi`,
 // `arm_fpu_type`, `arm_endian`), the language standard, the defines Embedded Studio itself adds (`__SES_ARM`,
 // `__ARM_ARCH_7EM__`, `__ARM_ARCH_FPV4_SP_D16__`, `__HEAP_SIZE__`, `__SIZEOF_WCHAR_T`, the linker's), then the
@@ -69,9 +69,15 @@ export function sesTargetArgs(scope: SesScope): string[] {
   ];
 }
 
-/** The unit of one C or C++ source of a configuration. */
-export function sesUnit(scope: SesScope, place: SesPlace, file: string, cxx: boolean, objDir: string): CompileUnit {
-  const std = scope.value(cxx ? 'gcc_cplusplus_language_standard' : 'gcc_c_language_standard');
+/**
+ * The unit of one C, C++ or assembler source of a configuration. Embedded Studio runs its assembler files through
+ * the C preprocessor (the nRF5 SDK's startup files test `#ifdef`s) with the project's definitions and include
+ * folders, and passes them the assembler's own options.
+ */
+export function sesUnit(scope: SesScope, place: SesPlace, file: string, kind: 'c' | 'cpp' | 'asm', objDir: string): CompileUnit {
+  const cxx = kind === 'cpp';
+  const std = kind === 'asm' ? undefined : scope.value(cxx ? 'gcc_cplusplus_language_standard' : 'gcc_c_language_standard');
+  const extra = kind === 'asm' ? scope.list('asm_additional_options') : [...scope.list('c_additional_options'), ...scope.list(cxx ? 'cpp_only_additional_options' : 'c_only_additional_options')];
   const paths = (property: string, flag: string) =>
     scope.list(property).flatMap((v) => {
       const abs = sesPath(place, v);
@@ -81,12 +87,13 @@ export function sesUnit(scope: SesScope, place: SesPlace, file: string, cxx: boo
   const args = [
     cxx ? 'arm-none-eabi-g++' : 'arm-none-eabi-gcc',
     ...sesTargetArgs(scope),
+    ...(kind === 'asm' ? ['-x', 'assembler-with-cpp'] : []),
     ...(std ? [`-std=${std}`] : []),
     ...scope.list('c_preprocessor_definitions').map((d) => `-D${d}`),
     ...scope.list('c_preprocessor_undefinitions').map((u) => `-U${u}`),
     ...paths('c_user_include_directories', '-I'),
     ...paths('c_system_include_directories', '-isystem'),
-    ...[...scope.list('c_additional_options'), ...scope.list(cxx ? 'cpp_only_additional_options' : 'c_only_additional_options')].flatMap((o) => splitCommand(o)),
+    ...extra.flatMap((o) => splitCommand(o)),
     '-c', '-o', output,
     file,
   ];

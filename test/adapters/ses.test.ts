@@ -27,13 +27,12 @@ describe('SEGGER Embedded Studio project', () => {
       ['Debug', 'app', 'ses', 'derived', 'nRF52832_xxAA', at('examples', 'blinky', 'pca10040', 'ses', 'Output', 'Debug')],
     ]);
     const rel = (variant: string) => build(variant).units.map((u) => path.relative(root, u.file));
-    expect(rel('Debug')).toEqual(['components/boards/boards.c', 'examples/blinky/main.c', 'examples/blinky/trace.c', 'drivers/gpio/nrf_gpio.c', 'modules/nrfx/mdk/system_nrf52.c']);
-    expect(rel('Release')).toEqual(['components/boards/boards.c', 'examples/blinky/main.c', 'drivers/gpio/nrf_gpio.c', 'modules/nrfx/mdk/system_nrf52.c']);
+    expect(rel('Debug')).toEqual(['components/boards/boards.c', 'examples/blinky/main.c', 'examples/blinky/trace.c', 'drivers/gpio/nrf_gpio.c', 'modules/nrfx/mdk/ses_startup_nrf52.s', 'modules/nrfx/mdk/system_nrf52.c']);
+    expect(rel('Release')).toEqual(['components/boards/boards.c', 'examples/blinky/main.c', 'drivers/gpio/nrf_gpio.c', 'modules/nrfx/mdk/ses_startup_nrf52.s', 'modules/nrfx/mdk/system_nrf52.c']);
     expect(build('Debug').elfFile).toBe(at('examples', 'blinky', 'pca10040', 'ses', 'Output', 'Debug', 'Exe', 'blinky_pca10040.elf'));
     expect(detected.diagnostics.filter((d) => d.message.startsWith('configuration Debug')).map((d) => d.message)).toEqual([
       'configuration Debug: 1 path(s) name a global macro not in the project, another drive or a folder above the root ($(NRF_TOOLS)/include); they are left out',
       'configuration Debug: the headers of the Embedded Studio install ($(StudioDir)/include, packages) are not here: they are not indexed',
-      'configuration Debug: 1 assembler file(s) are not indexed',
     ]);
   });
 
@@ -50,6 +49,13 @@ describe('SEGGER Embedded Studio project', () => {
     expect(unit('Release', at('drivers', 'gpio', 'nrf_gpio.c'))).toContain('-DGPIO_DRIVER');
     expect(unit('Release', at('examples', 'blinky', 'main.c'))).not.toContain('-DGPIO_DRIVER');
     expect(unit('Release', at('examples', 'blinky', 'main.c'))).toContain('-DNDEBUG');
+  });
+
+  it('assembles the startup file through the C preprocessor with the definitions and folders, without a C standard', () => {
+    const startup = unit('Debug', at('modules', 'nrfx', 'mdk', 'ses_startup_nrf52.s'));
+    expect(startup.slice(0, 9)).toEqual(['arm-none-eabi-gcc', '-mcpu=cortex-m4', '-mlittle-endian', '-mfloat-abi=hard', '-mfpu=fpv4-sp-d16', '-mthumb', '-D__SIZEOF_WCHAR_T=4', '-D__ARM_ARCH_7EM__', '-D__SES_ARM']);
+    expect(startup).toEqual(expect.arrayContaining(['-x', 'assembler-with-cpp', '-DDEBUG_NRF', '-DNRF52832_XXAA', '-I', at('components', 'boards')]));
+    expect(startup.some((a) => a.startsWith('-std='))).toBe(false);
   });
 
   it('gives the memory segments as the regions, at their line of the project file', () => {
@@ -80,6 +86,10 @@ describe('SEGGER Embedded Studio project', () => {
     expect(where('nrf_gpio_selftest', 'Debug')).toBeUndefined();
     expect(cli('memory', '--variant', 'Release').stdout).toMatch(/RAM1 +\(RWX\) +0x20000000 +0x20010000 +64 KiB/);
     expect(cli('memory', '--variant', 'Release').stdout).toContain('entry point: (none: no linker script yet)');
+    // The startup file's vector table, with the slot its #ifdef gives in each configuration.
+    const slots = (variant: string) => (JSON.parse(cli('vectors', '--variant', variant, '--json').stdout) as { slot: number; handler: string | null }[]).slice(1).map((v) => `${v.slot} ${v.handler}`);
+    expect(slots('Debug')).toEqual(['0 __stack_end__', '1 Reset_Handler', '2 NMI_Handler', '3 HardFault_Handler', '4 MemoryManagement_Handler', '5 BusFault_Handler']);
+    expect(slots('Release')).toEqual(['0 __stack_end__', '1 Reset_Handler', '2 NMI_Handler', '3 HardFault_Handler', '4 MemoryManagement_Handler', '5 null']);
     // A segment edited in the IDE: check names the project file for what it is to the build.
     fs.writeFileSync(projectFile, fs.readFileSync(projectFile, 'utf8').replace('RAM1 RWX 0x20000000 0x10000', 'RAM1 RWX 0x20000000 0x8000'));
     const checked = cli('check');
