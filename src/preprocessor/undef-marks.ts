@@ -6,7 +6,7 @@
 // it is defined (gcc's stdint.h #undefs every limit it then defines: the table has those). A name is followed no
 // more once it has the definition it had before its first #undef again (`#undef NULL` then the same `#define NULL
 // ...`: as if never undefined).
-import { definesNoneOf, OP_DEFINES, OP_GROUP, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, readsOf, undefNamesOf, type HeaderEntry } from './header-walk-cache.js';
+import { definesNoneOf, heldNamesKey, OP_DEFINES, OP_GROUP, OP_RANGE, OP_READ, OP_SUB, OP_TAKEN, OP_UNDEF, readsOf, undefNamesOf, type HeaderEntry } from './header-walk-cache.js';
 import type { FileSkeleton } from './file-skeleton.js';
 import type { MacroDef, MacroEnv } from './macro-definition.js';
 import { peekMacro } from './tracked-env.js';
@@ -388,11 +388,44 @@ export class UndefMarks {
     if (this.undone.size === 0 && defined.size === 0) return true;
     let f = this.followed;
     if (f === undefined || f.top !== top || f.at !== this.names) {
-      const names = new Set([...this.undone.keys(), ...undefNamesOf(top)]);
-      this.followed = f = { top, at: this.names, names, key: [...names].sort().join('\n') };
+      const { names, key } = followedNames(this.undone, undefNamesOf(top));
+      this.followed = f = { top, at: this.names, names, key };
     }
     return definesNoneOf(e, f.names, f.key);
   }
+}
+
+/**
+ * The names made followed last (by any walk: they are names, not a walk's state) and their key: replays mostly follow
+ * the names the one before did, which a check of each name finds, where sorting and joining them (~300 names in
+ * Marlin's units) took 0.66 s of 107 s sampled on 32 of its F103 envs.
+ */
+let lastFollowed: { names: Set<string>; key: string } | undefined;
+
+/** The names `undone` holds and those `undefs` (distinct) name, and a key of them (sorted, joined): see UndefMarks.quiet. */
+export function followedNames(undone: ReadonlyMap<string, unknown>, undefs: readonly string[]): { names: Set<string>; key: string } {
+  const last = lastFollowed;
+  if (last !== undefined && holdsJust(last.names, undone, undefs)) return last;
+  const names = new Set([...undone.keys(), ...undefs]);
+  return (lastFollowed = { names, key: heldNamesKey([...names].sort().join('\n')) });
+}
+
+/** Whether `names` holds the names of `undone` and of `undefs` (distinct), and no other. */
+function holdsJust(names: ReadonlySet<string>, undone: ReadonlyMap<string, unknown>, undefs: readonly string[]): boolean {
+  let n = 0;
+  let all = true;
+  // forEach, not for-of: no iterator result per name.
+  undone.forEach((_, name) => {
+    if (all && !names.has(name)) all = false;
+    n++;
+  });
+  if (!all) return false;
+  for (let k = 0; k < undefs.length; k++) {
+    if (undone.has(undefs[k])) continue;
+    if (!names.has(undefs[k])) return false;
+    n++;
+  }
+  return n === names.size;
 }
 
 /**

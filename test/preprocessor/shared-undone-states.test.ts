@@ -10,7 +10,7 @@ import { HeaderWalkCache } from '../../src/preprocessor/header-walk-cache.js';
 import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js';
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
-import { releaseSharedStates } from '../../src/preprocessor/shared-undone-states.js';
+import { entriesHash, heldWithChanges, releaseSharedStates, sharedState, stepsFound } from '../../src/preprocessor/shared-undone-states.js';
 import { definedEntriesMade, undoneByFile, undoneStates, UndoneSharing, type UndoneMarks } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
@@ -129,5 +129,27 @@ describe('states of #undef marks', () => {
     expect(stateOf(a, sharing)).toBe(stateOf(c, sharing));
     expect(stateOf(a, new UndoneSharing())).not.toBe(stateOf(a, new UndoneSharing()));
     expect(stateOf(a, new UndoneSharing())).toEqual(stateOf(a, sharing));
+  });
+});
+
+describe('held #undef states made from another by changes', () => {
+  it('are found by their changes once found by a compare, until the held lists are released', () => {
+    releaseSharedStates();
+    const held = (entries: string[]) => sharedState(entries, entriesHash(entries));
+    const prev = held(['A', 'B', 'D']);
+    const next = held(['A', 'C', 'D', 'E']);
+    const h = entriesHash(['A', 'C', 'D', 'E']);
+    const before = stepsFound.count;
+    expect(heldWithChanges(prev, ['B'], ['C', 'E'], h)).toBe(next);
+    expect(stepsFound.count).toBe(before);
+    // The same changes (other arrays): the step, not a compare.
+    expect(heldWithChanges(prev, ['B'], ['C', 'E'], h)).toBe(next);
+    expect(stepsFound.count).toBe(before + 1);
+    // Other changes with the same hash are not that step.
+    expect(heldWithChanges(prev, ['B'], ['E', 'C'], h)).toBeUndefined();
+    expect(heldWithChanges(prev, ['B', 'X'], ['C', 'E'], h)).toBe(next);
+    expect(stepsFound.count).toBe(before + 1);
+    releaseSharedStates();
+    expect(heldWithChanges(prev, ['B'], ['C', 'E'], h)).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import { ImplicitMacroProvider } from '../../src/preprocessor/implicit-macros.js
 import { IncludeResolver } from '../../src/preprocessor/include-resolver.js';
 import { mergeUnitResults } from '../../src/preprocessor/merge-unit-results.js';
 import type { MacroDef } from '../../src/preprocessor/macro-definition.js';
-import { markWork, releaseHeldKeys, UndefMarks } from '../../src/preprocessor/undef-marks.js';
+import { followedNames, markWork, releaseHeldKeys, UndefMarks } from '../../src/preprocessor/undef-marks.js';
 import { undoneByFile, undoneStates, type FileUndone } from '../../src/preprocessor/undone-names.js';
 import { setUpUnit } from '../../src/preprocessor/unit-environment.js';
 import { walkUnit, type UnitResult } from '../../src/preprocessor/unit-result.js';
@@ -205,5 +205,22 @@ describe('marks of the names #undefs touched', () => {
     // None from the empty state (diffed: its state is every name's first change) nor backwards.
     expect(marks.changes(0, 2)).toBeUndefined();
     expect(marks.changes(2, 1)).toBeUndefined();
+  });
+});
+
+describe('the names a replay follows', () => {
+  const undone = (...names: string[]) => new Map<string, MacroDef | null>(names.map((n) => [n, null]));
+
+  it('are those the state holds and those the #undefs undefine, keyed sorted; the last ones again when the same', () => {
+    const first = followedNames(undone('B', 'A'), ['C', 'A']);
+    expect([...first.names].sort()).toEqual(['A', 'B', 'C']);
+    expect(first.key).toBe('A\nB\nC');
+    // The same names in another order, split otherwise between the state and the #undefs: the same object.
+    expect(followedNames(undone('C', 'A'), ['B'])).toBe(first);
+    expect(followedNames(undone('A', 'B', 'C'), [])).toBe(first);
+    // One name fewer, one more, one other.
+    expect(followedNames(undone('A', 'B'), []).key).toBe('A\nB');
+    expect(followedNames(undone('A', 'B'), ['C', 'D']).key).toBe('A\nB\nC\nD');
+    expect(followedNames(undone('A', 'B'), ['E', 'D']).key).toBe('A\nB\nD\nE');
   });
 });
