@@ -16,6 +16,7 @@ import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js'
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 import { pruneFolder, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
+import { loadPack, MAX_PACKS, packThere, prunePacks, savePack } from './macro-group-packs.js';
 
 const FORMAT = 2;
 const FOLDER = 'macro-groups';
@@ -93,6 +94,12 @@ export class KeptMacroGroups {
   private readonly unreadable = new Set<string>();
   /** Group files read and written in this run. */
   readonly files = { read: 0, written: 0 };
+  /** Packs read and written in this run (macro-group-packs.ts). */
+  readonly packs = { read: 0, written: 0 };
+  /** Stamps whose pack this run read or wrote (or found there). */
+  private readonly packStamps = new Set<string>();
+  /** Stamps whose pack this run did not find whole: written again (over what is there) when kept. */
+  private readonly packMissed = new Set<string>();
 
   /** Whether the folder was there when the run first kept a group (files written since are in `onDisk`). */
   private folderThere?: boolean;
@@ -113,19 +120,34 @@ export class KeptMacroGroups {
   }
 
   /**
-   * The build's stored groups in the index's order, each from this run's memory, else its file, else its rows
-   * (`rowsRead`: macro rows read so); `stamp` names the groups the index holds for the build.
+   * The build's stored groups in the index's order, each from this run's memory, else the build's pack, else its file,
+   * else its rows (`rowsRead`: macro rows read so); `stamp` names the groups the index holds for the build.
    */
   stored(build: BuildName, writer: IndexWriter): { groups: MacroGroup[]; stamp: string; rowsRead: number } {
     const hashes = writer.buildMacroGroupHashes(build.variant, build.image);
+    const stamp = groupsStamp(hashes);
     let rowsRead = 0;
+    let pack: Map<string, KeptGroup> | undefined | null = null;
+    const packed = (hash: string): MacroGroup | undefined => {
+      if (pack === null) {
+        pack = loadPack<KeptGroup>(this.root, stamp, ROWS);
+        if (pack) {
+          this.packs.read++;
+          this.packStamps.add(stamp);
+        }
+        else this.packMissed.add(stamp);
+      }
+      const k = pack?.get(hash);
+      return k ? groupOf(k) : undefined;
+    };
     const groups = hashes.map((hash) => {
       let g = this.known.get(hash);
       if (g) return g;
-      g = loadMacroGroup(this.root, hash);
+      // A pack is written after the group files of its groups, which stay while the index holds the groups.
+      g = packed(hash) ?? loadMacroGroup(this.root, hash);
       if (g) {
         this.onDisk.add(hash);
-        this.files.read++;
+        if (!pack?.has(hash)) this.files.read++;
       }
       else {
         this.unreadable.add(hash);
@@ -135,7 +157,7 @@ export class KeptMacroGroups {
       this.remember(g);
       return g;
     });
-    return { groups, stamp: groupsStamp(hashes), rowsRead };
+    return { groups, stamp, rowsRead };
   }
 
   /**
@@ -158,12 +180,17 @@ export class KeptMacroGroups {
 
   /**
    * Keeps the groups of `known` that the build's row names and that have no file yet, records as the index gives
-   * them back. A failure only costs the next patch a read of the rows.
+   * them back, then the build's pack when it has none (see macro-group-packs.ts). A failure only costs the next patch
+   * a read of the files or rows.
    */
   keep(build: BuildName, known: Iterable<MacroGroup>, writer: IndexWriter): void {
-    const held = new Set(writer.buildMacroGroupHashes(build.variant, build.image));
+    const hashes = writer.buildMacroGroupHashes(build.variant, build.image);
+    const held = new Set(hashes);
+    const byHash = new Map<string, MacroGroup>();
     for (const g of known) {
-      if (!held.has(g.hash) || this.onDisk.has(g.hash)) continue;
+      if (!held.has(g.hash)) continue;
+      byHash.set(g.hash, g);
+      if (this.onDisk.has(g.hash)) continue;
       this.onDisk.add(g.hash);
       if (g.records.length > MAX_KEPT_RECORDS) continue;
       const file = groupPath(this.root, g.hash);
@@ -172,6 +199,16 @@ export class KeptMacroGroups {
       if (this.patches) this.remember(groupOf(kept));
       if (writeChecksummedValue(file, { format: FORMAT, rows: ROWS, group: kept } satisfies GroupFile)) this.files.written++;
     }
+    this.keepPack(groupsStamp(hashes), hashes, byHash);
+  }
+
+  /** Writes the pack of `stamp` (the groups of `hashes`, all in `byHash`) unless this run read or wrote it, or it is there. */
+  private keepPack(stamp: string, hashes: string[], byHash: Map<string, MacroGroup>): void {
+    if (this.packStamps.has(stamp) || this.packs.written >= MAX_PACKS || hashes.some((h) => !byHash.has(h))) return;
+    this.packStamps.add(stamp);
+    if (!this.packMissed.has(stamp) && packThere(this.root, stamp)) return;
+    const kept = hashes.map((h) => byHash.get(h)!).filter((g) => g.records.length <= MAX_KEPT_RECORDS).map(keptGroup);
+    if (savePack(this.root, stamp, ROWS, kept)) this.packs.written++;
   }
 }
 
@@ -197,5 +234,5 @@ function removeFormerFolder(root: string): void {
  */
 export function pruneMacroGroups(root: string, held: ReadonlySet<string>): number {
   removeFormerFolder(root);
-  return pruneFolder(groupFolder(root), (name) => name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1)));
+  return pruneFolder(groupFolder(root), (name) => name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1))) + prunePacks(root);
 }

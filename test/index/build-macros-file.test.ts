@@ -55,6 +55,9 @@ describe('build macros kept beside the index', () => {
     const names = fs.readdirSync(folder);
     expect(names.length).toBeGreaterThan(1);
     fs.rmSync(folder, { recursive: true });
+    // The build's pack would answer first: the group files alone are read here (packs: below).
+    const packs = path.join(root, STATE_DIR, 'macro-group-packs');
+    fs.rmSync(packs, { recursive: true });
     const unit = path.join(root, 'src/calc.c');
     fs.appendFileSync(unit, '\nlong calc_one(void) { return 1; }\n');
     const rows = keptAndStored(root).stored.reduce((n, g) => n + g.records.length, 0);
@@ -62,6 +65,7 @@ describe('build macros kept beside the index', () => {
     fs.appendFileSync(unit, '\nlong calc_two(void) { return 2; }\n');
     expect((await indexProject({ root })).builds[0]).toMatchObject({ patched: true, macroRowsRead: 0 });
     // A cut file is not trusted: its group's rows are read, and the file is written whole again.
+    fs.rmSync(packs, { recursive: true });
     const [name] = fs.readdirSync(folder);
     fs.writeFileSync(path.join(folder, name), fs.readFileSync(path.join(folder, name)).subarray(0, 100));
     expect(keptAndStored(root).kept).toBeUndefined();
@@ -82,6 +86,12 @@ describe('build macros kept beside the index', () => {
       expect(data.rows).toBe(`${SCHEMA_VERSION}/${ROW_FORMAT_VERSION}`);
       const docstrings = (data.group[8] as string[]).map(() => 'as an older version read it');
       writeChecksummedValue(file, { ...data, rows: older, group: [...data.group.slice(0, 8), docstrings, data.group[9]] });
+    }
+    // The older index's pack, whose groups were of its rows too.
+    const packs = path.join(root, STATE_DIR, 'macro-group-packs');
+    for (const name of fs.readdirSync(packs)) {
+      const file = path.join(packs, name);
+      writeChecksummedValue(file, { ...(readChecksummedValue(file) as object), rows: older });
     }
     const db = openIndexForUpdate(indexPath(root))!;
     db.prepare("UPDATE meta SET value = ? WHERE key = 'row_format_version'").run(String(ROW_FORMAT_VERSION - 1));
