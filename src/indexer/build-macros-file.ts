@@ -16,7 +16,7 @@ import { ROW_FORMAT_VERSION, SCHEMA_VERSION } from '../index/schema-versions.js'
 import { sha1 } from '../model/sha1.js';
 import { STATE_DIR } from '../project/config.js';
 import { pruneFolder, readChecksummedValue, writeChecksummedValue, type BuildName } from './build-state-files.js';
-import { loadPack, MAX_PACKS, packThere, prunePacks, savePack } from './macro-group-packs.js';
+import { loadPack, MAX_PACKS, packThere, savePack } from './macro-group-packs.js';
 
 const FORMAT = 2;
 const FOLDER = 'macro-groups';
@@ -234,5 +234,5 @@ function removeFormerFolder(root: string): void {
  */
 export function pruneMacroGroups(root: string, held: ReadonlySet<string>): number {
   removeFormerFolder(root);
-  return pruneFolder(groupFolder(root), (name) => name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1))) + prunePacks(root);
+  return pruneFolder(groupFolder(root), (name) => name.endsWith(`.${EXT}`) && held.has(name.slice(0, -EXT.length - 1)));
 }

@@ -59,6 +59,7 @@ import { pruneUnitReads, UnitReads } from './unit-reads.js';
 import { stateFileWrites, type BuildName } from './build-state-files.js';
 import { pruneLanguageSites, resultsStamp, saveLanguageSites } from './language-sites-file.js';
 import { groupsStamp, KeptMacroGroups, pruneMacroGroups } from './build-macros-file.js';
+import { prunePacks } from './macro-group-packs.js';
 import { GroupDefiners } from './group-macro-records.js';
 import { KeptBlankings, pruneKeptBlankings, tableState } from './kept-blankings.js';
 import { unitsAsIncludeDirs, unitsGivingSymbols } from './assembler-dot-includes.js';
@@ -869,6 +870,8 @@ function finishRun(options: IndexOptions, detected: readonly BuildName[], result
     pruneAssemblerIncludes(result.root, held);
     pruneKeptBuiltins(result.root, held);
   } else if (wrote) writer.collectGarbage();
+  // Packs copy builds' groups: a run over some builds (--variant) keeps no more than any other.
+  prunePacks(result.root);
   result.unlinkedRowsRead = writer.unlinkedRowsRead;
   result.resultsWrittenOver = writer.resultsWrittenOver;
   // Fresh statistics let the planner start a name lookup from the name index, not from the build's files.

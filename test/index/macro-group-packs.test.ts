@@ -84,4 +84,11 @@ describe('macro group packs', () => {
     expect(left).toHaveLength(MAX_PACKS);
     expect(left).toEqual(expect.arrayContaining(newest));
   });
+  it('a run over one build (--variant) prunes the packs too', async () => {
+    const { root, result } = await indexedFixture(['index', 'mixed-languages']);
+    for (let i = 0; i < MAX_PACKS + 2; i++) fs.writeFileSync(path.join(packFolder(root), `${groupsStamp([`other-${i}`])}.v8`), 'an older pack');
+    fs.appendFileSync(path.join(root, 'src/calc.c'), '\nlong calc_variant(void) { return 1; }\n');
+    await indexProject({ root, variant: result.builds[0].variant });
+    expect(fs.readdirSync(packFolder(root))).toHaveLength(MAX_PACKS);
+  });
 });
