@@ -5,8 +5,8 @@
 // folders and device define of the packs its components and device come from (cmsis-packs.ts). A variant per target,
 // named after it (`Target 1`), after the project's folder too when the tree holds several projects; its scatter file
 // gives its memory: its own, or the one µVision writes beside the objects from the device dialog when it links (the
-// dialog's areas until then, dialog-memory.ts). Assembler files are armasm's syntax and are not indexed; packs not
-// installed here are named in the build's diagnostics.
+// dialog's areas until then, dialog-memory.ts). Assembler files (armasm syntax: the device's startup file) are units
+// read as written, for their labels and vector table; packs not installed here are named in the build's diagnostics.
 import path from 'node:path';
 import type { AdapterResult, BuildAdapter, BuildDescription, Diagnostic, StatedMemory } from '../contract.js';
 import { isCFamilySource, isCxxFile } from '../../src/model/source-suffixes.js';
@@ -14,7 +14,7 @@ import { convertedUvproj, discoveryFor, dirsWithSuffix, ideProjectFiles } from '
 import { pathKind, readDetectedText } from '../shared/detect-inputs.js';
 import { ideVariantName, relPath } from '../shared/fs-helpers.js';
 import { idePathResolver, ideProjectPath } from '../shared/ide-paths.js';
-import { keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
+import { keilAsmUnit, keilCore, keilUnit, packTarget, settingsOf, type KeilUnitPlace } from './keil-units.js';
 import { packOfId, rteComponents, targetPackPlaces, type InstalledPacks, type PackPlaces } from './cmsis-packs.js';
 import { dialogMemory } from './dialog-memory.js';
 import { readUvprojx, type KeilTarget } from './read-uvprojx.js';
@@ -79,16 +79,13 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
   const place: KeilUnitPlace = { projectDir, outputDir, resolve, uvisionVersion: uvisionVersion(projectFile, outputDir, t), rteIncludes: [...rte.includes, ...named.packs.includes], deviceDefines: named.packs.defines };
   const units = [];
   const missing: string[] = [];
-  let assembler = 0;
   for (const g of t.groups.filter((x) => x.built)) {
     for (const f of g.files.filter((x) => x.built)) {
       const abs = resolve(f.path);
-      if (!abs || !isCFamilySource(abs)) {
-        if (/\.(s|asm|a51)$/i.test(f.path)) assembler++;
-        continue;
-      }
+      const asm = abs !== undefined && /\.(s|asm)$/i.test(abs);
+      if (!abs || (!asm && !isCFamilySource(abs))) continue;
       if (pathKind(abs) !== 'file') missing.push(f.path);
-      else units.push(keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
+      else units.push(asm ? keilAsmUnit(t, place, abs) : keilUnit(t, place, abs, settingsOf(t, g.settings, f.settings), isCxxFile(abs)));
     }
   }
   // The components' configuration files in the project, and their sources in the installed packs.
@@ -96,7 +93,7 @@ function targetBuild(projectRoot: string, projectFile: string, t: KeilTarget, na
   // Without a scatter file of its own, µVision writes one from the device dialog's memory beside the objects when it links.
   const scatter = t.scatterFile ? resolve(t.scatterFile) : path.join(outputDir, `${outputNameOf(projectFile, t)}.sct`);
   if (t.scatterFile && (!scatter || pathKind(scatter) !== 'file')) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the scatter file ${t.scatterFile} is not there; its memory regions are unknown`, fix: 'fix the scatter file setting (Options for Target → Linker)' });
-  targetDiagnostics(projectFile, t, { foreign, missing, assembler, packs: named.packs }, diagnostics);
+  targetDiagnostics(projectFile, t, { foreign, missing, packs: named.packs }, diagnostics);
   const compiler = t.ac6 ? 'Arm Compiler 6' : 'Arm Compiler 5';
   return {
     buildSystem: 'keil',
@@ -133,13 +130,12 @@ function uvisionVersion(projectFile: string, outputDir: string, t: KeilTarget): 
 /** The name of the target's image (`Blinky` of `Blinky.axf`): its output name, else the project's. */
 const outputNameOf = (projectFile: string, t: KeilTarget): string => t.outputName ?? path.basename(projectFile).replace(/\.uvprojx?$/, '');
 
-/** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, armasm files, an unknown core. */
-function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; assembler: number; packs: PackPlaces }, diagnostics: Diagnostic[]): void {
+/** What the derivation could not follow: paths on another drive (packs, the Keil install), files not there, an unknown core. */
+function targetDiagnostics(projectFile: string, t: KeilTarget, seen: { foreign: Set<string>; missing: string[]; packs: PackPlaces }, diagnostics: Diagnostic[]): void {
   if (seen.foreign.size) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.foreign.size} path(s) name another drive, a µVision variable or a folder above the root (${[...seen.foreign].slice(0, 3).join(', ')}); they are left out`, fix: 'copy those headers into the project and name them relative to the project file' });
   if (seen.missing.length) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: ${seen.missing.length} source file(s) the project names are not there (${seen.missing.slice(0, 3).join(', ')})`, fix: 'generate the missing code (STM32CubeMX or the vendor\'s configurator), fetch the SDK the project expects beside it, or remove the files from the project' });
   const { packs } = seen;
   if (packs.missing.length && !packs.root) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name} takes headers from CMSIS packs (${packs.missing.slice(0, 3).join(', ')}), and no pack folder is here: their headers are not indexed`, fix: 'install the packs (`cpackget add`, Keil Studio) and set CMSIS_PACK_ROOT to their folder if it is not ~/.cache/arm/packs' });
   else if (packs.missing.length) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: pack(s) ${packs.missing.slice(0, 3).join(', ')} are not installed in ${packs.root}: their headers are not indexed`, fix: `install them: cpackget add ${packs.missing[0]}` });
-  if (seen.assembler) diagnostics.push({ severity: 'info', file: projectFile, message: `target ${t.name}: ${seen.assembler} assembler file(s) in armasm syntax are not indexed` });
   if (!keilCore(t.cpu)) diagnostics.push({ severity: 'warning', file: projectFile, message: `target ${t.name}: the CPU is not named (no CPUTYPE in ${t.cpu ? `"${t.cpu}"` : 'the project'}); the compiler's target macros are those of its default`, fix: 'select the device in µVision\'s Options for Target and save the project' });
 }

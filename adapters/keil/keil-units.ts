@@ -132,3 +132,15 @@ export function keilUnit(t: KeilTarget, place: KeilUnitPlace, file: string, s: K
   ];
   return { file, directory: place.projectDir, arguments: args, output };
 }
+
+/**
+ * The unit of one armasm source (the device's startup file, `startup_stm32f407xx.s`): `armasm --cpu=...` with the
+ * target's core and µVision's version. armasm has its own conditionals (`IF :DEF:`) and no C preprocessor, so the
+ * file is read as it is written: its labels, and its vector table's `DCD` entries.
+ */
+export function keilAsmUnit(t: KeilTarget, place: KeilUnitPlace, file: string): CompileUnit {
+  const output = path.join(place.outputDir, `${path.basename(file).replace(/\.[^.]+$/, '')}.o`);
+  const core = cpuType(t.cpu);
+  const args = ['armasm', ...(core ? [`--cpu=${core}`] : []), '--pd', `__UVISION_VERSION SETA ${place.uvisionVersion}`, '-o', output, file];
+  return { file, directory: place.projectDir, arguments: args, output };
+}

@@ -405,5 +405,7 @@ export const SCHEMA_VERSION = 44;
  * 125: a function stored or passed through a conditional expression (`cb ? uarte_evt_handler : NULL`) is a
  *      fn_pointer reference of either branch: the nRF5 SDK's UART driver's handlers were found by no reference and
  *      called dead.
+ * 126: Keil armasm labels at the start of a line without a colon (`__Vectors       DCD     __initial_sp`) are labels:
+ *      the vector table's first word (the stack's top) was lost and every slot read one place early.
  */
-export const ROW_FORMAT_VERSION = 125;
+export const ROW_FORMAT_VERSION = 126;

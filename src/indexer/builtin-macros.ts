@@ -1,11 +1,12 @@
 // The compiler's implicit macros a build's macro table expands code with where no #define of the build applies
 // (glibc's `__ASMNAME2 (__USER_LABEL_PREFIX__, cname)` is `"" cname` as gcc sees it): those every unit of the
-// build gets with the same definition. Leaves out the others (a C-only or C++-only one, one per target).
+// build gets with the same definition. Leaves out the others (a C-only or C++-only one, one per target). A unit
+// assembled without preprocessing (a plain `.s`, an armasm startup file) sees no macro and has no say.
 import type { CompileUnit } from '../../adapters/contract.js';
 import type { ImplicitMacroProvider, ImplicitMacros } from '../preprocessor/implicit-macros.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { definitionKey } from '../preprocessor/tracked-env.js';
-import { implicitMacrosOf } from '../preprocessor/unit-environment.js';
+import { implicitMacrosOf, isPreprocessedUnit } from '../preprocessor/unit-environment.js';
 
 /** The implicit definitions all of these sets give alike, by name. */
 export function agreedBuiltins(sets: Iterable<ImplicitMacros>): Map<string, MacroDef> {
@@ -19,7 +20,7 @@ export function agreedBuiltins(sets: Iterable<ImplicitMacros>): Map<string, Macr
   return out ?? new Map();
 }
 
-/** agreedBuiltins of the units' compilers (a patch, which sets up the dirty units only). */
+/** agreedBuiltins of the compilers of the units preprocessed (a patch, which sets up the dirty units only). */
 export function unitBuiltins(units: readonly CompileUnit[], provider: ImplicitMacroProvider): Map<string, MacroDef> {
-  return agreedBuiltins(units.map((u) => implicitMacrosOf(u, provider)));
+  return agreedBuiltins(units.filter((u) => isPreprocessedUnit(u)).map((u) => implicitMacrosOf(u, provider)));
 }

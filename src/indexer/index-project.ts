@@ -278,7 +278,7 @@ async function preprocessStage(units: CompileUnit[], build: BuildDescription, ru
     diagnostics: merged.diagnostics,
     ...(parsesBothLanguages([...merged.files.values()].map((f) => f.language)) ? { sites: languageSites(pre.results) } : {}),
     scope: buildScope(pre.results, units, merged, run.root),
-    builtins: agreedBuiltins(pre.environments.map((e) => e.implicit)),
+    builtins: agreedBuiltins(pre.environments.filter((e) => e.preprocessed).map((e) => e.implicit)),
   };
 }
 

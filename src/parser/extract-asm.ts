@@ -58,9 +58,9 @@ function stripComment(line: string): string {
 
 export function extractAsm(text: string, relPath: string, invocations?: readonly MacroInvocation[]): FileExtraction {
   const lines = text.split('\n');
-  const reader = new AsmReader();
   // GNU as separates statements by `;`; to Keil armasm it starts a comment.
   const separated = !isArmasmText(text);
+  const reader = new AsmReader(!separated);
   const expanded = invocations?.length ? expandedStatements(text, invocations, separated) : undefined;
   // A macro's definition is read where it is invoked, not where it stands.
   const definitions = text.includes('.macro') || text.includes('.MACRO') ? definitionLines(lines) : undefined;
@@ -149,6 +149,9 @@ class AsmReader {
   /** A `.thumb_func` was read: the next label names a (Thumb) function, local or not. */
   private thumbFunc = false;
 
+  /** @param armasm Keil armasm text, whose labels stand at the start of a line without a colon (`__Vectors DCD x`). */
+  constructor(private readonly armasm = false) {}
+
   line(raw: string, lineNo: number, viaMacro: string | null = null): void {
     let code = stripComment(raw);
     // Labels opening the statement, one or several (`a: b: insn`).
@@ -163,7 +166,7 @@ class AsmReader {
 
   /** A label opening the line is recorded (local `.L` ones are not); answers the code after it. */
   private label(raw: string, code: string, lineNo: number, viaMacro: string | null): string {
-    const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code);
+    const lm = /^\s*([A-Za-z_.$][\w.$]*)\s*:/.exec(code) ?? (this.armasm ? /^([A-Za-z_.$][\w.$]*)(?=\s|$)/.exec(code) : null);
     if (!lm) return /^\s*\d+\s*:/.exec(code)?.[0].length ? code.replace(/^\s*\d+\s*:/, '') : code;
     const label: Label = { name: lm[1], line: lineNo, column: raw.indexOf(lm[1]) + 1, global: false, isFunction: false, endLine: lineNo, inData: this.inData, viaMacro };
     if (!label.name.startsWith('.L')) {

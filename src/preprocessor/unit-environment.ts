@@ -77,6 +77,11 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
   return { preprocessed, ...(asked.length ? { answered: Promise.all(asked) } : {}) };
 }
 
+/** Whether the unit's source goes through the preprocessor (not a plain `.s`, see unitCommand). */
+export function isPreprocessedUnit(unit: CompileUnit): boolean {
+  return (readAhead.get(unit) ?? unitCommand(unit)).preprocessed;
+}
+
 /** The implicit macros the unit's compiler gives it (what setUpUnit starts from), without the rest of its set-up. */
 export function implicitMacrosOf(unit: CompileUnit, provider: ImplicitMacroProvider): ImplicitMacros {
   const { args, lang } = readAhead.get(unit) ?? unitCommand(unit);

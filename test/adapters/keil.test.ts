@@ -23,18 +23,18 @@ describe('Keil µVision project', () => {
   const build = (variant: string) => detected.builds.find((b) => b.variant === variant)!;
   const unit = (variant: string, file: string) => build(variant).units.find((u) => u.file === file)!;
 
-  it('derives a build per target: built C and C++ files, the RTE configuration files; not excluded or armasm files', () => {
+  it('derives a build per target: built C, C++ and armasm files, the RTE configuration files; not excluded files', () => {
     expect(detected.builds.map((b) => [b.variant, b.buildSystem, b.provenance, b.board, b.buildDir])).toEqual([
       ['Blinky', 'keil', 'derived', 'STM32F407VGTx', at('MDK-ARM', 'Blinky')],
       ['Blinky-AC5', 'keil', 'derived', 'STM32F407VGTx', at('MDK-ARM', 'Blinky-AC5')],
     ]);
     const files = build('Blinky').units.map((u) => path.relative(root, u.file));
     // UART.c as the project writes it is uart.c on disk: found without regard to case, as on Windows.
-    expect(files).toEqual(['Core/Src/main.c', 'Drivers/Src/uart.c', 'App/app.cpp', 'MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c']);
+    expect(files).toEqual(['MDK-ARM/startup_stm32f407xx.s', 'Core/Src/main.c', 'Drivers/Src/uart.c', 'App/app.cpp', 'MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c']);
+    expect(unit('Blinky', at('MDK-ARM', 'startup_stm32f407xx.s')).arguments.slice(0, 4)).toEqual(['armasm', '--cpu=Cortex-M4', '--pd', '__UVISION_VERSION SETA 541']);
     const messages = detected.diagnostics.filter((d) => d.message.startsWith('target Blinky:')).map((d) => d.message);
     expect(messages).toEqual([
       'target Blinky: 1 path(s) name another drive, a µVision variable or a folder above the root (C:\\Keil_v5\\ARM\\PACK\\ARM\\CMSIS\\5.9.0\\CMSIS\\Core\\Include); they are left out',
-      'target Blinky: 1 assembler file(s) in armasm syntax are not indexed',
     ]);
   });
 
@@ -72,6 +72,10 @@ describe('Keil µVision project', () => {
     expect(where('classic_loop', 'Blinky-AC5')).toBe('App/app.cpp:7');
     expect(where('legacy_init', 'Blinky')).toBeUndefined();
     expect(where('SystemInit', 'Blinky-AC5')).toBe('MDK-ARM/RTE/Device/STM32F407VGTx/system_stm32f4xx.c:2');
+    // The startup file's vector table (armasm: labels without a colon, `DCD` words in the RESET area), from its first word.
+    const slots = (JSON.parse(cli('vectors', '--variant', 'Blinky', '--json').stdout) as { slot: number; handler: string | null; status: string }[]).slice(1);
+    expect(slots.slice(0, 3).map((v) => `${v.slot} ${v.handler} ${v.status}`)).toEqual(['0 __initial_sp stack_pointer', '1 Reset_Handler handled', '2 NMI_Handler unhandled']);
+    expect(slots.find((v) => v.handler === 'TIM2_IRQHandler')).toMatchObject({ slot: 44, status: 'handled' });
     // The AC5 target's scatter file (preprocessed, as its #! line asks) gives its memory.
     const memory = JSON.parse(cli('memory', '--variant', 'Blinky-AC5', '--json').stdout) as { memory: { name: string; origin_value: number | null; length_value: number | null }[] };
     expect(memory.memory.map((m) => [m.name, m.origin_value, m.length_value])).toEqual([['ER_IROM1', 0x08004000, 0xfc000], ['RW_IRAM1', 0x20000000, 0x20000], ['RW_IRAM2', 0x10000000, 0x10000], ['ARM_LIB_STACK', null, null]]);
@@ -236,7 +240,7 @@ describe('µVision project with installed CMSIS packs', () => {
     }
     process.env.CMSIS_PACK_ROOT = packs;
     const detected = keilAdapter.detect(root, {});
-    const args = detected.builds[0].units[0].arguments;
+    const args = detected.builds[0].units.find((u) => u.file.endsWith('.c'))!.arguments;
     const dfp = path.join(packs, 'Keil', 'STM32F4xx_DFP', '2.17.2');
     expect(args).toEqual(expect.arrayContaining(['-I', path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Include'), '-I', path.join(dfp, 'Drivers', 'CMSIS', 'Device', 'ST', 'STM32F4xx', 'Include')]));
     expect(args).not.toContain(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'DSP', 'Include'));
@@ -253,7 +257,7 @@ describe('µVision project with installed CMSIS packs', () => {
       const detected = keilAdapter.detect(root, {});
       const pdscReads = read.mock.calls.filter(([p]) => String(p).endsWith('.pdsc'));
       // Both targets (Blinky, Blinky-AC5) use CMSIS-Core; Blinky's device pack is read too.
-      expect(detected.builds.filter((b) => b.units[0].arguments.includes(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Include'))).length).toBeGreaterThan(1);
+      expect(detected.builds.filter((b) => b.units.find((u) => u.file.endsWith('.c'))!.arguments.includes(path.join(packs, 'ARM', 'CMSIS', '5.9.0', 'CMSIS', 'Core', 'Include'))).length).toBeGreaterThan(1);
       expect(new Set(pdscReads.map(([p]) => String(p))).size).toBe(pdscReads.length);
     } finally {
       read.mockRestore();
