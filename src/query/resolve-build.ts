@@ -75,8 +75,7 @@ export function resolveAmong<B extends BuildChoice>(builds: B[], config: Project
       if (aliases.length === 1) {
         candidates = builds.filter((b) => b.variant === aliases[0].variant);
         image ??= aliases[0].image;
-      }
-      else if (aliases.length > 1) throw ambiguousVariantError(wantedVariant, aliases, details);
+      } else if (aliases.length > 1) throw ambiguousVariantError(wantedVariant, aliases, details);
       else {
         const labelled = buildByLabel(builds, wantedVariant);
         if (labelled && (!image || image === labelled.image)) return labelled;
