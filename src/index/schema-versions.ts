@@ -407,5 +407,7 @@ export const SCHEMA_VERSION = 44;
  *      called dead.
  * 126: Keil armasm labels at the start of a line without a colon (`__Vectors       DCD     __initial_sp`) are labels:
  *      the vector table's first word (the stack's top) was lost and every slot read one place early.
+ * 127: a `.asm` unit (armasm's or another assembler's own syntax; no GCC suffix) is read without preprocessing, as a
+ *      plain `.s` is: it was walked as C, with its assembler's implicit macros in the build's agreed built-ins.
  */
-export const ROW_FORMAT_VERSION = 126;
+export const ROW_FORMAT_VERSION = 127;

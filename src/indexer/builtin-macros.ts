@@ -6,7 +6,7 @@ import type { CompileUnit } from '../../adapters/contract.js';
 import type { ImplicitMacroProvider, ImplicitMacros } from '../preprocessor/implicit-macros.js';
 import type { MacroDef } from '../preprocessor/macro-definition.js';
 import { definitionKey } from '../preprocessor/tracked-env.js';
-import { implicitMacrosOf, isPreprocessedUnit } from '../preprocessor/unit-environment.js';
+import { preprocessedImplicitMacros } from '../preprocessor/unit-environment.js';
 
 /** The implicit definitions all of these sets give alike, by name. */
 export function agreedBuiltins(sets: Iterable<ImplicitMacros>): Map<string, MacroDef> {
@@ -22,5 +22,5 @@ export function agreedBuiltins(sets: Iterable<ImplicitMacros>): Map<string, Macr
 
 /** agreedBuiltins of the compilers of the units preprocessed (a patch, which sets up the dirty units only). */
 export function unitBuiltins(units: readonly CompileUnit[], provider: ImplicitMacroProvider): Map<string, MacroDef> {
-  return agreedBuiltins(units.filter((u) => isPreprocessedUnit(u)).map((u) => implicitMacrosOf(u, provider)));
+  return agreedBuiltins(units.flatMap((u) => preprocessedImplicitMacros(u, provider) ?? []));
 }

@@ -54,7 +54,8 @@ function unitCommand(unit: CompileUnit): UnitCommand {
   let lang: QueryLanguage = args.language;
   let preprocessed = true;
   if (explicit === 'assembler-with-cpp' || (!explicit && (ext === '.S' || ext === '.sx'))) lang = 'asm';
-  else if (explicit === 'assembler' || (!explicit && ext === '.s')) preprocessed = false;
+  // `.asm` is no suffix of GCC's: armasm's and other assemblers' own syntax (a µVision startup file), not preprocessed.
+  else if (explicit === 'assembler' || (!explicit && (ext === '.s' || ext.toLowerCase() === '.asm'))) preprocessed = false;
   return { args, lang, preprocessed };
 }
 
@@ -77,15 +78,13 @@ export function prefetchImplicitMacros(units: CompileUnit[], provider: ImplicitM
   return { preprocessed, ...(asked.length ? { answered: Promise.all(asked) } : {}) };
 }
 
-/** Whether the unit's source goes through the preprocessor (not a plain `.s`, see unitCommand). */
-export function isPreprocessedUnit(unit: CompileUnit): boolean {
-  return (readAhead.get(unit) ?? unitCommand(unit)).preprocessed;
-}
-
-/** The implicit macros the unit's compiler gives it (what setUpUnit starts from), without the rest of its set-up. */
-export function implicitMacrosOf(unit: CompileUnit, provider: ImplicitMacroProvider): ImplicitMacros {
-  const { args, lang } = readAhead.get(unit) ?? unitCommand(unit);
-  return provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot);
+/**
+ * The implicit macros the unit's compiler gives it (what setUpUnit starts from), without the rest of its set-up;
+ * undefined for a unit assembled without preprocessing (a plain `.s`, see unitCommand), which sees none.
+ */
+export function preprocessedImplicitMacros(unit: CompileUnit, provider: ImplicitMacroProvider): ImplicitMacros | undefined {
+  const { args, lang, preprocessed } = readAhead.get(unit) ?? unitCommand(unit);
+  return preprocessed ? provider.get(args.compiler, args.targetFlags, lang, unit.directory, args.sysroot) : undefined;
 }
 
 export function setUpUnit(unit: CompileUnit, provider: ImplicitMacroProvider, extraDefines?: Record<string, string>): UnitEnvironment {
